@@ -1,0 +1,160 @@
+//! The expression tree: games as people write them.
+//!
+//! A [`Term`] is a *form*, not a value: `{0,1|2}` and `3/2` are different terms with the same
+//! value. The parser produces terms, the printer prints them, the kernel evaluates them to
+//! canonical values, and the rewrite engine rewrites them. Closed-form leaves ([`Term::Nus`])
+//! stand for their canonical forms, so a term can name `2^1000` or `*2^64` without expanding it.
+
+use crate::number::{Dyadic, Nimber};
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
+
+/// A pebble of a Hackenstring row (seed 001, seed 000 II.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Pebble {
+    /// Left's pebble (`L`; seed 001 writes `A`).
+    Left,
+    /// Right's pebble (`R`; seed 001 writes `B`).
+    Right,
+    /// A neutral pebble either player may take (`E`; seed 001 writes `C`).
+    Neutral,
+}
+
+/// A game term.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Term {
+    /// An explicit game `{L1,L2,…|R1,…}`. Options keep the order and repetition they were
+    /// written with: "options are sets" is a rule, not a property of the data structure.
+    Game {
+        /// Left's options.
+        left: Vec<Term>,
+        /// Right's options.
+        right: Vec<Term>,
+    },
+    /// The closed form `number + up·↑ + *nim` (CGSuite's "number-up-star"): plain numbers
+    /// (`3/8`), nimbers (`*5`), up multiples (`v3`) and combinations (`1/2v2*3`). It denotes the
+    /// canonical form of that value.
+    Nus {
+        /// The number part.
+        number: Dyadic,
+        /// The multiple of ↑ (negative for ↓).
+        up: BigInt,
+        /// The nimber part.
+        nim: Nimber,
+    },
+    /// A Hackenstring row: Left removes an `L` pebble and everything to its right, Right an `R`,
+    /// either player an `E`.
+    Hackenstring(Vec<Pebble>),
+    /// `a + b`.
+    Sum(Box<Term>, Box<Term>),
+    /// `-a`.
+    Neg(Box<Term>),
+    /// `±{a,b,…}` = `{a,b,…|-a,-b,…}`; `+-G` is the one-option case.
+    PlusMinus(Vec<Term>),
+    /// `number + Tiny(sub)`, where `Tiny(G) = {0||0|-G}`; printed `xTiny(G)` as CGSuite does.
+    Tiny {
+        /// The number the tiny is added to.
+        number: Dyadic,
+        /// The subscript game G.
+        sub: Box<Term>,
+    },
+    /// `number + Miny(sub)`, where `Miny(G) = {G|0||0} = -Tiny(G)`.
+    Miny {
+        /// The number the miny is added to.
+        number: Dyadic,
+        /// The subscript game G.
+        sub: Box<Term>,
+    },
+    /// `n·G`: n copies of G added together (for negative n, copies of -G).
+    Multiple {
+        /// How many copies.
+        count: BigInt,
+        /// The game copied.
+        game: Box<Term>,
+    },
+}
+
+impl Term {
+    /// The explicit game `{left | right}`.
+    pub fn game(left: Vec<Term>, right: Vec<Term>) -> Term {
+        Term::Game { left, right }
+    }
+
+    /// `0`, written `{|}` in the canonical tree but as the number leaf here.
+    pub fn zero() -> Term {
+        Term::number(Dyadic::zero())
+    }
+
+    /// The number leaf.
+    pub fn number(x: Dyadic) -> Term {
+        Term::Nus {
+            number: x,
+            up: BigInt::zero(),
+            nim: Nimber::zero(),
+        }
+    }
+
+    /// The integer leaf.
+    pub fn integer(n: i64) -> Term {
+        Term::number(Dyadic::from(n))
+    }
+
+    /// The nimber leaf `*n`.
+    pub fn nimber(n: Nimber) -> Term {
+        Term::Nus {
+            number: Dyadic::zero(),
+            up: BigInt::zero(),
+            nim: n,
+        }
+    }
+
+    /// The leaf `n·↑`.
+    pub fn up(n: BigInt) -> Term {
+        Term::Nus {
+            number: Dyadic::zero(),
+            up: n,
+            nim: Nimber::zero(),
+        }
+    }
+
+    /// `a + b`.
+    pub fn sum(a: Term, b: Term) -> Term {
+        Term::Sum(Box::new(a), Box::new(b))
+    }
+
+    /// `-a`.
+    pub fn neg(a: Term) -> Term {
+        Term::Neg(Box::new(a))
+    }
+
+    /// The number this term is written as, if it is a bare number leaf.
+    pub fn as_number(&self) -> Option<&Dyadic> {
+        match self {
+            Term::Nus { number, up, nim } if up.is_zero() && nim.is_zero() => Some(number),
+            _ => None,
+        }
+    }
+
+    /// The number of nodes in the term tree (a leaf counts one).
+    pub fn size(&self) -> usize {
+        match self {
+            Term::Game { left, right } => 1 + left.iter().chain(right).map(Term::size).sum::<usize>(),
+            Term::Nus { .. } | Term::Hackenstring(_) => 1,
+            Term::Sum(a, b) => 1 + a.size() + b.size(),
+            Term::Neg(a) => 1 + a.size(),
+            Term::PlusMinus(xs) => 1 + xs.iter().map(Term::size).sum::<usize>(),
+            Term::Tiny { sub, .. } | Term::Miny { sub, .. } => 1 + sub.size(),
+            Term::Multiple { game, .. } => 1 + game.size(),
+        }
+    }
+
+    /// Whether the term is the integer 1 (used by printers to drop `1·`).
+    pub fn is_one(&self) -> bool {
+        self.as_number().is_some_and(|x| x.to_integer().is_some_and(|n| n.is_one()))
+    }
+
+    /// True for a negative count in [`Term::Multiple`]; a convenience for printers.
+    pub fn is_negative_multiple(&self) -> bool {
+        matches!(self, Term::Multiple { count, .. } if count.is_negative())
+    }
+}
