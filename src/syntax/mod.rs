@@ -21,7 +21,11 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "error at line {}, column {}: {}", self.line, self.column, self.message)
+        write!(
+            f,
+            "error at line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
     }
 }
 
