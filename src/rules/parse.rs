@@ -13,7 +13,6 @@
 use super::ast::*;
 use super::RuleError;
 use crate::number::Dyadic;
-use num_bigint::BigInt;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
@@ -737,9 +736,4 @@ pub fn parse_rules(file: &str, src: &str) -> Result<Vec<Rule>, RuleError> {
         rules.push(p.rule()?);
     }
     Ok(rules)
-}
-
-/// A literal integer as a dyadic, for tests and built-ins.
-pub(crate) fn int(n: i64) -> Dyadic {
-    Dyadic::integer(BigInt::from(n))
 }
