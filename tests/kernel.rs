@@ -400,3 +400,272 @@ fn explicit_row(ex: &mut Ex, r: &str) -> usize {
     }
     ex.make(l, rr)
 }
+
+/// The explicit number by its Hackenstring row (seed 001's rule, via the sign expansion).
+fn explicit_number(ex: &mut Ex, x: &Dyadic) -> usize {
+    let signs = x.sign_expansion(64).unwrap();
+    let r: String = signs
+        .iter()
+        .map(|s| {
+            if *s == onag::number::Sign::Plus {
+                'L'
+            } else {
+                'R'
+            }
+        })
+        .collect();
+    explicit_row(ex, &r)
+}
+
+/// `x + n·↑ + *k` summed explicitly from ↑ = {0|*}, *k = {*j | *j} and x.
+fn explicit_nus(ex: &mut Ex, x: &Dyadic, n: i64, k: usize) -> usize {
+    let z = ex.zero();
+    let s1 = ex.star(1);
+    let upg = ex.make(vec![z], vec![s1]);
+    let unit = if n >= 0 { upg } else { ex.neg(upg) };
+    let mut acc = explicit_number(ex, x);
+    for _ in 0..n.abs() {
+        acc = ex.add(acc, unit);
+    }
+    let s = ex.star(k);
+    ex.add(acc, s)
+}
+
+/// The closed-form options and birthdays of `x + n·↑ + *k` against explicit sums, and general
+/// construction (sums of explicit `{0|*}` terms) landing on the closed-form id.
+#[test]
+fn closed_forms_match_construction() {
+    let mut k = Kernel::new();
+    let mut ex = Ex::default();
+    let up_term = g(vec![num("0")], vec![g(vec![num("0")], vec![num("0")])]);
+    for x in ["0", "1", "-1/2", "5/4"] {
+        for n in -4i64..=4 {
+            for s in 0u64..=5 {
+                let id = ev(&mut k, &nus(x, n, s));
+                let canon = ex.of_kernel(&mut k, id);
+                let explicit = explicit_nus(&mut ex, &d(x), n, s as usize);
+                assert!(ex.eq(canon, explicit), "options of {x} + {n}↑ + *{s}");
+                assert_eq!(
+                    k.birthday(id),
+                    BigInt::from(ex.birthday(canon)),
+                    "birthday of {x}+{n}↑*{s}"
+                );
+                // Build by general construction from explicit games.
+                let mut t = num(x);
+                let unit = if n >= 0 {
+                    up_term.clone()
+                } else {
+                    Term::neg(up_term.clone())
+                };
+                for _ in 0..n.abs() {
+                    t = Term::sum(t, unit.clone());
+                }
+                let mut st;
+                // *s written out as {0,*,…,*(s−1) | same}, with the options as explicit games too.
+                let mut stars: Vec<Term> = Vec::new();
+                for _ in 0..s {
+                    st = g(stars.clone(), stars.clone());
+                    stars.push(st.clone());
+                }
+                let st = g(stars.clone(), stars);
+                t = Term::sum(t, st);
+                assert_eq!(ev(&mut k, &t), id, "{x} + {n}↑ + *{s} by construction");
+                // Idempotence: the canonical options give back the same id.
+                let l = k.left_options(id).unwrap();
+                let r = k.right_options(id).unwrap();
+                assert_eq!(k.from_options(&l, &r), id);
+            }
+        }
+    }
+}
+
+#[test]
+fn huge_values_stay_exact() {
+    let mut k = Kernel::new();
+    let a = k.number(&Dyadic::new(BigInt::one(), 31));
+    let b = k.number(&Dyadic::integer(BigInt::one() << 40u32));
+    let s = k.add(a, b);
+    assert_eq!(
+        k.as_number(s),
+        Some(Dyadic::new((BigInt::one() << 71u32) + 1, 31))
+    );
+    // ^2147483647 + ^ = ^2147483648.
+    let u = ev(&mut k, &Term::sum(up(2147483647), up(1)));
+    assert_eq!(
+        k.as_nus(u),
+        Some((Dyadic::zero(), BigInt::from(2147483648u64), Nimber::zero()))
+    );
+    // ^1000000 + * and its birthday, without expansion.
+    let u = ev(&mut k, &Term::sum(up(1_000_000), star(1)));
+    assert_eq!(k.birthday(u), BigInt::from(1_000_001));
+    let ul = k.left_options(u).unwrap();
+    assert_eq!(ul, vec![k.zero()]);
+    // 10,000-digit integers.
+    let big = BigInt::from(10u32).pow(9999);
+    let x = k.number(&Dyadic::integer(big.clone()));
+    let y = k.number(&Dyadic::integer(-&big + 1));
+    let s = k.add(x, y);
+    assert_eq!(s, k.number(&Dyadic::from(1)));
+    assert_eq!(k.birthday(x), big);
+    assert!(k.le(y, x));
+    let sw = ev(&mut k, &g(vec![num("1")], vec![num("-1")]));
+    let xs = k.add(x, sw);
+    assert_eq!(k.left_stop(xs), Dyadic::integer(&big + 1));
+    assert_eq!(k.compare(xs, x), Relation::Fuzzy);
+    // 2^-4000 and its neighbours.
+    let tiny = k.number(&Dyadic::new(BigInt::one(), 4000));
+    assert_eq!(k.birthday(tiny), BigInt::from(4001));
+    let t2 = k.add(tiny, tiny);
+    assert_eq!(k.as_number(t2), Some(Dyadic::new(BigInt::one(), 3999)));
+    let gg = k.from_options(&[k.zero()], &[tiny]);
+    assert_eq!(k.as_number(gg), Some(Dyadic::new(BigInt::one(), 4001)));
+    // * of a 1000-bit number: exact arithmetic, refused expansion.
+    let n1000 = Nimber::new(BigUint::one() << 1000u32);
+    let s = k.nus(&Dyadic::zero(), &BigInt::zero(), &n1000);
+    assert_eq!(k.as_nimber(s), Some(n1000.clone()));
+    assert_eq!(k.add(s, s), k.zero());
+    assert_eq!(k.outcome(s), Outcome::N);
+    assert!(matches!(
+        k.left_options(s),
+        Err(KernelError::TooManyOptions { .. })
+    ));
+    assert!(matches!(
+        k.try_add(s, sw),
+        Err(KernelError::TooManyOptions { .. })
+    ));
+    assert_eq!(k.add(s, sw), k.zero());
+    assert!(k.take_error().is_some());
+    // Multiples: closed form for number-up-star, refused for absurd counts of others.
+    let m = ev(
+        &mut k,
+        &Term::Multiple {
+            count: BigInt::from(10u32).pow(30),
+            game: Box::new(nus("1/2", 1, 3)),
+        },
+    );
+    assert_eq!(
+        k.as_nus(m),
+        Some((
+            Dyadic::integer(BigInt::from(10u32).pow(30)).half(),
+            BigInt::from(10u32).pow(30),
+            Nimber::zero()
+        ))
+    );
+    let m = k.eval(&Term::Multiple {
+        count: BigInt::from(10u32).pow(30),
+        game: Box::new(g(vec![num("1")], vec![num("-1")])),
+    });
+    assert!(matches!(m, Err(KernelError::TooLarge { .. })));
+    let m = ev(
+        &mut k,
+        &Term::Multiple {
+            count: BigInt::from(-5),
+            game: Box::new(g(vec![num("2")], vec![num("1")])),
+        },
+    );
+    // 5·{2|1} = {8|7} (4 + 4·{1/2 | -1/2}... by hand: {2|1} = 3/2 ± 1/2, and the ±1/2 parts
+    // of an odd number of copies leave one), and -5·{2|1} is its negative.
+    let five = ev(
+        &mut k,
+        &Term::Multiple {
+            count: BigInt::from(5),
+            game: Box::new(g(vec![num("2")], vec![num("1")])),
+        },
+    );
+    assert_eq!(k.neg(five), m);
+    let f = ev(&mut k, &g(vec![num("8")], vec![num("7")]));
+    assert_eq!(five, f);
+}
+
+#[test]
+fn deep_terms_do_not_overflow() {
+    let mut t = num("0");
+    for _ in 0..3000 {
+        t = g(vec![t], vec![]);
+    }
+    let mut k = Kernel::new();
+    let x = ev(&mut k, &t);
+    assert_eq!(k.as_number(x), Some(Dyadic::from(3000)));
+    let mut t = num("0");
+    for _ in 0..3000 {
+        t = Term::neg(Term::sum(t, up(1)));
+    }
+    let x = ev(&mut k, &t);
+    assert_eq!(
+        k.as_nus(x),
+        Some((Dyadic::zero(), BigInt::zero(), Nimber::zero()))
+    );
+    std::mem::forget(t); // a deep Box chain: dropping it recursively is the test's cost, not the kernel's
+}
+
+#[test]
+fn sugar_in_to_term() {
+    let mut k = Kernel::new();
+    // ± for switches, but not for a number plus a switch.
+    let x = ev(&mut k, &g(vec![num("1")], vec![num("-1")]));
+    assert_eq!(k.to_term(x), Term::PlusMinus(vec![num("1")]));
+    let x = ev(&mut k, &g(vec![num("4")], vec![num("2")]));
+    assert_eq!(k.to_term(x), g(vec![num("4")], vec![num("2")]));
+    let x = ev(
+        &mut k,
+        &Term::PlusMinus(vec![num("2"), g(vec![num("4")], vec![num("0")])]),
+    );
+    assert_eq!(
+        k.to_term(x),
+        Term::PlusMinus(vec![num("2"), g(vec![num("4")], vec![num("0")])])
+    );
+    // Tiny and Miny: {0 || 0 | -3/2} = Tiny(3/2), 3 + Tiny({3|1}).
+    let x = ev(
+        &mut k,
+        &g(vec![num("0")], vec![g(vec![num("0")], vec![num("-3/2")])]),
+    );
+    assert_eq!(
+        k.to_term(x),
+        Term::Tiny {
+            number: d("0"),
+            sub: Box::new(num("3/2"))
+        }
+    );
+    let t = Term::Tiny {
+        number: d("3"),
+        sub: Box::new(g(vec![num("3")], vec![num("1")])),
+    };
+    let x = ev(&mut k, &t);
+    assert_eq!(k.to_term(x), t);
+    let m = Term::Miny {
+        number: d("-1/2"),
+        sub: Box::new(num("2")),
+    };
+    let x = ev(&mut k, &m);
+    assert_eq!(k.to_term(x), m);
+    assert_eq!(
+        k.neg(x),
+        ev(
+            &mut k,
+            &Term::Tiny {
+                number: d("1/2"),
+                sub: Box::new(num("2"))
+            }
+        )
+    );
+    // Deterministic order: numbers by value, then nimbers, then ups, then others.
+    let x = ev(
+        &mut k,
+        &g(
+            vec![g(vec![num("3")], vec![num("-1")]), nus("0", 1, 1), num("0")],
+            vec![num("-5")],
+        ),
+    );
+    let t = k.to_term(x);
+    let want = g(
+        vec![num("0"), nus("0", 1, 1), g(vec![num("3")], vec![num("-1")])],
+        vec![num("-5")],
+    );
+    assert_eq!(t, want);
+    // Round trip: every day-3 value prints to a term that evaluates back to it.
+    let ds = days(&mut k);
+    for &g3 in &ds[3] {
+        let t = k.to_term(g3);
+        assert_eq!(ev(&mut k, &t), g3, "{t:?}");
+    }
+}

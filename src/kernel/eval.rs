@@ -15,53 +15,83 @@ const MAX_NEUTRAL_ROW: usize = 4096;
 const MAX_MULTIPLE: u64 = 1 << 20;
 
 impl Kernel {
+    /// Post-order over the term with an explicit work stack, so that even a term nested
+    /// far deeper than any parser allows costs heap, not stack.
     pub(crate) fn eval_term(&mut self, t: &Term) -> Result<GameId, KernelError> {
+        enum Work<'a> {
+            Visit(&'a Term),
+            Build(&'a Term),
+        }
+        let mut work = vec![Work::Visit(t)];
+        let mut vals: Vec<GameId> = Vec::new();
+        while let Some(w) = work.pop() {
+            match w {
+                Work::Visit(t) => match t {
+                    Term::Nus { number, up, nim } => {
+                        vals.push(self.nus_id(Nus::new(number.clone(), up.clone(), nim.clone())));
+                    }
+                    Term::Hackenstring(row) => vals.push(self.hackenstring(row)?),
+                    _ => {
+                        work.push(Work::Build(t));
+                        let kids: Vec<&Term> = match t {
+                            Term::Game { left, right } => left.iter().chain(right).collect(),
+                            Term::Sum(a, b) => vec![a, b],
+                            Term::Neg(a) => vec![a],
+                            Term::PlusMinus(xs) => xs.iter().collect(),
+                            Term::Tiny { sub, .. } | Term::Miny { sub, .. } => vec![sub],
+                            Term::Multiple { game, .. } => vec![game],
+                            Term::Nus { .. } | Term::Hackenstring(_) => vec![],
+                        };
+                        work.extend(kids.into_iter().rev().map(Work::Visit));
+                    }
+                },
+                Work::Build(t) => {
+                    let v = self.build(t, &mut vals)?;
+                    vals.push(v);
+                }
+            }
+        }
+        vals.pop().ok_or_else(|| KernelError::TooLarge {
+            what: "an empty evaluation (internal)".to_string(),
+        })
+    }
+
+    /// Combines the values of t's children, which are the last ones on `vals`, in order.
+    fn build(&mut self, t: &Term, vals: &mut Vec<GameId>) -> Result<GameId, KernelError> {
+        let arity = match t {
+            Term::Game { left, right } => left.len() + right.len(),
+            Term::Sum(..) => 2,
+            Term::PlusMinus(xs) => xs.len(),
+            _ => 1,
+        };
+        let at = vals.len().saturating_sub(arity);
+        let kids = vals.split_off(at);
+        let kid = |i: usize| kids.get(i).copied().unwrap_or(GameId(0));
         match t {
-            Term::Nus { number, up, nim } => {
-                Ok(self.nus_id(Nus::new(number.clone(), up.clone(), nim.clone())))
+            Term::Game { left, .. } => {
+                let (l, r) = kids.split_at(left.len().min(kids.len()));
+                self.try_from_options(l, r)
             }
-            Term::Game { left, right } => {
-                let l = self.eval_all(left)?;
-                let r = self.eval_all(right)?;
-                self.try_from_options(&l, &r)
+            Term::Sum(..) => self.try_add(kid(0), kid(1)),
+            Term::Neg(_) => Ok(self.negate(kid(0))),
+            Term::PlusMinus(_) => {
+                let r: Vec<GameId> = kids.iter().map(|&x| self.negate(x)).collect();
+                self.try_from_options(&kids, &r)
             }
-            Term::Sum(a, b) => {
-                let a = self.eval_term(a)?;
-                let b = self.eval_term(b)?;
-                self.try_add(a, b)
-            }
-            Term::Neg(a) => {
-                let a = self.eval_term(a)?;
-                Ok(self.negate(a))
-            }
-            Term::PlusMinus(xs) => {
-                let l = self.eval_all(xs)?;
-                let r: Vec<GameId> = l.iter().map(|&x| self.negate(x)).collect();
-                self.try_from_options(&l, &r)
-            }
-            Term::Tiny { number, sub } => {
-                let g = self.eval_term(sub)?;
-                let t = self.tiny(g)?;
+            Term::Tiny { number, .. } => {
+                let t = self.tiny(kid(0))?;
                 let x = self.number(number);
                 self.try_add(x, t)
             }
-            Term::Miny { number, sub } => {
-                let g = self.eval_term(sub)?;
-                let t = self.tiny(g)?;
+            Term::Miny { number, .. } => {
+                let t = self.tiny(kid(0))?;
                 let m = self.negate(t);
                 let x = self.number(number);
                 self.try_add(x, m)
             }
-            Term::Multiple { count, game } => {
-                let g = self.eval_term(game)?;
-                self.multiple(count, g)
-            }
-            Term::Hackenstring(row) => self.hackenstring(row),
+            Term::Multiple { count, .. } => self.multiple(count, kid(0)),
+            Term::Nus { .. } | Term::Hackenstring(_) => Ok(kid(0)),
         }
-    }
-
-    fn eval_all(&mut self, ts: &[Term]) -> Result<Vec<GameId>, KernelError> {
-        ts.iter().map(|t| self.eval_term(t)).collect()
     }
 
     /// `Tiny(G) = {0 || 0 | −G}`.
