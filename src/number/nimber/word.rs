@@ -15,14 +15,21 @@
 
 use std::sync::OnceLock;
 
+/// The word type of a linear-map table: as narrow as the map's values, so that the tables used
+/// inside the product stay in L1.
+trait Lane: Copy + Default + std::ops::BitXor<Output = Self> {}
+impl Lane for u16 {}
+impl Lane for u32 {}
+impl Lane for u64 {}
+
 /// A GF(2)-linear map on words of `8·B` bits, stored as one 256-entry table per input byte.
 /// Applying it costs `B` lookups; that is why every linear operation here is a few nanoseconds.
-struct Linear<const B: usize>(Box<[[u64; 256]; B]>);
+struct Linear<W, const B: usize>(Box<[[W; 256]; B]>);
 
-impl<const B: usize> Linear<B> {
+impl<W: Lane, const B: usize> Linear<W, B> {
     /// Tabulates `f`, which must be GF(2)-linear; only its values on single bits are used.
-    fn build(f: impl Fn(u64) -> u64) -> Self {
-        let mut t = Box::new([[0u64; 256]; B]);
+    fn build(f: impl Fn(u64) -> W) -> Self {
+        let mut t = Box::new([[W::default(); 256]; B]);
         for (i, row) in t.iter_mut().enumerate() {
             for v in 1..256usize {
                 let low = v.trailing_zeros();
@@ -33,10 +40,10 @@ impl<const B: usize> Linear<B> {
     }
 
     #[inline(always)]
-    fn apply(&self, x: u64) -> u64 {
-        let mut r = 0;
+    fn apply(&self, x: u64) -> W {
+        let mut r = W::default();
         for (i, row) in self.0.iter().enumerate() {
-            r ^= row[((x >> (8 * i)) & 0xff) as usize];
+            r = r ^ row[((x >> (8 * i)) & 0xff) as usize];
         }
         r
     }
@@ -54,17 +61,17 @@ struct Tables {
     /// `x ⊗ 2^7` on bytes.
     h8: [u8; 256],
     /// `x ⊗ 2^15` on 16-bit values.
-    h16: Linear<2>,
+    h16: Linear<u16, 2>,
     /// `x ⊗ 2^31` on 32-bit values.
-    h32: Linear<4>,
+    h32: Linear<u32, 4>,
     /// `x ⊗ 2^63` on 64-bit values.
-    h64: Linear<8>,
+    h64: Linear<u64, 8>,
     /// `x ⊗ x`: the Frobenius map, linear in characteristic 2.
-    square: Linear<8>,
+    square: Linear<u64, 8>,
     /// The inverse Frobenius map.
-    sqrt: Linear<8>,
+    sqrt: Linear<u64, 8>,
     /// The even root of `x² ⊕ x = a` for `a < 2^63`, which is linear in `a`.
-    artin_schreier: Linear<8>,
+    artin_schreier: Linear<u64, 8>,
     /// The PCLMULQDQ kernel, present only when the CPU has the instruction.
     #[cfg(target_arch = "x86_64")]
     poly: Option<PolyBasis>,
@@ -120,17 +127,17 @@ impl Tables {
             mul8h,
             inv8,
             h8,
-            h16: Linear::build(|_| 0),
-            h32: Linear::build(|_| 0),
-            h64: Linear::build(|_| 0),
-            square: Linear::build(|_| 0),
-            sqrt: Linear::build(|_| 0),
-            artin_schreier: Linear::build(|_| 0),
+            h16: Linear::build(|_| 0u16),
+            h32: Linear::build(|_| 0u32),
+            h64: Linear::build(|_| 0u64),
+            square: Linear::build(|_| 0u64),
+            sqrt: Linear::build(|_| 0u64),
+            artin_schreier: Linear::build(|_| 0u64),
             #[cfg(target_arch = "x86_64")]
             poly: None,
         };
-        t.h16 = Linear::build(|x| u64::from(t.mul16(x as u16, 0x8000)));
-        t.h32 = Linear::build(|x| u64::from(t.mul32(x as u32, 1 << 31)));
+        t.h16 = Linear::build(|x| t.mul16(x as u16, 0x8000));
+        t.h32 = Linear::build(|x| t.mul32(x as u32, 1 << 31));
         t.h64 = Linear::build(|x| t.mul64(x, 1 << 63));
         t.square = Linear::build(|x| t.mul64(x, x));
         // √(2^i) = (2^i)^(2^63): squaring is a bijection, so 63 squarings invert one.
@@ -178,7 +185,7 @@ impl Tables {
         let c = self.mul16(a0, b0);
         let d = self.mul16(a0 ^ a1, b0 ^ b1);
         let e = self.mul16(a1, b1);
-        (u32::from(d ^ c) << 16) | u32::from(c ^ self.h16.apply(u64::from(e)) as u16)
+        (u32::from(d ^ c) << 16) | u32::from(c ^ self.h16.apply(u64::from(e)))
     }
 
     #[inline(always)]
@@ -187,7 +194,7 @@ impl Tables {
         let c = self.mul32(a0, b0);
         let d = self.mul32(a0 ^ a1, b0 ^ b1);
         let e = self.mul32(a1, b1);
-        (u64::from(d ^ c) << 32) | u64::from(c ^ self.h32.apply(u64::from(e)) as u32)
+        (u64::from(d ^ c) << 32) | u64::from(c ^ self.h32.apply(u64::from(e)))
     }
 
     #[inline(always)]
@@ -212,7 +219,7 @@ impl Tables {
     fn inv32(&self, a: u32) -> u32 {
         let (a0, a1) = (a as u16, (a >> 16) as u16);
         let sq = self.square.apply(u64::from(a1));
-        let norm = self.mul16(a0, a0 ^ a1) ^ self.h16.apply(sq) as u16;
+        let norm = self.mul16(a0, a0 ^ a1) ^ self.h16.apply(sq);
         let n = self.inv16(norm);
         (u32::from(self.mul16(a1, n)) << 16) | u32::from(self.mul16(a1 ^ a0, n))
     }
@@ -220,7 +227,7 @@ impl Tables {
     fn inv64(&self, a: u64) -> u64 {
         let (a0, a1) = (a as u32, (a >> 32) as u32);
         let sq = self.square.apply(u64::from(a1));
-        let norm = self.mul32(a0, a0 ^ a1) ^ self.h32.apply(sq) as u32;
+        let norm = self.mul32(a0, a0 ^ a1) ^ self.h32.apply(sq);
         let n = self.inv32(norm);
         (u64::from(self.mul32(a1, n)) << 32) | u64::from(self.mul32(a1 ^ a0, n))
     }
@@ -294,8 +301,8 @@ fn artin_schreier_basis(f: impl Fn(u64) -> u64) -> [u64; 63] {
 /// `μ = ⌊x^128 / P⌋ = x^64 + mu` (research notes §1.3, method c3).
 #[cfg(target_arch = "x86_64")]
 struct PolyBasis {
-    to_poly: Linear<8>,
-    from_poly: Linear<8>,
+    to_poly: Linear<u64, 8>,
+    from_poly: Linear<u64, 8>,
     c: u64,
     mu: u64,
     /// The nimber `2^63` (the `h` of the 128-bit level) in the polynomial basis.
