@@ -22,6 +22,7 @@ fn words(seed: u64, count: usize) -> Vec<u64> {
 
 fn bench(c: &mut Criterion) {
     nim_warm_up();
+    eprintln!("PCLMULQDQ kernel in use: {}", nim_mul_uses_clmul());
     let a = words(1, BATCH);
     let b = words(2, BATCH);
     let a128: Vec<u128> = words(3, 2 * BATCH)
@@ -53,6 +54,24 @@ fn bench(c: &mut Criterion) {
             let mut acc = 0;
             for (&x, &y) in a.iter().zip(&b) {
                 acc ^= nim_mul_u64(black_box(x), black_box(y));
+            }
+            acc
+        })
+    });
+    g.bench_function("mul_u64_portable", |bench| {
+        bench.iter(|| {
+            let mut acc = 0;
+            for (&x, &y) in a.iter().zip(&b) {
+                acc ^= nim_mul_u64_portable(black_box(x), black_box(y));
+            }
+            acc
+        })
+    });
+    g.bench_function("mul_u128_portable", |bench| {
+        bench.iter(|| {
+            let mut acc = 0;
+            for (&x, &y) in a128.iter().zip(&b128) {
+                acc ^= nim_mul_u128_portable(black_box(x), black_box(y));
             }
             acc
         })

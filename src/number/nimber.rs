@@ -13,7 +13,8 @@ mod limbs;
 mod word;
 
 pub use word::{
-    nim_inv_u128, nim_inv_u64, nim_mul_u128, nim_mul_u64, nim_solve_artin_schreier_u128,
+    nim_inv_u128, nim_inv_u64, nim_mul_u128, nim_mul_u128_portable, nim_mul_u64,
+    nim_mul_u64_portable, nim_mul_uses_clmul, nim_solve_artin_schreier_u128,
     nim_solve_artin_schreier_u64, nim_sqrt_u128, nim_sqrt_u64, nim_square_u128, nim_square_u64,
     nim_warm_up,
 };
@@ -67,7 +68,18 @@ impl Nimber {
             return Nimber(BigUint::from(nim_mul_u128(a, b)));
         }
         let n = level_limbs(&[self, other]);
-        Nimber(from_limbs(&limbs::mul(&self.limbs(n), &other.limbs(n))))
+        let (a, b) = (self.limbs(n), other.limbs(n));
+        if n == 4 {
+            let half =
+                |v: &[u64], i: usize| u128::from(v[2 * i]) | (u128::from(v[2 * i + 1]) << 64);
+            let p = word::nim_mul_u256([half(&a, 0), half(&a, 1)], [half(&b, 0), half(&b, 1)]);
+            let digits = p
+                .iter()
+                .flat_map(|&x| [x as u64, (x >> 64) as u64])
+                .collect::<Vec<_>>();
+            return Nimber(from_limbs(&digits));
+        }
+        Nimber(from_limbs(&limbs::mul(&a, &b)))
     }
 
     /// `self ⊗ self`, cheaper than [`Nimber::nim_mul`] because squaring is linear.
@@ -306,7 +318,9 @@ mod tests {
             x ^= x >> 7;
             x ^= x << 17;
             let y = x.rotate_left(29) ^ 0x5851_f42d_4c95_7f2d;
-            assert_eq!(nim_mul_u64(x, y), word::nim_mul_bits(x, y, 64));
+            let expected = word::nim_mul_bits(x, y, 64);
+            assert_eq!(nim_mul_u64_portable(x, y), expected);
+            assert_eq!(nim_mul_u64(x, y), expected);
         }
     }
 
@@ -326,6 +340,22 @@ mod tests {
     }
 
     proptest! {
+        /// The PCLMULQDQ kernel (when this CPU has it) against the table kernel.
+        #[test]
+        fn dispatched_kernels_agree_with_tables(a: u128, b: u128) {
+            prop_assert_eq!(nim_mul_u64(a as u64, b as u64), nim_mul_u64_portable(a as u64, b as u64));
+            prop_assert_eq!(nim_mul_u128(a, b), nim_mul_u128_portable(a, b));
+        }
+
+        /// The allocation-free 256-bit path against the general limb recursion.
+        #[test]
+        fn u256_path_agrees_with_limbs(a: [u64; 4], b: [u64; 4]) {
+            let wide = |v: &[u64; 4]| [u128::from(v[0]) | u128::from(v[1]) << 64, u128::from(v[2]) | u128::from(v[3]) << 64];
+            let p = word::nim_mul_u256(wide(&a), wide(&b));
+            let q = limbs::mul(&a, &b);
+            prop_assert_eq!(p, wide(&[q[0], q[1], q[2], q[3]]));
+        }
+
         /// The limb recursion (64-bit base case only) against the separate u128 kernel, at the
         /// 128-bit level and embedded in the 256-bit level (GF(2^128) is a subfield).
         #[test]
