@@ -669,3 +669,141 @@ fn sugar_in_to_term() {
         assert_eq!(ev(&mut k, &t), g3, "{t:?}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Property tests on random small terms.
+
+fn leaf() -> impl Strategy<Value = Term> {
+    (-4i64..=4, 0u64..=2, -2i64..=2, 0u64..=3).prop_map(|(n, e, u, k)| Term::Nus {
+        number: Dyadic::new(BigInt::from(n), e),
+        up: BigInt::from(u),
+        nim: Nimber::from(k),
+    })
+}
+
+fn term() -> impl Strategy<Value = Term> {
+    terms(leaf(), 12)
+}
+
+/// Smaller leaves and trees, for tests that also evaluate the term explicitly (explicit sums grow
+/// as the product of their parts).
+fn small_term() -> impl Strategy<Value = Term> {
+    let leaf = (-2i64..=2, 0u64..=1, -1i64..=1, 0u64..=2).prop_map(|(n, e, u, k)| Term::Nus {
+        number: Dyadic::new(BigInt::from(n), e),
+        up: BigInt::from(u),
+        nim: Nimber::from(k),
+    });
+    terms(leaf, 7)
+}
+
+fn terms(leaf: impl Strategy<Value = Term> + 'static, size: u32) -> impl Strategy<Value = Term> {
+    leaf.prop_recursive(3, size, 3, |inner| {
+        prop_oneof![
+            (
+                prop::collection::vec(inner.clone(), 0..3),
+                prop::collection::vec(inner.clone(), 0..3)
+            )
+                .prop_map(|(l, r)| Term::game(l, r)),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Term::sum(a, b)),
+            inner.prop_map(Term::neg),
+        ]
+    })
+}
+
+/// The term evaluated explicitly, with no reductions at all.
+fn explicit_term(ex: &mut Ex, t: &Term) -> usize {
+    match t {
+        Term::Nus { number, up, nim } => {
+            let u: i64 = up.try_into().unwrap();
+            let k = nim.to_u64().unwrap() as usize;
+            explicit_nus(ex, number, u, k)
+        }
+        Term::Game { left, right } => {
+            let l = left.iter().map(|x| explicit_term(ex, x)).collect();
+            let r = right.iter().map(|x| explicit_term(ex, x)).collect();
+            ex.make(l, r)
+        }
+        Term::Sum(a, b) => {
+            let a = explicit_term(ex, a);
+            let b = explicit_term(ex, b);
+            ex.add(a, b)
+        }
+        Term::Neg(a) => {
+            let a = explicit_term(ex, a);
+            ex.neg(a)
+        }
+        _ => unreachable!("not generated"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn group_laws(a in term(), b in term(), c in term()) {
+        let mut k = Kernel::new();
+        let (a, b, c) = (ev(&mut k, &a), ev(&mut k, &b), ev(&mut k, &c));
+        let ab = k.add(a, b);
+        let ab_c = k.add(ab, c);
+        let bc = k.add(b, c);
+        let a_bc = k.add(a, bc);
+        prop_assert_eq!(ab_c, a_bc);
+        prop_assert_eq!(ab, k.add(b, a));
+        prop_assert_eq!(k.add(a, k.zero()), a);
+        let na = k.neg(a);
+        prop_assert_eq!(k.add(a, na), k.zero());
+        prop_assert_eq!(k.neg(na), a);
+        prop_assert!(k.take_error().is_none());
+    }
+
+    #[test]
+    fn order_matches_definition(a in small_term(), b in small_term()) {
+        let mut k = Kernel::new();
+        let mut ex = Ex::default();
+        let (ga, gb) = (ev(&mut k, &a), ev(&mut k, &b));
+        let (xa, xb) = (explicit_term(&mut ex, &a), explicit_term(&mut ex, &b));
+        prop_assert_eq!(k.le(ga, gb), ex.le(xa, xb));
+        prop_assert_eq!(k.le(gb, ga), ex.le(xb, xa));
+        // The canonical form is definitionally equal to the term it came from.
+        let ca = ex.of_kernel(&mut k, ga);
+        prop_assert!(ex.eq(ca, xa));
+    }
+
+    #[test]
+    fn construction_is_idempotent_and_round_trips(a in term()) {
+        let mut k = Kernel::new();
+        let g = ev(&mut k, &a);
+        let l = k.left_options(g).unwrap();
+        let r = k.right_options(g).unwrap();
+        prop_assert_eq!(k.from_options(&l, &r), g);
+        let t = k.to_term(g);
+        prop_assert_eq!(ev(&mut k, &t), g);
+    }
+
+    #[test]
+    fn outcome_and_stops(a in term()) {
+        let mut k = Kernel::new();
+        let g = ev(&mut k, &a);
+        let want = match k.compare(g, k.zero()) {
+            Relation::Greater => Outcome::L,
+            Relation::Less => Outcome::R,
+            Relation::Equal => Outcome::P,
+            Relation::Fuzzy => Outcome::N,
+        };
+        prop_assert_eq!(k.outcome(g), want);
+        let (ls, rs) = (k.left_stop(g), k.right_stop(g));
+        prop_assert!(ls >= rs);
+        if let Some(x) = k.as_number(g) {
+            prop_assert_eq!(&ls, &x);
+            prop_assert_eq!(&rs, &x);
+        }
+        // A game whose right stop exceeds x is above x; one whose left stop is below x is below.
+        let below = k.number(&(&rs - &Dyadic::new(BigInt::one(), 3)));
+        let above = k.number(&(&ls + &Dyadic::new(BigInt::one(), 3)));
+        prop_assert_eq!(k.compare(g, below), Relation::Greater);
+        prop_assert_eq!(k.compare(g, above), Relation::Less);
+        let mut ex = Ex::default();
+        let xg = ex.of_kernel(&mut k, g);
+        prop_assert_eq!(k.birthday(g), BigInt::from(ex.birthday(xg)));
+    }
+}
