@@ -193,8 +193,8 @@ impl Parser<'_> {
     fn plus_minus_operand(&mut self) -> Result<Term, ParseError> {
         self.enter()?;
         let t = if *self.peek() == Tok::LBrace {
-            self.bump();
-            let body = self.brace_body()?;
+            let open = self.bump().span;
+            let body = self.brace_body(open)?;
             if body.seps.is_empty() {
                 Term::PlusMinus(body.lists.into_iter().next().unwrap_or_default())
             } else {
@@ -220,9 +220,9 @@ impl Parser<'_> {
 
     #[inline(never)]
     fn braces(&mut self) -> Result<Term, ParseError> {
-        self.bump();
+        let open = self.bump().span;
         self.enter()?;
-        let body = self.brace_body()?;
+        let body = self.brace_body(open)?;
         if body.seps.is_empty() {
             return Err(self.no_bars());
         }
@@ -270,6 +270,14 @@ impl Parser<'_> {
         self.error_here(format!(
             "expected an option, `,`, a `|` or `}}`, found {}",
             self.peek().describe()
+        ))
+    }
+
+    #[inline(never)]
+    fn unclosed_brace(&self, open: Span) -> ParseError {
+        self.error_here(format!(
+            "expected an option, a `|` or `}}` to close the `{{` at line {}, column {}, found the end of the input",
+            open.start.line, open.start.column
         ))
     }
 
@@ -453,11 +461,14 @@ impl Parser<'_> {
     }
 
     /// The inside of `{…}` up to and including `}`: option lists and the bar runs between them.
-    fn brace_body(&mut self) -> Result<Body, ParseError> {
+    fn brace_body(&mut self, open: Span) -> Result<Body, ParseError> {
         let mut lists = Vec::new();
         let mut seps = Vec::new();
         loop {
             let mut list = Vec::new();
+            if *self.peek() == Tok::Eof {
+                return Err(self.unclosed_brace(open));
+            }
             if !matches!(self.peek(), Tok::Bars(_) | Tok::RBrace) {
                 list.push(self.expr()?);
                 while *self.peek() == Tok::Comma {
@@ -477,6 +488,7 @@ impl Parser<'_> {
                     self.bump();
                     return Ok(Body { lists, seps });
                 }
+                Tok::Eof => return Err(self.unclosed_brace(open)),
                 _ => return Err(self.after_option()),
             }
         }
