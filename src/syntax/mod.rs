@@ -1,49 +1,90 @@
 //! Text ⇄ terms, in CGSuite's notation.
 //!
-//! STUB: the syntax work package fills this in. Fixed API:
-//! `parse(&str) -> Result<Term, ParseError>`, `print(&Term, &PrintOptions) -> String`.
+//! The notation is CGSuite's where CGSuite has one (braces with runs of bars, `^`/`v`/`*`
+//! literals, `+-`, `Tiny(G)`), so that CGSuite output can be pasted in, and it is extended just
+//! enough for every [`Term`] to print in a form that parses back:
+//!
+//! - **n copies** are written `n*G` when G starts with `{`, `(` or a name (`3*{1|0}`,
+//!   `2*hs"LR"`), or `n.G` for any G (`3.^`). A `*` after a number followed by anything else is
+//!   the star of a number-up-star literal, as CGSuite prints it: `3*` is 3 + ∗ and `3*2` is
+//!   3 + ∗2 (not six, unlike CGSuite's input language).
+//! - **Hackenstring rows** are `hs"LRE"` (L = Left, R = Right, E = either player's pebble; seed
+//!   001's A, B, C are accepted too). A sum of rows is written with `+`.
+//! - A `-` directly before a number belongs to it: `-1/2*` is one literal, `-3*{1|0}` is −3
+//!   copies, `-1/2Tiny(G)` is −1/2 + Tiny(G); `-(1/2*)` is the negation of a literal.
+//! - Nesting of braces, parentheses and prefix operators is capped at [`MAX_NESTING`], so
+//!   hostile input gets an error instead of a stack overflow.
+//!
+//! The modules: [`lexer`] (characters → tokens), [`parser`] (tokens → [`Term`]), [`print`]
+//! (the CGSuite-style printer) and [`error`] (positions and caret rendering).
+
+mod error;
+mod lexer;
+mod parser;
+mod print;
+
+pub use error::ParseError;
+pub use parser::MAX_NESTING;
 
 use crate::term::Term;
-use std::fmt;
-
-/// A parse error with its position and what was expected.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column (in characters).
-    pub column: usize,
-    /// What went wrong and what was expected.
-    pub message: String,
-    /// The offending source line, for the caret display.
-    pub source_line: String,
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "error at line {}, column {}: {}",
-            self.line, self.column, self.message
-        )
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// How to print.
 #[derive(Debug, Clone, Default)]
 pub struct PrintOptions {
-    /// Use ↑ ↓ ⇑ ⇓ ± ∗ instead of ASCII.
+    /// Use ↑ ↓ ⇑ ⇓ ± and the minus sign − instead of ASCII (`*` stays `*`, as in CGSuite's
+    /// graphical output). The parser reads both, so Unicode output round-trips too.
     pub unicode: bool,
+    /// Break long terms over several lines to fit this many columns; `None` prints one line.
+    pub width: Option<usize>,
 }
 
-/// Parses an expression.
-pub fn parse(_src: &str) -> Result<Term, ParseError> {
-    todo!()
+/// Parses an expression in CGSuite's notation into a [`Term`], keeping its shape: nothing is
+/// evaluated or simplified, so `{0,1|2}` stays a game with two Left options.
+///
+/// Errors carry a 1-based line and column and render with a caret ([`ParseError::render`]);
+/// no input makes it panic.
+///
+/// ```
+/// use onag::syntax::parse;
+/// use onag::{Dyadic, Nimber, Term};
+///
+/// // More bars bind more loosely: {3||2|1} is {3|{2|1}}.
+/// let g = parse("{3||2|1}").unwrap();
+/// let inner = Term::game(vec![Term::integer(2)], vec![Term::integer(1)]);
+/// assert_eq!(g, Term::game(vec![Term::integer(3)], vec![inner]));
+///
+/// // Number-up-star literals are one leaf: 1/2 + 2·↓ + ∗3.
+/// let x = parse("1/2v2*3").unwrap();
+/// assert_eq!(x, Term::Nus { number: "1/2".parse().unwrap(), up: (-2).into(), nim: Nimber::from(3) });
+///
+/// // Short games have only dyadic numbers; the error points at the fraction.
+/// let e = parse("{1/3|}").unwrap_err();
+/// assert_eq!((e.line, e.column), (1, 2));
+/// assert!(e.render().contains(" ^^^"));
+///
+/// // {3|2|1} is ambiguous: which bar is the outer one?
+/// assert!(parse("{3|2|1}").is_err());
+/// ```
+pub fn parse(src: &str) -> Result<Term, ParseError> {
+    parser::parse(src)
 }
 
-/// Prints a term in CGSuite notation.
-pub fn print(_t: &Term, _opts: &PrintOptions) -> String {
-    todo!()
+/// Prints a term in CGSuite notation: numbers as integers or improper fractions, number-up-star
+/// concatenated (`1/2v2*3`), switches as `+-`, `xTiny(G)`, and games in slash notation with
+/// lone subgames unbraced (`{3||2*|1*}`).
+///
+/// The output parses back to the same term, so it is safe to store or paste.
+///
+/// ```
+/// use onag::syntax::{parse, print, PrintOptions};
+///
+/// let t = parse("{3|{2*|1*}}").unwrap();
+/// assert_eq!(print(&t, &PrintOptions::default()), "{3||2*|1*}");
+///
+/// let unicode = PrintOptions { unicode: true, ..Default::default() };
+/// assert_eq!(print(&parse("+-{^^*, v3}").unwrap(), &unicode), "±{⇑*,↓3}");
+/// assert_eq!(parse(&print(&t, &unicode)).unwrap(), t);
+/// ```
+pub fn print(t: &Term, opts: &PrintOptions) -> String {
+    print::print(t, opts)
 }

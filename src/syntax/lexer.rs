@@ -1,0 +1,218 @@
+//! Characters → tokens with positions.
+//!
+//! The lexer is total: every input produces either a token list or a positioned error, and it
+//! never recurses, so it cannot overflow however long the input is.
+
+use super::error::{Pos, Span};
+
+/// What a token is. Runs of bars, carets and vees are single tokens carrying their length, as in
+/// CGSuite (`SLASHES: '|'+`, `MULTI_CARET`, `MULTI_VEE`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Tok {
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    Comma,
+    /// `|`, `||`, …: the count of bars.
+    Bars(usize),
+    Plus,
+    Minus,
+    /// `+-` or `±`.
+    PlusMinus,
+    /// `*` or `∗`.
+    Star,
+    Slash,
+    Dot,
+    /// `^`, `^^`, `↑`, `⇑`…: the number of ups in the run.
+    Up(usize),
+    /// `v`, `vv`, `↓`, `⇓`…: the number of downs in the run.
+    Down(usize),
+    /// A run of decimal digits (kept as text: parsed into a big integer by the parser).
+    Int(String),
+    /// A name made of letters.
+    Ident(String),
+    /// A double-quoted string (no escapes).
+    Str(String),
+    Eof,
+}
+
+impl Tok {
+    /// How the token reads in an error message.
+    pub(crate) fn describe(&self) -> String {
+        match self {
+            Tok::LBrace => "`{`".into(),
+            Tok::RBrace => "`}`".into(),
+            Tok::LParen => "`(`".into(),
+            Tok::RParen => "`)`".into(),
+            Tok::Comma => "`,`".into(),
+            Tok::Bars(n) => format!("`{}`", "|".repeat((*n).min(8))),
+            Tok::Plus => "`+`".into(),
+            Tok::Minus => "`-`".into(),
+            Tok::PlusMinus => "`+-`".into(),
+            Tok::Star => "`*`".into(),
+            Tok::Slash => "`/`".into(),
+            Tok::Dot => "`.`".into(),
+            Tok::Up(_) => "`^`".into(),
+            Tok::Down(_) => "`v`".into(),
+            Tok::Int(s) if s.len() > 20 => format!("the integer `{}…`", &s[..20]),
+            Tok::Int(s) => format!("the integer `{s}`"),
+            Tok::Ident(s) if s.chars().count() > 20 => {
+                format!("the name `{}…`", s.chars().take(20).collect::<String>())
+            }
+            Tok::Ident(s) => format!("the name `{s}`"),
+            Tok::Str(_) => "a string".into(),
+            Tok::Eof => "the end of the input".into(),
+        }
+    }
+}
+
+/// A token and where it is in the source.
+#[derive(Clone, Debug)]
+pub(crate) struct Token {
+    pub tok: Tok,
+    pub span: Span,
+}
+
+/// A lexing error: the message and where.
+#[derive(Debug)]
+pub(crate) struct LexError {
+    pub message: String,
+    pub span: Span,
+}
+
+struct Cursor<'a> {
+    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    pos: Pos,
+}
+
+impl Cursor<'_> {
+    fn peek(&mut self) -> Option<char> {
+        self.chars.peek().copied()
+    }
+    fn bump(&mut self) -> Option<char> {
+        let c = self.chars.next()?;
+        if c == '\n' {
+            self.pos.line += 1;
+            self.pos.column = 1;
+        } else {
+            self.pos.column += 1;
+        }
+        Some(c)
+    }
+}
+
+/// Splits the source into tokens, ending with [`Tok::Eof`].
+pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
+    let mut cur = Cursor {
+        chars: src.chars().peekable(),
+        pos: Pos { line: 1, column: 1 },
+    };
+    let mut out = Vec::new();
+    loop {
+        while cur.peek().is_some_and(char::is_whitespace) {
+            cur.bump();
+        }
+        let start = cur.pos;
+        let Some(c) = cur.bump() else {
+            out.push(Token {
+                tok: Tok::Eof,
+                span: Span::point(start),
+            });
+            return Ok(out);
+        };
+        let tok = match c {
+            '{' => Tok::LBrace,
+            '}' => Tok::RBrace,
+            '(' => Tok::LParen,
+            ')' => Tok::RParen,
+            ',' => Tok::Comma,
+            '|' => {
+                let mut n = 1;
+                while cur.peek() == Some('|') {
+                    cur.bump();
+                    n += 1;
+                }
+                Tok::Bars(n)
+            }
+            '+' => {
+                if cur.peek() == Some('-') {
+                    cur.bump();
+                    Tok::PlusMinus
+                } else {
+                    Tok::Plus
+                }
+            }
+            '±' => Tok::PlusMinus,
+            '-' | '−' => Tok::Minus,
+            '*' | '∗' => Tok::Star,
+            '/' => Tok::Slash,
+            '.' => Tok::Dot,
+            '^' | '↑' | '⇑' => {
+                let mut n = if c == '⇑' { 2 } else { 1 };
+                while let Some(d @ ('^' | '↑' | '⇑')) = cur.peek() {
+                    cur.bump();
+                    n += if d == '⇑' { 2 } else { 1 };
+                }
+                Tok::Up(n)
+            }
+            '↓' | '⇓' => {
+                let mut n = if c == '⇓' { 2 } else { 1 };
+                while let Some(d @ ('↓' | '⇓')) = cur.peek() {
+                    cur.bump();
+                    n += if d == '⇓' { 2 } else { 1 };
+                }
+                Tok::Down(n)
+            }
+            '0'..='9' => {
+                let mut s = String::from(c);
+                while let Some(d @ '0'..='9') = cur.peek() {
+                    cur.bump();
+                    s.push(d);
+                }
+                Tok::Int(s)
+            }
+            '"' => {
+                let mut s = String::new();
+                loop {
+                    match cur.bump() {
+                        Some('"') => break,
+                        Some('\n') | None => {
+                            return Err(LexError {
+                                message: "unterminated string: expected a closing `\"`".into(),
+                                span: Span::new(start, cur.pos),
+                            })
+                        }
+                        Some(d) => s.push(d),
+                    }
+                }
+                Tok::Str(s)
+            }
+            c if c.is_ascii_alphabetic() || c == '_' => {
+                // Names are letters only, so `v3` is three downs and `hs"…"` a Hackenstring.
+                let mut s = String::from(c);
+                while let Some(d) = cur.peek().filter(|d| d.is_ascii_alphabetic() || *d == '_') {
+                    cur.bump();
+                    s.push(d);
+                }
+                if s.bytes().all(|b| b == b'v') {
+                    Tok::Down(s.len())
+                } else {
+                    Tok::Ident(s)
+                }
+            }
+            other => {
+                return Err(LexError {
+                    message: format!(
+                        "unexpected character `{other}`: expected a game, a number or an operator"
+                    ),
+                    span: Span::new(start, cur.pos),
+                })
+            }
+        };
+        out.push(Token {
+            tok,
+            span: Span::new(start, cur.pos),
+        });
+    }
+}

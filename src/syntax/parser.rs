@@ -1,0 +1,543 @@
+//! Tokens → [`Term`]: a recursive-descent parser with a depth guard.
+//!
+//! Grammar (whitespace is free between tokens):
+//!
+//! ```text
+//! expr     = unary { ("+" | "-" | "+-") unary } ;      left-assoc; a +- b = a + (+-b)
+//! unary    = "-" INT literal-rest                      signed literal: -1/2*, -3^, -3*{..}
+//!          | "-" unary | "+" unary | "+-" pm ;
+//! pm       = "{" options "}"                           a set (no bars) or a game
+//!          | unary ;
+//! primary  = literal | "{" game "}" | "(" expr ")"
+//!          | "Tiny" "(" expr ")" | "Miny" "(" expr ")"
+//!          | "hs" STRING ;
+//! literal  = INT [ "/" INT ] ( "*" (primary starting with { ( or a name)   n copies
+//!                            | "." unary                                   n copies
+//!                            | ("Tiny"|"Miny") "(" expr ")"                number + Tiny(G)
+//!                            | ups [ star ] | star | ε )
+//!          | ups [ star ] | star ;
+//! ups      = ("^" | "v") [ INT ] | "^^"… | "vv"… ;
+//! star     = "*" [ INT ] ;
+//! game     = options { BARS options } ;                 the bar runs decide the nesting
+//! options  = [ expr { "," expr } ] ;
+//! ```
+
+use super::error::{ParseError, Span};
+use super::lexer::{lex, Tok, Token};
+use crate::number::{Dyadic, Nimber};
+use crate::term::{Pebble, Term};
+use num_bigint::{BigInt, BigUint};
+use num_traits::Zero;
+
+/// How deeply braces, parentheses and prefix operators may nest.
+///
+/// Recursive descent uses the call stack, so unbounded nesting would overflow it on an input
+/// like a million `{`. Each level costs about 2 KiB of stack, so 500 levels take about 1 MiB:
+/// parsing, printing and dropping the deepest legal term fit in the 2 MiB stack Rust gives
+/// spawned threads (test threads included). That is far beyond any game a person writes or
+/// CGSuite prints: a canonical form nests no deeper than its birthday.
+pub const MAX_NESTING: usize = 500;
+
+pub(crate) fn parse(src: &str) -> Result<Term, ParseError> {
+    let toks = lex(src).map_err(|e| ParseError::at(src, e.span, e.message))?;
+    let mut p = Parser {
+        src,
+        toks,
+        i: 0,
+        depth: 0,
+    };
+    if p.peek() == &Tok::Eof {
+        return Err(p.error_here("empty input: expected a game or an expression"));
+    }
+    let t = p.expr()?;
+    if p.peek() != &Tok::Eof {
+        return Err(p.error_here(format!(
+            "expected an operator (`+`, `-`, `+-`) or the end of the input, found {}",
+            p.peek().describe()
+        )));
+    }
+    Ok(t)
+}
+
+struct Parser<'s> {
+    src: &'s str,
+    toks: Vec<Token>,
+    i: usize,
+    depth: usize,
+}
+
+/// Which separator ended an option list inside braces.
+struct Body {
+    lists: Vec<Vec<Term>>,
+    seps: Vec<(usize, Span)>,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> &Tok {
+        &self.toks[self.i].tok
+    }
+    fn peek_at(&self, k: usize) -> &Tok {
+        let j = (self.i + k).min(self.toks.len() - 1);
+        &self.toks[j].tok
+    }
+    fn span(&self) -> Span {
+        self.toks[self.i].span
+    }
+    fn prev_span(&self) -> Span {
+        self.toks[self.i.saturating_sub(1)].span
+    }
+    fn bump(&mut self) -> Token {
+        let t = self.toks[self.i].clone();
+        if self.i + 1 < self.toks.len() {
+            self.i += 1;
+        }
+        t
+    }
+    #[inline(never)]
+    fn error(&self, span: Span, msg: impl Into<String>) -> ParseError {
+        ParseError::at(self.src, span, msg)
+    }
+    #[inline(never)]
+    fn error_here(&self, msg: impl Into<String>) -> ParseError {
+        self.error(self.span(), msg)
+    }
+    #[inline(never)]
+    fn expect(&mut self, tok: Tok, what: &str) -> Result<Span, ParseError> {
+        if *self.peek() == tok {
+            Ok(self.bump().span)
+        } else {
+            Err(self.error_here(format!("expected {what}, found {}", self.peek().describe())))
+        }
+    }
+
+    /// Enters one level of nesting, refusing to go past [`MAX_NESTING`].
+    fn enter(&mut self) -> Result<(), ParseError> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(self.error_here(format!(
+                "nested too deeply: braces, parentheses and prefix operators may nest at most {MAX_NESTING} levels"
+            )));
+        }
+        Ok(())
+    }
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    // The functions on the recursive path (expr, unary, primary, braces, brace_body) keep
+    // their frames small by sending rare and bulky work to `#[inline(never)]` helpers: the
+    // stack cost per nesting level is what bounds MAX_NESTING.
+    fn expr(&mut self) -> Result<Term, ParseError> {
+        let first = self.unary()?;
+        if matches!(self.peek(), Tok::Plus | Tok::Minus | Tok::PlusMinus) {
+            self.sum_tail(first)
+        } else {
+            Ok(first)
+        }
+    }
+
+    #[inline(never)]
+    fn sum_tail(&mut self, mut acc: Term) -> Result<Term, ParseError> {
+        loop {
+            match self.peek() {
+                Tok::Plus => {
+                    self.bump();
+                    let rhs = self.unary()?;
+                    acc = Term::sum(acc, rhs);
+                }
+                Tok::Minus => {
+                    self.bump();
+                    let rhs = self.unary()?;
+                    acc = Term::sum(acc, Term::neg(rhs));
+                }
+                Tok::PlusMinus => {
+                    self.bump();
+                    let rhs = self.plus_minus_operand()?;
+                    acc = Term::sum(acc, rhs);
+                }
+                _ => return Ok(acc),
+            }
+        }
+    }
+
+    fn unary(&mut self) -> Result<Term, ParseError> {
+        match self.peek() {
+            Tok::Minus if matches!(self.peek_at(1), Tok::Int(_)) => {
+                let start = self.bump().span;
+                self.literal(Some(start))
+            }
+            Tok::Minus => {
+                self.bump();
+                self.enter()?;
+                let t = self.unary()?;
+                self.leave();
+                Ok(Term::neg(t))
+            }
+            Tok::Plus => {
+                self.bump();
+                self.enter()?;
+                let t = self.unary()?;
+                self.leave();
+                Ok(t)
+            }
+            Tok::PlusMinus => {
+                self.bump();
+                self.plus_minus_operand()
+            }
+            _ => self.primary(),
+        }
+    }
+
+    /// After `+-`: a braced set `{a,b}` means `±{a,b}`; anything else is one option.
+    #[inline(never)]
+    fn plus_minus_operand(&mut self) -> Result<Term, ParseError> {
+        self.enter()?;
+        let t = if *self.peek() == Tok::LBrace {
+            let open = self.bump().span;
+            let body = self.brace_body(open)?;
+            if body.seps.is_empty() {
+                Term::PlusMinus(body.lists.into_iter().next().unwrap_or_default())
+            } else {
+                Term::PlusMinus(vec![self.build_game(body)?])
+            }
+        } else {
+            Term::PlusMinus(vec![self.unary()?])
+        };
+        self.leave();
+        Ok(t)
+    }
+
+    fn primary(&mut self) -> Result<Term, ParseError> {
+        match self.peek() {
+            Tok::Int(_) => self.literal(None),
+            Tok::Up(_) | Tok::Down(_) | Tok::Star => self.nus_suffix(Dyadic::zero()),
+            Tok::LBrace => self.braces(),
+            Tok::LParen => self.parens(),
+            Tok::Ident(_) => self.name(),
+            _ => Err(self.not_a_game()),
+        }
+    }
+
+    #[inline(never)]
+    fn braces(&mut self) -> Result<Term, ParseError> {
+        let open = self.bump().span;
+        self.enter()?;
+        let body = self.brace_body(open)?;
+        if body.seps.is_empty() {
+            return Err(self.no_bars());
+        }
+        let g = self.build_game(body)?;
+        self.leave();
+        Ok(g)
+    }
+
+    #[inline(never)]
+    fn parens(&mut self) -> Result<Term, ParseError> {
+        self.bump();
+        self.enter()?;
+        let t = self.expr()?;
+        self.expect(Tok::RParen, "`)` or an operator")?;
+        self.leave();
+        Ok(t)
+    }
+
+    #[inline(never)]
+    fn name(&mut self) -> Result<Term, ParseError> {
+        let Tok::Ident(name) = self.peek().clone() else {
+            return Err(self.not_a_game());
+        };
+        self.named(&name, Dyadic::zero())
+    }
+
+    #[inline(never)]
+    fn no_bars(&self) -> ParseError {
+        self.error(
+            self.prev_span(),
+            "expected a `|` between Left's and Right's options (a game is written {L|R})",
+        )
+    }
+
+    #[inline(never)]
+    fn not_a_game(&self) -> ParseError {
+        self.error_here(format!(
+            "expected a game (a number, `*`, `^`, `v`, `{{`, `(`, `+-`, `Tiny`, `Miny` or `hs\"…\"`), found {}",
+            self.peek().describe()
+        ))
+    }
+
+    #[inline(never)]
+    fn after_option(&self) -> ParseError {
+        self.error_here(format!(
+            "expected an option, `,`, a `|` or `}}`, found {}",
+            self.peek().describe()
+        ))
+    }
+
+    #[inline(never)]
+    fn unclosed_brace(&self, open: Span) -> ParseError {
+        self.error_here(format!(
+            "expected an option, a `|` or `}}` to close the `{{` at line {}, column {}, found the end of the input",
+            open.start.line, open.start.column
+        ))
+    }
+
+    #[inline(never)]
+    fn after_comma(&self) -> ParseError {
+        self.error_here(format!(
+            "expected an option after `,`, found {}",
+            self.peek().describe()
+        ))
+    }
+
+    /// A name: `Tiny(G)`, `Miny(G)` (with a number prefix x for `xTiny(G)`) or `hs"…"`.
+    #[inline(never)]
+    fn named(&mut self, name: &str, number: Dyadic) -> Result<Term, ParseError> {
+        let name_span = self.span();
+        match name {
+            "Tiny" | "Miny" => {
+                self.bump();
+                self.expect(Tok::LParen, &format!("`(` after {name}"))?;
+                self.enter()?;
+                let sub = Box::new(self.expr()?);
+                self.expect(Tok::RParen, "`)` or an operator")?;
+                self.leave();
+                Ok(if name == "Tiny" {
+                    Term::Tiny { number, sub }
+                } else {
+                    Term::Miny { number, sub }
+                })
+            }
+            "hs" if number.is_zero() => {
+                self.bump();
+                let Tok::Str(s) = self.peek().clone() else {
+                    return Err(self.error_here(format!(
+                        "expected a quoted row of pebbles after hs, like hs\"LRE\", found {}",
+                        self.peek().describe()
+                    )));
+                };
+                let str_span = self.bump().span;
+                let mut row = Vec::with_capacity(s.len());
+                for (k, c) in s.chars().enumerate() {
+                    row.push(match c.to_ascii_uppercase() {
+                        'L' | 'A' => Pebble::Left,
+                        'R' | 'B' => Pebble::Right,
+                        'E' | 'C' => Pebble::Neutral,
+                        _ => {
+                            let mut at = str_span.start;
+                            at.column += 1 + k;
+                            let mut end = at;
+                            end.column += 1;
+                            return Err(self.error(
+                                Span::new(at, end),
+                                format!("`{c}` is not a pebble: a Hackenstring row uses L, R, E (or A, B, C)"),
+                            ));
+                        }
+                    });
+                }
+                Ok(Term::Hackenstring(row))
+            }
+            _ => Err(self.error(
+                name_span,
+                format!(
+                    "unknown name `{name}`: expected Tiny(…), Miny(…) or hs\"…\" (a Hackenstring row)"
+                ),
+            )),
+        }
+    }
+
+    #[inline(never)]
+    fn int(&mut self) -> Result<(BigInt, Span), ParseError> {
+        match self.peek().clone() {
+            Tok::Int(s) => {
+                let span = self.bump().span;
+                let n = s
+                    .parse::<BigInt>()
+                    .map_err(|_| self.error(span, "expected an integer"))?;
+                Ok((n, span))
+            }
+            other => {
+                Err(self.error_here(format!("expected an integer, found {}", other.describe())))
+            }
+        }
+    }
+
+    /// A number-led literal; `minus` is the span of a leading `-` that belongs to the number.
+    #[inline(never)]
+    fn literal(&mut self, minus: Option<Span>) -> Result<Term, ParseError> {
+        let (mut num, num_span) = self.int()?;
+        let start = minus.unwrap_or(num_span);
+        if minus.is_some() {
+            num = -num;
+        }
+        let mut number_span = start.to(num_span);
+        let number = if *self.peek() == Tok::Slash {
+            self.bump();
+            let (den, den_span) = self.int()?;
+            number_span = number_span.to(den_span);
+            let frac = number_span;
+            if den.is_zero() {
+                return Err(self.error(frac, format!("{num}/{den} divides by zero")));
+            }
+            // `ParseDyadicError` is not exported; with a non-zero denominator and two integers
+            // the only way `from_fraction` fails is a non-dyadic fraction.
+            Dyadic::from_fraction(&num, &den).map_err(|_| {
+                self.error(
+                    frac,
+                    format!(
+                        "{num}/{den} is not a dyadic rational: short games have only dyadic numbers (denominators that are powers of two)"
+                    ),
+                )
+            })?
+        } else {
+            if *self.peek() == Tok::Dot {
+                return self.copies(num, start, true);
+            }
+            if *self.peek() == Tok::Star
+                && matches!(
+                    self.peek_at(1),
+                    Tok::LBrace | Tok::LParen | Tok::Ident(_) | Tok::Str(_)
+                )
+            {
+                return self.copies(num, start, false);
+            }
+            Dyadic::integer(num)
+        };
+        if let Tok::Ident(name) = self.peek().clone() {
+            if name == "Tiny" || name == "Miny" {
+                return self.named(&name, number);
+            }
+        }
+        self.nus_suffix(number)
+    }
+
+    /// `n.G` or `n*G`: n copies of G.
+    #[inline(never)]
+    fn copies(&mut self, count: BigInt, start: Span, dot: bool) -> Result<Term, ParseError> {
+        let op = self.bump().span;
+        if dot && matches!(self.peek(), Tok::Int(_)) && op.end == self.span().start {
+            return Err(self.error(
+                start.to(self.span()),
+                "decimal numbers are not games: write a fraction such as 7/2 (for n copies of a number write n.(x))",
+            ));
+        }
+        self.enter()?;
+        let game = Box::new(self.unary()?);
+        self.leave();
+        Ok(Term::Multiple { count, game })
+    }
+
+    /// The up and star parts after the number part of a number-up-star literal.
+    #[inline(never)]
+    fn nus_suffix(&mut self, number: Dyadic) -> Result<Term, ParseError> {
+        let mut up = BigInt::zero();
+        if let Tok::Up(k) | Tok::Down(k) = *self.peek() {
+            let sign_down = matches!(self.peek(), Tok::Down(_));
+            let run = self.bump().span;
+            let mut n = BigInt::from(k);
+            if let Tok::Int(_) = self.peek() {
+                if k > 1 {
+                    return Err(self.error(
+                        run.to(self.span()),
+                        "a count follows a single `^` or `v` only: write ^5 or v5, not ^^5",
+                    ));
+                }
+                n = self.int()?.0;
+            }
+            up = if sign_down { -n } else { n };
+        }
+        let mut nim = Nimber::zero();
+        if *self.peek() == Tok::Star {
+            self.bump();
+            nim = Nimber::from(1);
+            if let Tok::Int(s) = self.peek().clone() {
+                let span = self.bump().span;
+                nim = Nimber::new(
+                    s.parse::<BigUint>()
+                        .map_err(|_| self.error(span, "expected a natural number after `*`"))?,
+                );
+            }
+        }
+        Ok(Term::Nus { number, up, nim })
+    }
+
+    /// The inside of `{…}` up to and including `}`: option lists and the bar runs between them.
+    fn brace_body(&mut self, open: Span) -> Result<Body, ParseError> {
+        let mut lists = Vec::new();
+        let mut seps = Vec::new();
+        loop {
+            let mut list = Vec::new();
+            if *self.peek() == Tok::Eof {
+                return Err(self.unclosed_brace(open));
+            }
+            if !matches!(self.peek(), Tok::Bars(_) | Tok::RBrace) {
+                list.push(self.expr()?);
+                while *self.peek() == Tok::Comma {
+                    self.bump();
+                    if matches!(self.peek(), Tok::Bars(_) | Tok::RBrace | Tok::Comma) {
+                        return Err(self.after_comma());
+                    }
+                    list.push(self.expr()?);
+                }
+            }
+            lists.push(list);
+            match self.peek() {
+                &Tok::Bars(n) => {
+                    seps.push((n, self.bump().span));
+                }
+                Tok::RBrace => {
+                    self.bump();
+                    return Ok(Body { lists, seps });
+                }
+                Tok::Eof => return Err(self.unclosed_brace(open)),
+                _ => return Err(self.after_option()),
+            }
+        }
+    }
+
+    /// Builds the game from the option lists: the longest bar run splits Left from Right, and
+    /// each side with bars of its own is one game option (`{3||2|1}` = `{3|{2|1}}`).
+    #[inline(never)]
+    fn build_game(&mut self, body: Body) -> Result<Term, ParseError> {
+        let Body { mut lists, seps } = body;
+        let mut slots: Vec<Option<Vec<Term>>> = lists.drain(..).map(Some).collect();
+        self.build_range(&mut slots, &seps, 0, seps.len())
+    }
+
+    /// The game formed by lists `lo..=hi` and separators `lo..hi` (non-empty).
+    fn build_range(
+        &mut self,
+        slots: &mut [Option<Vec<Term>>],
+        seps: &[(usize, Span)],
+        lo: usize,
+        hi: usize,
+    ) -> Result<Term, ParseError> {
+        self.enter()?;
+        let mut best = lo;
+        for k in lo..hi {
+            if seps[k].0 > seps[best].0 {
+                best = k;
+            }
+        }
+        if let Some(k) = (lo..hi).find(|&k| k != best && seps[k].0 == seps[best].0) {
+            let second = if k > best { seps[k].1 } else { seps[best].1 };
+            let bars = "|".repeat(seps[best].0.min(8));
+            return Err(self.error(
+                second,
+                format!(
+                    "ambiguous game: two `{bars}` separators at the same level; use more bars on one side (as in {{3||2|1}}) or braces"
+                ),
+            ));
+        }
+        let mut side = |p: &mut Self, a: usize, b: usize| -> Result<Vec<Term>, ParseError> {
+            if a == b {
+                Ok(slots[a].take().unwrap_or_default())
+            } else {
+                Ok(vec![p.build_range(slots, seps, a, b)?])
+            }
+        };
+        let left = side(self, lo, best)?;
+        let right = side(self, best + 1, hi)?;
+        self.leave();
+        Ok(Term::Game { left, right })
+    }
+}

@@ -1,0 +1,301 @@
+//! [`Term`] → text in CGSuite's display conventions, laid out with `pretty`.
+//!
+//! Every printed form parses back to the same term (see the round-trip property test): where
+//! CGSuite's display would be ambiguous for our reader, the printer adds parentheses or braces.
+
+use super::PrintOptions;
+use crate::number::Dyadic;
+use crate::term::{Pebble, Term};
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
+use pretty::RcDoc;
+
+type Doc = RcDoc<'static, ()>;
+
+/// CGSuite's `maxSlashes`: a bare subgame that would push the bar count past this is braced.
+const MAX_SLASHES: usize = 4;
+
+pub(crate) fn print(t: &Term, opts: &PrintOptions) -> String {
+    let p = Printer {
+        unicode: opts.unicode,
+    };
+    let doc = p.expr(t);
+    let width = opts.width.unwrap_or(usize::MAX >> 4);
+    let mut out = String::new();
+    // Writing into a String cannot fail.
+    let _ = doc.render_fmt(width, &mut out);
+    out
+}
+
+/// How a printed term begins, which decides where the reader needs parentheses.
+#[derive(PartialEq, Eq)]
+enum Lead {
+    Digit,
+    Minus,
+    Other,
+}
+
+fn lead(t: &Term) -> Lead {
+    let of_number = |x: &Dyadic| {
+        if x.signum() < 0 {
+            Lead::Minus
+        } else {
+            Lead::Digit
+        }
+    };
+    match t {
+        Term::Nus { number, up, nim } => {
+            if !number.is_zero() || (up.is_zero() && nim.is_zero()) {
+                of_number(number)
+            } else {
+                Lead::Other
+            }
+        }
+        Term::Tiny { number, .. } | Term::Miny { number, .. } if !number.is_zero() => {
+            of_number(number)
+        }
+        Term::Multiple { count, .. } => {
+            if count.is_negative() {
+                Lead::Minus
+            } else {
+                Lead::Digit
+            }
+        }
+        Term::Neg(_) => Lead::Minus,
+        Term::Sum(a, _) => lead(a),
+        _ => Lead::Other,
+    }
+}
+
+struct Printer {
+    unicode: bool,
+}
+
+impl Printer {
+    fn minus(&self) -> &'static str {
+        if self.unicode {
+            "−"
+        } else {
+            "-"
+        }
+    }
+
+    fn plus_minus(&self) -> &'static str {
+        if self.unicode {
+            "±"
+        } else {
+            "+-"
+        }
+    }
+
+    fn number(&self, x: &Dyadic) -> String {
+        let s = x.to_string();
+        if self.unicode {
+            s.replacen('-', "−", 1)
+        } else {
+            s
+        }
+    }
+
+    fn integer(&self, n: &BigInt) -> String {
+        self.number(&Dyadic::integer(n.clone()))
+    }
+
+    /// Number, ups and star concatenated, as CGSuite's `Uptimal.appendTo` does.
+    fn nus(&self, number: &Dyadic, up: &BigInt, nim: &crate::number::Nimber) -> String {
+        let mut s = String::new();
+        if !number.is_zero() || (up.is_zero() && nim.is_zero()) {
+            s.push_str(&self.number(number));
+        }
+        if !up.is_zero() {
+            let (one, two) = match (up.is_positive(), self.unicode) {
+                (true, false) => ("^", "^^"),
+                (false, false) => ("v", "vv"),
+                (true, true) => ("↑", "⇑"),
+                (false, true) => ("↓", "⇓"),
+            };
+            let n = up.abs();
+            if n.is_one() {
+                s.push_str(one);
+            } else if n == BigInt::from(2) {
+                s.push_str(two);
+            } else {
+                s.push_str(one);
+                s.push_str(&n.to_string());
+            }
+        }
+        if !nim.is_zero() {
+            s.push('*');
+            if nim.to_u64() != Some(1) {
+                s.push_str(&nim.to_string());
+            }
+        }
+        s
+    }
+
+    /// A term at the loosest level: sums unparenthesised.
+    fn expr(&self, t: &Term) -> Doc {
+        match t {
+            Term::Sum(a, b) => {
+                let (op, rhs) = match &**b {
+                    Term::Neg(x) => (self.minus(), self.unary(x)),
+                    Term::PlusMinus(xs) => (self.plus_minus(), self.pm_operand(xs)),
+                    _ => ("+", self.unary(b)),
+                };
+                self.expr(a)
+                    .append(Doc::line())
+                    .append(Doc::text(op))
+                    .append(Doc::text(" "))
+                    .append(rhs)
+                    .group()
+            }
+            _ => self.unary(t),
+        }
+    }
+
+    fn parens(&self, d: Doc) -> Doc {
+        Doc::text("(")
+            .append(d.nest(1))
+            .append(Doc::text(")"))
+            .group()
+    }
+
+    /// A term as the parser's `unary` rule reads it back: sums are parenthesised.
+    fn unary(&self, t: &Term) -> Doc {
+        match t {
+            Term::Sum(..) => self.parens(self.expr(t)),
+            Term::Game { left, right } => self.braced(left, right),
+            Term::Nus { number, up, nim } => Doc::text(self.nus(number, up, nim)),
+            Term::Hackenstring(row) => {
+                let s: String = row
+                    .iter()
+                    .map(|p| match p {
+                        Pebble::Left => 'L',
+                        Pebble::Right => 'R',
+                        Pebble::Neutral => 'E',
+                    })
+                    .collect();
+                Doc::text(format!("hs\"{s}\""))
+            }
+            Term::Neg(x) => {
+                let inner = if matches!(**x, Term::Sum(..)) || lead(x) != Lead::Other {
+                    self.parens(self.expr(x))
+                } else {
+                    self.unary(x)
+                };
+                Doc::text(self.minus()).append(inner)
+            }
+            Term::PlusMinus(xs) => Doc::text(self.plus_minus()).append(self.pm_operand(xs)),
+            Term::Tiny { number, sub } | Term::Miny { number, sub } => {
+                let name = if matches!(t, Term::Tiny { .. }) {
+                    "Tiny("
+                } else {
+                    "Miny("
+                };
+                let prefix = if number.is_zero() {
+                    String::new()
+                } else {
+                    self.number(number)
+                };
+                Doc::text(format!("{prefix}{name}"))
+                    .append(self.expr(sub).nest(2))
+                    .append(Doc::text(")"))
+                    .group()
+            }
+            Term::Multiple { count, game } => {
+                let operand = match &**game {
+                    Term::Game { left, right } => self.braced(left, right),
+                    Term::Hackenstring(_) => self.unary(game),
+                    Term::Tiny { number, .. } | Term::Miny { number, .. } if number.is_zero() => {
+                        self.unary(game)
+                    }
+                    _ => self.parens(self.expr(game)),
+                };
+                Doc::text(format!("{}*", self.integer(count))).append(operand)
+            }
+        }
+    }
+
+    /// What follows `+-`: one option bare (parenthesised where CGSuite does, `+-(1*)`), or a
+    /// braced set `{a,b}`.
+    fn pm_operand(&self, xs: &[Term]) -> Doc {
+        match xs {
+            [x] => match x {
+                Term::Game { left, right } => self.braced(left, right),
+                Term::Nus { number, up, nim }
+                    if number.signum() >= 0
+                        && (number.is_zero() || (up.is_zero() && nim.is_zero())) =>
+                {
+                    self.unary(x)
+                }
+                Term::Hackenstring(_) | Term::PlusMinus(_) => self.unary(x),
+                Term::Tiny { number, .. } | Term::Miny { number, .. } if number.is_zero() => {
+                    self.unary(x)
+                }
+                _ => self.parens(self.expr(x)),
+            },
+            _ => {
+                let items = xs.iter().map(|x| match x {
+                    Term::Game { left, right } => self.braced(left, right),
+                    _ => self.expr(x),
+                });
+                Doc::text("{")
+                    .append(Doc::intersperse(items, Doc::text(",").append(Doc::line_())).nest(1))
+                    .append(Doc::text("}"))
+                    .group()
+            }
+        }
+    }
+
+    fn braced(&self, left: &[Term], right: &[Term]) -> Doc {
+        wrap_braces(self.slashes(left, right).0)
+    }
+
+    /// The inside of a game without its braces, and how many bars its top separator has.
+    ///
+    /// A lone option that is itself a game prints bare (CGSuite's slash notation) when the
+    /// bar count stays within [`MAX_SLASHES`] and its bars cannot run into the parent's: a
+    /// bare game must have options on both sides, or `{{1|}|}` would print as the unreadable
+    /// `{1|||}`. (A canonical game with an empty side is an integer, so canonical forms print
+    /// exactly as in CGSuite.)
+    fn slashes(&self, left: &[Term], right: &[Term]) -> (Doc, usize) {
+        let side = |opts: &[Term]| -> (Doc, usize) {
+            if let [Term::Game { left: l, right: r }] = opts {
+                if !l.is_empty() && !r.is_empty() {
+                    let (d, c) = self.slashes(l, r);
+                    if c < MAX_SLASHES {
+                        return (d, c);
+                    }
+                    // Computed once and braced here: recomputing through `braced` would
+                    // double the work at every reset, exponential in the depth.
+                    return (wrap_braces(d), 0);
+                }
+            }
+            let items = opts.iter().map(|x| match x {
+                Term::Game { left, right } => self.braced(left, right),
+                _ => self.expr(x),
+            });
+            (
+                Doc::intersperse(items, Doc::text(",").append(Doc::line_())),
+                0,
+            )
+        };
+        let (l, cl) = side(left);
+        let (r, cr) = side(right);
+        let bars = cl.max(cr) + 1;
+        let doc = l
+            .append(Doc::line_())
+            .append(Doc::text("|".repeat(bars)))
+            .append(Doc::line_())
+            .append(r)
+            .group();
+        (doc, bars)
+    }
+}
+
+fn wrap_braces(body: Doc) -> Doc {
+    Doc::text("{")
+        .append(body.nest(1))
+        .append(Doc::text("}"))
+        .group()
+}
