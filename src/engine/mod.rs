@@ -211,7 +211,8 @@ impl Engine {
             run.rekey();
             run.rounds += 1;
             if let Some(u) = run.egraph.analysis.unsound.lock().unwrap_or_else(|p| p.into_inner()).clone() {
-                return Err(EngineError::Unsound(u));
+                let last: Vec<String> = run.steps.iter().rev().take(3).map(|s| s.rule.clone()).collect();
+                return Err(EngineError::Unsound(format!("{u}; the last rules applied were {}", last.join(", "))));
             }
             if !changed {
                 break;
@@ -230,13 +231,25 @@ impl Engine {
                 return Err(EngineError::Limit { which, reached });
             }
         }
-        let result = run.best(run.input);
-        let (canonical, stuck) = {
+        // The form the rules produced (the chain of heads) is the result when it is canonical;
+        // otherwise the simplest term extraction finds.
+        let mut candidates = Vec::new();
+        if let Some(t) = run.head_term(run.input) {
+            candidates.push(t);
+        }
+        candidates.push(run.best(run.input));
+        let mut verdicts = Vec::new();
+        {
             let mut k = run.egraph.analysis.kernel();
-            match is_canonical(&mut k, &result) {
-                Ok(()) => (true, None),
-                Err(why) => (false, Some(why)),
+            for t in &candidates {
+                verdicts.push(is_canonical(&mut k, t));
             }
+        }
+        let pick = verdicts.iter().position(|v| v.is_ok()).unwrap_or(candidates.len() - 1);
+        let result = candidates.swap_remove(pick);
+        let (canonical, stuck) = match verdicts.swap_remove(pick) {
+            Ok(()) => (true, None),
+            Err(why) => (false, Some(why)),
         };
         Ok(Simplified {
             input: input.clone(),
@@ -397,6 +410,11 @@ impl Run {
                 continue;
             }
             for rule in reduce {
+                // An inside form exists to be looked into: it may be expanded or simplified,
+                // but never folded back into a closed form.
+                if role == Role::Inside && !matches!(rule.result, Template::Game(..)) {
+                    continue;
+                }
                 if let Some(b) = find_match(&self.egraph, self, rule, class, &node) {
                     if self.apply(rule, class, role, b) {
                         touched.insert(self.egraph.find(class));
@@ -600,6 +618,29 @@ impl Run {
         expr_to_term(&expr)
     }
 
+    /// The term made of each class's head, if it is a finite game term.
+    pub fn head_term(&self, id: Id) -> Option<Term> {
+        self.head_term_depth(id, 0)
+    }
+
+    fn head_term_depth(&self, id: Id, depth: usize) -> Option<Term> {
+        if depth > 10_000 {
+            return None;
+        }
+        let s = self.state_of(id);
+        Some(match &s.head {
+            Cg::Leaf(leaf) => leaf.to_term(),
+            Cg::Game { .. } => {
+                let (l, r) = s.head.sides()?;
+                Term::game(
+                    l.iter().map(|&c| self.head_term_depth(c, depth + 1)).collect::<Option<_>>()?,
+                    r.iter().map(|&c| self.head_term_depth(c, depth + 1)).collect::<Option<_>>()?,
+                )
+            }
+            _ => return None,
+        })
+    }
+
     /// How many e-nodes the e-graph holds.
     pub fn nodes(&self) -> usize {
         self.egraph.total_number_of_nodes()
@@ -635,11 +676,14 @@ impl CostFunction<Cg> for SimplestCost<'_> {
                     .map(|v| self.egraph.analysis.kernel().birthday(v))
                     .and_then(|b: BigInt| b.to_u64())
                     .unwrap_or(INF);
-                (b.min(INF), 1)
+                // A leaf weighs 1 + its birthday: less than its own expansion (a game node over
+                // options born a day earlier), more than a younger leaf in the same place.
+                (b.min(INF), b.saturating_add(1).min(INF))
             }
             Cg::Game { kids, .. } => {
+                // A game node costs more than a leaf of the same birthday: `0` beats `{|}`.
                 let mut b = 0u64;
-                let mut s = 1u64;
+                let mut s = 2u64;
                 for &k in kids {
                     let (kb, ks) = costs(k);
                     b = b.max(kb.saturating_add(1));
