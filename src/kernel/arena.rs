@@ -49,6 +49,10 @@ pub(crate) struct Arena {
     pub(crate) les: FxHashMap<(GameId, GameId), bool>,
     pub(crate) stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     pub(crate) birthdays: FxHashMap<GameId, BigInt>,
+    /// By id: the closed form in machine words when it fits, for allocation-free comparison.
+    pub(crate) small: Vec<Option<super::nus::Small>>,
+    /// By id: a closed form's options once opened up, so hot loops never rebuild them.
+    pub(crate) expanded: Vec<Option<Box<(Box<[GameId]>, Box<[GameId]>)>>>,
 }
 
 /// What a foreign id (one this kernel never handed out) reads as: zero, so that no lookup panics.
@@ -65,6 +69,8 @@ impl Arena {
             les: FxHashMap::default(),
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
+            small: Vec::new(),
+            expanded: Vec::new(),
         };
         a.intern_nus(Nus {
             number: Dyadic::zero(),
@@ -103,6 +109,8 @@ impl Arena {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
+        self.small.push(super::nus::Small::of(&v));
+        self.expanded.push(None);
         self.nodes.push(Node::Nus(v.clone()));
         self.nus_ids.insert(v, id);
         id
@@ -119,11 +127,41 @@ impl Arena {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
+        self.small.push(None);
+        self.expanded.push(None);
         self.nodes.push(Node::Opts {
             left: key.0.clone(),
             right: key.1.clone(),
         });
         self.opt_ids.insert(key, id);
         id
+    }
+}
+
+impl Arena {
+    /// The number of (Left, Right) options of g, if they are available without expansion.
+    pub(crate) fn option_counts(&self, g: GameId) -> Option<(usize, usize)> {
+        match self.node(g) {
+            Node::Opts { left, right } => Some((left.len(), right.len())),
+            Node::Nus(_) => self
+                .expanded
+                .get(g.0 as usize)
+                .and_then(|e| e.as_ref())
+                .map(|e| (e.0.len(), e.1.len())),
+        }
+    }
+
+    /// The i-th Left (or Right) option of g; only valid after [`Arena::option_counts`] said
+    /// the options are available. Reads as 0 otherwise, never panics.
+    pub(crate) fn option_at(&self, g: GameId, left: bool, i: usize) -> GameId {
+        let side = match self.node(g) {
+            Node::Opts { left: l, right: r } => Some(if left { l } else { r }),
+            Node::Nus(_) => self
+                .expanded
+                .get(g.0 as usize)
+                .and_then(|e| e.as_ref())
+                .map(|e| if left { &e.0 } else { &e.1 }),
+        };
+        side.and_then(|s| s.get(i)).copied().unwrap_or(GameId(0))
     }
 }

@@ -9,6 +9,9 @@ impl Kernel {
         if a == b {
             return Ok(true);
         }
+        if let (Some(Some(x)), Some(Some(y))) = (self.arena.small.get(a.0 as usize), self.arena.small.get(b.0 as usize)) {
+            return Ok(x.le(y));
+        }
         if let (Some(x), Some(y)) = (self.arena.nus(a), self.arena.nus(b)) {
             return Ok(x.le(y));
         }
@@ -26,16 +29,18 @@ impl Kernel {
         let a_num = self.arena.is_number(a);
         let b_num = self.arena.is_number(b);
         if !a_num {
-            let (al, _) = self.options(a)?;
-            for x in al {
+            let (nl, _) = self.ensure_options(a)?;
+            for i in 0..nl {
+                let x = self.arena.option_at(a, true, i);
                 if self.try_le(b, x)? {
                     return Ok(false);
                 }
             }
         }
         if !b_num {
-            let (_, br) = self.options(b)?;
-            for y in br {
+            let (_, nr) = self.ensure_options(b)?;
+            for i in 0..nr {
+                let y = self.arena.option_at(b, false, i);
                 if self.try_le(y, a)? {
                     return Ok(false);
                 }
@@ -73,8 +78,9 @@ impl Kernel {
             }
         }
         if !self.arena.is_number(h) {
-            let (_, hr) = self.options(h)?;
-            for y in hr {
+            let (_, nr) = self.ensure_options(h)?;
+            for i in 0..nr {
+                let y = self.arena.option_at(h, false, i);
                 if self.virt_ge(gl, gr, y)? {
                     return Ok(false);
                 }
@@ -96,8 +102,9 @@ impl Kernel {
             }
         }
         if !self.arena.is_number(h) {
-            let (hl, _) = self.options(h)?;
-            for x in hl {
+            let (nl, _) = self.ensure_options(h)?;
+            for i in 0..nl {
+                let x = self.arena.option_at(h, true, i);
                 if self.virt_le(gl, gr, x)? {
                     return Ok(false);
                 }

@@ -16,6 +16,39 @@ pub(crate) const MAX_NIM_OPTIONS: u64 = 1 << 12;
 /// unit of ↑ is one level of recursion.
 pub(crate) const MAX_UP_EXPANSION: u64 = 1 << 10;
 
+/// A closed form small enough for machine arithmetic: `num/2^exp + up·↑ + *nim` with
+/// |num| < 2^31, exp ≤ 30 and |up| < 2^62, so aligned numerators and up differences fit in i64.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Small {
+    num: i64,
+    exp: u32,
+    up: i64,
+    nim: u64,
+}
+
+impl Small {
+    pub(crate) fn of(v: &Nus) -> Option<Small> {
+        let num = v.number.numerator().to_i64().filter(|n| n.unsigned_abs() < 1 << 31)?;
+        let exp = u32::try_from(v.number.denominator_exp()).ok().filter(|&e| e <= 30)?;
+        let up = v.up.to_i64().filter(|u| u.unsigned_abs() < 1 << 62)?;
+        let nim = v.nim.to_u64()?;
+        Some(Small { num, exp, up, nim })
+    }
+
+    /// The same rule as [`Nus::le`], in machine words.
+    pub(crate) fn le(&self, o: &Small) -> bool {
+        let e = self.exp.max(o.exp);
+        let a = self.num << (e - self.exp);
+        let b = o.num << (e - o.exp);
+        if a != b {
+            return a < b;
+        }
+        let d = o.up - self.up;
+        let m = self.nim ^ o.nim;
+        d > 1 || (d == 1 && m != 1) || (d == 0 && m == 0)
+    }
+}
+
 impl Nus {
     pub(crate) fn new(number: Dyadic, up: BigInt, nim: Nimber) -> Self {
         Nus { number, up, nim }
@@ -144,13 +177,27 @@ impl Kernel {
 
     /// The options of g, opened up from closed form when needed.
     pub(crate) fn options(&mut self, g: GameId) -> Result<(Vec<GameId>, Vec<GameId>), KernelError> {
-        match self.arena.node(g) {
-            super::arena::Node::Opts { left, right } => Ok((left.to_vec(), right.to_vec())),
-            super::arena::Node::Nus(v) => {
-                let v = v.clone();
-                self.nus_options(&v)
-            }
+        let (nl, nr) = self.ensure_options(g)?;
+        let l = (0..nl).map(|i| self.arena.option_at(g, true, i)).collect();
+        let r = (0..nr).map(|i| self.arena.option_at(g, false, i)).collect();
+        Ok((l, r))
+    }
+
+    /// Makes g's options readable with `arena.option_at` (opening up and caching a closed form
+    /// once) and returns how many there are on each side.
+    pub(crate) fn ensure_options(&mut self, g: GameId) -> Result<(usize, usize), KernelError> {
+        if let Some(c) = self.arena.option_counts(g) {
+            return Ok(c);
         }
+        let Some(v) = self.arena.nus(g).cloned() else {
+            return Ok((0, 0));
+        };
+        let (l, r) = self.nus_options(&v)?;
+        let c = (l.len(), r.len());
+        if let Some(slot) = self.arena.expanded.get_mut(g.0 as usize) {
+            *slot = Some(Box::new((l.into_boxed_slice(), r.into_boxed_slice())));
+        }
+        Ok(c)
     }
 
     /// Refuses to open a closed form whose expansion would recurse too deeply in a sum.
