@@ -46,13 +46,16 @@ pub(crate) struct Arena {
     pub(crate) sums: FxHashMap<(GameId, GameId), GameId>,
     pub(crate) negs: FxHashMap<GameId, GameId>,
     /// `a ≤ b` by ordered id pair.
-    pub(crate) les: FxHashMap<(GameId, GameId), bool>,
+    pub(crate) les: FxHashMap<u64, bool>,
     pub(crate) stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     pub(crate) birthdays: FxHashMap<GameId, BigInt>,
     /// By id: the closed form in machine words when it fits, for allocation-free comparison.
     pub(crate) small: Vec<Option<super::nus::Small>>,
     /// By id: a closed form's options once opened up, so hot loops never rebuild them.
     pub(crate) expanded: Vec<Option<Box<(Box<[GameId]>, Box<[GameId]>)>>>,
+    /// By id: (left stop, right stop) scaled by 2^32 when exact in an i64; the outer `None`
+    /// means not computed yet.
+    pub(crate) fast_stops: Vec<Option<Option<(i64, i64)>>>,
 }
 
 /// What a foreign id (one this kernel never handed out) reads as: zero, so that no lookup panics.
@@ -71,6 +74,7 @@ impl Arena {
             birthdays: FxHashMap::default(),
             small: Vec::new(),
             expanded: Vec::new(),
+            fast_stops: Vec::new(),
         };
         a.intern_nus(Nus {
             number: Dyadic::zero(),
@@ -111,6 +115,7 @@ impl Arena {
         let id = GameId(self.nodes.len() as u32);
         self.small.push(super::nus::Small::of(&v));
         self.expanded.push(None);
+        self.fast_stops.push(None);
         self.nodes.push(Node::Nus(v.clone()));
         self.nus_ids.insert(v, id);
         id
@@ -129,6 +134,7 @@ impl Arena {
         let id = GameId(self.nodes.len() as u32);
         self.small.push(None);
         self.expanded.push(None);
+        self.fast_stops.push(None);
         self.nodes.push(Node::Opts {
             left: key.0.clone(),
             right: key.1.clone(),
