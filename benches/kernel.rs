@@ -8,7 +8,13 @@ use onag::{Nimber, Term};
 use std::hint::black_box;
 
 fn antichains(k: &mut Kernel, elems: &[GameId]) -> Vec<Vec<GameId>> {
-    fn go(k: &mut Kernel, elems: &[GameId], i: usize, cur: &mut Vec<GameId>, out: &mut Vec<Vec<GameId>>) {
+    fn go(
+        k: &mut Kernel,
+        elems: &[GameId],
+        i: usize,
+        cur: &mut Vec<GameId>,
+        out: &mut Vec<Vec<GameId>>,
+    ) {
         let Some(&x) = elems.get(i) else {
             out.push(cur.clone());
             return;
@@ -53,30 +59,45 @@ fn sum_all(ts: Vec<Term>) -> Term {
 fn benches(c: &mut Criterion) {
     let day3 = day3_terms();
     assert_eq!(day3.len(), 1474);
-    c.bench_function("day3_all_ordered_pairs_compare (fresh kernel; setup evaluates the 1474 games)", |b| {
-        b.iter_batched(
-            || {
-                let mut k = Kernel::new();
-                let ids: Vec<GameId> = day3.iter().map(|t| k.eval(t).unwrap()).collect();
-                (k, ids)
-            },
-            |(mut k, ids)| {
-                let mut n = 0usize;
-                for &a in &ids {
-                    for &b in &ids {
-                        if k.le(a, b) {
-                            n += 1;
+    c.bench_function(
+        "day3_all_ordered_pairs_compare (fresh kernel; setup evaluates the 1474 games)",
+        |b| {
+            b.iter_batched(
+                || {
+                    let mut k = Kernel::new();
+                    let ids: Vec<GameId> = day3.iter().map(|t| k.eval(t).unwrap()).collect();
+                    (k, ids)
+                },
+                |(mut k, ids)| {
+                    let mut n = 0usize;
+                    for &a in &ids {
+                        for &b in &ids {
+                            if k.le(a, b) {
+                                n += 1;
+                            }
                         }
                     }
-                }
-                black_box(n)
-            },
-            BatchSize::PerIteration,
-        )
-    });
+                    black_box(n)
+                },
+                BatchSize::PerIteration,
+            )
+        },
+    );
 
-    let switches = |n: i64| sum_all((1..=n).map(|k| Term::game(vec![int(k)], vec![int(-k)])).collect());
-    let hot = |n: i64| sum_all((1..=n).map(|k| Term::game(vec![int(2 * k)], vec![int(k)])).collect());
+    let switches = |n: i64| {
+        sum_all(
+            (1..=n)
+                .map(|k| Term::game(vec![int(k)], vec![int(-k)]))
+                .collect(),
+        )
+    };
+    let hot = |n: i64| {
+        sum_all(
+            (1..=n)
+                .map(|k| Term::game(vec![int(2 * k)], vec![int(k)]))
+                .collect(),
+        )
+    };
     let tinies = |n: i64| {
         sum_all(
             (1..=n)
@@ -101,31 +122,37 @@ fn benches(c: &mut Criterion) {
 
     let star = Term::nimber(Nimber::from(1));
     let up1 = Term::up(BigInt::from(1));
-    c.bench_function("n.^ + * for n = 10^6 as a Multiple term (closed form)", |b| {
-        let t = Term::sum(
-            Term::Multiple {
-                count: BigInt::from(1_000_000),
-                game: Box::new(up1.clone()),
-            },
-            star.clone(),
-        );
-        let mut k = Kernel::new();
-        b.iter(|| black_box(k.eval(&t).unwrap()))
-    });
-    c.bench_function("n.^ + * for n = 1..10^6 by 10^6 successive additions of ^", |b| {
-        b.iter_batched(
-            Kernel::new,
-            |mut k| {
-                let u = k.eval(&up1).unwrap();
-                let mut acc = k.eval(&star).unwrap();
-                for _ in 0..1_000_000 {
-                    acc = k.add(acc, u);
-                }
-                black_box(acc)
-            },
-            BatchSize::PerIteration,
-        )
-    });
+    c.bench_function(
+        "n.^ + * for n = 10^6 as a Multiple term (closed form)",
+        |b| {
+            let t = Term::sum(
+                Term::Multiple {
+                    count: BigInt::from(1_000_000),
+                    game: Box::new(up1.clone()),
+                },
+                star.clone(),
+            );
+            let mut k = Kernel::new();
+            b.iter(|| black_box(k.eval(&t).unwrap()))
+        },
+    );
+    c.bench_function(
+        "n.^ + * for n = 1..10^6 by 10^6 successive additions of ^",
+        |b| {
+            b.iter_batched(
+                Kernel::new,
+                |mut k| {
+                    let u = k.eval(&up1).unwrap();
+                    let mut acc = k.eval(&star).unwrap();
+                    for _ in 0..1_000_000 {
+                        acc = k.add(acc, u);
+                    }
+                    black_box(acc)
+                },
+                BatchSize::PerIteration,
+            )
+        },
+    );
 }
 
 criterion_group! {

@@ -37,11 +37,14 @@ pub(crate) enum Node {
     },
 }
 
+/// Canonical options, Left then Right, each sorted by id.
+pub(crate) type OptionLists = (Box<[GameId]>, Box<[GameId]>);
+
 /// The tables behind a [`super::Kernel`].
 pub(crate) struct Arena {
     pub(crate) nodes: Vec<Node>,
     pub(crate) nus_ids: FxHashMap<Nus, GameId>,
-    pub(crate) opt_ids: FxHashMap<(Box<[GameId]>, Box<[GameId]>), GameId>,
+    pub(crate) opt_ids: FxHashMap<OptionLists, GameId>,
     /// Sums by id pair (smaller id first): lossless, so a sum is never computed twice.
     pub(crate) sums: FxHashMap<(GameId, GameId), GameId>,
     pub(crate) negs: FxHashMap<GameId, GameId>,
@@ -52,7 +55,7 @@ pub(crate) struct Arena {
     /// By id: the closed form in machine words when it fits, for allocation-free comparison.
     pub(crate) small: Vec<Option<super::nus::Small>>,
     /// By id: a closed form's options once opened up, so hot loops never rebuild them.
-    pub(crate) expanded: Vec<Option<Box<(Box<[GameId]>, Box<[GameId]>)>>>,
+    pub(crate) expanded: Vec<Option<Box<OptionLists>>>,
     /// By id: (left stop, right stop) scaled by 2^32 when exact in an i64; the outer `None`
     /// means not computed yet.
     pub(crate) fast_stops: Vec<Option<Option<(i64, i64)>>>,

@@ -9,7 +9,10 @@ impl Kernel {
         if a == b {
             return Ok(true);
         }
-        if let (Some(Some(x)), Some(Some(y))) = (self.arena.small.get(a.0 as usize), self.arena.small.get(b.0 as usize)) {
+        if let (Some(Some(x)), Some(Some(y))) = (
+            self.arena.small.get(a.0 as usize),
+            self.arena.small.get(b.0 as usize),
+        ) {
             return Ok(x.le(y));
         }
         if let (Some(x), Some(y)) = (self.arena.nus(a), self.arena.nus(b)) {
@@ -39,7 +42,10 @@ impl Kernel {
         let (l, r) = self.stops(g);
         let scale = |x: &crate::number::Dyadic| -> Option<i64> {
             use num_traits::ToPrimitive;
-            let n = x.numerator().to_i64().filter(|n| n.unsigned_abs() < 1 << 30)?;
+            let n = x
+                .numerator()
+                .to_i64()
+                .filter(|n| n.unsigned_abs() < 1 << 30)?;
             let e = x.denominator_exp();
             (e <= 32).then(|| n << (32 - e))
         };
