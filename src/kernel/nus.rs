@@ -240,3 +240,50 @@ pub(crate) fn number_options(x: &Dyadic) -> Option<(Vec<Dyadic>, Vec<Dyadic>)> {
     let unit = Dyadic::new(BigInt::one(), e);
     Some((vec![x - &unit], vec![x + &unit]))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nus(n: i64, e: u64, u: i64, k: u64) -> Nus {
+        Nus::new(
+            Dyadic::new(BigInt::from(n), e),
+            BigInt::from(u),
+            Nimber::from(k),
+        )
+    }
+
+    /// The machine-word order is the BigInt order wherever both apply.
+    #[test]
+    fn small_order_matches_big_order() {
+        let mut vals = Vec::new();
+        for n in -3..=3 {
+            for e in 0..=2 {
+                for u in -3..=3 {
+                    for k in 0..=3 {
+                        vals.push(nus(n, e, u, k));
+                    }
+                }
+            }
+        }
+        for a in &vals {
+            for b in &vals {
+                let (sa, sb) = (Small::of(a).unwrap(), Small::of(b).unwrap());
+                assert_eq!(sa.le(&sb), a.le(b), "{a:?} <= {b:?}");
+            }
+        }
+        assert!(Small::of(&nus(1, 31, 0, 0)).is_none());
+    }
+
+    /// Known birthdays: ↑ = {0|*} is born on day 2, ⇑ = {0|↑*} on day 3, ↑*2 = {0|*3} on 4.
+    #[test]
+    fn closed_form_birthdays() {
+        assert_eq!(nus(0, 0, 1, 0).birthday(), BigInt::from(2));
+        assert_eq!(nus(0, 0, 1, 1).birthday(), BigInt::from(2));
+        assert_eq!(nus(0, 0, 2, 0).birthday(), BigInt::from(3));
+        assert_eq!(nus(0, 0, 1, 2).birthday(), BigInt::from(4));
+        assert_eq!(nus(0, 0, -2, 0).birthday(), BigInt::from(3));
+        assert_eq!(nus(3, 1, 0, 2).birthday(), BigInt::from(5));
+        assert_eq!(nus(-2, 0, 1, 0).birthday(), BigInt::from(4));
+    }
+}
