@@ -37,18 +37,28 @@ pub(crate) enum Node {
     },
 }
 
+/// Canonical options, Left then Right, each sorted by id.
+pub(crate) type OptionLists = (Box<[GameId]>, Box<[GameId]>);
+
 /// The tables behind a [`super::Kernel`].
 pub(crate) struct Arena {
     pub(crate) nodes: Vec<Node>,
     pub(crate) nus_ids: FxHashMap<Nus, GameId>,
-    pub(crate) opt_ids: FxHashMap<(Box<[GameId]>, Box<[GameId]>), GameId>,
+    pub(crate) opt_ids: FxHashMap<OptionLists, GameId>,
     /// Sums by id pair (smaller id first): lossless, so a sum is never computed twice.
     pub(crate) sums: FxHashMap<(GameId, GameId), GameId>,
     pub(crate) negs: FxHashMap<GameId, GameId>,
     /// `a ≤ b` by ordered id pair.
-    pub(crate) les: FxHashMap<(GameId, GameId), bool>,
+    pub(crate) les: FxHashMap<u64, bool>,
     pub(crate) stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     pub(crate) birthdays: FxHashMap<GameId, BigInt>,
+    /// By id: the closed form in machine words when it fits, for allocation-free comparison.
+    pub(crate) small: Vec<Option<super::nus::Small>>,
+    /// By id: a closed form's options once opened up, so hot loops never rebuild them.
+    pub(crate) expanded: Vec<Option<Box<OptionLists>>>,
+    /// By id: (left stop, right stop) scaled by 2^32 when exact in an i64; the outer `None`
+    /// means not computed yet.
+    pub(crate) fast_stops: Vec<Option<Option<(i64, i64)>>>,
 }
 
 /// What a foreign id (one this kernel never handed out) reads as: zero, so that no lookup panics.
@@ -65,6 +75,9 @@ impl Arena {
             les: FxHashMap::default(),
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
+            small: Vec::new(),
+            expanded: Vec::new(),
+            fast_stops: Vec::new(),
         };
         a.intern_nus(Nus {
             number: Dyadic::zero(),
@@ -103,6 +116,9 @@ impl Arena {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
+        self.small.push(super::nus::Small::of(&v));
+        self.expanded.push(None);
+        self.fast_stops.push(None);
         self.nodes.push(Node::Nus(v.clone()));
         self.nus_ids.insert(v, id);
         id
@@ -119,11 +135,42 @@ impl Arena {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
+        self.small.push(None);
+        self.expanded.push(None);
+        self.fast_stops.push(None);
         self.nodes.push(Node::Opts {
             left: key.0.clone(),
             right: key.1.clone(),
         });
         self.opt_ids.insert(key, id);
         id
+    }
+}
+
+impl Arena {
+    /// The number of (Left, Right) options of g, if they are available without expansion.
+    pub(crate) fn option_counts(&self, g: GameId) -> Option<(usize, usize)> {
+        match self.node(g) {
+            Node::Opts { left, right } => Some((left.len(), right.len())),
+            Node::Nus(_) => self
+                .expanded
+                .get(g.0 as usize)
+                .and_then(|e| e.as_ref())
+                .map(|e| (e.0.len(), e.1.len())),
+        }
+    }
+
+    /// The i-th Left (or Right) option of g; only valid after [`Arena::option_counts`] said
+    /// the options are available. Reads as 0 otherwise, never panics.
+    pub(crate) fn option_at(&self, g: GameId, left: bool, i: usize) -> GameId {
+        let side = match self.node(g) {
+            Node::Opts { left: l, right: r } => Some(if left { l } else { r }),
+            Node::Nus(_) => self
+                .expanded
+                .get(g.0 as usize)
+                .and_then(|e| e.as_ref())
+                .map(|e| if left { &e.0 } else { &e.1 }),
+        };
+        side.and_then(|s| s.get(i)).copied().unwrap_or(GameId(0))
     }
 }

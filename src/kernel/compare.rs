@@ -9,15 +9,51 @@ impl Kernel {
         if a == b {
             return Ok(true);
         }
+        if let (Some(Some(x)), Some(Some(y))) = (
+            self.arena.small.get(a.0 as usize),
+            self.arena.small.get(b.0 as usize),
+        ) {
+            return Ok(x.le(y));
+        }
         if let (Some(x), Some(y)) = (self.arena.nus(a), self.arena.nus(b)) {
             return Ok(x.le(y));
         }
-        if let Some(&r) = self.arena.les.get(&(a, b)) {
+        // Stops are monotone, so a stop of a above the same stop of b settles a ≰ b without
+        // touching the memo (most failing comparisons end here).
+        if let (Some((al, ar)), Some((bl, br))) = (self.fast_stops(a), self.fast_stops(b)) {
+            if al > bl || ar > br {
+                return Ok(false);
+            }
+        }
+        let key = (u64::from(a.0) << 32) | u64::from(b.0);
+        if let Some(&r) = self.arena.les.get(&key) {
             return Ok(r);
         }
         let r = self.le_by_options(a, b)?;
-        self.arena.les.insert((a, b), r);
+        self.arena.les.insert(key, r);
         Ok(r)
+    }
+
+    /// The stops scaled by 2^32, when exact in machine words; computed once per id.
+    fn fast_stops(&mut self, g: GameId) -> Option<(i64, i64)> {
+        if let Some(Some(s)) = self.arena.fast_stops.get(g.0 as usize) {
+            return *s;
+        }
+        let (l, r) = self.stops(g);
+        let scale = |x: &crate::number::Dyadic| -> Option<i64> {
+            use num_traits::ToPrimitive;
+            let n = x
+                .numerator()
+                .to_i64()
+                .filter(|n| n.unsigned_abs() < 1 << 30)?;
+            let e = x.denominator_exp();
+            (e <= 32).then(|| n << (32 - e))
+        };
+        let s = scale(&l).zip(scale(&r));
+        if let Some(slot) = self.arena.fast_stops.get_mut(g.0 as usize) {
+            *slot = Some(s);
+        }
+        s
     }
 
     /// No `a^L ≥ b` and no `b^R ≤ a`. A number's own options never need trying against a
@@ -26,16 +62,18 @@ impl Kernel {
         let a_num = self.arena.is_number(a);
         let b_num = self.arena.is_number(b);
         if !a_num {
-            let (al, _) = self.options(a)?;
-            for x in al {
+            let (nl, _) = self.ensure_options(a)?;
+            for i in 0..nl {
+                let x = self.arena.option_at(a, true, i);
                 if self.try_le(b, x)? {
                     return Ok(false);
                 }
             }
         }
         if !b_num {
-            let (_, br) = self.options(b)?;
-            for y in br {
+            let (_, nr) = self.ensure_options(b)?;
+            for i in 0..nr {
+                let y = self.arena.option_at(b, false, i);
                 if self.try_le(y, a)? {
                     return Ok(false);
                 }
@@ -73,8 +111,9 @@ impl Kernel {
             }
         }
         if !self.arena.is_number(h) {
-            let (_, hr) = self.options(h)?;
-            for y in hr {
+            let (_, nr) = self.ensure_options(h)?;
+            for i in 0..nr {
+                let y = self.arena.option_at(h, false, i);
                 if self.virt_ge(gl, gr, y)? {
                     return Ok(false);
                 }
@@ -96,8 +135,9 @@ impl Kernel {
             }
         }
         if !self.arena.is_number(h) {
-            let (hl, _) = self.options(h)?;
-            for x in hl {
+            let (nl, _) = self.ensure_options(h)?;
+            for i in 0..nl {
+                let x = self.arena.option_at(h, true, i);
                 if self.virt_le(gl, gr, x)? {
                     return Ok(false);
                 }

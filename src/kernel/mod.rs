@@ -97,6 +97,29 @@ impl std::error::Error for KernelError {}
 ///
 /// Results are memoised for the kernel's lifetime and never evicted: sums and comparisons by id
 /// pair, so a sum of many switches reuses every partial sum it meets.
+///
+/// ```
+/// use onag::kernel::{Kernel, Outcome, Relation};
+/// use onag::{Dyadic, Nimber, Term};
+/// use num_bigint::BigInt;
+/// let mut k = Kernel::new();
+/// let zero = k.zero();
+/// // ↑ = {0 | *}: built from options, it is recognised as the closed form 1·↑.
+/// let star = k.nus(&Dyadic::zero(), &BigInt::from(0), &Nimber::from(1));
+/// let up = k.from_options(&[zero], &[star]);
+/// assert_eq!(up, k.nus(&Dyadic::zero(), &BigInt::from(1), &Nimber::zero()));
+/// // ↑ is positive but smaller than every positive number; ↑ and * are confused.
+/// assert_eq!(k.outcome(up), Outcome::L);
+/// let tiny_number = k.number(&Dyadic::new(BigInt::from(1), 4000)); // 2^-4000, one record
+/// assert_eq!(k.compare(up, tiny_number), Relation::Less);
+/// assert_eq!(k.compare(up, star), Relation::Fuzzy);
+/// // ↑ + ↑ + * = {0 | ↑}, printed back in closed form.
+/// let s = k.add(up, up);
+/// let s = k.add(s, star);
+/// assert_eq!(k.left_options(s).unwrap(), vec![zero]);
+/// assert_eq!(k.right_options(s).unwrap(), vec![up]);
+/// assert_eq!(k.to_term(s), Term::Nus { number: Dyadic::zero(), up: BigInt::from(2), nim: Nimber::from(1) });
+/// ```
 pub struct Kernel {
     arena: arena::Arena,
     error: Option<KernelError>,

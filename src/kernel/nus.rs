@@ -16,6 +16,45 @@ pub(crate) const MAX_NIM_OPTIONS: u64 = 1 << 12;
 /// unit of ↑ is one level of recursion.
 pub(crate) const MAX_UP_EXPANSION: u64 = 1 << 10;
 
+/// A closed form small enough for machine arithmetic: `num/2^exp + up·↑ + *nim` with
+/// |num| < 2^31, exp ≤ 30 and |up| < 2^62, so aligned numerators and up differences fit in i64.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Small {
+    num: i64,
+    exp: u32,
+    up: i64,
+    nim: u64,
+}
+
+impl Small {
+    pub(crate) fn of(v: &Nus) -> Option<Small> {
+        let num = v
+            .number
+            .numerator()
+            .to_i64()
+            .filter(|n| n.unsigned_abs() < 1 << 31)?;
+        let exp = u32::try_from(v.number.denominator_exp())
+            .ok()
+            .filter(|&e| e <= 30)?;
+        let up = v.up.to_i64().filter(|u| u.unsigned_abs() < 1 << 62)?;
+        let nim = v.nim.to_u64()?;
+        Some(Small { num, exp, up, nim })
+    }
+
+    /// The same rule as [`Nus::le`], in machine words.
+    pub(crate) fn le(&self, o: &Small) -> bool {
+        let e = self.exp.max(o.exp);
+        let a = self.num << (e - self.exp);
+        let b = o.num << (e - o.exp);
+        if a != b {
+            return a < b;
+        }
+        let d = o.up - self.up;
+        let m = self.nim ^ o.nim;
+        d > 1 || (d == 1 && m != 1) || (d == 0 && m == 0)
+    }
+}
+
 impl Nus {
     pub(crate) fn new(number: Dyadic, up: BigInt, nim: Nimber) -> Self {
         Nus { number, up, nim }
@@ -144,24 +183,38 @@ impl Kernel {
 
     /// The options of g, opened up from closed form when needed.
     pub(crate) fn options(&mut self, g: GameId) -> Result<(Vec<GameId>, Vec<GameId>), KernelError> {
-        match self.arena.node(g) {
-            super::arena::Node::Opts { left, right } => Ok((left.to_vec(), right.to_vec())),
-            super::arena::Node::Nus(v) => {
-                let v = v.clone();
-                self.nus_options(&v)
-            }
+        let (nl, nr) = self.ensure_options(g)?;
+        let l = (0..nl).map(|i| self.arena.option_at(g, true, i)).collect();
+        let r = (0..nr).map(|i| self.arena.option_at(g, false, i)).collect();
+        Ok((l, r))
+    }
+
+    /// Makes g's options readable with `arena.option_at` (opening up and caching a closed form
+    /// once) and returns how many there are on each side.
+    pub(crate) fn ensure_options(&mut self, g: GameId) -> Result<(usize, usize), KernelError> {
+        if let Some(c) = self.arena.option_counts(g) {
+            return Ok(c);
         }
+        let Some(v) = self.arena.nus(g).cloned() else {
+            return Ok((0, 0));
+        };
+        let (l, r) = self.nus_options(&v)?;
+        let c = (l.len(), r.len());
+        if let Some(slot) = self.arena.expanded.get_mut(g.0 as usize) {
+            *slot = Some(Box::new((l.into_boxed_slice(), r.into_boxed_slice())));
+        }
+        Ok(c)
     }
 
     /// Refuses to open a closed form whose expansion would recurse too deeply in a sum.
     pub(crate) fn check_expandable(&self, g: GameId) -> Result<(), KernelError> {
         if let Some(v) = self.arena.nus(g) {
-            if v.up.abs().to_u64().is_none_or(|u| u > MAX_UP_EXPANSION) {
+            if v.up.abs().to_u64().map_or(true, |u| u > MAX_UP_EXPANSION) {
                 return Err(KernelError::TooLarge {
                     what: format!("a multiple of ↑ of {} in a sum with a general game", v.up),
                 });
             }
-            if v.nim.to_u64().is_none_or(|k| k > MAX_NIM_OPTIONS) {
+            if v.nim.to_u64().map_or(true, |k| k > MAX_NIM_OPTIONS) {
                 return Err(KernelError::TooManyOptions {
                     what: format!("the options of *{}", v.nim),
                 });
@@ -186,4 +239,51 @@ pub(crate) fn number_options(x: &Dyadic) -> Option<(Vec<Dyadic>, Vec<Dyadic>)> {
     let e = x.denominator_exp();
     let unit = Dyadic::new(BigInt::one(), e);
     Some((vec![x - &unit], vec![x + &unit]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nus(n: i64, e: u64, u: i64, k: u64) -> Nus {
+        Nus::new(
+            Dyadic::new(BigInt::from(n), e),
+            BigInt::from(u),
+            Nimber::from(k),
+        )
+    }
+
+    /// The machine-word order is the BigInt order wherever both apply.
+    #[test]
+    fn small_order_matches_big_order() {
+        let mut vals = Vec::new();
+        for n in -3..=3 {
+            for e in 0..=2 {
+                for u in -3..=3 {
+                    for k in 0..=3 {
+                        vals.push(nus(n, e, u, k));
+                    }
+                }
+            }
+        }
+        for a in &vals {
+            for b in &vals {
+                let (sa, sb) = (Small::of(a).unwrap(), Small::of(b).unwrap());
+                assert_eq!(sa.le(&sb), a.le(b), "{a:?} <= {b:?}");
+            }
+        }
+        assert!(Small::of(&nus(1, 31, 0, 0)).is_none());
+    }
+
+    /// Known birthdays: ↑ = {0|*} is born on day 2, ⇑ = {0|↑*} on day 3, ↑*2 = {0|*3} on 4.
+    #[test]
+    fn closed_form_birthdays() {
+        assert_eq!(nus(0, 0, 1, 0).birthday(), BigInt::from(2));
+        assert_eq!(nus(0, 0, 1, 1).birthday(), BigInt::from(2));
+        assert_eq!(nus(0, 0, 2, 0).birthday(), BigInt::from(3));
+        assert_eq!(nus(0, 0, 1, 2).birthday(), BigInt::from(4));
+        assert_eq!(nus(0, 0, -2, 0).birthday(), BigInt::from(3));
+        assert_eq!(nus(3, 1, 0, 2).birthday(), BigInt::from(5));
+        assert_eq!(nus(-2, 0, 1, 0).birthday(), BigInt::from(4));
+    }
 }

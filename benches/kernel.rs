@@ -1,0 +1,163 @@
+//! Kernel benchmarks. Each iteration that would otherwise hit the kernel's lossless memo uses a
+//! fresh `Kernel` (built in the untimed setup of `iter_batched`), so the figures are cold costs.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use num_bigint::BigInt;
+use onag::kernel::{GameId, Kernel, Relation};
+use onag::{Nimber, Term};
+use std::hint::black_box;
+
+fn antichains(k: &mut Kernel, elems: &[GameId]) -> Vec<Vec<GameId>> {
+    fn go(
+        k: &mut Kernel,
+        elems: &[GameId],
+        i: usize,
+        cur: &mut Vec<GameId>,
+        out: &mut Vec<Vec<GameId>>,
+    ) {
+        let Some(&x) = elems.get(i) else {
+            out.push(cur.clone());
+            return;
+        };
+        go(k, elems, i + 1, cur, out);
+        if cur.iter().all(|&y| k.compare(x, y) == Relation::Fuzzy) {
+            cur.push(x);
+            go(k, elems, i + 1, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(k, elems, 0, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The 1,474 games born by day 3, as terms (so a fresh kernel can rebuild them).
+fn day3_terms() -> Vec<Term> {
+    let mut k = Kernel::new();
+    let mut day = vec![k.zero()];
+    for _ in 0..3 {
+        let acs = antichains(&mut k, &day);
+        let mut next = std::collections::BTreeSet::new();
+        for l in &acs {
+            for r in &acs {
+                next.insert(k.from_options(l, r));
+            }
+        }
+        day = next.into_iter().collect();
+    }
+    day.into_iter().map(|g| k.to_term(g)).collect()
+}
+
+fn int(n: i64) -> Term {
+    Term::integer(n)
+}
+
+fn sum_all(ts: Vec<Term>) -> Term {
+    ts.into_iter().reduce(Term::sum).unwrap_or_else(Term::zero)
+}
+
+fn benches(c: &mut Criterion) {
+    let day3 = day3_terms();
+    assert_eq!(day3.len(), 1474);
+    c.bench_function(
+        "day3_all_ordered_pairs_compare (fresh kernel; setup evaluates the 1474 games)",
+        |b| {
+            b.iter_batched(
+                || {
+                    let mut k = Kernel::new();
+                    let ids: Vec<GameId> = day3.iter().map(|t| k.eval(t).unwrap()).collect();
+                    (k, ids)
+                },
+                |(mut k, ids)| {
+                    let mut n = 0usize;
+                    for &a in &ids {
+                        for &b in &ids {
+                            if k.le(a, b) {
+                                n += 1;
+                            }
+                        }
+                    }
+                    black_box(n)
+                },
+                BatchSize::PerIteration,
+            )
+        },
+    );
+
+    let switches = |n: i64| {
+        sum_all(
+            (1..=n)
+                .map(|k| Term::game(vec![int(k)], vec![int(-k)]))
+                .collect(),
+        )
+    };
+    let hot = |n: i64| {
+        sum_all(
+            (1..=n)
+                .map(|k| Term::game(vec![int(2 * k)], vec![int(k)]))
+                .collect(),
+        )
+    };
+    let tinies = |n: i64| {
+        sum_all(
+            (1..=n)
+                .map(|k| Term::game(vec![int(0)], vec![Term::game(vec![int(0)], vec![int(-k)])]))
+                .collect(),
+        )
+    };
+    for (name, t) in [
+        ("sum_k=1..16 {k|-k} (fresh kernel)", switches(16)),
+        ("sum_k=1..16 {2k|k} (fresh kernel)", hot(16)),
+        ("sum_k=1..32 {2k|k} (fresh kernel)", hot(32)),
+        ("sum_k=1..10 {0||0|-k} (fresh kernel)", tinies(10)),
+    ] {
+        c.bench_function(name, |b| {
+            b.iter_batched(
+                Kernel::new,
+                |mut k| black_box(k.eval(&t).unwrap()),
+                BatchSize::PerIteration,
+            )
+        });
+    }
+
+    let star = Term::nimber(Nimber::from(1));
+    let up1 = Term::up(BigInt::from(1));
+    c.bench_function(
+        "n.^ + * for n = 10^6 as a Multiple term (closed form)",
+        |b| {
+            let t = Term::sum(
+                Term::Multiple {
+                    count: BigInt::from(1_000_000),
+                    game: Box::new(up1.clone()),
+                },
+                star.clone(),
+            );
+            let mut k = Kernel::new();
+            b.iter(|| black_box(k.eval(&t).unwrap()))
+        },
+    );
+    c.bench_function(
+        "n.^ + * for n = 1..10^6 by 10^6 successive additions of ^",
+        |b| {
+            b.iter_batched(
+                Kernel::new,
+                |mut k| {
+                    let u = k.eval(&up1).unwrap();
+                    let mut acc = k.eval(&star).unwrap();
+                    for _ in 0..1_000_000 {
+                        acc = k.add(acc, u);
+                    }
+                    black_box(acc)
+                },
+                BatchSize::PerIteration,
+            )
+        },
+    );
+}
+
+criterion_group! {
+    name = kernel;
+    config = Criterion::default().sample_size(10);
+    targets = benches
+}
+criterion_main!(kernel);
