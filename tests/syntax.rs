@@ -341,11 +341,55 @@ fn deep_nesting_is_an_error_not_a_crash() {
         let s = "(".repeat(n) + "0" + &")".repeat(n);
         err(&s);
     }
+    // Sums nest in the term, so a long sum counts too.
+    let long = vec!["1"; 100_000].join(" + ");
+    assert!(err(&long).message.contains("nested too deeply"));
+    let ok = vec!["*"; MAX_NESTING - 10].join(" + ");
+    let t = p(&ok);
+    assert_eq!(p(&ascii(&t)), t);
     // Within the limit: parses, prints and parses back.
     let n = MAX_NESTING - 10;
     let s = format!("{}{}", "{0|".repeat(n), "}".repeat(n));
     let t = p(&s);
     assert_eq!(p(&ascii(&t)), t);
+}
+
+/// The deepest legal inputs of every kind parse, print and parse back in a 2 MiB test thread.
+#[test]
+fn deepest_legal_inputs_fit_the_default_stack() {
+    let kinds: [(&str, &str, &str); 9] = [
+        ("(", "0", ")"),
+        ("{0|", "", "}"),
+        ("-", "{|}", ""),
+        ("+-", "1", ""),
+        ("Tiny(", "1", ")"),
+        ("3. ", "*", ""),
+        ("2*(", "^", ")"),
+        ("{-(+-Tiny(3*{0,", "1", "|}))|}"),
+        ("{", "0", "||}"),
+    ];
+    for (open, mid, close) in kinds {
+        // Levels per repetition, found by trying: the deepest count that still parses.
+        let mut reps = MAX_NESTING + 1;
+        let src = loop {
+            let s = format!("{}{mid}{}", open.repeat(reps), close.repeat(reps));
+            if parse(&s).is_ok() {
+                break s;
+            }
+            reps = reps.checked_sub(1).expect("some depth parses");
+        };
+        let t = p(&src);
+        for unicode in [false, true] {
+            let printed = print(
+                &t,
+                &PrintOptions {
+                    unicode,
+                    width: Some(80),
+                },
+            );
+            assert_eq!(p(&printed), t, "{open}");
+        }
+    }
 }
 
 #[test]
@@ -383,7 +427,10 @@ fn printer_conventions() {
         ("-(3)", "-(3)"),
         ("-{1|0}", "-{1|0}"),
         ("3*{1|0}", "3*{1|0}"),
-        ("3.^", "3*(^)"),
+        ("3.^", "3.^"),
+        ("2*(1/2)", "2. 1/2"),
+        ("2*(-1)", "2.-1"),
+        ("2*(1 + 1)", "2*(1 + 1)"),
         ("-(3*{1|0})", "-(3*{1|0})"),
         ("hs\"ABC\"", "hs\"LRE\""),
         ("Tiny({3|1})", "Tiny({3|1})"),
@@ -509,8 +556,8 @@ proptest! {
     }
 
     #[test]
-    fn every_term_round_trips(t in any_term(), w in prop::option::of(8usize..60)) {
-        let s = print(&t, &PrintOptions { unicode: false, width: w });
+    fn every_term_round_trips(t in any_term(), w in prop::option::of(8usize..60), unicode: bool) {
+        let s = print(&t, &PrintOptions { unicode, width: w });
         prop_assert_eq!(parse(&s).map_err(|e| e.render()), Ok(t.clone()), "printed {}", s);
     }
 

@@ -85,7 +85,8 @@ fn eval_term(
         "input": src,
         "canonical": syntax::print(&canonical_term, &one_line),
         "outcome": outcome_letter(k.outcome(g)),
-        "number": k.as_number(g).map(|x| syntax::print(&Term::number(x), &one_line)),
+        // Values for programs stay ASCII even with --unicode.
+        "number": k.as_number(g).map(|x| x.to_string()),
         "nimber": k.as_nimber(g).map(|n| n.to_string()),
         "birthday": k.birthday(g).to_string(),
     });

@@ -29,7 +29,8 @@ use crate::term::{Pebble, Term};
 use num_bigint::{BigInt, BigUint};
 use num_traits::Zero;
 
-/// How deeply braces, parentheses and prefix operators may nest.
+/// How deeply braces, parentheses and prefix operators may nest; each `+`, `-` or `+-` of a
+/// sum counts as a level too, since sums nest in the term.
 ///
 /// Recursive descent uses the call stack, so unbounded nesting would overflow it on an input
 /// like a million `{`. Each level costs about 2 KiB of stack, so 500 levels take about 1 MiB:
@@ -115,7 +116,7 @@ impl Parser<'_> {
         self.depth += 1;
         if self.depth > MAX_NESTING {
             return Err(self.error_here(format!(
-                "nested too deeply: braces, parentheses and prefix operators may nest at most {MAX_NESTING} levels"
+                "nested too deeply: at most {MAX_NESTING} levels of braces, parentheses, prefix operators and terms of a sum"
             )));
         }
         Ok(())
@@ -136,27 +137,26 @@ impl Parser<'_> {
         }
     }
 
+    /// The rest of a sum. Sums nest to the left in the term (`a + b + c` is `(a + b) + c`),
+    /// so each operator counts as a level of nesting: a sum of a million terms would otherwise
+    /// make a term too deep to print or even drop without overflowing the stack.
     #[inline(never)]
     fn sum_tail(&mut self, mut acc: Term) -> Result<Term, ParseError> {
+        let mut levels = 0;
         loop {
-            match self.peek() {
-                Tok::Plus => {
-                    self.bump();
-                    let rhs = self.unary()?;
-                    acc = Term::sum(acc, rhs);
-                }
-                Tok::Minus => {
-                    self.bump();
-                    let rhs = self.unary()?;
-                    acc = Term::sum(acc, Term::neg(rhs));
-                }
-                Tok::PlusMinus => {
-                    self.bump();
-                    let rhs = self.plus_minus_operand()?;
-                    acc = Term::sum(acc, rhs);
-                }
-                _ => return Ok(acc),
+            let op = self.peek().clone();
+            if !matches!(op, Tok::Plus | Tok::Minus | Tok::PlusMinus) {
+                self.depth -= levels;
+                return Ok(acc);
             }
+            self.enter()?;
+            levels += 1;
+            self.bump();
+            acc = match op {
+                Tok::Plus => Term::sum(acc, self.unary()?),
+                Tok::Minus => Term::sum(acc, Term::neg(self.unary()?)),
+                _ => Term::sum(acc, self.plus_minus_operand()?),
+            };
         }
     }
 

@@ -61,7 +61,7 @@ fn lead(t: &Term) -> Lead {
                 Lead::Digit
             }
         }
-        Term::Neg(_) => Lead::Minus,
+        // `--x` reads back as two negations: only a `-` glued to a number is special.
         Term::Sum(a, _) => lead(a),
         _ => Lead::Other,
     }
@@ -203,15 +203,25 @@ impl Printer {
                     .group()
             }
             Term::Multiple { count, game } => {
-                let operand = match &**game {
-                    Term::Game { left, right } => self.braced(left, right),
-                    Term::Hackenstring(_) => self.unary(game),
-                    Term::Tiny { number, .. } | Term::Miny { number, .. } if number.is_zero() => {
-                        self.unary(game)
+                let n = self.integer(count);
+                match &**game {
+                    Term::Game { left, right } => {
+                        Doc::text(format!("{n}*")).append(self.braced(left, right))
                     }
-                    _ => self.parens(self.expr(game)),
-                };
-                Doc::text(format!("{}*", self.integer(count))).append(operand)
+                    Term::Hackenstring(_) => Doc::text(format!("{n}*")).append(self.unary(game)),
+                    Term::Tiny { number, .. } | Term::Miny { number, .. } if number.is_zero() => {
+                        Doc::text(format!("{n}*")).append(self.unary(game))
+                    }
+                    Term::Sum(..) => {
+                        Doc::text(format!("{n}*")).append(self.parens(self.expr(game)))
+                    }
+                    // `n.G` needs no parentheses, so chains such as copies of copies print no
+                    // deeper than they parse; a space keeps `3. 2*G` from reading as a decimal.
+                    _ => {
+                        let space = if lead(game) == Lead::Digit { " " } else { "" };
+                        Doc::text(format!("{n}.{space}")).append(self.unary(game))
+                    }
+                }
             }
         }
     }
