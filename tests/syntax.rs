@@ -392,6 +392,14 @@ fn deepest_legal_inputs_fit_the_default_stack() {
     }
 }
 
+/// Wide games print without building documents too deep to drop.
+#[test]
+fn a_side_with_100k_options_prints() {
+    let src = format!("{{{}|}}", vec!["*2"; 100_000].join(","));
+    let t = p(&src);
+    assert_eq!(ascii(&t), src);
+}
+
 #[test]
 fn printer_conventions() {
     let cases = [
@@ -585,4 +593,38 @@ proptest! {
         m.insert(at, c);
         let _ = parse(&m.iter().collect::<String>());
     }
+}
+
+/// The value-level round trip: the kernel's canonical form of any term prints to text that
+/// evaluates to the same value and comes back as the same canonical term.
+#[test]
+#[ignore = "needs the kernel"]
+fn canonical_forms_round_trip_through_the_kernel() {
+    use onag::kernel::{Kernel, Relation};
+    let mut runner = proptest::test_runner::TestRunner::default();
+    runner
+        .run(&any_term(), |t| {
+            let mut k = Kernel::new();
+            let Ok(g) = k.eval(&t) else {
+                return Ok(());
+            };
+            let canonical = k.to_term(g);
+            for unicode in [false, true] {
+                let text = print(
+                    &canonical,
+                    &PrintOptions {
+                        unicode,
+                        width: None,
+                    },
+                );
+                let back = parse(&text).map_err(|e| {
+                    proptest::test_runner::TestCaseError::fail(format!("{text}: {}", e.render()))
+                })?;
+                prop_assert_eq!(&back, &canonical, "printed {}", text);
+                let h = k.eval(&back).unwrap();
+                prop_assert_eq!(k.compare(g, h), Relation::Equal, "printed {}", text);
+            }
+            Ok(())
+        })
+        .unwrap();
 }

@@ -15,8 +15,8 @@
 //! - Nesting of braces, parentheses and prefix operators is capped at [`MAX_NESTING`], so
 //!   hostile input gets an error instead of a stack overflow.
 //!
-//! The modules: [`lexer`] (characters → tokens), [`parser`] (tokens → [`Term`]), [`print`]
-//! (the CGSuite-style printer) and [`error`] (positions and caret rendering).
+//! Inside: `lexer` (characters → tokens), `parser` (tokens → [`Term`], with the grammar in
+//! EBNF), `print` (the CGSuite-style printer) and `error` (positions and caret rendering).
 
 mod error;
 mod lexer;

@@ -250,7 +250,7 @@ impl Printer {
                     _ => self.expr(x),
                 });
                 Doc::text("{")
-                    .append(Doc::intersperse(items, Doc::text(",").append(Doc::line_())).nest(1))
+                    .append(join_options(items).nest(1))
                     .append(Doc::text("}"))
                     .group()
             }
@@ -285,10 +285,7 @@ impl Printer {
                 Term::Game { left, right } => self.braced(left, right),
                 _ => self.expr(x),
             });
-            (
-                Doc::intersperse(items, Doc::text(",").append(Doc::line_())),
-                0,
-            )
+            (join_options(items), 0)
         };
         let (l, cl) = side(left);
         let (r, cr) = side(right);
@@ -308,4 +305,31 @@ fn wrap_braces(body: Doc) -> Doc {
         .append(body.nest(1))
         .append(Doc::text("}"))
         .group()
+}
+
+/// Options separated by commas, as a balanced tree of appends.
+///
+/// `pretty` documents are binary trees that are dropped recursively; `Doc::intersperse` over a
+/// side with 100,000 options builds a chain that deep and overflows the stack when dropped.
+/// Balancing keeps the depth logarithmic.
+fn join_options(items: impl Iterator<Item = Doc>) -> Doc {
+    let mut parts = Vec::new();
+    for (k, item) in items.enumerate() {
+        if k > 0 {
+            parts.push(Doc::text(",").append(Doc::line_()));
+        }
+        parts.push(item);
+    }
+    balanced(parts)
+}
+
+fn balanced(mut parts: Vec<Doc>) -> Doc {
+    match parts.len() {
+        0 => Doc::nil(),
+        1 => parts.pop().unwrap_or_else(Doc::nil),
+        n => {
+            let right = parts.split_off(n / 2);
+            balanced(parts).append(balanced(right))
+        }
+    }
 }
