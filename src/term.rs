@@ -138,7 +138,9 @@ impl Term {
     /// The number of nodes in the term tree (a leaf counts one).
     pub fn size(&self) -> usize {
         match self {
-            Term::Game { left, right } => 1 + left.iter().chain(right).map(Term::size).sum::<usize>(),
+            Term::Game { left, right } => {
+                1 + left.iter().chain(right).map(Term::size).sum::<usize>()
+            }
             Term::Nus { .. } | Term::Hackenstring(_) => 1,
             Term::Sum(a, b) => 1 + a.size() + b.size(),
             Term::Neg(a) => 1 + a.size(),
@@ -150,7 +152,8 @@ impl Term {
 
     /// Whether the term is the integer 1 (used by printers to drop `1·`).
     pub fn is_one(&self) -> bool {
-        self.as_number().is_some_and(|x| x.to_integer().is_some_and(|n| n.is_one()))
+        self.as_number()
+            .is_some_and(|x| x.to_integer().is_some_and(|n| n.is_one()))
     }
 
     /// True for a negative count in [`Term::Multiple`]; a convenience for printers.

@@ -1,1 +1,729 @@
-//! engine: see ARCHITECTURE.md.
+//! The rewrite engine: game terms in an egg e-graph, simplified by the rules of `rules/`.
+//!
+//! The engine holds no simplification of its own; it only knows how to run rules:
+//!
+//! * **Active forms.** Each class has a *head*, the form the rules are working on (at first the
+//!   term it was built from; after each rewrite, its result), and on demand an *inside form*:
+//!   the opened definition of a closed form such as `5` (`{4|}`), used only when a rule must look
+//!   at a closed form's options. Rules run on active forms only, in priority order, one rewrite
+//!   per form per round, innermost options first. So k dominated options give k steps, never 2^k
+//!   subsets, and `1000000` is opened one level when a rule needs it, never a million.
+//! * **Side conditions** are decided by the kernel from each class's value (the analysis). The
+//!   kernel never builds a term: every form in the e-graph was built by a rule's `yield`.
+//! * **Every union is a literal rule instance**: the rewritten term is rebuilt from the very ids
+//!   the match used (`add_uncanonical`), and the union is labelled `rule#step`, with the match's
+//!   witnesses kept in [`Run::steps`]. egg's explanations are on, so the proof layer can recover
+//!   the chain of steps from the input to the result.
+//!
+//! ```
+//! use onag::engine::Engine;
+//! use onag::rules::RuleSet;
+//! let engine = Engine::new(RuleSet::builtin());
+//! let t = onag::syntax::parse("{0,1|2}").unwrap();
+//! let out = engine.simplify(&t).unwrap();
+//! assert!(out.canonical);
+//! assert_eq!(onag::syntax::print(&out.result, &Default::default()), "3/2");
+//! ```
+
+pub mod analysis;
+pub mod lang;
+pub mod matcher;
+
+use crate::kernel::{GameId, Kernel};
+use crate::number::Dyadic;
+use crate::rules::{Rule, RuleKind, RuleSet, Template, TemplateItem};
+use crate::term::Term;
+use analysis::CgAnalysis;
+use egg::{CostFunction, EGraph, Extractor, Id, Language};
+use lang::{expr_to_term, Cg, Leaf};
+use matcher::{cuts, find_match, nims, Binds, Eval, Graph, Inside, MAX_OPEN};
+use num_bigint::BigInt;
+use num_traits::{Signed, ToPrimitive};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::cell::RefCell;
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// Bounds on one simplification. Reaching one is an error that says which and what was reached.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The most e-nodes the e-graph may hold.
+    pub max_nodes: usize,
+    /// The most rounds of rule application.
+    pub max_rounds: usize,
+    /// The most wall-clock time.
+    pub time: Duration,
+    /// The most copies `n.G` may expand to.
+    pub max_copies: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: 1_000_000,
+            max_rounds: 100_000,
+            time: Duration::from_secs(60),
+            max_copies: 64,
+        }
+    }
+}
+
+/// Why the engine could not finish.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    /// A limit was reached.
+    Limit {
+        /// Which limit, in words.
+        which: String,
+        /// The best term reached so far, printed.
+        reached: String,
+    },
+    /// The input cannot be put in the e-graph (for example too many copies).
+    Unsupported(String),
+    /// A rule merged two classes of different values: the rule is unsound.
+    Unsound(String),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Limit { which, reached } => {
+                write!(f, "limit reached: {which}; reached so far: {reached}")
+            }
+            EngineError::Unsupported(s) => write!(f, "{s}"),
+            EngineError::Unsound(s) => write!(f, "a rule is unsound: {s}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// One rule application: the union of `from` (the matched instance) with `to` (the result).
+#[derive(Clone, Debug)]
+pub struct StepRecord {
+    /// The rule's name.
+    pub rule: String,
+    /// The instance the rule matched (an id whose `id_to_expr` is exactly it).
+    pub from: Id,
+    /// What it became.
+    pub to: Id,
+    /// What the match bound: the witnesses of the side conditions.
+    pub binds: Binds,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Head,
+    Inside,
+}
+
+#[derive(Clone, Debug)]
+struct State {
+    head: Cg,
+    inside: Option<Cg>,
+}
+
+fn rank(n: &Cg) -> (u8, usize) {
+    match n {
+        Cg::Leaf(Leaf::Nus { .. }) => (0, 0),
+        Cg::Game { kids, .. } => (1, kids.len()),
+        _ => (2, 0),
+    }
+}
+
+/// A finished run: the e-graph with its explanations, and the record of every rule application.
+pub struct Run {
+    /// The e-graph, explanations on.
+    pub egraph: Graph,
+    /// Every rule application, indexed by the number after `#` in the union's label.
+    pub steps: Vec<StepRecord>,
+    /// The id of the input term.
+    pub input: Id,
+    /// Rounds of rule application.
+    pub rounds: usize,
+    states: FxHashMap<Id, State>,
+    wants: RefCell<Vec<Id>>,
+}
+
+/// The outcome of [`Engine::simplify`].
+pub struct Simplified {
+    /// The input.
+    pub input: Term,
+    /// The simplest form the rules reached.
+    pub result: Term,
+    /// Whether `result` is the canonical form (the kernel's, compared form by form).
+    pub canonical: bool,
+    /// When not canonical: where the rules stopped short, in words.
+    pub stuck: Option<String>,
+    /// The run, for proofs and statistics.
+    pub run: Run,
+}
+
+/// The engine: a rule set and limits.
+#[derive(Clone)]
+pub struct Engine {
+    rules: RuleSet,
+    limits: Limits,
+}
+
+impl Engine {
+    /// An engine using these rules with default limits.
+    pub fn new(rules: RuleSet) -> Self {
+        Engine {
+            rules,
+            limits: Limits::default(),
+        }
+    }
+
+    /// Replaces the limits.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The rules in use.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// Simplifies a term as far as the rules go.
+    pub fn simplify(&self, input: &Term) -> Result<Simplified, EngineError> {
+        let egraph = EGraph::new(CgAnalysis::default())
+            .with_explanations_enabled()
+            .without_explanation_length_optimization();
+        let mut run = Run {
+            egraph,
+            steps: Vec::new(),
+            input: Id::from(0),
+            rounds: 0,
+            states: FxHashMap::default(),
+            wants: RefCell::new(Vec::new()),
+        };
+        run.input = run.add_term(input, &self.limits)?;
+        let mut reduce: Vec<&Rule> = self.rules.rules().iter().filter(|r| r.kind == RuleKind::Reduce).collect();
+        reduce.sort_by_key(|r| r.priority);
+        let mut open: Vec<&Rule> = self.rules.rules().iter().filter(|r| r.kind == RuleKind::Open).collect();
+        open.sort_by_key(|r| r.priority);
+        let start = Instant::now();
+        loop {
+            let changed = run.round(&reduce, &open);
+            run.egraph.rebuild();
+            run.rekey();
+            run.rounds += 1;
+            if let Some(u) = run.egraph.analysis.unsound.lock().unwrap_or_else(|p| p.into_inner()).clone() {
+                let last: Vec<String> = run.steps.iter().rev().take(3).map(|s| s.rule.clone()).collect();
+                return Err(EngineError::Unsound(format!("{u}; the last rules applied were {}", last.join(", "))));
+            }
+            if !changed {
+                break;
+            }
+            let which = if run.egraph.total_number_of_nodes() > self.limits.max_nodes {
+                Some(format!("{} e-nodes", self.limits.max_nodes))
+            } else if run.rounds >= self.limits.max_rounds {
+                Some(format!("{} rounds of rule application", self.limits.max_rounds))
+            } else if start.elapsed() > self.limits.time {
+                Some(format!("{:?} of time", self.limits.time))
+            } else {
+                None
+            };
+            if let Some(which) = which {
+                let reached = crate::syntax::print(&run.best(run.input), &Default::default());
+                return Err(EngineError::Limit { which, reached });
+            }
+        }
+        // The form the rules produced (the chain of heads) is the result when it is canonical;
+        // otherwise the simplest term extraction finds.
+        let mut candidates = Vec::new();
+        if let Some(t) = run.head_term(run.input) {
+            candidates.push(t);
+        }
+        candidates.push(run.best(run.input));
+        let mut verdicts = Vec::new();
+        {
+            let mut k = run.egraph.analysis.kernel();
+            for t in &candidates {
+                verdicts.push(is_canonical(&mut k, t));
+            }
+        }
+        let pick = verdicts.iter().position(|v| v.is_ok()).unwrap_or(candidates.len() - 1);
+        let result = candidates.swap_remove(pick);
+        let (canonical, stuck) = match verdicts.swap_remove(pick) {
+            Ok(()) => (true, None),
+            Err(why) => (false, Some(why)),
+        };
+        Ok(Simplified {
+            input: input.clone(),
+            result,
+            canonical,
+            stuck,
+            run,
+        })
+    }
+}
+
+impl Inside for Run {
+    fn inside(&self, egraph: &Graph, class: Id) -> Option<Cg> {
+        let s = self.states.get(&egraph.find(class))?;
+        if matches!(s.head, Cg::Game { .. }) {
+            return Some(s.head.clone());
+        }
+        match &s.inside {
+            Some(n @ Cg::Game { .. }) => Some(n.clone()),
+            _ => None,
+        }
+    }
+
+    fn want_open(&self, class: Id) {
+        self.wants.borrow_mut().push(class);
+    }
+}
+
+impl Run {
+    /// Adds a term, giving each new class its node as head.
+    fn add_term(&mut self, t: &Term, limits: &Limits) -> Result<Id, EngineError> {
+        let node = match t {
+            Term::Game { left, right } => {
+                let l = left.iter().map(|x| self.add_term(x, limits)).collect::<Result<Vec<_>, _>>()?;
+                let r = right.iter().map(|x| self.add_term(x, limits)).collect::<Result<Vec<_>, _>>()?;
+                Cg::game(l, r)
+            }
+            Term::Nus { number, up, nim } => Cg::Leaf(Leaf::Nus {
+                number: number.clone(),
+                up: up.clone(),
+                nim: nim.clone(),
+            }),
+            Term::Hackenstring(row) => {
+                if row.is_empty() {
+                    Cg::Leaf(Leaf::number(Dyadic::zero()))
+                } else {
+                    Cg::Leaf(Leaf::Hack(row.clone()))
+                }
+            }
+            Term::Sum(a, b) => Cg::Sum([self.add_term(a, limits)?, self.add_term(b, limits)?]),
+            Term::Neg(a) => Cg::Neg([self.add_term(a, limits)?]),
+            Term::PlusMinus(xs) => {
+                Cg::PlusMinus(xs.iter().map(|x| self.add_term(x, limits)).collect::<Result<Vec<_>, _>>()?)
+            }
+            // Tiny(G) = {0||0|-G}: notation, written out.
+            Term::Tiny { number, sub } => {
+                let inner = Term::game(vec![Term::zero()], vec![Term::neg((**sub).clone())]);
+                let tiny = Term::game(vec![Term::zero()], vec![inner]);
+                return self.add_term(&Term::sum(Term::number(number.clone()), tiny), limits);
+            }
+            // Miny(G) = {G|0||0}.
+            Term::Miny { number, sub } => {
+                let inner = Term::game(vec![(**sub).clone()], vec![Term::zero()]);
+                let miny = Term::game(vec![inner], vec![Term::zero()]);
+                return self.add_term(&Term::sum(Term::number(number.clone()), miny), limits);
+            }
+            Term::Multiple { count, game } => {
+                let n = count.abs().to_u64().filter(|n| *n <= limits.max_copies).ok_or_else(|| {
+                    EngineError::Unsupported(format!(
+                        "{count} copies is more than the engine expands (at most {}); `onag eval` computes large multiples directly",
+                        limits.max_copies
+                    ))
+                })?;
+                let g = if count.is_negative() {
+                    Term::neg((**game).clone())
+                } else {
+                    (**game).clone()
+                };
+                let mut acc = Term::zero();
+                for i in 0..n {
+                    acc = if i == 0 { g.clone() } else { Term::sum(acc, g.clone()) };
+                }
+                return self.add_term(&acc, limits);
+            }
+        };
+        Ok(self.add_node(node))
+    }
+
+    /// Adds a node uncanonically and gives a new class the node as its head.
+    fn add_node(&mut self, node: Cg) -> Id {
+        let id = self.egraph.add_uncanonical(node.clone());
+        let class = self.egraph.find(id);
+        self.states.entry(class).or_insert(State { head: node, inside: None });
+        id
+    }
+
+    fn state_of(&self, class: Id) -> State {
+        let class = self.egraph.find(class);
+        if let Some(s) = self.states.get(&class) {
+            return s.clone();
+        }
+        let mut nodes = self.egraph[class].nodes.clone();
+        nodes.sort_by_key(rank);
+        State {
+            head: nodes.first().cloned().unwrap_or(Cg::Leaf(Leaf::number(Dyadic::zero()))),
+            inside: None,
+        }
+    }
+
+    /// The active forms reachable from the input, innermost first.
+    fn active(&self) -> Vec<(Id, Role, Cg)> {
+        let mut out = Vec::new();
+        let mut seen = FxHashSet::default();
+        // Iterative post-order, so deep terms cannot overflow the stack.
+        let mut stack = vec![(self.egraph.find(self.input), false)];
+        while let Some((class, expanded)) = stack.pop() {
+            let class = self.egraph.find(class);
+            let s = self.state_of(class);
+            if expanded {
+                out.push((class, Role::Head, s.head.clone()));
+                if let Some(i) = s.inside {
+                    out.push((class, Role::Inside, i));
+                }
+                continue;
+            }
+            if !seen.insert(class) {
+                continue;
+            }
+            stack.push((class, true));
+            let mut kids: Vec<Id> = s.head.children().to_vec();
+            if let Some(i) = &s.inside {
+                kids.extend(i.children());
+            }
+            for k in kids.into_iter().rev() {
+                let k = self.egraph.find(k);
+                if !seen.contains(&k) {
+                    stack.push((k, false));
+                }
+            }
+        }
+        out
+    }
+
+    /// One round: each active form gets the first rule (by priority) that matches it, unless
+    /// one of its options changed this round; then closed forms that a rule wanted to look
+    /// inside are opened.
+    fn round(&mut self, reduce: &[&Rule], open: &[&Rule]) -> bool {
+        let mut changed = false;
+        let mut touched: FxHashSet<Id> = FxHashSet::default();
+        for (class, role, node) in self.active() {
+            let class = self.egraph.find(class);
+            let current = self.state_of(class);
+            let still = match role {
+                Role::Head => current.head == node,
+                Role::Inside => current.inside.as_ref() == Some(&node),
+            };
+            if !still || node.children().iter().any(|c| touched.contains(&self.egraph.find(*c))) {
+                continue;
+            }
+            for rule in reduce {
+                // An inside form exists to be looked into: it may be expanded or simplified,
+                // but never folded back into a closed form.
+                if role == Role::Inside && !matches!(rule.result, Template::Game(..)) {
+                    continue;
+                }
+                if let Some(b) = find_match(&self.egraph, self, rule, class, &node) {
+                    if self.apply(rule, class, role, b) {
+                        touched.insert(self.egraph.find(class));
+                        changed = true;
+                        break;
+                    }
+                }
+            }
+        }
+        let mut wants: Vec<Id> = self.wants.borrow_mut().drain(..).map(|c| self.egraph.find(c)).collect();
+        wants.sort();
+        wants.dedup();
+        for class in wants {
+            let class = self.egraph.find(class);
+            if self.inside(&self.egraph, class).is_some() || self.state_of(class).inside.is_some() {
+                continue;
+            }
+            let leaves: Vec<Cg> = self.egraph[class].nodes.iter().filter(|n| matches!(n, Cg::Leaf(_))).cloned().collect();
+            'open: for rule in open {
+                for leaf in &leaves {
+                    if let Some(b) = find_match(&self.egraph, self, rule, class, leaf) {
+                        if self.apply(rule, class, Role::Inside, b) {
+                            changed = true;
+                            break 'open;
+                        }
+                    }
+                }
+            }
+        }
+        changed
+    }
+
+    /// Applies one match: builds the instance and the result from the same ids, unions them
+    /// with a label naming the rule and the step, and moves the role's active form.
+    fn apply(&mut self, rule: &Rule, class: Id, role: Role, b: Binds) -> bool {
+        let mut slot_ids = vec![Id::from(0); b.slots.len()];
+        for s in (0..b.slots.len()).rev() {
+            let mut node = b.slots[s].node.clone();
+            for (c, child) in b.slots.iter().enumerate().skip(s + 1) {
+                if let Some((p, pos)) = child.parent {
+                    if p == s {
+                        if let Some(k) = node.children_mut().get_mut(pos) {
+                            *k = slot_ids[c];
+                        }
+                    }
+                }
+            }
+            slot_ids[s] = self.egraph.add_uncanonical(node);
+        }
+        let from = slot_ids[0];
+        let Some(to) = self.build(&rule.result, &b, &slot_ids, None) else {
+            return false;
+        };
+        let to_node = self.egraph.id_to_node(to).clone();
+        let step = self.steps.len();
+        self.steps.push(StepRecord {
+            rule: rule.name.clone(),
+            from,
+            to,
+            binds: b,
+        });
+        let (cf, ct) = (self.egraph.find(from), self.egraph.find(to));
+        let merged_to = self.states.get(&ct).cloned();
+        self.egraph.union_trusted(from, to, format!("{}#{}", rule.name, step));
+        let root = self.egraph.find(class);
+        let mut s = self.states.remove(&cf).unwrap_or_else(|| self.state_of(cf));
+        match role {
+            Role::Head => s.head = to_node,
+            Role::Inside => s.inside = Some(to_node),
+        }
+        if ct != cf {
+            if let Some(other) = merged_to {
+                self.states.remove(&ct);
+                s = merge_states(s, other);
+            }
+        }
+        self.states.insert(root, s);
+        true
+    }
+
+    /// Builds a template's result as new e-nodes.
+    fn build(&mut self, t: &Template, b: &Binds, slot_ids: &[Id], elem: Option<(&str, Id)>) -> Option<Id> {
+        let game_id = |name: &str| -> Option<Id> {
+            if let Some((e, id)) = elem {
+                if e == name {
+                    return Some(id);
+                }
+            }
+            let g = b.game(name)?;
+            Some(match g.slot {
+                Some(s) => *slot_ids.get(s)?,
+                None => g.id,
+            })
+        };
+        let node = match t {
+            Template::Var(v) => {
+                if let Some(id) = game_id(v) {
+                    return Some(id);
+                }
+                Cg::Leaf(Leaf::number(b.value(v)?.clone()))
+            }
+            Template::Game(l, r) => {
+                let l = self.build_items(l, b, slot_ids)?;
+                let r = self.build_items(r, b, slot_ids)?;
+                Cg::game(l, r)
+            }
+            Template::Sum(x, y) => {
+                let x = self.build(x, b, slot_ids, elem)?;
+                let y = self.build(y, b, slot_ids, elem)?;
+                Cg::Sum([x, y])
+            }
+            Template::Neg(x) => Cg::Neg([self.build(x, b, slot_ids, elem)?]),
+            Template::Leaf(leaf) => {
+                let kinds = crate::rules::check::bindings(&crate::rules::Pattern::Var(String::new())).ok()?;
+                let l = {
+                    let mut k = self.egraph.analysis.kernel();
+                    Eval {
+                        egraph: &self.egraph,
+                        binds: b,
+                        kinds: &kinds,
+                    }
+                    .leaf(&mut k, leaf)?
+                };
+                Cg::Leaf(l)
+            }
+            Template::Value(v) => {
+                let kinds = Default::default();
+                let x = {
+                    let mut k = self.egraph.analysis.kernel();
+                    Eval {
+                        egraph: &self.egraph,
+                        binds: b,
+                        kinds: &kinds,
+                    }
+                    .value(&mut k, v)?
+                };
+                Cg::Leaf(Leaf::number(x))
+            }
+        };
+        Some(self.add_node(node))
+    }
+
+    fn build_items(&mut self, items: &[TemplateItem], b: &Binds, slot_ids: &[Id]) -> Option<Vec<Id>> {
+        let mut out = Vec::new();
+        for item in items {
+            match item {
+                TemplateItem::One(t) => out.push(self.build(t, b, slot_ids, None)?),
+                TemplateItem::Splice(s) => out.extend_from_slice(b.set(s)?),
+                TemplateItem::Map { over, body } => {
+                    for &m in b.set(over)? {
+                        out.push(self.build(body, b, slot_ids, Some((over, m)))?);
+                    }
+                }
+                TemplateItem::Nims(n) => {
+                    let kinds = Default::default();
+                    let n = {
+                        let mut k = self.egraph.analysis.kernel();
+                        Eval {
+                            egraph: &self.egraph,
+                            binds: b,
+                            kinds: &kinds,
+                        }
+                        .value(&mut k, n)?
+                    };
+                    for leaf in nims(&n, MAX_OPEN)? {
+                        out.push(self.add_node(Cg::Leaf(leaf)));
+                    }
+                }
+                TemplateItem::Cuts { left, row } => {
+                    for leaf in cuts(b.row(row)?, *left) {
+                        out.push(self.add_node(Cg::Leaf(leaf)));
+                    }
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// Re-keys the class states after rebuilding merged classes.
+    fn rekey(&mut self) {
+        let old = std::mem::take(&mut self.states);
+        let mut keys: Vec<Id> = old.keys().copied().collect();
+        keys.sort();
+        let mut old = old;
+        for k in keys {
+            if let Some(s) = old.remove(&k) {
+                let root = self.egraph.find(k);
+                let merged = match self.states.remove(&root) {
+                    Some(prev) => merge_states(prev, s),
+                    None => s,
+                };
+                self.states.insert(root, merged);
+            }
+        }
+    }
+
+    /// The simplest term of a class: extraction by (birthday, size).
+    pub fn best(&self, id: Id) -> Term {
+        let ex = Extractor::new(&self.egraph, SimplestCost { egraph: &self.egraph });
+        let (_, expr) = ex.find_best(self.egraph.find(id));
+        expr_to_term(&expr)
+    }
+
+    /// The term made of each class's head, if it is a finite game term.
+    pub fn head_term(&self, id: Id) -> Option<Term> {
+        self.head_term_depth(id, 0)
+    }
+
+    fn head_term_depth(&self, id: Id, depth: usize) -> Option<Term> {
+        if depth > 10_000 {
+            return None;
+        }
+        let s = self.state_of(id);
+        Some(match &s.head {
+            Cg::Leaf(leaf) => leaf.to_term(),
+            Cg::Game { .. } => {
+                let (l, r) = s.head.sides()?;
+                Term::game(
+                    l.iter().map(|&c| self.head_term_depth(c, depth + 1)).collect::<Option<_>>()?,
+                    r.iter().map(|&c| self.head_term_depth(c, depth + 1)).collect::<Option<_>>()?,
+                )
+            }
+            _ => return None,
+        })
+    }
+
+    /// How many e-nodes the e-graph holds.
+    pub fn nodes(&self) -> usize {
+        self.egraph.total_number_of_nodes()
+    }
+}
+
+fn merge_states(a: State, b: State) -> State {
+    let head = if rank(&b.head) < rank(&a.head) { b.head } else { a.head };
+    let inside = match (a.inside, b.inside) {
+        (Some(x), Some(y)) => Some(if rank(&y) < rank(&x) { y } else { x }),
+        (x, y) => x.or(y),
+    };
+    State { head, inside }
+}
+
+/// Extraction cost: (birthday, size), with sums, negations and rows never preferred over a game.
+struct SimplestCost<'a> {
+    egraph: &'a Graph,
+}
+
+const INF: u64 = u64::MAX / 4;
+
+impl CostFunction<Cg> for SimplestCost<'_> {
+    type Cost = (u64, u64);
+
+    fn cost<C: FnMut(Id) -> Self::Cost>(&mut self, enode: &Cg, mut costs: C) -> Self::Cost {
+        match enode {
+            Cg::Leaf(Leaf::Nus { .. }) => {
+                let b = self
+                    .egraph
+                    .lookup(enode.clone())
+                    .and_then(|c| self.egraph[c].data.value)
+                    .map(|v| self.egraph.analysis.kernel().birthday(v))
+                    .and_then(|b: BigInt| b.to_u64())
+                    .unwrap_or(INF);
+                // A leaf weighs 1 + its birthday: less than its own expansion (a game node over
+                // options born a day earlier), more than a younger leaf in the same place.
+                (b.min(INF), b.saturating_add(1).min(INF))
+            }
+            Cg::Game { kids, .. } => {
+                // A game node costs more than a leaf of the same birthday: `0` beats `{|}`.
+                let mut b = 0u64;
+                let mut s = 2u64;
+                for &k in kids {
+                    let (kb, ks) = costs(k);
+                    b = b.max(kb.saturating_add(1));
+                    s = s.saturating_add(ks);
+                }
+                (b.min(INF), s.min(INF))
+            }
+            _ => (INF, INF),
+        }
+    }
+}
+
+/// Whether a term is exactly the canonical form of its value; otherwise says where it is not.
+pub fn is_canonical(k: &mut Kernel, t: &Term) -> Result<(), String> {
+    canonical_value(k, t).map(|_| ())
+}
+
+fn canonical_value(k: &mut Kernel, t: &Term) -> Result<GameId, String> {
+    let show = |t: &Term| crate::syntax::print(t, &Default::default());
+    match t {
+        Term::Nus { number, up, nim } => Ok(k.nus(number, up, nim)),
+        Term::Game { left, right } => {
+            let l = left.iter().map(|x| canonical_value(k, x)).collect::<Result<Vec<_>, _>>()?;
+            let r = right.iter().map(|x| canonical_value(k, x)).collect::<Result<Vec<_>, _>>()?;
+            let g = k.from_options(&l, &r);
+            let same = |mut a: Vec<GameId>, mut b: Vec<GameId>| {
+                let n = a.len();
+                a.sort();
+                a.dedup();
+                b.sort();
+                n == a.len() && a == b
+            };
+            let cl = k.left_options(g).map_err(|e| e.to_string())?;
+            let cr = k.right_options(g).map_err(|e| e.to_string())?;
+            if same(l, cl) && same(r, cr) {
+                Ok(g)
+            } else {
+                Err(format!("{} is not in canonical form", show(t)))
+            }
+        }
+        other => Err(format!("{} is not a game in canonical form", show(other))),
+    }
+}

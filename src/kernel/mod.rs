@@ -1,7 +1,34 @@
 //! The short-game kernel: hash-consed canonical forms with memoised sums and comparisons.
 //!
-//! STUB: the public API below is the contract other layers code against; the kernel work
-//! package implements it (and may add to it, but not change these signatures).
+//! The kernel is the exact oracle behind rewriting: it decides side conditions such as `0 ≤ 1`
+//! and evaluates terms fast. Values live in an arena ([`Kernel`]) and are named by [`GameId`]s;
+//! because every stored game is canonical and interned, equal values have equal ids, so equality
+//! is an integer comparison. Numbers, nimbers and `x + n·↑ + *k` are kept in closed form, so
+//! `2^-4000`, `*2^1000` and `^1000000` each cost one record and add in O(digits).
+//!
+//! The public methods with plain return types never panic; where an operation would have to
+//! open up a closed form too large to expand (the options of `*2^1000`, a sum of `^10^6` with a
+//! general game), the `try_` variant returns the [`KernelError`] and the plain variant records
+//! it (see [`Kernel::take_error`]) and returns a documented fallback.
+//!
+//! ```
+//! use onag::kernel::Kernel;
+//! use onag::{Dyadic, Term};
+//! let mut k = Kernel::new();
+//! // {0, 1 | 2}: Left's 0 is dominated by 1, and the simplest number between 1 and 2 is 3/2.
+//! let g = k.eval(&Term::game(vec![Term::integer(0), Term::integer(1)], vec![Term::integer(2)])).unwrap();
+//! assert_eq!(k.as_number(g), Some("3/2".parse::<Dyadic>().unwrap()));
+//! assert_eq!(g, k.number(&"3/2".parse().unwrap()));
+//! ```
+
+mod arena;
+mod compare;
+mod construct;
+mod display;
+mod eval;
+mod nus;
+mod props;
+mod sum;
 
 use crate::number::{Dyadic, Nimber};
 use crate::term::Term;
@@ -67,85 +94,150 @@ impl fmt::Display for KernelError {
 impl std::error::Error for KernelError {}
 
 /// The arena of canonical short games.
-#[derive(Default)]
-pub struct Kernel {}
+///
+/// Results are memoised for the kernel's lifetime and never evicted: sums and comparisons by id
+/// pair, so a sum of many switches reuses every partial sum it meets.
+pub struct Kernel {
+    arena: arena::Arena,
+    error: Option<KernelError>,
+}
+
+impl Default for Kernel {
+    fn default() -> Self {
+        Kernel::new()
+    }
+}
 
 impl Kernel {
     /// An empty arena.
     pub fn new() -> Self {
-        todo!()
+        Kernel {
+            arena: arena::Arena::new(),
+            error: None,
+        }
     }
+
+    /// The error recorded by the last infallible method that hit a limit, if any, clearing it.
+    pub fn take_error(&mut self) -> Option<KernelError> {
+        self.error.take()
+    }
+
+    fn record<T>(&mut self, r: Result<T, KernelError>, fallback: T) -> T {
+        match r {
+            Ok(v) => v,
+            Err(e) => {
+                self.error = Some(e);
+                fallback
+            }
+        }
+    }
+
+    /// The id of 0.
+    pub fn zero(&self) -> GameId {
+        GameId(0)
+    }
+
+    /// How many distinct values the arena holds.
+    pub fn len(&self) -> usize {
+        self.arena.nodes.len()
+    }
+
+    /// Never true: 0 is always present.
+    pub fn is_empty(&self) -> bool {
+        self.arena.nodes.is_empty()
+    }
+
     /// The canonical game with these options: duplicates removed, reversible options bypassed,
-    /// dominated options deleted.
-    pub fn from_options(&mut self, _left: &[GameId], _right: &[GameId]) -> GameId {
-        todo!()
+    /// dominated options deleted. On a limit error (see [`Kernel::try_from_options`]) it
+    /// records the error and returns 0.
+    pub fn from_options(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        let r = self.try_from_options(left, right);
+        self.record(r, GameId(0))
     }
     /// The number x.
-    pub fn number(&mut self, _x: &Dyadic) -> GameId {
-        todo!()
+    pub fn number(&mut self, x: &Dyadic) -> GameId {
+        self.nus_id(arena::Nus::new(x.clone(), BigInt::from(0), Nimber::zero()))
     }
     /// `number + up·↑ + *nim`, in closed form.
-    pub fn nus(&mut self, _number: &Dyadic, _up: &BigInt, _nim: &Nimber) -> GameId {
-        todo!()
+    pub fn nus(&mut self, number: &Dyadic, up: &BigInt, nim: &Nimber) -> GameId {
+        self.nus_id(arena::Nus::new(number.clone(), up.clone(), nim.clone()))
     }
     /// Evaluates a term to its canonical value.
-    pub fn eval(&mut self, _t: &Term) -> Result<GameId, KernelError> {
-        todo!()
+    pub fn eval(&mut self, t: &Term) -> Result<GameId, KernelError> {
+        self.eval_term(t)
     }
     /// The canonical form as a term, with CGSuite's sugar: numbers, number-up-star, ±, Tiny/Miny.
-    pub fn to_term(&mut self, _g: GameId) -> Term {
-        todo!()
+    pub fn to_term(&mut self, g: GameId) -> Term {
+        self.term_of(g)
     }
-    /// a + b.
-    pub fn add(&mut self, _a: GameId, _b: GameId) -> GameId {
-        todo!()
+    /// a + b. On a limit error it records the error and returns 0.
+    pub fn add(&mut self, a: GameId, b: GameId) -> GameId {
+        let r = self.try_add(a, b);
+        self.record(r, GameId(0))
     }
     /// -a.
-    pub fn neg(&mut self, _a: GameId) -> GameId {
-        todo!()
+    pub fn neg(&mut self, a: GameId) -> GameId {
+        self.negate(a)
     }
-    /// a ≤ b.
-    pub fn le(&mut self, _a: GameId, _b: GameId) -> bool {
-        todo!()
+    /// a ≤ b. On a limit error it records the error and returns false.
+    pub fn le(&mut self, a: GameId, b: GameId) -> bool {
+        let r = self.try_le(a, b);
+        self.record(r, false)
     }
-    /// The relation between a and b.
-    pub fn compare(&mut self, _a: GameId, _b: GameId) -> Relation {
-        todo!()
+    /// The relation between a and b. On a limit error it records the error and returns
+    /// [`Relation::Fuzzy`].
+    pub fn compare(&mut self, a: GameId, b: GameId) -> Relation {
+        let r = self.try_compare(a, b);
+        self.record(r, Relation::Fuzzy)
     }
     /// The outcome class.
-    pub fn outcome(&mut self, _g: GameId) -> Outcome {
-        todo!()
+    pub fn outcome(&mut self, g: GameId) -> Outcome {
+        match self.compare(g, GameId(0)) {
+            Relation::Greater => Outcome::L,
+            Relation::Less => Outcome::R,
+            Relation::Equal => Outcome::P,
+            Relation::Fuzzy => Outcome::N,
+        }
     }
     /// The number g equals, if it is one.
-    pub fn as_number(&self, _g: GameId) -> Option<Dyadic> {
-        todo!()
+    pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
+        self.arena
+            .nus(g)
+            .filter(|v| v.is_number())
+            .map(|v| v.number.clone())
     }
     /// The nimber g equals, if it is one.
-    pub fn as_nimber(&self, _g: GameId) -> Option<Nimber> {
-        todo!()
+    pub fn as_nimber(&self, g: GameId) -> Option<Nimber> {
+        use num_traits::Zero;
+        self.arena
+            .nus(g)
+            .filter(|v| v.number.is_zero() && v.up.is_zero())
+            .map(|v| v.nim.clone())
     }
     /// `(number, up, nim)` if g equals a number-up-star value.
-    pub fn as_nus(&self, _g: GameId) -> Option<(Dyadic, BigInt, Nimber)> {
-        todo!()
+    pub fn as_nus(&self, g: GameId) -> Option<(Dyadic, BigInt, Nimber)> {
+        self.arena
+            .nus(g)
+            .map(|v| (v.number.clone(), v.up.clone(), v.nim.clone()))
     }
     /// The birthday of g.
-    pub fn birthday(&mut self, _g: GameId) -> BigInt {
-        todo!()
+    pub fn birthday(&mut self, g: GameId) -> BigInt {
+        self.birthday_of(g)
     }
     /// The left stop.
-    pub fn left_stop(&mut self, _g: GameId) -> Dyadic {
-        todo!()
+    pub fn left_stop(&mut self, g: GameId) -> Dyadic {
+        self.stops(g).0
     }
     /// The right stop.
-    pub fn right_stop(&mut self, _g: GameId) -> Dyadic {
-        todo!()
+    pub fn right_stop(&mut self, g: GameId) -> Dyadic {
+        self.stops(g).1
     }
     /// The canonical Left options of g.
-    pub fn left_options(&mut self, _g: GameId) -> Result<Vec<GameId>, KernelError> {
-        todo!()
+    pub fn left_options(&mut self, g: GameId) -> Result<Vec<GameId>, KernelError> {
+        self.options(g).map(|(l, _)| l)
     }
     /// The canonical Right options of g.
-    pub fn right_options(&mut self, _g: GameId) -> Result<Vec<GameId>, KernelError> {
-        todo!()
+    pub fn right_options(&mut self, g: GameId) -> Result<Vec<GameId>, KernelError> {
+        self.options(g).map(|(_, r)| r)
     }
 }

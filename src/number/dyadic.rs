@@ -550,7 +550,10 @@ mod tests {
         assert_eq!(d("-3/8").to_string(), "-3/8");
         assert_eq!(d("4/2").to_string(), "2");
         assert_eq!("1/3".parse::<Dyadic>(), Err(ParseDyadicError::NotDyadic));
-        assert_eq!("1/0".parse::<Dyadic>(), Err(ParseDyadicError::ZeroDenominator));
+        assert_eq!(
+            "1/0".parse::<Dyadic>(),
+            Err(ParseDyadicError::ZeroDenominator)
+        );
         assert_eq!("x".parse::<Dyadic>(), Err(ParseDyadicError::Syntax));
         assert_eq!(d("3/-4").to_string(), "-3/4");
     }

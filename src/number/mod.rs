@@ -9,4 +9,9 @@ mod dyadic;
 mod nimber;
 
 pub use dyadic::{Dyadic, Sign};
-pub use nimber::{mex, Nimber};
+pub use nimber::{
+    mex, nim_inv_u128, nim_inv_u64, nim_mul_u128, nim_mul_u128_portable, nim_mul_u64,
+    nim_mul_u64_portable, nim_mul_uses_clmul, nim_solve_artin_schreier_u128,
+    nim_solve_artin_schreier_u64, nim_sqrt_u128, nim_sqrt_u64, nim_square_u128, nim_square_u64,
+    nim_warm_up, Nimber,
+};

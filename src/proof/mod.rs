@@ -1,1 +1,272 @@
-//! proof: see ARCHITECTURE.md.
+//! Proofs of equalities between games, their independent checker, and disproofs.
+//!
+//! A [`Proof`] is a chain of [`Step`]s, each one rule of `rules/` applied at one position, from
+//! the input term to the result. The engine's e-graph produces them (through egg's
+//! explanations), but nothing trusts the e-graph: [`Proof::check`] re-verifies each step from
+//! the terms and the rule set alone, and a proof read back from JSON is checked again.
+//!
+//! When two games differ there is no chain of rules between them; [`prove_eq`] then gives a
+//! [`Disproof`]: who wins the difference, and a winning first move for each player who has one.
+//!
+//! ```no_run
+//! use onag::proof::{prove_eq, Outcome};
+//! use onag::rules::RuleSet;
+//! let rules = RuleSet::builtin();
+//! let a = onag::syntax::parse("{0,1|2}").unwrap();
+//! let b = onag::syntax::parse("3/2").unwrap();
+//! match prove_eq(&a, &b, &rules).unwrap() {
+//!     Outcome::Equal(p) => assert!(p.checked),
+//!     Outcome::Different(d) => panic!("{d:?}"),
+//! }
+//! ```
+
+mod check;
+mod explain;
+pub mod json;
+mod matcher;
+pub mod step;
+
+pub use check::CheckError;
+pub use step::{PathElem, Step, Witnesses};
+
+use crate::engine::{Engine, EngineError, Simplified};
+use crate::kernel::{Kernel, KernelError, Outcome as Class};
+use crate::rules::RuleSet;
+use crate::term::Term;
+use std::fmt;
+
+/// A proof that `input` equals `result`: each step one rule instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// The term the proof starts from, as the engine holds it (notation such as `Tiny` or
+    /// `3.G` written out).
+    pub input: Term,
+    /// The term the proof ends at.
+    pub result: Term,
+    /// The rule applications, in order.
+    pub steps: Vec<Step>,
+    /// Whether [`Proof::check`] accepted it in this process. Never read from input: a proof
+    /// from elsewhere is checked again.
+    pub checked: bool,
+}
+
+/// Why no proof could be produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProofError {
+    /// The engine failed (a limit, an unsupported term).
+    Engine(EngineError),
+    /// The kernel could not evaluate something.
+    Kernel(KernelError),
+    /// egg's explanation could not be read as rule steps.
+    Explanation(String),
+    /// The proof read from the run did not pass the checker: an engine defect, reported rather
+    /// than passed off as a proof.
+    Check(CheckError),
+    /// The rules did not bring the two sides to the same form although their values are equal.
+    Incomplete {
+        /// Where each side stopped.
+        left: Term,
+        /// Where each side stopped.
+        right: Term,
+    },
+    /// The JSON text is not a proof.
+    Json(String),
+}
+
+impl fmt::Display for ProofError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let show = |t: &Term| crate::syntax::print(t, &Default::default());
+        match self {
+            ProofError::Engine(e) => write!(f, "{e}"),
+            ProofError::Kernel(e) => write!(f, "{e}"),
+            ProofError::Explanation(s) => write!(f, "cannot read the explanation: {s}"),
+            ProofError::Check(e) => write!(f, "the proof does not check: {e}"),
+            ProofError::Incomplete { left, right } => write!(
+                f,
+                "the values are equal, but the rules stop at {} and {}",
+                show(left),
+                show(right)
+            ),
+            ProofError::Json(s) => write!(f, "not a proof: {s}"),
+        }
+    }
+}
+
+impl std::error::Error for ProofError {}
+
+impl From<EngineError> for ProofError {
+    fn from(e: EngineError) -> Self {
+        ProofError::Engine(e)
+    }
+}
+
+impl From<KernelError> for ProofError {
+    fn from(e: KernelError) -> Self {
+        ProofError::Kernel(e)
+    }
+}
+
+impl From<CheckError> for ProofError {
+    fn from(e: CheckError) -> Self {
+        ProofError::Check(e)
+    }
+}
+
+impl Proof {
+    /// The proof read from a run, not yet checked. Takes the run mutably because egg builds
+    /// explanations inside the e-graph.
+    pub fn from_run(s: &mut Simplified) -> Result<Proof, ProofError> {
+        let (input, result, steps) = explain::steps_of(s, None)?;
+        Ok(Proof {
+            input,
+            result,
+            steps,
+            checked: false,
+        })
+    }
+
+    /// The proof of `b = a` from a proof of `a = b`: the steps read backwards.
+    pub fn reversed(&self) -> Proof {
+        Proof {
+            input: self.result.clone(),
+            result: self.input.clone(),
+            steps: self.steps.iter().rev().map(Step::inverse).collect(),
+            checked: false,
+        }
+    }
+
+    /// The proof of `a = c` from proofs of `a = b` and `b = c`; `None` if they do not meet.
+    pub fn then(&self, next: &Proof) -> Option<Proof> {
+        (self.result == next.input).then(|| Proof {
+            input: self.input.clone(),
+            result: next.result.clone(),
+            steps: self.steps.iter().chain(&next.steps).cloned().collect(),
+            checked: false,
+        })
+    }
+}
+
+/// The proof that a run's input equals its result, checked against `rules` (the rules the
+/// engine ran with).
+pub fn proof_of_simplification(s: &mut Simplified, rules: &RuleSet) -> Result<Proof, ProofError> {
+    let (input, result, steps) = explain::steps_of(s, Some(rules))?;
+    let mut p = Proof {
+        input,
+        result,
+        steps,
+        checked: false,
+    };
+    p.verify(rules)?;
+    Ok(p)
+}
+
+/// A player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// Left.
+    Left,
+    /// Right.
+    Right,
+}
+
+/// A winning first move in `a − b`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinningMove {
+    /// Who moves.
+    pub player: Player,
+    /// The position after the move: an option of the canonical form of `a − b`, whose value is
+    /// ≥ 0 for Left (Left wins moving second from it) or ≤ 0 for Right.
+    pub position: Term,
+    /// The outcome class of that position.
+    pub outcome: Class,
+}
+
+/// Why two games differ: the outcome of their difference and the moves that win it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disproof {
+    /// The canonical form of `a − b`.
+    pub difference: Term,
+    /// Its outcome class: never P (that would mean `a = b`).
+    pub outcome: Class,
+    /// A winning first move for each player who wins `a − b` moving first.
+    pub moves: Vec<WinningMove>,
+}
+
+/// Either a proof of `a = b` or the evidence that `a ≠ b`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// `a = b`: a's simplification followed by b's read backwards.
+    Equal(Proof),
+    /// `a ≠ b`.
+    Different(Disproof),
+}
+
+/// Proves `a = b` by simplifying both to the same form, or shows `a ≠ b` by the play of `a − b`.
+pub fn prove_eq(a: &Term, b: &Term, rules: &RuleSet) -> Result<Outcome, ProofError> {
+    let mut k = Kernel::new();
+    let ga = k.eval(a)?;
+    let gb = k.eval(b)?;
+    if ga != gb {
+        return Ok(Outcome::Different(disprove(&mut k, a, b)?));
+    }
+    let engine = Engine::new(rules.clone());
+    let mut sa = engine.simplify(a)?;
+    let mut sb = engine.simplify(b)?;
+    if sa.result != sb.result {
+        return Err(ProofError::Incomplete {
+            left: sa.result.clone(),
+            right: sb.result.clone(),
+        });
+    }
+    let pa = proof_of_simplification(&mut sa, rules)?;
+    let pb = proof_of_simplification(&mut sb, rules)?;
+    let mut p = pa
+        .then(&pb.reversed())
+        .ok_or_else(|| ProofError::Explanation("the two proofs do not meet".into()))?;
+    p.verify(rules)?;
+    Ok(Outcome::Equal(p))
+}
+
+/// The evidence that `a ≠ b`, from the kernel: the difference's outcome, and for each player who
+/// wins it moving first, an option that wins (Definition 2.5 of seed 002: G ≤ 0 unless some
+/// G^L ≥ 0, so Left wins moving first exactly when such an option exists).
+pub fn disprove(k: &mut Kernel, a: &Term, b: &Term) -> Result<Disproof, ProofError> {
+    let ga = k.eval(a)?;
+    let gb = k.eval(b)?;
+    let nb = k.neg(gb);
+    let d = k.add(ga, nb);
+    let zero = k.number(&crate::number::Dyadic::zero());
+    let outcome = k.outcome(d);
+    let mut moves = Vec::new();
+    if matches!(outcome, Class::L | Class::N) {
+        for o in k.left_options(d)? {
+            if k.le(zero, o) {
+                let oc = k.outcome(o);
+                moves.push(WinningMove {
+                    player: Player::Left,
+                    position: k.to_term(o),
+                    outcome: oc,
+                });
+                break;
+            }
+        }
+    }
+    if matches!(outcome, Class::R | Class::N) {
+        for o in k.right_options(d)? {
+            if k.le(o, zero) {
+                let oc = k.outcome(o);
+                moves.push(WinningMove {
+                    player: Player::Right,
+                    position: k.to_term(o),
+                    outcome: oc,
+                });
+                break;
+            }
+        }
+    }
+    Ok(Disproof {
+        difference: k.to_term(d),
+        outcome,
+        moves,
+    })
+}

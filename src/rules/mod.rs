@@ -1,1 +1,224 @@
-//! rules: see ARCHITECTURE.md.
+//! The rule language: every simplification theorem, written as data.
+//!
+//! Rules live in `rules/*.rules` at the top of the repository (and are compiled into the library
+//! with [`RuleSet::builtin`], so the binary works anywhere). The engine holds no simplification
+//! of its own: deleting a rule from the set removes that simplification, and a rule file loaded
+//! at run time is used like the built-in ones.
+//!
+//! ```
+//! use onag::rules::RuleSet;
+//! let rules = RuleSet::builtin();
+//! let dom = rules.get("dominated-left").unwrap();
+//! assert!(dom.cite.contains("seed 004"));
+//! // Choose a set by group name, or by a list of rule names.
+//! let fundamental = rules.select("fundamental").unwrap();
+//! assert!(fundamental.get("mex").is_none());
+//! ```
+
+mod ast;
+pub mod check;
+mod parse;
+
+pub use ast::*;
+pub use parse::parse_rules;
+
+use std::fmt;
+use std::path::Path;
+
+/// A malformed rule file, with the place of the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError {
+    /// The file name.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+    /// The source line, for a caret display.
+    pub source_line: String,
+}
+
+impl RuleError {
+    pub(crate) fn at(file: &str, src: &str, line: usize, column: usize, message: String) -> Self {
+        RuleError {
+            file: file.to_string(),
+            line,
+            column,
+            message,
+            source_line: src
+                .lines()
+                .nth(line.saturating_sub(1))
+                .unwrap_or("")
+                .to_string(),
+        }
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "error in rule file: {}", self.message)?;
+        writeln!(f, " --> {}:{}:{}", self.file, self.line, self.column)?;
+        writeln!(f, "  |")?;
+        writeln!(f, "  | {}", self.source_line)?;
+        write!(f, "  | {}^", " ".repeat(self.column.saturating_sub(1)))
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// The rule files shipped with onag, in the order they are read.
+pub const BUILTIN_FILES: [(&str, &str); 6] = [
+    ("sets.rules", include_str!("../../rules/sets.rules")),
+    (
+        "definitions.rules",
+        include_str!("../../rules/definitions.rules"),
+    ),
+    (
+        "dominated.rules",
+        include_str!("../../rules/dominated.rules"),
+    ),
+    (
+        "reversible.rules",
+        include_str!("../../rules/reversible.rules"),
+    ),
+    (
+        "gift-horse.rules",
+        include_str!("../../rules/gift-horse.rules"),
+    ),
+    (
+        "shortcuts.rules",
+        include_str!("../../rules/shortcuts.rules"),
+    ),
+];
+
+/// An ordered collection of rules with unique names.
+#[derive(Clone, Debug, Default)]
+pub struct RuleSet {
+    rules: Vec<Rule>,
+}
+
+impl RuleSet {
+    /// No rules at all.
+    pub fn empty() -> Self {
+        RuleSet::default()
+    }
+
+    /// The rules shipped in `rules/`.
+    pub fn builtin() -> Self {
+        let mut set = RuleSet::empty();
+        for (file, text) in BUILTIN_FILES {
+            // The shipped files are parsed and validated by the test suite, so a failure here
+            // is a build defect, not a user error; fall back to no rules rather than panic.
+            if let Ok(rules) = parse_rules(file, text) {
+                for r in rules {
+                    let _ = set.add(r);
+                }
+            }
+        }
+        set
+    }
+
+    /// Parses and adds the rules in `text` (named `file` in errors).
+    pub fn add_text(&mut self, file: &str, text: &str) -> Result<(), RuleError> {
+        for rule in parse_rules(file, text)? {
+            self.add(rule)?;
+        }
+        Ok(())
+    }
+
+    /// Reads and adds a rule file.
+    pub fn add_file(&mut self, path: &Path) -> Result<(), RuleError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| RuleError {
+            file: name.clone(),
+            line: 0,
+            column: 0,
+            message: format!("cannot read the file: {e}"),
+            source_line: String::new(),
+        })?;
+        self.add_text(&name, &text)
+    }
+
+    /// Adds one rule after validating it; a name already present is an error.
+    pub fn add(&mut self, mut rule: Rule) -> Result<(), RuleError> {
+        check::validate(&mut rule)?;
+        if self.get(&rule.name).is_some() {
+            let src = &rule.source;
+            return Err(RuleError {
+                file: src.file.clone(),
+                line: src.line,
+                column: 1,
+                message: format!("a rule named `{}` is already defined", rule.name),
+                source_line: src.text.lines().next().unwrap_or("").to_string(),
+            });
+        }
+        self.rules.push(rule);
+        Ok(())
+    }
+
+    /// Removes a rule by name; returns whether it was there.
+    pub fn remove(&mut self, name: &str) -> bool {
+        let before = self.rules.len();
+        self.rules.retain(|r| r.name != name);
+        before != self.rules.len()
+    }
+
+    /// The rule with this name.
+    pub fn get(&self, name: &str) -> Option<&Rule> {
+        self.rules.iter().find(|r| r.name == name)
+    }
+
+    /// All rules, in the order they were added.
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
+    /// The rule names.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.rules.iter().map(|r| r.name.as_str())
+    }
+
+    /// A subset chosen by a group name (`all`, `fundamental`, `shortcut`, …) or a
+    /// comma-separated list of group and rule names. Unknown names are an error naming them.
+    pub fn select(&self, spec: &str) -> Result<RuleSet, String> {
+        let mut chosen: Vec<&Rule> = Vec::new();
+        for word in spec.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            let matches: Vec<&Rule> = if word == "all" {
+                self.rules.iter().collect()
+            } else {
+                self.rules
+                    .iter()
+                    .filter(|r| r.name == word || r.groups.iter().any(|g| g == word))
+                    .collect()
+            };
+            if matches.is_empty() {
+                let mut groups: Vec<&str> = self
+                    .rules
+                    .iter()
+                    .flat_map(|r| r.groups.iter().map(String::as_str))
+                    .collect();
+                groups.sort();
+                groups.dedup();
+                return Err(format!(
+                    "no rule or group named `{word}` (groups: all, {})",
+                    groups.join(", ")
+                ));
+            }
+            for r in matches {
+                if !chosen.iter().any(|c| c.name == r.name) {
+                    chosen.push(r);
+                }
+            }
+        }
+        // Keep the original order so priorities tie-break the same way in every subset.
+        let rules = self
+            .rules
+            .iter()
+            .filter(|r| chosen.iter().any(|c| c.name == r.name))
+            .cloned()
+            .collect();
+        Ok(RuleSet { rules })
+    }
+}

@@ -1,0 +1,229 @@
+//! The egg language for game terms, and conversions to and from [`Term`].
+//!
+//! A game node keeps its options positionally (`kids[..nl]` Left, the rest Right): egg's
+//! hash-consing cannot treat children as sets without breaking explanations
+//! (research/egg.md §1), so "options are sets" is a rule and set-matching lives in the matcher.
+
+use crate::number::{Dyadic, Nimber};
+use crate::term::{Pebble, Term};
+use egg::{Id, Language, RecExpr};
+use num_bigint::BigInt;
+use num_traits::Zero;
+use std::fmt;
+
+/// A closed-form leaf.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Leaf {
+    /// number + up·↑ + *nim.
+    Nus {
+        /// The number part.
+        number: Dyadic,
+        /// The up multiple.
+        up: BigInt,
+        /// The nimber part.
+        nim: Nimber,
+    },
+    /// A Hackenstring row (not a canonical form: the `hackenstring-definition` rule opens it).
+    Hack(Vec<Pebble>),
+}
+
+impl Leaf {
+    /// The number leaf x.
+    pub fn number(x: Dyadic) -> Leaf {
+        Leaf::Nus {
+            number: x,
+            up: BigInt::zero(),
+            nim: Nimber::zero(),
+        }
+    }
+
+    /// As a term.
+    pub fn to_term(&self) -> Term {
+        match self {
+            Leaf::Nus { number, up, nim } => Term::Nus {
+                number: number.clone(),
+                up: up.clone(),
+                nim: nim.clone(),
+            },
+            Leaf::Hack(row) => Term::Hackenstring(row.clone()),
+        }
+    }
+}
+
+/// An e-node.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Cg {
+    /// `{kids[..nl] | kids[nl..]}`.
+    Game {
+        /// How many of the kids are Left options.
+        nl: usize,
+        /// Left options, then Right options.
+        kids: Vec<Id>,
+    },
+    /// A closed form.
+    Leaf(Leaf),
+    /// a + b.
+    Sum([Id; 2]),
+    /// -a.
+    Neg([Id; 1]),
+    /// ±{xs}.
+    PlusMinus(Vec<Id>),
+}
+
+impl Cg {
+    /// The Left and Right children of a game node.
+    pub fn sides(&self) -> Option<(&[Id], &[Id])> {
+        match self {
+            Cg::Game { nl, kids } => Some(kids.split_at((*nl).min(kids.len()))),
+            _ => None,
+        }
+    }
+
+    /// A game node from its two sides.
+    pub fn game(left: Vec<Id>, right: Vec<Id>) -> Cg {
+        let nl = left.len();
+        let mut kids = left;
+        kids.extend(right);
+        Cg::Game { nl, kids }
+    }
+}
+
+/// Which kind of node, for egg's discriminant.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CgKind {
+    /// Game with this split and arity.
+    Game(usize, usize),
+    /// A leaf with its payload.
+    Leaf(Leaf),
+    /// Sum.
+    Sum,
+    /// Negation.
+    Neg,
+    /// Plus-minus of this arity.
+    PlusMinus(usize),
+}
+
+impl Language for Cg {
+    type Discriminant = CgKind;
+
+    fn discriminant(&self) -> CgKind {
+        match self {
+            Cg::Game { nl, kids } => CgKind::Game(*nl, kids.len()),
+            Cg::Leaf(l) => CgKind::Leaf(l.clone()),
+            Cg::Sum(_) => CgKind::Sum,
+            Cg::Neg(_) => CgKind::Neg,
+            Cg::PlusMinus(xs) => CgKind::PlusMinus(xs.len()),
+        }
+    }
+
+    fn matches(&self, other: &Self) -> bool {
+        self.discriminant() == other.discriminant()
+    }
+
+    fn children(&self) -> &[Id] {
+        match self {
+            Cg::Game { kids, .. } => kids,
+            Cg::Leaf(_) => &[],
+            Cg::Sum(k) => k,
+            Cg::Neg(k) => k,
+            Cg::PlusMinus(k) => k,
+        }
+    }
+
+    fn children_mut(&mut self) -> &mut [Id] {
+        match self {
+            Cg::Game { kids, .. } => kids,
+            Cg::Leaf(_) => &mut [],
+            Cg::Sum(k) => k,
+            Cg::Neg(k) => k,
+            Cg::PlusMinus(k) => k,
+        }
+    }
+}
+
+fn row_string(row: &[Pebble]) -> String {
+    row.iter()
+        .map(|p| match p {
+            Pebble::Left => 'L',
+            Pebble::Right => 'R',
+            Pebble::Neutral => 'E',
+        })
+        .collect()
+}
+
+impl fmt::Display for Cg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cg::Game { nl, .. } => write!(f, "G{nl}"),
+            Cg::Leaf(Leaf::Nus { number, up, nim }) => write!(f, "nus:{number}:{up}:{nim}"),
+            Cg::Leaf(Leaf::Hack(row)) => write!(f, "hs:{}", row_string(row)),
+            Cg::Sum(_) => write!(f, "+"),
+            Cg::Neg(_) => write!(f, "neg"),
+            Cg::PlusMinus(_) => write!(f, "pm"),
+        }
+    }
+}
+
+impl egg::FromOp for Cg {
+    type Error = String;
+
+    fn from_op(op: &str, children: Vec<Id>) -> Result<Self, String> {
+        let bad = || format!("not a node: {op} with {} children", children.len());
+        if let Some(nl) = op.strip_prefix('G') {
+            let nl: usize = nl.parse().map_err(|_| bad())?;
+            if nl > children.len() {
+                return Err(bad());
+            }
+            return Ok(Cg::Game { nl, kids: children });
+        }
+        if let Some(rest) = op.strip_prefix("nus:") {
+            let parts: Vec<&str> = rest.split(':').collect();
+            if parts.len() != 3 || !children.is_empty() {
+                return Err(bad());
+            }
+            let number = parts[0].parse().map_err(|_| bad())?;
+            let up = parts[1].parse().map_err(|_| bad())?;
+            let nim = Nimber::new(parts[2].parse().map_err(|_| bad())?);
+            return Ok(Cg::Leaf(Leaf::Nus { number, up, nim }));
+        }
+        if let Some(row) = op.strip_prefix("hs:") {
+            let row = row
+                .chars()
+                .map(|c| match c {
+                    'L' => Ok(Pebble::Left),
+                    'R' => Ok(Pebble::Right),
+                    'E' => Ok(Pebble::Neutral),
+                    _ => Err(bad()),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            return Ok(Cg::Leaf(Leaf::Hack(row)));
+        }
+        match (op, children.as_slice()) {
+            ("+", [a, b]) => Ok(Cg::Sum([*a, *b])),
+            ("neg", [a]) => Ok(Cg::Neg([*a])),
+            ("pm", _) => Ok(Cg::PlusMinus(children)),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// Rebuilds a term from an extracted expression.
+pub fn expr_to_term(expr: &RecExpr<Cg>) -> Term {
+    fn go(expr: &RecExpr<Cg>, id: Id) -> Term {
+        match &expr[id] {
+            Cg::Game { nl, kids } => {
+                let (l, r) = kids.split_at((*nl).min(kids.len()));
+                Term::game(
+                    l.iter().map(|&k| go(expr, k)).collect(),
+                    r.iter().map(|&k| go(expr, k)).collect(),
+                )
+            }
+            Cg::Leaf(leaf) => leaf.to_term(),
+            Cg::Sum([a, b]) => Term::sum(go(expr, *a), go(expr, *b)),
+            Cg::Neg([a]) => Term::neg(go(expr, *a)),
+            Cg::PlusMinus(xs) => Term::PlusMinus(xs.iter().map(|&k| go(expr, k)).collect()),
+        }
+    }
+    let root = Id::from(expr.as_ref().len().saturating_sub(1));
+    go(expr, root)
+}

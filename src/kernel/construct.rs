@@ -1,0 +1,231 @@
+//! Canonical form from options (seed 002 Definitions 2.18–2.25): a number test by the
+//! simplicity theorem first, then reversible options bypassed on the unpruned lists, dominated
+//! options deleted, and finally recognition of number-up-star shapes so that closed forms stay
+//! closed.
+
+use super::arena::Nus;
+use super::{GameId, Kernel, KernelError};
+use crate::number::{Dyadic, Nimber};
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
+
+impl Kernel {
+    /// The canonical game `{left | right}`, or an error when an option is a closed form too
+    /// large to open up (for example `*2^1000` as an option that must be bypassed).
+    pub fn try_from_options(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> Result<GameId, KernelError> {
+        let mut l: Vec<GameId> = left.to_vec();
+        let mut r: Vec<GameId> = right.to_vec();
+        l.sort_unstable();
+        l.dedup();
+        r.sort_unstable();
+        r.dedup();
+        if let Some(x) = self.number_value_of(&l, &r)? {
+            return Ok(self.nus_id(Nus::new(x, BigInt::zero(), Nimber::zero())));
+        }
+        self.bypass_left(&mut l, &r)?;
+        self.bypass_right(&l, &mut r)?;
+        let l = self.undominated(&l, true)?;
+        let r = self.undominated(&r, false)?;
+        if let Some(v) = self.recognise_nus(&l, &r)? {
+            return Ok(self.nus_id(v));
+        }
+        Ok(self.arena.intern_opts(l, r))
+    }
+
+    /// The number `{l | r}` equals, if any: by the simplicity theorem it is the simplest x with
+    /// every Left option ⊲ x ⊲ every Right option. Those x form an interval whose interior is
+    /// (max right stop of the Left options, min left stop of the Right options), so only the
+    /// simplest interior number and the two ends need testing.
+    fn number_value_of(
+        &mut self,
+        l: &[GameId],
+        r: &[GameId],
+    ) -> Result<Option<Dyadic>, KernelError> {
+        let mut lo: Option<Dyadic> = None;
+        for &g in l {
+            let s = self.right_stop(g);
+            if lo.as_ref().is_none_or(|m| s > *m) {
+                lo = Some(s);
+            }
+        }
+        let mut hi: Option<Dyadic> = None;
+        for &g in r {
+            let s = self.left_stop(g);
+            if hi.as_ref().is_none_or(|m| s < *m) {
+                hi = Some(s);
+            }
+        }
+        if let (Some(a), Some(b)) = (&lo, &hi) {
+            if a > b {
+                return Ok(None);
+            }
+        }
+        let mut cands: Vec<Dyadic> = Vec::new();
+        if let Some(s) = Dyadic::simplest_between(lo.as_ref(), hi.as_ref()) {
+            cands.push(s);
+        }
+        cands.extend(lo.iter().cloned());
+        cands.extend(hi.iter().cloned());
+        let mut best: Option<(BigInt, Dyadic)> = None;
+        for x in cands {
+            let bx = x.birthday();
+            if best.as_ref().is_some_and(|(b, _)| *b <= bx) {
+                continue;
+            }
+            let xid = self.nus_id(Nus::new(x.clone(), BigInt::zero(), Nimber::zero()));
+            let mut ok = true;
+            for &g in l {
+                if self.try_le(xid, g)? {
+                    ok = false;
+                    break;
+                }
+            }
+            if ok {
+                for &g in r {
+                    if self.try_le(g, xid)? {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                best = Some((bx, x));
+            }
+        }
+        Ok(best.map(|(_, x)| x))
+    }
+
+    /// Replaces each Left option x with a Right option y ≤ G by y's Left options.
+    fn bypass_left(&mut self, l: &mut Vec<GameId>, r: &[GameId]) -> Result<(), KernelError> {
+        let mut i = 0;
+        'outer: while i < l.len() {
+            let Some(&x) = l.get(i) else { break };
+            let (_, xr) = self.options(x)?;
+            for y in xr {
+                if self.virt_ge(l, r, y)? {
+                    let (yl, _) = self.options(y)?;
+                    l.remove(i);
+                    for z in yl {
+                        if !l.contains(&z) {
+                            l.push(z);
+                        }
+                    }
+                    continue 'outer;
+                }
+            }
+            i += 1;
+        }
+        Ok(())
+    }
+
+    /// Replaces each Right option x with a Left option y ≥ G by y's Right options.
+    fn bypass_right(&mut self, l: &[GameId], r: &mut Vec<GameId>) -> Result<(), KernelError> {
+        let mut i = 0;
+        'outer: while i < r.len() {
+            let Some(&x) = r.get(i) else { break };
+            let (xl, _) = self.options(x)?;
+            for y in xl {
+                if self.virt_le(l, r, y)? {
+                    let (_, yr) = self.options(y)?;
+                    r.remove(i);
+                    for z in yr {
+                        if !r.contains(&z) {
+                            r.push(z);
+                        }
+                    }
+                    continue 'outer;
+                }
+            }
+            i += 1;
+        }
+        Ok(())
+    }
+
+    /// Keeps the options not dominated by another (Left keeps maxima, Right minima).
+    fn undominated(&mut self, opts: &[GameId], left: bool) -> Result<Vec<GameId>, KernelError> {
+        let mut keep = Vec::with_capacity(opts.len());
+        for (i, &x) in opts.iter().enumerate() {
+            let mut dominated = false;
+            for (j, &y) in opts.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                let d = if left {
+                    self.try_le(x, y)?
+                } else {
+                    self.try_le(y, x)?
+                };
+                if d {
+                    dominated = true;
+                    break;
+                }
+            }
+            if !dominated {
+                keep.push(x);
+            }
+        }
+        keep.sort_unstable();
+        Ok(keep)
+    }
+
+    /// Whether the canonical options `{l | r}` (of a non-number) are those of a
+    /// number-up-star value. Candidates are read off the known shapes and confirmed by
+    /// comparing options exactly, so a wrong guess costs time, never correctness.
+    fn recognise_nus(&mut self, l: &[GameId], r: &[GameId]) -> Result<Option<Nus>, KernelError> {
+        let mut cands: Vec<Nus> = Vec::new();
+        let nus = |k: &Kernel, g: GameId| k.arena.nus(g).cloned();
+        if l == r && !l.is_empty() {
+            if let Some(v) = nus(self, l[0]) {
+                cands.push(Nus::new(
+                    v.number,
+                    BigInt::zero(),
+                    Nimber::from(l.len() as u64),
+                ));
+            }
+        }
+        match (l, r) {
+            ([a], [b]) => {
+                if let (Some(a), Some(b)) = (nus(self, *a), nus(self, *b)) {
+                    if a.is_number() && b.number == a.number && !b.up.is_negative() {
+                        cands.push(Nus::new(
+                            a.number.clone(),
+                            &b.up + 1,
+                            b.nim.nim_add(&Nimber::from(1)),
+                        ));
+                    }
+                    if b.is_number() && a.number == b.number && !a.up.is_positive() {
+                        cands.push(Nus::new(
+                            b.number.clone(),
+                            &a.up - 1,
+                            a.nim.nim_add(&Nimber::from(1)),
+                        ));
+                    }
+                }
+            }
+            ([_, _], [b]) => {
+                if let Some(b) = nus(self, *b) {
+                    cands.push(Nus::new(b.number, BigInt::one(), Nimber::from(1)));
+                }
+            }
+            ([a], [_, _]) => {
+                if let Some(a) = nus(self, *a) {
+                    cands.push(Nus::new(a.number, -BigInt::one(), Nimber::from(1)));
+                }
+            }
+            _ => {}
+        }
+        for c in cands {
+            let (mut cl, mut cr) = self.nus_options(&c)?;
+            cl.sort_unstable();
+            cr.sort_unstable();
+            if cl == l && cr == r {
+                return Ok(Some(c));
+            }
+        }
+        Ok(None)
+    }
+}

@@ -1,0 +1,138 @@
+//! Canonical forms back to terms, with CGSuite's sugar (research notes cgsuite.md §1): closed
+//! forms as leaves, switches as ±, Tiny/Miny, and a deterministic option order so that equal
+//! values always print alike.
+
+use super::arena::Node;
+use super::{GameId, Kernel};
+use crate::term::Term;
+use std::cmp::Ordering;
+
+impl Kernel {
+    pub(crate) fn term_of(&mut self, g: GameId) -> Term {
+        let (l, r) = match self.arena.node(g) {
+            Node::Nus(v) => {
+                return Term::Nus {
+                    number: v.number.clone(),
+                    up: v.up.clone(),
+                    nim: v.nim.clone(),
+                }
+            }
+            Node::Opts { left, right } => (left.to_vec(), right.to_vec()),
+        };
+        if self.negate(g) == g {
+            let l = self.sorted(l);
+            return Term::PlusMinus(l.into_iter().map(|x| self.term_of(x)).collect());
+        }
+        if let Some(t) = self.tiny_term(&l, &r) {
+            return t;
+        }
+        let l = self.sorted(l);
+        let r = self.sorted(r);
+        Term::Game {
+            left: l.into_iter().map(|x| self.term_of(x)).collect(),
+            right: r.into_iter().map(|x| self.term_of(x)).collect(),
+        }
+    }
+
+    /// `{x || x | y}` with x a number and y's left stop below x is `x + Tiny(x − y)`, and
+    /// dually for Miny. The stop test is sufficient for CGSuite's "mean of y below x".
+    fn tiny_term(&mut self, l: &[GameId], r: &[GameId]) -> Option<Term> {
+        let (&[a], &[b]) = (l, r) else { return None };
+        if let Some(x) = self.as_number(a) {
+            if let Some((left, right)) = self.opts_of(b) {
+                if let (&[bl], &[y]) = (&left[..], &right[..]) {
+                    if bl == a && self.left_stop(y) < x {
+                        let ny = self.negate(y);
+                        let sub = self.try_add(a, ny).ok()?;
+                        return Some(Term::Tiny {
+                            number: x,
+                            sub: Box::new(self.term_of(sub)),
+                        });
+                    }
+                }
+            }
+        }
+        if let Some(x) = self.as_number(b) {
+            if let Some((left, right)) = self.opts_of(a) {
+                if let (&[y], &[ar]) = (&left[..], &right[..]) {
+                    if ar == b && self.right_stop(y) > x {
+                        let nb = self.negate(b);
+                        let sub = self.try_add(y, nb).ok()?;
+                        return Some(Term::Miny {
+                            number: x,
+                            sub: Box::new(self.term_of(sub)),
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn opts_of(&self, g: GameId) -> Option<(Vec<GameId>, Vec<GameId>)> {
+        match self.arena.node(g) {
+            Node::Opts { left, right } => Some((left.to_vec(), right.to_vec())),
+            Node::Nus(_) => None,
+        }
+    }
+
+    fn sorted(&self, mut v: Vec<GameId>) -> Vec<GameId> {
+        v.sort_by(|&a, &b| self.det_cmp(a, b));
+        v
+    }
+
+    /// CGSuite's deterministic order: numbers by value, then nimbers, then other closed forms,
+    /// then other games by their sorted option lists.
+    pub(crate) fn det_cmp(&self, a: GameId, b: GameId) -> Ordering {
+        if a == b {
+            return Ordering::Equal;
+        }
+        let rank = |g: GameId| match self.arena.nus(g) {
+            Some(v) if v.is_number() => 0,
+            Some(v) if v.number.is_zero() && num_traits::Zero::is_zero(&v.up) => 1,
+            Some(_) => 2,
+            None => 3,
+        };
+        let (ra, rb) = (rank(a), rank(b));
+        if ra != rb {
+            return ra.cmp(&rb);
+        }
+        match (self.arena.node(a), self.arena.node(b)) {
+            (Node::Nus(x), Node::Nus(y)) => x
+                .number
+                .cmp(&y.number)
+                .then_with(|| x.nim.cmp(&y.nim))
+                .then_with(|| x.up.cmp(&y.up)),
+            (
+                Node::Opts {
+                    left: al,
+                    right: ar,
+                },
+                Node::Opts {
+                    left: bl,
+                    right: br,
+                },
+            ) => {
+                let mut al = al.to_vec();
+                let mut ar = ar.to_vec();
+                let mut bl = bl.to_vec();
+                let mut br = br.to_vec();
+                for v in [&mut al, &mut ar, &mut bl, &mut br] {
+                    v.sort_by(|&x, &y| self.det_cmp(x, y));
+                }
+                self.lex(&al, &bl).then_with(|| self.lex(&ar, &br))
+            }
+            _ => a.cmp(&b),
+        }
+    }
+
+    fn lex(&self, a: &[GameId], b: &[GameId]) -> Ordering {
+        for (x, y) in a.iter().zip(b) {
+            let c = self.det_cmp(*x, *y);
+            if c != Ordering::Equal {
+                return c;
+            }
+        }
+        a.len().cmp(&b.len())
+    }
+}

@@ -1,0 +1,189 @@
+//! Terms to values. Recursion follows term depth only (never term size or game size), so the
+//! parser's nesting cap bounds the stack.
+
+use super::arena::Nus;
+use super::{GameId, Kernel, KernelError};
+use crate::number::{Dyadic, Nimber, Sign};
+use crate::term::{Pebble, Term};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{Signed, ToPrimitive};
+
+/// Longest Hackenstring row with neutral pebbles that is built option by option (quadratic).
+const MAX_NEUTRAL_ROW: usize = 4096;
+/// Largest count of copies of a general (not number-up-star) game.
+const MAX_MULTIPLE: u64 = 1 << 20;
+
+impl Kernel {
+    /// Post-order over the term with an explicit work stack, so that even a term nested
+    /// far deeper than any parser allows costs heap, not stack.
+    pub(crate) fn eval_term(&mut self, t: &Term) -> Result<GameId, KernelError> {
+        enum Work<'a> {
+            Visit(&'a Term),
+            Build(&'a Term),
+        }
+        let mut work = vec![Work::Visit(t)];
+        let mut vals: Vec<GameId> = Vec::new();
+        while let Some(w) = work.pop() {
+            match w {
+                Work::Visit(t) => match t {
+                    Term::Nus { number, up, nim } => {
+                        vals.push(self.nus_id(Nus::new(number.clone(), up.clone(), nim.clone())));
+                    }
+                    Term::Hackenstring(row) => vals.push(self.hackenstring(row)?),
+                    _ => {
+                        work.push(Work::Build(t));
+                        let kids: Vec<&Term> = match t {
+                            Term::Game { left, right } => left.iter().chain(right).collect(),
+                            Term::Sum(a, b) => vec![a, b],
+                            Term::Neg(a) => vec![a],
+                            Term::PlusMinus(xs) => xs.iter().collect(),
+                            Term::Tiny { sub, .. } | Term::Miny { sub, .. } => vec![sub],
+                            Term::Multiple { game, .. } => vec![game],
+                            Term::Nus { .. } | Term::Hackenstring(_) => vec![],
+                        };
+                        work.extend(kids.into_iter().rev().map(Work::Visit));
+                    }
+                },
+                Work::Build(t) => {
+                    let v = self.build(t, &mut vals)?;
+                    vals.push(v);
+                }
+            }
+        }
+        vals.pop().ok_or_else(|| KernelError::TooLarge {
+            what: "an empty evaluation (internal)".to_string(),
+        })
+    }
+
+    /// Combines the values of t's children, which are the last ones on `vals`, in order.
+    fn build(&mut self, t: &Term, vals: &mut Vec<GameId>) -> Result<GameId, KernelError> {
+        let arity = match t {
+            Term::Game { left, right } => left.len() + right.len(),
+            Term::Sum(..) => 2,
+            Term::PlusMinus(xs) => xs.len(),
+            _ => 1,
+        };
+        let at = vals.len().saturating_sub(arity);
+        let kids = vals.split_off(at);
+        let kid = |i: usize| kids.get(i).copied().unwrap_or(GameId(0));
+        match t {
+            Term::Game { left, .. } => {
+                let (l, r) = kids.split_at(left.len().min(kids.len()));
+                self.try_from_options(l, r)
+            }
+            Term::Sum(..) => self.try_add(kid(0), kid(1)),
+            Term::Neg(_) => Ok(self.negate(kid(0))),
+            Term::PlusMinus(_) => {
+                let r: Vec<GameId> = kids.iter().map(|&x| self.negate(x)).collect();
+                self.try_from_options(&kids, &r)
+            }
+            Term::Tiny { number, .. } => {
+                let t = self.tiny(kid(0))?;
+                let x = self.number(number);
+                self.try_add(x, t)
+            }
+            Term::Miny { number, .. } => {
+                let t = self.tiny(kid(0))?;
+                let m = self.negate(t);
+                let x = self.number(number);
+                self.try_add(x, m)
+            }
+            Term::Multiple { count, .. } => self.multiple(count, kid(0)),
+            Term::Nus { .. } | Term::Hackenstring(_) => Ok(kid(0)),
+        }
+    }
+
+    /// `Tiny(G) = {0 || 0 | −G}`.
+    pub(crate) fn tiny(&mut self, g: GameId) -> Result<GameId, KernelError> {
+        let zero = self.zero();
+        let ng = self.negate(g);
+        let inner = self.try_from_options(&[zero], &[ng])?;
+        self.try_from_options(&[zero], &[inner])
+    }
+
+    /// `count · g` by binary doubling; number-up-star values multiply in closed form.
+    pub fn multiple(&mut self, count: &BigInt, g: GameId) -> Result<GameId, KernelError> {
+        if let Some(v) = self.arena.nus(g) {
+            let m = Nus::new(
+                &v.number * &Dyadic::integer(count.clone()),
+                &v.up * count,
+                if count.is_odd() {
+                    v.nim.clone()
+                } else {
+                    Nimber::zero()
+                },
+            );
+            return Ok(self.nus_id(m));
+        }
+        let n = match count.abs().to_u64() {
+            Some(n) if n <= MAX_MULTIPLE => n,
+            _ => {
+                return Err(KernelError::TooLarge {
+                    what: format!("{count} copies of a game that is not number-up-star"),
+                })
+            }
+        };
+        let mut base = if count.is_negative() {
+            self.negate(g)
+        } else {
+            g
+        };
+        let mut acc = self.zero();
+        let mut n = n;
+        while n > 0 {
+            if n & 1 == 1 {
+                acc = self.try_add(acc, base)?;
+            }
+            n >>= 1;
+            if n > 0 {
+                base = self.try_add(base, base)?;
+            }
+        }
+        Ok(acc)
+    }
+
+    /// A row's value: a number by its sign expansion when every pebble is coloured, otherwise
+    /// built over prefixes, since removing pebble j leaves the prefix of length j.
+    fn hackenstring(&mut self, row: &[Pebble]) -> Result<GameId, KernelError> {
+        if !row.contains(&Pebble::Neutral) {
+            let signs: Vec<Sign> = row
+                .iter()
+                .map(|p| {
+                    if *p == Pebble::Left {
+                        Sign::Plus
+                    } else {
+                        Sign::Minus
+                    }
+                })
+                .collect();
+            let x = Dyadic::from_sign_expansion(&signs);
+            return Ok(self.number(&x));
+        }
+        if row.len() > MAX_NEUTRAL_ROW {
+            return Err(KernelError::TooLarge {
+                what: format!(
+                    "a Hackenstring row of {} pebbles with neutral pebbles",
+                    row.len()
+                ),
+            });
+        }
+        let mut prefix: Vec<GameId> = vec![self.zero()];
+        for n in 1..=row.len() {
+            let mut l = Vec::new();
+            let mut r = Vec::new();
+            for (j, p) in row.iter().take(n).enumerate() {
+                let Some(&v) = prefix.get(j) else { continue };
+                if matches!(p, Pebble::Left | Pebble::Neutral) {
+                    l.push(v);
+                }
+                if matches!(p, Pebble::Right | Pebble::Neutral) {
+                    r.push(v);
+                }
+            }
+            let g = self.try_from_options(&l, &r)?;
+            prefix.push(g);
+        }
+        Ok(prefix.last().copied().unwrap_or(GameId(0)))
+    }
+}

@@ -1,0 +1,81 @@
+//! Sums and negation, memoised losslessly by id, with number translation: a number's own
+//! options never enter a sum with a non-number (seed 002 Theorem 5.6), and `x + H` for canonical
+//! non-number H is `{x + H^L | x + H^R}` already in canonical form.
+
+use super::arena::Node;
+use super::{GameId, Kernel, KernelError};
+
+impl Kernel {
+    /// a + b, or an error when a closed form too large to open up meets a general game.
+    pub fn try_add(&mut self, a: GameId, b: GameId) -> Result<GameId, KernelError> {
+        if let (Some(x), Some(y)) = (self.arena.nus(a), self.arena.nus(b)) {
+            let v = x.add(y);
+            return Ok(self.nus_id(v));
+        }
+        let key = if a <= b { (a, b) } else { (b, a) };
+        if let Some(&s) = self.arena.sums.get(&key) {
+            return Ok(s);
+        }
+        let (a, b) = if self.arena.is_number(b) {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        let s = if self.arena.is_number(a) {
+            // Number translation: b is a canonical non-number and so is the result.
+            let (bl, br) = self.options(b)?;
+            let mut l = Vec::with_capacity(bl.len());
+            for x in bl {
+                l.push(self.try_add(a, x)?);
+            }
+            let mut r = Vec::with_capacity(br.len());
+            for x in br {
+                r.push(self.try_add(a, x)?);
+            }
+            self.arena.intern_opts(l, r)
+        } else {
+            self.check_expandable(a)?;
+            self.check_expandable(b)?;
+            let (al, ar) = self.options(a)?;
+            let (bl, br) = self.options(b)?;
+            let mut l = Vec::with_capacity(al.len() + bl.len());
+            for x in al {
+                l.push(self.try_add(x, b)?);
+            }
+            for x in bl {
+                l.push(self.try_add(a, x)?);
+            }
+            let mut r = Vec::with_capacity(ar.len() + br.len());
+            for x in ar {
+                r.push(self.try_add(x, b)?);
+            }
+            for x in br {
+                r.push(self.try_add(a, x)?);
+            }
+            self.try_from_options(&l, &r)?
+        };
+        self.arena.sums.insert(key, s);
+        Ok(s)
+    }
+
+    /// Negation never fails: closed forms negate in closed form, and the negative of a
+    /// canonical form is canonical, so no reduction is needed.
+    pub(crate) fn negate(&mut self, a: GameId) -> GameId {
+        let (l, r) = match self.arena.node(a) {
+            Node::Nus(v) => {
+                let v = v.neg();
+                return self.nus_id(v);
+            }
+            Node::Opts { left, right } => (left.clone(), right.clone()),
+        };
+        if let Some(&n) = self.arena.negs.get(&a) {
+            return n;
+        }
+        let nl: Vec<GameId> = r.iter().map(|&x| self.negate(x)).collect();
+        let nr: Vec<GameId> = l.iter().map(|&x| self.negate(x)).collect();
+        let n = self.arena.intern_opts(nl, nr);
+        self.arena.negs.insert(a, n);
+        self.arena.negs.insert(n, a);
+        n
+    }
+}

@@ -1,0 +1,340 @@
+//! Reading a proof out of an engine run: egg's explanation, flattened into rule steps.
+//!
+//! egg explains `input ≡ result` as a sequence of whole terms, each annotated at the one
+//! position where a union label (`rule#n`) rewrote it. Congruence never shows up as a step of
+//! its own (egg expands it into the children's steps), so every step here is a rule instance,
+//! and `n` indexes the engine's record of that application, which holds its witnesses.
+
+use super::step::{PathElem, Step, Witnesses};
+use super::ProofError;
+use crate::engine::lang::{Cg, Leaf};
+use crate::engine::matcher::Graph;
+use crate::engine::{Simplified, StepRecord};
+use crate::number::Dyadic;
+use crate::rules::{Condition, RuleSet, Template};
+use crate::term::Term;
+use egg::{FlatTerm, Id, Language, RecExpr};
+
+/// The input term (as the engine holds it), the result, and the rule steps between them.
+pub(crate) fn steps_of(
+    s: &mut Simplified,
+    rules: Option<&RuleSet>,
+) -> Result<(Term, Term, Vec<Step>), ProofError> {
+    let expr = term_to_expr(&s.result)?;
+    let input = s.run.input;
+    let egraph = &mut s.run.egraph;
+    let result_id = egraph.add_expr_uncanonical(&expr);
+    if egraph.find(result_id) != egraph.find(input) {
+        return Err(ProofError::Explanation(
+            "the extracted result is not in the input's e-class".into(),
+        ));
+    }
+    // egg panics on internal inconsistencies rather than returning errors; the library must not
+    // panic, so a failure inside egg becomes a typed error.
+    let flat = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut ex = egraph.explain_id_equivalence(input, result_id);
+        ex.make_flat_explanation().clone()
+    }))
+    .map_err(|_| ProofError::Explanation("egg failed to explain the equivalence".into()))?;
+    let terms = flat
+        .iter()
+        .map(flat_to_term)
+        .collect::<Result<Vec<_>, _>>()?;
+    let (Some(first), Some(last)) = (terms.first(), terms.last()) else {
+        return Err(ProofError::Explanation(
+            "egg gave an empty explanation".into(),
+        ));
+    };
+    let (first, last) = (first.clone(), last.clone());
+    let mut steps = Vec::new();
+    for i in 1..flat.len() {
+        let mut path = Vec::new();
+        let Some((label, backward)) = find_rewrite(&flat[i], &mut path) else {
+            continue;
+        };
+        let (name, n) = parse_label(&label)?;
+        let rec = s
+            .run
+            .steps
+            .get(n)
+            .filter(|r| r.rule == name)
+            .ok_or_else(|| {
+                ProofError::Explanation(format!("the union label `{label}` names no recorded step"))
+            })?;
+        if terms[i - 1] == terms[i] {
+            continue;
+        }
+        let witnesses = witnesses_of(&s.run.egraph, rec);
+        let why = describe(rules, &name, &witnesses);
+        steps.push(Step {
+            from: terms[i - 1].clone(),
+            to: terms[i].clone(),
+            rule: name,
+            at: path,
+            why,
+            witnesses,
+            reversed: backward,
+        });
+    }
+    Ok((first, last, steps))
+}
+
+fn parse_label(label: &str) -> Result<(String, usize), ProofError> {
+    let bad = || ProofError::Explanation(format!("`{label}` is not a `rule#step` label"));
+    let (name, n) = label.rsplit_once('#').ok_or_else(bad)?;
+    Ok((name.to_string(), n.parse().map_err(|_| bad())?))
+}
+
+/// Finds the annotated position of a flat term: the path to it, its label, and whether the
+/// rule was used backwards.
+fn find_rewrite(f: &FlatTerm<Cg>, path: &mut Vec<PathElem>) -> Option<(String, bool)> {
+    if let Some(r) = &f.forward_rule {
+        return Some((r.to_string(), false));
+    }
+    if let Some(r) = &f.backward_rule {
+        return Some((r.to_string(), true));
+    }
+    for (i, c) in f.children.iter().enumerate() {
+        let Some(elem) = child_elem(&f.node, i) else {
+            continue;
+        };
+        path.push(elem);
+        if let Some(found) = find_rewrite(c, path) {
+            return Some(found);
+        }
+        path.pop();
+    }
+    None
+}
+
+fn child_elem(node: &Cg, i: usize) -> Option<PathElem> {
+    Some(match node {
+        Cg::Game { nl, .. } if i < *nl => PathElem::Left(i),
+        Cg::Game { nl, .. } => PathElem::Right(i - nl),
+        Cg::Sum(_) if i == 0 => PathElem::SumLeft,
+        Cg::Sum(_) => PathElem::SumRight,
+        Cg::Neg(_) => PathElem::NegInner,
+        Cg::PlusMinus(_) => PathElem::PmArg(i),
+        Cg::Leaf(_) => return None,
+    })
+}
+
+fn flat_to_term(f: &FlatTerm<Cg>) -> Result<Term, ProofError> {
+    let kids = f
+        .children
+        .iter()
+        .map(flat_to_term)
+        .collect::<Result<Vec<_>, _>>()?;
+    node_term(&f.node, kids)
+}
+
+fn node_term(node: &Cg, mut kids: Vec<Term>) -> Result<Term, ProofError> {
+    let bad = || ProofError::Explanation(format!("malformed node {node} in the explanation"));
+    Ok(match node {
+        Cg::Game { nl, .. } => {
+            if *nl > kids.len() {
+                return Err(bad());
+            }
+            let right = kids.split_off(*nl);
+            Term::game(kids, right)
+        }
+        Cg::Leaf(leaf) => leaf.to_term(),
+        Cg::Sum(_) => {
+            let b = kids.pop().ok_or_else(bad)?;
+            let a = kids.pop().ok_or_else(bad)?;
+            Term::sum(a, b)
+        }
+        Cg::Neg(_) => Term::neg(kids.pop().ok_or_else(bad)?),
+        Cg::PlusMinus(_) => Term::PlusMinus(kids),
+    })
+}
+
+/// The term an id stands for in the e-graph (the expression it was added as).
+fn id_term(egraph: &Graph, id: Id) -> Result<Term, ProofError> {
+    let expr = egraph.id_to_expr(id);
+    expr_term(&expr)
+}
+
+fn expr_term(expr: &RecExpr<Cg>) -> Result<Term, ProofError> {
+    let nodes = expr.as_ref();
+    let mut built: Vec<Term> = Vec::with_capacity(nodes.len());
+    for node in nodes {
+        let kids = node
+            .children()
+            .iter()
+            .map(|c| built.get(usize::from(*c)).cloned())
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| ProofError::Explanation("malformed expression".into()))?;
+        built.push(node_term(node, kids)?);
+    }
+    built
+        .pop()
+        .ok_or_else(|| ProofError::Explanation("empty expression".into()))
+}
+
+fn term_to_expr(t: &Term) -> Result<RecExpr<Cg>, ProofError> {
+    fn go(t: &Term, e: &mut RecExpr<Cg>) -> Result<Id, ProofError> {
+        let node = match t {
+            Term::Game { left, right } => {
+                let l = left
+                    .iter()
+                    .map(|x| go(x, e))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let r = right
+                    .iter()
+                    .map(|x| go(x, e))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Cg::game(l, r)
+            }
+            Term::Nus { number, up, nim } => Cg::Leaf(Leaf::Nus {
+                number: number.clone(),
+                up: up.clone(),
+                nim: nim.clone(),
+            }),
+            Term::Hackenstring(row) if row.is_empty() => Cg::Leaf(Leaf::number(Dyadic::zero())),
+            Term::Hackenstring(row) => Cg::Leaf(Leaf::Hack(row.clone())),
+            Term::Sum(a, b) => Cg::Sum([go(a, e)?, go(b, e)?]),
+            Term::Neg(a) => Cg::Neg([go(a, e)?]),
+            Term::PlusMinus(xs) => {
+                Cg::PlusMinus(xs.iter().map(|x| go(x, e)).collect::<Result<Vec<_>, _>>()?)
+            }
+            Term::Tiny { .. } | Term::Miny { .. } | Term::Multiple { .. } => {
+                return Err(ProofError::Explanation(
+                    "the result is written with notation the engine expands".into(),
+                ))
+            }
+        };
+        Ok(e.add(node))
+    }
+    let mut e = RecExpr::default();
+    go(t, &mut e)?;
+    Ok(e)
+}
+
+/// The match of one recorded application, as terms.
+fn witnesses_of(egraph: &Graph, rec: &StepRecord) -> Witnesses {
+    let b = &rec.binds;
+    let mut w = Witnesses::default();
+    for (name, g) in &b.games {
+        let t = match g.slot {
+            Some(s) => slot_term(egraph, rec, s, 0),
+            None => id_term(egraph, g.id).ok(),
+        };
+        if let Some(t) = t {
+            w.games.push((name.clone(), t));
+        }
+    }
+    for (name, ids) in &b.sets {
+        if let Ok(ts) = ids.iter().map(|&i| id_term(egraph, i)).collect() {
+            w.sets.push((name.clone(), ts));
+        }
+    }
+    w.values = b.values.clone();
+    w.rows = b.rows.clone();
+    w
+}
+
+/// The term of a node the match looked at: its node, with the nodes looked at inside it in
+/// their places (the engine rebuilt the instance the same way).
+fn slot_term(egraph: &Graph, rec: &StepRecord, s: usize, depth: usize) -> Option<Term> {
+    let slots = &rec.binds.slots;
+    if depth > slots.len() {
+        return None;
+    }
+    let slot = slots.get(s)?;
+    let mut kids = Vec::new();
+    for (pos, &child) in slot.node.children().iter().enumerate() {
+        let inner = slots
+            .iter()
+            .enumerate()
+            .find(|(c, x)| *c > s && x.parent == Some((s, pos)))
+            .map(|(c, _)| c);
+        kids.push(match inner {
+            Some(c) => slot_term(egraph, rec, c, depth + 1)?,
+            None => id_term(egraph, child).ok()?,
+        });
+    }
+    node_term(&slot.node, kids).ok()
+}
+
+fn show(t: &Term) -> String {
+    crate::syntax::print(t, &Default::default())
+}
+
+fn show_set(ts: &[Term]) -> String {
+    if ts.is_empty() {
+        "none".to_string()
+    } else {
+        ts.iter().map(show).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// The witnesses in words: the argument a person would write for this step.
+pub(crate) fn describe(rules: Option<&RuleSet>, rule: &str, w: &Witnesses) -> String {
+    let g = |n: &str| w.game(n).map(show).unwrap_or_else(|| "?".into());
+    match rule {
+        "dominated-left" => format!(
+            "Left option {} is dominated by Left option {}, because {} <= {}",
+            g("a"),
+            g("b"),
+            g("a"),
+            g("b")
+        ),
+        "dominated-right" => format!(
+            "Right option {} is dominated by Right option {}, because {} >= {}",
+            g("a"),
+            g("b"),
+            g("a"),
+            g("b")
+        ),
+        "reversible-left" => format!(
+            "Left option {} is reversible through its Right option {}, because {} <= {}; \
+             it is replaced by the Left options of {} ({})",
+            g("A"),
+            g("B"),
+            g("B"),
+            g("G"),
+            g("B"),
+            show_set(w.set("BL").unwrap_or(&[]))
+        ),
+        "reversible-right" => format!(
+            "Right option {} is reversible through its Left option {}, because {} >= {}; \
+             it is replaced by the Right options of {} ({})",
+            g("A"),
+            g("B"),
+            g("B"),
+            g("G"),
+            g("B"),
+            show_set(w.set("BR").unwrap_or(&[]))
+        ),
+        "options-are-sets-left" => format!("Left option {} is listed twice", g("a")),
+        "options-are-sets-right" => format!("Right option {} is listed twice", g("a")),
+        _ => {
+            let mut parts: Vec<String> = Vec::new();
+            if let Some(r) = rules.and_then(|rs| rs.get(rule)) {
+                parts.push(r.says.trim_end_matches('.').to_string());
+                for c in &r.conditions {
+                    if let Condition::Compare(Template::Var(a), rel, Template::Var(b)) = c {
+                        if let (Some(x), Some(y)) = (w.game(a), w.game(b)) {
+                            parts.push(format!("{} {} {}", show(x), rel.symbol(), show(y)));
+                        }
+                    }
+                }
+            }
+            let binds: Vec<String> = w
+                .games
+                .iter()
+                .map(|(n, t)| format!("{n} = {}", show(t)))
+                .chain(w.values.iter().map(|(n, v)| format!("{n} = {v}")))
+                .collect();
+            if !binds.is_empty() {
+                parts.push(format!("with {}", binds.join(", ")));
+            }
+            if parts.is_empty() {
+                format!("by {rule}")
+            } else {
+                parts.join("; ")
+            }
+        }
+    }
+}

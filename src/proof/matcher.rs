@@ -1,0 +1,706 @@
+//! Rules applied to plain terms: the checker's own interpreter of the rule language.
+//!
+//! This shares nothing with the engine's matcher but the rule data: options are matched as sets
+//! (picks in any order, `..X` the rest), a nested game pattern looks inside an option term, and
+//! inside a closed form only by applying the rule set's `kind open` rules to it. Side conditions
+//! are decided by the kernel on the bound terms themselves, never on anything an e-graph held.
+
+use super::step::{same_form, Witnesses};
+use crate::kernel::{GameId, Kernel, Relation};
+use crate::number::{mex, Dyadic, Nimber};
+use crate::rules::check::{as_value_expr, bindings, is_value_template, VarKind};
+use crate::rules::*;
+use crate::term::{Pebble, Term};
+use num_bigint::BigInt;
+use num_traits::{ToPrimitive, Zero};
+use std::collections::BTreeMap;
+
+/// The most matches enumerated for one step; beyond it the step is rejected as too ambiguous
+/// to check, rather than checked for ever.
+const MAX_MATCHES: usize = 20_000;
+/// The most options a closed form is opened into (`*n` has n options).
+const MAX_OPEN: u64 = 4096;
+
+/// A match of a pattern against a term.
+pub type Binds = Witnesses;
+
+/// Rules applied to terms, with a kernel to decide conditions.
+pub struct TermRules<'a> {
+    rules: &'a RuleSet,
+    /// The kernel deciding conditions.
+    pub kernel: Kernel,
+}
+
+/// Why a rule does not take a subterm to the claimed result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// The pattern does not match at all.
+    NoMatch,
+    /// Matches exist, none agrees with the recorded witnesses.
+    Witness(String),
+    /// A match agreeing with the witnesses fails a side condition.
+    Condition(String),
+    /// A match satisfies the conditions but builds another term.
+    Result(String),
+    /// Too many ways to match, or a value the kernel could not build.
+    Other(String),
+}
+
+impl Failure {
+    fn rank(&self) -> u8 {
+        match self {
+            Failure::NoMatch => 0,
+            Failure::Other(_) => 1,
+            Failure::Witness(_) => 2,
+            Failure::Result(_) => 3,
+            Failure::Condition(_) => 4,
+        }
+    }
+
+    /// The failure in words.
+    pub fn message(&self) -> String {
+        match self {
+            Failure::NoMatch => "the rule's pattern does not match the subterm".into(),
+            Failure::Witness(s)
+            | Failure::Condition(s)
+            | Failure::Result(s)
+            | Failure::Other(s) => s.clone(),
+        }
+    }
+}
+
+fn show(t: &Term) -> String {
+    crate::syntax::print(t, &Default::default())
+}
+
+impl<'a> TermRules<'a> {
+    /// A fresh interpreter with its own kernel.
+    pub fn new(rules: &'a RuleSet) -> Self {
+        TermRules {
+            rules,
+            kernel: Kernel::new(),
+        }
+    }
+
+    /// Whether `rule` rewrites `src` to `dst` with a match that agrees with `witnesses`.
+    pub fn rewrites(
+        &mut self,
+        rule: &Rule,
+        src: &Term,
+        dst: &Term,
+        witnesses: &Witnesses,
+    ) -> Result<(), Failure> {
+        let kinds = bindings(&rule.pattern).map_err(Failure::Other)?;
+        for (n, _) in &witnesses.games {
+            if !matches!(kinds.get(n), Some(VarKind::Game)) {
+                return Err(Failure::Witness(format!(
+                    "`{n}` is not a game variable of rule `{}`",
+                    rule.name
+                )));
+            }
+        }
+        for (n, _) in &witnesses.sets {
+            if !matches!(kinds.get(n), Some(VarKind::Set)) {
+                return Err(Failure::Witness(format!(
+                    "`{n}` is not a set variable of rule `{}`",
+                    rule.name
+                )));
+            }
+        }
+        let mut out = Vec::new();
+        self.pat(&rule.pattern, src, true, &Binds::default(), &mut out, 0);
+        if out.len() >= MAX_MATCHES {
+            return Err(Failure::Other(format!(
+                "more than {MAX_MATCHES} ways to match rule `{}`",
+                rule.name
+            )));
+        }
+        let mut best = Failure::NoMatch;
+        let note = |f: Failure, best: &mut Failure| {
+            if f.rank() > best.rank() {
+                *best = f;
+            }
+        };
+        for b in &out {
+            if let Err(why) = self.agrees(b, witnesses) {
+                note(Failure::Witness(why), &mut best);
+                continue;
+            }
+            if let Err(why) = self.conditions(rule, b, &kinds) {
+                note(Failure::Condition(why), &mut best);
+                continue;
+            }
+            match self.build(&rule.result, b, None) {
+                Some(built) if same_form(&built, dst) => return Ok(()),
+                Some(built) => note(
+                    Failure::Result(format!(
+                        "rule `{}` yields {} here, not {}",
+                        rule.name,
+                        show(&built),
+                        show(dst)
+                    )),
+                    &mut best,
+                ),
+                None => note(
+                    Failure::Other(format!("rule `{}`'s result cannot be built", rule.name)),
+                    &mut best,
+                ),
+            }
+        }
+        Err(best)
+    }
+
+    /// Checks a match against the recorded witnesses.
+    fn agrees(&mut self, b: &Binds, w: &Witnesses) -> Result<(), String> {
+        for (n, t) in &w.games {
+            match b.game(n) {
+                Some(m) if same_form(m, t) => {}
+                Some(m) => {
+                    return Err(format!(
+                        "the witness {n} = {} is not what the rule matches here ({n} = {})",
+                        show(t),
+                        show(m)
+                    ))
+                }
+                None => return Err(format!("the rule binds no `{n}` here")),
+            }
+        }
+        for (n, ts) in &w.sets {
+            let Some(m) = b.set(n) else {
+                return Err(format!("the rule binds no set `{n}` here"));
+            };
+            let g = Term::game(m.to_vec(), vec![]);
+            let h = Term::game(ts.clone(), vec![]);
+            if !same_form(&g, &h) {
+                return Err(format!("the witness set {n} does not match"));
+            }
+        }
+        for (n, v) in &w.values {
+            if b.value(n) != Some(v) {
+                return Err(format!("the witness value {n} = {v} does not match"));
+            }
+        }
+        for (n, r) in &w.rows {
+            if b.row(n) != Some(r.as_slice()) {
+                return Err(format!("the witness row {n} does not match"));
+            }
+        }
+        Ok(())
+    }
+
+    // ---- matching ----
+
+    /// All extensions of `b` under which `p` matches `t`; `top` is the rewritten subterm itself,
+    /// which is never opened (a rule rewrites what is written there).
+    fn pat(&mut self, p: &Pattern, t: &Term, top: bool, b: &Binds, out: &mut Vec<Binds>, d: usize) {
+        if out.len() >= MAX_MATCHES || d > 64 {
+            return;
+        }
+        match p {
+            Pattern::Var(v) => {
+                if let Some(b2) = self.bind_game(v, t, b) {
+                    out.push(b2);
+                }
+            }
+            Pattern::Bind(v, inner) => {
+                for t2 in self.views(inner, t, top) {
+                    if let Some(b2) = self.bind_game(v, &t2, b) {
+                        self.pat(inner, &t2, true, &b2, out, d + 1);
+                    }
+                }
+            }
+            Pattern::Game(lp, rp) => {
+                for t2 in self.views(p, t, top) {
+                    let Term::Game { left, right } = &t2 else {
+                        continue;
+                    };
+                    let mut after_left = Vec::new();
+                    let mut used = vec![false; left.len()];
+                    self.side(lp, left, 0, &mut used, b, &mut after_left, d);
+                    for b2 in after_left {
+                        let mut used = vec![false; right.len()];
+                        self.side(rp, right, 0, &mut used, &b2, out, d);
+                    }
+                }
+            }
+            Pattern::Sum(pa, pb) => {
+                let Term::Sum(a, c) = t else { return };
+                let mut mid = Vec::new();
+                self.pat(pa, a, false, b, &mut mid, d + 1);
+                for b2 in mid {
+                    self.pat(pb, c, false, &b2, out, d + 1);
+                }
+            }
+            Pattern::Neg(pa) => {
+                if let Term::Neg(a) = t {
+                    self.pat(pa, a, false, b, out, d + 1);
+                }
+            }
+            Pattern::PlusMinus(s) => {
+                if let Term::PlusMinus(xs) = t {
+                    let mut b2 = b.clone();
+                    b2.sets.push((s.clone(), xs.clone()));
+                    out.push(b2);
+                }
+            }
+            Pattern::Leaf(lp) => {
+                if let Some(b2) = leaf(lp, t, b) {
+                    out.push(b2);
+                }
+            }
+        }
+    }
+
+    /// The forms of `t` a pattern may see: `t` itself, and for a game pattern looking at a
+    /// closed form below the top, its opened definition.
+    fn views(&mut self, p: &Pattern, t: &Term, top: bool) -> Vec<Term> {
+        let wants_game = matches!(p, Pattern::Game(..));
+        if !wants_game || top || matches!(t, Term::Game { .. }) {
+            return vec![t.clone()];
+        }
+        self.open(t).into_iter().collect()
+    }
+
+    /// Opens a closed form with the first `kind open` rule that makes it a game.
+    pub fn open(&mut self, t: &Term) -> Option<Term> {
+        if !matches!(t, Term::Nus { .. }) {
+            return None;
+        }
+        let rules = self.rules;
+        for rule in rules.rules().iter().filter(|r| r.kind == RuleKind::Open) {
+            let Ok(kinds) = bindings(&rule.pattern) else {
+                continue;
+            };
+            let mut out = Vec::new();
+            self.pat(&rule.pattern, t, true, &Binds::default(), &mut out, 0);
+            for b in out {
+                if self.conditions(rule, &b, &kinds).is_ok() {
+                    if let Some(g @ Term::Game { .. }) = self.build(&rule.result, &b, None) {
+                        return Some(g);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn side(
+        &mut self,
+        sp: &SidePattern,
+        opts: &[Term],
+        i: usize,
+        used: &mut Vec<bool>,
+        b: &Binds,
+        out: &mut Vec<Binds>,
+        d: usize,
+    ) {
+        if out.len() >= MAX_MATCHES {
+            return;
+        }
+        if i == sp.picks.len() {
+            let rest: Vec<Term> = opts
+                .iter()
+                .zip(used.iter())
+                .filter(|(_, u)| !**u)
+                .map(|(t, _)| t.clone())
+                .collect();
+            match &sp.rest {
+                Some(name) => {
+                    let mut b2 = b.clone();
+                    b2.sets.push((name.clone(), rest));
+                    out.push(b2);
+                }
+                None if rest.is_empty() => out.push(b.clone()),
+                None => {}
+            }
+            return;
+        }
+        for p in 0..opts.len() {
+            if used[p] {
+                continue;
+            }
+            used[p] = true;
+            let mut mid = Vec::new();
+            self.pat(&sp.picks[i], &opts[p], false, b, &mut mid, d + 1);
+            for b2 in mid {
+                self.side(sp, opts, i + 1, used, &b2, out, d);
+            }
+            used[p] = false;
+        }
+    }
+
+    /// Binds a game variable; a name bound twice must stand for equal games (the engine's
+    /// "same e-class" is, for the checker, "equal values", which is what makes it sound).
+    fn bind_game(&mut self, v: &str, t: &Term, b: &Binds) -> Option<Binds> {
+        if let Some(prev) = b.game(v) {
+            if same_form(prev, t) {
+                return Some(b.clone());
+            }
+            let x = self.kernel.eval(prev).ok()?;
+            let y = self.kernel.eval(t).ok()?;
+            return (x == y).then(|| b.clone());
+        }
+        let mut b2 = b.clone();
+        b2.games.push((v.to_string(), t.clone()));
+        Some(b2)
+    }
+
+    // ---- conditions ----
+
+    /// Decides every side condition; on failure says which, with the witnesses' values.
+    pub fn conditions(
+        &mut self,
+        rule: &Rule,
+        b: &Binds,
+        kinds: &BTreeMap<String, VarKind>,
+    ) -> Result<(), String> {
+        for c in &rule.conditions {
+            match self.condition(c, b, kinds) {
+                Some(true) => {}
+                Some(false) => return Err(format!("the condition {} fails", self.show_cond(c, b))),
+                None => {
+                    return Err(format!(
+                        "the condition {} cannot be evaluated",
+                        self.show_cond(c, b)
+                    ))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn show_cond(&mut self, c: &Condition, b: &Binds) -> String {
+        let tmpl = |s: &mut Self, t: &Template| match s.build(t, b, None) {
+            Some(x) => show(&x),
+            None => "?".into(),
+        };
+        match c {
+            Condition::Compare(x, rel, y) => {
+                format!("{} {} {}", tmpl(self, x), rel.symbol(), tmpl(self, y))
+            }
+            Condition::Pred {
+                negated,
+                pred,
+                args,
+            } => format!(
+                "{}{}({})",
+                if *negated { "not " } else { "" },
+                pred.name(),
+                args.join(", ")
+            ),
+        }
+    }
+
+    fn condition(
+        &mut self,
+        c: &Condition,
+        b: &Binds,
+        kinds: &BTreeMap<String, VarKind>,
+    ) -> Option<bool> {
+        match c {
+            Condition::Compare(x, rel, y) => {
+                if is_value_template(x, kinds) {
+                    let x = self.value(&as_value_expr(x)?, b)?;
+                    let y = self.value(&as_value_expr(y)?, b)?;
+                    Some(relation_holds(*rel, rel_of(x.cmp(&y))))
+                } else {
+                    let x = self.build(x, b, None)?;
+                    let y = self.build(y, b, None)?;
+                    let gx = self.kernel.eval(&x).ok()?;
+                    let gy = self.kernel.eval(&y).ok()?;
+                    Some(relation_holds(*rel, self.kernel.compare(gx, gy)))
+                }
+            }
+            Condition::Pred {
+                negated,
+                pred,
+                args,
+            } => Some(self.predicate(*pred, args, b)? != *negated),
+        }
+    }
+
+    fn set_values(&mut self, b: &Binds, name: &str) -> Option<Vec<GameId>> {
+        let members = b.set(name)?.to_vec();
+        members.iter().map(|t| self.kernel.eval(t).ok()).collect()
+    }
+
+    fn game_value(&mut self, b: &Binds, name: &str) -> Option<GameId> {
+        let t = b.game(name)?.clone();
+        self.kernel.eval(&t).ok()
+    }
+
+    fn numbers_of(&mut self, b: &Binds, name: &str) -> Option<Vec<Dyadic>> {
+        let vs = self.set_values(b, name)?;
+        vs.into_iter().map(|g| self.kernel.as_number(g)).collect()
+    }
+
+    fn predicate(&mut self, pred: Predicate, args: &[String], b: &Binds) -> Option<bool> {
+        let a0 = args.first()?;
+        Some(match pred {
+            Predicate::Number => {
+                let g = self.game_value(b, a0)?;
+                self.kernel.as_number(g).is_some()
+            }
+            Predicate::Nimber => {
+                let g = self.game_value(b, a0)?;
+                self.kernel.as_nimber(g).is_some()
+            }
+            Predicate::Numbers => self.numbers_of(b, a0).is_some(),
+            Predicate::Nimbers => {
+                let vs = self.set_values(b, a0)?;
+                vs.into_iter().all(|g| self.kernel.as_nimber(g).is_some())
+            }
+            Predicate::Same => {
+                let mut x = self.set_values(b, a0)?;
+                let mut y = self.set_values(b, args.get(1)?)?;
+                x.sort();
+                x.dedup();
+                y.sort();
+                y.dedup();
+                x == y
+            }
+            Predicate::Integer => b.value(a0)?.is_integer(),
+            Predicate::Fits => {
+                let Some(l) = self.numbers_of(b, a0) else {
+                    return Some(false);
+                };
+                let Some(r) = self.numbers_of(b, args.get(1)?) else {
+                    return Some(false);
+                };
+                Dyadic::simplest_between(l.iter().max(), r.iter().min()).is_some()
+            }
+            Predicate::Adjacent => {
+                let x = b.value(a0)?;
+                let y = b.value(args.get(1)?)?;
+                let e = x.denominator_exp().max(y.denominator_exp());
+                let step = Dyadic::from(1).mul_pow2(-(i64::try_from(e).ok()?));
+                &(y - x) == &step
+            }
+            Predicate::InitialNimbers => {
+                // By value: a member equal to *k counts as *k (congruence), which is sound.
+                let vs = self.set_values(b, a0)?;
+                let mut ks: Vec<BigInt> = Vec::new();
+                for g in vs {
+                    ks.push(BigInt::from(self.kernel.as_nimber(g)?.value().clone()));
+                }
+                ks.sort();
+                ks.iter().enumerate().all(|(i, v)| *v == BigInt::from(i))
+            }
+            Predicate::Empty => b.set(a0)?.is_empty(),
+        })
+    }
+
+    fn value(&mut self, v: &ValueExpr, b: &Binds) -> Option<Dyadic> {
+        Some(match v {
+            ValueExpr::Lit(x) => x.clone(),
+            ValueExpr::Var(n) => b.value(n)?.clone(),
+            ValueExpr::Add(x, y) => &self.value(x, b)? + &self.value(y, b)?,
+            ValueExpr::Sub(x, y) => &self.value(x, b)? - &self.value(y, b)?,
+            ValueExpr::Neg(x) => -&self.value(x, b)?,
+            ValueExpr::Call(f, sets, vals) => match f {
+                ValueFn::Simplest => {
+                    let l = self.numbers_of(b, sets.first()?)?;
+                    let r = self.numbers_of(b, sets.get(1)?)?;
+                    Dyadic::simplest_between(l.iter().max(), r.iter().min())?
+                }
+                ValueFn::Mex => {
+                    let vs = self.set_values(b, sets.first()?)?;
+                    let nims: Option<Vec<Nimber>> =
+                        vs.into_iter().map(|g| self.kernel.as_nimber(g)).collect();
+                    Dyadic::integer(BigInt::from(mex(nims?.iter()).value().clone()))
+                }
+                ValueFn::NimAdd => {
+                    let x = nat(&self.value(vals.first()?, b)?)?;
+                    let y = nat(&self.value(vals.get(1)?, b)?)?;
+                    Dyadic::integer(BigInt::from(x.nim_add(&y).value().clone()))
+                }
+                ValueFn::Ulp => {
+                    let x = self.value(vals.first()?, b)?;
+                    Dyadic::from(1).mul_pow2(-(i64::try_from(x.denominator_exp()).ok()?))
+                }
+                ValueFn::Mid => {
+                    (&self.value(vals.first()?, b)? + &self.value(vals.get(1)?, b)?).half()
+                }
+                ValueFn::Count => Dyadic::from(i64::try_from(b.set(sets.first()?)?.len()).ok()?),
+                ValueFn::NumVal => {
+                    let g = self.game_value(b, sets.first()?)?;
+                    self.kernel.as_number(g)?
+                }
+                ValueFn::NimVal => {
+                    let g = self.game_value(b, sets.first()?)?;
+                    let n = self.kernel.as_nimber(g)?;
+                    Dyadic::integer(BigInt::from(n.value().clone()))
+                }
+            },
+        })
+    }
+
+    // ---- building ----
+
+    /// Builds a template as a term; `elem` is the member a map's set variable stands for.
+    pub fn build(&mut self, t: &Template, b: &Binds, elem: Option<(&str, &Term)>) -> Option<Term> {
+        Some(match t {
+            Template::Var(v) => {
+                if let Some((name, m)) = elem {
+                    if name == v {
+                        return Some(m.clone());
+                    }
+                }
+                if let Some(g) = b.game(v) {
+                    return Some(g.clone());
+                }
+                Term::number(b.value(v)?.clone())
+            }
+            Template::Game(l, r) => Term::game(self.items(l, b)?, self.items(r, b)?),
+            Template::Sum(x, y) => Term::sum(self.build(x, b, elem)?, self.build(y, b, elem)?),
+            Template::Neg(x) => Term::neg(self.build(x, b, elem)?),
+            Template::Leaf(leaf) => self.leaf_term(leaf, b)?,
+            Template::Value(v) => Term::number(self.value(v, b)?),
+        })
+    }
+
+    fn items(&mut self, items: &[TemplateItem], b: &Binds) -> Option<Vec<Term>> {
+        let mut out = Vec::new();
+        for item in items {
+            match item {
+                TemplateItem::One(t) => out.push(self.build(t, b, None)?),
+                TemplateItem::Splice(s) => out.extend_from_slice(b.set(s)?),
+                TemplateItem::Map { over, body } => {
+                    for m in b.set(over)?.to_vec() {
+                        out.push(self.build(body, b, Some((over, &m)))?);
+                    }
+                }
+                TemplateItem::Nims(n) => {
+                    let n = self.value(n, b)?.to_integer()?.to_u64()?;
+                    if n > MAX_OPEN {
+                        return None;
+                    }
+                    out.extend((0..n).map(|i| Term::nimber(Nimber::from(i))));
+                }
+                TemplateItem::Cuts { left, row } => out.extend(cuts(b.row(row)?, *left)),
+            }
+        }
+        Some(out)
+    }
+
+    fn leaf_term(&mut self, leaf: &LeafTemplate, b: &Binds) -> Option<Term> {
+        let zero = Dyadic::zero;
+        let (number, up, nim) = match leaf {
+            LeafTemplate::Num(x) => (self.value(x, b)?, zero(), zero()),
+            LeafTemplate::Int(x) => {
+                let v = self.value(x, b)?;
+                if !v.is_integer() {
+                    return None;
+                }
+                (v, zero(), zero())
+            }
+            LeafTemplate::Nim(n) => (zero(), zero(), self.value(n, b)?),
+            LeafTemplate::Up(u) => (zero(), self.value(u, b)?, zero()),
+            LeafTemplate::Nus(x, u, n) => (self.value(x, b)?, self.value(u, b)?, self.value(n, b)?),
+        };
+        Some(Term::Nus {
+            number,
+            up: up.to_integer()?.clone(),
+            nim: nat(&nim)?,
+        })
+    }
+}
+
+fn nat(x: &Dyadic) -> Option<Nimber> {
+    Some(Nimber::new(x.to_integer()?.to_biguint()?))
+}
+
+fn rel_of(o: std::cmp::Ordering) -> Relation {
+    match o {
+        std::cmp::Ordering::Less => Relation::Less,
+        std::cmp::Ordering::Equal => Relation::Equal,
+        std::cmp::Ordering::Greater => Relation::Greater,
+    }
+}
+
+/// Whether `rel` holds of two games related by `r`.
+pub fn relation_holds(rel: Rel, r: Relation) -> bool {
+    use Relation::*;
+    match rel {
+        Rel::Le => matches!(r, Less | Equal),
+        Rel::Lt => r == Less,
+        Rel::Ge => matches!(r, Greater | Equal),
+        Rel::Gt => r == Greater,
+        Rel::Eq => r == Equal,
+        Rel::Ne => r != Equal,
+        Rel::Fuzzy => r == Fuzzy,
+        Rel::LessOrFuzzy => matches!(r, Less | Fuzzy),
+        Rel::GreaterOrFuzzy => matches!(r, Greater | Fuzzy),
+    }
+}
+
+/// Matches a leaf pattern against a closed-form term (an empty Hackenstring row is 0).
+fn leaf(lp: &LeafPattern, t: &Term, b: &Binds) -> Option<Binds> {
+    let mut b2 = b.clone();
+    let zero_row;
+    let t = match t {
+        Term::Hackenstring(r) if r.is_empty() => {
+            zero_row = Term::zero();
+            &zero_row
+        }
+        _ => t,
+    };
+    match (lp, t) {
+        (LeafPattern::Hack(r), Term::Hackenstring(row)) => {
+            b2.rows.push((r.clone(), row.clone()));
+            Some(b2)
+        }
+        (LeafPattern::Hack(_), _) => None,
+        (lp, Term::Nus { number, up, nim }) => {
+            let nim_d = Dyadic::integer(BigInt::from(nim.value().clone()));
+            let up_d = Dyadic::integer(up.clone());
+            let pure = up.is_zero() && nim.is_zero();
+            let ok = match lp {
+                LeafPattern::Num(a) => pure && arg(a, number.clone(), &mut b2),
+                LeafPattern::Int(a) => {
+                    pure && number.is_integer() && arg(a, number.clone(), &mut b2)
+                }
+                LeafPattern::Nim(a) => number.is_zero() && up.is_zero() && arg(a, nim_d, &mut b2),
+                LeafPattern::Up(a) => number.is_zero() && nim.is_zero() && arg(a, up_d, &mut b2),
+                LeafPattern::Nus(x, u, n) => {
+                    arg(x, number.clone(), &mut b2)
+                        && arg(u, up_d, &mut b2)
+                        && arg(n, nim_d, &mut b2)
+                }
+                LeafPattern::Hack(_) => false,
+            };
+            ok.then_some(b2)
+        }
+        _ => None,
+    }
+}
+
+fn arg(a: &ValueArg, v: Dyadic, b: &mut Binds) -> bool {
+    match a {
+        ValueArg::Any => true,
+        ValueArg::Lit(l) => *l == v,
+        ValueArg::Var(name) => match b.value(name) {
+            Some(prev) => *prev == v,
+            None => {
+                b.values.push((name.clone(), v));
+                true
+            }
+        },
+    }
+}
+
+/// The rows a player can leave by one move in a Hackenstring row; the empty row is 0.
+fn cuts(row: &[Pebble], left: bool) -> Vec<Term> {
+    row.iter()
+        .enumerate()
+        .filter(|(_, p)| **p == Pebble::Neutral || (**p == Pebble::Left) == left)
+        .map(|(i, _)| {
+            if i == 0 {
+                Term::zero()
+            } else {
+                Term::Hackenstring(row[..i].to_vec())
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,246 @@
+//! One step of a proof: a rule applied at one position of a term.
+//!
+//! A step carries the whole term before and after, not just the rewritten subterm, so a reader
+//! (or the checker) can follow the proof without reconstructing context, and so "the step changes
+//! nothing outside its position" is something the checker can verify rather than assume.
+
+use crate::number::Dyadic;
+use crate::term::{Pebble, Term};
+use std::fmt;
+
+/// One move down a term: which option or operand to look inside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PathElem {
+    /// The i-th Left option (0-based, in the order written).
+    Left(usize),
+    /// The i-th Right option.
+    Right(usize),
+    /// The first operand of a sum.
+    SumLeft,
+    /// The second operand of a sum.
+    SumRight,
+    /// The operand of a negation.
+    NegInner,
+    /// The i-th argument of `±{…}`.
+    PmArg(usize),
+}
+
+impl fmt::Display for PathElem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PathElem::Left(i) => write!(f, "L{i}"),
+            PathElem::Right(i) => write!(f, "R{i}"),
+            PathElem::SumLeft => write!(f, "sum.0"),
+            PathElem::SumRight => write!(f, "sum.1"),
+            PathElem::NegInner => write!(f, "neg"),
+            PathElem::PmArg(i) => write!(f, "pm{i}"),
+        }
+    }
+}
+
+impl std::str::FromStr for PathElem {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let num = |rest: &str| {
+            rest.parse::<usize>()
+                .map_err(|_| format!("`{s}` is not a path element"))
+        };
+        match s {
+            "sum.0" => Ok(PathElem::SumLeft),
+            "sum.1" => Ok(PathElem::SumRight),
+            "neg" => Ok(PathElem::NegInner),
+            _ => {
+                if let Some(rest) = s.strip_prefix("pm") {
+                    Ok(PathElem::PmArg(num(rest)?))
+                } else if let Some(rest) = s.strip_prefix('L') {
+                    Ok(PathElem::Left(num(rest)?))
+                } else if let Some(rest) = s.strip_prefix('R') {
+                    Ok(PathElem::Right(num(rest)?))
+                } else {
+                    Err(format!(
+                        "`{s}` is not a path element (L<i>, R<i>, sum.0, sum.1, neg, pm<i>)"
+                    ))
+                }
+            }
+        }
+    }
+}
+
+/// Prints a path as `L0/R1/sum.0`; the root is `.`.
+pub fn path_string(path: &[PathElem]) -> String {
+    if path.is_empty() {
+        ".".to_string()
+    } else {
+        path.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+}
+
+/// The subterm at `path`, if the path exists in `t`.
+pub fn subterm_at<'a>(t: &'a Term, path: &[PathElem]) -> Option<&'a Term> {
+    let Some((first, rest)) = path.split_first() else {
+        return Some(t);
+    };
+    let next = match (first, t) {
+        (PathElem::Left(i), Term::Game { left, .. }) => left.get(*i)?,
+        (PathElem::Right(i), Term::Game { right, .. }) => right.get(*i)?,
+        (PathElem::SumLeft, Term::Sum(a, _)) => a,
+        (PathElem::SumRight, Term::Sum(_, b)) => b,
+        (PathElem::NegInner, Term::Neg(a)) => a,
+        (PathElem::PmArg(i), Term::PlusMinus(xs)) => xs.get(*i)?,
+        _ => return None,
+    };
+    subterm_at(next, rest)
+}
+
+/// `t` with the subterm at `path` replaced by `new`, if the path exists.
+pub fn replace_at(t: &Term, path: &[PathElem], new: &Term) -> Option<Term> {
+    let Some((first, rest)) = path.split_first() else {
+        return Some(new.clone());
+    };
+    let mut out = t.clone();
+    let slot: &mut Term = match (first, &mut out) {
+        (PathElem::Left(i), Term::Game { left, .. }) => left.get_mut(*i)?,
+        (PathElem::Right(i), Term::Game { right, .. }) => right.get_mut(*i)?,
+        (PathElem::SumLeft, Term::Sum(a, _)) => a,
+        (PathElem::SumRight, Term::Sum(_, b)) => b,
+        (PathElem::NegInner, Term::Neg(a)) => a,
+        (PathElem::PmArg(i), Term::PlusMinus(xs)) => xs.get_mut(*i)?,
+        _ => return None,
+    };
+    *slot = replace_at(slot, rest, new)?;
+    Some(out)
+}
+
+/// What a rule's match bound, as terms: the evidence a step's side conditions are about.
+///
+/// The checker does not trust these: it re-matches the rule and requires every recorded
+/// witness to agree with its own match, so a swapped witness is caught rather than believed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Witnesses {
+    /// Game variables (`a`, `b`, `G`, …) and the subterms they stood for.
+    pub games: Vec<(String, Term)>,
+    /// Set variables (`..L`) and their members.
+    pub sets: Vec<(String, Vec<Term>)>,
+    /// Value variables (the `n` of `int(n)`): numbers, up multiples and nimbers as dyadics.
+    pub values: Vec<(String, Dyadic)>,
+    /// Hackenstring row variables.
+    pub rows: Vec<(String, Vec<Pebble>)>,
+}
+
+impl Witnesses {
+    /// The game bound to `name`.
+    pub fn game(&self, name: &str) -> Option<&Term> {
+        self.games.iter().find(|(n, _)| n == name).map(|(_, t)| t)
+    }
+    /// The set bound to `name`.
+    pub fn set(&self, name: &str) -> Option<&[Term]> {
+        self.sets
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, s)| s.as_slice())
+    }
+    /// The value bound to `name`.
+    pub fn value(&self, name: &str) -> Option<&Dyadic> {
+        self.values.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+    /// The row bound to `name`.
+    pub fn row(&self, name: &str) -> Option<&[Pebble]> {
+        self.rows
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, r)| r.as_slice())
+    }
+    /// Whether nothing is recorded.
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+            && self.sets.is_empty()
+            && self.values.is_empty()
+            && self.rows.is_empty()
+    }
+}
+
+/// One rule application in a proof.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The whole term before the step.
+    pub from: Term,
+    /// The whole term after the step; it differs from `from` only at `at`.
+    pub to: Term,
+    /// The rule's name in the rule set.
+    pub rule: String,
+    /// Where the rule applies: a path of options and operands from the root.
+    pub at: Vec<PathElem>,
+    /// The witnesses in words, for people; the checker reads `witnesses`, not this.
+    pub why: String,
+    /// The match the rule was applied with.
+    pub witnesses: Witnesses,
+    /// The rule was applied right to left: its pattern matches the subterm of `to` and its
+    /// result is the subterm of `from`.
+    pub reversed: bool,
+}
+
+impl Step {
+    /// The same equality read in the other direction.
+    pub fn inverse(&self) -> Step {
+        Step {
+            from: self.to.clone(),
+            to: self.from.clone(),
+            reversed: !self.reversed,
+            ..self.clone()
+        }
+    }
+
+    /// The subterm the rule rewrote, as it is before the step.
+    pub fn before(&self) -> Option<&Term> {
+        subterm_at(&self.from, &self.at)
+    }
+
+    /// The subterm the rule produced, as it is after the step.
+    pub fn after(&self) -> Option<&Term> {
+        subterm_at(&self.to, &self.at)
+    }
+}
+
+/// Puts a term's options in a fixed order, recursively, so that terms equal up to the order of
+/// options (options are sets of positions, not lists) compare equal. Repetitions are kept:
+/// deleting a repeated option is a rule (`options-are-sets-*`), not something to paper over.
+pub fn normalise(t: &Term) -> Term {
+    match t {
+        Term::Game { left, right } => {
+            let mut l: Vec<Term> = left.iter().map(normalise).collect();
+            let mut r: Vec<Term> = right.iter().map(normalise).collect();
+            l.sort();
+            r.sort();
+            Term::Game { left: l, right: r }
+        }
+        Term::Sum(a, b) => Term::sum(normalise(a), normalise(b)),
+        Term::Neg(a) => Term::neg(normalise(a)),
+        Term::PlusMinus(xs) => {
+            let mut v: Vec<Term> = xs.iter().map(normalise).collect();
+            v.sort();
+            Term::PlusMinus(v)
+        }
+        Term::Tiny { number, sub } => Term::Tiny {
+            number: number.clone(),
+            sub: Box::new(normalise(sub)),
+        },
+        Term::Miny { number, sub } => Term::Miny {
+            number: number.clone(),
+            sub: Box::new(normalise(sub)),
+        },
+        Term::Multiple { count, game } => Term::Multiple {
+            count: count.clone(),
+            game: Box::new(normalise(game)),
+        },
+        Term::Nus { .. } | Term::Hackenstring(_) => t.clone(),
+    }
+}
+
+/// Equality of terms with options compared as multisets.
+pub fn same_form(a: &Term, b: &Term) -> bool {
+    a == b || normalise(a) == normalise(b)
+}

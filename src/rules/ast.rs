@@ -1,0 +1,374 @@
+//! The parsed form of a rule: patterns, conditions and templates over game terms.
+//!
+//! Nothing here knows about the e-graph: the engine compiles these into egg searchers and
+//! appliers, and the proof checker matches them against plain terms. Two independent
+//! interpreters of one data structure is what lets the checker trust nothing the engine did.
+
+use crate::number::Dyadic;
+use std::fmt;
+
+/// Where a rule may be used by saturation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RuleKind {
+    /// Rewrites an active node into a simpler one; the result becomes the class's active form.
+    Reduce,
+    /// Opens a closed form (a leaf such as `5` or `*3`) into a game whose options other rules
+    /// can see. Used only on demand, so `1000000` is never unfolded a million times.
+    Open,
+    /// An equality saturation never applies by itself (the gift horse principle adds options);
+    /// available to proofs written by hand and to the checker.
+    Manual,
+}
+
+/// A rule family, used to choose rule sets by name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rule {
+    /// The rule's name, unique within a rule set.
+    pub name: String,
+    /// One line in plain words.
+    pub says: String,
+    /// Where the theorem is in the seeds.
+    pub cite: String,
+    /// The groups this rule belongs to (`fundamental`, `shortcut`, …).
+    pub groups: Vec<String>,
+    /// How saturation uses it.
+    pub kind: RuleKind,
+    /// Lower runs first when several rules match the same node.
+    pub priority: i32,
+    /// What it matches.
+    pub pattern: Pattern,
+    /// Side conditions, all of which must hold.
+    pub conditions: Vec<Condition>,
+    /// What it builds.
+    pub result: Template,
+    /// The file the rule came from and its text, for `onag rules NAME`.
+    pub source: RuleSource,
+}
+
+/// Where a rule was written.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct RuleSource {
+    /// The file name (or `<string>`).
+    pub file: String,
+    /// The 1-based line of `rule`.
+    pub line: usize,
+    /// The rule's text as written.
+    pub text: String,
+}
+
+/// A pattern over game terms.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Pattern {
+    /// Any term; binds it. A name used twice must match the same class both times.
+    Var(String),
+    /// `NAME @ pattern`: binds the whole and matches its inside.
+    Bind(String, Box<Pattern>),
+    /// `{ picks, ..rest | picks, ..rest }` with set semantics.
+    Game(SidePattern, SidePattern),
+    /// `a + b`.
+    Sum(Box<Pattern>, Box<Pattern>),
+    /// `-a`.
+    Neg(Box<Pattern>),
+    /// `pm(..X)`: `±{X}`.
+    PlusMinus(String),
+    /// A closed-form leaf.
+    Leaf(LeafPattern),
+}
+
+/// One side of a game pattern.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct SidePattern {
+    /// Options picked one by one, each distinct from the others.
+    pub picks: Vec<Pattern>,
+    /// The name bound to the other options; without it the picks must be all of them.
+    pub rest: Option<String>,
+}
+
+/// A leaf pattern; arguments are value variables or literals.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LeafPattern {
+    /// `num(x)`: a number leaf.
+    Num(ValueArg),
+    /// `int(n)`: an integer leaf.
+    Int(ValueArg),
+    /// `nim(n)`: a nimber leaf `*n`.
+    Nim(ValueArg),
+    /// `up(n)`: the leaf `n·↑`.
+    Up(ValueArg),
+    /// `nus(x, u, n)`: any number-up-star leaf.
+    Nus(ValueArg, ValueArg, ValueArg),
+    /// `hack(r)`: a Hackenstring row.
+    Hack(String),
+}
+
+/// An argument of a leaf pattern.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ValueArg {
+    /// Binds the payload.
+    Var(String),
+    /// Requires this exact value.
+    Lit(Dyadic),
+    /// Matches anything, binds nothing.
+    Any,
+}
+
+/// A comparison between games, decided by the kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rel {
+    /// ≤
+    Le,
+    /// <
+    Lt,
+    /// ≥
+    Ge,
+    /// >
+    Gt,
+    /// =
+    Eq,
+    /// ≠
+    Ne,
+    /// ‖ (confused with)
+    Fuzzy,
+    /// ⊲ (less than or confused with)
+    LessOrFuzzy,
+    /// ⊳ (greater than or confused with)
+    GreaterOrFuzzy,
+}
+
+impl Rel {
+    /// The symbol as written in rule files.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Rel::Le => "<=",
+            Rel::Lt => "<",
+            Rel::Ge => ">=",
+            Rel::Gt => ">",
+            Rel::Eq => "==",
+            Rel::Ne => "!=",
+            Rel::Fuzzy => "||",
+            Rel::LessOrFuzzy => "<|",
+            Rel::GreaterOrFuzzy => "|>",
+        }
+    }
+}
+
+/// A side condition.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Condition {
+    /// `a REL b` between games (templates), or between values when both sides are values.
+    Compare(Template, Rel, Template),
+    /// A predicate, possibly negated.
+    Pred {
+        /// `not` in front.
+        negated: bool,
+        /// Which predicate.
+        pred: Predicate,
+        /// Its arguments: variable names.
+        args: Vec<String>,
+    },
+}
+
+/// Predicates the kernel decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Predicate {
+    /// `number(G)`: G equals a number.
+    Number,
+    /// `nimber(G)`: G equals a nimber.
+    Nimber,
+    /// `numbers(S)`: every game in the set equals a number.
+    Numbers,
+    /// `nimbers(S)`: every game in the set equals a nimber.
+    Nimbers,
+    /// `same(S, T)`: the two sets have the same values.
+    Same,
+    /// `integer(x)`: the value x is an integer.
+    Integer,
+    /// `fits(S, T)`: some number lies strictly between every value of S and every value of T.
+    Fits,
+    /// `adjacent(x, y)`: y − x = 2^-k where 2^-k is the finer resolution of x and y, so
+    /// (x + y)/2 is the number whose definition is `{x | y}`.
+    Adjacent,
+    /// `initial(S)`: S is exactly the nimber leaves `*0, *1, …, *(n−1)` for some n.
+    InitialNimbers,
+    /// `empty(S)`: the set has no members.
+    Empty,
+}
+
+impl Predicate {
+    /// The name as written in rule files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Predicate::Number => "number",
+            Predicate::Nimber => "nimber",
+            Predicate::Numbers => "numbers",
+            Predicate::Nimbers => "nimbers",
+            Predicate::Same => "same",
+            Predicate::Integer => "integer",
+            Predicate::Fits => "fits",
+            Predicate::Adjacent => "adjacent",
+            Predicate::InitialNimbers => "initial",
+            Predicate::Empty => "empty",
+        }
+    }
+
+    /// Parses a predicate name.
+    pub fn from_name(s: &str) -> Option<Predicate> {
+        Some(match s {
+            "number" => Predicate::Number,
+            "nimber" => Predicate::Nimber,
+            "numbers" => Predicate::Numbers,
+            "nimbers" => Predicate::Nimbers,
+            "same" => Predicate::Same,
+            "integer" => Predicate::Integer,
+            "fits" => Predicate::Fits,
+            "adjacent" => Predicate::Adjacent,
+            "initial" => Predicate::InitialNimbers,
+            "empty" => Predicate::Empty,
+            _ => return None,
+        })
+    }
+
+    /// How many arguments it takes.
+    pub fn arity(self) -> usize {
+        match self {
+            Predicate::Same | Predicate::Fits | Predicate::Adjacent => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// A term to build (or, in conditions, to evaluate).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Template {
+    /// A bound game, or a bound value when used as a value.
+    Var(String),
+    /// `{ items | items }`.
+    Game(Vec<TemplateItem>, Vec<TemplateItem>),
+    /// `a + b`.
+    Sum(Box<Template>, Box<Template>),
+    /// `-a`.
+    Neg(Box<Template>),
+    /// A closed-form leaf built from values.
+    Leaf(LeafTemplate),
+    /// A value expression, used in value comparisons.
+    Value(ValueExpr),
+}
+
+/// An item on one side of a built game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TemplateItem {
+    /// One option.
+    One(Template),
+    /// `..S`: every member of a bound set.
+    Splice(String),
+    /// `..(t)`: t built once for each member of the one set variable it mentions.
+    Map {
+        /// The set iterated.
+        over: String,
+        /// The template, in which `over` stands for one member.
+        body: Template,
+    },
+    /// `..nims(n)`: the nimber leaves `*0 … *(n−1)`.
+    Nims(ValueExpr),
+    /// `..left_cuts(r)` / `..right_cuts(r)`: the rows a player can leave by one move in row r.
+    Cuts {
+        /// True for Left's moves.
+        left: bool,
+        /// The row variable.
+        row: String,
+    },
+}
+
+/// A leaf built from value expressions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LeafTemplate {
+    /// `num(x)`.
+    Num(ValueExpr),
+    /// `int(n)`.
+    Int(ValueExpr),
+    /// `nim(n)`.
+    Nim(ValueExpr),
+    /// `up(n)`.
+    Up(ValueExpr),
+    /// `nus(x, u, n)`.
+    Nus(ValueExpr, ValueExpr, ValueExpr),
+}
+
+/// Arithmetic on payload values: numbers, up multiples, nimbers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ValueExpr {
+    /// A literal number.
+    Lit(Dyadic),
+    /// A value variable bound by a leaf pattern.
+    Var(String),
+    /// `a + b`.
+    Add(Box<ValueExpr>, Box<ValueExpr>),
+    /// `a - b`.
+    Sub(Box<ValueExpr>, Box<ValueExpr>),
+    /// `-a`.
+    Neg(Box<ValueExpr>),
+    /// A built-in function.
+    Call(ValueFn, Vec<String>, Vec<ValueExpr>),
+}
+
+/// Built-in value functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ValueFn {
+    /// `simplest(S, T)`: the simplest number strictly between the number values of S and T.
+    Simplest,
+    /// `mex(S)`: the least nimber not among the nim values of S.
+    Mex,
+    /// `nimadd(a, b)`: a ⊕ b.
+    NimAdd,
+    /// `ulp(x)`: 2^-k where x = m/2^k in lowest terms (1 for integers).
+    Ulp,
+    /// `mid(x, y)`: (x + y)/2.
+    Mid,
+    /// `count(S)`: the number of members of S.
+    Count,
+    /// `numval(G)`: the number G equals.
+    NumVal,
+    /// `nimval(G)`: the nimber G equals.
+    NimVal,
+}
+
+impl ValueFn {
+    /// The name as written in rule files.
+    pub fn name(self) -> &'static str {
+        match self {
+            ValueFn::Simplest => "simplest",
+            ValueFn::Mex => "mex",
+            ValueFn::NimAdd => "nimadd",
+            ValueFn::Ulp => "ulp",
+            ValueFn::Mid => "mid",
+            ValueFn::Count => "count",
+            ValueFn::NumVal => "numval",
+            ValueFn::NimVal => "nimval",
+        }
+    }
+
+    /// Parses a function name, with how many set/game arguments and value arguments it takes.
+    pub fn from_name(s: &str) -> Option<(ValueFn, usize, usize)> {
+        Some(match s {
+            "simplest" => (ValueFn::Simplest, 2, 0),
+            "mex" => (ValueFn::Mex, 1, 0),
+            "nimadd" => (ValueFn::NimAdd, 0, 2),
+            "ulp" => (ValueFn::Ulp, 0, 1),
+            "mid" => (ValueFn::Mid, 0, 2),
+            "count" => (ValueFn::Count, 1, 0),
+            "numval" => (ValueFn::NumVal, 1, 0),
+            "nimval" => (ValueFn::NimVal, 1, 0),
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for RuleKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RuleKind::Reduce => "reduce",
+            RuleKind::Open => "open",
+            RuleKind::Manual => "manual",
+        })
+    }
+}

@@ -1,0 +1,739 @@
+//! The parser for `rules/*.rules` files.
+//!
+//! ```text
+//! rule dominated-left
+//!   says  "A left option no better for Left than another left option can be deleted."
+//!   cite  "seed 004, Dominated Options, fact 5; seed 002, Lemma 2.21"
+//!   group fundamental
+//!   match { a, b, ..L | ..R }
+//!   when  a <= b
+//!   yield { b, ..L | ..R }
+//! ```
+
+use super::ast::*;
+use super::RuleError;
+use crate::number::Dyadic;
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Ident(String),
+    Str(String),
+    Num(Dyadic),
+    Punct(&'static str),
+    Eof,
+}
+
+#[derive(Clone, Debug)]
+struct Token {
+    tok: Tok,
+    line: usize,
+    col: usize,
+    offset: usize,
+}
+
+const PUNCT: [&str; 22] = [
+    "..", "<=", ">=", "==", "!=", "||", "<|", "|>", "{", "}", "|", ",", "@", "+", "-", "(", ")",
+    "<", ">", ";", "=", ":",
+];
+
+fn lex(file: &str, src: &str) -> Result<Vec<Token>, RuleError> {
+    let mut out = Vec::new();
+    let chars: Vec<(usize, char)> = src.char_indices().collect();
+    let (mut i, mut line, mut col) = (0usize, 1usize, 1usize);
+    let mut in_group = false;
+    let err = |line: usize, col: usize, msg: String| RuleError::at(file, src, line, col, msg);
+    while i < chars.len() {
+        let (off, c) = chars[i];
+        if c == '\n' {
+            line += 1;
+            col = 1;
+            i += 1;
+            continue;
+        }
+        if c.is_whitespace() {
+            i += 1;
+            col += 1;
+            continue;
+        }
+        if c == '#' {
+            while i < chars.len() && chars[i].1 != '\n' {
+                i += 1;
+            }
+            continue;
+        }
+        let (tl, tc) = (line, col);
+        if c == '"' {
+            let mut s = String::new();
+            i += 1;
+            col += 1;
+            loop {
+                match chars.get(i) {
+                    None | Some((_, '\n')) => {
+                        return Err(err(
+                            tl,
+                            tc,
+                            "unterminated string: expected a closing `\"`".into(),
+                        ))
+                    }
+                    Some((_, '"')) => {
+                        i += 1;
+                        col += 1;
+                        break;
+                    }
+                    Some((_, ch)) => {
+                        s.push(*ch);
+                        i += 1;
+                        col += 1;
+                    }
+                }
+            }
+            out.push(Token {
+                tok: Tok::Str(s),
+                line: tl,
+                col: tc,
+                offset: off,
+            });
+            continue;
+        }
+        if c.is_ascii_digit() {
+            let start = i;
+            while i < chars.len() && (chars[i].1.is_ascii_digit() || chars[i].1 == '/') {
+                i += 1;
+            }
+            let text: String = chars[start..i].iter().map(|p| p.1).collect();
+            col += i - start;
+            let v: Dyadic = text
+                .parse()
+                .map_err(|e| err(tl, tc, format!("bad number `{text}`: {e}")))?;
+            out.push(Token {
+                tok: Tok::Num(v),
+                line: tl,
+                col: tc,
+                offset: off,
+            });
+            continue;
+        }
+        if c.is_alphabetic() || c == '_' {
+            let start = i;
+            while i < chars.len()
+                && (chars[i].1.is_alphanumeric() || chars[i].1 == '_' || chars[i].1 == '\'')
+            {
+                i += 1;
+            }
+            // Rule and group names may contain dashes (`dominated-left`); elsewhere `-` is minus.
+            let names_mode = match out.last() {
+                Some(Token {
+                    tok: Tok::Ident(k), ..
+                }) => k == "rule" || k == "group",
+                Some(Token {
+                    tok: Tok::Punct(","),
+                    ..
+                }) => in_group,
+                _ => false,
+            };
+            while i + 1 < chars.len() && chars[i].1 == '-' && chars[i + 1].1.is_alphanumeric() {
+                if !names_mode {
+                    break;
+                }
+                i += 1;
+                while i < chars.len() && (chars[i].1.is_alphanumeric() || chars[i].1 == '_') {
+                    i += 1;
+                }
+            }
+            let text: String = chars[start..i].iter().map(|p| p.1).collect();
+            col += i - start;
+            if CLAUSES.contains(&text.as_str()) || text == "rule" {
+                in_group = text == "group";
+            }
+            out.push(Token {
+                tok: Tok::Ident(text),
+                line: tl,
+                col: tc,
+                offset: off,
+            });
+            continue;
+        }
+        let rest: String = chars[i..chars.len().min(i + 2)]
+            .iter()
+            .map(|p| p.1)
+            .collect();
+        let Some(p) = PUNCT.iter().find(|p| rest.starts_with(**p)) else {
+            return Err(err(tl, tc, format!("unexpected character `{c}`")));
+        };
+        i += p.chars().count();
+        col += p.chars().count();
+        out.push(Token {
+            tok: Tok::Punct(p),
+            line: tl,
+            col: tc,
+            offset: off,
+        });
+    }
+    out.push(Token {
+        tok: Tok::Eof,
+        line,
+        col,
+        offset: src.len(),
+    });
+    Ok(out)
+}
+
+struct Parser<'a> {
+    file: &'a str,
+    src: &'a str,
+    toks: Vec<Token>,
+    pos: usize,
+}
+
+const CLAUSES: [&str; 8] = [
+    "says", "cite", "group", "kind", "priority", "match", "when", "yield",
+];
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> &Tok {
+        &self.toks[self.pos.min(self.toks.len() - 1)].tok
+    }
+    fn here(&self) -> &Token {
+        &self.toks[self.pos.min(self.toks.len() - 1)]
+    }
+    fn bump(&mut self) -> Tok {
+        let t = self.peek().clone();
+        if self.pos < self.toks.len() - 1 {
+            self.pos += 1;
+        }
+        t
+    }
+    fn err(&self, msg: impl Into<String>) -> RuleError {
+        let t = self.here();
+        RuleError::at(self.file, self.src, t.line, t.col, msg.into())
+    }
+    fn describe(t: &Tok) -> String {
+        match t {
+            Tok::Ident(s) => format!("`{s}`"),
+            Tok::Str(s) => format!("\"{s}\""),
+            Tok::Num(n) => format!("`{n}`"),
+            Tok::Punct(p) => format!("`{p}`"),
+            Tok::Eof => "the end of the file".into(),
+        }
+    }
+    fn is_punct(&self, p: &str) -> bool {
+        matches!(self.peek(), Tok::Punct(q) if *q == p)
+    }
+    fn is_ident(&self, s: &str) -> bool {
+        matches!(self.peek(), Tok::Ident(q) if q == s)
+    }
+    fn expect_punct(&mut self, p: &str) -> Result<(), RuleError> {
+        if self.is_punct(p) {
+            self.bump();
+            Ok(())
+        } else {
+            Err(self.err(format!(
+                "expected `{p}`, found {}",
+                Self::describe(self.peek())
+            )))
+        }
+    }
+    fn ident(&mut self, what: &str) -> Result<String, RuleError> {
+        match self.peek().clone() {
+            Tok::Ident(s) if !CLAUSES.contains(&s.as_str()) && s != "rule" => {
+                self.bump();
+                Ok(s)
+            }
+            t => Err(self.err(format!("expected {what}, found {}", Self::describe(&t)))),
+        }
+    }
+    fn string(&mut self, what: &str) -> Result<String, RuleError> {
+        match self.bump() {
+            Tok::Str(s) => Ok(s),
+            t => {
+                self.pos -= 1;
+                Err(self.err(format!(
+                    "expected {what} in quotes, found {}",
+                    Self::describe(&t)
+                )))
+            }
+        }
+    }
+
+    fn rule(&mut self) -> Result<Rule, RuleError> {
+        let start = self.here().clone();
+        if !self.is_ident("rule") {
+            return Err(self.err(format!(
+                "expected `rule`, found {}",
+                Self::describe(self.peek())
+            )));
+        }
+        self.bump();
+        let name = self.ident("a rule name")?;
+        let (mut says, mut cite, mut groups) = (None, None, Vec::new());
+        let (mut kind, mut priority) = (RuleKind::Reduce, 50);
+        let (mut pattern, mut conditions, mut result) = (None, Vec::new(), None);
+        loop {
+            let clause = match self.peek() {
+                Tok::Ident(s) if CLAUSES.contains(&s.as_str()) => s.clone(),
+                _ => break,
+            };
+            self.bump();
+            match clause.as_str() {
+                "says" => says = Some(self.string("a statement")?),
+                "cite" => cite = Some(self.string("a citation")?),
+                "group" => {
+                    groups.push(self.ident("a group name")?);
+                    while self.is_punct(",") {
+                        self.bump();
+                        groups.push(self.ident("a group name")?);
+                    }
+                }
+                "kind" => {
+                    kind = match self.ident("reduce, open or manual")?.as_str() {
+                        "reduce" => RuleKind::Reduce,
+                        "open" => RuleKind::Open,
+                        "manual" => RuleKind::Manual,
+                        other => {
+                            self.pos -= 1;
+                            return Err(self.err(format!(
+                                "unknown kind `{other}`: expected reduce, open or manual"
+                            )));
+                        }
+                    }
+                }
+                "priority" => {
+                    let neg = self.is_punct("-");
+                    if neg {
+                        self.bump();
+                    }
+                    match self.bump() {
+                        Tok::Num(n) if n.is_integer() => {
+                            let v: i32 = n
+                                .to_string()
+                                .parse()
+                                .map_err(|_| self.err("priority out of range"))?;
+                            priority = if neg { -v } else { v };
+                        }
+                        _ => {
+                            self.pos -= 1;
+                            return Err(self.err("expected an integer priority"));
+                        }
+                    }
+                }
+                "match" => pattern = Some(self.pattern()?),
+                "when" => {
+                    conditions.push(self.condition()?);
+                    while self.is_punct(",") {
+                        self.bump();
+                        conditions.push(self.condition()?);
+                    }
+                }
+                "yield" => result = Some(self.template()?),
+                _ => unreachable!("clause list and match arms agree"),
+            }
+        }
+        let end = self.here().offset;
+        let missing = |what: &str| {
+            RuleError::at(
+                self.file,
+                self.src,
+                start.line,
+                start.col,
+                format!("rule `{name}` has no `{what}` clause"),
+            )
+        };
+        let rule = Rule {
+            says: says.ok_or_else(|| missing("says"))?,
+            cite: cite.ok_or_else(|| missing("cite"))?,
+            groups,
+            kind,
+            priority,
+            pattern: pattern.ok_or_else(|| missing("match"))?,
+            conditions,
+            result: result.ok_or_else(|| missing("yield"))?,
+            source: RuleSource {
+                file: self.file.to_string(),
+                line: start.line,
+                text: self.src[start.offset..end].trim_end().to_string(),
+            },
+            name,
+        };
+        if !matches!(self.peek(), Tok::Eof) && !self.is_ident("rule") {
+            return Err(self.err(format!(
+                "expected a clause (says, cite, group, kind, priority, match, when, yield) or the next `rule`, found {}",
+                Self::describe(self.peek())
+            )));
+        }
+        Ok(rule)
+    }
+
+    // ---- patterns ----
+
+    fn pattern(&mut self) -> Result<Pattern, RuleError> {
+        let a = self.pattern_factor()?;
+        if self.is_punct("+") {
+            self.bump();
+            let b = self.pattern_factor()?;
+            return Ok(Pattern::Sum(Box::new(a), Box::new(b)));
+        }
+        Ok(a)
+    }
+
+    fn pattern_factor(&mut self) -> Result<Pattern, RuleError> {
+        if self.is_punct("-") {
+            self.bump();
+            return Ok(Pattern::Neg(Box::new(self.pattern_factor()?)));
+        }
+        if self.is_punct("(") {
+            self.bump();
+            let p = self.pattern()?;
+            self.expect_punct(")")?;
+            return Ok(p);
+        }
+        if self.is_punct("{") {
+            self.bump();
+            let left = self.side_pattern()?;
+            self.expect_punct("|")?;
+            let right = self.side_pattern()?;
+            self.expect_punct("}")?;
+            return Ok(Pattern::Game(left, right));
+        }
+        let name = self.ident("a pattern: a variable, `{`, `-`, `(` or a leaf such as num(x)")?;
+        if self.is_punct("(") {
+            return self.leaf_pattern(&name);
+        }
+        if self.is_punct("@") {
+            self.bump();
+            let inner = self.pattern_factor()?;
+            return Ok(Pattern::Bind(name, Box::new(inner)));
+        }
+        Ok(Pattern::Var(name))
+    }
+
+    fn side_pattern(&mut self) -> Result<SidePattern, RuleError> {
+        let mut side = SidePattern::default();
+        if self.is_punct("|") || self.is_punct("}") {
+            return Ok(side);
+        }
+        loop {
+            if self.is_punct("..") {
+                self.bump();
+                if side.rest.is_some() {
+                    return Err(self.err("a side may bind the rest of its options only once"));
+                }
+                side.rest = Some(self.ident("a name for the rest of the options")?);
+            } else {
+                side.picks.push(self.pattern()?);
+            }
+            if self.is_punct(",") {
+                self.bump();
+            } else {
+                return Ok(side);
+            }
+        }
+    }
+
+    fn value_arg(&mut self) -> Result<ValueArg, RuleError> {
+        let neg = self.is_punct("-");
+        if neg {
+            self.bump();
+        }
+        match self.bump() {
+            Tok::Num(n) => Ok(ValueArg::Lit(if neg { -n } else { n })),
+            Tok::Ident(s) if s == "_" && !neg => Ok(ValueArg::Any),
+            Tok::Ident(s) if !neg => Ok(ValueArg::Var(s)),
+            t => {
+                self.pos -= 1;
+                Err(self.err(format!(
+                    "expected a value variable or a literal, found {}",
+                    Self::describe(&t)
+                )))
+            }
+        }
+    }
+
+    fn leaf_pattern(&mut self, name: &str) -> Result<Pattern, RuleError> {
+        self.expect_punct("(")?;
+        let leaf = match name {
+            "num" => LeafPattern::Num(self.value_arg()?),
+            "int" => LeafPattern::Int(self.value_arg()?),
+            "nim" => LeafPattern::Nim(self.value_arg()?),
+            "up" => LeafPattern::Up(self.value_arg()?),
+            "nus" => {
+                let x = self.value_arg()?;
+                self.expect_punct(",")?;
+                let u = self.value_arg()?;
+                self.expect_punct(",")?;
+                let n = self.value_arg()?;
+                LeafPattern::Nus(x, u, n)
+            }
+            "hack" => LeafPattern::Hack(self.ident("a row variable")?),
+            "pm" => {
+                self.expect_punct("..")?;
+                let s = self.ident("a set variable")?;
+                self.expect_punct(")")?;
+                return Ok(Pattern::PlusMinus(s));
+            }
+            other => {
+                return Err(self.err(format!(
+                    "unknown leaf pattern `{other}(…)`: expected num, int, nim, up, nus, hack or pm"
+                )))
+            }
+        };
+        self.expect_punct(")")?;
+        Ok(Pattern::Leaf(leaf))
+    }
+
+    // ---- conditions ----
+
+    fn condition(&mut self) -> Result<Condition, RuleError> {
+        let negated = self.is_ident("not");
+        if negated {
+            self.bump();
+        }
+        if let Tok::Ident(name) = self.peek().clone() {
+            if let Some(pred) = Predicate::from_name(&name) {
+                if matches!(
+                    self.toks.get(self.pos + 1).map(|t| &t.tok),
+                    Some(Tok::Punct("("))
+                ) {
+                    self.bump();
+                    self.bump();
+                    let mut args = vec![self.ident("a variable")?];
+                    while self.is_punct(",") {
+                        self.bump();
+                        args.push(self.ident("a variable")?);
+                    }
+                    self.expect_punct(")")?;
+                    if args.len() != pred.arity() {
+                        return Err(self.err(format!(
+                            "`{name}` takes {} argument(s), not {}",
+                            pred.arity(),
+                            args.len()
+                        )));
+                    }
+                    return Ok(Condition::Pred {
+                        negated,
+                        pred,
+                        args,
+                    });
+                }
+            }
+        }
+        if negated {
+            return Err(self.err("`not` must be followed by a predicate such as number(G)"));
+        }
+        let a = self.template()?;
+        let rel = match self.bump() {
+            Tok::Punct("<=") => Rel::Le,
+            Tok::Punct("<") => Rel::Lt,
+            Tok::Punct(">=") => Rel::Ge,
+            Tok::Punct(">") => Rel::Gt,
+            Tok::Punct("==") => Rel::Eq,
+            Tok::Punct("!=") => Rel::Ne,
+            Tok::Punct("||") => Rel::Fuzzy,
+            Tok::Punct("<|") => Rel::LessOrFuzzy,
+            Tok::Punct("|>") => Rel::GreaterOrFuzzy,
+            t => {
+                self.pos -= 1;
+                return Err(self.err(format!(
+                    "expected a comparison (<= < >= > == != || <| |>), found {}",
+                    Self::describe(&t)
+                )));
+            }
+        };
+        let b = self.template()?;
+        Ok(Condition::Compare(a, rel, b))
+    }
+
+    // ---- templates ----
+
+    fn template(&mut self) -> Result<Template, RuleError> {
+        let mut t = self.template_factor()?;
+        loop {
+            if self.is_punct("+") {
+                self.bump();
+                let b = self.template_factor()?;
+                t = Template::Sum(Box::new(t), Box::new(b));
+            } else if self.is_punct("-") {
+                self.bump();
+                let b = self.template_factor()?;
+                t = Template::Sum(Box::new(t), Box::new(Template::Neg(Box::new(b))));
+            } else {
+                return Ok(t);
+            }
+        }
+    }
+
+    fn template_factor(&mut self) -> Result<Template, RuleError> {
+        if self.is_punct("-") {
+            self.bump();
+            return Ok(Template::Neg(Box::new(self.template_factor()?)));
+        }
+        if self.is_punct("(") {
+            self.bump();
+            let t = self.template()?;
+            self.expect_punct(")")?;
+            return Ok(t);
+        }
+        if self.is_punct("{") {
+            self.bump();
+            let left = self.template_side()?;
+            self.expect_punct("|")?;
+            let right = self.template_side()?;
+            self.expect_punct("}")?;
+            return Ok(Template::Game(left, right));
+        }
+        if let Tok::Num(n) = self.peek().clone() {
+            self.bump();
+            return Ok(Template::Value(ValueExpr::Lit(n)));
+        }
+        let name =
+            self.ident("a term: a variable, `{`, `-`, `(`, a number or a leaf such as num(x)")?;
+        if self.is_punct("(") {
+            self.bump();
+            let leaf = match name.as_str() {
+                "num" => Some(LeafTemplate::Num(self.value_expr()?)),
+                "int" => Some(LeafTemplate::Int(self.value_expr()?)),
+                "nim" => Some(LeafTemplate::Nim(self.value_expr()?)),
+                "up" => Some(LeafTemplate::Up(self.value_expr()?)),
+                "nus" => {
+                    let x = self.value_expr()?;
+                    self.expect_punct(",")?;
+                    let u = self.value_expr()?;
+                    self.expect_punct(",")?;
+                    let n = self.value_expr()?;
+                    Some(LeafTemplate::Nus(x, u, n))
+                }
+                _ => None,
+            };
+            if let Some(leaf) = leaf {
+                self.expect_punct(")")?;
+                return Ok(Template::Leaf(leaf));
+            }
+            self.pos -= 1;
+            return Ok(Template::Value(self.call(&name)?));
+        }
+        Ok(Template::Var(name))
+    }
+
+    fn template_side(&mut self) -> Result<Vec<TemplateItem>, RuleError> {
+        let mut items = Vec::new();
+        if self.is_punct("|") || self.is_punct("}") {
+            return Ok(items);
+        }
+        loop {
+            if self.is_punct("..") {
+                self.bump();
+                if self.is_punct("(") {
+                    self.bump();
+                    let body = self.template()?;
+                    self.expect_punct(")")?;
+                    items.push(TemplateItem::Map {
+                        over: String::new(),
+                        body,
+                    });
+                } else {
+                    let name = self.ident("a set variable or a set function")?;
+                    match name.as_str() {
+                        "nims" => {
+                            self.expect_punct("(")?;
+                            let n = self.value_expr()?;
+                            self.expect_punct(")")?;
+                            items.push(TemplateItem::Nims(n));
+                        }
+                        "left_cuts" | "right_cuts" => {
+                            self.expect_punct("(")?;
+                            let row = self.ident("a row variable")?;
+                            self.expect_punct(")")?;
+                            items.push(TemplateItem::Cuts {
+                                left: name == "left_cuts",
+                                row,
+                            });
+                        }
+                        _ => items.push(TemplateItem::Splice(name)),
+                    }
+                }
+            } else {
+                items.push(TemplateItem::One(self.template()?));
+            }
+            if self.is_punct(",") {
+                self.bump();
+            } else {
+                return Ok(items);
+            }
+        }
+    }
+
+    fn value_expr(&mut self) -> Result<ValueExpr, RuleError> {
+        let mut v = self.value_atom()?;
+        loop {
+            if self.is_punct("+") {
+                self.bump();
+                v = ValueExpr::Add(Box::new(v), Box::new(self.value_atom()?));
+            } else if self.is_punct("-") {
+                self.bump();
+                v = ValueExpr::Sub(Box::new(v), Box::new(self.value_atom()?));
+            } else {
+                return Ok(v);
+            }
+        }
+    }
+
+    fn value_atom(&mut self) -> Result<ValueExpr, RuleError> {
+        if self.is_punct("-") {
+            self.bump();
+            return Ok(ValueExpr::Neg(Box::new(self.value_atom()?)));
+        }
+        if self.is_punct("(") {
+            self.bump();
+            let v = self.value_expr()?;
+            self.expect_punct(")")?;
+            return Ok(v);
+        }
+        if let Tok::Num(n) = self.peek().clone() {
+            self.bump();
+            return Ok(ValueExpr::Lit(n));
+        }
+        let name = self.ident("a value: a number, a value variable or a function call")?;
+        if self.is_punct("(") {
+            return self.call(&name);
+        }
+        Ok(ValueExpr::Var(name))
+    }
+
+    fn call(&mut self, name: &str) -> Result<ValueExpr, RuleError> {
+        let Some((f, sets, values)) = ValueFn::from_name(name) else {
+            return Err(self.err(format!(
+                "unknown function `{name}`: expected simplest, mex, nimadd, ulp, mid, count, numval or nimval"
+            )));
+        };
+        self.expect_punct("(")?;
+        let mut set_args = Vec::new();
+        let mut value_args = Vec::new();
+        for i in 0..sets + values {
+            if i > 0 {
+                self.expect_punct(",")?;
+            }
+            if i < sets {
+                set_args.push(self.ident("a variable")?);
+            } else {
+                value_args.push(self.value_expr()?);
+            }
+        }
+        self.expect_punct(")")?;
+        Ok(ValueExpr::Call(f, set_args, value_args))
+    }
+}
+
+/// Parses the rules in one file's text. `file` names it in errors.
+pub fn parse_rules(file: &str, src: &str) -> Result<Vec<Rule>, RuleError> {
+    let toks = lex(file, src)?;
+    let mut p = Parser {
+        file,
+        src,
+        toks,
+        pos: 0,
+    };
+    let mut rules = Vec::new();
+    while !matches!(p.peek(), Tok::Eof) {
+        rules.push(p.rule()?);
+    }
+    Ok(rules)
+}

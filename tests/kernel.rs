@@ -1,0 +1,809 @@
+//! Kernel tests against independent sources: an explicit-form game type with the definitional
+//! order (seed 002 Definition 2.5), known counts of games born by each day, and worked values
+//! from the seeds.
+
+use num_bigint::{BigInt, BigUint};
+use num_traits::{One, Zero};
+use onag::kernel::{GameId, Kernel, KernelError, Outcome, Relation};
+use onag::{Dyadic, Nimber, Pebble, Term};
+use proptest::prelude::*;
+use std::collections::HashMap;
+
+// ---------------------------------------------------------------------------------------------
+// An independent explicit-form game type: a tree of options, interned structurally (no value
+// reductions), with ≤ straight from the definition and sums straight from the definition.
+
+#[derive(Default)]
+struct Ex {
+    nodes: Vec<(Vec<usize>, Vec<usize>)>,
+    ids: HashMap<(Vec<usize>, Vec<usize>), usize>,
+    le_memo: HashMap<(usize, usize), bool>,
+    sum_memo: HashMap<(usize, usize), usize>,
+    from_kernel: HashMap<GameId, usize>,
+}
+
+impl Ex {
+    fn make(&mut self, mut l: Vec<usize>, mut r: Vec<usize>) -> usize {
+        l.sort_unstable();
+        l.dedup();
+        r.sort_unstable();
+        r.dedup();
+        let key = (l, r);
+        if let Some(&i) = self.ids.get(&key) {
+            return i;
+        }
+        let i = self.nodes.len();
+        self.nodes.push(key.clone());
+        self.ids.insert(key, i);
+        i
+    }
+    fn zero(&mut self) -> usize {
+        self.make(vec![], vec![])
+    }
+    /// G ≤ H iff no G^L ≥ H and no H^R ≤ G.
+    fn le(&mut self, g: usize, h: usize) -> bool {
+        if let Some(&b) = self.le_memo.get(&(g, h)) {
+            return b;
+        }
+        let gl = self.nodes[g].0.clone();
+        let hr = self.nodes[h].1.clone();
+        let b = !gl.iter().any(|&x| self.le(h, x)) && !hr.iter().any(|&y| self.le(y, g));
+        self.le_memo.insert((g, h), b);
+        b
+    }
+    fn eq(&mut self, g: usize, h: usize) -> bool {
+        self.le(g, h) && self.le(h, g)
+    }
+    fn add(&mut self, g: usize, h: usize) -> usize {
+        if let Some(&s) = self.sum_memo.get(&(g, h)) {
+            return s;
+        }
+        let (gl, gr) = self.nodes[g].clone();
+        let (hl, hr) = self.nodes[h].clone();
+        let mut l: Vec<usize> = gl.iter().map(|&x| self.add(x, h)).collect();
+        l.extend(hl.iter().map(|&x| self.add(g, x)));
+        let mut r: Vec<usize> = gr.iter().map(|&x| self.add(x, h)).collect();
+        r.extend(hr.iter().map(|&x| self.add(g, x)));
+        let s = self.make(l, r);
+        self.sum_memo.insert((g, h), s);
+        s
+    }
+    fn neg(&mut self, g: usize) -> usize {
+        let (l, r) = self.nodes[g].clone();
+        let nl = r.iter().map(|&x| self.neg(x)).collect();
+        let nr = l.iter().map(|&x| self.neg(x)).collect();
+        self.make(nl, nr)
+    }
+    fn star(&mut self, k: usize) -> usize {
+        let opts: Vec<usize> = (0..k).map(|j| self.star(j)).collect();
+        self.make(opts.clone(), opts)
+    }
+    fn integer(&mut self, n: i64) -> usize {
+        let z = self.zero();
+        let mut g = z;
+        for _ in 0..n.abs() {
+            g = if n > 0 {
+                self.make(vec![g], vec![])
+            } else {
+                self.make(vec![], vec![g])
+            };
+        }
+        g
+    }
+    /// The kernel's canonical form, opened up into an explicit tree.
+    fn of_kernel(&mut self, k: &mut Kernel, g: GameId) -> usize {
+        if let Some(&i) = self.from_kernel.get(&g) {
+            return i;
+        }
+        let l = k.left_options(g).unwrap();
+        let r = k.right_options(g).unwrap();
+        let l = l.into_iter().map(|x| self.of_kernel(k, x)).collect();
+        let r = r.into_iter().map(|x| self.of_kernel(k, x)).collect();
+        let i = self.make(l, r);
+        self.from_kernel.insert(g, i);
+        i
+    }
+    fn birthday(&self, g: usize) -> u64 {
+        let (l, r) = &self.nodes[g];
+        l.iter()
+            .chain(r)
+            .map(|&x| self.birthday(x) + 1)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Term helpers.
+
+fn d(s: &str) -> Dyadic {
+    s.parse().unwrap()
+}
+fn num(s: &str) -> Term {
+    Term::number(d(s))
+}
+fn star(k: u64) -> Term {
+    Term::nimber(Nimber::from(k))
+}
+fn up(n: i64) -> Term {
+    Term::up(BigInt::from(n))
+}
+fn nus(x: &str, u: i64, k: u64) -> Term {
+    Term::Nus {
+        number: d(x),
+        up: BigInt::from(u),
+        nim: Nimber::from(k),
+    }
+}
+fn g(l: Vec<Term>, r: Vec<Term>) -> Term {
+    Term::game(l, r)
+}
+fn ev(k: &mut Kernel, t: &Term) -> GameId {
+    k.eval(t).unwrap()
+}
+fn same(k: &mut Kernel, a: &Term, b: &Term) {
+    let x = ev(k, a);
+    let y = ev(k, b);
+    assert_eq!(
+        x,
+        y,
+        "{a:?} and {b:?} should be equal: got {:?} and {:?}",
+        k.to_term(x),
+        k.to_term(y)
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Games born by day n.
+
+fn antichains(k: &mut Kernel, elems: &[GameId]) -> Vec<Vec<GameId>> {
+    fn go(
+        k: &mut Kernel,
+        elems: &[GameId],
+        i: usize,
+        cur: &mut Vec<GameId>,
+        out: &mut Vec<Vec<GameId>>,
+    ) {
+        if i == elems.len() {
+            out.push(cur.clone());
+            return;
+        }
+        go(k, elems, i + 1, cur, out);
+        let x = elems[i];
+        if cur.iter().all(|&y| k.compare(x, y) == Relation::Fuzzy) {
+            cur.push(x);
+            go(k, elems, i + 1, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(k, elems, 0, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Day n+1 from day n: every {L | R} with L and R antichains of day n (a dominated option never
+/// changes the value, so antichains reach every value).
+fn next_day(
+    k: &mut Kernel,
+    day: &[GameId],
+) -> (Vec<GameId>, Vec<(Vec<GameId>, Vec<GameId>, GameId)>) {
+    let acs = antichains(k, day);
+    let mut seen = std::collections::BTreeSet::new();
+    let mut built = Vec::new();
+    for l in &acs {
+        for r in &acs {
+            let g = k.from_options(l, r);
+            seen.insert(g);
+            built.push((l.clone(), r.clone(), g));
+        }
+    }
+    (seen.into_iter().collect(), built)
+}
+
+fn days(k: &mut Kernel) -> Vec<Vec<GameId>> {
+    let mut out = vec![vec![k.zero()]];
+    for _ in 0..3 {
+        let (next, _) = next_day(k, out.last().unwrap());
+        out.push(next);
+    }
+    out
+}
+
+#[test]
+fn day_counts() {
+    let mut k = Kernel::new();
+    let ds = days(&mut k);
+    let counts: Vec<usize> = ds.iter().map(Vec::len).collect();
+    assert_eq!(counts, vec![1, 4, 22, 1474]);
+    assert!(k.take_error().is_none());
+}
+
+/// Every ordered pair of day-3 games (2,172,676 pairs): the kernel's relation against the
+/// definitional order on the explicit canonical trees. Also checks that each raw `{L|R}` built
+/// from day-2 antichains is definitionally equal to what the kernel made of it.
+#[test]
+fn day3_all_pairs_against_definition() {
+    let mut k = Kernel::new();
+    let ds = days(&mut k);
+    let (day3, built) = next_day(&mut k, &ds[2]);
+    assert_eq!(day3.len(), 1474);
+    let mut ex = Ex::default();
+    let xs: Vec<usize> = day3.iter().map(|&g| ex.of_kernel(&mut k, g)).collect();
+    // A dense memo for the definitional order: every node is a day ≤ 3 canonical form.
+    let n = ex.nodes.len();
+    let mut memo = vec![0u8; n * n];
+    fn le(ex: &Ex, memo: &mut [u8], n: usize, g: usize, h: usize) -> bool {
+        match memo[g * n + h] {
+            1 => return false,
+            2 => return true,
+            _ => {}
+        }
+        let b = !ex.nodes[g].0.iter().any(|&x| le(ex, memo, n, h, x))
+            && !ex.nodes[h].1.iter().any(|&y| le(ex, memo, n, y, g));
+        memo[g * n + h] = if b { 2 } else { 1 };
+        b
+    }
+    let mut tally = [0usize; 4];
+    for (i, &a) in day3.iter().enumerate() {
+        for (j, &b) in day3.iter().enumerate() {
+            let ab = le(&ex, &mut memo, n, xs[i], xs[j]);
+            let ba = le(&ex, &mut memo, n, xs[j], xs[i]);
+            let want = match (ab, ba) {
+                (true, true) => Relation::Equal,
+                (true, false) => Relation::Less,
+                (false, true) => Relation::Greater,
+                (false, false) => Relation::Fuzzy,
+            };
+            let got = k.compare(a, b);
+            assert_eq!(got, want, "{:?} vs {:?}", k.to_term(a), k.to_term(b));
+            assert_eq!(
+                got == Relation::Equal,
+                i == j,
+                "distinct ids must be distinct values"
+            );
+            tally[got as usize] += 1;
+        }
+    }
+    assert_eq!(tally.iter().sum::<usize>(), 1474 * 1474);
+    // Raw games from antichains, against their canonical forms.
+    let mut ex2 = Ex::default();
+    for (l, r, g) in built.iter().step_by(7) {
+        let l: Vec<usize> = l.iter().map(|&x| ex2.of_kernel(&mut k, x)).collect();
+        let r: Vec<usize> = r.iter().map(|&x| ex2.of_kernel(&mut k, x)).collect();
+        let raw = ex2.make(l, r);
+        let canon = ex2.of_kernel(&mut k, *g);
+        assert!(ex2.eq(raw, canon));
+    }
+}
+
+#[test]
+fn seed_examples() {
+    let mut k = Kernel::new();
+    same(
+        &mut k,
+        &g(vec![num("0"), num("1")], vec![num("2")]),
+        &num("3/2"),
+    );
+    same(&mut k, &g(vec![num("0")], vec![num("5")]), &num("1"));
+    let s4 = g(vec![star(1), star(4)], vec![star(1), star(4)]);
+    same(&mut k, &g(vec![num("-5")], vec![num("0"), s4]), &num("-1"));
+    let ss = g(vec![star(1)], vec![star(1)]);
+    same(
+        &mut k,
+        &g(
+            vec![ss.clone(), star(1), star(3)],
+            vec![ss, star(1), star(3)],
+        ),
+        &star(2),
+    );
+    same(
+        &mut k,
+        &g(
+            vec![num("0"), num("-7")],
+            vec![num("1"), num("3/2"), num("3/4")],
+        ),
+        &num("1/2"),
+    );
+    same(
+        &mut k,
+        &g(vec![num("0"), star(1)], vec![num("0"), star(1)]),
+        &star(2),
+    );
+    same(
+        &mut k,
+        &g(vec![num("0"), star(5)], vec![num("0"), star(5)]),
+        &star(1),
+    );
+    // ↑ + ↑ = {0 | ↑*}, ↑ + ↑ + * = {0 | ↑}.
+    same(
+        &mut k,
+        &Term::sum(up(1), up(1)),
+        &g(vec![num("0")], vec![nus("0", 1, 1)]),
+    );
+    same(
+        &mut k,
+        &Term::sum(Term::sum(up(1), up(1)), star(1)),
+        &g(vec![num("0")], vec![up(1)]),
+    );
+    // {2|1} + 1/2 = {5/2 | 3/2}.
+    same(
+        &mut k,
+        &Term::sum(g(vec![num("2")], vec![num("1")]), num("1/2")),
+        &g(vec![num("5/2")], vec![num("3/2")]),
+    );
+    // ↑ = {0|*}, ↑* = {0,*|0}, ⇑ and ⇑* as in the closed forms.
+    same(&mut k, &g(vec![num("0")], vec![star(1)]), &up(1));
+    same(
+        &mut k,
+        &g(vec![num("0"), star(1)], vec![num("0")]),
+        &nus("0", 1, 1),
+    );
+}
+
+fn row(s: &str) -> Term {
+    Term::Hackenstring(
+        s.chars()
+            .map(|c| match c {
+                'L' | 'A' => Pebble::Left,
+                'R' | 'B' => Pebble::Right,
+                _ => Pebble::Neutral,
+            })
+            .collect(),
+    )
+}
+
+#[test]
+fn hackenstrings() {
+    let mut k = Kernel::new();
+    for (r, v) in [
+        ("LR", "1/2"),
+        ("LRR", "1/4"),
+        ("LLR", "3/2"),
+        ("LRL", "3/4"),
+        ("BAAB", "-3/8"),
+        ("", "0"),
+    ] {
+        same(&mut k, &row(r), &num(v));
+    }
+    // Seed 001's first worked position, A = Left, B = Right.
+    let rows = ["ABBABBABBA", "BAABABBAB", "AAAA", "BBBABBB", "B"];
+    let total = rows.iter().map(|r| row(r)).reduce(Term::sum).unwrap();
+    same(&mut k, &total, &num("-3/512"));
+    // Neutral pebbles: E = *, E + E = 0, EL + E > 0 (seed 001: C A + C is a win for Left).
+    same(&mut k, &row("E"), &star(1));
+    same(&mut k, &Term::sum(row("E"), row("E")), &num("0"));
+    let p = ev(&mut k, &Term::sum(row("EL"), row("E")));
+    assert_eq!(k.outcome(p), Outcome::L);
+    // Rows with neutral pebbles against their explicit definition.
+    let mut ex = Ex::default();
+    for r in ["EL", "LE", "ERL", "LRE", "EEL", "RELE", "LLER"] {
+        let g = ev(&mut k, &row(r));
+        let explicit = explicit_row(&mut ex, r);
+        let canon = ex.of_kernel(&mut k, g);
+        assert!(ex.eq(explicit, canon), "row {r}");
+    }
+}
+
+fn explicit_row(ex: &mut Ex, r: &str) -> usize {
+    let cs: Vec<char> = r.chars().collect();
+    let mut l = vec![];
+    let mut rr = vec![];
+    for (j, &c) in cs.iter().enumerate() {
+        let p: String = cs[..j].iter().collect();
+        let v = explicit_row(ex, &p);
+        if c != 'R' {
+            l.push(v);
+        }
+        if c != 'L' {
+            rr.push(v);
+        }
+    }
+    ex.make(l, rr)
+}
+
+/// The explicit number by its Hackenstring row (seed 001's rule, via the sign expansion).
+fn explicit_number(ex: &mut Ex, x: &Dyadic) -> usize {
+    let signs = x.sign_expansion(64).unwrap();
+    let r: String = signs
+        .iter()
+        .map(|s| {
+            if *s == onag::number::Sign::Plus {
+                'L'
+            } else {
+                'R'
+            }
+        })
+        .collect();
+    explicit_row(ex, &r)
+}
+
+/// `x + n·↑ + *k` summed explicitly from ↑ = {0|*}, *k = {*j | *j} and x.
+fn explicit_nus(ex: &mut Ex, x: &Dyadic, n: i64, k: usize) -> usize {
+    let z = ex.zero();
+    let s1 = ex.star(1);
+    let upg = ex.make(vec![z], vec![s1]);
+    let unit = if n >= 0 { upg } else { ex.neg(upg) };
+    let mut acc = explicit_number(ex, x);
+    for _ in 0..n.abs() {
+        acc = ex.add(acc, unit);
+    }
+    let s = ex.star(k);
+    ex.add(acc, s)
+}
+
+/// The closed-form options and birthdays of `x + n·↑ + *k` against explicit sums, and general
+/// construction (sums of explicit `{0|*}` terms) landing on the closed-form id.
+#[test]
+fn closed_forms_match_construction() {
+    let mut k = Kernel::new();
+    let mut ex = Ex::default();
+    let up_term = g(vec![num("0")], vec![g(vec![num("0")], vec![num("0")])]);
+    for x in ["0", "1", "-1/2", "5/4"] {
+        for n in -4i64..=4 {
+            for s in 0u64..=5 {
+                let id = ev(&mut k, &nus(x, n, s));
+                let canon = ex.of_kernel(&mut k, id);
+                let explicit = explicit_nus(&mut ex, &d(x), n, s as usize);
+                assert!(ex.eq(canon, explicit), "options of {x} + {n}↑ + *{s}");
+                assert_eq!(
+                    k.birthday(id),
+                    BigInt::from(ex.birthday(canon)),
+                    "birthday of {x}+{n}↑*{s}"
+                );
+                // Build by general construction from explicit games.
+                let mut t = num(x);
+                let unit = if n >= 0 {
+                    up_term.clone()
+                } else {
+                    Term::neg(up_term.clone())
+                };
+                for _ in 0..n.abs() {
+                    t = Term::sum(t, unit.clone());
+                }
+                let mut st;
+                // *s written out as {0,*,…,*(s−1) | same}, with the options as explicit games too.
+                let mut stars: Vec<Term> = Vec::new();
+                for _ in 0..s {
+                    st = g(stars.clone(), stars.clone());
+                    stars.push(st.clone());
+                }
+                let st = g(stars.clone(), stars);
+                t = Term::sum(t, st);
+                assert_eq!(ev(&mut k, &t), id, "{x} + {n}↑ + *{s} by construction");
+                // Idempotence: the canonical options give back the same id.
+                let l = k.left_options(id).unwrap();
+                let r = k.right_options(id).unwrap();
+                assert_eq!(k.from_options(&l, &r), id);
+            }
+        }
+    }
+}
+
+#[test]
+fn huge_values_stay_exact() {
+    let mut k = Kernel::new();
+    let a = k.number(&Dyadic::new(BigInt::one(), 31));
+    let b = k.number(&Dyadic::integer(BigInt::one() << 40u32));
+    let s = k.add(a, b);
+    assert_eq!(
+        k.as_number(s),
+        Some(Dyadic::new((BigInt::one() << 71u32) + 1, 31))
+    );
+    // ^2147483647 + ^ = ^2147483648.
+    let u = ev(&mut k, &Term::sum(up(2147483647), up(1)));
+    assert_eq!(
+        k.as_nus(u),
+        Some((Dyadic::zero(), BigInt::from(2147483648u64), Nimber::zero()))
+    );
+    // ^1000000 + * and its birthday, without expansion.
+    let u = ev(&mut k, &Term::sum(up(1_000_000), star(1)));
+    assert_eq!(k.birthday(u), BigInt::from(1_000_001));
+    let ul = k.left_options(u).unwrap();
+    assert_eq!(ul, vec![k.zero()]);
+    // 10,000-digit integers.
+    let big = BigInt::from(10u32).pow(9999);
+    let x = k.number(&Dyadic::integer(big.clone()));
+    let y = k.number(&Dyadic::integer(-&big + 1));
+    let s = k.add(x, y);
+    assert_eq!(s, k.number(&Dyadic::from(1)));
+    assert_eq!(k.birthday(x), big);
+    assert!(k.le(y, x));
+    let sw = ev(&mut k, &g(vec![num("1")], vec![num("-1")]));
+    let xs = k.add(x, sw);
+    assert_eq!(k.left_stop(xs), Dyadic::integer(&big + 1));
+    assert_eq!(k.compare(xs, x), Relation::Fuzzy);
+    // 2^-4000 and its neighbours.
+    let tiny = k.number(&Dyadic::new(BigInt::one(), 4000));
+    assert_eq!(k.birthday(tiny), BigInt::from(4001));
+    let t2 = k.add(tiny, tiny);
+    assert_eq!(k.as_number(t2), Some(Dyadic::new(BigInt::one(), 3999)));
+    let gg = k.from_options(&[k.zero()], &[tiny]);
+    assert_eq!(k.as_number(gg), Some(Dyadic::new(BigInt::one(), 4001)));
+    // * of a 1000-bit number: exact arithmetic, refused expansion.
+    let n1000 = Nimber::new(BigUint::one() << 1000u32);
+    let s = k.nus(&Dyadic::zero(), &BigInt::zero(), &n1000);
+    assert_eq!(k.as_nimber(s), Some(n1000.clone()));
+    assert_eq!(k.add(s, s), k.zero());
+    assert_eq!(k.outcome(s), Outcome::N);
+    assert!(matches!(
+        k.left_options(s),
+        Err(KernelError::TooManyOptions { .. })
+    ));
+    assert!(matches!(
+        k.try_add(s, sw),
+        Err(KernelError::TooManyOptions { .. })
+    ));
+    assert_eq!(k.add(s, sw), k.zero());
+    assert!(k.take_error().is_some());
+    // Multiples: closed form for number-up-star, refused for absurd counts of others.
+    let m = ev(
+        &mut k,
+        &Term::Multiple {
+            count: BigInt::from(10u32).pow(30),
+            game: Box::new(nus("1/2", 1, 3)),
+        },
+    );
+    assert_eq!(
+        k.as_nus(m),
+        Some((
+            Dyadic::integer(BigInt::from(10u32).pow(30)).half(),
+            BigInt::from(10u32).pow(30),
+            Nimber::zero()
+        ))
+    );
+    let m = k.eval(&Term::Multiple {
+        count: BigInt::from(10u32).pow(30),
+        game: Box::new(g(vec![num("1")], vec![num("-1")])),
+    });
+    assert!(matches!(m, Err(KernelError::TooLarge { .. })));
+    let m = ev(
+        &mut k,
+        &Term::Multiple {
+            count: BigInt::from(-5),
+            game: Box::new(g(vec![num("2")], vec![num("1")])),
+        },
+    );
+    // 5·{2|1} = {8|7} (4 + 4·{1/2 | -1/2}... by hand: {2|1} = 3/2 ± 1/2, and the ±1/2 parts
+    // of an odd number of copies leave one), and -5·{2|1} is its negative.
+    let five = ev(
+        &mut k,
+        &Term::Multiple {
+            count: BigInt::from(5),
+            game: Box::new(g(vec![num("2")], vec![num("1")])),
+        },
+    );
+    assert_eq!(k.neg(five), m);
+    let f = ev(&mut k, &g(vec![num("8")], vec![num("7")]));
+    assert_eq!(five, f);
+}
+
+#[test]
+fn deep_terms_do_not_overflow() {
+    let mut t = num("0");
+    for _ in 0..3000 {
+        t = g(vec![t], vec![]);
+    }
+    let mut k = Kernel::new();
+    let x = ev(&mut k, &t);
+    assert_eq!(k.as_number(x), Some(Dyadic::from(3000)));
+    let mut t = num("0");
+    for _ in 0..3000 {
+        t = Term::neg(Term::sum(t, up(1)));
+    }
+    let x = ev(&mut k, &t);
+    assert_eq!(
+        k.as_nus(x),
+        Some((Dyadic::zero(), BigInt::zero(), Nimber::zero()))
+    );
+    std::mem::forget(t); // a deep Box chain: dropping it recursively is the test's cost, not the kernel's
+}
+
+#[test]
+fn sugar_in_to_term() {
+    let mut k = Kernel::new();
+    // ± for switches, but not for a number plus a switch.
+    let x = ev(&mut k, &g(vec![num("1")], vec![num("-1")]));
+    assert_eq!(k.to_term(x), Term::PlusMinus(vec![num("1")]));
+    let x = ev(&mut k, &g(vec![num("4")], vec![num("2")]));
+    assert_eq!(k.to_term(x), g(vec![num("4")], vec![num("2")]));
+    let x = ev(
+        &mut k,
+        &Term::PlusMinus(vec![num("2"), g(vec![num("4")], vec![num("0")])]),
+    );
+    assert_eq!(
+        k.to_term(x),
+        Term::PlusMinus(vec![num("2"), g(vec![num("4")], vec![num("0")])])
+    );
+    // Tiny and Miny: {0 || 0 | -3/2} = Tiny(3/2), 3 + Tiny({3|1}).
+    let x = ev(
+        &mut k,
+        &g(vec![num("0")], vec![g(vec![num("0")], vec![num("-3/2")])]),
+    );
+    assert_eq!(
+        k.to_term(x),
+        Term::Tiny {
+            number: d("0"),
+            sub: Box::new(num("3/2"))
+        }
+    );
+    let t = Term::Tiny {
+        number: d("3"),
+        sub: Box::new(g(vec![num("3")], vec![num("1")])),
+    };
+    let x = ev(&mut k, &t);
+    assert_eq!(k.to_term(x), t);
+    let m = Term::Miny {
+        number: d("-1/2"),
+        sub: Box::new(num("2")),
+    };
+    let x = ev(&mut k, &m);
+    assert_eq!(k.to_term(x), m);
+    assert_eq!(
+        k.neg(x),
+        ev(
+            &mut k,
+            &Term::Tiny {
+                number: d("1/2"),
+                sub: Box::new(num("2"))
+            }
+        )
+    );
+    // Deterministic order: numbers by value, then nimbers, then ups, then others.
+    let x = ev(
+        &mut k,
+        &g(
+            vec![g(vec![num("3")], vec![num("-1")]), nus("0", 1, 1), num("0")],
+            vec![num("-5")],
+        ),
+    );
+    let t = k.to_term(x);
+    let want = g(
+        vec![num("0"), nus("0", 1, 1), g(vec![num("3")], vec![num("-1")])],
+        vec![num("-5")],
+    );
+    assert_eq!(t, want);
+    // Round trip: every day-3 value prints to a term that evaluates back to it.
+    let ds = days(&mut k);
+    for &g3 in &ds[3] {
+        let t = k.to_term(g3);
+        assert_eq!(ev(&mut k, &t), g3, "{t:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Property tests on random small terms.
+
+fn leaf() -> impl Strategy<Value = Term> {
+    (-4i64..=4, 0u64..=2, -2i64..=2, 0u64..=3).prop_map(|(n, e, u, k)| Term::Nus {
+        number: Dyadic::new(BigInt::from(n), e),
+        up: BigInt::from(u),
+        nim: Nimber::from(k),
+    })
+}
+
+fn term() -> impl Strategy<Value = Term> {
+    terms(leaf(), 12)
+}
+
+/// Smaller leaves and trees, for tests that also evaluate the term explicitly (explicit sums grow
+/// as the product of their parts).
+fn small_term() -> impl Strategy<Value = Term> {
+    let leaf = (-2i64..=2, 0u64..=1, -1i64..=1, 0u64..=2).prop_map(|(n, e, u, k)| Term::Nus {
+        number: Dyadic::new(BigInt::from(n), e),
+        up: BigInt::from(u),
+        nim: Nimber::from(k),
+    });
+    terms(leaf, 7)
+}
+
+fn terms(leaf: impl Strategy<Value = Term> + 'static, size: u32) -> impl Strategy<Value = Term> {
+    leaf.prop_recursive(3, size, 3, |inner| {
+        prop_oneof![
+            (
+                prop::collection::vec(inner.clone(), 0..3),
+                prop::collection::vec(inner.clone(), 0..3)
+            )
+                .prop_map(|(l, r)| Term::game(l, r)),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Term::sum(a, b)),
+            inner.prop_map(Term::neg),
+        ]
+    })
+}
+
+/// The term evaluated explicitly, with no reductions at all.
+fn explicit_term(ex: &mut Ex, t: &Term) -> usize {
+    match t {
+        Term::Nus { number, up, nim } => {
+            let u: i64 = up.try_into().unwrap();
+            let k = nim.to_u64().unwrap() as usize;
+            explicit_nus(ex, number, u, k)
+        }
+        Term::Game { left, right } => {
+            let l = left.iter().map(|x| explicit_term(ex, x)).collect();
+            let r = right.iter().map(|x| explicit_term(ex, x)).collect();
+            ex.make(l, r)
+        }
+        Term::Sum(a, b) => {
+            let a = explicit_term(ex, a);
+            let b = explicit_term(ex, b);
+            ex.add(a, b)
+        }
+        Term::Neg(a) => {
+            let a = explicit_term(ex, a);
+            ex.neg(a)
+        }
+        _ => unreachable!("not generated"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn group_laws(a in term(), b in term(), c in term()) {
+        let mut k = Kernel::new();
+        let (a, b, c) = (ev(&mut k, &a), ev(&mut k, &b), ev(&mut k, &c));
+        let ab = k.add(a, b);
+        let ab_c = k.add(ab, c);
+        let bc = k.add(b, c);
+        let a_bc = k.add(a, bc);
+        prop_assert_eq!(ab_c, a_bc);
+        prop_assert_eq!(ab, k.add(b, a));
+        prop_assert_eq!(k.add(a, k.zero()), a);
+        let na = k.neg(a);
+        prop_assert_eq!(k.add(a, na), k.zero());
+        prop_assert_eq!(k.neg(na), a);
+        prop_assert!(k.take_error().is_none());
+    }
+
+    #[test]
+    fn order_matches_definition(a in small_term(), b in small_term()) {
+        let mut k = Kernel::new();
+        let mut ex = Ex::default();
+        let (ga, gb) = (ev(&mut k, &a), ev(&mut k, &b));
+        let (xa, xb) = (explicit_term(&mut ex, &a), explicit_term(&mut ex, &b));
+        prop_assert_eq!(k.le(ga, gb), ex.le(xa, xb));
+        prop_assert_eq!(k.le(gb, ga), ex.le(xb, xa));
+        // The canonical form is definitionally equal to the term it came from.
+        let ca = ex.of_kernel(&mut k, ga);
+        prop_assert!(ex.eq(ca, xa));
+    }
+
+    #[test]
+    fn construction_is_idempotent_and_round_trips(a in term()) {
+        let mut k = Kernel::new();
+        let g = ev(&mut k, &a);
+        let l = k.left_options(g).unwrap();
+        let r = k.right_options(g).unwrap();
+        prop_assert_eq!(k.from_options(&l, &r), g);
+        let t = k.to_term(g);
+        prop_assert_eq!(ev(&mut k, &t), g);
+    }
+
+    #[test]
+    fn outcome_and_stops(a in term()) {
+        let mut k = Kernel::new();
+        let g = ev(&mut k, &a);
+        let want = match k.compare(g, k.zero()) {
+            Relation::Greater => Outcome::L,
+            Relation::Less => Outcome::R,
+            Relation::Equal => Outcome::P,
+            Relation::Fuzzy => Outcome::N,
+        };
+        prop_assert_eq!(k.outcome(g), want);
+        let (ls, rs) = (k.left_stop(g), k.right_stop(g));
+        prop_assert!(ls >= rs);
+        if let Some(x) = k.as_number(g) {
+            prop_assert_eq!(&ls, &x);
+            prop_assert_eq!(&rs, &x);
+        }
+        // A game whose right stop exceeds x is above x; one whose left stop is below x is below.
+        let below = k.number(&(&rs - &Dyadic::new(BigInt::one(), 3)));
+        let above = k.number(&(&ls + &Dyadic::new(BigInt::one(), 3)));
+        prop_assert_eq!(k.compare(g, below), Relation::Greater);
+        prop_assert_eq!(k.compare(g, above), Relation::Less);
+        let mut ex = Ex::default();
+        let xg = ex.of_kernel(&mut k, g);
+        prop_assert_eq!(k.birthday(g), BigInt::from(ex.birthday(xg)));
+    }
+}
