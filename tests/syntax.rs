@@ -598,7 +598,6 @@ proptest! {
 /// The value-level round trip: the kernel's canonical form of any term prints to text that
 /// evaluates to the same value and comes back as the same canonical term.
 #[test]
-#[ignore = "needs the kernel"]
 fn canonical_forms_round_trip_through_the_kernel() {
     use onag::kernel::{Kernel, Relation};
     let mut runner = proptest::test_runner::TestRunner::default();
