@@ -56,6 +56,7 @@ fn ambiguous_bars_exit_2() {
 fn compare_reports_bad_input() {
     let o = onag(&["compare", "{", "0"]);
     assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("in the first game"), "{}", stderr(&o));
     assert!(stderr(&o).contains("^"));
 }
 

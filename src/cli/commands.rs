@@ -28,8 +28,15 @@ pub(super) fn run(cli: &Cli) -> i32 {
             }
         }
         Command::Compare { a, b } => {
-            let relation = parse(a)
-                .and_then(|x| Ok((x, parse(b)?)))
+            // Say which argument is bad: both render as "line 1".
+            let parse_arg = |src: &str, which: &str| {
+                syntax::parse(src).map_err(|mut e| {
+                    e.message = format!("in the {which} game: {}", e.message);
+                    e.render()
+                })
+            };
+            let relation = parse_arg(a, "first")
+                .and_then(|x| Ok((x, parse_arg(b, "second")?)))
                 .and_then(|(x, y)| {
                     let mut k = Kernel::new();
                     let gx = k.eval(&x).map_err(kernel_error)?;
