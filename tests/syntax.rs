@@ -258,6 +258,10 @@ fn sums_negation_copies() {
     assert_eq!(p("3*{1|0}"), copies(3, sw.clone()));
     assert_eq!(p("3.{1|0}"), copies(3, sw.clone()));
     assert_eq!(p("3 . ^"), copies(3, nus("0", 1, 0)));
+    assert_eq!(p("3*^"), copies(3, nus("0", 1, 0)));
+    assert_eq!(p("3*v*"), copies(3, nus("0", -1, 1)));
+    assert_eq!(p("3**2"), copies(3, nus("0", 0, 2)));
+    assert_eq!(p("3^*"), nus("3", 1, 1));
     assert_eq!(p("-2*{1|0}"), copies(-2, sw.clone()));
     assert_eq!(p("2*(1/2)"), copies(2, nus("1/2", 0, 0)));
     assert_eq!(p("3*{1|0} + 3*"), Term::sum(copies(3, sw), nus("3", 0, 1)));

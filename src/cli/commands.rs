@@ -18,7 +18,7 @@ pub(super) fn run(cli: &Cli) -> i32 {
                 parse(expr).and_then(|t| eval_term(&mut Kernel::new(), expr, &t, output, *json));
             match result {
                 Ok(line) => {
-                    println!("{line}");
+                    emit(&line);
                     0
                 }
                 Err(msg) => {
@@ -45,7 +45,7 @@ pub(super) fn run(cli: &Cli) -> i32 {
                 });
             match relation {
                 Ok(r) => {
-                    println!("{}", relation_symbol(r));
+                    emit(relation_symbol(r));
                     0
                 }
                 Err(msg) => {
@@ -147,6 +147,13 @@ fn eval_stdin(out: &OutputArgs, json: bool) -> i32 {
         }
     }
     status
+}
+
+/// Prints a result line. `println!` panics when standard output is closed (`onag eval … |
+/// head -c 10`); a closed pipe is the reader's choice, not an error worth a panic.
+fn emit(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|_| out.flush());
 }
 
 fn outcome_letter(o: Outcome) -> &'static str {

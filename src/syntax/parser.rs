@@ -11,7 +11,7 @@
 //! primary  = literal | "{" game "}" | "(" expr ")"
 //!          | "Tiny" "(" expr ")" | "Miny" "(" expr ")"
 //!          | "hs" STRING ;
-//! literal  = INT [ "/" INT ] ( "*" (primary starting with { ( or a name)   n copies
+//! literal  = INT [ "/" INT ] ( "*" unary  (if it starts with { ( ^ v * or a name): n copies
 //!                            | "." unary                                   n copies
 //!                            | ("Tiny"|"Miny") "(" expr ")"                number + Tiny(G)
 //!                            | ups [ star ] | star | ε )
@@ -392,10 +392,19 @@ impl Parser<'_> {
             if *self.peek() == Tok::Dot {
                 return self.copies(num, start, true);
             }
+            // `3*{1|0}` is three copies, but `3*` alone and `3*2` are number-up-star literals
+            // as CGSuite prints them. CGSuite never prints `*` before `^`, `v` or another `*`
+            // (`3^*`, not `3*^`), so those read as copies too: `3*^` is 3·↑.
             if *self.peek() == Tok::Star
                 && matches!(
                     self.peek_at(1),
-                    Tok::LBrace | Tok::LParen | Tok::Ident(_) | Tok::Str(_)
+                    Tok::LBrace
+                        | Tok::LParen
+                        | Tok::Ident(_)
+                        | Tok::Str(_)
+                        | Tok::Up(_)
+                        | Tok::Down(_)
+                        | Tok::Star
                 )
             {
                 return self.copies(num, start, false);
