@@ -339,7 +339,14 @@ fn deep_nesting_is_an_error_not_a_crash() {
             "{}",
             e.message
         );
-        assert_eq!(e.line, 1);
+        assert_eq!((e.line, e.column), (1, MAX_NESTING + 1));
+        // The rendering shows a window of the line, with the caret under the culprit.
+        let r = e.render();
+        assert!(r.len() < 1000, "{r}");
+        let lines: Vec<&str> = r.lines().collect();
+        let caret = lines[4].chars().position(|c| c == '^').unwrap();
+        assert_eq!(lines[3].chars().nth(caret), Some('{'));
+        assert!(lines[3].starts_with("1 | …"), "{r}");
         let s = "-".repeat(n) + "{|}";
         err(&s);
         let s = "(".repeat(n) + "0" + &")".repeat(n);

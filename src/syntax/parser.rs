@@ -112,10 +112,11 @@ impl Parser<'_> {
     }
 
     /// Enters one level of nesting, refusing to go past [`MAX_NESTING`].
+    /// Called just after consuming the token that opens the level, which the error points at.
     fn enter(&mut self) -> Result<(), ParseError> {
         self.depth += 1;
         if self.depth > MAX_NESTING {
-            return Err(self.error_here(format!(
+            return Err(self.error(self.prev_span(), format!(
                 "nested too deeply: at most {MAX_NESTING} levels of braces, parentheses, prefix operators and terms of a sum"
             )));
         }
@@ -149,9 +150,9 @@ impl Parser<'_> {
                 self.depth -= levels;
                 return Ok(acc);
             }
+            self.bump();
             self.enter()?;
             levels += 1;
-            self.bump();
             acc = match op {
                 Tok::Plus => Term::sum(acc, self.unary()?),
                 Tok::Minus => Term::sum(acc, Term::neg(self.unary()?)),
