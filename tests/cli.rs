@@ -116,6 +116,14 @@ fn eval_prints_the_canonical_form() {
 }
 
 #[test]
+fn leading_minus_is_an_expression_not_a_flag() {
+    let o = onag(&["eval", "-1/2*"]);
+    assert_eq!(stdout(&o), "-1/2*\n", "{}", stderr(&o));
+    let o = onag(&["compare", "-1", "-2"]);
+    assert_eq!(stdout(&o), ">\n", "{}", stderr(&o));
+}
+
+#[test]
 fn eval_json() {
     let o = onag(&["eval", "--json", "{0,1|2}"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
