@@ -18,7 +18,10 @@ const SEEDS: [&str; 7] = [
 ];
 
 fn switches(n: i64) -> String {
-    (1..=n).map(|k| format!("{{{k}|-{k}}}")).collect::<Vec<_>>().join(" + ")
+    (1..=n)
+        .map(|k| format!("{{{k}|-{k}}}"))
+        .collect::<Vec<_>>()
+        .join(" + ")
 }
 
 fn bench(c: &mut Criterion) {
@@ -28,14 +31,18 @@ fn bench(c: &mut Criterion) {
     g.measurement_time(Duration::from_secs(5)).sample_size(10);
     for src in SEEDS {
         let t = parse(src).unwrap();
-        g.bench_function(format!("simplify {src} (all rules)"), |b| b.iter(|| all.simplify(&t).unwrap()));
+        g.bench_function(format!("simplify {src} (all rules)"), |b| {
+            b.iter(|| all.simplify(&t).unwrap())
+        });
         g.bench_function(format!("simplify {src} (fundamental)"), |b| {
             b.iter(|| fundamental.simplify(&t).unwrap())
         });
     }
     for n in [4, 8] {
         let t = parse(&switches(n)).unwrap();
-        g.bench_function(format!("sum of {{k|-k}}, k=1..{n}, engine"), |b| b.iter(|| all.simplify(&t).unwrap()));
+        g.bench_function(format!("sum of {{k|-k}}, k=1..{n}, engine"), |b| {
+            b.iter(|| all.simplify(&t).unwrap())
+        });
         g.bench_function(format!("sum of {{k|-k}}, k=1..{n}, kernel"), |b| {
             b.iter(|| Kernel::new().eval(&t).unwrap())
         });

@@ -41,7 +41,12 @@ fn seed_examples_with_all_rules() {
     let all = RuleSet::builtin();
     for (src, want) in SEED_EXAMPLES {
         let s = simplify_with(&all, src);
-        assert!(s.canonical, "{src}: {} is not canonical ({:?})", show(&s.result), s.stuck);
+        assert!(
+            s.canonical,
+            "{src}: {} is not canonical ({:?})",
+            show(&s.result),
+            s.stuck
+        );
         assert_eq!(show(&s.result), want, "{src}");
     }
 }
@@ -51,7 +56,12 @@ fn seed_examples_with_fundamental_rules_only() {
     let fundamental = RuleSet::builtin().select("fundamental").unwrap();
     for (src, want) in SEED_EXAMPLES {
         let s = simplify_with(&fundamental, src);
-        assert!(s.canonical, "{src}: {} is not canonical ({:?})", show(&s.result), s.stuck);
+        assert!(
+            s.canonical,
+            "{src}: {} is not canonical ({:?})",
+            show(&s.result),
+            s.stuck
+        );
         assert_eq!(show(&s.result), want, "{src}");
         for r in rules_used(&s) {
             assert!(fundamental.get(&r).is_some(), "{src} used {r}");
@@ -106,7 +116,13 @@ fn sums_and_number_avoidance() {
         }
     }
     let s = simplify_with(&all, "{2|1} + 1/2");
-    assert!(rules_used(&s).iter().any(|r| r.starts_with("number-avoidance")), "{:?}", rules_used(&s));
+    assert!(
+        rules_used(&s)
+            .iter()
+            .any(|r| r.starts_with("number-avoidance")),
+        "{:?}",
+        rules_used(&s)
+    );
 }
 
 #[test]
@@ -144,7 +160,14 @@ fn removing_rules_changes_the_route_or_stops_short() {
     let fundamental_no_rev = no_rev.select("fundamental").unwrap();
     let s = simplify_with(&fundamental_no_rev, "{0|5}");
     assert!(!s.canonical);
-    assert!(s.stuck.as_deref().unwrap_or("").contains("not in canonical form"), "{:?}", s.stuck);
+    assert!(
+        s.stuck
+            .as_deref()
+            .unwrap_or("")
+            .contains("not in canonical form"),
+        "{:?}",
+        s.stuck
+    );
     // Without mex, {0,*,*3|0,*,*3} takes the longer route through reversible options.
     let mut no_mex = all.clone();
     assert!(no_mex.remove("mex"));
@@ -182,7 +205,10 @@ fn limits_end_with_a_clear_error() {
         Err(e) => e.to_string(),
         Ok(_) => panic!("the node limit was not reached"),
     };
-    assert!(err.contains("50 e-nodes") && err.contains("reached so far"), "{err}");
+    assert!(
+        err.contains("50 e-nodes") && err.contains("reached so far"),
+        "{err}"
+    );
 }
 
 /// Random small game terms: explicit games over a few leaves, sums and negations.
@@ -196,7 +222,10 @@ fn arb_term() -> impl Strategy<Value = Term> {
     ];
     leaf.prop_recursive(3, 24, 4, |inner| {
         prop_oneof![
-            (prop::collection::vec(inner.clone(), 0..3), prop::collection::vec(inner.clone(), 0..3))
+            (
+                prop::collection::vec(inner.clone(), 0..3),
+                prop::collection::vec(inner.clone(), 0..3)
+            )
                 .prop_map(|(l, r)| Term::game(l, r)),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| Term::sum(a, b)),
             inner.prop_map(Term::neg),
@@ -213,7 +242,10 @@ fn arb_game() -> impl Strategy<Value = Term> {
         Just(parse("^").unwrap()),
     ];
     leaf.prop_recursive(3, 24, 4, |inner| {
-        (prop::collection::vec(inner.clone(), 0..3), prop::collection::vec(inner, 0..3))
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
             .prop_map(|(l, r)| Term::game(l, r))
     })
 }

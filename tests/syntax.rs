@@ -258,6 +258,10 @@ fn sums_negation_copies() {
     assert_eq!(p("3*{1|0}"), copies(3, sw.clone()));
     assert_eq!(p("3.{1|0}"), copies(3, sw.clone()));
     assert_eq!(p("3 . ^"), copies(3, nus("0", 1, 0)));
+    assert_eq!(p("3*^"), copies(3, nus("0", 1, 0)));
+    assert_eq!(p("3*v*"), copies(3, nus("0", -1, 1)));
+    assert_eq!(p("3**2"), copies(3, nus("0", 0, 2)));
+    assert_eq!(p("3^*"), nus("3", 1, 1));
     assert_eq!(p("-2*{1|0}"), copies(-2, sw.clone()));
     assert_eq!(p("2*(1/2)"), copies(2, nus("1/2", 0, 0)));
     assert_eq!(p("3*{1|0} + 3*"), Term::sum(copies(3, sw), nus("3", 0, 1)));
@@ -335,17 +339,76 @@ fn deep_nesting_is_an_error_not_a_crash() {
             "{}",
             e.message
         );
-        assert_eq!(e.line, 1);
+        assert_eq!((e.line, e.column), (1, MAX_NESTING + 1));
+        // The rendering shows a window of the line, with the caret under the culprit.
+        let r = e.render();
+        assert!(r.len() < 1000, "{r}");
+        let lines: Vec<&str> = r.lines().collect();
+        let caret = lines[4].chars().position(|c| c == '^').unwrap();
+        assert_eq!(lines[3].chars().nth(caret), Some('{'));
+        assert!(lines[3].starts_with("1 | …"), "{r}");
         let s = "-".repeat(n) + "{|}";
         err(&s);
         let s = "(".repeat(n) + "0" + &")".repeat(n);
         err(&s);
     }
+    // Sums nest in the term, so a long sum counts too.
+    let long = vec!["1"; 100_000].join(" + ");
+    assert!(err(&long).message.contains("nested too deeply"));
+    let ok = vec!["*"; MAX_NESTING - 10].join(" + ");
+    let t = p(&ok);
+    assert_eq!(p(&ascii(&t)), t);
     // Within the limit: parses, prints and parses back.
     let n = MAX_NESTING - 10;
     let s = format!("{}{}", "{0|".repeat(n), "}".repeat(n));
     let t = p(&s);
     assert_eq!(p(&ascii(&t)), t);
+}
+
+/// The deepest legal inputs of every kind parse, print and parse back in a 2 MiB test thread.
+#[test]
+fn deepest_legal_inputs_fit_the_default_stack() {
+    let kinds: [(&str, &str, &str); 9] = [
+        ("(", "0", ")"),
+        ("{0|", "", "}"),
+        ("-", "{|}", ""),
+        ("+-", "1", ""),
+        ("Tiny(", "1", ")"),
+        ("3. ", "*", ""),
+        ("2*(", "^", ")"),
+        ("{-(+-Tiny(3*{0,", "1", "|}))|}"),
+        ("{", "0", "||}"),
+    ];
+    for (open, mid, close) in kinds {
+        // Levels per repetition, found by trying: the deepest count that still parses.
+        let mut reps = MAX_NESTING + 1;
+        let src = loop {
+            let s = format!("{}{mid}{}", open.repeat(reps), close.repeat(reps));
+            if parse(&s).is_ok() {
+                break s;
+            }
+            reps = reps.checked_sub(1).expect("some depth parses");
+        };
+        let t = p(&src);
+        for unicode in [false, true] {
+            let printed = print(
+                &t,
+                &PrintOptions {
+                    unicode,
+                    width: Some(80),
+                },
+            );
+            assert_eq!(p(&printed), t, "{open}");
+        }
+    }
+}
+
+/// Wide games print without building documents too deep to drop.
+#[test]
+fn a_side_with_100k_options_prints() {
+    let src = format!("{{{}|}}", vec!["*2"; 100_000].join(","));
+    let t = p(&src);
+    assert_eq!(ascii(&t), src);
 }
 
 #[test]
@@ -383,7 +446,10 @@ fn printer_conventions() {
         ("-(3)", "-(3)"),
         ("-{1|0}", "-{1|0}"),
         ("3*{1|0}", "3*{1|0}"),
-        ("3.^", "3*(^)"),
+        ("3.^", "3.^"),
+        ("2*(1/2)", "2. 1/2"),
+        ("2*(-1)", "2.-1"),
+        ("2*(1 + 1)", "2*(1 + 1)"),
         ("-(3*{1|0})", "-(3*{1|0})"),
         ("hs\"ABC\"", "hs\"LRE\""),
         ("Tiny({3|1})", "Tiny({3|1})"),
@@ -509,8 +575,8 @@ proptest! {
     }
 
     #[test]
-    fn every_term_round_trips(t in any_term(), w in prop::option::of(8usize..60)) {
-        let s = print(&t, &PrintOptions { unicode: false, width: w });
+    fn every_term_round_trips(t in any_term(), w in prop::option::of(8usize..60), unicode: bool) {
+        let s = print(&t, &PrintOptions { unicode, width: w });
         prop_assert_eq!(parse(&s).map_err(|e| e.render()), Ok(t.clone()), "printed {}", s);
     }
 
@@ -538,4 +604,37 @@ proptest! {
         m.insert(at, c);
         let _ = parse(&m.iter().collect::<String>());
     }
+}
+
+/// The value-level round trip: the kernel's canonical form of any term prints to text that
+/// evaluates to the same value and comes back as the same canonical term.
+#[test]
+fn canonical_forms_round_trip_through_the_kernel() {
+    use onag::kernel::{Kernel, Relation};
+    let mut runner = proptest::test_runner::TestRunner::default();
+    runner
+        .run(&any_term(), |t| {
+            let mut k = Kernel::new();
+            let Ok(g) = k.eval(&t) else {
+                return Ok(());
+            };
+            let canonical = k.to_term(g);
+            for unicode in [false, true] {
+                let text = print(
+                    &canonical,
+                    &PrintOptions {
+                        unicode,
+                        width: None,
+                    },
+                );
+                let back = parse(&text).map_err(|e| {
+                    proptest::test_runner::TestCaseError::fail(format!("{text}: {}", e.render()))
+                })?;
+                prop_assert_eq!(&back, &canonical, "printed {}", text);
+                let h = k.eval(&back).unwrap();
+                prop_assert_eq!(k.compare(g, h), Relation::Equal, "printed {}", text);
+            }
+            Ok(())
+        })
+        .unwrap();
 }

@@ -25,8 +25,9 @@ pub enum Command {
         expr: String,
         #[command(flatten)]
         output: OutputArgs,
-        /// Print one JSON object per expression: input, canonical, outcome, number, nimber,
-        /// birthday.
+        /// Print one JSON object per expression: input, canonical, outcome (L, R, N or P),
+        /// number (the value when it is a number, else null), nimber (n when the game equals
+        /// *n, else null) and birthday, all as strings.
         #[arg(long)]
         json: bool,
     },

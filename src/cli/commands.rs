@@ -18,7 +18,7 @@ pub(super) fn run(cli: &Cli) -> i32 {
                 parse(expr).and_then(|t| eval_term(&mut Kernel::new(), expr, &t, output, *json));
             match result {
                 Ok(line) => {
-                    println!("{line}");
+                    emit(&line);
                     0
                 }
                 Err(msg) => {
@@ -28,8 +28,15 @@ pub(super) fn run(cli: &Cli) -> i32 {
             }
         }
         Command::Compare { a, b } => {
-            let relation = parse(a)
-                .and_then(|x| Ok((x, parse(b)?)))
+            // Say which argument is bad: both render as "line 1".
+            let parse_arg = |src: &str, which: &str| {
+                syntax::parse(src).map_err(|mut e| {
+                    e.message = format!("in the {which} game: {}", e.message);
+                    e.render()
+                })
+            };
+            let relation = parse_arg(a, "first")
+                .and_then(|x| Ok((x, parse_arg(b, "second")?)))
                 .and_then(|(x, y)| {
                     let mut k = Kernel::new();
                     let gx = k.eval(&x).map_err(kernel_error)?;
@@ -38,7 +45,7 @@ pub(super) fn run(cli: &Cli) -> i32 {
                 });
             match relation {
                 Ok(r) => {
-                    println!("{}", relation_symbol(r));
+                    emit(relation_symbol(r));
                     0
                 }
                 Err(msg) => {
@@ -85,7 +92,8 @@ fn eval_term(
         "input": src,
         "canonical": syntax::print(&canonical_term, &one_line),
         "outcome": outcome_letter(k.outcome(g)),
-        "number": k.as_number(g).map(|x| syntax::print(&Term::number(x), &one_line)),
+        // Values for programs stay ASCII even with --unicode.
+        "number": k.as_number(g).map(|x| x.to_string()),
         "nimber": k.as_nimber(g).map(|n| n.to_string()),
         "birthday": k.birthday(g).to_string(),
     });
@@ -139,6 +147,13 @@ fn eval_stdin(out: &OutputArgs, json: bool) -> i32 {
         }
     }
     status
+}
+
+/// Prints a result line. `println!` panics when standard output is closed (`onag eval … |
+/// head -c 10`); a closed pipe is the reader's choice, not an error worth a panic.
+fn emit(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|_| out.flush());
 }
 
 fn outcome_letter(o: Outcome) -> &'static str {

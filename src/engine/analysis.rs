@@ -45,7 +45,11 @@ impl CgAnalysis {
 }
 
 /// The value of a node given its children's values.
-pub fn node_value(k: &mut Kernel, node: &Cg, child: impl Fn(Id) -> Option<GameId>) -> Option<GameId> {
+pub fn node_value(
+    k: &mut Kernel,
+    node: &Cg,
+    child: impl Fn(Id) -> Option<GameId>,
+) -> Option<GameId> {
     match node {
         Cg::Leaf(Leaf::Nus { number, up, nim }) => Some(k.nus(number, up, nim)),
         Cg::Leaf(Leaf::Hack(row)) => k.eval(&Term::Hackenstring(row.clone())).ok(),
@@ -92,7 +96,9 @@ impl Analysis<Cg> for CgAnalysis {
         match (a.value, b.value) {
             (Some(x), Some(y)) if x != y => {
                 let mut u = self.unsound.lock().unwrap_or_else(|p| p.into_inner());
-                u.get_or_insert_with(|| format!("merged classes of different values {x:?} and {y:?}"));
+                u.get_or_insert_with(|| {
+                    format!("merged classes of different values {x:?} and {y:?}")
+                });
                 DidMerge(false, false)
             }
             (None, Some(_)) => {

@@ -66,7 +66,10 @@ impl Binds {
     }
     /// The set bound to `name`.
     pub fn set(&self, name: &str) -> Option<&[Id]> {
-        self.sets.iter().find(|(n, _)| n == name).map(|(_, s)| s.as_slice())
+        self.sets
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, s)| s.as_slice())
     }
     /// The value bound to `name`.
     pub fn value(&self, name: &str) -> Option<&Dyadic> {
@@ -74,7 +77,10 @@ impl Binds {
     }
     /// The row bound to `name`.
     pub fn row(&self, name: &str) -> Option<&[Pebble]> {
-        self.rows.iter().find(|(n, _)| n == name).map(|(_, r)| r.as_slice())
+        self.rows
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, r)| r.as_slice())
     }
 }
 
@@ -95,7 +101,13 @@ struct Matcher<'a> {
 }
 
 /// Finds the first way `rule` matches `node` (in class `class`) whose conditions hold.
-pub fn find_match(egraph: &Graph, inside: &dyn Inside, rule: &Rule, class: Id, node: &Cg) -> Option<Binds> {
+pub fn find_match(
+    egraph: &Graph,
+    inside: &dyn Inside,
+    rule: &Rule,
+    class: Id,
+    node: &Cg,
+) -> Option<Binds> {
     let kinds = crate::rules::check::bindings(&rule.pattern).ok()?;
     let m = Matcher {
         egraph,
@@ -126,10 +138,27 @@ type Cont<'c> = dyn FnMut(&Binds) -> bool + 'c;
 impl Matcher<'_> {
     /// Matches pattern `p` against the node in `slot` (of class `class`, reached through child
     /// id `id`).
-    fn pat_node(&self, p: &Pattern, slot: usize, class: Id, id: Id, b: &mut Binds, k: &mut Cont) -> bool {
+    fn pat_node(
+        &self,
+        p: &Pattern,
+        slot: usize,
+        class: Id,
+        id: Id,
+        b: &mut Binds,
+        k: &mut Cont,
+    ) -> bool {
         let node = b.slots[slot].node.clone();
         match p {
-            Pattern::Var(v) => self.bind_game(v, GameRef { class, id, slot: Some(slot) }, b, k),
+            Pattern::Var(v) => self.bind_game(
+                v,
+                GameRef {
+                    class,
+                    id,
+                    slot: Some(slot),
+                },
+                b,
+                k,
+            ),
             Pattern::Bind(v, inner) => {
                 let g = GameRef {
                     class,
@@ -145,7 +174,9 @@ impl Matcher<'_> {
                 stop
             }
             Pattern::Game(lp, rp) => {
-                let Some((l, r)) = node.sides() else { return false };
+                let Some((l, r)) = node.sides() else {
+                    return false;
+                };
                 let (l, r) = (l.to_vec(), r.to_vec());
                 let nl = l.len();
                 self.side(lp, &l, 0, slot, b, &mut |b2| {
@@ -165,7 +196,9 @@ impl Matcher<'_> {
                 self.pat_class(pa, a, slot, 0, b, k)
             }
             Pattern::PlusMinus(s) => {
-                let Cg::PlusMinus(xs) = &node else { return false };
+                let Cg::PlusMinus(xs) = &node else {
+                    return false;
+                };
                 let mark = b.sets.len();
                 b.sets.push((s.clone(), xs.clone()));
                 let stop = k(b);
@@ -180,7 +213,15 @@ impl Matcher<'_> {
     }
 
     /// Matches pattern `p` against the class of child `child` at position `pos` of `parent`.
-    fn pat_class(&self, p: &Pattern, child: Id, parent: usize, pos: usize, b: &mut Binds, k: &mut Cont) -> bool {
+    fn pat_class(
+        &self,
+        p: &Pattern,
+        child: Id,
+        parent: usize,
+        pos: usize,
+        b: &mut Binds,
+        k: &mut Cont,
+    ) -> bool {
         let class = self.egraph.find(child);
         match p {
             Pattern::Var(v) => self.bind_game(
@@ -235,15 +276,27 @@ impl Matcher<'_> {
                     return false;
                 }
             },
-            Pattern::Var(_) | Pattern::Bind(..) => return self.pat_class(p, child, parent, pos, b, k),
+            Pattern::Var(_) | Pattern::Bind(..) => {
+                return self.pat_class(p, child, parent, pos, b, k)
+            }
             Pattern::Leaf(_) => self.egraph[class]
                 .nodes
                 .iter()
                 .filter(|n| matches!(n, Cg::Leaf(_)))
                 .cloned()
                 .collect(),
-            Pattern::Sum(..) => self.egraph[class].nodes.iter().filter(|n| matches!(n, Cg::Sum(_))).cloned().collect(),
-            Pattern::Neg(_) => self.egraph[class].nodes.iter().filter(|n| matches!(n, Cg::Neg(_))).cloned().collect(),
+            Pattern::Sum(..) => self.egraph[class]
+                .nodes
+                .iter()
+                .filter(|n| matches!(n, Cg::Sum(_)))
+                .cloned()
+                .collect(),
+            Pattern::Neg(_) => self.egraph[class]
+                .nodes
+                .iter()
+                .filter(|n| matches!(n, Cg::Neg(_)))
+                .cloned()
+                .collect(),
             Pattern::PlusMinus(_) => self.egraph[class]
                 .nodes
                 .iter()
@@ -282,7 +335,15 @@ impl Matcher<'_> {
     }
 
     /// Matches one side's picks (in any order, each a different option) and rest.
-    fn side(&self, sp: &SidePattern, kids: &[Id], offset: usize, slot: usize, b: &mut Binds, k: &mut Cont) -> bool {
+    fn side(
+        &self,
+        sp: &SidePattern,
+        kids: &[Id],
+        offset: usize,
+        slot: usize,
+        b: &mut Binds,
+        k: &mut Cont,
+    ) -> bool {
         let mut used = vec![false; kids.len()];
         self.picks(sp, 0, kids, offset, slot, &mut used, b, k)
     }
@@ -300,7 +361,12 @@ impl Matcher<'_> {
         k: &mut Cont,
     ) -> bool {
         if i == sp.picks.len() {
-            let rest: Vec<Id> = kids.iter().zip(used.iter()).filter(|(_, u)| !**u).map(|(c, _)| *c).collect();
+            let rest: Vec<Id> = kids
+                .iter()
+                .zip(used.iter())
+                .filter(|(_, u)| !**u)
+                .map(|(c, _)| *c)
+                .collect();
             return match &sp.rest {
                 Some(name) => {
                     let mark = b.sets.len();
@@ -366,11 +432,17 @@ impl Matcher<'_> {
                 let pure = up.is_zero() && nim.is_zero();
                 match lp {
                     LeafPattern::Num(a) => pure && self.arg(a, number.clone(), b),
-                    LeafPattern::Int(a) => pure && number.is_integer() && self.arg(a, number.clone(), b),
-                    LeafPattern::Nim(a) => number.is_zero() && up.is_zero() && self.arg(a, nim_d, b),
+                    LeafPattern::Int(a) => {
+                        pure && number.is_integer() && self.arg(a, number.clone(), b)
+                    }
+                    LeafPattern::Nim(a) => {
+                        number.is_zero() && up.is_zero() && self.arg(a, nim_d, b)
+                    }
                     LeafPattern::Up(a) => number.is_zero() && nim.is_zero() && self.arg(a, up_d, b),
                     LeafPattern::Nus(x, u, n) => {
-                        self.arg(x, number.clone(), b) && self.arg(u, up_d, b) && self.arg(n, nim_d, b)
+                        self.arg(x, number.clone(), b)
+                            && self.arg(u, up_d, b)
+                            && self.arg(n, nim_d, b)
                     }
                     LeafPattern::Hack(_) => false,
                 }
@@ -453,7 +525,11 @@ impl Eval<'_> {
 
     /// The value of each member of a bound set.
     pub fn set_values(&self, name: &str) -> Option<Vec<GameId>> {
-        self.binds.set(name)?.iter().map(|&c| self.class_value(c)).collect()
+        self.binds
+            .set(name)?
+            .iter()
+            .map(|&c| self.class_value(c))
+            .collect()
     }
 
     /// Decides a condition; `None` when something could not be evaluated (then it fails).
@@ -470,7 +546,11 @@ impl Eval<'_> {
                     Some(relation_holds(*rel, k.compare(x, y)))
                 }
             }
-            Condition::Pred { negated, pred, args } => {
+            Condition::Pred {
+                negated,
+                pred,
+                args,
+            } => {
                 let holds = self.predicate(k, *pred, args)?;
                 Some(holds != *negated)
             }
@@ -478,16 +558,26 @@ impl Eval<'_> {
     }
 
     fn numbers_of(&self, k: &Kernel, name: &str) -> Option<Vec<Dyadic>> {
-        self.set_values(name)?.into_iter().map(|g| k.as_number(g)).collect()
+        self.set_values(name)?
+            .into_iter()
+            .map(|g| k.as_number(g))
+            .collect()
     }
 
     fn predicate(&self, k: &mut Kernel, pred: Predicate, args: &[String]) -> Option<bool> {
         let a0 = args.first()?;
         Some(match pred {
-            Predicate::Number => k.as_number(self.class_value(self.binds.game(a0)?.class)?).is_some(),
-            Predicate::Nimber => k.as_nimber(self.class_value(self.binds.game(a0)?.class)?).is_some(),
+            Predicate::Number => k
+                .as_number(self.class_value(self.binds.game(a0)?.class)?)
+                .is_some(),
+            Predicate::Nimber => k
+                .as_nimber(self.class_value(self.binds.game(a0)?.class)?)
+                .is_some(),
             Predicate::Numbers => self.numbers_of(k, a0).is_some(),
-            Predicate::Nimbers => self.set_values(a0)?.into_iter().all(|g| k.as_nimber(g).is_some()),
+            Predicate::Nimbers => self
+                .set_values(a0)?
+                .into_iter()
+                .all(|g| k.as_nimber(g).is_some()),
             Predicate::Same => {
                 let mut x = self.set_values(a0)?;
                 let mut y = self.set_values(args.get(1)?)?;
@@ -499,8 +589,12 @@ impl Eval<'_> {
             }
             Predicate::Integer => self.binds.value(a0)?.is_integer(),
             Predicate::Fits => {
-                let Some(l) = self.numbers_of(k, a0) else { return Some(false) };
-                let Some(r) = self.numbers_of(k, args.get(1)?) else { return Some(false) };
+                let Some(l) = self.numbers_of(k, a0) else {
+                    return Some(false);
+                };
+                let Some(r) = self.numbers_of(k, args.get(1)?) else {
+                    return Some(false);
+                };
                 Dyadic::simplest_between(l.iter().max(), r.iter().min()).is_some()
             }
             Predicate::Adjacent => {
@@ -516,7 +610,9 @@ impl Eval<'_> {
                 for &m in members {
                     let class = self.egraph.find(m);
                     let nim = self.egraph[class].nodes.iter().find_map(|n| match n {
-                        Cg::Leaf(Leaf::Nus { number, up, nim }) if number.is_zero() && up.is_zero() => {
+                        Cg::Leaf(Leaf::Nus { number, up, nim })
+                            if number.is_zero() && up.is_zero() =>
+                        {
                             Some(BigInt::from(nim.value().clone()))
                         }
                         _ => None,
@@ -545,8 +641,11 @@ impl Eval<'_> {
                     Dyadic::simplest_between(l.iter().max(), r.iter().min())?
                 }
                 ValueFn::Mex => {
-                    let nims: Option<Vec<Nimber>> =
-                        self.set_values(sets.first()?)?.into_iter().map(|g| k.as_nimber(g)).collect();
+                    let nims: Option<Vec<Nimber>> = self
+                        .set_values(sets.first()?)?
+                        .into_iter()
+                        .map(|g| k.as_nimber(g))
+                        .collect();
                     Dyadic::integer(BigInt::from(mex(nims?.iter()).value().clone()))
                 }
                 ValueFn::NimAdd => {
@@ -558,11 +657,18 @@ impl Eval<'_> {
                     let x = self.value(k, vals.first()?)?;
                     Dyadic::from(1).mul_pow2(-(i64::try_from(x.denominator_exp()).ok()?))
                 }
-                ValueFn::Mid => (&self.value(k, vals.first()?)? + &self.value(k, vals.get(1)?)?).half(),
-                ValueFn::Count => Dyadic::from(i64::try_from(self.binds.set(sets.first()?)?.len()).ok()?),
-                ValueFn::NumVal => k.as_number(self.class_value(self.binds.game(sets.first()?)?.class)?)?,
+                ValueFn::Mid => {
+                    (&self.value(k, vals.first()?)? + &self.value(k, vals.get(1)?)?).half()
+                }
+                ValueFn::Count => {
+                    Dyadic::from(i64::try_from(self.binds.set(sets.first()?)?.len()).ok()?)
+                }
+                ValueFn::NumVal => {
+                    k.as_number(self.class_value(self.binds.game(sets.first()?)?.class)?)?
+                }
                 ValueFn::NimVal => {
-                    let n = k.as_nimber(self.class_value(self.binds.game(sets.first()?)?.class)?)?;
+                    let n =
+                        k.as_nimber(self.class_value(self.binds.game(sets.first()?)?.class)?)?;
                     Dyadic::integer(BigInt::from(n.value().clone()))
                 }
             },
@@ -570,7 +676,12 @@ impl Eval<'_> {
     }
 
     /// The value of a template; `elem` is the member standing for a map's set variable.
-    pub fn template_value(&self, k: &mut Kernel, t: &Template, elem: Option<(&str, Id)>) -> Option<GameId> {
+    pub fn template_value(
+        &self,
+        k: &mut Kernel,
+        t: &Template,
+        elem: Option<(&str, Id)>,
+    ) -> Option<GameId> {
         match t {
             Template::Var(v) => {
                 if let Some((name, id)) = elem {

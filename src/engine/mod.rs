@@ -200,9 +200,19 @@ impl Engine {
             wants: RefCell::new(Vec::new()),
         };
         run.input = run.add_term(input, &self.limits)?;
-        let mut reduce: Vec<&Rule> = self.rules.rules().iter().filter(|r| r.kind == RuleKind::Reduce).collect();
+        let mut reduce: Vec<&Rule> = self
+            .rules
+            .rules()
+            .iter()
+            .filter(|r| r.kind == RuleKind::Reduce)
+            .collect();
         reduce.sort_by_key(|r| r.priority);
-        let mut open: Vec<&Rule> = self.rules.rules().iter().filter(|r| r.kind == RuleKind::Open).collect();
+        let mut open: Vec<&Rule> = self
+            .rules
+            .rules()
+            .iter()
+            .filter(|r| r.kind == RuleKind::Open)
+            .collect();
         open.sort_by_key(|r| r.priority);
         let start = Instant::now();
         loop {
@@ -210,9 +220,25 @@ impl Engine {
             run.egraph.rebuild();
             run.rekey();
             run.rounds += 1;
-            if let Some(u) = run.egraph.analysis.unsound.lock().unwrap_or_else(|p| p.into_inner()).clone() {
-                let last: Vec<String> = run.steps.iter().rev().take(3).map(|s| s.rule.clone()).collect();
-                return Err(EngineError::Unsound(format!("{u}; the last rules applied were {}", last.join(", "))));
+            if let Some(u) = run
+                .egraph
+                .analysis
+                .unsound
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .clone()
+            {
+                let last: Vec<String> = run
+                    .steps
+                    .iter()
+                    .rev()
+                    .take(3)
+                    .map(|s| s.rule.clone())
+                    .collect();
+                return Err(EngineError::Unsound(format!(
+                    "{u}; the last rules applied were {}",
+                    last.join(", ")
+                )));
             }
             if !changed {
                 break;
@@ -220,7 +246,10 @@ impl Engine {
             let which = if run.egraph.total_number_of_nodes() > self.limits.max_nodes {
                 Some(format!("{} e-nodes", self.limits.max_nodes))
             } else if run.rounds >= self.limits.max_rounds {
-                Some(format!("{} rounds of rule application", self.limits.max_rounds))
+                Some(format!(
+                    "{} rounds of rule application",
+                    self.limits.max_rounds
+                ))
             } else if start.elapsed() > self.limits.time {
                 Some(format!("{:?} of time", self.limits.time))
             } else {
@@ -245,7 +274,10 @@ impl Engine {
                 verdicts.push(is_canonical(&mut k, t));
             }
         }
-        let pick = verdicts.iter().position(|v| v.is_ok()).unwrap_or(candidates.len() - 1);
+        let pick = verdicts
+            .iter()
+            .position(|v| v.is_ok())
+            .unwrap_or(candidates.len() - 1);
         let result = candidates.swap_remove(pick);
         let (canonical, stuck) = match verdicts.swap_remove(pick) {
             Ok(()) => (true, None),
@@ -283,8 +315,14 @@ impl Run {
     fn add_term(&mut self, t: &Term, limits: &Limits) -> Result<Id, EngineError> {
         let node = match t {
             Term::Game { left, right } => {
-                let l = left.iter().map(|x| self.add_term(x, limits)).collect::<Result<Vec<_>, _>>()?;
-                let r = right.iter().map(|x| self.add_term(x, limits)).collect::<Result<Vec<_>, _>>()?;
+                let l = left
+                    .iter()
+                    .map(|x| self.add_term(x, limits))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let r = right
+                    .iter()
+                    .map(|x| self.add_term(x, limits))
+                    .collect::<Result<Vec<_>, _>>()?;
                 Cg::game(l, r)
             }
             Term::Nus { number, up, nim } => Cg::Leaf(Leaf::Nus {
@@ -301,9 +339,11 @@ impl Run {
             }
             Term::Sum(a, b) => Cg::Sum([self.add_term(a, limits)?, self.add_term(b, limits)?]),
             Term::Neg(a) => Cg::Neg([self.add_term(a, limits)?]),
-            Term::PlusMinus(xs) => {
-                Cg::PlusMinus(xs.iter().map(|x| self.add_term(x, limits)).collect::<Result<Vec<_>, _>>()?)
-            }
+            Term::PlusMinus(xs) => Cg::PlusMinus(
+                xs.iter()
+                    .map(|x| self.add_term(x, limits))
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
             // Tiny(G) = {0||0|-G}: notation, written out.
             Term::Tiny { number, sub } => {
                 let inner = Term::game(vec![Term::zero()], vec![Term::neg((**sub).clone())]);
@@ -330,7 +370,11 @@ impl Run {
                 };
                 let mut acc = Term::zero();
                 for i in 0..n {
-                    acc = if i == 0 { g.clone() } else { Term::sum(acc, g.clone()) };
+                    acc = if i == 0 {
+                        g.clone()
+                    } else {
+                        Term::sum(acc, g.clone())
+                    };
                 }
                 return self.add_term(&acc, limits);
             }
@@ -342,7 +386,10 @@ impl Run {
     fn add_node(&mut self, node: Cg) -> Id {
         let id = self.egraph.add_uncanonical(node.clone());
         let class = self.egraph.find(id);
-        self.states.entry(class).or_insert(State { head: node, inside: None });
+        self.states.entry(class).or_insert(State {
+            head: node,
+            inside: None,
+        });
         id
     }
 
@@ -354,7 +401,10 @@ impl Run {
         let mut nodes = self.egraph[class].nodes.clone();
         nodes.sort_by_key(rank);
         State {
-            head: nodes.first().cloned().unwrap_or(Cg::Leaf(Leaf::number(Dyadic::zero()))),
+            head: nodes
+                .first()
+                .cloned()
+                .unwrap_or(Cg::Leaf(Leaf::number(Dyadic::zero()))),
             inside: None,
         }
     }
@@ -406,7 +456,12 @@ impl Run {
                 Role::Head => current.head == node,
                 Role::Inside => current.inside.as_ref() == Some(&node),
             };
-            if !still || node.children().iter().any(|c| touched.contains(&self.egraph.find(*c))) {
+            if !still
+                || node
+                    .children()
+                    .iter()
+                    .any(|c| touched.contains(&self.egraph.find(*c)))
+            {
                 continue;
             }
             for rule in reduce {
@@ -424,7 +479,12 @@ impl Run {
                 }
             }
         }
-        let mut wants: Vec<Id> = self.wants.borrow_mut().drain(..).map(|c| self.egraph.find(c)).collect();
+        let mut wants: Vec<Id> = self
+            .wants
+            .borrow_mut()
+            .drain(..)
+            .map(|c| self.egraph.find(c))
+            .collect();
         wants.sort();
         wants.dedup();
         for class in wants {
@@ -432,7 +492,12 @@ impl Run {
             if self.inside(&self.egraph, class).is_some() || self.state_of(class).inside.is_some() {
                 continue;
             }
-            let leaves: Vec<Cg> = self.egraph[class].nodes.iter().filter(|n| matches!(n, Cg::Leaf(_))).cloned().collect();
+            let leaves: Vec<Cg> = self.egraph[class]
+                .nodes
+                .iter()
+                .filter(|n| matches!(n, Cg::Leaf(_)))
+                .cloned()
+                .collect();
             'open: for rule in open {
                 for leaf in &leaves {
                     if let Some(b) = find_match(&self.egraph, self, rule, class, leaf) {
@@ -478,7 +543,8 @@ impl Run {
         });
         let (cf, ct) = (self.egraph.find(from), self.egraph.find(to));
         let merged_to = self.states.get(&ct).cloned();
-        self.egraph.union_trusted(from, to, format!("{}#{}", rule.name, step));
+        self.egraph
+            .union_trusted(from, to, format!("{}#{}", rule.name, step));
         let root = self.egraph.find(class);
         let mut s = self.states.remove(&cf).unwrap_or_else(|| self.state_of(cf));
         match role {
@@ -496,7 +562,13 @@ impl Run {
     }
 
     /// Builds a template's result as new e-nodes.
-    fn build(&mut self, t: &Template, b: &Binds, slot_ids: &[Id], elem: Option<(&str, Id)>) -> Option<Id> {
+    fn build(
+        &mut self,
+        t: &Template,
+        b: &Binds,
+        slot_ids: &[Id],
+        elem: Option<(&str, Id)>,
+    ) -> Option<Id> {
         let game_id = |name: &str| -> Option<Id> {
             if let Some((e, id)) = elem {
                 if e == name {
@@ -528,7 +600,9 @@ impl Run {
             }
             Template::Neg(x) => Cg::Neg([self.build(x, b, slot_ids, elem)?]),
             Template::Leaf(leaf) => {
-                let kinds = crate::rules::check::bindings(&crate::rules::Pattern::Var(String::new())).ok()?;
+                let kinds =
+                    crate::rules::check::bindings(&crate::rules::Pattern::Var(String::new()))
+                        .ok()?;
                 let l = {
                     let mut k = self.egraph.analysis.kernel();
                     Eval {
@@ -557,7 +631,12 @@ impl Run {
         Some(self.add_node(node))
     }
 
-    fn build_items(&mut self, items: &[TemplateItem], b: &Binds, slot_ids: &[Id]) -> Option<Vec<Id>> {
+    fn build_items(
+        &mut self,
+        items: &[TemplateItem],
+        b: &Binds,
+        slot_ids: &[Id],
+    ) -> Option<Vec<Id>> {
         let mut out = Vec::new();
         for item in items {
             match item {
@@ -613,7 +692,12 @@ impl Run {
 
     /// The simplest term of a class: extraction by (birthday, size).
     pub fn best(&self, id: Id) -> Term {
-        let ex = Extractor::new(&self.egraph, SimplestCost { egraph: &self.egraph });
+        let ex = Extractor::new(
+            &self.egraph,
+            SimplestCost {
+                egraph: &self.egraph,
+            },
+        );
         let (_, expr) = ex.find_best(self.egraph.find(id));
         expr_to_term(&expr)
     }
@@ -633,8 +717,12 @@ impl Run {
             Cg::Game { .. } => {
                 let (l, r) = s.head.sides()?;
                 Term::game(
-                    l.iter().map(|&c| self.head_term_depth(c, depth + 1)).collect::<Option<_>>()?,
-                    r.iter().map(|&c| self.head_term_depth(c, depth + 1)).collect::<Option<_>>()?,
+                    l.iter()
+                        .map(|&c| self.head_term_depth(c, depth + 1))
+                        .collect::<Option<_>>()?,
+                    r.iter()
+                        .map(|&c| self.head_term_depth(c, depth + 1))
+                        .collect::<Option<_>>()?,
                 )
             }
             _ => return None,
@@ -648,7 +736,11 @@ impl Run {
 }
 
 fn merge_states(a: State, b: State) -> State {
-    let head = if rank(&b.head) < rank(&a.head) { b.head } else { a.head };
+    let head = if rank(&b.head) < rank(&a.head) {
+        b.head
+    } else {
+        a.head
+    };
     let inside = match (a.inside, b.inside) {
         (Some(x), Some(y)) => Some(if rank(&y) < rank(&x) { y } else { x }),
         (x, y) => x.or(y),
@@ -706,8 +798,14 @@ fn canonical_value(k: &mut Kernel, t: &Term) -> Result<GameId, String> {
     match t {
         Term::Nus { number, up, nim } => Ok(k.nus(number, up, nim)),
         Term::Game { left, right } => {
-            let l = left.iter().map(|x| canonical_value(k, x)).collect::<Result<Vec<_>, _>>()?;
-            let r = right.iter().map(|x| canonical_value(k, x)).collect::<Result<Vec<_>, _>>()?;
+            let l = left
+                .iter()
+                .map(|x| canonical_value(k, x))
+                .collect::<Result<Vec<_>, _>>()?;
+            let r = right
+                .iter()
+                .map(|x| canonical_value(k, x))
+                .collect::<Result<Vec<_>, _>>()?;
             let g = k.from_options(&l, &r);
             let same = |mut a: Vec<GameId>, mut b: Vec<GameId>| {
                 let n = a.len();

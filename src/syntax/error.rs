@@ -88,22 +88,38 @@ impl ParseError {
         let num = self.line.to_string();
         let pad = " ".repeat(num.len());
         // Tabs would shift the caret: show them as single spaces, which keeps columns honest.
-        let shown: String = self
+        let chars: Vec<char> = self
             .source_line
             .chars()
             .map(|c| if c == '\t' { ' ' } else { c })
             .collect();
-        let before = self.column.saturating_sub(1);
+        // A line of a million braces is shown as a window around the culprit.
+        let at = self.column.saturating_sub(1).min(chars.len());
+        let from = at.saturating_sub(WINDOW);
+        let to = (at + self.length.max(1) + WINDOW).min(chars.len()).max(at);
+        let mut shown: String = chars[from..to].iter().collect();
+        let mut before = at - from;
+        if from > 0 {
+            shown.insert(0, '…');
+            before += 1;
+        }
+        if to < chars.len() {
+            shown.push('…');
+        }
+        let carets = self.length.max(1).min(to.saturating_sub(at).max(1));
         format!(
             "error: {}\n{pad}--> line {}, column {}\n{pad} |\n{num} | {shown}\n{pad} | {}{}\n",
             self.message,
             self.line,
             self.column,
             " ".repeat(before),
-            "^".repeat(self.length.max(1)),
+            "^".repeat(carets),
         )
     }
 }
+
+/// How many characters of context `render` shows on each side of the culprit.
+const WINDOW: usize = 60;
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

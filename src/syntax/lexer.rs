@@ -216,3 +216,65 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(s: &str) -> Vec<Tok> {
+        lex(s).unwrap().into_iter().map(|t| t.tok).collect()
+    }
+
+    #[test]
+    fn runs_are_single_tokens() {
+        assert_eq!(
+            toks("{3|||2}"),
+            vec![
+                Tok::LBrace,
+                Tok::Int("3".into()),
+                Tok::Bars(3),
+                Tok::Int("2".into()),
+                Tok::RBrace,
+                Tok::Eof
+            ]
+        );
+        assert_eq!(
+            toks("^^^ vvvvv ⇑↑"),
+            vec![Tok::Up(3), Tok::Down(5), Tok::Up(3), Tok::Eof]
+        );
+        // CGSuite: `vvvvx` is a name, `v3` is a down and a count.
+        assert_eq!(toks("vvvvx"), vec![Tok::Ident("vvvvx".into()), Tok::Eof]);
+        assert_eq!(
+            toks("v3"),
+            vec![Tok::Down(1), Tok::Int("3".into()), Tok::Eof]
+        );
+        assert_eq!(
+            toks("+- ± + -−"),
+            vec![
+                Tok::PlusMinus,
+                Tok::PlusMinus,
+                Tok::Plus,
+                Tok::Minus,
+                Tok::Minus,
+                Tok::Eof
+            ]
+        );
+    }
+
+    #[test]
+    fn positions_count_characters() {
+        let t = lex("↑\n  ±{").unwrap();
+        let starts: Vec<(usize, usize)> = t
+            .iter()
+            .map(|t| (t.span.start.line, t.span.start.column))
+            .collect();
+        assert_eq!(starts, vec![(1, 1), (2, 3), (2, 4), (2, 5)]);
+    }
+
+    #[test]
+    fn bad_characters_and_strings_are_errors() {
+        let e = lex("1 @").unwrap_err();
+        assert_eq!((e.span.start.line, e.span.start.column), (1, 3));
+        assert!(lex("hs\"LR").unwrap_err().message.contains("unterminated"));
+    }
+}

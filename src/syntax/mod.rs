@@ -4,10 +4,10 @@
 //! literals, `+-`, `Tiny(G)`), so that CGSuite output can be pasted in, and it is extended just
 //! enough for every [`Term`] to print in a form that parses back:
 //!
-//! - **n copies** are written `n*G` when G starts with `{`, `(` or a name (`3*{1|0}`,
-//!   `2*hs"LR"`), or `n.G` for any G (`3.^`). A `*` after a number followed by anything else is
-//!   the star of a number-up-star literal, as CGSuite prints it: `3*` is 3 + ∗ and `3*2` is
-//!   3 + ∗2 (not six, unlike CGSuite's input language).
+//! - **n copies** are written `n*G` when G starts with `{`, `(`, `^`, `v`, `*` or a name
+//!   (`3*{1|0}`, `2*hs"LR"`, `3*^`), or `n.G` for any G (`3.^`, `2. 1/2`). A `*` after a number
+//!   followed by anything else is the star of a number-up-star literal, as CGSuite prints it:
+//!   `3*` is 3 + ∗ and `3*2` is 3 + ∗2 (not six, unlike CGSuite's input language).
 //! - **Hackenstring rows** are `hs"LRE"` (L = Left, R = Right, E = either player's pebble; seed
 //!   001's A, B, C are accepted too). A sum of rows is written with `+`.
 //! - A `-` directly before a number belongs to it: `-1/2*` is one literal, `-3*{1|0}` is −3
@@ -15,8 +15,8 @@
 //! - Nesting of braces, parentheses and prefix operators is capped at [`MAX_NESTING`], so
 //!   hostile input gets an error instead of a stack overflow.
 //!
-//! The modules: [`lexer`] (characters → tokens), [`parser`] (tokens → [`Term`]), [`print`]
-//! (the CGSuite-style printer) and [`error`] (positions and caret rendering).
+//! Inside: `lexer` (characters → tokens), `parser` (tokens → [`Term`], with the grammar in
+//! EBNF), `print` (the CGSuite-style printer) and `error` (positions and caret rendering).
 
 mod error;
 mod lexer;

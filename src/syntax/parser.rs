@@ -11,7 +11,7 @@
 //! primary  = literal | "{" game "}" | "(" expr ")"
 //!          | "Tiny" "(" expr ")" | "Miny" "(" expr ")"
 //!          | "hs" STRING ;
-//! literal  = INT [ "/" INT ] ( "*" (primary starting with { ( or a name)   n copies
+//! literal  = INT [ "/" INT ] ( "*" unary  (if it starts with { ( ^ v * or a name): n copies
 //!                            | "." unary                                   n copies
 //!                            | ("Tiny"|"Miny") "(" expr ")"                number + Tiny(G)
 //!                            | ups [ star ] | star | ε )
@@ -29,7 +29,8 @@ use crate::term::{Pebble, Term};
 use num_bigint::{BigInt, BigUint};
 use num_traits::Zero;
 
-/// How deeply braces, parentheses and prefix operators may nest.
+/// How deeply braces, parentheses and prefix operators may nest; each `+`, `-` or `+-` of a
+/// sum counts as a level too, since sums nest in the term.
 ///
 /// Recursive descent uses the call stack, so unbounded nesting would overflow it on an input
 /// like a million `{`. Each level costs about 2 KiB of stack, so 500 levels take about 1 MiB:
@@ -111,11 +112,12 @@ impl Parser<'_> {
     }
 
     /// Enters one level of nesting, refusing to go past [`MAX_NESTING`].
+    /// Called just after consuming the token that opens the level, which the error points at.
     fn enter(&mut self) -> Result<(), ParseError> {
         self.depth += 1;
         if self.depth > MAX_NESTING {
-            return Err(self.error_here(format!(
-                "nested too deeply: braces, parentheses and prefix operators may nest at most {MAX_NESTING} levels"
+            return Err(self.error(self.prev_span(), format!(
+                "nested too deeply: at most {MAX_NESTING} levels of braces, parentheses, prefix operators and terms of a sum"
             )));
         }
         Ok(())
@@ -136,27 +138,26 @@ impl Parser<'_> {
         }
     }
 
+    /// The rest of a sum. Sums nest to the left in the term (`a + b + c` is `(a + b) + c`),
+    /// so each operator counts as a level of nesting: a sum of a million terms would otherwise
+    /// make a term too deep to print or even drop without overflowing the stack.
     #[inline(never)]
     fn sum_tail(&mut self, mut acc: Term) -> Result<Term, ParseError> {
+        let mut levels = 0;
         loop {
-            match self.peek() {
-                Tok::Plus => {
-                    self.bump();
-                    let rhs = self.unary()?;
-                    acc = Term::sum(acc, rhs);
-                }
-                Tok::Minus => {
-                    self.bump();
-                    let rhs = self.unary()?;
-                    acc = Term::sum(acc, Term::neg(rhs));
-                }
-                Tok::PlusMinus => {
-                    self.bump();
-                    let rhs = self.plus_minus_operand()?;
-                    acc = Term::sum(acc, rhs);
-                }
-                _ => return Ok(acc),
+            let op = self.peek().clone();
+            if !matches!(op, Tok::Plus | Tok::Minus | Tok::PlusMinus) {
+                self.depth -= levels;
+                return Ok(acc);
             }
+            self.bump();
+            self.enter()?;
+            levels += 1;
+            acc = match op {
+                Tok::Plus => Term::sum(acc, self.unary()?),
+                Tok::Minus => Term::sum(acc, Term::neg(self.unary()?)),
+                _ => Term::sum(acc, self.plus_minus_operand()?),
+            };
         }
     }
 
@@ -392,10 +393,19 @@ impl Parser<'_> {
             if *self.peek() == Tok::Dot {
                 return self.copies(num, start, true);
             }
+            // `3*{1|0}` is three copies, but `3*` alone and `3*2` are number-up-star literals
+            // as CGSuite prints them. CGSuite never prints `*` before `^`, `v` or another `*`
+            // (`3^*`, not `3*^`), so those read as copies too: `3*^` is 3·↑.
             if *self.peek() == Tok::Star
                 && matches!(
                     self.peek_at(1),
-                    Tok::LBrace | Tok::LParen | Tok::Ident(_) | Tok::Str(_)
+                    Tok::LBrace
+                        | Tok::LParen
+                        | Tok::Ident(_)
+                        | Tok::Str(_)
+                        | Tok::Up(_)
+                        | Tok::Down(_)
+                        | Tok::Star
                 )
             {
                 return self.copies(num, start, false);

@@ -61,7 +61,7 @@ fn lead(t: &Term) -> Lead {
                 Lead::Digit
             }
         }
-        Term::Neg(_) => Lead::Minus,
+        // `--x` reads back as two negations: only a `-` glued to a number is special.
         Term::Sum(a, _) => lead(a),
         _ => Lead::Other,
     }
@@ -203,15 +203,25 @@ impl Printer {
                     .group()
             }
             Term::Multiple { count, game } => {
-                let operand = match &**game {
-                    Term::Game { left, right } => self.braced(left, right),
-                    Term::Hackenstring(_) => self.unary(game),
-                    Term::Tiny { number, .. } | Term::Miny { number, .. } if number.is_zero() => {
-                        self.unary(game)
+                let n = self.integer(count);
+                match &**game {
+                    Term::Game { left, right } => {
+                        Doc::text(format!("{n}*")).append(self.braced(left, right))
                     }
-                    _ => self.parens(self.expr(game)),
-                };
-                Doc::text(format!("{}*", self.integer(count))).append(operand)
+                    Term::Hackenstring(_) => Doc::text(format!("{n}*")).append(self.unary(game)),
+                    Term::Tiny { number, .. } | Term::Miny { number, .. } if number.is_zero() => {
+                        Doc::text(format!("{n}*")).append(self.unary(game))
+                    }
+                    Term::Sum(..) => {
+                        Doc::text(format!("{n}*")).append(self.parens(self.expr(game)))
+                    }
+                    // `n.G` needs no parentheses, so chains such as copies of copies print no
+                    // deeper than they parse; a space keeps `3. 2*G` from reading as a decimal.
+                    _ => {
+                        let space = if lead(game) == Lead::Digit { " " } else { "" };
+                        Doc::text(format!("{n}.{space}")).append(self.unary(game))
+                    }
+                }
             }
         }
     }
@@ -240,7 +250,7 @@ impl Printer {
                     _ => self.expr(x),
                 });
                 Doc::text("{")
-                    .append(Doc::intersperse(items, Doc::text(",").append(Doc::line_())).nest(1))
+                    .append(join_options(items).nest(1))
                     .append(Doc::text("}"))
                     .group()
             }
@@ -275,10 +285,7 @@ impl Printer {
                 Term::Game { left, right } => self.braced(left, right),
                 _ => self.expr(x),
             });
-            (
-                Doc::intersperse(items, Doc::text(",").append(Doc::line_())),
-                0,
-            )
+            (join_options(items), 0)
         };
         let (l, cl) = side(left);
         let (r, cr) = side(right);
@@ -298,4 +305,31 @@ fn wrap_braces(body: Doc) -> Doc {
         .append(body.nest(1))
         .append(Doc::text("}"))
         .group()
+}
+
+/// Options separated by commas, as a balanced tree of appends.
+///
+/// `pretty` documents are binary trees that are dropped recursively; `Doc::intersperse` over a
+/// side with 100,000 options builds a chain that deep and overflows the stack when dropped.
+/// Balancing keeps the depth logarithmic.
+fn join_options(items: impl Iterator<Item = Doc>) -> Doc {
+    let mut parts = Vec::new();
+    for (k, item) in items.enumerate() {
+        if k > 0 {
+            parts.push(Doc::text(",").append(Doc::line_()));
+        }
+        parts.push(item);
+    }
+    balanced(parts)
+}
+
+fn balanced(mut parts: Vec<Doc>) -> Doc {
+    match parts.len() {
+        0 => Doc::nil(),
+        1 => parts.pop().unwrap_or_else(Doc::nil),
+        n => {
+            let right = parts.split_off(n / 2);
+            balanced(parts).append(balanced(right))
+        }
+    }
 }
