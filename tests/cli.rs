@@ -104,10 +104,7 @@ fn eval_prints_the_canonical_form() {
         ("{|}", "0"),
         ("*2 + *3", "*"),
         ("hs\"LR\"", "1/2"),
-<<<<<<< HEAD
         // {1|0} = 1/2 +- 1/2, and +-1/2 + +-1/2 = 0, so three copies are 1 + {1|0}.
-=======
->>>>>>> syntax
         ("3*{1|0}", "{2|1}"),
     ];
     for (input, want) in cases {
@@ -120,8 +117,6 @@ fn eval_prints_the_canonical_form() {
 }
 
 #[test]
-<<<<<<< HEAD
-=======
 fn leading_minus_is_an_expression_not_a_flag() {
     let o = onag(&["eval", "-1/2*"]);
     assert_eq!(stdout(&o), "-1/2*\n", "{}", stderr(&o));
@@ -130,7 +125,6 @@ fn leading_minus_is_an_expression_not_a_flag() {
 }
 
 #[test]
->>>>>>> syntax
 fn eval_json() {
     let o = onag(&["eval", "--json", "{0,1|2}"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -154,11 +148,8 @@ fn compare_prints_the_relation() {
         ("^", "0", ">"),
         ("v", "0", "<"),
         ("{1|}", "2", "="),
-<<<<<<< HEAD
         ("1", "2", "<"),
-=======
         ("{1|}", "3", "<"),
->>>>>>> syntax
         ("{0|0}", "*", "="),
         ("*", "0", "||"),
         ("-1", "-1", "="),
