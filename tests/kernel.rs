@@ -529,6 +529,25 @@ fn huge_values_stay_exact() {
     ));
     assert_eq!(k.add(s, sw), k.zero());
     assert!(k.take_error().is_some());
+    // Options that are nimbers with equal mex on both sides need no expansion.
+    let z = k.zero();
+    assert_eq!(k.from_options(&[s], &[s]), z);
+    let s1 = ev(&mut k, &star(1));
+    let s2 = ev(&mut k, &star(2));
+    let s3 = ev(&mut k, &star(3));
+    assert_eq!(k.from_options(&[z, s, s1], &[s, z, s1]), s2);
+    assert_eq!(k.from_options(&[z, s2], &[z, s3]), s1);
+    assert!(k.take_error().is_none());
+    // Unequal mex with a huge nimber option must open it up: refused, not wrong.
+    assert!(matches!(
+        k.try_from_options(&[z, s], &[s, z, s1]),
+        Err(KernelError::TooManyOptions { .. })
+    ));
+    // {0, *2 | 0, *3} = * checked against the definition on explicit forms.
+    let mut ex = Ex::default();
+    let (ez, e2, e3, e1) = (ex.zero(), ex.star(2), ex.star(3), ex.star(1));
+    let xe = ex.make(vec![ez, e2], vec![ez, e3]);
+    assert!(ex.eq(xe, e1));
     // Multiples: closed form for number-up-star, refused for absurd counts of others.
     let m = ev(
         &mut k,

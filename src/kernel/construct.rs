@@ -5,7 +5,7 @@
 
 use super::arena::Nus;
 use super::{GameId, Kernel, KernelError};
-use crate::number::{Dyadic, Nimber};
+use crate::number::{mex, Dyadic, Nimber};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
@@ -23,6 +23,9 @@ impl Kernel {
         l.dedup();
         r.sort_unstable();
         r.dedup();
+        if let Some(m) = self.mex_shortcut(&l, &r) {
+            return Ok(self.nus_id(Nus::new(Dyadic::zero(), BigInt::zero(), m)));
+        }
         if let Some(x) = self.number_value_of(&l, &r)? {
             return Ok(self.nus_id(Nus::new(x, BigInt::zero(), Nimber::zero())));
         }
@@ -34,6 +37,17 @@ impl Kernel {
             return Ok(self.nus_id(v));
         }
         Ok(self.arena.intern_opts(l, r))
+    }
+
+    /// When every option is a nimber and both sides have the same mex m, the game is *m
+    /// (a move to *j with j ≠ m is answered by the opponent's move to *j on the other side),
+    /// which also spares opening up huge nimbers: `{*2^1000 | *2^1000}` is 0 at once.
+    fn mex_shortcut(&self, l: &[GameId], r: &[GameId]) -> Option<Nimber> {
+        let nim = |g: &GameId| self.as_nimber(*g);
+        let ln: Vec<Nimber> = l.iter().map(nim).collect::<Option<_>>()?;
+        let rn: Vec<Nimber> = r.iter().map(nim).collect::<Option<_>>()?;
+        let (ml, mr) = (mex(&ln), mex(&rn));
+        (ml == mr).then_some(ml)
     }
 
     /// The number `{l | r}` equals, if any: by the simplicity theorem it is the simplest x with
@@ -178,8 +192,8 @@ impl Kernel {
     fn recognise_nus(&mut self, l: &[GameId], r: &[GameId]) -> Result<Option<Nus>, KernelError> {
         let mut cands: Vec<Nus> = Vec::new();
         let nus = |k: &Kernel, g: GameId| k.arena.nus(g).cloned();
-        if l == r && !l.is_empty() {
-            if let Some(v) = nus(self, l[0]) {
+        if let (true, Some(&first)) = (l == r, l.first()) {
+            if let Some(v) = nus(self, first) {
                 cands.push(Nus::new(
                     v.number,
                     BigInt::zero(),
