@@ -608,6 +608,23 @@ fn deep_terms_do_not_overflow() {
         k.as_nus(x),
         Some((Dyadic::zero(), BigInt::zero(), Nimber::zero()))
     );
+    std::mem::forget(t);
+    // A deep game that stays deep: t_k = {k | t_(k-1)}, a nest of 1000 switches.
+    let mut t = num("0");
+    for i in 1..=1000 {
+        t = g(vec![Term::integer(i)], vec![t]);
+    }
+    let x = ev(&mut k, &t);
+    // b(t_k) = max(k, b(t_(k-1))) + 1 = k + 1: nothing reduces.
+    assert_eq!(k.birthday(x), BigInt::from(1001));
+    // Comparisons and negation walk the whole depth.
+    // Right's move to t_(k-1) is answered by Left's move to k-1 > 0, so t_k > 0 for k ≥ 2.
+    assert_eq!(k.outcome(x), Outcome::L);
+    let nx = k.neg(x);
+    assert_eq!(k.compare(x, nx), Relation::Greater);
+    let two = k.number(&Dyadic::from(2));
+    let y = k.add(x, two);
+    assert_eq!(k.left_stop(y), Dyadic::from(1002));
     std::mem::forget(t); // a deep Box chain: dropping it recursively is the test's cost, not the kernel's
 }
 
