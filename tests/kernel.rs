@@ -378,6 +378,26 @@ fn hackenstrings() {
     }
 }
 
+/// The longest neutral-pebble row the kernel builds, and one past it.
+#[test]
+fn long_neutral_rows() {
+    let mut k = Kernel::new();
+    let r: String = "LERRELEELRRE".chars().cycle().take(256).collect();
+    let start = std::time::Instant::now();
+    let x = ev(&mut k, &row(&r));
+    assert!(start.elapsed().as_secs_f64() < 20.0);
+    assert!(k.birthday(x) <= BigInt::from(256));
+    let r: String = "E".repeat(257);
+    assert!(matches!(
+        k.eval(&row(&r)),
+        Err(KernelError::TooLarge { .. })
+    ));
+    // All-coloured rows are numbers by sign expansion, at any length.
+    let r: String = "L".repeat(100_000);
+    let x = ev(&mut k, &row(&r));
+    assert_eq!(k.as_number(x), Some(Dyadic::from(100_000)));
+}
+
 fn explicit_row(ex: &mut Ex, r: &str) -> usize {
     let cs: Vec<char> = r.chars().collect();
     let mut l = vec![];

@@ -9,8 +9,9 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive};
 
-/// Longest Hackenstring row with neutral pebbles that is built option by option (quadratic).
-const MAX_NEUTRAL_ROW: usize = 4096;
+/// Longest Hackenstring row with neutral pebbles that is built option by option: prefix n has
+/// up to n options, so the build makes O(n^3) comparisons.
+const MAX_NEUTRAL_ROW: usize = 256;
 /// Largest count of copies of a general (not number-up-star) game.
 const MAX_MULTIPLE: u64 = 1 << 20;
 
