@@ -211,6 +211,14 @@ fn limits_end_with_a_clear_error() {
     );
 }
 
+/// The number of cases: `PROPTEST_CASES` if set, else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Random small game terms: explicit games over a few leaves, sums and negations.
 fn arb_term() -> impl Strategy<Value = Term> {
     let leaf = prop_oneof![
@@ -251,11 +259,14 @@ fn arb_game() -> impl Strategy<Value = Term> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    // Thousands of terms by default; PROPTEST_CASES raises it for a longer hunt.
+    #![proptest_config(ProptestConfig::with_cases(cases(3000)))]
 
     #[test]
     fn engine_agrees_with_kernel_all_rules(t in arb_term()) {
-        let s = Engine::new(RuleSet::builtin()).simplify(&t).unwrap();
+        let s = Engine::new(RuleSet::builtin())
+            .simplify(&t)
+            .map_err(|e| TestCaseError::fail(format!("{}: {e}", show(&t))))?;
         prop_assert!(s.canonical, "{} -> {} ({:?})", show(&t), show(&s.result), s.stuck);
         let mut k = Kernel::new();
         prop_assert_eq!(k.eval(&s.result).unwrap(), k.eval(&t).unwrap());
@@ -265,7 +276,10 @@ proptest! {
     fn engine_agrees_with_kernel_fundamental_rules(t in arb_game()) {
         let rules = RuleSet::builtin().select("fundamental").unwrap();
         let limits = Limits { time: std::time::Duration::from_secs(20), ..Limits::default() };
-        let s = Engine::new(rules).with_limits(limits).simplify(&t).unwrap();
+        let s = Engine::new(rules)
+            .with_limits(limits)
+            .simplify(&t)
+            .map_err(|e| TestCaseError::fail(format!("{}: {e}", show(&t))))?;
         prop_assert!(s.canonical, "{} -> {} ({:?})", show(&t), show(&s.result), s.stuck);
         let mut k = Kernel::new();
         prop_assert_eq!(k.eval(&s.result).unwrap(), k.eval(&t).unwrap());

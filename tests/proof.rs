@@ -286,8 +286,8 @@ proptest! {
                 for m in &d.moves {
                     let g = k.eval(&m.position).unwrap();
                     match m.player {
-                        Player::Left => prop_assert!(k.le(zero, g)),
-                        Player::Right => prop_assert!(k.le(g, zero)),
+                        Player::Left => prop_assert!(k.le(zero, g).unwrap()),
+                        Player::Right => prop_assert!(k.le(g, zero).unwrap()),
                     }
                 }
                 let wants = match d.outcome {

@@ -41,7 +41,7 @@ pub(super) fn run(cli: &Cli) -> i32 {
                     let mut k = Kernel::new();
                     let gx = k.eval(&x).map_err(kernel_error)?;
                     let gy = k.eval(&y).map_err(kernel_error)?;
-                    Ok(k.compare(gx, gy))
+                    k.compare(gx, gy).map_err(kernel_error)
                 });
             match relation {
                 Ok(r) => {
@@ -83,6 +83,7 @@ fn eval_term(
     if !json {
         return Ok(syntax::print(&canonical_term, &opts));
     }
+    let outcome = k.outcome(g).map_err(kernel_error)?;
     // JSON is for programs: always one line, whatever --width says.
     let one_line = PrintOptions {
         width: None,
@@ -91,7 +92,7 @@ fn eval_term(
     let value = serde_json::json!({
         "input": src,
         "canonical": syntax::print(&canonical_term, &one_line),
-        "outcome": outcome_letter(k.outcome(g)),
+        "outcome": outcome_letter(outcome),
         // Values for programs stay ASCII even with --unicode.
         "number": k.as_number(g).map(|x| x.to_string()),
         "nimber": k.as_nimber(g).map(|n| n.to_string()),

@@ -57,11 +57,11 @@ pub fn node_value(
             let (l, r) = node.sides()?;
             let l: Option<Vec<GameId>> = l.iter().map(|&c| child(c)).collect();
             let r: Option<Vec<GameId>> = r.iter().map(|&c| child(c)).collect();
-            Some(k.from_options(&l?, &r?))
+            k.from_options(&l?, &r?).ok()
         }
         Cg::Sum([a, b]) => {
             let (a, b) = (child(*a)?, child(*b)?);
-            Some(k.add(a, b))
+            k.add(a, b).ok()
         }
         Cg::Neg([a]) => {
             let a = child(*a)?;
@@ -71,7 +71,7 @@ pub fn node_value(
             let l: Option<Vec<GameId>> = xs.iter().map(|&c| child(c)).collect();
             let l = l?;
             let r: Vec<GameId> = l.iter().map(|&g| k.neg(g)).collect();
-            Some(k.from_options(&l, &r))
+            k.from_options(&l, &r).ok()
         }
     }
 }

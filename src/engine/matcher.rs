@@ -45,7 +45,7 @@ pub struct Slot {
 }
 
 /// Everything a successful match bound.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Binds {
     /// Game variables.
     pub games: Vec<(String, GameRef)>,
@@ -100,13 +100,15 @@ struct Matcher<'a> {
     kinds: BTreeMap<String, VarKind>,
 }
 
-/// Finds the first way `rule` matches `node` (in class `class`) whose conditions hold.
+/// Finds the first way `rule` matches `node` (in class `class`) whose conditions hold and
+/// that `skip` does not turn down (the caller skips matches it found to change nothing).
 pub fn find_match(
     egraph: &Graph,
     inside: &dyn Inside,
     rule: &Rule,
     class: Id,
     node: &Cg,
+    skip: &dyn Fn(&Binds) -> bool,
 ) -> Option<Binds> {
     let kinds = crate::rules::check::bindings(&rule.pattern).ok()?;
     let m = Matcher {
@@ -123,7 +125,7 @@ pub fn find_match(
     });
     let mut found = None;
     m.pat_node(&rule.pattern, 0, class, class, &mut binds, &mut |b| {
-        if m.conditions_hold(b) {
+        if !skip(b) && m.conditions_hold(b) {
             found = Some(b.clone());
             true
         } else {
@@ -543,7 +545,7 @@ impl Eval<'_> {
                 } else {
                     let x = self.template_value(k, a, None)?;
                     let y = self.template_value(k, b, None)?;
-                    Some(relation_holds(*rel, k.compare(x, y)))
+                    Some(relation_holds(*rel, k.compare(x, y).ok()?))
                 }
             }
             Condition::Pred {
@@ -698,12 +700,12 @@ impl Eval<'_> {
             Template::Game(l, r) => {
                 let lv = self.items_values(k, l)?;
                 let rv = self.items_values(k, r)?;
-                Some(k.from_options(&lv, &rv))
+                k.from_options(&lv, &rv).ok()
             }
             Template::Sum(a, b) => {
                 let x = self.template_value(k, a, elem)?;
                 let y = self.template_value(k, b, elem)?;
-                Some(k.add(x, y))
+                k.add(x, y).ok()
             }
             Template::Neg(a) => {
                 let x = self.template_value(k, a, elem)?;

@@ -111,10 +111,14 @@ pub struct StepRecord {
     pub binds: Binds,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Role {
     Head,
     Inside,
+    /// A node of the class that is neither its head nor its inside form: a sum or negation
+    /// that congruence merged into a class whose head is a game. Rewriting it can only offer
+    /// the class a better head.
+    Other,
 }
 
 #[derive(Clone, Debug)]
@@ -143,6 +147,19 @@ pub struct Run {
     pub rounds: usize,
     states: FxHashMap<Id, State>,
     wants: RefCell<Vec<Id>>,
+    /// Every active form each class has had, by (class, role, form with options sorted): a rule
+    /// that would bring a form back is going round in a circle.
+    visited: FxHashSet<(Id, Role, Cg)>,
+}
+
+/// What applying one match did.
+enum Applied {
+    /// The active form moved.
+    Changed,
+    /// The result is the form the match started from.
+    Identity,
+    /// The result could not be built (a built-in was out of its range).
+    Failed,
 }
 
 /// The outcome of [`Engine::simplify`].
@@ -197,6 +214,7 @@ impl Engine {
             input: Id::from(0),
             rounds: 0,
             states: FxHashMap::default(),
+            visited: FxHashSet::default(),
             wants: RefCell::new(Vec::new()),
         };
         run.input = run.add_term(input, &self.limits)?;
@@ -216,7 +234,7 @@ impl Engine {
         open.sort_by_key(|r| r.priority);
         let start = Instant::now();
         loop {
-            let changed = run.round(&reduce, &open);
+            let changed = run.round(&reduce, &open) || run.round_others(&reduce);
             run.egraph.rebuild();
             run.rekey();
             run.rounds += 1;
@@ -455,6 +473,7 @@ impl Run {
             let still = match role {
                 Role::Head => current.head == node,
                 Role::Inside => current.inside.as_ref() == Some(&node),
+                Role::Other => true,
             };
             if !still
                 || node
@@ -470,12 +489,10 @@ impl Run {
                 if role == Role::Inside && !matches!(rule.result, Template::Game(..)) {
                     continue;
                 }
-                if let Some(b) = find_match(&self.egraph, self, rule, class, &node) {
-                    if self.apply(rule, class, role, b) {
-                        touched.insert(self.egraph.find(class));
-                        changed = true;
-                        break;
-                    }
+                if self.apply_first(rule, class, role, &node) {
+                    touched.insert(self.egraph.find(class));
+                    changed = true;
+                    break;
                 }
             }
         }
@@ -500,11 +517,9 @@ impl Run {
                 .collect();
             'open: for rule in open {
                 for leaf in &leaves {
-                    if let Some(b) = find_match(&self.egraph, self, rule, class, leaf) {
-                        if self.apply(rule, class, Role::Inside, b) {
-                            changed = true;
-                            break 'open;
-                        }
+                    if self.apply_first(rule, class, Role::Inside, leaf) {
+                        changed = true;
+                        break 'open;
                     }
                 }
             }
@@ -512,9 +527,121 @@ impl Run {
         changed
     }
 
+    /// When no active form moves: rewrites the other sum and negation nodes of the reachable
+    /// classes, which congruence put there and the active forms cannot see.
+    fn round_others(&mut self, reduce: &[&Rule]) -> bool {
+        let mut classes: Vec<Id> = self.active().into_iter().map(|(c, _, _)| c).collect();
+        classes.dedup();
+        let mut changed = false;
+        for class in classes {
+            let class = self.egraph.find(class);
+            let s = self.state_of(class);
+            let key_head = self.form_key(&s.head);
+            let others: Vec<Cg> = self.egraph[class]
+                .nodes
+                .iter()
+                .filter(|n| matches!(n, Cg::Sum(_) | Cg::Neg(_) | Cg::PlusMinus(_)))
+                .filter(|n| self.form_key(n) != key_head)
+                .cloned()
+                .collect();
+            'class: for node in others {
+                for rule in reduce {
+                    if self.apply_first(rule, class, Role::Other, &node) {
+                        changed = true;
+                        break 'class;
+                    }
+                }
+            }
+        }
+        changed
+    }
+
+    /// Whether `node` would be a better head for `class` than its current one: a lower rank
+    /// (a closed form beats a game, a game beats a sum), or a way out of a cycle. Merging
+    /// equal classes can leave a head whose options lead back to its own class (x = {0 | y}
+    /// with y = {x | ...}); the rules then only ever rewrite x into itself, so a node whose
+    /// options do not lead back is preferred.
+    fn better_head(&self, class: Id, node: &Cg) -> bool {
+        let head = self.state_of(class).head;
+        if rank(node) < rank(&head) {
+            return true;
+        }
+        matches!(node, Cg::Game { .. })
+            && self.heads_reach(head.children(), class)
+            && !self.heads_reach(node.children(), class)
+    }
+
+    /// Whether following heads from `from` reaches `target`.
+    fn heads_reach(&self, from: &[Id], target: Id) -> bool {
+        let target = self.egraph.find(target);
+        let mut seen = FxHashSet::default();
+        let mut stack: Vec<Id> = from.to_vec();
+        while let Some(c) = stack.pop() {
+            let c = self.egraph.find(c);
+            if c == target {
+                return true;
+            }
+            if seen.insert(c) {
+                stack.extend_from_slice(self.state_of(c).head.children());
+            }
+        }
+        false
+    }
+
+    /// Applies the first match of `rule` on `node` that changes something. A match can be an
+    /// identity once classes have merged (bypassing a reversible option of x through x itself
+    /// gives back the same node); applying it would count as progress forever, so such matches
+    /// are skipped and the next one tried.
+    fn apply_first(&mut self, rule: &Rule, class: Id, role: Role, node: &Cg) -> bool {
+        let mut skipped: Vec<Binds> = Vec::new();
+        loop {
+            let Some(b) = find_match(&self.egraph, self, rule, class, node, &|b| {
+                skipped.contains(b)
+            }) else {
+                return false;
+            };
+            match self.apply(rule, class, role, b.clone()) {
+                Applied::Changed => return true,
+                Applied::Failed => return false,
+                Applied::Identity => skipped.push(b),
+            }
+        }
+    }
+
+    /// The node with each child replaced by its class and each side sorted, duplicates kept.
+    fn sorted_form(&self, node: &Cg) -> Cg {
+        let node = node.clone().map_children(|c| self.egraph.find(c));
+        match node.sides() {
+            Some((l, r)) => {
+                let (mut l, mut r) = (l.to_vec(), r.to_vec());
+                l.sort();
+                r.sort();
+                Cg::game(l, r)
+            }
+            None => node,
+        }
+    }
+
+    /// The node with each child replaced by its class and each side sorted: equal keys are
+    /// the same game form up to the order of options.
+    fn form_key(&self, node: &Cg) -> Cg {
+        let node = node.clone().map_children(|c| self.egraph.find(c));
+        match node.sides() {
+            Some((l, r)) => {
+                let (mut l, mut r) = (l.to_vec(), r.to_vec());
+                l.sort();
+                l.dedup();
+                r.sort();
+                r.dedup();
+                Cg::game(l, r)
+            }
+            None => node,
+        }
+    }
+
     /// Applies one match: builds the instance and the result from the same ids, unions them
     /// with a label naming the rule and the step, and moves the role's active form.
-    fn apply(&mut self, rule: &Rule, class: Id, role: Role, b: Binds) -> bool {
+    fn apply(&mut self, rule: &Rule, class: Id, role: Role, b: Binds) -> Applied {
         let mut slot_ids = vec![Id::from(0); b.slots.len()];
         for s in (0..b.slots.len()).rev() {
             let mut node = b.slots[s].node.clone();
@@ -531,10 +658,40 @@ impl Run {
         }
         let from = slot_ids[0];
         let Some(to) = self.build(&rule.result, &b, &slot_ids, None) else {
-            return false;
+            return Applied::Failed;
         };
         let to_node = self.egraph.id_to_node(to).clone();
+        let from_node = &b.slots[0].node;
+        let here = self.egraph.find(class);
+        let own = |n: &Cg| n.children().iter().any(|&c| self.egraph.find(c) == here);
+        if self.form_key(&to_node) == self.form_key(from_node)
+            && to_node.children().len() >= from_node.children().len()
+        {
+            return Applied::Identity;
+        }
+        let seen = (here, role, self.sorted_form(&to_node));
+        let grows = to_node.children().len() >= from_node.children().len();
+        if role != Role::Other && grows && self.visited.contains(&seen) {
+            // Merged classes can make a chain of steps lead back to a form this class had
+            // (bypass an option, then drop the duplicates the bypass brought): skip it. Only
+            // a step that does not shrink the form can close such a circle.
+            return Applied::Identity;
+        }
+        if matches!(to_node, Cg::Game { .. }) && own(&to_node) && !own(from_node) {
+            // A game among whose options is the game itself: merged classes let a bypass
+            // reach back to where it started. Such a form is never a step towards the
+            // canonical form, whose options are all born earlier.
+            return Applied::Identity;
+        }
         let step = self.steps.len();
+        if role == Role::Other && !self.better_head(class, &to_node) {
+            // Only a better head is worth a step here; anything else the active forms reach
+            // on their own.
+            return Applied::Identity;
+        }
+        let from_seen = (here, role, self.sorted_form(from_node));
+        self.visited.insert(from_seen);
+        self.visited.insert(seen);
         self.steps.push(StepRecord {
             rule: rule.name.clone(),
             from,
@@ -550,6 +707,8 @@ impl Run {
         match role {
             Role::Head => s.head = to_node,
             Role::Inside => s.inside = Some(to_node),
+            // `better_head` said yes above.
+            Role::Other => s.head = to_node,
         }
         if ct != cf {
             if let Some(other) = merged_to {
@@ -558,7 +717,7 @@ impl Run {
             }
         }
         self.states.insert(root, s);
-        true
+        Applied::Changed
     }
 
     /// Builds a template's result as new e-nodes.
@@ -702,31 +861,35 @@ impl Run {
         expr_to_term(&expr)
     }
 
-    /// The term made of each class's head, if it is a finite game term.
+    /// The term made of each class's head, if it is a finite game term: `None` when the heads
+    /// are not all games and closed forms, or when a class's head reaches the class again
+    /// (after merges a head can mention its own class).
     pub fn head_term(&self, id: Id) -> Option<Term> {
-        self.head_term_depth(id, 0)
+        let mut path = FxHashSet::default();
+        self.head_term_in(id, &mut path)
     }
 
-    fn head_term_depth(&self, id: Id, depth: usize) -> Option<Term> {
-        if depth > 10_000 {
+    fn head_term_in(&self, id: Id, path: &mut FxHashSet<Id>) -> Option<Term> {
+        let class = self.egraph.find(id);
+        if path.len() > 2_000 || !path.insert(class) {
             return None;
         }
-        let s = self.state_of(id);
-        Some(match &s.head {
+        let s = self.state_of(class);
+        let out = match &s.head {
             Cg::Leaf(leaf) => leaf.to_term(),
             Cg::Game { .. } => {
                 let (l, r) = s.head.sides()?;
-                Term::game(
-                    l.iter()
-                        .map(|&c| self.head_term_depth(c, depth + 1))
-                        .collect::<Option<_>>()?,
-                    r.iter()
-                        .map(|&c| self.head_term_depth(c, depth + 1))
-                        .collect::<Option<_>>()?,
-                )
+                let mut side = |ids: &[Id]| -> Option<Vec<Term>> {
+                    ids.iter().map(|&c| self.head_term_in(c, path)).collect()
+                };
+                let l = side(l);
+                let r = side(r);
+                Term::game(l?, r?)
             }
             _ => return None,
-        })
+        };
+        path.remove(&class);
+        Some(out)
     }
 
     /// How many e-nodes the e-graph holds.
@@ -806,7 +969,7 @@ fn canonical_value(k: &mut Kernel, t: &Term) -> Result<GameId, String> {
                 .iter()
                 .map(|x| canonical_value(k, x))
                 .collect::<Result<Vec<_>, _>>()?;
-            let g = k.from_options(&l, &r);
+            let g = k.from_options(&l, &r).map_err(|e| e.to_string())?;
             let same = |mut a: Vec<GameId>, mut b: Vec<GameId>| {
                 let n = a.len();
                 a.sort();

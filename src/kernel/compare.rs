@@ -5,7 +5,7 @@ use super::{GameId, Kernel, KernelError};
 
 impl Kernel {
     /// `a ≤ b`, or an error if a closed form too large to open up meets a general game.
-    pub fn try_le(&mut self, a: GameId, b: GameId) -> Result<bool, KernelError> {
+    pub fn le(&mut self, a: GameId, b: GameId) -> Result<bool, KernelError> {
         if a == b {
             return Ok(true);
         }
@@ -65,7 +65,7 @@ impl Kernel {
             let (nl, _) = self.ensure_options(a)?;
             for i in 0..nl {
                 let x = self.arena.option_at(a, true, i);
-                if self.try_le(b, x)? {
+                if self.le(b, x)? {
                     return Ok(false);
                 }
             }
@@ -74,7 +74,7 @@ impl Kernel {
             let (_, nr) = self.ensure_options(b)?;
             for i in 0..nr {
                 let y = self.arena.option_at(b, false, i);
-                if self.try_le(y, a)? {
+                if self.le(y, a)? {
                     return Ok(false);
                 }
             }
@@ -82,14 +82,14 @@ impl Kernel {
         Ok(true)
     }
 
-    /// The relation between a and b, or an error as for [`Kernel::try_le`].
-    pub fn try_compare(&mut self, a: GameId, b: GameId) -> Result<super::Relation, KernelError> {
+    /// The relation between a and b, or an error as for [`Kernel::le`].
+    pub fn compare(&mut self, a: GameId, b: GameId) -> Result<super::Relation, KernelError> {
         use super::Relation::*;
         if a == b {
             return Ok(Equal);
         }
-        let ab = self.try_le(a, b)?;
-        let ba = self.try_le(b, a)?;
+        let ab = self.le(a, b)?;
+        let ba = self.le(b, a)?;
         Ok(match (ab, ba) {
             (true, true) => Equal,
             (true, false) => Less,
@@ -106,7 +106,7 @@ impl Kernel {
         h: GameId,
     ) -> Result<bool, KernelError> {
         for &x in gl {
-            if self.try_le(h, x)? {
+            if self.le(h, x)? {
                 return Ok(false);
             }
         }
@@ -130,7 +130,7 @@ impl Kernel {
         h: GameId,
     ) -> Result<bool, KernelError> {
         for &y in gr {
-            if self.try_le(y, h)? {
+            if self.le(y, h)? {
                 return Ok(false);
             }
         }

@@ -12,7 +12,7 @@ use num_traits::{One, Signed, Zero};
 impl Kernel {
     /// The canonical game `{left | right}`, or an error when an option is a closed form too
     /// large to open up (for example `*2^1000` as an option that must be bypassed).
-    pub fn try_from_options(
+    pub fn from_options(
         &mut self,
         left: &[GameId],
         right: &[GameId],
@@ -93,14 +93,14 @@ impl Kernel {
             let xid = self.nus_id(Nus::new(x.clone(), BigInt::zero(), Nimber::zero()));
             let mut ok = true;
             for &g in l {
-                if self.try_le(xid, g)? {
+                if self.le(xid, g)? {
                     ok = false;
                     break;
                 }
             }
             if ok {
                 for &g in r {
-                    if self.try_le(g, xid)? {
+                    if self.le(g, xid)? {
                         ok = false;
                         break;
                     }
@@ -168,11 +168,7 @@ impl Kernel {
                 if i == j {
                     continue;
                 }
-                let d = if left {
-                    self.try_le(x, y)?
-                } else {
-                    self.try_le(y, x)?
-                };
+                let d = if left { self.le(x, y)? } else { self.le(y, x)? };
                 if d {
                     dominated = true;
                     break;

@@ -43,7 +43,7 @@ impl Kernel {
                 if let (&[bl], &[y]) = (&left[..], &right[..]) {
                     if bl == a && self.left_stop(y) < x {
                         let ny = self.negate(y);
-                        let sub = self.try_add(a, ny).ok()?;
+                        let sub = self.add(a, ny).ok()?;
                         return Some(Term::Tiny {
                             number: x,
                             sub: Box::new(self.term_of(sub)),
@@ -57,7 +57,7 @@ impl Kernel {
                 if let (&[y], &[ar]) = (&left[..], &right[..]) {
                     if ar == b && self.right_stop(y) > x {
                         let nb = self.negate(b);
-                        let sub = self.try_add(y, nb).ok()?;
+                        let sub = self.add(y, nb).ok()?;
                         return Some(Term::Miny {
                             number: x,
                             sub: Box::new(self.term_of(sub)),

@@ -71,24 +71,24 @@ impl Kernel {
         match t {
             Term::Game { left, .. } => {
                 let (l, r) = kids.split_at(left.len().min(kids.len()));
-                self.try_from_options(l, r)
+                self.from_options(l, r)
             }
-            Term::Sum(..) => self.try_add(kid(0), kid(1)),
+            Term::Sum(..) => self.add(kid(0), kid(1)),
             Term::Neg(_) => Ok(self.negate(kid(0))),
             Term::PlusMinus(_) => {
                 let r: Vec<GameId> = kids.iter().map(|&x| self.negate(x)).collect();
-                self.try_from_options(&kids, &r)
+                self.from_options(&kids, &r)
             }
             Term::Tiny { number, .. } => {
                 let t = self.tiny(kid(0))?;
                 let x = self.number(number);
-                self.try_add(x, t)
+                self.add(x, t)
             }
             Term::Miny { number, .. } => {
                 let t = self.tiny(kid(0))?;
                 let m = self.negate(t);
                 let x = self.number(number);
-                self.try_add(x, m)
+                self.add(x, m)
             }
             Term::Multiple { count, .. } => self.multiple(count, kid(0)),
             Term::Nus { .. } | Term::Hackenstring(_) => Ok(kid(0)),
@@ -99,8 +99,8 @@ impl Kernel {
     pub(crate) fn tiny(&mut self, g: GameId) -> Result<GameId, KernelError> {
         let zero = self.zero();
         let ng = self.negate(g);
-        let inner = self.try_from_options(&[zero], &[ng])?;
-        self.try_from_options(&[zero], &[inner])
+        let inner = self.from_options(&[zero], &[ng])?;
+        self.from_options(&[zero], &[inner])
     }
 
     /// `count · g` by binary doubling; number-up-star values multiply in closed form.
@@ -134,11 +134,11 @@ impl Kernel {
         let mut n = n;
         while n > 0 {
             if n & 1 == 1 {
-                acc = self.try_add(acc, base)?;
+                acc = self.add(acc, base)?;
             }
             n >>= 1;
             if n > 0 {
-                base = self.try_add(base, base)?;
+                base = self.add(base, base)?;
             }
         }
         Ok(acc)
@@ -182,7 +182,7 @@ impl Kernel {
                     r.push(v);
                 }
             }
-            let g = self.try_from_options(&l, &r)?;
+            let g = self.from_options(&l, &r)?;
             prefix.push(g);
         }
         Ok(prefix.last().copied().unwrap_or(GameId(0)))

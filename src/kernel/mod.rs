@@ -6,10 +6,9 @@
 //! is an integer comparison. Numbers, nimbers and `x + n·↑ + *k` are kept in closed form, so
 //! `2^-4000`, `*2^1000` and `^1000000` each cost one record and add in O(digits).
 //!
-//! The public methods with plain return types never panic; where an operation would have to
-//! open up a closed form too large to expand (the options of `*2^1000`, a sum of `^10^6` with a
-//! general game), the `try_` variant returns the [`KernelError`] and the plain variant records
-//! it (see [`Kernel::take_error`]) and returns a documented fallback.
+//! No method panics. Where an operation would have to open up a closed form too large to expand
+//! (the options of `*2^1000`, a sum of `^10^6` with a general game) it returns a
+//! [`KernelError`]: a fallback value would be a silently wrong answer.
 //!
 //! ```
 //! use onag::kernel::Kernel;
@@ -106,23 +105,22 @@ impl std::error::Error for KernelError {}
 /// let zero = k.zero();
 /// // ↑ = {0 | *}: built from options, it is recognised as the closed form 1·↑.
 /// let star = k.nus(&Dyadic::zero(), &BigInt::from(0), &Nimber::from(1));
-/// let up = k.from_options(&[zero], &[star]);
+/// let up = k.from_options(&[zero], &[star]).unwrap();
 /// assert_eq!(up, k.nus(&Dyadic::zero(), &BigInt::from(1), &Nimber::zero()));
 /// // ↑ is positive but smaller than every positive number; ↑ and * are confused.
-/// assert_eq!(k.outcome(up), Outcome::L);
+/// assert_eq!(k.outcome(up).unwrap(), Outcome::L);
 /// let tiny_number = k.number(&Dyadic::new(BigInt::from(1), 4000)); // 2^-4000, one record
-/// assert_eq!(k.compare(up, tiny_number), Relation::Less);
-/// assert_eq!(k.compare(up, star), Relation::Fuzzy);
+/// assert_eq!(k.compare(up, tiny_number).unwrap(), Relation::Less);
+/// assert_eq!(k.compare(up, star).unwrap(), Relation::Fuzzy);
 /// // ↑ + ↑ + * = {0 | ↑}, printed back in closed form.
-/// let s = k.add(up, up);
-/// let s = k.add(s, star);
+/// let s = k.add(up, up).unwrap();
+/// let s = k.add(s, star).unwrap();
 /// assert_eq!(k.left_options(s).unwrap(), vec![zero]);
 /// assert_eq!(k.right_options(s).unwrap(), vec![up]);
 /// assert_eq!(k.to_term(s), Term::Nus { number: Dyadic::zero(), up: BigInt::from(2), nim: Nimber::from(1) });
 /// ```
 pub struct Kernel {
     arena: arena::Arena,
-    error: Option<KernelError>,
 }
 
 impl Default for Kernel {
@@ -136,22 +134,6 @@ impl Kernel {
     pub fn new() -> Self {
         Kernel {
             arena: arena::Arena::new(),
-            error: None,
-        }
-    }
-
-    /// The error recorded by the last infallible method that hit a limit, if any, clearing it.
-    pub fn take_error(&mut self) -> Option<KernelError> {
-        self.error.take()
-    }
-
-    fn record<T>(&mut self, r: Result<T, KernelError>, fallback: T) -> T {
-        match r {
-            Ok(v) => v,
-            Err(e) => {
-                self.error = Some(e);
-                fallback
-            }
         }
     }
 
@@ -170,13 +152,6 @@ impl Kernel {
         self.arena.nodes.is_empty()
     }
 
-    /// The canonical game with these options: duplicates removed, reversible options bypassed,
-    /// dominated options deleted. On a limit error (see [`Kernel::try_from_options`]) it
-    /// records the error and returns 0.
-    pub fn from_options(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
-        let r = self.try_from_options(left, right);
-        self.record(r, GameId(0))
-    }
     /// The number x.
     pub fn number(&mut self, x: &Dyadic) -> GameId {
         self.nus_id(arena::Nus::new(x.clone(), BigInt::from(0), Nimber::zero()))
@@ -193,34 +168,18 @@ impl Kernel {
     pub fn to_term(&mut self, g: GameId) -> Term {
         self.term_of(g)
     }
-    /// a + b. On a limit error it records the error and returns 0.
-    pub fn add(&mut self, a: GameId, b: GameId) -> GameId {
-        let r = self.try_add(a, b);
-        self.record(r, GameId(0))
-    }
     /// -a.
     pub fn neg(&mut self, a: GameId) -> GameId {
         self.negate(a)
     }
-    /// a ≤ b. On a limit error it records the error and returns false.
-    pub fn le(&mut self, a: GameId, b: GameId) -> bool {
-        let r = self.try_le(a, b);
-        self.record(r, false)
-    }
-    /// The relation between a and b. On a limit error it records the error and returns
-    /// [`Relation::Fuzzy`].
-    pub fn compare(&mut self, a: GameId, b: GameId) -> Relation {
-        let r = self.try_compare(a, b);
-        self.record(r, Relation::Fuzzy)
-    }
-    /// The outcome class.
-    pub fn outcome(&mut self, g: GameId) -> Outcome {
-        match self.compare(g, GameId(0)) {
+    /// The outcome class, or an error as for [`Kernel::compare`].
+    pub fn outcome(&mut self, g: GameId) -> Result<Outcome, KernelError> {
+        Ok(match self.compare(g, GameId(0))? {
             Relation::Greater => Outcome::L,
             Relation::Less => Outcome::R,
             Relation::Equal => Outcome::P,
             Relation::Fuzzy => Outcome::N,
-        }
+        })
     }
     /// The number g equals, if it is one.
     pub fn as_number(&self, g: GameId) -> Option<Dyadic> {

@@ -7,7 +7,7 @@ use super::{GameId, Kernel, KernelError};
 
 impl Kernel {
     /// a + b, or an error when a closed form too large to open up meets a general game.
-    pub fn try_add(&mut self, a: GameId, b: GameId) -> Result<GameId, KernelError> {
+    pub fn add(&mut self, a: GameId, b: GameId) -> Result<GameId, KernelError> {
         if let (Some(x), Some(y)) = (self.arena.nus(a), self.arena.nus(b)) {
             let v = x.add(y);
             return Ok(self.nus_id(v));
@@ -26,11 +26,11 @@ impl Kernel {
             let (bl, br) = self.options(b)?;
             let mut l = Vec::with_capacity(bl.len());
             for x in bl {
-                l.push(self.try_add(a, x)?);
+                l.push(self.add(a, x)?);
             }
             let mut r = Vec::with_capacity(br.len());
             for x in br {
-                r.push(self.try_add(a, x)?);
+                r.push(self.add(a, x)?);
             }
             self.arena.intern_opts(l, r)
         } else {
@@ -40,19 +40,19 @@ impl Kernel {
             let (bl, br) = self.options(b)?;
             let mut l = Vec::with_capacity(al.len() + bl.len());
             for x in al {
-                l.push(self.try_add(x, b)?);
+                l.push(self.add(x, b)?);
             }
             for x in bl {
-                l.push(self.try_add(a, x)?);
+                l.push(self.add(a, x)?);
             }
             let mut r = Vec::with_capacity(ar.len() + br.len());
             for x in ar {
-                r.push(self.try_add(x, b)?);
+                r.push(self.add(x, b)?);
             }
             for x in br {
-                r.push(self.try_add(a, x)?);
+                r.push(self.add(a, x)?);
             }
-            self.try_from_options(&l, &r)?
+            self.from_options(&l, &r)?
         };
         self.arena.sums.insert(key, s);
         Ok(s)

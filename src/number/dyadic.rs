@@ -621,7 +621,7 @@ mod tests {
             prop_assert_eq!(&x * &(&y + &z), &(&x * &y) + &(&x * &z));
             prop_assert_eq!(&(&x - &x), &Dyadic::zero());
             prop_assert_eq!(&x.half() + &x.half(), x.clone());
-            prop_assert_eq!((x < y), (&y - &x).signum() > 0);
+            prop_assert_eq!(x < y, (&y - &x).signum() > 0);
         }
 
         #[test]

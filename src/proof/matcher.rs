@@ -409,7 +409,7 @@ impl<'a> TermRules<'a> {
                     let y = self.build(y, b, None)?;
                     let gx = self.kernel.eval(&x).ok()?;
                     let gy = self.kernel.eval(&y).ok()?;
-                    Some(relation_holds(*rel, self.kernel.compare(gx, gy)))
+                    Some(relation_holds(*rel, self.kernel.compare(gx, gy).ok()?))
                 }
             }
             Condition::Pred {

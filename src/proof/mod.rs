@@ -234,14 +234,14 @@ pub fn disprove(k: &mut Kernel, a: &Term, b: &Term) -> Result<Disproof, ProofErr
     let ga = k.eval(a)?;
     let gb = k.eval(b)?;
     let nb = k.neg(gb);
-    let d = k.add(ga, nb);
+    let d = k.add(ga, nb)?;
     let zero = k.number(&crate::number::Dyadic::zero());
-    let outcome = k.outcome(d);
+    let outcome = k.outcome(d)?;
     let mut moves = Vec::new();
     if matches!(outcome, Class::L | Class::N) {
         for o in k.left_options(d)? {
-            if k.le(zero, o) {
-                let oc = k.outcome(o);
+            if k.le(zero, o)? {
+                let oc = k.outcome(o)?;
                 moves.push(WinningMove {
                     player: Player::Left,
                     position: k.to_term(o),
@@ -253,8 +253,8 @@ pub fn disprove(k: &mut Kernel, a: &Term, b: &Term) -> Result<Disproof, ProofErr
     }
     if matches!(outcome, Class::R | Class::N) {
         for o in k.right_options(d)? {
-            if k.le(o, zero) {
-                let oc = k.outcome(o);
+            if k.le(o, zero)? {
+                let oc = k.outcome(o)?;
                 moves.push(WinningMove {
                     player: Player::Right,
                     position: k.to_term(o),
