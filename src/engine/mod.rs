@@ -566,9 +566,16 @@ impl Run {
         if rank(node) < rank(&head) {
             return true;
         }
-        matches!(node, Cg::Game { .. })
-            && self.heads_reach(head.children(), class)
-            && !self.heads_reach(node.children(), class)
+        if !matches!(node, Cg::Game { .. }) {
+            return false;
+        }
+        if self.heads_reach(head.children(), class) && !self.heads_reach(node.children(), class) {
+            return true;
+        }
+        // A head whose options all have finished game forms beats one that waits on a sum or
+        // negation no rule can open (its only game form would lead back to this class).
+        let finished = |n: &Cg| n.children().iter().all(|&c| self.head_term(c).is_some());
+        finished(node) && !finished(&head)
     }
 
     /// Whether following heads from `from` reaches `target`.
@@ -669,15 +676,25 @@ impl Run {
         {
             return Applied::Identity;
         }
-        let seen = (here, role, self.sorted_form(&to_node));
+        // A step on another node of the class offers a new head: it is remembered as one.
+        let as_role = if role == Role::Other {
+            Role::Head
+        } else {
+            role
+        };
+        let seen = (here, as_role, self.sorted_form(&to_node));
         let grows = to_node.children().len() >= from_node.children().len();
-        if role != Role::Other && grows && self.visited.contains(&seen) {
+        if (grows || role == Role::Other) && self.visited.contains(&seen) {
             // Merged classes can make a chain of steps lead back to a form this class had
             // (bypass an option, then drop the duplicates the bypass brought): skip it. Only
             // a step that does not shrink the form can close such a circle.
             return Applied::Identity;
         }
-        if matches!(to_node, Cg::Game { .. }) && own(&to_node) && !own(from_node) {
+        if matches!(to_node, Cg::Game { .. })
+            && role != Role::Other
+            && (own(&to_node) || self.heads_reach(to_node.children(), here))
+            && !(own(from_node) || self.heads_reach(from_node.children(), here))
+        {
             // A game among whose options is the game itself: merged classes let a bypass
             // reach back to where it started. Such a form is never a step towards the
             // canonical form, whose options are all born earlier.
@@ -689,8 +706,10 @@ impl Run {
             // on their own.
             return Applied::Identity;
         }
-        let from_seen = (here, role, self.sorted_form(from_node));
-        self.visited.insert(from_seen);
+        if role != Role::Other {
+            self.visited
+                .insert((here, role, self.sorted_form(from_node)));
+        }
         self.visited.insert(seen);
         self.steps.push(StepRecord {
             rule: rule.name.clone(),
