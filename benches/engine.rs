@@ -1,11 +1,40 @@
-//! The rewrite engine (explanations on) against the kernel alone.
+//! The rewrite engine (explanations on) against the kernel alone: the seeds' worked examples,
+//! sums of switches, and random game terms of 1,000 and 10,000 nodes. Before timing, each
+//! input's e-graph size, rule applications and peak heap are printed once.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use onag::engine::Engine;
 use onag::kernel::Kernel;
 use onag::rules::RuleSet;
 use onag::syntax::parse;
-use std::time::Duration;
+use onag::term::Term;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Counts live heap bytes and their peak, so a run's memory can be reported.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc(layout);
+        if !p.is_null() {
+            let now = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(now, Ordering::Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+        System.dealloc(p, layout);
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
 
 const SEEDS: [&str; 7] = [
     "{0,1|2}",
@@ -24,6 +53,94 @@ fn switches(n: i64) -> String {
         .join(" + ")
 }
 
+/// splitmix64: a fixed seed gives the same terms on every run and machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random term of exactly `size` nodes: explicit games of one to four options over small
+/// leaves, with a sum in about one node in five.
+fn random_term(rng: &mut Rng, size: usize) -> Term {
+    if size <= 1 {
+        let leaves = ["0", "1", "-1", "2", "1/2", "-1/2", "*", "*2", "^", "v"];
+        return parse(leaves[rng.below(leaves.len() as u64) as usize]).unwrap();
+    }
+    let inner = size - 1;
+    if inner >= 2 && rng.below(5) == 0 {
+        let a = 1 + rng.below(inner as u64 - 1) as usize;
+        return Term::sum(random_term(rng, a), random_term(rng, inner - a));
+    }
+    let kids = (1 + rng.below(4) as usize).min(inner);
+    // Split `inner` nodes among `kids` options, each at least one.
+    let mut cuts: Vec<usize> = (0..kids - 1)
+        .map(|_| 1 + rng.below(inner as u64 - 1) as usize)
+        .collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut sizes = Vec::new();
+    let mut prev = 0;
+    for c in cuts.into_iter().chain([inner]) {
+        sizes.push(c - prev);
+        prev = c;
+    }
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for s in sizes {
+        let t = random_term(rng, s);
+        if rng.below(2) == 0 {
+            left.push(t);
+        } else {
+            right.push(t);
+        }
+    }
+    Term::game(left, right)
+}
+
+fn nodes(t: &Term) -> usize {
+    match t {
+        Term::Game { left, right } => 1 + left.iter().chain(right).map(nodes).sum::<usize>(),
+        Term::Sum(a, b) => 1 + nodes(a) + nodes(b),
+        Term::Neg(a) => 1 + nodes(a),
+        _ => 1,
+    }
+}
+
+/// One run, measured: e-nodes, e-classes, rule applications, rounds, peak heap, wall time.
+fn report(name: &str, engine: &Engine, t: &Term) {
+    let base = LIVE.load(Ordering::Relaxed);
+    PEAK.store(base, Ordering::Relaxed);
+    let start = Instant::now();
+    let s = engine.simplify(t).expect("simplifies");
+    let took = start.elapsed();
+    let peak = PEAK.load(Ordering::Relaxed) - base;
+    let start = Instant::now();
+    let _ = Kernel::new().eval(t).unwrap();
+    let kernel = start.elapsed();
+    println!(
+        "{name}: {} term nodes, {} e-nodes, {} e-classes, {} rule applications, {} rounds, \
+         peak heap {:.1} MiB, engine {:.1?}, kernel {:.1?}, canonical {}",
+        nodes(t),
+        s.run.egraph.total_number_of_nodes(),
+        s.run.egraph.number_of_classes(),
+        s.run.steps.len(),
+        s.run.rounds,
+        peak as f64 / (1024.0 * 1024.0),
+        took,
+        kernel,
+        s.canonical
+    );
+}
+
 fn bench(c: &mut Criterion) {
     let all = Engine::new(RuleSet::builtin());
     let fundamental = Engine::new(RuleSet::builtin().select("fundamental").unwrap());
@@ -31,6 +148,8 @@ fn bench(c: &mut Criterion) {
     g.measurement_time(Duration::from_secs(5)).sample_size(10);
     for src in SEEDS {
         let t = parse(src).unwrap();
+        report(&format!("{src} (all rules)"), &all, &t);
+        report(&format!("{src} (fundamental)"), &fundamental, &t);
         g.bench_function(format!("simplify {src} (all rules)"), |b| {
             b.iter(|| all.simplify(&t).unwrap())
         });
@@ -40,10 +159,21 @@ fn bench(c: &mut Criterion) {
     }
     for n in [4, 8] {
         let t = parse(&switches(n)).unwrap();
+        report(&format!("sum of {{k|-k}}, k=1..{n}"), &all, &t);
         g.bench_function(format!("sum of {{k|-k}}, k=1..{n}, engine"), |b| {
             b.iter(|| all.simplify(&t).unwrap())
         });
         g.bench_function(format!("sum of {{k|-k}}, k=1..{n}, kernel"), |b| {
+            b.iter(|| Kernel::new().eval(&t).unwrap())
+        });
+    }
+    for size in [1_000, 10_000] {
+        let t = random_term(&mut Rng(size as u64), size);
+        report(&format!("random term of {size} nodes"), &all, &t);
+        g.bench_function(format!("random term of {size} nodes, engine"), |b| {
+            b.iter(|| all.simplify(&t).unwrap())
+        });
+        g.bench_function(format!("random term of {size} nodes, kernel"), |b| {
             b.iter(|| Kernel::new().eval(&t).unwrap())
         });
     }
