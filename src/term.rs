@@ -122,7 +122,9 @@ impl Term {
         Term::Sum(Box::new(a), Box::new(b))
     }
 
-    /// `-a`.
+    /// `-a`, as a term: a constructor like [`Term::sum`], not the arithmetic negation (that
+    /// is [`crate::kernel::Kernel::neg`]), hence no `std::ops::Neg`.
+    #[allow(clippy::should_implement_trait)]
     pub fn neg(a: Term) -> Term {
         Term::Neg(Box::new(a))
     }

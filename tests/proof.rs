@@ -117,6 +117,21 @@ fn fundamental_proof() -> (Proof, RuleSet) {
     proof_with(&g(vec![i(0), i(1)], vec![i(2)]), rules)
 }
 
+/// ↑ + ↑ + * = {0 | ↑} (seed 002's worked sum): an equality between a sum and a game form,
+/// proved by rules alone and accepted by the checker.
+#[test]
+fn up_up_star_equals_zero_up() {
+    let rules = RuleSet::builtin();
+    match prove_eq(&t("^+^+*"), &t("{0|^}"), &rules).expect("a proof") {
+        onag::proof::Outcome::Equal(p) => {
+            assert!(p.checked);
+            p.check(&rules).expect("checks again");
+            assert!(!p.steps.is_empty());
+        }
+        onag::proof::Outcome::Different(_) => panic!("^+^+* and {{0|^}} are equal"),
+    }
+}
+
 #[test]
 fn reversed_steps_check() {
     // {2|1} + 1/2 under the fundamental rules opens 1/2 and later reads it back (a backward

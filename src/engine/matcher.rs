@@ -358,7 +358,7 @@ impl Matcher<'_> {
         kids: &[Id],
         offset: usize,
         slot: usize,
-        used: &mut Vec<bool>,
+        used: &mut [bool],
         b: &mut Binds,
         k: &mut Cont,
     ) -> bool {
@@ -388,7 +388,7 @@ impl Matcher<'_> {
             used[p] = true;
             let mut cont = |b2: &Binds| {
                 let mut b3 = b2.clone();
-                let mut used2 = used.clone();
+                let mut used2 = used.to_vec();
                 self.picks(sp, i + 1, kids, offset, slot, &mut used2, &mut b3, k)
             };
             let stop = self.pat_class(&sp.picks[i], kids[p], slot, offset + p, b, &mut cont);
@@ -604,7 +604,7 @@ impl Eval<'_> {
                 let y = self.binds.value(args.get(1)?)?;
                 let e = x.denominator_exp().max(y.denominator_exp());
                 let step = Dyadic::from(1).mul_pow2(-(i64::try_from(e).ok()?));
-                &(y - x) == &step
+                (y - x) == step
             }
             Predicate::InitialNimbers => {
                 let members = self.binds.set(a0)?;

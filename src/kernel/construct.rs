@@ -62,14 +62,14 @@ impl Kernel {
         let mut lo: Option<Dyadic> = None;
         for &g in l {
             let s = self.right_stop(g);
-            if lo.as_ref().map_or(true, |m| s > *m) {
+            if lo.as_ref().is_none_or(|m| s > *m) {
                 lo = Some(s);
             }
         }
         let mut hi: Option<Dyadic> = None;
         for &g in r {
             let s = self.left_stop(g);
-            if hi.as_ref().map_or(true, |m| s < *m) {
+            if hi.as_ref().is_none_or(|m| s < *m) {
                 hi = Some(s);
             }
         }

@@ -209,12 +209,12 @@ impl Kernel {
     /// Refuses to open a closed form whose expansion would recurse too deeply in a sum.
     pub(crate) fn check_expandable(&self, g: GameId) -> Result<(), KernelError> {
         if let Some(v) = self.arena.nus(g) {
-            if v.up.abs().to_u64().map_or(true, |u| u > MAX_UP_EXPANSION) {
+            if v.up.abs().to_u64().is_none_or(|u| u > MAX_UP_EXPANSION) {
                 return Err(KernelError::TooLarge {
                     what: format!("a multiple of ↑ of {} in a sum with a general game", v.up),
                 });
             }
-            if v.nim.to_u64().map_or(true, |k| k > MAX_NIM_OPTIONS) {
+            if v.nim.to_u64().is_none_or(|k| k > MAX_NIM_OPTIONS) {
                 return Err(KernelError::TooManyOptions {
                     what: format!("the options of *{}", v.nim),
                 });

@@ -21,14 +21,14 @@ impl Kernel {
         let mut ls: Option<Dyadic> = None;
         for &x in l.iter() {
             let s = self.stops(x).1;
-            if ls.as_ref().map_or(true, |m| s > *m) {
+            if ls.as_ref().is_none_or(|m| s > *m) {
                 ls = Some(s);
             }
         }
         let mut rs: Option<Dyadic> = None;
         for &x in r.iter() {
             let s = self.stops(x).0;
-            if rs.as_ref().map_or(true, |m| s < *m) {
+            if rs.as_ref().is_none_or(|m| s < *m) {
                 rs = Some(s);
             }
         }

@@ -475,7 +475,7 @@ impl<'a> TermRules<'a> {
                 let y = b.value(args.get(1)?)?;
                 let e = x.denominator_exp().max(y.denominator_exp());
                 let step = Dyadic::from(1).mul_pow2(-(i64::try_from(e).ok()?));
-                &(y - x) == &step
+                (y - x) == step
             }
             Predicate::InitialNimbers => {
                 // By value: a member equal to *k counts as *k (congruence), which is sound.

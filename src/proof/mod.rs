@@ -65,9 +65,9 @@ pub enum ProofError {
     /// The rules did not bring the two sides to the same form although their values are equal.
     Incomplete {
         /// Where each side stopped.
-        left: Term,
+        left: Box<Term>,
         /// Where each side stopped.
-        right: Term,
+        right: Box<Term>,
     },
     /// The JSON text is not a proof.
     Json(String),
@@ -214,8 +214,8 @@ pub fn prove_eq(a: &Term, b: &Term, rules: &RuleSet) -> Result<Outcome, ProofErr
     let mut sb = engine.simplify(b)?;
     if sa.result != sb.result {
         return Err(ProofError::Incomplete {
-            left: sa.result.clone(),
-            right: sb.result.clone(),
+            left: Box::new(sa.result.clone()),
+            right: Box::new(sb.result.clone()),
         });
     }
     let pa = proof_of_simplification(&mut sa, rules)?;

@@ -153,6 +153,9 @@ impl Rel {
 }
 
 /// A side condition.
+// Conditions are built once per rule and never moved in bulk: boxing the templates would only
+// add indirection to the matcher's hot path.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Condition {
     /// `a REL b` between games (templates), or between values when both sides are values.
