@@ -238,27 +238,30 @@ pub fn disprove(k: &mut Kernel, a: &Term, b: &Term) -> Result<Disproof, ProofErr
     let zero = k.number(&crate::number::Dyadic::zero());
     let outcome = k.outcome(d)?;
     let mut moves = Vec::new();
-    if matches!(outcome, Class::L | Class::N) {
-        for o in k.left_options(d)? {
-            if k.le(zero, o)? {
-                let oc = k.outcome(o)?;
-                moves.push(WinningMove {
-                    player: Player::Left,
-                    position: k.to_term(o),
-                    outcome: oc,
-                });
-                break;
-            }
+    for player in [Player::Left, Player::Right] {
+        let wins_first = match player {
+            Player::Left => matches!(outcome, Class::L | Class::N),
+            Player::Right => matches!(outcome, Class::R | Class::N),
+        };
+        if !wins_first {
+            continue;
         }
-    }
-    if matches!(outcome, Class::R | Class::N) {
-        for o in k.right_options(d)? {
-            if k.le(o, zero)? {
-                let oc = k.outcome(o)?;
+        // Options are opened only for a player who wins: a huge closed form may refuse.
+        let options = match player {
+            Player::Left => k.left_options(d)?,
+            Player::Right => k.right_options(d)?,
+        };
+        for o in options {
+            // A winning move for Left lands on a position ≥ 0; for Right, ≤ 0.
+            let wins = match player {
+                Player::Left => k.le(zero, o)?,
+                Player::Right => k.le(o, zero)?,
+            };
+            if wins {
                 moves.push(WinningMove {
-                    player: Player::Right,
+                    player,
                     position: k.to_term(o),
-                    outcome: oc,
+                    outcome: k.outcome(o)?,
                 });
                 break;
             }
