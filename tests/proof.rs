@@ -324,3 +324,25 @@ proptest! {
         prop_assert!(p.is_ok(), "{}: {}", show(&a), p.err().map(|e| e.to_string()).unwrap_or_default());
     }
 }
+
+/// `-(-3) + (1 + -3)` traps a first run of the fundamental rules (merged classes leave 0 and 1
+/// defined by each other); a fresh run from the term reached goes on, and the proof chains the
+/// two runs into one that checks.
+#[test]
+fn a_trapped_run_is_continued_and_the_proof_chains() {
+    let rules = RuleSet::builtin().select("fundamental").unwrap();
+    let x = t("-(-3) + (1 + -3)");
+    let mut s = Engine::new(rules.clone()).simplify(&x).unwrap();
+    assert!(s.canonical, "{:?}", s.stuck);
+    assert_eq!(s.result, i(1));
+    assert!(
+        !s.earlier.is_empty(),
+        "the first run was expected to be trapped"
+    );
+    let p = proof_of_simplification(&mut s, &rules).unwrap();
+    assert!(p.checked);
+    assert_eq!(p.input, x);
+    assert_eq!(p.result, i(1));
+    let o = equal(&x, &i(1), &rules);
+    assert_eq!(o.result, i(1));
+}

@@ -145,6 +145,8 @@ pub struct Run {
     pub input: Id,
     /// Rounds of rule application.
     pub rounds: usize,
+    /// The term the run started from.
+    pub start: Term,
     states: FxHashMap<Id, State>,
     wants: RefCell<Vec<Id>>,
     /// Every active form each class has had, by (class, role, form with options sorted): a rule
@@ -172,8 +174,11 @@ pub struct Simplified {
     pub canonical: bool,
     /// When not canonical: where the rules stopped short, in words.
     pub stuck: Option<String>,
-    /// The run, for proofs and statistics.
+    /// The last run, for proofs and statistics.
     pub run: Run,
+    /// The runs before it, when a run was trapped and a fresh one took over (see
+    /// [`Engine::simplify`]); empty for most inputs.
+    pub earlier: Vec<Run>,
 }
 
 /// The engine: a rule set and limits.
@@ -204,20 +209,13 @@ impl Engine {
     }
 
     /// Simplifies a term as far as the rules go.
+    ///
+    /// A run can get trapped: merging equal classes may leave a class whose only game forms
+    /// lead back to the class itself (0 = {|1} with 1 = {0|}), where every bypass rebuilds the
+    /// form it started from. The same term put into a fresh e-graph has no such history, so a
+    /// run that stops short of the canonical form is followed by a fresh run from the simplest
+    /// term it reached, as long as that term is new. The proof chains the runs.
     pub fn simplify(&self, input: &Term) -> Result<Simplified, EngineError> {
-        let egraph = EGraph::new(CgAnalysis::default())
-            .with_explanations_enabled()
-            .without_explanation_length_optimization();
-        let mut run = Run {
-            egraph,
-            steps: Vec::new(),
-            input: Id::from(0),
-            rounds: 0,
-            states: FxHashMap::default(),
-            visited: FxHashSet::default(),
-            wants: RefCell::new(Vec::new()),
-        };
-        run.input = run.add_term(input, &self.limits)?;
         let mut reduce: Vec<&Rule> = self
             .rules
             .rules()
@@ -233,8 +231,57 @@ impl Engine {
             .collect();
         open.sort_by_key(|r| r.priority);
         let start = Instant::now();
+        let mut earlier: Vec<Run> = Vec::new();
+        let mut tried: FxHashSet<Term> = FxHashSet::default();
+        let mut from = input.clone();
+        let mut rounds = 0;
         loop {
-            let changed = run.round(&reduce, &open) || run.round_others(&reduce);
+            tried.insert(from.clone());
+            let mut run = Run::new(from.clone());
+            run.input = run.add_term(&from, &self.limits)?;
+            self.saturate(&mut run, &reduce, &open, start, rounds)?;
+            rounds += run.rounds;
+            let (result, verdict) = run.result();
+            let next = match &verdict {
+                Ok(()) => None,
+                Err(_) if earlier.len() >= MAX_RESTARTS => None,
+                Err(_) => Some(run.best(run.input)).filter(|t| !tried.contains(t)),
+            };
+            match next {
+                Some(next) => {
+                    earlier.push(run);
+                    from = next;
+                }
+                None => {
+                    let (canonical, stuck) = match verdict {
+                        Ok(()) => (true, None),
+                        Err(why) => (false, Some(why)),
+                    };
+                    return Ok(Simplified {
+                        input: input.clone(),
+                        result,
+                        canonical,
+                        stuck,
+                        run,
+                        earlier,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Applies rules to the run's terms until nothing changes or a limit is reached. `start`
+    /// and `rounds_before` count what earlier runs of the same simplification used.
+    fn saturate(
+        &self,
+        run: &mut Run,
+        reduce: &[&Rule],
+        open: &[&Rule],
+        start: Instant,
+        rounds_before: usize,
+    ) -> Result<(), EngineError> {
+        loop {
+            let changed = run.round(reduce, open) || run.round_others(reduce);
             run.egraph.rebuild();
             run.rekey();
             run.rounds += 1;
@@ -259,11 +306,11 @@ impl Engine {
                 )));
             }
             if !changed {
-                break;
+                return Ok(());
             }
             let which = if run.egraph.total_number_of_nodes() > self.limits.max_nodes {
                 Some(format!("{} e-nodes", self.limits.max_nodes))
-            } else if run.rounds >= self.limits.max_rounds {
+            } else if rounds_before + run.rounds >= self.limits.max_rounds {
                 Some(format!(
                     "{} rounds of rule application",
                     self.limits.max_rounds
@@ -278,36 +325,21 @@ impl Engine {
                 return Err(EngineError::Limit { which, reached });
             }
         }
-        // The form the rules produced (the chain of heads) is the result when it is canonical;
-        // otherwise the simplest term extraction finds.
-        let mut candidates = Vec::new();
-        if let Some(t) = run.head_term(run.input) {
-            candidates.push(t);
-        }
-        candidates.push(run.best(run.input));
-        let mut verdicts = Vec::new();
-        {
-            let mut k = run.egraph.analysis.kernel();
-            for t in &candidates {
-                verdicts.push(is_canonical(&mut k, t));
-            }
-        }
-        let pick = verdicts
-            .iter()
-            .position(|v| v.is_ok())
-            .unwrap_or(candidates.len() - 1);
-        let result = candidates.swap_remove(pick);
-        let (canonical, stuck) = match verdicts.swap_remove(pick) {
-            Ok(()) => (true, None),
-            Err(why) => (false, Some(why)),
-        };
-        Ok(Simplified {
-            input: input.clone(),
-            result,
-            canonical,
-            stuck,
-            run,
-        })
+    }
+}
+
+/// How many fresh runs may follow a trapped one.
+const MAX_RESTARTS: usize = 8;
+
+impl Simplified {
+    /// Every run, first to last: each later run starts from the term the one before reached.
+    pub fn runs(&self) -> impl Iterator<Item = &Run> {
+        self.earlier.iter().chain(std::iter::once(&self.run))
+    }
+
+    /// Every rule application of every run, in order.
+    pub fn steps(&self) -> impl Iterator<Item = &StepRecord> {
+        self.runs().flat_map(|r| r.steps.iter())
     }
 }
 
@@ -329,6 +361,45 @@ impl Inside for Run {
 }
 
 impl Run {
+    /// An empty run for `start`, explanations on.
+    fn new(start: Term) -> Run {
+        let egraph = EGraph::new(CgAnalysis::default())
+            .with_explanations_enabled()
+            .without_explanation_length_optimization();
+        Run {
+            egraph,
+            steps: Vec::new(),
+            input: Id::from(0),
+            rounds: 0,
+            start,
+            states: FxHashMap::default(),
+            visited: FxHashSet::default(),
+            wants: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// The run's result: the chain of heads when it is the canonical form, otherwise the
+    /// simplest term extraction finds; with the verdict on whether it is canonical.
+    fn result(&self) -> (Term, Result<(), String>) {
+        let mut candidates = Vec::new();
+        if let Some(t) = self.head_term(self.input) {
+            candidates.push(t);
+        }
+        candidates.push(self.best(self.input));
+        let mut verdicts = Vec::new();
+        {
+            let mut k = self.egraph.analysis.kernel();
+            for t in &candidates {
+                verdicts.push(is_canonical(&mut k, t));
+            }
+        }
+        let pick = verdicts
+            .iter()
+            .position(|v| v.is_ok())
+            .unwrap_or(candidates.len() - 1);
+        (candidates.swap_remove(pick), verdicts.swap_remove(pick))
+    }
+
     /// Adds a term, giving each new class its node as head.
     fn add_term(&mut self, t: &Term, limits: &Limits) -> Result<Id, EngineError> {
         let node = match t {

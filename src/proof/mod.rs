@@ -22,11 +22,14 @@
 
 mod check;
 mod explain;
+pub mod inequality;
 pub mod json;
 mod matcher;
 pub mod step;
+mod tidy;
 
-pub use check::CheckError;
+pub use check::{CheckError, ConditionProof};
+pub use inequality::{Definitional, Inequality, Memo, Reason};
 pub use step::{PathElem, Step, Witnesses};
 
 use crate::engine::{Engine, EngineError, Simplified};
@@ -117,6 +120,7 @@ impl Proof {
     /// explanations inside the e-graph.
     pub fn from_run(s: &mut Simplified) -> Result<Proof, ProofError> {
         let (input, result, steps) = explain::steps_of(s, None)?;
+        let steps = tidy::tidy(&input, steps);
         Ok(Proof {
             input,
             result,
@@ -150,6 +154,7 @@ impl Proof {
 /// engine ran with).
 pub fn proof_of_simplification(s: &mut Simplified, rules: &RuleSet) -> Result<Proof, ProofError> {
     let (input, result, steps) = explain::steps_of(s, Some(rules))?;
+    let steps = tidy::tidy(&input, steps);
     let mut p = Proof {
         input,
         result,
@@ -223,6 +228,8 @@ pub fn prove_eq(a: &Term, b: &Term, rules: &RuleSet) -> Result<Outcome, ProofErr
     let mut p = pa
         .then(&pb.reversed())
         .ok_or_else(|| ProofError::Explanation("the two proofs do not meet".into()))?;
+    // The two halves may pass through the same terms: cut the loop at the seam.
+    p.steps = tidy::tidy(&p.input, std::mem::take(&mut p.steps));
     p.verify(rules)?;
     Ok(Outcome::Equal(p))
 }

@@ -181,6 +181,10 @@ pub struct Step {
     /// The rule was applied right to left: its pattern matches the subterm of `to` and its
     /// result is the subterm of `from`.
     pub reversed: bool,
+    /// For a grouped step (several deletions of one kind in one game, written as one step the
+    /// way a person would): the single rule instances it stands for, in order, each at `at`
+    /// with `rule`. Empty for a single instance, whose own `witnesses` are the match.
+    pub parts: Vec<Step>,
 }
 
 impl Step {
@@ -190,6 +194,7 @@ impl Step {
             from: self.to.clone(),
             to: self.from.clone(),
             reversed: !self.reversed,
+            parts: self.parts.iter().rev().map(Step::inverse).collect(),
             ..self.clone()
         }
     }
