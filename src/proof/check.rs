@@ -7,7 +7,7 @@
 
 use super::inequality::Inequality;
 use super::matcher::{Failure, TermRules};
-use super::step::{path_string, replace_at, subterm_at};
+use super::step::{path_string, replace_at, same_form, subterm_at};
 use super::Proof;
 use crate::rules::RuleSet;
 use std::fmt;
@@ -40,7 +40,7 @@ impl Proof {
     pub fn check(&self, rules: &RuleSet) -> Result<(), CheckError> {
         let fail = |step: usize, reason: String| CheckError { step, reason };
         let mut interp = TermRules::new(rules);
-        if self.steps.is_empty() && self.input != self.result {
+        if self.steps.is_empty() && !same_form(&self.input, &self.result) {
             return Err(fail(
                 0,
                 format!(
@@ -52,7 +52,8 @@ impl Proof {
         }
         let mut at = self.input.clone();
         for (i, s) in self.steps.iter().enumerate() {
-            if s.from != at {
+            // Options are sets: the order they are listed in is not part of the game.
+            if !same_form(&s.from, &at) {
                 return Err(fail(
                     i,
                     if i == 0 {
@@ -77,7 +78,7 @@ impl Proof {
             }
             at = s.to.clone();
         }
-        if at != self.result {
+        if !same_form(&at, &self.result) {
             return Err(fail(
                 self.steps.len(),
                 format!(
@@ -206,22 +207,31 @@ impl Proof {
         let rule = rules
             .get(&s.rule)
             .ok_or_else(|| fail(format!("there is no rule named `{}`", s.rule)))?;
-        let (Some(before), Some(after)) = (s.before(), s.after()) else {
-            return Err(fail(format!(
-                "there is no subterm at position {}",
-                path_string(&s.at)
-            )));
-        };
-        let (src, dst) = if s.reversed {
-            (after, before)
-        } else {
-            (before, after)
-        };
         let mut interp = TermRules::new(rules);
-        let b = interp
-            .rewrites(rule, src, dst, &s.witnesses)
-            .map_err(|f| fail(f.message()))?;
-        let proofs = interp.condition_proofs(rule, &b, depth).map_err(fail)?;
+        let mut proofs = Vec::new();
+        // A grouped step's conditions are those of its parts.
+        let instances = if s.parts.is_empty() {
+            std::slice::from_ref(s)
+        } else {
+            s.parts.as_slice()
+        };
+        for p in instances {
+            let (Some(before), Some(after)) = (p.before(), p.after()) else {
+                return Err(fail(format!(
+                    "there is no subterm at position {}",
+                    path_string(&p.at)
+                )));
+            };
+            let (src, dst) = if p.reversed {
+                (after, before)
+            } else {
+                (before, after)
+            };
+            let b = interp
+                .rewrites(rule, src, dst, &p.witnesses)
+                .map_err(|f| fail(f.message()))?;
+            proofs.extend(interp.condition_proofs(rule, &b, depth).map_err(fail)?);
+        }
         Ok(proofs
             .into_iter()
             .map(|(condition, inequalities)| ConditionProof {

@@ -27,7 +27,8 @@ pub(crate) fn steps_of(
     let mut chain: Option<(Term, Term, Vec<Step>)> = None;
     let runs = s.earlier.iter_mut().chain(std::iter::once(&mut s.run));
     for (run, end) in runs.zip(ends) {
-        let (first, last, steps) = run_steps(run, &end, rules)?;
+        let input = run.input;
+        let (first, last, steps) = run_steps(run, input, &end, rules)?;
         chain = Some(match chain {
             None => (first, last, steps),
             Some((input, reached, mut all)) => {
@@ -45,13 +46,13 @@ pub(crate) fn steps_of(
 }
 
 /// One run's explanation of `input ≡ end`, as rule steps.
-fn run_steps(
+pub(crate) fn run_steps(
     run: &mut Run,
+    input: Id,
     end: &Term,
     rules: Option<&RuleSet>,
 ) -> Result<(Term, Term, Vec<Step>), ProofError> {
     let expr = term_to_expr(end)?;
-    let input = run.input;
     let egraph = &mut run.egraph;
     let result_id = egraph.add_expr_uncanonical(&expr);
     if egraph.find(result_id) != egraph.find(input) {

@@ -172,6 +172,11 @@ pub struct Inequality {
     pub reason: Reason,
 }
 
+/// Whether a term is written as a number.
+fn number_term(t: &Term) -> bool {
+    matches!(t, Term::Nus { up, nim, .. } if up.is_zero() && nim.is_zero())
+}
+
 /// The options of a term as a reader sees them: an explicit game's own options; any other term
 /// (a closed form, a sum) by the options of its canonical form.
 fn options(d: &mut Definitional, t: &Term) -> Result<(Vec<Term>, Vec<Term>), KernelError> {
@@ -203,27 +208,31 @@ impl Inequality {
             holds,
             reason: Reason::Unexpanded,
         };
-        let (an, bn) = (d.kernel.as_number(a), d.kernel.as_number(b));
-        if an.is_some() && bn.is_some() {
+        // The shortcuts apply to what the reader sees: a number written as a number, not a
+        // game form whose value happens to be one (that would assume what is being shown).
+        if number_term(g) && number_term(h) {
             out.reason = Reason::Numbers;
             return Ok(out);
         }
-        if closed_forms_le(d.kernel, a, b).is_some() {
+        if matches!(g, Term::Nus { .. }) && matches!(h, Term::Nus { .. }) {
             out.reason = Reason::ClosedForms;
             return Ok(out);
         }
         if depth == 0 {
             return Ok(out);
         }
-        let (gl, _) = if an.is_none() {
+        // Number avoidance: a number's options need no trying against a game that is not one.
+        let skip_g = number_term(g) && d.kernel.as_number(b).is_none();
+        let skip_h = number_term(h) && d.kernel.as_number(a).is_none();
+        let (gl, _) = if skip_g {
+            (Vec::new(), Vec::new())
+        } else {
             options(d, g)?
-        } else {
-            (Vec::new(), Vec::new())
         };
-        let (_, hr) = if bn.is_none() {
-            options(d, h)?
-        } else {
+        let (_, hr) = if skip_h {
             (Vec::new(), Vec::new())
+        } else {
+            options(d, h)?
         };
         // The ways G ≤ H could fail: H ≤ G^L, or H^R ≤ G.
         let tries = gl
@@ -243,7 +252,7 @@ impl Inequality {
             out.reason = Reason::Definition {
                 refutations,
                 unlisted,
-                avoided: an.is_some() || bn.is_some(),
+                avoided: skip_g || skip_h,
             };
         } else {
             for (x, y) in tries {
