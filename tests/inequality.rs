@@ -171,8 +171,44 @@ fn arb_game() -> impl Strategy<Value = Term> {
     })
 }
 
+#[test]
+fn compare_gives_the_relation_with_its_reasons() {
+    use onag::kernel::Relation;
+    use onag::proof::compare;
+    let p = |s: &str| parse(s).unwrap();
+    let c = compare(&p("1/2"), &p("1"), 2).unwrap();
+    assert_eq!(c.relation, Relation::Less);
+    assert!(c.le.holds && !c.ge.holds);
+    let c = compare(&p("{0|5}"), &p("1"), 2).unwrap();
+    assert_eq!(c.relation, Relation::Equal);
+    // ↑ and * are confused: each ≤ is refuted by a winning first move for Left.
+    let c = compare(&p("^"), &p("*"), 2).unwrap();
+    assert_eq!(c.relation, Relation::Fuzzy);
+    for q in [&c.le, &c.ge] {
+        assert!(matches!(q.reason, Reason::Counterexample(_)), "{q}");
+    }
+    let text = c.to_string();
+    assert!(text.starts_with("^ || *"), "{text}");
+    assert!(text.contains("Left wins ^ - * moving first"), "{text}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn compare_agrees_with_the_kernel_and_its_refutations_are_winning_moves(
+        a in arb_game(), b in arb_game()
+    ) {
+        let c = onag::proof::compare(&a, &b, 1).unwrap();
+        let mut k = Kernel::new();
+        let (x, y) = (k.eval(&a).unwrap(), k.eval(&b).unwrap());
+        prop_assert_eq!(c.relation, k.compare(x, y).unwrap());
+        for q in [&c.le, &c.ge] {
+            if let Err(e) = valid(&mut k, q) {
+                prop_assert!(false, "{}", e);
+            }
+        }
+    }
 
     #[test]
     fn random_inequalities_agree_and_their_proofs_follow_the_definition(

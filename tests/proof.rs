@@ -492,3 +492,62 @@ fn side_conditions_expand_into_their_own_proofs() {
     );
     assert!(q[0].size() > flat[0].inequalities[0].size());
 }
+
+/// The arguments seed 004 gives for its worked examples appear in the proofs the fundamental
+/// rules produce: the same theorem, about options of the same values.
+#[test]
+fn seed_004_arguments_appear_in_the_proofs() {
+    let rules = RuleSet::builtin().select("fundamental").unwrap();
+    let mut k = Kernel::new();
+    let mut val = |t: &Term| k.eval(t).unwrap();
+    // (example, rule, [(witness, value)]) – each a step the seed describes.
+    let cases = [
+        // "0 is dominated by 1, so we may delete it"
+        ("{0,1|2}", "dominated-left", vec![("a", "0"), ("b", "1")]),
+        // "{*,*4|*,*4} is dominated by 0 (in fact, they're equal)": either may go.
+        (
+            "{-5|0,{*,*4|*,*4}}",
+            "dominated-right",
+            vec![("a", "0"), ("b", "0")],
+        ),
+        // "the right option 5={4|} has a left option 4>={0|5}, so 5 reverses through 4"
+        ("{0|5}", "reversible-right", vec![("A", "5"), ("B", "4")]),
+        // "*3 has a right option *2 that's equal to G, so the left *3 reverses through *2"
+        (
+            "{{*|*},*,*3|{*|*},*,*3}",
+            "reversible-left",
+            vec![("A", "*3"), ("B", "*2")],
+        ),
+        (
+            "{{*|*},*,*3|{*|*},*,*3}",
+            "reversible-right",
+            vec![("A", "*3"), ("B", "*2")],
+        ),
+        // "{0,-7|1,1+1/2,3/4} is {0|1}": -7 goes for 0.
+        (
+            "{0,-7|1,3/2,3/4}",
+            "dominated-left",
+            vec![("a", "-7"), ("b", "0")],
+        ),
+    ];
+    for (src, rule, want) in cases {
+        let (p, _) = proof_with(&t(src), rules.clone());
+        let instances: Vec<&onag::proof::Step> = p
+            .steps
+            .iter()
+            .flat_map(|s| {
+                if s.parts.is_empty() {
+                    vec![s]
+                } else {
+                    s.parts.iter().collect()
+                }
+            })
+            .filter(|s| s.rule == rule)
+            .collect();
+        let found = instances.iter().any(|s| {
+            want.iter()
+                .all(|(w, v)| s.witnesses.game(w).is_some_and(|x| val(x) == val(&t(v))))
+        });
+        assert!(found, "{src}: no {rule} step with {want:?}: {:#?}", p.steps);
+    }
+}

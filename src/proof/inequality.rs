@@ -8,7 +8,8 @@
 //!
 //! * numbers compare as rationals (seed 000 II.5);
 //! * closed forms x + n·↑ + *m compare by their formula: equal x, then n·↑ + *m ≥ 0 exactly when
-//!   n ≥ 2, or n = 1 and m ≠ 1, or n = 0 and m = 0 (seed 002 §4 on ↑ and *);
+//!   n ≥ 2, or n = 1 and m ≠ 1, or n = 0 and m = 0 (seed 002 §4 on ↑ and *); a written-out
+//!   proof uses it only where the depth asked for runs out;
 //! * a number x and a game H that is not a number: x ≤ H exactly when no H^R ≤ x, and H ≤ x
 //!   exactly when no H^L ≥ x (number avoidance, seed 002 Theorem 5.6).
 //!
@@ -214,11 +215,12 @@ impl Inequality {
             out.reason = Reason::Numbers;
             return Ok(out);
         }
-        if matches!(g, Term::Nus { .. }) && matches!(h, Term::Nus { .. }) {
-            out.reason = Reason::ClosedForms;
-            return Ok(out);
-        }
         if depth == 0 {
+            // Out of depth: closed forms still get their formula as the reason; a reader who
+            // asks for more depth sees them opened up by the definition instead.
+            if matches!(g, Term::Nus { .. }) && matches!(h, Term::Nus { .. }) {
+                out.reason = Reason::ClosedForms;
+            }
             return Ok(out);
         }
         // Number avoidance: a number's options need no trying against a game that is not one.

@@ -21,6 +21,7 @@
 //! ```
 
 mod check;
+mod compare;
 mod explain;
 pub mod inequality;
 pub mod json;
@@ -29,6 +30,7 @@ pub mod step;
 mod tidy;
 
 pub use check::{CheckError, ConditionProof};
+pub use compare::{compare, Comparison};
 pub use inequality::{Definitional, Inequality, Memo, Reason};
 pub use step::{PathElem, Step, Witnesses};
 
