@@ -120,7 +120,7 @@ fn eval_prints_the_canonical_form() {
 fn leading_minus_is_an_expression_not_a_flag() {
     let o = onag(&["eval", "-1/2*"]);
     assert_eq!(stdout(&o), "-1/2*\n", "{}", stderr(&o));
-    let o = onag(&["compare", "-1", "-2"]);
+    let o = onag(&["compare", "--brief", "-1", "-2"]);
     assert_eq!(stdout(&o), ">\n", "{}", stderr(&o));
 }
 
@@ -154,7 +154,7 @@ fn compare_prints_the_relation() {
         ("*", "0", "||"),
         ("-1", "-1", "="),
     ] {
-        let o = onag(&["compare", a, b]);
+        let o = onag(&["compare", "--brief", a, b]);
         assert_eq!(o.status.code(), Some(0), "{a} {b}: {}", stderr(&o));
         assert_eq!(stdout(&o), format!("{want}\n"), "{a} vs {b}");
     }

@@ -1,10 +1,23 @@
 //! The `onag` command line: argument parsing and output only.
 //!
-//! Exit status: 0 on success, 2 on bad input (a parse error with its caret on standard error,
-//! or a value too large for the kernel) and on usage errors (clap's convention).
+//! - `args`: the command line's shape (clap), with an example in every `--help`.
+//! - `commands/`: one module per subcommand (`eval`, `simplify`, `prove`, `compare`, `rules`,
+//!   `check`, `repl`).
+//! - `format/`: one module per output format (text, Markdown, LaTeX, DOT, SVG; JSON comes from
+//!   the proof module's schema), plus the game tree the pictures draw.
+//! - `style`: Unicode, colour and width, decided once from the flags and the terminal.
+//! - `input`: parsing with caret errors, batches of lines.
+//! - `progress`: the spinner and the Ctrl-C handler.
+//! - `exit`: the exit statuses — 0 success, 1 the claim is false, 2 bad input or usage, 3 a
+//!   limit was reached, 130 interrupted.
 
 mod args;
 mod commands;
+mod exit;
+mod format;
+mod input;
+mod progress;
+mod style;
 
 pub use args::{Cli, Command, OutputArgs};
 
@@ -20,11 +33,13 @@ pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            // --help and --version print to stdout and exit 0; usage errors exit 2.
+            // --help and --version print to stdout and exit 0; usage errors exit 2 with clap's
+            // suggestion ("a similar subcommand exists").
             let _ = e.print();
             return e.exit_code();
         }
     };
+    progress::install_interrupt_handler();
     let for_worker = cli.clone();
     let worker = std::thread::Builder::new()
         .name("onag".into())

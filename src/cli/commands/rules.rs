@@ -1,0 +1,119 @@
+//! `onag rules`: every rule with its statement and citation, or one rule as written.
+
+use super::{emit, unsupported, Ctx};
+use crate::cli::args::Format;
+use crate::cli::exit::{CliError, OK};
+use crate::cli::format::markdown;
+use crate::rules::Rule;
+
+pub(super) fn run(ctx: &Ctx, name: Option<&str>) -> Result<i32, CliError> {
+    let style = &ctx.style;
+    let text = match name {
+        Some(name) => {
+            let rule = ctx.rules.get(name).ok_or_else(|| unknown(ctx, name))?;
+            match ctx.format {
+                Format::Json => format!("{}\n", json(rule)),
+                Format::Markdown => format!(
+                    "`rules/{}` line {}:\n\n```\n{}\n```\n",
+                    rule.source.file,
+                    rule.source.line,
+                    rule.source.text.trim_end()
+                ),
+                Format::Text => format!(
+                    "# rules/{}, line {}\n{}\n",
+                    rule.source.file,
+                    rule.source.line,
+                    rule.source.text.trim_end()
+                ),
+                f => return Err(unsupported("rules", f)),
+            }
+        }
+        None => match ctx.format {
+            Format::Json => format!(
+                "{}\n",
+                serde_json::Value::Array(ctx.rules.rules().iter().map(json).collect())
+            ),
+            Format::Markdown => ctx
+                .rules
+                .rules()
+                .iter()
+                .map(|r| {
+                    format!(
+                        "- **{}** ({}): {} *{}*\n",
+                        r.name,
+                        r.groups.join(", "),
+                        markdown::escape(&r.says),
+                        markdown::escape(&r.cite)
+                    )
+                })
+                .collect(),
+            Format::Text => ctx
+                .rules
+                .rules()
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{}  [{}]\n    {}\n    {}\n",
+                        style.rule(&r.name),
+                        r.groups.join(", "),
+                        style.words(&r.says, 4, 4),
+                        style.words(&r.cite, 4, 4)
+                    )
+                })
+                .collect(),
+            f => return Err(unsupported("rules", f)),
+        },
+    };
+    emit(&text);
+    Ok(OK)
+}
+
+fn json(r: &Rule) -> serde_json::Value {
+    serde_json::json!({
+        "name": r.name,
+        "says": r.says,
+        "cite": r.cite,
+        "groups": r.groups,
+        "file": r.source.file,
+        "line": r.source.line,
+        "text": r.source.text,
+    })
+}
+
+/// An unknown rule name, with the closest names as a suggestion.
+fn unknown(ctx: &Ctx, name: &str) -> CliError {
+    let mut near: Vec<(usize, &str)> = ctx
+        .rules
+        .names()
+        .map(|n| (edit_distance(name, n), n))
+        .collect();
+    near.sort();
+    let close: Vec<&str> = near
+        .iter()
+        .take_while(|(d, _)| *d <= name.len().max(3) / 2)
+        .take(3)
+        .map(|(_, n)| *n)
+        .collect();
+    let hint = if close.is_empty() {
+        "`onag rules` lists them all".to_string()
+    } else {
+        format!("did you mean {}?", close.join(", "))
+    };
+    CliError::bad(format!("no rule named `{name}` in the chosen rules; {hint}"))
+}
+
+/// Levenshtein distance, for suggestions.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
