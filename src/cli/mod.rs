@@ -8,6 +8,7 @@
 //! - `style`: Unicode, colour and width, decided once from the flags and the terminal.
 //! - `input`: parsing with caret errors, batches of lines.
 //! - `progress`: the spinner and the Ctrl-C handler.
+//! - `suggest`: the nearest name for a misspelt rule or flag.
 //! - `exit`: the exit statuses — 0 success, 1 the claim is false, 2 bad input or usage, 3 a
 //!   limit was reached, 130 interrupted.
 
@@ -18,6 +19,7 @@ mod format;
 mod input;
 mod progress;
 mod style;
+mod suggest;
 
 pub use args::{Cli, Command, OutputArgs};
 
@@ -30,7 +32,15 @@ const STACK_BYTES: usize = 256 << 20;
 
 /// Runs the CLI; returns the exit status.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    // Lossy: a non-UTF-8 argument cannot be a game expression anyway, and `args()` would panic.
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if let Some(msg) = suggest::unknown_flag(&args) {
+        eprint!("{msg}");
+        return exit::BAD_INPUT;
+    }
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => {
             // --help and --version print to stdout and exit 0; usage errors exit 2 with clap's

@@ -82,38 +82,11 @@ fn json(r: &Rule) -> serde_json::Value {
 
 /// An unknown rule name, with the closest names as a suggestion.
 fn unknown(ctx: &Ctx, name: &str) -> CliError {
-    let mut near: Vec<(usize, &str)> = ctx
-        .rules
-        .names()
-        .map(|n| (edit_distance(name, n), n))
-        .collect();
-    near.sort();
-    let close: Vec<&str> = near
-        .iter()
-        .take_while(|(d, _)| *d <= name.len().max(3) / 2)
-        .take(3)
-        .map(|(_, n)| *n)
-        .collect();
+    let close = crate::cli::suggest::nearest(name, ctx.rules.names());
     let hint = if close.is_empty() {
         "`onag rules` lists them all".to_string()
     } else {
         format!("did you mean {}?", close.join(", "))
     };
     CliError::bad(format!("no rule named `{name}` in the chosen rules; {hint}"))
-}
-
-/// Levenshtein distance, for suggestions.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }

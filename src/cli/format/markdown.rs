@@ -33,7 +33,11 @@ pub fn derivation(d: &Derivation, style: &Style) -> String {
             out.push_str(&format!(
                 "   - by **{}**{dir} at {}: {}\n",
                 r.rule,
-                code(&position(&line.at)),
+                if line.at.is_empty() {
+                    position(&line.at)
+                } else {
+                    code(&position(&line.at))
+                },
                 escape(&style.symbols(&r.why))
             ));
         }

@@ -88,9 +88,29 @@ impl<'a> Derivation<'a> {
 fn reason(s: &Step) -> Reason {
     Reason {
         rule: s.rule.clone(),
-        why: s.why.clone(),
+        why: with_sets(s),
         reversed: s.reversed,
     }
+}
+
+/// The proof's reason, plus the set witnesses when the reason names no witnesses at all (the
+/// proof module's generic wording lists game and value witnesses but not sets, so `simplicity`
+/// and `mex` would otherwise show none).
+fn with_sets(s: &Step) -> String {
+    let w = &s.witnesses;
+    if s.why.contains("; with ") || w.sets.is_empty() || !w.games.is_empty() {
+        return s.why.clone();
+    }
+    let show = |t: &Term| crate::syntax::print(t, &Default::default());
+    let sets: Vec<String> = w
+        .sets
+        .iter()
+        .map(|(n, ts)| {
+            let items: Vec<String> = ts.iter().map(show).collect();
+            format!("{n} = ({})", items.join(", "))
+        })
+        .collect();
+    format!("{}; with {}", s.why, sets.join(", "))
 }
 
 /// A position in words: "the whole game", or the path from the root, e.g. `L0/R1`, read
