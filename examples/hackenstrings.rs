@@ -24,8 +24,11 @@ fn value(k: &mut Kernel, rows: &[String]) -> Dyadic {
     } else {
         expr.join(" + ")
     };
-    let g = k.eval(&parse(&expr).expect("rows parse")).expect("evaluates");
-    k.as_number(g).expect("a Hackenstrings position of A and B is a number")
+    let g = k
+        .eval(&parse(&expr).expect("rows parse"))
+        .expect("evaluates");
+    k.as_number(g)
+        .expect("a Hackenstrings position of A and B is a number")
 }
 
 fn main() {
@@ -35,8 +38,14 @@ fn main() {
     println!("{} = {total}", ROWS.join(" + "));
     assert_eq!(total, "-3/512".parse().expect("a dyadic"));
     let expr: Vec<String> = ROWS.iter().map(|r| format!("hs\"{r}\"")).collect();
-    let g = k.eval(&parse(&expr.join(" + ")).expect("parses")).expect("evaluates");
-    assert_eq!(k.outcome(g).expect("outcome"), Outcome::R, "Right (you) wins");
+    let g = k
+        .eval(&parse(&expr.join(" + ")).expect("parses"))
+        .expect("evaluates");
+    assert_eq!(
+        k.outcome(g).expect("outcome"),
+        Outcome::R,
+        "Right (you) wins"
+    );
     println!("negative: Right (B, \"you\") wins whoever moves first");
 
     // Every move of yours: take a B and everything to its right. A move wins when the
@@ -53,7 +62,11 @@ fn main() {
         }
     }
     for (i, j, v) in &winning {
-        println!("winning move: row {} pebble {} (B) -> total {v}", i + 1, j + 1);
+        println!(
+            "winning move: row {} pebble {} (B) -> total {v}",
+            i + 1,
+            j + 1
+        );
     }
     // The seed: exactly two moves keep the win.
     assert_eq!(winning.len(), 2, "{winning:?}");
@@ -64,7 +77,10 @@ fn main() {
         .min_by(|a, b| a.2.cmp(&b.2))
         .expect("a winning move");
     let (row, pebble, v) = best;
-    println!("best: the rightmost B of row {} (total becomes {v})", row + 1);
+    println!(
+        "best: the rightmost B of row {} (total becomes {v})",
+        row + 1
+    );
     assert_eq!((*row, *pebble), (0, ROWS[0].rfind('B').expect("a B")));
     assert_eq!(*v, "-1/256".parse().expect("a dyadic"));
     let second = winning.iter().find(|m| m.0 == 1).expect("row 2 also wins");

@@ -78,7 +78,14 @@ fn cases() -> Vec<(String, Vec<String>, i32)> {
         ));
         out.push((
             format!("simplify_reversible_star2.input.{f}.txt"),
-            s(&["simplify", "--format", f, "--tree", "input", "{{*|*},*,*3|{*|*},*,*3}"]),
+            s(&[
+                "simplify",
+                "--format",
+                f,
+                "--tree",
+                "input",
+                "{{*|*},*,*3|{*|*},*,*3}",
+            ]),
             0,
         ));
     }
@@ -117,11 +124,7 @@ fn cases() -> Vec<(String, Vec<String>, i32)> {
         s(&["rules", "--rules", "fundamental"]),
         0,
     ));
-    out.push((
-        "eval_0_1_2.text.txt".into(),
-        s(&["eval", "{0,1|2}"]),
-        0,
-    ));
+    out.push(("eval_0_1_2.text.txt".into(), s(&["eval", "{0,1|2}"]), 0));
     out
 }
 

@@ -29,8 +29,8 @@ fn declared_size(svg: &str) -> (u32, u32) {
 }
 
 fn render(svg: &str) -> resvg::tiny_skia::Pixmap {
-    let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default())
-        .expect("the SVG parses");
+    let tree =
+        resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).expect("the SVG parses");
     let size = tree.size().to_int_size();
     let mut pixmap =
         resvg::tiny_skia::Pixmap::new(size.width(), size.height()).expect("a non-empty image");
@@ -68,10 +68,16 @@ fn svg_tree_renders_at_its_size_with_both_players_moves() {
     let (w, h) = declared_size(&svg);
     let pixmap = render(&svg);
     assert_eq!((pixmap.width(), pixmap.height()), (w, h));
-    assert!(w >= 100 && h >= 150, "{w}x{h}: too small for a tree of depth 4");
+    assert!(
+        w >= 100 && h >= 150,
+        "{w}x{h}: too small for a tree of depth 4"
+    );
     let (blue, red, ink) = colours(&pixmap);
     let total = (w * h) as usize;
-    assert!(ink * 50 > total, "mostly blank: {ink} of {total} pixels drawn");
+    assert!(
+        ink * 50 > total,
+        "mostly blank: {ink} of {total} pixels drawn"
+    );
     assert!(blue > 20, "no Left (blue) edges: {blue}");
     assert!(red > 20, "no Right (red) edges: {red}");
     // Six boxes, one per position.
@@ -111,7 +117,13 @@ fn latex_derivation_compiles_with_pdflatex() {
         return;
     }
     let mut body = String::new();
-    for game in ["{0,1|2}", "{{*|*},*,*3|{*|*},*,*3}", "^+^+*", "{0|5}", "hs\"LRL\" + +-1"] {
+    for game in [
+        "{0,1|2}",
+        "{{*|*},*,*3|{*|*},*,*3}",
+        "^+^+*",
+        "{0|5}",
+        "hs\"LRL\" + +-1",
+    ] {
         body.push_str(&onag(&["simplify", "--format", "latex", game]));
         body.push('\n');
     }
@@ -129,7 +141,10 @@ fn latex_derivation_compiles_with_pdflatex() {
         .output()
         .expect("run pdflatex");
     let log = String::from_utf8_lossy(&o.stdout).into_owned();
-    assert!(o.status.success(), "pdflatex failed:\n{log}\n--- document:\n{doc}");
+    assert!(
+        o.status.success(),
+        "pdflatex failed:\n{log}\n--- document:\n{doc}"
+    );
     let pdf = std::fs::metadata(dir.join("d.pdf")).expect("a PDF");
     assert!(pdf.len() > 1000, "an empty PDF");
     assert!(!log.contains("Undefined control sequence"), "{log}");

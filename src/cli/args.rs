@@ -43,9 +43,11 @@ pub enum Command {
     /// EXPR `-` reads one expression per line from standard input and prints one result per
     /// line; blank lines are skipped, bad lines are reported on standard error and the exit
     /// status is 2 at the end.
-    #[command(after_help = "Examples:\n  onag eval \"{0,1|2}\"          prints 3/2\n  \
+    #[command(
+        after_help = "Examples:\n  onag eval \"{0,1|2}\"          prints 3/2\n  \
                             onag eval --json \"*2\"        outcome, number, nimber, birthday\n  \
-                            printf '^+^\\n{0|0}\\n' | onag eval -")]
+                            printf '^+^\\n{0|0}\\n' | onag eval -"
+    )]
     Eval {
         /// The expression in CGSuite notation, or `-` for standard input.
         #[arg(allow_hyphen_values = true, required_unless_present = "file")]
@@ -114,16 +116,20 @@ pub enum Command {
     },
     /// List every rule with its statement and citation, or show one rule as written in its
     /// file.
-    #[command(after_help = "Examples:\n  onag rules\n  onag rules reversible-left\n  \
-                            onag rules --rules fundamental     the rules of that group")]
+    #[command(
+        after_help = "Examples:\n  onag rules\n  onag rules reversible-left\n  \
+                            onag rules --rules fundamental     the rules of that group"
+    )]
     Rules {
         /// A rule's name.
         name: Option<String>,
     },
     /// Check a proof written as JSON (by `onag prove --format json`): every step is re-matched
     /// and its side conditions decided again. Exit status 1 when it is rejected.
-    #[command(after_help = "Examples:\n  onag prove --format json \"{0|5}\" 1 > proof.json\n  \
-                            onag check proof.json\n  onag check - < proof.json")]
+    #[command(
+        after_help = "Examples:\n  onag prove --format json \"{0|5}\" 1 > proof.json\n  \
+                            onag check proof.json\n  onag check - < proof.json"
+    )]
     Check {
         /// The JSON file, or `-` for standard input.
         #[arg(allow_hyphen_values = true)]
@@ -131,8 +137,10 @@ pub enum Command {
     },
     /// An interactive session with line editing and history: type an expression to simplify
     /// it, `A = B` to prove, `A ? B` to compare, `:help` for the rest.
-    #[command(after_help = "Example:\n  onag repl\n  onag> {0,1|2}\n  onag> ^ + ^ + * = {0|^}\n  \
-                            onag> ^ ? *\n  onag> :quit")]
+    #[command(
+        after_help = "Example:\n  onag repl\n  onag> {0,1|2}\n  onag> ^ + ^ + * = {0|^}\n  \
+                            onag> ^ ? *\n  onag> :quit"
+    )]
     Repl,
 }
 

@@ -80,9 +80,10 @@ impl From<ProofError> for CliError {
             ),
             ProofError::Json(_) => CliError::bad(e.to_string()),
             ProofError::Check(_) => CliError::with(FALSE, e.to_string()),
-            ProofError::Explanation(_) => {
-                CliError::with(101, format!("internal error (please report the input): {e}"))
-            }
+            ProofError::Explanation(_) => CliError::with(
+                101,
+                format!("internal error (please report the input): {e}"),
+            ),
         }
     }
 }

@@ -15,7 +15,8 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
             .map_err(|e| CliError::bad(format!("reading standard input: {e}")))?;
         s
     } else {
-        std::fs::read_to_string(file).map_err(|e| CliError::bad(format!("cannot read {file}: {e}")))?
+        std::fs::read_to_string(file)
+            .map_err(|e| CliError::bad(format!("cannot read {file}: {e}")))?
     };
     // Parse first: a file that is not a proof is bad input (2), a proof that fails is false (1).
     let proof = Proof::parse_json(&text).map_err(CliError::from)?;
@@ -43,7 +44,11 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
             ),
             Err(e) => format!(
                 "rejected: the proof that {input} = {result_t} fails at {}\n",
-                style.symbols(&ProofError::Check(e.clone()).to_string().replace("the proof does not check: ", ""))
+                style.symbols(
+                    &ProofError::Check(e.clone())
+                        .to_string()
+                        .replace("the proof does not check: ", "")
+                )
             ),
         },
         f => return Err(unsupported("check", f)),

@@ -1,13 +1,14 @@
 //! `onag repl`: an interactive session with line editing and history (rustyline).
 //!
 //! A line is an expression (simplified), `A = B` (proved), `A ? B` (compared), or a `:`
-//! command. Errors are printed and the session goes on; the history is kept in
-//! `~/.onag_history` when there is a home directory.
+//! command. Errors are printed and the session goes on; at a terminal the history is kept in
+//! `~/.onag_history`.
 
 use super::{compare, emit, prove, rules, simplify, Ctx};
 use crate::cli::exit::{CliError, OK};
 use crate::cli::input;
 use rustyline::error::ReadlineError;
+use std::io::IsTerminal;
 
 const HELP: &str = "\
 Type a game to simplify it, e.g. {0,1|2}
@@ -22,7 +23,10 @@ Type a game to simplify it, e.g. {0,1|2}
 pub(super) fn run(ctx: &Ctx) -> Result<i32, CliError> {
     let mut rl = rustyline::DefaultEditor::new()
         .map_err(|e| CliError::bad(format!("cannot start line editing: {e}")))?;
-    let history = std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".onag_history"));
+    // History only for a person at a terminal: a script piped in should leave no trace.
+    let history = std::env::var_os("HOME")
+        .filter(|_| std::io::stdin().is_terminal())
+        .map(|h| std::path::Path::new(&h).join(".onag_history"));
     if let Some(h) = &history {
         // No history yet is normal.
         let _ = rl.load_history(h);

@@ -88,5 +88,7 @@ fn unknown(ctx: &Ctx, name: &str) -> CliError {
     } else {
         format!("did you mean {}?", close.join(", "))
     };
-    CliError::bad(format!("no rule named `{name}` in the chosen rules; {hint}"))
+    CliError::bad(format!(
+        "no rule named `{name}` in the chosen rules; {hint}"
+    ))
 }

@@ -138,21 +138,31 @@ pub fn derivation(d: &Derivation) -> String {
     out.push('\n');
     out.push_str("\\end{align*}\n");
     match &d.conclusion {
-        Conclusion::Canonical { result, stuck: None } => {
+        Conclusion::Canonical {
+            result,
+            stuck: None,
+        } => {
             out.push_str(&format!("% canonical form: ${}$\n", term(result)));
         }
         Conclusion::Canonical {
             result,
             stuck: Some(_),
         } => {
-            out.push_str(&format!("% the rules stop at ${}$ (not canonical)\n", term(result)));
+            out.push_str(&format!(
+                "% the rules stop at ${}$ (not canonical)\n",
+                term(result)
+            ));
         }
         Conclusion::Equal(a, b) => {
             out.push_str(&format!(
                 "% proved: ${} = {}${}\n",
                 term(a),
                 term(b),
-                if d.proof.checked { ", every step checked" } else { "" }
+                if d.proof.checked {
+                    ", every step checked"
+                } else {
+                    ""
+                }
             ));
         }
     }

@@ -38,7 +38,10 @@ pub fn derivation(d: &Derivation, style: &Style) -> String {
         }
     }
     match &d.conclusion {
-        Conclusion::Canonical { result, stuck: None } => {
+        Conclusion::Canonical {
+            result,
+            stuck: None,
+        } => {
             out.push_str(&format!(
                 "canonical form: {}\n",
                 style.term_wrapped(result, 16)
