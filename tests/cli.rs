@@ -387,3 +387,24 @@ fn repl_reads_lines() {
     assert!(out.contains("^^\n"), "{out}");
     assert!(stderr(&o).contains("unknown command `:bogus`"));
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_a_long_run_with_status_130() {
+    // A sum of six switches takes the engine seconds; interrupt it after half a second.
+    let child = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(["simplify", "{3|-3}+{2|-2}+{1|-1}+{4|-4}+{5|-5}+{6|-6}"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run onag");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(sent.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
+}
