@@ -73,8 +73,13 @@ fn math(s: &str) -> String {
     out
 }
 
-/// Text-mode escaping for the reasons (which contain braces, bars and `<=`).
+/// Text-mode escaping for the reasons (which contain braces, bars and `<=`); the relations
+/// become the usual symbols.
 pub fn text(s: &str) -> String {
+    let s = s
+        .replace(" <= ", " ≤ ")
+        .replace(" >= ", " ≥ ")
+        .replace(" != ", " ≠ ");
     let mut out = String::new();
     for c in s.chars() {
         match c {
@@ -98,6 +103,7 @@ pub fn text(s: &str) -> String {
             '−' => out.push('-'),
             '≤' => out.push_str("$\\le$"),
             '≥' => out.push_str("$\\ge$"),
+            '≠' => out.push_str("$\\ne$"),
             c => out.push(c),
         }
     }

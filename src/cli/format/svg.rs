@@ -83,10 +83,14 @@ fn place(t: &Tree, x: f64, level: usize, out: &mut Placed) -> f64 {
     centre
 }
 
-/// The picture's size in pixels (width, height).
+const LEGEND: &str = "blue: Left's moves, red: Right's moves";
+/// The legend's width at 11 px monospace.
+const LEGEND_W: f64 = LEGEND.len() as f64 * 6.7;
+
+/// The picture's size in pixels (width, height): the tree's band, or the legend if wider.
 pub fn size(t: &Tree) -> (f64, f64) {
     (
-        band(t) + 2.0 * MARGIN,
+        band(t).max(LEGEND_W) + 2.0 * MARGIN,
         (depth(t) - 1) as f64 * LEVEL + BOX_H + 2.0 * MARGIN + FONT * 1.5,
     )
 }
@@ -98,13 +102,13 @@ pub fn tree(t: &Tree) -> String {
         edges: String::new(),
         nodes: String::new(),
     };
-    place(t, MARGIN, 0, &mut placed);
+    // A tree narrower than the legend is centred.
+    place(t, (w - band(t)) / 2.0, 0, &mut placed);
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" \
          viewBox=\"0 0 {w:.0} {h:.0}\" font-family=\"monospace\" font-size=\"{FONT}\">\n  \
          <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n{}{}  <text x=\"{MARGIN}\" \
-         y=\"{:.1}\" font-size=\"11\" fill=\"#555555\">blue: Left's moves, red: Right's \
-         moves</text>\n</svg>\n",
+         y=\"{:.1}\" font-size=\"11\" fill=\"#555555\">{LEGEND}</text>\n</svg>\n",
         placed.edges,
         placed.nodes,
         h - MARGIN / 2.0
