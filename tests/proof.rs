@@ -284,18 +284,95 @@ fn arb_game() -> impl Strategy<Value = Term> {
     })
 }
 
+/// The number of cases: `PROPTEST_CASES` if set, else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Another term of the same value as `a`, by a route the rules must undo, or (`how` = 0) an
+/// unrelated game.
+fn partner(a: &Term, other: &Term, how: u8) -> Term {
+    match how {
+        0 => other.clone(),
+        1 => {
+            let mut k = Kernel::new();
+            let v = k.eval(a).unwrap();
+            k.to_term(v)
+        }
+        2 => Term::neg(Term::neg(a.clone())),
+        _ => Term::sum(
+            a.clone(),
+            Term::sum(other.clone(), Term::neg(other.clone())),
+        ),
+    }
+}
+
+/// A tampered copy of a proof: a step dropped, a rule renamed, or a term changed. `None` when
+/// the proof has no steps to tamper with.
+fn tamper(p: &Proof, which: usize, how: u8) -> Option<Proof> {
+    if p.steps.is_empty() {
+        return None;
+    }
+    let mut p = p.clone();
+    let i = which % p.steps.len();
+    match how {
+        0 => {
+            p.steps.remove(i);
+        }
+        1 => {
+            let s = &mut p.steps[i];
+            // Another rule whose pattern cannot match here (renaming a deletion of a repeated
+            // option to `dominated-left` would still be a valid step: x <= x).
+            s.rule = if s.rule == "plus-minus-definition" {
+                "hackenstring-definition".into()
+            } else {
+                "plus-minus-definition".into()
+            };
+        }
+        _ => {
+            // Replace the step's result by a different game: one more Left option 7.
+            let s = &mut p.steps[i];
+            s.to = match &s.to {
+                Term::Game { left, right } => {
+                    let mut l = left.clone();
+                    l.push(Term::integer(7));
+                    Term::game(l, right.clone())
+                }
+                other => Term::sum(other.clone(), Term::integer(0)),
+            };
+        }
+    }
+    Some(p)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    // Thousands of pairs; about a third are equal by construction.
+    #![proptest_config(ProptestConfig::with_cases(cases(1500)))]
     #[test]
-    fn random_games_prove_or_disprove(a in arb_game(), b in arb_game()) {
+    fn random_games_prove_or_disprove(
+        a in arb_game(), other in arb_game(), how in 0u8..4, which in 0usize..64, t in 0u8..3
+    ) {
+        let b = partner(&a, &other, how);
         let rules = RuleSet::builtin();
         let mut k = Kernel::new();
         match prove_eq(&a, &b, &rules) {
             Ok(Outcome::Equal(p)) => {
+                prop_assert!(how != 0 || k.eval(&a).unwrap() == k.eval(&b).unwrap());
                 prop_assert!(p.checked);
                 prop_assert!(p.check(&rules).is_ok());
+                // The ends are the inputs as the engine holds them (notation such as a Tiny
+                // written out), so compare values.
+                prop_assert_eq!(k.eval(&p.input).unwrap(), k.eval(&a).unwrap());
+                prop_assert_eq!(k.eval(&p.result).unwrap(), k.eval(&b).unwrap());
+                if let Some(bad) = tamper(&p, which, t) {
+                    prop_assert!(bad.check(&rules).is_err(), "tampered ({}) but accepted", t);
+                }
             }
             Ok(Outcome::Different(d)) => {
+                prop_assert_eq!(how, 0, "equal by construction, but disproved");
                 prop_assert!(d.outcome != Class::P);
                 let zero = k.eval(&Term::zero()).unwrap();
                 for m in &d.moves {
@@ -323,4 +400,95 @@ proptest! {
         let p = proof_of_simplification(&mut s, &rules);
         prop_assert!(p.is_ok(), "{}: {}", show(&a), p.err().map(|e| e.to_string()).unwrap_or_default());
     }
+}
+
+/// `-(-3) + (1 + -3)` traps a first run of the fundamental rules (merged classes leave 0 and 1
+/// defined by each other); a fresh run from the term reached goes on, and the proof chains the
+/// two runs into one that checks.
+#[test]
+fn a_trapped_run_is_continued_and_the_proof_chains() {
+    let rules = RuleSet::builtin().select("fundamental").unwrap();
+    let x = t("-(-3) + (1 + -3)");
+    let mut s = Engine::new(rules.clone()).simplify(&x).unwrap();
+    assert!(s.canonical, "{:?}", s.stuck);
+    assert_eq!(s.result, i(1));
+    assert!(
+        !s.earlier.is_empty(),
+        "the first run was expected to be trapped"
+    );
+    let p = proof_of_simplification(&mut s, &rules).unwrap();
+    assert!(p.checked);
+    assert_eq!(p.input, x);
+    assert_eq!(p.result, i(1));
+    let o = equal(&x, &i(1), &rules);
+    assert_eq!(o.result, i(1));
+}
+
+/// Seed 004's first example keeps one dominated option; a game with three reads as one step
+/// deleting all three, each with its witness, and the checker verifies each part.
+#[test]
+fn dominated_options_of_one_game_are_one_step() {
+    let rules = RuleSet::builtin().select("fundamental").unwrap();
+    let (p, rules) = proof_with(&t("{0,1,2,3|}"), rules);
+    let s = &p.steps[0];
+    assert_eq!(s.rule, "dominated-left");
+    assert_eq!(s.parts.len(), 3, "{:?}", p.steps);
+    assert_eq!(s.to, t("{3|}"));
+    for w in ["0 <= 1", "1 <= 2", "2 <= 3"] {
+        assert!(s.why.contains(w), "{}", s.why);
+    }
+    // The same step's side conditions, one per part.
+    let conds = p.side_conditions(0, &rules, 1).unwrap();
+    assert_eq!(conds.len(), 3);
+    assert!(conds
+        .iter()
+        .all(|c| c.inequalities.len() == 1 && c.inequalities[0].holds));
+    // Tampering with a part is caught, and named.
+    let mut bad = p.clone();
+    bad.steps[0].parts[1]
+        .witnesses
+        .games
+        .iter_mut()
+        .for_each(|(n, t)| {
+            if n == "b" {
+                *t = Term::integer(0);
+            }
+        });
+    let e = bad.check(&rules).unwrap_err();
+    assert_eq!(e.step, 0);
+    assert!(e.reason.contains("part 1"), "{e}");
+    // A group survives JSON.
+    let back = Proof::from_json(&p.to_json(), &rules).unwrap();
+    assert_eq!(back.steps[0].parts.len(), 3);
+    assert!(back.checked);
+}
+
+/// Seed 004: in {0|5} the Right option 5 reverses through 4, because 4 >= {0|5}. Expanded, the
+/// side condition is proved by the definition down to numbers.
+#[test]
+fn side_conditions_expand_into_their_own_proofs() {
+    let rules = RuleSet::builtin().select("fundamental").unwrap();
+    let (p, rules) = proof_with(&t("{0|5}"), rules);
+    let i = p
+        .steps
+        .iter()
+        .position(|s| s.rule == "reversible-right")
+        .expect("5 reverses");
+    let conds = p.side_conditions(i, &rules, 3).unwrap();
+    assert_eq!(conds.len(), 1);
+    let q = &conds[0].inequalities;
+    assert_eq!(q.len(), 1, "B >= G is one inequality: G <= B");
+    assert!(q[0].holds);
+    assert!(
+        matches!(q[0].reason, onag::proof::Reason::Definition { .. }),
+        "{}",
+        q[0]
+    );
+    // At depth 0 the same condition is stated, not expanded.
+    let flat = p.side_conditions(i, &rules, 0).unwrap();
+    assert_eq!(
+        flat[0].inequalities[0].reason,
+        onag::proof::Reason::Unexpanded
+    );
+    assert!(q[0].size() > flat[0].inequalities[0].size());
 }

@@ -145,6 +145,10 @@ pub struct Run {
     pub input: Id,
     /// Rounds of rule application.
     pub rounds: usize,
+    /// The term the run started from.
+    pub start: Term,
+    /// Further terms the rules work on beside the input ([`Engine::join`]).
+    roots: Vec<Id>,
     states: FxHashMap<Id, State>,
     wants: RefCell<Vec<Id>>,
     /// Every active form each class has had, by (class, role, form with options sorted): a rule
@@ -162,6 +166,17 @@ enum Applied {
     Failed,
 }
 
+/// Two terms brought together by [`Engine::join`].
+pub struct Joined {
+    /// The run; its input is the first term.
+    pub run: Run,
+    /// The class of the second term.
+    pub b: Id,
+    /// Where they meet: a form of the first term's class and a form of the second's, the same
+    /// game up to the order of options (the same term when the classes merged).
+    pub meet: (Term, Term),
+}
+
 /// The outcome of [`Engine::simplify`].
 pub struct Simplified {
     /// The input.
@@ -172,8 +187,11 @@ pub struct Simplified {
     pub canonical: bool,
     /// When not canonical: where the rules stopped short, in words.
     pub stuck: Option<String>,
-    /// The run, for proofs and statistics.
+    /// The last run, for proofs and statistics.
     pub run: Run,
+    /// The runs before it, when a run was trapped and a fresh one took over (see
+    /// [`Engine::simplify`]); empty for most inputs.
+    pub earlier: Vec<Run>,
 }
 
 /// The engine: a rule set and limits.
@@ -204,37 +222,116 @@ impl Engine {
     }
 
     /// Simplifies a term as far as the rules go.
+    ///
+    /// A run can get trapped: merging equal classes may leave a class whose only game forms
+    /// lead back to the class itself (0 = {|1} with 1 = {0|}), where every bypass rebuilds the
+    /// form it started from. The same term put into a fresh e-graph has no such history, so a
+    /// run that stops short of the canonical form is followed by a fresh run from the simplest
+    /// term it reached, as long as that term is new. The proof chains the runs.
     pub fn simplify(&self, input: &Term) -> Result<Simplified, EngineError> {
-        let egraph = EGraph::new(CgAnalysis::default())
-            .with_explanations_enabled()
-            .without_explanation_length_optimization();
-        let mut run = Run {
-            egraph,
-            steps: Vec::new(),
-            input: Id::from(0),
-            rounds: 0,
-            states: FxHashMap::default(),
-            visited: FxHashSet::default(),
-            wants: RefCell::new(Vec::new()),
-        };
-        run.input = run.add_term(input, &self.limits)?;
-        let mut reduce: Vec<&Rule> = self
-            .rules
-            .rules()
-            .iter()
-            .filter(|r| r.kind == RuleKind::Reduce)
-            .collect();
-        reduce.sort_by_key(|r| r.priority);
-        let mut open: Vec<&Rule> = self
-            .rules
-            .rules()
-            .iter()
-            .filter(|r| r.kind == RuleKind::Open)
-            .collect();
-        open.sort_by_key(|r| r.priority);
+        let (reduce, open) = self.by_kind();
         let start = Instant::now();
+        let mut earlier: Vec<Run> = Vec::new();
+        let mut tried: FxHashSet<Term> = FxHashSet::default();
+        let mut from = input.clone();
+        let mut rounds = 0;
         loop {
-            let changed = run.round(&reduce, &open) || run.round_others(&reduce);
+            tried.insert(from.clone());
+            let mut run = Run::new(from.clone());
+            run.input = run.add_term(&from, &self.limits)?;
+            self.saturate(&mut run, &reduce, &open, start, rounds)?;
+            rounds += run.rounds;
+            let (result, verdict) = run.result();
+            let next = match &verdict {
+                Ok(()) => None,
+                Err(_) if earlier.len() >= MAX_RESTARTS => None,
+                Err(_) => Some(run.best(run.input)).filter(|t| !tried.contains(t)),
+            };
+            match next {
+                Some(next) => {
+                    earlier.push(run);
+                    from = next;
+                }
+                None => {
+                    let (canonical, stuck) = match verdict {
+                        Ok(()) => (true, None),
+                        Err(why) => (false, Some(why)),
+                    };
+                    return Ok(Simplified {
+                        input: input.clone(),
+                        result,
+                        canonical,
+                        stuck,
+                        run,
+                        earlier,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The reducing and the opening rules, each in priority order.
+    fn by_kind(&self) -> (Vec<&Rule>, Vec<&Rule>) {
+        let of = |kind: RuleKind| {
+            let mut v: Vec<&Rule> = self
+                .rules
+                .rules()
+                .iter()
+                .filter(|r| r.kind == kind)
+                .collect();
+            v.sort_by_key(|r| r.priority);
+            v
+        };
+        (of(RuleKind::Reduce), of(RuleKind::Open))
+    }
+
+    /// Brings two terms of the same value into one e-class, when simplifying each alone left
+    /// them written differently: a closed form such as `v*` and its game form `{0|0,*}` are
+    /// both canonical, and no rule folds the one into the other. Both go into one e-graph, and
+    /// the closed forms met on the way are opened by their definitions, a level at a time,
+    /// until the two classes meet. The run returned explains `a ≡ b` (its input is `a`); `None`
+    /// if they do not meet.
+    pub fn join(&self, a: &Term, b: &Term) -> Result<Option<Joined>, EngineError> {
+        let (reduce, open) = self.by_kind();
+        let start = Instant::now();
+        let mut run = Run::new(a.clone());
+        run.input = run.add_term(a, &self.limits)?;
+        let rb = run.add_term(b, &self.limits)?;
+        run.roots.push(rb);
+        let mut rounds = 0;
+        for _ in 0..MAX_OPENINGS {
+            self.saturate(&mut run, &reduce, &open, start, rounds)?;
+            rounds = run.rounds;
+            if run.egraph.find(run.input) == run.egraph.find(rb) {
+                return Ok(Some(Joined {
+                    b: rb,
+                    meet: (b.clone(), b.clone()),
+                    run,
+                }));
+            }
+            // Options are sets: forms that differ only in the order of their options meet.
+            if let Some(meet) = run.meet(run.input, rb, 0) {
+                return Ok(Some(Joined { b: rb, meet, run }));
+            }
+            if !run.want_closed_forms_open() {
+                break;
+            }
+        }
+        Ok(None)
+    }
+
+    /// Applies rules to the run's terms until nothing changes or a limit is reached. `start`
+    /// and `rounds_before` count what earlier runs of the same simplification used.
+    fn saturate(
+        &self,
+        run: &mut Run,
+        reduce: &[&Rule],
+        open: &[&Rule],
+        start: Instant,
+        rounds_before: usize,
+    ) -> Result<(), EngineError> {
+        loop {
+            let changed = run.round(reduce, open) || run.round_others(reduce);
             run.egraph.rebuild();
             run.rekey();
             run.rounds += 1;
@@ -259,11 +356,11 @@ impl Engine {
                 )));
             }
             if !changed {
-                break;
+                return Ok(());
             }
             let which = if run.egraph.total_number_of_nodes() > self.limits.max_nodes {
                 Some(format!("{} e-nodes", self.limits.max_nodes))
-            } else if run.rounds >= self.limits.max_rounds {
+            } else if rounds_before + run.rounds >= self.limits.max_rounds {
                 Some(format!(
                     "{} rounds of rule application",
                     self.limits.max_rounds
@@ -278,36 +375,24 @@ impl Engine {
                 return Err(EngineError::Limit { which, reached });
             }
         }
-        // The form the rules produced (the chain of heads) is the result when it is canonical;
-        // otherwise the simplest term extraction finds.
-        let mut candidates = Vec::new();
-        if let Some(t) = run.head_term(run.input) {
-            candidates.push(t);
-        }
-        candidates.push(run.best(run.input));
-        let mut verdicts = Vec::new();
-        {
-            let mut k = run.egraph.analysis.kernel();
-            for t in &candidates {
-                verdicts.push(is_canonical(&mut k, t));
-            }
-        }
-        let pick = verdicts
-            .iter()
-            .position(|v| v.is_ok())
-            .unwrap_or(candidates.len() - 1);
-        let result = candidates.swap_remove(pick);
-        let (canonical, stuck) = match verdicts.swap_remove(pick) {
-            Ok(()) => (true, None),
-            Err(why) => (false, Some(why)),
-        };
-        Ok(Simplified {
-            input: input.clone(),
-            result,
-            canonical,
-            stuck,
-            run,
-        })
+    }
+}
+
+/// How many fresh runs may follow a trapped one.
+const MAX_RESTARTS: usize = 8;
+
+/// How many levels of closed forms [`Engine::join`] opens before it gives up.
+const MAX_OPENINGS: usize = 12;
+
+impl Simplified {
+    /// Every run, first to last: each later run starts from the term the one before reached.
+    pub fn runs(&self) -> impl Iterator<Item = &Run> {
+        self.earlier.iter().chain(std::iter::once(&self.run))
+    }
+
+    /// Every rule application of every run, in order.
+    pub fn steps(&self) -> impl Iterator<Item = &StepRecord> {
+        self.runs().flat_map(|r| r.steps.iter())
     }
 }
 
@@ -329,6 +414,117 @@ impl Inside for Run {
 }
 
 impl Run {
+    /// An empty run for `start`, explanations on.
+    fn new(start: Term) -> Run {
+        let egraph = EGraph::new(CgAnalysis::default())
+            .with_explanations_enabled()
+            .without_explanation_length_optimization();
+        Run {
+            egraph,
+            steps: Vec::new(),
+            input: Id::from(0),
+            rounds: 0,
+            start,
+            roots: Vec::new(),
+            states: FxHashMap::default(),
+            visited: FxHashSet::default(),
+            wants: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// The run's result: the simplest term extraction finds when it is the canonical form,
+    /// else the chain of heads when that is; with the verdict on whether it is canonical.
+    /// Extraction comes first because it prefers closed forms: the heads may have reached
+    /// `{|}` after a step on a class that already held `0`.
+    fn result(&self) -> (Term, Result<(), String>) {
+        let mut candidates = vec![self.best(self.input)];
+        if let Some(t) = self.head_term(self.input) {
+            candidates.push(t);
+        }
+        let mut verdicts = Vec::new();
+        {
+            let mut k = self.egraph.analysis.kernel();
+            for t in &candidates {
+                verdicts.push(is_canonical(&mut k, t));
+            }
+        }
+        let pick = verdicts.iter().position(|v| v.is_ok()).unwrap_or(0);
+        (candidates.swap_remove(pick), verdicts.swap_remove(pick))
+    }
+
+    /// A form of class `a` and a form of class `b` that are the same game up to the order of
+    /// options, built from heads and inside forms: the same term when the classes are one,
+    /// else two game forms whose options meet pairwise.
+    fn meet(&self, a: Id, b: Id, depth: usize) -> Option<(Term, Term)> {
+        let (a, b) = (self.egraph.find(a), self.egraph.find(b));
+        if a == b {
+            let t = self.head_term(a)?;
+            return Some((t.clone(), t));
+        }
+        if depth > 64 || self.egraph[a].data.value != self.egraph[b].data.value {
+            return None;
+        }
+        let games = |c: Id| -> Vec<Cg> {
+            let st = self.state_of(c);
+            [Some(st.head), st.inside]
+                .into_iter()
+                .flatten()
+                .filter(|n| matches!(n, Cg::Game { .. }))
+                .collect()
+        };
+        for fa in games(a) {
+            for fb in games(b) {
+                if let Some(m) = self.meet_games(&fa, &fb, depth) {
+                    return Some(m);
+                }
+            }
+        }
+        None
+    }
+
+    /// Two game nodes whose options meet pairwise (options of a canonical form differ in
+    /// value, so each option of one is paired with the option of the same value).
+    fn meet_games(&self, fa: &Cg, fb: &Cg, depth: usize) -> Option<(Term, Term)> {
+        let ((al, ar), (bl, br)) = (fa.sides()?, fb.sides()?);
+        let side = |xs: &[Id], ys: &[Id]| -> Option<(Vec<Term>, Vec<Term>)> {
+            if xs.len() != ys.len() {
+                return None;
+            }
+            // Each term keeps its own node's order, so it stays a form of its own class.
+            let mut ty: Vec<Option<Term>> = vec![None; ys.len()];
+            let mut tx = Vec::new();
+            for &x in xs {
+                let (j, m) = ys.iter().enumerate().find_map(|(j, &y)| {
+                    if ty[j].is_some() {
+                        return None;
+                    }
+                    self.meet(x, y, depth + 1).map(|m| (j, m))
+                })?;
+                tx.push(m.0);
+                ty[j] = Some(m.1);
+            }
+            Some((tx, ty.into_iter().collect::<Option<Vec<_>>>()?))
+        };
+        let (lx, ly) = side(al, bl)?;
+        let (rx, ry) = side(ar, br)?;
+        Some((Term::game(lx, rx), Term::game(ly, ry)))
+    }
+
+    /// Asks for every reachable closed form not yet opened to be opened; whether there was one.
+    fn want_closed_forms_open(&mut self) -> bool {
+        let mut any = false;
+        for (class, role, node) in self.active() {
+            if role == Role::Head
+                && matches!(node, Cg::Leaf(_))
+                && self.state_of(class).inside.is_none()
+            {
+                self.wants.borrow_mut().push(class);
+                any = true;
+            }
+        }
+        any
+    }
+
     /// Adds a term, giving each new class its node as head.
     fn add_term(&mut self, t: &Term, limits: &Limits) -> Result<Id, EngineError> {
         let node = match t {
@@ -432,7 +628,10 @@ impl Run {
         let mut out = Vec::new();
         let mut seen = FxHashSet::default();
         // Iterative post-order, so deep terms cannot overflow the stack.
-        let mut stack = vec![(self.egraph.find(self.input), false)];
+        let mut stack: Vec<(Id, bool)> = std::iter::once(self.input)
+            .chain(self.roots.iter().copied())
+            .map(|r| (self.egraph.find(r), false))
+            .collect();
         while let Some((class, expanded)) = stack.pop() {
             let class = self.egraph.find(class);
             let s = self.state_of(class);

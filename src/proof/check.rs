@@ -5,8 +5,9 @@
 //! decided again by the kernel on the bound terms, and its result rebuilt and compared with the
 //! claimed one. A proof that passes is a chain of literal rule instances from input to result.
 
+use super::inequality::Inequality;
 use super::matcher::{Failure, TermRules};
-use super::step::{path_string, replace_at, subterm_at};
+use super::step::{path_string, replace_at, same_form, subterm_at};
 use super::Proof;
 use crate::rules::RuleSet;
 use std::fmt;
@@ -39,7 +40,7 @@ impl Proof {
     pub fn check(&self, rules: &RuleSet) -> Result<(), CheckError> {
         let fail = |step: usize, reason: String| CheckError { step, reason };
         let mut interp = TermRules::new(rules);
-        if self.steps.is_empty() && self.input != self.result {
+        if self.steps.is_empty() && !same_form(&self.input, &self.result) {
             return Err(fail(
                 0,
                 format!(
@@ -51,7 +52,8 @@ impl Proof {
         }
         let mut at = self.input.clone();
         for (i, s) in self.steps.iter().enumerate() {
-            if s.from != at {
+            // Options are sets: the order they are listed in is not part of the game.
+            if !same_form(&s.from, &at) {
                 return Err(fail(
                     i,
                     if i == 0 {
@@ -69,49 +71,14 @@ impl Proof {
                     },
                 ));
             }
-            let where_ = path_string(&s.at);
-            let (Some(before), Some(after)) =
-                (subterm_at(&s.from, &s.at), subterm_at(&s.to, &s.at))
-            else {
-                return Err(fail(i, format!("there is no subterm at position {where_}")));
-            };
-            if replace_at(&s.from, &s.at, after).as_ref() != Some(&s.to) {
-                return Err(fail(
-                    i,
-                    format!("the step changes the term outside position {where_}"),
-                ));
-            }
-            let Some(rule) = rules.get(&s.rule) else {
-                return Err(fail(i, format!("there is no rule named `{}`", s.rule)));
-            };
-            let (src, dst) = if s.reversed {
-                (after, before)
+            if s.parts.is_empty() {
+                check_instance(&mut interp, rules, s).map_err(|r| fail(i, r))?;
             } else {
-                (before, after)
-            };
-            if let Err(f) = interp.rewrites(rule, src, dst, &s.witnesses) {
-                let dir = if s.reversed {
-                    " (read right to left)"
-                } else {
-                    ""
-                };
-                let msg = match f {
-                    Failure::NoMatch => format!(
-                        "rule `{}`{dir} does not match {} at position {where_}",
-                        s.rule,
-                        show(src)
-                    ),
-                    other => format!(
-                        "rule `{}`{dir} at position {where_}: {}",
-                        s.rule,
-                        other.message()
-                    ),
-                };
-                return Err(fail(i, msg));
+                check_group(&mut interp, rules, s).map_err(|r| fail(i, r))?;
             }
             at = s.to.clone();
         }
-        if at != self.result {
+        if !same_form(&at, &self.result) {
             return Err(fail(
                 self.steps.len(),
                 format!(
@@ -129,5 +96,148 @@ impl Proof {
         let r = self.check(rules);
         self.checked = r.is_ok();
         r
+    }
+}
+
+/// Checks one rule instance: the step changes only its position, and there the named rule
+/// rewrites the subterm as claimed, with a match agreeing with the witnesses.
+fn check_instance(interp: &mut TermRules, rules: &RuleSet, s: &super::Step) -> Result<(), String> {
+    let where_ = path_string(&s.at);
+    let (Some(before), Some(after)) = (subterm_at(&s.from, &s.at), subterm_at(&s.to, &s.at)) else {
+        return Err(format!("there is no subterm at position {where_}"));
+    };
+    if replace_at(&s.from, &s.at, after).as_ref() != Some(&s.to) {
+        return Err(format!(
+            "the step changes the term outside position {where_}"
+        ));
+    }
+    let Some(rule) = rules.get(&s.rule) else {
+        return Err(format!("there is no rule named `{}`", s.rule));
+    };
+    let (src, dst) = if s.reversed {
+        (after, before)
+    } else {
+        (before, after)
+    };
+    if let Err(f) = interp.rewrites(rule, src, dst, &s.witnesses) {
+        let dir = if s.reversed {
+            " (read right to left)"
+        } else {
+            ""
+        };
+        let msg = match f {
+            Failure::NoMatch => format!(
+                "rule `{}`{dir} does not match {} at position {where_}",
+                s.rule,
+                show(src)
+            ),
+            other => format!(
+                "rule `{}`{dir} at position {where_}: {}",
+                s.rule,
+                other.message()
+            ),
+        };
+        return Err(msg);
+    }
+    Ok(())
+}
+
+/// Checks a grouped step: its parts are single instances of its rule at its position, chained
+/// from its first term to its last.
+fn check_group(interp: &mut TermRules, rules: &RuleSet, s: &super::Step) -> Result<(), String> {
+    let mut at = s.from.clone();
+    for (j, p) in s.parts.iter().enumerate() {
+        if !p.parts.is_empty() {
+            return Err(format!("part {j} is itself a group"));
+        }
+        if p.rule != s.rule || p.at != s.at {
+            return Err(format!(
+                "part {j} applies `{}` at {}, not the group's `{}` at {}",
+                p.rule,
+                path_string(&p.at),
+                s.rule,
+                path_string(&s.at)
+            ));
+        }
+        if p.from != at {
+            return Err(format!(
+                "part {j} starts from {}, not {}",
+                show(&p.from),
+                show(&at)
+            ));
+        }
+        check_instance(interp, rules, p).map_err(|r| format!("part {j}: {r}"))?;
+        at = p.to.clone();
+    }
+    if at != s.to {
+        return Err(format!(
+            "the parts end at {}, not the step's {}",
+            show(&at),
+            show(&s.to)
+        ));
+    }
+    Ok(())
+}
+
+/// A step's side condition, with the inequalities that decide it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConditionProof {
+    /// The condition as the rule states it, with the step's terms put in.
+    pub condition: String,
+    /// The inequalities that make it true, each proved by the definition (empty for a condition
+    /// that is not a comparison of games, such as "is a number").
+    pub inequalities: Vec<Inequality>,
+}
+
+impl Proof {
+    /// The side conditions of step `step`, each expanded into its own proof `depth` levels deep
+    /// (seed 002 Definition 2.5, with the shortcuts [`Inequality`] names). The step is matched
+    /// again by the checker's interpreter, so the conditions are those of a verified instance.
+    pub fn side_conditions(
+        &self,
+        step: usize,
+        rules: &RuleSet,
+        depth: usize,
+    ) -> Result<Vec<ConditionProof>, CheckError> {
+        let fail = |reason: String| CheckError { step, reason };
+        let s = self
+            .steps
+            .get(step)
+            .ok_or_else(|| fail(format!("there is no step {step}")))?;
+        let rule = rules
+            .get(&s.rule)
+            .ok_or_else(|| fail(format!("there is no rule named `{}`", s.rule)))?;
+        let mut interp = TermRules::new(rules);
+        let mut proofs = Vec::new();
+        // A grouped step's conditions are those of its parts.
+        let instances = if s.parts.is_empty() {
+            std::slice::from_ref(s)
+        } else {
+            s.parts.as_slice()
+        };
+        for p in instances {
+            let (Some(before), Some(after)) = (p.before(), p.after()) else {
+                return Err(fail(format!(
+                    "there is no subterm at position {}",
+                    path_string(&p.at)
+                )));
+            };
+            let (src, dst) = if p.reversed {
+                (after, before)
+            } else {
+                (before, after)
+            };
+            let b = interp
+                .rewrites(rule, src, dst, &p.witnesses)
+                .map_err(|f| fail(f.message()))?;
+            proofs.extend(interp.condition_proofs(rule, &b, depth).map_err(fail)?);
+        }
+        Ok(proofs
+            .into_iter()
+            .map(|(condition, inequalities)| ConditionProof {
+                condition,
+                inequalities,
+            })
+            .collect())
     }
 }

@@ -9,20 +9,51 @@ use super::step::{PathElem, Step, Witnesses};
 use super::ProofError;
 use crate::engine::lang::{Cg, Leaf};
 use crate::engine::matcher::Graph;
-use crate::engine::{Simplified, StepRecord};
+use crate::engine::{Run, Simplified, StepRecord};
 use crate::number::Dyadic;
 use crate::rules::{Condition, RuleSet, Template};
 use crate::term::Term;
 use egg::{FlatTerm, Id, Language, RecExpr};
 
-/// The input term (as the engine holds it), the result, and the rule steps between them.
+/// The input term (as the engine holds it), the result, and the rule steps between them: the
+/// steps of each run chained, each run starting where the one before stopped.
 pub(crate) fn steps_of(
     s: &mut Simplified,
     rules: Option<&RuleSet>,
 ) -> Result<(Term, Term, Vec<Step>), ProofError> {
-    let expr = term_to_expr(&s.result)?;
-    let input = s.run.input;
-    let egraph = &mut s.run.egraph;
+    // Each run ends where the next one starts; the last ends at the result.
+    let mut ends: Vec<Term> = s.runs().skip(1).map(|r| r.start.clone()).collect();
+    ends.push(s.result.clone());
+    let mut chain: Option<(Term, Term, Vec<Step>)> = None;
+    let runs = s.earlier.iter_mut().chain(std::iter::once(&mut s.run));
+    for (run, end) in runs.zip(ends) {
+        let input = run.input;
+        let (first, last, steps) = run_steps(run, input, &end, rules)?;
+        chain = Some(match chain {
+            None => (first, last, steps),
+            Some((input, reached, mut all)) => {
+                if reached != first {
+                    return Err(ProofError::Explanation(
+                        "a fresh run does not start where the run before stopped".into(),
+                    ));
+                }
+                all.extend(steps);
+                (input, last, all)
+            }
+        });
+    }
+    chain.ok_or_else(|| ProofError::Explanation("the simplification has no run".into()))
+}
+
+/// One run's explanation of `input ≡ end`, as rule steps.
+pub(crate) fn run_steps(
+    run: &mut Run,
+    input: Id,
+    end: &Term,
+    rules: Option<&RuleSet>,
+) -> Result<(Term, Term, Vec<Step>), ProofError> {
+    let expr = term_to_expr(end)?;
+    let egraph = &mut run.egraph;
     let result_id = egraph.add_expr_uncanonical(&expr);
     if egraph.find(result_id) != egraph.find(input) {
         return Err(ProofError::Explanation(
@@ -53,18 +84,13 @@ pub(crate) fn steps_of(
             continue;
         };
         let (name, n) = parse_label(&label)?;
-        let rec = s
-            .run
-            .steps
-            .get(n)
-            .filter(|r| r.rule == name)
-            .ok_or_else(|| {
-                ProofError::Explanation(format!("the union label `{label}` names no recorded step"))
-            })?;
+        let rec = run.steps.get(n).filter(|r| r.rule == name).ok_or_else(|| {
+            ProofError::Explanation(format!("the union label `{label}` names no recorded step"))
+        })?;
         if terms[i - 1] == terms[i] {
             continue;
         }
-        let witnesses = witnesses_of(&s.run.egraph, rec);
+        let witnesses = witnesses_of(&run.egraph, rec);
         let why = describe(rules, &name, &witnesses);
         steps.push(Step {
             from: terms[i - 1].clone(),
@@ -74,6 +100,7 @@ pub(crate) fn steps_of(
             why,
             witnesses,
             reversed: backward,
+            parts: Vec::new(),
         });
     }
     Ok((first, last, steps))

@@ -19,7 +19,8 @@
 //!         "sets":   { "L": [], "R": ["2"] },
 //!         "values": { "n": "3/2" },
 //!         "rows":   { "r": "LRE" }
-//!       }
+//!       },
+//!       "parts": [ ... ]   // a grouped step only: its single rule instances, each a step
 //!     }
 //!   ]
 //! }
@@ -56,6 +57,9 @@ struct StepJson {
     reversed: bool,
     #[serde(default)]
     witnesses: WitnessJson,
+    /// A grouped step's single rule instances, in order (absent for a single instance).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    parts: Vec<StepJson>,
 }
 
 #[derive(Serialize, Deserialize, Default)]
@@ -99,52 +103,103 @@ fn parse_row(s: &str) -> Result<Vec<Pebble>, ProofError> {
         .collect()
 }
 
+fn step_to_json(s: &Step) -> StepJson {
+    StepJson {
+        from: print(&s.from),
+        to: print(&s.to),
+        rule: s.rule.clone(),
+        at: s.at.iter().map(ToString::to_string).collect(),
+        why: s.why.clone(),
+        reversed: s.reversed,
+        witnesses: WitnessJson {
+            games: s
+                .witnesses
+                .games
+                .iter()
+                .map(|(n, t)| (n.clone(), print(t)))
+                .collect(),
+            sets: s
+                .witnesses
+                .sets
+                .iter()
+                .map(|(n, ts)| (n.clone(), ts.iter().map(print).collect()))
+                .collect(),
+            values: s
+                .witnesses
+                .values
+                .iter()
+                .map(|(n, v)| (n.clone(), v.to_string()))
+                .collect(),
+            rows: s
+                .witnesses
+                .rows
+                .iter()
+                .map(|(n, r)| (n.clone(), row_string(r)))
+                .collect(),
+        },
+        parts: s.parts.iter().map(step_to_json).collect(),
+    }
+}
+
+/// One step read back; `i` names it in errors (`3` or `3.1` for a part of a grouped step).
+fn step_from_json(i: &str, s: &StepJson, nested: bool) -> Result<Step, ProofError> {
+    let at =
+        s.at.iter()
+            .map(|e| e.parse::<PathElem>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| ProofError::Json(format!("step {i}: {e}")))?;
+    let mut w = Witnesses::default();
+    for (n, t) in &s.witnesses.games {
+        w.games
+            .push((n.clone(), parse(t, &format!("step {i} witness {n}"))?));
+    }
+    for (n, ts) in &s.witnesses.sets {
+        let ts = ts
+            .iter()
+            .map(|t| parse(t, &format!("step {i} witness set {n}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        w.sets.push((n.clone(), ts));
+    }
+    for (n, v) in &s.witnesses.values {
+        let v = v
+            .parse()
+            .map_err(|_| ProofError::Json(format!("step {i}: `{v}` is not a number")))?;
+        w.values.push((n.clone(), v));
+    }
+    for (n, r) in &s.witnesses.rows {
+        w.rows.push((n.clone(), parse_row(r)?));
+    }
+    if nested && !s.parts.is_empty() {
+        return Err(ProofError::Json(format!(
+            "step {i}: a part of a grouped step cannot have parts of its own"
+        )));
+    }
+    let parts = s
+        .parts
+        .iter()
+        .enumerate()
+        .map(|(j, p)| step_from_json(&format!("{i}.{j}"), p, true))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Step {
+        from: parse(&s.from, &format!("step {i} from"))?,
+        to: parse(&s.to, &format!("step {i} to"))?,
+        rule: s.rule.clone(),
+        at,
+        why: s.why.clone(),
+        witnesses: w,
+        reversed: s.reversed,
+        parts,
+    })
+}
+
 impl Proof {
     /// The proof as pretty-printed JSON (see the module docs for the schema).
     pub fn to_json(&self) -> String {
-        let steps = self
-            .steps
-            .iter()
-            .map(|s| StepJson {
-                from: print(&s.from),
-                to: print(&s.to),
-                rule: s.rule.clone(),
-                at: s.at.iter().map(ToString::to_string).collect(),
-                why: s.why.clone(),
-                reversed: s.reversed,
-                witnesses: WitnessJson {
-                    games: s
-                        .witnesses
-                        .games
-                        .iter()
-                        .map(|(n, t)| (n.clone(), print(t)))
-                        .collect(),
-                    sets: s
-                        .witnesses
-                        .sets
-                        .iter()
-                        .map(|(n, ts)| (n.clone(), ts.iter().map(print).collect()))
-                        .collect(),
-                    values: s
-                        .witnesses
-                        .values
-                        .iter()
-                        .map(|(n, v)| (n.clone(), v.to_string()))
-                        .collect(),
-                    rows: s
-                        .witnesses
-                        .rows
-                        .iter()
-                        .map(|(n, r)| (n.clone(), row_string(r)))
-                        .collect(),
-                },
-            })
-            .collect();
         let j = ProofJson {
             input: print(&self.input),
             result: print(&self.result),
             checked: self.checked,
-            steps,
+            steps: self.steps.iter().map(step_to_json).collect(),
         };
         // Serialising plain strings, vectors and maps cannot fail.
         serde_json::to_string_pretty(&j).unwrap_or_default()
@@ -154,44 +209,12 @@ impl Proof {
     pub fn parse_json(text: &str) -> Result<Proof, ProofError> {
         let j: ProofJson =
             serde_json::from_str(text).map_err(|e| ProofError::Json(e.to_string()))?;
-        let mut steps = Vec::new();
-        for (i, s) in j.steps.iter().enumerate() {
-            let at =
-                s.at.iter()
-                    .map(|e| e.parse::<PathElem>())
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| ProofError::Json(format!("step {i}: {e}")))?;
-            let mut w = Witnesses::default();
-            for (n, t) in &s.witnesses.games {
-                w.games
-                    .push((n.clone(), parse(t, &format!("step {i} witness {n}"))?));
-            }
-            for (n, ts) in &s.witnesses.sets {
-                let ts = ts
-                    .iter()
-                    .map(|t| parse(t, &format!("step {i} witness set {n}")))
-                    .collect::<Result<Vec<_>, _>>()?;
-                w.sets.push((n.clone(), ts));
-            }
-            for (n, v) in &s.witnesses.values {
-                let v = v
-                    .parse()
-                    .map_err(|_| ProofError::Json(format!("step {i}: `{v}` is not a number")))?;
-                w.values.push((n.clone(), v));
-            }
-            for (n, r) in &s.witnesses.rows {
-                w.rows.push((n.clone(), parse_row(r)?));
-            }
-            steps.push(Step {
-                from: parse(&s.from, &format!("step {i} from"))?,
-                to: parse(&s.to, &format!("step {i} to"))?,
-                rule: s.rule.clone(),
-                at,
-                why: s.why.clone(),
-                witnesses: w,
-                reversed: s.reversed,
-            });
-        }
+        let steps = j
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| step_from_json(&i.to_string(), s, false))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Proof {
             input: parse(&j.input, "input")?,
             result: parse(&j.result, "result")?,

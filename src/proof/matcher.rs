@@ -5,6 +5,7 @@
 //! inside a closed form only by applying the rule set's `kind open` rules to it. Side conditions
 //! are decided by the kernel on the bound terms themselves, never on anything an e-graph held.
 
+use super::inequality::{Definitional, Inequality, Memo};
 use super::step::{same_form, Witnesses};
 use crate::kernel::{GameId, Kernel, Relation};
 use crate::number::{mex, Dyadic, Nimber};
@@ -27,8 +28,10 @@ pub type Binds = Witnesses;
 /// Rules applied to terms, with a kernel to decide conditions.
 pub struct TermRules<'a> {
     rules: &'a RuleSet,
-    /// The kernel deciding conditions.
+    /// The kernel giving values and canonical options.
     pub kernel: Kernel,
+    /// What the definitional comparison has decided.
+    memo: Memo,
 }
 
 /// Why a rule does not take a subterm to the claimed result.
@@ -79,17 +82,19 @@ impl<'a> TermRules<'a> {
         TermRules {
             rules,
             kernel: Kernel::new(),
+            memo: Memo::default(),
         }
     }
 
-    /// Whether `rule` rewrites `src` to `dst` with a match that agrees with `witnesses`.
+    /// Whether `rule` rewrites `src` to `dst` with a match that agrees with `witnesses`; the
+    /// match if it does.
     pub fn rewrites(
         &mut self,
         rule: &Rule,
         src: &Term,
         dst: &Term,
         witnesses: &Witnesses,
-    ) -> Result<(), Failure> {
+    ) -> Result<Binds, Failure> {
         let kinds = bindings(&rule.pattern).map_err(Failure::Other)?;
         for (n, _) in &witnesses.games {
             if !matches!(kinds.get(n), Some(VarKind::Game)) {
@@ -131,7 +136,7 @@ impl<'a> TermRules<'a> {
                 continue;
             }
             match self.build(&rule.result, b, None) {
-                Some(built) if same_form(&built, dst) => return Ok(()),
+                Some(built) if same_form(&built, dst) => return Ok(b.clone()),
                 Some(built) => note(
                     Failure::Result(format!(
                         "rule `{}` yields {} here, not {}",
@@ -370,6 +375,36 @@ impl<'a> TermRules<'a> {
         Ok(())
     }
 
+    /// Each side condition of `rule` under the match `b`, in words, with the inequalities that
+    /// decide it written out `depth` levels deep by the definition (none for a condition that
+    /// is not a comparison of games).
+    pub fn condition_proofs(
+        &mut self,
+        rule: &Rule,
+        b: &Binds,
+        depth: usize,
+    ) -> Result<Vec<(String, Vec<Inequality>)>, String> {
+        let kinds = bindings(&rule.pattern)?;
+        let mut out = Vec::new();
+        for c in &rule.conditions {
+            let text = self.show_cond(c, b);
+            let mut proofs = Vec::new();
+            if let Condition::Compare(x, rel, y) = c {
+                if !is_value_template(x, &kinds) {
+                    let (Some(x), Some(y)) = (self.build(x, b, None), self.build(y, b, None))
+                    else {
+                        return Err(format!("the condition {text} cannot be built"));
+                    };
+                    let mut d = Definitional::new(&mut self.kernel, &mut self.memo);
+                    proofs = Inequality::for_relation(&mut d, &x, *rel, &y, depth)
+                        .map_err(|e| e.to_string())?;
+                }
+            }
+            out.push((text, proofs));
+        }
+        Ok(out)
+    }
+
     fn show_cond(&mut self, c: &Condition, b: &Binds) -> String {
         let tmpl = |s: &mut Self, t: &Template| match s.build(t, b, None) {
             Some(x) => show(&x),
@@ -409,7 +444,9 @@ impl<'a> TermRules<'a> {
                     let y = self.build(y, b, None)?;
                     let gx = self.kernel.eval(&x).ok()?;
                     let gy = self.kernel.eval(&y).ok()?;
-                    Some(relation_holds(*rel, self.kernel.compare(gx, gy).ok()?))
+                    // By the definition, not by the kernel's own comparison.
+                    let mut d = Definitional::new(&mut self.kernel, &mut self.memo);
+                    Some(relation_holds(*rel, d.compare(gx, gy).ok()?))
                 }
             }
             Condition::Pred {

@@ -22,11 +22,14 @@
 
 mod check;
 mod explain;
+pub mod inequality;
 pub mod json;
 mod matcher;
 pub mod step;
+mod tidy;
 
-pub use check::CheckError;
+pub use check::{CheckError, ConditionProof};
+pub use inequality::{Definitional, Inequality, Memo, Reason};
 pub use step::{PathElem, Step, Witnesses};
 
 use crate::engine::{Engine, EngineError, Simplified};
@@ -117,6 +120,7 @@ impl Proof {
     /// explanations inside the e-graph.
     pub fn from_run(s: &mut Simplified) -> Result<Proof, ProofError> {
         let (input, result, steps) = explain::steps_of(s, None)?;
+        let steps = tidy::tidy(&input, steps);
         Ok(Proof {
             input,
             result,
@@ -136,8 +140,10 @@ impl Proof {
     }
 
     /// The proof of `a = c` from proofs of `a = b` and `b = c`; `None` if they do not meet.
+    /// They meet when `b` is the same game in both, its options perhaps listed in another
+    /// order (options are sets).
     pub fn then(&self, next: &Proof) -> Option<Proof> {
-        (self.result == next.input).then(|| Proof {
+        step::same_form(&self.result, &next.input).then(|| Proof {
             input: self.input.clone(),
             result: next.result.clone(),
             steps: self.steps.iter().chain(&next.steps).cloned().collect(),
@@ -150,6 +156,7 @@ impl Proof {
 /// engine ran with).
 pub fn proof_of_simplification(s: &mut Simplified, rules: &RuleSet) -> Result<Proof, ProofError> {
     let (input, result, steps) = explain::steps_of(s, Some(rules))?;
+    let steps = tidy::tidy(&input, steps);
     let mut p = Proof {
         input,
         result,
@@ -212,17 +219,53 @@ pub fn prove_eq(a: &Term, b: &Term, rules: &RuleSet) -> Result<Outcome, ProofErr
     let engine = Engine::new(rules.clone());
     let mut sa = engine.simplify(a)?;
     let mut sb = engine.simplify(b)?;
-    if sa.result != sb.result {
-        return Err(ProofError::Incomplete {
-            left: Box::new(sa.result.clone()),
-            right: Box::new(sb.result.clone()),
-        });
-    }
+    let incomplete = |sa: &Simplified, sb: &Simplified| ProofError::Incomplete {
+        left: Box::new(sa.result.clone()),
+        right: Box::new(sb.result.clone()),
+    };
     let pa = proof_of_simplification(&mut sa, rules)?;
     let pb = proof_of_simplification(&mut sb, rules)?;
+    // Two canonical forms of one value can still be written differently (`v*`, `{0|0,*}`);
+    // opening the closed forms by their definitions brings them together.
+    let bridge = if step::same_form(&sa.result, &sb.result) {
+        None
+    } else if sa.canonical && sb.canonical {
+        let mut j = engine
+            .join(&sa.result, &sb.result)?
+            .ok_or_else(|| incomplete(&sa, &sb))?;
+        let input = j.run.input;
+        let (ia, ra, sa_steps) = explain::run_steps(&mut j.run, input, &j.meet.0, Some(rules))?;
+        let (ib, rb, sb_steps) = explain::run_steps(&mut j.run, j.b, &j.meet.1, Some(rules))?;
+        let to_meet = Proof {
+            input: ia,
+            result: ra,
+            steps: sa_steps,
+            checked: false,
+        };
+        let from_meet = Proof {
+            input: ib,
+            result: rb,
+            steps: sb_steps,
+            checked: false,
+        }
+        .reversed();
+        Some(
+            to_meet
+                .then(&from_meet)
+                .ok_or_else(|| ProofError::Explanation("the join does not meet".into()))?,
+        )
+    } else {
+        return Err(incomplete(&sa, &sb));
+    };
+    let pa = match bridge {
+        Some(b) => pa.then(&b),
+        None => Some(pa),
+    };
     let mut p = pa
-        .then(&pb.reversed())
+        .and_then(|pa| pa.then(&pb.reversed()))
         .ok_or_else(|| ProofError::Explanation("the two proofs do not meet".into()))?;
+    // The two halves may pass through the same terms: cut the loop at the seam.
+    p.steps = tidy::tidy(&p.input, std::mem::take(&mut p.steps));
     p.verify(rules)?;
     Ok(Outcome::Equal(p))
 }

@@ -181,6 +181,10 @@ pub struct Step {
     /// The rule was applied right to left: its pattern matches the subterm of `to` and its
     /// result is the subterm of `from`.
     pub reversed: bool,
+    /// For a grouped step (several deletions of one kind in one game, written as one step the
+    /// way a person would): the single rule instances it stands for, in order, each at `at`
+    /// with `rule`. Empty for a single instance, whose own `witnesses` are the match.
+    pub parts: Vec<Step>,
 }
 
 impl Step {
@@ -190,6 +194,7 @@ impl Step {
             from: self.to.clone(),
             to: self.from.clone(),
             reversed: !self.reversed,
+            parts: self.parts.iter().rev().map(Step::inverse).collect(),
             ..self.clone()
         }
     }
@@ -205,42 +210,4 @@ impl Step {
     }
 }
 
-/// Puts a term's options in a fixed order, recursively, so that terms equal up to the order of
-/// options (options are sets of positions, not lists) compare equal. Repetitions are kept:
-/// deleting a repeated option is a rule (`options-are-sets-*`), not something to paper over.
-pub fn normalise(t: &Term) -> Term {
-    match t {
-        Term::Game { left, right } => {
-            let mut l: Vec<Term> = left.iter().map(normalise).collect();
-            let mut r: Vec<Term> = right.iter().map(normalise).collect();
-            l.sort();
-            r.sort();
-            Term::Game { left: l, right: r }
-        }
-        Term::Sum(a, b) => Term::sum(normalise(a), normalise(b)),
-        Term::Neg(a) => Term::neg(normalise(a)),
-        Term::PlusMinus(xs) => {
-            let mut v: Vec<Term> = xs.iter().map(normalise).collect();
-            v.sort();
-            Term::PlusMinus(v)
-        }
-        Term::Tiny { number, sub } => Term::Tiny {
-            number: number.clone(),
-            sub: Box::new(normalise(sub)),
-        },
-        Term::Miny { number, sub } => Term::Miny {
-            number: number.clone(),
-            sub: Box::new(normalise(sub)),
-        },
-        Term::Multiple { count, game } => Term::Multiple {
-            count: count.clone(),
-            game: Box::new(normalise(game)),
-        },
-        Term::Nus { .. } | Term::Hackenstring(_) => t.clone(),
-    }
-}
-
-/// Equality of terms with options compared as multisets.
-pub fn same_form(a: &Term, b: &Term) -> bool {
-    a == b || normalise(a) == normalise(b)
-}
+pub use crate::term::{normalise, same_form};

@@ -1,0 +1,101 @@
+//! Making proofs read like a person's argument: no detours, and one step for a batch of
+//! deletions in one game.
+//!
+//! Both passes keep the proof checkable: cutting a detour leaves a chain whose steps still
+//! connect, and a grouped step keeps its single rule instances as parts the checker re-verifies.
+
+use super::step::{subterm_at, Step};
+use crate::term::Term;
+
+/// The proof's steps without detours or scattered deletions.
+pub(crate) fn tidy(input: &Term, steps: Vec<Step>) -> Vec<Step> {
+    group(cut_detours(input, steps))
+}
+
+/// Removes every stretch of steps that leads from a term back to the same term: egg's
+/// explanation can pass through other members of an e-class on its way.
+fn cut_detours(input: &Term, steps: Vec<Step>) -> Vec<Step> {
+    let mut out: Vec<Step> = Vec::with_capacity(steps.len());
+    for s in steps {
+        // The chain so far visits input, out[0].to, out[1].to, ...; if this step returns to one
+        // of them, everything since is a detour.
+        let back = if &s.to == input {
+            Some(0)
+        } else {
+            out.iter().position(|p| p.to == s.to).map(|i| i + 1)
+        };
+        match back {
+            Some(keep) => out.truncate(keep),
+            None => out.push(s),
+        }
+    }
+    out
+}
+
+/// The number of options of the game at a step's position, before and after.
+fn option_counts(s: &Step) -> Option<(usize, usize)> {
+    let count = |t: &Term| match t {
+        Term::Game { left, right } => Some(left.len() + right.len()),
+        _ => None,
+    };
+    Some((
+        count(subterm_at(&s.from, &s.at)?)?,
+        count(subterm_at(&s.to, &s.at)?)?,
+    ))
+}
+
+/// Whether a single step deletes options and changes nothing else of the game.
+fn deletes(s: &Step) -> bool {
+    s.parts.is_empty() && matches!(option_counts(s), Some((b, a)) if a < b)
+}
+
+/// Merges runs of consecutive deletions by the same rule at the same position into one step.
+fn group(steps: Vec<Step>) -> Vec<Step> {
+    let mut out: Vec<Step> = Vec::with_capacity(steps.len());
+    let mut run: Vec<Step> = Vec::new();
+    let flush = |run: &mut Vec<Step>, out: &mut Vec<Step>| {
+        if run.len() < 2 {
+            out.append(run);
+            return;
+        }
+        let parts = std::mem::take(run);
+        let (first, last) = (&parts[0], &parts[parts.len() - 1]);
+        out.push(Step {
+            from: first.from.clone(),
+            to: last.to.clone(),
+            rule: first.rule.clone(),
+            at: first.at.clone(),
+            why: parts
+                .iter()
+                .map(|p| p.why.as_str())
+                .collect::<Vec<_>>()
+                .join("; "),
+            witnesses: Default::default(),
+            reversed: first.reversed,
+            parts,
+        });
+    };
+    for s in steps {
+        let joins = run.last().is_some_and(|p| {
+            p.rule == s.rule && p.at == s.at && p.reversed == s.reversed && p.to == s.from
+        });
+        if !joins {
+            flush(&mut run, &mut out);
+        }
+        // Deletions read forwards delete; read backwards (the second half of a proof of a = b)
+        // they add the same options back, and group just as well.
+        let batchable = if s.reversed {
+            deletes(&s.inverse())
+        } else {
+            deletes(&s)
+        };
+        if batchable {
+            run.push(s);
+        } else {
+            flush(&mut run, &mut out);
+            out.push(s);
+        }
+    }
+    flush(&mut run, &mut out);
+    out
+}

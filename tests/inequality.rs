@@ -1,0 +1,193 @@
+//! Inequalities by the definition: the checker's comparison against the kernel's, and the
+//! written-out proofs against the definition they claim to follow.
+
+use onag::kernel::{GameId, Kernel};
+use onag::proof::{Definitional, Inequality, Memo, Reason};
+use onag::syntax::parse;
+use onag::Term;
+use proptest::prelude::*;
+
+/// Every game born by day 2, as canonical forms (22 of them), built from day 1 by the
+/// definition: all pairs of antichains of day-1 values as option sets.
+fn day2(k: &mut Kernel) -> Vec<GameId> {
+    let zero = k.zero();
+    let day1: Vec<GameId> = ["0", "1", "-1", "*"]
+        .iter()
+        .map(|s| k.eval(&parse(s).unwrap()).unwrap())
+        .collect();
+    let mut out = Vec::new();
+    for lm in 0u32..16 {
+        for rm in 0u32..16 {
+            let pick = |m: u32| -> Vec<GameId> {
+                (0..4)
+                    .filter(|i| m & (1 << i) != 0)
+                    .map(|i| day1[i])
+                    .collect()
+            };
+            let g = k.from_options(&pick(lm), &pick(rm)).unwrap();
+            if !out.contains(&g) {
+                out.push(g);
+            }
+        }
+    }
+    assert!(out.contains(&zero));
+    out
+}
+
+#[test]
+fn definitional_comparison_agrees_with_the_kernel_on_day_2() {
+    let mut k = Kernel::new();
+    let games = day2(&mut k);
+    assert_eq!(games.len(), 22);
+    let mut memo = Memo::default();
+    let mut pairs = Vec::new();
+    for &a in &games {
+        for &b in &games {
+            let want = k.le(a, b).unwrap();
+            pairs.push((a, b, want));
+        }
+    }
+    let mut d = Definitional::new(&mut k, &mut memo);
+    for (a, b, want) in pairs {
+        assert_eq!(d.le(a, b).unwrap(), want, "{a:?} <= {b:?}");
+    }
+}
+
+/// Checks that a written-out inequality is what it says: its verdict is the kernel's, each
+/// expansion lists exactly the options the definition asks about, each refutation fails and
+/// each counterexample holds and is one of those options.
+fn valid(k: &mut Kernel, q: &Inequality) -> Result<(), String> {
+    let a = k.eval(&q.left).map_err(|e| e.to_string())?;
+    let b = k.eval(&q.right).map_err(|e| e.to_string())?;
+    if k.le(a, b).unwrap() != q.holds {
+        return Err(format!("wrong verdict: {q}"));
+    }
+    let options = |k: &mut Kernel, t: &Term| -> (Vec<GameId>, Vec<GameId>) {
+        match t {
+            Term::Game { left, right } => (
+                left.iter().map(|x| k.eval(x).unwrap()).collect(),
+                right.iter().map(|x| k.eval(x).unwrap()).collect(),
+            ),
+            _ => {
+                let g = k.eval(t).unwrap();
+                (k.left_options(g).unwrap(), k.right_options(g).unwrap())
+            }
+        }
+    };
+    match &q.reason {
+        Reason::Numbers => {
+            if k.as_number(a).is_none() || k.as_number(b).is_none() {
+                return Err(format!("not numbers: {q}"));
+            }
+        }
+        Reason::ClosedForms => {
+            if k.as_nus(a).is_none() || k.as_nus(b).is_none() {
+                return Err(format!("not closed forms: {q}"));
+            }
+        }
+        Reason::Unexpanded => {}
+        Reason::Definition {
+            refutations,
+            unlisted,
+            avoided,
+        } => {
+            if !q.holds {
+                return Err(format!("an expansion of a failing inequality: {q}"));
+            }
+            let (gl, _) = options(k, &q.left);
+            let (_, hr) = options(k, &q.right);
+            if !avoided && refutations.len() + unlisted != gl.len() + hr.len() {
+                return Err(format!("the expansion misses options: {q}"));
+            }
+            for r in refutations {
+                if r.holds {
+                    return Err(format!("a refutation that holds: {r}"));
+                }
+                valid(k, r)?;
+            }
+        }
+        Reason::Counterexample(c) => {
+            if q.holds || !c.holds {
+                return Err(format!("a counterexample the wrong way round: {q}"));
+            }
+            let (gl, _) = options(k, &q.left);
+            let (_, hr) = options(k, &q.right);
+            let (x, y) = (k.eval(&c.left).unwrap(), k.eval(&c.right).unwrap());
+            let is_gl = x == b && gl.contains(&y);
+            let is_hr = y == a && hr.contains(&x);
+            if !is_gl && !is_hr {
+                return Err(format!("the counterexample is not an option: {q}"));
+            }
+            valid(k, c)?;
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn the_seed_reversal_is_explained_by_the_definition() {
+    // {0|5}: 5 = {4|} reverses through 4 because 4 >= {0|5}. By the definition, {0|5} <= 4
+    // since its Left option 0 is not >= 4 and 4 (a number, the game is not) needs no trying.
+    let mut k = Kernel::new();
+    let mut memo = Memo::default();
+    let mut d = Definitional::new(&mut k, &mut memo);
+    let q = Inequality::prove(&mut d, &parse("{0|5}").unwrap(), &parse("4").unwrap(), 3).unwrap();
+    assert!(q.holds);
+    let Reason::Definition {
+        refutations,
+        avoided,
+        ..
+    } = &q.reason
+    else {
+        panic!("{q}")
+    };
+    assert!(
+        !avoided,
+        "{{0|5}} is 1, a number: 4's options must be tried too"
+    );
+    // 4 <= 0 fails (Left option 0 of {0|5}), and 4's Right options: none.
+    assert_eq!(refutations.len(), 1, "{q}");
+    assert!(!refutations[0].holds);
+    assert_eq!(refutations[0].reason, Reason::Numbers);
+    let text = q.to_string();
+    assert!(text.contains("by the definition"), "{text}");
+    valid(&mut k, &q).unwrap();
+}
+
+fn arb_game() -> impl Strategy<Value = Term> {
+    let leaf = prop_oneof![
+        (-2i64..3).prop_map(Term::integer),
+        (0u64..3).prop_map(|n| Term::nimber(n.into())),
+        Just(parse("1/2").unwrap()),
+        Just(parse("^").unwrap()),
+        Just(parse("v*").unwrap()),
+    ];
+    leaf.prop_recursive(3, 16, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(l, r)| Term::game(l, r))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn random_inequalities_agree_and_their_proofs_follow_the_definition(
+        a in arb_game(), b in arb_game(), depth in 0usize..5
+    ) {
+        let mut k = Kernel::new();
+        let (x, y) = (k.eval(&a).unwrap(), k.eval(&b).unwrap());
+        let want = k.le(x, y).unwrap();
+        let mut memo = Memo::default();
+        let mut d = Definitional::new(&mut k, &mut memo);
+        prop_assert_eq!(d.le(x, y).unwrap(), want);
+        let q = Inequality::prove(&mut d, &a, &b, depth).unwrap();
+        prop_assert_eq!(q.holds, want);
+        if let Err(e) = valid(&mut k, &q) {
+            prop_assert!(false, "{}", e);
+        }
+    }
+}
