@@ -283,9 +283,27 @@ fn limits_exit_3() {
 
 #[test]
 fn teaching_controls() {
-    let o = onag(&["simplify", "--explain", "1", "{0|5}"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("not yet available"), "{}", stderr(&o));
+    // --explain expands side conditions by the definition of <=; depth 0 only states them.
+    let deep = onag(&[
+        "simplify",
+        "--rules",
+        "fundamental",
+        "--explain",
+        "3",
+        "{0|5}",
+    ]);
+    assert_eq!(deep.status.code(), Some(0), "{}", stderr(&deep));
+    let deep = stdout(&deep);
+    assert!(deep.contains("where {3|} >= {0|{{3|}|}}"), "{deep}");
+    assert!(
+        deep.contains("{0|{{3|}|}} <= {3|}, by the definition"),
+        "{deep}"
+    );
+    let flat = stdout(&onag(&["simplify", "--rules", "fundamental", "{0|5}"]));
+    assert!(
+        !flat.contains("where ") && !flat.contains("by the definition"),
+        "{flat}"
+    );
     let o = onag(&["simplify", "--rules", "nonsense", "{0|5}"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("no rule or group named `nonsense`"));

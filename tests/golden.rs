@@ -70,6 +70,22 @@ fn cases() -> Vec<(String, Vec<String>, i32)> {
         ]),
         0,
     ));
+    for f in FORMATS {
+        out.push((
+            format!("simplify_reversible_0_5.explain3.{f}.txt"),
+            s(&[
+                "simplify",
+                "--rules",
+                "fundamental",
+                "--explain",
+                "3",
+                "--format",
+                f,
+                "{0|5}",
+            ]),
+            0,
+        ));
+    }
     for f in ["dot", "svg"] {
         out.push((
             format!("simplify_dominated_0_1_2.{f}.txt"),

@@ -128,6 +128,16 @@ fn latex_derivation_compiles_with_pdflatex() {
         body.push('\n');
     }
     body.push_str(&onag(&["prove", "--format", "latex", "{0|5}", "1"]));
+    body.push_str(&onag(&[
+        "simplify",
+        "--format",
+        "latex",
+        "--rules",
+        "fundamental",
+        "--explain",
+        "3",
+        "{0|5}",
+    ]));
     let doc = format!(
         "\\documentclass{{article}}\n\\usepackage{{amsmath}}\n\\begin{{document}}\n{body}\
          \\end{{document}}\n"

@@ -56,7 +56,9 @@ fn readme_console_blocks_are_real_output() {
             .expect("run sh");
         let got = String::from_utf8_lossy(&o.stdout);
         if got != *expected {
-            failures.push(format!("$ {cmd}\n--- README says\n{expected}--- onag prints\n{got}"));
+            failures.push(format!(
+                "$ {cmd}\n--- README says\n{expected}--- onag prints\n{got}"
+            ));
         }
     }
     let _ = std::fs::remove_dir_all(&scratch);

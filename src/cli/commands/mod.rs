@@ -22,6 +22,8 @@ pub(crate) struct Ctx {
     pub steps: StepsChoice,
     pub tree: super::args::TreeChoice,
     pub rules: RuleSet,
+    /// How deep side conditions are expanded into their own proofs (0: stated only).
+    pub explain: usize,
 }
 
 impl Ctx {
@@ -32,21 +34,13 @@ impl Ctx {
             steps: cli.teach.steps,
             tree: cli.output.tree,
             rules: rule_set(&cli.teach)?,
+            explain: cli.teach.explain,
         })
     }
 }
 
-/// The rules chosen with `--rules`, after refusing what this build cannot do.
+/// The rules chosen with `--rules`.
 fn rule_set(teach: &TeachArgs) -> Result<RuleSet, CliError> {
-    if teach.explain > 0 {
-        // The proof module does not yet expand side conditions into sub-proofs; depth 0 (state
-        // each condition with its witnesses) is what every derivation shows.
-        return Err(CliError::bad(format!(
-            "--explain {} is not yet available: this build states each side condition with its \
-             witnesses but cannot expand it into its own proof (use --explain 0)",
-            teach.explain
-        )));
-    }
     RuleSet::builtin()
         .select(&teach.rules)
         .map_err(|e| CliError::bad(format!("--rules: {e}")))

@@ -4,7 +4,7 @@ use super::compare::{disproof_json, reasons, symbol};
 use super::{batch, emit, unsupported, Ctx};
 use crate::cli::args::Format;
 use crate::cli::exit::{CliError, FALSE, OK};
-use crate::cli::format::{latex, markdown, text, Conclusion, Derivation};
+use crate::cli::format::{latex, markdown, proof_json, text, Conclusion, Derivation};
 use crate::cli::input::{self, Source};
 use crate::cli::progress::Spinner;
 use crate::proof::{prove_eq, Disproof, Outcome};
@@ -64,12 +64,13 @@ pub(crate) fn one(ctx: &Ctx, x: &Term, y: &Term) -> Result<(String, i32), CliErr
     drop(spinner);
     match outcome {
         Outcome::Equal(p) => {
-            let d = Derivation::new(&p, ctx.steps, Conclusion::Equal(x.clone(), y.clone()));
+            let conclusion = Conclusion::Equal(x.clone(), y.clone());
+            let d = Derivation::new(&p, ctx.steps, conclusion, &ctx.rules, ctx.explain)?;
             let out = match ctx.format {
                 Format::Text => text::derivation(&d, &ctx.style),
                 Format::Markdown => markdown::derivation(&d, &ctx.style),
                 Format::Latex => latex::derivation(&d),
-                _ => format!("{}\n", p.to_json()),
+                _ => proof_json(&p, &ctx.rules, ctx.explain)?,
             };
             Ok((out, OK))
         }

@@ -3,7 +3,9 @@
 use super::{batch, emit, Ctx, Input};
 use crate::cli::args::{Format, TreeChoice};
 use crate::cli::exit::{CliError, LIMIT, OK};
-use crate::cli::format::{dot, latex, markdown, svg, text, tree, Conclusion, Derivation};
+use crate::cli::format::{
+    dot, latex, markdown, proof_json, svg, text, tree, Conclusion, Derivation,
+};
 use crate::cli::input;
 use crate::cli::progress::Spinner;
 use crate::engine::Engine;
@@ -51,12 +53,12 @@ pub(crate) fn one(ctx: &Ctx, t: &Term) -> Result<(String, i32), CliError> {
         result: s.result.clone(),
         stuck,
     };
-    let d = Derivation::new(&proof, ctx.steps, conclusion);
+    let d = Derivation::new(&proof, ctx.steps, conclusion, &ctx.rules, ctx.explain)?;
     let out = match ctx.format {
         Format::Text => text::derivation(&d, &ctx.style),
         Format::Markdown => markdown::derivation(&d, &ctx.style),
         Format::Latex => latex::derivation(&d),
-        Format::Json => format!("{}\n", proof.to_json()),
+        Format::Json => proof_json(&proof, &ctx.rules, ctx.explain)?,
         Format::Dot | Format::Svg => unreachable_picture()?,
     };
     Ok((out, status))

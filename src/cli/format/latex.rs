@@ -122,7 +122,19 @@ pub fn derivation(d: &Derivation) -> String {
             .iter()
             .map(|r| {
                 let dir = if r.reversed { " (right to left)" } else { "" };
-                format!("{}{dir}", text(&r.why))
+                // Side conditions expanded by --explain: one line each, indented by depth.
+                let mut conds = String::new();
+                for c in &r.conditions {
+                    for l in c.lines() {
+                        let depth = (l.len() - l.trim_start().len()) / 2 + 1;
+                        conds.push_str(&format!(
+                            "\\newline\\hspace*{{{}em}}{}",
+                            depth,
+                            text(l.trim_start())
+                        ));
+                    }
+                }
+                format!("{}{dir}{conds}", text(&r.why))
             })
             .collect();
         let rules: Vec<String> = line

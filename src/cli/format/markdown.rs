@@ -43,6 +43,13 @@ pub fn derivation(d: &Derivation, style: &Style) -> String {
                 },
                 escape(&style.symbols(&r.why))
             ));
+            for c in &r.conditions {
+                out.push_str("\n     ```text\n");
+                for l in c.lines() {
+                    out.push_str(&format!("     {}\n", style.symbols(l)));
+                }
+                out.push_str("     ```\n\n");
+            }
         }
     }
     if !d.lines.is_empty() {

@@ -12,7 +12,9 @@ pub mod text;
 pub mod tree;
 
 use super::args::StepsChoice;
+use super::exit::CliError;
 use crate::proof::{PathElem, Proof, Step};
+use crate::rules::RuleSet;
 use crate::term::Term;
 
 /// A proof prepared for display.
@@ -57,14 +59,27 @@ pub struct Reason {
     pub why: String,
     /// Applied right to left (the second half of a proof of A = B).
     pub reversed: bool,
+    /// With `--explain DEPTH`: each side condition and its proof by the definition of ≤, as
+    /// indented lines (the proof module's wording).
+    pub conditions: Vec<String>,
 }
 
 impl<'a> Derivation<'a> {
-    /// Prepares a proof; `Grouped` merges consecutive steps at the same position.
-    pub fn new(proof: &'a Proof, steps: StepsChoice, conclusion: Conclusion) -> Self {
+    /// Prepares a proof; `Grouped` merges consecutive steps at the same position; `explain`
+    /// above 0 expands each step's side conditions that many levels deep.
+    pub fn new(
+        proof: &'a Proof,
+        steps: StepsChoice,
+        conclusion: Conclusion,
+        rules: &RuleSet,
+        explain: usize,
+    ) -> Result<Self, CliError> {
         let mut lines: Vec<Line> = Vec::new();
-        for s in &proof.steps {
-            let reason = reason(s);
+        for (i, s) in proof.steps.iter().enumerate() {
+            let mut reason = reason(s);
+            if explain > 0 {
+                reason.conditions = conditions(proof, i, rules, explain)?;
+            }
             match lines.last_mut() {
                 Some(last) if steps == StepsChoice::Grouped && last.at == s.at => {
                     last.to = s.to.clone();
@@ -77,12 +92,60 @@ impl<'a> Derivation<'a> {
                 }),
             }
         }
-        Derivation {
+        Ok(Derivation {
             proof,
             lines,
             conclusion,
+        })
+    }
+}
+
+/// The proof in the proof module's JSON schema, ending in a newline. With `explain` above 0
+/// each step also gets `conditions`: its side conditions with their proofs, as text (extra
+/// fields are ignored when the proof is read back, so `onag check` still accepts it).
+pub fn proof_json(proof: &Proof, rules: &RuleSet, explain: usize) -> Result<String, CliError> {
+    let text = proof.to_json();
+    if explain == 0 {
+        return Ok(format!("{text}\n"));
+    }
+    let mut v: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| CliError::with(101, format!("internal error: proof JSON: {e}")))?;
+    if let Some(steps) = v.get_mut("steps").and_then(|s| s.as_array_mut()) {
+        for (i, step) in steps.iter_mut().enumerate() {
+            step["conditions"] = serde_json::json!(conditions(proof, i, rules, explain)?);
         }
     }
+    Ok(format!(
+        "{}\n",
+        serde_json::to_string_pretty(&v).unwrap_or_default()
+    ))
+}
+
+/// Step `i`'s side conditions, each as "condition" followed by its inequalities' proofs.
+fn conditions(
+    proof: &Proof,
+    i: usize,
+    rules: &RuleSet,
+    depth: usize,
+) -> Result<Vec<String>, CliError> {
+    let conds = proof.side_conditions(i, rules, depth).map_err(|e| {
+        // The step was checked already; failing now is a defect, not the user's input.
+        CliError::with(
+            101,
+            format!("internal error expanding a side condition: {e}"),
+        )
+    })?;
+    Ok(conds
+        .iter()
+        .map(|c| {
+            let mut text = c.condition.clone();
+            for q in &c.inequalities {
+                text.push('\n');
+                text.push_str(q.to_string().trim_end());
+            }
+            text
+        })
+        .collect())
 }
 
 fn reason(s: &Step) -> Reason {
@@ -90,6 +153,7 @@ fn reason(s: &Step) -> Reason {
         rule: s.rule.clone(),
         why: with_sets(s),
         reversed: s.reversed,
+        conditions: Vec::new(),
     }
 }
 

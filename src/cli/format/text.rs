@@ -35,6 +35,16 @@ pub fn derivation(d: &Derivation, style: &Style) -> String {
             let plain = style.words(&format!("{head}{why}"), REASON_INDENT, REASON_INDENT + 2);
             let shown = plain.replacen(&r.rule, &style.rule(&r.rule), 1);
             out.push_str(&format!("{}{shown}\n", " ".repeat(REASON_INDENT)));
+            for c in &r.conditions {
+                for (k, l) in c.lines().enumerate() {
+                    let lead = if k == 0 { "where " } else { "  " };
+                    out.push_str(&format!(
+                        "{}{lead}{}\n",
+                        " ".repeat(REASON_INDENT + 2),
+                        style.symbols(l)
+                    ));
+                }
+            }
         }
     }
     match &d.conclusion {
