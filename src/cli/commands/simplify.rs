@@ -58,14 +58,10 @@ pub(crate) fn one(ctx: &Ctx, t: &Term) -> Result<(String, i32), CliError> {
         Format::Text => text::derivation(&d, &ctx.style),
         Format::Markdown => markdown::derivation(&d, &ctx.style),
         Format::Latex => latex::derivation(&d),
-        Format::Json => proof_json(&proof, &ctx.rules, ctx.explain)?,
-        Format::Dot | Format::Svg => unreachable_picture()?,
+        // Pictures returned above; JSON is the only format left.
+        Format::Json | Format::Dot | Format::Svg => proof_json(&proof, &ctx.rules, ctx.explain)?,
     };
     Ok((out, status))
-}
-
-fn unreachable_picture() -> Result<String, CliError> {
-    Err(CliError::bad("pictures are drawn before simplifying"))
 }
 
 /// The game tree of the canonical form (from the kernel) or of the input as written.
