@@ -7,17 +7,15 @@
 //!    nim addition and nim multiplication by scalars. We build it over the alphabet {0..15}
 //!    (a Fermat 2-power, so the alphabet is the field GF(16)) with words of length 4.
 //!
-//! Run with `cargo run --example nim_field`; it exits nonzero if any check fails.
+//! Run with `cargo run --example nim_field`; every claim is an `assert!`, so a wrong value
+//! panics.
 
 use onag::number::{nim_inv_u64, nim_mul_u64};
 
-fn check(ok: bool, what: &str) -> Result<(), String> {
-    if ok {
-        println!("  ok: {what}");
-        Ok(())
-    } else {
-        Err(format!("check failed: {what}"))
-    }
+/// Asserts a claim of the seeds and says it held.
+fn check(ok: bool, what: &str) {
+    assert!(ok, "check failed: {what}");
+    println!("  ok: {what}");
 }
 
 const LEN: usize = 4;
@@ -51,18 +49,18 @@ fn show(w: &Word) -> String {
     format!("(…, {})", digits.join(", "))
 }
 
-fn main() -> Result<(), String> {
+fn main() {
     println!("Nimbers below 4 form GF(4) (seed 000 §I.6a). Multiplication table:");
     println!("   ⊗ | 0 1 2 3");
     for a in 0..4u64 {
         let row: Vec<String> = (0..4).map(|b| nim_mul_u64(a, b).to_string()).collect();
         println!("   {a} | {}", row.join(" "));
     }
-    let inv2 = nim_inv_u64(2).ok_or("*2 has no inverse")?;
+    let inv2 = nim_inv_u64(2).expect("*2 has an inverse in GF(4)");
     println!("1/2 = {inv2}, and 2 ⊗ {inv2} = {}", nim_mul_u64(2, inv2));
-    check(nim_mul_u64(2, 2) == 3, "2 ⊗ 2 = 3")?;
-    check(inv2 == 3, "1/2 = 3")?;
-    check(nim_mul_u64(2, 3) == 1, "2 ⊗ 3 = 1")?;
+    check(nim_mul_u64(2, 2) == 3, "2 ⊗ 2 = 3");
+    check(inv2 == 3, "1/2 = 3");
+    check(nim_mul_u64(2, 3) == 1, "2 ⊗ 3 = 1");
 
     println!();
     println!(
@@ -78,26 +76,26 @@ fn main() -> Result<(), String> {
     // Seed 003 Lemma 68 and the paragraph after it: the words (n, n, n) come first, then the
     // first word with a3 = 1 is (1, 0, 1, 2).
     let diagonal = (0..BASE).all(|n| code[n as usize] == [0, n, n, n]);
-    check(diagonal, "the first 16 words are (0, n, n, n)")?;
+    check(diagonal, "the first 16 words are (0, n, n, n)");
     check(
         code[BASE as usize] == [1, 0, 1, 2],
         "the next word is (1, 0, 1, 2)",
-    )?;
+    );
     // A [4, 2, 3] code over GF(16) meets the Singleton bound: 16² words.
-    check(code.len() == 256, "256 words = 16², an MDS [4, 2, 3] code")?;
+    check(code.len() == 256, "256 words = 16², an MDS [4, 2, 3] code");
     let min_distance = code
         .iter()
         .enumerate()
         .flat_map(|(i, a)| code[i + 1..].iter().map(move |b| distance(a, b)))
         .min();
-    check(min_distance == Some(3), "minimum distance exactly 3")?;
+    check(min_distance == Some(3), "minimum distance exactly 3");
 
     let members: std::collections::HashSet<Word> = code.iter().copied().collect();
     let closed_add = code.iter().all(|a| {
         code.iter()
             .all(|b| members.contains(&std::array::from_fn(|i| a[i] ^ b[i])))
     });
-    check(closed_add, "closed under coordinatewise nim addition")?;
+    check(closed_add, "closed under coordinatewise nim addition");
     let closed_scale = (0..BASE).all(|s| {
         code.iter()
             .all(|w| members.contains(&w.map(|d| nim_mul_u64(s, d))))
@@ -105,7 +103,7 @@ fn main() -> Result<(), String> {
     check(
         closed_scale,
         "closed under nim multiplication by every scalar in GF(16)",
-    )?;
+    );
     // And the nimber structure is essential: ordinary multiplication mod 16 breaks closure.
     let closed_ordinary = (0..BASE).all(|s| {
         code.iter()
@@ -114,6 +112,5 @@ fn main() -> Result<(), String> {
     check(
         !closed_ordinary,
         "ordinary multiplication mod 16 does not preserve the code",
-    )?;
-    Ok(())
+    );
 }

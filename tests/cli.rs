@@ -120,7 +120,7 @@ fn eval_prints_the_canonical_form() {
 fn leading_minus_is_an_expression_not_a_flag() {
     let o = onag(&["eval", "-1/2*"]);
     assert_eq!(stdout(&o), "-1/2*\n", "{}", stderr(&o));
-    let o = onag(&["compare", "-1", "-2"]);
+    let o = onag(&["compare", "--brief", "-1", "-2"]);
     assert_eq!(stdout(&o), ">\n", "{}", stderr(&o));
 }
 
@@ -154,7 +154,7 @@ fn compare_prints_the_relation() {
         ("*", "0", "||"),
         ("-1", "-1", "="),
     ] {
-        let o = onag(&["compare", a, b]);
+        let o = onag(&["compare", "--brief", a, b]);
         assert_eq!(o.status.code(), Some(0), "{a} {b}: {}", stderr(&o));
         assert_eq!(stdout(&o), format!("{want}\n"), "{a} vs {b}");
     }
@@ -177,4 +177,252 @@ fn big_numbers_work() {
     let n = num_bigint::BigUint::from(1u8) << 1000usize;
     let o = onag(&["eval", &format!("*{n} + *{n}")]);
     assert_eq!(stdout(&o).trim(), "0");
+}
+
+#[test]
+fn simplify_names_each_rule_and_its_witnesses() {
+    let o = onag(&["simplify", "--rules", "fundamental", "{0,1|2}"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0].trim(), "{0,1|2}");
+    assert_eq!(lines[1].trim(), "= {1|2}");
+    assert!(lines[2].contains("by dominated-left"), "{out}");
+    assert!(lines[2].contains("because 0 <= 1"), "{out}");
+    assert_eq!(lines.last().copied(), Some("canonical form: 3/2"));
+    // A pipe gets no colour, even without NO_COLOR; --color always forces it.
+    assert!(!out.contains('\x1b'));
+    let o = onag(&["simplify", "--color", "always", "{0|5}"]);
+    assert!(stdout(&o).contains("\x1b[1;36m"), "{}", stdout(&o));
+}
+
+#[test]
+fn prove_gives_a_checked_proof_or_exit_1_with_the_winning_move() {
+    for args in [&["prove", "{0|5}", "1"][..], &["prove", "{0|5} = 1"][..]] {
+        let o = onag(args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(stdout(&o).contains("proved: {0|5} = 1"), "{}", stdout(&o));
+        assert!(stdout(&o).contains("checked"));
+    }
+    let o = onag(&["prove", "{0|1} = 1"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("{0|1} != 1: in fact {0|1} < 1"), "{out}");
+    assert!(out.contains("{0|1} - 1 = -1/2"), "{out}");
+    assert!(
+        out.contains("Right moving first wins by moving to 0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Left moving first has no winning move"),
+        "{out}"
+    );
+    let o = onag(&["prove", "{0|1}"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("A = B"));
+}
+
+#[test]
+fn check_accepts_a_proof_and_rejects_a_tampered_one() {
+    let o = onag(&[
+        "prove",
+        "--format",
+        "json",
+        "--rules",
+        "fundamental",
+        "{0,1|2}",
+        "3/2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json = stdout(&o);
+    let ok = onag_stdin(&["check", "-"], &json);
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
+    assert!(stdout(&ok).starts_with("ok: the proof that {0,1|2} = 3/2 checks"));
+    // Claim that 0 is dominated by 2 instead of 1: the checker re-matches and refuses.
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let steps = v["steps"].as_array_mut().unwrap();
+    let dom = steps
+        .iter_mut()
+        .find(|s| s["rule"] == "dominated-left")
+        .expect("a dominated step");
+    dom["witnesses"]["games"]["b"] = serde_json::Value::String("2".into());
+    let bad = onag_stdin(&["check", "-"], &v.to_string());
+    assert_eq!(bad.status.code(), Some(1), "{}", stdout(&bad));
+    assert!(stdout(&bad).starts_with("rejected:"), "{}", stdout(&bad));
+    let garbage = onag_stdin(&["check", "-"], "{\"input\": 3}");
+    assert_eq!(garbage.status.code(), Some(2));
+}
+
+#[test]
+fn compare_gives_reasons() {
+    let o = onag(&["compare", "^", "0"]);
+    let out = stdout(&o);
+    assert!(out.starts_with("^ > 0\n"), "{out}");
+    assert!(
+        out.contains("Left wins it whoever moves first (outcome L)"),
+        "{out}"
+    );
+    let o = onag(&["compare", "--format", "json", "*", "0"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["relation"], "||");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn limits_exit_3() {
+    // *12's game tree has thousands of nodes: too many to draw.
+    let o = onag(&["simplify", "--format", "svg", "*12"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("too large to draw"), "{}", stderr(&o));
+    // A neutral-pebble row longer than the kernel expands.
+    let row = format!("hs\"{}\"", "E".repeat(300));
+    let o = onag(&["eval", &row]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+}
+
+#[test]
+fn teaching_controls() {
+    // --explain expands side conditions by the definition of <=; depth 0 only states them.
+    let deep = onag(&[
+        "simplify",
+        "--rules",
+        "fundamental",
+        "--explain",
+        "3",
+        "{0|5}",
+    ]);
+    assert_eq!(deep.status.code(), Some(0), "{}", stderr(&deep));
+    let deep = stdout(&deep);
+    assert!(deep.contains("where {3|} >= {0|{{3|}|}}"), "{deep}");
+    assert!(
+        deep.contains("{0|{{3|}|}} <= {3|}, by the definition"),
+        "{deep}"
+    );
+    let flat = stdout(&onag(&["simplify", "--rules", "fundamental", "{0|5}"]));
+    assert!(
+        !flat.contains("where ") && !flat.contains("by the definition"),
+        "{flat}"
+    );
+    let o = onag(&["simplify", "--rules", "nonsense", "{0|5}"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no rule or group named `nonsense`"));
+    // Only the named rules are used.
+    let o = onag(&["simplify", "--rules", "fundamental", "{0|5}"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("reversible-right") && !out.contains("simplicity"),
+        "{out}"
+    );
+    // Grouping puts the steps at one position on one line.
+    let all = stdout(&onag(&[
+        "simplify",
+        "--rules",
+        "fundamental",
+        "{0,-7|1,3/2,3/4}",
+    ]));
+    let grouped = stdout(&onag(&[
+        "simplify",
+        "--rules",
+        "fundamental",
+        "--steps",
+        "grouped",
+        "{0,-7|1,3/2,3/4}",
+    ]));
+    let eq_lines = |s: &str| s.lines().filter(|l| l.starts_with("  = ")).count();
+    assert!(eq_lines(&grouped) < eq_lines(&all), "{all}\n{grouped}");
+    assert_eq!(all.matches("by ").count(), grouped.matches("by ").count());
+}
+
+#[test]
+fn rules_lists_and_shows() {
+    let o = onag(&["rules"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("dominated-left  [fundamental, dominated]"),
+        "{out}"
+    );
+    assert!(out.contains("seed 004, Dominated Options, fact 5"));
+    let o = onag(&["rules", "reversible-left"]);
+    assert!(stdout(&o).contains("when  B <= G"), "{}", stdout(&o));
+    let o = onag(&["rules", "dominated-lft"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("did you mean dominated-left"));
+}
+
+#[test]
+fn every_command_has_help_with_an_example() {
+    for cmd in [
+        "eval", "simplify", "prove", "compare", "rules", "check", "repl",
+    ] {
+        let o = onag(&[cmd, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{cmd}");
+        assert!(stdout(&o).contains("Example"), "{cmd}: {}", stdout(&o));
+    }
+    let top = stdout(&onag(&["--help"]));
+    assert!(top.contains("1  the claim is false"), "{top}");
+    assert!(top.contains("3  a limit was reached"));
+}
+
+#[test]
+fn wrong_commands_and_flags_get_a_suggestion_and_exit_2() {
+    let o = onag(&["simplfy", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("'simplify'"), "{}", stderr(&o));
+    let o = onag(&["simplify", "--formt", "json", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("'--format'"), "{}", stderr(&o));
+}
+
+#[test]
+fn batches_from_stdin_and_files() {
+    let o = onag_stdin(&["simplify", "-"], "{0|5}\n\n{1|\n{0,1|2}\n");
+    assert_eq!(o.status.code(), Some(2));
+    let out = stdout(&o);
+    assert!(out.contains("canonical form: 1\n\n"), "{out}");
+    assert!(out.ends_with("canonical form: 3/2\n"), "{out}");
+    assert!(stderr(&o).contains("line 3, column 4"), "{}", stderr(&o));
+    let path = std::env::temp_dir().join(format!("onag-batch-{}.txt", std::process::id()));
+    std::fs::write(&path, "{0|5} = 1\n{0|1} = 1\n").unwrap();
+    let o = onag(&["prove", "--file", path.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(o.status.code(), Some(1), "one of the claims is false");
+    assert!(stdout(&o).contains("proved: {0|5} = 1"));
+    assert!(stdout(&o).contains("{0|1} != 1"));
+}
+
+#[test]
+fn repl_reads_lines() {
+    let o = onag_stdin(
+        &["repl"],
+        "{0,1|2}\n^ ? *\n{0|5} = 1\n:eval ^+^\n:bogus\n:quit\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("canonical form: 3/2"), "{out}");
+    assert!(out.contains("^ || *"), "{out}");
+    assert!(out.contains("proved: {0|5} = 1"), "{out}");
+    assert!(out.contains("^^\n"), "{out}");
+    assert!(stderr(&o).contains("unknown command `:bogus`"));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_a_long_run_with_status_130() {
+    // A sum of six switches takes the engine seconds; interrupt it after half a second.
+    let child = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(["simplify", "{3|-3}+{2|-2}+{1|-1}+{4|-4}+{5|-5}+{6|-6}"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run onag");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(sent.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
 }

@@ -1,37 +1,108 @@
 //! The command line's shape, declared with clap's derive API.
+//!
+//! Every subcommand carries an example in its help, because a newcomer's first question is
+//! "what do I type"; the exit statuses are listed once, in the top-level help.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
-/// Conway's combinatorial games: canonical forms, comparisons, proofs.
+const EXIT_STATUSES: &str = "\
+Exit status:
+  0  success
+  1  the claim is false (`onag prove` of games that differ, `onag check` of a rejected proof)
+  2  bad input or usage (the error points at the line and column with a caret)
+  3  a limit was reached (engine rounds, nodes or time; a value too large for the kernel)
+  130  interrupted with Ctrl-C
+
+Examples:
+  onag simplify \"{0,1|2}\"            the derivation of 3/2, one rule per step
+  onag prove \"{0|5}\" 1                a checked proof, or who wins the difference
+  onag compare ^ \"*\"                  the relation and its reasons
+  onag eval \"{0,1|2}\"                 the value only, from the fast kernel
+  onag rules dominated-left           a rule as written in rules/";
+
+/// Conway's combinatorial games: canonical forms by rules, with a proof of every step.
 #[derive(Parser, Debug, Clone)]
-#[command(name = "onag", version, about)]
+#[command(name = "onag", version, about, after_help = EXIT_STATUSES)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// How to print, for every command.
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Which rules, and how much of their reasoning, for every command that uses rules.
+    #[command(flatten)]
+    pub teach: TeachArgs,
 }
 
 /// The subcommands.
 #[derive(Subcommand, Debug, Clone)]
 pub enum Command {
-    /// Print the canonical form of a game expression, e.g. `onag eval "{0,1|2}"` prints 3/2.
+    /// Print the canonical form of a game expression from the fast kernel (no derivation).
     ///
     /// EXPR `-` reads one expression per line from standard input and prints one result per
     /// line; blank lines are skipped, bad lines are reported on standard error and the exit
     /// status is 2 at the end.
+    #[command(
+        after_help = "Examples:\n  onag eval \"{0,1|2}\"          prints 3/2\n  \
+                            onag eval --json \"*2\"        outcome, number, nimber, birthday\n  \
+                            printf '^+^\\n{0|0}\\n' | onag eval -"
+    )]
     Eval {
         /// The expression in CGSuite notation, or `-` for standard input.
-        #[arg(allow_hyphen_values = true)]
-        expr: String,
-        #[command(flatten)]
-        output: OutputArgs,
+        #[arg(allow_hyphen_values = true, required_unless_present = "file")]
+        expr: Option<String>,
+        /// Read the expressions from this file, one per line.
+        #[arg(long, value_name = "FILE", conflicts_with = "expr")]
+        file: Option<String>,
         /// Print one JSON object per expression: input, canonical, outcome (L, R, N or P),
         /// number (the value when it is a number, else null), nimber (n when the game equals
-        /// *n, else null) and birthday, all as strings.
+        /// *n, else null) and birthday, all as strings. Same as `--format json`.
         #[arg(long)]
         json: bool,
     },
-    /// Compare two games: prints `<`, `>`, `=` or `||` (confused).
+    /// Simplify a game by rules, one step per line, each naming its theorem and witnesses,
+    /// ending with the canonical form.
+    ///
+    /// EXPR `-` (or --file) reads one expression per line; each derivation is followed by a
+    /// blank line.
+    #[command(after_help = "Examples:\n  onag simplify \"{0,1|2}\"\n  \
+                            onag simplify --rules fundamental \"{0|5}\"\n  \
+                            onag simplify --format latex \"{{*|*},*,*3|{*|*},*,*3}\"\n  \
+                            onag simplify --format svg \"{0,1|2}\" > tree.svg")]
+    Simplify {
+        /// The expression in CGSuite notation, or `-` for standard input.
+        #[arg(allow_hyphen_values = true, required_unless_present = "file")]
+        expr: Option<String>,
+        /// Read the expressions from this file, one per line.
+        #[arg(long, value_name = "FILE", conflicts_with = "expr")]
+        file: Option<String>,
+    },
+    /// Prove A = B by rules (a checked proof), or show A ≠ B: who wins A − B moving first, and
+    /// with which move. Exit status 1 when they differ.
+    ///
+    /// Give the two games as two arguments or as one `A = B`; `-` (or --file) reads one
+    /// `A = B` per line.
+    #[command(after_help = "Examples:\n  onag prove \"{0|5}\" 1\n  \
+                            onag prove \"{0,1|2} = 3/2\"\n  \
+                            onag prove \"{0|1}\" 1          exit status 1: Right wins the difference\n  \
+                            onag prove --format json \"{0|5}\" 1 > proof.json")]
+    Prove {
+        /// The first game, or `A = B`, or `-` for standard input.
+        #[arg(allow_hyphen_values = true, required_unless_present = "file")]
+        a: Option<String>,
+        /// The second game.
+        #[arg(allow_hyphen_values = true)]
+        b: Option<String>,
+        /// Read the equations from this file, one `A = B` per line.
+        #[arg(long, value_name = "FILE", conflicts_with = "a")]
+        file: Option<String>,
+    },
+    /// Compare two games: `<`, `>`, `=` or `||` (confused), with the reasons: the outcome of
+    /// A − B and each player's winning first move in it.
+    #[command(after_help = "Examples:\n  onag compare ^ 0          >\n  \
+                            onag compare \"*\" 0        || (whoever moves first wins * - 0)\n  \
+                            onag compare --brief 1 2  just the symbol")]
     Compare {
         /// The left-hand game.
         #[arg(allow_hyphen_values = true)]
@@ -39,16 +110,120 @@ pub enum Command {
         /// The right-hand game.
         #[arg(allow_hyphen_values = true)]
         b: String,
+        /// Print the symbol only.
+        #[arg(long)]
+        brief: bool,
     },
+    /// List every rule with its statement and citation, or show one rule as written in its
+    /// file.
+    #[command(
+        after_help = "Examples:\n  onag rules\n  onag rules reversible-left\n  \
+                            onag rules --rules fundamental     the rules of that group"
+    )]
+    Rules {
+        /// A rule's name.
+        name: Option<String>,
+    },
+    /// Check a proof written as JSON (by `onag prove --format json`): every step is re-matched
+    /// and its side conditions decided again. Exit status 1 when it is rejected.
+    #[command(
+        after_help = "Examples:\n  onag prove --format json \"{0|5}\" 1 > proof.json\n  \
+                            onag check proof.json\n  onag check - < proof.json"
+    )]
+    Check {
+        /// The JSON file, or `-` for standard input.
+        #[arg(allow_hyphen_values = true)]
+        file: String,
+    },
+    /// An interactive session with line editing and history: type an expression to simplify
+    /// it, `A = B` to prove, `A ? B` to compare, `:help` for the rest.
+    #[command(
+        after_help = "Example:\n  onag repl\n  onag> {0,1|2}\n  onag> ^ + ^ + * = {0|^}\n  \
+                            onag> ^ ? *\n  onag> :quit"
+    )]
+    Repl,
+}
+
+/// The output formats.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Plain text for people (the default).
+    Text,
+    /// Markdown, for notes and issues.
+    Markdown,
+    /// LaTeX: a derivation as an align* block (needs amsmath).
+    Latex,
+    /// JSON, for programs (the proof schema of `onag check`).
+    Json,
+    /// The game tree as Graphviz DOT.
+    Dot,
+    /// The game tree as an SVG picture.
+    Svg,
+}
+
+/// When to colour rule names.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// On a terminal, unless NO_COLOR is set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Which game tree `--format dot|svg` draws.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TreeChoice {
+    /// The canonical form's tree.
+    Canonical,
+    /// The tree of the input as written.
+    Input,
+}
+
+/// How the steps of a derivation are shown.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepsChoice {
+    /// Every rule application on its own line.
+    All,
+    /// Consecutive steps at the same position on one line.
+    Grouped,
 }
 
 /// How results are printed.
 #[derive(Args, Debug, Clone)]
 pub struct OutputArgs {
-    /// Print ↑ ↓ ⇑ ⇓ ± and − instead of CGSuite's ASCII.
-    #[arg(long)]
+    /// The output format.
+    #[arg(long, value_enum, default_value = "text", global = true)]
+    pub format: Format,
+    /// Print ↑ ↓ ⇑ ⇓ ± − ≤ ≥ (default: when standard output is a UTF-8 terminal).
+    #[arg(long, global = true, conflicts_with = "ascii")]
     pub unicode: bool,
-    /// Break long canonical forms to fit this many columns (default: one line).
-    #[arg(long, value_name = "COLUMNS")]
+    /// Print CGSuite's ASCII (^ v +- <=) even on a Unicode terminal.
+    #[arg(long, global = true)]
+    pub ascii: bool,
+    /// Wrap long terms to this many columns (default: the terminal's width; one line in a pipe).
+    #[arg(long, value_name = "COLUMNS", global = true)]
     pub width: Option<usize>,
+    /// Colour rule names: auto (a terminal without NO_COLOR), always or never.
+    #[arg(long, value_enum, default_value = "auto", global = true)]
+    pub color: ColorChoice,
+    /// For --format dot|svg: draw the canonical form's game tree or the input's.
+    #[arg(long, value_enum, default_value = "canonical", global = true)]
+    pub tree: TreeChoice,
+}
+
+/// Teaching controls.
+#[derive(Args, Debug, Clone)]
+pub struct TeachArgs {
+    /// The rules to use: a group (`all`, `fundamental` = definitions, sets, dominated and
+    /// reversible only; `shortcut`, ...) or a comma-separated list of group and rule names.
+    #[arg(long, value_name = "SET", default_value = "all", global = true)]
+    pub rules: String,
+    /// Expand side conditions into their own proofs, this many levels deep (0: state them).
+    #[arg(long, value_name = "DEPTH", default_value_t = 0, global = true)]
+    pub explain: usize,
+    /// Show every step, or group consecutive steps at one position.
+    #[arg(long, value_enum, default_value = "all", global = true)]
+    pub steps: StepsChoice,
 }

@@ -1,10 +1,25 @@
 //! The `onag` command line: argument parsing and output only.
 //!
-//! Exit status: 0 on success, 2 on bad input (a parse error with its caret on standard error,
-//! or a value too large for the kernel) and on usage errors (clap's convention).
+//! - `args`: the command line's shape (clap), with an example in every `--help`.
+//! - `commands/`: one module per subcommand (`eval`, `simplify`, `prove`, `compare`, `rules`,
+//!   `check`, `repl`).
+//! - `format/`: one module per output format (text, Markdown, LaTeX, DOT, SVG; JSON comes from
+//!   the proof module's schema), plus the game tree the pictures draw.
+//! - `style`: Unicode, colour and width, decided once from the flags and the terminal.
+//! - `input`: parsing with caret errors, batches of lines.
+//! - `progress`: the spinner and the Ctrl-C handler.
+//! - `suggest`: the nearest name for a misspelt rule or flag.
+//! - `exit`: the exit statuses — 0 success, 1 the claim is false, 2 bad input or usage, 3 a
+//!   limit was reached, 130 interrupted.
 
 mod args;
 mod commands;
+mod exit;
+mod format;
+mod input;
+mod progress;
+mod style;
+mod suggest;
 
 pub use args::{Cli, Command, OutputArgs};
 
@@ -17,14 +32,24 @@ const STACK_BYTES: usize = 256 << 20;
 
 /// Runs the CLI; returns the exit status.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    // Lossy: a non-UTF-8 argument cannot be a game expression anyway, and `args()` would panic.
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if let Some(msg) = suggest::unknown_flag(&args) {
+        eprint!("{msg}");
+        return exit::BAD_INPUT;
+    }
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => {
-            // --help and --version print to stdout and exit 0; usage errors exit 2.
+            // --help and --version print to stdout and exit 0; usage errors exit 2 with clap's
+            // suggestion ("a similar subcommand exists").
             let _ = e.print();
             return e.exit_code();
         }
     };
+    progress::install_interrupt_handler();
     let for_worker = cli.clone();
     let worker = std::thread::Builder::new()
         .name("onag".into())

@@ -1,0 +1,58 @@
+//! `onag check`: reads a proof in JSON and checks it again, step by step, against the chosen
+//! rules. The file's own `checked` field is never believed.
+
+use super::{emit, unsupported, Ctx};
+use crate::cli::args::Format;
+use crate::cli::exit::{CliError, FALSE, OK};
+use crate::proof::{Proof, ProofError};
+use std::io::Read;
+
+pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
+    let text = if file == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| CliError::bad(format!("reading standard input: {e}")))?;
+        s
+    } else {
+        std::fs::read_to_string(file)
+            .map_err(|e| CliError::bad(format!("cannot read {file}: {e}")))?
+    };
+    // Parse first: a file that is not a proof is bad input (2), a proof that fails is false (1).
+    let proof = Proof::parse_json(&text).map_err(CliError::from)?;
+    let style = &ctx.style;
+    let result = proof.check(&ctx.rules);
+    let (input, result_t) = (style.term(&proof.input), style.term(&proof.result));
+    let steps = proof.steps.len();
+    let out = match ctx.format {
+        Format::Json => format!(
+            "{}\n",
+            serde_json::json!({
+                "input": crate::syntax::print(&proof.input, &Default::default()),
+                "result": crate::syntax::print(&proof.result, &Default::default()),
+                "steps": steps,
+                "checked": result.is_ok(),
+                "error": result.as_ref().err().map(|e| serde_json::json!({
+                    "step": e.step, "reason": e.reason,
+                })),
+            })
+        ),
+        Format::Text | Format::Markdown => match &result {
+            Ok(()) => format!(
+                "ok: the proof that {input} = {result_t} checks ({steps} step{})\n",
+                if steps == 1 { "" } else { "s" }
+            ),
+            Err(e) => format!(
+                "rejected: the proof that {input} = {result_t} fails at {}\n",
+                style.symbols(
+                    &ProofError::Check(e.clone())
+                        .to_string()
+                        .replace("the proof does not check: ", "")
+                )
+            ),
+        },
+        f => return Err(unsupported("check", f)),
+    };
+    emit(&out);
+    Ok(if result.is_ok() { OK } else { FALSE })
+}

@@ -1,0 +1,156 @@
+//! The subcommands, one module each; this module dispatches and holds what they share.
+
+mod check;
+mod compare;
+mod eval;
+mod prove;
+mod repl;
+mod rules;
+mod simplify;
+
+use super::args::{Cli, Command, Format, StepsChoice, TeachArgs};
+use super::exit::{CliError, OK};
+use super::input::Source;
+use super::style::Style;
+use crate::rules::RuleSet;
+use std::io::Write;
+
+/// What every command needs: how to print and which rules to use.
+pub(crate) struct Ctx {
+    pub style: Style,
+    pub format: Format,
+    pub steps: StepsChoice,
+    pub tree: super::args::TreeChoice,
+    pub rules: RuleSet,
+    /// How deep side conditions are expanded into their own proofs (0: stated only).
+    pub explain: usize,
+}
+
+impl Ctx {
+    fn new(cli: &Cli) -> Result<Ctx, CliError> {
+        Ok(Ctx {
+            style: Style::from_args(&cli.output),
+            format: cli.output.format,
+            steps: cli.teach.steps,
+            tree: cli.output.tree,
+            rules: rule_set(&cli.teach)?,
+            explain: cli.teach.explain,
+        })
+    }
+}
+
+/// The rules chosen with `--rules`.
+fn rule_set(teach: &TeachArgs) -> Result<RuleSet, CliError> {
+    RuleSet::builtin()
+        .select(&teach.rules)
+        .map_err(|e| CliError::bad(format!("--rules: {e}")))
+}
+
+/// Runs a command; returns the exit status (errors already printed).
+pub(crate) fn run(cli: &Cli) -> i32 {
+    let result = Ctx::new(cli).and_then(|ctx| dispatch(&cli.command, &ctx));
+    match result {
+        Ok(status) => status,
+        Err(e) => {
+            eprint!("{}", e.message);
+            e.status
+        }
+    }
+}
+
+fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, CliError> {
+    match cmd {
+        Command::Eval { expr, file, json } => eval::run(ctx, source(expr, file), *json),
+        Command::Simplify { expr, file } => simplify::run(ctx, source(expr, file)),
+        Command::Prove { a, b, file } => prove::run(ctx, a.as_deref(), b.as_deref(), file),
+        Command::Compare { a, b, brief } => compare::run(ctx, a, b, *brief),
+        Command::Rules { name } => rules::run(ctx, name.as_deref()),
+        Command::Check { file } => check::run(ctx, file),
+        Command::Repl => repl::run(ctx),
+    }
+}
+
+/// One expression, or a batch (`-` or `--file`).
+pub(crate) enum Input<'a> {
+    One(&'a str),
+    Batch(Source<'a>),
+}
+
+fn source<'a>(expr: &'a Option<String>, file: &'a Option<String>) -> Input<'a> {
+    match (expr.as_deref(), file.as_deref()) {
+        (_, Some(f)) => Input::Batch(Source::File(f)),
+        (Some("-"), None) => Input::Batch(Source::Stdin),
+        (Some(e), None) => Input::One(e),
+        // clap requires one of the two.
+        (None, None) => Input::Batch(Source::Stdin),
+    }
+}
+
+/// Writes text to standard output; `false` when it is closed (piped into `head`): a closed
+/// pipe is the reader's choice, not an error worth a panic.
+pub(crate) fn emit(text: &str) -> bool {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .is_ok()
+}
+
+/// Runs `one` on every line of a batch: results to standard output as they come, errors to
+/// standard error with the line number; the status is the worst seen (bad input beats a false
+/// claim, a limit beats both).
+pub(crate) fn batch(
+    source: Source,
+    separator: &str,
+    mut one: impl FnMut(usize, &str) -> Result<(String, i32), CliError>,
+) -> Result<i32, CliError> {
+    let mut status = OK;
+    let mut first = true;
+    super::input::each_line(source, |n, line| match one(n, line) {
+        Ok((text, s)) => {
+            status = worst(status, s);
+            let sep = if first { "" } else { separator };
+            first = false;
+            emit(&format!("{sep}{text}"))
+        }
+        Err(e) => {
+            status = worst(status, e.status);
+            if e.message.contains("--> line") {
+                eprint!("{}", e.message);
+            } else {
+                eprint!("line {n}: {}", e.message);
+            }
+            true
+        }
+    })?;
+    Ok(status)
+}
+
+fn worst(a: i32, b: i32) -> i32 {
+    let rank = |s: i32| match s {
+        0 => 0,
+        1 => 1,
+        2 => 2,
+        _ => 3,
+    };
+    if rank(b) > rank(a) {
+        b
+    } else {
+        a
+    }
+}
+
+/// Refuses a format a command has no rendering for.
+pub(crate) fn unsupported(cmd: &str, f: Format) -> CliError {
+    let name = match f {
+        Format::Text => "text",
+        Format::Markdown => "markdown",
+        Format::Latex => "latex",
+        Format::Json => "json",
+        Format::Dot => "dot",
+        Format::Svg => "svg",
+    };
+    CliError::bad(format!(
+        "`onag {cmd}` has no {name} output (game trees, --format dot|svg, are drawn by \
+         `onag simplify` and `onag eval`)"
+    ))
+}

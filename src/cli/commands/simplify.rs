@@ -1,0 +1,82 @@
+//! `onag simplify`: the derivation of a canonical form, one rule application per step.
+
+use super::{batch, emit, Ctx, Input};
+use crate::cli::args::{Format, TreeChoice};
+use crate::cli::exit::{CliError, LIMIT, OK};
+use crate::cli::format::{
+    dot, latex, markdown, proof_json, svg, text, tree, Conclusion, Derivation,
+};
+use crate::cli::input;
+use crate::cli::progress::Spinner;
+use crate::engine::Engine;
+use crate::kernel::Kernel;
+use crate::proof::proof_of_simplification;
+use crate::term::Term;
+
+pub(super) fn run(ctx: &Ctx, inp: Input) -> Result<i32, CliError> {
+    match inp {
+        Input::One(src) => {
+            let t = input::parse(src)?;
+            let (text, status) = one(ctx, &t)?;
+            emit(&text);
+            Ok(status)
+        }
+        // Derivations are several lines each: a blank line between them.
+        Input::Batch(source) => batch(source, "\n", |n, line| {
+            let t = input::parse_line(line, n)?;
+            one(ctx, &t)
+        }),
+    }
+}
+
+/// One term's derivation (or picture) and its status: a limit when the chosen rules stop
+/// short of the canonical form.
+pub(crate) fn one(ctx: &Ctx, t: &Term) -> Result<(String, i32), CliError> {
+    if matches!(ctx.format, Format::Dot | Format::Svg) {
+        return Ok((picture(ctx, t)?, OK));
+    }
+    let spinner = Spinner::start("simplifying");
+    let mut s = Engine::new(ctx.rules.clone()).simplify(t)?;
+    let proof = proof_of_simplification(&mut s, &ctx.rules)?;
+    drop(spinner);
+    let stuck = if s.canonical {
+        None
+    } else {
+        Some(
+            s.stuck
+                .clone()
+                .unwrap_or_else(|| "the chosen rules apply no further".into()),
+        )
+    };
+    let status = if stuck.is_some() { LIMIT } else { OK };
+    let conclusion = Conclusion::Canonical {
+        result: s.result.clone(),
+        stuck,
+    };
+    let d = Derivation::new(&proof, ctx.steps, conclusion, &ctx.rules, ctx.explain)?;
+    let out = match ctx.format {
+        Format::Text => text::derivation(&d, &ctx.style),
+        Format::Markdown => markdown::derivation(&d, &ctx.style),
+        Format::Latex => latex::derivation(&d),
+        // Pictures returned above; JSON is the only format left.
+        Format::Json | Format::Dot | Format::Svg => proof_json(&proof, &ctx.rules, ctx.explain)?,
+    };
+    Ok((out, status))
+}
+
+/// The game tree of the canonical form (from the kernel) or of the input as written.
+fn picture(ctx: &Ctx, t: &Term) -> Result<String, CliError> {
+    let tr = match ctx.tree {
+        TreeChoice::Input => tree::input(t, &ctx.style)?,
+        TreeChoice::Canonical => {
+            let mut k = Kernel::new();
+            let g = k.eval(t)?;
+            tree::canonical(&mut k, g, &ctx.style)?
+        }
+    };
+    Ok(if ctx.format == Format::Dot {
+        dot::tree(&tr)
+    } else {
+        svg::tree(&tr)
+    })
+}

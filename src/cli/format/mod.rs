@@ -1,0 +1,188 @@
+//! Output formats: one module per format, each a pure function from a result and a [`Style`]
+//! to text, so golden tests can compare them byte for byte.
+//!
+//! A derivation (from `onag simplify` or `onag prove`) is shown as [`Derivation`]: the proof's
+//! steps, optionally grouped by position, plus the sentence that concludes it.
+
+pub mod dot;
+pub mod latex;
+pub mod markdown;
+pub mod svg;
+pub mod text;
+pub mod tree;
+
+use super::args::StepsChoice;
+use super::exit::CliError;
+use crate::proof::{PathElem, Proof, Step};
+use crate::rules::RuleSet;
+use crate::term::Term;
+
+/// A proof prepared for display.
+pub struct Derivation<'a> {
+    /// The proof.
+    pub proof: &'a Proof,
+    /// The lines to show, each one or more steps.
+    pub lines: Vec<Line>,
+    /// What the derivation establishes: `Canonical(term)` for `simplify`, `Equal(a, b)` for
+    /// `prove`.
+    pub conclusion: Conclusion,
+}
+
+/// What a derivation ends with.
+pub enum Conclusion {
+    /// The input's canonical form (or where the rules stopped, with the reason).
+    Canonical {
+        /// The last term.
+        result: Term,
+        /// `None` when `result` is canonical; else why the rules stopped.
+        stuck: Option<String>,
+    },
+    /// `a = b`, proved.
+    Equal(Term, Term),
+}
+
+/// One displayed line: the term after one step, or after a group of steps at one position.
+pub struct Line {
+    /// The whole term after the line's steps.
+    pub to: Term,
+    /// The position the steps rewrote.
+    pub at: Vec<PathElem>,
+    /// The rules and their witnesses in words, in order.
+    pub reasons: Vec<Reason>,
+}
+
+/// One rule application, as shown.
+pub struct Reason {
+    /// The rule's name.
+    pub rule: String,
+    /// The witnesses in words (from the proof).
+    pub why: String,
+    /// Applied right to left (the second half of a proof of A = B).
+    pub reversed: bool,
+    /// With `--explain DEPTH`: each side condition and its proof by the definition of ≤, as
+    /// indented lines (the proof module's wording).
+    pub conditions: Vec<String>,
+}
+
+impl<'a> Derivation<'a> {
+    /// Prepares a proof; `Grouped` merges consecutive steps at the same position; `explain`
+    /// above 0 expands each step's side conditions that many levels deep.
+    pub fn new(
+        proof: &'a Proof,
+        steps: StepsChoice,
+        conclusion: Conclusion,
+        rules: &RuleSet,
+        explain: usize,
+    ) -> Result<Self, CliError> {
+        let mut lines: Vec<Line> = Vec::new();
+        for (i, s) in proof.steps.iter().enumerate() {
+            let mut reason = reason(s);
+            if explain > 0 {
+                reason.conditions = conditions(proof, i, rules, explain)?;
+            }
+            match lines.last_mut() {
+                Some(last) if steps == StepsChoice::Grouped && last.at == s.at => {
+                    last.to = s.to.clone();
+                    last.reasons.push(reason);
+                }
+                _ => lines.push(Line {
+                    to: s.to.clone(),
+                    at: s.at.clone(),
+                    reasons: vec![reason],
+                }),
+            }
+        }
+        Ok(Derivation {
+            proof,
+            lines,
+            conclusion,
+        })
+    }
+}
+
+/// The proof in the proof module's JSON schema, ending in a newline. With `explain` above 0
+/// each step also gets `conditions`: its side conditions with their proofs, as text (extra
+/// fields are ignored when the proof is read back, so `onag check` still accepts it).
+pub fn proof_json(proof: &Proof, rules: &RuleSet, explain: usize) -> Result<String, CliError> {
+    let text = proof.to_json();
+    if explain == 0 {
+        return Ok(format!("{text}\n"));
+    }
+    let mut v: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| CliError::with(101, format!("internal error: proof JSON: {e}")))?;
+    if let Some(steps) = v.get_mut("steps").and_then(|s| s.as_array_mut()) {
+        for (i, step) in steps.iter_mut().enumerate() {
+            step["conditions"] = serde_json::json!(conditions(proof, i, rules, explain)?);
+        }
+    }
+    Ok(format!(
+        "{}\n",
+        serde_json::to_string_pretty(&v).unwrap_or_default()
+    ))
+}
+
+/// Step `i`'s side conditions, each as "condition" followed by its inequalities' proofs.
+fn conditions(
+    proof: &Proof,
+    i: usize,
+    rules: &RuleSet,
+    depth: usize,
+) -> Result<Vec<String>, CliError> {
+    let conds = proof.side_conditions(i, rules, depth).map_err(|e| {
+        // The step was checked already; failing now is a defect, not the user's input.
+        CliError::with(
+            101,
+            format!("internal error expanding a side condition: {e}"),
+        )
+    })?;
+    Ok(conds
+        .iter()
+        .map(|c| {
+            let mut text = c.condition.clone();
+            for q in &c.inequalities {
+                text.push('\n');
+                text.push_str(q.to_string().trim_end());
+            }
+            text
+        })
+        .collect())
+}
+
+fn reason(s: &Step) -> Reason {
+    Reason {
+        rule: s.rule.clone(),
+        why: with_sets(s),
+        reversed: s.reversed,
+        conditions: Vec::new(),
+    }
+}
+
+/// The proof's reason, plus the set witnesses when the reason names no witnesses at all (the
+/// proof module's generic wording lists game and value witnesses but not sets, so `simplicity`
+/// and `mex` would otherwise show none).
+fn with_sets(s: &Step) -> String {
+    let w = &s.witnesses;
+    if s.why.contains("; with ") || w.sets.is_empty() || !w.games.is_empty() {
+        return s.why.clone();
+    }
+    let show = |t: &Term| crate::syntax::print(t, &Default::default());
+    let sets: Vec<String> = w
+        .sets
+        .iter()
+        .map(|(n, ts)| {
+            let items: Vec<String> = ts.iter().map(show).collect();
+            format!("{n} = ({})", items.join(", "))
+        })
+        .collect();
+    format!("{}; with {}", s.why, sets.join(", "))
+}
+
+/// A position in words: "the whole game", or the path from the root, e.g. `L0/R1`, read
+/// "Left option 0, then its Right option 1".
+pub fn position(at: &[PathElem]) -> String {
+    if at.is_empty() {
+        "the top".to_string()
+    } else {
+        crate::proof::step::path_string(at)
+    }
+}
