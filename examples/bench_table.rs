@@ -90,10 +90,46 @@ struct Row {
     runs: usize,
     peak: usize,
     target: Option<Target>,
+    /// Why a row has no time (its child process failed).
+    note: Option<String>,
+}
+
+impl Row {
+    /// One line for the parent process: group, name, nanoseconds, ops, runs, peak bytes.
+    fn emit(&self) -> String {
+        format!(
+            "ROW\t{}\t{}\t{}\t{}\t{}\t{}",
+            self.group,
+            self.name,
+            self.best.as_nanos(),
+            self.ops,
+            self.runs,
+            self.peak
+        )
+    }
+    /// Reads a line written by [`Row::emit`] (engine rows only, which have no time target).
+    fn parse(line: &str) -> Option<Row> {
+        let f: Vec<&str> = line.strip_prefix("ROW\t")?.split('\t').collect();
+        let [_, name, ns, ops, runs, peak] = f.as_slice() else {
+            return None;
+        };
+        Some(Row {
+            group: "engine",
+            name: name.to_string(),
+            best: Duration::from_nanos(ns.parse().ok()?),
+            ops: ops.parse().ok()?,
+            runs: runs.parse().ok()?,
+            peak: peak.parse().ok()?,
+            target: None,
+            note: None,
+        })
+    }
 }
 
 struct Table {
     filter: Option<String>,
+    /// In a child process: the engine input to run (see [`run_child`]).
+    child: Option<String>,
     rows: Vec<Row>,
 }
 
@@ -147,8 +183,13 @@ impl Table {
             runs,
             peak,
             target,
+            note: None,
         };
         eprintln!("  {:<60} {}", row.name, show_time(&row));
+        if self.child.is_some() {
+            // At once, so that the rows before a failure reach the parent.
+            println!("{}", row.emit());
+        }
         self.rows.push(row);
     }
 
@@ -162,6 +203,13 @@ impl Table {
                 format!("{:.1} MiB", r.peak as f64 / MIB)
             };
             let per_op = r.best / r.ops.max(1) as u32;
+            if let Some(note) = &r.note {
+                println!(
+                    "| {} | {} | — | 0 | — | < 1 GiB | {} |",
+                    r.group, r.name, note
+                );
+                continue;
+            }
             let (target, status) = match &r.target {
                 Some(t) if per_op < t.limit && r.peak < GIB => (t.text, "met".to_string()),
                 Some(t) => {
@@ -682,37 +730,146 @@ fn engine_rows(t: &mut Table) {
             );
         }
     };
-    for src in SEEDS {
+    let seeds: &[&str] = if t.child.is_none() { &SEEDS } else { &[] };
+    for src in seeds {
         simplify(t, src, &parse(src).unwrap(), 3);
     }
-    simplify(t, "Σ_{k=1..8} {k|−k}", &switches(8), 1);
-    for size in [1_000, 10_000] {
-        let term = random_term(&mut Rng(size as u64), size);
-        simplify(t, &format!("random term of {size} nodes"), &term, 2);
+    // The large inputs run in a child process each, under an address-space cap and a time
+    // limit, so that one that runs out of memory is reported instead of ending the table.
+    for (key, name) in BIG_INPUTS {
+        if t.child.is_some() || !t.wants(g, name) {
+            continue;
+        }
+        t.rows.extend(run_child(key, name));
+    }
+    if let Some(key) = t.child.clone() {
+        match key.as_str() {
+            "sum8" => simplify(t, "Σ_{k=1..8} {k|−k}", &switches(8), 1),
+            "random1000" => simplify(
+                t,
+                "random term of 1,000 nodes",
+                &random_term(&mut Rng(1_000), 1_000),
+                2,
+            ),
+            "random10000" => simplify(
+                t,
+                "random term of 10,000 nodes",
+                &random_term(&mut Rng(10_000), 10_000),
+                1,
+            ),
+            _ => {}
+        }
     }
 }
 
+/// The engine inputs run in child processes: (key, row name prefix).
+const BIG_INPUTS: [(&str, &str); 3] = [
+    ("sum8", "Σ_{k=1..8} {k|−k}"),
+    ("random1000", "random term of 1,000 nodes"),
+    ("random10000", "random term of 10,000 nodes"),
+];
+/// The child's address-space cap (`ulimit -v`, KiB) and time limit.
+const CHILD_MEMORY_KIB: u64 = 4 << 20;
+const CHILD_SECONDS: u64 = 180;
+
+/// Runs this program on one engine input in a child process and reads back its rows; a child
+/// that fails (out of memory, out of time) becomes a row saying so.
+fn run_child(key: &str, name: &str) -> Vec<Row> {
+    let failed = |why: String| {
+        eprintln!("  {name:<60} {why}");
+        vec![Row {
+            group: "engine",
+            name: format!("{name}: simplify with checked proof"),
+            best: Duration::ZERO,
+            ops: 1,
+            runs: 0,
+            peak: 0,
+            target: None,
+            note: Some(why),
+        }]
+    };
+    let Ok(exe) = std::env::current_exe() else {
+        return failed("could not find this program to run the child".to_string());
+    };
+    let script = format!("ulimit -v {CHILD_MEMORY_KIB} && exec \"$0\" --child \"$1\"");
+    let child = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .arg(&exe)
+        .arg(key)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => return failed(format!("could not start the child: {e}")),
+    };
+    let deadline = Instant::now() + Duration::from_secs(CHILD_SECONDS);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(50)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+        }
+    };
+    let mut out = String::new();
+    if let Some(mut so) = child.stdout.take() {
+        use std::io::Read;
+        let _ = so.read_to_string(&mut out);
+    }
+    let mut rows: Vec<Row> = out.lines().filter_map(Row::parse).collect();
+    match status {
+        Some(s) if s.success() => {}
+        Some(s) => rows.extend(failed(format!(
+            "**failed**: the child stopped ({s}); it had {} GiB of address space \
+             (`ulimit -v`), so most likely out of memory",
+            CHILD_MEMORY_KIB >> 20
+        ))),
+        None => rows.extend(failed(format!(
+            "**failed**: still running after {CHILD_SECONDS} s"
+        ))),
+    }
+    rows
+}
+
 fn main() {
-    let filter = std::env::args().nth(1);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (filter, child) = match args.as_slice() {
+        [flag, key] if flag == "--child" => (None, Some(key.clone())),
+        [f, ..] => (Some(f.clone()), None),
+        [] => (None, None),
+    };
+    let in_child = child.is_some();
     let mut t = Table {
         filter,
+        child,
         rows: Vec::new(),
     };
     let started = Instant::now();
     let header = format!("{}, {}", today(), machine());
-    eprintln!("{header}");
+    if !in_child {
+        eprintln!("{header}");
+    }
     // The random 10^5-node term recurses on its depth: give the workloads room.
     let t = std::thread::Builder::new()
         .stack_size(256 << 20)
         .spawn(move || {
-            kernel_rows(&mut t);
-            nimber_rows(&mut t);
+            if !in_child {
+                kernel_rows(&mut t);
+                nimber_rows(&mut t);
+            }
             engine_rows(&mut t);
             t
         })
         .expect("spawn the benchmark thread")
         .join()
         .expect("benchmarks ran");
+    if in_child {
+        return;
+    }
     println!("## {header}\n");
     t.print();
     println!(
