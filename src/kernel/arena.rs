@@ -49,16 +49,18 @@ pub(crate) struct Arena {
     pub(crate) sums: FxHashMap<(GameId, GameId), GameId>,
     pub(crate) negs: FxHashMap<GameId, GameId>,
     /// `a ≤ b` by ordered id pair.
-    pub(crate) les: FxHashMap<u64, bool>,
+    pub(crate) les: super::memo::LeMemo,
     pub(crate) stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     pub(crate) birthdays: FxHashMap<GameId, BigInt>,
     /// By id: the closed form in machine words when it fits, for allocation-free comparison.
     pub(crate) small: Vec<Option<super::nus::Small>>,
     /// By id: a closed form's options once opened up, so hot loops never rebuild them.
     pub(crate) expanded: Vec<Option<Box<OptionLists>>>,
-    /// By id: (left stop, right stop) scaled by 2^32 when exact in an i64; the outer `None`
-    /// means not computed yet.
-    pub(crate) fast_stops: Vec<Option<Option<(i64, i64)>>>,
+    /// By id: (left stop, right stop) scaled by 2^32 when exact in an i64 (see [`scaled`]),
+    /// computed when the game is interned from its options' stops.
+    pub(crate) fast_stops: Vec<Option<(i64, i64)>>,
+    /// By id: whether the game is a number.
+    pub(crate) numbers: Vec<bool>,
 }
 
 /// What a foreign id (one this kernel never handed out) reads as: zero, so that no lookup panics.
@@ -72,12 +74,13 @@ impl Arena {
             opt_ids: FxHashMap::default(),
             sums: FxHashMap::default(),
             negs: FxHashMap::default(),
-            les: FxHashMap::default(),
+            les: super::memo::LeMemo::default(),
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
             small: Vec::new(),
             expanded: Vec::new(),
             fast_stops: Vec::new(),
+            numbers: Vec::new(),
         };
         a.intern_nus(Nus {
             number: Dyadic::zero(),
@@ -108,7 +111,13 @@ impl Arena {
     }
 
     pub(crate) fn is_number(&self, g: GameId) -> bool {
-        self.nus(g).is_some_and(Nus::is_number)
+        // A foreign id reads as 0, a number.
+        self.numbers.get(g.0 as usize).copied().unwrap_or(true)
+    }
+
+    /// The stops of g scaled by 2^32, when exact in machine words.
+    pub(crate) fn fast_stops(&self, g: GameId) -> Option<(i64, i64)> {
+        self.fast_stops.get(g.0 as usize).copied().flatten()
     }
 
     pub(crate) fn intern_nus(&mut self, v: Nus) -> GameId {
@@ -118,7 +127,9 @@ impl Arena {
         let id = GameId(self.nodes.len() as u32);
         self.small.push(super::nus::Small::of(&v));
         self.expanded.push(None);
-        self.fast_stops.push(None);
+        let s = scaled(&v.number);
+        self.fast_stops.push(s.map(|s| (s, s)));
+        self.numbers.push(v.is_number());
         self.nodes.push(Node::Nus(v.clone()));
         self.nus_ids.insert(v, id);
         id
@@ -135,9 +146,20 @@ impl Arena {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
+        // A non-number's left stop is its Left options' greatest right stop, and its right
+        // stop their least left stop (both sides are non-empty: `{L|}` is an integer).
+        let ls = key.0.iter().try_fold(None, |m: Option<i64>, &x| {
+            let s = self.fast_stops(x)?.1;
+            Some(Some(m.map_or(s, |m| m.max(s))))
+        });
+        let rs = key.1.iter().try_fold(None, |m: Option<i64>, &x| {
+            let s = self.fast_stops(x)?.0;
+            Some(Some(m.map_or(s, |m| m.min(s))))
+        });
         self.small.push(None);
         self.expanded.push(None);
-        self.fast_stops.push(None);
+        self.fast_stops.push(ls.flatten().zip(rs.flatten()));
+        self.numbers.push(false);
         self.nodes.push(Node::Opts {
             left: key.0.clone(),
             right: key.1.clone(),
@@ -145,6 +167,17 @@ impl Arena {
         self.opt_ids.insert(key, id);
         id
     }
+}
+
+/// x·2^32 when x = n/2^e with |n| < 2^30 and e ≤ 32, so that it fits an i64 exactly.
+pub(crate) fn scaled(x: &Dyadic) -> Option<i64> {
+    use num_traits::ToPrimitive;
+    let n = x
+        .numerator()
+        .to_i64()
+        .filter(|n| n.unsigned_abs() < 1 << 30)?;
+    let e = x.denominator_exp();
+    (e <= 32).then(|| n << (32 - e))
 }
 
 impl Arena {
