@@ -54,13 +54,48 @@ pub(crate) struct Arena {
     pub(crate) birthdays: FxHashMap<GameId, BigInt>,
     /// By id: the closed form in machine words when it fits, for allocation-free comparison.
     pub(crate) small: Vec<Option<super::nus::Small>>,
-    /// By id: a closed form's options once opened up, so hot loops never rebuild them.
-    pub(crate) expanded: Vec<Option<Box<OptionLists>>>,
+    /// By id: where the options sit in `flat`: always for an explicit game, and for a closed
+    /// form once opened up, so hot loops never rebuild them.
+    pub(crate) spans: Vec<Option<Span>>,
+    /// Every option list of `spans`, Left then Right, appended and never moved, so that a span
+    /// stays valid while the loop reading it adds more.
+    pub(crate) flat: Vec<GameId>,
     /// By id: (left stop, right stop) scaled by 2^32 when exact in an i64 (see [`scaled`]),
     /// computed when the game is interned from its options' stops.
     pub(crate) fast_stops: Vec<Option<(i64, i64)>>,
-    /// By id: whether the game is a number.
-    pub(crate) numbers: Vec<bool>,
+    /// By id: what kind of game it is, for the order's fast paths.
+    pub(crate) kinds: Vec<Kind>,
+}
+
+/// The kind of a stored game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// Explicit canonical options.
+    Opts,
+    /// A number-up-star value that is not a number.
+    Nus,
+    /// A number.
+    Number,
+}
+
+/// Where a game's options sit in [`Arena::flat`]: `nl` Left options from `start`, then `nr`
+/// Right options.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Span {
+    pub(crate) start: usize,
+    pub(crate) nl: usize,
+    pub(crate) nr: usize,
+}
+
+impl Span {
+    /// The index in `flat` of the i-th Left option.
+    pub(crate) fn left(&self, i: usize) -> usize {
+        self.start + i
+    }
+    /// The index in `flat` of the i-th Right option.
+    pub(crate) fn right(&self, i: usize) -> usize {
+        self.start + self.nl + i
+    }
 }
 
 /// What a foreign id (one this kernel never handed out) reads as: zero, so that no lookup panics.
@@ -78,9 +113,10 @@ impl Arena {
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
             small: Vec::new(),
-            expanded: Vec::new(),
+            spans: Vec::new(),
+            flat: Vec::new(),
             fast_stops: Vec::new(),
-            numbers: Vec::new(),
+            kinds: Vec::new(),
         };
         a.intern_nus(Nus {
             number: Dyadic::zero(),
@@ -110,9 +146,16 @@ impl Arena {
         }
     }
 
+    /// The kind of g; a foreign id reads as 0, a number.
+    pub(crate) fn kind(&self, g: GameId) -> Kind {
+        self.kinds
+            .get(g.0 as usize)
+            .copied()
+            .unwrap_or(Kind::Number)
+    }
+
     pub(crate) fn is_number(&self, g: GameId) -> bool {
-        // A foreign id reads as 0, a number.
-        self.numbers.get(g.0 as usize).copied().unwrap_or(true)
+        self.kind(g) == Kind::Number
     }
 
     /// The stops of g scaled by 2^32, when exact in machine words.
@@ -126,10 +169,14 @@ impl Arena {
         }
         let id = GameId(self.nodes.len() as u32);
         self.small.push(super::nus::Small::of(&v));
-        self.expanded.push(None);
+        self.spans.push(None);
         let s = scaled(&v.number);
         self.fast_stops.push(s.map(|s| (s, s)));
-        self.numbers.push(v.is_number());
+        self.kinds.push(if v.is_number() {
+            Kind::Number
+        } else {
+            Kind::Nus
+        });
         self.nodes.push(Node::Nus(v.clone()));
         self.nus_ids.insert(v, id);
         id
@@ -157,9 +204,10 @@ impl Arena {
             Some(Some(m.map_or(s, |m| m.min(s))))
         });
         self.small.push(None);
-        self.expanded.push(None);
+        let span = self.push_span(&key.0, &key.1);
+        self.spans.push(Some(span));
         self.fast_stops.push(ls.flatten().zip(rs.flatten()));
-        self.numbers.push(false);
+        self.kinds.push(Kind::Opts);
         self.nodes.push(Node::Opts {
             left: key.0.clone(),
             right: key.1.clone(),
@@ -181,29 +229,26 @@ pub(crate) fn scaled(x: &Dyadic) -> Option<i64> {
 }
 
 impl Arena {
-    /// The number of (Left, Right) options of g, if they are available without expansion.
-    pub(crate) fn option_counts(&self, g: GameId) -> Option<(usize, usize)> {
-        match self.node(g) {
-            Node::Opts { left, right } => Some((left.len(), right.len())),
-            Node::Nus(_) => self
-                .expanded
-                .get(g.0 as usize)
-                .and_then(|e| e.as_ref())
-                .map(|e| (e.0.len(), e.1.len())),
-        }
+    /// Appends option lists to `flat`.
+    pub(crate) fn push_span(&mut self, left: &[GameId], right: &[GameId]) -> Span {
+        let span = Span {
+            start: self.flat.len(),
+            nl: left.len(),
+            nr: right.len(),
+        };
+        self.flat.extend_from_slice(left);
+        self.flat.extend_from_slice(right);
+        span
     }
 
-    /// The i-th Left (or Right) option of g; only valid after [`Arena::option_counts`] said
-    /// the options are available. Reads as 0 otherwise, never panics.
-    pub(crate) fn option_at(&self, g: GameId, left: bool, i: usize) -> GameId {
-        let side = match self.node(g) {
-            Node::Opts { left: l, right: r } => Some(if left { l } else { r }),
-            Node::Nus(_) => self
-                .expanded
-                .get(g.0 as usize)
-                .and_then(|e| e.as_ref())
-                .map(|e| if left { &e.0 } else { &e.1 }),
-        };
-        side.and_then(|s| s.get(i)).copied().unwrap_or(GameId(0))
+    /// Where g's options are, if they are available without opening up a closed form.
+    pub(crate) fn span(&self, g: GameId) -> Option<Span> {
+        self.spans.get(g.0 as usize).copied().flatten()
+    }
+
+    /// The option at index i of `flat` (from a [`Span`]); reads as 0 out of range, never
+    /// panics.
+    pub(crate) fn flat_at(&self, i: usize) -> GameId {
+        self.flat.get(i).copied().unwrap_or(GameId(0))
     }
 }

@@ -90,7 +90,7 @@ impl LeMemo {
     }
 
     fn grow(&mut self) {
-        let cap = (self.slots.len() * 2).max(1 << 10);
+        let cap = (self.slots.len() * 2).max(1 << 12);
         let old = std::mem::replace(&mut self.slots, vec![EMPTY; cap]);
         for e in old.into_iter().filter(|&e| e != EMPTY) {
             self.place(e, false);
