@@ -1,6 +1,9 @@
-//! The memo of `a ≤ b`: an open-addressing table of single machine words.
+//! The memo of `a ≤ b`: a dense two-bit matrix for the first [`DENSE_MAX`] ids, where the
+//! small, hot games live, and an open-addressing table of single machine words beyond.
 //!
-//! Each entry packs the ordered pair and the answer into one `u64` (`a` in bits 32..63, `b` in
+//! The matrix keeps row `a` contiguous, so a loop over many `b` for one `a` stays in a few
+//! cache lines; it grows by doubling its side up to `DENSE_MAX` (4 MiB). In the table, each
+//! entry packs the ordered pair and the answer into one `u64` (`a` in bits 32..63, `b` in
 //! bits 0..32, the answer in bit 63), so an entry costs 8 bytes where a general hash map of
 //! `(u64, bool)` costs 16, and a lookup is a multiply, a shift and a short linear probe. Ids of
 //! 2^31 and above (which no kernel reaches in practice) go to an ordinary map, so the memo is
@@ -15,8 +18,19 @@ const ANSWER: u64 = 1 << 63;
 /// stored.
 const EMPTY: u64 = 0;
 
+/// Pairs of ids below this are kept in the dense matrix.
+const DENSE_MAX: usize = 1 << 12;
+/// The matrix's smallest side: a row is then a whole number of words.
+const DENSE_MIN: usize = 1 << 6;
+
 #[derive(Default)]
 pub(crate) struct LeMemo {
+    /// `dim × dim` two-bit cells, row by row: 0 unknown, 2 false, 3 true.
+    dense: Vec<u64>,
+    /// The matrix's side: 0, or a power of two from `DENSE_MIN` to `DENSE_MAX`.
+    dim: usize,
+    /// How many cells are known.
+    dense_len: usize,
     /// Power-of-two many slots (or none yet), at most three quarters full.
     slots: Vec<u64>,
     len: usize,
@@ -35,7 +49,22 @@ impl LeMemo {
         (h >> 32) as usize & mask
     }
 
+    /// The word and shift of a cell, for ids below `dim`.
+    fn cell(&self, a: usize, b: usize) -> (usize, u32) {
+        let i = a * self.dim + b;
+        (i >> 5, ((i & 31) * 2) as u32)
+    }
+
     pub(crate) fn get(&self, a: GameId, b: GameId) -> Option<bool> {
+        let (i, j) = (a.0 as usize, b.0 as usize);
+        if i < DENSE_MAX && j < DENSE_MAX {
+            if i >= self.dim || j >= self.dim {
+                return None;
+            }
+            let (w, sh) = self.cell(i, j);
+            let v = (self.dense.get(w)? >> sh) & 3;
+            return (v != 0).then_some(v == 3);
+        }
         let Some(key) = Self::key(a, b) else {
             return self.wide.get(&(a, b)).copied();
         };
@@ -57,6 +86,21 @@ impl LeMemo {
     }
 
     pub(crate) fn insert(&mut self, a: GameId, b: GameId, r: bool) {
+        let (i, j) = (a.0 as usize, b.0 as usize);
+        if i < DENSE_MAX && j < DENSE_MAX {
+            let need = (i.max(j) + 1).next_power_of_two().max(DENSE_MIN);
+            if need > self.dim {
+                self.grow_dense(need);
+            }
+            let (w, sh) = self.cell(i, j);
+            if let Some(word) = self.dense.get_mut(w) {
+                if (*word >> sh) & 3 == 0 {
+                    self.dense_len += 1;
+                }
+                *word = (*word & !(3 << sh)) | ((2 | u64::from(r)) << sh);
+            }
+            return;
+        }
         let Some(key) = Self::key(a, b) else {
             self.wide.insert((a, b), r);
             return;
@@ -89,6 +133,23 @@ impl LeMemo {
         }
     }
 
+    /// Re-lays the matrix out with side `dim`, row by row.
+    fn grow_dense(&mut self, dim: usize) {
+        let mut dense = vec![0u64; dim * dim / 32];
+        let (old_row, new_row) = (self.dim / 32, dim / 32);
+        for a in 0..self.dim {
+            let (from, to) = (a * old_row, a * new_row);
+            if let (Some(src), Some(dst)) = (
+                self.dense.get(from..from + old_row),
+                dense.get_mut(to..to + old_row),
+            ) {
+                dst.copy_from_slice(src);
+            }
+        }
+        self.dense = dense;
+        self.dim = dim;
+    }
+
     fn grow(&mut self) {
         let cap = (self.slots.len() * 2).max(1 << 12);
         let old = std::mem::replace(&mut self.slots, vec![EMPTY; cap]);
@@ -100,7 +161,7 @@ impl LeMemo {
     /// How many answers are stored.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
-        self.len + self.wide.len()
+        self.dense_len + self.len + self.wide.len()
     }
 }
 
@@ -124,7 +185,7 @@ mod tests {
                 (x >> 8) as u32
             };
             let b = (x >> 40) as u32 % 3000;
-            let r = x & 2 != 0;
+            let r = (x >> 20) & 1 != 0;
             if a != b {
                 m.insert(GameId(a), GameId(b), r);
                 want.insert((GameId(a), GameId(b)), r);
@@ -134,8 +195,8 @@ mod tests {
         for (&(a, b), &r) in &want {
             assert_eq!(m.get(a, b), Some(r));
         }
-        for a in 0..100 {
-            for b in 0..100 {
+        for a in (0..100).chain(4090..4100) {
+            for b in (0..100).chain(4090..4100) {
                 let (a, b) = (GameId(a), GameId(b));
                 assert_eq!(m.get(a, b), want.get(&(a, b)).copied());
             }
