@@ -43,6 +43,9 @@ pub(crate) type OptionLists = (Box<[GameId]>, Box<[GameId]>);
 /// The tables behind a [`super::Kernel`].
 pub(crate) struct Arena {
     pub(crate) nodes: Vec<Node>,
+    /// Closed forms that fit machine words ([`super::nus::Small`]), by that compact key.
+    pub(crate) small_ids: FxHashMap<super::nus::Small, GameId>,
+    /// The other closed forms.
     pub(crate) nus_ids: FxHashMap<Nus, GameId>,
     pub(crate) opt_ids: FxHashMap<OptionLists, GameId>,
     /// Sums by id pair (smaller id first): lossless, so a sum is never computed twice.
@@ -105,6 +108,7 @@ impl Arena {
     pub(crate) fn new() -> Self {
         let mut a = Arena {
             nodes: Vec::new(),
+            small_ids: FxHashMap::default(),
             nus_ids: FxHashMap::default(),
             opt_ids: FxHashMap::default(),
             sums: FxHashMap::default(),
@@ -164,11 +168,20 @@ impl Arena {
     }
 
     pub(crate) fn intern_nus(&mut self, v: Nus) -> GameId {
-        if let Some(&id) = self.nus_ids.get(&v) {
+        let small = super::nus::Small::of(&v);
+        let found = match &small {
+            Some(s) => self.small_ids.get(s),
+            None => self.nus_ids.get(&v),
+        };
+        if let Some(&id) = found {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
-        self.small.push(super::nus::Small::of(&v));
+        match small {
+            Some(s) => self.small_ids.insert(s, id),
+            None => self.nus_ids.insert(v.clone(), id),
+        };
+        self.small.push(small);
         self.spans.push(None);
         let s = scaled(&v.number);
         self.fast_stops.push(s.map(|s| (s, s)));
@@ -177,8 +190,7 @@ impl Arena {
         } else {
             Kind::Nus
         });
-        self.nodes.push(Node::Nus(v.clone()));
-        self.nus_ids.insert(v, id);
+        self.nodes.push(Node::Nus(v));
         id
     }
 

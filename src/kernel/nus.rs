@@ -18,7 +18,7 @@ pub(crate) const MAX_UP_EXPANSION: u64 = 1 << 10;
 
 /// A closed form small enough for machine arithmetic: `num/2^exp + up·↑ + *nim` with
 /// |num| < 2^31, exp ≤ 30 and |up| < 2^62, so aligned numerators and up differences fit in i64.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Small {
     num: i64,
     exp: u32,
