@@ -216,6 +216,23 @@ impl Table {
         self.rows.push(row);
     }
 
+    /// (met, with a target) over all rows: a time target or the 1 GiB heap bound.
+    fn score(&self) -> (usize, usize) {
+        let mut met = 0;
+        let mut all = 0;
+        for r in &self.rows {
+            let per_op = r.cpu / r.ops.max(1) as u32;
+            let heap_ok = r.note.is_none() && r.peak < GIB;
+            if let Some(t) = &r.target {
+                all += 1;
+                met += usize::from(heap_ok && per_op < t.limit);
+            } else if !heap_ok {
+                all += 1;
+            }
+        }
+        (met, all)
+    }
+
     fn print(&self) {
         println!(
             "| group | workload | CPU time | wall time | runs | peak heap | target | status |"
@@ -920,8 +937,10 @@ fn main() {
     }
     println!("## {header}\n");
     t.print();
+    let (met, all) = t.score();
     println!(
-        "\nWhole run {:.0} s. `cargo run --release --example bench_table`.",
+        "\nTargets met: {met} of {all} (every row also has to stay under 1 GiB of heap). \
+         Whole run {:.0} s: `cargo run --release --example bench_table`.",
         started.elapsed().as_secs_f64()
     );
 }
