@@ -248,7 +248,9 @@ impl Table {
             if let Some(note) = &r.note {
                 println!(
                     "| {} | {} | — | — | 0 | — | < 1 GiB | {} |",
-                    r.group, r.name, note
+                    r.group,
+                    r.name.replace('|', "\\|"),
+                    note
                 );
                 continue;
             }
@@ -269,7 +271,7 @@ impl Table {
             println!(
                 "| {} | {} | {} | {} | {} | {} | {} | {} |",
                 r.group,
-                r.name,
+                r.name.replace('|', "\\|"),
                 show_time(r.cpu, r.ops),
                 show_time(r.best, r.ops),
                 r.runs,
