@@ -30,11 +30,9 @@ impl Nus {
 pub(crate) enum Node {
     /// A number-up-star value, never expanded in storage.
     Nus(Nus),
-    /// A canonical game that is not number-up-star: its options, each side sorted by id.
-    Opts {
-        left: Box<[GameId]>,
-        right: Box<[GameId]>,
-    },
+    /// A canonical game that is not number-up-star; its options, each side sorted by id, are
+    /// read from [`Arena::flat`] through its span ([`Arena::opts`]).
+    Opts,
 }
 
 /// Canonical options, Left then Right, each sorted by id.
@@ -146,7 +144,7 @@ impl Arena {
     pub(crate) fn nus(&self, g: GameId) -> Option<&Nus> {
         match self.node(g) {
             Node::Nus(n) => Some(n),
-            Node::Opts { .. } => None,
+            Node::Opts => None,
         }
     }
 
@@ -220,10 +218,7 @@ impl Arena {
         self.spans.push(Some(span));
         self.fast_stops.push(ls.flatten().zip(rs.flatten()));
         self.kinds.push(Kind::Opts);
-        self.nodes.push(Node::Opts {
-            left: key.0.clone(),
-            right: key.1.clone(),
-        });
+        self.nodes.push(Node::Opts);
         self.opt_ids.insert(key, id);
         id
     }
@@ -256,6 +251,22 @@ impl Arena {
     /// Where g's options are, if they are available without opening up a closed form.
     pub(crate) fn span(&self, g: GameId) -> Option<Span> {
         self.spans.get(g.0 as usize).copied().flatten()
+    }
+
+    /// The options of an explicit game, Left and Right, each sorted by id (empty for a closed
+    /// form, whose options are never stored as such).
+    pub(crate) fn opts(&self, g: GameId) -> (&[GameId], &[GameId]) {
+        let Some(sp) = self.span(g).filter(|_| matches!(self.node(g), Node::Opts)) else {
+            return (&[], &[]);
+        };
+        let side = |from: usize, n: usize| self.flat.get(from..from + n).unwrap_or(&[]);
+        (side(sp.left(0), sp.nl), side(sp.right(0), sp.nr))
+    }
+
+    /// [`Arena::opts`], copied.
+    pub(crate) fn opts_vec(&self, g: GameId) -> (Vec<GameId>, Vec<GameId>) {
+        let (l, r) = self.opts(g);
+        (l.to_vec(), r.to_vec())
     }
 
     /// The option at index i of `flat` (from a [`Span`]); reads as 0 out of range, never

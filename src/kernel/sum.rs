@@ -68,16 +68,14 @@ impl Kernel {
     /// Negation never fails: closed forms negate in closed form, and the negative of a
     /// canonical form is canonical, so no reduction is needed.
     pub(crate) fn negate(&mut self, a: GameId) -> GameId {
-        let (l, r) = match self.arena.node(a) {
-            Node::Nus(v) => {
-                let v = v.neg();
-                return self.nus_id(v);
-            }
-            Node::Opts { left, right } => (left.clone(), right.clone()),
-        };
+        if let Node::Nus(v) = self.arena.node(a) {
+            let v = v.neg();
+            return self.nus_id(v);
+        }
         if let Some(&n) = self.arena.negs.get(&a) {
             return n;
         }
+        let (l, r) = self.arena.opts_vec(a);
         let nl: Vec<GameId> = r.iter().map(|&x| self.negate(x)).collect();
         let nr: Vec<GameId> = l.iter().map(|&x| self.negate(x)).collect();
         let n = self.arena.intern_opts(nl, nr);
