@@ -110,9 +110,11 @@ fn benches(c: &mut Criterion) {
     };
     for (name, t) in [
         ("sum_k=1..16 {k|-k} (fresh kernel)", switches(16)),
+        ("sum_k=1..20 {k|-k} (fresh kernel)", switches(20)),
         ("sum_k=1..16 {2k|k} (fresh kernel)", hot(16)),
         ("sum_k=1..32 {2k|k} (fresh kernel)", hot(32)),
         ("sum_k=1..10 {0||0|-k} (fresh kernel)", tinies(10)),
+        ("sum_k=1..14 {0||0|-k} (fresh kernel)", tinies(14)),
     ] {
         c.bench_function(name, |b| {
             b.iter_batched(

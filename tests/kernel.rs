@@ -272,6 +272,74 @@ fn day3_all_pairs_against_definition() {
     }
 }
 
+/// The order's shortcuts (stops read when a game is interned, `LS(a) < RS(b)` settling a < b,
+/// the dense memo) against the definitional order, on hot games whose stops are far apart,
+/// equal, or interleaved: switches, their sums, tinies and number-up-star values.
+#[test]
+fn hot_games_order_against_definition() {
+    let mut k = Kernel::new();
+    let xs = ["-5/2", "-1", "-1/2", "0", "1/4", "1", "2"];
+    let mut terms: Vec<Term> = Vec::new();
+    for a in xs {
+        for b in xs {
+            terms.push(g(vec![num(a)], vec![num(b)]));
+        }
+    }
+    let switches: Vec<Term> = terms.iter().step_by(5).cloned().collect();
+    for (i, a) in switches.iter().enumerate() {
+        for b in &switches[i..] {
+            terms.push(Term::sum(a.clone(), b.clone()));
+        }
+    }
+    for j in 1..=3 {
+        terms.push(g(
+            vec![num("0")],
+            vec![g(vec![num("0")], vec![Term::integer(-j)])],
+        ));
+        terms.push(Term::sum(
+            nus("1/2", j, 1),
+            g(vec![num("1")], vec![num("-1")]),
+        ));
+    }
+    terms.extend([
+        up(1),
+        up(-2),
+        star(1),
+        star(2),
+        nus("1", 1, 1),
+        nus("-1/2", 0, 3),
+    ]);
+    let ids: Vec<GameId> = terms.iter().map(|t| ev(&mut k, t)).collect();
+    let mut ex = Ex::default();
+    let xs: Vec<usize> = ids.iter().map(|&g| ex.of_kernel(&mut k, g)).collect();
+    let mut tally = [0usize; 2];
+    for (i, &a) in ids.iter().enumerate() {
+        for (j, &b) in ids.iter().enumerate() {
+            let want = ex.le(xs[i], xs[j]);
+            assert_eq!(
+                k.le(a, b).unwrap(),
+                want,
+                "{:?} <= {:?}",
+                terms[i],
+                terms[j]
+            );
+            tally[usize::from(want)] += 1;
+        }
+        // Just above the left stop is above the game, just below the right stop below it, by
+        // the definition on explicit trees.
+        let (ls, rs) = (k.left_stop(a), k.right_stop(a));
+        let above = k.number(&(&ls + &Dyadic::new(BigInt::one(), 6)));
+        let below = k.number(&(&rs - &Dyadic::new(BigInt::one(), 6)));
+        let (xa, xb) = (ex.of_kernel(&mut k, above), ex.of_kernel(&mut k, below));
+        assert!(ex.le(xs[i], xa) && !ex.le(xa, xs[i]));
+        assert!(ex.le(xb, xs[i]) && !ex.le(xs[i], xb));
+        assert!(k.le(a, above).unwrap() && !k.le(above, a).unwrap());
+        assert!(k.le(below, a).unwrap() && !k.le(a, below).unwrap());
+    }
+    // Both answers occur often, so neither shortcut is tested on one side only.
+    assert!(tally[0] > 1000 && tally[1] > 1000, "{tally:?}");
+}
+
 #[test]
 fn seed_examples() {
     let mut k = Kernel::new();

@@ -30,11 +30,9 @@ impl Nus {
 pub(crate) enum Node {
     /// A number-up-star value, never expanded in storage.
     Nus(Nus),
-    /// A canonical game that is not number-up-star: its options, each side sorted by id.
-    Opts {
-        left: Box<[GameId]>,
-        right: Box<[GameId]>,
-    },
+    /// A canonical game that is not number-up-star; its options, each side sorted by id, are
+    /// read from [`Arena::flat`] through its span ([`Arena::opts`]).
+    Opts,
 }
 
 /// Canonical options, Left then Right, each sorted by id.
@@ -43,22 +41,62 @@ pub(crate) type OptionLists = (Box<[GameId]>, Box<[GameId]>);
 /// The tables behind a [`super::Kernel`].
 pub(crate) struct Arena {
     pub(crate) nodes: Vec<Node>,
+    /// Closed forms that fit machine words ([`super::nus::Small`]), by that compact key.
+    pub(crate) small_ids: FxHashMap<super::nus::Small, GameId>,
+    /// The other closed forms.
     pub(crate) nus_ids: FxHashMap<Nus, GameId>,
     pub(crate) opt_ids: FxHashMap<OptionLists, GameId>,
     /// Sums by id pair (smaller id first): lossless, so a sum is never computed twice.
     pub(crate) sums: FxHashMap<(GameId, GameId), GameId>,
     pub(crate) negs: FxHashMap<GameId, GameId>,
     /// `a ≤ b` by ordered id pair.
-    pub(crate) les: FxHashMap<u64, bool>,
+    pub(crate) les: super::memo::LeMemo,
     pub(crate) stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     pub(crate) birthdays: FxHashMap<GameId, BigInt>,
     /// By id: the closed form in machine words when it fits, for allocation-free comparison.
     pub(crate) small: Vec<Option<super::nus::Small>>,
-    /// By id: a closed form's options once opened up, so hot loops never rebuild them.
-    pub(crate) expanded: Vec<Option<Box<OptionLists>>>,
-    /// By id: (left stop, right stop) scaled by 2^32 when exact in an i64; the outer `None`
-    /// means not computed yet.
-    pub(crate) fast_stops: Vec<Option<Option<(i64, i64)>>>,
+    /// By id: where the options sit in `flat`: always for an explicit game, and for a closed
+    /// form once opened up, so hot loops never rebuild them.
+    pub(crate) spans: Vec<Option<Span>>,
+    /// Every option list of `spans`, Left then Right, appended and never moved, so that a span
+    /// stays valid while the loop reading it adds more.
+    pub(crate) flat: Vec<GameId>,
+    /// By id: (left stop, right stop) scaled by 2^32 when exact in an i64 (see [`scaled`]),
+    /// computed when the game is interned from its options' stops.
+    pub(crate) fast_stops: Vec<Option<(i64, i64)>>,
+    /// By id: what kind of game it is, for the order's fast paths.
+    pub(crate) kinds: Vec<Kind>,
+}
+
+/// The kind of a stored game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// Explicit canonical options.
+    Opts,
+    /// A number-up-star value that is not a number.
+    Nus,
+    /// A number.
+    Number,
+}
+
+/// Where a game's options sit in [`Arena::flat`]: `nl` Left options from `start`, then `nr`
+/// Right options.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Span {
+    pub(crate) start: usize,
+    pub(crate) nl: usize,
+    pub(crate) nr: usize,
+}
+
+impl Span {
+    /// The index in `flat` of the i-th Left option.
+    pub(crate) fn left(&self, i: usize) -> usize {
+        self.start + i
+    }
+    /// The index in `flat` of the i-th Right option.
+    pub(crate) fn right(&self, i: usize) -> usize {
+        self.start + self.nl + i
+    }
 }
 
 /// What a foreign id (one this kernel never handed out) reads as: zero, so that no lookup panics.
@@ -68,16 +106,19 @@ impl Arena {
     pub(crate) fn new() -> Self {
         let mut a = Arena {
             nodes: Vec::new(),
+            small_ids: FxHashMap::default(),
             nus_ids: FxHashMap::default(),
             opt_ids: FxHashMap::default(),
             sums: FxHashMap::default(),
             negs: FxHashMap::default(),
-            les: FxHashMap::default(),
+            les: super::memo::LeMemo::default(),
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
             small: Vec::new(),
-            expanded: Vec::new(),
+            spans: Vec::new(),
+            flat: Vec::new(),
             fast_stops: Vec::new(),
+            kinds: Vec::new(),
         };
         a.intern_nus(Nus {
             number: Dyadic::zero(),
@@ -103,24 +144,51 @@ impl Arena {
     pub(crate) fn nus(&self, g: GameId) -> Option<&Nus> {
         match self.node(g) {
             Node::Nus(n) => Some(n),
-            Node::Opts { .. } => None,
+            Node::Opts => None,
         }
+    }
+
+    /// The kind of g; a foreign id reads as 0, a number.
+    pub(crate) fn kind(&self, g: GameId) -> Kind {
+        self.kinds
+            .get(g.0 as usize)
+            .copied()
+            .unwrap_or(Kind::Number)
     }
 
     pub(crate) fn is_number(&self, g: GameId) -> bool {
-        self.nus(g).is_some_and(Nus::is_number)
+        self.kind(g) == Kind::Number
+    }
+
+    /// The stops of g scaled by 2^32, when exact in machine words.
+    pub(crate) fn fast_stops(&self, g: GameId) -> Option<(i64, i64)> {
+        self.fast_stops.get(g.0 as usize).copied().flatten()
     }
 
     pub(crate) fn intern_nus(&mut self, v: Nus) -> GameId {
-        if let Some(&id) = self.nus_ids.get(&v) {
+        let small = super::nus::Small::of(&v);
+        let found = match &small {
+            Some(s) => self.small_ids.get(s),
+            None => self.nus_ids.get(&v),
+        };
+        if let Some(&id) = found {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
-        self.small.push(super::nus::Small::of(&v));
-        self.expanded.push(None);
-        self.fast_stops.push(None);
-        self.nodes.push(Node::Nus(v.clone()));
-        self.nus_ids.insert(v, id);
+        match small {
+            Some(s) => self.small_ids.insert(s, id),
+            None => self.nus_ids.insert(v.clone(), id),
+        };
+        self.small.push(small);
+        self.spans.push(None);
+        let s = scaled(&v.number);
+        self.fast_stops.push(s.map(|s| (s, s)));
+        self.kinds.push(if v.is_number() {
+            Kind::Number
+        } else {
+            Kind::Nus
+        });
+        self.nodes.push(Node::Nus(v));
         id
     }
 
@@ -135,42 +203,75 @@ impl Arena {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
-        self.small.push(None);
-        self.expanded.push(None);
-        self.fast_stops.push(None);
-        self.nodes.push(Node::Opts {
-            left: key.0.clone(),
-            right: key.1.clone(),
+        // A non-number's left stop is its Left options' greatest right stop, and its right
+        // stop their least left stop (both sides are non-empty: `{L|}` is an integer).
+        let ls = key.0.iter().try_fold(None, |m: Option<i64>, &x| {
+            let s = self.fast_stops(x)?.1;
+            Some(Some(m.map_or(s, |m| m.max(s))))
         });
+        let rs = key.1.iter().try_fold(None, |m: Option<i64>, &x| {
+            let s = self.fast_stops(x)?.0;
+            Some(Some(m.map_or(s, |m| m.min(s))))
+        });
+        self.small.push(None);
+        let span = self.push_span(&key.0, &key.1);
+        self.spans.push(Some(span));
+        self.fast_stops.push(ls.flatten().zip(rs.flatten()));
+        self.kinds.push(Kind::Opts);
+        self.nodes.push(Node::Opts);
         self.opt_ids.insert(key, id);
         id
     }
 }
 
+/// x·2^32 when x = n/2^e with |n| < 2^30 and e ≤ 32, so that it fits an i64 exactly.
+pub(crate) fn scaled(x: &Dyadic) -> Option<i64> {
+    use num_traits::ToPrimitive;
+    let n = x
+        .numerator()
+        .to_i64()
+        .filter(|n| n.unsigned_abs() < 1 << 30)?;
+    let e = x.denominator_exp();
+    (e <= 32).then(|| n << (32 - e))
+}
+
 impl Arena {
-    /// The number of (Left, Right) options of g, if they are available without expansion.
-    pub(crate) fn option_counts(&self, g: GameId) -> Option<(usize, usize)> {
-        match self.node(g) {
-            Node::Opts { left, right } => Some((left.len(), right.len())),
-            Node::Nus(_) => self
-                .expanded
-                .get(g.0 as usize)
-                .and_then(|e| e.as_ref())
-                .map(|e| (e.0.len(), e.1.len())),
-        }
+    /// Appends option lists to `flat`.
+    pub(crate) fn push_span(&mut self, left: &[GameId], right: &[GameId]) -> Span {
+        let span = Span {
+            start: self.flat.len(),
+            nl: left.len(),
+            nr: right.len(),
+        };
+        self.flat.extend_from_slice(left);
+        self.flat.extend_from_slice(right);
+        span
     }
 
-    /// The i-th Left (or Right) option of g; only valid after [`Arena::option_counts`] said
-    /// the options are available. Reads as 0 otherwise, never panics.
-    pub(crate) fn option_at(&self, g: GameId, left: bool, i: usize) -> GameId {
-        let side = match self.node(g) {
-            Node::Opts { left: l, right: r } => Some(if left { l } else { r }),
-            Node::Nus(_) => self
-                .expanded
-                .get(g.0 as usize)
-                .and_then(|e| e.as_ref())
-                .map(|e| if left { &e.0 } else { &e.1 }),
+    /// Where g's options are, if they are available without opening up a closed form.
+    pub(crate) fn span(&self, g: GameId) -> Option<Span> {
+        self.spans.get(g.0 as usize).copied().flatten()
+    }
+
+    /// The options of an explicit game, Left and Right, each sorted by id (empty for a closed
+    /// form, whose options are never stored as such).
+    pub(crate) fn opts(&self, g: GameId) -> (&[GameId], &[GameId]) {
+        let Some(sp) = self.span(g).filter(|_| matches!(self.node(g), Node::Opts)) else {
+            return (&[], &[]);
         };
-        side.and_then(|s| s.get(i)).copied().unwrap_or(GameId(0))
+        let side = |from: usize, n: usize| self.flat.get(from..from + n).unwrap_or(&[]);
+        (side(sp.left(0), sp.nl), side(sp.right(0), sp.nr))
+    }
+
+    /// [`Arena::opts`], copied.
+    pub(crate) fn opts_vec(&self, g: GameId) -> (Vec<GameId>, Vec<GameId>) {
+        let (l, r) = self.opts(g);
+        (l.to_vec(), r.to_vec())
+    }
+
+    /// The option at index i of `flat` (from a [`Span`]); reads as 0 out of range, never
+    /// panics.
+    pub(crate) fn flat_at(&self, i: usize) -> GameId {
+        self.flat.get(i).copied().unwrap_or(GameId(0))
     }
 }

@@ -1,79 +1,80 @@
 //! Order: `a ≤ b` by the definition (seed 002 Definition 2.5) with closed forms for
 //! number-up-star pairs, number avoidance (seed 002 Theorem 5.6), and a lossless memo.
 
+use super::arena::Kind;
 use super::{GameId, Kernel, KernelError};
 
 impl Kernel {
     /// `a ≤ b`, or an error if a closed form too large to open up meets a general game.
+    #[inline]
     pub fn le(&mut self, a: GameId, b: GameId) -> Result<bool, KernelError> {
+        match self.le_fast(a, b) {
+            Some(r) => Ok(r),
+            None => self.le_slow(a, b),
+        }
+    }
+
+    /// The checks that need neither the memo nor the options: identity, closed forms in
+    /// machine words, and stops.
+    #[inline(always)]
+    fn le_fast(&self, a: GameId, b: GameId) -> Option<bool> {
         if a == b {
-            return Ok(true);
+            return Some(true);
         }
-        if let (Some(Some(x)), Some(Some(y))) = (
-            self.arena.small.get(a.0 as usize),
-            self.arena.small.get(b.0 as usize),
-        ) {
-            return Ok(x.le(y));
+        if self.arena.kind(a) != Kind::Opts && self.arena.kind(b) != Kind::Opts {
+            if let (Some(Some(x)), Some(Some(y))) = (
+                self.arena.small.get(a.0 as usize),
+                self.arena.small.get(b.0 as usize),
+            ) {
+                return Some(x.le(y));
+            }
         }
+        // Stops are monotone, so a stop of a above the same stop of b settles a ≰ b; and a
+        // number x with LS(a) < x < RS(b) lies above a and below b, so LS(a) < RS(b) settles
+        // a < b (seed 002 §5, stops). Most comparisons end here, without the memo.
+        if let (Some((al, ar)), Some((bl, br))) =
+            (self.arena.fast_stops(a), self.arena.fast_stops(b))
+        {
+            if al > bl || ar > br {
+                return Some(false);
+            }
+            if al < br {
+                return Some(true);
+            }
+        }
+        None
+    }
+
+    /// Closed forms beyond machine words, then the memo, then the options.
+    #[inline(never)]
+    fn le_slow(&mut self, a: GameId, b: GameId) -> Result<bool, KernelError> {
         if let (Some(x), Some(y)) = (self.arena.nus(a), self.arena.nus(b)) {
             return Ok(x.le(y));
         }
-        // Stops are monotone, so a stop of a above the same stop of b settles a ≰ b without
-        // touching the memo (most failing comparisons end here).
-        if let (Some((al, ar)), Some((bl, br))) = (self.fast_stops(a), self.fast_stops(b)) {
-            if al > bl || ar > br {
-                return Ok(false);
-            }
-        }
-        let key = (u64::from(a.0) << 32) | u64::from(b.0);
-        if let Some(&r) = self.arena.les.get(&key) {
+        if let Some(r) = self.arena.les.get(a, b) {
             return Ok(r);
         }
         let r = self.le_by_options(a, b)?;
-        self.arena.les.insert(key, r);
+        self.arena.les.insert(a, b, r);
         Ok(r)
-    }
-
-    /// The stops scaled by 2^32, when exact in machine words; computed once per id.
-    fn fast_stops(&mut self, g: GameId) -> Option<(i64, i64)> {
-        if let Some(Some(s)) = self.arena.fast_stops.get(g.0 as usize) {
-            return *s;
-        }
-        let (l, r) = self.stops(g);
-        let scale = |x: &crate::number::Dyadic| -> Option<i64> {
-            use num_traits::ToPrimitive;
-            let n = x
-                .numerator()
-                .to_i64()
-                .filter(|n| n.unsigned_abs() < 1 << 30)?;
-            let e = x.denominator_exp();
-            (e <= 32).then(|| n << (32 - e))
-        };
-        let s = scale(&l).zip(scale(&r));
-        if let Some(slot) = self.arena.fast_stops.get_mut(g.0 as usize) {
-            *slot = Some(s);
-        }
-        s
     }
 
     /// No `a^L ≥ b` and no `b^R ≤ a`. A number's own options never need trying against a
     /// non-number (number avoidance), which also keeps huge numbers from being opened up.
     fn le_by_options(&mut self, a: GameId, b: GameId) -> Result<bool, KernelError> {
-        let a_num = self.arena.is_number(a);
-        let b_num = self.arena.is_number(b);
-        if !a_num {
-            let (nl, _) = self.ensure_options(a)?;
-            for i in 0..nl {
-                let x = self.arena.option_at(a, true, i);
+        if !self.arena.is_number(a) {
+            let sp = self.ensure_options(a)?;
+            for i in 0..sp.nl {
+                let x = self.arena.flat_at(sp.left(i));
                 if self.le(b, x)? {
                     return Ok(false);
                 }
             }
         }
-        if !b_num {
-            let (_, nr) = self.ensure_options(b)?;
-            for i in 0..nr {
-                let y = self.arena.option_at(b, false, i);
+        if !self.arena.is_number(b) {
+            let sp = self.ensure_options(b)?;
+            for i in 0..sp.nr {
+                let y = self.arena.flat_at(sp.right(i));
                 if self.le(y, a)? {
                     return Ok(false);
                 }
@@ -111,9 +112,9 @@ impl Kernel {
             }
         }
         if !self.arena.is_number(h) {
-            let (_, nr) = self.ensure_options(h)?;
-            for i in 0..nr {
-                let y = self.arena.option_at(h, false, i);
+            let sp = self.ensure_options(h)?;
+            for i in 0..sp.nr {
+                let y = self.arena.flat_at(sp.right(i));
                 if self.virt_ge(gl, gr, y)? {
                     return Ok(false);
                 }
@@ -135,9 +136,9 @@ impl Kernel {
             }
         }
         if !self.arena.is_number(h) {
-            let (nl, _) = self.ensure_options(h)?;
-            for i in 0..nl {
-                let x = self.arena.option_at(h, true, i);
+            let sp = self.ensure_options(h)?;
+            for i in 0..sp.nl {
+                let x = self.arena.flat_at(sp.left(i));
                 if self.virt_le(gl, gr, x)? {
                     return Ok(false);
                 }

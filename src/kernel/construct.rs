@@ -17,8 +17,15 @@ impl Kernel {
         left: &[GameId],
         right: &[GameId],
     ) -> Result<GameId, KernelError> {
-        let mut l: Vec<GameId> = left.to_vec();
-        let mut r: Vec<GameId> = right.to_vec();
+        self.canonical(left.to_vec(), right.to_vec())
+    }
+
+    /// [`Kernel::from_options`] on owned lists.
+    pub(crate) fn canonical(
+        &mut self,
+        mut l: Vec<GameId>,
+        mut r: Vec<GameId>,
+    ) -> Result<GameId, KernelError> {
         l.sort_unstable();
         l.dedup();
         r.sort_unstable();
@@ -59,6 +66,21 @@ impl Kernel {
         l: &[GameId],
         r: &[GameId],
     ) -> Result<Option<Dyadic>, KernelError> {
+        // The same refusal in machine words first, when every stop fits one: most hot games
+        // end here without building a big-integer stop.
+        let lo = l.iter().try_fold(None, |m: Option<i64>, &g| {
+            let s = self.arena.fast_stops(g)?.1;
+            Some(Some(m.map_or(s, |m| m.max(s))))
+        });
+        let hi = r.iter().try_fold(None, |m: Option<i64>, &g| {
+            let s = self.arena.fast_stops(g)?.0;
+            Some(Some(m.map_or(s, |m| m.min(s))))
+        });
+        if let (Some(Some(lo)), Some(Some(hi))) = (lo, hi) {
+            if lo > hi {
+                return Ok(None);
+            }
+        }
         let mut lo: Option<Dyadic> = None;
         for &g in l {
             let s = self.right_stop(g);
@@ -118,12 +140,14 @@ impl Kernel {
         let mut i = 0;
         'outer: while i < l.len() {
             let Some(&x) = l.get(i) else { break };
-            let (_, xr) = self.options(x)?;
-            for y in xr {
+            let sx = self.ensure_options(x)?;
+            for j in 0..sx.nr {
+                let y = self.arena.flat_at(sx.right(j));
                 if self.virt_ge(l, r, y)? {
-                    let (yl, _) = self.options(y)?;
+                    let sy = self.ensure_options(y)?;
                     l.remove(i);
-                    for z in yl {
+                    for k in 0..sy.nl {
+                        let z = self.arena.flat_at(sy.left(k));
                         if !l.contains(&z) {
                             l.push(z);
                         }
@@ -141,12 +165,14 @@ impl Kernel {
         let mut i = 0;
         'outer: while i < r.len() {
             let Some(&x) = r.get(i) else { break };
-            let (xl, _) = self.options(x)?;
-            for y in xl {
+            let sx = self.ensure_options(x)?;
+            for j in 0..sx.nl {
+                let y = self.arena.flat_at(sx.left(j));
                 if self.virt_le(l, r, y)? {
-                    let (_, yr) = self.options(y)?;
+                    let sy = self.ensure_options(y)?;
                     r.remove(i);
-                    for z in yr {
+                    for k in 0..sy.nr {
+                        let z = self.arena.flat_at(sy.right(k));
                         if !r.contains(&z) {
                             r.push(z);
                         }

@@ -17,7 +17,7 @@ impl Kernel {
                     nim: v.nim.clone(),
                 }
             }
-            Node::Opts { left, right } => (left.to_vec(), right.to_vec()),
+            Node::Opts => self.arena.opts_vec(g),
         };
         if self.negate(g) == g {
             let l = self.sorted(l);
@@ -71,7 +71,7 @@ impl Kernel {
 
     fn opts_of(&self, g: GameId) -> Option<(Vec<GameId>, Vec<GameId>)> {
         match self.arena.node(g) {
-            Node::Opts { left, right } => Some((left.to_vec(), right.to_vec())),
+            Node::Opts => Some(self.arena.opts_vec(g)),
             Node::Nus(_) => None,
         }
     }
@@ -103,20 +103,9 @@ impl Kernel {
                 .cmp(&y.number)
                 .then_with(|| x.nim.cmp(&y.nim))
                 .then_with(|| x.up.cmp(&y.up)),
-            (
-                Node::Opts {
-                    left: al,
-                    right: ar,
-                },
-                Node::Opts {
-                    left: bl,
-                    right: br,
-                },
-            ) => {
-                let mut al = al.to_vec();
-                let mut ar = ar.to_vec();
-                let mut bl = bl.to_vec();
-                let mut br = br.to_vec();
+            (Node::Opts, Node::Opts) => {
+                let (mut al, mut ar) = self.arena.opts_vec(a);
+                let (mut bl, mut br) = self.arena.opts_vec(b);
                 for v in [&mut al, &mut ar, &mut bl, &mut br] {
                     v.sort_by(|&x, &y| self.det_cmp(x, y));
                 }

@@ -4,7 +4,7 @@
 //! `n·↑*k = {0 | (n−1)·↑*(k⊕1)}` except `↑* = {0,* | 0}`; `*k = {0,*,…,*(k−1) | same}`.
 //! They are checked against general construction in the tests rather than trusted.
 
-use super::arena::Nus;
+use super::arena::{Nus, Span};
 use super::{GameId, Kernel, KernelError};
 use crate::number::{Dyadic, Nimber};
 use num_bigint::BigInt;
@@ -18,7 +18,7 @@ pub(crate) const MAX_UP_EXPANSION: u64 = 1 << 10;
 
 /// A closed form small enough for machine arithmetic: `num/2^exp + up·↑ + *nim` with
 /// |num| < 2^31, exp ≤ 30 and |up| < 2^62, so aligned numerators and up differences fit in i64.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Small {
     num: i64,
     exp: u32,
@@ -183,27 +183,36 @@ impl Kernel {
 
     /// The options of g, opened up from closed form when needed.
     pub(crate) fn options(&mut self, g: GameId) -> Result<(Vec<GameId>, Vec<GameId>), KernelError> {
-        let (nl, nr) = self.ensure_options(g)?;
-        let l = (0..nl).map(|i| self.arena.option_at(g, true, i)).collect();
-        let r = (0..nr).map(|i| self.arena.option_at(g, false, i)).collect();
+        let sp = self.ensure_options(g)?;
+        let l = (0..sp.nl).map(|i| self.arena.flat_at(sp.left(i))).collect();
+        let r = (0..sp.nr)
+            .map(|i| self.arena.flat_at(sp.right(i)))
+            .collect();
         Ok((l, r))
     }
 
-    /// Makes g's options readable with `arena.option_at` (opening up and caching a closed form
-    /// once) and returns how many there are on each side.
-    pub(crate) fn ensure_options(&mut self, g: GameId) -> Result<(usize, usize), KernelError> {
-        if let Some(c) = self.arena.option_counts(g) {
-            return Ok(c);
+    /// Makes g's options readable from `arena.flat` (opening up and caching a closed form
+    /// once) and says where they are.
+    #[inline]
+    pub(crate) fn ensure_options(&mut self, g: GameId) -> Result<Span, KernelError> {
+        match self.arena.span(g) {
+            Some(sp) => Ok(sp),
+            None => self.open_options(g),
         }
+    }
+
+    /// Opens up a closed form (or reads a foreign id as 0) for [`Kernel::ensure_options`].
+    #[inline(never)]
+    fn open_options(&mut self, g: GameId) -> Result<Span, KernelError> {
         let Some(v) = self.arena.nus(g).cloned() else {
-            return Ok((0, 0));
+            return Ok(Span::default());
         };
         let (l, r) = self.nus_options(&v)?;
-        let c = (l.len(), r.len());
-        if let Some(slot) = self.arena.expanded.get_mut(g.0 as usize) {
-            *slot = Some(Box::new((l.into_boxed_slice(), r.into_boxed_slice())));
+        let sp = self.arena.push_span(&l, &r);
+        if let Some(slot) = self.arena.spans.get_mut(g.0 as usize) {
+            *slot = Some(sp);
         }
-        Ok(c)
+        Ok(sp)
     }
 
     /// Refuses to open a closed form whose expansion would recurse too deeply in a sum.

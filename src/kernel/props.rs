@@ -11,13 +11,13 @@ impl Kernel {
     /// (left stop, right stop). A non-closed-form canonical game is never a number, so its
     /// stops come from its options; both sides are non-empty, since `{L|}` is an integer.
     pub(crate) fn stops(&mut self, g: GameId) -> (Dyadic, Dyadic) {
-        let (l, r) = match self.arena.node(g) {
-            Node::Nus(v) => return (v.number.clone(), v.number.clone()),
-            Node::Opts { left, right } => (left.clone(), right.clone()),
-        };
+        if let Node::Nus(v) = self.arena.node(g) {
+            return (v.number.clone(), v.number.clone());
+        }
         if let Some(s) = self.arena.stops.get(&g) {
             return s.clone();
         }
+        let (l, r) = self.arena.opts_vec(g);
         let mut ls: Option<Dyadic> = None;
         for &x in l.iter() {
             let s = self.stops(x).1;
@@ -38,13 +38,13 @@ impl Kernel {
     }
 
     pub(crate) fn birthday_of(&mut self, g: GameId) -> BigInt {
-        let (l, r) = match self.arena.node(g) {
-            Node::Nus(v) => return v.birthday(),
-            Node::Opts { left, right } => (left.clone(), right.clone()),
-        };
+        if let Node::Nus(v) = self.arena.node(g) {
+            return v.birthday();
+        }
         if let Some(b) = self.arena.birthdays.get(&g) {
             return b.clone();
         }
+        let (l, r) = self.arena.opts_vec(g);
         let mut best = BigInt::from(0);
         for &x in l.iter().chain(r.iter()) {
             let b = self.birthday_of(x);

@@ -23,36 +23,43 @@ impl Kernel {
         };
         let s = if self.arena.is_number(a) {
             // Number translation: b is a canonical non-number and so is the result.
-            let (bl, br) = self.options(b)?;
-            let mut l = Vec::with_capacity(bl.len());
-            for x in bl {
+            let sb = self.ensure_options(b)?;
+            let mut l = Vec::with_capacity(sb.nl);
+            for i in 0..sb.nl {
+                let x = self.arena.flat_at(sb.left(i));
                 l.push(self.add(a, x)?);
             }
-            let mut r = Vec::with_capacity(br.len());
-            for x in br {
+            let mut r = Vec::with_capacity(sb.nr);
+            for i in 0..sb.nr {
+                let x = self.arena.flat_at(sb.right(i));
                 r.push(self.add(a, x)?);
             }
             self.arena.intern_opts(l, r)
         } else {
             self.check_expandable(a)?;
             self.check_expandable(b)?;
-            let (al, ar) = self.options(a)?;
-            let (bl, br) = self.options(b)?;
-            let mut l = Vec::with_capacity(al.len() + bl.len());
-            for x in al {
+            // Options read by span from the append-only list: no copies of the option lists.
+            let sa = self.ensure_options(a)?;
+            let sb = self.ensure_options(b)?;
+            let mut l = Vec::with_capacity(sa.nl + sb.nl);
+            for i in 0..sa.nl {
+                let x = self.arena.flat_at(sa.left(i));
                 l.push(self.add(x, b)?);
             }
-            for x in bl {
+            for i in 0..sb.nl {
+                let x = self.arena.flat_at(sb.left(i));
                 l.push(self.add(a, x)?);
             }
-            let mut r = Vec::with_capacity(ar.len() + br.len());
-            for x in ar {
+            let mut r = Vec::with_capacity(sa.nr + sb.nr);
+            for i in 0..sa.nr {
+                let x = self.arena.flat_at(sa.right(i));
                 r.push(self.add(x, b)?);
             }
-            for x in br {
+            for i in 0..sb.nr {
+                let x = self.arena.flat_at(sb.right(i));
                 r.push(self.add(a, x)?);
             }
-            self.from_options(&l, &r)?
+            self.canonical(l, r)?
         };
         self.arena.sums.insert(key, s);
         Ok(s)
@@ -61,16 +68,14 @@ impl Kernel {
     /// Negation never fails: closed forms negate in closed form, and the negative of a
     /// canonical form is canonical, so no reduction is needed.
     pub(crate) fn negate(&mut self, a: GameId) -> GameId {
-        let (l, r) = match self.arena.node(a) {
-            Node::Nus(v) => {
-                let v = v.neg();
-                return self.nus_id(v);
-            }
-            Node::Opts { left, right } => (left.clone(), right.clone()),
-        };
+        if let Node::Nus(v) = self.arena.node(a) {
+            let v = v.neg();
+            return self.nus_id(v);
+        }
         if let Some(&n) = self.arena.negs.get(&a) {
             return n;
         }
+        let (l, r) = self.arena.opts_vec(a);
         let nl: Vec<GameId> = r.iter().map(|&x| self.negate(x)).collect();
         let nr: Vec<GameId> = l.iter().map(|&x| self.negate(x)).collect();
         let n = self.arena.intern_opts(nl, nr);
