@@ -426,3 +426,17 @@ fn ctrl_c_ends_a_long_run_with_status_130() {
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
 }
+
+/// `compare --explain N` adds both inequalities written out by the definition of ≤.
+#[test]
+fn compare_explains_by_the_definition() {
+    let o = onag(&["compare", "--explain", "2", "{0|5}", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("{0|5} = 1\n"), "{out}");
+    assert!(out.contains("By the definition of <="), "{out}");
+    assert!(out.contains("{0|5} <= 1, by the definition"), "{out}");
+    assert!(out.contains("1 <= {0|5}, by the definition"), "{out}");
+    let plain = stdout(&onag(&["compare", "{0|5}", "1"]));
+    assert!(!plain.contains("By the definition"), "{plain}");
+}

@@ -22,7 +22,13 @@ pub(super) fn run(ctx: &Ctx, a: &str, b: &str, brief: bool) -> Result<i32, CliEr
         format!("{}\n", symbol(rel, style))
     } else {
         match ctx.format {
-            Format::Text => text(&x, &y, rel, &d, style),
+            Format::Text => {
+                let mut out = text(&x, &y, rel, &d, style);
+                if ctx.explain > 0 {
+                    out.push_str(&by_definition(&x, &y, ctx.explain)?);
+                }
+                out
+            }
             Format::Markdown => format!(
                 "{} {} {}\n\n{}",
                 markdown::code(&style.term(&x)),
@@ -86,6 +92,18 @@ fn text(x: &Term, y: &Term, rel: Outcome, d: &Disproof, style: &Style) -> String
         out.push_str(&format!("  {}\n", style.words(&line, 2, 4)));
     }
     out
+}
+
+/// Both inequalities written out by the definition of ≤, `depth` levels deep (`--explain`).
+fn by_definition(x: &Term, y: &Term, depth: usize) -> Result<String, CliError> {
+    let c = crate::proof::compare(x, y, depth)?;
+    let mut out = String::from("  By the definition of <= (seed 002, Definition 2.5):\n");
+    for q in [&c.le, &c.ge] {
+        for line in q.to_string().lines() {
+            out.push_str(&format!("    {line}\n"));
+        }
+    }
+    Ok(out)
 }
 
 /// `A - B` as it would be typed.
