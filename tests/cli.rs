@@ -409,9 +409,13 @@ fn repl_reads_lines() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_ends_a_long_run_with_status_130() {
-    // A sum of six switches takes the engine seconds; interrupt it after half a second.
+    // A sum of seven switches takes the engine seconds; interrupt it after half a second. The
+    // run stops after its round and says what it had reached.
     let child = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(["simplify", "{3|-3}+{2|-2}+{1|-1}+{4|-4}+{5|-5}+{6|-6}"])
+        .args([
+            "simplify",
+            "{3|-3}+{2|-2}+{1|-1}+{4|-4}+{5|-5}+{6|-6}+{7|-7}",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -425,6 +429,7 @@ fn ctrl_c_ends_a_long_run_with_status_130() {
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("reached so far: "), "{}", stderr(&o));
 }
 
 /// `compare --explain N` adds both inequalities written out by the definition of ≤.

@@ -58,6 +58,7 @@ impl From<EngineError> for CliError {
         match e {
             EngineError::Limit { .. } => CliError::with(LIMIT, e.to_string()),
             EngineError::Unsupported(_) => CliError::bad(e.to_string()),
+            EngineError::Interrupted { .. } => CliError::with(INTERRUPTED, e.to_string()),
             // A rule merged unequal classes: a defect in a rule, not in the input.
             EngineError::Unsound(_) => CliError::with(
                 101,

@@ -1,8 +1,9 @@
 //! Feedback for long runs: a spinner on standard error, and a clean end on Ctrl-C.
 //!
-//! The engine has no progress callback and no cancel hook, so the spinner shows only elapsed
-//! time, and Ctrl-C cannot stop a rule run midway: the handler flushes what was already
-//! printed, says so, and exits with status 130.
+//! The engine has no progress callback, so the spinner shows only elapsed time. Ctrl-C during a
+//! rule run sets the engine's cancel flag: the run stops after its current round and the
+//! command reports the best term reached, with status 130. Outside a run (or on a second
+//! Ctrl-C) the handler flushes what was printed and exits with status 130 at once.
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,10 +14,43 @@ use std::time::{Duration, Instant};
 /// How long a run may take before the spinner appears: shorter runs print nothing extra.
 const QUIET_FOR: Duration = Duration::from_millis(700);
 
+/// The flag engine runs watch; set by Ctrl-C while a run is in progress.
+pub fn cancel_flag() -> Arc<AtomicBool> {
+    static FLAG: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
+    FLAG.get_or_init(|| Arc::new(AtomicBool::new(false)))
+        .clone()
+}
+
+/// Whether an engine run that watches [`cancel_flag`] is in progress.
+static RUNNING: AtomicBool = AtomicBool::new(false);
+
+/// Marks an engine run in progress while it lives, so Ctrl-C stops the run, not the process.
+pub struct Running;
+
+impl Running {
+    /// Marks a run as started.
+    pub fn start() -> Running {
+        cancel_flag().store(false, Ordering::SeqCst);
+        RUNNING.store(true, Ordering::SeqCst);
+        Running
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        RUNNING.store(false, Ordering::SeqCst);
+    }
+}
+
 /// Installs the Ctrl-C handler once per process.
 pub fn install_interrupt_handler() {
     // An error means a handler is already installed (a second call in tests): keep it.
     let _ = ctrlc::set_handler(|| {
+        let flag = cancel_flag();
+        if RUNNING.load(Ordering::SeqCst) && !flag.swap(true, Ordering::SeqCst) {
+            // The run stops after its round and reports what it reached.
+            return;
+        }
         let _ = std::io::stdout().flush();
         eprintln!(
             "\ninterrupted: the run was stopped before it finished; results printed above are \

@@ -42,6 +42,8 @@ use num_traits::{Signed, ToPrimitive};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Bounds on one simplification. Reaching one is an error that says which and what was reached.
@@ -55,6 +57,9 @@ pub struct Limits {
     pub time: Duration,
     /// The most copies `n.G` may expand to.
     pub max_copies: u64,
+    /// Set from another thread (a Ctrl-C handler) to stop the run after the current round,
+    /// with [`EngineError::Interrupted`] and the best term reached.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Limits {
@@ -64,6 +69,7 @@ impl Default for Limits {
             max_rounds: 100_000,
             time: Duration::from_secs(60),
             max_copies: 64,
+            cancel: None,
         }
     }
 }
@@ -82,6 +88,11 @@ pub enum EngineError {
     Unsupported(String),
     /// A rule merged two classes of different values: the rule is unsound.
     Unsound(String),
+    /// The caller's cancel flag was set.
+    Interrupted {
+        /// The best term reached so far, printed.
+        reached: String,
+    },
 }
 
 impl fmt::Display for EngineError {
@@ -92,6 +103,9 @@ impl fmt::Display for EngineError {
             }
             EngineError::Unsupported(s) => write!(f, "{s}"),
             EngineError::Unsound(s) => write!(f, "a rule is unsound: {s}"),
+            EngineError::Interrupted { reached } => {
+                write!(f, "interrupted; reached so far: {reached}")
+            }
         }
     }
 }
@@ -357,6 +371,12 @@ impl Engine {
             }
             if !changed {
                 return Ok(());
+            }
+            if let Some(c) = &self.limits.cancel {
+                if c.load(Ordering::Relaxed) {
+                    let reached = crate::syntax::print(&run.best(run.input), &Default::default());
+                    return Err(EngineError::Interrupted { reached });
+                }
             }
             let which = if run.egraph.total_number_of_nodes() > self.limits.max_nodes {
                 Some(format!("{} e-nodes", self.limits.max_nodes))

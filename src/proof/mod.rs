@@ -212,13 +212,18 @@ pub enum Outcome {
 
 /// Proves `a = b` by simplifying both to the same form, or shows `a ≠ b` by the play of `a − b`.
 pub fn prove_eq(a: &Term, b: &Term, rules: &RuleSet) -> Result<Outcome, ProofError> {
+    prove_eq_with(a, b, &Engine::new(rules.clone()))
+}
+
+/// [`prove_eq`] with an engine of the caller's (its rules, limits and cancel flag).
+pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Outcome, ProofError> {
+    let rules = engine.rules();
     let mut k = Kernel::new();
     let ga = k.eval(a)?;
     let gb = k.eval(b)?;
     if ga != gb {
         return Ok(Outcome::Different(disprove(&mut k, a, b)?));
     }
-    let engine = Engine::new(rules.clone());
     let mut sa = engine.simplify(a)?;
     let mut sb = engine.simplify(b)?;
     let incomplete = |sa: &Simplified, sb: &Simplified| ProofError::Incomplete {

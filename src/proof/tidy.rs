@@ -4,12 +4,88 @@
 //! Both passes keep the proof checkable: cutting a detour leaves a chain whose steps still
 //! connect, and a grouped step keeps its single rule instances as parts the checker re-verifies.
 
-use super::step::{subterm_at, Step};
+use super::step::{replace_at, subterm_at, Step};
 use crate::term::Term;
 
 /// The proof's steps without detours or scattered deletions.
 pub(crate) fn tidy(input: &Term, steps: Vec<Step>) -> Vec<Step> {
-    group(cut_detours(input, steps))
+    let mut steps = cut_detours(input, steps);
+    for _ in 0..MAX_PASSES {
+        let before = steps.len();
+        steps = cut_excursions(steps);
+        if steps.len() == before {
+            break;
+        }
+    }
+    group(steps)
+}
+
+/// How many times excursions are looked for (each pass can reveal more).
+const MAX_PASSES: usize = 6;
+
+/// How far ahead an excursion's return is looked for.
+const MAX_EXCURSION: usize = 4096;
+
+/// Removes excursions: a subterm that steps take away and later bring back to what it was
+/// (a closed form opened, then folded back), while the steps in between touch only that
+/// subterm or places beside it. The steps beside it stay, with the subterm put back as it was;
+/// they were rule instances at their own positions, and still are.
+fn cut_excursions(mut steps: Vec<Step>) -> Vec<Step> {
+    let mut i = 0;
+    while i < steps.len() {
+        let p = steps[i].at.clone();
+        let Some(orig) = subterm_at(&steps[i].from, &p).cloned() else {
+            i += 1;
+            continue;
+        };
+        let mut back = None;
+        for (j, s) in steps.iter().enumerate().skip(i).take(MAX_EXCURSION) {
+            let within = s.at.starts_with(&p);
+            if !within && p.starts_with(&s.at) {
+                break; // a step around the subterm: the excursion cannot be cut past it
+            }
+            if within && subterm_at(&s.to, &p) == Some(&orig) {
+                back = Some(j);
+                break;
+            }
+        }
+        let Some(j) = back else {
+            i += 1;
+            continue;
+        };
+        let restore = |t: &Term| replace_at(t, &p, &orig);
+        let mut kept = Vec::new();
+        let mut ok = true;
+        for s in &steps[i..=j] {
+            if s.at.starts_with(&p) {
+                continue;
+            }
+            let fix = |s: &Step| -> Option<Step> {
+                Some(Step {
+                    from: restore(&s.from)?,
+                    to: restore(&s.to)?,
+                    ..s.clone()
+                })
+            };
+            let fixed = fix(s).and_then(|mut f| {
+                f.parts = s.parts.iter().map(fix).collect::<Option<Vec<_>>>()?;
+                Some(f)
+            });
+            match fixed {
+                Some(f) => kept.push(f),
+                None => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if !ok {
+            i += 1;
+            continue;
+        }
+        steps.splice(i..=j, kept);
+    }
+    steps
 }
 
 /// Removes every stretch of steps that leads from a term back to the same term: egg's

@@ -154,3 +154,11 @@ pub(crate) fn unsupported(cmd: &str, f: Format) -> CliError {
          `onag simplify` and `onag eval`)"
     ))
 }
+
+/// The engine a command runs: the chosen rules, default limits, and the Ctrl-C cancel flag.
+pub(crate) fn engine(ctx: &Ctx) -> crate::engine::Engine {
+    crate::engine::Engine::new(ctx.rules.clone()).with_limits(crate::engine::Limits {
+        cancel: Some(crate::cli::progress::cancel_flag()),
+        ..Default::default()
+    })
+}

@@ -7,7 +7,7 @@ use crate::cli::exit::{CliError, FALSE, OK};
 use crate::cli::format::{latex, markdown, proof_json, text, Conclusion, Derivation};
 use crate::cli::input::{self, Source};
 use crate::cli::progress::Spinner;
-use crate::proof::{prove_eq, Disproof, Outcome};
+use crate::proof::{prove_eq_with, Disproof, Outcome};
 use crate::term::Term;
 
 pub(super) fn run(
@@ -60,7 +60,9 @@ pub(crate) fn one(ctx: &Ctx, x: &Term, y: &Term) -> Result<(String, i32), CliErr
         return Err(unsupported("prove", ctx.format));
     }
     let spinner = Spinner::start("proving");
-    let outcome = prove_eq(x, y, &ctx.rules)?;
+    let running = crate::cli::progress::Running::start();
+    let outcome = prove_eq_with(x, y, &super::engine(ctx))?;
+    drop(running);
     drop(spinner);
     match outcome {
         Outcome::Equal(p) => {

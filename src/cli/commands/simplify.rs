@@ -8,7 +8,6 @@ use crate::cli::format::{
 };
 use crate::cli::input;
 use crate::cli::progress::Spinner;
-use crate::engine::Engine;
 use crate::kernel::Kernel;
 use crate::proof::proof_of_simplification;
 use crate::term::Term;
@@ -36,7 +35,9 @@ pub(crate) fn one(ctx: &Ctx, t: &Term) -> Result<(String, i32), CliError> {
         return Ok((picture(ctx, t)?, OK));
     }
     let spinner = Spinner::start("simplifying");
-    let mut s = Engine::new(ctx.rules.clone()).simplify(t)?;
+    let running = crate::cli::progress::Running::start();
+    let mut s = super::engine(ctx).simplify(t)?;
+    drop(running);
     let proof = proof_of_simplification(&mut s, &ctx.rules)?;
     drop(spinner);
     let stuck = if s.canonical {
