@@ -4,6 +4,8 @@
 //! checks against the same definitions instead of its own copy.
 #![allow(dead_code)]
 
+pub mod drive;
+
 use onag::kernel::{GameId, Kernel, Relation};
 use std::collections::HashMap;
 
