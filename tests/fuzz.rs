@@ -220,7 +220,11 @@ fn fuzz_rule_parser() {
 fn fuzz_engine() {
     runner(300)
         .run(&term(), |t| {
-            drive::engine(&print(&t, &Default::default()));
+            let text = print(&t, &Default::default());
+            if std::env::var("FUZZ_TRACE").is_ok() {
+                std::fs::write("/tmp/fuzz_last.engine", &text).unwrap();
+            }
+            drive::engine(&text);
             Ok(())
         })
         .unwrap();
