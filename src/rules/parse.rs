@@ -323,23 +323,17 @@ impl<'a> Parser<'a> {
                     }
                     match self.bump() {
                         Tok::Num(n) if n.is_integer() => {
-                            let v: i32 = n
-                                .to_string()
-                                .parse()
-                                .map_err(|_| {
-                                    // Point at the number just read, not at what follows it.
-                                    let t = &self.toks[self.pos.saturating_sub(1)];
-                                    RuleError::at(
-                                        self.file,
-                                        self.src,
-                                        t.line,
-                                        t.col,
-                                        format!(
-                                            "priority out of range: at most {} in size",
-                                            i32::MAX
-                                        ),
-                                    )
-                                })?;
+                            let v: i32 = n.to_string().parse().map_err(|_| {
+                                // Point at the number just read, not at what follows it.
+                                let t = &self.toks[self.pos.saturating_sub(1)];
+                                RuleError::at(
+                                    self.file,
+                                    self.src,
+                                    t.line,
+                                    t.col,
+                                    format!("priority out of range: at most {} in size", i32::MAX),
+                                )
+                            })?;
                             priority = if neg { -v } else { v };
                         }
                         _ => {

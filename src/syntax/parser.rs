@@ -279,6 +279,21 @@ impl Parser<'_> {
 
     #[inline(never)]
     fn parens(&mut self) -> Result<Term, ParseError> {
+        // `(3)` and `(1/2)` cost no level: the printer writes the negation of a number literal
+        // as `-(3)` (since `-3` is the literal −3), and that must parse back at the same depth
+        // as the term it came from, even at the nesting limit. A bare number cannot nest.
+        let bare = matches!(self.peek_at(1), Tok::Int(_))
+            && (matches!(self.peek_at(2), Tok::RParen)
+                || matches!(
+                    (self.peek_at(2), self.peek_at(3), self.peek_at(4)),
+                    (Tok::Slash, Tok::Int(_), Tok::RParen)
+                ));
+        if bare {
+            self.bump();
+            let t = self.literal(None)?;
+            self.expect(Tok::RParen, "`)`")?;
+            return Ok(t);
+        }
         self.bump();
         self.enter()?;
         let t = self.expr()?;
