@@ -583,15 +583,16 @@ fn the_deepest_negation_prints_and_parses_back() {
     assert_eq!(parse("-(3)").unwrap(), Term::neg(Term::integer(3)));
 }
 
-/// Found by libFuzzer (`fuzz/`, target `parse`, `tests/known/print-depth-found-by-libfuzzer.txt`):
-/// a 2,595-character sum of `+-`, `-` and copies that parses within the nesting limit prints as
-/// text needing more levels than the limit (the printer adds parentheses, as in `+-(0. 0)`), so
-/// `parse(print(t))` fails. Kept out of `tests/corpus/` until fixed, so the replay stays green.
+/// Found by libFuzzer (`fuzz/`, target `parse`; the input is in `tests/corpus/syntax/`): a
+/// 2,595-character sum that parses within the nesting limit ended in `+-0**`, which printed as
+/// `+-(0.*)`, one level deeper than it parsed, so `parse(print(t))` failed. Copies after `+-`
+/// now print bare.
 #[test]
-#[ignore = "syntax defect: print can need more nesting levels than the parsed input; see tests/known/print-depth-found-by-libfuzzer.txt"]
 fn printing_never_needs_more_nesting_than_parsing() {
-    let src = include_str!("known/print-depth-found-by-libfuzzer.txt");
+    let src = include_str!("corpus/syntax/print-depth-found-by-libfuzzer.txt");
     let t = parse(src).unwrap();
     let printed = show(&t);
     assert_eq!(parse(&printed).map_err(|e| e.to_string()), Ok(t));
+    assert_eq!(show(&parse("+-0**").unwrap()), "+-0.*");
+    assert_eq!(show(&parse("+-(3*{1|0})").unwrap()), "+-3*{1|0}");
 }
