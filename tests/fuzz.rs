@@ -266,7 +266,11 @@ fn fuzz_proof_checker() {
         "1/2",
         "3/2",
     ];
-    let small_game = term().prop_filter("explicit games only", |t| matches!(t, Term::Game { .. }));
+    let small_game = (
+        prop::collection::vec(term(), 0..3),
+        prop::collection::vec(term(), 0..3),
+    )
+        .prop_map(|(l, r)| Term::game(l, r));
     runner(300)
         .run(&(small_game, edits(pieces)), |(t, es)| {
             if std::env::var("FUZZ_TRACE").is_ok() {
