@@ -79,7 +79,25 @@ fn print(t: &Term) -> String {
 }
 
 fn parse(s: &str, what: &str) -> Result<Term, ProofError> {
-    crate::syntax::parse(s).map_err(|e| ProofError::Json(format!("{what}: `{s}`: {e}")))
+    crate::syntax::parse(s).map_err(|e| ProofError::Json(format!("{what}: `{}`: {e}", clip(s))))
+}
+
+/// A value witness: a number, read by the game parser (which reads fractions without a gcd, so
+/// a hostile million-digit value costs milliseconds, not minutes) and required to be a bare
+/// number.
+fn parse_value(v: &str, step: &str) -> Result<crate::number::Dyadic, ProofError> {
+    let not_a_number = || ProofError::Json(format!("step {step}: `{}` is not a number", clip(v)));
+    let t = crate::syntax::parse(v).map_err(|_| not_a_number())?;
+    t.as_number().cloned().ok_or_else(not_a_number)
+}
+
+/// At most 60 characters of a string from the input, for an error message.
+fn clip(s: &str) -> String {
+    if s.chars().count() <= 60 {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(60).collect::<String>())
+    }
 }
 
 fn row_string(r: &[Pebble]) -> String {
@@ -98,7 +116,10 @@ fn parse_row(s: &str) -> Result<Vec<Pebble>, ProofError> {
             'L' => Ok(Pebble::Left),
             'R' => Ok(Pebble::Right),
             'E' => Ok(Pebble::Neutral),
-            _ => Err(ProofError::Json(format!("`{s}` is not a row of L, R, E"))),
+            _ => Err(ProofError::Json(format!(
+                "`{}` is not a row of L, R, E",
+                clip(s)
+            ))),
         })
         .collect()
 }
@@ -161,10 +182,7 @@ fn step_from_json(i: &str, s: &StepJson, nested: bool) -> Result<Step, ProofErro
         w.sets.push((n.clone(), ts));
     }
     for (n, v) in &s.witnesses.values {
-        let v = v
-            .parse()
-            .map_err(|_| ProofError::Json(format!("step {i}: `{v}` is not a number")))?;
-        w.values.push((n.clone(), v));
+        w.values.push((n.clone(), parse_value(v, i)?));
     }
     for (n, r) in &s.witnesses.rows {
         w.rows.push((n.clone(), parse_row(r)?));

@@ -20,7 +20,7 @@ pub mod check;
 mod parse;
 
 pub use ast::*;
-pub use parse::parse_rules;
+pub use parse::{parse_rules, MAX_RULE_NESTING};
 
 use std::fmt;
 use std::path::Path;

@@ -183,7 +183,15 @@ struct Parser<'a> {
     src: &'a str,
     toks: Vec<Token>,
     pos: usize,
+    /// How many patterns, templates or value expressions are open around the current token.
+    depth: usize,
 }
+
+/// How deeply patterns, templates and value expressions may nest (braces, parentheses, prefix
+/// `-`, `@`, and each `+` or `-` of a chain, since chains nest in the tree). The parser, the
+/// checker and `Drop` all recurse on that tree, so without a bound a hostile file of a million
+/// `{` would overflow the stack instead of getting an error. The shipped rules nest four deep.
+pub const MAX_RULE_NESTING: usize = 100;
 
 const CLAUSES: [&str; 8] = [
     "says", "cite", "group", "kind", "priority", "match", "when", "yield",
@@ -203,6 +211,17 @@ impl<'a> Parser<'a> {
         }
         t
     }
+    /// Enters one level of nesting, refusing to go past [`MAX_RULE_NESTING`].
+    fn enter(&mut self) -> Result<(), RuleError> {
+        self.depth += 1;
+        if self.depth > MAX_RULE_NESTING {
+            return Err(self.err(format!(
+                "nested too deeply: at most {MAX_RULE_NESTING} levels of braces, parentheses, prefix operators and terms of a sum"
+            )));
+        }
+        Ok(())
+    }
+
     fn err(&self, msg: impl Into<String>) -> RuleError {
         let t = self.here();
         RuleError::at(self.file, self.src, t.line, t.col, msg.into())
@@ -304,10 +323,17 @@ impl<'a> Parser<'a> {
                     }
                     match self.bump() {
                         Tok::Num(n) if n.is_integer() => {
-                            let v: i32 = n
-                                .to_string()
-                                .parse()
-                                .map_err(|_| self.err("priority out of range"))?;
+                            let v: i32 = n.to_string().parse().map_err(|_| {
+                                // Point at the number just read, not at what follows it.
+                                let t = &self.toks[self.pos.saturating_sub(1)];
+                                RuleError::at(
+                                    self.file,
+                                    self.src,
+                                    t.line,
+                                    t.col,
+                                    format!("priority out of range: at most {} in size", i32::MAX),
+                                )
+                            })?;
                             priority = if neg { -v } else { v };
                         }
                         _ => {
@@ -376,6 +402,13 @@ impl<'a> Parser<'a> {
     }
 
     fn pattern_factor(&mut self) -> Result<Pattern, RuleError> {
+        self.enter()?;
+        let out = self.pattern_factor_inner()?;
+        self.depth -= 1;
+        Ok(out)
+    }
+
+    fn pattern_factor_inner(&mut self) -> Result<Pattern, RuleError> {
         if self.is_punct("-") {
             self.bump();
             return Ok(Pattern::Neg(Box::new(self.pattern_factor()?)));
@@ -546,7 +579,11 @@ impl<'a> Parser<'a> {
 
     fn template(&mut self) -> Result<Template, RuleError> {
         let mut t = self.template_factor()?;
+        let depth = self.depth;
         loop {
+            if self.is_punct("+") || self.is_punct("-") {
+                self.enter()?;
+            }
             if self.is_punct("+") {
                 self.bump();
                 let b = self.template_factor()?;
@@ -556,12 +593,20 @@ impl<'a> Parser<'a> {
                 let b = self.template_factor()?;
                 t = Template::Sum(Box::new(t), Box::new(Template::Neg(Box::new(b))));
             } else {
+                self.depth = depth;
                 return Ok(t);
             }
         }
     }
 
     fn template_factor(&mut self) -> Result<Template, RuleError> {
+        self.enter()?;
+        let out = self.template_factor_inner()?;
+        self.depth -= 1;
+        Ok(out)
+    }
+
+    fn template_factor_inner(&mut self) -> Result<Template, RuleError> {
         if self.is_punct("-") {
             self.bump();
             return Ok(Template::Neg(Box::new(self.template_factor()?)));
@@ -663,7 +708,11 @@ impl<'a> Parser<'a> {
 
     fn value_expr(&mut self) -> Result<ValueExpr, RuleError> {
         let mut v = self.value_atom()?;
+        let depth = self.depth;
         loop {
+            if self.is_punct("+") || self.is_punct("-") {
+                self.enter()?;
+            }
             if self.is_punct("+") {
                 self.bump();
                 v = ValueExpr::Add(Box::new(v), Box::new(self.value_atom()?));
@@ -671,12 +720,20 @@ impl<'a> Parser<'a> {
                 self.bump();
                 v = ValueExpr::Sub(Box::new(v), Box::new(self.value_atom()?));
             } else {
+                self.depth = depth;
                 return Ok(v);
             }
         }
     }
 
     fn value_atom(&mut self) -> Result<ValueExpr, RuleError> {
+        self.enter()?;
+        let out = self.value_atom_inner()?;
+        self.depth -= 1;
+        Ok(out)
+    }
+
+    fn value_atom_inner(&mut self) -> Result<ValueExpr, RuleError> {
         if self.is_punct("-") {
             self.bump();
             return Ok(ValueExpr::Neg(Box::new(self.value_atom()?)));
@@ -730,6 +787,7 @@ pub fn parse_rules(file: &str, src: &str) -> Result<Vec<Rule>, RuleError> {
         src,
         toks,
         pos: 0,
+        depth: 0,
     };
     let mut rules = Vec::new();
     while !matches!(p.peek(), Tok::Eof) {

@@ -96,7 +96,9 @@ impl ParseError {
         // A line of a million braces is shown as a window around the culprit.
         let at = self.column.saturating_sub(1).min(chars.len());
         let from = at.saturating_sub(WINDOW);
-        let to = (at + self.length.max(1) + WINDOW).min(chars.len()).max(at);
+        // A culprit longer than the window (a million-digit literal) is shown by its start.
+        let culprit = self.length.clamp(1, WINDOW);
+        let to = (at + culprit + WINDOW).min(chars.len()).max(at);
         let mut shown: String = chars[from..to].iter().collect();
         let mut before = at - from;
         if from > 0 {
@@ -106,7 +108,7 @@ impl ParseError {
         if to < chars.len() {
             shown.push('…');
         }
-        let carets = self.length.max(1).min(to.saturating_sub(at).max(1));
+        let carets = culprit.min(to.saturating_sub(at).max(1));
         format!(
             "error: {}\n{pad}--> line {}, column {}\n{pad} |\n{num} | {shown}\n{pad} | {}{}\n",
             self.message,

@@ -27,6 +27,7 @@ use super::lexer::{lex, Tok, Token};
 use crate::number::{Dyadic, Nimber};
 use crate::term::{Pebble, Term};
 use num_bigint::{BigInt, BigUint};
+use num_integer::Integer;
 use num_traits::Zero;
 
 /// How deeply braces, parentheses and prefix operators may nest; each `+`, `-` or `+-` of a
@@ -38,6 +39,50 @@ use num_traits::Zero;
 /// spawned threads (test threads included). That is far beyond any game a person writes or
 /// CGSuite prints: a canonical form nests no deeper than its birthday.
 pub const MAX_NESTING: usize = 500;
+
+/// `n/d` (d > 0) as a dyadic rational, or `None` when it is not one.
+///
+/// The fraction is dyadic exactly when the odd part of d divides n, so one division decides it.
+/// `Dyadic::from_fraction` reduces by a gcd first, whose binary algorithm takes minutes on a
+/// numerator of a million digits; this takes milliseconds when d is a power of two.
+fn dyadic_fraction(n: &BigInt, d: &BigInt) -> Option<Dyadic> {
+    let tz = d.trailing_zeros()?;
+    let odd = d >> tz;
+    if odd == BigInt::from(1) {
+        return Some(Dyadic::new(n.clone(), tz));
+    }
+    let (q, r) = n.div_rem(&odd);
+    r.is_zero().then(|| Dyadic::new(q, tz))
+}
+
+/// A run of decimal digits as an integer, by halves: `hi·10^k + lo`. `BigInt`'s own parser
+/// is quadratic (a million digits take seconds); splitting lets the big multiplications use
+/// Karatsuba, so a million digits take a fraction of a second.
+fn parse_decimal(digits: &str) -> Option<BigInt> {
+    const CHUNK: usize = 2_000;
+    if digits.len() <= CHUNK {
+        return digits.parse().ok();
+    }
+    // Digits are ASCII, so any byte index is a character boundary.
+    let k = digits.len() / 2;
+    let (hi, lo) = digits.split_at(digits.len() - k);
+    let scale = BigInt::from(10u32).pow(u32::try_from(k).ok()?);
+    Some(parse_decimal(hi)? * scale + parse_decimal(lo)?)
+}
+
+/// An integer for an error message: in full when short, else by its size (the caret shows the
+/// literal), so that an error about a million-digit literal neither takes seconds to format
+/// (decimal printing is quadratic) nor is itself a megabyte.
+fn short(n: &BigInt) -> String {
+    if n.bits() <= 128 {
+        n.to_string()
+    } else {
+        format!(
+            "(an integer of about {} digits)",
+            (n.bits() as f64 * std::f64::consts::LOG10_2) as u64 + 1
+        )
+    }
+}
 
 pub(crate) fn parse(src: &str) -> Result<Term, ParseError> {
     let toks = lex(src).map_err(|e| ParseError::at(src, e.span, e.message))?;
@@ -234,6 +279,21 @@ impl Parser<'_> {
 
     #[inline(never)]
     fn parens(&mut self) -> Result<Term, ParseError> {
+        // `(3)` and `(1/2)` cost no level: the printer writes the negation of a number literal
+        // as `-(3)` (since `-3` is the literal −3), and that must parse back at the same depth
+        // as the term it came from, even at the nesting limit. A bare number cannot nest.
+        let bare = matches!(self.peek_at(1), Tok::Int(_))
+            && (matches!(self.peek_at(2), Tok::RParen)
+                || matches!(
+                    (self.peek_at(2), self.peek_at(3), self.peek_at(4)),
+                    (Tok::Slash, Tok::Int(_), Tok::RParen)
+                ));
+        if bare {
+            self.bump();
+            let t = self.literal(None)?;
+            self.expect(Tok::RParen, "`)`")?;
+            return Ok(t);
+        }
         self.bump();
         self.enter()?;
         let t = self.expr()?;
@@ -351,9 +411,7 @@ impl Parser<'_> {
         match self.peek().clone() {
             Tok::Int(s) => {
                 let span = self.bump().span;
-                let n = s
-                    .parse::<BigInt>()
-                    .map_err(|_| self.error(span, "expected an integer"))?;
+                let n = parse_decimal(&s).ok_or_else(|| self.error(span, "expected an integer"))?;
                 Ok((n, span))
             }
             other => {
@@ -377,15 +435,15 @@ impl Parser<'_> {
             number_span = number_span.to(den_span);
             let frac = number_span;
             if den.is_zero() {
-                return Err(self.error(frac, format!("{num}/{den} divides by zero")));
+                return Err(self.error(frac, format!("{}/{den} divides by zero", short(&num))));
             }
-            // `ParseDyadicError` is not exported; with a non-zero denominator and two integers
-            // the only way `from_fraction` fails is a non-dyadic fraction.
-            Dyadic::from_fraction(&num, &den).map_err(|_| {
+            dyadic_fraction(&num, &den).ok_or_else(|| {
                 self.error(
                     frac,
                     format!(
-                        "{num}/{den} is not a dyadic rational: short games have only dyadic numbers (denominators that are powers of two)"
+                        "{}/{} is not a dyadic rational: short games have only dyadic numbers (denominators that are powers of two)",
+                        short(&num),
+                        short(&den)
                     ),
                 )
             })?

@@ -242,6 +242,9 @@ impl Printer {
                 Term::Tiny { number, .. } | Term::Miny { number, .. } if number.is_zero() => {
                     self.unary(x)
                 }
+                // Copies read back bare (`+-3.^`, `+-2*{1|0}`); parentheses would make the text
+                // nest one level deeper than the term, which fails at the nesting limit.
+                Term::Multiple { count, .. } if !count.is_negative() => self.unary(x),
                 _ => self.parens(self.expr(x)),
             },
             _ => {
