@@ -550,7 +550,7 @@ fn proofs_of_opened_up_multiples_stay_small() {
         let t = parse(src).unwrap();
         let mut s = Engine::new(rules.clone()).simplify(&t).unwrap();
         assert!(s.canonical, "{src}");
-        let engine_steps = s.run.steps.len();
+        let engine_steps = s.steps().count();
         let p = proof_of_simplification(&mut s, rules).unwrap();
         assert!(
             p.steps.len() <= 4 * engine_steps,

@@ -55,10 +55,10 @@ fn outputs(src: &str) -> String {
             "{name}: {} canonical={} steps={} rounds={}\n",
             print(&s.result, &Default::default()),
             s.canonical,
-            s.run.steps.len(),
+            s.steps().count(),
             s.run.rounds
         );
-        for st in &s.run.steps {
+        for st in s.steps() {
             out += &st.rule;
             out.push(' ');
         }

@@ -18,6 +18,7 @@ pub fn fuzz_limits() -> Limits {
         max_rounds: 5_000,
         time: Duration::from_secs(2),
         max_copies: 16,
+        cancel: None,
     }
 }
 
@@ -123,7 +124,7 @@ pub fn engine(src: &str) {
                 let b = k.eval(&s.result);
                 assert_eq!(b.ok(), Some(a), "{src}: result {}", show(&s.result));
             }
-            if s.run.steps.len() > KNOWN_BLOWUP_STEPS {
+            if s.steps().count() > KNOWN_BLOWUP_STEPS {
                 return;
             }
             let result = s.result.clone();
@@ -138,6 +139,7 @@ pub fn engine(src: &str) {
             assert!(parse(&reached).is_ok(), "{src}: reached {reached:?}");
         }
         Err(EngineError::Unsupported(m)) => assert!(!m.is_empty()),
+        Err(EngineError::Interrupted { .. }) => panic!("{src}: interrupted, with no cancel flag set"),
     }
 }
 
