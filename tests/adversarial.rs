@@ -110,7 +110,7 @@ fn a_million_equal_options() {
 /// A million different options: the kernel answers; the engine should answer or stop at its time
 /// limit, but a single round runs far past the limit.
 #[test]
-#[ignore = "engine defect: the time limit is checked only between rounds; {0,1,…,999999|} runs for minutes past a 2 s limit"]
+#[ignore = "engine defect: one rule application on a game of a million options overshoots the time limit; {0,1,…,999999|} runs for minutes past a 2 s limit"]
 fn a_million_different_options() {
     let src = format!(
         "{{{}|}}",
@@ -264,7 +264,12 @@ fn sums_of_many_switches_hit_a_limit() {
         Err(EngineError::Limit { which, reached }) => {
             assert!(which.contains("time"), "{which}");
             assert!(!reached.is_empty());
-            assert!(parse(&reached).is_ok(), "the reached form parses back");
+            // Either the form reached, which parses back, or its size when it is too large to
+            // print (the sum's expansion written out is millions of nodes).
+            assert!(
+                reached.starts_with(onag::engine::TOO_LARGE) || parse(&reached).is_ok(),
+                "{reached:.200}"
+            );
         }
         Ok(s) => panic!("finished: {}", show(&s.result)),
         Err(e) => panic!("{e}"),
@@ -309,11 +314,10 @@ fn hot_sum() -> String {
         .join("+")
 }
 
-/// The same sum straight to the kernel (what `onag eval` does): the kernel has no limits at
-/// all, so it computes the whole canonical form, for minutes and gigabytes. The test gives it
-/// 20 s on a watchdog thread.
+/// The same sum straight to the kernel (what `onag eval` does). Since the kernel's sums and
+/// comparisons were made fast it answers within seconds; it still has no limit of its own
+/// (docs/GUARANTEES.md, known gaps), so the test gives it 20 s on a watchdog thread.
 #[test]
-#[ignore = "kernel defect: no time or memory limit; Kernel::eval of {1||0|-1}+…+{12||0|-12} runs for minutes"]
 fn the_kernel_answers_hot_sums_or_refuses_quickly() {
     let t = parse(&hot_sum()).unwrap();
     let (tx, rx) = std::sync::mpsc::channel();
@@ -505,12 +509,11 @@ fn hostile_proof_json() {
     );
 }
 
-/// Found by the fuzzers: `-2*(hs"REE" + ^*4)` (= 2vv; proptest, seed 77) under a 2 s limit
-/// runs 6 s and peaks above 1 GB, and `{|*999+99}` (= 0; libFuzzer) runs 15–20 s, before the
-/// limit stops them: limits are checked only between rounds, and one round can open `*999` and
-/// do all its work. There is no memory limit to set.
+/// Found by the fuzzers: `-2*(hs"REE" + ^*4)` (= 2vv; proptest, seed 77) and `{|*999+99}`
+/// (= 0; libFuzzer) ran 6 s and 15–20 s under a 2 s limit when limits were checked only
+/// between rounds; now the time limit is also checked between the forms of a round and inside
+/// the matcher's search, and a term too large to print is described by its size.
 #[test]
-#[ignore = "engine defect: limits checked only between rounds; {|*999+99} runs 15-20 s under a 2 s limit, -2*(hs\"REE\" + ^*4) 6 s and over 1 GB"]
 fn limits_hold_within_a_round() {
     for src in ["{|*999+99}", "-2*(hs\"REE\" + ^*4)"] {
         let t = parse(src).unwrap();

@@ -102,6 +102,8 @@ struct Matcher<'a> {
 
 /// Finds the first way `rule` matches `node` (in class `class`) whose conditions hold and
 /// that `skip` does not turn down (the caller skips matches it found to change nothing).
+/// `give_up` is asked before each candidate; when it says so the search ends with `None` (a
+/// limit was reached).
 pub fn find_match(
     egraph: &Graph,
     inside: &dyn Inside,
@@ -109,6 +111,7 @@ pub fn find_match(
     class: Id,
     node: &Cg,
     skip: &dyn Fn(&Binds) -> bool,
+    give_up: &dyn Fn() -> bool,
 ) -> Option<Binds> {
     let kinds = crate::rules::check::bindings(&rule.pattern).ok()?;
     let m = Matcher {
@@ -125,6 +128,10 @@ pub fn find_match(
     });
     let mut found = None;
     m.pat_node(&rule.pattern, 0, class, class, &mut binds, &mut |b| {
+        // A wide game has many candidate matches; a limit reached meanwhile ends the search.
+        if give_up() {
+            return true;
+        }
         if !skip(b) && m.conditions_hold(b) {
             found = Some(b.clone());
             true

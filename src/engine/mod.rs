@@ -163,6 +163,9 @@ pub struct Run {
     pub start: Term,
     /// Further terms the rules work on beside the input ([`Engine::join`]).
     roots: Vec<Id>,
+    /// When the time limit runs out, and the caller's cancel flag: checked between the forms
+    /// of a round, so one long round cannot run far past either.
+    deadline: (Option<Instant>, Option<Arc<AtomicBool>>),
     states: FxHashMap<Id, State>,
     wants: RefCell<Vec<Id>>,
     /// Every active form each class has had, by (class, role, form with options sorted): a rule
@@ -344,6 +347,11 @@ impl Engine {
         start: Instant,
         rounds_before: usize,
     ) -> Result<(), EngineError> {
+        // A time too large to add to the clock is no limit at all.
+        run.deadline = (
+            start.checked_add(self.limits.time),
+            self.limits.cancel.clone(),
+        );
         loop {
             let changed = run.round(reduce, open) || run.round_others(reduce);
             run.egraph.rebuild();
@@ -374,7 +382,7 @@ impl Engine {
             }
             if let Some(c) = &self.limits.cancel {
                 if c.load(Ordering::Relaxed) {
-                    let reached = crate::syntax::print(&run.best(run.input), &Default::default());
+                    let reached = run.reached();
                     return Err(EngineError::Interrupted { reached });
                 }
             }
@@ -391,12 +399,18 @@ impl Engine {
                 None
             };
             if let Some(which) = which {
-                let reached = crate::syntax::print(&run.best(run.input), &Default::default());
+                let reached = run.reached();
                 return Err(EngineError::Limit { which, reached });
             }
         }
     }
 }
+
+/// The most nodes a term reached at a limit may have to be printed in the error.
+const MAX_PRINTED: u64 = 20_000;
+
+/// What a limit error says instead of a term too large to print.
+pub const TOO_LARGE: &str = "a term too large to print";
 
 /// How many fresh runs may follow a trapped one.
 const MAX_RESTARTS: usize = 8;
@@ -446,6 +460,7 @@ impl Run {
             rounds: 0,
             start,
             roots: Vec::new(),
+            deadline: (None, None),
             states: FxHashMap::default(),
             visited: FxHashSet::default(),
             wants: RefCell::new(Vec::new()),
@@ -528,6 +543,13 @@ impl Run {
         let (lx, ly) = side(al, bl)?;
         let (rx, ry) = side(ar, br)?;
         Some((Term::game(lx, rx), Term::game(ly, ry)))
+    }
+
+    /// Whether the time limit has run out or the caller asked to stop.
+    fn stopped(&self) -> bool {
+        let (at, cancel) = &self.deadline;
+        at.is_some_and(|at| Instant::now() > at)
+            || cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
     /// Asks for every reachable closed form not yet opened to be opened; whether there was one.
@@ -687,6 +709,10 @@ impl Run {
         let mut changed = false;
         let mut touched: FxHashSet<Id> = FxHashSet::default();
         for (class, role, node) in self.active() {
+            if self.stopped() {
+                // The round ends here; the loop around it says which limit.
+                return true;
+            }
             let class = self.egraph.find(class);
             let current = self.state_of(class);
             let still = match role {
@@ -724,6 +750,9 @@ impl Run {
         wants.sort();
         wants.dedup();
         for class in wants {
+            if self.stopped() {
+                return true;
+            }
             let class = self.egraph.find(class);
             if self.inside(&self.egraph, class).is_some() || self.state_of(class).inside.is_some() {
                 continue;
@@ -753,6 +782,9 @@ impl Run {
         classes.dedup();
         let mut changed = false;
         for class in classes {
+            if self.stopped() {
+                return true;
+            }
             let class = self.egraph.find(class);
             let s = self.state_of(class);
             let key_head = self.form_key(&s.head);
@@ -821,9 +853,15 @@ impl Run {
     fn apply_first(&mut self, rule: &Rule, class: Id, role: Role, node: &Cg) -> bool {
         let mut skipped: Vec<Binds> = Vec::new();
         loop {
-            let Some(b) = find_match(&self.egraph, self, rule, class, node, &|b| {
-                skipped.contains(b)
-            }) else {
+            let Some(b) = find_match(
+                &self.egraph,
+                self,
+                rule,
+                class,
+                node,
+                &|b| skipped.contains(b),
+                &|| self.stopped(),
+            ) else {
                 return false;
             };
             match self.apply(rule, class, role, b.clone()) {
@@ -1084,6 +1122,33 @@ impl Run {
                 };
                 self.states.insert(root, merged);
             }
+        }
+    }
+
+    /// The best term reached, printed for an error message; a term too large to print (the
+    /// e-graph shares subterms a printed term repeats) is described by its size instead.
+    fn reached(&self) -> String {
+        let ex = Extractor::new(
+            &self.egraph,
+            SimplestCost {
+                egraph: &self.egraph,
+            },
+        );
+        let (_, expr) = ex.find_best(self.egraph.find(self.input));
+        let mut size: Vec<u64> = Vec::with_capacity(expr.as_ref().len());
+        for node in expr.as_ref() {
+            let kids = node
+                .children()
+                .iter()
+                .map(|&c| size.get(usize::from(c)).copied().unwrap_or(0))
+                .fold(0u64, u64::saturating_add);
+            size.push(kids.saturating_add(1));
+        }
+        match size.last() {
+            Some(&n) if n > MAX_PRINTED => {
+                format!("{TOO_LARGE} ({n} nodes written out)")
+            }
+            _ => crate::syntax::print(&expr_to_term(&expr), &Default::default()),
         }
     }
 
