@@ -14,22 +14,9 @@ use onag::rules::RuleSet;
 use onag::syntax::parse;
 use std::time::{Duration, Instant};
 
-const SEEDS: [&str; 7] = [
-    "{0,1|2}",
-    "{0|5}",
-    "{-5|0,{*,*4|*,*4}}",
-    "{{*|*},*,*3|{*|*},*,*3}",
-    "{0,-7|1,3/2,3/4}",
-    "^+^+*",
-    "{2|1} + 1/2",
-];
-
-fn switches(n: i64) -> String {
-    (1..=n)
-        .map(|k| format!("{{{k}|-{k}}}"))
-        .collect::<Vec<_>>()
-        .join(" + ")
-}
+#[path = "common/workloads.rs"]
+mod workloads;
+use workloads::{switches_text as switches, SEEDS};
 
 /// Simplifies and builds the checked proof.
 fn prove(engine: &Engine, src: &str) -> Proof {

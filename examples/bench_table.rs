@@ -24,8 +24,12 @@ use onag::syntax::parse;
 use onag::Term;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
+
+#[path = "../benches/common/workloads.rs"]
+mod workloads;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+use workloads::{random_term, Rng, SEEDS};
 
 /// Counts live heap bytes and their peak.
 struct Counting;
@@ -432,58 +436,6 @@ fn tinies(n: i64) -> Term {
     }))
 }
 
-/// splitmix64: a fixed seed gives the same inputs on every run and machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// A random term of exactly `size` nodes: explicit games of one to four options over small
-/// leaves, with a sum in about one node in five (the generator of `benches/engine.rs`).
-fn random_term(rng: &mut Rng, size: usize) -> Term {
-    if size <= 1 {
-        let leaves = ["0", "1", "-1", "2", "1/2", "-1/2", "*", "*2", "^", "v"];
-        return parse(leaves[rng.below(leaves.len() as u64) as usize]).unwrap();
-    }
-    let inner = size - 1;
-    if inner >= 2 && rng.below(5) == 0 {
-        let a = 1 + rng.below(inner as u64 - 1) as usize;
-        return Term::sum(random_term(rng, a), random_term(rng, inner - a));
-    }
-    let kids = (1 + rng.below(4) as usize).min(inner);
-    let mut cuts: Vec<usize> = (0..kids - 1)
-        .map(|_| 1 + rng.below(inner as u64 - 1) as usize)
-        .collect();
-    cuts.sort_unstable();
-    cuts.dedup();
-    let mut sizes = Vec::new();
-    let mut prev = 0;
-    for c in cuts.into_iter().chain([inner]) {
-        sizes.push(c - prev);
-        prev = c;
-    }
-    let (mut left, mut right) = (Vec::new(), Vec::new());
-    for s in sizes {
-        let t = random_term(rng, s);
-        if rng.below(2) == 0 {
-            left.push(t);
-        } else {
-            right.push(t);
-        }
-    }
-    Term::game(left, right)
-}
-
 /// xorshift64*: operands for the nimber rows.
 fn words(seed: u64, count: usize) -> Vec<u64> {
     let mut x = seed;
@@ -739,16 +691,6 @@ fn nimber_rows(t: &mut Table) {
             .fold(0, |acc, x| acc ^ low(&black_box(x).nim_sqrt()))
     );
 }
-
-const SEEDS: [&str; 7] = [
-    "{0,1|2}",
-    "{0|5}",
-    "{-5|0,{*,*4|*,*4}}",
-    "{{*|*},*,*3|{*|*},*,*3}",
-    "{0,-7|1,3/2,3/4}",
-    "^+^+*",
-    "{2|1} + 1/2",
-];
 
 fn engine_rows(t: &mut Table) {
     let g = "engine";
