@@ -28,6 +28,7 @@
 pub mod analysis;
 pub mod lang;
 pub mod matcher;
+pub mod notation;
 
 use crate::kernel::{GameId, Kernel};
 use crate::number::Dyadic;
@@ -38,7 +39,7 @@ use egg::{CostFunction, EGraph, Extractor, Id, Language};
 use lang::{expr_to_term, Cg, Leaf};
 use matcher::{cuts, find_match, nims, Binds, Eval, Graph, Inside, MAX_OPEN};
 use num_bigint::BigInt;
-use num_traits::{Signed, ToPrimitive};
+use num_traits::ToPrimitive;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 use std::fmt;
@@ -233,7 +234,12 @@ impl Engine {
         self
     }
 
-    /// The rules in use.
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The rule set the engine runs.
     pub fn rules(&self) -> &RuleSet {
         &self.rules
     }
@@ -288,7 +294,7 @@ impl Engine {
     }
 
     /// The reducing and the opening rules, each in priority order.
-    fn by_kind(&self) -> (Vec<&Rule>, Vec<&Rule>) {
+    pub(crate) fn by_kind(&self) -> (Vec<&Rule>, Vec<&Rule>) {
         let of = |kind: RuleKind| {
             let mut v: Vec<&Rule> = self
                 .rules
@@ -569,6 +575,9 @@ impl Run {
 
     /// Adds a term, giving each new class its node as head.
     fn add_term(&mut self, t: &Term, limits: &Limits) -> Result<Id, EngineError> {
+        if let Some(w) = notation::head(t, limits)? {
+            return self.add_term(&w, limits);
+        }
         let node = match t {
             Term::Game { left, right } => {
                 let l = left
@@ -586,12 +595,12 @@ impl Run {
                 up: up.clone(),
                 nim: nim.clone(),
             }),
-            Term::Hackenstring(row) => {
-                if row.is_empty() {
-                    Cg::Leaf(Leaf::number(Dyadic::zero()))
-                } else {
-                    Cg::Leaf(Leaf::Hack(row.clone()))
-                }
+            Term::Hackenstring(row) => Cg::Leaf(Leaf::Hack(row.clone())),
+            // Written out by `notation::head` above.
+            Term::Tiny { .. } | Term::Miny { .. } | Term::Multiple { .. } => {
+                return Err(EngineError::Unsupported(
+                    "notation that was not written out".into(),
+                ))
             }
             Term::Sum(a, b) => Cg::Sum([self.add_term(a, limits)?, self.add_term(b, limits)?]),
             Term::Neg(a) => Cg::Neg([self.add_term(a, limits)?]),
@@ -600,40 +609,6 @@ impl Run {
                     .map(|x| self.add_term(x, limits))
                     .collect::<Result<Vec<_>, _>>()?,
             ),
-            // Tiny(G) = {0||0|-G}: notation, written out.
-            Term::Tiny { number, sub } => {
-                let inner = Term::game(vec![Term::zero()], vec![Term::neg((**sub).clone())]);
-                let tiny = Term::game(vec![Term::zero()], vec![inner]);
-                return self.add_term(&Term::sum(Term::number(number.clone()), tiny), limits);
-            }
-            // Miny(G) = {G|0||0}.
-            Term::Miny { number, sub } => {
-                let inner = Term::game(vec![(**sub).clone()], vec![Term::zero()]);
-                let miny = Term::game(vec![inner], vec![Term::zero()]);
-                return self.add_term(&Term::sum(Term::number(number.clone()), miny), limits);
-            }
-            Term::Multiple { count, game } => {
-                let n = count.abs().to_u64().filter(|n| *n <= limits.max_copies).ok_or_else(|| {
-                    EngineError::Unsupported(format!(
-                        "{count} copies is more than the engine expands (at most {}); `onag eval` computes large multiples directly",
-                        limits.max_copies
-                    ))
-                })?;
-                let g = if count.is_negative() {
-                    Term::neg((**game).clone())
-                } else {
-                    (**game).clone()
-                };
-                let mut acc = Term::zero();
-                for i in 0..n {
-                    acc = if i == 0 {
-                        g.clone()
-                    } else {
-                        Term::sum(acc, g.clone())
-                    };
-                }
-                return self.add_term(&acc, limits);
-            }
         };
         Ok(self.add_node(node))
     }

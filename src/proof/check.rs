@@ -8,13 +8,17 @@
 use super::inequality::Inequality;
 use super::matcher::{Failure, TermRules};
 use super::step::{path_string, replace_at, same_form, subterm_at};
-use super::Proof;
+use super::step::{Step, LEMMA};
+use super::{Lemma, Proof};
 use crate::rules::RuleSet;
+use crate::term::Term;
 use std::fmt;
 
 /// Why a proof was rejected: the first failing step and the reason in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckError {
+    /// The lemma whose steps fail; `None` for the main chain.
+    pub lemma: Option<usize>,
     /// The 0-based index of the failing step (the number of steps when the chain as a whole
     /// does not reach the claimed result).
     pub step: usize,
@@ -24,7 +28,10 @@ pub struct CheckError {
 
 impl fmt::Display for CheckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "step {}: {}", self.step, self.reason)
+        match self.lemma {
+            Some(k) => write!(f, "lemma {k}, step {}: {}", self.step, self.reason),
+            None => write!(f, "step {}: {}", self.step, self.reason),
+        }
     }
 }
 
@@ -35,60 +42,32 @@ fn show(t: &crate::term::Term) -> String {
 }
 
 impl Proof {
-    /// Re-verifies every step without the e-graph. Does not change `checked`; see
-    /// [`Proof::verify`] for that.
+    /// Re-verifies every step without the e-graph: each lemma in order (citing only lemmas
+    /// before it), then the main chain. Does not change `checked`; see [`Proof::verify`].
     pub fn check(&self, rules: &RuleSet) -> Result<(), CheckError> {
-        let fail = |step: usize, reason: String| CheckError { step, reason };
         let mut interp = TermRules::new(rules);
-        if self.steps.is_empty() && !same_form(&self.input, &self.result) {
-            return Err(fail(
-                0,
-                format!(
-                    "no steps, but the input {} is not the result {}",
-                    show(&self.input),
-                    show(&self.result)
-                ),
-            ));
+        for (k, l) in self.lemmas.iter().enumerate() {
+            check_chain(
+                &mut interp,
+                rules,
+                &self.lemmas[..k],
+                &l.from,
+                &l.to,
+                &l.steps,
+            )
+            .map_err(|e| CheckError {
+                lemma: Some(k),
+                ..e
+            })?;
         }
-        let mut at = self.input.clone();
-        for (i, s) in self.steps.iter().enumerate() {
-            // Options are sets: the order they are listed in is not part of the game.
-            if !same_form(&s.from, &at) {
-                return Err(fail(
-                    i,
-                    if i == 0 {
-                        format!(
-                            "the first step starts from {}, not the input {}",
-                            show(&s.from),
-                            show(&at)
-                        )
-                    } else {
-                        format!(
-                            "the step starts from {}, but the previous step ended at {}",
-                            show(&s.from),
-                            show(&at)
-                        )
-                    },
-                ));
-            }
-            if s.parts.is_empty() {
-                check_instance(&mut interp, rules, s).map_err(|r| fail(i, r))?;
-            } else {
-                check_group(&mut interp, rules, s).map_err(|r| fail(i, r))?;
-            }
-            at = s.to.clone();
-        }
-        if !same_form(&at, &self.result) {
-            return Err(fail(
-                self.steps.len(),
-                format!(
-                    "the steps end at {}, not the claimed result {}",
-                    show(&at),
-                    show(&self.result)
-                ),
-            ));
-        }
-        Ok(())
+        check_chain(
+            &mut interp,
+            rules,
+            &self.lemmas,
+            &self.input,
+            &self.result,
+            &self.steps,
+        )
     }
 
     /// Checks the proof and records the outcome in `checked`.
@@ -97,6 +76,112 @@ impl Proof {
         self.checked = r.is_ok();
         r
     }
+}
+
+/// Checks that `steps` lead from `input` to `result`, each a rule instance or a citation of
+/// one of `lemmas`.
+fn check_chain(
+    interp: &mut TermRules,
+    rules: &RuleSet,
+    lemmas: &[Lemma],
+    input: &Term,
+    result: &Term,
+    steps: &[Step],
+) -> Result<(), CheckError> {
+    let fail = |step: usize, reason: String| CheckError {
+        lemma: None,
+        step,
+        reason,
+    };
+    if steps.is_empty() && !same_form(input, result) {
+        return Err(fail(
+            0,
+            format!(
+                "no steps, but the input {} is not the result {}",
+                show(input),
+                show(result)
+            ),
+        ));
+    }
+    let mut at = input;
+    for (i, s) in steps.iter().enumerate() {
+        // Options are sets: the order they are listed in is not part of the game.
+        if !same_form(&s.from, at) {
+            return Err(fail(
+                i,
+                if i == 0 {
+                    format!(
+                        "the first step starts from {}, not the input {}",
+                        show(&s.from),
+                        show(at)
+                    )
+                } else {
+                    format!(
+                        "the step starts from {}, but the previous step ended at {}",
+                        show(&s.from),
+                        show(at)
+                    )
+                },
+            ));
+        }
+        if let Some(k) = s.lemma {
+            check_citation(lemmas, s, k).map_err(|r| fail(i, r))?;
+        } else if s.parts.is_empty() {
+            check_instance(interp, rules, s).map_err(|r| fail(i, r))?;
+        } else {
+            check_group(interp, rules, s).map_err(|r| fail(i, r))?;
+        }
+        at = &s.to;
+    }
+    if !same_form(at, result) {
+        return Err(fail(
+            steps.len(),
+            format!(
+                "the steps end at {}, not the claimed result {}",
+                show(at),
+                show(result)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a step citing lemma `k`: the lemma is proved before the step, and the step replaces
+/// the lemma's one side by its other at its position and changes nothing else.
+fn check_citation(lemmas: &[Lemma], s: &Step, k: usize) -> Result<(), String> {
+    let where_ = path_string(&s.at);
+    let Some(l) = lemmas.get(k) else {
+        return Err(format!("it cites lemma {k}, which is not proved before it"));
+    };
+    if s.rule != LEMMA || !s.parts.is_empty() || !s.witnesses.is_empty() {
+        return Err(format!(
+            "a step citing lemma {k} names rule `{}` or carries parts or witnesses",
+            s.rule
+        ));
+    }
+    let (Some(before), Some(after)) = (subterm_at(&s.from, &s.at), subterm_at(&s.to, &s.at)) else {
+        return Err(format!("there is no subterm at position {where_}"));
+    };
+    if replace_at(&s.from, &s.at, after).as_ref() != Some(&s.to) {
+        return Err(format!(
+            "the step changes the term outside position {where_}"
+        ));
+    }
+    let (src, dst) = if s.reversed {
+        (after, before)
+    } else {
+        (before, after)
+    };
+    if !same_form(src, &l.from) || !same_form(dst, &l.to) {
+        return Err(format!(
+            "lemma {k} proves {} = {}, not {} = {} at position {where_}",
+            show(&l.from),
+            show(&l.to),
+            show(src),
+            show(dst)
+        ));
+    }
+    Ok(())
 }
 
 /// Checks one rule instance: the step changes only its position, and there the named rule
@@ -199,45 +284,79 @@ impl Proof {
         rules: &RuleSet,
         depth: usize,
     ) -> Result<Vec<ConditionProof>, CheckError> {
-        let fail = |reason: String| CheckError { step, reason };
-        let s = self
-            .steps
-            .get(step)
-            .ok_or_else(|| fail(format!("there is no step {step}")))?;
-        let rule = rules
-            .get(&s.rule)
-            .ok_or_else(|| fail(format!("there is no rule named `{}`", s.rule)))?;
-        let mut interp = TermRules::new(rules);
-        let mut proofs = Vec::new();
-        // A grouped step's conditions are those of its parts.
-        let instances = if s.parts.is_empty() {
-            std::slice::from_ref(s)
-        } else {
-            s.parts.as_slice()
-        };
-        for p in instances {
-            let (Some(before), Some(after)) = (p.before(), p.after()) else {
-                return Err(fail(format!(
-                    "there is no subterm at position {}",
-                    path_string(&p.at)
-                )));
-            };
-            let (src, dst) = if p.reversed {
-                (after, before)
-            } else {
-                (before, after)
-            };
-            let b = interp
-                .rewrites(rule, src, dst, &p.witnesses)
-                .map_err(|f| fail(f.message()))?;
-            proofs.extend(interp.condition_proofs(rule, &b, depth).map_err(fail)?);
-        }
-        Ok(proofs
-            .into_iter()
-            .map(|(condition, inequalities)| ConditionProof {
-                condition,
-                inequalities,
-            })
-            .collect())
+        let s = self.steps.get(step).ok_or_else(|| CheckError {
+            lemma: None,
+            step,
+            reason: format!("there is no step {step}"),
+        })?;
+        step_conditions(s, rules, depth).map_err(|reason| CheckError {
+            lemma: None,
+            step,
+            reason,
+        })
     }
+
+    /// [`Proof::side_conditions`] of step `step` of lemma `lemma`.
+    pub fn lemma_side_conditions(
+        &self,
+        lemma: usize,
+        step: usize,
+        rules: &RuleSet,
+        depth: usize,
+    ) -> Result<Vec<ConditionProof>, CheckError> {
+        let fail = |reason: String| CheckError {
+            lemma: Some(lemma),
+            step,
+            reason,
+        };
+        let s = self
+            .lemmas
+            .get(lemma)
+            .and_then(|l| l.steps.get(step))
+            .ok_or_else(|| fail(format!("there is no step {step} of lemma {lemma}")))?;
+        step_conditions(s, rules, depth).map_err(fail)
+    }
+}
+
+/// The side conditions of one step, expanded `depth` levels deep; none for a step citing a
+/// lemma (the lemma is its own proof).
+fn step_conditions(s: &Step, rules: &RuleSet, depth: usize) -> Result<Vec<ConditionProof>, String> {
+    if s.lemma.is_some() {
+        return Ok(Vec::new());
+    }
+    let rule = rules
+        .get(&s.rule)
+        .ok_or_else(|| format!("there is no rule named `{}`", s.rule))?;
+    let mut interp = TermRules::new(rules);
+    let mut proofs = Vec::new();
+    // A grouped step's conditions are those of its parts.
+    let instances = if s.parts.is_empty() {
+        std::slice::from_ref(s)
+    } else {
+        s.parts.as_slice()
+    };
+    for p in instances {
+        let (Some(before), Some(after)) = (p.before(), p.after()) else {
+            return Err(format!(
+                "there is no subterm at position {}",
+                path_string(&p.at)
+            ));
+        };
+        let (src, dst) = if p.reversed {
+            (after, before)
+        } else {
+            (before, after)
+        };
+        let b = interp
+            .rewrites(rule, src, dst, &p.witnesses)
+            .map_err(|f| f.message())?;
+        proofs.extend(interp.condition_proofs(rule, &b, depth)?);
+    }
+    Ok(proofs
+        .into_iter()
+        .map(|(condition, inequalities)| ConditionProof {
+            condition,
+            inequalities,
+        })
+        .collect())
 }

@@ -101,6 +101,7 @@ pub(crate) fn run_steps(
             witnesses,
             reversed: backward,
             parts: Vec::new(),
+            lemma: None,
         });
     }
     Ok((first, last, steps))

@@ -20,8 +20,12 @@
 //!         "values": { "n": "3/2" },
 //!         "rows":   { "r": "LRE" }
 //!       },
-//!       "parts": [ ... ]   // a grouped step only: its single rule instances, each a step
+//!       "parts": [ ... ],  // a grouped step only: its single rule instances, each a step
+//!       "lemma": 3         // a step citing lemma 3 only (its "rule" is then "lemma")
 //!     }
+//!   ],
+//!   "lemmas": [            // present when a step cites one: equalities proved once
+//!     { "from": "...", "to": "...", "steps": [ ... ] }   // steps cite earlier lemmas only
 //!   ]
 //! }
 //! ```
@@ -30,7 +34,7 @@
 //! because this process checked it.
 
 use super::step::{PathElem, Step, Witnesses};
-use super::{Proof, ProofError};
+use super::{Lemma, Proof, ProofError};
 use crate::rules::RuleSet;
 use crate::term::{Pebble, Term};
 use serde::{Deserialize, Serialize};
@@ -42,6 +46,15 @@ struct ProofJson {
     result: String,
     #[serde(default)]
     checked: bool,
+    steps: Vec<StepJson>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    lemmas: Vec<LemmaJson>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct LemmaJson {
+    from: String,
+    to: String,
     steps: Vec<StepJson>,
 }
 
@@ -60,6 +73,8 @@ struct StepJson {
     /// A grouped step's single rule instances, in order (absent for a single instance).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     parts: Vec<StepJson>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lemma: Option<usize>,
 }
 
 #[derive(Serialize, Deserialize, Default)]
@@ -159,6 +174,7 @@ fn step_to_json(s: &Step) -> StepJson {
                 .collect(),
         },
         parts: s.parts.iter().map(step_to_json).collect(),
+        lemma: s.lemma,
     }
 }
 
@@ -207,6 +223,7 @@ fn step_from_json(i: &str, s: &StepJson, nested: bool) -> Result<Step, ProofErro
         witnesses: w,
         reversed: s.reversed,
         parts,
+        lemma: s.lemma,
     })
 }
 
@@ -218,6 +235,15 @@ impl Proof {
             result: print(&self.result),
             checked: self.checked,
             steps: self.steps.iter().map(step_to_json).collect(),
+            lemmas: self
+                .lemmas
+                .iter()
+                .map(|l| LemmaJson {
+                    from: print(&l.from),
+                    to: print(&l.to),
+                    steps: l.steps.iter().map(step_to_json).collect(),
+                })
+                .collect(),
         };
         // Serialising plain strings, vectors and maps cannot fail.
         serde_json::to_string_pretty(&j).unwrap_or_default()
@@ -233,10 +259,28 @@ impl Proof {
             .enumerate()
             .map(|(i, s)| step_from_json(&i.to_string(), s, false))
             .collect::<Result<Vec<_>, _>>()?;
+        let lemmas = j
+            .lemmas
+            .iter()
+            .enumerate()
+            .map(|(k, l)| {
+                Ok(Lemma {
+                    from: parse(&l.from, &format!("lemma {k} from"))?,
+                    to: parse(&l.to, &format!("lemma {k} to"))?,
+                    steps: l
+                        .steps
+                        .iter()
+                        .enumerate()
+                        .map(|(i, s)| step_from_json(&format!("{i} of lemma {k}"), s, false))
+                        .collect::<Result<Vec<_>, _>>()?,
+                })
+            })
+            .collect::<Result<Vec<_>, ProofError>>()?;
         Ok(Proof {
             input: parse(&j.input, "input")?,
             result: parse(&j.result, "result")?,
             steps,
+            lemmas,
             checked: false,
         })
     }

@@ -155,6 +155,23 @@ impl<'a> TermRules<'a> {
         Err(best)
     }
 
+    /// The first match of `rule` at the top of `t` whose side conditions hold, and the term it
+    /// builds: how a proof by lemmas takes a step the engine did not record. The match is the
+    /// step's witnesses, so the checker finds it again.
+    pub fn apply(&mut self, rule: &Rule, t: &Term) -> Option<(Binds, Term)> {
+        let kinds = bindings(&rule.pattern).ok()?;
+        let mut out = Vec::new();
+        self.pat(&rule.pattern, t, true, &Binds::default(), &mut out, 0);
+        for b in out.into_iter().take(MAX_MATCHES) {
+            if self.conditions(rule, &b, &kinds).is_ok() {
+                if let Some(built) = self.build(&rule.result, &b, None) {
+                    return Some((b, built));
+                }
+            }
+        }
+        None
+    }
+
     /// Checks a match against the recorded witnesses.
     fn agrees(&mut self, b: &Binds, w: &Witnesses) -> Result<(), String> {
         for (n, t) in &w.games {

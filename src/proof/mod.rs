@@ -22,6 +22,7 @@
 
 mod check;
 mod compare;
+mod compose;
 mod explain;
 pub mod inequality;
 pub mod json;
@@ -32,7 +33,7 @@ mod tidy;
 pub use check::{CheckError, ConditionProof};
 pub use compare::{compare, Comparison};
 pub use inequality::{Definitional, Inequality, Memo, Reason};
-pub use step::{PathElem, Step, Witnesses};
+pub use step::{PathElem, Step, Witnesses, LEMMA};
 
 use crate::engine::{Engine, EngineError, Simplified};
 use crate::kernel::{Kernel, KernelError, Outcome as Class};
@@ -50,9 +51,38 @@ pub struct Proof {
     pub result: Term,
     /// The rule applications, in order.
     pub steps: Vec<Step>,
+    /// Equalities proved once and cited by number from steps (`Step::lemma`): each option sum
+    /// of a sum of games is a lemma, so a proof grows with the number of distinct sums, as the
+    /// kernel's work does, rather than with the size of the sum's expansion. A lemma's steps
+    /// may cite only lemmas before it.
+    pub lemmas: Vec<Lemma>,
     /// Whether [`Proof::check`] accepted it in this process. Never read from input: a proof
     /// from elsewhere is checked again.
     pub checked: bool,
+}
+
+/// An equality proved once within a proof and cited by its index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lemma {
+    /// The left side.
+    pub from: Term,
+    /// The right side.
+    pub to: Term,
+    /// The steps from `from` to `to`.
+    pub steps: Vec<Step>,
+}
+
+/// `steps` with every lemma index moved up by `by`, for a proof whose lemmas are put after
+/// `by` others.
+fn shift(steps: &[Step], by: usize) -> Vec<Step> {
+    steps
+        .iter()
+        .map(|s| Step {
+            lemma: s.lemma.map(|k| k + by),
+            parts: shift(&s.parts, by),
+            ..s.clone()
+        })
+        .collect()
 }
 
 /// Why no proof could be produced.
@@ -127,6 +157,7 @@ impl Proof {
             input,
             result,
             steps,
+            lemmas: Vec::new(),
             checked: false,
         })
     }
@@ -137,20 +168,37 @@ impl Proof {
             input: self.result.clone(),
             result: self.input.clone(),
             steps: self.steps.iter().rev().map(Step::inverse).collect(),
+            lemmas: self.lemmas.clone(),
             checked: false,
         }
     }
 
     /// The proof of `a = c` from proofs of `a = b` and `b = c`; `None` if they do not meet.
     /// They meet when `b` is the same game in both, its options perhaps listed in another
-    /// order (options are sets).
+    /// order (options are sets). The lemmas of `next` follow those of `self`, renumbered.
     pub fn then(&self, next: &Proof) -> Option<Proof> {
+        let by = self.lemmas.len();
+        let moved = next.lemmas.iter().map(|l| Lemma {
+            steps: shift(&l.steps, by),
+            ..l.clone()
+        });
         step::same_form(&self.result, &next.input).then(|| Proof {
             input: self.input.clone(),
             result: next.result.clone(),
-            steps: self.steps.iter().chain(&next.steps).cloned().collect(),
+            steps: self
+                .steps
+                .iter()
+                .cloned()
+                .chain(shift(&next.steps, by))
+                .collect(),
+            lemmas: self.lemmas.iter().cloned().chain(moved).collect(),
             checked: false,
         })
+    }
+
+    /// How many steps the proof has, its lemmas' steps included.
+    pub fn size(&self) -> usize {
+        self.steps.len() + self.lemmas.iter().map(|l| l.steps.len()).sum::<usize>()
     }
 }
 
@@ -163,10 +211,84 @@ pub fn proof_of_simplification(s: &mut Simplified, rules: &RuleSet) -> Result<Pr
         input,
         result,
         steps,
+        lemmas: Vec::new(),
         checked: false,
     };
     p.verify(rules)?;
     Ok(p)
+}
+
+/// A term simplified as far as the rules go, with the proof of each step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Simplification {
+    /// The checked proof from the input (notation written out) to the result.
+    pub proof: Proof,
+    /// Whether the result is the canonical form.
+    pub canonical: bool,
+    /// Why the rules stopped short of the canonical form, when they did.
+    pub stuck: Option<String>,
+}
+
+impl Simplification {
+    /// Where the rules ended.
+    pub fn result(&self) -> &Term {
+        &self.proof.result
+    }
+}
+
+/// Simplifies `t` with `engine` and proves every step; the proof is checked before it is
+/// returned. A sum of two games that are not closed forms is proved by lemmas, one for each
+/// distinct sum met on the way (see [`Proof::lemmas`]), so its proof grows with the work
+/// rather than with the expansion; anything else is one engine run, explained.
+///
+/// ```
+/// use onag::engine::Engine;
+/// use onag::rules::RuleSet;
+/// let engine = Engine::new(RuleSet::builtin());
+/// let t = onag::syntax::parse("{1|-1} + {2|-2} + {3|-3}").unwrap();
+/// let s = onag::proof::simplify(&t, &engine).unwrap();
+/// assert!(s.canonical && s.proof.checked);
+/// // Each distinct sum of options is proved once, as a lemma, and cited.
+/// assert!(!s.proof.lemmas.is_empty());
+/// assert_eq!(onag::syntax::print(s.result(), &Default::default()), "{6,{4|2}|{-2|-4},-6}");
+/// ```
+pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError> {
+    let rules = engine.rules();
+    let written = crate::engine::notation::written_out(t, engine.limits())?;
+    if !compose::wants_lemmas(&written) {
+        let mut s = engine.simplify(t)?;
+        let proof = proof_of_simplification(&mut s, rules)?;
+        return Ok(Simplification {
+            proof,
+            canonical: s.canonical,
+            stuck: s.stuck,
+        });
+    }
+    let mut c = compose::Composer::new(engine);
+    let (result, steps) = c.simplify(&written)?;
+    let mut proof = Proof {
+        input: written,
+        result,
+        steps,
+        lemmas: std::mem::take(&mut c.lemmas),
+        checked: false,
+    };
+    proof.verify(rules)?;
+    let canonical = crate::engine::is_canonical(&mut Kernel::new(), &proof.result).is_ok();
+    let stuck = if canonical {
+        None
+    } else {
+        Some(
+            c.stuck
+                .take()
+                .unwrap_or_else(|| "the chosen rules apply no further".into()),
+        )
+    };
+    Ok(Simplification {
+        proof,
+        canonical,
+        stuck,
+    })
 }
 
 /// A player.
@@ -224,21 +346,20 @@ pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Outcome, Pro
     if ga != gb {
         return Ok(Outcome::Different(disprove(&mut k, a, b)?));
     }
-    let mut sa = engine.simplify(a)?;
-    let mut sb = engine.simplify(b)?;
-    let incomplete = |sa: &Simplified, sb: &Simplified| ProofError::Incomplete {
-        left: Box::new(sa.result.clone()),
-        right: Box::new(sb.result.clone()),
+    let sa = simplify(a, engine)?;
+    let sb = simplify(b, engine)?;
+    let incomplete = |sa: &Simplification, sb: &Simplification| ProofError::Incomplete {
+        left: Box::new(sa.result().clone()),
+        right: Box::new(sb.result().clone()),
     };
-    let pa = proof_of_simplification(&mut sa, rules)?;
-    let pb = proof_of_simplification(&mut sb, rules)?;
+    let (pa, pb) = (&sa.proof, &sb.proof);
     // Two canonical forms of one value can still be written differently (`v*`, `{0|0,*}`);
     // opening the closed forms by their definitions brings them together.
-    let bridge = if step::same_form(&sa.result, &sb.result) {
+    let bridge = if step::same_form(sa.result(), sb.result()) {
         None
     } else if sa.canonical && sb.canonical {
         let mut j = engine
-            .join(&sa.result, &sb.result)?
+            .join(sa.result(), sb.result())?
             .ok_or_else(|| incomplete(&sa, &sb))?;
         let input = j.run.input;
         let (ia, ra, sa_steps) = explain::run_steps(&mut j.run, input, &j.meet.0, Some(rules))?;
@@ -247,12 +368,14 @@ pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Outcome, Pro
             input: ia,
             result: ra,
             steps: sa_steps,
+            lemmas: Vec::new(),
             checked: false,
         };
         let from_meet = Proof {
             input: ib,
             result: rb,
             steps: sb_steps,
+            lemmas: Vec::new(),
             checked: false,
         }
         .reversed();
@@ -266,7 +389,7 @@ pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Outcome, Pro
     };
     let pa = match bridge {
         Some(b) => pa.then(&b),
-        None => Some(pa),
+        None => Some(pa.clone()),
     };
     let mut p = pa
         .and_then(|pa| pa.then(&pb.reversed()))

@@ -185,9 +185,49 @@ pub struct Step {
     /// way a person would): the single rule instances it stands for, in order, each at `at`
     /// with `rule`. Empty for a single instance, whose own `witnesses` are the match.
     pub parts: Vec<Step>,
+    /// For a step that cites a lemma of the proof (`rule` is then [`LEMMA`]): its index. The
+    /// subterm at `at` is the lemma's left side before the step and its right side after
+    /// (the other way round when `reversed`).
+    pub lemma: Option<usize>,
 }
 
+/// The rule name of a step that cites a lemma rather than applying a rule.
+pub const LEMMA: &str = "lemma";
+
 impl Step {
+    /// A step citing lemma `index`, which proves `before = after` for the subterms at `at`.
+    pub fn cite(from: Term, to: Term, at: Vec<PathElem>, index: usize, why: String) -> Step {
+        Step {
+            from,
+            to,
+            rule: LEMMA.to_string(),
+            at,
+            why,
+            witnesses: Witnesses::default(),
+            reversed: false,
+            parts: Vec::new(),
+            lemma: Some(index),
+        }
+    }
+
+    /// The same step inside a larger term: `outer` with this step's whole terms put at `path`.
+    /// `None` if `outer` has no subterm at `path`.
+    pub fn lifted(&self, outer: &Term, path: &[PathElem]) -> Option<Step> {
+        let put = |t: &Term| replace_at(outer, path, t);
+        let at: Vec<PathElem> = path.iter().chain(&self.at).copied().collect();
+        Some(Step {
+            from: put(&self.from)?,
+            to: put(&self.to)?,
+            at,
+            parts: self
+                .parts
+                .iter()
+                .map(|p| p.lifted(outer, path))
+                .collect::<Option<Vec<_>>>()?,
+            ..self.clone()
+        })
+    }
+
     /// The same equality read in the other direction.
     pub fn inverse(&self) -> Step {
         Step {

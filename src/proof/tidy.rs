@@ -149,11 +149,17 @@ fn group(steps: Vec<Step>) -> Vec<Step> {
             witnesses: Default::default(),
             reversed: first.reversed,
             parts,
+            lemma: None,
         });
     };
     for s in steps {
         let joins = run.last().is_some_and(|p| {
-            p.rule == s.rule && p.at == s.at && p.reversed == s.reversed && p.to == s.from
+            p.rule == s.rule
+                && p.at == s.at
+                && p.reversed == s.reversed
+                && p.to == s.from
+                && p.lemma.is_none()
+                && s.lemma.is_none()
         });
         if !joins {
             flush(&mut run, &mut out);

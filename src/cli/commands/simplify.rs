@@ -9,7 +9,7 @@ use crate::cli::format::{
 use crate::cli::input;
 use crate::cli::progress::Spinner;
 use crate::kernel::Kernel;
-use crate::proof::proof_of_simplification;
+use crate::proof::simplify;
 use crate::term::Term;
 
 pub(super) fn run(ctx: &Ctx, inp: Input) -> Result<i32, CliError> {
@@ -36,10 +36,10 @@ pub(crate) fn one(ctx: &Ctx, t: &Term) -> Result<(String, i32), CliError> {
     }
     let spinner = Spinner::start("simplifying");
     let running = crate::cli::progress::Running::start();
-    let mut s = super::engine(ctx).simplify(t)?;
+    let s = simplify(t, &super::engine(ctx))?;
     drop(running);
-    let proof = proof_of_simplification(&mut s, &ctx.rules)?;
     drop(spinner);
+    let proof = &s.proof;
     let stuck = if s.canonical {
         None
     } else {
@@ -51,16 +51,16 @@ pub(crate) fn one(ctx: &Ctx, t: &Term) -> Result<(String, i32), CliError> {
     };
     let status = if stuck.is_some() { LIMIT } else { OK };
     let conclusion = Conclusion::Canonical {
-        result: s.result.clone(),
+        result: s.result().clone(),
         stuck,
     };
-    let d = Derivation::new(&proof, ctx.steps, conclusion, &ctx.rules, ctx.explain)?;
+    let d = Derivation::new(proof, ctx.steps, conclusion, &ctx.rules, ctx.explain)?;
     let out = match ctx.format {
         Format::Text => text::derivation(&d, &ctx.style),
         Format::Markdown => markdown::derivation(&d, &ctx.style),
         Format::Latex => latex::derivation(&d),
         // Pictures returned above; JSON is the only format left.
-        Format::Json | Format::Dot | Format::Svg => proof_json(&proof, &ctx.rules, ctx.explain)?,
+        Format::Json | Format::Dot | Format::Svg => proof_json(proof, &ctx.rules, ctx.explain)?,
     };
     Ok((out, status))
 }

@@ -2,7 +2,7 @@
 //! `&= term` with the rule's name at the right and its witnesses as a small `\intertext`, so a
 //! long reason wraps like prose instead of running off the page.
 
-use super::{Conclusion, Derivation};
+use super::{Conclusion, Derivation, Line};
 use crate::syntax::{self, PrintOptions};
 use crate::term::Term;
 
@@ -112,11 +112,60 @@ pub fn text(s: &str) -> String {
 
 /// A derivation as an `align*` block, ending in a newline.
 pub fn derivation(d: &Derivation) -> String {
-    let mut out = String::from("% onag derivation; needs \\usepackage{amsmath}\n\\begin{align*}\n");
-    out.push_str(&format!("  & {}", term(&d.proof.input)));
+    let mut out = String::from("% onag derivation; needs \\usepackage{amsmath}\n");
+    // Lemmas first: the steps below cite them by number.
+    for l in &d.lemmas {
+        out.push_str(&format!(
+            "\\paragraph{{Lemma {}.}} ${} = {}$\n",
+            l.index,
+            term(&l.from),
+            term(&l.to)
+        ));
+        chain(&mut out, &l.from, &l.lines);
+    }
+    if !d.lemmas.is_empty() {
+        out.push_str("\\paragraph{Proof.}\n");
+    }
+    chain(&mut out, &d.proof.input, &d.lines);
+    match &d.conclusion {
+        Conclusion::Canonical {
+            result,
+            stuck: None,
+        } => {
+            out.push_str(&format!("% canonical form: ${}$\n", term(result)));
+        }
+        Conclusion::Canonical {
+            result,
+            stuck: Some(_),
+        } => {
+            out.push_str(&format!(
+                "% the rules stop at ${}$ (not canonical)\n",
+                term(result)
+            ));
+        }
+        Conclusion::Equal(a, b) => {
+            out.push_str(&format!(
+                "% proved: ${} = {}${}\n",
+                term(a),
+                term(b),
+                if d.proof.checked {
+                    ", every step checked"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
+    out
+}
+
+/// One aligned block from `input`: each line preceded by its reasons.
+fn chain(out: &mut String, input: &Term, lines: &[Line]) {
+    out.push_str("\\begin{align*}\n");
+    out.push_str(&format!("  & {}", term(input)));
     // Each reason comes before the line it justifies, as running text between the aligned
     // rows: the block then never ends in an \intertext (which would leave an empty row).
-    for line in &d.lines {
+    for line in lines {
         let whys: Vec<String> = line
             .reasons
             .iter()
@@ -155,34 +204,4 @@ pub fn derivation(d: &Derivation) -> String {
     }
     out.push('\n');
     out.push_str("\\end{align*}\n");
-    match &d.conclusion {
-        Conclusion::Canonical {
-            result,
-            stuck: None,
-        } => {
-            out.push_str(&format!("% canonical form: ${}$\n", term(result)));
-        }
-        Conclusion::Canonical {
-            result,
-            stuck: Some(_),
-        } => {
-            out.push_str(&format!(
-                "% the rules stop at ${}$ (not canonical)\n",
-                term(result)
-            ));
-        }
-        Conclusion::Equal(a, b) => {
-            out.push_str(&format!(
-                "% proved: ${} = {}${}\n",
-                term(a),
-                term(b),
-                if d.proof.checked {
-                    ", every step checked"
-                } else {
-                    ""
-                }
-            ));
-        }
-    }
-    out
 }

@@ -2,8 +2,9 @@
 //! into notes and issues and renders the same everywhere (no tables: game bars would need
 //! escaping inside them).
 
-use super::{position, Conclusion, Derivation};
+use super::{position, Conclusion, Derivation, Line};
 use crate::cli::style::Style;
+use crate::term::Term;
 
 /// Escapes the characters Markdown would read as markup in running text.
 pub fn escape(s: &str) -> String {
@@ -28,8 +29,48 @@ pub fn code(s: &str) -> String {
 
 /// A derivation in Markdown, ending in a newline.
 pub fn derivation(d: &Derivation, style: &Style) -> String {
-    let mut out = format!("{}\n\n", code(&style.term(&d.proof.input)));
-    for (i, line) in d.lines.iter().enumerate() {
+    let mut out = String::new();
+    // Lemmas first: the steps below cite them by number.
+    for l in &d.lemmas {
+        out.push_str(&format!(
+            "**Lemma {}.** {} = {}\n\n",
+            l.index,
+            code(&style.term(&l.from)),
+            code(&style.term(&l.to))
+        ));
+        chain(&mut out, &l.from, &l.lines, style);
+    }
+    if !d.lemmas.is_empty() {
+        out.push_str("**Proof.**\n\n");
+    }
+    chain(&mut out, &d.proof.input, &d.lines, style);
+    match &d.conclusion {
+        Conclusion::Canonical { result, stuck } => match stuck {
+            None => out.push_str(&format!("Canonical form: {}\n", code(&style.term(result)))),
+            Some(why) => out.push_str(&format!(
+                "The rules stop at {}, which is not canonical: {}\n",
+                code(&style.term(result)),
+                escape(why)
+            )),
+        },
+        Conclusion::Equal(a, b) => out.push_str(&format!(
+            "Proved: {} = {}{}\n",
+            code(&style.term(a)),
+            code(&style.term(b)),
+            if d.proof.checked {
+                " (every step checked)"
+            } else {
+                " (not checked)"
+            }
+        )),
+    }
+    out
+}
+
+/// A chain of numbered lines from `input`, each with its reasons, and a blank line after.
+fn chain(out: &mut String, input: &Term, lines: &[Line], style: &Style) {
+    out.push_str(&format!("{}\n\n", code(&style.term(input))));
+    for (i, line) in lines.iter().enumerate() {
         out.push_str(&format!("{}. = {}\n", i + 1, code(&style.term(&line.to))));
         for r in &line.reasons {
             let dir = if r.reversed { ", right to left," } else { "" };
@@ -52,28 +93,7 @@ pub fn derivation(d: &Derivation, style: &Style) -> String {
             }
         }
     }
-    if !d.lines.is_empty() {
+    if !lines.is_empty() {
         out.push('\n');
     }
-    match &d.conclusion {
-        Conclusion::Canonical { result, stuck } => match stuck {
-            None => out.push_str(&format!("Canonical form: {}\n", code(&style.term(result)))),
-            Some(why) => out.push_str(&format!(
-                "The rules stop at {}, which is not canonical: {}\n",
-                code(&style.term(result)),
-                escape(why)
-            )),
-        },
-        Conclusion::Equal(a, b) => out.push_str(&format!(
-            "Proved: {} = {}{}\n",
-            code(&style.term(a)),
-            code(&style.term(b)),
-            if d.proof.checked {
-                " (every step checked)"
-            } else {
-                " (not checked)"
-            }
-        )),
-    }
-    out
 }

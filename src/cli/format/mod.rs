@@ -23,9 +23,23 @@ pub struct Derivation<'a> {
     pub proof: &'a Proof,
     /// The lines to show, each one or more steps.
     pub lines: Vec<Line>,
+    /// The proof's lemmas, shown before the derivation that cites them.
+    pub lemmas: Vec<LemmaLines>,
     /// What the derivation establishes: `Canonical(term)` for `simplify`, `Equal(a, b)` for
     /// `prove`.
     pub conclusion: Conclusion,
+}
+
+/// A lemma prepared for display: `from = to` and the lines between them.
+pub struct LemmaLines {
+    /// The lemma's number, as steps cite it.
+    pub index: usize,
+    /// The left side.
+    pub from: Term,
+    /// The right side.
+    pub to: Term,
+    /// Its steps, as lines.
+    pub lines: Vec<Line>,
 }
 
 /// What a derivation ends with.
@@ -74,30 +88,57 @@ impl<'a> Derivation<'a> {
         rules: &RuleSet,
         explain: usize,
     ) -> Result<Self, CliError> {
-        let mut lines: Vec<Line> = Vec::new();
-        for (i, s) in proof.steps.iter().enumerate() {
-            let mut reason = reason(s);
-            if explain > 0 {
-                reason.conditions = conditions(proof, i, rules, explain)?;
-            }
-            match lines.last_mut() {
-                Some(last) if steps == StepsChoice::Grouped && last.at == s.at => {
-                    last.to = s.to.clone();
-                    last.reasons.push(reason);
-                }
-                _ => lines.push(Line {
-                    to: s.to.clone(),
-                    at: s.at.clone(),
-                    reasons: vec![reason],
-                }),
-            }
-        }
+        let lines = lines_of(&proof.steps, steps, |i| {
+            conditions(proof, None, i, rules, explain)
+        })?;
+        let lemmas = proof
+            .lemmas
+            .iter()
+            .enumerate()
+            .map(|(k, l)| {
+                Ok(LemmaLines {
+                    index: k,
+                    from: l.from.clone(),
+                    to: l.to.clone(),
+                    lines: lines_of(&l.steps, steps, |i| {
+                        conditions(proof, Some(k), i, rules, explain)
+                    })?,
+                })
+            })
+            .collect::<Result<Vec<_>, CliError>>()?;
         Ok(Derivation {
             proof,
             lines,
+            lemmas,
             conclusion,
         })
     }
+}
+
+/// Steps as lines; `Grouped` merges consecutive steps at the same position. `conditions(i)`
+/// gives step i's expanded side conditions (none unless `--explain`).
+fn lines_of(
+    steps: &[Step],
+    choice: StepsChoice,
+    mut conditions: impl FnMut(usize) -> Result<Vec<String>, CliError>,
+) -> Result<Vec<Line>, CliError> {
+    let mut lines: Vec<Line> = Vec::new();
+    for (i, s) in steps.iter().enumerate() {
+        let mut reason = reason(s);
+        reason.conditions = conditions(i)?;
+        match lines.last_mut() {
+            Some(last) if choice == StepsChoice::Grouped && last.at == s.at => {
+                last.to = s.to.clone();
+                last.reasons.push(reason);
+            }
+            _ => lines.push(Line {
+                to: s.to.clone(),
+                at: s.at.clone(),
+                reasons: vec![reason],
+            }),
+        }
+    }
+    Ok(lines)
 }
 
 /// The proof in the proof module's JSON schema, ending in a newline. With `explain` above 0
@@ -112,7 +153,17 @@ pub fn proof_json(proof: &Proof, rules: &RuleSet, explain: usize) -> Result<Stri
         .map_err(|e| CliError::with(101, format!("internal error: proof JSON: {e}")))?;
     if let Some(steps) = v.get_mut("steps").and_then(|s| s.as_array_mut()) {
         for (i, step) in steps.iter_mut().enumerate() {
-            step["conditions"] = serde_json::json!(conditions(proof, i, rules, explain)?);
+            step["conditions"] = serde_json::json!(conditions(proof, None, i, rules, explain)?);
+        }
+    }
+    if let Some(lemmas) = v.get_mut("lemmas").and_then(|s| s.as_array_mut()) {
+        for (k, lemma) in lemmas.iter_mut().enumerate() {
+            if let Some(steps) = lemma.get_mut("steps").and_then(|s| s.as_array_mut()) {
+                for (i, step) in steps.iter_mut().enumerate() {
+                    step["conditions"] =
+                        serde_json::json!(conditions(proof, Some(k), i, rules, explain)?);
+                }
+            }
         }
     }
     Ok(format!(
@@ -121,14 +172,23 @@ pub fn proof_json(proof: &Proof, rules: &RuleSet, explain: usize) -> Result<Stri
     ))
 }
 
-/// Step `i`'s side conditions, each as "condition" followed by its inequalities' proofs.
+/// Step `i`'s side conditions (of the main chain, or of lemma `lemma`), each as "condition"
+/// followed by its inequalities' proofs; none when `depth` is 0.
 fn conditions(
     proof: &Proof,
+    lemma: Option<usize>,
     i: usize,
     rules: &RuleSet,
     depth: usize,
 ) -> Result<Vec<String>, CliError> {
-    let conds = proof.side_conditions(i, rules, depth).map_err(|e| {
+    if depth == 0 {
+        return Ok(Vec::new());
+    }
+    let conds = match lemma {
+        None => proof.side_conditions(i, rules, depth),
+        Some(k) => proof.lemma_side_conditions(k, i, rules, depth),
+    };
+    let conds = conds.map_err(|e| {
         // The step was checked already; failing now is a defect, not the user's input.
         CliError::with(
             101,
@@ -150,7 +210,10 @@ fn conditions(
 
 fn reason(s: &Step) -> Reason {
     Reason {
-        rule: s.rule.clone(),
+        rule: match s.lemma {
+            Some(k) => format!("lemma {k}"),
+            None => s.rule.clone(),
+        },
         why: with_sets(s),
         reversed: s.reversed,
         conditions: Vec::new(),

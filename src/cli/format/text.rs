@@ -4,8 +4,9 @@
 //! Terms wrap to the width (through the syntax printer's `pretty` layout) and so do the
 //! reasons; rule names are coloured when the [`Style`] allows.
 
-use super::{position, Conclusion, Derivation};
+use super::{position, Conclusion, Derivation, Line};
 use crate::cli::style::Style;
+use crate::term::Term;
 
 /// Columns before a term on a step line (`  = `).
 const TERM_INDENT: usize = 4;
@@ -15,12 +16,72 @@ const REASON_INDENT: usize = 6;
 /// A derivation as text, ending in a newline.
 pub fn derivation(d: &Derivation, style: &Style) -> String {
     let mut out = String::new();
+    // Lemmas first: the steps below cite them by number.
+    for l in &d.lemmas {
+        out.push_str(&format!(
+            "lemma {}: {} = {}\n",
+            l.index,
+            style.term(&l.from),
+            style.term(&l.to)
+        ));
+        chain(&mut out, &l.from, &l.lines, style);
+        out.push('\n');
+    }
+    if !d.lemmas.is_empty() {
+        out.push_str("proof:\n");
+    }
+    chain(&mut out, &d.proof.input, &d.lines, style);
+    match &d.conclusion {
+        Conclusion::Canonical {
+            result,
+            stuck: None,
+        } => {
+            out.push_str(&format!(
+                "canonical form: {}\n",
+                style.term_wrapped(result, 16)
+            ));
+        }
+        Conclusion::Canonical {
+            result,
+            stuck: Some(why),
+        } => {
+            out.push_str(&format!(
+                "the rules stop at {}, which is not canonical: {}\n",
+                style.term(result),
+                style.symbols(why)
+            ));
+        }
+        Conclusion::Equal(a, b) => {
+            let steps = d.proof.steps.len();
+            let plural = if steps == 1 { "" } else { "s" };
+            let lemmas = match d.lemmas.len() {
+                0 => String::new(),
+                1 => ", 1 lemma".to_string(),
+                n => format!(", {n} lemmas"),
+            };
+            let checked = if d.proof.checked {
+                "checked: every step re-matched and its conditions decided again"
+            } else {
+                "NOT checked"
+            };
+            out.push_str(&format!(
+                "proved: {} = {} ({steps} step{plural}{lemmas}; {checked})\n",
+                style.term(a),
+                style.term(b)
+            ));
+        }
+    }
+    out
+}
+
+/// A chain of lines from `input`, each with its reasons.
+fn chain(out: &mut String, input: &Term, lines: &[Line], style: &Style) {
     out.push_str(&format!(
         "{}{}\n",
         " ".repeat(TERM_INDENT),
-        style.term_wrapped(&d.proof.input, TERM_INDENT)
+        style.term_wrapped(input, TERM_INDENT)
     ));
-    for line in &d.lines {
+    for line in lines {
         out.push_str(&format!(
             "  = {}\n",
             style.term_wrapped(&line.to, TERM_INDENT)
@@ -47,40 +108,4 @@ pub fn derivation(d: &Derivation, style: &Style) -> String {
             }
         }
     }
-    match &d.conclusion {
-        Conclusion::Canonical {
-            result,
-            stuck: None,
-        } => {
-            out.push_str(&format!(
-                "canonical form: {}\n",
-                style.term_wrapped(result, 16)
-            ));
-        }
-        Conclusion::Canonical {
-            result,
-            stuck: Some(why),
-        } => {
-            out.push_str(&format!(
-                "the rules stop at {}, which is not canonical: {}\n",
-                style.term(result),
-                style.symbols(why)
-            ));
-        }
-        Conclusion::Equal(a, b) => {
-            let steps = d.proof.steps.len();
-            let plural = if steps == 1 { "" } else { "s" };
-            let checked = if d.proof.checked {
-                "checked: every step re-matched and its conditions decided again"
-            } else {
-                "NOT checked"
-            };
-            out.push_str(&format!(
-                "proved: {} = {} ({steps} step{plural}; {checked})\n",
-                style.term(a),
-                style.term(b)
-            ));
-        }
-    }
-    out
 }

@@ -1,0 +1,341 @@
+//! Proofs of sums by lemmas: each sum of two simplified games proved once, then cited.
+//!
+//! Saturating `G + H` in one e-graph is fast, but egg explains it as a chain of whole terms,
+//! and between a sum and its canonical form lie its expansions: the proof of
+//! Σ_{k=1..n} {k|−k} grows like the expansion, not like the work. This module builds the
+//! proof the way the kernel computes the sum (seed 002's recursive definition, memoised):
+//!
+//! 1. the operands are simplified first (options of a game likewise);
+//! 2. one rule of the rule set is applied at the sum itself, the first by priority that
+//!    matches (`number-up-star-sum`, `number-avoidance-*`, `sum-definition`, …), opening a
+//!    closed operand by its `kind open` rule when nothing matches yet;
+//! 3. each option of the result that is again a sum or a negation is proved by a *lemma*,
+//!    proved once however often it recurs and cited by number;
+//! 4. the game that remains has simplified options only, and the engine finishes it
+//!    (dominated and reversible options, mex, simplicity) by saturation.
+//!
+//! Every step is still one rule instance (or the citation of a lemma proved by such steps),
+//! so the checker needs nothing new but the citation. Where the recursion cannot go on (a
+//! closed form that opens into a sum, a rule file that rewrites a sum into another sum), the
+//! engine is given the sum itself, as it is without lemmas.
+
+use super::explain::{describe, steps_of};
+use super::matcher::TermRules;
+use super::step::{path_string, PathElem, Step};
+use super::{tidy, Lemma, ProofError};
+use crate::engine::{is_canonical, Engine, EngineError};
+use crate::rules::{Rule, RuleSet};
+use crate::term::Term;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// The most rules applied at the root of one game before the engine is asked instead.
+const MAX_ROOT_STEPS: usize = 10_000;
+
+/// How many closed operands may be opened at one sum before it is left to the engine.
+const MAX_OPENINGS: usize = 4;
+
+/// Whether `t` is a sum, a negation or `±(…)`: a term whose value is computed from its parts.
+fn is_operator(t: &Term) -> bool {
+    matches!(t, Term::Sum(..) | Term::Neg(_) | Term::PlusMinus(_))
+}
+
+/// Whether a proof of `t` should be built by lemmas: `t` (written out) adds two terms neither
+/// of which is a closed form, the case whose flat proof grows with the sum's expansion.
+pub(crate) fn wants_lemmas(t: &Term) -> bool {
+    match t {
+        Term::Sum(a, b) => {
+            let open = |x: &Term| !matches!(x, Term::Nus { .. });
+            (open(a) && open(b)) || wants_lemmas(a) || wants_lemmas(b)
+        }
+        Term::Game { left, right } => left.iter().chain(right).any(wants_lemmas),
+        Term::Neg(a) => wants_lemmas(a),
+        Term::PlusMinus(xs) => xs.iter().any(wants_lemmas),
+        _ => false,
+    }
+}
+
+/// A simplified term and the steps from the original to it.
+type Done = (Term, Vec<Step>);
+
+/// Builds one proof's lemmas and steps.
+pub(crate) struct Composer<'e> {
+    engine: &'e Engine,
+    rules: &'e RuleSet,
+    interp: TermRules<'e>,
+    reduce: Vec<&'e Rule>,
+    open: Vec<&'e Rule>,
+    /// Each operator term met, with its result and the steps standing for it in a parent
+    /// (a citation, or the one step it took).
+    memo: FxHashMap<Term, Done>,
+    /// Operator terms whose proof is being built: met again inside their own proof, they are
+    /// left to the engine rather than recursed into for ever.
+    busy: FxHashSet<Term>,
+    /// The lemmas, each citing only those before it.
+    pub lemmas: Vec<Lemma>,
+    /// Why some engine run stopped short of the canonical form, if one did.
+    pub stuck: Option<String>,
+    start: Instant,
+}
+
+impl<'e> Composer<'e> {
+    pub(crate) fn new(engine: &'e Engine) -> Self {
+        let (reduce, open) = engine.by_kind();
+        Composer {
+            engine,
+            rules: engine.rules(),
+            interp: TermRules::new(engine.rules()),
+            reduce,
+            open,
+            memo: FxHashMap::default(),
+            busy: FxHashSet::default(),
+            lemmas: Vec::new(),
+            stuck: None,
+            start: Instant::now(),
+        }
+    }
+
+    /// The engine's time limit and cancel flag hold for the whole proof.
+    fn tick(&self, at: &Term) -> Result<(), ProofError> {
+        let limits = self.engine.limits();
+        let reached = || crate::syntax::print(at, &Default::default());
+        if limits
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Err(EngineError::Interrupted { reached: reached() }.into());
+        }
+        if self.start.elapsed() > limits.time {
+            return Err(EngineError::Limit {
+                which: format!("{:?} of time", limits.time),
+                reached: format!("a lemma about {}", reached()),
+            }
+            .into());
+        }
+        Ok(())
+    }
+
+    /// `t` simplified, with the steps from `t` to the result.
+    pub(crate) fn simplify(&mut self, t: &Term) -> Result<Done, ProofError> {
+        self.tick(t)?;
+        match t {
+            Term::Sum(..) | Term::Neg(_) | Term::PlusMinus(_) => self.operator(t),
+            Term::Game { left, right } => {
+                let mut cur = t.clone();
+                let mut steps = Vec::new();
+                for (i, o) in left.iter().enumerate() {
+                    self.part(&mut cur, &mut steps, PathElem::Left(i), o)?;
+                }
+                for (i, o) in right.iter().enumerate() {
+                    self.part(&mut cur, &mut steps, PathElem::Right(i), o)?;
+                }
+                self.finish(cur, steps)
+            }
+            _ => self.finish(t.clone(), Vec::new()),
+        }
+    }
+
+    /// Simplifies the part `sub` of `cur` at `at`, appending its steps lifted into `cur`.
+    fn part(
+        &mut self,
+        cur: &mut Term,
+        steps: &mut Vec<Step>,
+        at: PathElem,
+        sub: &Term,
+    ) -> Result<(), ProofError> {
+        let (_, sub_steps) = if is_operator(sub) {
+            self.cite(sub)?
+        } else {
+            self.simplify(sub)?
+        };
+        for s in &sub_steps {
+            let lifted = s.lifted(cur, &[at]).ok_or_else(|| {
+                ProofError::Explanation(format!("no subterm at {}", path_string(&[at])))
+            })?;
+            *cur = lifted.to.clone();
+            steps.push(lifted);
+        }
+        Ok(())
+    }
+
+    /// The steps standing for an operator term in its parent: a citation of its lemma, or the
+    /// step itself when it took one.
+    fn cite(&mut self, t: &Term) -> Result<Done, ProofError> {
+        if let Some(done) = self.memo.get(t) {
+            return Ok(done.clone());
+        }
+        if self.busy.contains(t) {
+            return self.flat(t);
+        }
+        let (result, steps) = self.operator(t)?;
+        let done = if steps.len() <= 1 {
+            (result, steps)
+        } else {
+            let k = self.lemmas.len();
+            let show = |t: &Term| crate::syntax::print(t, &Default::default());
+            let why = format!("{} = {}", show(t), show(&result));
+            self.lemmas.push(Lemma {
+                from: t.clone(),
+                to: result.clone(),
+                steps,
+            });
+            let cite = Step::cite(t.clone(), result.clone(), Vec::new(), k, why);
+            (result, vec![cite])
+        };
+        self.memo.insert(t.clone(), done.clone());
+        Ok(done)
+    }
+
+    /// A sum, negation or `±(…)`: its operands simplified, then one rule at its root, then
+    /// the options that rule built.
+    fn operator(&mut self, t: &Term) -> Result<Done, ProofError> {
+        self.busy.insert(t.clone());
+        let done = self.operator_inner(t);
+        self.busy.remove(t);
+        done
+    }
+
+    fn operator_inner(&mut self, t: &Term) -> Result<Done, ProofError> {
+        let mut cur = t.clone();
+        let mut steps = Vec::new();
+        match t {
+            Term::Sum(a, b) => {
+                self.part(&mut cur, &mut steps, PathElem::SumLeft, a)?;
+                self.part(&mut cur, &mut steps, PathElem::SumRight, b)?;
+            }
+            Term::Neg(a) => self.part(&mut cur, &mut steps, PathElem::NegInner, a)?,
+            Term::PlusMinus(xs) => {
+                for (i, x) in xs.iter().enumerate() {
+                    self.part(&mut cur, &mut steps, PathElem::PmArg(i), x)?;
+                }
+            }
+            _ => {}
+        }
+        for _ in 0..=MAX_OPENINGS {
+            if let Some(step) = self.at_root(&cur, &[], &self.reduce.clone()) {
+                let out = step.to.clone();
+                steps.push(step);
+                let (result, more) = if is_operator(&out) {
+                    if self.busy.contains(&out) {
+                        self.flat(&out)?
+                    } else {
+                        self.operator(&out)?
+                    }
+                } else {
+                    self.simplify(&out)?
+                };
+                steps.extend(more);
+                return Ok((result, steps));
+            }
+            // Nothing matches the sum yet: open a closed operand into a game.
+            let Some(step) = self.open_operand(&cur) else {
+                break;
+            };
+            cur = step.to.clone();
+            steps.push(step);
+        }
+        let (result, more) = self.flat(&cur)?;
+        steps.extend(more);
+        Ok((result, steps))
+    }
+
+    /// The first of `rules` that applies at `path` of `t`, as a step.
+    fn at_root(&mut self, t: &Term, path: &[PathElem], rules: &[&'e Rule]) -> Option<Step> {
+        let sub = super::step::subterm_at(t, path)?;
+        for rule in rules {
+            if let Some((w, built)) = self.interp.apply(rule, sub) {
+                let to = super::step::replace_at(t, path, &built)?;
+                return Some(Step {
+                    from: t.clone(),
+                    to,
+                    rule: rule.name.clone(),
+                    at: path.to_vec(),
+                    why: describe(Some(self.rules), &rule.name, &w),
+                    witnesses: w,
+                    reversed: false,
+                    parts: Vec::new(),
+                    lemma: None,
+                });
+            }
+        }
+        None
+    }
+
+    /// Opens the first closed operand of `t` whose `kind open` rule makes it a game.
+    fn open_operand(&mut self, t: &Term) -> Option<Step> {
+        let paths: Vec<PathElem> = match t {
+            Term::Sum(..) => vec![PathElem::SumLeft, PathElem::SumRight],
+            Term::Neg(_) => vec![PathElem::NegInner],
+            _ => Vec::new(),
+        };
+        let open = self.open.clone();
+        for p in paths {
+            if !matches!(super::step::subterm_at(t, &[p]), Some(Term::Nus { .. })) {
+                continue;
+            }
+            if let Some(step) = self.at_root(t, &[p], &open) {
+                if matches!(step.after(), Some(Term::Game { .. })) {
+                    return Some(step);
+                }
+            }
+        }
+        None
+    }
+
+    /// A game whose options are simplified, or a leaf. A closed form is finished already. A
+    /// game's options are canonical, so only rules at its root can apply: they are applied
+    /// there, first by priority, as the engine would; when that does not end in the canonical
+    /// form (a rule set without the needed theorems), the engine's own run on the game decides.
+    fn finish(&mut self, cur: Term, mut steps: Vec<Step>) -> Result<Done, ProofError> {
+        if matches!(cur, Term::Nus { .. }) {
+            return Ok((cur, steps));
+        }
+        if matches!(cur, Term::Game { .. }) {
+            let (result, more) = self.at_root_until_done(&cur);
+            if is_canonical(&mut self.interp.kernel, &result).is_ok() {
+                steps.extend(tidy::tidy(&cur, more));
+                return Ok((result, steps));
+            }
+        }
+        let (result, more) = self.flat(&cur)?;
+        steps.extend(more);
+        Ok((result, steps))
+    }
+
+    /// Rules applied at the root of `t` until none applies (or [`MAX_ROOT_STEPS`]).
+    fn at_root_until_done(&mut self, t: &Term) -> Done {
+        let reduce = self.reduce.clone();
+        let mut cur = t.clone();
+        let mut steps = Vec::new();
+        while steps.len() < MAX_ROOT_STEPS {
+            let Some(step) = self.at_root(&cur, &[], &reduce) else {
+                break;
+            };
+            cur = step.to.clone();
+            steps.push(step);
+        }
+        (cur, steps)
+    }
+
+    /// The engine's own run on `t`, its explanation read as steps.
+    fn flat(&mut self, t: &Term) -> Result<Done, ProofError> {
+        self.tick(t)?;
+        let mut s = self.engine.simplify(t)?;
+        if !s.canonical && self.stuck.is_none() {
+            self.stuck = Some(
+                s.stuck
+                    .clone()
+                    .unwrap_or_else(|| "the chosen rules apply no further".into()),
+            );
+        }
+        let (input, result, steps) = steps_of(&mut s, Some(self.rules))?;
+        if !super::step::same_form(&input, t) {
+            return Err(ProofError::Explanation(
+                "the engine holds the term in another form".into(),
+            ));
+        }
+        Ok((result, tidy::tidy(&input, steps)))
+    }
+}
