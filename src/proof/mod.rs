@@ -250,7 +250,7 @@ impl Simplification {
 /// assert!(s.canonical && s.proof.checked);
 /// // Each distinct sum of options is proved once, as a lemma, and cited.
 /// assert!(!s.proof.lemmas.is_empty());
-/// assert_eq!(onag::syntax::print(s.result(), &Default::default()), "{6,{4|2}|{-2|-4},-6}");
+/// assert_eq!(onag::syntax::print(s.result(), &Default::default()), "{6|4||2|0|||0|-2||-4|-6}");
 /// ```
 pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError> {
     let rules = engine.rules();
