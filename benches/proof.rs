@@ -3,13 +3,13 @@
 //! each proof in steps (and in single rule instances, counting the parts of grouped steps) is
 //! printed first.
 //!
-//! The sums stop at n = 5: every step holds the whole term, and the terms between a sum and
-//! its canonical form are its expansions, trees of exponential size (n = 6 takes about 10 s and
-//! 650 MB; n = 7 did not finish in 5 minutes and 10 GB). BENCHMARKS.md records this.
+//! Sums are proved by lemmas (`proof::simplify`): each distinct sum of simplified games once,
+//! cited wherever it recurs. Before lemmas every step held the whole expanded term and n = 8
+//! ran out of memory; BENCHMARKS.md records both.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use onag::engine::Engine;
-use onag::proof::{proof_of_simplification, Proof};
+use onag::proof::{simplify, Proof};
 use onag::rules::RuleSet;
 use onag::syntax::parse;
 use std::time::{Duration, Instant};
@@ -21,8 +21,7 @@ use workloads::{switches_text as switches, SEEDS};
 /// Simplifies and builds the checked proof.
 fn prove(engine: &Engine, src: &str) -> Proof {
     let t = parse(src).unwrap();
-    let mut s = engine.simplify(&t).unwrap();
-    proof_of_simplification(&mut s, engine.rules()).unwrap()
+    simplify(&t, engine).unwrap().proof
 }
 
 fn report(name: &str, engine: &Engine, src: &str) {
@@ -32,10 +31,16 @@ fn report(name: &str, engine: &Engine, src: &str) {
     let start = Instant::now();
     p.check(engine.rules()).unwrap();
     let checked = start.elapsed();
-    let instances: usize = p.steps.iter().map(|s| s.parts.len().max(1)).sum();
+    let instances: usize = p
+        .steps
+        .iter()
+        .chain(p.lemmas.iter().flat_map(|l| &l.steps))
+        .map(|s| s.parts.len().max(1))
+        .sum();
     println!(
-        "{name}: {} steps ({instances} rule instances), simplify+prove {built:.1?}, check {checked:.1?}",
-        p.steps.len()
+        "{name}: {} steps ({} lemmas, {instances} rule instances in all), simplify+prove {built:.1?}, check {checked:.1?}",
+        p.size(),
+        p.lemmas.len()
     );
 }
 
@@ -47,6 +52,7 @@ fn bench(c: &mut Criterion) {
     let mut inputs: Vec<String> = SEEDS.iter().map(|s| s.to_string()).collect();
     inputs.push(switches(4));
     inputs.push(switches(5));
+    inputs.push(switches(8));
     for src in &inputs {
         for (set, engine) in [("all rules", &all), ("fundamental", &fundamental)] {
             let sum = src.matches('+').count() >= 3;

@@ -18,7 +18,7 @@ use num_bigint::{BigInt, BigUint};
 use onag::engine::Engine;
 use onag::kernel::{GameId, Kernel, Relation};
 use onag::number::*;
-use onag::proof::{proof_of_simplification, Proof};
+use onag::proof::simplify;
 use onag::rules::RuleSet;
 use onag::syntax::parse;
 use onag::Term;
@@ -715,14 +715,10 @@ fn engine_rows(t: &mut Table) {
             min_runs,
             S(2.0),
             || (),
-            |()| {
-                let mut s = engine.simplify(term).unwrap();
-                proof_of_simplification(&mut s, &rules).unwrap()
-            },
+            |()| simplify(term, &engine).unwrap(),
         );
         if t.wants(g, &format!("{name}: check the proof")) {
-            let mut s = engine.simplify(term).unwrap();
-            let p = Proof::from_run(&mut s).unwrap();
+            let p = simplify(term, &engine).unwrap().proof;
             t.time(
                 g,
                 &format!("{name}: check the proof"),

@@ -409,13 +409,14 @@ fn repl_reads_lines() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_ends_a_long_run_with_status_130() {
-    // A sum of seven switches takes the engine seconds; interrupt it after half a second. The
-    // run stops after its round and says what it had reached.
+    // A sum of fourteen switches takes its proof many seconds (eight take half a second);
+    // interrupt it after half a second. The proof stops at its next part and says where.
+    let sum = (1..=14)
+        .map(|k| format!("{{{k}|-{k}}}"))
+        .collect::<Vec<_>>()
+        .join("+");
     let child = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args([
-            "simplify",
-            "{3|-3}+{2|-2}+{1|-1}+{4|-4}+{5|-5}+{6|-6}+{7|-7}",
-        ])
+        .args(["simplify", &sum])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

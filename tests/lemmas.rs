@@ -181,7 +181,12 @@ fn citing_a_lemma_not_proved_before_is_rejected() {
         .lemmas
         .iter()
         .enumerate()
-        .find_map(|(k, l)| l.steps.iter().position(|s| s.lemma.is_some()).map(|j| (k, j)))
+        .find_map(|(k, l)| {
+            l.steps
+                .iter()
+                .position(|s| s.lemma.is_some())
+                .map(|j| (k, j))
+        })
         .expect("a lemma citing another");
     p.lemmas[k].steps[j].lemma = Some(k);
     let e = p.check(&rules).unwrap_err();

@@ -66,7 +66,7 @@ pub(crate) struct Composer<'e> {
     interp: TermRules<'e>,
     reduce: Vec<&'e Rule>,
     open: Vec<&'e Rule>,
-    /// Each operator term met, with its result and the steps standing for it in a parent
+    /// Each part met, with its result and the steps standing for it in a parent
     /// (a citation, or the one step it took).
     memo: FxHashMap<Term, Done>,
     /// Operator terms whose proof is being built: met again inside their own proof, they are
@@ -145,11 +145,7 @@ impl<'e> Composer<'e> {
         at: PathElem,
         sub: &Term,
     ) -> Result<(), ProofError> {
-        let (_, sub_steps) = if is_operator(sub) {
-            self.cite(sub)?
-        } else {
-            self.simplify(sub)?
-        };
+        let (_, sub_steps) = self.cite(sub)?;
         for s in &sub_steps {
             let lifted = s.lifted(cur, &[at]).ok_or_else(|| {
                 ProofError::Explanation(format!("no subterm at {}", path_string(&[at])))
@@ -160,16 +156,20 @@ impl<'e> Composer<'e> {
         Ok(())
     }
 
-    /// The steps standing for an operator term in its parent: a citation of its lemma, or the
-    /// step itself when it took one.
+    /// The steps standing for a part in its parent: a citation of its lemma, or the step
+    /// itself when it took one. Every part that takes two steps or more is a lemma, so a step
+    /// is written out in the whole term of the part it changes, not in every enclosing term.
     fn cite(&mut self, t: &Term) -> Result<Done, ProofError> {
+        if matches!(t, Term::Nus { .. }) {
+            return Ok((t.clone(), Vec::new()));
+        }
         if let Some(done) = self.memo.get(t) {
             return Ok(done.clone());
         }
         if self.busy.contains(t) {
             return self.flat(t);
         }
-        let (result, steps) = self.operator(t)?;
+        let (result, steps) = self.simplify(t)?;
         let done = if steps.len() <= 1 {
             (result, steps)
         } else {
