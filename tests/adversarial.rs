@@ -107,10 +107,13 @@ fn a_million_equal_options() {
     assert_eq!(show(&s.result), "1");
 }
 
-/// A million different options: the kernel answers; the engine should answer or stop at its time
-/// limit, but a single round runs far past the limit.
+/// A million different options: the kernel answers; the engine answers or stops at its time
+/// limit with a small overshoot. It ran for minutes past a 2 s limit: the class analysis looked
+/// up each child's value by a linear search (quadratic in the options), the time limit was not
+/// checked while the input was added, and the limit error ran egg's extraction over the whole
+/// e-graph. Adding a million options alone takes longer than 2 s on CI, so the time limit is
+/// what this case reaches.
 #[test]
-#[ignore = "engine defect: one rule application on a game of a million options overshoots the time limit; {0,1,…,999999|} runs for minutes past a 2 s limit"]
 fn a_million_different_options() {
     let src = format!(
         "{{{}|}}",
@@ -126,11 +129,18 @@ fn a_million_different_options() {
     let start = Instant::now();
     match engine(2).simplify(&t) {
         Ok(s) => assert_eq!(show(&s.result), "1000000"),
-        Err(EngineError::Limit { which, .. }) => assert!(which.contains("time"), "{which}"),
+        Err(EngineError::Limit { which, reached }) => {
+            assert!(which.contains("time"), "{which}");
+            assert!(
+                reached.starts_with(onag::engine::TOO_LARGE),
+                "{reached:.100}"
+            );
+        }
         Err(e) => panic!("{e}"),
     }
+    // At most twice the limit.
     assert!(
-        start.elapsed() < Duration::from_secs(10),
+        start.elapsed() < Duration::from_secs(4),
         "{:?}",
         start.elapsed()
     );
@@ -327,8 +337,8 @@ fn hot_sum() -> String {
 }
 
 /// The same sum straight to the kernel (what `onag eval` does). Since the kernel's sums and
-/// comparisons were made fast it answers within seconds; it still has no limit of its own
-/// (docs/GUARANTEES.md, known gaps), so the test gives it 20 s on a watchdog thread.
+/// comparisons were made fast it answers within seconds under its default budget; the test
+/// gives it 20 s on a watchdog thread.
 #[test]
 fn the_kernel_answers_hot_sums_or_refuses_quickly() {
     let t = parse(&hot_sum()).unwrap();
@@ -341,6 +351,158 @@ fn the_kernel_answers_hot_sums_or_refuses_quickly() {
         rx.recv_timeout(Duration::from_secs(20)).is_ok(),
         "no answer in 20 s"
     );
+}
+
+fn hot_games(n: usize) -> Term {
+    parse(
+        &(1..=n)
+            .map(|i| format!("{{{i}||0|-{i}}}"))
+            .collect::<Vec<_>>()
+            .join("+"),
+    )
+    .unwrap()
+}
+
+/// The kernel's own budget: a cap on the games interned, on work, a deadline and a cancel flag.
+/// Each stops a sum of hot games quickly with `KernelError::Limit` naming the limit, and the
+/// kernel stays usable: with the budget lifted it gives the same value as a fresh kernel.
+#[test]
+fn the_kernel_stops_at_its_budget() {
+    use onag::kernel::Budget;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let big = hot_games(16);
+    let cases: Vec<(Budget, &str)> = vec![
+        (
+            Budget {
+                max_games: 2_000,
+                ..Budget::default()
+            },
+            "2000 games interned",
+        ),
+        (
+            Budget {
+                max_work: 5_000,
+                ..Budget::default()
+            },
+            "5000 units of work",
+        ),
+        (
+            Budget {
+                deadline: Some(Instant::now() + Duration::from_millis(50)),
+                ..Budget::default()
+            },
+            "deadline",
+        ),
+        (
+            Budget {
+                cancel: Some(Arc::new(AtomicBool::new(true))),
+                ..Budget::default()
+            },
+            "cancelled",
+        ),
+    ];
+    for (budget, needle) in cases {
+        let mut k = Kernel::new();
+        k.set_budget(budget);
+        let start = Instant::now();
+        match k.eval(&big) {
+            Err(KernelError::Limit { which }) => {
+                assert!(which.contains(needle), "{which}");
+                assert_eq!(k.limit_reached(), Some(which.as_str()));
+            }
+            other => panic!("{needle}: {other:?}"),
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(1),
+            "{needle}: {:?}",
+            start.elapsed()
+        );
+        // Still usable, and right, once the budget is lifted.
+        k.set_budget(Budget::default());
+        let small = hot_games(4);
+        let v = k.eval(&small).unwrap();
+        let mut fresh = Kernel::new();
+        let w = fresh.eval(&small).unwrap();
+        assert_eq!(k.to_term(v), fresh.to_term(w));
+    }
+}
+
+/// The engine hands its deadline to its kernel: a class value the kernel would take long to
+/// work out (Σ of sixteen hot games, in the analysis of the input's classes) no longer carries
+/// the run past its time limit.
+#[test]
+fn the_engine_passes_its_deadline_to_the_kernel() {
+    let t = hot_games(16);
+    let start = Instant::now();
+    let r = Engine::new(RuleSet::builtin())
+        .with_limits(Limits {
+            time: Duration::from_secs(1),
+            ..Limits::default()
+        })
+        .simplify(&t);
+    match r {
+        Err(EngineError::Limit { which, reached }) => {
+            assert!(which.contains("time"), "{which}");
+            assert!(!reached.is_empty());
+        }
+        other => panic!("{:?}", other.map(|s| show(&s.result))),
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+/// The memory limit: an estimate of what the e-graph and its kernel hold, checked each round,
+/// within rounds and while the input is added. A small cap stops a growing sum of switches and
+/// a wide input quickly, with the limit and what was reached in the error.
+#[test]
+fn the_memory_limit_stops_a_run() {
+    let switches = parse(
+        &(1..=40)
+            .map(|i| format!("{{{i}|-{i}}}"))
+            .collect::<Vec<_>>()
+            .join("+"),
+    )
+    .unwrap();
+    let wide = parse(&format!(
+        "{{{}|}}",
+        (0..200_000)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    ))
+    .unwrap();
+    for (t, cap) in [(&switches, 8usize << 20), (&wide, 16 << 20)] {
+        let start = Instant::now();
+        let r = Engine::new(RuleSet::builtin())
+            .with_limits(Limits {
+                max_memory: cap,
+                ..Limits::default()
+            })
+            .simplify(t);
+        match r {
+            Err(EngineError::Limit { which, reached }) => {
+                assert!(which.contains("MiB of memory"), "{which}");
+                assert!(which.contains(&format!("{}.0 MiB", cap >> 20)), "{which}");
+                assert!(
+                    reached.starts_with(onag::engine::TOO_LARGE) || parse(&reached).is_ok(),
+                    "{reached:.200}"
+                );
+            }
+            other => panic!("{:?}", other.map(|s| show(&s.result))),
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+    // The default leaves room for everything else here: the day-3 games and this wide input
+    // are far below it.
+    assert!(Limits::default().max_memory >= 1 << 30);
 }
 
 /// Hackenstring rows of a million pebbles: coloured rows are numbers by sign expansion; neutral
