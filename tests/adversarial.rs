@@ -107,10 +107,13 @@ fn a_million_equal_options() {
     assert_eq!(show(&s.result), "1");
 }
 
-/// A million different options: the kernel answers; the engine should answer or stop at its time
-/// limit, but a single round runs far past the limit.
+/// A million different options: the kernel answers; the engine answers or stops at its time
+/// limit with a small overshoot. It ran for minutes past a 2 s limit: the class analysis looked
+/// up each child's value by a linear search (quadratic in the options), the time limit was not
+/// checked while the input was added, and the limit error ran egg's extraction over the whole
+/// e-graph. Adding a million options alone takes longer than 2 s on CI, so the time limit is
+/// what this case reaches.
 #[test]
-#[ignore = "engine defect: one rule application on a game of a million options overshoots the time limit; {0,1,…,999999|} runs for minutes past a 2 s limit"]
 fn a_million_different_options() {
     let src = format!(
         "{{{}|}}",
@@ -126,11 +129,18 @@ fn a_million_different_options() {
     let start = Instant::now();
     match engine(2).simplify(&t) {
         Ok(s) => assert_eq!(show(&s.result), "1000000"),
-        Err(EngineError::Limit { which, .. }) => assert!(which.contains("time"), "{which}"),
+        Err(EngineError::Limit { which, reached }) => {
+            assert!(which.contains("time"), "{which}");
+            assert!(
+                reached.starts_with(onag::engine::TOO_LARGE),
+                "{reached:.100}"
+            );
+        }
         Err(e) => panic!("{e}"),
     }
+    // At most twice the limit.
     assert!(
-        start.elapsed() < Duration::from_secs(10),
+        start.elapsed() < Duration::from_secs(4),
         "{:?}",
         start.elapsed()
     );
@@ -237,17 +247,29 @@ fn up_multiples_of_a_million() {
     }
 }
 
-/// `{^1000000 |}` is 1 (the kernel knows at once), but the engine opens ^1000000 one level per
-/// step and runs into its time limit.
+/// `{^1000000 |}` is 1 (the kernel knows at once). The definitions open `^n` one level per
+/// step (^n = ^ + ^(n-1)), which ran into the time limit; the `canonical-open` shortcuts open
+/// `^1000000` straight to `{0 | ^999999*}`, whose Right option reverses through `{0 | ^999998}`
+/// to leave `{0 |}` = 1 in a handful of steps.
 #[test]
-#[ignore = "engine defect: {^1000000|} (= 1) ends at the time limit: the rules open ^n one level at a time"]
 fn an_option_of_a_million_ups() {
     let t = parse("{^1000000|}").unwrap();
     let mut k = Kernel::new();
     let v = k.eval(&t).unwrap();
     assert_eq!(k.as_number(v), Some(onag::Dyadic::from(1)));
+    let start = Instant::now();
     let s = engine(5).simplify(&t).unwrap();
+    let took = start.elapsed();
+    assert!(s.canonical);
+    assert_eq!(k.eval(&s.result).unwrap(), v);
     assert_eq!(show(&s.result), "1");
+    // A few openings and reversals, not a million.
+    assert!(s.steps().count() <= 20, "{} steps", s.steps().count());
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    // Under the fundamental rules alone the definitions still open one level at a time.
+    let fundamental = RuleSet::builtin().select("fundamental").unwrap();
+    assert!(fundamental.get("up-multiple-open-canonical").is_none());
+    assert!(fundamental.get("up-multiple-open").is_some());
 }
 
 /// Σ of forty switches: the canonical form is huge; under a 2 s limit the engine stops and
@@ -315,8 +337,8 @@ fn hot_sum() -> String {
 }
 
 /// The same sum straight to the kernel (what `onag eval` does). Since the kernel's sums and
-/// comparisons were made fast it answers within seconds; it still has no limit of its own
-/// (docs/GUARANTEES.md, known gaps), so the test gives it 20 s on a watchdog thread.
+/// comparisons were made fast it answers within seconds under its default budget; the test
+/// gives it 20 s on a watchdog thread.
 #[test]
 fn the_kernel_answers_hot_sums_or_refuses_quickly() {
     let t = parse(&hot_sum()).unwrap();
@@ -329,6 +351,158 @@ fn the_kernel_answers_hot_sums_or_refuses_quickly() {
         rx.recv_timeout(Duration::from_secs(20)).is_ok(),
         "no answer in 20 s"
     );
+}
+
+fn hot_games(n: usize) -> Term {
+    parse(
+        &(1..=n)
+            .map(|i| format!("{{{i}||0|-{i}}}"))
+            .collect::<Vec<_>>()
+            .join("+"),
+    )
+    .unwrap()
+}
+
+/// The kernel's own budget: a cap on the games interned, on work, a deadline and a cancel flag.
+/// Each stops a sum of hot games quickly with `KernelError::Limit` naming the limit, and the
+/// kernel stays usable: with the budget lifted it gives the same value as a fresh kernel.
+#[test]
+fn the_kernel_stops_at_its_budget() {
+    use onag::kernel::Budget;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let big = hot_games(16);
+    let cases: Vec<(Budget, &str)> = vec![
+        (
+            Budget {
+                max_games: 2_000,
+                ..Budget::default()
+            },
+            "2000 games interned",
+        ),
+        (
+            Budget {
+                max_work: 5_000,
+                ..Budget::default()
+            },
+            "5000 units of work",
+        ),
+        (
+            Budget {
+                deadline: Some(Instant::now() + Duration::from_millis(50)),
+                ..Budget::default()
+            },
+            "deadline",
+        ),
+        (
+            Budget {
+                cancel: Some(Arc::new(AtomicBool::new(true))),
+                ..Budget::default()
+            },
+            "cancelled",
+        ),
+    ];
+    for (budget, needle) in cases {
+        let mut k = Kernel::new();
+        k.set_budget(budget);
+        let start = Instant::now();
+        match k.eval(&big) {
+            Err(KernelError::Limit { which }) => {
+                assert!(which.contains(needle), "{which}");
+                assert_eq!(k.limit_reached(), Some(which.as_str()));
+            }
+            other => panic!("{needle}: {other:?}"),
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(1),
+            "{needle}: {:?}",
+            start.elapsed()
+        );
+        // Still usable, and right, once the budget is lifted.
+        k.set_budget(Budget::default());
+        let small = hot_games(4);
+        let v = k.eval(&small).unwrap();
+        let mut fresh = Kernel::new();
+        let w = fresh.eval(&small).unwrap();
+        assert_eq!(k.to_term(v), fresh.to_term(w));
+    }
+}
+
+/// The engine hands its deadline to its kernel: a class value the kernel would take long to
+/// work out (Σ of sixteen hot games, in the analysis of the input's classes) no longer carries
+/// the run past its time limit.
+#[test]
+fn the_engine_passes_its_deadline_to_the_kernel() {
+    let t = hot_games(16);
+    let start = Instant::now();
+    let r = Engine::new(RuleSet::builtin())
+        .with_limits(Limits {
+            time: Duration::from_secs(1),
+            ..Limits::default()
+        })
+        .simplify(&t);
+    match r {
+        Err(EngineError::Limit { which, reached }) => {
+            assert!(which.contains("time"), "{which}");
+            assert!(!reached.is_empty());
+        }
+        other => panic!("{:?}", other.map(|s| show(&s.result))),
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+/// The memory limit: an estimate of what the e-graph and its kernel hold, checked each round,
+/// within rounds and while the input is added. A small cap stops a growing sum of switches and
+/// a wide input quickly, with the limit and what was reached in the error.
+#[test]
+fn the_memory_limit_stops_a_run() {
+    let switches = parse(
+        &(1..=40)
+            .map(|i| format!("{{{i}|-{i}}}"))
+            .collect::<Vec<_>>()
+            .join("+"),
+    )
+    .unwrap();
+    let wide = parse(&format!(
+        "{{{}|}}",
+        (0..200_000)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    ))
+    .unwrap();
+    for (t, cap) in [(&switches, 8usize << 20), (&wide, 16 << 20)] {
+        let start = Instant::now();
+        let r = Engine::new(RuleSet::builtin())
+            .with_limits(Limits {
+                max_memory: cap,
+                ..Limits::default()
+            })
+            .simplify(t);
+        match r {
+            Err(EngineError::Limit { which, reached }) => {
+                assert!(which.contains("MiB of memory"), "{which}");
+                assert!(which.contains(&format!("{}.0 MiB", cap >> 20)), "{which}");
+                assert!(
+                    reached.starts_with(onag::engine::TOO_LARGE) || parse(&reached).is_ok(),
+                    "{reached:.200}"
+                );
+            }
+            other => panic!("{:?}", other.map(|s| show(&s.result))),
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+    // The default leaves room for everything else here: the day-3 games and this wide input
+    // are far below it.
+    assert!(Limits::default().max_memory >= 1 << 30);
 }
 
 /// Hackenstring rows of a million pebbles: coloured rows are numbers by sign expansion; neutral
@@ -535,28 +709,35 @@ fn limits_hold_within_a_round() {
 // ---------------------------------------------------------------------------------------------
 // Proofs.
 
-/// The proof of `{^n|}` (= 1) grows exponentially with n: 82 steps for n = 3, 2,029 steps,
-/// 6 s and 1.3 GB for n = 6, and `{3/2^6*2|}` exhausts 3 GB. The engine itself needs 31 and 92
-/// steps. Likewise `v* + *2 + (^ + -1)` with the fundamental rules: 198 engine steps, 18,373
-/// proof steps, 7 s. A proof should stay within a small multiple of the engine's steps.
+/// The proof of `{^n|}` (= 1) grew exponentially with n when up multiples were opened by
+/// their definitions (^n = ^ + ^(n-1), then the sum's definition): 2,029 steps, 6 s and 1.3 GB
+/// for n = 6, and `{3/2^6*2|}` exhausted 3 GB. With the `canonical-open` shortcuts each level is
+/// one step, so the proof stays within a small multiple of the engine's steps and under
+/// `MAX_PROOF_STEPS` (the engine needs 10 or fewer for each of these). Under the fundamental
+/// rules alone the definitions still open one level at a time (docs/GUARANTEES.md, known gaps).
 #[test]
-#[ignore = "proof defect: proof size exponential in an opened up multiple; {^6|} gives 2,029 steps and 1.3 GB, {3/2^6*2|} over 3 GB"]
 fn proofs_of_opened_up_multiples_stay_small() {
+    const MAX_PROOF_STEPS: usize = 40;
     let rules = RuleSet::builtin();
-    let fundamental = rules.select("fundamental").unwrap();
-    for (src, rules) in [
-        ("{^6|}", &rules),
-        ("{3/2^6*2|}", &rules),
-        ("v* + *2 + (^ + -1)", &fundamental),
+    let mut k = Kernel::new();
+    for src in [
+        "{^6|}",
+        "{3/2^6*2|}",
+        "v* + *2 + (^ + -1)",
+        "{^30*3|}",
+        "^4 + {1|0}",
     ] {
         let start = Instant::now();
         let t = parse(src).unwrap();
         let mut s = Engine::new(rules.clone()).simplify(&t).unwrap();
         assert!(s.canonical, "{src}");
+        assert_eq!(k.eval(&s.result).unwrap(), k.eval(&t).unwrap(), "{src}");
         let engine_steps = s.steps().count();
-        let p = proof_of_simplification(&mut s, rules).unwrap();
+        let p = proof_of_simplification(&mut s, &rules).unwrap();
+        assert!(p.checked, "{src}");
+        assert_eq!(p.result, s.result, "{src}");
         assert!(
-            p.steps.len() <= 4 * engine_steps,
+            p.steps.len() <= 4 * engine_steps.max(1) && p.steps.len() <= MAX_PROOF_STEPS,
             "{src}: {} proof steps for {engine_steps} engine steps",
             p.steps.len()
         );
@@ -564,6 +745,28 @@ fn proofs_of_opened_up_multiples_stay_small() {
             start.elapsed() < Duration::from_secs(5),
             "{src}: {:?}",
             start.elapsed()
+        );
+    }
+}
+
+/// The same bound under the fundamental rules alone, which open up multiples only by their
+/// definitions (^n = ^ + ^(n-1), then the sum's definition): `{^6|}` gave 2,029 proof steps
+/// and `v* + *2 + (^ + -1)` 18,373 (198 engine steps) when measured on 2026-11-21. The growth
+/// is in turning the run into a proof (`src/proof/`, being rewritten); not investigated here.
+#[test]
+#[ignore = "proof defect: under the fundamental rules alone, proofs grow exponentially with an opened up multiple ({^6|}: 2,029 steps)"]
+fn proofs_under_the_fundamental_rules_stay_small() {
+    let rules = RuleSet::builtin().select("fundamental").unwrap();
+    for src in ["{^6|}", "v* + *2 + (^ + -1)"] {
+        let t = parse(src).unwrap();
+        let mut s = Engine::new(rules.clone()).simplify(&t).unwrap();
+        assert!(s.canonical, "{src}");
+        let engine_steps = s.steps().count();
+        let p = proof_of_simplification(&mut s, &rules).unwrap();
+        assert!(
+            p.steps.len() <= 4 * engine_steps,
+            "{src}: {} proof steps for {engine_steps} engine steps",
+            p.steps.len()
         );
     }
 }

@@ -80,12 +80,14 @@ impl Analysis<Cg> for CgAnalysis {
     type Data = ClassData;
 
     fn make(egraph: &mut EGraph<Cg, Self>, enode: &Cg, _id: Id) -> ClassData {
-        let values: Vec<(Id, Option<GameId>)> = enode
+        // A map, not a list searched per child: a game of a million options would make that
+        // search quadratic (minutes for `{0,1,…,999999|}`).
+        let values: rustc_hash::FxHashMap<Id, Option<GameId>> = enode
             .children()
             .iter()
             .map(|&c| (c, egraph[c].data.value))
             .collect();
-        let lookup = |c: Id| values.iter().find(|(id, _)| *id == c).and_then(|(_, v)| *v);
+        let lookup = |c: Id| values.get(&c).copied().flatten();
         let mut k = egraph.analysis.kernel();
         ClassData {
             value: node_value(&mut k, enode, lookup),

@@ -30,7 +30,7 @@ pub mod lang;
 pub mod matcher;
 pub mod notation;
 
-use crate::kernel::{GameId, Kernel};
+use crate::kernel::{Budget, GameId, Kernel};
 use crate::number::Dyadic;
 use crate::rules::{Rule, RuleKind, RuleSet, Template, TemplateItem};
 use crate::term::Term;
@@ -41,7 +41,7 @@ use matcher::{cuts, find_match, nims, Binds, Eval, Graph, Inside, MAX_OPEN};
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -58,6 +58,12 @@ pub struct Limits {
     pub time: Duration,
     /// The most copies `n.G` may expand to.
     pub max_copies: u64,
+    /// The most memory, in bytes, the run's e-graph (nodes, classes, explanation records, the
+    /// engine's own bookkeeping) and its kernel may hold, by an estimate from their sizes
+    /// ([`Run::memory`]): checked with the time limit, within rounds and while the input is
+    /// added, so a run is stopped before it exhausts the machine. The estimate is of these
+    /// tables only, not the process's resident size; leave headroom.
+    pub max_memory: usize,
     /// Set from another thread (a Ctrl-C handler) to stop the run after the current round,
     /// with [`EngineError::Interrupted`] and the best term reached.
     pub cancel: Option<Arc<AtomicBool>>,
@@ -70,6 +76,7 @@ impl Default for Limits {
             max_rounds: 100_000,
             time: Duration::from_secs(60),
             max_copies: 64,
+            max_memory: 4 << 30,
             cancel: None,
         }
     }
@@ -164,9 +171,9 @@ pub struct Run {
     pub start: Term,
     /// Further terms the rules work on beside the input ([`Engine::join`]).
     roots: Vec<Id>,
-    /// When the time limit runs out, and the caller's cancel flag: checked between the forms
-    /// of a round, so one long round cannot run far past either.
-    deadline: (Option<Instant>, Option<Arc<AtomicBool>>),
+    /// The limits checked between the forms of a round and while the input is added, so one
+    /// long round or one huge input cannot run far past them.
+    guard: Guard,
     states: FxHashMap<Id, State>,
     wants: RefCell<Vec<Id>>,
     /// Every active form each class has had, by (class, role, form with options sorted): a rule
@@ -260,7 +267,7 @@ impl Engine {
         let mut rounds = 0;
         loop {
             tried.insert(from.clone());
-            let mut run = Run::new(from.clone());
+            let mut run = Run::new(from.clone(), &self.limits, start);
             run.input = run.add_term(&from, &self.limits)?;
             self.saturate(&mut run, &reduce, &open, start, rounds)?;
             rounds += run.rounds;
@@ -276,6 +283,7 @@ impl Engine {
                     from = next;
                 }
                 None => {
+                    run.release_kernel();
                     let (canonical, stuck) = match verdict {
                         Ok(()) => (true, None),
                         Err(why) => (false, Some(why)),
@@ -317,7 +325,7 @@ impl Engine {
     pub fn join(&self, a: &Term, b: &Term) -> Result<Option<Joined>, EngineError> {
         let (reduce, open) = self.by_kind();
         let start = Instant::now();
-        let mut run = Run::new(a.clone());
+        let mut run = Run::new(a.clone(), &self.limits, start);
         run.input = run.add_term(a, &self.limits)?;
         let rb = run.add_term(b, &self.limits)?;
         run.roots.push(rb);
@@ -326,6 +334,7 @@ impl Engine {
             self.saturate(&mut run, &reduce, &open, start, rounds)?;
             rounds = run.rounds;
             if run.egraph.find(run.input) == run.egraph.find(rb) {
+                run.release_kernel();
                 return Ok(Some(Joined {
                     b: rb,
                     meet: (b.clone(), b.clone()),
@@ -334,6 +343,7 @@ impl Engine {
             }
             // Options are sets: forms that differ only in the order of their options meet.
             if let Some(meet) = run.meet(run.input, rb, 0) {
+                run.release_kernel();
                 return Ok(Some(Joined { b: rb, meet, run }));
             }
             if !run.want_closed_forms_open() {
@@ -353,11 +363,6 @@ impl Engine {
         start: Instant,
         rounds_before: usize,
     ) -> Result<(), EngineError> {
-        // A time too large to add to the clock is no limit at all.
-        run.deadline = (
-            start.checked_add(self.limits.time),
-            self.limits.cancel.clone(),
-        );
         loop {
             let changed = run.round(reduce, open) || run.round_others(reduce);
             run.egraph.rebuild();
@@ -386,11 +391,10 @@ impl Engine {
             if !changed {
                 return Ok(());
             }
-            if let Some(c) = &self.limits.cancel {
-                if c.load(Ordering::Relaxed) {
-                    let reached = run.reached();
-                    return Err(EngineError::Interrupted { reached });
-                }
+            let stop = run.interrupt();
+            if let Some(Stop::Cancel) = stop {
+                let reached = run.reached();
+                return Err(EngineError::Interrupted { reached });
             }
             let which = if run.egraph.total_number_of_nodes() > self.limits.max_nodes {
                 Some(format!("{} e-nodes", self.limits.max_nodes))
@@ -399,6 +403,8 @@ impl Engine {
                     "{} rounds of rule application",
                     self.limits.max_rounds
                 ))
+            } else if let Some(Stop::Limit(which)) = stop {
+                Some(which)
             } else if start.elapsed() > self.limits.time {
                 Some(format!("{:?} of time", self.limits.time))
             } else {
@@ -417,6 +423,74 @@ const MAX_PRINTED: u64 = 20_000;
 
 /// What a limit error says instead of a term too large to print.
 pub const TOO_LARGE: &str = "a term too large to print";
+
+/// Bytes per e-node added beyond its four copies of `Cg` (node list, explanation memo, memo,
+/// class): egg's explanation record and hash-table overhead, and the heap of a leaf's integers.
+const PER_ID_EXTRA: usize = 512;
+
+/// Bytes per child id: one in each copy of its node and one in the child's parent list.
+const PER_CHILD: usize = 24;
+
+/// Bytes per e-class: egg's class record, its union-find entry, the analysis data and the
+/// engine's state for it.
+const PER_CLASS: usize = 160;
+
+/// Bytes per value the kernel holds: its record, the hash tables that intern it and the memo
+/// entries that typically come with it.
+const PER_KERNEL_GAME: usize = 512;
+
+/// The above the e-graph size of which a limit error describes the term reached from the heads
+/// instead of running egg's extraction, which takes seconds on a million nodes.
+const MAX_EXTRACTED: usize = 200_000;
+
+/// Why a run stops before it is done.
+enum Stop {
+    /// The caller's cancel flag.
+    Cancel,
+    /// A limit, in words.
+    Limit(String),
+}
+
+/// The limits a run checks as it goes (see [`Limits`]).
+#[derive(Default)]
+struct Guard {
+    deadline: Option<Instant>,
+    time: Duration,
+    cancel: Option<Arc<AtomicBool>>,
+    max_memory: usize,
+    /// How many of egg's nodes have had their children counted, and how many children.
+    counted: Cell<(usize, usize)>,
+    /// The kernel's size when last read.
+    kernel_len: Cell<usize>,
+}
+
+/// A byte count in words.
+fn bytes(n: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if n < 1024 {
+        return format!("{n} bytes");
+    }
+    let mut v = n as f64;
+    let mut unit = "bytes";
+    for u in UNITS {
+        if v < 1024.0 {
+            break;
+        }
+        v /= 1024.0;
+        unit = u;
+    }
+    format!("{v:.1} {unit}")
+}
+
+/// A term for a limit error: printed, or its size when too large to print.
+fn describe(t: &Term) -> String {
+    let n = t.size() as u64;
+    if n > MAX_PRINTED {
+        format!("{TOO_LARGE} ({n} nodes written out)")
+    } else {
+        crate::syntax::print(t, &Default::default())
+    }
+}
 
 /// How many fresh runs may follow a trapped one.
 const MAX_RESTARTS: usize = 8;
@@ -455,10 +529,18 @@ impl Inside for Run {
 
 impl Run {
     /// An empty run for `start`, explanations on.
-    fn new(start: Term) -> Run {
+    fn new(start: Term, limits: &Limits, began: Instant) -> Run {
         let egraph = EGraph::new(CgAnalysis::default())
             .with_explanations_enabled()
             .without_explanation_length_optimization();
+        let deadline = began.checked_add(limits.time);
+        // The kernel stops with the run: a class value that would take the kernel past the
+        // deadline is left unknown, and the run reports the time limit.
+        egraph.analysis.kernel().set_budget(Budget {
+            deadline,
+            cancel: limits.cancel.clone(),
+            ..Budget::default()
+        });
         Run {
             egraph,
             steps: Vec::new(),
@@ -466,7 +548,15 @@ impl Run {
             rounds: 0,
             start,
             roots: Vec::new(),
-            deadline: (None, None),
+            // A time too large to add to the clock is no limit at all.
+            guard: Guard {
+                deadline,
+                time: limits.time,
+                cancel: limits.cancel.clone(),
+                max_memory: limits.max_memory,
+                counted: Cell::new((0, 0)),
+                kernel_len: Cell::new(0),
+            },
             states: FxHashMap::default(),
             visited: FxHashSet::default(),
             wants: RefCell::new(Vec::new()),
@@ -551,11 +641,79 @@ impl Run {
         Some((Term::game(lx, rx), Term::game(ly, ry)))
     }
 
-    /// Whether the time limit has run out or the caller asked to stop.
+    /// Whether the time limit has run out, the memory estimate is over its limit, or the
+    /// caller asked to stop.
     fn stopped(&self) -> bool {
-        let (at, cancel) = &self.deadline;
-        at.is_some_and(|at| Instant::now() > at)
-            || cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+        self.interrupt().is_some()
+    }
+
+    /// What stops the run now, if anything: the caller's flag, the memory estimate, the clock.
+    /// Cheap enough to ask before every candidate match (the memory estimate is kept up to
+    /// date incrementally).
+    fn interrupt(&self) -> Option<Stop> {
+        let g = &self.guard;
+        if g.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Some(Stop::Cancel);
+        }
+        let used = self.memory();
+        if used > g.max_memory {
+            return Some(Stop::Limit(format!(
+                "{} of memory (an estimated {} held by the e-graph and its kernel)",
+                bytes(g.max_memory as u64),
+                bytes(used as u64)
+            )));
+        }
+        if g.deadline.is_some_and(|at| Instant::now() > at) {
+            return Some(Stop::Limit(format!("{:?} of time", g.time)));
+        }
+        if let Ok(k) = self.egraph.analysis.kernel.try_lock() {
+            if let Some(which) = k.limit_reached() {
+                return Some(Stop::Limit(format!("the kernel's budget ({which})")));
+            }
+        }
+        None
+    }
+
+    /// Lifts the run's deadline from its kernel once the run is over: a proof built from the
+    /// run later asks the same kernel, and must not find a deadline long past.
+    fn release_kernel(&self) {
+        self.egraph.analysis.kernel().set_budget(Budget::default());
+    }
+
+    /// An estimate, in bytes, of the memory the run holds: every e-node added (egg keeps each
+    /// in its node list, its explanation table and, once, in the memo and its class), each
+    /// child id in those copies and in its class's parent list, each class, the engine's record
+    /// of steps and visited forms, and the kernel's tables. Sizes are counted, not measured, so
+    /// the estimate is cheap: the children of nodes added since the last call are added up.
+    pub fn memory(&self) -> usize {
+        let nodes = self.egraph.nodes();
+        let (mut seen, mut kids) = self.guard.counted.get();
+        if nodes.len() > seen {
+            kids += nodes[seen..]
+                .iter()
+                .map(|n| n.children().len())
+                .sum::<usize>();
+            seen = nodes.len();
+            self.guard.counted.set((seen, kids));
+        }
+        // The kernel is locked only when free: the matcher may hold it while it asks whether
+        // to stop. Its size changes slowly, so the last reading serves meanwhile.
+        if let Ok(k) = self.egraph.analysis.kernel.try_lock() {
+            self.guard.kernel_len.set(k.len());
+        }
+        let node = std::mem::size_of::<Cg>();
+        let per_id = 4 * node + PER_ID_EXTRA;
+        let visited = std::mem::size_of::<(Id, Role, Cg)>() + 16;
+        seen.saturating_mul(per_id)
+            .saturating_add(kids.saturating_mul(PER_CHILD))
+            .saturating_add(self.egraph.number_of_classes().saturating_mul(PER_CLASS))
+            .saturating_add(self.visited.len().saturating_mul(visited))
+            .saturating_add(
+                self.steps
+                    .len()
+                    .saturating_mul(std::mem::size_of::<StepRecord>() + 64),
+            )
+            .saturating_add(self.guard.kernel_len.get().saturating_mul(PER_KERNEL_GAME))
     }
 
     /// Asks for every reachable closed form not yet opened to be opened; whether there was one.
@@ -573,8 +731,23 @@ impl Run {
         any
     }
 
-    /// Adds a term, giving each new class its node as head.
+    /// Adds a term, giving each new class its node as head. The time, memory and cancel
+    /// limits hold here too: a game of a million options takes seconds to add.
     fn add_term(&mut self, t: &Term, limits: &Limits) -> Result<Id, EngineError> {
+        match self.interrupt() {
+            None => {}
+            Some(Stop::Cancel) => {
+                return Err(EngineError::Interrupted {
+                    reached: describe(&self.start),
+                })
+            }
+            Some(Stop::Limit(which)) => {
+                return Err(EngineError::Limit {
+                    which,
+                    reached: describe(&self.start),
+                })
+            }
+        }
         if let Some(w) = notation::head(t, limits)? {
             return self.add_term(&w, limits);
         }
@@ -1103,6 +1276,20 @@ impl Run {
     /// The best term reached, printed for an error message; a term too large to print (the
     /// e-graph shares subterms a printed term repeats) is described by its size instead.
     fn reached(&self) -> String {
+        if self.egraph.nodes().len() > MAX_EXTRACTED {
+            // Extraction over a huge e-graph would carry the run seconds past its limit; the
+            // heads are the forms the rules had reached.
+            let mut budget = MAX_PRINTED;
+            if self.head_size(self.input, &mut FxHashSet::default(), &mut budget) {
+                if let Some(t) = self.head_term(self.input) {
+                    return crate::syntax::print(&t, &Default::default());
+                }
+            }
+            return format!(
+                "{TOO_LARGE} (the e-graph holds {} e-nodes)",
+                self.egraph.nodes().len()
+            );
+        }
         let ex = Extractor::new(
             &self.egraph,
             SimplestCost {
@@ -1145,6 +1332,24 @@ impl Run {
     pub fn head_term(&self, id: Id) -> Option<Term> {
         let mut path = FxHashSet::default();
         self.head_term_in(id, &mut path)
+    }
+
+    /// Whether the head term of `id` exists and has at most `budget` nodes written out; stops
+    /// counting as soon as it has more.
+    fn head_size(&self, id: Id, path: &mut FxHashSet<Id>, budget: &mut u64) -> bool {
+        let class = self.egraph.find(id);
+        if *budget == 0 || path.len() > 2_000 || !path.insert(class) {
+            return false;
+        }
+        *budget -= 1;
+        let head = self.state_of(class).head;
+        let ok = match &head {
+            Cg::Leaf(_) => true,
+            Cg::Game { kids, .. } => kids.iter().all(|&c| self.head_size(c, path, budget)),
+            _ => false,
+        };
+        path.remove(&class);
+        ok
     }
 
     fn head_term_in(&self, id: Id, path: &mut FxHashSet<Id>) -> Option<Term> {

@@ -54,6 +54,7 @@ impl Kernel {
         if let Some(r) = self.arena.les.get(a, b) {
             return Ok(r);
         }
+        self.spend()?;
         let r = self.le_by_options(a, b)?;
         self.arena.les.insert(a, b, r);
         Ok(r)

@@ -26,6 +26,7 @@ impl Kernel {
         mut l: Vec<GameId>,
         mut r: Vec<GameId>,
     ) -> Result<GameId, KernelError> {
+        self.spend()?;
         l.sort_unstable();
         l.dedup();
         r.sort_unstable();

@@ -34,6 +34,9 @@ use crate::number::{Dyadic, Nimber};
 use crate::term::Term;
 use num_bigint::BigInt;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
 
 /// The id of a canonical short game in a [`Kernel`]. Equal values have equal ids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -80,6 +83,12 @@ pub enum KernelError {
         /// What was too large, in words.
         what: String,
     },
+    /// The kernel's [`Budget`] ran out (games interned, work, time, or the caller's cancel
+    /// flag) before the answer was found.
+    Limit {
+        /// Which limit, in words.
+        which: String,
+    },
 }
 
 impl fmt::Display for KernelError {
@@ -87,6 +96,7 @@ impl fmt::Display for KernelError {
         match self {
             KernelError::TooManyOptions { what } => write!(f, "too many options to list: {what}"),
             KernelError::TooLarge { what } => write!(f, "too large: {what}"),
+            KernelError::Limit { which } => write!(f, "kernel limit reached: {which}"),
         }
     }
 }
@@ -122,6 +132,53 @@ impl std::error::Error for KernelError {}
 /// ```
 pub struct Kernel {
     arena: arena::Arena,
+    budget: Budget,
+    /// Units of work done so far: one per sum, comparison or canonical form not found in a memo.
+    work: u64,
+    /// The last limit reached, kept so that a caller who sees only a missing value (the
+    /// engine's class analysis) can say why.
+    limit_hit: Option<String>,
+}
+
+/// What a [`Kernel`] may spend before it gives up with [`KernelError::Limit`].
+///
+/// Sums and canonical forms of hot games can grow without bound (Σ of n switches has 2^n
+/// options before simplification), so the kernel checks its budget on every sum, comparison and
+/// canonical form it has to work out rather than read from a memo. The defaults allow every
+/// computation the tests and benchmarks make and stop well before a machine's memory runs out.
+///
+/// ```
+/// use onag::kernel::{Budget, Kernel, KernelError};
+/// let mut k = Kernel::new();
+/// k.set_budget(Budget { max_games: 100, ..Budget::default() });
+/// let t = onag::syntax::parse("{1||0|-1} + {2||0|-2} + {3||0|-3} + {4||0|-4}").unwrap();
+/// assert!(matches!(k.eval(&t), Err(KernelError::Limit { .. })));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// The most distinct values the arena may hold (each costs a few hundred bytes with its
+    /// memo entries).
+    pub max_games: usize,
+    /// The most units of work: sums, comparisons and canonical forms not found in a memo.
+    pub max_work: u64,
+    /// When to give up, checked every [`CHECK_EVERY`] units of work.
+    pub deadline: Option<Instant>,
+    /// Set from another thread to stop the computation, checked with the deadline.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// How many units of work pass between looks at the clock and the cancel flag.
+pub const CHECK_EVERY: u64 = 256;
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            max_games: 1 << 24,
+            max_work: u64::MAX,
+            deadline: None,
+            cancel: None,
+        }
+    }
 }
 
 impl Default for Kernel {
@@ -135,6 +192,61 @@ impl Kernel {
     pub fn new() -> Self {
         Kernel {
             arena: arena::Arena::new(),
+            budget: Budget::default(),
+            work: 0,
+            limit_hit: None,
+        }
+    }
+
+    /// Replaces the budget; the work counted so far and the last limit reached are reset, so
+    /// a kernel kept between computations can be given a fresh allowance.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+        self.work = 0;
+        self.limit_hit = None;
+    }
+
+    /// The budget in force.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// The last limit of the budget reached since it was set, in words.
+    pub fn limit_reached(&self) -> Option<&str> {
+        self.limit_hit.as_deref()
+    }
+
+    /// Counts one unit of work and checks the budget: called before each sum, comparison and
+    /// canonical form that is worked out rather than read from a memo. A result already
+    /// memoised is always correct, so stopping between units leaves the kernel usable.
+    pub(crate) fn spend(&mut self) -> Result<(), KernelError> {
+        self.work += 1;
+        let which = if self.arena.nodes.len() > self.budget.max_games {
+            Some(format!("{} games interned", self.budget.max_games))
+        } else if self.work > self.budget.max_work {
+            Some(format!("{} units of work", self.budget.max_work))
+        } else if self.work % CHECK_EVERY == 0 {
+            if self
+                .budget
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
+            {
+                Some("cancelled by the caller".to_string())
+            } else if self.budget.deadline.is_some_and(|d| Instant::now() > d) {
+                Some("the deadline passed".to_string())
+            } else {
+                None
+            }
+        } else {
+            None
+        };
+        match which {
+            None => Ok(()),
+            Some(which) => {
+                self.limit_hit = Some(which.clone());
+                Err(KernelError::Limit { which })
+            }
         }
     }
 

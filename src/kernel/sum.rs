@@ -16,6 +16,7 @@ impl Kernel {
         if let Some(&s) = self.arena.sums.get(&key) {
             return Ok(s);
         }
+        self.spend()?;
         let (a, b) = if self.arena.is_number(b) {
             (b, a)
         } else {

@@ -18,6 +18,7 @@ pub fn fuzz_limits() -> Limits {
         max_rounds: 5_000,
         time: Duration::from_secs(2),
         max_copies: 16,
+        max_memory: 512 << 20,
         cancel: None,
     }
 }
@@ -27,7 +28,8 @@ fn show(t: &Term) -> String {
 }
 
 /// Whether the kernel can be asked for the term's value without risking a long computation: no
-/// large multiples or rows (the kernel has no limits of its own), and a small tree.
+/// large multiples or rows (the kernel's default budget is sized for a machine, not for a fuzz
+/// input's second), and a small tree.
 pub fn kernel_safe(t: &Term) -> bool {
     fn ok(t: &Term) -> bool {
         match t {
