@@ -41,21 +41,6 @@ fn is_operator(t: &Term) -> bool {
     matches!(t, Term::Sum(..) | Term::Neg(_) | Term::PlusMinus(_))
 }
 
-/// Whether a proof of `t` should be built by lemmas: `t` (written out) adds two terms neither
-/// of which is a closed form, the case whose flat proof grows with the sum's expansion.
-pub(crate) fn wants_lemmas(t: &Term) -> bool {
-    match t {
-        Term::Sum(a, b) => {
-            let open = |x: &Term| !matches!(x, Term::Nus { .. });
-            (open(a) && open(b)) || wants_lemmas(a) || wants_lemmas(b)
-        }
-        Term::Game { left, right } => left.iter().chain(right).any(wants_lemmas),
-        Term::Neg(a) => wants_lemmas(a),
-        Term::PlusMinus(xs) => xs.iter().any(wants_lemmas),
-        _ => false,
-    }
-}
-
 /// A simplified term and the steps from the original to it.
 type Done = (Term, Vec<Step>);
 
@@ -93,6 +78,34 @@ impl<'e> Composer<'e> {
             lemmas: Vec::new(),
             stuck: None,
             start: Instant::now(),
+        }
+    }
+
+    /// Whether a proof of `t` should be built by lemmas: `t` (written out) adds two terms not
+    /// both closed forms, adds closed forms no rule adds at once, or holds a closed form that
+    /// opens only into a sum (`^6 = ^ + ^5` under the definitions). Those are the cases whose
+    /// single explained run grows with the expansion; anything else is left to it.
+    pub(crate) fn wants(&mut self, t: &Term) -> bool {
+        match t {
+            Term::Sum(a, b) => {
+                let closed = |x: &Term| matches!(x, Term::Nus { .. });
+                if !(closed(a) && closed(b)) {
+                    return true;
+                }
+                let reduce = self.reduce.clone();
+                self.at_root(t, &[], &reduce).is_none() || self.wants(a) || self.wants(b)
+            }
+            Term::Nus { .. } => {
+                let open = self.open.clone();
+                self.interp.open(t).is_none()
+                    && self
+                        .at_root(t, &[], &open)
+                        .is_some_and(|s| s.after().is_some_and(is_operator))
+            }
+            Term::Game { left, right } => left.iter().chain(right).any(|x| self.wants(x)),
+            Term::Neg(a) => self.wants(a),
+            Term::PlusMinus(xs) => xs.iter().any(|x| self.wants(x)),
+            _ => false,
         }
     }
 
@@ -230,11 +243,13 @@ impl<'e> Composer<'e> {
                 return Ok((result, steps));
             }
             // Nothing matches the sum yet: open a closed operand into a game.
-            let Some(step) = self.open_operand(&cur) else {
+            let Some(opened) = self.open_operand(&cur)? else {
                 break;
             };
-            cur = step.to.clone();
-            steps.push(step);
+            if let Some(last) = opened.last() {
+                cur = last.to.clone();
+            }
+            steps.extend(opened);
         }
         let (result, more) = self.flat(&cur)?;
         steps.extend(more);
@@ -263,25 +278,47 @@ impl<'e> Composer<'e> {
         None
     }
 
-    /// Opens the first closed operand of `t` whose `kind open` rule makes it a game.
-    fn open_operand(&mut self, t: &Term) -> Option<Step> {
+    /// Opens the first closed operand of `t` into a game: by its `kind open` rule when that
+    /// makes it a game, or, when the rule makes it a sum (`^3 = ^ + ^2` under the definitions),
+    /// by that rule and then a lemma simplifying the sum.
+    fn open_operand(&mut self, t: &Term) -> Result<Option<Vec<Step>>, ProofError> {
         let paths: Vec<PathElem> = match t {
             Term::Sum(..) => vec![PathElem::SumLeft, PathElem::SumRight],
             Term::Neg(_) => vec![PathElem::NegInner],
             _ => Vec::new(),
         };
-        let open = self.open.clone();
         for p in paths {
-            if !matches!(super::step::subterm_at(t, &[p]), Some(Term::Nus { .. })) {
-                continue;
-            }
-            if let Some(step) = self.at_root(t, &[p], &open) {
-                if matches!(step.after(), Some(Term::Game { .. })) {
-                    return Some(step);
-                }
+            if let Some(steps) = self.open_at(t, p)? {
+                return Ok(Some(steps));
             }
         }
-        None
+        Ok(None)
+    }
+
+    /// Opens the closed form at `p` of `t` into a game, if it is one and its opening leads to
+    /// a game; the steps from `t`.
+    fn open_at(&mut self, t: &Term, p: PathElem) -> Result<Option<Vec<Step>>, ProofError> {
+        if !matches!(super::step::subterm_at(t, &[p]), Some(Term::Nus { .. })) {
+            return Ok(None);
+        }
+        let open = self.open.clone();
+        let Some(step) = self.at_root(t, &[p], &open) else {
+            return Ok(None);
+        };
+        match step.after() {
+            Some(Term::Game { .. }) => Ok(Some(vec![step])),
+            Some(sum) if is_operator(sum) => {
+                let sum = sum.clone();
+                let mut cur = step.to.clone();
+                let mut steps = vec![step];
+                self.part(&mut cur, &mut steps, p, &sum)?;
+                Ok(
+                    matches!(super::step::subterm_at(&cur, &[p]), Some(Term::Game { .. }))
+                        .then_some(steps),
+                )
+            }
+            _ => Ok(None),
+        }
     }
 
     /// A game whose options are simplified, or a leaf. A closed form is finished already. A
@@ -292,11 +329,42 @@ impl<'e> Composer<'e> {
         if matches!(cur, Term::Nus { .. }) {
             return Ok((cur, steps));
         }
-        if matches!(cur, Term::Game { .. }) {
+        if let Term::Game { left, right } = &cur {
             let (result, more) = self.at_root_until_done(&cur);
             if is_canonical(&mut self.interp.kernel, &result).is_ok() {
                 steps.extend(tidy::tidy(&cur, more));
                 return Ok((result, steps));
+            }
+            // The rules may need to look inside a closed option that opens only into a sum
+            // (`{^6|}` under the definitions): write such options out as games first.
+            let paths: Vec<PathElem> = (0..left.len())
+                .map(PathElem::Left)
+                .chain((0..right.len()).map(PathElem::Right))
+                .collect();
+            let mut opened = cur.clone();
+            let mut open_steps = Vec::new();
+            for p in paths {
+                let Some(sub @ Term::Nus { .. }) = super::step::subterm_at(&opened, &[p]).cloned()
+                else {
+                    continue;
+                };
+                if self.interp.open(&sub).is_some() {
+                    continue;
+                }
+                if let Some(more) = self.open_at(&opened, p)? {
+                    if let Some(last) = more.last() {
+                        opened = last.to.clone();
+                    }
+                    open_steps.extend(more);
+                }
+            }
+            if !open_steps.is_empty() {
+                let (result, more) = self.at_root_until_done(&opened);
+                if is_canonical(&mut self.interp.kernel, &result).is_ok() {
+                    steps.extend(open_steps);
+                    steps.extend(tidy::tidy(&opened, more));
+                    return Ok((result, steps));
+                }
             }
         }
         let (result, more) = self.flat(&cur)?;

@@ -255,7 +255,8 @@ impl Simplification {
 pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError> {
     let rules = engine.rules();
     let written = crate::engine::notation::written_out(t, engine.limits())?;
-    if !compose::wants_lemmas(&written) {
+    let mut c = compose::Composer::new(engine);
+    if !c.wants(&written) {
         let mut s = engine.simplify(t)?;
         let proof = proof_of_simplification(&mut s, rules)?;
         return Ok(Simplification {
@@ -264,7 +265,6 @@ pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError>
             stuck: s.stuck,
         });
     }
-    let mut c = compose::Composer::new(engine);
     let (result, steps) = c.simplify(&written)?;
     let mut proof = Proof {
         input: written,
