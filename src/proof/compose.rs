@@ -262,7 +262,7 @@ impl<'e> Composer<'e> {
         for rule in rules {
             if let Some((w, built)) = self.interp.apply(rule, sub) {
                 let to = super::step::replace_at(t, path, &built)?;
-                return Some(Step {
+                let mut step = Step {
                     from: t.clone(),
                     to,
                     rule: rule.name.clone(),
@@ -272,7 +272,9 @@ impl<'e> Composer<'e> {
                     reversed: false,
                     parts: Vec::new(),
                     lemma: None,
-                });
+                };
+                super::explain::refine_why(&mut step);
+                return Some(step);
             }
         }
         None

@@ -92,7 +92,7 @@ pub(crate) fn run_steps(
         }
         let witnesses = witnesses_of(&run.egraph, rec);
         let why = describe(rules, &name, &witnesses);
-        steps.push(Step {
+        let mut step = Step {
             from: terms[i - 1].clone(),
             to: terms[i].clone(),
             rule: name,
@@ -102,7 +102,9 @@ pub(crate) fn run_steps(
             reversed: backward,
             parts: Vec::new(),
             lemma: None,
-        });
+        };
+        refine_why(&mut step);
+        steps.push(step);
     }
     Ok((first, last, steps))
 }
@@ -297,6 +299,53 @@ fn show_set(ts: &[Term]) -> String {
     }
 }
 
+/// A step's reason, made exact where the witnesses alone cannot say it: an options-are-sets
+/// step deletes an option *equal* to the one it keeps, which need not be written the same
+/// (`{0, {|} |}`); "listed twice" would then be wrong, so both forms are named.
+pub(crate) fn refine_why(step: &mut Step) {
+    let left = match step.rule.as_str() {
+        "options-are-sets-left" => true,
+        "options-are-sets-right" => false,
+        _ => return,
+    };
+    let (
+        Some(Term::Game {
+            left: bl,
+            right: br,
+        }),
+        Some(Term::Game {
+            left: al,
+            right: ar,
+        }),
+    ) = (step.before(), step.after())
+    else {
+        return;
+    };
+    let (before, after) = if left { (bl, al) } else { (br, ar) };
+    let (before, after) = if step.reversed {
+        (after, before)
+    } else {
+        (before, after)
+    };
+    let Some(kept) = step.witnesses.game("a") else {
+        return;
+    };
+    // The option deleted: in `before` once more than in `after`, by form.
+    let count = |xs: &[Term], t: &Term| xs.iter().filter(|x| *x == t).count();
+    let Some(gone) = before
+        .iter()
+        .find(|t| count(before, t) > count(after, t) && *t != kept)
+    else {
+        return;
+    };
+    let side = if left { "Left" } else { "Right" };
+    step.why = format!(
+        "{side} options {} and {} are equal games, and the options form a set, so one is kept",
+        show(kept),
+        show(gone)
+    );
+}
+
 /// The witnesses in words: the argument a person would write for this step.
 pub(crate) fn describe(rules: Option<&RuleSet>, rule: &str, w: &Witnesses) -> String {
     let g = |n: &str| w.game(n).map(show).unwrap_or_else(|| "?".into());
@@ -355,6 +404,17 @@ pub(crate) fn describe(rules: Option<&RuleSet>, rule: &str, w: &Witnesses) -> St
                 .map(|(n, t)| format!("{n} = {}", show(t)))
                 .chain(w.values.iter().map(|(n, v)| format!("{n} = {v}")))
                 .collect();
+            // A rule that binds no single game (mex, simplicity) is about its sets of options:
+            // name them, or the reason would name no witness at all.
+            let binds = if w.games.is_empty() {
+                let sets = w.sets.iter().map(|(n, ts)| {
+                    let items: Vec<String> = ts.iter().map(show).collect();
+                    format!("{n} = ({})", items.join(", "))
+                });
+                sets.chain(binds).collect()
+            } else {
+                binds
+            };
             if !binds.is_empty() {
                 parts.push(format!("with {}", binds.join(", ")));
             }
