@@ -446,3 +446,49 @@ fn compare_explains_by_the_definition() {
     let plain = stdout(&onag(&["compare", "{0|5}", "1"]));
     assert!(!plain.contains("By the definition"), "{plain}");
 }
+
+/// A sum of games is derived by lemmas: listed first, each with its own steps, then cited by
+/// number in the proof; `onag check` counts their steps and names a failing lemma.
+#[test]
+fn sums_are_derived_by_lemmas_and_checked_lemma_by_lemma() {
+    let o = onag(&["simplify", "{1|-1} + {2|-2}"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("lemma 0: "), "{out}");
+    assert!(out.contains("\nproof:\n"), "{out}");
+    assert!(
+        out.contains("by lemma 3 at R1: {1|-1} + -2 = {-1|-3}"),
+        "{out}"
+    );
+    assert!(out.ends_with("canonical form: {3|1||-1|-3}\n"), "{out}");
+
+    let o = onag(&[
+        "prove",
+        "--format",
+        "json",
+        "{1|-1} + {2|-2}",
+        "{3|1||-1|-3}",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let mut proof: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let lemmas = proof["lemmas"].as_array().unwrap().len();
+    assert_eq!(lemmas, 4);
+    let dir = std::env::temp_dir().join(format!("onag-lemmas-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("sum.json");
+    std::fs::write(&file, proof.to_string()).unwrap();
+    let o = onag(&["check", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("in 4 lemmas and the main chain"),
+        "{}",
+        stdout(&o)
+    );
+    // A lemma that claims too much is rejected, and the message says which lemma.
+    proof["lemmas"][1]["to"] = serde_json::json!("{3|2}");
+    std::fs::write(&file, proof.to_string()).unwrap();
+    let o = onag(&["check", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains("lemma 1, step 3"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}

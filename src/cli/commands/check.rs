@@ -23,7 +23,13 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
     let style = &ctx.style;
     let result = proof.check(&ctx.rules);
     let (input, result_t) = (style.term(&proof.input), style.term(&proof.result));
-    let steps = proof.steps.len();
+    // Every step counts, the lemmas' too: they are all checked.
+    let steps = proof.size();
+    let lemmas = match proof.lemmas.len() {
+        0 => String::new(),
+        1 => " in 1 lemma and the main chain".to_string(),
+        n => format!(" in {n} lemmas and the main chain"),
+    };
     let out = match ctx.format {
         Format::Json => format!(
             "{}\n",
@@ -31,15 +37,16 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
                 "input": crate::syntax::print(&proof.input, &Default::default()),
                 "result": crate::syntax::print(&proof.result, &Default::default()),
                 "steps": steps,
+                "lemmas": proof.lemmas.len(),
                 "checked": result.is_ok(),
                 "error": result.as_ref().err().map(|e| serde_json::json!({
-                    "step": e.step, "reason": e.reason,
+                    "lemma": e.lemma, "step": e.step, "reason": e.reason,
                 })),
             })
         ),
         Format::Text | Format::Markdown => match &result {
             Ok(()) => format!(
-                "ok: the proof that {input} = {result_t} checks ({steps} step{})\n",
+                "ok: the proof that {input} = {result_t} checks ({steps} step{}{lemmas})\n",
                 if steps == 1 { "" } else { "s" }
             ),
             Err(e) => format!(
