@@ -68,6 +68,13 @@ fn outputs(src: &str) -> String {
             Err(e) => out += &format!("no proof: {e}"),
         }
         out.push('\n');
+        // The proof by lemmas too: its memo is a hash map, but lemmas are numbered in the
+        // order they are proved, never in the map's order.
+        match onag::proof::simplify(&t, &Engine::new(rules.clone())) {
+            Ok(p) => out += &p.proof.to_json(),
+            Err(e) => out += &format!("no proof by lemmas: {e}"),
+        }
+        out.push('\n');
     }
     let mut k = Kernel::new();
     let g = k.eval(&t).unwrap();

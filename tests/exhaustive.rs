@@ -87,6 +87,29 @@ fn check_run(
     Ok(())
 }
 
+/// The proof by lemmas (`proof::simplify`, the path sums of games take): its result is the
+/// canonical tree and its proof checks, lemmas and all.
+fn check_lemmas(
+    ex: &mut Ex,
+    k: &mut Kernel,
+    engine: &Engine,
+    rules: &RuleSet,
+    t: &Term,
+    want: usize,
+) -> Result<(), String> {
+    let s = onag::proof::simplify(t, engine).map_err(|e| format!("proof by lemmas: {e}"))?;
+    if !s.canonical || tree_of(ex, k, s.result()) != want {
+        return Err(format!(
+            "proof by lemmas ends at {}, not the canonical form",
+            show(s.result())
+        ));
+    }
+    if !s.proof.checked || s.proof.check(rules).is_err() {
+        return Err("the proof by lemmas does not check".into());
+    }
+    Ok(())
+}
+
 fn report(failures: &[String], what: &str) {
     assert!(
         failures.is_empty(),
@@ -248,8 +271,9 @@ fn day3_padded_forms_reach_the_canonical_form() {
     }
 }
 
-/// Every sum of two day-2 games, both written explicitly: the engine's result is the canonical
-/// tree of the definitional sum of the two trees (the kernel's `add` is not consulted).
+/// Every sum of two day-2 games, both written explicitly: the engine's result, and the proof by
+/// lemmas', is the canonical tree of the definitional sum of the two trees (the kernel's `add`
+/// is not consulted).
 #[test]
 fn day2_sums_reach_the_canonical_form() {
     let mut k = Kernel::new();
@@ -273,6 +297,9 @@ fn day2_sums_reach_the_canonical_form() {
         let mut failures = Vec::new();
         for (t, want) in &inputs {
             if let Err(e) = check_run(&mut ex, &mut k, &engine, &rules, t, *want) {
+                failures.push(format!("{} ({name}): {e}", show(t)));
+            }
+            if let Err(e) = check_lemmas(&mut ex, &mut k, &engine, &rules, t, *want) {
                 failures.push(format!("{} ({name}): {e}", show(t)));
             }
         }

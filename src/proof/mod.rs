@@ -1,9 +1,12 @@
 //! Proofs of equalities between games, their independent checker, and disproofs.
 //!
 //! A [`Proof`] is a chain of [`Step`]s, each one rule of `rules/` applied at one position, from
-//! the input term to the result. The engine's e-graph produces them (through egg's
-//! explanations), but nothing trusts the e-graph: [`Proof::check`] re-verifies each step from
-//! the terms and the rule set alone, and a proof read back from JSON is checked again.
+//! the input term to the result. [`simplify`] builds it: a term without sums of games is one
+//! engine run, read from egg's explanation; a sum is proved the way it is computed, each
+//! distinct part once as a [`Lemma`] that later steps cite by number, so the proof grows with
+//! the work and not with the sum's expansion. Nothing trusts the e-graph: [`Proof::check`]
+//! re-verifies each step from the terms and the rule set alone (lemmas first, each citing only
+//! earlier ones), and a proof read back from JSON is checked again.
 //!
 //! When two games differ there is no chain of rules between them; [`prove_eq`] then gives a
 //! [`Disproof`]: who wins the difference, and a winning first move for each player who has one.

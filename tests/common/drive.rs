@@ -134,6 +134,27 @@ pub fn engine(src: &str) {
                 .unwrap_or_else(|e| panic!("{src}: no proof: {e}"));
             assert!(p.checked);
             assert_eq!(p.result, result, "{src}");
+            // The proof by lemmas (the path sums take) ends at a term of the same value, with
+            // a proof the checker accepted; its only errors are limits.
+            let engine = Engine::new(rules.clone()).with_limits(fuzz_limits());
+            match onag::proof::simplify(&t, &engine) {
+                Ok(l) => {
+                    assert!(l.proof.checked, "{src}");
+                    if value.is_some() {
+                        let mut k = Kernel::new();
+                        assert_eq!(
+                            k.eval(l.result()).ok(),
+                            k.eval(&t).ok(),
+                            "{src}: proof by lemmas ends at {}",
+                            show(l.result())
+                        );
+                    }
+                }
+                Err(onag::proof::ProofError::Engine(
+                    EngineError::Limit { .. } | EngineError::Unsupported(_),
+                )) => {}
+                Err(e) => panic!("{src}: no proof by lemmas: {e}"),
+            }
         }
         Err(EngineError::Unsound(m)) => panic!("{src}: the shipped rules are unsound: {m}"),
         Err(EngineError::Limit { which, reached }) => {
