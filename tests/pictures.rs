@@ -123,6 +123,8 @@ fn latex_derivation_compiles_with_pdflatex() {
         "^+^+*",
         "{0|5}",
         "hs\"LRL\" + +-1",
+        // Proved by lemmas: each lemma is a paragraph with its own aligned block.
+        "{1|-1} + {2|-2}",
     ] {
         body.push_str(&onag(&["simplify", "--format", "latex", game]));
         body.push('\n');
