@@ -9,15 +9,19 @@
 //! 2. one rule of the rule set is applied at the sum itself, the first by priority that
 //!    matches (`number-up-star-sum`, `number-avoidance-*`, `sum-definition`, …), opening a
 //!    closed operand by its `kind open` rule when nothing matches yet;
-//! 3. each option of the result that is again a sum or a negation is proved by a *lemma*,
-//!    proved once however often it recurs and cited by number;
-//! 4. the game that remains has simplified options only, and the engine finishes it
-//!    (dominated and reversible options, mex, simplicity) by saturation.
+//! 3. each option of the result is simplified in turn; every part that takes two steps or
+//!    more is a *lemma*, proved once however often it recurs and cited by number, so each
+//!    step is written in the term of the part it changes, not in every enclosing term;
+//! 4. the game that remains has simplified options only, so only rules at its root can apply:
+//!    they are applied there, first by priority (dominated and reversible options, mex,
+//!    simplicity, the folds into closed forms), as the engine would; where that does not end
+//!    canonical, the engine finishes the game by saturation and its explanation is read.
 //!
 //! Every step is still one rule instance (or the citation of a lemma proved by such steps),
-//! so the checker needs nothing new but the citation. Where the recursion cannot go on (a
-//! closed form that opens into a sum, a rule file that rewrites a sum into another sum), the
-//! engine is given the sum itself, as it is without lemmas.
+//! so the checker needs nothing new but the citation. A closed form that opens only into a sum
+//! (`^3 = ^ + ^2` under the definitions) is opened and that sum proved by a lemma. Where the
+//! recursion cannot go on (a rule file that rewrites a sum into another sum), the engine is
+//! given the part itself, as it is without lemmas.
 
 use super::explain::{describe, steps_of};
 use super::matcher::TermRules;
@@ -32,6 +36,9 @@ use std::time::Instant;
 
 /// The most rules applied at the root of one game before the engine is asked instead.
 const MAX_ROOT_STEPS: usize = 10_000;
+
+/// The most nodes a part reached at a limit may have to be printed in the error.
+const MAX_PRINTED: usize = 20_000;
 
 /// How many closed operands may be opened at one sum before it is left to the engine.
 const MAX_OPENINGS: usize = 4;
@@ -112,7 +119,15 @@ impl<'e> Composer<'e> {
     /// The engine's time limit and cancel flag hold for the whole proof.
     fn tick(&self, at: &Term) -> Result<(), ProofError> {
         let limits = self.engine.limits();
-        let reached = || crate::syntax::print(at, &Default::default());
+        // A part too large to print is described by its size, as the engine does.
+        let reached = || {
+            let n = at.size();
+            if n > MAX_PRINTED {
+                format!("{} ({n} nodes written out)", crate::engine::TOO_LARGE)
+            } else {
+                crate::syntax::print(at, &Default::default())
+            }
+        };
         if limits
             .cancel
             .as_ref()
