@@ -304,3 +304,25 @@ proptest! {
         prop_assert_eq!(k.eval(&s.result).unwrap(), k.eval(&t).unwrap());
     }
 }
+
+/// Found by the fundamental-rules proptest: this run grew for minutes among its own merged
+/// classes (-1 + *2 + ^, {-1, -1 + *|…} + ^, …) and ended at the time limit. A run still going
+/// after its round budget now hands the simplest term it reached to a fresh run.
+#[test]
+fn a_run_lost_in_its_merges_is_continued_afresh() {
+    let fundamental = RuleSet::builtin().select("fundamental").unwrap();
+    let src = "-1 + {|*2} + ^";
+    let s = simplify_with(&fundamental, src);
+    assert!(s.canonical, "{src} stops at {}", show(&s.result));
+    assert!(!s.earlier.is_empty(), "{src} finished in one run");
+    let mut k = Kernel::new();
+    assert_eq!(
+        k.eval(&s.result).unwrap(),
+        k.eval(&parse(src).unwrap()).unwrap()
+    );
+    assert!(onag::engine::is_canonical(&mut k, &s.result).is_ok());
+    // The runs chain into one checked proof.
+    let mut s = s;
+    let p = onag::proof::proof_of_simplification(&mut s, &fundamental).unwrap();
+    assert!(p.checked);
+}

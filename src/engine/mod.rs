@@ -269,7 +269,30 @@ impl Engine {
             tried.insert(from.clone());
             let mut run = Run::new(from.clone(), &self.limits, start);
             run.input = run.add_term(&from, &self.limits)?;
-            self.saturate(&mut run, &reduce, &open, start, rounds)?;
+            let cap = Some(ROUNDS_BEFORE_FRESH_START);
+            if !self.saturate(&mut run, &reduce, &open, start, rounds, cap)? {
+                // Still growing after many rounds: most likely lost among its own merges
+                // (under the fundamental rules, -1 + {|*2} + ^ grows for minutes), while a
+                // fresh run from the simplest term reached finishes at once.
+                // Not when a limit is due, or on an e-graph too large to extract from quickly:
+                // the run then goes on as it would have, under its limits.
+                let fresh = earlier.len() < MAX_RESTARTS
+                    && run.interrupt().is_none()
+                    && run.egraph.nodes().len() <= MAX_EXTRACTED;
+                let best = if fresh {
+                    run.best_within(run.input, MAX_PRINTED)
+                        .filter(|t| !tried.contains(t))
+                } else {
+                    None
+                };
+                if let Some(best) = best {
+                    rounds += run.rounds;
+                    earlier.push(run);
+                    from = best;
+                    continue;
+                }
+                self.saturate(&mut run, &reduce, &open, start, rounds, None)?;
+            }
             rounds += run.rounds;
             let (result, verdict) = run.result();
             let next = match &verdict {
@@ -331,7 +354,7 @@ impl Engine {
         run.roots.push(rb);
         let mut rounds = 0;
         for _ in 0..MAX_OPENINGS {
-            self.saturate(&mut run, &reduce, &open, start, rounds)?;
+            self.saturate(&mut run, &reduce, &open, start, rounds, None)?;
             rounds = run.rounds;
             if run.egraph.find(run.input) == run.egraph.find(rb) {
                 run.release_kernel();
@@ -353,8 +376,9 @@ impl Engine {
         Ok(None)
     }
 
-    /// Applies rules to the run's terms until nothing changes or a limit is reached. `start`
-    /// and `rounds_before` count what earlier runs of the same simplification used.
+    /// Applies rules to the run's terms until nothing changes (`true`), a limit is reached (an
+    /// error), or the run has had `cap` rounds (`false`). `start` and `rounds_before` count what
+    /// earlier runs of the same simplification used.
     fn saturate(
         &self,
         run: &mut Run,
@@ -362,8 +386,13 @@ impl Engine {
         open: &[&Rule],
         start: Instant,
         rounds_before: usize,
-    ) -> Result<(), EngineError> {
+        cap: Option<usize>,
+    ) -> Result<bool, EngineError> {
+        let first = run.rounds;
         loop {
+            if cap.is_some_and(|c| run.rounds - first >= c) {
+                return Ok(false);
+            }
             let changed = run.round(reduce, open) || run.round_others(reduce);
             run.egraph.rebuild();
             run.rekey();
@@ -389,7 +418,7 @@ impl Engine {
                 )));
             }
             if !changed {
-                return Ok(());
+                return Ok(true);
             }
             let stop = run.interrupt();
             if let Some(Stop::Cancel) = stop {
@@ -491,6 +520,11 @@ fn describe(t: &Term) -> String {
         crate::syntax::print(t, &Default::default())
     }
 }
+
+/// How many rounds a run has before a fresh run from the simplest term it reached is tried
+/// instead (a run rarely needs more than a few dozen; one that does is usually growing without
+/// end among its merged classes).
+const ROUNDS_BEFORE_FRESH_START: usize = 64;
 
 /// How many fresh runs may follow a trapped one.
 const MAX_RESTARTS: usize = 8;
@@ -1324,6 +1358,29 @@ impl Run {
         );
         let (_, expr) = ex.find_best(self.egraph.find(id));
         expr_to_term(&expr)
+    }
+
+    /// [`Run::best`], unless written out as a tree it would have more than `max` nodes (the
+    /// extraction shares subterms a tree repeats, so a small e-graph can stand for a term of
+    /// millions of nodes).
+    fn best_within(&self, id: Id, max: u64) -> Option<Term> {
+        let ex = Extractor::new(
+            &self.egraph,
+            SimplestCost {
+                egraph: &self.egraph,
+            },
+        );
+        let (_, expr) = ex.find_best(self.egraph.find(id));
+        let nodes = expr.as_ref();
+        let mut size: Vec<u64> = Vec::with_capacity(nodes.len());
+        for n in nodes {
+            let below = n
+                .children()
+                .iter()
+                .fold(1u64, |acc, c| acc.saturating_add(size[usize::from(*c)]));
+            size.push(below);
+        }
+        (size.last().copied().unwrap_or(0) <= max).then(|| expr_to_term(&expr))
     }
 
     /// The term made of each class's head, if it is a finite game term: `None` when the heads
