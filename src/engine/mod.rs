@@ -35,7 +35,7 @@ use crate::number::Dyadic;
 use crate::rules::{Rule, RuleKind, RuleSet, Template, TemplateItem};
 use crate::term::Term;
 use analysis::CgAnalysis;
-use egg::{CostFunction, EGraph, Extractor, Id, Language};
+use egg::{CostFunction, EGraph, Extractor, Id, Language, RecExpr};
 use lang::{expr_to_term, Cg, Leaf};
 use matcher::{cuts, find_match, nims, Binds, Eval, Graph, Inside, MAX_OPEN};
 use num_bigint::BigInt;
@@ -1350,27 +1350,25 @@ impl Run {
 
     /// The simplest term of a class: extraction by (birthday, size).
     pub fn best(&self, id: Id) -> Term {
+        expr_to_term(&self.simplest(id))
+    }
+
+    /// The simplest expression of a class, its shared subterms written once.
+    fn simplest(&self, id: Id) -> RecExpr<Cg> {
         let ex = Extractor::new(
             &self.egraph,
             SimplestCost {
                 egraph: &self.egraph,
             },
         );
-        let (_, expr) = ex.find_best(self.egraph.find(id));
-        expr_to_term(&expr)
+        ex.find_best(self.egraph.find(id)).1
     }
 
     /// [`Run::best`], unless written out as a tree it would have more than `max` nodes (the
     /// extraction shares subterms a tree repeats, so a small e-graph can stand for a term of
     /// millions of nodes).
     fn best_within(&self, id: Id, max: u64) -> Option<Term> {
-        let ex = Extractor::new(
-            &self.egraph,
-            SimplestCost {
-                egraph: &self.egraph,
-            },
-        );
-        let (_, expr) = ex.find_best(self.egraph.find(id));
+        let expr = self.simplest(id);
         let nodes = expr.as_ref();
         let mut size: Vec<u64> = Vec::with_capacity(nodes.len());
         for n in nodes {

@@ -228,8 +228,14 @@ pub struct Simplification {
     pub proof: Proof,
     /// Whether the result is the canonical form.
     pub canonical: bool,
-    /// Why the rules stopped short of the canonical form, when they did.
+    /// Why the rules stopped short of the canonical form: `Some` exactly when `canonical` is
+    /// false.
     pub stuck: Option<String>,
+}
+
+/// The reason a simplification stopped short, given whenever it did.
+fn stuck_reason(canonical: bool, why: Option<String>) -> Option<String> {
+    (!canonical).then(|| why.unwrap_or_else(|| "the chosen rules apply no further".into()))
 }
 
 impl Simplification {
@@ -265,7 +271,7 @@ pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError>
         return Ok(Simplification {
             proof,
             canonical: s.canonical,
-            stuck: s.stuck,
+            stuck: stuck_reason(s.canonical, s.stuck),
         });
     }
     let (result, steps) = c.simplify(&written)?;
@@ -278,15 +284,7 @@ pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError>
     };
     proof.verify(rules)?;
     let canonical = crate::engine::is_canonical(&mut Kernel::new(), &proof.result).is_ok();
-    let stuck = if canonical {
-        None
-    } else {
-        Some(
-            c.stuck
-                .take()
-                .unwrap_or_else(|| "the chosen rules apply no further".into()),
-        )
-    };
+    let stuck = stuck_reason(canonical, c.stuck.take());
     Ok(Simplification {
         proof,
         canonical,

@@ -40,15 +40,7 @@ pub(crate) fn one(ctx: &Ctx, t: &Term) -> Result<(String, i32), CliError> {
     drop(running);
     drop(spinner);
     let proof = &s.proof;
-    let stuck = if s.canonical {
-        None
-    } else {
-        Some(
-            s.stuck
-                .clone()
-                .unwrap_or_else(|| "the chosen rules apply no further".into()),
-        )
-    };
+    let stuck = s.stuck.clone();
     let status = if stuck.is_some() { LIMIT } else { OK };
     let conclusion = Conclusion::Canonical {
         result: s.result().clone(),
