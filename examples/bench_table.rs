@@ -16,7 +16,7 @@
 
 use num_bigint::{BigInt, BigUint};
 use onag::engine::Engine;
-use onag::kernel::{GameId, Kernel, Relation};
+use onag::kernel::{GameId, Kernel};
 use onag::number::*;
 use onag::proof::simplify;
 use onag::rules::RuleSet;
@@ -29,7 +29,7 @@ use std::hint::black_box;
 mod workloads;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-use workloads::{random_term, Rng, SEEDS};
+use workloads::{day3_terms, random_term, Rng, SEEDS};
 
 /// Counts live heap bytes and their peak.
 struct Counting;
@@ -370,50 +370,6 @@ fn today() -> String {
 }
 
 // ---------------------------------------------------------------- inputs
-
-fn antichains(k: &mut Kernel, elems: &[GameId]) -> Vec<Vec<GameId>> {
-    fn go(
-        k: &mut Kernel,
-        elems: &[GameId],
-        i: usize,
-        cur: &mut Vec<GameId>,
-        out: &mut Vec<Vec<GameId>>,
-    ) {
-        let Some(&x) = elems.get(i) else {
-            out.push(cur.clone());
-            return;
-        };
-        go(k, elems, i + 1, cur, out);
-        if cur
-            .iter()
-            .all(|&y| k.compare(x, y).unwrap() == Relation::Fuzzy)
-        {
-            cur.push(x);
-            go(k, elems, i + 1, cur, out);
-            cur.pop();
-        }
-    }
-    let mut out = Vec::new();
-    go(k, elems, 0, &mut Vec::new(), &mut out);
-    out
-}
-
-/// The 1,474 games born by day 3, as terms (so a fresh kernel can rebuild them).
-fn day3_terms() -> Vec<Term> {
-    let mut k = Kernel::new();
-    let mut day = vec![k.zero()];
-    for _ in 0..3 {
-        let acs = antichains(&mut k, &day);
-        let mut next = std::collections::BTreeSet::new();
-        for l in &acs {
-            for r in &acs {
-                next.insert(k.from_options(l, r).unwrap());
-            }
-        }
-        day = next.into_iter().collect();
-    }
-    day.into_iter().map(|g| k.to_term(g)).collect()
-}
 
 fn sum_all(ts: impl Iterator<Item = Term>) -> Term {
     ts.reduce(Term::sum).unwrap_or_else(Term::zero)

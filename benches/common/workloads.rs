@@ -1,8 +1,9 @@
-//! Inputs shared by the engine and proof benchmarks and `examples/bench_table.rs`, so the
+//! Inputs shared by the kernel, engine and proof benchmarks and `examples/bench_table.rs`, so the
 //! criterion benches and the table measure the same things.
 
 #![allow(dead_code)] // each includer uses part of it
 
+use onag::kernel::{GameId, Kernel, Relation};
 use onag::syntax::parse;
 use onag::term::Term;
 
@@ -76,4 +77,49 @@ pub fn random_term(rng: &mut Rng, size: usize) -> Term {
         }
     }
     Term::game(left, right)
+}
+
+/// Every set of pairwise incomparable games among `elems` (the sides of canonical games).
+fn antichains(k: &mut Kernel, elems: &[GameId]) -> Vec<Vec<GameId>> {
+    fn go(
+        k: &mut Kernel,
+        elems: &[GameId],
+        i: usize,
+        cur: &mut Vec<GameId>,
+        out: &mut Vec<Vec<GameId>>,
+    ) {
+        let Some(&x) = elems.get(i) else {
+            out.push(cur.clone());
+            return;
+        };
+        go(k, elems, i + 1, cur, out);
+        if cur
+            .iter()
+            .all(|&y| k.compare(x, y).unwrap() == Relation::Fuzzy)
+        {
+            cur.push(x);
+            go(k, elems, i + 1, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(k, elems, 0, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The 1,474 games born by day 3, as terms (so a fresh kernel can rebuild them).
+pub fn day3_terms() -> Vec<Term> {
+    let mut k = Kernel::new();
+    let mut day = vec![k.zero()];
+    for _ in 0..3 {
+        let acs = antichains(&mut k, &day);
+        let mut next = std::collections::BTreeSet::new();
+        for l in &acs {
+            for r in &acs {
+                next.insert(k.from_options(l, r).unwrap());
+            }
+        }
+        day = next.into_iter().collect();
+    }
+    day.into_iter().map(|g| k.to_term(g)).collect()
 }
