@@ -257,7 +257,10 @@ fn cases(default: u32) -> u32 {
 
 /// `PROPTEST_RNG_SEED` when set (proptest reads it), else a fixed seed.
 fn seed() -> proptest::test_runner::RngSeed {
-    match std::env::var("PROPTEST_RNG_SEED").ok().and_then(|s| s.parse().ok()) {
+    match std::env::var("PROPTEST_RNG_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
         Some(n) => proptest::test_runner::RngSeed::Fixed(n),
         None => proptest::test_runner::RngSeed::Fixed(0x6f6e_6167),
     }

@@ -66,7 +66,13 @@ fn a_large_proof_shares_its_terms_and_writes_out_to_a_proof_that_checks() {
 
 #[test]
 fn small_proofs_have_no_table() {
-    for src in ["{0,1|2}", "{0|5}", "{2|1} + 1/2", "^+^+*", "{1|-1} + {2|-2}"] {
+    for src in [
+        "{0,1|2}",
+        "{0|5}",
+        "{2|1} + 1/2",
+        "^+^+*",
+        "{1|-1} + {2|-2}",
+    ] {
         let s = simplify(&t(src), &Engine::new(RuleSet::builtin())).unwrap();
         assert!(s.proof.terms.is_empty(), "{src}");
         assert!(!s.proof.to_json().contains("\"terms\""), "{src}");
@@ -148,7 +154,10 @@ fn a_changed_reference_in_a_step_is_caught() {
         for (i, s) in l["steps"].as_array().unwrap().iter().enumerate() {
             let to = s["to"].as_str().unwrap();
             let Some(at) = to.find('#') else { continue };
-            let digits: String = to[at + 1..].chars().take_while(|c| c.is_ascii_digit()).collect();
+            let digits: String = to[at + 1..]
+                .chars()
+                .take_while(|c| c.is_ascii_digit())
+                .collect();
             let n: u32 = digits.parse().unwrap();
             let other = if n == 0 { 1 } else { n - 1 };
             let changed = format!("{}#{other}{}", &to[..at], &to[at + 1 + digits.len()..]);
@@ -180,7 +189,12 @@ fn hostile(terms: &[String], input: &str, result: &str) -> String {
 #[test]
 fn hostile_tables_are_refused_naming_the_entry() {
     let cases: Vec<(Vec<String>, &str, &str, &str)> = vec![
-        (vec!["{#0|}".into()], "#0", "#0", "term #0: refers to itself"),
+        (
+            vec!["{#0|}".into()],
+            "#0",
+            "#0",
+            "term #0: refers to itself",
+        ),
         (
             vec!["{#1|}".into(), "{1|}".into()],
             "#1",
@@ -199,7 +213,12 @@ fn hostile_tables_are_refused_naming_the_entry() {
             "#7",
             "the input refers to #7, but the term table has 1 entries",
         ),
-        (vec!["{1|0}".into()], "#0", "{#0|#3}", "the result refers to #3"),
+        (
+            vec!["{1|0}".into()],
+            "#0",
+            "{#0|#3}",
+            "the result refers to #3",
+        ),
         (
             vec!["{1|0}".into()],
             "#0",

@@ -223,9 +223,10 @@ impl Kernel {
     }
 
     pub(crate) fn reference(&self, n: u32) -> Result<GameId, KernelError> {
-        self.reference_value(n).ok_or_else(|| KernelError::TooLarge {
-            what: format!("#{n}, a reference whose value was not given"),
-        })
+        self.reference_value(n)
+            .ok_or_else(|| KernelError::TooLarge {
+                what: format!("#{n}, a reference whose value was not given"),
+            })
     }
 
     /// Replaces the budget; the work counted so far and the last limit reached are reset, so

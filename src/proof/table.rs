@@ -174,7 +174,8 @@ impl TermTable {
                 _ => Term::Ref(self.intern(t)),
             }
         } else {
-            self.expand(t, SHARE_ABOVE as usize).unwrap_or_else(|| t.clone())
+            self.expand(t, SHARE_ABOVE as usize)
+                .unwrap_or_else(|| t.clone())
         }
     }
 
@@ -227,11 +228,7 @@ impl TermTable {
             }
             self.normalised += 1;
         }
-        self.normal
-            .get(n as usize)
-            .copied()
-            .flatten()
-            .unwrap_or(n)
+        self.normal.get(n as usize).copied().flatten().unwrap_or(n)
     }
 
     /// Entry i with options sorted, its children's normal forms already known.
@@ -313,7 +310,7 @@ impl TermTable {
     pub fn compact<'t>(&self, roots: impl IntoIterator<Item = &'t Term>) -> (TermTable, Vec<u32>) {
         let mut keep = vec![false; self.len()];
         let mut pending = Vec::new();
-        let mut mark = |t: &Term, keep: &mut Vec<bool>, pending: &mut Vec<u32>| {
+        let mark = |t: &Term, keep: &mut Vec<bool>, pending: &mut Vec<u32>| {
             let mut stack = vec![t];
             while let Some(x) = stack.pop() {
                 if let Term::Ref(n) = x {
