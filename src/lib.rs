@@ -25,6 +25,7 @@ pub mod kernel;
 pub mod number;
 pub mod proof;
 pub mod rules;
+pub mod sharing;
 pub mod syntax;
 pub mod term;
 
