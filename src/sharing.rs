@@ -335,7 +335,7 @@ mod tests {
             body: Box::new(name(&prev)),
             defs,
         };
-        let expected = (BigInt::one() << 201) - 1;
+        let expected: BigInt = (BigInt::one() << 201u32) - 1;
         assert_eq!(expanded_size(&t), Ok(expected.clone()));
         assert!(
             matches!(expand(&t, 1 << 20), Err(ExpandError::TooLarge { size, .. }) if size == expected)

@@ -58,7 +58,8 @@ pub enum Command {
         file: Option<String>,
         /// Print one JSON object per expression: input, canonical, outcome (L, R, N or P),
         /// number (the value when it is a number, else null), nimber (n when the game equals
-        /// *n, else null) and birthday, all as strings. Same as `--format json`.
+        /// *n, else null), birthday and tree_size, as strings, and shared (whether canonical
+        /// is written with `where`). Same as `--format json`.
         #[arg(long)]
         json: bool,
         /// Also print the exact number of nodes of the canonical form written as a tree
