@@ -129,17 +129,20 @@ fn shared_print(c: &mut Criterion) {
                 .map(|k| Term::game(vec![int(k)], vec![int(-k)]))
                 .collect(),
         );
-        c.bench_function(&format!("S({n}) evaluate and print shared (fresh kernel)"), |b| {
-            b.iter_batched(
-                Kernel::new,
-                |mut k| {
-                    let g = k.eval(&t).unwrap();
-                    let shared = k.to_shared_term(g, 100_000);
-                    black_box(onag::syntax::print(&shared, &Default::default()).len())
-                },
-                BatchSize::PerIteration,
-            )
-        });
+        c.bench_function(
+            &format!("S({n}) evaluate and print shared (fresh kernel)"),
+            |b| {
+                b.iter_batched(
+                    Kernel::new,
+                    |mut k| {
+                        let g = k.eval(&t).unwrap();
+                        let shared = k.to_shared_term(g, 100_000);
+                        black_box(onag::syntax::print(&shared, &Default::default()).len())
+                    },
+                    BatchSize::PerIteration,
+                )
+            },
+        );
     }
 }
 

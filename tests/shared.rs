@@ -309,3 +309,34 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_deep_value_prints_shared_within_the_parsers_nesting_cap() {
+    // G(n) = {2n | G(n−1)}, G(0) = 0, for n = 2000: canonical (2n−2, G(n)'s Right option's
+    // Left option, is not ≥ G(n), so nothing reverses) and no part repeats, but as a tree it
+    // nests beyond what the parser reads back. The tree is printed on a thread with room for
+    // the printer's recursion.
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(|| {
+            let mut t = Term::integer(0);
+            for n in 1..=2000 {
+                t = Term::game(vec![Term::integer(2 * n)], vec![t]);
+            }
+            let mut k = Kernel::new();
+            let g = k.eval(&t).unwrap();
+            let tree = k.to_term(g);
+            match parse(&ascii(&tree)) {
+                Ok(_) => panic!("the tree of depth 2000 read back"),
+                Err(e) => assert!(e.message.contains("nested too deeply"), "{}", e.message),
+            }
+            let shared = k.shared_term(g);
+            assert!(defined_before_use(&shared));
+            let back = parse(&ascii(&shared)).unwrap_or_else(|e| panic!("{}", e.message));
+            assert_eq!(k.eval(&back).unwrap(), g);
+            assert!(expand(&shared, 1 << 20).unwrap() == tree);
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}

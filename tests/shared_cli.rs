@@ -84,7 +84,10 @@ fn share_never_is_refused_beyond_the_tree_limit_and_always_shares_small_values()
     let small = s(8);
     let plain = stdout(&onag(&["eval", &small]));
     assert!(!plain.contains("where"));
-    assert_eq!(stdout(&onag(&["eval", "--share", "1000000", &small])), plain);
+    assert_eq!(
+        stdout(&onag(&["eval", "--share", "1000000", &small])),
+        plain
+    );
     for flag in ["0", "always"] {
         let shared = stdout(&onag(&["eval", "--share", flag, &small]));
         assert!(shared.contains("where"), "{shared}");
@@ -105,13 +108,20 @@ fn every_format_writes_the_shared_value() {
     assert_eq!(v["tree_size"], size.to_string());
     let o = onag(&["eval", "--json", "{0,1|2}"]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
-    assert_eq!((v["shared"].clone(), v["tree_size"].clone()), (false.into(), "1".into()));
+    assert_eq!(
+        (v["shared"].clone(), v["tree_size"].clone()),
+        (false.into(), "1".into())
+    );
     // Markdown: a fenced block holding the value.
-    let md = stdout(&onag(&["eval", "--format", "markdown", "--share", "100", &input]));
+    let md = stdout(&onag(&[
+        "eval", "--format", "markdown", "--share", "100", &input,
+    ]));
     let block = md.split("```\n").nth(1).unwrap();
     reads_back_as(block.trim_end(), &input);
     // LaTeX: the body in math mode, then one aligned line per definition.
-    let tex = stdout(&onag(&["eval", "--format", "latex", "--share", "100", &input]));
+    let tex = stdout(&onag(&[
+        "eval", "--format", "latex", "--share", "100", &input,
+    ]));
     let Some(v) = parse(&stdout(&onag(&["eval", "--share", "100", &input]))).ok() else {
         panic!("text output does not parse")
     };
@@ -129,7 +139,12 @@ fn a_batch_reads_shared_values_over_several_lines() {
     assert!(printed.lines().count() > 10);
     let batch = format!("{printed}{{0,1|2}}\n{input}\n");
     let o = onag_stdin(&["eval", "--share", "100", "-"], &batch);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     // The value printed again exactly (equal values print alike), then 3/2, then S(16) again.
     assert_eq!(stdout(&o), format!("{printed}3/2\n{printed}"));
     // An error in a continuation line names the line of the batch.

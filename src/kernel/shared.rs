@@ -18,6 +18,11 @@ use rustc_hash::FxHashMap;
 /// a name for it would save nothing, and the output stays within a constant factor of the DAG.
 pub const MIN_SHARED_SIZE: u64 = 4;
 
+/// The deepest a part is written in place: a deeper chain of parts each used once is cut by
+/// naming, so the printed text nests far less than the parser's cap (`syntax::MAX_NESTING`,
+/// about two levels per game) however deep the value is.
+pub const MAX_INLINE_DEPTH: u32 = 64;
+
 /// The names bound by the `where`s being evaluated, innermost last for each name.
 #[derive(Default, Debug)]
 pub(crate) struct Scope {
@@ -90,16 +95,47 @@ impl Kernel {
     /// The canonical form with each part that is written more than once (and is not tiny, see
     /// [`MIN_SHARED_SIZE`]) named once: `body where A = …, B = …`, the definitions in an order
     /// where each uses only those before it. Its size is bounded by the number of distinct
-    /// parts and their options, never by the tree's; when nothing repeats it is the tree.
+    /// parts and their options, never by the tree's; when nothing repeats it is the tree. A
+    /// chain of parts deeper than [`MAX_INLINE_DEPTH`] is cut by names too, so the text
+    /// always reads back within the parser's nesting cap.
     pub fn shared_term(&mut self, g: GameId) -> Term {
         let dag = self.dag(g);
         self.sizes_of(&dag);
         let min = BigInt::from(MIN_SHARED_SIZE);
-        let mut names: FxHashMap<GameId, String> = FxHashMap::default();
-        let mut named: Vec<GameId> = Vec::new();
+        let mut chosen: rustc_hash::FxHashSet<GameId> = Default::default();
         for &x in &dag.order {
             let repeated = x != g && dag.uses.get(&x).copied().unwrap_or(0) >= 2;
             if repeated && self.tree_sizes.get(&x).is_some_and(|s| *s >= min) {
+                chosen.insert(x);
+            }
+        }
+        // Depth written in place, children first; a part that would nest too deeply names its
+        // deep children instead.
+        let mut depth: FxHashMap<GameId, u32> = FxHashMap::default();
+        for &x in &dag.order {
+            let kids = dag.shapes.get(&x).map(Shape::children).unwrap_or_default();
+            let of = |k: &GameId, chosen: &rustc_hash::FxHashSet<GameId>| {
+                if chosen.contains(k) {
+                    1
+                } else {
+                    depth.get(k).copied().unwrap_or(1)
+                }
+            };
+            let mut d = 1 + kids.iter().map(|k| of(k, &chosen)).max().unwrap_or(0);
+            if d > MAX_INLINE_DEPTH {
+                for k in &kids {
+                    if of(k, &chosen) > 1 {
+                        chosen.insert(*k);
+                    }
+                }
+                d = 2;
+            }
+            depth.insert(x, d);
+        }
+        let mut names: FxHashMap<GameId, String> = FxHashMap::default();
+        let mut named: Vec<GameId> = Vec::new();
+        for &x in &dag.order {
+            if chosen.contains(&x) {
                 names.insert(x, generated_name(named.len()));
                 named.push(x);
             }

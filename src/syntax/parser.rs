@@ -355,22 +355,23 @@ impl Parser<'_> {
         self.enter()?;
         let body_uses = self.uses.split_off(body_uses_from.min(self.uses.len()));
         let mut defs: Vec<(String, Term)> = Vec::new();
-        let mut def_spans: Vec<Span> = Vec::new();
+        // Each name's index and span, so that checking a use costs O(1) however many there are.
+        let mut index: rustc_hash::FxHashMap<String, (usize, Span)> = Default::default();
         // Names used in definition i, checked against the later definitions once all are read.
         let mut def_uses: Vec<(String, Span, usize)> = Vec::new();
         loop {
-            let (name, span) = self.definition_name(&defs, &def_spans)?;
+            let (name, span) = self.definition_name(&index)?;
             self.expect(Tok::Equals, &format!("`=` after `{name}`"))?;
             let from = self.uses.len();
             let d = self.expr()?;
             let i = defs.len();
             for (u, s) in self.uses.split_off(from) {
-                if !defs.iter().any(|(n, _)| *n == u) {
+                if !index.contains_key(&u) {
                     def_uses.push((u, s, i));
                 }
             }
+            index.insert(name.clone(), (i, span));
             defs.push((name, d));
-            def_spans.push(span);
             if *self.peek() == Tok::Comma {
                 self.bump();
             } else {
@@ -378,7 +379,7 @@ impl Parser<'_> {
             }
         }
         for (u, s, i) in def_uses {
-            if let Some(j) = defs.iter().position(|(n, _)| *n == u) {
+            if let Some(&(j, _)) = index.get(&u) {
                 let what = if j == i {
                     "in its own definition".to_string()
                 } else {
@@ -392,7 +393,7 @@ impl Parser<'_> {
             self.uses.push((u, s));
         }
         for (u, s) in body_uses {
-            if !defs.iter().any(|(n, _)| *n == u) {
+            if !index.contains_key(&u) {
                 self.uses.push((u, s));
             }
         }
@@ -408,8 +409,7 @@ impl Parser<'_> {
     #[inline(never)]
     fn definition_name(
         &mut self,
-        defs: &[(String, Term)],
-        spans: &[Span],
+        defined: &rustc_hash::FxHashMap<String, (usize, Span)>,
     ) -> Result<(String, Span), ParseError> {
         let Tok::Ident(name) = self.peek().clone() else {
             return Err(self.error_here(format!(
@@ -427,8 +427,8 @@ impl Parser<'_> {
                 format!("`{name}` is a function's name; give the definition another name"),
             ));
         }
-        if let Some(k) = defs.iter().position(|(n, _)| *n == name) {
-            let first = spans.get(k).map_or(span.start, |s| s.start);
+        if let Some(&(_, first)) = defined.get(&name) {
+            let first = first.start;
             return Err(self.error(
                 span,
                 format!(
