@@ -340,3 +340,51 @@ fn a_deep_value_prints_shared_within_the_parsers_nesting_cap() {
         .join()
         .unwrap();
 }
+
+/// `X where A = Y` with A used in X.
+fn where_a(x: Term, y: Term) -> Term {
+    Term::Where {
+        body: Box::new(Term::sum(x, Term::Name("A".into()))),
+        defs: vec![("A".into(), y)],
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
+
+    /// A `where` in every position a term can hold a term prints with the parentheses it needs
+    /// and reads back as the same term.
+    #[test]
+    fn nested_where_prints_and_reads_back(x in game_term(), y in game_term(), z in game_term()) {
+        let w = where_a(x.clone(), y.clone());
+        let n = |s: &str| Term::Name(s.into());
+        let cases = vec![
+            w.clone(),
+            Term::sum(w.clone(), z.clone()),
+            Term::sum(z.clone(), w.clone()),
+            Term::neg(w.clone()),
+            Term::game(vec![w.clone(), z.clone()], vec![w.clone()]),
+            Term::game(vec![Term::game(vec![w.clone()], vec![z.clone()])], vec![z.clone()]),
+            Term::PlusMinus(vec![w.clone()]),
+            Term::PlusMinus(vec![w.clone(), z.clone()]),
+            Term::Multiple { count: BigInt::from(3), game: Box::new(w.clone()) },
+            Term::Tiny { number: onag::Dyadic::from(1), sub: Box::new(w.clone()) },
+            Term::Call { name: "birthday".into(), args: vec![onag::term::Arg::Game(w.clone())] },
+            // A definition that is itself a where, and an inner name shadowing an outer one.
+            Term::Where {
+                body: Box::new(Term::game(vec![n("A")], vec![n("B")])),
+                defs: vec![("A".into(), z.clone()), ("B".into(), where_a(n("A"), x.clone()))],
+            },
+        ];
+        let mut k = Kernel::new();
+        for t in cases {
+            for text in [ascii(&t), unicode(&t)] {
+                let back = parse(&text).map_err(|e| TestCaseError::fail(format!("{text}\n{}", e.render())))?;
+                prop_assert_eq!(&back, &t, "{}", text);
+            }
+            // Evaluated as written, the value is that of the term written out.
+            let written = expand(&t, 1 << 16).unwrap();
+            prop_assert_eq!(k.eval(&t).unwrap(), k.eval(&written).unwrap());
+        }
+    }
+}
