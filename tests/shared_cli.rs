@@ -181,3 +181,14 @@ fn derivations_write_small_shared_input_out_and_refuse_huge_ones() {
     let o = onag(&["eval", &huge]);
     assert_eq!(o.status.code(), Some(0));
 }
+
+#[test]
+fn compare_refuses_a_difference_too_large_to_write_instead_of_running_out_of_memory() {
+    let o = onag(&["compare", &s(30), "0"]);
+    assert_eq!(o.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("959093687 nodes"), "{err}");
+    // Small differences are compared as before.
+    let o = onag(&["compare", "--brief", &s(6), "0"]);
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), "||\n".to_string()));
+}
