@@ -120,9 +120,35 @@ fn benches(c: &mut Criterion) {
     );
 }
 
+/// `onag eval S(n)`: the value of Σ_{k=1..n} {k|−k}, then its canonical form printed shared
+/// (the tree has 2^n leaves; the shared text a few thousand definitions).
+fn shared_print(c: &mut Criterion) {
+    for n in [20i64, 30, 40] {
+        let t = sum_all(
+            (1..=n)
+                .map(|k| Term::game(vec![int(k)], vec![int(-k)]))
+                .collect(),
+        );
+        c.bench_function(
+            &format!("S({n}) evaluate and print shared (fresh kernel)"),
+            |b| {
+                b.iter_batched(
+                    Kernel::new,
+                    |mut k| {
+                        let g = k.eval(&t).unwrap();
+                        let shared = k.to_shared_term(g, 100_000);
+                        black_box(onag::syntax::print(&shared, &Default::default()).len())
+                    },
+                    BatchSize::PerIteration,
+                )
+            },
+        );
+    }
+}
+
 criterion_group! {
     name = kernel;
     config = Criterion::default().sample_size(10);
-    targets = benches
+    targets = benches, shared_print
 }
 criterion_main!(kernel);

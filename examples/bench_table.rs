@@ -519,6 +519,30 @@ fn kernel_rows(t: &mut Table) {
         let term = random_term(&mut Rng(100_000), 100_000);
         fresh(t, "random game form of 10^5 nodes", term, None);
     }
+    // `onag eval S(n)`'s work: the value, then its canonical form printed with each repeated
+    // part named once (the tree has 2^n leaves and is never written).
+    for n in [20, 30, 40] {
+        let tgt = if n == 30 {
+            target(S(5.0), "< 5 s (was killed by the OS at 24 GB)")
+        } else {
+            None
+        };
+        let term = switches(n);
+        t.time(
+            g,
+            &format!("Σ_{{k=1..{n}}} {{k|−k}}: evaluate and print shared"),
+            1,
+            tgt,
+            1,
+            S(4.0),
+            Kernel::new,
+            |mut k| {
+                let v = k.eval(&term).unwrap();
+                let shared = k.to_shared_term(v, 100_000);
+                onag::syntax::print(&shared, &Default::default()).len()
+            },
+        );
+    }
 }
 
 fn nimber_rows(t: &mut Table) {

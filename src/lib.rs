@@ -7,7 +7,8 @@
 //! | module | holds |
 //! |---|---|
 //! | [`syntax`] | text ⇄ [`Term`]: the parser (with spans and caret errors) and the CGSuite-style printer |
-//! | [`term`] | the expression tree people write: `{L|R}`, numbers, nimbers, ups, ±, sums, negation, Hackenstrings |
+//! | [`term`] | the expression tree people write: `{L|R}`, numbers, nimbers, ups, ±, sums, negation, Hackenstrings, `G where A = …` |
+//! | [`sharing`] | shared terms written out by substitution, only under a size bound computed first |
 //! | [`number`] | exact arithmetic: dyadic rationals on big integers, nimbers of any size |
 //! | [`kernel`] | hash-consed canonical short games with memoised sums and comparisons: the fast, exact oracle |
 //! | [`rules`] | the rule language: `rules/*.rules` parsed into rule objects that know nothing of the e-graph |
@@ -25,6 +26,7 @@ pub mod kernel;
 pub mod number;
 pub mod proof;
 pub mod rules;
+pub mod sharing;
 pub mod syntax;
 pub mod term;
 

@@ -87,6 +87,19 @@ pub enum Term {
         /// The arguments, in order.
         args: Vec<Arg>,
     },
+    /// A name bound by an enclosing [`Term::Where`]: it stands for that definition's game.
+    Name(String),
+    /// `body where A = t1, B = t2, …`: a term that writes each repeated part once. Each
+    /// definition may use the names defined before it (and those of enclosing `where`s), never
+    /// its own or a later one, so no cycle can be written; the body may use them all. The
+    /// kernel evaluates it with an environment of values, in time proportional to the text;
+    /// [`crate::sharing::expand`] writes it out by substitution when that is small enough.
+    Where {
+        /// The term the definitions serve.
+        body: Box<Term>,
+        /// The definitions, in order.
+        defs: Vec<(String, Term)>,
+    },
 }
 
 /// An argument of a [`Term::Call`].
@@ -161,13 +174,18 @@ impl Term {
         }
     }
 
-    /// The number of nodes in the term tree (a leaf counts one).
+    /// The number of nodes in the term tree (a leaf counts one; a name counts one, not the size
+    /// of what it stands for: this is the size of the text, see [`crate::sharing`] for the
+    /// size written out).
     pub fn size(&self) -> usize {
         match self {
             Term::Game { left, right } => {
                 1 + left.iter().chain(right).map(Term::size).sum::<usize>()
             }
-            Term::Nus { .. } | Term::Hackenstring(_) | Term::Ref(_) => 1,
+            Term::Nus { .. } | Term::Hackenstring(_) | Term::Name(_) | Term::Ref(_) => 1,
+            Term::Where { body, defs } => {
+                1 + body.size() + defs.iter().map(|(_, d)| d.size()).sum::<usize>()
+            }
             Term::Sum(a, b) => 1 + a.size() + b.size(),
             Term::Neg(a) => 1 + a.size(),
             Term::PlusMinus(xs) => 1 + xs.iter().map(Term::size).sum::<usize>(),
@@ -238,7 +256,14 @@ pub fn normalise(t: &Term) -> Term {
                 })
                 .collect(),
         },
-        Term::Nus { .. } | Term::Hackenstring(_) | Term::Ref(_) => t.clone(),
+        Term::Where { body, defs } => Term::Where {
+            body: Box::new(normalise(body)),
+            defs: defs
+                .iter()
+                .map(|(n, d)| (n.clone(), normalise(d)))
+                .collect(),
+        },
+        Term::Nus { .. } | Term::Hackenstring(_) | Term::Name(_) | Term::Ref(_) => t.clone(),
     }
 }
 

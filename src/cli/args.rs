@@ -46,6 +46,7 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  onag eval \"{0,1|2}\"          prints 3/2\n  \
                             onag eval --json \"*2\"        outcome, number, nimber, birthday\n  \
+                            onag eval --share 0 \"{1|-1} + {2|-2} + {3|-3}\"   repeated parts named once\n  \
                             printf '^+^\\n{0|0}\\n' | onag eval -"
     )]
     Eval {
@@ -57,9 +58,14 @@ pub enum Command {
         file: Option<String>,
         /// Print one JSON object per expression: input, canonical, outcome (L, R, N or P),
         /// number (the value when it is a number, else null), nimber (n when the game equals
-        /// *n, else null) and birthday, all as strings. Same as `--format json`.
+        /// *n, else null), birthday and tree_size, as strings, and shared (whether canonical
+        /// is written with `where`). Same as `--format json`.
         #[arg(long)]
         json: bool,
+        /// Also print the exact number of nodes of the canonical form written as a tree
+        /// (without `where`), however large (JSON always has it, as `tree_size`).
+        #[arg(long)]
+        tree_size: bool,
     },
     /// Simplify a game by rules, one step per line, each naming its theorem and witnesses,
     /// ending with the canonical form.
@@ -211,6 +217,31 @@ pub struct OutputArgs {
     /// For --format dot|svg: draw the canonical form's game tree or the input's.
     #[arg(long, value_enum, default_value = "canonical", global = true)]
     pub tree: TreeChoice,
+    /// Print a value whose canonical form has more than N nodes as a tree with each repeated
+    /// part named once (`G where A = {…}, B = {…}`, which reads back as input); `always` is 0,
+    /// `never` prints the tree (refused, exit 3, beyond 10^7 nodes).
+    #[arg(long, value_name = "N|always|never", default_value = "100000", global = true, value_parser = parse_share)]
+    pub share: Share,
+}
+
+/// When a kernel value is printed with its repeated parts named (`--share`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Share {
+    /// When its tree has more than this many nodes.
+    Above(u64),
+    /// Never: the tree, however large (up to a limit).
+    Never,
+}
+
+fn parse_share(s: &str) -> Result<Share, String> {
+    match s {
+        "always" => Ok(Share::Above(0)),
+        "never" => Ok(Share::Never),
+        _ => s
+            .parse::<u64>()
+            .map(Share::Above)
+            .map_err(|_| format!("expected a number of nodes, `always` or `never`, found `{s}`")),
+    }
 }
 
 /// Teaching controls.

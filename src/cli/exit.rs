@@ -51,7 +51,9 @@ impl From<KernelError> for CliError {
     /// applied outside its domain, which is bad input.
     fn from(e: KernelError) -> Self {
         match e {
-            KernelError::Function { .. } => CliError::bad(e.to_string()),
+            KernelError::Function { .. } | KernelError::Unbound { .. } => {
+                CliError::bad(e.to_string())
+            }
             _ => CliError::with(LIMIT, e.to_string()),
         }
     }

@@ -20,10 +20,11 @@ pub fn parse_named(src: &str, which: &str) -> Result<Term, CliError> {
     })
 }
 
-/// Parses an expression read as line `line` of a batch, so the caret names that line.
+/// Parses an expression read from line `line` of a batch on, so the caret names the line of
+/// the batch (a shared term takes several lines).
 pub fn parse_line(src: &str, line: usize) -> Result<Term, CliError> {
     syntax::parse(src).map_err(|mut e| {
-        e.line = line;
+        e.line = line + e.line.saturating_sub(1);
         CliError::bad(e.render())
     })
 }
@@ -36,8 +37,23 @@ pub enum Source<'a> {
     File(&'a str),
 }
 
-/// Calls `each(line_number, line)` for every non-blank line (numbered from 1). Stops early
-/// when `each` returns `false` (standard output closed).
+/// Whether `next` continues the expression `sofar`: a shared term, as onag prints it, goes on
+/// with a line that starts with `where` or follows a line ending in `,` or `where` (no
+/// expression can end so or start with `where`, so this joins nothing that stood alone before).
+fn continues(sofar: &str, next: &str) -> bool {
+    let next = next.trim_start();
+    let sofar = sofar.trim_end();
+    let word = |s: &str| !s.ends_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+    sofar.ends_with(',')
+        || sofar.strip_suffix("where").is_some_and(word)
+        || next
+            .strip_prefix("where")
+            .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+}
+
+/// Calls `each(line_number, expression)` for every expression: a non-blank line (numbered
+/// from 1), with the lines that continue it ([`continues`]) joined to it. Stops early when
+/// `each` returns `false` (standard output closed).
 pub fn each_line(
     source: Source,
     mut each: impl FnMut(usize, &str) -> bool,
@@ -50,21 +66,35 @@ pub fn each_line(
             Box::new(std::io::BufReader::new(f))
         }
     };
+    let mut pending: Option<(usize, String)> = None;
     for (i, line) in reader.lines().enumerate() {
         let line = line.map_err(|e| CliError::bad(format!("reading line {}: {e}", i + 1)))?;
         if line.trim().is_empty() {
             continue;
         }
-        if !each(i + 1, &line) {
-            break;
+        if let Some((_, sofar)) = pending.as_mut().filter(|(_, s)| continues(s, &line)) {
+            sofar.push('\n');
+            sofar.push_str(&line);
+            continue;
         }
+        if let Some((n, expr)) = pending.replace((i + 1, line)) {
+            if !each(n, &expr) {
+                return Ok(());
+            }
+        }
+    }
+    if let Some((n, expr)) = pending {
+        each(n, &expr);
     }
     Ok(())
 }
 
-/// Splits `A = B` into its two sides; `None` without exactly one `=` (the notation itself never
-/// uses `=`).
+/// Splits `A = B` into its two sides; `None` without exactly one `=`, or with a `where`
+/// (whose definitions use `=`: give such a side as an argument of its own).
 pub fn split_equation(s: &str) -> Option<(&str, &str)> {
+    if s.contains("where") {
+        return None;
+    }
     let (a, b) = s.split_once('=')?;
     (!b.contains('=')).then_some((a.trim(), b.trim()))
 }

@@ -20,6 +20,7 @@ mod input;
 mod progress;
 mod style;
 mod suggest;
+mod value;
 
 pub use args::{Cli, Command, OutputArgs};
 

@@ -808,7 +808,9 @@ impl Run {
             | Term::Miny { .. }
             | Term::Multiple { .. }
             | Term::Call { .. }
-            | Term::Ref(_) => {
+            | Term::Ref(_)
+            | Term::Name(_)
+            | Term::Where { .. } => {
                 return Err(EngineError::Unsupported(
                     "notation that was not written out".into(),
                 ))

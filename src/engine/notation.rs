@@ -62,6 +62,19 @@ pub fn head(t: &Term, limits: &Limits) -> Result<Option<Term>, EngineError> {
                 "{name}(…) has no derivation yet: `onag eval` gives its value"
             )))
         }
+        // Rules work on trees: a `where` is written out when the tree fits the node limit.
+        Term::Where { .. } => crate::sharing::expand(t, limits.max_nodes).map_err(|e| match e {
+            crate::sharing::ExpandError::TooLarge { .. } => EngineError::Limit {
+                which: format!("{e}; `onag eval` evaluates it as written"),
+                reached: "nothing (the input was not written out)".into(),
+            },
+            crate::sharing::ExpandError::Unbound(_) => EngineError::Unsupported(e.to_string()),
+        })?,
+        Term::Name(n) => {
+            return Err(EngineError::Unsupported(format!(
+                "`{n}` is not defined by a `where` around it"
+            )))
+        }
         _ => return Ok(None),
     }))
 }

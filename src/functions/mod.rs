@@ -139,7 +139,7 @@ pub mod args {
                 format!(
                     "argument {} must be a number, found {} ({})",
                     i + 1,
-                    crate::syntax::print(&kernel.to_term(g), &Default::default()),
+                    crate::syntax::print(&kernel.to_shared_term(g, 1000), &Default::default()),
                     f.usage()
                 ),
             )

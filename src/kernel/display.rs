@@ -7,36 +7,85 @@ use super::{GameId, Kernel};
 use crate::term::Term;
 use std::cmp::Ordering;
 
+/// How a canonical value is written one level deep: its sugar and the values it is written
+/// with. The tree printer and the shared printer both write values from this, so a shared
+/// term written out is exactly the tree.
+#[derive(Clone, Debug)]
+pub(crate) enum Shape {
+    /// A number-up-star leaf.
+    Leaf(Term),
+    /// `±{a, b, …}` (the Left options, sorted).
+    PlusMinus(Vec<GameId>),
+    /// `x + Tiny(sub)`.
+    Tiny(crate::number::Dyadic, GameId),
+    /// `x + Miny(sub)`.
+    Miny(crate::number::Dyadic, GameId),
+    /// `{L | R}`, each side sorted.
+    Game(Vec<GameId>, Vec<GameId>),
+}
+
+impl Shape {
+    /// The values the shape is written with, in printing order.
+    pub(crate) fn children(&self) -> Vec<GameId> {
+        match self {
+            Shape::Leaf(_) => vec![],
+            Shape::PlusMinus(xs) => xs.clone(),
+            Shape::Tiny(_, s) | Shape::Miny(_, s) => vec![*s],
+            Shape::Game(l, r) => l.iter().chain(r).copied().collect(),
+        }
+    }
+
+    /// The term, with `kid` writing each value it is written with.
+    pub(crate) fn assemble(&self, mut kid: impl FnMut(GameId) -> Term) -> Term {
+        match self {
+            Shape::Leaf(t) => t.clone(),
+            Shape::PlusMinus(xs) => Term::PlusMinus(xs.iter().map(|&x| kid(x)).collect()),
+            Shape::Tiny(number, s) => Term::Tiny {
+                number: number.clone(),
+                sub: Box::new(kid(*s)),
+            },
+            Shape::Miny(number, s) => Term::Miny {
+                number: number.clone(),
+                sub: Box::new(kid(*s)),
+            },
+            Shape::Game(l, r) => Term::Game {
+                left: l.iter().map(|&x| kid(x)).collect(),
+                right: r.iter().map(|&x| kid(x)).collect(),
+            },
+        }
+    }
+}
+
 impl Kernel {
     pub(crate) fn term_of(&mut self, g: GameId) -> Term {
+        let shape = self.shape(g);
+        shape.assemble(|x| self.term_of(x))
+    }
+
+    /// How g is written one level deep.
+    pub(crate) fn shape(&mut self, g: GameId) -> Shape {
         let (l, r) = match self.arena.node(g) {
             Node::Nus(v) => {
-                return Term::Nus {
+                return Shape::Leaf(Term::Nus {
                     number: v.number.clone(),
                     up: v.up.clone(),
                     nim: v.nim.clone(),
-                }
+                })
             }
             Node::Opts => self.arena.opts_vec(g),
         };
         if self.negate(g) == g {
-            let l = self.sorted(l);
-            return Term::PlusMinus(l.into_iter().map(|x| self.term_of(x)).collect());
+            return Shape::PlusMinus(self.sorted(l));
         }
-        if let Some(t) = self.tiny_term(&l, &r) {
+        if let Some(t) = self.tiny_shape(&l, &r) {
             return t;
         }
-        let l = self.sorted(l);
-        let r = self.sorted(r);
-        Term::Game {
-            left: l.into_iter().map(|x| self.term_of(x)).collect(),
-            right: r.into_iter().map(|x| self.term_of(x)).collect(),
-        }
+        Shape::Game(self.sorted(l), self.sorted(r))
     }
 
     /// `{x || x | y}` with x a number and y's left stop below x is `x + Tiny(x − y)`, and
     /// dually for Miny. The stop test is sufficient for CGSuite's "mean of y below x".
-    fn tiny_term(&mut self, l: &[GameId], r: &[GameId]) -> Option<Term> {
+    fn tiny_shape(&mut self, l: &[GameId], r: &[GameId]) -> Option<Shape> {
         let (&[a], &[b]) = (l, r) else { return None };
         if let Some(x) = self.as_number(a) {
             if let Some((left, right)) = self.opts_of(b) {
@@ -44,10 +93,7 @@ impl Kernel {
                     if bl == a && self.left_stop(y) < x {
                         let ny = self.negate(y);
                         let sub = self.add(a, ny).ok()?;
-                        return Some(Term::Tiny {
-                            number: x,
-                            sub: Box::new(self.term_of(sub)),
-                        });
+                        return Some(Shape::Tiny(x, sub));
                     }
                 }
             }
@@ -58,10 +104,7 @@ impl Kernel {
                     if ar == b && self.right_stop(y) > x {
                         let nb = self.negate(b);
                         let sub = self.add(y, nb).ok()?;
-                        return Some(Term::Miny {
-                            number: x,
-                            sub: Box::new(self.term_of(sub)),
-                        });
+                        return Some(Shape::Miny(x, sub));
                     }
                 }
             }

@@ -19,14 +19,63 @@ impl Kernel {
     /// Post-order over the term with an explicit work stack, so that even a term nested
     /// far deeper than any parser allows costs heap, not stack.
     pub(crate) fn eval_term(&mut self, t: &Term) -> Result<GameId, KernelError> {
+        // Names this call bound, so that they are unbound again however it ends.
+        let mut bound: Vec<&str> = Vec::new();
+        let result = self.eval_with(t, &mut bound);
+        for name in bound.into_iter().rev() {
+            self.scope.unbind(name);
+        }
+        result
+    }
+
+    fn eval_with<'a>(
+        &mut self,
+        t: &'a Term,
+        bound: &mut Vec<&'a str>,
+    ) -> Result<GameId, KernelError> {
         enum Work<'a> {
             Visit(&'a Term),
             Build(&'a Term),
+            /// The value on top of the stack is the definition of this name.
+            Define(&'a str),
+            /// A `where` is done: its names go out of scope.
+            Unbind(usize),
         }
         let mut work = vec![Work::Visit(t)];
         let mut vals: Vec<GameId> = Vec::new();
         while let Some(w) = work.pop() {
             match w {
+                Work::Define(name) => {
+                    let v = vals.pop().ok_or_else(|| KernelError::TooLarge {
+                        what: "a definition without a value (internal)".to_string(),
+                    })?;
+                    self.scope.bind(name, v);
+                    bound.push(name);
+                }
+                Work::Unbind(n) => {
+                    for _ in 0..n {
+                        if let Some(name) = bound.pop() {
+                            self.scope.unbind(name);
+                        }
+                    }
+                }
+                // A `where` costs one value per definition: each name is evaluated once and
+                // looked up wherever it is used, never substituted.
+                Work::Visit(Term::Where { body, defs }) => {
+                    work.push(Work::Unbind(defs.len()));
+                    work.push(Work::Visit(body));
+                    for (name, d) in defs.iter().rev() {
+                        work.push(Work::Define(name));
+                        work.push(Work::Visit(d));
+                    }
+                }
+                Work::Visit(Term::Name(name)) => {
+                    let v = self
+                        .scope
+                        .lookup(name)
+                        .ok_or_else(|| KernelError::Unbound { name: name.clone() })?;
+                    vals.push(v);
+                }
                 Work::Visit(t) => match t {
                     Term::Nus { number, up, nim } => {
                         vals.push(self.nus_id(Nus::new(number.clone(), up.clone(), nim.clone())));
@@ -50,9 +99,9 @@ impl Kernel {
                             Term::Nus { .. }
                             | Term::Hackenstring(_)
                             | Term::Call { .. }
-                            | Term::Ref(_) => {
-                                vec![]
-                            }
+                            | Term::Ref(_)
+                            | Term::Name(_)
+                            | Term::Where { .. } => vec![],
                         };
                         work.extend(kids.into_iter().rev().map(Work::Visit));
                     }
@@ -102,9 +151,12 @@ impl Kernel {
                 self.add(x, m)
             }
             Term::Multiple { count, .. } => self.multiple(count, kid(0)),
-            Term::Nus { .. } | Term::Hackenstring(_) | Term::Call { .. } | Term::Ref(_) => {
-                Ok(kid(0))
-            }
+            Term::Nus { .. }
+            | Term::Hackenstring(_)
+            | Term::Call { .. }
+            | Term::Ref(_)
+            | Term::Name(_)
+            | Term::Where { .. } => Ok(kid(0)),
         }
     }
 

@@ -28,6 +28,7 @@ mod eval;
 mod memo;
 mod nus;
 mod props;
+mod shared;
 mod sum;
 
 use crate::number::{Dyadic, Nimber};
@@ -99,6 +100,12 @@ pub enum KernelError {
         /// Why, in words.
         message: String,
     },
+    /// A name ([`Term::Name`]) that no enclosing `where` defines: bad input (the parser never
+    /// produces one; a term built by a program can).
+    Unbound {
+        /// The name.
+        name: String,
+    },
 }
 
 impl fmt::Display for KernelError {
@@ -108,6 +115,9 @@ impl fmt::Display for KernelError {
             KernelError::TooLarge { what } => write!(f, "too large: {what}"),
             KernelError::Limit { which } => write!(f, "kernel limit reached: {which}"),
             KernelError::Function { name, message } => write!(f, "{name}: {message}"),
+            KernelError::Unbound { name } => {
+                write!(f, "`{name}` is not defined by a `where` around it")
+            }
         }
     }
 }
@@ -151,6 +161,10 @@ pub struct Kernel {
     limit_hit: Option<String>,
     /// The values of `#n` references ([`Term::Ref`]), as their owner told them.
     refs: rustc_hash::FxHashMap<u32, GameId>,
+    /// The values of the names of the `where`s being evaluated.
+    scope: shared::Scope,
+    /// The size of each value's canonical form written as a tree ([`Kernel::tree_size`]).
+    tree_sizes: rustc_hash::FxHashMap<GameId, BigInt>,
 }
 
 /// What a [`Kernel`] may spend before it gives up with [`KernelError::Limit`].
@@ -209,6 +223,8 @@ impl Kernel {
             work: 0,
             limit_hit: None,
             refs: Default::default(),
+            scope: Default::default(),
+            tree_sizes: Default::default(),
         }
     }
 

@@ -232,7 +232,9 @@ fn term_to_expr(t: &Term) -> Result<RecExpr<Cg>, ProofError> {
             | Term::Miny { .. }
             | Term::Multiple { .. }
             | Term::Call { .. }
-            | Term::Ref(_) => {
+            | Term::Ref(_)
+            | Term::Name(_)
+            | Term::Where { .. } => {
                 return Err(ProofError::Explanation(
                     "the result is written with notation the engine expands".into(),
                 ))

@@ -61,7 +61,13 @@ pub(crate) fn children(t: &Term) -> Vec<&Term> {
         Term::PlusMinus(xs) => xs.iter().collect(),
         Term::Tiny { sub, .. } | Term::Miny { sub, .. } => vec![sub],
         Term::Multiple { game, .. } => vec![game],
-        Term::Nus { .. } | Term::Hackenstring(_) | Term::Ref(_) | Term::Call { .. } => vec![],
+        // Names and `where`s are written out before a proof starts.
+        Term::Nus { .. }
+        | Term::Hackenstring(_)
+        | Term::Ref(_)
+        | Term::Call { .. }
+        | Term::Name(_)
+        | Term::Where { .. } => vec![],
     }
 }
 

@@ -24,6 +24,8 @@ pub(crate) enum Tok {
     Star,
     Slash,
     Dot,
+    /// `=`, between a name and its definition in `where`.
+    Equals,
     /// `^`, `^^`, `↑`, `⇑`…: the number of ups in the run.
     Up(usize),
     /// `v`, `vv`, `↓`, `⇓`…: the number of downs in the run.
@@ -55,6 +57,7 @@ impl Tok {
             Tok::Star => "`*`".into(),
             Tok::Slash => "`/`".into(),
             Tok::Dot => "`.`".into(),
+            Tok::Equals => "`=`".into(),
             Tok::Up(_) => "`^`".into(),
             Tok::Down(_) => "`v`".into(),
             Tok::Int(s) if s.len() > 20 => format!("the integer `{}…`", &s[..20]),
@@ -159,6 +162,7 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
             '*' | '∗' => Tok::Star,
             '/' => Tok::Slash,
             '.' => Tok::Dot,
+            '=' => Tok::Equals,
             '^' | '↑' | '⇑' => {
                 let mut n = if c == '⇑' { 2 } else { 1 };
                 while let Some(d @ ('^' | '↑' | '⇑')) = cur.peek() {

@@ -3,15 +3,19 @@
 //! Grammar (whitespace is free between tokens):
 //!
 //! ```text
+//! input    = shared ;
+//! shared   = expr [ "where" def { "," def } ] ;         `where` binds loosest
+//! def      = NAME "=" expr ;                            uses only names defined before it
 //! expr     = unary { ("+" | "-" | "+-") unary } ;      left-assoc; a +- b = a + (+-b)
 //! unary    = "-" INT literal-rest                      signed literal: -1/2*, -3^, -3*{..}
 //!          | "-" unary | "+" unary | "+-" pm ;
 //! pm       = "{" options "}"                           a set (no bars) or a game
 //!          | unary ;
-//! primary  = literal | "{" game "}" | "(" expr ")"
+//! primary  = literal | "{" game "}" | "(" shared ")"
 //!          | "Tiny" "(" expr ")" | "Miny" "(" expr ")"
 //!          | "hs" STRING
-//!          | NAME "(" [ arg { "," arg } ] ")" ;            a function (crate::functions)
+//!          | NAME "(" [ arg { "," arg } ] ")"             a function (crate::functions)
+//!          | NAME ;                                     defined by an enclosing `where`
 //! arg      = STRING | expr ;
 //! literal  = INT [ "/" INT ] ( "*" unary  (if it starts with { ( ^ v * or a name): n copies
 //!                            | "." unary                                   n copies
@@ -23,6 +27,12 @@
 //! game     = options { BARS options } ;                 the bar runs decide the nesting
 //! options  = [ expr { "," expr } ] ;
 //! ```
+//!
+//! A `where` sits at the top or inside parentheses, where its commas cannot be read as
+//! option separators. Its names are checked once the whole `where` is read: the body may use
+//! every one, a definition only those before it (so no cycle can be written), no name is
+//! defined twice in one `where`, and none is a function's name or a keyword (`Tiny`, `Miny`,
+//! `hs`, `where`). An inner `where` may reuse an outer name; the inner one is meant inside.
 
 use super::error::{ParseError, Span};
 use super::lexer::{lex, Tok, Token};
@@ -93,25 +103,42 @@ pub(crate) fn parse(src: &str) -> Result<Term, ParseError> {
 /// `parse`, also reading `#n` references into a term table when `refs` is set.
 pub(crate) fn parse_as(src: &str, refs: bool) -> Result<Term, ParseError> {
     let toks = lex(src).map_err(|e| ParseError::at(src, e.span, e.message))?;
+    let has_where = toks
+        .iter()
+        .any(|t| matches!(&t.tok, Tok::Ident(w) if w == WHERE));
     let mut p = Parser {
         src,
         toks,
         i: 0,
         depth: 0,
         refs,
+        has_where,
+        uses: Vec::new(),
     };
     if p.peek() == &Tok::Eof {
         return Err(p.error_here("empty input: expected a game or an expression"));
     }
-    let t = p.expr()?;
+    let t = p.shared()?;
     if p.peek() != &Tok::Eof {
         return Err(p.error_here(format!(
             "expected an operator (`+`, `-`, `+-`) or the end of the input, found {}",
             p.peek().describe()
         )));
     }
+    if let Some((name, span)) = p.uses.first().cloned() {
+        return Err(p.error(
+            span,
+            format!("unknown name `{name}`: no `where` around it defines it"),
+        ));
+    }
     Ok(t)
 }
+
+/// The keyword that introduces definitions.
+const WHERE: &str = "where";
+
+/// Names with a meaning of their own, which a `where` cannot define.
+const KEYWORDS: [&str; 4] = ["Tiny", "Miny", "hs", WHERE];
 
 struct Parser<'s> {
     src: &'s str,
@@ -120,6 +147,12 @@ struct Parser<'s> {
     depth: usize,
     /// Whether `#n` (a proof's reference to its term table) is a term here.
     refs: bool,
+    /// Whether the input has a `where` anywhere: without one a bare name is an error at once,
+    /// with one it may be defined later in the text.
+    has_where: bool,
+    /// Names used and not yet matched with a definition, innermost last: each `where` takes
+    /// those its definitions answer and leaves the rest to the `where`s around it.
+    uses: Vec<(String, Span)>,
 }
 
 /// Which separator ended an option list inside braces.
@@ -326,10 +359,114 @@ impl Parser<'_> {
         }
         self.bump();
         self.enter()?;
-        let t = self.expr()?;
+        let t = self.shared()?;
         self.expect(Tok::RParen, "`)` or an operator")?;
         self.leave();
         Ok(t)
+    }
+
+    /// An expression with optional definitions: `expr where A = …, B = …`.
+    fn shared(&mut self) -> Result<Term, ParseError> {
+        let start = self.uses.len();
+        let body = self.expr()?;
+        if matches!(self.peek(), Tok::Ident(w) if w == WHERE) {
+            self.where_clause(body, start)
+        } else {
+            Ok(body)
+        }
+    }
+
+    /// After the body, from `where`: the definitions, and the names checked against them.
+    #[inline(never)]
+    fn where_clause(&mut self, body: Term, body_uses_from: usize) -> Result<Term, ParseError> {
+        self.bump();
+        self.enter()?;
+        let body_uses = self.uses.split_off(body_uses_from.min(self.uses.len()));
+        let mut defs: Vec<(String, Term)> = Vec::new();
+        // Each name's index and span, so that checking a use costs O(1) however many there are.
+        let mut index: rustc_hash::FxHashMap<String, (usize, Span)> = Default::default();
+        // Names used in definition i, checked against the later definitions once all are read.
+        let mut def_uses: Vec<(String, Span, usize)> = Vec::new();
+        loop {
+            let (name, span) = self.definition_name(&index)?;
+            self.expect(Tok::Equals, &format!("`=` after `{name}`"))?;
+            let from = self.uses.len();
+            let d = self.expr()?;
+            let i = defs.len();
+            for (u, s) in self.uses.split_off(from) {
+                if !index.contains_key(&u) {
+                    def_uses.push((u, s, i));
+                }
+            }
+            index.insert(name.clone(), (i, span));
+            defs.push((name, d));
+            if *self.peek() == Tok::Comma {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        for (u, s, i) in def_uses {
+            if let Some(&(j, _)) = index.get(&u) {
+                let what = if j == i {
+                    "in its own definition".to_string()
+                } else {
+                    format!("in the definition of `{}`, before its own", defs[i].0)
+                };
+                return Err(self.error(
+                    s,
+                    format!("`{u}` is used {what}: a definition may use only the names defined before it"),
+                ));
+            }
+            self.uses.push((u, s));
+        }
+        for (u, s) in body_uses {
+            if !index.contains_key(&u) {
+                self.uses.push((u, s));
+            }
+        }
+        self.leave();
+        Ok(Term::Where {
+            body: Box::new(body),
+            defs,
+        })
+    }
+
+    /// The name of the next definition, checked: a name, not a keyword or a function's, not
+    /// defined before in the same `where`.
+    #[inline(never)]
+    fn definition_name(
+        &mut self,
+        defined: &rustc_hash::FxHashMap<String, (usize, Span)>,
+    ) -> Result<(String, Span), ParseError> {
+        let Tok::Ident(name) = self.peek().clone() else {
+            return Err(self.error_here(format!(
+                "expected a name to define (as in `A = {{1|0}}`), found {}",
+                self.peek().describe()
+            )));
+        };
+        let span = self.span();
+        if KEYWORDS.contains(&name.as_str()) {
+            return Err(self.error(span, format!("`{name}` is a keyword, not a name to define")));
+        }
+        if crate::functions::lookup(&name).is_some() {
+            return Err(self.error(
+                span,
+                format!("`{name}` is a function's name; give the definition another name"),
+            ));
+        }
+        if let Some(&(_, first)) = defined.get(&name) {
+            let first = first.start;
+            return Err(self.error(
+                span,
+                format!(
+                    "`{name}` is defined twice in this `where` (first at line {}, column {})",
+                    first.line, first.column
+                ),
+            ));
+        }
+        self.bump();
+        Ok((name, span))
     }
 
     #[inline(never)]
@@ -439,10 +576,16 @@ impl Parser<'_> {
                 }
                 self.call(name)
             }
+            _ if number.is_zero() && self.has_where && !KEYWORDS.contains(&name) => {
+                // Checked against the definitions when the `where` that may define it is read.
+                self.bump();
+                self.uses.push((name.to_string(), name_span));
+                Ok(Term::Name(name.to_string()))
+            }
             _ => Err(self.error(
                 name_span,
                 format!(
-                    "unknown name `{name}`: expected Tiny(…), Miny(…), hs\"…\" (a Hackenstring row) or a function such as {}(…)",
+                    "unknown name `{name}`: expected Tiny(…), Miny(…), hs\"…\" (a Hackenstring row), a function such as {}(…) or a name defined by `where`",
                     crate::functions::names().next().unwrap_or("f")
                 ),
             )),

@@ -142,14 +142,46 @@ impl Printer {
                     Term::PlusMinus(xs) => (self.plus_minus(), self.pm_operand(xs)),
                     _ => ("+", self.unary(b)),
                 };
-                self.expr(a)
+                self.part(a)
                     .append(Doc::line())
                     .append(Doc::text(op))
                     .append(Doc::text(" "))
                     .append(rhs)
                     .group()
             }
+            // `body where A = …, B = …`, one definition a line: the form a large shared value
+            // takes, read by people a definition at a time.
+            Term::Where { body, defs } => {
+                let items: Vec<Doc> = defs
+                    .iter()
+                    .enumerate()
+                    .map(|(k, (name, d))| {
+                        let sep = if k + 1 < defs.len() {
+                            Doc::text(",").append(Doc::hardline())
+                        } else {
+                            Doc::nil()
+                        };
+                        Doc::text(format!("{name} = "))
+                            .append(self.part(d))
+                            .append(sep)
+                    })
+                    .collect();
+                self.part(body)
+                    .append(Doc::hardline())
+                    .append(Doc::text("where "))
+                    .append(balanced(items).nest(6))
+            }
             _ => self.unary(t),
+        }
+    }
+
+    /// A subterm where the parser reads an `expr` (a sum's left side, an option, an argument,
+    /// a definition): a `where` inside it is parenthesised, since its commas and its
+    /// looseness would otherwise be read as the enclosing term's.
+    fn part(&self, t: &Term) -> Doc {
+        match t {
+            Term::Where { .. } => self.parens(self.expr(t)),
+            _ => self.expr(t),
         }
     }
 
@@ -163,13 +195,14 @@ impl Printer {
     /// A term as the parser's `unary` rule reads it back: sums are parenthesised.
     fn unary(&self, t: &Term) -> Doc {
         match t {
-            Term::Sum(..) => self.parens(self.expr(t)),
+            Term::Sum(..) | Term::Where { .. } => self.parens(self.expr(t)),
+            Term::Name(name) => Doc::text(name.clone()),
             Term::Game { left, right } => self.braced(left, right),
             Term::Nus { number, up, nim } => Doc::text(self.nus(number, up, nim)),
             Term::Ref(n) => Doc::text(format!("#{n}")),
             Term::Call { name, args } => {
                 let items = args.iter().map(|a| match a {
-                    Arg::Game(t) => self.expr(t),
+                    Arg::Game(t) => self.part(t),
                     Arg::Text(s) => Doc::text(format!("\"{s}\"")),
                 });
                 Doc::text(format!("{name}("))
@@ -209,7 +242,7 @@ impl Printer {
                     self.number(number)
                 };
                 Doc::text(format!("{prefix}{name}"))
-                    .append(self.expr(sub).nest(2))
+                    .append(self.part(sub).nest(2))
                     .append(Doc::text(")"))
                     .group()
             }
@@ -261,7 +294,7 @@ impl Printer {
             _ => {
                 let items = xs.iter().map(|x| match x {
                     Term::Game { left, right } => self.braced(left, right),
-                    _ => self.expr(x),
+                    _ => self.part(x),
                 });
                 Doc::text("{")
                     .append(join_options(items).nest(1))
@@ -297,7 +330,7 @@ impl Printer {
             }
             let items = opts.iter().map(|x| match x {
                 Term::Game { left, right } => self.braced(left, right),
-                _ => self.expr(x),
+                _ => self.part(x),
             });
             (join_options(items), 0)
         };

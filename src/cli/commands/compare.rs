@@ -57,6 +57,21 @@ pub(super) fn run(ctx: &Ctx, a: &str, b: &str, brief: bool) -> Result<i32, CliEr
 /// The relation as an outcome class of A − B, and the disproof-style evidence.
 pub(crate) fn compare(x: &Term, y: &Term) -> Result<(Outcome, Disproof), CliError> {
     let mut k = Kernel::new();
+    // The disproof writes A − B out as a tree: refuse (exit 3) before a tree that would not
+    // fit in memory, instead of being killed. The values are memoised for `disprove`.
+    let (gx, gy) = (k.eval(x)?, k.eval(y)?);
+    let ny = k.neg(gy);
+    let diff = k.add(gx, ny)?;
+    let size = k.tree_size(diff);
+    if size > num_bigint::BigInt::from(crate::cli::value::MAX_TREE) {
+        return Err(CliError::with(
+            crate::cli::exit::LIMIT,
+            format!(
+                "A - B written as a tree has {size} nodes, more than the {} onag writes out; `onag eval --json \"(A) - (B)\"` gives its outcome and its value shared",
+                crate::cli::value::MAX_TREE
+            ),
+        ));
+    }
     let d = disprove(&mut k, x, y)?;
     Ok((d.outcome, d))
 }

@@ -24,6 +24,8 @@ pub(crate) struct Ctx {
     pub rules: RuleSet,
     /// How deep side conditions are expanded into their own proofs (0: stated only).
     pub explain: usize,
+    /// When kernel values are printed with their repeated parts named.
+    pub share: super::args::Share,
 }
 
 impl Ctx {
@@ -35,6 +37,7 @@ impl Ctx {
             tree: cli.output.tree,
             rules: rule_set(&cli.teach)?,
             explain: cli.teach.explain,
+            share: cli.output.share,
         })
     }
 }
@@ -60,7 +63,12 @@ pub(crate) fn run(cli: &Cli) -> i32 {
 
 fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, CliError> {
     match cmd {
-        Command::Eval { expr, file, json } => eval::run(ctx, source(expr, file), *json),
+        Command::Eval {
+            expr,
+            file,
+            json,
+            tree_size,
+        } => eval::run(ctx, source(expr, file), *json, *tree_size),
         Command::Simplify { expr, file } => simplify::run(ctx, source(expr, file)),
         Command::Prove { a, b, file } => prove::run(ctx, a.as_deref(), b.as_deref(), file),
         Command::Compare { a, b, brief } => compare::run(ctx, a, b, *brief),

@@ -75,7 +75,8 @@ fn one(ctx: &Ctx, line: &str) -> Result<(), CliError> {
         let t = input::parse(rest.trim())?;
         let mut k = crate::kernel::Kernel::new();
         let g = k.eval(&t)?;
-        emit(&format!("{}\n", ctx.style.term(&k.to_term(g))));
+        let value = crate::cli::value::written(&mut k, g, ctx.share)?;
+        emit(&format!("{}\n", ctx.style.term(&value)));
         return Ok(());
     }
     if line.starts_with(':') {

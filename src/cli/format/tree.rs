@@ -41,6 +41,10 @@ fn too_big() -> CliError {
 
 /// The canonical form's tree.
 pub fn canonical(k: &mut Kernel, g: GameId, style: &Style) -> Result<Tree, CliError> {
+    // The root's label alone is the whole tree written out: refuse before writing it.
+    if k.tree_size(g) > num_bigint::BigInt::from(MAX_NODES) {
+        return Err(too_big());
+    }
     let mut budget = MAX_NODES;
     canonical_node(k, g, style, &mut budget)
 }
