@@ -84,6 +84,8 @@ impl From<ProofError> for CliError {
                 format!("{e}\n  (try a larger rule set, e.g. --rules all)"),
             ),
             ProofError::Json(_) => CliError::bad(e.to_string()),
+            // The checker stopped at the memory limit: the proof was not judged.
+            ProofError::Check(ref c) if c.limit.is_some() => CliError::with(LIMIT, e.to_string()),
             ProofError::Check(_) => CliError::with(FALSE, e.to_string()),
             ProofError::Explanation(_) => CliError::with(
                 101,
