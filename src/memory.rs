@@ -183,6 +183,17 @@ impl fmt::Display for MemoryLimit {
 
 impl std::error::Error for MemoryLimit {}
 
+/// How every error message about the memory limit begins, where the error type has no other
+/// way to say it (a parse error): see [`is_limit_message`].
+pub const LIMIT_REACHED: &str = "memory limit reached";
+
+/// Whether an error's message says the memory limit stopped it (the parser's and the lexer's
+/// messages begin with [`LIMIT_REACHED`]; a caller may have prefixed its own words). No input
+/// can put these words in a parse error: the messages quote single tokens, never spaces.
+pub fn is_limit_message(message: &str) -> bool {
+    message.contains(LIMIT_REACHED)
+}
+
 /// `Err` when a [`CountingAlloc`] is installed and more than `limit` bytes are in use. Two
 /// atomic loads: cheap enough for every unit of the kernel's work.
 #[inline]
@@ -288,8 +299,10 @@ fn over_hard_cap() -> ! {
     };
     put(b"error: memory limit reached: ");
     put_mib(&mut put, LIMIT.load(Relaxed));
-    put(b" of memory (--max-memory); a step with no check of its own went on allocating, so \
-          onag stopped it at ");
+    put(
+        b" of memory (--max-memory); a step with no check of its own went on allocating, so \
+          onag stopped it at ",
+    );
     put_mib(&mut put, HARD_CAP.load(Relaxed));
     put(b" allocated\n");
     write_stderr(&buf[..len]);
@@ -365,7 +378,15 @@ mod tests {
         assert_eq!(parse_size("1.5G"), Ok(3 << 29));
         assert_eq!(parse_size("0.5K"), Ok(512));
         assert_eq!(parse_size("2T"), Ok(2 << 40));
-        for bad in ["", "G", "4X", "1.2.3G", "-4G", "0", "99999999999999999999999999999999T"] {
+        for bad in [
+            "",
+            "G",
+            "4X",
+            "1.2.3G",
+            "-4G",
+            "0",
+            "99999999999999999999999999999999T",
+        ] {
             assert!(parse_size(bad).is_err(), "{bad:?} was accepted");
         }
     }

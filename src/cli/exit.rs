@@ -83,6 +83,10 @@ impl From<ProofError> for CliError {
                 LIMIT,
                 format!("{e}\n  (try a larger rule set, e.g. --rules all)"),
             ),
+            // Reading stopped for want of memory (the parser's check): a limit, not bad input.
+            ProofError::Json(ref m) if crate::memory::is_limit_message(m) => {
+                CliError::with(LIMIT, e.to_string())
+            }
             ProofError::Json(_) => CliError::bad(e.to_string()),
             // The checker stopped at the memory limit: the proof was not judged.
             ProofError::Check(ref c) if c.limit.is_some() => CliError::with(LIMIT, e.to_string()),

@@ -98,7 +98,7 @@ fn check_chain(
         CheckError {
             lemma: None,
             step,
-            reason: limit.map_or(reason, |m| format!("memory limit reached: {m}")),
+            reason: limit.map_or(reason, |m| format!("{}: {m}", crate::memory::LIMIT_REACHED)),
             limit,
         }
     };
