@@ -61,8 +61,9 @@ fn the_counter_counts_what_is_allocated_and_freed() {
     let mut v: Vec<u8> = Vec::with_capacity(N);
     v.resize(N, 7);
     let during = in_use();
-    // The harness's own threads may allocate or free a little meanwhile, never 64 KiB.
-    let near = |x: usize, want: usize| x.abs_diff(want) < 64 << 10;
+    // The harness's own threads may allocate or free a little meanwhile, never 256 KiB.
+    // Each thread settles its small changes in batches, so readings lag by up to a batch.
+    let near = |x: usize, want: usize| x.abs_diff(want) < 4 * memory::BATCH;
     assert!(
         near(during, before + N),
         "10 MiB allocated, the counter moved by {}",

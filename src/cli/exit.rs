@@ -85,7 +85,7 @@ impl From<ProofError> for CliError {
             ),
             // Reading stopped for want of memory (the parser's check): a limit, not bad input.
             ProofError::Json(ref m) if crate::memory::is_limit_message(m) => {
-                CliError::with(LIMIT, e.to_string())
+                CliError::with(LIMIT, format!("reading the proof stopped: {m}"))
             }
             ProofError::Json(_) => CliError::bad(e.to_string()),
             // The checker stopped at the memory limit: the proof was not judged.
