@@ -47,9 +47,20 @@ static HARD_CAP: AtomicUsize = AtomicUsize::new(usize::MAX);
 /// A global allocator that counts the bytes it hands out (around the system allocator) and
 /// ends the process with status 3 rather than go past the [`set_hard_cap`] cap.
 ///
-/// ```ignore
+/// ```
 /// #[global_allocator]
 /// static ALLOC: onag::memory::CountingAlloc = onag::memory::CountingAlloc;
+///
+/// fn main() {
+///     let before = onag::memory::in_use().unwrap_or(0);
+///     let v = vec![7u8; 1 << 20];
+///     // The megabyte is counted (to within a thread's unsettled batch).
+///     let now = onag::memory::in_use().expect("installed");
+///     assert!(now + onag::memory::BATCH >= before + (1 << 20));
+///     assert!(onag::memory::check(now + (64 << 20)).is_ok());
+///     assert!(onag::memory::check(now / 2).is_err());
+///     drop(v);
+/// }
 /// ```
 pub struct CountingAlloc;
 
