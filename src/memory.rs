@@ -81,6 +81,10 @@ impl CountingAlloc {
     /// Adds `delta` bytes to the count, first making sure growth stays under the hard cap.
     #[inline]
     fn count(delta: isize) {
+        // From the first allocation on, `in_use` answers (a read of a flag written once).
+        if !INSTALLED.load(Relaxed) {
+            INSTALLED.store(true, Relaxed);
+        }
         let settled = PENDING.try_with(|p| {
             let v = p.get() + delta;
             if v.unsigned_abs() < BATCH {
@@ -105,9 +109,6 @@ impl CountingAlloc {
                 over_hard_cap();
             }
             PEAK.fetch_max(now.max(0) as usize, Relaxed);
-        }
-        if !INSTALLED.load(Relaxed) {
-            INSTALLED.store(true, Relaxed);
         }
     }
 

@@ -258,8 +258,55 @@ fn assert_memory_limit(o: &Output, limit: &str) {
 #[test]
 fn eval_of_s30_ends_with_status_3_under_a_small_budget() {
     let _g = lock();
+    // 2 MiB is less than the kernel's own tables for S(30): its budget stops it, cleanly.
+    let o = onag(&["--max-memory", "2M", "eval", &s(30)]);
+    assert_memory_limit(&o, "2 MiB");
+    assert!(
+        stderr(&o).contains("kernel limit reached"),
+        "{}",
+        stderr(&o)
+    );
+    // With 64 MiB the kernel finishes; whatever comes after it either answers within the
+    // budget or is stopped — by a check or by the allocator's hard cap — with status 3.
     let o = onag(&["--max-memory", "64M", "eval", &s(30)]);
-    assert_memory_limit(&o, "64 MiB");
+    match o.status.code() {
+        Some(3) => assert_memory_limit(&o, "64 MiB"),
+        Some(0) => assert!(!o.stdout.is_empty()),
+        other => panic!("status {other:?}: {}", stderr(&o)),
+    }
+}
+
+/// Set in the child process of [`the_allocator_ends_the_process_at_its_hard_cap`].
+const HARD_CAP_CHILD: &str = "ONAG_MEMORY_TEST_HARD_CAP_CHILD";
+
+#[test]
+fn the_allocator_ends_the_process_at_its_hard_cap() {
+    if std::env::var_os(HARD_CAP_CHILD).is_some() {
+        // The child: a cap 16 MiB above what is in use, then 64 MiB asked for at once, by a
+        // path with no check of its own. The allocator must end the process before returning.
+        memory::set_limit(in_use() + (8 << 20));
+        memory::set_hard_cap(in_use() + (16 << 20));
+        let v = vec![1u8; 64 << 20];
+        // Not reached: printing here would make the parent's assertion fail.
+        println!("survived the hard cap with {} bytes", v.len());
+        return;
+    }
+    let _g = lock();
+    let o = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "the_allocator_ends_the_process_at_its_hard_cap",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(HARD_CAP_CHILD, "1")
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("error: memory limit reached:"), "{err}");
+    assert!(err.contains("MiB of memory (--max-memory)"), "{err}");
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("survived"));
 }
 
 #[test]
