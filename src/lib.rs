@@ -14,6 +14,7 @@
 //! | [`rules`] | the rule language: `rules/*.rules` parsed into rule objects that know nothing of the e-graph |
 //! | [`engine`] | the egg e-graph: rules compiled to searchers and appliers, saturation, extraction |
 //! | [`proof`] | proof objects, the independent checker, disproofs, renderers |
+//! | [`memory`] | the count of bytes allocated (a counting global allocator), the memory limit |
 //! | [`cli`] | the `onag` command line: argument parsing and output only |
 //!
 //! See `ARCHITECTURE.md` for the invariants that hold these together.
@@ -23,6 +24,7 @@ pub mod engine;
 pub mod error;
 pub mod functions;
 pub mod kernel;
+pub mod memory;
 pub mod number;
 pub mod proof;
 pub mod rules;

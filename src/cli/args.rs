@@ -10,7 +10,8 @@ Exit status:
   0  success
   1  the claim is false (`onag prove` of games that differ, `onag check` of a rejected proof)
   2  bad input or usage (the error points at the line and column with a caret)
-  3  a limit was reached (engine rounds, nodes or time; a value too large for the kernel)
+  3  a limit was reached (engine rounds, nodes or time; --max-memory; a value too large for
+     the kernel)
   130  interrupted with Ctrl-C
 
 Examples:
@@ -33,6 +34,9 @@ pub struct Cli {
     /// Which rules, and how much of their reasoning, for every command that uses rules.
     #[command(flatten)]
     pub teach: TeachArgs,
+    /// How much the process may use, for every command.
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// The subcommands.
@@ -257,4 +261,19 @@ pub struct TeachArgs {
     /// Show every step, or group consecutive steps at one position.
     #[arg(long, value_enum, default_value = "all", global = true)]
     pub steps: StepsChoice,
+}
+
+/// Resource limits.
+#[derive(Args, Debug, Clone)]
+pub struct LimitArgs {
+    /// The most memory onag may allocate, e.g. 4G, 512M, 64MiB (K, M, G, T are powers of
+    /// 1024; a bare number is bytes). Every allocation is counted; a computation that reaches
+    /// the limit stops with a message naming it and exit status 3.
+    #[arg(long, value_name = "SIZE", default_value = "4G", global = true,
+          value_parser = parse_memory)]
+    pub max_memory: usize,
+}
+
+fn parse_memory(s: &str) -> Result<usize, String> {
+    crate::memory::parse_size(s)
 }

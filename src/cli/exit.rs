@@ -85,7 +85,13 @@ impl From<ProofError> for CliError {
                 LIMIT,
                 format!("{e}\n  (try a larger rule set, e.g. --rules all)"),
             ),
+            // Reading stopped for want of memory (the parser's check): a limit, not bad input.
+            ProofError::Json(ref m) if crate::memory::is_limit_message(m) => {
+                CliError::with(LIMIT, format!("reading the proof stopped: {m}"))
+            }
             ProofError::Json(_) => CliError::bad(e.to_string()),
+            // The checker stopped at the memory limit: the proof was not judged.
+            ProofError::Check(ref c) if c.limit.is_some() => CliError::with(LIMIT, e.to_string()),
             ProofError::Check(_) => CliError::with(FALSE, e.to_string()),
             ProofError::Explanation(_) => CliError::with(
                 101,

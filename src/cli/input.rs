@@ -6,9 +6,19 @@ use crate::syntax;
 use crate::term::Term;
 use std::io::BufRead;
 
+/// A parse error as the CLI reports it: bad input, unless the parser stopped at the memory
+/// limit (a limit, status 3).
+fn error(e: syntax::ParseError) -> CliError {
+    if crate::memory::is_limit_message(&e.message) {
+        CliError::with(super::exit::LIMIT, e.render())
+    } else {
+        CliError::bad(e.render())
+    }
+}
+
 /// Parses one expression; the error carries the syntax module's caret rendering.
 pub fn parse(src: &str) -> Result<Term, CliError> {
-    syntax::parse(src).map_err(|e| CliError::bad(e.render()))
+    syntax::parse(src).map_err(error)
 }
 
 /// Parses an expression that is one of several arguments, saying which one is bad (both
@@ -16,7 +26,7 @@ pub fn parse(src: &str) -> Result<Term, CliError> {
 pub fn parse_named(src: &str, which: &str) -> Result<Term, CliError> {
     syntax::parse(src).map_err(|mut e| {
         e.message = format!("in the {which} game: {}", e.message);
-        CliError::bad(e.render())
+        error(e)
     })
 }
 
@@ -25,7 +35,7 @@ pub fn parse_named(src: &str, which: &str) -> Result<Term, CliError> {
 pub fn parse_line(src: &str, line: usize) -> Result<Term, CliError> {
     syntax::parse(src).map_err(|mut e| {
         e.line = line + e.line.saturating_sub(1);
-        CliError::bad(e.render())
+        error(e)
     })
 }
 

@@ -50,6 +50,10 @@ pub fn main() -> i32 {
             return e.exit_code();
         }
     };
+    // Every default limit of the library reads this, and past the hard cap the counting
+    // allocator ends the process with status 3 (src/memory.rs).
+    crate::memory::set_limit(cli.limits.max_memory);
+    crate::memory::set_hard_cap(crate::memory::hard_cap_for(cli.limits.max_memory));
     progress::install_interrupt_handler();
     let for_worker = cli.clone();
     let worker = std::thread::Builder::new()

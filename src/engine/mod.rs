@@ -58,11 +58,13 @@ pub struct Limits {
     pub time: Duration,
     /// The most copies `n.G` may expand to.
     pub max_copies: u64,
-    /// The most memory, in bytes, the run's e-graph (nodes, classes, explanation records, the
-    /// engine's own bookkeeping) and its kernel may hold, by an estimate from their sizes
-    /// ([`Run::memory`]): checked with the time limit, within rounds and while the input is
-    /// added, so a run is stopped before it exhausts the machine. The estimate is of these
-    /// tables only, not the process's resident size; leave headroom.
+    /// The most memory, in bytes: checked with the time limit, within rounds and while the
+    /// input is added, so a run is stopped before it exhausts the machine. When the program
+    /// counts allocation ([`crate::memory::CountingAlloc`], as the `onag` binary does) this is
+    /// the bytes the whole process holds; otherwise an estimate of what the run's e-graph
+    /// (nodes, classes, explanation records, the engine's own bookkeeping) and its kernel hold
+    /// ([`Run::memory`]), which is of these tables only; leave headroom. Default: the
+    /// process-wide [`crate::memory::limit`].
     pub max_memory: usize,
     /// Set from another thread (a Ctrl-C handler) to stop the run after the current round,
     /// with [`EngineError::Interrupted`] and the best term reached.
@@ -76,7 +78,7 @@ impl Default for Limits {
             max_rounds: 100_000,
             time: Duration::from_secs(60),
             max_copies: 64,
-            max_memory: 4 << 30,
+            max_memory: crate::memory::limit(),
             cancel: None,
         }
     }
@@ -573,6 +575,7 @@ impl Run {
         egraph.analysis.kernel().set_budget(Budget {
             deadline,
             cancel: limits.cancel.clone(),
+            max_memory: limits.max_memory,
             ..Budget::default()
         });
         Run {
@@ -689,13 +692,19 @@ impl Run {
         if g.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Some(Stop::Cancel);
         }
-        let used = self.memory();
-        if used > g.max_memory {
-            return Some(Stop::Limit(format!(
-                "{} of memory (an estimated {} held by the e-graph and its kernel)",
-                bytes(g.max_memory as u64),
-                bytes(used as u64)
-            )));
+        // Counted allocation when the program counts it; the estimate otherwise.
+        if let Err(m) = crate::memory::check(g.max_memory) {
+            return Some(Stop::Limit(m.to_string()));
+        }
+        if crate::memory::in_use().is_none() {
+            let used = self.memory();
+            if used > g.max_memory {
+                return Some(Stop::Limit(format!(
+                    "{} of memory (an estimated {} held by the e-graph and its kernel)",
+                    bytes(g.max_memory as u64),
+                    bytes(used as u64)
+                )));
+            }
         }
         if g.deadline.is_some_and(|at| Instant::now() > at) {
             return Some(Stop::Limit(format!("{:?} of time", g.time)));

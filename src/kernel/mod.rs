@@ -192,6 +192,9 @@ pub struct Budget {
     pub deadline: Option<Instant>,
     /// Set from another thread to stop the computation, checked with the deadline.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// The most bytes the process may have allocated, checked on every unit of work when the
+    /// binary counts allocation ([`crate::memory`]); default the process-wide limit.
+    pub max_memory: usize,
 }
 
 /// How many units of work pass between looks at the clock and the cancel flag.
@@ -204,6 +207,7 @@ impl Default for Budget {
             max_work: u64::MAX,
             deadline: None,
             cancel: None,
+            max_memory: crate::memory::limit(),
         }
     }
 }
@@ -272,6 +276,8 @@ impl Kernel {
             Some(format!("{} games interned", self.budget.max_games))
         } else if self.work > self.budget.max_work {
             Some(format!("{} units of work", self.budget.max_work))
+        } else if let Err(m) = crate::memory::check(self.budget.max_memory) {
+            Some(m.to_string())
         } else if self.work % CHECK_EVERY == 0 {
             if self
                 .budget

@@ -24,6 +24,9 @@ pub struct CheckError {
     pub step: usize,
     /// What is wrong with it.
     pub reason: String,
+    /// Set when the checker stopped at the memory limit rather than at a wrong step: the proof
+    /// was not judged, so this is no rejection (the CLI exits with status 3).
+    pub limit: Option<crate::memory::MemoryLimit>,
 }
 
 impl fmt::Display for CheckError {
@@ -88,10 +91,16 @@ fn check_chain(
     result: &Term,
     steps: &[Step],
 ) -> Result<(), CheckError> {
-    let fail = |step: usize, reason: String| CheckError {
-        lemma: None,
-        step,
-        reason,
+    // A step that fails while the process is past its memory limit may have failed for want
+    // of memory (a kernel comparison stopped by its budget): that is reported as the limit.
+    let fail = |step: usize, reason: String| {
+        let limit = crate::memory::check_process().err();
+        CheckError {
+            lemma: None,
+            step,
+            reason: limit.map_or(reason, |m| format!("{}: {m}", crate::memory::LIMIT_REACHED)),
+            limit,
+        }
     };
     if steps.is_empty() && !interp.same(input, result) {
         return Err(fail(
@@ -105,6 +114,9 @@ fn check_chain(
     }
     let mut at = input;
     for (i, s) in steps.iter().enumerate() {
+        if crate::memory::check_process().is_err() {
+            return Err(fail(i, String::new()));
+        }
         // Options are sets: the order they are listed in is not part of the game.
         if !interp.same(&s.from, at) {
             return Err(fail(
@@ -293,11 +305,13 @@ impl Proof {
             lemma: None,
             step,
             reason: format!("there is no step {step}"),
+            limit: None,
         })?;
         step_conditions(s, rules, &self.terms, depth).map_err(|reason| CheckError {
             lemma: None,
             step,
             reason,
+            limit: None,
         })
     }
 
@@ -313,6 +327,7 @@ impl Proof {
             lemma: Some(lemma),
             step,
             reason,
+            limit: None,
         };
         let s = self
             .lemmas

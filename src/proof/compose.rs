@@ -132,7 +132,7 @@ impl<'e> Composer<'e> {
         }
     }
 
-    /// The engine's time limit and cancel flag hold for the whole proof.
+    /// The engine's time and memory limits and cancel flag hold for the whole proof.
     fn tick(&self, at: &Term) -> Result<(), ProofError> {
         let limits = self.engine.limits();
         // A part too large to print is described by its size, as the engine does.
@@ -150,6 +150,13 @@ impl<'e> Composer<'e> {
             .is_some_and(|c| c.load(Ordering::Relaxed))
         {
             return Err(EngineError::Interrupted { reached: reached() }.into());
+        }
+        if let Err(m) = crate::memory::check(limits.max_memory) {
+            return Err(EngineError::Limit {
+                which: m.to_string(),
+                reached: format!("a lemma about {}", reached()),
+            }
+            .into());
         }
         if self.start.elapsed() > limits.time {
             return Err(EngineError::Limit {

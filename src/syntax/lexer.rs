@@ -120,6 +120,15 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
             cur.bump();
         }
         let start = cur.pos;
+        // A huge input stops at the memory limit (when the program counts allocation).
+        if out.len() % 4096 == 4095 {
+            if let Err(m) = crate::memory::check_process() {
+                return Err(LexError {
+                    message: format!("{}: {m}", crate::memory::LIMIT_REACHED),
+                    span: Span::point(start),
+                });
+            }
+        }
         let Some(c) = cur.bump() else {
             out.push(Token {
                 tok: Tok::Eof,

@@ -297,6 +297,11 @@ impl Parser<'_> {
     }
 
     fn primary(&mut self) -> Result<Term, ParseError> {
+        // A huge input stops at the memory limit (when the program counts allocation), at the
+        // term it had reached.
+        if let Err(m) = crate::memory::check_process() {
+            return Err(self.error_here(format!("{}: {m}", crate::memory::LIMIT_REACHED)));
+        }
         match self.peek() {
             Tok::Int(_) => self.literal(None),
             Tok::Up(_) | Tok::Down(_) | Tok::Star => self.nus_suffix(Dyadic::zero()),

@@ -22,6 +22,15 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
     let proof = Proof::parse_json(&text).map_err(CliError::from)?;
     let style = &ctx.style;
     let result = proof.check(&ctx.rules);
+    // Stopped by the memory limit: not a verdict on the proof.
+    if let Err(e) = &result {
+        if e.limit.is_some() {
+            return Err(CliError::with(
+                crate::cli::exit::LIMIT,
+                format!("the check stopped at {e}"),
+            ));
+        }
+    }
     let (input, result_t) = (style.term(&proof.input), style.term(&proof.result));
     // Every step counts, the lemmas' too: they are all checked.
     let steps = proof.size();

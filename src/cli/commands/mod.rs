@@ -55,10 +55,18 @@ pub(crate) fn run(cli: &Cli) -> i32 {
     match result {
         Ok(status) => status,
         Err(e) => {
-            eprint!("{}", e.message);
+            eprint!("{}", memory_hint(e.message, e.status));
             e.status
         }
     }
+}
+
+/// A memory limit's message says how to raise it (the library does not know the flag's name).
+pub(crate) fn memory_hint(mut message: String, status: i32) -> String {
+    if status == super::exit::LIMIT && message.contains(" of memory (") {
+        message.push_str("  (the limit is set with --max-memory, e.g. --max-memory 8G)\n");
+    }
+    message
 }
 
 fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, CliError> {
@@ -122,10 +130,11 @@ pub(crate) fn batch(
         }
         Err(e) => {
             status = worst(status, e.status);
-            if e.message.contains("--> line") {
-                eprint!("{}", e.message);
+            let message = memory_hint(e.message, e.status);
+            if message.contains("--> line") {
+                eprint!("{message}");
             } else {
-                eprint!("line {n}: {}", e.message);
+                eprint!("line {n}: {message}");
             }
             true
         }

@@ -44,7 +44,7 @@ pub(super) fn run(ctx: &Ctx) -> Result<i32, CliError> {
                     ":q" | ":quit" | ":exit" => break,
                     _ => {
                         if let Err(e) = one(ctx, line) {
-                            eprint!("{}", e.message);
+                            eprint!("{}", super::memory_hint(e.message, e.status));
                         }
                     }
                 }
