@@ -78,24 +78,41 @@ fn numbers_and_impartial_games() {
     }
 }
 
-/// Norton products: the worked example {0|1}.U = {(p+1)/2^q | -1/2^q} for U = p/2^q, and
-/// integers as repeated sums.
+/// Norton products: linear in G, so (x.U) + (x.U) = (2x).U and n.U is n copies of U; the mean
+/// is multiplicative, mean(G.U) = mean(G)·mean(U) (WW ch. 8 extras). Multiplying by a number
+/// need not give a number: 1/2 . 3/4 = {0 + 1/2 | 3/4 - 1/2} = {1/2 | 1/4}.
 #[test]
 fn norton_products() {
     let mut k = Kernel::new();
-    for (p, q) in [(1i64, 1u32), (3, 2), (5, 3), (1, 0), (7, 0)] {
-        let u = Dyadic::new(p.into(), q.into());
-        let uid = k.number(&u);
-        let half = ev(&mut k, "1/2");
-        let got = norton(&mut k, half, uid).unwrap();
-        let l = k.number(&Dyadic::new((p + 1).into(), q.into()));
-        let r = k.number(&Dyadic::new((-1).into(), q.into()));
-        let want = k.from_options(&[l], &[r]).unwrap();
-        assert_eq!(got, want, "1/2 . {u}");
+    assert_eq!(ev(&mut k, "norton(1/2, 3/4)"), ev(&mut k, "{1/2|1/4}"));
+    for g in ["1/2", "-3/4", "5/8", "2", "-1"] {
+        for u in ["1/2", "3/4", "5/8", "1", "7", "{2|1}", "^"] {
+            let (gid, uid) = (ev(&mut k, g), ev(&mut k, u));
+            let once = norton(&mut k, gid, uid).unwrap();
+            let g2 = k.add(gid, gid).unwrap();
+            let twice = norton(&mut k, g2, uid).unwrap();
+            assert_eq!(k.add(once, once).unwrap(), twice, "{g} . {u}");
+        }
+    }
+    let mut k2 = Kernel::new();
+    let mut rng = Rng(99);
+    for _ in 0..40 {
+        let g = k2.eval(&rng.term(2)).unwrap();
+        for u in ["1", "1/2", "3/4", "{2|1}", "{3|1/2}", "2 + {1|0}"] {
+            let uid = ev(&mut k2, u);
+            let p = norton(&mut k2, g, uid).unwrap();
+            let (mg, mu, mp) = (
+                temp_mean(&mut k2, g).1,
+                temp_mean(&mut k2, uid).1,
+                temp_mean(&mut k2, p).1,
+            );
+            let name = show(&mut k2, g);
+            assert_eq!(mp, &mg * &mu, "mean of {name} . {u}");
+        }
     }
     let three = ev(&mut k, "3");
-    let u = ev(&mut k, "{1|0}");
-    assert_eq!(norton(&mut k, three, u).unwrap(), ev(&mut k, "{1|0} + {1|0} + {1|0}"));
+    let u = ev(&mut k, "{2|1}");
+    assert_eq!(norton(&mut k, three, u).unwrap(), ev(&mut k, "{2|1} + {2|1} + {2|1}"));
     assert_eq!(ev(&mut k, "norton(-2, ^)"), ev(&mut k, "vv"));
     // The atomic weight undoes Norton multiplication by ↑ (WW ch. 7-8).
     for g in ["1", "2", "-3", "{2|0}", "{3|1}"] {
