@@ -7,9 +7,11 @@
 //! - [`cool`]: cooling, freezing, heating, overheating, Norton multiplication;
 //! - [`atomic`]: atomic weight and the all-small test;
 //! - [`reduced`]: reduced canonical forms and comparison modulo infinitesimals;
+//! - [`certificate`]: thermograph certificates for `onag check`;
 //! - [`summary`]: everything `onag analyze` reports about one game.
 
 pub mod atomic;
+pub mod certificate;
 pub mod cool;
 pub mod reduced;
 pub mod summary;

@@ -31,6 +31,7 @@ pub mod inequality;
 pub mod json;
 mod matcher;
 pub mod step;
+pub mod thermocheck;
 mod tidy;
 
 pub use check::{CheckError, ConditionProof};
