@@ -60,7 +60,14 @@ fn textbook_examples() {
 #[test]
 fn numbers_and_impartial_games() {
     let mut k = Kernel::new();
-    for (x, t) in [("0", "-1"), ("7", "-1"), ("-2", "-1"), ("1/2", "-1/2"), ("-3/8", "-1/8"), ("5/4", "-1/4")] {
+    for (x, t) in [
+        ("0", "-1"),
+        ("7", "-1"),
+        ("-2", "-1"),
+        ("1/2", "-1/2"),
+        ("-3/8", "-1/8"),
+        ("5/4", "-1/4"),
+    ] {
         let g = ev(&mut k, x);
         assert_eq!(temp_mean(&mut k, g), (d(t), d(x)), "{x}");
     }
@@ -71,8 +78,14 @@ fn numbers_and_impartial_games() {
         assert_eq!((th.temperature.clone(), th.mast.clone()), (d("0"), d("0")));
         assert_eq!(th.left.at(&d("-1")), d("1"));
         assert_eq!(th.right.at(&d("-1")), d("-1"));
-        assert_eq!(cool(&mut k, &mut Thermographer::new(), g, &d("1/4")).unwrap(), k.zero());
-        assert_eq!(cool(&mut k, &mut Thermographer::new(), g, &d("0")).unwrap(), g);
+        assert_eq!(
+            cool(&mut k, &mut Thermographer::new(), g, &d("1/4")).unwrap(),
+            k.zero()
+        );
+        assert_eq!(
+            cool(&mut k, &mut Thermographer::new(), g, &d("0")).unwrap(),
+            g
+        );
         assert_eq!(atomic_weight(&mut k, g).unwrap(), k.zero());
         assert!(is_all_small(&mut k, g).unwrap());
     }
@@ -112,7 +125,10 @@ fn norton_products() {
     }
     let three = ev(&mut k, "3");
     let u = ev(&mut k, "{2|1}");
-    assert_eq!(norton(&mut k, three, u).unwrap(), ev(&mut k, "{2|1} + {2|1} + {2|1}"));
+    assert_eq!(
+        norton(&mut k, three, u).unwrap(),
+        ev(&mut k, "{2|1} + {2|1} + {2|1}")
+    );
     assert_eq!(ev(&mut k, "norton(-2, ^)"), ev(&mut k, "vv"));
     // The atomic weight undoes Norton multiplication by ↑ (WW ch. 7-8).
     for g in ["1", "2", "-3", "{2|0}", "{3|1}"] {
@@ -128,7 +144,10 @@ fn overheating() {
     let mut k = Kernel::new();
     // ∫_1^{1*}: an integer n becomes n copies of 1; {1|-1} becomes {1 + 1* | -1 - 1*}.
     let (g, s, t) = (ev(&mut k, "{1|-1}"), ev(&mut k, "1"), ev(&mut k, "1*"));
-    assert_eq!(overheat(&mut k, g, s, t).unwrap(), ev(&mut k, "{1 + 1* | -1 - 1*}"));
+    assert_eq!(
+        overheat(&mut k, g, s, t).unwrap(),
+        ev(&mut k, "{1 + 1* | -1 - 1*}")
+    );
     let two = ev(&mut k, "2");
     assert_eq!(overheat(&mut k, two, t, s).unwrap(), ev(&mut k, "1* + 1*"));
     // overheating from s = 1 agrees with heating on a game all of whose numbers are integers
@@ -157,7 +176,10 @@ fn bad_input_is_an_error_not_an_answer() {
         }
     }
     // A huge temperature is fine: everything is cooled to its mean.
-    assert_eq!(ev(&mut k, "cool({1|-1} + {5|2}, 1000000000000000000000000)"), ev(&mut k, "7/2"));
+    assert_eq!(
+        ev(&mut k, "cool({1|-1} + {5|2}, 1000000000000000000000000)"),
+        ev(&mut k, "7/2")
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -297,7 +319,11 @@ fn random_games_against_the_definition() {
         }
         hot += 1;
         let (tau, mean) = naive.temperature(&mut k, g);
-        assert_eq!((thermo.temperature.clone(), thermo.mast.clone()), (tau.clone(), mean), "{name}");
+        assert_eq!(
+            (thermo.temperature.clone(), thermo.mast.clone()),
+            (tau.clone(), mean),
+            "{name}"
+        );
         let top = &tau + &Dyadic::from(1);
         let mut i = 0i64;
         loop {
@@ -309,8 +335,16 @@ fn random_games_against_the_definition() {
             let slow = naive.cool(&mut k, g, &t);
             assert_eq!(fast, slow, "cool({name}, {t})");
             // Siegel: the thermograph at t is the pair of stops of G_t.
-            assert_eq!(thermo.left.at(&t), k.left_stop(slow), "left wall of {name} at {t}");
-            assert_eq!(thermo.right.at(&t), k.right_stop(slow), "right wall of {name} at {t}");
+            assert_eq!(
+                thermo.left.at(&t),
+                k.left_stop(slow),
+                "left wall of {name} at {t}"
+            );
+            assert_eq!(
+                thermo.right.at(&t),
+                k.right_stop(slow),
+                "right wall of {name} at {t}"
+            );
             i += 1;
         }
     }
@@ -332,7 +366,10 @@ fn properties_on_random_pairs() {
         let (ts, ms) = temp_mean(&mut k, s);
         let name = format!("{} + {}", show(&mut k, g), show(&mut k, h));
         assert_eq!(ms, &mg + &mh, "mean of {name}");
-        assert!(ts <= std::cmp::max(tg.clone(), th_.clone()), "temperature of {name}");
+        assert!(
+            ts <= std::cmp::max(tg.clone(), th_.clone()),
+            "temperature of {name}"
+        );
         for t in ["0", "1/4", "1/2", "1", "3/2", "2", "3"] {
             let t = d(t);
             let cs = cool(&mut k, &mut th, s, &t).unwrap();

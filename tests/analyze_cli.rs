@@ -25,8 +25,17 @@ fn json(args: &[&str]) -> serde_json::Value {
 fn json_has_the_listed_keys_and_textbook_values() {
     let v = json(&["analyze", "--format", "json", "{{3|2}|0}"]);
     for key in [
-        "canonical", "outcome", "left_stop", "right_stop", "mean", "temperature",
-        "atomic_weight", "reduced", "left_winning_moves", "right_winning_moves", "thermograph",
+        "canonical",
+        "outcome",
+        "left_stop",
+        "right_stop",
+        "mean",
+        "temperature",
+        "atomic_weight",
+        "reduced",
+        "left_winning_moves",
+        "right_winning_moves",
+        "thermograph",
     ] {
         assert!(v.get(key).is_some(), "missing {key}");
     }
@@ -46,10 +55,16 @@ fn json_has_the_listed_keys_and_textbook_values() {
         v["thermograph"]["left_wall"],
         serde_json::json!([["-1", "2"], ["1/2", "2"], ["5/4", "5/4"]])
     );
-    assert_eq!(v["thermograph"]["right_wall"], serde_json::json!([["-1", "-1"], ["5/4", "5/4"]]));
+    assert_eq!(
+        v["thermograph"]["right_wall"],
+        serde_json::json!([["-1", "-1"], ["5/4", "5/4"]])
+    );
 
     let v = json(&["analyze", "--format", "json", "{1/2|-3}"]);
-    assert_eq!((v["mean"].as_str(), v["temperature"].as_str()), (Some("-5/4"), Some("7/4")));
+    assert_eq!(
+        (v["mean"].as_str(), v["temperature"].as_str()),
+        (Some("-5/4"), Some("7/4"))
+    );
     let v = json(&["analyze", "--format", "json", "^"]);
     assert_eq!(v["atomic_weight"], "1");
     assert_eq!(v["reduced"], "0");
@@ -75,7 +90,10 @@ fn text_markdown_and_latex_show_the_summary() {
 fn thermograph_svg_matches_golden_and_renders() {
     let (code, svg, err) = onag(&["analyze", "--format", "svg", "{{3|2}|0}"]);
     assert_eq!(code, 0, "{err}");
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/analyze_3_2_0.svg.txt");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/analyze_3_2_0.svg.txt"
+    );
     if std::env::var("ONAG_BLESS").is_ok() {
         std::fs::write(path, &svg).unwrap();
     }
@@ -84,7 +102,11 @@ fn thermograph_svg_matches_golden_and_renders() {
     let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).expect("parses");
     let size = tree.size().to_int_size();
     let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
-    resvg::render(&tree, resvg::tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
     let (mut blue, mut red, mut ink) = (0, 0, 0);
     for px in pixmap.pixels() {
         let (r, g, b) = (px.red() as i32, px.green() as i32, px.blue() as i32);
@@ -98,7 +120,10 @@ fn thermograph_svg_matches_golden_and_renders() {
             red += 1;
         }
     }
-    assert!(blue > 100 && red > 100 && ink > 500, "blue {blue} red {red} ink {ink}");
+    assert!(
+        blue > 100 && red > 100 && ink > 500,
+        "blue {blue} red {red} ink {ink}"
+    );
     // Left's wall is drawn on the left: the mean blue column is left of the mean red one.
     let w = pixmap.width() as usize;
     let (mut bx, mut rx) = (0usize, 0usize);
@@ -118,7 +143,14 @@ fn thermograph_svg_matches_golden_and_renders() {
 fn certificates_check_and_tampering_is_rejected() {
     let dir = std::env::temp_dir().join(format!("onag-cert-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for game in ["{2|-1} + {1|-1}", "{{3|2}|0} + ^", "{1/2|-3}", "^ + *3", "5", "{3||2|1} + {4|0}"] {
+    for game in [
+        "{2|-1} + {1|-1}",
+        "{{3|2}|0} + ^",
+        "{1/2|-3}",
+        "^ + *3",
+        "5",
+        "{3||2|1} + {4|0}",
+    ] {
         let (code, cert, err) = onag(&["analyze", "--certificate", game]);
         assert_eq!(code, 0, "{err}");
         let file = dir.join("cert.json");

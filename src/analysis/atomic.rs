@@ -60,7 +60,11 @@ pub fn is_all_small(k: &mut Kernel, g: GameId) -> Result<bool, KernelError> {
 }
 
 /// One more than the largest nimber among G's subgames (at least 1).
-fn far_star(k: &mut Kernel, g: GameId, memo: &mut HashMap<GameId, BigInt>) -> Result<BigInt, KernelError> {
+fn far_star(
+    k: &mut Kernel,
+    g: GameId,
+    memo: &mut HashMap<GameId, BigInt>,
+) -> Result<BigInt, KernelError> {
     if let Some(n) = memo.get(&g) {
         return Ok(n.clone());
     }
@@ -132,9 +136,12 @@ fn within_red_kite(
 
 fn nimbers_below(k: &mut Kernel, m: &num_bigint::BigUint) -> Result<Vec<GameId>, KernelError> {
     use num_traits::ToPrimitive;
-    let n = m.to_u64().filter(|&n| n <= 1 << 16).ok_or_else(|| KernelError::TooLarge {
-        what: format!("a far star *{m} for the atomicity test"),
-    })?;
+    let n = m
+        .to_u64()
+        .filter(|&n| n <= 1 << 16)
+        .ok_or_else(|| KernelError::TooLarge {
+            what: format!("a far star *{m} for the atomicity test"),
+        })?;
     Ok((0..n)
         .map(|i| k.nus(&Dyadic::zero(), &BigInt::zero(), &Nimber::from(i)))
         .collect())

@@ -61,7 +61,9 @@ pub fn build(k: &mut Kernel, g: GameId) -> Result<Value, KernelError> {
         } else {
             (k.left_options(h)?, k.right_options(h)?)
         };
-        let ix = |v: Vec<GameId>| -> Vec<usize> { v.iter().filter_map(|x| index.get(x).copied()).collect() };
+        let ix = |v: Vec<GameId>| -> Vec<usize> {
+            v.iter().filter_map(|x| index.get(x).copied()).collect()
+        };
         games.push(json!({
             "game": crate::syntax::print(&k.to_term(h), &Default::default()),
             "left": ix(l),

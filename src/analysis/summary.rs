@@ -235,7 +235,13 @@ impl Summary {
             .iter()
             .map(|m| match &m.component {
                 None => show(&m.to),
-                Some((i, c)) => format!("{} -> {} in part {} ({})", show(c), show(&m.to), i + 1, show(c)),
+                Some((i, c)) => format!(
+                    "{} -> {} in part {} ({})",
+                    show(c),
+                    show(&m.to),
+                    i + 1,
+                    show(c)
+                ),
             })
             .collect::<Vec<_>>()
             .join(", ")

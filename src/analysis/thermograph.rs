@@ -107,10 +107,17 @@ impl Thermographer {
         if let Some(t) = self.memo.get(&g) {
             return Ok(t.clone());
         }
-        // Post-order without recursion: (game, its options already pushed).
-        let mut stack: Vec<(GameId, bool)> = vec![(g, false)];
+        // Post-order without recursion: a game is pushed again with its options once they are
+        // on the stack above it.
+        type Options = (Vec<GameId>, Vec<GameId>);
+        let mut stack: Vec<(GameId, Option<Options>)> = vec![(g, None)];
         while let Some((h, ready)) = stack.pop() {
             if self.memo.contains_key(&h) {
+                continue;
+            }
+            if let Some((l, r)) = ready {
+                let t = self.combine(&l, &r)?;
+                self.memo.insert(h, Rc::new(t));
                 continue;
             }
             k.spend()?;
@@ -120,21 +127,21 @@ impl Thermographer {
             }
             let l = k.left_options(h)?;
             let r = k.right_options(h)?;
-            if ready {
-                let t = self.from_options(&l, &r)?;
-                self.memo.insert(h, Rc::new(t));
-            } else {
-                stack.push((h, true));
-                for x in l.into_iter().chain(r) {
-                    if !self.memo.contains_key(&x) {
-                        stack.push((x, false));
-                    }
-                }
-            }
+            let pending: Vec<GameId> = l
+                .iter()
+                .chain(&r)
+                .copied()
+                .filter(|x| !self.memo.contains_key(x))
+                .collect();
+            stack.push((h, Some((l, r))));
+            stack.extend(pending.into_iter().map(|x| (x, None)));
         }
-        self.memo.get(&g).cloned().ok_or_else(|| KernelError::TooLarge {
-            what: "a thermograph that was not computed (internal)".into(),
-        })
+        self.memo
+            .get(&g)
+            .cloned()
+            .ok_or_else(|| KernelError::TooLarge {
+                what: "a thermograph that was not computed (internal)".into(),
+            })
     }
 
     /// Integers and number-up-star values that are not numbers, in closed form.
@@ -173,11 +180,14 @@ impl Thermographer {
     }
 
     /// The thermograph of `{l | r}` from its options' thermographs (all memoised).
-    fn from_options(&self, l: &[GameId], r: &[GameId]) -> Result<Thermograph, KernelError> {
+    fn combine(&self, l: &[GameId], r: &[GameId]) -> Result<Thermograph, KernelError> {
         let get = |x: &GameId| {
-            self.memo.get(x).cloned().ok_or_else(|| KernelError::TooLarge {
-                what: "an option's thermograph was missing (internal)".into(),
-            })
+            self.memo
+                .get(x)
+                .cloned()
+                .ok_or_else(|| KernelError::TooLarge {
+                    what: "an option's thermograph was missing (internal)".into(),
+                })
         };
         let mut ls: Option<Wall> = None;
         for x in l {
@@ -244,9 +254,15 @@ mod tests {
     #[test]
     fn textbook_values() {
         let t = thermo("{{3|2}|0}");
-        assert_eq!((t.temperature.clone(), t.mast.clone()), (d("5/4"), d("5/4")));
+        assert_eq!(
+            (t.temperature.clone(), t.mast.clone()),
+            (d("5/4"), d("5/4"))
+        );
         let t = thermo("{1/2|-3}");
-        assert_eq!((t.temperature.clone(), t.mast.clone()), (d("7/4"), d("-5/4")));
+        assert_eq!(
+            (t.temperature.clone(), t.mast.clone()),
+            (d("7/4"), d("-5/4"))
+        );
         let t = thermo("{2|-1}");
         assert_eq!((t.temperature, t.mast), (d("3/2"), d("1/2")));
         assert_eq!(thermo("5").temperature, d("-1"));
@@ -272,7 +288,7 @@ mod tests {
                     for &o in l.iter().chain(&r) {
                         th.of(&mut k, o).unwrap();
                     }
-                    let general = th.from_options(&l, &r).unwrap();
+                    let general = th.combine(&l, &r).unwrap();
                     assert_eq!(closed, general, "{x} + {n}.up + *{m}");
                 }
             }

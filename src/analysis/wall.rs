@@ -30,8 +30,16 @@ pub struct Wall {
     pieces: Vec<Piece>,
 }
 
+/// `k·d` without a big-integer product for the slopes walls have (−1, 0, 1, ±2).
 fn times(k: i64, d: &Dyadic) -> Dyadic {
-    &Dyadic::from(k) * d
+    match k {
+        0 => Dyadic::zero(),
+        1 => d.clone(),
+        -1 => -d,
+        2 => d + d,
+        -2 => -(d + d),
+        _ => &Dyadic::from(k) * d,
+    }
 }
 
 /// `d / k` for k = ±1, ±2, ±4: the only divisors a crossing of slopes in {−1, 0, 1} needs.
@@ -82,6 +90,7 @@ impl Wall {
             .find(|p| p.from <= *t)
             .or(self.pieces.first());
         match p {
+            Some(p) if p.slope == 0 || p.from == *t => p.x.clone(),
             Some(p) => &p.x + &times(p.slope, &(t - &p.from)),
             None => Dyadic::zero(),
         }
@@ -163,7 +172,11 @@ impl Wall {
             } else {
                 pick(&a0, &b0)
             };
-            let (x0, s0, s1) = if a_first { (a0.clone(), sa, sb) } else { (b0.clone(), sb, sa) };
+            let (x0, s0, s1) = if a_first {
+                (a0.clone(), sa, sb)
+            } else {
+                (b0.clone(), sb, sa)
+            };
             push(&mut out, t0.clone(), x0, s0);
             // A crossing strictly inside (t0, t1): the other line overtakes.
             if sa != sb {

@@ -49,32 +49,62 @@ simple!(Temperature, "temperature", "temperature(G)",
         Ok(k.number(&t))
     });
 
-simple!(Mean, "mean", "mean(G)", "G's mean value (the mast of its thermograph)", |k, g| {
-    let m = Thermographer::new().of(k, g)?.mast.clone();
-    Ok(k.number(&m))
-});
+simple!(
+    Mean,
+    "mean",
+    "mean(G)",
+    "G's mean value (the mast of its thermograph)",
+    |k, g| {
+        let m = Thermographer::new().of(k, g)?.mast.clone();
+        Ok(k.number(&m))
+    }
+);
 
-simple!(LeftStop, "left_stop", "left_stop(G)", "G's left stop, a number", |k, g| {
-    let s = k.left_stop(g);
-    Ok(k.number(&s))
-});
+simple!(
+    LeftStop,
+    "left_stop",
+    "left_stop(G)",
+    "G's left stop, a number",
+    |k, g| {
+        let s = k.left_stop(g);
+        Ok(k.number(&s))
+    }
+);
 
-simple!(RightStop, "right_stop", "right_stop(G)", "G's right stop, a number", |k, g| {
-    let s = k.right_stop(g);
-    Ok(k.number(&s))
-});
+simple!(
+    RightStop,
+    "right_stop",
+    "right_stop(G)",
+    "G's right stop, a number",
+    |k, g| {
+        let s = k.right_stop(g);
+        Ok(k.number(&s))
+    }
+);
 
-simple!(Freeze, "freeze", "freeze(G)", "G cooled by its own temperature", |k, g| {
-    cool::freeze(k, &mut Thermographer::new(), g)
-});
+simple!(
+    Freeze,
+    "freeze",
+    "freeze(G)",
+    "G cooled by its own temperature",
+    |k, g| cool::freeze(k, &mut Thermographer::new(), g)
+);
 
-simple!(Reduced, "reduced", "reduced(G)",
+simple!(
+    Reduced,
+    "reduced",
+    "reduced(G)",
     "the reduced canonical form of G (equal to G modulo infinitesimals)",
-    |k, g| reduced::reduced(k, g));
+    |k, g| reduced::reduced(k, g)
+);
 
-simple!(AtomicWeight, "atomic_weight", "atomic_weight(G)",
+simple!(
+    AtomicWeight,
+    "atomic_weight",
+    "atomic_weight(G)",
     "the atomic weight of an atomic infinitesimal G (an error otherwise)",
-    |k, g| atomic::atomic_weight(k, g));
+    |k, g| atomic::atomic_weight(k, g)
+);
 
 /// `cool(G, t)`: G cooled by the number t ≥ 0.
 pub struct Cool;

@@ -83,19 +83,31 @@ fn read_pts(v: Option<&Value>, entry: usize, what: &str) -> Result<Pts, CertErro
     let mut out: Pts = Vec::new();
     for p in arr {
         let pair = p.as_array().filter(|a| a.len() == 2);
-        let parse = |x: Option<&Value>| x.and_then(Value::as_str).and_then(|s| s.parse::<Dyadic>().ok());
+        let parse = |x: Option<&Value>| {
+            x.and_then(Value::as_str)
+                .and_then(|s| s.parse::<Dyadic>().ok())
+        };
         let (Some(t), Some(x)) = (
             parse(pair.and_then(|a| a.first())),
             parse(pair.and_then(|a| a.get(1))),
         ) else {
-            return fail(Some(entry), format!("{what}: a breakpoint is not a pair of exact numbers"));
+            return fail(
+                Some(entry),
+                format!("{what}: a breakpoint is not a pair of exact numbers"),
+            );
         };
         if let Some(last) = out.last() {
             if t <= last.0 {
-                return fail(Some(entry), format!("{what}: breakpoints are not in increasing t"));
+                return fail(
+                    Some(entry),
+                    format!("{what}: breakpoints are not in increasing t"),
+                );
             }
             if slope(last, &(t.clone(), x.clone())).is_none() {
-                return fail(Some(entry), format!("{what}: a slope other than -1, 0 or 1 before t = {t}"));
+                return fail(
+                    Some(entry),
+                    format!("{what}: a slope other than -1, 0 or 1 before t = {t}"),
+                );
             }
         } else if t != Dyadic::from(-1) {
             return fail(Some(entry), format!("{what} does not start at t = -1"));
@@ -109,9 +121,15 @@ fn read_pts(v: Option<&Value>, entry: usize, what: &str) -> Result<Pts, CertErro
 }
 
 fn read_num(v: Option<&Value>, entry: usize, what: &str) -> Result<Dyadic, CertError> {
-    match v.and_then(Value::as_str).and_then(|s| s.parse::<Dyadic>().ok()) {
+    match v
+        .and_then(Value::as_str)
+        .and_then(|s| s.parse::<Dyadic>().ok())
+    {
         Some(x) => Ok(x),
-        None => fail(Some(entry), format!("{what} is missing or not an exact number")),
+        None => fail(
+            Some(entry),
+            format!("{what} is missing or not an exact number"),
+        ),
     }
 }
 
@@ -185,12 +203,21 @@ pub fn check(v: &Value) -> Result<Verified, CertError> {
         if let Some(n) = integer {
             let flat = vec![(Dyadic::from(-1), n.clone())];
             if left != flat || right != flat || tau != Dyadic::from(-1) || mast != n {
-                return fail(Some(i), format!("the integer {n} has the mast at {n} from t = -1"));
+                return fail(
+                    Some(i),
+                    format!("the integer {n} has the mast at {n} from t = -1"),
+                );
             }
         } else {
             // The listed options must be the canonical options.
-            let mut want_l = k.left_options(id).map_err(|e| CertError { entry: Some(i), reason: e.to_string() })?;
-            let mut want_r = k.right_options(id).map_err(|e| CertError { entry: Some(i), reason: e.to_string() })?;
+            let mut want_l = k.left_options(id).map_err(|e| CertError {
+                entry: Some(i),
+                reason: e.to_string(),
+            })?;
+            let mut want_r = k.right_options(id).map_err(|e| CertError {
+                entry: Some(i),
+                reason: e.to_string(),
+            })?;
             let mut got_l: Vec<GameId> = li.iter().map(|&j| done[j].id).collect();
             let mut got_r: Vec<GameId> = ri.iter().map(|&j| done[j].id).collect();
             for v in [&mut want_l, &mut want_r, &mut got_l, &mut got_r] {
@@ -198,7 +225,10 @@ pub fn check(v: &Value) -> Result<Verified, CertError> {
                 v.dedup();
             }
             if got_l != want_l || got_r != want_r {
-                return fail(Some(i), format!("the options listed are not the canonical options of {src}"));
+                return fail(
+                    Some(i),
+                    format!("the options listed are not the canonical options of {src}"),
+                );
             }
             let lw: Vec<&Pts> = li.iter().map(|&j| &done[j].right).collect();
             let rw: Vec<&Pts> = ri.iter().map(|&j| &done[j].left).collect();
@@ -268,20 +298,42 @@ fn verify_walls(
         let (l, r) = (ls(t), rs(t));
         if t < tau {
             if l <= r {
-                return fail(Some(i), format!("the scaffolds already meet at t = {t}, below the temperature {tau}"));
+                return fail(
+                    Some(i),
+                    format!("the scaffolds already meet at t = {t}, below the temperature {tau}"),
+                );
             }
             if eval(left, t) != l {
-                return fail(Some(i), format!("Left's wall at t = {t} is {}, but the options give {l}", eval(left, t)));
+                return fail(
+                    Some(i),
+                    format!(
+                        "Left's wall at t = {t} is {}, but the options give {l}",
+                        eval(left, t)
+                    ),
+                );
             }
             if eval(right, t) != r {
-                return fail(Some(i), format!("Right's wall at t = {t} is {}, but the options give {r}", eval(right, t)));
+                return fail(
+                    Some(i),
+                    format!(
+                        "Right's wall at t = {t} is {}, but the options give {r}",
+                        eval(right, t)
+                    ),
+                );
             }
         } else {
             if eval(left, t) != *mast || eval(right, t) != *mast {
-                return fail(Some(i), format!("above the temperature the walls must be the mast {mast} (t = {t})"));
+                return fail(
+                    Some(i),
+                    format!("above the temperature the walls must be the mast {mast} (t = {t})"),
+                );
             }
             if t == tau {
-                let meets = if *tau == Dyadic::from(-1) { l <= r } else { l == r };
+                let meets = if *tau == Dyadic::from(-1) {
+                    l <= r
+                } else {
+                    l == r
+                };
                 if !meets || l != *mast {
                     return fail(Some(i), format!("the scaffolds do not meet at the mast {mast} at t = {tau} (they are {l} and {r})"));
                 }

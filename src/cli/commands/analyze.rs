@@ -34,7 +34,10 @@ pub(super) fn run(
     if certificate {
         let g = k.eval(&t)?;
         let cert = crate::analysis::certificate::build(&mut k, g)?;
-        emit(&format!("{}\n", serde_json::to_string_pretty(&cert).unwrap_or_default()));
+        emit(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&cert).unwrap_or_default()
+        ));
         return Ok(OK);
     }
     let s = analyze(&mut k, &t)?;
@@ -107,10 +110,7 @@ fn rows(ctx: &Ctx, s: &Summary) -> Vec<(&'static str, String)> {
         ("Right wins moving to", moves(ctx, &s.right_winning_moves)),
         ("Left wall (t, x)", points(&s.left_wall)),
         ("Right wall (t, x)", points(&s.right_wall)),
-        (
-            "mast",
-            format!("{} from t = {} up", s.mean, s.temperature),
-        ),
+        ("mast", format!("{} from t = {} up", s.mean, s.temperature)),
     ]
 }
 
@@ -125,7 +125,10 @@ fn text(ctx: &Ctx, src: &str, s: &Summary) -> String {
 }
 
 fn md(ctx: &Ctx, src: &str, s: &Summary) -> String {
-    let mut out = format!("Analysis of {}\n\n| | |\n|---|---|\n", markdown::code(src.trim()));
+    let mut out = format!(
+        "Analysis of {}\n\n| | |\n|---|---|\n",
+        markdown::code(src.trim())
+    );
     for (l, v) in rows(ctx, s) {
         out.push_str(&format!("| {} | {} |\n", l, markdown::escape(&v)));
     }

@@ -11,13 +11,25 @@ const H: f64 = 360.0;
 const MARGIN: f64 = 60.0;
 
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// The picture of walls given by their breakpoints from t = −1 to the mast.
-pub fn svg(left: &[(Dyadic, Dyadic)], right: &[(Dyadic, Dyadic)], mast: &Dyadic, temp: &Dyadic) -> String {
+pub fn svg(
+    left: &[(Dyadic, Dyadic)],
+    right: &[(Dyadic, Dyadic)],
+    mast: &Dyadic,
+    temp: &Dyadic,
+) -> String {
     let f = |d: &Dyadic| d.to_f64_lossy();
-    let xs: Vec<f64> = left.iter().chain(right).map(|p| f(&p.1)).chain([f(mast)]).collect();
+    let xs: Vec<f64> = left
+        .iter()
+        .chain(right)
+        .map(|p| f(&p.1))
+        .chain([f(mast)])
+        .collect();
     let mut xmin = xs.iter().cloned().fold(f64::INFINITY, f64::min);
     let mut xmax = xs.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
     if xmax - xmin < 1.0 {
@@ -33,7 +45,9 @@ pub fn svg(left: &[(Dyadic, Dyadic)], right: &[(Dyadic, Dyadic)], mast: &Dyadic,
     out.push_str(&format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{W}\" height=\"{H}\" viewBox=\"0 0 {W} {H}\" font-family=\"monospace\" font-size=\"11\">\n"
     ));
-    out.push_str(&format!("<rect width=\"{W}\" height=\"{H}\" fill=\"white\"/>\n"));
+    out.push_str(&format!(
+        "<rect width=\"{W}\" height=\"{H}\" fill=\"white\"/>\n"
+    ));
     // Axes: t = 0 horizontally, x = 0 vertically when in range; labels.
     let y0 = py(0.0);
     out.push_str(&format!(
@@ -90,7 +104,9 @@ pub fn svg(left: &[(Dyadic, Dyadic)], right: &[(Dyadic, Dyadic)], mast: &Dyadic,
         }
         labelled.push((t.clone(), x.clone()));
         let (cx, cy) = (px(f(x)), py(f(t)));
-        out.push_str(&format!("<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"3\" fill=\"#222\"/>\n"));
+        out.push_str(&format!(
+            "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"3\" fill=\"#222\"/>\n"
+        ));
         out.push_str(&format!(
             "<text x=\"{:.1}\" y=\"{:.1}\">({}, {})</text>\n",
             cx + 4.0,
