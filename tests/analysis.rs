@@ -432,3 +432,55 @@ fn cool_opens_one_level() {
         );
     }
 }
+
+/// The independent check of cool's openings accepts them and rejects tampered ones.
+#[test]
+fn cool_openings_are_checked_independently() {
+    use onag::proof::thermocheck::check_cool_open;
+    let mut k = Kernel::new();
+    let f = onag::functions::lookup("cool").unwrap();
+    for (g, t) in [
+        ("{2|-1}", "1"),
+        ("{2|-1}", "2"),
+        ("{{3|2}|0} + {1|-1}", "1/2"),
+        ("3/4", "1"),
+        ("{1|-1}", "1"),
+    ] {
+        let call = onag::syntax::parse(&format!("cool({g}, {t})")).unwrap();
+        let Term::Call { args, .. } = &call else {
+            panic!("not a call")
+        };
+        let o = f.open(args, &mut k).unwrap().unwrap();
+        let gid = ev(&mut k, g);
+        assert_eq!(
+            check_cool_open(&mut k, gid, &d(t), &o),
+            Ok(()),
+            "cool({g}, {t})"
+        );
+        // The other rule, a wrong term, a wrong temperature: all rejected.
+        let mut wrong_rule = o.clone();
+        wrong_rule.rule = if o.rule == "cool-mast" {
+            "cool-definition"
+        } else {
+            "cool-mast"
+        };
+        assert!(
+            check_cool_open(&mut k, gid, &d(t), &wrong_rule).is_err(),
+            "cool({g}, {t})"
+        );
+        let mut wrong_term = o.clone();
+        wrong_term.term = Term::sum(o.term.clone(), Term::integer(1));
+        assert!(
+            check_cool_open(&mut k, gid, &d(t), &wrong_term).is_err(),
+            "cool({g}, {t})"
+        );
+    }
+    // Opened at one temperature, claimed for another.
+    let call = onag::syntax::parse("cool({2|-1}, 1)").unwrap();
+    let Term::Call { args, .. } = &call else {
+        panic!("not a call")
+    };
+    let o = f.open(args, &mut k).unwrap().unwrap();
+    let gid = ev(&mut k, "{2|-1}");
+    assert!(check_cool_open(&mut k, gid, &d("1/2"), &o).is_err());
+}

@@ -342,3 +342,87 @@ fn verify_walls(
     }
     Ok(())
 }
+
+/// Checks an opening of `cool(G, t)` (`functions::Function::open`) without trusting the code
+/// that made it: G's thermograph comes from a certificate verified by [`check`]; the mast rule
+/// must have t above the verified temperature (or G a number) and yield the verified mast; the
+/// definition must have t at most the temperature and be exactly
+/// `{cool(G^L, t) - t | cool(G^R, t) + t}` over the kernel's canonical options of G.
+pub fn check_cool_open(
+    k: &mut Kernel,
+    g: GameId,
+    t: &Dyadic,
+    opening: &crate::functions::Opening,
+) -> Result<(), String> {
+    use crate::term::{Arg, Term};
+    let cert = crate::analysis::certificate::build(k, g).map_err(|e| e.to_string())?;
+    let v = check(&cert).map_err(|e| format!("the thermograph does not check: {e}"))?;
+    let is_number = k.as_number(g).is_some();
+    let value_of = |k: &mut Kernel, term: &Term| k.eval(term).map_err(|e| e.to_string());
+    match opening.rule {
+        "cool-mast" => {
+            if !(is_number || *t > v.temperature) {
+                return Err(format!(
+                    "t = {t} is not above the temperature {}",
+                    v.temperature
+                ));
+            }
+            let want = if is_number { g } else { k.number(&v.mast) };
+            if value_of(k, &opening.term)? != want {
+                return Err(format!("the mast is {}, not the opening's term", v.mast));
+            }
+            Ok(())
+        }
+        "cool-definition" => {
+            if is_number || *t > v.temperature {
+                return Err(format!(
+                    "t = {t} is above the temperature {}: the mast rule applies",
+                    v.temperature
+                ));
+            }
+            let Term::Game { left, right } = &opening.term else {
+                return Err("the definition must open to a game {…|…}".into());
+            };
+            // Each option: a call cool(X, t) plus -t (Left) or t (Right), X an option of G.
+            let side = |k: &mut Kernel, opts: &[Term], sign: i64| -> Result<Vec<GameId>, String> {
+                let mut ids = Vec::new();
+                for o in opts {
+                    let Term::Sum(call, shift) = o else {
+                        return Err("an option is not cool(X, t) ± t".into());
+                    };
+                    let Term::Call { name, args } = &**call else {
+                        return Err("an option is not cool(X, t) ± t".into());
+                    };
+                    let (Some(Arg::Game(x)), Some(Arg::Game(tt)), 2) =
+                        (args.first(), args.get(1), args.len())
+                    else {
+                        return Err("a call does not have the form cool(X, t)".into());
+                    };
+                    let s = value_of(k, shift)?;
+                    let want_shift = k.number(&(&Dyadic::from(sign) * t));
+                    let tv = value_of(k, tt)?;
+                    if name != "cool" || k.as_number(tv).as_ref() != Some(t) || s != want_shift {
+                        return Err(
+                            "an option cools by another temperature or shifts wrongly".into()
+                        );
+                    }
+                    ids.push(value_of(k, x)?);
+                }
+                ids.sort_unstable();
+                ids.dedup();
+                Ok(ids)
+            };
+            let got_l = side(k, left, -1)?;
+            let got_r = side(k, right, 1)?;
+            let mut want_l = k.left_options(g).map_err(|e| e.to_string())?;
+            let mut want_r = k.right_options(g).map_err(|e| e.to_string())?;
+            want_l.sort_unstable();
+            want_r.sort_unstable();
+            if got_l != want_l || got_r != want_r {
+                return Err("the options are not G's canonical options".into());
+            }
+            Ok(())
+        }
+        other => Err(format!("{other} is not a rule of cool")),
+    }
+}
