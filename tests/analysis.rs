@@ -175,6 +175,19 @@ fn bad_input_is_an_error_not_an_answer() {
             other => panic!("{src}: {other:?}"),
         }
     }
+    // Games deeper than the recursion allows are refused, not a stack overflow.
+    for src in [
+        "heat(^5000, 1)",
+        "overheat(^5000, 1, 1)",
+        "norton({^5000|0}, 1)",
+    ] {
+        match k.eval(&onag::syntax::parse(src).unwrap()) {
+            Err(KernelError::TooLarge { what }) => {
+                assert!(what.contains("levels deep"), "{src}: {what}")
+            }
+            other => panic!("{src}: {other:?}"),
+        }
+    }
     // A huge temperature is fine: everything is cooled to its mean.
     assert_eq!(
         ev(&mut k, "cool({1|-1} + {5|2}, 1000000000000000000000000)"),

@@ -10,7 +10,7 @@
 //! M the power of two at or above the far star), as CGSuite checks. Anything else is an error
 //! that says why: a game that is not infinitesimal, or not atomic.
 
-use super::cool::norton;
+use super::cool::{norton, too_deep, MAX_DEPTH};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::{Dyadic, Nimber};
 use num_bigint::BigInt;
@@ -64,9 +64,13 @@ fn far_star(
     k: &mut Kernel,
     g: GameId,
     memo: &mut HashMap<GameId, BigInt>,
+    depth: usize,
 ) -> Result<BigInt, KernelError> {
     if let Some(n) = memo.get(&g) {
         return Ok(n.clone());
+    }
+    if depth > MAX_DEPTH {
+        return Err(too_deep("a far star"));
     }
     let out = if let Some(n) = k.as_nimber(g) {
         BigInt::from(n.value().clone()) + 1
@@ -75,7 +79,7 @@ fn far_star(
         let l = k.left_options(g)?;
         let r = k.right_options(g)?;
         for x in l.into_iter().chain(r) {
-            let f = far_star(k, x, memo)?;
+            let f = far_star(k, x, memo, depth + 1)?;
             if f > best {
                 best = f;
             }
@@ -97,7 +101,7 @@ pub fn atomic_weight(k: &mut Kernel, g: GameId) -> Result<GameId, KernelError> {
     }
     let mut fs = HashMap::new();
     let mut memo = HashMap::new();
-    let w = naive(k, g, &mut memo, &mut fs)?;
+    let w = naive(k, g, &mut memo, &mut fs, 0)?;
     if is_all_small(k, g)? || within_red_kite(k, g, w, &mut fs)? {
         Ok(w)
     } else {
@@ -116,7 +120,7 @@ fn within_red_kite(
     let wu = norton(k, w, up)?;
     let nwu = k.neg(wu);
     let diff = k.add(g, nwu)?;
-    let far = far_star(k, g, fs)?;
+    let far = far_star(k, g, fs, 0)?;
     let mut m = BigInt::from(2);
     while m < far {
         m *= 2;
@@ -152,7 +156,11 @@ fn naive(
     g: GameId,
     memo: &mut HashMap<GameId, GameId>,
     fs: &mut HashMap<GameId, BigInt>,
+    depth: usize,
 ) -> Result<GameId, KernelError> {
+    if depth > MAX_DEPTH {
+        return Err(too_deep("an atomic weight"));
+    }
     if let Some((_, up, _)) = k.as_nus(g) {
         return Ok(k.number(&Dyadic::integer(up)));
     }
@@ -164,18 +172,18 @@ fn naive(
     let mtwo = k.number(&Dyadic::from(-2));
     let mut l = Vec::new();
     for x in k.left_options(g)? {
-        let w = naive(k, x, memo, fs)?;
+        let w = naive(k, x, memo, fs, depth + 1)?;
         l.push(k.add(w, mtwo)?);
     }
     let mut r = Vec::new();
     for x in k.right_options(g)? {
-        let w = naive(k, x, memo, fs)?;
+        let w = naive(k, x, memo, fs, depth + 1)?;
         r.push(k.add(w, two)?);
     }
     let w0 = k.from_options(&l, &r)?;
     let mut out = w0;
     if k.as_number(w0).is_some_and(|x| x.is_integer()) {
-        let far = far_star(k, g, fs)?;
+        let far = far_star(k, g, fs, 0)?;
         let far = far
             .to_biguint()
             .ok_or_else(|| err("a negative far star (internal)".into()))?;

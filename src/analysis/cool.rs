@@ -20,6 +20,17 @@ use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::Dyadic;
 use std::collections::HashMap;
 
+/// How deep the recursive operations here go into a game before refusing (each level is a stack
+/// frame; the kernel's own canonical forms of such games are deep too).
+pub const MAX_DEPTH: usize = 4_096;
+
+/// The error for a game deeper than [`MAX_DEPTH`].
+pub(crate) fn too_deep(what: &str) -> KernelError {
+    KernelError::TooLarge {
+        what: format!("{what} of a game more than {MAX_DEPTH} levels deep"),
+    }
+}
+
 fn domain(name: &str, message: String) -> KernelError {
     KernelError::Function {
         name: name.to_string(),
@@ -41,7 +52,7 @@ pub fn cool(
         ));
     }
     let mut memo = HashMap::new();
-    cool_rec(k, th, g, t, &mut memo)
+    cool_rec(k, th, g, t, &mut memo, 0)
 }
 
 fn cool_rec(
@@ -50,9 +61,13 @@ fn cool_rec(
     g: GameId,
     t: &Dyadic,
     memo: &mut HashMap<GameId, GameId>,
+    depth: usize,
 ) -> Result<GameId, KernelError> {
     if let Some(&c) = memo.get(&g) {
         return Ok(c);
+    }
+    if depth > MAX_DEPTH {
+        return Err(too_deep("cooling"));
     }
     if k.as_number(g).is_some() || t.is_zero() {
         return Ok(g);
@@ -65,12 +80,12 @@ fn cool_rec(
         let ntid = k.number(&-t);
         let mut l = Vec::new();
         for x in k.left_options(g)? {
-            let c = cool_rec(k, th, x, t, memo)?;
+            let c = cool_rec(k, th, x, t, memo, depth + 1)?;
             l.push(k.add(c, ntid)?);
         }
         let mut r = Vec::new();
         for x in k.right_options(g)? {
-            let c = cool_rec(k, th, x, t, memo)?;
+            let c = cool_rec(k, th, x, t, memo, depth + 1)?;
             r.push(k.add(c, tid)?);
         }
         k.from_options(&l, &r)?
@@ -91,7 +106,7 @@ pub fn freeze(k: &mut Kernel, th: &mut Thermographer, g: GameId) -> Result<GameI
 /// `∫^t G`, heating by any game t.
 pub fn heat(k: &mut Kernel, g: GameId, t: GameId) -> Result<GameId, KernelError> {
     let mut memo = HashMap::new();
-    heat_rec(k, g, t, &mut memo)
+    heat_rec(k, g, t, &mut memo, 0)
 }
 
 fn heat_rec(
@@ -99,6 +114,7 @@ fn heat_rec(
     g: GameId,
     t: GameId,
     memo: &mut HashMap<GameId, GameId>,
+    depth: usize,
 ) -> Result<GameId, KernelError> {
     if k.as_number(g).is_some() {
         return Ok(g);
@@ -106,16 +122,19 @@ fn heat_rec(
     if let Some(&h) = memo.get(&g) {
         return Ok(h);
     }
+    if depth > MAX_DEPTH {
+        return Err(too_deep("heating"));
+    }
     k.spend()?;
     let nt = k.neg(t);
     let mut l = Vec::new();
     for x in k.left_options(g)? {
-        let h = heat_rec(k, x, t, memo)?;
+        let h = heat_rec(k, x, t, memo, depth + 1)?;
         l.push(k.add(h, t)?);
     }
     let mut r = Vec::new();
     for x in k.right_options(g)? {
-        let h = heat_rec(k, x, t, memo)?;
+        let h = heat_rec(k, x, t, memo, depth + 1)?;
         r.push(k.add(h, nt)?);
     }
     let out = k.from_options(&l, &r)?;
@@ -126,7 +145,7 @@ fn heat_rec(
 /// `∫_s^t G`, overheating from s to t.
 pub fn overheat(k: &mut Kernel, g: GameId, s: GameId, t: GameId) -> Result<GameId, KernelError> {
     let mut memo = HashMap::new();
-    overheat_rec(k, g, s, t, &mut memo)
+    overheat_rec(k, g, s, t, &mut memo, 0)
 }
 
 fn overheat_rec(
@@ -135,6 +154,7 @@ fn overheat_rec(
     s: GameId,
     t: GameId,
     memo: &mut HashMap<GameId, GameId>,
+    depth: usize,
 ) -> Result<GameId, KernelError> {
     if let Some(n) = k.as_number(g).and_then(|x| x.to_integer().cloned()) {
         return k.multiple(&n, s);
@@ -142,16 +162,19 @@ fn overheat_rec(
     if let Some(&h) = memo.get(&g) {
         return Ok(h);
     }
+    if depth > MAX_DEPTH {
+        return Err(too_deep("overheating"));
+    }
     k.spend()?;
     let nt = k.neg(t);
     let mut l = Vec::new();
     for x in k.left_options(g)? {
-        let h = overheat_rec(k, x, s, t, memo)?;
+        let h = overheat_rec(k, x, s, t, memo, depth + 1)?;
         l.push(k.add(h, t)?);
     }
     let mut r = Vec::new();
     for x in k.right_options(g)? {
-        let h = overheat_rec(k, x, s, t, memo)?;
+        let h = overheat_rec(k, x, s, t, memo, depth + 1)?;
         r.push(k.add(h, nt)?);
     }
     let out = k.from_options(&l, &r)?;
@@ -179,7 +202,7 @@ pub fn norton(k: &mut Kernel, g: GameId, u: GameId) -> Result<GameId, KernelErro
         steps.push(k.add(twice, nur)?); // U + (U − U^R)
     }
     let mut memo = HashMap::new();
-    norton_rec(k, g, u, &steps, &mut memo)
+    norton_rec(k, g, u, &steps, &mut memo, 0)
 }
 
 fn norton_rec(
@@ -188,6 +211,7 @@ fn norton_rec(
     u: GameId,
     steps: &[GameId],
     memo: &mut HashMap<GameId, GameId>,
+    depth: usize,
 ) -> Result<GameId, KernelError> {
     if let Some(n) = k.as_number(g).and_then(|x| x.to_integer().cloned()) {
         return k.multiple(&n, u);
@@ -195,17 +219,20 @@ fn norton_rec(
     if let Some(&h) = memo.get(&g) {
         return Ok(h);
     }
+    if depth > MAX_DEPTH {
+        return Err(too_deep("a Norton product"));
+    }
     k.spend()?;
     let mut l = Vec::new();
     for x in k.left_options(g)? {
-        let p = norton_rec(k, x, u, steps, memo)?;
+        let p = norton_rec(k, x, u, steps, memo, depth + 1)?;
         for &s in steps {
             l.push(k.add(p, s)?);
         }
     }
     let mut r = Vec::new();
     for x in k.right_options(g)? {
-        let p = norton_rec(k, x, u, steps, memo)?;
+        let p = norton_rec(k, x, u, steps, memo, depth + 1)?;
         for &s in steps {
             let ns = k.neg(s);
             r.push(k.add(p, ns)?);

@@ -13,7 +13,7 @@
 //! The tests check the defining property: two games are equal modulo infinitesimals exactly
 //! when their reduced forms are identical.
 
-use super::cool::heat;
+use super::cool::{heat, too_deep, MAX_DEPTH};
 use crate::kernel::{GameId, Kernel, KernelError, Relation};
 use crate::number::{Dyadic, Nimber};
 use num_bigint::BigInt;
@@ -28,14 +28,18 @@ pub fn reduced(k: &mut Kernel, g: GameId) -> Result<GameId, KernelError> {
     let star = k.nus(&Dyadic::zero(), &BigInt::zero(), &Nimber::from(1));
     let h = heat(k, g, star)?;
     let mut memo = HashMap::new();
-    star_projection(k, h, &mut memo)
+    star_projection(k, h, &mut memo, 0)
 }
 
 fn star_projection(
     k: &mut Kernel,
     g: GameId,
     memo: &mut HashMap<GameId, GameId>,
+    depth: usize,
 ) -> Result<GameId, KernelError> {
+    if depth > MAX_DEPTH {
+        return Err(too_deep("a star projection"));
+    }
     if k.as_number(g).is_some() {
         return Ok(g);
     }
@@ -50,11 +54,11 @@ fn star_projection(
     k.spend()?;
     let mut l = Vec::new();
     for x in k.left_options(g)? {
-        l.push(star_projection(k, x, memo)?);
+        l.push(star_projection(k, x, memo, depth + 1)?);
     }
     let mut r = Vec::new();
     for x in k.right_options(g)? {
-        r.push(star_projection(k, x, memo)?);
+        r.push(star_projection(k, x, memo, depth + 1)?);
     }
     let out = k.from_options(&l, &r)?;
     memo.insert(g, out);
