@@ -19,6 +19,7 @@
 //!
 //! See `ARCHITECTURE.md` for the invariants that hold these together.
 
+pub mod analysis;
 pub mod cli;
 pub mod engine;
 pub mod error;

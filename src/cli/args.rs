@@ -134,8 +134,28 @@ pub enum Command {
         /// A rule's name.
         name: Option<String>,
     },
+    /// Analyse a hot game: canonical form, outcome, stops, winning moves, mean, temperature,
+    /// atomic weight, reduced form and thermograph (text, markdown, latex, json; svg draws the
+    /// thermograph).
+    #[command(after_help = "Examples:\n  onag analyze \"{2|-1}\"\n  \
+                            onag analyze --format json \"{{3|2}|0} + ^\"\n  \
+                            onag analyze --format svg \"{1/2|-3}\" > thermograph.svg\n  \
+                            onag analyze --certificate \"{2|-1}\" > cert.json && onag check cert.json")]
+    Analyze {
+        /// The game.
+        #[arg(allow_hyphen_values = true)]
+        expr: String,
+        /// Write the thermograph of every distinct subgame as JSON, for `onag check`.
+        #[arg(long)]
+        certificate: bool,
+        /// Give up after this many seconds (exit status 3).
+        #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+        time_limit: f64,
+    },
     /// Check a proof written as JSON (by `onag prove --format json`): every step is re-matched
-    /// and its side conditions decided again. Exit status 1 when it is rejected.
+    /// and its side conditions decided again. Also checks a thermograph certificate
+    /// (`onag analyze --certificate`) by recomputing every wall from its options' walls.
+    /// Exit status 1 when it is rejected.
     #[command(
         after_help = "Examples:\n  onag prove --format json \"{0|5}\" 1 > proof.json\n  \
                             onag check proof.json\n  onag check - < proof.json"

@@ -12,6 +12,7 @@
 //! The parser asks [`lookup`] whether a name is a function, so an unknown one is a positioned
 //! parse error; the kernel asks [`value`] to evaluate a call.
 
+mod analysis;
 mod games;
 
 use crate::kernel::{GameId, Kernel, KernelError};
@@ -48,7 +49,20 @@ pub struct Opening {
 }
 
 /// Every function, one entry per function; each family module lists its own.
-pub static REGISTRY: &[&dyn Function] = &[&games::Birthday];
+pub static REGISTRY: &[&dyn Function] = &[
+    &games::Birthday,
+    &analysis::Cool,
+    &analysis::Heat,
+    &analysis::Overheat,
+    &analysis::Freeze,
+    &analysis::Norton,
+    &analysis::Reduced,
+    &analysis::AtomicWeight,
+    &analysis::Temperature,
+    &analysis::Mean,
+    &analysis::LeftStop,
+    &analysis::RightStop,
+];
 
 /// The function called `name`.
 pub fn lookup(name: &str) -> Option<&'static dyn Function> {

@@ -32,6 +32,7 @@ pub mod json;
 mod matcher;
 pub mod step;
 pub mod table;
+pub mod thermocheck;
 mod tidy;
 
 pub use check::{CheckError, ConditionProof};

@@ -18,6 +18,11 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
         std::fs::read_to_string(file)
             .map_err(|e| CliError::bad(format!("cannot read {file}: {e}")))?
     };
+    if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
+        if crate::proof::thermocheck::is_certificate(&v) {
+            return certificate(ctx, &v);
+        }
+    }
     // Parse first: a file that is not a proof is bad input (2), a proof that fails is false (1).
     let proof = Proof::parse_json(&text).map_err(CliError::from)?;
     let style = &ctx.style;
@@ -68,6 +73,40 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
             ),
         },
         f => return Err(unsupported("check", f)),
+    };
+    emit(&out);
+    Ok(if result.is_ok() { OK } else { FALSE })
+}
+
+/// A thermograph certificate: every entry recomputed from its options' walls.
+fn certificate(ctx: &Ctx, v: &serde_json::Value) -> Result<i32, CliError> {
+    let result = crate::proof::thermocheck::check(v);
+    let out = match ctx.format {
+        Format::Json => format!(
+            "{}\n",
+            serde_json::json!({
+                "certificate": "thermographs",
+                "checked": result.is_ok(),
+                "game": result.as_ref().ok().map(|r| r.game.clone()),
+                "temperature": result.as_ref().ok().map(|r| r.temperature.to_string()),
+                "mean": result.as_ref().ok().map(|r| r.mast.to_string()),
+                "entries": result.as_ref().ok().map(|r| r.entries),
+                "error": result.as_ref().err().map(|e| serde_json::json!({
+                    "entry": e.entry, "reason": e.reason,
+                })),
+            })
+        ),
+        _ => match &result {
+            Ok(r) => format!(
+                "ok: the thermograph certificate of {} checks ({} subgame{}; temperature {}, mean {})\n",
+                r.game,
+                r.entries,
+                if r.entries == 1 { "" } else { "s" },
+                r.temperature,
+                r.mast
+            ),
+            Err(e) => format!("rejected: the thermograph certificate fails at {e}\n"),
+        },
     };
     emit(&out);
     Ok(if result.is_ok() { OK } else { FALSE })

@@ -1,5 +1,6 @@
 //! The subcommands, one module each; this module dispatches and holds what they share.
 
+mod analyze;
 mod check;
 mod compare;
 mod eval;
@@ -82,6 +83,11 @@ fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, CliError> {
         Command::Compare { a, b, brief } => compare::run(ctx, a, b, *brief),
         Command::Rules { name } => rules::run(ctx, name.as_deref()),
         Command::Check { file } => check::run(ctx, file),
+        Command::Analyze {
+            expr,
+            certificate,
+            time_limit,
+        } => analyze::run(ctx, expr, *certificate, *time_limit),
         Command::Repl => repl::run(ctx),
     }
 }

@@ -9,6 +9,7 @@ pub mod latex;
 pub mod markdown;
 pub mod svg;
 pub mod text;
+pub mod thermograph;
 pub mod tree;
 
 use super::args::StepsChoice;

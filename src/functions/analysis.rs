@@ -1,0 +1,241 @@
+//! The analysis of hot games as functions of the expression language (`crate::analysis` does the
+//! work). Names and their CGSuite counterparts:
+//!
+//! | onag | CGSuite |
+//! |---|---|
+//! | `cool(G, t)` | `G.Cool(t)` |
+//! | `heat(G, t)` | `G.Heat(t)` |
+//! | `overheat(G, s, t)` | `G.Overheat(s, t)` |
+//! | `freeze(G)` | `G.Freeze` |
+//! | `norton(G, U)` | `G.NortonProduct(U)` (`G.U`) |
+//! | `reduced(G)` | `G.ReducedCanonicalForm` |
+//! | `atomic_weight(G)` | `G.AtomicWeight` |
+//! | `temperature(G)` | `G.Temperature` |
+//! | `mean(G)` | `G.Mean` |
+//! | `left_stop(G)`, `right_stop(G)` | `G.LeftStop`, `G.RightStop` |
+
+use super::{args, Function, Opening};
+use crate::analysis::{atomic, cool, reduced, Thermographer};
+use crate::kernel::{GameId, Kernel, KernelError};
+use crate::term::{Arg, Term};
+
+macro_rules! simple {
+    ($ty:ident, $name:literal, $usage:literal, $summary:literal, |$k:ident, $g:ident| $body:expr) => {
+        #[doc = $summary]
+        pub struct $ty;
+        impl Function for $ty {
+            fn name(&self) -> &'static str {
+                $name
+            }
+            fn usage(&self) -> &'static str {
+                $usage
+            }
+            fn summary(&self) -> &'static str {
+                $summary
+            }
+            fn value(&self, a: &[Arg], $k: &mut Kernel) -> Result<GameId, KernelError> {
+                args::arity(self, a, 1)?;
+                let $g = args::game(self, a, 0, $k)?;
+                $body
+            }
+        }
+    };
+}
+
+simple!(Temperature, "temperature", "temperature(G)",
+    "G's temperature as a number (-1 for an integer, -1/2^k for m/2^k in lowest terms, as CGSuite and cgt)",
+    |k, g| {
+        let t = Thermographer::new().of(k, g)?.temperature.clone();
+        Ok(k.number(&t))
+    });
+
+simple!(
+    Mean,
+    "mean",
+    "mean(G)",
+    "G's mean value (the mast of its thermograph)",
+    |k, g| {
+        let m = Thermographer::new().of(k, g)?.mast.clone();
+        Ok(k.number(&m))
+    }
+);
+
+simple!(
+    LeftStop,
+    "left_stop",
+    "left_stop(G)",
+    "G's left stop, a number",
+    |k, g| {
+        let s = k.left_stop(g);
+        Ok(k.number(&s))
+    }
+);
+
+simple!(
+    RightStop,
+    "right_stop",
+    "right_stop(G)",
+    "G's right stop, a number",
+    |k, g| {
+        let s = k.right_stop(g);
+        Ok(k.number(&s))
+    }
+);
+
+simple!(
+    Freeze,
+    "freeze",
+    "freeze(G)",
+    "G cooled by its own temperature",
+    |k, g| cool::freeze(k, &mut Thermographer::new(), g)
+);
+
+simple!(
+    Reduced,
+    "reduced",
+    "reduced(G)",
+    "the reduced canonical form of G (equal to G modulo infinitesimals)",
+    |k, g| reduced::reduced(k, g)
+);
+
+simple!(
+    AtomicWeight,
+    "atomic_weight",
+    "atomic_weight(G)",
+    "the atomic weight of an atomic infinitesimal G (an error otherwise)",
+    |k, g| atomic::atomic_weight(k, g)
+);
+
+/// `cool(G, t)`: G cooled by the number t ≥ 0.
+pub struct Cool;
+
+impl Function for Cool {
+    fn name(&self) -> &'static str {
+        "cool"
+    }
+    fn usage(&self) -> &'static str {
+        "cool(G, t)"
+    }
+    fn summary(&self) -> &'static str {
+        "G cooled by the number t >= 0 (Conway; Siegel): {GL_t - t | GR_t + t} until the mast"
+    }
+    fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 2)?;
+        let g = args::game(self, a, 0, k)?;
+        let t = args::number(self, a, 1, k)?;
+        cool::cool(k, &mut Thermographer::new(), g, &t)
+    }
+    /// One level: the mast value when t is above G's temperature (or G is a number), else
+    /// `{cool(G^L, t) - t | cool(G^R, t) + t}` over G's canonical options.
+    fn open(&self, a: &[Arg], k: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        args::arity(self, a, 2)?;
+        let g = args::game(self, a, 0, k)?;
+        let t = args::number(self, a, 1, k)?;
+        let thermo = Thermographer::new().of(k, g)?;
+        let tt = match a.get(1) {
+            Some(Arg::Game(t)) => t.clone(),
+            _ => Term::number(t.clone()),
+        };
+        if k.as_number(g).is_some() || t > thermo.temperature {
+            let x = if k.as_number(g).is_some() {
+                k.to_term(g)
+            } else {
+                Term::number(thermo.mast.clone())
+            };
+            return Ok(Some(Opening {
+                says: format!(
+                    "t = {t} is above the temperature {} of the game, so cooling gives its mast value {}",
+                    thermo.temperature, thermo.mast
+                ),
+                term: x,
+                rule: "cool-mast",
+                cite: "Conway, ONAG ch. 9; Siegel, CGT II.5 (cooling)",
+            }));
+        }
+        let call = |o: GameId, k: &mut Kernel| Term::Call {
+            name: "cool".into(),
+            args: vec![Arg::Game(k.to_term(o)), Arg::Game(tt.clone())],
+        };
+        let mut l = Vec::new();
+        for o in k.left_options(g)? {
+            l.push(Term::sum(call(o, k), Term::neg(tt.clone())));
+        }
+        let mut r = Vec::new();
+        for o in k.right_options(g)? {
+            r.push(Term::sum(call(o, k), tt.clone()));
+        }
+        Ok(Some(Opening {
+            term: Term::game(l, r),
+            rule: "cool-definition",
+            says: format!(
+                "t = {t} is at most the temperature {}, so G_t = {{G^L_t - t | G^R_t + t}}",
+                thermo.temperature
+            ),
+            cite: "Conway, ONAG ch. 9; Siegel, CGT II.5 (cooling)",
+        }))
+    }
+}
+
+/// `heat(G, t)`: Berlekamp's integral, t any game.
+pub struct Heat;
+
+impl Function for Heat {
+    fn name(&self) -> &'static str {
+        "heat"
+    }
+    fn usage(&self) -> &'static str {
+        "heat(G, t)"
+    }
+    fn summary(&self) -> &'static str {
+        "G heated by t: G if G is a number, else {heat(GL, t) + t | heat(GR, t) - t}"
+    }
+    fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 2)?;
+        let g = args::game(self, a, 0, k)?;
+        let t = args::game(self, a, 1, k)?;
+        cool::heat(k, g, t)
+    }
+}
+
+/// `overheat(G, s, t)`.
+pub struct Overheat;
+
+impl Function for Overheat {
+    fn name(&self) -> &'static str {
+        "overheat"
+    }
+    fn usage(&self) -> &'static str {
+        "overheat(G, s, t)"
+    }
+    fn summary(&self) -> &'static str {
+        "G overheated from s to t: n copies of s for an integer n, else {overheat(GL, s, t) + t | overheat(GR, s, t) - t}"
+    }
+    fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 3)?;
+        let g = args::game(self, a, 0, k)?;
+        let s = args::game(self, a, 1, k)?;
+        let t = args::game(self, a, 2, k)?;
+        cool::overheat(k, g, s, t)
+    }
+}
+
+/// `norton(G, U)`.
+pub struct Norton;
+
+impl Function for Norton {
+    fn name(&self) -> &'static str {
+        "norton"
+    }
+    fn usage(&self) -> &'static str {
+        "norton(G, U)"
+    }
+    fn summary(&self) -> &'static str {
+        "the Norton product G.U for a positive game U"
+    }
+    fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 2)?;
+        let g = args::game(self, a, 0, k)?;
+        let u = args::game(self, a, 1, k)?;
+        cool::norton(k, g, u)
+    }
+}

@@ -1,0 +1,428 @@
+//! The independent check of a thermograph certificate (`onag analyze --certificate`).
+//!
+//! Written apart from `crate::analysis` and calling none of it: walls are read as lists of
+//! breakpoints and evaluated by interpolation here; each game's options are confirmed with the
+//! kernel's canonical options; each wall is recomputed from the options' walls already checked:
+//! `LS(t) = max RW(G^L)(t) − t`, `RS(t) = min LW(G^R)(t) + t`, the temperature is the least
+//! t ≥ −1 with `LS(t) ≤ RS(t)`, the walls are the scaffolds below it and the mast above.
+//!
+//! The check samples every breakpoint of the claimed walls and of the options' walls, the
+//! midpoint of each gap between them, and one point past the last. That suffices: between
+//! consecutive samples every option wall is linear, so LS is convex and RS concave there, and a
+//! convex function that agrees with a line at both ends and the midpoint is that line.
+
+use crate::kernel::{GameId, Kernel};
+use crate::number::Dyadic;
+use serde_json::Value;
+
+/// A wall as claimed: breakpoints (t, x) from t = −1, constant after the last one.
+type Pts = Vec<(Dyadic, Dyadic)>;
+
+/// Why a certificate is rejected: the entry (from 0) and the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CertError {
+    /// The entry that failed, if the failure is in one.
+    pub entry: Option<usize>,
+    /// Why.
+    pub reason: String,
+}
+
+impl std::fmt::Display for CertError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.entry {
+            Some(i) => write!(f, "entry {i}: {}", self.reason),
+            None => write!(f, "{}", self.reason),
+        }
+    }
+}
+
+fn fail<T>(entry: Option<usize>, reason: impl Into<String>) -> Result<T, CertError> {
+    Err(CertError {
+        entry,
+        reason: reason.into(),
+    })
+}
+
+/// Whether a JSON value is a thermograph certificate (rather than a proof).
+pub fn is_certificate(v: &Value) -> bool {
+    v.get("certificate").and_then(Value::as_str) == Some("thermographs")
+}
+
+/// The value of a claimed wall at t: linear between breakpoints, constant after the last.
+fn eval(p: &Pts, t: &Dyadic) -> Dyadic {
+    let mut prev: Option<&(Dyadic, Dyadic)> = None;
+    for q in p {
+        if q.0 == *t {
+            return q.1.clone();
+        }
+        if q.0 > *t {
+            return match prev {
+                None => q.1.clone(),
+                Some(a) => {
+                    // The slope is an integer (checked when the wall is read).
+                    let s = slope(a, q).unwrap_or(0);
+                    &a.1 + &(&Dyadic::from(s) * &(t - &a.0))
+                }
+            };
+        }
+        prev = Some(q);
+    }
+    prev.map(|a| a.1.clone()).unwrap_or_default()
+}
+
+/// The slope between two breakpoints, if it is −1, 0 or 1.
+fn slope(a: &(Dyadic, Dyadic), b: &(Dyadic, Dyadic)) -> Option<i64> {
+    let (dt, dx) = (&b.0 - &a.0, &b.1 - &a.1);
+    (-1..=1).find(|&s| dx == &Dyadic::from(s) * &dt)
+}
+
+fn read_pts(v: Option<&Value>, entry: usize, what: &str) -> Result<Pts, CertError> {
+    let Some(arr) = v.and_then(Value::as_array) else {
+        return fail(Some(entry), format!("{what} is missing or not a list"));
+    };
+    let mut out: Pts = Vec::new();
+    for p in arr {
+        let pair = p.as_array().filter(|a| a.len() == 2);
+        let parse = |x: Option<&Value>| {
+            x.and_then(Value::as_str)
+                .and_then(|s| s.parse::<Dyadic>().ok())
+        };
+        let (Some(t), Some(x)) = (
+            parse(pair.and_then(|a| a.first())),
+            parse(pair.and_then(|a| a.get(1))),
+        ) else {
+            return fail(
+                Some(entry),
+                format!("{what}: a breakpoint is not a pair of exact numbers"),
+            );
+        };
+        if let Some(last) = out.last() {
+            if t <= last.0 {
+                return fail(
+                    Some(entry),
+                    format!("{what}: breakpoints are not in increasing t"),
+                );
+            }
+            if slope(last, &(t.clone(), x.clone())).is_none() {
+                return fail(
+                    Some(entry),
+                    format!("{what}: a slope other than -1, 0 or 1 before t = {t}"),
+                );
+            }
+        } else if t != Dyadic::from(-1) {
+            return fail(Some(entry), format!("{what} does not start at t = -1"));
+        }
+        out.push((t, x));
+    }
+    if out.is_empty() {
+        return fail(Some(entry), format!("{what} has no breakpoints"));
+    }
+    Ok(out)
+}
+
+fn read_num(v: Option<&Value>, entry: usize, what: &str) -> Result<Dyadic, CertError> {
+    match v
+        .and_then(Value::as_str)
+        .and_then(|s| s.parse::<Dyadic>().ok())
+    {
+        Some(x) => Ok(x),
+        None => fail(
+            Some(entry),
+            format!("{what} is missing or not an exact number"),
+        ),
+    }
+}
+
+fn read_ix(v: Option<&Value>, entry: usize, what: &str) -> Result<Vec<usize>, CertError> {
+    let Some(arr) = v.and_then(Value::as_array) else {
+        return fail(Some(entry), format!("{what} is missing"));
+    };
+    let mut out = Vec::new();
+    for x in arr {
+        match x.as_u64().and_then(|n| usize::try_from(n).ok()) {
+            Some(n) if n < entry => out.push(n),
+            _ => return fail(Some(entry), format!("{what} must list earlier entries")),
+        }
+    }
+    Ok(out)
+}
+
+struct Checked {
+    id: GameId,
+    left: Pts,
+    right: Pts,
+}
+
+/// What a checked certificate establishes: the root game, its temperature and mast, and how
+/// many entries were verified.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// The root game as written in the certificate.
+    pub game: String,
+    /// Its temperature.
+    pub temperature: Dyadic,
+    /// Its mast value.
+    pub mast: Dyadic,
+    /// The entries checked.
+    pub entries: usize,
+}
+
+/// Checks a certificate; every entry is recomputed from its options' entries.
+pub fn check(v: &Value) -> Result<Verified, CertError> {
+    let Some(games) = v.get("games").and_then(Value::as_array) else {
+        return fail(None, "no `games` list");
+    };
+    let root = v
+        .get("root")
+        .and_then(Value::as_u64)
+        .and_then(|n| usize::try_from(n).ok())
+        .filter(|&n| n < games.len());
+    let Some(root) = root else {
+        return fail(None, "`root` must index an entry");
+    };
+    let mut k = Kernel::new();
+    let mut done: Vec<Checked> = Vec::with_capacity(games.len());
+    let mut root_out = None;
+    for (i, e) in games.iter().enumerate() {
+        let src = e.get("game").and_then(Value::as_str).unwrap_or_default();
+        let term = match crate::syntax::parse(src) {
+            Ok(t) => t,
+            Err(err) => return fail(Some(i), format!("the game does not parse: {err}")),
+        };
+        let id = match k.eval(&term) {
+            Ok(g) => g,
+            Err(err) => return fail(Some(i), format!("the game cannot be evaluated: {err}")),
+        };
+        let left = read_pts(e.get("left_wall"), i, "left_wall")?;
+        let right = read_pts(e.get("right_wall"), i, "right_wall")?;
+        let tau = read_num(e.get("temperature"), i, "temperature")?;
+        let mast = read_num(e.get("mast"), i, "mast")?;
+        let li = read_ix(e.get("left"), i, "left")?;
+        let ri = read_ix(e.get("right"), i, "right")?;
+        let integer = k.as_number(id).filter(|x| x.is_integer());
+        if let Some(n) = integer {
+            let flat = vec![(Dyadic::from(-1), n.clone())];
+            if left != flat || right != flat || tau != Dyadic::from(-1) || mast != n {
+                return fail(
+                    Some(i),
+                    format!("the integer {n} has the mast at {n} from t = -1"),
+                );
+            }
+        } else {
+            // The listed options must be the canonical options.
+            let mut want_l = k.left_options(id).map_err(|e| CertError {
+                entry: Some(i),
+                reason: e.to_string(),
+            })?;
+            let mut want_r = k.right_options(id).map_err(|e| CertError {
+                entry: Some(i),
+                reason: e.to_string(),
+            })?;
+            let mut got_l: Vec<GameId> = li.iter().map(|&j| done[j].id).collect();
+            let mut got_r: Vec<GameId> = ri.iter().map(|&j| done[j].id).collect();
+            for v in [&mut want_l, &mut want_r, &mut got_l, &mut got_r] {
+                v.sort_unstable();
+                v.dedup();
+            }
+            if got_l != want_l || got_r != want_r {
+                return fail(
+                    Some(i),
+                    format!("the options listed are not the canonical options of {src}"),
+                );
+            }
+            let lw: Vec<&Pts> = li.iter().map(|&j| &done[j].right).collect();
+            let rw: Vec<&Pts> = ri.iter().map(|&j| &done[j].left).collect();
+            verify_walls(i, &lw, &rw, &left, &right, &tau, &mast)?;
+        }
+        if i == root {
+            root_out = Some(Verified {
+                game: src.to_string(),
+                temperature: tau.clone(),
+                mast: mast.clone(),
+                entries: games.len(),
+            });
+        }
+        done.push(Checked { id, left, right });
+    }
+    root_out.ok_or(CertError {
+        entry: None,
+        reason: "no root".into(),
+    })
+}
+
+fn verify_walls(
+    i: usize,
+    lw: &[&Pts],
+    rw: &[&Pts],
+    left: &Pts,
+    right: &Pts,
+    tau: &Dyadic,
+    mast: &Dyadic,
+) -> Result<(), CertError> {
+    if lw.is_empty() || rw.is_empty() {
+        return fail(Some(i), "a non-integer must have options on both sides");
+    }
+    let ls = |t: &Dyadic| {
+        lw.iter()
+            .map(|w| eval(w, t))
+            .max()
+            .map(|m| &m - t)
+            .unwrap_or_default()
+    };
+    let rs = |t: &Dyadic| {
+        rw.iter()
+            .map(|w| eval(w, t))
+            .min()
+            .map(|m| &m + t)
+            .unwrap_or_default()
+    };
+    let mut ts: Vec<Dyadic> = lw
+        .iter()
+        .chain(rw.iter())
+        .flat_map(|w| w.iter().map(|p| p.0.clone()))
+        .chain(left.iter().chain(right.iter()).map(|p| p.0.clone()))
+        .chain([tau.clone(), Dyadic::from(-1)])
+        .filter(|t| *t >= Dyadic::from(-1))
+        .collect();
+    ts.sort();
+    ts.dedup();
+    let mut samples = ts.clone();
+    for w in ts.windows(2) {
+        samples.push((&w[0] + &w[1]).half());
+    }
+    if let Some(last) = ts.last() {
+        samples.push(last + &Dyadic::from(1));
+    }
+    samples.sort();
+    for t in &samples {
+        let (l, r) = (ls(t), rs(t));
+        if t < tau {
+            if l <= r {
+                return fail(
+                    Some(i),
+                    format!("the scaffolds already meet at t = {t}, below the temperature {tau}"),
+                );
+            }
+            if eval(left, t) != l {
+                return fail(
+                    Some(i),
+                    format!(
+                        "Left's wall at t = {t} is {}, but the options give {l}",
+                        eval(left, t)
+                    ),
+                );
+            }
+            if eval(right, t) != r {
+                return fail(
+                    Some(i),
+                    format!(
+                        "Right's wall at t = {t} is {}, but the options give {r}",
+                        eval(right, t)
+                    ),
+                );
+            }
+        } else {
+            if eval(left, t) != *mast || eval(right, t) != *mast {
+                return fail(
+                    Some(i),
+                    format!("above the temperature the walls must be the mast {mast} (t = {t})"),
+                );
+            }
+            if t == tau {
+                let meets = if *tau == Dyadic::from(-1) {
+                    l <= r
+                } else {
+                    l == r
+                };
+                if !meets || l != *mast {
+                    return fail(Some(i), format!("the scaffolds do not meet at the mast {mast} at t = {tau} (they are {l} and {r})"));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks an opening of `cool(G, t)` (`functions::Function::open`) without trusting the code
+/// that made it: G's thermograph comes from a certificate verified by [`check`]; the mast rule
+/// must have t above the verified temperature (or G a number) and yield the verified mast; the
+/// definition must have t at most the temperature and be exactly
+/// `{cool(G^L, t) - t | cool(G^R, t) + t}` over the kernel's canonical options of G.
+pub fn check_cool_open(
+    k: &mut Kernel,
+    g: GameId,
+    t: &Dyadic,
+    opening: &crate::functions::Opening,
+) -> Result<(), String> {
+    use crate::term::{Arg, Term};
+    let cert = crate::analysis::certificate::build(k, g).map_err(|e| e.to_string())?;
+    let v = check(&cert).map_err(|e| format!("the thermograph does not check: {e}"))?;
+    let is_number = k.as_number(g).is_some();
+    let value_of = |k: &mut Kernel, term: &Term| k.eval(term).map_err(|e| e.to_string());
+    match opening.rule {
+        "cool-mast" => {
+            if !(is_number || *t > v.temperature) {
+                return Err(format!(
+                    "t = {t} is not above the temperature {}",
+                    v.temperature
+                ));
+            }
+            let want = if is_number { g } else { k.number(&v.mast) };
+            if value_of(k, &opening.term)? != want {
+                return Err(format!("the mast is {}, not the opening's term", v.mast));
+            }
+            Ok(())
+        }
+        "cool-definition" => {
+            if is_number || *t > v.temperature {
+                return Err(format!(
+                    "t = {t} is above the temperature {}: the mast rule applies",
+                    v.temperature
+                ));
+            }
+            let Term::Game { left, right } = &opening.term else {
+                return Err("the definition must open to a game {…|…}".into());
+            };
+            // Each option: a call cool(X, t) plus -t (Left) or t (Right), X an option of G.
+            let side = |k: &mut Kernel, opts: &[Term], sign: i64| -> Result<Vec<GameId>, String> {
+                let mut ids = Vec::new();
+                for o in opts {
+                    let Term::Sum(call, shift) = o else {
+                        return Err("an option is not cool(X, t) ± t".into());
+                    };
+                    let Term::Call { name, args } = &**call else {
+                        return Err("an option is not cool(X, t) ± t".into());
+                    };
+                    let (Some(Arg::Game(x)), Some(Arg::Game(tt)), 2) =
+                        (args.first(), args.get(1), args.len())
+                    else {
+                        return Err("a call does not have the form cool(X, t)".into());
+                    };
+                    let s = value_of(k, shift)?;
+                    let want_shift = k.number(&(&Dyadic::from(sign) * t));
+                    let tv = value_of(k, tt)?;
+                    if name != "cool" || k.as_number(tv).as_ref() != Some(t) || s != want_shift {
+                        return Err(
+                            "an option cools by another temperature or shifts wrongly".into()
+                        );
+                    }
+                    ids.push(value_of(k, x)?);
+                }
+                ids.sort_unstable();
+                ids.dedup();
+                Ok(ids)
+            };
+            let got_l = side(k, left, -1)?;
+            let got_r = side(k, right, 1)?;
+            let mut want_l = k.left_options(g).map_err(|e| e.to_string())?;
+            let mut want_r = k.right_options(g).map_err(|e| e.to_string())?;
+            want_l.sort_unstable();
+            want_r.sort_unstable();
+            if got_l != want_l || got_r != want_r {
+                return Err("the options are not G's canonical options".into());
+            }
+            Ok(())
+        }
+        other => Err(format!("{other} is not a rule of cool")),
+    }
+}
