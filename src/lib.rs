@@ -24,6 +24,7 @@ pub mod kernel;
 pub mod number;
 pub mod proof;
 pub mod rules;
+pub mod rulesets;
 pub mod syntax;
 pub mod term;
 
