@@ -128,8 +128,15 @@ fn domineering_full_small_rectangles_match_brute_force() {
     let mut k = Kernel::new();
     for rows in 1..=4 {
         for cols in 1..=4 {
-            let fast = domineering::value(&domineering::Position::empty(rows, cols), &mut k).unwrap();
-            let brute = domineering_brute(&mut k, rows, cols, vec![true; rows * cols], &mut HashMap::new());
+            let fast =
+                domineering::value(&domineering::Position::empty(rows, cols), &mut k).unwrap();
+            let brute = domineering_brute(
+                &mut k,
+                rows,
+                cols,
+                vec![true; rows * cols],
+                &mut HashMap::new(),
+            );
             assert_eq!(fast, brute, "{rows}×{cols}");
         }
     }
@@ -162,4 +169,179 @@ fn domineering_bad_boards_are_positioned_errors() {
         domineering::value(&domineering::Position::parse(&big).unwrap(), &mut k),
         Err(RulesetError::Kernel(_))
     ));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Octal games
+
+use onag::kernel::Budget;
+use onag::rulesets::octal::{NimSequence, OctalCode};
+
+/// OEIS A002186, Kayles (octal game 0.77), n = 0..104.
+const A002186: [u32; 105] = [
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
+    1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8,
+    1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7,
+    4, 1, 2, 8, 1, 4, 7, 2, 1,
+];
+
+/// OEIS A002187, Dawson's Chess (0.137), n = 0..131; Dawson's Kayles (0.07) has G(n) = a(n-1).
+const A002187: [u32; 132] = [
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
+    7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+    0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2,
+    1, 1, 0, 4,
+];
+
+/// Sprague–Grundy values of a row of skittles by brute force on whole positions: a position is
+/// the sorted list of its rows; a move takes `take` adjacent skittles (any take in `takes`)
+/// from one row, anywhere in it. No nim-sum, no heap values: the mex over whole positions.
+fn row_game_brute(rows: Vec<usize>, takes: &[usize], memo: &mut HashMap<Vec<usize>, u32>) -> u32 {
+    if let Some(&v) = memo.get(&rows) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for (i, &r) in rows.iter().enumerate() {
+        for &k in takes {
+            if k > r {
+                continue;
+            }
+            for start in 0..=r - k {
+                let mut next: Vec<usize> = rows.clone();
+                next.remove(i);
+                for part in [start, r - k - start] {
+                    if part > 0 {
+                        next.push(part);
+                    }
+                }
+                next.sort_unstable();
+                seen.push(row_game_brute(next, takes, memo));
+            }
+        }
+    }
+    let mut g = 0;
+    while seen.contains(&g) {
+        g += 1;
+    }
+    memo.insert(rows, g);
+    g
+}
+
+#[test]
+fn kayles_matches_oeis_and_brute_force() {
+    let mut s = NimSequence::new(OctalCode::parse("0.77").unwrap());
+    let values = s.values_to(104, &Budget::default()).unwrap();
+    assert_eq!(values, A002186.to_vec());
+    // The first values again, from the rules of Kayles on whole positions.
+    let mut memo = HashMap::new();
+    for n in 0..=30 {
+        assert_eq!(
+            row_game_brute(vec![n], &[1, 2], &mut memo),
+            A002186[n],
+            "Kayles {n}"
+        );
+    }
+    // OEIS: periodic with period 12 from n = 71 (the last exception is n = 70).
+    let p = s
+        .find_period(10_000, &Budget::default())
+        .unwrap()
+        .expect("Kayles' period is proved");
+    assert_eq!((p.preperiod, p.period), (71, 12));
+}
+
+#[test]
+fn dawsons_kayles_matches_oeis_and_brute_force() {
+    let mut s = NimSequence::new(OctalCode::parse("0.07").unwrap());
+    let values = s.values_to(132, &Budget::default()).unwrap();
+    assert_eq!(values[0], 0);
+    for n in 1..=132 {
+        assert_eq!(values[n], A002187[n - 1], "0.07 at {n}");
+    }
+    // Dawson's Kayles: take exactly two adjacent skittles.
+    let mut memo = HashMap::new();
+    for n in 0..=30 {
+        assert_eq!(
+            row_game_brute(vec![n], &[2], &mut memo),
+            values[n],
+            "0.07 {n}"
+        );
+    }
+    // A002187 has period 34, last exception at 51: 0.07 repeats from 53.
+    let p = s
+        .find_period(10_000, &Budget::default())
+        .unwrap()
+        .expect("Dawson's Kayles' period is proved");
+    assert_eq!((p.preperiod, p.period), (53, 34));
+}
+
+#[test]
+fn octal_values_past_the_period_and_for_huge_heaps() {
+    let mut s = NimSequence::new(OctalCode::parse("0.77").unwrap());
+    let b = Budget::default();
+    let all = s.values_to(40_000, &b).unwrap();
+    // Computed one by one with no period, the values agree.
+    let mut plain = Vec::new();
+    for n in 0..2000usize {
+        let mut seen = vec![false; 64];
+        for k in 1..=2usize.min(n) {
+            let m = n - k;
+            for a in 0..=m {
+                seen[(plain[a] ^ plain[m - a]) as usize] = true;
+            }
+        }
+        plain.push(seen.iter().position(|&x| !x).unwrap() as u32);
+    }
+    assert_eq!(&all[..2000], &plain[..]);
+    // A heap of 10^30 tokens is read off the period: 10^30 ≡ 4 (mod 12), and n ≥ 71.
+    let huge: num_bigint::BigInt = "1000000000000000000000000000000".parse().unwrap();
+    let g = s.value(&huge, &b).unwrap();
+    let n = 71 + ((1_000_000_000_000_000_000_000_000_000_000u128 - 71) % 12) as usize;
+    assert_eq!(g, all[n]);
+}
+
+#[test]
+fn subtraction_games_and_nim() {
+    // Subtraction game {1, 2, 3}: G(n) = n mod 4, by its definition.
+    let mut s = NimSequence::new(OctalCode::subtraction(&[1, 2, 3]).unwrap());
+    let v = s.values_to(100, &Budget::default()).unwrap();
+    for (n, &g) in v.iter().enumerate() {
+        assert_eq!(g as usize, n % 4);
+    }
+    let p = s.find_period(1000, &Budget::default()).unwrap();
+    assert_eq!(p.map(|p| (p.preperiod, p.period)), Some((0, 4)));
+    // Subtraction game {2, 5}: brute force by the rules.
+    let mut s = NimSequence::new(OctalCode::subtraction(&[2, 5]).unwrap());
+    let v = s.values_to(200, &Budget::default()).unwrap();
+    let mut b: Vec<u32> = Vec::new();
+    for n in 0..=200usize {
+        let opts: Vec<u32> = [2usize, 5]
+            .iter()
+            .filter(|&&k| k <= n)
+            .map(|&k| b[n - k])
+            .collect();
+        b.push((0..).find(|g| !opts.contains(g)).unwrap());
+    }
+    assert_eq!(v, b);
+    // Nim: heaps 3, 5, 6 nim-add to 0.
+    let z = onag::rulesets::octal::nim(&[3.into(), 5.into(), 6.into()]).unwrap();
+    assert!(z.is_zero());
+}
+
+#[test]
+fn bad_octal_codes_are_positioned_errors() {
+    use onag::rulesets::RulesetError;
+    for (text, col) in [
+        ("0.78", 4),
+        ("077", 1),
+        ("3.7", 1),
+        ("0.7x7", 4),
+        ("12.7", 2),
+    ] {
+        match OctalCode::parse(text) {
+            Err(RulesetError::Input(e)) => assert_eq!(e.column, col, "{text}: {e}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    assert_eq!(OctalCode::parse(".770").unwrap().print(), "0.77");
 }

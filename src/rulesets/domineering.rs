@@ -184,7 +184,11 @@ impl Rules for Domineering {
             .into_iter()
             .map(|r| {
                 let (s, bits) = shape.trim(r);
-                Board { shape: s, empty: bits }.canonical()
+                Board {
+                    shape: s,
+                    empty: bits,
+                }
+                .canonical()
             })
             .collect()
     }

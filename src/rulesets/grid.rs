@@ -26,7 +26,12 @@ pub struct Grid {
 /// `alphabet`. `what` names the ruleset in errors (`"a Domineering board"`), `legend` says what
 /// the characters mean. Errors: an unknown character, rows of different lengths, an empty
 /// board, a board of more than [`MAX_TEXT_SQUARES`] squares.
-pub fn parse(text: &str, alphabet: &[char], what: &str, legend: &str) -> Result<Grid, RulesetError> {
+pub fn parse(
+    text: &str,
+    alphabet: &[char],
+    what: &str,
+    legend: &str,
+) -> Result<Grid, RulesetError> {
     let trimmed_end = text.trim_end().chars().count();
     let mut cells = Vec::new();
     let mut width: Option<usize> = None;
@@ -76,7 +81,9 @@ pub fn parse(text: &str, alphabet: &[char], what: &str, legend: &str) -> Result<
                 return Err(PositionError::at(
                     text,
                     i,
-                    format!("unexpected character {c:?} in {what} ({legend}; rows are separated by |)"),
+                    format!(
+                        "unexpected character {c:?} in {what} ({legend}; rows are separated by |)"
+                    ),
                 )
                 .into())
             }
@@ -85,7 +92,12 @@ pub fn parse(text: &str, alphabet: &[char], what: &str, legend: &str) -> Result<
     end_row(row_len, row_start, &mut height)?;
     let width = width.unwrap_or(0);
     if width == 0 || cells.is_empty() {
-        return Err(PositionError::at(text, 0, format!("{what} needs at least one square ({legend})")).into());
+        return Err(PositionError::at(
+            text,
+            0,
+            format!("{what} needs at least one square ({legend})"),
+        )
+        .into());
     }
     Ok(Grid {
         width,
@@ -228,7 +240,10 @@ impl Shape {
         let (w, h) = (self.w as usize, self.h as usize);
         let transpose = s & 4 != 0;
         let shape = if transpose {
-            Shape { w: self.h, h: self.w }
+            Shape {
+                w: self.h,
+                h: self.w,
+            }
         } else {
             self
         };

@@ -15,7 +15,7 @@
 pub mod domineering;
 pub mod grid;
 // pub mod hackenbush;
-// pub mod octal;
+pub mod octal;
 pub mod search;
 // pub mod toads;
 
@@ -92,6 +92,8 @@ pub enum RulesetError {
     Input(PositionError),
     /// The kernel or the search stopped: a limit, never an answer.
     Kernel(KernelError),
+    /// An argument outside the ruleset's domain (a negative heap), in words.
+    Argument(String),
 }
 
 impl From<KernelError> for RulesetError {
@@ -111,6 +113,7 @@ impl fmt::Display for RulesetError {
         match self {
             RulesetError::Input(e) => write!(f, "{}", e.render()),
             RulesetError::Kernel(e) => write!(f, "{e}"),
+            RulesetError::Argument(m) => write!(f, "{m}"),
         }
     }
 }
