@@ -345,3 +345,255 @@ fn bad_octal_codes_are_positioned_errors() {
     }
     assert_eq!(OctalCode::parse(".770").unwrap().print(), "0.77");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Cutcake
+
+use onag::rulesets::cutcake::Cutcake;
+
+/// Cutcake on a whole position (a sorted list of w×h pieces) from the rules: Left cuts one
+/// piece vertically, Right horizontally; no sums, no symmetry.
+fn cutcake_brute(
+    k: &mut Kernel,
+    pieces: Vec<(usize, usize)>,
+    memo: &mut HashMap<Vec<(usize, usize)>, GameId>,
+) -> GameId {
+    if let Some(&g) = memo.get(&pieces) {
+        return g;
+    }
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for (i, &(w, h)) in pieces.iter().enumerate() {
+        for a in 1..w {
+            let mut next = pieces.clone();
+            next.remove(i);
+            next.extend([(a, h), (w - a, h)]);
+            next.sort_unstable();
+            left.push(cutcake_brute(k, next, memo));
+        }
+        for b in 1..h {
+            let mut next = pieces.clone();
+            next.remove(i);
+            next.extend([(w, b), (w, h - b)]);
+            next.sort_unstable();
+            right.push(cutcake_brute(k, next, memo));
+        }
+    }
+    let g = k.from_options(&left, &right).unwrap();
+    memo.insert(pieces, g);
+    g
+}
+
+#[test]
+fn cutcake_matches_winning_ways_and_brute_force() {
+    let mut k = Kernel::new();
+    let mut c = Cutcake::new();
+    // Winning Ways (ch. 2, Cutcake): a cake w wide and h high with w ≥ h is worth the integer
+    // floor(w / 2^floor(log2 h)) − 1, and the negative of that turned a quarter.
+    for w in 1..=40usize {
+        for h in 1..=40usize {
+            let (big, small, sign) = if w >= h { (w, h, 1) } else { (h, w, -1) };
+            let k2 = 1usize << (usize::BITS - 1 - small.leading_zeros());
+            let expect = sign * ((big / k2) as i64 - 1);
+            let g = c.value(w, h, &mut k).unwrap();
+            assert_eq!(g, value_of(&mut k, &expect.to_string()), "cutcake {w}×{h}");
+        }
+    }
+    let mut memo = HashMap::new();
+    for w in 1..=5 {
+        for h in 1..=5 {
+            let g = c.value(w, h, &mut k).unwrap();
+            assert_eq!(g, cutcake_brute(&mut k, vec![(w, h)], &mut memo), "{w}×{h}");
+        }
+    }
+    assert!(c.value(0, 3, &mut k).is_err());
+    assert!(c.value(100_000, 3, &mut k).is_err());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Toads and Frogs
+
+use onag::rulesets::toads;
+
+/// Toads and Frogs by the rules on the whole row, memoised by the row only.
+fn toads_brute(k: &mut Kernel, row: Vec<char>, memo: &mut HashMap<Vec<char>, GameId>) -> GameId {
+    if let Some(&g) = memo.get(&row) {
+        return g;
+    }
+    let n = row.len();
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for i in 0..n {
+        if row[i] == 'T' {
+            if i + 1 < n && row[i + 1] == '.' {
+                let mut r = row.clone();
+                r.swap(i, i + 1);
+                left.push(r);
+            } else if i + 2 < n && row[i + 1] == 'F' && row[i + 2] == '.' {
+                let mut r = row.clone();
+                r.swap(i, i + 2);
+                left.push(r);
+            }
+        }
+        if row[i] == 'F' {
+            if i >= 1 && row[i - 1] == '.' {
+                let mut r = row.clone();
+                r.swap(i, i - 1);
+                right.push(r);
+            } else if i >= 2 && row[i - 1] == 'T' && row[i - 2] == '.' {
+                let mut r = row.clone();
+                r.swap(i, i - 2);
+                right.push(r);
+            }
+        }
+    }
+    let l: Vec<GameId> = left.into_iter().map(|r| toads_brute(k, r, memo)).collect();
+    let r: Vec<GameId> = right.into_iter().map(|r| toads_brute(k, r, memo)).collect();
+    let g = k.from_options(&l, &r).unwrap();
+    memo.insert(row, g);
+    g
+}
+
+fn toad(k: &mut Kernel, text: &str) -> GameId {
+    toads::value(&toads::parse(text).unwrap(), k).unwrap()
+}
+
+#[test]
+fn toads_and_frogs_published_positions() {
+    let mut k = Kernel::new();
+    // Winning Ways ch. 1 and Erickson, "New Toads and Frogs results" (1996), worked examples.
+    assert_eq!(toad(&mut k, "T.F"), value_of(&mut k, "*"));
+    assert_eq!(toad(&mut k, "TFTF."), k.zero());
+    assert_eq!(toad(&mut k, "TF.TF"), k.zero());
+    assert_eq!(toad(&mut k, "TFT.F"), value_of(&mut k, "*"));
+    assert_eq!(toad(&mut k, "T.TFF"), value_of(&mut k, "^"));
+    // With no frog in the way, two toads have two squares each to walk: Left's 4 moves.
+    assert_eq!(toad(&mut k, "TT.."), value_of(&mut k, "4"));
+}
+
+#[test]
+fn toads_and_frogs_random_rows_match_brute_force() {
+    let mut rng = Rng(0x2545f4914f6cdd1d);
+    let mut k = Kernel::new();
+    let mut memo = HashMap::new();
+    for _ in 0..400 {
+        let n = 1 + rng.below(9) as usize;
+        let row: Vec<char> = (0..n)
+            .map(|_| ['.', 'T', 'F'][rng.below(3) as usize])
+            .collect();
+        let text: String = row.iter().collect();
+        let fast = toad(&mut k, &text);
+        let brute = toads_brute(&mut k, row, &mut memo);
+        assert_eq!(fast, brute, "{text}");
+    }
+    // Starting positions T^a □^b F^c.
+    for a in 1..=3 {
+        for b in 1..=3 {
+            for c in 1..=3 {
+                let text = format!("{}{}{}", "T".repeat(a), ".".repeat(b), "F".repeat(c));
+                let row: Vec<char> = text.chars().collect();
+                let brute = toads_brute(&mut k, row, &mut memo);
+                assert_eq!(toad(&mut k, &text), brute, "{text}");
+            }
+        }
+    }
+    assert!(
+        matches!(toads::parse("TT.X"), Err(onag::rulesets::RulesetError::Input(e)) if e.column == 4)
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clobber
+
+use onag::rulesets::clobber;
+
+/// Clobber by the rules on the whole board, memoised by the board only.
+fn clobber_brute(
+    k: &mut Kernel,
+    rows: usize,
+    cols: usize,
+    b: Vec<char>,
+    memo: &mut HashMap<Vec<char>, GameId>,
+) -> GameId {
+    if let Some(&g) = memo.get(&b) {
+        return g;
+    }
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for r in 0..rows {
+        for c in 0..cols {
+            let me = b[r * cols + c];
+            if me == '.' {
+                continue;
+            }
+            let other = if me == 'x' { 'o' } else { 'x' };
+            let mut nbrs = vec![];
+            if r > 0 {
+                nbrs.push((r - 1) * cols + c);
+            }
+            if r + 1 < rows {
+                nbrs.push((r + 1) * cols + c);
+            }
+            if c > 0 {
+                nbrs.push(r * cols + c - 1);
+            }
+            if c + 1 < cols {
+                nbrs.push(r * cols + c + 1);
+            }
+            for j in nbrs {
+                if b[j] == other {
+                    let mut next = b.clone();
+                    next[j] = me;
+                    next[r * cols + c] = '.';
+                    if me == 'x' {
+                        left.push(next);
+                    } else {
+                        right.push(next);
+                    }
+                }
+            }
+        }
+    }
+    let l: Vec<GameId> = left
+        .into_iter()
+        .map(|x| clobber_brute(k, rows, cols, x, memo))
+        .collect();
+    let r: Vec<GameId> = right
+        .into_iter()
+        .map(|x| clobber_brute(k, rows, cols, x, memo))
+        .collect();
+    let g = k.from_options(&l, &r).unwrap();
+    memo.insert(b, g);
+    g
+}
+
+fn clob(k: &mut Kernel, text: &str) -> GameId {
+    clobber::value(&clobber::parse(text).unwrap(), k).unwrap()
+}
+
+#[test]
+fn clobber_small_positions() {
+    let mut k = Kernel::new();
+    // By hand from the rules: xo = {0|0} = *; xoo = {.xo | o.o} = {*|0} = v.
+    assert_eq!(clob(&mut k, "xo"), value_of(&mut k, "*"));
+    assert_eq!(clob(&mut k, "xoo"), value_of(&mut k, "v"));
+    assert_eq!(clob(&mut k, "xxo"), value_of(&mut k, "^"));
+    // Stones of one colour only, or stones apart, cannot move.
+    assert_eq!(clob(&mut k, "xx.|..x"), k.zero());
+    assert_eq!(clob(&mut k, "x.o|.x."), k.zero());
+}
+
+#[test]
+fn clobber_random_boards_match_brute_force() {
+    let mut rng = Rng(0x853c49e6748fea9b);
+    let mut k = Kernel::new();
+    for _ in 0..150 {
+        let rows = 1 + rng.below(3) as usize;
+        let cols = 1 + rng.below(4) as usize;
+        let b: Vec<char> = (0..rows * cols)
+            .map(|_| ['.', 'x', 'o', 'x', 'o'][rng.below(5) as usize])
+            .collect();
+        let text: Vec<String> = b.chunks(cols).map(|r| r.iter().collect()).collect();
+        let text = text.join("|");
+        let fast = clob(&mut k, &text);
+        let brute = clobber_brute(&mut k, rows, cols, b, &mut HashMap::new());
+        assert_eq!(fast, brute, "{text}");
+    }
+}

@@ -157,10 +157,19 @@ impl Board {
     pub fn canonical(&self) -> (Board, bool) {
         let mut best = *self;
         let mut negated = false;
+        // Images of a non-square board with the larger width can never be least.
+        let square = self.shape.w == self.shape.h;
+        let transpose_first = self.shape.h < self.shape.w;
         for s in 1..8u8 {
+            if !square && ((s & 4 != 0) != transpose_first) {
+                continue;
+            }
             let (shape, empty) = self.shape.transform(self.empty, s);
             let b = Board { shape, empty };
-            if (b.shape, b.empty) < (best.shape, best.empty) {
+            if !square && transpose_first && s == 4 {
+                best = b;
+                negated = true;
+            } else if (b.shape, b.empty) < (best.shape, best.empty) {
                 best = b;
                 negated = s & 4 != 0;
             }

@@ -115,6 +115,52 @@ pub struct Shape {
     pub h: u8,
 }
 
+/// Cell permutations of every board shape of at most [`MAX_REGION`] squares under the eight
+/// symmetries, and row/column of each index for each width: the search transforms and trims
+/// boards millions of times, and divisions and index arithmetic were most of its time.
+struct Tables {
+    /// `perm[w * 129 + h][s][i]`: where square i of a w×h board goes under symmetry s.
+    perm: Vec<Option<Box<[[u8; MAX_REGION]; 8]>>>,
+    /// `rc[w][i]`: (row, column) of index i on a board w wide.
+    rc: Vec<[(u8, u8); MAX_REGION]>,
+}
+
+fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut perm = Vec::with_capacity(129 * 129);
+        for w in 0..=MAX_REGION {
+            for h in 0..=MAX_REGION {
+                if w == 0 || h == 0 || w * h > MAX_REGION {
+                    perm.push(None);
+                    continue;
+                }
+                let mut p = Box::new([[0u8; MAX_REGION]; 8]);
+                for (s, row) in p.iter_mut().enumerate() {
+                    for i in 0..w * h {
+                        let (mut r, mut c) = (i / w, i % w);
+                        if s & 1 != 0 {
+                            c = w - 1 - c;
+                        }
+                        if s & 2 != 0 {
+                            r = h - 1 - r;
+                        }
+                        row[i] = if s & 4 != 0 { c * h + r } else { r * w + c } as u8;
+                    }
+                }
+                perm.push(Some(p));
+            }
+        }
+        let mut rc = vec![[(0u8, 0u8); MAX_REGION]; MAX_REGION + 1];
+        for (w, row) in rc.iter_mut().enumerate().skip(1) {
+            for (i, x) in row.iter_mut().enumerate() {
+                *x = ((i / w) as u8, (i % w) as u8);
+            }
+        }
+        Tables { perm, rc }
+    })
+}
+
 struct Masks {
     /// For each width w, the squares of column 0 of a w-wide board of 128/w rows.
     first_col: Vec<u128>,
@@ -201,13 +247,20 @@ impl Shape {
     /// The bounding box of `bits` (nonzero) as its own board: the shape and the bits moved
     /// into it.
     pub fn trim(self, bits: u128) -> (Shape, u128) {
+        self.trim_within(bits, bits)
+    }
+
+    /// The bounding box of `region` (nonzero) as its own board, and the squares of `bits`
+    /// inside `region` moved into it.
+    pub fn trim_within(self, region: u128, bits: u128) -> (Shape, u128) {
         let (w, h) = (self.w as usize, self.h as usize);
+        let rc = &tables().rc[w.min(MAX_REGION)];
         let (mut r0, mut r1, mut c0, mut c1) = (h, 0, w, 0);
-        let mut rest = bits;
+        let mut rest = region;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let (r, c) = (i / w, i % w);
+            let (r, c) = (rc[i].0 as usize, rc[i].1 as usize);
             r0 = r0.min(r);
             r1 = r1.max(r);
             c0 = c0.min(c);
@@ -216,6 +269,7 @@ impl Shape {
         if r0 > r1 {
             return (Shape { w: 1, h: 1 }, 0);
         }
+        let bits = bits & region;
         let nw = c1 - c0 + 1;
         let shape = Shape {
             w: nw as u8,
@@ -229,7 +283,7 @@ impl Shape {
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            out |= 1 << ((i / w - r0) * nw + (i % w - c0));
+            out |= 1 << ((rc[i].0 as usize - r0) * nw + (rc[i].1 as usize - c0));
         }
         (shape, out)
     }
@@ -237,7 +291,6 @@ impl Shape {
     /// bit 1 flips top-bottom, bit 2 transposes (after the flips). The transposed board is
     /// `h` wide.
     pub fn transform(self, bits: u128, s: u8) -> (Shape, u128) {
-        let (w, h) = (self.w as usize, self.h as usize);
         let transpose = s & 4 != 0;
         let shape = if transpose {
             Shape {
@@ -247,20 +300,19 @@ impl Shape {
         } else {
             self
         };
+        let Some(Some(perm)) = tables()
+            .perm
+            .get(self.w as usize * (MAX_REGION + 1) + self.h as usize)
+        else {
+            return (shape, 0);
+        };
+        let p = &perm[(s & 7) as usize];
         let mut out = 0u128;
         let mut rest = bits;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let (mut r, mut c) = (i / w, i % w);
-            if s & 1 != 0 {
-                c = w - 1 - c;
-            }
-            if s & 2 != 0 {
-                r = h - 1 - r;
-            }
-            let j = if transpose { c * h + r } else { r * w + c };
-            out |= 1 << j;
+            out |= 1 << p[i];
         }
         (shape, out)
     }

@@ -10,14 +10,14 @@
 //! Impartial take-away games (Nim, subtraction games, octal games) are valued by their
 //! nim-sequences in [`octal`], with periodicity detected by the Guy–Smith theorem.
 
-// pub mod clobber;
-// pub mod cutcake;
+pub mod clobber;
+pub mod cutcake;
 pub mod domineering;
 pub mod grid;
 // pub mod hackenbush;
 pub mod octal;
 pub mod search;
-// pub mod toads;
+pub mod toads;
 
 use crate::kernel::KernelError;
 use std::fmt;

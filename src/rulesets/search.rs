@@ -26,6 +26,9 @@ pub trait Rules {
 /// A transposition table: canonical part → value, bounded in entries.
 pub struct Table<P> {
     map: FxHashMap<P, GameId>,
+    /// Positions as the moves produced them (before splitting and symmetries) → value: a
+    /// position reached by the same moves in another order is found without splitting it.
+    raw: FxHashMap<P, GameId>,
     max_entries: usize,
     /// How many times the table was full and emptied.
     pub clears: usize,
@@ -39,6 +42,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
     pub fn new(max_entries: usize) -> Self {
         Table {
             map: FxHashMap::default(),
+            raw: FxHashMap::default(),
             max_entries: max_entries.max(1 << 10),
             clears: 0,
             solved: 0,
@@ -48,23 +52,30 @@ impl<P: Clone + Eq + Hash> Table<P> {
     pub fn for_kernel(kernel: &Kernel) -> Self {
         Table::new(kernel.budget().max_games.min(1 << 26))
     }
-    /// Parts stored now.
+    /// Parts and positions stored now.
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.map.len() + self.raw.len()
     }
     /// Whether nothing is stored.
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.map.is_empty() && self.raw.is_empty()
     }
     fn get(&self, p: &P) -> Option<GameId> {
         self.map.get(p).copied()
     }
     fn insert(&mut self, p: P, g: GameId) {
-        if self.map.len() >= self.max_entries {
+        if self.len() >= self.max_entries {
             self.map.clear();
+            self.raw.clear();
             self.clears += 1;
         }
         self.map.insert(p, g);
+    }
+    fn insert_raw(&mut self, p: P, g: GameId) {
+        if self.len() >= self.max_entries {
+            self.raw.clear();
+        }
+        self.raw.insert(p, g);
     }
 }
 
@@ -131,9 +142,17 @@ fn solve<R: Rules>(
             table.insert(part, g);
             continue;
         }
+        if let Some(&v) = table.raw.get(&frame.options[i]) {
+            frame.values.push(v);
+            continue;
+        }
         let parts = rules.parts(&frame.options[i]);
         match sum_parts(&parts, table, kernel)? {
-            Some(v) => frame.values.push(v),
+            Some(v) => {
+                let option = frame.options[i].clone();
+                frame.values.push(v);
+                table.insert_raw(option, v);
+            }
             None => {
                 // Some part is missing: work out the first one, then come back to this option.
                 if let Some((missing, _)) = parts.into_iter().find(|(q, _)| table.get(q).is_none())
