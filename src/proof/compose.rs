@@ -93,6 +93,9 @@ impl<'e> Composer<'e> {
     /// opens only into a sum (`^6 = ^ + ^5` under the definitions). Those are the cases whose
     /// single explained run grows with the expansion; anything else is left to it.
     pub(crate) fn wants(&mut self, t: &Term) -> bool {
+        if t.size() >= 64 {
+            return true;
+        }
         match t {
             Term::Sum(a, b) => {
                 let closed = |x: &Term| matches!(x, Term::Nus { .. });
