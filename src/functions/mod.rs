@@ -13,6 +13,7 @@
 //! parse error; the kernel asks [`value`] to evaluate a call.
 
 mod games;
+pub mod rulesets;
 
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::Dyadic;
@@ -48,7 +49,17 @@ pub struct Opening {
 }
 
 /// Every function, one entry per function; each family module lists its own.
-pub static REGISTRY: &[&dyn Function] = &[&games::Birthday];
+pub static REGISTRY: &[&dyn Function] = &[
+    &games::Birthday,
+    &rulesets::Domineering,
+    &rulesets::Clobber,
+    &rulesets::Toads,
+    &rulesets::Cutcake,
+    &rulesets::Octal,
+    &rulesets::Subtraction,
+    &rulesets::Nim,
+    &rulesets::Hackenbush,
+];
 
 /// The function called `name`.
 pub fn lookup(name: &str) -> Option<&'static dyn Function> {

@@ -137,7 +137,7 @@ fn tables() -> &'static Tables {
                 }
                 let mut p = Box::new([[0u8; MAX_REGION]; 8]);
                 for (s, row) in p.iter_mut().enumerate() {
-                    for i in 0..w * h {
+                    for (i, slot) in row.iter_mut().enumerate().take(w * h) {
                         let (mut r, mut c) = (i / w, i % w);
                         if s & 1 != 0 {
                             c = w - 1 - c;
@@ -145,7 +145,7 @@ fn tables() -> &'static Tables {
                         if s & 2 != 0 {
                             r = h - 1 - r;
                         }
-                        row[i] = if s & 4 != 0 { c * h + r } else { r * w + c } as u8;
+                        *slot = if s & 4 != 0 { c * h + r } else { r * w + c } as u8;
                     }
                 }
                 perm.push(Some(p));

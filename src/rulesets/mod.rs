@@ -14,7 +14,7 @@ pub mod clobber;
 pub mod cutcake;
 pub mod domineering;
 pub mod grid;
-// pub mod hackenbush;
+pub mod hackenbush;
 pub mod octal;
 pub mod search;
 pub mod toads;
