@@ -26,9 +26,7 @@ pub trait Rules {
 /// A transposition table: canonical part → value, bounded in entries.
 pub struct Table<P> {
     map: FxHashMap<P, GameId>,
-    /// Positions as the moves produced them (before splitting and symmetries) → value: a
-    /// position reached by the same moves in another order is found without splitting it.
-    raw: FxHashMap<P, GameId>,
+
     max_entries: usize,
     /// How many times the table was full and emptied.
     pub clears: usize,
@@ -42,7 +40,6 @@ impl<P: Clone + Eq + Hash> Table<P> {
     pub fn new(max_entries: usize) -> Self {
         Table {
             map: FxHashMap::default(),
-            raw: FxHashMap::default(),
             max_entries: max_entries.max(1 << 10),
             clears: 0,
             solved: 0,
@@ -52,13 +49,13 @@ impl<P: Clone + Eq + Hash> Table<P> {
     pub fn for_kernel(kernel: &Kernel) -> Self {
         Table::new(kernel.budget().max_games.min(1 << 26))
     }
-    /// Parts and positions stored now.
+    /// Parts stored now.
     pub fn len(&self) -> usize {
-        self.map.len() + self.raw.len()
+        self.map.len()
     }
     /// Whether nothing is stored.
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty() && self.raw.is_empty()
+        self.map.is_empty()
     }
     fn get(&self, p: &P) -> Option<GameId> {
         self.map.get(p).copied()
@@ -66,16 +63,9 @@ impl<P: Clone + Eq + Hash> Table<P> {
     fn insert(&mut self, p: P, g: GameId) {
         if self.len() >= self.max_entries {
             self.map.clear();
-            self.raw.clear();
             self.clears += 1;
         }
         self.map.insert(p, g);
-    }
-    fn insert_raw(&mut self, p: P, g: GameId) {
-        if self.len() >= self.max_entries {
-            self.raw.clear();
-        }
-        self.raw.insert(p, g);
     }
 }
 
@@ -107,7 +97,7 @@ fn sum_parts<P: Clone + Eq + Hash>(
     table: &Table<P>,
     kernel: &mut Kernel,
 ) -> Result<Option<GameId>, KernelError> {
-    let mut total = kernel.zero();
+    let mut total: Option<GameId> = None;
     for (part, negated) in parts {
         let Some(mut v) = table.get(part) else {
             return Ok(None);
@@ -115,9 +105,12 @@ fn sum_parts<P: Clone + Eq + Hash>(
         if *negated {
             v = kernel.neg(v);
         }
-        total = kernel.add(total, v)?;
+        total = Some(match total {
+            None => v,
+            Some(t) => kernel.add(t, v)?,
+        });
     }
-    Ok(Some(total))
+    Ok(Some(total.unwrap_or(kernel.zero())))
 }
 
 /// Puts the value of the canonical part `root` into the table.
@@ -142,16 +135,10 @@ fn solve<R: Rules>(
             table.insert(part, g);
             continue;
         }
-        if let Some(&v) = table.raw.get(&frame.options[i]) {
-            frame.values.push(v);
-            continue;
-        }
         let parts = rules.parts(&frame.options[i]);
         match sum_parts(&parts, table, kernel)? {
             Some(v) => {
-                let option = frame.options[i].clone();
                 frame.values.push(v);
-                table.insert_raw(option, v);
             }
             None => {
                 // Some part is missing: work out the first one, then come back to this option.
