@@ -46,7 +46,9 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  onag eval \"{0,1|2}\"          prints 3/2\n  \
                             onag eval --json \"*2\"        outcome, number, nimber, birthday\n  \
-                            printf '^+^\\n{0|0}\\n' | onag eval -"
+                            printf '^+^\\n{0|0}\\n' | onag eval -\n  \
+                            onag eval --ruleset domineering --file board.txt\n  \
+                            onag eval --ruleset domineering --format svg \"..|..\" > board.svg"
     )]
     Eval {
         /// The expression in CGSuite notation, or `-` for standard input.
@@ -60,6 +62,11 @@ pub enum Command {
         /// *n, else null) and birthday, all as strings. Same as `--format json`.
         #[arg(long)]
         json: bool,
+        /// Read one position of this ruleset (domineering, clobber, toads, hackenbush): the
+        /// whole of EXPR, of --file or of standard input (`-`) is the position, rows on lines
+        /// or separated by |. `--format svg` draws the position.
+        #[arg(long, value_name = "NAME")]
+        ruleset: Option<String>,
     },
     /// Simplify a game by rules, one step per line, each naming its theorem and witnesses,
     /// ending with the canonical form.

@@ -62,6 +62,22 @@ pub fn each_line(
     Ok(())
 }
 
+/// The whole of standard input or a file, as text.
+pub fn read_all(source: Source) -> Result<String, CliError> {
+    use std::io::Read;
+    let mut text = String::new();
+    match source {
+        Source::Stdin => std::io::stdin()
+            .lock()
+            .read_to_string(&mut text)
+            .map_err(|e| CliError::bad(format!("reading standard input: {e}")))?,
+        Source::File(path) => std::fs::File::open(path)
+            .and_then(|mut f| f.read_to_string(&mut text))
+            .map_err(|e| CliError::bad(format!("cannot read {path}: {e}")))?,
+    };
+    Ok(text)
+}
+
 /// Splits `A = B` into its two sides; `None` without exactly one `=` (the notation itself never
 /// uses `=`).
 pub fn split_equation(s: &str) -> Option<(&str, &str)> {

@@ -20,10 +20,17 @@ use num_traits::{Signed, ToPrimitive};
 /// (bad input), limits stay limits.
 fn err(f: &dyn Function, e: RulesetError) -> KernelError {
     match e {
-        RulesetError::Input(p) => {
-            args::error(f.name(), format!("in the position text, {}", p.render()))
-        }
         RulesetError::Argument(m) => args::error(f.name(), format!("{m} ({})", f.usage())),
+        e => kernel_error(f.name(), e),
+    }
+}
+
+/// A ruleset's error as a kernel error of the function `name`: bad text is bad input (with
+/// the line, column and caret in the text), limits stay limits.
+pub fn kernel_error(name: &str, e: RulesetError) -> KernelError {
+    match e {
+        RulesetError::Input(p) => args::error(name, format!("in the position text, {}", p.render())),
+        RulesetError::Argument(m) => args::error(name, m),
         RulesetError::Kernel(k) => k,
     }
 }

@@ -17,6 +17,7 @@ pub mod grid;
 pub mod hackenbush;
 pub mod octal;
 pub mod search;
+pub mod svg;
 pub mod toads;
 
 use crate::kernel::KernelError;

@@ -31,6 +31,38 @@ pub(super) fn run(ctx: &Ctx, inp: Input, json: bool) -> Result<i32, CliError> {
     }
 }
 
+/// Rulesets whose position is one text argument, as `--ruleset` takes them.
+const BOARD_RULESETS: [&str; 4] = ["domineering", "clobber", "toads", "hackenbush"];
+
+/// `onag eval --ruleset NAME`: the whole input is one position; `--format svg` draws it.
+pub(super) fn run_ruleset(ctx: &Ctx, name: &str, inp: Input, json: bool) -> Result<i32, CliError> {
+    if !BOARD_RULESETS.contains(&name) {
+        return Err(CliError::bad(format!(
+            "--ruleset {name}: not a ruleset read from a position (one of {})",
+            BOARD_RULESETS.join(", ")
+        )));
+    }
+    let text = match inp {
+        Input::One(src) => src.to_string(),
+        Input::Batch(source) => input::read_all(source)?,
+    };
+    let format = if json { Format::Json } else { ctx.format };
+    if format == Format::Svg {
+        let picture = crate::rulesets::svg::draw(name, &text)
+            .map_err(|e| CliError::from(crate::functions::rulesets::kernel_error(name, e)))?;
+        emit(&picture);
+        return Ok(OK);
+    }
+    let call = Term::Call {
+        name: name.to_string(),
+        args: vec![crate::term::Arg::Text(text.trim_end().to_string())],
+    };
+    let shown = crate::syntax::print(&call, &Default::default());
+    let out = one(ctx, format, &mut Kernel::new(), &shown, &call)?;
+    emit(&out);
+    Ok(OK)
+}
+
 /// The value of one term in the chosen format, ending in a newline.
 fn one(ctx: &Ctx, format: Format, k: &mut Kernel, src: &str, t: &Term) -> Result<String, CliError> {
     let g = k.eval(t)?;

@@ -60,7 +60,15 @@ pub(crate) fn run(cli: &Cli) -> i32 {
 
 fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, CliError> {
     match cmd {
-        Command::Eval { expr, file, json } => eval::run(ctx, source(expr, file), *json),
+        Command::Eval {
+            expr,
+            file,
+            json,
+            ruleset: Some(name),
+        } => eval::run_ruleset(ctx, name, source(expr, file), *json),
+        Command::Eval {
+            expr, file, json, ..
+        } => eval::run(ctx, source(expr, file), *json),
         Command::Simplify { expr, file } => simplify::run(ctx, source(expr, file)),
         Command::Prove { a, b, file } => prove::run(ctx, a.as_deref(), b.as_deref(), file),
         Command::Compare { a, b, brief } => compare::run(ctx, a, b, *brief),
