@@ -236,11 +236,7 @@ fn kayles_matches_oeis_and_brute_force() {
     // The first values again, from the rules of Kayles on whole positions.
     let mut memo = HashMap::new();
     for (n, &a) in A002186.iter().enumerate().take(31) {
-        assert_eq!(
-            row_game_brute(vec![n], &[1, 2], &mut memo),
-            a,
-            "Kayles {n}"
-        );
+        assert_eq!(row_game_brute(vec![n], &[1, 2], &mut memo), a, "Kayles {n}");
     }
     // OEIS: periodic with period 12 from n = 71 (the last exception is n = 70).
     let p = s
@@ -261,11 +257,7 @@ fn dawsons_kayles_matches_oeis_and_brute_force() {
     // Dawson's Kayles: take exactly two adjacent skittles.
     let mut memo = HashMap::new();
     for (n, &v) in values.iter().enumerate().take(31) {
-        assert_eq!(
-            row_game_brute(vec![n], &[2], &mut memo),
-            v,
-            "0.07 {n}"
-        );
+        assert_eq!(row_game_brute(vec![n], &[2], &mut memo), v, "0.07 {n}");
     }
     // A002187 has period 34, last exception at 51: 0.07 repeats from 53.
     let p = s
@@ -817,4 +809,64 @@ fn rulesets_are_functions_usable_in_sums() {
     assert!(e.to_string().contains("column 5"), "{e}");
     let e = k.eval(&parse("octal(\"0.8\", 3)").unwrap()).unwrap_err();
     assert!(e.to_string().contains("octal digit"), "{e}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Openings: "position → game" steps, checked by the naive move generators
+
+#[test]
+fn openings_equal_their_positions_and_pass_the_naive_check() {
+    use onag::functions::lookup;
+    let mut k = Kernel::new();
+    for src in [
+        "domineering(\"...|..#|...\")",
+        "domineering(\"....\")",
+        "clobber(\"xox|o.x\")",
+        "toads(\"TT.F.F\")",
+        "cutcake(5, 3)",
+        "octal(\"0.77\", 9)",
+        "octal(\"4.07\", 6)",
+        "subtraction(\"1,3,4\", 8)",
+        "hackenbush(\"L(R,E)\")",
+    ] {
+        let t = parse(src).unwrap();
+        let onag::Term::Call { name, args } = &t else {
+            panic!("{src}")
+        };
+        let f = lookup(name).unwrap();
+        let opening = f.open(args, &mut k).unwrap().unwrap();
+        // The opening has the position's value.
+        let v = k.eval(&t).unwrap();
+        assert_eq!(k.eval(&opening.term).unwrap(), v, "{src}");
+        if name == "hackenbush" {
+            continue;
+        }
+        assert_eq!(f.check_open(args, &opening.term), Some(Ok(())), "{src}");
+        // Tampered openings are rejected: an option dropped, an option listed twice, the
+        // players' options swapped (when they differ).
+        let onag::Term::Game { left, right } = &opening.term else {
+            panic!()
+        };
+        if let Some(first) = left.first() {
+            let dropped = onag::Term::game(left[1..].to_vec(), right.clone());
+            assert!(
+                matches!(f.check_open(args, &dropped), Some(Err(_))),
+                "{src} dropped"
+            );
+            let mut twice = left.clone();
+            twice.push(first.clone());
+            let twice = onag::Term::game(twice, right.clone());
+            assert!(
+                matches!(f.check_open(args, &twice), Some(Err(_))),
+                "{src} twice"
+            );
+        }
+        if left != right {
+            let swapped = onag::Term::game(right.clone(), left.clone());
+            assert!(
+                matches!(f.check_open(args, &swapped), Some(Err(_))),
+                "{src} swapped"
+            );
+        }
+    }
 }

@@ -7,7 +7,7 @@
 //! here from the rules of each game (strings and indices, no bit-boards, no symmetries), so a
 //! derivation step "position → game" is checked independently of the search that made it.
 
-use super::{args, Function, Opening};
+use super::{args, rulesets_check as naive, Function, Opening};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::rulesets::{
     self, clobber, cutcake, domineering, hackenbush, octal, toads, RulesetError,
@@ -29,7 +29,9 @@ fn err(f: &dyn Function, e: RulesetError) -> KernelError {
 /// the line, column and caret in the text), limits stay limits.
 pub fn kernel_error(name: &str, e: RulesetError) -> KernelError {
     match e {
-        RulesetError::Input(p) => args::error(name, format!("in the position text, {}", p.render())),
+        RulesetError::Input(p) => {
+            args::error(name, format!("in the position text, {}", p.render()))
+        }
         RulesetError::Argument(m) => args::error(name, m),
         RulesetError::Kernel(k) => k,
     }
@@ -146,6 +148,12 @@ impl Function for Domineering {
             "Winning Ways, ch. 5 (Domineering); CGSuite's notation",
         ))
     }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        match a {
+            [Arg::Text(t)] => Some(naive::domineering(t, term)),
+            _ => Some(Err(format!("expected {}", self.usage()))),
+        }
+    }
 }
 
 /// `clobber("xo.|ox.")`.
@@ -185,6 +193,12 @@ impl Function for Clobber {
             "Albert, Grossman, Nowakowski, Wolfe, An introduction to Clobber (2005)",
         ))
     }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        match a {
+            [Arg::Text(t)] => Some(naive::clobber(t, term)),
+            _ => Some(Err(format!("expected {}", self.usage()))),
+        }
+    }
 }
 
 /// `toads("TT..FF")`.
@@ -223,6 +237,12 @@ impl Function for Toads {
             ),
             "Winning Ways, ch. 1 (Toads and Frogs)",
         ))
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        match a {
+            [Arg::Text(t)] => Some(naive::toads(t, term)),
+            _ => Some(Err(format!("expected {}", self.usage()))),
+        }
     }
 }
 
@@ -272,6 +292,15 @@ impl Function for Cutcake {
             format!("A {w}-wide, {h}-high cake is the game of its cuts: Left cuts it into two narrower cakes, Right into two lower ones"),
             "Winning Ways, ch. 2 (Cutcake)",
         ))
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        match a {
+            [w, h] => match (naive::size_arg(w), naive::size_arg(h)) {
+                (Some(w), Some(h)) => Some(naive::cutcake(w, h, term)),
+                _ => Some(Err(format!("expected {}", self.usage()))),
+            },
+            _ => Some(Err(format!("expected {}", self.usage()))),
+        }
     }
 }
 
@@ -360,6 +389,15 @@ impl Function for Octal {
         let code = octal::OctalCode::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
         heap_open(self, &code, &a[0], a, kernel)
     }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        match a {
+            [code @ Arg::Text(c), n] => match (naive::octal_digits(c), naive::size_arg(n)) {
+                (Some(d), Some(n)) => Some(naive::heap("octal", code, &d, n, term)),
+                _ => Some(Err(format!("expected {}", self.usage()))),
+            },
+            _ => Some(Err(format!("expected {}", self.usage()))),
+        }
+    }
 }
 
 /// Reads a subtraction set `"1,2,3"`.
@@ -371,14 +409,16 @@ pub fn subtraction_set(text: &str) -> Result<Vec<usize>, RulesetError> {
         let lead = part.len() - part.trim_start().len();
         match t.parse::<usize>() {
             Ok(k) if k >= 1 => set.push(k),
-            _ => return Err(rulesets::PositionError::at(
-                text,
-                text[..at + lead].chars().count(),
-                format!(
+            _ => {
+                return Err(rulesets::PositionError::at(
+                    text,
+                    text[..at + lead].chars().count(),
+                    format!(
                     "{t:?} is not a positive whole number (a subtraction set is written \"1,2,3\")"
                 ),
-            )
-            .into()),
+                )
+                .into())
+            }
         }
         at += part.len() + 1;
     }
@@ -409,6 +449,15 @@ impl Function for Subtraction {
         let set = subtraction_set(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
         let code = octal::OctalCode::subtraction(&set).map_err(|e| err(self, e))?;
         heap_open(self, &code, &a[0], a, kernel)
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        match a {
+            [set @ Arg::Text(c), n] => match (naive::subtraction_digits(c), naive::size_arg(n)) {
+                (Some(d), Some(n)) => Some(naive::heap("subtraction", set, &d, n, term)),
+                _ => Some(Err(format!("expected {}", self.usage()))),
+            },
+            _ => Some(Err(format!("expected {}", self.usage()))),
+        }
     }
 }
 
@@ -459,7 +508,13 @@ impl Function for Hackenbush {
         let side = |left: bool| -> Vec<Term> {
             p.moves(left)
                 .iter()
-                .map(|q| text_call("hackenbush", q.print()))
+                .map(|q| {
+                    if q.edges.is_empty() {
+                        Term::zero()
+                    } else {
+                        text_call("hackenbush", q.print())
+                    }
+                })
                 .collect()
         };
         Ok(opening(

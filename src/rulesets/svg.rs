@@ -43,7 +43,11 @@ fn grid(w: usize, h: usize, mut square: impl FnMut(usize, usize, &mut String)) -
 
 fn domineering_svg(p: &domineering::Position) -> String {
     grid(p.width, p.height, |r, c, s| {
-        let fill = if p.empty[r * p.width + c] { "white" } else { "#555" };
+        let fill = if p.empty[r * p.width + c] {
+            "white"
+        } else {
+            "#555"
+        };
         let _ = writeln!(
             s,
             "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"black\"/>",
@@ -122,7 +126,12 @@ fn hackenbush_svg(p: &hackenbush::Picture) -> String {
             }
         }
     }
-    let max_depth = depth.iter().filter(|&&d| d != usize::MAX).max().copied().unwrap_or(0);
+    let max_depth = depth
+        .iter()
+        .filter(|&&d| d != usize::MAX)
+        .max()
+        .copied()
+        .unwrap_or(0);
     let mut slot = vec![0usize; n];
     let mut per_layer = vec![0usize; max_depth + 1];
     for v in 1..n {
