@@ -870,3 +870,119 @@ fn openings_equal_their_positions_and_pass_the_naive_check() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Pictures and the command line
+
+fn render(svg: &str) -> resvg::tiny_skia::Pixmap {
+    let tree =
+        resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).expect("the SVG parses");
+    let size = tree.size().to_int_size();
+    let mut pixmap =
+        resvg::tiny_skia::Pixmap::new(size.width(), size.height()).expect("a non-empty image");
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+}
+
+/// Pixels that are mostly blue, mostly red, dark grey.
+fn colours(p: &resvg::tiny_skia::Pixmap) -> (usize, usize, usize) {
+    let (mut b, mut r, mut g) = (0, 0, 0);
+    for px in p.pixels() {
+        let (pr, pg, pb) = (px.red() as i32, px.green() as i32, px.blue() as i32);
+        if pb > pr + 60 && pb > pg + 40 {
+            b += 1;
+        } else if pr > pb + 60 && pr > pg + 60 {
+            r += 1;
+        } else if (pr - 0x55).abs() < 8 && (pg - 0x55).abs() < 8 && (pb - 0x55).abs() < 8 {
+            g += 1;
+        }
+    }
+    (b, r, g)
+}
+
+#[test]
+fn pictures_of_positions_render() {
+    use onag::rulesets::svg::draw;
+    // A 2×3 board with one filled square: 6 squares of 40 px, one of them dark grey.
+    let p = render(&draw("domineering", "..#|...").unwrap());
+    assert_eq!((p.width(), p.height()), (122, 82));
+    let (_, _, grey) = colours(&p);
+    assert!(grey > 30 * 30 && grey < 42 * 42, "{grey}");
+    // Clobber: two blue stones and one red one.
+    let (b, r, _) = colours(&render(&draw("clobber", "xo|x.").unwrap()));
+    assert!(b > r * 3 / 2 && r > 500, "{b} {r}");
+    // Toads and Frogs: blue toads and red frogs.
+    let (b, r, _) = colours(&render(&draw("toads", "T.F").unwrap()));
+    assert!(b > 500 && r > 500, "{b} {r}");
+    // Hackenbush: a blue edge and a red edge.
+    let (b, r, _) = colours(&render(&draw("hackenbush", "LR").unwrap()));
+    assert!(b > 100 && r > 100, "{b} {r}");
+    assert!(draw("domineering", "..|.").is_err());
+}
+
+fn onag(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(s) = stdin {
+        child.stdin.take().unwrap().write_all(s.as_bytes()).unwrap();
+    }
+    drop(child.stdin.take());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn command_line_reads_positions_and_reports_bad_ones() {
+    // A board on several lines from standard input.
+    let (code, out, _) = onag(
+        &["eval", "--ruleset", "domineering", "-"],
+        Some("...\n...\n...\n"),
+    );
+    assert_eq!((code, out.trim()), (0, "+-1"));
+    // In an expression, with other games.
+    let (code, out, _) = onag(&["eval", "domineering(\"..|..\") + ^"], None);
+    assert_eq!((code, out.trim()), (0, "{1^|-1^}"));
+    // Bad input: a positioned error and exit 2.
+    let (code, _, err) = onag(&["eval", "--ruleset", "domineering", "-"], Some("..\n.x\n"));
+    assert_eq!(code, 2);
+    assert!(err.contains("line 2, column 2"), "{err}");
+    let (code, _, err) = onag(&["eval", "domineering(\"..|...\")"], None);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, _) = onag(&["eval", "octal(\"0.9\", 3)"], None);
+    assert_eq!(code, 2);
+    let (code, _, _) = onag(&["eval", "hackenbush(\"_ L\")"], None);
+    assert_eq!(code, 2);
+    let (code, _, _) = onag(&["eval", "--ruleset", "chess", "x"], None);
+    assert_eq!(code, 2);
+    // Beyond the search: exit 3, never an answer.
+    let big = vec![".".repeat(20); 20].join("|");
+    let (code, _, _) = onag(&["eval", "--ruleset", "domineering", &big], None);
+    assert_eq!(code, 3);
+    let (code, _, _) = onag(
+        &["eval", "--ruleset", "domineering", "-"],
+        Some(&".".repeat(1_000_000)),
+    );
+    assert_eq!(code, 3);
+    // A picture.
+    let (code, out, _) = onag(
+        &["eval", "--ruleset", "toads", "--format", "svg", "TT.FF"],
+        None,
+    );
+    assert_eq!(code, 0);
+    assert!(out.starts_with("<svg"));
+}
