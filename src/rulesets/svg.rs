@@ -177,8 +177,8 @@ fn hackenbush_svg(p: &hackenbush::Picture) -> String {
             pa.0, pa.1, pb.0, pb.1
         );
     }
-    for v in 1..n {
-        if depth[v] != usize::MAX {
+    for (v, &d) in depth.iter().enumerate().skip(1) {
+        if d != usize::MAX {
             let (x, y) = pos(v);
             let _ = writeln!(s, "<circle cx=\"{x}\" cy=\"{y}\" r=\"5\" fill=\"black\"/>");
         }
