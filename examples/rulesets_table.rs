@@ -100,6 +100,24 @@ fn main() {
             )
         },
     );
+    row(
+        "Kayles n ≤ 40,000 heap by heap (no period used)",
+        "—",
+        || {
+            let mut g: Vec<u8> = Vec::with_capacity(40_001);
+            for m in 0..=40_000usize {
+                let mut seen = [false; 32];
+                for k in 1..=2usize.min(m) {
+                    let rest = m - k;
+                    for a in 0..=rest / 2 {
+                        seen[(g[a] ^ g[rest - a]) as usize] = true;
+                    }
+                }
+                g.push(seen.iter().position(|&s| !s).unwrap_or(31) as u8);
+            }
+            format!("G(40000) = {}", g[40_000])
+        },
+    );
     if big {
         row("Domineering empty 6×6", "≤ 60 s, ≤ 4 GiB", || {
             domineering(6, 6)
