@@ -986,3 +986,24 @@ fn command_line_reads_positions_and_reports_bad_ones() {
     assert_eq!(code, 0);
     assert!(out.starts_with("<svg"));
 }
+
+#[test]
+fn command_line_prints_nim_sequences_and_periods() {
+    let (code, out, _) = onag(&["eval", "--ruleset", "octal", "0.77"], None);
+    assert_eq!(code, 0);
+    let first: Vec<String> = A002186.iter().take(100).map(|v| v.to_string()).collect();
+    assert!(
+        out.starts_with(&format!("0.77 G(0..99): {}\n", first.join(" "))),
+        "{out}"
+    );
+    assert!(out.contains("periodic: period 12 from heap 71"), "{out}");
+    let (_, out, _) = onag(&["eval", "--ruleset", "subtraction", "1,2,3"], None);
+    assert!(out.contains("period 4 from heap 0"), "{out}");
+    // 0.106 has no known period (Winning Ways; computed far beyond 2^14 heaps).
+    let (code, out, _) = onag(&["eval", "--ruleset", "octal", "0.106"], None);
+    assert_eq!(code, 0);
+    assert!(out.contains("not yet periodic"), "{out}");
+    let (code, _, err) = onag(&["eval", "--ruleset", "octal", "0.78"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("column 4"), "{err}");
+}

@@ -64,7 +64,9 @@ pub enum Command {
         json: bool,
         /// Read one position of this ruleset (domineering, clobber, toads, hackenbush): the
         /// whole of EXPR, of --file or of standard input (`-`) is the position, rows on lines
-        /// or separated by |. `--format svg` draws the position.
+        /// or separated by |. `--format svg` draws the position. `octal` (a code such as
+        /// 0.77) and `subtraction` (a set such as 1,3,4) print the nim-sequence and its period
+        /// when the Guy–Smith theorem proves one, or "not yet periodic".
         #[arg(long, value_name = "NAME")]
         ruleset: Option<String>,
     },
