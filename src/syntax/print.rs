@@ -166,6 +166,7 @@ impl Printer {
             Term::Sum(..) => self.parens(self.expr(t)),
             Term::Game { left, right } => self.braced(left, right),
             Term::Nus { number, up, nim } => Doc::text(self.nus(number, up, nim)),
+            Term::Ref(n) => Doc::text(format!("#{n}")),
             Term::Call { name, args } => {
                 let items = args.iter().map(|a| match a {
                     Arg::Game(t) => self.expr(t),
