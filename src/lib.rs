@@ -30,6 +30,7 @@ pub mod number;
 pub mod proof;
 pub mod rules;
 pub mod sharing;
+pub mod rulesets;
 pub mod syntax;
 pub mod term;
 

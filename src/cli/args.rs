@@ -51,7 +51,9 @@ pub enum Command {
         after_help = "Examples:\n  onag eval \"{0,1|2}\"          prints 3/2\n  \
                             onag eval --json \"*2\"        outcome, number, nimber, birthday\n  \
                             onag eval --share 0 \"{1|-1} + {2|-2} + {3|-3}\"   repeated parts named once\n  \
-                            printf '^+^\\n{0|0}\\n' | onag eval -"
+                            printf '^+^\\n{0|0}\\n' | onag eval -\n  \
+                            onag eval --ruleset domineering --file board.txt\n  \
+                            onag eval --ruleset domineering --format svg \"..|..\" > board.svg"
     )]
     Eval {
         /// The expression in CGSuite notation, or `-` for standard input.
@@ -70,6 +72,13 @@ pub enum Command {
         /// (without `where`), however large (JSON always has it, as `tree_size`).
         #[arg(long)]
         tree_size: bool,
+        /// Read one position of this ruleset (domineering, clobber, toads, hackenbush): the
+        /// whole of EXPR, of --file or of standard input (`-`) is the position, rows on lines
+        /// or separated by |. `--format svg` draws the position. `octal` (a code such as
+        /// 0.77) and `subtraction` (a set such as 1,3,4) print the nim-sequence and its period
+        /// when the Guy–Smith theorem proves one, or "not yet periodic".
+        #[arg(long, value_name = "NAME")]
+        ruleset: Option<String>,
     },
     /// Simplify a game by rules, one step per line, each naming its theorem and witnesses,
     /// ending with the canonical form.

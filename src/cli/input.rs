@@ -101,6 +101,24 @@ pub fn each_line(
 
 /// Splits `A = B` into its two sides; `None` without exactly one `=`, or with a `where`
 /// (whose definitions use `=`: give such a side as an argument of its own).
+/// The whole of standard input or a file, as text.
+pub fn read_all(source: Source) -> Result<String, CliError> {
+    use std::io::Read;
+    let mut text = String::new();
+    match source {
+        Source::Stdin => std::io::stdin()
+            .lock()
+            .read_to_string(&mut text)
+            .map_err(|e| CliError::bad(format!("reading standard input: {e}")))?,
+        Source::File(path) => std::fs::File::open(path)
+            .and_then(|mut f| f.read_to_string(&mut text))
+            .map_err(|e| CliError::bad(format!("cannot read {path}: {e}")))?,
+    };
+    Ok(text)
+}
+
+/// Splits `A = B` into its two sides; `None` without exactly one `=` (the notation itself never
+/// uses `=`).
 pub fn split_equation(s: &str) -> Option<(&str, &str)> {
     if s.contains("where") {
         return None;

@@ -14,6 +14,8 @@
 
 mod analysis;
 mod games;
+pub mod rulesets;
+pub mod rulesets_check;
 
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::Dyadic;
@@ -32,6 +34,13 @@ pub trait Function: Sync {
     /// One level of its definition, or `None` when the function has no derivation.
     fn open(&self, _args: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
         Ok(None)
+    }
+    /// Checks an opening independently of [`Function::open`]: whether `term` is exactly one
+    /// level of the definition at these arguments, re-derived by a second, deliberately naive
+    /// implementation (for a ruleset, its own small move generator). `None` when the function
+    /// has no independent check; `Some(Err(why))` when the opening is wrong.
+    fn check_open(&self, _args: &[Arg], _term: &Term) -> Option<Result<(), String>> {
+        None
     }
 }
 
@@ -62,6 +71,14 @@ pub static REGISTRY: &[&dyn Function] = &[
     &analysis::Mean,
     &analysis::LeftStop,
     &analysis::RightStop,
+    &rulesets::Domineering,
+    &rulesets::Clobber,
+    &rulesets::Toads,
+    &rulesets::Cutcake,
+    &rulesets::Octal,
+    &rulesets::Subtraction,
+    &rulesets::Nim,
+    &rulesets::Hackenbush,
 ];
 
 /// The function called `name`.

@@ -35,6 +35,81 @@ pub(super) fn run(ctx: &Ctx, inp: Input, json: bool, tree_size: bool) -> Result<
     }
 }
 
+/// Rulesets whose position is one text argument, as `--ruleset` takes them.
+const BOARD_RULESETS: [&str; 4] = ["domineering", "clobber", "toads", "hackenbush"];
+
+/// How many values `--ruleset octal` computes while looking for a period.
+const PERIOD_SEARCH: usize = 1 << 14;
+
+/// `onag eval --ruleset octal CODE` (or `subtraction SET`): the first nim-values and the
+/// period, when the Guy–Smith theorem proves one from the values computed.
+fn nim_sequence(name: &str, text: &str) -> Result<i32, CliError> {
+    use crate::rulesets::octal::{NimSequence, OctalCode};
+    let text = text.trim();
+    let code = if name == "octal" {
+        OctalCode::parse(text)
+    } else {
+        crate::functions::rulesets::subtraction_set(text).and_then(|s| OctalCode::subtraction(&s))
+    }
+    .map_err(|e| CliError::from(crate::functions::rulesets::kernel_error(name, e)))?;
+    let mut seq = NimSequence::new(code);
+    let budget = crate::kernel::Budget::default();
+    let period = seq
+        .find_period(PERIOD_SEARCH, &budget)
+        .map_err(|e| CliError::from(crate::functions::rulesets::kernel_error(name, e)))?;
+    let shown = seq
+        .values_to(99, &budget)
+        .map_err(|e| CliError::from(crate::functions::rulesets::kernel_error(name, e)))?;
+    let values: Vec<String> = shown.iter().map(|v| v.to_string()).collect();
+    let mut out = format!("{} G(0..99): {}\n", seq.code().print(), values.join(" "));
+    out.push_str(&match period {
+        Some(p) => format!(
+            "periodic: period {} from heap {} (proved by the Guy–Smith theorem from G(0..{}))\n",
+            p.period,
+            p.preperiod,
+            seq.computed().len() - 1
+        ),
+        None => format!(
+            "not yet periodic: no period is proved by G(0..{})\n",
+            seq.computed().len() - 1
+        ),
+    });
+    emit(&out);
+    Ok(OK)
+}
+
+/// `onag eval --ruleset NAME`: the whole input is one position; `--format svg` draws it.
+pub(super) fn run_ruleset(ctx: &Ctx, name: &str, inp: Input, json: bool) -> Result<i32, CliError> {
+    if !BOARD_RULESETS.contains(&name) && name != "octal" && name != "subtraction" {
+        return Err(CliError::bad(format!(
+            "--ruleset {name}: not a ruleset read from a position (one of {}, or octal and subtraction for a nim-sequence)",
+            BOARD_RULESETS.join(", ")
+        )));
+    }
+    let text = match inp {
+        Input::One(src) => src.to_string(),
+        Input::Batch(source) => input::read_all(source)?,
+    };
+    if name == "octal" || name == "subtraction" {
+        return nim_sequence(name, &text);
+    }
+    let format = if json { Format::Json } else { ctx.format };
+    if format == Format::Svg {
+        let picture = crate::rulesets::svg::draw(name, &text)
+            .map_err(|e| CliError::from(crate::functions::rulesets::kernel_error(name, e)))?;
+        emit(&picture);
+        return Ok(OK);
+    }
+    let call = Term::Call {
+        name: name.to_string(),
+        args: vec![crate::term::Arg::Text(text.trim_end().to_string())],
+    };
+    let shown = crate::syntax::print(&call, &Default::default());
+    let out = one(ctx, format, &mut Kernel::new(), &shown, &call, false)?;
+    emit(&out);
+    Ok(OK)
+}
+
 /// The value of one term in the chosen format, ending in a newline. Above the `--share`
 /// threshold the canonical form is a shared term (`G where A = …`), which every format
 /// writes a definition to a line.

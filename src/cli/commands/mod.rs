@@ -76,7 +76,15 @@ fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, CliError> {
             expr,
             file,
             json,
+            ruleset: Some(name),
+            ..
+        } => eval::run_ruleset(ctx, name, source(expr, file), *json),
+        Command::Eval {
+            expr,
+            file,
+            json,
             tree_size,
+            ..
         } => eval::run(ctx, source(expr, file), *json, *tree_size),
         Command::Simplify { expr, file } => simplify::run(ctx, source(expr, file)),
         Command::Prove { a, b, file } => prove::run(ctx, a.as_deref(), b.as_deref(), file),

@@ -1,0 +1,59 @@
+//! Ruleset benchmarks: Domineering boards and octal nim-sequences, each on a fresh kernel (the
+//! transposition table and the kernel's memos start empty), so the figures are cold costs.
+//! 6×6 Domineering takes minutes and is timed by `examples/rulesets_table.rs`, not here.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use onag::kernel::{Budget, Kernel};
+use onag::rulesets::domineering::{value, Position};
+use onag::rulesets::octal::{NimSequence, OctalCode};
+use std::hint::black_box;
+
+fn benches(c: &mut Criterion) {
+    let mut g = c.benchmark_group("rulesets");
+    g.sample_size(10);
+    for (r, cols) in [(4, 4), (5, 5)] {
+        g.bench_function(format!("domineering_empty_{r}x{cols}"), |b| {
+            b.iter(|| {
+                let mut k = Kernel::new();
+                black_box(value(&Position::empty(r, cols), &mut k).unwrap())
+            })
+        });
+    }
+    g.bench_function("kayles_nim_values_to_40000_with_period", |b| {
+        b.iter(|| {
+            let mut s = NimSequence::new(OctalCode::parse("0.77").unwrap());
+            let v = s.values_to(40_000, &Budget::default()).unwrap();
+            assert_eq!(s.periodicity().map(|p| p.period), Some(12));
+            black_box(v.len())
+        })
+    });
+    g.bench_function("kayles_nim_values_to_40000_one_by_one", |b| {
+        b.iter(|| {
+            // The same values computed heap by heap, no period used (the worst case of a
+            // sequence with no period in sight): 0.77 written as 4.77's relative would be
+            // periodic too, so the plain mex loop is timed directly.
+            let g = plain_kayles(40_000);
+            black_box(g.len())
+        })
+    });
+    g.finish();
+}
+
+/// Kayles heap by heap: G(n) = mex{G(a) ⊕ G(n−k−a) : k ∈ {1,2}, 0 ≤ a ≤ n−k}.
+fn plain_kayles(n: usize) -> Vec<u8> {
+    let mut g: Vec<u8> = Vec::with_capacity(n + 1);
+    for m in 0..=n {
+        let mut seen = [false; 32];
+        for k in 1..=2usize.min(m) {
+            let rest = m - k;
+            for a in 0..=rest / 2 {
+                seen[(g[a] ^ g[rest - a]) as usize] = true;
+            }
+        }
+        g.push(seen.iter().position(|&s| !s).unwrap_or(31) as u8);
+    }
+    g
+}
+
+criterion_group!(rulesets, benches);
+criterion_main!(rulesets);

@@ -1,0 +1,530 @@
+//! Rulesets as functions: `domineering("..|..")`, `clobber("xo")`, `toads("T.F")`,
+//! `cutcake(3, 2)`, `octal("0.77", 10)`, `subtraction("1,2,3", 10)`, `nim(3, 5)`,
+//! `hackenbush("LR")`. Each value comes from the ruleset's search (`crate::rulesets`); each
+//! opening lists the positions one move reaches, each distinct position once, as calls.
+//!
+//! `check_open` re-derives an opening with a second, deliberately naive move generator written
+//! here from the rules of each game (strings and indices, no bit-boards, no symmetries), so a
+//! derivation step "position → game" is checked independently of the search that made it.
+
+use super::{args, rulesets_check as naive, Function, Opening};
+use crate::kernel::{GameId, Kernel, KernelError};
+use crate::rulesets::{
+    self, clobber, cutcake, domineering, hackenbush, octal, toads, RulesetError,
+};
+use crate::term::{Arg, Term};
+use num_bigint::BigInt;
+use num_traits::{Signed, ToPrimitive};
+
+/// A ruleset's error as the function's error: bad text and bad arguments are the function's
+/// (bad input), limits stay limits.
+fn err(f: &dyn Function, e: RulesetError) -> KernelError {
+    match e {
+        RulesetError::Argument(m) => args::error(f.name(), format!("{m} ({})", f.usage())),
+        e => kernel_error(f.name(), e),
+    }
+}
+
+/// A ruleset's error as a kernel error of the function `name`: bad text is bad input (with
+/// the line, column and caret in the text), limits stay limits.
+pub fn kernel_error(name: &str, e: RulesetError) -> KernelError {
+    match e {
+        RulesetError::Input(p) => {
+            args::error(name, format!("in the position text, {}", p.render()))
+        }
+        RulesetError::Argument(m) => args::error(name, m),
+        RulesetError::Kernel(k) => k,
+    }
+}
+
+/// Argument `i` as an integer.
+fn integer(
+    f: &dyn Function,
+    a: &[Arg],
+    i: usize,
+    kernel: &mut Kernel,
+) -> Result<BigInt, KernelError> {
+    let x = args::number(f, a, i, kernel)?;
+    x.to_integer().cloned().ok_or_else(|| {
+        args::error(
+            f.name(),
+            format!(
+                "argument {} must be an integer, found {x} ({})",
+                i + 1,
+                f.usage()
+            ),
+        )
+    })
+}
+
+/// Argument `i` as a size (a nonnegative integer that fits a machine word).
+fn size(f: &dyn Function, a: &[Arg], i: usize, kernel: &mut Kernel) -> Result<usize, KernelError> {
+    let n = integer(f, a, i, kernel)?;
+    if n.is_negative() {
+        return Err(args::error(
+            f.name(),
+            format!(
+                "argument {} must be at least 0, found {n} ({})",
+                i + 1,
+                f.usage()
+            ),
+        ));
+    }
+    n.to_usize().ok_or_else(|| KernelError::TooLarge {
+        what: format!("{}: argument {} = {n}", f.name(), i + 1),
+    })
+}
+
+fn call(name: &str, args: Vec<Arg>) -> Term {
+    Term::Call {
+        name: name.to_string(),
+        args,
+    }
+}
+
+fn text_call(name: &str, text: String) -> Term {
+    call(name, vec![Arg::Text(text)])
+}
+
+fn int(n: usize) -> Arg {
+    Arg::Game(Term::integer(n as i64))
+}
+
+/// `{left | right}` with repeated options listed once.
+fn game_of(mut left: Vec<Term>, mut right: Vec<Term>) -> Term {
+    dedup_keep_order(&mut left);
+    dedup_keep_order(&mut right);
+    Term::game(left, right)
+}
+
+fn dedup_keep_order(v: &mut Vec<Term>) {
+    let mut seen = std::collections::HashSet::new();
+    v.retain(|t| seen.insert(t.clone()));
+}
+
+fn opening(term: Term, rule: &'static str, says: String, cite: &'static str) -> Option<Opening> {
+    Some(Opening {
+        term,
+        rule,
+        says,
+        cite,
+    })
+}
+
+/// `domineering("..#|...")`.
+pub struct Domineering;
+
+impl Function for Domineering {
+    fn name(&self) -> &'static str {
+        "domineering"
+    }
+    fn usage(&self) -> &'static str {
+        "domineering(\"..#|...\")"
+    }
+    fn summary(&self) -> &'static str {
+        "a Domineering board (rows separated by |, . empty, # filled; Left places vertical dominoes, Right horizontal)"
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 1)?;
+        let p = domineering::Position::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        domineering::value(&p, kernel).map_err(|e| err(self, e))
+    }
+    fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        args::arity(self, a, 1)?;
+        let p = domineering::Position::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        let side = |left: bool| -> Vec<Term> {
+            domineering::options(&p, left)
+                .iter()
+                .map(|q| text_call("domineering", q.print()))
+                .collect()
+        };
+        Ok(opening(
+            game_of(side(true), side(false)),
+            "domineering",
+            format!(
+                "The Domineering board {} is the game of its moves: Left places a vertical domino, Right a horizontal one",
+                p.print()
+            ),
+            "Winning Ways, ch. 5 (Domineering); CGSuite's notation",
+        ))
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        match a {
+            [Arg::Text(t)] => Some(naive::domineering(t, term)),
+            _ => Some(Err(format!("expected {}", self.usage()))),
+        }
+    }
+}
+
+/// `clobber("xo.|ox.")`.
+pub struct Clobber;
+
+impl Function for Clobber {
+    fn name(&self) -> &'static str {
+        "clobber"
+    }
+    fn usage(&self) -> &'static str {
+        "clobber(\"xo.|ox.\")"
+    }
+    fn summary(&self) -> &'static str {
+        "a Clobber board (x Left's stone, o Right's, . empty; a stone clobbers an adjacent enemy stone)"
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 1)?;
+        let b = clobber::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        clobber::value(&b, kernel).map_err(|e| err(self, e))
+    }
+    fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        args::arity(self, a, 1)?;
+        let b = clobber::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        let side = |left: bool| -> Vec<Term> {
+            clobber::moves(&b, left)
+                .iter()
+                .map(|q| text_call("clobber", clobber::print(q)))
+                .collect()
+        };
+        Ok(opening(
+            game_of(side(true), side(false)),
+            "clobber",
+            format!(
+                "The Clobber board {} is the game of its moves: a stone moves onto an adjacent stone of the other colour, which is removed",
+                clobber::print(&b)
+            ),
+            "Albert, Grossman, Nowakowski, Wolfe, An introduction to Clobber (2005)",
+        ))
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        match a {
+            [Arg::Text(t)] => Some(naive::clobber(t, term)),
+            _ => Some(Err(format!("expected {}", self.usage()))),
+        }
+    }
+}
+
+/// `toads("TT..FF")`.
+pub struct Toads;
+
+impl Function for Toads {
+    fn name(&self) -> &'static str {
+        "toads"
+    }
+    fn usage(&self) -> &'static str {
+        "toads(\"TT..FF\")"
+    }
+    fn summary(&self) -> &'static str {
+        "a Toads and Frogs row (T Left's toads move right, F Right's frogs move left, . empty)"
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 1)?;
+        let row = toads::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        toads::value(&row, kernel).map_err(|e| err(self, e))
+    }
+    fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        args::arity(self, a, 1)?;
+        let row = toads::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        let side = |left: bool| -> Vec<Term> {
+            toads::moves(&row, left)
+                .iter()
+                .map(|q| text_call("toads", toads::print(q)))
+                .collect()
+        };
+        Ok(opening(
+            game_of(side(true), side(false)),
+            "toads",
+            format!(
+                "The Toads and Frogs row {} is the game of its moves: a toad steps or jumps a frog to the right, a frog steps or jumps a toad to the left",
+                toads::print(&row)
+            ),
+            "Winning Ways, ch. 1 (Toads and Frogs)",
+        ))
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        match a {
+            [Arg::Text(t)] => Some(naive::toads(t, term)),
+            _ => Some(Err(format!("expected {}", self.usage()))),
+        }
+    }
+}
+
+/// `cutcake(w, h)`.
+pub struct Cutcake;
+
+impl Function for Cutcake {
+    fn name(&self) -> &'static str {
+        "cutcake"
+    }
+    fn usage(&self) -> &'static str {
+        "cutcake(w, h)"
+    }
+    fn summary(&self) -> &'static str {
+        "a w-wide, h-high Cutcake (Left cuts vertically, Right horizontally)"
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 2)?;
+        let (w, h) = (size(self, a, 0, kernel)?, size(self, a, 1, kernel)?);
+        cutcake::Cutcake::new()
+            .value(w, h, kernel)
+            .map_err(|e| err(self, e))
+    }
+    fn open(&self, a: &[Arg], kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        args::arity(self, a, 2)?;
+        let (w, h) = (size(self, a, 0, kernel)?, size(self, a, 1, kernel)?);
+        if w == 0 || h == 0 {
+            return Err(args::error(
+                self.name(),
+                format!("a cake is at least 1×1, not {w}×{h}"),
+            ));
+        }
+        let side = |left: bool| -> Vec<Term> {
+            cutcake::options(w, h, left)
+                .iter()
+                .map(|[(a1, b1), (a2, b2)]| {
+                    Term::sum(
+                        call("cutcake", vec![int(*a1), int(*b1)]),
+                        call("cutcake", vec![int(*a2), int(*b2)]),
+                    )
+                })
+                .collect()
+        };
+        Ok(opening(
+            game_of(side(true), side(false)),
+            "cutcake",
+            format!("A {w}-wide, {h}-high cake is the game of its cuts: Left cuts it into two narrower cakes, Right into two lower ones"),
+            "Winning Ways, ch. 2 (Cutcake)",
+        ))
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        match a {
+            [w, h] => match (naive::size_arg(w), naive::size_arg(h)) {
+                (Some(w), Some(h)) => Some(naive::cutcake(w, h, term)),
+                _ => Some(Err(format!("expected {}", self.usage()))),
+            },
+            _ => Some(Err(format!("expected {}", self.usage()))),
+        }
+    }
+}
+
+/// The heap argument and the sequence of a take-away game.
+fn heap_value(
+    f: &dyn Function,
+    code: octal::OctalCode,
+    a: &[Arg],
+    kernel: &mut Kernel,
+) -> Result<GameId, KernelError> {
+    let n = integer(f, a, 1, kernel)?;
+    let budget = kernel.budget().clone();
+    let g = octal::NimSequence::new(code)
+        .value(&n, &budget)
+        .map_err(|e| err(f, e))?;
+    Ok(kernel.nus(
+        &crate::Dyadic::zero(),
+        &BigInt::from(0),
+        &crate::Nimber::from(g as u64),
+    ))
+}
+
+/// The opening of a heap: every option, the same for both players.
+fn heap_open(
+    f: &dyn Function,
+    code: &octal::OctalCode,
+    code_arg: &Arg,
+    a: &[Arg],
+    kernel: &mut Kernel,
+) -> Result<Option<Opening>, KernelError> {
+    let n = size(f, a, 1, kernel)?;
+    if n > 10_000 {
+        return Err(KernelError::TooLarge {
+            what: format!(
+                "{}: the options of a heap of {n} (at most 10000 are listed)",
+                f.name()
+            ),
+        });
+    }
+    let heap = |m: usize| call(f.name(), vec![code_arg.clone(), int(m)]);
+    let opts: Vec<Term> = code
+        .moves(n)
+        .into_iter()
+        .map(|heaps| match heaps.as_slice() {
+            [] => Term::zero(),
+            [m] => heap(*m),
+            [x, y] => Term::sum(heap(*x), heap(*y)),
+            _ => Term::zero(),
+        })
+        .collect();
+    Ok(opening(
+        game_of(opts.clone(), opts),
+        if f.name() == "octal" {
+            "octal"
+        } else {
+            "subtraction"
+        },
+        format!(
+            "A heap of {n} is the impartial game of the heaps its moves leave (code {})",
+            code.print()
+        ),
+        "Winning Ways, ch. 4 (Taking and breaking: octal games)",
+    ))
+}
+
+/// `octal("0.77", n)`.
+pub struct Octal;
+
+impl Function for Octal {
+    fn name(&self) -> &'static str {
+        "octal"
+    }
+    fn usage(&self) -> &'static str {
+        "octal(\"0.77\", n)"
+    }
+    fn summary(&self) -> &'static str {
+        "a heap of n in the octal game with this code (0.77 Kayles, 0.07 Dawson's Kayles)"
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 2)?;
+        let code = octal::OctalCode::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        heap_value(self, code, a, kernel)
+    }
+    fn open(&self, a: &[Arg], kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        args::arity(self, a, 2)?;
+        let code = octal::OctalCode::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        heap_open(self, &code, &a[0], a, kernel)
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        match a {
+            [code @ Arg::Text(c), n] => match (naive::octal_digits(c), naive::size_arg(n)) {
+                (Some(d), Some(n)) => Some(naive::heap("octal", code, &d, n, term)),
+                _ => Some(Err(format!("expected {}", self.usage()))),
+            },
+            _ => Some(Err(format!("expected {}", self.usage()))),
+        }
+    }
+}
+
+/// Reads a subtraction set `"1,2,3"`.
+pub fn subtraction_set(text: &str) -> Result<Vec<usize>, RulesetError> {
+    let mut set = Vec::new();
+    let mut at = 0;
+    for part in text.split(',') {
+        let t = part.trim();
+        let lead = part.len() - part.trim_start().len();
+        match t.parse::<usize>() {
+            Ok(k) if k >= 1 => set.push(k),
+            _ => {
+                return Err(rulesets::PositionError::at(
+                    text,
+                    text[..at + lead].chars().count(),
+                    format!(
+                    "{t:?} is not a positive whole number (a subtraction set is written \"1,2,3\")"
+                ),
+                )
+                .into())
+            }
+        }
+        at += part.len() + 1;
+    }
+    Ok(set)
+}
+
+/// `subtraction("1,2,3", n)`.
+pub struct Subtraction;
+
+impl Function for Subtraction {
+    fn name(&self) -> &'static str {
+        "subtraction"
+    }
+    fn usage(&self) -> &'static str {
+        "subtraction(\"1,2,3\", n)"
+    }
+    fn summary(&self) -> &'static str {
+        "a heap of n in the subtraction game with this set (take k tokens, k in the set)"
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 2)?;
+        let set = subtraction_set(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        let code = octal::OctalCode::subtraction(&set).map_err(|e| err(self, e))?;
+        heap_value(self, code, a, kernel)
+    }
+    fn open(&self, a: &[Arg], kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        args::arity(self, a, 2)?;
+        let set = subtraction_set(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        let code = octal::OctalCode::subtraction(&set).map_err(|e| err(self, e))?;
+        heap_open(self, &code, &a[0], a, kernel)
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        match a {
+            [set @ Arg::Text(c), n] => match (naive::subtraction_digits(c), naive::size_arg(n)) {
+                (Some(d), Some(n)) => Some(naive::heap("subtraction", set, &d, n, term)),
+                _ => Some(Err(format!("expected {}", self.usage()))),
+            },
+            _ => Some(Err(format!("expected {}", self.usage()))),
+        }
+    }
+}
+
+/// `nim(a, b, …)`.
+pub struct Nim;
+
+impl Function for Nim {
+    fn name(&self) -> &'static str {
+        "nim"
+    }
+    fn usage(&self) -> &'static str {
+        "nim(a, b, …)"
+    }
+    fn summary(&self) -> &'static str {
+        "a Nim position with heaps a, b, …: the nimber *(a ⊕ b ⊕ …)"
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        let mut heaps = Vec::with_capacity(a.len());
+        for i in 0..a.len() {
+            heaps.push(integer(self, a, i, kernel)?);
+        }
+        let n = octal::nim(&heaps).map_err(|e| err(self, e))?;
+        Ok(kernel.nus(&crate::Dyadic::zero(), &BigInt::from(0), &n))
+    }
+}
+
+/// `hackenbush("…")`.
+pub struct Hackenbush;
+
+impl Function for Hackenbush {
+    fn name(&self) -> &'static str {
+        "hackenbush"
+    }
+    fn usage(&self) -> &'static str {
+        "hackenbush(\"LRE\") or hackenbush(\"_ L a R b, a E c\")"
+    }
+    fn summary(&self) -> &'static str {
+        "a Hackenbush picture: a string of L/R/E edges from the ground, a tree L(R,E), or paths between named nodes with _ the ground"
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 1)?;
+        let p = hackenbush::Picture::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        hackenbush::value(&p, kernel).map_err(|e| err(self, e))
+    }
+    fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        args::arity(self, a, 1)?;
+        let p = hackenbush::Picture::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        let side = |left: bool| -> Vec<Term> {
+            p.moves(left)
+                .iter()
+                .map(|q| {
+                    if q.edges.is_empty() {
+                        Term::zero()
+                    } else {
+                        text_call("hackenbush", q.print())
+                    }
+                })
+                .collect()
+        };
+        Ok(opening(
+            game_of(side(true), side(false)),
+            "hackenbush",
+            format!(
+                "The Hackenbush picture {} is the game of its cuts: Left cuts an L or E edge, Right an R or E edge, and what no longer reaches the ground falls",
+                p.print()
+            ),
+            "Winning Ways, ch. 1-2 (Hackenbush); seed 001 (Hackenstrings)",
+        ))
+    }
+}

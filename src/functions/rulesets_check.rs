@@ -1,0 +1,276 @@
+//! The independent check of ruleset openings: a second move generator per ruleset, written
+//! from the rules on the position's text (characters and indices; no bit-boards, no regions,
+//! no symmetries), and a comparison of the options it finds with those an opening lists, as
+//! sets: every option once, nothing missing, nothing extra.
+
+use crate::term::{Arg, Term};
+use std::collections::BTreeSet;
+
+/// The options an opening lists, each read by `read` into a comparable key.
+fn listed<K: Ord>(
+    term: &Term,
+    read: impl Fn(&Term) -> Option<K>,
+) -> Result<(BTreeSet<K>, BTreeSet<K>), String> {
+    let Term::Game { left, right } = term else {
+        return Err("an opening of a position is a game {left options | right options}".into());
+    };
+    let side = |opts: &[Term], who: &str| -> Result<BTreeSet<K>, String> {
+        let mut set = BTreeSet::new();
+        for o in opts {
+            let k = read(o).ok_or_else(|| {
+                format!(
+                    "{who} option {} is not a position of this ruleset",
+                    crate::syntax::print(o, &Default::default())
+                )
+            })?;
+            if !set.insert(k) {
+                return Err(format!(
+                    "{who} option {} is listed twice",
+                    crate::syntax::print(o, &Default::default())
+                ));
+            }
+        }
+        Ok(set)
+    };
+    Ok((side(left, "Left")?, side(right, "Right")?))
+}
+
+fn compare<K: Ord + std::fmt::Debug>(
+    listed: (BTreeSet<K>, BTreeSet<K>),
+    left: BTreeSet<K>,
+    right: BTreeSet<K>,
+) -> Result<(), String> {
+    for (who, have, want) in [("Left", &listed.0, &left), ("Right", &listed.1, &right)] {
+        if let Some(x) = want.difference(have).next() {
+            return Err(format!("{who}'s move to {x:?} is missing"));
+        }
+        if let Some(x) = have.difference(want).next() {
+            return Err(format!("{who} has no move to {x:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// The text of `name("…")`.
+fn text_of<'a>(t: &'a Term, name: &str) -> Option<&'a str> {
+    match t {
+        Term::Call { name: n, args } if n == name => match args.as_slice() {
+            [Arg::Text(s)] => Some(s),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Rows of a board's text, as characters.
+fn rows(text: &str) -> Vec<Vec<char>> {
+    text.split(['|', '\n'])
+        .map(|r| r.trim_end_matches('\r').chars().collect())
+        .collect()
+}
+
+fn join(rows: &[Vec<char>]) -> String {
+    let r: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
+    r.join("|")
+}
+
+/// Domineering from the rules: Left covers a square and the one below, Right a square and the
+/// one to its right, both empty (`.`).
+pub fn domineering(text: &str, term: &Term) -> Result<(), String> {
+    let b = rows(text);
+    let (mut left, mut right) = (BTreeSet::new(), BTreeSet::new());
+    for r in 0..b.len() {
+        for c in 0..b[r].len() {
+            if b[r][c] != '.' {
+                continue;
+            }
+            if b.get(r + 1).and_then(|row| row.get(c)) == Some(&'.') {
+                let mut n = b.clone();
+                n[r][c] = '#';
+                n[r + 1][c] = '#';
+                left.insert(join(&n));
+            }
+            if b[r].get(c + 1) == Some(&'.') {
+                let mut n = b.clone();
+                n[r][c] = '#';
+                n[r][c + 1] = '#';
+                right.insert(join(&n));
+            }
+        }
+    }
+    let got = listed(term, |t| text_of(t, "domineering").map(|s| join(&rows(s))))?;
+    compare(got, left, right)
+}
+
+/// Clobber from the rules: a stone moves onto an orthogonally adjacent stone of the other
+/// colour, which is removed.
+pub fn clobber(text: &str, term: &Term) -> Result<(), String> {
+    let b = rows(text);
+    let (mut left, mut right) = (BTreeSet::new(), BTreeSet::new());
+    for r in 0..b.len() {
+        for c in 0..b[r].len() {
+            let me = b[r][c];
+            let other = match me {
+                'x' => 'o',
+                'o' => 'x',
+                _ => continue,
+            };
+            let mut targets = vec![(r + 1, c), (r, c + 1)];
+            if r > 0 {
+                targets.push((r - 1, c));
+            }
+            if c > 0 {
+                targets.push((r, c - 1));
+            }
+            for (tr, tc) in targets {
+                if b.get(tr).and_then(|row| row.get(tc)) == Some(&other) {
+                    let mut n = b.clone();
+                    n[tr][tc] = me;
+                    n[r][c] = '.';
+                    if me == 'x' { &mut left } else { &mut right }.insert(join(&n));
+                }
+            }
+        }
+    }
+    let got = listed(term, |t| text_of(t, "clobber").map(|s| join(&rows(s))))?;
+    compare(got, left, right)
+}
+
+/// Toads and Frogs from the rules: a toad steps right into an empty square or jumps one frog
+/// into the empty square beyond; frogs the same to the left.
+pub fn toads(text: &str, term: &Term) -> Result<(), String> {
+    let row: Vec<char> = text.trim_end().chars().collect();
+    let (mut left, mut right) = (BTreeSet::new(), BTreeSet::new());
+    for i in 0..row.len() {
+        let go = |to: usize, set: &mut BTreeSet<String>| {
+            let mut n = row.clone();
+            n.swap(i, to);
+            set.insert(n.iter().collect::<String>());
+        };
+        match row[i] {
+            'T' => {
+                if row.get(i + 1) == Some(&'.') {
+                    go(i + 1, &mut left);
+                } else if row.get(i + 1) == Some(&'F') && row.get(i + 2) == Some(&'.') {
+                    go(i + 2, &mut left);
+                }
+            }
+            'F' => {
+                if i >= 1 && row[i - 1] == '.' {
+                    go(i - 1, &mut right);
+                } else if i >= 2 && row[i - 1] == 'T' && row[i - 2] == '.' {
+                    go(i - 2, &mut right);
+                }
+            }
+            _ => {}
+        }
+    }
+    let got = listed(term, |t| {
+        text_of(t, "toads").map(|s| s.trim_end().to_string())
+    })?;
+    compare(got, left, right)
+}
+
+/// A size argument written as an integer leaf.
+pub fn size_arg(a: &Arg) -> Option<usize> {
+    match a {
+        Arg::Game(t) => t.as_number()?.to_integer()?.try_into().ok(),
+        Arg::Text(_) => None,
+    }
+}
+
+/// Cutcake from the rules: Left cuts a w-wide cake into a- and (w−a)-wide ones, Right cuts
+/// across the height; an option is an unordered pair of cakes.
+pub fn cutcake(w: usize, h: usize, term: &Term) -> Result<(), String> {
+    let pair = |x: (usize, usize), y: (usize, usize)| if x <= y { (x, y) } else { (y, x) };
+    let left: BTreeSet<_> = (1..w).map(|a| pair((a, h), (w - a, h))).collect();
+    let right: BTreeSet<_> = (1..h).map(|b| pair((w, b), (w, h - b))).collect();
+    let cake = |t: &Term| match t {
+        Term::Call { name, args } if name == "cutcake" => match args.as_slice() {
+            [a, b] => Some((size_arg(a)?, size_arg(b)?)),
+            _ => None,
+        },
+        _ => None,
+    };
+    let got = listed(term, |t| match t {
+        Term::Sum(a, b) => Some(pair(cake(a)?, cake(b)?)),
+        _ => None,
+    })?;
+    compare(got, left, right)
+}
+
+/// A take-away game from its digits: `digits[k]` for taking k tokens, bit 1 leaving nothing,
+/// bit 2 one heap, bit 4 two nonempty heaps (`digits[0]` bit 4: split without taking). An
+/// option is the sorted list of heaps left; both players have the same options.
+pub fn heap(
+    name: &str,
+    code_arg: &Arg,
+    digits: &[u8],
+    n: usize,
+    term: &Term,
+) -> Result<(), String> {
+    let mut opts = BTreeSet::new();
+    for (k, &d) in digits.iter().enumerate() {
+        if k > n {
+            break;
+        }
+        let m = n - k;
+        if k > 0 && m == 0 && d & 1 != 0 {
+            opts.insert(vec![]);
+        }
+        if k > 0 && m > 0 && d & 2 != 0 {
+            opts.insert(vec![m]);
+        }
+        if d & 4 != 0 {
+            for a in 1..m {
+                let mut v = vec![a, m - a];
+                v.sort_unstable();
+                opts.insert(v);
+            }
+        }
+    }
+    let one = |t: &Term| match t {
+        Term::Call { name: n2, args } if n2 == name => match args.as_slice() {
+            [c, h] if c == code_arg => size_arg(h),
+            _ => None,
+        },
+        _ => None,
+    };
+    let got = listed(term, |t| match t {
+        t if t.as_number().is_some_and(|x| x.is_zero()) => Some(vec![]),
+        Term::Sum(a, b) => {
+            let mut v = vec![one(a)?, one(b)?];
+            v.sort_unstable();
+            Some(v)
+        }
+        t => one(t).map(|h| vec![h]),
+    })?;
+    compare(got, opts.clone(), opts)
+}
+
+/// The digits of an octal code written `d0.d1d2…`, read again here.
+pub fn octal_digits(code: &str) -> Option<Vec<u8>> {
+    let (a, b) = code.split_once('.')?;
+    let mut digits = vec![if a.is_empty() {
+        0
+    } else {
+        a.parse::<u8>().ok()?
+    }];
+    for c in b.chars() {
+        digits.push(c.to_digit(8)? as u8);
+    }
+    Some(digits)
+}
+
+/// The digits of a subtraction set `"1,2,3"`: 3 (leave nothing or one heap) at each k.
+pub fn subtraction_digits(set: &str) -> Option<Vec<u8>> {
+    let ks: Vec<usize> = set
+        .split(',')
+        .map(|k| k.trim().parse().ok())
+        .collect::<Option<_>>()?;
+    let mut digits = vec![0u8; ks.iter().max().copied().unwrap_or(0) + 1];
+    for k in ks {
+        digits[k] = 3;
+    }
+    Some(digits)
+}

@@ -1,0 +1,263 @@
+//! Domineering: players take turns placing dominoes on the empty squares of a board; **Left
+//! places them vertically** (covering a square and the one below it), **Right horizontally**
+//! (a square and the one to its right) — the convention of Winning Ways and CGSuite. Whoever
+//! cannot place a domino loses.
+//!
+//! Notation (CGSuite's): rows top to bottom separated by `|` (or line breaks), `.` an empty
+//! square, `#` a filled one: `"..#|...|..."`.
+//!
+//! Search: filled squares and empty squares with no empty neighbour are dead; the remaining
+//! empty squares fall into 4-connected regions no domino can join, whose values add. Each region
+//! is cut to its bounding box and keyed by the least of its eight images under the rectangle's
+//! symmetries: the four that keep the board's orientation keep the value, the four that
+//! transpose it swap vertical and horizontal, so swap the players and negate the value.
+
+use super::grid::{self, Shape, MAX_REGION};
+use super::search::{self, Rules, Table};
+use super::RulesetError;
+use crate::kernel::{GameId, Kernel};
+
+/// A board, or one region of one: the empty squares as bits of a `u128`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    /// The dimensions.
+    pub shape: Shape,
+    /// Empty squares (bit `r·w + c`).
+    pub empty: u128,
+}
+
+/// A board as written, before it is split into regions: any size up to
+/// [`grid::MAX_TEXT_SQUARES`], each square empty (`true`) or filled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Squares per row.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// Row-major, `true` for an empty square.
+    pub empty: Vec<bool>,
+}
+
+impl Position {
+    /// Reads `"..#|...|..."`.
+    pub fn parse(text: &str) -> Result<Position, RulesetError> {
+        let g = grid::parse(
+            text,
+            &['.', '#'],
+            "a Domineering board",
+            ". is an empty square, # a filled one",
+        )?;
+        Ok(Position {
+            width: g.width,
+            height: g.height,
+            empty: g.cells.iter().map(|&c| c == 0).collect(),
+        })
+    }
+
+    /// An empty `rows` × `cols` board.
+    pub fn empty(rows: usize, cols: usize) -> Position {
+        Position {
+            width: cols,
+            height: rows,
+            empty: vec![true; rows * cols],
+        }
+    }
+
+    /// The board in the notation it is read in.
+    pub fn print(&self) -> String {
+        let rows: Vec<String> = self
+            .empty
+            .chunks(self.width.max(1))
+            .map(|row| row.iter().map(|&e| if e { '.' } else { '#' }).collect())
+            .collect();
+        rows.join("|")
+    }
+
+    fn is_empty_at(&self, r: usize, c: usize) -> bool {
+        r < self.height && c < self.width && self.empty[r * self.width + c]
+    }
+
+    /// The live regions (empty squares that have an empty neighbour, 4-connected), each as a
+    /// bit-board of its bounding box. A region larger than [`MAX_REGION`] squares is refused.
+    pub fn regions(&self) -> Result<Vec<Board>, RulesetError> {
+        let (w, h) = (self.width, self.height);
+        let mut seen = vec![false; w * h];
+        let mut out = Vec::new();
+        for start in 0..w * h {
+            if seen[start] || !self.empty[start] {
+                continue;
+            }
+            // Flood fill the region of `start`.
+            let mut cells = vec![start];
+            seen[start] = true;
+            let mut k = 0;
+            while let Some(&i) = cells.get(k) {
+                k += 1;
+                let (r, c) = (i / w, i % w);
+                let mut nbrs = Vec::with_capacity(4);
+                if r > 0 {
+                    nbrs.push((r - 1, c));
+                }
+                if c > 0 {
+                    nbrs.push((r, c - 1));
+                }
+                nbrs.push((r + 1, c));
+                nbrs.push((r, c + 1));
+                for (nr, nc) in nbrs {
+                    if self.is_empty_at(nr, nc) && !seen[nr * w + nc] {
+                        seen[nr * w + nc] = true;
+                        cells.push(nr * w + nc);
+                    }
+                }
+            }
+            if cells.len() < 2 {
+                continue;
+            }
+            let (r0, r1) = bounds(cells.iter().map(|&i| i / w));
+            let (c0, c1) = bounds(cells.iter().map(|&i| i % w));
+            let (bw, bh) = (c1 - c0 + 1, r1 - r0 + 1);
+            if bw * bh > MAX_REGION {
+                return Err(super::too_large(format!(
+                    "a Domineering region of {} empty squares in a {bh}×{bw} box (the search takes boxes of at most {MAX_REGION} squares)",
+                    cells.len()
+                )));
+            }
+            let mut bits = 0u128;
+            for &i in &cells {
+                bits |= grid::bit(bw, i / w - r0, i % w - c0);
+            }
+            out.push(Board {
+                shape: Shape {
+                    w: bw as u8,
+                    h: bh as u8,
+                },
+                empty: bits,
+            });
+        }
+        Ok(out)
+    }
+}
+
+fn bounds(xs: impl Iterator<Item = usize>) -> (usize, usize) {
+    xs.fold((usize::MAX, 0), |(lo, hi), x| (lo.min(x), hi.max(x)))
+}
+
+impl Board {
+    /// Squares where Left can put the top of a vertical domino.
+    pub fn left_moves(&self) -> u128 {
+        self.empty & (self.empty >> self.shape.w)
+    }
+    /// Squares where Right can put the left end of a horizontal domino.
+    pub fn right_moves(&self) -> u128 {
+        self.empty & (self.empty >> 1) & self.shape.not_last_col()
+    }
+
+    /// The canonical key of a region: the least image under the eight symmetries, and whether
+    /// it is transposed (its value is then the negative of the key's).
+    pub fn canonical(&self) -> (Board, bool) {
+        let mut best = *self;
+        let mut negated = false;
+        // Images of a non-square board with the larger width can never be least.
+        let square = self.shape.w == self.shape.h;
+        let transpose_first = self.shape.h < self.shape.w;
+        for s in 1..8u8 {
+            if !square && ((s & 4 != 0) != transpose_first) {
+                continue;
+            }
+            let (shape, empty) = self.shape.transform(self.empty, s);
+            let b = Board { shape, empty };
+            if !square && transpose_first && s == 4 {
+                best = b;
+                negated = true;
+            } else if (b.shape, b.empty) < (best.shape, best.empty) {
+                best = b;
+                negated = s & 4 != 0;
+            }
+        }
+        (best, negated)
+    }
+}
+
+/// The Domineering rules for the search.
+pub struct Domineering;
+
+impl Rules for Domineering {
+    type Pos = Board;
+
+    fn parts(&self, p: &Board) -> Vec<(Board, bool)> {
+        let shape = p.shape;
+        // Live squares: empty with an empty neighbour.
+        let live = p.empty & shape.neighbours(p.empty);
+        shape
+            .regions(live)
+            .into_iter()
+            .map(|r| {
+                let (s, bits) = shape.trim(r);
+                Board {
+                    shape: s,
+                    empty: bits,
+                }
+                .canonical()
+            })
+            .collect()
+    }
+
+    fn moves(&self, p: &Board, left: bool) -> Vec<Board> {
+        let (mut at, step) = if left {
+            (p.left_moves(), p.shape.w as u32)
+        } else {
+            (p.right_moves(), 1)
+        };
+        let mut out = Vec::with_capacity(at.count_ones() as usize);
+        while at != 0 {
+            let i = at.trailing_zeros();
+            at &= at - 1;
+            let covered = (1u128 << i) | (1u128 << (i + step));
+            out.push(Board {
+                shape: p.shape,
+                empty: p.empty & !covered,
+            });
+        }
+        out
+    }
+}
+
+/// The value of a board, with a fresh transposition table sized by the kernel's budget.
+pub fn value(position: &Position, kernel: &mut Kernel) -> Result<GameId, RulesetError> {
+    let mut table = Table::for_kernel(kernel);
+    value_with(position, kernel, &mut table)
+}
+
+/// The value of a board with a caller's table (kept between boards, it carries what the
+/// search learned; it belongs to this kernel).
+pub fn value_with(
+    position: &Position,
+    kernel: &mut Kernel,
+    table: &mut Table<Board>,
+) -> Result<GameId, RulesetError> {
+    let mut total = kernel.zero();
+    for region in position.regions()? {
+        let v = search::value(&Domineering, &region, table, kernel)?;
+        total = kernel.add(total, v)?;
+    }
+    Ok(total)
+}
+
+/// The positions one move reaches, as boards of the original size: Left's, then Right's. For
+/// derivations, which list the options by sub-position.
+pub fn options(position: &Position, left: bool) -> Vec<Position> {
+    let (w, h) = (position.width, position.height);
+    let mut out = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            let (r2, c2) = if left { (r + 1, c) } else { (r, c + 1) };
+            if position.is_empty_at(r, c) && position.is_empty_at(r2, c2) {
+                let mut next = position.clone();
+                next.empty[r * w + c] = false;
+                next.empty[r2 * w + c2] = false;
+                out.push(next);
+            }
+        }
+    }
+    out
+}

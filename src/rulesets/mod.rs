@@ -1,0 +1,127 @@
+//! Rulesets: the games people study by name, read from their boards and valued by search.
+//!
+//! Each ruleset is one module with a position type, a parser whose errors give the line and
+//! column, a move generator for both players and a printer. Values come from [`search`]: a
+//! position is split into independent parts (whose values add), each part is reduced to a
+//! canonical encoding under the board's symmetries, and a transposition table keyed by that
+//! encoding holds the kernel's hash-consed [`GameId`](crate::kernel::GameId) of every part met,
+//! so the search never builds a game tree, only canonical values.
+//!
+//! Impartial take-away games (Nim, subtraction games, octal games) are valued by their
+//! nim-sequences in [`octal`], with periodicity detected by the Guy–Smith theorem.
+
+pub mod clobber;
+pub mod cutcake;
+pub mod domineering;
+pub mod grid;
+pub mod hackenbush;
+pub mod octal;
+pub mod search;
+pub mod svg;
+pub mod toads;
+
+use crate::kernel::KernelError;
+use std::fmt;
+
+/// Bad text for a position: where it is and what is wrong, with the offending line for a caret.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// 1-based line of the text.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What is wrong and what was expected.
+    pub message: String,
+    /// The offending line, for the caret.
+    pub source_line: String,
+}
+
+impl PositionError {
+    /// An error at the character with this index (counted in characters) of `text`.
+    pub fn at(text: &str, index: usize, message: impl Into<String>) -> PositionError {
+        let (mut line, mut column) = (1, 1);
+        for c in text.chars().take(index) {
+            if c == '\n' {
+                line += 1;
+                column = 1;
+            } else {
+                column += 1;
+            }
+        }
+        let source_line = text
+            .split('\n')
+            .nth(line - 1)
+            .unwrap_or("")
+            .trim_end_matches('\r')
+            .to_string();
+        PositionError {
+            line,
+            column,
+            message: message.into(),
+            source_line,
+        }
+    }
+
+    /// The error with its line and a caret under the culprit (long lines are cut around it).
+    pub fn render(&self) -> String {
+        let chars: Vec<char> = self.source_line.chars().collect();
+        let from = self.column.saturating_sub(40);
+        let to = (self.column + 40).min(chars.len());
+        let shown: String = chars.get(from..to).unwrap_or(&[]).iter().collect();
+        let lead = if from > 0 { "…" } else { "" };
+        let caret = " ".repeat(self.column - 1 - from + lead.chars().count());
+        format!("{self}\n  {lead}{shown}\n  {caret}^")
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Why a position has no value: bad text (bad input) or a limit of the search or the kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesetError {
+    /// The text is not a position of the ruleset.
+    Input(PositionError),
+    /// The kernel or the search stopped: a limit, never an answer.
+    Kernel(KernelError),
+    /// An argument outside the ruleset's domain (a negative heap), in words.
+    Argument(String),
+}
+
+impl From<KernelError> for RulesetError {
+    fn from(e: KernelError) -> Self {
+        RulesetError::Kernel(e)
+    }
+}
+
+impl From<PositionError> for RulesetError {
+    fn from(e: PositionError) -> Self {
+        RulesetError::Input(e)
+    }
+}
+
+impl fmt::Display for RulesetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesetError::Input(e) => write!(f, "{}", e.render()),
+            RulesetError::Kernel(e) => write!(f, "{e}"),
+            RulesetError::Argument(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl std::error::Error for RulesetError {}
+
+/// A size beyond what a search will take on, as a kernel error (a limit, exit 3).
+pub(crate) fn too_large(what: impl Into<String>) -> RulesetError {
+    RulesetError::Kernel(KernelError::TooLarge { what: what.into() })
+}
