@@ -20,6 +20,7 @@
 pub mod cli;
 pub mod engine;
 pub mod error;
+pub mod functions;
 pub mod kernel;
 pub mod number;
 pub mod proof;
@@ -29,4 +30,4 @@ pub mod term;
 
 pub use error::Error;
 pub use number::{Dyadic, Nimber};
-pub use term::{Pebble, Term};
+pub use term::{Arg, Pebble, Term};

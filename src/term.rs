@@ -72,6 +72,25 @@ pub enum Term {
         /// The game copied.
         game: Box<Term>,
     },
+    /// `name(arg, …)`: a game named by a function of the expression language, such as a
+    /// ruleset's position (`domineering("..|..")`) or an operation on games (`cool(G, 1)`).
+    /// The term does not know what the name means; `crate::functions` does, so the syntax stays
+    /// below the code that gives names their meaning.
+    Call {
+        /// The function's name as written.
+        name: String,
+        /// The arguments, in order.
+        args: Vec<Arg>,
+    },
+}
+
+/// An argument of a [`Term::Call`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Arg {
+    /// An expression: a game, or a number such as a temperature.
+    Game(Term),
+    /// A quoted string, such as a board: `"..#|..."`.
+    Text(String),
 }
 
 impl Term {
@@ -149,6 +168,15 @@ impl Term {
             Term::PlusMinus(xs) => 1 + xs.iter().map(Term::size).sum::<usize>(),
             Term::Tiny { sub, .. } | Term::Miny { sub, .. } => 1 + sub.size(),
             Term::Multiple { game, .. } => 1 + game.size(),
+            Term::Call { args, .. } => {
+                1 + args
+                    .iter()
+                    .map(|a| match a {
+                        Arg::Game(t) => t.size(),
+                        Arg::Text(_) => 1,
+                    })
+                    .sum::<usize>()
+            }
         }
     }
 
@@ -194,6 +222,16 @@ pub fn normalise(t: &Term) -> Term {
         Term::Multiple { count, game } => Term::Multiple {
             count: count.clone(),
             game: Box::new(normalise(game)),
+        },
+        Term::Call { name, args } => Term::Call {
+            name: name.clone(),
+            args: args
+                .iter()
+                .map(|a| match a {
+                    Arg::Game(t) => Arg::Game(normalise(t)),
+                    Arg::Text(s) => Arg::Text(s.clone()),
+                })
+                .collect(),
         },
         Term::Nus { .. } | Term::Hackenstring(_) => t.clone(),
     }

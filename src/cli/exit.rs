@@ -47,9 +47,13 @@ impl CliError {
 }
 
 impl From<KernelError> for CliError {
-    /// Every kernel error is a size the kernel refuses to expand: a limit, not bad input.
+    /// A kernel error is a size the kernel refuses to expand (a limit), except a function
+    /// applied outside its domain, which is bad input.
     fn from(e: KernelError) -> Self {
-        CliError::with(LIMIT, e.to_string())
+        match e {
+            KernelError::Function { .. } => CliError::bad(e.to_string()),
+            _ => CliError::with(LIMIT, e.to_string()),
+        }
     }
 }
 

@@ -32,6 +32,11 @@ impl Kernel {
                         vals.push(self.nus_id(Nus::new(number.clone(), up.clone(), nim.clone())));
                     }
                     Term::Hackenstring(row) => vals.push(self.hackenstring(row)?),
+                    // A function evaluates its own arguments (it may read them as a board or a
+                    // temperature, not as games).
+                    Term::Call { name, args } => {
+                        vals.push(crate::functions::value(self, name, args)?)
+                    }
                     _ => {
                         work.push(Work::Build(t));
                         let kids: Vec<&Term> = match t {
@@ -41,7 +46,9 @@ impl Kernel {
                             Term::PlusMinus(xs) => xs.iter().collect(),
                             Term::Tiny { sub, .. } | Term::Miny { sub, .. } => vec![sub],
                             Term::Multiple { game, .. } => vec![game],
-                            Term::Nus { .. } | Term::Hackenstring(_) => vec![],
+                            Term::Nus { .. } | Term::Hackenstring(_) | Term::Call { .. } => {
+                                vec![]
+                            }
                         };
                         work.extend(kids.into_iter().rev().map(Work::Visit));
                     }
@@ -91,7 +98,7 @@ impl Kernel {
                 self.add(x, m)
             }
             Term::Multiple { count, .. } => self.multiple(count, kid(0)),
-            Term::Nus { .. } | Term::Hackenstring(_) => Ok(kid(0)),
+            Term::Nus { .. } | Term::Hackenstring(_) | Term::Call { .. } => Ok(kid(0)),
         }
     }
 

@@ -89,6 +89,16 @@ pub enum KernelError {
         /// Which limit, in words.
         which: String,
     },
+    /// A function of the expression language (`crate::functions`) cannot be applied to its
+    /// arguments: an unknown name, a wrong number or kind of arguments, or an argument outside
+    /// the function's domain (the atomic weight of a game that is not infinitesimal). Bad input,
+    /// not a limit.
+    Function {
+        /// The function's name.
+        name: String,
+        /// Why, in words.
+        message: String,
+    },
 }
 
 impl fmt::Display for KernelError {
@@ -97,6 +107,7 @@ impl fmt::Display for KernelError {
             KernelError::TooManyOptions { what } => write!(f, "too many options to list: {what}"),
             KernelError::TooLarge { what } => write!(f, "too large: {what}"),
             KernelError::Limit { which } => write!(f, "kernel limit reached: {which}"),
+            KernelError::Function { name, message } => write!(f, "{name}: {message}"),
         }
     }
 }

@@ -10,7 +10,9 @@
 //!          | unary ;
 //! primary  = literal | "{" game "}" | "(" expr ")"
 //!          | "Tiny" "(" expr ")" | "Miny" "(" expr ")"
-//!          | "hs" STRING ;
+//!          | "hs" STRING
+//!          | NAME "(" [ arg { "," arg } ] ")" ;            a function (crate::functions)
+//! arg      = STRING | expr ;
 //! literal  = INT [ "/" INT ] ( "*" unary  (if it starts with { ( ^ v * or a name): n copies
 //!                            | "." unary                                   n copies
 //!                            | ("Tiny"|"Miny") "(" expr ")"                number + Tiny(G)
@@ -25,7 +27,7 @@
 use super::error::{ParseError, Span};
 use super::lexer::{lex, Tok, Token};
 use crate::number::{Dyadic, Nimber};
-use crate::term::{Pebble, Term};
+use crate::term::{Arg, Pebble, Term};
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::Zero;
@@ -397,13 +399,59 @@ impl Parser<'_> {
                 }
                 Ok(Term::Hackenstring(row))
             }
+            _ if number.is_zero() && matches!(self.peek_at(1), Tok::LParen) => {
+                if crate::functions::lookup(name).is_none() {
+                    return Err(self.error(
+                        name_span,
+                        format!(
+                            "unknown function `{name}`: the functions are {}",
+                            crate::functions::names().collect::<Vec<_>>().join(", ")
+                        ),
+                    ));
+                }
+                self.call(name)
+            }
             _ => Err(self.error(
                 name_span,
                 format!(
-                    "unknown name `{name}`: expected Tiny(…), Miny(…) or hs\"…\" (a Hackenstring row)"
+                    "unknown name `{name}`: expected Tiny(…), Miny(…), hs\"…\" (a Hackenstring row) or a function such as {}(…)",
+                    crate::functions::names().next().unwrap_or("f")
                 ),
             )),
         }
+    }
+
+    /// `name(arg, …)`, the name already checked: each argument a quoted string or an expression.
+    #[inline(never)]
+    fn call(&mut self, name: &str) -> Result<Term, ParseError> {
+        self.bump();
+        self.bump();
+        self.enter()?;
+        let mut args = Vec::new();
+        if *self.peek() != Tok::RParen {
+            loop {
+                if let Tok::Str(s) = self.peek().clone() {
+                    self.bump();
+                    args.push(Arg::Text(s));
+                } else {
+                    args.push(Arg::Game(self.expr()?));
+                }
+                if *self.peek() == Tok::Comma {
+                    self.bump();
+                } else {
+                    break;
+                }
+            }
+        }
+        self.expect(
+            Tok::RParen,
+            &format!("`,` or `)` to close the arguments of {name}"),
+        )?;
+        self.leave();
+        Ok(Term::Call {
+            name: name.to_string(),
+            args,
+        })
     }
 
     #[inline(never)]

@@ -5,7 +5,7 @@
 
 use super::PrintOptions;
 use crate::number::Dyadic;
-use crate::term::{Pebble, Term};
+use crate::term::{Arg, Pebble, Term};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use pretty::RcDoc;
@@ -166,6 +166,16 @@ impl Printer {
             Term::Sum(..) => self.parens(self.expr(t)),
             Term::Game { left, right } => self.braced(left, right),
             Term::Nus { number, up, nim } => Doc::text(self.nus(number, up, nim)),
+            Term::Call { name, args } => {
+                let items = args.iter().map(|a| match a {
+                    Arg::Game(t) => self.expr(t),
+                    Arg::Text(s) => Doc::text(format!("\"{s}\"")),
+                });
+                Doc::text(format!("{name}("))
+                    .append(join_options(items).nest(2))
+                    .append(Doc::text(")"))
+                    .group()
+            }
             Term::Hackenstring(row) => {
                 let s: String = row
                     .iter()

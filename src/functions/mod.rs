@@ -1,0 +1,163 @@
+//! The functions of the expression language: names such as `birthday(G)` that a term may
+//! call ([`Term::Call`](crate::term::Term::Call)).
+//!
+//! Each family of functions (analysis of hot games, rulesets, number systems) is a module here
+//! and adds its [`Function`]s to [`REGISTRY`]. A function has two faces:
+//! - [`Function::value`], the fast path: the kernel's canonical value, used by `onag eval` and
+//!   wherever a term containing the call is evaluated;
+//! - [`Function::open`], one level of its definition as a term built from smaller calls, for
+//!   derivations (cooling opens to `{cool(GL, t) - t | cool(GR, t) + t}`, a board to the
+//!   positions its moves reach). A function with no derivation yet returns `Ok(None)`.
+//!
+//! The parser asks [`lookup`] whether a name is a function, so an unknown one is a positioned
+//! parse error; the kernel asks [`value`] to evaluate a call.
+
+mod games;
+
+use crate::kernel::{GameId, Kernel, KernelError};
+use crate::number::Dyadic;
+use crate::term::{Arg, Term};
+
+/// A function of the expression language.
+pub trait Function: Sync {
+    /// The name it is called by.
+    fn name(&self) -> &'static str;
+    /// How to call it, e.g. `cool(G, t)`.
+    fn usage(&self) -> &'static str;
+    /// What it gives, in one sentence.
+    fn summary(&self) -> &'static str;
+    /// Its value for these arguments.
+    fn value(&self, args: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError>;
+    /// One level of its definition, or `None` when the function has no derivation.
+    fn open(&self, _args: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        Ok(None)
+    }
+}
+
+/// One level of a function's definition: the call equals `term`, by the named rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// What the call equals.
+    pub term: Term,
+    /// The rule's name, as a derivation step names it.
+    pub rule: &'static str,
+    /// The rule's statement instantiated, in words.
+    pub says: String,
+    /// Where the definition comes from.
+    pub cite: &'static str,
+}
+
+/// Every function, one entry per function; each family module lists its own.
+pub static REGISTRY: &[&dyn Function] = &[&games::Birthday];
+
+/// The function called `name`.
+pub fn lookup(name: &str) -> Option<&'static dyn Function> {
+    REGISTRY.iter().copied().find(|f| f.name() == name)
+}
+
+/// The names of all functions, in registry order.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    REGISTRY.iter().map(|f| f.name())
+}
+
+/// The value of `name(args)`.
+pub fn value(kernel: &mut Kernel, name: &str, args: &[Arg]) -> Result<GameId, KernelError> {
+    match lookup(name) {
+        Some(f) => f.value(args, kernel),
+        None => Err(KernelError::Function {
+            name: name.to_string(),
+            message: "no such function".into(),
+        }),
+    }
+}
+
+/// Reading arguments, with errors that name the function and the argument.
+pub mod args {
+    use super::*;
+
+    /// An error about `name`'s arguments.
+    pub fn error(name: &str, message: impl Into<String>) -> KernelError {
+        KernelError::Function {
+            name: name.to_string(),
+            message: message.into(),
+        }
+    }
+
+    /// Checks the number of arguments against the usage line.
+    pub fn arity(f: &dyn Function, args: &[Arg], n: usize) -> Result<(), KernelError> {
+        if args.len() == n {
+            Ok(())
+        } else {
+            Err(error(
+                f.name(),
+                format!(
+                    "expected {n} argument{} ({}), found {}",
+                    if n == 1 { "" } else { "s" },
+                    f.usage(),
+                    args.len()
+                ),
+            ))
+        }
+    }
+
+    /// Argument `i` (from 0) as a game's value.
+    pub fn game(
+        f: &dyn Function,
+        args: &[Arg],
+        i: usize,
+        kernel: &mut Kernel,
+    ) -> Result<GameId, KernelError> {
+        match args.get(i) {
+            Some(Arg::Game(t)) => kernel.eval(t),
+            Some(Arg::Text(_)) => Err(error(
+                f.name(),
+                format!(
+                    "argument {} must be a game, not a string ({})",
+                    i + 1,
+                    f.usage()
+                ),
+            )),
+            None => Err(error(
+                f.name(),
+                format!("argument {} is missing ({})", i + 1, f.usage()),
+            )),
+        }
+    }
+
+    /// Argument `i` as a number (any expression whose value is a number, such as `1/2` or
+    /// `{0|1}`).
+    pub fn number(
+        f: &dyn Function,
+        args: &[Arg],
+        i: usize,
+        kernel: &mut Kernel,
+    ) -> Result<Dyadic, KernelError> {
+        let g = game(f, args, i, kernel)?;
+        kernel.as_number(g).ok_or_else(|| {
+            error(
+                f.name(),
+                format!(
+                    "argument {} must be a number, found {} ({})",
+                    i + 1,
+                    crate::syntax::print(&kernel.to_term(g), &Default::default()),
+                    f.usage()
+                ),
+            )
+        })
+    }
+
+    /// Argument `i` as a quoted string.
+    pub fn text<'a>(f: &dyn Function, args: &'a [Arg], i: usize) -> Result<&'a str, KernelError> {
+        match args.get(i) {
+            Some(Arg::Text(s)) => Ok(s),
+            Some(Arg::Game(_)) => Err(error(
+                f.name(),
+                format!("argument {} must be a quoted string ({})", i + 1, f.usage()),
+            )),
+            None => Err(error(
+                f.name(),
+                format!("argument {} is missing ({})", i + 1, f.usage()),
+            )),
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! Function calls in the expression language: parsing, printing and evaluation.
+
+use onag::kernel::Kernel;
+use onag::syntax::{parse, print, PrintOptions};
+use onag::{Arg, Term};
+
+fn eval_num(src: &str) -> String {
+    let mut k = Kernel::new();
+    let g = k.eval(&parse(src).unwrap()).unwrap();
+    print(&k.to_term(g), &PrintOptions::default())
+}
+
+#[test]
+fn a_call_parses_with_string_and_game_arguments_and_prints_back() {
+    let t = parse("birthday({0|1}) + 2").unwrap();
+    let Term::Sum(call, _) = &t else {
+        panic!("{t:?}")
+    };
+    assert_eq!(
+        **call,
+        Term::Call {
+            name: "birthday".into(),
+            args: vec![Arg::Game(parse("{0|1}").unwrap())]
+        }
+    );
+    let printed = print(&t, &PrintOptions::default());
+    assert_eq!(printed, "birthday({0|1}) + 2");
+    assert_eq!(parse(&printed).unwrap(), t);
+    // A string argument is kept as text, and prints back quoted.
+    let t = Term::Call {
+        name: "birthday".into(),
+        args: vec![Arg::Text("..#|...".into()), Arg::Game(Term::integer(3))],
+    };
+    assert_eq!(parse(&print(&t, &PrintOptions::default())).unwrap(), t);
+}
+
+#[test]
+fn an_unknown_function_is_a_positioned_error_listing_the_functions() {
+    let e = parse("1 + frobnicate(2)").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 5));
+    assert!(
+        e.message.contains("unknown function `frobnicate`"),
+        "{}",
+        e.message
+    );
+    assert!(e.message.contains("birthday"), "{}", e.message);
+    // A name not followed by `(` is still an unknown name, not a call.
+    assert!(parse("frobnicate").is_err());
+    let e = parse("birthday(1, 2").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 14));
+}
+
+/// The birthday of a game, from the definition: one more than the latest birthday among its
+/// canonical options, 0 for {|}.
+fn birthday_by_definition(k: &mut Kernel, g: onag::kernel::GameId) -> u64 {
+    let mut opts = k.left_options(g).unwrap();
+    opts.extend(k.right_options(g).unwrap());
+    opts.into_iter()
+        .map(|o| 1 + birthday_by_definition(k, o))
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn birthday_is_the_canonical_forms_day() {
+    // Seed 002, birthdays: n is born on day n, 1/2^k on day k+1, *n on day n.
+    assert_eq!(eval_num("birthday(5)"), "5");
+    assert_eq!(eval_num("birthday(-3)"), "3");
+    assert_eq!(eval_num("birthday(1/8)"), "4");
+    assert_eq!(eval_num("birthday(*4)"), "4");
+    assert_eq!(eval_num("birthday(^)"), "2");
+    // The form {-1|1} is born on day 2, its value 0 on day 0.
+    assert_eq!(eval_num("birthday({-1|1})"), "0");
+    assert_eq!(eval_num("birthday({2|-1}) + birthday(+-1)"), "5");
+    let mut k = Kernel::new();
+    for src in [
+        "{1|{2|-3}}",
+        "{^|v*}",
+        "{0||0|-2}",
+        "3/4+*2",
+        "{1/2|*}+{3|^}",
+    ] {
+        let g = k.eval(&parse(src).unwrap()).unwrap();
+        let want = birthday_by_definition(&mut k, g);
+        assert_eq!(
+            eval_num(&format!("birthday({src})")),
+            want.to_string(),
+            "{src}"
+        );
+    }
+}
+
+#[test]
+fn bad_arguments_are_errors_naming_the_function() {
+    let mut k = Kernel::new();
+    for (src, want) in [
+        ("birthday(\"x\")", "must be a game"),
+        ("birthday()", "expected 1 argument"),
+        ("birthday(1, 2)", "expected 1 argument"),
+    ] {
+        let e = k.eval(&parse(src).unwrap()).unwrap_err();
+        assert!(e.to_string().contains(want), "{src}: {e}");
+        assert!(e.to_string().starts_with("birthday:"), "{src}: {e}");
+    }
+}
