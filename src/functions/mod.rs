@@ -13,6 +13,8 @@
 //! parse error; the kernel asks [`value`] to evaluate a call.
 
 mod games;
+mod numbers;
+pub mod world;
 
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::Dyadic;
@@ -48,7 +50,25 @@ pub struct Opening {
 }
 
 /// Every function, one entry per function; each family module lists its own.
-pub static REGISTRY: &[&dyn Function] = &[&games::Birthday];
+pub static REGISTRY: &[&dyn Function] = &[
+    &games::Birthday,
+    &numbers::OMEGA,
+    &numbers::EPSILON,
+    &numbers::NIM,
+    &numbers::MUL,
+    &numbers::DIV,
+    &numbers::SQRT,
+    &numbers::NIMMUL,
+    &numbers::NIMDIV,
+    &numbers::NIMINV,
+    &numbers::NIMSQRT,
+    &numbers::NIMPOW,
+    &numbers::NIMSOLVE,
+    &numbers::OSUM,
+    &numbers::OPROD,
+    &numbers::HS,
+    &numbers::SBIRTHDAY,
+];
 
 /// The function called `name`.
 pub fn lookup(name: &str) -> Option<&'static dyn Function> {

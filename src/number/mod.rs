@@ -9,6 +9,7 @@ mod dyadic;
 mod nimber;
 mod on2;
 mod ordinal;
+pub mod signs;
 mod surreal;
 
 pub use dyadic::{Dyadic, Sign};

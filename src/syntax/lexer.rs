@@ -22,6 +22,10 @@ pub(crate) enum Tok {
     PlusMinus,
     /// `*` or `∗`.
     Star,
+    /// `⊗` (nim product; ASCII `(x)` is read by the parser from three tokens).
+    NimTimes,
+    /// `×` or `·`: a product (the same as a spaced `*`).
+    Times,
     Slash,
     Dot,
     /// `^`, `^^`, `↑`, `⇑`…: the number of ups in the run.
@@ -51,6 +55,8 @@ impl Tok {
             Tok::Minus => "`-`".into(),
             Tok::PlusMinus => "`+-`".into(),
             Tok::Star => "`*`".into(),
+            Tok::NimTimes => "`⊗`".into(),
+            Tok::Times => "`×`".into(),
             Tok::Slash => "`/`".into(),
             Tok::Dot => "`.`".into(),
             Tok::Up(_) => "`^`".into(),
@@ -146,6 +152,12 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
             '±' => Tok::PlusMinus,
             '-' | '−' => Tok::Minus,
             '*' | '∗' => Tok::Star,
+            '⊗' => Tok::NimTimes,
+            '×' | '·' => Tok::Times,
+            // ω and ε are names (ω = `w` = `omega`, ε = `epsilon`), so that `ω^2` and
+            // `ω(…)` read like `w^2`.
+            'ω' => Tok::Ident("w".into()),
+            'ε' => Tok::Ident("epsilon".into()),
             '/' => Tok::Slash,
             '.' => Tok::Dot,
             '^' | '↑' | '⇑' => {

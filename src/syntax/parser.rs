@@ -3,7 +3,11 @@
 //! Grammar (whitespace is free between tokens):
 //!
 //! ```text
-//! expr     = unary { ("+" | "-" | "+-") unary } ;      left-assoc; a +- b = a + (+-b)
+//! expr     = product { ("+" | "-" | "+-") product } ;  left-assoc; a +- b = a + (+-b)
+//! product  = unary { op unary } ;                      left-assoc, binds tighter than +
+//! op       = "⊗" | "(x)"                               nim product: nimmul(a, b)
+//!          | "×" | "·" | "*" (spaced, see below)       product: mul(a, b)
+//!          | "/"                                       quotient: div(a, b)
 //! unary    = "-" INT literal-rest                      signed literal: -1/2*, -3^, -3*{..}
 //!          | "-" unary | "+" unary | "+-" pm ;
 //! pm       = "{" options "}"                           a set (no bars) or a game
@@ -11,7 +15,12 @@
 //! primary  = literal | "{" game "}" | "(" expr ")"
 //!          | "Tiny" "(" expr ")" | "Miny" "(" expr ")"
 //!          | "hs" STRING
-//!          | NAME "(" [ arg { "," arg } ] ")" ;            a function (crate::functions)
+//!          | NAME "(" [ arg { "," arg } ] ")"             a function (crate::functions)
+//!          | ("w" | "ω" | "omega") [ "^" unary ]         omega() or omega(e) = ω^e
+//!          | "ε" | "epsilon"                             epsilon() = 1/ω
+//!          | "*" ( "(" expr ")" | "w" )                  nim(α): the transfinite nimber *α
+//!          | "hs" STRING ;                               with ( ) or spaces: hs("…"), a
+//!                                                        recurring (infinite) row
 //! arg      = STRING | expr ;
 //! literal  = INT [ "/" INT ] ( "*" unary  (if it starts with { ( ^ v * or a name): n copies
 //!                            | "." unary                                   n copies
@@ -20,6 +29,12 @@
 //!          | ups [ star ] | star ;
 //! ups      = ("^" | "v") [ INT ] | "^^"… | "vv"… ;
 //! star     = "*" [ INT ] ;
+//!
+//! A `*` between a number and an integer is the star of a literal only when it touches both
+//! (`2*3` is 2 + ∗3, CGSuite's printed form); with a space on either side it is the product
+//! (`2 * 3` is 6, as in CGSuite's input language). A non-dyadic fraction such as `1/3` is
+//! div(1, 3) outside braces (a surreal number) and an error inside them (short games have
+//! only dyadic numbers).
 //! game     = options { BARS options } ;                 the bar runs decide the nesting
 //! options  = [ expr { "," expr } ] ;
 //! ```
@@ -31,6 +46,11 @@ use crate::term::{Arg, Pebble, Term};
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::Zero;
+
+/// ω's names: `w`, `omega` (and `ω`, which the lexer reads as `w`).
+fn is_omega(name: &str) -> bool {
+    name == "w" || name == "omega"
+}
 
 /// How deeply braces, parentheses and prefix operators may nest; each `+`, `-` or `+-` of a
 /// sum counts as a level too, since sums nest in the term.
@@ -93,6 +113,7 @@ pub(crate) fn parse(src: &str) -> Result<Term, ParseError> {
         toks,
         i: 0,
         depth: 0,
+        braces: 0,
     };
     if p.peek() == &Tok::Eof {
         return Err(p.error_here("empty input: expected a game or an expression"));
@@ -112,6 +133,8 @@ struct Parser<'s> {
     toks: Vec<Token>,
     i: usize,
     depth: usize,
+    /// How many braces enclose the current position (a game's options must be short games).
+    braces: usize,
 }
 
 /// Which separator ended an option list inside braces.
@@ -177,7 +200,7 @@ impl Parser<'_> {
     // their frames small by sending rare and bulky work to `#[inline(never)]` helpers: the
     // stack cost per nesting level is what bounds MAX_NESTING.
     fn expr(&mut self) -> Result<Term, ParseError> {
-        let first = self.unary()?;
+        let first = self.product()?;
         if matches!(self.peek(), Tok::Plus | Tok::Minus | Tok::PlusMinus) {
             self.sum_tail(first)
         } else {
@@ -201,11 +224,57 @@ impl Parser<'_> {
             self.enter()?;
             levels += 1;
             acc = match op {
-                Tok::Plus => Term::sum(acc, self.unary()?),
-                Tok::Minus => Term::sum(acc, Term::neg(self.unary()?)),
+                Tok::Plus => Term::sum(acc, self.product()?),
+                Tok::Minus => Term::sum(acc, Term::neg(self.product()?)),
                 _ => Term::sum(acc, self.plus_minus_operand()?),
             };
         }
+    }
+
+    /// A product: unary operands joined by `⊗`, `(x)`, `×`, `*` or `/` (calls of nimmul, mul
+    /// and div), left-associative.
+    fn product(&mut self) -> Result<Term, ParseError> {
+        let first = self.unary()?;
+        if self.product_op().is_some() {
+            self.product_tail(first)
+        } else {
+            Ok(first)
+        }
+    }
+
+    /// The function a product operator at the cursor calls, and how many tokens it spans.
+    fn product_op(&self) -> Option<(&'static str, usize)> {
+        match self.peek() {
+            Tok::NimTimes => Some(("nimmul", 1)),
+            Tok::Times | Tok::Star => Some(("mul", 1)),
+            Tok::Slash => Some(("div", 1)),
+            Tok::LParen
+                if matches!(self.peek_at(1), Tok::Ident(x) if x == "x")
+                    && *self.peek_at(2) == Tok::RParen =>
+            {
+                Some(("nimmul", 3))
+            }
+            _ => None,
+        }
+    }
+
+    #[inline(never)]
+    fn product_tail(&mut self, mut acc: Term) -> Result<Term, ParseError> {
+        let mut levels = 0;
+        while let Some((name, width)) = self.product_op() {
+            for _ in 0..width {
+                self.bump();
+            }
+            self.enter()?;
+            levels += 1;
+            let rhs = self.unary()?;
+            acc = Term::Call {
+                name: name.to_string(),
+                args: vec![Arg::Game(acc), Arg::Game(rhs)],
+            };
+        }
+        self.depth -= levels;
+        Ok(acc)
     }
 
     fn unary(&mut self) -> Result<Term, ParseError> {
@@ -258,7 +327,13 @@ impl Parser<'_> {
     fn primary(&mut self) -> Result<Term, ParseError> {
         match self.peek() {
             Tok::Int(_) => self.literal(None),
-            Tok::Up(_) | Tok::Down(_) | Tok::Star => self.nus_suffix(Dyadic::zero()),
+            Tok::Star
+                if matches!(self.peek_at(1), Tok::LParen)
+                    || matches!(self.peek_at(1), Tok::Ident(n) if is_omega(n)) =>
+            {
+                self.transfinite_nimber()
+            }
+            Tok::Up(_) | Tok::Down(_) | Tok::Star => self.nus_suffix(Dyadic::zero(), false),
             Tok::LBrace => self.braces(),
             Tok::LParen => self.parens(),
             Tok::Ident(_) => self.name(),
@@ -266,11 +341,31 @@ impl Parser<'_> {
         }
     }
 
+    /// `*(α)` or `*w`: the transfinite nimber nim(α).
+    #[inline(never)]
+    fn transfinite_nimber(&mut self) -> Result<Term, ParseError> {
+        self.bump();
+        self.enter()?;
+        let alpha = if *self.peek() == Tok::LParen {
+            self.parens()?
+        } else {
+            self.name()?
+        };
+        self.leave();
+        Ok(Term::Call {
+            name: "nim".to_string(),
+            args: vec![Arg::Game(alpha)],
+        })
+    }
+
     #[inline(never)]
     fn braces(&mut self) -> Result<Term, ParseError> {
         let open = self.bump().span;
         self.enter()?;
-        let body = self.brace_body(open)?;
+        self.braces += 1;
+        let body = self.brace_body(open);
+        self.braces -= 1;
+        let body = body?;
         if body.seps.is_empty() {
             return Err(self.no_bars());
         }
@@ -370,6 +465,30 @@ impl Parser<'_> {
                     Term::Miny { number, sub }
                 })
             }
+            n if is_omega(n) && number.is_zero() && (n == "w" || !self.call_follows()) => {
+                self.bump();
+                let mut args = Vec::new();
+                if let Tok::Up(k) = *self.peek() {
+                    let caret = self.bump().span;
+                    if k > 1 {
+                        return Err(self.error(caret, "write a power of ω as w^e, with one `^`"));
+                    }
+                    self.enter()?;
+                    args.push(Arg::Game(self.unary()?));
+                    self.leave();
+                }
+                Ok(Term::Call {
+                    name: "omega".to_string(),
+                    args,
+                })
+            }
+            "epsilon" if number.is_zero() && !self.call_follows() => {
+                self.bump();
+                Ok(Term::Call {
+                    name: "epsilon".to_string(),
+                    args: Vec::new(),
+                })
+            }
             "hs" if number.is_zero() => {
                 self.bump();
                 let Tok::Str(s) = self.peek().clone() else {
@@ -379,6 +498,9 @@ impl Parser<'_> {
                     )));
                 };
                 let str_span = self.bump().span;
+                if s.contains(['(', ')', ' ']) {
+                    return self.recurring_row(s, str_span);
+                }
                 let mut row = Vec::with_capacity(s.len());
                 for (k, c) in s.chars().enumerate() {
                     row.push(match c.to_ascii_uppercase() {
@@ -454,6 +576,58 @@ impl Parser<'_> {
         })
     }
 
+    /// Whether the name at the cursor is called: `(` follows, and it is not the `(x)` operator.
+    fn call_follows(&self) -> bool {
+        *self.peek_at(1) == Tok::LParen
+            && !(matches!(self.peek_at(2), Tok::Ident(x) if x == "x")
+                && *self.peek_at(3) == Tok::RParen)
+    }
+
+    /// A Hackenstring row with recurring parts (`hs"AB(BA)"`, seed 001) or spaces (`A B ( B A )`,
+    /// Walker's own spelling): checked here, pebble by pebble, and kept as the call hs("…")
+    /// whose value the number world works out.
+    #[inline(never)]
+    fn recurring_row(&mut self, s: String, str_span: Span) -> Result<Term, ParseError> {
+        let at = |k: usize| {
+            let mut a = str_span.start;
+            a.column += 1 + k;
+            let mut b = a;
+            b.column += 1;
+            Span::new(a, b)
+        };
+        let mut open: Vec<usize> = Vec::new();
+        let mut last_close: Option<usize> = None;
+        for (k, c) in s.chars().enumerate() {
+            match c.to_ascii_uppercase() {
+                'L' | 'A' | 'R' | 'B' | 'E' | 'C' | ' ' => {}
+                '(' => open.push(k),
+                ')' => {
+                    let Some(o) = open.pop() else {
+                        return Err(self.error(at(k), "this `)` closes no `(` in the row"));
+                    };
+                    if s.chars().skip(o + 1).take(k - o - 1).all(|c| c == ' ') {
+                        return Err(self.error(at(k), "an empty recurring part `()`: put pebbles between the parentheses"));
+                    }
+                    last_close = Some(k);
+                }
+                _ => {
+                    return Err(self.error(
+                        at(k),
+                        format!("`{c}` is not a pebble: a Hackenstring row uses L, R, E (or A, B, C), parentheses for a recurring part and spaces"),
+                    ))
+                }
+            }
+        }
+        if let Some(&o) = open.last() {
+            return Err(self.error(at(o), "this `(` is never closed: a recurring part is written (…)"));
+        }
+        let _ = last_close;
+        Ok(Term::Call {
+            name: "hs".to_string(),
+            args: vec![Arg::Text(s)],
+        })
+    }
+
     #[inline(never)]
     fn int(&mut self) -> Result<(BigInt, Span), ParseError> {
         match self.peek().clone() {
@@ -484,6 +658,15 @@ impl Parser<'_> {
             let frac = number_span;
             if den.is_zero() {
                 return Err(self.error(frac, format!("{}/{den} divides by zero", short(&num))));
+            }
+            if self.braces == 0 && dyadic_fraction(&num, &den).is_none() {
+                return Ok(Term::Call {
+                    name: "div".to_string(),
+                    args: vec![
+                        Arg::Game(Term::number(Dyadic::integer(num))),
+                        Arg::Game(Term::number(Dyadic::integer(den))),
+                    ],
+                });
             }
             dyadic_fraction(&num, &den).ok_or_else(|| {
                 self.error(
@@ -523,7 +706,7 @@ impl Parser<'_> {
                 return self.named(&name, number);
             }
         }
-        self.nus_suffix(number)
+        self.nus_suffix(number, true)
     }
 
     /// `n.G` or `n*G`: n copies of G.
@@ -544,8 +727,9 @@ impl Parser<'_> {
 
     /// The up and star parts after the number part of a number-up-star literal.
     #[inline(never)]
-    fn nus_suffix(&mut self, number: Dyadic) -> Result<Term, ParseError> {
+    fn nus_suffix(&mut self, number: Dyadic, numbered: bool) -> Result<Term, ParseError> {
         let mut up = BigInt::zero();
+        let mut prefixed = numbered;
         if let Tok::Up(k) | Tok::Down(k) = *self.peek() {
             let sign_down = matches!(self.peek(), Tok::Down(_));
             let run = self.bump().span;
@@ -560,9 +744,10 @@ impl Parser<'_> {
                 n = self.int()?.0;
             }
             up = if sign_down { -n } else { n };
+            prefixed = true;
         }
         let mut nim = Nimber::zero();
-        if *self.peek() == Tok::Star {
+        if *self.peek() == Tok::Star && !(prefixed && self.spaced_star()) {
             self.bump();
             nim = Nimber::from(1);
             if let Tok::Int(s) = self.peek().clone() {
@@ -574,6 +759,17 @@ impl Parser<'_> {
             }
         }
         Ok(Term::Nus { number, up, nim })
+    }
+
+    /// Whether the `*` at the cursor is set apart by a space from what precedes it or from an
+    /// integer after it: then it is a product (`2 * 3`, `2 *3`, `2* 3`), not a star (`2*3`).
+    fn spaced_star(&self) -> bool {
+        let star = self.span();
+        let before = self.prev_span();
+        let spaced_before = before.end != star.start;
+        let after = self.toks[(self.i + 1).min(self.toks.len() - 1)].span;
+        let spaced_after = matches!(self.peek_at(1), Tok::Int(_)) && star.end != after.start;
+        spaced_before || spaced_after
     }
 
     /// The inside of `{…}` up to and including `}`: option lists and the bar runs between them.
