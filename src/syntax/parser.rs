@@ -651,7 +651,7 @@ impl Parser<'_> {
             num = -num;
         }
         let mut number_span = start.to(num_span);
-        let number = if *self.peek() == Tok::Slash {
+        let number = if *self.peek() == Tok::Slash && matches!(self.peek_at(1), Tok::Int(_)) {
             self.bump();
             let (den, den_span) = self.int()?;
             number_span = number_span.to(den_span);
