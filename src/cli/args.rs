@@ -114,6 +114,23 @@ pub enum Command {
         #[arg(long)]
         brief: bool,
     },
+    /// Build the lexicographic code (seed 003): the words of LENGTH letters over 0..BASE taken
+    /// greedily in lexicographic order when at distance at least DISTANCE from every word taken;
+    /// prints its size and checks Conway and Sloane's theorem on it (closed under nim addition
+    /// for a power-of-2 base, and under nim multiplication by scalars for a base 2^(2^k)).
+    #[command(after_help = "Examples:\n  onag lexicode 2 7 3            the Hamming code: 16 words\n  \
+                            onag lexicode --words 4 4 3     over GF(4), with the words")]
+    Lexicode {
+        /// The alphabet size.
+        base: u64,
+        /// The word length.
+        length: u32,
+        /// The minimum Hamming distance.
+        distance: u32,
+        /// Also list the codewords.
+        #[arg(long)]
+        words: bool,
+    },
     /// List every rule with its statement and citation, or show one rule as written in its
     /// file.
     #[command(

@@ -68,6 +68,7 @@ pub static REGISTRY: &[&dyn Function] = &[
     &numbers::OPROD,
     &numbers::HS,
     &numbers::SBIRTHDAY,
+    &numbers::FORMBIRTHDAY,
 ];
 
 /// The function called `name`.

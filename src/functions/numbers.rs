@@ -54,3 +54,4 @@ pub static OSUM: World = f("osum", "osum(a, b)", "the ordinal sum a + b (1 + ω 
 pub static OPROD: World = f("oprod", "oprod(a, b)", "the ordinal product a·b (2·ω = ω); a * b is the natural product");
 pub static HS: World = f("hs", "hs\"AB(BA)\" or hs(\"L(R)\")", "a Hackenstring row with recurring parts (seed 001)");
 pub static SBIRTHDAY: World = f("sbirthday", "sbirthday(x)", "the birthday of a number: the length of its sign expansion, an ordinal");
+pub static FORMBIRTHDAY: World = f("formbirthday", "formbirthday(G)", "the day the form G as written is born ({-1|1}: 2), beside birthday(G) of its value (0)");

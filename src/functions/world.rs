@@ -285,6 +285,7 @@ pub fn is_world_function(name: &str) -> bool {
             | "oprod"
             | "hs"
             | "sbirthday"
+            | "formbirthday"
     )
 }
 
@@ -441,6 +442,14 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             let b = sign::birthday(&x).map_err(|e| error(name, e))?;
             Ok(Value::surreal(Surreal::from_ordinal(&b), k))
         }
+        "formbirthday" => {
+            arity(name, "formbirthday(G)", a, &[1])?;
+            let Some(Arg::Game(t)) = a.first() else {
+                return Err(error(name, "the argument must be a game"));
+            };
+            let day = form_birthday(k, t)?;
+            Ok(Value::Game(k.number(&Dyadic::from(day))))
+        }
         "birthday" => {
             // A number that is not a short game has an infinite birthday; others go to the
             // kernel's birthday of the canonical form.
@@ -453,6 +462,28 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             Ok(Value::Game(super::value(k, name, a)?))
         }
         _ => Ok(Value::Game(super::value(k, name, a)?)),
+    }
+}
+
+/// The day a form is born: one more than the latest day among the options written, for braces
+/// (`{-1|1}` is born on day 2 though its value 0 is born on day 0); any other term stands for
+/// its canonical value, whose birthday it takes.
+pub fn form_birthday(k: &mut Kernel, t: &Term) -> Result<BigInt, KernelError> {
+    match t {
+        Term::Game { left, right } => {
+            let mut day = BigInt::zero();
+            for o in left.iter().chain(right) {
+                let d = form_birthday(k, o)? + 1;
+                if d > day {
+                    day = d;
+                }
+            }
+            Ok(day)
+        }
+        _ => {
+            let g = k.eval(t)?;
+            Ok(k.birthday(g))
+        }
     }
 }
 

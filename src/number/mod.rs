@@ -6,6 +6,7 @@
 //! characteristic two.
 
 mod dyadic;
+mod lexicode;
 mod nimber;
 mod on2;
 mod ordinal;
@@ -13,6 +14,7 @@ pub mod signs;
 mod surreal;
 
 pub use dyadic::{Dyadic, Sign};
+pub use lexicode::{hamming, Closure, Lexicode, MAX_WORDS};
 pub use on2::{On2, On2RangeError};
 pub use ordinal::Ordinal;
 pub use surreal::{floor_frac, rational_birthday, Surreal, SurrealError, MAX_SERIES_TERMS};

@@ -35,7 +35,8 @@
 //! (`2 * 3` is 6, as in CGSuite's input language). A non-dyadic fraction such as `1/3` is
 //! div(1, 3) outside braces (a surreal number) and an error inside them (short games have
 //! only dyadic numbers).
-//! game     = options { BARS options } ;                 the bar runs decide the nesting
+//! game     = options { BARS options } ;                 the bar runs decide the nesting;
+//!                                                      one list and no bar: {a,b} = {a,b|a,b}
 //! options  = [ expr { "," expr } ] ;
 //! ```
 
@@ -367,7 +368,17 @@ impl Parser<'_> {
         self.braces -= 1;
         let body = body?;
         if body.seps.is_empty() {
-            return Err(self.no_bars());
+            // One set of options and no bar: the impartial game with those options for both
+            // players (seed 003 writes {0,*,*3} for {0,*,*3|0,*,*3}).
+            let opts = body.lists.into_iter().next().unwrap_or_default();
+            if opts.is_empty() {
+                return Err(self.no_bars());
+            }
+            self.leave();
+            return Ok(Term::Game {
+                left: opts.clone(),
+                right: opts,
+            });
         }
         let g = self.build_game(body)?;
         self.leave();
