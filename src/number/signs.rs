@@ -201,6 +201,16 @@ pub fn sign_expansion(x: &Surreal) -> Result<SignExpansion, String> {
     };
     let terms = x.terms();
     for (i, (y, r)) in terms.iter().enumerate() {
+        // An ordinal exponent with an integer coefficient: a run of ω^y·|c| signs (CGSuite's
+        // birthday of a generalised ordinal, Σ |c_i|·ω^{e_i}).
+        if let (Some(o), true) = (y.to_ordinal(), r.is_integer()) {
+            if y.to_integer().is_none() || !o.is_zero() {
+                let c = r.abs().to_integer().to_biguint().unwrap_or_default();
+                let s = if r.is_negative() { Sign::Minus } else { Sign::Plus };
+                out.push(s, Ordinal::omega_pow(o).mul(&Ordinal::from(c)));
+                continue;
+            }
+        }
         let y = y.to_integer().and_then(|n| n.to_i64()).ok_or_else(|| {
             format!(
                 "the sign expansion of {x} is outside the supported fragment: the exponent {y} is not an integer"

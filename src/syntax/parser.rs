@@ -485,7 +485,7 @@ impl Parser<'_> {
                         return Err(self.error(caret, "write a power of ω as w^e, with one `^`"));
                     }
                     self.enter()?;
-                    args.push(Arg::Game(self.unary()?));
+                    args.push(Arg::Game(self.exponent()?));
                     self.leave();
                 }
                 Ok(Term::Call {
@@ -585,6 +585,41 @@ impl Parser<'_> {
             name: name.to_string(),
             args,
         })
+    }
+
+    /// The exponent after `w^`: a bare (possibly negative) integer or fraction stops there, so
+    /// `w^3*12` is ω³·12, not ω^(3 + ∗12); anything else is a unary term (`w^(w+1)`, `w^w`).
+    #[inline(never)]
+    fn exponent(&mut self) -> Result<Term, ParseError> {
+        let neg = *self.peek() == Tok::Minus && matches!(self.peek_at(1), Tok::Int(_));
+        if !(neg || matches!(self.peek(), Tok::Int(_))) {
+            return self.unary();
+        }
+        if neg {
+            self.bump();
+        }
+        let (mut num, span) = self.int()?;
+        if neg {
+            num = -num;
+        }
+        if *self.peek() == Tok::Slash && matches!(self.peek_at(1), Tok::Int(_)) {
+            self.bump();
+            let (den, den_span) = self.int()?;
+            if den.is_zero() {
+                return Err(self.error(span.to(den_span), "an exponent divides by zero"));
+            }
+            return Ok(match dyadic_fraction(&num, &den) {
+                Some(d) => Term::number(d),
+                None => Term::Call {
+                    name: "div".to_string(),
+                    args: vec![
+                        Arg::Game(Term::number(Dyadic::integer(num))),
+                        Arg::Game(Term::number(Dyadic::integer(den))),
+                    ],
+                },
+            });
+        }
+        Ok(Term::number(Dyadic::integer(num)))
     }
 
     /// Whether the name at the cursor is called: `(` follows, and it is not the `(x)` operator.
