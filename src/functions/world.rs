@@ -168,6 +168,23 @@ pub fn compare_numbers(k: &Kernel, x: &Value, y: &Value) -> Option<std::cmp::Ord
     Some(x.as_surreal(k)?.cmp(&y.as_surreal(k)?))
 }
 
+/// Most bits a rational coefficient may have before a product, quotient or root is refused as
+/// too large (reducing a fraction takes a gcd, quadratic in the size): a limit, not an answer.
+const MAX_COEFFICIENT_BITS: u64 = 1 << 16;
+
+fn guard(name: &str, xs: &[&Surreal]) -> Result<(), KernelError> {
+    for x in xs {
+        for (_, c) in x.terms() {
+            if c.numer().bits() > MAX_COEFFICIENT_BITS || c.denom().bits() > MAX_COEFFICIENT_BITS {
+                return Err(KernelError::TooLarge {
+                    what: format!("{name}: a coefficient of more than {MAX_COEFFICIENT_BITS} bits"),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 fn arity(name: &str, usage: &str, a: &[Arg], ok: &[usize]) -> Result<(), KernelError> {
     if ok.contains(&a.len()) {
         Ok(())
@@ -314,6 +331,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             arity(name, "mul(a, b) or a * b", a, &[2])?;
             let (x, y) = (value_arg(k, name, a, 0)?, value_arg(k, name, a, 1)?);
             if let (Some(p), Some(q)) = (x.as_surreal(k), y.as_surreal(k)) {
+                guard(name, &[&p, &q])?;
                 return Ok(Value::surreal(p.mul(&q), k));
             }
             if let (Some(p), Some(q)) = (x.as_on2(k), y.as_on2(k)) {
@@ -335,6 +353,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
                 if q.is_zero() {
                     return Err(error(name, format!("{} / 0 divides by zero", p.display(true))));
                 }
+                guard(name, &[&p, &q])?;
                 let r = p.div(&q).map_err(|e| error(name, e.0))?;
                 return Ok(Value::surreal(r, k));
             }
@@ -354,6 +373,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             arity(name, "sqrt(x)", a, &[1])?;
             let x = value_arg(k, name, a, 0)?;
             if let Some(s) = x.as_surreal(k) {
+                guard(name, &[&s])?;
                 let r = s.sqrt().map_err(|e| error(name, e.0))?;
                 return Ok(Value::surreal(r, k));
             }

@@ -227,7 +227,15 @@ impl Parser<'_> {
             acc = match op {
                 Tok::Plus => Term::sum(acc, self.product()?),
                 Tok::Minus => Term::sum(acc, Term::neg(self.product()?)),
-                _ => Term::sum(acc, self.plus_minus_operand()?),
+                _ => {
+                    let t = self.plus_minus_operand()?;
+                    let t = if self.product_op().is_some() {
+                        self.product_tail(t)?
+                    } else {
+                        t
+                    };
+                    Term::sum(acc, t)
+                }
             };
         }
     }
@@ -705,7 +713,13 @@ impl Parser<'_> {
             if den.is_zero() {
                 return Err(self.error(frac, format!("{}/{den} divides by zero", short(&num))));
             }
-            if self.braces == 0 && dyadic_fraction(&num, &den).is_none() {
+            // (Rationals of more than 4096 bits stay errors: reducing them by a gcd would take
+            // minutes on a million digits, see `dyadic_fraction`.)
+            if self.braces == 0
+                && num.bits() <= 4096
+                && den.bits() <= 4096
+                && dyadic_fraction(&num, &den).is_none()
+            {
                 return Ok(Term::Call {
                     name: "div".to_string(),
                     args: vec![
