@@ -220,6 +220,9 @@ impl Surreal {
         if other.terms.len() == 1 && other.terms[0].0.is_zero() {
             return self.scale(&other.terms[0].1);
         }
+        if let Some(p) = self.mul_rational_exponents(other) {
+            return p;
+        }
         let mut terms = Vec::with_capacity(self.terms.len() * other.terms.len());
         for (x, r) in &self.terms {
             for (y, s) in &other.terms {
@@ -227,6 +230,64 @@ impl Surreal {
             }
         }
         Surreal::from_terms(terms)
+    }
+
+    /// The product when every exponent is rational and, scaled to common denominators, every
+    /// exponent and coefficient fits a machine word: exponents add and coefficients multiply as
+    /// integers (no gcd per pair), like terms meet in a hash map, and each distinct exponent's
+    /// coefficient is reduced once. `None` hands the product to the general loop.
+    fn mul_rational_exponents(&self, other: &Surreal) -> Option<Surreal> {
+        use num_integer::Integer;
+        let lcm = |xs: &mut dyn Iterator<Item = &BigInt>| {
+            xs.fold(BigInt::one(), |acc, d| acc.lcm(d))
+        };
+        let exps: Vec<BigRational> = self
+            .terms
+            .iter()
+            .chain(&other.terms)
+            .map(|(e, _)| e.to_rational())
+            .collect::<Option<_>>()?;
+        let l = lcm(&mut exps.iter().map(|e| e.denom()));
+        let d1 = lcm(&mut self.terms.iter().map(|(_, c)| c.denom()));
+        let d2 = lcm(&mut other.terms.iter().map(|(_, c)| c.denom()));
+        let word = |x: BigRational| -> Option<i64> {
+            let x = x.to_integer();
+            i64::try_from(&x).ok().filter(|v| v.unsigned_abs() < 1 << 62)
+        };
+        let lr = BigRational::from_integer(l.clone());
+        let scaled = |terms: &[(Surreal, BigRational)], e: &[BigRational], d: &BigInt| {
+            let dr = BigRational::from_integer(d.clone());
+            terms
+                .iter()
+                .zip(e)
+                .map(|((_, c), e)| Some((word(e * &lr)?, word(c * &dr)?)))
+                .collect::<Option<Vec<(i64, i64)>>>()
+        };
+        let n = self.terms.len();
+        let a = scaled(&self.terms, &exps[..n], &d1)?;
+        let b = scaled(&other.terms, &exps[n..], &d2)?;
+        let mut acc: rustc_hash::FxHashMap<i64, i128> = rustc_hash::FxHashMap::default();
+        acc.reserve(a.len() + b.len());
+        for &(ea, ca) in &a {
+            for &(eb, cb) in &b {
+                let v = acc.entry(ea + eb).or_insert(0);
+                *v = v.checked_add(i128::from(ca) * i128::from(cb))?;
+            }
+        }
+        let mut keys: Vec<(i64, i128)> = acc.into_iter().filter(|(_, v)| *v != 0).collect();
+        keys.sort_unstable_by(|x, y| y.0.cmp(&x.0));
+        let den = d1 * d2;
+        Some(Surreal {
+            terms: keys
+                .into_iter()
+                .map(|(e, v)| {
+                    (
+                        Surreal::rational(BigRational::new(BigInt::from(e), l.clone())),
+                        BigRational::new(BigInt::from(v), den.clone()),
+                    )
+                })
+                .collect(),
+        })
     }
     /// Multiplication by a rational.
     pub fn scale(&self, r: &BigRational) -> Surreal {
@@ -511,6 +572,14 @@ mod tests {
             if !b.is_zero() {
                 prop_assert_eq!(a.mul(&b).div(&b).unwrap(), a.clone());
             }
+            // the machine-word path agrees with the general loop
+            let mut general = Vec::new();
+            for (x, r) in &a.terms {
+                for (y, s) in &b.terms {
+                    general.push((x.add(y), r * s));
+                }
+            }
+            prop_assert_eq!(a.mul(&b), Surreal::from_terms(general));
             let aa = a.mul(&a);
             let r = aa.sqrt().unwrap();
             prop_assert!(r == a || r == a.neg());
