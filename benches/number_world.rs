@@ -59,11 +59,16 @@ fn bench(c: &mut Criterion) {
     c.bench_function("on2 ⊗ of two ω²a+ωb+c (64-bit coefficients)", |bn| {
         bn.iter(|| black_box(&a).mul(black_box(&b)))
     });
-    let (w, w1) = (On2::omega(), On2::omega().add(&On2::finite(Nimber::from(1))));
+    let (w, w1) = (
+        On2::omega(),
+        On2::omega().add(&On2::finite(Nimber::from(1))),
+    );
     c.bench_function("on2 ω ⊗ (ω+1)", |bn| {
         bn.iter(|| black_box(&w).mul(black_box(&w1)))
     });
-    c.bench_function("on2 inverse of ω²a+ωb+c", |bn| bn.iter(|| black_box(&a).inv()));
+    c.bench_function("on2 inverse of ω²a+ωb+c", |bn| {
+        bn.iter(|| black_box(&a).inv())
+    });
     let (x, y) = (surreal(3, 100), surreal(4, 100));
     c.bench_function("surreal product of two 100-term normal forms", |bn| {
         bn.iter(|| black_box(&x).mul(black_box(&y)))

@@ -57,17 +57,13 @@ fn mex_table(n: usize) -> Vec<Vec<usize>> {
 fn seed_003_gf16_multiplication_table_in_expressions() {
     let table = mex_table(16);
     let mut k = Kernel::new();
-    for a in 0..16 {
-        for b in 0..16 {
+    for (a, row) in table.iter().enumerate() {
+        for (b, &want) in row.iter().enumerate() {
             for op in ["⊗", "(x)", "*"] {
                 let src = format!("*{a} {op} *{b}");
                 let v = value(&mut k, &src);
                 let Value::Game(g) = v else { panic!("{src}") };
-                assert_eq!(
-                    k.as_nimber(g),
-                    Some(Nimber::from(table[a][b] as u64)),
-                    "{src}"
-                );
+                assert_eq!(k.as_nimber(g), Some(Nimber::from(want as u64)), "{src}");
             }
         }
     }
@@ -85,7 +81,11 @@ fn seed_000_nim_field_operations() {
     // research notes §5 (A051917): inverses of 1..16
     let inv = [1, 3, 2, 15, 12, 9, 11, 10, 6, 8, 7, 5, 14, 13, 4, 170];
     for (i, x) in inv.iter().enumerate() {
-        let expected = if *x == 1 { "*".to_string() } else { format!("*{x}") };
+        let expected = if *x == 1 {
+            "*".to_string()
+        } else {
+            format!("*{x}")
+        };
         assert_eq!(show(&format!("niminv(*{})", i + 1)), expected);
     }
     // research notes §5: 1/2^64 and a 64-bit product
@@ -141,7 +141,12 @@ fn seed_003_impartial_product_by_options() {
     }
     let mut k = Kernel::new();
     let mut memo = Default::default();
-    for (a, b) in [("*2", "*3"), ("{0,*,*3}", "*5"), ("*7", "*6"), ("{0,*2}", "{0,*}")] {
+    for (a, b) in [
+        ("*2", "*3"),
+        ("{0,*,*3}", "*5"),
+        ("*7", "*6"),
+        ("{0,*2}", "{0,*}"),
+    ] {
         let g = k.eval(&parse(a).unwrap()).unwrap();
         let h = k.eval(&parse(b).unwrap()).unwrap();
         let p = product(&mut k, g, h, &mut memo);

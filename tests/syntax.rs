@@ -320,10 +320,7 @@ fn error_messages_say_what_was_expected() {
     assert!(e.message.contains("expected a game"), "{}", e.message);
     // One set of options is an impartial game (issue 18, seed 003's {0,*,*3}); no options
     // and no bar is still an error.
-    assert_eq!(
-        p("{1,2}"),
-        p("{1,2|1,2}")
-    );
+    assert_eq!(p("{1,2}"), p("{1,2|1,2}"));
     let e = err("{}");
     assert!(e.message.contains("`|`"), "{}", e.message);
     let e = err("foo");

@@ -57,7 +57,9 @@ pub enum Command {
         file: Option<String>,
         /// Print one JSON object per expression: input, canonical, outcome (L, R, N or P),
         /// number (the value when it is a number, else null), nimber (n when the game equals
-        /// *n, else null) and birthday, all as strings. Same as `--format json`.
+        /// *n, else null), birthday and sign_expansion (`+-+` for 3/4, else null), all as
+        /// strings; a value that is not a short game (ω, 1/3, *ω) gives input, value, kind,
+        /// birthday and sign_expansion instead. Same as `--format json`.
         #[arg(long)]
         json: bool,
     },
@@ -118,8 +120,10 @@ pub enum Command {
     /// greedily in lexicographic order when at distance at least DISTANCE from every word taken;
     /// prints its size and checks Conway and Sloane's theorem on it (closed under nim addition
     /// for a power-of-2 base, and under nim multiplication by scalars for a base 2^(2^k)).
-    #[command(after_help = "Examples:\n  onag lexicode 2 7 3            the Hamming code: 16 words\n  \
-                            onag lexicode --words 4 4 3     over GF(4), with the words")]
+    #[command(
+        after_help = "Examples:\n  onag lexicode 2 7 3            the Hamming code: 16 words\n  \
+                            onag lexicode --words 4 4 3     over GF(4), with the words"
+    )]
     Lexicode {
         /// The alphabet size.
         base: u64,

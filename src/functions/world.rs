@@ -18,8 +18,8 @@
 //! refuses a number-world value inside braces with a clear error.
 
 use super::args;
-use crate::number::signs as sign;
 use crate::kernel::{GameId, Kernel, KernelError};
+use crate::number::signs as sign;
 use crate::number::{Dyadic, Nimber, On2, Ordinal, Surreal};
 use crate::term::{Arg, Term};
 use num_bigint::BigInt;
@@ -260,7 +260,11 @@ pub(crate) fn ordinal_arg(
     s.to_ordinal().ok_or_else(|| {
         error(
             name,
-            format!("argument {} must be an ordinal, found {}", i + 1, s.display(true)),
+            format!(
+                "argument {} must be an ordinal, found {}",
+                i + 1,
+                s.display(true)
+            ),
         )
     })
 }
@@ -351,7 +355,10 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             let (x, y) = (value_arg(k, name, a, 0)?, value_arg(k, name, a, 1)?);
             if let (Some(p), Some(q)) = (x.as_surreal(k), y.as_surreal(k)) {
                 if q.is_zero() {
-                    return Err(error(name, format!("{} / 0 divides by zero", p.display(true))));
+                    return Err(error(
+                        name,
+                        format!("{} / 0 divides by zero", p.display(true)),
+                    ));
                 }
                 guard(name, &[&p, &q])?;
                 let r = p.div(&q).map_err(|e| error(name, e.0))?;
@@ -380,7 +387,10 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             if let Some(n) = x.as_on2(k) {
                 return Ok(Value::nimber(n.sqrt(), k));
             }
-            Err(error(name, "the square root is defined for numbers and nimbers"))
+            Err(error(
+                name,
+                "the square root is defined for numbers and nimbers",
+            ))
         }
         "nimmul" => {
             arity(name, "nimmul(a, b) or a ⊗ b or a (x) b", a, &[2])?;
@@ -436,11 +446,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
                     ));
                 }
             }
-            Ok(Value::Game(k.nus(
-                &Dyadic::zero(),
-                &BigInt::zero(),
-                &root,
-            )))
+            Ok(Value::Game(k.nus(&Dyadic::zero(), &BigInt::zero(), &root)))
         }
         "osum" | "oprod" => {
             arity(name, &format!("{name}(a, b)"), a, &[2])?;
@@ -451,7 +457,10 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
         "hs" => {
             arity(name, "hs(\"row\")", a, &[1])?;
             let Some(Arg::Text(row)) = a.first() else {
-                return Err(error(name, "the argument must be a quoted row such as \"AB(BA)\""));
+                return Err(error(
+                    name,
+                    "the argument must be a quoted row such as \"AB(BA)\"",
+                ));
             };
             let v = sign::row_value(row).map_err(|e| error("hs", e))?;
             Ok(Value::surreal(v, k))

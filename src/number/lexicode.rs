@@ -157,7 +157,13 @@ mod tests {
     /// The closure theorems on codes over GF(4) and GF(16), and nim-sum closure over base 8.
     #[test]
     fn closure_theorems() {
-        for (b, n, d) in [(4u64, 4u32, 3u32), (4, 5, 3), (16, 3, 2), (8, 4, 3), (2, 8, 4)] {
+        for (b, n, d) in [
+            (4u64, 4u32, 3u32),
+            (4, 5, 3),
+            (16, 3, 2),
+            (8, 4, 3),
+            (2, 8, 4),
+        ] {
             let c = Lexicode::new(b, n, d).unwrap().verify();
             assert_eq!(c.nim_sum, Some(true), "{b} {n} {d}");
             if b != 8 {

@@ -63,7 +63,7 @@ impl On2 {
     }
     /// Nim sum of `ω^e ⊗ c` over the terms given, in any order.
     pub fn from_terms(mut terms: Vec<(u64, Nimber)>) -> Self {
-        terms.sort_by(|a, b| b.0.cmp(&a.0));
+        terms.sort_by_key(|t| std::cmp::Reverse(t.0));
         let mut out: Vec<(u64, Nimber)> = Vec::with_capacity(terms.len());
         for (e, c) in terms {
             match out.last_mut() {
@@ -327,7 +327,11 @@ mod tests {
         let w1 = w(1, 1).add(&fin(1));
         assert_eq!(
             w1.inv().unwrap(),
-            On2::from_terms(vec![(2, nimber_of(2)), (1, nimber_of(2)), (0, nimber_of(2))])
+            On2::from_terms(vec![
+                (2, nimber_of(2)),
+                (1, nimber_of(2)),
+                (0, nimber_of(2))
+            ])
         );
         assert_eq!(fin(0).inv(), None);
     }
@@ -342,9 +346,8 @@ mod tests {
     }
 
     fn on2() -> impl Strategy<Value = On2> {
-        prop::collection::vec((0u64..12, 0u64..300), 0..4).prop_map(|t| {
-            On2::from_terms(t.into_iter().map(|(e, c)| (e, nimber_of(c))).collect())
-        })
+        prop::collection::vec((0u64..12, 0u64..300), 0..4)
+            .prop_map(|t| On2::from_terms(t.into_iter().map(|(e, c)| (e, nimber_of(c))).collect()))
     }
 
     proptest! {

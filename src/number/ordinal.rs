@@ -282,11 +282,7 @@ mod tests {
         assert_eq!(n(2).mul(&w()), w());
         assert_eq!(w().mul(&n(2)), w().add(&w()));
         assert_eq!(w().natural_add(&n(1)), n(1).natural_add(&w()));
-        assert_eq!(
-            w().add(&n(1)).mul(&w()).to_string(),
-            "ω^2",
-            "(ω+1)·ω = ω²"
-        );
+        assert_eq!(w().add(&n(1)).mul(&w()).to_string(), "ω^2", "(ω+1)·ω = ω²");
         assert_eq!(w().mul(&w().add(&n(1))).to_string(), "ω^2+ω");
         assert_eq!(
             w().add(&n(1)).natural_mul(&w().add(&n(1))).to_string(),
@@ -296,10 +292,7 @@ mod tests {
         let ww = Ordinal::omega_pow(w());
         assert_eq!(ww.to_string(), "ω^ω");
         assert!(ww > w().pow(1000));
-        assert_eq!(
-            Ordinal::omega_pow(w().add(&n(1))).display(true),
-            "w^(w+1)"
-        );
+        assert_eq!(Ordinal::omega_pow(w().add(&n(1))).display(true), "w^(w+1)");
     }
 
     proptest! {

@@ -77,7 +77,9 @@ impl SignExpansion {
                 Some(k) if k <= 3 => out.extend(std::iter::repeat_n(c, k as usize)),
                 _ => {
                     let len = n.display(ascii);
-                    if n.terms().len() == 1 && n.to_natural().is_none() && !len.contains('*')
+                    if n.terms().len() == 1
+                        && n.to_natural().is_none()
+                        && !len.contains('*')
                         && !len.contains('·')
                     {
                         out.push_str(&format!("{c}^{len}"));
@@ -89,7 +91,11 @@ impl SignExpansion {
         }
         if !self.period.is_empty() {
             out.push('(');
-            out.extend(self.period.iter().map(|s| if *s == Sign::Plus { '+' } else { '-' }));
+            out.extend(
+                self.period
+                    .iter()
+                    .map(|s| if *s == Sign::Plus { '+' } else { '-' }),
+            );
             out.push(')');
         }
         out
@@ -113,7 +119,11 @@ impl SignExpansion {
         }
         if !self.period.is_empty() {
             out.push('(');
-            out.extend(self.period.iter().map(|s| if *s == Sign::Plus { 'L' } else { 'R' }));
+            out.extend(
+                self.period
+                    .iter()
+                    .map(|s| if *s == Sign::Plus { 'L' } else { 'R' }),
+            );
             out.push(')');
         }
         Some(out)
@@ -149,10 +159,9 @@ pub fn rational_expansion(r: &BigRational) -> Result<SignExpansion, String> {
         (Sign::Plus, Sign::Minus)
     };
     let n = a.floor().to_integer();
-    let n = n
-        .to_u64()
-        .filter(|&n| n < 1 << 20)
-        .ok_or_else(|| format!("the integer part of {r} is too large to write its sign expansion"))?;
+    let n = n.to_u64().filter(|&n| n < 1 << 20).ok_or_else(|| {
+        format!("the integer part of {r} is too large to write its sign expansion")
+    })?;
     e.push(lead, Ordinal::from(n + 1));
     e.push(opp, Ordinal::one());
     // After n+1 leads and one opposite sign the value is n + 1/2; the walk then reads the binary
@@ -169,7 +178,9 @@ pub fn rational_expansion(r: &BigRational) -> Result<SignExpansion, String> {
             return Ok(e);
         }
         if seen.len() > 1 << 16 {
-            return Err(format!("the period of {r} in binary is longer than 2^16 digits"));
+            return Err(format!(
+                "the period of {r} in binary is longer than 2^16 digits"
+            ));
         }
         seen.push(f.clone());
         let g = &f * BigRational::from_integer(BigInt::from(2));
@@ -206,7 +217,11 @@ pub fn sign_expansion(x: &Surreal) -> Result<SignExpansion, String> {
         if let (Some(o), true) = (y.to_ordinal(), r.is_integer()) {
             if y.to_integer().is_none() || !o.is_zero() {
                 let c = r.abs().to_integer().to_biguint().unwrap_or_default();
-                let s = if r.is_negative() { Sign::Minus } else { Sign::Plus };
+                let s = if r.is_negative() {
+                    Sign::Minus
+                } else {
+                    Sign::Plus
+                };
                 out.push(s, Ordinal::omega_pow(o).mul(&Ordinal::from(c)));
                 continue;
             }
@@ -342,10 +357,7 @@ fn dyadic_value(signs: &[Sign]) -> Dyadic {
 }
 
 fn rat(d: &Dyadic) -> BigRational {
-    BigRational::new(
-        d.numerator().clone(),
-        BigInt::one() << d.denominator_exp(),
-    )
+    BigRational::new(d.numerator().clone(), BigInt::one() << d.denominator_exp())
 }
 
 /// The value of a Hackenstring row (in L/R or A/B/C letters, with `( … )` for recurring parts
@@ -393,7 +405,9 @@ pub fn expansion_value(e: &SignExpansion) -> Result<Surreal, String> {
     let signs_of = |runs: &[(Sign, Ordinal)]| -> Result<Vec<Sign>, String> {
         let mut v = Vec::new();
         for (s, n) in runs {
-            let k = finite(n).filter(|&k| k <= 1 << 20).ok_or("a run too long")?;
+            let k = finite(n)
+                .filter(|&k| k <= 1 << 20)
+                .ok_or("a run too long")?;
             v.extend(std::iter::repeat_n(*s, k));
         }
         Ok(v)
@@ -407,13 +421,19 @@ pub fn expansion_value(e: &SignExpansion) -> Result<Surreal, String> {
             _ => None,
         })
         .collect();
-    if !inf.is_empty() && ys.iter().all(|t| t.is_some_and(|(y, _)| Some(y) == ys[0].map(|t| t.0))) {
+    if !inf.is_empty()
+        && ys
+            .iter()
+            .all(|t| t.is_some_and(|(y, _)| Some(y) == ys[0].map(|t| t.0)))
+    {
         let mut v = Vec::new();
         for ((s, _), t) in e.runs.iter().zip(&ys) {
             v.extend(std::iter::repeat_n(*s, t.map_or(0, |t| t.1)));
         }
         let y = ys[0].map(|t| t.0.clone()).unwrap_or_default();
-        return Ok(Surreal::omega_pow(Surreal::from_ordinal(&y)).mul(&Surreal::dyadic(&dyadic_value(&v))));
+        return Ok(
+            Surreal::omega_pow(Surreal::from_ordinal(&y)).mul(&Surreal::dyadic(&dyadic_value(&v)))
+        );
     }
     match inf.as_slice() {
         [] => Ok(Surreal::dyadic(&dyadic_value(&signs_of(&e.runs)?))),
@@ -446,7 +466,10 @@ pub fn expansion_value(e: &SignExpansion) -> Result<Surreal, String> {
                 p.pop();
             }
             p.pop(); // the opposite sign that heads the monomial
-            let m = m.to_usize().filter(|&m| m <= 1 << 20).ok_or("a run too long")?;
+            let m = m
+                .to_usize()
+                .filter(|&m| m <= 1 << 20)
+                .ok_or("a run too long")?;
             let mut tail: Vec<Sign> = std::iter::repeat_n(*s, m).collect();
             tail.extend(&suffix);
             // The monomial's sign is −s; its coefficient's tail is the suffix read for it.
@@ -492,9 +515,21 @@ mod tests {
             (w(), "+^ω", Ordinal::omega()),
             (eps.clone(), "+-^ω", Ordinal::omega()),
             (q(1, 1).add(&eps), "++-^ω", Ordinal::omega()),
-            (w().sub(&q(1, 1)), "+^ω-", Ordinal::omega().add(&Ordinal::one())),
-            (eps.scale(&BigRational::new(1.into(), 2.into())), "+-^(ω+1)", Ordinal::omega().add(&Ordinal::one())),
-            (w().scale(&BigRational::new(1.into(), 2.into())), "+^ω-^ω", Ordinal::omega().mul(&Ordinal::from(2u64))),
+            (
+                w().sub(&q(1, 1)),
+                "+^ω-",
+                Ordinal::omega().add(&Ordinal::one()),
+            ),
+            (
+                eps.scale(&BigRational::new(1.into(), 2.into())),
+                "+-^(ω+1)",
+                Ordinal::omega().add(&Ordinal::one()),
+            ),
+            (
+                w().scale(&BigRational::new(1.into(), 2.into())),
+                "+^ω-^ω",
+                Ordinal::omega().mul(&Ordinal::from(2u64)),
+            ),
             (q(1, 3), "+-(-+)", Ordinal::omega()),
             (q(3, 4), "+-+", Ordinal::from(3u64)),
         ];
@@ -516,7 +551,10 @@ mod tests {
         assert_eq!(birthday(&w().add(&n(5))).unwrap(), ow().add(&o(5)));
         assert_eq!(birthday(&w().sub(&n(5))).unwrap(), ow().add(&o(5)));
         assert_eq!(birthday(&w().neg().add(&n(5))).unwrap(), ow().add(&o(5)));
-        assert_eq!(birthday(&w().scale(&BigRational::from_integer(5.into()))).unwrap(), ow().mul(&o(5)));
+        assert_eq!(
+            birthday(&w().scale(&BigRational::from_integer(5.into()))).unwrap(),
+            ow().mul(&o(5))
+        );
         assert_eq!(birthday(&q(6, 23)).unwrap(), ow());
         assert_eq!(birthday(&q(3, 16)).unwrap(), o(5));
     }
@@ -548,6 +586,9 @@ mod tests {
     fn rows_of_numbers() {
         assert_eq!(sign_expansion(&w()).unwrap().row().unwrap(), "(L)");
         assert_eq!(sign_expansion(&q(1, 3)).unwrap().row().unwrap(), "LR(RL)");
-        assert_eq!(sign_expansion(&w().mul(&w())).unwrap().row().unwrap(), "((L))");
+        assert_eq!(
+            sign_expansion(&w().mul(&w())).unwrap().row().unwrap(),
+            "((L))"
+        );
     }
 }

@@ -238,9 +238,8 @@ impl Surreal {
     /// coefficient is reduced once. `None` hands the product to the general loop.
     fn mul_rational_exponents(&self, other: &Surreal) -> Option<Surreal> {
         use num_integer::Integer;
-        let lcm = |xs: &mut dyn Iterator<Item = &BigInt>| {
-            xs.fold(BigInt::one(), |acc, d| acc.lcm(d))
-        };
+        let lcm =
+            |xs: &mut dyn Iterator<Item = &BigInt>| xs.fold(BigInt::one(), |acc, d| acc.lcm(d));
         let exps: Vec<BigRational> = self
             .terms
             .iter()
@@ -252,7 +251,9 @@ impl Surreal {
         let d2 = lcm(&mut other.terms.iter().map(|(_, c)| c.denom()));
         let word = |x: BigRational| -> Option<i64> {
             let x = x.to_integer();
-            i64::try_from(&x).ok().filter(|v| v.unsigned_abs() < 1 << 62)
+            i64::try_from(&x)
+                .ok()
+                .filter(|v| v.unsigned_abs() < 1 << 62)
         };
         let lr = BigRational::from_integer(l.clone());
         let scaled = |terms: &[(Surreal, BigRational)], e: &[BigRational], d: &BigInt| {
@@ -275,7 +276,7 @@ impl Surreal {
             }
         }
         let mut keys: Vec<(i64, i128)> = acc.into_iter().filter(|(_, v)| *v != 0).collect();
-        keys.sort_unstable_by(|x, y| y.0.cmp(&x.0));
+        keys.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
         let den = d1 * d2;
         Some(Surreal {
             terms: keys
@@ -424,8 +425,7 @@ fn rational_sqrt(r: &BigRational) -> Option<BigRational> {
     let n = r.numer().to_biguint()?;
     let d = r.denom().to_biguint()?;
     let (sn, sd) = (n.sqrt(), d.sqrt());
-    (&sn * &sn == n && &sd * &sd == d)
-        .then(|| BigRational::new(BigInt::from(sn), BigInt::from(sd)))
+    (&sn * &sn == n && &sd * &sd == d).then(|| BigRational::new(BigInt::from(sn), BigInt::from(sd)))
 }
 
 impl PartialOrd for Surreal {
@@ -523,7 +523,10 @@ mod tests {
         assert_eq!(eps, Surreal::epsilon());
         assert_eq!(w().mul(&eps), int(1));
         assert_eq!(w().div(&int(2)).unwrap().to_string(), "ω·1/2");
-        assert_eq!(int(1).div(&w().scale(&q(2, 1))).unwrap().to_string(), "ω^-1·1/2");
+        assert_eq!(
+            int(1).div(&w().scale(&q(2, 1))).unwrap().to_string(),
+            "ω^-1·1/2"
+        );
         assert!(w().sub(&int(1)) > int(1_000_000));
         assert!(w().sub(&int(1)) < w());
         assert!(eps > int(0) && eps < Surreal::rational(q(1, 1_000_000)));
@@ -532,7 +535,12 @@ mod tests {
         let sq = w().add(&int(1)).mul(&w().add(&int(1)));
         assert_eq!(sq.sqrt().unwrap(), w().add(&int(1)));
         assert!(int(2).sqrt().unwrap_err().0.contains("not the square"));
-        assert!(w().add(&int(1)).sqrt().unwrap_err().0.contains("infinite series"));
+        assert!(w()
+            .add(&int(1))
+            .sqrt()
+            .unwrap_err()
+            .0
+            .contains("infinite series"));
         assert!(int(-1).sqrt().unwrap_err().0.contains("negative"));
         // 1/(ω+1) is an infinite series; (ω²−1)/(ω+1) = ω−1 is finite.
         let e = int(1).div(&w().add(&int(1))).unwrap_err();

@@ -673,7 +673,10 @@ impl Parser<'_> {
             }
         }
         if let Some(&o) = open.last() {
-            return Err(self.error(at(o), "this `(` is never closed: a recurring part is written (…)"));
+            return Err(self.error(
+                at(o),
+                "this `(` is never closed: a recurring part is written (…)",
+            ));
         }
         let _ = last_close;
         Ok(Term::Call {

@@ -194,9 +194,9 @@ impl Printer {
             Term::Sum(..) => self.parens(self.expr(t)),
             Term::Game { left, right } => self.braced(left, right),
             Term::Nus { number, up, nim } => Doc::text(self.nus(number, up, nim)),
-            Term::Call { name, args } if self.number_world(name, args).is_some() => {
-                self.number_world(name, args).unwrap_or_else(|| Doc::text(""))
-            }
+            Term::Call { name, args } if self.number_world(name, args).is_some() => self
+                .number_world(name, args)
+                .unwrap_or_else(|| Doc::text("")),
             Term::Call { name, args } => {
                 let items = args.iter().map(|a| match a {
                     Arg::Game(t) => self.expr(t),

@@ -218,7 +218,10 @@ fn number_world(ctx: &Ctx, x: &Term, y: &Term, brief: bool) -> Result<Option<Str
     if brief {
         return Ok(Some(format!("{sym}\n")));
     }
-    let (dx, dy) = (vx.display(&mut k, !style.unicode), vy.display(&mut k, !style.unicode));
+    let (dx, dy) = (
+        vx.display(&mut k, !style.unicode),
+        vy.display(&mut k, !style.unicode),
+    );
     let why = match rel {
         Outcome::N => "their nim sum is a nonzero nimber, a first-player win".to_string(),
         _ if vx.as_surreal(&k).is_some() => format!(

@@ -5,8 +5,8 @@ use crate::cli::args::{Format, TreeChoice};
 use crate::cli::exit::{CliError, OK};
 use crate::cli::format::{dot, latex, markdown, svg, tree};
 use crate::cli::input;
-use crate::kernel::{Kernel, Outcome};
 use crate::functions::world::{self, Value};
+use crate::kernel::{Kernel, Outcome};
 use crate::number::signs;
 use crate::term::Term;
 
@@ -108,7 +108,11 @@ fn number_world(
                 Value::Surreal(s) => {
                     let e = signs::sign_expansion(s).ok();
                     (
-                        if s.to_ordinal().is_some() { "ordinal" } else { "surreal" },
+                        if s.to_ordinal().is_some() {
+                            "ordinal"
+                        } else {
+                            "surreal"
+                        },
                         e.as_ref().map(|e| e.length().display(true)),
                         e.map(|e| e.signs(true)),
                     )
@@ -131,7 +135,11 @@ fn number_world(
             markdown::code(&style.term(t)),
             markdown::code(&shown)
         ),
-        Format::Latex => format!("$ {} = {} $\n", latex::term(t), shown.replace('ω', "\\omega ")),
+        Format::Latex => format!(
+            "$ {} = {} $\n",
+            latex::term(t),
+            shown.replace('ω', "\\omega ")
+        ),
         _ => format!("{shown}\n"),
     }
 }

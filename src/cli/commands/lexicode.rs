@@ -19,7 +19,10 @@ pub(super) fn run(
         if base <= 10 {
             w.iter().map(|d| d.to_string()).collect::<String>()
         } else {
-            w.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(".")
+            w.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(".")
         }
     };
     let claim = |x: Option<bool>| match x {
