@@ -372,3 +372,34 @@ proptest! {
         }
     }
 }
+
+/// Seed 000 II.5b's braces with infinitely many options, written as the seed writes them: the
+/// lists go on as the progression their first terms show, and the value is the simplest number
+/// in the cut.
+#[test]
+fn seed_000_infinite_braces() {
+    assert_eq!(show("{0,1,2,…|}"), "w");
+    assert_eq!(show("{0,1,2,...|}"), "w");
+    assert_eq!(show("{0|1,1/2,1/4,…}"), "w^-1");
+    assert_eq!(show("{1|1+1,1+1/2,1+1/4,…}"), "1+w^-1");
+    assert_eq!(show("{0,1,2,…|w}"), "w-1");
+    assert_eq!(show("{0,1,2,…|w,w-1,w-2,…}"), "w*1/2");
+    assert_eq!(
+        show("{0,1/4,1/4+1/16,…|1/2,1/4+1/8,1/4+1/16+1/32,…}"),
+        "1/3"
+    );
+    assert_eq!(show("{|0,-1,-2,…}"), "-w");
+    // printed back as a call that parses to the same term
+    let t = parse("{0,1,2,…|}").unwrap();
+    let printed = onag::syntax::print(&t, &Default::default());
+    assert_eq!(parse(&printed).unwrap(), t);
+    // bad input: too few terms (positioned), no progression, a progression that diverges
+    let e = parse("{0,1,…|}").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 6));
+    assert!(error("{0,1,5,…|}").contains("progression"));
+    assert!(error("{0,1,3,…|}").contains("converge"));
+    assert!(
+        error("{0|1,2,3,…}").contains("never stops") || error("{0|1,2,3,…}").contains("not a cut")
+    );
+    assert!(parse("{0,1,2,…||3}").is_err());
+}

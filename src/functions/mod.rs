@@ -69,6 +69,7 @@ pub static REGISTRY: &[&dyn Function] = &[
     &numbers::HS,
     &numbers::SBIRTHDAY,
     &numbers::FORMBIRTHDAY,
+    &numbers::CUT,
 ];
 
 /// The function called `name`.

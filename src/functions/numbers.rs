@@ -107,3 +107,4 @@ pub static FORMBIRTHDAY: World = f(
     "formbirthday(G)",
     "the day the form G as written is born ({-1|1}: 2), beside birthday(G) of its value (0)",
 );
+pub static CUT: World = f("cut", "{0,1,2,…|}, {0|1,1/2,1/4,…}", "the simplest number in a cut whose lists go on as arithmetic or geometric progressions or partial sums of one (seed 000 II.5b)");

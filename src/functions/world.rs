@@ -307,6 +307,7 @@ pub fn is_world_function(name: &str) -> bool {
             | "hs"
             | "sbirthday"
             | "formbirthday"
+            | "cut"
     )
 }
 
@@ -471,6 +472,35 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             let b = sign::birthday(&x).map_err(|e| error(name, e))?;
             Ok(Value::surreal(Surreal::from_ordinal(&b), k))
         }
+        "cut" => {
+            let (Some(Arg::Game(Term::Game { left, right })), Some(Arg::Text(flag))) =
+                (a.first(), a.get(1))
+            else {
+                return Err(error(
+                    name,
+                    "expected cut({L|R}, \"left\"|\"right\"|\"both\")",
+                ));
+            };
+            let mut side = |ts: &[Term], goes_on: bool| -> Result<Side, KernelError> {
+                let mut vs = Vec::with_capacity(ts.len());
+                for t in ts {
+                    let v = eval(k, t)?;
+                    let d = v.display(k, true);
+                    vs.push(v.as_surreal(k).ok_or_else(|| {
+                        error("cut", format!("the option {d} is not a number: only cuts of numbers are supported in infinite braces"))
+                    })?);
+                }
+                if goes_on {
+                    infer(&vs).map_err(|e| error("cut", e))
+                } else {
+                    Ok(Side::Set(vs))
+                }
+            };
+            let l = side(left, flag == "left" || flag == "both")?;
+            let r = side(right, flag == "right" || flag == "both")?;
+            let v = simplest_in_cut(&l, &r).map_err(|e| error("cut", e))?;
+            Ok(Value::surreal(v, k))
+        }
         "formbirthday" => {
             arity(name, "formbirthday(G)", a, &[1])?;
             let Some(Arg::Game(t)) = a.first() else {
@@ -514,6 +544,198 @@ pub fn form_birthday(k: &mut Kernel, t: &Term) -> Result<BigInt, KernelError> {
             Ok(k.birthday(g))
         }
     }
+}
+
+/// One side of an infinite cut.
+#[derive(Debug)]
+enum Side {
+    /// Finitely many options.
+    Set(Vec<Surreal>),
+    /// `a, a+d, a+2d, …`.
+    Arithmetic(Surreal, Surreal),
+    /// A real sequence converging monotonically to its limit, never reaching it; `true` when
+    /// it increases.
+    Converging(BigRational, bool),
+}
+
+/// The progression shown by the terms: arithmetic (equal differences), geometric (equal
+/// ratios) or the partial sums of a geometric series (differences with equal ratios).
+fn infer(v: &[Surreal]) -> Result<Side, String> {
+    let shown = v
+        .iter()
+        .map(|x| x.display(true))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let d: Vec<Surreal> = v.windows(2).map(|w| w[1].sub(&w[0])).collect();
+    if d.iter().all(|x| *x == d[0]) && !d[0].is_zero() {
+        let step = d[0].clone();
+        return if step.to_rational().is_some() {
+            Ok(Side::Arithmetic(v[0].clone(), step))
+        } else {
+            Err(format!("{shown}, …: an arithmetic progression with an infinite or infinitesimal step is not supported"))
+        };
+    }
+    let ratio = |x: &[Surreal]| -> Option<BigRational> {
+        let qs: Vec<BigRational> = x
+            .windows(2)
+            .map(|w| Some(w[1].to_rational()? / w[0].to_rational().filter(|z| !z.is_zero())?))
+            .collect::<Option<_>>()?;
+        qs.iter().all(|q| *q == qs[0]).then(|| qs[0].clone())
+    };
+    let conv = |limit: BigRational, q: &BigRational, increasing: bool| -> Result<Side, String> {
+        if q.is_positive() && *q < BigRational::from_integer(1.into()) {
+            Ok(Side::Converging(limit, increasing))
+        } else {
+            Err(format!("{shown}, …: only progressions that converge monotonically (ratio between 0 and 1) are supported"))
+        }
+    };
+    if let Some(q) = ratio(v) {
+        // a·q^n → 0
+        let a = v[0].to_rational().unwrap_or_default();
+        return conv(BigRational::zero(), &q, a.is_negative());
+    }
+    if let Some(q) = ratio(&d) {
+        // partial sums a + d(1 + q + q² + …) → a + d/(1 − q)
+        let (a, d0) = (
+            v[0].to_rational().unwrap_or_default(),
+            d[0].to_rational().unwrap_or_default(),
+        );
+        let one = BigRational::from_integer(1.into());
+        let limit = &a + &d0 / (&one - &q);
+        return conv(limit, &q, d0.is_positive());
+    }
+    Err(format!("cannot infer a progression from {shown}, …: it is neither arithmetic, geometric nor the partial sums of a geometric series"))
+}
+
+/// The simplest number in a cut whose sides are inferred progressions (seed 000 II.5b's
+/// examples and their like): real bounds, ω above every real, ω − 1 and ω/2 below ω.
+fn simplest_in_cut(l: &Side, r: &Side) -> Result<Surreal, String> {
+    use std::cmp::Ordering;
+    let w = Surreal::omega();
+    // (bound, attained) of each side, as reals; None for no bound (empty side / unbounded).
+    let real_bound = |s: &Side, upper: bool| -> Result<Option<(BigRational, bool)>, String> {
+        Ok(match s {
+            Side::Set(xs) => {
+                let m = if upper {
+                    xs.iter().max()
+                } else {
+                    xs.iter().min()
+                };
+                match m {
+                    None => None,
+                    Some(x) => Some((x.to_rational().ok_or("an infinite option beside a progression is supported only as ω on the right")?, true)),
+                }
+            }
+            Side::Converging(lim, inc) => {
+                if *inc != upper {
+                    return Err("a progression that moves away from the other side is not a cut this supports".into());
+                }
+                Some((lim.clone(), false))
+            }
+            Side::Arithmetic(..) => None,
+        })
+    };
+    let unbounded_up =
+        matches!(l, Side::Arithmetic(a, d) if d.signum() > 0 && a.to_rational().is_some());
+    let unbounded_down =
+        matches!(r, Side::Arithmetic(a, d) if d.signum() < 0 && a.to_rational().is_some());
+    if unbounded_up || unbounded_down {
+        let other_empty =
+            matches!(if unbounded_up { r } else { l }, Side::Set(xs) if xs.is_empty());
+        if unbounded_up && unbounded_down {
+            return Err("both sides are unbounded: no number lies in this cut".into());
+        }
+        if other_empty {
+            return Ok(if unbounded_up { w } else { w.neg() });
+        }
+        if unbounded_up {
+            // {0,1,2,…|ω} = ω − 1 and {0,1,2,…|ω, ω−1, ω−2, …} = ω/2 (seed 000 II.5b)
+            match r {
+                Side::Set(xs) if xs.iter().min() == Some(&w) => {
+                    return Ok(w.sub(&Surreal::integer(1)))
+                }
+                Side::Arithmetic(a, d) if *a == w && d.signum() < 0 => {
+                    return Ok(w.scale(&BigRational::new(1.into(), 2.into())))
+                }
+                _ => {}
+            }
+        }
+        return Err("this cut of an unbounded progression is outside the supported fragment (supported: ω, −ω, ω − 1, ω/2)".into());
+    }
+    if matches!(l, Side::Arithmetic(..)) || matches!(r, Side::Arithmetic(..)) {
+        return Err("an arithmetic progression moving towards the other side never stops: not a cut this supports".into());
+    }
+    let lo = real_bound(l, true)?;
+    let hi = real_bound(r, false)?;
+    if let (Some((a, _)), Some((b, _))) = (&lo, &hi) {
+        match a.cmp(b) {
+            Ordering::Greater => {
+                return Err("a left option is not below every right option: not a number".into())
+            }
+            Ordering::Equal => {
+                let (ia, ib) = (lo.as_ref().map(|x| x.1), hi.as_ref().map(|x| x.1));
+                let eps = Surreal::epsilon();
+                let x = Surreal::rational(a.clone());
+                return match (ia, ib) {
+                    (Some(false), Some(false)) => Ok(x),
+                    (Some(true), Some(false)) => Ok(x.add(&eps)),
+                    (Some(false), Some(true)) => Ok(x.sub(&eps)),
+                    _ => Err("a left option equals a right option: not a number".into()),
+                };
+            }
+            Ordering::Less => {}
+        }
+    }
+    // A real interval with interior: the simplest dyadic inside, or an included endpoint that
+    // is simpler (the simplicity rule).
+    let inside = simplest_dyadic_between(lo.as_ref().map(|x| &x.0), hi.as_ref().map(|x| &x.0));
+    let mut best = inside;
+    for b in [&lo, &hi] {
+        if let Some((x, false)) = b {
+            let s = Surreal::rational(x.clone());
+            if let Some(d) = s.to_dyadic() {
+                if best
+                    .as_ref()
+                    .and_then(|y| y.to_dyadic())
+                    .is_none_or(|y| d.birthday() < y.birthday())
+                {
+                    best = Some(s);
+                }
+            }
+        }
+    }
+    best.ok_or_else(|| "no number found in this cut".to_string())
+}
+
+/// The simplest dyadic strictly between two rationals (either may be missing: ±∞).
+fn simplest_dyadic_between(lo: Option<&BigRational>, hi: Option<&BigRational>) -> Option<Surreal> {
+    let inside = |x: &BigRational| lo.is_none_or(|l| x > l) && hi.is_none_or(|h| x < h);
+    let zero = BigRational::zero();
+    if inside(&zero) {
+        return Some(Surreal::zero());
+    }
+    // an integer inside, nearest to zero
+    let n = match (lo, hi) {
+        (Some(l), _) if !l.is_negative() => l.floor().to_integer() + 1,
+        (_, Some(h)) => h.ceil().to_integer() - 1,
+        _ => return None,
+    };
+    let ni = BigRational::from_integer(n);
+    if inside(&ni) {
+        return Some(Surreal::rational(ni));
+    }
+    let (l, _) = (lo?, hi?);
+    let mut scale = BigInt::from(1);
+    for _ in 0..4096 {
+        scale *= 2;
+        let s = BigRational::from_integer(scale.clone());
+        let m = (l * &s).floor().to_integer() + 1;
+        let x = BigRational::new(m, scale.clone());
+        if inside(&x) {
+            return Some(Surreal::rational(x));
+        }
+    }
+    None
 }
 
 /// The kernel's view of a number-world call: its value when it is a short game, else an error

@@ -28,6 +28,8 @@ pub(crate) enum Tok {
     Times,
     Slash,
     Dot,
+    /// `…` or `...`: an option list goes on (infinite braces, seed 000).
+    Ellipsis,
     /// `^`, `^^`, `↑`, `⇑`…: the number of ups in the run.
     Up(usize),
     /// `v`, `vv`, `↓`, `⇓`…: the number of downs in the run.
@@ -59,6 +61,7 @@ impl Tok {
             Tok::Times => "`×`".into(),
             Tok::Slash => "`/`".into(),
             Tok::Dot => "`.`".into(),
+            Tok::Ellipsis => "`…`".into(),
             Tok::Up(_) => "`^`".into(),
             Tok::Down(_) => "`v`".into(),
             Tok::Int(s) if s.len() > 20 => format!("the integer `{}…`", &s[..20]),
@@ -159,7 +162,21 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
             'ω' => Tok::Ident("w".into()),
             'ε' => Tok::Ident("epsilon".into()),
             '/' => Tok::Slash,
+            '.' if cur.peek() == Some('.') => {
+                cur.bump();
+                if cur.peek() != Some('.') {
+                    return Err(LexError {
+                        message:
+                            "`..` is not an operator: write `…` or `...` to continue an option list"
+                                .into(),
+                        span: Span::new(start, cur.pos),
+                    });
+                }
+                cur.bump();
+                Tok::Ellipsis
+            }
             '.' => Tok::Dot,
+            '…' => Tok::Ellipsis,
             '^' | '↑' | '⇑' => {
                 let mut n = if c == '⇑' { 2 } else { 1 };
                 while let Some(d @ ('^' | '↑' | '⇑')) = cur.peek() {

@@ -142,6 +142,8 @@ struct Parser<'s> {
 struct Body {
     lists: Vec<Vec<Term>>,
     seps: Vec<(usize, Span)>,
+    /// The span of a `…` ending a list, for each list that has one.
+    goes_on: Vec<Option<Span>>,
 }
 
 impl Parser<'_> {
@@ -350,6 +352,44 @@ impl Parser<'_> {
         }
     }
 
+    /// `{0,1,2,…|}`, `{0|1,1/2,1/4,…}`: option lists that go on as the progression their terms
+    /// show (seed 000 II.5b), kept as the call cut({L|R}, "left" | "right" | "both"); the
+    /// number world infers the progressions and applies the simplicity rule.
+    #[inline(never)]
+    fn infinite_braces(&mut self, body: Body, span: Span) -> Result<Term, ParseError> {
+        if body.seps.len() != 1 || body.seps[0].0 != 1 {
+            return Err(self.error(
+                span,
+                "a list that goes on (`…`) is supported only in a game {L|R} with one `|`",
+            ));
+        }
+        for (list, more) in body.lists.iter().zip(&body.goes_on) {
+            if let Some(at) = more {
+                if list.len() < 3 {
+                    return Err(self.error(
+                        *at,
+                        "give at least three terms before `…` so that the progression can be inferred",
+                    ));
+                }
+            }
+        }
+        let flag = match (body.goes_on[0].is_some(), body.goes_on[1].is_some()) {
+            (true, true) => "both",
+            (true, false) => "left",
+            _ => "right",
+        };
+        let mut lists = body.lists.into_iter();
+        let left = lists.next().unwrap_or_default();
+        let right = lists.next().unwrap_or_default();
+        Ok(Term::Call {
+            name: "cut".to_string(),
+            args: vec![
+                Arg::Game(Term::Game { left, right }),
+                Arg::Text(flag.to_string()),
+            ],
+        })
+    }
+
     /// `*(α)` or `*w`: the transfinite nimber nim(α).
     #[inline(never)]
     fn transfinite_nimber(&mut self) -> Result<Term, ParseError> {
@@ -375,6 +415,11 @@ impl Parser<'_> {
         let body = self.brace_body(open);
         self.braces -= 1;
         let body = body?;
+        if let Some(span) = body.goes_on.iter().flatten().next().copied() {
+            let t = self.infinite_braces(body, span)?;
+            self.leave();
+            return Ok(t);
+        }
         if body.seps.is_empty() {
             // One set of options and no bar: the impartial game with those options for both
             // players (seed 003 writes {0,*,*3} for {0,*,*3|0,*,*3}).
@@ -839,8 +884,10 @@ impl Parser<'_> {
     fn brace_body(&mut self, open: Span) -> Result<Body, ParseError> {
         let mut lists = Vec::new();
         let mut seps = Vec::new();
+        let mut goes_on = Vec::new();
         loop {
             let mut list = Vec::new();
+            let mut more = None;
             if *self.peek() == Tok::Eof {
                 return Err(self.unclosed_brace(open));
             }
@@ -848,6 +895,10 @@ impl Parser<'_> {
                 list.push(self.expr()?);
                 while *self.peek() == Tok::Comma {
                     self.bump();
+                    if *self.peek() == Tok::Ellipsis {
+                        more = Some(self.bump().span);
+                        break;
+                    }
                     if matches!(self.peek(), Tok::Bars(_) | Tok::RBrace | Tok::Comma) {
                         return Err(self.after_comma());
                     }
@@ -855,13 +906,18 @@ impl Parser<'_> {
                 }
             }
             lists.push(list);
+            goes_on.push(more);
             match self.peek() {
                 &Tok::Bars(n) => {
                     seps.push((n, self.bump().span));
                 }
                 Tok::RBrace => {
                     self.bump();
-                    return Ok(Body { lists, seps });
+                    return Ok(Body {
+                        lists,
+                        seps,
+                        goes_on,
+                    });
                 }
                 Tok::Eof => return Err(self.unclosed_brace(open)),
                 _ => return Err(self.after_option()),
@@ -873,7 +929,9 @@ impl Parser<'_> {
     /// each side with bars of its own is one game option (`{3||2|1}` = `{3|{2|1}}`).
     #[inline(never)]
     fn build_game(&mut self, body: Body) -> Result<Term, ParseError> {
-        let Body { mut lists, seps } = body;
+        let Body {
+            mut lists, seps, ..
+        } = body;
         let mut slots: Vec<Option<Vec<Term>>> = lists.drain(..).map(Some).collect();
         self.build_range(&mut slots, &seps, 0, seps.len())
     }
