@@ -72,6 +72,11 @@ pub enum Term {
         /// The game copied.
         game: Box<Term>,
     },
+    /// `#n`: the n-th entry of a term table held by whoever made the term. Proofs write large
+    /// subterms once in their table and refer to them so (`crate::proof::TermTable`); the
+    /// parser reads `#n` only when asked to (`syntax::parse_with_refs`), and the kernel
+    /// evaluates it only once told its value.
+    Ref(u32),
     /// `name(arg, …)`: a game named by a function of the expression language, such as a
     /// ruleset's position (`domineering("..|..")`) or an operation on games (`cool(G, 1)`).
     /// The term does not know what the name means; `crate::functions` does, so the syntax stays
@@ -162,7 +167,7 @@ impl Term {
             Term::Game { left, right } => {
                 1 + left.iter().chain(right).map(Term::size).sum::<usize>()
             }
-            Term::Nus { .. } | Term::Hackenstring(_) => 1,
+            Term::Nus { .. } | Term::Hackenstring(_) | Term::Ref(_) => 1,
             Term::Sum(a, b) => 1 + a.size() + b.size(),
             Term::Neg(a) => 1 + a.size(),
             Term::PlusMinus(xs) => 1 + xs.iter().map(Term::size).sum::<usize>(),
@@ -233,7 +238,7 @@ pub fn normalise(t: &Term) -> Term {
                 })
                 .collect(),
         },
-        Term::Nus { .. } | Term::Hackenstring(_) => t.clone(),
+        Term::Nus { .. } | Term::Hackenstring(_) | Term::Ref(_) => t.clone(),
     }
 }
 

@@ -804,7 +804,11 @@ impl Run {
             }),
             Term::Hackenstring(row) => Cg::Leaf(Leaf::Hack(row.clone())),
             // Written out by `notation::head` above.
-            Term::Tiny { .. } | Term::Miny { .. } | Term::Multiple { .. } | Term::Call { .. } => {
+            Term::Tiny { .. }
+            | Term::Miny { .. }
+            | Term::Multiple { .. }
+            | Term::Call { .. }
+            | Term::Ref(_) => {
                 return Err(EngineError::Unsupported(
                     "notation that was not written out".into(),
                 ))

@@ -52,6 +52,11 @@ pub fn head(t: &Term, limits: &Limits) -> Result<Option<Term>, EngineError> {
             acc
         }
         Term::Hackenstring(row) if row.is_empty() => Term::number(Dyadic::zero()),
+        Term::Ref(n) => {
+            return Err(EngineError::Unsupported(format!(
+                "#{n} refers to a proof's term table; the engine takes written-out terms"
+            )))
+        }
         Term::Call { name, .. } => {
             return Err(EngineError::Unsupported(format!(
                 "{name}(…) has no derivation yet: `onag eval` gives its value"

@@ -37,6 +37,7 @@ impl Kernel {
                     Term::Call { name, args } => {
                         vals.push(crate::functions::value(self, name, args)?)
                     }
+                    Term::Ref(n) => vals.push(self.reference(*n)?),
                     _ => {
                         work.push(Work::Build(t));
                         let kids: Vec<&Term> = match t {
@@ -46,7 +47,10 @@ impl Kernel {
                             Term::PlusMinus(xs) => xs.iter().collect(),
                             Term::Tiny { sub, .. } | Term::Miny { sub, .. } => vec![sub],
                             Term::Multiple { game, .. } => vec![game],
-                            Term::Nus { .. } | Term::Hackenstring(_) | Term::Call { .. } => {
+                            Term::Nus { .. }
+                            | Term::Hackenstring(_)
+                            | Term::Call { .. }
+                            | Term::Ref(_) => {
                                 vec![]
                             }
                         };
@@ -98,7 +102,9 @@ impl Kernel {
                 self.add(x, m)
             }
             Term::Multiple { count, .. } => self.multiple(count, kid(0)),
-            Term::Nus { .. } | Term::Hackenstring(_) | Term::Call { .. } => Ok(kid(0)),
+            Term::Nus { .. } | Term::Hackenstring(_) | Term::Call { .. } | Term::Ref(_) => {
+                Ok(kid(0))
+            }
         }
     }
 

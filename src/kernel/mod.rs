@@ -149,6 +149,8 @@ pub struct Kernel {
     /// The last limit reached, kept so that a caller who sees only a missing value (the
     /// engine's class analysis) can say why.
     limit_hit: Option<String>,
+    /// The values of `#n` references ([`Term::Ref`]), as their owner told them.
+    refs: rustc_hash::FxHashMap<u32, GameId>,
 }
 
 /// What a [`Kernel`] may spend before it gives up with [`KernelError::Limit`].
@@ -206,7 +208,25 @@ impl Kernel {
             budget: Budget::default(),
             work: 0,
             limit_hit: None,
+            refs: Default::default(),
         }
+    }
+
+    /// Tells the kernel the value of the reference `#n`, so terms holding it can be evaluated.
+    pub fn set_reference(&mut self, n: u32, value: GameId) {
+        self.refs.insert(n, value);
+    }
+
+    /// The value of `#n`, if it was told.
+    pub fn reference_value(&self, n: u32) -> Option<GameId> {
+        self.refs.get(&n).copied()
+    }
+
+    pub(crate) fn reference(&self, n: u32) -> Result<GameId, KernelError> {
+        self.reference_value(n)
+            .ok_or_else(|| KernelError::TooLarge {
+                what: format!("#{n}, a reference whose value was not given"),
+            })
     }
 
     /// Replaces the budget; the work counted so far and the last limit reached are reset, so

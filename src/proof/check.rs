@@ -7,7 +7,7 @@
 
 use super::inequality::Inequality;
 use super::matcher::{Failure, TermRules};
-use super::step::{path_string, replace_at, same_form, subterm_at};
+use super::step::{path_string, replace_at, subterm_at};
 use super::step::{Step, LEMMA};
 use super::{Lemma, Proof};
 use crate::rules::RuleSet;
@@ -45,7 +45,7 @@ impl Proof {
     /// Re-verifies every step without the e-graph: each lemma in order (citing only lemmas
     /// before it), then the main chain. Does not change `checked`; see [`Proof::verify`].
     pub fn check(&self, rules: &RuleSet) -> Result<(), CheckError> {
-        let mut interp = TermRules::new(rules);
+        let mut interp = TermRules::with_table(rules, self.terms.clone());
         for (k, l) in self.lemmas.iter().enumerate() {
             check_chain(
                 &mut interp,
@@ -93,7 +93,7 @@ fn check_chain(
         step,
         reason,
     };
-    if steps.is_empty() && !same_form(input, result) {
+    if steps.is_empty() && !interp.same(input, result) {
         return Err(fail(
             0,
             format!(
@@ -106,7 +106,7 @@ fn check_chain(
     let mut at = input;
     for (i, s) in steps.iter().enumerate() {
         // Options are sets: the order they are listed in is not part of the game.
-        if !same_form(&s.from, at) {
+        if !interp.same(&s.from, at) {
             return Err(fail(
                 i,
                 if i == 0 {
@@ -125,7 +125,7 @@ fn check_chain(
             ));
         }
         if let Some(k) = s.lemma {
-            check_citation(lemmas, s, k).map_err(|r| fail(i, r))?;
+            check_citation(interp, lemmas, s, k).map_err(|r| fail(i, r))?;
         } else if s.parts.is_empty() {
             check_instance(interp, rules, s).map_err(|r| fail(i, r))?;
         } else {
@@ -133,7 +133,7 @@ fn check_chain(
         }
         at = &s.to;
     }
-    if !same_form(at, result) {
+    if !interp.same(at, result) {
         return Err(fail(
             steps.len(),
             format!(
@@ -148,7 +148,12 @@ fn check_chain(
 
 /// Checks a step citing lemma `k`: the lemma is proved before the step, and the step replaces
 /// the lemma's one side by its other at its position and changes nothing else.
-fn check_citation(lemmas: &[Lemma], s: &Step, k: usize) -> Result<(), String> {
+fn check_citation(
+    interp: &mut TermRules,
+    lemmas: &[Lemma],
+    s: &Step,
+    k: usize,
+) -> Result<(), String> {
     let where_ = path_string(&s.at);
     let Some(l) = lemmas.get(k) else {
         return Err(format!("it cites lemma {k}, which is not proved before it"));
@@ -172,7 +177,7 @@ fn check_citation(lemmas: &[Lemma], s: &Step, k: usize) -> Result<(), String> {
     } else {
         (before, after)
     };
-    if !same_form(src, &l.from) || !same_form(dst, &l.to) {
+    if !interp.same(src, &l.from) || !interp.same(dst, &l.to) {
         return Err(format!(
             "lemma {k} proves {} = {}, not {} = {} at position {where_}",
             show(&l.from),
@@ -289,7 +294,7 @@ impl Proof {
             step,
             reason: format!("there is no step {step}"),
         })?;
-        step_conditions(s, rules, depth).map_err(|reason| CheckError {
+        step_conditions(s, rules, &self.terms, depth).map_err(|reason| CheckError {
             lemma: None,
             step,
             reason,
@@ -314,20 +319,25 @@ impl Proof {
             .get(lemma)
             .and_then(|l| l.steps.get(step))
             .ok_or_else(|| fail(format!("there is no step {step} of lemma {lemma}")))?;
-        step_conditions(s, rules, depth).map_err(fail)
+        step_conditions(s, rules, &self.terms, depth).map_err(fail)
     }
 }
 
 /// The side conditions of one step, expanded `depth` levels deep; none for a step citing a
 /// lemma (the lemma is its own proof).
-fn step_conditions(s: &Step, rules: &RuleSet, depth: usize) -> Result<Vec<ConditionProof>, String> {
+fn step_conditions(
+    s: &Step,
+    rules: &RuleSet,
+    terms: &super::TermTable,
+    depth: usize,
+) -> Result<Vec<ConditionProof>, String> {
     if s.lemma.is_some() {
         return Ok(Vec::new());
     }
     let rule = rules
         .get(&s.rule)
         .ok_or_else(|| format!("there is no rule named `{}`", s.rule))?;
-    let mut interp = TermRules::new(rules);
+    let mut interp = TermRules::with_table(rules, terms.clone());
     let mut proofs = Vec::new();
     // A grouped step's conditions are those of its parts.
     let instances = if s.parts.is_empty() {

@@ -27,7 +27,7 @@ use super::explain::{describe, steps_of};
 use super::matcher::TermRules;
 use super::step::{path_string, PathElem, Step};
 use super::{tidy, Lemma, ProofError};
-use crate::engine::{is_canonical, Engine, EngineError};
+use crate::engine::{Engine, EngineError};
 use crate::rules::{Rule, RuleSet};
 use crate::term::Term;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -39,6 +39,9 @@ const MAX_ROOT_STEPS: usize = 10_000;
 
 /// The most nodes a part reached at a limit may have to be printed in the error.
 const MAX_PRINTED: usize = 20_000;
+
+/// The largest part, written out, given to the engine's own saturation run.
+const MAX_FLAT: usize = 200_000;
 
 /// How many closed operands may be opened at one sum before it is left to the engine.
 const MAX_OPENINGS: usize = 4;
@@ -88,11 +91,24 @@ impl<'e> Composer<'e> {
         }
     }
 
+    /// The term table the proof's terms refer to, leaving an empty one.
+    pub(crate) fn take_terms(&mut self) -> super::TermTable {
+        std::mem::take(&mut self.interp.terms)
+    }
+
+    /// Whether `t` (which may refer to the table) is a game in canonical form.
+    pub(crate) fn is_canonical(&mut self, t: &Term) -> bool {
+        self.interp.is_canonical(t)
+    }
+
     /// Whether a proof of `t` should be built by lemmas: `t` (written out) adds two terms not
     /// both closed forms, adds closed forms no rule adds at once, or holds a closed form that
     /// opens only into a sum (`^6 = ^ + ^5` under the definitions). Those are the cases whose
     /// single explained run grows with the expansion; anything else is left to it.
     pub(crate) fn wants(&mut self, t: &Term) -> bool {
+        if t.size() >= 64 {
+            return true;
+        }
         match t {
             Term::Sum(a, b) => {
                 let closed = |x: &Term| matches!(x, Term::Nus { .. });
@@ -161,6 +177,8 @@ impl<'e> Composer<'e> {
                 }
                 self.finish(cur, steps)
             }
+            // A shared entry is a part proved already (a lemma's result).
+            Term::Ref(_) => Ok((t.clone(), Vec::new())),
             _ => self.finish(t.clone(), Vec::new()),
         }
     }
@@ -188,7 +206,7 @@ impl<'e> Composer<'e> {
     /// itself when it took one. Every part that takes two steps or more is a lemma, so a step
     /// is written out in the whole term of the part it changes, not in every enclosing term.
     fn cite(&mut self, t: &Term) -> Result<Done, ProofError> {
-        if matches!(t, Term::Nus { .. }) {
+        if matches!(t, Term::Nus { .. } | Term::Ref(_)) {
             return Ok((t.clone(), Vec::new()));
         }
         if let Some(done) = self.memo.get(t) {
@@ -202,6 +220,9 @@ impl<'e> Composer<'e> {
             (result, steps)
         } else {
             let k = self.lemmas.len();
+            // A large result is stored once in the term table and referred to, so the terms
+            // of the steps that use it stay the size of their own nodes.
+            let result = self.interp.terms.share(&result);
             let show = |t: &Term| crate::syntax::print(t, &Default::default());
             let why = format!("{} = {}", show(t), show(&result));
             self.lemmas.push(Lemma {
@@ -343,12 +364,18 @@ impl<'e> Composer<'e> {
     /// there, first by priority, as the engine would; when that does not end in the canonical
     /// form (a rule set without the needed theorems), the engine's own run on the game decides.
     fn finish(&mut self, cur: Term, mut steps: Vec<Step>) -> Result<Done, ProofError> {
-        if matches!(cur, Term::Nus { .. }) {
+        if matches!(cur, Term::Nus { .. } | Term::Ref(_)) {
             return Ok((cur, steps));
         }
         if let Term::Game { left, right } = &cur {
+            // A game already in canonical form whose value has no closed form (no number, up
+            // multiple or nimber) is finished: rules at its root could only delete or bypass
+            // options it does not have. Trying each one would cost a failed match per rule.
+            if self.interp.is_canonical(&cur) && !self.interp.has_closed_form(&cur) {
+                return Ok((cur, steps));
+            }
             let (result, more) = self.at_root_until_done(&cur);
-            if is_canonical(&mut self.interp.kernel, &result).is_ok() {
+            if self.interp.is_canonical(&result) {
                 steps.extend(tidy::tidy(&cur, more));
                 return Ok((result, steps));
             }
@@ -377,7 +404,7 @@ impl<'e> Composer<'e> {
             }
             if !open_steps.is_empty() {
                 let (result, more) = self.at_root_until_done(&opened);
-                if is_canonical(&mut self.interp.kernel, &result).is_ok() {
+                if self.interp.is_canonical(&result) {
                     steps.extend(open_steps);
                     steps.extend(tidy::tidy(&opened, more));
                     return Ok((result, steps));
@@ -407,6 +434,16 @@ impl<'e> Composer<'e> {
     /// The engine's own run on `t`, its explanation read as steps.
     fn flat(&mut self, t: &Term) -> Result<Done, ProofError> {
         self.tick(t)?;
+        // The engine takes terms written out; a shared part too large to write out is beyond
+        // what a saturation run could explain anyway.
+        let t = &self
+            .interp
+            .terms
+            .expand(t, MAX_FLAT)
+            .ok_or_else(|| EngineError::Limit {
+                which: format!("{MAX_FLAT} nodes written out for one saturation run"),
+                reached: crate::syntax::print(t, &Default::default()),
+            })?;
         let mut s = self.engine.simplify(t)?;
         if !s.canonical && self.stuck.is_none() {
             self.stuck = Some(

@@ -228,7 +228,11 @@ fn term_to_expr(t: &Term) -> Result<RecExpr<Cg>, ProofError> {
             Term::PlusMinus(xs) => {
                 Cg::PlusMinus(xs.iter().map(|x| go(x, e)).collect::<Result<Vec<_>, _>>()?)
             }
-            Term::Tiny { .. } | Term::Miny { .. } | Term::Multiple { .. } | Term::Call { .. } => {
+            Term::Tiny { .. }
+            | Term::Miny { .. }
+            | Term::Multiple { .. }
+            | Term::Call { .. }
+            | Term::Ref(_) => {
                 return Err(ProofError::Explanation(
                     "the result is written with notation the engine expands".into(),
                 ))

@@ -1,15 +1,20 @@
 //! Proofs as JSON, so they can be stored, shared and checked again elsewhere.
 //!
-//! Schema (every term is a string in CGSuite notation, read with `syntax::parse`):
+//! Schema version 2 (every term is a string in CGSuite notation, read with
+//! `syntax::parse_with_refs`; `#n` names entry n of `terms`). docs/PROOF-JSON.md has the whole
+//! schema; in short:
 //!
 //! ```text
 //! {
+//!   "version": 2,               // absent = 1 (no term table); other versions are refused
+//!   "terms": ["{3|2}", "{#0|-1}", ...],     // entry n may name only entries before it
 //!   "input":   "{0,1|2}",
 //!   "result":  "3/2",
 //!   "checked": true,            // informative only: never trusted on input
 //!   "steps": [
 //!     {
-//!       "from": "...", "to": "...",          // the whole term before and after
+//!       "from": "...",                       // omitted when it is where the chain is
+//!       "to": "...",                         // the whole term after the step
 //!       "rule": "dominated-left",            // a rule name in the rule set
 //!       "at":   ["L0", "R1", "sum.0", "sum.1", "neg", "pm0"],   // path from the root
 //!       "why":  "Left option 0 is dominated by Left option 1, because 0 <= 1",
@@ -40,8 +45,21 @@ use crate::term::{Pebble, Term};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// The schema version this build writes; it reads this one and version 1 (no term table).
+pub const VERSION: u32 = 2;
+
+fn version_one() -> u32 {
+    1
+}
+
 #[derive(Serialize, Deserialize)]
 struct ProofJson {
+    /// Absent in proofs written before version 2.
+    #[serde(default = "version_one")]
+    version: u32,
+    /// Entry n is the view of `#n`: its top node, larger children as earlier entries.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    terms: Vec<String>,
     input: String,
     result: String,
     #[serde(default)]
@@ -60,7 +78,10 @@ struct LemmaJson {
 
 #[derive(Serialize, Deserialize)]
 struct StepJson {
-    from: String,
+    /// Absent when it is the term the chain reached (the previous step's `to`, or the chain's
+    /// start), as it always is in a proof onag writes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    from: Option<String>,
     to: String,
     rule: String,
     at: Vec<String>,
@@ -94,7 +115,36 @@ fn print(t: &Term) -> String {
 }
 
 fn parse(s: &str, what: &str) -> Result<Term, ProofError> {
-    crate::syntax::parse(s).map_err(|e| ProofError::Json(format!("{what}: `{}`: {e}", clip(s))))
+    crate::syntax::parse_with_refs(s)
+        .map_err(|e| ProofError::Json(format!("{what}: `{}`: {e}", clip(s))))
+}
+
+/// Every reference in `t` names an entry of a table of `len` entries.
+fn refs_within(t: &Term, len: usize, what: &str) -> Result<(), ProofError> {
+    match t {
+        Term::Ref(n) if *n as usize >= len => Err(ProofError::Json(format!(
+            "{what} refers to #{n}, but the term table has {len} entries"
+        ))),
+        _ => super::table::children(t)
+            .into_iter()
+            .try_for_each(|c| refs_within(c, len, what)),
+    }
+}
+
+fn step_refs_within(s: &Step, len: usize, what: &str) -> Result<(), ProofError> {
+    refs_within(&s.from, len, what)?;
+    refs_within(&s.to, len, what)?;
+    for (_, t) in &s.witnesses.games {
+        refs_within(t, len, what)?;
+    }
+    for (_, ts) in &s.witnesses.sets {
+        for t in ts {
+            refs_within(t, len, what)?;
+        }
+    }
+    s.parts
+        .iter()
+        .try_for_each(|p| step_refs_within(p, len, what))
 }
 
 /// A value witness: a number, read by the game parser (which reads fractions without a gcd, so
@@ -139,9 +189,39 @@ fn parse_row(s: &str) -> Result<Vec<Pebble>, ProofError> {
         .collect()
 }
 
-fn step_to_json(s: &Step) -> StepJson {
+/// A chain of steps from `start`.
+fn chain_to_json(start: &Term, steps: &[Step]) -> Vec<StepJson> {
+    let mut prev = start;
+    steps
+        .iter()
+        .map(|s| {
+            let j = step_to_json(s, prev);
+            prev = &s.to;
+            j
+        })
+        .collect()
+}
+
+/// A chain of steps read back from `start`; `name` names step i in errors.
+fn chain_from_json(
+    start: &Term,
+    steps: &[StepJson],
+    nested: bool,
+    name: impl Fn(usize) -> String,
+) -> Result<Vec<Step>, ProofError> {
+    let mut prev = start.clone();
+    let mut out = Vec::with_capacity(steps.len());
+    for (i, s) in steps.iter().enumerate() {
+        let step = step_from_json(&name(i), s, nested, &prev)?;
+        prev = step.to.clone();
+        out.push(step);
+    }
+    Ok(out)
+}
+
+fn step_to_json(s: &Step, prev: &Term) -> StepJson {
     StepJson {
-        from: print(&s.from),
+        from: (s.from != *prev).then(|| print(&s.from)),
         to: print(&s.to),
         rule: s.rule.clone(),
         at: s.at.iter().map(ToString::to_string).collect(),
@@ -173,13 +253,13 @@ fn step_to_json(s: &Step) -> StepJson {
                 .map(|(n, r)| (n.clone(), row_string(r)))
                 .collect(),
         },
-        parts: s.parts.iter().map(step_to_json).collect(),
+        parts: chain_to_json(&s.from, &s.parts),
         lemma: s.lemma,
     }
 }
 
 /// One step read back; `i` names it in errors (`3` or `3.1` for a part of a grouped step).
-fn step_from_json(i: &str, s: &StepJson, nested: bool) -> Result<Step, ProofError> {
+fn step_from_json(i: &str, s: &StepJson, nested: bool, prev: &Term) -> Result<Step, ProofError> {
     let at =
         s.at.iter()
             .map(|e| e.parse::<PathElem>())
@@ -208,14 +288,13 @@ fn step_from_json(i: &str, s: &StepJson, nested: bool) -> Result<Step, ProofErro
             "step {i}: a part of a grouped step cannot have parts of its own"
         )));
     }
-    let parts = s
-        .parts
-        .iter()
-        .enumerate()
-        .map(|(j, p)| step_from_json(&format!("{i}.{j}"), p, true))
-        .collect::<Result<Vec<_>, _>>()?;
+    let from = match &s.from {
+        Some(f) => parse(f, &format!("step {i} from"))?,
+        None => prev.clone(),
+    };
+    let parts = chain_from_json(&from, &s.parts, true, |j| format!("{i}.{j}"))?;
     Ok(Step {
-        from: parse(&s.from, &format!("step {i} from"))?,
+        from,
         to: parse(&s.to, &format!("step {i} to"))?,
         rule: s.rule.clone(),
         at,
@@ -231,17 +310,19 @@ impl Proof {
     /// The proof as pretty-printed JSON (see the module docs for the schema).
     pub fn to_json(&self) -> String {
         let j = ProofJson {
+            version: VERSION,
+            terms: self.terms.views().iter().map(print).collect(),
             input: print(&self.input),
             result: print(&self.result),
             checked: self.checked,
-            steps: self.steps.iter().map(step_to_json).collect(),
+            steps: chain_to_json(&self.input, &self.steps),
             lemmas: self
                 .lemmas
                 .iter()
                 .map(|l| LemmaJson {
                     from: print(&l.from),
                     to: print(&l.to),
-                    steps: l.steps.iter().map(step_to_json).collect(),
+                    steps: chain_to_json(&l.from, &l.steps),
                 })
                 .collect(),
         };
@@ -253,34 +334,57 @@ impl Proof {
     pub fn parse_json(text: &str) -> Result<Proof, ProofError> {
         let j: ProofJson =
             serde_json::from_str(text).map_err(|e| ProofError::Json(e.to_string()))?;
-        let steps = j
-            .steps
+        if j.version != 1 && j.version != VERSION {
+            return Err(ProofError::Json(format!(
+                "schema version {} is not one this onag reads (versions 1 and {VERSION})",
+                j.version
+            )));
+        }
+        let views = j
+            .terms
             .iter()
             .enumerate()
-            .map(|(i, s)| step_from_json(&i.to_string(), s, false))
+            .map(|(n, t)| parse(t, &format!("term #{n}")))
             .collect::<Result<Vec<_>, _>>()?;
+        let terms = super::TermTable::from_views(views)
+            .map_err(|e| ProofError::Json(format!("the term table: {e}")))?;
+        let len = terms.len();
+        let input = parse(&j.input, "input")?;
+        let result = parse(&j.result, "result")?;
+        let steps = chain_from_json(&input, &j.steps, false, |i| i.to_string())?;
         let lemmas = j
             .lemmas
             .iter()
             .enumerate()
             .map(|(k, l)| {
+                let from = parse(&l.from, &format!("lemma {k} from"))?;
                 Ok(Lemma {
-                    from: parse(&l.from, &format!("lemma {k} from"))?,
                     to: parse(&l.to, &format!("lemma {k} to"))?,
-                    steps: l
-                        .steps
-                        .iter()
-                        .enumerate()
-                        .map(|(i, s)| step_from_json(&format!("{i} of lemma {k}"), s, false))
-                        .collect::<Result<Vec<_>, _>>()?,
+                    steps: chain_from_json(&from, &l.steps, false, |i| {
+                        format!("{i} of lemma {k}")
+                    })?,
+                    from,
                 })
             })
             .collect::<Result<Vec<_>, ProofError>>()?;
+        refs_within(&input, len, "the input")?;
+        refs_within(&result, len, "the result")?;
+        for (i, st) in steps.iter().enumerate() {
+            step_refs_within(st, len, &format!("step {i}"))?;
+        }
+        for (k, l) in lemmas.iter().enumerate() {
+            refs_within(&l.from, len, &format!("lemma {k}"))?;
+            refs_within(&l.to, len, &format!("lemma {k}"))?;
+            for (i, st) in l.steps.iter().enumerate() {
+                step_refs_within(st, len, &format!("step {i} of lemma {k}"))?;
+            }
+        }
         Ok(Proof {
-            input: parse(&j.input, "input")?,
-            result: parse(&j.result, "result")?,
+            input,
+            result,
             steps,
             lemmas,
+            terms,
             checked: false,
         })
     }

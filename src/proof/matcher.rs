@@ -6,8 +6,9 @@
 //! are decided by the kernel on the bound terms themselves, never on anything an e-graph held.
 
 use super::inequality::{Definitional, Inequality, Memo};
-use super::step::{same_form, Witnesses};
-use crate::kernel::{GameId, Kernel, Relation};
+use super::step::Witnesses;
+use super::table::{children, TermTable};
+use crate::kernel::{GameId, Kernel, KernelError, Relation};
 use crate::number::{mex, Dyadic, Nimber};
 use crate::rules::check::{as_value_expr, bindings, is_value_template, VarKind};
 use crate::rules::*;
@@ -32,6 +33,13 @@ pub struct TermRules<'a> {
     pub kernel: Kernel,
     /// What the definitional comparison has decided.
     memo: Memo,
+    /// The proof's term table: `#n` in a term is its entry n, looked into as a pattern needs
+    /// and compared by entry.
+    pub terms: TermTable,
+    /// Every entry below this one has its value told to the kernel.
+    valued: usize,
+    /// Entries found canonical (their value) or not.
+    canonical: rustc_hash::FxHashMap<u32, Option<GameId>>,
 }
 
 /// Why a rule does not take a subterm to the claimed result.
@@ -79,10 +87,102 @@ fn show(t: &Term) -> String {
 impl<'a> TermRules<'a> {
     /// A fresh interpreter with its own kernel.
     pub fn new(rules: &'a RuleSet) -> Self {
+        Self::with_table(rules, TermTable::new())
+    }
+
+    /// An interpreter for terms referring to `terms`.
+    pub fn with_table(rules: &'a RuleSet, terms: TermTable) -> Self {
         TermRules {
             rules,
             kernel: Kernel::new(),
             memo: Memo::default(),
+            terms,
+            valued: 0,
+            canonical: Default::default(),
+        }
+    }
+
+    /// Tells the kernel the value of every entry `t` refers to. Entries refer only to earlier
+    /// ones, so they are valued in order, with no recursion down the DAG.
+    pub fn value_refs(&mut self, t: &Term) -> Result<(), KernelError> {
+        let Some(top) = max_ref(t) else {
+            return Ok(());
+        };
+        while self.valued <= top as usize {
+            let i = self.valued;
+            let Some(view) = self.terms.view(i as u32).cloned() else {
+                return Err(KernelError::TooLarge {
+                    what: format!("#{i}, which is not in the proof's term table"),
+                });
+            };
+            let g = self.kernel.eval(&view)?;
+            self.kernel.set_reference(i as u32, g);
+            self.valued += 1;
+        }
+        Ok(())
+    }
+
+    /// The value of a term that may refer to the table.
+    pub fn eval(&mut self, t: &Term) -> Result<GameId, KernelError> {
+        self.value_refs(t)?;
+        self.kernel.eval(t)
+    }
+
+    /// Whether two terms are the same game written alike, up to the order of options.
+    pub fn same(&mut self, a: &Term, b: &Term) -> bool {
+        self.terms.same(a, b)
+    }
+
+    /// Whether `t` is a game in canonical form: closed forms are; a game is when its options
+    /// are and the kernel's canonical form of it has exactly those options (no repeats).
+    /// Shared entries are decided once.
+    pub fn is_canonical(&mut self, t: &Term) -> bool {
+        self.canonical_value(t).is_some()
+    }
+
+    /// Whether `t`'s value is a closed form (number + up multiple + nimber), which a rule may
+    /// fold a game into.
+    pub fn has_closed_form(&mut self, t: &Term) -> bool {
+        match self.eval(t) {
+            Ok(g) => self.kernel.as_nus(g).is_some(),
+            Err(_) => true,
+        }
+    }
+
+    fn canonical_value(&mut self, t: &Term) -> Option<GameId> {
+        match t {
+            Term::Nus { number, up, nim } => Some(self.kernel.nus(number, up, nim)),
+            Term::Ref(n) => {
+                if let Some(v) = self.canonical.get(n) {
+                    return *v;
+                }
+                let view = self.terms.view(*n)?.clone();
+                let v = self.canonical_value(&view);
+                self.canonical.insert(*n, v);
+                v
+            }
+            Term::Game { left, right } => {
+                let l = left
+                    .iter()
+                    .map(|x| self.canonical_value(x))
+                    .collect::<Option<Vec<_>>>()?;
+                let r = right
+                    .iter()
+                    .map(|x| self.canonical_value(x))
+                    .collect::<Option<Vec<_>>>()?;
+                let g = self.kernel.from_options(&l, &r).ok()?;
+                let same = |mut a: Vec<GameId>, mut b: Vec<GameId>| {
+                    let n = a.len();
+                    a.sort();
+                    a.dedup();
+                    b.sort();
+                    n == a.len() && a == b
+                };
+                let cl = self.kernel.left_options(g).ok()?;
+                let cr = self.kernel.right_options(g).ok()?;
+                (same(l, cl) && same(r, cr)).then_some(g)
+            }
+            _ => None,
         }
     }
 
@@ -136,7 +236,7 @@ impl<'a> TermRules<'a> {
                 continue;
             }
             match self.build(&rule.result, b, None) {
-                Some(built) if same_form(&built, dst) => return Ok(b.clone()),
+                Some(built) if self.terms.same(&built, dst) => return Ok(b.clone()),
                 Some(built) => note(
                     Failure::Result(format!(
                         "rule `{}` yields {} here, not {}",
@@ -163,7 +263,7 @@ impl<'a> TermRules<'a> {
         let mut out = Vec::new();
         self.pat(&rule.pattern, t, true, &Binds::default(), &mut out, 0);
         for b in out.into_iter().take(MAX_MATCHES) {
-            if self.conditions(rule, &b, &kinds).is_ok() {
+            if self.conditions_hold(rule, &b, &kinds) {
                 if let Some(built) = self.build(&rule.result, &b, None) {
                     return Some((b, built));
                 }
@@ -176,7 +276,7 @@ impl<'a> TermRules<'a> {
     fn agrees(&mut self, b: &Binds, w: &Witnesses) -> Result<(), String> {
         for (n, t) in &w.games {
             match b.game(n) {
-                Some(m) if same_form(m, t) => {}
+                Some(m) if self.terms.same(m, t) => {}
                 Some(m) => {
                     return Err(format!(
                         "the witness {n} = {} is not what the rule matches here ({n} = {})",
@@ -193,7 +293,7 @@ impl<'a> TermRules<'a> {
             };
             let g = Term::game(m.to_vec(), vec![]);
             let h = Term::game(ts.clone(), vec![]);
-            if !same_form(&g, &h) {
+            if !self.terms.same(&g, &h) {
                 return Err(format!("the witness set {n} does not match"));
             }
         }
@@ -218,6 +318,18 @@ impl<'a> TermRules<'a> {
         if out.len() >= MAX_MATCHES || d > 64 {
             return;
         }
+        // A pattern that looks inside a shared subterm sees its entry's top node.
+        let unfolded;
+        let t = match t {
+            Term::Ref(_) if !matches!(p, Pattern::Var(_)) => match self.terms.unfold(t) {
+                Some(u) => {
+                    unfolded = u;
+                    &unfolded
+                }
+                None => return,
+            },
+            _ => t,
+        };
         match p {
             Pattern::Var(v) => {
                 if let Some(b2) = self.bind_game(v, t, b) {
@@ -285,6 +397,7 @@ impl<'a> TermRules<'a> {
 
     /// Opens a closed form with the first `kind open` rule that makes it a game.
     pub fn open(&mut self, t: &Term) -> Option<Term> {
+        let t = &self.terms.unfold(t)?;
         if !matches!(t, Term::Nus { .. }) {
             return None;
         }
@@ -296,7 +409,7 @@ impl<'a> TermRules<'a> {
             let mut out = Vec::new();
             self.pat(&rule.pattern, t, true, &Binds::default(), &mut out, 0);
             for b in out {
-                if self.conditions(rule, &b, &kinds).is_ok() {
+                if self.conditions_hold(rule, &b, &kinds) {
                     if let Some(g @ Term::Game { .. }) = self.build(&rule.result, &b, None) {
                         return Some(g);
                     }
@@ -355,12 +468,12 @@ impl<'a> TermRules<'a> {
     /// Binds a game variable; a name bound twice must stand for equal games (the engine's
     /// "same e-class" is, for the checker, "equal values", which is what makes it sound).
     fn bind_game(&mut self, v: &str, t: &Term, b: &Binds) -> Option<Binds> {
-        if let Some(prev) = b.game(v) {
-            if same_form(prev, t) {
+        if let Some(prev) = b.game(v).cloned() {
+            if self.terms.same(&prev, t) {
                 return Some(b.clone());
             }
-            let x = self.kernel.eval(prev).ok()?;
-            let y = self.kernel.eval(t).ok()?;
+            let x = self.eval(&prev).ok()?;
+            let y = self.eval(t).ok()?;
             return (x == y).then(|| b.clone());
         }
         let mut b2 = b.clone();
@@ -392,6 +505,19 @@ impl<'a> TermRules<'a> {
         Ok(())
     }
 
+    /// Whether every side condition holds, without saying why not (the producer tries many
+    /// matches that fail; only the checker's failures are reported).
+    fn conditions_hold(
+        &mut self,
+        rule: &Rule,
+        b: &Binds,
+        kinds: &BTreeMap<String, VarKind>,
+    ) -> bool {
+        rule.conditions
+            .iter()
+            .all(|c| self.condition(c, b, kinds) == Some(true))
+    }
+
     /// Each side condition of `rule` under the match `b`, in words, with the inequalities that
     /// decide it written out `depth` levels deep by the definition (none for a condition that
     /// is not a comparison of games).
@@ -412,6 +538,8 @@ impl<'a> TermRules<'a> {
                     else {
                         return Err(format!("the condition {text} cannot be built"));
                     };
+                    self.value_refs(&x).map_err(|e| e.to_string())?;
+                    self.value_refs(&y).map_err(|e| e.to_string())?;
                     let mut d = Definitional::new(&mut self.kernel, &mut self.memo);
                     proofs = Inequality::for_relation(&mut d, &x, *rel, &y, depth)
                         .map_err(|e| e.to_string())?;
@@ -459,8 +587,8 @@ impl<'a> TermRules<'a> {
                 } else {
                     let x = self.build(x, b, None)?;
                     let y = self.build(y, b, None)?;
-                    let gx = self.kernel.eval(&x).ok()?;
-                    let gy = self.kernel.eval(&y).ok()?;
+                    let gx = self.eval(&x).ok()?;
+                    let gy = self.eval(&y).ok()?;
                     // By the definition, not by the kernel's own comparison.
                     let mut d = Definitional::new(&mut self.kernel, &mut self.memo);
                     Some(relation_holds(*rel, d.compare(gx, gy).ok()?))
@@ -476,12 +604,12 @@ impl<'a> TermRules<'a> {
 
     fn set_values(&mut self, b: &Binds, name: &str) -> Option<Vec<GameId>> {
         let members = b.set(name)?.to_vec();
-        members.iter().map(|t| self.kernel.eval(t).ok()).collect()
+        members.iter().map(|t| self.eval(t).ok()).collect()
     }
 
     fn game_value(&mut self, b: &Binds, name: &str) -> Option<GameId> {
         let t = b.game(name)?.clone();
-        self.kernel.eval(&t).ok()
+        self.eval(&t).ok()
     }
 
     fn numbers_of(&mut self, b: &Binds, name: &str) -> Option<Vec<Dyadic>> {
@@ -658,6 +786,14 @@ impl<'a> TermRules<'a> {
             up: up.to_integer()?.clone(),
             nim: nat(&nim)?,
         })
+    }
+}
+
+/// The largest reference in `t`.
+fn max_ref(t: &Term) -> Option<u32> {
+    match t {
+        Term::Ref(n) => Some(*n),
+        _ => children(t).into_iter().filter_map(max_ref).max(),
     }
 }
 

@@ -31,12 +31,14 @@ pub mod inequality;
 pub mod json;
 mod matcher;
 pub mod step;
+pub mod table;
 mod tidy;
 
 pub use check::{CheckError, ConditionProof};
 pub use compare::{compare, Comparison};
 pub use inequality::{Definitional, Inequality, Memo, Reason};
 pub use step::{PathElem, Step, Witnesses, LEMMA};
+pub use table::TermTable;
 
 use crate::engine::{Engine, EngineError, Simplified};
 use crate::kernel::{Kernel, KernelError, Outcome as Class};
@@ -59,6 +61,9 @@ pub struct Proof {
     /// kernel's work does, rather than with the size of the sum's expansion. A lemma's steps
     /// may cite only lemmas before it.
     pub lemmas: Vec<Lemma>,
+    /// The subterms written once and referred to as `#n` by the terms above (see
+    /// [`TermTable`]); empty for a proof that writes every term out.
+    pub terms: TermTable,
     /// Whether [`Proof::check`] accepted it in this process. Never read from input: a proof
     /// from elsewhere is checked again.
     pub checked: bool,
@@ -161,6 +166,7 @@ impl Proof {
             result,
             steps,
             lemmas: Vec::new(),
+            terms: TermTable::new(),
             checked: false,
         })
     }
@@ -172,20 +178,30 @@ impl Proof {
             result: self.input.clone(),
             steps: self.steps.iter().rev().map(Step::inverse).collect(),
             lemmas: self.lemmas.clone(),
+            terms: self.terms.clone(),
             checked: false,
         }
     }
 
     /// The proof of `a = c` from proofs of `a = b` and `b = c`; `None` if they do not meet.
     /// They meet when `b` is the same game in both, its options perhaps listed in another
-    /// order (options are sets). The lemmas of `next` follow those of `self`, renumbered.
+    /// order (options are sets). The lemmas of `next` follow those of `self`, renumbered, and
+    /// its term table is merged into this one.
     pub fn then(&self, next: &Proof) -> Option<Proof> {
         let by = self.lemmas.len();
+        let mut terms = self.terms.clone();
+        let next = if next.terms.is_empty() || next.terms == self.terms {
+            next.clone()
+        } else {
+            let map = terms.absorb(&next.terms);
+            next.map_terms(&|t| table::renumber(t, &map))
+        };
         let moved = next.lemmas.iter().map(|l| Lemma {
             steps: shift(&l.steps, by),
             ..l.clone()
         });
-        step::same_form(&self.result, &next.input).then(|| Proof {
+        let meets = terms.same(&self.result, &next.input);
+        meets.then(|| Proof {
             input: self.input.clone(),
             result: next.result.clone(),
             steps: self
@@ -195,8 +211,85 @@ impl Proof {
                 .chain(shift(&next.steps, by))
                 .collect(),
             lemmas: self.lemmas.iter().cloned().chain(moved).collect(),
+            terms,
             checked: false,
         })
+    }
+
+    /// The proof with every term passed through `f` (to renumber references).
+    fn map_terms(&self, f: &impl Fn(&Term) -> Term) -> Proof {
+        Proof {
+            input: f(&self.input),
+            result: f(&self.result),
+            steps: self.steps.iter().map(|s| s.map_terms(f)).collect(),
+            lemmas: self
+                .lemmas
+                .iter()
+                .map(|l| Lemma {
+                    from: f(&l.from),
+                    to: f(&l.to),
+                    steps: l.steps.iter().map(|s| s.map_terms(f)).collect(),
+                })
+                .collect(),
+            terms: self.terms.clone(),
+            checked: false,
+        }
+    }
+
+    /// The same proof with only the table entries its terms refer to, renumbered in order.
+    pub fn compacted(self) -> Proof {
+        if self.terms.is_empty() {
+            return self;
+        }
+        let mut roots: Vec<&Term> = vec![&self.input, &self.result];
+        fn step_terms<'p>(s: &'p Step, out: &mut Vec<&'p Term>) {
+            out.push(&s.from);
+            out.push(&s.to);
+            for (_, t) in &s.witnesses.games {
+                out.push(t);
+            }
+            for (_, ts) in &s.witnesses.sets {
+                out.extend(ts.iter());
+            }
+            for p in &s.parts {
+                step_terms(p, out);
+            }
+        }
+        for s in &self.steps {
+            step_terms(s, &mut roots);
+        }
+        for l in &self.lemmas {
+            roots.push(&l.from);
+            roots.push(&l.to);
+            for s in &l.steps {
+                step_terms(s, &mut roots);
+            }
+        }
+        let (terms, map) = self.terms.compact(roots);
+        let p = self.map_terms(&|t| table::renumber(t, &map));
+        Proof { terms, ..p }
+    }
+
+    /// The same proof with no term table: every `#n` written out, when no term then takes
+    /// more than `max` nodes. It checks exactly when this one does; small proofs are
+    /// easiest to read this way.
+    pub fn written_out(&self, max: usize) -> Option<Proof> {
+        let too_large = std::cell::Cell::new(false);
+        let p = self.map_terms(&|t| {
+            self.terms.expand(t, max).unwrap_or_else(|| {
+                too_large.set(true);
+                t.clone()
+            })
+        });
+        (!too_large.get()).then_some(Proof {
+            terms: TermTable::new(),
+            ..p
+        })
+    }
+
+    /// `t` with its references written out, when that takes at most `max` nodes.
+    pub fn expand(&self, t: &Term, max: usize) -> Option<Term> {
+        self.terms.expand(t, max)
     }
 
     /// How many steps the proof has, its lemmas' steps included.
@@ -215,6 +308,7 @@ pub fn proof_of_simplification(s: &mut Simplified, rules: &RuleSet) -> Result<Pr
         result,
         steps,
         lemmas: Vec::new(),
+        terms: TermTable::new(),
         checked: false,
     };
     p.verify(rules)?;
@@ -262,12 +356,36 @@ impl Simplification {
 /// assert_eq!(onag::syntax::print(s.result(), &Default::default()), "{6|4||2|0|||0|-2||-4|-6}");
 /// ```
 pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError> {
-    let rules = engine.rules();
-    let written = crate::engine::notation::written_out(t, engine.limits())?;
     let mut c = compose::Composer::new(engine);
+    let mut s = simplify_with(t, engine, &mut c)?;
+    s.proof.lemmas = std::mem::take(&mut c.lemmas);
+    s.proof.terms = c.take_terms();
+    s.proof = s.proof.compacted();
+    s.proof.verify(engine.rules())?;
+    Ok(s)
+}
+
+/// [`simplify`] with a composer the caller may use again (both sides of an equality share
+/// one term table and one memo of parts), not yet checked. The proof's steps may cite the
+/// composer's lemmas, which the caller attaches (with its term table).
+fn simplify_with(
+    t: &Term,
+    engine: &Engine,
+    c: &mut compose::Composer,
+) -> Result<Simplification, ProofError> {
+    let written = crate::engine::notation::written_out(t, engine.limits())?;
     if !c.wants(&written) {
         let mut s = engine.simplify(t)?;
-        let proof = proof_of_simplification(&mut s, rules)?;
+        let (input, result, steps) = explain::steps_of(&mut s, Some(engine.rules()))?;
+        let steps = tidy::tidy(&input, steps);
+        let proof = Proof {
+            input,
+            result,
+            steps,
+            lemmas: Vec::new(),
+            terms: TermTable::new(),
+            checked: false,
+        };
         return Ok(Simplification {
             proof,
             canonical: s.canonical,
@@ -275,15 +393,15 @@ pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError>
         });
     }
     let (result, steps) = c.simplify(&written)?;
-    let mut proof = Proof {
+    let canonical = c.is_canonical(&result);
+    let proof = Proof {
         input: written,
         result,
         steps,
-        lemmas: std::mem::take(&mut c.lemmas),
+        lemmas: Vec::new(),
+        terms: TermTable::new(),
         checked: false,
     };
-    proof.verify(rules)?;
-    let canonical = crate::engine::is_canonical(&mut Kernel::new(), &proof.result).is_ok();
     let stuck = stuck_reason(canonical, c.stuck.take());
     Ok(Simplification {
         proof,
@@ -325,6 +443,8 @@ pub struct Disproof {
 }
 
 /// Either a proof of `a = b` or the evidence that `a ≠ b`.
+// A proof is returned once per call, and matched by value; a box would only add a step.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// `a = b`: a's simplification followed by b's read backwards.
@@ -347,21 +467,30 @@ pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Outcome, Pro
     if ga != gb {
         return Ok(Outcome::Different(disprove(&mut k, a, b)?));
     }
-    let sa = simplify(a, engine)?;
-    let sb = simplify(b, engine)?;
+    // Both sides are simplified with one composer: a part met on both sides is proved once,
+    // and both sides' terms share one table.
+    let mut c = compose::Composer::new(engine);
+    let sa = simplify_with(a, engine, &mut c)?;
+    let sb = simplify_with(b, engine, &mut c)?;
+    let lemmas = std::mem::take(&mut c.lemmas);
+    let mut terms = c.take_terms();
     let incomplete = |sa: &Simplification, sb: &Simplification| ProofError::Incomplete {
         left: Box::new(sa.result().clone()),
         right: Box::new(sb.result().clone()),
     };
-    let (pa, pb) = (&sa.proof, &sb.proof);
     // Two canonical forms of one value can still be written differently (`v*`, `{0|0,*}`);
     // opening the closed forms by their definitions brings them together.
-    let bridge = if step::same_form(sa.result(), sb.result()) {
-        None
+    let bridge: Vec<Step> = if terms.same(sa.result(), sb.result()) {
+        Vec::new()
     } else if sa.canonical && sb.canonical {
-        let mut j = engine
-            .join(sa.result(), sb.result())?
-            .ok_or_else(|| incomplete(&sa, &sb))?;
+        let too_large = || incomplete(&sa, &sb);
+        let ra = terms
+            .expand(sa.result(), MAX_JOINED)
+            .ok_or_else(too_large)?;
+        let rb = terms
+            .expand(sb.result(), MAX_JOINED)
+            .ok_or_else(too_large)?;
+        let mut j = engine.join(&ra, &rb)?.ok_or_else(too_large)?;
         let input = j.run.input;
         let (ia, ra, sa_steps) = explain::run_steps(&mut j.run, input, &j.meet.0, Some(rules))?;
         let (ib, rb, sb_steps) = explain::run_steps(&mut j.run, j.b, &j.meet.1, Some(rules))?;
@@ -370,6 +499,7 @@ pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Outcome, Pro
             result: ra,
             steps: sa_steps,
             lemmas: Vec::new(),
+            terms: TermTable::new(),
             checked: false,
         };
         let from_meet = Proof {
@@ -377,29 +507,42 @@ pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Outcome, Pro
             result: rb,
             steps: sb_steps,
             lemmas: Vec::new(),
+            terms: TermTable::new(),
             checked: false,
         }
         .reversed();
-        Some(
-            to_meet
-                .then(&from_meet)
-                .ok_or_else(|| ProofError::Explanation("the join does not meet".into()))?,
-        )
+        to_meet
+            .then(&from_meet)
+            .ok_or_else(|| ProofError::Explanation("the join does not meet".into()))?
+            .steps
     } else {
         return Err(incomplete(&sa, &sb));
     };
-    let pa = match bridge {
-        Some(b) => pa.then(&b),
-        None => Some(pa.clone()),
-    };
-    let mut p = pa
-        .and_then(|pa| pa.then(&pb.reversed()))
-        .ok_or_else(|| ProofError::Explanation("the two proofs do not meet".into()))?;
+    let (pa, pb) = (sa.proof, sb.proof);
+    let steps: Vec<Step> = pa
+        .steps
+        .into_iter()
+        .chain(bridge)
+        .chain(pb.steps.iter().rev().map(Step::inverse))
+        .collect();
     // The two halves may pass through the same terms: cut the loop at the seam.
-    p.steps = tidy::tidy(&p.input, std::mem::take(&mut p.steps));
+    let steps = tidy::tidy(&pa.input, steps);
+    let mut p = Proof {
+        input: pa.input,
+        result: pb.input,
+        steps,
+        lemmas,
+        terms,
+        checked: false,
+    }
+    .compacted();
     p.verify(rules)?;
     Ok(Outcome::Equal(p))
 }
+
+/// The largest canonical form, written out, that two differently written canonical forms are
+/// joined at by opening their closed forms.
+const MAX_JOINED: usize = 200_000;
 
 /// The evidence that `a ≠ b`, from the kernel: the difference's outcome, and for each player who
 /// wins it moving first, an option that wins (Definition 2.5 of seed 002: G ≤ 0 unless some

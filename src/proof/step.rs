@@ -228,6 +228,27 @@ impl Step {
         })
     }
 
+    /// The same step with every term passed through `f`.
+    pub fn map_terms(&self, f: &impl Fn(&Term) -> Term) -> Step {
+        let w = &self.witnesses;
+        Step {
+            from: f(&self.from),
+            to: f(&self.to),
+            witnesses: Witnesses {
+                games: w.games.iter().map(|(n, t)| (n.clone(), f(t))).collect(),
+                sets: w
+                    .sets
+                    .iter()
+                    .map(|(n, ts)| (n.clone(), ts.iter().map(f).collect()))
+                    .collect(),
+                values: w.values.clone(),
+                rows: w.rows.clone(),
+            },
+            parts: self.parts.iter().map(|p| p.map_terms(f)).collect(),
+            ..self.clone()
+        }
+    }
+
     /// The same equality read in the other direction.
     pub fn inverse(&self) -> Step {
         Step {

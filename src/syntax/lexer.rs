@@ -40,6 +40,8 @@ pub(crate) enum Tok {
     Ident(String),
     /// A double-quoted string (no escapes).
     Str(String),
+    /// `#n`: a reference into a proof's term table (digits kept as text).
+    Hash(String),
     Eof,
 }
 
@@ -71,6 +73,7 @@ impl Tok {
             }
             Tok::Ident(s) => format!("the name `{s}`"),
             Tok::Str(_) => "a string".into(),
+            Tok::Hash(s) => format!("the reference `#{s}`"),
             Tok::Eof => "the end of the input".into(),
         }
     }
@@ -131,6 +134,14 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
             return Ok(out);
         };
         let tok = match c {
+            '#' if cur.peek().is_some_and(|d| d.is_ascii_digit()) => {
+                let mut s = String::new();
+                while let Some(d) = cur.peek().filter(|d| d.is_ascii_digit()) {
+                    cur.bump();
+                    s.push(d);
+                }
+                Tok::Hash(s)
+            }
             '{' => Tok::LBrace,
             '}' => Tok::RBrace,
             '(' => Tok::LParen,

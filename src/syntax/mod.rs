@@ -69,6 +69,12 @@ pub fn parse(src: &str) -> Result<Term, ParseError> {
     parser::parse(src)
 }
 
+/// [`parse`], also reading `#n`, a proof's reference to entry n of its term table
+/// ([`Term::Ref`]); used to read proofs back.
+pub fn parse_with_refs(src: &str) -> Result<Term, ParseError> {
+    parser::parse_as(src, true)
+}
+
 /// Prints a term in CGSuite notation: numbers as integers or improper fractions, number-up-star
 /// concatenated (`1/2v2*3`), switches as `+-`, `xTiny(G)`, and games in slash notation with
 /// lone subgames unbraced (`{3||2*|1*}`).

@@ -108,6 +108,11 @@ fn short(n: &BigInt) -> String {
 }
 
 pub(crate) fn parse(src: &str) -> Result<Term, ParseError> {
+    parse_as(src, false)
+}
+
+/// `parse`, also reading `#n` references into a term table when `refs` is set.
+pub(crate) fn parse_as(src: &str, refs: bool) -> Result<Term, ParseError> {
     let toks = lex(src).map_err(|e| ParseError::at(src, e.span, e.message))?;
     let mut p = Parser {
         src,
@@ -115,6 +120,7 @@ pub(crate) fn parse(src: &str) -> Result<Term, ParseError> {
         i: 0,
         depth: 0,
         braces: 0,
+        refs,
     };
     if p.peek() == &Tok::Eof {
         return Err(p.error_here("empty input: expected a game or an expression"));
@@ -136,6 +142,8 @@ struct Parser<'s> {
     depth: usize,
     /// How many braces enclose the current position (a game's options must be short games).
     braces: usize,
+    /// Whether `#n` (a proof's reference to its term table) is a term here.
+    refs: bool,
 }
 
 /// Which separator ended an option list inside braces.
@@ -348,6 +356,7 @@ impl Parser<'_> {
             Tok::LBrace => self.braces(),
             Tok::LParen => self.parens(),
             Tok::Ident(_) => self.name(),
+            Tok::Hash(_) => self.reference(),
             _ => Err(self.not_a_game()),
         }
     }
@@ -405,6 +414,25 @@ impl Parser<'_> {
             name: "nim".to_string(),
             args: vec![Arg::Game(alpha)],
         })
+    }
+
+    #[inline(never)]
+    fn reference(&mut self) -> Result<Term, ParseError> {
+        let Tok::Hash(digits) = self.peek().clone() else {
+            return Err(self.not_a_game());
+        };
+        let span = self.span();
+        if !self.refs {
+            return Err(self.error(
+                span,
+                format!("`#{digits}` refers to a proof's table of terms; it is not a game here"),
+            ));
+        }
+        self.bump();
+        digits
+            .parse::<u32>()
+            .map(Term::Ref)
+            .map_err(|_| self.error(span, format!("`#{digits}` is not a term number")))
     }
 
     #[inline(never)]

@@ -197,6 +197,7 @@ impl Printer {
             Term::Call { name, args } if self.number_world(name, args).is_some() => self
                 .number_world(name, args)
                 .unwrap_or_else(|| Doc::text("")),
+            Term::Ref(n) => Doc::text(format!("#{n}")),
             Term::Call { name, args } => {
                 let items = args.iter().map(|a| match a {
                     Arg::Game(t) => self.expr(t),

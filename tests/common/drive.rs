@@ -44,7 +44,7 @@ pub fn kernel_safe(t: &Term) -> bool {
                 number.numerator().bits() <= 64 && up.bits() <= 8 && nim.value().bits() <= 16
             }
             // A function may search a whole board: its cost is not the term's size.
-            Term::Call { .. } => false,
+            Term::Call { .. } | Term::Ref(_) => false,
         }
     }
     t.size() <= 60 && ok(t)

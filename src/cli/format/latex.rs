@@ -40,6 +40,15 @@ fn math(s: &str) -> String {
                 continue;
             }
             '*' => out.push_str("{\\ast}"),
+            // A reference to the proof's table of terms: `#12` is T_{12}.
+            '#' => {
+                let mut digits = String::new();
+                while i + 1 < chars.len() && chars[i + 1].is_ascii_digit() {
+                    i += 1;
+                    digits.push(chars[i]);
+                }
+                out.push_str(&format!("T_{{{digits}}}"));
+            }
             '↑' => out.push_str("{\\uparrow}"),
             '↓' => out.push_str("{\\downarrow}"),
             '⇑' => out.push_str("{\\Uparrow}"),
@@ -113,6 +122,14 @@ pub fn text(s: &str) -> String {
 /// A derivation as an `align*` block, ending in a newline.
 pub fn derivation(d: &Derivation) -> String {
     let mut out = String::from("% onag derivation; needs \\usepackage{amsmath}\n");
+    // Shared terms first: every line below may name them.
+    if !d.terms.is_empty() {
+        out.push_str("\\paragraph{Terms.}\n\\begin{align*}\n");
+        for (n, t) in &d.terms {
+            out.push_str(&format!("T_{{{n}}} &= {} \\\\\n", term(t)));
+        }
+        out.push_str("\\end{align*}\n");
+    }
     // Lemmas first: the steps below cite them by number.
     for l in &d.lemmas {
         out.push_str(&format!(

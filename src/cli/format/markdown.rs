@@ -30,6 +30,14 @@ pub fn code(s: &str) -> String {
 /// A derivation in Markdown, ending in a newline.
 pub fn derivation(d: &Derivation, style: &Style) -> String {
     let mut out = String::new();
+    // Shared terms first: every line below may name them.
+    if !d.terms.is_empty() {
+        out.push_str("**Terms.**\n\n");
+        for (n, t) in &d.terms {
+            out.push_str(&format!("- `#{n}` = {}\n", code(&style.term(t))));
+        }
+        out.push('\n');
+    }
     // Lemmas first: the steps below cite them by number.
     for l in &d.lemmas {
         out.push_str(&format!(

@@ -25,6 +25,9 @@ pub struct Derivation<'a> {
     pub lines: Vec<Line>,
     /// The proof's lemmas, shown before the derivation that cites them.
     pub lemmas: Vec<LemmaLines>,
+    /// The entries of the proof's term table the lines refer to (`#n`), each with its view,
+    /// in order: each is written once and named wherever it occurs.
+    pub terms: Vec<(u32, Term)>,
     /// What the derivation establishes: `Canonical(term)` for `simplify`, `Equal(a, b)` for
     /// `prove`.
     pub conclusion: Conclusion,
@@ -106,12 +109,96 @@ impl<'a> Derivation<'a> {
                 })
             })
             .collect::<Result<Vec<_>, CliError>>()?;
+        let mut shown: Vec<&Term> = vec![&proof.input, &proof.result];
+        for l in &lemmas {
+            shown.push(&l.from);
+            shown.push(&l.to);
+            shown.extend(l.lines.iter().map(|x| &x.to));
+        }
+        shown.extend(lines.iter().map(|x| &x.to));
+        if let Conclusion::Canonical { result, .. } = &conclusion {
+            shown.push(result);
+        }
+        if let Conclusion::Equal(a, b) = &conclusion {
+            shown.push(a);
+            shown.push(b);
+        }
+        let terms = glossary(proof, &shown, &lines, &lemmas);
         Ok(Derivation {
             proof,
             lines,
             lemmas,
+            terms,
             conclusion,
         })
+    }
+}
+
+/// The table entries that the shown terms and reasons refer to, directly or through other
+/// entries, with their views, in order.
+fn glossary(
+    proof: &Proof,
+    shown: &[&Term],
+    lines: &[Line],
+    lemmas: &[LemmaLines],
+) -> Vec<(u32, Term)> {
+    if proof.terms.is_empty() {
+        return Vec::new();
+    }
+    let mut used = std::collections::BTreeSet::new();
+    for t in shown {
+        refs_in(t, &mut used);
+    }
+    // Reasons are text: they name entries as `#n`.
+    let whys = lines
+        .iter()
+        .chain(lemmas.iter().flat_map(|l| l.lines.iter()))
+        .flat_map(|l| l.reasons.iter().map(|r| r.why.as_str()));
+    for why in whys {
+        let mut rest = why;
+        while let Some(k) = rest.find('#') {
+            rest = &rest[k + 1..];
+            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            if let Ok(n) = digits.parse::<u32>() {
+                used.insert(n);
+            }
+        }
+    }
+    // Entries refer only to earlier ones: close the set from the top down.
+    let mut out = Vec::new();
+    let mut pending: Vec<u32> = used.iter().copied().collect();
+    let mut seen = used;
+    while let Some(n) = pending.pop() {
+        if let Some(v) = proof.terms.view(n) {
+            let mut inner = std::collections::BTreeSet::new();
+            refs_in(v, &mut inner);
+            for m in inner {
+                if seen.insert(m) {
+                    pending.push(m);
+                }
+            }
+            out.push((n, v.clone()));
+        }
+    }
+    out.sort_by_key(|(n, _)| *n);
+    out
+}
+
+fn refs_in(t: &Term, out: &mut std::collections::BTreeSet<u32>) {
+    match t {
+        Term::Ref(n) => {
+            out.insert(*n);
+        }
+        Term::Game { left, right } => left.iter().chain(right).for_each(|c| refs_in(c, out)),
+        Term::Sum(a, b) => {
+            refs_in(a, out);
+            refs_in(b, out);
+        }
+        Term::Neg(a) => refs_in(a, out),
+        Term::PlusMinus(xs) => xs.iter().for_each(|c| refs_in(c, out)),
+        Term::Tiny { sub, .. } | Term::Miny { sub, .. } => refs_in(sub, out),
+        Term::Multiple { game, .. } => refs_in(game, out),
+        _ => {}
     }
 }
 

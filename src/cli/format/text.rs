@@ -16,6 +16,14 @@ const REASON_INDENT: usize = 6;
 /// A derivation as text, ending in a newline.
 pub fn derivation(d: &Derivation, style: &Style) -> String {
     let mut out = String::new();
+    // Shared terms first: every line below may name them.
+    if !d.terms.is_empty() {
+        out.push_str("terms (each written once, named #n below):\n");
+        for (n, t) in &d.terms {
+            out.push_str(&format!("  #{n} = {}\n", style.term(t)));
+        }
+        out.push('\n');
+    }
     // Lemmas first: the steps below cite them by number.
     for l in &d.lemmas {
         out.push_str(&format!(

@@ -1,0 +1,305 @@
+//! Proofs at scale (issue 14): large subterms are written once in the proof's term table and
+//! referred to as `#n`. A proof with a table must check exactly like the same proof written out,
+//! and every kind of damage to the table or to a reference must be caught.
+
+use onag::engine::Engine;
+use onag::kernel::Kernel;
+use onag::proof::{prove_eq, simplify, Outcome, Proof};
+use onag::rules::RuleSet;
+use onag::syntax::{parse, print};
+use onag::Term;
+use proptest::prelude::*;
+
+fn t(s: &str) -> Term {
+    parse(s).unwrap_or_else(|e| panic!("parse {s}: {e}"))
+}
+
+fn show(t: &Term) -> String {
+    print(t, &Default::default())
+}
+
+/// S(n) = Σ_{k=1..n} {k|−k}.
+fn switches(n: usize) -> Term {
+    t(&(1..=n)
+        .map(|k| format!("{{{k}|-{k}}}"))
+        .collect::<Vec<_>>()
+        .join("+"))
+}
+
+fn has_refs(t: &Term) -> bool {
+    show(t).contains('#')
+}
+
+/// The proof of S(n)'s simplification, as JSON.
+fn switches_json(n: usize) -> (String, Proof) {
+    let s = simplify(&switches(n), &Engine::new(RuleSet::builtin())).unwrap();
+    assert!(s.canonical && s.proof.checked);
+    (s.proof.to_json(), s.proof)
+}
+
+fn rejects(json: &str) -> String {
+    match Proof::from_json(json, &RuleSet::builtin()) {
+        Ok(_) => panic!("a damaged proof was accepted"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn a_large_proof_shares_its_terms_and_writes_out_to_a_proof_that_checks() {
+    let rules = RuleSet::builtin();
+    let (_, p) = switches_json(6);
+    assert!(!p.terms.is_empty(), "S(6) shares nothing");
+    assert!(has_refs(&p.result), "{}", show(&p.result));
+    // Written out, the same proof checks, and ends at the kernel's canonical form.
+    let w = p.written_out(1 << 20).expect("S(6) writes out");
+    assert!(w.terms.is_empty() && !has_refs(&w.result));
+    w.check(&rules).expect("the written-out proof checks");
+    let mut k = Kernel::new();
+    let g = k.eval(&switches(6)).unwrap();
+    assert_eq!(k.eval(&w.result).unwrap(), g);
+    assert!(onag::engine::is_canonical(&mut k, &w.result).is_ok());
+    // JSON writes the table once and reads back to a proof that checks.
+    let back = Proof::from_json(&p.to_json(), &rules).unwrap();
+    assert_eq!(back.terms.len(), p.terms.len());
+    assert!(back.checked);
+}
+
+#[test]
+fn small_proofs_have_no_table() {
+    for src in [
+        "{0,1|2}",
+        "{0|5}",
+        "{2|1} + 1/2",
+        "^+^+*",
+        "{1|-1} + {2|-2}",
+    ] {
+        let s = simplify(&t(src), &Engine::new(RuleSet::builtin())).unwrap();
+        assert!(s.proof.terms.is_empty(), "{src}");
+        assert!(!s.proof.to_json().contains("\"terms\""), "{src}");
+    }
+}
+
+#[test]
+fn both_sides_of_an_equality_share_one_table_and_the_proof_checks() {
+    // S(8) against its canonical form as the kernel prints it (with ± and slashes).
+    let rules = RuleSet::builtin();
+    let s8 = switches(8);
+    let mut k = Kernel::new();
+    let g = k.eval(&s8).unwrap();
+    let printed = show(&k.to_term(g));
+    let c = t(&printed);
+    let Outcome::Equal(p) = prove_eq(&s8, &c, &rules).unwrap() else {
+        panic!("S(8) differs from its canonical form")
+    };
+    assert!(p.checked);
+    assert!(!p.terms.is_empty());
+    let back = Proof::from_json(&p.to_json(), &rules).unwrap();
+    assert!(back.checked);
+}
+
+#[test]
+fn an_unknown_schema_version_is_refused() {
+    let (json, _) = switches_json(3);
+    let bad = json.replacen("\"version\": 2", "\"version\": 3", 1);
+    assert_ne!(bad, json);
+    let e = rejects(&bad);
+    assert!(e.contains("schema version 3"), "{e}");
+}
+
+/// The proof's JSON as a value, to damage one field.
+fn value(json: &str) -> serde_json::Value {
+    serde_json::from_str(json).unwrap()
+}
+
+#[test]
+fn a_changed_table_entry_is_caught() {
+    let (json, p) = switches_json(6);
+    let v = value(&json);
+    let refs = |text: &str| -> Vec<usize> {
+        text.split('#')
+            .skip(1)
+            .map(|part| {
+                let digits: String = part.chars().take_while(|c| c.is_ascii_digit()).collect();
+                digits.parse().unwrap()
+            })
+            .collect()
+    };
+    // Each entry the result refers to, and each entry those refer to, changed to another game.
+    let mut victims = refs(v["result"].as_str().unwrap());
+    assert!(!victims.is_empty(), "the result of S(6) shares nothing");
+    for n in victims.clone() {
+        victims.extend(refs(&show(p.terms.view(n as u32).unwrap())));
+    }
+    for victim in victims {
+        let mut bad = v.clone();
+        let entry = bad["terms"][victim].as_str().unwrap().to_string();
+        // Another game: one more Left option, 99.
+        let changed = match entry.strip_prefix('{') {
+            Some(rest) => format!("{{99,{rest}"),
+            None => format!("{{99|{entry}}}"),
+        };
+        bad["terms"][victim] = serde_json::Value::String(changed);
+        let e = rejects(&bad.to_string());
+        assert!(!e.is_empty(), "entry {victim}");
+    }
+}
+
+#[test]
+fn a_changed_reference_in_a_step_is_caught() {
+    let (json, _) = switches_json(6);
+    let v = value(&json);
+    let lemmas = v["lemmas"].as_array().unwrap();
+    let mut tried = 0;
+    for (k, l) in lemmas.iter().enumerate() {
+        for (i, s) in l["steps"].as_array().unwrap().iter().enumerate() {
+            let to = s["to"].as_str().unwrap();
+            let Some(at) = to.find('#') else { continue };
+            let digits: String = to[at + 1..]
+                .chars()
+                .take_while(|c| c.is_ascii_digit())
+                .collect();
+            let n: u32 = digits.parse().unwrap();
+            let other = if n == 0 { 1 } else { n - 1 };
+            let changed = format!("{}#{other}{}", &to[..at], &to[at + 1 + digits.len()..]);
+            let mut bad = v.clone();
+            bad["lemmas"][k]["steps"][i]["to"] = serde_json::Value::String(changed);
+            let e = rejects(&bad.to_string());
+            assert!(e.contains(&format!("lemma {k}")), "{e}");
+            tried += 1;
+        }
+        if tried >= 5 {
+            break;
+        }
+    }
+    assert!(tried > 0, "no step refers to the table");
+}
+
+/// A minimal version-2 proof around a given table and claim.
+fn hostile(terms: &[String], input: &str, result: &str) -> String {
+    serde_json::json!({
+        "version": 2,
+        "terms": terms,
+        "input": input,
+        "result": result,
+        "steps": [],
+    })
+    .to_string()
+}
+
+#[test]
+fn hostile_tables_are_refused_naming_the_entry() {
+    let cases: Vec<(Vec<String>, &str, &str, &str)> = vec![
+        (
+            vec!["{#0|}".into()],
+            "#0",
+            "#0",
+            "term #0: refers to itself",
+        ),
+        (
+            vec!["{#1|}".into(), "{1|}".into()],
+            "#1",
+            "#1",
+            "term #0: refers to #1, which is not an earlier entry",
+        ),
+        (
+            vec!["{1|0}".into(), "{1|0}".into()],
+            "#0",
+            "#0",
+            "term #1: repeats an earlier entry",
+        ),
+        (
+            vec!["{1|0}".into()],
+            "#7",
+            "#7",
+            "the input refers to #7, but the term table has 1 entries",
+        ),
+        (
+            vec!["{1|0}".into()],
+            "#0",
+            "{#0|#3}",
+            "the result refers to #3",
+        ),
+        (
+            vec!["{1|0}".into()],
+            "#0",
+            "#99999999999",
+            "is not a term number",
+        ),
+        (vec!["{1|0".into()], "0", "0", "term #0"),
+    ];
+    for (terms, input, result, want) in cases {
+        let e = rejects(&hostile(&terms, input, result));
+        assert!(e.contains(want), "{want:?} not in {e:?}");
+    }
+    // A reference outside any proof's table is not a game.
+    assert!(parse("#3").is_err());
+}
+
+#[test]
+fn a_million_deep_chain_is_refused_without_recursion() {
+    // Entry k = {#(k-1)|}: the integer k+2, a DAG a million levels deep. The claim that it is
+    // 5 is false; the checker must say so, not overflow its stack or run for ever. It runs on
+    // a thread with a small stack to make recursion down the chain fail loudly.
+    let n = 1_000_000;
+    let mut terms = Vec::with_capacity(n);
+    terms.push("{1|}".to_string());
+    for k in 1..n {
+        terms.push(format!("{{#{}|}}", k - 1));
+    }
+    let json = hostile(&terms, &format!("#{}", n - 1), "5");
+    let e = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || rejects(&json))
+        .unwrap()
+        .join()
+        .expect("no stack overflow");
+    assert!(e.contains("is not the result"), "{e}");
+}
+
+fn arb_game() -> impl Strategy<Value = Term> {
+    let leaf = prop_oneof![
+        Just(Term::zero()),
+        Just(Term::integer(1)),
+        Just(Term::integer(-2)),
+        Just(Term::nimber(onag::Nimber::from(1))),
+        Just(t("1/2")),
+        Just(Term::up(1.into())),
+    ];
+    leaf.prop_recursive(3, 10, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(l, r)| Term::game(l, r))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(64),
+        ..ProptestConfig::default()
+    })]
+
+    /// A proof with a table, written out, is a proof of the same equality that checks; its
+    /// result is the kernel's canonical form.
+    #[test]
+    fn shared_proofs_expand_to_tree_proofs(games in prop::collection::vec(arb_game(), 1..4), k in 3usize..6) {
+        let mut sum = switches(k);
+        for g in games {
+            sum = Term::sum(sum, g);
+        }
+        let rules = RuleSet::builtin();
+        let s = simplify(&sum, &Engine::new(rules.clone())).unwrap();
+        prop_assert!(s.proof.checked);
+        let w = s.proof.written_out(1 << 22).expect("writes out");
+        prop_assert!(w.terms.is_empty());
+        prop_assert!(w.check(&rules).is_ok(), "{}", show(&sum));
+        let mut kern = Kernel::new();
+        let g = kern.eval(&sum).unwrap();
+        let r = kern.eval(&w.result).unwrap();
+        prop_assert_eq!(g, r);
+        if s.canonical {
+            prop_assert!(onag::engine::is_canonical(&mut kern, &w.result).is_ok());
+        }
+    }
+}
