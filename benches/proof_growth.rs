@@ -24,7 +24,9 @@ fn family(name: &str, n: usize) -> String {
 
 fn fit(points: &[(f64, f64)]) -> f64 {
     let m = points.len() as f64;
-    let (sx, sy) = points.iter().fold((0.0, 0.0), |(a, b), (x, y)| (a + x, b + y));
+    let (sx, sy) = points
+        .iter()
+        .fold((0.0, 0.0), |(a, b), (x, y)| (a + x, b + y));
     let (mx, my) = (sx / m, sy / m);
     let num: f64 = points.iter().map(|(x, y)| (x - mx) * (y - my)).sum();
     let den: f64 = points.iter().map(|(x, _)| (x - mx) * (x - mx)).sum();
@@ -61,6 +63,9 @@ fn main() {
                 took.as_secs_f64() / kt.as_secs_f64().max(1e-9)
             );
         }
-        println!("| {name} | fitted exponent of steps in n | {:.2} | | | | | |", fit(&points));
+        println!(
+            "| {name} | fitted exponent of steps in n | {:.2} | | | | | |",
+            fit(&points)
+        );
     }
 }

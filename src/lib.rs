@@ -29,8 +29,8 @@ pub mod memory;
 pub mod number;
 pub mod proof;
 pub mod rules;
-pub mod sharing;
 pub mod rulesets;
+pub mod sharing;
 pub mod syntax;
 pub mod term;
 

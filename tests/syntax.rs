@@ -318,7 +318,10 @@ fn error_messages_say_what_was_expected() {
     assert!(e.message.contains("empty"), "{}", e.message);
     let e = err("1 +");
     assert!(e.message.contains("expected a game"), "{}", e.message);
-    let e = err("{1,2}");
+    // One set of options is an impartial game (issue 18, seed 003's {0,*,*3}); no options
+    // and no bar is still an error.
+    assert_eq!(p("{1,2}"), p("{1,2|1,2}"));
+    let e = err("{}");
     assert!(e.message.contains("`|`"), "{}", e.message);
     let e = err("foo");
     assert!(e.message.contains("unknown name `foo`"), "{}", e.message);

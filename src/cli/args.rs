@@ -64,8 +64,10 @@ pub enum Command {
         file: Option<String>,
         /// Print one JSON object per expression: input, canonical, outcome (L, R, N or P),
         /// number (the value when it is a number, else null), nimber (n when the game equals
-        /// *n, else null), birthday and tree_size, as strings, and shared (whether canonical
-        /// is written with `where`). Same as `--format json`.
+        /// *n, else null), birthday, tree_size and sign_expansion (`+-+` for 3/4, else null),
+        /// as strings, and shared (whether canonical is written with `where`); a value that is
+        /// not a short game (ω, 1/3, *ω) gives input, value, kind, birthday and sign_expansion
+        /// instead. Same as `--format json`.
         #[arg(long)]
         json: bool,
         /// Also print the exact number of nodes of the canonical form written as a tree
@@ -132,6 +134,25 @@ pub enum Command {
         /// Print the symbol only.
         #[arg(long)]
         brief: bool,
+    },
+    /// Build the lexicographic code (seed 003): the words of LENGTH letters over 0..BASE taken
+    /// greedily in lexicographic order when at distance at least DISTANCE from every word taken;
+    /// prints its size and checks Conway and Sloane's theorem on it (closed under nim addition
+    /// for a power-of-2 base, and under nim multiplication by scalars for a base 2^(2^k)).
+    #[command(
+        after_help = "Examples:\n  onag lexicode 2 7 3            the Hamming code: 16 words\n  \
+                            onag lexicode --words 4 4 3     over GF(4), with the words"
+    )]
+    Lexicode {
+        /// The alphabet size.
+        base: u64,
+        /// The word length.
+        length: u32,
+        /// The minimum Hamming distance.
+        distance: u32,
+        /// Also list the codewords.
+        #[arg(long)]
+        words: bool,
     },
     /// List every rule with its statement and citation, or show one rule as written in its
     /// file.

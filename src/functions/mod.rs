@@ -14,8 +14,10 @@
 
 mod analysis;
 mod games;
+mod numbers;
 pub mod rulesets;
 pub mod rulesets_check;
+pub mod world;
 
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::Dyadic;
@@ -79,6 +81,24 @@ pub static REGISTRY: &[&dyn Function] = &[
     &rulesets::Subtraction,
     &rulesets::Nim,
     &rulesets::Hackenbush,
+    &numbers::OMEGA,
+    &numbers::EPSILON,
+    &numbers::NIM,
+    &numbers::MUL,
+    &numbers::DIV,
+    &numbers::SQRT,
+    &numbers::NIMMUL,
+    &numbers::NIMDIV,
+    &numbers::NIMINV,
+    &numbers::NIMSQRT,
+    &numbers::NIMPOW,
+    &numbers::NIMSOLVE,
+    &numbers::OSUM,
+    &numbers::OPROD,
+    &numbers::HS,
+    &numbers::SBIRTHDAY,
+    &numbers::FORMBIRTHDAY,
+    &numbers::CUT,
 ];
 
 /// The function called `name`.

@@ -6,12 +6,21 @@
 //! characteristic two.
 
 mod dyadic;
+mod lexicode;
 mod nimber;
+mod on2;
+mod ordinal;
+pub mod signs;
+mod surreal;
 
 pub use dyadic::{Dyadic, Sign};
+pub use lexicode::{hamming, Closure, Lexicode, MAX_WORDS};
 pub use nimber::{
     mex, nim_inv_u128, nim_inv_u64, nim_mul_u128, nim_mul_u128_portable, nim_mul_u64,
     nim_mul_u64_portable, nim_mul_uses_clmul, nim_solve_artin_schreier_u128,
     nim_solve_artin_schreier_u64, nim_sqrt_u128, nim_sqrt_u64, nim_square_u128, nim_square_u64,
     nim_warm_up, Nimber,
 };
+pub use on2::{On2, On2RangeError};
+pub use ordinal::Ordinal;
+pub use surreal::{floor_frac, rational_birthday, Surreal, SurrealError, MAX_SERIES_TERMS};

@@ -22,10 +22,16 @@ pub(crate) enum Tok {
     PlusMinus,
     /// `*` or `∗`.
     Star,
+    /// `⊗` (nim product; ASCII `(x)` is read by the parser from three tokens).
+    NimTimes,
+    /// `×` or `·`: a product (the same as a spaced `*`).
+    Times,
     Slash,
     Dot,
     /// `=`, between a name and its definition in `where`.
     Equals,
+    /// `…` or `...`: an option list goes on (infinite braces, seed 000).
+    Ellipsis,
     /// `^`, `^^`, `↑`, `⇑`…: the number of ups in the run.
     Up(usize),
     /// `v`, `vv`, `↓`, `⇓`…: the number of downs in the run.
@@ -55,9 +61,12 @@ impl Tok {
             Tok::Minus => "`-`".into(),
             Tok::PlusMinus => "`+-`".into(),
             Tok::Star => "`*`".into(),
+            Tok::NimTimes => "`⊗`".into(),
+            Tok::Times => "`×`".into(),
             Tok::Slash => "`/`".into(),
             Tok::Dot => "`.`".into(),
             Tok::Equals => "`=`".into(),
+            Tok::Ellipsis => "`…`".into(),
             Tok::Up(_) => "`^`".into(),
             Tok::Down(_) => "`v`".into(),
             Tok::Int(s) if s.len() > 20 => format!("the integer `{}…`", &s[..20]),
@@ -169,9 +178,29 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
             '±' => Tok::PlusMinus,
             '-' | '−' => Tok::Minus,
             '*' | '∗' => Tok::Star,
+            '⊗' => Tok::NimTimes,
+            '×' | '·' => Tok::Times,
+            // ω and ε are names (ω = `w` = `omega`, ε = `epsilon`), so that `ω^2` and
+            // `ω(…)` read like `w^2`.
+            'ω' => Tok::Ident("w".into()),
+            'ε' => Tok::Ident("epsilon".into()),
             '/' => Tok::Slash,
+            '.' if cur.peek() == Some('.') => {
+                cur.bump();
+                if cur.peek() != Some('.') {
+                    return Err(LexError {
+                        message:
+                            "`..` is not an operator: write `…` or `...` to continue an option list"
+                                .into(),
+                        span: Span::new(start, cur.pos),
+                    });
+                }
+                cur.bump();
+                Tok::Ellipsis
+            }
             '.' => Tok::Dot,
             '=' => Tok::Equals,
+            '…' => Tok::Ellipsis,
             '^' | '↑' | '⇑' => {
                 let mut n = if c == '⇑' { 2 } else { 1 };
                 while let Some(d @ ('^' | '↑' | '⇑')) = cur.peek() {

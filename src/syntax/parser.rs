@@ -6,7 +6,11 @@
 //! input    = shared ;
 //! shared   = expr [ "where" def { "," def } ] ;         `where` binds loosest
 //! def      = NAME "=" expr ;                            uses only names defined before it
-//! expr     = unary { ("+" | "-" | "+-") unary } ;      left-assoc; a +- b = a + (+-b)
+//! expr     = product { ("+" | "-" | "+-") product } ;  left-assoc; a +- b = a + (+-b)
+//! product  = unary { op unary } ;                      left-assoc, binds tighter than +
+//! op       = "⊗" | "(x)"                               nim product: nimmul(a, b)
+//!          | "×" | "·" | "*" (spaced, see below)       product: mul(a, b)
+//!          | "/"                                       quotient: div(a, b)
 //! unary    = "-" INT literal-rest                      signed literal: -1/2*, -3^, -3*{..}
 //!          | "-" unary | "+" unary | "+-" pm ;
 //! pm       = "{" options "}"                           a set (no bars) or a game
@@ -16,6 +20,11 @@
 //!          | "hs" STRING
 //!          | NAME "(" [ arg { "," arg } ] ")"             a function (crate::functions)
 //!          | NAME ;                                     defined by an enclosing `where`
+//!          | ("w" | "ω" | "omega") [ "^" unary ]         omega() or omega(e) = ω^e
+//!          | "ε" | "epsilon"                             epsilon() = 1/ω
+//!          | "*" ( "(" expr ")" | "w" )                  nim(α): the transfinite nimber *α
+//!          | "hs" STRING ;                               with ( ) or spaces: hs("…"), a
+//!                                                        recurring (infinite) row
 //! arg      = STRING | expr ;
 //! literal  = INT [ "/" INT ] ( "*" unary  (if it starts with { ( ^ v * or a name): n copies
 //!                            | "." unary                                   n copies
@@ -24,7 +33,14 @@
 //!          | ups [ star ] | star ;
 //! ups      = ("^" | "v") [ INT ] | "^^"… | "vv"… ;
 //! star     = "*" [ INT ] ;
-//! game     = options { BARS options } ;                 the bar runs decide the nesting
+//!
+//! A `*` between a number and an integer is the star of a literal only when it touches both
+//! (`2*3` is 2 + ∗3, CGSuite's printed form); with a space on either side it is the product
+//! (`2 * 3` is 6, as in CGSuite's input language). A non-dyadic fraction such as `1/3` is
+//! div(1, 3) outside braces (a surreal number) and an error inside them (short games have
+//! only dyadic numbers).
+//! game     = options { BARS options } ;                 the bar runs decide the nesting;
+//!                                                      one list and no bar: {a,b} = {a,b|a,b}
 //! options  = [ expr { "," expr } ] ;
 //! ```
 //!
@@ -41,6 +57,11 @@ use crate::term::{Arg, Pebble, Term};
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::Zero;
+
+/// ω's names: `w`, `omega` (and `ω`, which the lexer reads as `w`).
+fn is_omega(name: &str) -> bool {
+    name == "w" || name == "omega"
+}
 
 /// How deeply braces, parentheses and prefix operators may nest; each `+`, `-` or `+-` of a
 /// sum counts as a level too, since sums nest in the term.
@@ -111,6 +132,7 @@ pub(crate) fn parse_as(src: &str, refs: bool) -> Result<Term, ParseError> {
         toks,
         i: 0,
         depth: 0,
+        braces: 0,
         refs,
         has_where,
         uses: Vec::new(),
@@ -145,6 +167,8 @@ struct Parser<'s> {
     toks: Vec<Token>,
     i: usize,
     depth: usize,
+    /// How many braces enclose the current position (a game's options must be short games).
+    braces: usize,
     /// Whether `#n` (a proof's reference to its term table) is a term here.
     refs: bool,
     /// Whether the input has a `where` anywhere: without one a bare name is an error at once,
@@ -159,6 +183,8 @@ struct Parser<'s> {
 struct Body {
     lists: Vec<Vec<Term>>,
     seps: Vec<(usize, Span)>,
+    /// The span of a `…` ending a list, for each list that has one.
+    goes_on: Vec<Option<Span>>,
 }
 
 impl Parser<'_> {
@@ -218,7 +244,7 @@ impl Parser<'_> {
     // their frames small by sending rare and bulky work to `#[inline(never)]` helpers: the
     // stack cost per nesting level is what bounds MAX_NESTING.
     fn expr(&mut self) -> Result<Term, ParseError> {
-        let first = self.unary()?;
+        let first = self.product()?;
         if matches!(self.peek(), Tok::Plus | Tok::Minus | Tok::PlusMinus) {
             self.sum_tail(first)
         } else {
@@ -242,11 +268,65 @@ impl Parser<'_> {
             self.enter()?;
             levels += 1;
             acc = match op {
-                Tok::Plus => Term::sum(acc, self.unary()?),
-                Tok::Minus => Term::sum(acc, Term::neg(self.unary()?)),
-                _ => Term::sum(acc, self.plus_minus_operand()?),
+                Tok::Plus => Term::sum(acc, self.product()?),
+                Tok::Minus => Term::sum(acc, Term::neg(self.product()?)),
+                _ => {
+                    let t = self.plus_minus_operand()?;
+                    let t = if self.product_op().is_some() {
+                        self.product_tail(t)?
+                    } else {
+                        t
+                    };
+                    Term::sum(acc, t)
+                }
             };
         }
+    }
+
+    /// A product: unary operands joined by `⊗`, `(x)`, `×`, `*` or `/` (calls of nimmul, mul
+    /// and div), left-associative.
+    fn product(&mut self) -> Result<Term, ParseError> {
+        let first = self.unary()?;
+        if self.product_op().is_some() {
+            self.product_tail(first)
+        } else {
+            Ok(first)
+        }
+    }
+
+    /// The function a product operator at the cursor calls, and how many tokens it spans.
+    fn product_op(&self) -> Option<(&'static str, usize)> {
+        match self.peek() {
+            Tok::NimTimes => Some(("nimmul", 1)),
+            Tok::Times | Tok::Star => Some(("mul", 1)),
+            Tok::Slash => Some(("div", 1)),
+            Tok::LParen
+                if matches!(self.peek_at(1), Tok::Ident(x) if x == "x")
+                    && *self.peek_at(2) == Tok::RParen =>
+            {
+                Some(("nimmul", 3))
+            }
+            _ => None,
+        }
+    }
+
+    #[inline(never)]
+    fn product_tail(&mut self, mut acc: Term) -> Result<Term, ParseError> {
+        let mut levels = 0;
+        while let Some((name, width)) = self.product_op() {
+            for _ in 0..width {
+                self.bump();
+            }
+            self.enter()?;
+            levels += 1;
+            let rhs = self.unary()?;
+            acc = Term::Call {
+                name: name.to_string(),
+                args: vec![Arg::Game(acc), Arg::Game(rhs)],
+            };
+        }
+        self.depth -= levels;
+        Ok(acc)
     }
 
     fn unary(&mut self) -> Result<Term, ParseError> {
@@ -304,13 +384,74 @@ impl Parser<'_> {
         }
         match self.peek() {
             Tok::Int(_) => self.literal(None),
-            Tok::Up(_) | Tok::Down(_) | Tok::Star => self.nus_suffix(Dyadic::zero()),
+            Tok::Star
+                if matches!(self.peek_at(1), Tok::LParen)
+                    || matches!(self.peek_at(1), Tok::Ident(n) if is_omega(n)) =>
+            {
+                self.transfinite_nimber()
+            }
+            Tok::Up(_) | Tok::Down(_) | Tok::Star => self.nus_suffix(Dyadic::zero(), false),
             Tok::LBrace => self.braces(),
             Tok::LParen => self.parens(),
             Tok::Ident(_) => self.name(),
             Tok::Hash(_) => self.reference(),
             _ => Err(self.not_a_game()),
         }
+    }
+
+    /// `{0,1,2,…|}`, `{0|1,1/2,1/4,…}`: option lists that go on as the progression their terms
+    /// show (seed 000 II.5b), kept as the call cut({L|R}, "left" | "right" | "both"); the
+    /// number world infers the progressions and applies the simplicity rule.
+    #[inline(never)]
+    fn infinite_braces(&mut self, body: Body, span: Span) -> Result<Term, ParseError> {
+        if body.seps.len() != 1 || body.seps[0].0 != 1 {
+            return Err(self.error(
+                span,
+                "a list that goes on (`…`) is supported only in a game {L|R} with one `|`",
+            ));
+        }
+        for (list, more) in body.lists.iter().zip(&body.goes_on) {
+            if let Some(at) = more {
+                if list.len() < 3 {
+                    return Err(self.error(
+                        *at,
+                        "give at least three terms before `…` so that the progression can be inferred",
+                    ));
+                }
+            }
+        }
+        let flag = match (body.goes_on[0].is_some(), body.goes_on[1].is_some()) {
+            (true, true) => "both",
+            (true, false) => "left",
+            _ => "right",
+        };
+        let mut lists = body.lists.into_iter();
+        let left = lists.next().unwrap_or_default();
+        let right = lists.next().unwrap_or_default();
+        Ok(Term::Call {
+            name: "cut".to_string(),
+            args: vec![
+                Arg::Game(Term::Game { left, right }),
+                Arg::Text(flag.to_string()),
+            ],
+        })
+    }
+
+    /// `*(α)` or `*w`: the transfinite nimber nim(α).
+    #[inline(never)]
+    fn transfinite_nimber(&mut self) -> Result<Term, ParseError> {
+        self.bump();
+        self.enter()?;
+        let alpha = if *self.peek() == Tok::LParen {
+            self.parens()?
+        } else {
+            self.name()?
+        };
+        self.leave();
+        Ok(Term::Call {
+            name: "nim".to_string(),
+            args: vec![Arg::Game(alpha)],
+        })
     }
 
     #[inline(never)]
@@ -336,9 +477,27 @@ impl Parser<'_> {
     fn braces(&mut self) -> Result<Term, ParseError> {
         let open = self.bump().span;
         self.enter()?;
-        let body = self.brace_body(open)?;
+        self.braces += 1;
+        let body = self.brace_body(open);
+        self.braces -= 1;
+        let body = body?;
+        if let Some(span) = body.goes_on.iter().flatten().next().copied() {
+            let t = self.infinite_braces(body, span)?;
+            self.leave();
+            return Ok(t);
+        }
         if body.seps.is_empty() {
-            return Err(self.no_bars());
+            // One set of options and no bar: the impartial game with those options for both
+            // players (seed 003 writes {0,*,*3} for {0,*,*3|0,*,*3}).
+            let opts = body.lists.into_iter().next().unwrap_or_default();
+            if opts.is_empty() {
+                return Err(self.no_bars());
+            }
+            self.leave();
+            return Ok(Term::Game {
+                left: opts.clone(),
+                right: opts,
+            });
         }
         let g = self.build_game(body)?;
         self.leave();
@@ -540,6 +699,30 @@ impl Parser<'_> {
                     Term::Miny { number, sub }
                 })
             }
+            n if is_omega(n) && number.is_zero() && (n == "w" || !self.call_follows()) => {
+                self.bump();
+                let mut args = Vec::new();
+                if let Tok::Up(k) = *self.peek() {
+                    let caret = self.bump().span;
+                    if k > 1 {
+                        return Err(self.error(caret, "write a power of ω as w^e, with one `^`"));
+                    }
+                    self.enter()?;
+                    args.push(Arg::Game(self.exponent()?));
+                    self.leave();
+                }
+                Ok(Term::Call {
+                    name: "omega".to_string(),
+                    args,
+                })
+            }
+            "epsilon" if number.is_zero() && !self.call_follows() => {
+                self.bump();
+                Ok(Term::Call {
+                    name: "epsilon".to_string(),
+                    args: Vec::new(),
+                })
+            }
             "hs" if number.is_zero() => {
                 self.bump();
                 let Tok::Str(s) = self.peek().clone() else {
@@ -549,6 +732,9 @@ impl Parser<'_> {
                     )));
                 };
                 let str_span = self.bump().span;
+                if s.contains(['(', ')', ' ']) {
+                    return self.recurring_row(s, str_span);
+                }
                 let mut row = Vec::with_capacity(s.len());
                 for (k, c) in s.chars().enumerate() {
                     row.push(match c.to_ascii_uppercase() {
@@ -630,6 +816,96 @@ impl Parser<'_> {
         })
     }
 
+    /// The exponent after `w^`: a bare (possibly negative) integer or fraction stops there, so
+    /// `w^3*12` is ω³·12, not ω^(3 + ∗12); anything else is a unary term (`w^(w+1)`, `w^w`).
+    #[inline(never)]
+    fn exponent(&mut self) -> Result<Term, ParseError> {
+        let neg = *self.peek() == Tok::Minus && matches!(self.peek_at(1), Tok::Int(_));
+        if !(neg || matches!(self.peek(), Tok::Int(_))) {
+            return self.unary();
+        }
+        if neg {
+            self.bump();
+        }
+        let (mut num, span) = self.int()?;
+        if neg {
+            num = -num;
+        }
+        if *self.peek() == Tok::Slash && matches!(self.peek_at(1), Tok::Int(_)) {
+            self.bump();
+            let (den, den_span) = self.int()?;
+            if den.is_zero() {
+                return Err(self.error(span.to(den_span), "an exponent divides by zero"));
+            }
+            return Ok(match dyadic_fraction(&num, &den) {
+                Some(d) => Term::number(d),
+                None => Term::Call {
+                    name: "div".to_string(),
+                    args: vec![
+                        Arg::Game(Term::number(Dyadic::integer(num))),
+                        Arg::Game(Term::number(Dyadic::integer(den))),
+                    ],
+                },
+            });
+        }
+        Ok(Term::number(Dyadic::integer(num)))
+    }
+
+    /// Whether the name at the cursor is called: `(` follows, and it is not the `(x)` operator.
+    fn call_follows(&self) -> bool {
+        *self.peek_at(1) == Tok::LParen
+            && !(matches!(self.peek_at(2), Tok::Ident(x) if x == "x")
+                && *self.peek_at(3) == Tok::RParen)
+    }
+
+    /// A Hackenstring row with recurring parts (`hs"AB(BA)"`, seed 001) or spaces (`A B ( B A )`,
+    /// Walker's own spelling): checked here, pebble by pebble, and kept as the call hs("…")
+    /// whose value the number world works out.
+    #[inline(never)]
+    fn recurring_row(&mut self, s: String, str_span: Span) -> Result<Term, ParseError> {
+        let at = |k: usize| {
+            let mut a = str_span.start;
+            a.column += 1 + k;
+            let mut b = a;
+            b.column += 1;
+            Span::new(a, b)
+        };
+        let mut open: Vec<usize> = Vec::new();
+        let mut last_close: Option<usize> = None;
+        for (k, c) in s.chars().enumerate() {
+            match c.to_ascii_uppercase() {
+                'L' | 'A' | 'R' | 'B' | 'E' | 'C' | ' ' => {}
+                '(' => open.push(k),
+                ')' => {
+                    let Some(o) = open.pop() else {
+                        return Err(self.error(at(k), "this `)` closes no `(` in the row"));
+                    };
+                    if s.chars().skip(o + 1).take(k - o - 1).all(|c| c == ' ') {
+                        return Err(self.error(at(k), "an empty recurring part `()`: put pebbles between the parentheses"));
+                    }
+                    last_close = Some(k);
+                }
+                _ => {
+                    return Err(self.error(
+                        at(k),
+                        format!("`{c}` is not a pebble: a Hackenstring row uses L, R, E (or A, B, C), parentheses for a recurring part and spaces"),
+                    ))
+                }
+            }
+        }
+        if let Some(&o) = open.last() {
+            return Err(self.error(
+                at(o),
+                "this `(` is never closed: a recurring part is written (…)",
+            ));
+        }
+        let _ = last_close;
+        Ok(Term::Call {
+            name: "hs".to_string(),
+            args: vec![Arg::Text(s)],
+        })
+    }
+
     #[inline(never)]
     fn int(&mut self) -> Result<(BigInt, Span), ParseError> {
         match self.peek().clone() {
@@ -653,13 +929,28 @@ impl Parser<'_> {
             num = -num;
         }
         let mut number_span = start.to(num_span);
-        let number = if *self.peek() == Tok::Slash {
+        let number = if *self.peek() == Tok::Slash && matches!(self.peek_at(1), Tok::Int(_)) {
             self.bump();
             let (den, den_span) = self.int()?;
             number_span = number_span.to(den_span);
             let frac = number_span;
             if den.is_zero() {
                 return Err(self.error(frac, format!("{}/{den} divides by zero", short(&num))));
+            }
+            // (Rationals of more than 4096 bits stay errors: reducing them by a gcd would take
+            // minutes on a million digits, see `dyadic_fraction`.)
+            if self.braces == 0
+                && num.bits() <= 4096
+                && den.bits() <= 4096
+                && dyadic_fraction(&num, &den).is_none()
+            {
+                return Ok(Term::Call {
+                    name: "div".to_string(),
+                    args: vec![
+                        Arg::Game(Term::number(Dyadic::integer(num))),
+                        Arg::Game(Term::number(Dyadic::integer(den))),
+                    ],
+                });
             }
             dyadic_fraction(&num, &den).ok_or_else(|| {
                 self.error(
@@ -699,7 +990,7 @@ impl Parser<'_> {
                 return self.named(&name, number);
             }
         }
-        self.nus_suffix(number)
+        self.nus_suffix(number, true)
     }
 
     /// `n.G` or `n*G`: n copies of G.
@@ -720,8 +1011,9 @@ impl Parser<'_> {
 
     /// The up and star parts after the number part of a number-up-star literal.
     #[inline(never)]
-    fn nus_suffix(&mut self, number: Dyadic) -> Result<Term, ParseError> {
+    fn nus_suffix(&mut self, number: Dyadic, numbered: bool) -> Result<Term, ParseError> {
         let mut up = BigInt::zero();
+        let mut prefixed = numbered;
         if let Tok::Up(k) | Tok::Down(k) = *self.peek() {
             let sign_down = matches!(self.peek(), Tok::Down(_));
             let run = self.bump().span;
@@ -736,9 +1028,10 @@ impl Parser<'_> {
                 n = self.int()?.0;
             }
             up = if sign_down { -n } else { n };
+            prefixed = true;
         }
         let mut nim = Nimber::zero();
-        if *self.peek() == Tok::Star {
+        if *self.peek() == Tok::Star && !(prefixed && self.spaced_star()) {
             self.bump();
             nim = Nimber::from(1);
             if let Tok::Int(s) = self.peek().clone() {
@@ -752,12 +1045,25 @@ impl Parser<'_> {
         Ok(Term::Nus { number, up, nim })
     }
 
+    /// Whether the `*` at the cursor is set apart by a space from what precedes it or from an
+    /// integer after it: then it is a product (`2 * 3`, `2 *3`, `2* 3`), not a star (`2*3`).
+    fn spaced_star(&self) -> bool {
+        let star = self.span();
+        let before = self.prev_span();
+        let spaced_before = before.end != star.start;
+        let after = self.toks[(self.i + 1).min(self.toks.len() - 1)].span;
+        let spaced_after = matches!(self.peek_at(1), Tok::Int(_)) && star.end != after.start;
+        spaced_before || spaced_after
+    }
+
     /// The inside of `{…}` up to and including `}`: option lists and the bar runs between them.
     fn brace_body(&mut self, open: Span) -> Result<Body, ParseError> {
         let mut lists = Vec::new();
         let mut seps = Vec::new();
+        let mut goes_on = Vec::new();
         loop {
             let mut list = Vec::new();
+            let mut more = None;
             if *self.peek() == Tok::Eof {
                 return Err(self.unclosed_brace(open));
             }
@@ -765,6 +1071,10 @@ impl Parser<'_> {
                 list.push(self.expr()?);
                 while *self.peek() == Tok::Comma {
                     self.bump();
+                    if *self.peek() == Tok::Ellipsis {
+                        more = Some(self.bump().span);
+                        break;
+                    }
                     if matches!(self.peek(), Tok::Bars(_) | Tok::RBrace | Tok::Comma) {
                         return Err(self.after_comma());
                     }
@@ -772,13 +1082,18 @@ impl Parser<'_> {
                 }
             }
             lists.push(list);
+            goes_on.push(more);
             match self.peek() {
                 &Tok::Bars(n) => {
                     seps.push((n, self.bump().span));
                 }
                 Tok::RBrace => {
                     self.bump();
-                    return Ok(Body { lists, seps });
+                    return Ok(Body {
+                        lists,
+                        seps,
+                        goes_on,
+                    });
                 }
                 Tok::Eof => return Err(self.unclosed_brace(open)),
                 _ => return Err(self.after_option()),
@@ -790,7 +1105,9 @@ impl Parser<'_> {
     /// each side with bars of its own is one game option (`{3||2|1}` = `{3|{2|1}}`).
     #[inline(never)]
     fn build_game(&mut self, body: Body) -> Result<Term, ParseError> {
-        let Body { mut lists, seps } = body;
+        let Body {
+            mut lists, seps, ..
+        } = body;
         let mut slots: Vec<Option<Vec<Term>>> = lists.drain(..).map(Some).collect();
         self.build_range(&mut slots, &seps, 0, seps.len())
     }

@@ -185,6 +185,34 @@ impl Printer {
         }
     }
 
+    /// The number world's names in their own notation: `w` (ω), `w^(e)`, `epsilon` (ε) and
+    /// `*(α)` for a transfinite nimber; `None` for other calls (printed `name(args)`).
+    fn number_world(&self, name: &str, args: &[Arg]) -> Option<Doc> {
+        let w = if self.unicode { "ω" } else { "w" };
+        let bare = |t: &Term| {
+            matches!(t, Term::Call { name, args } if name == "omega" && args.is_empty())
+                || t.as_number()
+                    .is_some_and(|x| x.is_integer() && x.signum() >= 0)
+        };
+        match (name, args) {
+            ("omega", []) => Some(Doc::text(w)),
+            ("epsilon", []) => Some(Doc::text(if self.unicode { "ε" } else { "epsilon" })),
+            ("omega", [Arg::Game(e)]) => Some(if bare(e) {
+                Doc::text(format!("{w}^")).append(self.unary(e))
+            } else {
+                Doc::text(format!("{w}^")).append(self.parens(self.expr(e)))
+            }),
+            ("nim", [Arg::Game(e)]) => Some(
+                if matches!(e, Term::Call { name, args } if name == "omega" && args.is_empty()) {
+                    Doc::text(format!("*{w}"))
+                } else {
+                    Doc::text("*").append(self.parens(self.expr(e)))
+                },
+            ),
+            _ => None,
+        }
+    }
+
     fn parens(&self, d: Doc) -> Doc {
         Doc::text("(")
             .append(d.nest(1))
@@ -199,6 +227,9 @@ impl Printer {
             Term::Name(name) => Doc::text(name.clone()),
             Term::Game { left, right } => self.braced(left, right),
             Term::Nus { number, up, nim } => Doc::text(self.nus(number, up, nim)),
+            Term::Call { name, args } if self.number_world(name, args).is_some() => self
+                .number_world(name, args)
+                .unwrap_or_else(|| Doc::text("")),
             Term::Ref(n) => Doc::text(format!("#{n}")),
             Term::Call { name, args } => {
                 let items = args.iter().map(|a| match a {

@@ -16,6 +16,10 @@ use crate::term::Term;
 pub(super) fn run(ctx: &Ctx, a: &str, b: &str, brief: bool) -> Result<i32, CliError> {
     let x = input::parse_named(a, "first")?;
     let y = input::parse_named(b, "second")?;
+    if let Some(text) = number_world(ctx, &x, &y, brief)? {
+        emit(&text);
+        return Ok(OK);
+    }
     let (rel, d) = compare(&x, &y)?;
     let style = &ctx.style;
     let text = if brief {
@@ -193,4 +197,62 @@ pub(crate) fn disproof_json(x: &Term, y: &Term, d: &Disproof) -> serde_json::Val
     let mut v = json(x, y, d.outcome, d);
     v["equal"] = serde_json::Value::Bool(false);
     v
+}
+
+/// Two values of which one is not a short game (ω, 1/3, *ω): numbers compare by their normal
+/// forms (the first term where they differ decides), a transfinite nimber equals only itself
+/// and is confused with every other nimber (their nim sum is a nonzero nimber). `None` when
+/// both are short games, for the kernel and its reasons.
+fn number_world(ctx: &Ctx, x: &Term, y: &Term, brief: bool) -> Result<Option<String>, CliError> {
+    use crate::functions::world::{self, Value};
+    let mut k = Kernel::new();
+    let (vx, vy) = (world::eval(&mut k, x)?, world::eval(&mut k, y)?);
+    if matches!((&vx, &vy), (Value::Game(_), Value::Game(_))) {
+        return Ok(None);
+    }
+    let rel = if let Some(o) = world::compare_numbers(&k, &vx, &vy) {
+        match o {
+            std::cmp::Ordering::Less => Outcome::R,
+            std::cmp::Ordering::Equal => Outcome::P,
+            std::cmp::Ordering::Greater => Outcome::L,
+        }
+    } else if let (Some(p), Some(q)) = (vx.as_on2(&k), vy.as_on2(&k)) {
+        if p == q {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    } else {
+        let (dx, dy) = (vx.display(&mut k, true), vy.display(&mut k, true));
+        return Err(CliError::bad(format!(
+            "comparing {dx} with {dy} is not supported: a number that is not a short game compares only with numbers, a transfinite nimber only with nimbers\n"
+        )));
+    };
+    let style = &ctx.style;
+    let sym = symbol(rel, style);
+    if brief {
+        return Ok(Some(format!("{sym}\n")));
+    }
+    let (dx, dy) = (
+        vx.display(&mut k, !style.unicode),
+        vy.display(&mut k, !style.unicode),
+    );
+    let why = match rel {
+        Outcome::N => "their nim sum is a nonzero nimber, a first-player win".to_string(),
+        _ if vx.as_surreal(&k).is_some() => format!(
+            "({dx}) − ({dy}) = {}, read off the leading term of the normal form",
+            vx.as_surreal(&k)
+                .zip(vy.as_surreal(&k))
+                .map(|(p, q)| p.sub(&q).display(!style.unicode))
+                .unwrap_or_default()
+        ),
+        _ => "the same nimber".to_string(),
+    };
+    Ok(Some(match ctx.format {
+        Format::Json => format!(
+            "{}\n",
+            serde_json::json!({"a": vx.display(&mut k, true), "b": vy.display(&mut k, true), "relation": symbol(rel, &Style::default()), "reason": why})
+        ),
+        _ => format!("{dx} {sym} {dy}\n  {why}\n"),
+    }))
 }

@@ -6,7 +6,9 @@ use crate::cli::exit::{CliError, OK};
 use crate::cli::format::{dot, latex, markdown, svg, tree};
 use crate::cli::input;
 use crate::cli::value;
+use crate::functions::world::{self, Value};
 use crate::kernel::{Kernel, Outcome};
+use crate::number::signs;
 use crate::term::Term;
 
 pub(super) fn run(ctx: &Ctx, inp: Input, json: bool, tree_size: bool) -> Result<i32, CliError> {
@@ -121,7 +123,10 @@ fn one(
     t: &Term,
     tree_size: bool,
 ) -> Result<String, CliError> {
-    let g = k.eval(t)?;
+    let g = match world::eval(k, t)? {
+        Value::Game(g) => g,
+        v => return Ok(number_world(ctx, format, k, src, t, &v)),
+    };
     let canonical = if matches!(format, Format::Dot | Format::Svg) {
         Term::zero()
     } else {
@@ -186,6 +191,9 @@ fn one(
                 "birthday": k.birthday(g).to_string(),
                 "tree_size": k_size(k, g),
                 "shared": matches!(canonical, Term::Where { .. }),
+                "sign_expansion": k.as_number(g).and_then(|x| x.sign_expansion(1 << 16)).map(|v| {
+                    v.iter().map(|s| if *s == crate::number::Sign::Plus { '+' } else { '-' }).collect::<String>()
+                }),
             });
             format!("{value}\n")
         }
@@ -215,5 +223,60 @@ pub(crate) fn outcome_letter(o: Outcome) -> &'static str {
         Outcome::R => "R",
         Outcome::N => "N",
         Outcome::P => "P",
+    }
+}
+
+/// A value that is not a short game (ω, 1/3, *ω): its normal form; JSON adds the kind, the
+/// birthday and the sign expansion when they are in the supported fragment (else null).
+fn number_world(
+    ctx: &Ctx,
+    format: Format,
+    k: &mut Kernel,
+    src: &str,
+    t: &Term,
+    v: &Value,
+) -> String {
+    let style = &ctx.style;
+    let shown = v.display(k, !style.unicode);
+    match format {
+        Format::Json => {
+            let ascii = v.display(k, true);
+            let (kind, birthday, signs) = match v {
+                Value::Surreal(s) => {
+                    let e = signs::sign_expansion(s).ok();
+                    (
+                        if s.to_ordinal().is_some() {
+                            "ordinal"
+                        } else {
+                            "surreal"
+                        },
+                        e.as_ref().map(|e| e.length().display(true)),
+                        e.map(|e| e.signs(true)),
+                    )
+                }
+                // *α is born on day α.
+                Value::Nimber(n) => ("nimber", Some(n.to_ordinal().display(true)), None),
+                Value::Game(_) => ("game", None, None),
+            };
+            let value = serde_json::json!({
+                "input": src,
+                "value": ascii,
+                "kind": kind,
+                "birthday": birthday,
+                "sign_expansion": signs,
+            });
+            format!("{value}\n")
+        }
+        Format::Markdown => format!(
+            "{} = {}\n",
+            markdown::code(&style.term(t)),
+            markdown::code(&shown)
+        ),
+        Format::Latex => format!(
+            "$ {} = {} $\n",
+            latex::term(t),
+            shown.replace('ω', "\\omega ")
+        ),
+        _ => format!("{shown}\n"),
     }
 }

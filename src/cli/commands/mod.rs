@@ -4,6 +4,7 @@ mod analyze;
 mod check;
 mod compare;
 mod eval;
+mod lexicode;
 mod prove;
 mod repl;
 mod rules;
@@ -90,6 +91,12 @@ fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, CliError> {
         Command::Prove { a, b, file } => prove::run(ctx, a.as_deref(), b.as_deref(), file),
         Command::Compare { a, b, brief } => compare::run(ctx, a, b, *brief),
         Command::Rules { name } => rules::run(ctx, name.as_deref()),
+        Command::Lexicode {
+            base,
+            length,
+            distance,
+            words,
+        } => lexicode::run(ctx, *base, *length, *distance, *words),
         Command::Check { file } => check::run(ctx, file),
         Command::Analyze {
             expr,

@@ -1,0 +1,796 @@
+//! The number world: values that are not short games, and how they mix with short games.
+//!
+//! The kernel holds short games only, so ω, 1/3 and `*ω` cannot be [`GameId`]s. A [`Value`]
+//! is one of
+//! - [`Value::Game`]: a short game, the kernel's canonical value (every dyadic and finite
+//!   nimber result is put back here, so `2 * 3` is the game 6);
+//! - [`Value::Surreal`]: a number in Conway normal form that is not dyadic (ω, 1/3, ω−1, 1/ω);
+//! - [`Value::Nimber`]: a transfinite nimber `*α`, α an infinite ordinal below `ω^ω`.
+//!
+//! **Supported mixes.** Numbers mix with numbers (a dyadic game is a number): `+ − × /`, √,
+//! comparison. Nimbers mix with nimbers (a finite nimber is a game `*n`): `+` (nim sum), `⊗`,
+//! nim inverse, division, √, powers. A short game that is neither a number nor a nimber mixes
+//! only with short games, and a surreal never meets a transfinite nimber: such a sum (`ω + ↑`,
+//! `ω + *ω`) is reported as unsupported rather than given a value.
+//!
+//! [`eval`] walks a term: sums, negations, copies and calls of the number world are worked out
+//! here; everything else (braces, literals, other families' functions) goes to the kernel, which
+//! refuses a number-world value inside braces with a clear error.
+
+use super::args;
+use crate::kernel::{GameId, Kernel, KernelError};
+use crate::number::signs as sign;
+use crate::number::{Dyadic, Nimber, On2, Ordinal, Surreal};
+use crate::term::{Arg, Term};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive, Zero};
+
+/// A value of the number world.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A short game.
+    Game(GameId),
+    /// A number that is not a short game.
+    Surreal(Surreal),
+    /// A transfinite nimber `*α`.
+    Nimber(On2),
+}
+
+impl Value {
+    /// A surreal, put back into the kernel when it is dyadic.
+    pub fn surreal(s: Surreal, k: &mut Kernel) -> Value {
+        match s.to_dyadic() {
+            Some(d) => Value::Game(k.number(&d)),
+            None => Value::Surreal(s),
+        }
+    }
+    /// A transfinite nimber, put back into the kernel when it is finite.
+    pub fn nimber(x: On2, k: &mut Kernel) -> Value {
+        match x.as_finite() {
+            Some(n) => Value::Game(k.nus(&Dyadic::zero(), &BigInt::zero(), &n)),
+            None => Value::Nimber(x),
+        }
+    }
+    /// The value as a number, if it is one.
+    pub fn as_surreal(&self, k: &Kernel) -> Option<Surreal> {
+        match self {
+            Value::Game(g) => k.as_number(*g).map(|d| Surreal::dyadic(&d)),
+            Value::Surreal(s) => Some(s.clone()),
+            Value::Nimber(_) => None,
+        }
+    }
+    /// The value as a nimber, if it is one.
+    pub fn as_on2(&self, k: &Kernel) -> Option<On2> {
+        match self {
+            Value::Game(g) => k.as_nimber(*g).map(On2::finite),
+            Value::Nimber(x) => Some(x.clone()),
+            Value::Surreal(_) => None,
+        }
+    }
+    /// Prints the value: a game as its canonical term, the others in normal form.
+    pub fn display(&self, k: &mut Kernel, ascii: bool) -> String {
+        match self {
+            Value::Game(g) => {
+                let t = k.to_term(*g);
+                crate::syntax::print(
+                    &t,
+                    &crate::syntax::PrintOptions {
+                        unicode: !ascii,
+                        width: None,
+                    },
+                )
+            }
+            Value::Surreal(s) => s.display(ascii),
+            Value::Nimber(x) => {
+                let inner = x.display(ascii);
+                if x.terms().len() == 1 && x.terms()[0] == (1, Nimber::from(1)) {
+                    format!("*{inner}")
+                } else {
+                    format!("*({inner})")
+                }
+            }
+        }
+    }
+}
+
+/// An error of the number world: bad input, reported like a function's.
+pub fn error(what: &str, message: impl Into<String>) -> KernelError {
+    args::error(what, message)
+}
+
+/// The value of a term in the number world.
+pub fn eval(k: &mut Kernel, t: &Term) -> Result<Value, KernelError> {
+    match t {
+        Term::Sum(a, b) => {
+            let (x, y) = (eval(k, a)?, eval(k, b)?);
+            add(k, x, y)
+        }
+        Term::Neg(a) => {
+            let x = eval(k, a)?;
+            Ok(neg(k, x))
+        }
+        Term::Multiple { count, game } => {
+            let x = eval(k, game)?;
+            match x {
+                Value::Game(g) => Ok(Value::Game(k.multiple(count, g)?)),
+                Value::Surreal(s) => Ok(Value::surreal(
+                    s.scale(&BigRational::from_integer(count.clone())),
+                    k,
+                )),
+                Value::Nimber(n) => Ok(if count.is_odd() {
+                    Value::Nimber(n)
+                } else {
+                    Value::Game(k.zero())
+                }),
+            }
+        }
+        Term::Call { name, args } => call(k, name, args),
+        _ => Ok(Value::Game(k.eval(t)?)),
+    }
+}
+
+/// `x + y`.
+pub fn add(k: &mut Kernel, x: Value, y: Value) -> Result<Value, KernelError> {
+    if let (Value::Game(a), Value::Game(b)) = (&x, &y) {
+        return Ok(Value::Game(k.add(*a, *b)?));
+    }
+    if let (Some(a), Some(b)) = (x.as_surreal(k), y.as_surreal(k)) {
+        return Ok(Value::surreal(a.add(&b), k));
+    }
+    if let (Some(a), Some(b)) = (x.as_on2(k), y.as_on2(k)) {
+        return Ok(Value::nimber(a.add(&b), k));
+    }
+    let (dx, dy) = (x.display(k, true), y.display(k, true));
+    Err(error(
+        "+",
+        format!(
+            "{dx} + {dy} is not supported: a number that is not a short game adds only to numbers, and a transfinite nimber only to nimbers"
+        ),
+    ))
+}
+
+/// `−x`.
+pub fn neg(k: &mut Kernel, x: Value) -> Value {
+    match x {
+        Value::Game(g) => Value::Game(k.neg(g)),
+        Value::Surreal(s) => Value::Surreal(s.neg()),
+        // In characteristic 2 every nimber is its own negative.
+        Value::Nimber(n) => Value::Nimber(n),
+    }
+}
+
+/// Compares two values: `Some(ordering)` for numbers, `None` when they are not both numbers
+/// (short games compare in the kernel, transfinite nimbers are all confused with each other's
+/// differences).
+pub fn compare_numbers(k: &Kernel, x: &Value, y: &Value) -> Option<std::cmp::Ordering> {
+    Some(x.as_surreal(k)?.cmp(&y.as_surreal(k)?))
+}
+
+/// Most bits a rational coefficient may have before a product, quotient or root is refused as
+/// too large (reducing a fraction takes a gcd, quadratic in the size): a limit, not an answer.
+const MAX_COEFFICIENT_BITS: u64 = 1 << 16;
+
+fn guard(name: &str, xs: &[&Surreal]) -> Result<(), KernelError> {
+    for x in xs {
+        for (_, c) in x.terms() {
+            if c.numer().bits() > MAX_COEFFICIENT_BITS || c.denom().bits() > MAX_COEFFICIENT_BITS {
+                return Err(KernelError::TooLarge {
+                    what: format!("{name}: a coefficient of more than {MAX_COEFFICIENT_BITS} bits"),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn arity(name: &str, usage: &str, a: &[Arg], ok: &[usize]) -> Result<(), KernelError> {
+    if ok.contains(&a.len()) {
+        Ok(())
+    } else {
+        Err(error(
+            name,
+            format!("expected {usage}, found {} argument(s)", a.len()),
+        ))
+    }
+}
+
+fn value_arg(k: &mut Kernel, name: &str, a: &[Arg], i: usize) -> Result<Value, KernelError> {
+    match a.get(i) {
+        Some(Arg::Game(t)) => eval(k, t),
+        Some(Arg::Text(_)) => Err(error(
+            name,
+            format!("argument {} must be an expression, not a string", i + 1),
+        )),
+        None => Err(error(name, format!("argument {} is missing", i + 1))),
+    }
+}
+
+fn surreal_arg(k: &mut Kernel, name: &str, a: &[Arg], i: usize) -> Result<Surreal, KernelError> {
+    let v = value_arg(k, name, a, i)?;
+    v.as_surreal(k).ok_or_else(|| {
+        let d = v.display(k, true);
+        error(
+            name,
+            format!("argument {} must be a number, found {d}", i + 1),
+        )
+    })
+}
+
+fn on2_arg(k: &mut Kernel, name: &str, a: &[Arg], i: usize) -> Result<On2, KernelError> {
+    let v = value_arg(k, name, a, i)?;
+    v.as_on2(k).ok_or_else(|| {
+        let d = v.display(k, true);
+        error(
+            name,
+            format!("argument {} must be a nimber (*n or *α), found {d}", i + 1),
+        )
+    })
+}
+
+fn finite_nimber_arg(
+    k: &mut Kernel,
+    name: &str,
+    a: &[Arg],
+    i: usize,
+) -> Result<Nimber, KernelError> {
+    let x = on2_arg(k, name, a, i)?;
+    x.as_finite().ok_or_else(|| {
+        error(
+            name,
+            format!(
+                "argument {} must be a finite nimber, found *({})",
+                i + 1,
+                x.display(true)
+            ),
+        )
+    })
+}
+
+/// An argument that is an ordinal (a number with every coefficient a positive integer and
+/// every exponent an ordinal).
+pub(crate) fn ordinal_arg(
+    k: &mut Kernel,
+    name: &str,
+    a: &[Arg],
+    i: usize,
+) -> Result<Ordinal, KernelError> {
+    let s = surreal_arg(k, name, a, i)?;
+    s.to_ordinal().ok_or_else(|| {
+        error(
+            name,
+            format!(
+                "argument {} must be an ordinal, found {}",
+                i + 1,
+                s.display(true)
+            ),
+        )
+    })
+}
+
+fn natural_arg(k: &mut Kernel, name: &str, a: &[Arg], i: usize) -> Result<u64, KernelError> {
+    let s = surreal_arg(k, name, a, i)?;
+    s.to_integer()
+        .filter(|n| !n.is_negative())
+        .and_then(|n| n.to_u64())
+        .ok_or_else(|| {
+            error(
+                name,
+                format!(
+                    "argument {} must be a natural number below 2^64, found {}",
+                    i + 1,
+                    s.display(true)
+                ),
+            )
+        })
+}
+
+/// Whether `name` is a function of the number world (evaluated here, not by the kernel).
+pub fn is_world_function(name: &str) -> bool {
+    matches!(
+        name,
+        "omega"
+            | "epsilon"
+            | "nim"
+            | "mul"
+            | "div"
+            | "sqrt"
+            | "nimmul"
+            | "nimdiv"
+            | "niminv"
+            | "nimsqrt"
+            | "nimpow"
+            | "nimsolve"
+            | "osum"
+            | "oprod"
+            | "hs"
+            | "sbirthday"
+            | "formbirthday"
+            | "cut"
+    )
+}
+
+/// Evaluates `name(args)`: a number-world function here, any other through the kernel.
+pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError> {
+    match name {
+        "omega" => {
+            arity(name, "omega() or omega(e)", a, &[0, 1])?;
+            if a.is_empty() {
+                return Ok(Value::Surreal(Surreal::omega()));
+            }
+            let e = surreal_arg(k, name, a, 0)?;
+            Ok(Value::surreal(Surreal::omega_pow(e), k))
+        }
+        "epsilon" => {
+            arity(name, "epsilon()", a, &[0])?;
+            Ok(Value::Surreal(Surreal::epsilon()))
+        }
+        "nim" => {
+            arity(name, "nim(α) or *(α)", a, &[1])?;
+            let o = ordinal_arg(k, name, a, 0)?;
+            let x = On2::from_ordinal(&o).map_err(|e| error("nim", e.0))?;
+            Ok(Value::nimber(x, k))
+        }
+        "mul" => {
+            arity(name, "mul(a, b) or a * b", a, &[2])?;
+            let (x, y) = (value_arg(k, name, a, 0)?, value_arg(k, name, a, 1)?);
+            if let (Some(p), Some(q)) = (x.as_surreal(k), y.as_surreal(k)) {
+                guard(name, &[&p, &q])?;
+                return Ok(Value::surreal(p.mul(&q), k));
+            }
+            if let (Some(p), Some(q)) = (x.as_on2(k), y.as_on2(k)) {
+                // The product of impartial games (seed 003, G×H) is the nim product.
+                return Ok(Value::nimber(p.mul(&q), k));
+            }
+            let (dx, dy) = (x.display(k, true), y.display(k, true));
+            Err(error(
+                name,
+                format!(
+                    "{dx} * {dy}: a product is defined for two numbers or two impartial games (nimbers); to add a number and a nimber write 2 + *3, or 2*3 with no spaces"
+                ),
+            ))
+        }
+        "div" => {
+            arity(name, "div(a, b) or a / b", a, &[2])?;
+            let (x, y) = (value_arg(k, name, a, 0)?, value_arg(k, name, a, 1)?);
+            if let (Some(p), Some(q)) = (x.as_surreal(k), y.as_surreal(k)) {
+                if q.is_zero() {
+                    return Err(error(
+                        name,
+                        format!("{} / 0 divides by zero", p.display(true)),
+                    ));
+                }
+                guard(name, &[&p, &q])?;
+                let r = p.div(&q).map_err(|e| error(name, e.0))?;
+                return Ok(Value::surreal(r, k));
+            }
+            if let (Some(p), Some(q)) = (x.as_on2(k), y.as_on2(k)) {
+                let r = p
+                    .div(&q)
+                    .ok_or_else(|| error(name, "division by *0: *0 has no nim inverse"))?;
+                return Ok(Value::nimber(r, k));
+            }
+            let (dx, dy) = (x.display(k, true), y.display(k, true));
+            Err(error(
+                name,
+                format!("{dx} / {dy}: a quotient is defined for two numbers or two nimbers"),
+            ))
+        }
+        "sqrt" => {
+            arity(name, "sqrt(x)", a, &[1])?;
+            let x = value_arg(k, name, a, 0)?;
+            if let Some(s) = x.as_surreal(k) {
+                guard(name, &[&s])?;
+                let r = s.sqrt().map_err(|e| error(name, e.0))?;
+                return Ok(Value::surreal(r, k));
+            }
+            if let Some(n) = x.as_on2(k) {
+                return Ok(Value::nimber(n.sqrt(), k));
+            }
+            Err(error(
+                name,
+                "the square root is defined for numbers and nimbers",
+            ))
+        }
+        "nimmul" => {
+            arity(name, "nimmul(a, b) or a ⊗ b or a (x) b", a, &[2])?;
+            let (p, q) = (on2_arg(k, name, a, 0)?, on2_arg(k, name, a, 1)?);
+            Ok(Value::nimber(p.mul(&q), k))
+        }
+        "nimdiv" => {
+            arity(name, "nimdiv(a, b)", a, &[2])?;
+            let (p, q) = (on2_arg(k, name, a, 0)?, on2_arg(k, name, a, 1)?);
+            let r = p
+                .div(&q)
+                .ok_or_else(|| error(name, "division by *0: *0 has no nim inverse"))?;
+            Ok(Value::nimber(r, k))
+        }
+        "niminv" => {
+            arity(name, "niminv(a)", a, &[1])?;
+            let p = on2_arg(k, name, a, 0)?;
+            let r = p
+                .inv()
+                .ok_or_else(|| error(name, "*0 has no nim inverse"))?;
+            Ok(Value::nimber(r, k))
+        }
+        "nimsqrt" => {
+            arity(name, "nimsqrt(a)", a, &[1])?;
+            let p = on2_arg(k, name, a, 0)?;
+            Ok(Value::nimber(p.sqrt(), k))
+        }
+        "nimpow" => {
+            arity(name, "nimpow(a, n)", a, &[2])?;
+            let p = on2_arg(k, name, a, 0)?;
+            let n = natural_arg(k, name, a, 1)?;
+            Ok(Value::nimber(p.pow(n), k))
+        }
+        "nimsolve" => {
+            arity(name, "nimsolve(a) or nimsolve(a, k)", a, &[1, 2])?;
+            let x = finite_nimber_arg(k, name, a, 0)?;
+            let root = x.solve_artin_schreier();
+            if a.len() == 2 {
+                let level = natural_arg(k, name, a, 1)?;
+                let bits = root.value().bits();
+                // The root lies in GF(2^(2^j)) for the least j with bits ≤ 2^j.
+                let mut j = 0u64;
+                while (1u128 << j.min(127)) < u128::from(bits) {
+                    j += 1;
+                }
+                if j > level {
+                    return Err(error(
+                        name,
+                        format!(
+                            "x^2 + x = *{x} has no solution in GF(2^(2^{level})); the smallest field with one is GF(2^(2^{j})), where the roots are *{root} and *{}",
+                            root.nim_add(&Nimber::from(1))
+                        ),
+                    ));
+                }
+            }
+            Ok(Value::Game(k.nus(&Dyadic::zero(), &BigInt::zero(), &root)))
+        }
+        "osum" | "oprod" => {
+            arity(name, &format!("{name}(a, b)"), a, &[2])?;
+            let (p, q) = (ordinal_arg(k, name, a, 0)?, ordinal_arg(k, name, a, 1)?);
+            let r = if name == "osum" { p.add(&q) } else { p.mul(&q) };
+            Ok(Value::surreal(Surreal::from_ordinal(&r), k))
+        }
+        "hs" => {
+            arity(name, "hs(\"row\")", a, &[1])?;
+            let Some(Arg::Text(row)) = a.first() else {
+                return Err(error(
+                    name,
+                    "the argument must be a quoted row such as \"AB(BA)\"",
+                ));
+            };
+            let v = sign::row_value(row).map_err(|e| error("hs", e))?;
+            Ok(Value::surreal(v, k))
+        }
+        "sbirthday" => {
+            arity(name, "sbirthday(x)", a, &[1])?;
+            let x = surreal_arg(k, name, a, 0)?;
+            let b = sign::birthday(&x).map_err(|e| error(name, e))?;
+            Ok(Value::surreal(Surreal::from_ordinal(&b), k))
+        }
+        "cut" => {
+            let (Some(Arg::Game(Term::Game { left, right })), Some(Arg::Text(flag))) =
+                (a.first(), a.get(1))
+            else {
+                return Err(error(
+                    name,
+                    "expected cut({L|R}, \"left\"|\"right\"|\"both\")",
+                ));
+            };
+            let mut side = |ts: &[Term], goes_on: bool| -> Result<Side, KernelError> {
+                let mut vs = Vec::with_capacity(ts.len());
+                for t in ts {
+                    let v = eval(k, t)?;
+                    let d = v.display(k, true);
+                    vs.push(v.as_surreal(k).ok_or_else(|| {
+                        error("cut", format!("the option {d} is not a number: only cuts of numbers are supported in infinite braces"))
+                    })?);
+                }
+                if goes_on {
+                    infer(&vs).map_err(|e| error("cut", e))
+                } else {
+                    Ok(Side::Set(vs))
+                }
+            };
+            let l = side(left, flag == "left" || flag == "both")?;
+            let r = side(right, flag == "right" || flag == "both")?;
+            let v = simplest_in_cut(&l, &r).map_err(|e| error("cut", e))?;
+            Ok(Value::surreal(v, k))
+        }
+        "formbirthday" => {
+            arity(name, "formbirthday(G)", a, &[1])?;
+            let Some(Arg::Game(t)) = a.first() else {
+                return Err(error(name, "the argument must be a game"));
+            };
+            let day = form_birthday(k, t)?;
+            Ok(Value::Game(k.number(&Dyadic::from(day))))
+        }
+        "birthday" => {
+            // A number that is not a short game has an infinite birthday; others go to the
+            // kernel's birthday of the canonical form.
+            if a.len() == 1 {
+                if let Ok(Value::Surreal(s)) = value_arg(k, name, a, 0) {
+                    let b = sign::birthday(&s).map_err(|e| error(name, e))?;
+                    return Ok(Value::surreal(Surreal::from_ordinal(&b), k));
+                }
+            }
+            Ok(Value::Game(super::value(k, name, a)?))
+        }
+        _ => Ok(Value::Game(super::value(k, name, a)?)),
+    }
+}
+
+/// The day a form is born: one more than the latest day among the options written, for braces
+/// (`{-1|1}` is born on day 2 though its value 0 is born on day 0); any other term stands for
+/// its canonical value, whose birthday it takes.
+pub fn form_birthday(k: &mut Kernel, t: &Term) -> Result<BigInt, KernelError> {
+    match t {
+        Term::Game { left, right } => {
+            let mut day = BigInt::zero();
+            for o in left.iter().chain(right) {
+                let d = form_birthday(k, o)? + 1;
+                if d > day {
+                    day = d;
+                }
+            }
+            Ok(day)
+        }
+        _ => {
+            let g = k.eval(t)?;
+            Ok(k.birthday(g))
+        }
+    }
+}
+
+/// One side of an infinite cut.
+#[derive(Debug)]
+enum Side {
+    /// Finitely many options.
+    Set(Vec<Surreal>),
+    /// `a, a+d, a+2d, …`.
+    Arithmetic(Surreal, Surreal),
+    /// A real sequence converging monotonically to its limit, never reaching it; `true` when
+    /// it increases.
+    Converging(BigRational, bool),
+}
+
+/// The progression shown by the terms: arithmetic (equal differences), geometric (equal
+/// ratios) or the partial sums of a geometric series (differences with equal ratios).
+fn infer(v: &[Surreal]) -> Result<Side, String> {
+    let shown = v
+        .iter()
+        .map(|x| x.display(true))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let d: Vec<Surreal> = v.windows(2).map(|w| w[1].sub(&w[0])).collect();
+    if d.iter().all(|x| *x == d[0]) && !d[0].is_zero() {
+        let step = d[0].clone();
+        return if step.to_rational().is_some() {
+            Ok(Side::Arithmetic(v[0].clone(), step))
+        } else {
+            Err(format!("{shown}, …: an arithmetic progression with an infinite or infinitesimal step is not supported"))
+        };
+    }
+    let ratio = |x: &[Surreal]| -> Option<BigRational> {
+        let qs: Vec<BigRational> = x
+            .windows(2)
+            .map(|w| Some(w[1].to_rational()? / w[0].to_rational().filter(|z| !z.is_zero())?))
+            .collect::<Option<_>>()?;
+        qs.iter().all(|q| *q == qs[0]).then(|| qs[0].clone())
+    };
+    let conv = |limit: BigRational, q: &BigRational, increasing: bool| -> Result<Side, String> {
+        if q.is_positive() && *q < BigRational::from_integer(1.into()) {
+            Ok(Side::Converging(limit, increasing))
+        } else {
+            Err(format!("{shown}, …: only progressions that converge monotonically (ratio between 0 and 1) are supported"))
+        }
+    };
+    if let Some(q) = ratio(v) {
+        // a·q^n → 0
+        let a = v[0].to_rational().unwrap_or_default();
+        return conv(BigRational::zero(), &q, a.is_negative());
+    }
+    if let Some(q) = ratio(&d) {
+        // partial sums a + d(1 + q + q² + …) → a + d/(1 − q)
+        let (a, d0) = (
+            v[0].to_rational().unwrap_or_default(),
+            d[0].to_rational().unwrap_or_default(),
+        );
+        let one = BigRational::from_integer(1.into());
+        let limit = &a + &d0 / (&one - &q);
+        return conv(limit, &q, d0.is_positive());
+    }
+    Err(format!("cannot infer a progression from {shown}, …: it is neither arithmetic, geometric nor the partial sums of a geometric series"))
+}
+
+/// The simplest number in a cut whose sides are inferred progressions (seed 000 II.5b's
+/// examples and their like): real bounds, ω above every real, ω − 1 and ω/2 below ω.
+fn simplest_in_cut(l: &Side, r: &Side) -> Result<Surreal, String> {
+    use std::cmp::Ordering;
+    let w = Surreal::omega();
+    // (bound, attained) of each side, as reals; None for no bound (empty side / unbounded).
+    let real_bound = |s: &Side, upper: bool| -> Result<Option<(BigRational, bool)>, String> {
+        Ok(match s {
+            Side::Set(xs) => {
+                let m = if upper {
+                    xs.iter().max()
+                } else {
+                    xs.iter().min()
+                };
+                match m {
+                    None => None,
+                    Some(x) => Some((x.to_rational().ok_or("an infinite option beside a progression is supported only as ω on the right")?, true)),
+                }
+            }
+            Side::Converging(lim, inc) => {
+                if *inc != upper {
+                    return Err("a progression that moves away from the other side is not a cut this supports".into());
+                }
+                Some((lim.clone(), false))
+            }
+            Side::Arithmetic(..) => None,
+        })
+    };
+    let unbounded_up =
+        matches!(l, Side::Arithmetic(a, d) if d.signum() > 0 && a.to_rational().is_some());
+    let unbounded_down =
+        matches!(r, Side::Arithmetic(a, d) if d.signum() < 0 && a.to_rational().is_some());
+    if unbounded_up || unbounded_down {
+        let other_empty =
+            matches!(if unbounded_up { r } else { l }, Side::Set(xs) if xs.is_empty());
+        if unbounded_up && unbounded_down {
+            return Err("both sides are unbounded: no number lies in this cut".into());
+        }
+        if other_empty {
+            return Ok(if unbounded_up { w } else { w.neg() });
+        }
+        if unbounded_up {
+            // {0,1,2,…|ω} = ω − 1 and {0,1,2,…|ω, ω−1, ω−2, …} = ω/2 (seed 000 II.5b)
+            match r {
+                Side::Set(xs) if xs.iter().min() == Some(&w) => {
+                    return Ok(w.sub(&Surreal::integer(1)))
+                }
+                Side::Arithmetic(a, d) if *a == w && d.signum() < 0 => {
+                    return Ok(w.scale(&BigRational::new(1.into(), 2.into())))
+                }
+                _ => {}
+            }
+        }
+        return Err("this cut of an unbounded progression is outside the supported fragment (supported: ω, −ω, ω − 1, ω/2)".into());
+    }
+    if matches!(l, Side::Arithmetic(..)) || matches!(r, Side::Arithmetic(..)) {
+        return Err("an arithmetic progression moving towards the other side never stops: not a cut this supports".into());
+    }
+    let lo = real_bound(l, true)?;
+    let hi = real_bound(r, false)?;
+    if let (Some((a, _)), Some((b, _))) = (&lo, &hi) {
+        match a.cmp(b) {
+            Ordering::Greater => {
+                return Err("a left option is not below every right option: not a number".into())
+            }
+            Ordering::Equal => {
+                let (ia, ib) = (lo.as_ref().map(|x| x.1), hi.as_ref().map(|x| x.1));
+                let eps = Surreal::epsilon();
+                let x = Surreal::rational(a.clone());
+                return match (ia, ib) {
+                    (Some(false), Some(false)) => Ok(x),
+                    (Some(true), Some(false)) => Ok(x.add(&eps)),
+                    (Some(false), Some(true)) => Ok(x.sub(&eps)),
+                    _ => Err("a left option equals a right option: not a number".into()),
+                };
+            }
+            Ordering::Less => {}
+        }
+    }
+    // A real interval with interior: the simplest dyadic inside, or an included endpoint that
+    // is simpler (the simplicity rule).
+    let inside = simplest_dyadic_between(lo.as_ref().map(|x| &x.0), hi.as_ref().map(|x| &x.0));
+    let mut best = inside;
+    for b in [&lo, &hi] {
+        if let Some((x, false)) = b {
+            let s = Surreal::rational(x.clone());
+            if let Some(d) = s.to_dyadic() {
+                if best
+                    .as_ref()
+                    .and_then(|y| y.to_dyadic())
+                    .is_none_or(|y| d.birthday() < y.birthday())
+                {
+                    best = Some(s);
+                }
+            }
+        }
+    }
+    best.ok_or_else(|| "no number found in this cut".to_string())
+}
+
+/// The simplest dyadic strictly between two rationals (either may be missing: ±∞).
+fn simplest_dyadic_between(lo: Option<&BigRational>, hi: Option<&BigRational>) -> Option<Surreal> {
+    let inside = |x: &BigRational| lo.is_none_or(|l| x > l) && hi.is_none_or(|h| x < h);
+    let zero = BigRational::zero();
+    if inside(&zero) {
+        return Some(Surreal::zero());
+    }
+    // an integer inside, nearest to zero
+    let n = match (lo, hi) {
+        (Some(l), _) if !l.is_negative() => l.floor().to_integer() + 1,
+        (_, Some(h)) => h.ceil().to_integer() - 1,
+        _ => return None,
+    };
+    let ni = BigRational::from_integer(n);
+    if inside(&ni) {
+        return Some(Surreal::rational(ni));
+    }
+    let (l, _) = (lo?, hi?);
+    let mut scale = BigInt::from(1);
+    for _ in 0..4096 {
+        scale *= 2;
+        let s = BigRational::from_integer(scale.clone());
+        let m = (l * &s).floor().to_integer() + 1;
+        let x = BigRational::new(m, scale.clone());
+        if inside(&x) {
+            return Some(Surreal::rational(x));
+        }
+    }
+    None
+}
+
+/// The kernel's view of a number-world call: its value when it is a short game, else an error
+/// saying what it is and where to compute with it.
+pub fn as_game(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<GameId, KernelError> {
+    match call(k, name, a)? {
+        Value::Game(g) => Ok(g),
+        v => {
+            let d = v.display(k, true);
+            Err(error(
+                name,
+                format!("{d} is not a short game, so it cannot be an option or be added to games that are not numbers; `onag eval` computes with it"),
+            ))
+        }
+    }
+}
+
+/// `x` as a small integer, when it is one.
+pub fn small_integer(s: &Surreal) -> Option<i64> {
+    s.to_integer().and_then(|n| n.to_i64())
+}
+
+impl From<Ordinal> for Value {
+    fn from(o: Ordinal) -> Self {
+        Value::Surreal(Surreal::from_ordinal(&o))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(src: &str) -> String {
+        let mut k = Kernel::new();
+        let t = crate::syntax::parse(src).unwrap();
+        let v = eval(&mut k, &t).unwrap();
+        v.display(&mut k, false)
+    }
+
+    fn err(src: &str) -> String {
+        let mut k = Kernel::new();
+        let t = crate::syntax::parse(src).unwrap();
+        eval(&mut k, &t).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn mixes() {
+        assert_eq!(show("w + 1"), "ω+1");
+        assert_eq!(show("1 + w - w"), "1");
+        assert_eq!(show("*w + *3"), "*(ω+3)");
+        assert!(err("w + ^").contains("not supported"), "{}", err("w + ^"));
+        assert!(err("w + *w").contains("not supported"));
+        assert_eq!(show("2 * 3"), "6");
+        assert_eq!(show("2*3"), "2*3");
+        assert_eq!(show("*2 ⊗ *3"), "*");
+        assert_eq!(show("*w (x) *w"), "*(ω^2)");
+    }
+}

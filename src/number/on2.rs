@@ -1,0 +1,370 @@
+//! Transfinite nimbers: Conway's field On₂ on the ordinals below `ω^ω`.
+//!
+//! Every ordinal below `ω^ω` is `Σ ω^n·c_n` with finite `n` and finite coefficients `c_n`, and
+//! in On₂ this Cantor normal form is also the nim sum of the nim products `ω^n ⊗ c_n` (seed 000
+//! §I.6a: `n⊗ω = nω`; research notes §3). Nim addition is therefore term-wise nim addition of
+//! the coefficients. Nim multiplication of powers of ω follows from writing the exponent in
+//! base 3: `ω^(3^k)` are the generators `χ_k`, distinct generators multiply ordinarily, and
+//! `χ_k^3 = χ_{k-1}`, `χ_0^3 = ω^3 = 2` (Lenstra; seed 000 "ω⊗ω² = 2"). So the exponents add
+//! digit-wise in base 3, a carry out of digit k feeds digit k−1, and a carry out of digit 0
+//! multiplies by the finite nimber 2.
+//!
+//! The ordinals below `ω^ω` form a subfield (the union of the fields of degree `2^(2^j)·3^k`
+//! over GF(2)), so inverses and square roots stay inside: `x⁻¹ = x^(2^m − 2)` and
+//! `√x = x^(2^(m−1))` where `2^m` is the size of a finite field holding x. Beyond `ω^ω` the
+//! next generator `ω^ω` has `(ω^ω)^5 = α_5 = 4` and Lenstra's excess values come in; that range
+//! is not supported and is rejected by [`On2::from_ordinal`].
+
+use super::nimber::Nimber;
+use super::ordinal::Ordinal;
+use num_traits::ToPrimitive;
+use std::fmt;
+
+/// An ordinal below `ω^ω` under nim arithmetic: `(exponent, coefficient)` pairs with exponents
+/// strictly decreasing and coefficients nonzero finite nimbers.
+///
+/// ```
+/// use onag::number::{On2, Nimber};
+/// let w = On2::omega();
+/// assert_eq!(w.mul(&w).to_string(), "ω^2");          // ω⊗ω = ω²
+/// assert_eq!(w.mul(&w).mul(&w), On2::finite(Nimber::from(2))); // ω³ = 2
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub struct On2 {
+    terms: Vec<(u64, Nimber)>,
+}
+
+/// Why an ordinal cannot be a transfinite nimber here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct On2RangeError(pub String);
+
+impl fmt::Display for On2RangeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl On2 {
+    /// `*0`.
+    pub fn zero() -> Self {
+        On2 { terms: Vec::new() }
+    }
+    /// ω.
+    pub fn omega() -> Self {
+        On2::monomial(1, Nimber::from(1))
+    }
+    /// A finite nimber.
+    pub fn finite(n: Nimber) -> Self {
+        On2::monomial(0, n)
+    }
+    /// `ω^e ⊗ c`.
+    pub fn monomial(e: u64, c: Nimber) -> Self {
+        On2::from_terms(vec![(e, c)])
+    }
+    /// Nim sum of `ω^e ⊗ c` over the terms given, in any order.
+    pub fn from_terms(mut terms: Vec<(u64, Nimber)>) -> Self {
+        terms.sort_by_key(|t| std::cmp::Reverse(t.0));
+        let mut out: Vec<(u64, Nimber)> = Vec::with_capacity(terms.len());
+        for (e, c) in terms {
+            match out.last_mut() {
+                Some(last) if last.0 == e => last.1 = last.1.nim_add(&c),
+                _ => out.push((e, c)),
+            }
+        }
+        out.retain(|t| !t.1.is_zero());
+        On2 { terms: out }
+    }
+    /// The terms, leading first.
+    pub fn terms(&self) -> &[(u64, Nimber)] {
+        &self.terms
+    }
+    /// True for `*0`.
+    pub fn is_zero(&self) -> bool {
+        self.terms.is_empty()
+    }
+    /// The finite nimber, when the ordinal is finite.
+    pub fn as_finite(&self) -> Option<Nimber> {
+        match self.terms.as_slice() {
+            [] => Some(Nimber::zero()),
+            [(0, c)] => Some(c.clone()),
+            _ => None,
+        }
+    }
+
+    /// The ordinal as a transfinite nimber, or an error naming why it is out of range.
+    pub fn from_ordinal(o: &Ordinal) -> Result<On2, On2RangeError> {
+        let mut terms = Vec::with_capacity(o.terms().len());
+        for (e, c) in o.terms() {
+            let Some(n) = e.to_natural() else {
+                return Err(On2RangeError(format!(
+                    "*({o}) is beyond the supported range: nim multiplication is implemented for ordinals below ω^ω (the exponent {e} is infinite)"
+                )));
+            };
+            let Some(n) = n.to_u64() else {
+                return Err(On2RangeError(format!(
+                    "*({o}) is beyond the supported range: exponents of ω must be below 2^64"
+                )));
+            };
+            terms.push((n, Nimber::new(c.clone())));
+        }
+        Ok(On2::from_terms(terms))
+    }
+
+    /// The ordinal this nimber is.
+    pub fn to_ordinal(&self) -> Ordinal {
+        Ordinal::from_terms(
+            self.terms
+                .iter()
+                .map(|(e, c)| (Ordinal::from(*e), c.value().clone()))
+                .collect(),
+        )
+    }
+
+    /// Nim addition: coefficient-wise.
+    pub fn add(&self, other: &On2) -> On2 {
+        On2::from_terms(self.terms.iter().chain(&other.terms).cloned().collect())
+    }
+
+    /// Nim multiplication.
+    pub fn mul(&self, other: &On2) -> On2 {
+        let mut terms = Vec::with_capacity(self.terms.len() * other.terms.len());
+        for (a, c) in &self.terms {
+            for (b, d) in &other.terms {
+                let (e, two) = monomial_product(*a, *b);
+                let mut coef = c.nim_mul(d);
+                if two {
+                    coef = coef.nim_mul(&Nimber::from(2));
+                }
+                terms.push((e, coef));
+            }
+        }
+        On2::from_terms(terms)
+    }
+
+    /// `self ⊗ self`: squaring is additive in characteristic 2, so each term squares alone.
+    pub fn square(&self) -> On2 {
+        On2::from_terms(
+            self.terms
+                .iter()
+                .map(|(e, c)| {
+                    let (f, two) = monomial_product(*e, *e);
+                    let mut c2 = c.nim_square();
+                    if two {
+                        c2 = c2.nim_mul(&Nimber::from(2));
+                    }
+                    (f, c2)
+                })
+                .collect(),
+        )
+    }
+
+    /// `self^[⊗n]` by square-and-multiply.
+    pub fn pow(&self, mut n: u64) -> On2 {
+        let mut base = self.clone();
+        let mut acc = On2::finite(Nimber::from(1));
+        while n != 0 {
+            if n & 1 == 1 {
+                acc = acc.mul(&base);
+            }
+            n >>= 1;
+            if n != 0 {
+                base = base.square();
+            }
+        }
+        acc
+    }
+
+    /// `m` with `x^(2^m) = x` for every x in the smallest field this nimber's field tower
+    /// reaches: `2^j·3^k` where the coefficients lie below `2^(2^j)` (j ≥ 1, since `ω³ = 2`
+    /// needs GF(4)) and the exponents below `3^k`.
+    fn field_degree(&self) -> u128 {
+        let mut j = 1u32;
+        let mut k = 0u32;
+        for (e, c) in &self.terms {
+            while c.value().bits() > (1u64 << j) {
+                j += 1;
+            }
+            while u128::from(*e) >= 3u128.pow(k) {
+                k += 1;
+            }
+        }
+        (1u128 << j) * 3u128.pow(k)
+    }
+
+    /// Repeated squaring `x ↦ x^(2^times)`.
+    fn frobenius(&self, times: u128) -> On2 {
+        let mut x = self.clone();
+        for _ in 0..times {
+            x = x.square();
+        }
+        x
+    }
+
+    /// The unique nim square root (squaring is a field automorphism).
+    ///
+    /// ```
+    /// use onag::number::{On2, Nimber};
+    /// let w = On2::omega();
+    /// assert_eq!(w.sqrt().to_string(), "ω^2·2"); // √ω = ω²·2
+    /// ```
+    pub fn sqrt(&self) -> On2 {
+        let m = self.field_degree();
+        self.frobenius(m - 1)
+    }
+
+    /// The nim inverse, or `None` for `*0`: `x^(2^m − 2) = Π_{i=1}^{m−1} x^(2^i)`.
+    ///
+    /// ```
+    /// use onag::number::On2;
+    /// assert_eq!(On2::omega().inv().unwrap().to_string(), "ω^2·3"); // 1/ω = ω²·3
+    /// ```
+    pub fn inv(&self) -> Option<On2> {
+        if self.is_zero() {
+            return None;
+        }
+        if let Some(c) = self.as_finite() {
+            return c.nim_inv().map(On2::finite);
+        }
+        let m = self.field_degree();
+        let mut x = self.square();
+        let mut acc = x.clone();
+        for _ in 2..m {
+            x = x.square();
+            acc = acc.mul(&x);
+        }
+        Some(acc)
+    }
+
+    /// Nim division, or `None` when dividing by `*0`.
+    pub fn div(&self, other: &On2) -> Option<On2> {
+        other.inv().map(|i| self.mul(&i))
+    }
+
+    /// Prints as an ordinal (`ω^2·3+ω+1`, or with `w` and `*` in ASCII).
+    pub fn display(&self, ascii: bool) -> String {
+        self.to_ordinal().display(ascii)
+    }
+}
+
+/// `ω^a ⊗ ω^b = ω^e ⊗ (2 if the second is true)`: base-3 digit addition where a carry out of
+/// digit k > 0 goes to digit k−1 (`χ_k³ = χ_{k−1}`) and a carry out of digit 0 is the factor 2.
+fn monomial_product(a: u64, b: u64) -> (u64, bool) {
+    let mut digits = [0u8; 41];
+    let (mut x, mut y) = (a, b);
+    let mut top = 0;
+    while x != 0 || y != 0 {
+        digits[top] = (x % 3) as u8 + (y % 3) as u8;
+        x /= 3;
+        y /= 3;
+        top += 1;
+    }
+    let mut two = false;
+    for k in (0..top).rev() {
+        if digits[k] >= 3 {
+            digits[k] -= 3;
+            if k == 0 {
+                two = true;
+            } else {
+                digits[k - 1] += 1;
+            }
+        }
+    }
+    // A carry into digit k−1 can push it to 3 again only when it was already 2+2: handled
+    // above because the loop walks downwards after the carry lands.
+    let mut e: u64 = 0;
+    for k in (0..top).rev() {
+        // digits[k] < 3 and the result has no more digits than the larger operand, so this
+        // stays below 3^top ≤ max(a, b)·3 < 2^64·3; saturate rather than wrap regardless.
+        e = e.saturating_mul(3).saturating_add(u64::from(digits[k]));
+    }
+    (e, two)
+}
+
+impl fmt::Display for On2 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.display(false))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+    use proptest::prelude::*;
+
+    fn nimber_of(n: u64) -> Nimber {
+        Nimber::new(BigUint::from(n))
+    }
+    fn w(e: u64, c: u64) -> On2 {
+        On2::monomial(e, nimber_of(c))
+    }
+    fn fin(c: u64) -> On2 {
+        On2::finite(nimber_of(c))
+    }
+
+    /// CGSuite's `GameTest.scala` transfinite vectors below ω^ω (research notes §5) and seed
+    /// 000 §I.6a's facts.
+    #[test]
+    fn seed_000_and_cgsuite_vectors() {
+        assert_eq!(w(1, 1).mul(&fin(7)), w(1, 7)); // n⊗ω = nω
+        assert_eq!(w(1, 1).mul(&w(1, 1)), w(2, 1)); // ω⊗ω = ω²
+        assert_eq!(w(1, 1).mul(&w(2, 1)), fin(2)); // ω⊗ω² = 2
+        assert_eq!(w(3, 1).mul(&w(3, 1)), w(6, 1));
+        assert_eq!(w(3, 1).mul(&w(6, 1)), w(1, 1));
+        assert_eq!(w(3, 1).mul(&w(8, 1)), fin(2));
+        assert_eq!(w(8, 1).mul(&w(8, 1)), w(5, 2));
+        assert_eq!(w(1, 1).pow(3), fin(2));
+        assert_eq!(w(3, 1).pow(9), fin(2));
+        assert_eq!(w(27, 1).pow(81), fin(2));
+        // (ω³)⊗3 = ω (seed 000, closing remarks of §I.6a), i.e. ω³ ⊗ 3 read as the cube
+        assert_eq!(w(3, 1).pow(3), w(1, 1));
+        let a = On2::from_terms(vec![(3, nimber_of(9)), (0, nimber_of(11))]).add(&w(3, 0));
+        let b = On2::from_terms(vec![(3, nimber_of(5)), (1, nimber_of(1))]);
+        assert_eq!(a.add(&b).to_string(), "ω^3·12+ω+11");
+        // research notes §3.3 item 4, checked by hand there
+        assert_eq!(w(1, 1).inv().unwrap(), w(2, 3));
+        assert_eq!(w(1, 1).sqrt(), w(2, 2));
+        let w1 = w(1, 1).add(&fin(1));
+        assert_eq!(
+            w1.inv().unwrap(),
+            On2::from_terms(vec![
+                (2, nimber_of(2)),
+                (1, nimber_of(2)),
+                (0, nimber_of(2))
+            ])
+        );
+        assert_eq!(fin(0).inv(), None);
+    }
+
+    #[test]
+    fn range_is_checked() {
+        let ww = Ordinal::omega_pow(Ordinal::omega());
+        let e = On2::from_ordinal(&ww).unwrap_err();
+        assert!(e.0.contains("below ω^ω"), "{e}");
+        let ok = Ordinal::omega().mul(&Ordinal::from(3u64));
+        assert_eq!(On2::from_ordinal(&ok).unwrap(), w(1, 3));
+    }
+
+    fn on2() -> impl Strategy<Value = On2> {
+        prop::collection::vec((0u64..12, 0u64..300), 0..4)
+            .prop_map(|t| On2::from_terms(t.into_iter().map(|(e, c)| (e, nimber_of(c))).collect()))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Field axioms below ω^ω.
+        #[test]
+        fn field_axioms(a in on2(), b in on2(), c in on2()) {
+            prop_assert_eq!(a.mul(&b), b.mul(&a));
+            prop_assert_eq!(a.mul(&b).mul(&c), a.mul(&b.mul(&c)));
+            prop_assert_eq!(a.mul(&b.add(&c)), a.mul(&b).add(&a.mul(&c)));
+            prop_assert_eq!(a.square(), a.mul(&a));
+            prop_assert_eq!(a.sqrt().square(), a.clone());
+            if let Some(i) = a.inv() {
+                prop_assert_eq!(a.mul(&i), fin(1));
+            } else {
+                prop_assert!(a.is_zero());
+            }
+        }
+    }
+}

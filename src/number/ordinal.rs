@@ -1,0 +1,326 @@
+//! Ordinals below ε₀ in Cantor normal form, with ordinal and natural (Hessenberg) arithmetic.
+//!
+//! An ordinal below ε₀ is `ω^{e_1}·c_1 + … + ω^{e_n}·c_n` with exponents `e_1 > … > e_n`
+//! themselves ordinals below ε₀ (so the form is a finite tree) and natural coefficients `c_i ≥ 1`
+//! (seed 000 II.5b "Ordinals"; seed 002 §3 on ordinals). Comparison reads the terms from the
+//! top: the first exponent that differs, else the first coefficient, else the longer form wins.
+//!
+//! Two sums: the ordinal sum `a + b` (not commutative: `1 + ω = ω`) absorbs every term of `a`
+//! below the leading term of `b`; the natural sum `a ⊕ b` adds coefficients of like exponents,
+//! and is the surreal sum of the two ordinals. Likewise the ordinal product `a·b` (`2·ω = ω`)
+//! and the natural product (the surreal product). Birthdays: an ordinal is born on day itself.
+
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+use std::cmp::Ordering;
+use std::fmt;
+
+/// An ordinal `< ε₀` in Cantor normal form.
+///
+/// ```
+/// use onag::number::Ordinal;
+/// let w = Ordinal::omega();
+/// let one = Ordinal::from(1u64);
+/// assert_eq!(one.add(&w), w);                          // 1 + ω = ω
+/// assert_eq!(w.add(&one).to_string(), "ω+1");
+/// assert_eq!(one.natural_add(&w).to_string(), "ω+1"); // natural sum commutes
+/// assert_eq!(Ordinal::from(2u64).mul(&w), w);         // 2·ω = ω
+/// assert_eq!(w.mul(&Ordinal::from(2u64)).to_string(), "ω·2");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Ordinal {
+    /// `(exponent, coefficient)` with exponents strictly decreasing and coefficients nonzero.
+    terms: Vec<(Ordinal, BigUint)>,
+}
+
+impl Ordinal {
+    /// Zero.
+    pub fn zero() -> Self {
+        Ordinal { terms: Vec::new() }
+    }
+    /// ω.
+    pub fn omega() -> Self {
+        Ordinal::omega_pow(Ordinal::one())
+    }
+    /// One.
+    pub fn one() -> Self {
+        Ordinal::from(1u64)
+    }
+    /// `ω^e`.
+    pub fn omega_pow(e: Ordinal) -> Self {
+        Ordinal {
+            terms: vec![(e, BigUint::one())],
+        }
+    }
+    /// Builds `Σ ω^{e_i}·c_i` from terms in any order: like exponents add, zero coefficients go.
+    pub fn from_terms(mut terms: Vec<(Ordinal, BigUint)>) -> Self {
+        terms.sort_by(|a, b| b.0.cmp(&a.0));
+        let mut out: Vec<(Ordinal, BigUint)> = Vec::with_capacity(terms.len());
+        for (e, c) in terms {
+            match out.last_mut() {
+                Some(last) if last.0 == e => last.1 += c,
+                _ => out.push((e, c)),
+            }
+        }
+        out.retain(|t| !t.1.is_zero());
+        Ordinal { terms: out }
+    }
+    /// The terms, leading first.
+    pub fn terms(&self) -> &[(Ordinal, BigUint)] {
+        &self.terms
+    }
+    /// True for 0.
+    pub fn is_zero(&self) -> bool {
+        self.terms.is_empty()
+    }
+    /// The value when it is a natural number.
+    pub fn to_natural(&self) -> Option<BigUint> {
+        match self.terms.as_slice() {
+            [] => Some(BigUint::zero()),
+            [(e, c)] if e.is_zero() => Some(c.clone()),
+            _ => None,
+        }
+    }
+    /// True when every exponent (recursively) is finite, i.e. the ordinal is below `ω^ω`.
+    pub fn below_omega_omega(&self) -> bool {
+        self.terms.iter().all(|(e, _)| e.to_natural().is_some())
+    }
+    /// How deeply exponents nest: 0 for naturals, 1 below `ω^ω`, …
+    pub fn height(&self) -> usize {
+        self.terms
+            .first()
+            .map_or(0, |(e, _)| if e.is_zero() { 0 } else { 1 + e.height() })
+    }
+
+    /// The ordinal sum `self + other`: terms of `self` below `other`'s leading exponent vanish.
+    pub fn add(&self, other: &Ordinal) -> Ordinal {
+        let Some((lead, c)) = other.terms.first() else {
+            return self.clone();
+        };
+        let mut terms: Vec<(Ordinal, BigUint)> = Vec::new();
+        for (e, d) in &self.terms {
+            match e.cmp(lead) {
+                Ordering::Greater => terms.push((e.clone(), d.clone())),
+                Ordering::Equal => {
+                    terms.push((e.clone(), d + c));
+                    terms.extend(other.terms[1..].iter().cloned());
+                    return Ordinal { terms };
+                }
+                Ordering::Less => break,
+            }
+        }
+        terms.extend(other.terms.iter().cloned());
+        Ordinal { terms }
+    }
+
+    /// The natural (Hessenberg) sum: coefficients of like exponents add. It is commutative and
+    /// is the surreal sum of two ordinals.
+    pub fn natural_add(&self, other: &Ordinal) -> Ordinal {
+        Ordinal::from_terms(self.terms.iter().chain(&other.terms).cloned().collect())
+    }
+
+    /// The ordinal product `self · other`: for each term `ω^f·d` of `other`, `ω^(e₁+f)·d` when
+    /// `f > 0` and, for the finite part `d`, `self` with its leading coefficient times `d`.
+    pub fn mul(&self, other: &Ordinal) -> Ordinal {
+        let Some((lead, c)) = self.terms.first() else {
+            return Ordinal::zero();
+        };
+        let mut terms = Vec::new();
+        for (f, d) in &other.terms {
+            if f.is_zero() {
+                terms.push((lead.clone(), c * d));
+                terms.extend(self.terms[1..].iter().cloned());
+            } else {
+                terms.push((lead.add(f), d.clone()));
+            }
+        }
+        Ordinal { terms }
+    }
+
+    /// The natural (Hessenberg) product: `Σ ω^{e_i ⊕ f_j}·c_i·d_j`; the surreal product.
+    pub fn natural_mul(&self, other: &Ordinal) -> Ordinal {
+        let mut terms = Vec::with_capacity(self.terms.len() * other.terms.len());
+        for (e, c) in &self.terms {
+            for (f, d) in &other.terms {
+                terms.push((e.natural_add(f), c * d));
+            }
+        }
+        Ordinal::from_terms(terms)
+    }
+
+    /// `self^n` for a natural exponent, by ordinal multiplication.
+    pub fn pow(&self, n: u64) -> Ordinal {
+        let mut acc = Ordinal::one();
+        for _ in 0..n {
+            acc = acc.mul(self);
+        }
+        acc
+    }
+
+    /// The birthday of an ordinal, as a surreal number, is the ordinal itself.
+    pub fn birthday(&self) -> Ordinal {
+        self.clone()
+    }
+
+    /// Prints with `w` for ω and `*` for the coefficient's product when `ascii` (the form the
+    /// expression parser reads back), else `ω` and `·`.
+    pub fn display(&self, ascii: bool) -> String {
+        if self.terms.is_empty() {
+            return "0".to_string();
+        }
+        let (w, dot) = if ascii { ("w", "*") } else { ("ω", "·") };
+        let mut out = String::new();
+        for (i, (e, c)) in self.terms.iter().enumerate() {
+            if i > 0 {
+                out.push('+');
+            }
+            if e.is_zero() {
+                out.push_str(&c.to_string());
+                continue;
+            }
+            out.push_str(w);
+            if !e.is_one() {
+                out.push('^');
+                let inner = e.display(ascii);
+                if e.to_natural().is_some() || *e == Ordinal::omega() {
+                    out.push_str(&inner);
+                } else {
+                    out.push('(');
+                    out.push_str(&inner);
+                    out.push(')');
+                }
+            }
+            if !c.is_one() {
+                out.push_str(dot);
+                out.push_str(&c.to_string());
+            }
+        }
+        out
+    }
+
+    /// True for 1.
+    pub fn is_one(&self) -> bool {
+        self.to_natural().is_some_and(|n| n.is_one())
+    }
+}
+
+impl From<u64> for Ordinal {
+    fn from(n: u64) -> Self {
+        Ordinal::from(BigUint::from(n))
+    }
+}
+
+impl From<BigUint> for Ordinal {
+    fn from(n: BigUint) -> Self {
+        if n.is_zero() {
+            Ordinal::zero()
+        } else {
+            Ordinal {
+                terms: vec![(Ordinal::zero(), n)],
+            }
+        }
+    }
+}
+
+impl PartialOrd for Ordinal {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Ordinal {
+    /// Cantor normal forms compare term by term from the top (exponent, then coefficient),
+    /// and a form that is a proper prefix of the other is smaller.
+    fn cmp(&self, other: &Self) -> Ordering {
+        for (a, b) in self.terms.iter().zip(&other.terms) {
+            match a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)) {
+                Ordering::Equal => {}
+                o => return o,
+            }
+        }
+        self.terms.len().cmp(&other.terms.len())
+    }
+}
+
+impl fmt::Display for Ordinal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.display(false))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn n(k: u64) -> Ordinal {
+        Ordinal::from(k)
+    }
+    fn w() -> Ordinal {
+        Ordinal::omega()
+    }
+
+    /// Ordinals below ω^ω^2 as small trees, to drive the algebraic laws.
+    fn ordinal() -> impl Strategy<Value = Ordinal> {
+        let exp = prop::collection::vec((0u64..4, 0u64..3), 0..3).prop_map(|t| {
+            Ordinal::from_terms(
+                t.into_iter()
+                    .map(|(e, c)| (Ordinal::from(e), BigUint::from(c)))
+                    .collect(),
+            )
+        });
+        prop::collection::vec((exp, 0u64..4), 0..4).prop_map(|t| {
+            Ordinal::from_terms(t.into_iter().map(|(e, c)| (e, BigUint::from(c))).collect())
+        })
+    }
+
+    #[test]
+    fn seed_000_ordinal_facts() {
+        // Seed 000 II.5b: ordinal arithmetic differs from surreal arithmetic.
+        assert_eq!(n(1).add(&w()), w());
+        assert_ne!(w().add(&n(1)), w());
+        assert_eq!(n(2).mul(&w()), w());
+        assert_eq!(w().mul(&n(2)), w().add(&w()));
+        assert_eq!(w().natural_add(&n(1)), n(1).natural_add(&w()));
+        assert_eq!(w().add(&n(1)).mul(&w()).to_string(), "ω^2", "(ω+1)·ω = ω²");
+        assert_eq!(w().mul(&w().add(&n(1))).to_string(), "ω^2+ω");
+        assert_eq!(
+            w().add(&n(1)).natural_mul(&w().add(&n(1))).to_string(),
+            "ω^2+ω·2+1"
+        );
+        assert_eq!(w().pow(3).to_string(), "ω^3");
+        let ww = Ordinal::omega_pow(w());
+        assert_eq!(ww.to_string(), "ω^ω");
+        assert!(ww > w().pow(1000));
+        assert_eq!(Ordinal::omega_pow(w().add(&n(1))).display(true), "w^(w+1)");
+    }
+
+    proptest! {
+        #[test]
+        fn ordinal_laws(a in ordinal(), b in ordinal(), c in ordinal()) {
+            // associativity, distributivity on the left, monotonicity in the right argument
+            prop_assert_eq!(a.add(&b).add(&c), a.add(&b.add(&c)));
+            prop_assert_eq!(a.mul(&b).mul(&c), a.mul(&b.mul(&c)));
+            prop_assert_eq!(a.mul(&b.add(&c)), a.mul(&b).add(&a.mul(&c)));
+            prop_assert!(a.add(&b) >= b);
+            if b < c { prop_assert!(a.add(&b) < a.add(&c)); }
+            // natural operations form a commutative semiring
+            prop_assert_eq!(a.natural_add(&b), b.natural_add(&a));
+            prop_assert_eq!(a.natural_mul(&b), b.natural_mul(&a));
+            prop_assert_eq!(a.natural_mul(&b.natural_add(&c)), a.natural_mul(&b).natural_add(&a.natural_mul(&c)));
+            prop_assert!(a.natural_add(&b) >= a.add(&b));
+            // comparison is a total order consistent with addition
+            prop_assert_eq!(a.cmp(&b), b.cmp(&a).reverse());
+        }
+
+        /// On naturals all four operations are the usual ones.
+        #[test]
+        fn naturals_agree(x in 0u64..1000, y in 0u64..1000) {
+            prop_assert_eq!(n(x).add(&n(y)), n(x + y));
+            prop_assert_eq!(n(x).natural_add(&n(y)), n(x + y));
+            prop_assert_eq!(n(x).mul(&n(y)), n(x * y));
+            prop_assert_eq!(n(x).natural_mul(&n(y)), n(x * y));
+            prop_assert_eq!(n(x).cmp(&n(y)), x.cmp(&y));
+        }
+    }
+}

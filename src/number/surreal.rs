@@ -1,0 +1,596 @@
+//! Surreal numbers in Conway normal form with finitely many terms.
+//!
+//! A [`Surreal`] is `Σ ω^{y_i}·r_i`: finitely many terms, exponents `y_1 > y_2 > …` that are
+//! themselves such surreals, and nonzero rational coefficients `r_i` (seed 000 II.5a–b; ONAG
+//! ch. 5). This holds every dyadic and rational, the ordinals below ε₀, ω−1, 1/ω = ω^{-1},
+//! ω/2, √ω = ω^{1/2} and their sums and products: a ring closed under `+ − ×`, ordered by the
+//! sign of the leading coefficient of the difference. It is not a field: `1/(ω+1)` is the
+//! infinite series `ω^{-1} − ω^{-2} + …`, so [`Surreal::div`] and [`Surreal::sqrt`] answer only
+//! when the result is again a finite normal form, and otherwise say why not.
+
+use super::dyadic::Dyadic;
+use super::ordinal::Ordinal;
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, Signed, Zero};
+use std::cmp::Ordering;
+use std::fmt;
+
+/// Most terms a quotient or square root may have before the search for a finite normal form
+/// gives up (it says so; it never answers with a truncated series).
+pub const MAX_SERIES_TERMS: usize = 10_000;
+
+/// A surreal number `Σ ω^{y_i}·r_i` (finite sum, rational coefficients).
+///
+/// ```
+/// use onag::number::Surreal;
+/// let w = Surreal::omega();
+/// let one = Surreal::integer(1);
+/// let x = w.sub(&one);                                     // ω − 1
+/// assert_eq!(x.to_string(), "ω-1");
+/// assert_eq!(x.mul(&w.add(&one)).to_string(), "ω^2-1");  // (ω−1)(ω+1)
+/// assert_eq!(one.div(&w).unwrap().to_string(), "ω^-1");   // 1/ω
+/// assert!(one.div(&w.add(&one)).is_err());                // 1/(ω+1) is an infinite series
+/// assert!(w > Surreal::integer(1_000_000));
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Surreal {
+    /// `(exponent, coefficient)`, exponents strictly decreasing, coefficients nonzero.
+    terms: Vec<(Surreal, BigRational)>,
+}
+
+/// Why a quotient or root is not a finite normal form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SurrealError(pub String);
+
+impl fmt::Display for SurrealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Surreal {
+    /// Zero.
+    pub fn zero() -> Self {
+        Surreal { terms: Vec::new() }
+    }
+    /// ω.
+    pub fn omega() -> Self {
+        Surreal::monomial(Surreal::integer(1), BigRational::one())
+    }
+    /// ε = 1/ω = ω^{-1}.
+    pub fn epsilon() -> Self {
+        Surreal::monomial(Surreal::integer(-1), BigRational::one())
+    }
+    /// An integer.
+    pub fn integer(n: i64) -> Self {
+        Surreal::rational(BigRational::from_integer(BigInt::from(n)))
+    }
+    /// A rational number.
+    pub fn rational(r: BigRational) -> Self {
+        Surreal::monomial(Surreal::zero(), r)
+    }
+    /// A dyadic rational.
+    pub fn dyadic(d: &Dyadic) -> Self {
+        let den = BigInt::one() << d.denominator_exp();
+        Surreal::rational(BigRational::new(d.numerator().clone(), den))
+    }
+    /// `ω^y·r`.
+    pub fn monomial(y: Surreal, r: BigRational) -> Self {
+        if r.is_zero() {
+            Surreal::zero()
+        } else {
+            Surreal {
+                terms: vec![(y, r)],
+            }
+        }
+    }
+    /// `ω^y`.
+    pub fn omega_pow(y: Surreal) -> Self {
+        Surreal::monomial(y, BigRational::one())
+    }
+    /// An ordinal below ε₀, term by term.
+    pub fn from_ordinal(o: &Ordinal) -> Self {
+        Surreal {
+            terms: o
+                .terms()
+                .iter()
+                .map(|(e, c)| {
+                    (
+                        Surreal::from_ordinal(e),
+                        BigRational::from_integer(BigInt::from(c.clone())),
+                    )
+                })
+                .collect(),
+        }
+    }
+    /// The ordinal this number is, if it is one: every exponent an ordinal and every
+    /// coefficient a positive integer.
+    pub fn to_ordinal(&self) -> Option<Ordinal> {
+        let mut terms = Vec::with_capacity(self.terms.len());
+        for (e, c) in &self.terms {
+            if !c.is_integer() || !c.is_positive() {
+                return None;
+            }
+            let c = c.to_integer().to_biguint()?;
+            terms.push((e.to_ordinal()?, c));
+        }
+        Some(Ordinal::from_terms(terms))
+    }
+    /// Builds a normal form from terms in any order (like exponents add, zeros go).
+    pub fn from_terms(mut terms: Vec<(Surreal, BigRational)>) -> Self {
+        terms.sort_by(|a, b| b.0.cmp(&a.0));
+        let mut out: Vec<(Surreal, BigRational)> = Vec::with_capacity(terms.len());
+        for (e, c) in terms {
+            match out.last_mut() {
+                Some(last) if last.0 == e => last.1 += c,
+                _ => out.push((e, c)),
+            }
+        }
+        out.retain(|t| !t.1.is_zero());
+        Surreal { terms: out }
+    }
+    /// The terms, leading first.
+    pub fn terms(&self) -> &[(Surreal, BigRational)] {
+        &self.terms
+    }
+    /// True for 0.
+    pub fn is_zero(&self) -> bool {
+        self.terms.is_empty()
+    }
+    /// −1, 0 or 1.
+    pub fn signum(&self) -> i32 {
+        match self.terms.first() {
+            None => 0,
+            Some((_, c)) if c.is_positive() => 1,
+            Some(_) => -1,
+        }
+    }
+    /// The value when it is a rational number (no ω terms).
+    pub fn to_rational(&self) -> Option<BigRational> {
+        match self.terms.as_slice() {
+            [] => Some(BigRational::zero()),
+            [(e, c)] if e.is_zero() => Some(c.clone()),
+            _ => None,
+        }
+    }
+    /// The value when it is a dyadic rational, so a short game.
+    pub fn to_dyadic(&self) -> Option<Dyadic> {
+        let r = self.to_rational()?;
+        let d = r.denom();
+        let k = d.trailing_zeros().unwrap_or(0);
+        if *d != BigInt::one() << k {
+            return None;
+        }
+        Some(Dyadic::new(r.numer().clone(), k))
+    }
+    /// The value when it is an integer.
+    pub fn to_integer(&self) -> Option<BigInt> {
+        self.to_rational()
+            .filter(|r| r.is_integer())
+            .map(|r| r.to_integer())
+    }
+
+    /// `self + other`.
+    pub fn add(&self, other: &Surreal) -> Surreal {
+        // Merge two descending lists.
+        let mut out = Vec::with_capacity(self.terms.len() + other.terms.len());
+        let (mut i, mut j) = (0, 0);
+        while i < self.terms.len() && j < other.terms.len() {
+            let (a, b) = (&self.terms[i], &other.terms[j]);
+            match a.0.cmp(&b.0) {
+                Ordering::Greater => {
+                    out.push(a.clone());
+                    i += 1;
+                }
+                Ordering::Less => {
+                    out.push(b.clone());
+                    j += 1;
+                }
+                Ordering::Equal => {
+                    let c = &a.1 + &b.1;
+                    if !c.is_zero() {
+                        out.push((a.0.clone(), c));
+                    }
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
+        out.extend(self.terms[i..].iter().cloned());
+        out.extend(other.terms[j..].iter().cloned());
+        Surreal { terms: out }
+    }
+    /// `−self`.
+    pub fn neg(&self) -> Surreal {
+        Surreal {
+            terms: self.terms.iter().map(|(e, c)| (e.clone(), -c)).collect(),
+        }
+    }
+    /// `self − other`.
+    pub fn sub(&self, other: &Surreal) -> Surreal {
+        self.add(&other.neg())
+    }
+    /// `self × other`: `ω^x·ω^y = ω^{x+y}`, distributed over the terms.
+    pub fn mul(&self, other: &Surreal) -> Surreal {
+        if self.terms.len() == 1 && self.terms[0].0.is_zero() {
+            return other.scale(&self.terms[0].1);
+        }
+        if other.terms.len() == 1 && other.terms[0].0.is_zero() {
+            return self.scale(&other.terms[0].1);
+        }
+        if let Some(p) = self.mul_rational_exponents(other) {
+            return p;
+        }
+        let mut terms = Vec::with_capacity(self.terms.len() * other.terms.len());
+        for (x, r) in &self.terms {
+            for (y, s) in &other.terms {
+                terms.push((x.add(y), r * s));
+            }
+        }
+        Surreal::from_terms(terms)
+    }
+
+    /// The product when every exponent is rational and, scaled to common denominators, every
+    /// exponent and coefficient fits a machine word: exponents add and coefficients multiply as
+    /// integers (no gcd per pair), like terms meet in a hash map, and each distinct exponent's
+    /// coefficient is reduced once. `None` hands the product to the general loop.
+    fn mul_rational_exponents(&self, other: &Surreal) -> Option<Surreal> {
+        use num_integer::Integer;
+        let lcm =
+            |xs: &mut dyn Iterator<Item = &BigInt>| xs.fold(BigInt::one(), |acc, d| acc.lcm(d));
+        let exps: Vec<BigRational> = self
+            .terms
+            .iter()
+            .chain(&other.terms)
+            .map(|(e, _)| e.to_rational())
+            .collect::<Option<_>>()?;
+        let l = lcm(&mut exps.iter().map(|e| e.denom()));
+        let d1 = lcm(&mut self.terms.iter().map(|(_, c)| c.denom()));
+        let d2 = lcm(&mut other.terms.iter().map(|(_, c)| c.denom()));
+        let word = |x: BigRational| -> Option<i64> {
+            let x = x.to_integer();
+            i64::try_from(&x)
+                .ok()
+                .filter(|v| v.unsigned_abs() < 1 << 62)
+        };
+        let lr = BigRational::from_integer(l.clone());
+        let scaled = |terms: &[(Surreal, BigRational)], e: &[BigRational], d: &BigInt| {
+            let dr = BigRational::from_integer(d.clone());
+            terms
+                .iter()
+                .zip(e)
+                .map(|((_, c), e)| Some((word(e * &lr)?, word(c * &dr)?)))
+                .collect::<Option<Vec<(i64, i64)>>>()
+        };
+        let n = self.terms.len();
+        let a = scaled(&self.terms, &exps[..n], &d1)?;
+        let b = scaled(&other.terms, &exps[n..], &d2)?;
+        let mut acc: rustc_hash::FxHashMap<i64, i128> = rustc_hash::FxHashMap::default();
+        acc.reserve(a.len() + b.len());
+        for &(ea, ca) in &a {
+            for &(eb, cb) in &b {
+                let v = acc.entry(ea + eb).or_insert(0);
+                *v = v.checked_add(i128::from(ca) * i128::from(cb))?;
+            }
+        }
+        let mut keys: Vec<(i64, i128)> = acc.into_iter().filter(|(_, v)| *v != 0).collect();
+        keys.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
+        let den = d1 * d2;
+        Some(Surreal {
+            terms: keys
+                .into_iter()
+                .map(|(e, v)| {
+                    (
+                        Surreal::rational(BigRational::new(BigInt::from(e), l.clone())),
+                        BigRational::new(BigInt::from(v), den.clone()),
+                    )
+                })
+                .collect(),
+        })
+    }
+    /// Multiplication by a rational.
+    pub fn scale(&self, r: &BigRational) -> Surreal {
+        if r.is_zero() {
+            return Surreal::zero();
+        }
+        Surreal {
+            terms: self.terms.iter().map(|(e, c)| (e.clone(), c * r)).collect(),
+        }
+    }
+
+    /// The exact quotient, when it is a finite normal form.
+    ///
+    /// Long division by leading terms: each step divides the remainder's leading term by the
+    /// divisor's. A finite quotient q has least exponent `min(self) − min(other)` (the least
+    /// terms of a product multiply), so the division stops with an error as soon as the next
+    /// quotient term would lie below that: the quotient is then an infinite series.
+    pub fn div(&self, other: &Surreal) -> Result<Surreal, SurrealError> {
+        let Some((lead_e, lead_c)) = other.terms.first() else {
+            return Err(SurrealError("division by zero".into()));
+        };
+        if other.terms.len() == 1 {
+            let inv = Surreal::monomial(lead_e.neg(), lead_c.recip());
+            return Ok(self.mul(&inv));
+        }
+        let Some((min_a, _)) = self.terms.last() else {
+            return Ok(Surreal::zero());
+        };
+        let min_q = min_a.sub(&other.terms[other.terms.len() - 1].0);
+        let mut rem = self.clone();
+        let mut q = Vec::new();
+        while let Some((e, c)) = rem.terms.first() {
+            let qe = e.sub(lead_e);
+            if qe < min_q || q.len() >= MAX_SERIES_TERMS {
+                return Err(SurrealError(format!(
+                    "({self})/({other}) has no finite normal form: the quotient is an infinite series (its next term would be ω^({qe}))"
+                )));
+            }
+            let qc = c / lead_c;
+            let t = Surreal::monomial(qe.clone(), qc.clone());
+            rem = rem.sub(&other.mul(&t));
+            q.push((qe, qc));
+        }
+        Ok(Surreal { terms: q })
+    }
+
+    /// The square root, when it is a finite normal form with rational coefficients.
+    ///
+    /// `√(ω^y·r) = ω^{y/2}·√r` for a rational square `r > 0`; for several terms the root is
+    /// built from the top like a quotient, and it stops with an error once the next term would
+    /// lie below half the least exponent (a finite root's least term squares to the least term).
+    pub fn sqrt(&self) -> Result<Surreal, SurrealError> {
+        let Some((lead_e, lead_c)) = self.terms.first() else {
+            return Ok(Surreal::zero());
+        };
+        if lead_c.is_negative() {
+            return Err(SurrealError(format!(
+                "√({self}) is not a surreal number: {self} is negative"
+            )));
+        }
+        let root_c = rational_sqrt(lead_c).ok_or_else(|| {
+            SurrealError(format!(
+                "√({self}) has no normal form with rational coefficients: {lead_c} is not the square of a rational"
+            ))
+        })?;
+        let half = BigRational::new(BigInt::one(), BigInt::from(2));
+        let lead = Surreal::monomial(lead_e.scale(&half), root_c);
+        let min_root = self.terms[self.terms.len() - 1].0.scale(&half);
+        let mut root = lead.clone();
+        let twice_lead = lead.scale(&BigRational::from_integer(BigInt::from(2)));
+        loop {
+            let rem = self.sub(&root.mul(&root));
+            let Some((e, c)) = rem.terms.first() else {
+                return Ok(root);
+            };
+            let te = e.sub(&twice_lead.terms[0].0);
+            if te < min_root || root.terms.len() >= MAX_SERIES_TERMS {
+                return Err(SurrealError(format!(
+                    "√({self}) has no finite normal form: the root is an infinite series"
+                )));
+            }
+            let tc = c / &twice_lead.terms[0].1;
+            root = root.add(&Surreal::monomial(te, tc));
+        }
+    }
+
+    /// Prints with `w`, `*` and `^` (the form the parser reads back) when `ascii`, else with
+    /// `ω` and `·`. Terms are `ω^y·r`; `ω^0·r` is `r`, and exponents other than an integer or
+    /// ω are parenthesised.
+    pub fn display(&self, ascii: bool) -> String {
+        if self.terms.is_empty() {
+            return "0".to_string();
+        }
+        let (w, dot) = if ascii { ("w", "*") } else { ("ω", "·") };
+        let mut out = String::new();
+        for (i, (e, c)) in self.terms.iter().enumerate() {
+            let neg = c.is_negative();
+            if i > 0 {
+                out.push(if neg { '-' } else { '+' });
+            } else if neg {
+                out.push('-');
+            }
+            let a = c.abs();
+            if e.is_zero() {
+                out.push_str(&a.to_string());
+                continue;
+            }
+            out.push_str(w);
+            if *e != Surreal::integer(1) {
+                out.push('^');
+                let inner = e.display(ascii);
+                if e.to_integer().is_some() || *e == Surreal::omega() {
+                    out.push_str(&inner);
+                } else {
+                    out.push('(');
+                    out.push_str(&inner);
+                    out.push(')');
+                }
+            }
+            if !a.is_one() {
+                out.push_str(dot);
+                out.push_str(&a.to_string());
+            }
+        }
+        out
+    }
+}
+
+/// `√r` when r is the square of a rational.
+fn rational_sqrt(r: &BigRational) -> Option<BigRational> {
+    if r.is_negative() {
+        return None;
+    }
+    let n = r.numer().to_biguint()?;
+    let d = r.denom().to_biguint()?;
+    let (sn, sd) = (n.sqrt(), d.sqrt());
+    (&sn * &sn == n && &sd * &sd == d).then(|| BigRational::new(BigInt::from(sn), BigInt::from(sd)))
+}
+
+impl PartialOrd for Surreal {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Surreal {
+    /// The sign of `self − other`, read without building the difference: the first term where
+    /// the two normal forms differ decides.
+    fn cmp(&self, other: &Self) -> Ordering {
+        let sign = |c: &BigRational| {
+            if c.is_positive() {
+                Ordering::Greater
+            } else {
+                Ordering::Less
+            }
+        };
+        let (mut i, mut j) = (0, 0);
+        loop {
+            match (self.terms.get(i), other.terms.get(j)) {
+                (None, None) => return Ordering::Equal,
+                (Some((_, c)), None) => return sign(c),
+                (None, Some((_, d))) => return sign(d).reverse(),
+                (Some((e, c)), Some((f, d))) => match e.cmp(f) {
+                    Ordering::Greater => return sign(c),
+                    Ordering::Less => return sign(d).reverse(),
+                    Ordering::Equal => match c.cmp(d) {
+                        Ordering::Equal => {
+                            i += 1;
+                            j += 1;
+                        }
+                        o => return o,
+                    },
+                },
+            }
+        }
+    }
+}
+
+impl fmt::Display for Surreal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.display(false))
+    }
+}
+
+/// The birthday of a rational number: finite for a dyadic (the length of its sign
+/// expansion), ω for any other rational (seed 000 II.5b: every non-dyadic real is born on
+/// day ω).
+pub fn rational_birthday(r: &BigRational) -> Ordinal {
+    let d = r.denom();
+    let k = d.trailing_zeros().unwrap_or(0);
+    if *d == BigInt::one() << k {
+        let b = Dyadic::new(r.numer().clone(), k).birthday();
+        Ordinal::from(b.to_biguint().unwrap_or_default())
+    } else {
+        Ordinal::omega()
+    }
+}
+
+/// The integer part and the remaining fraction in `[0, 1)` of a rational.
+pub fn floor_frac(r: &BigRational) -> (BigInt, BigRational) {
+    let fl = r.numer().div_floor(r.denom());
+    let frac = r - BigRational::from_integer(fl.clone());
+    (fl, frac)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn q(n: i64, d: i64) -> BigRational {
+        BigRational::new(BigInt::from(n), BigInt::from(d))
+    }
+    fn int(n: i64) -> Surreal {
+        Surreal::integer(n)
+    }
+    fn w() -> Surreal {
+        Surreal::omega()
+    }
+
+    /// Surreals with integer and one-level exponents, to drive the ring laws.
+    fn surreal() -> impl Strategy<Value = Surreal> {
+        prop::collection::vec((-3i64..4, -4i64..5, 1i64..4), 0..4).prop_map(|t| {
+            Surreal::from_terms(t.into_iter().map(|(e, n, d)| (int(e), q(n, d))).collect())
+        })
+    }
+
+    #[test]
+    fn seed_000_arithmetic() {
+        // Seed 000 II.5b: ω−1, 1/ω, ω/2, 1/(2ω); and ω·(1/ω) = 1.
+        let eps = int(1).div(&w()).unwrap();
+        assert_eq!(eps, Surreal::epsilon());
+        assert_eq!(w().mul(&eps), int(1));
+        assert_eq!(w().div(&int(2)).unwrap().to_string(), "ω·1/2");
+        assert_eq!(
+            int(1).div(&w().scale(&q(2, 1))).unwrap().to_string(),
+            "ω^-1·1/2"
+        );
+        assert!(w().sub(&int(1)) > int(1_000_000));
+        assert!(w().sub(&int(1)) < w());
+        assert!(eps > int(0) && eps < Surreal::rational(q(1, 1_000_000)));
+        // √ω = ω^{1/2}; √(ω²+2ω+1) = ω+1; √2 is irrational
+        assert_eq!(w().sqrt().unwrap().to_string(), "ω^(1/2)");
+        let sq = w().add(&int(1)).mul(&w().add(&int(1)));
+        assert_eq!(sq.sqrt().unwrap(), w().add(&int(1)));
+        assert!(int(2).sqrt().unwrap_err().0.contains("not the square"));
+        assert!(w()
+            .add(&int(1))
+            .sqrt()
+            .unwrap_err()
+            .0
+            .contains("infinite series"));
+        assert!(int(-1).sqrt().unwrap_err().0.contains("negative"));
+        // 1/(ω+1) is an infinite series; (ω²−1)/(ω+1) = ω−1 is finite.
+        let e = int(1).div(&w().add(&int(1))).unwrap_err();
+        assert!(e.0.contains("infinite series"), "{e}");
+        let p = w().mul(&w()).sub(&int(1));
+        assert_eq!(p.div(&w().add(&int(1))).unwrap(), w().sub(&int(1)));
+        assert_eq!(int(1).div(&int(3)).unwrap().to_string(), "1/3");
+        assert!(int(1).div(&int(0)).is_err());
+        // ordinals embed: the natural sum is the surreal sum
+        let o = Ordinal::omega().add(&Ordinal::from(2u64));
+        assert_eq!(Surreal::from_ordinal(&o), w().add(&int(2)));
+        assert_eq!(Surreal::from_ordinal(&o).to_ordinal(), Some(o));
+        assert_eq!(w().sub(&int(1)).to_ordinal(), None);
+    }
+
+    #[test]
+    fn birthdays_of_rationals() {
+        // research notes §4: 3/16 → 5, 6/23 → ω
+        assert_eq!(rational_birthday(&q(3, 16)), Ordinal::from(5u64));
+        assert_eq!(rational_birthday(&q(-3, 16)), Ordinal::from(5u64));
+        assert_eq!(rational_birthday(&q(6, 23)), Ordinal::omega());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+        #[test]
+        fn ring_laws(a in surreal(), b in surreal(), c in surreal()) {
+            prop_assert_eq!(a.add(&b), b.add(&a));
+            prop_assert_eq!(a.mul(&b), b.mul(&a));
+            prop_assert_eq!(a.mul(&b).mul(&c), a.mul(&b.mul(&c)));
+            prop_assert_eq!(a.mul(&b.add(&c)), a.mul(&b).add(&a.mul(&c)));
+            prop_assert_eq!(a.sub(&a), Surreal::zero());
+            // an ordered ring: a < b iff 0 < b − a; positive times positive is positive
+            prop_assert_eq!(a.cmp(&b), a.sub(&b).signum().cmp(&0));
+            if a.signum() > 0 && b.signum() > 0 { prop_assert!(a.mul(&b).signum() > 0); }
+            // division undoes multiplication, and so does the square root of a square
+            if !b.is_zero() {
+                prop_assert_eq!(a.mul(&b).div(&b).unwrap(), a.clone());
+            }
+            // the machine-word path agrees with the general loop
+            let mut general = Vec::new();
+            for (x, r) in &a.terms {
+                for (y, s) in &b.terms {
+                    general.push((x.add(y), r * s));
+                }
+            }
+            prop_assert_eq!(a.mul(&b), Surreal::from_terms(general));
+            let aa = a.mul(&a);
+            let r = aa.sqrt().unwrap();
+            prop_assert!(r == a || r == a.neg());
+        }
+    }
+}

@@ -1,0 +1,405 @@
+//! The seeds' number world through the expression language: the nimber field (seed 000 §I.6a,
+//! seed 003), On₂ below ω^ω, surreal numbers in normal form, sign expansions and infinite
+//! Hackenstrings (seed 000 II.5b, seed 001), and the smaller gaps of issue 18 point 6. Expected
+//! values come from the seeds, from definitions evaluated here (the mex definition of ⊗, the
+//! option definition of G×H) or from the research notes' cross-checked vectors.
+
+use num_bigint::BigUint;
+use onag::functions::world::{self, Value};
+use onag::kernel::{GameId, Kernel};
+use onag::number::Nimber;
+use onag::syntax::parse;
+use proptest::prelude::*;
+
+fn value(k: &mut Kernel, src: &str) -> Value {
+    let t = parse(src).unwrap_or_else(|e| panic!("{src}: {}", e.render()));
+    world::eval(k, &t).unwrap_or_else(|e| panic!("{src}: {e}"))
+}
+
+/// The value printed in ASCII, as `onag eval` prints it into a pipe.
+fn show(src: &str) -> String {
+    let mut k = Kernel::new();
+    let v = value(&mut k, src);
+    v.display(&mut k, true)
+}
+
+fn error(src: &str) -> String {
+    let mut k = Kernel::new();
+    match parse(src) {
+        Err(e) => e.message,
+        Ok(t) => world::eval(&mut k, &t).expect_err(src).to_string(),
+    }
+}
+
+fn same(a: &str, b: &str) {
+    assert_eq!(show(a), show(b), "{a} vs {b}");
+}
+
+/// The mex definitions of seed 000 §I.6a evaluated literally for nimbers below `n`:
+/// `a⊗b = mex{(a'⊗b) ⊕ (a⊗b') ⊕ (a'⊗b')}`.
+fn mex_table(n: usize) -> Vec<Vec<usize>> {
+    let mut mul = vec![vec![0usize; n]; n];
+    for a in 0..n {
+        for b in 0..n {
+            let mut seen = vec![false; 4 * n];
+            for a2 in 0..a {
+                for b2 in 0..b {
+                    seen[mul[a2][b] ^ mul[a][b2] ^ mul[a2][b2]] = true;
+                }
+            }
+            mul[a][b] = seen.iter().position(|s| !s).unwrap_or(seen.len());
+        }
+    }
+    mul
+}
+
+#[test]
+fn seed_003_gf16_multiplication_table_in_expressions() {
+    let table = mex_table(16);
+    let mut k = Kernel::new();
+    for (a, row) in table.iter().enumerate() {
+        for (b, &want) in row.iter().enumerate() {
+            for op in ["⊗", "(x)", "*"] {
+                let src = format!("*{a} {op} *{b}");
+                let v = value(&mut k, &src);
+                let Value::Game(g) = v else { panic!("{src}") };
+                assert_eq!(k.as_nimber(g), Some(Nimber::from(want as u64)), "{src}");
+            }
+        }
+    }
+}
+
+#[test]
+fn seed_000_nim_field_operations() {
+    // seed 000 §I.6a: 2⊗2 = 3, 1/2 = 3, and the inverse, square root, powers.
+    assert_eq!(show("*2 ⊗ *2"), "*3");
+    assert_eq!(show("niminv(*2)"), "*3");
+    assert_eq!(show("nimdiv(*1, *2)"), "*3");
+    assert_eq!(show("*1 / *2"), "*3");
+    assert_eq!(show("nimsqrt(*2)"), "*3");
+    assert_eq!(show("nimpow(*2, 3)"), "*");
+    // research notes §5 (A051917): inverses of 1..16
+    let inv = [1, 3, 2, 15, 12, 9, 11, 10, 6, 8, 7, 5, 14, 13, 4, 170];
+    for (i, x) in inv.iter().enumerate() {
+        let expected = if *x == 1 {
+            "*".to_string()
+        } else {
+            format!("*{x}")
+        };
+        assert_eq!(show(&format!("niminv(*{})", i + 1)), expected);
+    }
+    // research notes §5: 1/2^64 and a 64-bit product
+    assert_eq!(
+        show("niminv(*18446744073709551616)"),
+        format!(
+            "*{}",
+            u128::from_str_radix("ada91d55ada91d55ada91d55ada91d55", 16).unwrap()
+        )
+    );
+    // Artin–Schreier: x² ⊕ x = *8 has roots *16 and *17, none in GF(16)
+    assert_eq!(show("nimsolve(*8)"), "*16");
+    let e = error("nimsolve(*8, 2)");
+    assert!(
+        e.contains("no solution in GF(2^(2^2))") && e.contains("GF(2^(2^3))"),
+        "{e}"
+    );
+    assert!(e.contains("*16") && e.contains("*17"), "{e}");
+    assert_eq!(show("nimsolve(*8, 3)"), "*16");
+    // bad input
+    assert!(error("niminv(*0)").contains("no nim inverse"));
+    assert!(error("*3 / *0").contains("*0"));
+    assert!(error("niminv(1/2)").contains("must be a nimber"));
+}
+
+/// The product of impartial games by its option definition (seed 003: G×H has the options
+/// G'×H + G×H' + G'×H'), built here from the kernel's options, against `G * H`.
+#[test]
+fn seed_003_impartial_product_by_options() {
+    fn product(
+        k: &mut Kernel,
+        g: GameId,
+        h: GameId,
+        memo: &mut std::collections::HashMap<(GameId, GameId), GameId>,
+    ) -> GameId {
+        if let Some(&p) = memo.get(&(g, h)) {
+            return p;
+        }
+        let (gs, hs) = (k.left_options(g).unwrap(), k.left_options(h).unwrap());
+        let mut opts = Vec::new();
+        for &g2 in &gs {
+            for &h2 in &hs {
+                let a = product(k, g2, h, memo);
+                let b = product(k, g, h2, memo);
+                let c = product(k, g2, h2, memo);
+                let ab = k.add(a, b).unwrap();
+                opts.push(k.add(ab, c).unwrap());
+            }
+        }
+        let p = k.from_options(&opts, &opts).unwrap();
+        memo.insert((g, h), p);
+        p
+    }
+    let mut k = Kernel::new();
+    let mut memo = Default::default();
+    for (a, b) in [
+        ("*2", "*3"),
+        ("{0,*,*3}", "*5"),
+        ("*7", "*6"),
+        ("{0,*2}", "{0,*}"),
+    ] {
+        let g = k.eval(&parse(a).unwrap()).unwrap();
+        let h = k.eval(&parse(b).unwrap()).unwrap();
+        let p = product(&mut k, g, h, &mut memo);
+        let Value::Game(q) = value(&mut k, &format!("{a} * {b}")) else {
+            panic!()
+        };
+        assert_eq!(p, q, "{a} × {b}");
+    }
+}
+
+#[test]
+fn seed_000_on2_below_omega_omega() {
+    // seed 000 §I.6a: n⊗ω = nω, ω⊗ω = ω², ω⊗ω² = 2, (ω³)^3 = ω; research notes §5 (CGSuite)
+    assert_eq!(show("*7 ⊗ *w"), "*(w*7)");
+    assert_eq!(show("*w ⊗ *w"), "*(w^2)");
+    assert_eq!(show("*w ⊗ *(w^2)"), "*2");
+    assert_eq!(show("nimpow(*w, 3)"), "*2");
+    assert_eq!(show("nimpow(*(w^3), 3)"), "*w");
+    assert_eq!(show("*(w^8) ⊗ *(w^8)"), "*(w^5*2)");
+    assert_eq!(show("nimpow(*(w^27), 81)"), "*2");
+    assert_eq!(
+        show("*(w^3*9 + 11) + *(w^3*5 + w)"),
+        "*(w^3*12+w+11)",
+        "nim sum of ordinals"
+    );
+    assert_eq!(show("niminv(*w)"), "*(w^2*3)");
+    assert_eq!(show("nimsqrt(*w)"), "*(w^2*2)");
+    assert_eq!(show("niminv(*(w+1))"), "*(w^2*2+w*2+2)");
+    assert_eq!(show("*w + *w"), "0");
+    // beyond ω^ω: a clear error, not a value
+    let e = error("*(w^w) ⊗ *w");
+    assert!(e.contains("below ω^ω"), "{e}");
+    assert!(error("*(w - 1)").contains("must be an ordinal"));
+}
+
+#[test]
+fn seed_000_ordinals() {
+    // ordinal sum and product do not commute; a + b and a * b are the natural (surreal) ones
+    assert_eq!(show("osum(1, w)"), "w");
+    assert_eq!(show("osum(w, 1)"), "w+1");
+    assert_eq!(show("1 + w"), "w+1");
+    assert_eq!(show("oprod(2, w)"), "w");
+    assert_eq!(show("oprod(w, 2)"), "w*2");
+    assert_eq!(show("oprod(w+1, w+1)"), "w^2+w+1");
+    assert_eq!(show("(w+1) * (w+1)"), "w^2+w*2+1");
+    assert_eq!(show("osum(w^w, w^2)"), "w^w+w^2");
+    assert_eq!(show("osum(w^2, w^w)"), "w^w");
+    assert!(error("osum(w, 1/2)").contains("must be an ordinal"));
+}
+
+#[test]
+fn seed_000_surreal_arithmetic() {
+    // II.5b: ω−1, 1/ω, ω/2, 1/(2ω), 1/3; ω·(1/ω) = 1; √ω = ω^(1/2)
+    assert_eq!(show("w - 1"), "w-1");
+    assert_eq!(show("1/w"), "w^-1");
+    same("1/w", "epsilon");
+    same("1/w", "ε");
+    assert_eq!(show("w/2"), "w*1/2");
+    assert_eq!(show("1/(2*w)"), "w^-1*1/2");
+    assert_eq!(show("w * (1/w)"), "1");
+    assert_eq!(show("1/3"), "1/3");
+    assert_eq!(show("1/3 + 2/3"), "1");
+    assert_eq!(show("sqrt(w)"), "w^(1/2)");
+    assert_eq!(show("sqrt(w^2 + w*2 + 1)"), "w+1");
+    assert_eq!(show("sqrt(9/4)"), "3/2");
+    assert_eq!(show("(w^2 - 1)/(w + 1)"), "w-1");
+    // printed values parse back to themselves
+    for src in ["w-1", "w^-1*1/2", "w^(1/2)", "w^2+w*2+1", "1/3", "w*1/2"] {
+        assert_eq!(show(src), src);
+    }
+    // errors that say why
+    assert!(error("1/(w+1)").contains("infinite series"));
+    assert!(error("sqrt(2)").contains("not the square of a rational"));
+    assert!(error("sqrt(w+1)").contains("infinite series"));
+    assert!(error("sqrt(-w)").contains("negative"));
+    assert!(error("w/0").contains("divides by zero"));
+    assert!(error("1/0").contains("divides by zero"));
+}
+
+#[test]
+fn seed_000_birthdays_and_sign_expansions() {
+    // II.5b: day ω: ω, 1/ω, 1+1/ω, 1/3; day ω+1: ω−1, 1/(2ω); day ω·2: ω/2
+    for (x, day) in [
+        ("w", "w"),
+        ("1/w", "w"),
+        ("1 + 1/w", "w"),
+        ("1/3", "w"),
+        ("w - 1", "w+1"),
+        ("1/(2*w)", "w+1"),
+        ("w/2", "w*2"),
+        ("w - 5", "w+5"),
+        ("-w + 5", "w+5"),
+        ("w^w - w^19*5 + w^2 + 1", "w^w+w^19*5+w^2+1"),
+    ] {
+        assert_eq!(show(&format!("sbirthday({x})")), day, "{x}");
+    }
+    assert_eq!(show("birthday(1/3)"), "w");
+    assert_eq!(show("birthday(3/16)"), "5");
+    // II.5b: "its value is born on day 0" — the form {-1|1} is born on day 2
+    assert_eq!(show("formbirthday({-1|1})"), "2");
+    assert_eq!(show("birthday({-1|1})"), "0");
+    assert_eq!(show("formbirthday({0,{|0}|{1|}})"), "3");
+}
+
+#[test]
+fn seed_001_infinite_hackenstrings() {
+    // Walker: A B ( B A ) = 1/3, in his letters, in L/R and with his spaces
+    assert_eq!(show("hs\"AB(BA)\""), "1/3");
+    assert_eq!(show("hs\"A B ( B A )\""), "1/3");
+    assert_eq!(show("hs\"LR(RL)\""), "1/3");
+    // three copies of 1/3 are A (= 1): "1/3 exactly"
+    assert_eq!(show("hs\"AB(BA)\" + hs\"AB(BA)\" + hs\"AB(BA)\""), "1");
+    assert_eq!(show("3 * hs\"AB(BA)\""), "1");
+    // 0.999… : A B ( A ) + A ( B ) = A, so A B ( A ) is infinitesimally below 1
+    assert_eq!(show("hs\"A B ( A )\" + hs\"A ( B )\""), "1");
+    assert_eq!(show("1 - hs\"AB(A)\""), "w^-1");
+    let mut k = Kernel::new();
+    let nines = value(&mut k, "hs\"AB(A)\"");
+    let one = value(&mut k, "1");
+    let five = value(&mut k, "hs\"AB(A)A\"");
+    assert_eq!(
+        world::compare_numbers(&k, &nines, &one),
+        Some(std::cmp::Ordering::Less)
+    );
+    assert_eq!(
+        world::compare_numbers(&k, &nines, &five),
+        Some(std::cmp::Ordering::Less)
+    );
+    assert_eq!(
+        world::compare_numbers(&k, &five, &one),
+        Some(std::cmp::Ordering::Less)
+    );
+    // infinite rows: L(L) = ω, L(R) = 1/ω, ( A ) = ω, ( ( A ) ) = ω²
+    assert_eq!(show("hs\"L(L)\""), "w");
+    assert_eq!(show("hs\"L(R)\""), "w^-1");
+    assert_eq!(show("hs\"( A )\""), "w");
+    assert_eq!(show("hs\"( ( A ) )\""), "w^2");
+    // malformed rows: positioned parse errors
+    let e = parse("hs\"AB(BA\"").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 6));
+    let e = parse("hs\"AB)\"").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 6));
+    let e = parse("hs\"A()\"").unwrap_err();
+    assert!(e.message.contains("empty"), "{}", e.message);
+    assert!(error("hs\"A(BA)B\"").contains("must end the row"));
+    assert!(error("hs\"A(C)\"").contains("neutral"));
+}
+
+#[test]
+fn point_6_products_of_numbers() {
+    // `2 * 3` is the product, `2*3` is CGSuite's printed 2 + *3
+    assert_eq!(show("2 * 3"), "6");
+    assert_eq!(show("2 *3"), "6");
+    assert_eq!(show("2* 3"), "6");
+    assert_eq!(show("2 × 3"), "6");
+    assert_eq!(show("2*3"), "2*3");
+    assert_eq!(show("2*3"), show("2 + *3"));
+    assert_eq!(show("1/2 * 3/4"), "3/8");
+    assert_eq!(show("3/8 / 3"), "1/8");
+    assert_eq!(show("-2 * 3 + 1"), "-5");
+    // a product of a number and a game that is neither is rejected, with the way to add
+    // (`2 * ^` is two copies of ^, as `2*^` always was)
+    assert_eq!(show("2 * ^"), "^^");
+    let e = error("1/2 * ^");
+    assert!(e.contains("write 2 + *3"), "{e}");
+    // one-set braces are impartial: {0,*,*3} = {0,*,*3|0,*,*3} = *2
+    assert_eq!(show("{0,*,*3}"), "*2");
+    same("{0,*,*3}", "{0,*,*3|0,*,*3}");
+    // non-dyadic numbers are not options of short games
+    let e = parse("{1/3|}").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 2));
+    assert!(error("{w|}").contains("not a short game"));
+}
+
+#[test]
+fn mixes_are_stated() {
+    assert_eq!(show("w + 1/2"), "w+1/2");
+    assert_eq!(show("*w + *2"), "*(w+2)");
+    assert!(error("w + ^").contains("not supported"));
+    assert!(error("w + *w").contains("not supported"));
+    assert!(error("w * *w").contains("two numbers or two impartial games"));
+}
+
+fn nimber_of_bits(bits: u32) -> impl Strategy<Value = BigUint> {
+    prop::collection::vec(any::<u32>(), (bits as usize).div_ceil(32)).prop_map(move |v| {
+        let x = BigUint::new(v);
+        x % (BigUint::from(1u32) << bits)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// Field axioms of the nimbers through the expression language at 8, 64, 128 and 512 bits.
+    #[test]
+    fn nim_field_axioms_in_expressions(
+        (a, b, c) in prop::sample::select(vec![8u32, 64, 128, 512])
+            .prop_flat_map(|bits| (nimber_of_bits(bits), nimber_of_bits(bits), nimber_of_bits(bits)))
+    ) {
+        let eq = |x: &str, y: &str| -> Result<(), TestCaseError> {
+            prop_assert_eq!(show(x), show(y), "{} = {}", x, y);
+            Ok(())
+        };
+        eq(&format!("*{a} ⊗ *{b}"), &format!("*{b} ⊗ *{a}"))?;
+        eq(&format!("(*{a} ⊗ *{b}) ⊗ *{c}"), &format!("*{a} ⊗ (*{b} ⊗ *{c})"))?;
+        eq(&format!("*{a} ⊗ (*{b} + *{c})"), &format!("*{a} ⊗ *{b} + *{a} ⊗ *{c}"))?;
+        eq(&format!("nimsqrt(*{a}) ⊗ nimsqrt(*{a})"), &format!("*{a}"))?;
+        if a != BigUint::from(0u32) {
+            eq(&format!("*{a} ⊗ niminv(*{a})"), "*1")?;
+            eq(&format!("(*{b} / *{a}) ⊗ *{a}"), &format!("*{b}"))?;
+        }
+        let root = show(&format!("nimsolve(*{a})"));
+        eq(&format!("nimpow({root}, 2) + {root}"), &format!("*{a}"))?;
+    }
+
+    /// In On₂ below ω^ω too, ⊗ commutes and inverses invert.
+    #[test]
+    fn on2_axioms_in_expressions(a in 0u64..50, b in 0u64..50, e in 0u32..10, f in 0u32..10) {
+        let x = format!("*(w^{e}*{a} + {b})");
+        let y = format!("*(w^{f}*{b} + w + {a})");
+        prop_assert_eq!(show(&format!("{x} ⊗ {y}")), show(&format!("{y} ⊗ {x}")));
+        if a != 0 || b != 0 {
+            prop_assert_eq!(show(&format!("{x} ⊗ niminv({x})")), "*");
+        }
+    }
+}
+
+/// Seed 000 II.5b's braces with infinitely many options, written as the seed writes them: the
+/// lists go on as the progression their first terms show, and the value is the simplest number
+/// in the cut.
+#[test]
+fn seed_000_infinite_braces() {
+    assert_eq!(show("{0,1,2,…|}"), "w");
+    assert_eq!(show("{0,1,2,...|}"), "w");
+    assert_eq!(show("{0|1,1/2,1/4,…}"), "w^-1");
+    assert_eq!(show("{1|1+1,1+1/2,1+1/4,…}"), "1+w^-1");
+    assert_eq!(show("{0,1,2,…|w}"), "w-1");
+    assert_eq!(show("{0,1,2,…|w,w-1,w-2,…}"), "w*1/2");
+    assert_eq!(
+        show("{0,1/4,1/4+1/16,…|1/2,1/4+1/8,1/4+1/16+1/32,…}"),
+        "1/3"
+    );
+    assert_eq!(show("{|0,-1,-2,…}"), "-w");
+    // printed back as a call that parses to the same term
+    let t = parse("{0,1,2,…|}").unwrap();
+    let printed = onag::syntax::print(&t, &Default::default());
+    assert_eq!(parse(&printed).unwrap(), t);
+    // bad input: too few terms (positioned), no progression, a progression that diverges
+    let e = parse("{0,1,…|}").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 6));
+    assert!(error("{0,1,5,…|}").contains("progression"));
+    assert!(error("{0,1,3,…|}").contains("converge"));
+    assert!(
+        error("{0|1,2,3,…}").contains("never stops") || error("{0|1,2,3,…}").contains("not a cut")
+    );
+    assert!(parse("{0,1,2,…||3}").is_err());
+}
