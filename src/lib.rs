@@ -20,6 +20,7 @@
 pub mod cli;
 pub mod engine;
 pub mod error;
+pub mod eval;
 pub mod functions;
 pub mod kernel;
 pub mod number;

@@ -30,14 +30,15 @@ pub mod lang;
 pub mod matcher;
 pub mod notation;
 
+use crate::eval::{Built, Stop as EvalStop};
 use crate::kernel::{Budget, GameId, Kernel};
 use crate::number::Dyadic;
-use crate::rules::{Rule, RuleKind, RuleSet, Template, TemplateItem};
+use crate::rules::{Rule, RuleKind, RuleSet, Template};
 use crate::term::Term;
 use analysis::CgAnalysis;
 use egg::{CostFunction, EGraph, Extractor, Id, Language, RecExpr};
 use lang::{expr_to_term, Cg, Leaf};
-use matcher::{cuts, find_match, nims, Binds, Eval, Graph, Inside, MAX_OPEN};
+use matcher::{find_match, Binds, Graph, Inside};
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -179,6 +180,9 @@ pub struct Run {
     /// Every active form each class has had, by (class, role, form with options sorted): a rule
     /// that would bring a form back is going round in a circle.
     visited: FxHashSet<(Id, Role, Cg)>,
+    /// A limit the evaluator reached deciding a condition or building a result (the kernel's
+    /// budget): the run ends with it, it is never taken for a failed condition.
+    halted: RefCell<Option<String>>,
 }
 
 /// What applying one match did.
@@ -594,6 +598,7 @@ impl Run {
             states: FxHashMap::default(),
             visited: FxHashSet::default(),
             wants: RefCell::new(Vec::new()),
+            halted: RefCell::new(None),
         }
     }
 
@@ -688,6 +693,9 @@ impl Run {
         let g = &self.guard;
         if g.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Some(Stop::Cancel);
+        }
+        if let Some(which) = self.halted.borrow().clone() {
+            return Some(Stop::Limit(which));
         }
         let used = self.memory();
         if used > g.max_memory {
@@ -1035,7 +1043,7 @@ impl Run {
     fn apply_first(&mut self, rule: &Rule, class: Id, role: Role, node: &Cg) -> bool {
         let mut skipped: Vec<Binds> = Vec::new();
         loop {
-            let Some(b) = find_match(
+            let found = find_match(
                 &self.egraph,
                 self,
                 rule,
@@ -1043,15 +1051,35 @@ impl Run {
                 node,
                 &|b| skipped.contains(b),
                 &|| self.stopped(),
-            ) else {
-                return false;
+            );
+            let b = match found {
+                Ok(Some(b)) => b,
+                Ok(None) => return false,
+                Err(stop) => return self.halt(stop),
             };
             match self.apply(rule, class, role, b.clone()) {
-                Applied::Changed => return true,
-                Applied::Failed => return false,
-                Applied::Identity => skipped.push(b),
+                Ok(Applied::Changed) => return true,
+                Ok(Applied::Failed) => return false,
+                Ok(Applied::Identity) => skipped.push(b),
+                Err(stop) => return self.halt(stop),
             }
         }
+    }
+
+    /// Records a limit the evaluator reached, so the run ends with it (the round stops at its
+    /// next check of the limits); `false`, nothing was applied.
+    fn halt(&self, stop: EvalStop) -> bool {
+        if let EvalStop::Kernel(e) = stop {
+            let which = match e {
+                crate::kernel::KernelError::Limit { which } => {
+                    format!("the kernel's budget ({which})")
+                }
+                other => other.to_string(),
+            };
+            self.halted.borrow_mut().get_or_insert(which);
+        }
+        // `GaveUp` is the run's own limit, which its next check reports.
+        false
     }
 
     /// The node with each child replaced by its class and each side sorted, duplicates kept.
@@ -1087,7 +1115,7 @@ impl Run {
 
     /// Applies one match: builds the instance and the result from the same ids, unions them
     /// with a label naming the rule and the step, and moves the role's active form.
-    fn apply(&mut self, rule: &Rule, class: Id, role: Role, b: Binds) -> Applied {
+    fn apply(&mut self, rule: &Rule, class: Id, role: Role, b: Binds) -> Result<Applied, EvalStop> {
         let mut slot_ids = vec![Id::from(0); b.slots.len()];
         for s in (0..b.slots.len()).rev() {
             let mut node = b.slots[s].node.clone();
@@ -1103,8 +1131,8 @@ impl Run {
             slot_ids[s] = self.egraph.add_uncanonical(node);
         }
         let from = slot_ids[0];
-        let Some(to) = self.build(&rule.result, &b, &slot_ids, None) else {
-            return Applied::Failed;
+        let Some(to) = self.build(&rule.result, &b, &slot_ids)? else {
+            return Ok(Applied::Failed);
         };
         let to_node = self.egraph.id_to_node(to).clone();
         let from_node = &b.slots[0].node;
@@ -1113,7 +1141,7 @@ impl Run {
         if self.form_key(&to_node) == self.form_key(from_node)
             && to_node.children().len() >= from_node.children().len()
         {
-            return Applied::Identity;
+            return Ok(Applied::Identity);
         }
         // A step on another node of the class offers a new head: it is remembered as one.
         let as_role = if role == Role::Other {
@@ -1127,7 +1155,7 @@ impl Run {
             // Merged classes can make a chain of steps lead back to a form this class had
             // (bypass an option, then drop the duplicates the bypass brought): skip it. Only
             // a step that does not shrink the form can close such a circle.
-            return Applied::Identity;
+            return Ok(Applied::Identity);
         }
         if matches!(to_node, Cg::Game { .. })
             && role != Role::Other
@@ -1137,13 +1165,13 @@ impl Run {
             // A game among whose options is the game itself: merged classes let a bypass
             // reach back to where it started. Such a form is never a step towards the
             // canonical form, whose options are all born earlier.
-            return Applied::Identity;
+            return Ok(Applied::Identity);
         }
         let step = self.steps.len();
         if role == Role::Other && !self.better_head(class, &to_node) {
             // Only a better head is worth a step here; anything else the active forms reach
             // on their own.
-            return Applied::Identity;
+            return Ok(Applied::Identity);
         }
         if role != Role::Other {
             self.visited
@@ -1175,118 +1203,44 @@ impl Run {
             }
         }
         self.states.insert(root, s);
-        Applied::Changed
+        Ok(Applied::Changed)
     }
 
-    /// Builds a template's result as new e-nodes.
-    fn build(
-        &mut self,
-        t: &Template,
-        b: &Binds,
-        slot_ids: &[Id],
-        elem: Option<(&str, Id)>,
-    ) -> Option<Id> {
-        let game_id = |name: &str| -> Option<Id> {
-            if let Some((e, id)) = elem {
-                if e == name {
-                    return Some(id);
-                }
-            }
-            let g = b.game(name)?;
-            Some(match g.slot {
-                Some(s) => *slot_ids.get(s)?,
-                None => g.id,
-            })
+    /// Builds a template's result as new e-nodes: a bound part is the very id the match used
+    /// (a node looked inside is the instance's rebuilt id in `slot_ids`).
+    fn build(&mut self, t: &Template, b: &Binds, slot_ids: &[Id]) -> Result<Option<Id>, EvalStop> {
+        let built = {
+            let host = matcher::EGraphHost {
+                egraph: &self.egraph,
+                inside: self,
+            };
+            crate::eval::build(&host, t, b)?
         };
-        let node = match t {
-            Template::Var(v) => {
-                if let Some(id) = game_id(v) {
-                    return Some(id);
-                }
-                Cg::Leaf(Leaf::number(b.value(v)?.clone()))
-            }
-            Template::Game(l, r) => {
-                let l = self.build_items(l, b, slot_ids)?;
-                let r = self.build_items(r, b, slot_ids)?;
+        Ok(built.and_then(|r| self.add_built(&r, slot_ids)))
+    }
+
+    fn add_built(&mut self, r: &Built<Id>, slot_ids: &[Id]) -> Option<Id> {
+        let node = match r {
+            Built::Id(id) => return Some(*id),
+            Built::Slot(s) => return slot_ids.get(*s).copied(),
+            Built::Leaf(l) => Cg::Leaf(l.clone()),
+            Built::Game(l, r) => {
+                let l = l
+                    .iter()
+                    .map(|x| self.add_built(x, slot_ids))
+                    .collect::<Option<Vec<_>>>()?;
+                let r = r
+                    .iter()
+                    .map(|x| self.add_built(x, slot_ids))
+                    .collect::<Option<Vec<_>>>()?;
                 Cg::game(l, r)
             }
-            Template::Sum(x, y) => {
-                let x = self.build(x, b, slot_ids, elem)?;
-                let y = self.build(y, b, slot_ids, elem)?;
-                Cg::Sum([x, y])
+            Built::Sum(x, y) => {
+                Cg::Sum([self.add_built(x, slot_ids)?, self.add_built(y, slot_ids)?])
             }
-            Template::Neg(x) => Cg::Neg([self.build(x, b, slot_ids, elem)?]),
-            Template::Leaf(leaf) => {
-                let kinds =
-                    crate::rules::check::bindings(&crate::rules::Pattern::Var(String::new()))
-                        .ok()?;
-                let l = {
-                    let mut k = self.egraph.analysis.kernel();
-                    Eval {
-                        egraph: &self.egraph,
-                        binds: b,
-                        kinds: &kinds,
-                    }
-                    .leaf(&mut k, leaf)?
-                };
-                Cg::Leaf(l)
-            }
-            Template::Value(v) => {
-                let kinds = Default::default();
-                let x = {
-                    let mut k = self.egraph.analysis.kernel();
-                    Eval {
-                        egraph: &self.egraph,
-                        binds: b,
-                        kinds: &kinds,
-                    }
-                    .value(&mut k, v)?
-                };
-                Cg::Leaf(Leaf::number(x))
-            }
+            Built::Neg(x) => Cg::Neg([self.add_built(x, slot_ids)?]),
         };
         Some(self.add_node(node))
-    }
-
-    fn build_items(
-        &mut self,
-        items: &[TemplateItem],
-        b: &Binds,
-        slot_ids: &[Id],
-    ) -> Option<Vec<Id>> {
-        let mut out = Vec::new();
-        for item in items {
-            match item {
-                TemplateItem::One(t) => out.push(self.build(t, b, slot_ids, None)?),
-                TemplateItem::Splice(s) => out.extend_from_slice(b.set(s)?),
-                TemplateItem::Map { over, body } => {
-                    for &m in b.set(over)? {
-                        out.push(self.build(body, b, slot_ids, Some((over, m)))?);
-                    }
-                }
-                TemplateItem::Nims(n) => {
-                    let kinds = Default::default();
-                    let n = {
-                        let mut k = self.egraph.analysis.kernel();
-                        Eval {
-                            egraph: &self.egraph,
-                            binds: b,
-                            kinds: &kinds,
-                        }
-                        .value(&mut k, n)?
-                    };
-                    for leaf in nims(&n, MAX_OPEN)? {
-                        out.push(self.add_node(Cg::Leaf(leaf)));
-                    }
-                }
-                TemplateItem::Cuts { left, row } => {
-                    for leaf in cuts(b.row(row)?, *left) {
-                        out.push(self.add_node(Cg::Leaf(leaf)));
-                    }
-                }
-            }
-        }
-        Some(out)
     }
 
     /// Re-keys the class states after rebuilding merged classes.

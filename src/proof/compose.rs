@@ -24,10 +24,11 @@
 //! given the part itself, as it is without lemmas.
 
 use super::explain::{describe, steps_of};
-use super::matcher::TermRules;
 use super::step::{path_string, PathElem, Step};
 use super::{tidy, Lemma, ProofError};
 use crate::engine::{is_canonical, Engine, EngineError};
+use crate::eval::terms::TermHost;
+use crate::eval::Stop;
 use crate::rules::{Rule, RuleSet};
 use crate::term::Term;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -55,7 +56,11 @@ type Done = (Term, Vec<Step>);
 pub(crate) struct Composer<'e> {
     engine: &'e Engine,
     rules: &'e RuleSet,
-    interp: TermRules<'e>,
+    /// The shared rule evaluator on terms (never the checker's interpreter, so the checker
+    /// does not confirm a step with the code that made it).
+    interp: TermHost<'e>,
+    /// A limit the evaluator reached; the proof ends with it at the next [`Self::tick`].
+    halted: Option<Stop>,
     reduce: Vec<&'e Rule>,
     open: Vec<&'e Rule>,
     /// Each part met, with its result and the steps standing for it in a parent
@@ -77,7 +82,8 @@ impl<'e> Composer<'e> {
         Composer {
             engine,
             rules: engine.rules(),
-            interp: TermRules::new(engine.rules()),
+            interp: TermHost::new(engine.rules()),
+            halted: None,
             reduce,
             open,
             memo: FxHashMap::default(),
@@ -107,7 +113,7 @@ impl<'e> Composer<'e> {
             }
             Term::Nus { .. } => {
                 let open = self.open.clone();
-                self.interp.open(t).is_none()
+                self.open_form(t).is_none()
                     && self
                         .at_root(t, &[], &open)
                         .is_some_and(|s| s.after().is_some_and(is_operator))
@@ -121,6 +127,15 @@ impl<'e> Composer<'e> {
 
     /// The engine's time limit and cancel flag hold for the whole proof.
     fn tick(&self, at: &Term) -> Result<(), ProofError> {
+        match &self.halted {
+            Some(Stop::Kernel(e)) => return Err(ProofError::Kernel(e.clone())),
+            Some(Stop::GaveUp) => {
+                return Err(ProofError::Kernel(crate::kernel::KernelError::Limit {
+                    which: "matches tried".into(),
+                }))
+            }
+            None => {}
+        }
         let limits = self.engine.limits();
         // A part too large to print is described by its size, as the engine does.
         let reached = || {
@@ -151,6 +166,13 @@ impl<'e> Composer<'e> {
     /// `t` simplified, with the steps from `t` to the result.
     pub(crate) fn simplify(&mut self, t: &Term) -> Result<Done, ProofError> {
         self.tick(t)?;
+        let done = self.simplify_inner(t)?;
+        // A limit the evaluator reached on the way ends the proof here.
+        self.tick(t)?;
+        Ok(done)
+    }
+
+    fn simplify_inner(&mut self, t: &Term) -> Result<Done, ProofError> {
         match t {
             Term::Sum(..) | Term::Neg(_) | Term::PlusMinus(_) => self.operator(t),
             Term::Game { left, right } => {
@@ -274,11 +296,36 @@ impl<'e> Composer<'e> {
         Ok((result, steps))
     }
 
-    /// The first of `rules` that applies at `path` of `t`, as a step.
+    /// A closed form opened by its definition; a limit reached is recorded (see `halted`).
+    fn open_form(&mut self, t: &Term) -> Option<Term> {
+        match self.interp.open(t) {
+            Ok(o) => o,
+            Err(stop) => {
+                self.halted.get_or_insert(stop);
+                None
+            }
+        }
+    }
+
+    /// The first of `rules` that applies at `path` of `t`, as a step (none when the evaluator
+    /// reached a limit, which is recorded and ends the proof at the next tick).
     fn at_root(&mut self, t: &Term, path: &[PathElem], rules: &[&'e Rule]) -> Option<Step> {
         let sub = super::step::subterm_at(t, path)?;
         for rule in rules {
-            if let Some((w, built)) = self.interp.apply(rule, sub) {
+            let applied = match self.interp.apply(rule, sub) {
+                Ok(a) => a,
+                Err(stop) => {
+                    self.halted.get_or_insert(stop);
+                    return None;
+                }
+            };
+            if let Some((m, built)) = applied {
+                let w = super::step::Witnesses {
+                    games: m.game_terms(),
+                    sets: m.sets,
+                    values: m.values,
+                    rows: m.rows,
+                };
                 let to = super::step::replace_at(t, path, &built)?;
                 let mut step = Step {
                     from: t.clone(),
@@ -351,7 +398,7 @@ impl<'e> Composer<'e> {
         }
         if let Term::Game { left, right } = &cur {
             let (result, more) = self.at_root_until_done(&cur);
-            if is_canonical(&mut self.interp.kernel, &result).is_ok() {
+            if is_canonical(self.interp.kernel_mut(), &result).is_ok() {
                 steps.extend(tidy::tidy(&cur, more));
                 return Ok((result, steps));
             }
@@ -368,7 +415,7 @@ impl<'e> Composer<'e> {
                 else {
                     continue;
                 };
-                if self.interp.open(&sub).is_some() {
+                if self.open_form(&sub).is_some() {
                     continue;
                 }
                 if let Some(more) = self.open_at(&opened, p)? {
@@ -380,7 +427,7 @@ impl<'e> Composer<'e> {
             }
             if !open_steps.is_empty() {
                 let (result, more) = self.at_root_until_done(&opened);
-                if is_canonical(&mut self.interp.kernel, &result).is_ok() {
+                if is_canonical(self.interp.kernel_mut(), &result).is_ok() {
                     steps.extend(open_steps);
                     steps.extend(tidy::tidy(&opened, more));
                     return Ok((result, steps));
