@@ -17,6 +17,7 @@
 //!
 //! See `ARCHITECTURE.md` for the invariants that hold these together.
 
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod engine;
 pub mod error;
