@@ -91,7 +91,7 @@ impl Run {
             let mut budget = MAX_PRINTED;
             if self.head_size(self.input, &mut FxHashSet::default(), &mut budget) {
                 if let Some(t) = self.head_term(self.input) {
-                    return crate::syntax::print(&t, &Default::default());
+                    return t.to_string();
                 }
             }
             return format!(
@@ -119,7 +119,7 @@ impl Run {
             Some(&n) if n > MAX_PRINTED => {
                 format!("{TOO_LARGE} ({n} nodes written out)")
             }
-            _ => crate::syntax::print(&expr_to_term(&expr), &Default::default()),
+            _ => expr_to_term(&expr).to_string(),
         }
     }
 
@@ -257,7 +257,7 @@ pub fn is_canonical(k: &mut Kernel, t: &Term) -> Result<(), String> {
 }
 
 pub(super) fn canonical_value(k: &mut Kernel, t: &Term) -> Result<GameId, String> {
-    let show = |t: &Term| crate::syntax::print(t, &Default::default());
+    let show = |t: &Term| t.to_string();
     match t {
         Term::Nus { number, up, nim } => Ok(k.nus(number, up, nim)),
         Term::Game { left, right } => {

@@ -145,7 +145,7 @@ pub(super) fn describe(t: &Term) -> String {
     if n > MAX_PRINTED {
         format!("{TOO_LARGE} ({n} nodes written out)")
     } else {
-        crate::syntax::print(t, &Default::default())
+        t.to_string()
     }
 }
 

@@ -22,7 +22,7 @@
 //! let t = onag::syntax::parse("{0,1|2}").unwrap();
 //! let out = engine.simplify(&t).unwrap();
 //! assert!(out.canonical);
-//! assert_eq!(onag::syntax::print(&out.result, &Default::default()), "3/2");
+//! assert_eq!(out.result.to_string(), "3/2");
 //! ```
 
 pub mod analysis;

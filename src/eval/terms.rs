@@ -213,7 +213,7 @@ mod tests {
     }
 
     fn show(t: &Term) -> String {
-        crate::syntax::print(t, &Default::default())
+        t.to_string()
     }
 
     #[test]

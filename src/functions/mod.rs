@@ -139,7 +139,7 @@ pub mod args {
                 format!(
                     "argument {} must be a number, found {} ({})",
                     i + 1,
-                    crate::syntax::print(&kernel.to_term(g), &Default::default()),
+                    kernel.to_term(g),
                     f.usage()
                 ),
             )

@@ -143,7 +143,7 @@ impl<'e> Composer<'e> {
             if n > MAX_PRINTED {
                 format!("{} ({n} nodes written out)", crate::engine::TOO_LARGE)
             } else {
-                crate::syntax::print(at, &Default::default())
+                at.to_string()
             }
         };
         if limits
@@ -227,7 +227,7 @@ impl<'e> Composer<'e> {
             (result, steps)
         } else {
             let k = self.lemmas.len();
-            let show = |t: &Term| crate::syntax::print(t, &Default::default());
+            let show = |t: &Term| t.to_string();
             let why = format!("{} = {}", show(t), show(&result));
             self.lemmas.push(Lemma {
                 from: t.clone(),

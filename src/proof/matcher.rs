@@ -73,7 +73,7 @@ impl Failure {
 }
 
 fn show(t: &Term) -> String {
-    crate::syntax::print(t, &Default::default())
+    t.to_string()
 }
 
 impl<'a> TermRules<'a> {

@@ -46,7 +46,7 @@ fn one(ctx: &Ctx, format: Format, k: &mut Kernel, src: &str, t: &Term) -> Result
         Format::Latex => format!("$ {} = {} $\n", latex::term(t), latex::term(&canonical)),
         Format::Json => {
             // JSON is for programs: one line, ASCII, whatever --width and --unicode say.
-            let ascii = |t: &Term| crate::syntax::print(t, &Default::default());
+            let ascii = |t: &Term| t.to_string();
             let value = serde_json::json!({
                 "input": src,
                 "canonical": ascii(&canonical),
