@@ -1,35 +1,238 @@
 //! The crate's error type: every failure is a value, never a panic.
+//!
+//! Each layer keeps its own precise error (`ParseError`, `RuleError`, `KernelError`,
+//! `EngineError`, `ProofError`); [`Error`] is what a caller of the library sees, by kind: where
+//! bad input is (line and column, or file and line), which limit was reached, which proof step
+//! was rejected. [`Error::exit_code`] is the one place kinds become the command line's exit
+//! statuses.
 
+use crate::engine::EngineError;
+use crate::kernel::KernelError;
+use crate::proof::ProofError;
+use crate::rules::RuleError;
+use crate::syntax::ParseError;
 use std::fmt;
 
-/// Anything that can go wrong in onag, by layer.
-#[derive(Debug, Clone)]
+/// Exit statuses of the command line, by kind of outcome.
+pub mod status {
+    /// Success.
+    pub const OK: i32 = 0;
+    /// The claim is false: games that differ, a rejected proof.
+    pub const FALSE: i32 = 1;
+    /// Bad input or usage.
+    pub const BAD_INPUT: i32 = 2;
+    /// A limit was reached.
+    pub const LIMIT: i32 = 3;
+    /// A defect in onag or in a rule, not in the input.
+    pub const INTERNAL: i32 = 101;
+    /// Interrupted by Ctrl-C (128 + SIGINT, the shell's convention).
+    pub const INTERRUPTED: i32 = 130;
+}
+
+/// Anything that can go wrong in onag, by kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Error {
-    /// Malformed input text.
-    Parse(crate::syntax::ParseError),
-    /// A value the kernel cannot build.
-    Kernel(crate::kernel::KernelError),
+    /// Malformed game text; the error has the line and column and renders a caret.
+    Parse(ParseError),
+    /// A malformed rule file; the error has the file, line and column.
+    RuleFile(RuleError),
+    /// A limit was reached: which one (with its value, "60s of time", "1000000 e-nodes"), and
+    /// the best term reached if there was one. Never a mathematical answer.
+    Limit {
+        /// The limit and its value, in words.
+        which: String,
+        /// The best term reached, printed (or its size), when a run reached one.
+        reached: Option<String>,
+    },
+    /// The rules stopped short of a common form although the values are equal: the run ended
+    /// without an answer.
+    Incomplete(String),
+    /// The caller's cancel flag was set.
+    Interrupted {
+        /// The best term reached, printed.
+        reached: String,
+    },
+    /// A proof the checker rejected: the lemma (none for the main chain), the step, and why.
+    Rejected {
+        /// The failing lemma, if the failure is in one.
+        lemma: Option<usize>,
+        /// The 0-based failing step.
+        step: usize,
+        /// Why, in words.
+        reason: String,
+    },
+    /// Input the library refuses that is not a parse error (a function outside its domain,
+    /// JSON that is not a proof, a term that cannot be put in the e-graph).
+    BadInput(String),
+    /// A defect in onag or in a rule (an unsound rule, an unreadable explanation).
+    Internal(String),
+}
+
+impl Error {
+    /// The command line's exit status for this error.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Parse(_) | Error::RuleFile(_) | Error::BadInput(_) => status::BAD_INPUT,
+            Error::Limit { .. } | Error::Incomplete(_) => status::LIMIT,
+            Error::Interrupted { .. } => status::INTERRUPTED,
+            Error::Rejected { .. } => status::FALSE,
+            Error::Internal(_) => status::INTERNAL,
+        }
+    }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Parse(e) => write!(f, "{e}"),
-            Error::Kernel(e) => write!(f, "{e}"),
+            Error::RuleFile(e) => write!(f, "{e}"),
+            Error::Limit {
+                which,
+                reached: Some(r),
+            } => write!(f, "limit reached: {which}; reached so far: {r}"),
+            Error::Limit {
+                which,
+                reached: None,
+            } => write!(f, "{which}"),
+            Error::Incomplete(s) => {
+                write!(f, "{s}\n  (try a larger rule set, e.g. --rules all)")
+            }
+            Error::Interrupted { reached } => write!(f, "interrupted; reached so far: {reached}"),
+            Error::Rejected {
+                lemma,
+                step,
+                reason,
+            } => match lemma {
+                Some(k) => write!(
+                    f,
+                    "the proof does not check: lemma {k}, step {step}: {reason}"
+                ),
+                None => write!(f, "the proof does not check: step {step}: {reason}"),
+            },
+            Error::BadInput(s) => write!(f, "{s}"),
+            Error::Internal(s) => write!(f, "internal error (please report the input): {s}"),
         }
     }
 }
 
 impl std::error::Error for Error {}
 
-impl From<crate::syntax::ParseError> for Error {
-    fn from(e: crate::syntax::ParseError) -> Self {
+impl From<ParseError> for Error {
+    fn from(e: ParseError) -> Self {
         Error::Parse(e)
     }
 }
 
-impl From<crate::kernel::KernelError> for Error {
-    fn from(e: crate::kernel::KernelError) -> Self {
-        Error::Kernel(e)
+impl From<RuleError> for Error {
+    fn from(e: RuleError) -> Self {
+        Error::RuleFile(e)
+    }
+}
+
+impl From<KernelError> for Error {
+    /// A value the kernel refuses to expand, or its budget, is a limit; a function applied
+    /// outside its domain is bad input.
+    fn from(e: KernelError) -> Self {
+        match e {
+            KernelError::Function { .. } => Error::BadInput(e.to_string()),
+            _ => Error::Limit {
+                which: e.to_string(),
+                reached: None,
+            },
+        }
+    }
+}
+
+impl From<EngineError> for Error {
+    fn from(e: EngineError) -> Self {
+        match e {
+            EngineError::Limit { which, reached } => Error::Limit {
+                which,
+                reached: Some(reached),
+            },
+            EngineError::Unsupported(s) => Error::BadInput(s),
+            EngineError::Interrupted { reached } => Error::Interrupted { reached },
+            EngineError::Unsound(_) => Error::Internal(e.to_string()),
+        }
+    }
+}
+
+impl From<ProofError> for Error {
+    fn from(e: ProofError) -> Self {
+        match e {
+            ProofError::Engine(e) => e.into(),
+            ProofError::Kernel(e) => e.into(),
+            ProofError::Incomplete { .. } => Error::Incomplete(e.to_string()),
+            ProofError::Json(_) => Error::BadInput(e.to_string()),
+            ProofError::Check(c) => Error::Rejected {
+                lemma: c.lemma,
+                step: c.step,
+                reason: c.reason,
+            },
+            ProofError::Explanation(_) => Error::Internal(e.to_string()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_has_its_exit_status_and_keeps_where_it_happened() {
+        let e: Error = crate::syntax::parse("{0|").unwrap_err().into();
+        let Error::Parse(p) = &e else { panic!("{e:?}") };
+        assert_eq!((p.line, p.column), (1, 4));
+        assert_eq!(e.exit_code(), status::BAD_INPUT);
+
+        let mut rules = crate::rules::RuleSet::empty();
+        let r = rules
+            .add_text(
+                "mine.rules",
+                "rule x\n  says \"x\"\n  cite \"x\"\n  match { a | b\n  when a <== b\n  yield a\n",
+            )
+            .unwrap_err();
+        let e: Error = r.into();
+        let Error::RuleFile(r) = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!((r.file.as_str(), r.line), ("mine.rules", 5), "{r}");
+        assert_eq!(e.exit_code(), status::BAD_INPUT);
+
+        let e: Error = EngineError::Limit {
+            which: "5 rounds of rule application".into(),
+            reached: "{1|}".into(),
+        }
+        .into();
+        assert_eq!(e.exit_code(), status::LIMIT);
+        assert_eq!(
+            e.to_string(),
+            "limit reached: 5 rounds of rule application; reached so far: {1|}"
+        );
+        let e: Error = KernelError::Limit {
+            which: "10 units of work".into(),
+        }
+        .into();
+        assert!(matches!(e, Error::Limit { reached: None, .. }));
+        assert_eq!(e.exit_code(), status::LIMIT);
+
+        let e: Error = ProofError::Check(crate::proof::CheckError {
+            lemma: Some(2),
+            step: 5,
+            reason: "no match".into(),
+            limit: None,
+        })
+        .into();
+        assert_eq!(e.exit_code(), status::FALSE);
+        assert_eq!(
+            e.to_string(),
+            "the proof does not check: lemma 2, step 5: no match"
+        );
+        let e: Error = EngineError::Interrupted {
+            reached: "0".into(),
+        }
+        .into();
+        assert_eq!(e.exit_code(), status::INTERRUPTED);
     }
 }

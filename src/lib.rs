@@ -12,17 +12,35 @@
 //! | [`number`] | exact arithmetic: dyadic rationals on big integers, nimbers of any size |
 //! | [`kernel`] | hash-consed canonical short games with memoised sums and comparisons: the fast, exact oracle |
 //! | [`rules`] | the rule language: `rules/*.rules` parsed into rule objects that know nothing of the e-graph |
+//! | [`eval`] | the one evaluator of the rule language (patterns, conditions, results), used by the engine and the proof producer |
 //! | [`engine`] | the egg e-graph: rules compiled to searchers and appliers, saturation, extraction |
 //! | [`proof`] | proof objects, the independent checker, disproofs, renderers |
 //! | [`memory`] | the count of bytes allocated (a counting global allocator), the memory limit |
 //! | [`cli`] | the `onag` command line: argument parsing and output only |
 //!
 //! See `ARCHITECTURE.md` for the invariants that hold these together.
+//!
+//! ## The calls most users need
+//!
+//! [`parse`], [`evaluate`], [`simplify`] (with a checked proof), [`prove`], [`compare`],
+//! [`check`] and [`rules`], with the types they use ([`Engine`], [`Limits`], [`RuleSet`],
+//! [`Proof`], [`Simplification`], [`Outcome`], [`Relation`]) and the one error type
+//! [`Error`], re-exported here. They are the stable surface; the layer modules stay public
+//! because the integration tests, benches and the command line build on them, and may change.
+//!
+//! ```
+//! let engine = onag::Engine::new(onag::rules("all").unwrap());
+//! let s = onag::simplify(&onag::parse("{0, 1 | 2}").unwrap(), &engine).unwrap();
+//! assert_eq!(s.result().to_string(), "3/2");
+//! ```
 
 pub mod analysis;
+mod api;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod engine;
 pub mod error;
+pub mod eval;
 pub mod functions;
 pub mod kernel;
 pub mod memory;
@@ -34,6 +52,11 @@ pub mod sharing;
 pub mod syntax;
 pub mod term;
 
+pub use api::{check, compare, evaluate, parse, prove, rules, simplify};
+pub use engine::{Engine, Limits};
 pub use error::Error;
+pub use kernel::Relation;
 pub use number::{Dyadic, Nimber};
+pub use proof::{Outcome, Proof, Simplification};
+pub use rules::RuleSet;
 pub use term::{Arg, Pebble, Term};

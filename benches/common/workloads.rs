@@ -1,4 +1,4 @@
-//! Inputs shared by the kernel, engine and proof benchmarks and `examples/bench_table.rs`, so the
+//! Inputs shared by the kernel, engine and proof benchmarks and `benches/table.rs`, so the
 //! criterion benches and the table measure the same things.
 
 #![allow(dead_code)] // each includer uses part of it

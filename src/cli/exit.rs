@@ -7,16 +7,7 @@ use crate::engine::EngineError;
 use crate::kernel::KernelError;
 use crate::proof::ProofError;
 
-/// Success.
-pub const OK: i32 = 0;
-/// The claim is false: games that differ, a rejected proof.
-pub const FALSE: i32 = 1;
-/// Bad input or usage.
-pub const BAD_INPUT: i32 = 2;
-/// A limit was reached.
-pub const LIMIT: i32 = 3;
-/// Interrupted by Ctrl-C (128 + SIGINT, the shell's convention).
-pub const INTERRUPTED: i32 = 130;
+pub use crate::error::status::{BAD_INPUT, FALSE, INTERRUPTED, LIMIT, OK};
 
 /// An error ready for standard error, with its exit status.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,9 +37,14 @@ impl CliError {
     }
 }
 
+impl From<crate::Error> for CliError {
+    /// The status is the library's ([`crate::Error::exit_code`]), the message its text.
+    fn from(e: crate::Error) -> Self {
+        CliError::with(e.exit_code(), e.to_string())
+    }
+}
+
 impl From<KernelError> for CliError {
-    /// A kernel error is a size the kernel refuses to expand (a limit), except a function
-    /// applied outside its domain, which is bad input.
     fn from(e: KernelError) -> Self {
         match e {
             KernelError::Function { .. } | KernelError::Unbound { .. } => {
@@ -61,16 +57,7 @@ impl From<KernelError> for CliError {
 
 impl From<EngineError> for CliError {
     fn from(e: EngineError) -> Self {
-        match e {
-            EngineError::Limit { .. } => CliError::with(LIMIT, e.to_string()),
-            EngineError::Unsupported(_) => CliError::bad(e.to_string()),
-            EngineError::Interrupted { .. } => CliError::with(INTERRUPTED, e.to_string()),
-            // A rule merged unequal classes: a defect in a rule, not in the input.
-            EngineError::Unsound(_) => CliError::with(
-                101,
-                format!("internal error (please report the input): {e}"),
-            ),
-        }
+        crate::Error::from(e).into()
     }
 }
 

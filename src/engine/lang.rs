@@ -4,51 +4,12 @@
 //! hash-consing cannot treat children as sets without breaking explanations
 //! (research/egg.md §1), so "options are sets" is a rule and set-matching lives in the matcher.
 
-use crate::number::{Dyadic, Nimber};
+use crate::number::Nimber;
 use crate::term::{Pebble, Term};
 use egg::{Id, Language, RecExpr};
-use num_bigint::BigInt;
-use num_traits::Zero;
 use std::fmt;
 
-/// A closed-form leaf.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Leaf {
-    /// number + up·↑ + *nim.
-    Nus {
-        /// The number part.
-        number: Dyadic,
-        /// The up multiple.
-        up: BigInt,
-        /// The nimber part.
-        nim: Nimber,
-    },
-    /// A Hackenstring row (not a canonical form: the `hackenstring-definition` rule opens it).
-    Hack(Vec<Pebble>),
-}
-
-impl Leaf {
-    /// The number leaf x.
-    pub fn number(x: Dyadic) -> Leaf {
-        Leaf::Nus {
-            number: x,
-            up: BigInt::zero(),
-            nim: Nimber::zero(),
-        }
-    }
-
-    /// As a term.
-    pub fn to_term(&self) -> Term {
-        match self {
-            Leaf::Nus { number, up, nim } => Term::Nus {
-                number: number.clone(),
-                up: up.clone(),
-                nim: nim.clone(),
-            },
-            Leaf::Hack(row) => Term::Hackenstring(row.clone()),
-        }
-    }
-}
+pub use crate::eval::Leaf;
 
 /// An e-node.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -48,7 +48,7 @@ pub fn compare(a: &Term, b: &Term, depth: usize) -> Result<Comparison, ProofErro
 }
 
 fn show(t: &Term) -> String {
-    crate::syntax::print(t, &Default::default())
+    t.to_string()
 }
 
 /// The winning first move a refuted `g ≤ h` stands for, in words.

@@ -24,10 +24,11 @@
 //! given the part itself, as it is without lemmas.
 
 use super::explain::{describe, steps_of};
-use super::matcher::TermRules;
 use super::step::{path_string, PathElem, Step};
 use super::{tidy, Lemma, ProofError};
 use crate::engine::{Engine, EngineError};
+use crate::eval::terms::TermHost;
+use crate::eval::Stop;
 use crate::rules::{Rule, RuleSet};
 use crate::term::Term;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -58,7 +59,11 @@ type Done = (Term, Vec<Step>);
 pub(crate) struct Composer<'e> {
     engine: &'e Engine,
     rules: &'e RuleSet,
-    interp: TermRules<'e>,
+    /// The shared rule evaluator on terms (never the checker's interpreter, so the checker
+    /// does not confirm a step with the code that made it).
+    interp: TermHost<'e>,
+    /// A limit the evaluator reached; the proof ends with it at the next [`Self::tick`].
+    halted: Option<Stop>,
     reduce: Vec<&'e Rule>,
     open: Vec<&'e Rule>,
     /// Each part met, with its result and the steps standing for it in a parent
@@ -67,6 +72,8 @@ pub(crate) struct Composer<'e> {
     /// Operator terms whose proof is being built: met again inside their own proof, they are
     /// left to the engine rather than recursed into for ever.
     busy: FxHashSet<Term>,
+    /// Shared entries found canonical (with their value) or not.
+    canonical: FxHashMap<u32, Option<crate::kernel::GameId>>,
     /// The lemmas, each citing only those before it.
     pub lemmas: Vec<Lemma>,
     /// Why some engine run stopped short of the canonical form, if one did.
@@ -80,11 +87,13 @@ impl<'e> Composer<'e> {
         Composer {
             engine,
             rules: engine.rules(),
-            interp: TermRules::new(engine.rules()),
+            interp: TermHost::new(engine.rules()),
+            halted: None,
             reduce,
             open,
             memo: FxHashMap::default(),
             busy: FxHashSet::default(),
+            canonical: FxHashMap::default(),
             lemmas: Vec::new(),
             stuck: None,
             start: Instant::now(),
@@ -93,12 +102,63 @@ impl<'e> Composer<'e> {
 
     /// The term table the proof's terms refer to, leaving an empty one.
     pub(crate) fn take_terms(&mut self) -> super::TermTable {
-        std::mem::take(&mut self.interp.terms)
+        std::mem::take(&mut *self.interp.terms.borrow_mut())
     }
 
     /// Whether `t` (which may refer to the table) is a game in canonical form.
     pub(crate) fn is_canonical(&mut self, t: &Term) -> bool {
-        self.interp.is_canonical(t)
+        self.canonical_value(t).is_some()
+    }
+
+    /// `t`'s value when `t` is a game in canonical form: closed forms are; a game is when its
+    /// options are and the kernel's canonical form of it has exactly those options (no
+    /// repeats). Shared entries are decided once.
+    fn canonical_value(&mut self, t: &Term) -> Option<crate::kernel::GameId> {
+        use crate::kernel::GameId;
+        match t {
+            Term::Nus { number, up, nim } => Some(self.interp.kernel_mut().nus(number, up, nim)),
+            Term::Ref(n) => {
+                if let Some(v) = self.canonical.get(n) {
+                    return *v;
+                }
+                let view = self.interp.terms.borrow().view(*n)?.clone();
+                let v = self.canonical_value(&view);
+                self.canonical.insert(*n, v);
+                v
+            }
+            Term::Game { left, right } => {
+                let l = left
+                    .iter()
+                    .map(|x| self.canonical_value(x))
+                    .collect::<Option<Vec<_>>>()?;
+                let r = right
+                    .iter()
+                    .map(|x| self.canonical_value(x))
+                    .collect::<Option<Vec<_>>>()?;
+                let k = self.interp.kernel_mut();
+                let g = k.from_options(&l, &r).ok()?;
+                let same = |mut a: Vec<GameId>, mut b: Vec<GameId>| {
+                    let n = a.len();
+                    a.sort();
+                    a.dedup();
+                    b.sort();
+                    n == a.len() && a == b
+                };
+                let cl = k.left_options(g).ok()?;
+                let cr = k.right_options(g).ok()?;
+                (same(l, cl) && same(r, cr)).then_some(g)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether `t`'s value is a closed form (number + up multiple + nimber), which a rule may
+    /// fold a game into.
+    fn has_closed_form(&mut self, t: &Term) -> bool {
+        match self.interp.eval(t) {
+            Ok(g) => self.interp.kernel_mut().as_nus(g).is_some(),
+            Err(_) => true,
+        }
     }
 
     /// Whether a proof of `t` should be built by lemmas: `t` (written out) adds two terms not
@@ -120,7 +180,7 @@ impl<'e> Composer<'e> {
             }
             Term::Nus { .. } => {
                 let open = self.open.clone();
-                self.interp.open(t).is_none()
+                self.open_form(t).is_none()
                     && self
                         .at_root(t, &[], &open)
                         .is_some_and(|s| s.after().is_some_and(is_operator))
@@ -134,6 +194,15 @@ impl<'e> Composer<'e> {
 
     /// The engine's time and memory limits and cancel flag hold for the whole proof.
     fn tick(&self, at: &Term) -> Result<(), ProofError> {
+        match &self.halted {
+            Some(Stop::Kernel(e)) => return Err(ProofError::Kernel(e.clone())),
+            Some(Stop::GaveUp) => {
+                return Err(ProofError::Kernel(crate::kernel::KernelError::Limit {
+                    which: "matches tried".into(),
+                }))
+            }
+            None => {}
+        }
         let limits = self.engine.limits();
         // A part too large to print is described by its size, as the engine does.
         let reached = || {
@@ -141,7 +210,7 @@ impl<'e> Composer<'e> {
             if n > MAX_PRINTED {
                 format!("{} ({n} nodes written out)", crate::engine::TOO_LARGE)
             } else {
-                crate::syntax::print(at, &Default::default())
+                at.to_string()
             }
         };
         if limits
@@ -171,6 +240,13 @@ impl<'e> Composer<'e> {
     /// `t` simplified, with the steps from `t` to the result.
     pub(crate) fn simplify(&mut self, t: &Term) -> Result<Done, ProofError> {
         self.tick(t)?;
+        let done = self.simplify_inner(t)?;
+        // A limit the evaluator reached on the way ends the proof here.
+        self.tick(t)?;
+        Ok(done)
+    }
+
+    fn simplify_inner(&mut self, t: &Term) -> Result<Done, ProofError> {
         match t {
             Term::Sum(..) | Term::Neg(_) | Term::PlusMinus(_) => self.operator(t),
             Term::Game { left, right } => {
@@ -229,8 +305,8 @@ impl<'e> Composer<'e> {
             let k = self.lemmas.len();
             // A large result is stored once in the term table and referred to, so the terms
             // of the steps that use it stay the size of their own nodes.
-            let result = self.interp.terms.share(&result);
-            let show = |t: &Term| crate::syntax::print(t, &Default::default());
+            let result = self.interp.terms.borrow_mut().share(&result);
+            let show = |t: &Term| t.to_string();
             let why = format!("{} = {}", show(t), show(&result));
             self.lemmas.push(Lemma {
                 from: t.clone(),
@@ -299,11 +375,36 @@ impl<'e> Composer<'e> {
         Ok((result, steps))
     }
 
-    /// The first of `rules` that applies at `path` of `t`, as a step.
+    /// A closed form opened by its definition; a limit reached is recorded (see `halted`).
+    fn open_form(&mut self, t: &Term) -> Option<Term> {
+        match self.interp.open(t) {
+            Ok(o) => o,
+            Err(stop) => {
+                self.halted.get_or_insert(stop);
+                None
+            }
+        }
+    }
+
+    /// The first of `rules` that applies at `path` of `t`, as a step (none when the evaluator
+    /// reached a limit, which is recorded and ends the proof at the next tick).
     fn at_root(&mut self, t: &Term, path: &[PathElem], rules: &[&'e Rule]) -> Option<Step> {
         let sub = super::step::subterm_at(t, path)?;
         for rule in rules {
-            if let Some((w, built)) = self.interp.apply(rule, sub) {
+            let applied = match self.interp.apply(rule, sub) {
+                Ok(a) => a,
+                Err(stop) => {
+                    self.halted.get_or_insert(stop);
+                    return None;
+                }
+            };
+            if let Some((m, built)) = applied {
+                let w = super::step::Witnesses {
+                    games: m.game_terms(),
+                    sets: m.sets,
+                    values: m.values,
+                    rows: m.rows,
+                };
                 let to = super::step::replace_at(t, path, &built)?;
                 let mut step = Step {
                     from: t.clone(),
@@ -378,11 +479,11 @@ impl<'e> Composer<'e> {
             // A game already in canonical form whose value has no closed form (no number, up
             // multiple or nimber) is finished: rules at its root could only delete or bypass
             // options it does not have. Trying each one would cost a failed match per rule.
-            if self.interp.is_canonical(&cur) && !self.interp.has_closed_form(&cur) {
+            if self.is_canonical(&cur) && !self.has_closed_form(&cur) {
                 return Ok((cur, steps));
             }
             let (result, more) = self.at_root_until_done(&cur);
-            if self.interp.is_canonical(&result) {
+            if self.is_canonical(&result) {
                 steps.extend(tidy::tidy(&cur, more));
                 return Ok((result, steps));
             }
@@ -399,7 +500,7 @@ impl<'e> Composer<'e> {
                 else {
                     continue;
                 };
-                if self.interp.open(&sub).is_some() {
+                if self.open_form(&sub).is_some() {
                     continue;
                 }
                 if let Some(more) = self.open_at(&opened, p)? {
@@ -411,7 +512,7 @@ impl<'e> Composer<'e> {
             }
             if !open_steps.is_empty() {
                 let (result, more) = self.at_root_until_done(&opened);
-                if self.interp.is_canonical(&result) {
+                if self.is_canonical(&result) {
                     steps.extend(open_steps);
                     steps.extend(tidy::tidy(&opened, more));
                     return Ok((result, steps));
@@ -443,14 +544,11 @@ impl<'e> Composer<'e> {
         self.tick(t)?;
         // The engine takes terms written out; a shared part too large to write out is beyond
         // what a saturation run could explain anyway.
-        let t = &self
-            .interp
-            .terms
-            .expand(t, MAX_FLAT)
-            .ok_or_else(|| EngineError::Limit {
-                which: format!("{MAX_FLAT} nodes written out for one saturation run"),
-                reached: crate::syntax::print(t, &Default::default()),
-            })?;
+        let expanded = self.interp.terms.borrow().expand(t, MAX_FLAT);
+        let t = &expanded.ok_or_else(|| EngineError::Limit {
+            which: format!("{MAX_FLAT} nodes written out for one saturation run"),
+            reached: crate::syntax::print(t, &Default::default()),
+        })?;
         let mut s = self.engine.simplify(t)?;
         if !s.canonical && self.stuck.is_none() {
             self.stuck = Some(

@@ -298,7 +298,7 @@ impl Inequality {
     }
 
     fn write(&self, f: &mut fmt::Formatter<'_>, indent: usize) -> fmt::Result {
-        let show = |t: &Term| crate::syntax::print(t, &Default::default());
+        let show = |t: &Term| t.to_string();
         let pad = "  ".repeat(indent);
         let (g, h) = (show(&self.left), show(&self.right));
         let claim = if self.holds {

@@ -8,13 +8,13 @@
 use super::inequality::{Definitional, Inequality, Memo};
 use super::step::Witnesses;
 use super::table::{children, TermTable};
-use crate::kernel::{GameId, Kernel, KernelError, Relation};
+use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::{mex, Dyadic, Nimber};
 use crate::rules::check::{as_value_expr, bindings, is_value_template, VarKind};
 use crate::rules::*;
 use crate::term::{Pebble, Term};
 use num_bigint::BigInt;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::ToPrimitive;
 use std::collections::BTreeMap;
 
 /// The most matches enumerated for one step; beyond it the step is rejected as too ambiguous
@@ -38,8 +38,6 @@ pub struct TermRules<'a> {
     pub terms: TermTable,
     /// Every entry below this one has its value told to the kernel.
     valued: usize,
-    /// Entries found canonical (their value) or not.
-    canonical: rustc_hash::FxHashMap<u32, Option<GameId>>,
 }
 
 /// Why a rule does not take a subterm to the claimed result.
@@ -81,11 +79,12 @@ impl Failure {
 }
 
 fn show(t: &Term) -> String {
-    crate::syntax::print(t, &Default::default())
+    t.to_string()
 }
 
 impl<'a> TermRules<'a> {
-    /// A fresh interpreter with its own kernel.
+    /// A fresh interpreter with its own kernel and an empty table.
+    #[cfg(test)]
     pub fn new(rules: &'a RuleSet) -> Self {
         Self::with_table(rules, TermTable::new())
     }
@@ -98,7 +97,6 @@ impl<'a> TermRules<'a> {
             memo: Memo::default(),
             terms,
             valued: 0,
-            canonical: Default::default(),
         }
     }
 
@@ -131,59 +129,6 @@ impl<'a> TermRules<'a> {
     /// Whether two terms are the same game written alike, up to the order of options.
     pub fn same(&mut self, a: &Term, b: &Term) -> bool {
         self.terms.same(a, b)
-    }
-
-    /// Whether `t` is a game in canonical form: closed forms are; a game is when its options
-    /// are and the kernel's canonical form of it has exactly those options (no repeats).
-    /// Shared entries are decided once.
-    pub fn is_canonical(&mut self, t: &Term) -> bool {
-        self.canonical_value(t).is_some()
-    }
-
-    /// Whether `t`'s value is a closed form (number + up multiple + nimber), which a rule may
-    /// fold a game into.
-    pub fn has_closed_form(&mut self, t: &Term) -> bool {
-        match self.eval(t) {
-            Ok(g) => self.kernel.as_nus(g).is_some(),
-            Err(_) => true,
-        }
-    }
-
-    fn canonical_value(&mut self, t: &Term) -> Option<GameId> {
-        match t {
-            Term::Nus { number, up, nim } => Some(self.kernel.nus(number, up, nim)),
-            Term::Ref(n) => {
-                if let Some(v) = self.canonical.get(n) {
-                    return *v;
-                }
-                let view = self.terms.view(*n)?.clone();
-                let v = self.canonical_value(&view);
-                self.canonical.insert(*n, v);
-                v
-            }
-            Term::Game { left, right } => {
-                let l = left
-                    .iter()
-                    .map(|x| self.canonical_value(x))
-                    .collect::<Option<Vec<_>>>()?;
-                let r = right
-                    .iter()
-                    .map(|x| self.canonical_value(x))
-                    .collect::<Option<Vec<_>>>()?;
-                let g = self.kernel.from_options(&l, &r).ok()?;
-                let same = |mut a: Vec<GameId>, mut b: Vec<GameId>| {
-                    let n = a.len();
-                    a.sort();
-                    a.dedup();
-                    b.sort();
-                    n == a.len() && a == b
-                };
-                let cl = self.kernel.left_options(g).ok()?;
-                let cr = self.kernel.right_options(g).ok()?;
-                (same(l, cl) && same(r, cr)).then_some(g)
-            }
-            _ => None,
-        }
     }
 
     /// Whether `rule` rewrites `src` to `dst` with a match that agrees with `witnesses`; the
@@ -255,21 +200,13 @@ impl<'a> TermRules<'a> {
         Err(best)
     }
 
-    /// The first match of `rule` at the top of `t` whose side conditions hold, and the term it
-    /// builds: how a proof by lemmas takes a step the engine did not record. The match is the
-    /// step's witnesses, so the checker finds it again.
-    pub fn apply(&mut self, rule: &Rule, t: &Term) -> Option<(Binds, Term)> {
-        let kinds = bindings(&rule.pattern).ok()?;
+    /// Every match of `rule`'s pattern at the top of `t` (at most [`MAX_MATCHES`]), in the
+    /// order they are tried: what the differential test compares with the shared evaluator.
+    #[cfg(test)]
+    pub fn matches(&mut self, rule: &Rule, t: &Term) -> Vec<Binds> {
         let mut out = Vec::new();
         self.pat(&rule.pattern, t, true, &Binds::default(), &mut out, 0);
-        for b in out.into_iter().take(MAX_MATCHES) {
-            if self.conditions_hold(rule, &b, &kinds) {
-                if let Some(built) = self.build(&rule.result, &b, None) {
-                    return Some((b, built));
-                }
-            }
-        }
-        None
+        out
     }
 
     /// Checks a match against the recorded witnesses.
@@ -572,34 +509,36 @@ impl<'a> TermRules<'a> {
         }
     }
 
+    /// Decides a condition: a predicate by its meaning, a comparison of values exactly, a
+    /// comparison of games by the two inequalities of the definition.
     fn condition(
         &mut self,
         c: &Condition,
         b: &Binds,
         kinds: &BTreeMap<String, VarKind>,
     ) -> Option<bool> {
-        match c {
-            Condition::Compare(x, rel, y) => {
-                if is_value_template(x, kinds) {
-                    let x = self.value(&as_value_expr(x)?, b)?;
-                    let y = self.value(&as_value_expr(y)?, b)?;
-                    Some(relation_holds(*rel, rel_of(x.cmp(&y))))
-                } else {
-                    let x = self.build(x, b, None)?;
-                    let y = self.build(y, b, None)?;
-                    let gx = self.eval(&x).ok()?;
-                    let gy = self.eval(&y).ok()?;
-                    // By the definition, not by the kernel's own comparison.
-                    let mut d = Definitional::new(&mut self.kernel, &mut self.memo);
-                    Some(relation_holds(*rel, d.compare(gx, gy).ok()?))
-                }
-            }
+        let (x, rel, y) = match c {
             Condition::Pred {
                 negated,
                 pred,
                 args,
-            } => Some(self.predicate(*pred, args, b)? != *negated),
-        }
+            } => return Some(self.predicate(*pred, args, b)? != *negated),
+            Condition::Compare(x, rel, y) => (x, *rel, y),
+        };
+        let (ab, ba) = if is_value_template(x, kinds) {
+            let x = self.value(&as_value_expr(x)?, b)?;
+            let y = self.value(&as_value_expr(y)?, b)?;
+            (x <= y, y <= x)
+        } else {
+            let gx = self.build(x, b, None)?;
+            let gy = self.build(y, b, None)?;
+            let gx = self.eval(&gx).ok()?;
+            let gy = self.eval(&gy).ok()?;
+            // By the definition, not by the kernel's own comparison.
+            let mut d = Definitional::new(&mut self.kernel, &mut self.memo);
+            (d.le(gx, gy).ok()?, d.le(gy, gx).ok()?)
+        };
+        Some(holds_by_le(rel, ab, ba))
     }
 
     fn set_values(&mut self, b: &Binds, name: &str) -> Option<Vec<GameId>> {
@@ -767,20 +706,21 @@ impl<'a> TermRules<'a> {
     }
 
     fn leaf_term(&mut self, leaf: &LeafTemplate, b: &Binds) -> Option<Term> {
-        let zero = Dyadic::zero;
-        let (number, up, nim) = match leaf {
-            LeafTemplate::Num(x) => (self.value(x, b)?, zero(), zero()),
-            LeafTemplate::Int(x) => {
-                let v = self.value(x, b)?;
-                if !v.is_integer() {
-                    return None;
-                }
-                (v, zero(), zero())
-            }
-            LeafTemplate::Nim(n) => (zero(), zero(), self.value(n, b)?),
-            LeafTemplate::Up(u) => (zero(), self.value(u, b)?, zero()),
-            LeafTemplate::Nus(x, u, n) => (self.value(x, b)?, self.value(u, b)?, self.value(n, b)?),
+        // The parts a template sets; the others are zero.
+        let (x, u, n) = match leaf {
+            LeafTemplate::Num(x) | LeafTemplate::Int(x) => (Some(x), None, None),
+            LeafTemplate::Nim(n) => (None, None, Some(n)),
+            LeafTemplate::Up(u) => (None, Some(u), None),
+            LeafTemplate::Nus(x, u, n) => (Some(x), Some(u), Some(n)),
         };
+        let mut part = |e: Option<&ValueExpr>| match e {
+            Some(e) => self.value(e, b),
+            None => Some(Dyadic::zero()),
+        };
+        let (number, up, nim) = (part(x)?, part(u)?, part(n)?);
+        if matches!(leaf, LeafTemplate::Int(_)) && !number.is_integer() {
+            return None;
+        }
         Some(Term::Nus {
             number,
             up: up.to_integer()?.clone(),
@@ -801,83 +741,69 @@ fn nat(x: &Dyadic) -> Option<Nimber> {
     Some(Nimber::new(x.to_integer()?.to_biguint()?))
 }
 
-fn rel_of(o: std::cmp::Ordering) -> Relation {
-    match o {
-        std::cmp::Ordering::Less => Relation::Less,
-        std::cmp::Ordering::Equal => Relation::Equal,
-        std::cmp::Ordering::Greater => Relation::Greater,
-    }
-}
-
-/// Whether `rel` holds of two games related by `r`.
-pub fn relation_holds(rel: Rel, r: Relation) -> bool {
-    use Relation::*;
+/// Whether `rel` holds of two games of which `ab` says whether the first is ≤ the second and
+/// `ba` the converse: every relation is read off the two inequalities of the definition.
+pub fn holds_by_le(rel: Rel, ab: bool, ba: bool) -> bool {
     match rel {
-        Rel::Le => matches!(r, Less | Equal),
-        Rel::Lt => r == Less,
-        Rel::Ge => matches!(r, Greater | Equal),
-        Rel::Gt => r == Greater,
-        Rel::Eq => r == Equal,
-        Rel::Ne => r != Equal,
-        Rel::Fuzzy => r == Fuzzy,
-        Rel::LessOrFuzzy => matches!(r, Less | Fuzzy),
-        Rel::GreaterOrFuzzy => matches!(r, Greater | Fuzzy),
+        Rel::Le => ab,
+        Rel::Ge => ba,
+        Rel::Lt => ab && !ba,
+        Rel::Gt => ba && !ab,
+        Rel::Eq => ab && ba,
+        Rel::Ne => !(ab && ba),
+        Rel::Fuzzy => !ab && !ba,
+        Rel::LessOrFuzzy => !ba,
+        Rel::GreaterOrFuzzy => !ab,
     }
 }
 
 /// Matches a leaf pattern against a closed-form term (an empty Hackenstring row is 0).
 fn leaf(lp: &LeafPattern, t: &Term, b: &Binds) -> Option<Binds> {
-    let mut b2 = b.clone();
-    let zero_row;
-    let t = match t {
-        Term::Hackenstring(r) if r.is_empty() => {
-            zero_row = Term::zero();
-            &zero_row
-        }
-        _ => t,
-    };
-    match (lp, t) {
-        (LeafPattern::Hack(r), Term::Hackenstring(row)) => {
+    if let (LeafPattern::Hack(r), Term::Hackenstring(row)) = (lp, t) {
+        if !row.is_empty() {
+            let mut b2 = b.clone();
             b2.rows.push((r.clone(), row.clone()));
-            Some(b2)
+            return Some(b2);
         }
-        (LeafPattern::Hack(_), _) => None,
-        (lp, Term::Nus { number, up, nim }) => {
-            let nim_d = Dyadic::integer(BigInt::from(nim.value().clone()));
-            let up_d = Dyadic::integer(up.clone());
-            let pure = up.is_zero() && nim.is_zero();
-            let ok = match lp {
-                LeafPattern::Num(a) => pure && arg(a, number.clone(), &mut b2),
-                LeafPattern::Int(a) => {
-                    pure && number.is_integer() && arg(a, number.clone(), &mut b2)
-                }
-                LeafPattern::Nim(a) => number.is_zero() && up.is_zero() && arg(a, nim_d, &mut b2),
-                LeafPattern::Up(a) => number.is_zero() && nim.is_zero() && arg(a, up_d, &mut b2),
-                LeafPattern::Nus(x, u, n) => {
-                    arg(x, number.clone(), &mut b2)
-                        && arg(u, up_d, &mut b2)
-                        && arg(n, nim_d, &mut b2)
-                }
-                LeafPattern::Hack(_) => false,
-            };
-            ok.then_some(b2)
-        }
-        _ => None,
     }
-}
-
-fn arg(a: &ValueArg, v: Dyadic, b: &mut Binds) -> bool {
-    match a {
-        ValueArg::Any => true,
-        ValueArg::Lit(l) => *l == v,
-        ValueArg::Var(name) => match b.value(name) {
-            Some(prev) => *prev == v,
-            None => {
-                b.values.push((name.clone(), v));
+    // The three parts of the closed form: number, up multiple, nimber.
+    let (x, u, n) = match t {
+        Term::Nus { number, up, nim } => (
+            number.clone(),
+            Dyadic::integer(up.clone()),
+            Dyadic::integer(BigInt::from(nim.value().clone())),
+        ),
+        Term::Hackenstring(r) if r.is_empty() => (Dyadic::zero(), Dyadic::zero(), Dyadic::zero()),
+        _ => return None,
+    };
+    // Each pattern: which parts must be zero, and which argument takes which part.
+    let (zero, args): (Vec<&Dyadic>, Vec<(&ValueArg, &Dyadic)>) = match lp {
+        LeafPattern::Num(a) => (vec![&u, &n], vec![(a, &x)]),
+        LeafPattern::Int(a) if x.is_integer() => (vec![&u, &n], vec![(a, &x)]),
+        LeafPattern::Nim(a) => (vec![&x, &u], vec![(a, &n)]),
+        LeafPattern::Up(a) => (vec![&x, &n], vec![(a, &u)]),
+        LeafPattern::Nus(p, q, r) => (vec![], vec![(p, &x), (q, &u), (r, &n)]),
+        LeafPattern::Int(_) | LeafPattern::Hack(_) => return None,
+    };
+    if zero.iter().any(|z| !z.is_zero()) {
+        return None;
+    }
+    let mut b2 = b.clone();
+    for (a, v) in args {
+        let ok = match a {
+            ValueArg::Any => true,
+            ValueArg::Lit(l) => l == v,
+            ValueArg::Var(name) if b2.value(name).is_some() => b2.value(name) == Some(v),
+            ValueArg::Var(name) => {
+                b2.values.push((name.clone(), v.clone()));
                 true
             }
-        },
+        };
+        if !ok {
+            return None;
+        }
     }
+    Some(b2)
 }
 
 /// The rows a player can leave by one move in a Hackenstring row; the empty row is 0.
@@ -893,4 +819,70 @@ fn cuts(row: &[Pebble], left: bool) -> Vec<Term> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> Term {
+        crate::syntax::parse(s).expect("test input parses")
+    }
+
+    fn w(games: &[(&str, &str)]) -> Witnesses {
+        Witnesses {
+            games: games.iter().map(|(n, x)| (n.to_string(), t(x))).collect(),
+            ..Witnesses::default()
+        }
+    }
+
+    #[test]
+    fn a_true_step_is_accepted_with_its_witnesses() {
+        let rules = RuleSet::builtin();
+        let rule = rules.get("dominated-left").unwrap();
+        let mut i = TermRules::new(&rules);
+        let b = i
+            .rewrites(rule, &t("{0, 1 | 3}"), &t("{1 | 3}"), &w(&[("a", "0")]))
+            .unwrap();
+        assert_eq!(b.game("b"), Some(&t("1")));
+    }
+
+    #[test]
+    fn a_wrong_result_a_wrong_witness_and_a_false_condition_are_told_apart() {
+        let rules = RuleSet::builtin();
+        let rule = rules.get("dominated-left").unwrap();
+        let mut i = TermRules::new(&rules);
+        let none = Witnesses::default();
+        // Deleting the better option is not what the rule yields.
+        let r = i.rewrites(rule, &t("{0, 1 | 3}"), &t("{0 | 3}"), &w(&[("a", "0")]));
+        assert!(matches!(r, Err(Failure::Result(_))), "{r:?}");
+        // A witness the rule does not bind here.
+        let r = i.rewrites(rule, &t("{0, 1 | 3}"), &t("{1 | 3}"), &w(&[("a", "2")]));
+        assert!(matches!(r, Err(Failure::Witness(_))), "{r:?}");
+        // Incomparable options: the condition fails.
+        let r = i.rewrites(rule, &t("{0, * | 3}"), &t("{* | 3}"), &none);
+        assert!(matches!(r, Err(Failure::Condition(_))), "{r:?}");
+        // A game pattern on a sum: no match at all.
+        let r = i.rewrites(rule, &t("1 + 2"), &t("3"), &none);
+        assert_eq!(r, Err(Failure::NoMatch));
+    }
+
+    #[test]
+    fn closed_options_are_opened_by_the_rule_sets_definitions() {
+        let rules = RuleSet::builtin();
+        let mut i = TermRules::new(&rules);
+        assert_eq!(i.open(&t("^")), Some(t("{0|*}")));
+        assert_eq!(i.open(&t("*2")), Some(t("{0, *|0, *}")));
+        // Not a closed form: nothing to open.
+        assert_eq!(i.open(&t("{0|}")), None);
+    }
+
+    #[test]
+    fn every_match_is_enumerated_in_order() {
+        let rules = RuleSet::builtin();
+        let rule = rules.get("dominated-left").unwrap();
+        let mut i = TermRules::new(&rules);
+        // Ordered pairs of distinct Left options: 3 · 2.
+        assert_eq!(i.matches(rule, &t("{0, 1, 2 | }")).len(), 6);
+    }
 }

@@ -29,7 +29,7 @@ mod compose;
 mod explain;
 pub mod inequality;
 pub mod json;
-mod matcher;
+pub(crate) mod matcher;
 pub mod step;
 pub mod table;
 pub mod thermocheck;

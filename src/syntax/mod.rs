@@ -94,3 +94,17 @@ pub fn parse_with_refs(src: &str) -> Result<Term, ParseError> {
 pub fn print(t: &Term, opts: &PrintOptions) -> String {
     print::print(t, opts)
 }
+
+/// A term displays as the one printer writes it with default options: ASCII, CGSuite's
+/// notation, so `format!("{t}")` reads back with [`parse`] to the same term.
+///
+/// ```
+/// let t = onag::syntax::parse("{3|{2*|1*}} + ^^*").unwrap();
+/// assert_eq!(t.to_string(), "{3||2*|1*} + ^^*");
+/// assert_eq!(onag::syntax::parse(&t.to_string()).unwrap(), t);
+/// ```
+impl std::fmt::Display for Term {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&print(self, &PrintOptions::default()))
+    }
+}

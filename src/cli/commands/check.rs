@@ -48,8 +48,8 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
         Format::Json => format!(
             "{}\n",
             serde_json::json!({
-                "input": crate::syntax::print(&proof.input, &Default::default()),
-                "result": crate::syntax::print(&proof.result, &Default::default()),
+                "input": proof.input.to_string(),
+                "result": proof.result.to_string(),
                 "steps": steps,
                 "lemmas": proof.lemmas.len(),
                 "checked": result.is_ok(),

@@ -177,7 +177,7 @@ pub(crate) fn reasons(x: &Term, y: &Term, d: &Disproof, style: &Style) -> Vec<St
 }
 
 fn json(x: &Term, y: &Term, rel: Outcome, d: &Disproof) -> serde_json::Value {
-    let ascii = |t: &Term| crate::syntax::print(t, &Default::default());
+    let ascii = |t: &Term| t.to_string();
     serde_json::json!({
         "a": ascii(x),
         "b": ascii(y),

@@ -181,7 +181,7 @@ fn one(
         }
         Format::Json => {
             // JSON is for programs: one line, ASCII, whatever --width and --unicode say.
-            let ascii = |t: &Term| crate::syntax::print(t, &Default::default());
+            let ascii = |t: &Term| t.to_string();
             let value = serde_json::json!({
                 "input": src,
                 "canonical": ascii(&canonical),

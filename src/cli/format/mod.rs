@@ -316,7 +316,7 @@ fn with_sets(s: &Step) -> String {
     if s.why.contains("; with ") || w.sets.is_empty() || !w.games.is_empty() {
         return s.why.clone();
     }
-    let show = |t: &Term| crate::syntax::print(t, &Default::default());
+    let show = |t: &Term| t.to_string();
     let sets: Vec<String> = w
         .sets
         .iter()

@@ -2,9 +2,9 @@
 //! with the machine, the date, each row's peak heap and its target.
 //!
 //! ```sh
-//! cargo run --release --example bench_table            # everything, a few minutes
-//! cargo run --release --example bench_table -- day-3    # only rows whose name contains "day-3"
-//! ONAG_BENCH_RUNS=1 valgrind --tool=callgrind target/release/examples/bench_table day-3
+//! cargo bench --bench table                # everything, a few minutes
+//! cargo bench --bench table -- day-3       # only rows whose name contains "day-3"
+//! ONAG_BENCH_RUNS=1 valgrind --tool=callgrind target/release/deps/table-* day-3
 //! ```
 //!
 //! Times are the best of k runs (k in the `runs` column), each from a fresh kernel or engine,
@@ -25,7 +25,7 @@ use onag::Term;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 
-#[path = "../benches/common/workloads.rs"]
+#[path = "common/workloads.rs"]
 mod workloads;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -818,7 +818,11 @@ fn run_child(key: &str, name: &str) -> Vec<Row> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `cargo bench` passes `--bench` to every bench binary: it is not a filter.
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
     let (filter, child) = match args.as_slice() {
         [flag, key] if flag == "--child" => (None, Some(key.clone())),
         [f, ..] => (Some(f.clone()), None),
@@ -860,7 +864,7 @@ fn main() {
     let (met, all) = t.score();
     println!(
         "\nTargets met: {met} of {all} (every row also has to stay under 1 GiB of heap). \
-         Whole run {:.0} s: `cargo run --release --example bench_table`.",
+         Whole run {:.0} s: `cargo bench --bench table`.",
         started.elapsed().as_secs_f64()
     );
 }

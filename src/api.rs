@@ -1,0 +1,113 @@
+//! The calls most users need, each returning the one error type [`crate::Error`].
+//!
+//! These are thin: each names the layer that does the work. They are the stable surface; the
+//! layer modules below stay public for the tests, benches and the command line, and may change.
+
+use crate::engine::Engine;
+use crate::error::Error;
+use crate::kernel::{Kernel, Relation};
+use crate::proof::{Outcome, Proof, Simplification};
+use crate::rules::RuleSet;
+use crate::term::Term;
+
+/// Reads a game written in CGSuite's notation. A mistake is [`Error::Parse`], with its line
+/// and column.
+///
+/// ```
+/// let t = onag::parse("{0, 1 | 2}").unwrap();
+/// assert_eq!(t.to_string(), "{0,1|2}");
+/// let e = onag::parse("{0 |").unwrap_err();
+/// assert!(matches!(e, onag::Error::Parse(ref p) if p.column == 5));
+/// ```
+pub fn parse(text: &str) -> Result<Term, Error> {
+    Ok(crate::syntax::parse(text)?)
+}
+
+/// The canonical form of a term's value, by the kernel (fast; no proof).
+///
+/// ```
+/// let t = onag::parse("{0, 1 | 2} + *").unwrap();
+/// assert_eq!(onag::evaluate(&t).unwrap().to_string(), "3/2*");
+/// ```
+pub fn evaluate(t: &Term) -> Result<Term, Error> {
+    let mut k = Kernel::new();
+    let g = k.eval(t)?;
+    Ok(k.to_term(g))
+}
+
+/// Simplifies a term by the engine's rules, with a proof the independent checker accepted.
+///
+/// ```
+/// use onag::{Engine, RuleSet};
+/// let engine = Engine::new(RuleSet::builtin());
+/// let s = onag::simplify(&onag::parse("{0, 1 | 2}").unwrap(), &engine).unwrap();
+/// assert!(s.canonical && s.proof.checked);
+/// assert_eq!(s.result().to_string(), "3/2");
+/// ```
+pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, Error> {
+    Ok(crate::proof::simplify(t, engine)?)
+}
+
+/// Proves `a = b` by rules (both simplified to one form), or shows `a ≠ b` by play.
+///
+/// ```
+/// use onag::{Engine, Outcome, RuleSet};
+/// let engine = Engine::new(RuleSet::builtin());
+/// let (a, b) = (onag::parse("^ + ^").unwrap(), onag::parse("{0 | ^*}").unwrap());
+/// assert!(matches!(onag::prove(&a, &b, &engine).unwrap(), Outcome::Equal(_)));
+/// let c = onag::parse("*").unwrap();
+/// assert!(matches!(onag::prove(&a, &c, &engine).unwrap(), Outcome::Different(_)));
+/// ```
+pub fn prove(a: &Term, b: &Term, engine: &Engine) -> Result<Outcome, Error> {
+    Ok(crate::proof::prove_eq_with(a, b, engine)?)
+}
+
+/// How two games compare: less, equal, greater or fuzzy (by the kernel).
+///
+/// ```
+/// use onag::Relation;
+/// let p = |s| onag::parse(s).unwrap();
+/// assert_eq!(onag::compare(&p("1/2"), &p("{0|1}")).unwrap(), Relation::Equal);
+/// assert_eq!(onag::compare(&p("*"), &p("0")).unwrap(), Relation::Fuzzy);
+/// assert_eq!(onag::compare(&p("^"), &p("1/4")).unwrap(), Relation::Less);
+/// ```
+pub fn compare(a: &Term, b: &Term) -> Result<Relation, Error> {
+    let mut k = Kernel::new();
+    let (x, y) = (k.eval(a)?, k.eval(b)?);
+    Ok(k.compare(x, y)?)
+}
+
+/// Checks a proof (read from JSON, say) against a rule set: every step re-matched, every side
+/// condition decided again. A failure is [`Error::Rejected`], naming the step.
+///
+/// ```
+/// use onag::{Engine, RuleSet};
+/// let rules = RuleSet::builtin();
+/// let s = onag::simplify(&onag::parse("{0,1|2}").unwrap(), &Engine::new(rules.clone())).unwrap();
+/// let json = s.proof.to_json();
+/// let read = onag::proof::Proof::parse_json(&json).unwrap();
+/// assert!(onag::check(&read, &rules).is_ok());
+/// // The same proof against a rule set without the rule it used is rejected.
+/// let mut fewer = rules.clone();
+/// fewer.remove(&read.steps[0].rule);
+/// assert!(matches!(onag::check(&read, &fewer), Err(onag::Error::Rejected { step: 0, .. })));
+/// ```
+pub fn check(proof: &Proof, rules: &RuleSet) -> Result<(), Error> {
+    proof
+        .check(rules)
+        .map_err(|e| crate::proof::ProofError::Check(e).into())
+}
+
+/// The rule set shipped in `rules/`, or a named part of it (`"fundamental"`, `"all"`, a group
+/// or rule names), as `onag --rules` takes it.
+///
+/// ```
+/// let all = onag::rules("all").unwrap();
+/// let fundamental = onag::rules("fundamental").unwrap();
+/// assert!(fundamental.rules().len() < all.rules().len());
+/// assert!(all.get("dominated-left").is_some());
+/// assert!(onag::rules("no-such-group").is_err());
+/// ```
+pub fn rules(spec: &str) -> Result<RuleSet, Error> {
+    RuleSet::builtin().select(spec).map_err(Error::BadInput)
+}

@@ -1,0 +1,111 @@
+//! The checker shares nothing with what it checks.
+//!
+//! The proof producer (the engine and `proof::compose`) evaluates rules with `onag::eval`, and
+//! the kernel decides its comparisons. The checker (`src/proof/check.rs`, its interpreter
+//! `src/proof/matcher.rs`, the definitional order `src/proof/inequality.rs`, and the step
+//! helpers `src/proof/step.rs` they use) must use neither: an error in the evaluator would
+//! otherwise be confirmed by the very code that made it. This test reads their source (the
+//! part outside `#[cfg(test)]`) and refuses any path into the evaluator, the engine or the
+//! producer, and any call of the kernel's own comparison (`le`, `compare`). A separate crate
+//! would enforce the same by the compiler, at the cost of splitting the kernel and rule
+//! language out of this one; the text check is kept small and its patterns are tested below.
+
+const CHECKER: [&str; 4] = [
+    "src/proof/check.rs",
+    "src/proof/matcher.rs",
+    "src/proof/inequality.rs",
+    "src/proof/step.rs",
+];
+
+/// What the checker's code must not contain, and why.
+const FORBIDDEN: [(&str, &str); 9] = [
+    ("eval::", "the producer's rule evaluator"),
+    ("engine::", "the engine"),
+    ("compose", "the proof producer"),
+    ("explain", "the reading of the engine's record"),
+    ("analysis", "the e-graph's class values"),
+    ("kernel.le(", "the kernel's own comparison"),
+    ("kernel.compare(", "the kernel's own comparison"),
+    ("Kernel::le", "the kernel's own comparison, by path"),
+    ("Kernel::compare", "the kernel's own comparison, by path"),
+];
+
+/// The code of a file before its unit tests, with comments removed.
+fn code(src: &str) -> String {
+    let body = src.split("#[cfg(test)]").next().unwrap_or("");
+    body.lines()
+        .map(|l| match l.find("//") {
+            Some(i) => &l[..i],
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Each forbidden use in `src`, with its line, folded so `kernel . le (` counts too.
+fn violations(src: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (n, line) in code(src).lines().enumerate() {
+        let folded: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        for (needle, what) in FORBIDDEN {
+            if folded.contains(needle) {
+                out.push(format!("line {}: `{needle}` ({what})", n + 1));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_checker_uses_neither_the_evaluator_nor_the_kernels_comparison() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut bad = Vec::new();
+    for file in CHECKER {
+        let src = std::fs::read_to_string(format!("{root}/{file}")).expect(file);
+        assert!(src.len() > 1000, "{file} is suspiciously short");
+        for v in violations(&src) {
+            bad.push(format!("{file}: {v}"));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "the checker reaches into the producer:\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn the_producer_does_use_the_evaluator() {
+    // The other half of the boundary: the engine and the producer evaluate rules through
+    // `eval`, not through the checker's interpreter.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let compose = std::fs::read_to_string(format!("{root}/src/proof/compose.rs")).unwrap();
+    assert!(code(&compose).contains("crate::eval::"));
+    assert!(!code(&compose).contains("matcher::"));
+    let engine = std::fs::read_to_string(format!("{root}/src/engine/matcher.rs")).unwrap();
+    assert!(code(&engine).contains("crate::eval::"));
+}
+
+#[test]
+fn the_patterns_catch_what_they_are_meant_to() {
+    let caught = [
+        "use crate::eval::terms::TermHost;",
+        "use crate::engine::matcher::Graph;",
+        "let r = self.kernel.compare(a, b)?;",
+        "let r = d.kernel . le (a, b)?;",
+        "let r = Kernel::le(&mut k, a, b);",
+        "use super::compose::Composer;",
+    ];
+    for line in caught {
+        assert!(!violations(line).is_empty(), "missed: {line}");
+    }
+    let allowed = [
+        "let r = d.compare(gx, gy)?; // by the definition",
+        "let g = self.kernel.eval(t)?;",
+        "// the engine::matcher is not used here",
+        "#[cfg(test)]\nuse crate::eval::terms::TermHost;",
+    ];
+    for line in allowed {
+        assert!(violations(line).is_empty(), "wrongly refused: {line}");
+    }
+}

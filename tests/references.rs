@@ -1,0 +1,78 @@
+//! Every citation in `rules/*.rules` resolves to an entry of `docs/REFERENCES.md`.
+
+use onag::rules::RuleSet;
+
+/// The keys of docs/REFERENCES.md: its second-level headings.
+fn keys() -> Vec<String> {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = std::fs::read_to_string(format!("{root}/docs/REFERENCES.md")).expect("REFERENCES");
+    text.lines()
+        .filter_map(|l| l.strip_prefix("## "))
+        .filter(|k| *k != "Further reading")
+        .map(|k| k.trim().to_string())
+        .collect()
+}
+
+/// The citations of a `cite` line: its `;`-separated parts.
+fn citations(cite: &str) -> Vec<&str> {
+    cite.split(';')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
+/// The key a citation starts with, if any: the longest that is a prefix.
+fn key_of<'k>(citation: &str, keys: &'k [String]) -> Option<&'k str> {
+    keys.iter()
+        .filter(|k| citation.starts_with(k.as_str()))
+        .max_by_key(|k| k.len())
+        .map(String::as_str)
+}
+
+#[test]
+fn every_rule_cites_and_every_citation_resolves() {
+    let keys = keys();
+    assert!(keys.len() >= 7, "{keys:?}");
+    let rules = RuleSet::builtin();
+    let mut bad = Vec::new();
+    for r in rules.rules() {
+        let cs = citations(&r.cite);
+        if cs.is_empty() {
+            bad.push(format!("{}: no citation", r.name));
+        }
+        for c in cs {
+            if key_of(c, &keys).is_none() {
+                bad.push(format!("{}: `{c}`", r.name));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "unresolved citations:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn every_listed_source_is_cited_by_some_rule() {
+    // No dead entries: each key is used (research/cgsuite.md and CGSuite both are).
+    let keys = keys();
+    let rules = RuleSet::builtin();
+    for k in &keys {
+        let used = rules
+            .rules()
+            .iter()
+            .flat_map(|r| citations(&r.cite))
+            .any(|c| key_of(c, &keys) == Some(k.as_str()));
+        assert!(used, "{k} is listed but no rule cites it");
+    }
+}
+
+#[test]
+fn the_resolver_refuses_what_it_should() {
+    let keys = keys();
+    assert_eq!(key_of("seed 002, Lemma 2.21", &keys), Some("seed 002"));
+    assert_eq!(
+        key_of("research/cgsuite.md §1", &keys),
+        Some("research/cgsuite.md")
+    );
+    assert_eq!(key_of("seed 009, §1", &keys), None);
+    assert_eq!(key_of("e.g. up + up", &keys), None);
+    assert_eq!(key_of("ONAG, chapter 1", &keys), None);
+}
