@@ -7,7 +7,7 @@
 
 use super::{build, first, matches, Binds, BindsOf, Built, Host, LeafRef, Shape, Stop, Want};
 use crate::kernel::{GameId, Kernel, KernelError};
-use crate::proof::table::{children, TermTable};
+use crate::proof::table::TermTable;
 use crate::rules::{Pattern, Rule, RuleKind, RuleSet};
 use crate::term::Term;
 use std::cell::{Cell, RefCell, RefMut};
@@ -66,21 +66,8 @@ impl<'r> TermHost<'r> {
     /// Tells `k` the value of every entry `t` refers to, in order (entries refer only to
     /// earlier ones, so there is no recursion down the DAG).
     fn value_refs(&self, k: &mut Kernel, t: &Term) -> Result<(), KernelError> {
-        let Some(top) = max_ref(t) else {
-            return Ok(());
-        };
-        while self.valued.get() <= top as usize {
-            let i = self.valued.get();
-            let view = self.terms.borrow().view(i as u32).cloned();
-            let Some(view) = view else {
-                return Err(KernelError::TooLarge {
-                    what: format!("#{i}, which is not in the proof's term table"),
-                });
-            };
-            let g = k.eval(&view)?;
-            k.set_reference(i as u32, g);
-            self.valued.set(i + 1);
-        }
+        let valued = self.terms.borrow().tell_values(k, self.valued.get(), t)?;
+        self.valued.set(valued);
         Ok(())
     }
 
@@ -175,14 +162,6 @@ impl<'r> TermHost<'r> {
             Built::Sum(x, y) => Term::sum(self.term(x, b), self.term(y, b)),
             Built::Neg(x) => Term::neg(self.term(x, b)),
         }
-    }
-}
-
-/// The largest reference in `t`.
-fn max_ref(t: &Term) -> Option<u32> {
-    match t {
-        Term::Ref(n) => Some(*n),
-        _ => children(t).into_iter().filter_map(max_ref).max(),
     }
 }
 

@@ -7,7 +7,7 @@
 
 use super::inequality::{Definitional, Inequality, Memo};
 use super::step::Witnesses;
-use super::table::{children, TermTable};
+use super::table::TermTable;
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::{mex, Dyadic, Nimber};
 use crate::rules::check::{as_value_expr, bindings, is_value_template, VarKind};
@@ -103,20 +103,7 @@ impl<'a> TermRules<'a> {
     /// Tells the kernel the value of every entry `t` refers to. Entries refer only to earlier
     /// ones, so they are valued in order, with no recursion down the DAG.
     pub fn value_refs(&mut self, t: &Term) -> Result<(), KernelError> {
-        let Some(top) = max_ref(t) else {
-            return Ok(());
-        };
-        while self.valued <= top as usize {
-            let i = self.valued;
-            let Some(view) = self.terms.view(i as u32).cloned() else {
-                return Err(KernelError::TooLarge {
-                    what: format!("#{i}, which is not in the proof's term table"),
-                });
-            };
-            let g = self.kernel.eval(&view)?;
-            self.kernel.set_reference(i as u32, g);
-            self.valued += 1;
-        }
+        self.valued = self.terms.tell_values(&mut self.kernel, self.valued, t)?;
         Ok(())
     }
 
@@ -726,14 +713,6 @@ impl<'a> TermRules<'a> {
             up: up.to_integer()?.clone(),
             nim: nat(&nim)?,
         })
-    }
-}
-
-/// The largest reference in `t`.
-fn max_ref(t: &Term) -> Option<u32> {
-    match t {
-        Term::Ref(n) => Some(*n),
-        _ => children(t).into_iter().filter_map(max_ref).max(),
     }
 }
 

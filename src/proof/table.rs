@@ -300,6 +300,32 @@ impl TermTable {
         Some(cur)
     }
 
+    /// Tells `kernel` the value of every entry from `valued` up to the largest one `t` refers
+    /// to, in order (entries refer only to earlier ones, so there is no recursion down the
+    /// DAG); returns the new count of entries valued. The producer and the checker each keep
+    /// their own kernel and count.
+    pub fn tell_values(
+        &self,
+        kernel: &mut crate::kernel::Kernel,
+        mut valued: usize,
+        t: &Term,
+    ) -> Result<usize, crate::kernel::KernelError> {
+        let Some(top) = max_ref(t) else {
+            return Ok(valued);
+        };
+        while valued <= top as usize {
+            let Some(view) = self.view(valued as u32) else {
+                return Err(crate::kernel::KernelError::TooLarge {
+                    what: format!("#{valued}, which is not in the proof's term table"),
+                });
+            };
+            let g = kernel.eval(view)?;
+            kernel.set_reference(valued as u32, g);
+            valued += 1;
+        }
+        Ok(valued)
+    }
+
     /// Adds `other`'s entries to this table; entry n of `other` is entry `map[n]` here.
     pub fn absorb(&mut self, other: &TermTable) -> Vec<u32> {
         let mut map = Vec::with_capacity(other.len());
@@ -377,6 +403,14 @@ impl TermTable {
             }
         }
         Ok(table)
+    }
+}
+
+/// The largest reference in `t`.
+fn max_ref(t: &Term) -> Option<u32> {
+    match t {
+        Term::Ref(n) => Some(*n),
+        _ => children(t).into_iter().filter_map(max_ref).max(),
     }
 }
 
