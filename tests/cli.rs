@@ -1,39 +1,10 @@
 //! The `onag` binary end to end: canonical forms, JSON, comparisons, stdin batches, exit
 //! statuses and error carets.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::run::{onag, onag_stdin, stderr, stdout};
 
-fn onag(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .output()
-        .expect("run onag")
-}
-
-fn onag_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run onag");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use std::process::{Command, Stdio};
 
 #[test]
 fn bad_input_exits_2_with_a_caret() {

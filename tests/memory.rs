@@ -6,6 +6,9 @@
 //! checks here are against real allocation. The process-wide limit and counter are shared, so
 //! the tests that use them in process take one lock.
 
+mod common;
+use common::run::{onag, onag_stdin, stderr};
+
 use onag::engine::{Engine, EngineError, Limits};
 use onag::kernel::{Budget, Kernel, KernelError};
 use onag::memory::{self, CountingAlloc};
@@ -214,34 +217,6 @@ fn the_parser_stops_at_the_memory_limit() {
 
 // ---------------------------------------------------------------------------------------------
 // The binary: exit status 3 and a message naming the limit
-
-fn onag(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .output()
-        .expect("run onag")
-}
-
-fn onag_stdin(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run onag");
-    let mut stdin = child.stdin.take().unwrap();
-    // The child may stop reading when it reaches its limit: a broken pipe is expected then.
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    child.wait_with_output().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// Status 3, the limit named with the flag that sets it, nothing on standard output.
 fn assert_memory_limit(o: &Output, limit: &str) {

@@ -1,40 +1,13 @@
 //! `onag eval` of values whose trees are far too large to print: shared output in every format,
 //! read back to the same value, its size bounded; `--share`, `--tree-size` and batches.
 
+mod common;
+use common::run::{onag, onag_stdin, stdout};
+
 use num_bigint::BigInt;
 use onag::kernel::Kernel;
 use onag::sharing::expanded_size;
 use onag::syntax::parse;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn onag(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .output()
-        .expect("run onag")
-}
-
-fn onag_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run onag");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 /// Σ_{k=1..n} {k | −k}.
 fn s(n: usize) -> String {

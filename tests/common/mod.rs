@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod drive;
+pub mod run;
 
 use onag::kernel::{GameId, Kernel, Relation};
 use std::collections::HashMap;
