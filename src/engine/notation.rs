@@ -57,9 +57,11 @@ pub fn head(t: &Term, limits: &Limits) -> Result<Option<Term>, EngineError> {
                 "#{n} refers to a proof's term table; the engine takes written-out terms"
             )))
         }
+        // A call is opened by the proof composer (`crate::proof`), which cites its function's
+        // definition; a saturation run has no node for it.
         Term::Call { name, .. } => {
             return Err(EngineError::Unsupported(format!(
-                "{name}(…) has no derivation yet: `onag eval` gives its value"
+                "{name}(…) is opened by its definition in a proof (`onag simplify`), not inside a saturation run"
             )))
         }
         // Rules work on trees: a `where` is written out when the tree fits the node limit.
@@ -81,6 +83,21 @@ pub fn head(t: &Term, limits: &Limits) -> Result<Option<Term>, EngineError> {
 
 /// `t` with every piece of notation written out, as the engine holds it.
 pub fn written_out(t: &Term, limits: &Limits) -> Result<Term, EngineError> {
+    // A call stays a call (a proof opens it by its definition); its game arguments are
+    // written out like any other part.
+    if let Term::Call { name, args } = t {
+        let args = args
+            .iter()
+            .map(|a| match a {
+                crate::term::Arg::Game(g) => Ok(crate::term::Arg::Game(written_out(g, limits)?)),
+                crate::term::Arg::Text(s) => Ok(crate::term::Arg::Text(s.clone())),
+            })
+            .collect::<Result<Vec<_>, EngineError>>()?;
+        return Ok(Term::Call {
+            name: name.clone(),
+            args,
+        });
+    }
     if let Some(w) = head(t, limits)? {
         return written_out(&w, limits);
     }

@@ -44,6 +44,12 @@ pub trait Function: Sync {
     fn check_open(&self, _args: &[Arg], _term: &Term) -> Option<Result<(), String>> {
         None
     }
+    /// Whether its value depends only on the values of its game arguments, so a proof may
+    /// simplify an argument inside the call (a path's `arg<i>`). True for every function of
+    /// games; false for one that reads the form as written (the birthday of a form).
+    fn congruent(&self) -> bool {
+        true
+    }
 }
 
 /// One level of a function's definition: the call equals `term`, by the named rule.

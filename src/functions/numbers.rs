@@ -25,6 +25,10 @@ impl Function for World {
     fn summary(&self) -> &'static str {
         self.summary
     }
+    fn congruent(&self) -> bool {
+        // The birthday of a form is a property of how it is written, not of its value.
+        self.name != "formbirthday"
+    }
     fn value(&self, args: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         world::as_game(kernel, self.name, args)
     }

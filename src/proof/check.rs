@@ -136,8 +136,13 @@ fn check_chain(
                 },
             ));
         }
+        if let Err(r) = check_path(&s.from, &s.at) {
+            return Err(fail(i, r));
+        }
         if let Some(k) = s.lemma {
             check_citation(interp, lemmas, s, k).map_err(|r| fail(i, r))?;
+        } else if let Some(o) = rules.opening(&s.rule) {
+            check_opening(interp, o, s).map_err(|r| fail(i, r))?;
         } else if s.parts.is_empty() {
             check_instance(interp, rules, s).map_err(|r| fail(i, r))?;
         } else {
@@ -199,6 +204,95 @@ fn check_citation(
         ));
     }
     Ok(())
+}
+
+/// A step may rewrite inside a call's argument only when the call's value depends on the
+/// argument's value alone (the function is congruent): rewriting inside the birthday of a
+/// form would change its value.
+fn check_path(t: &Term, path: &[super::step::PathElem]) -> Result<(), String> {
+    for k in 0..path.len() {
+        if let super::step::PathElem::CallArg(_) = path[k] {
+            if let Some(Term::Call { name, .. }) = subterm_at(t, &path[..k]) {
+                let congruent = crate::functions::lookup(name).is_some_and(|f| f.congruent());
+                if !congruent {
+                    return Err(format!(
+                        "the step rewrites inside an argument of {name}(…), whose value depends on how the argument is written"
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The most nodes a call and its opening may take written out for the function's own check.
+const MAX_OPENING_CHECKED: usize = 2_000_000;
+
+/// Checks a step by an opening rule: at its position a call of the rule's function is replaced
+/// by a term that the function's independent re-derivation of its definition
+/// ([`check_open`](crate::functions::Function::check_open)) confirms, and nothing else
+/// changes. A function without such a check cannot have its openings accepted.
+fn check_opening(
+    interp: &mut TermRules,
+    o: &crate::rules::OpeningRule,
+    s: &Step,
+) -> Result<(), String> {
+    let where_ = path_string(&s.at);
+    if !s.parts.is_empty() || !s.witnesses.is_empty() || s.lemma.is_some() {
+        return Err(format!(
+            "a step by opening `{}` carries parts, witnesses or a lemma",
+            o.name
+        ));
+    }
+    let (Some(before), Some(after)) = (subterm_at(&s.from, &s.at), subterm_at(&s.to, &s.at)) else {
+        return Err(format!("there is no subterm at position {where_}"));
+    };
+    if replace_at(&s.from, &s.at, after).as_ref() != Some(&s.to) {
+        return Err(format!(
+            "the step changes the term outside position {where_}"
+        ));
+    }
+    let (call, opened) = if s.reversed {
+        (after, before)
+    } else {
+        (before, after)
+    };
+    let written = |t: &Term| {
+        interp.expand(t, MAX_OPENING_CHECKED).ok_or_else(|| {
+            format!("the opening at {where_} is too large to check ({MAX_OPENING_CHECKED} nodes)")
+        })
+    };
+    let (call, opened) = (written(call)?, written(opened)?);
+    let Term::Call { name, args } = &call else {
+        return Err(format!(
+            "opening `{}` applies to a call of {}(…), not to {} at position {where_}",
+            o.name,
+            o.opens,
+            show(&call)
+        ));
+    };
+    if *name != o.opens {
+        return Err(format!(
+            "opening `{}` opens {}(…), not {name}(…)",
+            o.name, o.opens
+        ));
+    }
+    let Some(f) = crate::functions::lookup(name) else {
+        return Err(format!("`{name}` is not a function"));
+    };
+    match f.check_open(args, &opened) {
+        None => Err(format!(
+            "{name}(…) has no independent check of its opening, so a step by `{}` cannot be accepted",
+            o.name
+        )),
+        Some(Err(why)) => Err(format!(
+            "opening `{}` at position {where_}: {} is not {}: {why}",
+            o.name,
+            show(&call),
+            show(&opened)
+        )),
+        Some(Ok(())) => Ok(()),
+    }
 }
 
 /// Checks one rule instance: the step changes only its position, and there the named rule
@@ -346,7 +440,9 @@ fn step_conditions(
     terms: &super::TermTable,
     depth: usize,
 ) -> Result<Vec<ConditionProof>, String> {
-    if s.lemma.is_some() {
+    // A lemma is its own proof; an opening has no side condition of the rule language (its
+    // function's own check decides it).
+    if s.lemma.is_some() || rules.opening(&s.rule).is_some() {
         return Ok(Vec::new());
     }
     let rule = rules

@@ -30,7 +30,7 @@ use crate::engine::{Engine, EngineError};
 use crate::eval::terms::TermHost;
 use crate::eval::Stop;
 use crate::rules::{Rule, RuleSet};
-use crate::term::Term;
+use crate::term::{Arg, Term};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -170,6 +170,8 @@ impl<'e> Composer<'e> {
             return true;
         }
         match t {
+            // Only the composer opens a call by its definition.
+            Term::Call { .. } => true,
             Term::Sum(a, b) => {
                 let closed = |x: &Term| matches!(x, Term::Nus { .. });
                 if !(closed(a) && closed(b)) {
@@ -190,6 +192,90 @@ impl<'e> Composer<'e> {
             Term::PlusMinus(xs) => xs.iter().any(|x| self.wants(x)),
             _ => false,
         }
+    }
+
+    /// A call: its game arguments simplified first (when the function's value depends only on
+    /// their values), then one level of its definition by the function's opening, named by an
+    /// opening rule of the rule set, then the opened game simplified like any other. Each
+    /// distinct call met inside is a part, so it is proved once as a lemma and cited.
+    fn call(&mut self, t: &Term) -> Result<Done, ProofError> {
+        let Term::Call { name, .. } = t else {
+            return self.finish(t.clone(), Vec::new());
+        };
+        let f = crate::functions::lookup(name)
+            .ok_or_else(|| EngineError::Unsupported(format!("`{name}` is not a function")))?;
+        let mut cur = t.clone();
+        let mut steps = Vec::new();
+        if f.congruent() {
+            let Term::Call { args, .. } = t else {
+                unreachable!("matched above")
+            };
+            for (i, a) in args.iter().enumerate() {
+                if let Arg::Game(g) = a {
+                    self.part(&mut cur, &mut steps, PathElem::CallArg(i), g)?;
+                }
+            }
+        }
+        // The function reads its arguments as terms: a shared argument is written out.
+        let Term::Call { args, .. } = &cur else {
+            unreachable!("parts keep the call")
+        };
+        let mut written = Vec::with_capacity(args.len());
+        for a in args {
+            written.push(match a {
+                Arg::Game(g) => {
+                    let g = self
+                        .interp
+                        .terms
+                        .borrow()
+                        .expand(g, MAX_FLAT)
+                        .ok_or_else(|| EngineError::Limit {
+                            which: format!("{MAX_FLAT} nodes written out for one argument"),
+                            reached: format!("an argument of {name}(…)"),
+                        })?;
+                    Arg::Game(g)
+                }
+                Arg::Text(s) => Arg::Text(s.clone()),
+            });
+        }
+        let call = Term::Call {
+            name: name.clone(),
+            args: written,
+        };
+        let opening = f
+            .open(
+                match &call {
+                    Term::Call { args, .. } => args,
+                    _ => unreachable!("built above"),
+                },
+                self.interp.kernel_mut(),
+            )?
+            .ok_or_else(|| {
+                EngineError::Unsupported(format!(
+                    "{name}(…) has no derivation yet: `onag eval` gives its value"
+                ))
+            })?;
+        if self.rules.opening(opening.rule).is_none() {
+            return Err(EngineError::Unsupported(format!(
+                "opening `{}` ({name}'s definition) is not among the chosen rules",
+                opening.rule
+            ))
+            .into());
+        }
+        steps.push(Step {
+            from: call,
+            to: opening.term.clone(),
+            rule: opening.rule.to_string(),
+            at: Vec::new(),
+            why: opening.says,
+            witnesses: super::step::Witnesses::default(),
+            reversed: false,
+            parts: Vec::new(),
+            lemma: None,
+        });
+        let (result, more) = self.simplify(&opening.term)?;
+        steps.extend(more);
+        Ok((result, steps))
     }
 
     /// The engine's time and memory limits and cancel flag hold for the whole proof.
@@ -249,6 +335,7 @@ impl<'e> Composer<'e> {
     fn simplify_inner(&mut self, t: &Term) -> Result<Done, ProofError> {
         match t {
             Term::Sum(..) | Term::Neg(_) | Term::PlusMinus(_) => self.operator(t),
+            Term::Call { .. } => self.call(t),
             Term::Game { left, right } => {
                 let mut cur = t.clone();
                 let mut steps = Vec::new();

@@ -114,6 +114,11 @@ impl<'a> TermRules<'a> {
     }
 
     /// Whether two terms are the same game written alike, up to the order of options.
+    /// `t` with its references written out, when that takes at most `max` nodes.
+    pub fn expand(&self, t: &Term, max: usize) -> Option<Term> {
+        self.terms.expand(t, max)
+    }
+
     pub fn same(&mut self, a: &Term, b: &Term) -> bool {
         self.terms.same(a, b)
     }

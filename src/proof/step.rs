@@ -23,6 +23,10 @@ pub enum PathElem {
     NegInner,
     /// The i-th argument of `±{…}`.
     PmArg(usize),
+    /// The i-th argument of a function call, when it is a game. Steps go inside it only for a
+    /// function whose value depends on its arguments' values alone (see
+    /// [`Function::congruent`](crate::functions::Function::congruent)).
+    CallArg(usize),
 }
 
 impl fmt::Display for PathElem {
@@ -34,6 +38,7 @@ impl fmt::Display for PathElem {
             PathElem::SumRight => write!(f, "sum.1"),
             PathElem::NegInner => write!(f, "neg"),
             PathElem::PmArg(i) => write!(f, "pm{i}"),
+            PathElem::CallArg(i) => write!(f, "arg{i}"),
         }
     }
 }
@@ -53,13 +58,15 @@ impl std::str::FromStr for PathElem {
             _ => {
                 if let Some(rest) = s.strip_prefix("pm") {
                     Ok(PathElem::PmArg(num(rest)?))
+                } else if let Some(rest) = s.strip_prefix("arg") {
+                    Ok(PathElem::CallArg(num(rest)?))
                 } else if let Some(rest) = s.strip_prefix('L') {
                     Ok(PathElem::Left(num(rest)?))
                 } else if let Some(rest) = s.strip_prefix('R') {
                     Ok(PathElem::Right(num(rest)?))
                 } else {
                     Err(format!(
-                        "`{s}` is not a path element (L<i>, R<i>, sum.0, sum.1, neg, pm<i>)"
+                        "`{s}` is not a path element (L<i>, R<i>, sum.0, sum.1, neg, pm<i>, arg<i>)"
                     ))
                 }
             }
@@ -91,6 +98,10 @@ pub fn subterm_at<'a>(t: &'a Term, path: &[PathElem]) -> Option<&'a Term> {
         (PathElem::SumRight, Term::Sum(_, b)) => b,
         (PathElem::NegInner, Term::Neg(a)) => a,
         (PathElem::PmArg(i), Term::PlusMinus(xs)) => xs.get(*i)?,
+        (PathElem::CallArg(i), Term::Call { args, .. }) => match args.get(*i)? {
+            crate::term::Arg::Game(g) => g,
+            crate::term::Arg::Text(_) => return None,
+        },
         _ => return None,
     };
     subterm_at(next, rest)
@@ -109,6 +120,10 @@ pub fn replace_at(t: &Term, path: &[PathElem], new: &Term) -> Option<Term> {
         (PathElem::SumRight, Term::Sum(_, b)) => b,
         (PathElem::NegInner, Term::Neg(a)) => a,
         (PathElem::PmArg(i), Term::PlusMinus(xs)) => xs.get_mut(*i)?,
+        (PathElem::CallArg(i), Term::Call { args, .. }) => match args.get_mut(*i)? {
+            crate::term::Arg::Game(g) => g,
+            crate::term::Arg::Text(_) => return None,
+        },
         _ => return None,
     };
     *slot = replace_at(slot, rest, new)?;

@@ -61,11 +61,18 @@ pub(crate) fn children(t: &Term) -> Vec<&Term> {
         Term::PlusMinus(xs) => xs.iter().collect(),
         Term::Tiny { sub, .. } | Term::Miny { sub, .. } => vec![sub],
         Term::Multiple { game, .. } => vec![game],
+        // A call's game arguments are parts a step may rewrite (a path's `arg<i>`).
+        Term::Call { args, .. } => args
+            .iter()
+            .filter_map(|a| match a {
+                crate::term::Arg::Game(g) => Some(g),
+                crate::term::Arg::Text(_) => None,
+            })
+            .collect(),
         // Names and `where`s are written out before a proof starts.
         Term::Nus { .. }
         | Term::Hackenstring(_)
         | Term::Ref(_)
-        | Term::Call { .. }
         | Term::Name(_)
         | Term::Where { .. } => vec![],
     }
@@ -98,6 +105,16 @@ fn with_children(t: &Term, mut kids: impl Iterator<Item = Term>) -> Term {
         Term::Multiple { count, .. } => Term::Multiple {
             count: count.clone(),
             game: Box::new(next()),
+        },
+        Term::Call { name, args } => Term::Call {
+            name: name.clone(),
+            args: args
+                .iter()
+                .map(|a| match a {
+                    crate::term::Arg::Game(_) => crate::term::Arg::Game(next()),
+                    crate::term::Arg::Text(s) => crate::term::Arg::Text(s.clone()),
+                })
+                .collect(),
         },
         other => other.clone(),
     }

@@ -17,9 +17,11 @@
 
 mod ast;
 pub mod check;
+mod openings;
 mod parse;
 
 pub use ast::*;
+pub use openings::{parse_openings, OpeningRule};
 pub use parse::{parse_rules, MAX_RULE_NESTING};
 
 use std::fmt;
@@ -93,10 +95,15 @@ pub const BUILTIN_FILES: [(&str, &str); 6] = [
     ),
 ];
 
+/// The shipped opening rules (see [`OpeningRule`]), read after [`BUILTIN_FILES`].
+pub const OPENINGS_FILE: &str = include_str!("../../rules/openings.rules");
+
 /// An ordered collection of rules with unique names.
 #[derive(Clone, Debug, Default)]
 pub struct RuleSet {
     rules: Vec<Rule>,
+    /// The function openings; their names are unique among all the rules.
+    openings: Vec<OpeningRule>,
 }
 
 impl RuleSet {
@@ -117,7 +124,37 @@ impl RuleSet {
                 }
             }
         }
+        if let Ok(openings) = parse_openings("openings.rules", OPENINGS_FILE) {
+            for o in openings {
+                let _ = set.add_opening(o);
+            }
+        }
         set
+    }
+
+    /// Adds an opening rule; a name already present (as a rule or an opening) is an error.
+    pub fn add_opening(&mut self, o: OpeningRule) -> Result<(), RuleError> {
+        if self.get(&o.name).is_some() || self.opening(&o.name).is_some() {
+            return Err(RuleError {
+                file: o.source.file.clone(),
+                line: o.source.line,
+                column: 1,
+                message: format!("a rule named `{}` is already defined", o.name),
+                source_line: o.source.text.lines().next().unwrap_or("").to_string(),
+            });
+        }
+        self.openings.push(o);
+        Ok(())
+    }
+
+    /// The opening rule with this name.
+    pub fn opening(&self, name: &str) -> Option<&OpeningRule> {
+        self.openings.iter().find(|o| o.name == name)
+    }
+
+    /// All opening rules, in the order they were added.
+    pub fn openings(&self) -> &[OpeningRule] {
+        &self.openings
     }
 
     /// Parses and adds the rules in `text` (named `file` in errors).
@@ -144,7 +181,7 @@ impl RuleSet {
     /// Adds one rule after validating it; a name already present is an error.
     pub fn add(&mut self, mut rule: Rule) -> Result<(), RuleError> {
         check::validate(&mut rule)?;
-        if self.get(&rule.name).is_some() {
+        if self.get(&rule.name).is_some() || self.opening(&rule.name).is_some() {
             let src = &rule.source;
             return Err(RuleError {
                 file: src.file.clone(),
@@ -160,9 +197,10 @@ impl RuleSet {
 
     /// Removes a rule by name; returns whether it was there.
     pub fn remove(&mut self, name: &str) -> bool {
-        let before = self.rules.len();
+        let before = self.rules.len() + self.openings.len();
         self.rules.retain(|r| r.name != name);
-        before != self.rules.len()
+        self.openings.retain(|o| o.name != name);
+        before != self.rules.len() + self.openings.len()
     }
 
     /// The rule with this name.
@@ -183,21 +221,34 @@ impl RuleSet {
     /// A subset chosen by a group name (`all`, `fundamental`, `shortcut`, …) or a
     /// comma-separated list of group and rule names. Unknown names are an error naming them.
     pub fn select(&self, spec: &str) -> Result<RuleSet, String> {
-        let mut chosen: Vec<&Rule> = Vec::new();
+        let mut rule_names: Vec<&str> = Vec::new();
+        let mut opening_names: Vec<&str> = Vec::new();
         for word in spec.split(',').map(str::trim).filter(|w| !w.is_empty()) {
-            let matches: Vec<&Rule> = if word == "all" {
-                self.rules.iter().collect()
-            } else {
-                self.rules
-                    .iter()
-                    .filter(|r| r.name == word || r.groups.iter().any(|g| g == word))
-                    .collect()
+            let picks = |name: &str, groups: &[String]| {
+                word == "all" || name == word || groups.iter().any(|g| g == word)
             };
-            if matches.is_empty() {
+            let rules: Vec<&str> = self
+                .rules
+                .iter()
+                .filter(|r| picks(&r.name, &r.groups))
+                .map(|r| r.name.as_str())
+                .collect();
+            let openings: Vec<&str> = self
+                .openings
+                .iter()
+                .filter(|o| picks(&o.name, &o.groups))
+                .map(|o| o.name.as_str())
+                .collect();
+            if rules.is_empty() && openings.is_empty() {
                 let mut groups: Vec<&str> = self
                     .rules
                     .iter()
                     .flat_map(|r| r.groups.iter().map(String::as_str))
+                    .chain(
+                        self.openings
+                            .iter()
+                            .flat_map(|o| o.groups.iter().map(String::as_str)),
+                    )
                     .collect();
                 groups.sort();
                 groups.dedup();
@@ -206,19 +257,22 @@ impl RuleSet {
                     groups.join(", ")
                 ));
             }
-            for r in matches {
-                if !chosen.iter().any(|c| c.name == r.name) {
-                    chosen.push(r);
-                }
-            }
+            rule_names.extend(rules);
+            opening_names.extend(openings);
         }
         // Keep the original order so priorities tie-break the same way in every subset.
         let rules = self
             .rules
             .iter()
-            .filter(|r| chosen.iter().any(|c| c.name == r.name))
+            .filter(|r| rule_names.contains(&r.name.as_str()))
             .cloned()
             .collect();
-        Ok(RuleSet { rules })
+        let openings = self
+            .openings
+            .iter()
+            .filter(|o| opening_names.contains(&o.name.as_str()))
+            .cloned()
+            .collect();
+        Ok(RuleSet { rules, openings })
     }
 }

@@ -4,13 +4,66 @@ use super::{emit, unsupported, Ctx};
 use crate::cli::args::Format;
 use crate::cli::exit::{CliError, OK};
 use crate::cli::format::markdown;
-use crate::rules::Rule;
+use crate::rules::{OpeningRule, Rule, RuleSource};
+
+/// What the listing shows of a rule or of a function's opening rule.
+struct Listed<'a> {
+    name: &'a str,
+    says: &'a str,
+    cite: &'a str,
+    groups: &'a [String],
+    source: &'a RuleSource,
+    /// The function an opening rule opens.
+    opens: Option<&'a str>,
+}
+
+impl<'a> From<&'a Rule> for Listed<'a> {
+    fn from(r: &'a Rule) -> Self {
+        Listed {
+            name: &r.name,
+            says: &r.says,
+            cite: &r.cite,
+            groups: &r.groups,
+            source: &r.source,
+            opens: None,
+        }
+    }
+}
+
+impl<'a> From<&'a OpeningRule> for Listed<'a> {
+    fn from(o: &'a OpeningRule) -> Self {
+        Listed {
+            name: &o.name,
+            says: &o.says,
+            cite: &o.cite,
+            groups: &o.groups,
+            source: &o.source,
+            opens: Some(&o.opens),
+        }
+    }
+}
+
+/// Every rule, then every opening rule, in the order they were added.
+fn all(ctx: &Ctx) -> Vec<Listed<'_>> {
+    ctx.rules
+        .rules()
+        .iter()
+        .map(Listed::from)
+        .chain(ctx.rules.openings().iter().map(Listed::from))
+        .collect()
+}
 
 pub(super) fn run(ctx: &Ctx, name: Option<&str>) -> Result<i32, CliError> {
     let style = &ctx.style;
     let text = match name {
         Some(name) => {
-            let rule = ctx.rules.get(name).ok_or_else(|| unknown(ctx, name))?;
+            let rule = ctx
+                .rules
+                .get(name)
+                .map(Listed::from)
+                .or_else(|| ctx.rules.opening(name).map(Listed::from))
+                .ok_or_else(|| unknown(ctx, name))?;
+            let rule = &rule;
             match ctx.format {
                 Format::Json => format!("{}\n", json(rule)),
                 Format::Markdown => format!(
@@ -31,33 +84,29 @@ pub(super) fn run(ctx: &Ctx, name: Option<&str>) -> Result<i32, CliError> {
         None => match ctx.format {
             Format::Json => format!(
                 "{}\n",
-                serde_json::Value::Array(ctx.rules.rules().iter().map(json).collect())
+                serde_json::Value::Array(all(ctx).iter().map(json).collect())
             ),
-            Format::Markdown => ctx
-                .rules
-                .rules()
+            Format::Markdown => all(ctx)
                 .iter()
                 .map(|r| {
                     format!(
                         "- **{}** ({}): {} *{}*\n",
                         r.name,
                         r.groups.join(", "),
-                        markdown::escape(&r.says),
-                        markdown::escape(&r.cite)
+                        markdown::escape(r.says),
+                        markdown::escape(r.cite)
                     )
                 })
                 .collect(),
-            Format::Text => ctx
-                .rules
-                .rules()
+            Format::Text => all(ctx)
                 .iter()
                 .map(|r| {
                     format!(
                         "{}  [{}]\n    {}\n    {}\n",
-                        style.rule(&r.name),
+                        style.rule(r.name),
                         r.groups.join(", "),
-                        style.words(&r.says, 4, 4),
-                        style.words(&r.cite, 4, 4)
+                        style.words(r.says, 4, 4),
+                        style.words(r.cite, 4, 4)
                     )
                 })
                 .collect(),
@@ -68,8 +117,8 @@ pub(super) fn run(ctx: &Ctx, name: Option<&str>) -> Result<i32, CliError> {
     Ok(OK)
 }
 
-fn json(r: &Rule) -> serde_json::Value {
-    serde_json::json!({
+fn json(r: &Listed) -> serde_json::Value {
+    let mut v = serde_json::json!({
         "name": r.name,
         "says": r.says,
         "cite": r.cite,
@@ -77,12 +126,20 @@ fn json(r: &Rule) -> serde_json::Value {
         "file": r.source.file,
         "line": r.source.line,
         "text": r.source.text,
-    })
+    });
+    if let (Some(f), Some(map)) = (r.opens, v.as_object_mut()) {
+        map.insert("opens".into(), f.into());
+    }
+    v
 }
 
 /// An unknown rule name, with the closest names as a suggestion.
 fn unknown(ctx: &Ctx, name: &str) -> CliError {
-    let close = crate::cli::suggest::nearest(name, ctx.rules.names());
+    let names = ctx
+        .rules
+        .names()
+        .chain(ctx.rules.openings().iter().map(|o| o.name.as_str()));
+    let close = crate::cli::suggest::nearest(name, names);
     let hint = if close.is_empty() {
         "`onag rules` lists them all".to_string()
     } else {

@@ -1,0 +1,198 @@
+//! Function calls in proofs: a call opens by its definition (an opening rule of `rules/`), each
+//! distinct call is proved once as a lemma, and the checker accepts an opening only through the
+//! function's independent re-derivation (`check_open`).
+
+use onag::kernel::Kernel;
+use onag::proof::{PathElem, Proof, Step, TermTable, Witnesses};
+use onag::rules::RuleSet;
+use onag::syntax::parse;
+use onag::{Engine, Term};
+
+fn simplify(text: &str) -> onag::Simplification {
+    let engine = Engine::new(RuleSet::builtin());
+    onag::proof::simplify(&parse(text).unwrap(), &engine).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The proof ends at the canonical form the kernel computes from the ruleset's own fast path.
+fn agrees_with_the_kernel(text: &str) {
+    let s = simplify(text);
+    assert!(s.canonical, "{text}: {:?}", s.stuck);
+    assert!(s.proof.checked, "{text}");
+    let mut k = Kernel::new();
+    let value = k.eval(&parse(text).unwrap()).unwrap();
+    let result = s.proof.expand(s.result(), 1 << 20).unwrap();
+    assert_eq!(k.eval(&result).unwrap(), value, "{text}");
+}
+
+#[test]
+fn boards_simplify_to_their_values_with_checked_proofs() {
+    for text in [
+        r#"domineering("..|..")"#,
+        r#"domineering("...|...|...")"#,
+        r#"domineering("..#|...|#..")"#,
+        r#"domineering("....")"#,
+        r#"domineering(".|.|.|.")"#,
+        r#"domineering("...|...")"#,
+        r#"clobber("xo|ox")"#,
+        r#"clobber("xox.o")"#,
+        r#"toads("TT..FF")"#,
+        r#"toads("T.F")"#,
+        r#"cutcake(3, 2)"#,
+        r#"cutcake(4, 1)"#,
+        r#"octal("0.77", 5)"#,
+        r#"subtraction("1,2", 6)"#,
+        r#"domineering("..|..") + domineering("...|...") + ^"#,
+    ] {
+        agrees_with_the_kernel(text);
+    }
+}
+
+#[test]
+fn published_values_come_out_of_the_proof() {
+    // Winning Ways ch. 5: the empty 2x2 and 3x3 Domineering boards are both ±1 = {1|-1}.
+    for b in [r#"domineering("..|..")"#, r#"domineering("...|...|...")"#] {
+        let s = simplify(b);
+        assert_eq!(s.result().to_string(), "{1|-1}", "{b}");
+    }
+    // A vertical strip of two squares is one move for Left: 1.
+    assert_eq!(simplify(r#"domineering(".|.")"#).result().to_string(), "1");
+}
+
+#[test]
+fn each_distinct_position_is_one_lemma() {
+    let s = simplify(r#"domineering("...|...|...")"#);
+    let mut froms: Vec<String> = s.proof.lemmas.iter().map(|l| l.from.to_string()).collect();
+    let n = froms.len();
+    froms.sort();
+    froms.dedup();
+    assert_eq!(froms.len(), n, "a position proved twice");
+    // Every lemma about a position starts with the opening by the ruleset's moves.
+    for l in &s.proof.lemmas {
+        if matches!(l.from, Term::Call { .. }) {
+            assert_eq!(l.steps[0].rule, "domineering", "{}", l.from);
+        }
+    }
+}
+
+/// The first step by `rule` in the proof's lemmas that opens into a game with Left and Right
+/// options: (lemma, step).
+fn find(p: &Proof, rule: &str) -> (usize, usize) {
+    for (k, l) in p.lemmas.iter().enumerate() {
+        let two_sided = |s: &Step| matches!(&s.to, Term::Game { left, right } if !left.is_empty() && !right.is_empty());
+        if let Some(i) = l.steps.iter().position(|s| s.rule == rule && two_sided(s)) {
+            return (k, i);
+        }
+    }
+    panic!("no step by {rule}");
+}
+
+#[test]
+fn a_tampered_opening_is_rejected_by_the_naive_move_generator() {
+    let rules = RuleSet::builtin();
+    let s = simplify(r#"domineering("...|...|...")"#);
+    let (k, i) = find(&s.proof, "domineering");
+    // Drop one Left option from the opened game.
+    let mut p = s.proof.clone();
+    let step = &mut p.lemmas[k].steps[i];
+    let Term::Game { left, right } = step.to.clone() else {
+        panic!("an opening gives a game");
+    };
+    assert!(!left.is_empty());
+    step.to = Term::game(left[1..].to_vec(), right.clone());
+    let e = p.check(&rules).unwrap_err();
+    assert_eq!(e.lemma, Some(k), "{e}");
+    assert!(e.reason.contains("opening `domineering`"), "{e}");
+    // Give the call's options to the other player.
+    let mut p = s.proof.clone();
+    p.lemmas[k].steps[i].to = Term::game(right, left);
+    assert!(p.check(&rules).is_err());
+    // Name another game's opening.
+    let mut p = s.proof.clone();
+    p.lemmas[k].steps[i].rule = "clobber".into();
+    let e = p.check(&rules).unwrap_err();
+    assert!(
+        e.reason.contains("opens clobber(…), not domineering(…)"),
+        "{e}"
+    );
+    // Without the opening rule in the rule set the step has no rule.
+    let mut fewer = rules.clone();
+    assert!(fewer.remove("domineering"));
+    assert!(s.proof.check(&fewer).is_err());
+    // The untouched proof checks.
+    s.proof.check(&rules).unwrap();
+}
+
+#[test]
+fn a_proof_with_openings_survives_json() {
+    let rules = RuleSet::builtin();
+    let s = simplify(r#"domineering("..#|...|#..") + cutcake(2, 2)"#);
+    let back = Proof::from_json(&s.proof.to_json(), &rules).unwrap();
+    assert!(back.checked);
+    assert_eq!(back.result, s.proof.result);
+}
+
+fn step_inside(call: &str, rule: &str, to: &str) -> Proof {
+    let from = parse(call).unwrap();
+    let to = parse(to).unwrap();
+    Proof {
+        input: from.clone(),
+        result: to.clone(),
+        steps: vec![Step {
+            from,
+            to,
+            rule: rule.into(),
+            at: vec![PathElem::CallArg(0)],
+            why: String::new(),
+            witnesses: Witnesses::default(),
+            reversed: false,
+            parts: Vec::new(),
+            lemma: None,
+        }],
+        lemmas: Vec::new(),
+        terms: TermTable::new(),
+        checked: false,
+    }
+}
+
+#[test]
+fn steps_go_inside_an_argument_only_where_the_value_depends_on_the_value() {
+    let rules = RuleSet::builtin();
+    // birthday(G) is the birthday of G's canonical form: {0|} may become 1 inside it.
+    step_inside("birthday({0|})", "integer-fold", "birthday(1)")
+        .check(&rules)
+        .unwrap();
+    // formbirthday(G) reads the form as written: {0|} (born on day 2) is not 1 there... both
+    // are born on day 2 here, but {0|} and 1 are different forms, so no rule may go inside.
+    let e = step_inside("formbirthday({0|})", "integer-fold", "formbirthday(1)")
+        .check(&rules)
+        .unwrap_err();
+    assert!(
+        e.reason.contains("depends on how the argument is written"),
+        "{e}"
+    );
+    // A wrong step inside an argument is still wrong.
+    assert!(step_inside("birthday({0|})", "integer-fold", "birthday(2)")
+        .check(&rules)
+        .is_err());
+}
+
+#[test]
+fn arguments_are_simplified_before_the_call_opens() {
+    // cutcake's sizes are games: 1 + 1 is simplified to 2 inside the call first.
+    let s = simplify("cutcake(1 + 1, 1)");
+    assert!(s.proof.checked);
+    let first = &s.proof.steps[0];
+    assert_eq!(
+        first.at.first(),
+        Some(&PathElem::CallArg(0)),
+        "{}",
+        first.rule
+    );
+    let opening = s
+        .proof
+        .steps
+        .iter()
+        .find(|st| st.rule == "cutcake")
+        .expect("the call opens");
+    assert_eq!(opening.from.to_string(), "cutcake(2,1)");
+}
