@@ -196,3 +196,87 @@ fn arguments_are_simplified_before_the_call_opens() {
         .expect("the call opens");
     assert_eq!(opening.from.to_string(), "cutcake(2,1)");
 }
+
+/// The board text with each row reversed (a reflection: the same value).
+fn reflected(b: &str) -> String {
+    b.split('|')
+        .map(|r| r.chars().rev().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// The board text transposed (the players' moves swapped: the negative value).
+fn transposed(b: &str) -> String {
+    let rows: Vec<Vec<char>> = b.split('|').map(|r| r.chars().collect()).collect();
+    (0..rows[0].len())
+        .map(|c| rows.iter().map(|r| r[c]).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+#[test]
+fn a_domineering_option_may_be_any_orientation_of_its_regions_but_a_transposed_one_is_negated() {
+    use onag::term::Arg;
+    let f = onag::functions::lookup("domineering").unwrap();
+    let args = vec![Arg::Text("....|....".into())];
+    let mut k = Kernel::new();
+    let opened = f.open(&args, &mut k).unwrap().unwrap().term;
+    assert_eq!(f.check_open(&args, &opened), Some(Ok(())));
+    let Term::Game { left, right } = &opened else {
+        panic!("a game")
+    };
+    // Left's move in the first column leaves a 2x3 region: one call, perhaps negated.
+    let board_of = |t: &Term| match t {
+        Term::Call { args, .. } => match args.as_slice() {
+            [Arg::Text(b)] if b.matches('.').count() == 6 => Some(b.clone()),
+            _ => None,
+        },
+        _ => None,
+    };
+    let (i, board, negated) = left
+        .iter()
+        .enumerate()
+        .find_map(|(i, o)| match o {
+            Term::Neg(inner) => board_of(inner).map(|b| (i, b, true)),
+            _ => board_of(o).map(|b| (i, b, false)),
+        })
+        .expect("a single-region option");
+    let with = |o: Term| {
+        let mut l = left.clone();
+        l[i] = o;
+        Term::game(l, right.clone())
+    };
+    let call = |b: String, neg: bool| {
+        let c = Term::Call {
+            name: "domineering".into(),
+            args: vec![Arg::Text(b)],
+        };
+        if neg {
+            Term::neg(c)
+        } else {
+            c
+        }
+    };
+    assert_eq!(
+        f.check_open(&args, &with(call(reflected(&board), negated))),
+        Some(Ok(()))
+    );
+    assert!(matches!(
+        f.check_open(&args, &with(call(transposed(&board), negated))),
+        Some(Err(_))
+    ));
+    assert_eq!(
+        f.check_open(&args, &with(call(transposed(&board), !negated))),
+        Some(Ok(()))
+    );
+    // A region that is not the one the move leaves.
+    assert!(matches!(
+        f.check_open(&args, &with(call("...|.#.".into(), negated))),
+        Some(Err(_))
+    ));
+    // Another board altogether.
+    assert!(matches!(
+        f.check_open(&args, &with(call("..|..".into(), false))),
+        Some(Err(_))
+    ));
+}

@@ -16,6 +16,9 @@ use std::cell::{Cell, RefCell, RefMut};
 /// to apply there (the checker refuses such a step as too ambiguous to check).
 pub const MAX_MATCHES: usize = 20_000;
 
+/// Shared parts of at most this many nodes are written out in the terms a step shows.
+const WRITTEN_UP_TO: usize = crate::proof::table::SHARE_ABOVE as usize;
+
 /// A match on terms.
 pub type TermBinds = Binds<Term, Term>;
 
@@ -94,13 +97,31 @@ impl<'r> TermHost<'r> {
     /// The first match of `rule` at the top of `t` whose side conditions hold and whose result
     /// can be built, and that result.
     pub fn apply(&self, rule: &Rule, t: &Term) -> Result<Option<(TermBinds, Term)>, Stop> {
+        let node = self.shallow(t);
+        self.apply_shallow(rule, &node)
+    }
+
+    /// `t` as a match looks at it: its top node, its parts entries of the term table, so the
+    /// bindings a set pattern copies for each candidate are the size of a node, not of the
+    /// subterms below it. Made once for all the rules tried at one term.
+    pub fn shallow(&self, t: &Term) -> Term {
+        self.terms.borrow_mut().shallow(t)
+    }
+
+    /// [`Self::apply`] at a term made by [`Self::shallow`].
+    pub fn apply_shallow(
+        &self,
+        rule: &Rule,
+        node: &Term,
+    ) -> Result<Option<(TermBinds, Term)>, Stop> {
+        let node = node.clone();
         let tried = Cell::new(0usize);
         let mut built = None;
         let found = first(
             self,
             rule,
-            t.clone(),
-            t.clone(),
+            node.clone(),
+            node,
             &mut |b| {
                 built = build(self, &rule.result, b)?.map(|r| self.term(&r, b));
                 Ok(built.is_some())
@@ -111,10 +132,32 @@ impl<'r> TermHost<'r> {
             },
         );
         match found {
-            Ok(Some(b)) => Ok(built.map(|t| (b, t))),
+            Ok(Some(b)) => Ok(built.map(|t| (self.written(b), self.written_term(&t)))),
             Ok(None) | Err(Stop::GaveUp) => Ok(None),
             Err(e) => Err(e),
         }
+    }
+
+    /// A term with its small shared parts written out again, as a reader expects.
+    fn written_term(&self, t: &Term) -> Term {
+        self.terms.borrow().written(t, WRITTEN_UP_TO)
+    }
+
+    /// A match with its bound terms written out where they are small.
+    fn written(&self, mut b: TermBinds) -> TermBinds {
+        for (_, g) in &mut b.games {
+            g.id = self.written_term(&g.id);
+        }
+        for (_, set) in &mut b.sets {
+            for t in set.iter_mut() {
+                *t = self.written_term(t);
+            }
+        }
+        for s in &mut b.slots {
+            s.node = self.written_term(&s.node);
+            s.id = self.written_term(&s.id);
+        }
+        b
     }
 
     /// Every match of `pattern` at the top of `t` (at most [`MAX_MATCHES`]), in order.

@@ -86,6 +86,25 @@ fn text_call(name: &str, text: String) -> Term {
     call(name, vec![Arg::Text(text)])
 }
 
+/// A region's bit-board in the board notation (`.` empty, `#` filled).
+fn board_text(b: &domineering::Board) -> String {
+    let (w, h) = (b.shape.w as usize, b.shape.h as usize);
+    (0..h)
+        .map(|r| {
+            (0..w)
+                .map(|c| {
+                    if b.empty & crate::rulesets::grid::bit(w, r, c) != 0 {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
 fn int(n: usize) -> Arg {
     Arg::Game(Term::integer(n as i64))
 }
@@ -132,17 +151,42 @@ impl Function for Domineering {
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
         args::arity(self, a, 1)?;
         let p = domineering::Position::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
-        let side = |left: bool| -> Vec<Term> {
+        // Each option is written as the sum of its regions, each in its least orientation (a
+        // transposed one negated): regions no domino can join are independent, and a
+        // reflection keeps the value while a transposition swaps the players. So a position
+        // met again in another place or orientation is one call, proved once.
+        let side = |left: bool| -> Result<Vec<Term>, KernelError> {
             domineering::options(&p, left)
                 .iter()
-                .map(|q| text_call("domineering", q.print()))
+                .map(|q| {
+                    let mut parts: Vec<Term> = q
+                        .regions()
+                        .map_err(|e| err(self, e))?
+                        .iter()
+                        .map(|r| {
+                            let (b, negated) = r.canonical();
+                            let c = text_call("domineering", board_text(&b));
+                            if negated {
+                                Term::neg(c)
+                            } else {
+                                c
+                            }
+                        })
+                        .collect();
+                    parts.sort();
+                    Ok(parts
+                        .into_iter()
+                        .reduce(Term::sum)
+                        .unwrap_or_else(Term::zero))
+                })
                 .collect()
         };
+        let (left, right) = (side(true)?, side(false)?);
         Ok(opening(
-            game_of(side(true), side(false)),
+            game_of(left, right),
             "domineering",
             format!(
-                "The Domineering board {} is the game of its moves: Left places a vertical domino, Right a horizontal one",
+                "The Domineering board {} is the game of its moves: Left places a vertical domino, Right a horizontal one; each position reached is the sum of its regions, each turned to its least orientation (negated when transposed)",
                 p.print()
             ),
             "Winning Ways, ch. 5 (Domineering); CGSuite's notation",

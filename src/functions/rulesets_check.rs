@@ -75,7 +75,10 @@ fn join(rows: &[Vec<char>]) -> String {
 }
 
 /// Domineering from the rules: Left covers a square and the one below, Right a square and the
-/// one to its right, both empty (`.`).
+/// one to its right, both empty (`.`). An opening writes each position reached as a sum of
+/// boards, one per region (4-connected empty squares, at least two), each possibly reflected,
+/// rotated or transposed (a transposed board negated, since it swaps the players' moves); so
+/// both sides are compared by the multiset of their regions' keys (see [`region_key`]).
 pub fn domineering(text: &str, term: &Term) -> Result<(), String> {
     let b = rows(text);
     let (mut left, mut right) = (BTreeSet::new(), BTreeSet::new());
@@ -88,18 +91,155 @@ pub fn domineering(text: &str, term: &Term) -> Result<(), String> {
                 let mut n = b.clone();
                 n[r][c] = '#';
                 n[r + 1][c] = '#';
-                left.insert(join(&n));
+                left.insert(position_key(&n));
             }
             if b[r].get(c + 1) == Some(&'.') {
                 let mut n = b.clone();
                 n[r][c] = '#';
                 n[r][c + 1] = '#';
-                right.insert(join(&n));
+                right.insert(position_key(&n));
             }
         }
     }
-    let got = listed(term, |t| text_of(t, "domineering").map(|s| join(&rows(s))))?;
+    let got = listed(term, option_key)?;
     compare(got, left, right)
+}
+
+/// A region up to the board's symmetries: its least image (as text) under the eight, and the
+/// sign of its value relative to that image: 1 when only reflections and rotations by 180°
+/// reach it, -1 when only transpositions do, 0 when both do (then G = -G, so G = 0).
+type RegionKey = (String, i8);
+
+/// The keys of a board's regions, sorted: a position up to regions and symmetries.
+fn position_key(b: &[Vec<char>]) -> Vec<RegionKey> {
+    let h = b.len();
+    let w = b.iter().map(Vec::len).max().unwrap_or(0);
+    let empty = |r: usize, c: usize| b.get(r).and_then(|row| row.get(c)) == Some(&'.');
+    let mut seen = vec![vec![false; w]; h];
+    let mut keys = Vec::new();
+    for r0 in 0..h {
+        for c0 in 0..w {
+            if seen[r0][c0] || !empty(r0, c0) {
+                continue;
+            }
+            seen[r0][c0] = true;
+            let mut cells = vec![(r0, c0)];
+            let mut k = 0;
+            while k < cells.len() {
+                let (r, c) = cells[k];
+                k += 1;
+                let mut next = vec![(r + 1, c), (r, c + 1)];
+                if r > 0 {
+                    next.push((r - 1, c));
+                }
+                if c > 0 {
+                    next.push((r, c - 1));
+                }
+                for (nr, nc) in next {
+                    if empty(nr, nc) && !seen[nr][nc] {
+                        seen[nr][nc] = true;
+                        cells.push((nr, nc));
+                    }
+                }
+            }
+            if cells.len() >= 2 {
+                keys.push(region_key(&cells));
+            }
+        }
+    }
+    keys.sort();
+    keys
+}
+
+/// A symmetry of the square, as a map of (row, column).
+type Symmetry = fn((i64, i64)) -> (i64, i64);
+
+/// The key of one region given by its squares.
+fn region_key(cells: &[(usize, usize)]) -> RegionKey {
+    // The eight symmetries of the square as maps of (row, column); the last four transpose.
+    let maps: [Symmetry; 8] = [
+        |(r, c)| (r, c),
+        |(r, c)| (r, -c),
+        |(r, c)| (-r, c),
+        |(r, c)| (-r, -c),
+        |(r, c)| (c, r),
+        |(r, c)| (c, -r),
+        |(r, c)| (-c, r),
+        |(r, c)| (-c, -r),
+    ];
+    let mut best: Option<String> = None;
+    let (mut plain, mut transposed) = (false, false);
+    for (i, m) in maps.iter().enumerate() {
+        let image: Vec<(i64, i64)> = cells
+            .iter()
+            .map(|&(r, c)| m((r as i64, c as i64)))
+            .collect();
+        let text = picture(&image);
+        let better = match &best {
+            None => true,
+            Some(b) => text < *b,
+        };
+        if better {
+            best = Some(text.clone());
+            plain = false;
+            transposed = false;
+        }
+        if best.as_deref() == Some(text.as_str()) {
+            if i < 4 {
+                plain = true;
+            } else {
+                transposed = true;
+            }
+        }
+    }
+    let sign = match (plain, transposed) {
+        (true, false) => 1,
+        (false, true) => -1,
+        _ => 0,
+    };
+    (best.unwrap_or_default(), sign)
+}
+
+/// Squares drawn in their bounding box, rows joined by `|`.
+fn picture(cells: &[(i64, i64)]) -> String {
+    let r0 = cells.iter().map(|p| p.0).min().unwrap_or(0);
+    let c0 = cells.iter().map(|p| p.1).min().unwrap_or(0);
+    let r1 = cells.iter().map(|p| p.0).max().unwrap_or(0);
+    let c1 = cells.iter().map(|p| p.1).max().unwrap_or(0);
+    let mut rows = vec![vec!['#'; (c1 - c0 + 1) as usize]; (r1 - r0 + 1) as usize];
+    for &(r, c) in cells {
+        rows[(r - r0) as usize][(c - c0) as usize] = '.';
+    }
+    join(&rows)
+}
+
+/// The key of an option as an opening writes it: `0`, or a sum of `domineering("…")` and
+/// `-domineering("…")`, each board one region.
+fn option_key(t: &Term) -> Option<Vec<RegionKey>> {
+    fn parts(t: &Term, sign: i8, out: &mut Vec<RegionKey>) -> Option<()> {
+        match t {
+            Term::Sum(a, b) => {
+                parts(a, sign, out)?;
+                parts(b, sign, out)
+            }
+            Term::Neg(a) => parts(a, -sign, out),
+            _ => {
+                let mut keys = position_key(&rows(text_of(t, "domineering")?));
+                let [(image, s)] = keys.as_mut_slice() else {
+                    return None;
+                };
+                out.push((std::mem::take(image), *s * sign));
+                Some(())
+            }
+        }
+    }
+    if t.as_number().is_some_and(|x| x.is_zero()) {
+        return Some(Vec::new());
+    }
+    let mut out = Vec::new();
+    parts(t, 1, &mut out)?;
+    out.sort();
+    Some(out)
 }
 
 /// Clobber from the rules: a stone moves onto an orthogonally adjacent stone of the other

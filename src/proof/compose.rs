@@ -477,8 +477,9 @@ impl<'e> Composer<'e> {
     /// reached a limit, which is recorded and ends the proof at the next tick).
     fn at_root(&mut self, t: &Term, path: &[PathElem], rules: &[&'e Rule]) -> Option<Step> {
         let sub = super::step::subterm_at(t, path)?;
+        let node = self.interp.shallow(sub);
         for rule in rules {
-            let applied = match self.interp.apply(rule, sub) {
+            let applied = match self.interp.apply_shallow(rule, &node) {
                 Ok(a) => a,
                 Err(stop) => {
                     self.halted.get_or_insert(stop);

@@ -202,6 +202,33 @@ impl TermTable {
         }
     }
 
+    /// `t`'s top node with its children that are not leaves interned: what a rule looks at
+    /// when it matches at `t`. Its clones are as cheap as its own node, whatever the depth.
+    pub fn shallow(&mut self, t: &Term) -> Term {
+        match t {
+            Term::Ref(n) => self.view(*n).cloned().unwrap_or_else(|| t.clone()),
+            _ => self.fold_children(t),
+        }
+    }
+
+    /// `t` with each reference to an entry of at most `max` nodes written out, larger ones
+    /// kept: terms a reader sees stay written out where they are small.
+    pub fn written(&self, t: &Term, max: usize) -> Term {
+        match t {
+            Term::Ref(n) => {
+                if self.size(t) <= max as u64 {
+                    match self.view(*n) {
+                        Some(v) => self.written(v, max),
+                        None => t.clone(),
+                    }
+                } else {
+                    t.clone()
+                }
+            }
+            _ => with_children(t, children(t).into_iter().map(|c| self.written(c, max))),
+        }
+    }
+
     /// The size of `t` written out, in nodes (saturating at `u64::MAX`).
     pub fn size(&self, t: &Term) -> u64 {
         match t {
