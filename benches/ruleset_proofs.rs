@@ -14,12 +14,15 @@ fn benches(c: &mut Criterion) {
         let t = onag::syntax::parse(&format!("domineering(\"{board}\")")).expect("a board");
         // `simplify` checks the proof before it returns it; the second check is what a
         // reader's `onag check` does.
-        g.bench_function(format!("domineering {board}: simplify with proof, check"), |b| {
-            b.iter(|| {
-                let s = onag::proof::simplify(&t, &engine).expect("a proof");
-                s.proof.check(&rules).expect("it checks");
-            })
-        });
+        g.bench_function(
+            format!("domineering {board}: simplify with proof, check"),
+            |b| {
+                b.iter(|| {
+                    let s = onag::proof::simplify(&t, &engine).expect("a proof");
+                    s.proof.check(&rules).expect("it checks");
+                })
+            },
+        );
     }
     g.finish();
 }

@@ -148,25 +148,40 @@ fn a_changed_table_entry_is_caught() {
 fn a_changed_reference_in_a_step_is_caught() {
     let (json, _) = switches_json(6);
     let v = value(&json);
-    let lemmas = v["lemmas"].as_array().unwrap();
+    // Every step of the lemmas and of the main chain, as (where in the JSON, what is cited).
+    let mut places: Vec<(Option<usize>, usize)> = Vec::new();
+    for (k, l) in v["lemmas"].as_array().unwrap().iter().enumerate() {
+        places.extend((0..l["steps"].as_array().unwrap().len()).map(|i| (Some(k), i)));
+    }
+    places.extend((0..v["steps"].as_array().unwrap().len()).map(|i| (None, i)));
     let mut tried = 0;
-    for (k, l) in lemmas.iter().enumerate() {
-        for (i, s) in l["steps"].as_array().unwrap().iter().enumerate() {
-            let to = s["to"].as_str().unwrap();
-            let Some(at) = to.find('#') else { continue };
-            let digits: String = to[at + 1..]
-                .chars()
-                .take_while(|c| c.is_ascii_digit())
-                .collect();
-            let n: u32 = digits.parse().unwrap();
-            let other = if n == 0 { 1 } else { n - 1 };
-            let changed = format!("{}#{other}{}", &to[..at], &to[at + 1 + digits.len()..]);
-            let mut bad = v.clone();
-            bad["lemmas"][k]["steps"][i]["to"] = serde_json::Value::String(changed);
-            let e = rejects(&bad.to_string());
-            assert!(e.contains(&format!("lemma {k}")), "{e}");
-            tried += 1;
-        }
+    for (k, i) in places {
+        let step = match k {
+            Some(k) => &v["lemmas"][k]["steps"][i],
+            None => &v["steps"][i],
+        };
+        let to = step["to"].as_str().unwrap();
+        let Some(at) = to.find('#') else { continue };
+        let digits: String = to[at + 1..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
+        let n: u32 = digits.parse().unwrap();
+        let other = if n == 0 { 1 } else { n - 1 };
+        let changed = format!("{}#{other}{}", &to[..at], &to[at + 1 + digits.len()..]);
+        let mut bad = v.clone();
+        let slot = match k {
+            Some(k) => &mut bad["lemmas"][k]["steps"][i]["to"],
+            None => &mut bad["steps"][i]["to"],
+        };
+        *slot = serde_json::Value::String(changed);
+        let e = rejects(&bad.to_string());
+        let named = match k {
+            Some(k) => format!("lemma {k}"),
+            None => "step".to_string(),
+        };
+        assert!(e.contains(&named), "{e}");
+        tried += 1;
         if tried >= 5 {
             break;
         }

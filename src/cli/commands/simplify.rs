@@ -42,8 +42,14 @@ pub(crate) fn one(ctx: &Ctx, t: &Term) -> Result<(String, i32), CliError> {
     let proof = &s.proof;
     let stuck = s.stuck.clone();
     let status = if stuck.is_some() { LIMIT } else { OK };
+    // The answer is written out as `onag eval` would write it, up to the `--share` threshold;
+    // beyond it, it keeps the names of the glossary above it.
+    let written = match ctx.share {
+        crate::cli::args::Share::Above(n) => proof.expand(s.result(), n.min(10_000_000) as usize),
+        crate::cli::args::Share::Never => proof.expand(s.result(), 10_000_000),
+    };
     let conclusion = Conclusion::Canonical {
-        result: s.result().clone(),
+        result: written.unwrap_or_else(|| s.result().clone()),
         stuck,
     };
     let d = Derivation::new(proof, ctx.steps, conclusion, &ctx.rules, ctx.explain)?;
