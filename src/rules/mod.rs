@@ -17,10 +17,13 @@
 
 mod ast;
 pub mod check;
+mod mirror;
 mod parse;
+mod print;
 
 pub use ast::*;
 pub use parse::{parse_rules, MAX_RULE_NESTING};
+pub use print::rule_text;
 
 use std::fmt;
 use std::path::Path;
