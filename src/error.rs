@@ -85,7 +85,7 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Parse(e) => write!(f, "{e}"),
+            Error::Parse(e) => f.write_str(e.render().trim_end()),
             Error::RuleFile(e) => write!(f, "{e}"),
             Error::Limit {
                 which,
@@ -119,8 +119,17 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 impl From<ParseError> for Error {
+    /// Bad input, unless the parser stopped at the memory limit (then a limit, with the same
+    /// rendering).
     fn from(e: ParseError) -> Self {
-        Error::Parse(e)
+        if crate::memory::is_limit_message(&e.message) {
+            Error::Limit {
+                which: e.render().trim_end().to_string(),
+                reached: None,
+            }
+        } else {
+            Error::Parse(e)
+        }
     }
 }
 
@@ -132,10 +141,12 @@ impl From<RuleError> for Error {
 
 impl From<KernelError> for Error {
     /// A value the kernel refuses to expand, or its budget, is a limit; a function applied
-    /// outside its domain is bad input.
+    /// outside its domain, and a name no `where` defines, are bad input.
     fn from(e: KernelError) -> Self {
         match e {
-            KernelError::Function { .. } => Error::BadInput(e.to_string()),
+            KernelError::Function { .. } | KernelError::Unbound { .. } => {
+                Error::BadInput(e.to_string())
+            }
             _ => Error::Limit {
                 which: e.to_string(),
                 reached: None,
@@ -164,7 +175,17 @@ impl From<ProofError> for Error {
             ProofError::Engine(e) => e.into(),
             ProofError::Kernel(e) => e.into(),
             ProofError::Incomplete { .. } => Error::Incomplete(e.to_string()),
+            // Reading stopped for want of memory (the parser's check): a limit, not bad input.
+            ProofError::Json(ref m) if crate::memory::is_limit_message(m) => Error::Limit {
+                which: format!("reading the proof stopped: {m}"),
+                reached: None,
+            },
             ProofError::Json(_) => Error::BadInput(e.to_string()),
+            // The checker stopped at the memory limit: the proof was not judged.
+            ProofError::Check(ref c) if c.limit.is_some() => Error::Limit {
+                which: e.to_string(),
+                reached: None,
+            },
             ProofError::Check(c) => Error::Rejected {
                 lemma: c.lemma,
                 step: c.step,
@@ -234,5 +255,51 @@ mod tests {
         }
         .into();
         assert_eq!(e.exit_code(), status::INTERRUPTED);
+    }
+
+    #[test]
+    fn memory_unbound_names_and_a_check_cut_short_have_their_own_kinds() {
+        // A name no `where` defines: bad input, not a limit.
+        let e: Error = KernelError::Unbound { name: "A".into() }.into();
+        assert!(matches!(e, Error::BadInput(_)), "{e:?}");
+        assert_eq!(e.exit_code(), status::BAD_INPUT);
+        // A function outside its domain: bad input.
+        let e: Error = KernelError::Function {
+            name: "atomic".into(),
+            message: "not infinitesimal".into(),
+        }
+        .into();
+        assert_eq!(e.exit_code(), status::BAD_INPUT);
+        // The parser stopped at the memory limit: a limit, keeping the caret rendering.
+        let p = crate::syntax::parse("{0|").unwrap_err();
+        let mut m = p.clone();
+        m.message = format!("{} 1 MiB of memory", crate::memory::LIMIT_REACHED);
+        let e: Error = m.clone().into();
+        assert_eq!(e.exit_code(), status::LIMIT);
+        assert_eq!(e.to_string(), m.render().trim_end());
+        // A plain parse error prints with its caret.
+        let e: Error = p.into();
+        assert!(e.to_string().contains('^'), "{e}");
+        // Proof JSON read up to the memory limit: a limit; malformed JSON: bad input.
+        let msg = format!("{} 1 MiB of memory", crate::memory::LIMIT_REACHED);
+        let e: Error = ProofError::Json(msg).into();
+        assert_eq!(e.exit_code(), status::LIMIT);
+        let e: Error = ProofError::Json("expected `{`".into()).into();
+        assert_eq!(e.exit_code(), status::BAD_INPUT);
+        // A check stopped by the memory limit judged nothing: a limit, not a rejection.
+        let cut = crate::proof::CheckError {
+            lemma: None,
+            step: 3,
+            reason: "out of memory".into(),
+            limit: Some(crate::memory::MemoryLimit {
+                limit: 1 << 20,
+                in_use: 2 << 20,
+            }),
+        };
+        let e: Error = ProofError::Check(cut).into();
+        assert_eq!(e.exit_code(), status::LIMIT);
+        // Reasoning that cannot be read back is a defect.
+        let e: Error = ProofError::Explanation("no rule".into()).into();
+        assert_eq!(e.exit_code(), status::INTERNAL);
     }
 }

@@ -47,10 +47,29 @@ fn definitional_comparison_agrees_with_the_kernel_on_day_2() {
             pairs.push((a, b, want));
         }
     }
-    let mut d = Definitional::new(&mut k, &mut memo);
+    // The checker reads terms: each game as the kernel writes it and written out.
+    let written: Vec<(Term, Term)> = games
+        .iter()
+        .map(|&g| (k.to_term(g), explicit(&mut k, g)))
+        .collect();
+    let index = |g: GameId| games.iter().position(|&x| x == g).unwrap();
+    let mut d = Definitional::new(&mut memo, None);
     for (a, b, want) in pairs {
-        assert_eq!(d.le(a, b).unwrap(), want, "{a:?} <= {b:?}");
+        let ((a1, a2), (b1, b2)) = (&written[index(a)], &written[index(b)]);
+        assert_eq!(d.le_terms(a1, b1).unwrap(), want, "{a1} <= {b1}");
+        assert_eq!(d.le_terms(a2, b2).unwrap(), want, "{a2} <= {b2}");
+        assert_eq!(d.le_terms(a1, b2).unwrap(), want, "{a1} <= {b2}");
     }
+}
+
+/// The canonical tree of `g` written out down to `{|}`.
+fn explicit(k: &mut Kernel, g: GameId) -> Term {
+    let l = k.left_options(g).unwrap();
+    let r = k.right_options(g).unwrap();
+    Term::game(
+        l.into_iter().map(|x| explicit(k, x)).collect(),
+        r.into_iter().map(|x| explicit(k, x)).collect(),
+    )
 }
 
 /// Checks that a written-out inequality is what it says: its verdict is the kernel's, each
@@ -130,7 +149,7 @@ fn the_seed_reversal_is_explained_by_the_definition() {
     // since its Left option 0 is not >= 4 and 4 (a number, the game is not) needs no trying.
     let mut k = Kernel::new();
     let mut memo = Memo::default();
-    let mut d = Definitional::new(&mut k, &mut memo);
+    let mut d = Definitional::new(&mut memo, None);
     let q = Inequality::prove(&mut d, &parse("{0|5}").unwrap(), &parse("4").unwrap(), 3).unwrap();
     assert!(q.holds);
     let Reason::Definition {
@@ -218,8 +237,8 @@ proptest! {
         let (x, y) = (k.eval(&a).unwrap(), k.eval(&b).unwrap());
         let want = k.le(x, y).unwrap();
         let mut memo = Memo::default();
-        let mut d = Definitional::new(&mut k, &mut memo);
-        prop_assert_eq!(d.le(x, y).unwrap(), want);
+        let mut d = Definitional::new(&mut memo, None);
+        prop_assert_eq!(d.le_terms(&a, &b).unwrap(), want);
         let q = Inequality::prove(&mut d, &a, &b, depth).unwrap();
         prop_assert_eq!(q.holds, want);
         if let Err(e) = valid(&mut k, &q) {

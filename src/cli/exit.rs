@@ -1,11 +1,14 @@
 //! Exit statuses (issue 6) and the one error type every command returns.
 //!
-//! Commands never print errors themselves: they return a [`CliError`] whose status says what
-//! kind of failure it was, so the mapping from library errors to statuses lives in one place.
+//! Commands never print errors themselves: they return a [`CliError`], made from an
+//! [`onag::Error`](crate::Error) whose [`exit_code`](crate::Error::exit_code) is the one
+//! mapping from kinds of failure to statuses. Successful verdicts (`1` for a false claim) are
+//! results, not errors, and name their status directly.
 
 use crate::engine::EngineError;
 use crate::kernel::KernelError;
 use crate::proof::ProofError;
+use crate::syntax::ParseError;
 
 pub use crate::error::status::{BAD_INPUT, FALSE, INTERRUPTED, LIMIT, OK};
 
@@ -19,14 +22,29 @@ pub struct CliError {
 }
 
 impl CliError {
-    /// Bad input or usage.
+    /// Bad input or usage ([`crate::Error::BadInput`]).
     pub fn bad(msg: impl Into<String>) -> Self {
-        CliError::with(BAD_INPUT, msg)
+        crate::Error::BadInput(msg.into()).into()
     }
 
-    /// An error with a given status; `error: ` is prefixed unless the message has it.
-    pub fn with(status: i32, msg: impl Into<String>) -> Self {
-        let mut message: String = msg.into();
+    /// A limit the command line itself keeps (a tree too large to write out), as
+    /// [`crate::Error::Limit`].
+    pub fn limit(msg: impl Into<String>) -> Self {
+        crate::Error::Limit {
+            which: msg.into(),
+            reached: None,
+        }
+        .into()
+    }
+
+    /// A defect in onag, not in the input ([`crate::Error::Internal`]).
+    pub fn internal(msg: impl Into<String>) -> Self {
+        crate::Error::Internal(msg.into()).into()
+    }
+
+    /// The message with `error: ` in front unless it has it, and a final newline.
+    fn new(status: i32, msg: String) -> Self {
+        let mut message = msg;
         if !message.starts_with("error") {
             message = format!("error: {message}");
         }
@@ -38,52 +56,22 @@ impl CliError {
 }
 
 impl From<crate::Error> for CliError {
-    /// The status is the library's ([`crate::Error::exit_code`]), the message its text.
+    /// The only way a status is chosen for an error: [`crate::Error::exit_code`].
     fn from(e: crate::Error) -> Self {
-        CliError::with(e.exit_code(), e.to_string())
+        CliError::new(e.exit_code(), e.to_string())
     }
 }
 
-impl From<KernelError> for CliError {
-    fn from(e: KernelError) -> Self {
-        match e {
-            KernelError::Function { .. } | KernelError::Unbound { .. } => {
-                CliError::bad(e.to_string())
+/// Each layer's error reaches the command line through [`crate::Error`], which decides its
+/// kind (and so its status) in one place.
+macro_rules! through_the_library_error {
+    ($($t:ty),*) => {$(
+        impl From<$t> for CliError {
+            fn from(e: $t) -> Self {
+                crate::Error::from(e).into()
             }
-            _ => CliError::with(LIMIT, e.to_string()),
         }
-    }
+    )*};
 }
 
-impl From<EngineError> for CliError {
-    fn from(e: EngineError) -> Self {
-        crate::Error::from(e).into()
-    }
-}
-
-impl From<ProofError> for CliError {
-    fn from(e: ProofError) -> Self {
-        match e {
-            ProofError::Engine(e) => e.into(),
-            ProofError::Kernel(e) => e.into(),
-            // The chosen rules stop short of a common form: the run ended without an answer,
-            // which is what a limit means to the caller.
-            ProofError::Incomplete { .. } => CliError::with(
-                LIMIT,
-                format!("{e}\n  (try a larger rule set, e.g. --rules all)"),
-            ),
-            // Reading stopped for want of memory (the parser's check): a limit, not bad input.
-            ProofError::Json(ref m) if crate::memory::is_limit_message(m) => {
-                CliError::with(LIMIT, format!("reading the proof stopped: {m}"))
-            }
-            ProofError::Json(_) => CliError::bad(e.to_string()),
-            // The checker stopped at the memory limit: the proof was not judged.
-            ProofError::Check(ref c) if c.limit.is_some() => CliError::with(LIMIT, e.to_string()),
-            ProofError::Check(_) => CliError::with(FALSE, e.to_string()),
-            ProofError::Explanation(_) => CliError::with(
-                101,
-                format!("internal error (please report the input): {e}"),
-            ),
-        }
-    }
-}
+through_the_library_error!(KernelError, EngineError, ProofError, ParseError);

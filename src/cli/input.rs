@@ -6,14 +6,10 @@ use crate::syntax;
 use crate::term::Term;
 use std::io::BufRead;
 
-/// A parse error as the CLI reports it: bad input, unless the parser stopped at the memory
-/// limit (a limit, status 3).
+/// A parse error as the CLI reports it: through [`crate::Error`] (bad input, unless the parser
+/// stopped at the memory limit).
 fn error(e: syntax::ParseError) -> CliError {
-    if crate::memory::is_limit_message(&e.message) {
-        CliError::with(super::exit::LIMIT, e.render())
-    } else {
-        CliError::bad(e.render())
-    }
+    e.into()
 }
 
 /// Parses one expression; the error carries the syntax module's caret rendering.

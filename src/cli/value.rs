@@ -3,7 +3,7 @@
 //! parts, never by its tree.
 
 use super::args::Share;
-use super::exit::{CliError, LIMIT};
+use super::exit::CliError;
 use crate::kernel::{GameId, Kernel};
 use crate::term::Term;
 use num_bigint::BigInt;
@@ -24,9 +24,7 @@ pub fn written(k: &mut Kernel, g: GameId, share: Share) -> Result<Term, CliError
         return Ok(k.shared_term(g));
     }
     if size > BigInt::from(MAX_TREE) {
-        return Err(CliError::with(
-            LIMIT,
-            format!(
+        return Err(CliError::limit(format!(
                 "the canonical form written as a tree has {size} nodes, more than the {MAX_TREE} onag writes out; print it shared with --share N (N below {MAX_TREE})"
             ),
         ));

@@ -269,20 +269,9 @@ pub(super) fn canonical_value(k: &mut Kernel, t: &Term) -> Result<GameId, String
                 .iter()
                 .map(|x| canonical_value(k, x))
                 .collect::<Result<Vec<_>, _>>()?;
-            let g = k.from_options(&l, &r).map_err(|e| e.to_string())?;
-            let same = |mut a: Vec<GameId>, mut b: Vec<GameId>| {
-                let n = a.len();
-                a.sort();
-                a.dedup();
-                b.sort();
-                n == a.len() && a == b
-            };
-            let cl = k.left_options(g).map_err(|e| e.to_string())?;
-            let cr = k.right_options(g).map_err(|e| e.to_string())?;
-            if same(l, cl) && same(r, cr) {
-                Ok(g)
-            } else {
-                Err(format!("{} is not in canonical form", show(t)))
+            match k.canonical_game(&l, &r).map_err(|e| e.to_string())? {
+                Some(g) => Ok(g),
+                None => Err(format!("{} is not in canonical form", show(t))),
             }
         }
         other => Err(format!("{} is not a game in canonical form", show(other))),

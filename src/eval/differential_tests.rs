@@ -90,7 +90,7 @@ fn agree_all(rules: &RuleSet, t: &Term) -> Result<usize, String> {
 
 /// The games born by each day up to 3 (1, 4, 22, 1474 of them): day n+1 is every {L|R} with L
 /// and R antichains of day n (a dominated option never changes the value).
-fn days(k: &mut Kernel) -> Vec<Vec<GameId>> {
+pub(super) fn days(k: &mut Kernel) -> Vec<Vec<GameId>> {
     fn antichains(
         k: &mut Kernel,
         xs: &[GameId],
@@ -127,7 +127,7 @@ fn days(k: &mut Kernel) -> Vec<Vec<GameId>> {
 }
 
 /// The canonical tree of `g` written out down to `{|}`.
-fn explicit(k: &mut Kernel, g: GameId) -> Term {
+pub(super) fn explicit(k: &mut Kernel, g: GameId) -> Term {
     let l = k.left_options(g).unwrap_or_default();
     let r = k.right_options(g).unwrap_or_default();
     Term::game(

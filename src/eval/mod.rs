@@ -25,6 +25,8 @@ pub mod terms;
 
 #[cfg(test)]
 mod differential_tests;
+#[cfg(test)]
+mod mirror_tests;
 
 pub use build::{build, Built};
 pub use decide::{condition, conditions, number_relation_holds, relation_holds, template_value};

@@ -10,6 +10,28 @@ use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
 impl Kernel {
+    /// `{left | right}` when these options are exactly its canonical form's (none repeated,
+    /// dominated or reversible; order free), else `None`: how a written game is known to be
+    /// canonical already.
+    pub fn canonical_game(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> Result<Option<GameId>, KernelError> {
+        let g = self.from_options(left, right)?;
+        let same = |a: &[GameId], b: Vec<GameId>| {
+            let mut a = a.to_vec();
+            let n = a.len();
+            a.sort();
+            a.dedup();
+            let mut b = b;
+            b.sort();
+            n == a.len() && a == b
+        };
+        let (cl, cr) = (self.left_options(g)?, self.right_options(g)?);
+        Ok((same(left, cl) && same(right, cr)).then_some(g))
+    }
+
     /// The canonical game `{left | right}`, or an error when an option is a closed form too
     /// large to open up (for example `*2^1000` as an option that must be bypassed).
     pub fn from_options(

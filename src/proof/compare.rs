@@ -6,7 +6,7 @@
 
 use super::inequality::{Definitional, Inequality, Memo, Reason};
 use super::ProofError;
-use crate::kernel::{Kernel, Relation};
+use crate::kernel::Relation;
 use crate::term::Term;
 use std::fmt;
 
@@ -33,9 +33,8 @@ pub struct Comparison {
 /// assert!(!c.le.holds && !c.ge.holds);
 /// ```
 pub fn compare(a: &Term, b: &Term, depth: usize) -> Result<Comparison, ProofError> {
-    let mut k = Kernel::new();
     let mut memo = Memo::default();
-    let mut d = Definitional::new(&mut k, &mut memo);
+    let mut d = Definitional::new(&mut memo, None);
     let le = Inequality::prove(&mut d, a, b, depth)?;
     let ge = Inequality::prove(&mut d, b, a, depth)?;
     let relation = match (le.holds, ge.holds) {

@@ -114,7 +114,6 @@ impl<'e> Composer<'e> {
     /// options are and the kernel's canonical form of it has exactly those options (no
     /// repeats). Shared entries are decided once.
     fn canonical_value(&mut self, t: &Term) -> Option<crate::kernel::GameId> {
-        use crate::kernel::GameId;
         match t {
             Term::Nus { number, up, nim } => Some(self.interp.kernel_mut().nus(number, up, nim)),
             Term::Ref(n) => {
@@ -136,17 +135,7 @@ impl<'e> Composer<'e> {
                     .map(|x| self.canonical_value(x))
                     .collect::<Option<Vec<_>>>()?;
                 let k = self.interp.kernel_mut();
-                let g = k.from_options(&l, &r).ok()?;
-                let same = |mut a: Vec<GameId>, mut b: Vec<GameId>| {
-                    let n = a.len();
-                    a.sort();
-                    a.dedup();
-                    b.sort();
-                    n == a.len() && a == b
-                };
-                let cl = k.left_options(g).ok()?;
-                let cr = k.right_options(g).ok()?;
-                (same(l, cl) && same(r, cr)).then_some(g)
+                k.canonical_game(&l, &r).ok()?
             }
             _ => None,
         }

@@ -2,130 +2,489 @@
 //!
 //! Seed 002 Definition 2.5: G ≤ H unless some G^L ≥ H or some H^R ≤ G. The checker decides every
 //! side condition with [`Definitional`], a second comparison written straight from that
-//! definition, so a proof's conditions do not rest on the kernel's faster comparison (stops,
-//! memoised shortcuts) that computed them in the first place. Only three shortcuts are taken,
-//! each a stated theorem:
+//! definition over its own game forms ([`Memo`]: hash-consed, read from the terms themselves,
+//! never simplified), so a proof's conditions rest neither on the kernel's comparison nor on
+//! its canonical forms. The stated shortcuts, each a theorem:
 //!
-//! * numbers compare as rationals (seed 000 II.5);
-//! * closed forms x + n·↑ + *m compare by their formula: equal x, then n·↑ + *m ≥ 0 exactly when
-//!   n ≥ 2, or n = 1 and m ≠ 1, or n = 0 and m = 0 (seed 002 §4 on ↑ and *); a written-out
-//!   proof uses it only where the depth asked for runs out;
-//! * a number x and a game H that is not a number: x ≤ H exactly when no H^R ≤ x, and H ≤ x
-//!   exactly when no H^L ≥ x (number avoidance, seed 002 Theorem 5.6).
+//! * closed forms x + n·↑ + *m (numbers among them) compare by their formula: the numbers
+//!   first, as rationals (seed 000 II.5), then n·↑ + *m ≥ 0 exactly when n ≥ 2, or n = 1 and
+//!   m ≠ 1, or n = 0 and m = 0 (seed 002 §4 on ↑ and *);
+//! * a closed form's options are those of its definition or canonical form, one level at a
+//!   time (see `Memo::leaf_options`), so `1000000` is never unfolded;
+//! * closed forms add and negate part by part, 0 + G = G and −(−G) = G (seed 002 Theorem 2.8).
+//!
+//! A sum's and a negation's options are those of Definition 2.7. The decision runs on an
+//! explicit stack, each pair of forms decided once; past [`MAX_WORK`] it is a limit error.
 //!
 //! [`Inequality`] is the same decision written out as a tree, to the depth a reader asks for.
 
-use crate::kernel::{GameId, Kernel, KernelError};
+use super::table::TermTable;
+use crate::kernel::{KernelError, Relation};
+use crate::number::{Dyadic, Nimber};
 use crate::rules::Rel;
-use crate::term::Term;
-use num_bigint::BigInt;
-use num_traits::{One, Zero};
+use crate::term::{Pebble, Term};
+use num_bigint::{BigInt, BigUint};
+use num_traits::{One, Signed, Zero};
 use rustc_hash::FxHashMap;
 use std::fmt;
+use std::rc::Rc;
 
-/// How deep the definition may recurse before it gives up with an error rather than risk the
-/// stack.
+/// How deeply a term may nest before reading it is an error rather than a risk to the stack.
 const MAX_DEPTH: usize = 1_500;
 
 /// Game options each expansion may list before the proof tree says "and so on".
 const MAX_LISTED: usize = 64;
 
-/// `G ≤ H` decided by the definition, with a memo. The kernel it is given supplies values and
-/// canonical options only, never its own comparison.
-pub struct Definitional<'k> {
-    kernel: &'k mut Kernel,
-    memo: &'k mut Memo,
+/// The most options a nimber leaf `*n` may be opened into.
+const MAX_NIM_OPTIONS: u64 = 1 << 16;
+
+/// Units of work (forms made, options listed, pairs compared) one memo may spend before a
+/// comparison stops with a limit error: never a guessed answer.
+pub const MAX_WORK: u64 = 200_000_000;
+
+/// A game form in the checker's own store: an index into [`Memo`]'s forms.
+pub type FormId = u32;
+
+/// A game form as the checker holds it. Forms are hash-consed, never simplified: a sum or a
+/// negation is kept as written and its options are worked out by the definition when a
+/// comparison asks for them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Form {
+    /// The closed form x + u·↑ + *n.
+    Leaf(Dyadic, BigInt, Nimber),
+    /// `{ left | right }`.
+    Game(Vec<FormId>, Vec<FormId>),
+    /// `a + b`.
+    Sum(FormId, FormId),
+    /// `-a`.
+    Neg(FormId),
 }
 
-/// What [`Definitional`] has decided, kept between uses.
+type Options = Rc<(Vec<FormId>, Vec<FormId>)>;
+
+/// What [`Definitional`] has read and decided, kept between uses: the forms (hash-consed), their
+/// options once listed, each table reference's form, and every pair compared.
 #[derive(Default)]
-pub struct Memo(FxHashMap<(GameId, GameId), bool>);
+pub struct Memo {
+    forms: Vec<Form>,
+    ids: FxHashMap<Form, FormId>,
+    options: Vec<Option<Options>>,
+    refs: FxHashMap<u32, FormId>,
+    /// Table entries below this one have their forms in `refs`.
+    refs_done: u32,
+    le: FxHashMap<(FormId, FormId), bool>,
+    work: u64,
+}
+
+/// `G ≤ H` decided by the definition over the checker's own forms, with a memo. It reads terms
+/// itself (a proof's term table for `#n`) and asks no kernel anything.
+pub struct Definitional<'k> {
+    memo: &'k mut Memo,
+    table: Option<&'k TermTable>,
+}
+
+fn limit(which: String) -> KernelError {
+    KernelError::Limit { which }
+}
+
+impl Memo {
+    fn spend(&mut self, n: u64) -> Result<(), KernelError> {
+        self.work += n;
+        if self.work > MAX_WORK {
+            return Err(limit(format!(
+                "the checker's comparison by the definition did more than {MAX_WORK} units of work"
+            )));
+        }
+        Ok(())
+    }
+
+    fn intern(&mut self, f: Form) -> Result<FormId, KernelError> {
+        // Stated shortcuts that only rename a form's value: closed forms add and negate part
+        // by part (seed 002 §3, §6, §7), 0 + G = G (Theorem 2.8) and −(−G) = G.
+        let f = match f {
+            Form::Sum(a, b) => match (&self.forms[a as usize], &self.forms[b as usize]) {
+                (Form::Leaf(x, u, n), Form::Leaf(y, v, m)) => {
+                    Form::Leaf(x + y, u + v, n.nim_add(m))
+                }
+                (Form::Leaf(x, u, n), _) if x.is_zero() && u.is_zero() && n.is_zero() => {
+                    return Ok(b)
+                }
+                (_, Form::Leaf(y, v, m)) if y.is_zero() && v.is_zero() && m.is_zero() => {
+                    return Ok(a)
+                }
+                _ => Form::Sum(a, b),
+            },
+            Form::Neg(a) => match &self.forms[a as usize] {
+                Form::Leaf(x, u, n) => Form::Leaf(-x, -u, n.clone()),
+                Form::Neg(b) => return Ok(*b),
+                _ => Form::Neg(a),
+            },
+            f => f,
+        };
+        if let Some(&id) = self.ids.get(&f) {
+            return Ok(id);
+        }
+        self.spend(1)?;
+        let id = FormId::try_from(self.forms.len())
+            .map_err(|_| limit("more than 2^32 forms in the checker".into()))?;
+        self.forms.push(f.clone());
+        self.options.push(None);
+        self.ids.insert(f, id);
+        Ok(id)
+    }
+
+    fn leaf(&mut self, x: Dyadic, u: BigInt, n: Nimber) -> Result<FormId, KernelError> {
+        self.intern(Form::Leaf(x, u, n))
+    }
+
+    /// The options of a form: a game's own; a sum's and a negation's by the definition
+    /// (seed 002 Definition 2.7); a closed form's by its definition, one level.
+    fn options(&mut self, id: FormId) -> Result<Options, KernelError> {
+        if let Some(o) = &self.options[id as usize] {
+            return Ok(o.clone());
+        }
+        let (l, r) = match self.forms[id as usize].clone() {
+            Form::Game(l, r) => (l, r),
+            Form::Sum(a, b) => {
+                let (oa, ob) = (self.options(a)?, self.options(b)?);
+                let mut l = Vec::with_capacity(oa.0.len() + ob.0.len());
+                let mut r = Vec::with_capacity(oa.1.len() + ob.1.len());
+                for &x in &oa.0 {
+                    l.push(self.intern(Form::Sum(x, b))?);
+                }
+                for &y in &ob.0 {
+                    l.push(self.intern(Form::Sum(a, y))?);
+                }
+                for &x in &oa.1 {
+                    r.push(self.intern(Form::Sum(x, b))?);
+                }
+                for &y in &ob.1 {
+                    r.push(self.intern(Form::Sum(a, y))?);
+                }
+                (l, r)
+            }
+            Form::Neg(a) => {
+                let oa = self.options(a)?;
+                let mut l = Vec::with_capacity(oa.1.len());
+                let mut r = Vec::with_capacity(oa.0.len());
+                for &x in &oa.1 {
+                    l.push(self.intern(Form::Neg(x))?);
+                }
+                for &x in &oa.0 {
+                    r.push(self.intern(Form::Neg(x))?);
+                }
+                (l, r)
+            }
+            Form::Leaf(x, u, n) => self.leaf_options(x, u, n)?,
+        };
+        self.spend((l.len() + r.len()) as u64)?;
+        let o = Rc::new((l, r));
+        self.options[id as usize] = Some(o.clone());
+        Ok(o)
+    }
+
+    /// One level of x + u·↑ + *n, by the stated definitions: a number by seed 000 II.5 (an
+    /// integer n is {n−1 |}, a dyadic {x − 2^-k | x + 2^-k}); x + *n is {x + *j | x + *j}
+    /// (j < n); with ↑ the canonical forms of seed 002 §6: x + ↑* = {x, x* | x}, x + ↑ + *k =
+    /// {x | x + *(k⊕1)} for k ≠ 1, x + u·↑ + *k = {x | x + (u−1)·↑ + *(k⊕1)} for u ≥ 2, and
+    /// their negatives for ↓.
+    fn leaf_options(
+        &mut self,
+        x: Dyadic,
+        u: BigInt,
+        n: Nimber,
+    ) -> Result<(Vec<FormId>, Vec<FormId>), KernelError> {
+        let one = Nimber::new(BigUint::one());
+        let zero_n = Nimber::zero;
+        if u.is_zero() && n.is_zero() {
+            if x.is_integer() {
+                let unit = Dyadic::from(1i64);
+                return Ok(match x.signum() {
+                    0 => (vec![], vec![]),
+                    1 => (vec![self.leaf(&x - &unit, u, n)?], vec![]),
+                    _ => (vec![], vec![self.leaf(&x + &unit, u, n)?]),
+                });
+            }
+            let ulp = Dyadic::new(BigInt::one(), x.denominator_exp());
+            let l = self.leaf(&x - &ulp, BigInt::zero(), zero_n())?;
+            let r = self.leaf(&x + &ulp, BigInt::zero(), zero_n())?;
+            return Ok((vec![l], vec![r]));
+        }
+        if u.is_zero() {
+            let k = n
+                .to_u64()
+                .filter(|k| *k <= MAX_NIM_OPTIONS)
+                .ok_or_else(|| KernelError::TooManyOptions {
+                    what: format!("*{} in the checker", n.value()),
+                })?;
+            let mut opts = Vec::with_capacity(k as usize);
+            for j in 0..k {
+                opts.push(self.leaf(x.clone(), BigInt::zero(), Nimber::new(BigUint::from(j)))?);
+            }
+            return Ok((opts.clone(), opts));
+        }
+        let plain = self.leaf(x.clone(), BigInt::zero(), zero_n())?;
+        let flipped = n.nim_add(&one);
+        let toward_zero = if u.is_positive() { &u - 1 } else { &u + 1 };
+        let up_star = u.abs().is_one() && n == one;
+        // x + ↑* has x + * among its options; otherwise the option toward x flips the star.
+        let inner = if up_star {
+            self.leaf(x.clone(), BigInt::zero(), one)?
+        } else {
+            self.leaf(x.clone(), toward_zero, flipped)?
+        };
+        Ok(match (u.is_positive(), up_star) {
+            (true, true) => (vec![plain, inner], vec![plain]),
+            (true, false) => (vec![plain], vec![inner]),
+            (false, true) => (vec![plain], vec![plain, inner]),
+            (false, false) => (vec![inner], vec![plain]),
+        })
+    }
+}
 
 impl<'k> Definitional<'k> {
-    /// A decider over `kernel`'s values, remembering in `memo`.
-    pub fn new(kernel: &'k mut Kernel, memo: &'k mut Memo) -> Self {
-        Definitional { kernel, memo }
+    /// A decider remembering in `memo`, reading `#n` in terms from `table` when given.
+    pub fn new(memo: &'k mut Memo, table: Option<&'k TermTable>) -> Self {
+        Definitional { memo, table }
     }
 
-    /// The kernel, for evaluating terms.
-    pub fn kernel(&mut self) -> &mut Kernel {
-        self.kernel
+    /// The form of a term, as written: games, closed forms, sums, negations, `±`, Hackenstring
+    /// rows and references into the proof's table. Other notations (`n.G`, tiny, `where`,
+    /// calls) are written out before any proof holds them; here they are an error.
+    pub fn form(&mut self, t: &Term) -> Result<FormId, KernelError> {
+        self.form_at(t, 0)
     }
 
-    /// Whether `a ≤ b`.
-    pub fn le(&mut self, a: GameId, b: GameId) -> Result<bool, KernelError> {
-        self.le_at(a, b, 0)
+    fn form_at(&mut self, t: &Term, depth: usize) -> Result<FormId, KernelError> {
+        if depth > MAX_DEPTH {
+            return Err(KernelError::TooLarge {
+                what: format!("a term nested more than {MAX_DEPTH} levels, for the checker"),
+            });
+        }
+        let m = |d: &mut Self, xs: &[Term]| -> Result<Vec<FormId>, KernelError> {
+            xs.iter().map(|x| d.form_at(x, depth + 1)).collect()
+        };
+        match t {
+            Term::Game { left, right } => {
+                let (l, r) = (m(self, left)?, m(self, right)?);
+                self.memo.intern(Form::Game(l, r))
+            }
+            Term::Nus { number, up, nim } => {
+                self.memo.leaf(number.clone(), up.clone(), nim.clone())
+            }
+            Term::Sum(a, b) => {
+                let (a, b) = (self.form_at(a, depth + 1)?, self.form_at(b, depth + 1)?);
+                self.memo.intern(Form::Sum(a, b))
+            }
+            Term::Neg(a) => {
+                let a = self.form_at(a, depth + 1)?;
+                self.memo.intern(Form::Neg(a))
+            }
+            Term::PlusMinus(xs) => {
+                let l = m(self, xs)?;
+                let r = l
+                    .iter()
+                    .map(|&x| self.memo.intern(Form::Neg(x)))
+                    .collect::<Result<_, _>>()?;
+                self.memo.intern(Form::Game(l, r))
+            }
+            Term::Hackenstring(row) => self.row(row),
+            Term::Ref(n) => {
+                if let Some(&id) = self.memo.refs.get(n) {
+                    return Ok(id);
+                }
+                // Entries refer only to earlier ones: read them in order up to n, so each is
+                // read with its references already known and nothing recurses down the DAG.
+                let table = self.table.ok_or_else(|| KernelError::TooLarge {
+                    what: format!("the reference #{n} outside a proof's table"),
+                })?;
+                if *n as usize >= table.len() {
+                    return Err(KernelError::TooLarge {
+                        what: format!("the reference #{n}, which the proof's table does not hold"),
+                    });
+                }
+                for i in self.memo.refs_done..=*n {
+                    if let Some(view) = table.view(i) {
+                        let id = self.form_at(view, depth + 1)?;
+                        self.memo.refs.insert(i, id);
+                    }
+                }
+                self.memo.refs_done = self.memo.refs_done.max(n + 1);
+                self.memo.refs.get(n).copied().ok_or_else(|| KernelError::TooLarge {
+                    what: format!("the reference #{n}, which the proof's table does not hold"),
+                })
+            }
+            other => Err(KernelError::TooLarge {
+                what: format!(
+                    "the notation of {other}, which the checker reads only written out as games and sums"
+                ),
+            }),
+        }
     }
 
-    /// The relation between `a` and `b`.
-    pub fn compare(
-        &mut self,
-        a: GameId,
-        b: GameId,
-    ) -> Result<crate::kernel::Relation, KernelError> {
-        use crate::kernel::Relation::*;
+    /// A Hackenstring row by its definition (seed 001): each prefix from the shortest up, so
+    /// no recursion follows the row's length. A move takes a pebble and all to its right.
+    fn row(&mut self, row: &[Pebble]) -> Result<FormId, KernelError> {
+        let mut prefixes: Vec<FormId> =
+            vec![self
+                .memo
+                .leaf(Dyadic::zero(), BigInt::zero(), Nimber::zero())?];
+        for len in 1..=row.len() {
+            let (mut l, mut r) = (Vec::new(), Vec::new());
+            for (i, p) in row[..len].iter().enumerate() {
+                if *p != Pebble::Right {
+                    l.push(prefixes[i]);
+                }
+                if *p != Pebble::Left {
+                    r.push(prefixes[i]);
+                }
+            }
+            prefixes.push(self.memo.intern(Form::Game(l, r))?);
+        }
+        Ok(prefixes[row.len()])
+    }
+
+    /// The form written back as a term (for proofs written out).
+    fn term(&self, id: FormId) -> Term {
+        match &self.memo.forms[id as usize] {
+            Form::Leaf(x, u, n) => Term::Nus {
+                number: x.clone(),
+                up: u.clone(),
+                nim: n.clone(),
+            },
+            Form::Game(l, r) => Term::game(
+                l.iter().map(|&x| self.term(x)).collect(),
+                r.iter().map(|&x| self.term(x)).collect(),
+            ),
+            Form::Sum(a, b) => Term::sum(self.term(*a), self.term(*b)),
+            Form::Neg(a) => Term::neg(self.term(*a)),
+        }
+    }
+
+    /// Whether `a ≤ b`, for terms.
+    pub fn le_terms(&mut self, a: &Term, b: &Term) -> Result<bool, KernelError> {
+        let (a, b) = (self.form(a)?, self.form(b)?);
+        self.le(a, b)
+    }
+
+    /// The relation between `a` and `b`, for terms.
+    pub fn compare_terms(&mut self, a: &Term, b: &Term) -> Result<Relation, KernelError> {
+        let (a, b) = (self.form(a)?, self.form(b)?);
         let ab = self.le(a, b)?;
         let ba = self.le(b, a)?;
         Ok(match (ab, ba) {
-            (true, true) => Equal,
-            (true, false) => Less,
-            (false, true) => Greater,
-            (false, false) => Fuzzy,
+            (true, true) => Relation::Equal,
+            (true, false) => Relation::Less,
+            (false, true) => Relation::Greater,
+            (false, false) => Relation::Fuzzy,
         })
     }
 
-    fn le_at(&mut self, a: GameId, b: GameId, depth: usize) -> Result<bool, KernelError> {
+    /// `a ≤ b` without looking at options: identical forms, two closed forms by their formula,
+    /// or a pair already decided.
+    fn quick(&self, a: FormId, b: FormId) -> Option<bool> {
         if a == b {
-            return Ok(true);
+            return Some(true);
         }
-        if let Some(r) = closed_forms_le(self.kernel, a, b) {
-            return Ok(r);
+        if let (Form::Leaf(x, u, n), Form::Leaf(y, v, m)) =
+            (&self.memo.forms[a as usize], &self.memo.forms[b as usize])
+        {
+            return Some(closed_forms_le((x, u, n), (y, v, m)));
         }
-        if let Some(&r) = self.memo.0.get(&(a, b)) {
-            return Ok(r);
-        }
-        if depth > MAX_DEPTH {
-            return Err(KernelError::TooLarge {
-                what: format!("a comparison by the definition more than {MAX_DEPTH} levels deep"),
-            });
-        }
-        let r = self.by_options(a, b, depth)?;
-        self.memo.0.insert((a, b), r);
-        Ok(r)
+        self.memo.le.get(&(a, b)).copied()
     }
 
-    /// No a^L ≥ b and no b^R ≤ a; a number's own options are never tried (number avoidance).
-    fn by_options(&mut self, a: GameId, b: GameId, depth: usize) -> Result<bool, KernelError> {
-        if self.kernel.as_number(a).is_none() {
-            for x in self.kernel.left_options(a)? {
-                if self.le_at(b, x, depth + 1)? {
-                    return Ok(false);
+    /// Whether `a ≤ b`, by Definition 2.5: no a^L ≥ b and no b^R ≤ a. Worked with an explicit
+    /// stack (a comparison of deep games goes as deep as they do), each pair decided once.
+    pub fn le(&mut self, a: FormId, b: FormId) -> Result<bool, KernelError> {
+        if let Some(r) = self.quick(a, b) {
+            return Ok(r);
+        }
+        /// A pair being decided: the ways it could fail (`y ≤ x` for each (y, x)), and how
+        /// many of them are refuted so far.
+        struct Frame {
+            pair: (FormId, FormId),
+            tries: Vec<(FormId, FormId)>,
+            next: usize,
+        }
+        let frame = |d: &mut Self, a: FormId, b: FormId| -> Result<Frame, KernelError> {
+            let (oa, ob) = (d.memo.options(a)?, d.memo.options(b)?);
+            let tries: Vec<(FormId, FormId)> =
+                oa.0.iter()
+                    .map(|&x| (b, x))
+                    .chain(ob.1.iter().map(|&y| (y, a)))
+                    .collect();
+            d.memo.spend(1)?;
+            Ok(Frame {
+                pair: (a, b),
+                tries,
+                next: 0,
+            })
+        };
+        let mut stack = vec![frame(self, a, b)?];
+        // The verdict of the frame just finished, for the one below it.
+        let mut child: Option<bool> = None;
+        loop {
+            let Some(top) = stack.last_mut() else {
+                return Err(limit("the checker's comparison lost its place".into()));
+            };
+            let mut verdict = None;
+            match child.take() {
+                // The try holds: this pair fails.
+                Some(true) => verdict = Some(false),
+                Some(false) => top.next += 1,
+                None => {}
+            }
+            let mut open = None;
+            if verdict.is_none() {
+                while let Some(&(y, x)) = top.tries.get(top.next) {
+                    match self.quick(y, x) {
+                        Some(true) => {
+                            verdict = Some(false);
+                            break;
+                        }
+                        Some(false) => top.next += 1,
+                        None => {
+                            open = Some((y, x));
+                            break;
+                        }
+                    }
+                }
+                if verdict.is_none() && open.is_none() {
+                    verdict = Some(true);
                 }
             }
-        }
-        if self.kernel.as_number(b).is_none() {
-            for y in self.kernel.right_options(b)? {
-                if self.le_at(y, a, depth + 1)? {
-                    return Ok(false);
+            if let Some(v) = verdict {
+                let done = stack.pop().map(|f| f.pair);
+                if let Some(pair) = done {
+                    self.memo.le.insert(pair, v);
                 }
+                if stack.is_empty() {
+                    return Ok(v);
+                }
+                child = Some(v);
+                continue;
+            }
+            if let Some((y, x)) = open {
+                let f = frame(self, y, x)?;
+                stack.push(f);
             }
         }
-        Ok(true)
     }
 }
 
-/// `a ≤ b` when both are closed forms x + n·↑ + *m, by the formula; `None` otherwise.
-fn closed_forms_le(k: &Kernel, a: GameId, b: GameId) -> Option<bool> {
-    let (x, n, m) = k.as_nus(a)?;
-    let (y, p, q) = k.as_nus(b)?;
+/// `x + u·↑ + *n ≤ y + v·↑ + *m` by the formula (seed 002 §4 on ↑ and *): the numbers decide
+/// when they differ; else the difference (v − u)·↑ + *(n ⊕ m) is ≥ 0 exactly when v − u ≥ 2,
+/// or v − u = 1 and n ⊕ m ≠ 1, or v − u = 0 and n = m.
+fn closed_forms_le(a: (&Dyadic, &BigInt, &Nimber), b: (&Dyadic, &BigInt, &Nimber)) -> bool {
+    let ((x, n, m), (y, p, q)) = (a, b);
     if x != y {
-        return Some(x < y);
+        return x < y;
     }
-    // b − a = (p − n)·↑ + *(m ⊕ q), and a ≤ b when that is ≥ 0.
     let ups: BigInt = p - n;
-    let star = m.nim_add(&q);
-    let one = crate::number::Nimber::new(One::one());
-    Some(if ups >= BigInt::from(2) {
+    let star = m.nim_add(q);
+    let one = Nimber::new(BigUint::one());
+    if ups >= BigInt::from(2) {
         true
     } else if ups.is_one() {
         star != one
@@ -133,7 +492,7 @@ fn closed_forms_le(k: &Kernel, a: GameId, b: GameId) -> Option<bool> {
         star.is_zero()
     } else {
         false
-    })
+    }
 }
 
 /// Why an inequality holds or fails.
@@ -179,16 +538,15 @@ fn number_term(t: &Term) -> bool {
 }
 
 /// The options of a term as a reader sees them: an explicit game's own options; any other term
-/// (a closed form, a sum) by the options of its canonical form.
+/// (a closed form, a sum, a reference) by the options of its form, by the definitions.
 fn options(d: &mut Definitional, t: &Term) -> Result<(Vec<Term>, Vec<Term>), KernelError> {
     if let Term::Game { left, right } = t {
         return Ok((left.clone(), right.clone()));
     }
-    let g = d.kernel.eval(t)?;
-    let l = d.kernel.left_options(g)?;
-    let r = d.kernel.right_options(g)?;
-    let l = l.into_iter().map(|x| d.kernel.to_term(x)).collect();
-    let r = r.into_iter().map(|x| d.kernel.to_term(x)).collect();
+    let g = d.form(t)?;
+    let o = d.memo.options(g)?;
+    let l = o.0.iter().map(|&x| d.term(x)).collect();
+    let r = o.1.iter().map(|&x| d.term(x)).collect();
     Ok((l, r))
 }
 
@@ -200,9 +558,7 @@ impl Inequality {
         h: &Term,
         depth: usize,
     ) -> Result<Inequality, KernelError> {
-        let a = d.kernel.eval(g)?;
-        let b = d.kernel.eval(h)?;
-        let holds = d.le(a, b)?;
+        let holds = d.le_terms(g, h)?;
         let mut out = Inequality {
             left: g.clone(),
             right: h.clone(),
@@ -223,19 +579,8 @@ impl Inequality {
             }
             return Ok(out);
         }
-        // Number avoidance: a number's options need no trying against a game that is not one.
-        let skip_g = number_term(g) && d.kernel.as_number(b).is_none();
-        let skip_h = number_term(h) && d.kernel.as_number(a).is_none();
-        let (gl, _) = if skip_g {
-            (Vec::new(), Vec::new())
-        } else {
-            options(d, g)?
-        };
-        let (_, hr) = if skip_h {
-            (Vec::new(), Vec::new())
-        } else {
-            options(d, h)?
-        };
+        let (gl, _) = options(d, g)?;
+        let (_, hr) = options(d, h)?;
         // The ways G ≤ H could fail: H ≤ G^L, or H^R ≤ G.
         let tries = gl
             .iter()
@@ -254,12 +599,11 @@ impl Inequality {
             out.reason = Reason::Definition {
                 refutations,
                 unlisted,
-                avoided: skip_g || skip_h,
+                avoided: false,
             };
         } else {
             for (x, y) in tries {
-                let (vx, vy) = (d.kernel.eval(&x)?, d.kernel.eval(&y)?);
-                if d.le(vx, vy)? {
+                if d.le_terms(&x, &y)? {
                     out.reason =
                         Reason::Counterexample(Box::new(Inequality::prove(d, &x, &y, depth - 1)?));
                     break;
@@ -353,5 +697,86 @@ impl Inequality {
 impl fmt::Display for Inequality {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write(f, 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::Kernel;
+
+    #[test]
+    fn a_chain_a_hundred_thousand_deep_through_the_table_is_compared_without_recursion() {
+        // Entry i is {#(i-1) |}, the integer i written out; 100000 as a closed form is compared
+        // with it by the definition, pair by pair, on the explicit stack.
+        let mut table = TermTable::new();
+        let mut last = table.intern(&Term::game(vec![], vec![]));
+        for _ in 0..100_000 {
+            last = table.intern(&Term::game(vec![Term::Ref(last)], vec![]));
+        }
+        let mut memo = Memo::default();
+        let mut d = Definitional::new(&mut memo, Some(&table));
+        let chain = Term::Ref(last);
+        let n = Term::integer(100_000);
+        assert!(d.le_terms(&chain, &n).unwrap());
+        assert!(d.le_terms(&n, &chain).unwrap());
+        assert!(!d.le_terms(&chain, &Term::integer(99_999)).unwrap());
+    }
+
+    #[test]
+    fn the_work_limit_is_an_error_not_an_answer() {
+        let mut memo = Memo {
+            work: MAX_WORK,
+            ..Memo::default()
+        };
+        let mut d = Definitional::new(&mut memo, None);
+        let g = crate::syntax::parse("{0, * | {1|0}}").unwrap();
+        let e = d.le_terms(&g, &Term::zero()).unwrap_err();
+        assert!(matches!(e, KernelError::Limit { .. }), "{e}");
+    }
+
+    #[test]
+    fn forms_of_sums_negations_rows_and_closed_forms_compare_as_the_kernel_does() {
+        // The kernel is only the referee here; the comparison under test never calls it.
+        let terms = [
+            "0",
+            "1",
+            "-2",
+            "1/2",
+            "-3/4",
+            "*",
+            "*3",
+            "^",
+            "v",
+            "^*",
+            "v*",
+            "^2*3",
+            "v3",
+            "1/2^*2",
+            "{1|-1}",
+            "{0,*|0}",
+            "+-1",
+            "{^|v}",
+            "hs\"LRE\"",
+            "hs\"RRL\"",
+            "{1|-1} + {2|-2}",
+            "-({0|^} + *2)",
+            "^ + v*",
+            "{0|{0|-1}} + -1/2",
+        ];
+        let parsed: Vec<Term> = terms
+            .iter()
+            .map(|s| crate::syntax::parse(s).unwrap_or_else(|e| panic!("{s}: {e}")))
+            .collect();
+        let mut k = Kernel::new();
+        let mut memo = Memo::default();
+        for a in &parsed {
+            for b in &parsed {
+                let (x, y) = (k.eval(a).unwrap(), k.eval(b).unwrap());
+                let want = k.le(x, y).unwrap();
+                let mut d = Definitional::new(&mut memo, None);
+                assert_eq!(d.le_terms(a, b).unwrap(), want, "{a} <= {b}");
+            }
+        }
     }
 }

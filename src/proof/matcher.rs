@@ -467,9 +467,7 @@ impl<'a> TermRules<'a> {
                     else {
                         return Err(format!("the condition {text} cannot be built"));
                     };
-                    self.value_refs(&x).map_err(|e| e.to_string())?;
-                    self.value_refs(&y).map_err(|e| e.to_string())?;
-                    let mut d = Definitional::new(&mut self.kernel, &mut self.memo);
+                    let mut d = Definitional::new(&mut self.memo, Some(&self.terms));
                     proofs = Inequality::for_relation(&mut d, &x, *rel, &y, depth)
                         .map_err(|e| e.to_string())?;
                 }
@@ -524,11 +522,10 @@ impl<'a> TermRules<'a> {
         } else {
             let gx = self.build(x, b, None)?;
             let gy = self.build(y, b, None)?;
-            let gx = self.eval(&gx).ok()?;
-            let gy = self.eval(&gy).ok()?;
-            // By the definition, not by the kernel's own comparison.
-            let mut d = Definitional::new(&mut self.kernel, &mut self.memo);
-            (d.le(gx, gy).ok()?, d.le(gy, gx).ok()?)
+            // By the definition, on the checker's own forms.
+            let mut d = Definitional::new(&mut self.memo, Some(&self.terms));
+            let (fx, fy) = (d.form(&gx).ok()?, d.form(&gy).ok()?);
+            (d.le(fx, fy).ok()?, d.le(fy, fx).ok()?)
         };
         Some(holds_by_le(rel, ab, ba))
     }

@@ -43,6 +43,8 @@ pub struct Rule {
     pub result: Template,
     /// The file the rule came from and its text, for `onag rules NAME`.
     pub source: RuleSource,
+    /// For a mirror derived by a `mirror` clause, the rule it mirrors.
+    pub mirror_of: Option<String>,
 }
 
 /// Where a rule was written.

@@ -17,12 +17,15 @@
 
 mod ast;
 pub mod check;
+mod mirror;
 mod openings;
 mod parse;
+mod print;
 
 pub use ast::*;
 pub use openings::{parse_openings, OpeningRule};
 pub use parse::{parse_rules, MAX_RULE_NESTING};
+pub use print::rule_text;
 
 use std::fmt;
 use std::path::Path;

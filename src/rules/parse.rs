@@ -124,7 +124,7 @@ fn lex(file: &str, src: &str) -> Result<Vec<Token>, RuleError> {
             let names_mode = match out.last() {
                 Some(Token {
                     tok: Tok::Ident(k), ..
-                }) => k == "rule" || k == "group",
+                }) => k == "rule" || k == "group" || k == "mirror",
                 Some(Token {
                     tok: Tok::Punct(","),
                     ..
@@ -193,8 +193,8 @@ struct Parser<'a> {
 /// `{` would overflow the stack instead of getting an error. The shipped rules nest four deep.
 pub const MAX_RULE_NESTING: usize = 100;
 
-const CLAUSES: [&str; 8] = [
-    "says", "cite", "group", "kind", "priority", "match", "when", "yield",
+const CLAUSES: [&str; 9] = [
+    "says", "cite", "group", "kind", "priority", "match", "when", "yield", "mirror",
 ];
 
 impl<'a> Parser<'a> {
@@ -274,7 +274,8 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn rule(&mut self) -> Result<Rule, RuleError> {
+    /// One rule, and its mirror when it has a `mirror` clause.
+    fn rule(&mut self) -> Result<(Rule, Option<Rule>), RuleError> {
         let start = self.here().clone();
         if !self.is_ident("rule") {
             return Err(self.err(format!(
@@ -287,15 +288,38 @@ impl<'a> Parser<'a> {
         let (mut says, mut cite, mut groups) = (None, None, Vec::new());
         let (mut kind, mut priority) = (RuleKind::Reduce, 50);
         let (mut pattern, mut conditions, mut result) = (None, Vec::new(), None);
+        // `mirror NAME` and the `says`/`cite` after it, which are the mirror's own.
+        let mut mirror: Option<(Token, String, Option<String>, Option<String>)> = None;
         loop {
             let clause = match self.peek() {
                 Tok::Ident(s) if CLAUSES.contains(&s.as_str()) => s.clone(),
                 _ => break,
             };
+            if let Some((_, _, msays, mcite)) = &mut mirror {
+                match clause.as_str() {
+                    "says" if msays.is_none() => {
+                        self.bump();
+                        *msays = Some(self.string("a statement")?);
+                        continue;
+                    }
+                    "cite" if mcite.is_none() => {
+                        self.bump();
+                        *mcite = Some(self.string("a citation")?);
+                        continue;
+                    }
+                    _ => {
+                        return Err(self.err(format!(
+                            "after `mirror`, only the mirror's own `says` and `cite` may follow (once each), not `{clause}`"
+                        )))
+                    }
+                }
+            }
+            let at = self.here().clone();
             self.bump();
             match clause.as_str() {
                 "says" => says = Some(self.string("a statement")?),
                 "cite" => cite = Some(self.string("a citation")?),
+                "mirror" => mirror = Some((at, self.ident("a name for the mirror")?, None, None)),
                 "group" => {
                     groups.push(self.ident("a group name")?);
                     while self.is_punct(",") {
@@ -379,14 +403,42 @@ impl<'a> Parser<'a> {
                 text: self.src[start.offset..end].trim_end().to_string(),
             },
             name,
+            mirror_of: None,
         };
         if !matches!(self.peek(), Tok::Eof) && !self.is_ident("rule") {
             return Err(self.err(format!(
-                "expected a clause (says, cite, group, kind, priority, match, when, yield) or the next `rule`, found {}",
+                "expected a clause (says, cite, group, kind, priority, match, when, yield, mirror) or the next `rule`, found {}",
                 Self::describe(self.peek())
             )));
         }
-        Ok(rule)
+        let mirrored = match mirror {
+            None => None,
+            Some((at, mname, msays, mcite)) => {
+                let fail = |msg: String| {
+                    RuleError::at(
+                        self.file,
+                        self.src,
+                        at.line,
+                        at.col,
+                        format!("rule `{}` has no mirror: {msg}", rule.name),
+                    )
+                };
+                let says = msays.unwrap_or_else(|| rule.says.clone());
+                let cite = mcite.unwrap_or_else(|| rule.cite.clone());
+                let mut m = super::mirror::mirror(&rule, &mname, says, cite).map_err(fail)?;
+                m.source = RuleSource {
+                    file: self.file.to_string(),
+                    line: at.line,
+                    text: format!(
+                        "# the mirror of `{}` (Left and Right swapped by negation), as derived\n{}",
+                        rule.name,
+                        super::print::rule_text(&m)
+                    ),
+                };
+                Some(m)
+            }
+        };
+        Ok((rule, mirrored))
     }
 
     // ---- patterns ----
@@ -791,7 +843,9 @@ pub fn parse_rules(file: &str, src: &str) -> Result<Vec<Rule>, RuleError> {
     };
     let mut rules = Vec::new();
     while !matches!(p.peek(), Tok::Eof) {
-        rules.push(p.rule()?);
+        let (rule, mirror) = p.rule()?;
+        rules.push(rule);
+        rules.extend(mirror);
     }
     Ok(rules)
 }

@@ -30,10 +30,7 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
     // Stopped by the memory limit: not a verdict on the proof.
     if let Err(e) = &result {
         if e.limit.is_some() {
-            return Err(CliError::with(
-                crate::cli::exit::LIMIT,
-                format!("the check stopped at {e}"),
-            ));
+            return Err(CliError::limit(format!("the check stopped at {e}")));
         }
     }
     let (input, result_t) = (style.term(&proof.input), style.term(&proof.result));

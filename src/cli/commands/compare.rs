@@ -68,9 +68,7 @@ pub(crate) fn compare(x: &Term, y: &Term) -> Result<(Outcome, Disproof), CliErro
     let diff = k.add(gx, ny)?;
     let size = k.tree_size(diff);
     if size > num_bigint::BigInt::from(crate::cli::value::MAX_TREE) {
-        return Err(CliError::with(
-            crate::cli::exit::LIMIT,
-            format!(
+        return Err(CliError::limit(format!(
                 "A - B written as a tree has {size} nodes, more than the {} onag writes out; `onag eval --json \"(A) - (B)\"` gives its outcome and its value shared",
                 crate::cli::value::MAX_TREE
             ),

@@ -237,8 +237,8 @@ pub fn proof_json(proof: &Proof, rules: &RuleSet, explain: usize) -> Result<Stri
     if explain == 0 {
         return Ok(format!("{text}\n"));
     }
-    let mut v: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| CliError::with(101, format!("internal error: proof JSON: {e}")))?;
+    let mut v: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| CliError::internal(format!("proof JSON: {e}")))?;
     if let Some(steps) = v.get_mut("steps").and_then(|s| s.as_array_mut()) {
         for (i, step) in steps.iter_mut().enumerate() {
             step["conditions"] = serde_json::json!(conditions(proof, None, i, rules, explain)?);
@@ -278,10 +278,7 @@ fn conditions(
     };
     let conds = conds.map_err(|e| {
         // The step was checked already; failing now is a defect, not the user's input.
-        CliError::with(
-            101,
-            format!("internal error expanding a side condition: {e}"),
-        )
+        CliError::internal(format!("expanding a side condition: {e}"))
     })?;
     Ok(conds
         .iter()

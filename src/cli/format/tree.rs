@@ -6,7 +6,7 @@
 //! explicit `{…|…}` (a number, a sum) is a leaf labelled as written. Both are capped at
 //! [`MAX_NODES`]: a picture of more is unreadable, and reaching the cap is a limit (exit 3).
 
-use crate::cli::exit::{CliError, LIMIT};
+use crate::cli::exit::CliError;
 use crate::cli::style::Style;
 use crate::kernel::{GameId, Kernel};
 use crate::term::Term;
@@ -33,10 +33,9 @@ pub struct Tree {
 }
 
 fn too_big() -> CliError {
-    CliError::with(
-        LIMIT,
-        format!("the game tree has more than {MAX_NODES} nodes: too large to draw"),
-    )
+    CliError::limit(format!(
+        "the game tree has more than {MAX_NODES} nodes: too large to draw"
+    ))
 }
 
 /// The canonical form's tree.

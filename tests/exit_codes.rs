@@ -1,0 +1,57 @@
+//! One test per exit status of the binary, each status coming from `onag::Error::exit_code`
+//! (the CLI maps errors nowhere else): 0 success, 1 a false claim or a rejected proof, 2 bad
+//! input, 3 a limit reached.
+
+mod common;
+use common::run::{onag, onag_stdin, stderr, stdout};
+
+#[test]
+fn status_2_is_bad_input_with_where_it_is() {
+    let o = onag(&["eval", "{0|"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("line 1, column 4"), "{err}");
+    assert!(err.contains('^'), "{err}");
+    // A file that is not a proof.
+    let o = onag_stdin(&["check", "-"], "not json");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // A rule set that does not exist.
+    let o = onag(&["simplify", "--rules", "nonsense", "{0|1}"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
+fn status_3_is_a_limit_never_an_answer() {
+    let o = onag(&["simplify", "--format", "svg", "*12"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("too large to draw"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    let o = onag(&["--max-memory", "2M", "eval", &sum_of_switches(30)]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--max-memory"), "{}", stderr(&o));
+}
+
+fn sum_of_switches(n: usize) -> String {
+    (1..=n)
+        .map(|k| format!("{{{k}|-{k}}}"))
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+#[test]
+fn status_1_is_a_false_claim_or_a_rejected_proof() {
+    let o = onag(&["prove", "{0|1} = 1"]);
+    assert_eq!(o.status.code(), Some(1));
+    // A proof that checks, then the same proof with its result changed.
+    let o = onag(&["prove", "--format", "json", "{0|5} = 1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json = stdout(&o);
+    let ok = onag_stdin(&["check", "-"], &json);
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
+    let mut v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    let steps = v["steps"].as_array().map_or(0, Vec::len);
+    assert!(steps > 0, "{json}");
+    v["steps"][steps - 1]["to"] = serde_json::Value::String("2".into());
+    let bad = onag_stdin(&["check", "-"], &v.to_string());
+    assert_eq!(bad.status.code(), Some(1), "{}", stderr(&bad));
+}
