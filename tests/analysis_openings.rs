@@ -351,6 +351,16 @@ fn cool_check_refuses_bad_arguments() {
     let heat_like = parse("{heat(2, 1) - 1 | heat(-1, 1) + 1}");
     let r = f.check_open(&args(&parse("{2|-1}"), &parse("1")), &heat_like);
     assert!(matches!(r, Some(Err(_))));
+    // A game nested 1,000 levels deep is refused by the check, not followed down the stack.
+    let mut deep = Term::zero();
+    for _ in 0..1000 {
+        deep = Term::game(vec![Term::zero()], vec![deep]);
+    }
+    let r = f.check_open(&args(&deep, &parse("1")), &ok_term);
+    assert!(
+        matches!(&r, Some(Err(e)) if e.contains("too deep")),
+        "{r:?}"
+    );
     // Open refuses a negative temperature as cool's value does.
     let mut k = Kernel::new();
     assert!(f
@@ -385,5 +395,32 @@ fn heat_openings_check_and_tampering_is_caught() {
         for ts in ["1", "*"] {
             open_checked(&mut k, "heat", &gt, &parse(ts));
         }
+    }
+}
+
+/// The README's examples of openings, as printed.
+#[test]
+fn readme_openings() {
+    let mut k = Kernel::new();
+    for (name, g, t, rule, printed) in [
+        (
+            "cool",
+            "{2|-1}",
+            "1",
+            "cool-definition",
+            "{cool(2,1) - 1|cool(-1,1) + 1}",
+        ),
+        ("cool", "{2|-1}", "2", "cool-mast", "1/2"),
+        (
+            "heat",
+            "{1|-1}",
+            "1",
+            "heat-definition",
+            "{heat(1,1) + 1|heat(-1,1) - 1}",
+        ),
+        ("heat", "3/4", "1", "heat-number", "3/4"),
+    ] {
+        let o = open_checked(&mut k, name, &parse(g), &parse(t));
+        assert_eq!((o.rule, show(&o.term).as_str()), (rule, printed));
     }
 }

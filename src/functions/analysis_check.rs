@@ -36,6 +36,8 @@ const MAX_CLOSED: u64 = 32;
 /// The largest exponent of a dyadic's denominator the check accepts (its comparisons descend
 /// through the number's options one denominator at a time).
 const MAX_EXP: u64 = 1024;
+/// The deepest term the check reads (each level is a stack frame here and in the comparisons).
+const MAX_TERM_DEPTH: usize = 512;
 
 type Id = u32;
 
@@ -73,6 +75,7 @@ struct Naive {
     add_memo: HashMap<(Id, Id), Id>,
     thermo: HashMap<Id, Thermo>,
     work: u64,
+    depth: usize,
 }
 
 type R<T> = Result<T, String>;
@@ -435,6 +438,18 @@ impl Naive {
     /// definitions; a sum of forms by the definition of `+` (each part reduced first).
     fn node(&mut self, t: &Term) -> R<Id> {
         self.tick()?;
+        self.depth += 1;
+        if self.depth > MAX_TERM_DEPTH {
+            return Err(format!(
+                "the game is nested more than {MAX_TERM_DEPTH} levels deep, too deep for the independent check"
+            ));
+        }
+        let out = self.node_inner(t);
+        self.depth -= 1;
+        out
+    }
+
+    fn node_inner(&mut self, t: &Term) -> R<Id> {
         match t {
             Term::Nus { number, up, nim } => {
                 if up.is_zero() && nim.is_zero() {
