@@ -181,6 +181,51 @@ fn certificates_check_and_tampering_is_rejected() {
     }
 }
 
+/// The bad input, each with its message: atomic weight of a game that is not
+/// infinitesimal, a temperature that is not a number or is negative (exit 2); a huge
+/// temperature is exact (exit 0); the temperature of a gigantic sum stops at the memory limit
+/// (exit 3), never with a made-up value.
+#[test]
+fn bad_input_says_what_and_why() {
+    let (code, _, err) = onag(&["eval", "atomic_weight({1|-1})"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("atomic_weight") && err.contains("not infinitesimal"),
+        "{err}"
+    );
+    let (code, _, err) = onag(&["eval", "cool({1|-1}, -1/2)"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("cool") && err.contains("at least 0") && err.contains("-1/2"),
+        "{err}"
+    );
+    let (code, _, err) = onag(&["eval", "cool({1|-1}, ^)"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("must be a number") && err.contains('^'),
+        "{err}"
+    );
+    let (code, _, err) = onag(&["eval", "temperature(1, 2)"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("expected 1 argument"), "{err}");
+    // A temperature of 10^300: above every temperature here, so the mast, exactly.
+    let huge = format!("1{}", "0".repeat(300));
+    let (code, out, err) = onag(&["eval", &format!("cool({{5|-3}}, {huge})")]);
+    assert_eq!((code, out.trim()), (0, "1"), "{err}");
+    // Heating by it is exact too: {1|-1} heated by t is ±(1 + t).
+    let (code, out, err) = onag(&["eval", &format!("heat({{1|-1}}, {huge})")]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), format!("+-1{}1", "0".repeat(299)));
+    // Cooling by the least dyadic above a temperature.
+    let (code, out, err) = onag(&["eval", "cool({2|-1}, 3/2 + 1/1048576)"]);
+    assert_eq!((code, out.trim()), (0, "1/2"), "{err}");
+    let big: Vec<String> = (1..=14).map(|k| format!("{{{k}||0|-{k}}}")).collect();
+    let expr = format!("temperature({})", big.join(" + "));
+    let (code, _, err) = onag(&["eval", "--max-memory", "64M", &expr]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("limit") && err.contains("memory"), "{err}");
+}
+
 #[test]
 fn bad_input_and_limits() {
     assert_eq!(onag(&["eval", "atomic_weight({1|-1})"]).0, 2);

@@ -75,10 +75,31 @@ fn points_to_mast(w: &Wall, tau: &Dyadic, mast: &Dyadic) -> Vec<(Dyadic, Dyadic)
     pts
 }
 
+/// Hashes a [`GameId`] (one `u32`) by a multiplication: the memo is probed once per option of
+/// every subgame, and the default SipHash was a visible share of the day-3 profile.
+#[derive(Default)]
+pub struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (self.0 ^ u64::from(n)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+type IdMap<V> = HashMap<GameId, V, std::hash::BuildHasherDefault<IdHasher>>;
+
 /// Computes thermographs, memoised by id for as long as it lives.
 #[derive(Default)]
 pub struct Thermographer {
-    memo: HashMap<GameId, Rc<Thermograph>>,
+    memo: IdMap<Rc<Thermograph>>,
 }
 
 impl Thermographer {
@@ -189,23 +210,24 @@ impl Thermographer {
                     what: "an option's thermograph was missing (internal)".into(),
                 })
         };
+        // max_i (RW_i(t) − t) = (max_i RW_i)(t) − t: one tilt per side, not one per option.
         let mut ls: Option<Wall> = None;
         for x in l {
-            let w = get(x)?.right.tilt(-1);
+            let th = get(x)?;
             ls = Some(match ls {
-                None => w,
-                Some(a) => a.max(&w),
+                None => th.right.clone(),
+                Some(a) => a.max(&th.right),
             });
         }
         let mut rs: Option<Wall> = None;
         for x in r {
-            let w = get(x)?.left.tilt(1);
+            let th = get(x)?;
             rs = Some(match rs {
-                None => w,
-                Some(a) => a.min(&w),
+                None => th.left.clone(),
+                Some(a) => a.min(&th.left),
             });
         }
-        scaffolds_to_thermograph(ls, rs)
+        scaffolds_to_thermograph(ls.map(|w| w.tilt(-1)), rs.map(|w| w.tilt(1)))
     }
 }
 

@@ -125,45 +125,60 @@ impl Function for Cool {
         let t = args::number(self, a, 1, k)?;
         cool::cool(k, &mut Thermographer::new(), g, &t)
     }
-    /// One level: the mast value when t is above G's temperature (or G is a number), else
-    /// `{cool(G^L, t) - t | cool(G^R, t) + t}` over G's canonical options.
+    /// One level: the number itself when G is a number, the mast value when t is above G's
+    /// temperature, else `{cool(G^L, t) - t | cool(G^R, t) + t}` over G's options as written
+    /// (see [`written_options`]).
     fn open(&self, a: &[Arg], k: &mut Kernel) -> Result<Option<Opening>, KernelError> {
         args::arity(self, a, 2)?;
         let g = args::game(self, a, 0, k)?;
         let t = args::number(self, a, 1, k)?;
-        let thermo = Thermographer::new().of(k, g)?;
+        if t < crate::number::Dyadic::zero() {
+            return Err(args::error(
+                self.name(),
+                format!("the temperature must be at least 0, found {t}"),
+            ));
+        }
         let tt = match a.get(1) {
             Some(Arg::Game(t)) => t.clone(),
             _ => Term::number(t.clone()),
         };
-        if k.as_number(g).is_some() || t > thermo.temperature {
-            let x = if k.as_number(g).is_some() {
-                k.to_term(g)
-            } else {
-                Term::number(thermo.mast.clone())
-            };
+        const CITE: &str = "Conway, ONAG ch. 9; Siegel, CGT II.5 (cooling)";
+        if k.as_number(g).is_some() {
+            return Ok(Some(Opening {
+                says: format!(
+                    "{} is a number, its own mast value: it cools to itself",
+                    k.to_term(g)
+                ),
+                term: k.to_term(g),
+                rule: "cool-mast",
+                cite: CITE,
+            }));
+        }
+        let thermo = Thermographer::new().of(k, g)?;
+        if t > thermo.temperature {
             return Ok(Some(Opening {
                 says: format!(
                     "t = {t} is above the temperature {} of the game, so cooling gives its mast value {}",
                     thermo.temperature, thermo.mast
                 ),
-                term: x,
+                term: Term::number(thermo.mast.clone()),
                 rule: "cool-mast",
-                cite: "Conway, ONAG ch. 9; Siegel, CGT II.5 (cooling)",
+                cite: CITE,
             }));
         }
-        let call = |o: GameId, k: &mut Kernel| Term::Call {
+        let (gl, gr) = written_options(a, k)?;
+        let call = |o: Term| Term::Call {
             name: "cool".into(),
-            args: vec![Arg::Game(k.to_term(o)), Arg::Game(tt.clone())],
+            args: vec![Arg::Game(o), Arg::Game(tt.clone())],
         };
-        let mut l = Vec::new();
-        for o in k.left_options(g)? {
-            l.push(Term::sum(call(o, k), Term::neg(tt.clone())));
-        }
-        let mut r = Vec::new();
-        for o in k.right_options(g)? {
-            r.push(Term::sum(call(o, k), tt.clone()));
-        }
+        let l = gl
+            .into_iter()
+            .map(|o| Term::sum(call(o), Term::neg(tt.clone())))
+            .collect();
+        let r = gr
+            .into_iter()
+            .map(|o| Term::sum(call(o), tt.clone()))
+            .collect();
         Ok(Some(Opening {
             term: Term::game(l, r),
             rule: "cool-definition",
@@ -171,8 +186,50 @@ impl Function for Cool {
                 "t = {t} is at most the temperature {}, so G_t = {{G^L_t - t | G^R_t + t}}",
                 thermo.temperature
             ),
-            cite: "Conway, ONAG ch. 9; Siegel, CGT II.5 (cooling)",
+            cite: CITE,
         }))
+    }
+    /// Re-derived by `analysis_check::cool`, which calls nothing in `crate::analysis`.
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        Some(super::analysis_check::cool(a, term))
+    }
+}
+
+/// The options of the first argument as written: those of `{…|…}`, `±{…}` (`{a|-a}`), Tiny
+/// (`x + Tiny(G) = {x || x | x - G}`) and Miny; for a closed form or anything else, those of its
+/// canonical form. The composer canonicalises a call's game arguments before it opens the call,
+/// so what is written is the canonical form.
+fn written_options(a: &[Arg], k: &mut Kernel) -> Result<(Vec<Term>, Vec<Term>), KernelError> {
+    let sum = |x: &crate::number::Dyadic, g: Term| Term::sum(Term::number(x.clone()), g);
+    match a.first() {
+        Some(Arg::Game(Term::Game { left, right })) => Ok((left.clone(), right.clone())),
+        Some(Arg::Game(Term::PlusMinus(xs))) => Ok((
+            xs.clone(),
+            xs.iter().map(|x| Term::neg(x.clone())).collect(),
+        )),
+        Some(Arg::Game(Term::Tiny { number, sub })) => {
+            let x = Term::number(number.clone());
+            let inner = Term::game(
+                vec![x.clone()],
+                vec![sum(number, Term::neg((**sub).clone()))],
+            );
+            Ok((vec![x], vec![inner]))
+        }
+        Some(Arg::Game(Term::Miny { number, sub })) => {
+            let x = Term::number(number.clone());
+            let inner = Term::game(vec![sum(number, (**sub).clone())], vec![x.clone()]);
+            Ok((vec![inner], vec![x]))
+        }
+        Some(Arg::Game(t)) => {
+            let g = k.eval(t)?;
+            let l = k.left_options(g)?;
+            let r = k.right_options(g)?;
+            Ok((
+                l.into_iter().map(|o| k.to_term(o)).collect(),
+                r.into_iter().map(|o| k.to_term(o)).collect(),
+            ))
+        }
+        _ => Err(args::error("cool", "the first argument must be a game")),
     }
 }
 
@@ -194,6 +251,51 @@ impl Function for Heat {
         let g = args::game(self, a, 0, k)?;
         let t = args::game(self, a, 1, k)?;
         cool::heat(k, g, t)
+    }
+    /// One level: G itself when G is a number, else `{heat(G^L, t) + t | heat(G^R, t) - t}`
+    /// over G's options as written (see [`written_options`]).
+    fn open(&self, a: &[Arg], k: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        args::arity(self, a, 2)?;
+        let g = args::game(self, a, 0, k)?;
+        args::game(self, a, 1, k)?;
+        let Some(Arg::Game(tt)) = a.get(1) else {
+            return Err(args::error(
+                self.name(),
+                "the second argument must be a game",
+            ));
+        };
+        const CITE: &str = "Berlekamp, The economist's view of combinatorial games (1996); Siegel, CGT II.5 (heating)";
+        if k.as_number(g).is_some() {
+            return Ok(Some(Opening {
+                says: "a number heats to itself".into(),
+                term: k.to_term(g),
+                rule: "heat-number",
+                cite: CITE,
+            }));
+        }
+        let (gl, gr) = written_options(a, k)?;
+        let call = |o: Term| Term::Call {
+            name: "heat".into(),
+            args: vec![Arg::Game(o), Arg::Game(tt.clone())],
+        };
+        let l = gl
+            .into_iter()
+            .map(|o| Term::sum(call(o), tt.clone()))
+            .collect();
+        let r = gr
+            .into_iter()
+            .map(|o| Term::sum(call(o), Term::neg(tt.clone())))
+            .collect();
+        Ok(Some(Opening {
+            term: Term::game(l, r),
+            rule: "heat-definition",
+            says: "G is not a number, so heat(G, t) = {heat(G^L, t) + t | heat(G^R, t) - t}".into(),
+            cite: CITE,
+        }))
+    }
+    /// Re-derived by `analysis_check::heat`, which calls nothing in `crate::analysis`.
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        Some(super::analysis_check::heat(a, term))
     }
 }
 

@@ -13,6 +13,7 @@
 //! parse error; the kernel asks [`value`] to evaluate a call.
 
 mod analysis;
+pub mod analysis_check;
 mod games;
 mod numbers;
 pub mod rulesets;

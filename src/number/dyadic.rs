@@ -368,13 +368,64 @@ impl PartialOrd for Dyadic {
     }
 }
 
-impl Ord for Dyadic {
-    fn cmp(&self, other: &Self) -> Ordering {
+/// The machine-word fast path: both numerators fit an `i64` and the exponents differ by less
+/// than 64, so each numerator scaled to the common exponent fits an `i128` (|n| < 2^63, shifted
+/// by at most 63 bits) and so does their sum. Exact; `None` sends the caller to the `BigInt`
+/// path. (Walls, stops and scaffolds are almost always small: the analysis profile's top was
+/// `BigInt` allocation in comparison, subtraction and `Dyadic::new`.)
+fn small_aligned(a: &Dyadic, b: &Dyadic) -> Option<(i128, i128, u64)> {
+    let (x, y) = (a.num.to_i64()?, b.num.to_i64()?);
+    let e = a.exp.max(b.exp);
+    let (da, db) = (e - a.exp, e - b.exp);
+    if da >= 64 || db >= 64 {
+        return None;
+    }
+    Some(((x as i128) << da, (y as i128) << db, e))
+}
+
+/// `n / 2^e` in lowest terms from a machine-word numerator.
+fn from_small(n: i128, e: u64) -> Dyadic {
+    if n == 0 {
+        return Dyadic::zero();
+    }
+    let shift = u64::from(n.trailing_zeros()).min(e);
+    Dyadic {
+        num: BigInt::from(n >> shift),
+        exp: e - shift,
+    }
+}
+
+impl Dyadic {
+    /// Comparison on `BigInt`s only (the reference the fast path is tested against).
+    fn cmp_big(&self, other: &Self) -> Ordering {
         match self.exp.cmp(&other.exp) {
             Ordering::Equal => self.num.cmp(&other.num),
             Ordering::Less => (&self.num << (other.exp - self.exp)).cmp(&other.num),
             Ordering::Greater => self.num.cmp(&(&other.num << (self.exp - other.exp))),
         }
+    }
+
+    /// Sum or difference on `BigInt`s only.
+    fn add_big(&self, rhs: &Dyadic, negate: bool) -> Dyadic {
+        let (x, y, e) = align(self, rhs);
+        Dyadic::new(if negate { x - y } else { x + y }, e)
+    }
+}
+
+impl Ord for Dyadic {
+    fn cmp(&self, other: &Self) -> Ordering {
+        // Signs first: no shift is needed when they differ.
+        let (a, b) = (self.num.sign(), other.num.sign());
+        if a != b {
+            return a.cmp(&b);
+        }
+        if self.exp == other.exp {
+            return self.num.cmp(&other.num);
+        }
+        if let Some((x, y, _)) = small_aligned(self, other) {
+            return x.cmp(&y);
+        }
+        self.cmp_big(other)
     }
 }
 
@@ -389,16 +440,29 @@ fn align(a: &Dyadic, b: &Dyadic) -> (BigInt, BigInt, u64) {
 impl std::ops::Add for &Dyadic {
     type Output = Dyadic;
     fn add(self, rhs: &Dyadic) -> Dyadic {
-        let (x, y, e) = align(self, rhs);
-        Dyadic::new(x + y, e)
+        if rhs.num.is_zero() {
+            return self.clone();
+        }
+        if self.num.is_zero() {
+            return rhs.clone();
+        }
+        match small_aligned(self, rhs) {
+            Some((x, y, e)) => from_small(x + y, e),
+            None => self.add_big(rhs, false),
+        }
     }
 }
 
 impl std::ops::Sub for &Dyadic {
     type Output = Dyadic;
     fn sub(self, rhs: &Dyadic) -> Dyadic {
-        let (x, y, e) = align(self, rhs);
-        Dyadic::new(x - y, e)
+        if rhs.num.is_zero() {
+            return self.clone();
+        }
+        match small_aligned(self, rhs) {
+            Some((x, y, e)) => from_small(x - y, e),
+            None => self.add_big(rhs, true),
+        }
     }
 }
 
@@ -604,6 +668,17 @@ mod tests {
         unreachable!()
     }
 
+    /// Numerators: small ones, ones at the edges of `i64`, and ones far beyond it.
+    fn edge() -> impl Strategy<Value = BigInt> {
+        prop_oneof![
+            (-40i64..40).prop_map(BigInt::from),
+            any::<i64>().prop_map(BigInt::from),
+            (-3i64..3).prop_map(|d| BigInt::from(i64::MAX) + d),
+            (-3i64..3).prop_map(|d| BigInt::from(i64::MIN) + d),
+            (any::<i64>(), 1u32..200).prop_map(|(n, s)| BigInt::from(n) << s),
+        ]
+    }
+
     proptest! {
         #[test]
         fn simplest_matches_search(a in -24i64..24, b in -24i64..24, k in 0u64..4) {
@@ -633,6 +708,21 @@ mod tests {
             prop_assert_eq!(to_q(&(&x + &y)), q(a, i) + q(b, j));
             prop_assert_eq!(to_q(&(&x * &y)), q(a, i) * q(b, j));
             prop_assert_eq!(x.cmp(&y), q(a, i).cmp(&q(b, j)));
+        }
+
+        /// The machine-word paths of `+`, `-` and comparison agree with the `BigInt` ones,
+        /// around the edges of `i64` and of the 64-bit exponent gap too.
+        #[test]
+        fn fast_paths_match_bigint(a in edge(), b in edge(), i in 0u64..140, j in 0u64..140) {
+            let (x, y) = (Dyadic::new(a.clone(), i), Dyadic::new(b.clone(), j));
+            prop_assert_eq!(&x + &y, x.add_big(&y, false));
+            prop_assert_eq!(&x - &y, x.add_big(&y, true));
+            prop_assert_eq!(&y - &x, y.add_big(&x, true));
+            prop_assert_eq!(x.cmp(&y), x.cmp_big(&y));
+            prop_assert_eq!(y.cmp(&x), y.cmp_big(&x));
+            // Results are in lowest terms, as `Dyadic::new` leaves them.
+            let s = &x + &y;
+            prop_assert_eq!(Dyadic::new(s.numerator().clone(), s.denominator_exp()), s);
         }
 
         #[test]
