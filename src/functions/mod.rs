@@ -14,6 +14,7 @@
 
 mod analysis;
 mod games;
+pub mod nimopen;
 mod numbers;
 pub mod rulesets;
 pub mod rulesets_check;
