@@ -133,6 +133,7 @@ pub fn eval(k: &mut Kernel, t: &Term) -> Result<Value, KernelError> {
 
 /// `x + y`.
 pub fn add(k: &mut Kernel, x: Value, y: Value) -> Result<Value, KernelError> {
+    k.check_budget()?;
     if let (Value::Game(a), Value::Game(b)) = (&x, &y) {
         return Ok(Value::Game(k.add(*a, *b)?));
     }
@@ -171,6 +172,42 @@ pub fn compare_numbers(k: &Kernel, x: &Value, y: &Value) -> Option<std::cmp::Ord
 /// Most bits a rational coefficient may have before a product, quotient or root is refused as
 /// too large (reducing a fraction takes a gcd, quadratic in the size): a limit, not an answer.
 const MAX_COEFFICIENT_BITS: u64 = 1 << 16;
+
+/// Most pairs of terms a product of two normal forms may multiply (each pair adds two
+/// exponents and multiplies two rationals): a limit on one operation's time, not an answer.
+const MAX_PRODUCT_PAIRS: usize = 1 << 20;
+
+/// Pairs of terms multiplied between two looks at the budget.
+const PAIRS_PER_CHECK: usize = 1 << 12;
+
+/// `p × q` under the kernel's budget: by distributivity, slices of `p`'s terms times `q`, the
+/// partial products then added pairwise, the budget checked between the pieces (one product
+/// of a few thousand terms in the general path takes seconds).
+pub fn product(k: &mut Kernel, p: &Surreal, q: &Surreal) -> Result<Surreal, KernelError> {
+    let (m, n) = (p.terms().len(), q.terms().len());
+    if m.saturating_mul(n) <= PAIRS_PER_CHECK {
+        return Ok(p.mul(q));
+    }
+    let slice = (PAIRS_PER_CHECK / n.max(1)).max(1);
+    let mut parts = Vec::with_capacity(m / slice + 1);
+    for terms in p.terms().chunks(slice) {
+        k.check_budget()?;
+        parts.push(Surreal::from_terms(terms.to_vec()).mul(q));
+    }
+    while parts.len() > 1 {
+        let mut next = Vec::with_capacity(parts.len() / 2 + 1);
+        let mut it = parts.into_iter();
+        while let Some(a) = it.next() {
+            k.check_budget()?;
+            next.push(match it.next() {
+                Some(b) => a.add(&b),
+                None => a,
+            });
+        }
+        parts = next;
+    }
+    Ok(parts.pop().unwrap_or_else(Surreal::zero))
+}
 
 fn guard(name: &str, xs: &[&Surreal]) -> Result<(), KernelError> {
     for x in xs {
@@ -312,7 +349,13 @@ pub fn is_world_function(name: &str) -> bool {
 }
 
 /// Evaluates `name(args)`: a number-world function here, any other through the kernel.
+///
+/// The kernel's budget (deadline, Ctrl-C, memory) is checked before each operation and between
+/// the multiplications of a power; a single operation is bounded by the size guards (the bits
+/// of a coefficient, the terms of a product), so an evaluation ends at its time limit with
+/// "limit reached" rather than running on.
 pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError> {
+    k.check_budget()?;
     match name {
         "omega" => {
             arity(name, "omega() or omega(e)", a, &[0, 1])?;
@@ -337,7 +380,17 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             let (x, y) = (value_arg(k, name, a, 0)?, value_arg(k, name, a, 1)?);
             if let (Some(p), Some(q)) = (x.as_surreal(k), y.as_surreal(k)) {
                 guard(name, &[&p, &q])?;
-                return Ok(Value::surreal(p.mul(&q), k));
+                let pairs = p.terms().len().saturating_mul(q.terms().len());
+                if pairs > MAX_PRODUCT_PAIRS {
+                    return Err(KernelError::TooLarge {
+                        what: format!(
+                            "{name}: a product of normal forms of {} and {} terms (more than {MAX_PRODUCT_PAIRS} pairs of terms)",
+                            p.terms().len(),
+                            q.terms().len()
+                        ),
+                    });
+                }
+                return Ok(Value::surreal(product(k, &p, &q)?, k));
             }
             if let (Some(p), Some(q)) = (x.as_on2(k), y.as_on2(k)) {
                 // The product of impartial games (seed 003, G×H) is the nim product.
@@ -423,7 +476,19 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             arity(name, "nimpow(a, n)", a, &[2])?;
             let p = on2_arg(k, name, a, 0)?;
             let n = natural_arg(k, name, a, 1)?;
-            Ok(Value::nimber(p.pow(n), k))
+            // square and multiply, the budget checked between the products
+            let (mut base, mut acc, mut e) = (p, On2::finite(Nimber::from(1)), n);
+            while e != 0 {
+                k.check_budget()?;
+                if e & 1 == 1 {
+                    acc = acc.mul(&base);
+                }
+                e >>= 1;
+                if e != 0 {
+                    base = base.square();
+                }
+            }
+            Ok(Value::nimber(acc, k))
         }
         "nimsolve" => {
             arity(name, "nimsolve(a) or nimsolve(a, k)", a, &[1, 2])?;
@@ -792,5 +857,45 @@ mod tests {
         assert_eq!(show("2*3"), "2*3");
         assert_eq!(show("*2 ⊗ *3"), "*");
         assert_eq!(show("*w (x) *w"), "*(ω^2)");
+    }
+
+    /// The product in slices under the budget is the product (distributivity), on sums whose
+    /// exponents take the general path (their denominators' lcm is beyond a machine word) and
+    /// on sums with integer exponents.
+    #[test]
+    fn product_in_slices_is_the_product() {
+        let mut k = Kernel::new();
+        let sum = |src: String, k: &mut Kernel| {
+            let t = crate::syntax::parse(&src).unwrap();
+            eval(k, &t).unwrap().as_surreal(k).unwrap()
+        };
+        let a = sum(
+            (2..90)
+                .map(|i| format!("w^(1/{i})"))
+                .collect::<Vec<_>>()
+                .join(" + "),
+            &mut k,
+        );
+        let b = sum(
+            (1..70)
+                .map(|i| format!("{i}*w^({i}) - w^(-{i})"))
+                .collect::<Vec<_>>()
+                .join(" + "),
+            &mut k,
+        );
+        for (x, y) in [(&a, &a), (&a, &b), (&b, &b), (&b, &a)] {
+            let direct = x.mul(y);
+            assert_eq!(product(&mut k, x, y).unwrap(), direct);
+            assert!(direct.terms().len() > 100);
+        }
+        // the budget stops it
+        let mut k2 = Kernel::new();
+        k2.set_budget(crate::kernel::Budget {
+            deadline: Some(std::time::Instant::now()),
+            ..Default::default()
+        });
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        let e = product(&mut k2, &a, &a).unwrap_err();
+        assert!(matches!(e, KernelError::Limit { .. }), "{e}");
     }
 }
