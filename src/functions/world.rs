@@ -537,35 +537,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             let b = sign::birthday(&x).map_err(|e| error(name, e))?;
             Ok(Value::surreal(Surreal::from_ordinal(&b), k))
         }
-        "cut" => {
-            let (Some(Arg::Game(Term::Game { left, right })), Some(Arg::Text(flag))) =
-                (a.first(), a.get(1))
-            else {
-                return Err(error(
-                    name,
-                    "expected cut({L|R}, \"left\"|\"right\"|\"both\")",
-                ));
-            };
-            let mut side = |ts: &[Term], goes_on: bool| -> Result<Side, KernelError> {
-                let mut vs = Vec::with_capacity(ts.len());
-                for t in ts {
-                    let v = eval(k, t)?;
-                    let d = v.display(k, true);
-                    vs.push(v.as_surreal(k).ok_or_else(|| {
-                        error("cut", format!("the option {d} is not a number: only cuts of numbers are supported in infinite braces"))
-                    })?);
-                }
-                if goes_on {
-                    infer(&vs).map_err(|e| error("cut", e))
-                } else {
-                    Ok(Side::Set(vs))
-                }
-            };
-            let l = side(left, flag == "left" || flag == "both")?;
-            let r = side(right, flag == "right" || flag == "both")?;
-            let v = simplest_in_cut(&l, &r).map_err(|e| error("cut", e))?;
-            Ok(Value::surreal(v, k))
-        }
+        "cut" => Ok(Value::surreal(cut(k, a)?.0, k)),
         "formbirthday" => {
             arity(name, "formbirthday(G)", a, &[1])?;
             let Some(Arg::Game(t)) = a.first() else {
@@ -611,6 +583,117 @@ pub fn form_birthday(k: &mut Kernel, t: &Term) -> Result<BigInt, KernelError> {
     }
 }
 
+/// What an infinite brace (`{0,1,2,…|}`) was read as: the progression inferred on each side
+/// that goes on, and the simplicity rule's answer, for `onag eval` to report beside the value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CutReport {
+    /// The cut as written, each list that goes on ending in `…`.
+    pub cut: String,
+    /// What was inferred, one entry per list that goes on.
+    pub inferred: Vec<Inferred>,
+    /// The value, in ASCII.
+    pub value: String,
+    /// The derivation's one step: the simplicity rule applied to the cut, in words.
+    pub says: String,
+}
+
+/// A progression inferred from the terms written before `…`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inferred {
+    /// `left` or `right`.
+    pub side: &'static str,
+    /// `arithmetic`, `geometric` or `partial sums`.
+    pub kind: &'static str,
+    /// In words: "arithmetic progression 0, 1, 2, … (step 1)".
+    pub text: String,
+}
+
+/// The rule that gives a cut its value, as the derivation names it.
+pub const SIMPLICITY_RULE: &str = "simplicity";
+
+/// Where the rule and the infinite braces come from.
+pub const SIMPLICITY_CITE: &str = "seed 000 II.5b; seed 002, the simplicity theorem";
+
+/// Every infinite brace in `t`, in the order written, with what was inferred.
+pub fn cut_reports(k: &mut Kernel, t: &Term) -> Result<Vec<CutReport>, KernelError> {
+    let mut out = Vec::new();
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        match t {
+            Term::Call { name, args } if name == "cut" => out.push(cut(k, args)?.1),
+            Term::Call { args, .. } => stack.extend(args.iter().rev().filter_map(|a| match a {
+                Arg::Game(g) => Some(g),
+                Arg::Text(_) => None,
+            })),
+            Term::Sum(a, b) => {
+                stack.push(b);
+                stack.push(a);
+            }
+            Term::Neg(a) => stack.push(a),
+            Term::Multiple { game, .. } => stack.push(game),
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+/// `cut({L|R}, "left" | "right" | "both")`: the simplest number of the cut, and the report.
+fn cut(k: &mut Kernel, a: &[Arg]) -> Result<(Surreal, CutReport), KernelError> {
+    let (Some(Arg::Game(Term::Game { left, right })), Some(Arg::Text(flag))) =
+        (a.first(), a.get(1))
+    else {
+        return Err(error(
+            "cut",
+            "expected cut({L|R}, \"left\"|\"right\"|\"both\")",
+        ));
+    };
+    let mut inferred = Vec::new();
+    let mut written = Vec::new();
+    let mut side = |ts: &[Term], goes_on: bool, which: &'static str| -> Result<Side, KernelError> {
+        let mut vs = Vec::with_capacity(ts.len());
+        for t in ts {
+            let v = eval(k, t)?;
+            let d = v.display(k, true);
+            vs.push(v.as_surreal(k).ok_or_else(|| {
+                error("cut", format!("the option {d} is not a number: only cuts of numbers are supported in infinite braces"))
+            })?);
+        }
+        let mut shown: Vec<String> = vs.iter().map(|x| x.display(true)).collect();
+        if goes_on {
+            shown.push("...".into());
+        }
+        written.push(shown.join(", "));
+        if goes_on {
+            let (s, kind, text) = infer(&vs).map_err(|e| error("cut", e))?;
+            inferred.push(Inferred {
+                side: which,
+                kind,
+                text,
+            });
+            Ok(s)
+        } else {
+            Ok(Side::Set(vs))
+        }
+    };
+    let l = side(left, flag == "left" || flag == "both", "left")?;
+    let r = side(right, flag == "right" || flag == "both", "right")?;
+    let v = simplest_in_cut(&l, &r).map_err(|e| error("cut", e))?;
+    let cut = format!("{{{} | {}}}", written[0], written[1]);
+    let value = v.display(true);
+    let says = format!(
+        "{cut} = {value}, the simplest number greater than every left option and less than every right option"
+    );
+    Ok((
+        v,
+        CutReport {
+            cut,
+            inferred,
+            value,
+            says,
+        },
+    ))
+}
+
 /// One side of an infinite cut.
 #[derive(Debug)]
 enum Side {
@@ -621,21 +704,30 @@ enum Side {
     /// A real sequence converging monotonically to its limit, never reaching it; `true` when
     /// it increases.
     Converging(BigRational, bool),
+    /// A real sequence growing without bound (a geometric one with ratio above 1); `true`
+    /// upwards.
+    Diverging(bool),
 }
 
 /// The progression shown by the terms: arithmetic (equal differences), geometric (equal
-/// ratios) or the partial sums of a geometric series (differences with equal ratios).
-fn infer(v: &[Surreal]) -> Result<Side, String> {
+/// ratios) or the partial sums of a geometric series (differences with equal ratios); with
+/// its kind and what was inferred, in words.
+fn infer(v: &[Surreal]) -> Result<(Side, &'static str, String), String> {
     let shown = v
         .iter()
         .map(|x| x.display(true))
         .collect::<Vec<_>>()
         .join(", ");
+    let q_shown = |q: &BigRational| Surreal::rational(q.clone()).display(true);
     let d: Vec<Surreal> = v.windows(2).map(|w| w[1].sub(&w[0])).collect();
     if d.iter().all(|x| *x == d[0]) && !d[0].is_zero() {
         let step = d[0].clone();
         return if step.to_rational().is_some() {
-            Ok(Side::Arithmetic(v[0].clone(), step))
+            let text = format!(
+                "arithmetic progression {shown}, ... (step {})",
+                step.display(true)
+            );
+            Ok((Side::Arithmetic(v[0].clone(), step), "arithmetic", text))
         } else {
             Err(format!("{shown}, …: an arithmetic progression with an infinite or infinitesimal step is not supported"))
         };
@@ -647,17 +739,42 @@ fn infer(v: &[Surreal]) -> Result<Side, String> {
             .collect::<Option<_>>()?;
         qs.iter().all(|q| *q == qs[0]).then(|| qs[0].clone())
     };
+    let one = BigRational::from_integer(1.into());
     let conv = |limit: BigRational, q: &BigRational, increasing: bool| -> Result<Side, String> {
-        if q.is_positive() && *q < BigRational::from_integer(1.into()) {
+        if q.is_positive() && *q < one {
             Ok(Side::Converging(limit, increasing))
+        } else if *q > one {
+            // |terms| grow without bound, with one sign
+            Ok(Side::Diverging(increasing))
         } else {
-            Err(format!("{shown}, …: only progressions that converge monotonically (ratio between 0 and 1) are supported"))
+            Err(format!("{shown}, …: only progressions that move monotonically (a positive ratio other than 1) are supported"))
         }
     };
+    let whither = |s: &Side| match s {
+        Side::Converging(lim, up) => format!(
+            "converging to {} from {}",
+            Surreal::rational(lim.clone()).display(true),
+            if *up { "below" } else { "above" }
+        ),
+        Side::Diverging(true) => "unbounded above".to_string(),
+        Side::Diverging(false) => "unbounded below".to_string(),
+        _ => String::new(),
+    };
     if let Some(q) = ratio(v) {
-        // a·q^n → 0
+        // a·q^n → 0 (or ±∞ for q > 1)
         let a = v[0].to_rational().unwrap_or_default();
-        return conv(BigRational::zero(), &q, a.is_negative());
+        let increasing = if q > one {
+            a.is_positive()
+        } else {
+            a.is_negative()
+        };
+        let s = conv(BigRational::zero(), &q, increasing)?;
+        let text = format!(
+            "geometric progression {shown}, ... (ratio {}), {}",
+            q_shown(&q),
+            whither(&s)
+        );
+        return Ok((s, "geometric", text));
     }
     if let Some(q) = ratio(&d) {
         // partial sums a + d(1 + q + q² + …) → a + d/(1 − q)
@@ -665,9 +782,25 @@ fn infer(v: &[Surreal]) -> Result<Side, String> {
             v[0].to_rational().unwrap_or_default(),
             d[0].to_rational().unwrap_or_default(),
         );
-        let one = BigRational::from_integer(1.into());
-        let limit = &a + &d0 / (&one - &q);
-        return conv(limit, &q, d0.is_positive());
+        let limit = if q == one {
+            BigRational::zero()
+        } else {
+            &a + &d0 / (&one - &q)
+        };
+        if !(q.is_positive() && q < one) {
+            return Err(format!(
+                "{shown}, …: read as the partial sums of a geometric progression with ratio {}, which do not converge: only converging partial sums (ratio between 0 and 1) are supported",
+                q_shown(&q)
+            ));
+        }
+        let s = conv(limit, &q, d0.is_positive())?;
+        let text = format!(
+            "partial sums {shown}, ... of a geometric series (first term {}, ratio {}), {}",
+            Surreal::rational(d0.clone()).display(true),
+            q_shown(&q),
+            whither(&s)
+        );
+        return Ok((s, "partial sums", text));
     }
     Err(format!("cannot infer a progression from {shown}, …: it is neither arithmetic, geometric nor the partial sums of a geometric series"))
 }
@@ -697,13 +830,13 @@ fn simplest_in_cut(l: &Side, r: &Side) -> Result<Surreal, String> {
                 }
                 Some((lim.clone(), false))
             }
-            Side::Arithmetic(..) => None,
+            Side::Arithmetic(..) | Side::Diverging(_) => None,
         })
     };
-    let unbounded_up =
-        matches!(l, Side::Arithmetic(a, d) if d.signum() > 0 && a.to_rational().is_some());
-    let unbounded_down =
-        matches!(r, Side::Arithmetic(a, d) if d.signum() < 0 && a.to_rational().is_some());
+    let unbounded_up = matches!(l, Side::Diverging(true))
+        || matches!(l, Side::Arithmetic(a, d) if d.signum() > 0 && a.to_rational().is_some());
+    let unbounded_down = matches!(r, Side::Diverging(false))
+        || matches!(r, Side::Arithmetic(a, d) if d.signum() < 0 && a.to_rational().is_some());
     if unbounded_up || unbounded_down {
         let other_empty =
             matches!(if unbounded_up { r } else { l }, Side::Set(xs) if xs.is_empty());
@@ -727,7 +860,9 @@ fn simplest_in_cut(l: &Side, r: &Side) -> Result<Surreal, String> {
         }
         return Err("this cut of an unbounded progression is outside the supported fragment (supported: ω, −ω, ω − 1, ω/2)".into());
     }
-    if matches!(l, Side::Arithmetic(..)) || matches!(r, Side::Arithmetic(..)) {
+    if matches!(l, Side::Arithmetic(..) | Side::Diverging(_))
+        || matches!(r, Side::Arithmetic(..) | Side::Diverging(_))
+    {
         return Err("an arithmetic progression moving towards the other side never stops: not a cut this supports".into());
     }
     let lo = real_bound(l, true)?;

@@ -150,10 +150,68 @@ pub(super) fn run_ruleset(
     Ok(OK)
 }
 
+/// The value of one term in the chosen format, ending in a newline, followed by what each
+/// infinite brace (`{0,1,2,…|}`) was read as: the progressions inferred and the simplicity
+/// rule's step (text and Markdown: indented lines; JSON: a `cuts` array).
+fn one(
+    ctx: &Ctx,
+    format: Format,
+    k: &mut Kernel,
+    src: &str,
+    t: &Term,
+    tree_size: bool,
+) -> Result<String, CliError> {
+    let text = value_of(ctx, format, k, src, t, tree_size)?;
+    let cuts = world::cut_reports(k, t)?;
+    if cuts.is_empty() {
+        return Ok(text);
+    }
+    Ok(match format {
+        Format::Text | Format::Markdown => {
+            let mut out = text;
+            for c in &cuts {
+                for i in &c.inferred {
+                    out.push_str(&format!("  inferred ({} options): {}\n", i.side, i.text));
+                }
+                out.push_str(&format!(
+                    "  {} rule ({}): {}\n",
+                    world::SIMPLICITY_RULE,
+                    world::SIMPLICITY_CITE,
+                    c.says
+                ));
+            }
+            out
+        }
+        Format::Json => {
+            let mut v: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+            let list: Vec<serde_json::Value> = cuts
+                .iter()
+                .map(|c| {
+                    serde_json::json!({
+                        "cut": c.cut,
+                        "inferred": c.inferred.iter().map(|i| serde_json::json!({
+                            "side": i.side, "kind": i.kind, "text": i.text,
+                        })).collect::<Vec<_>>(),
+                        "rule": world::SIMPLICITY_RULE,
+                        "cite": world::SIMPLICITY_CITE,
+                        "value": c.value,
+                        "says": c.says,
+                    })
+                })
+                .collect();
+            if let Some(obj) = v.as_object_mut() {
+                obj.insert("cuts".into(), list.into());
+            }
+            format!("{v}\n")
+        }
+        _ => text,
+    })
+}
+
 /// The value of one term in the chosen format, ending in a newline. Above the `--share`
 /// threshold the canonical form is a shared term (`G where A = …`), which every format
 /// writes a definition to a line.
-fn one(
+fn value_of(
     ctx: &Ctx,
     format: Format,
     k: &mut Kernel,
