@@ -400,7 +400,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             Err(error(
                 name,
                 format!(
-                    "{dx} * {dy}: a product is defined for two numbers or two impartial games (nimbers); to add a number and a nimber write 2 + *3, or 2*3 with no spaces"
+                    "{dx} * {dy}: a product is defined for two numbers or two impartial games (nimbers); to add a number and a nimber write 2 + *3 (or the literal 2+*3)"
                 ),
             ))
         }
@@ -989,7 +989,8 @@ mod tests {
         assert!(err("w + ^").contains("not supported"), "{}", err("w + ^"));
         assert!(err("w + *w").contains("not supported"));
         assert_eq!(show("2 * 3"), "6");
-        assert_eq!(show("2*3"), "2*3");
+        assert_eq!(show("2*3"), "6");
+        assert_eq!(show("2+*3"), "2+*3");
         assert_eq!(show("*2 ⊗ *3"), "*");
         assert_eq!(show("*w (x) *w"), "*(ω^2)");
     }
