@@ -537,7 +537,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             let b = sign::birthday(&x).map_err(|e| error(name, e))?;
             Ok(Value::surreal(Surreal::from_ordinal(&b), k))
         }
-        "cut" => Ok(Value::surreal(cut(k, a)?.0, k)),
+        "cut" => Ok(cut(k, a)?.0),
         "formbirthday" => {
             arity(name, "formbirthday(G)", a, &[1])?;
             let Some(Arg::Game(t)) = a.first() else {
@@ -593,6 +593,10 @@ pub struct CutReport {
     pub inferred: Vec<Inferred>,
     /// The value, in ASCII.
     pub value: String,
+    /// The rule that gives the value ([`SIMPLICITY_RULE`], or `mex` for `{0, *, *2, …}`).
+    pub rule: &'static str,
+    /// Where the rule comes from.
+    pub cite: &'static str,
     /// The derivation's one step: the simplicity rule applied to the cut, in words.
     pub says: String,
 }
@@ -637,8 +641,9 @@ pub fn cut_reports(k: &mut Kernel, t: &Term) -> Result<Vec<CutReport>, KernelErr
     Ok(out)
 }
 
-/// `cut({L|R}, "left" | "right" | "both")`: the simplest number of the cut, and the report.
-fn cut(k: &mut Kernel, a: &[Arg]) -> Result<(Surreal, CutReport), KernelError> {
+/// `cut({L|R}, "left" | "right" | "both")`: the simplest number of the cut, and the report;
+/// or, for the impartial `{0, *, *2, …}`, the nimber ∗ω.
+fn cut(k: &mut Kernel, a: &[Arg]) -> Result<(Value, CutReport), KernelError> {
     let (Some(Arg::Game(Term::Game { left, right })), Some(Arg::Text(flag))) =
         (a.first(), a.get(1))
     else {
@@ -647,6 +652,9 @@ fn cut(k: &mut Kernel, a: &[Arg]) -> Result<(Surreal, CutReport), KernelError> {
             "expected cut({L|R}, \"left\"|\"right\"|\"both\")",
         ));
     };
+    if let Some(report) = all_finite_nimbers(k, left, right, flag)? {
+        return Ok((Value::Nimber(On2::omega()), report));
+    }
     let mut inferred = Vec::new();
     let mut written = Vec::new();
     let mut side = |ts: &[Term], goes_on: bool, which: &'static str| -> Result<Side, KernelError> {
@@ -678,8 +686,9 @@ fn cut(k: &mut Kernel, a: &[Arg]) -> Result<(Surreal, CutReport), KernelError> {
     let l = side(left, flag == "left" || flag == "both", "left")?;
     let r = side(right, flag == "right" || flag == "both", "right")?;
     let v = simplest_in_cut(&l, &r).map_err(|e| error("cut", e))?;
+    let v = Value::surreal(v, k);
     let cut = format!("{{{} | {}}}", written[0], written[1]);
-    let value = v.display(true);
+    let value = v.display(k, true);
     let says = format!(
         "{cut} = {value}, the simplest number greater than every left option and less than every right option"
     );
@@ -690,8 +699,54 @@ fn cut(k: &mut Kernel, a: &[Arg]) -> Result<(Surreal, CutReport), KernelError> {
             inferred,
             value,
             says,
+            rule: SIMPLICITY_RULE,
+            cite: SIMPLICITY_CITE,
         },
     ))
+}
+
+/// `{0, *, *2, …}` (both sides the same list, `*0 … *(n−1)` in order, going on): every finite
+/// nimber is an option, so the value is their mex ∗ω (seed 003 §7). `None` for any other cut.
+fn all_finite_nimbers(
+    k: &mut Kernel,
+    left: &[Term],
+    right: &[Term],
+    flag: &str,
+) -> Result<Option<CutReport>, KernelError> {
+    if flag != "both" || left != right {
+        return Ok(None);
+    }
+    for (i, t) in left.iter().enumerate() {
+        let v = eval(k, t)?;
+        let Value::Game(g) = v else { return Ok(None) };
+        if k.as_nimber(g) != Some(Nimber::from(i as u64)) {
+            return Ok(None);
+        }
+    }
+    let shown = (0..left.len())
+        .map(|i| match i {
+            0 => "0".to_string(),
+            1 => "*".to_string(),
+            i => format!("*{i}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let cut = format!("{{{shown}, ... | {shown}, ...}}");
+    Ok(Some(CutReport {
+        inferred: ["left", "right"]
+            .into_iter()
+            .map(|side| Inferred {
+                side,
+                kind: "nimbers",
+                text: format!("every finite nimber {shown}, ..."),
+            })
+            .collect(),
+        says: format!("{cut} = *w, the mex of all finite nimbers"),
+        cut,
+        value: "*w".into(),
+        rule: "mex",
+        cite: "seed 003 §7 (mex{0, *, *2, ...} = *w)",
+    }))
 }
 
 /// One side of an infinite cut.

@@ -407,7 +407,15 @@ impl Parser<'_> {
     /// show (seed 000 II.5b), kept as the call cut({L|R}, "left" | "right" | "both"); the
     /// number world infers the progressions and applies the simplicity rule.
     #[inline(never)]
-    fn infinite_braces(&mut self, body: Body, span: Span) -> Result<Term, ParseError> {
+    fn infinite_braces(&mut self, mut body: Body, span: Span) -> Result<Term, ParseError> {
+        // One list and no bar, `{0,*,*2,…}`: the impartial game with those options for both
+        // players (seed 003 §7: mex{0, *, *2, …} = *ω).
+        if body.seps.is_empty() && body.lists.len() == 1 {
+            let list = body.lists[0].clone();
+            body.lists.push(list);
+            body.goes_on.push(body.goes_on[0]);
+            body.seps.push((1, span));
+        }
         if body.seps.len() != 1 || body.seps[0].0 != 1 {
             return Err(self.error(
                 span,

@@ -173,12 +173,7 @@ fn one(
                 for i in &c.inferred {
                     out.push_str(&format!("  inferred ({} options): {}\n", i.side, i.text));
                 }
-                out.push_str(&format!(
-                    "  {} rule ({}): {}\n",
-                    world::SIMPLICITY_RULE,
-                    world::SIMPLICITY_CITE,
-                    c.says
-                ));
+                out.push_str(&format!("  {} rule ({}): {}\n", c.rule, c.cite, c.says));
             }
             out
         }
@@ -192,8 +187,8 @@ fn one(
                         "inferred": c.inferred.iter().map(|i| serde_json::json!({
                             "side": i.side, "kind": i.kind, "text": i.text,
                         })).collect::<Vec<_>>(),
-                        "rule": world::SIMPLICITY_RULE,
-                        "cite": world::SIMPLICITY_CITE,
+                        "rule": c.rule,
+                        "cite": c.cite,
                         "value": c.value,
                         "says": c.says,
                     })
