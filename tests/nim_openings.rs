@@ -87,8 +87,8 @@ fn seed_003_opened_options_agree_with_the_fast_product_on_gf16() {
     assert_eq!(table[4][4], 6);
     assert_eq!(table[2][8], 12);
     let mut k = Kernel::new();
-    for a in 0..16usize {
-        for b in 0..16usize {
+    for (a, row) in table.iter().enumerate() {
+        for (b, &want) in row.iter().enumerate() {
             let o = open("nimmul", &format!("*{a}"), &format!("*{b}"), &mut k)
                 .unwrap()
                 .unwrap();
@@ -103,7 +103,7 @@ fn seed_003_opened_options_agree_with_the_fast_product_on_gf16() {
                 values.insert(k.as_nimber(g).unwrap().to_u64().unwrap());
             }
             let mex = (0..).find(|x| !values.contains(x)).unwrap();
-            assert_eq!(mex, table[a][b], "*{a} ⊗ *{b}");
+            assert_eq!(mex, want, "*{a} ⊗ *{b}");
             let fast = Nimber::from(a as u64).nim_mul(&Nimber::from(b as u64));
             assert_eq!(Nimber::from(mex), fast, "*{a} ⊗ *{b}");
             // and the whole opened game has that value in the kernel
