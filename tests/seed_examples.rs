@@ -151,3 +151,49 @@ fn seed_000_ii_5b_cuts_agree_with_arithmetic() {
         Value::Surreal(_)
     ));
 }
+
+/// seed 000 II.5b: "On day ω+1 you get things like ω−1 = {0,1,2,…|ω}, 1/3+1/ω, and
+/// 1/(2ω) = {0|1/ω}": finite braces whose options are numbers that are not short games take
+/// the simplest number between them (by sign expansions), checked against the arithmetic.
+#[test]
+fn seed_000_ii_5b_finite_braces_of_infinite_numbers() {
+    assert_eq!(show("{0|1/w}"), show("1/(2*w)"));
+    assert_eq!(show("{0|1/w}"), "w^-1*1/2");
+    assert_eq!(show("{w|}"), show("w + 1"));
+    assert_eq!(show("{|w}"), "0");
+    assert_eq!(show("{1|w}"), "2");
+    assert_eq!(show("{w|w+1}"), show("w + 1/2"));
+    assert_eq!(show("{w - 1|w}"), show("w - 1/2"));
+    assert_eq!(show("{1/w|1}"), "1/2");
+    assert_eq!(show("{0|1/2, 1/w}"), show("1/(2*w)"));
+    assert_eq!(show("{-1/w|1/w}"), "0");
+    assert_eq!(show("{1|1+1/w}"), show("1 + 1/(2*w)"));
+    assert_eq!(show("{w, 5|w*2}"), show("w + 1"));
+    // not a number, or outside the fragment: an error, not a value
+    let mut k = Kernel::new();
+    for bad in ["{w|1}", "{1/w|1/w}", "{div(1, 3)|w}", "{*w|1}"] {
+        let t = parse(bad).unwrap();
+        assert!(world::eval(&mut k, &t).is_err(), "{bad}");
+    }
+}
+
+/// seed 001 / seed 000 II.5b (infinite Hackenstrings): pebbles after an infinite run of one
+/// colour that ends in a successor are read with the run's last pebbles, as in a finite row
+/// (`LLR` = 3/2): L^ω L R = ω + 1/2 (it printed ω before), checked against the arithmetic and
+/// the sign expansion both ways.
+#[test]
+fn seed_001_rows_after_an_infinite_run() {
+    for (row, value) in [
+        ("(L)LR", "w + 1/2"),
+        ("(L)LRR", "w + 1/4"),
+        ("(L)LLRL", "w + 3/2 + 1/4"),
+        ("(R)RL", "-w - 1/2"),
+        ("(L)R", "w - 1"),
+        ("(L)RL", "w - 1/2"),
+        ("(L)L", "w + 1"),
+    ] {
+        assert_eq!(show(&format!("hs\"{row}\"")), show(value), "{row}");
+    }
+    assert_eq!(show("sbirthday(w + 1/2)"), "w+2");
+    assert_eq!(show("sbirthday(w + 1/4)"), "w+3");
+}

@@ -127,6 +127,15 @@ pub fn eval(k: &mut Kernel, t: &Term) -> Result<Value, KernelError> {
             }
         }
         Term::Call { name, args } => call(k, name, args),
+        Term::Game { left, right } => match k.eval(t) {
+            Ok(g) => Ok(Value::Game(g)),
+            // Braces the kernel refuses may be a cut of numbers some of which are not short
+            // games (seed 000 II.5b: 1/(2ω) = {0|1/ω}); anything else keeps the kernel's error.
+            Err(e) => match finite_cut(k, left, right)? {
+                Some(v) => Ok(v),
+                None => Err(e),
+            },
+        },
         _ => Ok(Value::Game(k.eval(t)?)),
     }
 }
@@ -747,6 +756,163 @@ fn all_finite_nimbers(
         rule: "mex",
         cite: "seed 003 §7 (mex{0, *, *2, ...} = *w)",
     }))
+}
+
+/// `{L | R}` with finitely many options, all numbers and at least one not a short game: the
+/// simplest number between the largest left and the smallest right option. `None` when an
+/// option is not a number or every option is short (the kernel's business).
+fn finite_cut(k: &mut Kernel, left: &[Term], right: &[Term]) -> Result<Option<Value>, KernelError> {
+    let mut sides = [Vec::new(), Vec::new()];
+    let mut beyond = false;
+    for (side, ts) in sides.iter_mut().zip([left, right]) {
+        for t in ts {
+            let v = match eval(k, t) {
+                Ok(v) => v,
+                Err(_) => return Ok(None),
+            };
+            beyond |= !matches!(v, Value::Game(_));
+            match v.as_surreal(k) {
+                Some(s) => side.push(s),
+                None => return Ok(None),
+            }
+        }
+    }
+    if !beyond {
+        return Ok(None);
+    }
+    let [l, r] = sides;
+    let v = simplest_between(l.iter().max(), r.iter().min()).map_err(|e| error("{L|R}", e))?;
+    Ok(Some(Value::surreal(v, k)))
+}
+
+/// The simplest number strictly between `lo` and `hi` (a missing bound is no bound), read off
+/// their sign expansions: the longest common prefix c; if lo < c < hi it is c; if lo = c, the
+/// simplest below hi after c: one `+`, then hi's run of `−` there (one `−` more when hi ends
+/// with that run); symmetrically if hi = c. Expansions with a recurring block (non-dyadic
+/// rationals) are outside this fragment.
+fn simplest_between(lo: Option<&Surreal>, hi: Option<&Surreal>) -> Result<Surreal, String> {
+    use crate::number::Sign;
+    use std::collections::VecDeque;
+    let runs = |x: &Surreal| -> Result<VecDeque<(Sign, Ordinal)>, String> {
+        let e = sign::sign_expansion(x)?;
+        if !e.period.is_empty() {
+            return Err(format!(
+                "{} has a recurring sign expansion: a cut at a non-dyadic rational beside an option that is not a short game is outside the supported fragment",
+                x.display(true)
+            ));
+        }
+        Ok(e.runs.into_iter().collect())
+    };
+    let (mut a, mut b) = (lo.map(runs).transpose()?, hi.map(runs).transpose()?);
+    let mut out: Vec<(Sign, Ordinal)> = Vec::new();
+    let push = |out: &mut Vec<(Sign, Ordinal)>, s: Sign, n: Ordinal| {
+        if n.is_zero() {
+            return;
+        }
+        match out.last_mut() {
+            Some(last) if last.0 == s => last.1 = last.1.add(&n),
+            _ => out.push((s, n)),
+        }
+    };
+    // m taken off the front of a run of length n (m ≤ n): the d with m + d = n.
+    let left_sub = |m: &Ordinal, n: &Ordinal| -> Ordinal {
+        let (mt, nt) = (m.terms(), n.terms());
+        let mut i = 0;
+        while i < mt.len() && i < nt.len() && mt[i] == nt[i] {
+            i += 1;
+        }
+        let mut rest: Vec<(Ordinal, num_bigint::BigUint)> = nt[i.min(nt.len())..].to_vec();
+        if let (Some((e, c)), Some(first)) = (mt.get(i), rest.first_mut()) {
+            if *e == first.0 && first.1 > *c {
+                first.1 -= c;
+            }
+        }
+        Ordinal::from_terms(rest)
+    };
+    let take = |q: &mut VecDeque<(Sign, Ordinal)>, m: &Ordinal| {
+        if let Some(front) = q.front_mut() {
+            front.1 = left_sub(m, &front.1);
+            if front.1.is_zero() {
+                q.pop_front();
+            }
+        }
+    };
+    let one = Ordinal::one();
+    // each round ends the walk or uses up a run of a bound
+    let mut finished = false;
+    for _ in 0..1 << 16 {
+        // the next sign of each bound: a missing lower bound goes down forever, a missing
+        // upper bound up forever
+        let sa = match &a {
+            None => Some(Sign::Minus),
+            Some(q) => q.front().map(|r| r.0),
+        };
+        let sb = match &b {
+            None => Some(Sign::Plus),
+            Some(q) => q.front().map(|r| r.0),
+        };
+        match (sa, sb) {
+            (Some(x), Some(y)) if x == y => {
+                let la = a.as_ref().and_then(|q| q.front()).map(|r| r.1.clone());
+                let lb = b.as_ref().and_then(|q| q.front()).map(|r| r.1.clone());
+                let m = match (la, lb) {
+                    (Some(p), Some(q)) => p.min(q),
+                    (Some(p), None) | (None, Some(p)) => p,
+                    (None, None) => return Err("no bounds".into()),
+                };
+                push(&mut out, x, m.clone());
+                for q in [&mut a, &mut b].into_iter().flatten() {
+                    take(q, &m);
+                }
+            }
+            (Some(Sign::Minus), Some(Sign::Plus)) => {
+                finished = true;
+                break;
+            }
+            (None, Some(Sign::Plus)) | (Some(Sign::Minus), None) => {
+                // one bound is c itself: go one sign towards the other, then along the
+                // other's following run of the opposite sign
+                let (q, s) = if sa.is_none() {
+                    (b.as_mut(), Sign::Plus)
+                } else {
+                    (a.as_mut(), Sign::Minus)
+                };
+                let t = if s == Sign::Plus {
+                    Sign::Minus
+                } else {
+                    Sign::Plus
+                };
+                push(&mut out, s, one.clone());
+                finished = true;
+                let Some(q) = q else {
+                    // no bound on that side: c followed by one sign is the answer
+                    break;
+                };
+                take(q, &one);
+                match q.front().cloned() {
+                    None => push(&mut out, t, one.clone()),
+                    Some((x, _)) if x == s => {}
+                    Some((_, k)) => {
+                        q.pop_front();
+                        if q.is_empty() {
+                            push(&mut out, t, k.add(&one));
+                        } else {
+                            push(&mut out, t, k);
+                        }
+                    }
+                }
+                break;
+            }
+            _ => return Err("a left option is not below every right option: not a number".into()),
+        }
+    }
+    if !finished {
+        return Err("the bounds' sign expansions have too many runs".into());
+    }
+    sign::expansion_value(&sign::SignExpansion {
+        runs: out,
+        period: Vec::new(),
+    })
 }
 
 /// One side of an infinite cut.
