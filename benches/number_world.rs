@@ -73,6 +73,20 @@ fn bench(c: &mut Criterion) {
     c.bench_function("surreal product of two 100-term normal forms", |bn| {
         bn.iter(|| black_box(&x).mul(black_box(&y)))
     });
+    // the mex definition of *255 ⊗ *255 opened (65,025 options) and checked independently
+    let args = vec![
+        onag::Arg::Game(onag::Term::nimber(Nimber::from(255))),
+        onag::Arg::Game(onag::Term::nimber(Nimber::from(255))),
+    ];
+    let nimmul = onag::functions::lookup("nimmul").expect("nimmul");
+    let mut k = onag::kernel::Kernel::new();
+    let opened = nimmul.open(&args, &mut k).unwrap().unwrap();
+    c.bench_function("open *255 ⊗ *255 by the mex definition", |bn| {
+        bn.iter(|| nimmul.open(black_box(&args), &mut k).unwrap())
+    });
+    c.bench_function("check_open of *255 ⊗ *255", |bn| {
+        bn.iter(|| nimmul.check_open(black_box(&args), &opened.term))
+    });
     let (p, q) = (words(5, 1)[0], words(6, 1)[0]);
     c.bench_function("64-bit nim product (fast path)", |bn| {
         bn.iter(|| nim_mul_u64(black_box(p), black_box(q)))

@@ -297,13 +297,19 @@ fn seed_001_infinite_hackenstrings() {
 
 #[test]
 fn point_6_products_of_numbers() {
-    // `2 * 3` is the product, `2*3` is CGSuite's printed 2 + *3
+    // `2 * 3` and `2*3` are the product (CGSuite's input language reads both as 6); a number
+    // plus a nimber is `2 + *3`, or the literal `2+*3` as it prints
     assert_eq!(show("2 * 3"), "6");
     assert_eq!(show("2 *3"), "6");
     assert_eq!(show("2* 3"), "6");
     assert_eq!(show("2 × 3"), "6");
-    assert_eq!(show("2*3"), "2*3");
-    assert_eq!(show("2*3"), show("2 + *3"));
+    assert_eq!(show("2*3"), "6");
+    assert_eq!(show("1/2*3"), "3/2");
+    assert_eq!(show("-2*3"), "-6");
+    assert_eq!(show("2 + *3"), "2+*3");
+    assert_eq!(show("2+*3"), show("2 + *3"));
+    assert_eq!(show("2*"), show("2 + *"));
+    assert_eq!(show("2^*3"), show("2 + ^ + *3"));
     assert_eq!(show("1/2 * 3/4"), "3/8");
     assert_eq!(show("3/8 / 3"), "1/8");
     assert_eq!(show("-2 * 3 + 1"), "-5");
@@ -318,7 +324,10 @@ fn point_6_products_of_numbers() {
     // non-dyadic numbers are not options of short games
     let e = parse("{1/3|}").unwrap_err();
     assert_eq!((e.line, e.column), (1, 2));
-    assert!(error("{w|}").contains("not a short game"));
+    // a brace of numbers that are not short games is a cut (seed 000 II.5b: {S|} is the
+    // ordinal after S), but one with an option that is not a number stays an error
+    assert_eq!(show("{w|}"), "w+1");
+    assert!(error("{w|*}").contains("not a short game"));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use num_bigint::{BigInt, BigUint};
 use onag::syntax::{parse, print, ParseError, PrintOptions, MAX_NESTING};
-use onag::{Dyadic, Nimber, Pebble, Term};
+use onag::{Arg, Dyadic, Nimber, Pebble, Term};
 use proptest::prelude::*;
 
 fn p(s: &str) -> Term {
@@ -148,7 +148,18 @@ fn nus_literals_are_one_leaf() {
     assert_eq!(p("^*6"), nus("0", 1, 6));
     assert_eq!(p("1/2v2*3"), nus("1/2", -2, 3));
     assert_eq!(p("3*"), nus("3", 0, 1));
-    assert_eq!(p("3*2"), nus("3", 0, 2));
+    // number + nimber is `3+*2` touching (3*2 is the product 6, as in CGSuite's input)
+    assert_eq!(p("3+*2"), nus("3", 0, 2));
+    assert_eq!(p("-1/2+*5"), nus("-1/2", 0, 5));
+    assert_eq!(
+        p("3*2"),
+        Term::Call {
+            name: "mul".into(),
+            args: vec![Arg::Game(nus("3", 0, 0)), Arg::Game(nus("2", 0, 0))]
+        }
+    );
+    // spaced, `3 + *2` is the sum of two literals
+    assert_eq!(p("3 + *2"), Term::sum(nus("3", 0, 0), nus("0", 0, 2)));
     assert_eq!(p("2^"), nus("2", 1, 0));
     assert_eq!(p("-1/2*"), nus("-1/2", 0, 1));
     assert_eq!(p("6^*"), nus("6", 1, 1));

@@ -81,6 +81,9 @@ pub enum Command {
         /// when the Guy–Smith theorem proves one, or "not yet periodic".
         #[arg(long, value_name = "NAME")]
         ruleset: Option<String>,
+        /// Give up after this many seconds (exit status 3), for each expression.
+        #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+        time_limit: f64,
     },
     /// Simplify a game by rules, one step per line, each naming its theorem and witnesses,
     /// ending with the canonical form.
@@ -153,6 +156,9 @@ pub enum Command {
         /// Also list the codewords.
         #[arg(long)]
         words: bool,
+        /// Give up after this many seconds (exit status 3).
+        #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+        time_limit: f64,
     },
     /// List every rule with its statement and citation, or show one rule as written in its
     /// file.

@@ -15,6 +15,7 @@
 mod analysis;
 pub mod analysis_check;
 mod games;
+pub mod nimopen;
 mod numbers;
 pub mod rulesets;
 pub mod rulesets_check;

@@ -4,9 +4,9 @@
 //! call is its value when that is a short game (`2 * 3` = 6, `*2 ⊗ *3` = ∗1) or an error saying
 //! that the value (ω, 1/3, ∗ω) is not a short game.
 
-use super::{world, Function};
+use super::{nimopen, world, Function, Opening};
 use crate::kernel::{GameId, Kernel, KernelError};
-use crate::term::Arg;
+use crate::term::{Arg, Term};
 
 /// A function of the number world, described by its name, usage and summary.
 pub struct World {
@@ -31,6 +31,20 @@ impl Function for World {
     }
     fn value(&self, args: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         world::as_game(kernel, self.name, args)
+    }
+    /// `nimmul` and `mul` of two impartial games open by the mex definition
+    /// ([`super::nimopen`]); the other functions of the number world have no derivation yet.
+    fn open(&self, args: &[Arg], kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        match self.name {
+            "nimmul" | "mul" => nimopen::open(self.name, args, kernel),
+            _ => Ok(None),
+        }
+    }
+    fn check_open(&self, args: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        match self.name {
+            "nimmul" | "mul" => Some(nimopen::check(self.name, args, term)),
+            _ => None,
+        }
     }
 }
 

@@ -127,12 +127,22 @@ pub fn eval(k: &mut Kernel, t: &Term) -> Result<Value, KernelError> {
             }
         }
         Term::Call { name, args } => call(k, name, args),
+        Term::Game { left, right } => match k.eval(t) {
+            Ok(g) => Ok(Value::Game(g)),
+            // Braces the kernel refuses may be a cut of numbers some of which are not short
+            // games (seed 000 II.5b: 1/(2ω) = {0|1/ω}); anything else keeps the kernel's error.
+            Err(e) => match finite_cut(k, left, right)? {
+                Some(v) => Ok(v),
+                None => Err(e),
+            },
+        },
         _ => Ok(Value::Game(k.eval(t)?)),
     }
 }
 
 /// `x + y`.
 pub fn add(k: &mut Kernel, x: Value, y: Value) -> Result<Value, KernelError> {
+    k.check_budget()?;
     if let (Value::Game(a), Value::Game(b)) = (&x, &y) {
         return Ok(Value::Game(k.add(*a, *b)?));
     }
@@ -171,6 +181,42 @@ pub fn compare_numbers(k: &Kernel, x: &Value, y: &Value) -> Option<std::cmp::Ord
 /// Most bits a rational coefficient may have before a product, quotient or root is refused as
 /// too large (reducing a fraction takes a gcd, quadratic in the size): a limit, not an answer.
 const MAX_COEFFICIENT_BITS: u64 = 1 << 16;
+
+/// Most pairs of terms a product of two normal forms may multiply (each pair adds two
+/// exponents and multiplies two rationals): a limit on one operation's time, not an answer.
+const MAX_PRODUCT_PAIRS: usize = 1 << 20;
+
+/// Pairs of terms multiplied between two looks at the budget.
+const PAIRS_PER_CHECK: usize = 1 << 12;
+
+/// `p × q` under the kernel's budget: by distributivity, slices of `p`'s terms times `q`, the
+/// partial products then added pairwise, the budget checked between the pieces (one product
+/// of a few thousand terms in the general path takes seconds).
+pub fn product(k: &mut Kernel, p: &Surreal, q: &Surreal) -> Result<Surreal, KernelError> {
+    let (m, n) = (p.terms().len(), q.terms().len());
+    if m.saturating_mul(n) <= PAIRS_PER_CHECK {
+        return Ok(p.mul(q));
+    }
+    let slice = (PAIRS_PER_CHECK / n.max(1)).max(1);
+    let mut parts = Vec::with_capacity(m / slice + 1);
+    for terms in p.terms().chunks(slice) {
+        k.check_budget()?;
+        parts.push(Surreal::from_terms(terms.to_vec()).mul(q));
+    }
+    while parts.len() > 1 {
+        let mut next = Vec::with_capacity(parts.len() / 2 + 1);
+        let mut it = parts.into_iter();
+        while let Some(a) = it.next() {
+            k.check_budget()?;
+            next.push(match it.next() {
+                Some(b) => a.add(&b),
+                None => a,
+            });
+        }
+        parts = next;
+    }
+    Ok(parts.pop().unwrap_or_else(Surreal::zero))
+}
 
 fn guard(name: &str, xs: &[&Surreal]) -> Result<(), KernelError> {
     for x in xs {
@@ -312,7 +358,13 @@ pub fn is_world_function(name: &str) -> bool {
 }
 
 /// Evaluates `name(args)`: a number-world function here, any other through the kernel.
+///
+/// The kernel's budget (deadline, Ctrl-C, memory) is checked before each operation and between
+/// the multiplications of a power; a single operation is bounded by the size guards (the bits
+/// of a coefficient, the terms of a product), so an evaluation ends at its time limit with
+/// "limit reached" rather than running on.
 pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError> {
+    k.check_budget()?;
     match name {
         "omega" => {
             arity(name, "omega() or omega(e)", a, &[0, 1])?;
@@ -337,7 +389,17 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             let (x, y) = (value_arg(k, name, a, 0)?, value_arg(k, name, a, 1)?);
             if let (Some(p), Some(q)) = (x.as_surreal(k), y.as_surreal(k)) {
                 guard(name, &[&p, &q])?;
-                return Ok(Value::surreal(p.mul(&q), k));
+                let pairs = p.terms().len().saturating_mul(q.terms().len());
+                if pairs > MAX_PRODUCT_PAIRS {
+                    return Err(KernelError::TooLarge {
+                        what: format!(
+                            "{name}: a product of normal forms of {} and {} terms (more than {MAX_PRODUCT_PAIRS} pairs of terms)",
+                            p.terms().len(),
+                            q.terms().len()
+                        ),
+                    });
+                }
+                return Ok(Value::surreal(product(k, &p, &q)?, k));
             }
             if let (Some(p), Some(q)) = (x.as_on2(k), y.as_on2(k)) {
                 // The product of impartial games (seed 003, G×H) is the nim product.
@@ -347,7 +409,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             Err(error(
                 name,
                 format!(
-                    "{dx} * {dy}: a product is defined for two numbers or two impartial games (nimbers); to add a number and a nimber write 2 + *3, or 2*3 with no spaces"
+                    "{dx} * {dy}: a product is defined for two numbers or two impartial games (nimbers); to add a number and a nimber write 2 + *3 (or the literal 2+*3)"
                 ),
             ))
         }
@@ -423,7 +485,19 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             arity(name, "nimpow(a, n)", a, &[2])?;
             let p = on2_arg(k, name, a, 0)?;
             let n = natural_arg(k, name, a, 1)?;
-            Ok(Value::nimber(p.pow(n), k))
+            // square and multiply, the budget checked between the products
+            let (mut base, mut acc, mut e) = (p, On2::finite(Nimber::from(1)), n);
+            while e != 0 {
+                k.check_budget()?;
+                if e & 1 == 1 {
+                    acc = acc.mul(&base);
+                }
+                e >>= 1;
+                if e != 0 {
+                    base = base.square();
+                }
+            }
+            Ok(Value::nimber(acc, k))
         }
         "nimsolve" => {
             arity(name, "nimsolve(a) or nimsolve(a, k)", a, &[1, 2])?;
@@ -472,35 +546,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             let b = sign::birthday(&x).map_err(|e| error(name, e))?;
             Ok(Value::surreal(Surreal::from_ordinal(&b), k))
         }
-        "cut" => {
-            let (Some(Arg::Game(Term::Game { left, right })), Some(Arg::Text(flag))) =
-                (a.first(), a.get(1))
-            else {
-                return Err(error(
-                    name,
-                    "expected cut({L|R}, \"left\"|\"right\"|\"both\")",
-                ));
-            };
-            let mut side = |ts: &[Term], goes_on: bool| -> Result<Side, KernelError> {
-                let mut vs = Vec::with_capacity(ts.len());
-                for t in ts {
-                    let v = eval(k, t)?;
-                    let d = v.display(k, true);
-                    vs.push(v.as_surreal(k).ok_or_else(|| {
-                        error("cut", format!("the option {d} is not a number: only cuts of numbers are supported in infinite braces"))
-                    })?);
-                }
-                if goes_on {
-                    infer(&vs).map_err(|e| error("cut", e))
-                } else {
-                    Ok(Side::Set(vs))
-                }
-            };
-            let l = side(left, flag == "left" || flag == "both")?;
-            let r = side(right, flag == "right" || flag == "both")?;
-            let v = simplest_in_cut(&l, &r).map_err(|e| error("cut", e))?;
-            Ok(Value::surreal(v, k))
-        }
+        "cut" => Ok(cut(k, a)?.0),
         "formbirthday" => {
             arity(name, "formbirthday(G)", a, &[1])?;
             let Some(Arg::Game(t)) = a.first() else {
@@ -546,6 +592,329 @@ pub fn form_birthday(k: &mut Kernel, t: &Term) -> Result<BigInt, KernelError> {
     }
 }
 
+/// What an infinite brace (`{0,1,2,…|}`) was read as: the progression inferred on each side
+/// that goes on, and the simplicity rule's answer, for `onag eval` to report beside the value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CutReport {
+    /// The cut as written, each list that goes on ending in `…`.
+    pub cut: String,
+    /// What was inferred, one entry per list that goes on.
+    pub inferred: Vec<Inferred>,
+    /// The value, in ASCII.
+    pub value: String,
+    /// The rule that gives the value ([`SIMPLICITY_RULE`], or `mex` for `{0, *, *2, …}`).
+    pub rule: &'static str,
+    /// Where the rule comes from.
+    pub cite: &'static str,
+    /// The derivation's one step: the simplicity rule applied to the cut, in words.
+    pub says: String,
+}
+
+/// A progression inferred from the terms written before `…`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inferred {
+    /// `left` or `right`.
+    pub side: &'static str,
+    /// `arithmetic`, `geometric` or `partial sums`.
+    pub kind: &'static str,
+    /// In words: "arithmetic progression 0, 1, 2, … (step 1)".
+    pub text: String,
+}
+
+/// The rule that gives a cut its value, as the derivation names it.
+pub const SIMPLICITY_RULE: &str = "simplicity";
+
+/// Where the rule and the infinite braces come from.
+pub const SIMPLICITY_CITE: &str = "seed 000 II.5b; seed 002, the simplicity theorem";
+
+/// Every infinite brace in `t`, in the order written, with what was inferred.
+pub fn cut_reports(k: &mut Kernel, t: &Term) -> Result<Vec<CutReport>, KernelError> {
+    let mut out = Vec::new();
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        match t {
+            Term::Call { name, args } if name == "cut" => out.push(cut(k, args)?.1),
+            Term::Call { args, .. } => stack.extend(args.iter().rev().filter_map(|a| match a {
+                Arg::Game(g) => Some(g),
+                Arg::Text(_) => None,
+            })),
+            Term::Sum(a, b) => {
+                stack.push(b);
+                stack.push(a);
+            }
+            Term::Neg(a) => stack.push(a),
+            Term::Multiple { game, .. } => stack.push(game),
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+/// `cut({L|R}, "left" | "right" | "both")`: the simplest number of the cut, and the report;
+/// or, for the impartial `{0, *, *2, …}`, the nimber ∗ω.
+fn cut(k: &mut Kernel, a: &[Arg]) -> Result<(Value, CutReport), KernelError> {
+    let (Some(Arg::Game(Term::Game { left, right })), Some(Arg::Text(flag))) =
+        (a.first(), a.get(1))
+    else {
+        return Err(error(
+            "cut",
+            "expected cut({L|R}, \"left\"|\"right\"|\"both\")",
+        ));
+    };
+    if let Some(report) = all_finite_nimbers(k, left, right, flag)? {
+        return Ok((Value::Nimber(On2::omega()), report));
+    }
+    let mut inferred = Vec::new();
+    let mut written = Vec::new();
+    let mut side = |ts: &[Term], goes_on: bool, which: &'static str| -> Result<Side, KernelError> {
+        let mut vs = Vec::with_capacity(ts.len());
+        for t in ts {
+            let v = eval(k, t)?;
+            let d = v.display(k, true);
+            vs.push(v.as_surreal(k).ok_or_else(|| {
+                error("cut", format!("the option {d} is not a number: only cuts of numbers are supported in infinite braces"))
+            })?);
+        }
+        let mut shown: Vec<String> = vs.iter().map(|x| x.display(true)).collect();
+        if goes_on {
+            shown.push("...".into());
+        }
+        written.push(shown.join(", "));
+        if goes_on {
+            let (s, kind, text) = infer(&vs).map_err(|e| error("cut", e))?;
+            inferred.push(Inferred {
+                side: which,
+                kind,
+                text,
+            });
+            Ok(s)
+        } else {
+            Ok(Side::Set(vs))
+        }
+    };
+    let l = side(left, flag == "left" || flag == "both", "left")?;
+    let r = side(right, flag == "right" || flag == "both", "right")?;
+    let v = simplest_in_cut(&l, &r).map_err(|e| error("cut", e))?;
+    let v = Value::surreal(v, k);
+    let cut = format!("{{{} | {}}}", written[0], written[1]);
+    let value = v.display(k, true);
+    let says = format!(
+        "{cut} = {value}, the simplest number greater than every left option and less than every right option"
+    );
+    Ok((
+        v,
+        CutReport {
+            cut,
+            inferred,
+            value,
+            says,
+            rule: SIMPLICITY_RULE,
+            cite: SIMPLICITY_CITE,
+        },
+    ))
+}
+
+/// `{0, *, *2, …}` (both sides the same list, `*0 … *(n−1)` in order, going on): every finite
+/// nimber is an option, so the value is their mex ∗ω (seed 003 §7). `None` for any other cut.
+fn all_finite_nimbers(
+    k: &mut Kernel,
+    left: &[Term],
+    right: &[Term],
+    flag: &str,
+) -> Result<Option<CutReport>, KernelError> {
+    if flag != "both" || left != right {
+        return Ok(None);
+    }
+    for (i, t) in left.iter().enumerate() {
+        let v = eval(k, t)?;
+        let Value::Game(g) = v else { return Ok(None) };
+        if k.as_nimber(g) != Some(Nimber::from(i as u64)) {
+            return Ok(None);
+        }
+    }
+    let shown = (0..left.len())
+        .map(|i| match i {
+            0 => "0".to_string(),
+            1 => "*".to_string(),
+            i => format!("*{i}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let cut = format!("{{{shown}, ... | {shown}, ...}}");
+    Ok(Some(CutReport {
+        inferred: ["left", "right"]
+            .into_iter()
+            .map(|side| Inferred {
+                side,
+                kind: "nimbers",
+                text: format!("every finite nimber {shown}, ..."),
+            })
+            .collect(),
+        says: format!("{cut} = *w, the mex of all finite nimbers"),
+        cut,
+        value: "*w".into(),
+        rule: "mex",
+        cite: "seed 003 §7 (mex{0, *, *2, ...} = *w)",
+    }))
+}
+
+/// `{L | R}` with finitely many options, all numbers and at least one not a short game: the
+/// simplest number between the largest left and the smallest right option. `None` when an
+/// option is not a number or every option is short (the kernel's business).
+fn finite_cut(k: &mut Kernel, left: &[Term], right: &[Term]) -> Result<Option<Value>, KernelError> {
+    let mut sides = [Vec::new(), Vec::new()];
+    let mut beyond = false;
+    for (side, ts) in sides.iter_mut().zip([left, right]) {
+        for t in ts {
+            let v = match eval(k, t) {
+                Ok(v) => v,
+                Err(_) => return Ok(None),
+            };
+            beyond |= !matches!(v, Value::Game(_));
+            match v.as_surreal(k) {
+                Some(s) => side.push(s),
+                None => return Ok(None),
+            }
+        }
+    }
+    if !beyond {
+        return Ok(None);
+    }
+    let [l, r] = sides;
+    let v = simplest_between(l.iter().max(), r.iter().min()).map_err(|e| error("{L|R}", e))?;
+    Ok(Some(Value::surreal(v, k)))
+}
+
+/// The simplest number strictly between `lo` and `hi` (a missing bound is no bound), read off
+/// their sign expansions: the longest common prefix c; if lo < c < hi it is c; if lo = c, the
+/// simplest below hi after c: one `+`, then hi's run of `−` there (one `−` more when hi ends
+/// with that run); symmetrically if hi = c. Expansions with a recurring block (non-dyadic
+/// rationals) are outside this fragment.
+fn simplest_between(lo: Option<&Surreal>, hi: Option<&Surreal>) -> Result<Surreal, String> {
+    use crate::number::Sign;
+    use std::collections::VecDeque;
+    let runs = |x: &Surreal| -> Result<VecDeque<(Sign, Ordinal)>, String> {
+        let e = sign::sign_expansion(x)?;
+        if !e.period.is_empty() {
+            return Err(format!(
+                "{} has a recurring sign expansion: a cut at a non-dyadic rational beside an option that is not a short game is outside the supported fragment",
+                x.display(true)
+            ));
+        }
+        Ok(e.runs.into_iter().collect())
+    };
+    let (mut a, mut b) = (lo.map(runs).transpose()?, hi.map(runs).transpose()?);
+    let mut out: Vec<(Sign, Ordinal)> = Vec::new();
+    let push = |out: &mut Vec<(Sign, Ordinal)>, s: Sign, n: Ordinal| {
+        if n.is_zero() {
+            return;
+        }
+        match out.last_mut() {
+            Some(last) if last.0 == s => last.1 = last.1.add(&n),
+            _ => out.push((s, n)),
+        }
+    };
+    // m taken off the front of a run of length n (m ≤ n): the d with m + d = n.
+    let left_sub = |m: &Ordinal, n: &Ordinal| -> Ordinal {
+        let (mt, nt) = (m.terms(), n.terms());
+        let mut i = 0;
+        while i < mt.len() && i < nt.len() && mt[i] == nt[i] {
+            i += 1;
+        }
+        let mut rest: Vec<(Ordinal, num_bigint::BigUint)> = nt[i.min(nt.len())..].to_vec();
+        if let (Some((e, c)), Some(first)) = (mt.get(i), rest.first_mut()) {
+            if *e == first.0 && first.1 > *c {
+                first.1 -= c;
+            }
+        }
+        Ordinal::from_terms(rest)
+    };
+    let take = |q: &mut VecDeque<(Sign, Ordinal)>, m: &Ordinal| {
+        if let Some(front) = q.front_mut() {
+            front.1 = left_sub(m, &front.1);
+            if front.1.is_zero() {
+                q.pop_front();
+            }
+        }
+    };
+    let one = Ordinal::one();
+    // each round ends the walk or uses up a run of a bound
+    let mut finished = false;
+    for _ in 0..1 << 16 {
+        // the next sign of each bound: a missing lower bound goes down forever, a missing
+        // upper bound up forever
+        let sa = match &a {
+            None => Some(Sign::Minus),
+            Some(q) => q.front().map(|r| r.0),
+        };
+        let sb = match &b {
+            None => Some(Sign::Plus),
+            Some(q) => q.front().map(|r| r.0),
+        };
+        match (sa, sb) {
+            (Some(x), Some(y)) if x == y => {
+                let la = a.as_ref().and_then(|q| q.front()).map(|r| r.1.clone());
+                let lb = b.as_ref().and_then(|q| q.front()).map(|r| r.1.clone());
+                let m = match (la, lb) {
+                    (Some(p), Some(q)) => p.min(q),
+                    (Some(p), None) | (None, Some(p)) => p,
+                    (None, None) => return Err("no bounds".into()),
+                };
+                push(&mut out, x, m.clone());
+                for q in [&mut a, &mut b].into_iter().flatten() {
+                    take(q, &m);
+                }
+            }
+            (Some(Sign::Minus), Some(Sign::Plus)) => {
+                finished = true;
+                break;
+            }
+            (None, Some(Sign::Plus)) | (Some(Sign::Minus), None) => {
+                // one bound is c itself: go one sign towards the other, then along the
+                // other's following run of the opposite sign
+                let (q, s) = if sa.is_none() {
+                    (b.as_mut(), Sign::Plus)
+                } else {
+                    (a.as_mut(), Sign::Minus)
+                };
+                let t = if s == Sign::Plus {
+                    Sign::Minus
+                } else {
+                    Sign::Plus
+                };
+                push(&mut out, s, one.clone());
+                finished = true;
+                let Some(q) = q else {
+                    // no bound on that side: c followed by one sign is the answer
+                    break;
+                };
+                take(q, &one);
+                match q.front().cloned() {
+                    None => push(&mut out, t, one.clone()),
+                    Some((x, _)) if x == s => {}
+                    Some((_, k)) => {
+                        q.pop_front();
+                        if q.is_empty() {
+                            push(&mut out, t, k.add(&one));
+                        } else {
+                            push(&mut out, t, k);
+                        }
+                    }
+                }
+                break;
+            }
+            _ => return Err("a left option is not below every right option: not a number".into()),
+        }
+    }
+    if !finished {
+        return Err("the bounds' sign expansions have too many runs".into());
+    }
+    sign::expansion_value(&sign::SignExpansion {
+        runs: out,
+        period: Vec::new(),
+    })
+}
+
 /// One side of an infinite cut.
 #[derive(Debug)]
 enum Side {
@@ -556,21 +925,30 @@ enum Side {
     /// A real sequence converging monotonically to its limit, never reaching it; `true` when
     /// it increases.
     Converging(BigRational, bool),
+    /// A real sequence growing without bound (a geometric one with ratio above 1); `true`
+    /// upwards.
+    Diverging(bool),
 }
 
 /// The progression shown by the terms: arithmetic (equal differences), geometric (equal
-/// ratios) or the partial sums of a geometric series (differences with equal ratios).
-fn infer(v: &[Surreal]) -> Result<Side, String> {
+/// ratios) or the partial sums of a geometric series (differences with equal ratios); with
+/// its kind and what was inferred, in words.
+fn infer(v: &[Surreal]) -> Result<(Side, &'static str, String), String> {
     let shown = v
         .iter()
         .map(|x| x.display(true))
         .collect::<Vec<_>>()
         .join(", ");
+    let q_shown = |q: &BigRational| Surreal::rational(q.clone()).display(true);
     let d: Vec<Surreal> = v.windows(2).map(|w| w[1].sub(&w[0])).collect();
     if d.iter().all(|x| *x == d[0]) && !d[0].is_zero() {
         let step = d[0].clone();
         return if step.to_rational().is_some() {
-            Ok(Side::Arithmetic(v[0].clone(), step))
+            let text = format!(
+                "arithmetic progression {shown}, ... (step {})",
+                step.display(true)
+            );
+            Ok((Side::Arithmetic(v[0].clone(), step), "arithmetic", text))
         } else {
             Err(format!("{shown}, …: an arithmetic progression with an infinite or infinitesimal step is not supported"))
         };
@@ -582,17 +960,42 @@ fn infer(v: &[Surreal]) -> Result<Side, String> {
             .collect::<Option<_>>()?;
         qs.iter().all(|q| *q == qs[0]).then(|| qs[0].clone())
     };
+    let one = BigRational::from_integer(1.into());
     let conv = |limit: BigRational, q: &BigRational, increasing: bool| -> Result<Side, String> {
-        if q.is_positive() && *q < BigRational::from_integer(1.into()) {
+        if q.is_positive() && *q < one {
             Ok(Side::Converging(limit, increasing))
+        } else if *q > one {
+            // |terms| grow without bound, with one sign
+            Ok(Side::Diverging(increasing))
         } else {
-            Err(format!("{shown}, …: only progressions that converge monotonically (ratio between 0 and 1) are supported"))
+            Err(format!("{shown}, …: only progressions that move monotonically (a positive ratio other than 1) are supported"))
         }
     };
+    let whither = |s: &Side| match s {
+        Side::Converging(lim, up) => format!(
+            "converging to {} from {}",
+            Surreal::rational(lim.clone()).display(true),
+            if *up { "below" } else { "above" }
+        ),
+        Side::Diverging(true) => "unbounded above".to_string(),
+        Side::Diverging(false) => "unbounded below".to_string(),
+        _ => String::new(),
+    };
     if let Some(q) = ratio(v) {
-        // a·q^n → 0
+        // a·q^n → 0 (or ±∞ for q > 1)
         let a = v[0].to_rational().unwrap_or_default();
-        return conv(BigRational::zero(), &q, a.is_negative());
+        let increasing = if q > one {
+            a.is_positive()
+        } else {
+            a.is_negative()
+        };
+        let s = conv(BigRational::zero(), &q, increasing)?;
+        let text = format!(
+            "geometric progression {shown}, ... (ratio {}), {}",
+            q_shown(&q),
+            whither(&s)
+        );
+        return Ok((s, "geometric", text));
     }
     if let Some(q) = ratio(&d) {
         // partial sums a + d(1 + q + q² + …) → a + d/(1 − q)
@@ -600,9 +1003,25 @@ fn infer(v: &[Surreal]) -> Result<Side, String> {
             v[0].to_rational().unwrap_or_default(),
             d[0].to_rational().unwrap_or_default(),
         );
-        let one = BigRational::from_integer(1.into());
-        let limit = &a + &d0 / (&one - &q);
-        return conv(limit, &q, d0.is_positive());
+        let limit = if q == one {
+            BigRational::zero()
+        } else {
+            &a + &d0 / (&one - &q)
+        };
+        if !(q.is_positive() && q < one) {
+            return Err(format!(
+                "{shown}, …: read as the partial sums of a geometric progression with ratio {}, which do not converge: only converging partial sums (ratio between 0 and 1) are supported",
+                q_shown(&q)
+            ));
+        }
+        let s = conv(limit, &q, d0.is_positive())?;
+        let text = format!(
+            "partial sums {shown}, ... of a geometric series (first term {}, ratio {}), {}",
+            Surreal::rational(d0.clone()).display(true),
+            q_shown(&q),
+            whither(&s)
+        );
+        return Ok((s, "partial sums", text));
     }
     Err(format!("cannot infer a progression from {shown}, …: it is neither arithmetic, geometric nor the partial sums of a geometric series"))
 }
@@ -632,13 +1051,13 @@ fn simplest_in_cut(l: &Side, r: &Side) -> Result<Surreal, String> {
                 }
                 Some((lim.clone(), false))
             }
-            Side::Arithmetic(..) => None,
+            Side::Arithmetic(..) | Side::Diverging(_) => None,
         })
     };
-    let unbounded_up =
-        matches!(l, Side::Arithmetic(a, d) if d.signum() > 0 && a.to_rational().is_some());
-    let unbounded_down =
-        matches!(r, Side::Arithmetic(a, d) if d.signum() < 0 && a.to_rational().is_some());
+    let unbounded_up = matches!(l, Side::Diverging(true))
+        || matches!(l, Side::Arithmetic(a, d) if d.signum() > 0 && a.to_rational().is_some());
+    let unbounded_down = matches!(r, Side::Diverging(false))
+        || matches!(r, Side::Arithmetic(a, d) if d.signum() < 0 && a.to_rational().is_some());
     if unbounded_up || unbounded_down {
         let other_empty =
             matches!(if unbounded_up { r } else { l }, Side::Set(xs) if xs.is_empty());
@@ -662,7 +1081,9 @@ fn simplest_in_cut(l: &Side, r: &Side) -> Result<Surreal, String> {
         }
         return Err("this cut of an unbounded progression is outside the supported fragment (supported: ω, −ω, ω − 1, ω/2)".into());
     }
-    if matches!(l, Side::Arithmetic(..)) || matches!(r, Side::Arithmetic(..)) {
+    if matches!(l, Side::Arithmetic(..) | Side::Diverging(_))
+        || matches!(r, Side::Arithmetic(..) | Side::Diverging(_))
+    {
         return Err("an arithmetic progression moving towards the other side never stops: not a cut this supports".into());
     }
     let lo = real_bound(l, true)?;
@@ -789,8 +1210,49 @@ mod tests {
         assert!(err("w + ^").contains("not supported"), "{}", err("w + ^"));
         assert!(err("w + *w").contains("not supported"));
         assert_eq!(show("2 * 3"), "6");
-        assert_eq!(show("2*3"), "2*3");
+        assert_eq!(show("2*3"), "6");
+        assert_eq!(show("2+*3"), "2+*3");
         assert_eq!(show("*2 ⊗ *3"), "*");
         assert_eq!(show("*w (x) *w"), "*(ω^2)");
+    }
+
+    /// The product in slices under the budget is the product (distributivity), on sums whose
+    /// exponents take the general path (their denominators' lcm is beyond a machine word) and
+    /// on sums with integer exponents.
+    #[test]
+    fn product_in_slices_is_the_product() {
+        let mut k = Kernel::new();
+        let sum = |src: String, k: &mut Kernel| {
+            let t = crate::syntax::parse(&src).unwrap();
+            eval(k, &t).unwrap().as_surreal(k).unwrap()
+        };
+        let a = sum(
+            (2..90)
+                .map(|i| format!("w^(1/{i})"))
+                .collect::<Vec<_>>()
+                .join(" + "),
+            &mut k,
+        );
+        let b = sum(
+            (1..70)
+                .map(|i| format!("{i}*w^({i}) - w^(-{i})"))
+                .collect::<Vec<_>>()
+                .join(" + "),
+            &mut k,
+        );
+        for (x, y) in [(&a, &a), (&a, &b), (&b, &b), (&b, &a)] {
+            let direct = x.mul(y);
+            assert_eq!(product(&mut k, x, y).unwrap(), direct);
+            assert!(direct.terms().len() > 100);
+        }
+        // the budget stops it
+        let mut k2 = Kernel::new();
+        k2.set_budget(crate::kernel::Budget {
+            deadline: Some(std::time::Instant::now()),
+            ..Default::default()
+        });
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        let e = product(&mut k2, &a, &a).unwrap_err();
+        assert!(matches!(e, KernelError::Limit { .. }), "{e}");
     }
 }

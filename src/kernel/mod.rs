@@ -303,6 +303,33 @@ impl Kernel {
         }
     }
 
+    /// Checks the deadline, the cancel flag and the memory limit at once (not every
+    /// [`CHECK_EVERY`] units): for callers outside the kernel whose single steps are coarse,
+    /// such as the number world's arithmetic (`functions::world`) between its operations.
+    pub fn check_budget(&mut self) -> Result<(), KernelError> {
+        let which = if let Err(m) = crate::memory::check(self.budget.max_memory) {
+            Some(m.to_string())
+        } else if self
+            .budget
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            Some("cancelled by the caller".to_string())
+        } else if self.budget.deadline.is_some_and(|d| Instant::now() > d) {
+            Some("the deadline passed".to_string())
+        } else {
+            None
+        };
+        match which {
+            None => Ok(()),
+            Some(which) => {
+                self.limit_hit = Some(which.clone());
+                Err(KernelError::Limit { which })
+            }
+        }
+    }
+
     /// The id of 0.
     pub fn zero(&self) -> GameId {
         GameId(0)

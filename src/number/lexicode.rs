@@ -48,6 +48,19 @@ impl Lexicode {
     /// assert_eq!(h.words.len(), 16); // the Hamming code
     /// ```
     pub fn new(base: u64, length: u32, distance: u32) -> Result<Lexicode, String> {
+        Self::new_within(base, length, distance, &mut || Ok(()))
+    }
+
+    /// [`Lexicode::new`] under a limit: `check` is asked every [`CHECK_WORK`] comparisons of
+    /// two words and its error (a deadline passed, say) ends the search with that error, never
+    /// with a partial code.
+    pub fn new_within(
+        base: u64,
+        length: u32,
+        distance: u32,
+        check: &mut dyn FnMut() -> Result<(), String>,
+    ) -> Result<Lexicode, String> {
+        let mut work = Work::new(check);
         if base < 2 {
             return Err(format!("the base must be at least 2, found {base}"));
         }
@@ -73,6 +86,7 @@ impl Lexicode {
                     w[j] = 0;
                 }
             }
+            work.spend(words.len() as u64 + 1)?;
             if words.iter().all(|c| hamming(c, &w) >= distance) {
                 words.push(w.clone());
             }
@@ -87,40 +101,92 @@ impl Lexicode {
 
     /// Checks the closure theorems and the distance on this code.
     pub fn verify(&self) -> Closure {
+        match self.verify_within::<std::convert::Infallible>(&mut || Ok(())) {
+            Ok(c) => c,
+            Err(never) => match never {},
+        }
+    }
+
+    /// [`Lexicode::verify`] under a limit, as in [`Lexicode::new_within`].
+    pub fn verify_within<E>(&self, check: &mut dyn FnMut() -> Result<(), E>) -> Result<Closure, E> {
+        let mut work = Work::new(check);
+        let n = self.words.len() as u64;
         let set: std::collections::HashSet<&Vec<u64>> = self.words.iter().collect();
         let pow2 = self.base.is_power_of_two();
-        let nim_sum = pow2.then(|| {
-            self.words.iter().all(|u| {
-                self.words.iter().all(|v| {
-                    let s: Vec<u64> = u.iter().zip(v).map(|(a, b)| a ^ b).collect();
-                    set.contains(&s)
-                })
-            })
-        });
+        let nim_sum = match pow2 {
+            false => None,
+            true => {
+                let mut closed = true;
+                for u in &self.words {
+                    work.spend(n)?;
+                    closed &= self.words.iter().all(|v| {
+                        let s: Vec<u64> = u.iter().zip(v).map(|(a, b)| a ^ b).collect();
+                        set.contains(&s)
+                    });
+                    if !closed {
+                        break;
+                    }
+                }
+                Some(closed)
+            }
+        };
         let fermat = pow2 && {
             let bits = self.base.trailing_zeros();
             bits.is_power_of_two()
         };
-        let scalar = fermat.then(|| {
-            (0..self.base).all(|s| {
-                self.words.iter().all(|u| {
-                    let m: Vec<u64> = u.iter().map(|&a| nim_mul_u64(s, a)).collect();
-                    set.contains(&m)
-                })
-            })
-        });
+        let scalar = match fermat {
+            false => None,
+            true => {
+                let mut closed = true;
+                for s in 0..self.base {
+                    work.spend(n)?;
+                    closed &= self.words.iter().all(|u| {
+                        let m: Vec<u64> = u.iter().map(|&a| nim_mul_u64(s, a)).collect();
+                        set.contains(&m)
+                    });
+                    if !closed {
+                        break;
+                    }
+                }
+                Some(closed)
+            }
+        };
         let mut min_distance = None;
         for (i, u) in self.words.iter().enumerate() {
+            work.spend(n)?;
             for v in &self.words[i + 1..] {
                 let d = hamming(u, v);
                 min_distance = Some(min_distance.map_or(d, |m: u32| m.min(d)));
             }
         }
-        Closure {
+        Ok(Closure {
             nim_sum,
             scalar,
             min_distance,
+        })
+    }
+}
+
+/// How many word comparisons pass between two calls of a limit's check.
+pub const CHECK_WORK: u64 = 1 << 16;
+
+/// Work counted towards the next check.
+struct Work<'a, E> {
+    check: &'a mut dyn FnMut() -> Result<(), E>,
+    since: u64,
+}
+
+impl<'a, E> Work<'a, E> {
+    fn new(check: &'a mut dyn FnMut() -> Result<(), E>) -> Self {
+        Work { check, since: 0 }
+    }
+    fn spend(&mut self, units: u64) -> Result<(), E> {
+        self.since = self.since.saturating_add(units);
+        if self.since >= CHECK_WORK {
+            self.since = 0;
+            (self.check)()?;
         }
+        Ok(())
     }
 }
 

@@ -443,11 +443,26 @@ pub fn expansion_value(e: &SignExpansion) -> Result<Surreal, String> {
             let suffix = signs_of(&e.runs[i + 1..])?;
             let unit = |sg: Sign| if sg == Sign::Plus { 1i64 } else { -1 };
             if prefix.iter().all(|p| p == s) {
-                // s·(k + α) + d(S): an ordinal (or its negative) plus a dyadic.
+                // s^(k + α) then S, with k + α = λ + m (λ its infinite part, m finite):
+                // s·λ + d(s^m S). The last m signs of the run are read with the suffix, as
+                // in a finite row (`++-` = 3/2, not 2 − 1): L^ω L R = ω + 1/2.
                 let k = Ordinal::from(prefix.len() as u64);
-                let a = Surreal::from_ordinal(&k.add(alpha));
+                let total = k.add(alpha);
+                let (limit, finite): (Vec<_>, Vec<_>) = total
+                    .terms()
+                    .iter()
+                    .cloned()
+                    .partition(|(e, _)| !e.is_zero());
+                let m = finite
+                    .first()
+                    .map_or(Some(0), |(_, c)| c.to_usize())
+                    .filter(|&m| m <= 1 << 20)
+                    .ok_or("a run too long")?;
+                let a = Surreal::from_ordinal(&Ordinal::from_terms(limit));
                 let a = if *s == Sign::Minus { a.neg() } else { a };
-                return Ok(a.add(&Surreal::dyadic(&dyadic_value(&suffix))));
+                let mut tail: Vec<Sign> = std::iter::repeat_n(*s, m).collect();
+                tail.extend(&suffix);
+                return Ok(a.add(&Surreal::dyadic(&dyadic_value(&tail))));
             }
             // P then s^α with α = ω·n + m: the prefix's trailing s-signs are absorbed, its last
             // other sign starts the monomial −s·ω^{−n}·r, and the m extra signs join the suffix.

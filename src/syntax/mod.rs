@@ -5,9 +5,11 @@
 //! enough for every [`Term`] to print in a form that parses back:
 //!
 //! - **n copies** are written `n*G` when G starts with `{`, `(`, `^`, `v`, `*` or a name
-//!   (`3*{1|0}`, `2*hs"LR"`, `3*^`), or `n.G` for any G (`3.^`, `2. 1/2`). A `*` after a number
-//!   followed by anything else is the star of a number-up-star literal, as CGSuite prints it:
-//!   `3*` is 3 + ∗ and `3*2` is 3 + ∗2 (not six, unlike CGSuite's input language).
+//!   (`3*{1|0}`, `2*hs"LR"`, `3*^`), or `n.G` for any G (`3.^`, `2. 1/2`). A `*` between a
+//!   number and an integer is their product, spaced or not (`3*2` is 6, as in CGSuite's input
+//!   language); a number plus a nimber is the literal `3+*2` (all touching), which is how it
+//!   prints (CGSuite prints `3*2`, which its own parser reads as 6). `3*` is 3 + ∗ and `3^*2`
+//!   stays one literal: ups are not numbers.
 //! - **Hackenstring rows** are `hs"LRE"` (L = Left, R = Right, E = either player's pebble; seed
 //!   001's A, B, C are accepted too). A sum of rows is written with `+`.
 //! - A `-` directly before a number belongs to it: `-1/2*` is one literal, `-3*{1|0}` is −3

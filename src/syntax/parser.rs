@@ -29,14 +29,18 @@
 //! literal  = INT [ "/" INT ] ( "*" unary  (if it starts with { ( ^ v * or a name): n copies
 //!                            | "." unary                                   n copies
 //!                            | ("Tiny"|"Miny") "(" expr ")"                number + Tiny(G)
-//!                            | ups [ star ] | star | ε )
+//!                            | "+*" INT        (all touching): number + *n
+//!                            | ups [ star ] | "*" | ε )       (`*` INT after a number: product)
 //!          | ups [ star ] | star ;
 //! ups      = ("^" | "v") [ INT ] | "^^"… | "vv"… ;
 //! star     = "*" [ INT ] ;
 //!
-//! A `*` between a number and an integer is the star of a literal only when it touches both
-//! (`2*3` is 2 + ∗3, CGSuite's printed form); with a space on either side it is the product
-//! (`2 * 3` is 6, as in CGSuite's input language). A non-dyadic fraction such as `1/3` is
+//! A `*` between a number and an integer is the product, spaced or not: `2*3` and `2 * 3` are
+//! both 6, as in CGSuite's input language. The number plus a nimber is written with a `+`
+//! touching both, `2+*3`, read as one number-up-star literal (and printed so; CGSuite prints
+//! `2*3`, which its own parser reads as 6); `2 + *3` spaced is the sum of two literals. A `*`
+//! with no integer after it is still a star (`2*` is 2 + ∗), and after ups it is the star of
+//! the literal (`2^*3`, `1/2v2*3`), since ups are not numbers. A non-dyadic fraction such as `1/3` is
 //! div(1, 3) outside braces (a surreal number) and an error inside them (short games have
 //! only dyadic numbers).
 //! game     = options { BARS options } ;                 the bar runs decide the nesting;
@@ -403,7 +407,15 @@ impl Parser<'_> {
     /// show (seed 000 II.5b), kept as the call cut({L|R}, "left" | "right" | "both"); the
     /// number world infers the progressions and applies the simplicity rule.
     #[inline(never)]
-    fn infinite_braces(&mut self, body: Body, span: Span) -> Result<Term, ParseError> {
+    fn infinite_braces(&mut self, mut body: Body, span: Span) -> Result<Term, ParseError> {
+        // One list and no bar, `{0,*,*2,…}`: the impartial game with those options for both
+        // players (seed 003 §7: mex{0, *, *2, …} = *ω).
+        if body.seps.is_empty() && body.lists.len() == 1 {
+            let list = body.lists[0].clone();
+            body.lists.push(list);
+            body.goes_on.push(body.goes_on[0]);
+            body.seps.push((1, span));
+        }
         if body.seps.len() != 1 || body.seps[0].0 != 1 {
             return Err(self.error(
                 span,
@@ -966,8 +978,8 @@ impl Parser<'_> {
             if *self.peek() == Tok::Dot {
                 return self.copies(num, start, true);
             }
-            // `3*{1|0}` is three copies, but `3*` alone and `3*2` are number-up-star literals
-            // as CGSuite prints them. CGSuite never prints `*` before `^`, `v` or another `*`
+            // `3*{1|0}` is three copies, `3*` alone a number-up-star literal and `3*2` the
+            // product 6 (nus_suffix). CGSuite never prints `*` before `^`, `v` or another `*`
             // (`3^*`, not `3*^`), so those read as copies too: `3*^` is 3·↑.
             if *self.peek() == Tok::Star
                 && matches!(
@@ -1031,6 +1043,21 @@ impl Parser<'_> {
             prefixed = true;
         }
         let mut nim = Nimber::zero();
+        // A number then `*` then an integer is a product of two numbers, spaced or not (`2*3`
+        // is 6, as in CGSuite's input language); the number plus a nimber is written with a
+        // touching `+`, `2+*3`, which is how it prints (see the grammar above).
+        let bare_number = numbered && up.is_zero();
+        if bare_number
+            && *self.peek() == Tok::Plus
+            && *self.peek_at(1) == Tok::Star
+            && matches!(self.peek_at(2), Tok::Int(_))
+            && self.touching(3)
+        {
+            self.bump();
+        } else if bare_number && *self.peek() == Tok::Star && matches!(self.peek_at(1), Tok::Int(_))
+        {
+            return Ok(Term::Nus { number, up, nim });
+        }
         if *self.peek() == Tok::Star && !(prefixed && self.spaced_star()) {
             self.bump();
             nim = Nimber::from(1);
@@ -1045,8 +1072,23 @@ impl Parser<'_> {
         Ok(Term::Nus { number, up, nim })
     }
 
+    /// Whether the previous token and the next `n` tokens touch, with no space between any two.
+    fn touching(&self, n: usize) -> bool {
+        let mut end = self.prev_span().end;
+        for k in 0..n {
+            let Some(t) = self.toks.get(self.i + k) else {
+                return false;
+            };
+            if t.span.start != end {
+                return false;
+            }
+            end = t.span.end;
+        }
+        true
+    }
+
     /// Whether the `*` at the cursor is set apart by a space from what precedes it or from an
-    /// integer after it: then it is a product (`2 * 3`, `2 *3`, `2* 3`), not a star (`2*3`).
+    /// integer after it: then it is a product (`2^ * 3`), not a star (`2^*3`).
     fn spaced_star(&self) -> bool {
         let star = self.span();
         let before = self.prev_span();

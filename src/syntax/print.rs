@@ -125,6 +125,11 @@ impl Printer {
             }
         }
         if !nim.is_zero() {
+            // `2*3` reads as the product 6, so a number plus *3 is written `2+*3`, one literal
+            // (syntax::parser); `2*` and `2^*3` are unambiguous and stay as CGSuite prints them.
+            if !number.is_zero() && up.is_zero() && nim.to_u64() != Some(1) {
+                s.push('+');
+            }
             s.push('*');
             if nim.to_u64() != Some(1) {
                 s.push_str(&nim.to_string());

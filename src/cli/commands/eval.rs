@@ -7,11 +7,41 @@ use crate::cli::format::{dot, latex, markdown, svg, tree};
 use crate::cli::input;
 use crate::cli::value;
 use crate::functions::world::{self, Value};
-use crate::kernel::{Kernel, Outcome};
+use crate::kernel::{Budget, Kernel, Outcome};
 use crate::number::signs;
 use crate::term::Term;
+use std::time::{Duration, Instant};
 
-pub(super) fn run(ctx: &Ctx, inp: Input, json: bool, tree_size: bool) -> Result<i32, CliError> {
+/// The kernel's budget for one expression: `--time-limit` seconds from now, Ctrl-C, and the
+/// process-wide memory limit. The kernel checks it on every unit of work and the number world
+/// between its operations, so a long evaluation ends with "limit reached" (exit status 3).
+pub(super) fn budget(time_limit: f64) -> Result<Budget, CliError> {
+    if !(time_limit.is_finite() && time_limit > 0.0) {
+        return Err(CliError::bad(format!(
+            "--time-limit must be a positive number of seconds, found {time_limit}"
+        )));
+    }
+    Ok(Budget {
+        deadline: Some(Instant::now() + Duration::from_secs_f64(time_limit.min(1e6))),
+        cancel: Some(crate::cli::progress::cancel_flag()),
+        ..Budget::default()
+    })
+}
+
+/// A kernel under a fresh budget.
+fn kernel(time_limit: f64) -> Result<Kernel, CliError> {
+    let mut k = Kernel::new();
+    k.set_budget(budget(time_limit)?);
+    Ok(k)
+}
+
+pub(super) fn run(
+    ctx: &Ctx,
+    inp: Input,
+    json: bool,
+    tree_size: bool,
+    time_limit: f64,
+) -> Result<i32, CliError> {
     let format = if json { Format::Json } else { ctx.format };
     let one = |ctx: &Ctx, format, k: &mut Kernel, src: &str, t: &Term| {
         one(ctx, format, k, src, t, tree_size)
@@ -20,7 +50,7 @@ pub(super) fn run(ctx: &Ctx, inp: Input, json: bool, tree_size: bool) -> Result<
         Input::One(src) => {
             // Parse before building a kernel: bad input is reported without any evaluation.
             let t = input::parse(src)?;
-            let text = one(ctx, format, &mut Kernel::new(), src, &t)?;
+            let text = one(ctx, format, &mut kernel(time_limit)?, src, &t)?;
             emit(&text);
             Ok(OK)
         }
@@ -31,6 +61,8 @@ pub(super) fn run(ctx: &Ctx, inp: Input, json: bool, tree_size: bool) -> Result<
             batch(source, "", |n, line| {
                 let t = input::parse_line(line, n)?;
                 let k = kernel.get_or_insert_with(Kernel::new);
+                // each line gets the whole time limit
+                k.set_budget(budget(time_limit)?);
                 Ok((one(ctx, format, k, line, &t)?, OK))
             })
         }
@@ -45,7 +77,7 @@ const PERIOD_SEARCH: usize = 1 << 14;
 
 /// `onag eval --ruleset octal CODE` (or `subtraction SET`): the first nim-values and the
 /// period, when the Guy–Smith theorem proves one from the values computed.
-fn nim_sequence(name: &str, text: &str) -> Result<i32, CliError> {
+fn nim_sequence(name: &str, text: &str, time_limit: f64) -> Result<i32, CliError> {
     use crate::rulesets::octal::{NimSequence, OctalCode};
     let text = text.trim();
     let code = if name == "octal" {
@@ -55,7 +87,7 @@ fn nim_sequence(name: &str, text: &str) -> Result<i32, CliError> {
     }
     .map_err(|e| CliError::from(crate::functions::rulesets::kernel_error(name, e)))?;
     let mut seq = NimSequence::new(code);
-    let budget = crate::kernel::Budget::default();
+    let budget = budget(time_limit)?;
     let period = seq
         .find_period(PERIOD_SEARCH, &budget)
         .map_err(|e| CliError::from(crate::functions::rulesets::kernel_error(name, e)))?;
@@ -81,7 +113,13 @@ fn nim_sequence(name: &str, text: &str) -> Result<i32, CliError> {
 }
 
 /// `onag eval --ruleset NAME`: the whole input is one position; `--format svg` draws it.
-pub(super) fn run_ruleset(ctx: &Ctx, name: &str, inp: Input, json: bool) -> Result<i32, CliError> {
+pub(super) fn run_ruleset(
+    ctx: &Ctx,
+    name: &str,
+    inp: Input,
+    json: bool,
+    time_limit: f64,
+) -> Result<i32, CliError> {
     if !BOARD_RULESETS.contains(&name) && name != "octal" && name != "subtraction" {
         return Err(CliError::bad(format!(
             "--ruleset {name}: not a ruleset read from a position (one of {}, or octal and subtraction for a nim-sequence)",
@@ -93,7 +131,7 @@ pub(super) fn run_ruleset(ctx: &Ctx, name: &str, inp: Input, json: bool) -> Resu
         Input::Batch(source) => input::read_all(source)?,
     };
     if name == "octal" || name == "subtraction" {
-        return nim_sequence(name, &text);
+        return nim_sequence(name, &text, time_limit);
     }
     let format = if json { Format::Json } else { ctx.format };
     if format == Format::Svg {
@@ -107,15 +145,68 @@ pub(super) fn run_ruleset(ctx: &Ctx, name: &str, inp: Input, json: bool) -> Resu
         args: vec![crate::term::Arg::Text(text.trim_end().to_string())],
     };
     let shown = crate::syntax::print(&call, &Default::default());
-    let out = one(ctx, format, &mut Kernel::new(), &shown, &call, false)?;
+    let out = one(ctx, format, &mut kernel(time_limit)?, &shown, &call, false)?;
     emit(&out);
     Ok(OK)
+}
+
+/// The value of one term in the chosen format, ending in a newline, followed by what each
+/// infinite brace (`{0,1,2,…|}`) was read as: the progressions inferred and the simplicity
+/// rule's step (text and Markdown: indented lines; JSON: a `cuts` array).
+fn one(
+    ctx: &Ctx,
+    format: Format,
+    k: &mut Kernel,
+    src: &str,
+    t: &Term,
+    tree_size: bool,
+) -> Result<String, CliError> {
+    let text = value_of(ctx, format, k, src, t, tree_size)?;
+    let cuts = world::cut_reports(k, t)?;
+    if cuts.is_empty() {
+        return Ok(text);
+    }
+    Ok(match format {
+        Format::Text | Format::Markdown => {
+            let mut out = text;
+            for c in &cuts {
+                for i in &c.inferred {
+                    out.push_str(&format!("  inferred ({} options): {}\n", i.side, i.text));
+                }
+                out.push_str(&format!("  {} rule ({}): {}\n", c.rule, c.cite, c.says));
+            }
+            out
+        }
+        Format::Json => {
+            let mut v: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+            let list: Vec<serde_json::Value> = cuts
+                .iter()
+                .map(|c| {
+                    serde_json::json!({
+                        "cut": c.cut,
+                        "inferred": c.inferred.iter().map(|i| serde_json::json!({
+                            "side": i.side, "kind": i.kind, "text": i.text,
+                        })).collect::<Vec<_>>(),
+                        "rule": c.rule,
+                        "cite": c.cite,
+                        "value": c.value,
+                        "says": c.says,
+                    })
+                })
+                .collect();
+            if let Some(obj) = v.as_object_mut() {
+                obj.insert("cuts".into(), list.into());
+            }
+            format!("{v}\n")
+        }
+        _ => text,
+    })
 }
 
 /// The value of one term in the chosen format, ending in a newline. Above the `--share`
 /// threshold the canonical form is a shared term (`G where A = …`), which every format
 /// writes a definition to a line.
-fn one(
+fn value_of(
     ctx: &Ctx,
     format: Format,
     k: &mut Kernel,

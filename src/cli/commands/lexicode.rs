@@ -2,7 +2,7 @@
 
 use super::{emit, Ctx};
 use crate::cli::args::Format;
-use crate::cli::exit::{CliError, OK};
+use crate::cli::exit::{CliError, LIMIT, OK};
 use crate::number::Lexicode;
 
 pub(super) fn run(
@@ -11,10 +11,28 @@ pub(super) fn run(
     length: u32,
     distance: u32,
     words: bool,
+    time_limit: f64,
 ) -> Result<i32, CliError> {
-    let code = Lexicode::new(base, length, distance)
-        .map_err(|e| CliError::bad(format!("lexicode: {e}\n")))?;
-    let c = code.verify();
+    // The search and the checks stop at the time limit, Ctrl-C or the memory limit (exit 3).
+    let mut kernel = crate::kernel::Kernel::new();
+    kernel.set_budget(super::eval::budget(time_limit)?);
+    let limited = std::cell::Cell::new(false);
+    let mut check = || {
+        kernel.check_budget().map_err(|e| {
+            limited.set(true);
+            e.to_string()
+        })
+    };
+    let code = Lexicode::new_within(base, length, distance, &mut check).map_err(|e| {
+        if limited.get() {
+            CliError::with(LIMIT, format!("lexicode: {e}\n"))
+        } else {
+            CliError::bad(format!("lexicode: {e}\n"))
+        }
+    })?;
+    let c = code
+        .verify_within(&mut check)
+        .map_err(|e| CliError::with(LIMIT, format!("lexicode: {e}\n")))?;
     let word = |w: &Vec<u64>| {
         if base <= 10 {
             w.iter().map(|d| d.to_string()).collect::<String>()

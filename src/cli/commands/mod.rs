@@ -78,15 +78,17 @@ fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, CliError> {
             file,
             json,
             ruleset: Some(name),
+            time_limit,
             ..
-        } => eval::run_ruleset(ctx, name, source(expr, file), *json),
+        } => eval::run_ruleset(ctx, name, source(expr, file), *json, *time_limit),
         Command::Eval {
             expr,
             file,
             json,
             tree_size,
+            time_limit,
             ..
-        } => eval::run(ctx, source(expr, file), *json, *tree_size),
+        } => eval::run(ctx, source(expr, file), *json, *tree_size, *time_limit),
         Command::Simplify { expr, file } => simplify::run(ctx, source(expr, file)),
         Command::Prove { a, b, file } => prove::run(ctx, a.as_deref(), b.as_deref(), file),
         Command::Compare { a, b, brief } => compare::run(ctx, a, b, *brief),
@@ -96,7 +98,8 @@ fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, CliError> {
             length,
             distance,
             words,
-        } => lexicode::run(ctx, *base, *length, *distance, *words),
+            time_limit,
+        } => lexicode::run(ctx, *base, *length, *distance, *words, *time_limit),
         Command::Check { file } => check::run(ctx, file),
         Command::Analyze {
             expr,
