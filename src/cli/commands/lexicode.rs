@@ -2,7 +2,7 @@
 
 use super::{emit, Ctx};
 use crate::cli::args::Format;
-use crate::cli::exit::{CliError, LIMIT, OK};
+use crate::cli::exit::{CliError, OK};
 use crate::number::Lexicode;
 
 pub(super) fn run(
@@ -25,14 +25,14 @@ pub(super) fn run(
     };
     let code = Lexicode::new_within(base, length, distance, &mut check).map_err(|e| {
         if limited.get() {
-            CliError::with(LIMIT, format!("lexicode: {e}\n"))
+            CliError::limit(format!("lexicode: {e}\n"))
         } else {
             CliError::bad(format!("lexicode: {e}\n"))
         }
     })?;
     let c = code
         .verify_within(&mut check)
-        .map_err(|e| CliError::with(LIMIT, format!("lexicode: {e}\n")))?;
+        .map_err(|e| CliError::limit(format!("lexicode: {e}\n")))?;
     let word = |w: &Vec<u64>| {
         if base <= 10 {
             w.iter().map(|d| d.to_string()).collect::<String>()
