@@ -1134,3 +1134,55 @@ fn clobber_threads_give_the_same_values() {
         assert_eq!(printed[0], printed[2], "{b}");
     }
 }
+
+#[test]
+fn every_ruleset_refuses_bad_input_with_a_place_or_a_limit() {
+    use onag::rulesets::{hackenbush::Picture, RulesetError};
+    let place = |r: Result<(), RulesetError>| match r {
+        Err(RulesetError::Input(e)) => (e.line, e.column),
+        other => panic!("{other:?}"),
+    };
+    let limit = |r: Result<(), RulesetError>| matches!(r, Err(RulesetError::Kernel(_)));
+    // Clobber: ragged rows, an unknown character, an empty board, a million squares.
+    let c = |t: &str| clobber::parse(t).map(|_| ());
+    assert_eq!(place(c("xo|xoo")), (1, 4));
+    assert_eq!(place(c("xo\nx#")), (2, 2));
+    assert_eq!(place(c("")), (1, 1));
+    assert!(limit(c(&"x".repeat(1_000_000))));
+    // Toads and Frogs: an unknown character, an empty row, a million squares.
+    let t = |s: &str| toads::parse(s).map(|_| ());
+    assert_eq!(place(t("T.x.F")), (1, 3));
+    assert_eq!(place(t("")), (1, 1));
+    assert!(limit(t(&".".repeat(1_000_000))));
+    // Hackenbush: an unknown colour, an edge that ends without its node, an empty picture.
+    let h = |s: &str| Picture::parse(s).map(|_| ());
+    assert_eq!(place(h("_ L a X b")), (1, 7));
+    assert_eq!(place(h("_ L a, a R")), (1, 10));
+    assert_eq!(place(h("LR,L(")), (1, 6));
+    // Through the command line: exit 2 with the place for bad text, 3 for sizes beyond the
+    // limits, and no value in either case.
+    for (args, stdin, want) in [
+        (
+            vec!["eval", "--ruleset", "clobber", "-"],
+            Some("xo\nxoo\n"),
+            2,
+        ),
+        (vec!["eval", "clobber(\"xo|x?\")"], None, 2),
+        (vec!["eval", "toads(\"T..Q\")"], None, 2),
+        (vec!["eval", "cutcake(1000000, 2)"], None, 3),
+        (vec!["eval", "octal(\"0.7a\", 3)"], None, 2),
+        (vec!["eval", "hackenbush(\"_ L a, a R\")"], None, 2),
+        (
+            vec!["eval", "--ruleset", "toads", "-"],
+            Some(&*".".repeat(1_000_000)),
+            3,
+        ),
+    ] {
+        let (code, out, err) = onag(&args, stdin);
+        assert_eq!(code, want, "{args:?}: {err}");
+        assert!(out.trim().is_empty(), "{args:?}: {out}");
+        if want == 2 {
+            assert!(err.contains("column"), "{args:?}: {err}");
+        }
+    }
+}

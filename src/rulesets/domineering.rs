@@ -11,6 +11,9 @@
 //! is cut to its bounding box and keyed by the least of its eight images under the rectangle's
 //! symmetries: the four that keep the board's orientation keep the value, the four that
 //! transpose it swap vertical and horizontal, so swap the players and negate the value.
+//! Regions of at most 16 squares in their box skip the symmetries and are valued in a dense
+//! array indexed by shape and bits (most regions met are small); regions up to 56 squares are
+//! keyed by one 64-bit word.
 
 use super::grid::{self, Shape, MAX_REGION};
 use super::search::{self, Rules, Table};
@@ -206,11 +209,6 @@ fn least_flip(shape: Shape, bits: u128) -> Board {
     }
 }
 
-fn dev_flag(_name: &str) -> bool {
-    static F: OnceLock<bool> = OnceLock::new();
-    *F.get_or_init(|| std::env::var_os("ONAG_NODENSE").is_some())
-}
-
 /// Boxes of at most this many squares are small parts, valued in a dense array.
 const DENSE_AREA: usize = 16;
 
@@ -262,7 +260,7 @@ impl Rules for Domineering {
                 };
                 // Small parts live in the dense table under their own bits: finding the
                 // least image would cost more than solving the few images met.
-                if dense_slot(&b).is_some() && !dev_flag("ONAG_NODENSE") {
+                if dense_slot(&b).is_some() {
                     (b, false)
                 } else {
                     b.canonical()
@@ -272,9 +270,6 @@ impl Rules for Domineering {
     }
 
     fn dense_key(&self, p: &Board) -> Option<usize> {
-        if dev_flag("ONAG_NODENSE") {
-            return None;
-        }
         dense_slot(p)
     }
 
@@ -284,7 +279,7 @@ impl Rules for Domineering {
 
     fn compact_key(&self, p: &Board) -> Option<u64> {
         let (w, h) = (p.shape.w as u64, p.shape.h as u64);
-        (w < 16 && h < 16 && w * h <= 56).then(|| p.empty as u64 | w << 56 | h << 60)
+        (w < 16 && h < 16 && w * h <= 56).then_some(p.empty as u64 | w << 56 | h << 60)
     }
 
     fn moves(&self, p: &Board, left: bool) -> Vec<Board> {
