@@ -19,6 +19,25 @@ fn benches(c: &mut Criterion) {
             })
         });
     }
+    // Two independent regions (5×5 and 5×5 with a corner filled), one thread and two: the
+    // regions are shared out only when there are threads to share them.
+    let two =
+        Position::parse(".....#.....|.....#.....|.....#.....|.....#.....|.....#....#").unwrap();
+    for threads in [1, 2] {
+        g.bench_function(
+            format!("domineering_two_5x5_regions_threads_{threads}"),
+            |b| {
+                b.iter(|| {
+                    let mut k = Kernel::new();
+                    let mut t = onag::rulesets::search::Table::for_kernel(&k);
+                    black_box(
+                        onag::rulesets::domineering::value_threads(&two, &mut k, &mut t, threads)
+                            .unwrap(),
+                    )
+                })
+            },
+        );
+    }
     g.bench_function("kayles_nim_values_to_40000_with_period", |b| {
         b.iter(|| {
             let mut s = NimSequence::new(OctalCode::parse("0.77").unwrap());

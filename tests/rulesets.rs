@@ -828,6 +828,10 @@ fn openings_equal_their_positions_and_pass_the_naive_check() {
         "octal(\"4.07\", 6)",
         "subtraction(\"1,3,4\", 8)",
         "hackenbush(\"L(R,E)\")",
+        "hackenbush(\"LR,LR,E\")",
+        "hackenbush(\"L(R(E,L),R,R)\")",
+        "hackenbush(\"_ L a R b, a E c, b L _, c R _\")",
+        "hackenbush(\"_ E a E _, a L b\")",
     ] {
         let t = parse(src).unwrap();
         let onag::Term::Call { name, args } = &t else {
@@ -838,9 +842,6 @@ fn openings_equal_their_positions_and_pass_the_naive_check() {
         // The opening has the position's value.
         let v = k.eval(&t).unwrap();
         assert_eq!(k.eval(&opening.term).unwrap(), v, "{src}");
-        if name == "hackenbush" {
-            continue;
-        }
         assert_eq!(f.check_open(args, &opening.term), Some(Ok(())), "{src}");
         // Tampered openings are rejected: an option dropped, an option listed twice, the
         // players' options swapped (when they differ).
@@ -1006,4 +1007,182 @@ fn command_line_prints_nim_sequences_and_periods() {
     let (code, _, err) = onag(&["eval", "--ruleset", "octal", "0.78"], None);
     assert_eq!(code, 2);
     assert!(err.contains("column 4"), "{err}");
+}
+
+#[test]
+fn hackenbush_openings_are_checked_from_the_rules() {
+    use onag::functions::lookup;
+    let f = lookup("hackenbush").unwrap();
+    let mut k = Kernel::new();
+    let open = |k: &mut Kernel, text: &str| {
+        let args = [onag::Arg::Text(text.into())];
+        let o = f.open(&args, k).unwrap().unwrap();
+        (args, o.term)
+    };
+    let parts = |t: &onag::Term| match t {
+        onag::Term::Game { left, right } => (left.clone(), right.clone()),
+        _ => panic!("{t:?}"),
+    };
+    let hb = |s: &str| parse(&format!("hackenbush(\"{s}\")")).unwrap();
+    // "LR": Left cuts the L (everything falls: 0), Right cuts the R (an L is left).
+    let (args, term) = open(&mut k, "LR");
+    assert_eq!(f.check_open(&args, &term), Some(Ok(())));
+    let (l, r) = parts(&term);
+    assert_eq!((l.len(), r.len()), (1, 1));
+    // A cut of the wrong colour: Left given Right's cut.
+    let wrong = onag::Term::game(vec![hb("L")], r.clone());
+    assert!(matches!(f.check_open(&args, &wrong), Some(Err(_))));
+    // An option added that no cut reaches (the position itself), and one removed.
+    let added = onag::Term::game(vec![l[0].clone(), hb("LR")], r.clone());
+    assert!(matches!(f.check_open(&args, &added), Some(Err(_))));
+    let removed = onag::Term::game(vec![], r.clone());
+    assert!(matches!(f.check_open(&args, &removed), Some(Err(_))));
+    // Isomorphic sub-pictures are one position, listed once: in "LR,LR,E" Left's two cuts of
+    // an L leave the same picture, and so do Right's two cuts of an R.
+    let (args, term) = open(&mut k, "LR,LR,E");
+    let (l, r) = parts(&term);
+    // Left: cut an L (one shape: LR,E), cut the E (LR,LR); Right: cut an R (L,LR,E), the E.
+    assert_eq!((l.len(), r.len()), (2, 2), "{term:?}");
+    assert_eq!(f.check_open(&args, &term), Some(Ok(())));
+    // Written in another order the same shape is still the same option.
+    let reordered = onag::Term::game(vec![hb("E,LR"), hb("LR,LR")], r.clone());
+    assert_eq!(f.check_open(&args, &reordered), Some(Ok(())));
+    // A cycle through the ground: "_ L a L b, b R _". Left cuts "_ L a" (a R stalk with an L
+    // on top stands: "RL") or "a L b" (two stalks "L,R"); Right cuts "b R _" ("LL").
+    let (args, term) = open(&mut k, "_ L a L b, b R _");
+    assert_eq!(f.check_open(&args, &term), Some(Ok(())));
+    let by_hand = onag::Term::game(vec![hb("L,R"), hb("RL")], vec![hb("LL")]);
+    assert_eq!(f.check_open(&args, &by_hand), Some(Ok(())));
+    // An option with the colours the other way up is another picture.
+    let upside_down = onag::Term::game(vec![hb("L,R"), hb("LR")], vec![hb("LL")]);
+    assert!(matches!(f.check_open(&args, &upside_down), Some(Err(_))));
+    // What no longer reaches the ground falls: an option written with a hanging edge is the
+    // picture without it.
+    let hanging = onag::Term::game(vec![hb("L,R"), hb("_ R b, b L a, c L d")], vec![hb("LL")]);
+    assert_eq!(f.check_open(&args, &hanging), Some(Ok(())));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Threads: the same values with any count
+
+#[test]
+fn domineering_threads_give_the_same_values() {
+    use onag::rulesets::domineering::{value_threads, Position};
+    use onag::rulesets::search::Table;
+    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut boards: Vec<String> = vec![
+        "....|....|....|....".into(),
+        ".....|.....|.....|.....".into(),
+        "....#....|....#....|....#....|....#....".into(),
+        "...#...#...|...#...#...|.#.#.#.#.#.".into(),
+    ];
+    for _ in 0..12 {
+        let (h, w) = (2 + next() % 4, 2 + next() % 7);
+        let rows: Vec<String> = (0..h)
+            .map(|_| {
+                (0..w)
+                    .map(|_| if next() % 4 == 0 { '#' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        boards.push(rows.join("|"));
+    }
+    for b in &boards {
+        let p = Position::parse(b).unwrap();
+        let mut printed = Vec::new();
+        for threads in [1, 2, 4] {
+            let mut k = Kernel::new();
+            let mut t = Table::for_kernel(&k);
+            let g = value_threads(&p, &mut k, &mut t, threads).unwrap();
+            printed.push(onag::syntax::print(&k.to_term(g), &Default::default()));
+        }
+        assert_eq!(printed[0], printed[1], "{b}");
+        assert_eq!(printed[0], printed[2], "{b}");
+    }
+    // And the threaded value of two regions is the sum of their values found apart.
+    let mut k = Kernel::new();
+    let both = value_of(&mut k, "domineering(\"...#....|...#....|...#....\")");
+    let apart = value_of(
+        &mut k,
+        "domineering(\"...|...|...\") + domineering(\"....|....|....\")",
+    );
+    assert_eq!(both, apart);
+}
+
+#[test]
+fn clobber_threads_give_the_same_values() {
+    use onag::rulesets::clobber::{parse as clobber_parse, value_threads};
+    for b in [
+        "xox.oxo|ox..xox",
+        "xoxo.xo.ox|oxox.ox.xo",
+        "xo.ox.xxo|.o..o..o.",
+    ] {
+        let p = clobber_parse(b).unwrap();
+        let mut printed = Vec::new();
+        for threads in [1, 2, 3] {
+            let mut k = Kernel::new();
+            let g = value_threads(&p, &mut k, threads).unwrap();
+            printed.push(onag::syntax::print(&k.to_term(g), &Default::default()));
+        }
+        assert_eq!(printed[0], printed[1], "{b}");
+        assert_eq!(printed[0], printed[2], "{b}");
+    }
+}
+
+#[test]
+fn every_ruleset_refuses_bad_input_with_a_place_or_a_limit() {
+    use onag::rulesets::{hackenbush::Picture, RulesetError};
+    let place = |r: Result<(), RulesetError>| match r {
+        Err(RulesetError::Input(e)) => (e.line, e.column),
+        other => panic!("{other:?}"),
+    };
+    let limit = |r: Result<(), RulesetError>| matches!(r, Err(RulesetError::Kernel(_)));
+    // Clobber: ragged rows, an unknown character, an empty board, a million squares.
+    let c = |t: &str| clobber::parse(t).map(|_| ());
+    assert_eq!(place(c("xo|xoo")), (1, 4));
+    assert_eq!(place(c("xo\nx#")), (2, 2));
+    assert_eq!(place(c("")), (1, 1));
+    assert!(limit(c(&"x".repeat(1_000_000))));
+    // Toads and Frogs: an unknown character, an empty row, a million squares.
+    let t = |s: &str| toads::parse(s).map(|_| ());
+    assert_eq!(place(t("T.x.F")), (1, 3));
+    assert_eq!(place(t("")), (1, 1));
+    assert!(limit(t(&".".repeat(1_000_000))));
+    // Hackenbush: an unknown colour, an edge that ends without its node, an empty picture.
+    let h = |s: &str| Picture::parse(s).map(|_| ());
+    assert_eq!(place(h("_ L a X b")), (1, 7));
+    assert_eq!(place(h("_ L a, a R")), (1, 10));
+    assert_eq!(place(h("LR,L(")), (1, 6));
+    // Through the command line: exit 2 with the place for bad text, 3 for sizes beyond the
+    // limits, and no value in either case.
+    for (args, stdin, want) in [
+        (
+            vec!["eval", "--ruleset", "clobber", "-"],
+            Some("xo\nxoo\n"),
+            2,
+        ),
+        (vec!["eval", "clobber(\"xo|x?\")"], None, 2),
+        (vec!["eval", "toads(\"T..Q\")"], None, 2),
+        (vec!["eval", "cutcake(1000000, 2)"], None, 3),
+        (vec!["eval", "octal(\"0.7a\", 3)"], None, 2),
+        (vec!["eval", "hackenbush(\"_ L a, a R\")"], None, 2),
+        (
+            vec!["eval", "--ruleset", "toads", "-"],
+            Some(&*".".repeat(1_000_000)),
+            3,
+        ),
+    ] {
+        let (code, out, err) = onag(&args, stdin);
+        assert_eq!(code, want, "{args:?}: {err}");
+        assert!(out.trim().is_empty(), "{args:?}: {out}");
+        if want == 2 {
+            assert!(err.contains("column"), "{args:?}: {err}");
+        }
+    }
 }

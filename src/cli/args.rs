@@ -328,6 +328,10 @@ pub struct LimitArgs {
     #[arg(long, value_name = "SIZE", default_value = "4G", global = true,
           value_parser = parse_memory)]
     pub max_memory: usize,
+    /// Threads for the searches of the rulesets (Domineering, Clobber); 0 = one per core.
+    /// The values are the same with any count.
+    #[arg(long, value_name = "N", default_value_t = 0, global = true)]
+    pub threads: usize,
 }
 
 fn parse_memory(s: &str) -> Result<usize, String> {

@@ -571,4 +571,10 @@ impl Function for Hackenbush {
             "Winning Ways, ch. 1-2 (Hackenbush); seed 001 (Hackenstrings)",
         ))
     }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        match a {
+            [Arg::Text(t)] => Some(naive::hackenbush(t, term)),
+            _ => Some(Err(format!("expected {}", self.usage()))),
+        }
+    }
 }

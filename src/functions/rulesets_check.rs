@@ -414,3 +414,181 @@ pub fn subtraction_digits(set: &str) -> Option<Vec<u8>> {
     }
     Some(digits)
 }
+
+/// Most edges of a picture the naive Hackenbush check takes (it recurses along the picture and
+/// takes quadratic time; an opening of a larger picture is itself too large to write).
+const MAX_CHECKED_EDGES: usize = 2048;
+
+/// A Hackenbush picture as the naive checker reads it: edges between named nodes, `_` the
+/// ground.
+type Edges = Vec<(String, char, String)>;
+
+/// The colour letter of a Hackenbush edge, read again here: `L`/`B` blue (Left's), `R` red
+/// (Right's), `E`/`G` green (both), in either case.
+fn hackenbush_colour(c: char) -> Option<char> {
+    match c.to_ascii_uppercase() {
+        'L' | 'B' => Some('L'),
+        'R' => Some('R'),
+        'E' | 'G' => Some('E'),
+        _ => None,
+    }
+}
+
+/// Reads a Hackenbush picture: the graph form (`_ L a R b, a E _`: paths of nodes and colours)
+/// when the text has a `_` or words separated by spaces, otherwise the tree form (`LR(E,L),R`:
+/// stalks from the ground, a group in parentheses branching from the top of the edges before
+/// it).
+fn hackenbush_edges(text: &str) -> Option<Edges> {
+    let graph = text.contains('_') || text.split(',').any(|p| p.split_whitespace().count() > 1);
+    let mut edges = Vec::new();
+    if graph {
+        for path in text.split(',') {
+            let w: Vec<&str> = path.split_whitespace().collect();
+            if w.len() < 3 || w.len() % 2 == 0 {
+                return None;
+            }
+            for i in (1..w.len()).step_by(2) {
+                let c: Vec<char> = w[i].chars().collect();
+                let [c] = c.as_slice() else { return None };
+                edges.push((
+                    w[i - 1].to_string(),
+                    hackenbush_colour(*c)?,
+                    w[i + 1].to_string(),
+                ));
+            }
+        }
+    } else {
+        // Tree form: `tops` is the stack of nodes branches grow from; `at` the current top.
+        let mut fresh = 0usize;
+        let mut groups: Vec<String> = vec!["_".into()];
+        let mut at = "_".to_string();
+        for c in text.chars().filter(|c| !c.is_whitespace()) {
+            match c {
+                '(' => groups.push(at.clone()),
+                ')' => {
+                    groups.pop();
+                    groups.last()?;
+                }
+                ',' => at = groups.last()?.clone(),
+                c => {
+                    fresh += 1;
+                    let node = format!("#{fresh}");
+                    edges.push((at.clone(), hackenbush_colour(c)?, node.clone()));
+                    at = node;
+                }
+            }
+        }
+        if groups.len() != 1 {
+            return None;
+        }
+    }
+    Some(edges)
+}
+
+/// The edges still joined to the ground (by any path of edges).
+fn hackenbush_standing(edges: &[(String, char, String)]) -> Edges {
+    let mut reach: BTreeSet<&str> = BTreeSet::from(["_"]);
+    loop {
+        let before = reach.len();
+        for (a, _, b) in edges {
+            if reach.contains(a.as_str()) || reach.contains(b.as_str()) {
+                reach.insert(a);
+                reach.insert(b);
+            }
+        }
+        if reach.len() == before {
+            break;
+        }
+    }
+    edges
+        .iter()
+        .filter(|(a, _, _)| reach.contains(a.as_str()))
+        .cloned()
+        .collect()
+}
+
+/// What a Hackenbush picture is, for comparing pictures: a forest on the ground by its shape
+/// (each node's branches written in sorted order, so node names and edge order do not
+/// matter), any other picture by its edges with their node names.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum PictureKey {
+    Forest(String),
+    Graph(Vec<(String, char, String)>),
+}
+
+fn hackenbush_key(edges: &[(String, char, String)]) -> PictureKey {
+    fn below(node: &str, from: Option<usize>, edges: &[(String, char, String)]) -> Option<String> {
+        let mut branches = Vec::new();
+        for (i, (a, c, b)) in edges.iter().enumerate() {
+            if Some(i) == from || (a != node && b != node) {
+                continue;
+            }
+            let other = if a == node { b } else { a };
+            if other == node || other == "_" {
+                return None; // a loop, or an edge back to the ground: not a forest
+            }
+            branches.push(format!("{c}({})", below(other, Some(i), edges)?));
+        }
+        branches.sort();
+        Some(branches.join(","))
+    }
+    // A forest on the ground has one edge fewer than its nodes off the ground, and every node
+    // is reached once from the ground.
+    let nodes: BTreeSet<&str> = edges
+        .iter()
+        .flat_map(|(a, _, b)| [a.as_str(), b.as_str()])
+        .filter(|n| *n != "_")
+        .collect();
+    if nodes.len() == edges.len() {
+        if let Some(s) = below("_", None, edges) {
+            return PictureKey::Forest(s);
+        }
+    }
+    let mut g: Vec<_> = edges
+        .iter()
+        .map(|(a, c, b)| {
+            if a <= b {
+                (a.clone(), *c, b.clone())
+            } else {
+                (b.clone(), *c, a.clone())
+            }
+        })
+        .collect();
+    g.sort();
+    PictureKey::Graph(g)
+}
+
+/// Hackenbush from the rules: Left cuts an `L` or `E` edge, Right an `R` or `E` edge, and the
+/// edges no longer joined to the ground fall. An option is `0` (nothing left) or another
+/// `hackenbush("…")` picture, compared by [`PictureKey`].
+pub fn hackenbush(text: &str, term: &Term) -> Result<(), String> {
+    let edges = hackenbush_standing(
+        &hackenbush_edges(text).ok_or_else(|| format!("{text:?} is not a Hackenbush picture"))?,
+    );
+    if edges.len() > MAX_CHECKED_EDGES {
+        return Err(format!(
+            "a Hackenbush picture of {} edges is more than the naive check takes ({MAX_CHECKED_EDGES})",
+            edges.len()
+        ));
+    }
+    let (mut left, mut right) = (BTreeSet::new(), BTreeSet::new());
+    for (i, (_, c, _)) in edges.iter().enumerate() {
+        let mut rest = edges.clone();
+        rest.remove(i);
+        let key = hackenbush_key(&hackenbush_standing(&rest));
+        if *c != 'R' {
+            left.insert(key.clone());
+        }
+        if *c != 'L' {
+            right.insert(key);
+        }
+    }
+    let got = listed(term, |t| {
+        if t.as_number().is_some_and(|x| x.is_zero()) {
+            return Some(hackenbush_key(&[]));
+        }
+        let e = hackenbush_edges(text_of(t, "hackenbush")?)?;
+        (e.len() <= MAX_CHECKED_EDGES).then(|| hackenbush_key(&hackenbush_standing(&e)))
+    })?;
+    compare(got, left, right)
+}

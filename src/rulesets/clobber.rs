@@ -154,8 +154,25 @@ impl Rules for Clobber {
     }
 }
 
-/// The value of a board.
+/// The value of a board, its independent regions shared out over [`search::threads`]
+/// threads.
 pub fn value(b: &Board, kernel: &mut Kernel) -> Result<GameId, RulesetError> {
+    value_threads(b, kernel, search::threads())
+}
+
+/// The value of a board with its regions shared out over `threads` threads; the value is the
+/// same for every count.
+pub fn value_threads(
+    b: &Board,
+    kernel: &mut Kernel,
+    threads: usize,
+) -> Result<GameId, RulesetError> {
     let mut table = Table::for_kernel(kernel);
-    search::value(&Clobber, b, &mut table, kernel)
+    search::value_parallel(
+        &Clobber,
+        std::slice::from_ref(b),
+        &mut table,
+        kernel,
+        threads,
+    )
 }

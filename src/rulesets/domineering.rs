@@ -11,11 +11,15 @@
 //! is cut to its bounding box and keyed by the least of its eight images under the rectangle's
 //! symmetries: the four that keep the board's orientation keep the value, the four that
 //! transpose it swap vertical and horizontal, so swap the players and negate the value.
+//! Regions of at most 16 squares in their box skip the symmetries and are valued in a dense
+//! array indexed by shape and bits (most regions met are small); regions up to 56 squares are
+//! keyed by one 64-bit word.
 
 use super::grid::{self, Shape, MAX_REGION};
 use super::search::{self, Rules, Table};
 use super::RulesetError;
 use crate::kernel::{GameId, Kernel};
+use std::sync::OnceLock;
 
 /// A board, or one region of one: the empty squares as bits of a `u128`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -153,29 +157,86 @@ impl Board {
     }
 
     /// The canonical key of a region: the least image under the eight symmetries, and whether
-    /// it is transposed (its value is then the negative of the key's).
+    /// it is transposed (its value is then the negative of the key's). A non-square board's
+    /// least image is the one with the smaller width, so only the four images of that
+    /// orientation are looked at; the four images of one orientation are the flips of one
+    /// board (one transpose, then bit reversals and row swaps instead of eight permutations).
     pub fn canonical(&self) -> (Board, bool) {
-        let mut best = *self;
-        let mut negated = false;
-        // Images of a non-square board with the larger width can never be least.
-        let square = self.shape.w == self.shape.h;
-        let transpose_first = self.shape.h < self.shape.w;
-        for s in 1..8u8 {
-            if !square && ((s & 4 != 0) != transpose_first) {
-                continue;
-            }
-            let (shape, empty) = self.shape.transform(self.empty, s);
-            let b = Board { shape, empty };
-            if !square && transpose_first && s == 4 {
-                best = b;
-                negated = true;
-            } else if (b.shape, b.empty) < (best.shape, best.empty) {
-                best = b;
-                negated = s & 4 != 0;
+        let (w, h) = (self.shape.w, self.shape.h);
+        let mut best: Option<(Board, bool)> = None;
+        if h >= w {
+            best = Some((least_flip(self.shape, self.empty), false));
+        }
+        if w >= h {
+            let (shape, empty) = self.shape.transform(self.empty, 4);
+            let t = least_flip(shape, empty);
+            if best.is_none_or(|(b, _)| t.empty < b.empty) {
+                best = Some((t, true));
             }
         }
-        (best, negated)
+        best.unwrap_or((*self, false))
     }
+}
+
+/// The least of a board's four images under the flips that keep its orientation (identity,
+/// left-right, top-bottom, half turn).
+fn least_flip(shape: Shape, bits: u128) -> Board {
+    let (w, h) = (shape.w as u32, shape.h as u32);
+    let n = w * h;
+    let half_turn = |x: u128| {
+        if n == 0 {
+            0
+        } else {
+            x.reverse_bits() >> (128 - n)
+        }
+    };
+    let row_mask = if w >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    };
+    let mut top_bottom = 0u128;
+    for r in 0..h {
+        top_bottom |= ((bits >> (r * w)) & row_mask) << ((h - 1 - r) * w);
+    }
+    let least = bits
+        .min(half_turn(bits))
+        .min(top_bottom)
+        .min(half_turn(top_bottom));
+    Board {
+        shape,
+        empty: least,
+    }
+}
+
+/// Boxes of at most this many squares are small parts, valued in a dense array.
+const DENSE_AREA: usize = 16;
+
+/// The first slot of each small box shape (`w * 17 + h`), and the number of slots.
+fn dense_offsets() -> &'static (Vec<usize>, usize) {
+    static O: OnceLock<(Vec<usize>, usize)> = OnceLock::new();
+    O.get_or_init(|| {
+        let mut offsets = vec![usize::MAX; 17 * 17];
+        let mut next = 0;
+        for w in 1..=DENSE_AREA {
+            for h in 1..=DENSE_AREA / w {
+                offsets[w * 17 + h] = next;
+                next += 1 << (w * h);
+            }
+        }
+        (offsets, next)
+    })
+}
+
+/// The dense slot of a small board: its shape's first slot plus its bits.
+fn dense_slot(b: &Board) -> Option<usize> {
+    if b.shape.area() > DENSE_AREA {
+        return None;
+    }
+    let base = *dense_offsets()
+        .0
+        .get(b.shape.w as usize * 17 + b.shape.h as usize)?;
+    (base != usize::MAX).then_some(base + b.empty as usize)
 }
 
 /// The Domineering rules for the search.
@@ -193,13 +254,32 @@ impl Rules for Domineering {
             .into_iter()
             .map(|r| {
                 let (s, bits) = shape.trim(r);
-                Board {
+                let b = Board {
                     shape: s,
                     empty: bits,
+                };
+                // Small parts live in the dense table under their own bits: finding the
+                // least image would cost more than solving the few images met.
+                if dense_slot(&b).is_some() {
+                    (b, false)
+                } else {
+                    b.canonical()
                 }
-                .canonical()
             })
             .collect()
+    }
+
+    fn dense_key(&self, p: &Board) -> Option<usize> {
+        dense_slot(p)
+    }
+
+    fn dense_len(&self) -> usize {
+        dense_offsets().1
+    }
+
+    fn compact_key(&self, p: &Board) -> Option<u64> {
+        let (w, h) = (p.shape.w as u64, p.shape.h as u64);
+        (w < 16 && h < 16 && w * h <= 56).then_some(p.empty as u64 | w << 56 | h << 60)
     }
 
     fn moves(&self, p: &Board, left: bool) -> Vec<Board> {
@@ -229,18 +309,26 @@ pub fn value(position: &Position, kernel: &mut Kernel) -> Result<GameId, Ruleset
 }
 
 /// The value of a board with a caller's table (kept between boards, it carries what the
-/// search learned; it belongs to this kernel).
+/// search learned; it belongs to this kernel), its regions shared out over
+/// [`search::threads`] threads.
 pub fn value_with(
     position: &Position,
     kernel: &mut Kernel,
     table: &mut Table<Board>,
 ) -> Result<GameId, RulesetError> {
-    let mut total = kernel.zero();
-    for region in position.regions()? {
-        let v = search::value(&Domineering, &region, table, kernel)?;
-        total = kernel.add(total, v)?;
-    }
-    Ok(total)
+    value_threads(position, kernel, table, search::threads())
+}
+
+/// [`value_with`] with the regions' parts shared out over `threads` threads; the value is
+/// the same for every count.
+pub fn value_threads(
+    position: &Position,
+    kernel: &mut Kernel,
+    table: &mut Table<Board>,
+    threads: usize,
+) -> Result<GameId, RulesetError> {
+    let regions = position.regions()?;
+    search::value_parallel(&Domineering, &regions, table, kernel, threads)
 }
 
 /// The positions one move reaches, as boards of the original size: Left's, then Right's. For

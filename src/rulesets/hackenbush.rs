@@ -159,8 +159,8 @@ impl Picture {
         (out.len() == self.edges.len()).then_some(out)
     }
 
-    /// The picture in its notation: the tree form when it is a forest on the ground, the graph
-    /// form otherwise.
+    /// The picture in its notation: the tree form when it is a forest on the ground (each
+    /// node's branches in sorted order), the graph form otherwise.
     pub fn print(&self) -> String {
         if let Some(t) = self.print_tree() {
             return t;
@@ -208,6 +208,9 @@ impl Picture {
             }
             branches.push(s);
         }
+        // In sorted order, so that pictures of the same shape print the same: an opening
+        // lists each distinct sub-position once.
+        branches.sort();
         Some(branches.join(","))
     }
 }
