@@ -8,7 +8,7 @@ use std::io::BufRead;
 
 /// A parse error as the CLI reports it: bad input, unless the parser stopped at the memory
 /// limit (a limit, status 3).
-fn error(e: syntax::ParseError) -> CliError {
+pub(crate) fn error(e: syntax::ParseError) -> CliError {
     if crate::memory::is_limit_message(&e.message) {
         CliError::with(super::exit::LIMIT, e.render())
     } else {

@@ -68,7 +68,7 @@ pub(super) fn run(ctx: &Ctx, name: Option<&str>) -> Result<i32, CliError> {
     Ok(OK)
 }
 
-fn json(r: &Rule) -> serde_json::Value {
+pub(crate) fn json(r: &Rule) -> serde_json::Value {
     serde_json::json!({
         "name": r.name,
         "says": r.says,
