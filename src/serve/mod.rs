@@ -95,6 +95,15 @@ pub fn run(opts: Options) -> i32 {
                 return BAD_INPUT;
             }
         };
+        // Listen for Ctrl-C before saying we are listening: a signal sent as soon as the line
+        // is read must find the handler in place.
+        let stop_signal = match interrupt() {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("error: cannot watch for Ctrl-C: {e}");
+                return crate::cli::exit::LIMIT;
+            }
+        };
         let local = listener.local_addr().unwrap_or(addr);
         let url = format!("http://{local}/");
         if !ip.is_loopback() {
@@ -112,7 +121,7 @@ pub fn run(opts: Options) -> i32 {
         let stop = state.clone();
         let served = axum::serve(listener, app)
             .with_graceful_shutdown(async move {
-                let _ = tokio::signal::ctrl_c().await;
+                stop_signal.await;
                 // Running engine work stops at its next check of the flag.
                 stop.cancel.store(true, Ordering::SeqCst);
                 eprintln!("onag serve: stopping");
@@ -132,6 +141,28 @@ pub fn run(opts: Options) -> i32 {
         eprintln!("onag serve: stopped");
     }
     status
+}
+
+/// A future that ends at Ctrl-C (SIGINT; on Unix also SIGTERM), its handler installed now.
+fn interrupt() -> std::io::Result<impl std::future::Future<Output = ()>> {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut int = signal(SignalKind::interrupt())?;
+        let mut term = signal(SignalKind::terminate())?;
+        Ok(async move {
+            tokio::select! {
+                _ = int.recv() => {}
+                _ = term.recv() => {}
+            }
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+    }
 }
 
 /// Opens `url` with the platform's opener; a failure is reported, not fatal.
