@@ -194,6 +194,20 @@ function showProof(op, proof, exit) {
   });
   const lemmas = state.chains.length - 1;
   $('chain-note').textContent = lemmas ? `${lemmas} lemma${lemmas === 1 ? '' : 's'}, each proved once and cited where it recurs` : '';
+  // A proof that shares its terms names each large part once, as #n: listed on demand.
+  const terms = proof.terms || [];
+  $('terms').hidden = terms.length === 0;
+  $('terms').open = false;
+  $('terms-summary').textContent = `Shared terms: #0 … #${terms.length - 1} (open to list them)`;
+  $('term-list').innerHTML = '';
+  $('terms').ontoggle = () => {
+    if (!$('terms').open || $('term-list').childElementCount) return;
+    for (const [i, t] of terms.entries()) {
+      const li = document.createElement('li');
+      li.textContent = `#${i} = ${t}`;
+      $('term-list').appendChild(li);
+    }
+  };
   $('derivation').hidden = false;
   openChain(0, 0);
 }
