@@ -158,6 +158,12 @@ fn every_endpoint_matches_the_cli_byte_for_byte() {
             0,
         ),
         (
+            "/api/simplify",
+            json!({"expr": "{0,1|2}", "format": "svg"}),
+            vec!["simplify", "--format", "svg", "{0,1|2}"],
+            0,
+        ),
+        (
             "/api/analyze",
             json!({"expr": "{2|-1}"}),
             vec!["analyze", "--format", "json", "{2|-1}"],

@@ -162,8 +162,14 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
         Op::Simplify => {
             let t = parse(expr(req)?, None)?;
             if format == Format::Svg {
+                // The CLI's picture (`onag simplify --format svg`), in a kernel under the
+                // request's budget.
+                let mut k = limits.kernel();
+                let g = k.eval(&t).map_err(|e| cli(e.into()))?;
+                let tree =
+                    crate::cli::format::tree::canonical(&mut k, g, &ctx.style).map_err(cli)?;
                 return Ok(Reply::rendered(
-                    simplify::picture(&ctx, &t).map_err(cli)?,
+                    crate::cli::format::svg::tree(&tree),
                     OK,
                     format,
                 ));

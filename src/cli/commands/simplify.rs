@@ -67,7 +67,7 @@ pub(crate) fn render(
 }
 
 /// The game tree of the canonical form (from the kernel) or of the input as written.
-pub(crate) fn picture(ctx: &Ctx, t: &Term) -> Result<String, CliError> {
+fn picture(ctx: &Ctx, t: &Term) -> Result<String, CliError> {
     let tr = match ctx.tree {
         TreeChoice::Input => tree::input(t, &ctx.style)?,
         TreeChoice::Canonical => {
