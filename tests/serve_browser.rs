@@ -280,6 +280,44 @@ async fn run(c: &Client, url: &str) {
     let headline = wait_text(c, "#headline", |t| t.starts_with("proved"), "the proof").await;
     assert_eq!(headline, "proved: {0|5} = 1 (4 steps, checked)");
 
+    // Side conditions expanded one level: the reversibility condition of step 3 with its proof
+    // by the definition of <=.
+    c.goto(&format!(
+        "{url}/?op=simplify&q=%7B0%7C5%7D&rules=fundamental&explain=1"
+    ))
+    .await
+    .unwrap();
+    wait_text(c, "#headline", |t| t == "canonical form: 1", "the result").await;
+    for _ in 0..3 {
+        click(c, "#next").await;
+    }
+    assert_eq!(text(c, "#rule-name").await, "reversible-right");
+    let summary = text(c, "#conditions summary").await;
+    assert_eq!(summary, "side condition: {3|} >= {0|{{3|}|}}");
+    click(c, "#conditions summary").await;
+    assert!(text(c, "#conditions pre")
+        .await
+        .contains("by the definition"));
+
+    // A proof with lemmas is shown one chain at a time: {1|-1} + {2|-2} = {3|1||-1|-3}.
+    c.goto(&format!(
+        "{url}/?op=prove&q=%7B1%7C-1%7D%20%2B%20%7B2%7C-2%7D&r=%7B3%7C1%7C%7C-1%7C-3%7D"
+    ))
+    .await
+    .unwrap();
+    wait_text(c, "#headline", |t| t.starts_with("proved"), "the proof").await;
+    let chains = c.find_all(Locator::Css("#chain option")).await.unwrap();
+    assert_eq!(chains.len(), 5, "the derivation and 4 lemmas");
+    assert_eq!(text(c, "#position").await, "step 0 of 7");
+    click(c, "#next").await;
+    click(c, "#next").await;
+    assert_eq!(text(c, "#rule-name").await, "lemma 0");
+    // Its button opens the lemma's own chain.
+    click(c, "#why button").await;
+    let lemma = text(c, "#position").await;
+    assert!(lemma.starts_with("step 0 of "), "{lemma}");
+    assert_ne!(lemma, "step 0 of 7");
+
     // A compare link: ^ and * are confused, Left wins ^ - * moving to 0.
     c.goto(&format!("{url}/?op=compare&q=%5E&r=*"))
         .await
