@@ -149,10 +149,15 @@ async fn the_page_steps_through_a_seed_derivation_in_headless_chromium() {
     let profile = std::env::temp_dir().join(format!("onag-e2e-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&profile);
     let c = browser(port, &profile).await;
-    let outcome = run(&c, &server.url).await;
+    // The checks run in a task of their own so that a failing one still lets the browser be
+    // closed (killing chromedriver alone would leave Chromium running).
+    let (client, url) = (c.clone(), server.url.clone());
+    let outcome = tokio::spawn(async move { run(&client, &url).await }).await;
     let _ = c.close().await;
     let _ = std::fs::remove_dir_all(&profile);
-    outcome
+    if let Err(e) = outcome {
+        std::panic::resume_unwind(e.into_panic());
+    }
 }
 
 async fn run(c: &Client, url: &str) {
