@@ -17,6 +17,7 @@
 //! | [`proof`] | proof objects, the independent checker, disproofs, renderers |
 //! | [`memory`] | the count of bytes allocated (a counting global allocator), the memory limit |
 //! | [`cli`] | the `onag` command line: argument parsing and output only |
+//! | `serve` | `onag serve`: the teaching page and its JSON API (feature `serve`) |
 //!
 //! See `ARCHITECTURE.md` for the invariants that hold these together.
 //!
@@ -48,6 +49,8 @@ pub mod number;
 pub mod proof;
 pub mod rules;
 pub mod rulesets;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod sharing;
 pub mod syntax;
 pub mod term;

@@ -208,6 +208,36 @@ pub enum Command {
                             onag> ^ ? *\n  onag> :quit"
     )]
     Repl,
+    /// Serve the teaching page and its JSON API on this machine: open
+    /// http://127.0.0.1:PORT/ in a browser (docs/SERVE.md). Ctrl-C stops it.
+    #[cfg(feature = "serve")]
+    #[command(
+        after_help = "Examples:\n  onag serve                      http://127.0.0.1:8080/\n  \
+                            onag serve --port 9000 --open   and open it in the browser\n  \
+                            curl -s localhost:8080/api/simplify -H 'content-type: application/json' \\\n    \
+                            -d '{\"expr\": \"{0,1|2}\"}'"
+    )]
+    Serve {
+        /// The port to listen on (0: any free port, printed at start).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on. Anything but a loopback address lets other machines in:
+        /// there is no authentication, so onag warns.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Open the page in the default browser once listening.
+        #[arg(long)]
+        open: bool,
+        /// Give up on a request after this many seconds (its answer: a limit, HTTP 422).
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        time_limit: f64,
+        /// How many requests are worked on at once (default: the number of cores).
+        #[arg(long, value_name = "N")]
+        jobs: Option<usize>,
+        /// How many requests may wait for a worker; more are answered 503 at once.
+        #[arg(long, value_name = "N", default_value_t = 64)]
+        queue: usize,
+    },
 }
 
 /// The output formats.

@@ -8,7 +8,7 @@ use std::io::BufRead;
 
 /// A parse error as the CLI reports it: through [`crate::Error`] (bad input, unless the parser
 /// stopped at the memory limit).
-fn error(e: syntax::ParseError) -> CliError {
+pub(crate) fn error(e: syntax::ParseError) -> CliError {
     e.into()
 }
 

@@ -12,13 +12,13 @@
 //! - `exit`: the exit statuses — 0 success, 1 the claim is false, 2 bad input or usage, 3 a
 //!   limit was reached, 130 interrupted.
 
-mod args;
-mod commands;
-mod exit;
-mod format;
-mod input;
+pub(crate) mod args;
+pub(crate) mod commands;
+pub(crate) mod exit;
+pub(crate) mod format;
+pub(crate) mod input;
 mod progress;
-mod style;
+pub(crate) mod style;
 mod suggest;
 mod value;
 
@@ -55,7 +55,14 @@ pub fn main() -> i32 {
     crate::memory::set_limit(cli.limits.max_memory);
     crate::rulesets::search::set_threads(cli.limits.threads);
     crate::memory::set_hard_cap(crate::memory::hard_cap_for(cli.limits.max_memory));
-    progress::install_interrupt_handler();
+    // The server stops on Ctrl-C by itself (tokio's signal handling), cleanly.
+    #[cfg(feature = "serve")]
+    let serving = matches!(cli.command, Command::Serve { .. });
+    #[cfg(not(feature = "serve"))]
+    let serving = false;
+    if !serving {
+        progress::install_interrupt_handler();
+    }
     let for_worker = cli.clone();
     let worker = std::thread::Builder::new()
         .name("onag".into())

@@ -11,6 +11,7 @@ use crate::cli::format::{latex, markdown, thermograph};
 use crate::cli::input;
 use crate::kernel::{Budget, Kernel};
 use crate::number::Dyadic;
+use crate::term::Term;
 use std::time::{Duration, Instant};
 
 pub(super) fn run(
@@ -40,7 +41,14 @@ pub(super) fn run(
         ));
         return Ok(OK);
     }
-    let s = analyze(&mut k, &t)?;
+    emit(&answer(ctx, src, &t, &mut k)?);
+    Ok(OK)
+}
+
+/// The summary of `t` (typed as `src`) in `ctx`'s format, computed in `k` (whose budget bounds
+/// it); `onag serve` calls this.
+pub(crate) fn answer(ctx: &Ctx, src: &str, t: &Term, k: &mut Kernel) -> Result<String, CliError> {
+    let s = analyze(k, t)?;
     let text = match ctx.format {
         Format::Text => text(ctx, src, &s),
         Format::Markdown => md(ctx, src, &s),
@@ -55,8 +63,7 @@ pub(super) fn run(
         Format::Svg => thermograph::svg(&s.left_wall, &s.right_wall, &s.mean, &s.temperature),
         Format::Dot => return Err(super::unsupported("analyze", Format::Dot)),
     };
-    emit(&text);
-    Ok(OK)
+    Ok(text)
 }
 
 fn moves(ctx: &Ctx, ms: &[Move]) -> String {

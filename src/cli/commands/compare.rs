@@ -16,11 +16,24 @@ use crate::term::Term;
 pub(super) fn run(ctx: &Ctx, a: &str, b: &str, brief: bool) -> Result<i32, CliError> {
     let x = input::parse_named(a, "first")?;
     let y = input::parse_named(b, "second")?;
-    if let Some(text) = number_world(ctx, &x, &y, brief)? {
-        emit(&text);
-        return Ok(OK);
+    emit(&answer(ctx, &x, &y, brief, Kernel::new)?);
+    Ok(OK)
+}
+
+/// The relation of `x` and `y` with its reasons in `ctx`'s format; each kernel it uses comes
+/// from `kernel` (`onag serve` gives them its time limit).
+pub(crate) fn answer(
+    ctx: &Ctx,
+    x: &Term,
+    y: &Term,
+    brief: bool,
+    kernel: impl Fn() -> Kernel,
+) -> Result<String, CliError> {
+    let (x, y) = (x.clone(), y.clone());
+    if let Some(text) = number_world(ctx, &x, &y, brief, kernel())? {
+        return Ok(text);
     }
-    let (rel, d) = compare(&x, &y)?;
+    let (rel, d) = compare_in(kernel(), &x, &y)?;
     let style = &ctx.style;
     let text = if brief {
         format!("{}\n", symbol(rel, style))
@@ -54,13 +67,11 @@ pub(super) fn run(ctx: &Ctx, a: &str, b: &str, brief: bool) -> Result<i32, CliEr
             f => return Err(unsupported("compare", f)),
         }
     };
-    emit(&text);
-    Ok(OK)
+    Ok(text)
 }
 
 /// The relation as an outcome class of A − B, and the disproof-style evidence.
-pub(crate) fn compare(x: &Term, y: &Term) -> Result<(Outcome, Disproof), CliError> {
-    let mut k = Kernel::new();
+fn compare_in(mut k: Kernel, x: &Term, y: &Term) -> Result<(Outcome, Disproof), CliError> {
     // The disproof writes A − B out as a tree: refuse (exit 3) before a tree that would not
     // fit in memory, instead of being killed. The values are memoised for `disprove`.
     let (gx, gy) = (k.eval(x)?, k.eval(y)?);
@@ -201,9 +212,14 @@ pub(crate) fn disproof_json(x: &Term, y: &Term, d: &Disproof) -> serde_json::Val
 /// forms (the first term where they differ decides), a transfinite nimber equals only itself
 /// and is confused with every other nimber (their nim sum is a nonzero nimber). `None` when
 /// both are short games, for the kernel and its reasons.
-fn number_world(ctx: &Ctx, x: &Term, y: &Term, brief: bool) -> Result<Option<String>, CliError> {
+fn number_world(
+    ctx: &Ctx,
+    x: &Term,
+    y: &Term,
+    brief: bool,
+    mut k: Kernel,
+) -> Result<Option<String>, CliError> {
     use crate::functions::world::{self, Value};
-    let mut k = Kernel::new();
     let (vx, vy) = (world::eval(&mut k, x)?, world::eval(&mut k, y)?);
     if matches!((&vx, &vy), (Value::Game(_), Value::Game(_))) {
         return Ok(None);

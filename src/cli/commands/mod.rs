@@ -1,14 +1,14 @@
 //! The subcommands, one module each; this module dispatches and holds what they share.
 
-mod analyze;
+pub(crate) mod analyze;
 mod check;
-mod compare;
+pub(crate) mod compare;
 mod eval;
 mod lexicode;
-mod prove;
+pub(crate) mod prove;
 mod repl;
-mod rules;
-mod simplify;
+pub(crate) mod rules;
+pub(crate) mod simplify;
 
 use super::args::{Cli, Command, Format, StepsChoice, TeachArgs};
 use super::exit::{CliError, OK};
@@ -107,6 +107,22 @@ fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, CliError> {
             time_limit,
         } => analyze::run(ctx, expr, *certificate, *time_limit),
         Command::Repl => repl::run(ctx),
+        #[cfg(feature = "serve")]
+        Command::Serve {
+            port,
+            host,
+            open,
+            time_limit,
+            jobs,
+            queue,
+        } => Ok(crate::serve::run(crate::serve::Options {
+            host: host.clone(),
+            port: *port,
+            open: *open,
+            time_limit: *time_limit,
+            jobs: *jobs,
+            queue: *queue,
+        })),
     }
 }
 

@@ -64,6 +64,17 @@ pub(crate) fn one(ctx: &Ctx, x: &Term, y: &Term) -> Result<(String, i32), CliErr
     let outcome = prove_eq_with(x, y, &super::engine(ctx))?;
     drop(running);
     drop(spinner);
+    render(ctx, x, y, outcome)
+}
+
+/// The proof or disproof of `x = y` in `ctx`'s format, and the status; `onag serve` calls
+/// this with its own engine.
+pub(crate) fn render(
+    ctx: &Ctx,
+    x: &Term,
+    y: &Term,
+    outcome: Outcome,
+) -> Result<(String, i32), CliError> {
     match outcome {
         Outcome::Equal(p) => {
             let conclusion = Conclusion::Equal(x.clone(), y.clone());

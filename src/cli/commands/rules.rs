@@ -45,12 +45,21 @@ impl<'a> From<&'a OpeningRule> for Listed<'a> {
 
 /// Every rule, then every opening rule, in the order they were added.
 fn all(ctx: &Ctx) -> Vec<Listed<'_>> {
-    ctx.rules
+    listed(&ctx.rules)
+}
+
+fn listed(rules: &crate::rules::RuleSet) -> Vec<Listed<'_>> {
+    rules
         .rules()
         .iter()
         .map(Listed::from)
-        .chain(ctx.rules.openings().iter().map(Listed::from))
+        .chain(rules.openings().iter().map(Listed::from))
         .collect()
+}
+
+/// Every rule and opening rule of `rules` as `onag rules --format json` lists them.
+pub(crate) fn json_list(rules: &crate::rules::RuleSet) -> Vec<serde_json::Value> {
+    listed(rules).iter().map(json).collect()
 }
 
 pub(super) fn run(ctx: &Ctx, name: Option<&str>) -> Result<i32, CliError> {

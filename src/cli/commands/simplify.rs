@@ -39,6 +39,15 @@ pub(crate) fn one(ctx: &Ctx, t: &Term) -> Result<(String, i32), CliError> {
     let s = simplify(t, &super::engine(ctx))?;
     drop(running);
     drop(spinner);
+    render(ctx, &s)
+}
+
+/// A simplification in `ctx`'s format, and its status (a limit when the rules stopped short);
+/// `onag serve` calls this with its own engine.
+pub(crate) fn render(
+    ctx: &Ctx,
+    s: &crate::proof::Simplification,
+) -> Result<(String, i32), CliError> {
     let proof = &s.proof;
     let stuck = s.stuck.clone();
     let status = if stuck.is_some() { LIMIT } else { OK };

@@ -1,0 +1,38 @@
+//! The page, embedded in the binary: plain HTML, CSS and JavaScript with no build step and no
+//! network (no CDN, no web fonts), so `onag serve` works offline.
+
+use axum::http::{header, HeaderValue};
+use axum::response::{IntoResponse, Response};
+
+const PAGE: &str = include_str!("assets/index.html");
+const SCRIPT: &str = include_str!("assets/app.js");
+const STYLE: &str = include_str!("assets/style.css");
+/// The seeds' worked examples the page offers in its menu.
+const EXAMPLES: &str = include_str!("assets/examples.json");
+
+fn asset(body: &'static str, content_type: &'static str) -> Response {
+    let mut r = body.into_response();
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    r
+}
+
+/// `GET /`.
+pub fn page() -> Response {
+    asset(PAGE, "text/html; charset=utf-8")
+}
+
+/// `GET /app.js`.
+pub fn script() -> Response {
+    asset(SCRIPT, "text/javascript; charset=utf-8")
+}
+
+/// `GET /style.css`.
+pub fn style() -> Response {
+    asset(STYLE, "text/css; charset=utf-8")
+}
+
+/// `GET /examples.json`.
+pub fn examples() -> Response {
+    asset(EXAMPLES, "application/json")
+}

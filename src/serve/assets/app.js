@@ -1,0 +1,582 @@
+// The onag teaching page: plain JavaScript, no build step, no network beyond this server.
+// Every answer comes from the JSON API (docs/SERVE.md), which prints what the CLI prints.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  op: 'simplify',
+  rules: new Map(),   // rule name -> {says, cite, groups}
+  proof: null,        // the proof JSON being shown
+  chains: [],         // [{title, start, steps}]: the main derivation, then each lemma
+  chain: 0,
+  pos: 0,             // 0: the chain's start; i: after step i
+  lastRequest: null,  // {op, body}: for the LaTeX and Markdown exports
+};
+
+// ---------- talking to the server ----------
+
+async function api(op, body) {
+  const resp = await fetch('/api/' + op, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const type = resp.headers.get('content-type') || '';
+  const data = type.startsWith('application/json') ? await resp.json() : await resp.text();
+  return { ok: resp.ok, status: resp.status, exit: Number(resp.headers.get('x-onag-exit')), data };
+}
+
+function options() {
+  const body = {};
+  const groups = [...document.querySelectorAll('#groups input:checked')].map((c) => c.value);
+  if (groups.length) body.rules = groups.join(',');
+  const explain = Number($('explain').value) || 0;
+  if (explain > 0) body.explain = explain;
+  return body;
+}
+
+function requestFor(op) {
+  const body = options();
+  const q = $('expr').value.trim();
+  if (op === 'prove' || op === 'compare') {
+    body.left = q;
+    body.right = $('right').value.trim();
+  } else {
+    body.expr = q;
+  }
+  return body;
+}
+
+// ---------- live parse errors ----------
+
+let parseTimer = null;
+function liveParse() {
+  clearTimeout(parseTimer);
+  parseTimer = setTimeout(async () => {
+    for (const [field, box] of [['expr', 'parse-error'], ['right', 'right-error']]) {
+      const text = $(field).value;
+      if (!text.trim() || (field === 'right' && $('right-row').hidden)) {
+        $(box).hidden = true;
+        continue;
+      }
+      try {
+        const r = await api('parse', { expr: text });
+        $(box).hidden = r.ok;
+        if (!r.ok) $(box).textContent = r.data.error || String(r.data);
+      } catch (e) {
+        $(box).hidden = true;
+      }
+    }
+  }, 200);
+}
+
+// ---------- running an operation ----------
+
+function setOp(op) {
+  state.op = op;
+  const two = op === 'prove' || op === 'compare';
+  $('right-row').hidden = !two;
+  $('expr-label').textContent = two ? 'First game' : 'Game (CGSuite notation)';
+}
+
+async function run(op) {
+  setOp(op);
+  const body = requestFor(op);
+  if (!$('expr').value.trim()) return;
+  state.lastRequest = { op, body };
+  saveUrl();
+  for (const b of document.querySelectorAll('.buttons button')) b.disabled = true;
+  $('error').hidden = true;
+  $('export').hidden = true;
+  $('copy').hidden = true;
+  try {
+    const r = await api(op, body);
+    if (!r.ok) {
+      showError(r.data.error || String(r.data));
+      return;
+    }
+    show(op, r);
+  } catch (e) {
+    showError('error: the server did not answer (' + e + ')');
+  } finally {
+    for (const b of document.querySelectorAll('.buttons button')) b.disabled = false;
+  }
+}
+
+function showError(message) {
+  $('result').hidden = true;
+  $('error').hidden = false;
+  $('error').textContent = message;
+}
+
+function show(op, r) {
+  $('result').hidden = false;
+  $('relation').hidden = true;
+  $('analysis').hidden = true;
+  $('derivation').hidden = true;
+  const d = r.data;
+  if (op === 'analyze') return showAnalysis(d);
+  if (op === 'compare' || (op === 'prove' && d.equal === false)) return showRelation(op, d);
+  showProof(op, d, r.exit);
+}
+
+function showRelation(op, d) {
+  const box = $('relation');
+  box.hidden = false;
+  box.innerHTML = '';
+  $('headline').textContent = (op === 'prove' ? 'not equal: ' : '') + `${d.a} ${d.relation} ${d.b}`;
+  const lines = [];
+  if (d.reason) lines.push(d.reason);
+  if (d.difference !== undefined) {
+    const who = { L: 'Left wins it whoever moves first', R: 'Right wins it whoever moves first',
+      N: 'whoever moves first wins it', P: 'whoever moves first loses it' }[d.outcome];
+    lines.push(`A − B = ${d.difference}: ${who} (outcome ${d.outcome}).`);
+    for (const player of ['Left', 'Right']) {
+      const m = (d.moves || []).find((x) => x.player === player);
+      lines.push(m ? `${player} moving first wins by moving to ${m.to} (outcome ${m.outcome}).`
+        : `${player} moving first has no winning move.`);
+    }
+  }
+  const ul = document.createElement('ul');
+  for (const l of lines) {
+    const li = document.createElement('li');
+    li.textContent = l;
+    ul.appendChild(li);
+  }
+  box.appendChild(ul);
+}
+
+async function showAnalysis(d) {
+  const box = $('analysis');
+  box.hidden = false;
+  box.innerHTML = '';
+  $('headline').textContent = `analysis of ${d.input}: canonical form ${d.canonical}`;
+  const table = document.createElement('table');
+  for (const [k, v] of Object.entries(d)) {
+    if (k === 'input') continue;
+    const tr = table.insertRow();
+    tr.insertCell().textContent = k.replace(/_/g, ' ');
+    tr.insertCell().textContent = typeof v === 'string' ? v : JSON.stringify(v);
+  }
+  box.appendChild(table);
+  const svg = await api('analyze', { ...state.lastRequest.body, format: 'svg' });
+  if (svg.ok) {
+    const fig = document.createElement('div');
+    fig.className = 'thermograph';
+    fig.innerHTML = svg.data;
+    box.appendChild(fig);
+  }
+}
+
+// ---------- derivations ----------
+
+function showProof(op, proof, exit) {
+  state.proof = proof;
+  state.chains = [{ title: 'the derivation', start: proof.input, steps: proof.steps }];
+  (proof.lemmas || []).forEach((l, k) => {
+    state.chains.push({ title: `lemma ${k}: ${l.from} = ${l.to}`, start: l.from, steps: l.steps });
+  });
+  const n = proof.steps.length;
+  if (op === 'prove') {
+    $('headline').textContent = `proved: ${proof.input} = ${proof.result} (${n} step${n === 1 ? '' : 's'}, checked)`;
+  } else if (exit === 3) {
+    $('headline').textContent = `the chosen rules stop at ${proof.result} (not canonical: add rule groups)`;
+  } else {
+    $('headline').textContent = `canonical form: ${proof.result}`;
+  }
+  const sel = $('chain');
+  sel.innerHTML = '';
+  state.chains.forEach((c, i) => {
+    const o = document.createElement('option');
+    o.value = String(i);
+    o.textContent = c.title.length > 120 ? c.title.slice(0, 117) + '…' : c.title;
+    sel.appendChild(o);
+  });
+  const lemmas = state.chains.length - 1;
+  $('chain-note').textContent = lemmas ? `${lemmas} lemma${lemmas === 1 ? '' : 's'}, each proved once and cited where it recurs` : '';
+  // A proof that shares its terms names each large part once, as #n: listed on demand.
+  const terms = proof.terms || [];
+  $('terms').hidden = terms.length === 0;
+  $('terms').open = false;
+  $('terms-summary').textContent = `Shared terms: #0 … #${terms.length - 1} (open to list them)`;
+  $('term-list').innerHTML = '';
+  $('terms').ontoggle = () => {
+    if (!$('terms').open || $('term-list').childElementCount) return;
+    for (const [i, t] of terms.entries()) {
+      const li = document.createElement('li');
+      li.textContent = `#${i} = ${t}`;
+      $('term-list').appendChild(li);
+    }
+  };
+  $('derivation').hidden = false;
+  openChain(0, 0);
+}
+
+function openChain(i, pos) {
+  state.chain = i;
+  $('chain').value = String(i);
+  state.pos = pos;
+  render();
+}
+
+function step(delta) {
+  const c = state.chains[state.chain];
+  if (!c) return;
+  const pos = Math.max(0, Math.min(c.steps.length, state.pos + delta));
+  if (pos !== state.pos) {
+    state.pos = pos;
+    render();
+  }
+}
+
+/** The term before step i of a chain (a step omits `from` when it is where the chain is). */
+function before(c, i) {
+  const s = c.steps[i];
+  if (s.from) return s.from;
+  return i === 0 ? c.start : c.steps[i - 1].to;
+}
+
+function render() {
+  const c = state.chains[state.chain];
+  const n = c.steps.length;
+  $('position').textContent = `step ${state.pos} of ${n}`;
+  $('prev').disabled = state.pos === 0;
+  $('first').disabled = state.pos === 0;
+  $('next').disabled = state.pos === n;
+  $('last').disabled = state.pos === n;
+  const box = $('rule-box');
+  if (state.pos === 0) {
+    setTerm($('before'), c.start, null, null);
+    setTerm($('after'), c.start, null, null);
+    box.hidden = true;
+    drawTree(c.start, []);
+    return;
+  }
+  const s = c.steps[state.pos - 1];
+  const from = before(c, state.pos - 1);
+  box.hidden = false;
+  const lemma = s.lemma !== undefined && s.lemma !== null;
+  $('rule-name').textContent = lemma ? `lemma ${s.lemma}` : s.rule;
+  const rule = state.rules.get(s.rule);
+  $('rule-groups').textContent = rule ? `[${rule.groups.join(', ')}]` : '';
+  $('rule-says').textContent = lemma ? 'An equality proved once, in its own chain (choose it above to step through it).'
+    : (rule ? rule.says : '');
+  $('rule-cite').textContent = rule ? rule.cite : '';
+  $('at').textContent = (s.at.length ? s.at.join('/') : 'the top') + (s.reversed ? ' (applied right to left)' : '');
+  $('why').textContent = s.why || '';
+  if (lemma) {
+    const b = document.createElement('button');
+    b.textContent = `open lemma ${s.lemma}`;
+    b.onclick = () => openChain(s.lemma + 1, 0);
+    $('why').appendChild(document.createTextNode(' '));
+    $('why').appendChild(b);
+  }
+  renderWitnesses(s.witnesses || {});
+  renderConditions(s.conditions || []);
+  drawTree(s.to, s.at, (tree) => {
+    setTerm($('after'), s.to, tree, s.at);
+  });
+  setTerm($('before'), from, null, null);
+  setTerm($('after'), s.to, null, null);
+  // The before-term's rewritten part is found in its own tree.
+  treeOf(from).then((tree) => { if (tree) setTerm($('before'), from, tree, s.at); });
+}
+
+function renderWitnesses(w) {
+  const table = $('witnesses');
+  table.innerHTML = '';
+  const add = (name, value) => {
+    const tr = table.insertRow();
+    tr.insertCell().textContent = name;
+    tr.insertCell().textContent = value;
+  };
+  for (const [k, v] of Object.entries(w.games || {})) add(k, v);
+  for (const [k, v] of Object.entries(w.sets || {})) add(k, '(' + v.join(', ') + ')');
+  for (const [k, v] of Object.entries(w.values || {})) add(k, v);
+  for (const [k, v] of Object.entries(w.rows || {})) add(k, v);
+}
+
+function renderConditions(conds) {
+  const box = $('conditions');
+  box.innerHTML = '';
+  for (const c of conds) {
+    const [head, ...rest] = c.split('\n');
+    const d = document.createElement('details');
+    const s = document.createElement('summary');
+    s.textContent = 'side condition: ' + head;
+    d.appendChild(s);
+    const pre = document.createElement('pre');
+    pre.textContent = rest.join('\n') || '(decided by the kernel)';
+    d.appendChild(pre);
+    box.appendChild(d);
+  }
+}
+
+/** Shows `text`, with the part at `path` marked when it can be found through `tree`. */
+function setTerm(el, text, tree, path) {
+  el.textContent = '';
+  const span = tree && path && path.length ? spanAt(text, tree, path) : null;
+  if (!span) {
+    el.textContent = text;
+    return;
+  }
+  el.appendChild(document.createTextNode(text.slice(0, span[0])));
+  const m = document.createElement('mark');
+  m.textContent = text.slice(span[0], span[1]);
+  el.appendChild(m);
+  el.appendChild(document.createTextNode(text.slice(span[1])));
+}
+
+/** Where the subterm at `path` sits in `text`: each option's label is looked for, in order, in
+ * its parent's text (a nested game may be printed without its braces, as in {3|1||-1|-3}). */
+function spanAt(text, tree, path) {
+  let node = tree;
+  let span = [0, text.length];
+  for (const e of path) {
+    const m = /^([LR])(\d+)$/.exec(e);
+    if (!m) break;
+    let cursor = span[0] + 1;
+    let found = null;
+    const want = node.children.filter((c) => c.side === m[1])[Number(m[2])];
+    if (!want) return span;
+    for (const child of node.children) {
+      const label = child.tree.label;
+      let at = text.indexOf(label, cursor);
+      let len = label.length;
+      if ((at < 0 || at >= span[1]) && label.startsWith('{') && label.endsWith('}')) {
+        at = text.indexOf(label.slice(1, -1), cursor);
+        len = label.length - 2;
+      }
+      if (at < 0 || at + len > span[1]) return span;
+      if (child === want) {
+        found = [at, at + len];
+        break;
+      }
+      cursor = at + len;
+    }
+    if (!found) return span;
+    span = found;
+    node = want.tree;
+  }
+  return span;
+}
+
+// ---------- the game tree ----------
+
+const treeCache = new Map();
+async function treeOf(term) {
+  if (treeCache.has(term)) return treeCache.get(term);
+  const r = await api('tree', { expr: term });
+  const t = r.ok ? r.data : null;
+  if (treeCache.size > 200) treeCache.clear();
+  treeCache.set(term, t);
+  if (!r.ok) treeCache.set(term + '\u0000err', r.data.error || 'no tree');
+  return t;
+}
+
+let drawn = 0;
+async function drawTree(term, path, then) {
+  const ticket = ++drawn;
+  const tree = await treeOf(term);
+  if (ticket !== drawn) return;
+  const box = $('tree');
+  box.innerHTML = '';
+  if (!tree) {
+    box.textContent = treeCache.get(term + '\u0000err') || 'no tree';
+    return;
+  }
+  // The node the step rewrote.
+  let mark = tree;
+  for (const e of path) {
+    const m = /^([LR])(\d+)$/.exec(e);
+    if (!m) break;
+    const c = mark.children.filter((x) => x.side === m[1])[Number(m[2])];
+    if (!c) break;
+    mark = c.tree;
+  }
+  box.appendChild(svgTree(tree, path.length ? mark : null));
+  if (then) then(tree);
+}
+
+const CHAR_W = 8.5, PAD = 10, BOX_H = 26, LEVEL = 70, GAP = 14, MARGIN = 20;
+function svgTree(tree, mark) {
+  const NS = 'http://www.w3.org/2000/svg';
+  const boxW = (t) => t.label.length * CHAR_W + 2 * PAD;
+  const bands = new Map();
+  const band = (t) => {
+    if (bands.has(t)) return bands.get(t);
+    const kids = t.children.reduce((a, c) => a + band(c.tree), 0) + GAP * Math.max(0, t.children.length - 1);
+    const b = Math.max(boxW(t), kids);
+    bands.set(t, b);
+    return b;
+  };
+  const depth = (t) => 1 + Math.max(0, ...t.children.map((c) => depth(c.tree)));
+  const w = band(tree) + 2 * MARGIN;
+  const h = (depth(tree) - 1) * LEVEL + BOX_H + 2 * MARGIN;
+  const svg = document.createElementNS(NS, 'svg');
+  svg.setAttribute('width', w);
+  svg.setAttribute('height', h);
+  svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+  svg.setAttribute('font-family', 'monospace');
+  svg.setAttribute('font-size', '14');
+  const edges = document.createElementNS(NS, 'g');
+  const nodes = document.createElementNS(NS, 'g');
+  svg.appendChild(edges);
+  svg.appendChild(nodes);
+  const el = (name, attrs, parent) => {
+    const e = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    parent.appendChild(e);
+    return e;
+  };
+  const place = (t, x, level) => {
+    const width = band(t);
+    const kidsW = t.children.reduce((a, c) => a + band(c.tree), 0) + GAP * Math.max(0, t.children.length - 1);
+    let cx = x + (width - kidsW) / 2;
+    const y = MARGIN + level * LEVEL;
+    const centre = x + width / 2;
+    for (const c of t.children) {
+      const cc = place(c.tree, cx, level + 1);
+      el('line', { x1: centre, y1: y + BOX_H, x2: cc, y2: y + LEVEL,
+        stroke: c.side === 'L' ? '#1f4fd8' : '#d8281f', 'stroke-width': 2 }, edges);
+      cx += band(c.tree) + GAP;
+    }
+    const bw = boxW(t);
+    const marked = t === mark;
+    el('rect', { x: centre - bw / 2, y, width: bw, height: BOX_H, rx: 6,
+      fill: marked ? '#ffe27a' : '#fffbe6', stroke: marked ? '#c77700' : '#333',
+      'stroke-width': marked ? 3 : 1.5, class: marked ? 'rewritten' : '' }, nodes);
+    const text = el('text', { x: centre, y: y + BOX_H / 2 + 5, 'text-anchor': 'middle' }, nodes);
+    text.textContent = t.label;
+    return centre;
+  };
+  place(tree, MARGIN, 0);
+  return svg;
+}
+
+// ---------- exports, URL, examples ----------
+
+async function exportAs(format) {
+  if (!state.lastRequest) return;
+  const r = await api(state.lastRequest.op, { ...state.lastRequest.body, format });
+  $('export').hidden = false;
+  $('copy').hidden = false;
+  $('export').value = r.ok ? r.data : (r.data.error || String(r.data));
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (e) {
+    $('export').hidden = false;
+    $('export').value = text;
+    $('export').select();
+    document.execCommand('copy');
+  }
+}
+
+function saveUrl() {
+  const p = new URLSearchParams();
+  p.set('op', state.op);
+  p.set('q', $('expr').value.trim());
+  if (state.op === 'prove' || state.op === 'compare') p.set('r', $('right').value.trim());
+  const o = options();
+  if (o.rules) p.set('rules', o.rules);
+  if (o.explain) p.set('explain', String(o.explain));
+  history.replaceState(null, '', '?' + p.toString());
+}
+
+function setGroups(spec) {
+  const want = new Set((spec || '').split(',').map((s) => s.trim()).filter(Boolean));
+  for (const c of document.querySelectorAll('#groups input')) c.checked = want.has(c.value);
+}
+
+function loadFromUrl() {
+  const p = new URLSearchParams(location.search);
+  const op = p.get('op') || 'simplify';
+  if (!['simplify', 'prove', 'compare', 'analyze'].includes(op)) return;
+  setOp(op);
+  if (p.has('r')) $('right').value = p.get('r');
+  setGroups(p.get('rules'));
+  if (p.has('explain')) $('explain').value = p.get('explain');
+  if (p.has('q')) {
+    $('expr').value = p.get('q');
+    run(op);
+  }
+}
+
+async function init() {
+  try {
+    const resp = await fetch('/api/rules');
+    const rules = await resp.json();
+    const groups = new Set();
+    for (const r of rules) {
+      state.rules.set(r.name, r);
+      r.groups.forEach((g) => groups.add(g));
+    }
+    const box = $('groups');
+    for (const g of [...groups].sort()) {
+      const label = document.createElement('label');
+      const c = document.createElement('input');
+      c.type = 'checkbox';
+      c.value = g;
+      c.id = 'group-' + g;
+      label.appendChild(c);
+      label.appendChild(document.createTextNode(' ' + g));
+      box.appendChild(label);
+    }
+  } catch (e) {
+    showError('error: could not read the rules from the server (' + e + ')');
+  }
+  try {
+    const examples = await (await fetch('/examples.json')).json();
+    const sel = $('examples');
+    examples.forEach((ex, i) => {
+      const o = document.createElement('option');
+      o.value = String(i);
+      o.textContent = `${ex.title} (${ex.seed})`;
+      sel.appendChild(o);
+    });
+    sel.onchange = () => {
+      const ex = examples[Number(sel.value)];
+      if (!ex) return;
+      $('expr').value = ex.q;
+      $('right').value = ex.r || '';
+      setGroups(ex.rules);
+      run(ex.op);
+    };
+  } catch (e) { /* the menu stays empty */ }
+  for (const b of document.querySelectorAll('.buttons button')) b.onclick = () => run(b.dataset.op);
+  $('expr').addEventListener('input', liveParse);
+  $('right').addEventListener('input', liveParse);
+  for (const f of ['expr', 'right']) {
+    $(f).addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        run(state.op);
+      }
+    });
+  }
+  $('prev').onclick = () => step(-1);
+  $('next').onclick = () => step(1);
+  $('first').onclick = () => step(-1e9);
+  $('last').onclick = () => step(1e9);
+  $('chain').onchange = () => openChain(Number($('chain').value), 0);
+  $('latex').onclick = () => exportAs('latex');
+  $('markdown').onclick = () => exportAs('markdown');
+  $('copy').onclick = () => copy($('export').value);
+  $('link').onclick = () => copy(location.href);
+  document.addEventListener('keydown', (e) => {
+    const t = e.target.tagName;
+    if (t === 'TEXTAREA' || t === 'INPUT' || t === 'SELECT' || $('derivation').hidden) return;
+    if (e.key === 'ArrowRight') step(1);
+    else if (e.key === 'ArrowLeft') step(-1);
+    else if (e.key === 'Home') step(-1e9);
+    else if (e.key === 'End') step(1e9);
+    else return;
+    e.preventDefault();
+  });
+  loadFromUrl();
+}
+
+init();

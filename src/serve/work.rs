@@ -1,0 +1,321 @@
+//! The engine work of one request, run on tokio's blocking pool. Answers are what the CLI
+//! prints: the same renderers (`cli::commands::*::render`/`answer`), given a context whose
+//! format is the request's (`json` unless asked otherwise), so `POST /api/simplify` and
+//! `onag simplify --format json` write the same bytes. Errors carry the CLI's message and exit
+//! status.
+
+use super::limits::RequestLimits;
+use crate::cli::args::{Format, Share, StepsChoice, TreeChoice};
+use crate::cli::commands::{analyze, compare, prove, simplify, Ctx};
+use crate::cli::exit::{CliError, BAD_INPUT, FALSE, LIMIT, OK};
+use crate::cli::format::tree::{Side, Tree};
+use crate::cli::style::Style;
+use crate::engine::Engine;
+use crate::rules::RuleSet;
+use crate::term::Term;
+use serde::Deserialize;
+use serde_json::json;
+
+/// The deepest `"explain"` a request may ask for: each level expands every side condition's
+/// inequalities once more, and the output grows with it.
+pub const MAX_EXPLAIN: usize = 8;
+
+/// What the endpoints do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// `POST /api/parse`: the expression read back, or the parse error with its position.
+    Parse,
+    /// `POST /api/simplify`.
+    Simplify,
+    /// `POST /api/prove`.
+    Prove,
+    /// `POST /api/compare`.
+    Compare,
+    /// `POST /api/analyze`.
+    Analyze,
+    /// `POST /api/tree`: the game tree of a term as written (or its canonical form's), as
+    /// JSON for the page to draw.
+    Tree,
+}
+
+/// A request body.
+#[derive(Deserialize, Default, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct Request {
+    /// The game (parse, simplify, analyze, tree).
+    pub expr: Option<String>,
+    /// The left game (prove, compare).
+    pub left: Option<String>,
+    /// The right game (prove, compare).
+    pub right: Option<String>,
+    /// Rule groups or names, as `--rules`: one string (`"fundamental,reversible"`) or a list.
+    pub rules: Option<Rules>,
+    /// Side conditions expanded this many levels deep, as `--explain`.
+    pub explain: Option<usize>,
+    /// `json` (the default), `text`, `markdown`, `latex`, or `svg` (simplify: the canonical
+    /// form's tree; analyze: the thermograph).
+    pub format: Option<String>,
+    /// For `tree`: `input` (as written, the default) or `canonical`.
+    pub tree: Option<String>,
+}
+
+/// `"rules"`: a string as `--rules` takes it, or a list of its parts.
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+pub enum Rules {
+    /// `"fundamental,reversible"`.
+    One(String),
+    /// `["fundamental", "reversible"]`.
+    Many(Vec<String>),
+}
+
+/// An answer: its HTTP status, the CLI's exit status for the same work, and the body.
+#[derive(Debug)]
+pub struct Reply {
+    /// The HTTP status.
+    pub http: u16,
+    /// What `onag` would have exited with (0, 1 a false claim, 2 bad input, 3 a limit).
+    pub exit: i32,
+    /// The content type.
+    pub content_type: &'static str,
+    /// The body.
+    pub body: String,
+}
+
+/// The HTTP status for a CLI exit status: a false claim is an ordinary answer.
+pub fn http_status(exit: i32) -> u16 {
+    match exit {
+        OK | FALSE => 200,
+        BAD_INPUT => 400,
+        LIMIT => 422,
+        crate::cli::exit::INTERRUPTED => 503,
+        _ => 500,
+    }
+}
+
+impl Reply {
+    /// A JSON body.
+    pub fn json(http: u16, exit: i32, v: serde_json::Value) -> Reply {
+        Reply {
+            http,
+            exit,
+            content_type: "application/json",
+            body: format!("{v}\n"),
+        }
+    }
+
+    /// An error as JSON: `{"error": the CLI's message, "status": its exit status}` plus
+    /// `extra` fields.
+    pub fn error(e: CliError, extra: serde_json::Value) -> Reply {
+        let mut v = json!({"error": e.message.trim_end(), "status": e.status});
+        if let (Some(o), Some(x)) = (v.as_object_mut(), extra.as_object()) {
+            o.extend(x.iter().map(|(k, v)| (k.clone(), v.clone())));
+        }
+        Reply::json(http_status(e.status), e.status, v)
+    }
+
+    /// Bad input with a message of our own (a missing field, say).
+    pub fn bad(msg: impl Into<String>) -> Reply {
+        Reply::error(CliError::bad(msg), json!({}))
+    }
+
+    fn rendered(text: String, exit: i32, format: Format) -> Reply {
+        Reply {
+            http: http_status(exit),
+            exit,
+            content_type: match format {
+                Format::Json => "application/json",
+                Format::Svg => "image/svg+xml",
+                _ => "text/plain; charset=utf-8",
+            },
+            body: text,
+        }
+    }
+}
+
+/// The rule set every request starts from, read once.
+fn builtin() -> &'static RuleSet {
+    static RULES: std::sync::OnceLock<RuleSet> = std::sync::OnceLock::new();
+    RULES.get_or_init(RuleSet::builtin)
+}
+
+/// Does `op` for `req` within `limits`.
+pub fn answer(op: Op, req: &Request, limits: &RequestLimits) -> Reply {
+    match run(op, req, limits) {
+        Ok(r) | Err(r) => r,
+    }
+}
+
+fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
+    let format = format(req, op)?;
+    let ctx = context(req, format)?;
+    let cli = |e: CliError| Reply::error(e, json!({}));
+    match op {
+        Op::Parse => {
+            let t = parse(expr(req)?, None)?;
+            Ok(Reply::json(
+                200,
+                OK,
+                json!({"ok": true, "term": t.to_string()}),
+            ))
+        }
+        Op::Simplify => {
+            let t = parse(expr(req)?, None)?;
+            if format == Format::Svg {
+                // The CLI's picture (`onag simplify --format svg`), in a kernel under the
+                // request's budget.
+                let mut k = limits.kernel();
+                let g = k.eval(&t).map_err(|e| cli(e.into()))?;
+                let tree =
+                    crate::cli::format::tree::canonical(&mut k, g, &ctx.style).map_err(cli)?;
+                return Ok(Reply::rendered(
+                    crate::cli::format::svg::tree(&tree),
+                    OK,
+                    format,
+                ));
+            }
+            let engine = Engine::new(ctx.rules.clone()).with_limits(limits.engine());
+            let s = crate::proof::simplify(&t, &engine).map_err(|e| cli(e.into()))?;
+            let (text, exit) = simplify::render(&ctx, &s).map_err(cli)?;
+            Ok(Reply::rendered(text, exit, format))
+        }
+        Op::Prove => {
+            let (x, y) = two(req)?;
+            let engine = Engine::new(ctx.rules.clone()).with_limits(limits.engine());
+            let outcome =
+                crate::proof::prove_eq_with(&x, &y, &engine).map_err(|e| cli(e.into()))?;
+            let (text, exit) = prove::render(&ctx, &x, &y, outcome).map_err(cli)?;
+            Ok(Reply::rendered(text, exit, format))
+        }
+        Op::Compare => {
+            let (x, y) = two(req)?;
+            let text = compare::answer(&ctx, &x, &y, false, || limits.kernel()).map_err(cli)?;
+            Ok(Reply::rendered(text, OK, format))
+        }
+        Op::Analyze => {
+            let src = expr(req)?;
+            let t = parse(src, None)?;
+            let mut k = limits.kernel();
+            let text = analyze::answer(&ctx, src, &t, &mut k).map_err(cli)?;
+            Ok(Reply::rendered(text, OK, format))
+        }
+        Op::Tree => {
+            let src = expr(req)?;
+            // Proof terms may name entries of their term table (`#3`): drawn as leaves.
+            let t = crate::syntax::parse_with_refs(src).map_err(|e| parse_error(e, None))?;
+            let tree = match req.tree.as_deref().unwrap_or("input") {
+                "input" => crate::cli::format::tree::input(&t, &ctx.style).map_err(cli)?,
+                "canonical" => {
+                    let mut k = limits.kernel();
+                    let g = k.eval(&t).map_err(|e| cli(e.into()))?;
+                    crate::cli::format::tree::canonical(&mut k, g, &ctx.style).map_err(cli)?
+                }
+                other => {
+                    return Err(Reply::bad(format!(
+                        "\"tree\": expected \"input\" or \"canonical\", found \"{other}\""
+                    )))
+                }
+            };
+            Ok(Reply::json(200, OK, tree_json(&tree)))
+        }
+    }
+}
+
+/// A drawn tree as `{"label": …, "children": [{"side": "L"|"R", "tree": …}, …]}`.
+fn tree_json(t: &Tree) -> serde_json::Value {
+    json!({
+        "label": t.label,
+        "children": t.children.iter().map(|(side, c)| json!({
+            "side": match side { Side::Left => "L", Side::Right => "R" },
+            "tree": tree_json(c),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn format(req: &Request, op: Op) -> Result<Format, Reply> {
+    let f = match req.format.as_deref().unwrap_or("json") {
+        "json" => Format::Json,
+        "text" => Format::Text,
+        "markdown" => Format::Markdown,
+        "latex" => Format::Latex,
+        "svg" if matches!(op, Op::Simplify | Op::Analyze) => Format::Svg,
+        other => {
+            return Err(Reply::bad(format!(
+                "\"format\": expected \"json\", \"text\", \"markdown\" or \"latex\" (\"svg\" for simplify and analyze), found \"{other}\""
+            )))
+        }
+    };
+    if f != Format::Json && matches!(op, Op::Parse | Op::Tree) {
+        return Err(Reply::bad("\"format\": this endpoint answers JSON only"));
+    }
+    Ok(f)
+}
+
+/// The CLI's context for one request: plain ASCII output (as in a pipe), the chosen rules.
+fn context(req: &Request, format: Format) -> Result<Ctx, Reply> {
+    let explain = req.explain.unwrap_or(0);
+    if explain > MAX_EXPLAIN {
+        return Err(Reply::bad(format!(
+            "\"explain\": at most {MAX_EXPLAIN} levels, found {explain}"
+        )));
+    }
+    let spec = match &req.rules {
+        None => "all".to_string(),
+        Some(Rules::One(s)) => s.clone(),
+        Some(Rules::Many(v)) if v.is_empty() => {
+            return Err(Reply::bad("\"rules\": an empty list chooses no rules"))
+        }
+        Some(Rules::Many(v)) => v.join(","),
+    };
+    let rules = builtin()
+        .select(&spec)
+        .map_err(|e| Reply::bad(format!("\"rules\": {e}")))?;
+    Ok(Ctx {
+        style: Style::default(),
+        format,
+        steps: StepsChoice::All,
+        tree: TreeChoice::Canonical,
+        rules,
+        explain,
+        share: Share::Above(100_000),
+    })
+}
+
+fn expr(req: &Request) -> Result<&str, Reply> {
+    if req.left.is_some() || req.right.is_some() {
+        return Err(Reply::bad(
+            "this endpoint takes {\"expr\": …}; \"left\" and \"right\" are for prove and compare",
+        ));
+    }
+    req.expr.as_deref().ok_or_else(|| {
+        Reply::bad("the request needs \"expr\": the game, e.g. {\"expr\": \"{0,1|2}\"}")
+    })
+}
+
+fn two(req: &Request) -> Result<(Term, Term), Reply> {
+    match (&req.left, &req.right, &req.expr) {
+        (Some(a), Some(b), None) => Ok((parse(a, Some("first"))?, parse(b, Some("second"))?)),
+        _ => Err(Reply::bad(
+            "this endpoint takes {\"left\": …, \"right\": …}, e.g. {\"left\": \"{0|5}\", \"right\": \"1\"}",
+        )),
+    }
+}
+
+/// Parses like the CLI (`cli::input::parse_named`), keeping the position for the page.
+fn parse(src: &str, which: Option<&str>) -> Result<Term, Reply> {
+    crate::syntax::parse(src).map_err(|e| parse_error(e, which))
+}
+
+fn parse_error(mut e: crate::syntax::ParseError, which: Option<&str>) -> Reply {
+    if let Some(w) = which {
+        e.message = format!("in the {w} game: {}", e.message);
+    }
+    let extra = json!({
+        "line": e.line,
+        "column": e.column,
+        "length": e.length,
+        "message": e.message,
+        "side": which,
+    });
+    Reply::error(crate::cli::input::error(e), extra)
+}

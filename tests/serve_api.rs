@@ -1,0 +1,547 @@
+//! `onag serve`'s JSON API over real HTTP on 127.0.0.1 (issue 19): answers are the CLI's own
+//! JSON byte for byte, values are the seeds' worked examples, errors are JSON 4xx with the
+//! CLI's messages, hostile requests leave the server unaffected, a bounded load test, and
+//! Ctrl-C stops it cleanly.
+
+#[path = "serve/server.rs"]
+mod server;
+
+use serde_json::json;
+use server::{cli, expr, switches, Server};
+use std::time::{Duration, Instant};
+
+/// Seed 004's worked examples under the fundamental rules, with the canonical forms the seed
+/// derives (README's table).
+const SEED_004: &[(&str, &str)] = &[
+    ("{0,1|2}", "3/2"),
+    ("{-5|0,{*,*4|*,*4}}", "-1"),
+    ("{0|5}", "1"),
+    ("{{*|*},*,*3|{*|*},*,*3}", "*2"),
+    ("{0,-7|1,1+1/2,3/4}", "1/2"),
+    ("{0,*5|0,*5}", "*"),
+    ("{{|}|}", "1"),
+    ("{{*|*}|}", "1"),
+];
+
+#[test]
+fn simplify_answers_the_seed_examples_in_the_clis_json() {
+    let s = Server::start(&[]);
+    for (game, canonical) in SEED_004 {
+        let body = json!({"expr": game, "rules": "fundamental"}).to_string();
+        let a = s.post("/api/simplify", &body);
+        assert_eq!(a.status, 200, "{game}: {}", a.body);
+        assert_eq!(a.exit, Some(0));
+        assert!(a.content_type.starts_with("application/json"));
+        let v = a.json();
+        assert_eq!(v["result"], *canonical, "{game}");
+        assert_eq!(v["checked"], true);
+        // Every step names a rule of the fundamental group.
+        let fundamental: Vec<String> = s
+            .get("/api/rules")
+            .json()
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| {
+                r["groups"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|g| g == "fundamental")
+            })
+            .map(|r| r["name"].as_str().unwrap().to_string())
+            .collect();
+        for step in v["steps"].as_array().unwrap() {
+            let rule = step["rule"].as_str().unwrap();
+            assert!(fundamental.iter().any(|r| r == rule), "{game}: {rule}");
+        }
+        // The same bytes as the command line.
+        let (out, status) = cli(&[
+            "simplify",
+            "--rules",
+            "fundamental",
+            "--format",
+            "json",
+            game,
+        ]);
+        assert_eq!(status, 0);
+        assert_eq!(a.body, out, "{game}");
+    }
+    // {0|5} goes as the seed argues: 5 reverses through 4.
+    let v = s
+        .post(
+            "/api/simplify",
+            &json!({"expr": "{0|5}", "rules": ["fundamental"]}).to_string(),
+        )
+        .json();
+    let rules: Vec<&str> = v["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["rule"].as_str().unwrap())
+        .collect();
+    assert!(rules.contains(&"reversible-right"), "{rules:?}");
+}
+
+#[test]
+fn every_endpoint_matches_the_cli_byte_for_byte() {
+    let s = Server::start(&[]);
+    let cases: Vec<(&str, serde_json::Value, Vec<&str>, i32)> = vec![
+        (
+            "/api/simplify",
+            json!({"expr": "{0,1|2}"}),
+            vec!["simplify", "--format", "json", "{0,1|2}"],
+            0,
+        ),
+        (
+            "/api/simplify",
+            json!({"expr": "{0|5}", "rules": "fundamental", "explain": 2}),
+            vec![
+                "simplify",
+                "--rules",
+                "fundamental",
+                "--explain",
+                "2",
+                "--format",
+                "json",
+                "{0|5}",
+            ],
+            0,
+        ),
+        (
+            "/api/simplify",
+            json!({"expr": "{0|5}", "rules": "fundamental", "format": "latex"}),
+            vec![
+                "simplify",
+                "--rules",
+                "fundamental",
+                "--format",
+                "latex",
+                "{0|5}",
+            ],
+            0,
+        ),
+        (
+            "/api/simplify",
+            json!({"expr": "{0|5}", "format": "markdown"}),
+            vec!["simplify", "--format", "markdown", "{0|5}"],
+            0,
+        ),
+        (
+            "/api/prove",
+            json!({"left": "{1|-1} + {2|-2}", "right": "{3|1||-1|-3}"}),
+            vec![
+                "prove",
+                "--format",
+                "json",
+                "{1|-1} + {2|-2}",
+                "{3|1||-1|-3}",
+            ],
+            0,
+        ),
+        (
+            "/api/prove",
+            json!({"left": "{0|1}", "right": "1"}),
+            vec!["prove", "--format", "json", "{0|1}", "1"],
+            1,
+        ),
+        (
+            "/api/compare",
+            json!({"left": "^", "right": "*"}),
+            vec!["compare", "--format", "json", "^", "*"],
+            0,
+        ),
+        (
+            "/api/compare",
+            json!({"left": "w", "right": "1/3"}),
+            vec!["compare", "--format", "json", "w", "1/3"],
+            0,
+        ),
+        (
+            "/api/simplify",
+            json!({"expr": "{0,1|2}", "format": "svg"}),
+            vec!["simplify", "--format", "svg", "{0,1|2}"],
+            0,
+        ),
+        (
+            "/api/analyze",
+            json!({"expr": "{2|-1}"}),
+            vec!["analyze", "--format", "json", "{2|-1}"],
+            0,
+        ),
+        (
+            "/api/analyze",
+            json!({"expr": "{1/2|-3}", "format": "svg"}),
+            vec!["analyze", "--format", "svg", "{1/2|-3}"],
+            0,
+        ),
+    ];
+    for (path, body, args, exit) in cases {
+        let a = s.post(path, &body.to_string());
+        let (out, status) = cli(&args);
+        assert_eq!(status, exit, "{args:?}");
+        assert_eq!(a.status, 200, "{path} {body}: {}", a.body);
+        assert_eq!(a.exit, Some(exit), "{path} {body}");
+        assert_eq!(a.body, out, "{path} {body}");
+    }
+    let rules = s.get("/api/rules");
+    assert_eq!(rules.status, 200);
+    assert_eq!(rules.body, cli(&["rules", "--format", "json"]).0);
+}
+
+#[test]
+fn a_false_claim_is_an_ordinary_answer_with_the_winning_move() {
+    let s = Server::start(&[]);
+    let a = s.post(
+        "/api/prove",
+        &json!({"left": "{0|1}", "right": "1"}).to_string(),
+    );
+    assert_eq!(a.status, 200);
+    assert_eq!(a.exit, Some(1));
+    let v = a.json();
+    assert_eq!(v["equal"], false);
+    // {0|1} - 1 = 1/2 - 1 = -1/2 < 0: Right wins moving first, to 0.
+    assert_eq!(v["difference"], "-1/2");
+    assert_eq!(v["relation"], "<");
+    assert_eq!(
+        v["moves"],
+        json!([{"outcome": "P", "player": "Right", "to": "0"}])
+    );
+}
+
+#[test]
+fn bad_input_is_json_4xx_with_the_clis_message() {
+    let s = Server::start(&[]);
+    // A parse error: the caret and its position.
+    let a = s.post("/api/parse", &expr("{0,1|2"));
+    assert_eq!(a.status, 400);
+    assert_eq!(a.exit, Some(2));
+    let v = a.json();
+    assert_eq!(
+        (v["line"].as_u64(), v["column"].as_u64()),
+        (Some(1), Some(7))
+    );
+    let err = v["error"].as_str().unwrap();
+    assert!(err.starts_with("error: expected an option"), "{err}");
+    assert!(err.contains("--> line 1, column 7"), "{err}");
+    assert!(err.ends_with("|       ^"), "{err}");
+    // The CLI says the same on standard error.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(["simplify", "{0,1|2"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stderr).trim_end(), err);
+    // The parse endpoint reads a good term back.
+    let ok = s.post("/api/parse", &expr("{ 0 , 1 | 2 }")).json();
+    assert_eq!(ok, json!({"ok": true, "term": "{0,1|2}"}));
+    // Which side is wrong, in prove and compare.
+    let v = s
+        .post(
+            "/api/prove",
+            &json!({"left": "1", "right": "{|"}).to_string(),
+        )
+        .json();
+    assert!(
+        v["error"].as_str().unwrap().contains("in the second game"),
+        "{v}"
+    );
+    assert_eq!(v["side"], "second");
+    // Unknown rule groups, fields, formats, depths; missing fields.
+    for (path, body, says) in [
+        (
+            "/api/simplify",
+            json!({"expr": "1", "rules": "nonsense"}),
+            "no rule or group named `nonsense`",
+        ),
+        (
+            "/api/simplify",
+            json!({"expr": "1", "colour": 1}),
+            "unknown field `colour`",
+        ),
+        (
+            "/api/simplify",
+            json!({"expr": "1", "format": "pdf"}),
+            "\"format\"",
+        ),
+        (
+            "/api/simplify",
+            json!({"expr": "1", "explain": 99}),
+            "at most 8 levels",
+        ),
+        ("/api/simplify", json!({}), "needs \"expr\""),
+        ("/api/prove", json!({"expr": "1"}), "\"left\""),
+        (
+            "/api/tree",
+            json!({"expr": "1", "tree": "upside-down"}),
+            "\"tree\"",
+        ),
+        ("/api/simplify", json!({"expr": 5}), "invalid type"),
+    ] {
+        let a = s.post(path, &body.to_string());
+        assert_eq!(a.status, 400, "{body}: {}", a.body);
+        let v = a.json();
+        assert!(v["error"].as_str().unwrap().contains(says), "{body}: {v}");
+        assert_eq!(v["status"], 2);
+    }
+    // Unknown paths and methods.
+    assert_eq!(s.get("/api/nothing").status, 404);
+    assert_eq!(s.get("/api/simplify").status, 405);
+}
+
+#[test]
+fn the_tree_endpoint_gives_the_game_tree_as_written_and_canonical() {
+    let s = Server::start(&[]);
+    let v = s.post("/api/tree", &expr("{0,1|2}")).json();
+    assert_eq!(
+        v,
+        json!({"label": "{0,1|2}", "children": [
+            {"side": "L", "tree": {"label": "0", "children": []}},
+            {"side": "L", "tree": {"label": "1", "children": []}},
+            {"side": "R", "tree": {"label": "2", "children": []}},
+        ]})
+    );
+    // Canonical: 3/2 = {1|2}, 1 = {0|}, 2 = {1|}, 0 = {|}.
+    let v = s
+        .post(
+            "/api/tree",
+            &json!({"expr": "{0,1|2}", "tree": "canonical"}).to_string(),
+        )
+        .json();
+    assert_eq!(v["label"], "3/2");
+    let kids: Vec<(&str, &str)> = v["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["side"].as_str().unwrap(),
+                c["tree"]["label"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(kids, vec![("L", "1"), ("R", "2")]);
+    // A proof's term may name its table's entries.
+    let v = s.post("/api/tree", &expr("{#0|1}")).json();
+    assert_eq!(v["children"][0]["tree"]["label"], "#0");
+}
+
+#[test]
+fn hostile_requests_are_4xx_and_leave_the_server_unaffected() {
+    let mut s = Server::start(&[]);
+    // 10 MB body.
+    let big = vec![b' '; 10 << 20];
+    let a = s.send("/api/simplify", "application/json", &big);
+    assert_eq!(a.status, 413, "{}", a.body);
+    assert!(a.json()["error"].as_str().unwrap().contains("larger than"));
+    // 10^5-deep nesting, in the expression and in the JSON itself.
+    let deep = format!("{}{}", "{".repeat(100_000), "}".repeat(100_000));
+    let a = s.post("/api/simplify", &expr(&deep));
+    assert_eq!(a.status, 400);
+    assert!(a.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("nested too deeply"));
+    let deep_json = format!(
+        "{{\"expr\": {}1{}}}",
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
+    let a = s.post("/api/simplify", &deep_json);
+    assert_eq!(a.status, 400, "{}", a.body);
+    // Invalid UTF-8.
+    let a = s.send(
+        "/api/simplify",
+        "application/json",
+        b"{\"expr\": \"\xff\xfe\"}",
+    );
+    assert_eq!(a.status, 400);
+    assert!(a.json()["error"].as_str().unwrap().contains("not UTF-8"));
+    // Wrong content type, and none.
+    for ct in ["text/plain", "application/x-www-form-urlencoded", ""] {
+        let a = s.send("/api/simplify", ct, expr("1").as_bytes());
+        assert_eq!(a.status, 415, "{ct}");
+        assert!(a.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("application/json"));
+    }
+    // Not JSON at all.
+    let a = s.post("/api/simplify", "{expr: 1");
+    assert_eq!(a.status, 400);
+    assert!(a.json()["line"].is_u64());
+    // A path outside the API is never a file.
+    assert_eq!(s.get("/../../etc/passwd").status, 404);
+    assert_eq!(s.get("/assets/app.js").status, 404);
+    // Unaffected.
+    assert!(s.alive());
+    let v = s.post("/api/simplify", &expr("{0,1|2}")).json();
+    assert_eq!(v["result"], "3/2");
+}
+
+#[test]
+fn limits_are_answers_and_a_full_queue_is_503() {
+    let s = Server::start(&["--time-limit", "0.3", "--jobs", "1", "--queue", "0"]);
+    let slow = json!({"expr": switches(12), "rules": "fundamental"}).to_string();
+    let start = Instant::now();
+    let a = s.post("/api/simplify", &slow);
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.exit, Some(3));
+    let err = a.json()["error"].as_str().unwrap().to_string();
+    assert!(
+        err.contains("limit reached") && err.contains("time"),
+        "{err}"
+    );
+    // Stopped near its 0.3 s, not after the several seconds it would take.
+    assert!(
+        start.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        start.elapsed()
+    );
+    // One worker, no queue: while it computes, another request is refused at once.
+    let s = Server::start(&["--time-limit", "3", "--jobs", "1", "--queue", "0"]);
+    std::thread::scope(|scope| {
+        let busy = scope.spawn(|| s.post("/api/simplify", &slow));
+        let deadline = Instant::now() + Duration::from_secs(3);
+        while s.get("/api/health").json()["running"] != 1 {
+            assert!(Instant::now() < deadline, "the slow request never started");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let a = s.post("/api/simplify", &expr("{0,1|2}"));
+        assert_eq!(a.status, 503, "{}", a.body);
+        assert!(a.json()["error"].as_str().unwrap().contains("busy"));
+        assert_eq!(busy.join().unwrap().status, 422);
+    });
+    // Free again.
+    assert_eq!(s.post("/api/simplify", &expr("{0,1|2}")).status, 200);
+}
+
+#[test]
+fn load_test_200_requests_from_20_clients() {
+    let s = Server::start(&[
+        "--time-limit",
+        "0.3",
+        "--jobs",
+        "2",
+        "--queue",
+        "32",
+        "--max-memory",
+        "1G",
+    ]);
+    let slow = json!({"expr": switches(12), "rules": "fundamental"}).to_string();
+    let deep = expr(&format!("{}{}", "{".repeat(100_000), "}".repeat(100_000)));
+    let start = Instant::now();
+    let counts = std::sync::Mutex::new(std::collections::BTreeMap::<u16, usize>::new());
+    std::thread::scope(|scope| {
+        for client in 0..20 {
+            let (s, slow, deep, counts) = (&s, &slow, &deep, &counts);
+            scope.spawn(move || {
+                for i in 0..10 {
+                    let a = match (client + i) % 5 {
+                        0 => s.post("/api/simplify", slow),
+                        1 => s.post("/api/simplify", deep),
+                        2 => s.post(
+                            "/api/prove",
+                            &json!({"left": "{0|5}", "right": "1"}).to_string(),
+                        ),
+                        3 => s.post("/api/parse", &expr("{0,1|2")),
+                        _ => s.post("/api/simplify", &expr("{0,1|2}")),
+                    };
+                    let expected: &[u16] = match (client + i) % 5 {
+                        0 => &[422, 503],
+                        1 | 3 => &[400],
+                        _ => &[200, 503],
+                    };
+                    assert!(expected.contains(&a.status), "{} {}", a.status, a.body);
+                    if a.status == 200 {
+                        let v = a.json();
+                        assert!(v["result"] == "3/2" || v["result"] == "1", "{v}");
+                    }
+                    *counts.lock().unwrap().entry(a.status).or_default() += 1;
+                }
+            });
+        }
+    });
+    let counts = counts.into_inner().unwrap();
+    assert_eq!(counts.values().sum::<usize>(), 200, "{counts:?}");
+    assert!(counts.get(&200).copied().unwrap_or(0) > 0, "{counts:?}");
+    assert!(
+        start.elapsed() < Duration::from_secs(120),
+        "{:?}",
+        start.elapsed()
+    );
+    let h = s.get("/api/health").json();
+    assert_eq!(h["ok"], true);
+    assert_eq!(h["running"], 0);
+    // The whole process stayed under its memory limit.
+    let peak = h["memory_peak"].as_u64().unwrap();
+    assert!(peak < 1 << 30, "peak {peak}");
+    eprintln!(
+        "load: {counts:?} in {:?}, peak {} MB",
+        start.elapsed(),
+        peak >> 20
+    );
+}
+
+#[test]
+fn ctrl_c_stops_the_server_cleanly_even_mid_computation() {
+    let s = Server::start(&["--time-limit", "30"]);
+    let url = s.url.clone();
+    // A computation that would run for many seconds.
+    let slow = json!({"expr": switches(12), "rules": "fundamental"}).to_string();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let client = std::thread::spawn(move || {
+        let r = ureq::Agent::new_with_config(
+            ureq::Agent::config_builder()
+                .http_status_as_error(false)
+                .proxy(None)
+                .build(),
+        )
+        .post(&format!("{url}/api/simplify"))
+        .header("content-type", "application/json")
+        .send(slow.as_bytes());
+        let _ = tx.send(r.map(|r| r.status().as_u16()));
+    });
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while s.get("/api/health").json()["running"] != 1 {
+        assert!(Instant::now() < deadline);
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let (status, err, took) = s.interrupt(Duration::from_secs(15));
+    assert_eq!(status, Some(0), "{err}");
+    assert!(err.contains("onag serve: stopped"), "{err}");
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    // The request in flight was answered (stopped by the cancel flag) or its connection closed.
+    let _ = rx.recv_timeout(Duration::from_secs(10));
+    client.join().unwrap();
+}
+
+#[test]
+fn a_host_other_than_loopback_is_warned_about() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(["serve", "--port", "0", "--host", "0.0.0.0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    assert!(line.contains("listening on http://0.0.0.0:"), "{line}");
+    // SAFETY: a plain kill(2) of our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("warning: listening on 0.0.0.0, not a loopback address"),
+        "{err}"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    // A host that is not an address is bad input.
+    let (_, status) = cli(&["serve", "--host", "example"]);
+    assert_eq!(status, 2);
+}

@@ -1,0 +1,341 @@
+//! The page of `onag serve`, end to end in real headless Chromium (Debian's `chromium` and
+//! `chromium-driver`, which `.ci/run` installs), driven over WebDriver with fantoccini.
+//!
+//! It types seed 004's {0|5} with the fundamental rules, simplifies, steps to the end with the
+//! buttons and the arrow keys, and checks the derivation the seed gives (5 reverses through 4,
+//! so {0|5} = {0|} = 1) in the DOM; then a shared link, a live parse error and the LaTeX export.
+//! A screenshot is saved as target/serve-e2e.png. Without Chromium the test fails: it is part
+//! of `cargo test`, not an optional extra.
+
+#[path = "serve/server.rs"]
+mod server;
+
+use fantoccini::{key::Key, Client, ClientBuilder, Locator};
+use server::Server;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// chromedriver, killed when dropped.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+fn start_driver() -> (Driver, u16) {
+    for path in [CHROMIUM, CHROMEDRIVER] {
+        assert!(
+            std::path::Path::new(path).exists(),
+            "{path} is missing: install it with `apt-get install -y chromium chromium-driver` \
+             (.ci/run does)"
+        );
+    }
+    let port = free_port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start chromedriver");
+    let driver = Driver(child);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "chromedriver did not start listening"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (driver, port)
+}
+
+async fn browser(port: u16, profile: &std::path::Path) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".to_string(),
+        serde_json::json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-proxy-server",
+                "--disable-dev-shm-usage", "--window-size=1280,1000",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a Chromium session")
+}
+
+/// Waits (at most 15 s) until the text of `css` satisfies `ok`; returns it.
+async fn wait_text(c: &Client, css: &str, ok: impl Fn(&str) -> bool, what: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let mut last = String::new();
+    loop {
+        if let Ok(e) = c.find(Locator::Css(css)).await {
+            if let Ok(t) = e.text().await {
+                if ok(&t) {
+                    return t;
+                }
+                last = t;
+            }
+        }
+        if Instant::now() > deadline {
+            let shot = c.screenshot().await.unwrap_or_default();
+            let _ = std::fs::write(artifact("serve-e2e-failure.png"), shot);
+            panic!("waiting for {what}: `{css}` has {last:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn text(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .text()
+        .await
+        .unwrap()
+}
+
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
+async fn disabled(c: &Client, css: &str) -> bool {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .attr("disabled")
+        .await
+        .unwrap()
+        .is_some()
+}
+
+fn artifact(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target")
+        .join(name)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_steps_through_a_seed_derivation_in_headless_chromium() {
+    let server = Server::start(&[]);
+    let (_driver, port) = start_driver();
+    let profile = std::env::temp_dir().join(format!("onag-e2e-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    let c = browser(port, &profile).await;
+    // The checks run in a task of their own so that a failing one still lets the browser be
+    // closed (killing chromedriver alone would leave Chromium running).
+    let (client, url) = (c.clone(), server.url.clone());
+    let outcome = tokio::spawn(async move { run(&client, &url).await }).await;
+    let _ = c.close().await;
+    let _ = std::fs::remove_dir_all(&profile);
+    if let Err(e) = outcome {
+        std::panic::resume_unwind(e.into_panic());
+    }
+}
+
+async fn run(c: &Client, url: &str) {
+    c.goto(&format!("{url}/")).await.expect("load the page");
+    // The rule groups come from /api/rules.
+    c.wait()
+        .at_most(Duration::from_secs(15))
+        .for_element(Locator::Css("#group-fundamental"))
+        .await
+        .expect("the rule groups are listed");
+    // Type seed 004's example, choose the fundamental rules, simplify.
+    c.find(Locator::Css("#expr"))
+        .await
+        .unwrap()
+        .send_keys("{0|5}")
+        .await
+        .unwrap();
+    click(c, "#options summary").await;
+    click(c, "#group-fundamental").await;
+    click(c, "#simplify").await;
+    let headline = wait_text(
+        c,
+        "#headline",
+        |t| t.starts_with("canonical form"),
+        "the result",
+    )
+    .await;
+    assert_eq!(headline, "canonical form: 1");
+    assert_eq!(text(c, "#position").await, "step 0 of 4");
+
+    // Step to the end with the button, reading each step's theorem.
+    let mut rules = Vec::new();
+    let mut says = Vec::new();
+    while !disabled(c, "#next").await {
+        click(c, "#next").await;
+        rules.push(text(c, "#rule-name").await);
+        says.push(text(c, "#rule-says").await);
+        if rules.len() == 1 {
+            // integer-open at R0: the 5 being opened is marked, in the text and in the tree.
+            assert_eq!(text(c, "#at").await, "R0");
+            assert_eq!(text(c, "#before mark").await, "5");
+            wait_text(
+                c,
+                "#after mark",
+                |t| t == "{4|}",
+                "the rewritten part marked",
+            )
+            .await;
+            c.find(Locator::Css("#tree svg rect.rewritten"))
+                .await
+                .expect("the rewritten node outlined in the tree");
+        }
+        assert!(rules.len() <= 10, "the stepper never ends: {rules:?}");
+    }
+    // Seed 004: open 5 = {4|} and 4 = {3|}, 5 reverses through 4, {0|} = 1.
+    assert_eq!(
+        rules,
+        [
+            "integer-open",
+            "integer-open",
+            "reversible-right",
+            "integer-fold"
+        ]
+    );
+    assert!(
+        says[2].contains("is replaced by the Right options of B"),
+        "{says:?}"
+    );
+    assert!(text(c, "#rule-cite").await.contains("seed"));
+    assert_eq!(text(c, "#position").await, "step 4 of 4");
+    assert_eq!(text(c, "#after").await, "1");
+    assert!(text(c, "#why").await.contains("integer n+1"));
+    // The final tree is the single node 1.
+    let labels = c.find_all(Locator::Css("#tree svg text")).await.unwrap();
+    assert_eq!(labels.len(), 1);
+    assert_eq!(labels[0].text().await.unwrap(), "1");
+    let shot = c.screenshot().await.expect("a screenshot");
+    std::fs::write(artifact("serve-e2e.png"), &shot).expect("save the screenshot");
+    assert!(shot.starts_with(b"\x89PNG"), "not a PNG");
+
+    // The arrow keys step back.
+    c.find(Locator::Css("body"))
+        .await
+        .unwrap()
+        .send_keys(&Key::Left.to_string())
+        .await
+        .unwrap();
+    assert_eq!(text(c, "#position").await, "step 3 of 4");
+    assert_eq!(text(c, "#rule-name").await, "reversible-right");
+
+    // The state is in the URL: a teacher's link opens the same result.
+    let shared = c.current_url().await.unwrap();
+    let query = shared.query().unwrap_or_default().to_string();
+    assert!(
+        query.contains("op=simplify") && query.contains("rules=fundamental"),
+        "{query}"
+    );
+
+    // LaTeX of the derivation, as `onag simplify --format latex` prints it.
+    click(c, "#latex").await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let v = c
+            .find(Locator::Css("#export"))
+            .await
+            .unwrap()
+            .prop("value")
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        if v.contains("\\begin{align*}") {
+            assert!(v.contains("reversible-right"), "{v}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "no LaTeX: {v:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // A prove link.
+    c.goto(&format!(
+        "{url}/?op=prove&q=%7B0%7C5%7D&r=1&rules=fundamental"
+    ))
+    .await
+    .unwrap();
+    let headline = wait_text(c, "#headline", |t| t.starts_with("proved"), "the proof").await;
+    assert_eq!(headline, "proved: {0|5} = 1 (4 steps, checked)");
+
+    // Side conditions expanded one level: the reversibility condition of step 3 with its proof
+    // by the definition of <=.
+    c.goto(&format!(
+        "{url}/?op=simplify&q=%7B0%7C5%7D&rules=fundamental&explain=1"
+    ))
+    .await
+    .unwrap();
+    wait_text(c, "#headline", |t| t == "canonical form: 1", "the result").await;
+    for _ in 0..3 {
+        click(c, "#next").await;
+    }
+    assert_eq!(text(c, "#rule-name").await, "reversible-right");
+    let summary = text(c, "#conditions summary").await;
+    assert_eq!(summary, "side condition: {3|} >= {0|{{3|}|}}");
+    click(c, "#conditions summary").await;
+    assert!(text(c, "#conditions pre")
+        .await
+        .contains("by the definition"));
+
+    // A proof with lemmas is shown one chain at a time: {1|-1} + {2|-2} = {3|1||-1|-3}.
+    c.goto(&format!(
+        "{url}/?op=prove&q=%7B1%7C-1%7D%20%2B%20%7B2%7C-2%7D&r=%7B3%7C1%7C%7C-1%7C-3%7D"
+    ))
+    .await
+    .unwrap();
+    wait_text(c, "#headline", |t| t.starts_with("proved"), "the proof").await;
+    let chains = c.find_all(Locator::Css("#chain option")).await.unwrap();
+    assert_eq!(chains.len(), 5, "the derivation and 4 lemmas");
+    assert_eq!(text(c, "#position").await, "step 0 of 7");
+    click(c, "#next").await;
+    click(c, "#next").await;
+    assert_eq!(text(c, "#rule-name").await, "lemma 0");
+    // Its button opens the lemma's own chain.
+    click(c, "#why button").await;
+    let lemma = text(c, "#position").await;
+    assert!(lemma.starts_with("step 0 of "), "{lemma}");
+    assert_ne!(lemma, "step 0 of 7");
+
+    // A compare link: ^ and * are confused, Left wins ^ - * moving to 0.
+    c.goto(&format!("{url}/?op=compare&q=%5E&r=*"))
+        .await
+        .unwrap();
+    wait_text(c, "#headline", |t| t == "^ || *", "the relation").await;
+    assert!(text(c, "#relation")
+        .await
+        .contains("Left moving first wins by moving to 0"));
+
+    // Live parse errors, with the caret.
+    let expr = c.find(Locator::Css("#expr")).await.unwrap();
+    expr.clear().await.unwrap();
+    expr.send_keys("{0,1|2").await.unwrap();
+    let err = wait_text(c, "#parse-error", |t| t.contains('^'), "a parse error").await;
+    assert!(err.contains("line 1, column 7"), "{err}");
+}
