@@ -16,6 +16,7 @@ mod analysis;
 pub mod analysis_check;
 mod games;
 pub mod nimopen;
+pub mod nimroots;
 mod numbers;
 pub mod rulesets;
 pub mod rulesets_check;

@@ -19,10 +19,9 @@
 //! large and that `onag eval` computes the value by the fast product — never a wrong term.
 //! Transfinite nimbers have infinitely many options and are refused the same way.
 //!
-//! The nim inverse and square root of seed 000 §I.6a are not opened: their mex sets range over
-//! `q' < q` (and `r' < r`), where q is the value being defined, so the options of one level are
-//! not known before the answer; writing them from the fast path's answer would prove only that
-//! the answer is a fixed point, not that it is the definition's value.
+//! The nim inverse and square root of seed 000 §I.6a range over values below the one being
+//! defined; they open in [`super::nimroots`], which reads the definition as its least fixed
+//! point.
 //!
 //! [`check`] re-derives the option set from the definition alone, reading nimbers from the
 //! terms by a naive Sprague–Grundy evaluation of its own (no kernel), and compares the sets

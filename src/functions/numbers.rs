@@ -4,7 +4,7 @@
 //! call is its value when that is a short game (`2 * 3` = 6, `*2 ⊗ *3` = ∗1) or an error saying
 //! that the value (ω, 1/3, ∗ω) is not a short game.
 
-use super::{nimopen, world, Function, Opening};
+use super::{nimopen, nimroots, world, Function, Opening};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::term::{Arg, Term};
 
@@ -33,16 +33,19 @@ impl Function for World {
         world::as_game(kernel, self.name, args)
     }
     /// `nimmul` and `mul` of two impartial games open by the mex definition
-    /// ([`super::nimopen`]); the other functions of the number world have no derivation yet.
+    /// ([`super::nimopen`]), `niminv` and `nimsqrt` by theirs ([`super::nimroots`]); the other
+    /// functions of the number world have no derivation yet.
     fn open(&self, args: &[Arg], kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
         match self.name {
             "nimmul" | "mul" => nimopen::open(self.name, args, kernel),
+            "niminv" | "nimsqrt" => nimroots::open(self.name, args, kernel),
             _ => Ok(None),
         }
     }
     fn check_open(&self, args: &[Arg], term: &Term) -> Option<Result<(), String>> {
         match self.name {
             "nimmul" | "mul" => Some(nimopen::check(self.name, args, term)),
+            "niminv" | "nimsqrt" => Some(nimroots::check(self.name, args, term)),
             _ => None,
         }
     }
