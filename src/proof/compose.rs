@@ -188,62 +188,43 @@ impl<'e> Composer<'e> {
     /// opening rule of the rule set, then the opened game simplified like any other. Each
     /// distinct call met inside is a part, so it is proved once as a lemma and cited.
     fn call(&mut self, t: &Term) -> Result<Done, ProofError> {
-        let Term::Call { name, .. } = t else {
+        let Term::Call { name, args } = t else {
             return self.finish(t.clone(), Vec::new());
         };
         let f = crate::functions::lookup(name)
             .ok_or_else(|| EngineError::Unsupported(format!("`{name}` is not a function")))?;
         let mut cur = t.clone();
         let mut steps = Vec::new();
-        if f.congruent() {
-            let Term::Call { args, .. } = t else {
-                unreachable!("matched above")
-            };
-            for (i, a) in args.iter().enumerate() {
-                if let Arg::Game(g) = a {
-                    self.part(&mut cur, &mut steps, PathElem::CallArg(i), g)?;
+        // Each game argument simplified in place; what it became is read back from `cur`.
+        let mut args = args.clone();
+        for (i, a) in args.iter_mut().enumerate() {
+            let Arg::Game(g) = a else { continue };
+            if f.congruent() {
+                self.part(&mut cur, &mut steps, PathElem::CallArg(i), g)?;
+                if let Some(now) = super::step::subterm_at(&cur, &[PathElem::CallArg(i)]) {
+                    *g = now.clone();
                 }
             }
+            // The function reads its arguments as terms: a shared argument is written out.
+            *g = self
+                .interp
+                .terms
+                .borrow()
+                .expand(g, MAX_FLAT)
+                .ok_or_else(|| EngineError::Limit {
+                    which: format!("{MAX_FLAT} nodes written out for one argument"),
+                    reached: format!("an argument of {name}(…)"),
+                })?;
         }
-        // The function reads its arguments as terms: a shared argument is written out.
-        let Term::Call { args, .. } = &cur else {
-            unreachable!("parts keep the call")
-        };
-        let mut written = Vec::with_capacity(args.len());
-        for a in args {
-            written.push(match a {
-                Arg::Game(g) => {
-                    let g = self
-                        .interp
-                        .terms
-                        .borrow()
-                        .expand(g, MAX_FLAT)
-                        .ok_or_else(|| EngineError::Limit {
-                            which: format!("{MAX_FLAT} nodes written out for one argument"),
-                            reached: format!("an argument of {name}(…)"),
-                        })?;
-                    Arg::Game(g)
-                }
-                Arg::Text(s) => Arg::Text(s.clone()),
-            });
-        }
+        let opening = f.open(&args, self.interp.kernel_mut())?.ok_or_else(|| {
+            EngineError::Unsupported(format!(
+                "{name}(…) has no derivation yet: `onag eval` gives its value"
+            ))
+        })?;
         let call = Term::Call {
             name: name.clone(),
-            args: written,
+            args,
         };
-        let opening = f
-            .open(
-                match &call {
-                    Term::Call { args, .. } => args,
-                    _ => unreachable!("built above"),
-                },
-                self.interp.kernel_mut(),
-            )?
-            .ok_or_else(|| {
-                EngineError::Unsupported(format!(
-                    "{name}(…) has no derivation yet: `onag eval` gives its value"
-                ))
-            })?;
         if self.rules.opening(opening.rule).is_none() {
             return Err(EngineError::Unsupported(format!(
                 "opening `{}` ({name}'s definition) is not among the chosen rules",
