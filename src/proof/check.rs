@@ -163,6 +163,21 @@ fn check_chain(
     Ok(())
 }
 
+/// The subterms a step rewrites at its position, before and after, once it is known to change
+/// nothing else.
+fn rewritten(s: &Step) -> Result<(&Term, &Term), String> {
+    let where_ = path_string(&s.at);
+    let (Some(before), Some(after)) = (subterm_at(&s.from, &s.at), subterm_at(&s.to, &s.at)) else {
+        return Err(format!("there is no subterm at position {where_}"));
+    };
+    if replace_at(&s.from, &s.at, after).as_ref() != Some(&s.to) {
+        return Err(format!(
+            "the step changes the term outside position {where_}"
+        ));
+    }
+    Ok((before, after))
+}
+
 /// Checks a step citing lemma `k`: the lemma is proved before the step, and the step replaces
 /// the lemma's one side by its other at its position and changes nothing else.
 fn check_citation(
@@ -181,14 +196,7 @@ fn check_citation(
             s.rule
         ));
     }
-    let (Some(before), Some(after)) = (subterm_at(&s.from, &s.at), subterm_at(&s.to, &s.at)) else {
-        return Err(format!("there is no subterm at position {where_}"));
-    };
-    if replace_at(&s.from, &s.at, after).as_ref() != Some(&s.to) {
-        return Err(format!(
-            "the step changes the term outside position {where_}"
-        ));
-    }
+    let (before, after) = rewritten(s)?;
     let (src, dst) = if s.reversed {
         (after, before)
     } else {
@@ -244,14 +252,7 @@ fn check_opening(
             o.name
         ));
     }
-    let (Some(before), Some(after)) = (subterm_at(&s.from, &s.at), subterm_at(&s.to, &s.at)) else {
-        return Err(format!("there is no subterm at position {where_}"));
-    };
-    if replace_at(&s.from, &s.at, after).as_ref() != Some(&s.to) {
-        return Err(format!(
-            "the step changes the term outside position {where_}"
-        ));
-    }
+    let (before, after) = rewritten(s)?;
     let (call, opened) = if s.reversed {
         (after, before)
     } else {
@@ -299,14 +300,7 @@ fn check_opening(
 /// rewrites the subterm as claimed, with a match agreeing with the witnesses.
 fn check_instance(interp: &mut TermRules, rules: &RuleSet, s: &super::Step) -> Result<(), String> {
     let where_ = path_string(&s.at);
-    let (Some(before), Some(after)) = (subterm_at(&s.from, &s.at), subterm_at(&s.to, &s.at)) else {
-        return Err(format!("there is no subterm at position {where_}"));
-    };
-    if replace_at(&s.from, &s.at, after).as_ref() != Some(&s.to) {
-        return Err(format!(
-            "the step changes the term outside position {where_}"
-        ));
-    }
+    let (before, after) = rewritten(s)?;
     let Some(rule) = rules.get(&s.rule) else {
         return Err(format!("there is no rule named `{}`", s.rule));
     };
