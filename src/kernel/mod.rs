@@ -279,37 +279,27 @@ impl Kernel {
         } else if let Err(m) = crate::memory::check(self.budget.max_memory) {
             Some(m.to_string())
         } else if self.work % CHECK_EVERY == 0 {
-            if self
-                .budget
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.load(Ordering::Relaxed))
-            {
-                Some("cancelled by the caller".to_string())
-            } else if self.budget.deadline.is_some_and(|d| Instant::now() > d) {
-                Some("the deadline passed".to_string())
-            } else {
-                None
-            }
+            self.interrupted()
         } else {
             None
         };
-        match which {
-            None => Ok(()),
-            Some(which) => {
-                self.limit_hit = Some(which.clone());
-                Err(KernelError::Limit { which })
-            }
-        }
+        self.stop_at(which)
     }
 
     /// Checks the deadline, the cancel flag and the memory limit at once (not every
     /// [`CHECK_EVERY`] units): for callers outside the kernel whose single steps are coarse,
     /// such as the number world's arithmetic (`functions::world`) between its operations.
     pub fn check_budget(&mut self) -> Result<(), KernelError> {
-        let which = if let Err(m) = crate::memory::check(self.budget.max_memory) {
-            Some(m.to_string())
-        } else if self
+        let which = match crate::memory::check(self.budget.max_memory) {
+            Err(m) => Some(m.to_string()),
+            Ok(()) => self.interrupted(),
+        };
+        self.stop_at(which)
+    }
+
+    /// The cancel flag or the deadline, whichever has ended the work, in words.
+    fn interrupted(&self) -> Option<String> {
+        if self
             .budget
             .cancel
             .as_ref()
@@ -320,7 +310,11 @@ impl Kernel {
             Some("the deadline passed".to_string())
         } else {
             None
-        };
+        }
+    }
+
+    /// Records the limit reached, if any, and reports it.
+    fn stop_at(&mut self, which: Option<String>) -> Result<(), KernelError> {
         match which {
             None => Ok(()),
             Some(which) => {
