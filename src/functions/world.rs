@@ -795,13 +795,13 @@ fn simplest_between(lo: Option<&Surreal>, hi: Option<&Surreal>) -> Result<Surrea
     use std::collections::VecDeque;
     let runs = |x: &Surreal| -> Result<VecDeque<(Sign, Ordinal)>, String> {
         let e = sign::sign_expansion(x)?;
-        if !e.period.is_empty() {
+        let Some(runs) = e.runs_only() else {
             return Err(format!(
-                "{} has a recurring sign expansion: a cut at a non-dyadic rational beside an option that is not a short game is outside the supported fragment",
+                "{} has a recurring sign expansion: a cut at a number with a non-dyadic coefficient beside an option that is not a short game is outside the supported fragment",
                 x.display(true)
             ));
-        }
-        Ok(e.runs.into_iter().collect())
+        };
+        Ok(runs.into_iter().collect())
     };
     let (mut a, mut b) = (lo.map(runs).transpose()?, hi.map(runs).transpose()?);
     let mut out: Vec<(Sign, Ordinal)> = Vec::new();
@@ -909,10 +909,7 @@ fn simplest_between(lo: Option<&Surreal>, hi: Option<&Surreal>) -> Result<Surrea
     if !finished {
         return Err("the bounds' sign expansions have too many runs".into());
     }
-    sign::expansion_value(&sign::SignExpansion {
-        runs: out,
-        period: Vec::new(),
-    })
+    sign::expansion_value(&sign::SignExpansion::from_runs(out))
 }
 
 /// One side of an infinite cut.

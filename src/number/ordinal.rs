@@ -113,6 +113,28 @@ impl Ordinal {
         Ordinal { terms }
     }
 
+    /// The `d` with `m + d = self` (ordinal left subtraction), when `m ≤ self`: what is left of
+    /// a run of length `self` after its first `m` signs. `−1 + ω = ω`, `−ω + (ω·2+3) = ω+3`.
+    pub fn left_sub(&self, m: &Ordinal) -> Option<Ordinal> {
+        if m > self {
+            return None;
+        }
+        let (mt, nt) = (&m.terms, &self.terms);
+        let mut i = 0;
+        while i < mt.len() && i < nt.len() && mt[i] == nt[i] {
+            i += 1;
+        }
+        let mut rest: Vec<(Ordinal, BigUint)> = nt[i..].to_vec();
+        // m has a term where self has a larger one: a larger exponent absorbs all of m's
+        // remaining terms; an equal exponent leaves the difference of the coefficients.
+        if let (Some((e, c)), Some(first)) = (mt.get(i), rest.first_mut()) {
+            if *e == first.0 {
+                first.1 -= c;
+            }
+        }
+        Some(Ordinal::from_terms(rest))
+    }
+
     /// The natural (Hessenberg) sum: coefficients of like exponents add. It is commutative and
     /// is the surreal sum of two ordinals.
     pub fn natural_add(&self, other: &Ordinal) -> Ordinal {
@@ -311,6 +333,9 @@ mod tests {
             prop_assert!(a.natural_add(&b) >= a.add(&b));
             // comparison is a total order consistent with addition
             prop_assert_eq!(a.cmp(&b), b.cmp(&a).reverse());
+            // left subtraction undoes the ordinal sum
+            prop_assert_eq!(a.add(&b).left_sub(&a), Some(b.clone()));
+            if let Some(d) = b.left_sub(&a) { prop_assert_eq!(a.add(&d), b.clone()); } else { prop_assert!(a > b); }
         }
 
         /// On naturals all four operations are the usual ones.
