@@ -291,7 +291,10 @@ fn seed_001_infinite_hackenstrings() {
     assert_eq!((e.line, e.column), (1, 6));
     let e = parse("hs\"A()\"").unwrap_err();
     assert!(e.message.contains("empty"), "{}", e.message);
-    assert!(error("hs\"A(BA)B\"").contains("must end the row"));
+    // a recurring part followed by more pebbles: A(BA) = 2/3, one B more is 2/3 − 1/ω (the
+    // simplest number below 2/3 and above its left prefixes, which converge to 2/3)
+    assert_eq!(show("hs\"A(BA)B\""), "2/3-w^-1");
+    assert!(error("hs\"((AB))\"").contains("recurring part inside a recurring part"));
     assert!(error("hs\"A(C)\"").contains("neutral"));
 }
 
@@ -411,4 +414,222 @@ fn seed_000_infinite_braces() {
         error("{0|1,2,3,…}").contains("never stops") || error("{0|1,2,3,…}").contains("not a cut")
     );
     assert!(parse("{0,1,2,…||3}").is_err());
+}
+
+/// Seed 000 II.5b "Infinite days": "On day ω+1 you get things like ω−1, 1/3+1/ω, and 1/(2ω)";
+/// ω/2 on day ω·2; 1/ω and ω on day ω. Through the expression language, as a student types them.
+#[test]
+fn seed_000_infinite_days() {
+    for (x, day) in [
+        ("w - 1", "w+1"),
+        ("1/3 + 1/w", "w+1"),
+        ("1/(2*w)", "w+1"),
+        ("w/2", "w*2"),
+        ("1/w", "w"),
+        ("w", "w"),
+        ("1/3 - 1/w", "w+1"),
+        ("2/3 + 1/w^2", "w*2"),
+        ("w/3", "w^2"),
+        ("w/3 + 1", "w^2+1"),
+    ] {
+        assert_eq!(show(&format!("birthday({x})")), day, "{x}");
+        assert_eq!(show(&format!("sbirthday({x})")), day, "{x}");
+    }
+    // the row of 1/3 + 1/ω read back is the number
+    assert_eq!(show("hs\"LR(RL)L\""), show("1/3 + 1/w"));
+    // outside the fragment: an exponent that is not an ordinal or minus one, said so
+    let e = error("birthday(sqrt(w))");
+    assert!(
+        e.contains("neither an ordinal nor the negative of one"),
+        "{e}"
+    );
+}
+
+mod sign_expansion_properties {
+    //! Independent checks of Gonshor's sign expansions (src/number/signs.rs) on random normal
+    //! forms with small rational coefficients and integer exponents (a few with exponent ω):
+    //! the definition of a sign expansion (every prefix lies on the side of the number its
+    //! next sign says: the number is the simplest in the cut of its prefixes), the order of
+    //! numbers is the lexicographic order of their expansions (− < blank < +), the inverse map
+    //! gives the number back, and birthdays obey b(−x) = b(x) and b(x+y) ≤ b(x) ⊕ b(y) (by
+    //! induction on x + y = {x^L + y, x + y^L | …}; docs/REFERENCES.md).
+    use num_bigint::{BigInt, BigUint};
+    use num_rational::BigRational;
+    use onag::number::signs::{birthday, expansion_value, sign_expansion, Segment, SignExpansion};
+    use onag::number::{Ordinal, Sign, Surreal};
+    use proptest::prelude::*;
+    use std::cmp::Ordering;
+    use std::collections::VecDeque;
+
+    fn number() -> impl Strategy<Value = Surreal> {
+        let coefficient = (
+            -7i64..=7,
+            prop::sample::select(vec![1i64, 2, 3, 4, 5, 6, 7, 8, 12]),
+        )
+            .prop_filter("nonzero", |(n, _)| *n != 0)
+            .prop_map(|(n, d)| BigRational::new(BigInt::from(n), BigInt::from(d)));
+        let exponent = prop_oneof![
+            9 => (-3i64..=3).prop_map(Surreal::integer),
+            1 => Just(Surreal::omega()),
+        ];
+        prop::collection::vec((exponent, coefficient), 0..4).prop_map(Surreal::from_terms)
+    }
+
+    /// One piece of an unrolled expansion: a run, or the point where a block repeated ω times
+    /// ends (after `COPIES` copies are spelt out).
+    #[derive(Clone, Debug)]
+    enum Tok {
+        Run(Sign, Ordinal),
+        Limit,
+    }
+    const COPIES: usize = 40;
+
+    fn unroll(e: &SignExpansion) -> VecDeque<Tok> {
+        let mut out = VecDeque::new();
+        for g in &e.segments {
+            match g {
+                Segment::Run(s, n) => out.push_back(Tok::Run(*s, n.clone())),
+                Segment::Repeat(b) => {
+                    for _ in 0..COPIES {
+                        out.extend(b.iter().map(|(s, n)| Tok::Run(*s, n.clone())));
+                    }
+                    out.push_back(Tok::Limit);
+                }
+            }
+        }
+        out
+    }
+
+    /// Lexicographic order with − < blank < +, walking both expansions run by run.
+    fn lex(a: &SignExpansion, b: &SignExpansion) -> Ordering {
+        let key = |s: Option<Sign>| match s {
+            Some(Sign::Minus) => 0,
+            None => 1,
+            Some(Sign::Plus) => 2,
+        };
+        let (mut p, mut q) = (unroll(a), unroll(b));
+        loop {
+            match (p.front().cloned(), q.front().cloned()) {
+                (None, None) => return Ordering::Equal,
+                (Some(Tok::Limit), Some(Tok::Limit)) => {
+                    p.pop_front();
+                    q.pop_front();
+                }
+                (Some(Tok::Limit), _) | (_, Some(Tok::Limit)) => {
+                    panic!("a repeated block against a non-repeating part for {COPIES} copies")
+                }
+                (x, y) => {
+                    let (Some(Tok::Run(s, n)), Some(Tok::Run(t, m))) = (x.clone(), y.clone())
+                    else {
+                        let sx = if let Some(Tok::Run(s, _)) = x {
+                            Some(s)
+                        } else {
+                            None
+                        };
+                        let sy = if let Some(Tok::Run(s, _)) = y {
+                            Some(s)
+                        } else {
+                            None
+                        };
+                        return key(sx).cmp(&key(sy));
+                    };
+                    if s != t {
+                        return key(Some(s)).cmp(&key(Some(t)));
+                    }
+                    match n.cmp(&m) {
+                        Ordering::Equal => {
+                            p.pop_front();
+                            q.pop_front();
+                        }
+                        Ordering::Less => {
+                            p.pop_front();
+                            q[0] = Tok::Run(t, m.left_sub(&n).unwrap());
+                        }
+                        Ordering::Greater => {
+                            q.pop_front();
+                            p[0] = Tok::Run(s, n.left_sub(&m).unwrap());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Positions to test prefixes at: Σ ω^e·c_e for e < 4 and c_e < 3.
+    fn positions() -> Vec<Ordinal> {
+        let mut out = Vec::new();
+        for code in 0..81u32 {
+            let mut terms = Vec::new();
+            let mut c = code;
+            for e in 0..4u64 {
+                terms.push((Ordinal::from(e), BigUint::from(c % 3)));
+                c /= 3;
+            }
+            out.push(Ordinal::from_terms(terms));
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn expansions_are_sign_expansions(x in number()) {
+            let e = sign_expansion(&x).unwrap();
+            prop_assert_eq!(&expansion_value(&e).unwrap(), &x, "{}", e.signs(false));
+            prop_assert_eq!(birthday(&x.neg()).unwrap(), e.length());
+            // the definition: the sign at α is + when x is above its prefix of length α, −
+            // when below; the prefixes are read back by expansion_value
+            for alpha in positions() {
+                let Some((p, s)) = e.prefix(&alpha) else { continue };
+                let v = expansion_value(&p).unwrap();
+                // the prefixes' values are themselves numbers with exactly these expansions
+                // (closing the family under prefixes pins the reading of every prefix)
+                let back = sign_expansion(&v).unwrap();
+                prop_assert_eq!(lex(&back, &p), Ordering::Equal, "{} at {}: {} reads as {} = {}", e.signs(false), alpha, p.signs(false), v, back.signs(false));
+                let want = if s == Sign::Plus { Ordering::Greater } else { Ordering::Less };
+                prop_assert_eq!(x.cmp(&v), want, "{} at {}: prefix {} = {}", e.signs(false), alpha, p.signs(false), v);
+            }
+        }
+
+        #[test]
+        fn order_is_lexicographic(x in number(), y in number()) {
+            let (a, b) = (sign_expansion(&x).unwrap(), sign_expansion(&y).unwrap());
+            prop_assert_eq!(lex(&a, &b), x.cmp(&y), "{} vs {}", a.signs(false), b.signs(false));
+            let sum = birthday(&x.add(&y)).unwrap();
+            prop_assert!(sum <= a.length().natural_add(&b.length()), "b({} + {}) = {}", x, y, sum);
+        }
+    }
+}
+
+/// Seed 000 II.5b: "π={3,3+1/8,3+1/8+1/64,…|4,3+1/2,3+1/4,3+1/8+1/16,…}" — not a progression,
+/// and π has no finite normal form with rational coefficients, so onag cannot complete the cut;
+/// the error says what it recognised (binary truncations of one real, the signs they fix and
+/// the interval left) and why the limit cannot be inferred. Seed 001's π row likewise.
+#[test]
+fn seed_000_pi_cut_is_explained() {
+    let e = error("{3,3+1/8,3+1/8+1/64,…|4,3+1/2,3+1/4,3+1/8+1/16,…}");
+    // π's first ten signs: A A A A B B B A B B (seed 001's row), 201/64 < π < 51/16
+    assert!(e.contains("binary truncations"), "{e}");
+    assert!(e.contains("first 10 signs, ++++---+--"), "{e}");
+    assert!(e.contains("201/64 < x < 51/16"), "{e}");
+    assert!(e.contains("cannot be inferred"), "{e}");
+    assert!(e.contains("need not be rational"), "{e}");
+    // the seed's 1/3 cut is binary truncations too, but also partial sums: it is answered
+    assert_eq!(
+        show("{0,1/4,1/4+1/16,…|1/2,1/4+1/8,1/4+1/16+1/32,…}"),
+        "1/3"
+    );
+    // options that are not truncations of one number keep the plain message
+    let e = error("{0,1,5,…|}");
+    assert!(
+        e.contains("progression") && !e.contains("truncations"),
+        "{e}"
+    );
+    // seed 001: "pi = A A A A B B B A B B A B B B B A A A ..." — the row cannot go on with ...
+    let p = parse("hs\"A A A A B B B A B B A B B B B A A A ...\"").unwrap_err();
+    assert_eq!((p.line, p.column), (1, 40));
+    assert!(p.message.contains("not rational"), "{}", p.message);
+    let p = parse("hs\"AAAABBBABBABBBBAAA…\"").unwrap_err();
+    assert_eq!((p.line, p.column), (1, 22));
 }

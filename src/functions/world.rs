@@ -692,8 +692,22 @@ fn cut(k: &mut Kernel, a: &[Arg]) -> Result<(Value, CutReport), KernelError> {
             Ok(Side::Set(vs))
         }
     };
-    let l = side(left, flag == "left" || flag == "both", "left")?;
-    let r = side(right, flag == "right" || flag == "both", "right")?;
+    let sides = side(left, flag == "left" || flag == "both", "left")
+        .and_then(|l| side(right, flag == "right" || flag == "both", "right").map(|r| (l, r)));
+    let (l, r) = match sides {
+        Ok(lr) => lr,
+        Err(e) => {
+            // Not a progression: say so more helpfully when the options are the binary
+            // truncations of one real number (seed 000's π).
+            let mut vals = |ts: &[Term]| -> Option<Vec<Surreal>> {
+                ts.iter().map(|t| eval(k, t).ok()?.as_surreal(k)).collect()
+            };
+            let lr = vals(left).zip(vals(right));
+            return Err(lr
+                .and_then(|(l, r)| truncations(&l, &r))
+                .map_or(e, |msg| error("cut", msg)));
+        }
+    };
     let v = simplest_in_cut(&l, &r).map_err(|e| error("cut", e))?;
     let v = Value::surreal(v, k);
     let cut = format!("{{{} | {}}}", written[0], written[1]);
@@ -910,6 +924,41 @@ fn simplest_between(lo: Option<&Surreal>, hi: Option<&Surreal>) -> Result<Surrea
         return Err("the bounds' sign expansions have too many runs".into());
     }
     sign::expansion_value(&sign::SignExpansion::from_runs(out))
+}
+
+/// When a cut that is not a progression lists dyadic options that all lie on the sign expansion
+/// of one number (its binary truncations, as seed 000 writes π = {3, 3+1/8, 3+1/8+1/64, … |
+/// 4, 3+1/2, 3+1/4, 3+1/8+1/16, …}), the reason the cut cannot be completed, in words: the
+/// signs the terms fix, the interval they leave, and that the rest cannot be inferred.
+fn truncations(left: &[Surreal], right: &[Surreal]) -> Option<String> {
+    use crate::number::Sign;
+    let expansion = |x: &Surreal| x.to_dyadic()?.sign_expansion(1 << 12);
+    let (ls, rs): (Vec<Vec<Sign>>, Vec<Vec<Sign>>) = (
+        left.iter().map(expansion).collect::<Option<_>>()?,
+        right.iter().map(expansion).collect::<Option<_>>()?,
+    );
+    let longest = ls.iter().chain(&rs).max_by_key(|v| v.len())?.clone();
+    // every option a prefix of the longest; a left one followed there by +, a right one by −
+    let on_it = |v: &Vec<Sign>, s: Sign| {
+        longest.starts_with(v) && longest.get(v.len()).is_none_or(|t| *t == s)
+    };
+    if !(ls.iter().all(|v| on_it(v, Sign::Plus)) && rs.iter().all(|v| on_it(v, Sign::Minus))) {
+        return None;
+    }
+    let (lo, hi) = (left.iter().max()?, right.iter().min()?);
+    if lo >= hi {
+        return None;
+    }
+    let signs: String = longest
+        .iter()
+        .map(|s| if *s == Sign::Plus { '+' } else { '-' })
+        .collect();
+    Some(format!(
+        "the options are not an arithmetic or geometric progression or the partial sums of one; they are binary truncations of one real number x: they fix its first {} signs, {signs}, so {} < x < {}, but no finite list of truncations determines the signs after them. The limit is a real number that cannot be inferred from the terms given and need not be rational (seed 000's π is not); an irrational real has no finite normal form with rational coefficients and is outside what onag represents. Write a rational limit directly, or options that form a progression",
+        longest.len(),
+        lo.display(true),
+        hi.display(true)
+    ))
 }
 
 /// One side of an infinite cut.

@@ -191,6 +191,9 @@ struct Body {
     goes_on: Vec<Option<Span>>,
 }
 
+/// Why a Hackenstring row may not trail off with `...` (seed 001 writes π's row that way).
+const ROW_GOES_ON: &str = "a row cannot go on with `...`: onag cannot guess the pebbles that follow. An infinite row is written with a recurring part in parentheses (A B ( B A ) is 1/3, L(L) is ω); a row with no recurring part, like seed 001's pi = A A A A B B B A B B A B B B B A A A ..., is a real number that is not rational, which has no finite normal form with rational coefficients and is outside what onag represents. Drop the `...` for the dyadic its first pebbles give";
+
 impl Parser<'_> {
     fn peek(&self) -> &Tok {
         &self.toks[self.i].tok
@@ -753,6 +756,13 @@ impl Parser<'_> {
                         'L' | 'A' => Pebble::Left,
                         'R' | 'B' => Pebble::Right,
                         'E' | 'C' => Pebble::Neutral,
+                        '.' | '…' => {
+                            let mut at = str_span.start;
+                            at.column += 1 + k;
+                            let mut end = at;
+                            end.column += 1;
+                            return Err(self.error(Span::new(at, end), ROW_GOES_ON));
+                        }
                         _ => {
                             let mut at = str_span.start;
                             at.column += 1 + k;
@@ -888,6 +898,7 @@ impl Parser<'_> {
             match c.to_ascii_uppercase() {
                 'L' | 'A' | 'R' | 'B' | 'E' | 'C' | ' ' => {}
                 '(' => open.push(k),
+                '.' | '…' => return Err(self.error(at(k), ROW_GOES_ON)),
                 ')' => {
                     let Some(o) = open.pop() else {
                         return Err(self.error(at(k), "this `)` closes no `(` in the row"));
