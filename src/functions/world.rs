@@ -666,6 +666,9 @@ fn cut(k: &mut Kernel, a: &[Arg]) -> Result<(Value, CutReport), KernelError> {
     }
     let mut inferred = Vec::new();
     let mut written = Vec::new();
+    // Options that all share one part that is not rational (seed 000 II.5b's {G−q | G+q} for
+    // G = 1/ω) are read as that part plus a cut of rationals.
+    let shift = common_shift(k, left, right);
     let mut side = |ts: &[Term], goes_on: bool, which: &'static str| -> Result<Side, KernelError> {
         let mut vs = Vec::with_capacity(ts.len());
         for t in ts {
@@ -676,6 +679,7 @@ fn cut(k: &mut Kernel, a: &[Arg]) -> Result<(Value, CutReport), KernelError> {
             })?);
         }
         let mut shown: Vec<String> = vs.iter().map(|x| x.display(true)).collect();
+        let vs: Vec<Surreal> = vs.iter().map(|x| x.sub(&shift)).collect();
         if goes_on {
             shown.push("...".into());
         }
@@ -708,7 +712,12 @@ fn cut(k: &mut Kernel, a: &[Arg]) -> Result<(Value, CutReport), KernelError> {
                 .map_or(e, |msg| error("cut", msg)));
         }
     };
-    let v = simplest_in_cut(&l, &r).map_err(|e| error("cut", e))?;
+    let v = if shift.is_zero() {
+        simplest_in_cut(&l, &r)
+    } else {
+        shifted_cut(&shift, &l, &r)
+    }
+    .map_err(|e| error("cut", e))?;
     let v = Value::surreal(v, k);
     let cut = format!("{{{} | {}}}", written[0], written[1]);
     let value = v.display(k, true);
@@ -926,6 +935,53 @@ fn simplest_between(lo: Option<&Surreal>, hi: Option<&Surreal>) -> Result<Surrea
     sign::expansion_value(&sign::SignExpansion::from_runs(out))
 }
 
+/// The part that is not rational (the terms with a nonzero exponent) shared by every option
+/// of a cut, or 0 when they do not all share one (or there are no options).
+fn common_shift(k: &mut Kernel, left: &[Term], right: &[Term]) -> Surreal {
+    let mut shift: Option<Surreal> = None;
+    for t in left.iter().chain(right) {
+        let Some(x) = eval(k, t).ok().and_then(|v| v.as_surreal(k)) else {
+            return Surreal::zero();
+        };
+        let c = Surreal::from_terms(
+            x.terms()
+                .iter()
+                .filter(|(e, _)| !e.is_zero())
+                .cloned()
+                .collect(),
+        );
+        match &shift {
+            Some(s) if *s != c => return Surreal::zero(),
+            _ => shift = Some(c),
+        }
+    }
+    shift.unwrap_or_default()
+}
+
+/// `{c + L | c + R}` for a part `c` that is not rational and progressions L, R of rationals
+/// converging to one limit ℓ from both sides: the numbers in the cut are c + ℓ plus an
+/// infinitesimal, and the simplest of them drops c's infinitesimal terms (Gonshor's
+/// concatenation: every later, smaller term only lengthens the expansion). Seed 000 II.5b:
+/// G = {G − q | G + q} for a real G, and {1/ω − q | 1/ω + q} = 0. Other shifted cuts are errors.
+fn shifted_cut(c: &Surreal, l: &Side, r: &Side) -> Result<Surreal, String> {
+    match (l, r) {
+        (Side::Converging(a, true), Side::Converging(b, false)) if a == b => {
+            let infinite = Surreal::from_terms(
+                c.terms()
+                    .iter()
+                    .filter(|(e, _)| e.signum() > 0)
+                    .cloned()
+                    .collect(),
+            );
+            Ok(infinite.add(&Surreal::rational(a.clone())))
+        }
+        _ => Err(format!(
+            "every option shares the part {} that is not rational; such a cut is supported only when both sides are progressions of rationals plus that part converging to one limit from below and above (seed 000 II.5b: G = {{G−q | G+q}})",
+            c.display(true)
+        )),
+    }
+}
+
 /// When a cut that is not a progression lists dyadic options that all lie on the sign expansion
 /// of one number (its binary truncations, as seed 000 writes π = {3, 3+1/8, 3+1/8+1/64, … |
 /// 4, 3+1/2, 3+1/4, 3+1/8+1/16, …}), the reason the cut cannot be completed, in words: the
@@ -1045,10 +1101,11 @@ fn infer(v: &[Surreal]) -> Result<(Side, &'static str, String), String> {
     }
     if let Some(q) = ratio(&d) {
         // partial sums a + d(1 + q + q² + …) → a + d/(1 − q)
-        let (a, d0) = (
-            v[0].to_rational().unwrap_or_default(),
-            d[0].to_rational().unwrap_or_default(),
-        );
+        // the first term must be rational too: ε − 1, ε − 1/2, … has rational differences
+        // but does not converge to a rational limit
+        let (Some(a), Some(d0)) = (v[0].to_rational(), d[0].to_rational()) else {
+            return Err(format!("{shown}, …: the partial sums of a geometric series are supported for rational terms (or, beside options that all share the same part that is not rational, that part plus rationals)"));
+        };
         let limit = if q == one {
             BigRational::zero()
         } else {
