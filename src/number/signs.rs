@@ -650,8 +650,9 @@ impl Reader {
                         .ok_or("a run too long")?;
                     let next_infinite = matches!(self.q.get(1), Some(Segment::Run(_, m)) if m.to_natural().is_none());
                     if next_infinite {
-                        signs.extend(std::iter::repeat_n(s, k - 1));
-                        self.take_run(&Ordinal::from(k as u64 - 1));
+                        let k = k.saturating_sub(1);
+                        signs.extend(std::iter::repeat_n(s, k));
+                        self.take_run(&Ordinal::from(k as u64));
                         return Ok((signs, Vec::new()));
                     }
                     signs.extend(std::iter::repeat_n(s, k));
@@ -679,6 +680,23 @@ impl Reader {
 
 /// The number with this sign expansion, read term by term (see the module docs).
 pub fn expansion_value(e: &SignExpansion) -> Result<Surreal, String> {
+    // The segments are public: a hand-built expansion may break what `push` keeps.
+    for g in &e.segments {
+        let ok = match g {
+            Segment::Run(_, n) => !n.is_zero(),
+            Segment::Repeat(b) => {
+                b.iter().all(|(_, n)| !n.is_zero())
+                    && b.iter().any(|(s, _)| *s == Sign::Plus)
+                    && b.iter().any(|(s, _)| *s == Sign::Minus)
+            }
+        };
+        if !ok {
+            return Err(
+                "a malformed sign expansion: an empty run, or a repeated block without both signs"
+                    .into(),
+            );
+        }
+    }
     let mut rd = Reader {
         q: e.segments.iter().cloned().collect(),
     };
@@ -923,6 +941,19 @@ mod tests {
             err.contains("neither an ordinal nor the negative of one"),
             "{err}"
         );
+    }
+
+    /// Hand-built expansions that `push` would never make are refused, not misread.
+    #[test]
+    fn malformed_expansions_are_errors() {
+        let bad = [
+            vec![Segment::Run(Sign::Plus, Ordinal::zero())],
+            vec![Segment::Repeat(Vec::new())],
+            vec![Segment::Repeat(vec![(Sign::Plus, Ordinal::one())])],
+        ];
+        for segments in bad {
+            assert!(expansion_value(&SignExpansion { segments }).is_err());
+        }
     }
 
     #[test]
