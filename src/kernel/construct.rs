@@ -59,6 +59,12 @@ impl Kernel {
         if let Some(x) = self.number_value_of(&l, &r)? {
             return Ok(self.nus_id(Nus::new(x, BigInt::zero(), Nimber::zero())));
         }
+        // Dominated options first: they are most of a ruleset position's options, and every
+        // reversibility test below loops over both lists. Deleting them keeps the value, and
+        // bypassing cannot make an option dominated that was not, except by the options it
+        // brings in, hence the second pass.
+        let mut l = self.undominated(&l, true)?;
+        let mut r = self.undominated(&r, false)?;
         self.bypass_left(&mut l, &r)?;
         self.bypass_right(&l, &mut r)?;
         let l = self.undominated(&l, true)?;
