@@ -45,7 +45,7 @@ pub struct Table<P> {
     /// Values of the small parts, by [`Rules::dense_key`] (allocated on first use).
     dense: Vec<Option<GameId>>,
     /// Values of the parts with a [`Rules::compact_key`].
-    compact: FxHashMap<u64, GameId>,
+    compact: super::word_map::WordMap,
 
     max_entries: usize,
     /// How many times the table was full and emptied.
@@ -61,7 +61,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         Table {
             map: FxHashMap::default(),
             dense: Vec::new(),
-            compact: FxHashMap::default(),
+            compact: Default::default(),
             max_entries: max_entries.max(1 << 10),
             clears: 0,
             solved: 0,
@@ -84,7 +84,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
             return self.dense.get(i).copied().flatten();
         }
         match rules.compact_key(p) {
-            Some(k) => self.compact.get(&k).copied(),
+            Some(k) => self.compact.get(k),
             None => self.map.get(p).copied(),
         }
     }
