@@ -123,6 +123,39 @@ fn domineering_random_boards_match_brute_force() {
     }
 }
 
+/// Boards whose regions are wider or taller than 8 (kept in the general encoding) and boards
+/// whose regions fill 4×5 and 3×6 boxes (the 64-bit word encoding, with every symmetry met),
+/// against the brute force.
+#[test]
+fn domineering_wide_and_word_sized_boards_match_brute_force() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut k = Kernel::new();
+    let shapes = [
+        (2, 9),
+        (9, 2),
+        (2, 10),
+        (10, 2),
+        (1, 12),
+        (4, 5),
+        (5, 4),
+        (3, 6),
+        (6, 3),
+    ];
+    for i in 0..90 {
+        let (rows, cols) = shapes[i % shapes.len()];
+        let board: Vec<bool> = (0..rows * cols).map(|_| rng.below(6) != 0).collect();
+        let text: Vec<String> = board
+            .chunks(cols)
+            .map(|r| r.iter().map(|&e| if e { '.' } else { '#' }).collect())
+            .collect();
+        let text = text.join("|");
+        let fast = dom(&mut k, &text);
+        let brute = domineering_brute(&mut k, rows, cols, board, &mut HashMap::new());
+        let (f, b) = (show(&mut k, fast), show(&mut k, brute));
+        assert_eq!(fast, brute, "{text}: search {f}, brute force {b}");
+    }
+}
+
 #[test]
 fn domineering_full_small_rectangles_match_brute_force() {
     let mut k = Kernel::new();

@@ -59,6 +59,12 @@ impl Kernel {
         if let Some(x) = self.number_value_of(&l, &r)? {
             return Ok(self.nus_id(Nus::new(x, BigInt::zero(), Nimber::zero())));
         }
+        // Dominated options first: they are most of a ruleset position's options, and every
+        // reversibility test below loops over both lists. Deleting them keeps the value, and
+        // bypassing cannot make an option dominated that was not, except by the options it
+        // brings in, hence the second pass.
+        let mut l = self.undominated(&l, true)?;
+        let mut r = self.undominated(&r, false)?;
         self.bypass_left(&mut l, &r)?;
         self.bypass_right(&l, &mut r)?;
         let l = self.undominated(&l, true)?;
@@ -208,24 +214,31 @@ impl Kernel {
         Ok(())
     }
 
-    /// Keeps the options not dominated by another (Left keeps maxima, Right minima).
+    /// Keeps the options not dominated by another (Left keeps maxima, Right minima). The
+    /// options are distinct values, so the survivors are found in one pass that compares each
+    /// option with the survivors so far (a few) rather than with every other option: an
+    /// option below a survivor is dropped (the survivor, or whatever later drops it, dominates
+    /// it), and an option that survives drops the survivors below it.
     fn undominated(&mut self, opts: &[GameId], left: bool) -> Result<Vec<GameId>, KernelError> {
-        let mut keep = Vec::with_capacity(opts.len());
-        for (i, &x) in opts.iter().enumerate() {
-            let mut dominated = false;
-            for (j, &y) in opts.iter().enumerate() {
-                if i == j {
-                    continue;
-                }
+        let mut keep: Vec<GameId> = Vec::with_capacity(opts.len());
+        'next: for &x in opts {
+            for &y in &keep {
                 let d = if left { self.le(x, y)? } else { self.le(y, x)? };
                 if d {
-                    dominated = true;
-                    break;
+                    continue 'next;
                 }
             }
-            if !dominated {
-                keep.push(x);
+            let mut i = 0;
+            while i < keep.len() {
+                let Some(&y) = keep.get(i) else { break };
+                let d = if left { self.le(y, x)? } else { self.le(x, y)? };
+                if d {
+                    keep.swap_remove(i);
+                } else {
+                    i += 1;
+                }
             }
+            keep.push(x);
         }
         keep.sort_unstable();
         Ok(keep)

@@ -15,6 +15,7 @@
 //! array indexed by shape and bits (most regions met are small); regions up to 56 squares are
 //! keyed by one 64-bit word.
 
+use super::domineering_small::{part_of, Cells, Fast};
 use super::grid::{self, Shape, MAX_REGION};
 use super::search::{self, Rules, Table};
 use super::RulesetError;
@@ -314,7 +315,7 @@ pub fn value(position: &Position, kernel: &mut Kernel) -> Result<GameId, Ruleset
 pub fn value_with(
     position: &Position,
     kernel: &mut Kernel,
-    table: &mut Table<Board>,
+    table: &mut Table<Cells>,
 ) -> Result<GameId, RulesetError> {
     value_threads(position, kernel, table, search::threads())
 }
@@ -324,11 +325,11 @@ pub fn value_with(
 pub fn value_threads(
     position: &Position,
     kernel: &mut Kernel,
-    table: &mut Table<Board>,
+    table: &mut Table<Cells>,
     threads: usize,
 ) -> Result<GameId, RulesetError> {
-    let regions = position.regions()?;
-    search::value_parallel(&Domineering, &regions, table, kernel, threads)
+    let regions: Vec<Cells> = position.regions()?.iter().map(part_of).collect();
+    search::value_parallel(&Fast, &regions, table, kernel, threads)
 }
 
 /// The positions one move reaches, as boards of the original size: Left's, then Right's. For

@@ -13,12 +13,14 @@
 pub mod clobber;
 pub mod cutcake;
 pub mod domineering;
+pub mod domineering_small;
 pub mod grid;
 pub mod hackenbush;
 pub mod octal;
 pub mod search;
 pub mod svg;
 pub mod toads;
+mod word_map;
 
 use crate::kernel::KernelError;
 use std::fmt;

@@ -45,7 +45,7 @@ pub struct Table<P> {
     /// Values of the small parts, by [`Rules::dense_key`] (allocated on first use).
     dense: Vec<Option<GameId>>,
     /// Values of the parts with a [`Rules::compact_key`].
-    compact: FxHashMap<u64, GameId>,
+    compact: super::word_map::WordMap,
 
     max_entries: usize,
     /// How many times the table was full and emptied.
@@ -61,7 +61,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         Table {
             map: FxHashMap::default(),
             dense: Vec::new(),
-            compact: FxHashMap::default(),
+            compact: Default::default(),
             max_entries: max_entries.max(1 << 10),
             clears: 0,
             solved: 0,
@@ -84,7 +84,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
             return self.dense.get(i).copied().flatten();
         }
         match rules.compact_key(p) {
-            Some(k) => self.compact.get(&k).copied(),
+            Some(k) => self.compact.get(k),
             None => self.map.get(p).copied(),
         }
     }
@@ -114,10 +114,16 @@ impl<P: Clone + Eq + Hash> Table<P> {
     }
 }
 
-/// One part being worked out: its options' positions and the values found so far.
+/// One part being worked out: its options' parts, the values of those parts found in the
+/// table when the frame was opened, and the options' values found so far.
 struct Frame<P> {
     part: P,
-    options: Vec<P>,
+    /// Every option's parts, one option after another.
+    parts: Vec<(P, bool)>,
+    /// Where each option's parts start in `parts`, and a last entry for the end.
+    starts: Vec<usize>,
+    /// By part: its value if the table had it when the frame was opened.
+    known: Vec<Option<GameId>>,
     left_count: usize,
     values: Vec<GameId>,
 }
@@ -133,20 +139,20 @@ pub fn value<R: Rules>(
     for (part, _) in &parts {
         solve(rules, part, table, kernel)?;
     }
-    Ok(sum_parts(rules, &parts, table, kernel)?.unwrap_or(kernel.zero()))
+    let known: Vec<Option<GameId>> = parts.iter().map(|(q, _)| table.get(rules, q)).collect();
+    Ok(sum_parts(&parts, &known, kernel)?.unwrap_or(kernel.zero()))
 }
 
-/// The sum of the parts' values if all are in the table, added in id order so that the same
-/// parts meet in the same order and the kernel's sum memo answers.
-fn sum_parts<R: Rules>(
-    rules: &R,
-    parts: &[(R::Pos, bool)],
-    table: &Table<R::Pos>,
+/// The sum of the parts' values if all are known, added in id order so that the same parts
+/// meet in the same order and the kernel's sum memo answers.
+fn sum_parts<P>(
+    parts: &[(P, bool)],
+    known: &[Option<GameId>],
     kernel: &mut Kernel,
 ) -> Result<Option<GameId>, KernelError> {
     let mut values: Vec<GameId> = Vec::with_capacity(parts.len());
-    for (part, negated) in parts {
-        let Some(v) = table.get(rules, part) else {
+    for ((_, negated), v) in parts.iter().zip(known) {
+        let Some(v) = *v else {
             return Ok(None);
         };
         values.push(if *negated { kernel.neg(v) } else { v });
@@ -173,10 +179,10 @@ fn solve<R: Rules>(
         return Ok(v);
     }
     let mut last = kernel.zero();
-    let mut stack = vec![open(rules, root.clone())];
+    let mut stack = vec![open(rules, root.clone(), table)];
     while let Some(frame) = stack.last_mut() {
         let i = frame.values.len();
-        if i == frame.options.len() {
+        let (Some(&from), Some(&to)) = (frame.starts.get(i), frame.starts.get(i + 1)) else {
             let (l, r) = frame.values.split_at(frame.left_count);
             let g = kernel.from_options(l, r)?;
             let part = frame.part.clone();
@@ -185,19 +191,28 @@ fn solve<R: Rules>(
             table.insert(rules, part, g);
             last = g;
             continue;
-        }
-        let parts = rules.parts(&frame.options[i]);
-        match sum_parts(rules, &parts, table, kernel)? {
-            Some(v) => {
-                frame.values.push(v);
+        };
+        let (Some(parts), Some(known)) = (frame.parts.get(from..to), frame.known.get_mut(from..to))
+        else {
+            break;
+        };
+        // A part missing when the frame was opened may have been solved since.
+        for (k, (q, _)) in known.iter_mut().zip(parts) {
+            if k.is_none() {
+                *k = table.get(rules, q);
             }
+        }
+        match sum_parts(parts, known, kernel)? {
+            Some(v) => frame.values.push(v),
             None => {
                 // Some part is missing: work out the first one, then come back to this option.
-                if let Some((missing, _)) = parts
-                    .into_iter()
-                    .find(|(q, _)| table.get(rules, q).is_none())
-                {
-                    stack.push(open(rules, missing));
+                let missing = parts
+                    .iter()
+                    .zip(known.iter())
+                    .find_map(|((q, _), k)| k.is_none().then(|| q.clone()));
+                if let Some(q) = missing {
+                    let child = open(rules, q, table);
+                    stack.push(child);
                 }
             }
         }
@@ -205,14 +220,28 @@ fn solve<R: Rules>(
     Ok(last)
 }
 
-fn open<R: Rules>(rules: &R, part: R::Pos) -> Frame<R::Pos> {
+/// A frame for `part`: its options split into parts, and the parts' values looked up in one
+/// pass. The look-ups are independent loads from a table of millions of entries, so done
+/// back to back their cache misses overlap; done one option at a time, between the kernel's
+/// sums, each miss was waited for alone (a quarter of the 5×6 Domineering profile).
+fn open<R: Rules>(rules: &R, part: R::Pos, table: &Table<R::Pos>) -> Frame<R::Pos> {
     let mut options = rules.moves(&part, true);
     let left_count = options.len();
     options.extend(rules.moves(&part, false));
+    let mut parts = Vec::with_capacity(options.len() * 2);
+    let mut starts = Vec::with_capacity(options.len() + 1);
+    for o in &options {
+        starts.push(parts.len());
+        parts.extend(rules.parts(o));
+    }
+    starts.push(parts.len());
+    let known = parts.iter().map(|(q, _)| table.get(rules, q)).collect();
     Frame {
         values: Vec::with_capacity(options.len()),
         part,
-        options,
+        parts,
+        starts,
+        known,
         left_count,
     }
 }

@@ -1,0 +1,364 @@
+//! Domineering regions that fit an 8×8 box, as one `u64` each: the square in row `r`, column
+//! `c` is bit `8r + c` whatever the region's own width, so that every step of the search is a
+//! few word operations with no table lookups: a move is two bits cleared, the live squares and
+//! the regions are shifts and masks, the bounding box is a trailing-zero count, and the eight
+//! symmetries are byte swaps, bit reversals and the three-step 8×8 transpose.
+//!
+//! A region is stored *anchored* (its top row is row 0, its leftmost column column 0), so the
+//! word alone says which region it is: the width and height are read off its highest bits,
+//! and the word is the transposition table's key. The key of a region is the least of its
+//! eight anchored images; the four that transpose swap vertical and horizontal, so the value
+//! is then the negative of the key's.
+//!
+//! Regions larger than 8×8 (possible on longer boards) keep [`Board`]'s general encoding;
+//! [`Cells`] holds either, and [`Fast`] is the search's rules over both. The value is the
+//! same as with [`super::domineering::Domineering`]'s rules alone: both split a board into
+//! the same regions and both key a region by an image under the symmetries.
+
+use super::domineering::{Board, Domineering};
+use super::grid::Shape;
+use super::search::Rules;
+
+/// Column 0 of every row.
+const COL0: u64 = 0x0101_0101_0101_0101;
+/// Every square but those of column 7 (no right-hand neighbour).
+const NOT_COL7: u64 = !(COL0 << 7);
+/// Every square but those of column 0 (no left-hand neighbour).
+const NOT_COL0: u64 = !COL0;
+
+/// A region (or a position derived from one by moves) for the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cells {
+    /// Empty squares within an 8×8 box, bit `8r + c`. As a part it is anchored and least
+    /// under the symmetries; as an option (a part with one domino placed) it is neither.
+    Small(u64),
+    /// A region wider or taller than 8, in the general encoding.
+    Big(Board),
+}
+
+/// The squares next to a square of `x` (left, right, above, below) within the 8×8 box.
+pub fn neighbours(x: u64) -> u64 {
+    ((x & NOT_COL7) << 1) | ((x & NOT_COL0) >> 1) | (x << 8) | (x >> 8)
+}
+
+/// Squares where Left can put the top of a vertical domino.
+pub fn left_moves(x: u64) -> u64 {
+    x & (x >> 8)
+}
+
+/// Squares where Right can put the left end of a horizontal domino.
+pub fn right_moves(x: u64) -> u64 {
+    x & (x >> 1) & NOT_COL7
+}
+
+/// The squares of `within` connected to `seed` through `within`.
+fn flood(seed: u64, within: u64) -> u64 {
+    let mut region = seed & within;
+    loop {
+        let next = (region | neighbours(region)) & within;
+        if next == region {
+            return region;
+        }
+        region = next;
+    }
+}
+
+/// `x` (nonzero) moved to the top-left corner.
+pub fn anchor(x: u64) -> u64 {
+    let x = x >> (x.trailing_zeros() & !7);
+    x >> column_bits(x).trailing_zeros()
+}
+
+/// Bit c set when some row of `x` has column c.
+fn column_bits(x: u64) -> u64 {
+    let x = x | (x >> 32);
+    let x = x | (x >> 16);
+    (x | (x >> 8)) & 0xff
+}
+
+/// Width and height of an anchored nonzero `x`.
+fn dims(x: u64) -> (u32, u32) {
+    let w = 64 - column_bits(x).leading_zeros();
+    let h = (63 - x.leading_zeros()) / 8 + 1;
+    (w, h)
+}
+
+/// Left-right mirror of an anchored `x` of width `w`, anchored again.
+fn mirror(x: u64, w: u32) -> u64 {
+    x.reverse_bits().swap_bytes() >> (8 - w)
+}
+
+/// Top-bottom mirror of an anchored `x` of height `h`, anchored again.
+fn flip(x: u64, h: u32) -> u64 {
+    x.swap_bytes() >> (8 * (8 - h))
+}
+
+/// The transpose (row r, column c to row c, column r): three delta swaps of the 8×8 box. An
+/// anchored board stays anchored.
+pub fn transpose(mut x: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    x
+}
+
+/// The least of the four images of anchored `x` that keep its orientation.
+fn least_flip(x: u64) -> u64 {
+    let (w, h) = dims(x);
+    let m = mirror(x, w);
+    x.min(m).min(flip(x, h)).min(flip(m, h))
+}
+
+/// The key of an anchored nonzero region: its least image under the eight symmetries, and
+/// whether that image is transposed (the region's value is then the negative of the key's).
+pub fn canonical(x: u64) -> (u64, bool) {
+    let a = least_flip(x);
+    let b = least_flip(transpose(x));
+    if b < a {
+        (b, true)
+    } else {
+        (a, false)
+    }
+}
+
+/// The live regions of `x` (empty squares with an empty neighbour, 4-connected), each keyed
+/// by [`canonical`], appended to `out`.
+fn small_parts(x: u64, out: &mut Vec<(Cells, bool)>) {
+    let mut rest = x & neighbours(x);
+    while rest != 0 {
+        let r = flood(rest & rest.wrapping_neg(), rest);
+        rest &= !r;
+        let (key, negated) = canonical(anchor(r));
+        out.push((Cells::Small(key), negated));
+    }
+}
+
+/// A general board that fits 8×8 as a word (bit `8r + c`).
+fn to_small(b: &Board) -> Option<u64> {
+    let (w, h) = (b.shape.w as usize, b.shape.h as usize);
+    if w > 8 || h > 8 {
+        return None;
+    }
+    let mut x = 0u64;
+    let mut rest = b.empty;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        x |= 1 << ((i / w) * 8 + i % w);
+    }
+    Some(x)
+}
+
+/// A word as a general board of the given shape (the inverse of [`to_small`]).
+pub fn to_board(x: u64) -> Board {
+    if x == 0 {
+        return Board {
+            shape: Shape { w: 1, h: 1 },
+            empty: 0,
+        };
+    }
+    let x = anchor(x);
+    let (w, h) = dims(x);
+    let mut empty = 0u128;
+    let mut rest = x;
+    while rest != 0 {
+        let i = rest.trailing_zeros();
+        rest &= rest - 1;
+        empty |= 1 << ((i / 8) * w + i % 8);
+    }
+    Board {
+        shape: Shape {
+            w: w as u8,
+            h: h as u8,
+        },
+        empty,
+    }
+}
+
+/// A board's region as the search's part: small when it fits.
+pub fn part_of(b: &Board) -> Cells {
+    match to_small(b) {
+        Some(x) => Cells::Small(x),
+        None => Cells::Big(*b),
+    }
+}
+
+/// Regions within 4×4 (as keyed) live in a dense array of 2^16 slots, indexed by the four
+/// low bits of each of the four rows.
+const DENSE_SIDE: u32 = 4;
+
+/// The Domineering rules over [`Cells`].
+pub struct Fast;
+
+impl Rules for Fast {
+    type Pos = Cells;
+
+    fn parts(&self, p: &Cells) -> Vec<(Cells, bool)> {
+        let mut out = Vec::new();
+        match p {
+            Cells::Small(x) => small_parts(*x, &mut out),
+            Cells::Big(b) => {
+                for (q, negated) in Domineering.parts(b) {
+                    match to_small(&q) {
+                        // Canonical again under the word's symmetries: the general rules leave
+                        // small boxes as they are, and their least image is another order.
+                        Some(x) => {
+                            let (key, t) = canonical(anchor(x));
+                            out.push((Cells::Small(key), negated != t));
+                        }
+                        None => out.push((Cells::Big(q), negated)),
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn moves(&self, p: &Cells, left: bool) -> Vec<Cells> {
+        match p {
+            Cells::Small(x) => {
+                let (mut at, step) = if left {
+                    (left_moves(*x), 8)
+                } else {
+                    (right_moves(*x), 1)
+                };
+                let mut out = Vec::with_capacity(at.count_ones() as usize);
+                while at != 0 {
+                    let i = at.trailing_zeros();
+                    at &= at - 1;
+                    out.push(Cells::Small(*x & !((1 << i) | (1 << (i + step)))));
+                }
+                out
+            }
+            Cells::Big(b) => Domineering
+                .moves(b, left)
+                .into_iter()
+                .map(Cells::Big)
+                .collect(),
+        }
+    }
+
+    fn dense_key(&self, p: &Cells) -> Option<usize> {
+        let Cells::Small(x) = *p else { return None };
+        if x == 0 {
+            return None;
+        }
+        let (w, h) = dims(x);
+        if w > DENSE_SIDE || h > DENSE_SIDE {
+            return None;
+        }
+        Some((x & 0xf | (x >> 4) & 0xf0 | (x >> 8) & 0xf00 | (x >> 12) & 0xf000) as usize)
+    }
+
+    fn dense_len(&self) -> usize {
+        1 << 16
+    }
+
+    fn compact_key(&self, p: &Cells) -> Option<u64> {
+        match p {
+            Cells::Small(x) => Some(*x),
+            Cells::Big(_) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(r: u32, c: u32) -> u64 {
+        1 << (8 * r + c)
+    }
+
+    fn pseudo_random(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    /// Each word trick against the same map written square by square.
+    #[test]
+    fn word_tricks_match_square_by_square() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for _ in 0..2000 {
+            let x = pseudo_random(&mut seed) & pseudo_random(&mut seed);
+            let (mut t, mut nb) = (0u64, 0u64);
+            for r in 0..8 {
+                for c in 0..8 {
+                    if x & at(r, c) != 0 {
+                        t |= at(c, r);
+                        if c > 0 {
+                            nb |= at(r, c - 1);
+                        }
+                        if c < 7 {
+                            nb |= at(r, c + 1);
+                        }
+                        if r > 0 {
+                            nb |= at(r - 1, c);
+                        }
+                        if r < 7 {
+                            nb |= at(r + 1, c);
+                        }
+                    }
+                }
+            }
+            assert_eq!(transpose(x), t);
+            assert_eq!(neighbours(x), nb);
+            if x == 0 {
+                continue;
+            }
+            let a = anchor(x);
+            let (w, h) = dims(a);
+            let (mut m, mut f) = (0u64, 0u64);
+            for r in 0..8 {
+                for c in 0..8 {
+                    if a & at(r, c) != 0 {
+                        assert!(c < w && r < h);
+                        m |= at(r, w - 1 - c);
+                        f |= at(h - 1 - r, c);
+                    }
+                }
+            }
+            assert!(a & COL0 != 0 && a & 0xff != 0, "anchored");
+            assert_eq!(mirror(a, w), m);
+            assert_eq!(flip(a, h), f);
+            // And the general board round trip.
+            let b = to_board(a);
+            assert_eq!((b.shape.w as u32, b.shape.h as u32), (w, h));
+            assert_eq!(to_small(&b), Some(a));
+        }
+    }
+
+    /// The key is the same for all eight images, with the transposing ones negated.
+    #[test]
+    fn keys_are_invariant_under_the_symmetries() {
+        let mut seed = 0x0bad_cafe_dead_beefu64;
+        for _ in 0..2000 {
+            let x = anchor(pseudo_random(&mut seed) & pseudo_random(&mut seed) | 1);
+            let (key, neg) = canonical(x);
+            let (w, h) = dims(x);
+            for (img, transposed) in [
+                (x, false),
+                (mirror(x, w), false),
+                (flip(x, h), false),
+                (flip(mirror(x, w), h), false),
+                (transpose(x), true),
+                (transpose(mirror(x, w)), true),
+                (transpose(flip(x, h)), true),
+                (transpose(flip(mirror(x, w), h)), true),
+            ] {
+                let (k2, n2) = canonical(img);
+                assert_eq!(k2, key);
+                // Where the region equals its own transpose (up to flips) either sign is a
+                // name of the same key; otherwise the sign follows the transposition.
+                if least_flip(x) != least_flip(transpose(x)) {
+                    assert_eq!(n2, neg != transposed);
+                }
+            }
+        }
+    }
+}
