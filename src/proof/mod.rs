@@ -36,7 +36,7 @@ pub mod thermocheck;
 mod tidy;
 mod values;
 
-pub use check::{CheckError, ConditionProof};
+pub use check::{CheckError, CheckLimit, ConditionProof};
 pub use compare::{compare, Comparison};
 pub use inequality::{Definitional, Inequality, Memo, Reason, Undecided};
 pub use step::{PathElem, Step, Witnesses, LEMMA};
