@@ -489,24 +489,29 @@ impl<'a> TermRules<'a> {
         Ok(out)
     }
 
-    /// The numbers a bound set's members equal; `None` if one is not a number.
-    fn numbers_of(&mut self, b: &Binds, name: &str) -> Got<Vec<Dyadic>> {
+    /// What `of` finds for each of a bound set's members; `None` if it finds nothing for one.
+    fn each<T>(
+        &mut self,
+        b: &Binds,
+        name: &str,
+        of: fn(&mut Self, &Term) -> Result<Option<T>, Undecided>,
+    ) -> Got<Vec<T>> {
         let members = some!(b.set(name)).to_vec();
         let mut out = Vec::with_capacity(members.len());
         for m in &members {
-            out.push(some!(self.number(m)?));
+            out.push(some!(of(self, m)?));
         }
         Ok(Some(out))
     }
 
+    /// The numbers a bound set's members equal; `None` if one is not a number.
+    fn numbers_of(&mut self, b: &Binds, name: &str) -> Got<Vec<Dyadic>> {
+        self.each(b, name, Self::number)
+    }
+
     /// The nimbers a bound set's members equal; `None` if one is not a nimber.
     fn nimbers_of(&mut self, b: &Binds, name: &str) -> Got<Vec<Nimber>> {
-        let members = some!(b.set(name)).to_vec();
-        let mut out = Vec::with_capacity(members.len());
-        for m in &members {
-            out.push(some!(self.nimber(m)?));
-        }
-        Ok(Some(out))
+        self.each(b, name, Self::nimber)
     }
 
     // ---- conditions ----

@@ -122,49 +122,53 @@ impl Definitional<'_> {
             l = self.undominated(l, true)?;
             r = self.undominated(r, false)?;
             let g = self.memo.intern(Form::Game(l.clone(), r.clone()))?;
-            let mut changed = false;
-            // A Left option A with some A^R ≤ G is replaced by A^R's Left options; a Right
-            // option B with some B^L ≥ G by B^L's Right options. Each keeps G's value, so all
-            // are judged against the same G.
-            let mut nl = Vec::with_capacity(l.len());
-            for &a in &l {
-                let mut by = None;
-                for &x in self.memo.options(a)?.1.iter() {
-                    if self.le(x, g)? {
-                        by = Some(x);
-                        break;
-                    }
-                }
-                match by {
-                    Some(x) => {
-                        nl.extend(self.memo.options(x)?.0.iter().copied());
-                        changed = true;
-                    }
-                    None => nl.push(a),
-                }
-            }
-            let mut nr = Vec::with_capacity(r.len());
-            for &b in &r {
-                let mut by = None;
-                for &y in self.memo.options(b)?.0.iter() {
-                    if self.le(g, y)? {
-                        by = Some(y);
-                        break;
-                    }
-                }
-                match by {
-                    Some(y) => {
-                        nr.extend(self.memo.options(y)?.1.iter().copied());
-                        changed = true;
-                    }
-                    None => nr.push(b),
-                }
-            }
-            if !changed {
+            // Each bypass keeps G's value, so both sides are judged against the same G.
+            let (nl, changed_l) = self.bypass(&l, g, true)?;
+            let (nr, changed_r) = self.bypass(&r, g, false)?;
+            if !changed_l && !changed_r {
                 return self.closed_form(g, &l, &r);
             }
             (l, r) = (nl, nr);
         }
+    }
+
+    /// One side's options with the reversible ones bypassed (Theorem 4.5): a Left option A
+    /// with some A^R ≤ G is replaced by A^R's Left options; a Right option B with some
+    /// B^L ≥ G by B^L's Right options. Whether any was.
+    fn bypass(
+        &mut self,
+        side: &[FormId],
+        g: FormId,
+        left: bool,
+    ) -> Result<(Vec<FormId>, bool), Undecided> {
+        // Options of `x` on the side a player's move reaches: the opponent's, or their own.
+        let of = |o: &(Vec<FormId>, Vec<FormId>), own: bool| {
+            if own == left {
+                o.0.clone()
+            } else {
+                o.1.clone()
+            }
+        };
+        let mut out = Vec::with_capacity(side.len());
+        let mut changed = false;
+        for &a in side {
+            let mut by = None;
+            for x in of(&*self.memo.options(a)?, false) {
+                let reverses = if left { self.le(x, g)? } else { self.le(g, x)? };
+                if reverses {
+                    by = Some(x);
+                    break;
+                }
+            }
+            match by {
+                Some(x) => {
+                    out.extend(of(&*self.memo.options(x)?, true));
+                    changed = true;
+                }
+                None => out.push(a),
+            }
+        }
+        Ok((out, changed))
     }
 
     /// The options in `v` that no other option beats (for Left: none ≥ it; for Right: none

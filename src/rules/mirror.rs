@@ -47,7 +47,27 @@ pub fn mirror(rule: &Rule, name: &str, says: String, cite: String) -> Result<Rul
         .map(|c| m.condition(c))
         .collect::<Result<_, _>>()?;
     let result = m.game(&rule.result)?;
-    let mut out = Rule {
+    let mut out = derived(
+        rule,
+        name,
+        (says, cite),
+        (pattern, conditions, result),
+        false,
+    );
+    rename(&mut out);
+    Ok(out)
+}
+
+/// A rule derived from `rule`: its groups, kind and priority, with its own name, statement,
+/// citation, pattern, conditions and result.
+fn derived(
+    rule: &Rule,
+    name: &str,
+    (says, cite): (String, String),
+    (pattern, conditions, result): (Pattern, Vec<Condition>, Template),
+    swapped: bool,
+) -> Rule {
+    Rule {
         name: name.to_string(),
         says,
         cite,
@@ -59,10 +79,8 @@ pub fn mirror(rule: &Rule, name: &str, says: String, cite: String) -> Result<Rul
         result,
         source: rule.source.clone(),
         mirror_of: Some(rule.name.clone()),
-        swapped: false,
-    };
-    rename(&mut out);
-    Ok(out)
+        swapped,
+    }
 }
 
 /// The mirror of `rule` by commutativity, named `name`: every sum's two parts swapped in its
@@ -123,20 +141,8 @@ pub fn swapped(rule: &Rule, name: &str, says: String, cite: String) -> Result<Ru
             other => other.clone(),
         })
         .collect();
-    Ok(Rule {
-        name: name.to_string(),
-        says,
-        cite,
-        groups: rule.groups.clone(),
-        kind: rule.kind,
-        priority: rule.priority,
-        pattern: pattern(&rule.pattern),
-        conditions,
-        result: template(&rule.result),
-        source: rule.source.clone(),
-        mirror_of: Some(rule.name.clone()),
-        swapped: true,
-    })
+    let parts = (pattern(&rule.pattern), conditions, template(&rule.result));
+    Ok(derived(rule, name, (says, cite), parts, true))
 }
 
 /// The value variables whose payload negation negates: those of `num`, `int`, `up` and the
