@@ -40,7 +40,7 @@ mod api;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod engine;
-pub(crate) mod error;
+pub mod error;
 pub(crate) mod eval;
 pub mod functions;
 pub mod kernel;
