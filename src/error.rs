@@ -291,10 +291,12 @@ mod tests {
             lemma: None,
             step: 3,
             reason: "out of memory".into(),
-            limit: Some(crate::memory::MemoryLimit {
-                limit: 1 << 20,
-                in_use: 2 << 20,
-            }),
+            limit: Some(crate::proof::CheckLimit::Memory(
+                crate::memory::MemoryLimit {
+                    limit: 1 << 20,
+                    in_use: 2 << 20,
+                },
+            )),
         };
         let e: Error = ProofError::Check(cut).into();
         assert_eq!(e.exit_code(), status::LIMIT);

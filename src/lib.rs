@@ -12,7 +12,7 @@
 //! | [`number`] | exact arithmetic: dyadic rationals on big integers, nimbers of any size |
 //! | [`kernel`] | hash-consed canonical short games with memoised sums and comparisons: the fast, exact oracle |
 //! | [`rules`] | the rule language: `rules/*.rules` parsed into rule objects that know nothing of the e-graph |
-//! | [`eval`] | the one evaluator of the rule language (patterns, conditions, results), used by the engine and the proof producer |
+//! | `eval` (crate-private) | the one evaluator of the rule language (patterns, conditions, results), used by the engine and the proof producer |
 //! | [`engine`] | the egg e-graph: rules compiled to searchers and appliers, saturation, extraction |
 //! | [`proof`] | proof objects, the independent checker, disproofs, renderers |
 //! | [`memory`] | the count of bytes allocated (a counting global allocator), the memory limit |
@@ -41,7 +41,7 @@ mod api;
 pub mod cli;
 pub mod engine;
 pub mod error;
-pub mod eval;
+pub(crate) mod eval;
 pub mod functions;
 pub mod kernel;
 pub mod memory;

@@ -194,7 +194,9 @@ fn the_checker_stops_at_the_memory_limit_without_a_verdict() {
     assert!(proof.check(&rules).is_ok());
     // Already past the limit: the checker stops before its first step, saying why.
     let e = with_process_limit(in_use() / 2, || proof.check(&rules)).unwrap_err();
-    let m = e.limit.expect("a memory limit, not a rejection");
+    let Some(onag::proof::CheckLimit::Memory(m)) = e.limit else {
+        panic!("a memory limit, not a rejection: {e:?}")
+    };
     assert!(m.in_use > m.limit);
     assert!(e.reason.starts_with(memory::LIMIT_REACHED), "{}", e.reason);
     // And with the limit back, the same proof checks.

@@ -1,4 +1,4 @@
-//! The rule evaluator ([`crate::eval`]) on the e-graph: what a node is, which nodes of a class
+//! The rule evaluator (`crate::eval`) on the e-graph: what a node is, which nodes of a class
 //! a pattern may look at, and a class's value.
 //!
 //! A nested game pattern looks inside an option through the class's *inside form* (its active
@@ -97,7 +97,7 @@ impl Host for EGraphHost<'_> {
 /// Finds the first way `rule` matches `node` (in class `class`) whose conditions hold and
 /// that `skip` does not turn down (the caller skips matches it found to change nothing).
 /// `give_up` is asked before each candidate; when it says so the search ends with
-/// [`Stop::GaveUp`]. A kernel limit reached deciding a condition is [`Stop::Kernel`].
+/// `Stop::GaveUp`. A kernel limit reached deciding a condition is `Stop::Kernel`.
 pub fn find_match(
     egraph: &Graph,
     inside: &dyn Inside,

@@ -44,18 +44,6 @@ pub fn condition<H: Host>(
     Ok(settle(ev.condition(k, c, kinds))?.unwrap_or(false))
 }
 
-/// The value of a template in the kernel (`elem`: the member a map's set variable stands for);
-/// `None` when it has none here.
-pub fn template_value<H: Host>(
-    host: &H,
-    k: &mut Kernel,
-    t: &Template,
-    b: &BindsOf<H>,
-    elem: Option<(&str, &H::Id)>,
-) -> Result<Option<GameId>, Stop> {
-    settle(Eval { host, b }.template(k, t, elem))
-}
-
 /// Whether `rel` holds of two games related by `r`.
 pub fn relation_holds(rel: Rel, r: Relation) -> bool {
     use Relation::*;

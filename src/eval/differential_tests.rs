@@ -62,7 +62,9 @@ fn agree(host: &TermHost, checker: &mut TermRules, rule: &Rule, t: &Term) -> Res
             let built = super::build(host, &rule.result, b)
                 .map_err(|e| e.to_string())?
                 .map(|r| host.term(&r, b));
-            let theirs = checker.build(&rule.result, w, None);
+            let theirs = checker
+                .build(&rule.result, w, None)
+                .map_err(|e| format!("the checker stopped: {e}"))?;
             if built != theirs {
                 return Err(format!(
                     "rule {} at {}: match {i} builds {:?} here, {:?} in the checker",

@@ -29,9 +29,9 @@ mod differential_tests;
 mod mirror_tests;
 
 pub use build::{build, Built};
-pub use decide::{condition, conditions, number_relation_holds, relation_holds, template_value};
-pub use leaf::{cuts, nims, Leaf, MAX_OPEN};
-pub use matching::{first, matches};
+pub use decide::conditions;
+pub use leaf::Leaf;
+pub use matching::first;
 
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::{Dyadic, Nimber};

@@ -5,10 +5,10 @@
 //! makes it a game; the term a rule starts from is never opened. A name bound twice must stand
 //! for equal games (equal values in the kernel).
 
-use super::{build, first, matches, Binds, BindsOf, Built, Host, LeafRef, Shape, Stop, Want};
+use super::{build, first, Binds, BindsOf, Built, Host, LeafRef, Shape, Stop, Want};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::proof::table::TermTable;
-use crate::rules::{Pattern, Rule, RuleKind, RuleSet};
+use crate::rules::{Rule, RuleKind, RuleSet};
 use crate::term::Term;
 use std::cell::{Cell, RefCell, RefMut};
 
@@ -160,10 +160,16 @@ impl<'r> TermHost<'r> {
         b
     }
 
-    /// Every match of `pattern` at the top of `t` (at most [`MAX_MATCHES`]), in order.
-    pub fn matches(&self, pattern: &Pattern, t: &Term) -> Result<Vec<BindsOf<Self>>, Stop> {
+    /// Every match of `pattern` at the top of `t` (at most [`MAX_MATCHES`]), in order: what
+    /// the differential and mirror tests compare.
+    #[cfg(test)]
+    pub fn matches(
+        &self,
+        pattern: &crate::rules::Pattern,
+        t: &Term,
+    ) -> Result<Vec<BindsOf<Self>>, Stop> {
         let mut out = Vec::new();
-        matches(self, pattern, t.clone(), t.clone(), &mut |b| {
+        super::matching::matches(self, pattern, t.clone(), t.clone(), &mut |b| {
             out.push(b.clone());
             Ok(out.len() >= MAX_MATCHES)
         })?;

@@ -2,10 +2,11 @@
 //!
 //! Nothing the e-graph computed is consulted. Each step's rule is re-read by name, re-matched
 //! against the subterm at the step's position by the term-level matcher, its side conditions
-//! decided again by the kernel on the bound terms, and its result rebuilt and compared with the
-//! claimed one. A proof that passes is a chain of literal rule instances from input to result.
+//! decided again on the bound terms by the checker's own order and values (no kernel), and its
+//! result rebuilt and compared with the claimed one. A proof that passes is a chain of literal
+//! rule instances from input to result.
 
-use super::inequality::Inequality;
+use super::inequality::{Inequality, Memo};
 use super::matcher::{Failure, TermRules};
 use super::step::{path_string, replace_at, subterm_at};
 use super::step::{Step, LEMMA};
@@ -24,9 +25,18 @@ pub struct CheckError {
     pub step: usize,
     /// What is wrong with it.
     pub reason: String,
-    /// Set when the checker stopped at the memory limit rather than at a wrong step: the proof
-    /// was not judged, so this is no rejection (the CLI exits with status 3).
-    pub limit: Option<crate::memory::MemoryLimit>,
+    /// Set when the checker stopped at a limit rather than at a wrong step: the proof was not
+    /// judged, so this is no rejection (the CLI exits with status 3).
+    pub limit: Option<CheckLimit>,
+}
+
+/// The limit a check stopped at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckLimit {
+    /// The process's memory limit.
+    Memory(crate::memory::MemoryLimit),
+    /// The checker's own budget of work (its comparisons and canonical forms), in words.
+    Work(String),
 }
 
 impl fmt::Display for CheckError {
@@ -48,7 +58,14 @@ impl Proof {
     /// Re-verifies every step without the e-graph: each lemma in order (citing only lemmas
     /// before it), then the main chain. Does not change `checked`; see [`Proof::verify`].
     pub fn check(&self, rules: &RuleSet) -> Result<(), CheckError> {
-        let mut interp = TermRules::with_table(rules, self.terms.clone());
+        self.check_within(rules, super::inequality::MAX_WORK)
+    }
+
+    /// [`Proof::check`] allowed `max_work` units of the checker's work (forms made, options
+    /// listed, pairs compared); past it the check stops with a limit, not a verdict.
+    pub fn check_within(&self, rules: &RuleSet, max_work: u64) -> Result<(), CheckError> {
+        let memo = Memo::with_budget(max_work);
+        let mut interp = TermRules::with_memo(rules, self.terms.clone(), memo);
         for (k, l) in self.lemmas.iter().enumerate() {
             check_chain(
                 &mut interp,
@@ -99,8 +116,15 @@ fn check_chain(
             lemma: None,
             step,
             reason: limit.map_or(reason, |m| format!("{}: {m}", crate::memory::LIMIT_REACHED)),
-            limit,
+            limit: limit.map(CheckLimit::Memory),
         }
+    };
+    // A step that stopped at the checker's own budget was not judged either.
+    let stopped = |step: usize, which: String| CheckError {
+        lemma: None,
+        step,
+        reason: format!("limit reached: {which}"),
+        limit: Some(CheckLimit::Work(which)),
     };
     if steps.is_empty() && !interp.same(input, result) {
         return Err(fail(
@@ -139,14 +163,20 @@ fn check_chain(
         if let Err(r) = check_path(&s.from, &s.at) {
             return Err(fail(i, r));
         }
-        if let Some(k) = s.lemma {
-            check_citation(interp, lemmas, s, k).map_err(|r| fail(i, r))?;
+        let judged = if let Some(k) = s.lemma {
+            check_citation(interp, lemmas, s, k)
         } else if let Some(o) = rules.opening(&s.rule) {
-            check_opening(interp, o, s).map_err(|r| fail(i, r))?;
+            check_opening(interp, o, s)
         } else if s.parts.is_empty() {
-            check_instance(interp, rules, s).map_err(|r| fail(i, r))?;
+            check_instance(interp, rules, s)
         } else {
-            check_group(interp, rules, s).map_err(|r| fail(i, r))?;
+            check_group(interp, rules, s)
+        };
+        if let Err(r) = judged {
+            return Err(match interp.take_limit() {
+                Some(which) => stopped(i, which),
+                None => fail(i, r),
+            });
         }
         at = &s.to;
     }
@@ -474,4 +504,43 @@ fn step_conditions(
             inequalities,
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A proof whose steps have side conditions on games: number avoidance (`not number(G)`),
+    /// dominated options (`a <= b`), the simplicity rule (`numbers(L)`).
+    fn proof(rules: &RuleSet) -> Proof {
+        let engine = crate::engine::Engine::new(rules.clone());
+        let t = crate::syntax::parse("{1|-1} + {2|-2} + 1/2 + {0, 1/4 | 3}").unwrap();
+        super::super::simplify(&t, &engine).unwrap().proof
+    }
+
+    #[test]
+    fn a_budget_spent_while_checking_is_a_limit_not_a_rejection() {
+        let rules = RuleSet::builtin();
+        let p = proof(&rules);
+        assert!(p.check(&rules).is_ok());
+        // With less work allowed than the conditions need, the check stops at a step with
+        // the limit set: not judged, and the command line's status is 3, not 1.
+        let e = p.check_within(&rules, 40).unwrap_err();
+        let Some(CheckLimit::Work(which)) = &e.limit else {
+            panic!("a work limit, not a rejection: {e:?}");
+        };
+        assert!(which.contains("40 units of work"), "{which}");
+        assert!(e.reason.starts_with("limit reached"), "{}", e.reason);
+        let status = crate::Error::from(super::super::ProofError::Check(e)).exit_code();
+        assert_eq!(status, crate::error::status::LIMIT);
+        // Every budget either checks the proof or stops at a limit: none rejects it.
+        for budget in [1, 10, 100, 1_000, 10_000, 100_000] {
+            if let Err(e) = p.check_within(&rules, budget) {
+                assert!(
+                    matches!(e.limit, Some(CheckLimit::Work(_))),
+                    "budget {budget}: {e:?}"
+                );
+            }
+        }
+    }
 }

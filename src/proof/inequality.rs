@@ -19,7 +19,6 @@
 //! [`Inequality`] is the same decision written out as a tree, to the depth a reader asks for.
 
 use super::table::TermTable;
-use crate::kernel::{KernelError, Relation};
 use crate::number::{Dyadic, Nimber};
 use crate::rules::Rel;
 use crate::term::{Pebble, Term};
@@ -45,11 +44,33 @@ pub const MAX_WORK: u64 = 200_000_000;
 /// A game form in the checker's own store: an index into [`Memo`]'s forms.
 pub type FormId = u32;
 
+/// Why the checker decided nothing: a limit of its own was reached (no verdict: the CLI exits
+/// with status 3), or a term is not one it reads (the step that needs it is rejected). The
+/// checker's error, so that it holds nothing of the kernel, not even its error type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Undecided {
+    /// A limit of the checker, in words.
+    Limit(String),
+    /// A term the checker does not read, and why.
+    Unreadable(String),
+}
+
+impl fmt::Display for Undecided {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Undecided::Limit(which) => write!(f, "limit reached: {which}"),
+            Undecided::Unreadable(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+impl std::error::Error for Undecided {}
+
 /// A game form as the checker holds it. Forms are hash-consed, never simplified: a sum or a
 /// negation is kept as written and its options are worked out by the definition when a
 /// comparison asks for them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Form {
+pub(super) enum Form {
     /// The closed form x + u·↑ + *n.
     Leaf(Dyadic, BigInt, Nimber),
     /// `{ left | right }`.
@@ -63,8 +84,8 @@ enum Form {
 type Options = Rc<(Vec<FormId>, Vec<FormId>)>;
 
 /// What [`Definitional`] has read and decided, kept between uses: the forms (hash-consed), their
-/// options once listed, each table reference's form, and every pair compared.
-#[derive(Default)]
+/// options once listed, each table reference's form, every pair compared, and each canonical
+/// form found (`values.rs`).
 pub struct Memo {
     forms: Vec<Form>,
     ids: FxHashMap<Form, FormId>,
@@ -73,32 +94,64 @@ pub struct Memo {
     /// Table entries below this one have their forms in `refs`.
     refs_done: u32,
     le: FxHashMap<(FormId, FormId), bool>,
+    /// Each form's canonical form, once found (`values.rs`).
+    pub(super) canon: FxHashMap<FormId, FormId>,
     work: u64,
+    /// The work allowed: [`MAX_WORK`] unless a caller asks for less.
+    max_work: u64,
+}
+
+impl Default for Memo {
+    fn default() -> Self {
+        Memo::with_budget(MAX_WORK)
+    }
 }
 
 /// `G ≤ H` decided by the definition over the checker's own forms, with a memo. It reads terms
 /// itself (a proof's term table for `#n`) and asks no kernel anything.
 pub struct Definitional<'k> {
-    memo: &'k mut Memo,
+    pub(super) memo: &'k mut Memo,
     table: Option<&'k TermTable>,
 }
 
-fn limit(which: String) -> KernelError {
-    KernelError::Limit { which }
+fn limit(which: String) -> Undecided {
+    Undecided::Limit(which)
 }
 
 impl Memo {
-    fn spend(&mut self, n: u64) -> Result<(), KernelError> {
+    /// An empty memo allowed `max_work` units of work (forms made, options listed, pairs
+    /// compared) before its decisions stop with a limit.
+    pub fn with_budget(max_work: u64) -> Self {
+        Memo {
+            forms: Vec::new(),
+            ids: FxHashMap::default(),
+            options: Vec::new(),
+            refs: FxHashMap::default(),
+            refs_done: 0,
+            le: FxHashMap::default(),
+            canon: FxHashMap::default(),
+            work: 0,
+            max_work,
+        }
+    }
+
+    pub(super) fn spend(&mut self, n: u64) -> Result<(), Undecided> {
         self.work += n;
-        if self.work > MAX_WORK {
+        if self.work > self.max_work {
             return Err(limit(format!(
-                "the checker's comparison by the definition did more than {MAX_WORK} units of work"
+                "the checker's decisions by the definition did more than {} units of work",
+                self.max_work
             )));
         }
         Ok(())
     }
 
-    fn intern(&mut self, f: Form) -> Result<FormId, KernelError> {
+    /// The form with id `id`.
+    pub(super) fn form(&self, id: FormId) -> &Form {
+        &self.forms[id as usize]
+    }
+
+    pub(super) fn intern(&mut self, f: Form) -> Result<FormId, Undecided> {
         // Stated shortcuts that only rename a form's value: closed forms add and negate part
         // by part (seed 002 §3, §6, §7), 0 + G = G (Theorem 2.8) and −(−G) = G.
         let f = match f {
@@ -133,13 +186,13 @@ impl Memo {
         Ok(id)
     }
 
-    fn leaf(&mut self, x: Dyadic, u: BigInt, n: Nimber) -> Result<FormId, KernelError> {
+    pub(super) fn leaf(&mut self, x: Dyadic, u: BigInt, n: Nimber) -> Result<FormId, Undecided> {
         self.intern(Form::Leaf(x, u, n))
     }
 
     /// The options of a form: a game's own; a sum's and a negation's by the definition
     /// (seed 002 Definition 2.7); a closed form's by its definition, one level.
-    fn options(&mut self, id: FormId) -> Result<Options, KernelError> {
+    pub(super) fn options(&mut self, id: FormId) -> Result<Options, Undecided> {
         if let Some(o) = &self.options[id as usize] {
             return Ok(o.clone());
         }
@@ -193,7 +246,7 @@ impl Memo {
         x: Dyadic,
         u: BigInt,
         n: Nimber,
-    ) -> Result<(Vec<FormId>, Vec<FormId>), KernelError> {
+    ) -> Result<(Vec<FormId>, Vec<FormId>), Undecided> {
         let one = Nimber::new(BigUint::one());
         let zero_n = Nimber::zero;
         if u.is_zero() && n.is_zero() {
@@ -214,8 +267,11 @@ impl Memo {
             let k = n
                 .to_u64()
                 .filter(|k| *k <= MAX_NIM_OPTIONS)
-                .ok_or_else(|| KernelError::TooManyOptions {
-                    what: format!("*{} in the checker", n.value()),
+                .ok_or_else(|| {
+                    limit(format!(
+                        "*{}, more than {MAX_NIM_OPTIONS} options for the checker",
+                        n.value()
+                    ))
                 })?;
             let mut opts = Vec::with_capacity(k as usize);
             for j in 0..k {
@@ -251,17 +307,17 @@ impl<'k> Definitional<'k> {
     /// The form of a term, as written: games, closed forms, sums, negations, `±`, Hackenstring
     /// rows and references into the proof's table. Other notations (`n.G`, tiny, `where`,
     /// calls) are written out before any proof holds them; here they are an error.
-    pub fn form(&mut self, t: &Term) -> Result<FormId, KernelError> {
+    pub fn form(&mut self, t: &Term) -> Result<FormId, Undecided> {
         self.form_at(t, 0)
     }
 
-    fn form_at(&mut self, t: &Term, depth: usize) -> Result<FormId, KernelError> {
+    fn form_at(&mut self, t: &Term, depth: usize) -> Result<FormId, Undecided> {
         if depth > MAX_DEPTH {
-            return Err(KernelError::TooLarge {
-                what: format!("a term nested more than {MAX_DEPTH} levels, for the checker"),
-            });
+            return Err(limit(format!(
+                "a term nested more than {MAX_DEPTH} levels, for the checker"
+            )));
         }
-        let m = |d: &mut Self, xs: &[Term]| -> Result<Vec<FormId>, KernelError> {
+        let m = |d: &mut Self, xs: &[Term]| -> Result<Vec<FormId>, Undecided> {
             xs.iter().map(|x| d.form_at(x, depth + 1)).collect()
         };
         match t {
@@ -295,13 +351,13 @@ impl<'k> Definitional<'k> {
                 }
                 // Entries refer only to earlier ones: read them in order up to n, so each is
                 // read with its references already known and nothing recurses down the DAG.
-                let table = self.table.ok_or_else(|| KernelError::TooLarge {
-                    what: format!("the reference #{n} outside a proof's table"),
+                let table = self.table.ok_or_else(|| {
+                    Undecided::Unreadable(format!("the reference #{n} outside a proof's table"))
                 })?;
                 if *n as usize >= table.len() {
-                    return Err(KernelError::TooLarge {
-                        what: format!("the reference #{n}, which the proof's table does not hold"),
-                    });
+                    return Err(Undecided::Unreadable(format!(
+                        "the reference #{n}, which the proof's table does not hold"
+                    )));
                 }
                 for i in self.memo.refs_done..=*n {
                     if let Some(view) = table.view(i) {
@@ -310,21 +366,21 @@ impl<'k> Definitional<'k> {
                     }
                 }
                 self.memo.refs_done = self.memo.refs_done.max(n + 1);
-                self.memo.refs.get(n).copied().ok_or_else(|| KernelError::TooLarge {
-                    what: format!("the reference #{n}, which the proof's table does not hold"),
+                self.memo.refs.get(n).copied().ok_or_else(|| {
+                    Undecided::Unreadable(format!(
+                        "the reference #{n}, which the proof's table does not hold"
+                    ))
                 })
             }
-            other => Err(KernelError::TooLarge {
-                what: format!(
-                    "the notation of {other}, which the checker reads only written out as games and sums"
-                ),
-            }),
+            other => Err(Undecided::Unreadable(format!(
+                "the notation of {other}, which the checker reads only written out as games and sums"
+            ))),
         }
     }
 
     /// A Hackenstring row by its definition (seed 001): each prefix from the shortest up, so
     /// no recursion follows the row's length. A move takes a pebble and all to its right.
-    fn row(&mut self, row: &[Pebble]) -> Result<FormId, KernelError> {
+    fn row(&mut self, row: &[Pebble]) -> Result<FormId, Undecided> {
         let mut prefixes: Vec<FormId> =
             vec![self
                 .memo
@@ -362,22 +418,9 @@ impl<'k> Definitional<'k> {
     }
 
     /// Whether `a ≤ b`, for terms.
-    pub fn le_terms(&mut self, a: &Term, b: &Term) -> Result<bool, KernelError> {
+    pub fn le_terms(&mut self, a: &Term, b: &Term) -> Result<bool, Undecided> {
         let (a, b) = (self.form(a)?, self.form(b)?);
         self.le(a, b)
-    }
-
-    /// The relation between `a` and `b`, for terms.
-    pub fn compare_terms(&mut self, a: &Term, b: &Term) -> Result<Relation, KernelError> {
-        let (a, b) = (self.form(a)?, self.form(b)?);
-        let ab = self.le(a, b)?;
-        let ba = self.le(b, a)?;
-        Ok(match (ab, ba) {
-            (true, true) => Relation::Equal,
-            (true, false) => Relation::Less,
-            (false, true) => Relation::Greater,
-            (false, false) => Relation::Fuzzy,
-        })
     }
 
     /// `a ≤ b` without looking at options: identical forms, two closed forms by their formula,
@@ -396,7 +439,7 @@ impl<'k> Definitional<'k> {
 
     /// Whether `a ≤ b`, by Definition 2.5: no a^L ≥ b and no b^R ≤ a. Worked with an explicit
     /// stack (a comparison of deep games goes as deep as they do), each pair decided once.
-    pub fn le(&mut self, a: FormId, b: FormId) -> Result<bool, KernelError> {
+    pub fn le(&mut self, a: FormId, b: FormId) -> Result<bool, Undecided> {
         if let Some(r) = self.quick(a, b) {
             return Ok(r);
         }
@@ -407,7 +450,7 @@ impl<'k> Definitional<'k> {
             tries: Vec<(FormId, FormId)>,
             next: usize,
         }
-        let frame = |d: &mut Self, a: FormId, b: FormId| -> Result<Frame, KernelError> {
+        let frame = |d: &mut Self, a: FormId, b: FormId| -> Result<Frame, Undecided> {
             let (oa, ob) = (d.memo.options(a)?, d.memo.options(b)?);
             let tries: Vec<(FormId, FormId)> =
                 oa.0.iter()
@@ -539,7 +582,7 @@ fn number_term(t: &Term) -> bool {
 
 /// The options of a term as a reader sees them: an explicit game's own options; any other term
 /// (a closed form, a sum, a reference) by the options of its form, by the definitions.
-fn options(d: &mut Definitional, t: &Term) -> Result<(Vec<Term>, Vec<Term>), KernelError> {
+fn options(d: &mut Definitional, t: &Term) -> Result<(Vec<Term>, Vec<Term>), Undecided> {
     if let Term::Game { left, right } = t {
         return Ok((left.clone(), right.clone()));
     }
@@ -557,7 +600,7 @@ impl Inequality {
         g: &Term,
         h: &Term,
         depth: usize,
-    ) -> Result<Inequality, KernelError> {
+    ) -> Result<Inequality, Undecided> {
         let holds = d.le_terms(g, h)?;
         let mut out = Inequality {
             left: g.clone(),
@@ -620,7 +663,7 @@ impl Inequality {
         rel: Rel,
         b: &Term,
         depth: usize,
-    ) -> Result<Vec<Inequality>, KernelError> {
+    ) -> Result<Vec<Inequality>, Undecided> {
         let le = |d: &mut Definitional, x: &Term, y: &Term| Inequality::prove(d, x, y, depth);
         // a ⊳ b says a ≤ b fails; a ⊲ b says b ≤ a fails.
         Ok(match rel {
@@ -732,7 +775,7 @@ mod tests {
         let mut d = Definitional::new(&mut memo, None);
         let g = crate::syntax::parse("{0, * | {1|0}}").unwrap();
         let e = d.le_terms(&g, &Term::zero()).unwrap_err();
-        assert!(matches!(e, KernelError::Limit { .. }), "{e}");
+        assert!(matches!(e, Undecided::Limit(_)), "{e}");
     }
 
     #[test]

@@ -3,12 +3,14 @@
 //! This shares nothing with the engine's matcher but the rule data: options are matched as sets
 //! (picks in any order, `..X` the rest), a nested game pattern looks inside an option term, and
 //! inside a closed form only by applying the rule set's `kind open` rules to it. Side conditions
-//! are decided by the kernel on the bound terms themselves, never on anything an e-graph held.
+//! are decided on the bound terms themselves, never on anything an e-graph held, and by the
+//! checker's own code: comparisons by the definition (`inequality.rs`), values (is it a number,
+//! which nimber, are two sets the same) by its own canonical forms (`values.rs`). It holds no
+//! kernel. A limit reached on the way is reported as a limit, never as a failed condition.
 
-use super::inequality::{Definitional, Inequality, Memo};
+use super::inequality::{Definitional, FormId, Inequality, Memo, Undecided};
 use super::step::Witnesses;
 use super::table::TermTable;
-use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::{mex, Dyadic, Nimber};
 use crate::rules::check::{as_value_expr, bindings, is_value_template, VarKind};
 use crate::rules::*;
@@ -26,18 +28,31 @@ const MAX_OPEN: u64 = 4096;
 /// A match of a pattern against a term.
 pub type Binds = Witnesses;
 
-/// Rules applied to terms, with a kernel to decide conditions.
+/// A value that may be undefined here (`None`: a part that is not a number, say), or a limit
+/// or unreadable term that decides nothing (`Err`).
+type Got<T> = Result<Option<T>, Undecided>;
+
+/// The value of an `Option`, or `Ok(None)` from the enclosing function returning [`Got`].
+macro_rules! some {
+    ($e:expr) => {
+        match $e {
+            Some(x) => x,
+            None => return Ok(None),
+        }
+    };
+}
+
+/// Rules applied to terms, deciding conditions with the checker's own order and values.
 pub struct TermRules<'a> {
     rules: &'a RuleSet,
-    /// The kernel giving values and canonical options.
-    pub kernel: Kernel,
-    /// What the definitional comparison has decided.
+    /// What the definitional comparison and the canonical forms have decided.
     memo: Memo,
     /// The proof's term table: `#n` in a term is its entry n, looked into as a pattern needs
     /// and compared by entry.
     pub terms: TermTable,
-    /// Every entry below this one has its value told to the kernel.
-    valued: usize,
+    /// The first limit reached while matching (a repeated variable's equality, a closed form
+    /// opened), where no `Result` reaches: [`TermRules::rewrites`] reports it as a limit.
+    limit: Option<String>,
 }
 
 /// Why a rule does not take a subterm to the claimed result.
@@ -51,8 +66,10 @@ pub enum Failure {
     Condition(String),
     /// A match satisfies the conditions but builds another term.
     Result(String),
-    /// Too many ways to match, or a value the kernel could not build.
+    /// Too many ways to match, or a result that cannot be built.
     Other(String),
+    /// A limit of the checker was reached: the step was not judged.
+    Limit(String),
 }
 
 impl Failure {
@@ -63,6 +80,7 @@ impl Failure {
             Failure::Witness(_) => 2,
             Failure::Result(_) => 3,
             Failure::Condition(_) => 4,
+            Failure::Limit(_) => 5,
         }
     }
 
@@ -74,6 +92,7 @@ impl Failure {
             | Failure::Condition(s)
             | Failure::Result(s)
             | Failure::Other(s) => s.clone(),
+            Failure::Limit(s) => format!("limit reached: {s}"),
         }
     }
 }
@@ -83,7 +102,7 @@ fn show(t: &Term) -> String {
 }
 
 impl<'a> TermRules<'a> {
-    /// A fresh interpreter with its own kernel and an empty table.
+    /// A fresh interpreter with an empty table.
     #[cfg(test)]
     pub fn new(rules: &'a RuleSet) -> Self {
         Self::with_table(rules, TermTable::new())
@@ -91,26 +110,22 @@ impl<'a> TermRules<'a> {
 
     /// An interpreter for terms referring to `terms`.
     pub fn with_table(rules: &'a RuleSet, terms: TermTable) -> Self {
+        Self::with_memo(rules, terms, Memo::default())
+    }
+
+    /// An interpreter whose decisions spend `memo`'s budget.
+    pub fn with_memo(rules: &'a RuleSet, terms: TermTable, memo: Memo) -> Self {
         TermRules {
             rules,
-            kernel: Kernel::new(),
-            memo: Memo::default(),
+            memo,
             terms,
-            valued: 0,
+            limit: None,
         }
     }
 
-    /// Tells the kernel the value of every entry `t` refers to. Entries refer only to earlier
-    /// ones, so they are valued in order, with no recursion down the DAG.
-    pub fn value_refs(&mut self, t: &Term) -> Result<(), KernelError> {
-        self.valued = self.terms.tell_values(&mut self.kernel, self.valued, t)?;
-        Ok(())
-    }
-
-    /// The value of a term that may refer to the table.
-    pub fn eval(&mut self, t: &Term) -> Result<GameId, KernelError> {
-        self.value_refs(t)?;
-        self.kernel.eval(t)
+    /// The limit reached while checking the last step, if one was: it was not judged.
+    pub fn take_limit(&mut self) -> Option<String> {
+        self.limit.take()
     }
 
     /// Whether two terms are the same game written alike, up to the order of options.
@@ -151,6 +166,9 @@ impl<'a> TermRules<'a> {
         }
         let mut out = Vec::new();
         self.pat(&rule.pattern, src, true, &Binds::default(), &mut out, 0);
+        if let Some(which) = self.limit.clone() {
+            return Err(Failure::Limit(which));
+        }
         if out.len() >= MAX_MATCHES {
             return Err(Failure::Other(format!(
                 "more than {MAX_MATCHES} ways to match rule `{}`",
@@ -168,13 +186,18 @@ impl<'a> TermRules<'a> {
                 note(Failure::Witness(why), &mut best);
                 continue;
             }
-            if let Err(why) = self.conditions(rule, b, &kinds) {
-                note(Failure::Condition(why), &mut best);
-                continue;
+            match self.conditions(rule, b, &kinds) {
+                Ok(()) => {}
+                Err(Failure::Limit(which)) => return Err(self.stop(which)),
+                Err(f) => {
+                    note(f, &mut best);
+                    continue;
+                }
             }
             match self.build(&rule.result, b, None) {
-                Some(built) if self.terms.same(&built, dst) => return Ok(b.clone()),
-                Some(built) => note(
+                Err(Undecided::Limit(which)) => return Err(self.stop(which)),
+                Ok(Some(built)) if self.terms.same(&built, dst) => return Ok(b.clone()),
+                Ok(Some(built)) => note(
                     Failure::Result(format!(
                         "rule `{}` yields {} here, not {}",
                         rule.name,
@@ -183,13 +206,19 @@ impl<'a> TermRules<'a> {
                     )),
                     &mut best,
                 ),
-                None => note(
+                Ok(None) | Err(Undecided::Unreadable(_)) => note(
                     Failure::Other(format!("rule `{}`'s result cannot be built", rule.name)),
                     &mut best,
                 ),
             }
         }
         Err(best)
+    }
+
+    /// A limit reached: kept for [`TermRules::take_limit`], and the step's failure.
+    fn stop(&mut self, which: String) -> Failure {
+        self.limit.get_or_insert(which.clone());
+        Failure::Limit(which)
     }
 
     /// Every match of `rule`'s pattern at the top of `t` (at most [`MAX_MATCHES`]), in the
@@ -338,10 +367,18 @@ impl<'a> TermRules<'a> {
             let mut out = Vec::new();
             self.pat(&rule.pattern, t, true, &Binds::default(), &mut out, 0);
             for b in out {
-                if self.conditions_hold(rule, &b, &kinds) {
-                    if let Some(g @ Term::Game { .. }) = self.build(&rule.result, &b, None) {
-                        return Some(g);
+                let built = match self.conditions_hold(rule, &b, &kinds) {
+                    Ok(true) => self.build(&rule.result, &b, None),
+                    Ok(false) => continue,
+                    Err(e) => Err(e),
+                };
+                match built {
+                    Ok(Some(g @ Term::Game { .. })) => return Some(g),
+                    Err(Undecided::Limit(which)) => {
+                        self.limit.get_or_insert(which);
+                        return None;
                     }
+                    _ => {}
                 }
             }
         }
@@ -396,55 +433,132 @@ impl<'a> TermRules<'a> {
 
     /// Binds a game variable; a name bound twice must stand for equal games (the engine's
     /// "same e-class" is, for the checker, "equal values", which is what makes it sound).
+    /// A limit reached deciding it is kept for [`TermRules::rewrites`] to report.
     fn bind_game(&mut self, v: &str, t: &Term, b: &Binds) -> Option<Binds> {
         if let Some(prev) = b.game(v).cloned() {
             if self.terms.same(&prev, t) {
                 return Some(b.clone());
             }
-            let x = self.eval(&prev).ok()?;
-            let y = self.eval(t).ok()?;
-            return (x == y).then(|| b.clone());
+            return match self.equal(&prev, t) {
+                Ok(true) => Some(b.clone()),
+                Ok(false) | Err(Undecided::Unreadable(_)) => None,
+                Err(Undecided::Limit(which)) => {
+                    self.limit.get_or_insert(which);
+                    None
+                }
+            };
         }
         let mut b2 = b.clone();
         b2.games.push((v.to_string(), t.clone()));
         Some(b2)
     }
 
-    // ---- conditions ----
+    // ---- values, by the checker's own canonical forms (values.rs) ----
 
-    /// Decides every side condition; on failure says which, with the witnesses' values.
-    pub fn conditions(
-        &mut self,
-        rule: &Rule,
-        b: &Binds,
-        kinds: &BTreeMap<String, VarKind>,
-    ) -> Result<(), String> {
-        for c in &rule.conditions {
-            match self.condition(c, b, kinds) {
-                Some(true) => {}
-                Some(false) => return Err(format!("the condition {} fails", self.show_cond(c, b))),
-                None => {
-                    return Err(format!(
-                        "the condition {} cannot be evaluated",
-                        self.show_cond(c, b)
-                    ))
-                }
-            }
-        }
-        Ok(())
+    fn form(&mut self, t: &Term) -> Result<FormId, Undecided> {
+        Definitional::new(&mut self.memo, Some(&self.terms)).form(t)
     }
 
-    /// Whether every side condition holds, without saying why not (the producer tries many
-    /// matches that fail; only the checker's failures are reported).
+    /// Whether two terms are equal games.
+    fn equal(&mut self, a: &Term, b: &Term) -> Result<bool, Undecided> {
+        let (x, y) = (self.form(a)?, self.form(b)?);
+        Definitional::new(&mut self.memo, Some(&self.terms)).equal(x, y)
+    }
+
+    /// The number `t` equals, if any.
+    fn number(&mut self, t: &Term) -> Result<Option<Dyadic>, Undecided> {
+        let g = self.form(t)?;
+        Definitional::new(&mut self.memo, Some(&self.terms)).number(g)
+    }
+
+    /// The nimber `t` equals, if any.
+    fn nimber(&mut self, t: &Term) -> Result<Option<Nimber>, Undecided> {
+        let g = self.form(t)?;
+        Definitional::new(&mut self.memo, Some(&self.terms)).nimber(g)
+    }
+
+    /// The canonical forms of a bound set's members, as a set.
+    fn canonical_set(&mut self, members: &[Term]) -> Result<Vec<FormId>, Undecided> {
+        let mut out = Vec::with_capacity(members.len());
+        for m in members {
+            let g = self.form(m)?;
+            out.push(Definitional::new(&mut self.memo, Some(&self.terms)).canonical(g)?);
+        }
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// What `of` finds for each of a bound set's members; `None` if it finds nothing for one.
+    fn each<T>(
+        &mut self,
+        b: &Binds,
+        name: &str,
+        of: fn(&mut Self, &Term) -> Result<Option<T>, Undecided>,
+    ) -> Got<Vec<T>> {
+        let members = some!(b.set(name)).to_vec();
+        let mut out = Vec::with_capacity(members.len());
+        for m in &members {
+            out.push(some!(of(self, m)?));
+        }
+        Ok(Some(out))
+    }
+
+    /// The numbers a bound set's members equal; `None` if one is not a number.
+    fn numbers_of(&mut self, b: &Binds, name: &str) -> Got<Vec<Dyadic>> {
+        self.each(b, name, Self::number)
+    }
+
+    /// The nimbers a bound set's members equal; `None` if one is not a nimber.
+    fn nimbers_of(&mut self, b: &Binds, name: &str) -> Got<Vec<Nimber>> {
+        self.each(b, name, Self::nimber)
+    }
+
+    // ---- conditions ----
+
+    /// Whether every side condition holds, without saying why not (opening a closed form tries
+    /// rules that do not apply).
     fn conditions_hold(
         &mut self,
         rule: &Rule,
         b: &Binds,
         kinds: &BTreeMap<String, VarKind>,
-    ) -> bool {
-        rule.conditions
-            .iter()
-            .all(|c| self.condition(c, b, kinds) == Some(true))
+    ) -> Result<bool, Undecided> {
+        for c in &rule.conditions {
+            if self.condition(c, b, kinds)? != Some(true) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Decides every side condition; on failure says which, with the witnesses' values. A
+    /// limit reached on the way is a limit, not a failed condition.
+    pub fn conditions(
+        &mut self,
+        rule: &Rule,
+        b: &Binds,
+        kinds: &BTreeMap<String, VarKind>,
+    ) -> Result<(), Failure> {
+        for c in &rule.conditions {
+            let why = match self.condition(c, b, kinds) {
+                Ok(Some(true)) => continue,
+                Ok(Some(false)) => "fails",
+                Ok(None) => "cannot be evaluated",
+                Err(Undecided::Limit(which)) => return Err(Failure::Limit(which)),
+                Err(Undecided::Unreadable(why)) => {
+                    return Err(Failure::Condition(format!(
+                        "the condition {} cannot be evaluated: {why}",
+                        self.show_cond(c, b)
+                    )))
+                }
+            };
+            return Err(Failure::Condition(format!(
+                "the condition {} {why}",
+                self.show_cond(c, b)
+            )));
+        }
+        Ok(())
     }
 
     /// Each side condition of `rule` under the match `b`, in words, with the inequalities that
@@ -463,8 +577,8 @@ impl<'a> TermRules<'a> {
             let mut proofs = Vec::new();
             if let Condition::Compare(x, rel, y) = c {
                 if !is_value_template(x, &kinds) {
-                    let (Some(x), Some(y)) = (self.build(x, b, None), self.build(y, b, None))
-                    else {
+                    let built = (self.build(x, b, None), self.build(y, b, None));
+                    let (Ok(Some(x)), Ok(Some(y))) = built else {
                         return Err(format!("the condition {text} cannot be built"));
                     };
                     let mut d = Definitional::new(&mut self.memo, Some(&self.terms));
@@ -479,8 +593,8 @@ impl<'a> TermRules<'a> {
 
     fn show_cond(&mut self, c: &Condition, b: &Binds) -> String {
         let tmpl = |s: &mut Self, t: &Template| match s.build(t, b, None) {
-            Some(x) => show(&x),
-            None => "?".into(),
+            Ok(Some(x)) => show(&x),
+            _ => "?".into(),
         };
         match c {
             Condition::Compare(x, rel, y) => {
@@ -500,201 +614,184 @@ impl<'a> TermRules<'a> {
     }
 
     /// Decides a condition: a predicate by its meaning, a comparison of values exactly, a
-    /// comparison of games by the two inequalities of the definition.
+    /// comparison of games by the two inequalities of the definition. `None` when the
+    /// condition cannot be evaluated here (a value that is not defined); a limit is an error.
     fn condition(
         &mut self,
         c: &Condition,
         b: &Binds,
         kinds: &BTreeMap<String, VarKind>,
-    ) -> Option<bool> {
+    ) -> Got<bool> {
         let (x, rel, y) = match c {
             Condition::Pred {
                 negated,
                 pred,
                 args,
-            } => return Some(self.predicate(*pred, args, b)? != *negated),
+            } => return Ok(self.predicate(*pred, args, b)?.map(|p| p != *negated)),
             Condition::Compare(x, rel, y) => (x, *rel, y),
         };
         let (ab, ba) = if is_value_template(x, kinds) {
-            let x = self.value(&as_value_expr(x)?, b)?;
-            let y = self.value(&as_value_expr(y)?, b)?;
+            let x = some!(self.value(&some!(as_value_expr(x)), b)?);
+            let y = some!(self.value(&some!(as_value_expr(y)), b)?);
             (x <= y, y <= x)
         } else {
-            let gx = self.build(x, b, None)?;
-            let gy = self.build(y, b, None)?;
+            let gx = some!(self.build(x, b, None)?);
+            let gy = some!(self.build(y, b, None)?);
             // By the definition, on the checker's own forms.
             let mut d = Definitional::new(&mut self.memo, Some(&self.terms));
-            let (fx, fy) = (d.form(&gx).ok()?, d.form(&gy).ok()?);
-            (d.le(fx, fy).ok()?, d.le(fy, fx).ok()?)
+            let (fx, fy) = (d.form(&gx)?, d.form(&gy)?);
+            (d.le(fx, fy)?, d.le(fy, fx)?)
         };
-        Some(holds_by_le(rel, ab, ba))
+        Ok(Some(holds_by_le(rel, ab, ba)))
     }
 
-    fn set_values(&mut self, b: &Binds, name: &str) -> Option<Vec<GameId>> {
-        let members = b.set(name)?.to_vec();
-        members.iter().map(|t| self.eval(t).ok()).collect()
-    }
-
-    fn game_value(&mut self, b: &Binds, name: &str) -> Option<GameId> {
-        let t = b.game(name)?.clone();
-        self.eval(&t).ok()
-    }
-
-    fn numbers_of(&mut self, b: &Binds, name: &str) -> Option<Vec<Dyadic>> {
-        let vs = self.set_values(b, name)?;
-        vs.into_iter().map(|g| self.kernel.as_number(g)).collect()
-    }
-
-    fn predicate(&mut self, pred: Predicate, args: &[String], b: &Binds) -> Option<bool> {
-        let a0 = args.first()?;
-        Some(match pred {
-            Predicate::Number => {
-                let g = self.game_value(b, a0)?;
-                self.kernel.as_number(g).is_some()
-            }
-            Predicate::Nimber => {
-                let g = self.game_value(b, a0)?;
-                self.kernel.as_nimber(g).is_some()
-            }
-            Predicate::Numbers => self.numbers_of(b, a0).is_some(),
-            Predicate::Nimbers => {
-                let vs = self.set_values(b, a0)?;
-                vs.into_iter().all(|g| self.kernel.as_nimber(g).is_some())
-            }
+    fn predicate(&mut self, pred: Predicate, args: &[String], b: &Binds) -> Got<bool> {
+        let a0 = some!(args.first());
+        let game = |b: &Binds, name: &str| b.game(name).cloned();
+        Ok(Some(match pred {
+            Predicate::Number => self.number(&some!(game(b, a0)))?.is_some(),
+            Predicate::Nimber => self.nimber(&some!(game(b, a0)))?.is_some(),
+            Predicate::Numbers => self.numbers_of(b, a0)?.is_some(),
+            Predicate::Nimbers => self.nimbers_of(b, a0)?.is_some(),
             Predicate::Same => {
-                let mut x = self.set_values(b, a0)?;
-                let mut y = self.set_values(b, args.get(1)?)?;
-                x.sort();
-                x.dedup();
-                y.sort();
-                y.dedup();
-                x == y
+                let x = some!(b.set(a0)).to_vec();
+                let y = some!(b.set(some!(args.get(1)))).to_vec();
+                self.canonical_set(&x)? == self.canonical_set(&y)?
             }
-            Predicate::Integer => b.value(a0)?.is_integer(),
+            Predicate::Integer => some!(b.value(a0)).is_integer(),
             Predicate::Fits => {
-                let Some(l) = self.numbers_of(b, a0) else {
-                    return Some(false);
+                let Some(l) = self.numbers_of(b, a0)? else {
+                    return Ok(Some(false));
                 };
-                let Some(r) = self.numbers_of(b, args.get(1)?) else {
-                    return Some(false);
+                let Some(r) = self.numbers_of(b, some!(args.get(1)))? else {
+                    return Ok(Some(false));
                 };
                 Dyadic::simplest_between(l.iter().max(), r.iter().min()).is_some()
             }
             Predicate::Adjacent => {
-                let x = b.value(a0)?;
-                let y = b.value(args.get(1)?)?;
+                let x = some!(b.value(a0));
+                let y = some!(b.value(some!(args.get(1))));
                 let e = x.denominator_exp().max(y.denominator_exp());
-                let step = Dyadic::from(1).mul_pow2(-(i64::try_from(e).ok()?));
+                let step = Dyadic::from(1).mul_pow2(-some!(i64::try_from(e).ok()));
                 (y - x) == step
             }
             Predicate::InitialNimbers => {
                 // By value: a member equal to *k counts as *k (congruence), which is sound.
-                let vs = self.set_values(b, a0)?;
-                let mut ks: Vec<BigInt> = Vec::new();
-                for g in vs {
-                    ks.push(BigInt::from(self.kernel.as_nimber(g)?.value().clone()));
-                }
+                let Some(ns) = self.nimbers_of(b, a0)? else {
+                    return Ok(None);
+                };
+                let mut ks: Vec<BigInt> =
+                    ns.iter().map(|n| BigInt::from(n.value().clone())).collect();
                 ks.sort();
                 ks.iter().enumerate().all(|(i, v)| *v == BigInt::from(i))
             }
-            Predicate::Empty => b.set(a0)?.is_empty(),
-        })
+            Predicate::Empty => some!(b.set(a0)).is_empty(),
+        }))
     }
 
-    fn value(&mut self, v: &ValueExpr, b: &Binds) -> Option<Dyadic> {
-        Some(match v {
+    fn value(&mut self, v: &ValueExpr, b: &Binds) -> Got<Dyadic> {
+        Ok(Some(match v {
             ValueExpr::Lit(x) => x.clone(),
-            ValueExpr::Var(n) => b.value(n)?.clone(),
-            ValueExpr::Add(x, y) => &self.value(x, b)? + &self.value(y, b)?,
-            ValueExpr::Sub(x, y) => &self.value(x, b)? - &self.value(y, b)?,
-            ValueExpr::Neg(x) => -&self.value(x, b)?,
+            ValueExpr::Var(n) => some!(b.value(n)).clone(),
+            ValueExpr::Add(x, y) => &some!(self.value(x, b)?) + &some!(self.value(y, b)?),
+            ValueExpr::Sub(x, y) => &some!(self.value(x, b)?) - &some!(self.value(y, b)?),
+            ValueExpr::Neg(x) => -&some!(self.value(x, b)?),
             ValueExpr::Call(f, sets, vals) => match f {
                 ValueFn::Simplest => {
-                    let l = self.numbers_of(b, sets.first()?)?;
-                    let r = self.numbers_of(b, sets.get(1)?)?;
-                    Dyadic::simplest_between(l.iter().max(), r.iter().min())?
+                    let l = some!(self.numbers_of(b, some!(sets.first()))?);
+                    let r = some!(self.numbers_of(b, some!(sets.get(1)))?);
+                    some!(Dyadic::simplest_between(l.iter().max(), r.iter().min()))
                 }
                 ValueFn::Mex => {
-                    let vs = self.set_values(b, sets.first()?)?;
-                    let nims: Option<Vec<Nimber>> =
-                        vs.into_iter().map(|g| self.kernel.as_nimber(g)).collect();
-                    Dyadic::integer(BigInt::from(mex(nims?.iter()).value().clone()))
+                    let nims = some!(self.nimbers_of(b, some!(sets.first()))?);
+                    Dyadic::integer(BigInt::from(mex(nims.iter()).value().clone()))
                 }
                 ValueFn::NimAdd => {
-                    let x = nat(&self.value(vals.first()?, b)?)?;
-                    let y = nat(&self.value(vals.get(1)?, b)?)?;
+                    let x = some!(nat(&some!(self.value(some!(vals.first()), b)?)));
+                    let y = some!(nat(&some!(self.value(some!(vals.get(1)), b)?)));
                     Dyadic::integer(BigInt::from(x.nim_add(&y).value().clone()))
                 }
                 ValueFn::Ulp => {
-                    let x = self.value(vals.first()?, b)?;
-                    Dyadic::from(1).mul_pow2(-(i64::try_from(x.denominator_exp()).ok()?))
+                    let x = some!(self.value(some!(vals.first()), b)?);
+                    Dyadic::from(1).mul_pow2(-some!(i64::try_from(x.denominator_exp()).ok()))
                 }
                 ValueFn::Mid => {
-                    (&self.value(vals.first()?, b)? + &self.value(vals.get(1)?, b)?).half()
+                    let x = some!(self.value(some!(vals.first()), b)?);
+                    let y = some!(self.value(some!(vals.get(1)), b)?);
+                    (&x + &y).half()
                 }
-                ValueFn::Count => Dyadic::from(i64::try_from(b.set(sets.first()?)?.len()).ok()?),
+                ValueFn::Count => Dyadic::from(some!(i64::try_from(
+                    some!(b.set(some!(sets.first()))).len()
+                )
+                .ok())),
                 ValueFn::NumVal => {
-                    let g = self.game_value(b, sets.first()?)?;
-                    self.kernel.as_number(g)?
+                    let g = some!(b.game(some!(sets.first()))).clone();
+                    some!(self.number(&g)?)
                 }
                 ValueFn::NimVal => {
-                    let g = self.game_value(b, sets.first()?)?;
-                    let n = self.kernel.as_nimber(g)?;
+                    let g = some!(b.game(some!(sets.first()))).clone();
+                    let n = some!(self.nimber(&g)?);
                     Dyadic::integer(BigInt::from(n.value().clone()))
                 }
             },
-        })
+        }))
     }
 
     // ---- building ----
 
     /// Builds a template as a term; `elem` is the member a map's set variable stands for.
-    pub fn build(&mut self, t: &Template, b: &Binds, elem: Option<(&str, &Term)>) -> Option<Term> {
-        Some(match t {
+    /// `None` when a part is not defined here (a value that is not a number, say).
+    pub fn build(&mut self, t: &Template, b: &Binds, elem: Option<(&str, &Term)>) -> Got<Term> {
+        Ok(Some(match t {
             Template::Var(v) => {
                 if let Some((name, m)) = elem {
                     if name == v {
-                        return Some(m.clone());
+                        return Ok(Some(m.clone()));
                     }
                 }
                 if let Some(g) = b.game(v) {
-                    return Some(g.clone());
+                    return Ok(Some(g.clone()));
                 }
-                Term::number(b.value(v)?.clone())
+                Term::number(some!(b.value(v)).clone())
             }
-            Template::Game(l, r) => Term::game(self.items(l, b)?, self.items(r, b)?),
-            Template::Sum(x, y) => Term::sum(self.build(x, b, elem)?, self.build(y, b, elem)?),
-            Template::Neg(x) => Term::neg(self.build(x, b, elem)?),
-            Template::Leaf(leaf) => self.leaf_term(leaf, b)?,
-            Template::Value(v) => Term::number(self.value(v, b)?),
-        })
+            Template::Game(l, r) => Term::game(some!(self.items(l, b)?), some!(self.items(r, b)?)),
+            Template::Sum(x, y) => Term::sum(
+                some!(self.build(x, b, elem)?),
+                some!(self.build(y, b, elem)?),
+            ),
+            Template::Neg(x) => Term::neg(some!(self.build(x, b, elem)?)),
+            Template::Leaf(leaf) => some!(self.leaf_term(leaf, b)?),
+            Template::Value(v) => Term::number(some!(self.value(v, b)?)),
+        }))
     }
 
-    fn items(&mut self, items: &[TemplateItem], b: &Binds) -> Option<Vec<Term>> {
+    fn items(&mut self, items: &[TemplateItem], b: &Binds) -> Got<Vec<Term>> {
         let mut out = Vec::new();
         for item in items {
             match item {
-                TemplateItem::One(t) => out.push(self.build(t, b, None)?),
-                TemplateItem::Splice(s) => out.extend_from_slice(b.set(s)?),
+                TemplateItem::One(t) => out.push(some!(self.build(t, b, None)?)),
+                TemplateItem::Splice(s) => out.extend_from_slice(some!(b.set(s))),
                 TemplateItem::Map { over, body } => {
-                    for m in b.set(over)?.to_vec() {
-                        out.push(self.build(body, b, Some((over, &m)))?);
+                    for m in some!(b.set(over)).to_vec() {
+                        out.push(some!(self.build(body, b, Some((over, &m)))?));
                     }
                 }
                 TemplateItem::Nims(n) => {
-                    let n = self.value(n, b)?.to_integer()?.to_u64()?;
+                    let n = some!(some!(self.value(n, b)?)
+                        .to_integer()
+                        .and_then(|n| n.to_u64()));
                     if n > MAX_OPEN {
-                        return None;
+                        return Ok(None);
                     }
                     out.extend((0..n).map(|i| Term::nimber(Nimber::from(i))));
                 }
-                TemplateItem::Cuts { left, row } => out.extend(cuts(b.row(row)?, *left)),
+                TemplateItem::Cuts { left, row } => out.extend(cuts(some!(b.row(row)), *left)),
             }
         }
-        Some(out)
+        Ok(Some(out))
     }
 
-    fn leaf_term(&mut self, leaf: &LeafTemplate, b: &Binds) -> Option<Term> {
+    fn leaf_term(&mut self, leaf: &LeafTemplate, b: &Binds) -> Got<Term> {
         // The parts a template sets; the others are zero.
         let (x, u, n) = match leaf {
             LeafTemplate::Num(x) | LeafTemplate::Int(x) => (Some(x), None, None),
@@ -704,17 +801,19 @@ impl<'a> TermRules<'a> {
         };
         let mut part = |e: Option<&ValueExpr>| match e {
             Some(e) => self.value(e, b),
-            None => Some(Dyadic::zero()),
+            None => Ok(Some(Dyadic::zero())),
         };
-        let (number, up, nim) = (part(x)?, part(u)?, part(n)?);
+        let number = some!(part(x)?);
+        let up = some!(part(u)?);
+        let nim = some!(part(n)?);
         if matches!(leaf, LeafTemplate::Int(_)) && !number.is_integer() {
-            return None;
+            return Ok(None);
         }
-        Some(Term::Nus {
+        Ok(Some(Term::Nus {
             number,
-            up: up.to_integer()?.clone(),
-            nim: nat(&nim)?,
-        })
+            up: some!(up.to_integer()).clone(),
+            nim: some!(nat(&nim)),
+        }))
     }
 }
 

@@ -34,10 +34,11 @@ pub mod step;
 pub mod table;
 pub mod thermocheck;
 mod tidy;
+mod values;
 
-pub use check::{CheckError, ConditionProof};
+pub use check::{CheckError, CheckLimit, ConditionProof};
 pub use compare::{compare, Comparison};
-pub use inequality::{Definitional, Inequality, Memo, Reason};
+pub use inequality::{Definitional, Inequality, Memo, Reason, Undecided};
 pub use step::{PathElem, Step, Witnesses, LEMMA};
 pub use table::TermTable;
 
@@ -147,6 +148,17 @@ impl From<EngineError> for ProofError {
 impl From<KernelError> for ProofError {
     fn from(e: KernelError) -> Self {
         ProofError::Kernel(e)
+    }
+}
+
+/// The checker's own error reaches callers as the kernel's kinds of the same failures: a
+/// limit, or a term it cannot read.
+impl From<Undecided> for ProofError {
+    fn from(e: Undecided) -> Self {
+        ProofError::Kernel(match e {
+            Undecided::Limit(which) => KernelError::Limit { which },
+            Undecided::Unreadable(what) => KernelError::TooLarge { what },
+        })
     }
 }
 

@@ -45,6 +45,9 @@ pub struct Rule {
     pub source: RuleSource,
     /// For a mirror derived by a `mirror` clause, the rule it mirrors.
     pub mirror_of: Option<String>,
+    /// Whether that mirror was derived by swapping the summands (`mirror NAME by swapping the
+    /// summands`) rather than by negation.
+    pub swapped: bool,
 }
 
 /// Where a rule was written.

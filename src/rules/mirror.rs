@@ -19,6 +19,13 @@
 //!
 //! `pm(..X)` and Hackenstring rows (`hack`, `left_cuts`) have no mirror here: a rule using them
 //! cannot say `mirror` (an error at load time).
+//!
+//! A rule about a sum has a second kind of mirror: the same theorem with the summands the
+//! other way round (`G + 0 = G` beside `0 + G = G`), since + is commutative (seed 002,
+//! Theorem 2.8). `mirror NAME by swapping the summands` derives it by [`swapped`]: every sum
+//! in the pattern, the conditions and the result has its two parts swapped, so the mirror
+//! matches b + a exactly where the rule matches a + b, binding the same names to the same
+//! terms, and builds the same value.
 
 use super::ast::*;
 use super::check::{bindings, is_value_template, VarKind};
@@ -40,7 +47,27 @@ pub fn mirror(rule: &Rule, name: &str, says: String, cite: String) -> Result<Rul
         .map(|c| m.condition(c))
         .collect::<Result<_, _>>()?;
     let result = m.game(&rule.result)?;
-    let mut out = Rule {
+    let mut out = derived(
+        rule,
+        name,
+        (says, cite),
+        (pattern, conditions, result),
+        false,
+    );
+    rename(&mut out);
+    Ok(out)
+}
+
+/// A rule derived from `rule`: its groups, kind and priority, with its own name, statement,
+/// citation, pattern, conditions and result.
+fn derived(
+    rule: &Rule,
+    name: &str,
+    (says, cite): (String, String),
+    (pattern, conditions, result): (Pattern, Vec<Condition>, Template),
+    swapped: bool,
+) -> Rule {
+    Rule {
         name: name.to_string(),
         says,
         cite,
@@ -52,9 +79,70 @@ pub fn mirror(rule: &Rule, name: &str, says: String, cite: String) -> Result<Rul
         result,
         source: rule.source.clone(),
         mirror_of: Some(rule.name.clone()),
-    };
-    rename(&mut out);
-    Ok(out)
+        swapped,
+    }
+}
+
+/// The mirror of `rule` by commutativity, named `name`: every sum's two parts swapped in its
+/// pattern, conditions and result. `Err` when its pattern has no sum to swap.
+pub fn swapped(rule: &Rule, name: &str, says: String, cite: String) -> Result<Rule, String> {
+    fn pattern(p: &Pattern) -> Pattern {
+        match p {
+            Pattern::Sum(a, b) => Pattern::Sum(Box::new(pattern(b)), Box::new(pattern(a))),
+            Pattern::Bind(v, inner) => Pattern::Bind(v.clone(), Box::new(pattern(inner))),
+            Pattern::Neg(a) => Pattern::Neg(Box::new(pattern(a))),
+            Pattern::Game(l, r) => Pattern::Game(side(l), side(r)),
+            other => other.clone(),
+        }
+    }
+    fn side(s: &SidePattern) -> SidePattern {
+        SidePattern {
+            picks: s.picks.iter().map(pattern).collect(),
+            rest: s.rest.clone(),
+        }
+    }
+    fn template(t: &Template) -> Template {
+        match t {
+            Template::Sum(a, b) => Template::Sum(Box::new(template(b)), Box::new(template(a))),
+            Template::Neg(a) => Template::Neg(Box::new(template(a))),
+            Template::Game(l, r) => Template::Game(items(l), items(r)),
+            other => other.clone(),
+        }
+    }
+    fn items(items: &[TemplateItem]) -> Vec<TemplateItem> {
+        items
+            .iter()
+            .map(|i| match i {
+                TemplateItem::One(t) => TemplateItem::One(template(t)),
+                TemplateItem::Map { over, body } => TemplateItem::Map {
+                    over: over.clone(),
+                    body: template(body),
+                },
+                other => other.clone(),
+            })
+            .collect()
+    }
+    fn has_sum(p: &Pattern) -> bool {
+        match p {
+            Pattern::Sum(..) => true,
+            Pattern::Bind(_, inner) | Pattern::Neg(inner) => has_sum(inner),
+            Pattern::Game(l, r) => l.picks.iter().chain(&r.picks).any(has_sum),
+            _ => false,
+        }
+    }
+    if !has_sum(&rule.pattern) {
+        return Err("its pattern has no sum whose summands could be swapped".into());
+    }
+    let conditions = rule
+        .conditions
+        .iter()
+        .map(|c| match c {
+            Condition::Compare(a, rel, b) => Condition::Compare(template(a), *rel, template(b)),
+            other => other.clone(),
+        })
+        .collect();
+    let parts = (pattern(&rule.pattern), conditions, template(&rule.result));
+    Ok(derived(rule, name, (says, cite), parts, true))
 }
 
 /// The value variables whose payload negation negates: those of `num`, `int`, `up` and the
@@ -570,5 +658,20 @@ mod tests {
         assert_eq!(rules[1].name, "m");
         assert_eq!((rules[1].says.as_str(), rules[1].cite.as_str()), ("s", "c"));
         assert_eq!(rules[1].pattern.to_string(), "{ | a }");
+    }
+
+    #[test]
+    fn a_mirror_by_swapping_swaps_every_sum_and_needs_one() {
+        let text = "rule r\n  says \"s\"\n  cite \"c\"\n  match -(a + { b | }) + int(1)\n  when a + b <= 0\n  yield { a + b | }\n  mirror m by swapping the summands\n";
+        let rules = parse_rules("x.rules", text).unwrap();
+        assert!(rules[1].swapped && !rules[0].swapped);
+        assert_eq!(rules[1].pattern.to_string(), "int(1) + -({ b | } + a)");
+        assert_eq!(rules[1].result.to_string(), "{ b + a | }");
+        let text = "rule r\n  says \"s\"\n  cite \"c\"\n  match { a | }\n  yield a\n  mirror m by swapping the summands\n";
+        let e = parse_rules("x.rules", text).unwrap_err();
+        assert!(e.message.contains("no sum"), "{e}");
+        let text = "rule r\n  says \"s\"\n  cite \"c\"\n  match a + b\n  yield a\n  mirror m by swapping\n";
+        let e = parse_rules("x.rules", text).unwrap_err();
+        assert!(e.message.contains("by swapping the summands"), "{e}");
     }
 }

@@ -274,6 +274,25 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// After `mirror NAME`: whether `by swapping the summands` follows (the mirror is then the
+    /// rule with every sum's two parts swapped, not its negation).
+    fn by_swapping(&mut self) -> Result<bool, RuleError> {
+        if !self.is_ident("by") {
+            return Ok(false);
+        }
+        self.bump();
+        for word in ["swapping", "the", "summands"] {
+            if !self.is_ident(word) {
+                return Err(self.err(format!(
+                    "expected `by swapping the summands` after the mirror's name, found {}",
+                    Self::describe(self.peek())
+                )));
+            }
+            self.bump();
+        }
+        Ok(true)
+    }
+
     /// One rule, and its mirror when it has a `mirror` clause.
     fn rule(&mut self) -> Result<(Rule, Option<Rule>), RuleError> {
         let start = self.here().clone();
@@ -288,8 +307,10 @@ impl<'a> Parser<'a> {
         let (mut says, mut cite, mut groups) = (None, None, Vec::new());
         let (mut kind, mut priority) = (RuleKind::Reduce, 50);
         let (mut pattern, mut conditions, mut result) = (None, Vec::new(), None);
-        // `mirror NAME` and the `says`/`cite` after it, which are the mirror's own.
+        // `mirror NAME [by swapping the summands]` and the `says`/`cite` after it, which are
+        // the mirror's own.
         let mut mirror: Option<(Token, String, Option<String>, Option<String>)> = None;
+        let mut swapped = false;
         loop {
             let clause = match self.peek() {
                 Tok::Ident(s) if CLAUSES.contains(&s.as_str()) => s.clone(),
@@ -319,7 +340,10 @@ impl<'a> Parser<'a> {
             match clause.as_str() {
                 "says" => says = Some(self.string("a statement")?),
                 "cite" => cite = Some(self.string("a citation")?),
-                "mirror" => mirror = Some((at, self.ident("a name for the mirror")?, None, None)),
+                "mirror" => {
+                    mirror = Some((at, self.ident("a name for the mirror")?, None, None));
+                    swapped = self.by_swapping()?;
+                }
                 "group" => {
                     groups.push(self.ident("a group name")?);
                     while self.is_punct(",") {
@@ -404,6 +428,7 @@ impl<'a> Parser<'a> {
             },
             name,
             mirror_of: None,
+            swapped: false,
         };
         if !matches!(self.peek(), Tok::Eof) && !self.is_ident("rule") {
             return Err(self.err(format!(
@@ -425,12 +450,18 @@ impl<'a> Parser<'a> {
                 };
                 let says = msays.unwrap_or_else(|| rule.says.clone());
                 let cite = mcite.unwrap_or_else(|| rule.cite.clone());
-                let mut m = super::mirror::mirror(&rule, &mname, says, cite).map_err(fail)?;
+                let (mut m, how) = if swapped {
+                    let m = super::mirror::swapped(&rule, &mname, says, cite).map_err(fail)?;
+                    (m, "the summands swapped")
+                } else {
+                    let m = super::mirror::mirror(&rule, &mname, says, cite).map_err(fail)?;
+                    (m, "Left and Right swapped by negation")
+                };
                 m.source = RuleSource {
                     file: self.file.to_string(),
                     line: at.line,
                     text: format!(
-                        "# the mirror of `{}` (Left and Right swapped by negation), as derived\n{}",
+                        "# the mirror of `{}` ({how}), as derived\n{}",
                         rule.name,
                         super::print::rule_text(&m)
                     ),
