@@ -8,7 +8,7 @@
 
 use super::inequality::{Inequality, Memo};
 use super::matcher::{Failure, TermRules};
-use super::step::{path_string, replace_at, subterm_at};
+use super::step::{path_string, subterm_at};
 use super::step::{Step, LEMMA};
 use super::{Lemma, Proof};
 use crate::rules::RuleSet;
@@ -200,12 +200,90 @@ fn rewritten(s: &Step) -> Result<(&Term, &Term), String> {
     let (Some(before), Some(after)) = (subterm_at(&s.from, &s.at), subterm_at(&s.to, &s.at)) else {
         return Err(format!("there is no subterm at position {where_}"));
     };
-    if replace_at(&s.from, &s.at, after).as_ref() != Some(&s.to) {
+    if !same_outside(&s.from, &s.to, &s.at) {
         return Err(format!(
             "the step changes the term outside position {where_}"
         ));
     }
     Ok((before, after))
+}
+
+/// Whether `a` and `b` are alike except at `path` (where either may hold anything): the same
+/// node at every level down the path, every child off the path equal. Compares in place,
+/// without building `a` with `b`'s part put in.
+fn same_outside(a: &Term, b: &Term, path: &[super::step::PathElem]) -> bool {
+    let (mut a, mut b) = (a, b);
+    for p in path {
+        if std::mem::discriminant(a) != std::mem::discriminant(b) {
+            return false;
+        }
+        let (xs, ys) = (super::table::children(a), super::table::children(b));
+        let (Some(i), Some(j)) = (child_index(a, p), child_index(b, p)) else {
+            return false;
+        };
+        if i != j || xs.len() != ys.len() || !same_node(a, b) {
+            return false;
+        }
+        if xs
+            .iter()
+            .zip(&ys)
+            .enumerate()
+            .any(|(k, (x, y))| k != i && x != y)
+        {
+            return false;
+        }
+        a = xs[i];
+        b = ys[i];
+    }
+    true
+}
+
+/// Which of [`children`](super::table::children) a path element steps into, if `t` has it.
+fn child_index(t: &Term, p: &super::step::PathElem) -> Option<usize> {
+    use super::step::PathElem as P;
+    let i = match (p, t) {
+        (P::Left(i), Term::Game { left, .. }) => (*i < left.len()).then_some(*i)?,
+        (P::Right(i), Term::Game { left, right }) => {
+            (*i < right.len()).then_some(left.len() + i)?
+        }
+        (P::SumLeft, Term::Sum(..)) | (P::NegInner, Term::Neg(_)) => 0,
+        (P::SumRight, Term::Sum(..)) => 1,
+        (P::PmArg(i), Term::PlusMinus(xs)) => (*i < xs.len()).then_some(*i)?,
+        (P::CallArg(i), Term::Call { args, .. }) => {
+            // Children of a call are its game arguments only, in order.
+            match args.get(*i)? {
+                crate::term::Arg::Game(_) => args[..*i]
+                    .iter()
+                    .filter(|a| matches!(a, crate::term::Arg::Game(_)))
+                    .count(),
+                crate::term::Arg::Text(_) => return None,
+            }
+        }
+        _ => return None,
+    };
+    Some(i)
+}
+
+/// Whether two nodes agree in everything but their children: the split of a game's options
+/// into Left and Right, a call's name and text arguments.
+fn same_node(a: &Term, b: &Term) -> bool {
+    match (a, b) {
+        (Term::Game { left: l1, .. }, Term::Game { left: l2, .. }) => l1.len() == l2.len(),
+        (Term::Call { name: n1, args: a1 }, Term::Call { name: n2, args: a2 }) => {
+            n1 == n2
+                && a1.len() == a2.len()
+                && a1.iter().zip(a2).all(|(x, y)| match (x, y) {
+                    (crate::term::Arg::Game(_), crate::term::Arg::Game(_)) => true,
+                    (crate::term::Arg::Text(s), crate::term::Arg::Text(t)) => s == t,
+                    _ => false,
+                })
+        }
+        (Term::Sum(..), Term::Sum(..))
+        | (Term::Neg(_), Term::Neg(_))
+        | (Term::PlusMinus(_), Term::PlusMinus(_)) => true,
+        // A path goes only through games, sums, negations, `±` and calls.
+        _ => false,
+    }
 }
 
 /// Checks a step citing lemma `k`: the lemma is proved before the step, and the step replaces

@@ -66,9 +66,10 @@ pub(crate) struct Composer<'e> {
     halted: Option<Stop>,
     reduce: Vec<&'e Rule>,
     open: Vec<&'e Rule>,
-    /// Each part met, with its result and the steps standing for it in a parent
-    /// (a citation, or the one step it took).
-    memo: FxHashMap<Term, Done>,
+    /// Each part met, by its entry in the term table (so a part written out and the same
+    /// part written with references are one), with its result and the steps standing for it
+    /// in a parent (a citation, or the one step it took).
+    memo: FxHashMap<u32, Done>,
     /// Operator terms whose proof is being built: met again inside their own proof, they are
     /// left to the engine rather than recursed into for ever.
     busy: FxHashSet<Term>,
@@ -103,6 +104,11 @@ impl<'e> Composer<'e> {
     /// The term table the proof's terms refer to, leaving an empty one.
     pub(crate) fn take_terms(&mut self) -> super::TermTable {
         std::mem::take(&mut *self.interp.terms.borrow_mut())
+    }
+
+    /// `t` with its references to entries of at most `max` nodes written out.
+    pub(crate) fn written(&self, t: &Term, max: u64) -> Term {
+        self.interp.terms.borrow().written(t, max as usize)
     }
 
     /// Whether `t` (which may refer to the table) is a game in canonical form.
@@ -349,8 +355,21 @@ impl<'e> Composer<'e> {
         if matches!(t, Term::Nus { .. } | Term::Ref(_)) {
             return Ok((t.clone(), Vec::new()));
         }
-        if let Some(done) = self.memo.get(t) {
-            return Ok(done.clone());
+        let key = self.interp.terms.borrow_mut().intern(t);
+        if let Some((result, steps)) = self.memo.get(&key) {
+            // The part may be written otherwise here than where it was first met: a citation
+            // starts from it as it is written here.
+            let steps = steps
+                .iter()
+                .map(|s| match s.lemma {
+                    Some(k) if s.at.is_empty() && s.from != *t => {
+                        let why = format!("{t} = {}", s.to);
+                        Step::cite(t.clone(), s.to.clone(), Vec::new(), k, why)
+                    }
+                    _ => s.clone(),
+                })
+                .collect();
+            return Ok((result.clone(), steps));
         }
         if self.busy.contains(t) {
             return self.flat(t);
@@ -373,7 +392,7 @@ impl<'e> Composer<'e> {
             let cite = Step::cite(t.clone(), result.clone(), Vec::new(), k, why);
             (result, vec![cite])
         };
-        self.memo.insert(t.clone(), done.clone());
+        self.memo.insert(key, done.clone());
         Ok(done)
     }
 
@@ -509,17 +528,22 @@ impl<'e> Composer<'e> {
         let Some(step) = self.at_root(t, &[p], &open) else {
             return Ok(None);
         };
-        match step.after() {
+        // What the opening built may be a shared entry: look at its top node.
+        let after = step
+            .after()
+            .and_then(|t| self.interp.terms.borrow().unfold(t));
+        match &after {
             Some(Term::Game { .. }) => Ok(Some(vec![step])),
             Some(sum) if is_operator(sum) => {
                 let sum = sum.clone();
                 let mut cur = step.to.clone();
                 let mut steps = vec![step];
                 self.part(&mut cur, &mut steps, p, &sum)?;
-                Ok(
-                    matches!(super::step::subterm_at(&cur, &[p]), Some(Term::Game { .. }))
-                        .then_some(steps),
-                )
+                // The sum's lemma may end at a shared entry: a game all the same.
+                let game = super::step::subterm_at(&cur, &[p])
+                    .and_then(|t| self.interp.terms.borrow().unfold(t))
+                    .is_some_and(|t| matches!(t, Term::Game { .. }));
+                Ok(game.then_some(steps))
             }
             _ => Ok(None),
         }

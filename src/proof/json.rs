@@ -114,9 +114,10 @@ fn print(t: &Term) -> String {
     crate::syntax::print(t, &Default::default())
 }
 
-fn parse(s: &str, what: &str) -> Result<Term, ProofError> {
+/// `what` names the term in an error; it is only written out then.
+fn parse(s: &str, what: impl FnOnce() -> String) -> Result<Term, ProofError> {
     crate::syntax::parse_with_refs(s)
-        .map_err(|e| ProofError::Json(format!("{what}: `{}`: {e}", clip(s))))
+        .map_err(|e| ProofError::Json(format!("{}: `{}`: {e}", what(), clip(s))))
 }
 
 /// Every reference in `t` names an entry of a table of `len` entries.
@@ -268,12 +269,12 @@ fn step_from_json(i: &str, s: &StepJson, nested: bool, prev: &Term) -> Result<St
     let mut w = Witnesses::default();
     for (n, t) in &s.witnesses.games {
         w.games
-            .push((n.clone(), parse(t, &format!("step {i} witness {n}"))?));
+            .push((n.clone(), parse(t, || format!("step {i} witness {n}"))?));
     }
     for (n, ts) in &s.witnesses.sets {
         let ts = ts
             .iter()
-            .map(|t| parse(t, &format!("step {i} witness set {n}")))
+            .map(|t| parse(t, || format!("step {i} witness set {n}")))
             .collect::<Result<Vec<_>, _>>()?;
         w.sets.push((n.clone(), ts));
     }
@@ -289,13 +290,13 @@ fn step_from_json(i: &str, s: &StepJson, nested: bool, prev: &Term) -> Result<St
         )));
     }
     let from = match &s.from {
-        Some(f) => parse(f, &format!("step {i} from"))?,
+        Some(f) => parse(f, || format!("step {i} from"))?,
         None => prev.clone(),
     };
     let parts = chain_from_json(&from, &s.parts, true, |j| format!("{i}.{j}"))?;
     Ok(Step {
         from,
-        to: parse(&s.to, &format!("step {i} to"))?,
+        to: parse(&s.to, || format!("step {i} to"))?,
         rule: s.rule.clone(),
         at,
         why: s.why.clone(),
@@ -344,22 +345,23 @@ impl Proof {
             .terms
             .iter()
             .enumerate()
-            .map(|(n, t)| parse(t, &format!("term #{n}")))
+            .map(|(n, t)| parse(t, || format!("term #{n}")))
             .collect::<Result<Vec<_>, _>>()?;
         let terms = super::TermTable::from_views(views)
             .map_err(|e| ProofError::Json(format!("the term table: {e}")))?;
         let len = terms.len();
-        let input = parse(&j.input, "input")?;
-        let result = parse(&j.result, "result")?;
+        let input = parse(&j.input, || "input".into())?;
+        let result = parse(&j.result, || "result".into())?;
         let steps = chain_from_json(&input, &j.steps, false, |i| i.to_string())?;
+        // Each lemma's text is freed once it is read, so a large proof is not held twice.
         let lemmas = j
             .lemmas
-            .iter()
+            .into_iter()
             .enumerate()
             .map(|(k, l)| {
-                let from = parse(&l.from, &format!("lemma {k} from"))?;
+                let from = parse(&l.from, || format!("lemma {k} from"))?;
                 Ok(Lemma {
-                    to: parse(&l.to, &format!("lemma {k} to"))?,
+                    to: parse(&l.to, || format!("lemma {k} to"))?,
                     steps: chain_from_json(&from, &l.steps, false, |i| {
                         format!("{i} of lemma {k}")
                     })?,

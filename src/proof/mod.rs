@@ -207,7 +207,11 @@ impl Proof {
             next.clone()
         } else {
             let map = terms.absorb(&next.terms);
-            next.map_terms(&|t| table::renumber(t, &map))
+            let mut moved = next.clone();
+            moved.edit(&mut |t| table::renumber_in_place(t, &map), &mut |why| {
+                *why = table::renumber_text(why, &map)
+            });
+            moved
         };
         let moved = next.lemmas.iter().map(|l| Lemma {
             steps: shift(&l.steps, by),
@@ -249,12 +253,37 @@ impl Proof {
         }
     }
 
-    /// The same proof with only the table entries its terms refer to, renumbered in order.
-    pub fn compacted(self) -> Proof {
+    /// Passes every term of the proof and every step's words to `f` and `g`, in place.
+    fn edit(&mut self, f: &mut impl FnMut(&mut Term), g: &mut impl FnMut(&mut String)) {
+        f(&mut self.input);
+        f(&mut self.result);
+        for s in &mut self.steps {
+            s.edit(f, g);
+        }
+        for l in &mut self.lemmas {
+            f(&mut l.from);
+            f(&mut l.to);
+            for s in &mut l.steps {
+                s.edit(f, g);
+            }
+        }
+    }
+
+    /// The same proof with only the table entries its terms (and the words of its steps, which
+    /// print terms) refer to, renumbered in order. Renumbers in place: no second copy of the
+    /// proof is made.
+    pub fn compacted(mut self) -> Proof {
         if self.terms.is_empty() {
             return self;
         }
+        let mut named: Vec<Term> = Vec::new();
+        self.edit(&mut |_| {}, &mut |why| {
+            if why.contains('#') {
+                named.extend(table::refs_in_text(why).map(Term::Ref));
+            }
+        });
         let mut roots: Vec<&Term> = vec![&self.input, &self.result];
+        roots.extend(named.iter());
         fn step_terms<'p>(s: &'p Step, out: &mut Vec<&'p Term>) {
             out.push(&s.from);
             out.push(&s.to);
@@ -279,8 +308,35 @@ impl Proof {
             }
         }
         let (terms, map) = self.terms.compact(roots);
-        let p = self.map_terms(&|t| table::renumber(t, &map));
-        Proof { terms, ..p }
+        self.edit(&mut |t| table::renumber_in_place(t, &map), &mut |why| {
+            if why.contains('#') {
+                *why = table::renumber_text(why, &map);
+            }
+        });
+        Proof {
+            terms,
+            checked: false,
+            ..self
+        }
+    }
+
+    /// The same proof for a reader: every reference to an entry of at most `max` nodes
+    /// written out, in its terms and in its steps' words, so only large parts keep their
+    /// `#n` names (the table is compacted to those). The proof stores parts larger than
+    /// [`table::SHARE_ABOVE`] in its table, which is what keeps producing and checking it
+    /// cheap; people read small parts best written out ([`table::READ_UP_TO`]).
+    pub fn readable(&self, max: u64) -> Proof {
+        if self.terms.is_empty() {
+            return self.clone();
+        }
+        let mut p = self.clone();
+        let terms = &self.terms;
+        p.edit(&mut |t| *t = terms.written(t, max as usize), &mut |why| {
+            if why.contains('#') {
+                *why = table::write_out_text(why, terms, max);
+            }
+        });
+        p.compacted()
     }
 
     /// The same proof with no term table: every `#n` written out, when no term then takes
@@ -407,6 +463,9 @@ fn simplify_with(
     }
     let (result, steps) = c.simplify(&written)?;
     let canonical = c.is_canonical(&result);
+    // The answer is written out where it is small, as it reads best (the proof stores parts
+    // above `SHARE_ABOVE` nodes in its table; the chain ends at it all the same).
+    let result = c.written(&result, table::READ_UP_TO);
     let proof = Proof {
         input: written,
         result,

@@ -264,6 +264,23 @@ impl Step {
         }
     }
 
+    /// Passes every term of the step (its parts' included) and its words to `f` and `g`, in
+    /// place, so a proof can be renumbered without a copy of it.
+    pub fn edit(&mut self, f: &mut impl FnMut(&mut Term), g: &mut impl FnMut(&mut String)) {
+        f(&mut self.from);
+        f(&mut self.to);
+        for (_, t) in &mut self.witnesses.games {
+            f(t);
+        }
+        for (_, ts) in &mut self.witnesses.sets {
+            ts.iter_mut().for_each(&mut *f);
+        }
+        g(&mut self.why);
+        for p in &mut self.parts {
+            p.edit(f, g);
+        }
+    }
+
     /// The same equality read in the other direction.
     pub fn inverse(&self) -> Step {
         Step {

@@ -17,7 +17,11 @@ use rustc_hash::FxHashMap;
 
 /// Larger subterms than this (written out, in nodes) are shared through the table when a proof
 /// stores them; smaller ones are kept written out, so small proofs read as they always did.
-pub const SHARE_ABOVE: u64 = 48;
+pub const SHARE_ABOVE: u64 = 8;
+
+/// Parts of at most this many nodes are written out where a person reads a proof (text,
+/// Markdown, LaTeX: [`Proof::readable`](super::Proof::readable)).
+pub const READ_UP_TO: u64 = 48;
 
 /// The term table of a proof.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -464,6 +468,105 @@ pub fn renumber(t: &Term, map: &[u32]) -> Term {
         Term::Ref(n) => Term::Ref(map.get(*n as usize).copied().unwrap_or(*n)),
         _ => with_children(t, children(t).into_iter().map(|c| renumber(c, map))),
     }
+}
+
+/// The children of a term, mutably, in the order of [`children`].
+fn children_mut(t: &mut Term) -> Vec<&mut Term> {
+    match t {
+        Term::Game { left, right } => left.iter_mut().chain(right.iter_mut()).collect(),
+        Term::Sum(a, b) => vec![&mut **a, &mut **b],
+        Term::Neg(a) => vec![&mut **a],
+        Term::PlusMinus(xs) => xs.iter_mut().collect(),
+        Term::Tiny { sub, .. } | Term::Miny { sub, .. } => vec![&mut **sub],
+        Term::Multiple { game, .. } => vec![&mut **game],
+        Term::Call { args, .. } => args
+            .iter_mut()
+            .filter_map(|a| match a {
+                crate::term::Arg::Game(g) => Some(g),
+                crate::term::Arg::Text(_) => None,
+            })
+            .collect(),
+        Term::Nus { .. }
+        | Term::Hackenstring(_)
+        | Term::Ref(_)
+        | Term::Name(_)
+        | Term::Where { .. } => vec![],
+    }
+}
+
+/// [`renumber`] in place: no node is copied, so renumbering a whole proof costs a walk, not a
+/// second proof in memory. Walks with an explicit stack (terms may be deep).
+pub fn renumber_in_place(t: &mut Term, map: &[u32]) {
+    let mut stack = vec![t];
+    while let Some(x) = stack.pop() {
+        if let Term::Ref(n) = x {
+            *n = map.get(*n as usize).copied().unwrap_or(*n);
+        } else {
+            stack.extend(children_mut(x));
+        }
+    }
+}
+
+/// `text` with each `#n` naming an entry of at most `max` nodes replaced by the entry written
+/// out (as `written` writes a term).
+pub fn write_out_text(text: &str, table: &TermTable, max: u64) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(k) = rest.find('#') {
+        out.push_str(&rest[..k]);
+        rest = &rest[k + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let entry = rest[..digits]
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (*n as usize) < table.len() && table.size(&Term::Ref(*n)) <= max);
+        match entry {
+            Some(n) => {
+                let t = table.written(&Term::Ref(n), max as usize);
+                out.push_str(&crate::syntax::print(&t, &Default::default()));
+            }
+            None => {
+                out.push('#');
+                out.push_str(&rest[..digits]);
+            }
+        }
+        rest = &rest[digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The entries `text` names as `#n`.
+pub fn refs_in_text(text: &str) -> impl Iterator<Item = u32> + '_ {
+    text.split('#').skip(1).filter_map(|rest| {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        rest[..digits].parse::<u32>().ok()
+    })
+}
+
+/// `text` with every `#n` it names replaced by `#map[n]` (kept when `map` has no entry n): the
+/// words of a step (`why`) print its terms, so they name entries as the terms do.
+pub fn renumber_text(text: &str, map: &[u32]) -> String {
+    if !text.contains('#') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(k) = rest.find('#') {
+        out.push_str(&rest[..=k]);
+        rest = &rest[k + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        match rest[..digits].parse::<usize>() {
+            Ok(n) => {
+                let m = map.get(n).copied().map_or(n, |m| m as usize);
+                out.push_str(&m.to_string());
+            }
+            Err(_) => out.push_str(&rest[..digits]),
+        }
+        rest = &rest[digits..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn check_refs(t: &Term, entry: usize, bad: &mut Option<String>) {

@@ -77,8 +77,20 @@ pub(crate) fn render(
 ) -> Result<(String, i32), CliError> {
     match outcome {
         Outcome::Equal(p) => {
+            if !matches!(ctx.format, Format::Text | Format::Markdown | Format::Latex) {
+                return Ok((proof_json(&p, &ctx.rules, ctx.explain)?, OK));
+            }
             let conclusion = Conclusion::Equal(x.clone(), y.clone());
-            let d = Derivation::new(&p, ctx.steps, conclusion, &ctx.rules, ctx.explain)?;
+            // Small shared parts written out for people; JSON keeps the proof as it is.
+            let readable;
+            let shown = match ctx.format {
+                Format::Text | Format::Markdown | Format::Latex => {
+                    readable = p.readable(crate::proof::table::READ_UP_TO);
+                    &readable
+                }
+                _ => &p,
+            };
+            let d = Derivation::new(shown, ctx.steps, conclusion, &ctx.rules, ctx.explain)?;
             let out = match ctx.format {
                 Format::Text => text::derivation(&d, &ctx.style),
                 Format::Markdown => markdown::derivation(&d, &ctx.style),

@@ -48,17 +48,31 @@ pub(crate) fn render(
     ctx: &Ctx,
     s: &crate::proof::Simplification,
 ) -> Result<(String, i32), CliError> {
-    let proof = &s.proof;
+    // Small shared parts written out for people; JSON keeps the proof as it is.
+    let readable;
+    let proof = match ctx.format {
+        Format::Text | Format::Markdown | Format::Latex => {
+            readable = s.proof.readable(crate::proof::table::READ_UP_TO);
+            &readable
+        }
+        _ => &s.proof,
+    };
     let stuck = s.stuck.clone();
     let status = if stuck.is_some() { LIMIT } else { OK };
+    // Pictures returned above; JSON needs no lines laid out.
+    if matches!(ctx.format, Format::Json | Format::Dot | Format::Svg) {
+        return Ok((proof_json(proof, &ctx.rules, ctx.explain)?, status));
+    }
     // The answer is written out as `onag eval` would write it, up to the `--share` threshold;
     // beyond it, it keeps the names of the glossary above it.
     let written = match ctx.share {
-        crate::cli::args::Share::Above(n) => proof.expand(s.result(), n.min(10_000_000) as usize),
-        crate::cli::args::Share::Never => proof.expand(s.result(), 10_000_000),
+        crate::cli::args::Share::Above(n) => {
+            proof.expand(&proof.result, n.min(10_000_000) as usize)
+        }
+        crate::cli::args::Share::Never => proof.expand(&proof.result, 10_000_000),
     };
     let conclusion = Conclusion::Canonical {
-        result: written.unwrap_or_else(|| s.result().clone()),
+        result: written.unwrap_or_else(|| proof.result.clone()),
         stuck,
     };
     let d = Derivation::new(proof, ctx.steps, conclusion, &ctx.rules, ctx.explain)?;
@@ -66,7 +80,6 @@ pub(crate) fn render(
         Format::Text => text::derivation(&d, &ctx.style),
         Format::Markdown => markdown::derivation(&d, &ctx.style),
         Format::Latex => latex::derivation(&d),
-        // Pictures returned above; JSON is the only format left.
         Format::Json | Format::Dot | Format::Svg => proof_json(proof, &ctx.rules, ctx.explain)?,
     };
     Ok((out, status))
