@@ -11,7 +11,7 @@ use std::hint::black_box;
 fn benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("rulesets");
     g.sample_size(10);
-    for (r, cols) in [(4, 4), (5, 5)] {
+    for (r, cols) in [(4, 4), (5, 5), (5, 6)] {
         g.bench_function(format!("domineering_empty_{r}x{cols}"), |b| {
             b.iter(|| {
                 let mut k = Kernel::new();

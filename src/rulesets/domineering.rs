@@ -13,7 +13,9 @@
 //! transpose it swap vertical and horizontal, so swap the players and negate the value.
 //! Regions of at most 16 squares in their box skip the symmetries and are valued in a dense
 //! array indexed by shape and bits (most regions met are small); regions up to 56 squares are
-//! keyed by one 64-bit word.
+//! keyed by one 64-bit word. That is [`Domineering`], the rules over [`Board`]s of any size;
+//! [`value`] searches with [`super::domineering_small::Fast`], which keeps every region within
+//! 8×8 as one word (all of them, on boards up to 8×8) and hands larger ones to [`Domineering`].
 
 use super::domineering_small::{part_of, Cells, Fast};
 use super::grid::{self, Shape, MAX_REGION};
