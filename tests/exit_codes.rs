@@ -31,6 +31,35 @@ fn status_3_is_a_limit_never_an_answer() {
     assert!(stderr(&o).contains("--max-memory"), "{}", stderr(&o));
 }
 
+/// `--time-limit` holds for the whole command, not only for the computation that watches it:
+/// the engine stops at the limit by itself, and a phase with no deadline of its own (here the
+/// check of a large proof) is ended by the command line's watch, with status 3 and a message
+/// naming the limit, never left to run on.
+#[test]
+fn status_3_when_a_command_runs_past_its_time_limit() {
+    let s16 = sum_of_switches(16);
+    // The engine's own deadline: the lemmas of S(16) take longer than 0.2 s.
+    let o = onag(&["simplify", "--time-limit", "0.2", &s16]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("limit reached"), "{}", stderr(&o));
+    // The checker has no clock: checking S(16)'s proof (56,000 steps, seconds of work) under
+    // a limit of 0.05 s is ended by the watch after its grace of 0.5 s.
+    let proof = onag(&["simplify", "--format", "json", &s16]);
+    assert_eq!(proof.status.code(), Some(0), "{}", stderr(&proof));
+    let o = onag_stdin(&["check", "--time-limit", "0.05", "-"], &stdout(&proof));
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("limit reached: time"), "{err}");
+    assert!(err.contains("--time-limit"), "{err}");
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    // Without the limit the same proof checks.
+    let o = onag_stdin(&["check", "-"], &stdout(&proof));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // A limit that is not a positive number of seconds is bad input.
+    let o = onag(&["prove", "--time-limit", "-1", "1 = 1"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
 fn sum_of_switches(n: usize) -> String {
     (1..=n)
         .map(|k| format!("{{{k}|-{k}}}"))

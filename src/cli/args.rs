@@ -101,6 +101,9 @@ pub enum Command {
         /// Read the expressions from this file, one per line.
         #[arg(long, value_name = "FILE", conflicts_with = "expr")]
         file: Option<String>,
+        /// Give up after this many seconds (exit status 3), for each expression.
+        #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+        time_limit: f64,
     },
     /// Prove A = B by rules (a checked proof), or show A ≠ B: who wins A − B moving first, and
     /// with which move. Exit status 1 when they differ.
@@ -121,6 +124,9 @@ pub enum Command {
         /// Read the equations from this file, one `A = B` per line.
         #[arg(long, value_name = "FILE", conflicts_with = "a")]
         file: Option<String>,
+        /// Give up after this many seconds (exit status 3), for each expression.
+        #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+        time_limit: f64,
     },
     /// Compare two games: `<`, `>`, `=` or `||` (confused), with the reasons: the outcome of
     /// A − B and each player's winning first move in it.
@@ -137,6 +143,9 @@ pub enum Command {
         /// Print the symbol only.
         #[arg(long)]
         brief: bool,
+        /// Give up after this many seconds (exit status 3).
+        #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+        time_limit: f64,
     },
     /// Build the lexicographic code (seed 003): the words of LENGTH letters over 0..BASE taken
     /// greedily in lexicographic order when at distance at least DISTANCE from every word taken;
@@ -200,6 +209,9 @@ pub enum Command {
         /// The JSON file, or `-` for standard input.
         #[arg(allow_hyphen_values = true)]
         file: String,
+        /// Give up after this many seconds (exit status 3).
+        #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+        time_limit: f64,
     },
     /// An interactive session with line editing and history: type an expression to simplify
     /// it, `A = B` to prove, `A ? B` to compare, `:help` for the rest.

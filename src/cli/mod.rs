@@ -21,6 +21,7 @@ mod progress;
 pub(crate) mod style;
 mod suggest;
 mod value;
+mod watchdog;
 
 pub use args::{Cli, Command, OutputArgs};
 

@@ -278,6 +278,9 @@ fn context(req: &Request, format: Format) -> Result<Ctx, Reply> {
         rules,
         explain,
         share: Share::Above(100_000),
+        // The server's requests have limits of their own; the command line's watch, which
+        // ends the process, is never armed here.
+        time_limit: None,
     })
 }
 

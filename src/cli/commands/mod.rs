@@ -28,6 +28,9 @@ pub(crate) struct Ctx {
     pub explain: usize,
     /// When kernel values are printed with their repeated parts named.
     pub share: super::args::Share,
+    /// The command's `--time-limit` in seconds, for the commands that run the engine or the
+    /// checker (simplify, prove, compare, check); each line of a batch has it for itself.
+    pub time_limit: Option<f64>,
 }
 
 impl Ctx {
@@ -40,8 +43,26 @@ impl Ctx {
             rules: rule_set(&cli.teach)?,
             explain: cli.teach.explain,
             share: cli.output.share,
+            time_limit: command_time_limit(&cli.command)?,
         })
     }
+}
+
+/// The `--time-limit` of a command whose limit the engine and the watch enforce.
+fn command_time_limit(cmd: &Command) -> Result<Option<f64>, CliError> {
+    let limit = match cmd {
+        Command::Simplify { time_limit, .. }
+        | Command::Prove { time_limit, .. }
+        | Command::Compare { time_limit, .. }
+        | Command::Check { time_limit, .. } => *time_limit,
+        _ => return Ok(None),
+    };
+    if !(limit.is_finite() && limit > 0.0) {
+        return Err(CliError::bad(format!(
+            "--time-limit must be a positive number of seconds, found {limit}"
+        )));
+    }
+    Ok(Some(limit))
 }
 
 /// The rules chosen with `--rules`.
@@ -53,7 +74,12 @@ fn rule_set(teach: &TeachArgs) -> Result<RuleSet, CliError> {
 
 /// Runs a command; returns the exit status (errors already printed).
 pub(crate) fn run(cli: &Cli) -> i32 {
-    let result = Ctx::new(cli).and_then(|ctx| dispatch(&cli.command, &ctx));
+    let result = Ctx::new(cli).and_then(|ctx| {
+        // Past the limit and its grace, the watch ends the command (the computations stop
+        // at the limit themselves; this covers what comes after them).
+        let _watch = ctx.time_limit.map(super::watchdog::arm);
+        dispatch(&cli.command, &ctx)
+    });
     match result {
         Ok(status) => status,
         Err(e) => {
@@ -89,9 +115,9 @@ fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, CliError> {
             time_limit,
             ..
         } => eval::run(ctx, source(expr, file), *json, *tree_size, *time_limit),
-        Command::Simplify { expr, file } => simplify::run(ctx, source(expr, file)),
-        Command::Prove { a, b, file } => prove::run(ctx, a.as_deref(), b.as_deref(), file),
-        Command::Compare { a, b, brief } => compare::run(ctx, a, b, *brief),
+        Command::Simplify { expr, file, .. } => simplify::run(ctx, source(expr, file)),
+        Command::Prove { a, b, file, .. } => prove::run(ctx, a.as_deref(), b.as_deref(), file),
+        Command::Compare { a, b, brief, .. } => compare::run(ctx, a, b, *brief),
         Command::Rules { name } => rules::run(ctx, name.as_deref()),
         Command::Lexicode {
             base,
@@ -100,7 +126,7 @@ fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, CliError> {
             words,
             time_limit,
         } => lexicode::run(ctx, *base, *length, *distance, *words, *time_limit),
-        Command::Check { file } => check::run(ctx, file),
+        Command::Check { file, .. } => check::run(ctx, file),
         Command::Analyze {
             expr,
             certificate,
@@ -161,22 +187,27 @@ pub(crate) fn batch(
 ) -> Result<i32, CliError> {
     let mut status = OK;
     let mut first = true;
-    super::input::each_line(source, |n, line| match one(n, line) {
-        Ok((text, s)) => {
-            status = worst(status, s);
-            let sep = if first { "" } else { separator };
-            first = false;
-            emit(&format!("{sep}{text}"))
-        }
-        Err(e) => {
-            status = worst(status, e.status);
-            let message = memory_hint(e.message, e.status);
-            if message.contains("--> line") {
-                eprint!("{message}");
-            } else {
-                eprint!("line {n}: {message}");
+    super::input::each_line(source, |n, line| {
+        match {
+            super::watchdog::rearm();
+            one(n, line)
+        } {
+            Ok((text, s)) => {
+                status = worst(status, s);
+                let sep = if first { "" } else { separator };
+                first = false;
+                emit(&format!("{sep}{text}"))
             }
-            true
+            Err(e) => {
+                status = worst(status, e.status);
+                let message = memory_hint(e.message, e.status);
+                if message.contains("--> line") {
+                    eprint!("{message}");
+                } else {
+                    eprint!("line {n}: {message}");
+                }
+                true
+            }
         }
     })?;
     Ok(status)
@@ -214,8 +245,12 @@ pub(crate) fn unsupported(cmd: &str, f: Format) -> CliError {
 
 /// The engine a command runs: the chosen rules, default limits, and the Ctrl-C cancel flag.
 pub(crate) fn engine(ctx: &Ctx) -> crate::engine::Engine {
-    crate::engine::Engine::new(ctx.rules.clone()).with_limits(crate::engine::Limits {
+    let mut limits = crate::engine::Limits {
         cancel: Some(crate::cli::progress::cancel_flag()),
         ..Default::default()
-    })
+    };
+    if let Some(t) = ctx.time_limit {
+        limits.time = std::time::Duration::from_secs_f64(t.min(1e6));
+    }
+    crate::engine::Engine::new(ctx.rules.clone()).with_limits(limits)
 }
