@@ -189,7 +189,8 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
         }
         Op::Compare => {
             let (x, y) = two(req)?;
-            let text = compare::answer(&ctx, &x, &y, false, || limits.kernel()).map_err(cli)?;
+            let text = compare::answer(&ctx, &x, &y, false, || limits.kernel())
+                .map_err(|e| positioned(e, req))?;
             Ok(Reply::rendered(text, OK, format))
         }
         Op::Analyze => {
@@ -298,6 +299,21 @@ fn two(req: &Request) -> Result<(Term, Term), Reply> {
         _ => Err(Reply::bad(
             "this endpoint takes {\"left\": …, \"right\": …}, e.g. {\"left\": \"{0|5}\", \"right\": \"1\"}",
         )),
+    }
+}
+
+/// An error of a two-game request, with the position of the call that raised it when one of
+/// the texts has it (bad input found while evaluating a call or an infinite brace), reported
+/// as a parse error's position is.
+fn positioned(e: CliError, req: &Request) -> Reply {
+    let texts = [(&req.left, "first"), (&req.right, "second")];
+    let found = texts.iter().find_map(|(src, which)| {
+        let src = src.as_deref()?;
+        Some((e.position(src, 1, None)?, *which))
+    });
+    match found {
+        Some((p, which)) => parse_error(p, Some(which)),
+        None => Reply::error(e, json!({})),
     }
 }
 
