@@ -58,6 +58,18 @@ impl CliError {
         crate::Error::At(pos).into()
     }
 
+    /// [`CliError::at_source`] for a command that read several texts, each with its first
+    /// line and its name: placed in the first text that has the call.
+    pub fn at_sources(self, texts: &[(&str, usize, Option<&str>)]) -> CliError {
+        let found = texts
+            .iter()
+            .find_map(|&(src, line, which)| self.position(src, line, which));
+        match found {
+            Some(pos) => crate::Error::At(pos).into(),
+            None => self,
+        }
+    }
+
     /// Where in `src` (see [`CliError::at_source`]) the call this error was raised by is
     /// written, as a positioned error; `None` unless it is.
     pub fn position(

@@ -16,14 +16,9 @@ use crate::term::Term;
 pub(super) fn run(ctx: &Ctx, a: &str, b: &str, brief: bool) -> Result<i32, CliError> {
     let x = input::parse_named(a, "first")?;
     let y = input::parse_named(b, "second")?;
-    let text = answer(ctx, &x, &y, brief, Kernel::new).map_err(|e| {
-        // Bad input raised by a call: placed in the game whose text has the call.
-        let first = e.position(a, 1, Some("first"));
-        match first.or_else(|| e.position(b, 1, Some("second"))) {
-            Some(p) => crate::Error::At(p).into(),
-            None => e,
-        }
-    })?;
+    // Bad input raised by a call is placed in the game whose text has the call.
+    let text = answer(ctx, &x, &y, brief, Kernel::new)
+        .map_err(|e| e.at_sources(&[(a, 1, Some("first")), (b, 1, Some("second"))]))?;
     emit(&text);
     Ok(OK)
 }
