@@ -175,15 +175,15 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
                 ));
             }
             let engine = Engine::new(ctx.rules.clone()).with_limits(limits.engine());
-            let s = crate::proof::simplify(&t, &engine).map_err(|e| cli(e.into()))?;
+            let s = crate::proof::simplify(&t, &engine).map_err(|e| positioned(e.into(), req))?;
             let (text, exit) = simplify::render(&ctx, &s).map_err(cli)?;
             Ok(Reply::rendered(text, exit, format))
         }
         Op::Prove => {
             let (x, y) = two(req)?;
             let engine = Engine::new(ctx.rules.clone()).with_limits(limits.engine());
-            let outcome =
-                crate::proof::prove_eq_with(&x, &y, &engine).map_err(|e| cli(e.into()))?;
+            let outcome = crate::proof::prove_eq_with(&x, &y, &engine)
+                .map_err(|e| positioned(e.into(), req))?;
             let (text, exit) = prove::render(&ctx, &x, &y, outcome).map_err(cli)?;
             Ok(Reply::rendered(text, exit, format))
         }
@@ -306,13 +306,17 @@ fn two(req: &Request) -> Result<(Term, Term), Reply> {
 /// the texts has it (bad input found while evaluating a call or an infinite brace), reported
 /// as a parse error's position is.
 fn positioned(e: CliError, req: &Request) -> Reply {
-    let texts = [(&req.left, "first"), (&req.right, "second")];
+    let texts = [
+        (&req.left, Some("first")),
+        (&req.right, Some("second")),
+        (&req.expr, None),
+    ];
     let found = texts.iter().find_map(|(src, which)| {
         let src = src.as_deref()?;
         Some((e.position(src, 1, None)?, *which))
     });
     match found {
-        Some((p, which)) => parse_error(p, Some(which)),
+        Some((p, which)) => parse_error(p, which),
         None => Reply::error(e, json!({})),
     }
 }
