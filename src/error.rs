@@ -62,6 +62,18 @@ pub enum Error {
         /// Why, in words.
         reason: String,
     },
+    /// Bad input found while evaluating a call or an infinite brace (a function outside its
+    /// domain, such as `niminv(*0)`; a progression that cannot be inferred), with the calls
+    /// being evaluated, innermost first. [`Error::at_source`] places it in the text it came from.
+    Call {
+        /// What went wrong, naming the function.
+        message: String,
+        /// The calls being evaluated when it failed, innermost first.
+        calls: Vec<crate::term::Term>,
+    },
+    /// A [`Error::Call`] placed in its text: the error has the line and column of the call (or
+    /// brace) and renders a caret, as a parse error does.
+    At(ParseError),
     /// Input the library refuses that is not a parse error (a function outside its domain,
     /// JSON that is not a proof, a term that cannot be put in the e-graph).
     BadInput(String),
@@ -73,7 +85,11 @@ impl Error {
     /// The command line's exit status for this error.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Parse(_) | Error::RuleFile(_) | Error::BadInput(_) => status::BAD_INPUT,
+            Error::Parse(_)
+            | Error::RuleFile(_)
+            | Error::BadInput(_)
+            | Error::Call { .. }
+            | Error::At(_) => status::BAD_INPUT,
             Error::Limit { .. } | Error::Incomplete(_) => status::LIMIT,
             Error::Interrupted { .. } => status::INTERRUPTED,
             Error::Rejected { .. } => status::FALSE,
@@ -85,7 +101,8 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Parse(e) => f.write_str(e.render().trim_end()),
+            Error::Parse(e) | Error::At(e) => f.write_str(e.render().trim_end()),
+            Error::Call { message, .. } => write!(f, "{message}"),
             Error::RuleFile(e) => write!(f, "{e}"),
             Error::Limit {
                 which,
@@ -118,6 +135,23 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+impl Error {
+    /// This error placed in `src`, the text of the term whose evaluation raised it: an
+    /// [`Error::Call`] whose call is written there becomes [`Error::At`] with the call's line,
+    /// column and caret; anything else is unchanged.
+    pub fn at_source(self, src: &str) -> Error {
+        match self {
+            Error::Call { message, calls } => {
+                match crate::syntax::call_error(src, &calls, &message) {
+                    Some(e) => Error::At(e),
+                    None => Error::Call { message, calls },
+                }
+            }
+            e => e,
+        }
+    }
+}
+
 impl From<ParseError> for Error {
     /// Bad input, unless the parser stopped at the memory limit (then a limit, with the same
     /// rendering).
@@ -144,6 +178,10 @@ impl From<KernelError> for Error {
     /// outside its domain, and a name no `where` defines, are bad input.
     fn from(e: KernelError) -> Self {
         match e {
+            KernelError::Function { ref calls, .. } if !calls.is_empty() => Error::Call {
+                message: e.to_string(),
+                calls: calls.clone(),
+            },
             KernelError::Function { .. } | KernelError::Unbound { .. } => {
                 Error::BadInput(e.to_string())
             }
@@ -267,6 +305,7 @@ mod tests {
         let e: Error = KernelError::Function {
             name: "atomic".into(),
             message: "not infinitesimal".into(),
+            calls: Vec::new(),
         }
         .into();
         assert_eq!(e.exit_code(), status::BAD_INPUT);

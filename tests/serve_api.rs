@@ -545,3 +545,56 @@ fn a_host_other_than_loopback_is_warned_about() {
     let (_, status) = cli(&["serve", "--host", "example"]);
     assert_eq!(status, 2);
 }
+
+/// Issue 18: bad input found while evaluating a call or an infinite brace has the call's
+/// position in the JSON error, as a parse error does, with the side it is in.
+#[test]
+fn an_error_in_a_call_has_its_position() {
+    let s = Server::start(&[]);
+    let a = s.post(
+        "/api/compare",
+        &json!({"left": "1", "right": "1 + {0,1,5,…|}"}).to_string(),
+    );
+    assert_eq!((a.status, a.exit), (400, Some(2)), "{}", a.body);
+    let v = a.json();
+    assert_eq!(
+        (
+            v["line"].as_u64(),
+            v["column"].as_u64(),
+            v["length"].as_u64()
+        ),
+        (Some(1), Some(5), Some(10))
+    );
+    assert_eq!(v["side"], "second");
+    let err = v["error"].as_str().unwrap();
+    assert!(
+        err.starts_with("error: in the second game: cut: 0, 1, 5, …"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("1 | 1 + {0,1,5,…|}\n  |     ^^^^^^^^^^"),
+        "{err}"
+    );
+    let a = s.post("/api/simplify", &expr("*2 + niminv(*0)"));
+    assert_eq!((a.status, a.exit), (400, Some(2)), "{}", a.body);
+    let v = a.json();
+    assert_eq!(
+        (
+            v["line"].as_u64(),
+            v["column"].as_u64(),
+            v["length"].as_u64()
+        ),
+        (Some(1), Some(6), Some(10))
+    );
+    assert_eq!(v["message"], "niminv: *0 has no nim inverse");
+    // The CLI says the same on standard error.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(["simplify", "*2 + niminv(*0)"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        v["error"].as_str().unwrap()
+    );
+}

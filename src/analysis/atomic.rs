@@ -21,6 +21,7 @@ fn err(message: String) -> KernelError {
     KernelError::Function {
         name: "atomic_weight".into(),
         message,
+        calls: Vec::new(),
     }
 }
 

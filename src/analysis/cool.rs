@@ -35,6 +35,7 @@ fn domain(name: &str, message: String) -> KernelError {
     KernelError::Function {
         name: name.to_string(),
         message,
+        calls: Vec::new(),
     }
 }
 

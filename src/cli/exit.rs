@@ -19,6 +19,9 @@ pub struct CliError {
     pub status: i32,
     /// The whole message, ending in a newline (parse errors carry their caret lines).
     pub message: String,
+    /// For bad input found while evaluating a call ([`crate::Error::Call`]): the calls,
+    /// innermost first, so [`CliError::at_source`] can place the error in the text.
+    calls: Vec<crate::term::Term>,
 }
 
 impl CliError {
@@ -42,6 +45,49 @@ impl CliError {
         crate::Error::Internal(msg.into()).into()
     }
 
+    /// This error placed in `src`, the text the evaluated term was read from, whose first line
+    /// is line `first_line` of the input (a batch numbers its lines): bad input raised by a call
+    /// written in `src` gets the call's line, column and caret, as a parse error does
+    /// ([`crate::Error::at_source`]); `which` names the game when a command reads two. Any
+    /// other error is unchanged; so is one whose call is not written in `src` (a call in
+    /// another of the command's texts, or one built by the program).
+    pub fn at_source(self, src: &str, first_line: usize, which: Option<&str>) -> CliError {
+        let Some(pos) = self.position(src, first_line, which) else {
+            return self;
+        };
+        crate::Error::At(pos).into()
+    }
+
+    /// [`CliError::at_source`] for a command that read several texts, each with its first
+    /// line and its name: placed in the first text that has the call.
+    pub fn at_sources(self, texts: &[(&str, usize, Option<&str>)]) -> CliError {
+        let found = texts
+            .iter()
+            .find_map(|&(src, line, which)| self.position(src, line, which));
+        match found {
+            Some(pos) => crate::Error::At(pos).into(),
+            None => self,
+        }
+    }
+
+    /// Where in `src` (see [`CliError::at_source`]) the call this error was raised by is
+    /// written, as a positioned error; `None` unless it is.
+    pub fn position(
+        &self,
+        src: &str,
+        first_line: usize,
+        which: Option<&str>,
+    ) -> Option<ParseError> {
+        let message = self.message.trim_end();
+        let message = message.strip_prefix("error: ").unwrap_or(message);
+        let mut e = crate::syntax::call_error(src, &self.calls, message)?;
+        e.line = first_line + e.line.saturating_sub(1);
+        if let Some(w) = which {
+            e.message = format!("in the {w} game: {}", e.message);
+        }
+        Some(e)
+    }
+
     /// The message with `error: ` in front unless it has it, and a final newline.
     fn new(status: i32, msg: String) -> Self {
         let mut message = msg;
@@ -51,14 +97,22 @@ impl CliError {
         if !message.ends_with('\n') {
             message.push('\n');
         }
-        CliError { status, message }
+        CliError {
+            status,
+            message,
+            calls: Vec::new(),
+        }
     }
 }
 
 impl From<crate::Error> for CliError {
     /// The only way a status is chosen for an error: [`crate::Error::exit_code`].
     fn from(e: crate::Error) -> Self {
-        CliError::new(e.exit_code(), e.to_string())
+        let mut c = CliError::new(e.exit_code(), e.to_string());
+        if let crate::Error::Call { calls, .. } = e {
+            c.calls = calls;
+        }
+        c
     }
 }
 

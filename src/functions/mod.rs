@@ -127,6 +127,7 @@ pub fn value(kernel: &mut Kernel, name: &str, args: &[Arg]) -> Result<GameId, Ke
         None => Err(KernelError::Function {
             name: name.to_string(),
             message: "no such function".into(),
+            calls: Vec::new(),
         }),
     }
 }
@@ -140,6 +141,7 @@ pub mod args {
         KernelError::Function {
             name: name.to_string(),
             message: message.into(),
+            calls: Vec::new(),
         }
     }
 

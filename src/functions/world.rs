@@ -126,7 +126,7 @@ pub fn eval(k: &mut Kernel, t: &Term) -> Result<Value, KernelError> {
                 }),
             }
         }
-        Term::Call { name, args } => call(k, name, args),
+        Term::Call { name, args } => call(k, name, args).map_err(|e| e.in_call(t)),
         Term::Game { left, right } => match k.eval(t) {
             Ok(g) => Ok(Value::Game(g)),
             // Braces the kernel refuses may be a cut of numbers some of which are not short

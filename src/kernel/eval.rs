@@ -83,9 +83,8 @@ impl Kernel {
                     Term::Hackenstring(row) => vals.push(self.hackenstring(row)?),
                     // A function evaluates its own arguments (it may read them as a board or a
                     // temperature, not as games).
-                    Term::Call { name, args } => {
-                        vals.push(crate::functions::value(self, name, args)?)
-                    }
+                    Term::Call { name, args } => vals
+                        .push(crate::functions::value(self, name, args).map_err(|e| e.in_call(t))?),
                     Term::Ref(n) => vals.push(self.reference(*n)?),
                     _ => {
                         work.push(Work::Build(t));

@@ -99,6 +99,10 @@ pub enum KernelError {
         name: String,
         /// Why, in words.
         message: String,
+        /// The calls (and infinite braces, which are calls of `cut`) being evaluated when it
+        /// failed, innermost first, so a caller holding the source text can point at the one
+        /// written there (`syntax::locate_call`). Empty when it was not raised inside a call.
+        calls: Vec<Term>,
     },
     /// A name ([`Term::Name`]) that no enclosing `where` defines: bad input (the parser never
     /// produces one; a term built by a program can).
@@ -114,7 +118,7 @@ impl fmt::Display for KernelError {
             KernelError::TooManyOptions { what } => write!(f, "too many options to list: {what}"),
             KernelError::TooLarge { what } => write!(f, "too large: {what}"),
             KernelError::Limit { which } => write!(f, "kernel limit reached: {which}"),
-            KernelError::Function { name, message } => write!(f, "{name}: {message}"),
+            KernelError::Function { name, message, .. } => write!(f, "{name}: {message}"),
             KernelError::Unbound { name } => {
                 write!(f, "`{name}` is not defined by a `where` around it")
             }
@@ -123,6 +127,18 @@ impl fmt::Display for KernelError {
 }
 
 impl std::error::Error for KernelError {}
+
+impl KernelError {
+    /// This error, noting that it was raised while evaluating `call` (a [`Term::Call`]): the
+    /// call is added after those already noted, so the list runs from the innermost call out.
+    /// Only errors about a function's input (bad input) keep their calls; others are unchanged.
+    pub fn in_call(mut self, call: &Term) -> KernelError {
+        if let KernelError::Function { calls, .. } = &mut self {
+            calls.push(call.clone());
+        }
+        self
+    }
+}
 
 /// The arena of canonical short games.
 ///

@@ -222,7 +222,9 @@ impl<'e> Composer<'e> {
                     reached: format!("an argument of {name}(…)"),
                 })?;
         }
-        let opening = f.open(&args, self.interp.kernel_mut())?.ok_or_else(|| {
+        // An error about the call's input names the call as written, for its position.
+        let opened = f.open(&args, self.interp.kernel_mut());
+        let opening = opened.map_err(|e| e.in_call(t))?.ok_or_else(|| {
             EngineError::Unsupported(format!(
                 "{name}(…) has no derivation yet: `onag eval` gives its value"
             ))

@@ -175,21 +175,22 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
                 ));
             }
             let engine = Engine::new(ctx.rules.clone()).with_limits(limits.engine());
-            let s = crate::proof::simplify(&t, &engine).map_err(|e| cli(e.into()))?;
+            let s = crate::proof::simplify(&t, &engine).map_err(|e| positioned(e.into(), req))?;
             let (text, exit) = simplify::render(&ctx, &s).map_err(cli)?;
             Ok(Reply::rendered(text, exit, format))
         }
         Op::Prove => {
             let (x, y) = two(req)?;
             let engine = Engine::new(ctx.rules.clone()).with_limits(limits.engine());
-            let outcome =
-                crate::proof::prove_eq_with(&x, &y, &engine).map_err(|e| cli(e.into()))?;
+            let outcome = crate::proof::prove_eq_with(&x, &y, &engine)
+                .map_err(|e| positioned(e.into(), req))?;
             let (text, exit) = prove::render(&ctx, &x, &y, outcome).map_err(cli)?;
             Ok(Reply::rendered(text, exit, format))
         }
         Op::Compare => {
             let (x, y) = two(req)?;
-            let text = compare::answer(&ctx, &x, &y, false, || limits.kernel()).map_err(cli)?;
+            let text = compare::answer(&ctx, &x, &y, false, || limits.kernel())
+                .map_err(|e| positioned(e, req))?;
             Ok(Reply::rendered(text, OK, format))
         }
         Op::Analyze => {
@@ -301,6 +302,25 @@ fn two(req: &Request) -> Result<(Term, Term), Reply> {
         _ => Err(Reply::bad(
             "this endpoint takes {\"left\": …, \"right\": …}, e.g. {\"left\": \"{0|5}\", \"right\": \"1\"}",
         )),
+    }
+}
+
+/// An error of a two-game request, with the position of the call that raised it when one of
+/// the texts has it (bad input found while evaluating a call or an infinite brace), reported
+/// as a parse error's position is.
+fn positioned(e: CliError, req: &Request) -> Reply {
+    let texts = [
+        (&req.left, Some("first")),
+        (&req.right, Some("second")),
+        (&req.expr, None),
+    ];
+    let found = texts.iter().find_map(|(src, which)| {
+        let src = src.as_deref()?;
+        Some((e.position(src, 1, None)?, *which))
+    });
+    match found {
+        Some((p, which)) => parse_error(p, which),
+        None => Reply::error(e, json!({})),
     }
 }
 

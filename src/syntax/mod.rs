@@ -71,6 +71,18 @@ pub fn parse(src: &str) -> Result<Term, ParseError> {
     parser::parse(src)
 }
 
+/// The error `message`, about a call that failed while being evaluated, at the first place in
+/// `src` where one of `calls` is written: the innermost first (`calls` as
+/// [`KernelError::Function`](crate::kernel::KernelError::Function) lists them), falling back
+/// to the calls around it when the failing one was built during evaluation rather than written.
+/// `None` when none of them is written in `src` (a term built by a program). The error renders
+/// the parser's caret under the call, or under the infinite brace, which is a call of `cut`.
+pub fn call_error(src: &str, calls: &[Term], message: &str) -> Option<ParseError> {
+    calls.iter().find_map(|c| {
+        parser::locate_call(src, false, c).map(|span| ParseError::at(src, span, message))
+    })
+}
+
 /// [`parse`], also reading `#n`, a proof's reference to entry n of its term table
 /// ([`Term::Ref`]); used to read proofs back.
 pub fn parse_with_refs(src: &str) -> Result<Term, ParseError> {

@@ -127,6 +127,29 @@ pub(crate) fn parse(src: &str) -> Result<Term, ParseError> {
 
 /// `parse`, also reading `#n` references into a term table when `refs` is set.
 pub(crate) fn parse_as(src: &str, refs: bool) -> Result<Term, ParseError> {
+    parse_recording(src, refs, None)
+}
+
+/// Where the call `call` is written in `src` (a [`Term::Call`], including the `cut` of an
+/// infinite brace): the span of its first occurrence, from its name (or first operand, or `{`)
+/// to its last token. Parses `src` again, recording every call, so the ordinary parse pays
+/// nothing for it: this is asked only when evaluating a call has failed.
+pub(crate) fn locate_call(src: &str, refs: bool, call: &Term) -> Option<Span> {
+    let mut calls = Vec::new();
+    parse_recording(src, refs, Some(&mut calls)).ok()?;
+    calls
+        .into_iter()
+        .filter(|(_, t)| t == call)
+        .map(|(span, _)| span)
+        .min_by_key(|s| (s.start.line, s.start.column))
+}
+
+/// `parse_as`, pushing each call's span and term to `calls` when given.
+fn parse_recording(
+    src: &str,
+    refs: bool,
+    calls: Option<&mut Vec<(Span, Term)>>,
+) -> Result<Term, ParseError> {
     let toks = lex(src).map_err(|e| ParseError::at(src, e.span, e.message))?;
     let has_where = toks
         .iter()
@@ -140,6 +163,7 @@ pub(crate) fn parse_as(src: &str, refs: bool) -> Result<Term, ParseError> {
         refs,
         has_where,
         uses: Vec::new(),
+        calls,
     };
     if p.peek() == &Tok::Eof {
         return Err(p.error_here("empty input: expected a game or an expression"));
@@ -181,6 +205,8 @@ struct Parser<'s> {
     /// Names used and not yet matched with a definition, innermost last: each `where` takes
     /// those its definitions answer and leaves the rest to the `where`s around it.
     uses: Vec<(String, Span)>,
+    /// Every call parsed and its span, when a caller asked where a call is (`locate_call`).
+    calls: Option<&'s mut Vec<(Span, Term)>>,
 }
 
 /// Which separator ended an option list inside braces.
@@ -278,9 +304,10 @@ impl Parser<'_> {
                 Tok::Plus => Term::sum(acc, self.product()?),
                 Tok::Minus => Term::sum(acc, Term::neg(self.product()?)),
                 _ => {
+                    let start = self.span();
                     let t = self.plus_minus_operand()?;
                     let t = if self.product_op().is_some() {
-                        self.product_tail(t)?
+                        self.product_tail(start, t)?
                     } else {
                         t
                     };
@@ -293,9 +320,10 @@ impl Parser<'_> {
     /// A product: unary operands joined by `⊗`, `(x)`, `×`, `*` or `/` (calls of nimmul, mul
     /// and div), left-associative.
     fn product(&mut self) -> Result<Term, ParseError> {
+        let start = self.span();
         let first = self.unary()?;
         if self.product_op().is_some() {
-            self.product_tail(first)
+            self.product_tail(start, first)
         } else {
             Ok(first)
         }
@@ -318,7 +346,7 @@ impl Parser<'_> {
     }
 
     #[inline(never)]
-    fn product_tail(&mut self, mut acc: Term) -> Result<Term, ParseError> {
+    fn product_tail(&mut self, start: Span, mut acc: Term) -> Result<Term, ParseError> {
         let mut levels = 0;
         while let Some((name, width)) = self.product_op() {
             for _ in 0..width {
@@ -331,12 +359,30 @@ impl Parser<'_> {
                 name: name.to_string(),
                 args: vec![Arg::Game(acc), Arg::Game(rhs)],
             };
+            self.record(start, &acc);
         }
         self.depth -= levels;
         Ok(acc)
     }
 
+    /// A unary term, its span recorded if it is a call and calls are being recorded.
     fn unary(&mut self) -> Result<Term, ParseError> {
+        let start = self.span();
+        let t = self.unary_term()?;
+        self.record(start, &t);
+        Ok(t)
+    }
+
+    /// Records `t` as written from `start` to the last token read, if it is a call and calls
+    /// are being recorded.
+    fn record(&mut self, start: Span, t: &Term) {
+        if let (Some(calls), Term::Call { .. }) = (self.calls.as_deref_mut(), t) {
+            let end = self.toks[self.i.saturating_sub(1)].span;
+            calls.push((start.to(end), t.clone()));
+        }
+    }
+
+    fn unary_term(&mut self) -> Result<Term, ParseError> {
         match self.peek() {
             Tok::Minus if matches!(self.peek_at(1), Tok::Int(_)) => {
                 let start = self.bump().span;

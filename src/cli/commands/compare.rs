@@ -16,7 +16,10 @@ use crate::term::Term;
 pub(super) fn run(ctx: &Ctx, a: &str, b: &str, brief: bool) -> Result<i32, CliError> {
     let x = input::parse_named(a, "first")?;
     let y = input::parse_named(b, "second")?;
-    emit(&answer(ctx, &x, &y, brief, Kernel::new)?);
+    // Bad input raised by a call is placed in the game whose text has the call.
+    let text = answer(ctx, &x, &y, brief, Kernel::new)
+        .map_err(|e| e.at_sources(&[(a, 1, Some("first")), (b, 1, Some("second"))]))?;
+    emit(&text);
     Ok(OK)
 }
 

@@ -50,7 +50,8 @@ pub(super) fn run(
         Input::One(src) => {
             // Parse before building a kernel: bad input is reported without any evaluation.
             let t = input::parse(src)?;
-            let text = one(ctx, format, &mut kernel(time_limit)?, src, &t)?;
+            let text = one(ctx, format, &mut kernel(time_limit)?, src, &t)
+                .map_err(|e| e.at_source(src, 1, None))?;
             emit(&text);
             Ok(OK)
         }
@@ -63,7 +64,8 @@ pub(super) fn run(
                 let k = kernel.get_or_insert_with(Kernel::new);
                 // each line gets the whole time limit
                 k.set_budget(budget(time_limit)?);
-                Ok((one(ctx, format, k, line, &t)?, OK))
+                let text = one(ctx, format, k, line, &t).map_err(|e| e.at_source(line, n, None))?;
+                Ok((text, OK))
             })
         }
     }

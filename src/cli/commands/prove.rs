@@ -26,15 +26,17 @@ pub(super) fn run(
             let (x, y) = input::split_equation(line).ok_or_else(|| {
                 CliError::bad(format!("line {n}: expected `A = B`, got `{line}`"))
             })?;
-            let x = input::parse_line(x, n)?;
-            let y = input::parse_line(y, n)?;
-            one(ctx, &x, &y)
+            let (a, b) = (x, y);
+            let x = input::parse_line(a, n)?;
+            let y = input::parse_line(b, n)?;
+            one(ctx, &x, &y).map_err(|e| e.at_sources(&[(a, n, None), (b, n, None)]))
         });
     }
-    let (x, y) = match (a, b) {
+    let (x, y, texts) = match (a, b) {
         (Some(a), Some(b)) => (
             input::parse_named(a, "first")?,
             input::parse_named(b, "second")?,
+            (a, b),
         ),
         (Some(eq), None) => {
             let (a, b) = input::split_equation(eq).ok_or_else(|| {
@@ -45,11 +47,13 @@ pub(super) fn run(
             (
                 input::parse_named(a, "first")?,
                 input::parse_named(b, "second")?,
+                (a, b),
             )
         }
         _ => return Err(CliError::bad("give two games, or one argument `A = B`")),
     };
-    let (text, status) = one(ctx, &x, &y)?;
+    let (text, status) = one(ctx, &x, &y)
+        .map_err(|e| e.at_sources(&[(texts.0, 1, Some("first")), (texts.1, 1, Some("second"))]))?;
     emit(&text);
     Ok(status)
 }

@@ -16,14 +16,14 @@ pub(super) fn run(ctx: &Ctx, inp: Input) -> Result<i32, CliError> {
     match inp {
         Input::One(src) => {
             let t = input::parse(src)?;
-            let (text, status) = one(ctx, &t)?;
+            let (text, status) = one(ctx, &t).map_err(|e| e.at_source(src, 1, None))?;
             emit(&text);
             Ok(status)
         }
         // Derivations are several lines each: a blank line between them.
         Input::Batch(source) => batch(source, "\n", |n, line| {
             let t = input::parse_line(line, n)?;
-            one(ctx, &t)
+            one(ctx, &t).map_err(|e| e.at_source(line, n, None))
         }),
     }
 }
