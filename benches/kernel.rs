@@ -3,7 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use num_bigint::BigInt;
-use onag::kernel::{GameId, Kernel};
+use onag::{GameId, Kernel};
 use onag::{Nimber, Term};
 use std::hint::black_box;
 

@@ -5,10 +5,10 @@
 //!
 //! `cargo bench --bench proof_growth` (add a maximum n as an argument: default 14).
 
-use onag::engine::Engine;
-use onag::kernel::Kernel;
 use onag::proof::simplify;
-use onag::rules::RuleSet;
+use onag::Engine;
+use onag::Kernel;
+use onag::RuleSet;
 use std::time::Instant;
 
 fn family(name: &str, n: usize) -> String {

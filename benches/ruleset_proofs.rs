@@ -2,8 +2,8 @@
 //! proof and that proof checked, together in at most 1 s).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use onag::rules::RuleSet;
 use onag::Engine;
+use onag::RuleSet;
 
 fn benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("ruleset_proofs");

@@ -15,13 +15,13 @@
 //! detailed distributions; this table is the overview.
 
 use num_bigint::{BigInt, BigUint};
-use onag::engine::Engine;
-use onag::kernel::{GameId, Kernel};
 use onag::number::*;
 use onag::proof::simplify;
-use onag::rules::RuleSet;
 use onag::syntax::parse;
+use onag::Engine;
+use onag::RuleSet;
 use onag::Term;
+use onag::{GameId, Kernel};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 

@@ -4,9 +4,9 @@
 //!
 //! `cargo run --release --example rulesets_table [-- --6x6]`
 
-use onag::kernel::{Budget, Kernel};
 use onag::rulesets::domineering::{value, Position};
-use onag::rulesets::octal::{NimSequence, OctalCode};
+use onag::{Budget, Kernel};
+use onag::{NimSequence, OctalCode};
 use std::time::Instant;
 
 fn cpu_seconds() -> f64 {

@@ -63,3 +63,28 @@ pub use number::{Dyadic, Nimber};
 pub use proof::{Outcome, Proof, Simplification};
 pub use rules::RuleSet;
 pub use term::{Arg, Pebble, Term};
+
+// The types the calls above take and return, and the ones a user needs to go further (a kernel
+// of hash-consed games, the pieces of a proof, the rulesets' positions), flat at the root so
+// that code outside the crate never names a layer module (issue 15, criterion 5). Each item's
+// own documentation is shown here.
+pub use analysis::{Thermograph, Thermographer};
+pub use engine::{EngineError, Simplified};
+/// The outcome class of a game (who wins), re-exported under this name because [`Outcome`] is
+/// the result of [`prove`].
+pub use kernel::Outcome as OutcomeClass;
+pub use kernel::{Budget, GameId, Kernel, KernelError};
+pub use memory::CountingAlloc;
+pub use number::{Ordinal, Sign, Surreal};
+pub use proof::{
+    CheckError, CheckLimit, Comparison, Disproof, Inequality, PathElem, Player, ProofError, Reason,
+    Step, Witnesses,
+};
+pub use rules::RuleKind;
+pub use rulesets::cutcake::Cutcake;
+pub use rulesets::domineering::Position as DomineeringPosition;
+pub use rulesets::hackenbush::Picture as HackenbushPicture;
+pub use rulesets::octal::{NimSequence, OctalCode};
+pub use rulesets::RulesetError;
+pub use sharing::ExpandError;
+pub use syntax::{ParseError, PrintOptions};

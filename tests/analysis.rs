@@ -4,9 +4,9 @@
 use onag::analysis::atomic::{atomic_weight, is_all_small};
 use onag::analysis::cool::{cool, freeze, heat, norton, overheat};
 use onag::analysis::reduced::{compare_mod_inf, reduced};
-use onag::analysis::Thermographer;
-use onag::kernel::{GameId, Kernel, KernelError, Relation};
+use onag::Thermographer;
 use onag::{Dyadic, Term};
+use onag::{GameId, Kernel, KernelError, Relation};
 use std::collections::HashMap;
 
 fn d(s: &str) -> Dyadic {

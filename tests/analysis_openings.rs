@@ -3,11 +3,11 @@
 //! `onag::analysis` and nothing in the kernel) accepts it and rejects tampered ones — on every
 //! game born by day 2, every game born by day 3, closed forms and random sums.
 
-use onag::analysis::Thermographer;
 use onag::functions::{lookup, Opening};
-use onag::kernel::{GameId, Kernel, Relation};
-use onag::term::{Arg, Term};
 use onag::Dyadic;
+use onag::Thermographer;
+use onag::{Arg, Term};
+use onag::{GameId, Kernel, Relation};
 
 fn d(s: &str) -> Dyadic {
     s.parse().unwrap()

@@ -1,9 +1,9 @@
 //! Rulesets against published values and against brute-force evaluations written here from the
 //! rules alone (no regions, no symmetries, no transposition table beyond a plain memo).
 
-use onag::kernel::{GameId, Kernel};
 use onag::rulesets::domineering;
 use onag::syntax::{parse, print};
+use onag::{GameId, Kernel};
 use std::collections::HashMap;
 
 fn value_of(k: &mut Kernel, text: &str) -> GameId {
@@ -144,7 +144,7 @@ fn domineering_full_small_rectangles_match_brute_force() {
 
 #[test]
 fn domineering_bad_boards_are_positioned_errors() {
-    use onag::rulesets::RulesetError;
+    use onag::RulesetError;
     let err = |t: &str| match domineering::Position::parse(t) {
         Err(RulesetError::Input(e)) => (e.line, e.column, e.message),
         other => panic!("{t}: {other:?}"),
@@ -174,8 +174,8 @@ fn domineering_bad_boards_are_positioned_errors() {
 // ---------------------------------------------------------------------------------------------
 // Octal games
 
-use onag::kernel::Budget;
-use onag::rulesets::octal::{NimSequence, OctalCode};
+use onag::Budget;
+use onag::{NimSequence, OctalCode};
 
 /// OEIS A002186, Kayles (octal game 0.77), n = 0..104.
 const A002186: [u32; 105] = [
@@ -322,7 +322,7 @@ fn subtraction_games_and_nim() {
 
 #[test]
 fn bad_octal_codes_are_positioned_errors() {
-    use onag::rulesets::RulesetError;
+    use onag::RulesetError;
     for (text, col) in [
         ("0.78", 4),
         ("077", 1),
@@ -341,7 +341,7 @@ fn bad_octal_codes_are_positioned_errors() {
 // ---------------------------------------------------------------------------------------------
 // Cutcake
 
-use onag::rulesets::cutcake::Cutcake;
+use onag::Cutcake;
 
 /// Cutcake on a whole position (a sorted list of w×h pieces) from the rules: Left cuts one
 /// piece vertically, Right horizontally; no sums, no symmetry.
@@ -487,9 +487,7 @@ fn toads_and_frogs_random_rows_match_brute_force() {
             }
         }
     }
-    assert!(
-        matches!(toads::parse("TT.X"), Err(onag::rulesets::RulesetError::Input(e)) if e.column == 4)
-    );
+    assert!(matches!(toads::parse("TT.X"), Err(onag::RulesetError::Input(e)) if e.column == 4));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -756,7 +754,7 @@ fn hackenbush_random_graphs_match_brute_force() {
 
 #[test]
 fn hackenbush_bad_pictures() {
-    use onag::rulesets::RulesetError;
+    use onag::RulesetError;
     let col = |t: &str| match Picture::parse(t) {
         Err(RulesetError::Input(e)) => e.column,
         other => panic!("{t}: {other:?}"),
@@ -802,10 +800,7 @@ fn rulesets_are_functions_usable_in_sums() {
     let e = k
         .eval(&parse("domineering(\"..|.x\")").unwrap())
         .unwrap_err();
-    assert!(
-        matches!(e, onag::kernel::KernelError::Function { .. }),
-        "{e}"
-    );
+    assert!(matches!(e, onag::KernelError::Function { .. }), "{e}");
     assert!(e.to_string().contains("column 5"), "{e}");
     let e = k.eval(&parse("octal(\"0.8\", 3)").unwrap()).unwrap_err();
     assert!(e.to_string().contains("octal digit"), "{e}");
