@@ -3,7 +3,7 @@
 //! Fresh kernels and thermograph memos in the untimed setup, so the figures are cold costs.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use onag::syntax::parse;
+use onag::parse;
 use onag::Thermographer;
 use onag::{GameId, Kernel};
 use std::hint::black_box;

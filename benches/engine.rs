@@ -3,7 +3,7 @@
 //! input's e-graph size, rule applications and peak heap are printed once.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use onag::syntax::parse;
+use onag::parse;
 use onag::Engine;
 use onag::Kernel;
 use onag::RuleSet;

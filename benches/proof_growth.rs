@@ -44,7 +44,7 @@ fn main() {
     for name in ["switches", "tinies", "warm"] {
         let mut points = Vec::new();
         for n in (6..=max).step_by(2) {
-            let t = onag::syntax::parse(&family(name, n)).unwrap();
+            let t = onag::parse(&family(name, n)).unwrap();
             let start = Instant::now();
             let s = simplify(&t, &engine).expect("a checked proof");
             let took = start.elapsed();

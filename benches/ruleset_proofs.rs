@@ -11,7 +11,7 @@ fn benches(c: &mut Criterion) {
     let rules = RuleSet::builtin();
     let engine = Engine::new(rules.clone());
     for board in ["...|...|...", "....|....|....", "....|....|....|...."] {
-        let t = onag::syntax::parse(&format!("domineering(\"{board}\")")).expect("a board");
+        let t = onag::parse(&format!("domineering(\"{board}\")")).expect("a board");
         // `simplify` checks the proof before it returns it; the second check is what a
         // reader's `onag check` does.
         g.bench_function(

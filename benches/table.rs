@@ -16,8 +16,8 @@
 
 use num_bigint::{BigInt, BigUint};
 use onag::number::*;
+use onag::parse;
 use onag::proof::simplify;
-use onag::syntax::parse;
 use onag::Engine;
 use onag::RuleSet;
 use onag::Term;
@@ -539,7 +539,7 @@ fn kernel_rows(t: &mut Table) {
             |mut k| {
                 let v = k.eval(&term).unwrap();
                 let shared = k.to_shared_term(v, 100_000);
-                onag::syntax::print(&shared, &Default::default()).len()
+                onag::print(&shared, &Default::default()).len()
             },
         );
     }

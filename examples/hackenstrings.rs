@@ -7,7 +7,7 @@
 //!
 //! Run with `cargo run --example hackenstrings`.
 
-use onag::syntax::parse;
+use onag::parse;
 use onag::Dyadic;
 use onag::{Kernel, OutcomeClass as Outcome};
 

@@ -6,8 +6,8 @@
 //! Run with `cargo run --example prove_equality`.
 
 use onag::proof::{prove_eq, Outcome, Player, Proof};
-use onag::syntax::{parse, print};
 use onag::RuleSet;
+use onag::{parse, print};
 
 fn show(t: &onag::Term) -> String {
     print(t, &Default::default())

@@ -87,4 +87,4 @@ pub use rulesets::hackenbush::Picture as HackenbushPicture;
 pub use rulesets::octal::{NimSequence, OctalCode};
 pub use rulesets::RulesetError;
 pub use sharing::ExpandError;
-pub use syntax::{ParseError, PrintOptions};
+pub use syntax::{print, ParseError, PrintOptions};

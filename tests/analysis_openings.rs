@@ -14,11 +14,11 @@ fn d(s: &str) -> Dyadic {
 }
 
 fn parse(s: &str) -> Term {
-    onag::syntax::parse(s).unwrap()
+    onag::parse(s).unwrap()
 }
 
 fn show(t: &Term) -> String {
-    onag::syntax::print(t, &Default::default())
+    onag::print(t, &Default::default())
 }
 
 /// The games born by day n, from the definition: every pair of antichains of day n−1.

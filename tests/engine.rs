@@ -1,9 +1,9 @@
 //! The rewrite engine against the seeds' worked examples and against the kernel.
 
-use onag::syntax::{parse, print};
 use onag::Kernel;
 use onag::RuleSet;
 use onag::Term;
+use onag::{parse, print};
 use onag::{Engine, Limits, Simplified};
 use proptest::prelude::*;
 

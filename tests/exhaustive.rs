@@ -14,8 +14,8 @@
 
 mod common;
 use common::*;
+use onag::print;
 use onag::proof::proof_of_simplification;
-use onag::syntax::print;
 use onag::RuleSet;
 use onag::Term;
 use onag::{Engine, Simplified};

@@ -6,9 +6,9 @@
 
 mod common;
 use common::drive;
+use onag::print;
 use onag::proof::proof_of_simplification;
 use onag::rules::{RuleSet, BUILTIN_FILES};
-use onag::syntax::print;
 use onag::Engine;
 use onag::{Dyadic, Nimber, Pebble, Term};
 use proptest::prelude::*;

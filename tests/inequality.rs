@@ -1,8 +1,8 @@
 //! Inequalities by the definition: the checker's comparison against the kernel's, and the
 //! written-out proofs against the definition they claim to follow.
 
+use onag::parse;
 use onag::proof::{Definitional, Inequality, Memo, Reason};
-use onag::syntax::parse;
 use onag::Term;
 use onag::{GameId, Kernel};
 use proptest::prelude::*;

@@ -3,11 +3,11 @@
 //! lemma proofs must be rejected at the lemma or the step that goes wrong.
 
 use onag::proof::{prove_eq, simplify, Outcome, Proof, LEMMA};
-use onag::syntax::{parse, print};
 use onag::Engine;
 use onag::Kernel;
 use onag::RuleSet;
 use onag::Term;
+use onag::{parse, print};
 
 fn t(s: &str) -> Term {
     parse(s).unwrap_or_else(|e| panic!("parse {s}: {e}"))

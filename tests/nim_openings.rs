@@ -5,7 +5,7 @@
 //! have the mex the definition (evaluated literally here) and the fast product both give.
 
 use onag::functions::{self, world, Opening};
-use onag::syntax::parse;
+use onag::parse;
 use onag::Nimber;
 use onag::{Arg, Term};
 use onag::{Kernel, KernelError};

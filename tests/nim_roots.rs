@@ -1,7 +1,7 @@
 //! The nim inverse and square root by their mex definitions (seed 000 §I.6a): the openings,
 //! their independent check, and derivations that end at the fast path's values.
 
-use onag::syntax::parse;
+use onag::parse;
 use onag::Engine;
 use onag::Kernel;
 use onag::RuleSet;

@@ -2,8 +2,8 @@
 //! distinct call is proved once as a lemma, and the checker accepts an opening only through the
 //! function's independent re-derivation (`check_open`).
 
+use onag::parse;
 use onag::proof::{PathElem, Proof, Step, TermTable, Witnesses};
-use onag::syntax::parse;
 use onag::Kernel;
 use onag::RuleSet;
 use onag::{Engine, Term};

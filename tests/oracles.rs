@@ -373,7 +373,7 @@ fn outcomes_and_stops_against_play_out() {
     };
     let mut tally = HashMap::new();
     for (&(g, x), want) in games.iter().zip(outcomes) {
-        let shown = onag::syntax::print(&k.to_term(g), &Default::default());
+        let shown = onag::print(&k.to_term(g), &Default::default());
         assert_eq!(k.outcome(g).unwrap(), want, "outcome of {shown}");
         *tally.entry(format!("{want:?}")).or_insert(0) += 1;
         let (ls, rs) = stops.stops(x);

@@ -2,10 +2,10 @@
 //! when tampered with, and round-tripped through JSON.
 
 use onag::proof::{proof_of_simplification, prove_eq, Outcome, Player, Proof};
-use onag::syntax::{parse, print};
 use onag::Engine;
 use onag::RuleSet;
 use onag::Term;
+use onag::{parse, print};
 use onag::{Kernel, OutcomeClass as Class};
 use proptest::prelude::*;
 

@@ -2,7 +2,7 @@
 //! rules alone (no regions, no symmetries, no transposition table beyond a plain memo).
 
 use onag::rulesets::domineering;
-use onag::syntax::{parse, print};
+use onag::{parse, print};
 use onag::{GameId, Kernel};
 use std::collections::HashMap;
 
@@ -1095,7 +1095,7 @@ fn domineering_threads_give_the_same_values() {
             let mut k = Kernel::new();
             let mut t = Table::for_kernel(&k);
             let g = value_threads(&p, &mut k, &mut t, threads).unwrap();
-            printed.push(onag::syntax::print(&k.to_term(g), &Default::default()));
+            printed.push(onag::print(&k.to_term(g), &Default::default()));
         }
         assert_eq!(printed[0], printed[1], "{b}");
         assert_eq!(printed[0], printed[2], "{b}");
@@ -1123,7 +1123,7 @@ fn clobber_threads_give_the_same_values() {
         for threads in [1, 2, 3] {
             let mut k = Kernel::new();
             let g = value_threads(&p, &mut k, threads).unwrap();
-            printed.push(onag::syntax::print(&k.to_term(g), &Default::default()));
+            printed.push(onag::print(&k.to_term(g), &Default::default()));
         }
         assert_eq!(printed[0], printed[1], "{b}");
         assert_eq!(printed[0], printed[2], "{b}");

@@ -3,11 +3,11 @@
 //! and every kind of damage to the table or to a reference must be caught.
 
 use onag::proof::{prove_eq, simplify, Outcome, Proof};
-use onag::syntax::{parse, print};
 use onag::Engine;
 use onag::Kernel;
 use onag::RuleSet;
 use onag::Term;
+use onag::{parse, print};
 use proptest::prelude::*;
 
 fn t(s: &str) -> Term {

@@ -5,7 +5,7 @@
 //! proof by lemmas with its check.
 
 use criterion::Criterion;
-use onag::syntax::parse;
+use onag::parse;
 use onag::Engine;
 use onag::Kernel;
 use onag::RuleSet;

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each includer uses part of it
 
-use onag::syntax::parse;
+use onag::parse;
 use onag::Term;
 use onag::{GameId, Kernel, Relation};
 
