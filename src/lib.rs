@@ -26,8 +26,12 @@
 //! [`parse`], [`evaluate`], [`simplify`] (with a checked proof), [`prove`], [`compare`],
 //! [`check`] and [`rules`], with the types they use ([`Engine`], [`Limits`], [`RuleSet`],
 //! [`Proof`], [`Simplification`], [`Outcome`], [`Relation`]) and the one error type
-//! [`Error`], re-exported here. They are the stable surface; the layer modules stay public
-//! because the integration tests, benches and the command line build on them, and may change.
+//! [`Error`], re-exported here. Beside them, flat at the root, are the types a user needs to
+//! go further: the kernel ([`Kernel`], [`GameId`], [`Budget`], [`OutcomeClass`]), the pieces
+//! of a proof ([`Step`], [`Witnesses`], [`CheckError`], [`Inequality`], [`Disproof`]), the
+//! printer ([`print()`], [`PrintOptions`]), the rulesets' positions and [`CountingAlloc`].
+//! These are the stable surface; the layer modules are still public while the tests that need
+//! their internals move beside the code, and may change.
 //!
 //! ```
 //! let engine = onag::Engine::new(onag::rules("all").unwrap());
