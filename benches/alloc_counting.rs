@@ -1,11 +1,11 @@
-//! The allocation-heavy workloads of `common/allocation.rs` with `onag::memory::CountingAlloc`,
+//! The allocation-heavy workloads of `common/allocation.rs` with `onag::CountingAlloc`,
 //! the allocator the `onag` binary installs: compared with `alloc_system`, the overhead of
 //! counting every allocation.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
 #[global_allocator]
-static ALLOC: onag::memory::CountingAlloc = onag::memory::CountingAlloc;
+static ALLOC: onag::CountingAlloc = onag::CountingAlloc;
 
 #[path = "common/allocation.rs"]
 mod allocation;

@@ -3,9 +3,9 @@
 //! Fresh kernels and thermograph memos in the untimed setup, so the figures are cold costs.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use onag::analysis::Thermographer;
-use onag::kernel::{GameId, Kernel};
-use onag::syntax::parse;
+use onag::parse;
+use onag::Thermographer;
+use onag::{GameId, Kernel};
 use std::hint::black_box;
 
 #[path = "common/workloads.rs"]

@@ -3,11 +3,11 @@
 //! input's e-graph size, rule applications and peak heap are printed once.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use onag::engine::Engine;
-use onag::kernel::Kernel;
-use onag::rules::RuleSet;
-use onag::syntax::parse;
-use onag::term::Term;
+use onag::parse;
+use onag::Engine;
+use onag::Kernel;
+use onag::RuleSet;
+use onag::Term;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};

@@ -3,7 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use num_bigint::BigInt;
-use onag::kernel::{GameId, Kernel};
+use onag::{GameId, Kernel};
 use onag::{Nimber, Term};
 use std::hint::black_box;
 
@@ -137,7 +137,7 @@ fn shared_print(c: &mut Criterion) {
                     |mut k| {
                         let g = k.eval(&t).unwrap();
                         let shared = k.to_shared_term(g, 100_000);
-                        black_box(onag::syntax::print(&shared, &Default::default()).len())
+                        black_box(onag::print(&shared, &Default::default()).len())
                     },
                     BatchSize::PerIteration,
                 )

@@ -79,7 +79,7 @@ fn bench(c: &mut Criterion) {
         onag::Arg::Game(onag::Term::nimber(Nimber::from(255))),
     ];
     let nimmul = onag::functions::lookup("nimmul").expect("nimmul");
-    let mut k = onag::kernel::Kernel::new();
+    let mut k = onag::Kernel::new();
     let opened = nimmul.open(&args, &mut k).unwrap().unwrap();
     c.bench_function("open *255 ⊗ *255 by the mex definition", |bn| {
         bn.iter(|| nimmul.open(black_box(&args), &mut k).unwrap())

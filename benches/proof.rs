@@ -8,10 +8,10 @@
 //! ran out of memory; BENCHMARKS.md records both.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use onag::engine::Engine;
+use onag::parse;
 use onag::proof::{simplify, Proof};
-use onag::rules::RuleSet;
-use onag::syntax::parse;
+use onag::Engine;
+use onag::RuleSet;
 use std::time::{Duration, Instant};
 
 #[path = "common/workloads.rs"]

@@ -5,10 +5,10 @@
 //!
 //! `cargo bench --bench proof_growth` (add a maximum n as an argument: default 14).
 
-use onag::engine::Engine;
-use onag::kernel::Kernel;
 use onag::proof::simplify;
-use onag::rules::RuleSet;
+use onag::Engine;
+use onag::Kernel;
+use onag::RuleSet;
 use std::time::Instant;
 
 fn family(name: &str, n: usize) -> String {
@@ -44,7 +44,7 @@ fn main() {
     for name in ["switches", "tinies", "warm"] {
         let mut points = Vec::new();
         for n in (6..=max).step_by(2) {
-            let t = onag::syntax::parse(&family(name, n)).unwrap();
+            let t = onag::parse(&family(name, n)).unwrap();
             let start = Instant::now();
             let s = simplify(&t, &engine).expect("a checked proof");
             let took = start.elapsed();

@@ -2,8 +2,8 @@
 //! proof and that proof checked, together in at most 1 s).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use onag::rules::RuleSet;
 use onag::Engine;
+use onag::RuleSet;
 
 fn benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("ruleset_proofs");
@@ -11,7 +11,7 @@ fn benches(c: &mut Criterion) {
     let rules = RuleSet::builtin();
     let engine = Engine::new(rules.clone());
     for board in ["...|...|...", "....|....|....", "....|....|....|...."] {
-        let t = onag::syntax::parse(&format!("domineering(\"{board}\")")).expect("a board");
+        let t = onag::parse(&format!("domineering(\"{board}\")")).expect("a board");
         // `simplify` checks the proof before it returns it; the second check is what a
         // reader's `onag check` does.
         g.bench_function(

@@ -3,9 +3,9 @@
 //! 6×6 Domineering takes minutes and is timed by `examples/rulesets_table.rs`, not here.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use onag::kernel::{Budget, Kernel};
 use onag::rulesets::domineering::{value, Position};
-use onag::rulesets::octal::{NimSequence, OctalCode};
+use onag::{Budget, Kernel};
+use onag::{NimSequence, OctalCode};
 use std::hint::black_box;
 
 fn benches(c: &mut Criterion) {

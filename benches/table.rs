@@ -15,13 +15,13 @@
 //! detailed distributions; this table is the overview.
 
 use num_bigint::{BigInt, BigUint};
-use onag::engine::Engine;
-use onag::kernel::{GameId, Kernel};
 use onag::number::*;
+use onag::parse;
 use onag::proof::simplify;
-use onag::rules::RuleSet;
-use onag::syntax::parse;
+use onag::Engine;
+use onag::RuleSet;
 use onag::Term;
+use onag::{GameId, Kernel};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 
@@ -539,7 +539,7 @@ fn kernel_rows(t: &mut Table) {
             |mut k| {
                 let v = k.eval(&term).unwrap();
                 let shared = k.to_shared_term(v, 100_000);
-                onag::syntax::print(&shared, &Default::default()).len()
+                onag::print(&shared, &Default::default()).len()
             },
         );
     }

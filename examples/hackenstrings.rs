@@ -7,9 +7,9 @@
 //!
 //! Run with `cargo run --example hackenstrings`.
 
-use onag::kernel::{Kernel, Outcome};
-use onag::syntax::parse;
+use onag::parse;
 use onag::Dyadic;
+use onag::{Kernel, OutcomeClass as Outcome};
 
 const ROWS: [&str; 5] = ["ABBABBABBA", "BAABABBAB", "AAAA", "BBBABBB", "B"];
 

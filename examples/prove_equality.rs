@@ -6,8 +6,8 @@
 //! Run with `cargo run --example prove_equality`.
 
 use onag::proof::{prove_eq, Outcome, Player, Proof};
-use onag::rules::RuleSet;
-use onag::syntax::{parse, print};
+use onag::RuleSet;
+use onag::{parse, print};
 
 fn show(t: &onag::Term) -> String {
     print(t, &Default::default())
@@ -65,7 +65,7 @@ fn main() {
         );
     }
     assert_eq!(show(&d.difference), "-1/2");
-    assert_eq!(d.outcome, onag::kernel::Outcome::R);
+    assert_eq!(d.outcome, onag::OutcomeClass::R);
     assert!(d.moves.iter().all(|m| m.player == Player::Right));
     assert_eq!(d.moves.len(), 1, "only Right wins -1/2 moving first");
 }

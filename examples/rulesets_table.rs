@@ -4,9 +4,9 @@
 //!
 //! `cargo run --release --example rulesets_table [-- --6x6]`
 
-use onag::kernel::{Budget, Kernel};
 use onag::rulesets::domineering::{value, Position};
-use onag::rulesets::octal::{NimSequence, OctalCode};
+use onag::{Budget, Kernel};
+use onag::{NimSequence, OctalCode};
 use std::time::Instant;
 
 fn cpu_seconds() -> f64 {
@@ -41,7 +41,7 @@ fn row(name: &str, target: &str, f: impl FnOnce() -> String) {
 fn domineering(r: usize, c: usize) -> String {
     let mut k = Kernel::new();
     let g = value(&Position::empty(r, c), &mut k).unwrap();
-    let t = onag::syntax::print(&k.to_term(g), &Default::default());
+    let t = onag::print(&k.to_term(g), &Default::default());
     if t.len() > 40 {
         format!("{} chars, kernel {} games", t.len(), k.len())
     } else {

@@ -5,10 +5,10 @@
 //!
 //! Run with `cargo run --example seed004_tour`.
 
-use onag::engine::Engine;
 use onag::proof::proof_of_simplification;
-use onag::rules::RuleSet;
-use onag::syntax::{parse, print};
+use onag::Engine;
+use onag::RuleSet;
+use onag::{parse, print};
 
 /// (the game as the seed writes it, its canonical form, what the seed says about it)
 const EXAMPLES: [(&str, &str, &str); 8] = [

@@ -26,8 +26,12 @@
 //! [`parse`], [`evaluate`], [`simplify`] (with a checked proof), [`prove`], [`compare`],
 //! [`check`] and [`rules`], with the types they use ([`Engine`], [`Limits`], [`RuleSet`],
 //! [`Proof`], [`Simplification`], [`Outcome`], [`Relation`]) and the one error type
-//! [`Error`], re-exported here. They are the stable surface; the layer modules stay public
-//! because the integration tests, benches and the command line build on them, and may change.
+//! [`Error`], re-exported here. Beside them, flat at the root, are the types a user needs to
+//! go further: the kernel ([`Kernel`], [`GameId`], [`Budget`], [`OutcomeClass`]), the pieces
+//! of a proof ([`Step`], [`Witnesses`], [`CheckError`], [`Inequality`], [`Disproof`]), the
+//! printer ([`print()`], [`PrintOptions`]), the rulesets' positions and [`CountingAlloc`].
+//! These are the stable surface; the layer modules are still public while the tests that need
+//! their internals move beside the code, and may change.
 //!
 //! ```
 //! let engine = onag::Engine::new(onag::rules("all").unwrap());
@@ -63,3 +67,28 @@ pub use number::{Dyadic, Nimber};
 pub use proof::{Outcome, Proof, Simplification};
 pub use rules::RuleSet;
 pub use term::{Arg, Pebble, Term};
+
+// The types the calls above take and return, and the ones a user needs to go further (a kernel
+// of hash-consed games, the pieces of a proof, the rulesets' positions), flat at the root so
+// that code outside the crate never names a layer module (issue 15, criterion 5). Each item's
+// own documentation is shown here.
+pub use analysis::{Thermograph, Thermographer};
+pub use engine::{EngineError, Simplified};
+/// The outcome class of a game (who wins), re-exported under this name because [`Outcome`] is
+/// the result of [`prove`].
+pub use kernel::Outcome as OutcomeClass;
+pub use kernel::{Budget, GameId, Kernel, KernelError};
+pub use memory::CountingAlloc;
+pub use number::{Ordinal, Sign, Surreal};
+pub use proof::{
+    CheckError, CheckLimit, Comparison, Disproof, Inequality, PathElem, Player, ProofError, Reason,
+    Step, Witnesses,
+};
+pub use rules::RuleKind;
+pub use rulesets::cutcake::Cutcake;
+pub use rulesets::domineering::Position as DomineeringPosition;
+pub use rulesets::hackenbush::Picture as HackenbushPicture;
+pub use rulesets::octal::{NimSequence, OctalCode};
+pub use rulesets::RulesetError;
+pub use sharing::ExpandError;
+pub use syntax::{print, ParseError, PrintOptions};

@@ -8,11 +8,11 @@
 //! reached.
 
 use num_bigint::BigUint;
-use onag::engine::{Engine, EngineError, Limits};
-use onag::kernel::{Kernel, KernelError};
 use onag::proof::{proof_of_simplification, Proof, ProofError};
 use onag::rules::{RuleSet, MAX_RULE_NESTING};
 use onag::syntax::{parse, print, MAX_NESTING};
+use onag::{Engine, EngineError, Limits};
+use onag::{Kernel, KernelError};
 use onag::{Nimber, Term};
 use std::time::{Duration, Instant};
 
@@ -368,7 +368,7 @@ fn hot_games(n: usize) -> Term {
 /// kernel stays usable: with the budget lifted it gives the same value as a fresh kernel.
 #[test]
 fn the_kernel_stops_at_its_budget() {
-    use onag::kernel::Budget;
+    use onag::Budget;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     let big = hot_games(16);

@@ -4,9 +4,9 @@
 use onag::analysis::atomic::{atomic_weight, is_all_small};
 use onag::analysis::cool::{cool, freeze, heat, norton, overheat};
 use onag::analysis::reduced::{compare_mod_inf, reduced};
-use onag::analysis::Thermographer;
-use onag::kernel::{GameId, Kernel, KernelError, Relation};
+use onag::Thermographer;
 use onag::{Dyadic, Term};
+use onag::{GameId, Kernel, KernelError, Relation};
 use std::collections::HashMap;
 
 fn d(s: &str) -> Dyadic {
@@ -14,11 +14,11 @@ fn d(s: &str) -> Dyadic {
 }
 
 fn ev(k: &mut Kernel, s: &str) -> GameId {
-    k.eval(&onag::syntax::parse(s).unwrap()).unwrap()
+    k.eval(&onag::parse(s).unwrap()).unwrap()
 }
 
 fn show(k: &mut Kernel, g: GameId) -> String {
-    onag::syntax::print(&k.to_term(g), &Default::default())
+    onag::print(&k.to_term(g), &Default::default())
 }
 
 fn temp_mean(k: &mut Kernel, g: GameId) -> (Dyadic, Dyadic) {
@@ -168,7 +168,7 @@ fn bad_input_is_an_error_not_an_answer() {
         ("norton(1, *)", "positive"),
         ("cool({1|-1})", "expected 2 arguments"),
     ] {
-        match k.eval(&onag::syntax::parse(src).unwrap()) {
+        match k.eval(&onag::parse(src).unwrap()) {
             Err(KernelError::Function { message, .. }) => {
                 assert!(message.contains(needle), "{src}: {message}")
             }
@@ -181,7 +181,7 @@ fn bad_input_is_an_error_not_an_answer() {
         "overheat(^5000, 1, 1)",
         "norton({^5000|0}, 1)",
     ] {
-        match k.eval(&onag::syntax::parse(src).unwrap()) {
+        match k.eval(&onag::parse(src).unwrap()) {
             Err(KernelError::TooLarge { what }) => {
                 assert!(what.contains("levels deep"), "{src}: {what}")
             }
@@ -430,7 +430,7 @@ fn cool_opens_one_level() {
         ("{{3|2}|0} + {1|-1}", "1/2", "cool-definition"),
         ("3/4", "1", "cool-mast"),
     ] {
-        let call = onag::syntax::parse(&format!("cool({g}, {t})")).unwrap();
+        let call = onag::parse(&format!("cool({g}, {t})")).unwrap();
         let Term::Call { args, .. } = &call else {
             panic!("not a call")
         };

@@ -3,22 +3,22 @@
 //! `onag::analysis` and nothing in the kernel) accepts it and rejects tampered ones — on every
 //! game born by day 2, every game born by day 3, closed forms and random sums.
 
-use onag::analysis::Thermographer;
 use onag::functions::{lookup, Opening};
-use onag::kernel::{GameId, Kernel, Relation};
-use onag::term::{Arg, Term};
 use onag::Dyadic;
+use onag::Thermographer;
+use onag::{Arg, Term};
+use onag::{GameId, Kernel, Relation};
 
 fn d(s: &str) -> Dyadic {
     s.parse().unwrap()
 }
 
 fn parse(s: &str) -> Term {
-    onag::syntax::parse(s).unwrap()
+    onag::parse(s).unwrap()
 }
 
 fn show(t: &Term) -> String {
-    onag::syntax::print(t, &Default::default())
+    onag::print(t, &Default::default())
 }
 
 /// The games born by day n, from the definition: every pair of antichains of day n−1.

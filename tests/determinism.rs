@@ -5,11 +5,11 @@
 
 mod common;
 use common::*;
-use onag::engine::Engine;
-use onag::kernel::Kernel;
 use onag::proof::{proof_of_simplification, prove_eq, Outcome};
-use onag::rules::RuleSet;
-use onag::syntax::{parse, print};
+use onag::Engine;
+use onag::Kernel;
+use onag::RuleSet;
+use onag::{parse, print};
 use std::process::Command;
 
 /// Inputs with many rule choices: seed examples, sums, switches, rows, padded explicit forms.

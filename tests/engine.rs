@@ -1,10 +1,10 @@
 //! The rewrite engine against the seeds' worked examples and against the kernel.
 
-use onag::engine::{Engine, Limits, Simplified};
-use onag::kernel::Kernel;
-use onag::rules::RuleSet;
-use onag::syntax::{parse, print};
-use onag::term::Term;
+use onag::Kernel;
+use onag::RuleSet;
+use onag::Term;
+use onag::{parse, print};
+use onag::{Engine, Limits, Simplified};
 use proptest::prelude::*;
 
 fn simplify_with(rules: &RuleSet, src: &str) -> Simplified {

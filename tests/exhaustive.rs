@@ -14,12 +14,12 @@
 
 mod common;
 use common::*;
-use onag::engine::{Engine, Simplified};
-use onag::kernel::{GameId, Kernel};
+use onag::print;
 use onag::proof::proof_of_simplification;
-use onag::rules::RuleSet;
-use onag::syntax::print;
+use onag::RuleSet;
 use onag::Term;
+use onag::{Engine, Simplified};
+use onag::{GameId, Kernel};
 
 fn show(t: &Term) -> String {
     print(t, &Default::default())

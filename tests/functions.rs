@@ -1,7 +1,7 @@
 //! Function calls in the expression language: parsing, printing and evaluation.
 
-use onag::kernel::Kernel;
 use onag::syntax::{parse, print, PrintOptions};
+use onag::Kernel;
 use onag::{Arg, Term};
 
 fn eval_num(src: &str) -> String {
@@ -52,7 +52,7 @@ fn an_unknown_function_is_a_positioned_error_listing_the_functions() {
 
 /// The birthday of a game, from the definition: one more than the latest birthday among its
 /// canonical options, 0 for {|}.
-fn birthday_by_definition(k: &mut Kernel, g: onag::kernel::GameId) -> u64 {
+fn birthday_by_definition(k: &mut Kernel, g: onag::GameId) -> u64 {
     let mut opts = k.left_options(g).unwrap();
     opts.extend(k.right_options(g).unwrap());
     opts.into_iter()

@@ -6,10 +6,10 @@
 
 mod common;
 use common::drive;
-use onag::engine::Engine;
+use onag::print;
 use onag::proof::proof_of_simplification;
 use onag::rules::{RuleSet, BUILTIN_FILES};
-use onag::syntax::print;
+use onag::Engine;
 use onag::{Dyadic, Nimber, Pebble, Term};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};

@@ -1,10 +1,10 @@
 //! Inequalities by the definition: the checker's comparison against the kernel's, and the
 //! written-out proofs against the definition they claim to follow.
 
-use onag::kernel::{GameId, Kernel};
+use onag::parse;
 use onag::proof::{Definitional, Inequality, Memo, Reason};
-use onag::syntax::parse;
 use onag::Term;
+use onag::{GameId, Kernel};
 use proptest::prelude::*;
 
 /// Every game born by day 2, as canonical forms (22 of them), built from day 1 by the
@@ -192,8 +192,8 @@ fn arb_game() -> impl Strategy<Value = Term> {
 
 #[test]
 fn compare_gives_the_relation_with_its_reasons() {
-    use onag::kernel::Relation;
     use onag::proof::compare;
+    use onag::Relation;
     let p = |s: &str| parse(s).unwrap();
     let c = compare(&p("1/2"), &p("1"), 2).unwrap();
     assert_eq!(c.relation, Relation::Less);

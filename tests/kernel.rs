@@ -4,8 +4,8 @@
 
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
-use onag::kernel::{GameId, Kernel, KernelError, Outcome, Relation};
 use onag::{Dyadic, Nimber, Pebble, Term};
+use onag::{GameId, Kernel, KernelError, OutcomeClass as Outcome, Relation};
 use proptest::prelude::*;
 
 mod common;
@@ -335,13 +335,7 @@ fn explicit_number(ex: &mut Ex, x: &Dyadic) -> usize {
     let signs = x.sign_expansion(64).unwrap();
     let r: String = signs
         .iter()
-        .map(|s| {
-            if *s == onag::number::Sign::Plus {
-                'L'
-            } else {
-                'R'
-            }
-        })
+        .map(|s| if *s == onag::Sign::Plus { 'L' } else { 'R' })
         .collect();
     explicit_row(ex, &r)
 }

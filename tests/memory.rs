@@ -9,10 +9,10 @@
 mod common;
 use common::run::{onag, onag_stdin, stderr};
 
-use onag::engine::{Engine, EngineError, Limits};
-use onag::kernel::{Budget, Kernel, KernelError};
 use onag::memory::{self, CountingAlloc};
-use onag::rules::RuleSet;
+use onag::RuleSet;
+use onag::{Budget, Kernel, KernelError};
+use onag::{Engine, EngineError, Limits};
 use std::process::{Command, Output};
 use std::sync::Mutex;
 
@@ -177,7 +177,7 @@ fn a_proof_by_lemmas_stops_at_the_memory_limit() {
         ..Limits::default()
     });
     match onag::proof::simplify(&t, &engine) {
-        Err(onag::proof::ProofError::Engine(EngineError::Limit { which, .. })) => {
+        Err(onag::ProofError::Engine(EngineError::Limit { which, .. })) => {
             assert!(which.contains("of memory"), "{which}");
         }
         other => panic!("expected a memory limit, got {:?}", other.map(|_| ())),
@@ -194,7 +194,7 @@ fn the_checker_stops_at_the_memory_limit_without_a_verdict() {
     assert!(proof.check(&rules).is_ok());
     // Already past the limit: the checker stops before its first step, saying why.
     let e = with_process_limit(in_use() / 2, || proof.check(&rules)).unwrap_err();
-    let Some(onag::proof::CheckLimit::Memory(m)) = e.limit else {
+    let Some(onag::CheckLimit::Memory(m)) = e.limit else {
         panic!("a memory limit, not a rejection: {e:?}")
     };
     assert!(m.in_use > m.limit);

@@ -5,10 +5,10 @@
 //! have the mex the definition (evaluated literally here) and the fast product both give.
 
 use onag::functions::{self, world, Opening};
-use onag::kernel::{Kernel, KernelError};
-use onag::number::Nimber;
-use onag::syntax::parse;
-use onag::term::{Arg, Term};
+use onag::parse;
+use onag::Nimber;
+use onag::{Arg, Term};
+use onag::{Kernel, KernelError};
 use std::collections::BTreeSet;
 
 fn args(a: &str, b: &str) -> Vec<Arg> {

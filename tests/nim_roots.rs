@@ -1,11 +1,11 @@
 //! The nim inverse and square root by their mex definitions (seed 000 §I.6a): the openings,
 //! their independent check, and derivations that end at the fast path's values.
 
-use onag::kernel::Kernel;
-use onag::rules::RuleSet;
-use onag::syntax::parse;
-use onag::term::{Arg, Term};
+use onag::parse;
 use onag::Engine;
+use onag::Kernel;
+use onag::RuleSet;
+use onag::{Arg, Term};
 
 fn opening(name: &str, n: u64) -> (Vec<Arg>, Term) {
     let f = onag::functions::lookup(name).unwrap();

@@ -6,9 +6,9 @@
 
 use num_bigint::BigUint;
 use onag::functions::world::{self, Value};
-use onag::kernel::{GameId, Kernel};
-use onag::number::Nimber;
 use onag::syntax::parse;
+use onag::Nimber;
+use onag::{GameId, Kernel};
 use proptest::prelude::*;
 
 fn value(k: &mut Kernel, src: &str) -> Value {

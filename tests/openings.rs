@@ -2,10 +2,10 @@
 //! distinct call is proved once as a lemma, and the checker accepts an opening only through the
 //! function's independent re-derivation (`check_open`).
 
-use onag::kernel::Kernel;
+use onag::parse;
 use onag::proof::{PathElem, Proof, Step, TermTable, Witnesses};
-use onag::rules::RuleSet;
-use onag::syntax::parse;
+use onag::Kernel;
+use onag::RuleSet;
 use onag::{Engine, Term};
 
 fn simplify(text: &str) -> onag::Simplification {
@@ -216,7 +216,7 @@ fn transposed(b: &str) -> String {
 
 #[test]
 fn a_domineering_option_may_be_any_orientation_of_its_regions_but_a_transposed_one_is_negated() {
-    use onag::term::Arg;
+    use onag::Arg;
     let f = onag::functions::lookup("domineering").unwrap();
     let args = vec![Arg::Text("....|....".into())];
     let mut k = Kernel::new();

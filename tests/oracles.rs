@@ -16,9 +16,9 @@ use nimber::FiniteNimber;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
-use onag::kernel::{GameId, Kernel, Outcome};
 use onag::number::mex;
 use onag::{Dyadic, Nimber};
+use onag::{GameId, Kernel, OutcomeClass as Outcome};
 use std::collections::HashMap;
 
 // ---------------------------------------------------------------------------------------------
@@ -373,7 +373,7 @@ fn outcomes_and_stops_against_play_out() {
     };
     let mut tally = HashMap::new();
     for (&(g, x), want) in games.iter().zip(outcomes) {
-        let shown = onag::syntax::print(&k.to_term(g), &Default::default());
+        let shown = onag::print(&k.to_term(g), &Default::default());
         assert_eq!(k.outcome(g).unwrap(), want, "outcome of {shown}");
         *tally.entry(format!("{want:?}")).or_insert(0) += 1;
         let (ls, rs) = stops.stops(x);

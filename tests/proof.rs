@@ -1,12 +1,12 @@
 //! Proofs of equalities: produced from engine runs, re-checked without the e-graph, rejected
 //! when tampered with, and round-tripped through JSON.
 
-use onag::engine::Engine;
-use onag::kernel::{Kernel, Outcome as Class};
 use onag::proof::{proof_of_simplification, prove_eq, Outcome, Player, Proof};
-use onag::rules::RuleSet;
-use onag::syntax::{parse, print};
+use onag::Engine;
+use onag::RuleSet;
 use onag::Term;
+use onag::{parse, print};
+use onag::{Kernel, OutcomeClass as Class};
 use proptest::prelude::*;
 
 fn t(s: &str) -> Term {
@@ -123,12 +123,12 @@ fn fundamental_proof() -> (Proof, RuleSet) {
 fn up_up_star_equals_zero_up() {
     let rules = RuleSet::builtin();
     match prove_eq(&t("^+^+*"), &t("{0|^}"), &rules).expect("a proof") {
-        onag::proof::Outcome::Equal(p) => {
+        onag::Outcome::Equal(p) => {
             assert!(p.checked);
             p.check(&rules).expect("checks again");
             assert!(!p.steps.is_empty());
         }
-        onag::proof::Outcome::Different(_) => panic!("^+^+* and {{0|^}} are equal"),
+        onag::Outcome::Different(_) => panic!("^+^+* and {{0|^}} are equal"),
     }
 }
 
@@ -359,7 +359,7 @@ proptest! {
         let rules = RuleSet::builtin();
         // Small games: a run reaching the engine's time limit is a defect to report (as the
         // error it returns), not to wait for.
-        let engine = Engine::new(rules.clone()).with_limits(onag::engine::Limits {
+        let engine = Engine::new(rules.clone()).with_limits(onag::Limits {
             time: std::time::Duration::from_secs(10),
             ..Default::default()
         });
@@ -486,16 +486,13 @@ fn side_conditions_expand_into_their_own_proofs() {
     assert_eq!(q.len(), 1, "B >= G is one inequality: G <= B");
     assert!(q[0].holds);
     assert!(
-        matches!(q[0].reason, onag::proof::Reason::Definition { .. }),
+        matches!(q[0].reason, onag::Reason::Definition { .. }),
         "{}",
         q[0]
     );
     // At depth 0 the same condition is stated, not expanded.
     let flat = p.side_conditions(i, &rules, 0).unwrap();
-    assert_eq!(
-        flat[0].inequalities[0].reason,
-        onag::proof::Reason::Unexpanded
-    );
+    assert_eq!(flat[0].inequalities[0].reason, onag::Reason::Unexpanded);
     assert!(q[0].size() > flat[0].inequalities[0].size());
 }
 

@@ -1,6 +1,6 @@
 //! Every citation in `rules/*.rules` resolves to an entry of `docs/REFERENCES.md`.
 
-use onag::rules::RuleSet;
+use onag::RuleSet;
 
 /// The keys of docs/REFERENCES.md: its second-level headings.
 fn keys() -> Vec<String> {

@@ -114,8 +114,8 @@ fn duplicate_names_are_refused() {
 #[test]
 fn canonical_open_shortcuts_give_the_kernels_canonical_forms() {
     use num_bigint::BigInt;
-    use onag::engine::Engine;
-    use onag::kernel::Kernel;
+    use onag::Engine;
+    use onag::Kernel;
     use onag::{Dyadic, Nimber, Term};
     let all = RuleSet::builtin();
     let group = all.select("canonical-open").unwrap();
@@ -145,7 +145,7 @@ fn canonical_open_shortcuts_give_the_kernels_canonical_forms() {
                     nim: Nimber::from(n),
                 };
                 let g = k.eval(&leaf).unwrap();
-                let side = |k: &mut Kernel, ids: Vec<onag::kernel::GameId>| -> Vec<Term> {
+                let side = |k: &mut Kernel, ids: Vec<onag::GameId>| -> Vec<Term> {
                     ids.into_iter().map(|o| k.to_term(o)).collect()
                 };
                 let l = k.left_options(g).unwrap();

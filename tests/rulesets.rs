@@ -1,9 +1,9 @@
 //! Rulesets against published values and against brute-force evaluations written here from the
 //! rules alone (no regions, no symmetries, no transposition table beyond a plain memo).
 
-use onag::kernel::{GameId, Kernel};
 use onag::rulesets::domineering;
-use onag::syntax::{parse, print};
+use onag::{parse, print};
+use onag::{GameId, Kernel};
 use std::collections::HashMap;
 
 fn value_of(k: &mut Kernel, text: &str) -> GameId {
@@ -177,7 +177,7 @@ fn domineering_full_small_rectangles_match_brute_force() {
 
 #[test]
 fn domineering_bad_boards_are_positioned_errors() {
-    use onag::rulesets::RulesetError;
+    use onag::RulesetError;
     let err = |t: &str| match domineering::Position::parse(t) {
         Err(RulesetError::Input(e)) => (e.line, e.column, e.message),
         other => panic!("{t}: {other:?}"),
@@ -207,8 +207,8 @@ fn domineering_bad_boards_are_positioned_errors() {
 // ---------------------------------------------------------------------------------------------
 // Octal games
 
-use onag::kernel::Budget;
-use onag::rulesets::octal::{NimSequence, OctalCode};
+use onag::Budget;
+use onag::{NimSequence, OctalCode};
 
 /// OEIS A002186, Kayles (octal game 0.77), n = 0..104.
 const A002186: [u32; 105] = [
@@ -355,7 +355,7 @@ fn subtraction_games_and_nim() {
 
 #[test]
 fn bad_octal_codes_are_positioned_errors() {
-    use onag::rulesets::RulesetError;
+    use onag::RulesetError;
     for (text, col) in [
         ("0.78", 4),
         ("077", 1),
@@ -374,7 +374,7 @@ fn bad_octal_codes_are_positioned_errors() {
 // ---------------------------------------------------------------------------------------------
 // Cutcake
 
-use onag::rulesets::cutcake::Cutcake;
+use onag::Cutcake;
 
 /// Cutcake on a whole position (a sorted list of w×h pieces) from the rules: Left cuts one
 /// piece vertically, Right horizontally; no sums, no symmetry.
@@ -520,9 +520,7 @@ fn toads_and_frogs_random_rows_match_brute_force() {
             }
         }
     }
-    assert!(
-        matches!(toads::parse("TT.X"), Err(onag::rulesets::RulesetError::Input(e)) if e.column == 4)
-    );
+    assert!(matches!(toads::parse("TT.X"), Err(onag::RulesetError::Input(e)) if e.column == 4));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -789,7 +787,7 @@ fn hackenbush_random_graphs_match_brute_force() {
 
 #[test]
 fn hackenbush_bad_pictures() {
-    use onag::rulesets::RulesetError;
+    use onag::RulesetError;
     let col = |t: &str| match Picture::parse(t) {
         Err(RulesetError::Input(e)) => e.column,
         other => panic!("{t}: {other:?}"),
@@ -835,10 +833,7 @@ fn rulesets_are_functions_usable_in_sums() {
     let e = k
         .eval(&parse("domineering(\"..|.x\")").unwrap())
         .unwrap_err();
-    assert!(
-        matches!(e, onag::kernel::KernelError::Function { .. }),
-        "{e}"
-    );
+    assert!(matches!(e, onag::KernelError::Function { .. }), "{e}");
     assert!(e.to_string().contains("column 5"), "{e}");
     let e = k.eval(&parse("octal(\"0.8\", 3)").unwrap()).unwrap_err();
     assert!(e.to_string().contains("octal digit"), "{e}");
@@ -1133,7 +1128,7 @@ fn domineering_threads_give_the_same_values() {
             let mut k = Kernel::new();
             let mut t = Table::for_kernel(&k);
             let g = value_threads(&p, &mut k, &mut t, threads).unwrap();
-            printed.push(onag::syntax::print(&k.to_term(g), &Default::default()));
+            printed.push(onag::print(&k.to_term(g), &Default::default()));
         }
         assert_eq!(printed[0], printed[1], "{b}");
         assert_eq!(printed[0], printed[2], "{b}");
@@ -1161,7 +1156,7 @@ fn clobber_threads_give_the_same_values() {
         for threads in [1, 2, 3] {
             let mut k = Kernel::new();
             let g = value_threads(&p, &mut k, threads).unwrap();
-            printed.push(onag::syntax::print(&k.to_term(g), &Default::default()));
+            printed.push(onag::print(&k.to_term(g), &Default::default()));
         }
         assert_eq!(printed[0], printed[1], "{b}");
         assert_eq!(printed[0], printed[2], "{b}");

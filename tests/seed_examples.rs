@@ -3,8 +3,8 @@
 //! general fact (Corollary 55, Theorem 54) it is checked for the first several n.
 
 use onag::functions::world::{self, Value};
-use onag::kernel::Kernel;
 use onag::syntax::parse;
+use onag::Kernel;
 
 fn show(src: &str) -> String {
     let mut k = Kernel::new();

@@ -2,10 +2,10 @@
 //! sizes, and the round trip print → parse → evaluate.
 
 use num_bigint::BigInt;
-use onag::kernel::{GameId, Kernel, KernelError};
 use onag::sharing::{expand, expanded_size, ExpandError};
 use onag::syntax::{parse, print, PrintOptions};
 use onag::Term;
+use onag::{GameId, Kernel, KernelError};
 use proptest::prelude::*;
 
 /// Σ_{k=1..n} {k | −k}, the example: 2^n leaves as a tree, few distinct parts.
@@ -369,7 +369,7 @@ proptest! {
             Term::PlusMinus(vec![w.clone(), z.clone()]),
             Term::Multiple { count: BigInt::from(3), game: Box::new(w.clone()) },
             Term::Tiny { number: onag::Dyadic::from(1), sub: Box::new(w.clone()) },
-            Term::Call { name: "birthday".into(), args: vec![onag::term::Arg::Game(w.clone())] },
+            Term::Call { name: "birthday".into(), args: vec![onag::Arg::Game(w.clone())] },
             // A definition that is itself a where, and an inner name shadowing an outer one.
             Term::Where {
                 body: Box::new(Term::game(vec![n("A")], vec![n("B")])),

@@ -5,9 +5,9 @@ mod common;
 use common::run::{onag, onag_stdin, stdout};
 
 use num_bigint::BigInt;
-use onag::kernel::Kernel;
 use onag::sharing::expanded_size;
 use onag::syntax::parse;
+use onag::Kernel;
 
 /// Σ_{k=1..n} {k | −k}.
 fn s(n: usize) -> String {

@@ -2,12 +2,12 @@
 //! referred to as `#n`. A proof with a table must check exactly like the same proof written out,
 //! and every kind of damage to the table or to a reference must be caught.
 
-use onag::engine::Engine;
-use onag::kernel::Kernel;
 use onag::proof::{prove_eq, simplify, Outcome, Proof};
-use onag::rules::RuleSet;
-use onag::syntax::{parse, print};
+use onag::Engine;
+use onag::Kernel;
+use onag::RuleSet;
 use onag::Term;
+use onag::{parse, print};
 use proptest::prelude::*;
 
 fn t(s: &str) -> Term {

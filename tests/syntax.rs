@@ -624,7 +624,7 @@ proptest! {
 /// evaluates to the same value and comes back as the same canonical term.
 #[test]
 fn canonical_forms_round_trip_through_the_kernel() {
-    use onag::kernel::{Kernel, Relation};
+    use onag::{Kernel, Relation};
     let mut runner = proptest::test_runner::TestRunner::default();
     runner
         .run(&any_term(), |t| {

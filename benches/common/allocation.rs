@@ -5,10 +5,10 @@
 //! proof by lemmas with its check.
 
 use criterion::Criterion;
-use onag::engine::Engine;
-use onag::kernel::Kernel;
-use onag::rules::RuleSet;
-use onag::syntax::parse;
+use onag::parse;
+use onag::Engine;
+use onag::Kernel;
+use onag::RuleSet;
 use std::hint::black_box;
 use std::time::Duration;
 

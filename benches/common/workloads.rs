@@ -3,9 +3,9 @@
 
 #![allow(dead_code)] // each includer uses part of it
 
-use onag::kernel::{GameId, Kernel, Relation};
-use onag::syntax::parse;
-use onag::term::Term;
+use onag::parse;
+use onag::Term;
+use onag::{GameId, Kernel, Relation};
 
 /// The seeds' worked examples.
 pub const SEEDS: [&str; 7] = [

@@ -3,12 +3,12 @@
 //! and the libFuzzer targets (`fuzz/fuzz_targets/*.rs`, which include this file by path), so that
 //! all three check the same things. A violated property panics; the callers catch that.
 
-use onag::engine::{Engine, EngineError, Limits};
-use onag::kernel::Kernel;
 use onag::proof::{proof_of_simplification, Proof};
-use onag::rules::RuleSet;
 use onag::syntax::{parse, print, PrintOptions};
+use onag::Kernel;
+use onag::RuleSet;
 use onag::Term;
+use onag::{Engine, EngineError, Limits};
 use std::time::Duration;
 
 /// Limits small enough that one fuzz input costs at most a couple of seconds.
@@ -154,7 +154,7 @@ pub fn engine(src: &str) {
                         );
                     }
                 }
-                Err(onag::proof::ProofError::Engine(
+                Err(onag::ProofError::Engine(
                     EngineError::Limit { .. } | EngineError::Unsupported(_),
                 )) => {}
                 Err(e) => panic!("{src}: no proof by lemmas: {e}"),

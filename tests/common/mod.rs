@@ -7,7 +7,7 @@
 pub mod drive;
 pub mod run;
 
-use onag::kernel::{GameId, Kernel, Relation};
+use onag::{GameId, Kernel, Relation};
 use std::collections::HashMap;
 
 // ---------------------------------------------------------------------------------------------
