@@ -188,10 +188,9 @@ pub(crate) fn batch(
     let mut status = OK;
     let mut first = true;
     super::input::each_line(source, |n, line| {
-        match {
-            super::watchdog::rearm();
-            one(n, line)
-        } {
+        // Each line has the whole time limit for itself.
+        super::watchdog::rearm();
+        match one(n, line) {
             Ok((text, s)) => {
                 status = worst(status, s);
                 let sep = if first { "" } else { separator };
