@@ -24,7 +24,8 @@
 //! sizes), for the whole process and every thread; the resident size is a little more (the
 //! allocator's own slack, the stacks, the binary).
 
-use std::alloc::{GlobalAlloc, Layout, System};
+use mimalloc::MiMalloc as Inner;
+use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering::Relaxed};
@@ -44,7 +45,7 @@ static LIMIT: AtomicUsize = AtomicUsize::new(DEFAULT_LIMIT);
 /// The count past which [`CountingAlloc`] ends the process; `usize::MAX` for none.
 static HARD_CAP: AtomicUsize = AtomicUsize::new(usize::MAX);
 
-/// A global allocator that counts the bytes it hands out (around the system allocator) and
+/// A global allocator that counts the bytes it hands out (around mimalloc) and
 /// ends the process with status 3 rather than go past the [`set_hard_cap`] cap.
 ///
 /// ```
@@ -123,13 +124,13 @@ impl CountingAlloc {
     }
 }
 
-// SAFETY: every call is passed on to `System` unchanged; the counter is only bookkeeping, and
+// SAFETY: every call is passed on to mimalloc unchanged; the counter is only bookkeeping, and
 // nothing here allocates (the message on the hard cap is written from a static buffer).
 unsafe impl GlobalAlloc for CountingAlloc {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         Self::grow(layout.size());
-        let p = System.alloc(layout);
+        let p = Inner.alloc(layout);
         if p.is_null() {
             Self::shrink(layout.size());
         }
@@ -139,7 +140,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         Self::grow(layout.size());
-        let p = System.alloc_zeroed(layout);
+        let p = Inner.alloc_zeroed(layout);
         if p.is_null() {
             Self::shrink(layout.size());
         }
@@ -148,7 +149,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
 
     #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout);
+        Inner.dealloc(ptr, layout);
         Self::shrink(layout.size());
     }
 
@@ -158,7 +159,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
         if new_size > old {
             Self::grow(new_size - old);
         }
-        let p = System.realloc(ptr, layout, new_size);
+        let p = Inner.realloc(ptr, layout, new_size);
         if p.is_null() {
             if new_size > old {
                 Self::shrink(new_size - old);
