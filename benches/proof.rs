@@ -9,7 +9,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use onag::parse;
-use onag::proof::{simplify, Proof};
+use onag::{simplify, Proof};
 use onag::Engine;
 use onag::RuleSet;
 use std::time::{Duration, Instant};

@@ -15,9 +15,9 @@
 //! detailed distributions; this table is the overview.
 
 use num_bigint::{BigInt, BigUint};
-use onag::number::*;
+use onag::*;
 use onag::parse;
-use onag::proof::simplify;
+use onag::simplify;
 use onag::Engine;
 use onag::RuleSet;
 use onag::Term;

@@ -23,7 +23,7 @@ mod suggest;
 mod value;
 mod watchdog;
 
-pub use args::{Cli, Command, OutputArgs};
+pub use args::{Cli, Command};
 
 use clap::Parser;
 

@@ -16,10 +16,10 @@
 //!   the chain of steps from the input to the result.
 //!
 //! ```
-//! use onag::engine::Engine;
-//! use onag::rules::RuleSet;
+//! use onag::Engine;
+//! use onag::RuleSet;
 //! let engine = Engine::new(RuleSet::builtin());
-//! let t = onag::syntax::parse("{0,1|2}").unwrap();
+//! let t = onag::parse("{0,1|2}").unwrap();
 //! let out = engine.simplify(&t).unwrap();
 //! assert!(out.canonical);
 //! assert_eq!(out.result.to_string(), "3/2");

@@ -11,7 +11,7 @@
 //! [`KernelError`]: a fallback value would be a silently wrong answer.
 //!
 //! ```
-//! use onag::kernel::Kernel;
+//! use onag::Kernel;
 //! use onag::{Dyadic, Term};
 //! let mut k = Kernel::new();
 //! // {0, 1 | 2}: Left's 0 is dominated by 1, and the simplest number between 1 and 2 is 3/2.
@@ -146,7 +146,7 @@ impl KernelError {
 /// pair, so a sum of many switches reuses every partial sum it meets.
 ///
 /// ```
-/// use onag::kernel::{Kernel, Outcome, Relation};
+/// use onag::{Kernel, OutcomeClass as Outcome, Relation};
 /// use onag::{Dyadic, Nimber, Term};
 /// use num_bigint::BigInt;
 /// let mut k = Kernel::new();
@@ -191,10 +191,10 @@ pub struct Kernel {
 /// computation the tests and benchmarks make and stop well before a machine's memory runs out.
 ///
 /// ```
-/// use onag::kernel::{Budget, Kernel, KernelError};
+/// use onag::{Budget, Kernel, KernelError};
 /// let mut k = Kernel::new();
 /// k.set_budget(Budget { max_games: 100, ..Budget::default() });
-/// let t = onag::syntax::parse("{1||0|-1} + {2||0|-2} + {3||0|-3} + {4||0|-4}").unwrap();
+/// let t = onag::parse("{1||0|-1} + {2||0|-2} + {3||0|-3} + {4||0|-4}").unwrap();
 /// assert!(matches!(k.eval(&t), Err(KernelError::Limit { .. })));
 /// ```
 #[derive(Clone, Debug)]

@@ -43,7 +43,7 @@ impl Lexicode {
     /// Builds the lexicode, or says why not (base below 2, or more than [`MAX_WORDS`] words).
     ///
     /// ```
-    /// use onag::number::Lexicode;
+    /// use onag::Lexicode;
     /// let h = Lexicode::new(2, 7, 3).unwrap();
     /// assert_eq!(h.words.len(), 16); // the Hamming code
     /// ```
