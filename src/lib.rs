@@ -74,20 +74,7 @@ pub use term::{Arg, Pebble, Term};
 // of hash-consed games, the pieces of a proof, the rulesets' positions), flat at the root so
 // that code outside the crate never names a layer module (issue 15, criterion 5). Each item's
 // own documentation is shown here.
-/// Analyses a game: canonical form, outcome, stops, mean and temperature, atomic weight,
-/// reduced form, winning first moves and the thermograph's walls (`onag analyze`).
-///
-/// ```
-/// let mut k = onag::Kernel::new();
-/// let s = onag::analyze(&mut k, &onag::parse("{2|-1}").unwrap()).unwrap();
-/// assert_eq!(s.outcome, onag::OutcomeClass::N);
-/// assert_eq!((s.left_stop.to_string(), s.right_stop.to_string()), ("2".into(), "-1".into()));
-/// assert_eq!((s.mean.to_string(), s.temperature.to_string()), ("1/2".into(), "3/2".into()));
-/// ```
-pub use analysis::summary::analyze;
-/// A winning first move in a [`Summary`].
-pub use analysis::summary::Move as SummaryMove;
-pub use analysis::summary::Summary;
+pub use analysis::atomic::{atomic_weight, is_all_small};
 /// A certificate of a game's thermograph (every subgame's walls, temperature and mast, as JSON),
 /// which [`check_thermograph_certificate`] verifies entry by entry without the kernel's
 /// thermographer.
@@ -105,18 +92,31 @@ pub use analysis::summary::Summary;
 /// assert!(onag::check_thermograph_certificate(&cert).is_err());
 /// ```
 pub use analysis::certificate::build as thermograph_certificate;
-pub use proof::thermocheck::{
-    check as check_thermograph_certificate, is_certificate as is_thermograph_certificate,
-    CertError, Verified as VerifiedThermographs,
-};
-pub use analysis::atomic::{atomic_weight, is_all_small};
 pub use analysis::cool::{cool, freeze, heat, norton, overheat};
 pub use analysis::reduced::{compare_mod_inf, reduced};
+/// Analyses a game: canonical form, outcome, stops, mean and temperature, atomic weight,
+/// reduced form, winning first moves and the thermograph's walls (`onag analyze`).
+///
+/// ```
+/// let mut k = onag::Kernel::new();
+/// let s = onag::analyze(&mut k, &onag::parse("{2|-1}").unwrap()).unwrap();
+/// assert_eq!(s.outcome, onag::OutcomeClass::N);
+/// assert_eq!((s.left_stop.to_string(), s.right_stop.to_string()), ("2".into(), "-1".into()));
+/// assert_eq!((s.mean.to_string(), s.temperature.to_string()), ("1/2".into(), "3/2".into()));
+/// ```
+pub use analysis::summary::analyze;
+/// A winning first move in a [`Summary`].
+pub use analysis::summary::Move as SummaryMove;
+pub use analysis::summary::Summary;
 pub use analysis::{Thermograph, Thermographer};
 pub use engine::{is_canonical, EngineError, Simplified, TOO_LARGE};
 /// The outcome class of a game (who wins), re-exported under this name because [`Outcome`] is
 /// the result of [`prove`].
 pub use kernel::Outcome as OutcomeClass;
+pub use proof::thermocheck::{
+    check as check_thermograph_certificate, is_certificate as is_thermograph_certificate,
+    CertError, Verified as VerifiedThermographs,
+};
 /// The built-in function called `name` (`cool`, `domineering`, `nimmul`, …): its usage, its
 /// value, and one level of its definition ([`Function::open`]) with an independent check of
 /// that opening ([`Function::check_open`]), as derivations use them.
@@ -139,6 +139,9 @@ pub fn function(name: &str) -> Option<&'static dyn Function> {
 pub use functions::{Function, Opening};
 pub use kernel::{Budget, GameId, Kernel, KernelError};
 pub use memory::{CountingAlloc, MemoryLimit};
+/// The value of a Hackenstring row (L/R or A/B/C letters, `( … )` for a part repeated ω times),
+/// read through its sign expansion.
+pub use number::signs::row_value as hackenstring_value;
 pub use number::{
     mex, nim_inv_u128, nim_inv_u64, nim_mul_u128, nim_mul_u128_portable, nim_mul_u64,
     nim_mul_u64_portable, nim_mul_uses_clmul, nim_solve_artin_schreier_u128,
@@ -146,20 +149,16 @@ pub use number::{
     nim_warm_up,
 };
 pub use number::{Closure, Lexicode, On2, On2RangeError, Ordinal, Sign, Surreal, SurrealError};
-/// The value of a Hackenstring row (L/R or A/B/C letters, `( … )` for a part repeated ω times),
-/// read through its sign expansion.
-pub use number::signs::row_value as hackenstring_value;
+/// Compares two games by the definition of ≤ (seed 002, Definition 2.5), each inequality
+/// written out `depth` levels deep as a certificate ([`Inequality`]) that can be checked.
+pub use proof::compare as compare_with_proof;
+pub use proof::{proof_of_simplification, LEMMA};
 pub use proof::{
     CheckError, CheckLimit, Comparison, Disproof, Inequality, PathElem, Player, ProofError, Reason,
     Step, Witnesses,
 };
-pub use proof::{proof_of_simplification, LEMMA};
-/// Compares two games by the definition of ≤ (seed 002, Definition 2.5), each inequality
-/// written out `depth` levels deep as a certificate ([`Inequality`]) that can be checked.
-pub use proof::compare as compare_with_proof;
 pub use rules::{RuleKind, MAX_RULE_NESTING};
 pub use rulesets::cutcake::Cutcake;
-pub use rulesets::domineering::Position as DomineeringPosition;
 /// The value of a Domineering board (Left places vertical dominoes, Right horizontal ones),
 /// by a search with a fresh transposition table, its regions shared over
 /// [`set_search_threads`] threads.
@@ -171,12 +170,12 @@ pub use rulesets::domineering::Position as DomineeringPosition;
 /// assert_eq!(k.to_term(g).to_string(), "+-1");
 /// ```
 pub use rulesets::domineering::value as domineering_value;
+pub use rulesets::domineering::Position as DomineeringPosition;
+pub use rulesets::hackenbush::Picture as HackenbushPicture;
+pub use rulesets::octal::{NimSequence, OctalCode};
 /// Sets the number of threads the rulesets' searches use (`--threads N`); 0, the default, means
 /// one per core. The values are the same with any count.
 pub use rulesets::search::set_threads as set_search_threads;
-pub use rulesets::hackenbush::Picture as HackenbushPicture;
-pub use rulesets::octal::{NimSequence, OctalCode};
-pub use rulesets::RulesetError;
 /// The picture of a position of a ruleset (`domineering`, `clobber`, `toads`, `hackenbush`) as
 /// SVG, read from the same text the ruleset's function takes.
 ///
@@ -186,6 +185,7 @@ pub use rulesets::RulesetError;
 /// assert!(onag::draw_svg("domineering", "..|.").is_err()); // ragged rows
 /// ```
 pub use rulesets::svg::draw as draw_svg;
+pub use rulesets::RulesetError;
 pub use sharing::{expand, expanded_size, ExpandError};
 
 /// Runs the `onag` command line on the process's arguments and returns its exit status (0

@@ -45,7 +45,7 @@ static LIMIT: AtomicUsize = AtomicUsize::new(DEFAULT_LIMIT);
 static HARD_CAP: AtomicUsize = AtomicUsize::new(usize::MAX);
 
 /// A global allocator that counts the bytes it hands out (around the system allocator) and
-/// ends the process with status 3 rather than go past the [`set_hard_cap`] cap.
+/// ends the process with status 3 rather than go past the `set_hard_cap` cap.
 ///
 /// Its associated functions are the memory limit's controls: the count ([`CountingAlloc::in_use`],
 /// [`CountingAlloc::peak`]), the process-wide limit every computation checks
@@ -77,7 +77,7 @@ pub struct CountingAlloc;
 impl CountingAlloc {
     /// The default memory limit: 4 GiB.
     pub const DEFAULT_LIMIT: usize = DEFAULT_LIMIT;
-    /// How far each thread's count may lag the truth (see [`BATCH`]).
+    /// How far each thread's count may lag the truth (see `BATCH`).
     pub const BATCH: usize = BATCH;
     /// How every error message about the memory limit begins.
     pub const LIMIT_REACHED: &'static str = LIMIT_REACHED;

@@ -8,12 +8,12 @@
 //! reached.
 
 use num_bigint::BigUint;
-use onag::{proof_of_simplification, Proof, ProofError};
-use onag::{RuleSet, MAX_RULE_NESTING};
 use onag::{parse, print, MAX_NESTING};
+use onag::{proof_of_simplification, Proof, ProofError};
 use onag::{Engine, EngineError, Limits};
 use onag::{Kernel, KernelError};
 use onag::{Nimber, Term};
+use onag::{RuleSet, MAX_RULE_NESTING};
 use std::time::{Duration, Instant};
 
 fn show(t: &Term) -> String {
@@ -133,10 +133,7 @@ fn a_million_different_options() {
         Ok(s) => assert_eq!(show(&s.result), "1000000"),
         Err(EngineError::Limit { which, reached }) => {
             assert!(which.contains("time"), "{which}");
-            assert!(
-                reached.starts_with(onag::TOO_LARGE),
-                "{reached:.100}"
-            );
+            assert!(reached.starts_with(onag::TOO_LARGE), "{reached:.100}");
         }
         Err(e) => panic!("{e}"),
     }

@@ -1,10 +1,10 @@
 //! Analysis of hot games against textbook values, against a slow computation written here from
 //! the definitions (no call into `onag::analysis` for the expected values), and by properties.
 
-use onag::{atomic_weight, is_all_small};
-use onag::{cool, freeze, heat, norton, overheat};
-use onag::{compare_mod_inf, reduced};
 use onag::Thermographer;
+use onag::{atomic_weight, is_all_small};
+use onag::{compare_mod_inf, reduced};
+use onag::{cool, freeze, heat, norton, overheat};
 use onag::{Dyadic, Term};
 use onag::{GameId, Kernel, KernelError, Relation};
 use std::collections::HashMap;

@@ -5,11 +5,11 @@
 
 mod common;
 use common::*;
-use onag::{proof_of_simplification, Outcome};
 use onag::Engine;
 use onag::Kernel;
 use onag::RuleSet;
 use onag::{parse, print};
+use onag::{proof_of_simplification, Outcome};
 use std::process::Command;
 
 /// Inputs with many rule choices: seed examples, sums, switches, rows, padded explicit forms.
@@ -79,7 +79,9 @@ fn outputs(src: &str) -> String {
     let mut k = Kernel::new();
     let g = k.eval(&t).unwrap();
     out += &print(&k.to_term(g), &Default::default());
-    if let Ok(Outcome::Different(d)) = onag::prove(&t, &parse("0").unwrap(), &Engine::new(RuleSet::builtin())) {
+    if let Ok(Outcome::Different(d)) =
+        onag::prove(&t, &parse("0").unwrap(), &Engine::new(RuleSet::builtin()))
+    {
         out += &format!("\n{d:?}");
     }
     out

@@ -1,7 +1,7 @@
 //! Function calls in the expression language: parsing, printing and evaluation.
 
-use onag::{print, ParseError, PrintOptions};
 use onag::Kernel;
+use onag::{print, ParseError, PrintOptions};
 use onag::{Arg, Term};
 
 /// `onag::parse` with the parser's own error: every input here is far below the limits, so an

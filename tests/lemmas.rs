@@ -2,12 +2,12 @@
 //! against the kernel's canonical forms, the proofs by the independent checker, and tampered
 //! lemma proofs must be rejected at the lemma or the step that goes wrong.
 
-use onag::{simplify, Outcome, Proof, LEMMA};
 use onag::Engine;
 use onag::Kernel;
 use onag::RuleSet;
 use onag::Term;
 use onag::{parse, print};
+use onag::{simplify, Outcome, Proof, LEMMA};
 
 fn t(s: &str) -> Term {
     parse(s).unwrap_or_else(|e| panic!("parse {s}: {e}"))

@@ -198,7 +198,11 @@ fn the_checker_stops_at_the_memory_limit_without_a_verdict() {
         panic!("a memory limit, not a rejection: {e:?}")
     };
     assert!(m.in_use > m.limit);
-    assert!(e.reason.starts_with(CountingAlloc::LIMIT_REACHED), "{}", e.reason);
+    assert!(
+        e.reason.starts_with(CountingAlloc::LIMIT_REACHED),
+        "{}",
+        e.reason
+    );
     // And with the limit back, the same proof checks.
     assert!(proof.check(&rules).is_ok());
 }
@@ -211,7 +215,11 @@ fn the_parser_stops_at_the_memory_limit() {
     // `onag::parse` reports it as a limit (not bad input), with the parser's rendered error:
     // its message and the line and column where it stopped.
     let e = with_process_limit(in_use() + (1 << 20), || onag::parse(&text)).unwrap_err();
-    let onag::Error::Limit { which, reached: None } = &e else {
+    let onag::Error::Limit {
+        which,
+        reached: None,
+    } = &e
+    else {
         panic!("a limit, not bad input: {e:?}")
     };
     assert!(CountingAlloc::is_limit_message(which), "{which}");

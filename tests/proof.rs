@@ -1,11 +1,11 @@
 //! Proofs of equalities: produced from engine runs, re-checked without the e-graph, rejected
 //! when tampered with, and round-tripped through JSON.
 
-use onag::{proof_of_simplification, Outcome, Player, Proof};
 use onag::Engine;
 use onag::RuleSet;
 use onag::Term;
 use onag::{parse, print};
+use onag::{proof_of_simplification, Outcome, Player, Proof};
 use onag::{Kernel, OutcomeClass as Class};
 use proptest::prelude::*;
 
@@ -67,7 +67,9 @@ fn proof_with(x: &Term, rules: RuleSet) -> (Proof, RuleSet) {
 }
 
 fn equal(a: &Term, b: &Term, rules: &RuleSet) -> Proof {
-    match onag::prove(a, b, &Engine::new(rules.clone())).unwrap_or_else(|e| panic!("{a:?} = {b:?}: {e}")) {
+    match onag::prove(a, b, &Engine::new(rules.clone()))
+        .unwrap_or_else(|e| panic!("{a:?} = {b:?}: {e}"))
+    {
         Outcome::Equal(p) => {
             assert!(p.checked);
             p.check(rules).expect("checks again");
@@ -253,12 +255,14 @@ fn json_checked_field_is_not_trusted() {
 #[test]
 fn disproof_gives_winning_moves() {
     let rules = RuleSet::builtin();
-    let Outcome::Different(d) = onag::prove(&nim(1), &i(0), &Engine::new(rules.clone())).unwrap() else {
+    let Outcome::Different(d) = onag::prove(&nim(1), &i(0), &Engine::new(rules.clone())).unwrap()
+    else {
         panic!("* != 0")
     };
     assert_eq!(d.outcome, Class::N);
     assert_eq!(d.moves.len(), 2);
-    let Outcome::Different(d) = onag::prove(&i(1), &q("1/2"), &Engine::new(rules.clone())).unwrap() else {
+    let Outcome::Different(d) = onag::prove(&i(1), &q("1/2"), &Engine::new(rules.clone())).unwrap()
+    else {
         panic!("1 != 1/2")
     };
     assert_eq!(d.outcome, Class::L);

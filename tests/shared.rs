@@ -2,9 +2,9 @@
 //! sizes, and the round trip print → parse → evaluate.
 
 use num_bigint::BigInt;
+use onag::Term;
 use onag::{expand, expanded_size, ExpandError};
 use onag::{print, PrintOptions};
-use onag::Term;
 use onag::{GameId, Kernel, KernelError};
 use proptest::prelude::*;
 

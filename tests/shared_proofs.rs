@@ -2,12 +2,12 @@
 //! referred to as `#n`. A proof with a table must check exactly like the same proof written out,
 //! and every kind of damage to the table or to a reference must be caught.
 
-use onag::{simplify, Outcome, Proof};
 use onag::Engine;
 use onag::Kernel;
 use onag::RuleSet;
 use onag::Term;
 use onag::{parse, print};
+use onag::{simplify, Outcome, Proof};
 use proptest::prelude::*;
 
 fn t(s: &str) -> Term {

@@ -204,12 +204,12 @@ pub struct Budget {
     pub max_games: usize,
     /// The most units of work: sums, comparisons and canonical forms not found in a memo.
     pub max_work: u64,
-    /// When to give up, checked every [`CHECK_EVERY`] units of work.
+    /// When to give up, checked every `CHECK_EVERY` units of work.
     pub deadline: Option<Instant>,
     /// Set from another thread to stop the computation, checked with the deadline.
     pub cancel: Option<Arc<AtomicBool>>,
     /// The most bytes the process may have allocated, checked on every unit of work when the
-    /// binary counts allocation ([`crate::memory`]); default the process-wide limit.
+    /// binary counts allocation (`crate::memory`); default the process-wide limit.
     pub max_memory: usize,
 }
 
@@ -303,7 +303,7 @@ impl Kernel {
     }
 
     /// Checks the deadline, the cancel flag and the memory limit at once (not every
-    /// [`CHECK_EVERY`] units): for callers outside the kernel whose single steps are coarse,
+    /// `CHECK_EVERY` units): for callers outside the kernel whose single steps are coarse,
     /// such as the number world's arithmetic (`functions::world`) between its operations.
     pub fn check_budget(&mut self) -> Result<(), KernelError> {
         let which = match crate::memory::check(self.budget.max_memory) {

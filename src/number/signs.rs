@@ -141,7 +141,7 @@ impl SignExpansion {
 
     /// The prefix of length `alpha` and the sign at position `alpha`; `None` when `alpha` is
     /// not below the length (or lies beyond 2^16 copies of a repeated block).
-#[cfg(test)]
+    #[cfg(test)]
     pub fn prefix(&self, alpha: &Ordinal) -> Option<(SignExpansion, Sign)> {
         let mut out = SignExpansion::default();
         let mut left = alpha.clone();
@@ -223,7 +223,7 @@ impl SignExpansion {
 
     /// As a Hackenstring row in L and R, `(X)` meaning X repeated ω times (seed 001), when every
     /// run length is below `ω^ω`: ω is `(L)`, ω² is `((L))`, 1/3 is `LR(RL)`.
-#[cfg(test)]
+    #[cfg(test)]
     pub fn row(&self) -> Option<String> {
         let run = |out: &mut String, s: Sign, n: &Ordinal| -> Option<()> {
             let c = sign_char(s, 'L', 'R');
@@ -499,7 +499,7 @@ fn rat(d: &Dyadic) -> BigRational {
 }
 
 /// The value of a Hackenstring row (in L/R or A/B/C letters, with `( … )` for recurring parts
-/// and spaces ignored), read by [`expansion_value`].
+/// and spaces ignored), read by `expansion_value`.
 ///
 /// ```
 /// use onag::hackenstring_value as row_value;

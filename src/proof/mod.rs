@@ -63,7 +63,7 @@ pub struct Proof {
     /// may cite only lemmas before it.
     pub lemmas: Vec<Lemma>,
     /// The subterms written once and referred to as `#n` by the terms above (see
-    /// [`TermTable`]); empty for a proof that writes every term out.
+    /// `TermTable`); empty for a proof that writes every term out.
     pub terms: TermTable,
     /// Whether [`Proof::check`] accepted it in this process. Never read from input: a proof
     /// from elsewhere is checked again.
@@ -322,8 +322,8 @@ impl Proof {
     /// The same proof for a reader: every reference to an entry of at most `max` nodes
     /// written out, in its terms and in its steps' words, so only large parts keep their
     /// `#n` names (the table is compacted to those). The proof stores parts larger than
-    /// [`table::SHARE_ABOVE`] in its table, which is what keeps producing and checking it
-    /// cheap; people read small parts best written out ([`table::READ_UP_TO`]).
+    /// `table::SHARE_ABOVE` in its table, which is what keeps producing and checking it
+    /// cheap; people read small parts best written out (`table::READ_UP_TO`).
     pub fn readable(&self, max: u64) -> Proof {
         if self.terms.is_empty() {
             return self.clone();

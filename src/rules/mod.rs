@@ -26,7 +26,6 @@ pub use ast::*;
 pub use openings::{parse_openings, OpeningRule};
 pub use parse::{parse_rules, MAX_RULE_NESTING};
 
-
 use std::fmt;
 use std::path::Path;
 

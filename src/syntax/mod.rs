@@ -109,7 +109,7 @@ pub fn print(t: &Term, opts: &PrintOptions) -> String {
 }
 
 /// A term displays as the one printer writes it with default options: ASCII, CGSuite's
-/// notation, so `format!("{t}")` reads back with [`parse`] to the same term.
+/// notation, so `format!("{t}")` reads back with `parse` to the same term.
 ///
 /// ```
 /// let t = onag::parse("{3|{2*|1*}} + ^^*").unwrap();

@@ -3,11 +3,11 @@
 //! and the libFuzzer targets (`fuzz/fuzz_targets/*.rs`, which include this file by path), so that
 //! all three check the same things. A violated property panics; the callers catch that.
 
-use onag::{proof_of_simplification, Proof};
-use onag::{parse, print, PrintOptions};
 use onag::Kernel;
 use onag::RuleSet;
 use onag::Term;
+use onag::{parse, print, PrintOptions};
+use onag::{proof_of_simplification, Proof};
 use onag::{Engine, EngineError, Limits};
 use std::time::Duration;
 
@@ -156,10 +156,12 @@ pub fn engine(src: &str) {
                     }
                 }
                 // The engine's limit (it carries the term reached) or a term it cannot hold.
-                Err(onag::Error::Limit {
-                    reached: Some(_), ..
-                }
-                | onag::Error::BadInput(_)) => {}
+                Err(
+                    onag::Error::Limit {
+                        reached: Some(_), ..
+                    }
+                    | onag::Error::BadInput(_),
+                ) => {}
                 Err(e) => panic!("{src}: no proof by lemmas: {e}"),
             }
         }

@@ -4,11 +4,11 @@
 //! values come from the seeds, from definitions evaluated here (the mex definition of ⊗, the
 //! option definition of G×H) or from the research notes' cross-checked vectors.
 
-use num_bigint::BigUint;
 use crate::functions::world::{self, Value};
 use crate::syntax::parse;
 use crate::Nimber;
 use crate::{GameId, Kernel};
+use num_bigint::BigUint;
 use proptest::prelude::*;
 
 fn value(k: &mut Kernel, src: &str) -> Value {
@@ -453,10 +453,10 @@ mod sign_expansion_properties {
     //! numbers is the lexicographic order of their expansions (− < blank < +), the inverse map
     //! gives the number back, and birthdays obey b(−x) = b(x) and b(x+y) ≤ b(x) ⊕ b(y) (by
     //! induction on x + y = {x^L + y, x + y^L | …}; docs/REFERENCES.md).
-    use num_bigint::{BigInt, BigUint};
-    use num_rational::BigRational;
     use crate::number::signs::{birthday, expansion_value, sign_expansion, Segment, SignExpansion};
     use crate::number::{Ordinal, Sign, Surreal};
+    use num_bigint::{BigInt, BigUint};
+    use num_rational::BigRational;
     use proptest::prelude::*;
     use std::cmp::Ordering;
     use std::collections::VecDeque;

@@ -113,10 +113,10 @@ fn duplicate_names_are_refused() {
 /// cannot matter, and none applies where there is no up part (those open by the definitions).
 #[test]
 fn canonical_open_shortcuts_give_the_kernels_canonical_forms() {
-    use num_bigint::BigInt;
     use crate::Engine;
     use crate::Kernel;
     use crate::{Dyadic, Nimber, Term};
+    use num_bigint::BigInt;
     let all = RuleSet::builtin();
     let group = all.select("canonical-open").unwrap();
     let names: Vec<String> = group.names().map(str::to_string).collect();
