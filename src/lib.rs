@@ -62,11 +62,85 @@ pub(crate) mod syntax;
 pub(crate) mod term;
 
 pub use api::{check, compare, evaluate, parse, prove, rules, simplify};
-pub use engine::{Engine, Limits};
+/// The e-graph engine with its rules and limits: [`simplify`] and [`prove`] run it, and
+/// [`Engine::simplify`] gives its own run (the rules applied, in order) without a proof.
+///
+/// ```
+/// use onag::{Engine, RuleSet};
+/// let engine = Engine::new(RuleSet::builtin());
+/// let run = engine.simplify(&onag::parse("{0|5}").unwrap()).unwrap();
+/// assert_eq!(run.result.to_string(), "1");
+/// assert!(run.canonical);
+/// // One step: the simplest number between 0 and 5.
+/// let rules: Vec<&str> = run.steps().map(|s| s.rule.as_str()).collect();
+/// assert_eq!(rules, ["simplicity"]);
+/// ```
+pub use engine::Engine;
+/// Bounds on one run of the engine (e-nodes, rounds, time, copies, memory). Reaching one is
+/// [`Error::Limit`] naming it, never an answer.
+///
+/// ```
+/// use onag::{Engine, EngineError, Limits, RuleSet};
+/// let tight = Limits { max_nodes: 20, ..Limits::default() };
+/// let sum = onag::parse("{1|-1} + {2|-2} + {3|-3} + {4|-4}").unwrap();
+/// let Err(e) = Engine::new(RuleSet::builtin()).with_limits(tight).simplify(&sum) else {
+///     panic!("20 e-nodes are too few")
+/// };
+/// assert!(matches!(e, EngineError::Limit { ref which, .. } if which == "20 e-nodes"), "{e}");
+/// assert_eq!(onag::Error::from(e).exit_code(), 3);
+/// // With the default limits the same sum simplifies.
+/// let s = Engine::new(RuleSet::builtin()).simplify(&sum).unwrap();
+/// assert_eq!(s.result.to_string(), "{10|8||6|4|||4|2||0|-2||||2|0||-2|-4|||-4|-6||-8|-10}");
+/// ```
+pub use engine::Limits;
+/// Everything that can go wrong, by kind; [`Error::exit_code`] is the command line's status.
+///
+/// ```
+/// use onag::Error;
+/// let e = onag::parse("{1/3|}").unwrap_err();
+/// let Error::Parse(p) = &e else { panic!("{e:?}") };
+/// assert_eq!((p.line, p.column), (1, 2)); // short games have dyadic numbers only
+/// assert_eq!(e.exit_code(), 2);
+/// let e = onag::evaluate(&onag::parse("niminv(*0)").unwrap()).unwrap_err();
+/// assert!(matches!(e, Error::Call { .. }), "{e:?}");
+/// assert!(onag::rules("no-such-group").unwrap_err().exit_code() == 2);
+/// ```
 pub use error::Error;
 pub use kernel::Relation;
-pub use number::{Dyadic, Nimber};
-pub use proof::{Outcome, Proof, Simplification};
+pub use number::{Dyadic, Nimber, ParseDyadicError};
+/// A proof: the steps from the input to the result, each a rule applied at a place with its
+/// witnesses, and the lemmas it cites. It travels as JSON and is checked against a rule set by
+/// the independent checker ([`check`]).
+///
+/// ```
+/// use onag::{Engine, Proof, RuleSet};
+/// let rules = RuleSet::builtin();
+/// let s = onag::simplify(&onag::parse("{0,{1|0}|5}").unwrap(), &Engine::new(rules.clone())).unwrap();
+/// let p: &Proof = &s.proof;
+/// assert_eq!(p.result.to_string(), "1");
+/// // Left's option {1|0} reverses through 0 (0 ≤ {0,{1|0}|5}), then the simplest number.
+/// assert!(p.steps.iter().any(|st| st.rule == "reversible-left"));
+/// assert_eq!(p.steps.last().map(|st| st.rule.as_str()), Some("simplicity"));
+/// let back = Proof::parse_json(&p.to_json()).unwrap();
+/// assert_eq!(back.steps.len(), p.steps.len());
+/// assert!(onag::check(&back, &rules).is_ok());
+/// ```
+pub use proof::Proof;
+pub use proof::{Outcome, Simplification};
+/// A set of rules (theorems written as data in `rules/*.rules`): the shipped ones, a named
+/// part of them, or your own files added.
+///
+/// ```
+/// use onag::RuleSet;
+/// let mut rules = RuleSet::builtin();
+/// let n = rules.rules().len();
+/// assert!(rules.get("reversible-left").is_some());
+/// assert!(rules.remove("reversible-left"));
+/// assert_eq!(rules.rules().len(), n - 1);
+/// // A rule file with a mistake is refused with its file and line.
+/// let e = RuleSet::empty().add_text("mine.rules", "rule broken\n  match {").unwrap_err();
+/// assert_eq!(e.file, "mine.rules");
+/// ```
 pub use rules::RuleSet;
 pub use term::{Arg, Pebble, Term};
 
@@ -74,7 +148,24 @@ pub use term::{Arg, Pebble, Term};
 // of hash-consed games, the pieces of a proof, the rulesets' positions), flat at the root so
 // that code outside the crate never names a layer module (issue 15, criterion 5). Each item's
 // own documentation is shown here.
-pub use analysis::atomic::{atomic_weight, is_all_small};
+/// The atomic weight of an all-small game (seed 002's definition by the far star); an error for
+/// a game that is not all-small.
+///
+/// ```
+/// let mut k = onag::Kernel::new();
+/// let mut aw = |s: &str| {
+///     let g = k.eval(&onag::parse(s).unwrap()).unwrap();
+///     let w = onag::atomic_weight(&mut k, g).unwrap();
+///     k.to_term(w).to_string()
+/// };
+/// assert_eq!(aw("^"), "1");
+/// assert_eq!(aw("^^*"), "2");
+/// assert_eq!(aw("*"), "0");
+/// let one = k.eval(&onag::parse("1").unwrap()).unwrap();
+/// assert!(!onag::is_all_small(&mut k, one).unwrap());
+/// ```
+pub use analysis::atomic::atomic_weight;
+pub use analysis::atomic::is_all_small;
 /// A certificate of a game's thermograph (every subgame's walls, temperature and mast, as JSON),
 /// which [`check_thermograph_certificate`] verifies entry by entry without the kernel's
 /// thermographer.
@@ -92,8 +183,42 @@ pub use analysis::atomic::{atomic_weight, is_all_small};
 /// assert!(onag::check_thermograph_certificate(&cert).is_err());
 /// ```
 pub use analysis::certificate::build as thermograph_certificate;
-pub use analysis::cool::{cool, freeze, heat, norton, overheat};
-pub use analysis::reduced::{compare_mod_inf, reduced};
+/// G cooled by t: `{GL_t − t | GR_t + t}` until the game is infinitesimally close to a number,
+/// from then on that number (the mast); [`heat`] is its inverse on the games heating makes.
+///
+/// ```
+/// use onag::{Dyadic, Kernel, Thermographer};
+/// let (mut k, mut th) = (Kernel::new(), Thermographer::new());
+/// let g = k.eval(&onag::parse("{2|-1}").unwrap()).unwrap();
+/// let mut cooled = |t: &str| {
+///     let c = onag::cool(&mut k, &mut th, g, &t.parse::<Dyadic>().unwrap()).unwrap();
+///     k.to_term(c).to_string()
+/// };
+/// assert_eq!(cooled("1"), "{1|0}");
+/// assert_eq!(cooled("3/2"), "1/2*"); // at its temperature: infinitesimally close to the mean
+/// assert_eq!(cooled("2"), "1/2"); // above it: the mast
+/// // Heating * by 1 gives ±1.
+/// let star = k.eval(&onag::parse("*").unwrap()).unwrap();
+/// let one = k.eval(&onag::parse("1").unwrap()).unwrap();
+/// let h = onag::heat(&mut k, star, one).unwrap();
+/// assert_eq!(k.to_term(h).to_string(), "+-1");
+/// ```
+pub use analysis::cool::cool;
+pub use analysis::cool::{freeze, heat, norton, overheat};
+pub use analysis::reduced::compare_mod_inf;
+/// The reduced canonical form (seed 002, Calistrate): G with its infinitesimals dropped, the
+/// simplest game infinitesimally close to it; [`compare_mod_inf`] compares up to
+/// infinitesimals.
+///
+/// ```
+/// let mut k = onag::Kernel::new();
+/// let g = k.eval(&onag::parse("3/2 + ^*").unwrap()).unwrap();
+/// let r = onag::reduced(&mut k, g).unwrap();
+/// assert_eq!(k.to_term(r).to_string(), "3/2");
+/// let h = k.eval(&onag::parse("3/2").unwrap()).unwrap();
+/// assert_eq!(onag::compare_mod_inf(&mut k, g, h).unwrap(), onag::Relation::Equal);
+/// ```
+pub use analysis::reduced::reduced;
 /// Analyses a game: canonical form, outcome, stops, mean and temperature, atomic weight,
 /// reduced form, winning first moves and the thermograph's walls (`onag analyze`).
 ///
@@ -108,8 +233,30 @@ pub use analysis::summary::analyze;
 /// A winning first move in a [`Summary`].
 pub use analysis::summary::Move as SummaryMove;
 pub use analysis::summary::Summary;
-pub use analysis::{Thermograph, Thermographer};
-pub use engine::{is_canonical, EngineError, Simplified, TOO_LARGE};
+/// A thermograph's wall, and one linear piece of it.
+pub use analysis::wall::{Piece as WallPiece, Wall};
+pub use analysis::Thermograph;
+/// Thermographs of games, memoised by id: the walls, the temperature and the mast.
+///
+/// ```
+/// let mut k = onag::Kernel::new();
+/// let mut th = onag::Thermographer::new();
+/// let g = k.eval(&onag::parse("{3|-1} + {1|0}").unwrap()).unwrap();
+/// let t = th.of(&mut k, g).unwrap();
+/// assert_eq!(t.temperature.to_string(), "2");
+/// assert_eq!(t.mast.to_string(), "3/2"); // the means add: 1 + 1/2
+/// ```
+pub use analysis::Thermographer;
+/// Whether a term is exactly the canonical form of its value; otherwise says where it is not.
+///
+/// ```
+/// let mut k = onag::Kernel::new();
+/// assert!(onag::is_canonical(&mut k, &onag::parse("{1|0}").unwrap()).is_ok());
+/// assert!(onag::is_canonical(&mut k, &onag::parse("3/2").unwrap()).is_ok());
+/// assert!(onag::is_canonical(&mut k, &onag::parse("{0,1|2}").unwrap()).is_err()); // 0 is dominated
+/// ```
+pub use engine::is_canonical;
+pub use engine::{EngineError, Run, Simplified, StepRecord, TOO_LARGE};
 /// The outcome class of a game (who wins), re-exported under this name because [`Outcome`] is
 /// the result of [`prove`].
 pub use kernel::Outcome as OutcomeClass;
@@ -137,7 +284,20 @@ pub fn function(name: &str) -> Option<&'static dyn Function> {
     functions::lookup(name)
 }
 pub use functions::{Function, Opening};
-pub use kernel::{Budget, GameId, Kernel, KernelError};
+/// The id of a canonical short game in one [`Kernel`]: equal values have equal ids, so
+/// comparing ids is comparing values, and memoising by id shares every repeated subgame.
+///
+/// ```
+/// let mut k = onag::Kernel::new();
+/// let a = k.eval(&onag::parse("{0|}").unwrap()).unwrap();
+/// let b = k.eval(&onag::parse("1").unwrap()).unwrap();
+/// let c = k.eval(&onag::parse("{-1, 0 | }").unwrap()).unwrap();
+/// assert_eq!(a, b);
+/// assert_eq!(a, c);
+/// assert_ne!(a, k.eval(&onag::parse("*").unwrap()).unwrap());
+/// ```
+pub use kernel::GameId;
+pub use kernel::{Budget, Kernel, KernelError};
 pub use memory::{CountingAlloc, MemoryLimit};
 /// The value of a Hackenstring row (L/R or A/B/C letters, `( … )` for a part repeated ω times),
 /// read through its sign expansion.
@@ -152,12 +312,27 @@ pub use number::{Closure, Lexicode, On2, On2RangeError, Ordinal, Sign, Surreal, 
 /// Compares two games by the definition of ≤ (seed 002, Definition 2.5), each inequality
 /// written out `depth` levels deep as a certificate ([`Inequality`]) that can be checked.
 pub use proof::compare as compare_with_proof;
-pub use proof::{proof_of_simplification, LEMMA};
+/// The proof of an engine run ([`Engine::simplify`]) against the rules it used: each recorded
+/// step becomes a proof step with its witnesses, and the checker has accepted it.
+///
+/// ```
+/// use onag::{Engine, RuleSet};
+/// let rules = RuleSet::builtin();
+/// let mut run = Engine::new(rules.clone()).simplify(&onag::parse("{0|5}").unwrap()).unwrap();
+/// let proof = onag::proof_of_simplification(&mut run, &rules).unwrap();
+/// assert!(proof.checked);
+/// assert_eq!(proof.result, run.result);
+/// assert!(onag::check(&proof, &rules).is_ok());
+/// ```
+pub use proof::proof_of_simplification;
+pub use proof::table::TableError;
+pub use proof::LEMMA;
 pub use proof::{
     CheckError, CheckLimit, Comparison, Disproof, Inequality, PathElem, Player, ProofError, Reason,
     Step, Witnesses,
 };
-pub use rules::{RuleKind, MAX_RULE_NESTING};
+pub use proof::{ConditionProof, Lemma, TermTable, Undecided, WinningMove};
+pub use rules::{OpeningRule, Rule, RuleError, RuleKind, MAX_RULE_NESTING};
 pub use rulesets::cutcake::Cutcake;
 /// The value of a Domineering board (Left places vertical dominoes, Right horizontal ones),
 /// by a search with a fresh transposition table, its regions shared over
@@ -171,8 +346,9 @@ pub use rulesets::cutcake::Cutcake;
 /// ```
 pub use rulesets::domineering::value as domineering_value;
 pub use rulesets::domineering::Position as DomineeringPosition;
+pub use rulesets::hackenbush::Colour as HackenbushColour;
 pub use rulesets::hackenbush::Picture as HackenbushPicture;
-pub use rulesets::octal::{NimSequence, OctalCode};
+pub use rulesets::octal::{NimSequence, OctalCode, Periodicity};
 /// Sets the number of threads the rulesets' searches use (`--threads N`); 0, the default, means
 /// one per core. The values are the same with any count.
 pub use rulesets::search::set_threads as set_search_threads;
@@ -185,8 +361,22 @@ pub use rulesets::search::set_threads as set_search_threads;
 /// assert!(onag::draw_svg("domineering", "..|.").is_err()); // ragged rows
 /// ```
 pub use rulesets::svg::draw as draw_svg;
-pub use rulesets::RulesetError;
-pub use sharing::{expand, expanded_size, ExpandError};
+pub use rulesets::{PositionError, RulesetError};
+/// A term with shared parts (`G where A = …`) written out in full, when the written-out tree has
+/// at most `max_nodes` nodes ([`expanded_size`] is computed first, without building it).
+///
+/// ```
+/// let one = onag::parse("{A|A} where A = {0|*}").unwrap();
+/// assert_eq!(onag::expand(&one, 100).unwrap(), onag::parse("{{0|*}|{0|*}}").unwrap());
+/// // Each name used twice: a tree of 2^5 − 1 nodes ({0|*} is 3: the braces, 0 and *).
+/// let chain = onag::parse("{A|A} where C = {0|*}, B = {C|C}, A = {B|B}").unwrap();
+/// assert_eq!(onag::expanded_size(&chain).unwrap(), 31.into());
+/// let full = onag::expand(&chain, 31).unwrap();
+/// assert_eq!(full.to_string(), "{0|*||0|*|||0|*||0|*||||0|*||0|*|||0|*||0|*}");
+/// assert!(onag::expand(&chain, 30).is_err()); // one node too many
+/// ```
+pub use sharing::expand;
+pub use sharing::{expanded_size, ExpandError};
 
 /// Runs the `onag` command line on the process's arguments and returns its exit status (0
 /// success, 1 the claim is false, 2 bad input, 3 a limit reached, 130 interrupted). The

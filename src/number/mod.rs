@@ -13,7 +13,7 @@ mod ordinal;
 pub mod signs;
 mod surreal;
 
-pub use dyadic::{Dyadic, Sign};
+pub use dyadic::{Dyadic, ParseDyadicError, Sign};
 pub use lexicode::{Closure, Lexicode};
 pub use nimber::{
     mex, nim_inv_u128, nim_inv_u64, nim_mul_u128, nim_mul_u128_portable, nim_mul_u64,

@@ -35,7 +35,7 @@ pub mod thermocheck;
 mod tidy;
 mod values;
 
-pub use check::{CheckError, CheckLimit};
+pub use check::{CheckError, CheckLimit, ConditionProof};
 pub use compare::{compare, Comparison};
 pub use inequality::{Inequality, Reason, Undecided};
 pub use step::{PathElem, Step, Witnesses, LEMMA};
