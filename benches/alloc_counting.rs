@@ -13,7 +13,7 @@ mod allocation;
 fn bench(c: &mut Criterion) {
     allocation::run(c, "counting allocator");
     // The counter was live throughout.
-    assert!(onag::memory::peak().is_some_and(|p| p > 0));
+    assert!(onag::CountingAlloc::peak().is_some_and(|p| p > 0));
 }
 
 criterion_group!(benches, bench);

@@ -64,12 +64,8 @@ fn report(name: &str, engine: &Engine, t: &Term) {
         "{name}: {} term nodes, {} e-nodes, {} e-classes, {} rule applications, {} rounds, \
          peak heap {:.1} MiB, engine {:.1?}, kernel {:.1?}, canonical {}",
         nodes(t),
-        s.runs()
-            .map(|r| r.egraph.total_number_of_nodes())
-            .sum::<usize>(),
-        s.runs()
-            .map(|r| r.egraph.number_of_classes())
-            .sum::<usize>(),
+        s.runs().map(|r| r.nodes()).sum::<usize>(),
+        s.runs().map(|r| r.classes()).sum::<usize>(),
         s.steps().count(),
         s.runs().map(|r| r.rounds).sum::<usize>(),
         peak as f64 / (1024.0 * 1024.0),

@@ -3,7 +3,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use num_bigint::BigUint;
-use onag::number::*;
+use onag::*;
 
 const BATCH: usize = 4096;
 

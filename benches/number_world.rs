@@ -5,7 +5,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
-use onag::number::*;
+use onag::*;
 
 /// xorshift64*: deterministic operands.
 fn words(seed: u64, count: usize) -> Vec<u64> {
@@ -78,7 +78,7 @@ fn bench(c: &mut Criterion) {
         onag::Arg::Game(onag::Term::nimber(Nimber::from(255))),
         onag::Arg::Game(onag::Term::nimber(Nimber::from(255))),
     ];
-    let nimmul = onag::functions::lookup("nimmul").expect("nimmul");
+    let nimmul = onag::function("nimmul").expect("nimmul");
     let mut k = onag::Kernel::new();
     let opened = nimmul.open(&args, &mut k).unwrap().unwrap();
     c.bench_function("open *255 ⊗ *255 by the mex definition", |bn| {

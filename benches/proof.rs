@@ -9,9 +9,9 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use onag::parse;
-use onag::proof::{simplify, Proof};
 use onag::Engine;
 use onag::RuleSet;
+use onag::{simplify, Proof};
 use std::time::{Duration, Instant};
 
 #[path = "common/workloads.rs"]

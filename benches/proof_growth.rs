@@ -5,7 +5,7 @@
 //!
 //! `cargo bench --bench proof_growth` (add a maximum n as an argument: default 14).
 
-use onag::proof::simplify;
+use onag::simplify;
 use onag::Engine;
 use onag::Kernel;
 use onag::RuleSet;

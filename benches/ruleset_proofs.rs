@@ -18,7 +18,7 @@ fn benches(c: &mut Criterion) {
             format!("domineering {board}: simplify with proof, check"),
             |b| {
                 b.iter(|| {
-                    let s = onag::proof::simplify(&t, &engine).expect("a proof");
+                    let s = onag::simplify(&t, &engine).expect("a proof");
                     s.proof.check(&rules).expect("it checks");
                 })
             },

@@ -3,7 +3,7 @@
 //! 6×6 Domineering takes minutes and is timed by `examples/rulesets_table.rs`, not here.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use onag::rulesets::domineering::{value, Position};
+use onag::{domineering_value as value, set_search_threads, DomineeringPosition as Position};
 use onag::{Budget, Kernel};
 use onag::{NimSequence, OctalCode};
 use std::hint::black_box;
@@ -27,17 +27,17 @@ fn benches(c: &mut Criterion) {
         g.bench_function(
             format!("domineering_two_5x5_regions_threads_{threads}"),
             |b| {
+                // A fresh kernel and transposition table each time, as before; the thread count
+                // is the searches' setting (the public call reads it).
+                set_search_threads(threads);
                 b.iter(|| {
                     let mut k = Kernel::new();
-                    let mut t = onag::rulesets::search::Table::for_kernel(&k);
-                    black_box(
-                        onag::rulesets::domineering::value_threads(&two, &mut k, &mut t, threads)
-                            .unwrap(),
-                    )
+                    black_box(value(&two, &mut k).unwrap())
                 })
             },
         );
     }
+    set_search_threads(0);
     g.bench_function("kayles_nim_values_to_40000_with_period", |b| {
         b.iter(|| {
             let mut s = NimSequence::new(OctalCode::parse("0.77").unwrap());

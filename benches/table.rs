@@ -15,12 +15,12 @@
 //! detailed distributions; this table is the overview.
 
 use num_bigint::{BigInt, BigUint};
-use onag::number::*;
 use onag::parse;
-use onag::proof::simplify;
+use onag::simplify;
 use onag::Engine;
 use onag::RuleSet;
 use onag::Term;
+use onag::*;
 use onag::{GameId, Kernel};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;

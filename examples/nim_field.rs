@@ -10,7 +10,7 @@
 //! Run with `cargo run --example nim_field`; every claim is an `assert!`, so a wrong value
 //! panics.
 
-use onag::number::{nim_inv_u64, nim_mul_u64};
+use onag::{nim_inv_u64, nim_mul_u64};
 
 /// Asserts a claim of the seeds and says it held.
 fn check(ok: bool, what: &str) {

@@ -5,9 +5,9 @@
 //!
 //! Run with `cargo run --example prove_equality`.
 
-use onag::proof::{prove_eq, Outcome, Player, Proof};
 use onag::RuleSet;
 use onag::{parse, print};
+use onag::{Engine, Outcome, Player, Proof};
 
 fn show(t: &onag::Term) -> String {
     print(t, &Default::default())
@@ -21,7 +21,9 @@ fn main() {
         .expect("the fundamental group exists");
     let a = parse("{0,1|2}").expect("parses");
     let b = parse("3/2").expect("parses");
-    let Outcome::Equal(proof) = prove_eq(&a, &b, &rules).expect("the engine finishes") else {
+    let Outcome::Equal(proof) =
+        onag::prove(&a, &b, &Engine::new(rules.clone())).expect("the engine finishes")
+    else {
         panic!("seed 004 says {{0,1|2}} = 3/2");
     };
     println!("{} = {}:", show(&proof.input), show(&proof.result));
@@ -48,7 +50,9 @@ fn main() {
     // A false claim gets the play that refutes it.
     let c = parse("{0|1}").expect("parses");
     let one = parse("1").expect("parses");
-    let Outcome::Different(d) = prove_eq(&c, &one, &rules).expect("the kernel decides") else {
+    let Outcome::Different(d) =
+        onag::prove(&c, &one, &Engine::new(rules.clone())).expect("the kernel decides")
+    else {
         panic!("{{0|1}} = 1/2, not 1");
     };
     println!();

@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release --example rulesets_table [-- --6x6]`
 
-use onag::rulesets::domineering::{value, Position};
+use onag::{domineering_value as value, DomineeringPosition as Position};
 use onag::{Budget, Kernel};
 use onag::{NimSequence, OctalCode};
 use std::time::Instant;
@@ -63,7 +63,7 @@ fn main() {
         "Domineering 4×4: every position's opening made and checked",
         "≤ 1 s with proof + check",
         || {
-            let f = onag::functions::lookup("domineering").unwrap();
+            let f = onag::function("domineering").unwrap();
             let mut k = Kernel::new();
             let mut seen = std::collections::HashSet::new();
             let mut todo = vec![onag::Arg::Text("....|....|....|....".into())];

@@ -5,7 +5,7 @@
 //!
 //! Run with `cargo run --example seed004_tour`.
 
-use onag::proof::proof_of_simplification;
+use onag::proof_of_simplification;
 use onag::Engine;
 use onag::RuleSet;
 use onag::{parse, print};

@@ -85,7 +85,7 @@ pub fn compare(a: &Term, b: &Term) -> Result<Relation, Error> {
 /// let rules = RuleSet::builtin();
 /// let s = onag::simplify(&onag::parse("{0,1|2}").unwrap(), &Engine::new(rules.clone())).unwrap();
 /// let json = s.proof.to_json();
-/// let read = onag::proof::Proof::parse_json(&json).unwrap();
+/// let read = onag::Proof::parse_json(&json).unwrap();
 /// assert!(onag::check(&read, &rules).is_ok());
 /// // The same proof against a rule set without the rule it used is rejected.
 /// let mut fewer = rules.clone();

@@ -2,36 +2,38 @@
 //!
 //! Conway's combinatorial games, simplified by rewriting and proved step by step.
 //!
-//! The crate is layered; data flows from the top layer down and nothing below imports from above:
+//! The crate is layered; data flows from the top layer down and nothing below imports from above.
+//! The layers are private modules (`syntax`, `term`, `sharing`, `number`, `kernel`, `rules`,
+//! `eval`, `engine`, `proof`, `analysis`, `functions`, `rulesets`, `memory`, `cli`, `serve`);
+//! `ARCHITECTURE.md` describes each and the invariants that hold them together.
 //!
-//! | module | holds |
-//! |---|---|
-//! | [`syntax`] | text ⇄ [`Term`]: the parser (with spans and caret errors) and the CGSuite-style printer |
-//! | [`term`] | the expression tree people write: `{L|R}`, numbers, nimbers, ups, ±, sums, negation, Hackenstrings, `G where A = …` |
-//! | [`sharing`] | shared terms written out by substitution, only under a size bound computed first |
-//! | [`number`] | exact arithmetic: dyadic rationals on big integers, nimbers of any size |
-//! | [`kernel`] | hash-consed canonical short games with memoised sums and comparisons: the fast, exact oracle |
-//! | [`rules`] | the rule language: `rules/*.rules` parsed into rule objects that know nothing of the e-graph |
-//! | `eval` (crate-private) | the one evaluator of the rule language (patterns, conditions, results), used by the engine and the proof producer |
-//! | [`engine`] | the egg e-graph: rules compiled to searchers and appliers, saturation, extraction |
-//! | [`proof`] | proof objects, the independent checker, disproofs, renderers |
-//! | [`memory`] | the count of bytes allocated (a counting global allocator), the memory limit |
-//! | [`cli`] | the `onag` command line: argument parsing and output only |
-//! | `serve` | `onag serve`: the teaching page and its JSON API (feature `serve`) |
+//! ## The public API
 //!
-//! See `ARCHITECTURE.md` for the invariants that hold these together.
-//!
-//! ## The calls most users need
-//!
+//! Everything a user calls is re-exported here, flat, as egg does; nothing else is public, so
+//! the layers can change without breaking a caller. The calls most users need:
 //! [`parse`], [`evaluate`], [`simplify`] (with a checked proof), [`prove`], [`compare`],
 //! [`check`] and [`rules`], with the types they use ([`Engine`], [`Limits`], [`RuleSet`],
 //! [`Proof`], [`Simplification`], [`Outcome`], [`Relation`]) and the one error type
-//! [`Error`], re-exported here. Beside them, flat at the root, are the types a user needs to
-//! go further: the kernel ([`Kernel`], [`GameId`], [`Budget`], [`OutcomeClass`]), the pieces
-//! of a proof ([`Step`], [`Witnesses`], [`CheckError`], [`Inequality`], [`Disproof`]), the
-//! printer ([`print()`], [`PrintOptions`]), the rulesets' positions and [`CountingAlloc`].
-//! These are the stable surface; the layer modules are still public while the tests that need
-//! their internals move beside the code, and may change.
+//! [`Error`]. Beside them are the types and calls a user needs to go further:
+//!
+//! - the kernel of hash-consed games: [`Kernel`], [`GameId`], [`Budget`], [`OutcomeClass`],
+//!   [`KernelError`], and [`is_canonical`];
+//! - the engine's own run and its proof: [`Engine::simplify`], [`Simplified`],
+//!   [`proof_of_simplification`], the pieces of a proof ([`Step`], [`Witnesses`],
+//!   [`CheckError`], [`Inequality`], [`Disproof`], [`LEMMA`]) and [`compare_with_proof`];
+//! - the printer ([`print()`], [`PrintOptions`]) and shared terms ([`expand`],
+//!   [`expanded_size`]);
+//! - numbers: [`Dyadic`], [`Nimber`], [`Surreal`], [`Ordinal`], [`On2`], [`hackenstring_value`], and nimber arithmetic on
+//!   machine words ([`nim_mul_u64`] and its kin);
+//! - analysis: [`analyze`] ([`Summary`]), [`thermograph_certificate`] and
+//!   [`check_thermograph_certificate`], [`Thermographer`], [`cool`], [`heat`], [`overheat`], [`norton`], [`freeze`],
+//!   [`atomic_weight`], [`is_all_small`], [`reduced`], [`compare_mod_inf`];
+//! - the functions a term may call: [`function`], [`Function`], [`Opening`];
+//! - the rulesets: [`draw_svg`], [`domineering_value`], [`set_search_threads`], the positions ([`DomineeringPosition`], [`HackenbushPicture`], [`Cutcake`],
+//!   [`OctalCode`], [`NimSequence`]);
+//! - the limits: [`Limits`], [`Budget`], [`CountingAlloc`] (the counting allocator and the
+//!   memory limit), [`MAX_NESTING`], [`MAX_RULE_NESTING`];
+//! - the command line as one call, [`run_cli`] (feature `cli`).
 //!
 //! ```
 //! let engine = onag::Engine::new(onag::rules("all").unwrap());
@@ -39,32 +41,106 @@
 //! assert_eq!(s.result().to_string(), "3/2");
 //! ```
 
-pub mod analysis;
+pub(crate) mod analysis;
 mod api;
 #[cfg(feature = "cli")]
-pub mod cli;
-pub mod engine;
-pub mod error;
+pub(crate) mod cli;
+pub(crate) mod engine;
+pub(crate) mod error;
 pub(crate) mod eval;
-pub mod functions;
-pub mod kernel;
-pub mod memory;
-pub mod number;
-pub mod proof;
-pub mod rules;
-pub mod rulesets;
+pub(crate) mod functions;
+pub(crate) mod kernel;
+pub(crate) mod memory;
+pub(crate) mod number;
+pub(crate) mod proof;
+pub(crate) mod rules;
+pub(crate) mod rulesets;
 #[cfg(feature = "serve")]
-pub mod serve;
-pub mod sharing;
-pub mod syntax;
-pub mod term;
+pub(crate) mod serve;
+pub(crate) mod sharing;
+pub(crate) mod syntax;
+pub(crate) mod term;
 
 pub use api::{check, compare, evaluate, parse, prove, rules, simplify};
-pub use engine::{Engine, Limits};
+/// The e-graph engine with its rules and limits: [`simplify`] and [`prove`] run it, and
+/// [`Engine::simplify`] gives its own run (the rules applied, in order) without a proof.
+///
+/// ```
+/// use onag::{Engine, RuleSet};
+/// let engine = Engine::new(RuleSet::builtin());
+/// let run = engine.simplify(&onag::parse("{0|5}").unwrap()).unwrap();
+/// assert_eq!(run.result.to_string(), "1");
+/// assert!(run.canonical);
+/// // One step: the simplest number between 0 and 5.
+/// let rules: Vec<&str> = run.steps().map(|s| s.rule.as_str()).collect();
+/// assert_eq!(rules, ["simplicity"]);
+/// ```
+pub use engine::Engine;
+/// Bounds on one run of the engine (e-nodes, rounds, time, copies, memory). Reaching one is
+/// [`Error::Limit`] naming it, never an answer.
+///
+/// ```
+/// use onag::{Engine, EngineError, Limits, RuleSet};
+/// let tight = Limits { max_nodes: 20, ..Limits::default() };
+/// let sum = onag::parse("{1|-1} + {2|-2} + {3|-3} + {4|-4}").unwrap();
+/// let Err(e) = Engine::new(RuleSet::builtin()).with_limits(tight).simplify(&sum) else {
+///     panic!("20 e-nodes are too few")
+/// };
+/// assert!(matches!(e, EngineError::Limit { ref which, .. } if which == "20 e-nodes"), "{e}");
+/// assert_eq!(onag::Error::from(e).exit_code(), 3);
+/// // With the default limits the same sum simplifies.
+/// let s = Engine::new(RuleSet::builtin()).simplify(&sum).unwrap();
+/// assert_eq!(s.result.to_string(), "{10|8||6|4|||4|2||0|-2||||2|0||-2|-4|||-4|-6||-8|-10}");
+/// ```
+pub use engine::Limits;
+/// Everything that can go wrong, by kind; [`Error::exit_code`] is the command line's status.
+///
+/// ```
+/// use onag::Error;
+/// let e = onag::parse("{1/3|}").unwrap_err();
+/// let Error::Parse(p) = &e else { panic!("{e:?}") };
+/// assert_eq!((p.line, p.column), (1, 2)); // short games have dyadic numbers only
+/// assert_eq!(e.exit_code(), 2);
+/// let e = onag::evaluate(&onag::parse("niminv(*0)").unwrap()).unwrap_err();
+/// assert!(matches!(e, Error::Call { .. }), "{e:?}");
+/// assert!(onag::rules("no-such-group").unwrap_err().exit_code() == 2);
+/// ```
 pub use error::Error;
 pub use kernel::Relation;
-pub use number::{Dyadic, Nimber};
-pub use proof::{Outcome, Proof, Simplification};
+pub use number::{Dyadic, Nimber, ParseDyadicError};
+/// A proof: the steps from the input to the result, each a rule applied at a place with its
+/// witnesses, and the lemmas it cites. It travels as JSON and is checked against a rule set by
+/// the independent checker ([`check`]).
+///
+/// ```
+/// use onag::{Engine, Proof, RuleSet};
+/// let rules = RuleSet::builtin();
+/// let s = onag::simplify(&onag::parse("{0,{1|0}|5}").unwrap(), &Engine::new(rules.clone())).unwrap();
+/// let p: &Proof = &s.proof;
+/// assert_eq!(p.result.to_string(), "1");
+/// // Left's option {1|0} reverses through 0 (0 ≤ {0,{1|0}|5}), then the simplest number.
+/// assert!(p.steps.iter().any(|st| st.rule == "reversible-left"));
+/// assert_eq!(p.steps.last().map(|st| st.rule.as_str()), Some("simplicity"));
+/// let back = Proof::parse_json(&p.to_json()).unwrap();
+/// assert_eq!(back.steps.len(), p.steps.len());
+/// assert!(onag::check(&back, &rules).is_ok());
+/// ```
+pub use proof::Proof;
+pub use proof::{Outcome, Simplification};
+/// A set of rules (theorems written as data in `rules/*.rules`): the shipped ones, a named
+/// part of them, or your own files added.
+///
+/// ```
+/// use onag::RuleSet;
+/// let mut rules = RuleSet::builtin();
+/// let n = rules.rules().len();
+/// assert!(rules.get("reversible-left").is_some());
+/// assert!(rules.remove("reversible-left"));
+/// assert_eq!(rules.rules().len(), n - 1);
+/// // A rule file with a mistake is refused with its file and line.
+/// let e = RuleSet::empty().add_text("mine.rules", "rule broken\n  match {").unwrap_err();
+/// assert_eq!(e.file, "mine.rules");
+/// ```
 pub use rules::RuleSet;
 pub use term::{Arg, Pebble, Term};
 
@@ -72,23 +148,241 @@ pub use term::{Arg, Pebble, Term};
 // of hash-consed games, the pieces of a proof, the rulesets' positions), flat at the root so
 // that code outside the crate never names a layer module (issue 15, criterion 5). Each item's
 // own documentation is shown here.
-pub use analysis::{Thermograph, Thermographer};
-pub use engine::{EngineError, Simplified};
+/// The atomic weight of an all-small game (seed 002's definition by the far star); an error for
+/// a game that is not all-small.
+///
+/// ```
+/// let mut k = onag::Kernel::new();
+/// let mut aw = |s: &str| {
+///     let g = k.eval(&onag::parse(s).unwrap()).unwrap();
+///     let w = onag::atomic_weight(&mut k, g).unwrap();
+///     k.to_term(w).to_string()
+/// };
+/// assert_eq!(aw("^"), "1");
+/// assert_eq!(aw("^^*"), "2");
+/// assert_eq!(aw("*"), "0");
+/// let one = k.eval(&onag::parse("1").unwrap()).unwrap();
+/// assert!(!onag::is_all_small(&mut k, one).unwrap());
+/// ```
+pub use analysis::atomic::atomic_weight;
+pub use analysis::atomic::is_all_small;
+/// A certificate of a game's thermograph (every subgame's walls, temperature and mast, as JSON),
+/// which [`check_thermograph_certificate`] verifies entry by entry without the kernel's
+/// thermographer.
+///
+/// ```
+/// let mut k = onag::Kernel::new();
+/// let g = k.eval(&onag::parse("{3|-1} + {1|0}").unwrap()).unwrap();
+/// let mut cert = onag::thermograph_certificate(&mut k, g).unwrap();
+/// assert!(onag::is_thermograph_certificate(&cert));
+/// let v = onag::check_thermograph_certificate(&cert).unwrap();
+/// assert_eq!(v.temperature.to_string(), "2");
+/// // A certificate with a wrong temperature is refused.
+/// let root = cert["root"].as_u64().unwrap() as usize;
+/// cert["games"][root]["temperature"] = "1".into();
+/// assert!(onag::check_thermograph_certificate(&cert).is_err());
+/// ```
+pub use analysis::certificate::build as thermograph_certificate;
+/// G cooled by t: `{GL_t − t | GR_t + t}` until the game is infinitesimally close to a number,
+/// from then on that number (the mast); [`heat`] is its inverse on the games heating makes.
+///
+/// ```
+/// use onag::{Dyadic, Kernel, Thermographer};
+/// let (mut k, mut th) = (Kernel::new(), Thermographer::new());
+/// let g = k.eval(&onag::parse("{2|-1}").unwrap()).unwrap();
+/// let mut cooled = |t: &str| {
+///     let c = onag::cool(&mut k, &mut th, g, &t.parse::<Dyadic>().unwrap()).unwrap();
+///     k.to_term(c).to_string()
+/// };
+/// assert_eq!(cooled("1"), "{1|0}");
+/// assert_eq!(cooled("3/2"), "1/2*"); // at its temperature: infinitesimally close to the mean
+/// assert_eq!(cooled("2"), "1/2"); // above it: the mast
+/// // Heating * by 1 gives ±1.
+/// let star = k.eval(&onag::parse("*").unwrap()).unwrap();
+/// let one = k.eval(&onag::parse("1").unwrap()).unwrap();
+/// let h = onag::heat(&mut k, star, one).unwrap();
+/// assert_eq!(k.to_term(h).to_string(), "+-1");
+/// ```
+pub use analysis::cool::cool;
+pub use analysis::cool::{freeze, heat, norton, overheat};
+pub use analysis::reduced::compare_mod_inf;
+/// The reduced canonical form (seed 002, Calistrate): G with its infinitesimals dropped, the
+/// simplest game infinitesimally close to it; [`compare_mod_inf`] compares up to
+/// infinitesimals.
+///
+/// ```
+/// let mut k = onag::Kernel::new();
+/// let g = k.eval(&onag::parse("3/2 + ^*").unwrap()).unwrap();
+/// let r = onag::reduced(&mut k, g).unwrap();
+/// assert_eq!(k.to_term(r).to_string(), "3/2");
+/// let h = k.eval(&onag::parse("3/2").unwrap()).unwrap();
+/// assert_eq!(onag::compare_mod_inf(&mut k, g, h).unwrap(), onag::Relation::Equal);
+/// ```
+pub use analysis::reduced::reduced;
+/// Analyses a game: canonical form, outcome, stops, mean and temperature, atomic weight,
+/// reduced form, winning first moves and the thermograph's walls (`onag analyze`).
+///
+/// ```
+/// let mut k = onag::Kernel::new();
+/// let s = onag::analyze(&mut k, &onag::parse("{2|-1}").unwrap()).unwrap();
+/// assert_eq!(s.outcome, onag::OutcomeClass::N);
+/// assert_eq!((s.left_stop.to_string(), s.right_stop.to_string()), ("2".into(), "-1".into()));
+/// assert_eq!((s.mean.to_string(), s.temperature.to_string()), ("1/2".into(), "3/2".into()));
+/// ```
+pub use analysis::summary::analyze;
+/// A winning first move in a [`Summary`].
+pub use analysis::summary::Move as SummaryMove;
+pub use analysis::summary::Summary;
+/// A thermograph's wall, and one linear piece of it.
+pub use analysis::wall::{Piece as WallPiece, Wall};
+pub use analysis::Thermograph;
+/// Thermographs of games, memoised by id: the walls, the temperature and the mast.
+///
+/// ```
+/// let mut k = onag::Kernel::new();
+/// let mut th = onag::Thermographer::new();
+/// let g = k.eval(&onag::parse("{3|-1} + {1|0}").unwrap()).unwrap();
+/// let t = th.of(&mut k, g).unwrap();
+/// assert_eq!(t.temperature.to_string(), "2");
+/// assert_eq!(t.mast.to_string(), "3/2"); // the means add: 1 + 1/2
+/// ```
+pub use analysis::Thermographer;
+/// Whether a term is exactly the canonical form of its value; otherwise says where it is not.
+///
+/// ```
+/// let mut k = onag::Kernel::new();
+/// assert!(onag::is_canonical(&mut k, &onag::parse("{1|0}").unwrap()).is_ok());
+/// assert!(onag::is_canonical(&mut k, &onag::parse("3/2").unwrap()).is_ok());
+/// assert!(onag::is_canonical(&mut k, &onag::parse("{0,1|2}").unwrap()).is_err()); // 0 is dominated
+/// ```
+pub use engine::is_canonical;
+pub use engine::{EngineError, Run, Simplified, StepRecord, TOO_LARGE};
 /// The outcome class of a game (who wins), re-exported under this name because [`Outcome`] is
 /// the result of [`prove`].
 pub use kernel::Outcome as OutcomeClass;
-pub use kernel::{Budget, GameId, Kernel, KernelError};
-pub use memory::CountingAlloc;
-pub use number::{Ordinal, Sign, Surreal};
+pub use proof::thermocheck::{
+    check as check_thermograph_certificate, is_certificate as is_thermograph_certificate,
+    CertError, Verified as VerifiedThermographs,
+};
+/// The built-in function called `name` (`cool`, `domineering`, `nimmul`, …): its usage, its
+/// value, and one level of its definition ([`Function::open`]) with an independent check of
+/// that opening ([`Function::check_open`]), as derivations use them.
+///
+/// ```
+/// let f = onag::function("cool").unwrap();
+/// assert_eq!(f.name(), "cool");
+/// let call = onag::parse("cool({2|-1}, 1)").unwrap();
+/// let onag::Term::Call { args, .. } = &call else { unreachable!() };
+/// let mut k = onag::Kernel::new();
+/// let o = f.open(args, &mut k).unwrap().expect("cooling opens");
+/// assert_eq!(o.rule, "cool-definition");
+/// assert_eq!(k.eval(&o.term).unwrap(), k.eval(&call).unwrap());
+/// assert_eq!(f.check_open(args, &o.term), Some(Ok(())));
+/// assert!(onag::function("no-such-function").is_none());
+/// ```
+pub fn function(name: &str) -> Option<&'static dyn Function> {
+    functions::lookup(name)
+}
+pub use functions::{Function, Opening};
+/// The id of a canonical short game in one [`Kernel`]: equal values have equal ids, so
+/// comparing ids is comparing values, and memoising by id shares every repeated subgame.
+///
+/// ```
+/// let mut k = onag::Kernel::new();
+/// let a = k.eval(&onag::parse("{0|}").unwrap()).unwrap();
+/// let b = k.eval(&onag::parse("1").unwrap()).unwrap();
+/// let c = k.eval(&onag::parse("{-1, 0 | }").unwrap()).unwrap();
+/// assert_eq!(a, b);
+/// assert_eq!(a, c);
+/// assert_ne!(a, k.eval(&onag::parse("*").unwrap()).unwrap());
+/// ```
+pub use kernel::GameId;
+pub use kernel::{Budget, Kernel, KernelError};
+pub use memory::{CountingAlloc, MemoryLimit};
+/// The value of a Hackenstring row (L/R or A/B/C letters, `( … )` for a part repeated ω times),
+/// read through its sign expansion.
+pub use number::signs::row_value as hackenstring_value;
+pub use number::{
+    mex, nim_inv_u128, nim_inv_u64, nim_mul_u128, nim_mul_u128_portable, nim_mul_u64,
+    nim_mul_u64_portable, nim_mul_uses_clmul, nim_solve_artin_schreier_u128,
+    nim_solve_artin_schreier_u64, nim_sqrt_u128, nim_sqrt_u64, nim_square_u128, nim_square_u64,
+    nim_warm_up,
+};
+pub use number::{Closure, Lexicode, On2, On2RangeError, Ordinal, Sign, Surreal, SurrealError};
+/// Compares two games by the definition of ≤ (seed 002, Definition 2.5), each inequality
+/// written out `depth` levels deep as a certificate ([`Inequality`]) that can be checked.
+pub use proof::compare as compare_with_proof;
+/// The proof of an engine run ([`Engine::simplify`]) against the rules it used: each recorded
+/// step becomes a proof step with its witnesses, and the checker has accepted it.
+///
+/// ```
+/// use onag::{Engine, RuleSet};
+/// let rules = RuleSet::builtin();
+/// let mut run = Engine::new(rules.clone()).simplify(&onag::parse("{0|5}").unwrap()).unwrap();
+/// let proof = onag::proof_of_simplification(&mut run, &rules).unwrap();
+/// assert!(proof.checked);
+/// assert_eq!(proof.result, run.result);
+/// assert!(onag::check(&proof, &rules).is_ok());
+/// ```
+pub use proof::proof_of_simplification;
+pub use proof::table::TableError;
+pub use proof::LEMMA;
 pub use proof::{
     CheckError, CheckLimit, Comparison, Disproof, Inequality, PathElem, Player, ProofError, Reason,
     Step, Witnesses,
 };
-pub use rules::RuleKind;
+pub use proof::{ConditionProof, Lemma, TermTable, Undecided, WinningMove};
+pub use rules::{OpeningRule, Rule, RuleError, RuleKind, MAX_RULE_NESTING};
 pub use rulesets::cutcake::Cutcake;
+/// The value of a Domineering board (Left places vertical dominoes, Right horizontal ones),
+/// by a search with a fresh transposition table, its regions shared over
+/// [`set_search_threads`] threads.
+///
+/// ```
+/// let mut k = onag::Kernel::new();
+/// let board = onag::DomineeringPosition::parse("..|..").unwrap();
+/// let g = onag::domineering_value(&board, &mut k).unwrap();
+/// assert_eq!(k.to_term(g).to_string(), "+-1");
+/// ```
+pub use rulesets::domineering::value as domineering_value;
 pub use rulesets::domineering::Position as DomineeringPosition;
+pub use rulesets::hackenbush::Colour as HackenbushColour;
 pub use rulesets::hackenbush::Picture as HackenbushPicture;
-pub use rulesets::octal::{NimSequence, OctalCode};
-pub use rulesets::RulesetError;
-pub use sharing::ExpandError;
-pub use syntax::{print, ParseError, PrintOptions};
+pub use rulesets::octal::{NimSequence, OctalCode, Periodicity};
+/// Sets the number of threads the rulesets' searches use (`--threads N`); 0, the default, means
+/// one per core. The values are the same with any count.
+pub use rulesets::search::set_threads as set_search_threads;
+/// The picture of a position of a ruleset (`domineering`, `clobber`, `toads`, `hackenbush`) as
+/// SVG, read from the same text the ruleset's function takes.
+///
+/// ```
+/// let svg = onag::draw_svg("domineering", "..#|...").unwrap();
+/// assert!(svg.starts_with("<svg") && svg.contains("</svg>"));
+/// assert!(onag::draw_svg("domineering", "..|.").is_err()); // ragged rows
+/// ```
+pub use rulesets::svg::draw as draw_svg;
+pub use rulesets::{PositionError, RulesetError};
+/// A term with shared parts (`G where A = …`) written out in full, when the written-out tree has
+/// at most `max_nodes` nodes ([`expanded_size`] is computed first, without building it).
+///
+/// ```
+/// let one = onag::parse("{A|A} where A = {0|*}").unwrap();
+/// assert_eq!(onag::expand(&one, 100).unwrap(), onag::parse("{{0|*}|{0|*}}").unwrap());
+/// // Each name used twice: a tree of 2^5 − 1 nodes ({0|*} is 3: the braces, 0 and *).
+/// let chain = onag::parse("{A|A} where C = {0|*}, B = {C|C}, A = {B|B}").unwrap();
+/// assert_eq!(onag::expanded_size(&chain).unwrap(), 31.into());
+/// let full = onag::expand(&chain, 31).unwrap();
+/// assert_eq!(full.to_string(), "{0|*||0|*|||0|*||0|*||||0|*||0|*|||0|*||0|*}");
+/// assert!(onag::expand(&chain, 30).is_err()); // one node too many
+/// ```
+pub use sharing::expand;
+pub use sharing::{expanded_size, ExpandError};
+
+/// Runs the `onag` command line on the process's arguments and returns its exit status (0
+/// success, 1 the claim is false, 2 bad input, 3 a limit reached, 130 interrupted). The
+/// binary is this one call; everything the command line does goes through the library above.
+#[cfg(feature = "cli")]
+pub fn run_cli() -> i32 {
+    cli::main()
+}
+pub use syntax::{print, ParseError, PrintOptions, MAX_NESTING};

@@ -46,24 +46,85 @@ static LIMIT: AtomicUsize = AtomicUsize::new(DEFAULT_LIMIT);
 static HARD_CAP: AtomicUsize = AtomicUsize::new(usize::MAX);
 
 /// A global allocator that counts the bytes it hands out (around mimalloc) and
-/// ends the process with status 3 rather than go past the [`set_hard_cap`] cap.
+/// ends the process with status 3 rather than go past the `set_hard_cap` cap.
+///
+/// Its associated functions are the memory limit's controls: the count ([`CountingAlloc::in_use`],
+/// [`CountingAlloc::peak`]), the process-wide limit every computation checks
+/// ([`CountingAlloc::set_limit`]) and the check itself ([`CountingAlloc::check`]).
 ///
 /// ```
+/// use onag::CountingAlloc;
+///
 /// #[global_allocator]
-/// static ALLOC: onag::memory::CountingAlloc = onag::memory::CountingAlloc;
+/// static ALLOC: CountingAlloc = CountingAlloc;
 ///
 /// fn main() {
-///     let before = onag::memory::in_use().unwrap_or(0);
+///     let before = CountingAlloc::in_use().unwrap_or(0);
 ///     let v = vec![7u8; 1 << 20];
 ///     // The megabyte is counted (to within a thread's unsettled batch).
-///     let now = onag::memory::in_use().expect("installed");
-///     assert!(now + onag::memory::BATCH >= before + (1 << 20));
-///     assert!(onag::memory::check(now + (64 << 20)).is_ok());
-///     assert!(onag::memory::check(now / 2).is_err());
+///     let now = CountingAlloc::in_use().expect("installed");
+///     assert!(now + CountingAlloc::BATCH >= before + (1 << 20));
+///     assert!(CountingAlloc::check(now + (64 << 20)).is_ok());
+///     let e = CountingAlloc::check(now / 2).unwrap_err();
+///     assert_eq!(e.limit, now / 2);
+///     assert!(CountingAlloc::peak().unwrap() >= now);
 ///     drop(v);
 /// }
 /// ```
 pub struct CountingAlloc;
+
+/// The memory limit's controls, public through [`CountingAlloc`] (the free functions of this
+/// module are the crate's own names for them).
+impl CountingAlloc {
+    /// The default memory limit: 4 GiB.
+    pub const DEFAULT_LIMIT: usize = DEFAULT_LIMIT;
+    /// How far each thread's count may lag the truth (see `BATCH`).
+    pub const BATCH: usize = BATCH;
+    /// How every error message about the memory limit begins.
+    pub const LIMIT_REACHED: &'static str = LIMIT_REACHED;
+
+    /// The bytes allocated and not yet freed; `None` when this allocator is not installed.
+    pub fn in_use() -> Option<usize> {
+        in_use()
+    }
+
+    /// The most bytes in use at once so far; `None` when this allocator is not installed.
+    pub fn peak() -> Option<usize> {
+        peak()
+    }
+
+    /// The process-wide memory limit in bytes, which [`crate::Limits`] and [`crate::Budget`]
+    /// default to and the checker and the parser check against.
+    pub fn limit() -> usize {
+        limit()
+    }
+
+    /// Sets the process-wide memory limit; limits already built keep the value they were given.
+    pub fn set_limit(bytes: usize) {
+        set_limit(bytes)
+    }
+
+    /// The count past which this allocator ends the process; `usize::MAX` for none.
+    pub fn hard_cap() -> usize {
+        hard_cap()
+    }
+
+    /// Sets the count past which this allocator ends the process with status 3 (a last resort
+    /// above the limit, for a path with no check of its own).
+    pub fn set_hard_cap(bytes: usize) {
+        set_hard_cap(bytes)
+    }
+
+    /// `Err` when this allocator is installed and more than `limit` bytes are in use.
+    pub fn check(limit: usize) -> Result<(), MemoryLimit> {
+        check(limit)
+    }
+
+    /// Whether an error's message says the memory limit stopped it.
+    pub fn is_limit_message(message: &str) -> bool {
+        is_limit_message(message)
+    }
+}
 
 thread_local! {
     /// Bytes this thread allocated (positive) or freed (negative) and has not yet added to
@@ -212,6 +273,7 @@ pub fn set_hard_cap(bytes: usize) {
 
 /// The hard cap the binary uses for a limit: half as much again, and at least 64 MiB more, so
 /// that a check that stops at the limit has room to unwind and report.
+#[cfg(any(test, feature = "cli"))]
 pub fn hard_cap_for(limit: usize) -> usize {
     limit.saturating_add((limit / 2).max(64 << 20))
 }
@@ -290,6 +352,7 @@ pub fn show_bytes(n: usize) -> String {
 
 /// Reads a size such as `4G`, `512M`, `64MiB`, `100000` (bytes) or `1.5G`: a number, then
 /// optionally K, M, G or T (powers of 1024; `KB`, `KiB` and lower case also accepted).
+#[cfg(any(test, feature = "cli"))]
 pub fn parse_size(s: &str) -> Result<usize, String> {
     let t = s.trim();
     let digits_end = t

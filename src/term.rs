@@ -175,7 +175,7 @@ impl Term {
     }
 
     /// The number of nodes in the term tree (a leaf counts one; a name counts one, not the size
-    /// of what it stands for: this is the size of the text, see [`crate::sharing`] for the
+    /// of what it stands for: this is the size of the text, see `crate::sharing` for the
     /// size written out).
     pub fn size(&self) -> usize {
         match self {

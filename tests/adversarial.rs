@@ -8,12 +8,12 @@
 //! reached.
 
 use num_bigint::BigUint;
-use onag::proof::{proof_of_simplification, Proof, ProofError};
-use onag::rules::{RuleSet, MAX_RULE_NESTING};
-use onag::syntax::{parse, print, MAX_NESTING};
+use onag::{parse, print, MAX_NESTING};
+use onag::{proof_of_simplification, Proof, ProofError};
 use onag::{Engine, EngineError, Limits};
 use onag::{Kernel, KernelError};
 use onag::{Nimber, Term};
+use onag::{RuleSet, MAX_RULE_NESTING};
 use std::time::{Duration, Instant};
 
 fn show(t: &Term) -> String {
@@ -29,7 +29,9 @@ fn engine(time_secs: u64) -> Engine {
 
 /// Parses, expecting an error whose message contains `needle`, at the given column of line 1.
 fn parse_error(src: &str, column: usize, needle: &str) {
-    let e = parse(src).expect_err("a parse error");
+    let onag::Error::Parse(e) = parse(src).expect_err("a parse error") else {
+        panic!("{src:?}: not a parse error")
+    };
     assert_eq!((e.line, e.column), (1, column), "{e}");
     assert!(e.message.contains(needle), "wanted `{needle}` in {e}");
     // The rendering shows a window around the culprit, not the whole megabyte line.
@@ -131,10 +133,7 @@ fn a_million_different_options() {
         Ok(s) => assert_eq!(show(&s.result), "1000000"),
         Err(EngineError::Limit { which, reached }) => {
             assert!(which.contains("time"), "{which}");
-            assert!(
-                reached.starts_with(onag::engine::TOO_LARGE),
-                "{reached:.100}"
-            );
+            assert!(reached.starts_with(onag::TOO_LARGE), "{reached:.100}");
         }
         Err(e) => panic!("{e}"),
     }
@@ -289,7 +288,7 @@ fn sums_of_many_switches_hit_a_limit() {
             // Either the form reached, which parses back, or its size when it is too large to
             // print (the sum's expansion written out is millions of nodes).
             assert!(
-                reached.starts_with(onag::engine::TOO_LARGE) || parse(&reached).is_ok(),
+                reached.starts_with(onag::TOO_LARGE) || parse(&reached).is_ok(),
                 "{reached:.200}"
             );
         }
@@ -488,7 +487,7 @@ fn the_memory_limit_stops_a_run() {
                 assert!(which.contains("MiB of memory"), "{which}");
                 assert!(which.contains(&format!("{}.0 MiB", cap >> 20)), "{which}");
                 assert!(
-                    reached.starts_with(onag::engine::TOO_LARGE) || parse(&reached).is_ok(),
+                    reached.starts_with(onag::TOO_LARGE) || parse(&reached).is_ok(),
                     "{reached:.200}"
                 );
             }
@@ -760,7 +759,7 @@ fn proofs_under_the_fundamental_rules_stay_small() {
     let mut k = Kernel::new();
     let mut proved = |src: &str| {
         let t = parse(src).unwrap();
-        let s = onag::proof::simplify(&t, &engine).unwrap();
+        let s = onag::simplify(&t, &engine).unwrap();
         assert!(s.canonical && s.proof.checked, "{src}");
         s.proof.check(&rules).unwrap();
         assert_eq!(k.eval(s.result()).unwrap(), k.eval(&t).unwrap(), "{src}");

@@ -1,10 +1,10 @@
 //! Analysis of hot games against textbook values, against a slow computation written here from
 //! the definitions (no call into `onag::analysis` for the expected values), and by properties.
 
-use onag::analysis::atomic::{atomic_weight, is_all_small};
-use onag::analysis::cool::{cool, freeze, heat, norton, overheat};
-use onag::analysis::reduced::{compare_mod_inf, reduced};
 use onag::Thermographer;
+use onag::{atomic_weight, is_all_small};
+use onag::{compare_mod_inf, reduced};
+use onag::{cool, freeze, heat, norton, overheat};
 use onag::{Dyadic, Term};
 use onag::{GameId, Kernel, KernelError, Relation};
 use std::collections::HashMap;
@@ -414,34 +414,5 @@ fn properties_on_random_pairs() {
             ));
         }
         let _ = freeze(&mut k, &mut th, g).unwrap();
-    }
-}
-
-/// `cool`'s opening (one level of the definition, for derivations) evaluates to the call's value,
-/// and says which rule it is: the definition below the temperature, the mast above it.
-#[test]
-fn cool_opens_one_level() {
-    let mut k = Kernel::new();
-    let f = onag::functions::lookup("cool").unwrap();
-    for (g, t, rule) in [
-        ("{2|-1}", "1", "cool-definition"),
-        ("{2|-1}", "3/2", "cool-definition"),
-        ("{2|-1}", "2", "cool-mast"),
-        ("{{3|2}|0} + {1|-1}", "1/2", "cool-definition"),
-        ("3/4", "1", "cool-mast"),
-    ] {
-        let call = onag::parse(&format!("cool({g}, {t})")).unwrap();
-        let Term::Call { args, .. } = &call else {
-            panic!("not a call")
-        };
-        let o = f.open(args, &mut k).unwrap().unwrap();
-        assert_eq!(o.rule, rule, "cool({g}, {t})");
-        let want = k.eval(&call).unwrap();
-        assert_eq!(
-            k.eval(&o.term).unwrap(),
-            want,
-            "cool({g}, {t}) opened to {:?}",
-            o.term
-        );
     }
 }

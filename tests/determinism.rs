@@ -5,11 +5,11 @@
 
 mod common;
 use common::*;
-use onag::proof::{proof_of_simplification, prove_eq, Outcome};
 use onag::Engine;
 use onag::Kernel;
 use onag::RuleSet;
 use onag::{parse, print};
+use onag::{proof_of_simplification, Outcome};
 use std::process::Command;
 
 /// Inputs with many rule choices: seed examples, sums, switches, rows, padded explicit forms.
@@ -70,7 +70,7 @@ fn outputs(src: &str) -> String {
         out.push('\n');
         // The proof by lemmas too: its memo is a hash map, but lemmas are numbered in the
         // order they are proved, never in the map's order.
-        match onag::proof::simplify(&t, &Engine::new(rules.clone())) {
+        match onag::simplify(&t, &Engine::new(rules.clone())) {
             Ok(p) => out += &p.proof.to_json(),
             Err(e) => out += &format!("no proof by lemmas: {e}"),
         }
@@ -79,7 +79,9 @@ fn outputs(src: &str) -> String {
     let mut k = Kernel::new();
     let g = k.eval(&t).unwrap();
     out += &print(&k.to_term(g), &Default::default());
-    if let Ok(Outcome::Different(d)) = prove_eq(&t, &parse("0").unwrap(), &RuleSet::builtin()) {
+    if let Ok(Outcome::Different(d)) =
+        onag::prove(&t, &parse("0").unwrap(), &Engine::new(RuleSet::builtin()))
+    {
         out += &format!("\n{d:?}");
     }
     out

@@ -337,10 +337,10 @@ fn a_run_lost_in_its_merges_is_continued_afresh() {
         k.eval(&s.result).unwrap(),
         k.eval(&parse(src).unwrap()).unwrap()
     );
-    assert!(onag::engine::is_canonical(&mut k, &s.result).is_ok());
+    assert!(onag::is_canonical(&mut k, &s.result).is_ok());
     // The runs chain into one checked proof.
     let mut s = s;
-    let p = onag::proof::proof_of_simplification(&mut s, &fundamental).unwrap();
+    let p = onag::proof_of_simplification(&mut s, &fundamental).unwrap();
     assert!(p.checked);
 }
 

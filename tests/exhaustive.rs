@@ -15,7 +15,7 @@
 mod common;
 use common::*;
 use onag::print;
-use onag::proof::proof_of_simplification;
+use onag::proof_of_simplification;
 use onag::RuleSet;
 use onag::Term;
 use onag::{Engine, Simplified};
@@ -97,7 +97,7 @@ fn check_lemmas(
     t: &Term,
     want: usize,
 ) -> Result<(), String> {
-    let s = onag::proof::simplify(t, engine).map_err(|e| format!("proof by lemmas: {e}"))?;
+    let s = onag::simplify(t, engine).map_err(|e| format!("proof by lemmas: {e}"))?;
     if !s.canonical || tree_of(ex, k, s.result()) != want {
         return Err(format!(
             "proof by lemmas ends at {}, not the canonical form",

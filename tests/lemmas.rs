@@ -2,12 +2,12 @@
 //! against the kernel's canonical forms, the proofs by the independent checker, and tampered
 //! lemma proofs must be rejected at the lemma or the step that goes wrong.
 
-use onag::proof::{prove_eq, simplify, Outcome, Proof, LEMMA};
 use onag::Engine;
 use onag::Kernel;
 use onag::RuleSet;
 use onag::Term;
 use onag::{parse, print};
+use onag::{simplify, Outcome, Proof, LEMMA};
 
 fn t(s: &str) -> Term {
     parse(s).unwrap_or_else(|e| panic!("parse {s}: {e}"))
@@ -30,7 +30,7 @@ fn switches(n: usize) -> Term {
 fn is_canonical_form_of(r: &Term, x: &Term) -> bool {
     let mut k = Kernel::new();
     let (gx, gr) = (k.eval(x).unwrap(), k.eval(r).unwrap());
-    gx == gr && onag::engine::is_canonical(&mut k, r).is_ok()
+    gx == gr && onag::is_canonical(&mut k, r).is_ok()
 }
 
 /// A checked proof of `x`'s simplification, whose result is the kernel's canonical form.
@@ -118,7 +118,7 @@ fn equal_sums_written_differently_are_proved_equal_through_shared_lemmas() {
     let rules = RuleSet::builtin();
     let a = t("{1|-1} + {2|-2} + {3|-3}");
     let b = t("{3|-3} + ({2|-2} + {1|-1})");
-    match prove_eq(&a, &b, &rules).unwrap() {
+    match onag::prove(&a, &b, &Engine::new(rules.clone())).unwrap() {
         Outcome::Equal(p) => {
             assert!(p.checked);
             assert!(!p.lemmas.is_empty());

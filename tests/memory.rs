@@ -9,7 +9,7 @@
 mod common;
 use common::run::{onag, onag_stdin, stderr};
 
-use onag::memory::{self, CountingAlloc};
+use onag::CountingAlloc;
 use onag::RuleSet;
 use onag::{Budget, Kernel, KernelError};
 use onag::{Engine, EngineError, Limits};
@@ -43,14 +43,14 @@ fn wide(n: usize) -> String {
 
 /// Runs `f` with the process-wide limit set to `limit`, restoring the default after.
 fn with_process_limit<T>(limit: usize, f: impl FnOnce() -> T) -> T {
-    memory::set_limit(limit);
+    CountingAlloc::set_limit(limit);
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-    memory::set_limit(memory::DEFAULT_LIMIT);
+    CountingAlloc::set_limit(CountingAlloc::DEFAULT_LIMIT);
     r.unwrap_or_else(|p| std::panic::resume_unwind(p))
 }
 
 fn in_use() -> usize {
-    memory::in_use().expect("the counting allocator is installed in this test binary")
+    CountingAlloc::in_use().expect("the counting allocator is installed in this test binary")
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -66,13 +66,13 @@ fn the_counter_counts_what_is_allocated_and_freed() {
     let during = in_use();
     // The harness's own threads may allocate or free a little meanwhile, never 256 KiB.
     // Each thread settles its small changes in batches, so readings lag by up to a batch.
-    let near = |x: usize, want: usize| x.abs_diff(want) < 4 * memory::BATCH;
+    let near = |x: usize, want: usize| x.abs_diff(want) < 4 * CountingAlloc::BATCH;
     assert!(
         near(during, before + N),
         "10 MiB allocated, the counter moved by {}",
         during as isize - before as isize
     );
-    assert!(memory::peak().unwrap() >= during);
+    assert!(CountingAlloc::peak().unwrap() >= during);
     // Growing in place or by moving: the counter follows the new size.
     v.reserve_exact(2 * N);
     assert_eq!(v.capacity(), 3 * N);
@@ -107,8 +107,8 @@ fn the_counter_counts_what_is_allocated_and_freed() {
 fn check_is_an_error_past_the_limit_only() {
     let _g = lock();
     let now = in_use();
-    assert_eq!(memory::check(now + (256 << 20)), Ok(()));
-    let e = memory::check(now / 2).unwrap_err();
+    assert_eq!(CountingAlloc::check(now + (256 << 20)), Ok(()));
+    let e = CountingAlloc::check(now / 2).unwrap_err();
     assert_eq!(e.limit, now / 2);
     assert!(e.in_use > now / 2);
     let text = e.to_string();
@@ -124,7 +124,7 @@ fn check_is_an_error_past_the_limit_only() {
 #[test]
 fn the_kernel_stops_at_its_memory_budget() {
     let _g = lock();
-    let t = onag::syntax::parse(&s(40)).unwrap();
+    let t = onag::parse(&s(40)).unwrap();
     // Unbounded, the kernel answers (its DAG is small)...
     let mut k = Kernel::new();
     let before = in_use();
@@ -151,7 +151,7 @@ fn the_kernel_stops_at_its_memory_budget() {
 #[test]
 fn the_engine_stops_at_its_memory_limit() {
     let _g = lock();
-    let t = onag::syntax::parse(&s(30)).unwrap();
+    let t = onag::parse(&s(30)).unwrap();
     let limit = in_use() + (16 << 20);
     let engine = Engine::new(RuleSet::builtin()).with_limits(Limits {
         max_memory: limit,
@@ -165,19 +165,19 @@ fn the_engine_stops_at_its_memory_limit() {
         other => panic!("expected a memory limit, got {:?}", other.map(|_| ())),
     }
     // The error was returned near the limit, not long after it.
-    assert!(memory::peak().unwrap() < limit + (64 << 20));
+    assert!(CountingAlloc::peak().unwrap() < limit + (64 << 20));
 }
 
 #[test]
 fn a_proof_by_lemmas_stops_at_the_memory_limit() {
     let _g = lock();
-    let t = onag::syntax::parse(&s(9)).unwrap();
+    let t = onag::parse(&s(9)).unwrap();
     let engine = Engine::new(RuleSet::builtin()).with_limits(Limits {
         max_memory: in_use() + (8 << 20),
         ..Limits::default()
     });
-    match onag::proof::simplify(&t, &engine) {
-        Err(onag::ProofError::Engine(EngineError::Limit { which, .. })) => {
+    match onag::simplify(&t, &engine) {
+        Err(onag::Error::Limit { which, .. }) => {
             assert!(which.contains("of memory"), "{which}");
         }
         other => panic!("expected a memory limit, got {:?}", other.map(|_| ())),
@@ -189,8 +189,8 @@ fn the_checker_stops_at_the_memory_limit_without_a_verdict() {
     let _g = lock();
     let rules = RuleSet::builtin();
     let engine = Engine::new(rules.clone());
-    let t = onag::syntax::parse(&s(5)).unwrap();
-    let proof = onag::proof::simplify(&t, &engine).unwrap().proof;
+    let t = onag::parse(&s(5)).unwrap();
+    let proof = onag::simplify(&t, &engine).unwrap().proof;
     assert!(proof.check(&rules).is_ok());
     // Already past the limit: the checker stops before its first step, saying why.
     let e = with_process_limit(in_use() / 2, || proof.check(&rules)).unwrap_err();
@@ -198,7 +198,11 @@ fn the_checker_stops_at_the_memory_limit_without_a_verdict() {
         panic!("a memory limit, not a rejection: {e:?}")
     };
     assert!(m.in_use > m.limit);
-    assert!(e.reason.starts_with(memory::LIMIT_REACHED), "{}", e.reason);
+    assert!(
+        e.reason.starts_with(CountingAlloc::LIMIT_REACHED),
+        "{}",
+        e.reason
+    );
     // And with the limit back, the same proof checks.
     assert!(proof.check(&rules).is_ok());
 }
@@ -208,13 +212,30 @@ fn the_parser_stops_at_the_memory_limit() {
     let _g = lock();
     let text = wide(100_000);
     // Room for a little of it: the lexer or the parser stops, at a position in the text.
-    let e = with_process_limit(in_use() + (1 << 20), || onag::syntax::parse(&text)).unwrap_err();
-    assert!(memory::is_limit_message(&e.message), "{}", e.message);
-    assert!(e.column > 1 && e.column < text.len(), "{}", e.column);
+    // `onag::parse` reports it as a limit (not bad input), with the parser's rendered error:
+    // its message and the line and column where it stopped.
+    let e = with_process_limit(in_use() + (1 << 20), || onag::parse(&text)).unwrap_err();
+    let onag::Error::Limit {
+        which,
+        reached: None,
+    } = &e
+    else {
+        panic!("a limit, not bad input: {e:?}")
+    };
+    assert!(CountingAlloc::is_limit_message(which), "{which}");
+    let column: usize = which
+        .split("--> line 1, column ")
+        .nth(1)
+        .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a column in {which}"));
+    assert!(column > 1 && column < text.len(), "{column}");
     // An ordinary parse error never reads as a limit.
-    let bad = onag::syntax::parse("{1/3|}").unwrap_err();
-    assert!(!memory::is_limit_message(&bad.message));
-    assert!(onag::syntax::parse(&text).is_ok());
+    let onag::Error::Parse(bad) = onag::parse("{1/3|}").unwrap_err() else {
+        panic!("a parse error")
+    };
+    assert!(!CountingAlloc::is_limit_message(&bad.message));
+    assert!(onag::parse(&text).is_ok());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -225,7 +246,7 @@ fn assert_memory_limit(o: &Output, limit: &str) {
     let err = stderr(o);
     assert_eq!(o.status.code(), Some(3), "{err}");
     assert!(
-        err.contains(memory::LIMIT_REACHED) || err.contains("limit reached"),
+        err.contains(CountingAlloc::LIMIT_REACHED) || err.contains("limit reached"),
         "{err}"
     );
     assert!(err.contains(&format!("{limit} of memory")), "{err}");
@@ -261,8 +282,8 @@ fn the_allocator_ends_the_process_at_its_hard_cap() {
     if std::env::var_os(HARD_CAP_CHILD).is_some() {
         // The child: a cap 16 MiB above what is in use, then 64 MiB asked for at once, by a
         // path with no check of its own. The allocator must end the process before returning.
-        memory::set_limit(in_use() + (8 << 20));
-        memory::set_hard_cap(in_use() + (16 << 20));
+        CountingAlloc::set_limit(in_use() + (8 << 20));
+        CountingAlloc::set_hard_cap(in_use() + (16 << 20));
         let v = vec![1u8; 64 << 20];
         // Not reached: printing here would make the parent's assertion fail.
         println!("survived the hard cap with {} bytes", v.len());

@@ -4,7 +4,7 @@
 
 use nimber::FiniteNimber;
 use num_bigint::BigUint;
-use onag::number::*;
+use onag::*;
 use proptest::prelude::*;
 
 fn pow2(k: u32) -> Nimber {

@@ -16,7 +16,7 @@ use nimber::FiniteNimber;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
-use onag::number::mex;
+use onag::mex;
 use onag::{Dyadic, Nimber};
 use onag::{GameId, Kernel, OutcomeClass as Outcome};
 use std::collections::HashMap;

@@ -1,11 +1,11 @@
 //! Proofs of equalities: produced from engine runs, re-checked without the e-graph, rejected
 //! when tampered with, and round-tripped through JSON.
 
-use onag::proof::{proof_of_simplification, prove_eq, Outcome, Player, Proof};
 use onag::Engine;
 use onag::RuleSet;
 use onag::Term;
 use onag::{parse, print};
+use onag::{proof_of_simplification, Outcome, Player, Proof};
 use onag::{Kernel, OutcomeClass as Class};
 use proptest::prelude::*;
 
@@ -67,7 +67,9 @@ fn proof_with(x: &Term, rules: RuleSet) -> (Proof, RuleSet) {
 }
 
 fn equal(a: &Term, b: &Term, rules: &RuleSet) -> Proof {
-    match prove_eq(a, b, rules).unwrap_or_else(|e| panic!("{a:?} = {b:?}: {e}")) {
+    match onag::prove(a, b, &Engine::new(rules.clone()))
+        .unwrap_or_else(|e| panic!("{a:?} = {b:?}: {e}"))
+    {
         Outcome::Equal(p) => {
             assert!(p.checked);
             p.check(rules).expect("checks again");
@@ -122,7 +124,7 @@ fn fundamental_proof() -> (Proof, RuleSet) {
 #[test]
 fn up_up_star_equals_zero_up() {
     let rules = RuleSet::builtin();
-    match prove_eq(&t("^+^+*"), &t("{0|^}"), &rules).expect("a proof") {
+    match onag::prove(&t("^+^+*"), &t("{0|^}"), &Engine::new(rules.clone())).expect("a proof") {
         onag::Outcome::Equal(p) => {
             assert!(p.checked);
             p.check(&rules).expect("checks again");
@@ -253,12 +255,14 @@ fn json_checked_field_is_not_trusted() {
 #[test]
 fn disproof_gives_winning_moves() {
     let rules = RuleSet::builtin();
-    let Outcome::Different(d) = prove_eq(&nim(1), &i(0), &rules).unwrap() else {
+    let Outcome::Different(d) = onag::prove(&nim(1), &i(0), &Engine::new(rules.clone())).unwrap()
+    else {
         panic!("* != 0")
     };
     assert_eq!(d.outcome, Class::N);
     assert_eq!(d.moves.len(), 2);
-    let Outcome::Different(d) = prove_eq(&i(1), &q("1/2"), &rules).unwrap() else {
+    let Outcome::Different(d) = onag::prove(&i(1), &q("1/2"), &Engine::new(rules.clone())).unwrap()
+    else {
         panic!("1 != 1/2")
     };
     assert_eq!(d.outcome, Class::L);
@@ -364,7 +368,7 @@ proptest! {
             ..Default::default()
         });
         let mut k = Kernel::new();
-        match onag::proof::prove_eq_with(&a, &b, &engine) {
+        match onag::prove(&a, &b, &engine) {
             Ok(Outcome::Equal(p)) => {
                 prop_assert!(how != 0 || k.eval(&a).unwrap() == k.eval(&b).unwrap());
                 prop_assert!(p.checked);
@@ -535,7 +539,7 @@ fn seed_004_arguments_appear_in_the_proofs() {
     ];
     for (src, rule, want) in cases {
         let (p, _) = proof_with(&t(src), rules.clone());
-        let instances: Vec<&onag::proof::Step> = p
+        let instances: Vec<&onag::Step> = p
             .steps
             .iter()
             .flat_map(|s| {

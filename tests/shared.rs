@@ -2,11 +2,20 @@
 //! sizes, and the round trip print → parse → evaluate.
 
 use num_bigint::BigInt;
-use onag::sharing::{expand, expanded_size, ExpandError};
-use onag::syntax::{parse, print, PrintOptions};
 use onag::Term;
+use onag::{expand, expanded_size, ExpandError};
+use onag::{print, PrintOptions};
 use onag::{GameId, Kernel, KernelError};
 use proptest::prelude::*;
+
+/// `onag::parse` with the parser's own error: every input here is far below the limits, so an
+/// error is always `Error::Parse`, whose line, column and message these tests read.
+fn parse(s: &str) -> Result<onag::Term, onag::ParseError> {
+    onag::parse(s).map_err(|e| match e {
+        onag::Error::Parse(p) => p,
+        e => panic!("{s:?}: not a parse error: {e}"),
+    })
+}
 
 /// Σ_{k=1..n} {k | −k}, the example: 2^n leaves as a tree, few distinct parts.
 fn s(n: usize) -> String {

@@ -5,8 +5,8 @@ mod common;
 use common::run::{onag, onag_stdin, stdout};
 
 use num_bigint::BigInt;
-use onag::sharing::expanded_size;
-use onag::syntax::parse;
+use onag::expanded_size;
+use onag::parse;
 use onag::Kernel;
 
 /// Σ_{k=1..n} {k | −k}.
@@ -22,7 +22,7 @@ fn s(n: usize) -> String {
 fn reads_back_as(printed: &str, input: &str) -> BigInt {
     let mut k = Kernel::new();
     let want = k.eval(&parse(input).unwrap()).unwrap();
-    let back = parse(printed).unwrap_or_else(|e| panic!("{}", e.render()));
+    let back = parse(printed).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(k.eval(&back).unwrap(), want);
     let size = expanded_size(&back).unwrap();
     assert_eq!(size, k.tree_size(want));

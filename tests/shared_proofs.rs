@@ -2,12 +2,12 @@
 //! referred to as `#n`. A proof with a table must check exactly like the same proof written out,
 //! and every kind of damage to the table or to a reference must be caught.
 
-use onag::proof::{prove_eq, simplify, Outcome, Proof};
 use onag::Engine;
 use onag::Kernel;
 use onag::RuleSet;
 use onag::Term;
 use onag::{parse, print};
+use onag::{simplify, Outcome, Proof};
 use proptest::prelude::*;
 
 fn t(s: &str) -> Term {
@@ -57,7 +57,7 @@ fn a_large_proof_shares_its_terms_and_writes_out_to_a_proof_that_checks() {
     let mut k = Kernel::new();
     let g = k.eval(&switches(6)).unwrap();
     assert_eq!(k.eval(&w.result).unwrap(), g);
-    assert!(onag::engine::is_canonical(&mut k, &w.result).is_ok());
+    assert!(onag::is_canonical(&mut k, &w.result).is_ok());
     // JSON writes the table once and reads back to a proof that checks.
     let back = Proof::from_json(&p.to_json(), &rules).unwrap();
     assert_eq!(back.terms.len(), p.terms.len());
@@ -88,7 +88,7 @@ fn both_sides_of_an_equality_share_one_table_and_the_proof_checks() {
     let g = k.eval(&s8).unwrap();
     let printed = show(&k.to_term(g));
     let c = t(&printed);
-    let Outcome::Equal(p) = prove_eq(&s8, &c, &rules).unwrap() else {
+    let Outcome::Equal(p) = onag::prove(&s8, &c, &Engine::new(rules.clone())).unwrap() else {
         panic!("S(8) differs from its canonical form")
     };
     assert!(p.checked);
@@ -314,7 +314,7 @@ proptest! {
         let r = kern.eval(&w.result).unwrap();
         prop_assert_eq!(g, r);
         if s.canonical {
-            prop_assert!(onag::engine::is_canonical(&mut kern, &w.result).is_ok());
+            prop_assert!(onag::is_canonical(&mut kern, &w.result).is_ok());
         }
     }
 }

@@ -1,9 +1,18 @@
 //! The parser and printer: CGSuite notation, errors with positions, limits, round trips.
 
 use num_bigint::{BigInt, BigUint};
-use onag::syntax::{parse, print, ParseError, PrintOptions, MAX_NESTING};
+use onag::{print, ParseError, PrintOptions, MAX_NESTING};
 use onag::{Arg, Dyadic, Nimber, Pebble, Term};
 use proptest::prelude::*;
+
+/// `onag::parse` with the parser's own error: every input here is far below the limits, so an
+/// error is always `Error::Parse`, whose line, column and message these tests read.
+fn parse(s: &str) -> Result<Term, ParseError> {
+    onag::parse(s).map_err(|e| match e {
+        onag::Error::Parse(p) => p,
+        e => panic!("{s:?}: not a parse error: {e}"),
+    })
+}
 
 fn p(s: &str) -> Term {
     parse(s).unwrap_or_else(|e| panic!("{s:?} should parse:\n{}", e.render()))

@@ -76,7 +76,7 @@ pub fn run(c: &mut Criterion, group: &str) {
         });
         let s5 = parse(&switches_text(5)).unwrap();
         cpu(group, "proof: simplify, prove and check S(5)", 10, || {
-            black_box(onag::proof::simplify(&s5, &engine).unwrap());
+            black_box(onag::simplify(&s5, &engine).unwrap());
         });
     }
     let mut g = c.benchmark_group(group);
@@ -115,7 +115,7 @@ pub fn run(c: &mut Criterion, group: &str) {
     });
     let s5 = parse(&switches_text(5)).unwrap();
     g.bench_function("proof: simplify, prove and check S(5)", |b| {
-        b.iter(|| onag::proof::simplify(black_box(&s5), &engine).unwrap())
+        b.iter(|| onag::simplify(black_box(&s5), &engine).unwrap())
     });
     g.finish();
 }

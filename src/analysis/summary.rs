@@ -225,33 +225,4 @@ impl Summary {
             },
         })
     }
-
-    /// Move lists in words.
-    pub fn moves_words(moves: &[Move]) -> String {
-        if moves.is_empty() {
-            return "none".into();
-        }
-        moves
-            .iter()
-            .map(|m| match &m.component {
-                None => show(&m.to),
-                Some((i, c)) => format!(
-                    "{} -> {} in part {} ({})",
-                    show(c),
-                    show(&m.to),
-                    i + 1,
-                    show(c)
-                ),
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
-
-    /// Wall breakpoints in words: `(t, x)` pairs.
-    pub fn wall_words(pts: &[(Dyadic, Dyadic)]) -> String {
-        pts.iter()
-            .map(|(t, x)| format!("({t}, {x})"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
 }

@@ -23,7 +23,7 @@ mod suggest;
 mod value;
 mod watchdog;
 
-pub use args::{Cli, Command, OutputArgs};
+pub use args::Cli;
 
 use clap::Parser;
 
@@ -58,7 +58,7 @@ pub fn main() -> i32 {
     crate::memory::set_hard_cap(crate::memory::hard_cap_for(cli.limits.max_memory));
     // The server stops on Ctrl-C by itself (tokio's signal handling), cleanly.
     #[cfg(feature = "serve")]
-    let serving = matches!(cli.command, Command::Serve { .. });
+    let serving = matches!(cli.command, args::Command::Serve { .. });
     #[cfg(not(feature = "serve"))]
     let serving = false;
     if !serving {

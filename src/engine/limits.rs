@@ -18,8 +18,8 @@ pub struct Limits {
     /// counts allocation ([`crate::memory::CountingAlloc`], as the `onag` binary does) this is
     /// the bytes the whole process holds; otherwise an estimate of what the run's e-graph
     /// (nodes, classes, explanation records, the engine's own bookkeeping) and its kernel hold
-    /// ([`super::Run::memory`]), which is of these tables only; leave headroom. Default: the
-    /// process-wide [`crate::memory::limit`].
+    /// (`super::Run::memory`), which is of these tables only; leave headroom. Default: the
+    /// process-wide `crate::memory::limit`.
     pub max_memory: usize,
     /// Set from another thread (a Ctrl-C handler) to stop the run after the current round,
     /// with [`EngineError::Interrupted`] and the best term reached.

@@ -16,10 +16,10 @@
 //!   the chain of steps from the input to the result.
 //!
 //! ```
-//! use onag::engine::Engine;
-//! use onag::rules::RuleSet;
+//! use onag::Engine;
+//! use onag::RuleSet;
 //! let engine = Engine::new(RuleSet::builtin());
-//! let t = onag::syntax::parse("{0,1|2}").unwrap();
+//! let t = onag::parse("{0,1|2}").unwrap();
 //! let out = engine.simplify(&t).unwrap();
 //! assert!(out.canonical);
 //! assert_eq!(out.result.to_string(), "3/2");
@@ -65,7 +65,7 @@ pub struct StepRecord {
     /// What it became.
     pub to: Id,
     /// What the match bound: the witnesses of the side conditions.
-    pub binds: Binds,
+    pub(crate) binds: Binds,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -94,8 +94,8 @@ fn rank(n: &Cg) -> (u8, usize) {
 
 /// A finished run: the e-graph with its explanations, and the record of every rule application.
 pub struct Run {
-    /// The e-graph, explanations on.
-    pub egraph: Graph,
+    /// The e-graph, explanations on (its node type is the engine's own; see [`Run::nodes`]).
+    pub(crate) egraph: Graph,
     /// Every rule application, indexed by the number after `#` in the union's label.
     pub steps: Vec<StepRecord>,
     /// The id of the input term.
@@ -283,7 +283,7 @@ impl Engine {
     /// the closed forms met on the way are opened by their definitions, a level at a time,
     /// until the two classes meet. The run returned explains `a ≡ b` (its input is `a`); `None`
     /// if they do not meet.
-    pub fn join(&self, a: &Term, b: &Term) -> Result<Option<Joined>, EngineError> {
+    pub(crate) fn join(&self, a: &Term, b: &Term) -> Result<Option<Joined>, EngineError> {
         let (reduce, open) = self.by_kind();
         let start = Instant::now();
         let mut run = Run::new(a.clone(), &self.limits, start);
@@ -426,6 +426,11 @@ impl Inside for Run {
 }
 
 impl Run {
+    /// The e-classes the run's e-graph holds.
+    pub fn classes(&self) -> usize {
+        self.egraph.number_of_classes()
+    }
+
     /// An empty run for `start`, explanations on.
     fn new(start: Term, limits: &Limits, began: Instant) -> Run {
         let egraph = EGraph::new(CgAnalysis::default())

@@ -684,6 +684,7 @@ fn cut(p: &Pl, tau: &Dyadic, mast: &Dyadic) -> Pl {
 
 /// The temperature (None for a number) and mean of a game written in canonical form, computed
 /// by this module alone: for tests that compare it with `crate::analysis`.
+#[cfg(test)]
 pub fn temperature_and_mean(game: &Term) -> Result<(Option<Dyadic>, Dyadic), String> {
     let mut n = Naive::default();
     let g = n.node(game)?;

@@ -223,3 +223,6 @@ pub mod args {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

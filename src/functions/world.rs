@@ -174,6 +174,7 @@ pub fn neg(k: &mut Kernel, x: Value) -> Value {
 /// Compares two values: `Some(ordering)` for numbers, `None` when they are not both numbers
 /// (short games compare in the kernel, transfinite nimbers are all confused with each other's
 /// differences).
+#[cfg(any(test, feature = "cli"))]
 pub fn compare_numbers(k: &Kernel, x: &Value, y: &Value) -> Option<std::cmp::Ordering> {
     Some(x.as_surreal(k)?.cmp(&y.as_surreal(k)?))
 }
@@ -330,31 +331,6 @@ fn natural_arg(k: &mut Kernel, name: &str, a: &[Arg], i: usize) -> Result<u64, K
                 ),
             )
         })
-}
-
-/// Whether `name` is a function of the number world (evaluated here, not by the kernel).
-pub fn is_world_function(name: &str) -> bool {
-    matches!(
-        name,
-        "omega"
-            | "epsilon"
-            | "nim"
-            | "mul"
-            | "div"
-            | "sqrt"
-            | "nimmul"
-            | "nimdiv"
-            | "niminv"
-            | "nimsqrt"
-            | "nimpow"
-            | "nimsolve"
-            | "osum"
-            | "oprod"
-            | "hs"
-            | "sbirthday"
-            | "formbirthday"
-            | "cut"
-    )
 }
 
 /// Evaluates `name(args)`: a number-world function here, any other through the kernel.
@@ -628,6 +604,7 @@ pub const SIMPLICITY_RULE: &str = "simplicity";
 pub const SIMPLICITY_CITE: &str = "seed 000 II.5b; seed 002, the simplicity theorem";
 
 /// Every infinite brace in `t`, in the order written, with what was inferred.
+#[cfg(any(test, feature = "cli"))]
 pub fn cut_reports(k: &mut Kernel, t: &Term) -> Result<Vec<CutReport>, KernelError> {
     let mut out = Vec::new();
     let mut stack = vec![t];
@@ -1275,11 +1252,6 @@ pub fn as_game(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<GameId, KernelEr
             ))
         }
     }
-}
-
-/// `x` as a small integer, when it is one.
-pub fn small_integer(s: &Surreal) -> Option<i64> {
-    s.to_integer().and_then(|n| n.to_i64())
 }
 
 impl From<Ordinal> for Value {

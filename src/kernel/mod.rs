@@ -11,7 +11,7 @@
 //! [`KernelError`]: a fallback value would be a silently wrong answer.
 //!
 //! ```
-//! use onag::kernel::Kernel;
+//! use onag::Kernel;
 //! use onag::{Dyadic, Term};
 //! let mut k = Kernel::new();
 //! // {0, 1 | 2}: Left's 0 is dominated by 1, and the simplest number between 1 and 2 is 3/2.
@@ -146,7 +146,7 @@ impl KernelError {
 /// pair, so a sum of many switches reuses every partial sum it meets.
 ///
 /// ```
-/// use onag::kernel::{Kernel, Outcome, Relation};
+/// use onag::{Kernel, OutcomeClass as Outcome, Relation};
 /// use onag::{Dyadic, Nimber, Term};
 /// use num_bigint::BigInt;
 /// let mut k = Kernel::new();
@@ -191,10 +191,10 @@ pub struct Kernel {
 /// computation the tests and benchmarks make and stop well before a machine's memory runs out.
 ///
 /// ```
-/// use onag::kernel::{Budget, Kernel, KernelError};
+/// use onag::{Budget, Kernel, KernelError};
 /// let mut k = Kernel::new();
 /// k.set_budget(Budget { max_games: 100, ..Budget::default() });
-/// let t = onag::syntax::parse("{1||0|-1} + {2||0|-2} + {3||0|-3} + {4||0|-4}").unwrap();
+/// let t = onag::parse("{1||0|-1} + {2||0|-2} + {3||0|-3} + {4||0|-4}").unwrap();
 /// assert!(matches!(k.eval(&t), Err(KernelError::Limit { .. })));
 /// ```
 #[derive(Clone, Debug)]
@@ -204,12 +204,12 @@ pub struct Budget {
     pub max_games: usize,
     /// The most units of work: sums, comparisons and canonical forms not found in a memo.
     pub max_work: u64,
-    /// When to give up, checked every [`CHECK_EVERY`] units of work.
+    /// When to give up, checked every `CHECK_EVERY` units of work.
     pub deadline: Option<Instant>,
     /// Set from another thread to stop the computation, checked with the deadline.
     pub cancel: Option<Arc<AtomicBool>>,
     /// The most bytes the process may have allocated, checked on every unit of work when the
-    /// binary counts allocation ([`crate::memory`]); default the process-wide limit.
+    /// binary counts allocation (`crate::memory`); default the process-wide limit.
     pub max_memory: usize,
 }
 
@@ -303,7 +303,7 @@ impl Kernel {
     }
 
     /// Checks the deadline, the cancel flag and the memory limit at once (not every
-    /// [`CHECK_EVERY`] units): for callers outside the kernel whose single steps are coarse,
+    /// `CHECK_EVERY` units): for callers outside the kernel whose single steps are coarse,
     /// such as the number world's arithmetic (`functions::world`) between its operations.
     pub fn check_budget(&mut self) -> Result<(), KernelError> {
         let which = match crate::memory::check(self.budget.max_memory) {

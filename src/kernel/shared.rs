@@ -93,10 +93,10 @@ impl Kernel {
     }
 
     /// The canonical form with each part that is written more than once (and is not tiny, see
-    /// [`MIN_SHARED_SIZE`]) named once: `body where A = …, B = …`, the definitions in an order
+    /// `MIN_SHARED_SIZE`) named once: `body where A = …, B = …`, the definitions in an order
     /// where each uses only those before it. Its size is bounded by the number of distinct
     /// parts and their options, never by the tree's; when nothing repeats it is the tree. A
-    /// chain of parts deeper than [`MAX_INLINE_DEPTH`] is cut by names too, so the text
+    /// chain of parts deeper than `MAX_INLINE_DEPTH` is cut by names too, so the text
     /// always reads back within the parser's nesting cap.
     pub fn shared_term(&mut self, g: GameId) -> Term {
         let dag = self.dag(g);

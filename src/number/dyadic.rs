@@ -255,7 +255,7 @@ impl Dyadic {
     /// pebbles, so that a 10,000-digit integer does not allocate a row of 10^10000 signs.
     ///
     /// ```
-    /// use onag::{Dyadic, number::Sign::{Plus as L, Minus as R}};
+    /// use onag::{Dyadic, Sign::{Plus as L, Minus as R}};
     /// let d = |s: &str| s.parse::<Dyadic>().unwrap();
     /// assert_eq!(d("3/4").sign_expansion(100).unwrap(), vec![L, R, L]);
     /// assert_eq!(d("-3/8").sign_expansion(100).unwrap(), vec![R, L, L, R]);
@@ -302,7 +302,7 @@ impl Dyadic {
     /// The number whose sign expansion is `signs` (a Hackenstring row of L and R pebbles).
     ///
     /// ```
-    /// use onag::{Dyadic, number::Sign::{Plus as L, Minus as R}};
+    /// use onag::{Dyadic, Sign::{Plus as L, Minus as R}};
     /// assert_eq!(Dyadic::from_sign_expansion(&[L, R]).to_string(), "1/2");
     /// assert_eq!(Dyadic::from_sign_expansion(&[L, L, R]).to_string(), "3/2");
     /// assert_eq!(Dyadic::from_sign_expansion(&[L, R, R]).to_string(), "1/4");

@@ -40,10 +40,10 @@ pub struct Closure {
 }
 
 impl Lexicode {
-    /// Builds the lexicode, or says why not (base below 2, or more than [`MAX_WORDS`] words).
+    /// Builds the lexicode, or says why not (base below 2, or more than `MAX_WORDS` words).
     ///
     /// ```
-    /// use onag::number::Lexicode;
+    /// use onag::Lexicode;
     /// let h = Lexicode::new(2, 7, 3).unwrap();
     /// assert_eq!(h.words.len(), 16); // the Hamming code
     /// ```
@@ -51,7 +51,7 @@ impl Lexicode {
         Self::new_within(base, length, distance, &mut || Ok(()))
     }
 
-    /// [`Lexicode::new`] under a limit: `check` is asked every [`CHECK_WORK`] comparisons of
+    /// [`Lexicode::new`] under a limit: `check` is asked every `CHECK_WORK` comparisons of
     /// two words and its error (a deadline passed, say) ends the search with that error, never
     /// with a partial code.
     pub fn new_within(

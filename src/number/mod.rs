@@ -13,8 +13,8 @@ mod ordinal;
 pub mod signs;
 mod surreal;
 
-pub use dyadic::{Dyadic, Sign};
-pub use lexicode::{hamming, Closure, Lexicode, MAX_WORDS};
+pub use dyadic::{Dyadic, ParseDyadicError, Sign};
+pub use lexicode::{Closure, Lexicode};
 pub use nimber::{
     mex, nim_inv_u128, nim_inv_u64, nim_mul_u128, nim_mul_u128_portable, nim_mul_u64,
     nim_mul_u64_portable, nim_mul_uses_clmul, nim_solve_artin_schreier_u128,
@@ -23,4 +23,4 @@ pub use nimber::{
 };
 pub use on2::{On2, On2RangeError};
 pub use ordinal::Ordinal;
-pub use surreal::{floor_frac, rational_birthday, Surreal, SurrealError, MAX_SERIES_TERMS};
+pub use surreal::{Surreal, SurrealError};

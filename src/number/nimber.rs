@@ -56,7 +56,7 @@ impl Nimber {
     /// Nim multiplication: the product that makes the nimbers a field.
     ///
     /// ```
-    /// use onag::number::Nimber;
+    /// use onag::Nimber;
     /// let two = Nimber::from(2);
     /// assert_eq!(two.nim_mul(&two), Nimber::from(3));
     /// ```
@@ -98,7 +98,7 @@ impl Nimber {
     /// length as `self`.
     ///
     /// ```
-    /// use onag::number::Nimber;
+    /// use onag::Nimber;
     /// assert_eq!(Nimber::from(2).nim_sqrt(), Nimber::from(3));
     /// ```
     pub fn nim_sqrt(&self) -> Nimber {
@@ -115,7 +115,7 @@ impl Nimber {
     /// The nim inverse, or `None` for `*0`.
     ///
     /// ```
-    /// use onag::number::Nimber;
+    /// use onag::Nimber;
     /// assert_eq!(Nimber::from(2).nim_inv(), Some(Nimber::from(3))); // 1/2 = 3 (seed 000 §I.6a)
     /// assert_eq!(Nimber::zero().nim_inv(), None);
     /// ```
@@ -158,7 +158,7 @@ impl Nimber {
     /// the roots lie one Fermat level up. This is why the finite nimbers are quadratically closed.
     ///
     /// ```
-    /// use onag::number::Nimber;
+    /// use onag::Nimber;
     /// let a = Nimber::from(8);
     /// let x = a.solve_artin_schreier();
     /// assert_eq!(x, Nimber::from(16)); // 16⊗16 ⊕ 16 = 24 ⊕ 16 = 8

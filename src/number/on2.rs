@@ -24,7 +24,7 @@ use std::fmt;
 /// strictly decreasing and coefficients nonzero finite nimbers.
 ///
 /// ```
-/// use onag::number::{On2, Nimber};
+/// use onag::{On2, Nimber};
 /// let w = On2::omega();
 /// assert_eq!(w.mul(&w).to_string(), "ω^2");          // ω⊗ω = ω²
 /// assert_eq!(w.mul(&w).mul(&w), On2::finite(Nimber::from(2))); // ω³ = 2
@@ -203,7 +203,7 @@ impl On2 {
     /// The unique nim square root (squaring is a field automorphism).
     ///
     /// ```
-    /// use onag::number::{On2, Nimber};
+    /// use onag::{On2, Nimber};
     /// let w = On2::omega();
     /// assert_eq!(w.sqrt().to_string(), "ω^2·2"); // √ω = ω²·2
     /// ```
@@ -215,7 +215,7 @@ impl On2 {
     /// The nim inverse, or `None` for `*0`: `x^(2^m − 2) = Π_{i=1}^{m−1} x^(2^i)`.
     ///
     /// ```
-    /// use onag::number::On2;
+    /// use onag::On2;
     /// assert_eq!(On2::omega().inv().unwrap().to_string(), "ω^2·3"); // 1/ω = ω²·3
     /// ```
     pub fn inv(&self) -> Option<On2> {

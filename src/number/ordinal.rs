@@ -18,7 +18,7 @@ use std::fmt;
 /// An ordinal `< ε₀` in Cantor normal form.
 ///
 /// ```
-/// use onag::number::Ordinal;
+/// use onag::Ordinal;
 /// let w = Ordinal::omega();
 /// let one = Ordinal::from(1u64);
 /// assert_eq!(one.add(&w), w);                          // 1 + ω = ω

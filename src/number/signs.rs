@@ -68,6 +68,7 @@ fn block_length(block: &[(Sign, Ordinal)]) -> Ordinal {
     block.iter().fold(Ordinal::zero(), |acc, (_, n)| acc.add(n))
 }
 
+#[cfg(any(test, feature = "cli"))]
 fn sign_char(s: Sign, plus: char, minus: char) -> char {
     if s == Sign::Plus {
         plus
@@ -140,6 +141,7 @@ impl SignExpansion {
 
     /// The prefix of length `alpha` and the sign at position `alpha`; `None` when `alpha` is
     /// not below the length (or lies beyond 2^16 copies of a repeated block).
+    #[cfg(test)]
     pub fn prefix(&self, alpha: &Ordinal) -> Option<(SignExpansion, Sign)> {
         let mut out = SignExpansion::default();
         let mut left = alpha.clone();
@@ -183,6 +185,7 @@ impl SignExpansion {
 
     /// As `+`/`-` signs, a run longer than 3 written `+^n` or `+^(ω·2)`, a block repeated ω
     /// times in parentheses: `+-+`, `+^ω-^ω`, `+-(-+)`, `+-(-+)+` (1/3 + 1/ω).
+    #[cfg(any(test, feature = "cli"))]
     pub fn signs(&self, ascii: bool) -> String {
         let run = |out: &mut String, s: Sign, n: &Ordinal| {
             let c = sign_char(s, '+', '-');
@@ -220,6 +223,7 @@ impl SignExpansion {
 
     /// As a Hackenstring row in L and R, `(X)` meaning X repeated ω times (seed 001), when every
     /// run length is below `ω^ω`: ω is `(L)`, ω² is `((L))`, 1/3 is `LR(RL)`.
+    #[cfg(test)]
     pub fn row(&self) -> Option<String> {
         let run = |out: &mut String, s: Sign, n: &Ordinal| -> Option<()> {
             let c = sign_char(s, 'L', 'R');
@@ -301,18 +305,6 @@ fn rational_signs(r: &BigRational) -> Result<(Vec<Sign>, Vec<Sign>), String> {
             f = g;
         }
     }
-}
-
-/// The sign expansion of a rational: its binary walk, finite for a dyadic and otherwise an
-/// eventually periodic sequence of length ω.
-pub fn rational_expansion(r: &BigRational) -> Result<SignExpansion, String> {
-    let (signs, period) = rational_signs(r)?;
-    let mut e = SignExpansion::default();
-    for s in signs {
-        e.push(s, Ordinal::one());
-    }
-    e.push_repeat(period.into_iter().map(|s| (s, Ordinal::one())).collect());
-    Ok(e)
 }
 
 fn dyadic_of(r: &BigRational) -> Option<Dyadic> {
@@ -507,10 +499,10 @@ fn rat(d: &Dyadic) -> BigRational {
 }
 
 /// The value of a Hackenstring row (in L/R or A/B/C letters, with `( … )` for recurring parts
-/// and spaces ignored), read by [`expansion_value`].
+/// and spaces ignored), read by `expansion_value`.
 ///
 /// ```
-/// use onag::number::signs::row_value;
+/// use onag::hackenstring_value as row_value;
 /// assert_eq!(row_value("AB(BA)").unwrap().to_string(), "1/3");
 /// assert_eq!(row_value("L(L)").unwrap().to_string(), "ω");
 /// assert_eq!(row_value("L(R)").unwrap().to_string(), "ω^-1");

@@ -11,7 +11,6 @@
 use super::dyadic::Dyadic;
 use super::ordinal::Ordinal;
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
@@ -24,7 +23,7 @@ pub const MAX_SERIES_TERMS: usize = 10_000;
 /// A surreal number `Σ ω^{y_i}·r_i` (finite sum, rational coefficients).
 ///
 /// ```
-/// use onag::number::Surreal;
+/// use onag::Surreal;
 /// let w = Surreal::omega();
 /// let one = Surreal::integer(1);
 /// let x = w.sub(&one);                                     // ω − 1
@@ -476,6 +475,7 @@ impl fmt::Display for Surreal {
 /// The birthday of a rational number: finite for a dyadic (the length of its sign
 /// expansion), ω for any other rational (seed 000 II.5b: every non-dyadic real is born on
 /// day ω).
+#[cfg(test)]
 pub fn rational_birthday(r: &BigRational) -> Ordinal {
     let d = r.denom();
     let k = d.trailing_zeros().unwrap_or(0);
@@ -485,13 +485,6 @@ pub fn rational_birthday(r: &BigRational) -> Ordinal {
     } else {
         Ordinal::omega()
     }
-}
-
-/// The integer part and the remaining fraction in `[0, 1)` of a rational.
-pub fn floor_frac(r: &BigRational) -> (BigInt, BigRational) {
-    let fl = r.numer().div_floor(r.denom());
-    let frac = r - BigRational::from_integer(fl.clone());
-    (fl, frac)
 }
 
 #[cfg(test)]

@@ -24,10 +24,10 @@ pub struct Comparison {
 /// Compares `a` and `b` by the definition, writing each inequality out `depth` levels deep.
 ///
 /// ```
-/// use onag::kernel::Relation;
-/// use onag::proof::compare;
-/// let up = onag::syntax::parse("^").unwrap();
-/// let star = onag::syntax::parse("*").unwrap();
+/// use onag::Relation;
+/// use onag::compare_with_proof as compare;
+/// let up = onag::parse("^").unwrap();
+/// let star = onag::parse("*").unwrap();
 /// let c = compare(&up, &star, 2).unwrap();
 /// assert_eq!(c.relation, Relation::Fuzzy);
 /// assert!(!c.le.holds && !c.ge.holds);

@@ -551,7 +551,7 @@ pub enum Reason {
     Definition {
         /// The refutations, one per option tried.
         refutations: Vec<Inequality>,
-        /// Options not listed (beyond [`MAX_LISTED`]); each was decided all the same.
+        /// Options not listed (beyond `MAX_LISTED`); each was decided all the same.
         unlisted: usize,
         /// A side was a number whose options number avoidance lets us skip.
         avoided: bool,

@@ -8,16 +8,15 @@
 //! re-verifies each step from the terms and the rule set alone (lemmas first, each citing only
 //! earlier ones), and a proof read back from JSON is checked again.
 //!
-//! When two games differ there is no chain of rules between them; [`prove_eq`] then gives a
+//! When two games differ there is no chain of rules between them; [`prove_eq_with`] then gives a
 //! [`Disproof`]: who wins the difference, and a winning first move for each player who has one.
 //!
 //! ```no_run
-//! use onag::proof::{prove_eq, Outcome};
-//! use onag::rules::RuleSet;
-//! let rules = RuleSet::builtin();
-//! let a = onag::syntax::parse("{0,1|2}").unwrap();
-//! let b = onag::syntax::parse("3/2").unwrap();
-//! match prove_eq(&a, &b, &rules).unwrap() {
+//! use onag::{Engine, Outcome, RuleSet};
+//! let engine = Engine::new(RuleSet::builtin());
+//! let a = onag::parse("{0,1|2}").unwrap();
+//! let b = onag::parse("3/2").unwrap();
+//! match onag::prove(&a, &b, &engine).unwrap() {
 //!     Outcome::Equal(p) => assert!(p.checked),
 //!     Outcome::Different(d) => panic!("{d:?}"),
 //! }
@@ -38,7 +37,7 @@ mod values;
 
 pub use check::{CheckError, CheckLimit, ConditionProof};
 pub use compare::{compare, Comparison};
-pub use inequality::{Definitional, Inequality, Memo, Reason, Undecided};
+pub use inequality::{Inequality, Reason, Undecided};
 pub use step::{PathElem, Step, Witnesses, LEMMA};
 pub use table::TermTable;
 
@@ -64,7 +63,7 @@ pub struct Proof {
     /// may cite only lemmas before it.
     pub lemmas: Vec<Lemma>,
     /// The subterms written once and referred to as `#n` by the terms above (see
-    /// [`TermTable`]); empty for a proof that writes every term out.
+    /// `TermTable`); empty for a proof that writes every term out.
     pub terms: TermTable,
     /// Whether [`Proof::check`] accepted it in this process. Never read from input: a proof
     /// from elsewhere is checked again.
@@ -323,8 +322,8 @@ impl Proof {
     /// The same proof for a reader: every reference to an entry of at most `max` nodes
     /// written out, in its terms and in its steps' words, so only large parts keep their
     /// `#n` names (the table is compacted to those). The proof stores parts larger than
-    /// [`table::SHARE_ABOVE`] in its table, which is what keeps producing and checking it
-    /// cheap; people read small parts best written out ([`table::READ_UP_TO`]).
+    /// `table::SHARE_ABOVE` in its table, which is what keeps producing and checking it
+    /// cheap; people read small parts best written out (`table::READ_UP_TO`).
     pub fn readable(&self, max: u64) -> Proof {
         if self.terms.is_empty() {
             return self.clone();
@@ -414,15 +413,15 @@ impl Simplification {
 /// rather than with the expansion; anything else is one engine run, explained.
 ///
 /// ```
-/// use onag::engine::Engine;
-/// use onag::rules::RuleSet;
+/// use onag::Engine;
+/// use onag::RuleSet;
 /// let engine = Engine::new(RuleSet::builtin());
-/// let t = onag::syntax::parse("{1|-1} + {2|-2} + {3|-3}").unwrap();
-/// let s = onag::proof::simplify(&t, &engine).unwrap();
+/// let t = onag::parse("{1|-1} + {2|-2} + {3|-3}").unwrap();
+/// let s = onag::simplify(&t, &engine).unwrap();
 /// assert!(s.canonical && s.proof.checked);
 /// // Each distinct sum of options is proved once, as a lemma, and cited.
 /// assert!(!s.proof.lemmas.is_empty());
-/// assert_eq!(onag::syntax::print(s.result(), &Default::default()), "{6|4||2|0|||0|-2||-4|-6}");
+/// assert_eq!(onag::print(s.result(), &Default::default()), "{6|4||2|0|||0|-2||-4|-6}");
 /// ```
 pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError> {
     let mut c = compose::Composer::new(engine);
@@ -525,12 +524,8 @@ pub enum Outcome {
     Different(Disproof),
 }
 
-/// Proves `a = b` by simplifying both to the same form, or shows `a ≠ b` by the play of `a − b`.
-pub fn prove_eq(a: &Term, b: &Term, rules: &RuleSet) -> Result<Outcome, ProofError> {
-    prove_eq_with(a, b, &Engine::new(rules.clone()))
-}
-
-/// [`prove_eq`] with an engine of the caller's (its rules, limits and cancel flag).
+/// Proves `a = b` by simplifying both to the same form with the caller's engine (its rules,
+/// limits and cancel flag), or shows `a ≠ b` by the play of `a − b`.
 pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Outcome, ProofError> {
     let rules = engine.rules();
     let mut k = Kernel::new();
@@ -662,3 +657,6 @@ pub fn disprove(k: &mut Kernel, a: &Term, b: &Term) -> Result<Disproof, ProofErr
         moves,
     })
 }
+
+#[cfg(test)]
+mod tests;

@@ -303,4 +303,4 @@ impl Step {
     }
 }
 
-pub use crate::term::{normalise, same_form};
+pub use crate::term::same_form;

@@ -192,7 +192,7 @@ impl TermTable {
         with_children(t, kids.into_iter())
     }
 
-    /// `t` as a proof stores it: a reference when it is larger than [`SHARE_ABOVE`] written
+    /// `t` as a proof stores it: a reference when it is larger than `SHARE_ABOVE` written
     /// out, otherwise written out (its references replaced by what they stand for).
     pub fn share(&mut self, t: &Term) -> Term {
         if self.size(t) > SHARE_ABOVE {

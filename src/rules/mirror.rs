@@ -549,7 +549,8 @@ fn rename(rule: &mut Rule) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{check, parse_rules, rule_text, RuleSet};
+    use super::super::print::rule_text;
+    use super::super::{check, parse_rules, RuleSet};
     use super::*;
 
     /// Everything that decides what a rule does and how it is shown, but not where it was written.

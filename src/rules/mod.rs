@@ -6,7 +6,7 @@
 //! at run time is used like the built-in ones.
 //!
 //! ```
-//! use onag::rules::RuleSet;
+//! use onag::RuleSet;
 //! let rules = RuleSet::builtin();
 //! let dom = rules.get("dominated-left").unwrap();
 //! assert!(dom.cite.contains("seed 004"));
@@ -25,7 +25,6 @@ mod print;
 pub use ast::*;
 pub use openings::{parse_openings, OpeningRule};
 pub use parse::{parse_rules, MAX_RULE_NESTING};
-pub use print::rule_text;
 
 use std::fmt;
 use std::path::Path;
@@ -279,3 +278,6 @@ impl RuleSet {
         Ok(RuleSet { rules, openings })
     }
 }
+
+#[cfg(test)]
+mod tests;

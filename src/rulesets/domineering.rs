@@ -34,7 +34,7 @@ pub struct Board {
 }
 
 /// A board as written, before it is split into regions: any size up to
-/// [`grid::MAX_TEXT_SQUARES`], each square empty (`true`) or filled.
+/// `grid::MAX_TEXT_SQUARES`, each square empty (`true`) or filled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     /// Squares per row.
@@ -85,7 +85,7 @@ impl Position {
     }
 
     /// The live regions (empty squares that have an empty neighbour, 4-connected), each as a
-    /// bit-board of its bounding box. A region larger than [`MAX_REGION`] squares is refused.
+    /// bit-board of its bounding box. A region larger than `MAX_REGION` squares is refused.
     pub fn regions(&self) -> Result<Vec<Board>, RulesetError> {
         let (w, h) = (self.width, self.height);
         let mut seen = vec![false; w * h];

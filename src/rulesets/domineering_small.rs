@@ -16,6 +16,7 @@
 //! the same regions and both key a region by an image under the symmetries.
 
 use super::domineering::{Board, Domineering};
+#[cfg(test)]
 use super::grid::Shape;
 use super::search::Rules;
 
@@ -153,6 +154,7 @@ fn to_small(b: &Board) -> Option<u64> {
 }
 
 /// A word as a general board of the given shape (the inverse of [`to_small`]).
+#[cfg(test)]
 pub fn to_board(x: u64) -> Board {
     if x == 0 {
         return Board {

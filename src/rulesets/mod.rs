@@ -127,3 +127,6 @@ impl std::error::Error for RulesetError {}
 pub(crate) fn too_large(what: impl Into<String>) -> RulesetError {
     RulesetError::Kernel(KernelError::TooLarge { what: what.into() })
 }
+
+#[cfg(test)]
+mod tests;

@@ -75,10 +75,6 @@ impl<P: Clone + Eq + Hash> Table<P> {
     pub fn len(&self) -> usize {
         self.map.len() + self.compact.len()
     }
-    /// Whether nothing is stored in the hashed tables.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
     fn get<R: Rules<Pos = P>>(&self, rules: &R, p: &P) -> Option<GameId> {
         if let Some(i) = rules.dense_key(p) {
             return self.dense.get(i).copied().flatten();

@@ -47,8 +47,7 @@ pub struct PrintOptions {
 /// no input makes it panic.
 ///
 /// ```
-/// use onag::syntax::parse;
-/// use onag::{Dyadic, Nimber, Term};
+/// use onag::{parse, Dyadic, Error, Nimber, Term};
 ///
 /// // More bars bind more loosely: {3||2|1} is {3|{2|1}}.
 /// let g = parse("{3||2|1}").unwrap();
@@ -60,7 +59,7 @@ pub struct PrintOptions {
 /// assert_eq!(x, Term::Nus { number: "1/2".parse().unwrap(), up: (-2).into(), nim: Nimber::from(3) });
 ///
 /// // Short games have only dyadic numbers; the error points at the fraction.
-/// let e = parse("{1/3|}").unwrap_err();
+/// let Err(Error::Parse(e)) = parse("{1/3|}") else { panic!("a parse error") };
 /// assert_eq!((e.line, e.column), (1, 2));
 /// assert!(e.render().contains(" ^^^"));
 ///
@@ -96,7 +95,7 @@ pub fn parse_with_refs(src: &str) -> Result<Term, ParseError> {
 /// The output parses back to the same term, so it is safe to store or paste.
 ///
 /// ```
-/// use onag::syntax::{parse, print, PrintOptions};
+/// use onag::{parse, print, PrintOptions};
 ///
 /// let t = parse("{3|{2*|1*}}").unwrap();
 /// assert_eq!(print(&t, &PrintOptions::default()), "{3||2*|1*}");
@@ -110,12 +109,12 @@ pub fn print(t: &Term, opts: &PrintOptions) -> String {
 }
 
 /// A term displays as the one printer writes it with default options: ASCII, CGSuite's
-/// notation, so `format!("{t}")` reads back with [`parse`] to the same term.
+/// notation, so `format!("{t}")` reads back with `parse` to the same term.
 ///
 /// ```
-/// let t = onag::syntax::parse("{3|{2*|1*}} + ^^*").unwrap();
+/// let t = onag::parse("{3|{2*|1*}} + ^^*").unwrap();
 /// assert_eq!(t.to_string(), "{3||2*|1*} + ^^*");
-/// assert_eq!(onag::syntax::parse(&t.to_string()).unwrap(), t);
+/// assert_eq!(onag::parse(&t.to_string()).unwrap(), t);
 /// ```
 impl std::fmt::Display for Term {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

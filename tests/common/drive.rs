@@ -3,11 +3,11 @@
 //! and the libFuzzer targets (`fuzz/fuzz_targets/*.rs`, which include this file by path), so that
 //! all three check the same things. A violated property panics; the callers catch that.
 
-use onag::proof::{proof_of_simplification, Proof};
-use onag::syntax::{parse, print, PrintOptions};
 use onag::Kernel;
 use onag::RuleSet;
 use onag::Term;
+use onag::{parse, print, PrintOptions};
+use onag::{proof_of_simplification, Proof};
 use onag::{Engine, EngineError, Limits};
 use std::time::Duration;
 
@@ -70,12 +70,13 @@ pub fn syntax(src: &str) {
                 assert_eq!(back, t, "{src:?} printed as {text:?}");
             }
         }
-        Err(e) => {
+        Err(onag::Error::Parse(e)) => {
             assert!(e.line >= 1 && e.column >= 1, "{e:?}");
             assert!(e.line <= src.split('\n').count(), "{e:?}");
             let r = e.render();
             assert!(r.contains('^') && r.len() < 4_000, "{r}");
         }
+        Err(e) => panic!("{src:?}: not a parse error: {e}"),
     }
 }
 
@@ -141,7 +142,7 @@ pub fn engine(src: &str) {
             // The proof by lemmas (the path sums take) ends at a term of the same value, with
             // a proof the checker accepted; its only errors are limits.
             let engine = Engine::new(rules.clone()).with_limits(fuzz_limits());
-            match onag::proof::simplify(&t, &engine) {
+            match onag::simplify(&t, &engine) {
                 Ok(l) => {
                     assert!(l.proof.checked, "{src}");
                     if value.is_some() {
@@ -154,9 +155,13 @@ pub fn engine(src: &str) {
                         );
                     }
                 }
-                Err(onag::ProofError::Engine(
-                    EngineError::Limit { .. } | EngineError::Unsupported(_),
-                )) => {}
+                // The engine's limit (it carries the term reached) or a term it cannot hold.
+                Err(
+                    onag::Error::Limit {
+                        reached: Some(_), ..
+                    }
+                    | onag::Error::BadInput(_),
+                ) => {}
                 Err(e) => panic!("{src}: no proof by lemmas: {e}"),
             }
         }
@@ -164,7 +169,7 @@ pub fn engine(src: &str) {
         Err(EngineError::Limit { which, reached }) => {
             assert!(!which.is_empty());
             assert!(
-                reached.starts_with(onag::engine::TOO_LARGE) || parse(&reached).is_ok(),
+                reached.starts_with(onag::TOO_LARGE) || parse(&reached).is_ok(),
                 "{src}: reached {reached:?}"
             );
         }

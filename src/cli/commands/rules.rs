@@ -58,6 +58,7 @@ fn listed(rules: &crate::rules::RuleSet) -> Vec<Listed<'_>> {
 }
 
 /// Every rule and opening rule of `rules` as `onag rules --format json` lists them.
+#[cfg(feature = "serve")]
 pub(crate) fn json_list(rules: &crate::rules::RuleSet) -> Vec<serde_json::Value> {
     listed(rules).iter().map(json).collect()
 }

@@ -412,7 +412,7 @@ pub fn nim_warm_up() {
 /// product never overflows.
 ///
 /// ```
-/// use onag::number::nim_mul_u64;
+/// use onag::nim_mul_u64;
 /// assert_eq!(nim_mul_u64(2, 2), 3); // *2 ⊗ *2 = *3: the smallest "surprising" product
 /// assert_eq!(nim_mul_u64(16, 16), 24); // a Fermat 2-power squares to 3/2 of itself
 /// assert_eq!(nim_mul_u64(4, 16), 64); // distinct Fermat 2-powers multiply ordinarily
@@ -457,7 +457,7 @@ pub fn nim_mul_uses_clmul() -> bool {
 /// [`nim_mul_u64`].
 ///
 /// ```
-/// use onag::number::nim_mul_u128;
+/// use onag::nim_mul_u128;
 /// assert_eq!(nim_mul_u128(1 << 64, 1 << 64), 3 << 63);
 /// ```
 #[inline]
@@ -507,7 +507,7 @@ pub fn nim_square_u128(a: u128) -> u128 {
 /// GF(2^(2^n))), and it has the same bit length as its argument.
 ///
 /// ```
-/// use onag::number::nim_sqrt_u64;
+/// use onag::nim_sqrt_u64;
 /// assert_eq!(nim_sqrt_u64(2), 3); // because 3⊗3 = 2
 /// ```
 #[inline]
@@ -526,7 +526,7 @@ pub fn nim_sqrt_u128(a: u128) -> u128 {
 /// Nim inverse: `None` for `*0`, which has none.
 ///
 /// ```
-/// use onag::number::nim_inv_u64;
+/// use onag::nim_inv_u64;
 /// assert_eq!(nim_inv_u64(2), Some(3)); // 1/*2 = *3, since *2 ⊗ *3 = *1
 /// assert_eq!(nim_inv_u64(0), None);
 /// ```
@@ -547,7 +547,7 @@ pub fn nim_inv_u128(a: u128) -> Option<u128> {
 /// is set the roots lie in GF(2^128), which is why the result is a `u128`.
 ///
 /// ```
-/// use onag::number::{nim_mul_u128, nim_solve_artin_schreier_u64};
+/// use onag::{nim_mul_u128, nim_solve_artin_schreier_u64};
 /// assert_eq!(nim_solve_artin_schreier_u64(1), 2); // 2⊗2 ⊕ 2 = 3 ⊕ 2 = 1
 /// let x = nim_solve_artin_schreier_u64(1 << 63); // needs the next field up
 /// assert_eq!(x, 1 << 64);

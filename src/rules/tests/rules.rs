@@ -1,6 +1,6 @@
 //! The rule language: the shipped files load, and malformed files give positioned errors.
 
-use onag::rules::{parse_rules, RuleKind, RuleSet, BUILTIN_FILES};
+use crate::rules::{parse_rules, RuleKind, RuleSet, BUILTIN_FILES};
 
 #[test]
 fn every_shipped_rule_file_parses_and_validates() {
@@ -113,10 +113,10 @@ fn duplicate_names_are_refused() {
 /// cannot matter, and none applies where there is no up part (those open by the definitions).
 #[test]
 fn canonical_open_shortcuts_give_the_kernels_canonical_forms() {
+    use crate::Engine;
+    use crate::Kernel;
+    use crate::{Dyadic, Nimber, Term};
     use num_bigint::BigInt;
-    use onag::Engine;
-    use onag::Kernel;
-    use onag::{Dyadic, Nimber, Term};
     let all = RuleSet::builtin();
     let group = all.select("canonical-open").unwrap();
     let names: Vec<String> = group.names().map(str::to_string).collect();
@@ -145,7 +145,7 @@ fn canonical_open_shortcuts_give_the_kernels_canonical_forms() {
                     nim: Nimber::from(n),
                 };
                 let g = k.eval(&leaf).unwrap();
-                let side = |k: &mut Kernel, ids: Vec<onag::GameId>| -> Vec<Term> {
+                let side = |k: &mut Kernel, ids: Vec<crate::GameId>| -> Vec<Term> {
                     ids.into_iter().map(|o| k.to_term(o)).collect()
                 };
                 let l = k.left_options(g).unwrap();

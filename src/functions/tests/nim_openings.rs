@@ -4,11 +4,11 @@
 //! from the definition, tampered openings are rejected, and the values of the opened options
 //! have the mex the definition (evaluated literally here) and the fast product both give.
 
-use onag::functions::{self, world, Opening};
-use onag::parse;
-use onag::Nimber;
-use onag::{Arg, Term};
-use onag::{Kernel, KernelError};
+use crate::functions::{self, world, Opening};
+use crate::parse;
+use crate::Nimber;
+use crate::{Arg, Term};
+use crate::{Kernel, KernelError};
 use std::collections::BTreeSet;
 
 fn args(a: &str, b: &str) -> Vec<Arg> {

@@ -2,15 +2,15 @@
 //! distinct call is proved once as a lemma, and the checker accepts an opening only through the
 //! function's independent re-derivation (`check_open`).
 
-use onag::parse;
-use onag::proof::{PathElem, Proof, Step, TermTable, Witnesses};
-use onag::Kernel;
-use onag::RuleSet;
-use onag::{Engine, Term};
+use crate::parse;
+use crate::proof::{PathElem, Proof, Step, TermTable, Witnesses};
+use crate::Kernel;
+use crate::RuleSet;
+use crate::{Engine, Term};
 
-fn simplify(text: &str) -> onag::Simplification {
+fn simplify(text: &str) -> crate::Simplification {
     let engine = Engine::new(RuleSet::builtin());
-    onag::proof::simplify(&parse(text).unwrap(), &engine).unwrap_or_else(|e| panic!("{text}: {e}"))
+    crate::proof::simplify(&parse(text).unwrap(), &engine).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// The proof ends at the canonical form the kernel computes from the ruleset's own fast path.
@@ -216,8 +216,8 @@ fn transposed(b: &str) -> String {
 
 #[test]
 fn a_domineering_option_may_be_any_orientation_of_its_regions_but_a_transposed_one_is_negated() {
-    use onag::Arg;
-    let f = onag::functions::lookup("domineering").unwrap();
+    use crate::Arg;
+    let f = crate::functions::lookup("domineering").unwrap();
     let args = vec![Arg::Text("....|....".into())];
     let mut k = Kernel::new();
     let opened = f.open(&args, &mut k).unwrap().unwrap().term;

@@ -4,11 +4,11 @@
 //! values come from the seeds, from definitions evaluated here (the mex definition of ⊗, the
 //! option definition of G×H) or from the research notes' cross-checked vectors.
 
+use crate::functions::world::{self, Value};
+use crate::syntax::parse;
+use crate::Nimber;
+use crate::{GameId, Kernel};
 use num_bigint::BigUint;
-use onag::functions::world::{self, Value};
-use onag::syntax::parse;
-use onag::Nimber;
-use onag::{GameId, Kernel};
 use proptest::prelude::*;
 
 fn value(k: &mut Kernel, src: &str) -> Value {
@@ -403,7 +403,7 @@ fn seed_000_infinite_braces() {
     assert_eq!(show("{|0,-1,-2,…}"), "-w");
     // printed back as a call that parses to the same term
     let t = parse("{0,1,2,…|}").unwrap();
-    let printed = onag::syntax::print(&t, &Default::default());
+    let printed = crate::syntax::print(&t, &Default::default());
     assert_eq!(parse(&printed).unwrap(), t);
     // bad input: too few terms (positioned), no progression, a progression that diverges
     let e = parse("{0,1,…|}").unwrap_err();
@@ -453,10 +453,10 @@ mod sign_expansion_properties {
     //! numbers is the lexicographic order of their expansions (− < blank < +), the inverse map
     //! gives the number back, and birthdays obey b(−x) = b(x) and b(x+y) ≤ b(x) ⊕ b(y) (by
     //! induction on x + y = {x^L + y, x + y^L | …}; docs/REFERENCES.md).
+    use crate::number::signs::{birthday, expansion_value, sign_expansion, Segment, SignExpansion};
+    use crate::number::{Ordinal, Sign, Surreal};
     use num_bigint::{BigInt, BigUint};
     use num_rational::BigRational;
-    use onag::number::signs::{birthday, expansion_value, sign_expansion, Segment, SignExpansion};
-    use onag::number::{Ordinal, Sign, Surreal};
     use proptest::prelude::*;
     use std::cmp::Ordering;
     use std::collections::VecDeque;

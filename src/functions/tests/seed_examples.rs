@@ -2,9 +2,9 @@
 //! as a test citing its section). The expected values are the seeds' own; where a seed states a
 //! general fact (Corollary 55, Theorem 54) it is checked for the first several n.
 
-use onag::functions::world::{self, Value};
-use onag::syntax::parse;
-use onag::Kernel;
+use crate::functions::world::{self, Value};
+use crate::syntax::parse;
+use crate::Kernel;
 
 fn show(src: &str) -> String {
     let mut k = Kernel::new();
@@ -92,7 +92,7 @@ fn seed_003_theorem_54_the_tower_by_artin_schreier() {
 /// (…,1,0,1,2). Over the alphabet 0..3 with four letters (most significant first):
 #[test]
 fn seed_003_example_67_lexicode_words() {
-    let code = onag::number::Lexicode::new(4, 4, 3).unwrap();
+    let code = crate::number::Lexicode::new(4, 4, 3).unwrap();
     for n in 0..4u64 {
         assert_eq!(code.words[n as usize], vec![0, n, n, n]);
     }

@@ -1,10 +1,11 @@
 //! Inequalities by the definition: the checker's comparison against the kernel's, and the
 //! written-out proofs against the definition they claim to follow.
 
-use onag::parse;
-use onag::proof::{Definitional, Inequality, Memo, Reason};
-use onag::Term;
-use onag::{GameId, Kernel};
+use crate::parse;
+use crate::proof::inequality::{Definitional, Memo};
+use crate::proof::{Inequality, Reason};
+use crate::Term;
+use crate::{GameId, Kernel};
 use proptest::prelude::*;
 
 /// Every game born by day 2, as canonical forms (22 of them), built from day 1 by the
@@ -192,8 +193,8 @@ fn arb_game() -> impl Strategy<Value = Term> {
 
 #[test]
 fn compare_gives_the_relation_with_its_reasons() {
-    use onag::proof::compare;
-    use onag::Relation;
+    use crate::proof::compare;
+    use crate::Relation;
     let p = |s: &str| parse(s).unwrap();
     let c = compare(&p("1/2"), &p("1"), 2).unwrap();
     assert_eq!(c.relation, Relation::Less);
@@ -218,7 +219,7 @@ proptest! {
     fn compare_agrees_with_the_kernel_and_its_refutations_are_winning_moves(
         a in arb_game(), b in arb_game()
     ) {
-        let c = onag::proof::compare(&a, &b, 1).unwrap();
+        let c = crate::proof::compare(&a, &b, 1).unwrap();
         let mut k = Kernel::new();
         let (x, y) = (k.eval(&a).unwrap(), k.eval(&b).unwrap());
         prop_assert_eq!(c.relation, k.compare(x, y).unwrap());

@@ -1,24 +1,24 @@
 //! `cool` and `heat` as derivation steps: each opening (one level of the definition) equals the
 //! call's value, and the independent check (`functions::analysis_check`, which calls nothing in
-//! `onag::analysis` and nothing in the kernel) accepts it and rejects tampered ones — on every
+//! `crate::analysis` and nothing in the kernel) accepts it and rejects tampered ones — on every
 //! game born by day 2, every game born by day 3, closed forms and random sums.
 
-use onag::functions::{lookup, Opening};
-use onag::Dyadic;
-use onag::Thermographer;
-use onag::{Arg, Term};
-use onag::{GameId, Kernel, Relation};
+use crate::functions::{lookup, Opening};
+use crate::Dyadic;
+use crate::Thermographer;
+use crate::{Arg, Term};
+use crate::{GameId, Kernel, Relation};
 
 fn d(s: &str) -> Dyadic {
     s.parse().unwrap()
 }
 
 fn parse(s: &str) -> Term {
-    onag::parse(s).unwrap()
+    crate::parse(s).unwrap()
 }
 
 fn show(t: &Term) -> String {
-    onag::print(t, &Default::default())
+    crate::print(t, &Default::default())
 }
 
 /// The games born by day n, from the definition: every pair of antichains of day n−1.
@@ -254,7 +254,7 @@ fn cool_openings_by_day_2_check_and_tampering_is_caught() {
 }
 
 /// Every game born by day 3 (1,474) at a few temperatures, and the independent check's own
-/// temperature and mean against `onag::analysis`.
+/// temperature and mean against `crate::analysis`.
 #[test]
 fn cool_openings_by_day_3_check() {
     let mut k = Kernel::new();
@@ -264,7 +264,7 @@ fn cool_openings_by_day_3_check() {
     for &g in &games {
         let gt = k.to_term(g);
         let thermo = th.of(&mut k, g).unwrap();
-        let (tau, mean) = onag::functions::analysis_check::temperature_and_mean(&gt).unwrap();
+        let (tau, mean) = crate::functions::analysis_check::temperature_and_mean(&gt).unwrap();
         assert_eq!(mean, thermo.mast, "mean of {}", show(&gt));
         match tau {
             Some(tau) => assert_eq!(tau, thermo.temperature, "temperature of {}", show(&gt)),
@@ -422,5 +422,35 @@ fn readme_openings() {
     ] {
         let o = open_checked(&mut k, name, &parse(g), &parse(t));
         assert_eq!((o.rule, show(&o.term).as_str()), (rule, printed));
+    }
+}
+
+/// `cool`'s opening (one level of the definition, for derivations) evaluates to the call's value,
+/// and says which rule it is: the definition below the temperature, the mast above it.
+/// (Moved from tests/analysis.rs: openings are the function registry's, internal.)
+#[test]
+fn cool_opens_one_level() {
+    let mut k = Kernel::new();
+    let f = crate::functions::lookup("cool").unwrap();
+    for (g, t, rule) in [
+        ("{2|-1}", "1", "cool-definition"),
+        ("{2|-1}", "3/2", "cool-definition"),
+        ("{2|-1}", "2", "cool-mast"),
+        ("{{3|2}|0} + {1|-1}", "1/2", "cool-definition"),
+        ("3/4", "1", "cool-mast"),
+    ] {
+        let call = crate::parse(&format!("cool({g}, {t})")).unwrap();
+        let Term::Call { args, .. } = &call else {
+            panic!("not a call")
+        };
+        let o = f.open(args, &mut k).unwrap().unwrap();
+        assert_eq!(o.rule, rule, "cool({g}, {t})");
+        let want = k.eval(&call).unwrap();
+        assert_eq!(
+            k.eval(&o.term).unwrap(),
+            want,
+            "cool({g}, {t}) opened to {:?}",
+            o.term
+        );
     }
 }

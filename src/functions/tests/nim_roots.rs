@@ -1,14 +1,14 @@
 //! The nim inverse and square root by their mex definitions (seed 000 §I.6a): the openings,
 //! their independent check, and derivations that end at the fast path's values.
 
-use onag::parse;
-use onag::Engine;
-use onag::Kernel;
-use onag::RuleSet;
-use onag::{Arg, Term};
+use crate::parse;
+use crate::Engine;
+use crate::Kernel;
+use crate::RuleSet;
+use crate::{Arg, Term};
 
 fn opening(name: &str, n: u64) -> (Vec<Arg>, Term) {
-    let f = onag::functions::lookup(name).unwrap();
+    let f = crate::functions::lookup(name).unwrap();
     let args = vec![Arg::Game(parse(&format!("*{n}")).unwrap())];
     let mut k = Kernel::new();
     let o = f.open(&args, &mut k).unwrap().expect("an opening");
@@ -16,7 +16,7 @@ fn opening(name: &str, n: u64) -> (Vec<Arg>, Term) {
 }
 
 fn check(name: &str, args: &[Arg], t: &Term) -> Result<(), String> {
-    onag::functions::lookup(name)
+    crate::functions::lookup(name)
         .unwrap()
         .check_open(args, t)
         .expect("a check")
@@ -63,11 +63,11 @@ fn every_opening_in_gf16_checks_and_its_mex_is_the_value() {
 fn the_seeds_worked_inverse_of_2_is_3() {
     // Seed 000 §I.6a builds the set for 1/2 step by step and finds 3 (2 ⊗ 3 = 1).
     let engine = Engine::new(RuleSet::builtin());
-    let s = onag::proof::simplify(&parse("niminv(*2)").unwrap(), &engine).unwrap();
+    let s = crate::proof::simplify(&parse("niminv(*2)").unwrap(), &engine).unwrap();
     assert!(s.proof.checked && s.canonical);
     assert_eq!(s.result().to_string(), "*3");
     assert_eq!(s.proof.steps[0].rule, "nim-inverse-definition");
-    let s = onag::proof::simplify(&parse("nimsqrt(*2)").unwrap(), &engine).unwrap();
+    let s = crate::proof::simplify(&parse("nimsqrt(*2)").unwrap(), &engine).unwrap();
     assert!(s.proof.checked && s.canonical);
     assert_eq!(s.result().to_string(), "*3", "*3 ⊗ *3 = *2");
 }
@@ -116,7 +116,7 @@ fn a_set_grown_past_the_value_is_refused() {
 
 #[test]
 fn beyond_the_field_the_opening_says_so() {
-    let f = onag::functions::lookup("niminv").unwrap();
+    let f = crate::functions::lookup("niminv").unwrap();
     let mut k = Kernel::new();
     let e = f
         .open(&[Arg::Game(parse("*16").unwrap())], &mut k)

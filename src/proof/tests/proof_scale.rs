@@ -4,13 +4,13 @@
 //! entries out and still checks, and the checker's "nothing changes outside the step's
 //! position" is checked without rebuilding the term (tampering off the path is caught).
 
-use onag::engine::Engine;
-use onag::kernel::Kernel;
-use onag::proof::table::{READ_UP_TO, SHARE_ABOVE};
-use onag::proof::{simplify, PathElem, Proof, LEMMA};
-use onag::rules::RuleSet;
-use onag::syntax::parse;
-use onag::Term;
+use crate::engine::Engine;
+use crate::kernel::Kernel;
+use crate::proof::table::{READ_UP_TO, SHARE_ABOVE};
+use crate::proof::{simplify, PathElem, Proof, LEMMA};
+use crate::rules::RuleSet;
+use crate::syntax::parse;
+use crate::Term;
 
 /// Σ_{k=1..n} {k|−k}.
 fn switches(n: usize) -> Term {
@@ -77,7 +77,7 @@ fn a_small_result_is_written_out() {
     let mut k = Kernel::new();
     let g = k.eval(&switches(3)).unwrap();
     assert_eq!(k.eval(&small.result).unwrap(), g);
-    assert!(onag::engine::is_canonical(&mut k, &small.result).is_ok());
+    assert!(crate::engine::is_canonical(&mut k, &small.result).is_ok());
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn the_words_of_a_citation_name_the_entries_of_the_compacted_table() {
                 );
                 cited += 1;
             }
-            for n in onag::proof::table::refs_in_text(&s.why) {
+            for n in crate::proof::table::refs_in_text(&s.why) {
                 assert!((n as usize) < p.terms.len(), "`{}` names #{n}", s.why);
             }
         }

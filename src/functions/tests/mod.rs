@@ -1,0 +1,8 @@
+//! Tests of the function registry's internals (openings and their checks, the number world's
+//! evaluator, sign expansions), moved here from tests/ when the modules became crate-private.
+
+mod analysis_openings;
+mod nim_openings;
+mod nim_roots;
+mod number_world;
+mod seed_examples;

@@ -1,0 +1,6 @@
+//! Tests of the proof layer's internals (the comparison's certificates, the shared-term table,
+//! openings built by hand), moved here from tests/ when the modules became crate-private.
+
+mod inequality;
+mod openings;
+mod proof_scale;

@@ -1,0 +1,3 @@
+//! Tests of the rule files' parser, moved here from tests/ when the modules became crate-private.
+
+mod rules;

@@ -1,0 +1,4 @@
+//! The rulesets' values against published tables and brute force, moved here from tests/ when
+//! the modules became crate-private (the command-line part stays in tests/rulesets.rs).
+
+mod rulesets;

@@ -1,0 +1,1107 @@
+//! Rulesets against published values and against brute-force evaluations written here from the
+//! rules alone (no regions, no symmetries, no transposition table beyond a plain memo).
+
+use crate::rulesets::domineering;
+use crate::{parse, print};
+use crate::{GameId, Kernel};
+use std::collections::HashMap;
+
+fn value_of(k: &mut Kernel, text: &str) -> GameId {
+    k.eval(&parse(text).unwrap()).unwrap()
+}
+
+fn show(k: &mut Kernel, g: GameId) -> String {
+    let t = k.to_term(g);
+    print(&t, &Default::default())
+}
+
+/// A tiny deterministic generator (xorshift), so the random positions are the same every run.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Domineering
+
+/// Domineering by its definition on the whole board: Left covers (r,c),(r+1,c), Right
+/// (r,c),(r,c+1); the value is {Left's results | Right's results}. Memoised on the board only.
+fn domineering_brute(
+    k: &mut Kernel,
+    rows: usize,
+    cols: usize,
+    board: Vec<bool>,
+    memo: &mut HashMap<Vec<bool>, GameId>,
+) -> GameId {
+    if let Some(&g) = memo.get(&board) {
+        return g;
+    }
+    let mut left = Vec::new();
+    let mut right = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if !board[r * cols + c] {
+                continue;
+            }
+            if r + 1 < rows && board[(r + 1) * cols + c] {
+                let mut b = board.clone();
+                b[r * cols + c] = false;
+                b[(r + 1) * cols + c] = false;
+                left.push(domineering_brute(k, rows, cols, b, memo));
+            }
+            if c + 1 < cols && board[r * cols + c + 1] {
+                let mut b = board.clone();
+                b[r * cols + c] = false;
+                b[r * cols + c + 1] = false;
+                right.push(domineering_brute(k, rows, cols, b, memo));
+            }
+        }
+    }
+    let g = k.from_options(&left, &right).unwrap();
+    memo.insert(board, g);
+    g
+}
+
+fn dom(k: &mut Kernel, text: &str) -> GameId {
+    domineering::value(&domineering::Position::parse(text).unwrap(), k).unwrap()
+}
+
+#[test]
+fn domineering_published_small_boards() {
+    let mut k = Kernel::new();
+    // Winning Ways: the empty 2×2 and 3×3 boards are both ±1.
+    let pm1 = value_of(&mut k, "+-1");
+    assert_eq!(dom(&mut k, "..|.."), pm1);
+    assert_eq!(dom(&mut k, "...|...|..."), pm1);
+    // One vertical slot is Left's move: 1; a horizontal one is Right's: -1.
+    let one = value_of(&mut k, "1");
+    assert_eq!(dom(&mut k, ".|."), one);
+    let minus_one = value_of(&mut k, "-1");
+    assert_eq!(dom(&mut k, ".."), minus_one);
+    // Regions that cannot interact add: two vertical slots are 2.
+    assert_eq!(dom(&mut k, ".#.|.#."), value_of(&mut k, "2"));
+    // A board with no two adjacent empty squares is 0.
+    assert_eq!(dom(&mut k, ".#.|#.#"), k.zero());
+}
+
+#[test]
+fn domineering_transposing_negates() {
+    let mut k = Kernel::new();
+    for (a, b) in [("...|..#", ".#|..|.."), ("....|.#..", "..|#.|..|..")] {
+        let ga = dom(&mut k, a);
+        let gb = dom(&mut k, b);
+        // b is a's transpose (rows become columns).
+        assert_eq!(gb, k.neg(ga), "{a} vs {b}");
+    }
+}
+
+#[test]
+fn domineering_random_boards_match_brute_force() {
+    let mut rng = Rng(0x9e3779b97f4a7c15);
+    let mut k = Kernel::new();
+    for _ in 0..300 {
+        let rows = 1 + rng.below(4) as usize;
+        let cols = 1 + rng.below(5) as usize;
+        let board: Vec<bool> = (0..rows * cols).map(|_| rng.below(5) != 0).collect();
+        let text: Vec<String> = board
+            .chunks(cols)
+            .map(|r| r.iter().map(|&e| if e { '.' } else { '#' }).collect())
+            .collect();
+        let text = text.join("|");
+        let fast = dom(&mut k, &text);
+        let brute = domineering_brute(&mut k, rows, cols, board, &mut HashMap::new());
+        let (f, b) = (show(&mut k, fast), show(&mut k, brute));
+        assert_eq!(fast, brute, "{text}: search {f}, brute force {b}");
+    }
+}
+
+/// Boards whose regions are wider or taller than 8 (kept in the general encoding) and boards
+/// whose regions fill 4×5 and 3×6 boxes (the 64-bit word encoding, with every symmetry met),
+/// against the brute force.
+#[test]
+fn domineering_wide_and_word_sized_boards_match_brute_force() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut k = Kernel::new();
+    let shapes = [
+        (2, 9),
+        (9, 2),
+        (2, 10),
+        (10, 2),
+        (1, 12),
+        (4, 5),
+        (5, 4),
+        (3, 6),
+        (6, 3),
+    ];
+    for i in 0..90 {
+        let (rows, cols) = shapes[i % shapes.len()];
+        let board: Vec<bool> = (0..rows * cols).map(|_| rng.below(6) != 0).collect();
+        let text: Vec<String> = board
+            .chunks(cols)
+            .map(|r| r.iter().map(|&e| if e { '.' } else { '#' }).collect())
+            .collect();
+        let text = text.join("|");
+        let fast = dom(&mut k, &text);
+        let brute = domineering_brute(&mut k, rows, cols, board, &mut HashMap::new());
+        let (f, b) = (show(&mut k, fast), show(&mut k, brute));
+        assert_eq!(fast, brute, "{text}: search {f}, brute force {b}");
+    }
+}
+
+#[test]
+fn domineering_full_small_rectangles_match_brute_force() {
+    let mut k = Kernel::new();
+    for rows in 1..=4 {
+        for cols in 1..=4 {
+            let fast =
+                domineering::value(&domineering::Position::empty(rows, cols), &mut k).unwrap();
+            let brute = domineering_brute(
+                &mut k,
+                rows,
+                cols,
+                vec![true; rows * cols],
+                &mut HashMap::new(),
+            );
+            assert_eq!(fast, brute, "{rows}×{cols}");
+        }
+    }
+}
+
+#[test]
+fn domineering_bad_boards_are_positioned_errors() {
+    use crate::RulesetError;
+    let err = |t: &str| match domineering::Position::parse(t) {
+        Err(RulesetError::Input(e)) => (e.line, e.column, e.message),
+        other => panic!("{t}: {other:?}"),
+    };
+    assert_eq!(err("..|...").0, 1);
+    assert_eq!(err("..|...").1, 4);
+    assert!(err("..|...").2.contains("equal lengths"));
+    let (l, c, m) = err("..\n.x");
+    assert_eq!((l, c), (2, 2));
+    assert!(m.contains("'x'"), "{m}");
+    assert!(err("").2.contains("at least one square"));
+    // A million squares is refused as too large (a limit), before anything is built.
+    let huge = ".".repeat(1_000_000);
+    assert!(matches!(
+        domineering::Position::parse(&huge),
+        Err(RulesetError::Kernel(_))
+    ));
+    // A region too big for the search is a limit, not an answer.
+    let big = vec![".".repeat(20); 20].join("|");
+    let mut k = Kernel::new();
+    assert!(matches!(
+        domineering::value(&domineering::Position::parse(&big).unwrap(), &mut k),
+        Err(RulesetError::Kernel(_))
+    ));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Octal games
+
+use crate::Budget;
+use crate::{NimSequence, OctalCode};
+
+/// OEIS A002186, Kayles (octal game 0.77), n = 0..104.
+const A002186: [u32; 105] = [
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
+    1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8,
+    1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7,
+    4, 1, 2, 8, 1, 4, 7, 2, 1,
+];
+
+/// OEIS A002187, Dawson's Chess (0.137), n = 0..131; Dawson's Kayles (0.07) has G(n) = a(n-1).
+const A002187: [u32; 132] = [
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
+    7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+    0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2,
+    1, 1, 0, 4,
+];
+
+/// Sprague–Grundy values of a row of skittles by brute force on whole positions: a position is
+/// the sorted list of its rows; a move takes `take` adjacent skittles (any take in `takes`)
+/// from one row, anywhere in it. No nim-sum, no heap values: the mex over whole positions.
+fn row_game_brute(rows: Vec<usize>, takes: &[usize], memo: &mut HashMap<Vec<usize>, u32>) -> u32 {
+    if let Some(&v) = memo.get(&rows) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for (i, &r) in rows.iter().enumerate() {
+        for &k in takes {
+            if k > r {
+                continue;
+            }
+            for start in 0..=r - k {
+                let mut next: Vec<usize> = rows.clone();
+                next.remove(i);
+                for part in [start, r - k - start] {
+                    if part > 0 {
+                        next.push(part);
+                    }
+                }
+                next.sort_unstable();
+                seen.push(row_game_brute(next, takes, memo));
+            }
+        }
+    }
+    let mut g = 0;
+    while seen.contains(&g) {
+        g += 1;
+    }
+    memo.insert(rows, g);
+    g
+}
+
+#[test]
+fn kayles_matches_oeis_and_brute_force() {
+    let mut s = NimSequence::new(OctalCode::parse("0.77").unwrap());
+    let values = s.values_to(104, &Budget::default()).unwrap();
+    assert_eq!(values, A002186.to_vec());
+    // The first values again, from the rules of Kayles on whole positions.
+    let mut memo = HashMap::new();
+    for (n, &a) in A002186.iter().enumerate().take(31) {
+        assert_eq!(row_game_brute(vec![n], &[1, 2], &mut memo), a, "Kayles {n}");
+    }
+    // OEIS: periodic with period 12 from n = 71 (the last exception is n = 70).
+    let p = s
+        .find_period(10_000, &Budget::default())
+        .unwrap()
+        .expect("Kayles' period is proved");
+    assert_eq!((p.preperiod, p.period), (71, 12));
+}
+
+#[test]
+fn dawsons_kayles_matches_oeis_and_brute_force() {
+    let mut s = NimSequence::new(OctalCode::parse("0.07").unwrap());
+    let values = s.values_to(132, &Budget::default()).unwrap();
+    assert_eq!(values[0], 0);
+    for n in 1..=132 {
+        assert_eq!(values[n], A002187[n - 1], "0.07 at {n}");
+    }
+    // Dawson's Kayles: take exactly two adjacent skittles.
+    let mut memo = HashMap::new();
+    for (n, &v) in values.iter().enumerate().take(31) {
+        assert_eq!(row_game_brute(vec![n], &[2], &mut memo), v, "0.07 {n}");
+    }
+    // A002187 has period 34, last exception at 51: 0.07 repeats from 53.
+    let p = s
+        .find_period(10_000, &Budget::default())
+        .unwrap()
+        .expect("Dawson's Kayles' period is proved");
+    assert_eq!((p.preperiod, p.period), (53, 34));
+}
+
+#[test]
+fn octal_values_past_the_period_and_for_huge_heaps() {
+    let mut s = NimSequence::new(OctalCode::parse("0.77").unwrap());
+    let b = Budget::default();
+    let all = s.values_to(40_000, &b).unwrap();
+    // Computed one by one with no period, the values agree.
+    let mut plain = Vec::new();
+    for n in 0..2000usize {
+        let mut seen = [false; 64];
+        for k in 1..=2usize.min(n) {
+            let m = n - k;
+            for a in 0..=m {
+                seen[(plain[a] ^ plain[m - a]) as usize] = true;
+            }
+        }
+        plain.push(seen.iter().position(|&x| !x).unwrap() as u32);
+    }
+    assert_eq!(&all[..2000], &plain[..]);
+    // A heap of 10^30 tokens is read off the period: 10^30 ≡ 4 (mod 12), and n ≥ 71.
+    let huge: num_bigint::BigInt = "1000000000000000000000000000000".parse().unwrap();
+    let g = s.value(&huge, &b).unwrap();
+    let n = 71 + ((1_000_000_000_000_000_000_000_000_000_000u128 - 71) % 12) as usize;
+    assert_eq!(g, all[n]);
+}
+
+#[test]
+fn subtraction_games_and_nim() {
+    // Subtraction game {1, 2, 3}: G(n) = n mod 4, by its definition.
+    let mut s = NimSequence::new(OctalCode::subtraction(&[1, 2, 3]).unwrap());
+    let v = s.values_to(100, &Budget::default()).unwrap();
+    for (n, &g) in v.iter().enumerate() {
+        assert_eq!(g as usize, n % 4);
+    }
+    let p = s.find_period(1000, &Budget::default()).unwrap();
+    assert_eq!(p.map(|p| (p.preperiod, p.period)), Some((0, 4)));
+    // Subtraction game {2, 5}: brute force by the rules.
+    let mut s = NimSequence::new(OctalCode::subtraction(&[2, 5]).unwrap());
+    let v = s.values_to(200, &Budget::default()).unwrap();
+    let mut b: Vec<u32> = Vec::new();
+    for n in 0..=200usize {
+        let opts: Vec<u32> = [2usize, 5]
+            .iter()
+            .filter(|&&k| k <= n)
+            .map(|&k| b[n - k])
+            .collect();
+        b.push((0..).find(|g| !opts.contains(g)).unwrap());
+    }
+    assert_eq!(v, b);
+    // Nim: heaps 3, 5, 6 nim-add to 0.
+    let z = crate::rulesets::octal::nim(&[3.into(), 5.into(), 6.into()]).unwrap();
+    assert!(z.is_zero());
+}
+
+#[test]
+fn bad_octal_codes_are_positioned_errors() {
+    use crate::RulesetError;
+    for (text, col) in [
+        ("0.78", 4),
+        ("077", 1),
+        ("3.7", 1),
+        ("0.7x7", 4),
+        ("12.7", 2),
+    ] {
+        match OctalCode::parse(text) {
+            Err(RulesetError::Input(e)) => assert_eq!(e.column, col, "{text}: {e}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    assert_eq!(OctalCode::parse(".770").unwrap().print(), "0.77");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cutcake
+
+use crate::Cutcake;
+
+/// Cutcake on a whole position (a sorted list of w×h pieces) from the rules: Left cuts one
+/// piece vertically, Right horizontally; no sums, no symmetry.
+fn cutcake_brute(
+    k: &mut Kernel,
+    pieces: Vec<(usize, usize)>,
+    memo: &mut HashMap<Vec<(usize, usize)>, GameId>,
+) -> GameId {
+    if let Some(&g) = memo.get(&pieces) {
+        return g;
+    }
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for (i, &(w, h)) in pieces.iter().enumerate() {
+        for a in 1..w {
+            let mut next = pieces.clone();
+            next.remove(i);
+            next.extend([(a, h), (w - a, h)]);
+            next.sort_unstable();
+            left.push(cutcake_brute(k, next, memo));
+        }
+        for b in 1..h {
+            let mut next = pieces.clone();
+            next.remove(i);
+            next.extend([(w, b), (w, h - b)]);
+            next.sort_unstable();
+            right.push(cutcake_brute(k, next, memo));
+        }
+    }
+    let g = k.from_options(&left, &right).unwrap();
+    memo.insert(pieces, g);
+    g
+}
+
+#[test]
+fn cutcake_matches_winning_ways_and_brute_force() {
+    let mut k = Kernel::new();
+    let mut c = Cutcake::new();
+    // Winning Ways (ch. 2, Cutcake): a cake w wide and h high with w ≥ h is worth the integer
+    // floor(w / 2^floor(log2 h)) − 1, and the negative of that turned a quarter.
+    for w in 1..=40usize {
+        for h in 1..=40usize {
+            let (big, small, sign) = if w >= h { (w, h, 1) } else { (h, w, -1) };
+            let k2 = 1usize << (usize::BITS - 1 - small.leading_zeros());
+            let expect = sign * ((big / k2) as i64 - 1);
+            let g = c.value(w, h, &mut k).unwrap();
+            assert_eq!(g, value_of(&mut k, &expect.to_string()), "cutcake {w}×{h}");
+        }
+    }
+    let mut memo = HashMap::new();
+    for w in 1..=5 {
+        for h in 1..=5 {
+            let g = c.value(w, h, &mut k).unwrap();
+            assert_eq!(g, cutcake_brute(&mut k, vec![(w, h)], &mut memo), "{w}×{h}");
+        }
+    }
+    assert!(c.value(0, 3, &mut k).is_err());
+    assert!(c.value(100_000, 3, &mut k).is_err());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Toads and Frogs
+
+use crate::rulesets::toads;
+
+/// Toads and Frogs by the rules on the whole row, memoised by the row only.
+fn toads_brute(k: &mut Kernel, row: Vec<char>, memo: &mut HashMap<Vec<char>, GameId>) -> GameId {
+    if let Some(&g) = memo.get(&row) {
+        return g;
+    }
+    let n = row.len();
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for i in 0..n {
+        if row[i] == 'T' {
+            if i + 1 < n && row[i + 1] == '.' {
+                let mut r = row.clone();
+                r.swap(i, i + 1);
+                left.push(r);
+            } else if i + 2 < n && row[i + 1] == 'F' && row[i + 2] == '.' {
+                let mut r = row.clone();
+                r.swap(i, i + 2);
+                left.push(r);
+            }
+        }
+        if row[i] == 'F' {
+            if i >= 1 && row[i - 1] == '.' {
+                let mut r = row.clone();
+                r.swap(i, i - 1);
+                right.push(r);
+            } else if i >= 2 && row[i - 1] == 'T' && row[i - 2] == '.' {
+                let mut r = row.clone();
+                r.swap(i, i - 2);
+                right.push(r);
+            }
+        }
+    }
+    let l: Vec<GameId> = left.into_iter().map(|r| toads_brute(k, r, memo)).collect();
+    let r: Vec<GameId> = right.into_iter().map(|r| toads_brute(k, r, memo)).collect();
+    let g = k.from_options(&l, &r).unwrap();
+    memo.insert(row, g);
+    g
+}
+
+fn toad(k: &mut Kernel, text: &str) -> GameId {
+    toads::value(&toads::parse(text).unwrap(), k).unwrap()
+}
+
+#[test]
+fn toads_and_frogs_published_positions() {
+    let mut k = Kernel::new();
+    // Winning Ways ch. 1 and Erickson, "New Toads and Frogs results" (1996), worked examples.
+    assert_eq!(toad(&mut k, "T.F"), value_of(&mut k, "*"));
+    assert_eq!(toad(&mut k, "TFTF."), k.zero());
+    assert_eq!(toad(&mut k, "TF.TF"), k.zero());
+    assert_eq!(toad(&mut k, "TFT.F"), value_of(&mut k, "*"));
+    assert_eq!(toad(&mut k, "T.TFF"), value_of(&mut k, "^"));
+    // With no frog in the way, two toads have two squares each to walk: Left's 4 moves.
+    assert_eq!(toad(&mut k, "TT.."), value_of(&mut k, "4"));
+}
+
+#[test]
+fn toads_and_frogs_random_rows_match_brute_force() {
+    let mut rng = Rng(0x2545f4914f6cdd1d);
+    let mut k = Kernel::new();
+    let mut memo = HashMap::new();
+    for _ in 0..400 {
+        let n = 1 + rng.below(9) as usize;
+        let row: Vec<char> = (0..n)
+            .map(|_| ['.', 'T', 'F'][rng.below(3) as usize])
+            .collect();
+        let text: String = row.iter().collect();
+        let fast = toad(&mut k, &text);
+        let brute = toads_brute(&mut k, row, &mut memo);
+        assert_eq!(fast, brute, "{text}");
+    }
+    // Starting positions T^a □^b F^c.
+    for a in 1..=3 {
+        for b in 1..=3 {
+            for c in 1..=3 {
+                let text = format!("{}{}{}", "T".repeat(a), ".".repeat(b), "F".repeat(c));
+                let row: Vec<char> = text.chars().collect();
+                let brute = toads_brute(&mut k, row, &mut memo);
+                assert_eq!(toad(&mut k, &text), brute, "{text}");
+            }
+        }
+    }
+    assert!(matches!(toads::parse("TT.X"), Err(crate::RulesetError::Input(e)) if e.column == 4));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clobber
+
+use crate::rulesets::clobber;
+
+/// Clobber by the rules on the whole board, memoised by the board only.
+fn clobber_brute(
+    k: &mut Kernel,
+    rows: usize,
+    cols: usize,
+    b: Vec<char>,
+    memo: &mut HashMap<Vec<char>, GameId>,
+) -> GameId {
+    if let Some(&g) = memo.get(&b) {
+        return g;
+    }
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for r in 0..rows {
+        for c in 0..cols {
+            let me = b[r * cols + c];
+            if me == '.' {
+                continue;
+            }
+            let other = if me == 'x' { 'o' } else { 'x' };
+            let mut nbrs = vec![];
+            if r > 0 {
+                nbrs.push((r - 1) * cols + c);
+            }
+            if r + 1 < rows {
+                nbrs.push((r + 1) * cols + c);
+            }
+            if c > 0 {
+                nbrs.push(r * cols + c - 1);
+            }
+            if c + 1 < cols {
+                nbrs.push(r * cols + c + 1);
+            }
+            for j in nbrs {
+                if b[j] == other {
+                    let mut next = b.clone();
+                    next[j] = me;
+                    next[r * cols + c] = '.';
+                    if me == 'x' {
+                        left.push(next);
+                    } else {
+                        right.push(next);
+                    }
+                }
+            }
+        }
+    }
+    let l: Vec<GameId> = left
+        .into_iter()
+        .map(|x| clobber_brute(k, rows, cols, x, memo))
+        .collect();
+    let r: Vec<GameId> = right
+        .into_iter()
+        .map(|x| clobber_brute(k, rows, cols, x, memo))
+        .collect();
+    let g = k.from_options(&l, &r).unwrap();
+    memo.insert(b, g);
+    g
+}
+
+fn clob(k: &mut Kernel, text: &str) -> GameId {
+    clobber::value(&clobber::parse(text).unwrap(), k).unwrap()
+}
+
+#[test]
+fn clobber_small_positions() {
+    let mut k = Kernel::new();
+    // By hand from the rules: xo = {0|0} = *; xoo = {.xo | o.o} = {*|0} = v.
+    assert_eq!(clob(&mut k, "xo"), value_of(&mut k, "*"));
+    assert_eq!(clob(&mut k, "xoo"), value_of(&mut k, "v"));
+    assert_eq!(clob(&mut k, "xxo"), value_of(&mut k, "^"));
+    // Stones of one colour only, or stones apart, cannot move.
+    assert_eq!(clob(&mut k, "xx.|..x"), k.zero());
+    assert_eq!(clob(&mut k, "x.o|.x."), k.zero());
+}
+
+#[test]
+fn clobber_random_boards_match_brute_force() {
+    let mut rng = Rng(0x853c49e6748fea9b);
+    let mut k = Kernel::new();
+    for _ in 0..150 {
+        let rows = 1 + rng.below(3) as usize;
+        let cols = 1 + rng.below(4) as usize;
+        let b: Vec<char> = (0..rows * cols)
+            .map(|_| ['.', 'x', 'o', 'x', 'o'][rng.below(5) as usize])
+            .collect();
+        let text: Vec<String> = b.chunks(cols).map(|r| r.iter().collect()).collect();
+        let text = text.join("|");
+        let fast = clob(&mut k, &text);
+        let brute = clobber_brute(&mut k, rows, cols, b, &mut HashMap::new());
+        assert_eq!(fast, brute, "{text}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hackenbush
+
+use crate::rulesets::hackenbush::{self, Picture};
+
+/// Hackenbush by the rules on whole pictures: a picture is a sorted list of edges (a, b, c)
+/// with node 0 the ground; cutting an edge drops every edge no path joins to the ground.
+fn hackenbush_brute(
+    k: &mut Kernel,
+    edges: Vec<(usize, usize, char)>,
+    memo: &mut HashMap<Vec<(usize, usize, char)>, GameId>,
+) -> GameId {
+    if let Some(&g) = memo.get(&edges) {
+        return g;
+    }
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for i in 0..edges.len() {
+        let mut rest = edges.clone();
+        let (_, _, c) = rest.remove(i);
+        // Nodes reachable from the ground.
+        let mut reach = vec![0usize];
+        loop {
+            let before = reach.len();
+            for &(a, b, _) in &rest {
+                if reach.contains(&a) && !reach.contains(&b) {
+                    reach.push(b);
+                }
+                if reach.contains(&b) && !reach.contains(&a) {
+                    reach.push(a);
+                }
+            }
+            if reach.len() == before {
+                break;
+            }
+        }
+        let mut next: Vec<_> = rest.into_iter().filter(|e| reach.contains(&e.0)).collect();
+        next.sort_unstable();
+        if c != 'R' {
+            left.push(next.clone());
+        }
+        if c != 'L' {
+            right.push(next);
+        }
+    }
+    let l: Vec<GameId> = left
+        .into_iter()
+        .map(|e| hackenbush_brute(k, e, memo))
+        .collect();
+    let r: Vec<GameId> = right
+        .into_iter()
+        .map(|e| hackenbush_brute(k, e, memo))
+        .collect();
+    let g = k.from_options(&l, &r).unwrap();
+    memo.insert(edges, g);
+    g
+}
+
+fn hb(k: &mut Kernel, text: &str) -> GameId {
+    hackenbush::value(&Picture::parse(text).unwrap(), k).unwrap()
+}
+
+#[test]
+fn hackenbush_strings_are_hackenstrings() {
+    let mut rng = Rng(0xda942042e4dd58b5);
+    let mut k = Kernel::new();
+    for _ in 0..200 {
+        let n = 1 + rng.below(8) as usize;
+        let s: String = (0..n)
+            .map(|_| ['L', 'R', 'E'][rng.below(3) as usize])
+            .collect();
+        let a = hb(&mut k, &s);
+        let b = value_of(&mut k, &format!("hs\"{s}\""));
+        assert_eq!(a, b, "{s}");
+    }
+    // A string longer than the search takes goes to the Hackenstring rule.
+    let long = "LR".repeat(200);
+    assert_eq!(
+        hb(&mut k, &long),
+        value_of(&mut k, &format!("hs\"{long}\""))
+    );
+}
+
+#[test]
+fn hackenbush_trees_and_graphs() {
+    let mut k = Kernel::new();
+    // Green trees: the colon principle (Winning Ways ch. 7): branches on a stalk add as Nim
+    // heaps, E:(*1 + *1) = E:0 = *1 and E:(*2 + *1) = E:*3 = *4.
+    assert_eq!(hb(&mut k, "E(E,E)"), value_of(&mut k, "*"));
+    assert_eq!(hb(&mut k, "E(EE,E)"), value_of(&mut k, "*4"));
+    // Two stalks on the ground add: L + R = 0, LL + R = 1.
+    assert_eq!(hb(&mut k, "L,R"), k.zero());
+    assert_eq!(hb(&mut k, "LL,R"), value_of(&mut k, "1"));
+    // The graph form: a triangle standing on the ground at both ends of its base.
+    let tri = hb(&mut k, "_ L a R b L _");
+    let brute = hackenbush_brute(
+        &mut k,
+        vec![(0, 1, 'L'), (1, 2, 'R'), (0, 2, 'L')],
+        &mut HashMap::new(),
+    );
+    assert_eq!(tri, brute);
+    // Tree form and graph form of one picture agree.
+    assert_eq!(hb(&mut k, "L(R,E)"), hb(&mut k, "_ L a R b, a E c"));
+}
+
+#[test]
+fn hackenbush_random_graphs_match_brute_force() {
+    let mut rng = Rng(0x6a09e667f3bcc908);
+    let mut k = Kernel::new();
+    for _ in 0..150 {
+        let nodes = 2 + rng.below(4) as usize;
+        let m = 1 + rng.below(7) as usize;
+        let mut edges = Vec::new();
+        for _ in 0..m {
+            let a = rng.below(nodes as u64) as usize;
+            let mut b = rng.below(nodes as u64) as usize;
+            if a == b {
+                b = (b + 1) % nodes;
+            }
+            edges.push((a, b, ['L', 'R', 'E'][rng.below(3) as usize]));
+        }
+        let name = |n: usize| {
+            if n == 0 {
+                "_".to_string()
+            } else {
+                format!("v{n}")
+            }
+        };
+        let text: Vec<String> = edges
+            .iter()
+            .map(|&(a, b, c)| format!("{} {c} {}", name(a), name(b)))
+            .collect();
+        let text = text.join(", ");
+        let fast = hb(&mut k, &text);
+        // The brute force starts from the picture with fallen edges dropped, as the rules do.
+        let mut reach = vec![0usize];
+        loop {
+            let before = reach.len();
+            for &(a, b, _) in &edges {
+                if reach.contains(&a) && !reach.contains(&b) {
+                    reach.push(b);
+                }
+                if reach.contains(&b) && !reach.contains(&a) {
+                    reach.push(a);
+                }
+            }
+            if reach.len() == before {
+                break;
+            }
+        }
+        let mut start: Vec<_> = edges
+            .iter()
+            .copied()
+            .filter(|e| reach.contains(&e.0))
+            .collect();
+        start.sort_unstable();
+        let brute = if start.is_empty() {
+            k.zero()
+        } else {
+            hackenbush_brute(&mut k, start, &mut HashMap::new())
+        };
+        assert_eq!(fast, brute, "{text}");
+    }
+}
+
+#[test]
+fn hackenbush_bad_pictures() {
+    use crate::RulesetError;
+    let col = |t: &str| match Picture::parse(t) {
+        Err(RulesetError::Input(e)) => e.column,
+        other => panic!("{t}: {other:?}"),
+    };
+    assert_eq!(col("LXR"), 2);
+    assert_eq!(col("_ L a Q b"), 7);
+    assert_eq!(col("_ L"), 3);
+    assert_eq!(col("L(R"), 4);
+    assert_eq!(col(""), 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// In the expression language
+
+#[test]
+fn rulesets_are_functions_usable_in_sums() {
+    let mut k = Kernel::new();
+    let a = value_of(&mut k, "domineering(\"..|..\") + ^");
+    let b = value_of(&mut k, "+-1 + ^");
+    assert_eq!(a, b);
+    assert_eq!(
+        value_of(&mut k, "octal(\"0.77\", 5)"),
+        value_of(&mut k, "*4")
+    );
+    assert_eq!(value_of(&mut k, "octal(\"0.77\", 1000000000000)"), {
+        // 10^12 ≥ 71 and 10^12 ≡ 4 (mod 12): the value of heap 71 + ((10^12 − 71) mod 12).
+        let n = 71 + ((1_000_000_000_000u64 - 71) % 12) as usize;
+        value_of(&mut k, &format!("*{}", A002186[n]))
+    });
+    assert_eq!(
+        value_of(&mut k, "subtraction(\"1,2,3\", 10)"),
+        value_of(&mut k, "*2")
+    );
+    assert_eq!(value_of(&mut k, "nim(3, 5)"), value_of(&mut k, "*6"));
+    assert_eq!(value_of(&mut k, "cutcake(4, 1)"), value_of(&mut k, "3"));
+    assert_eq!(value_of(&mut k, "toads(\"T.F\")"), value_of(&mut k, "*"));
+    assert_eq!(value_of(&mut k, "clobber(\"xo\")"), value_of(&mut k, "*"));
+    assert_eq!(
+        value_of(&mut k, "hackenbush(\"LR\")"),
+        value_of(&mut k, "1/2")
+    );
+    // Bad text is the function's error, with the place in the text.
+    let e = k
+        .eval(&parse("domineering(\"..|.x\")").unwrap())
+        .unwrap_err();
+    assert!(matches!(e, crate::KernelError::Function { .. }), "{e}");
+    assert!(e.to_string().contains("column 5"), "{e}");
+    let e = k.eval(&parse("octal(\"0.8\", 3)").unwrap()).unwrap_err();
+    assert!(e.to_string().contains("octal digit"), "{e}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Openings: "position → game" steps, checked by the naive move generators
+
+#[test]
+fn openings_equal_their_positions_and_pass_the_naive_check() {
+    use crate::functions::lookup;
+    let mut k = Kernel::new();
+    for src in [
+        "domineering(\"...|..#|...\")",
+        "domineering(\"....\")",
+        "clobber(\"xox|o.x\")",
+        "toads(\"TT.F.F\")",
+        "cutcake(5, 3)",
+        "octal(\"0.77\", 9)",
+        "octal(\"4.07\", 6)",
+        "subtraction(\"1,3,4\", 8)",
+        "hackenbush(\"L(R,E)\")",
+        "hackenbush(\"LR,LR,E\")",
+        "hackenbush(\"L(R(E,L),R,R)\")",
+        "hackenbush(\"_ L a R b, a E c, b L _, c R _\")",
+        "hackenbush(\"_ E a E _, a L b\")",
+    ] {
+        let t = parse(src).unwrap();
+        let crate::Term::Call { name, args } = &t else {
+            panic!("{src}")
+        };
+        let f = lookup(name).unwrap();
+        let opening = f.open(args, &mut k).unwrap().unwrap();
+        // The opening has the position's value.
+        let v = k.eval(&t).unwrap();
+        assert_eq!(k.eval(&opening.term).unwrap(), v, "{src}");
+        assert_eq!(f.check_open(args, &opening.term), Some(Ok(())), "{src}");
+        // Tampered openings are rejected: an option dropped, an option listed twice, the
+        // players' options swapped (when they differ).
+        let crate::Term::Game { left, right } = &opening.term else {
+            panic!()
+        };
+        if let Some(first) = left.first() {
+            let dropped = crate::Term::game(left[1..].to_vec(), right.clone());
+            assert!(
+                matches!(f.check_open(args, &dropped), Some(Err(_))),
+                "{src} dropped"
+            );
+            let mut twice = left.clone();
+            twice.push(first.clone());
+            let twice = crate::Term::game(twice, right.clone());
+            assert!(
+                matches!(f.check_open(args, &twice), Some(Err(_))),
+                "{src} twice"
+            );
+        }
+        if left != right {
+            let swapped = crate::Term::game(right.clone(), left.clone());
+            assert!(
+                matches!(f.check_open(args, &swapped), Some(Err(_))),
+                "{src} swapped"
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pictures and the command line
+
+fn render(svg: &str) -> resvg::tiny_skia::Pixmap {
+    let tree =
+        resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).expect("the SVG parses");
+    let size = tree.size().to_int_size();
+    let mut pixmap =
+        resvg::tiny_skia::Pixmap::new(size.width(), size.height()).expect("a non-empty image");
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+}
+
+/// Pixels that are mostly blue, mostly red, dark grey.
+fn colours(p: &resvg::tiny_skia::Pixmap) -> (usize, usize, usize) {
+    let (mut b, mut r, mut g) = (0, 0, 0);
+    for px in p.pixels() {
+        let (pr, pg, pb) = (px.red() as i32, px.green() as i32, px.blue() as i32);
+        if pb > pr + 60 && pb > pg + 40 {
+            b += 1;
+        } else if pr > pb + 60 && pr > pg + 60 {
+            r += 1;
+        } else if (pr - 0x55).abs() < 8 && (pg - 0x55).abs() < 8 && (pb - 0x55).abs() < 8 {
+            g += 1;
+        }
+    }
+    (b, r, g)
+}
+
+#[test]
+fn pictures_of_positions_render() {
+    use crate::rulesets::svg::draw;
+    // A 2×3 board with one filled square: 6 squares of 40 px, one of them dark grey.
+    let p = render(&draw("domineering", "..#|...").unwrap());
+    assert_eq!((p.width(), p.height()), (122, 82));
+    let (_, _, grey) = colours(&p);
+    assert!(grey > 30 * 30 && grey < 42 * 42, "{grey}");
+    // Clobber: two blue stones and one red one.
+    let (b, r, _) = colours(&render(&draw("clobber", "xo|x.").unwrap()));
+    assert!(b > r * 3 / 2 && r > 500, "{b} {r}");
+    // Toads and Frogs: blue toads and red frogs.
+    let (b, r, _) = colours(&render(&draw("toads", "T.F").unwrap()));
+    assert!(b > 500 && r > 500, "{b} {r}");
+    // Hackenbush: a blue edge and a red edge.
+    let (b, r, _) = colours(&render(&draw("hackenbush", "LR").unwrap()));
+    assert!(b > 100 && r > 100, "{b} {r}");
+    assert!(draw("domineering", "..|.").is_err());
+}
+
+#[test]
+fn hackenbush_openings_are_checked_from_the_rules() {
+    use crate::functions::lookup;
+    let f = lookup("hackenbush").unwrap();
+    let mut k = Kernel::new();
+    let open = |k: &mut Kernel, text: &str| {
+        let args = [crate::Arg::Text(text.into())];
+        let o = f.open(&args, k).unwrap().unwrap();
+        (args, o.term)
+    };
+    let parts = |t: &crate::Term| match t {
+        crate::Term::Game { left, right } => (left.clone(), right.clone()),
+        _ => panic!("{t:?}"),
+    };
+    let hb = |s: &str| parse(&format!("hackenbush(\"{s}\")")).unwrap();
+    // "LR": Left cuts the L (everything falls: 0), Right cuts the R (an L is left).
+    let (args, term) = open(&mut k, "LR");
+    assert_eq!(f.check_open(&args, &term), Some(Ok(())));
+    let (l, r) = parts(&term);
+    assert_eq!((l.len(), r.len()), (1, 1));
+    // A cut of the wrong colour: Left given Right's cut.
+    let wrong = crate::Term::game(vec![hb("L")], r.clone());
+    assert!(matches!(f.check_open(&args, &wrong), Some(Err(_))));
+    // An option added that no cut reaches (the position itself), and one removed.
+    let added = crate::Term::game(vec![l[0].clone(), hb("LR")], r.clone());
+    assert!(matches!(f.check_open(&args, &added), Some(Err(_))));
+    let removed = crate::Term::game(vec![], r.clone());
+    assert!(matches!(f.check_open(&args, &removed), Some(Err(_))));
+    // Isomorphic sub-pictures are one position, listed once: in "LR,LR,E" Left's two cuts of
+    // an L leave the same picture, and so do Right's two cuts of an R.
+    let (args, term) = open(&mut k, "LR,LR,E");
+    let (l, r) = parts(&term);
+    // Left: cut an L (one shape: LR,E), cut the E (LR,LR); Right: cut an R (L,LR,E), the E.
+    assert_eq!((l.len(), r.len()), (2, 2), "{term:?}");
+    assert_eq!(f.check_open(&args, &term), Some(Ok(())));
+    // Written in another order the same shape is still the same option.
+    let reordered = crate::Term::game(vec![hb("E,LR"), hb("LR,LR")], r.clone());
+    assert_eq!(f.check_open(&args, &reordered), Some(Ok(())));
+    // A cycle through the ground: "_ L a L b, b R _". Left cuts "_ L a" (a R stalk with an L
+    // on top stands: "RL") or "a L b" (two stalks "L,R"); Right cuts "b R _" ("LL").
+    let (args, term) = open(&mut k, "_ L a L b, b R _");
+    assert_eq!(f.check_open(&args, &term), Some(Ok(())));
+    let by_hand = crate::Term::game(vec![hb("L,R"), hb("RL")], vec![hb("LL")]);
+    assert_eq!(f.check_open(&args, &by_hand), Some(Ok(())));
+    // An option with the colours the other way up is another picture.
+    let upside_down = crate::Term::game(vec![hb("L,R"), hb("LR")], vec![hb("LL")]);
+    assert!(matches!(f.check_open(&args, &upside_down), Some(Err(_))));
+    // What no longer reaches the ground falls: an option written with a hanging edge is the
+    // picture without it.
+    let hanging = crate::Term::game(vec![hb("L,R"), hb("_ R b, b L a, c L d")], vec![hb("LL")]);
+    assert_eq!(f.check_open(&args, &hanging), Some(Ok(())));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Threads: the same values with any count
+
+#[test]
+fn domineering_threads_give_the_same_values() {
+    use crate::rulesets::domineering::{value_threads, Position};
+    use crate::rulesets::search::Table;
+    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut boards: Vec<String> = vec![
+        "....|....|....|....".into(),
+        ".....|.....|.....|.....".into(),
+        "....#....|....#....|....#....|....#....".into(),
+        "...#...#...|...#...#...|.#.#.#.#.#.".into(),
+    ];
+    for _ in 0..12 {
+        let (h, w) = (2 + next() % 4, 2 + next() % 7);
+        let rows: Vec<String> = (0..h)
+            .map(|_| {
+                (0..w)
+                    .map(|_| if next() % 4 == 0 { '#' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        boards.push(rows.join("|"));
+    }
+    for b in &boards {
+        let p = Position::parse(b).unwrap();
+        let mut printed = Vec::new();
+        for threads in [1, 2, 4] {
+            let mut k = Kernel::new();
+            let mut t = Table::for_kernel(&k);
+            let g = value_threads(&p, &mut k, &mut t, threads).unwrap();
+            printed.push(crate::print(&k.to_term(g), &Default::default()));
+        }
+        assert_eq!(printed[0], printed[1], "{b}");
+        assert_eq!(printed[0], printed[2], "{b}");
+    }
+    // And the threaded value of two regions is the sum of their values found apart.
+    let mut k = Kernel::new();
+    let both = value_of(&mut k, "domineering(\"...#....|...#....|...#....\")");
+    let apart = value_of(
+        &mut k,
+        "domineering(\"...|...|...\") + domineering(\"....|....|....\")",
+    );
+    assert_eq!(both, apart);
+}
+
+#[test]
+fn clobber_threads_give_the_same_values() {
+    use crate::rulesets::clobber::{parse as clobber_parse, value_threads};
+    for b in [
+        "xox.oxo|ox..xox",
+        "xoxo.xo.ox|oxox.ox.xo",
+        "xo.ox.xxo|.o..o..o.",
+    ] {
+        let p = clobber_parse(b).unwrap();
+        let mut printed = Vec::new();
+        for threads in [1, 2, 3] {
+            let mut k = Kernel::new();
+            let g = value_threads(&p, &mut k, threads).unwrap();
+            printed.push(crate::print(&k.to_term(g), &Default::default()));
+        }
+        assert_eq!(printed[0], printed[1], "{b}");
+        assert_eq!(printed[0], printed[2], "{b}");
+    }
+}
+
+/// (The same inputs through the command line are in tests/rulesets.rs.)
+#[test]
+fn every_ruleset_refuses_bad_input_with_a_place_or_a_limit() {
+    use crate::rulesets::{hackenbush::Picture, RulesetError};
+    let place = |r: Result<(), RulesetError>| match r {
+        Err(RulesetError::Input(e)) => (e.line, e.column),
+        other => panic!("{other:?}"),
+    };
+    let limit = |r: Result<(), RulesetError>| matches!(r, Err(RulesetError::Kernel(_)));
+    // Clobber: ragged rows, an unknown character, an empty board, a million squares.
+    let c = |t: &str| clobber::parse(t).map(|_| ());
+    assert_eq!(place(c("xo|xoo")), (1, 4));
+    assert_eq!(place(c("xo\nx#")), (2, 2));
+    assert_eq!(place(c("")), (1, 1));
+    assert!(limit(c(&"x".repeat(1_000_000))));
+    // Toads and Frogs: an unknown character, an empty row, a million squares.
+    let t = |s: &str| toads::parse(s).map(|_| ());
+    assert_eq!(place(t("T.x.F")), (1, 3));
+    assert_eq!(place(t("")), (1, 1));
+    assert!(limit(t(&".".repeat(1_000_000))));
+    // Hackenbush: an unknown colour, an edge that ends without its node, an empty picture.
+    let h = |s: &str| Picture::parse(s).map(|_| ());
+    assert_eq!(place(h("_ L a X b")), (1, 7));
+    assert_eq!(place(h("_ L a, a R")), (1, 10));
+    assert_eq!(place(h("LR,L(")), (1, 6));
+}
