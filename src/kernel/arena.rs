@@ -203,24 +203,33 @@ impl Arena {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
-        // A non-number's left stop is its Left options' greatest right stop, and its right
-        // stop their least left stop (both sides are non-empty: `{L|}` is an integer).
-        let ls = key.0.iter().try_fold(None, |m: Option<i64>, &x| {
-            let s = self.fast_stops(x)?.1;
-            Some(Some(m.map_or(s, |m| m.max(s))))
-        });
-        let rs = key.1.iter().try_fold(None, |m: Option<i64>, &x| {
-            let s = self.fast_stops(x)?.0;
-            Some(Some(m.map_or(s, |m| m.min(s))))
-        });
+        let stops = self.stops_of_options(&key.0, &key.1);
         self.small.push(None);
         let span = self.push_span(&key.0, &key.1);
         self.spans.push(Some(span));
-        self.fast_stops.push(ls.flatten().zip(rs.flatten()));
+        self.fast_stops.push(stops);
         self.kinds.push(Kind::Opts);
         self.nodes.push(Node::Opts);
         self.opt_ids.insert(key, id);
         id
+    }
+}
+
+impl Arena {
+    /// The stops (scaled, see [`scaled`]) of a game `{left | right}` that equals no number,
+    /// when every option's are known: a non-number's left stop is its Left options' greatest
+    /// right stop, and its right stop their least left stop. `None` when a side is empty
+    /// (`{L|}` is an integer) or an option's stops do not fit.
+    pub(crate) fn stops_of_options(&self, left: &[GameId], right: &[GameId]) -> Option<(i64, i64)> {
+        let ls = left.iter().try_fold(None, |m: Option<i64>, &x| {
+            let s = self.fast_stops(x)?.1;
+            Some(Some(m.map_or(s, |m| m.max(s))))
+        });
+        let rs = right.iter().try_fold(None, |m: Option<i64>, &x| {
+            let s = self.fast_stops(x)?.0;
+            Some(Some(m.map_or(s, |m| m.min(s))))
+        });
+        ls.flatten().zip(rs.flatten())
     }
 }
 
