@@ -275,6 +275,11 @@ impl Kernel {
             .collect();
         order.sort_unstable();
         'next: for &(_, _, x) in &order {
+            // Both questions about each survivor, asked ahead so their memo misses overlap.
+            for &y in &keep {
+                self.arena.les.prefetch(x, y);
+                self.arena.les.prefetch(y, x);
+            }
             for &y in &keep {
                 let d = if left { self.le(x, y)? } else { self.le(y, x)? };
                 if d {
