@@ -457,6 +457,20 @@ fn end_process(status: i32) -> ! {
 mod tests {
     use super::*;
 
+    /// The huge-page advice on blocks of every alignment and size around the thresholds
+    /// changes no byte of them (it may only change how the pages are backed).
+    #[test]
+    fn huge_page_advice_keeps_contents() {
+        for size in [HUGE_FROM - 1, HUGE_FROM, HUGE_FROM + 12_345, 3 * HUGE_FROM] {
+            let mut v: Vec<u8> = (0..size + 64).map(|i| (i * 7 % 251) as u8).collect();
+            for offset in [0, 1, 63] {
+                let p = v.as_mut_ptr().wrapping_add(offset);
+                advise_huge_pages(p, size);
+                assert!(v.iter().enumerate().all(|(i, &b)| b == (i * 7 % 251) as u8));
+            }
+        }
+    }
+
     #[test]
     fn sizes_read_with_units() {
         assert_eq!(parse_size("4G"), Ok(4 << 30));

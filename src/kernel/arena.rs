@@ -35,7 +35,6 @@ pub(crate) enum Node {
     Opts,
 }
 
-
 /// The tables behind a [`super::Kernel`].
 pub(crate) struct Arena {
     pub(crate) nodes: Vec<Node>,

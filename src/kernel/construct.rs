@@ -265,12 +265,10 @@ impl Kernel {
         let mut keep: Vec<GameId> = Vec::with_capacity(opts.len());
         let mut order: Vec<(i64, i64, GameId)> = opts
             .iter()
-            .map(|&g| {
-                match (self.arena.fast_stops(g), left) {
-                    (None, _) => (i64::MAX, i64::MAX, g),
-                    (Some((ls, rs)), true) => (-rs, -ls, g),
-                    (Some((ls, rs)), false) => (ls, rs, g),
-                }
+            .map(|&g| match (self.arena.fast_stops(g), left) {
+                (None, _) => (i64::MAX, i64::MAX, g),
+                (Some((ls, rs)), true) => (-rs, -ls, g),
+                (Some((ls, rs)), false) => (ls, rs, g),
             })
             .collect();
         order.sort_unstable();
