@@ -35,9 +35,6 @@ pub(crate) enum Node {
     Opts,
 }
 
-/// Canonical options, Left then Right, each sorted by id.
-pub(crate) type OptionLists = (Box<[GameId]>, Box<[GameId]>);
-
 /// The tables behind a [`super::Kernel`].
 pub(crate) struct Arena {
     pub(crate) nodes: Vec<Node>,
@@ -45,10 +42,17 @@ pub(crate) struct Arena {
     pub(crate) small_ids: FxHashMap<super::nus::Small, GameId>,
     /// The other closed forms.
     pub(crate) nus_ids: FxHashMap<Nus, GameId>,
-    pub(crate) opt_ids: FxHashMap<OptionLists, GameId>,
-    /// Sums by id pair (smaller id first): lossless, so a sum is never computed twice.
-    pub(crate) sums: FxHashMap<(GameId, GameId), GameId>,
-    pub(crate) negs: FxHashMap<GameId, GameId>,
+    /// Explicit games by their options: the key is the Left count, then the Left options,
+    /// then the Right options (each sorted), so a lookup borrows a slice built in
+    /// [`Arena::key_scratch`] and allocates nothing when the game is there already.
+    pub(crate) opt_ids: FxHashMap<Box<[GameId]>, GameId>,
+    /// The key being looked up in `opt_ids`, kept for its buffer.
+    key_scratch: Vec<GameId>,
+    /// Sums by id pair (smaller id first, [`super::idmap::IdMap::pair`]): lossless, so a sum
+    /// is never computed twice.
+    pub(crate) sums: super::idmap::IdMap,
+    /// Negatives by id (both ways).
+    pub(crate) negs: super::idmap::IdMap,
     /// `a ≤ b` by ordered id pair.
     pub(crate) les: super::memo::LeMemo,
     pub(crate) stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
@@ -109,8 +113,9 @@ impl Arena {
             small_ids: FxHashMap::default(),
             nus_ids: FxHashMap::default(),
             opt_ids: FxHashMap::default(),
-            sums: FxHashMap::default(),
-            negs: FxHashMap::default(),
+            key_scratch: Vec::new(),
+            sums: Default::default(),
+            negs: Default::default(),
             les: super::memo::LeMemo::default(),
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
@@ -141,7 +146,14 @@ impl Arena {
         }
     }
 
+    /// The closed form of g, if it is one. The kind (a byte per id, mostly in cache) is read
+    /// first, so the common answer for an explicit game costs no read of `nodes` (records
+    /// of tens of bytes, a cache miss each on a kernel of millions of games).
+    #[inline]
     pub(crate) fn nus(&self, g: GameId) -> Option<&Nus> {
+        if self.kind(g) == Kind::Opts {
+            return None;
+        }
         match self.node(g) {
             Node::Nus(n) => Some(n),
             Node::Opts => None,
@@ -198,29 +210,47 @@ impl Arena {
         left.dedup();
         right.sort_unstable();
         right.dedup();
-        let key = (left.into_boxed_slice(), right.into_boxed_slice());
-        if let Some(&id) = self.opt_ids.get(&key) {
-            return id;
-        }
-        let id = GameId(self.nodes.len() as u32);
-        // A non-number's left stop is its Left options' greatest right stop, and its right
-        // stop their least left stop (both sides are non-empty: `{L|}` is an integer).
-        let ls = key.0.iter().try_fold(None, |m: Option<i64>, &x| {
+        let mut key = std::mem::take(&mut self.key_scratch);
+        key.clear();
+        key.push(GameId(left.len() as u32));
+        key.extend_from_slice(&left);
+        key.extend_from_slice(&right);
+        let found = self.opt_ids.get(key.as_slice()).copied();
+        let id = match found {
+            Some(id) => id,
+            None => {
+                let id = GameId(self.nodes.len() as u32);
+                let stops = self.stops_of_options(&left, &right);
+                self.small.push(None);
+                let span = self.push_span(&left, &right);
+                self.spans.push(Some(span));
+                self.fast_stops.push(stops);
+                self.kinds.push(Kind::Opts);
+                self.nodes.push(Node::Opts);
+                self.opt_ids.insert(key.as_slice().into(), id);
+                id
+            }
+        };
+        self.key_scratch = key;
+        id
+    }
+}
+
+impl Arena {
+    /// The stops (scaled, see [`scaled`]) of a game `{left | right}` that equals no number,
+    /// when every option's are known: a non-number's left stop is its Left options' greatest
+    /// right stop, and its right stop their least left stop. `None` when a side is empty
+    /// (`{L|}` is an integer) or an option's stops do not fit.
+    pub(crate) fn stops_of_options(&self, left: &[GameId], right: &[GameId]) -> Option<(i64, i64)> {
+        let ls = left.iter().try_fold(None, |m: Option<i64>, &x| {
             let s = self.fast_stops(x)?.1;
             Some(Some(m.map_or(s, |m| m.max(s))))
         });
-        let rs = key.1.iter().try_fold(None, |m: Option<i64>, &x| {
+        let rs = right.iter().try_fold(None, |m: Option<i64>, &x| {
             let s = self.fast_stops(x)?.0;
             Some(Some(m.map_or(s, |m| m.min(s))))
         });
-        self.small.push(None);
-        let span = self.push_span(&key.0, &key.1);
-        self.spans.push(Some(span));
-        self.fast_stops.push(ls.flatten().zip(rs.flatten()));
-        self.kinds.push(Kind::Opts);
-        self.nodes.push(Node::Opts);
-        self.opt_ids.insert(key, id);
-        id
+        ls.flatten().zip(rs.flatten())
     }
 }
 

@@ -63,6 +63,21 @@ impl Kernel {
     /// No `a^L ≥ b` and no `b^R ≤ a`. A number's own options never need trying against a
     /// non-number (number avoidance), which also keeps huge numbers from being opened up.
     fn le_by_options(&mut self, a: GameId, b: GameId) -> Result<bool, KernelError> {
+        // The questions below, asked ahead so their memo misses overlap.
+        if !self.arena.is_number(a) {
+            if let Some(sp) = self.arena.span(a) {
+                for i in 0..sp.nl {
+                    self.arena.les.prefetch(b, self.arena.flat_at(sp.left(i)));
+                }
+            }
+        }
+        if !self.arena.is_number(b) {
+            if let Some(sp) = self.arena.span(b) {
+                for i in 0..sp.nr {
+                    self.arena.les.prefetch(self.arena.flat_at(sp.right(i)), a);
+                }
+            }
+        }
         if !self.arena.is_number(a) {
             let sp = self.ensure_options(a)?;
             for i in 0..sp.nl {

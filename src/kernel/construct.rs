@@ -65,10 +65,16 @@ impl Kernel {
         // brings in, hence the second pass.
         let mut l = self.undominated(&l, true)?;
         let mut r = self.undominated(&r, false)?;
-        self.bypass_left(&mut l, &r)?;
-        self.bypass_right(&l, &mut r)?;
-        let l = self.undominated(&l, true)?;
-        let r = self.undominated(&r, false)?;
+        let stops = self.arena.stops_of_options(&l, &r);
+        let bypassed_left = self.bypass_left(&mut l, &r, stops)?;
+        let bypassed_right = self.bypass_right(&l, &mut r, stops)?;
+        // Without a bypass the lists are those of the first pass, already undominated.
+        if bypassed_left {
+            l = self.undominated(&l, true)?;
+        }
+        if bypassed_right {
+            r = self.undominated(&r, false)?;
+        }
         if let Some(v) = self.recognise_nus(&l, &r)? {
             return Ok(self.nus_id(v));
         }
@@ -164,17 +170,36 @@ impl Kernel {
         Ok(best.map(|(_, x)| x))
     }
 
-    /// Replaces each Left option x with a Right option y ≤ G by y's Left options.
-    fn bypass_left(&mut self, l: &mut Vec<GameId>, r: &[GameId]) -> Result<(), KernelError> {
+    /// Replaces each Left option x with a Right option y ≤ G by y's Left options; whether
+    /// any was replaced. `stops` are G's (scaled, when known): stops are monotone, so a y
+    /// with a stop above G's same stop is not ≤ G, and a y whose left stop is below G's right
+    /// stop is < G (a number lies between them), both without the recursive test.
+    fn bypass_left(
+        &mut self,
+        l: &mut Vec<GameId>,
+        r: &[GameId],
+        stops: Option<(i64, i64)>,
+    ) -> Result<bool, KernelError> {
+        let mut bypassed = false;
         let mut i = 0;
         'outer: while i < l.len() {
             let Some(&x) = l.get(i) else { break };
             let sx = self.ensure_options(x)?;
             for j in 0..sx.nr {
                 let y = self.arena.flat_at(sx.right(j));
-                if self.virt_ge(l, r, y)? {
+                let decided = match (stops, self.arena.fast_stops(y)) {
+                    (Some((gl, gr)), Some((yl, yr))) if yl > gl || yr > gr => Some(false),
+                    (Some((_, gr)), Some((yl, _))) if yl < gr => Some(true),
+                    _ => None,
+                };
+                let reversible = match decided {
+                    Some(d) => d,
+                    None => self.virt_ge(l, r, y)?,
+                };
+                if reversible {
                     let sy = self.ensure_options(y)?;
                     l.remove(i);
+                    bypassed = true;
                     for k in 0..sy.nl {
                         let z = self.arena.flat_at(sy.left(k));
                         if !l.contains(&z) {
@@ -186,20 +211,37 @@ impl Kernel {
             }
             i += 1;
         }
-        Ok(())
+        Ok(bypassed)
     }
 
-    /// Replaces each Right option x with a Left option y ≥ G by y's Right options.
-    fn bypass_right(&mut self, l: &[GameId], r: &mut Vec<GameId>) -> Result<(), KernelError> {
+    /// Replaces each Right option x with a Left option y ≥ G by y's Right options; whether
+    /// any was replaced. `stops` as for [`Kernel::bypass_left`], mirrored.
+    fn bypass_right(
+        &mut self,
+        l: &[GameId],
+        r: &mut Vec<GameId>,
+        stops: Option<(i64, i64)>,
+    ) -> Result<bool, KernelError> {
+        let mut bypassed = false;
         let mut i = 0;
         'outer: while i < r.len() {
             let Some(&x) = r.get(i) else { break };
             let sx = self.ensure_options(x)?;
             for j in 0..sx.nl {
                 let y = self.arena.flat_at(sx.left(j));
-                if self.virt_le(l, r, y)? {
+                let decided = match (stops, self.arena.fast_stops(y)) {
+                    (Some((gl, gr)), Some((yl, yr))) if yl < gl || yr < gr => Some(false),
+                    (Some((gl, _)), Some((_, yr))) if gl < yr => Some(true),
+                    _ => None,
+                };
+                let reversible = match decided {
+                    Some(d) => d,
+                    None => self.virt_le(l, r, y)?,
+                };
+                if reversible {
                     let sy = self.ensure_options(y)?;
                     r.remove(i);
+                    bypassed = true;
                     for k in 0..sy.nr {
                         let z = self.arena.flat_at(sy.right(k));
                         if !r.contains(&z) {
@@ -211,7 +253,7 @@ impl Kernel {
             }
             i += 1;
         }
-        Ok(())
+        Ok(bypassed)
     }
 
     /// Keeps the options not dominated by another (Left keeps maxima, Right minima). The
@@ -221,7 +263,21 @@ impl Kernel {
     /// it), and an option that survives drops the survivors below it.
     fn undominated(&mut self, opts: &[GameId], left: bool) -> Result<Vec<GameId>, KernelError> {
         let mut keep: Vec<GameId> = Vec::with_capacity(opts.len());
-        'next: for &x in opts {
+        let mut order: Vec<(i64, i64, GameId)> = opts
+            .iter()
+            .map(|&g| match (self.arena.fast_stops(g), left) {
+                (None, _) => (i64::MAX, i64::MAX, g),
+                (Some((ls, rs)), true) => (-rs, -ls, g),
+                (Some((ls, rs)), false) => (ls, rs, g),
+            })
+            .collect();
+        order.sort_unstable();
+        'next: for &(_, _, x) in &order {
+            // Both questions about each survivor, asked ahead so their memo misses overlap.
+            for &y in &keep {
+                self.arena.les.prefetch(x, y);
+                self.arena.les.prefetch(y, x);
+            }
             for &y in &keep {
                 let d = if left { self.le(x, y)? } else { self.le(y, x)? };
                 if d {

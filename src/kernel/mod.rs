@@ -25,6 +25,7 @@ mod compare;
 mod construct;
 mod display;
 mod eval;
+mod idmap;
 mod memo;
 mod nus;
 mod props;

@@ -1,7 +1,6 @@
 //! Properties read off a canonical form: stops and birthday, memoised since both recurse over
 //! the whole form.
 
-use super::arena::Node;
 use super::{GameId, Kernel};
 use crate::number::Dyadic;
 use num_bigint::BigInt;
@@ -11,7 +10,7 @@ impl Kernel {
     /// (left stop, right stop). A non-closed-form canonical game is never a number, so its
     /// stops come from its options; both sides are non-empty, since `{L|}` is an integer.
     pub(crate) fn stops(&mut self, g: GameId) -> (Dyadic, Dyadic) {
-        if let Node::Nus(v) = self.arena.node(g) {
+        if let Some(v) = self.arena.nus(g) {
             return (v.number.clone(), v.number.clone());
         }
         if let Some(s) = self.arena.stops.get(&g) {
@@ -38,7 +37,7 @@ impl Kernel {
     }
 
     pub(crate) fn birthday_of(&mut self, g: GameId) -> BigInt {
-        if let Node::Nus(v) = self.arena.node(g) {
+        if let Some(v) = self.arena.nus(g) {
             return v.birthday();
         }
         if let Some(b) = self.arena.birthdays.get(&g) {

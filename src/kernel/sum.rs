@@ -2,7 +2,7 @@
 //! options never enter a sum with a non-number (seed 002 Theorem 5.6), and `x + H` for canonical
 //! non-number H is `{x + H^L | x + H^R}` already in canonical form.
 
-use super::arena::Node;
+use super::idmap::IdMap;
 use super::{GameId, Kernel, KernelError};
 
 impl Kernel {
@@ -12,8 +12,12 @@ impl Kernel {
             let v = x.add(y);
             return Ok(self.nus_id(v));
         }
-        let key = if a <= b { (a, b) } else { (b, a) };
-        if let Some(&s) = self.arena.sums.get(&key) {
+        let key = if a <= b {
+            IdMap::pair(a, b)
+        } else {
+            IdMap::pair(b, a)
+        };
+        if let Some(s) = self.arena.sums.get(key) {
             return Ok(s);
         }
         self.spend()?;
@@ -69,19 +73,19 @@ impl Kernel {
     /// Negation never fails: closed forms negate in closed form, and the negative of a
     /// canonical form is canonical, so no reduction is needed.
     pub(crate) fn negate(&mut self, a: GameId) -> GameId {
-        if let Node::Nus(v) = self.arena.node(a) {
+        if let Some(v) = self.arena.nus(a) {
             let v = v.neg();
             return self.nus_id(v);
         }
-        if let Some(&n) = self.arena.negs.get(&a) {
+        if let Some(n) = self.arena.negs.get(u64::from(a.0)) {
             return n;
         }
         let (l, r) = self.arena.opts_vec(a);
         let nl: Vec<GameId> = r.iter().map(|&x| self.negate(x)).collect();
         let nr: Vec<GameId> = l.iter().map(|&x| self.negate(x)).collect();
         let n = self.arena.intern_opts(nl, nr);
-        self.arena.negs.insert(a, n);
-        self.arena.negs.insert(n, a);
+        self.arena.negs.insert(u64::from(a.0), n);
+        self.arena.negs.insert(u64::from(n.0), a);
         n
     }
 }

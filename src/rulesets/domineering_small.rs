@@ -200,8 +200,13 @@ impl Rules for Fast {
 
     fn parts(&self, p: &Cells) -> Vec<(Cells, bool)> {
         let mut out = Vec::new();
+        self.parts_into(p, &mut out);
+        out
+    }
+
+    fn parts_into(&self, p: &Cells, out: &mut Vec<(Cells, bool)>) {
         match p {
-            Cells::Small(x) => small_parts(*x, &mut out),
+            Cells::Small(x) => small_parts(*x, out),
             Cells::Big(b) => {
                 for (q, negated) in Domineering.parts(b) {
                     match to_small(&q) {
@@ -216,10 +221,15 @@ impl Rules for Fast {
                 }
             }
         }
-        out
     }
 
     fn moves(&self, p: &Cells, left: bool) -> Vec<Cells> {
+        let mut out = Vec::new();
+        self.moves_into(p, left, &mut out);
+        out
+    }
+
+    fn moves_into(&self, p: &Cells, left: bool, out: &mut Vec<Cells>) {
         match p {
             Cells::Small(x) => {
                 let (mut at, step) = if left {
@@ -227,19 +237,13 @@ impl Rules for Fast {
                 } else {
                     (right_moves(*x), 1)
                 };
-                let mut out = Vec::with_capacity(at.count_ones() as usize);
                 while at != 0 {
                     let i = at.trailing_zeros();
                     at &= at - 1;
                     out.push(Cells::Small(*x & !((1 << i) | (1 << (i + step)))));
                 }
-                out
             }
-            Cells::Big(b) => Domineering
-                .moves(b, left)
-                .into_iter()
-                .map(Cells::Big)
-                .collect(),
+            Cells::Big(b) => out.extend(Domineering.moves(b, left).into_iter().map(Cells::Big)),
         }
     }
 

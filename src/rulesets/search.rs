@@ -22,6 +22,15 @@ pub trait Rules {
     fn parts(&self, p: &Self::Pos) -> Vec<(Self::Pos, bool)>;
     /// The positions Left (`left`) or Right can move to from the canonical part `p`.
     fn moves(&self, p: &Self::Pos, left: bool) -> Vec<Self::Pos>;
+    /// [`Rules::parts`] appended to `out`: the search calls this once per option, so a
+    /// ruleset that can fill a buffer in place saves an allocation per option.
+    fn parts_into(&self, p: &Self::Pos, out: &mut Vec<(Self::Pos, bool)>) {
+        out.extend(self.parts(p));
+    }
+    /// [`Rules::moves`] appended to `out`.
+    fn moves_into(&self, p: &Self::Pos, left: bool, out: &mut Vec<Self::Pos>) {
+        out.extend(self.moves(p, left));
+    }
     /// A slot in a dense array for small parts, below [`Rules::dense_len`]: small parts are
     /// most of the parts met, and an array index costs no hashing and few cache misses.
     fn dense_key(&self, _p: &Self::Pos) -> Option<usize> {
@@ -111,9 +120,13 @@ impl<P: Clone + Eq + Hash> Table<P> {
 }
 
 /// One part being worked out: its options' parts, the values of those parts found in the
-/// table when the frame was opened, and the options' values found so far.
+/// table when the frame was opened, and the options' values found so far. Frames are kept
+/// for reuse when popped (their buffers cleared, not freed), so a search of millions of parts
+/// allocates only as many frames as its deepest path.
 struct Frame<P> {
     part: P,
+    /// The options (positions one move away), Left's then Right's.
+    options: Vec<P>,
     /// Every option's parts, one option after another.
     parts: Vec<(P, bool)>,
     /// Where each option's parts start in `parts`, and a last entry for the end.
@@ -146,7 +159,19 @@ fn sum_parts<P>(
     known: &[Option<GameId>],
     kernel: &mut Kernel,
 ) -> Result<Option<GameId>, KernelError> {
-    let mut values: Vec<GameId> = Vec::with_capacity(parts.len());
+    let mut values: Vec<GameId> = Vec::new();
+    sum_parts_with(parts, known, kernel, &mut values)
+}
+
+/// [`sum_parts`] with a caller's scratch buffer (cleared here), so the search's millions of
+/// options cost no allocation each.
+fn sum_parts_with<P>(
+    parts: &[(P, bool)],
+    known: &[Option<GameId>],
+    kernel: &mut Kernel,
+    values: &mut Vec<GameId>,
+) -> Result<Option<GameId>, KernelError> {
+    values.clear();
     for ((_, negated), v) in parts.iter().zip(known) {
         let Some(v) = *v else {
             return Ok(None);
@@ -155,7 +180,7 @@ fn sum_parts<P>(
     }
     values.sort_unstable();
     let mut total: Option<GameId> = None;
-    for v in values {
+    for &v in values.iter() {
         total = Some(match total {
             None => v,
             Some(t) => kernel.add(t, v)?,
@@ -175,14 +200,18 @@ fn solve<R: Rules>(
         return Ok(v);
     }
     let mut last = kernel.zero();
-    let mut stack = vec![open(rules, root.clone(), table)];
-    while let Some(frame) = stack.last_mut() {
+    // `stack[..depth]` are the frames in use; those above are spare, kept for their buffers.
+    let mut stack: Vec<Frame<R::Pos>> = Vec::new();
+    let mut depth = 0;
+    let mut scratch: Vec<GameId> = Vec::new();
+    open(rules, root.clone(), table, &mut stack, &mut depth);
+    while let Some(frame) = depth.checked_sub(1).and_then(|d| stack.get_mut(d)) {
         let i = frame.values.len();
         let (Some(&from), Some(&to)) = (frame.starts.get(i), frame.starts.get(i + 1)) else {
             let (l, r) = frame.values.split_at(frame.left_count);
             let g = kernel.from_options(l, r)?;
             let part = frame.part.clone();
-            stack.pop();
+            depth -= 1;
             table.solved += 1;
             table.insert(rules, part, g);
             last = g;
@@ -198,7 +227,7 @@ fn solve<R: Rules>(
                 *k = table.get(rules, q);
             }
         }
-        match sum_parts(parts, known, kernel)? {
+        match sum_parts_with(parts, known, kernel, &mut scratch)? {
             Some(v) => frame.values.push(v),
             None => {
                 // Some part is missing: work out the first one, then come back to this option.
@@ -207,8 +236,7 @@ fn solve<R: Rules>(
                     .zip(known.iter())
                     .find_map(|((q, _), k)| k.is_none().then(|| q.clone()));
                 if let Some(q) = missing {
-                    let child = open(rules, q, table);
-                    stack.push(child);
+                    open(rules, q, table, &mut stack, &mut depth);
                 }
             }
         }
@@ -216,30 +244,49 @@ fn solve<R: Rules>(
     Ok(last)
 }
 
-/// A frame for `part`: its options split into parts, and the parts' values looked up in one
-/// pass. The look-ups are independent loads from a table of millions of entries, so done
-/// back to back their cache misses overlap; done one option at a time, between the kernel's
-/// sums, each miss was waited for alone (a quarter of the 5×6 Domineering profile).
-fn open<R: Rules>(rules: &R, part: R::Pos, table: &Table<R::Pos>) -> Frame<R::Pos> {
-    let mut options = rules.moves(&part, true);
-    let left_count = options.len();
-    options.extend(rules.moves(&part, false));
-    let mut parts = Vec::with_capacity(options.len() * 2);
-    let mut starts = Vec::with_capacity(options.len() + 1);
-    for o in &options {
-        starts.push(parts.len());
-        parts.extend(rules.parts(o));
+/// Opens a frame for `part` at `stack[*depth]` (reusing a spare frame's buffers) and counts
+/// it in: its options split into parts, and the parts' values looked up in one pass. The
+/// look-ups are independent loads from a table of millions of entries, so done back to back
+/// their cache misses overlap; done one option at a time, between the kernel's sums, each
+/// miss was waited for alone (a quarter of the 5×6 Domineering profile).
+fn open<R: Rules>(
+    rules: &R,
+    part: R::Pos,
+    table: &Table<R::Pos>,
+    stack: &mut Vec<Frame<R::Pos>>,
+    depth: &mut usize,
+) {
+    if stack.len() <= *depth {
+        stack.push(Frame {
+            part: part.clone(),
+            options: Vec::new(),
+            parts: Vec::new(),
+            starts: Vec::new(),
+            known: Vec::new(),
+            left_count: 0,
+            values: Vec::new(),
+        });
     }
-    starts.push(parts.len());
-    let known = parts.iter().map(|(q, _)| table.get(rules, q)).collect();
-    Frame {
-        values: Vec::with_capacity(options.len()),
-        part,
-        parts,
-        starts,
-        known,
-        left_count,
+    let Some(f) = stack.get_mut(*depth) else {
+        return;
+    };
+    *depth += 1;
+    f.options.clear();
+    rules.moves_into(&part, true, &mut f.options);
+    f.left_count = f.options.len();
+    rules.moves_into(&part, false, &mut f.options);
+    f.part = part;
+    f.parts.clear();
+    f.starts.clear();
+    for o in &f.options {
+        f.starts.push(f.parts.len());
+        rules.parts_into(o, &mut f.parts);
     }
+    f.starts.push(f.parts.len());
+    f.known.clear();
+    f.known
+        .extend(f.parts.iter().map(|(q, _)| table.get(rules, q)));
+    f.values.clear();
 }
 
 /// Threads the searches use; 0 means one per core.
