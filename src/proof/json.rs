@@ -45,6 +45,8 @@ use crate::term::{Pebble, Term};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+mod out;
+
 /// The schema version this build writes; it reads this one and version 1 (no term table).
 pub const VERSION: u32 = 2;
 
@@ -190,19 +192,6 @@ fn parse_row(s: &str) -> Result<Vec<Pebble>, ProofError> {
         .collect()
 }
 
-/// A chain of steps from `start`.
-fn chain_to_json(start: &Term, steps: &[Step]) -> Vec<StepJson> {
-    let mut prev = start;
-    steps
-        .iter()
-        .map(|s| {
-            let j = step_to_json(s, prev);
-            prev = &s.to;
-            j
-        })
-        .collect()
-}
-
 /// A chain of steps read back from `start`; `name` names step i in errors.
 fn chain_from_json(
     start: &Term,
@@ -218,45 +207,6 @@ fn chain_from_json(
         out.push(step);
     }
     Ok(out)
-}
-
-fn step_to_json(s: &Step, prev: &Term) -> StepJson {
-    StepJson {
-        from: (s.from != *prev).then(|| print(&s.from)),
-        to: print(&s.to),
-        rule: s.rule.clone(),
-        at: s.at.iter().map(ToString::to_string).collect(),
-        why: s.why.clone(),
-        reversed: s.reversed,
-        witnesses: WitnessJson {
-            games: s
-                .witnesses
-                .games
-                .iter()
-                .map(|(n, t)| (n.clone(), print(t)))
-                .collect(),
-            sets: s
-                .witnesses
-                .sets
-                .iter()
-                .map(|(n, ts)| (n.clone(), ts.iter().map(print).collect()))
-                .collect(),
-            values: s
-                .witnesses
-                .values
-                .iter()
-                .map(|(n, v)| (n.clone(), v.to_string()))
-                .collect(),
-            rows: s
-                .witnesses
-                .rows
-                .iter()
-                .map(|(n, r)| (n.clone(), row_string(r)))
-                .collect(),
-        },
-        parts: chain_to_json(&s.from, &s.parts),
-        lemma: s.lemma,
-    }
 }
 
 /// One step read back; `i` names it in errors (`3` or `3.1` for a part of a grouped step).
@@ -309,26 +259,22 @@ fn step_from_json(i: &str, s: &StepJson, nested: bool, prev: &Term) -> Result<St
 
 impl Proof {
     /// The proof as pretty-printed JSON (see the module docs for the schema).
+    ///
+    /// Written straight from the proof ([`out`]): each term is printed as its string is
+    /// written, so no copy of the proof as strings is built first (a proof of 50,000 steps
+    /// would hold its whole text twice).
     pub fn to_json(&self) -> String {
-        let j = ProofJson {
-            version: VERSION,
-            terms: self.terms.views().iter().map(print).collect(),
-            input: print(&self.input),
-            result: print(&self.result),
-            checked: self.checked,
-            steps: chain_to_json(&self.input, &self.steps),
-            lemmas: self
-                .lemmas
-                .iter()
-                .map(|l| LemmaJson {
-                    from: print(&l.from),
-                    to: print(&l.to),
-                    steps: chain_to_json(&l.from, &l.steps),
-                })
-                .collect(),
-        };
-        // Serialising plain strings, vectors and maps cannot fail.
-        serde_json::to_string_pretty(&j).unwrap_or_default()
+        let mut buf = Vec::with_capacity(64 * (self.size() + self.terms.len()) + 1024);
+        let mut ser = serde_json::Serializer::with_formatter(
+            &mut buf,
+            serde_json::ser::PrettyFormatter::new(),
+        );
+        // Serialising strings, sequences and maps into a vector cannot fail.
+        if serde::Serialize::serialize(&out::ProofOut(self), &mut ser).is_err() {
+            return String::new();
+        }
+        // serde_json writes only valid UTF-8.
+        String::from_utf8(buf).unwrap_or_default()
     }
 
     /// Reads a proof without checking it; `checked` is always false.
@@ -396,5 +342,149 @@ impl Proof {
         let mut p = Proof::parse_json(text)?;
         p.verify(rules)?;
         Ok(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The writer before `out`: the proof collected into `ProofJson` and serialised by derive.
+    // `to_json` must write exactly its text.
+    /// A chain of steps from `start`.
+    fn chain_to_json(start: &Term, steps: &[Step]) -> Vec<StepJson> {
+        let mut prev = start;
+        steps
+            .iter()
+            .map(|s| {
+                let j = step_to_json(s, prev);
+                prev = &s.to;
+                j
+            })
+            .collect()
+    }
+
+    fn step_to_json(s: &Step, prev: &Term) -> StepJson {
+        StepJson {
+            from: (s.from != *prev).then(|| print(&s.from)),
+            to: print(&s.to),
+            rule: s.rule.clone(),
+            at: s.at.iter().map(ToString::to_string).collect(),
+            why: s.why.clone(),
+            reversed: s.reversed,
+            witnesses: WitnessJson {
+                games: s
+                    .witnesses
+                    .games
+                    .iter()
+                    .map(|(n, t)| (n.clone(), print(t)))
+                    .collect(),
+                sets: s
+                    .witnesses
+                    .sets
+                    .iter()
+                    .map(|(n, ts)| (n.clone(), ts.iter().map(print).collect()))
+                    .collect(),
+                values: s
+                    .witnesses
+                    .values
+                    .iter()
+                    .map(|(n, v)| (n.clone(), v.to_string()))
+                    .collect(),
+                rows: s
+                    .witnesses
+                    .rows
+                    .iter()
+                    .map(|(n, r)| (n.clone(), row_string(r)))
+                    .collect(),
+            },
+            parts: chain_to_json(&s.from, &s.parts),
+            lemma: s.lemma,
+        }
+    }
+
+    fn collected(p: &Proof) -> String {
+        let j = ProofJson {
+            version: VERSION,
+            terms: p.terms.views().iter().map(print).collect(),
+            input: print(&p.input),
+            result: print(&p.result),
+            checked: p.checked,
+            steps: chain_to_json(&p.input, &p.steps),
+            lemmas: p
+                .lemmas
+                .iter()
+                .map(|l| LemmaJson {
+                    from: print(&l.from),
+                    to: print(&l.to),
+                    steps: chain_to_json(&l.from, &l.steps),
+                })
+                .collect(),
+        };
+        serde_json::to_string_pretty(&j).unwrap()
+    }
+
+    #[test]
+    fn the_streaming_writer_writes_what_the_collected_one_did() {
+        let engine = crate::engine::Engine::new(RuleSet::builtin());
+        // Lemmas and a term table (the sum), grouped steps with parts and witnesses of every
+        // kind (the seed examples), a proof of an equality with reversed steps.
+        let sums: Vec<String> = (1..=6)
+            .map(|n| {
+                (1..=n)
+                    .map(|k| format!("{{{k}|-{k}}}"))
+                    .collect::<Vec<_>>()
+                    .join("+")
+            })
+            .collect();
+        let mut sources: Vec<&str> = sums.iter().map(String::as_str).collect();
+        sources.extend([
+            "{0,1|2}",
+            "{0|5}",
+            "{*,*4|*}",
+            "{0,*|0,*}",
+            "{1,*|-1}",
+            "{0||0|-3} + {2|1} + ^ + *3",
+            "hs\"LRE\" + {1/2|v}",
+        ]);
+        let mut written = 0;
+        let mut seen: std::collections::HashMap<&str, bool> = Default::default();
+        for src in sources {
+            let t = crate::syntax::parse(src).unwrap();
+            let p = crate::proof::simplify(&t, &engine).unwrap().proof;
+            let text = p.to_json();
+            assert_eq!(text, collected(&p), "{src}");
+            for kind in [
+                "\"games\": {\n",
+                "\"sets\": {\n",
+                "\"values\": {\n",
+                "\"lemma\":",
+                "\"parts\":",
+                "\"terms\":",
+            ] {
+                *seen.entry(kind).or_default() |= text.contains(kind);
+            }
+            written += text.len();
+        }
+        // Every kind of field was written somewhere, with something in it.
+        assert!(seen.values().all(|&s| s), "{seen:?}");
+        assert!(written > 10_000);
+    }
+
+    #[test]
+    fn witnesses_are_written_by_name_the_last_binding_winning() {
+        let bindings = vec![
+            ("b".to_string(), 1),
+            ("a".to_string(), 2),
+            ("b".to_string(), 3),
+        ];
+        let got: Vec<(String, i32)> = out::by_name_for_test(&bindings);
+        let want: Vec<(String, i32)> = bindings
+            .iter()
+            .cloned()
+            .collect::<BTreeMap<_, _>>()
+            .into_iter()
+            .collect();
+        assert_eq!(got, want);
     }
 }
