@@ -103,11 +103,13 @@ impl<H: Host> Matcher<'_, H> {
             }
             (Pattern::Game(lp, rp), Shape::Game(l, r)) => {
                 let nl = l.len();
-                self.side(lp, l, 0, slot, b, &mut |b2| self.side(rp, r, nl, slot, b2, k))
+                self.side(lp, l, 0, slot, b, &mut |b2| {
+                    self.side(rp, r, nl, slot, b2, k)
+                })
             }
-            (Pattern::Sum(pa, pb), Shape::Sum(a, c)) => {
-                self.child(pa, a, slot, 0, b, &mut |b2| self.child(pb, c, slot, 1, b2, k))
-            }
+            (Pattern::Sum(pa, pb), Shape::Sum(a, c)) => self.child(pa, a, slot, 0, b, &mut |b2| {
+                self.child(pb, c, slot, 1, b2, k)
+            }),
             (Pattern::Neg(pa), Shape::Neg(a)) => self.child(pa, a, slot, 0, b, k),
             (Pattern::PlusMinus(s), Shape::PlusMinus(xs)) => {
                 let mark = b.sets.len();
@@ -255,9 +257,8 @@ impl<H: Host> Matcher<'_, H> {
             }
             used[p] = true;
             // The later picks mark and unmark `used` in turn, leaving it as they found it.
-            let mut cont = |b2: &mut BindsOf<H>| {
-                self.picks(sp, i + 1, kids, offset, slot, &mut *used, b2, k)
-            };
+            let mut cont =
+                |b2: &mut BindsOf<H>| self.picks(sp, i + 1, kids, offset, slot, &mut *used, b2, k);
             let stop = self.child(pick, &kids[p], slot, offset + p, b, &mut cont);
             used[p] = false;
             if stop? {

@@ -43,6 +43,7 @@ use super::{Lemma, Proof, ProofError};
 use crate::rules::RuleSet;
 use crate::term::{Pebble, Term};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 mod out;
@@ -54,62 +55,75 @@ fn version_one() -> u32 {
     1
 }
 
+/// A string of the file, borrowed from it where it has no escapes (most of them): reading a
+/// large proof copies no text it only looks at.
+type Text<'a> = Cow<'a, str>;
+
 #[derive(Serialize, Deserialize)]
-struct ProofJson {
+struct ProofJson<'a> {
     /// Absent in proofs written before version 2.
     #[serde(default = "version_one")]
     version: u32,
     /// Entry n is the view of `#n`: its top node, larger children as earlier entries.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    terms: Vec<String>,
-    input: String,
-    result: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty", borrow)]
+    terms: Vec<Text<'a>>,
+    #[serde(borrow)]
+    input: Text<'a>,
+    #[serde(borrow)]
+    result: Text<'a>,
     #[serde(default)]
     checked: bool,
-    steps: Vec<StepJson>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    lemmas: Vec<LemmaJson>,
+    #[serde(borrow)]
+    steps: Vec<StepJson<'a>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty", borrow)]
+    lemmas: Vec<LemmaJson<'a>>,
 }
 
 #[derive(Serialize, Deserialize)]
-struct LemmaJson {
-    from: String,
-    to: String,
-    steps: Vec<StepJson>,
+struct LemmaJson<'a> {
+    #[serde(borrow)]
+    from: Text<'a>,
+    #[serde(borrow)]
+    to: Text<'a>,
+    #[serde(borrow)]
+    steps: Vec<StepJson<'a>>,
 }
 
 #[derive(Serialize, Deserialize)]
-struct StepJson {
+struct StepJson<'a> {
     /// Absent when it is the term the chain reached (the previous step's `to`, or the chain's
     /// start), as it always is in a proof onag writes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    from: Option<String>,
-    to: String,
-    rule: String,
-    at: Vec<String>,
-    #[serde(default)]
-    why: String,
+    #[serde(default, skip_serializing_if = "Option::is_none", borrow)]
+    from: Option<Text<'a>>,
+    #[serde(borrow)]
+    to: Text<'a>,
+    #[serde(borrow)]
+    rule: Text<'a>,
+    #[serde(borrow)]
+    at: Vec<Text<'a>>,
+    #[serde(default, borrow)]
+    why: Text<'a>,
     #[serde(default)]
     reversed: bool,
-    #[serde(default)]
-    witnesses: WitnessJson,
+    #[serde(default, borrow)]
+    witnesses: WitnessJson<'a>,
     /// A grouped step's single rule instances, in order (absent for a single instance).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    parts: Vec<StepJson>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty", borrow)]
+    parts: Vec<StepJson<'a>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     lemma: Option<usize>,
 }
 
 #[derive(Serialize, Deserialize, Default)]
-struct WitnessJson {
-    #[serde(default)]
-    games: BTreeMap<String, String>,
-    #[serde(default)]
-    sets: BTreeMap<String, Vec<String>>,
-    #[serde(default)]
-    values: BTreeMap<String, String>,
-    #[serde(default)]
-    rows: BTreeMap<String, String>,
+struct WitnessJson<'a> {
+    #[serde(default, borrow)]
+    games: BTreeMap<Text<'a>, Text<'a>>,
+    #[serde(default, borrow)]
+    sets: BTreeMap<Text<'a>, Vec<Text<'a>>>,
+    #[serde(default, borrow)]
+    values: BTreeMap<Text<'a>, Text<'a>>,
+    #[serde(default, borrow)]
+    rows: BTreeMap<Text<'a>, Text<'a>>,
 }
 
 fn print(t: &Term) -> String {
@@ -118,7 +132,7 @@ fn print(t: &Term) -> String {
 
 /// `what` names the term in an error; it is only written out then.
 fn parse(s: &str, what: impl FnOnce() -> String) -> Result<Term, ProofError> {
-    crate::syntax::parse_with_refs(s)
+    crate::syntax::parse_proof_term(s)
         .map_err(|e| ProofError::Json(format!("{}: `{}`: {e}", what(), clip(s))))
 }
 
@@ -199,11 +213,10 @@ fn chain_from_json(
     nested: bool,
     name: impl Fn(usize) -> String,
 ) -> Result<Vec<Step>, ProofError> {
-    let mut prev = start.clone();
-    let mut out = Vec::with_capacity(steps.len());
+    let mut out: Vec<Step> = Vec::with_capacity(steps.len());
     for (i, s) in steps.iter().enumerate() {
-        let step = step_from_json(&name(i), s, nested, &prev)?;
-        prev = step.to.clone();
+        let prev = out.last().map_or(start, |p| &p.to);
+        let step = step_from_json(&name(i), s, nested, prev)?;
         out.push(step);
     }
     Ok(out)
@@ -219,20 +232,20 @@ fn step_from_json(i: &str, s: &StepJson, nested: bool, prev: &Term) -> Result<St
     let mut w = Witnesses::default();
     for (n, t) in &s.witnesses.games {
         w.games
-            .push((n.clone(), parse(t, || format!("step {i} witness {n}"))?));
+            .push((n.to_string(), parse(t, || format!("step {i} witness {n}"))?));
     }
     for (n, ts) in &s.witnesses.sets {
         let ts = ts
             .iter()
             .map(|t| parse(t, || format!("step {i} witness set {n}")))
             .collect::<Result<Vec<_>, _>>()?;
-        w.sets.push((n.clone(), ts));
+        w.sets.push((n.to_string(), ts));
     }
     for (n, v) in &s.witnesses.values {
-        w.values.push((n.clone(), parse_value(v, i)?));
+        w.values.push((n.to_string(), parse_value(v, i)?));
     }
     for (n, r) in &s.witnesses.rows {
-        w.rows.push((n.clone(), parse_row(r)?));
+        w.rows.push((n.to_string(), parse_row(r)?));
     }
     if nested && !s.parts.is_empty() {
         return Err(ProofError::Json(format!(
@@ -247,9 +260,9 @@ fn step_from_json(i: &str, s: &StepJson, nested: bool, prev: &Term) -> Result<St
     Ok(Step {
         from,
         to: parse(&s.to, || format!("step {i} to"))?,
-        rule: s.rule.clone(),
+        rule: s.rule.to_string(),
         at,
-        why: s.why.clone(),
+        why: s.why.to_string(),
         witnesses: w,
         reversed: s.reversed,
         parts,
@@ -352,7 +365,7 @@ mod tests {
     // The writer before `out`: the proof collected into `ProofJson` and serialised by derive.
     // `to_json` must write exactly its text.
     /// A chain of steps from `start`.
-    fn chain_to_json(start: &Term, steps: &[Step]) -> Vec<StepJson> {
+    fn chain_to_json(start: &Term, steps: &[Step]) -> Vec<StepJson<'static>> {
         let mut prev = start;
         steps
             .iter()
@@ -364,38 +377,43 @@ mod tests {
             .collect()
     }
 
-    fn step_to_json(s: &Step, prev: &Term) -> StepJson {
+    fn step_to_json(s: &Step, prev: &Term) -> StepJson<'static> {
         StepJson {
-            from: (s.from != *prev).then(|| print(&s.from)),
-            to: print(&s.to),
-            rule: s.rule.clone(),
-            at: s.at.iter().map(ToString::to_string).collect(),
-            why: s.why.clone(),
+            from: (s.from != *prev).then(|| print(&s.from).into()),
+            to: print(&s.to).into(),
+            rule: s.rule.clone().into(),
+            at: s.at.iter().map(|e| e.to_string().into()).collect(),
+            why: s.why.clone().into(),
             reversed: s.reversed,
             witnesses: WitnessJson {
                 games: s
                     .witnesses
                     .games
                     .iter()
-                    .map(|(n, t)| (n.clone(), print(t)))
+                    .map(|(n, t)| (n.clone().into(), print(t).into()))
                     .collect(),
                 sets: s
                     .witnesses
                     .sets
                     .iter()
-                    .map(|(n, ts)| (n.clone(), ts.iter().map(print).collect()))
+                    .map(|(n, ts)| {
+                        (
+                            n.clone().into(),
+                            ts.iter().map(|t| print(t).into()).collect(),
+                        )
+                    })
                     .collect(),
                 values: s
                     .witnesses
                     .values
                     .iter()
-                    .map(|(n, v)| (n.clone(), v.to_string()))
+                    .map(|(n, v)| (n.clone().into(), v.to_string().into()))
                     .collect(),
                 rows: s
                     .witnesses
                     .rows
                     .iter()
-                    .map(|(n, r)| (n.clone(), row_string(r)))
+                    .map(|(n, r)| (n.clone().into(), row_string(r).into()))
                     .collect(),
             },
             parts: chain_to_json(&s.from, &s.parts),
@@ -406,17 +424,17 @@ mod tests {
     fn collected(p: &Proof) -> String {
         let j = ProofJson {
             version: VERSION,
-            terms: p.terms.views().iter().map(print).collect(),
-            input: print(&p.input),
-            result: print(&p.result),
+            terms: p.terms.views().iter().map(|t| print(t).into()).collect(),
+            input: print(&p.input).into(),
+            result: print(&p.result).into(),
             checked: p.checked,
             steps: chain_to_json(&p.input, &p.steps),
             lemmas: p
                 .lemmas
                 .iter()
                 .map(|l| LemmaJson {
-                    from: print(&l.from),
-                    to: print(&l.to),
+                    from: print(&l.from).into(),
+                    to: print(&l.to).into(),
                     steps: chain_to_json(&l.from, &l.steps),
                 })
                 .collect(),
