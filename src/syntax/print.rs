@@ -447,10 +447,10 @@ impl Printer {
                 out.push_str(&self.write_slashes(left, right).0);
                 out.push('}');
             }
-            Term::Nus { number, up, nim } => out.push_str(&self.nus(number, up, nim)),
+            Term::Nus { number, up, nim } => self.write_nus(number, up, nim, out),
             Term::Ref(n) => {
-                out.push('#');
-                out.push_str(&n.to_string());
+                use std::fmt::Write;
+                let _ = write!(out, "#{n}");
             }
             Term::Neg(x) => {
                 out.push_str(self.minus());
@@ -465,6 +465,38 @@ impl Printer {
             // `plain` admits no other node.
             _ => out.push_str(&self.expr(t).pretty(usize::MAX >> 4).to_string()),
         }
+    }
+
+    /// [`Printer::nus`] into `out`: a small integer or a nimber directly (most leaves of a
+    /// proof), anything else through `nus`.
+    fn write_nus(
+        &self,
+        number: &Dyadic,
+        up: &BigInt,
+        nim: &crate::number::Nimber,
+        out: &mut String,
+    ) {
+        use num_traits::ToPrimitive;
+        use std::fmt::Write;
+        if up.is_zero() {
+            let small = number.to_integer().and_then(|n| n.to_i64());
+            match (small, nim.to_u64()) {
+                (Some(n), Some(0)) => {
+                    if n < 0 {
+                        out.push_str(self.minus());
+                    }
+                    let _ = write!(out, "{}", n.unsigned_abs());
+                    return;
+                }
+                (Some(0), Some(1)) => return out.push('*'),
+                (Some(0), Some(m)) => {
+                    let _ = write!(out, "*{m}");
+                    return;
+                }
+                _ => {}
+            }
+        }
+        out.push_str(&self.nus(number, up, nim));
     }
 
     /// [`Printer::slashes`] as text.
