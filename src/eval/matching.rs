@@ -71,6 +71,27 @@ pub fn first<H: Host>(
     Ok(found)
 }
 
+/// Whether `pattern` can match `node` as far as its top tells: `false` exactly where
+/// [`Matcher::node`] finds no match whatever the children are (another kind of node, or a
+/// side with fewer options than the pattern picks, or more than it picks and no rest). A
+/// producer tries some fifty rules at each node, most of another shape: this spares them
+/// the copies a match starts with.
+pub fn may_match<H: Host>(host: &H, pattern: &Pattern, node: &H::Node) -> bool {
+    let fits = |sp: &SidePattern, n: usize| {
+        sp.picks.len() <= n && (sp.rest.is_some() || sp.picks.len() == n)
+    };
+    match (pattern, host.shape(node)) {
+        (Pattern::Var(_), _) => true,
+        (Pattern::Bind(_, inner), _) => may_match(host, inner, node),
+        (Pattern::Game(lp, rp), Shape::Game(l, r)) => fits(lp, l.len()) && fits(rp, r.len()),
+        (Pattern::Sum(..), Shape::Sum(..))
+        | (Pattern::Neg(_), Shape::Neg(_))
+        | (Pattern::PlusMinus(_), Shape::PlusMinus(_))
+        | (Pattern::Leaf(_), Shape::Leaf(_)) => true,
+        _ => false,
+    }
+}
+
 struct Matcher<'h, H> {
     host: &'h H,
 }
