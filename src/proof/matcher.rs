@@ -53,11 +53,6 @@ pub struct TermRules<'a> {
     /// The first limit reached while matching (a repeated variable's equality, a closed form
     /// opened), where no `Result` reaches: [`TermRules::rewrites`] reports it as a limit.
     limit: Option<String>,
-    /// While a step's rule is matched: its game witnesses. A game variable is bound at first
-    /// only to a subterm that is the same as its witness ([`TermRules::agrees`] refuses every
-    /// other match afterwards anyway), so a rule picking two options of a game with n
-    /// options tries n, not n², candidates.
-    witnessed: Vec<(String, Term)>,
 }
 
 /// Why a rule does not take a subterm to the claimed result.
@@ -125,7 +120,6 @@ impl<'a> TermRules<'a> {
             memo,
             terms,
             limit: None,
-            witnessed: Vec::new(),
         }
     }
 
@@ -153,27 +147,6 @@ impl<'a> TermRules<'a> {
         dst: &Term,
         witnesses: &Witnesses,
     ) -> Result<Binds, Failure> {
-        match self.rewrites_among(rule, src, dst, witnesses, true) {
-            // Refused among the matches that agree with the witnesses: every match is tried
-            // again, so the reason given is the one the whole search finds (a witness that
-            // is not what the rule matches, rather than no match at all).
-            Err(f) if !matches!(f, Failure::Limit(_)) => {
-                self.rewrites_among(rule, src, dst, witnesses, false)
-            }
-            r => r,
-        }
-    }
-
-    /// [`TermRules::rewrites`] among the matches agreeing with the game witnesses (`pruned`)
-    /// or among all.
-    fn rewrites_among(
-        &mut self,
-        rule: &Rule,
-        src: &Term,
-        dst: &Term,
-        witnesses: &Witnesses,
-        pruned: bool,
-    ) -> Result<Binds, Failure> {
         let kinds = bindings(&rule.pattern).map_err(Failure::Other)?;
         for (n, _) in &witnesses.games {
             if !matches!(kinds.get(n), Some(VarKind::Game)) {
@@ -192,11 +165,7 @@ impl<'a> TermRules<'a> {
             }
         }
         let mut out = Vec::new();
-        if pruned {
-            self.witnessed = witnesses.games.clone();
-        }
         self.pat(&rule.pattern, src, true, &Binds::default(), &mut out, 0);
-        self.witnessed.clear();
         if let Some(which) = self.limit.clone() {
             return Err(Failure::Limit(which));
         }
@@ -478,11 +447,6 @@ impl<'a> TermRules<'a> {
                     None
                 }
             };
-        }
-        if let Some((_, w)) = self.witnessed.iter().find(|(n, _)| n == v) {
-            if !self.terms.same(t, w) {
-                return None;
-            }
         }
         let mut b2 = b.clone();
         b2.games.push((v.to_string(), t.clone()));
