@@ -14,8 +14,10 @@ use num_bigint::BigInt;
 use num_traits::Zero;
 use std::collections::BTreeMap;
 
-/// What each match is handed to: `Ok(true)` stops the search.
-type Cont<'c, H> = dyn FnMut(&BindsOf<H>) -> Result<bool, Stop> + 'c;
+/// What each match is handed to: `Ok(true)` stops the search. It gets the bindings to extend
+/// in place (a continuation that matches the next part pushes its bindings and truncates them
+/// again before it returns, as every step here does), so no candidate copies them.
+type Cont<'c, H> = dyn FnMut(&mut BindsOf<H>) -> Result<bool, Stop> + 'c;
 
 /// Calls `each` on every match of `pattern` against `node` (reached through `id`), in order,
 /// until it returns `Ok(true)`; whether it did.
@@ -24,7 +26,7 @@ pub fn matches<H: Host>(
     pattern: &Pattern,
     id: H::Id,
     node: H::Node,
-    each: &mut Cont<H>,
+    each: &mut dyn FnMut(&BindsOf<H>) -> Result<bool, Stop>,
 ) -> Result<bool, Stop> {
     let mut b = BindsOf::<H>::default();
     b.slots.push(Slot {
@@ -32,7 +34,7 @@ pub fn matches<H: Host>(
         id: id.clone(),
         parent: None,
     });
-    Matcher { host }.node(pattern, 0, &id, &mut b, each)
+    Matcher { host }.node(pattern, 0, &id, &mut b, &mut |b| each(b))
 }
 
 /// The first match of `rule` at `node` whose side conditions hold and that `accept` takes
@@ -69,6 +71,27 @@ pub fn first<H: Host>(
     Ok(found)
 }
 
+/// Whether `pattern` can match `node` as far as its top tells: `false` exactly where
+/// [`Matcher::node`] finds no match whatever the children are (another kind of node, or a
+/// side with fewer options than the pattern picks, or more than it picks and no rest). A
+/// producer tries some fifty rules at each node, most of another shape: this spares them
+/// the copies a match starts with.
+pub fn may_match<H: Host>(host: &H, pattern: &Pattern, node: &H::Node) -> bool {
+    let fits = |sp: &SidePattern, n: usize| {
+        sp.picks.len() <= n && (sp.rest.is_some() || sp.picks.len() == n)
+    };
+    match (pattern, host.shape(node)) {
+        (Pattern::Var(_), _) => true,
+        (Pattern::Bind(_, inner), _) => may_match(host, inner, node),
+        (Pattern::Game(lp, rp), Shape::Game(l, r)) => fits(lp, l.len()) && fits(rp, r.len()),
+        (Pattern::Sum(..), Shape::Sum(..))
+        | (Pattern::Neg(_), Shape::Neg(_))
+        | (Pattern::PlusMinus(_), Shape::PlusMinus(_))
+        | (Pattern::Leaf(_), Shape::Leaf(_)) => true,
+        _ => false,
+    }
+}
+
 struct Matcher<'h, H> {
     host: &'h H,
 }
@@ -102,13 +125,11 @@ impl<H: Host> Matcher<'_, H> {
             (Pattern::Game(lp, rp), Shape::Game(l, r)) => {
                 let nl = l.len();
                 self.side(lp, l, 0, slot, b, &mut |b2| {
-                    let mut b3 = b2.clone();
-                    self.side(rp, r, nl, slot, &mut b3, k)
+                    self.side(rp, r, nl, slot, b2, k)
                 })
             }
             (Pattern::Sum(pa, pb), Shape::Sum(a, c)) => self.child(pa, a, slot, 0, b, &mut |b2| {
-                let mut b3 = b2.clone();
-                self.child(pb, c, slot, 1, &mut b3, k)
+                self.child(pb, c, slot, 1, b2, k)
             }),
             (Pattern::Neg(pa), Shape::Neg(a)) => self.child(pa, a, slot, 0, b, k),
             (Pattern::PlusMinus(s), Shape::PlusMinus(xs)) => {
@@ -256,11 +277,9 @@ impl<H: Host> Matcher<'_, H> {
                 continue;
             }
             used[p] = true;
-            let mut cont = |b2: &BindsOf<H>| {
-                let mut b3 = b2.clone();
-                let mut used2 = used.to_vec();
-                self.picks(sp, i + 1, kids, offset, slot, &mut used2, &mut b3, k)
-            };
+            // The later picks mark and unmark `used` in turn, leaving it as they found it.
+            let mut cont =
+                |b2: &mut BindsOf<H>| self.picks(sp, i + 1, kids, offset, slot, &mut *used, b2, k);
             let stop = self.child(pick, &kids[p], slot, offset + p, b, &mut cont);
             used[p] = false;
             if stop? {

@@ -31,7 +31,7 @@ mod mirror_tests;
 pub use build::{build, Built};
 pub use decide::conditions;
 pub use leaf::Leaf;
-pub use matching::first;
+pub use matching::{first, may_match};
 
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::{Dyadic, Nimber};

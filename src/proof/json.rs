@@ -43,7 +43,10 @@ use super::{Lemma, Proof, ProofError};
 use crate::rules::RuleSet;
 use crate::term::{Pebble, Term};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
+
+mod out;
 
 /// The schema version this build writes; it reads this one and version 1 (no term table).
 pub const VERSION: u32 = 2;
@@ -52,62 +55,75 @@ fn version_one() -> u32 {
     1
 }
 
+/// A string of the file, borrowed from it where it has no escapes (most of them): reading a
+/// large proof copies no text it only looks at.
+type Text<'a> = Cow<'a, str>;
+
 #[derive(Serialize, Deserialize)]
-struct ProofJson {
+struct ProofJson<'a> {
     /// Absent in proofs written before version 2.
     #[serde(default = "version_one")]
     version: u32,
     /// Entry n is the view of `#n`: its top node, larger children as earlier entries.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    terms: Vec<String>,
-    input: String,
-    result: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty", borrow)]
+    terms: Vec<Text<'a>>,
+    #[serde(borrow)]
+    input: Text<'a>,
+    #[serde(borrow)]
+    result: Text<'a>,
     #[serde(default)]
     checked: bool,
-    steps: Vec<StepJson>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    lemmas: Vec<LemmaJson>,
+    #[serde(borrow)]
+    steps: Vec<StepJson<'a>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty", borrow)]
+    lemmas: Vec<LemmaJson<'a>>,
 }
 
 #[derive(Serialize, Deserialize)]
-struct LemmaJson {
-    from: String,
-    to: String,
-    steps: Vec<StepJson>,
+struct LemmaJson<'a> {
+    #[serde(borrow)]
+    from: Text<'a>,
+    #[serde(borrow)]
+    to: Text<'a>,
+    #[serde(borrow)]
+    steps: Vec<StepJson<'a>>,
 }
 
 #[derive(Serialize, Deserialize)]
-struct StepJson {
+struct StepJson<'a> {
     /// Absent when it is the term the chain reached (the previous step's `to`, or the chain's
     /// start), as it always is in a proof onag writes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    from: Option<String>,
-    to: String,
-    rule: String,
-    at: Vec<String>,
-    #[serde(default)]
-    why: String,
+    #[serde(default, skip_serializing_if = "Option::is_none", borrow)]
+    from: Option<Text<'a>>,
+    #[serde(borrow)]
+    to: Text<'a>,
+    #[serde(borrow)]
+    rule: Text<'a>,
+    #[serde(borrow)]
+    at: Vec<Text<'a>>,
+    #[serde(default, borrow)]
+    why: Text<'a>,
     #[serde(default)]
     reversed: bool,
-    #[serde(default)]
-    witnesses: WitnessJson,
+    #[serde(default, borrow)]
+    witnesses: WitnessJson<'a>,
     /// A grouped step's single rule instances, in order (absent for a single instance).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    parts: Vec<StepJson>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty", borrow)]
+    parts: Vec<StepJson<'a>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     lemma: Option<usize>,
 }
 
 #[derive(Serialize, Deserialize, Default)]
-struct WitnessJson {
-    #[serde(default)]
-    games: BTreeMap<String, String>,
-    #[serde(default)]
-    sets: BTreeMap<String, Vec<String>>,
-    #[serde(default)]
-    values: BTreeMap<String, String>,
-    #[serde(default)]
-    rows: BTreeMap<String, String>,
+struct WitnessJson<'a> {
+    #[serde(default, borrow)]
+    games: BTreeMap<Text<'a>, Text<'a>>,
+    #[serde(default, borrow)]
+    sets: BTreeMap<Text<'a>, Vec<Text<'a>>>,
+    #[serde(default, borrow)]
+    values: BTreeMap<Text<'a>, Text<'a>>,
+    #[serde(default, borrow)]
+    rows: BTreeMap<Text<'a>, Text<'a>>,
 }
 
 fn print(t: &Term) -> String {
@@ -116,7 +132,7 @@ fn print(t: &Term) -> String {
 
 /// `what` names the term in an error; it is only written out then.
 fn parse(s: &str, what: impl FnOnce() -> String) -> Result<Term, ProofError> {
-    crate::syntax::parse_with_refs(s)
+    crate::syntax::parse_proof_term(s)
         .map_err(|e| ProofError::Json(format!("{}: `{}`: {e}", what(), clip(s))))
 }
 
@@ -190,19 +206,6 @@ fn parse_row(s: &str) -> Result<Vec<Pebble>, ProofError> {
         .collect()
 }
 
-/// A chain of steps from `start`.
-fn chain_to_json(start: &Term, steps: &[Step]) -> Vec<StepJson> {
-    let mut prev = start;
-    steps
-        .iter()
-        .map(|s| {
-            let j = step_to_json(s, prev);
-            prev = &s.to;
-            j
-        })
-        .collect()
-}
-
 /// A chain of steps read back from `start`; `name` names step i in errors.
 fn chain_from_json(
     start: &Term,
@@ -210,53 +213,13 @@ fn chain_from_json(
     nested: bool,
     name: impl Fn(usize) -> String,
 ) -> Result<Vec<Step>, ProofError> {
-    let mut prev = start.clone();
-    let mut out = Vec::with_capacity(steps.len());
+    let mut out: Vec<Step> = Vec::with_capacity(steps.len());
     for (i, s) in steps.iter().enumerate() {
-        let step = step_from_json(&name(i), s, nested, &prev)?;
-        prev = step.to.clone();
+        let prev = out.last().map_or(start, |p| &p.to);
+        let step = step_from_json(&name(i), s, nested, prev)?;
         out.push(step);
     }
     Ok(out)
-}
-
-fn step_to_json(s: &Step, prev: &Term) -> StepJson {
-    StepJson {
-        from: (s.from != *prev).then(|| print(&s.from)),
-        to: print(&s.to),
-        rule: s.rule.clone(),
-        at: s.at.iter().map(ToString::to_string).collect(),
-        why: s.why.clone(),
-        reversed: s.reversed,
-        witnesses: WitnessJson {
-            games: s
-                .witnesses
-                .games
-                .iter()
-                .map(|(n, t)| (n.clone(), print(t)))
-                .collect(),
-            sets: s
-                .witnesses
-                .sets
-                .iter()
-                .map(|(n, ts)| (n.clone(), ts.iter().map(print).collect()))
-                .collect(),
-            values: s
-                .witnesses
-                .values
-                .iter()
-                .map(|(n, v)| (n.clone(), v.to_string()))
-                .collect(),
-            rows: s
-                .witnesses
-                .rows
-                .iter()
-                .map(|(n, r)| (n.clone(), row_string(r)))
-                .collect(),
-        },
-        parts: chain_to_json(&s.from, &s.parts),
-        lemma: s.lemma,
-    }
 }
 
 /// One step read back; `i` names it in errors (`3` or `3.1` for a part of a grouped step).
@@ -269,20 +232,20 @@ fn step_from_json(i: &str, s: &StepJson, nested: bool, prev: &Term) -> Result<St
     let mut w = Witnesses::default();
     for (n, t) in &s.witnesses.games {
         w.games
-            .push((n.clone(), parse(t, || format!("step {i} witness {n}"))?));
+            .push((n.to_string(), parse(t, || format!("step {i} witness {n}"))?));
     }
     for (n, ts) in &s.witnesses.sets {
         let ts = ts
             .iter()
             .map(|t| parse(t, || format!("step {i} witness set {n}")))
             .collect::<Result<Vec<_>, _>>()?;
-        w.sets.push((n.clone(), ts));
+        w.sets.push((n.to_string(), ts));
     }
     for (n, v) in &s.witnesses.values {
-        w.values.push((n.clone(), parse_value(v, i)?));
+        w.values.push((n.to_string(), parse_value(v, i)?));
     }
     for (n, r) in &s.witnesses.rows {
-        w.rows.push((n.clone(), parse_row(r)?));
+        w.rows.push((n.to_string(), parse_row(r)?));
     }
     if nested && !s.parts.is_empty() {
         return Err(ProofError::Json(format!(
@@ -297,9 +260,9 @@ fn step_from_json(i: &str, s: &StepJson, nested: bool, prev: &Term) -> Result<St
     Ok(Step {
         from,
         to: parse(&s.to, || format!("step {i} to"))?,
-        rule: s.rule.clone(),
+        rule: s.rule.to_string(),
         at,
-        why: s.why.clone(),
+        why: s.why.to_string(),
         witnesses: w,
         reversed: s.reversed,
         parts,
@@ -309,26 +272,22 @@ fn step_from_json(i: &str, s: &StepJson, nested: bool, prev: &Term) -> Result<St
 
 impl Proof {
     /// The proof as pretty-printed JSON (see the module docs for the schema).
+    ///
+    /// Written straight from the proof ([`out`]): each term is printed as its string is
+    /// written, so no copy of the proof as strings is built first (a proof of 50,000 steps
+    /// would hold its whole text twice).
     pub fn to_json(&self) -> String {
-        let j = ProofJson {
-            version: VERSION,
-            terms: self.terms.views().iter().map(print).collect(),
-            input: print(&self.input),
-            result: print(&self.result),
-            checked: self.checked,
-            steps: chain_to_json(&self.input, &self.steps),
-            lemmas: self
-                .lemmas
-                .iter()
-                .map(|l| LemmaJson {
-                    from: print(&l.from),
-                    to: print(&l.to),
-                    steps: chain_to_json(&l.from, &l.steps),
-                })
-                .collect(),
-        };
-        // Serialising plain strings, vectors and maps cannot fail.
-        serde_json::to_string_pretty(&j).unwrap_or_default()
+        let mut buf = Vec::with_capacity(64 * (self.size() + self.terms.len()) + 1024);
+        let mut ser = serde_json::Serializer::with_formatter(
+            &mut buf,
+            serde_json::ser::PrettyFormatter::new(),
+        );
+        // Serialising strings, sequences and maps into a vector cannot fail.
+        if serde::Serialize::serialize(&out::ProofOut(self), &mut ser).is_err() {
+            return String::new();
+        }
+        // serde_json writes only valid UTF-8.
+        String::from_utf8(buf).unwrap_or_default()
     }
 
     /// Reads a proof without checking it; `checked` is always false.
@@ -396,5 +355,154 @@ impl Proof {
         let mut p = Proof::parse_json(text)?;
         p.verify(rules)?;
         Ok(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The writer before `out`: the proof collected into `ProofJson` and serialised by derive.
+    // `to_json` must write exactly its text.
+    /// A chain of steps from `start`.
+    fn chain_to_json(start: &Term, steps: &[Step]) -> Vec<StepJson<'static>> {
+        let mut prev = start;
+        steps
+            .iter()
+            .map(|s| {
+                let j = step_to_json(s, prev);
+                prev = &s.to;
+                j
+            })
+            .collect()
+    }
+
+    fn step_to_json(s: &Step, prev: &Term) -> StepJson<'static> {
+        StepJson {
+            from: (s.from != *prev).then(|| print(&s.from).into()),
+            to: print(&s.to).into(),
+            rule: s.rule.clone().into(),
+            at: s.at.iter().map(|e| e.to_string().into()).collect(),
+            why: s.why.clone().into(),
+            reversed: s.reversed,
+            witnesses: WitnessJson {
+                games: s
+                    .witnesses
+                    .games
+                    .iter()
+                    .map(|(n, t)| (n.clone().into(), print(t).into()))
+                    .collect(),
+                sets: s
+                    .witnesses
+                    .sets
+                    .iter()
+                    .map(|(n, ts)| {
+                        (
+                            n.clone().into(),
+                            ts.iter().map(|t| print(t).into()).collect(),
+                        )
+                    })
+                    .collect(),
+                values: s
+                    .witnesses
+                    .values
+                    .iter()
+                    .map(|(n, v)| (n.clone().into(), v.to_string().into()))
+                    .collect(),
+                rows: s
+                    .witnesses
+                    .rows
+                    .iter()
+                    .map(|(n, r)| (n.clone().into(), row_string(r).into()))
+                    .collect(),
+            },
+            parts: chain_to_json(&s.from, &s.parts),
+            lemma: s.lemma,
+        }
+    }
+
+    fn collected(p: &Proof) -> String {
+        let j = ProofJson {
+            version: VERSION,
+            terms: p.terms.views().iter().map(|t| print(t).into()).collect(),
+            input: print(&p.input).into(),
+            result: print(&p.result).into(),
+            checked: p.checked,
+            steps: chain_to_json(&p.input, &p.steps),
+            lemmas: p
+                .lemmas
+                .iter()
+                .map(|l| LemmaJson {
+                    from: print(&l.from).into(),
+                    to: print(&l.to).into(),
+                    steps: chain_to_json(&l.from, &l.steps),
+                })
+                .collect(),
+        };
+        serde_json::to_string_pretty(&j).unwrap()
+    }
+
+    #[test]
+    fn the_streaming_writer_writes_what_the_collected_one_did() {
+        let engine = crate::engine::Engine::new(RuleSet::builtin());
+        // Lemmas and a term table (the sum), grouped steps with parts and witnesses of every
+        // kind (the seed examples), a proof of an equality with reversed steps.
+        let sums: Vec<String> = (1..=6)
+            .map(|n| {
+                (1..=n)
+                    .map(|k| format!("{{{k}|-{k}}}"))
+                    .collect::<Vec<_>>()
+                    .join("+")
+            })
+            .collect();
+        let mut sources: Vec<&str> = sums.iter().map(String::as_str).collect();
+        sources.extend([
+            "{0,1|2}",
+            "{0|5}",
+            "{*,*4|*}",
+            "{0,*|0,*}",
+            "{1,*|-1}",
+            "{0||0|-3} + {2|1} + ^ + *3",
+            "hs\"LRE\" + {1/2|v}",
+        ]);
+        let mut written = 0;
+        let mut seen: std::collections::HashMap<&str, bool> = Default::default();
+        for src in sources {
+            let t = crate::syntax::parse(src).unwrap();
+            let p = crate::proof::simplify(&t, &engine).unwrap().proof;
+            let text = p.to_json();
+            assert_eq!(text, collected(&p), "{src}");
+            for kind in [
+                "\"games\": {\n",
+                "\"sets\": {\n",
+                "\"values\": {\n",
+                "\"lemma\":",
+                "\"parts\":",
+                "\"terms\":",
+            ] {
+                *seen.entry(kind).or_default() |= text.contains(kind);
+            }
+            written += text.len();
+        }
+        // Every kind of field was written somewhere, with something in it.
+        assert!(seen.values().all(|&s| s), "{seen:?}");
+        assert!(written > 10_000);
+    }
+
+    #[test]
+    fn witnesses_are_written_by_name_the_last_binding_winning() {
+        let bindings = vec![
+            ("b".to_string(), 1),
+            ("a".to_string(), 2),
+            ("b".to_string(), 3),
+        ];
+        let got: Vec<(String, i32)> = out::by_name_for_test(&bindings);
+        let want: Vec<(String, i32)> = bindings
+            .iter()
+            .cloned()
+            .collect::<BTreeMap<_, _>>()
+            .into_iter()
+            .collect();
+        assert_eq!(got, want);
     }
 }

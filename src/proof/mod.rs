@@ -307,6 +307,19 @@ impl Proof {
             }
         }
         let (terms, map) = self.terms.compact(roots);
+        // Every entry kept keeps its number (only entries after the last one used were left
+        // out): no reference changes, and the walk renumbering them all is skipped.
+        if map
+            .iter()
+            .enumerate()
+            .all(|(n, &m)| m == n as u32 || m == u32::MAX)
+        {
+            return Proof {
+                terms,
+                checked: false,
+                ..self
+            };
+        }
         self.edit(&mut |t| table::renumber_in_place(t, &map), &mut |why| {
             if why.contains('#') {
                 *why = table::renumber_text(why, &map);

@@ -24,6 +24,7 @@ mod error;
 mod lexer;
 mod parser;
 mod print;
+mod quick;
 
 pub use error::ParseError;
 pub use parser::MAX_NESTING;
@@ -86,6 +87,16 @@ pub fn call_error(src: &str, calls: &[Term], message: &str) -> Option<ParseError
 /// ([`Term::Ref`]); used to read proofs back.
 pub fn parse_with_refs(src: &str) -> Result<Term, ParseError> {
     parser::parse_as(src, true)
+}
+
+/// [`parse_with_refs`] for the many small terms of a proof file: games in braces, references,
+/// integers and nimbers are read by a quick reader of their own (the same terms, property
+/// tested), anything else and every error by the full parser.
+pub fn parse_proof_term(src: &str) -> Result<Term, ParseError> {
+    match quick::quick(src) {
+        Some(t) => Ok(t),
+        None => parse_with_refs(src),
+    }
 }
 
 /// Prints a term in CGSuite notation: numbers as integers or improper fractions, number-up-star

@@ -19,6 +19,14 @@ pub(crate) fn print(t: &Term, opts: &PrintOptions) -> String {
     let p = Printer {
         unicode: opts.unicode,
     };
+    // On one line, a term of games, closed forms, references, sums and negations (every term
+    // of a proof, nearly) is written straight into the text: the same characters as the laid
+    // out document, without building it (proofs print hundreds of thousands of such terms).
+    if opts.width.is_none() && plain(t) {
+        let mut out = String::new();
+        p.write_expr(t, &mut out);
+        return out;
+    }
     let doc = p.expr(t);
     let width = opts.width.unwrap_or(usize::MAX >> 4);
     let mut out = String::new();
@@ -383,6 +391,144 @@ impl Printer {
     }
 }
 
+/// Whether `t` has only the nodes [`Printer::write_expr`] writes: on one line their documents
+/// never break, so writing them directly gives the same text. (A `where` forces line breaks in
+/// the groups around it; everything else is left to the document printer.)
+fn plain(t: &Term) -> bool {
+    let mut todo = vec![t];
+    while let Some(t) = todo.pop() {
+        match t {
+            Term::Game { left, right } => todo.extend(left.iter().chain(right)),
+            Term::Nus { .. } | Term::Ref(_) => {}
+            Term::Sum(a, b) => {
+                todo.push(a);
+                todo.push(b);
+            }
+            Term::Neg(x) => todo.push(x),
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The direct writers for [`plain`] terms, one for each document builder above they mirror
+/// (`expr`, `unary`, `slashes`) on one line: `Doc::line()` is a space, `Doc::line_()` nothing.
+impl Printer {
+    fn write_expr(&self, t: &Term, out: &mut String) {
+        match t {
+            Term::Sum(a, b) => {
+                self.write_expr(a, out);
+                out.push(' ');
+                match &**b {
+                    Term::Neg(x) => {
+                        out.push_str(self.minus());
+                        out.push(' ');
+                        self.write_unary(x, out);
+                    }
+                    _ => {
+                        out.push_str("+ ");
+                        self.write_unary(b, out);
+                    }
+                }
+            }
+            _ => self.write_unary(t, out),
+        }
+    }
+
+    fn write_unary(&self, t: &Term, out: &mut String) {
+        match t {
+            Term::Sum(..) => {
+                out.push('(');
+                self.write_expr(t, out);
+                out.push(')');
+            }
+            Term::Game { left, right } => {
+                out.push('{');
+                out.push_str(&self.write_slashes(left, right).0);
+                out.push('}');
+            }
+            Term::Nus { number, up, nim } => self.write_nus(number, up, nim, out),
+            Term::Ref(n) => {
+                use std::fmt::Write;
+                let _ = write!(out, "#{n}");
+            }
+            Term::Neg(x) => {
+                out.push_str(self.minus());
+                if matches!(**x, Term::Sum(..)) || lead(x) != Lead::Other {
+                    out.push('(');
+                    self.write_expr(x, out);
+                    out.push(')');
+                } else {
+                    self.write_unary(x, out);
+                }
+            }
+            // `plain` admits no other node.
+            _ => out.push_str(&self.expr(t).pretty(usize::MAX >> 4).to_string()),
+        }
+    }
+
+    /// [`Printer::nus`] into `out`: a small integer or a nimber directly (most leaves of a
+    /// proof), anything else through `nus`.
+    fn write_nus(
+        &self,
+        number: &Dyadic,
+        up: &BigInt,
+        nim: &crate::number::Nimber,
+        out: &mut String,
+    ) {
+        use num_traits::ToPrimitive;
+        use std::fmt::Write;
+        if up.is_zero() {
+            let small = number.to_integer().and_then(|n| n.to_i64());
+            match (small, nim.to_u64()) {
+                (Some(n), Some(0)) => {
+                    if n < 0 {
+                        out.push_str(self.minus());
+                    }
+                    let _ = write!(out, "{}", n.unsigned_abs());
+                    return;
+                }
+                (Some(0), Some(1)) => return out.push('*'),
+                (Some(0), Some(m)) => {
+                    let _ = write!(out, "*{m}");
+                    return;
+                }
+                _ => {}
+            }
+        }
+        out.push_str(&self.nus(number, up, nim));
+    }
+
+    /// [`Printer::slashes`] as text.
+    fn write_slashes(&self, left: &[Term], right: &[Term]) -> (String, usize) {
+        let side = |opts: &[Term]| -> (String, usize) {
+            if let [Term::Game { left: l, right: r }] = opts {
+                if !l.is_empty() && !r.is_empty() {
+                    let (d, c) = self.write_slashes(l, r);
+                    if c < MAX_SLASHES {
+                        return (d, c);
+                    }
+                    return (format!("{{{d}}}"), 0);
+                }
+            }
+            let mut s = String::new();
+            for (k, x) in opts.iter().enumerate() {
+                if k > 0 {
+                    s.push(',');
+                }
+                self.write_expr(x, &mut s);
+            }
+            (s, 0)
+        };
+        let (mut l, cl) = side(left);
+        let (r, cr) = side(right);
+        let bars = cl.max(cr) + 1;
+        l.extend(std::iter::repeat_n('|', bars));
+        l.push_str(&r);
+        (l, bars)
+    }
+}
+
 fn wrap_braces(body: Doc) -> Doc {
     Doc::text("{")
         .append(body.nest(1))
@@ -414,5 +560,86 @@ fn balanced(mut parts: Vec<Doc>) -> Doc {
             let right = parts.split_off(n / 2);
             balanced(parts).append(balanced(right))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The laid-out document on one line: the text `print` wrote before the direct writers.
+    fn via_document(t: &Term, unicode: bool) -> String {
+        let mut out = String::new();
+        let _ = Printer { unicode }
+            .expr(t)
+            .render_fmt(usize::MAX >> 4, &mut out);
+        out
+    }
+
+    fn closed(src: &str) -> Term {
+        crate::syntax::parse(src).unwrap()
+    }
+
+    /// Games, closed forms of every kind of lead (negative, fractional, ups, stars, both),
+    /// references, sums and negations, nested deep enough to pass the slash limit.
+    fn arb_plain() -> impl Strategy<Value = Term> {
+        let leaf = prop_oneof![
+            (-3i64..4).prop_map(Term::integer),
+            (0u64..4).prop_map(|n| Term::nimber(n.into())),
+            (0u32..40).prop_map(Term::Ref),
+            prop::sample::select(vec![
+                "1/2", "-3/4", "^", "v*", "vv", "^3*2", "2^*", "-1v2*3", "2+*3"
+            ])
+            .prop_map(closed),
+        ];
+        leaf.prop_recursive(8, 64, 4, |inner| {
+            prop_oneof![
+                4 => (
+                    prop::collection::vec(inner.clone(), 0..3),
+                    prop::collection::vec(inner.clone(), 0..3)
+                )
+                    .prop_map(|(l, r)| Term::game(l, r)),
+                // A lone game on one side: the slash notation and its reset at MAX_SLASHES.
+                3 => (inner.clone(), inner.clone(), any::<bool>()).prop_map(|(a, b, lone_left)| {
+                    let g = Term::game(vec![a], vec![b]);
+                    if lone_left {
+                        Term::game(vec![g], vec![Term::integer(0)])
+                    } else {
+                        Term::game(vec![Term::integer(0)], vec![g])
+                    }
+                }),
+                1 => (inner.clone(), inner.clone()).prop_map(|(a, b)| Term::sum(a, b)),
+                1 => inner.prop_map(Term::neg),
+            ]
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn direct_writer_matches_the_document(t in arb_plain(), unicode in any::<bool>()) {
+            prop_assert!(plain(&t));
+            let opts = PrintOptions { unicode, width: None };
+            prop_assert_eq!(print(&t, &opts), via_document(&t, unicode));
+        }
+    }
+
+    #[test]
+    fn slashes_reset_past_the_limit_as_before() {
+        // {0|{0|{0|{0|{0|{0|1}}}}}}: bars grow to the limit, then the inner game is braced.
+        let mut t = Term::integer(1);
+        for _ in 0..6 {
+            t = Term::game(vec![Term::integer(0)], vec![t]);
+        }
+        let text = print(&t, &PrintOptions::default());
+        assert_eq!(text, via_document(&t, false));
+        assert_eq!(crate::syntax::parse(&text).unwrap(), t);
+    }
+
+    #[test]
+    fn terms_the_writer_does_not_know_go_to_the_document() {
+        let t = closed("{Tiny(2) | +-1, 3.^}");
+        assert!(!plain(&t));
+        assert_eq!(print(&t, &PrintOptions::default()), via_document(&t, false));
     }
 }

@@ -1,0 +1,247 @@
+//! The writing half of the JSON schema, straight from a [`Proof`]: the same fields, in the
+//! same order, as the reader's `ProofJson` (so the text is what serialising that would give),
+//! but each term printed only as it is written and nothing collected first.
+
+use super::{print, row_string, VERSION};
+use crate::proof::step::{PathElem, Step, Witnesses};
+use crate::proof::{Lemma, Proof};
+use crate::term::Term;
+use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct, Serializer};
+use serde::Serialize;
+
+pub(super) struct ProofOut<'a>(pub(super) &'a Proof);
+
+/// A term as its string in the notation.
+struct TermOut<'a>(&'a Term);
+
+/// A chain of steps from `start`: a step's `from` is written only where it is not the term
+/// the chain has reached.
+struct Chain<'a> {
+    start: &'a Term,
+    steps: &'a [Step],
+}
+
+struct StepOut<'a> {
+    step: &'a Step,
+    prev: &'a Term,
+}
+
+struct LemmaOut<'a>(&'a Lemma);
+
+struct Terms<'a>(&'a [Term]);
+
+struct Path<'a>(&'a [PathElem]);
+
+struct WitnessOut<'a>(&'a Witnesses);
+
+impl Serialize for TermOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&print(self.0))
+    }
+}
+
+impl Serialize for Terms<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for t in self.0 {
+            seq.serialize_element(&TermOut(t))?;
+        }
+        seq.end()
+    }
+}
+
+impl Serialize for ProofOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let p = self.0;
+        let mut st = s.serialize_struct("ProofJson", 7)?;
+        st.serialize_field("version", &VERSION)?;
+        if !p.terms.views().is_empty() {
+            st.serialize_field("terms", &Terms(p.terms.views()))?;
+        }
+        st.serialize_field("input", &TermOut(&p.input))?;
+        st.serialize_field("result", &TermOut(&p.result))?;
+        st.serialize_field("checked", &p.checked)?;
+        st.serialize_field(
+            "steps",
+            &Chain {
+                start: &p.input,
+                steps: &p.steps,
+            },
+        )?;
+        if !p.lemmas.is_empty() {
+            st.serialize_field("lemmas", &Lemmas(&p.lemmas))?;
+        }
+        st.end()
+    }
+}
+
+struct Lemmas<'a>(&'a [Lemma]);
+
+impl Serialize for Lemmas<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for l in self.0 {
+            seq.serialize_element(&LemmaOut(l))?;
+        }
+        seq.end()
+    }
+}
+
+impl Serialize for LemmaOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let l = self.0;
+        let mut st = s.serialize_struct("LemmaJson", 3)?;
+        st.serialize_field("from", &TermOut(&l.from))?;
+        st.serialize_field("to", &TermOut(&l.to))?;
+        st.serialize_field(
+            "steps",
+            &Chain {
+                start: &l.from,
+                steps: &l.steps,
+            },
+        )?;
+        st.end()
+    }
+}
+
+impl Serialize for Chain<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.steps.len()))?;
+        let mut prev = self.start;
+        for step in self.steps {
+            seq.serialize_element(&StepOut { step, prev })?;
+            prev = &step.to;
+        }
+        seq.end()
+    }
+}
+
+impl Serialize for Path<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for e in self.0 {
+            seq.serialize_element(&e.to_string())?;
+        }
+        seq.end()
+    }
+}
+
+impl Serialize for StepOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let step = self.step;
+        let mut st = s.serialize_struct("StepJson", 9)?;
+        if step.from != *self.prev {
+            st.serialize_field("from", &TermOut(&step.from))?;
+        }
+        st.serialize_field("to", &TermOut(&step.to))?;
+        st.serialize_field("rule", &step.rule)?;
+        st.serialize_field("at", &Path(&step.at))?;
+        st.serialize_field("why", &step.why)?;
+        st.serialize_field("reversed", &step.reversed)?;
+        st.serialize_field("witnesses", &WitnessOut(&step.witnesses))?;
+        if !step.parts.is_empty() {
+            st.serialize_field(
+                "parts",
+                &Chain {
+                    start: &step.from,
+                    steps: &step.parts,
+                },
+            )?;
+        }
+        if let Some(k) = step.lemma {
+            st.serialize_field("lemma", &k)?;
+        }
+        st.end()
+    }
+}
+
+/// The bindings in the order of their names, the last of equal names kept.
+fn by_name<V>(bindings: &[(String, V)]) -> Vec<&(String, V)> {
+    let mut v: Vec<&(String, V)> = bindings.iter().collect();
+    // Stable: among equal names the last binding stays last.
+    v.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out: Vec<&(String, V)> = Vec::with_capacity(v.len());
+    for b in v {
+        match out.last_mut() {
+            Some(last) if last.0 == b.0 => *last = b,
+            _ => out.push(b),
+        }
+    }
+    out
+}
+
+/// A map of one kind of witness, each value written by `write`.
+struct MapOut<'a, V> {
+    bindings: &'a [(String, V)],
+    write: fn(&V) -> ValueOut<'_>,
+}
+
+/// A witness value as the schema writes it.
+enum ValueOut<'a> {
+    Term(&'a Term),
+    Terms(&'a [Term]),
+    Text(String),
+}
+
+impl Serialize for ValueOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ValueOut::Term(t) => TermOut(t).serialize(s),
+            ValueOut::Terms(ts) => Terms(ts).serialize(s),
+            ValueOut::Text(t) => s.serialize_str(t),
+        }
+    }
+}
+
+impl<V> Serialize for MapOut<'_, V> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let sorted = by_name(self.bindings);
+        let mut map = s.serialize_map(Some(sorted.len()))?;
+        for (name, v) in sorted {
+            map.serialize_entry(name, &(self.write)(v))?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for WitnessOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let w = self.0;
+        let mut st = s.serialize_struct("WitnessJson", 4)?;
+        st.serialize_field(
+            "games",
+            &MapOut {
+                bindings: &w.games,
+                write: |t| ValueOut::Term(t),
+            },
+        )?;
+        st.serialize_field(
+            "sets",
+            &MapOut {
+                bindings: &w.sets,
+                write: |ts| ValueOut::Terms(ts),
+            },
+        )?;
+        st.serialize_field(
+            "values",
+            &MapOut {
+                bindings: &w.values,
+                write: |v| ValueOut::Text(v.to_string()),
+            },
+        )?;
+        st.serialize_field(
+            "rows",
+            &MapOut {
+                bindings: &w.rows,
+                write: |r| ValueOut::Text(row_string(r)),
+            },
+        )?;
+        st.end()
+    }
+}
+
+/// [`by_name`] with owned results, for the tests beside the reader.
+#[cfg(test)]
+pub(super) fn by_name_for_test<V: Clone>(bindings: &[(String, V)]) -> Vec<(String, V)> {
+    by_name(bindings).into_iter().cloned().collect()
+}
