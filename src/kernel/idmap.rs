@@ -1,7 +1,8 @@
-//! The sum and negation memos: `u64 → GameId` by open addressing with linear probing over
-//! 16-byte slots. A lookup that finds its key reads one cache line, where a general hash map
-//! reads a control group and then an entry: on memos of millions of sums, which is what a
-//! ruleset search adds up, each lookup is mostly a cache miss, so halving them matters.
+//! `u64 → GameId` by open addressing with linear probing over 16-byte slots: the kernel's sum
+//! and negation memos, and the rulesets' transposition tables keyed by a one-word position. A
+//! lookup that finds its key reads one cache line, where a general hash map reads a control
+//! group and then an entry: on tables of millions of sums or parts, which is what a ruleset
+//! search builds, each lookup is mostly a cache miss, so halving them matters.
 
 use super::GameId;
 
@@ -32,7 +33,6 @@ impl IdMap {
         (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & mask
     }
 
-    #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.len
     }
@@ -87,6 +87,12 @@ impl IdMap {
         false
     }
 
+    /// Empties the map and gives its memory back (a transposition table over its budget).
+    pub(crate) fn clear(&mut self) {
+        self.slots = Vec::new();
+        self.len = 0;
+    }
+
     fn grow(&mut self) {
         let cap = (self.slots.len() * 2).max(1 << 10);
         let old = std::mem::replace(&mut self.slots, vec![Slot::default(); cap]);
@@ -130,5 +136,7 @@ mod tests {
         for k in absent {
             assert_eq!(m.get(k), None);
         }
+        m.clear();
+        assert_eq!((m.len(), m.get(0)), (0, None));
     }
 }

@@ -25,7 +25,7 @@ mod compare;
 mod construct;
 mod display;
 mod eval;
-mod idmap;
+pub(crate) mod idmap;
 mod memo;
 mod nus;
 mod props;

@@ -20,7 +20,6 @@ pub mod octal;
 pub mod search;
 pub mod svg;
 pub mod toads;
-mod word_map;
 
 use crate::kernel::KernelError;
 use std::fmt;

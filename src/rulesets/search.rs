@@ -54,7 +54,7 @@ pub struct Table<P> {
     /// Values of the small parts, by [`Rules::dense_key`] (allocated on first use).
     dense: Vec<Option<GameId>>,
     /// Values of the parts with a [`Rules::compact_key`].
-    compact: super::word_map::WordMap,
+    compact: crate::kernel::idmap::IdMap,
 
     max_entries: usize,
     /// How many times the table was full and emptied.
