@@ -354,6 +354,36 @@ fn check_of_a_big_proof_ends_with_status_3() {
     assert!(!stderr(&o).contains("rejected"));
 }
 
+/// Whatever the budget, a valid proof is either checked or stopped by the limit (status 3):
+/// reaching the limit while reading a witness once came out as "`28` is not a number", a
+/// rejected proof (status 2).
+#[test]
+fn check_under_any_budget_is_a_pass_or_a_limit_never_a_rejection() {
+    let _g = lock();
+    let p = onag(&["simplify", "--format", "json", &s(8)]);
+    assert_eq!(p.status.code(), Some(0), "{}", stderr(&p));
+    let dir = std::env::temp_dir().join(format!("onag-budgets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("s8.json");
+    std::fs::write(&file, &p.stdout).unwrap();
+    let mut outcomes = Vec::new();
+    for kib in [512, 1024, 1536, 2048, 3072, 4096, 6144, 8192, 12288, 16384, 32768, 65536] {
+        let budget = format!("{kib}K");
+        let o = onag(&["--max-memory", &budget, "check", file.to_str().unwrap()]);
+        let err = stderr(&o);
+        match o.status.code() {
+            Some(0) => assert!(err.is_empty(), "{budget}: {err}"),
+            Some(3) => assert!(err.contains("--max-memory"), "{budget}: {err}"),
+            other => panic!("{budget}: status {other:?}: {err}"),
+        }
+        outcomes.push(o.status.code());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    // The sweep spans both answers: the smallest budget stops, the largest checks.
+    assert_eq!(outcomes.first(), Some(&Some(3)));
+    assert_eq!(outcomes.last(), Some(&Some(0)));
+}
+
 #[test]
 fn a_huge_input_ends_with_status_3_not_as_bad_input() {
     let _g = lock();

@@ -169,7 +169,14 @@ fn step_refs_within(s: &Step, len: usize, what: &str) -> Result<(), ProofError> 
 /// number.
 fn parse_value(v: &str, step: &str) -> Result<crate::number::Dyadic, ProofError> {
     let not_a_number = || ProofError::Json(format!("step {step}: `{}` is not a number", clip(v)));
-    let t = crate::syntax::parse(v).map_err(|_| not_a_number())?;
+    // A limit reached while reading is a limit (exit 3), never a verdict on the proof.
+    let t = crate::syntax::parse(v).map_err(|e| {
+        if crate::memory::is_limit_message(&e.message) {
+            ProofError::Json(format!("step {step}: `{}`: {e}", clip(v)))
+        } else {
+            not_a_number()
+        }
+    })?;
     t.as_number().cloned().ok_or_else(not_a_number)
 }
 
