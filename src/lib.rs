@@ -23,14 +23,17 @@
 //!   [`CheckError`], [`Inequality`], [`Disproof`], [`LEMMA`]) and [`compare_with_proof`];
 //! - the printer ([`print()`], [`PrintOptions`]) and shared terms ([`expand`],
 //!   [`expanded_size`]);
-//! - numbers: [`Dyadic`], [`Nimber`], [`Surreal`], [`Ordinal`], [`On2`], [`hackenstring_value`], and nimber arithmetic on
-//!   machine words ([`nim_mul_u64`] and its kin);
+//! - numbers: [`Dyadic`], [`Nimber`], [`Surreal`], [`Ordinal`], [`On2`],
+//!   [`hackenstring_value`], and nimber arithmetic on machine words ([`nim_mul_u64`] and its
+//!   kin);
 //! - analysis: [`analyze`] ([`Summary`]), [`thermograph_certificate`] and
-//!   [`check_thermograph_certificate`], [`Thermographer`], [`cool`], [`heat`], [`overheat`], [`norton`], [`freeze`],
-//!   [`atomic_weight`], [`is_all_small`], [`reduced`], [`compare_mod_inf`];
+//!   [`check_thermograph_certificate`], [`Thermographer`], [`cool`], [`heat`], [`overheat`],
+//!   [`norton`], [`freeze`], [`atomic_weight`], [`is_all_small`], [`reduced`],
+//!   [`compare_mod_inf`];
 //! - the functions a term may call: [`function`], [`Function`], [`Opening`];
-//! - the rulesets: [`draw_svg`], [`domineering_value`], [`set_search_threads`], the positions ([`DomineeringPosition`], [`HackenbushPicture`], [`Cutcake`],
-//!   [`OctalCode`], [`NimSequence`]);
+//! - the rulesets: [`draw_svg`], [`domineering_value`], [`set_search_threads`], the positions
+//!   ([`DomineeringPosition`], [`HackenbushPicture`], [`Cutcake`], [`OctalCode`],
+//!   [`NimSequence`]);
 //! - the limits: [`Limits`], [`Budget`], [`CountingAlloc`] (the counting allocator and the
 //!   memory limit), [`MAX_NESTING`], [`MAX_RULE_NESTING`];
 //! - the command line as one call, [`run_cli`] (feature `cli`).
