@@ -367,7 +367,9 @@ fn check_under_any_budget_is_a_pass_or_a_limit_never_a_rejection() {
     let file = dir.join("s8.json");
     std::fs::write(&file, &p.stdout).unwrap();
     let mut outcomes = Vec::new();
-    for kib in [512, 1024, 1536, 2048, 3072, 4096, 6144, 8192, 12288, 16384, 32768, 65536] {
+    for kib in [
+        512, 1024, 1536, 2048, 3072, 4096, 6144, 8192, 12288, 16384, 32768, 65536,
+    ] {
         let budget = format!("{kib}K");
         let o = onag(&["--max-memory", &budget, "check", file.to_str().unwrap()]);
         let err = stderr(&o);

@@ -280,7 +280,7 @@ fn step_from_json(i: &str, s: &StepJson, nested: bool, prev: &Term) -> Result<St
 impl Proof {
     /// The proof as pretty-printed JSON (see the module docs for the schema).
     ///
-    /// Written straight from the proof ([`out`]): each term is printed as its string is
+    /// Written straight from the proof (`json::out`): each term is printed as its string is
     /// written, so no copy of the proof as strings is built first (a proof of 50,000 steps
     /// would hold its whole text twice).
     pub fn to_json(&self) -> String {
