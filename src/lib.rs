@@ -128,6 +128,7 @@ pub use number::{Dyadic, Nimber, ParseDyadicError};
 /// assert_eq!(back.steps.len(), p.steps.len());
 /// assert!(onag::check(&back, &rules).is_ok());
 /// ```
+pub use proof::json::CheckedFile;
 pub use proof::Proof;
 pub use proof::{Outcome, Simplification};
 /// A set of rules (theorems written as data in `rules/*.rules`): the shipped ones, a named

@@ -665,11 +665,11 @@ fn hostile_proof_json() {
     v["result"] = serde_json::Value::String("2".into());
     v["checked"] = serde_json::Value::Bool(true);
     assert!(json_error(&v.to_string(), &rules).starts_with("check"));
-    // A huge document: the valid proof's steps repeated 20,000 times (the chain breaks at the
+    // A huge document: the valid proof's steps repeated 50,000 times (the chain breaks at the
     // second copy, which the checker reports without looking further).
     let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
     let one = v["steps"].as_array().unwrap().clone();
-    let many: Vec<serde_json::Value> = (0..20_000).flat_map(|_| one.clone()).collect();
+    let many: Vec<serde_json::Value> = (0..50_000).flat_map(|_| one.clone()).collect();
     v["steps"] = serde_json::Value::Array(many);
     let text = v.to_string();
     assert!(text.len() > 5_000_000);

@@ -100,10 +100,10 @@ fn both_sides_of_an_equality_share_one_table_and_the_proof_checks() {
 #[test]
 fn an_unknown_schema_version_is_refused() {
     let (json, _) = switches_json(3);
-    let bad = json.replacen("\"version\": 2", "\"version\": 3", 1);
+    let bad = json.replacen("\"version\": 3", "\"version\": 4", 1);
     assert_ne!(bad, json);
     let e = rejects(&bad);
-    assert!(e.contains("schema version 3"), "{e}");
+    assert!(e.contains("schema version 4"), "{e}");
 }
 
 /// The proof's JSON as a value, to damage one field.

@@ -100,7 +100,7 @@ impl Proof {
 
 /// Checks that `steps` lead from `input` to `result`, each a rule instance or a citation of
 /// one of `lemmas`.
-fn check_chain(
+pub(super) fn check_chain(
     interp: &mut TermRules,
     rules: &RuleSet,
     lemmas: &[Lemma],

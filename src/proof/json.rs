@@ -46,10 +46,20 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
+mod layout;
 mod out;
+mod stream;
 
-/// The schema version this build writes; it reads this one and version 1 (no term table).
-pub const VERSION: u32 = 2;
+pub use stream::CheckedFile;
+
+/// The schema version this build writes; it reads this one and the two before it (see
+/// [`READS`]).
+pub const VERSION: u32 = 3;
+
+/// The versions this build reads: 1 (no term table), 2 (every step field written, even when
+/// empty) and 3 (empty fields left out, a line per step and lemma). A version-2 reader cannot
+/// read version 3 (it requires `at`), hence the new number.
+pub const READS: [u32; 3] = [1, 2, 3];
 
 fn version_one() -> u32 {
     1
@@ -99,13 +109,16 @@ struct StepJson<'a> {
     to: Text<'a>,
     #[serde(borrow)]
     rule: Text<'a>,
-    #[serde(borrow)]
+    /// Absent at the root (version 3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty", borrow)]
     at: Vec<Text<'a>>,
     #[serde(default, borrow)]
     why: Text<'a>,
-    #[serde(default)]
+    /// Absent when false (version 3).
+    #[serde(default, skip_serializing_if = "is_false")]
     reversed: bool,
-    #[serde(default, borrow)]
+    /// Absent when the rule bound nothing, as for a citation (version 3).
+    #[serde(default, skip_serializing_if = "WitnessJson::is_empty", borrow)]
     witnesses: WitnessJson<'a>,
     /// A grouped step's single rule instances, in order (absent for a single instance).
     #[serde(default, skip_serializing_if = "Vec::is_empty", borrow)]
@@ -114,16 +127,30 @@ struct StepJson<'a> {
     lemma: Option<usize>,
 }
 
+/// Each kind of witness is absent when there is none (version 3).
 #[derive(Serialize, Deserialize, Default)]
 struct WitnessJson<'a> {
-    #[serde(default, borrow)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", borrow)]
     games: BTreeMap<Text<'a>, Text<'a>>,
-    #[serde(default, borrow)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", borrow)]
     sets: BTreeMap<Text<'a>, Vec<Text<'a>>>,
-    #[serde(default, borrow)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", borrow)]
     values: BTreeMap<Text<'a>, Text<'a>>,
-    #[serde(default, borrow)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", borrow)]
     rows: BTreeMap<Text<'a>, Text<'a>>,
+}
+
+impl WitnessJson<'_> {
+    fn is_empty(&self) -> bool {
+        self.games.is_empty()
+            && self.sets.is_empty()
+            && self.values.is_empty()
+            && self.rows.is_empty()
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn print(t: &Term) -> String {
@@ -278,17 +305,15 @@ fn step_from_json(i: &str, s: &StepJson, nested: bool, prev: &Term) -> Result<St
 }
 
 impl Proof {
-    /// The proof as pretty-printed JSON (see the module docs for the schema).
+    /// The proof as JSON (see the module docs for the schema): a line for each term table
+    /// entry, each step of the main chain and each lemma.
     ///
     /// Written straight from the proof (`json::out`): each term is printed as its string is
     /// written, so no copy of the proof as strings is built first (a proof of 50,000 steps
     /// would hold its whole text twice).
     pub fn to_json(&self) -> String {
         let mut buf = Vec::with_capacity(64 * (self.size() + self.terms.len()) + 1024);
-        let mut ser = serde_json::Serializer::with_formatter(
-            &mut buf,
-            serde_json::ser::PrettyFormatter::new(),
-        );
+        let mut ser = serde_json::Serializer::with_formatter(&mut buf, layout::Lines::default());
         // Serialising strings, sequences and maps into a vector cannot fail.
         if serde::Serialize::serialize(&out::ProofOut(self), &mut ser).is_err() {
             return String::new();
@@ -301,9 +326,9 @@ impl Proof {
     pub fn parse_json(text: &str) -> Result<Proof, ProofError> {
         let j: ProofJson =
             serde_json::from_str(text).map_err(|e| ProofError::Json(e.to_string()))?;
-        if j.version != 1 && j.version != VERSION {
+        if !READS.contains(&j.version) {
             return Err(ProofError::Json(format!(
-                "schema version {} is not one this onag reads (versions 1 and {VERSION})",
+                "schema version {} is not one this onag reads (versions 1, 2 and {VERSION})",
                 j.version
             )));
         }
@@ -446,7 +471,10 @@ mod tests {
                 })
                 .collect(),
         };
-        serde_json::to_string_pretty(&j).unwrap()
+        let mut buf = Vec::new();
+        let mut ser = serde_json::Serializer::with_formatter(&mut buf, layout::Lines::default());
+        j.serialize(&mut ser).unwrap();
+        String::from_utf8(buf).unwrap()
     }
 
     #[test]
@@ -472,17 +500,35 @@ mod tests {
             "{0||0|-3} + {2|1} + ^ + *3",
             "hs\"LRE\" + {1/2|v}",
         ]);
+        let mut proofs: Vec<(String, Proof)> = sources
+            .into_iter()
+            .map(|src| {
+                let t = crate::syntax::parse(src).unwrap();
+                (
+                    src.to_string(),
+                    crate::proof::simplify(&t, &engine).unwrap().proof,
+                )
+            })
+            .collect();
+        // An equality proved both ways: its second half is reversed steps.
+        let (a, b) = (
+            crate::syntax::parse("{0,1|2}").unwrap(),
+            crate::syntax::parse("{1|2}").unwrap(),
+        );
+        match crate::proof::prove_eq_with(&a, &b, &engine).unwrap() {
+            crate::proof::Outcome::Equal(p) => proofs.push(("{0,1|2} = {1|2}".into(), p)),
+            crate::proof::Outcome::Different(d) => panic!("{d:?}"),
+        }
         let mut written = 0;
         let mut seen: std::collections::HashMap<&str, bool> = Default::default();
-        for src in sources {
-            let t = crate::syntax::parse(src).unwrap();
-            let p = crate::proof::simplify(&t, &engine).unwrap().proof;
+        for (src, p) in proofs {
             let text = p.to_json();
             assert_eq!(text, collected(&p), "{src}");
             for kind in [
-                "\"games\": {\n",
-                "\"sets\": {\n",
-                "\"values\": {\n",
+                "\"games\": {\"",
+                "\"sets\": {\"",
+                "\"values\": {\"",
+                "\"reversed\": true",
                 "\"lemma\":",
                 "\"parts\":",
                 "\"terms\":",

@@ -32,20 +32,24 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
             }
         }
     }
-    // Parse first: a file that is not a proof is bad input (2), a proof that fails is false (1).
-    let proof = Proof::parse_json(&text).map_err(CliError::from)?;
+    // Read and checked as it streams, lemma by lemma, so only the lemmas' statements are held
+    // (the file's text stays: its strings are borrowed from it). A file that is not a proof
+    // is bad input (2) even when a lemma before the damage fails; a proof that fails is
+    // false (1).
+    let read = Proof::check_json(&text, &ctx.rules).map_err(CliError::from)?;
+    drop(text);
     let style = &ctx.style;
-    let result = proof.check(&ctx.rules);
+    let result = read.verdict;
     // Stopped by the memory limit: not a verdict on the proof.
     if let Err(e) = &result {
         if e.limit.is_some() {
             return Err(CliError::limit(format!("the check stopped at {e}")));
         }
     }
-    let (input, result_t) = (style.term(&proof.input), style.term(&proof.result));
+    let (input, result_t) = (style.term(&read.input), style.term(&read.result));
     // Every step counts, the lemmas' too: they are all checked.
-    let steps = proof.size();
-    let lemmas = match proof.lemmas.len() {
+    let steps = read.steps;
+    let lemmas = match read.lemmas {
         0 => String::new(),
         1 => " in 1 lemma and the main chain".to_string(),
         n => format!(" in {n} lemmas and the main chain"),
@@ -54,10 +58,10 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
         Format::Json => format!(
             "{}\n",
             serde_json::json!({
-                "input": proof.input.to_string(),
-                "result": proof.result.to_string(),
+                "input": read.input.to_string(),
+                "result": read.result.to_string(),
                 "steps": steps,
-                "lemmas": proof.lemmas.len(),
+                "lemmas": read.lemmas,
                 "checked": result.is_ok(),
                 "error": result.as_ref().err().map(|e| serde_json::json!({
                     "lemma": e.lemma, "step": e.step, "reason": e.reason,
@@ -81,9 +85,6 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
         f => return Err(unsupported("check", f)),
     };
     emit(&out);
-    // The process ends here: freeing a large proof node by node would take a sizeable part of
-    // the check's time for nothing.
-    std::mem::forget(proof);
     Ok(if result.is_ok() { OK } else { FALSE })
 }
 

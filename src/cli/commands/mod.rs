@@ -98,6 +98,12 @@ pub(crate) fn memory_hint(mut message: String, status: i32) -> String {
 }
 
 fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, CliError> {
+    if matches!(
+        cmd,
+        Command::Simplify { .. } | Command::Prove { .. } | Command::Check { .. }
+    ) {
+        crate::memory::CountingAlloc::prefer_small_pages();
+    }
     match cmd {
         Command::Eval {
             expr,

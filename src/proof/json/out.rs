@@ -135,10 +135,18 @@ impl Serialize for StepOut<'_> {
         }
         st.serialize_field("to", &TermOut(&step.to))?;
         st.serialize_field("rule", &step.rule)?;
-        st.serialize_field("at", &Path(&step.at))?;
+        // Version 3 leaves out what is empty or false: most steps are at the root or cite a
+        // lemma, and few are reversed.
+        if !step.at.is_empty() {
+            st.serialize_field("at", &Path(&step.at))?;
+        }
         st.serialize_field("why", &step.why)?;
-        st.serialize_field("reversed", &step.reversed)?;
-        st.serialize_field("witnesses", &WitnessOut(&step.witnesses))?;
+        if step.reversed {
+            st.serialize_field("reversed", &step.reversed)?;
+        }
+        if !step.witnesses.is_empty() {
+            st.serialize_field("witnesses", &WitnessOut(&step.witnesses))?;
+        }
         if !step.parts.is_empty() {
             st.serialize_field(
                 "parts",
@@ -208,34 +216,42 @@ impl Serialize for WitnessOut<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let w = self.0;
         let mut st = s.serialize_struct("WitnessJson", 4)?;
-        st.serialize_field(
-            "games",
-            &MapOut {
-                bindings: &w.games,
-                write: |t| ValueOut::Term(t),
-            },
-        )?;
-        st.serialize_field(
-            "sets",
-            &MapOut {
-                bindings: &w.sets,
-                write: |ts| ValueOut::Terms(ts),
-            },
-        )?;
-        st.serialize_field(
-            "values",
-            &MapOut {
-                bindings: &w.values,
-                write: |v| ValueOut::Text(v.to_string()),
-            },
-        )?;
-        st.serialize_field(
-            "rows",
-            &MapOut {
-                bindings: &w.rows,
-                write: |r| ValueOut::Text(row_string(r)),
-            },
-        )?;
+        if !w.games.is_empty() {
+            st.serialize_field(
+                "games",
+                &MapOut {
+                    bindings: &w.games,
+                    write: |t| ValueOut::Term(t),
+                },
+            )?;
+        }
+        if !w.sets.is_empty() {
+            st.serialize_field(
+                "sets",
+                &MapOut {
+                    bindings: &w.sets,
+                    write: |ts| ValueOut::Terms(ts),
+                },
+            )?;
+        }
+        if !w.values.is_empty() {
+            st.serialize_field(
+                "values",
+                &MapOut {
+                    bindings: &w.values,
+                    write: |v| ValueOut::Text(v.to_string()),
+                },
+            )?;
+        }
+        if !w.rows.is_empty() {
+            st.serialize_field(
+                "rows",
+                &MapOut {
+                    bindings: &w.rows,
+                    write: |r| ValueOut::Text(row_string(r)),
+                },
+            )?;
+        }
         st.end()
     }
 }

@@ -1,0 +1,78 @@
+//! The checker fed one lemma at a time, for a proof read as it streams.
+//!
+//! [`Proof::check`](super::Proof::check) needs the whole proof in memory, every step of every
+//! lemma parsed at once: for Σ_{k≤30} {k|−k} that is 685,567 steps and gigabytes. A citation
+//! only needs the lemma's two sides, so once a lemma is checked its steps can go: this keeps
+//! each checked lemma's statement and nothing else, and judges exactly as `check` does — the
+//! same `check_chain` on the same lemmas in the same order, then the main chain.
+
+use super::check::{check_chain, CheckError};
+use super::inequality::Memo;
+use super::matcher::TermRules;
+use super::step::Step;
+use super::{Lemma, TermTable};
+use crate::rules::RuleSet;
+use crate::term::Term;
+
+/// A check in progress: the lemmas so far checked, by their statements.
+pub(crate) struct Incremental<'r> {
+    rules: &'r RuleSet,
+    interp: TermRules<'r>,
+    /// Lemma k's two sides, with no steps: all a citation of it is checked against.
+    proved: Vec<Lemma>,
+}
+
+impl<'r> Incremental<'r> {
+    /// A check of a proof whose term table is `terms`, allowed the checker's usual work.
+    pub(crate) fn new(rules: &'r RuleSet, terms: TermTable) -> Self {
+        Incremental {
+            rules,
+            interp: TermRules::with_memo(
+                rules,
+                terms,
+                Memo::with_budget(super::inequality::MAX_WORK),
+            ),
+            proved: Vec::new(),
+        }
+    }
+
+    /// Checks the next lemma, citing only the lemmas before it, and keeps its statement.
+    pub(crate) fn lemma(&mut self, l: Lemma) -> Result<(), CheckError> {
+        let k = self.proved.len();
+        check_chain(
+            &mut self.interp,
+            self.rules,
+            &self.proved,
+            &l.from,
+            &l.to,
+            &l.steps,
+        )
+        .map_err(|e| CheckError {
+            lemma: Some(k),
+            ..e
+        })?;
+        self.proved.push(Lemma {
+            from: l.from,
+            to: l.to,
+            steps: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// Checks the main chain from `input` to `result`, citing any lemma.
+    pub(crate) fn finish(
+        mut self,
+        input: &Term,
+        result: &Term,
+        steps: &[Step],
+    ) -> Result<(), CheckError> {
+        check_chain(
+            &mut self.interp,
+            self.rules,
+            &self.proved,
+            input,
+            result,
+            steps,
+        )
+    }
+}

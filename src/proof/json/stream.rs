@@ -1,0 +1,296 @@
+//! Checking a proof file as it is read: each lemma parsed, checked and let go before the next
+//! is read.
+//!
+//! [`Proof::parse_json`] builds the whole proof, and the check then walks it: memory in
+//! proportion to every step of every lemma at once (4.5 GB for the 685,567 steps of
+//! Σ_{k≤30} {k|−k}). Here the file's lemmas are visited in order by a `serde` visitor that hands
+//! each one to the incremental checker, which keeps only the lemmas' statements. The verdict is
+//! the one [`Proof::check`] gives the parsed proof, and a file that is not a proof is still
+//! reported as that even when a lemma before the damage fails its check: once a lemma fails,
+//! the rest of the file is still read (and parsed), only not checked.
+
+use super::{chain_from_json, parse, refs_within, step_refs_within, LemmaJson, StepJson, Text};
+use super::{READS, VERSION};
+use crate::proof::check::CheckError;
+use crate::proof::incremental::Incremental;
+use crate::proof::{Lemma, Proof, ProofError, TermTable};
+use crate::rules::RuleSet;
+use crate::term::Term;
+use serde::de::{DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use std::fmt;
+
+/// A proof file read and checked as it streamed: what it claims, its size, and the verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckedFile {
+    /// The term the proof starts from.
+    pub input: Term,
+    /// The term it claims to end at.
+    pub result: Term,
+    /// Its steps, the lemmas' included.
+    pub steps: usize,
+    /// Its lemmas.
+    pub lemmas: usize,
+    /// `Ok` when every lemma and the main chain check; else the first failure, as
+    /// [`Proof::check`] reports it (a limit included: see [`CheckError::limit`]).
+    pub verdict: Result<(), CheckError>,
+}
+
+impl Proof {
+    /// Reads a proof file and checks it as it reads, holding the statements of its lemmas but
+    /// not their steps: the way to check a proof too large to hold. The verdict is the one
+    /// [`Proof::check`] gives [`Proof::parse_json`]'s proof; text that is not a proof is an
+    /// error, as there, even when a lemma before the damage would fail.
+    ///
+    /// ```
+    /// use onag::{Engine, Proof, RuleSet};
+    /// let rules = RuleSet::builtin();
+    /// let t = onag::parse("{1|-1} + {2|-2} + {3|-3}").unwrap();
+    /// let json = onag::simplify(&t, &Engine::new(rules.clone())).unwrap().proof.to_json();
+    /// let read = Proof::check_json(&json, &rules).unwrap();
+    /// assert!(read.verdict.is_ok());
+    /// assert_eq!(read.lemmas, Proof::parse_json(&json).unwrap().lemmas.len());
+    /// // Against rules without dominated options, the first lemma that deletes one fails.
+    /// let mut fewer = rules.clone();
+    /// fewer.remove("dominated-left");
+    /// assert!(Proof::check_json(&json, &fewer).unwrap().verdict.unwrap_err().lemma.is_some());
+    /// ```
+    pub fn check_json(text: &str, rules: &RuleSet) -> Result<CheckedFile, ProofError> {
+        let mut reader = Reader {
+            rules,
+            version: None,
+            terms: None,
+            input: None,
+            result: None,
+            steps: None,
+            waiting: Vec::new(),
+            check: None,
+            verdict: Ok(()),
+            count: 0,
+            lemmas: 0,
+            failure: None,
+        };
+        let mut de = serde_json::Deserializer::from_str(text);
+        let read = (&mut reader).deserialize(&mut de).and_then(|()| de.end());
+        if let Some(e) = reader.failure.take() {
+            return Err(e);
+        }
+        read.map_err(|e| ProofError::Json(e.to_string()))?;
+        reader.finish()
+    }
+}
+
+/// The state of a read: what the file has said so far.
+struct Reader<'r, 'de> {
+    rules: &'r RuleSet,
+    version: Option<u32>,
+    /// The table, once read (or known to be absent: read to the end).
+    terms: Option<TermTable>,
+    input: Option<Term>,
+    result: Option<Term>,
+    steps: Option<Vec<StepJson<'de>>>,
+    /// Lemmas met before the version and the table were known, checked at the end.
+    waiting: Vec<LemmaJson<'de>>,
+    /// The check, begun once the version and the table are known.
+    check: Option<Incremental<'r>>,
+    verdict: Result<(), CheckError>,
+    /// Steps read so far, the lemmas' included.
+    count: usize,
+    lemmas: usize,
+    /// Why the text is not a proof, when a lemma said so (serde's error carries only words).
+    failure: Option<ProofError>,
+}
+
+impl<'r, 'de> Reader<'r, 'de> {
+    fn version_ok(&self) -> Result<(), ProofError> {
+        match self.version {
+            Some(v) if !READS.contains(&v) => Err(ProofError::Json(format!(
+                "schema version {v} is not one this onag reads (versions 1, 2 and {VERSION})"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    fn table_len(&self) -> usize {
+        self.terms.as_ref().map_or(0, TermTable::len)
+    }
+
+    /// One lemma of the file: read back, its references checked, then checked itself unless
+    /// an earlier one failed.
+    fn lemma(&mut self, l: LemmaJson<'de>) -> Result<(), ProofError> {
+        let k = self.lemmas;
+        let from = parse(&l.from, || format!("lemma {k} from"))?;
+        let lemma = Lemma {
+            to: parse(&l.to, || format!("lemma {k} to"))?,
+            steps: chain_from_json(&from, &l.steps, false, |i| format!("{i} of lemma {k}"))?,
+            from,
+        };
+        drop(l);
+        let len = self.table_len();
+        refs_within(&lemma.from, len, &format!("lemma {k}"))?;
+        refs_within(&lemma.to, len, &format!("lemma {k}"))?;
+        for (i, st) in lemma.steps.iter().enumerate() {
+            step_refs_within(st, len, &format!("step {i} of lemma {k}"))?;
+        }
+        self.lemmas += 1;
+        self.count += lemma.steps.len();
+        if self.verdict.is_ok() {
+            if let Some(check) = self.check.as_mut() {
+                self.verdict = check.lemma(lemma);
+            }
+        }
+        Ok(())
+    }
+
+    /// The check, begun if it can be: the version read and good, and the table read.
+    fn begin(&mut self) {
+        if self.check.is_none() && self.version.is_some() && self.terms.is_some() {
+            let terms = self.terms.clone().unwrap_or_default();
+            self.check = Some(Incremental::new(self.rules, terms));
+        }
+    }
+
+    /// After the last key: the lemmas that waited, then the main chain.
+    fn finish(mut self) -> Result<CheckedFile, ProofError> {
+        let missing = |what: &str| ProofError::Json(format!("missing field `{what}`"));
+        let input = self.input.take().ok_or_else(|| missing("input"))?;
+        let result = self.result.take().ok_or_else(|| missing("result"))?;
+        let steps_json = self.steps.take().ok_or_else(|| missing("steps"))?;
+        // Absent keys have their defaults now that the whole text is read.
+        self.version.get_or_insert(1);
+        self.version_ok()?;
+        self.terms.get_or_insert_with(TermTable::new);
+        // Lemmas wait only when the whole array came before the version or the table: then
+        // none was checked yet, and they are checked now, in order.
+        self.begin();
+        for l in std::mem::take(&mut self.waiting) {
+            self.lemma(l)?;
+        }
+        let steps = chain_from_json(&input, &steps_json, false, |i| i.to_string())?;
+        let len = self.table_len();
+        refs_within(&input, len, "the input")?;
+        refs_within(&result, len, "the result")?;
+        for (i, st) in steps.iter().enumerate() {
+            step_refs_within(st, len, &format!("step {i}"))?;
+        }
+        self.count += steps.len();
+        if self.verdict.is_ok() {
+            if let Some(check) = self.check.take() {
+                self.verdict = check.finish(&input, &result, &steps);
+            }
+        }
+        Ok(CheckedFile {
+            input,
+            result,
+            steps: self.count,
+            lemmas: self.lemmas,
+            verdict: self.verdict,
+        })
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for &mut Reader<'_, 'de> {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for &mut Reader<'_, 'de> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a proof: an object with input, result and steps")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut seen: Vec<Text<'de>> = Vec::new();
+        while let Some(key) = map.next_key::<Text<'de>>()? {
+            if seen.contains(&key) {
+                return Err(A::Error::custom(format!("duplicate field `{key}`")));
+            }
+            seen.push(key.clone());
+            let failed = |r: &mut Reader, e: ProofError| {
+                r.failure = Some(e);
+                A::Error::custom("not a proof")
+            };
+            match key.as_ref() {
+                "version" => {
+                    self.version = Some(map.next_value()?);
+                    if let Err(e) = self.version_ok() {
+                        return Err(failed(self, e));
+                    }
+                    self.begin();
+                }
+                "terms" => {
+                    let views: Vec<Text<'de>> = map.next_value()?;
+                    let read = views
+                        .iter()
+                        .enumerate()
+                        .map(|(n, t)| parse(t, || format!("term #{n}")))
+                        .collect::<Result<Vec<_>, _>>()
+                        .and_then(|views| {
+                            TermTable::from_views(views)
+                                .map_err(|e| ProofError::Json(format!("the term table: {e}")))
+                        });
+                    match read {
+                        Ok(t) => self.terms = Some(t),
+                        Err(e) => return Err(failed(self, e)),
+                    }
+                    self.begin();
+                }
+                "input" | "result" => {
+                    let text: Text<'de> = map.next_value()?;
+                    let what = key.to_string();
+                    match parse(&text, || what.clone()) {
+                        Ok(t) if what == "input" => self.input = Some(t),
+                        Ok(t) => self.result = Some(t),
+                        Err(e) => return Err(failed(self, e)),
+                    }
+                }
+                "steps" => self.steps = Some(map.next_value()?),
+                "lemmas" => map.next_value_seed(Lemmas(&mut *self))?,
+                // `checked` is never believed; other keys are not part of the schema.
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The `lemmas` array, each element handed to the reader as it is read.
+struct Lemmas<'a, 'r, 'de>(&'a mut Reader<'r, 'de>);
+
+impl<'de> DeserializeSeed<'de> for Lemmas<'_, '_, 'de> {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Lemmas<'_, '_, 'de> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an array of lemmas")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let r = self.0;
+        while let Some(l) = seq.next_element::<LemmaJson<'de>>()? {
+            if r.check.is_none() {
+                // The version or the table is still to come: this lemma waits for them.
+                r.waiting.push(l);
+                continue;
+            }
+            if let Err(e) = r.lemma(l) {
+                r.failure = Some(e);
+                return Err(A::Error::custom("not a proof"));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,199 @@
+//! `Proof::check_json` (the check `onag check` runs, reading lemma by lemma) against the check
+//! of the whole parsed proof: the same verdict on good and damaged proofs, in any order of the
+//! file's keys, and a fraction of the memory.
+
+use onag::{CheckedFile, CountingAlloc, Engine, Proof, ProofError, RuleSet};
+use serde_json::Value;
+
+#[global_allocator]
+static ALLOC: CountingAlloc = CountingAlloc;
+
+/// Taken by each test: one of them reads the process's high-water mark of memory.
+static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Σ_{k=1..n} {k|−k}.
+fn s(n: usize) -> String {
+    (1..=n)
+        .map(|k| format!("{{{k}|-{k}}}"))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+fn proof_json(src: &str, rules: &RuleSet) -> String {
+    let t = onag::parse(src).unwrap();
+    onag::simplify(&t, &Engine::new(rules.clone()))
+        .unwrap()
+        .proof
+        .to_json()
+}
+
+/// What a check of the whole parsed proof says, in the streamed check's terms.
+fn whole(text: &str, rules: &RuleSet) -> Result<CheckedFile, ProofError> {
+    let p = Proof::parse_json(text)?;
+    Ok(CheckedFile {
+        verdict: p.check(rules),
+        steps: p.size(),
+        lemmas: p.lemmas.len(),
+        input: p.input,
+        result: p.result,
+    })
+}
+
+/// Both checks agree on `text`: both errors (the text is not a proof), or the same claim,
+/// size and verdict, naming the same lemma and step.
+fn agree(text: &str, rules: &RuleSet, what: &str) -> Result<CheckedFile, ProofError> {
+    let streamed = Proof::check_json(text, rules);
+    let all = whole(text, rules);
+    match (&streamed, &all) {
+        (Err(ProofError::Json(_)), Err(ProofError::Json(_))) => {}
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "{what}"),
+        _ => panic!("{what}: streamed {streamed:?}, whole {all:?}"),
+    }
+    streamed
+}
+
+/// One kind of damage to a lemma.
+type Edit = Box<dyn Fn(&mut Value)>;
+
+/// The text with its keys in the order given (serde_json's own maps sort them).
+fn ordered(v: &Value, keys: &[&str]) -> String {
+    let parts: Vec<String> = keys
+        .iter()
+        .filter_map(|k| v.get(*k).map(|x| format!("{}: {}", Value::from(*k), x)))
+        .collect();
+    format!("{{{}}}", parts.join(", "))
+}
+
+#[test]
+fn streamed_and_whole_checks_agree_on_good_and_damaged_proofs() {
+    let _one = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let rules = RuleSet::builtin();
+    let json = proof_json(&s(5), &rules);
+    let good = agree(&json, &rules, "the proof as written").unwrap();
+    assert!(good.verdict.is_ok());
+    assert!(good.lemmas > 20 && good.steps > good.lemmas);
+    let v: Value = serde_json::from_str(&json).unwrap();
+    let lemmas = v["lemmas"].as_array().unwrap().len();
+
+    // Every order of the keys that matter: lemmas before the table and the version wait for
+    // them; the verdict is the same.
+    let orders: [&[&str]; 4] = [
+        &[
+            "version", "terms", "input", "result", "checked", "steps", "lemmas",
+        ],
+        &["lemmas", "steps", "result", "input", "terms", "version"],
+        &["terms", "lemmas", "version", "input", "result", "steps"],
+        &["version", "lemmas", "input", "result", "steps", "terms"],
+    ];
+    for keys in orders {
+        let r = agree(&ordered(&v, keys), &rules, &format!("{keys:?}")).unwrap();
+        assert_eq!(r, good, "{keys:?}");
+    }
+
+    // Damage, one kind at a time, in the first, a middle and the last lemma.
+    let mut damaged = 0;
+    for k in [0, lemmas / 2, lemmas - 1] {
+        let edits: Vec<(&str, Edit)> = vec![
+            (
+                "a step's result",
+                Box::new(|l: &mut Value| l["steps"][0]["to"] = "7".into()),
+            ),
+            (
+                "a rule's name",
+                Box::new(|l: &mut Value| l["steps"][0]["rule"] = "dominated-right".into()),
+            ),
+            (
+                "the claim",
+                Box::new(|l: &mut Value| l["to"] = "{1|}".into()),
+            ),
+            (
+                "a step removed",
+                Box::new(|l: &mut Value| {
+                    l["steps"].as_array_mut().unwrap().remove(0);
+                }),
+            ),
+            (
+                "an unparsable term",
+                Box::new(|l: &mut Value| l["from"] = "{1|".into()),
+            ),
+            (
+                "a dangling reference",
+                Box::new(|l: &mut Value| l["to"] = "#99999".into()),
+            ),
+            (
+                "a citation of itself",
+                Box::new(move |l: &mut Value| {
+                    for st in l["steps"].as_array_mut().unwrap() {
+                        if st.get("lemma").is_some() {
+                            st["lemma"] = k.into();
+                        }
+                    }
+                }),
+            ),
+        ];
+        for (what, edit) in edits {
+            let mut bad = v.clone();
+            edit(&mut bad["lemmas"][k]);
+            let text = ordered(
+                &bad,
+                &["version", "terms", "input", "result", "steps", "lemmas"],
+            );
+            match agree(&text, &rules, &format!("{what} in lemma {k}")) {
+                Err(_) => damaged += 1,
+                Ok(r) if r.verdict.is_err() => damaged += 1,
+                // A citation of itself in a lemma that cites nothing changes nothing.
+                Ok(_) => assert_eq!(what, "a citation of itself", "lemma {k}"),
+            }
+        }
+    }
+    assert!(damaged >= 18, "{damaged}");
+
+    // A failing lemma followed by text that is not a proof: bad input, as when parsed whole.
+    let mut bad = v.clone();
+    bad["lemmas"][0]["steps"][0]["to"] = "7".into();
+    bad["lemmas"][lemmas - 1]["steps"][0]["at"] = serde_json::json!(["nowhere"]);
+    let text = ordered(
+        &bad,
+        &["version", "terms", "input", "result", "steps", "lemmas"],
+    );
+    assert!(matches!(
+        agree(&text, &rules, "fail, then damage"),
+        Err(ProofError::Json(_))
+    ));
+
+    // A key twice, an unknown version: refused.
+    let twice = json.replacen("\"input\":", "\"input\": \"0\", \"input\":", 1);
+    assert!(
+        matches!(Proof::check_json(&twice, &rules), Err(ProofError::Json(m)) if m.contains("duplicate"))
+    );
+    let v9 = json.replacen("\"version\": 3", "\"version\": 9", 1);
+    assert!(
+        matches!(Proof::check_json(&v9, &rules), Err(ProofError::Json(m)) if m.contains("schema version 9"))
+    );
+}
+
+#[test]
+fn a_streamed_check_holds_a_fraction_of_the_proof() {
+    let _one = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let rules = RuleSet::builtin();
+    // Made by the binary, so making it sets no high-water mark here.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(["simplify", "--format", "json", &s(12)])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json = String::from_utf8(out.stdout).unwrap();
+    let base = CountingAlloc::in_use().unwrap();
+    // The peak is a high-water mark: the smaller run goes first, so the second one's peak is
+    // its own.
+    let streamed = Proof::check_json(&json, &rules).unwrap();
+    let streamed_peak = CountingAlloc::peak().unwrap() - base;
+    let all = whole(&json, &rules).unwrap();
+    let whole_peak = CountingAlloc::peak().unwrap() - base;
+    assert!(streamed.verdict.is_ok() && all.verdict.is_ok());
+    assert_eq!(streamed, all);
+    assert!(
+        streamed_peak * 3 < whole_peak,
+        "streamed {streamed_peak} bytes, whole {whole_peak}"
+    );
+}
