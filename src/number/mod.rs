@@ -13,6 +13,7 @@ mod ordinal;
 pub mod signs;
 mod surreal;
 
+pub(crate) use dyadic::big_eq;
 pub use dyadic::{Dyadic, ParseDyadicError, Sign};
 pub use lexicode::{Closure, Lexicode};
 pub use nimber::{

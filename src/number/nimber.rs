@@ -24,8 +24,17 @@ use num_traits::Zero;
 use std::fmt;
 
 /// A finite nimber `*n`, of any size.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+// Equality is field-wise, as derived, so the derived hash agrees with it.
+#[allow(clippy::derived_hash_with_manual_eq)]
+#[derive(Clone, Debug, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Nimber(BigUint);
+
+/// The derived equality, limb by limb (see `dyadic::big_eq`).
+impl PartialEq for Nimber {
+    fn eq(&self, other: &Nimber) -> bool {
+        super::dyadic::biguint_eq(&self.0, &other.0)
+    }
+}
 
 impl Nimber {
     /// `*0`.
