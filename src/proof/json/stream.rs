@@ -8,6 +8,10 @@
 //! the one [`Proof::check`] gives the parsed proof, and a file that is not a proof is still
 //! reported as that even when a lemma before the damage fails its check: once a lemma fails,
 //! the rest of the file is still read (and parsed), only not checked.
+//!
+//! Reading and checking overlap: this thread parses each lemma into terms (about half the
+//! work) and passes it over a short channel to a checker thread, which owns the incremental
+//! check (its memo is not `Send`, so it is made there).
 
 use super::{chain_from_json, parse, refs_within, step_refs_within, LemmaJson, StepJson, Text};
 use super::{READS, VERSION};
@@ -18,6 +22,8 @@ use crate::rules::RuleSet;
 use crate::term::Term;
 use serde::de::{DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::mpsc;
 
 /// A proof file read and checked as it streamed: what it claims, its size, and the verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,33 +61,112 @@ impl Proof {
     /// assert!(Proof::check_json(&json, &fewer).unwrap().verdict.unwrap_err().lemma.is_some());
     /// ```
     pub fn check_json(text: &str, rules: &RuleSet) -> Result<CheckedFile, ProofError> {
-        let mut reader = Reader {
-            rules,
-            version: None,
-            terms: None,
-            input: None,
-            result: None,
-            steps: None,
-            waiting: Vec::new(),
-            check: None,
-            verdict: Ok(()),
-            count: 0,
-            lemmas: 0,
-            failure: None,
-        };
-        let mut de = serde_json::Deserializer::from_str(text);
-        let read = (&mut reader).deserialize(&mut de).and_then(|()| de.end());
-        if let Some(e) = reader.failure.take() {
-            return Err(e);
-        }
-        read.map_err(|e| ProofError::Json(e.to_string()))?;
-        reader.finish()
+        let failed = AtomicBool::new(false);
+        let failed = &failed;
+        std::thread::scope(|scope| {
+            let (tx, rx) = mpsc::sync_channel::<Work>(IN_FLIGHT);
+            let checker = scope.spawn(move || check_all(rules, rx, failed));
+            let mut reader = Reader {
+                version: None,
+                terms: None,
+                input: None,
+                result: None,
+                steps: None,
+                waiting: Vec::new(),
+                checker: tx,
+                batch: Vec::new(),
+                begun: false,
+                failed,
+                count: 0,
+                lemmas: 0,
+                failure: None,
+            };
+            let mut de = serde_json::Deserializer::from_str(text);
+            let read = (&mut reader).deserialize(&mut de).and_then(|()| de.end());
+            let read = match reader.failure.take() {
+                Some(e) => Err(e),
+                None => read.map_err(|e| ProofError::Json(e.to_string())),
+            };
+            // The checker ends when its channel closes: with the reader, either way.
+            let read = match read {
+                Ok(()) => reader.finish(),
+                Err(e) => {
+                    drop(reader);
+                    Err(e)
+                }
+            };
+            let verdict = checker.join().unwrap_or_else(|_| {
+                Err(CheckError {
+                    lemma: None,
+                    step: 0,
+                    reason: "the checker stopped unexpectedly".into(),
+                    limit: None,
+                })
+            });
+            read.map(|(input, result, steps, lemmas)| CheckedFile {
+                input,
+                result,
+                steps,
+                lemmas,
+                verdict,
+            })
+        })
     }
 }
 
+/// Batches parsed and not yet checked at most, and lemmas a batch: enough to keep both threads
+/// busy, few enough that memory stays the statements'.
+const IN_FLIGHT: usize = 4;
+const BATCH: usize = 64;
+
+/// What the reader hands the checker thread, in order.
+enum Work {
+    /// The table is known: the check can begin.
+    Begin(TermTable),
+    /// The next lemmas, in order (a batch: a message a lemma cost more in waking threads than
+    /// a small lemma's check).
+    Lemmas(Vec<Lemma>),
+    /// The main chain, last.
+    Finish(Term, Term, Vec<crate::proof::Step>),
+}
+
+/// The checker thread: the verdict on everything received, lemmas first, in order. After the
+/// first failure it only drains the channel (and says so through `failed`, so the reader
+/// stops sending).
+fn check_all(
+    rules: &RuleSet,
+    rx: mpsc::Receiver<Work>,
+    failed: &AtomicBool,
+) -> Result<(), CheckError> {
+    let mut check: Option<Incremental> = None;
+    let mut verdict = Ok(());
+    for work in rx {
+        if verdict.is_err() {
+            continue;
+        }
+        verdict = match work {
+            Work::Begin(terms) => {
+                check = Some(Incremental::new(rules, terms));
+                Ok(())
+            }
+            Work::Lemmas(ls) => match check.as_mut() {
+                Some(c) => ls.into_iter().try_for_each(|l| c.lemma(l)),
+                None => Ok(()),
+            },
+            Work::Finish(input, result, steps) => match check.take() {
+                Some(c) => c.finish(&input, &result, &steps),
+                None => Ok(()),
+            },
+        };
+        if verdict.is_err() {
+            failed.store(true, Relaxed);
+        }
+    }
+    verdict
+}
+
 /// The state of a read: what the file has said so far.
-struct Reader<'r, 'de> {
-    rules: &'r RuleSet,
+struct Reader<'a, 'de> {
     version: Option<u32>,
     /// The table, once read (or known to be absent: read to the end).
     terms: Option<TermTable>,
@@ -90,9 +175,14 @@ struct Reader<'r, 'de> {
     steps: Option<Vec<StepJson<'de>>>,
     /// Lemmas met before the version and the table were known, checked at the end.
     waiting: Vec<LemmaJson<'de>>,
-    /// The check, begun once the version and the table are known.
-    check: Option<Incremental<'r>>,
-    verdict: Result<(), CheckError>,
+    /// The checker thread's channel.
+    checker: mpsc::SyncSender<Work>,
+    /// Lemmas read and not yet sent.
+    batch: Vec<Lemma>,
+    /// Whether the checker has the table (the check has begun).
+    begun: bool,
+    /// Set by the checker at its first failure: lemmas are then only read, not sent.
+    failed: &'a AtomicBool,
     /// Steps read so far, the lemmas' included.
     count: usize,
     lemmas: usize,
@@ -100,7 +190,7 @@ struct Reader<'r, 'de> {
     failure: Option<ProofError>,
 }
 
-impl<'r, 'de> Reader<'r, 'de> {
+impl<'de> Reader<'_, 'de> {
     fn version_ok(&self) -> Result<(), ProofError> {
         match self.version {
             Some(v) if !READS.contains(&v) => Err(ProofError::Json(format!(
@@ -133,24 +223,37 @@ impl<'r, 'de> Reader<'r, 'de> {
         }
         self.lemmas += 1;
         self.count += lemma.steps.len();
-        if self.verdict.is_ok() {
-            if let Some(check) = self.check.as_mut() {
-                self.verdict = check.lemma(lemma);
+        if !self.failed.load(Relaxed) {
+            self.batch.push(lemma);
+            if self.batch.len() >= BATCH {
+                self.flush();
             }
         }
         Ok(())
     }
 
-    /// The check, begun if it can be: the version read and good, and the table read.
-    fn begin(&mut self) {
-        if self.check.is_none() && self.version.is_some() && self.terms.is_some() {
-            let terms = self.terms.clone().unwrap_or_default();
-            self.check = Some(Incremental::new(self.rules, terms));
+    /// Sends the lemmas read since the last batch.
+    fn flush(&mut self) {
+        if !self.batch.is_empty() {
+            // A closed channel means the checker is gone; its join reports why.
+            let _ = self
+                .checker
+                .send(Work::Lemmas(std::mem::take(&mut self.batch)));
         }
     }
 
-    /// After the last key: the lemmas that waited, then the main chain.
-    fn finish(mut self) -> Result<CheckedFile, ProofError> {
+    /// The check, begun if it can be: the version read and good, and the table read.
+    fn begin(&mut self) {
+        if !self.begun && self.version.is_some() && self.terms.is_some() {
+            let terms = self.terms.clone().unwrap_or_default();
+            self.begun = true;
+            let _ = self.checker.send(Work::Begin(terms));
+        }
+    }
+
+    /// After the last key: the lemmas that waited, then the main chain, sent to the checker;
+    /// the claim, the number of steps and of lemmas.
+    fn finish(mut self) -> Result<(Term, Term, usize, usize), ProofError> {
         let missing = |what: &str| ProofError::Json(format!("missing field `{what}`"));
         let input = self.input.take().ok_or_else(|| missing("input"))?;
         let result = self.result.take().ok_or_else(|| missing("result"))?;
@@ -160,7 +263,7 @@ impl<'r, 'de> Reader<'r, 'de> {
         self.version_ok()?;
         self.terms.get_or_insert_with(TermTable::new);
         // Lemmas wait only when the whole array came before the version or the table: then
-        // none was checked yet, and they are checked now, in order.
+        // none was sent yet, and they are sent now, in order.
         self.begin();
         for l in std::mem::take(&mut self.waiting) {
             self.lemma(l)?;
@@ -173,18 +276,13 @@ impl<'r, 'de> Reader<'r, 'de> {
             step_refs_within(st, len, &format!("step {i}"))?;
         }
         self.count += steps.len();
-        if self.verdict.is_ok() {
-            if let Some(check) = self.check.take() {
-                self.verdict = check.finish(&input, &result, &steps);
-            }
+        self.flush();
+        if !self.failed.load(Relaxed) {
+            let _ = self
+                .checker
+                .send(Work::Finish(input.clone(), result.clone(), steps));
         }
-        Ok(CheckedFile {
-            input,
-            result,
-            steps: self.count,
-            lemmas: self.lemmas,
-            verdict: self.verdict,
-        })
+        Ok((input, result, self.count, self.lemmas))
     }
 }
 
@@ -261,7 +359,7 @@ impl<'de> Visitor<'de> for &mut Reader<'_, 'de> {
 }
 
 /// The `lemmas` array, each element handed to the reader as it is read.
-struct Lemmas<'a, 'r, 'de>(&'a mut Reader<'r, 'de>);
+struct Lemmas<'a, 'b, 'de>(&'a mut Reader<'b, 'de>);
 
 impl<'de> DeserializeSeed<'de> for Lemmas<'_, '_, 'de> {
     type Value = ();
@@ -281,7 +379,7 @@ impl<'de> Visitor<'de> for Lemmas<'_, '_, 'de> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         let r = self.0;
         while let Some(l) = seq.next_element::<LemmaJson<'de>>()? {
-            if r.check.is_none() {
+            if !r.begun {
                 // The version or the table is still to come: this lemma waits for them.
                 r.waiting.push(l);
                 continue;
