@@ -30,6 +30,7 @@ mod incremental;
 pub mod inequality;
 pub mod json;
 pub(crate) mod matcher;
+mod parallel;
 pub mod step;
 pub mod table;
 pub mod thermocheck;
@@ -458,7 +459,7 @@ pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError>
     s.proof.lemmas = std::mem::take(&mut c.lemmas);
     s.proof.terms = c.take_terms();
     s.proof = s.proof.tidied();
-    s.proof.verify(engine.rules())?;
+    s.proof.verify_parallel(engine.rules())?;
     Ok(s)
 }
 
@@ -632,7 +633,7 @@ pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Outcome, Pro
         checked: false,
     }
     .tidied();
-    p.verify(rules)?;
+    p.verify_parallel(rules)?;
     Ok(Outcome::Equal(p))
 }
 

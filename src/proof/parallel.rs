@@ -1,0 +1,129 @@
+//! The check of a large proof held in memory, on two threads.
+//!
+//! A lemma's check needs only the statements of the lemmas before it, and a proof in memory has
+//! them all from the start: so the lemmas split into two runs of about equal steps, each
+//! checked on its own thread with its own interpreter (the checker's memo is not `Send`, and
+//! sharing it would serialise the threads), the second run then the main chain. Each half
+//! judges exactly as [`Proof::check`] does, with `check_chain`, and the first failure in the
+//! proof's order is the one reported. The memos do some work twice (a comparison both halves
+//! meet), so this pays only for proofs of many lemmas; smaller ones are checked in one go.
+
+use super::check::{check_chain, CheckError};
+use super::inequality::{Memo, MAX_WORK};
+use super::matcher::TermRules;
+use super::Proof;
+use crate::rules::RuleSet;
+
+/// Proofs with fewer lemmas than this are checked on one thread: starting a thread and
+/// building a second memo cost more than half of their check.
+const TWO_THREADS_FROM: usize = 256;
+
+impl Proof {
+    /// [`Proof::verify`], on two threads when the proof has many lemmas.
+    pub(crate) fn verify_parallel(&mut self, rules: &RuleSet) -> Result<(), CheckError> {
+        let r = self.check_parallel(rules);
+        self.checked = r.is_ok();
+        r
+    }
+
+    /// [`Proof::check`], on two threads when the proof has many lemmas. Each thread's
+    /// interpreter has the checker's whole budget of work.
+    pub(crate) fn check_parallel(&self, rules: &RuleSet) -> Result<(), CheckError> {
+        if self.lemmas.len() < TWO_THREADS_FROM {
+            return self.check(rules);
+        }
+        // Split where half of the lemmas' steps are behind.
+        let total: usize = self.lemmas.iter().map(|l| l.steps.len() + 1).sum();
+        let mut behind = 0;
+        let mid = self
+            .lemmas
+            .iter()
+            .position(|l| {
+                behind += l.steps.len() + 1;
+                behind * 2 >= total
+            })
+            .map_or(self.lemmas.len(), |k| k + 1);
+        let lemmas_from = |from: usize, to: usize| -> Result<(), CheckError> {
+            let mut interp =
+                TermRules::with_memo(rules, self.terms.clone(), Memo::with_budget(MAX_WORK));
+            for k in from..to {
+                let l = &self.lemmas[k];
+                check_chain(
+                    &mut interp,
+                    rules,
+                    &self.lemmas[..k],
+                    &l.from,
+                    &l.to,
+                    &l.steps,
+                )
+                .map_err(|e| CheckError {
+                    lemma: Some(k),
+                    ..e
+                })?;
+            }
+            if to == self.lemmas.len() {
+                check_chain(
+                    &mut interp,
+                    rules,
+                    &self.lemmas,
+                    &self.input,
+                    &self.result,
+                    &self.steps,
+                )?;
+            }
+            Ok(())
+        };
+        std::thread::scope(|s| {
+            let first = s.spawn(|| lemmas_from(0, mid));
+            let second = lemmas_from(mid, self.lemmas.len());
+            let first = first.join().unwrap_or_else(|_| {
+                Err(CheckError {
+                    lemma: None,
+                    step: 0,
+                    reason: "the checker stopped unexpectedly".into(),
+                    limit: None,
+                })
+            });
+            // The first failure in the proof's order: the first half's, then the second's.
+            first.and(second)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Engine;
+    use crate::rules::RuleSet;
+
+    #[test]
+    fn two_threads_judge_as_one() {
+        let rules = RuleSet::builtin();
+        let src = (1..=8)
+            .map(|k| format!("{{{k}|-{k}}}"))
+            .collect::<Vec<_>>()
+            .join("+");
+        let t = crate::syntax::parse(&src).unwrap();
+        let p = crate::proof::simplify(&t, &Engine::new(rules.clone()))
+            .unwrap()
+            .proof;
+        assert!(p.lemmas.len() >= super::TWO_THREADS_FROM);
+        assert_eq!(p.check_parallel(&rules), p.check(&rules));
+        assert!(p.check_parallel(&rules).is_ok());
+        // Damage in the first half, in the second half, in both, in the main chain: the
+        // verdict, lemma and step named are the one-thread check's.
+        let n = p.lemmas.len();
+        for ks in [vec![3], vec![n - 2], vec![n / 2 + 1, 5], vec![]] {
+            let mut bad = p.clone();
+            for &k in &ks {
+                let last = bad.lemmas[k].steps.len() - 1;
+                bad.lemmas[k].steps[last].to = crate::term::Term::integer(7);
+            }
+            if ks.is_empty() {
+                bad.result = crate::term::Term::integer(7);
+            }
+            let one = bad.check(&rules);
+            assert!(one.is_err(), "{ks:?}");
+            assert_eq!(bad.check_parallel(&rules), one, "{ks:?}");
+        }
+    }
+}
