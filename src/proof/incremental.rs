@@ -36,10 +36,12 @@ impl<'r> Incremental<'r> {
         }
     }
 
-    /// Checks the next lemma, citing only the lemmas before it, and keeps its statement.
-    pub(crate) fn lemma(&mut self, l: Lemma) -> Result<(), CheckError> {
+    /// Checks the next lemma, citing only the lemmas before it, and keeps its statement. The
+    /// lemma's steps are handed back, for the caller to free where it made them (a thread
+    /// freeing another's many small blocks cost both threads more than the check).
+    pub(crate) fn lemma(&mut self, l: Lemma) -> (Result<(), CheckError>, Vec<Step>) {
         let k = self.proved.len();
-        check_chain(
+        let verdict = check_chain(
             &mut self.interp,
             self.rules,
             &self.proved,
@@ -50,13 +52,15 @@ impl<'r> Incremental<'r> {
         .map_err(|e| CheckError {
             lemma: Some(k),
             ..e
-        })?;
-        self.proved.push(Lemma {
-            from: l.from,
-            to: l.to,
-            steps: Vec::new(),
         });
-        Ok(())
+        if verdict.is_ok() {
+            self.proved.push(Lemma {
+                from: l.from,
+                to: l.to,
+                steps: Vec::new(),
+            });
+        }
+        (verdict, l.steps)
     }
 
     /// Checks the main chain from `input` to `result`, citing any lemma.

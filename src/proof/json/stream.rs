@@ -17,7 +17,7 @@ use super::{chain_from_json, parse, refs_within, step_refs_within, LemmaJson, St
 use super::{READS, VERSION};
 use crate::proof::check::CheckError;
 use crate::proof::incremental::Incremental;
-use crate::proof::{Lemma, Proof, ProofError, TermTable};
+use crate::proof::{Lemma, Proof, ProofError, Step, TermTable};
 use crate::rules::RuleSet;
 use crate::term::Term;
 use serde::de::{DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -65,7 +65,8 @@ impl Proof {
         let failed = &failed;
         std::thread::scope(|scope| {
             let (tx, rx) = mpsc::sync_channel::<Work>(IN_FLIGHT);
-            let checker = scope.spawn(move || check_all(rules, rx, failed));
+            let (done_tx, done_rx) = mpsc::channel::<Vec<Vec<Step>>>();
+            let checker = scope.spawn(move || check_all(rules, rx, done_tx, failed));
             let mut reader = Reader {
                 version: None,
                 terms: None,
@@ -74,6 +75,7 @@ impl Proof {
                 steps: None,
                 waiting: Vec::new(),
                 checker: tx,
+                done: done_rx,
                 batch: Vec::new(),
                 begun: false,
                 failed,
@@ -127,7 +129,7 @@ enum Work {
     /// a small lemma's check).
     Lemmas(Vec<Lemma>),
     /// The main chain, last.
-    Finish(Term, Term, Vec<crate::proof::Step>),
+    Finish(Term, Term, Vec<Step>),
 }
 
 /// The checker thread: the verdict on everything received, lemmas first, in order. After the
@@ -136,6 +138,7 @@ enum Work {
 fn check_all(
     rules: &RuleSet,
     rx: mpsc::Receiver<Work>,
+    done: mpsc::Sender<Vec<Vec<Step>>>,
     failed: &AtomicBool,
 ) -> Result<(), CheckError> {
     let mut check: Option<Incremental> = None;
@@ -150,7 +153,21 @@ fn check_all(
                 Ok(())
             }
             Work::Lemmas(ls) => match check.as_mut() {
-                Some(c) => ls.into_iter().try_for_each(|l| c.lemma(l)),
+                Some(c) => {
+                    let mut used = Vec::with_capacity(ls.len());
+                    let mut verdict = Ok(());
+                    for l in ls {
+                        let (v, steps) = c.lemma(l);
+                        used.push(steps);
+                        if v.is_err() {
+                            verdict = v;
+                            break;
+                        }
+                    }
+                    // Back to the reader, which made them, to be freed there.
+                    let _ = done.send(used);
+                    verdict
+                }
                 None => Ok(()),
             },
             Work::Finish(input, result, steps) => match check.take() {
@@ -177,6 +194,8 @@ struct Reader<'a, 'de> {
     waiting: Vec<LemmaJson<'de>>,
     /// The checker thread's channel.
     checker: mpsc::SyncSender<Work>,
+    /// The steps of checked lemmas, coming back to be freed on this thread.
+    done: mpsc::Receiver<Vec<Vec<Step>>>,
     /// Lemmas read and not yet sent.
     batch: Vec<Lemma>,
     /// Whether the checker has the table (the check has begun).
@@ -232,8 +251,11 @@ impl<'de> Reader<'_, 'de> {
         Ok(())
     }
 
-    /// Sends the lemmas read since the last batch.
+    /// Sends the lemmas read since the last batch, and frees the steps the checker is done with.
     fn flush(&mut self) {
+        while let Ok(used) = self.done.try_recv() {
+            drop(used);
+        }
         if !self.batch.is_empty() {
             // A closed channel means the checker is gone; its join reports why.
             let _ = self
