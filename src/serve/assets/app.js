@@ -170,7 +170,20 @@ async function showAnalysis(d) {
 
 // ---------- derivations ----------
 
+// Schema 3 leaves out a step's empty fields: a step at the top has no `at`, one that bound
+// nothing no `witnesses`, and only a reversed step says `reversed`.
+function withDefaults(steps) {
+  return (steps || []).map((s) => ({
+    ...s,
+    at: s.at || [],
+    witnesses: s.witnesses || {},
+    reversed: !!s.reversed,
+    parts: withDefaults(s.parts),
+  }));
+}
+
 function showProof(op, proof, exit) {
+  proof = { ...proof, steps: withDefaults(proof.steps), lemmas: (proof.lemmas || []).map((l) => ({ ...l, steps: withDefaults(l.steps) })) };
   state.proof = proof;
   state.chains = [{ title: 'the derivation', start: proof.input, steps: proof.steps }];
   (proof.lemmas || []).forEach((l, k) => {
