@@ -31,7 +31,7 @@ pub struct Dyadic {
     exp: u64,
 }
 
-/// The derived equality, with the numerator compared limb by limb (see [`big_eq`]).
+/// The derived equality, with the numerator compared limb by limb (see `big_eq`).
 impl PartialEq for Dyadic {
     fn eq(&self, other: &Dyadic) -> bool {
         self.exp == other.exp && big_eq(&self.num, &other.num)
