@@ -126,4 +126,22 @@ mod tests {
             assert_eq!(bad.check_parallel(&rules), one, "{ks:?}");
         }
     }
+
+    #[test]
+    fn the_json_written_during_the_check_is_the_json_written_after_it() {
+        let engine = Engine::new(RuleSet::builtin());
+        for src in [
+            "{0,1|2}",
+            "{1|-1} + {2|-2} + {3|-3}",
+            "{1|-1}+{2|-2}+{3|-3}+{4|-4}+{5|-5}+{6|-6}+{7|-7}+{8|-8}",
+            "{0||0|-3} + {2|1} + ^ + *3",
+        ] {
+            let t = crate::syntax::parse(src).unwrap();
+            let after = crate::proof::simplify(&t, &engine).unwrap();
+            let (during, json) = crate::proof::simplify_as_json(&t, &engine).unwrap();
+            assert!(after.proof.checked && during.proof.checked, "{src}");
+            assert_eq!(json, after.proof.to_json(), "{src}");
+            assert!(json.contains("\"checked\": true"), "{src}");
+        }
+    }
 }

@@ -16,8 +16,8 @@ pub(super) fn run(ctx: &Ctx, inp: Input) -> Result<i32, CliError> {
     match inp {
         Input::One(src) => {
             let t = input::parse(src)?;
-            let (text, status) = derive(ctx, &t, |s| {
-                let out = render(ctx, &s);
+            let (text, status) = derive(ctx, &t, |s, json| {
+                let out = rendered(ctx, &s, json);
                 // The process ends with this command: freeing a large proof node by node
                 // costs a tenth of its run (S(16): 48,566 steps) and gives nothing back.
                 std::mem::forget(s);
@@ -38,24 +38,43 @@ pub(super) fn run(ctx: &Ctx, inp: Input) -> Result<i32, CliError> {
 /// One term's derivation (or picture) and its status: a limit when the chosen rules stop
 /// short of the canonical form.
 pub(crate) fn one(ctx: &Ctx, t: &Term) -> Result<(String, i32), CliError> {
-    derive(ctx, t, |s| render(ctx, &s))
+    derive(ctx, t, |s, json| rendered(ctx, &s, json))
+}
+
+/// [`render`], or the JSON already written for `s` when there is one.
+fn rendered(
+    ctx: &Ctx,
+    s: &crate::proof::Simplification,
+    json: Option<String>,
+) -> Result<(String, i32), CliError> {
+    match json {
+        Some(json) => Ok((json, if s.stuck.is_some() { LIMIT } else { OK })),
+        None => render(ctx, s),
+    }
 }
 
 /// [`one`], the simplification handed to `then` to render (and to keep or free).
 fn derive(
     ctx: &Ctx,
     t: &Term,
-    then: impl FnOnce(crate::proof::Simplification) -> Result<(String, i32), CliError>,
+    then: impl FnOnce(crate::proof::Simplification, Option<String>) -> Result<(String, i32), CliError>,
 ) -> Result<(String, i32), CliError> {
     if matches!(ctx.format, Format::Dot | Format::Svg) {
         return Ok((picture(ctx, t)?, OK));
     }
     let spinner = Spinner::start("simplifying");
     let running = crate::cli::progress::Running::start();
+    // The plain JSON proof is written while it is checked.
+    if matches!(ctx.format, Format::Json) && ctx.explain == 0 {
+        let (s, json) = crate::proof::simplify_as_json(t, &super::engine(ctx))?;
+        drop(running);
+        drop(spinner);
+        return then(s, Some(format!("{json}\n")));
+    }
     let s = simplify(t, &super::engine(ctx))?;
     drop(running);
     drop(spinner);
-    then(s)
+    then(s, None)
 }
 
 /// A simplification in `ctx`'s format, and its status (a limit when the rules stopped short);
