@@ -75,8 +75,15 @@ pub(crate) struct Composer<'e> {
     busy: FxHashSet<Term>,
     /// Shared entries found canonical (with their value) or not.
     canonical: FxHashMap<u32, Option<crate::kernel::GameId>>,
-    /// The lemmas, each citing only those before it.
+    /// The lemmas, each citing only those before it (those not yet handed to `feed`).
     pub lemmas: Vec<Lemma>,
+    /// Whether to check lemmas on another thread as they are made, once there are enough
+    /// (`pipeline.rs`); set by the caller.
+    pub pipeline: bool,
+    /// The checker thread the lemmas go to, once started.
+    pub feed: Option<super::pipeline::Feed>,
+    /// Steps in the lemmas made so far.
+    lemma_steps: usize,
     /// Why some engine run stopped short of the canonical form, if one did.
     pub stuck: Option<String>,
     start: Instant,
@@ -96,8 +103,30 @@ impl<'e> Composer<'e> {
             busy: FxHashSet::default(),
             canonical: FxHashMap::default(),
             lemmas: Vec::new(),
+            pipeline: false,
+            feed: None,
+            lemma_steps: 0,
             stuck: None,
             start: Instant::now(),
+        }
+    }
+
+    /// Keeps a finished lemma, or hands it to the checker thread (started once the lemmas
+    /// hold `PIPELINE_FROM_STEPS` steps, when `pipeline` is set).
+    fn push_lemma(&mut self, l: Lemma) {
+        self.lemma_steps += l.steps.len();
+        if let Some(feed) = self.feed.as_mut() {
+            feed.lemma(l, &self.interp.terms.borrow());
+            return;
+        }
+        self.lemmas.push(l);
+        if self.pipeline && self.lemma_steps >= super::pipeline::PIPELINE_FROM_STEPS {
+            let lemmas = std::mem::take(&mut self.lemmas);
+            self.feed = Some(super::pipeline::Feed::start(
+                self.rules,
+                lemmas,
+                &self.interp.terms.borrow(),
+            ));
         }
     }
 
@@ -380,13 +409,13 @@ impl<'e> Composer<'e> {
         let done = if steps.len() <= 1 {
             (result, steps)
         } else {
-            let k = self.lemmas.len();
+            let k = self.feed.as_ref().map_or(0, |f| f.len()) + self.lemmas.len();
             // A large result is stored once in the term table and referred to, so the terms
             // of the steps that use it stay the size of their own nodes.
             let result = self.interp.terms.borrow_mut().share(&result);
             let show = |t: &Term| t.to_string();
             let why = format!("{} = {}", show(t), show(&result));
-            self.lemmas.push(Lemma {
+            self.push_lemma(Lemma {
                 from: t.clone(),
                 to: result.clone(),
                 steps,

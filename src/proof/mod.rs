@@ -31,6 +31,7 @@ pub mod inequality;
 pub mod json;
 pub(crate) mod matcher;
 mod parallel;
+mod pipeline;
 pub mod step;
 pub mod table;
 pub mod thermocheck;
@@ -50,7 +51,7 @@ use crate::term::Term;
 use std::fmt;
 
 /// Proofs of at most this many steps have their term tables compacted (see `Proof::tidied`).
-const COMPACT_UP_TO: usize = 2_000;
+pub(crate) const COMPACT_UP_TO: usize = 2_000;
 
 /// A proof that `input` equals `result`: each step one rule instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -454,20 +455,32 @@ impl Simplification {
 /// assert_eq!(onag::print(s.result(), &Default::default()), "{6|4||2|0|||0|-2||-4|-6}");
 /// ```
 pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError> {
-    let mut s = composed(t, engine)?;
-    s.proof.verify_parallel(engine.rules())?;
+    let (mut s, verdict) = composed(t, engine)?;
+    match verdict {
+        Some(v) => {
+            s.proof.checked = v.is_ok();
+            v?;
+        }
+        None => s.proof.verify_parallel(engine.rules())?,
+    }
     Ok(s)
 }
 
-/// [`simplify`] and the proof written as JSON ([`Proof::to_json`]), the writing done while
-/// the proof is checked (the two are independent; `onag simplify --format json` spent a tenth
-/// of its time writing after the check). The text says `"checked": true` and is returned only
-/// when the check passed.
+/// [`simplify`] and the proof written as JSON ([`Proof::to_json`]). A proof checked while it
+/// was made is written after; otherwise the writing is done while the proof is checked (the
+/// two are independent; `onag simplify --format json` spent a tenth of its time writing after
+/// the check). The text says `"checked": true` and is returned only when the check passed.
 pub(crate) fn simplify_as_json(
     t: &Term,
     engine: &Engine,
 ) -> Result<(Simplification, String), ProofError> {
-    let mut s = composed(t, engine)?;
+    let (mut s, verdict) = composed(t, engine)?;
+    if let Some(v) = verdict {
+        s.proof.checked = v.is_ok();
+        v?;
+        let json = s.proof.to_json();
+        return Ok((s, json));
+    }
     s.proof.checked = true;
     let proof = &s.proof;
     let (verdict, json) = std::thread::scope(|scope| {
@@ -482,16 +495,33 @@ pub(crate) fn simplify_as_json(
     Ok((s, json))
 }
 
-/// The composer's proof of `t`, lemmas and table attached, not yet checked. The composer is
-/// gone when this returns, so its memo is not held through the check.
-fn composed(t: &Term, engine: &Engine) -> Result<Simplification, ProofError> {
+/// The composer's proof of `t`, lemmas and table attached, and the verdict on it when it was
+/// checked while it was made (a large proof: `pipeline.rs`); `None` when it is still to be
+/// checked. The composer is gone when this returns, so its memo is not held through a check.
+fn composed(
+    t: &Term,
+    engine: &Engine,
+) -> Result<(Simplification, Option<Result<(), CheckError>>), ProofError> {
     let mut c = compose::Composer::new(engine);
+    c.pipeline = true;
     let mut s = simplify_with(t, engine, &mut c)?;
-    s.proof.lemmas = std::mem::take(&mut c.lemmas);
-    s.proof.terms = c.take_terms();
+    let mut lemmas = std::mem::take(&mut c.lemmas);
+    let feed = c.feed.take();
+    let terms = c.take_terms();
     drop(c);
+    let mut verdict = None;
+    if let Some(feed) = feed {
+        // Lemmas are handed over only until the composer finishes: none is left behind.
+        debug_assert!(lemmas.is_empty());
+        let p = &s.proof;
+        let (checked, v) = feed.finish(&terms, &p.input, &p.result, &p.steps);
+        lemmas = checked;
+        verdict = Some(v);
+    }
+    s.proof.lemmas = lemmas;
+    s.proof.terms = terms;
     s.proof = s.proof.tidied();
-    Ok(s)
+    Ok((s, verdict))
 }
 
 /// [`simplify`] with a composer the caller may use again (both sides of an equality share

@@ -168,6 +168,13 @@ impl TermTable {
         n
     }
 
+    /// Appends a view made by another table, returning its number here: the entry's number
+    /// there when this table holds that table's entries before it, in order (a repeat returns
+    /// the earlier entry's number, which the caller can tell).
+    pub(crate) fn push_view(&mut self, view: Term) -> u32 {
+        self.insert_view(view)
+    }
+
     /// The entry of `t` (its references must be entries of this table), adding what is new.
     pub fn intern(&mut self, t: &Term) -> u32 {
         if let Term::Ref(n) = t {

@@ -1,0 +1,287 @@
+//! Checking a large proof's lemmas while the composer is still making the rest.
+//!
+//! The composer is one thread and the check of its proof came after it; on two cores the
+//! second one sat idle through the composition. A lemma's check needs only the lemmas before
+//! it and the table entries its terms name, which all exist when the composer finishes the
+//! lemma (the table only grows, and its entries never change). So once a proof is large
+//! enough to be worth it, each finished lemma goes, with the table entries made since the last
+//! one, to a checker thread that holds its own copy of the table and its own interpreter, and
+//! runs the same `check_chain` on it, in order, as [`Proof::check`](super::Proof::check) would;
+//! the main chain follows when the composition is done. The verdict is that of checking the
+//! finished proof: the same lemmas, the same table entries with the same numbers, the same
+//! order.
+//!
+//! The checker thread owns the lemmas from then on and hands them back with its verdict.
+
+use super::check::{check_chain, CheckError};
+use super::inequality::{Memo, MAX_WORK};
+use super::matcher::TermRules;
+use super::table::renumber;
+use super::{Lemma, Step, TermTable};
+use crate::rules::RuleSet;
+use crate::term::Term;
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+
+/// The composer starts the checker thread once its lemmas hold this many steps: the proofs
+/// whose tables are not compacted (see `Proof::tidied`), so the numbers checked are the
+/// numbers returned.
+pub(crate) const PIPELINE_FROM_STEPS: usize = super::COMPACT_UP_TO + 1;
+
+/// Lemmas sent at a time: a message a lemma cost more in waking threads than a lemma's check.
+const BATCH: usize = 64;
+
+/// What the checker thread is sent, in order.
+enum Work {
+    /// Table entries made since the last message (in the composer's order, so with the
+    /// composer's numbers), then lemmas to check.
+    Lemmas(Vec<Term>, Vec<Lemma>),
+    /// The last entries, and the main chain from `input` to `result`.
+    Finish(Vec<Term>, Term, Term, Vec<Step>),
+}
+
+/// The lemmas (all of them, checked or not) and the verdict.
+type Outcome = (Vec<Lemma>, Result<(), CheckError>);
+
+/// The composer's end of a running check.
+pub(crate) struct Feed {
+    tx: mpsc::SyncSender<Work>,
+    thread: JoinHandle<Outcome>,
+    /// Table entries sent so far.
+    views_sent: usize,
+    /// Lemmas handed over so far (sent or in `batch`).
+    lemmas: usize,
+    batch: Vec<Lemma>,
+}
+
+impl Feed {
+    /// Starts a checker thread with `rules`, handing it the lemmas made so far.
+    pub(crate) fn start(rules: &RuleSet, lemmas: Vec<Lemma>, table: &TermTable) -> Feed {
+        let rules = rules.clone();
+        let (tx, rx) = mpsc::sync_channel::<Work>(4);
+        let thread = std::thread::spawn(move || check_all(&rules, rx));
+        let mut feed = Feed {
+            tx,
+            thread,
+            views_sent: 0,
+            lemmas: 0,
+            batch: Vec::new(),
+        };
+        for l in lemmas {
+            feed.lemma(l, table);
+        }
+        feed
+    }
+
+    /// How many lemmas the checker has been handed.
+    pub(crate) fn len(&self) -> usize {
+        self.lemmas
+    }
+
+    /// The next lemma, its table entries in `table`.
+    pub(crate) fn lemma(&mut self, l: Lemma, table: &TermTable) {
+        self.lemmas += 1;
+        self.batch.push(l);
+        if self.batch.len() >= BATCH {
+            self.flush(table);
+        }
+    }
+
+    fn new_views(&mut self, table: &TermTable) -> Vec<Term> {
+        let views = table.views()[self.views_sent.min(table.len())..].to_vec();
+        self.views_sent = table.len();
+        views
+    }
+
+    fn flush(&mut self, table: &TermTable) {
+        let views = self.new_views(table);
+        let lemmas = std::mem::take(&mut self.batch);
+        // A closed channel means the thread is gone; `finish` reports why.
+        let _ = self.tx.send(Work::Lemmas(views, lemmas));
+    }
+
+    /// Sends the main chain and waits for the verdict: all the lemmas, in order, and whether
+    /// they and the main chain check.
+    pub(crate) fn finish(
+        mut self,
+        table: &TermTable,
+        input: &Term,
+        result: &Term,
+        steps: &[Step],
+    ) -> Outcome {
+        self.flush(table);
+        let views = self.new_views(table);
+        let _ = self.tx.send(Work::Finish(
+            views,
+            input.clone(),
+            result.clone(),
+            steps.to_vec(),
+        ));
+        drop(self.tx);
+        self.thread.join().unwrap_or_else(|_| {
+            (
+                Vec::new(),
+                Err(CheckError {
+                    lemma: None,
+                    step: 0,
+                    reason: "the checker stopped unexpectedly".into(),
+                    limit: None,
+                }),
+            )
+        })
+    }
+}
+
+/// The checker thread: every lemma in order against those before it, then the main chain.
+/// After a failure it only collects what it is sent.
+///
+/// The thread's table is its own: deciding whether two terms are the same adds entries to it
+/// (options in a fixed order) that the composer's table does not have, so the composer's
+/// entries get other numbers here. Each one is entered with its references translated
+/// (`map`: the composer's number to this table's), and each lemma is checked in a copy with
+/// its references translated the same way; the composer's lemmas are handed back unchanged.
+fn check_all(rules: &RuleSet, rx: mpsc::Receiver<Work>) -> Outcome {
+    let mut interp = TermRules::with_memo(rules, TermTable::new(), Memo::with_budget(MAX_WORK));
+    let mut map: Vec<u32> = Vec::new();
+    let mut lemmas: Vec<Lemma> = Vec::new();
+    // The lemmas' statements in this table's numbers: what a citation is checked against.
+    let mut proved: Vec<Lemma> = Vec::new();
+    let mut verdict = Ok(());
+    let add = |interp: &mut TermRules, map: &mut Vec<u32>, views: Vec<Term>| {
+        for v in views {
+            let v = renumber(&v, map);
+            map.push(interp.terms.push_view(v));
+        }
+    };
+    for work in rx {
+        match work {
+            Work::Lemmas(views, batch) => {
+                add(&mut interp, &mut map, views);
+                for l in batch {
+                    if verdict.is_ok() {
+                        let k = lemmas.len();
+                        let mut here = l.clone();
+                        translate(&mut here.steps, &map);
+                        let (from, to) = (renumber(&l.from, &map), renumber(&l.to, &map));
+                        verdict = check_chain(&mut interp, rules, &proved, &from, &to, &here.steps)
+                            .map_err(|e| CheckError {
+                                lemma: Some(k),
+                                ..e
+                            });
+                        proved.push(Lemma {
+                            from,
+                            to,
+                            steps: Vec::new(),
+                        });
+                    }
+                    lemmas.push(l);
+                }
+            }
+            Work::Finish(views, input, result, mut steps) => {
+                add(&mut interp, &mut map, views);
+                if verdict.is_ok() {
+                    translate(&mut steps, &map);
+                    let (input, result) = (renumber(&input, &map), renumber(&result, &map));
+                    verdict = check_chain(&mut interp, rules, &proved, &input, &result, &steps);
+                }
+            }
+        }
+    }
+    // A failure names entries as the composer numbered them (those only this table has keep
+    // their numbers here).
+    let verdict = verdict.map_err(|e| {
+        let mut back: Vec<u32> = (0..interp.terms.len() as u32).collect();
+        for (theirs, &ours) in map.iter().enumerate() {
+            if let Some(b) = back.get_mut(ours as usize) {
+                *b = theirs as u32;
+            }
+        }
+        CheckError {
+            reason: super::table::renumber_text(&e.reason, &back),
+            ..e
+        }
+    });
+    (lemmas, verdict)
+}
+
+/// The steps' terms with the composer's entry numbers translated to the checker's. (A step's
+/// words name entries too, but the checker does not read them.)
+fn translate(steps: &mut [Step], map: &[u32]) {
+    for s in steps {
+        s.edit(&mut |t| *t = renumber(t, map), &mut |_| {});
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Engine;
+
+    fn max_ref(t: &Term) -> Option<u32> {
+        match t {
+            Term::Ref(n) => Some(*n),
+            _ => crate::proof::table::children(t)
+                .into_iter()
+                .filter_map(max_ref)
+                .max(),
+        }
+    }
+
+    /// The largest entry a lemma names (its steps' terms included).
+    fn names(l: &Lemma) -> Option<u32> {
+        let mut l = l.clone();
+        let mut most = max_ref(&l.from).max(max_ref(&l.to));
+        for s in &mut l.steps {
+            s.edit(&mut |t| most = most.max(max_ref(t)), &mut |_| {});
+        }
+        most
+    }
+
+    /// The proof's lemmas fed one at a time, each with only the table entries up to the
+    /// largest one it or an earlier lemma names (as the composer hands them over), checked
+    /// on the checker thread.
+    fn fed(p: &crate::proof::Proof, rules: &RuleSet) -> Outcome {
+        let views = p.terms.views();
+        let upto = |n: usize| TermTable::from_views(views[..n].to_vec()).unwrap();
+        let mut feed = Feed::start(rules, Vec::new(), &TermTable::new());
+        let mut need = 0usize;
+        for l in &p.lemmas {
+            need = need.max(names(l).map_or(0, |n| n as usize + 1));
+            feed.lemma(l.clone(), &upto(need));
+        }
+        feed.finish(&p.terms, &p.input, &p.result, &p.steps)
+    }
+
+    #[test]
+    fn a_check_fed_lemma_by_lemma_judges_as_the_whole_proof_check() {
+        let rules = RuleSet::builtin();
+        let src = (1..=7)
+            .map(|k| format!("{{{k}|-{k}}}"))
+            .collect::<Vec<_>>()
+            .join("+");
+        let t = crate::syntax::parse(&src).unwrap();
+        let p = crate::proof::simplify(&t, &Engine::new(rules.clone()))
+            .unwrap()
+            .proof;
+        assert!(p.checked && p.terms.len() > 100);
+        let (lemmas, verdict) = fed(&p, &rules);
+        assert_eq!(lemmas, p.lemmas);
+        assert_eq!(verdict, Ok(()));
+        // Damage early, late, in two lemmas, in the main chain: the same lemma, step and
+        // reason as the whole check.
+        let n = p.lemmas.len();
+        for ks in [vec![2], vec![n - 1], vec![n / 2, 4], vec![]] {
+            let mut bad = p.clone();
+            for &k in &ks {
+                let last = bad.lemmas[k].steps.len() - 1;
+                bad.lemmas[k].steps[last].to = Term::integer(7);
+            }
+            if ks.is_empty() {
+                bad.result = Term::integer(7);
+            }
+            let whole = bad.check(&rules);
+            assert!(whole.is_err(), "{ks:?}");
+            assert_eq!(fed(&bad, &rules).1, whole, "{ks:?}");
+        }
+    }
+}
