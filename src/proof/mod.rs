@@ -51,7 +51,7 @@ use crate::term::Term;
 use std::fmt;
 
 /// Proofs of at most this many steps have their term tables compacted (see `Proof::tidied`).
-pub(crate) const COMPACT_UP_TO: usize = 2_000;
+pub(crate) const COMPACT_UP_TO: usize = 256;
 
 /// A proof that `input` equals `result`: each step one rule instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
