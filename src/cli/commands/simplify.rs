@@ -66,10 +66,11 @@ fn derive(
     let running = crate::cli::progress::Running::start();
     // The plain JSON proof is written while it is checked.
     if matches!(ctx.format, Format::Json) && ctx.explain == 0 {
-        let (s, json) = crate::proof::simplify_as_json(t, &super::engine(ctx))?;
+        let (s, mut json) = crate::proof::simplify_as_json(t, &super::engine(ctx))?;
         drop(running);
         drop(spinner);
-        return then(s, Some(format!("{json}\n")));
+        json.push('\n');
+        return then(s, Some(json));
     }
     let s = simplify(t, &super::engine(ctx))?;
     drop(running);
