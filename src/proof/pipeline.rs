@@ -20,7 +20,8 @@ use super::table::renumber;
 use super::{Lemma, Step, TermTable};
 use crate::rules::RuleSet;
 use crate::term::Term;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{mpsc, Arc};
 use std::thread::JoinHandle;
 
 /// The composer starts the checker thread once its lemmas hold this many steps: the proofs
@@ -46,7 +47,10 @@ type Outcome = (Vec<Lemma>, Result<(), CheckError>);
 /// The composer's end of a running check.
 pub(crate) struct Feed {
     tx: mpsc::SyncSender<Work>,
-    thread: JoinHandle<Outcome>,
+    /// `None` once joined.
+    thread: Option<JoinHandle<Outcome>>,
+    /// Set when the composer gives up (a limit, an error): the thread then stops checking.
+    abandoned: Arc<AtomicBool>,
     /// Table entries sent so far.
     views_sent: usize,
     /// Lemmas handed over so far (sent or in `batch`).
@@ -59,10 +63,13 @@ impl Feed {
     pub(crate) fn start(rules: &RuleSet, lemmas: Vec<Lemma>, table: &TermTable) -> Feed {
         let rules = rules.clone();
         let (tx, rx) = mpsc::sync_channel::<Work>(4);
-        let thread = std::thread::spawn(move || check_all(&rules, rx));
+        let abandoned = Arc::new(AtomicBool::new(false));
+        let gone = abandoned.clone();
+        let thread = std::thread::spawn(move || check_all(&rules, rx, &gone));
         let mut feed = Feed {
             tx,
-            thread,
+            thread: Some(thread),
+            abandoned,
             views_sent: 0,
             lemmas: 0,
             batch: Vec::new(),
@@ -117,30 +124,44 @@ impl Feed {
             result.clone(),
             steps.to_vec(),
         ));
-        drop(self.tx);
-        self.thread.join().unwrap_or_else(|_| {
-            (
-                Vec::new(),
-                Err(CheckError {
-                    lemma: None,
-                    step: 0,
-                    reason: "the checker stopped unexpectedly".into(),
-                    limit: None,
-                }),
-            )
-        })
+        let (tx, _) = mpsc::sync_channel(0);
+        drop(std::mem::replace(&mut self.tx, tx));
+        let thread = self.thread.take();
+        thread
+            .map_or(Err(()), |t| t.join().map_err(|_| ()))
+            .unwrap_or_else(|()| {
+                (
+                    Vec::new(),
+                    Err(CheckError {
+                        lemma: None,
+                        step: 0,
+                        reason: "the checker stopped unexpectedly".into(),
+                        limit: None,
+                    }),
+                )
+            })
+    }
+}
+
+impl Drop for Feed {
+    /// A feed dropped before `finish` belongs to a composition that failed: the thread is
+    /// told to stop checking, and ends when the channel closes.
+    fn drop(&mut self) {
+        if self.thread.is_some() {
+            self.abandoned.store(true, Relaxed);
+        }
     }
 }
 
 /// The checker thread: every lemma in order against those before it, then the main chain.
-/// After a failure it only collects what it is sent.
+/// After a failure, or once abandoned, it only collects what it is sent.
 ///
 /// The thread's table is its own: deciding whether two terms are the same adds entries to it
 /// (options in a fixed order) that the composer's table does not have, so the composer's
 /// entries get other numbers here. Each one is entered with its references translated
 /// (`map`: the composer's number to this table's), and each lemma is checked in a copy with
 /// its references translated the same way; the composer's lemmas are handed back unchanged.
-fn check_all(rules: &RuleSet, rx: mpsc::Receiver<Work>) -> Outcome {
+fn check_all(rules: &RuleSet, rx: mpsc::Receiver<Work>, abandoned: &AtomicBool) -> Outcome {
     let mut interp = TermRules::with_memo(rules, TermTable::new(), Memo::with_budget(MAX_WORK));
     let mut map: Vec<u32> = Vec::new();
     let mut lemmas: Vec<Lemma> = Vec::new();
@@ -158,7 +179,7 @@ fn check_all(rules: &RuleSet, rx: mpsc::Receiver<Work>) -> Outcome {
             Work::Lemmas(views, batch) => {
                 add(&mut interp, &mut map, views);
                 for l in batch {
-                    if verdict.is_ok() {
+                    if verdict.is_ok() && !abandoned.load(Relaxed) {
                         let k = lemmas.len();
                         let mut here = l.clone();
                         translate(&mut here.steps, &map);
