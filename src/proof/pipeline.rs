@@ -46,7 +46,7 @@ type Outcome = (Vec<Lemma>, Result<(), CheckError>);
 
 /// The composer's end of a running check.
 pub(crate) struct Feed {
-    tx: mpsc::SyncSender<Work>,
+    tx: mpsc::Sender<Work>,
     /// `None` once joined.
     thread: Option<JoinHandle<Outcome>>,
     /// Set when the composer gives up (a limit, an error): the thread then stops checking.
@@ -62,7 +62,7 @@ impl Feed {
     /// Starts a checker thread with `rules`, handing it the lemmas made so far.
     pub(crate) fn start(rules: &RuleSet, lemmas: Vec<Lemma>, table: &TermTable) -> Feed {
         let rules = rules.clone();
-        let (tx, rx) = mpsc::sync_channel::<Work>(4);
+        let (tx, rx) = mpsc::channel::<Work>();
         let abandoned = Arc::new(AtomicBool::new(false));
         let gone = abandoned.clone();
         let thread = std::thread::spawn(move || check_all(&rules, rx, &gone));
@@ -124,7 +124,7 @@ impl Feed {
             result.clone(),
             steps.to_vec(),
         ));
-        let (tx, _) = mpsc::sync_channel(0);
+        let (tx, _) = mpsc::channel();
         drop(std::mem::replace(&mut self.tx, tx));
         let thread = self.thread.take();
         thread
