@@ -67,18 +67,7 @@ impl Proof {
         let memo = Memo::with_budget(max_work);
         let mut interp = TermRules::with_memo(rules, self.terms.clone(), memo);
         for (k, l) in self.lemmas.iter().enumerate() {
-            check_chain(
-                &mut interp,
-                rules,
-                &self.lemmas[..k],
-                &l.from,
-                &l.to,
-                &l.steps,
-            )
-            .map_err(|e| CheckError {
-                lemma: Some(k),
-                ..e
-            })?;
+            check_lemma(&mut interp, rules, &self.lemmas[..k], l)?;
         }
         check_chain(
             &mut interp,
@@ -96,6 +85,19 @@ impl Proof {
         self.checked = r.is_ok();
         r
     }
+}
+
+/// Checks lemma number `before.len()`, citing only the lemmas `before` it; a failure names it.
+pub(super) fn check_lemma(
+    interp: &mut TermRules,
+    rules: &RuleSet,
+    before: &[Lemma],
+    l: &Lemma,
+) -> Result<(), CheckError> {
+    check_chain(interp, rules, before, &l.from, &l.to, &l.steps).map_err(|e| CheckError {
+        lemma: Some(before.len()),
+        ..e
+    })
 }
 
 /// Checks that `steps` lead from `input` to `result`, each a rule instance or a citation of

@@ -6,7 +6,7 @@
 //! each checked lemma's statement and nothing else, and judges exactly as `check` does — the
 //! same `check_chain` on the same lemmas in the same order, then the main chain.
 
-use super::check::{check_chain, CheckError};
+use super::check::{check_chain, check_lemma, CheckError};
 use super::inequality::Memo;
 use super::matcher::TermRules;
 use super::step::Step;
@@ -40,19 +40,7 @@ impl<'r> Incremental<'r> {
     /// lemma's steps are handed back, for the caller to free where it made them (a thread
     /// freeing another's many small blocks cost both threads more than the check).
     pub(crate) fn lemma(&mut self, l: Lemma) -> (Result<(), CheckError>, Vec<Step>) {
-        let k = self.proved.len();
-        let verdict = check_chain(
-            &mut self.interp,
-            self.rules,
-            &self.proved,
-            &l.from,
-            &l.to,
-            &l.steps,
-        )
-        .map_err(|e| CheckError {
-            lemma: Some(k),
-            ..e
-        });
+        let verdict = check_lemma(&mut self.interp, self.rules, &self.proved, &l);
         if verdict.is_ok() {
             self.proved.push(Lemma {
                 from: l.from,

@@ -8,7 +8,7 @@
 //! proof's order is the one reported. The memos do some work twice (a comparison both halves
 //! meet), so this pays only for proofs of many lemmas; smaller ones are checked in one go.
 
-use super::check::{check_chain, CheckError};
+use super::check::{check_chain, check_lemma, CheckError};
 use super::inequality::{Memo, MAX_WORK};
 use super::matcher::TermRules;
 use super::Proof;
@@ -47,19 +47,7 @@ impl Proof {
             let mut interp =
                 TermRules::with_memo(rules, self.terms.clone(), Memo::with_budget(MAX_WORK));
             for k in from..to {
-                let l = &self.lemmas[k];
-                check_chain(
-                    &mut interp,
-                    rules,
-                    &self.lemmas[..k],
-                    &l.from,
-                    &l.to,
-                    &l.steps,
-                )
-                .map_err(|e| CheckError {
-                    lemma: Some(k),
-                    ..e
-                })?;
+                check_lemma(&mut interp, rules, &self.lemmas[..k], &self.lemmas[k])?;
             }
             if to == self.lemmas.len() {
                 check_chain(
@@ -91,7 +79,7 @@ impl Proof {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::engine::Engine;
     use crate::rules::RuleSet;
 
@@ -111,20 +99,32 @@ mod tests {
         assert!(p.check_parallel(&rules).is_ok());
         // Damage in the first half, in the second half, in both, in the main chain: the
         // verdict, lemma and step named are the one-thread check's.
-        let n = p.lemmas.len();
-        for ks in [vec![3], vec![n - 2], vec![n / 2 + 1, 5], vec![]] {
-            let mut bad = p.clone();
-            for &k in &ks {
-                let last = bad.lemmas[k].steps.len() - 1;
-                bad.lemmas[k].steps[last].to = crate::term::Term::integer(7);
-            }
-            if ks.is_empty() {
-                bad.result = crate::term::Term::integer(7);
-            }
+        for (ks, bad) in damaged(&p) {
             let one = bad.check(&rules);
             assert!(one.is_err(), "{ks:?}");
             assert_eq!(bad.check_parallel(&rules), one, "{ks:?}");
         }
+    }
+
+    /// `p` damaged early, late, in two lemmas (the later one first) and in the main chain: a
+    /// lemma's last step made to end at 7, or the claimed result made 7; with the lemmas
+    /// damaged (none for the main chain).
+    pub(crate) fn damaged(p: &crate::proof::Proof) -> Vec<(Vec<usize>, crate::proof::Proof)> {
+        let n = p.lemmas.len();
+        [vec![3], vec![n - 2], vec![n / 2 + 1, 5], vec![]]
+            .into_iter()
+            .map(|ks| {
+                let mut bad = p.clone();
+                for &k in &ks {
+                    let last = bad.lemmas[k].steps.len() - 1;
+                    bad.lemmas[k].steps[last].to = crate::term::Term::integer(7);
+                }
+                if ks.is_empty() {
+                    bad.result = crate::term::Term::integer(7);
+                }
+                (ks, bad)
+            })
+            .collect()
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //!
 //! The checker thread owns the lemmas from then on and hands them back with its verdict.
 
-use super::check::{check_chain, CheckError};
+use super::check::{check_chain, check_lemma, CheckError};
 use super::inequality::{Memo, MAX_WORK};
 use super::matcher::TermRules;
 use super::table::renumber;
@@ -180,20 +180,13 @@ fn check_all(rules: &RuleSet, rx: mpsc::Receiver<Work>, abandoned: &AtomicBool) 
                 add(&mut interp, &mut map, views);
                 for l in batch {
                     if verdict.is_ok() && !abandoned.load(Relaxed) {
-                        let k = lemmas.len();
                         let mut here = l.clone();
+                        here.from = renumber(&l.from, &map);
+                        here.to = renumber(&l.to, &map);
                         translate(&mut here.steps, &map);
-                        let (from, to) = (renumber(&l.from, &map), renumber(&l.to, &map));
-                        verdict = check_chain(&mut interp, rules, &proved, &from, &to, &here.steps)
-                            .map_err(|e| CheckError {
-                                lemma: Some(k),
-                                ..e
-                            });
-                        proved.push(Lemma {
-                            from,
-                            to,
-                            steps: Vec::new(),
-                        });
+                        verdict = check_lemma(&mut interp, rules, &proved, &here);
+                        here.steps = Vec::new();
+                        proved.push(here);
                     }
                     lemmas.push(l);
                 }
@@ -290,16 +283,7 @@ mod tests {
         assert_eq!(verdict, Ok(()));
         // Damage early, late, in two lemmas, in the main chain: the same lemma, step and
         // reason as the whole check.
-        let n = p.lemmas.len();
-        for ks in [vec![2], vec![n - 1], vec![n / 2, 4], vec![]] {
-            let mut bad = p.clone();
-            for &k in &ks {
-                let last = bad.lemmas[k].steps.len() - 1;
-                bad.lemmas[k].steps[last].to = Term::integer(7);
-            }
-            if ks.is_empty() {
-                bad.result = Term::integer(7);
-            }
+        for (ks, bad) in crate::proof::parallel::tests::damaged(&p) {
             let whole = bad.check(&rules);
             assert!(whole.is_err(), "{ks:?}");
             assert_eq!(fed(&bad, &rules).1, whole, "{ks:?}");
