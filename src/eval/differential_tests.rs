@@ -33,10 +33,11 @@ fn agree(host: &TermHost, checker: &mut TermRules, rule: &Rule, t: &Term) -> Res
     }
     let kinds = bindings(&rule.pattern).map_err(|e| e.to_string())?;
     for (i, (b, w)) in ours.iter().zip(&theirs).enumerate() {
-        let games = b.game_terms();
-        if games != w.games || b.sets != w.sets || b.values != w.values || b.rows != w.rows {
+        let full = host.full(b);
+        let games = full.game_terms();
+        if games != w.games || full.sets != w.sets || b.values != w.values || b.rows != w.rows {
             return Err(format!(
-                "rule {} at {}: match {i} differs:\n  evaluator {b:?}\n  checker   {w:?}",
+                "rule {} at {}: match {i} differs:\n  evaluator {full:?}\n  checker   {w:?}",
                 rule.name,
                 show(t)
             ));
@@ -61,7 +62,7 @@ fn agree(host: &TermHost, checker: &mut TermRules, rule: &Rule, t: &Term) -> Res
         if all {
             let built = super::build(host, &rule.result, b)
                 .map_err(|e| e.to_string())?
-                .map(|r| host.term(&r, b));
+                .map(|r| host.expanded(&host.term(&r, b)));
             let theirs = checker
                 .build(&rule.result, w, None)
                 .map_err(|e| format!("the checker stopped: {e}"))?;

@@ -8,11 +8,9 @@
 
 use super::{BindsOf, Bound, Host, Shape, Slot, Stop, Want};
 use crate::number::Dyadic;
-use crate::rules::check::{bindings, VarKind};
 use crate::rules::{LeafPattern, Pattern, Rule, SidePattern, ValueArg};
 use num_bigint::BigInt;
 use num_traits::Zero;
-use std::collections::BTreeMap;
 
 /// What each match is handed to: `Ok(true)` stops the search. It gets the bindings to extend
 /// in place (a continuation that matches the next part pushes its bindings and truncates them
@@ -51,7 +49,7 @@ pub fn first<H: Host>(
 ) -> Result<Option<BindsOf<H>>, Stop> {
     // The kinds of the rule's variables, worked out on the first candidate: most calls find
     // none (a rule tried on each of a million options).
-    let kinds: std::cell::OnceCell<Option<BTreeMap<String, VarKind>>> = Default::default();
+    let kinds: std::cell::OnceCell<Option<std::rc::Rc<super::Kinds>>> = Default::default();
     let mut found = None;
     matches(host, &rule.pattern, id, node, &mut |b| {
         if give_up() {
@@ -59,7 +57,7 @@ pub fn first<H: Host>(
         }
         // A rule whose variables have no consistent kinds (never one from a checked rule
         // set) matches nothing.
-        let Some(kinds) = kinds.get_or_init(|| bindings(&rule.pattern).ok()) else {
+        let Some(kinds) = kinds.get_or_init(|| host.kinds(rule)) else {
             return Ok(true);
         };
         if super::conditions(host, rule, b, kinds)? && accept(b)? {

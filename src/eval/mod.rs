@@ -39,6 +39,10 @@ use crate::term::Pebble;
 use num_bigint::BigInt;
 use std::fmt;
 use std::ops::DerefMut;
+use std::rc::Rc;
+
+/// The kinds of a rule's variables, by name.
+pub type Kinds = std::collections::BTreeMap<String, crate::rules::check::VarKind>;
 
 /// Why an evaluation stopped without an answer. Never a mathematical answer: a caller ends
 /// its run with "limit reached".
@@ -173,6 +177,13 @@ pub trait Host {
     fn value(&self, k: &mut Kernel, id: &Self::Id) -> Result<Option<GameId>, Stop>;
     /// The kernel conditions are decided with. Not held across calls back into the host.
     fn kernel(&self) -> impl DerefMut<Target = Kernel> + '_;
+    /// The kinds of `rule`'s variables (`None` for a rule whose variables have no consistent
+    /// kinds). A host that tries the same rules over and over may keep them.
+    fn kinds(&self, rule: &crate::rules::Rule) -> Option<Rc<Kinds>> {
+        crate::rules::check::bindings(&rule.pattern)
+            .ok()
+            .map(Rc::new)
+    }
 }
 
 /// A game bound by a pattern: the child it is, and the slot of the node a pattern looked at

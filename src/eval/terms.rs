@@ -4,13 +4,20 @@
 //! is a game, or inside a closed form opened by the rule set's first `kind open` rule that
 //! makes it a game; the term a rule starts from is never opened. A name bound twice must stand
 //! for equal games (equal values in the kernel).
+//!
+//! The matcher tries some fifty rules at each term and most fail, so what it passes around must
+//! be cheap to copy: a child is a number ([`NodeId`]), the proof's term-table entry it is, and a
+//! node is shared ([`Node`], its children as numbers), never a term. Terms are written only for
+//! the match that is kept.
 
-use super::{build, first, Binds, BindsOf, Built, Host, LeafRef, Shape, Stop, Want};
+use super::{build, first, Binds, BindsOf, Built, Host, LeafRef, Shape, Slot, Stop, Want};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::proof::table::TermTable;
 use crate::rules::{Rule, RuleKind, RuleSet};
 use crate::term::Term;
+use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell, RefMut};
+use std::rc::Rc;
 
 /// The most candidate matches tried for one rule at one term; beyond it the rule is taken not
 /// to apply there (the checker refuses such a step as too ambiguous to check).
@@ -18,6 +25,38 @@ pub const MAX_MATCHES: usize = 20_000;
 
 /// Shared parts of at most this many nodes are written out in the terms a step shows.
 const WRITTEN_UP_TO: usize = crate::proof::table::SHARE_ABOVE as usize;
+
+/// A child as the matcher holds it: below [`AUX`] an entry of the proof's term table; from
+/// [`AUX`] a term of the host's own store (closed forms, which the table keeps inline, and the
+/// games they open into); from [`TOP`] the term a match started from (one per nested match),
+/// which is not put in the table: most terms rules are tried at are passing forms.
+pub type NodeId = u32;
+
+/// The first id of the host's own store.
+const AUX: NodeId = 1 << 31;
+
+/// The id of the outermost match's starting term; a match started inside it (opening a closed
+/// form) gets the next.
+const TOP: NodeId = u32::MAX - 64;
+
+/// A node a pattern looks at: a term's top, its children as ids, its value once asked.
+#[derive(Debug)]
+pub struct Node {
+    id: NodeId,
+    /// The top node, children as table references or closed forms inline.
+    term: Term,
+    /// The children in order (a game's Left options, then its Right ones).
+    kids: Vec<NodeId>,
+    /// How many of `kids` are Left options.
+    left: usize,
+    value: Cell<Option<GameId>>,
+}
+
+impl PartialEq for Node {
+    fn eq(&self, other: &Node) -> bool {
+        self.id == other.id && self.term == other.term
+    }
+}
 
 /// A match on terms.
 pub type TermBinds = Binds<Term, Term>;
@@ -39,6 +78,15 @@ impl TermBinds {
     }
 }
 
+/// Terms the table keeps inline (closed forms) and the games closed forms open into.
+#[derive(Default)]
+struct Aux {
+    nodes: Vec<Rc<Node>>,
+    index: FxHashMap<Term, NodeId>,
+    /// The game each closed form opens into, once asked (`None`: it opens into no game).
+    opened: FxHashMap<NodeId, Option<Rc<Node>>>,
+}
+
 /// Rules applied to terms, with a kernel of its own to decide conditions.
 pub struct TermHost<'r> {
     rules: &'r RuleSet,
@@ -48,6 +96,13 @@ pub struct TermHost<'r> {
     pub terms: RefCell<TermTable>,
     /// Every entry below this one has its value told to the kernel.
     valued: Cell<usize>,
+    /// Entry n's node, once looked at.
+    entries: RefCell<Vec<Option<Rc<Node>>>>,
+    aux: RefCell<Aux>,
+    /// The terms the matches in progress started from, outermost first.
+    tops: RefCell<Vec<Rc<Node>>>,
+    /// The kinds of the variables of rule i of `rules`, once asked.
+    kinds: RefCell<Vec<Option<Option<Rc<super::Kinds>>>>>,
 }
 
 impl<'r> TermHost<'r> {
@@ -63,6 +118,10 @@ impl<'r> TermHost<'r> {
             kernel: RefCell::new(kernel),
             terms: RefCell::new(TermTable::new()),
             valued: Cell::new(0),
+            entries: RefCell::default(),
+            aux: RefCell::default(),
+            tops: RefCell::default(),
+            kinds: RefCell::default(),
         }
     }
 
@@ -74,15 +133,8 @@ impl<'r> TermHost<'r> {
         Ok(())
     }
 
-    /// A reference's entry written out one level; any other term as it is.
-    fn unfold(&self, t: &Term) -> Option<Term> {
-        match t {
-            Term::Ref(_) => self.terms.borrow().unfold(t),
-            _ => Some(t.clone()),
-        }
-    }
-
     /// The value of a term that may refer to the table.
+    #[cfg(test)]
     pub fn eval(&self, t: &Term) -> Result<GameId, KernelError> {
         let mut k = self.kernel.borrow_mut();
         self.value_refs(&mut k, t)?;
@@ -94,73 +146,210 @@ impl<'r> TermHost<'r> {
         self.kernel.get_mut()
     }
 
+    /// A node for `term` (a top node whose children are references or closed forms), with id
+    /// `id`.
+    fn make(&self, id: NodeId, term: Term) -> Rc<Node> {
+        let kids = self.kids(&term);
+        Self::node_with(id, term, kids)
+    }
+
+    /// The ids of `term`'s children, in order.
+    fn kids(&self, term: &Term) -> Vec<NodeId> {
+        crate::proof::table::children(term)
+            .into_iter()
+            .map(|c| self.child_id(c))
+            .collect()
+    }
+
+    fn node_with(id: NodeId, term: Term, kids: Vec<NodeId>) -> Rc<Node> {
+        let left = match &term {
+            Term::Game { left, .. } => left.len(),
+            _ => 0,
+        };
+        Rc::new(Node {
+            id,
+            term,
+            kids,
+            left,
+            value: Cell::new(None),
+        })
+    }
+
+    /// The id of a child as a table view holds it.
+    fn child_id(&self, c: &Term) -> NodeId {
+        match c {
+            Term::Ref(n) => *n,
+            Term::Nus { .. } | Term::Hackenstring(_) => self.aux_id(c),
+            // Views hold nothing else; anything else is interned first.
+            other => {
+                let n = self.terms.borrow_mut().intern(other);
+                n
+            }
+        }
+    }
+
+    /// The id of `t` in the host's own store, added if new.
+    fn aux_id(&self, t: &Term) -> NodeId {
+        if let Some(&id) = self.aux.borrow().index.get(t) {
+            return id;
+        }
+        // The children first: a closed-form child is added to the store before this term.
+        let kids = self.kids(t);
+        let id = AUX + self.aux.borrow().nodes.len() as NodeId;
+        let node = Self::node_with(id, t.clone(), kids);
+        let mut aux = self.aux.borrow_mut();
+        aux.nodes.push(node);
+        aux.index.insert(t.clone(), id);
+        id
+    }
+
+    /// The node of `id`.
+    fn node(&self, id: NodeId) -> Option<Rc<Node>> {
+        if id >= TOP {
+            return self.tops.borrow().get((id - TOP) as usize).cloned();
+        }
+        if id >= AUX {
+            return self.aux.borrow().nodes.get((id - AUX) as usize).cloned();
+        }
+        let n = id as usize;
+        if let Some(Some(node)) = self.entries.borrow().get(n) {
+            return Some(node.clone());
+        }
+        let view = self.terms.borrow().view(id)?.clone();
+        let node = self.make(id, view);
+        let mut entries = self.entries.borrow_mut();
+        if entries.len() <= n {
+            entries.resize(n + 1, None);
+        }
+        entries[n] = Some(node.clone());
+        Some(node)
+    }
+
+    /// The term `id` stands for: a table reference, or the term itself.
+    fn term_of(&self, id: NodeId) -> Term {
+        if id < AUX {
+            return Term::Ref(id);
+        }
+        self.node(id).map_or_else(Term::zero, |n| n.term.clone())
+    }
+
+    /// `t` as a match starts from it: its top node, its parts entries of the term table, so
+    /// what a match copies is the size of a number, whatever the depth. Made once for all
+    /// the rules tried at one term.
+    pub fn top(&self, t: &Term) -> Rc<Node> {
+        let shallow = self.terms.borrow_mut().shallow(t);
+        let depth = self.tops.borrow().len() as NodeId;
+        self.make(TOP.saturating_add(depth), shallow)
+    }
+
     /// The first match of `rule` at the top of `t` whose side conditions hold and whose result
     /// can be built, and that result.
     pub fn apply(&self, rule: &Rule, t: &Term) -> Result<Option<(TermBinds, Term)>, Stop> {
-        let node = self.shallow(t);
-        self.apply_shallow(rule, &node)
+        let node = self.top(t);
+        self.apply_top(rule, &node)
     }
 
-    /// `t` as a match looks at it: its top node, its parts entries of the term table, so the
-    /// bindings a set pattern copies for each candidate are the size of a node, not of the
-    /// subterms below it. Made once for all the rules tried at one term.
-    pub fn shallow(&self, t: &Term) -> Term {
-        self.terms.borrow_mut().shallow(t)
-    }
-
-    /// [`Self::apply`] at a term made by [`Self::shallow`].
-    pub fn apply_shallow(
+    /// [`Self::apply`] at a node made by [`Self::top`].
+    pub fn apply_top(
         &self,
         rule: &Rule,
-        node: &Term,
+        node: &Rc<Node>,
     ) -> Result<Option<(TermBinds, Term)>, Stop> {
         if !super::may_match(self, &rule.pattern, node) {
             return Ok(None);
         }
-        let node = node.clone();
-        let tried = Cell::new(0usize);
-        let mut built = None;
-        let found = first(
-            self,
-            rule,
-            node.clone(),
-            node,
-            &mut |b| {
-                built = build(self, &rule.result, b)?.map(|r| self.term(&r, b));
-                Ok(built.is_some())
-            },
-            &|| {
-                tried.set(tried.get() + 1);
-                tried.get() > MAX_MATCHES
-            },
-        );
-        match found {
-            Ok(Some(b)) => Ok(built.map(|t| (self.written(b), self.written_term(&t)))),
-            Ok(None) | Err(Stop::GaveUp) => Ok(None),
-            Err(e) => Err(e),
-        }
-    }
-
-    /// A term with its small shared parts written out again, as a reader expects.
-    fn written_term(&self, t: &Term) -> Term {
-        self.terms.borrow().written(t, WRITTEN_UP_TO)
-    }
-
-    /// A match with its bound terms written out where they are small.
-    fn written(&self, mut b: TermBinds) -> TermBinds {
-        for (_, g) in &mut b.games {
-            g.id = self.written_term(&g.id);
-        }
-        for (_, set) in &mut b.sets {
-            for t in set.iter_mut() {
-                *t = self.written_term(t);
+        self.within(node, |top| {
+            let tried = Cell::new(0usize);
+            let mut built = None;
+            let found = first(
+                self,
+                rule,
+                top.id,
+                top.clone(),
+                &mut |b| {
+                    built = build(self, &rule.result, b)?;
+                    Ok(built.is_some())
+                },
+                &|| {
+                    tried.set(tried.get() + 1);
+                    tried.get() > MAX_MATCHES
+                },
+            );
+            match found {
+                Ok(Some(b)) => Ok(built.map(|r| {
+                    let t = self.written_term(&self.term(&r, &b));
+                    (self.terms_of(&b, WRITTEN_UP_TO), t)
+                })),
+                Ok(None) | Err(Stop::GaveUp) => Ok(None),
+                Err(e) => Err(e),
             }
+        })
+    }
+
+    /// Runs `f` with `node` as the start of a match: a match started while another is in
+    /// progress (opening a closed form) stacks on it, with the next top id.
+    fn within<T>(&self, node: &Rc<Node>, f: impl FnOnce(&Rc<Node>) -> T) -> T {
+        let id = TOP.saturating_add(self.tops.borrow().len() as NodeId);
+        let top = if node.id == id {
+            node.clone()
+        } else {
+            // A node made at another depth of matching: the same term under this depth's id.
+            Rc::new(Node {
+                id,
+                term: node.term.clone(),
+                kids: node.kids.clone(),
+                left: node.left,
+                value: node.value.clone(),
+            })
+        };
+        self.tops.borrow_mut().push(top.clone());
+        let out = f(&top);
+        self.tops.borrow_mut().pop();
+        out
+    }
+
+    /// A term with its shared parts of at most `max` nodes written out again, as a reader
+    /// expects.
+    fn written_up_to(&self, t: &Term, max: usize) -> Term {
+        self.terms.borrow().written(t, max)
+    }
+
+    fn written_term(&self, t: &Term) -> Term {
+        self.written_up_to(t, WRITTEN_UP_TO)
+    }
+
+    /// A match as terms, shared parts of at most `max` nodes written out.
+    fn terms_of(&self, b: &BindsOf<Self>, max: usize) -> TermBinds {
+        let w = |id: NodeId| self.written_up_to(&self.term_of(id), max);
+        Binds {
+            games: b
+                .games
+                .iter()
+                .map(|(n, g)| {
+                    let bound = super::Bound {
+                        id: w(g.id),
+                        slot: g.slot,
+                    };
+                    (n.clone(), bound)
+                })
+                .collect(),
+            sets: b
+                .sets
+                .iter()
+                .map(|(n, s)| (n.clone(), s.iter().map(|&id| w(id)).collect()))
+                .collect(),
+            values: b.values.clone(),
+            rows: b.rows.clone(),
+            slots: b
+                .slots
+                .iter()
+                .map(|s| Slot {
+                    node: w(s.node.id),
+                    id: w(s.id),
+                    parent: s.parent,
+                })
+                .collect(),
         }
-        for s in &mut b.slots {
-            s.node = self.written_term(&s.node);
-            s.id = self.written_term(&s.id);
-        }
-        b
     }
 
     /// Every match of `pattern` at the top of `t` (at most [`MAX_MATCHES`]), in order: what
@@ -172,11 +361,29 @@ impl<'r> TermHost<'r> {
         t: &Term,
     ) -> Result<Vec<BindsOf<Self>>, Stop> {
         let mut out = Vec::new();
-        super::matching::matches(self, pattern, t.clone(), t.clone(), &mut |b| {
+        // The matches outlive this call: the top goes in the host's own store, not the stack.
+        let shallow = self.terms.borrow_mut().shallow(t);
+        let id = self.aux_id(&shallow);
+        let Some(node) = self.node(id) else {
+            return Ok(out);
+        };
+        super::matching::matches(self, pattern, id, node, &mut |b| {
             out.push(b.clone());
             Ok(out.len() >= MAX_MATCHES)
         })?;
         Ok(out)
+    }
+
+    /// A match as terms written out in full, as the checker's interpreter holds them.
+    #[cfg(test)]
+    pub fn full(&self, b: &BindsOf<Self>) -> TermBinds {
+        self.terms_of(b, usize::MAX)
+    }
+
+    /// `t` written out in full.
+    #[cfg(test)]
+    pub fn expanded(&self, t: &Term) -> Term {
+        self.written_up_to(t, usize::MAX)
     }
 
     /// Opens a closed form with the first `kind open` rule that makes it a game.
@@ -197,12 +404,30 @@ impl<'r> TermHost<'r> {
         Ok(None)
     }
 
+    /// The game the closed form `id` opens into, as a node (once per closed form).
+    fn opened(&self, id: NodeId) -> Result<Option<Rc<Node>>, Stop> {
+        if let Some(o) = self.aux.borrow().opened.get(&id) {
+            return Ok(o.clone());
+        }
+        let game = self.open(&self.term_of(id))?;
+        let node = match game {
+            Some(g) => {
+                let shallow = self.terms.borrow_mut().shallow(&g);
+                let gid = self.aux_id(&shallow);
+                self.node(gid)
+            }
+            None => None,
+        };
+        self.aux.borrow_mut().opened.insert(id, node.clone());
+        Ok(node)
+    }
+
     /// A built result written as a term.
-    pub fn term(&self, r: &Built<Term>, b: &BindsOf<Self>) -> Term {
+    pub fn term(&self, r: &Built<NodeId>, b: &BindsOf<Self>) -> Term {
         match r {
-            Built::Id(t) => t.clone(),
+            Built::Id(id) => self.term_of(*id),
             Built::Slot(s) => match b.slots.get(*s) {
-                Some(slot) => slot.node.clone(),
+                Some(slot) => self.term_of(slot.node.id),
                 // Slots come from the same match; an out-of-range one cannot be built.
                 None => Term::zero(),
             },
@@ -218,44 +443,42 @@ impl<'r> TermHost<'r> {
 }
 
 impl Host for TermHost<'_> {
-    type Id = Term;
-    type Node = Term;
+    type Id = NodeId;
+    type Node = Rc<Node>;
 
-    fn shape<'a>(&'a self, node: &'a Term) -> Shape<'a, Term> {
-        match node {
-            Term::Game { left, right } => Shape::Game(left, right),
-            Term::Sum(a, b) => Shape::Sum(a, b),
-            Term::Neg(a) => Shape::Neg(a),
-            Term::PlusMinus(xs) => Shape::PlusMinus(xs),
-            Term::Nus { number, up, nim } => Shape::Leaf(LeafRef::Nus { number, up, nim }),
-            Term::Hackenstring(row) if row.is_empty() => Shape::Leaf(LeafRef::Zero),
-            Term::Hackenstring(row) => Shape::Leaf(LeafRef::Hack(row)),
+    fn shape<'a>(&'a self, node: &'a Rc<Node>) -> Shape<'a, NodeId> {
+        let kids = &node.kids;
+        match (&node.term, kids.as_slice()) {
+            (Term::Game { .. }, _) => {
+                let (l, r) = kids.split_at(node.left.min(kids.len()));
+                Shape::Game(l, r)
+            }
+            (Term::Sum(..), [a, b]) => Shape::Sum(a, b),
+            (Term::Neg(_), [a]) => Shape::Neg(a),
+            (Term::PlusMinus(_), _) => Shape::PlusMinus(kids),
+            (Term::Nus { number, up, nim }, _) => Shape::Leaf(LeafRef::Nus { number, up, nim }),
+            (Term::Hackenstring(row), _) if row.is_empty() => Shape::Leaf(LeafRef::Zero),
+            (Term::Hackenstring(row), _) => Shape::Leaf(LeafRef::Hack(row)),
             _ => Shape::Other,
         }
     }
 
-    fn candidates(&self, t: &Term, want: Want) -> Result<Vec<Term>, Stop> {
-        let Some(unfolded) = self.unfold(t) else {
+    fn candidates(&self, id: &NodeId, want: Want) -> Result<Vec<Rc<Node>>, Stop> {
+        let Some(node) = self.node(*id) else {
             return Ok(Vec::new());
         };
-        let t = &unfolded;
-        let fits = match want {
-            Want::Game => {
-                if matches!(t, Term::Game { .. }) {
-                    true
-                } else {
-                    return Ok(self.open(t)?.into_iter().collect());
-                }
-            }
-            Want::Leaf => matches!(t, Term::Nus { .. } | Term::Hackenstring(_)),
-            Want::Sum => matches!(t, Term::Sum(..)),
-            Want::Neg => matches!(t, Term::Neg(_)),
-            Want::PlusMinus => matches!(t, Term::PlusMinus(_)),
+        let fits = match (want, &node.term) {
+            (Want::Game, Term::Game { .. }) => true,
+            (Want::Game, _) => return Ok(self.opened(*id)?.into_iter().collect()),
+            (Want::Leaf, t) => matches!(t, Term::Nus { .. } | Term::Hackenstring(_)),
+            (Want::Sum, t) => matches!(t, Term::Sum(..)),
+            (Want::Neg, t) => matches!(t, Term::Neg(_)),
+            (Want::PlusMinus, t) => matches!(t, Term::PlusMinus(_)),
         };
-        Ok(if fits { vec![t.clone()] } else { Vec::new() })
+        Ok(if fits { vec![node] } else { Vec::new() })
     }
 
-    fn same(&self, a: &Term, b: &Term) -> Result<bool, Stop> {
+    fn same(&self, a: &NodeId, b: &NodeId) -> Result<bool, Stop> {
         if a == b {
             return Ok(true);
         }
@@ -266,12 +489,45 @@ impl Host for TermHost<'_> {
         Ok(x == y)
     }
 
-    fn value(&self, k: &mut Kernel, t: &Term) -> Result<Option<GameId>, Stop> {
-        let valued = self.value_refs(k, t).and_then(|()| k.eval(t));
-        match super::settle(valued.map_err(super::Fail::from)) {
-            Ok(v) => Ok(v),
-            Err(e) => Err(e),
+    fn value(&self, k: &mut Kernel, id: &NodeId) -> Result<Option<GameId>, Stop> {
+        let node = if *id < AUX { None } else { self.node(*id) };
+        if let Some(v) = node.as_ref().and_then(|n| n.value.get()) {
+            return Ok(Some(v));
         }
+        let t = match &node {
+            Some(n) => n.term.clone(),
+            None => Term::Ref(*id),
+        };
+        let valued = self.value_refs(k, &t).and_then(|()| k.eval(&t));
+        let v = super::settle(valued.map_err(super::Fail::from))?;
+        if let (Some(n), Some(v)) = (&node, v) {
+            n.value.set(Some(v));
+        }
+        Ok(v)
+    }
+
+    /// Kept for the rules of the host's rule set, which are tried at every term.
+    fn kinds(&self, rule: &Rule) -> Option<Rc<super::Kinds>> {
+        let all = self.rules.rules();
+        let Some(i) = all.iter().position(|r| std::ptr::eq(r, rule)) else {
+            return crate::rules::check::bindings(&rule.pattern)
+                .ok()
+                .map(Rc::new);
+        };
+        if let Some(Some(k)) = self.kinds.borrow().get(i) {
+            return k.clone();
+        }
+        let k = crate::rules::check::bindings(&rule.pattern)
+            .ok()
+            .map(Rc::new);
+        let mut kinds = self.kinds.borrow_mut();
+        if kinds.len() < all.len() {
+            kinds.resize(all.len(), None);
+        }
+        if let Some(slot) = kinds.get_mut(i) {
+            *slot = Some(k.clone());
+        }
+        k
     }
 
     fn kernel(&self) -> impl std::ops::DerefMut<Target = Kernel> + '_ {
@@ -331,7 +587,7 @@ mod tests {
         let mut skipped = 0;
         for src in terms {
             let term = t(src);
-            let node = host.shallow(&term);
+            let node = host.top(&term);
             for rule in r.rules() {
                 if !crate::eval::may_match(&host, &rule.pattern, &node) {
                     skipped += 1;
@@ -358,6 +614,7 @@ mod tests {
         let got: Vec<(String, Vec<String>, Vec<String>)> = ms
             .iter()
             .map(|b| {
+                let b = host.full(b);
                 let set = |n: &str| {
                     b.sets
                         .iter()
