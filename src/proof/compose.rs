@@ -176,15 +176,6 @@ impl<'e> Composer<'e> {
         }
     }
 
-    /// Whether `t`'s value is a closed form (number + up multiple + nimber), which a rule may
-    /// fold a game into.
-    fn has_closed_form(&mut self, t: &Term) -> bool {
-        match self.interp.eval(t) {
-            Ok(g) => self.interp.kernel_mut().as_nus(g).is_some(),
-            Err(_) => true,
-        }
-    }
-
     /// Whether a proof of `t` should be built by lemmas: `t` (written out) adds two terms not
     /// both closed forms, adds closed forms no rule adds at once, or holds a closed form that
     /// opens only into a sum (`^6 = ^ + ^5` under the definitions). Those are the cases whose
@@ -369,12 +360,33 @@ impl<'e> Composer<'e> {
         sub: &Term,
     ) -> Result<(), ProofError> {
         let (_, sub_steps) = self.cite(sub)?;
-        for s in &sub_steps {
-            let lifted = s.lifted(cur, &[at]).ok_or_else(|| {
-                ProofError::Explanation(format!("no subterm at {}", path_string(&[at])))
-            })?;
-            *cur = lifted.to.clone();
-            steps.push(lifted);
+        let missing = || ProofError::Explanation(format!("no subterm at {}", path_string(&[at])));
+        let first = steps.len();
+        for s in sub_steps {
+            // Each step starts where the one before ended; `cur` is brought up to date once.
+            let before = steps
+                .get(first..)
+                .and_then(<[Step]>::last)
+                .map_or(&*cur, |s| &s.to);
+            let parts = s
+                .parts
+                .iter()
+                .map(|p| p.lifted(before, &[at]))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(missing)?;
+            let to = super::step::replaced(before, &[at], s.to).ok_or_else(missing)?;
+            let from = before.clone();
+            let at_path = std::iter::once(at).chain(s.at).collect();
+            steps.push(Step {
+                from,
+                to,
+                at: at_path,
+                parts,
+                ..s
+            });
+        }
+        if let Some(last) = steps.get(first..).and_then(<[Step]>::last) {
+            *cur = last.to.clone();
         }
         Ok(())
     }
@@ -497,9 +509,9 @@ impl<'e> Composer<'e> {
     /// reached a limit, which is recorded and ends the proof at the next tick).
     fn at_root(&mut self, t: &Term, path: &[PathElem], rules: &[&'e Rule]) -> Option<Step> {
         let sub = super::step::subterm_at(t, path)?;
-        let node = self.interp.shallow(sub);
+        let node = self.interp.top(sub);
         for rule in rules {
-            let applied = match self.interp.apply_shallow(rule, &node) {
+            let applied = match self.interp.apply_top(rule, &node) {
                 Ok(a) => a,
                 Err(stop) => {
                     self.halted.get_or_insert(stop);
@@ -513,7 +525,7 @@ impl<'e> Composer<'e> {
                     values: m.values,
                     rows: m.rows,
                 };
-                let to = super::step::replace_at(t, path, &built)?;
+                let to = super::step::replaced(t, path, built)?;
                 let mut step = Step {
                     from: t.clone(),
                     to,
@@ -592,8 +604,10 @@ impl<'e> Composer<'e> {
             // A game already in canonical form whose value has no closed form (no number, up
             // multiple or nimber) is finished: rules at its root could only delete or bypass
             // options it does not have. Trying each one would cost a failed match per rule.
-            if self.is_canonical(&cur) && !self.has_closed_form(&cur) {
-                return Ok((cur, steps));
+            if let Some(g) = self.canonical_value(&cur) {
+                if self.interp.kernel_mut().as_nus(g).is_none() {
+                    return Ok((cur, steps));
+                }
             }
             let (result, more) = self.at_root_until_done(&cur);
             if self.is_canonical(&result) {

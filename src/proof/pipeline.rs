@@ -180,10 +180,12 @@ fn check_all(rules: &RuleSet, rx: mpsc::Receiver<Work>, abandoned: &AtomicBool) 
                 add(&mut interp, &mut map, views);
                 for l in batch {
                     if verdict.is_ok() && !abandoned.load(Relaxed) {
-                        let mut here = l.clone();
-                        here.from = renumber(&l.from, &map);
-                        here.to = renumber(&l.to, &map);
-                        translate(&mut here.steps, &map);
+                        let ours = |t: &Term| renumber(t, &map);
+                        let mut here = Lemma {
+                            from: ours(&l.from),
+                            to: ours(&l.to),
+                            steps: l.steps.iter().map(|s| s.map_terms(&ours)).collect(),
+                        };
                         verdict = check_lemma(&mut interp, rules, &proved, &here);
                         here.steps = Vec::new();
                         proved.push(here);

@@ -109,25 +109,59 @@ pub fn subterm_at<'a>(t: &'a Term, path: &[PathElem]) -> Option<&'a Term> {
 
 /// `t` with the subterm at `path` replaced by `new`, if the path exists.
 pub fn replace_at(t: &Term, path: &[PathElem], new: &Term) -> Option<Term> {
+    replaced(t, path, new.clone())
+}
+
+/// [`replace_at`] taking the new subterm by value. Only what lies beside the path is copied,
+/// never the subterm being replaced: a step's terms are built from the one before at every
+/// step of a proof.
+pub fn replaced(t: &Term, path: &[PathElem], new: Term) -> Option<Term> {
     let Some((first, rest)) = path.split_first() else {
-        return Some(new.clone());
+        return Some(new);
     };
-    let mut out = t.clone();
-    let slot: &mut Term = match (first, &mut out) {
-        (PathElem::Left(i), Term::Game { left, .. }) => left.get_mut(*i)?,
-        (PathElem::Right(i), Term::Game { right, .. }) => right.get_mut(*i)?,
-        (PathElem::SumLeft, Term::Sum(a, _)) => a,
-        (PathElem::SumRight, Term::Sum(_, b)) => b,
-        (PathElem::NegInner, Term::Neg(a)) => a,
-        (PathElem::PmArg(i), Term::PlusMinus(xs)) => xs.get_mut(*i)?,
-        (PathElem::CallArg(i), Term::Call { args, .. }) => match args.get_mut(*i)? {
-            crate::term::Arg::Game(g) => g,
-            crate::term::Arg::Text(_) => return None,
+    // Each part copied, except the one at `i`, which is replaced.
+    fn copy_but(xs: &[Term], i: usize, rest: &[PathElem], new: Term) -> Option<Vec<Term>> {
+        let at = xs.get(i)?;
+        let mut out = Vec::with_capacity(xs.len());
+        out.extend(xs[..i].iter().cloned());
+        out.push(replaced(at, rest, new)?);
+        out.extend(xs[i + 1..].iter().cloned());
+        Some(out)
+    }
+    Some(match (first, t) {
+        (PathElem::Left(i), Term::Game { left, right }) => Term::Game {
+            left: copy_but(left, *i, rest, new)?,
+            right: right.clone(),
         },
+        (PathElem::Right(i), Term::Game { left, right }) => Term::Game {
+            left: left.clone(),
+            right: copy_but(right, *i, rest, new)?,
+        },
+        (PathElem::SumLeft, Term::Sum(a, b)) => Term::sum(replaced(a, rest, new)?, (**b).clone()),
+        (PathElem::SumRight, Term::Sum(a, b)) => Term::sum((**a).clone(), replaced(b, rest, new)?),
+        (PathElem::NegInner, Term::Neg(a)) => Term::neg(replaced(a, rest, new)?),
+        (PathElem::PmArg(i), Term::PlusMinus(xs)) => Term::PlusMinus(copy_but(xs, *i, rest, new)?),
+        (PathElem::CallArg(i), Term::Call { name, args }) => {
+            let mut out = Vec::with_capacity(args.len());
+            for (j, a) in args.iter().enumerate() {
+                out.push(match a {
+                    crate::term::Arg::Game(g) if j == *i => {
+                        crate::term::Arg::Game(replaced(g, rest, new.clone())?)
+                    }
+                    crate::term::Arg::Text(_) if j == *i => return None,
+                    other => other.clone(),
+                });
+            }
+            if *i >= args.len() {
+                return None;
+            }
+            Term::Call {
+                name: name.clone(),
+                args: out,
+            }
+        }
         _ => return None,
-    };
-    *slot = replace_at(slot, rest, new)?;
-    Some(out)
+    })
 }
 
 /// What a rule's match bound, as terms: the evidence a step's side conditions are about.
@@ -228,7 +262,7 @@ impl Step {
     /// The same step inside a larger term: `outer` with this step's whole terms put at `path`.
     /// `None` if `outer` has no subterm at `path`.
     pub fn lifted(&self, outer: &Term, path: &[PathElem]) -> Option<Step> {
-        let put = |t: &Term| replace_at(outer, path, t);
+        let put = |t: &Term| replaced(outer, path, t.clone());
         let at: Vec<PathElem> = path.iter().chain(&self.at).copied().collect();
         Some(Step {
             from: put(&self.from)?,
@@ -239,8 +273,24 @@ impl Step {
                 .iter()
                 .map(|p| p.lifted(outer, path))
                 .collect::<Option<Vec<_>>>()?,
-            ..self.clone()
+            ..self.but_terms()
         })
+    }
+
+    /// The step's rule, words, witnesses and citation, with empty terms and no parts: what
+    /// the methods building another step from this one keep.
+    fn but_terms(&self) -> Step {
+        Step {
+            from: Term::zero(),
+            to: Term::zero(),
+            rule: self.rule.clone(),
+            at: self.at.clone(),
+            why: self.why.clone(),
+            witnesses: self.witnesses.clone(),
+            reversed: self.reversed,
+            parts: Vec::new(),
+            lemma: self.lemma,
+        }
     }
 
     /// The same step with every term passed through `f`.
@@ -260,7 +310,11 @@ impl Step {
                 rows: w.rows.clone(),
             },
             parts: self.parts.iter().map(|p| p.map_terms(f)).collect(),
-            ..self.clone()
+            rule: self.rule.clone(),
+            at: self.at.clone(),
+            why: self.why.clone(),
+            reversed: self.reversed,
+            lemma: self.lemma,
         }
     }
 
@@ -288,7 +342,7 @@ impl Step {
             to: self.from.clone(),
             reversed: !self.reversed,
             parts: self.parts.iter().rev().map(Step::inverse).collect(),
-            ..self.clone()
+            ..self.but_terms()
         }
     }
 
