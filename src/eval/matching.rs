@@ -235,8 +235,17 @@ impl<H: Host> Matcher<'_, H> {
         b: &mut BindsOf<H>,
         k: &mut Cont<H>,
     ) -> Result<bool, Stop> {
-        let mut used = vec![false; kids.len()];
-        self.picks(sp, 0, kids, offset, slot, &mut used, b, k)
+        // Most games have few options: their marks live on the stack.
+        let mut few = [false; 16];
+        let mut many = Vec::new();
+        let used: &mut [bool] = match few.get_mut(..kids.len()) {
+            Some(u) => u,
+            None => {
+                many.resize(kids.len(), false);
+                &mut many
+            }
+        };
+        self.picks(sp, 0, kids, offset, slot, used, b, k)
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -10,7 +10,7 @@
 //! node is shared ([`Node`], its children as numbers), never a term. Terms are written only for
 //! the match that is kept.
 
-use super::{build, first, Binds, BindsOf, Built, Host, LeafRef, Shape, Slot, Stop, Want};
+use super::{build, first, Binds, BindsOf, Built, Host, LeafRef, Shape, Stop, Want};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::proof::table::TermTable;
 use crate::rules::{Rule, RuleKind, RuleSet};
@@ -278,7 +278,7 @@ impl<'r> TermHost<'r> {
             match found {
                 Ok(Some(b)) => Ok(built.map(|r| {
                     let t = self.written_term(&self.term(&r, &b));
-                    (self.terms_of(&b, WRITTEN_UP_TO), t)
+                    (self.witnesses_of(&b), t)
                 })),
                 Ok(None) | Err(Stop::GaveUp) => Ok(None),
                 Err(e) => Err(e),
@@ -318,7 +318,40 @@ impl<'r> TermHost<'r> {
         self.written_up_to(t, WRITTEN_UP_TO)
     }
 
+    /// A match as a step records it: each game variable as the term it stands for (the
+    /// node a pattern looked at inside it, if one did), sets and values; small shared parts
+    /// written out. The slots are left out: a step does not record them.
+    fn witnesses_of(&self, b: &BindsOf<Self>) -> TermBinds {
+        let w = |id: NodeId| self.written_term(&self.term_of(id));
+        Binds {
+            games: b
+                .games
+                .iter()
+                .map(|(n, g)| {
+                    let id = g
+                        .slot
+                        .and_then(|s| b.slots.get(s))
+                        .map_or(g.id, |s| s.node.id);
+                    let bound = super::Bound {
+                        id: w(id),
+                        slot: None,
+                    };
+                    (n.clone(), bound)
+                })
+                .collect(),
+            sets: b
+                .sets
+                .iter()
+                .map(|(n, s)| (n.clone(), s.iter().map(|&id| w(id)).collect()))
+                .collect(),
+            values: b.values.clone(),
+            rows: b.rows.clone(),
+            slots: Vec::new(),
+        }
+    }
+
     /// A match as terms, shared parts of at most `max` nodes written out.
+    #[cfg(test)]
     fn terms_of(&self, b: &BindsOf<Self>, max: usize) -> TermBinds {
         let w = |id: NodeId| self.written_up_to(&self.term_of(id), max);
         Binds {
@@ -343,7 +376,7 @@ impl<'r> TermHost<'r> {
             slots: b
                 .slots
                 .iter()
-                .map(|s| Slot {
+                .map(|s| super::Slot {
                     node: w(s.node.id),
                     id: w(s.id),
                     parent: s.parent,

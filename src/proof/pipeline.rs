@@ -16,7 +16,7 @@
 use super::check::{check_chain, check_lemma, CheckError};
 use super::inequality::{Memo, MAX_WORK};
 use super::matcher::TermRules;
-use super::table::renumber;
+use super::table::{renumber, renumber_in_place};
 use super::{Lemma, Step, TermTable};
 use crate::rules::RuleSet;
 use crate::term::Term;
@@ -29,8 +29,14 @@ use std::thread::JoinHandle;
 /// numbers returned.
 pub(crate) const PIPELINE_FROM_STEPS: usize = super::COMPACT_UP_TO + 1;
 
-/// Lemmas sent at a time: a message a lemma cost more in waking threads than a lemma's check.
-const BATCH: usize = 64;
+/// Lemmas sent at a time. The last batch is checked after the composition ends, so batches
+/// are small; a message a lemma would cost more than the lemma's check even so, as the
+/// checker usually finds the next batch waiting (see [`next`]) and nothing has to wake it.
+const BATCH: usize = 8;
+
+/// How many times the checker looks for the next batch before it sleeps (tens of
+/// microseconds).
+const SPIN: usize = 20_000;
 
 /// What the checker thread is sent, in order.
 enum Work {
@@ -159,8 +165,9 @@ impl Drop for Feed {
 /// The thread's table is its own: deciding whether two terms are the same adds entries to it
 /// (options in a fixed order) that the composer's table does not have, so the composer's
 /// entries get other numbers here. Each one is entered with its references translated
-/// (`map`: the composer's number to this table's), and each lemma is checked in a copy with
-/// its references translated the same way; the composer's lemmas are handed back unchanged.
+/// (`map`: the composer's number to this table's); each lemma has its references translated
+/// in place the same way, is checked, and is translated back, so the composer's lemmas are
+/// handed back as they came, and no second copy of them is made.
 fn check_all(rules: &RuleSet, rx: mpsc::Receiver<Work>, abandoned: &AtomicBool) -> Outcome {
     let mut interp = TermRules::with_memo(rules, TermTable::new(), Memo::with_budget(MAX_WORK));
     let mut map: Vec<u32> = Vec::new();
@@ -168,33 +175,48 @@ fn check_all(rules: &RuleSet, rx: mpsc::Receiver<Work>, abandoned: &AtomicBool) 
     // The lemmas' statements in this table's numbers: what a citation is checked against.
     let mut proved: Vec<Lemma> = Vec::new();
     let mut verdict = Ok(());
-    let add = |interp: &mut TermRules, map: &mut Vec<u32>, views: Vec<Term>| {
-        for v in views {
-            let v = renumber(&v, map);
-            map.push(interp.terms.push_view(v));
+    // This table's number of each composer's entry, and back.
+    let mut back: Vec<u32> = Vec::new();
+    let add = |interp: &mut TermRules, map: &mut Vec<u32>, back: &mut Vec<u32>, views| {
+        for mut v in views {
+            renumber_in_place(&mut v, map);
+            let here = interp.terms.push_view(v);
+            let theirs = map.len() as u32;
+            map.push(here);
+            if back.len() <= here as usize {
+                back.resize(here as usize + 1, u32::MAX);
+            }
+            back[here as usize] = theirs;
         }
     };
-    for work in rx {
+    // A lemma's terms renumbered in place, one way and back.
+    let translate_lemma = |l: &mut Lemma, map: &[u32]| {
+        renumber_in_place(&mut l.from, map);
+        renumber_in_place(&mut l.to, map);
+        translate(&mut l.steps, map);
+    };
+    while let Some(work) = next(&rx) {
         match work {
             Work::Lemmas(views, batch) => {
-                add(&mut interp, &mut map, views);
-                for l in batch {
+                add(&mut interp, &mut map, &mut back, views);
+                for mut l in batch {
                     if verdict.is_ok() && !abandoned.load(Relaxed) {
-                        let ours = |t: &Term| renumber(t, &map);
-                        let mut here = Lemma {
-                            from: ours(&l.from),
-                            to: ours(&l.to),
-                            steps: l.steps.iter().map(|s| s.map_terms(&ours)).collect(),
-                        };
-                        verdict = check_lemma(&mut interp, rules, &proved, &here);
-                        here.steps = Vec::new();
-                        proved.push(here);
+                        // Checked in this table's numbers, then handed back in the
+                        // composer's: the lemma names only the composer's entries.
+                        translate_lemma(&mut l, &map);
+                        verdict = check_lemma(&mut interp, rules, &proved, &l);
+                        proved.push(Lemma {
+                            from: l.from.clone(),
+                            to: l.to.clone(),
+                            steps: Vec::new(),
+                        });
+                        translate_lemma(&mut l, &back);
                     }
                     lemmas.push(l);
                 }
             }
             Work::Finish(views, input, result, mut steps) => {
-                add(&mut interp, &mut map, views);
+                add(&mut interp, &mut map, &mut back, views);
                 if verdict.is_ok() {
                     translate(&mut steps, &map);
                     let (input, result) = (renumber(&input, &map), renumber(&result, &map));
@@ -220,11 +242,25 @@ fn check_all(rules: &RuleSet, rx: mpsc::Receiver<Work>, abandoned: &AtomicBool) 
     (lemmas, verdict)
 }
 
+/// The next message, waited for by spinning a while before sleeping: waking a sleeping
+/// thread cost the composer more than checking a lemma, so that it sent lemmas in large
+/// batches, and the last batch was checked after the composition ended.
+fn next(rx: &mpsc::Receiver<Work>) -> Option<Work> {
+    for _ in 0..SPIN {
+        match rx.try_recv() {
+            Ok(w) => return Some(w),
+            Err(mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
+            Err(mpsc::TryRecvError::Disconnected) => return None,
+        }
+    }
+    rx.recv().ok()
+}
+
 /// The steps' terms with the composer's entry numbers translated to the checker's. (A step's
 /// words name entries too, but the checker does not read them.)
 fn translate(steps: &mut [Step], map: &[u32]) {
     for s in steps {
-        s.edit(&mut |t| *t = renumber(t, map), &mut |_| {});
+        s.edit(&mut |t| renumber_in_place(t, map), &mut |_| {});
     }
 }
 

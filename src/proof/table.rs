@@ -506,10 +506,19 @@ fn children_mut(t: &mut Term) -> Vec<&mut Term> {
 pub fn renumber_in_place(t: &mut Term, map: &[u32]) {
     let mut stack = vec![t];
     while let Some(x) = stack.pop() {
-        if let Term::Ref(n) = x {
-            *n = map.get(*n as usize).copied().unwrap_or(*n);
-        } else {
-            stack.extend(children_mut(x));
+        match x {
+            Term::Ref(n) => *n = map.get(*n as usize).copied().unwrap_or(*n),
+            // Leaves hold no reference; games and sums are most of a proof's nodes.
+            Term::Nus { .. } | Term::Hackenstring(_) => {}
+            Term::Game { left, right } => {
+                stack.extend(left.iter_mut());
+                stack.extend(right.iter_mut());
+            }
+            Term::Sum(a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            other => stack.extend(children_mut(other)),
         }
     }
 }
