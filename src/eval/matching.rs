@@ -24,7 +24,7 @@ pub fn matches<H: Host>(
     pattern: &Pattern,
     id: H::Id,
     node: H::Node,
-    each: &mut dyn FnMut(&BindsOf<H>) -> Result<bool, Stop>,
+    each: &mut dyn FnMut(&mut BindsOf<H>) -> Result<bool, Stop>,
 ) -> Result<bool, Stop> {
     let mut b = BindsOf::<H>::default();
     b.slots.push(Slot {
@@ -61,7 +61,9 @@ pub fn first<H: Host>(
             return Ok(true);
         };
         if super::conditions(host, rule, b, kinds)? && accept(b)? {
-            found = Some(b.clone());
+            // The search stops here: the bindings are taken, not copied (what is left to
+            // undo on the way out is then empty).
+            found = Some(std::mem::take(b));
             return Ok(true);
         }
         Ok(false)

@@ -276,10 +276,9 @@ impl<'r> TermHost<'r> {
                 },
             );
             match found {
-                Ok(Some(b)) => Ok(built.map(|r| {
-                    let t = self.written_term(&self.term(&r, &b));
-                    (self.witnesses_of(&b), t)
-                })),
+                Ok(Some(b)) => {
+                    Ok(built.map(|r| (self.witnesses_of(&b), self.written_built(&r, &b))))
+                }
                 Ok(None) | Err(Stop::GaveUp) => Ok(None),
                 Err(e) => Err(e),
             }
@@ -322,7 +321,7 @@ impl<'r> TermHost<'r> {
     /// node a pattern looked at inside it, if one did), sets and values; small shared parts
     /// written out. The slots are left out: a step does not record them.
     fn witnesses_of(&self, b: &BindsOf<Self>) -> TermBinds {
-        let w = |id: NodeId| self.written_term(&self.term_of(id));
+        let w = |id: NodeId| self.written_id(id);
         Binds {
             games: b
                 .games
@@ -455,7 +454,38 @@ impl<'r> TermHost<'r> {
         Ok(node)
     }
 
+    /// The term `id` stands for, its small shared parts written out.
+    fn written_id(&self, id: NodeId) -> Term {
+        if id < AUX {
+            return self.written_term(&Term::Ref(id));
+        }
+        match self.node(id) {
+            Some(n) if matches!(n.term, Term::Nus { .. } | Term::Hackenstring(_)) => n.term.clone(),
+            Some(n) => self.written_term(&n.term),
+            None => Term::zero(),
+        }
+    }
+
+    /// [`Self::term`] with small shared parts written out, built once.
+    fn written_built(&self, r: &Built<NodeId>, b: &BindsOf<Self>) -> Term {
+        match r {
+            Built::Id(id) => self.written_id(*id),
+            Built::Slot(s) => match b.slots.get(*s) {
+                Some(slot) => self.written_id(slot.node.id),
+                None => Term::zero(),
+            },
+            Built::Leaf(l) => l.to_term(),
+            Built::Game(l, r) => Term::game(
+                l.iter().map(|x| self.written_built(x, b)).collect(),
+                r.iter().map(|x| self.written_built(x, b)).collect(),
+            ),
+            Built::Sum(x, y) => Term::sum(self.written_built(x, b), self.written_built(y, b)),
+            Built::Neg(x) => Term::neg(self.written_built(x, b)),
+        }
+    }
+
     /// A built result written as a term.
+    #[cfg(test)]
     pub fn term(&self, r: &Built<NodeId>, b: &BindsOf<Self>) -> Term {
         match r {
             Built::Id(id) => self.term_of(*id),

@@ -64,8 +64,9 @@ pub(crate) struct Composer<'e> {
     interp: TermHost<'e>,
     /// A limit the evaluator reached; the proof ends with it at the next [`Self::tick`].
     halted: Option<Stop>,
-    reduce: Vec<&'e Rule>,
-    open: Vec<&'e Rule>,
+    /// The rules tried at each term, by priority (shared: each call takes its own handle).
+    reduce: std::rc::Rc<[&'e Rule]>,
+    open: std::rc::Rc<[&'e Rule]>,
     /// Each part met, by its entry in the term table (so a part written out and the same
     /// part written with references are one), with its result and the steps standing for it
     /// in a parent (a citation, or the one step it took).
@@ -97,8 +98,8 @@ impl<'e> Composer<'e> {
             rules: engine.rules(),
             interp: TermHost::new(engine.rules()),
             halted: None,
-            reduce,
-            open,
+            reduce: reduce.into(),
+            open: open.into(),
             memo: FxHashMap::default(),
             busy: FxHashSet::default(),
             canonical: FxHashMap::default(),
