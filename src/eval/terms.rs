@@ -468,40 +468,31 @@ impl<'r> TermHost<'r> {
 
     /// [`Self::term`] with small shared parts written out, built once.
     fn written_built(&self, r: &Built<NodeId>, b: &BindsOf<Self>) -> Term {
-        match r {
-            Built::Id(id) => self.written_id(*id),
-            Built::Slot(s) => match b.slots.get(*s) {
-                Some(slot) => self.written_id(slot.node.id),
-                None => Term::zero(),
-            },
-            Built::Leaf(l) => l.to_term(),
-            Built::Game(l, r) => Term::game(
-                l.iter().map(|x| self.written_built(x, b)).collect(),
-                r.iter().map(|x| self.written_built(x, b)).collect(),
-            ),
-            Built::Sum(x, y) => Term::sum(self.written_built(x, b), self.written_built(y, b)),
-            Built::Neg(x) => Term::neg(self.written_built(x, b)),
-        }
+        built_term(r, b, &|id| self.written_id(id))
     }
 
     /// A built result written as a term.
     #[cfg(test)]
     pub fn term(&self, r: &Built<NodeId>, b: &BindsOf<Self>) -> Term {
-        match r {
-            Built::Id(id) => self.term_of(*id),
-            Built::Slot(s) => match b.slots.get(*s) {
-                Some(slot) => self.term_of(slot.node.id),
-                // Slots come from the same match; an out-of-range one cannot be built.
-                None => Term::zero(),
-            },
-            Built::Leaf(l) => l.to_term(),
-            Built::Game(l, r) => Term::game(
-                l.iter().map(|x| self.term(x, b)).collect(),
-                r.iter().map(|x| self.term(x, b)).collect(),
-            ),
-            Built::Sum(x, y) => Term::sum(self.term(x, b), self.term(y, b)),
-            Built::Neg(x) => Term::neg(self.term(x, b)),
-        }
+        built_term(r, b, &|id| self.term_of(id))
+    }
+}
+
+/// A built result as a term, each matched part (a bound child, or the node in a slot) written
+/// by `part`.
+fn built_term(r: &Built<NodeId>, b: &BindsOf<TermHost>, part: &dyn Fn(NodeId) -> Term) -> Term {
+    let each = |xs: &[Built<NodeId>]| xs.iter().map(|x| built_term(x, b, part)).collect();
+    match r {
+        Built::Id(id) => part(*id),
+        Built::Slot(s) => match b.slots.get(*s) {
+            Some(slot) => part(slot.node.id),
+            // Slots come from the same match; an out-of-range one cannot be built.
+            None => Term::zero(),
+        },
+        Built::Leaf(l) => l.to_term(),
+        Built::Game(l, r) => Term::game(each(l), each(r)),
+        Built::Sum(x, y) => Term::sum(built_term(x, b, part), built_term(y, b, part)),
+        Built::Neg(x) => Term::neg(built_term(x, b, part)),
     }
 }
 
