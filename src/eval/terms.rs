@@ -321,67 +321,13 @@ impl<'r> TermHost<'r> {
     /// node a pattern looked at inside it, if one did), sets and values; small shared parts
     /// written out. The slots are left out: a step does not record them.
     fn witnesses_of(&self, b: &BindsOf<Self>) -> TermBinds {
-        let w = |id: NodeId| self.written_id(id);
-        Binds {
-            games: b
-                .games
-                .iter()
-                .map(|(n, g)| {
-                    let id = g
-                        .slot
-                        .and_then(|s| b.slots.get(s))
-                        .map_or(g.id, |s| s.node.id);
-                    let bound = super::Bound {
-                        id: w(id),
-                        slot: None,
-                    };
-                    (n.clone(), bound)
-                })
-                .collect(),
-            sets: b
-                .sets
-                .iter()
-                .map(|(n, s)| (n.clone(), s.iter().map(|&id| w(id)).collect()))
-                .collect(),
-            values: b.values.clone(),
-            rows: b.rows.clone(),
-            slots: Vec::new(),
-        }
+        as_terms(b, &|id| self.written_id(id), false)
     }
 
     /// A match as terms, shared parts of at most `max` nodes written out.
     #[cfg(test)]
     fn terms_of(&self, b: &BindsOf<Self>, max: usize) -> TermBinds {
-        let w = |id: NodeId| self.written_up_to(&self.term_of(id), max);
-        Binds {
-            games: b
-                .games
-                .iter()
-                .map(|(n, g)| {
-                    let bound = super::Bound {
-                        id: w(g.id),
-                        slot: g.slot,
-                    };
-                    (n.clone(), bound)
-                })
-                .collect(),
-            sets: b
-                .sets
-                .iter()
-                .map(|(n, s)| (n.clone(), s.iter().map(|&id| w(id)).collect()))
-                .collect(),
-            values: b.values.clone(),
-            rows: b.rows.clone(),
-            slots: b
-                .slots
-                .iter()
-                .map(|s| super::Slot {
-                    node: w(s.node.id),
-                    id: w(s.id),
-                    parent: s.parent,
-                })
-                .collect(),
-        }
+        as_terms(b, &|id| self.written_up_to(&self.term_of(id), max), true)
     }
 
     /// Every match of `pattern` at the top of `t` (at most [`MAX_MATCHES`]), in order: what
@@ -475,6 +421,42 @@ impl<'r> TermHost<'r> {
     #[cfg(test)]
     pub fn term(&self, r: &Built<NodeId>, b: &BindsOf<Self>) -> Term {
         built_term(r, b, &|id| self.term_of(id))
+    }
+}
+
+/// A match as terms, each part written by `part`. Without `slots`, each game variable is the
+/// node a pattern looked at inside it (if one did), as a step records it, and the slots are
+/// left out; with them, the match is kept whole.
+fn as_terms(b: &BindsOf<TermHost>, part: &dyn Fn(NodeId) -> Term, slots: bool) -> TermBinds {
+    let games = b.games.iter().map(|(n, g)| {
+        let looked = g.slot.and_then(|s| b.slots.get(s)).map(|s| s.node.id);
+        let bound = match (slots, looked) {
+            (false, Some(id)) => super::Bound {
+                id: part(id),
+                slot: None,
+            },
+            _ => super::Bound {
+                id: part(g.id),
+                slot: if slots { g.slot } else { None },
+            },
+        };
+        (n.clone(), bound)
+    });
+    let sets = b
+        .sets
+        .iter()
+        .map(|(n, s)| (n.clone(), s.iter().map(|&id| part(id)).collect()));
+    let kept = b.slots.iter().filter(|_| slots).map(|s| super::Slot {
+        node: part(s.node.id),
+        id: part(s.id),
+        parent: s.parent,
+    });
+    Binds {
+        games: games.collect(),
+        sets: sets.collect(),
+        values: b.values.clone(),
+        rows: b.rows.clone(),
+        slots: kept.collect(),
     }
 }
 
