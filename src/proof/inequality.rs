@@ -91,7 +91,10 @@ pub struct Memo {
     ids: FxHashMap<Form, FormId>,
     options: Vec<Option<Options>>,
     refs: FxHashMap<u32, FormId>,
-    /// Table entries below this one have their forms in `refs`.
+    /// Table entries the checker does not read (a call kept as the key of a part), and why:
+    /// an error only where a step refers to one.
+    unreadable: FxHashMap<u32, String>,
+    /// Table entries below this one have their forms in `refs` or `unreadable`.
     refs_done: u32,
     le: FxHashMap<(FormId, FormId), bool>,
     /// Each form's canonical form, once found (`values.rs`).
@@ -127,6 +130,7 @@ impl Memo {
             ids: FxHashMap::default(),
             options: Vec::new(),
             refs: FxHashMap::default(),
+            unreadable: FxHashMap::default(),
             refs_done: 0,
             le: FxHashMap::default(),
             canon: FxHashMap::default(),
@@ -349,6 +353,9 @@ impl<'k> Definitional<'k> {
                 if let Some(&id) = self.memo.refs.get(n) {
                     return Ok(id);
                 }
+                if let Some(why) = self.memo.unreadable.get(n) {
+                    return Err(Undecided::Unreadable(format!("#{n}: {why}")));
+                }
                 // Entries refer only to earlier ones: read them in order up to n, so each is
                 // read with its references already known and nothing recurses down the DAG.
                 let table = self.table.ok_or_else(|| {
@@ -361,11 +368,21 @@ impl<'k> Definitional<'k> {
                 }
                 for i in self.memo.refs_done..=*n {
                     if let Some(view) = table.view(i) {
-                        let id = self.form_at(view, depth + 1)?;
-                        self.memo.refs.insert(i, id);
+                        match self.form_at(view, depth + 1) {
+                            Ok(id) => {
+                                self.memo.refs.insert(i, id);
+                            }
+                            Err(Undecided::Unreadable(why)) => {
+                                self.memo.unreadable.insert(i, why);
+                            }
+                            Err(e) => return Err(e),
+                        }
                     }
                 }
                 self.memo.refs_done = self.memo.refs_done.max(n + 1);
+                if let Some(why) = self.memo.unreadable.get(n) {
+                    return Err(Undecided::Unreadable(format!("#{n}: {why}")));
+                }
                 self.memo.refs.get(n).copied().ok_or_else(|| {
                     Undecided::Unreadable(format!(
                         "the reference #{n}, which the proof's table does not hold"

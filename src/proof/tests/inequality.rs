@@ -247,3 +247,43 @@ proptest! {
         }
     }
 }
+
+/// A table entry the checker does not read (the producer keeps a call as the key of the part
+/// it proved) stands in the way of no comparison but one that refers to it.
+#[test]
+fn an_unreadable_entry_blocks_only_what_refers_to_it() {
+    use crate::proof::inequality::Undecided;
+    use crate::proof::TermTable;
+    let table = TermTable::from_views(vec![
+        parse(r#"toads("T.F")"#).unwrap(),
+        parse("{1/2|0}").unwrap(),
+        Term::game(vec![Term::Ref(1)], vec![parse("-1").unwrap()]),
+    ])
+    .unwrap();
+    let mut memo = Memo::default();
+    let mut d = Definitional::new(&mut memo, Some(&table));
+    let one = parse("1").unwrap();
+    assert_eq!(d.le_terms(&Term::Ref(1), &one), Ok(true));
+    assert_eq!(d.le_terms(&one, &Term::Ref(1)), Ok(false));
+    // {{1/2|0}|-1} and {1/2|0}, against the kernel's comparison of them written out.
+    let mut k = Kernel::new();
+    let g = k.eval(&parse("{{1/2|0}|-1}").unwrap()).unwrap();
+    let h = k.eval(&parse("{1/2|0}").unwrap()).unwrap();
+    assert_eq!(
+        d.le_terms(&Term::Ref(2), &Term::Ref(1)),
+        Ok(k.le(g, h).unwrap())
+    );
+    assert_eq!(
+        d.le_terms(&Term::Ref(1), &Term::Ref(2)),
+        Ok(k.le(h, g).unwrap())
+    );
+    // Asked again after the entries were read, the call is still unreadable, by name.
+    for _ in 0..2 {
+        match d.le_terms(&Term::Ref(0), &one) {
+            Err(Undecided::Unreadable(why)) => {
+                assert!(why.starts_with("#0: ") && why.contains("toads"), "{why}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
