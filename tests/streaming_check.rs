@@ -178,7 +178,7 @@ fn a_streamed_check_holds_a_fraction_of_the_proof() {
     let rules = RuleSet::builtin();
     // Made by the binary, so making it sets no high-water mark here.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(["simplify", "--format", "json", &s(12)])
+        .args(["simplify", "--format", "json", &s(16)])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -192,8 +192,12 @@ fn a_streamed_check_holds_a_fraction_of_the_proof() {
     let whole_peak = CountingAlloc::peak().unwrap() - base;
     assert!(streamed.verdict.is_ok() && all.verdict.is_ok());
     assert_eq!(streamed, all);
+    // S(16): 59 MB against 184 MB (2026-11-24). The checker's own memos (some 33 MB) are in
+    // both; what streaming saves is the parsed steps, which grow fastest with n. Since steps
+    // hold every game of three nodes or more as `#n`, S(12)'s saving was 2.7x, too close to
+    // tell a fraction from noise.
     assert!(
-        streamed_peak * 3 < whole_peak,
+        streamed_peak * 5 < whole_peak * 2,
         "streamed {streamed_peak} bytes, whole {whole_peak}"
     );
 }

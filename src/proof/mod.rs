@@ -342,12 +342,26 @@ impl Proof {
     /// and costs little to compact; a large one keeps the entries its producer made on the way
     /// that no step cites, a few bytes each in its file, where compacting would walk and
     /// renumber every term of it (15% of the time of S(16)'s proof).
-    fn tidied(self) -> Proof {
-        if self.size() <= COMPACT_UP_TO {
-            self.compacted()
-        } else {
-            self
+    ///
+    /// A small proof also has its small entries written out again (`table::SMALL_WRITTEN_UP_TO`):
+    /// the composer shares every part above `table::SHARE_ABOVE` nodes, which is what makes a
+    /// large proof cheap, but a small one reads best, in every format, with `{3|1}` written
+    /// where it stands.
+    fn tidied(mut self) -> Proof {
+        if self.size() > COMPACT_UP_TO {
+            return self;
         }
+        if !self.terms.is_empty() {
+            let terms = std::mem::take(&mut self.terms);
+            let max = table::SMALL_WRITTEN_UP_TO;
+            self.edit(&mut |t| *t = terms.written(t, max as usize), &mut |why| {
+                if why.contains('#') {
+                    *why = table::write_out_text(why, &terms, max);
+                }
+            });
+            self.terms = terms;
+        }
+        self.compacted()
     }
 
     /// The same proof for a reader: every reference to an entry of at most `max` nodes
