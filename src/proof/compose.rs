@@ -29,7 +29,7 @@ use super::{tidy, Lemma, ProofError};
 use crate::engine::{Engine, EngineError};
 use crate::eval::terms::TermHost;
 use crate::eval::Stop;
-use crate::rules::{Rule, RuleSet};
+use crate::rules::{Rule, RuleSet, Template};
 use crate::term::{Arg, Term};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::atomic::Ordering;
@@ -66,6 +66,9 @@ pub(crate) struct Composer<'e> {
     halted: Option<Stop>,
     /// The rules tried at each term, by priority (shared: each call takes its own handle).
     reduce: std::rc::Rc<[&'e Rule]>,
+    /// Those of `reduce` that build something other than a closed form: all that can apply
+    /// at a game whose value has no closed form (see [`Self::may_be_closed`]).
+    reshape: std::rc::Rc<[&'e Rule]>,
     open: std::rc::Rc<[&'e Rule]>,
     /// Each part met, by its entry in the term table (so a part written out and the same
     /// part written with references are one), with its result and the steps standing for it
@@ -93,12 +96,18 @@ pub(crate) struct Composer<'e> {
 impl<'e> Composer<'e> {
     pub(crate) fn new(engine: &'e Engine) -> Self {
         let (reduce, open) = engine.by_kind();
+        let reshape: Vec<&Rule> = reduce
+            .iter()
+            .copied()
+            .filter(|r| !matches!(r.result, Template::Leaf(_)))
+            .collect();
         Composer {
             engine,
             rules: engine.rules(),
             interp: TermHost::new(engine.rules()),
             halted: None,
             reduce: reduce.into(),
+            reshape: reshape.into(),
             open: open.into(),
             memo: FxHashMap::default(),
             busy: FxHashSet::default(),
@@ -610,7 +619,12 @@ impl<'e> Composer<'e> {
                     return Ok((cur, steps));
                 }
             }
-            let (result, more) = self.at_root_until_done(&cur);
+            let rules = if self.may_be_closed(left, right) {
+                self.reduce.clone()
+            } else {
+                self.reshape.clone()
+            };
+            let (result, more) = self.at_root_until_done(&cur, &rules);
             if self.is_canonical(&result) {
                 steps.extend(tidy::tidy(&cur, more));
                 return Ok((result, steps));
@@ -639,7 +653,7 @@ impl<'e> Composer<'e> {
                 }
             }
             if !open_steps.is_empty() {
-                let (result, more) = self.at_root_until_done(&opened);
+                let (result, more) = self.at_root_until_done(&opened, &self.reduce.clone());
                 if self.is_canonical(&result) {
                     steps.extend(open_steps);
                     steps.extend(tidy::tidy(&opened, more));
@@ -652,13 +666,33 @@ impl<'e> Composer<'e> {
         Ok((result, steps))
     }
 
-    /// Rules applied at the root of `t` until none applies (or [`MAX_ROOT_STEPS`]).
-    fn at_root_until_done(&mut self, t: &Term) -> Done {
-        let reduce = self.reduce.clone();
+    /// Whether the game with these (canonical) options may equal a closed form: false only
+    /// when the kernel finds that its value has none. Then no rule that builds a closed form
+    /// applies at it or at what the other rules make of it (they keep its value): each rule
+    /// is a theorem, so a closed form it built would be the game's value. Trying them is
+    /// most of the work of finishing a game (`mex` and `simplicity` read every option's
+    /// value before they fail); skipping them leaves the proof as it was, step for step.
+    fn may_be_closed(&mut self, left: &[Term], right: &[Term]) -> bool {
+        let mut values = |xs: &[Term]| {
+            xs.iter()
+                .map(|x| self.canonical_value(x))
+                .collect::<Option<Vec<_>>>()
+        };
+        let (Some(l), Some(r)) = (values(left), values(right)) else {
+            return true;
+        };
+        let k = self.interp.kernel_mut();
+        k.from_options(&l, &r)
+            .map_or(true, |g| k.as_nus(g).is_some())
+    }
+
+    /// `rules` applied at the root of `t`, first by priority, until none applies (or
+    /// [`MAX_ROOT_STEPS`]).
+    fn at_root_until_done(&mut self, t: &Term, rules: &[&'e Rule]) -> Done {
         let mut cur = t.clone();
         let mut steps = Vec::new();
         while steps.len() < MAX_ROOT_STEPS {
-            let Some(step) = self.at_root(&cur, &[], &reduce) else {
+            let Some(step) = self.at_root(&cur, &[], rules) else {
                 break;
             };
             cur = step.to.clone();
