@@ -8,7 +8,7 @@
 
 use super::{BindsOf, Bound, Host, Shape, Slot, Stop, Want};
 use crate::number::Dyadic;
-use crate::rules::{LeafPattern, Pattern, Rule, SidePattern, ValueArg};
+use crate::rules::{LeafPattern, Name, Pattern, Rule, SidePattern, ValueArg};
 use num_bigint::BigInt;
 use num_traits::Zero;
 
@@ -134,7 +134,7 @@ impl<H: Host> Matcher<'_, H> {
             (Pattern::Neg(pa), Shape::Neg(a)) => self.child(pa, a, slot, 0, b, k),
             (Pattern::PlusMinus(s), Shape::PlusMinus(xs)) => {
                 let mark = b.sets.len();
-                b.sets.push((s.clone(), xs.to_vec()));
+                b.sets.push((Name::from(s.as_str()), xs.to_vec()));
                 let stop = k(b);
                 b.sets.truncate(mark);
                 stop
@@ -272,7 +272,7 @@ impl<H: Host> Matcher<'_, H> {
             return match &sp.rest {
                 Some(name) => {
                     let mark = b.sets.len();
-                    b.sets.push((name.clone(), rest));
+                    b.sets.push((Name::from(name.as_str()), rest));
                     let stop = k(b);
                     b.sets.truncate(mark);
                     stop
@@ -303,7 +303,7 @@ impl<H: Host> Matcher<'_, H> {
         if let Some(prev) = b.game(v) {
             return self.host.same(&prev.id, &g.id);
         }
-        b.games.push((v.to_string(), g));
+        b.games.push((Name::from(v), g));
         Ok(true)
     }
 
@@ -338,7 +338,7 @@ impl<H: Host> Matcher<'_, H> {
         );
         let (number, up, nim) = match (lp, leaf) {
             (LeafPattern::Hack(r), LeafRef::Hack(row)) => {
-                b.rows.push((r.clone(), row.to_vec()));
+                b.rows.push((Name::from(r.as_str()), row.to_vec()));
                 let stop = k(b);
                 b.rows.pop();
                 return stop;
@@ -376,7 +376,7 @@ fn arg<I, N>(a: &ValueArg, v: Dyadic, b: &mut super::Binds<I, N>) -> bool {
         ValueArg::Var(name) => match b.value(name) {
             Some(prev) => *prev == v,
             None => {
-                b.values.push((name.clone(), v));
+                b.values.push((Name::from(name.as_str()), v));
                 true
             }
         },

@@ -35,6 +35,7 @@ pub use matching::{first, may_match};
 
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::{Dyadic, Nimber};
+use crate::rules::Name;
 use crate::term::Pebble;
 use num_bigint::BigInt;
 use std::fmt;
@@ -211,13 +212,13 @@ pub struct Slot<I, N> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Binds<I, N> {
     /// Game variables.
-    pub games: Vec<(String, Bound<I>)>,
+    pub games: Vec<(Name, Bound<I>)>,
     /// Set variables: the children in the rest of a side.
-    pub sets: Vec<(String, Vec<I>)>,
+    pub sets: Vec<(Name, Vec<I>)>,
     /// Value variables (numbers, up multiples and nimbers, all as dyadics).
-    pub values: Vec<(String, Dyadic)>,
+    pub values: Vec<(Name, Dyadic)>,
     /// Row variables.
-    pub rows: Vec<(String, Vec<Pebble>)>,
+    pub rows: Vec<(Name, Vec<Pebble>)>,
     /// The nodes looked at; slot 0 is the matched node.
     pub slots: Vec<Slot<I, N>>,
 }
@@ -235,7 +236,7 @@ impl<I, N> Default for Binds<I, N> {
 }
 
 /// The entry named `name` in a list of bindings.
-fn lookup<'a, T>(list: &'a [(String, T)], name: &str) -> Option<&'a T> {
+fn lookup<'a, T>(list: &'a [(Name, T)], name: &str) -> Option<&'a T> {
     list.iter().find_map(|(n, x)| (n == name).then_some(x))
 }
 

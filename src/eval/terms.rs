@@ -64,7 +64,7 @@ pub type TermBinds = Binds<Term, Term>;
 impl TermBinds {
     /// Each game variable and the term it stands for: the opened form where a pattern looked
     /// inside a closed form, else the subterm itself.
-    pub fn game_terms(&self) -> Vec<(String, Term)> {
+    pub fn game_terms(&self) -> Vec<(crate::rules::Name, Term)> {
         self.games
             .iter()
             .map(|(n, g)| {
@@ -698,7 +698,7 @@ mod tests {
         let host = TermHost::new(&r);
         let rule = &r.rules()[0];
         let (m, out) = host.apply(rule, &t("3 + *")).unwrap().expect("matches");
-        assert_eq!(m.values, vec![("n".to_string(), Dyadic::from(3))]);
+        assert_eq!(m.values, vec![("n".into(), Dyadic::from(3))]);
         assert_eq!(show(&out), "4");
         assert!(host.apply(rule, &t("1/2 + *")).unwrap().is_none());
         assert!(host.apply(rule, &t("3 + *2")).unwrap().is_none());

@@ -40,6 +40,7 @@
 
 use super::step::{PathElem, Step, Witnesses};
 use super::{Lemma, Proof, ProofError};
+use crate::rules::Name;
 use crate::rules::RuleSet;
 use crate::term::{Pebble, Term};
 use serde::{Deserialize, Serialize};
@@ -265,21 +266,23 @@ fn step_from_json(i: &str, s: &StepJson, nested: bool, prev: &Term) -> Result<St
             .map_err(|e| ProofError::Json(format!("step {i}: {e}")))?;
     let mut w = Witnesses::default();
     for (n, t) in &s.witnesses.games {
-        w.games
-            .push((n.to_string(), parse(t, || format!("step {i} witness {n}"))?));
+        w.games.push((
+            Name::from(n.as_ref()),
+            parse(t, || format!("step {i} witness {n}"))?,
+        ));
     }
     for (n, ts) in &s.witnesses.sets {
         let ts = ts
             .iter()
             .map(|t| parse(t, || format!("step {i} witness set {n}")))
             .collect::<Result<Vec<_>, _>>()?;
-        w.sets.push((n.to_string(), ts));
+        w.sets.push((Name::from(n.as_ref()), ts));
     }
     for (n, v) in &s.witnesses.values {
-        w.values.push((n.to_string(), parse_value(v, i)?));
+        w.values.push((Name::from(n.as_ref()), parse_value(v, i)?));
     }
     for (n, r) in &s.witnesses.rows {
-        w.rows.push((n.to_string(), parse_row(r)?));
+        w.rows.push((Name::from(n.as_ref()), parse_row(r)?));
     }
     if nested && !s.parts.is_empty() {
         return Err(ProofError::Json(format!(
@@ -545,12 +548,12 @@ mod tests {
     #[test]
     fn witnesses_are_written_by_name_the_last_binding_winning() {
         let bindings = vec![
-            ("b".to_string(), 1),
-            ("a".to_string(), 2),
-            ("b".to_string(), 3),
+            (Name::from("b"), 1),
+            (Name::from("a"), 2),
+            (Name::from("b"), 3),
         ];
-        let got: Vec<(String, i32)> = out::by_name_for_test(&bindings);
-        let want: Vec<(String, i32)> = bindings
+        let got: Vec<(Name, i32)> = out::by_name_for_test(&bindings);
+        let want: Vec<(Name, i32)> = bindings
             .iter()
             .cloned()
             .collect::<BTreeMap<_, _>>()

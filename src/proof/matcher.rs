@@ -13,6 +13,7 @@ use super::step::Witnesses;
 use super::table::TermTable;
 use crate::number::{mex, Dyadic, Nimber};
 use crate::rules::check::{as_value_expr, bindings, is_value_template, VarKind};
+use crate::rules::Name;
 use crate::rules::*;
 use crate::term::{Pebble, Term};
 use num_bigint::BigInt;
@@ -149,7 +150,7 @@ impl<'a> TermRules<'a> {
     ) -> Result<Binds, Failure> {
         let kinds = bindings(&rule.pattern).map_err(Failure::Other)?;
         for (n, _) in &witnesses.games {
-            if !matches!(kinds.get(n), Some(VarKind::Game)) {
+            if !matches!(kinds.get(n.as_str()), Some(VarKind::Game)) {
                 return Err(Failure::Witness(format!(
                     "`{n}` is not a game variable of rule `{}`",
                     rule.name
@@ -157,7 +158,7 @@ impl<'a> TermRules<'a> {
             }
         }
         for (n, _) in &witnesses.sets {
-            if !matches!(kinds.get(n), Some(VarKind::Set)) {
+            if !matches!(kinds.get(n.as_str()), Some(VarKind::Set)) {
                 return Err(Failure::Witness(format!(
                     "`{n}` is not a set variable of rule `{}`",
                     rule.name
@@ -331,7 +332,7 @@ impl<'a> TermRules<'a> {
             Pattern::PlusMinus(s) => {
                 if let Term::PlusMinus(xs) = t {
                     let mut b2 = b.clone();
-                    b2.sets.push((s.clone(), xs.clone()));
+                    b2.sets.push((Name::from(s.as_str()), xs.clone()));
                     out.push(b2);
                 }
             }
@@ -409,7 +410,7 @@ impl<'a> TermRules<'a> {
             match &sp.rest {
                 Some(name) => {
                     let mut b2 = b.clone();
-                    b2.sets.push((name.clone(), rest));
+                    b2.sets.push((Name::from(name.as_str()), rest));
                     out.push(b2);
                 }
                 None if rest.is_empty() => out.push(b.clone()),
@@ -449,7 +450,7 @@ impl<'a> TermRules<'a> {
             };
         }
         let mut b2 = b.clone();
-        b2.games.push((v.to_string(), t.clone()));
+        b2.games.push((Name::from(v), t.clone()));
         Some(b2)
     }
 
@@ -842,7 +843,7 @@ fn leaf(lp: &LeafPattern, t: &Term, b: &Binds) -> Option<Binds> {
     if let (LeafPattern::Hack(r), Term::Hackenstring(row)) = (lp, t) {
         if !row.is_empty() {
             let mut b2 = b.clone();
-            b2.rows.push((r.clone(), row.clone()));
+            b2.rows.push((Name::from(r.as_str()), row.clone()));
             return Some(b2);
         }
     }
@@ -875,7 +876,7 @@ fn leaf(lp: &LeafPattern, t: &Term, b: &Binds) -> Option<Binds> {
             ValueArg::Lit(l) => l == v,
             ValueArg::Var(name) if b2.value(name).is_some() => b2.value(name) == Some(v),
             ValueArg::Var(name) => {
-                b2.values.push((name.clone(), v.clone()));
+                b2.values.push((Name::from(name.as_str()), v.clone()));
                 true
             }
         };
@@ -911,7 +912,7 @@ mod tests {
 
     fn w(games: &[(&str, &str)]) -> Witnesses {
         Witnesses {
-            games: games.iter().map(|(n, x)| (n.to_string(), t(x))).collect(),
+            games: games.iter().map(|(n, x)| (Name::from(*n), t(x))).collect(),
             ..Witnesses::default()
         }
     }

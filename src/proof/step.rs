@@ -5,6 +5,7 @@
 //! nothing outside its position" is something the checker can verify rather than assume.
 
 use crate::number::Dyadic;
+use crate::rules::Name;
 use crate::term::{Pebble, Term};
 use std::fmt;
 
@@ -171,13 +172,13 @@ pub fn replaced(t: &Term, path: &[PathElem], new: Term) -> Option<Term> {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Witnesses {
     /// Game variables (`a`, `b`, `G`, …) and the subterms they stood for.
-    pub games: Vec<(String, Term)>,
+    pub games: Vec<(Name, Term)>,
     /// Set variables (`..L`) and their members.
-    pub sets: Vec<(String, Vec<Term>)>,
+    pub sets: Vec<(Name, Vec<Term>)>,
     /// Value variables (the `n` of `int(n)`): numbers, up multiples and nimbers as dyadics.
-    pub values: Vec<(String, Dyadic)>,
+    pub values: Vec<(Name, Dyadic)>,
     /// Hackenstring row variables.
-    pub rows: Vec<(String, Vec<Pebble>)>,
+    pub rows: Vec<(Name, Vec<Pebble>)>,
 }
 
 impl Witnesses {

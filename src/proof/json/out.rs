@@ -5,6 +5,7 @@
 use super::{print, row_string, VERSION};
 use crate::proof::step::{PathElem, Step, Witnesses};
 use crate::proof::{Lemma, Proof};
+use crate::rules::Name;
 use crate::term::Term;
 use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 use serde::Serialize;
@@ -164,11 +165,11 @@ impl Serialize for StepOut<'_> {
 }
 
 /// The bindings in the order of their names, the last of equal names kept.
-fn by_name<V>(bindings: &[(String, V)]) -> Vec<&(String, V)> {
-    let mut v: Vec<&(String, V)> = bindings.iter().collect();
+fn by_name<V>(bindings: &[(Name, V)]) -> Vec<&(Name, V)> {
+    let mut v: Vec<&(Name, V)> = bindings.iter().collect();
     // Stable: among equal names the last binding stays last.
     v.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut out: Vec<&(String, V)> = Vec::with_capacity(v.len());
+    let mut out: Vec<&(Name, V)> = Vec::with_capacity(v.len());
     for b in v {
         match out.last_mut() {
             Some(last) if last.0 == b.0 => *last = b,
@@ -180,7 +181,7 @@ fn by_name<V>(bindings: &[(String, V)]) -> Vec<&(String, V)> {
 
 /// A map of one kind of witness, each value written by `write`.
 struct MapOut<'a, V> {
-    bindings: &'a [(String, V)],
+    bindings: &'a [(Name, V)],
     write: fn(&V) -> ValueOut<'_>,
 }
 
@@ -206,7 +207,7 @@ impl<V> Serialize for MapOut<'_, V> {
         let sorted = by_name(self.bindings);
         let mut map = s.serialize_map(Some(sorted.len()))?;
         for (name, v) in sorted {
-            map.serialize_entry(name, &(self.write)(v))?;
+            map.serialize_entry(name.as_str(), &(self.write)(v))?;
         }
         map.end()
     }
@@ -258,6 +259,6 @@ impl Serialize for WitnessOut<'_> {
 
 /// [`by_name`] with owned results, for the tests beside the reader.
 #[cfg(test)]
-pub(super) fn by_name_for_test<V: Clone>(bindings: &[(String, V)]) -> Vec<(String, V)> {
+pub(super) fn by_name_for_test<V: Clone>(bindings: &[(Name, V)]) -> Vec<(Name, V)> {
     by_name(bindings).into_iter().cloned().collect()
 }
