@@ -79,6 +79,27 @@ fn small_proofs_have_no_table() {
     }
 }
 
+/// The producer shares every game of two options or more, but a small proof's words are
+/// written from its terms written out: `{1/2|0||0|-1/2}` with its slashes, where putting each
+/// shared option in place of its `#n` would read `{{1/2|0}|{0|-1/2}}`.
+#[test]
+fn small_proofs_words_read_as_written_out() {
+    let s = simplify(&t("{1/2|0} + {0|-1/2}"), &Engine::new(RuleSet::builtin())).unwrap();
+    let whys: Vec<&str> = s.proof.steps.iter().map(|s| s.why.as_str()).collect();
+    let reversible = whys
+        .iter()
+        .find(|w| w.starts_with("Left option {1/2|0} is reversible"))
+        .unwrap_or_else(|| panic!("{whys:#?}"));
+    assert!(
+        reversible.contains("because {|} <= {1/2|0||0|-1/2};"),
+        "{reversible}"
+    );
+    assert!(
+        whys.iter().all(|w| !w.contains('#') && !w.contains("{{")),
+        "{whys:#?}"
+    );
+}
+
 #[test]
 fn both_sides_of_an_equality_share_one_table_and_the_proof_checks() {
     // S(8) against its canonical form as the kernel prints it (with ± and slashes).

@@ -305,6 +305,34 @@ fn show_set(ts: &[Term]) -> String {
     }
 }
 
+/// Writes again the words of the steps that name table entries (`#n`), from their terms as
+/// they are now. A small proof has its small entries written out again (`Proof::tidied`), and
+/// its words then read as if nothing had been shared: `{1/2|0||0|-1/2}`, where putting each
+/// entry in place of its `#n` would give `{{1/2|0}|{0|-1/2}}`.
+pub(crate) fn reword(steps: &mut [Step], rules: &RuleSet) {
+    for s in steps {
+        if !s.why.contains('#') {
+            continue;
+        }
+        reword(&mut s.parts, rules);
+        if !s.parts.is_empty() {
+            s.why = s
+                .parts
+                .iter()
+                .map(|p| p.why.as_str())
+                .collect::<Vec<_>>()
+                .join("; ");
+        } else if s.lemma.is_some() {
+            if let (Some(a), Some(b)) = (s.before(), s.after()) {
+                s.why = format!("{a} = {b}");
+            }
+        } else if rules.get(&s.rule).is_some() {
+            s.why = describe(Some(rules), &s.rule, &s.witnesses);
+            refine_why(s);
+        }
+    }
+}
+
 /// A step's reason, made exact where the witnesses alone cannot say it: an options-are-sets
 /// step deletes an option *equal* to the one it keeps, which need not be written the same
 /// (`{0, {|} |}`); "listed twice" would then be wrong, so both forms are named.
@@ -356,79 +384,90 @@ pub(crate) fn refine_why(step: &mut Step) {
 pub(crate) fn describe(rules: Option<&RuleSet>, rule: &str, w: &Witnesses) -> String {
     let g = |n: &str| w.game(n).map(show).unwrap_or_else(|| "?".into());
     match rule {
-        "dominated-left" => format!(
-            "Left option {} is dominated by Left option {}, because {} <= {}",
-            g("a"),
-            g("b"),
-            g("a"),
-            g("b")
-        ),
-        "dominated-right" => format!(
-            "Right option {} is dominated by Right option {}, because {} >= {}",
-            g("a"),
-            g("b"),
-            g("a"),
-            g("b")
-        ),
-        "reversible-left" => format!(
-            "Left option {} is reversible through its Right option {}, because {} <= {}; \
-             it is replaced by the Left options of {} ({})",
-            g("A"),
-            g("B"),
-            g("B"),
-            g("G"),
-            g("B"),
-            show_set(w.set("BL").unwrap_or(&[]))
-        ),
-        "reversible-right" => format!(
-            "Right option {} is reversible through its Left option {}, because {} >= {}; \
-             it is replaced by the Right options of {} ({})",
-            g("A"),
-            g("B"),
-            g("B"),
-            g("G"),
-            g("B"),
-            show_set(w.set("BR").unwrap_or(&[]))
-        ),
+        "dominated-left" => {
+            let (a, b) = (g("a"), g("b"));
+            format!("Left option {a} is dominated by Left option {b}, because {a} <= {b}")
+        }
+        "dominated-right" => {
+            let (a, b) = (g("a"), g("b"));
+            format!("Right option {a} is dominated by Right option {b}, because {a} >= {b}")
+        }
+        "reversible-left" => {
+            let (a, b) = (g("A"), g("B"));
+            format!(
+                "Left option {a} is reversible through its Right option {b}, because {b} <= {}; \
+                 it is replaced by the Left options of {b} ({})",
+                g("G"),
+                show_set(w.set("BL").unwrap_or(&[]))
+            )
+        }
+        "reversible-right" => {
+            let (a, b) = (g("A"), g("B"));
+            format!(
+                "Right option {a} is reversible through its Left option {b}, because {b} >= {}; \
+                 it is replaced by the Right options of {b} ({})",
+                g("G"),
+                show_set(w.set("BR").unwrap_or(&[]))
+            )
+        }
         "options-are-sets-left" => format!("Left option {} is listed twice", g("a")),
         "options-are-sets-right" => format!("Right option {} is listed twice", g("a")),
-        _ => {
-            let mut parts: Vec<String> = Vec::new();
-            if let Some(r) = rules.and_then(|rs| rs.get(rule)) {
-                parts.push(r.says.trim_end_matches('.').to_string());
-                for c in &r.conditions {
-                    if let Condition::Compare(Template::Var(a), rel, Template::Var(b)) = c {
-                        if let (Some(x), Some(y)) = (w.game(a), w.game(b)) {
-                            parts.push(format!("{} {} {}", show(x), rel.symbol(), show(y)));
-                        }
-                    }
+        _ => in_words(rules.and_then(|rs| rs.get(rule)), rule, w),
+    }
+}
+
+/// A rule's instance in words, written into one string (every step of a proof has one): what
+/// the rule says, its comparisons of bound games, then the witnesses.
+fn in_words(r: Option<&crate::rules::Rule>, rule: &str, w: &Witnesses) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    // Whether a part is written yet: parts are separated by "; ".
+    let mut parts = false;
+    if let Some(r) = r {
+        out.push_str(r.says.trim_end_matches('.'));
+        parts = true;
+        for c in &r.conditions {
+            if let Condition::Compare(Template::Var(a), rel, Template::Var(b)) = c {
+                if let (Some(x), Some(y)) = (w.game(a), w.game(b)) {
+                    let _ = write!(out, "; {} {} {}", show(x), rel.symbol(), show(y));
                 }
-            }
-            let binds: Vec<String> = w
-                .games
-                .iter()
-                .map(|(n, t)| format!("{n} = {}", show(t)))
-                .chain(w.values.iter().map(|(n, v)| format!("{n} = {v}")))
-                .collect();
-            // A rule that binds no single game (mex, simplicity) is about its sets of options:
-            // name them, or the reason would name no witness at all.
-            let binds = if w.games.is_empty() {
-                let sets = w.sets.iter().map(|(n, ts)| {
-                    let items: Vec<String> = ts.iter().map(show).collect();
-                    format!("{n} = ({})", items.join(", "))
-                });
-                sets.chain(binds).collect()
-            } else {
-                binds
-            };
-            if !binds.is_empty() {
-                parts.push(format!("with {}", binds.join(", ")));
-            }
-            if parts.is_empty() {
-                format!("by {rule}")
-            } else {
-                parts.join("; ")
             }
         }
     }
+    let mut binds = 0;
+    let mut bind = |out: &mut String| {
+        out.push_str(match (binds, parts) {
+            (0, true) => "; with ",
+            (0, false) => "with ",
+            _ => ", ",
+        });
+        binds += 1;
+    };
+    // A rule that binds no single game (mex, simplicity) is about its sets of options: name
+    // them, or the reason would name no witness at all.
+    if w.games.is_empty() {
+        for (n, ts) in &w.sets {
+            bind(&mut out);
+            let _ = write!(out, "{n} = (");
+            for (i, t) in ts.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&show(t));
+            }
+            out.push(')');
+        }
+    }
+    for (n, t) in &w.games {
+        bind(&mut out);
+        let _ = write!(out, "{n} = {}", show(t));
+    }
+    for (n, v) in &w.values {
+        bind(&mut out);
+        let _ = write!(out, "{n} = {v}");
+    }
+    if !parts && binds == 0 {
+        return format!("by {rule}");
+    }
+    out
 }

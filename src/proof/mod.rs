@@ -347,18 +347,18 @@ impl Proof {
     /// the composer shares every part above `table::SHARE_ABOVE` nodes, which is what makes a
     /// large proof cheap, but a small one reads best, in every format, with `{3|1}` written
     /// where it stands.
-    fn tidied(mut self) -> Proof {
+    fn tidied(mut self, rules: &RuleSet) -> Proof {
         if self.size() > COMPACT_UP_TO {
             return self;
         }
         if !self.terms.is_empty() {
             let terms = std::mem::take(&mut self.terms);
-            let max = table::SMALL_WRITTEN_UP_TO;
-            self.edit(&mut |t| *t = terms.written(t, max as usize), &mut |why| {
-                if why.contains('#') {
-                    *why = table::write_out_text(why, &terms, max);
-                }
-            });
+            let max = table::SMALL_WRITTEN_UP_TO as usize;
+            self.edit(&mut |t| *t = terms.written(t, max), &mut |_| {});
+            explain::reword(&mut self.steps, rules);
+            for l in &mut self.lemmas {
+                explain::reword(&mut l.steps, rules);
+            }
             self.terms = terms;
         }
         self.compacted()
@@ -522,19 +522,21 @@ fn composed(
     let mut lemmas = std::mem::take(&mut c.lemmas);
     let feed = c.feed.take();
     let terms = c.take_terms();
+    let p = &s.proof;
+    let finishing = feed.map(|f| f.finish(&terms, &p.input, &p.result, &p.steps));
+    // Freed while the checker thread does the last lemmas.
     drop(c);
     let mut verdict = None;
-    if let Some(feed) = feed {
+    if let Some(finishing) = finishing {
         // Lemmas are handed over only until the composer finishes: none is left behind.
         debug_assert!(lemmas.is_empty());
-        let p = &s.proof;
-        let (checked, v) = feed.finish(&terms, &p.input, &p.result, &p.steps);
+        let (checked, v) = finishing.wait();
         lemmas = checked;
         verdict = Some(v);
     }
     s.proof.lemmas = lemmas;
     s.proof.terms = terms;
-    s.proof = s.proof.tidied();
+    s.proof = s.proof.tidied(engine.rules());
     Ok((s, verdict))
 }
 
@@ -707,7 +709,7 @@ pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Outcome, Pro
         terms,
         checked: false,
     }
-    .tidied();
+    .tidied(rules);
     p.verify_parallel(rules)?;
     Ok(Outcome::Equal(p))
 }

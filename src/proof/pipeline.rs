@@ -113,15 +113,15 @@ impl Feed {
         let _ = self.tx.send(Work::Lemmas(views, lemmas));
     }
 
-    /// Sends the main chain and waits for the verdict: all the lemmas, in order, and whether
-    /// they and the main chain check.
+    /// Sends the last lemmas and the main chain. The verdict is [`Finishing::wait`]'s: the
+    /// caller can free what it no longer needs while the last lemmas are checked.
     pub(crate) fn finish(
         mut self,
         table: &TermTable,
         input: &Term,
         result: &Term,
         steps: &[Step],
-    ) -> Outcome {
+    ) -> Finishing {
         self.flush(table);
         let views = self.new_views(table);
         let _ = self.tx.send(Work::Finish(
@@ -132,6 +132,21 @@ impl Feed {
         ));
         let (tx, _) = mpsc::channel();
         drop(std::mem::replace(&mut self.tx, tx));
+        Finishing {
+            thread: self.thread.take(),
+        }
+    }
+}
+
+/// A check sent everything, finishing on its thread.
+pub(crate) struct Finishing {
+    thread: Option<JoinHandle<Outcome>>,
+}
+
+impl Finishing {
+    /// Waits for the verdict: all the lemmas, in order, and whether they and the main chain
+    /// check.
+    pub(crate) fn wait(mut self) -> Outcome {
         let thread = self.thread.take();
         thread
             .map_or(Err(()), |t| t.join().map_err(|_| ()))
@@ -301,7 +316,7 @@ mod tests {
             need = need.max(names(l).map_or(0, |n| n as usize + 1));
             feed.lemma(l.clone(), &upto(need));
         }
-        feed.finish(&p.terms, &p.input, &p.result, &p.steps)
+        feed.finish(&p.terms, &p.input, &p.result, &p.steps).wait()
     }
 
     #[test]
