@@ -23,7 +23,7 @@
 //! recursion cannot go on (a rule file that rewrites a sum into another sum), the engine is
 //! given the part itself, as it is without lemmas.
 
-use super::explain::{describe, steps_of};
+use super::explain::steps_of;
 use super::step::{path_string, PathElem, Step};
 use super::{tidy, Lemma, ProofError};
 use crate::engine::{Engine, EngineError};
@@ -123,12 +123,16 @@ impl<'e> Composer<'e> {
 
     /// Keeps a finished lemma, or hands it to the checker thread (started once the lemmas
     /// hold `PIPELINE_FROM_STEPS` steps, when `pipeline` is set).
-    fn push_lemma(&mut self, l: Lemma) {
+    ///
+    /// The words of its steps are written here, unless it goes to the checker thread (see
+    /// `explain::write_reasons`).
+    fn push_lemma(&mut self, mut l: Lemma) {
         self.lemma_steps += l.steps.len();
         if let Some(feed) = self.feed.as_mut() {
             feed.lemma(l, &self.interp.terms.borrow());
             return;
         }
+        super::explain::write_reasons(&mut l.steps, self.rules);
         self.lemmas.push(l);
         if self.pipeline && self.lemma_steps >= super::pipeline::PIPELINE_FROM_STEPS {
             let lemmas = std::mem::take(&mut self.lemmas);
@@ -416,8 +420,7 @@ impl<'e> Composer<'e> {
                 .iter()
                 .map(|s| match s.lemma {
                     Some(k) if s.at.is_empty() && s.from != *t => {
-                        let why = format!("{t} = {}", s.to);
-                        Step::cite(t.clone(), s.to.clone(), Vec::new(), k, why)
+                        Step::cite(t.clone(), s.to.clone(), Vec::new(), k, String::new())
                     }
                     _ => s.clone(),
                 })
@@ -435,14 +438,13 @@ impl<'e> Composer<'e> {
             // A large result is stored once in the term table and referred to, so the terms
             // of the steps that use it stay the size of their own nodes.
             let result = self.interp.terms.borrow_mut().share(&result);
-            let show = |t: &Term| t.to_string();
-            let why = format!("{} = {}", show(t), show(&result));
             self.push_lemma(Lemma {
                 from: t.clone(),
                 to: result.clone(),
                 steps,
             });
-            let cite = Step::cite(t.clone(), result.clone(), Vec::new(), k, why);
+            // Its words (`t = result`) are written later, as a rule step's are.
+            let cite = Step::cite(t.clone(), result.clone(), Vec::new(), k, String::new());
             (result, vec![cite])
         };
         self.memo.insert(key, done.clone());
@@ -536,19 +538,18 @@ impl<'e> Composer<'e> {
                     rows: m.rows,
                 };
                 let to = super::step::replaced(t, path, built)?;
-                let mut step = Step {
+                // Its words are written later (`explain::write_reasons`).
+                return Some(Step {
                     from: t.clone(),
                     to,
                     rule: rule.name.clone(),
                     at: path.to_vec(),
-                    why: describe(Some(self.rules), &rule.name, &w),
+                    why: String::new(),
                     witnesses: w,
                     reversed: false,
                     parts: Vec::new(),
                     lemma: None,
-                };
-                super::explain::refine_why(&mut step);
-                return Some(step);
+                });
             }
         }
         None

@@ -305,6 +305,35 @@ fn show_set(ts: &[Term]) -> String {
     }
 }
 
+/// Writes the words of the steps the composer left without (`why` empty): a rule's instance
+/// by its witnesses, a citation by the equality it cites, a group of deletions by its parts'.
+/// The words are a tenth of the composer's work and nothing a check reads. A lemma the
+/// composer hands to the checker thread has its words written when it comes back, while the
+/// last lemmas are checked (`pipeline::Finishing::wait`); any other, when it is made.
+pub(crate) fn write_reasons(steps: &mut [Step], rules: &RuleSet) {
+    for s in steps {
+        if !s.why.is_empty() {
+            continue;
+        }
+        if !s.parts.is_empty() {
+            write_reasons(&mut s.parts, rules);
+            s.why = s
+                .parts
+                .iter()
+                .map(|p| p.why.as_str())
+                .collect::<Vec<_>>()
+                .join("; ");
+        } else if s.lemma.is_some() {
+            if let (Some(a), Some(b)) = (s.before(), s.after()) {
+                s.why = format!("{a} = {b}");
+            }
+        } else {
+            s.why = describe(Some(rules), &s.rule, &s.witnesses);
+            refine_why(s);
+        }
+    }
+}
+
 /// Writes again the words of the steps that name table entries (`#n`), from their terms as
 /// they are now. A small proof has its small entries written out again (`Proof::tidied`), and
 /// its words then read as if nothing had been shared: `{1/2|0||0|-1/2}`, where putting each

@@ -530,7 +530,7 @@ fn composed(
     if let Some(finishing) = finishing {
         // Lemmas are handed over only until the composer finishes: none is left behind.
         debug_assert!(lemmas.is_empty());
-        let (checked, v) = finishing.wait();
+        let (checked, v) = finishing.wait(engine.rules());
         lemmas = checked;
         verdict = Some(v);
     }
@@ -567,7 +567,8 @@ fn simplify_with(
             stuck: stuck_reason(s.canonical, s.stuck),
         });
     }
-    let (result, steps) = c.simplify(&written)?;
+    let (result, mut steps) = c.simplify(&written)?;
+    explain::write_reasons(&mut steps, engine.rules());
     let canonical = c.is_canonical(&result);
     // The answer is written out where it is small, as it reads best (the proof stores parts
     // above `SHARE_ABOVE` nodes in its table; the chain ends at it all the same).

@@ -11,7 +11,10 @@
 //! finished proof: the same lemmas, the same table entries with the same numbers, the same
 //! order.
 //!
-//! The checker thread owns the lemmas from then on and hands them back with its verdict.
+//! The checker thread owns the lemmas from then on and hands them back a batch at a time as
+//! it is done with them. The composer leaves the words of these lemmas' steps unwritten: the
+//! composer's thread writes them as the lemmas come back, while the checker thread does the
+//! last ones ([`Finishing::wait`]), so the words cost neither thread its share of the work.
 
 use super::check::{check_chain, check_lemma, CheckError};
 use super::inequality::{Memo, MAX_WORK};
@@ -50,11 +53,16 @@ enum Work {
 /// The lemmas (all of them, checked or not) and the verdict.
 type Outcome = (Vec<Lemma>, Result<(), CheckError>);
 
+/// The checker thread's verdict; the lemmas come back batch by batch ([`Feed::returned`]).
+type Verdict = Result<(), CheckError>;
+
 /// The composer's end of a running check.
 pub(crate) struct Feed {
     tx: mpsc::Sender<Work>,
     /// `None` once joined.
-    thread: Option<JoinHandle<Outcome>>,
+    thread: Option<JoinHandle<Verdict>>,
+    /// The lemmas, handed back in order as the checker thread is done with them.
+    returned: mpsc::Receiver<Vec<Lemma>>,
     /// Set when the composer gives up (a limit, an error): the thread then stops checking.
     abandoned: Arc<AtomicBool>,
     /// Table entries sent so far.
@@ -71,10 +79,12 @@ impl Feed {
         let (tx, rx) = mpsc::channel::<Work>();
         let abandoned = Arc::new(AtomicBool::new(false));
         let gone = abandoned.clone();
-        let thread = std::thread::spawn(move || check_all(&rules, rx, &gone));
+        let (back_tx, returned) = mpsc::channel::<Vec<Lemma>>();
+        let thread = std::thread::spawn(move || check_all(&rules, rx, &gone, &back_tx));
         let mut feed = Feed {
             tx,
             thread: Some(thread),
+            returned,
             abandoned,
             views_sent: 0,
             lemmas: 0,
@@ -132,35 +142,46 @@ impl Feed {
         ));
         let (tx, _) = mpsc::channel();
         drop(std::mem::replace(&mut self.tx, tx));
+        let (_, returned) = mpsc::channel();
         Finishing {
             thread: self.thread.take(),
+            returned: std::mem::replace(&mut self.returned, returned),
         }
     }
 }
 
 /// A check sent everything, finishing on its thread.
 pub(crate) struct Finishing {
-    thread: Option<JoinHandle<Outcome>>,
+    thread: Option<JoinHandle<Verdict>>,
+    returned: mpsc::Receiver<Vec<Lemma>>,
 }
 
 impl Finishing {
     /// Waits for the verdict: all the lemmas, in order, and whether they and the main chain
-    /// check.
-    pub(crate) fn wait(mut self) -> Outcome {
+    /// check. The composer left the words of the lemmas it sent here unwritten: they are
+    /// written on this thread as the lemmas come back, while the checker thread does the
+    /// last ones (see `explain::write_reasons`).
+    pub(crate) fn wait(mut self, rules: &RuleSet) -> Outcome {
+        let mut lemmas = Vec::new();
+        // The channel closes when the checker thread ends.
+        for mut batch in self.returned.iter() {
+            for l in &mut batch {
+                super::explain::write_reasons(&mut l.steps, rules);
+            }
+            lemmas.append(&mut batch);
+        }
         let thread = self.thread.take();
-        thread
+        let verdict = thread
             .map_or(Err(()), |t| t.join().map_err(|_| ()))
             .unwrap_or_else(|()| {
-                (
-                    Vec::new(),
-                    Err(CheckError {
-                        lemma: None,
-                        step: 0,
-                        reason: "the checker stopped unexpectedly".into(),
-                        limit: None,
-                    }),
-                )
-            })
+                Err(CheckError {
+                    lemma: None,
+                    step: 0,
+                    reason: "the checker stopped unexpectedly".into(),
+                    limit: None,
+                })
+            });
+        (lemmas, verdict)
     }
 }
 
@@ -183,10 +204,14 @@ impl Drop for Feed {
 /// (`map`: the composer's number to this table's); each lemma has its references translated
 /// in place the same way, is checked, and is translated back, so the composer's lemmas are
 /// handed back as they came, and no second copy of them is made.
-fn check_all(rules: &RuleSet, rx: mpsc::Receiver<Work>, abandoned: &AtomicBool) -> Outcome {
+fn check_all(
+    rules: &RuleSet,
+    rx: mpsc::Receiver<Work>,
+    abandoned: &AtomicBool,
+    returned: &mpsc::Sender<Vec<Lemma>>,
+) -> Verdict {
     let mut interp = TermRules::with_memo(rules, TermTable::new(), Memo::with_budget(MAX_WORK));
     let mut map: Vec<u32> = Vec::new();
-    let mut lemmas: Vec<Lemma> = Vec::new();
     // The lemmas' statements in this table's numbers: what a citation is checked against.
     let mut proved: Vec<Lemma> = Vec::new();
     let mut verdict = Ok(());
@@ -214,21 +239,23 @@ fn check_all(rules: &RuleSet, rx: mpsc::Receiver<Work>, abandoned: &AtomicBool) 
         match work {
             Work::Lemmas(views, batch) => {
                 add(&mut interp, &mut map, &mut back, views);
-                for mut l in batch {
+                let mut batch = batch;
+                for l in &mut batch {
                     if verdict.is_ok() && !abandoned.load(Relaxed) {
                         // Checked in this table's numbers, then handed back in the
                         // composer's: the lemma names only the composer's entries.
-                        translate_lemma(&mut l, &map);
-                        verdict = check_lemma(&mut interp, rules, &proved, &l);
+                        translate_lemma(l, &map);
+                        verdict = check_lemma(&mut interp, rules, &proved, l);
                         proved.push(Lemma {
                             from: l.from.clone(),
                             to: l.to.clone(),
                             steps: Vec::new(),
                         });
-                        translate_lemma(&mut l, &back);
+                        translate_lemma(l, &back);
                     }
-                    lemmas.push(l);
                 }
+                // Back to the composer's thread, in order; gone only if it gave up.
+                let _ = returned.send(batch);
             }
             Work::Finish(views, input, result, mut steps) => {
                 add(&mut interp, &mut map, &mut back, views);
@@ -254,7 +281,7 @@ fn check_all(rules: &RuleSet, rx: mpsc::Receiver<Work>, abandoned: &AtomicBool) 
             ..e
         }
     });
-    (lemmas, verdict)
+    verdict
 }
 
 /// The next message, waited for by spinning a while before sleeping: waking a sleeping
@@ -316,7 +343,8 @@ mod tests {
             need = need.max(names(l).map_or(0, |n| n as usize + 1));
             feed.lemma(l.clone(), &upto(need));
         }
-        feed.finish(&p.terms, &p.input, &p.result, &p.steps).wait()
+        feed.finish(&p.terms, &p.input, &p.result, &p.steps)
+            .wait(rules)
     }
 
     #[test]

@@ -141,11 +141,17 @@ fn group(steps: Vec<Step>) -> Vec<Step> {
             to: last.to.clone(),
             rule: first.rule.clone(),
             at: first.at.clone(),
-            why: parts
-                .iter()
-                .map(|p| p.why.as_str())
-                .collect::<Vec<_>>()
-                .join("; "),
+            // The parts' words joined; when the composer left them to be written later
+            // (`explain::write_reasons`), so are these.
+            why: if parts.iter().any(|p| p.why.is_empty()) {
+                String::new()
+            } else {
+                parts
+                    .iter()
+                    .map(|p| p.why.as_str())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            },
             witnesses: Default::default(),
             reversed: first.reversed,
             parts,
