@@ -535,10 +535,13 @@ impl std::ops::Neg for Dyadic {
 /// Prints as CGSuite does: an integer, or an improper fraction `n/d` (never a mixed number).
 impl fmt::Display for Dyadic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.exp == 0 {
-            write!(f, "{}", self.num)
-        } else {
-            write!(f, "{}/{}", self.num, BigInt::one() << self.exp)
+        // Machine-word numerators and denominators are written without the big-integer
+        // conversion (proofs write millions of small numbers); the text is the same.
+        match (self.num.to_i64(), self.exp) {
+            (Some(n), 0) => write!(f, "{n}"),
+            (Some(n), e @ 1..=62) => write!(f, "{n}/{}", 1i64 << e),
+            _ if self.exp == 0 => write!(f, "{}", self.num),
+            _ => write!(f, "{}/{}", self.num, BigInt::one() << self.exp),
         }
     }
 }
@@ -641,6 +644,39 @@ mod tests {
         );
         assert_eq!("x".parse::<Dyadic>(), Err(ParseDyadicError::Syntax));
         assert_eq!(d("3/-4").to_string(), "-3/4");
+    }
+
+    /// The machine-word path of `Display` writes what the big-integer path writes, at the
+    /// edges of the word too, and reads back to the same number.
+    #[test]
+    fn small_and_large_print_alike() {
+        let big = |x: &Dyadic| {
+            if x.exp == 0 {
+                x.num.to_string()
+            } else {
+                format!("{}/{}", x.num, BigInt::one() << x.exp)
+            }
+        };
+        let mut cases = Vec::new();
+        for num in [
+            BigInt::from(0),
+            BigInt::from(3),
+            BigInt::from(-5),
+            BigInt::from(i64::MAX),
+            BigInt::from(i64::MIN),
+            BigInt::from(i64::MAX) + 1,
+            BigInt::from(i64::MIN) - 1,
+        ] {
+            for exp in [0, 1, 61, 62, 63, 64, 200] {
+                // Odd numerators keep their exponent.
+                let n = if exp > 0 { &num * 2 + 1 } else { num.clone() };
+                cases.push(Dyadic::new(n, exp));
+            }
+        }
+        for x in cases {
+            assert_eq!(x.to_string(), big(&x));
+            assert_eq!(x.to_string().parse::<Dyadic>(), Ok(x.clone()));
+        }
     }
 
     #[test]

@@ -395,6 +395,29 @@ impl Printer {
 /// never break, so writing them directly gives the same text. (A `where` forces line breaks in
 /// the groups around it; everything else is left to the document printer.)
 fn plain(t: &Term) -> bool {
+    plain_shallow(t, 0)
+}
+
+/// [`plain`] by recursion to a small depth (a proof's terms are a few nodes above their
+/// references, and a stack allocated for each of them was a tenth of printing them), by an
+/// explicit stack below it.
+fn plain_shallow(t: &Term, depth: usize) -> bool {
+    if depth >= 32 {
+        return plain_deep(t);
+    }
+    match t {
+        Term::Game { left, right } => left
+            .iter()
+            .chain(right)
+            .all(|x| plain_shallow(x, depth + 1)),
+        Term::Nus { .. } | Term::Ref(_) => true,
+        Term::Sum(a, b) => plain_shallow(a, depth + 1) && plain_shallow(b, depth + 1),
+        Term::Neg(x) => plain_shallow(x, depth + 1),
+        _ => false,
+    }
+}
+
+fn plain_deep(t: &Term) -> bool {
     let mut todo = vec![t];
     while let Some(t) = todo.pop() {
         match t {
