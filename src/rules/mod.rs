@@ -104,6 +104,9 @@ pub const OPENINGS_FILE: &str = include_str!("../../rules/openings.rules");
 #[derive(Clone, Debug, Default)]
 pub struct RuleSet {
     rules: Vec<Rule>,
+    /// Each rule's place in `rules`, by name: a proof's checker looks up the rule of every
+    /// step, and a scan of the names compared tens of strings each time.
+    index: rustc_hash::FxHashMap<String, usize>,
     /// The function openings; their names are unique among all the rules.
     openings: Vec<OpeningRule>,
 }
@@ -193,6 +196,7 @@ impl RuleSet {
                 source_line: src.text.lines().next().unwrap_or("").to_string(),
             });
         }
+        self.index.insert(rule.name.clone(), self.rules.len());
         self.rules.push(rule);
         Ok(())
     }
@@ -202,12 +206,16 @@ impl RuleSet {
         let before = self.rules.len() + self.openings.len();
         self.rules.retain(|r| r.name != name);
         self.openings.retain(|o| o.name != name);
+        *self = RuleSet::of(
+            std::mem::take(&mut self.rules),
+            std::mem::take(&mut self.openings),
+        );
         before != self.rules.len() + self.openings.len()
     }
 
     /// The rule with this name.
     pub fn get(&self, name: &str) -> Option<&Rule> {
-        self.rules.iter().find(|r| r.name == name)
+        self.index.get(name).and_then(|&i| self.rules.get(i))
     }
 
     /// All rules, in the order they were added.
@@ -275,7 +283,19 @@ impl RuleSet {
             .filter(|o| opening_names.contains(&o.name.as_str()))
             .cloned()
             .collect();
-        Ok(RuleSet { rules, openings })
+        Ok(RuleSet::of(rules, openings))
+    }
+
+    /// The set of these rules and openings, their names already known to be unique.
+    fn of(rules: Vec<Rule>, openings: Vec<OpeningRule>) -> RuleSet {
+        let index = (rules.iter().enumerate())
+            .map(|(i, r)| (r.name.clone(), i))
+            .collect();
+        RuleSet {
+            rules,
+            index,
+            openings,
+        }
     }
 }
 
