@@ -198,7 +198,7 @@ pub(super) fn check_chain(
 /// The subterms a step rewrites at its position, before and after, once it is known to change
 /// nothing else.
 fn rewritten(s: &Step) -> Result<(&Term, &Term), String> {
-    let where_ = path_string(&s.at);
+    let where_ = super::step::Path(&s.at);
     let (Some(before), Some(after)) = (subterm_at(&s.from, &s.at), subterm_at(&s.to, &s.at)) else {
         return Err(format!("there is no subterm at position {where_}"));
     };
@@ -296,7 +296,7 @@ fn check_citation(
     s: &Step,
     k: usize,
 ) -> Result<(), String> {
-    let where_ = path_string(&s.at);
+    let where_ = super::step::Path(&s.at);
     let Some(l) = lemmas.get(k) else {
         return Err(format!("it cites lemma {k}, which is not proved before it"));
     };
@@ -355,7 +355,7 @@ fn check_opening(
     o: &crate::rules::OpeningRule,
     s: &Step,
 ) -> Result<(), String> {
-    let where_ = path_string(&s.at);
+    let where_ = super::step::Path(&s.at);
     if !s.parts.is_empty() || !s.witnesses.is_empty() || s.lemma.is_some() {
         return Err(format!(
             "a step by opening `{}` carries parts, witnesses or a lemma",
@@ -409,7 +409,7 @@ fn check_opening(
 /// Checks one rule instance: the step changes only its position, and there the named rule
 /// rewrites the subterm as claimed, with a match agreeing with the witnesses.
 fn check_instance(interp: &mut TermRules, rules: &RuleSet, s: &super::Step) -> Result<(), String> {
-    let where_ = path_string(&s.at);
+    let where_ = super::step::Path(&s.at);
     let (before, after) = rewritten(s)?;
     let Some(rule) = rules.get(&s.rule) else {
         return Err(format!("there is no rule named `{}`", s.rule));

@@ -77,13 +77,23 @@ impl std::str::FromStr for PathElem {
 
 /// Prints a path as `L0/R1/sum.0`; the root is `.`.
 pub fn path_string(path: &[PathElem]) -> String {
-    if path.is_empty() {
-        ".".to_string()
-    } else {
-        path.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("/")
+    Path(path).to_string()
+}
+
+/// A path written as [`path_string`] writes it, when it is formatted: the checker names each
+/// step's position in the messages it may give, and most steps need none.
+pub(crate) struct Path<'a>(pub &'a [PathElem]);
+
+impl fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some((first, rest)) = self.0.split_first() else {
+            return f.write_str(".");
+        };
+        write!(f, "{first}")?;
+        for p in rest {
+            write!(f, "/{p}")?;
+        }
+        Ok(())
     }
 }
 
