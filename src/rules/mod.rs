@@ -100,13 +100,21 @@ pub const BUILTIN_FILES: [(&str, &str); 6] = [
 /// The shipped opening rules (see [`OpeningRule`]), read after [`BUILTIN_FILES`].
 pub const OPENINGS_FILE: &str = include_str!("../../rules/openings.rules");
 
+/// Where a name of a [`RuleSet`] is.
+#[derive(Clone, Copy, Debug)]
+enum Place {
+    Rule(usize),
+    Opening(usize),
+}
+
 /// An ordered collection of rules with unique names.
 #[derive(Clone, Debug, Default)]
 pub struct RuleSet {
     rules: Vec<Rule>,
-    /// Each rule's place in `rules`, by name: a proof's checker looks up the rule of every
-    /// step, and a scan of the names compared tens of strings each time.
-    index: rustc_hash::FxHashMap<String, usize>,
+    /// Each rule's and opening's place, by name (names are unique among both): a proof's
+    /// checker looks up the rule of every step, and a scan of the names compared tens of
+    /// strings each time.
+    index: rustc_hash::FxHashMap<String, Place>,
     /// The function openings; their names are unique among all the rules.
     openings: Vec<OpeningRule>,
 }
@@ -148,13 +156,18 @@ impl RuleSet {
                 source_line: o.source.text.lines().next().unwrap_or("").to_string(),
             });
         }
+        self.index
+            .insert(o.name.clone(), Place::Opening(self.openings.len()));
         self.openings.push(o);
         Ok(())
     }
 
     /// The opening rule with this name.
     pub fn opening(&self, name: &str) -> Option<&OpeningRule> {
-        self.openings.iter().find(|o| o.name == name)
+        match self.index.get(name) {
+            Some(&Place::Opening(i)) => self.openings.get(i),
+            _ => None,
+        }
     }
 
     /// All opening rules, in the order they were added.
@@ -196,7 +209,8 @@ impl RuleSet {
                 source_line: src.text.lines().next().unwrap_or("").to_string(),
             });
         }
-        self.index.insert(rule.name.clone(), self.rules.len());
+        self.index
+            .insert(rule.name.clone(), Place::Rule(self.rules.len()));
         self.rules.push(rule);
         Ok(())
     }
@@ -215,7 +229,10 @@ impl RuleSet {
 
     /// The rule with this name.
     pub fn get(&self, name: &str) -> Option<&Rule> {
-        self.index.get(name).and_then(|&i| self.rules.get(i))
+        match self.index.get(name) {
+            Some(&Place::Rule(i)) => self.rules.get(i),
+            _ => None,
+        }
     }
 
     /// All rules, in the order they were added.
@@ -289,7 +306,8 @@ impl RuleSet {
     /// The set of these rules and openings, their names already known to be unique.
     fn of(rules: Vec<Rule>, openings: Vec<OpeningRule>) -> RuleSet {
         let index = (rules.iter().enumerate())
-            .map(|(i, r)| (r.name.clone(), i))
+            .map(|(i, r)| (r.name.clone(), Place::Rule(i)))
+            .chain((openings.iter().enumerate()).map(|(i, o)| (o.name.clone(), Place::Opening(i))))
             .collect();
         RuleSet {
             rules,
