@@ -311,27 +311,7 @@ fn show_set(ts: &[Term]) -> String {
 /// composer hands to the checker thread has its words written when it comes back, while the
 /// last lemmas are checked (`pipeline::Finishing::wait`); any other, when it is made.
 pub(crate) fn write_reasons(steps: &mut [Step], rules: &RuleSet) {
-    for s in steps {
-        if !s.why.is_empty() {
-            continue;
-        }
-        if !s.parts.is_empty() {
-            write_reasons(&mut s.parts, rules);
-            s.why = s
-                .parts
-                .iter()
-                .map(|p| p.why.as_str())
-                .collect::<Vec<_>>()
-                .join("; ");
-        } else if s.lemma.is_some() {
-            if let (Some(a), Some(b)) = (s.before(), s.after()) {
-                s.why = format!("{a} = {b}");
-            }
-        } else {
-            s.why = describe(Some(rules), &s.rule, &s.witnesses);
-            refine_why(s);
-        }
-    }
+    write_words(steps, rules, &|why| why.is_empty());
 }
 
 /// Writes again the words of the steps that name table entries (`#n`), from their terms as
@@ -339,11 +319,18 @@ pub(crate) fn write_reasons(steps: &mut [Step], rules: &RuleSet) {
 /// its words then read as if nothing had been shared: `{1/2|0||0|-1/2}`, where putting each
 /// entry in place of its `#n` would give `{{1/2|0}|{0|-1/2}}`.
 pub(crate) fn reword(steps: &mut [Step], rules: &RuleSet) {
+    write_words(steps, rules, &|why| why.contains('#'));
+}
+
+/// The words of each step whose words are `stale`, from the step: those of its parts joined,
+/// the equality a citation cites, or a rule instance described (an opening's words, its
+/// rule's own, are kept).
+fn write_words(steps: &mut [Step], rules: &RuleSet, stale: &dyn Fn(&str) -> bool) {
     for s in steps {
-        if !s.why.contains('#') {
+        if !stale(&s.why) {
             continue;
         }
-        reword(&mut s.parts, rules);
+        write_words(&mut s.parts, rules, stale);
         if !s.parts.is_empty() {
             s.why = s
                 .parts
