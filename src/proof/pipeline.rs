@@ -50,11 +50,11 @@ enum Work {
     Finish(Vec<Term>, Term, Term, Vec<Step>),
 }
 
-/// The lemmas (all of them, checked or not) and the verdict.
-type Outcome = (Vec<Lemma>, Result<(), CheckError>);
-
 /// The checker thread's verdict; the lemmas come back batch by batch ([`Feed::returned`]).
 type Verdict = Result<(), CheckError>;
+
+/// The lemmas (all of them, checked or not) and the verdict.
+type Outcome = (Vec<Lemma>, Verdict);
 
 /// The composer's end of a running check.
 pub(crate) struct Feed {
