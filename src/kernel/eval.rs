@@ -4,7 +4,7 @@
 use super::arena::Nus;
 use super::{GameId, Kernel, KernelError};
 use crate::number::{Dyadic, Nimber, Sign};
-use crate::term::{Arg, Pebble, Term};
+use crate::term::{children, Arg, Pebble, Term};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive};
@@ -96,21 +96,8 @@ impl Kernel {
                     Term::Ref(n) => vals.push(self.reference(*n)?),
                     _ => {
                         work.push(Work::Build(t));
-                        let kids: Vec<&Term> = match t {
-                            Term::Game { left, right } => left.iter().chain(right).collect(),
-                            Term::Sum(a, b) => vec![a, b],
-                            Term::Neg(a) => vec![a],
-                            Term::PlusMinus(xs) => xs.iter().collect(),
-                            Term::Tiny { sub, .. } | Term::Miny { sub, .. } => vec![sub],
-                            Term::Multiple { game, .. } => vec![game],
-                            Term::Nus { .. }
-                            | Term::Hackenstring(_)
-                            | Term::Call { .. }
-                            | Term::Ref(_)
-                            | Term::Name(_)
-                            | Term::Where { .. } => vec![],
-                        };
-                        work.extend(kids.into_iter().rev().map(Work::Visit));
+                        // Calls, names and `where`s were handled above.
+                        work.extend(children(t).into_iter().rev().map(Work::Visit));
                     }
                 },
                 Work::Build(t) => {
