@@ -63,6 +63,7 @@ pub(crate) mod serve;
 pub(crate) mod sharing;
 pub(crate) mod syntax;
 pub(crate) mod term;
+pub(crate) mod term_table;
 
 pub use api::{check, compare, evaluate, parse, prove, rules, simplify};
 /// The e-graph engine with its rules and limits: [`simplify`] and [`prove`] run it, and

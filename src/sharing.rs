@@ -8,7 +8,7 @@
 //! `BigInt`), in time proportional to the text, so a huge tree is refused before any of it is
 //! built.
 
-use crate::term::{Arg, Term};
+use crate::term::{children, Arg, Term};
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use rustc_hash::FxHashMap;
@@ -218,29 +218,6 @@ fn visit_defs(
             }
             Ok(())
         }
-    }
-}
-
-/// The direct subterms of a term that is not a `where`.
-fn children(t: &Term) -> Vec<&Term> {
-    match t {
-        Term::Game { left, right } => left.iter().chain(right).collect(),
-        Term::Sum(a, b) => vec![a, b],
-        Term::Neg(a) => vec![a],
-        Term::PlusMinus(xs) => xs.iter().collect(),
-        Term::Tiny { sub, .. } | Term::Miny { sub, .. } => vec![sub],
-        Term::Multiple { game, .. } => vec![game],
-        Term::Call { args, .. } => args
-            .iter()
-            .filter_map(|a| match a {
-                Arg::Game(t) => Some(t),
-                Arg::Text(_) => None,
-            })
-            .collect(),
-        Term::Where { body, defs } => std::iter::once(&**body)
-            .chain(defs.iter().map(|(_, d)| d))
-            .collect(),
-        Term::Nus { .. } | Term::Hackenstring(_) | Term::Name(_) | Term::Ref(_) => vec![],
     }
 }
 

@@ -315,6 +315,34 @@ pub fn same_form(a: &Term, b: &Term) -> bool {
     a == b || normalise(a) == normalise(b)
 }
 
+/// The children of a term, in order: a game's Left options then its Right ones, the operands
+/// of the other nodes, a call's game arguments (the operands a proof's path steps into). The
+/// one such walk, for the term table, the proofs, `sharing` and the kernel's evaluator. A
+/// `where` has none here: its names scope over its parts, so each walk that meets one handles
+/// it itself (proofs write `where`s out before they start).
+pub(crate) fn children(t: &Term) -> Vec<&Term> {
+    match t {
+        Term::Game { left, right } => left.iter().chain(right).collect(),
+        Term::Sum(a, b) => vec![a, b],
+        Term::Neg(a) => vec![a],
+        Term::PlusMinus(xs) => xs.iter().collect(),
+        Term::Tiny { sub, .. } | Term::Miny { sub, .. } => vec![sub],
+        Term::Multiple { game, .. } => vec![game],
+        Term::Call { args, .. } => args
+            .iter()
+            .filter_map(|a| match a {
+                Arg::Game(g) => Some(g),
+                Arg::Text(_) => None,
+            })
+            .collect(),
+        Term::Nus { .. }
+        | Term::Hackenstring(_)
+        | Term::Ref(_)
+        | Term::Name(_)
+        | Term::Where { .. } => vec![],
+    }
+}
+
 #[cfg(test)]
 mod equality_tests {
     use super::*;

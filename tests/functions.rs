@@ -45,18 +45,41 @@ fn a_call_parses_with_string_and_game_arguments_and_prints_back() {
 
 #[test]
 fn an_unknown_function_is_a_positioned_error_listing_the_functions() {
-    let e = parse("1 + frobnicate(2)").unwrap_err();
+    // The parser builds the call without knowing the functions; evaluating it resolves the
+    // name, and the error is placed at the call in the text.
+    let src = "1 + frobnicate(2)";
+    let t = parse(src).unwrap();
+    let e = Kernel::new().eval(&t).unwrap_err();
+    let onag::Error::At(e) = onag::Error::from(e).at_source(src) else {
+        panic!("not placed in the text")
+    };
     assert_eq!((e.line, e.column), (1, 5));
+    assert!(e.render().contains("    ^^^^^^^^^^^^^"), "{}", e.render());
     assert!(
-        e.message.contains("unknown function `frobnicate`"),
+        e.message.contains("frobnicate: unknown function"),
         "{}",
         e.message
     );
-    assert!(e.message.contains("birthday"), "{}", e.message);
+    // The list of functions, each one a name the function table knows.
+    let list = e.message.split("the functions are ").nth(1).unwrap();
+    let listed: Vec<&str> = list.trim_end_matches(')').split(", ").collect();
+    assert!(listed.iter().all(|n| onag::function(n).is_some()), "{list}");
+    for f in ["birthday", "cool", "domineering", "nimmul", "cut"] {
+        assert!(listed.contains(&f), "{f} missing from {list}");
+    }
     // A name not followed by `(` is still an unknown name, not a call.
     assert!(parse("frobnicate").is_err());
     let e = parse("birthday(1, 2").unwrap_err();
     assert_eq!((e.line, e.column), (1, 14));
+}
+
+#[test]
+fn a_where_may_define_a_functions_name_since_a_call_is_written_with_parentheses() {
+    // birthday(1) is 1 (day 1), and the name birthday stands for 5: 5 + 1 = 6.
+    let t = parse("birthday + birthday(1) where birthday = 5").unwrap();
+    let mut k = Kernel::new();
+    let g = k.eval(&t).unwrap();
+    assert_eq!(k.as_number(g), Some(onag::Dyadic::from(6)));
 }
 
 /// The birthday of a game, from the definition: one more than the latest birthday among its

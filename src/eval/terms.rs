@@ -12,9 +12,9 @@
 
 use super::{build, first, Binds, BindsOf, Built, Host, LeafRef, Shape, Stop, Want};
 use crate::kernel::{GameId, Kernel, KernelError};
-use crate::proof::table::TermTable;
 use crate::rules::{Rule, RuleKind, RuleSet};
 use crate::term::Term;
+use crate::term_table::TermTable;
 use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell, RefMut};
 use std::rc::Rc;
@@ -24,7 +24,7 @@ use std::rc::Rc;
 pub const MAX_MATCHES: usize = 20_000;
 
 /// Shared parts of at most this many nodes are written out in the terms a step shows.
-const WRITTEN_UP_TO: usize = crate::proof::table::SHARE_ABOVE as usize;
+const WRITTEN_UP_TO: usize = crate::term_table::SHARE_ABOVE as usize;
 
 /// A child as the matcher holds it: below [`AUX`] an entry of the proof's term table; from
 /// [`AUX`] a term of the host's own store (closed forms, which the table keeps inline, and the
@@ -155,7 +155,7 @@ impl<'r> TermHost<'r> {
 
     /// The ids of `term`'s children, in order.
     fn kids(&self, term: &Term) -> Vec<NodeId> {
-        crate::proof::table::children(term)
+        crate::term::children(term)
             .into_iter()
             .map(|c| self.child_id(c))
             .collect()

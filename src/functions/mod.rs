@@ -9,8 +9,11 @@
 //!   derivations (cooling opens to `{cool(GL, t) - t | cool(GR, t) + t}`, a board to the
 //!   positions its moves reach). A function with no derivation yet returns `Ok(None)`.
 //!
-//! The parser asks [`lookup`] whether a name is a function, so an unknown one is a positioned
-//! parse error; the kernel asks [`value`] to evaluate a call.
+//! The parser reads any `name(…)` as a call without asking which names exist; the names are
+//! resolved here, when a term is evaluated: [`Kernel::eval`], the evaluator of the whole
+//! expression language, is the kernel's game evaluator with [`value`] for its calls, so an
+//! unknown name is a [`KernelError::Function`] carrying the call, which a caller holding the
+//! text places under a caret ([`Error::at_source`](crate::Error::at_source)).
 
 mod analysis;
 pub mod analysis_check;
@@ -120,15 +123,37 @@ pub fn names() -> impl Iterator<Item = &'static str> {
     REGISTRY.iter().map(|f| f.name())
 }
 
-/// The value of `name(args)`.
+/// The value of `name(args)`; an unknown name is an error listing the functions.
 pub fn value(kernel: &mut Kernel, name: &str, args: &[Arg]) -> Result<GameId, KernelError> {
     match lookup(name) {
         Some(f) => f.value(args, kernel),
         None => Err(KernelError::Function {
             name: name.to_string(),
-            message: "no such function".into(),
+            message: format!(
+                "unknown function (the functions are {})",
+                names().collect::<Vec<_>>().join(", ")
+            ),
             calls: Vec::new(),
         }),
+    }
+}
+
+/// The evaluator of the expression language lives here, above the kernel, because it needs
+/// the function table; the kernel evaluates everything else in the term.
+impl Kernel {
+    /// Evaluates a term to its canonical value, resolving its calls ([`Term::Call`]) in the
+    /// function table: an unknown name is a [`KernelError::Function`] carrying the call.
+    ///
+    /// ```
+    /// use onag::{parse, Dyadic, Kernel, KernelError};
+    /// let mut k = Kernel::new();
+    /// let g = k.eval(&parse("birthday({0|1}) + 1").unwrap()).unwrap();
+    /// assert_eq!(k.as_number(g), Some(Dyadic::from(3)));
+    /// let e = k.eval(&parse("frobnicate(2)").unwrap()).unwrap_err();
+    /// assert!(matches!(e, KernelError::Function { ref calls, .. } if calls.len() == 1));
+    /// ```
+    pub fn eval(&mut self, t: &Term) -> Result<GameId, KernelError> {
+        self.eval_with(t, value)
     }
 }
 

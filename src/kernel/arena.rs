@@ -8,7 +8,7 @@
 use super::GameId;
 use crate::number::{Dyadic, Nimber};
 use num_bigint::BigInt;
-use num_traits::Zero;
+use num_traits::{ToPrimitive, Zero};
 use rustc_hash::FxHashMap;
 
 /// `number + up·↑ + *nim` in closed form.
@@ -25,6 +25,45 @@ impl Nus {
     }
 }
 
+/// A closed form small enough for machine arithmetic: `num/2^exp + up·↑ + *nim` with
+/// |num| < 2^31, exp ≤ 30 and |up| < 2^62, so aligned numerators and up differences fit in i64.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Small {
+    num: i64,
+    exp: u32,
+    up: i64,
+    nim: u64,
+}
+
+impl Small {
+    pub(crate) fn of(v: &Nus) -> Option<Small> {
+        let num = v
+            .number
+            .numerator()
+            .to_i64()
+            .filter(|n| n.unsigned_abs() < 1 << 31)?;
+        let exp = u32::try_from(v.number.denominator_exp())
+            .ok()
+            .filter(|&e| e <= 30)?;
+        let up = v.up.to_i64().filter(|u| u.unsigned_abs() < 1 << 62)?;
+        let nim = v.nim.to_u64()?;
+        Some(Small { num, exp, up, nim })
+    }
+
+    /// The same rule as [`Nus::le`], in machine words.
+    pub(crate) fn le(&self, o: &Small) -> bool {
+        let e = self.exp.max(o.exp);
+        let a = self.num << (e - self.exp);
+        let b = o.num << (e - o.exp);
+        if a != b {
+            return a < b;
+        }
+        let d = o.up - self.up;
+        let m = self.nim ^ o.nim;
+        d > 1 || (d == 1 && m != 1) || (d == 0 && m == 0)
+    }
+}
+
 /// A stored canonical game.
 #[derive(Clone, Debug)]
 pub(crate) enum Node {
@@ -38,8 +77,8 @@ pub(crate) enum Node {
 /// The tables behind a [`super::Kernel`].
 pub(crate) struct Arena {
     pub(crate) nodes: Vec<Node>,
-    /// Closed forms that fit machine words ([`super::nus::Small`]), by that compact key.
-    pub(crate) small_ids: FxHashMap<super::nus::Small, GameId>,
+    /// Closed forms that fit machine words ([`Small`]), by that compact key.
+    pub(crate) small_ids: FxHashMap<Small, GameId>,
     /// The other closed forms.
     pub(crate) nus_ids: FxHashMap<Nus, GameId>,
     /// Explicit games by their options: the key is the Left count, then the Left options,
@@ -58,7 +97,7 @@ pub(crate) struct Arena {
     pub(crate) stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     pub(crate) birthdays: FxHashMap<GameId, BigInt>,
     /// By id: the closed form in machine words when it fits, for allocation-free comparison.
-    pub(crate) small: Vec<Option<super::nus::Small>>,
+    pub(crate) small: Vec<Option<Small>>,
     /// By id: where the options sit in `flat`: always for an explicit game, and for a closed
     /// form once opened up, so hot loops never rebuild them.
     pub(crate) spans: Vec<Option<Span>>,
@@ -178,7 +217,7 @@ impl Arena {
     }
 
     pub(crate) fn intern_nus(&mut self, v: Nus) -> GameId {
-        let small = super::nus::Small::of(&v);
+        let small = Small::of(&v);
         let found = match &small {
             Some(s) => self.small_ids.get(s),
             None => self.nus_ids.get(&v),

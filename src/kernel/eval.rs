@@ -4,7 +4,7 @@
 use super::arena::Nus;
 use super::{GameId, Kernel, KernelError};
 use crate::number::{Dyadic, Nimber, Sign};
-use crate::term::{Pebble, Term};
+use crate::term::{children, Arg, Pebble, Term};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive};
@@ -15,22 +15,29 @@ const MAX_NEUTRAL_ROW: usize = 256;
 /// Largest count of copies of a general (not number-up-star) game.
 const MAX_MULTIPLE: u64 = 1 << 20;
 
+/// How a call `name(args)` ([`Term::Call`]) gets its value. The kernel evaluates games and
+/// knows no functions: the evaluator of the expression language above it (`Kernel::eval`, in
+/// `crate::functions`) passes the function table's lookup here.
+pub(crate) type Calls = fn(&mut Kernel, &str, &[Arg]) -> Result<GameId, KernelError>;
+
 impl Kernel {
     /// Post-order over the term with an explicit work stack, so that even a term nested
-    /// far deeper than any parser allows costs heap, not stack.
-    pub(crate) fn eval_term(&mut self, t: &Term) -> Result<GameId, KernelError> {
+    /// far deeper than any parser allows costs heap, not stack. Calls get their values from
+    /// `calls`.
+    pub(crate) fn eval_with(&mut self, t: &Term, calls: Calls) -> Result<GameId, KernelError> {
         // Names this call bound, so that they are unbound again however it ends.
         let mut bound: Vec<&str> = Vec::new();
-        let result = self.eval_with(t, &mut bound);
+        let result = self.eval_bound(t, calls, &mut bound);
         for name in bound.into_iter().rev() {
             self.scope.unbind(name);
         }
         result
     }
 
-    fn eval_with<'a>(
+    fn eval_bound<'a>(
         &mut self,
         t: &'a Term,
+        calls: Calls,
         bound: &mut Vec<&'a str>,
     ) -> Result<GameId, KernelError> {
         enum Work<'a> {
@@ -83,26 +90,14 @@ impl Kernel {
                     Term::Hackenstring(row) => vals.push(self.hackenstring(row)?),
                     // A function evaluates its own arguments (it may read them as a board or a
                     // temperature, not as games).
-                    Term::Call { name, args } => vals
-                        .push(crate::functions::value(self, name, args).map_err(|e| e.in_call(t))?),
+                    Term::Call { name, args } => {
+                        vals.push(calls(self, name, args).map_err(|e| e.in_call(t))?)
+                    }
                     Term::Ref(n) => vals.push(self.reference(*n)?),
                     _ => {
                         work.push(Work::Build(t));
-                        let kids: Vec<&Term> = match t {
-                            Term::Game { left, right } => left.iter().chain(right).collect(),
-                            Term::Sum(a, b) => vec![a, b],
-                            Term::Neg(a) => vec![a],
-                            Term::PlusMinus(xs) => xs.iter().collect(),
-                            Term::Tiny { sub, .. } | Term::Miny { sub, .. } => vec![sub],
-                            Term::Multiple { game, .. } => vec![game],
-                            Term::Nus { .. }
-                            | Term::Hackenstring(_)
-                            | Term::Call { .. }
-                            | Term::Ref(_)
-                            | Term::Name(_)
-                            | Term::Where { .. } => vec![],
-                        };
-                        work.extend(kids.into_iter().rev().map(Work::Visit));
+                        // Calls, names and `where`s were handled above.
+                        work.extend(children(t).into_iter().rev().map(Work::Visit));
                     }
                 },
                 Work::Build(t) => {
@@ -210,7 +205,7 @@ impl Kernel {
 
     /// A row's value: a number by its sign expansion when every pebble is coloured, otherwise
     /// built over prefixes, since removing pebble j leaves the prefix of length j.
-    fn hackenstring(&mut self, row: &[Pebble]) -> Result<GameId, KernelError> {
+    pub(crate) fn hackenstring(&mut self, row: &[Pebble]) -> Result<GameId, KernelError> {
         if !row.contains(&Pebble::Neutral) {
             let signs: Vec<Sign> = row
                 .iter()

@@ -364,10 +364,6 @@ impl Kernel {
     pub fn nus(&mut self, number: &Dyadic, up: &BigInt, nim: &Nimber) -> GameId {
         self.nus_id(arena::Nus::new(number.clone(), up.clone(), nim.clone()))
     }
-    /// Evaluates a term to its canonical value.
-    pub fn eval(&mut self, t: &Term) -> Result<GameId, KernelError> {
-        self.eval_term(t)
-    }
     /// The canonical form as a term, with CGSuite's sugar: numbers, number-up-star, ±, Tiny/Miny.
     pub fn to_term(&mut self, g: GameId) -> Term {
         self.term_of(g)

@@ -16,45 +16,6 @@ pub(crate) const MAX_NIM_OPTIONS: u64 = 1 << 12;
 /// unit of ↑ is one level of recursion.
 pub(crate) const MAX_UP_EXPANSION: u64 = 1 << 10;
 
-/// A closed form small enough for machine arithmetic: `num/2^exp + up·↑ + *nim` with
-/// |num| < 2^31, exp ≤ 30 and |up| < 2^62, so aligned numerators and up differences fit in i64.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Small {
-    num: i64,
-    exp: u32,
-    up: i64,
-    nim: u64,
-}
-
-impl Small {
-    pub(crate) fn of(v: &Nus) -> Option<Small> {
-        let num = v
-            .number
-            .numerator()
-            .to_i64()
-            .filter(|n| n.unsigned_abs() < 1 << 31)?;
-        let exp = u32::try_from(v.number.denominator_exp())
-            .ok()
-            .filter(|&e| e <= 30)?;
-        let up = v.up.to_i64().filter(|u| u.unsigned_abs() < 1 << 62)?;
-        let nim = v.nim.to_u64()?;
-        Some(Small { num, exp, up, nim })
-    }
-
-    /// The same rule as [`Nus::le`], in machine words.
-    pub(crate) fn le(&self, o: &Small) -> bool {
-        let e = self.exp.max(o.exp);
-        let a = self.num << (e - self.exp);
-        let b = o.num << (e - o.exp);
-        if a != b {
-            return a < b;
-        }
-        let d = o.up - self.up;
-        let m = self.nim ^ o.nim;
-        d > 1 || (d == 1 && m != 1) || (d == 0 && m == 0)
-    }
-}
-
 impl Nus {
     pub(crate) fn new(number: Dyadic, up: BigInt, nim: Nimber) -> Self {
         Nus { number, up, nim }
@@ -253,6 +214,7 @@ pub(crate) fn number_options(x: &Dyadic) -> Option<(Vec<Dyadic>, Vec<Dyadic>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kernel::arena::Small;
 
     fn nus(n: i64, e: u64, u: i64, k: u64) -> Nus {
         Nus::new(

@@ -219,7 +219,7 @@ fn same_outside(a: &Term, b: &Term, path: &[super::step::PathElem]) -> bool {
         if std::mem::discriminant(a) != std::mem::discriminant(b) {
             return false;
         }
-        let (xs, ys) = (super::table::children(a), super::table::children(b));
+        let (xs, ys) = (crate::term::children(a), crate::term::children(b));
         let (Some(i), Some(j)) = (child_index(a, p), child_index(b, p)) else {
             return false;
         };
@@ -240,7 +240,7 @@ fn same_outside(a: &Term, b: &Term, path: &[super::step::PathElem]) -> bool {
     true
 }
 
-/// Which of [`children`](super::table::children) a path element steps into, if `t` has it.
+/// Which of [`children`](crate::term::children) a path element steps into, if `t` has it.
 fn child_index(t: &Term, p: &super::step::PathElem) -> Option<usize> {
     use super::step::PathElem as P;
     let i = match (p, t) {

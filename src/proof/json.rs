@@ -170,7 +170,7 @@ fn refs_within(t: &Term, len: usize, what: &str) -> Result<(), ProofError> {
         Term::Ref(n) if *n as usize >= len => Err(ProofError::Json(format!(
             "{what} refers to #{n}, but the term table has {len} entries"
         ))),
-        _ => super::table::children(t)
+        _ => crate::term::children(t)
             .into_iter()
             .try_for_each(|c| refs_within(c, len, what)),
     }

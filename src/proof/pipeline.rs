@@ -314,7 +314,7 @@ mod tests {
     fn max_ref(t: &Term) -> Option<u32> {
         match t {
             Term::Ref(n) => Some(*n),
-            _ => crate::proof::table::children(t)
+            _ => crate::term::children(t)
                 .into_iter()
                 .filter_map(max_ref)
                 .max(),

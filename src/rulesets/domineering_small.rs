@@ -12,10 +12,10 @@
 //!
 //! Regions larger than 8×8 (possible on longer boards) keep [`Board`]'s general encoding;
 //! [`Cells`] holds either, and [`Fast`] is the search's rules over both. The value is the
-//! same as with [`super::domineering::Domineering`]'s rules alone: both split a board into
+//! same as with [`super::domineering_board::Domineering`]'s rules alone: both split a board into
 //! the same regions and both key a region by an image under the symmetries.
 
-use super::domineering::{Board, Domineering};
+use super::domineering_board::{Board, Domineering};
 #[cfg(test)]
 use super::grid::Shape;
 use super::search::Rules;

@@ -18,7 +18,7 @@
 use super::search::{self, Rules, Table};
 use super::{PositionError, RulesetError};
 use crate::kernel::{GameId, Kernel};
-use crate::term::{Pebble, Term};
+use crate::term::Pebble;
 
 /// Most edges the search takes.
 pub const MAX_EDGES: usize = 128;
@@ -495,7 +495,7 @@ pub fn value(p: &Picture, kernel: &mut Kernel) -> Result<GameId, RulesetError> {
                     Colour::E => Pebble::Neutral,
                 })
                 .collect();
-            return Ok(kernel.eval(&Term::Hackenstring(row))?);
+            return Ok(kernel.hackenstring(&row)?);
         }
         return Err(super::too_large(format!(
             "a Hackenbush picture of {} edges that is not a single string (the search takes at most {MAX_EDGES})",

@@ -13,6 +13,7 @@
 pub mod clobber;
 pub mod cutcake;
 pub mod domineering;
+pub mod domineering_board;
 pub mod domineering_small;
 pub mod grid;
 pub mod hackenbush;

@@ -51,8 +51,12 @@
 //! A `where` sits at the top or inside parentheses, where its commas cannot be read as
 //! option separators. Its names are checked once the whole `where` is read: the body may use
 //! every one, a definition only those before it (so no cycle can be written), no name is
-//! defined twice in one `where`, and none is a function's name or a keyword (`Tiny`, `Miny`,
-//! `hs`, `where`). An inner `where` may reuse an outer name; the inner one is meant inside.
+//! defined twice in one `where`, and none is a keyword (`Tiny`, `Miny`, `hs`, `where`, `w`,
+//! `omega`, `epsilon`). An inner `where` may reuse an outer name; the inner one is meant inside.
+//!
+//! The parser does not know the functions: `name(…)` is a [`Term::Call`] whatever the name,
+//! and the step that evaluates or checks the term resolves it, reporting an unknown name at
+//! the call with a caret (`syntax::call_error`).
 
 use super::error::{ParseError, Span};
 use super::lexer::{lex, Tok, Token};
@@ -187,8 +191,10 @@ fn parse_recording(
 /// The keyword that introduces definitions.
 const WHERE: &str = "where";
 
-/// Names with a meaning of their own, which a `where` cannot define.
-const KEYWORDS: [&str; 4] = ["Tiny", "Miny", "hs", WHERE];
+/// Names with a meaning of their own, which a `where` cannot define: ω and ε are read as calls
+/// without parentheses. Any other name, a function's included, may be defined: `name(` is
+/// always a call and a bare name never is.
+const KEYWORDS: [&str; 7] = ["Tiny", "Miny", "hs", WHERE, "w", "omega", "epsilon"];
 
 struct Parser<'s> {
     src: &'s str,
@@ -657,7 +663,7 @@ impl Parser<'_> {
         })
     }
 
-    /// The name of the next definition, checked: a name, not a keyword or a function's, not
+    /// The name of the next definition, checked: a name, not a keyword, not
     /// defined before in the same `where`.
     #[inline(never)]
     fn definition_name(
@@ -673,12 +679,6 @@ impl Parser<'_> {
         let span = self.span();
         if KEYWORDS.contains(&name.as_str()) {
             return Err(self.error(span, format!("`{name}` is a keyword, not a name to define")));
-        }
-        if crate::functions::lookup(&name).is_some() {
-            return Err(self.error(
-                span,
-                format!("`{name}` is a function's name; give the definition another name"),
-            ));
         }
         if let Some(&(_, first)) = defined.get(&name) {
             let first = first.start;
@@ -823,18 +823,9 @@ impl Parser<'_> {
                 }
                 Ok(Term::Hackenstring(row))
             }
-            _ if number.is_zero() && matches!(self.peek_at(1), Tok::LParen) => {
-                if crate::functions::lookup(name).is_none() {
-                    return Err(self.error(
-                        name_span,
-                        format!(
-                            "unknown function `{name}`: the functions are {}",
-                            crate::functions::names().collect::<Vec<_>>().join(", ")
-                        ),
-                    ));
-                }
-                self.call(name)
-            }
+            // Any name before `(` is a call: the step that evaluates or checks the term looks
+            // it up, and reports an unknown one at this call (`syntax::call_error`).
+            _ if number.is_zero() && matches!(self.peek_at(1), Tok::LParen) => self.call(name),
             _ if number.is_zero() && self.has_where && !KEYWORDS.contains(&name) => {
                 // Checked against the definitions when the `where` that may define it is read.
                 self.bump();
@@ -844,14 +835,13 @@ impl Parser<'_> {
             _ => Err(self.error(
                 name_span,
                 format!(
-                    "unknown name `{name}`: expected Tiny(…), Miny(…), hs\"…\" (a Hackenstring row), a function such as {}(…) or a name defined by `where`",
-                    crate::functions::names().next().unwrap_or("f")
+                    "unknown name `{name}`: expected Tiny(…), Miny(…), hs\"…\" (a Hackenstring row), a function such as birthday(…) or a name defined by `where`"
                 ),
             )),
         }
     }
 
-    /// `name(arg, …)`, the name already checked: each argument a quoted string or an expression.
+    /// `name(arg, …)`, the name not looked up (see `named`): each argument a quoted string or an expression.
     #[inline(never)]
     fn call(&mut self, name: &str) -> Result<Term, ParseError> {
         self.bump();

@@ -1,0 +1,649 @@
+//! A term table: each distinct subterm stored once and referred to as `#n` ([`Term::Ref`]).
+//!
+//! Proofs store their terms here, and so does the proof producer's evaluator (`crate::eval`)
+//! while it matches rules on plain terms: the table sits below both, so neither reaches into
+//! the other (the proof's own additions, such as [`TermTable::subterm`] along a path, are in
+//! `proof::table`).
+//!
+//! Games are DAGs: the canonical form of Σ_{k=1..n} {k|−k} has 2^n leaves written out but only
+//! O(n³) distinct subgames. A proof that wrote every step's terms out as trees grew with the
+//! trees; here a large subterm is an entry of the table and steps hold [`Term::Ref`] leaves
+//! pointing at it, so a step costs what its own node costs.
+//!
+//! Entries are hash-consed: an entry is stored as its *view*, its top node with every child that
+//! is not a leaf replaced by a reference (leaves — closed forms, Hackenstring rows, references —
+//! stay inline), so equal terms get equal numbers however they were written (expanded, or with
+//! references). An entry refers only to entries before it, so the table has no cycles, and every
+//! walk over it can go entry by entry in order instead of recursing down a DAG's depth.
+
+use crate::term::{children, Term};
+use rustc_hash::FxHashMap;
+
+/// Larger subterms than this (written out, in nodes) are shared through the table when a proof
+/// stores them; smaller ones (a closed form, a game of one closed option) are kept written
+/// out. Every game of two options or more is then one `#n` in the steps that hold it, so
+/// lifting a part's steps into its parent copies numbers, not games: S(8)'s proof and check
+/// took 16.8 ms sharing above 8 nodes, 11 ms above 2 (and 20.6 ms above 16). Small proofs
+/// are written out again for their readers (`proof::table::SMALL_WRITTEN_UP_TO`).
+pub const SHARE_ABOVE: u64 = 2;
+
+/// The term table of a proof.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TermTable {
+    /// Entry n's view.
+    views: Vec<Term>,
+    index: FxHashMap<Term, u32>,
+    /// Entry n's size written out, in nodes (saturating).
+    sizes: Vec<u64>,
+    /// Entry n's entry with options in a fixed order, once asked.
+    normal: Vec<Option<u32>>,
+    /// Every entry below this one has its `normal` entry.
+    normalised: usize,
+}
+
+/// Why a table read from elsewhere is not a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableError {
+    /// The offending entry.
+    pub entry: usize,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl std::fmt::Display for TableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "term #{}: {}", self.entry, self.reason)
+    }
+}
+
+fn is_leaf(t: &Term) -> bool {
+    matches!(t, Term::Nus { .. } | Term::Hackenstring(_) | Term::Ref(_))
+}
+
+/// `t`'s top node with its children replaced, in order, by `kids`.
+fn with_children(t: &Term, mut kids: impl Iterator<Item = Term>) -> Term {
+    let mut next = || kids.next().unwrap_or_else(Term::zero);
+    match t {
+        Term::Game { left, right } => {
+            let l = left.iter().map(|_| next()).collect();
+            let r = right.iter().map(|_| next()).collect();
+            Term::Game { left: l, right: r }
+        }
+        Term::Sum(..) => {
+            let a = next();
+            let b = next();
+            Term::sum(a, b)
+        }
+        Term::Neg(_) => Term::neg(next()),
+        Term::PlusMinus(xs) => Term::PlusMinus(xs.iter().map(|_| next()).collect()),
+        Term::Tiny { number, .. } => Term::Tiny {
+            number: number.clone(),
+            sub: Box::new(next()),
+        },
+        Term::Miny { number, .. } => Term::Miny {
+            number: number.clone(),
+            sub: Box::new(next()),
+        },
+        Term::Multiple { count, .. } => Term::Multiple {
+            count: count.clone(),
+            game: Box::new(next()),
+        },
+        Term::Call { name, args } => Term::Call {
+            name: name.clone(),
+            args: args
+                .iter()
+                .map(|a| match a {
+                    crate::term::Arg::Game(_) => crate::term::Arg::Game(next()),
+                    crate::term::Arg::Text(s) => crate::term::Arg::Text(s.clone()),
+                })
+                .collect(),
+        },
+        other => other.clone(),
+    }
+}
+
+impl TermTable {
+    /// An empty table.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// How many entries.
+    pub fn len(&self) -> usize {
+        self.views.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.views.is_empty()
+    }
+
+    /// Entry `n`'s view: its top node, children that are not leaves as references.
+    pub fn view(&self, n: u32) -> Option<&Term> {
+        self.views.get(n as usize)
+    }
+
+    /// The views in order: entry n refers only to entries before n.
+    pub fn views(&self) -> &[Term] {
+        &self.views
+    }
+
+    fn insert_view(&mut self, view: Term) -> u32 {
+        if let Some(&n) = self.index.get(&view) {
+            return n;
+        }
+        let n = self.views.len() as u32;
+        let size = children(&view).iter().fold(1u64, |acc, c| {
+            acc.saturating_add(match c {
+                Term::Ref(m) => self.sizes.get(*m as usize).copied().unwrap_or(1),
+                other => other.size() as u64,
+            })
+        });
+        self.sizes.push(size);
+        self.normal.push(None);
+        self.index.insert(view.clone(), n);
+        self.views.push(view);
+        n
+    }
+
+    /// Appends a view made by another table, returning its number here: the entry's number
+    /// there when this table holds that table's entries before it, in order (a repeat returns
+    /// the earlier entry's number, which the caller can tell).
+    pub(crate) fn push_view(&mut self, view: Term) -> u32 {
+        self.insert_view(view)
+    }
+
+    /// The entry of `t` (its references must be entries of this table), adding what is new.
+    pub fn intern(&mut self, t: &Term) -> u32 {
+        if let Term::Ref(n) = t {
+            return *n;
+        }
+        let view = self.fold_children(t);
+        self.insert_view(view)
+    }
+
+    /// `t`'s top node with its non-leaf children interned.
+    fn fold_children(&mut self, t: &Term) -> Term {
+        let kids: Vec<Term> = children(t)
+            .into_iter()
+            .map(|c| {
+                if is_leaf(c) {
+                    c.clone()
+                } else {
+                    Term::Ref(self.intern(c))
+                }
+            })
+            .collect();
+        with_children(t, kids.into_iter())
+    }
+
+    /// `t` as a proof stores it: a reference when it is larger than `SHARE_ABOVE` written
+    /// out, otherwise written out (its references replaced by what they stand for).
+    pub fn share(&mut self, t: &Term) -> Term {
+        if self.size(t) > SHARE_ABOVE {
+            match t {
+                Term::Ref(_) => t.clone(),
+                _ => Term::Ref(self.intern(t)),
+            }
+        } else {
+            self.expand(t, SHARE_ABOVE as usize)
+                .unwrap_or_else(|| t.clone())
+        }
+    }
+
+    /// `t`'s top node with its children that are not leaves interned: what a rule looks at
+    /// when it matches at `t`. Its clones are as cheap as its own node, whatever the depth.
+    pub fn shallow(&mut self, t: &Term) -> Term {
+        match t {
+            Term::Ref(n) => self.view(*n).cloned().unwrap_or_else(|| t.clone()),
+            _ => self.fold_children(t),
+        }
+    }
+
+    /// `t` with each reference to an entry of at most `max` nodes written out, larger ones
+    /// kept: terms a reader sees stay written out where they are small.
+    pub fn written(&self, t: &Term, max: usize) -> Term {
+        match t {
+            Term::Ref(n) => {
+                if self.size(t) <= max as u64 {
+                    match self.view(*n) {
+                        Some(v) => self.written(v, max),
+                        None => t.clone(),
+                    }
+                } else {
+                    t.clone()
+                }
+            }
+            _ => with_children(t, children(t).into_iter().map(|c| self.written(c, max))),
+        }
+    }
+
+    /// The size of `t` written out, in nodes (saturating at `u64::MAX`).
+    pub fn size(&self, t: &Term) -> u64 {
+        match t {
+            Term::Ref(n) => self.sizes.get(*n as usize).copied().unwrap_or(1),
+            _ => children(t)
+                .into_iter()
+                .fold(1u64, |acc, c| acc.saturating_add(self.size(c))),
+        }
+    }
+
+    /// `t` with every reference written out, if that takes at most `max` nodes.
+    pub fn expand(&self, t: &Term, max: usize) -> Option<Term> {
+        if self.size(t) > max as u64 {
+            return None;
+        }
+        Some(self.expand_unchecked(t))
+    }
+
+    fn expand_unchecked(&self, t: &Term) -> Term {
+        match t {
+            Term::Ref(n) => match self.view(*n) {
+                Some(v) => self.expand_unchecked(v),
+                None => t.clone(),
+            },
+            _ => with_children(t, children(t).into_iter().map(|c| self.expand_unchecked(c))),
+        }
+    }
+
+    /// The entry of `t` with options in a fixed order, recursively: two terms are the same game
+    /// written with options in another order exactly when these agree.
+    pub fn normal(&mut self, t: &Term) -> u32 {
+        let n = self.intern(t);
+        self.normal_of(n)
+    }
+
+    fn normal_of(&mut self, n: u32) -> u32 {
+        // Entries refer only to earlier ones, so normalising every entry up to n in order
+        // needs no recursion, however deep the DAG.
+        while self.normalised <= n as usize && self.normalised < self.views.len() {
+            let i = self.normalised;
+            if self.normal[i].is_none() {
+                let m = self.normalise_entry(i);
+                self.normal[i] = Some(m);
+                if let Some(slot) = self.normal.get_mut(m as usize) {
+                    *slot = Some(m);
+                }
+            }
+            self.normalised += 1;
+        }
+        self.normal.get(n as usize).copied().flatten().unwrap_or(n)
+    }
+
+    /// Entry i with options sorted, its children's normal forms already known.
+    fn normalise_entry(&mut self, i: usize) -> u32 {
+        let view = self.views[i].clone();
+        let norm_child = |s: &Self, c: &Term| match c {
+            Term::Ref(m) => {
+                let k = s.normal.get(*m as usize).copied().flatten().unwrap_or(*m);
+                match s.views.get(k as usize) {
+                    Some(v) if is_leaf(v) => v.clone(),
+                    _ => Term::Ref(k),
+                }
+            }
+            other => other.clone(),
+        };
+        let normal_view = match &view {
+            Term::Game { left, right } => {
+                let mut l: Vec<Term> = left.iter().map(|c| norm_child(self, c)).collect();
+                let mut r: Vec<Term> = right.iter().map(|c| norm_child(self, c)).collect();
+                l.sort();
+                r.sort();
+                Term::Game { left: l, right: r }
+            }
+            Term::PlusMinus(xs) => {
+                let mut v: Vec<Term> = xs.iter().map(|c| norm_child(self, c)).collect();
+                v.sort();
+                Term::PlusMinus(v)
+            }
+            other => {
+                let kids: Vec<Term> = children(other)
+                    .into_iter()
+                    .map(|c| norm_child(self, c))
+                    .collect();
+                with_children(other, kids.into_iter())
+            }
+        };
+        self.insert_view(normal_view)
+    }
+
+    /// Whether `a` and `b` are the same game written alike up to the order of options.
+    pub fn same(&mut self, a: &Term, b: &Term) -> bool {
+        a == b || self.normal(a) == self.normal(b)
+    }
+
+    /// `t`'s top node written out one level if it is a reference.
+    pub fn unfold(&self, t: &Term) -> Option<Term> {
+        let mut cur = t.clone();
+        while let Term::Ref(n) = cur {
+            cur = self.view(n)?.clone();
+        }
+        Some(cur)
+    }
+
+    /// Tells `kernel` the value of every entry from `valued` up to the largest one `t` refers
+    /// to, in order (entries refer only to earlier ones, so there is no recursion down the
+    /// DAG); returns the new count of entries valued. The producer and the checker each keep
+    /// their own kernel and count.
+    pub fn tell_values(
+        &self,
+        kernel: &mut crate::kernel::Kernel,
+        mut valued: usize,
+        t: &Term,
+    ) -> Result<usize, crate::kernel::KernelError> {
+        let Some(top) = max_ref(t) else {
+            return Ok(valued);
+        };
+        while valued <= top as usize {
+            let Some(view) = self.view(valued as u32) else {
+                return Err(crate::kernel::KernelError::TooLarge {
+                    what: format!("#{valued}, which is not in the proof's term table"),
+                });
+            };
+            let g = kernel.eval(view)?;
+            kernel.set_reference(valued as u32, g);
+            valued += 1;
+        }
+        Ok(valued)
+    }
+
+    /// Adds `other`'s entries to this table; entry n of `other` is entry `map[n]` here.
+    pub fn absorb(&mut self, other: &TermTable) -> Vec<u32> {
+        let mut map = Vec::with_capacity(other.len());
+        for v in &other.views {
+            let v = renumber(v, &map);
+            map.push(self.intern(&v));
+        }
+        map
+    }
+
+    /// The entries `roots` refer to, directly or through other entries, as a table of their
+    /// own (in the same order, so entries still refer only backwards); entry n here is entry
+    /// `map[n]` there (`u32::MAX` for an entry left out).
+    pub fn compact<'t>(&self, roots: impl IntoIterator<Item = &'t Term>) -> (TermTable, Vec<u32>) {
+        let mut keep = vec![false; self.len()];
+        let mut pending = Vec::new();
+        let mark = |t: &Term, keep: &mut Vec<bool>, pending: &mut Vec<u32>| {
+            let mut stack = vec![t];
+            while let Some(x) = stack.pop() {
+                if let Term::Ref(n) = x {
+                    if let Some(k) = keep.get_mut(*n as usize) {
+                        if !*k {
+                            *k = true;
+                            pending.push(*n);
+                        }
+                    }
+                } else {
+                    stack.extend(children(x));
+                }
+            }
+        };
+        for t in roots {
+            mark(t, &mut keep, &mut pending);
+        }
+        while let Some(n) = pending.pop() {
+            if let Some(v) = self.views.get(n as usize) {
+                mark(v, &mut keep, &mut pending);
+            }
+        }
+        let mut map = vec![u32::MAX; self.len()];
+        let mut out = TermTable::new();
+        for (n, v) in self.views.iter().enumerate() {
+            if keep[n] {
+                map[n] = out.insert_view(renumber(v, &map));
+            }
+        }
+        (out, map)
+    }
+
+    /// Reads a table from its views (a proof's JSON): each entry may refer only to entries
+    /// before it, and no entry may repeat another.
+    pub fn from_views(views: Vec<Term>) -> Result<TermTable, TableError> {
+        let mut table = TermTable::new();
+        for (i, v) in views.into_iter().enumerate() {
+            let mut bad = None;
+            check_refs(&v, i, &mut bad);
+            if let Some(reason) = bad {
+                return Err(TableError { entry: i, reason });
+            }
+            // A stored view is folded again, so a view written out further than necessary
+            // gets the number its folded form has.
+            let folded = table.fold_children(&v);
+            if table.index.contains_key(&folded) {
+                return Err(TableError {
+                    entry: i,
+                    reason: "repeats an earlier entry".into(),
+                });
+            }
+            let n = table.insert_view(folded);
+            if n as usize != i {
+                return Err(TableError {
+                    entry: i,
+                    reason: "repeats an earlier entry".into(),
+                });
+            }
+        }
+        Ok(table)
+    }
+}
+
+/// The largest reference in `t`.
+fn max_ref(t: &Term) -> Option<u32> {
+    match t {
+        Term::Ref(n) => Some(*n),
+        _ => children(t).into_iter().filter_map(max_ref).max(),
+    }
+}
+
+/// `t` with each reference `#n` replaced by `#map[n]` (kept when `map` has no entry n).
+pub fn renumber(t: &Term, map: &[u32]) -> Term {
+    match t {
+        Term::Ref(n) => Term::Ref(map.get(*n as usize).copied().unwrap_or(*n)),
+        _ => with_children(t, children(t).into_iter().map(|c| renumber(c, map))),
+    }
+}
+
+/// The children of a term, mutably, in the order of [`children`].
+fn children_mut(t: &mut Term) -> Vec<&mut Term> {
+    match t {
+        Term::Game { left, right } => left.iter_mut().chain(right.iter_mut()).collect(),
+        Term::Sum(a, b) => vec![&mut **a, &mut **b],
+        Term::Neg(a) => vec![&mut **a],
+        Term::PlusMinus(xs) => xs.iter_mut().collect(),
+        Term::Tiny { sub, .. } | Term::Miny { sub, .. } => vec![&mut **sub],
+        Term::Multiple { game, .. } => vec![&mut **game],
+        Term::Call { args, .. } => args
+            .iter_mut()
+            .filter_map(|a| match a {
+                crate::term::Arg::Game(g) => Some(g),
+                crate::term::Arg::Text(_) => None,
+            })
+            .collect(),
+        Term::Nus { .. }
+        | Term::Hackenstring(_)
+        | Term::Ref(_)
+        | Term::Name(_)
+        | Term::Where { .. } => vec![],
+    }
+}
+
+/// [`renumber`] in place: no node is copied, so renumbering a whole proof costs a walk, not a
+/// second proof in memory. A term as a proof holds it is a few nodes above its references, so
+/// the walk recurses to a small depth and only a deeper term gets an explicit stack (a stack
+/// allocated for every term was a third of the pipeline's renumbering).
+pub fn renumber_in_place(t: &mut Term, map: &[u32]) {
+    renumber_shallow(t, map, 0)
+}
+
+/// How deep [`renumber_in_place`] recurses before it walks with a stack.
+const RENUMBER_DEPTH: usize = 32;
+
+fn renumber_shallow(t: &mut Term, map: &[u32], depth: usize) {
+    if depth >= RENUMBER_DEPTH {
+        return renumber_deep(t, map);
+    }
+    match t {
+        Term::Ref(n) => *n = map.get(*n as usize).copied().unwrap_or(*n),
+        Term::Nus { .. } | Term::Hackenstring(_) => {}
+        Term::Game { left, right } => {
+            for c in left.iter_mut().chain(right.iter_mut()) {
+                renumber_shallow(c, map, depth + 1);
+            }
+        }
+        Term::Sum(a, b) => {
+            renumber_shallow(a, map, depth + 1);
+            renumber_shallow(b, map, depth + 1);
+        }
+        other => {
+            for c in children_mut(other) {
+                renumber_shallow(c, map, depth + 1);
+            }
+        }
+    }
+}
+
+fn renumber_deep(t: &mut Term, map: &[u32]) {
+    let mut stack = vec![t];
+    while let Some(x) = stack.pop() {
+        match x {
+            Term::Ref(n) => *n = map.get(*n as usize).copied().unwrap_or(*n),
+            // Leaves hold no reference; games and sums are most of a proof's nodes.
+            Term::Nus { .. } | Term::Hackenstring(_) => {}
+            Term::Game { left, right } => {
+                stack.extend(left.iter_mut());
+                stack.extend(right.iter_mut());
+            }
+            Term::Sum(a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            other => stack.extend(children_mut(other)),
+        }
+    }
+}
+
+/// `text` with each `#n` naming an entry of at most `max` nodes replaced by the entry written
+/// out (as `written` writes a term).
+pub fn write_out_text(text: &str, table: &TermTable, max: u64) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(k) = rest.find('#') {
+        out.push_str(&rest[..k]);
+        rest = &rest[k + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let entry = rest[..digits]
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (*n as usize) < table.len() && table.size(&Term::Ref(*n)) <= max);
+        match entry {
+            Some(n) => {
+                let t = table.written(&Term::Ref(n), max as usize);
+                out.push_str(&crate::syntax::print(&t, &Default::default()));
+            }
+            None => {
+                out.push('#');
+                out.push_str(&rest[..digits]);
+            }
+        }
+        rest = &rest[digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The entries `text` names as `#n`.
+pub fn refs_in_text(text: &str) -> impl Iterator<Item = u32> + '_ {
+    text.split('#').skip(1).filter_map(|rest| {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        rest[..digits].parse::<u32>().ok()
+    })
+}
+
+/// `text` with every `#n` it names replaced by `#map[n]` (kept when `map` has no entry n): the
+/// words of a step (`why`) print its terms, so they name entries as the terms do.
+pub fn renumber_text(text: &str, map: &[u32]) -> String {
+    if !text.contains('#') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(k) = rest.find('#') {
+        out.push_str(&rest[..=k]);
+        rest = &rest[k + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        match rest[..digits].parse::<usize>() {
+            Ok(n) => {
+                let m = map.get(n).copied().map_or(n, |m| m as usize);
+                out.push_str(&m.to_string());
+            }
+            Err(_) => out.push_str(&rest[..digits]),
+        }
+        rest = &rest[digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn check_refs(t: &Term, entry: usize, bad: &mut Option<String>) {
+    if bad.is_some() {
+        return;
+    }
+    match t {
+        Term::Ref(n) if *n as usize >= entry => {
+            *bad = Some(if *n as usize == entry {
+                "refers to itself".into()
+            } else {
+                format!("refers to #{n}, which is not an earlier entry")
+            });
+        }
+        _ => {
+            for c in children(t) {
+                check_refs(c, entry, bad);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parse;
+
+    #[test]
+    fn equal_subterms_are_one_entry_and_expand_back() {
+        let mut t = TermTable::new();
+        let g = parse("{{3|2}|{3|2}, {1|0}} + {3|2}").unwrap();
+        let n = t.intern(&g);
+        // {3|2}, {1|0}, the game, the sum: four entries, {3|2} once.
+        assert_eq!(t.len(), 4);
+        assert_eq!(t.expand(&Term::Ref(n), 100).unwrap(), g);
+        assert_eq!(t.size(&Term::Ref(n)), g.size() as u64);
+        assert_eq!(t.intern(&g), n);
+    }
+
+    #[test]
+    fn same_is_equality_up_to_the_order_of_options() {
+        let mut t = TermTable::new();
+        let a = parse("{{1|0}, 2 | {3|*}}").unwrap();
+        let b = parse("{2, {1|0} | {3|*}}").unwrap();
+        let c = parse("{2, {0|1} | {3|*}}").unwrap();
+        assert!(t.same(&a, &b));
+        assert!(!t.same(&a, &c));
+        let r = Term::Ref(t.intern(&a));
+        assert!(t.same(&r, &b));
+    }
+
+    #[test]
+    fn a_table_read_back_refers_only_backwards() {
+        let v = |s: &str| parse(s).unwrap();
+        let ok = TermTable::from_views(vec![v("{1|0}"), Term::game(vec![Term::Ref(0)], vec![])]);
+        assert!(ok.is_ok());
+        let fwd = TermTable::from_views(vec![Term::game(vec![Term::Ref(1)], vec![]), v("{1|0}")])
+            .unwrap_err();
+        assert_eq!(fwd.entry, 0);
+        let own = TermTable::from_views(vec![Term::game(vec![Term::Ref(0)], vec![])]).unwrap_err();
+        assert!(own.reason.contains("itself"));
+        let dup = TermTable::from_views(vec![v("{1|0}"), v("{1|0}")]).unwrap_err();
+        assert_eq!(dup.entry, 1);
+    }
+}
