@@ -436,7 +436,8 @@ impl Function for Octal {
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         match a {
             [code @ Arg::Text(c), n] => match (naive::octal_digits(c), naive::size_arg(n)) {
-                (Some(d), Some(n)) => Some(naive::heap("octal", code, &d, n, term)),
+                (Err(why), _) => Some(Err(why)),
+                (Ok(d), Some(n)) => Some(naive::heap("octal", code, &d, n, term)),
                 _ => Some(Err(format!("expected {}", self.usage()))),
             },
             _ => Some(Err(format!("expected {}", self.usage()))),
@@ -444,29 +445,10 @@ impl Function for Octal {
     }
 }
 
-/// Reads a subtraction set `"1,2,3"`.
+/// Reads a subtraction set `"1,2,3"` by the set language's one reader (docs/POSITIONS.md),
+/// which the proof checker also uses.
 pub fn subtraction_set(text: &str) -> Result<Vec<usize>, RulesetError> {
-    let mut set = Vec::new();
-    let mut at = 0;
-    for part in text.split(',') {
-        let t = part.trim();
-        let lead = part.len() - part.trim_start().len();
-        match t.parse::<usize>() {
-            Ok(k) if k >= 1 => set.push(k),
-            _ => {
-                return Err(rulesets::PositionError::at(
-                    text,
-                    text[..at + lead].chars().count(),
-                    format!(
-                    "{t:?} is not a positive whole number (a subtraction set is written \"1,2,3\")"
-                ),
-                )
-                .into())
-            }
-        }
-        at += part.len() + 1;
-    }
-    Ok(set)
+    rulesets::position::subtraction_set(text)
 }
 
 /// `subtraction("1,2,3", n)`.
@@ -497,7 +479,8 @@ impl Function for Subtraction {
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         match a {
             [set @ Arg::Text(c), n] => match (naive::subtraction_digits(c), naive::size_arg(n)) {
-                (Some(d), Some(n)) => Some(naive::heap("subtraction", set, &d, n, term)),
+                (Err(why), _) => Some(Err(why)),
+                (Ok(d), Some(n)) => Some(naive::heap("subtraction", set, &d, n, term)),
                 _ => Some(Err(format!("expected {}", self.usage()))),
             },
             _ => Some(Err(format!("expected {}", self.usage()))),

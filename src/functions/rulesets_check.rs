@@ -1,10 +1,26 @@
 //! The independent check of ruleset openings: a second move generator per ruleset, written
-//! from the rules on the position's text (characters and indices; no bit-boards, no regions,
+//! from the rules on the position's characters (rows and indices; no bit-boards, no regions,
 //! no symmetries), and a comparison of the options it finds with those an opening lists, as
 //! sets: every option once, nothing missing, nothing extra.
+//!
+//! The positions themselves are read by the same readers as the producer's
+//! (`rulesets::position`, the grammars of docs/POSITIONS.md): independence is in the moves,
+//! not in the language, and two readers of one language that disagreed let false proofs check.
 
+use crate::rulesets::{position, RulesetError};
 use crate::term::{Arg, Term};
 use std::collections::BTreeSet;
+
+/// A position text as the one reader of its language (`rulesets::position`, the producer's
+/// too) reads it, or why not: the checker reads every position by the same grammar as the
+/// producer, so a text the producer would refuse is refused here, and one it accepts means
+/// the same position here (docs/POSITIONS.md). Only the moves are generated independently.
+fn read<T>(r: Result<T, RulesetError>) -> Result<T, String> {
+    r.map_err(|e| match e {
+        RulesetError::Input(p) => p.to_string(),
+        e => e.to_string(),
+    })
+}
 
 /// The options an opening lists, each read by `read` into a comparable key.
 fn listed<K: Ord>(
@@ -62,13 +78,6 @@ fn text_of<'a>(t: &'a Term, name: &str) -> Option<&'a str> {
     }
 }
 
-/// Rows of a board's text, as characters.
-fn rows(text: &str) -> Vec<Vec<char>> {
-    text.split(['|', '\n'])
-        .map(|r| r.trim_end_matches('\r').chars().collect())
-        .collect()
-}
-
 fn join(rows: &[Vec<char>]) -> String {
     let r: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
     r.join("|")
@@ -80,8 +89,19 @@ fn join(rows: &[Vec<char>]) -> String {
 /// rotated or transposed (a transposed board negated, since it swaps the players' moves); so
 /// both sides are compared by the multiset of their regions' keys (see [`region_key`]).
 pub fn domineering(text: &str, term: &Term) -> Result<(), String> {
-    let b = rows(text);
-    let (mut left, mut right) = (BTreeSet::new(), BTreeSet::new());
+    let (left, right) = domineering_moves(text)?;
+    let key = |v: Vec<Vec<Vec<char>>>| v.iter().map(|n| position_key(n)).collect();
+    let got = listed(term, option_key)?;
+    compare(got, key(left), key(right))
+}
+
+/// Whole boards: a Domineering board's rows after each move of Left and of Right.
+type Boards = Vec<Vec<Vec<char>>>;
+
+/// The boards one domino reaches, Left's and Right's, whole (no regions, no symmetries).
+fn domineering_moves(text: &str) -> Result<(Boards, Boards), String> {
+    let b = read(position::domineering(text))?.rows();
+    let (mut left, mut right) = (Vec::new(), Vec::new());
     for r in 0..b.len() {
         for c in 0..b[r].len() {
             if b[r][c] != '.' {
@@ -91,18 +111,17 @@ pub fn domineering(text: &str, term: &Term) -> Result<(), String> {
                 let mut n = b.clone();
                 n[r][c] = '#';
                 n[r + 1][c] = '#';
-                left.insert(position_key(&n));
+                left.push(n);
             }
             if b[r].get(c + 1) == Some(&'.') {
                 let mut n = b.clone();
                 n[r][c] = '#';
                 n[r][c + 1] = '#';
-                right.insert(position_key(&n));
+                right.push(n);
             }
         }
     }
-    let got = listed(term, option_key)?;
-    compare(got, left, right)
+    Ok((left, right))
 }
 
 /// A region up to the board's symmetries: its least image (as text) under the eight, and the
@@ -224,7 +243,8 @@ fn option_key(t: &Term) -> Option<Vec<RegionKey>> {
             }
             Term::Neg(a) => parts(a, -sign, out),
             _ => {
-                let mut keys = position_key(&rows(text_of(t, "domineering")?));
+                let board = position::domineering(text_of(t, "domineering")?).ok()?;
+                let mut keys = position_key(&board.rows());
                 let [(image, s)] = keys.as_mut_slice() else {
                     return None;
                 };
@@ -245,8 +265,19 @@ fn option_key(t: &Term) -> Option<Vec<RegionKey>> {
 /// Clobber from the rules: a stone moves onto an orthogonally adjacent stone of the other
 /// colour, which is removed.
 pub fn clobber(text: &str, term: &Term) -> Result<(), String> {
-    let b = rows(text);
-    let (mut left, mut right) = (BTreeSet::new(), BTreeSet::new());
+    let (left, right) = clobber_moves(text)?;
+    let key = |v: Boards| v.iter().map(|n| join(n)).collect();
+    let got = listed(term, |t| {
+        let b = position::clobber(text_of(t, "clobber")?).ok()?;
+        Some(join(&b.rows()))
+    })?;
+    compare(got, key(left), key(right))
+}
+
+/// The boards one clobbering move reaches, Left's and Right's.
+fn clobber_moves(text: &str) -> Result<(Boards, Boards), String> {
+    let b = read(position::clobber(text))?.rows();
+    let (mut left, mut right) = (Vec::new(), Vec::new());
     for r in 0..b.len() {
         for c in 0..b[r].len() {
             let me = b[r][c];
@@ -267,25 +298,38 @@ pub fn clobber(text: &str, term: &Term) -> Result<(), String> {
                     let mut n = b.clone();
                     n[tr][tc] = me;
                     n[r][c] = '.';
-                    if me == 'x' { &mut left } else { &mut right }.insert(join(&n));
+                    if me == 'x' { &mut left } else { &mut right }.push(n);
                 }
             }
         }
     }
-    let got = listed(term, |t| text_of(t, "clobber").map(|s| join(&rows(s))))?;
-    compare(got, left, right)
+    Ok((left, right))
 }
 
 /// Toads and Frogs from the rules: a toad steps right into an empty square or jumps one frog
 /// into the empty square beyond; frogs the same to the left.
 pub fn toads(text: &str, term: &Term) -> Result<(), String> {
-    let row: Vec<char> = text.trim_end().chars().collect();
-    let (mut left, mut right) = (BTreeSet::new(), BTreeSet::new());
+    let (left, right) = toads_moves(text)?;
+    let got = listed(term, |t| {
+        let row = position::toads(text_of(t, "toads")?).ok()?;
+        Some(row.into_iter().collect::<String>())
+    })?;
+    compare(
+        got,
+        left.into_iter().collect(),
+        right.into_iter().collect(),
+    )
+}
+
+/// The rows one move reaches, Left's (a toad) and Right's (a frog).
+fn toads_moves(text: &str) -> Result<(Vec<String>, Vec<String>), String> {
+    let row = read(position::toads(text))?;
+    let (mut left, mut right) = (Vec::new(), Vec::new());
     for i in 0..row.len() {
-        let go = |to: usize, set: &mut BTreeSet<String>| {
+        let go = |to: usize, set: &mut Vec<String>| {
             let mut n = row.clone();
             n.swap(i, to);
-            set.insert(n.iter().collect::<String>());
+            set.push(n.iter().collect::<String>());
         };
         match row[i] {
             'T' => {
@@ -305,10 +349,7 @@ pub fn toads(text: &str, term: &Term) -> Result<(), String> {
             _ => {}
         }
     }
-    let got = listed(term, |t| {
-        text_of(t, "toads").map(|s| s.trim_end().to_string())
-    })?;
-    compare(got, left, right)
+    Ok((left, right))
 }
 
 /// A size argument written as an integer leaf.
@@ -322,6 +363,9 @@ pub fn size_arg(a: &Arg) -> Option<usize> {
 /// Cutcake from the rules: Left cuts a w-wide cake into a- and (w−a)-wide ones, Right cuts
 /// across the height; an option is an unordered pair of cakes.
 pub fn cutcake(w: usize, h: usize, term: &Term) -> Result<(), String> {
+    if w == 0 || h == 0 {
+        return Err(format!("a cake is at least 1×1, not {w}×{h}"));
+    }
     let pair = |x: (usize, usize), y: (usize, usize)| if x <= y { (x, y) } else { (y, x) };
     let left: BTreeSet<_> = (1..w).map(|a| pair((a, h), (w - a, h))).collect();
     let right: BTreeSet<_> = (1..h).map(|b| pair((w, b), (w, h - b))).collect();
@@ -388,102 +432,29 @@ pub fn heap(
     compare(got, opts.clone(), opts)
 }
 
-/// The digits of an octal code written `d0.d1d2…`, read again here.
-pub fn octal_digits(code: &str) -> Option<Vec<u8>> {
-    let (a, b) = code.split_once('.')?;
-    let mut digits = vec![if a.is_empty() {
-        0
-    } else {
-        a.parse::<u8>().ok()?
-    }];
-    for c in b.chars() {
-        digits.push(c.to_digit(8)? as u8);
-    }
-    Some(digits)
+/// The digits of an octal code written `d0.d1d2…`, by the code language's one reader.
+pub fn octal_digits(code: &str) -> Result<Vec<u8>, String> {
+    read(position::octal_code(code))
 }
 
-/// The digits of a subtraction set `"1,2,3"`: 3 (leave nothing or one heap) at each k.
-pub fn subtraction_digits(set: &str) -> Option<Vec<u8>> {
-    let ks: Vec<usize> = set
-        .split(',')
-        .map(|k| k.trim().parse().ok())
-        .collect::<Option<_>>()?;
+/// The digits of a subtraction set `"1,2,3"` (by the set language's one reader): 3 (leave
+/// nothing or one heap) at each k.
+pub fn subtraction_digits(set: &str) -> Result<Vec<u8>, String> {
+    let ks = read(position::subtraction_set(set))?;
     let mut digits = vec![0u8; ks.iter().max().copied().unwrap_or(0) + 1];
     for k in ks {
         digits[k] = 3;
     }
-    Some(digits)
+    Ok(digits)
 }
 
 /// Most edges of a picture the naive Hackenbush check takes (it recurses along the picture and
 /// takes quadratic time; an opening of a larger picture is itself too large to write).
 const MAX_CHECKED_EDGES: usize = 2048;
 
-/// A Hackenbush picture as the naive checker reads it: edges between named nodes, `_` the
-/// ground.
-type Edges = Vec<(String, char, String)>;
-
-/// The colour letter of a Hackenbush edge, read again here: `L`/`B` blue (Left's), `R` red
-/// (Right's), `E`/`G` green (both), in either case.
-fn hackenbush_colour(c: char) -> Option<char> {
-    match c.to_ascii_uppercase() {
-        'L' | 'B' => Some('L'),
-        'R' => Some('R'),
-        'E' | 'G' => Some('E'),
-        _ => None,
-    }
-}
-
-/// Reads a Hackenbush picture: the graph form (`_ L a R b, a E _`: paths of nodes and colours)
-/// when the text has a `_` or words separated by spaces, otherwise the tree form (`LR(E,L),R`:
-/// stalks from the ground, a group in parentheses branching from the top of the edges before
-/// it).
-fn hackenbush_edges(text: &str) -> Option<Edges> {
-    let graph = text.contains('_') || text.split(',').any(|p| p.split_whitespace().count() > 1);
-    let mut edges = Vec::new();
-    if graph {
-        for path in text.split(',') {
-            let w: Vec<&str> = path.split_whitespace().collect();
-            if w.len() < 3 || w.len() % 2 == 0 {
-                return None;
-            }
-            for i in (1..w.len()).step_by(2) {
-                let c: Vec<char> = w[i].chars().collect();
-                let [c] = c.as_slice() else { return None };
-                edges.push((
-                    w[i - 1].to_string(),
-                    hackenbush_colour(*c)?,
-                    w[i + 1].to_string(),
-                ));
-            }
-        }
-    } else {
-        // Tree form: `tops` is the stack of nodes branches grow from; `at` the current top.
-        let mut fresh = 0usize;
-        let mut groups: Vec<String> = vec!["_".into()];
-        let mut at = "_".to_string();
-        for c in text.chars().filter(|c| !c.is_whitespace()) {
-            match c {
-                '(' => groups.push(at.clone()),
-                ')' => {
-                    groups.pop();
-                    groups.last()?;
-                }
-                ',' => at = groups.last()?.clone(),
-                c => {
-                    fresh += 1;
-                    let node = format!("#{fresh}");
-                    edges.push((at.clone(), hackenbush_colour(c)?, node.clone()));
-                    at = node;
-                }
-            }
-        }
-        if groups.len() != 1 {
-            return None;
-        }
-    }
-    Some(edges)
-}
+/// A Hackenbush picture as the naive checker keeps it: edges between named nodes (as the
+/// picture language's one reader returns them), `_` the ground.
+type Edges = Vec<position::Edge>;
 
 /// The edges still joined to the ground (by any path of edges).
 fn hackenbush_standing(edges: &[(String, char, String)]) -> Edges {
@@ -562,33 +533,82 @@ fn hackenbush_key(edges: &[(String, char, String)]) -> PictureKey {
 /// edges no longer joined to the ground fall. An option is `0` (nothing left) or another
 /// `hackenbush("…")` picture, compared by [`PictureKey`].
 pub fn hackenbush(text: &str, term: &Term) -> Result<(), String> {
-    let edges = hackenbush_standing(
-        &hackenbush_edges(text).ok_or_else(|| format!("{text:?} is not a Hackenbush picture"))?,
-    );
+    let (left, right) = hackenbush_moves(text)?;
+    let key = |v: Vec<Edges>| v.iter().map(|e| hackenbush_key(e)).collect();
+    let got = listed(term, |t| {
+        if t.as_number().is_some_and(|x| x.is_zero()) {
+            return Some(hackenbush_key(&[]));
+        }
+        let e = position::hackenbush(text_of(t, "hackenbush")?).ok()?;
+        (e.len() <= MAX_CHECKED_EDGES).then(|| hackenbush_key(&hackenbush_standing(&e)))
+    })?;
+    compare(got, key(left), key(right))
+}
+
+/// The pictures one cut reaches, Left's and Right's: the edges still standing.
+fn hackenbush_moves(text: &str) -> Result<(Vec<Edges>, Vec<Edges>), String> {
+    let edges = hackenbush_standing(&read(position::hackenbush(text))?);
     if edges.len() > MAX_CHECKED_EDGES {
         return Err(format!(
             "a Hackenbush picture of {} edges is more than the naive check takes ({MAX_CHECKED_EDGES})",
             edges.len()
         ));
     }
-    let (mut left, mut right) = (BTreeSet::new(), BTreeSet::new());
+    let (mut left, mut right) = (Vec::new(), Vec::new());
     for (i, (_, c, _)) in edges.iter().enumerate() {
         let mut rest = edges.clone();
         rest.remove(i);
-        let key = hackenbush_key(&hackenbush_standing(&rest));
+        let standing = hackenbush_standing(&rest);
         if *c != 'R' {
-            left.insert(key.clone());
+            left.push(standing.clone());
         }
         if *c != 'L' {
-            right.insert(key);
+            right.push(standing);
         }
     }
-    let got = listed(term, |t| {
-        if t.as_number().is_some_and(|x| x.is_zero()) {
-            return Some(hackenbush_key(&[]));
+    Ok((left, right))
+}
+
+/// The options the naive move generator of ruleset `name` finds from the position `text`,
+/// Left's and Right's, each as a term of the ruleset (whole positions, no regions or
+/// symmetries; `0` for an empty Hackenbush picture), or why the text is not a position: for
+/// tests that compare it with the producer's moves by value.
+#[cfg(test)]
+pub fn options(name: &str, text: &str) -> Result<(Vec<Term>, Vec<Term>), String> {
+    let call = |s: String| Term::Call {
+        name: name.to_string(),
+        args: vec![Arg::Text(s)],
+    };
+    let boards = |v: Boards| v.iter().map(|b| call(join(b))).collect();
+    let texts = |v: Vec<String>| v.into_iter().map(call).collect();
+    let pictures = |v: Vec<Edges>| {
+        v.iter()
+            .map(|e| {
+                if e.is_empty() {
+                    return Term::zero();
+                }
+                let parts: Vec<String> = e.iter().map(|(a, c, b)| format!("{a} {c} {b}")).collect();
+                call(parts.join(", "))
+            })
+            .collect()
+    };
+    Ok(match name {
+        "domineering" => {
+            let (l, r) = domineering_moves(text)?;
+            (boards(l), boards(r))
         }
-        let e = hackenbush_edges(text_of(t, "hackenbush")?)?;
-        (e.len() <= MAX_CHECKED_EDGES).then(|| hackenbush_key(&hackenbush_standing(&e)))
-    })?;
-    compare(got, left, right)
+        "clobber" => {
+            let (l, r) = clobber_moves(text)?;
+            (boards(l), boards(r))
+        }
+        "toads" => {
+            let (l, r) = toads_moves(text)?;
+            (texts(l), texts(r))
+        }
+        "hackenbush" => {
+            let (l, r) = hackenbush_moves(text)?;
+            (pictures(l), pictures(r))
+        }
+        _ => return Err(format!("{name} is not a ruleset of one position text")),
+    })
 }

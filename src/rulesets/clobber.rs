@@ -25,12 +25,7 @@ pub struct Board {
 
 /// Reads `"xo.|ox."`; boards of more than [`MAX_REGION`] squares are refused (a limit).
 pub fn parse(text: &str) -> Result<Board, RulesetError> {
-    let g = grid::parse(
-        text,
-        &['.', 'x', 'o'],
-        "a Clobber board",
-        "x is Left's stone, o Right's, . an empty square",
-    )?;
+    let g = super::position::clobber(text)?;
     if g.width * g.height > MAX_REGION || g.width > MAX_REGION || g.height > MAX_REGION {
         return Err(super::too_large(format!(
             "a {}×{} Clobber board (at most {MAX_REGION} squares)",
@@ -40,8 +35,8 @@ pub fn parse(text: &str) -> Result<Board, RulesetError> {
     let (mut x, mut o) = (0u128, 0u128);
     for (i, &c) in g.cells.iter().enumerate() {
         match c {
-            1 => x |= 1 << i,
-            2 => o |= 1 << i,
+            'x' => x |= 1 << i,
+            'o' => o |= 1 << i,
             _ => {}
         }
     }

@@ -26,7 +26,7 @@ use super::RulesetError;
 use crate::kernel::{GameId, Kernel};
 
 /// A board as written, before it is split into regions: any size up to
-/// `grid::MAX_TEXT_SQUARES`, each square empty (`true`) or filled.
+/// `position::MAX_BOARD_SQUARES`, each square empty (`true`) or filled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     /// Squares per row.
@@ -40,16 +40,11 @@ pub struct Position {
 impl Position {
     /// Reads `"..#|...|..."`.
     pub fn parse(text: &str) -> Result<Position, RulesetError> {
-        let g = grid::parse(
-            text,
-            &['.', '#'],
-            "a Domineering board",
-            ". is an empty square, # a filled one",
-        )?;
+        let g = super::position::domineering(text)?;
         Ok(Position {
             width: g.width,
             height: g.height,
-            empty: g.cells.iter().map(|&c| c == 0).collect(),
+            empty: g.cells.iter().map(|&c| c == '.').collect(),
         })
     }
 

@@ -1,110 +1,11 @@
-//! Rectangular boards: the text format shared by Domineering and Clobber, and bit-board
+//! Rectangular boards (Domineering's and Clobber's, read by `position::board`): bit-board
 //! geometry on a `u128` (square `(r, c)` of a board `w` wide is bit `r·w + c`), so that a
 //! region of up to 128 squares is one machine value to hash, split and transform.
 
-use super::{PositionError, RulesetError};
 use std::sync::OnceLock;
 
-/// Most squares a board's text may hold; larger boards are refused before anything is built.
-pub const MAX_TEXT_SQUARES: usize = 1 << 16;
 /// Most squares of one region the bit-board search handles.
 pub const MAX_REGION: usize = 128;
-
-/// A board read from text: `height` rows of `width` squares, each square the index of its
-/// character in the ruleset's alphabet.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Grid {
-    /// Squares per row.
-    pub width: usize,
-    /// Rows.
-    pub height: usize,
-    /// Row-major squares, each an index into the alphabet.
-    pub cells: Vec<u8>,
-}
-
-/// Reads a board: rows separated by `|` or line breaks, each square one character of
-/// `alphabet`. `what` names the ruleset in errors (`"a Domineering board"`), `legend` says what
-/// the characters mean. Errors: an unknown character, rows of different lengths, an empty
-/// board, a board of more than [`MAX_TEXT_SQUARES`] squares.
-pub fn parse(
-    text: &str,
-    alphabet: &[char],
-    what: &str,
-    legend: &str,
-) -> Result<Grid, RulesetError> {
-    let trimmed_end = text.trim_end().chars().count();
-    let mut cells = Vec::new();
-    let mut width: Option<usize> = None;
-    let mut height = 0;
-    let mut row_len = 0;
-    let mut row_start = 0;
-    let chars: Vec<char> = text.chars().take(trimmed_end).collect();
-    let mut end_row = |row_len: usize, row_start: usize, height: &mut usize| {
-        match width {
-            None => width = Some(row_len),
-            Some(w) if w != row_len => {
-                return Err(PositionError::at(
-                    text,
-                    row_start,
-                    format!(
-                        "this row of {what} has {row_len} square{}, the first row has {w} (rows must have equal lengths)",
-                        if row_len == 1 { "" } else { "s" }
-                    ),
-                ))
-            }
-            _ => {}
-        }
-        *height += 1;
-        Ok(())
-    };
-    for (i, &c) in chars.iter().enumerate() {
-        if c == '|' || c == '\n' {
-            end_row(row_len, row_start, &mut height)?;
-            row_len = 0;
-            row_start = i + 1;
-            continue;
-        }
-        if c == '\r' {
-            continue;
-        }
-        match alphabet.iter().position(|&a| a == c) {
-            Some(k) => {
-                if cells.len() >= MAX_TEXT_SQUARES {
-                    return Err(super::too_large(format!(
-                        "{what} of more than {MAX_TEXT_SQUARES} squares"
-                    )));
-                }
-                cells.push(k as u8);
-                row_len += 1;
-            }
-            None => {
-                return Err(PositionError::at(
-                    text,
-                    i,
-                    format!(
-                        "unexpected character {c:?} in {what} ({legend}; rows are separated by |)"
-                    ),
-                )
-                .into())
-            }
-        }
-    }
-    end_row(row_len, row_start, &mut height)?;
-    let width = width.unwrap_or(0);
-    if width == 0 || cells.is_empty() {
-        return Err(PositionError::at(
-            text,
-            0,
-            format!("{what} needs at least one square ({legend})"),
-        )
-        .into());
-    }
-    Ok(Grid {
-        width,
-        height,
-        cells,
-    })
-}
 
 /// A board's dimensions, for the bit-board operations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -9,21 +9,25 @@
 //! - **graphs** (any text with `_` or words separated by spaces): comma-separated paths of
 //!   nodes and colours, `_` the ground:
 //!   `"_ L a R b, a E c, b L _"` (nodes are names of letters and digits; a path may return to
-//!   the ground or to any node, so cycles are allowed).
+//!   the ground or to any node, so cycles are allowed; two edges may join the same two nodes
+//!   and an edge may join a node to itself: graph Hackenbush is played on multigraphs).
+//!
+//! Both forms are read by [`super::position::hackenbush`], the grammar of docs/POSITIONS.md,
+//! strictly: capital colour letters (`B` and `G` also name blue and green), spaces and line
+//! breaks only. An edge is an unordered pair of nodes; a picture is printed in one spelling
+//! (the tree form of a forest on the ground, else the graph form with its edges sorted).
 //!
 //! Search: the edges left standing are a bit set over the picture's edges; parts joined only
 //! through the ground are independent and add. A string with more edges than the search takes
 //! is valued by the kernel's Hackenstring rule instead.
 
 use super::search::{self, Rules, Table};
-use super::{PositionError, RulesetError};
+use super::RulesetError;
 use crate::kernel::{GameId, Kernel};
 use crate::term::Pebble;
 
 /// Most edges the search takes.
 pub const MAX_EDGES: usize = 128;
-/// Most edges a picture's text may have (longer strings go to the kernel's Hackenstring rule).
-pub const MAX_TEXT_EDGES: usize = 1 << 16;
 
 /// An edge's colour: who may cut it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,12 +41,12 @@ pub enum Colour {
 }
 
 impl Colour {
-    fn from_char(c: char) -> Option<Colour> {
+    /// The colour of a letter the picture reader returns (`L`, `R`, anything else `E`).
+    fn from_letter(c: char) -> Colour {
         match c {
-            'L' | 'B' | 'l' => Some(Colour::L),
-            'R' | 'r' => Some(Colour::R),
-            'E' | 'G' | 'e' | 'g' => Some(Colour::E),
-            _ => None,
+            'L' => Colour::L,
+            'R' => Colour::R,
+            _ => Colour::E,
         }
     }
     fn letter(self) -> char {
@@ -70,26 +74,25 @@ pub struct Picture {
 }
 
 impl Picture {
-    /// Reads either notation (a text with `_` is a graph).
+    /// Reads either notation by the picture language's one reader,
+    /// [`super::position::hackenbush`] (docs/POSITIONS.md), which the proof checker's naive
+    /// move generator also uses. Parallel edges and loops are kept: graph Hackenbush is a
+    /// multigraph.
     pub fn parse(text: &str) -> Result<Picture, RulesetError> {
-        // Words separated by spaces (`a L b`) only occur in the graph form.
-        let spaced_words = text
-            .split(',')
-            .any(|part| part.split_whitespace().count() > 1);
-        let p = if text.contains('_') || spaced_words {
-            parse_graph(text)?
-        } else {
-            parse_tree(text)?
+        let mut names = vec!["_".to_string()];
+        let mut index: std::collections::HashMap<String, usize> =
+            std::collections::HashMap::from([("_".to_string(), 0)]);
+        let mut node = |name: String| {
+            *index.entry(name).or_insert_with_key(|name| {
+                names.push(name.clone());
+                names.len() - 1
+            })
         };
-        if p.edges.is_empty() {
-            return Err(PositionError::at(
-                text,
-                0,
-                "a Hackenbush picture needs at least one edge (for example \"LR\" or \"_ L a\")",
-            )
-            .into());
-        }
-        Ok(p.fallen())
+        let edges: Vec<(usize, usize, Colour)> = super::position::hackenbush(text)?
+            .into_iter()
+            .map(|(a, c, b)| (node(a), node(b), Colour::from_letter(c)))
+            .collect();
+        Ok(Picture { names, edges }.fallen())
     }
 
     /// The picture without the edges that no longer reach the ground.
@@ -165,11 +168,24 @@ impl Picture {
         if let Some(t) = self.print_tree() {
             return t;
         }
-        let items: Vec<String> = self
+        // The graph form, in one spelling for one multigraph of named nodes: an edge is an
+        // unordered pair, written with the ground (or the lesser name) first, and the edges
+        // are sorted; so an opening lists each distinct position once, as the checker counts
+        // them.
+        let mut items: Vec<String> = self
             .edges
             .iter()
-            .map(|&(a, b, c)| format!("{} {} {}", self.names[a], c.letter(), self.names[b]))
+            .map(|&(a, b, c)| {
+                let (x, y) = (&self.names[a], &self.names[b]);
+                let (x, y) = if b == 0 || (a != 0 && y < x) {
+                    (y, x)
+                } else {
+                    (x, y)
+                };
+                format!("{x} {} {y}", c.letter())
+            })
             .collect();
+        items.sort();
         items.join(", ")
     }
 
@@ -244,172 +260,6 @@ fn grounded(nodes: usize, edges: &[(usize, usize, Colour)], alive: u128, all: bo
         .enumerate()
         .map(|(i, &(a, _, _))| live(i) && reach[a])
         .collect()
-}
-
-fn parse_tree(text: &str) -> Result<Picture, RulesetError> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut names = vec!["_".to_string()];
-    let mut edges = Vec::new();
-    // Stack of (node the current branch grows from, node at the top of the branch so far).
-    let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        match c {
-            c if c.is_whitespace() => {}
-            '(' => {
-                let top = stack.last().map_or(0, |s| s.1);
-                if top == 0 && stack.len() == 1 {
-                    return Err(PositionError::at(
-                        text,
-                        i,
-                        "a '(' must follow an edge: write L(R,E)",
-                    )
-                    .into());
-                }
-                stack.push((top, top));
-            }
-            ')' => {
-                if stack.len() < 2 {
-                    return Err(PositionError::at(text, i, "this ')' closes nothing").into());
-                }
-                stack.pop();
-                if let Some(s) = stack.last_mut() {
-                    // After a group, only a ',' or ')' may follow: the branch is finished.
-                    s.1 = usize::MAX;
-                }
-            }
-            ',' => {
-                if let Some(s) = stack.last_mut() {
-                    s.1 = s.0;
-                }
-            }
-            _ => {
-                let Some(colour) = Colour::from_char(c) else {
-                    return Err(PositionError::at(
-                        text,
-                        i,
-                        format!("unexpected character {c:?} in a Hackenbush picture (L blue, R red, E green; L(R,E) for branches; use _ for the ground in the graph form)"),
-                    )
-                    .into());
-                };
-                let Some(s) = stack.last_mut() else { break };
-                if s.1 == usize::MAX {
-                    return Err(
-                        PositionError::at(text, i, "after a (…) group write ',' or ')'").into(),
-                    );
-                }
-                if edges.len() >= MAX_TEXT_EDGES {
-                    return Err(super::too_large(format!(
-                        "a Hackenbush picture of more than {MAX_TEXT_EDGES} edges"
-                    )));
-                }
-                let node = names.len();
-                names.push(format!("n{node}"));
-                edges.push((s.1, node, colour));
-                s.1 = node;
-            }
-        }
-        i += 1;
-    }
-    if stack.len() > 1 {
-        return Err(PositionError::at(text, chars.len(), "a '(' is not closed").into());
-    }
-    Ok(Picture { names, edges })
-}
-
-fn parse_graph(text: &str) -> Result<Picture, RulesetError> {
-    let mut names = vec!["_".to_string()];
-    let mut edges = Vec::new();
-    // Tokens with their character offsets.
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    let mut path: Vec<(usize, String)> = Vec::new();
-    let finish = |path: &mut Vec<(usize, String)>,
-                  names: &mut Vec<String>,
-                  edges: &mut Vec<(usize, usize, Colour)>,
-                  end: usize|
-     -> Result<(), RulesetError> {
-        if path.is_empty() {
-            return Err(PositionError::at(
-                text,
-                end,
-                "an empty path: write node colour node …, such as _ L a",
-            )
-            .into());
-        }
-        if path.len() < 3 || path.len() % 2 == 0 {
-            let (at, _) = path.last().cloned().unwrap_or((end, String::new()));
-            return Err(PositionError::at(
-                text,
-                at,
-                "a path alternates nodes and colours and ends with a node: _ L a R b",
-            )
-            .into());
-        }
-        let mut node_of = |(at, name): &(usize, String)| -> Result<usize, RulesetError> {
-            if !name.chars().all(|c| c.is_ascii_alphanumeric()) && name != "_" {
-                return Err(PositionError::at(
-                    text,
-                    *at,
-                    format!(
-                        "{name:?} is not a node name (letters and digits, or _ for the ground)"
-                    ),
-                )
-                .into());
-            }
-            Ok(match names.iter().position(|n| n == name) {
-                Some(k) => k,
-                None => {
-                    names.push(name.clone());
-                    names.len() - 1
-                }
-            })
-        };
-        let mut prev = node_of(&path[0])?;
-        for pair in path[1..].chunks(2) {
-            let (at, col) = &pair[0];
-            let colour = match col.chars().collect::<Vec<_>>().as_slice() {
-                [c] => Colour::from_char(*c),
-                _ => None,
-            };
-            let Some(colour) = colour else {
-                return Err(PositionError::at(
-                    text,
-                    *at,
-                    format!("{col:?} is not a colour (L, R or E)"),
-                )
-                .into());
-            };
-            let next = node_of(&pair[1])?;
-            if edges.len() >= MAX_TEXT_EDGES {
-                return Err(super::too_large(format!(
-                    "a Hackenbush picture of more than {MAX_TEXT_EDGES} edges"
-                )));
-            }
-            edges.push((prev, next, colour));
-            prev = next;
-        }
-        path.clear();
-        Ok(())
-    };
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_whitespace() {
-            i += 1;
-        } else if c == ',' {
-            finish(&mut path, &mut names, &mut edges, i)?;
-            i += 1;
-        } else {
-            let start = i;
-            while i < chars.len() && !chars[i].is_whitespace() && chars[i] != ',' {
-                i += 1;
-            }
-            path.push((start, chars[start..i].iter().collect()));
-        }
-    }
-    finish(&mut path, &mut names, &mut edges, chars.len())?;
-    Ok(Picture { names, edges })
 }
 
 /// The Hackenbush rules on one picture: a position is the set of edges standing.

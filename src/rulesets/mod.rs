@@ -18,6 +18,7 @@ pub mod domineering_small;
 pub mod grid;
 pub mod hackenbush;
 pub mod octal;
+pub mod position;
 pub mod search;
 pub mod svg;
 pub mod toads;
@@ -69,11 +70,23 @@ impl PositionError {
         let chars: Vec<char> = self.source_line.chars().collect();
         let from = self.column.saturating_sub(40);
         let to = (self.column + 40).min(chars.len());
-        let shown: String = chars.get(from..to).unwrap_or(&[]).iter().collect();
+        // Invisible characters (a carriage return, a tab, a byte order mark) are shown as
+        // U+FFFD, one column each, so the caret stays under the culprit.
+        let shown: String = chars
+            .get(from..to)
+            .unwrap_or(&[])
+            .iter()
+            .map(|&c| if visible(c) { c } else { '\u{fffd}' })
+            .collect();
         let lead = if from > 0 { "…" } else { "" };
         let caret = " ".repeat(self.column - 1 - from + lead.chars().count());
         format!("{self}\n  {lead}{shown}\n  {caret}^")
     }
+}
+
+/// Whether a character shows as itself on one line of a terminal.
+fn visible(c: char) -> bool {
+    !c.is_control() && !matches!(c, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{206f}')
 }
 
 impl fmt::Display for PositionError {

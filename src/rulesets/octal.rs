@@ -13,7 +13,7 @@
 //! (t the code's last digit position), then for all n ≥ n0. Values past a proved period are
 //! read off it, so a heap of 10^100 tokens costs one division.
 
-use super::{PositionError, RulesetError};
+use super::RulesetError;
 use crate::kernel::{Budget, KernelError};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
@@ -21,7 +21,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 /// Most digits a code may have.
-pub const MAX_DIGITS: usize = 4096;
+pub const MAX_DIGITS: usize = super::position::MAX_CODE_DIGITS;
 /// Most nim-values computed one by one; past it, a heap needs a proved period.
 pub const MAX_COMPUTED: usize = 1 << 24;
 
@@ -34,56 +34,8 @@ pub struct OctalCode {
 impl OctalCode {
     /// Reads `"0.77"`, `".07"`, `"4.07"`. Errors give the column of the offending character.
     pub fn parse(text: &str) -> Result<OctalCode, RulesetError> {
-        let chars: Vec<char> = text.chars().collect();
-        let Some(dot) = chars.iter().position(|&c| c == '.') else {
-            return Err(PositionError::at(
-                text,
-                0,
-                "an octal code is written d0.d1d2…, such as 0.77 (Kayles) or 0.07 (Dawson's Kayles)",
-            )
-            .into());
-        };
-        let mut digits = Vec::with_capacity(chars.len());
-        let d0 = match &chars[..dot] {
-            [] => 0,
-            [c] => {
-                let d = c.to_digit(8).unwrap_or(99) as u8;
-                if d != 0 && d != 4 {
-                    return Err(PositionError::at(
-                        text,
-                        0,
-                        format!("the digit before the point must be 0, or 4 (split a heap without taking), not {c:?}"),
-                    )
-                    .into());
-                }
-                d
-            }
-            _ => {
-                return Err(
-                    PositionError::at(text, 1, "one digit before the point (0 or 4)").into(),
-                )
-            }
-        };
-        digits.push(d0);
-        for (i, c) in chars.iter().enumerate().skip(dot + 1) {
-            match c.to_digit(8) {
-                Some(d) => digits.push(d as u8),
-                None => {
-                    return Err(PositionError::at(
-                        text,
-                        i,
-                        format!("{c:?} is not an octal digit (0 to 7)"),
-                    )
-                    .into())
-                }
-            }
-        }
-        if digits.len() > MAX_DIGITS + 1 {
-            return Err(super::too_large(format!(
-                "an octal code of {} digits (at most {MAX_DIGITS})",
-                digits.len() - 1
-            )));
-        }
+        // The code language's one reader (docs/POSITIONS.md), shared with the proof checker.
+        let mut digits = super::position::octal_code(text)?;
         while digits.len() > 1 && digits.last() == Some(&0) {
             digits.pop();
         }

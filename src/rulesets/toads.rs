@@ -8,11 +8,8 @@
 //! swapped, so the key is the lesser of the two, negated when the mirror is taken.
 
 use super::search::{self, Rules, Table};
-use super::{PositionError, RulesetError};
+use super::RulesetError;
 use crate::kernel::{GameId, Kernel};
-
-/// Longest row.
-pub const MAX_ROW: usize = 1024;
 
 const EMPTY: u8 = 0;
 const TOAD: u8 = 1;
@@ -21,35 +18,17 @@ const FROG: u8 = 2;
 /// A row: each square `0` empty, `1` a toad, `2` a frog.
 pub type Row = Box<[u8]>;
 
-/// Reads `"TT..FF"`.
+/// Reads `"TT..FF"` by the row language of [`super::position::toads`] (docs/POSITIONS.md),
+/// the one reader the proof checker's naive move generator also uses.
 pub fn parse(text: &str) -> Result<Row, RulesetError> {
-    let mut row = Vec::new();
-    for (i, c) in text.trim_end().chars().enumerate() {
-        row.push(match c {
-            '.' => EMPTY,
-            'T' | 't' => TOAD,
-            'F' | 'f' => FROG,
-            _ => {
-                return Err(PositionError::at(
-                    text,
-                    i,
-                    format!("unexpected character {c:?} in a Toads and Frogs row (T a toad, F a frog, . an empty square)"),
-                )
-                .into())
-            }
-        });
-        if row.len() > MAX_ROW {
-            return Err(super::too_large(format!(
-                "a Toads and Frogs row of more than {MAX_ROW} squares"
-            )));
-        }
-    }
-    if row.is_empty() {
-        return Err(
-            PositionError::at(text, 0, "a Toads and Frogs row needs at least one square").into(),
-        );
-    }
-    Ok(row.into_boxed_slice())
+    Ok(super::position::toads(text)?
+        .into_iter()
+        .map(|c| match c {
+            'T' => TOAD,
+            'F' => FROG,
+            _ => EMPTY,
+        })
+        .collect())
 }
 
 /// The row in its notation.

@@ -132,6 +132,9 @@ pub(super) fn run_ruleset(
         Input::One(src) => src.to_string(),
         Input::Batch(source) => input::read_all(source)?,
     };
+    // A file's CRLF line breaks are read as line breaks and its trailing blank lines and
+    // spaces dropped, before the position language (docs/POSITIONS.md), which has neither.
+    let text = text.replace("\r\n", "\n").trim_end().to_string();
     if name == "octal" || name == "subtraction" {
         return nim_sequence(name, &text, time_limit);
     }
@@ -142,9 +145,23 @@ pub(super) fn run_ruleset(
         emit(&picture);
         return Ok(OK);
     }
+    // A board's rows on lines are read there, so errors name the file's line and column, and
+    // then written in the canonical spelling, rows separated by `|`.
+    let board = match name {
+        "domineering" => Some(crate::rulesets::position::domineering(&text)),
+        "clobber" => Some(crate::rulesets::position::clobber(&text)),
+        _ => None,
+    };
+    let text = match board {
+        Some(b) => {
+            b.map_err(|e| CliError::from(crate::functions::rulesets::kernel_error(name, e)))?;
+            text.replace('\n', "|")
+        }
+        None => text,
+    };
     let call = Term::Call {
         name: name.to_string(),
-        args: vec![crate::term::Arg::Text(text.trim_end().to_string())],
+        args: vec![crate::term::Arg::Text(text)],
     };
     let shown = crate::syntax::print(&call, &Default::default());
     let out = one(ctx, format, &mut kernel(time_limit)?, &shown, &call, false)?;

@@ -5,4 +5,5 @@ mod analysis_openings;
 mod nim_openings;
 mod nim_roots;
 mod number_world;
+mod ruleset_readers;
 mod seed_examples;
