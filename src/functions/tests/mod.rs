@@ -6,3 +6,4 @@ mod nim_openings;
 mod nim_roots;
 mod number_world;
 mod seed_examples;
+mod never_panics;
