@@ -258,6 +258,90 @@ impl Term {
     }
 }
 
+/// Written-out size up to which a one-set brace's options are copied to both sides: copying
+/// a few leaves costs less than a definition, and keeps small braces (`{0,*}`) plain games.
+pub(crate) const ONE_SET_COPY_LIMIT: usize = 8;
+
+/// How the names a one-set brace binds begin: a `{`, which no name the lexer reads can contain,
+/// so they never meet a name the user wrote (and the printer knows them for what they are).
+const ONE_SET_NAME: char = '{';
+
+/// The one-set brace `{X, Y}` = `{X, Y | X, Y}` (seed 003 writes `{0,*,*3}` for the impartial
+/// game). Small options are copied to both sides; larger ones are written once, as
+/// `{N0, N1 | N0, N1} where N0 = X, N1 = Y` with names no one can write, so a brace nested d
+/// deep costs d definitions, not 2^d copies. Every consumer already reads `where` (the kernel
+/// evaluates each definition once, [`crate::sharing::expand`] writes it out under a node bound),
+/// and the printer writes the brace back as it was written ([`one_set_options`]).
+pub fn one_set(options: Vec<Term>) -> Term {
+    if size_within(&options, ONE_SET_COPY_LIMIT) {
+        return Term::Game {
+            left: options.clone(),
+            right: options,
+        };
+    }
+    let defs: Vec<(String, Term)> = options
+        .into_iter()
+        .enumerate()
+        .map(|(i, t)| (format!("{ONE_SET_NAME}{i}"), t))
+        .collect();
+    let names: Vec<Term> = defs.iter().map(|(n, _)| Term::Name(n.clone())).collect();
+    Term::Where {
+        body: Box::new(Term::Game {
+            left: names.clone(),
+            right: names,
+        }),
+        defs,
+    }
+}
+
+/// The options of a one-set brace written once by [`one_set`], if `t` is one.
+pub fn one_set_options(t: &Term) -> Option<impl Iterator<Item = &Term>> {
+    let Term::Where { body, defs } = t else {
+        return None;
+    };
+    let Term::Game { left, right } = &**body else {
+        return None;
+    };
+    let is_name = |i: usize, t: &Term, n: &str| matches!(t, Term::Name(m) if m == n && m.starts_with(ONE_SET_NAME) && m[1..] == i.to_string());
+    let ok = !defs.is_empty()
+        && left.len() == defs.len()
+        && right.len() == defs.len()
+        && defs.iter().enumerate().all(|(i, (n, _))| {
+            is_name(i, &left[i], n) && is_name(i, &right[i], n)
+        });
+    ok.then(|| defs.iter().map(|(_, d)| d))
+}
+
+/// Whether the terms have at most `limit` nodes in all, counted without walking past it.
+pub(crate) fn size_within(ts: &[Term], limit: usize) -> bool {
+    let mut count = 0usize;
+    let mut todo: Vec<&Term> = ts.iter().collect();
+    while let Some(t) = todo.pop() {
+        count += 1;
+        if count > limit {
+            return false;
+        }
+        match t {
+            Term::Game { left, right } => todo.extend(left.iter().chain(right)),
+            Term::Sum(a, b) => todo.extend([&**a, &**b]),
+            Term::Neg(a) => todo.push(a),
+            Term::PlusMinus(xs) => todo.extend(xs),
+            Term::Tiny { sub, .. } | Term::Miny { sub, .. } => todo.push(sub),
+            Term::Multiple { game, .. } => todo.push(game),
+            Term::Call { args, .. } => todo.extend(args.iter().filter_map(|a| match a {
+                Arg::Game(t) => Some(t),
+                Arg::Text(_) => None,
+            })),
+            Term::Where { body, defs } => {
+                todo.push(body);
+                todo.extend(defs.iter().map(|(_, d)| d));
+            }
+            Term::Nus { .. } | Term::Hackenstring(_) | Term::Name(_) | Term::Ref(_) => {}
+        }
+    }
+    true
+}
+
 /// Puts a term's options in a fixed order, recursively, so that terms equal up to the order of
 /// options (options are sets of positions, not lists) compare equal. Repetitions are kept:
 /// deleting a repeated option is a rule (`options-are-sets-*`), not something to paper over.

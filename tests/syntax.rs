@@ -391,7 +391,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
 /// The deepest legal inputs of every kind parse, print and parse back in a 2 MiB test thread.
 #[test]
 fn deepest_legal_inputs_fit_the_default_stack() {
-    let kinds: [(&str, &str, &str); 9] = [
+    let kinds: [(&str, &str, &str); 10] = [
         ("(", "0", ")"),
         ("{0|", "", "}"),
         ("-", "{|}", ""),
@@ -401,6 +401,8 @@ fn deepest_legal_inputs_fit_the_default_stack() {
         ("2*(", "^", ")"),
         ("{-(+-Tiny(3*{0,", "1", "|}))|}"),
         ("{", "0", "||}"),
+        // One-set braces around an option large enough to be written once, not copied.
+        ("{", "{1|{2|{3|4}}}", "}"),
     ];
     for (open, mid, close) in kinds {
         // Levels per repetition, found by trying: the deepest count that still parses.
@@ -424,6 +426,46 @@ fn deepest_legal_inputs_fit_the_default_stack() {
             assert_eq!(p(&printed), t, "{open}");
         }
     }
+}
+
+/// The one-set brace `{X}` = `{X|X}` holds X once: nested d deep, the term read is linear in
+/// d (it was 2^d copies), it prints back as written, and its value is the game with X on both
+/// sides, checked against `{X|X}` written out by hand.
+#[test]
+fn one_set_braces_are_read_once() {
+    use onag::{Kernel, Relation};
+    let nested = |d: usize, inner: &str| format!("{}{inner}{}", "{".repeat(d), "}".repeat(d));
+    for d in [30, MAX_NESTING - 1] {
+        let src = nested(d, "|");
+        let t = p(&src);
+        assert!(t.size() < 10 * d, "depth {d}: {} nodes", t.size());
+        assert_eq!(ascii(&t), src);
+        // {|} = 0, {0} = *, {*} = 0, …: the value alternates with the depth.
+        let mut k = Kernel::new();
+        let v = k.eval(&t).unwrap();
+        let expected = if d % 2 == 0 { "*" } else { "0" };
+        let e = k.eval(&p(expected)).unwrap();
+        assert_eq!(k.compare(v, e).unwrap(), Relation::Equal, "depth {d}");
+    }
+    // A few levels written out by hand, each option on both sides, against the one-set form.
+    let mut k = Kernel::new();
+    let mut full = "{1|{0|-1}}".to_string();
+    let mut short = full.clone();
+    for _ in 0..5 {
+        full = format!("{{{full}, 2 | {full}, 2}}");
+        short = format!("{{{short}, 2}}");
+        let (a, b) = (p(&full), p(&short));
+        assert!(b.size() * 2 < a.size() || a.size() < 20, "{} vs {}", b.size(), a.size());
+        assert_eq!(ascii(&b), short);
+        let (x, y) = (k.eval(&a).unwrap(), k.eval(&b).unwrap());
+        assert_eq!(k.to_term(x), k.to_term(y), "{short}");
+    }
+    // The options see the names around the brace, never the brace's own.
+    let t = p("{A, {A|B}, {B|A}} where A = {1|{0|-1}}, B = *2");
+    let u = p("{A, {A|B}, {B|A} | A, {A|B}, {B|A}} where A = {1|{0|-1}}, B = *2");
+    let (x, y) = (k.eval(&t).unwrap(), k.eval(&u).unwrap());
+    assert_eq!(k.compare(x, y).unwrap(), Relation::Equal);
+    assert_eq!(p(&ascii(&t)), t);
 }
 
 /// Wide games print without building documents too deep to drop.
@@ -547,6 +589,11 @@ fn canonical_shaped() -> impl Strategy<Value = Term> {
             }),
             // Lone game options make the slash notation nest.
             (inner.clone(), inner.clone()).prop_map(|(a, b)| Term::game(vec![a], vec![b])),
+            // A one-set brace `{a, b}` as the parser reads it (written once when large).
+            prop::collection::vec(inner.clone(), 1..3).prop_map(|xs| {
+                let items: Vec<String> = xs.iter().map(|x| format!("({})", ascii(x))).collect();
+                p(&format!("{{{}}}", items.join(", ")))
+            }),
         ]
     })
 }

@@ -232,6 +232,23 @@ fn guard(name: &str, xs: &[&Surreal]) -> Result<(), KernelError> {
     Ok(())
 }
 
+/// Most bits a nimber coefficient may have in a nim product, quotient or root: one product
+/// of two such (Karatsuba on 2^14 limbs) takes a few hundredths of a second, so the budget,
+/// asked between products, is never far away. A limit, not an answer.
+const MAX_NIMBER_BITS: u64 = 1 << 20;
+
+/// Refuses nimbers too large for one nim operation to end soon ([`MAX_NIMBER_BITS`]).
+fn nim_guard(name: &str, xs: &[&On2]) -> Result<(), KernelError> {
+    match xs.iter().map(|x| x.coefficient_bits()).max() {
+        Some(bits) if bits > MAX_NIMBER_BITS => Err(KernelError::TooLarge {
+            what: format!(
+                "{name}: a nimber of {bits} bits (nim products, quotients and roots take nimbers of at most {MAX_NIMBER_BITS} bits)"
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
 fn arity(name: &str, usage: &str, a: &[Arg], ok: &[usize]) -> Result<(), KernelError> {
     if ok.contains(&a.len()) {
         Ok(())
@@ -379,7 +396,9 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             }
             if let (Some(p), Some(q)) = (x.as_on2(k), y.as_on2(k)) {
                 // The product of impartial games (seed 003, G×H) is the nim product.
-                return Ok(Value::nimber(p.mul(&q), k));
+                nim_guard(name, &[&p, &q])?;
+                let r = p.mul_checked(&q, &mut || k.check_budget())?;
+                return Ok(Value::nimber(r, k));
             }
             let (dx, dy) = (x.display(k, true), y.display(k, true));
             Err(error(
@@ -404,8 +423,9 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
                 return Ok(Value::surreal(r, k));
             }
             if let (Some(p), Some(q)) = (x.as_on2(k), y.as_on2(k)) {
+                nim_guard(name, &[&p, &q])?;
                 let r = p
-                    .div(&q)
+                    .div_checked(&q, &mut || k.check_budget())?
                     .ok_or_else(|| error(name, "division by *0: *0 has no nim inverse"))?;
                 return Ok(Value::nimber(r, k));
             }
@@ -424,7 +444,9 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
                 return Ok(Value::surreal(r, k));
             }
             if let Some(n) = x.as_on2(k) {
-                return Ok(Value::nimber(n.sqrt(), k));
+                nim_guard(name, &[&n])?;
+                let r = n.sqrt_checked(&mut || k.check_budget())?;
+                return Ok(Value::nimber(r, k));
             }
             Err(error(
                 name,
@@ -434,39 +456,46 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
         "nimmul" => {
             arity(name, "nimmul(a, b) or a ⊗ b or a (x) b", a, &[2])?;
             let (p, q) = (on2_arg(k, name, a, 0)?, on2_arg(k, name, a, 1)?);
-            Ok(Value::nimber(p.mul(&q), k))
+            nim_guard(name, &[&p, &q])?;
+            let r = p.mul_checked(&q, &mut || k.check_budget())?;
+            Ok(Value::nimber(r, k))
         }
         "nimdiv" => {
             arity(name, "nimdiv(a, b)", a, &[2])?;
             let (p, q) = (on2_arg(k, name, a, 0)?, on2_arg(k, name, a, 1)?);
+            nim_guard(name, &[&p, &q])?;
             let r = p
-                .div(&q)
+                .div_checked(&q, &mut || k.check_budget())?
                 .ok_or_else(|| error(name, "division by *0: *0 has no nim inverse"))?;
             Ok(Value::nimber(r, k))
         }
         "niminv" => {
             arity(name, "niminv(a)", a, &[1])?;
             let p = on2_arg(k, name, a, 0)?;
+            nim_guard(name, &[&p])?;
             let r = p
-                .inv()
+                .inv_checked(&mut || k.check_budget())?
                 .ok_or_else(|| error(name, "*0 has no nim inverse"))?;
             Ok(Value::nimber(r, k))
         }
         "nimsqrt" => {
             arity(name, "nimsqrt(a)", a, &[1])?;
             let p = on2_arg(k, name, a, 0)?;
-            Ok(Value::nimber(p.sqrt(), k))
+            nim_guard(name, &[&p])?;
+            let r = p.sqrt_checked(&mut || k.check_budget())?;
+            Ok(Value::nimber(r, k))
         }
         "nimpow" => {
             arity(name, "nimpow(a, n)", a, &[2])?;
             let p = on2_arg(k, name, a, 0)?;
+            nim_guard(name, &[&p])?;
             let n = natural_arg(k, name, a, 1)?;
             // square and multiply, the budget checked between the products
             let (mut base, mut acc, mut e) = (p, On2::finite(Nimber::from(1)), n);
             while e != 0 {
                 k.check_budget()?;
                 if e & 1 == 1 {
-                    acc = acc.mul(&base);
+                    acc = acc.mul_checked(&base, &mut || k.check_budget())?;
                 }
                 e >>= 1;
                 if e != 0 {
@@ -478,6 +507,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
         "nimsolve" => {
             arity(name, "nimsolve(a) or nimsolve(a, k)", a, &[1, 2])?;
             let x = finite_nimber_arg(k, name, a, 0)?;
+            nim_guard(name, &[&On2::finite(x.clone())])?;
             let root = x.solve_artin_schreier();
             if a.len() == 2 {
                 let level = natural_arg(k, name, a, 1)?;
@@ -638,6 +668,25 @@ fn cut(k: &mut Kernel, a: &[Arg]) -> Result<(Value, CutReport), KernelError> {
             "expected cut({L|R}, \"left\"|\"right\"|\"both\")",
         ));
     };
+    // The parser writes only these flags and at least three options before `…`; a call
+    // written by hand is held to the same (an empty side that goes on is no progression).
+    if !matches!(flag.as_str(), "left" | "right" | "both") {
+        return Err(error(
+            "cut",
+            format!("unknown flag \"{flag}\": expected \"left\", \"right\" or \"both\" (the sides that go on)"),
+        ));
+    }
+    for (side, goes_on, opts) in [
+        ("left", flag != "right", left),
+        ("right", flag != "left", right),
+    ] {
+        if goes_on && opts.len() < MIN_PROGRESSION {
+            return Err(error(
+                "cut",
+                format!("the {side} side goes on, so it needs at least {MIN_PROGRESSION} options to show its progression; it has {}", opts.len()),
+            ));
+        }
+    }
     if let Some(report) = all_finite_nimbers(k, left, right, flag)? {
         return Ok((Value::Nimber(On2::omega()), report));
     }
@@ -994,6 +1043,9 @@ fn truncations(left: &[Surreal], right: &[Surreal]) -> Option<String> {
     ))
 }
 
+/// Fewest terms a progression is inferred from (the parser asks as many before `…`).
+const MIN_PROGRESSION: usize = 3;
+
 /// One side of an infinite cut.
 #[derive(Debug)]
 enum Side {
@@ -1013,6 +1065,12 @@ enum Side {
 /// ratios) or the partial sums of a geometric series (differences with equal ratios); with
 /// its kind and what was inferred, in words.
 fn infer(v: &[Surreal]) -> Result<(Side, &'static str, String), String> {
+    if v.len() < MIN_PROGRESSION {
+        return Err(format!(
+            "a progression is inferred from at least {MIN_PROGRESSION} terms, not {}",
+            v.len()
+        ));
+    }
     let shown = v
         .iter()
         .map(|x| x.display(true))

@@ -18,6 +18,7 @@
 use super::nimber::Nimber;
 use super::ordinal::Ordinal;
 use num_traits::ToPrimitive;
+use std::convert::Infallible;
 use std::fmt;
 
 /// An ordinal below `ω^ω` under nim arithmetic: `(exponent, coefficient)` pairs with exponents
@@ -127,8 +128,18 @@ impl On2 {
 
     /// Nim multiplication.
     pub fn mul(&self, other: &On2) -> On2 {
-        let mut terms = Vec::with_capacity(self.terms.len() * other.terms.len());
+        match self.mul_checked(other, &mut || Ok::<(), Infallible>(())) {
+            Ok(p) => p,
+            Err(never) => match never {},
+        }
+    }
+
+    /// [`On2::mul`], asking `check` between rows of the product (each row multiplies one term
+    /// by every term of `other`): an `Err` stops it and is returned.
+    pub fn mul_checked<E>(&self, other: &On2, check: Check<'_, E>) -> Result<On2, E> {
+        let mut terms = Vec::with_capacity(self.terms.len().saturating_mul(other.terms.len()));
         for (a, c) in &self.terms {
+            check()?;
             for (b, d) in &other.terms {
                 let (e, two) = monomial_product(*a, *b);
                 let mut coef = c.nim_mul(d);
@@ -138,7 +149,7 @@ impl On2 {
                 terms.push((e, coef));
             }
         }
-        On2::from_terms(terms)
+        Ok(On2::from_terms(terms))
     }
 
     /// `self ⊗ self`: squaring is additive in characteristic 2, so each term squares alone.
@@ -191,13 +202,14 @@ impl On2 {
         (1u128 << j) * 3u128.pow(k)
     }
 
-    /// Repeated squaring `x ↦ x^(2^times)`.
-    fn frobenius(&self, times: u128) -> On2 {
+    /// Repeated squaring `x ↦ x^(2^times)`, asking `check` before each square.
+    fn frobenius<E>(&self, times: u128, check: Check<'_, E>) -> Result<On2, E> {
         let mut x = self.clone();
         for _ in 0..times {
+            check()?;
             x = x.square();
         }
-        x
+        Ok(x)
     }
 
     /// The unique nim square root (squaring is a field automorphism).
@@ -208,8 +220,21 @@ impl On2 {
     /// assert_eq!(w.sqrt().to_string(), "ω^2·2"); // √ω = ω²·2
     /// ```
     pub fn sqrt(&self) -> On2 {
+        match self.sqrt_checked(&mut || Ok::<(), Infallible>(())) {
+            Ok(r) => r,
+            Err(never) => match never {},
+        }
+    }
+
+    /// [`On2::sqrt`], asking `check` between its squarings (a transfinite nimber's field
+    /// degree `m` can be in the millions: the root is `x^(2^(m−1))`). A finite nimber takes
+    /// its root directly, in one step.
+    pub fn sqrt_checked<E>(&self, check: Check<'_, E>) -> Result<On2, E> {
+        if let Some(c) = self.as_finite() {
+            return Ok(On2::finite(c.nim_sqrt()));
+        }
         let m = self.field_degree();
-        self.frobenius(m - 1)
+        self.frobenius(m - 1, check)
     }
 
     /// The nim inverse, or `None` for `*0`: `x^(2^m − 2) = Π_{i=1}^{m−1} x^(2^i)`.
@@ -219,20 +244,29 @@ impl On2 {
     /// assert_eq!(On2::omega().inv().unwrap().to_string(), "ω^2·3"); // 1/ω = ω²·3
     /// ```
     pub fn inv(&self) -> Option<On2> {
+        match self.inv_checked(&mut || Ok::<(), Infallible>(())) {
+            Ok(r) => r,
+            Err(never) => match never {},
+        }
+    }
+
+    /// [`On2::inv`], asking `check` between its `m` squarings and products.
+    pub fn inv_checked<E>(&self, check: Check<'_, E>) -> Result<Option<On2>, E> {
         if self.is_zero() {
-            return None;
+            return Ok(None);
         }
         if let Some(c) = self.as_finite() {
-            return c.nim_inv().map(On2::finite);
+            return Ok(c.nim_inv().map(On2::finite));
         }
         let m = self.field_degree();
         let mut x = self.square();
         let mut acc = x.clone();
         for _ in 2..m {
+            check()?;
             x = x.square();
-            acc = acc.mul(&x);
+            acc = acc.mul_checked(&x, check)?;
         }
-        Some(acc)
+        Ok(Some(acc))
     }
 
     /// Nim division, or `None` when dividing by `*0`.
@@ -240,11 +274,30 @@ impl On2 {
         other.inv().map(|i| self.mul(&i))
     }
 
+    /// [`On2::div`] under `check`, as [`On2::inv_checked`].
+    pub fn div_checked<E>(&self, other: &On2, check: Check<'_, E>) -> Result<Option<On2>, E> {
+        match other.inv_checked(check)? {
+            Some(i) => self.mul_checked(&i, check).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The most bits of any coefficient: a finite nimber's size, which bounds the time of one
+    /// product (Karatsuba on its limbs) before any loop can ask a budget.
+    pub fn coefficient_bits(&self) -> u64 {
+        self.terms.iter().map(|(_, c)| c.value().bits()).max().unwrap_or(0)
+    }
+
     /// Prints as an ordinal (`ω^2·3+ω+1`, or with `w` and `*` in ASCII).
     pub fn display(&self, ascii: bool) -> String {
         self.to_ordinal().display(ascii)
     }
 }
+
+/// What a long computation asks between its steps: the caller's budget (a deadline, Ctrl-C,
+/// the memory limit). An `Err` stops the computation and is handed back unchanged; the number
+/// layer knows no budgets of its own.
+pub type Check<'a, E> = &'a mut dyn FnMut() -> Result<(), E>;
 
 /// `ω^a ⊗ ω^b = ω^e ⊗ (2 if the second is true)`: base-3 digit addition where a carry out of
 /// digit k > 0 goes to digit k−1 (`χ_k³ = χ_{k−1}`) and a carry out of digit 0 is the factor 2.

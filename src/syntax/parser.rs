@@ -81,6 +81,9 @@ fn is_omega(name: &str) -> bool {
 /// CGSuite prints: a canonical form nests no deeper than its birthday.
 pub const MAX_NESTING: usize = 500;
 
+/// Most nodes the one list of an infinite one-set brace may have: it is copied to both sides.
+const MAX_COPIED_LIST: usize = 256;
+
 /// `n/d` (d > 0) as a dyadic rational, or `None` when it is not one.
 ///
 /// The fraction is dyadic exactly when the odd part of d divides n, so one division decides it.
@@ -466,6 +469,14 @@ impl Parser<'_> {
         // One list and no bar, `{0,*,*2,…}`: the impartial game with those options for both
         // players (seed 003 §7: mex{0, *, *2, …} = *ω).
         if body.seps.is_empty() && body.lists.len() == 1 {
+            // The list is copied to Right's side: bounded, so that nested infinite braces
+            // cannot double at every level (their options are numbers and nimbers anyway).
+            if !crate::term::size_within(&body.lists[0], MAX_COPIED_LIST) {
+                return Err(self.error(
+                    span,
+                    format!("the options of a one-set brace that goes on (`{{0, *, *2, …}}`) may have at most {MAX_COPIED_LIST} nodes in all; write both sides, {{L, … | R, …}}"),
+                ));
+            }
             let list = body.lists[0].clone();
             body.lists.push(list);
             body.goes_on.push(body.goes_on[0]);
@@ -561,10 +572,8 @@ impl Parser<'_> {
                 return Err(self.no_bars());
             }
             self.leave();
-            return Ok(Term::Game {
-                left: opts.clone(),
-                right: opts,
-            });
+            // Written once, never copied: `{{{…}}}` nested d deep is d definitions, not 2^d.
+            return Ok(crate::term::one_set(opts));
         }
         let g = self.build_game(body)?;
         self.leave();

@@ -148,6 +148,9 @@ impl Printer {
 
     /// A term at the loosest level: sums unparenthesised.
     fn expr(&self, t: &Term) -> Doc {
+        if let Some(options) = crate::term::one_set_options(t) {
+            return self.one_set(options);
+        }
         match t {
             Term::Sum(a, b) => {
                 let (op, rhs) = match &**b {
@@ -193,7 +196,9 @@ impl Printer {
     /// looseness would otherwise be read as the enclosing term's.
     fn part(&self, t: &Term) -> Doc {
         match t {
-            Term::Where { .. } => self.parens(self.expr(t)),
+            Term::Where { .. } if crate::term::one_set_options(t).is_none() => {
+                self.parens(self.expr(t))
+            }
             _ => self.expr(t),
         }
     }
@@ -236,6 +241,7 @@ impl Printer {
     /// A term as the parser's `unary` rule reads it back: sums are parenthesised.
     fn unary(&self, t: &Term) -> Doc {
         match t {
+            Term::Where { .. } if crate::term::one_set_options(t).is_some() => self.expr(t),
             Term::Sum(..) | Term::Where { .. } => self.parens(self.expr(t)),
             Term::Name(name) => Doc::text(name.clone()),
             Term::Game { left, right } => self.braced(left, right),
@@ -346,6 +352,19 @@ impl Printer {
                     .group()
             }
         }
+    }
+
+    /// A one-set brace written once by the parser (`crate::term::one_set`): `{X, Y}` as it
+    /// was written, each option that is a game braced so that it reads back as one option.
+    fn one_set<'t>(&self, options: impl Iterator<Item = &'t Term>) -> Doc {
+        let items = options.map(|x| match x {
+            Term::Game { left, right } => self.braced(left, right),
+            _ => self.part(x),
+        });
+        Doc::text("{")
+            .append(join_options(items).nest(1))
+            .append(Doc::text("}"))
+            .group()
     }
 
     fn braced(&self, left: &[Term], right: &[Term]) -> Doc {

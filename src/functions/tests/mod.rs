@@ -7,3 +7,4 @@ mod nim_roots;
 mod number_world;
 mod ruleset_readers;
 mod seed_examples;
+mod never_panics;
