@@ -1,8 +1,11 @@
 //! The independent check of a thermograph certificate (`onag analyze --certificate`).
 //!
 //! Written apart from `crate::analysis` and calling none of it: walls are read as lists of
-//! breakpoints and evaluated by interpolation here; each game's options are confirmed with the
-//! kernel's canonical options; each wall is recomputed from the options' walls already checked:
+//! breakpoints and evaluated by interpolation here; each game's options are read from the
+//! certificate (earlier entries) and checked by definition, never asked of the kernel: the
+//! game `{listed Left options | listed Right options}` is built from them and must equal the
+//! game written (an entry that lists none must be an integer written as one); each wall is
+//! recomputed from the options' walls already checked:
 //! `LS(t) = max RW(G^L)(t) − t`, `RS(t) = min LW(G^R)(t) + t`, the temperature is the least
 //! t ≥ −1 with `LS(t) ≤ RS(t)`, the walls are the scaffolds below it and the mast above.
 //!
@@ -41,6 +44,16 @@ fn fail<T>(entry: Option<usize>, reason: impl Into<String>) -> Result<T, CertErr
         entry,
         reason: reason.into(),
     })
+}
+
+/// An integer written as one (`3`, `-12`), read as text.
+fn integer_text(src: &str) -> Option<Dyadic> {
+    let s = src.trim();
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse::<Dyadic>().ok().filter(Dyadic::is_integer)
 }
 
 /// Whether a JSON value is a thermograph certificate (rather than a proof).
@@ -189,18 +202,21 @@ pub fn check(v: &Value) -> Result<Verified, CertError> {
             Ok(t) => t,
             Err(err) => return fail(Some(i), format!("the game does not parse: {err}")),
         };
-        let id = match k.eval(&term) {
-            Ok(g) => g,
-            Err(err) => return fail(Some(i), format!("the game cannot be evaluated: {err}")),
-        };
         let left = read_pts(e.get("left_wall"), i, "left_wall")?;
         let right = read_pts(e.get("right_wall"), i, "right_wall")?;
         let tau = read_num(e.get("temperature"), i, "temperature")?;
         let mast = read_num(e.get("mast"), i, "mast")?;
         let li = read_ix(e.get("left"), i, "left")?;
         let ri = read_ix(e.get("right"), i, "right")?;
-        let integer = k.as_number(id).filter(|x| x.is_integer());
-        if let Some(n) = integer {
+        let id = if li.is_empty() && ri.is_empty() {
+            // No options listed: an integer, read from its text as a number (the kernel is
+            // not asked what the game is), its thermograph the mast at n from t = -1.
+            let Some(n) = integer_text(src) else {
+                return fail(
+                    Some(i),
+                    format!("{src} lists no options, so it must be an integer written as one"),
+                );
+            };
             let flat = vec![(Dyadic::from(-1), n.clone())];
             if left != flat || right != flat || tau != Dyadic::from(-1) || mast != n {
                 return fail(
@@ -208,32 +224,34 @@ pub fn check(v: &Value) -> Result<Verified, CertError> {
                     format!("the integer {n} has the mast at {n} from t = -1"),
                 );
             }
+            k.number(&n)
         } else {
-            // The listed options must be the canonical options.
-            let mut want_l = k.left_options(id).map_err(|e| CertError {
+            // The game is, by definition, {its Left options | its Right options}: the
+            // options are the certificate's own earlier entries, never asked of the kernel.
+            // The game built from them must equal the game written (a thermograph is a
+            // property of the value, so equal options need not be canonical ones).
+            let got_l: Vec<GameId> = li.iter().map(|&j| done[j].id).collect();
+            let got_r: Vec<GameId> = ri.iter().map(|&j| done[j].id).collect();
+            let kernel_err = |e: crate::kernel::KernelError| CertError {
                 entry: Some(i),
                 reason: e.to_string(),
-            })?;
-            let mut want_r = k.right_options(id).map_err(|e| CertError {
+            };
+            let made = k.from_options(&got_l, &got_r).map_err(kernel_err)?;
+            let written = k.eval(&term).map_err(|err| CertError {
                 entry: Some(i),
-                reason: e.to_string(),
+                reason: format!("the game cannot be evaluated: {err}"),
             })?;
-            let mut got_l: Vec<GameId> = li.iter().map(|&j| done[j].id).collect();
-            let mut got_r: Vec<GameId> = ri.iter().map(|&j| done[j].id).collect();
-            for v in [&mut want_l, &mut want_r, &mut got_l, &mut got_r] {
-                v.sort_unstable();
-                v.dedup();
-            }
-            if got_l != want_l || got_r != want_r {
+            if k.compare(written, made).map_err(kernel_err)? != crate::kernel::Relation::Equal {
                 return fail(
                     Some(i),
-                    format!("the options listed are not the canonical options of {src}"),
+                    format!("{src} is not the game of the options listed for it"),
                 );
             }
             let lw: Vec<&Pts> = li.iter().map(|&j| &done[j].right).collect();
             let rw: Vec<&Pts> = ri.iter().map(|&j| &done[j].left).collect();
             verify_walls(i, &lw, &rw, &left, &right, &tau, &mast)?;
-        }
+            made
+        };
         if i == root {
             root_out = Some(Verified {
                 game: src.to_string(),
@@ -341,4 +359,92 @@ fn verify_walls(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn certificate(src: &str) -> Value {
+        let mut k = Kernel::new();
+        let g = k.eval(&crate::syntax::parse(src).unwrap()).unwrap();
+        crate::analysis::certificate::build(&mut k, g).unwrap()
+    }
+
+    #[test]
+    fn the_options_checked_are_the_certificates_own() {
+        let v = certificate("{1|-1}");
+        assert_eq!(check(&v).unwrap().temperature, Dyadic::from(1));
+        let root = v["root"].as_u64().unwrap() as usize;
+        // A dominated Left option 0 added as a new first entry: {0, 1 | -1} is {1|-1}, so the
+        // thermograph is the same, and it checks from the options as listed (the canonical
+        // options, which the kernel would give, are not what is compared).
+        let mut games = vec![json!({
+            "game": "0", "left": [], "right": [], "temperature": "-1", "mast": "0",
+            "left_wall": [["-1", "0"]], "right_wall": [["-1", "0"]],
+        })];
+        for e in v["games"].as_array().unwrap() {
+            let mut e = e.clone();
+            for side in ["left", "right"] {
+                let shifted: Vec<u64> = e[side]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|j| j.as_u64().unwrap() + 1)
+                    .collect();
+                e[side] = json!(shifted);
+            }
+            games.push(e);
+        }
+        games[root + 1]["left"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!(0));
+        let dominated = json!({"certificate": "thermographs", "root": root + 1, "games": games});
+        let r = check(&dominated).unwrap();
+        assert_eq!((r.temperature, r.mast), (Dyadic::from(1), Dyadic::from(0)));
+        // The same option lists under another game's name: rejected, whatever the walls.
+        let mut renamed = v.clone();
+        renamed["games"][root]["game"] = json!("{2|-2}");
+        let e = check(&renamed).unwrap_err();
+        assert!(
+            e.reason.contains("not the game of the options listed"),
+            "{e}"
+        );
+        // A game that is not an integer must list its options.
+        let mut bare = v.clone();
+        bare["games"][root]["left"] = json!([]);
+        bare["games"][root]["right"] = json!([]);
+        let e = check(&bare).unwrap_err();
+        assert!(e.reason.contains("must be an integer"), "{e}");
+    }
+
+    #[test]
+    fn an_option_listed_wrongly_is_rejected() {
+        let v = certificate("{2|-1} + {1|-1}");
+        assert!(check(&v).is_ok());
+        let root = v["root"].as_u64().unwrap() as usize;
+        // Left's option replaced by another earlier entry: the game made is not the root's.
+        let first = v["games"][root]["left"][0].as_u64().unwrap();
+        for j in 0..root as u64 {
+            if j == first {
+                continue;
+            }
+            let mut bad = v.clone();
+            bad["games"][root]["left"][0] = json!(j);
+            // Accepted only if that entry is the same game (it never is: entries are distinct).
+            assert!(check(&bad).is_err(), "option {first} replaced by {j}");
+        }
+        // An integer entry written as something else than an integer.
+        let one = (0..root)
+            .find(|&j| v["games"][j]["left"] == json!([]))
+            .unwrap();
+        let mut half = v.clone();
+        half["games"][one]["game"] = json!("{0|2}");
+        assert!(check(&half)
+            .unwrap_err()
+            .reason
+            .contains("must be an integer"));
+    }
 }

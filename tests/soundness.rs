@@ -1,0 +1,1043 @@
+//! The soundness campaign (issue 28, point 2): mutate every field of valid proofs and require
+//! that every mutant `onag check` accepts states true equalities.
+//!
+//! Valid proofs of many kinds are made through the library (simplifications of seed examples
+//! and of random small games, sums with lemmas and a term table, `prove A = B`, openings of
+//! cool, heat and the nim product; ruleset openings in their own test). Each is written as JSON
+//! and mutated, one or two edits at a time, on its JSON tree: terms anywhere (input, result,
+//! steps' `to`/`from`, table entries, witnesses, lemma statements) edited as terms (a number
+//! nudged, options moved, dropped, doubled, swapped between sides, a subterm replaced by one
+//! met elsewhere in the file) or as text (a reference renumbered, a digit changed, a character
+//! of a position replaced from a hostile alphabet); rule names, `at` paths, `reversed`, lemma
+//! citations, the version; steps, lemmas, table entries, parts and path elements deleted,
+//! doubled, swapped. Every mutant is checked the way `onag check` checks a file
+//! ([`Proof::check_json`]) and also whole ([`Proof::parse_json`] then [`Proof::check`]); when
+//! either accepts it, the claim `input = result` and every lemma's statement are decided by
+//! `tests/common/oracle.rs` (the kernel, and for ruleset positions a naive move generator
+//! written there), and a false one fails the test with the mutant's text.
+//!
+//! Deterministic: a fixed seed drives every choice. The analysis certificates' campaign is
+//! here too (`certificate_mutants_accepted_are_true_thermographs`).
+
+#[path = "common/oracle.rs"]
+mod oracle;
+
+use onag::{Engine, Outcome, Proof, RuleSet, Term};
+use oracle::{Judged, Oracle, Verdict};
+use serde_json::Value;
+
+/// SplitMix64: a fixed, portable stream of choices.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+    fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
+        &xs[self.below(xs.len())]
+    }
+}
+
+/// Leaves for random games and for replacements.
+const LEAVES: &[&str] = &[
+    "0", "1", "-1", "1/2", "-1/2", "2", "3/2", "5/4", "*", "*2", "^", "v", "^*", "1/4", "-2",
+];
+
+/// Characters a position string may be edited with: every ruleset's, their lowercase and
+/// look-alike cousins, separators and control characters.
+const HOSTILE: &[char] = &[
+    '.', '#', '|', 'x', 'o', 'X', 'O', 'T', 'F', 't', 'f', 'L', 'R', 'E', 'l', 'r', 'e', '_', ',',
+    '(', ')', ' ', '\r', '\n', '\t', 'a', 'b', '0', '1', '7', '\u{FEFF}', '\u{0}', '\u{FF0E}',
+];
+
+/// A random small game in CGSuite notation.
+fn random_game(rng: &mut Rng, depth: u32) -> String {
+    if depth == 0 || rng.chance(25) {
+        return rng.pick(LEAVES).to_string();
+    }
+    match rng.below(8) {
+        0 => format!(
+            "{} + {}",
+            random_game(rng, depth - 1),
+            random_game(rng, depth - 1)
+        ),
+        1 => format!("-({})", random_game(rng, depth - 1)),
+        _ => {
+            let side = |rng: &mut Rng| {
+                let n = rng.below(3);
+                (0..n)
+                    .map(|_| random_game(rng, depth - 1))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let l = side(rng);
+            let r = side(rng);
+            format!("{{{l} | {r}}}")
+        }
+    }
+}
+
+/// A valid proof, as JSON, with what it is.
+struct Seed {
+    label: String,
+    json: String,
+}
+
+fn simplified(src: &str, engine: &Engine) -> Option<Seed> {
+    let t = onag::parse(src).ok()?;
+    let s = onag::simplify(&t, engine).ok()?;
+    s.proof.checked.then(|| Seed {
+        label: format!("simplify {src}"),
+        json: s.proof.to_json(),
+    })
+}
+
+fn proved(a: &str, b: &str, engine: &Engine) -> Option<Seed> {
+    let (x, y) = (onag::parse(a).ok()?, onag::parse(b).ok()?);
+    match onag::prove(&x, &y, engine).ok()? {
+        Outcome::Equal(p) if p.checked => Some(Seed {
+            label: format!("prove {a} = {b}"),
+            json: p.to_json(),
+        }),
+        _ => None,
+    }
+}
+
+/// Proofs of short games, sums with lemmas and a table, `prove A = B`, and openings of cool,
+/// heat and the nim product.
+fn game_seeds(engine: &Engine, rng: &mut Rng) -> Vec<Seed> {
+    let fixed = [
+        "{0, 1 | 2}",
+        "{1|-1} + {2|-2}",
+        "{1|-1} + {2|-2} + {3|-3}",
+        "{1|-1} + {2|-2} + 1/2 + {0, 1/4 | 3}",
+        "^ + ^ + *",
+        "{0 | ^*}",
+        "*2 + *3",
+        "{2 | -1} + {1 | 0}",
+        "+-1 + +-2",
+        "{{2 | 0} | -1}",
+        "{0, * | 0, *}",
+        "{1/2 | 1}",
+        "{-1 | {0 | -2}}",
+        "{*, ^ | v}",
+        "3/2 + {1 | 1/2}",
+        "-{2 | {1 | 0}}",
+        "cool({2|-1}, 1)",
+        "cool({3|-3}, 2)",
+        "cool({4|{2|0}}, 1)",
+        "heat({1|-1}, 1)",
+        "heat(*, 1)",
+        "nimmul(*2, *3)",
+        "nimmul(*3, *3)",
+    ];
+    let mut seeds: Vec<Seed> = fixed.iter().filter_map(|s| simplified(s, engine)).collect();
+    assert!(
+        seeds.len() >= fixed.len() - 2,
+        "the seed examples simplify with checked proofs"
+    );
+    let mut tries = 0;
+    while seeds.len() < fixed.len() + 24 && tries < 200 {
+        tries += 1;
+        let g = random_game(rng, 3);
+        if let Some(s) = simplified(&g, engine) {
+            // Trivial proofs (no steps) teach the campaign little.
+            if s.json.contains("\"rule\"") {
+                seeds.push(s);
+            }
+        }
+    }
+    let pairs = [
+        ("^ + ^", "{0 | ^*}"),
+        ("{1|-1} + {1|-1}", "0"),
+        ("{0, 1 | 2}", "3/2"),
+        ("{2|-2} + {1|-1}", "{3|-3} + {1|-1} + {2|-2} + -{3|-3}"),
+        ("*2 + *3", "*"),
+        ("{1/2 | 1}", "3/4"),
+    ];
+    seeds.extend(pairs.iter().filter_map(|(a, b)| proved(a, b, engine)));
+    for _ in 0..8 {
+        let g = random_game(rng, 3);
+        if let Ok(v) = onag::parse(&g).and_then(|t| onag::evaluate(&t)) {
+            seeds.extend(proved(&g, &v.to_string(), engine));
+        }
+    }
+    seeds
+}
+
+/// Proofs that open ruleset positions, alone and in sums.
+fn ruleset_seeds(engine: &Engine) -> Vec<Seed> {
+    let fixed = [
+        r#"domineering("..|..")"#,
+        r#"domineering("...|...")"#,
+        r#"domineering("..#|...")"#,
+        r#"domineering("....")"#,
+        r#"domineering(".|.|.")"#,
+        r#"clobber("xo")"#,
+        r#"clobber("xox")"#,
+        r#"clobber("xo|ox")"#,
+        r#"clobber("xo.|ox.")"#,
+        r#"toads("TT.F")"#,
+        r#"toads("T.F")"#,
+        r#"toads("TT..F")"#,
+        r#"toads("T.FF")"#,
+        r#"hackenbush("LRE")"#,
+        r#"hackenbush("LR")"#,
+        r#"hackenbush("L(R,E)")"#,
+        r#"hackenbush("_ L a R b L _")"#,
+        "cutcake(3, 2)",
+        "cutcake(2, 2)",
+        "cutcake(4, 1)",
+        r#"octal("0.77", 5)"#,
+        r#"octal("0.07", 6)"#,
+        r#"subtraction("1,3", 5)"#,
+        r#"domineering("..|..") + toads("T.F")"#,
+        r#"clobber("xo") + hackenbush("LR")"#,
+    ];
+    let seeds: Vec<Seed> = fixed.iter().filter_map(|s| simplified(s, engine)).collect();
+    assert!(
+        seeds.len() >= fixed.len() - 3,
+        "the ruleset examples simplify with checked proofs ({} of {})",
+        seeds.len(),
+        fixed.len()
+    );
+    seeds
+}
+
+/// What a place in a proof file holds, so it is mutated as what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    Term,
+    Rule,
+    At,
+    Reversed,
+    Lemma,
+    Version,
+    Array,
+    Object,
+}
+
+/// Every mutable place of a JSON tree, as JSON pointers.
+fn places(v: &Value, ptr: &str, key: &str, out: &mut Vec<(String, Slot)>) {
+    match v {
+        Value::Object(m) => {
+            out.push((ptr.to_string(), Slot::Object));
+            for (k, x) in m {
+                places(
+                    x,
+                    &format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1")),
+                    k,
+                    out,
+                );
+            }
+        }
+        Value::Array(a) => {
+            out.push((ptr.to_string(), Slot::Array));
+            for (i, x) in a.iter().enumerate() {
+                places(x, &format!("{ptr}/{i}"), key, out);
+            }
+        }
+        Value::String(_) => match key {
+            "rule" => out.push((ptr.to_string(), Slot::Rule)),
+            "at" => out.push((ptr.to_string(), Slot::At)),
+            "why" | "certificate" => {}
+            _ => out.push((ptr.to_string(), Slot::Term)),
+        },
+        Value::Bool(_) if key == "reversed" => out.push((ptr.to_string(), Slot::Reversed)),
+        Value::Number(_) if key == "lemma" => out.push((ptr.to_string(), Slot::Lemma)),
+        Value::Number(_) if key == "version" => out.push((ptr.to_string(), Slot::Version)),
+        _ => {}
+    }
+}
+
+/// The terms written anywhere in a file: replacements that are at least well formed.
+fn term_pool(v: &Value) -> Vec<String> {
+    let mut ps = Vec::new();
+    places(v, "", "", &mut ps);
+    let mut pool: Vec<String> = ps
+        .iter()
+        .filter(|(_, s)| *s == Slot::Term)
+        .filter_map(|(p, _)| v.pointer(p)?.as_str().map(str::to_string))
+        .collect();
+    pool.extend(LEAVES.iter().map(|s| s.to_string()));
+    pool.sort();
+    pool.dedup();
+    pool
+}
+
+/// The term's nodes in preorder, counted.
+fn count(t: &Term) -> usize {
+    1 + children(t).iter().map(|c| count(c)).sum::<usize>()
+}
+
+fn children(t: &Term) -> Vec<&Term> {
+    match t {
+        Term::Game { left, right } => left.iter().chain(right).collect(),
+        Term::Sum(a, b) => vec![a, b],
+        Term::Neg(a) => vec![a],
+        Term::PlusMinus(xs) => xs.iter().collect(),
+        Term::Call { args, .. } => args
+            .iter()
+            .filter_map(|a| match a {
+                onag::Arg::Game(g) => Some(g),
+                onag::Arg::Text(_) => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `t` with node `k` (preorder) replaced by `f` of it.
+fn replace_at(t: &Term, k: &mut usize, f: &mut dyn FnMut(&Term) -> Term) -> Term {
+    if *k == 0 {
+        *k = usize::MAX;
+        return f(t);
+    }
+    *k -= 1;
+    let mut go = |x: &Term, k: &mut usize| {
+        if *k == usize::MAX {
+            x.clone()
+        } else {
+            replace_at(x, k, f)
+        }
+    };
+    match t {
+        Term::Game { left, right } => {
+            let l = left.iter().map(|x| go(x, k)).collect();
+            let r = right.iter().map(|x| go(x, k)).collect();
+            Term::Game { left: l, right: r }
+        }
+        Term::Sum(a, b) => {
+            let a = go(a, k);
+            let b = go(b, k);
+            Term::Sum(Box::new(a), Box::new(b))
+        }
+        Term::Neg(a) => Term::Neg(Box::new(go(a, k))),
+        Term::PlusMinus(xs) => Term::PlusMinus(xs.iter().map(|x| go(x, k)).collect()),
+        Term::Call { name, args } => Term::Call {
+            name: name.clone(),
+            args: args
+                .iter()
+                .map(|a| match a {
+                    onag::Arg::Game(g) => onag::Arg::Game(go(g, k)),
+                    other => other.clone(),
+                })
+                .collect(),
+        },
+        other => other.clone(),
+    }
+}
+
+/// A text with one of its digit runs changed.
+fn nudge_number(s: &str, rng: &mut Rng) -> Option<String> {
+    let b = s.as_bytes();
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() {
+            let j = (i..b.len())
+                .find(|&j| !b[j].is_ascii_digit())
+                .unwrap_or(b.len());
+            runs.push((i, j));
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    if runs.is_empty() {
+        return None;
+    }
+    let (i, j) = *rng.pick(&runs);
+    let n: u64 = s[i..j].parse().unwrap_or(1);
+    let m = match rng.below(5) {
+        0 => n + 1,
+        1 => n.saturating_sub(1),
+        2 => n * 2,
+        3 => n / 2,
+        _ => n + 2 + rng.below(5) as u64,
+    };
+    if m == n {
+        return None;
+    }
+    Some(format!("{}{m}{}", &s[..i], &s[j..]))
+}
+
+/// One node of a term changed as a term.
+fn mutate_node(t: &Term, rng: &mut Rng, pool: &[String]) -> Term {
+    let leaf = |rng: &mut Rng| {
+        onag::parse(*rng.pick(LEAVES)).unwrap_or(Term::Game {
+            left: vec![],
+            right: vec![],
+        })
+    };
+    match t {
+        Term::Game { left, right } => {
+            let (mut l, mut r) = (left.clone(), right.clone());
+            match rng.below(7) {
+                0 => std::mem::swap(&mut l, &mut r),
+                1 if !l.is_empty() => {
+                    let x = l.remove(rng.below(l.len()));
+                    r.push(x);
+                }
+                2 if !r.is_empty() => {
+                    let x = r.remove(rng.below(r.len()));
+                    l.push(x);
+                }
+                3 => {
+                    let side = if rng.chance(50) { &mut l } else { &mut r };
+                    if !side.is_empty() {
+                        side.remove(rng.below(side.len()));
+                    }
+                }
+                4 => {
+                    let side = if rng.chance(50) { &mut l } else { &mut r };
+                    if side.is_empty() {
+                        side.push(leaf(rng));
+                    } else {
+                        let x = side[rng.below(side.len())].clone();
+                        side.push(x);
+                    }
+                }
+                5 => {
+                    let side = if rng.chance(50) { &mut l } else { &mut r };
+                    side.push(leaf(rng));
+                }
+                _ => {
+                    if let Some(x) = l.first().or(r.first()) {
+                        return x.clone();
+                    }
+                    return leaf(rng);
+                }
+            }
+            Term::Game { left: l, right: r }
+        }
+        Term::Sum(a, b) => match rng.below(4) {
+            0 => (**a).clone(),
+            1 => (**b).clone(),
+            2 => Term::Sum(b.clone(), a.clone()),
+            _ => Term::Sum(a.clone(), a.clone()),
+        },
+        Term::Neg(a) => (**a).clone(),
+        Term::Call { name, args } => {
+            let mut args = args.clone();
+            let texts: Vec<usize> = (0..args.len())
+                .filter(|&i| matches!(args[i], onag::Arg::Text(_)))
+                .collect();
+            if !texts.is_empty() && rng.chance(80) {
+                let i = *rng.pick(&texts);
+                if let onag::Arg::Text(s) = &args[i] {
+                    args[i] = onag::Arg::Text(edit_chars(s, rng));
+                }
+                Term::Call {
+                    name: name.clone(),
+                    args,
+                }
+            } else {
+                let names = [
+                    "domineering",
+                    "clobber",
+                    "toads",
+                    "hackenbush",
+                    "cool",
+                    "heat",
+                ];
+                Term::Call {
+                    name: rng.pick(&names).to_string(),
+                    args,
+                }
+            }
+        }
+        _ => {
+            let text = t.to_string();
+            match rng.below(4) {
+                0 => Term::Neg(Box::new(t.clone())),
+                1 => nudge_number(&text, rng)
+                    .and_then(|s| onag::parse(&s).ok())
+                    .unwrap_or_else(|| leaf(rng)),
+                2 => onag::parse(rng.pick(pool).as_str()).unwrap_or_else(|_| leaf(rng)),
+                _ => leaf(rng),
+            }
+        }
+    }
+}
+
+/// A position string with a character replaced, deleted, inserted or doubled.
+fn edit_chars(s: &str, rng: &mut Rng) -> String {
+    let mut cs: Vec<char> = s.chars().collect();
+    let c = *rng.pick(HOSTILE);
+    let i = rng.below(cs.len() + 1);
+    match rng.below(4) {
+        0 if i < cs.len() => cs[i] = c,
+        1 if i < cs.len() => {
+            cs.remove(i);
+        }
+        2 if i < cs.len() => cs[i] = cs[i].to_ascii_lowercase(),
+        _ => cs.insert(i, c),
+    }
+    cs.into_iter().collect()
+}
+
+/// A term's text mutated: as a term when it reads as one, else (or sometimes) as text.
+fn mutate_term_text(s: &str, rng: &mut Rng, pool: &[String]) -> String {
+    let has_refs = s
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0] == b'#' && w[1].is_ascii_digit());
+    match rng.below(10) {
+        0..=4 if !has_refs => {
+            if let Ok(t) = onag::parse(s) {
+                let mut k = rng.below(count(&t));
+                return replace_at(&t, &mut k, &mut |x| mutate_node(x, rng, pool)).to_string();
+            }
+            nudge_number(s, rng).unwrap_or_else(|| rng.pick(pool).clone())
+        }
+        5 => rng.pick(pool).clone(),
+        6 | 7 => nudge_number(s, rng).unwrap_or_else(|| rng.pick(pool).clone()),
+        8 if s.contains('"') => {
+            // A character inside the quotes of a position.
+            let (Some(a), Some(b)) = (s.find('"'), s.rfind('"')) else {
+                return s.to_string();
+            };
+            if b <= a {
+                return s.to_string();
+            }
+            let inner = edit_chars(&s[a + 1..b], rng);
+            format!("{}{}{}", &s[..=a], inner, &s[b..])
+        }
+        _ => {
+            // A raw edit of the text.
+            let mut cs: Vec<char> = s.chars().collect();
+            let alphabet = [
+                '{', '}', '|', ',', '-', '+', '*', '^', 'v', '0', '1', '2', '#', '/', ' ',
+            ];
+            let i = rng.below(cs.len() + 1);
+            if i < cs.len() && rng.chance(50) {
+                cs.remove(i);
+            } else {
+                cs.insert(i, *rng.pick(&alphabet));
+            }
+            cs.into_iter().collect()
+        }
+    }
+}
+
+const PATHS: &[&str] = &[
+    "L0", "L1", "L2", "R0", "R1", "R2", "sum.0", "sum.1", "neg", "pm0", "pm1", "arg0", "arg1",
+];
+
+/// One edit of a proof file's JSON tree; false when the chosen place could not change.
+fn mutate(v: &mut Value, rng: &mut Rng, pool: &[String], rules: &[String]) -> bool {
+    let mut ps = Vec::new();
+    places(v, "", "", &mut ps);
+    // Terms are most of a file and most of its meaning: chosen more often.
+    let weighted: Vec<&(String, Slot)> = ps
+        .iter()
+        .flat_map(|p| {
+            let w = match p.1 {
+                Slot::Term => 3,
+                Slot::Object => 2,
+                _ => 1,
+            };
+            std::iter::repeat(p).take(w)
+        })
+        .collect();
+    let (ptr, slot) = (*rng.pick(&weighted)).clone();
+    let Some(place) = v.pointer_mut(&ptr) else {
+        return false;
+    };
+    match slot {
+        Slot::Term => {
+            let s = place.as_str().unwrap_or_default();
+            let new = mutate_term_text(s, rng, pool);
+            if new == s {
+                return false;
+            }
+            *place = Value::String(new);
+        }
+        Slot::Rule => *place = Value::String(rng.pick(rules).clone()),
+        Slot::At => *place = Value::String(rng.pick(PATHS).to_string()),
+        Slot::Reversed => *place = Value::Bool(!place.as_bool().unwrap_or(false)),
+        Slot::Lemma => {
+            let n = place.as_u64().unwrap_or(0);
+            let m = match rng.below(4) {
+                0 => n + 1,
+                1 => n.saturating_sub(1),
+                2 => 0,
+                _ => rng.below(12) as u64,
+            };
+            if m == n {
+                return false;
+            }
+            *place = Value::from(m);
+        }
+        Slot::Version => *place = Value::from(*rng.pick(&[0u64, 1, 2, 4, 3])),
+        Slot::Array => {
+            let Some(a) = place.as_array_mut() else {
+                return false;
+            };
+            if a.is_empty() {
+                return false;
+            }
+            let i = rng.below(a.len());
+            match rng.below(5) {
+                0 => {
+                    a.remove(i);
+                }
+                1 => {
+                    let x = a[i].clone();
+                    a.insert(rng.below(a.len() + 1), x);
+                }
+                2 if a.len() >= 2 => {
+                    let j = rng.below(a.len());
+                    if i == j {
+                        return false;
+                    }
+                    a.swap(i, j);
+                }
+                3 if a.len() >= 2 => a.reverse(),
+                _ => a.truncate(i),
+            }
+        }
+        Slot::Object => {
+            let Some(m) = place.as_object_mut() else {
+                return false;
+            };
+            let keys: Vec<String> = m.keys().cloned().collect();
+            match rng.below(8) {
+                0 if !keys.is_empty() => {
+                    m.remove(rng.pick(&keys));
+                }
+                1 => {
+                    m.insert("reversed".into(), Value::Bool(true));
+                }
+                2 => {
+                    m.insert("at".into(), Value::from(vec![rng.pick(PATHS).to_string()]));
+                }
+                3 => {
+                    m.insert("from".into(), Value::String(rng.pick(pool).clone()));
+                }
+                4 => {
+                    m.insert("rule".into(), Value::String("lemma".into()));
+                    m.insert("lemma".into(), Value::from(rng.below(6)));
+                    m.remove("witnesses");
+                }
+                5 if m.contains_key("input") => {
+                    // The claim itself: its sides swapped, or the result replaced.
+                    if rng.chance(50) {
+                        let (i, r) = (m.remove("input"), m.remove("result"));
+                        if let (Some(i), Some(r)) = (i, r) {
+                            m.insert("input".into(), r);
+                            m.insert("result".into(), i);
+                        }
+                    } else {
+                        m.insert("result".into(), Value::String(rng.pick(pool).clone()));
+                    }
+                }
+                6 if !keys.is_empty() => {
+                    // One key's value given to another of the same object.
+                    let (a, b) = (rng.pick(&keys).clone(), rng.pick(&keys).clone());
+                    if a == b {
+                        return false;
+                    }
+                    let x = m[&a].clone();
+                    m.insert(b, x);
+                }
+                _ => {
+                    m.insert("witnesses".into(), serde_json::json!({}));
+                }
+            }
+        }
+    }
+    true
+}
+
+/// A proof's JSON with its top-level keys in the order onag writes them (version and table
+/// first, lemmas last), so that the streaming check starts on lemmas as it reads them;
+/// `Value::to_string` orders keys alphabetically, which puts the lemmas before the table and
+/// the version (the order in which lemmas wait for them), and is used for the rest.
+fn in_file_order(v: &Value) -> String {
+    let Value::Object(m) = v else {
+        return v.to_string();
+    };
+    let order = [
+        "version", "terms", "input", "result", "checked", "steps", "lemmas",
+    ];
+    let mut keys: Vec<&String> = m.keys().collect();
+    keys.sort_by_key(|k| order.iter().position(|o| o == k).unwrap_or(order.len()));
+    let fields: Vec<String> = keys
+        .iter()
+        .map(|k| format!("{}:{}", Value::String(k.to_string()), m[k.as_str()]))
+        .collect();
+    format!("{{{}}}", fields.join(","))
+}
+
+/// What the campaign saw.
+#[derive(Default, Debug)]
+struct Tally {
+    mutants: usize,
+    unread: usize,
+    rejected: usize,
+    accepted: usize,
+    statements: usize,
+    /// False acceptances.
+    failures: Vec<String>,
+    /// False acceptances of statements about a position outside the strict grammar of
+    /// tests/common/oracle.rs: the two position readers' disagreement (issue 28, point 1).
+    grammar: Vec<String>,
+}
+
+/// Checks one file as `onag check` would; an accepted one must state true equalities.
+fn judge(text: &str, label: &str, rules: &RuleSet, oracle: &mut Oracle, tally: &mut Tally) {
+    tally.mutants += 1;
+    match oracle::judge_text(text, rules, oracle) {
+        Ok(Judged::Unread) => tally.unread += 1,
+        Ok(Judged::Rejected) => tally.rejected += 1,
+        Ok(Judged::Accepted(n)) => {
+            tally.accepted += 1;
+            tally.statements += n;
+        }
+        Err(f) => {
+            tally.accepted += 1;
+            let line = format!("{label}: {}\n  mutant: {text}", f.why);
+            if f.outside_grammar {
+                tally.grammar.push(line);
+            } else {
+                tally.failures.push(line);
+            }
+        }
+    }
+}
+
+/// Every seed's mutants, `per_seed` each (one to three edits a mutant).
+fn campaign(seeds: &[Seed], per_seed: usize, rng: &mut Rng, rules: &RuleSet) -> Tally {
+    let mut names: Vec<String> = rules.names().map(str::to_string).collect();
+    names.push("lemma".into());
+    let mut oracle = Oracle::new();
+    let mut tally = Tally::default();
+    for seed in seeds {
+        // The unmutated proof is accepted and true: the campaign starts from valid proofs.
+        let read = Proof::check_json(&seed.json, rules).expect("a seed proof reads");
+        assert!(read.verdict.is_ok(), "{}: the seed checks", seed.label);
+        let base: Value = serde_json::from_str(&seed.json).expect("a seed is JSON");
+        let pool = term_pool(&base);
+        let mut made = 0;
+        let mut attempts = 0;
+        while made < per_seed && attempts < per_seed * 4 {
+            attempts += 1;
+            let mut v = base.clone();
+            let edits = 1 + usize::from(rng.chance(30)) + usize::from(rng.chance(10));
+            let mut changed = false;
+            for _ in 0..edits {
+                changed |= mutate(&mut v, rng, &pool, &names);
+            }
+            let text = if rng.chance(75) {
+                in_file_order(&v)
+            } else {
+                v.to_string()
+            };
+            if !changed || v == base {
+                continue;
+            }
+            made += 1;
+            judge(&text, &seed.label, rules, &mut oracle, &mut tally);
+        }
+    }
+    eprintln!(
+        "{} mutants: {} not proofs, {} rejected, {} accepted ({} statements judged; {} positions valued naively, {} by the library)",
+        tally.mutants,
+        tally.unread,
+        tally.rejected,
+        tally.accepted,
+        tally.statements,
+        oracle.naive,
+        oracle.by_library
+    );
+    tally
+}
+
+fn report(t: &Tally, failures: &[String]) -> String {
+    let shown: Vec<&String> = failures.iter().take(12).collect();
+    format!(
+        "{} of {} mutants accepted with a false or undecidable statement:\n{}",
+        failures.len(),
+        t.mutants,
+        shown
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    )
+}
+
+#[test]
+fn accepted_mutants_of_game_proofs_are_true() {
+    let rules = RuleSet::builtin();
+    let engine = Engine::new(rules.clone());
+    let mut rng = Rng(0x5EED_0028);
+    let seeds = game_seeds(&engine, &mut rng);
+    let per_seed = 10_200usize.div_ceil(seeds.len());
+    let t = campaign(&seeds, per_seed, &mut rng, &rules);
+    assert!(t.mutants >= 10_000, "only {} mutants", t.mutants);
+    // The mutants are judged, not only refused as unreadable: most are proofs.
+    assert!(t.rejected > t.mutants / 3, "{t:?}");
+    assert!(t.failures.is_empty(), "{}", report(&t, &t.failures));
+    assert!(t.grammar.is_empty(), "{}", report(&t, &t.grammar));
+}
+
+fn ruleset_campaign() -> Tally {
+    let rules = RuleSet::builtin();
+    let engine = Engine::new(rules.clone());
+    let mut rng = Rng(0x5EED_1028);
+    let seeds = ruleset_seeds(&engine);
+    let t = campaign(&seeds, 120, &mut rng, &rules);
+    assert!(t.mutants >= 2_500, "only {} mutants", t.mutants);
+    t
+}
+
+/// Ruleset openings: no false acceptance about a position that both this test's strict
+/// grammar and the library read.
+#[test]
+fn accepted_mutants_of_ruleset_proofs_are_true() {
+    let t = ruleset_campaign();
+    assert!(t.failures.is_empty(), "{}", report(&t, &t.failures));
+}
+
+/// Ruleset openings about positions outside the strict grammar (lowercase letters, `\r`,
+/// stray characters, ragged rows): the checker's move generator and the library's reader
+/// disagree on them today (issue 28, point 1), so the checker accepts claims about texts the
+/// library refuses or reads otherwise.
+#[test]
+#[ignore = "enable after the grammar branch merges"]
+fn accepted_mutants_of_ruleset_proofs_outside_the_grammar_are_true() {
+    let t = ruleset_campaign();
+    assert!(t.grammar.is_empty(), "{}", report(&t, &t.grammar));
+}
+
+/// The oracle itself agrees with the library on positions both read (so a failure above is
+/// the checker's, not the judge's), and values the rules' textbook cases right.
+#[test]
+fn the_oracle_values_positions_by_the_rules() {
+    let mut o = Oracle::new();
+    let cases = [
+        (r#"domineering("..")"#, "{|0}"),
+        (r#"domineering(".|.")"#, "1"),
+        (r#"domineering("..|..")"#, "{1|-1}"),
+        (r#"clobber("xo")"#, "*"),
+        // T.F: Left to .TF = {|FT.} = {|{F.T|}} = {|1} = 0; Right to TF. = {.FT|} =
+        // {{|F.T}|} = {-1|} = 0; so {0|0}.
+        (r#"toads("T.F")"#, "*"),
+        (r#"hackenbush("LR")"#, "1/2"),
+        (r#"hackenbush("E")"#, "*"),
+        ("cutcake(2, 1)", "1"),
+        (r#"octal("0.77", 2)"#, "*2"),
+        (r#"subtraction("1,2", 4)"#, "*"),
+    ];
+    for (a, b) in cases {
+        let (x, y) = (onag::parse(a).unwrap(), onag::parse(b).unwrap());
+        assert_eq!(o.decide(&x, &y), Verdict::True, "{a} = {b}");
+    }
+    assert_eq!(o.by_library, 0, "every case valued by the naive generators");
+    // And against the library's own values on a few boards.
+    let boards = [
+        r#"domineering("...|...|...")"#,
+        r#"domineering("..#|...|.#.")"#,
+        r#"clobber("xox|oxo")"#,
+        r#"toads("TT..FF")"#,
+        r#"hackenbush("LRRLE")"#,
+        "cutcake(4, 3)",
+        r#"octal("0.07", 9)"#,
+    ];
+    for a in boards {
+        let x = onag::parse(a).unwrap();
+        let y = onag::evaluate(&x).unwrap();
+        assert_eq!(o.decide(&x, &y), Verdict::True, "{a} = {y}");
+    }
+}
+
+/// One edit of a certificate: a number nudged (a breakpoint, the temperature, the mast), a
+/// breakpoint or entry deleted, doubled or swapped, an option index changed, a game rewritten.
+fn mutate_certificate(v: &mut Value, rng: &mut Rng, pool: &[String]) -> bool {
+    let mut ps = Vec::new();
+    places(v, "", "", &mut ps);
+    let (ptr, slot) = rng.pick(&ps).clone();
+    let Some(place) = v.pointer_mut(&ptr) else {
+        return false;
+    };
+    match slot {
+        Slot::Term => {
+            let s = place.as_str().unwrap_or_default().to_string();
+            let new = if ptr.ends_with("/game") {
+                mutate_term_text(&s, rng, pool)
+            } else {
+                // A number of a wall, the temperature or the mast.
+                match rng.below(4) {
+                    0 => nudge_number(&s, rng).unwrap_or_else(|| "0".into()),
+                    1 => format!("-{s}"),
+                    2 => s
+                        .parse::<onag::Dyadic>()
+                        .map(|x| (&x + &onag::Dyadic::from(1).half().half()).to_string())
+                        .unwrap_or_default(),
+                    _ => rng
+                        .pick(&["0", "1", "-1", "1/2", "3/2", "2", "-1/2"])
+                        .to_string(),
+                }
+            };
+            if new == s {
+                return false;
+            }
+            *place = Value::String(new);
+        }
+        Slot::Array => {
+            let Some(a) = place.as_array_mut() else {
+                return false;
+            };
+            if a.is_empty() {
+                if rng.chance(50) {
+                    a.push(Value::from(0));
+                    return true;
+                }
+                return false;
+            }
+            let i = rng.below(a.len());
+            match rng.below(5) {
+                0 => {
+                    a.remove(i);
+                }
+                1 => {
+                    let x = a[i].clone();
+                    a.insert(rng.below(a.len() + 1), x);
+                }
+                2 if a.len() >= 2 => {
+                    let j = rng.below(a.len());
+                    if i == j {
+                        return false;
+                    }
+                    a.swap(i, j);
+                }
+                3 if a[i].is_u64() => {
+                    a[i] = Value::from(rng.below(i + 3));
+                }
+                _ => a.push(a[i].clone()),
+            }
+        }
+        Slot::Object => {
+            let Some(m) = place.as_object_mut() else {
+                return false;
+            };
+            if let Some(root) = m.get("root").and_then(Value::as_u64) {
+                let r = match rng.below(2) {
+                    0 => root.saturating_sub(1),
+                    _ => rng.below(root as usize + 2) as u64,
+                };
+                if r == root {
+                    return false;
+                }
+                m.insert("root".into(), Value::from(r));
+            } else {
+                let keys: Vec<String> = m.keys().cloned().collect();
+                if keys.is_empty() {
+                    return false;
+                }
+                let (a, b) = (rng.pick(&keys).clone(), rng.pick(&keys).clone());
+                if a == b {
+                    m.remove(&a);
+                } else {
+                    // Left's and Right's lists or walls exchanged, or a key's value moved.
+                    let (x, y) = (m[&a].clone(), m[&b].clone());
+                    m.insert(a, y);
+                    m.insert(b, x);
+                }
+            }
+        }
+        _ => {
+            // Indices sit in arrays; a number elsewhere (the root) is handled with its object.
+            return false;
+        }
+    }
+    true
+}
+
+#[test]
+fn certificate_mutants_accepted_are_true_thermographs() {
+    let mut rng = Rng(0xCE27_0028);
+    let mut games: Vec<String> = [
+        "{2|-1} + {1|-1}",
+        "{{3|2}|0} + ^",
+        "{1/2|-3}",
+        "^ + *3",
+        "{3||2|1} + {4|0}",
+        "{1|-1} + {2|-2}",
+        "{5|{2|-1}}",
+        "{1/2|0} + {1|-1}",
+        "+-1 + 1/4",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    games.extend((0..6).map(|_| random_game(&mut rng, 3)));
+    let mut k = onag::Kernel::new();
+    let (mut mutants, mut accepted, mut failures) = (0usize, 0usize, Vec::new());
+    for src in &games {
+        let Ok(g) = onag::parse(src)
+            .map_err(|_| ())
+            .and_then(|t| k.eval(&t).map_err(|_| ()))
+        else {
+            continue;
+        };
+        let cert = onag::thermograph_certificate(&mut k, g).expect("a certificate");
+        assert!(
+            onag::check_thermograph_certificate(&cert).is_ok(),
+            "{src}: the certificate as made checks"
+        );
+        assert_eq!(
+            oracle::false_entry(&cert),
+            None,
+            "{src}: the certificate as made is true"
+        );
+        let pool = term_pool(&cert);
+        let base = cert.to_string();
+        let mut made = 0;
+        let mut attempts = 0;
+        while made < 200 && attempts < 800 {
+            attempts += 1;
+            let mut v = cert.clone();
+            let mut changed = mutate_certificate(&mut v, &mut rng, &pool);
+            if rng.chance(30) {
+                changed |= mutate_certificate(&mut v, &mut rng, &pool);
+            }
+            if !changed || v.to_string() == base {
+                continue;
+            }
+            made += 1;
+            mutants += 1;
+            if onag::check_thermograph_certificate(&v).is_ok() {
+                accepted += 1;
+                if let Some(why) = oracle::false_entry(&v) {
+                    failures.push(format!("{src}: {why}\n  mutant: {v}"));
+                }
+            }
+        }
+    }
+    eprintln!("{mutants} certificate mutants, {accepted} accepted");
+    assert!(mutants >= 2_000, "only {mutants} mutants");
+    assert!(
+        failures.is_empty(),
+        "{} accepted certificates are false:\n{}",
+        failures.len(),
+        failures[..failures.len().min(8)].join("\n")
+    );
+}
