@@ -3,20 +3,20 @@
 
 use super::{emit, unsupported, Ctx};
 use crate::cli::args::Format;
-use crate::cli::exit::{CliError, FALSE, OK};
+use crate::ops::exit::{Failure, FALSE, OK};
 use crate::proof::{Proof, ProofError};
 use std::io::Read;
 
-pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
+pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, Failure> {
     let text = if file == "-" {
         let mut s = String::new();
         std::io::stdin()
             .read_to_string(&mut s)
-            .map_err(|e| CliError::bad(format!("reading standard input: {e}")))?;
+            .map_err(|e| Failure::bad(format!("reading standard input: {e}")))?;
         s
     } else {
         std::fs::read_to_string(file)
-            .map_err(|e| CliError::bad(format!("cannot read {file}: {e}")))?
+            .map_err(|e| Failure::bad(format!("cannot read {file}: {e}")))?
     };
     // Only the `certificate` field is read to tell the kinds apart: building a whole JSON
     // tree of a large proof just to look at it cost as much as reading the proof.
@@ -36,14 +36,14 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
     // (the file's text stays: its strings are borrowed from it). A file that is not a proof
     // is bad input (2) even when a lemma before the damage fails; a proof that fails is
     // false (1).
-    let read = Proof::check_json(&text, &ctx.rules).map_err(CliError::from)?;
+    let read = Proof::check_json(&text, &ctx.rules).map_err(Failure::from)?;
     drop(text);
     let style = &ctx.style;
     let result = read.verdict;
     // Stopped by the memory limit: not a verdict on the proof.
     if let Err(e) = &result {
         if e.limit.is_some() {
-            return Err(CliError::limit(format!("the check stopped at {e}")));
+            return Err(Failure::limit(format!("the check stopped at {e}")));
         }
     }
     let (input, result_t) = (style.term(&read.input), style.term(&read.result));
@@ -89,7 +89,7 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, CliError> {
 }
 
 /// A thermograph certificate: every entry recomputed from its options' walls.
-fn certificate(ctx: &Ctx, v: &serde_json::Value) -> Result<i32, CliError> {
+fn certificate(ctx: &Ctx, v: &serde_json::Value) -> Result<i32, Failure> {
     let result = crate::proof::thermocheck::check(v);
     let out = match ctx.format {
         Format::Json => format!(

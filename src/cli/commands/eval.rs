@@ -2,22 +2,23 @@
 
 use super::{batch, emit, Ctx, Input};
 use crate::cli::args::{Format, TreeChoice};
-use crate::cli::exit::{CliError, OK};
-use crate::cli::format::{dot, latex, markdown, svg, tree};
 use crate::cli::input;
-use crate::cli::value;
 use crate::functions::world::{self, Value};
-use crate::kernel::{Budget, Kernel, Outcome};
+use crate::kernel::{Budget, Kernel};
 use crate::number::signs;
+use crate::ops::compare::outcome_letter;
+use crate::ops::exit::{Failure, OK};
+use crate::ops::render::{dot, latex, markdown, svg, tree};
+use crate::ops::value;
 use crate::term::Term;
 use std::time::{Duration, Instant};
 
 /// The kernel's budget for one expression: `--time-limit` seconds from now, Ctrl-C, and the
 /// process-wide memory limit. The kernel checks it on every unit of work and the number world
 /// between its operations, so a long evaluation ends with "limit reached" (exit status 3).
-pub(super) fn budget(time_limit: f64) -> Result<Budget, CliError> {
+pub(super) fn budget(time_limit: f64) -> Result<Budget, Failure> {
     if !(time_limit.is_finite() && time_limit > 0.0) {
-        return Err(CliError::bad(format!(
+        return Err(Failure::bad(format!(
             "--time-limit must be a positive number of seconds, found {time_limit}"
         )));
     }
@@ -29,7 +30,7 @@ pub(super) fn budget(time_limit: f64) -> Result<Budget, CliError> {
 }
 
 /// A kernel under a fresh budget.
-fn kernel(time_limit: f64) -> Result<Kernel, CliError> {
+fn kernel(time_limit: f64) -> Result<Kernel, Failure> {
     let mut k = Kernel::new();
     k.set_budget(budget(time_limit)?);
     Ok(k)
@@ -41,7 +42,7 @@ pub(super) fn run(
     json: bool,
     tree_size: bool,
     time_limit: f64,
-) -> Result<i32, CliError> {
+) -> Result<i32, Failure> {
     let format = if json { Format::Json } else { ctx.format };
     let one = |ctx: &Ctx, format, k: &mut Kernel, src: &str, t: &Term| {
         one(ctx, format, k, src, t, tree_size)
@@ -79,7 +80,7 @@ const PERIOD_SEARCH: usize = 1 << 14;
 
 /// `onag eval --ruleset octal CODE` (or `subtraction SET`): the first nim-values and the
 /// period, when the Guy–Smith theorem proves one from the values computed.
-fn nim_sequence(name: &str, text: &str, time_limit: f64) -> Result<i32, CliError> {
+fn nim_sequence(name: &str, text: &str, time_limit: f64) -> Result<i32, Failure> {
     use crate::rulesets::octal::{NimSequence, OctalCode};
     let text = text.trim();
     let code = if name == "octal" {
@@ -87,15 +88,15 @@ fn nim_sequence(name: &str, text: &str, time_limit: f64) -> Result<i32, CliError
     } else {
         crate::functions::rulesets::subtraction_set(text).and_then(|s| OctalCode::subtraction(&s))
     }
-    .map_err(|e| CliError::from(crate::functions::rulesets::kernel_error(name, e)))?;
+    .map_err(|e| Failure::from(crate::functions::rulesets::kernel_error(name, e)))?;
     let mut seq = NimSequence::new(code);
     let budget = budget(time_limit)?;
     let period = seq
         .find_period(PERIOD_SEARCH, &budget)
-        .map_err(|e| CliError::from(crate::functions::rulesets::kernel_error(name, e)))?;
+        .map_err(|e| Failure::from(crate::functions::rulesets::kernel_error(name, e)))?;
     let shown = seq
         .values_to(99, &budget)
-        .map_err(|e| CliError::from(crate::functions::rulesets::kernel_error(name, e)))?;
+        .map_err(|e| Failure::from(crate::functions::rulesets::kernel_error(name, e)))?;
     let values: Vec<String> = shown.iter().map(|v| v.to_string()).collect();
     let mut out = format!("{} G(0..99): {}\n", seq.code().print(), values.join(" "));
     out.push_str(&match period {
@@ -121,9 +122,9 @@ pub(super) fn run_ruleset(
     inp: Input,
     json: bool,
     time_limit: f64,
-) -> Result<i32, CliError> {
+) -> Result<i32, Failure> {
     if !BOARD_RULESETS.contains(&name) && name != "octal" && name != "subtraction" {
-        return Err(CliError::bad(format!(
+        return Err(Failure::bad(format!(
             "--ruleset {name}: not a ruleset read from a position (one of {}, or octal and subtraction for a nim-sequence)",
             BOARD_RULESETS.join(", ")
         )));
@@ -138,7 +139,7 @@ pub(super) fn run_ruleset(
     let format = if json { Format::Json } else { ctx.format };
     if format == Format::Svg {
         let picture = crate::rulesets::svg::draw(name, &text)
-            .map_err(|e| CliError::from(crate::functions::rulesets::kernel_error(name, e)))?;
+            .map_err(|e| Failure::from(crate::functions::rulesets::kernel_error(name, e)))?;
         emit(&picture);
         return Ok(OK);
     }
@@ -162,7 +163,7 @@ fn one(
     src: &str,
     t: &Term,
     tree_size: bool,
-) -> Result<String, CliError> {
+) -> Result<String, Failure> {
     let text = value_of(ctx, format, k, src, t, tree_size)?;
     let cuts = world::cut_reports(k, t)?;
     if cuts.is_empty() {
@@ -215,7 +216,7 @@ fn value_of(
     src: &str,
     t: &Term,
     tree_size: bool,
-) -> Result<String, CliError> {
+) -> Result<String, Failure> {
     let g = match world::eval(k, t)? {
         Value::Game(g) => g,
         v => return Ok(number_world(ctx, format, k, src, t, &v)),
@@ -307,16 +308,6 @@ fn value_of(
 /// The exact size of g's tree, in decimal.
 fn k_size(k: &mut Kernel, g: crate::kernel::GameId) -> String {
     k.tree_size(g).to_string()
-}
-
-/// The outcome class as a letter (L, R, N, P).
-pub(crate) fn outcome_letter(o: Outcome) -> &'static str {
-    match o {
-        Outcome::L => "L",
-        Outcome::R => "R",
-        Outcome::N => "N",
-        Outcome::P => "P",
-    }
 }
 
 /// A value that is not a short game (ω, 1/3, *ω): its normal form; JSON adds the kind, the
