@@ -4,8 +4,8 @@
 //!
 //! The crate is layered; data flows from the top layer down and nothing below imports from above.
 //! The layers are private modules (`syntax`, `term`, `sharing`, `number`, `kernel`, `rules`,
-//! `eval`, `engine`, `proof`, `analysis`, `functions`, `rulesets`, `memory`, `cli`, `serve`);
-//! `ARCHITECTURE.md` describes each and the invariants that hold them together.
+//! `eval`, `engine`, `proof`, `analysis`, `functions`, `rulesets`, `memory`, `ops`, `cli`,
+//! `serve`); `ARCHITECTURE.md` describes each and the invariants that hold them together.
 //!
 //! ## The public API
 //!

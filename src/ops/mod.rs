@@ -1,8 +1,8 @@
-//! The operations a user asks for — simplify, prove, compare, analyze, rules — with their
-//! options, limits and output formats, shared by both faces: the command line (`cli`: reads
-//! arguments, prints, exits) and the server (`serve`: reads HTTP, answers). Neither face
-//! imports the other; both call these, so `POST /api/simplify` and `onag simplify --format
-//! json` write the same bytes because they are the same call.
+//! The operations a user asks for — simplify, prove, compare, analyze, check, eval, rules —
+//! with their options, limits and output formats, shared by both faces: the command line
+//! (`cli`: reads arguments, prints, exits) and the server (`serve`: reads HTTP, answers).
+//! Neither face imports the other; both call these, so `POST /api/simplify` and `onag
+//! simplify --format json` write the same bytes because they are the same call.
 //!
 //! - [`Ctx`]: what an operation is asked for besides its games (format, style, rules, depth of
 //!   explanations, sharing threshold);
@@ -11,7 +11,8 @@
 //! - `render/`: one module per output format (text, Markdown, LaTeX, DOT, SVG; JSON is the
 //!   proof module's schema), and the game trees the pictures draw;
 //! - `style`: Unicode, colour and width, decided once by the face;
-//! - `simplify`, `prove`, `compare`, `analyze`, `rules`: each operation, computed under the
+//! - `simplify`, `prove`, `compare`, `analyze`, `check`, `eval`, `rules`: each operation
+//!   (`eval`'s rulesets and `lexicode` stay with the command line), computed under the
 //!   engine or kernel the face gives it (with the face's limits and cancel flag) and written
 //!   in the chosen format;
 //! - `value`: kernel values written out or shared; `suggest`: the nearest names to a misspelt
@@ -21,7 +22,9 @@
 //! (`--no-default-features`) has no output formats.
 
 pub(crate) mod analyze;
+pub(crate) mod check;
 pub(crate) mod compare;
+pub(crate) mod eval;
 pub(crate) mod exit;
 pub(crate) mod prove;
 pub(crate) mod render;

@@ -205,8 +205,6 @@ fn worst(a: i32, b: i32) -> i32 {
     }
 }
 
-pub(crate) use crate::ops::unsupported;
-
 /// The engine a command runs: the chosen rules, default limits, and the Ctrl-C cancel flag.
 pub(crate) fn engine(ctx: &Ctx) -> crate::engine::Engine {
     let mut limits = crate::engine::Limits {
