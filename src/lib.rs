@@ -4,8 +4,8 @@
 //!
 //! The crate is layered; data flows from the top layer down and nothing below imports from above.
 //! The layers are private modules (`syntax`, `term`, `sharing`, `number`, `kernel`, `rules`,
-//! `eval`, `engine`, `proof`, `analysis`, `functions`, `rulesets`, `memory`, `cli`, `serve`);
-//! `ARCHITECTURE.md` describes each and the invariants that hold them together.
+//! `eval`, `engine`, `proof`, `analysis`, `functions`, `rulesets`, `memory`, `ops`, `cli`,
+//! `serve`); `ARCHITECTURE.md` describes each and the invariants that hold them together.
 //!
 //! ## The public API
 //!
@@ -55,6 +55,8 @@ pub(crate) mod functions;
 pub(crate) mod kernel;
 pub(crate) mod memory;
 pub(crate) mod number;
+#[cfg(feature = "ops")]
+pub(crate) mod ops;
 pub(crate) mod proof;
 pub(crate) mod rules;
 pub(crate) mod rulesets;
@@ -386,8 +388,28 @@ pub use sharing::{expanded_size, ExpandError};
 /// Runs the `onag` command line on the process's arguments and returns its exit status (0
 /// success, 1 the claim is false, 2 bad input, 3 a limit reached, 130 interrupted). The
 /// binary is this one call; everything the command line does goes through the library above.
+///
+/// The command line and the server are two faces over [`ops`](crate): neither imports the
+/// other, so `onag serve` is parsed by the command line and started from here.
 #[cfg(feature = "cli")]
 pub fn run_cli() -> i32 {
-    cli::main()
+    cli::main(|_args: &cli::ServeArgs| {
+        #[cfg(feature = "serve")]
+        {
+            serve::run(serve::Options {
+                host: _args.host.clone(),
+                port: _args.port,
+                open: _args.open,
+                time_limit: _args.time_limit,
+                jobs: _args.jobs,
+                queue: _args.queue,
+                idle_timeout: _args.idle_timeout,
+                max_connections: _args.max_connections,
+                worker: _args.worker,
+            })
+        }
+        #[cfg(not(feature = "serve"))]
+        crate::ops::exit::BAD_INPUT
+    })
 }
 pub use syntax::{print, ParseError, PrintOptions, MAX_NESTING};

@@ -3,6 +3,7 @@
 //! Every subcommand carries an example in its help, because a newcomer's first question is
 //! "what do I type"; the exit statuses are listed once, in the top-level help.
 
+pub use crate::ops::{Format, Share, StepsChoice, TreeChoice};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 const EXIT_STATUSES: &str = "\
@@ -229,44 +230,43 @@ pub enum Command {
                             curl -s localhost:8080/api/simplify -H 'content-type: application/json' \\\n    \
                             -d '{\"expr\": \"{0,1|2}\"}'"
     )]
-    Serve {
-        /// The port to listen on (0: any free port, printed at start).
-        #[arg(long, default_value_t = 8080)]
-        port: u16,
-        /// The address to listen on. Anything but a loopback address lets other machines in:
-        /// there is no authentication, so onag warns.
-        #[arg(long, default_value = "127.0.0.1")]
-        host: String,
-        /// Open the page in the default browser once listening.
-        #[arg(long)]
-        open: bool,
-        /// Give up on a request after this many seconds (its answer: a limit, HTTP 422).
-        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-        time_limit: f64,
-        /// How many requests are worked on at once (default: the number of cores).
-        #[arg(long, value_name = "N")]
-        jobs: Option<usize>,
-        /// How many requests may wait for a worker; more are answered 503 at once.
-        #[arg(long, value_name = "N", default_value_t = 64)]
-        queue: usize,
-    },
+    Serve(ServeArgs),
 }
 
-/// The output formats.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// Plain text for people (the default).
-    Text,
-    /// Markdown, for notes and issues.
-    Markdown,
-    /// LaTeX: a derivation as an align* block (needs amsmath).
-    Latex,
-    /// JSON, for programs (the proof schema of `onag check`).
-    Json,
-    /// The game tree as Graphviz DOT.
-    Dot,
-    /// The game tree as an SVG picture.
-    Svg,
+/// What `onag serve` is asked for (docs/SERVE.md); `crate::run_cli` hands it to the server.
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port, printed at start).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on. Anything but a loopback address lets other machines in:
+    /// there is no authentication, so onag warns.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Open the page in the default browser once listening.
+    #[arg(long)]
+    pub open: bool,
+    /// Give up on a request after this many seconds (its answer: a limit, HTTP 422).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub time_limit: f64,
+    /// How many requests are worked on at once (default: the number of cores). Each gets
+    /// --max-memory divided by this as its memory limit.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// How many requests may wait for a worker; more are answered 503 at once.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub queue: usize,
+    /// Close a connection that sends nothing for this many seconds: idle between requests,
+    /// or headers or a body not finished in this time.
+    #[arg(long, value_name = "SECONDS", default_value_t = 20.0)]
+    pub idle_timeout: f64,
+    /// The most connections open at once; more wait to be accepted.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub max_connections: usize,
+    /// Internal: compute one request read from standard input (the server runs each request
+    /// in a process of its own).
+    #[arg(long, hide = true)]
+    pub worker: bool,
 }
 
 /// When to colour rule names.
@@ -278,24 +278,6 @@ pub enum ColorChoice {
     Always,
     /// Never.
     Never,
-}
-
-/// Which game tree `--format dot|svg` draws.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TreeChoice {
-    /// The canonical form's tree.
-    Canonical,
-    /// The tree of the input as written.
-    Input,
-}
-
-/// How the steps of a derivation are shown.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StepsChoice {
-    /// Every rule application on its own line.
-    All,
-    /// Consecutive steps at the same position on one line.
-    Grouped,
 }
 
 /// How results are printed.
@@ -324,15 +306,6 @@ pub struct OutputArgs {
     /// `never` prints the tree (refused, exit 3, beyond 10^7 nodes).
     #[arg(long, value_name = "N|always|never", default_value = "100000", global = true, value_parser = parse_share)]
     pub share: Share,
-}
-
-/// When a kernel value is printed with its repeated parts named (`--share`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Share {
-    /// When its tree has more than this many nodes.
-    Above(u64),
-    /// Never: the tree, however large (up to a limit).
-    Never,
 }
 
 fn parse_share(s: &str) -> Result<Share, String> {

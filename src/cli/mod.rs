@@ -1,29 +1,27 @@
 //! The `onag` command line: argument parsing and output only.
 //!
+//! The operations themselves, their output formats and their statuses are the library's
+//! (`crate::ops`), shared with the server; this face reads arguments, prints, and exits with
+//! [`crate::ops::exit::Status::code`]. `onag serve` is parsed here and handed back to the
+//! caller ([`main`]'s `serve`), so this module never names the server.
+//!
 //! - `args`: the command line's shape (clap), with an example in every `--help`.
 //! - `commands/`: one module per subcommand (`eval`, `simplify`, `prove`, `compare`, `rules`,
-//!   `check`, `repl`).
-//! - `format/`: one module per output format (text, Markdown, LaTeX, DOT, SVG; JSON comes from
-//!   the proof module's schema), plus the game tree the pictures draw.
-//! - `style`: Unicode, colour and width, decided once from the flags and the terminal.
+//!   `check`, `repl`): read the input, call `ops`, print.
+//! - `style`: the output style from the flags and the terminal.
 //! - `input`: parsing with caret errors, batches of lines.
 //! - `progress`: the spinner and the Ctrl-C handler.
-//! - `suggest`: the nearest name for a misspelt rule or flag.
-//! - `exit`: the exit statuses — 0 success, 1 the claim is false, 2 bad input or usage, 3 a
-//!   limit was reached, 130 interrupted.
+//! - `suggest`: the nearest real flag for a misspelt one.
 
 pub(crate) mod args;
 pub(crate) mod commands;
-pub(crate) mod exit;
-pub(crate) mod format;
 pub(crate) mod input;
 mod progress;
-pub(crate) mod style;
+mod style;
 mod suggest;
-mod value;
 mod watchdog;
 
-pub use args::Cli;
+pub use args::{Cli, ServeArgs};
 
 use clap::Parser;
 
@@ -32,15 +30,16 @@ use clap::Parser;
 /// anything typed (a sum of many switches); a big stack makes those legal inputs safe.
 const STACK_BYTES: usize = 256 << 20;
 
-/// Runs the CLI; returns the exit status.
-pub fn main() -> i32 {
+/// Runs the CLI; returns the exit status. `onag serve` is handed to `serve` once the global
+/// flags (the memory limit) are in force.
+pub fn main(serve: impl FnOnce(&ServeArgs) -> i32) -> i32 {
     // Lossy: a non-UTF-8 argument cannot be a game expression anyway, and `args()` would panic.
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     if let Some(msg) = suggest::unknown_flag(&args) {
         eprint!("{msg}");
-        return exit::BAD_INPUT;
+        return crate::ops::exit::BAD_INPUT;
     }
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
@@ -58,12 +57,12 @@ pub fn main() -> i32 {
     crate::memory::set_hard_cap(crate::memory::hard_cap_for(cli.limits.max_memory));
     // The server stops on Ctrl-C by itself (tokio's signal handling), cleanly.
     #[cfg(feature = "serve")]
-    let serving = matches!(cli.command, args::Command::Serve { .. });
-    #[cfg(not(feature = "serve"))]
-    let serving = false;
-    if !serving {
-        progress::install_interrupt_handler();
+    if let args::Command::Serve(s) = &cli.command {
+        return serve(s);
     }
+    #[cfg(not(feature = "serve"))]
+    let _ = serve;
+    progress::install_interrupt_handler();
     let for_worker = cli.clone();
     let worker = std::thread::Builder::new()
         .name("onag".into())

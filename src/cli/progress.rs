@@ -56,7 +56,7 @@ pub fn install_interrupt_handler() {
             "\ninterrupted: the run was stopped before it finished; results printed above are \
              complete, the one in progress is lost"
         );
-        std::process::exit(super::exit::INTERRUPTED);
+        std::process::exit(crate::ops::exit::INTERRUPTED);
     });
 }
 

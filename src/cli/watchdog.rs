@@ -74,7 +74,7 @@ fn watch() {
                  (and {:.1} s more to write its answer); raise it with --time-limit",
                 grace(limit).as_secs_f64()
             );
-            std::process::exit(super::exit::LIMIT);
+            std::process::exit(crate::ops::exit::LIMIT);
         }
     }
 }

@@ -2,11 +2,13 @@
 //!
 //! A request is read here, before any engine work: a JSON content type (else 415), at most
 //! [`BODY_CAP`] bytes (else 413, without reading further), UTF-8 (else 400), a JSON object of
-//! the known fields (else 400 with serde's line and column). Then it waits for a worker
-//! (`limits`; a full queue is 503), and `work` computes on the blocking pool.
+//! the known fields (else 400 with serde's line and column); a body not received within the
+//! idle timeout is 408. Then it waits for a worker (`limits`; a full queue is 503), and
+//! `worker` computes it in a process of its own.
 
 use super::limits::State;
-use super::work::{self, Op, Reply, Request};
+use super::work::{decode, Op, Reply};
+use crate::ops::exit::Status;
 use axum::body::{Body, Bytes};
 use axum::extract::{Request as HttpRequest, State as Shared};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -42,7 +44,7 @@ pub fn router(state: Arc<State>) -> Router {
         .fallback(|| async {
             reply(Reply::json(
                 404,
-                crate::cli::exit::BAD_INPUT,
+                Status::BadInput,
                 json!({"error": "error: no such page or endpoint (docs/SERVE.md lists them)", "status": 2}),
             ))
         })
@@ -57,7 +59,7 @@ fn reply(r: Reply) -> Response {
         header::CONTENT_TYPE,
         HeaderValue::from_static(r.content_type),
     );
-    h.insert(EXIT_HEADER, HeaderValue::from(r.exit));
+    h.insert(EXIT_HEADER, HeaderValue::from(r.exit.code()));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     resp
 }
@@ -65,10 +67,10 @@ fn reply(r: Reply) -> Response {
 /// `GET /api/rules`: every rule, as `onag rules --format json` prints it.
 async fn rules() -> Response {
     let all = crate::rules::RuleSet::builtin();
-    let list = crate::cli::commands::rules::json_list(&all);
+    let list = crate::ops::rules::json_list(&all);
     reply(Reply {
         http: 200,
-        exit: 0,
+        exit: Status::Ok,
         content_type: "application/json",
         body: format!("{}\n", serde_json::Value::Array(list)),
     })
@@ -79,7 +81,7 @@ async fn health(Shared(state): Shared<Arc<State>>) -> Response {
     let (running, waiting) = state.load();
     reply(Reply::json(
         200,
-        0,
+        Status::Ok,
         json!({
             "ok": true,
             "running": running,
@@ -93,50 +95,31 @@ async fn health(Shared(state): Shared<Arc<State>>) -> Response {
 }
 
 async fn handle(op: Op, Shared(state): Shared<Arc<State>>, req: HttpRequest) -> Response {
-    let body = match read(req).await {
+    let body = match read(req, state.idle).await {
         Ok(b) => b,
         Err(r) => return reply(r),
     };
-    let request = match decode(&body) {
-        Ok(r) => r,
-        Err(r) => return reply(r),
-    };
+    // Checked here, so bad input costs no process; the worker reads it again.
+    if let Err(r) = decode(&body) {
+        return reply(r);
+    }
     let permit = match state.admit().await {
         Ok(p) => p,
         Err(_) => {
             return reply(Reply::json(
                 503,
-                crate::cli::exit::LIMIT,
+                Status::Limit,
                 json!({"error": "error: the server is busy: every worker is computing and the queue is full; try again shortly", "status": 3}),
             ))
         }
     };
-    let limits = state.request();
-    let task = tokio::task::spawn_blocking(move || {
-        let r = work::answer(op, &request, &limits);
-        drop(permit);
-        r
-    });
-    // The engine stops itself at the time limit; this is a backstop for work that does not
-    // look at the clock often enough (the blocking task keeps its permit until it ends).
-    let backstop = state.time * 2 + Duration::from_secs(5);
-    match tokio::time::timeout(backstop, task).await {
-        Ok(Ok(r)) => reply(r),
-        Ok(Err(_)) => reply(Reply::json(
-            500,
-            101,
-            json!({"error": "error: internal error (a bug in onag); please report the input", "status": 101}),
-        )),
-        Err(_) => reply(Reply::json(
-            503,
-            crate::cli::exit::LIMIT,
-            json!({"error": format!("error: limit reached: the request ran past {:.1} s", backstop.as_secs_f64()), "status": 3}),
-        )),
-    }
+    let answer = super::worker::compute(&state, op, &body).await;
+    drop(permit);
+    reply(answer)
 }
 
 /// The body, after the content type and size checks.
-async fn read(req: HttpRequest) -> Result<Bytes, Reply> {
+async fn read(req: HttpRequest, idle: Duration) -> Result<Bytes, Reply> {
     let json_type = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -146,14 +129,14 @@ async fn read(req: HttpRequest) -> Result<Bytes, Reply> {
     if !json_type {
         return Err(Reply::json(
             415,
-            crate::cli::exit::BAD_INPUT,
+            Status::BadInput,
             json!({"error": "error: the request must be JSON: send the header content-type: application/json", "status": 2}),
         ));
     }
     let too_large = || {
         Reply::json(
             413,
-            crate::cli::exit::BAD_INPUT,
+            Status::BadInput,
             json!({"error": format!("error: the request body is larger than {} bytes", BODY_CAP), "status": 2}),
         )
     };
@@ -167,9 +150,16 @@ async fn read(req: HttpRequest) -> Result<Bytes, Reply> {
         drain(&mut body).await;
         return Err(too_large());
     }
-    match axum::body::to_bytes(body, BODY_CAP).await {
-        Ok(b) => Ok(b),
-        Err(_) => Err(too_large()),
+    // A client that sends its body slowly holds a connection, not a worker; it has the idle
+    // timeout for the whole body.
+    match tokio::time::timeout(idle, axum::body::to_bytes(body, BODY_CAP)).await {
+        Ok(Ok(b)) => Ok(b),
+        Ok(Err(_)) => Err(too_large()),
+        Err(_) => Err(Reply::json(
+            408,
+            Status::BadInput,
+            json!({"error": format!("error: the request body did not arrive within {} s", idle.as_secs_f64()), "status": 2}),
+        )),
     }
 }
 
@@ -188,20 +178,4 @@ async fn drain(body: &mut Body) {
             _ => break,
         }
     }
-}
-
-/// The request object, or 400 with what is wrong and where.
-fn decode(body: &[u8]) -> Result<Request, Reply> {
-    let text = std::str::from_utf8(body).map_err(|e| {
-        Reply::bad(format!(
-            "the request body is not UTF-8 (byte {} is not part of a character)",
-            e.valid_up_to()
-        ))
-    })?;
-    serde_json::from_str::<Request>(text).map_err(|e| {
-        Reply::error(
-            crate::cli::exit::CliError::bad(format!("the request is not the JSON expected: {e}")),
-            json!({"line": e.line(), "column": e.column()}),
-        )
-    })
 }

@@ -3,22 +3,25 @@
 //!
 //! - `api`: the routes: reading a request (content type, body cap, UTF-8, JSON) and turning a
 //!   [`work::Reply`] into a response.
-//! - `work`: the engine work of one request, on tokio's blocking pool, answered in exactly the
-//!   JSON (or text) the CLI prints with `--format` (it calls the CLI's own renderers).
+//! - `work`: the engine work of one request, answered in exactly the JSON (or text) the CLI
+//!   prints with `--format` (both call `crate::ops`).
+//! - `worker`: each request computed in a process of its own, ended at its deadline.
 //! - `limits`: the bound on concurrent work (a queue, then 503) and each request's limits.
 //! - `assets`: the page (HTML, CSS, JS) embedded in the binary: no CDN, works offline.
 //!
-//! The server binds 127.0.0.1 unless told otherwise and never touches the file system for a
-//! request. Ctrl-C stops accepting, asks running work to stop (the engine's cancel flag) and
-//! waits briefly for it.
+//! Connections are served by hyper directly (`serve_connections`): a header read timeout and
+//! keep-alive idle timeout, a cap on open connections. The server binds 127.0.0.1 unless told
+//! otherwise and never touches the file system for a request. Ctrl-C stops accepting, ends the
+//! running requests' processes, gives the connections a moment to write their answers, and
+//! exits.
 
 mod api;
 mod assets;
 mod limits;
 mod work;
+mod worker;
 
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -37,22 +40,44 @@ pub struct Options {
     pub jobs: Option<usize>,
     /// Requests that may wait for a worker before 503.
     pub queue: usize,
+    /// Seconds a connection may send nothing (headers, a body, between requests).
+    pub idle_timeout: f64,
+    /// Connections open at once; more wait to be accepted.
+    pub max_connections: usize,
+    /// Be a worker: compute one request from standard input (`worker::main`).
+    pub worker: bool,
 }
 
-/// The stack of each thread that runs engine work: evaluation and printing recurse over
-/// canonical forms far deeper than anything typed (as in the CLI's worker thread).
-const STACK_BYTES: usize = 256 << 20;
+/// How long, after Ctrl-C, connections have to write the answers of the requests ended.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
 
 /// Runs the server until Ctrl-C; returns the exit status.
 pub fn run(opts: Options) -> i32 {
-    use crate::cli::exit::{BAD_INPUT, OK};
-    if !(opts.time_limit.is_finite() && opts.time_limit > 0.0) {
-        eprintln!(
-            "error: --time-limit must be a positive number of seconds, found {}",
-            opts.time_limit
-        );
+    use crate::ops::exit::{BAD_INPUT, LIMIT, OK};
+    for (flag, v) in [
+        ("--time-limit", opts.time_limit),
+        ("--idle-timeout", opts.idle_timeout),
+    ] {
+        if !(v.is_finite() && v > 0.0) {
+            eprintln!("error: {flag} must be a positive number of seconds, found {v}");
+            return BAD_INPUT;
+        }
+    }
+    let time = Duration::from_secs_f64(opts.time_limit.min(1e6));
+    if opts.worker {
+        return worker::main(time);
+    }
+    if opts.max_connections == 0 {
+        eprintln!("error: --max-connections must be at least 1");
         return BAD_INPUT;
     }
+    let exe = match std::env::current_exe() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: cannot find this program to run requests in: {e}");
+            return LIMIT;
+        }
+    };
     let ip: IpAddr = match opts.host.parse() {
         Ok(ip) => ip,
         Err(_) if opts.host == "localhost" => IpAddr::from([127, 0, 0, 1]),
@@ -68,22 +93,26 @@ pub fn run(opts: Options) -> i32 {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
         .clamp(1, 64);
+    let idle = Duration::from_secs_f64(opts.idle_timeout.min(1e6));
+    // Each request's process gets its share of the memory limit (see `limits`).
+    let request_memory = (crate::memory::limit() / jobs).max(limits::MIN_REQUEST_MEMORY);
     let state = Arc::new(limits::State::new(
         jobs,
         opts.queue,
-        Duration::from_secs_f64(opts.time_limit.min(1e6)),
+        time,
+        request_memory,
+        idle,
+        exe,
     ));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
-        .max_blocking_threads(jobs + 2)
-        .thread_stack_size(STACK_BYTES)
         .enable_all()
         .build();
     let runtime = match runtime {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: cannot start the server's threads: {e}");
-            return crate::cli::exit::LIMIT;
+            return LIMIT;
         }
     };
     let addr = SocketAddr::new(ip, opts.port);
@@ -101,7 +130,7 @@ pub fn run(opts: Options) -> i32 {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("error: cannot watch for Ctrl-C: {e}");
-                return crate::cli::exit::LIMIT;
+                return LIMIT;
             }
         };
         let local = listener.local_addr().unwrap_or(addr);
@@ -118,29 +147,87 @@ pub fn run(opts: Options) -> i32 {
             open_browser(&url);
         }
         let app = api::router(state.clone());
-        let stop = state.clone();
-        let served = axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                stop_signal.await;
-                // Running engine work stops at its next check of the flag.
-                stop.cancel.store(true, Ordering::SeqCst);
-                eprintln!("onag serve: stopping");
-            })
-            .await;
-        match served {
-            Ok(()) => OK,
-            Err(e) => {
-                eprintln!("error: the server stopped: {e}");
-                crate::cli::exit::LIMIT
-            }
-        }
+        serve_connections(listener, app, &state, opts.max_connections, stop_signal).await;
+        OK
     });
-    // Blocking work was told to stop; do not wait long for a stubborn one.
-    runtime.shutdown_timeout(Duration::from_secs(5));
+    // Every request's process was ended; nothing on the runtime is worth waiting for.
+    runtime.shutdown_timeout(Duration::from_millis(500));
     if status == OK {
         eprintln!("onag serve: stopped");
     }
     status
+}
+
+/// Accepts connections until `stop`, at most `max` open at once, each served by hyper with
+/// the idle timeout for its headers and between its requests. At `stop`: the running
+/// requests are ended (their processes killed), every connection is asked to close after its
+/// answer, and those still open after [`SHUTDOWN_GRACE`] are dropped.
+async fn serve_connections(
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+    state: &Arc<limits::State>,
+    max: usize,
+    stop: impl std::future::Future<Output = ()>,
+) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::service::TowerToHyperService;
+    let open = Arc::new(tokio::sync::Semaphore::new(max));
+    let mut conns = tokio::task::JoinSet::new();
+    let (closing, closed) = tokio::sync::watch::channel(false);
+    tokio::pin!(stop);
+    loop {
+        // At the cap, wait for a connection to close before accepting another: the rest
+        // wait in the listen backlog, and the descriptors never run out.
+        let permit = tokio::select! {
+            p = open.clone().acquire_owned() => match p { Ok(p) => p, Err(_) => break },
+            _ = &mut stop => break,
+        };
+        let stream = tokio::select! {
+            a = listener.accept() => match a {
+                Ok((s, _)) => s,
+                Err(_) => {
+                    // Out of descriptors or a connection reset before it was accepted: wait a
+                    // little rather than spin.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = &mut stop => break,
+        };
+        // Reap finished connections' tasks as we go.
+        while conns.try_join_next().is_some() {}
+        let service = TowerToHyperService::new(app.clone());
+        let idle = state.idle;
+        let mut closed = closed.clone();
+        conns.spawn(async move {
+            let _permit = permit;
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(TokioTimer::new())
+                // Headers (the first request's, and each next one's on a kept-alive
+                // connection) must arrive within the idle timeout: an idle or slow client is
+                // cut off.
+                .header_read_timeout(idle)
+                .keep_alive(true);
+            let conn = http.serve_connection(TokioIo::new(stream), service);
+            tokio::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = async { let _ = closed.wait_for(|c| *c).await; } => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
+        });
+    }
+    eprintln!("onag serve: stopping");
+    // Running requests end now (their processes are killed) and answer 503.
+    let _ = state.stopping.send(true);
+    let _ = closing.send(true);
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, async {
+        while conns.join_next().await.is_some() {}
+    })
+    .await;
+    conns.abort_all();
 }
 
 /// A future that ends at Ctrl-C (SIGINT; on Unix also SIGTERM), its handler installed now.

@@ -1,16 +1,14 @@
-//! The engine work of one request, run on tokio's blocking pool. Answers are what the CLI
-//! prints: the same renderers (`cli::commands::*::render`/`answer`), given a context whose
-//! format is the request's (`json` unless asked otherwise), so `POST /api/simplify` and
-//! `onag simplify --format json` write the same bytes. Errors carry the CLI's message and exit
-//! status.
+//! The engine work of one request, run in a worker process of its own (`worker`). Answers
+//! are what the CLI prints: the same operations (`crate::ops`), given a context whose format
+//! is the request's (`json` unless asked otherwise), so `POST /api/simplify` and `onag
+//! simplify --format json` write the same bytes. Errors carry the CLI's message and status.
 
 use super::limits::RequestLimits;
-use crate::cli::args::{Format, Share, StepsChoice, TreeChoice};
-use crate::cli::commands::{analyze, compare, prove, simplify, Ctx};
-use crate::cli::exit::{CliError, BAD_INPUT, FALSE, LIMIT, OK};
-use crate::cli::format::tree::{Side, Tree};
-use crate::cli::style::Style;
 use crate::engine::Engine;
+use crate::ops::exit::{Failure, Status};
+use crate::ops::render::tree::{Side, Tree};
+use crate::ops::style::Style;
+use crate::ops::{analyze, compare, prove, simplify, Ctx, Format, Share, StepsChoice, TreeChoice};
 use crate::rules::RuleSet;
 use crate::term::Term;
 use serde::Deserialize;
@@ -36,6 +34,34 @@ pub enum Op {
     /// `POST /api/tree`: the game tree of a term as written (or its canonical form's), as
     /// JSON for the page to draw.
     Tree,
+}
+
+impl Op {
+    /// The endpoint's last word (`simplify` for `/api/simplify`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::Parse => "parse",
+            Op::Simplify => "simplify",
+            Op::Prove => "prove",
+            Op::Compare => "compare",
+            Op::Analyze => "analyze",
+            Op::Tree => "tree",
+        }
+    }
+
+    /// The operation [`Op::name`] names.
+    pub fn from_name(name: &str) -> Option<Op> {
+        [
+            Op::Parse,
+            Op::Simplify,
+            Op::Prove,
+            Op::Compare,
+            Op::Analyze,
+            Op::Tree,
+        ]
+        .into_iter()
+        .find(|op| op.name() == name)
+    }
 }
 
 /// A request body.
@@ -69,33 +95,35 @@ pub enum Rules {
     Many(Vec<String>),
 }
 
-/// An answer: its HTTP status, the CLI's exit status for the same work, and the body.
+/// An answer: its HTTP status, the status of the same work (the `x-onag-exit` header: what
+/// `onag` would have exited with), and the body.
 #[derive(Debug)]
 pub struct Reply {
     /// The HTTP status.
     pub http: u16,
-    /// What `onag` would have exited with (0, 1 a false claim, 2 bad input, 3 a limit).
-    pub exit: i32,
+    /// How the work ended (its [`Status::code`] is the `x-onag-exit` header).
+    pub exit: Status,
     /// The content type.
     pub content_type: &'static str,
     /// The body.
     pub body: String,
 }
 
-/// The HTTP status for a CLI exit status: a false claim is an ordinary answer.
-pub fn http_status(exit: i32) -> u16 {
-    match exit {
-        OK | FALSE => 200,
-        BAD_INPUT => 400,
-        LIMIT => 422,
-        crate::cli::exit::INTERRUPTED => 503,
-        _ => 500,
+/// The HTTP status of an error with this status. An answer the operation wrote (a proof, a
+/// disproof, a simplification the chosen rules left short) is 200 whatever its status.
+pub fn http_status(status: Status) -> u16 {
+    match status {
+        Status::Ok | Status::False => 200,
+        Status::BadInput => 400,
+        Status::Limit => 422,
+        Status::Interrupted => 503,
+        Status::Internal => 500,
     }
 }
 
 impl Reply {
     /// A JSON body.
-    pub fn json(http: u16, exit: i32, v: serde_json::Value) -> Reply {
+    pub fn json(http: u16, exit: Status, v: serde_json::Value) -> Reply {
         Reply {
             http,
             exit,
@@ -106,8 +134,8 @@ impl Reply {
 
     /// An error as JSON: `{"error": the CLI's message, "status": its exit status}` plus
     /// `extra` fields.
-    pub fn error(e: CliError, extra: serde_json::Value) -> Reply {
-        let mut v = json!({"error": e.message.trim_end(), "status": e.status});
+    pub fn error(e: Failure, extra: serde_json::Value) -> Reply {
+        let mut v = json!({"error": e.message.trim_end(), "status": e.status.code()});
         if let (Some(o), Some(x)) = (v.as_object_mut(), extra.as_object()) {
             o.extend(x.iter().map(|(k, v)| (k.clone(), v.clone())));
         }
@@ -116,12 +144,13 @@ impl Reply {
 
     /// Bad input with a message of our own (a missing field, say).
     pub fn bad(msg: impl Into<String>) -> Reply {
-        Reply::error(CliError::bad(msg), json!({}))
+        Reply::error(Failure::bad(msg), json!({}))
     }
 
-    fn rendered(text: String, exit: i32, format: Format) -> Reply {
+    /// An answer the operation wrote: 200, with its status in the header.
+    fn rendered(text: String, exit: Status, format: Format) -> Reply {
         Reply {
-            http: http_status(exit),
+            http: 200,
             exit,
             content_type: match format {
                 Format::Json => "application/json",
@@ -149,67 +178,59 @@ pub fn answer(op: Op, req: &Request, limits: &RequestLimits) -> Reply {
 fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
     let format = format(req, op)?;
     let ctx = context(req, format)?;
-    let cli = |e: CliError| Reply::error(e, json!({}));
+    let cli = |e: Failure| Reply::error(e, json!({}));
     match op {
         Op::Parse => {
             let t = parse(expr(req)?, None)?;
             Ok(Reply::json(
                 200,
-                OK,
+                Status::Ok,
                 json!({"ok": true, "term": t.to_string()}),
             ))
         }
         Op::Simplify => {
             let t = parse(expr(req)?, None)?;
-            if format == Format::Svg {
-                // The CLI's picture (`onag simplify --format svg`), in a kernel under the
-                // request's budget.
-                let mut k = limits.kernel();
-                let g = k.eval(&t).map_err(|e| cli(e.into()))?;
-                let tree =
-                    crate::cli::format::tree::canonical(&mut k, g, &ctx.style).map_err(cli)?;
-                return Ok(Reply::rendered(
-                    crate::cli::format::svg::tree(&tree),
-                    OK,
-                    format,
-                ));
-            }
             let engine = Engine::new(ctx.rules.clone()).with_limits(limits.engine());
-            let s = crate::proof::simplify(&t, &engine).map_err(|e| positioned(e.into(), req))?;
-            let (text, exit) = simplify::render(&ctx, &s).map_err(cli)?;
+            let (text, exit) = simplify::derive(
+                &ctx,
+                &t,
+                &engine,
+                || limits.kernel(),
+                |s, json| simplify::rendered(&ctx, &s, json),
+            )
+            .map_err(|e| positioned(e, req))?;
             Ok(Reply::rendered(text, exit, format))
         }
         Op::Prove => {
             let (x, y) = two(req)?;
             let engine = Engine::new(ctx.rules.clone()).with_limits(limits.engine());
-            let outcome = crate::proof::prove_eq_with(&x, &y, &engine)
-                .map_err(|e| positioned(e.into(), req))?;
-            let (text, exit) = prove::render(&ctx, &x, &y, outcome).map_err(cli)?;
+            let (text, exit) =
+                prove::prove(&ctx, &x, &y, &engine).map_err(|e| positioned(e, req))?;
             Ok(Reply::rendered(text, exit, format))
         }
         Op::Compare => {
             let (x, y) = two(req)?;
             let text = compare::answer(&ctx, &x, &y, false, || limits.kernel())
                 .map_err(|e| positioned(e, req))?;
-            Ok(Reply::rendered(text, OK, format))
+            Ok(Reply::rendered(text, Status::Ok, format))
         }
         Op::Analyze => {
             let src = expr(req)?;
             let t = parse(src, None)?;
             let mut k = limits.kernel();
             let text = analyze::answer(&ctx, src, &t, &mut k).map_err(cli)?;
-            Ok(Reply::rendered(text, OK, format))
+            Ok(Reply::rendered(text, Status::Ok, format))
         }
         Op::Tree => {
             let src = expr(req)?;
             // Proof terms may name entries of their term table (`#3`): drawn as leaves.
             let t = crate::syntax::parse_with_refs(src).map_err(|e| parse_error(e, None))?;
             let tree = match req.tree.as_deref().unwrap_or("input") {
-                "input" => crate::cli::format::tree::input(&t, &ctx.style).map_err(cli)?,
+                "input" => crate::ops::render::tree::input(&t, &ctx.style).map_err(cli)?,
                 "canonical" => {
                     let mut k = limits.kernel();
                     let g = k.eval(&t).map_err(|e| cli(e.into()))?;
-                    crate::cli::format::tree::canonical(&mut k, g, &ctx.style).map_err(cli)?
+                    crate::ops::render::tree::canonical(&mut k, g, &ctx.style).map_err(cli)?
                 }
                 other => {
                     return Err(Reply::bad(format!(
@@ -217,7 +238,7 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
                     )))
                 }
             };
-            Ok(Reply::json(200, OK, tree_json(&tree)))
+            Ok(Reply::json(200, Status::Ok, tree_json(&tree)))
         }
     }
 }
@@ -308,7 +329,7 @@ fn two(req: &Request) -> Result<(Term, Term), Reply> {
 /// An error of a two-game request, with the position of the call that raised it when one of
 /// the texts has it (bad input found while evaluating a call or an infinite brace), reported
 /// as a parse error's position is.
-fn positioned(e: CliError, req: &Request) -> Reply {
+fn positioned(e: Failure, req: &Request) -> Reply {
     let texts = [
         (&req.left, Some("first")),
         (&req.right, Some("second")),
@@ -340,5 +361,21 @@ fn parse_error(mut e: crate::syntax::ParseError, which: Option<&str>) -> Reply {
         "message": e.message,
         "side": which,
     });
-    Reply::error(crate::cli::input::error(e), extra)
+    Reply::error(e.into(), extra)
+}
+
+/// The request object, or 400 with what is wrong and where.
+pub fn decode(body: &[u8]) -> Result<Request, Reply> {
+    let text = std::str::from_utf8(body).map_err(|e| {
+        Reply::bad(format!(
+            "the request body is not UTF-8 (byte {} is not part of a character)",
+            e.valid_up_to()
+        ))
+    })?;
+    serde_json::from_str::<Request>(text).map_err(|e| {
+        Reply::error(
+            crate::ops::exit::Failure::bad(format!("the request is not the JSON expected: {e}")),
+            json!({"line": e.line(), "column": e.column()}),
+        )
+    })
 }

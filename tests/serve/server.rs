@@ -87,6 +87,11 @@ impl Server {
         (status, err, took)
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().expect("running").id()
+    }
+
     /// Whether the process is still running.
     pub fn alive(&mut self) -> bool {
         self.child

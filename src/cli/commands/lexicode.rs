@@ -2,8 +2,8 @@
 
 use super::{emit, Ctx};
 use crate::cli::args::Format;
-use crate::cli::exit::{CliError, OK};
 use crate::number::Lexicode;
+use crate::ops::exit::{Failure, OK};
 
 pub(super) fn run(
     ctx: &Ctx,
@@ -12,7 +12,7 @@ pub(super) fn run(
     distance: u32,
     words: bool,
     time_limit: f64,
-) -> Result<i32, CliError> {
+) -> Result<i32, Failure> {
     // The search and the checks stop at the time limit, Ctrl-C or the memory limit (exit 3).
     let mut kernel = crate::kernel::Kernel::new();
     kernel.set_budget(super::eval::budget(time_limit)?);
@@ -25,14 +25,14 @@ pub(super) fn run(
     };
     let code = Lexicode::new_within(base, length, distance, &mut check).map_err(|e| {
         if limited.get() {
-            CliError::limit(format!("lexicode: {e}\n"))
+            Failure::limit(format!("lexicode: {e}\n"))
         } else {
-            CliError::bad(format!("lexicode: {e}\n"))
+            Failure::bad(format!("lexicode: {e}\n"))
         }
     })?;
     let c = code
         .verify_within(&mut check)
-        .map_err(|e| CliError::limit(format!("lexicode: {e}\n")))?;
+        .map_err(|e| Failure::limit(format!("lexicode: {e}\n")))?;
     let word = |w: &Vec<u64>| {
         if base <= 10 {
             w.iter().map(|d| d.to_string()).collect::<String>()

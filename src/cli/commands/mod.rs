@@ -10,46 +10,29 @@ mod repl;
 pub(crate) mod rules;
 pub(crate) mod simplify;
 
-use super::args::{Cli, Command, Format, StepsChoice, TeachArgs};
-use super::exit::{CliError, OK};
+use super::args::{Cli, Command, TeachArgs};
 use super::input::Source;
-use super::style::Style;
+use crate::ops::exit::{Failure, OK};
+pub(crate) use crate::ops::Ctx;
 use crate::rules::RuleSet;
 use std::io::Write;
 
-/// What every command needs: how to print and which rules to use.
-pub(crate) struct Ctx {
-    pub style: Style,
-    pub format: Format,
-    pub steps: StepsChoice,
-    pub tree: super::args::TreeChoice,
-    pub rules: RuleSet,
-    /// How deep side conditions are expanded into their own proofs (0: stated only).
-    pub explain: usize,
-    /// When kernel values are printed with their repeated parts named.
-    pub share: super::args::Share,
-    /// The command's `--time-limit` in seconds, for the commands that run the engine or the
-    /// checker (simplify, prove, compare, check); each line of a batch has it for itself.
-    pub time_limit: Option<f64>,
-}
-
-impl Ctx {
-    fn new(cli: &Cli) -> Result<Ctx, CliError> {
-        Ok(Ctx {
-            style: Style::from_args(&cli.output),
-            format: cli.output.format,
-            steps: cli.teach.steps,
-            tree: cli.output.tree,
-            rules: rule_set(&cli.teach)?,
-            explain: cli.teach.explain,
-            share: cli.output.share,
-            time_limit: command_time_limit(&cli.command)?,
-        })
-    }
+/// The operations' context from the command line's flags.
+fn context(cli: &Cli) -> Result<Ctx, Failure> {
+    Ok(Ctx {
+        style: super::style::from_args(&cli.output),
+        format: cli.output.format,
+        steps: cli.teach.steps,
+        tree: cli.output.tree,
+        rules: rule_set(&cli.teach)?,
+        explain: cli.teach.explain,
+        share: cli.output.share,
+        time_limit: command_time_limit(&cli.command)?,
+    })
 }
 
 /// The `--time-limit` of a command whose limit the engine and the watch enforce.
-fn command_time_limit(cmd: &Command) -> Result<Option<f64>, CliError> {
+fn command_time_limit(cmd: &Command) -> Result<Option<f64>, Failure> {
     let limit = match cmd {
         Command::Simplify { time_limit, .. }
         | Command::Prove { time_limit, .. }
@@ -58,7 +41,7 @@ fn command_time_limit(cmd: &Command) -> Result<Option<f64>, CliError> {
         _ => return Ok(None),
     };
     if !(limit.is_finite() && limit > 0.0) {
-        return Err(CliError::bad(format!(
+        return Err(Failure::bad(format!(
             "--time-limit must be a positive number of seconds, found {limit}"
         )));
     }
@@ -66,15 +49,15 @@ fn command_time_limit(cmd: &Command) -> Result<Option<f64>, CliError> {
 }
 
 /// The rules chosen with `--rules`.
-fn rule_set(teach: &TeachArgs) -> Result<RuleSet, CliError> {
+fn rule_set(teach: &TeachArgs) -> Result<RuleSet, Failure> {
     RuleSet::builtin()
         .select(&teach.rules)
-        .map_err(|e| CliError::bad(format!("--rules: {e}")))
+        .map_err(|e| Failure::bad(format!("--rules: {e}")))
 }
 
 /// Runs a command; returns the exit status (errors already printed).
 pub(crate) fn run(cli: &Cli) -> i32 {
-    let result = Ctx::new(cli).and_then(|ctx| {
+    let result = context(cli).and_then(|ctx| {
         // Past the limit and its grace, the watch ends the command (the computations stop
         // at the limit themselves; this covers what comes after them).
         let _watch = ctx.time_limit.map(super::watchdog::arm);
@@ -83,21 +66,22 @@ pub(crate) fn run(cli: &Cli) -> i32 {
     match result {
         Ok(status) => status,
         Err(e) => {
-            eprint!("{}", memory_hint(e.message, e.status));
-            e.status
+            let status = e.status.code();
+            eprint!("{}", memory_hint(e.message, status));
+            status
         }
     }
 }
 
 /// A memory limit's message says how to raise it (the library does not know the flag's name).
 pub(crate) fn memory_hint(mut message: String, status: i32) -> String {
-    if status == super::exit::LIMIT && message.contains(" of memory (") {
+    if status == crate::ops::exit::LIMIT && message.contains(" of memory (") {
         message.push_str("  (the limit is set with --max-memory, e.g. --max-memory 8G)\n");
     }
     message
 }
 
-fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, CliError> {
+fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, Failure> {
     if matches!(
         cmd,
         Command::Simplify { .. } | Command::Prove { .. } | Command::Check { .. }
@@ -139,22 +123,10 @@ fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, CliError> {
             time_limit,
         } => analyze::run(ctx, expr, *certificate, *time_limit),
         Command::Repl => repl::run(ctx),
+        // Started by `crate::run_cli` before a command's context is made: the server is a
+        // face of its own, not a command of this one.
         #[cfg(feature = "serve")]
-        Command::Serve {
-            port,
-            host,
-            open,
-            time_limit,
-            jobs,
-            queue,
-        } => Ok(crate::serve::run(crate::serve::Options {
-            host: host.clone(),
-            port: *port,
-            open: *open,
-            time_limit: *time_limit,
-            jobs: *jobs,
-            queue: *queue,
-        })),
+        Command::Serve { .. } => Err(Failure::internal("`onag serve` is not a command here")),
     }
 }
 
@@ -189,8 +161,8 @@ pub(crate) fn emit(text: &str) -> bool {
 pub(crate) fn batch(
     source: Source,
     separator: &str,
-    mut one: impl FnMut(usize, &str) -> Result<(String, i32), CliError>,
-) -> Result<i32, CliError> {
+    mut one: impl FnMut(usize, &str) -> Result<(String, i32), Failure>,
+) -> Result<i32, Failure> {
     let mut status = OK;
     let mut first = true;
     super::input::each_line(source, |n, line| {
@@ -204,8 +176,9 @@ pub(crate) fn batch(
                 emit(&format!("{sep}{text}"))
             }
             Err(e) => {
-                status = worst(status, e.status);
-                let message = memory_hint(e.message, e.status);
+                let code = e.status.code();
+                status = worst(status, code);
+                let message = memory_hint(e.message, code);
                 if message.contains("--> line") {
                     eprint!("{message}");
                 } else {
@@ -230,22 +203,6 @@ fn worst(a: i32, b: i32) -> i32 {
     } else {
         a
     }
-}
-
-/// Refuses a format a command has no rendering for.
-pub(crate) fn unsupported(cmd: &str, f: Format) -> CliError {
-    let name = match f {
-        Format::Text => "text",
-        Format::Markdown => "markdown",
-        Format::Latex => "latex",
-        Format::Json => "json",
-        Format::Dot => "dot",
-        Format::Svg => "svg",
-    };
-    CliError::bad(format!(
-        "`onag {cmd}` has no {name} output (game trees, --format dot|svg, are drawn by \
-         `onag simplify` and `onag eval`)"
-    ))
 }
 
 /// The engine a command runs: the chosen rules, default limits, and the Ctrl-C cancel flag.

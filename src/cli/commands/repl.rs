@@ -5,8 +5,8 @@
 //! `~/.onag_history`.
 
 use super::{compare, emit, prove, rules, simplify, Ctx};
-use crate::cli::exit::{CliError, OK};
 use crate::cli::input;
+use crate::ops::exit::{Failure, OK};
 use rustyline::error::ReadlineError;
 use std::io::IsTerminal;
 
@@ -20,9 +20,9 @@ Type a game to simplify it, e.g. {0,1|2}
   :quit       leave (also Ctrl-D)
 ";
 
-pub(super) fn run(ctx: &Ctx) -> Result<i32, CliError> {
+pub(super) fn run(ctx: &Ctx) -> Result<i32, Failure> {
     let mut rl = rustyline::DefaultEditor::new()
-        .map_err(|e| CliError::bad(format!("cannot start line editing: {e}")))?;
+        .map_err(|e| Failure::bad(format!("cannot start line editing: {e}")))?;
     // History only for a person at a terminal: a script piped in should leave no trace.
     let history = std::env::var_os("HOME")
         .filter(|_| std::io::stdin().is_terminal())
@@ -44,7 +44,7 @@ pub(super) fn run(ctx: &Ctx) -> Result<i32, CliError> {
                     ":q" | ":quit" | ":exit" => break,
                     _ => {
                         if let Err(e) = one(ctx, line) {
-                            eprint!("{}", super::memory_hint(e.message, e.status));
+                            eprint!("{}", super::memory_hint(e.message, e.status.code()));
                         }
                     }
                 }
@@ -52,7 +52,7 @@ pub(super) fn run(ctx: &Ctx) -> Result<i32, CliError> {
             // Ctrl-C at the prompt clears the line, as in a shell.
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break,
-            Err(e) => return Err(CliError::bad(format!("reading a line: {e}"))),
+            Err(e) => return Err(Failure::bad(format!("reading a line: {e}"))),
         }
     }
     if let Some(h) = &history {
@@ -61,7 +61,7 @@ pub(super) fn run(ctx: &Ctx) -> Result<i32, CliError> {
     Ok(OK)
 }
 
-fn one(ctx: &Ctx, line: &str) -> Result<(), CliError> {
+fn one(ctx: &Ctx, line: &str) -> Result<(), Failure> {
     if line == ":help" {
         emit(HELP);
         return Ok(());
@@ -75,12 +75,12 @@ fn one(ctx: &Ctx, line: &str) -> Result<(), CliError> {
         let t = input::parse(rest.trim())?;
         let mut k = crate::kernel::Kernel::new();
         let g = k.eval(&t)?;
-        let value = crate::cli::value::written(&mut k, g, ctx.share)?;
+        let value = crate::ops::value::written(&mut k, g, ctx.share)?;
         emit(&format!("{}\n", ctx.style.term(&value)));
         return Ok(());
     }
     if line.starts_with(':') {
-        return Err(CliError::bad(format!(
+        return Err(Failure::bad(format!(
             "unknown command `{line}`; :help lists them"
         )));
     }

@@ -191,7 +191,8 @@ function showProof(op, proof, exit) {
   });
   const n = proof.steps.length;
   if (op === 'prove') {
-    $('headline').textContent = `proved: ${proof.input} = ${proof.result} (${n} step${n === 1 ? '' : 's'}, checked)`;
+    // "checked" exactly when the proof says it was, as the CLI prints it.
+    $('headline').textContent = `proved: ${proof.input} = ${proof.result} (${n} step${n === 1 ? '' : 's'}, ${proof.checked ? 'checked' : 'NOT checked'})`;
   } else if (exit === 3) {
     $('headline').textContent = `the chosen rules stop at ${proof.result} (not canonical: add rule groups)`;
   } else {

@@ -6,9 +6,9 @@
 //! explicit `{…|…}` (a number, a sum) is a leaf labelled as written. Both are capped at
 //! [`MAX_NODES`]: a picture of more is unreadable, and reaching the cap is a limit (exit 3).
 
-use crate::cli::exit::CliError;
-use crate::cli::style::Style;
 use crate::kernel::{GameId, Kernel};
+use crate::ops::exit::Failure;
+use crate::ops::style::Style;
 use crate::term::Term;
 
 /// The most nodes a drawn tree may have.
@@ -32,14 +32,14 @@ pub struct Tree {
     pub children: Vec<(Side, Tree)>,
 }
 
-fn too_big() -> CliError {
-    CliError::limit(format!(
+fn too_big() -> Failure {
+    Failure::limit(format!(
         "the game tree has more than {MAX_NODES} nodes: too large to draw"
     ))
 }
 
 /// The canonical form's tree.
-pub fn canonical(k: &mut Kernel, g: GameId, style: &Style) -> Result<Tree, CliError> {
+pub fn canonical(k: &mut Kernel, g: GameId, style: &Style) -> Result<Tree, Failure> {
     // The root's label alone is the whole tree written out: refuse before writing it.
     if k.tree_size(g) > num_bigint::BigInt::from(MAX_NODES) {
         return Err(too_big());
@@ -53,7 +53,7 @@ fn canonical_node(
     g: GameId,
     style: &Style,
     budget: &mut usize,
-) -> Result<Tree, CliError> {
+) -> Result<Tree, Failure> {
     *budget = budget.checked_sub(1).ok_or_else(too_big)?;
     let t = k.to_term(g);
     let mut children = Vec::new();
@@ -72,12 +72,12 @@ fn canonical_node(
 }
 
 /// The input's tree, as written.
-pub fn input(t: &Term, style: &Style) -> Result<Tree, CliError> {
+pub fn input(t: &Term, style: &Style) -> Result<Tree, Failure> {
     let mut budget = MAX_NODES;
     input_node(t, style, &mut budget)
 }
 
-fn input_node(t: &Term, style: &Style, budget: &mut usize) -> Result<Tree, CliError> {
+fn input_node(t: &Term, style: &Style, budget: &mut usize) -> Result<Tree, Failure> {
     *budget = budget.checked_sub(1).ok_or_else(too_big)?;
     let mut children = Vec::new();
     if let Term::Game { left, right } = t {

@@ -5,7 +5,7 @@
 //! reasons; rule names are coloured when the [`Style`] allows.
 
 use super::{position, Conclusion, Derivation, Line};
-use crate::cli::style::Style;
+use crate::ops::style::Style;
 use crate::term::Term;
 
 /// Columns before a term on a step line (`  = `).

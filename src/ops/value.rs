@@ -2,8 +2,8 @@
 //! A = …`) above the `--share` threshold, so what is printed is bounded by the value's distinct
 //! parts, never by its tree.
 
-use super::args::Share;
-use super::exit::CliError;
+use super::exit::Failure;
+use super::Share;
 use crate::kernel::{GameId, Kernel};
 use crate::term::Term;
 use num_bigint::BigInt;
@@ -14,7 +14,7 @@ pub const MAX_TREE: u64 = 10_000_000;
 
 /// The canonical form of g as it is printed under `share`; a limit error (exit 3) when the
 /// tree asked for is too large to write.
-pub fn written(k: &mut Kernel, g: GameId, share: Share) -> Result<Term, CliError> {
+pub fn written(k: &mut Kernel, g: GameId, share: Share) -> Result<Term, Failure> {
     let size = k.tree_size(g);
     let shared = match share {
         Share::Above(n) => size > BigInt::from(n),
@@ -24,7 +24,7 @@ pub fn written(k: &mut Kernel, g: GameId, share: Share) -> Result<Term, CliError
         return Ok(k.shared_term(g));
     }
     if size > BigInt::from(MAX_TREE) {
-        return Err(CliError::limit(format!(
+        return Err(Failure::limit(format!(
                 "the canonical form written as a tree has {size} nodes, more than the {MAX_TREE} onag writes out; print it shared with --share N (N below {MAX_TREE})"
             ),
         ));

@@ -1,9 +1,12 @@
-//! Exit statuses (issue 6) and the one error type every command returns.
+//! How an operation ended ([`Status`]) and the one error type every operation returns
+//! ([`Failure`]).
 //!
-//! Commands never print errors themselves: they return a [`CliError`], made from an
+//! Operations never print errors themselves: they return a [`Failure`], made from an
 //! [`onag::Error`](crate::Error) whose [`exit_code`](crate::Error::exit_code) is the one
-//! mapping from kinds of failure to statuses. Successful verdicts (`1` for a false claim) are
-//! results, not errors, and name their status directly.
+//! mapping from kinds of failure to statuses. Successful verdicts (a false claim) are results,
+//! not errors, and name their [`Status`] directly. Each face maps a status its own way: the
+//! command line to its process exit code ([`Status::code`]), the server to an HTTP status and
+//! the `x-onag-exit` header.
 
 use crate::engine::EngineError;
 use crate::kernel::KernelError;
@@ -12,19 +15,62 @@ use crate::syntax::ParseError;
 
 pub use crate::error::status::{BAD_INPUT, FALSE, INTERRUPTED, LIMIT, OK};
 
-/// An error ready for standard error, with its exit status.
+/// How an operation ended, by kind; the command line's exit status is [`Status::code`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Success.
+    Ok,
+    /// The claim is false (games that differ, a rejected proof).
+    False,
+    /// Bad input or usage.
+    BadInput,
+    /// A limit was reached (also: the chosen rules stopped short of the canonical form).
+    Limit,
+    /// A defect in onag, not in the input.
+    Internal,
+    /// Stopped by the caller (Ctrl-C).
+    Interrupted,
+}
+
+impl Status {
+    /// The command line's exit status: 0, 1, 2, 3, 101, 130.
+    pub fn code(self) -> i32 {
+        match self {
+            Status::Ok => OK,
+            Status::False => FALSE,
+            Status::BadInput => BAD_INPUT,
+            Status::Limit => LIMIT,
+            Status::Internal => crate::error::status::INTERNAL,
+            Status::Interrupted => INTERRUPTED,
+        }
+    }
+
+    /// The status whose [`Status::code`] is `code` (anything unknown is internal).
+    pub fn from_code(code: i32) -> Status {
+        match code {
+            OK => Status::Ok,
+            FALSE => Status::False,
+            BAD_INPUT => Status::BadInput,
+            LIMIT => Status::Limit,
+            INTERRUPTED => Status::Interrupted,
+            _ => Status::Internal,
+        }
+    }
+}
+
+/// An operation's error, ready for standard error or an HTTP answer, with its status.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CliError {
-    /// The exit status.
-    pub status: i32,
+pub struct Failure {
+    /// How the operation ended.
+    pub status: Status,
     /// The whole message, ending in a newline (parse errors carry their caret lines).
     pub message: String,
     /// For bad input found while evaluating a call ([`crate::Error::Call`]): the calls,
-    /// innermost first, so [`CliError::at_source`] can place the error in the text.
+    /// innermost first, so [`Failure::at_source`] can place the error in the text.
     calls: Vec<crate::term::Term>,
 }
 
-impl CliError {
+impl Failure {
     /// Bad input or usage ([`crate::Error::BadInput`]).
     pub fn bad(msg: impl Into<String>) -> Self {
         crate::Error::BadInput(msg.into()).into()
@@ -51,16 +97,16 @@ impl CliError {
     /// ([`crate::Error::at_source`]); `which` names the game when a command reads two. Any
     /// other error is unchanged; so is one whose call is not written in `src` (a call in
     /// another of the command's texts, or one built by the program).
-    pub fn at_source(self, src: &str, first_line: usize, which: Option<&str>) -> CliError {
+    pub fn at_source(self, src: &str, first_line: usize, which: Option<&str>) -> Failure {
         let Some(pos) = self.position(src, first_line, which) else {
             return self;
         };
         crate::Error::At(pos).into()
     }
 
-    /// [`CliError::at_source`] for a command that read several texts, each with its first
+    /// [`Failure::at_source`] for a command that read several texts, each with its first
     /// line and its name: placed in the first text that has the call.
-    pub fn at_sources(self, texts: &[(&str, usize, Option<&str>)]) -> CliError {
+    pub fn at_sources(self, texts: &[(&str, usize, Option<&str>)]) -> Failure {
         let found = texts
             .iter()
             .find_map(|&(src, line, which)| self.position(src, line, which));
@@ -70,7 +116,7 @@ impl CliError {
         }
     }
 
-    /// Where in `src` (see [`CliError::at_source`]) the call this error was raised by is
+    /// Where in `src` (see [`Failure::at_source`]) the call this error was raised by is
     /// written, as a positioned error; `None` unless it is.
     pub fn position(
         &self,
@@ -89,7 +135,7 @@ impl CliError {
     }
 
     /// The message with `error: ` in front unless it has it, and a final newline.
-    fn new(status: i32, msg: String) -> Self {
+    fn new(status: Status, msg: String) -> Self {
         let mut message = msg;
         if !message.starts_with("error") {
             message = format!("error: {message}");
@@ -97,7 +143,7 @@ impl CliError {
         if !message.ends_with('\n') {
             message.push('\n');
         }
-        CliError {
+        Failure {
             status,
             message,
             calls: Vec::new(),
@@ -105,10 +151,10 @@ impl CliError {
     }
 }
 
-impl From<crate::Error> for CliError {
+impl From<crate::Error> for Failure {
     /// The only way a status is chosen for an error: [`crate::Error::exit_code`].
     fn from(e: crate::Error) -> Self {
-        let mut c = CliError::new(e.exit_code(), e.to_string());
+        let mut c = Failure::new(Status::from_code(e.exit_code()), e.to_string());
         if let crate::Error::Call { calls, .. } = e {
             c.calls = calls;
         }
@@ -120,7 +166,7 @@ impl From<crate::Error> for CliError {
 /// kind (and so its status) in one place.
 macro_rules! through_the_library_error {
     ($($t:ty),*) => {$(
-        impl From<$t> for CliError {
+        impl From<$t> for Failure {
             fn from(e: $t) -> Self {
                 crate::Error::from(e).into()
             }

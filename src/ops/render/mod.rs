@@ -12,8 +12,8 @@ pub mod text;
 pub mod thermograph;
 pub mod tree;
 
-use super::args::StepsChoice;
-use super::exit::CliError;
+use super::exit::Failure;
+use super::StepsChoice;
 use crate::proof::{PathElem, Proof, Step};
 use crate::rules::RuleSet;
 use crate::term::Term;
@@ -91,7 +91,7 @@ impl<'a> Derivation<'a> {
         conclusion: Conclusion,
         rules: &RuleSet,
         explain: usize,
-    ) -> Result<Self, CliError> {
+    ) -> Result<Self, Failure> {
         let lines = lines_of(&proof.steps, steps, |i| {
             conditions(proof, None, i, rules, explain)
         })?;
@@ -109,7 +109,7 @@ impl<'a> Derivation<'a> {
                     })?,
                 })
             })
-            .collect::<Result<Vec<_>, CliError>>()?;
+            .collect::<Result<Vec<_>, Failure>>()?;
         let mut shown: Vec<&Term> = vec![&proof.input, &proof.result];
         for l in &lemmas {
             shown.push(&l.from);
@@ -208,8 +208,8 @@ fn refs_in(t: &Term, out: &mut std::collections::BTreeSet<u32>) {
 fn lines_of(
     steps: &[Step],
     choice: StepsChoice,
-    mut conditions: impl FnMut(usize) -> Result<Vec<String>, CliError>,
-) -> Result<Vec<Line>, CliError> {
+    mut conditions: impl FnMut(usize) -> Result<Vec<String>, Failure>,
+) -> Result<Vec<Line>, Failure> {
     let mut lines: Vec<Line> = Vec::new();
     for (i, s) in steps.iter().enumerate() {
         let mut reason = reason(s);
@@ -232,13 +232,13 @@ fn lines_of(
 /// The proof in the proof module's JSON schema, ending in a newline. With `explain` above 0
 /// each step also gets `conditions`: its side conditions with their proofs, as text (extra
 /// fields are ignored when the proof is read back, so `onag check` still accepts it).
-pub fn proof_json(proof: &Proof, rules: &RuleSet, explain: usize) -> Result<String, CliError> {
+pub fn proof_json(proof: &Proof, rules: &RuleSet, explain: usize) -> Result<String, Failure> {
     let text = proof.to_json();
     if explain == 0 {
         return Ok(format!("{text}\n"));
     }
     let mut v: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| CliError::internal(format!("proof JSON: {e}")))?;
+        serde_json::from_str(&text).map_err(|e| Failure::internal(format!("proof JSON: {e}")))?;
     if let Some(steps) = v.get_mut("steps").and_then(|s| s.as_array_mut()) {
         for (i, step) in steps.iter_mut().enumerate() {
             step["conditions"] = serde_json::json!(conditions(proof, None, i, rules, explain)?);
@@ -268,7 +268,7 @@ fn conditions(
     i: usize,
     rules: &RuleSet,
     depth: usize,
-) -> Result<Vec<String>, CliError> {
+) -> Result<Vec<String>, Failure> {
     if depth == 0 {
         return Ok(Vec::new());
     }
@@ -278,7 +278,7 @@ fn conditions(
     };
     let conds = conds.map_err(|e| {
         // The step was checked already; failing now is a defect, not the user's input.
-        CliError::internal(format!("expanding a side condition: {e}"))
+        Failure::internal(format!("expanding a side condition: {e}"))
     })?;
     Ok(conds
         .iter()

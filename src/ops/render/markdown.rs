@@ -3,7 +3,7 @@
 //! escaping inside them).
 
 use super::{position, Conclusion, Derivation, Line};
-use crate::cli::style::Style;
+use crate::ops::style::Style;
 use crate::term::Term;
 
 /// Escapes the characters Markdown would read as markup in running text.

@@ -1,0 +1,171 @@
+//! Analyze: one summary of a game — canonical form, outcome, stops, winning moves, mean,
+//! temperature, atomic weight, reduced form, thermograph — computed by `crate::analysis` and
+//! only formatted here.
+
+use super::exit::Failure;
+use super::render::{latex, markdown, thermograph};
+use super::{Ctx, Format};
+use crate::analysis::summary::{analyze, Move, Summary};
+use crate::kernel::Kernel;
+use crate::number::Dyadic;
+use crate::term::Term;
+
+/// The thermograph of every distinct subgame of `t`, as JSON for `onag check`, computed in
+/// `k` (whose budget bounds it).
+pub(crate) fn certificate(k: &mut Kernel, t: &Term) -> Result<String, Failure> {
+    let g = k.eval(t)?;
+    let cert = crate::analysis::certificate::build(k, g)?;
+    Ok(format!(
+        "{}\n",
+        serde_json::to_string_pretty(&cert).unwrap_or_default()
+    ))
+}
+
+/// The summary of `t` (typed as `src`) in `ctx`'s format, computed in `k` (whose budget bounds
+/// it).
+pub(crate) fn answer(ctx: &Ctx, src: &str, t: &Term, k: &mut Kernel) -> Result<String, Failure> {
+    let s = analyze(k, t)?;
+    let text = match ctx.format {
+        Format::Text => text(ctx, src, &s),
+        Format::Markdown => md(ctx, src, &s),
+        Format::Latex => tex(src, &s),
+        Format::Json => {
+            let mut v = s.to_json();
+            if let Some(o) = v.as_object_mut() {
+                o.insert("input".into(), serde_json::json!(src));
+            }
+            format!("{v}\n")
+        }
+        Format::Svg => thermograph::svg(&s.left_wall, &s.right_wall, &s.mean, &s.temperature),
+        Format::Dot => return Err(super::unsupported("analyze", Format::Dot)),
+    };
+    Ok(text)
+}
+
+fn moves(ctx: &Ctx, ms: &[Move]) -> String {
+    if ms.is_empty() {
+        return "none".into();
+    }
+    ms.iter()
+        .map(|m| match &m.component {
+            None => ctx.style.term(&m.to),
+            Some((i, c)) => format!(
+                "{} -> {} (part {})",
+                ctx.style.term(c),
+                ctx.style.term(&m.to),
+                i + 1
+            ),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn points(pts: &[(Dyadic, Dyadic)]) -> String {
+    pts.iter()
+        .map(|(t, x)| format!("({t}, {x})"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn aw(ctx: &Ctx, s: &Summary) -> String {
+    match &s.atomic_weight {
+        Ok(w) => ctx.style.term(w),
+        Err(why) => format!("undefined: {why}"),
+    }
+}
+
+/// The rows every format shows, in order: (label, value).
+fn rows(ctx: &Ctx, s: &Summary) -> Vec<(&'static str, String)> {
+    vec![
+        ("canonical", ctx.style.term(&s.canonical)),
+        ("outcome", s.outcome_words().to_string()),
+        ("left stop", s.left_stop.to_string()),
+        ("right stop", s.right_stop.to_string()),
+        (
+            "confusion interval",
+            format!("from {} to {}", s.right_stop, s.left_stop),
+        ),
+        ("mean", s.mean.to_string()),
+        ("temperature", s.temperature.to_string()),
+        ("atomic weight", aw(ctx, s)),
+        ("reduced", ctx.style.term(&s.reduced)),
+        ("Left wins moving to", moves(ctx, &s.left_winning_moves)),
+        ("Right wins moving to", moves(ctx, &s.right_winning_moves)),
+        ("Left wall (t, x)", points(&s.left_wall)),
+        ("Right wall (t, x)", points(&s.right_wall)),
+        ("mast", format!("{} from t = {} up", s.mean, s.temperature)),
+    ]
+}
+
+fn text(ctx: &Ctx, src: &str, s: &Summary) -> String {
+    let rows = rows(ctx, s);
+    let w = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+    let mut out = format!("{:w$}  {}\n", "game", src.trim());
+    for (l, v) in rows {
+        out.push_str(&format!("{l:w$}  {v}\n"));
+    }
+    out
+}
+
+fn md(ctx: &Ctx, src: &str, s: &Summary) -> String {
+    let mut out = format!(
+        "Analysis of {}\n\n| | |\n|---|---|\n",
+        markdown::code(src.trim())
+    );
+    for (l, v) in rows(ctx, s) {
+        out.push_str(&format!("| {} | {} |\n", l, markdown::escape(&v)));
+    }
+    out
+}
+
+fn tex(src: &str, s: &Summary) -> String {
+    let term = |t: &crate::term::Term| format!("${}$", latex::term(t));
+    let mv = |ms: &[Move]| {
+        if ms.is_empty() {
+            return "none".to_string();
+        }
+        ms.iter()
+            .map(|m| match &m.component {
+                None => term(&m.to),
+                Some((i, c)) => format!("{} $\\to$ {} (part {})", term(c), term(&m.to), i + 1),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let num = |d: &Dyadic| format!("${d}$");
+    let pts = |p: &[(Dyadic, Dyadic)]| {
+        p.iter()
+            .map(|(t, x)| format!("$({t}, {x})$"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let rows: Vec<(&str, String)> = vec![
+        ("canonical", term(&s.canonical)),
+        ("outcome", latex::text(s.outcome_words())),
+        ("left stop", num(&s.left_stop)),
+        ("right stop", num(&s.right_stop)),
+        ("mean", num(&s.mean)),
+        ("temperature", num(&s.temperature)),
+        (
+            "atomic weight",
+            match &s.atomic_weight {
+                Ok(w) => term(w),
+                Err(why) => latex::text(&format!("undefined: {why}")),
+            },
+        ),
+        ("reduced", term(&s.reduced)),
+        ("Left wins moving to", mv(&s.left_winning_moves)),
+        ("Right wins moving to", mv(&s.right_winning_moves)),
+        ("Left wall $(t, x)$", pts(&s.left_wall)),
+        ("Right wall $(t, x)$", pts(&s.right_wall)),
+    ];
+    let mut out = format!(
+        "% onag analyze {}\n\\begin{{tabular}}{{ll}}\n",
+        src.trim().replace('\n', " ")
+    );
+    for (l, v) in rows {
+        out.push_str(&format!("{l} & {v} \\\\\n"));
+    }
+    out.push_str("\\end{tabular}\n");
+    out
+}

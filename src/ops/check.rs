@@ -1,0 +1,118 @@
+//! Check: a proof in JSON (or a thermograph certificate) checked again, step by step, against
+//! the chosen rules. The file's own `checked` field is never believed.
+
+use super::exit::{Failure, Status};
+use super::{unsupported, Ctx, Format};
+use crate::proof::{Proof, ProofError};
+
+/// The verdict on `text` in `ctx`'s format, and its status (false when the proof fails).
+pub(crate) fn check(ctx: &Ctx, text: String) -> Result<(String, Status), Failure> {
+    // Only the `certificate` field is read to tell the kinds apart: building a whole JSON
+    // tree of a large proof just to look at it cost as much as reading the proof.
+    #[derive(serde::Deserialize)]
+    struct Kind {
+        certificate: Option<serde_json::Value>,
+    }
+    let kind = serde_json::from_str::<Kind>(&text).ok();
+    if kind.is_some_and(|k| k.certificate.is_some()) {
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
+            if crate::proof::thermocheck::is_certificate(&v) {
+                return certificate(ctx, &v);
+            }
+        }
+    }
+    // Read and checked as it streams, lemma by lemma, so only the lemmas' statements are held
+    // (the file's text stays: its strings are borrowed from it). A file that is not a proof
+    // is bad input (2) even when a lemma before the damage fails; a proof that fails is
+    // false (1).
+    let read = Proof::check_json(&text, &ctx.rules).map_err(Failure::from)?;
+    drop(text);
+    let style = &ctx.style;
+    let result = read.verdict;
+    // Stopped by the memory limit: not a verdict on the proof.
+    if let Err(e) = &result {
+        if e.limit.is_some() {
+            return Err(Failure::limit(format!("the check stopped at {e}")));
+        }
+    }
+    let (input, result_t) = (style.term(&read.input), style.term(&read.result));
+    // Every step counts, the lemmas' too: they are all checked.
+    let steps = read.steps;
+    let lemmas = match read.lemmas {
+        0 => String::new(),
+        1 => " in 1 lemma and the main chain".to_string(),
+        n => format!(" in {n} lemmas and the main chain"),
+    };
+    let out = match ctx.format {
+        Format::Json => format!(
+            "{}\n",
+            serde_json::json!({
+                "input": read.input.to_string(),
+                "result": read.result.to_string(),
+                "steps": steps,
+                "lemmas": read.lemmas,
+                "checked": result.is_ok(),
+                "error": result.as_ref().err().map(|e| serde_json::json!({
+                    "lemma": e.lemma, "step": e.step, "reason": e.reason,
+                })),
+            })
+        ),
+        Format::Text | Format::Markdown => match &result {
+            Ok(()) => format!(
+                "ok: the proof that {input} = {result_t} checks ({steps} step{}{lemmas})\n",
+                if steps == 1 { "" } else { "s" }
+            ),
+            Err(e) => format!(
+                "rejected: the proof that {input} = {result_t} fails at {}\n",
+                style.symbols(
+                    &ProofError::Check(e.clone())
+                        .to_string()
+                        .replace("the proof does not check: ", "")
+                )
+            ),
+        },
+        f => return Err(unsupported("check", f)),
+    };
+    Ok((out, verdict(result.is_ok())))
+}
+
+fn verdict(ok: bool) -> Status {
+    if ok {
+        Status::Ok
+    } else {
+        Status::False
+    }
+}
+
+/// A thermograph certificate: every entry recomputed from its options' walls.
+fn certificate(ctx: &Ctx, v: &serde_json::Value) -> Result<(String, Status), Failure> {
+    let result = crate::proof::thermocheck::check(v);
+    let out = match ctx.format {
+        Format::Json => format!(
+            "{}\n",
+            serde_json::json!({
+                "certificate": "thermographs",
+                "checked": result.is_ok(),
+                "game": result.as_ref().ok().map(|r| r.game.clone()),
+                "temperature": result.as_ref().ok().map(|r| r.temperature.to_string()),
+                "mean": result.as_ref().ok().map(|r| r.mast.to_string()),
+                "entries": result.as_ref().ok().map(|r| r.entries),
+                "error": result.as_ref().err().map(|e| serde_json::json!({
+                    "entry": e.entry, "reason": e.reason,
+                })),
+            })
+        ),
+        _ => match &result {
+            Ok(r) => format!(
+                "ok: the thermograph certificate of {} checks ({} subgame{}; temperature {}, mean {})\n",
+                r.game,
+                r.entries,
+                if r.entries == 1 { "" } else { "s" },
+                r.temperature,
+                r.mast
+            ),
+            Err(e) => format!("rejected: the thermograph certificate fails at {e}\n"),
+        },
+    };
+    Ok((out, verdict(result.is_ok())))
+}

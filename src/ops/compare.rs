@@ -1,0 +1,272 @@
+//! Compare: the relation between two games and its reasons, read off the difference A − B:
+//! A > B exactly when Left wins A − B whoever moves first, and so on (seed 002, the outcome
+//! classes); each player's winning first move is the evidence.
+
+use super::exit::Failure;
+use super::render::{latex, markdown};
+use super::style::Style;
+use super::{unsupported, Ctx, Format};
+use crate::kernel::{Kernel, Outcome};
+use crate::proof::{disprove, Disproof, Player};
+use crate::term::Term;
+
+/// The relation of `x` and `y` with its reasons in `ctx`'s format; each kernel it uses comes
+/// from `kernel` (with the face's limits and cancel flag).
+pub(crate) fn answer(
+    ctx: &Ctx,
+    x: &Term,
+    y: &Term,
+    brief: bool,
+    kernel: impl Fn() -> Kernel,
+) -> Result<String, Failure> {
+    let (x, y) = (x.clone(), y.clone());
+    if let Some(text) = number_world(ctx, &x, &y, brief, kernel())? {
+        return Ok(text);
+    }
+    let (rel, d) = compare_in(kernel(), &x, &y)?;
+    let style = &ctx.style;
+    let text = if brief {
+        format!("{}\n", symbol(rel, style))
+    } else {
+        match ctx.format {
+            Format::Text => {
+                let mut out = text(&x, &y, rel, &d, style);
+                if ctx.explain > 0 {
+                    out.push_str(&by_definition(&x, &y, ctx.explain)?);
+                }
+                out
+            }
+            Format::Markdown => format!(
+                "{} {} {}\n\n{}",
+                markdown::code(&style.term(&x)),
+                symbol(rel, style),
+                markdown::code(&style.term(&y)),
+                reasons(&x, &y, &d, style)
+                    .iter()
+                    .map(|l| format!("- {}\n", markdown::escape(l)))
+                    .collect::<String>()
+            ),
+            Format::Latex => format!(
+                "\\[ {} {} {} \\]\n{}\n",
+                latex::term(&x),
+                latex_symbol(rel),
+                latex::term(&y),
+                latex::text(&reasons(&x, &y, &d, style).join(" "))
+            ),
+            Format::Json => format!("{}\n", json(&x, &y, rel, &d)),
+            f => return Err(unsupported("compare", f)),
+        }
+    };
+    Ok(text)
+}
+
+/// The relation as an outcome class of A − B, and the disproof-style evidence.
+fn compare_in(mut k: Kernel, x: &Term, y: &Term) -> Result<(Outcome, Disproof), Failure> {
+    // The disproof writes A − B out as a tree: refuse (exit 3) before a tree that would not
+    // fit in memory, instead of being killed. The values are memoised for `disprove`.
+    let (gx, gy) = (k.eval(x)?, k.eval(y)?);
+    let ny = k.neg(gy);
+    let diff = k.add(gx, ny)?;
+    let size = k.tree_size(diff);
+    if size > num_bigint::BigInt::from(super::value::MAX_TREE) {
+        return Err(Failure::limit(format!(
+                "A - B written as a tree has {size} nodes, more than the {} onag writes out; `onag eval --json \"(A) - (B)\"` gives its outcome and its value shared",
+                super::value::MAX_TREE
+            ),
+        ));
+    }
+    let d = disprove(&mut k, x, y)?;
+    Ok((d.outcome, d))
+}
+
+/// `<`, `>`, `=`, `||` for the outcome of A − B.
+pub(crate) fn symbol(o: Outcome, style: &Style) -> &'static str {
+    match (o, style.unicode) {
+        (Outcome::L, _) => ">",
+        (Outcome::R, _) => "<",
+        (Outcome::P, _) => "=",
+        (Outcome::N, false) => "||",
+        (Outcome::N, true) => "‖",
+    }
+}
+
+fn latex_symbol(o: Outcome) -> &'static str {
+    match o {
+        Outcome::L => ">",
+        Outcome::R => "<",
+        Outcome::P => "=",
+        Outcome::N => "\\parallel",
+    }
+}
+
+fn text(x: &Term, y: &Term, rel: Outcome, d: &Disproof, style: &Style) -> String {
+    let mut out = format!(
+        "{} {} {}\n",
+        style.term(x),
+        symbol(rel, style),
+        style.term(y)
+    );
+    for line in reasons(x, y, d, style) {
+        out.push_str(&format!("  {}\n", style.words(&line, 2, 4)));
+    }
+    out
+}
+
+/// Both inequalities written out by the definition of ≤, `depth` levels deep (`--explain`).
+fn by_definition(x: &Term, y: &Term, depth: usize) -> Result<String, Failure> {
+    let c = crate::proof::compare(x, y, depth)?;
+    let mut out = String::from("  By the definition of <= (seed 002, Definition 2.5):\n");
+    for q in [&c.le, &c.ge] {
+        for line in q.to_string().lines() {
+            out.push_str(&format!("    {line}\n"));
+        }
+    }
+    Ok(out)
+}
+
+/// `A - B` as it would be typed.
+pub(crate) fn difference(x: &Term, y: &Term, style: &Style) -> String {
+    let minus = if style.unicode { "−" } else { "-" };
+    let wrap = |t: &Term| {
+        let s = style.term(t);
+        if matches!(t, Term::Sum(..)) {
+            format!("({s})")
+        } else {
+            s
+        }
+    };
+    format!("{} {minus} {}", wrap(x), wrap(y))
+}
+
+/// The reasons in sentences: the outcome of A − B and each player's first move.
+pub(crate) fn reasons(x: &Term, y: &Term, d: &Disproof, style: &Style) -> Vec<String> {
+    let who = match d.outcome {
+        Outcome::L => "Left wins it whoever moves first",
+        Outcome::R => "Right wins it whoever moves first",
+        Outcome::N => "whoever moves first wins it",
+        Outcome::P => "whoever moves first loses it",
+    };
+    let mut lines = vec![format!(
+        "{} = {}: {who} (outcome {}).",
+        difference(x, y, style),
+        style.term(&d.difference),
+        outcome_letter(d.outcome)
+    )];
+    if d.outcome == Outcome::P {
+        lines.push("So the games are equal; `onag prove` gives a proof by rules.".into());
+        return lines;
+    }
+    let mut moves = Vec::new();
+    for player in [Player::Left, Player::Right] {
+        let name = match player {
+            Player::Left => "Left",
+            Player::Right => "Right",
+        };
+        match d.moves.iter().find(|m| m.player == player) {
+            Some(m) => moves.push(format!(
+                "{name} moving first wins by moving to {} (outcome {}).",
+                style.term(&m.position),
+                outcome_letter(m.outcome)
+            )),
+            None => moves.push(format!("{name} moving first has no winning move.")),
+        }
+    }
+    lines.push(moves.join(" "));
+    lines
+}
+
+fn json(x: &Term, y: &Term, rel: Outcome, d: &Disproof) -> serde_json::Value {
+    let ascii = |t: &Term| t.to_string();
+    serde_json::json!({
+        "a": ascii(x),
+        "b": ascii(y),
+        "relation": symbol(rel, &Style::default()),
+        "difference": ascii(&d.difference),
+        "outcome": outcome_letter(d.outcome),
+        "moves": d.moves.iter().map(|m| serde_json::json!({
+            "player": match m.player { Player::Left => "Left", Player::Right => "Right" },
+            "to": ascii(&m.position),
+            "outcome": outcome_letter(m.outcome),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The JSON object for `prove` of games that differ.
+pub(crate) fn disproof_json(x: &Term, y: &Term, d: &Disproof) -> serde_json::Value {
+    let mut v = json(x, y, d.outcome, d);
+    v["equal"] = serde_json::Value::Bool(false);
+    v
+}
+
+/// Two values of which one is not a short game (ω, 1/3, *ω): numbers compare by their normal
+/// forms (the first term where they differ decides), a transfinite nimber equals only itself
+/// and is confused with every other nimber (their nim sum is a nonzero nimber). `None` when
+/// both are short games, for the kernel and its reasons.
+fn number_world(
+    ctx: &Ctx,
+    x: &Term,
+    y: &Term,
+    brief: bool,
+    mut k: Kernel,
+) -> Result<Option<String>, Failure> {
+    use crate::functions::world::{self, Value};
+    let (vx, vy) = (world::eval(&mut k, x)?, world::eval(&mut k, y)?);
+    if matches!((&vx, &vy), (Value::Game(_), Value::Game(_))) {
+        return Ok(None);
+    }
+    let rel = if let Some(o) = world::compare_numbers(&k, &vx, &vy) {
+        match o {
+            std::cmp::Ordering::Less => Outcome::R,
+            std::cmp::Ordering::Equal => Outcome::P,
+            std::cmp::Ordering::Greater => Outcome::L,
+        }
+    } else if let (Some(p), Some(q)) = (vx.as_on2(&k), vy.as_on2(&k)) {
+        if p == q {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    } else {
+        let (dx, dy) = (vx.display(&mut k, true), vy.display(&mut k, true));
+        return Err(Failure::bad(format!(
+            "comparing {dx} with {dy} is not supported: a number that is not a short game compares only with numbers, a transfinite nimber only with nimbers\n"
+        )));
+    };
+    let style = &ctx.style;
+    let sym = symbol(rel, style);
+    if brief {
+        return Ok(Some(format!("{sym}\n")));
+    }
+    let (dx, dy) = (
+        vx.display(&mut k, !style.unicode),
+        vy.display(&mut k, !style.unicode),
+    );
+    let why = match rel {
+        Outcome::N => "their nim sum is a nonzero nimber, a first-player win".to_string(),
+        _ if vx.as_surreal(&k).is_some() => format!(
+            "({dx}) − ({dy}) = {}, read off the leading term of the normal form",
+            vx.as_surreal(&k)
+                .zip(vy.as_surreal(&k))
+                .map(|(p, q)| p.sub(&q).display(!style.unicode))
+                .unwrap_or_default()
+        ),
+        _ => "the same nimber".to_string(),
+    };
+    Ok(Some(match ctx.format {
+        Format::Json => format!(
+            "{}\n",
+            serde_json::json!({"a": vx.display(&mut k, true), "b": vy.display(&mut k, true), "relation": symbol(rel, &Style::default()), "reason": why})
+        ),
+        _ => format!("{dx} {sym} {dy}\n  {why}\n"),
+    }))
+}
+
+/// The outcome class as a letter (L, R, N, P).
+pub(crate) fn outcome_letter(o: Outcome) -> &'static str {
+    match o {
+        Outcome::L => "L",
+        Outcome::R => "R",
+        Outcome::N => "N",
+        Outcome::P => "P",
+    }
+}

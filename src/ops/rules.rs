@@ -1,0 +1,159 @@
+//! Rules: every rule with its statement and citation, or one rule as written.
+
+use super::exit::Failure;
+use super::render::markdown;
+use super::{unsupported, Ctx, Format};
+use crate::rules::{OpeningRule, Rule, RuleSource};
+
+/// What the listing shows of a rule or of a function's opening rule.
+struct Listed<'a> {
+    name: &'a str,
+    says: &'a str,
+    cite: &'a str,
+    groups: &'a [String],
+    source: &'a RuleSource,
+    /// The function an opening rule opens.
+    opens: Option<&'a str>,
+}
+
+impl<'a> From<&'a Rule> for Listed<'a> {
+    fn from(r: &'a Rule) -> Self {
+        Listed {
+            name: &r.name,
+            says: &r.says,
+            cite: &r.cite,
+            groups: &r.groups,
+            source: &r.source,
+            opens: None,
+        }
+    }
+}
+
+impl<'a> From<&'a OpeningRule> for Listed<'a> {
+    fn from(o: &'a OpeningRule) -> Self {
+        Listed {
+            name: &o.name,
+            says: &o.says,
+            cite: &o.cite,
+            groups: &o.groups,
+            source: &o.source,
+            opens: Some(&o.opens),
+        }
+    }
+}
+
+/// Every rule, then every opening rule, in the order they were added.
+fn all(ctx: &Ctx) -> Vec<Listed<'_>> {
+    listed(&ctx.rules)
+}
+
+fn listed(rules: &crate::rules::RuleSet) -> Vec<Listed<'_>> {
+    rules
+        .rules()
+        .iter()
+        .map(Listed::from)
+        .chain(rules.openings().iter().map(Listed::from))
+        .collect()
+}
+
+/// Every rule and opening rule of `rules` as `onag rules --format json` lists them.
+pub(crate) fn json_list(rules: &crate::rules::RuleSet) -> Vec<serde_json::Value> {
+    listed(rules).iter().map(json).collect()
+}
+
+/// The rules of `ctx` (or the one named) in `ctx`'s format.
+pub(crate) fn answer(ctx: &Ctx, name: Option<&str>) -> Result<String, Failure> {
+    let style = &ctx.style;
+    let text = match name {
+        Some(name) => {
+            let rule = ctx
+                .rules
+                .get(name)
+                .map(Listed::from)
+                .or_else(|| ctx.rules.opening(name).map(Listed::from))
+                .ok_or_else(|| unknown(ctx, name))?;
+            let rule = &rule;
+            match ctx.format {
+                Format::Json => format!("{}\n", json(rule)),
+                Format::Markdown => format!(
+                    "`rules/{}` line {}:\n\n```\n{}\n```\n",
+                    rule.source.file,
+                    rule.source.line,
+                    rule.source.text.trim_end()
+                ),
+                Format::Text => format!(
+                    "# rules/{}, line {}\n{}\n",
+                    rule.source.file,
+                    rule.source.line,
+                    rule.source.text.trim_end()
+                ),
+                f => return Err(unsupported("rules", f)),
+            }
+        }
+        None => match ctx.format {
+            Format::Json => format!(
+                "{}\n",
+                serde_json::Value::Array(all(ctx).iter().map(json).collect())
+            ),
+            Format::Markdown => all(ctx)
+                .iter()
+                .map(|r| {
+                    format!(
+                        "- **{}** ({}): {} *{}*\n",
+                        r.name,
+                        r.groups.join(", "),
+                        markdown::escape(r.says),
+                        markdown::escape(r.cite)
+                    )
+                })
+                .collect(),
+            Format::Text => all(ctx)
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{}  [{}]\n    {}\n    {}\n",
+                        style.rule(r.name),
+                        r.groups.join(", "),
+                        style.words(r.says, 4, 4),
+                        style.words(r.cite, 4, 4)
+                    )
+                })
+                .collect(),
+            f => return Err(unsupported("rules", f)),
+        },
+    };
+    Ok(text)
+}
+
+fn json(r: &Listed) -> serde_json::Value {
+    let mut v = serde_json::json!({
+        "name": r.name,
+        "says": r.says,
+        "cite": r.cite,
+        "groups": r.groups,
+        "file": r.source.file,
+        "line": r.source.line,
+        "text": r.source.text,
+    });
+    if let (Some(f), Some(map)) = (r.opens, v.as_object_mut()) {
+        map.insert("opens".into(), f.into());
+    }
+    v
+}
+
+/// An unknown rule name, with the closest names as a suggestion.
+fn unknown(ctx: &Ctx, name: &str) -> Failure {
+    let names = ctx
+        .rules
+        .names()
+        .chain(ctx.rules.openings().iter().map(|o| o.name.as_str()));
+    let close = super::suggest::nearest(name, names);
+    let hint = if close.is_empty() {
+        "`onag rules` lists them all".to_string()
+    } else {
+        format!("did you mean {}?", close.join(", "))
+    };
+    Failure::bad(format!(
+        "no rule named `{name}` in the chosen rules; {hint}"
+    ))
+}

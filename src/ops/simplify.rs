@@ -1,0 +1,124 @@
+//! Simplify: the derivation of a canonical form, one rule application per step, or the game
+//! tree as a picture.
+
+use super::exit::{Failure, Status};
+use super::render::{dot, latex, markdown, proof_json, svg, text, tree, Conclusion, Derivation};
+use super::{Ctx, Format, Share, TreeChoice};
+use crate::engine::Engine;
+use crate::kernel::Kernel;
+use crate::proof::Simplification;
+use crate::term::Term;
+
+/// The derivation of `t` by `engine` (or its picture, from a kernel made by `kernel`) in
+/// `ctx`'s format, and its status: a limit when the chosen rules stop short of the canonical
+/// form. The simplification is handed to `then` with the JSON already written for it (the
+/// plain JSON proof is written while it is checked), to render ([`rendered`]) and to keep or
+/// free: the command line forgets a large proof rather than free it node by node.
+pub(crate) fn derive(
+    ctx: &Ctx,
+    t: &Term,
+    engine: &Engine,
+    kernel: impl FnOnce() -> Kernel,
+    then: impl FnOnce(Simplification, Option<String>) -> Result<(String, Status), Failure>,
+) -> Result<(String, Status), Failure> {
+    if matches!(ctx.format, Format::Dot | Format::Svg) {
+        return Ok((picture(ctx, t, kernel)?, Status::Ok));
+    }
+    if matches!(ctx.format, Format::Json) && ctx.explain == 0 {
+        let (s, mut json) = crate::proof::simplify_as_json(t, engine)?;
+        json.push('\n');
+        return then(s, Some(json));
+    }
+    let s = crate::proof::simplify(t, engine)?;
+    then(s, None)
+}
+
+/// [`render`], or the JSON already written for `s` when there is one.
+pub(crate) fn rendered(
+    ctx: &Ctx,
+    s: &Simplification,
+    json: Option<String>,
+) -> Result<(String, Status), Failure> {
+    match json {
+        Some(json) => Ok((json, status(s))),
+        None => render(ctx, s),
+    }
+}
+
+/// A limit when the rules stopped short of the canonical form.
+fn status(s: &Simplification) -> Status {
+    if s.stuck.is_some() {
+        Status::Limit
+    } else {
+        Status::Ok
+    }
+}
+
+/// A simplification in `ctx`'s format, and its status (a limit when the rules stopped short).
+pub(crate) fn render(ctx: &Ctx, s: &Simplification) -> Result<(String, Status), Failure> {
+    // Small shared parts written out for people; JSON keeps the proof as it is.
+    let readable;
+    let proof = match ctx.format {
+        Format::Text | Format::Markdown | Format::Latex => {
+            readable = for_reader(&s.proof);
+            &readable
+        }
+        _ => &s.proof,
+    };
+    let stuck = s.stuck.clone();
+    let status = status(s);
+    // Pictures returned above; JSON needs no lines laid out.
+    if matches!(ctx.format, Format::Json | Format::Dot | Format::Svg) {
+        return Ok((proof_json(proof, &ctx.rules, ctx.explain)?, status));
+    }
+    // The answer is written out as `onag eval` would write it, up to the `--share` threshold;
+    // beyond it, it keeps the names of the glossary above it.
+    let written = match ctx.share {
+        Share::Above(n) => proof.expand(&proof.result, n.min(10_000_000) as usize),
+        Share::Never => proof.expand(&proof.result, 10_000_000),
+    };
+    let conclusion = Conclusion::Canonical {
+        result: written.unwrap_or_else(|| proof.result.clone()),
+        stuck,
+    };
+    let d = Derivation::new(proof, ctx.steps, conclusion, &ctx.rules, ctx.explain)?;
+    let out = match ctx.format {
+        Format::Text => text::derivation(&d, &ctx.style),
+        Format::Markdown => markdown::derivation(&d, &ctx.style),
+        Format::Latex => latex::derivation(&d),
+        Format::Json | Format::Dot | Format::Svg => proof_json(proof, &ctx.rules, ctx.explain)?,
+    };
+    Ok((out, status))
+}
+
+/// `proof` with its small shared parts written out for people ([`crate::proof::Proof::readable`]).
+/// It is the same proof, so it is checked exactly when `proof` was: the rewriting itself
+/// leaves its copy marked unchecked, and text and Markdown would say "NOT checked" of a proof
+/// whose JSON says `"checked": true`.
+pub(crate) fn for_reader(proof: &crate::proof::Proof) -> crate::proof::Proof {
+    let mut readable = proof.readable(crate::proof::table::READ_UP_TO);
+    readable.checked = proof.checked;
+    readable
+}
+
+/// The game tree of the canonical form (from a kernel made by `kernel`) or of the input as
+/// written, as DOT or SVG.
+pub(crate) fn picture(
+    ctx: &Ctx,
+    t: &Term,
+    kernel: impl FnOnce() -> Kernel,
+) -> Result<String, Failure> {
+    let tr = match ctx.tree {
+        TreeChoice::Input => tree::input(t, &ctx.style)?,
+        TreeChoice::Canonical => {
+            let mut k = kernel();
+            let g = k.eval(t)?;
+            tree::canonical(&mut k, g, &ctx.style)?
+        }
+    };
+    Ok(if ctx.format == Format::Dot {
+        dot::tree(&tr)
+    } else {
+        svg::tree(&tr)
+    })
+}

@@ -1,0 +1,337 @@
+//! Issue 28, point 5: no request can kill `onag serve`. Heavy requests (the issue's list) are
+//! each answered and the server then serves `{0|5}` at once; the worker is free right after
+//! the answer; idle and slow clients are cut off; open connections are capped; resident
+//! memory after a load of heavy requests is back under 1 GiB; Ctrl-C with heavy work in
+//! flight stops the server within 5 s. Point 6: a simplification the chosen rules leave short
+//! is an ordinary answer (200, `x-onag-exit: 3`), and "checked" is printed exactly when the
+//! proof was checked. All on 127.0.0.1, bounded in count and time.
+
+#[path = "serve/server.rs"]
+mod server;
+
+use serde_json::json;
+use server::{cli, expr, switches, Server};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+/// `nimsqrt(*(2^65530 − 1))` written out: minutes of nimber arithmetic that looks at no clock
+/// (issue 28, "Why" item 2).
+fn huge_nimsqrt() -> String {
+    let n = (num_bigint::BigUint::from(1u8) << 65530u32) - 1u8;
+    format!("nimsqrt(*{n})")
+}
+
+/// `{{{…{|}…}}}`, `depth` one-set braces deep: 2^depth memory when each level copies its
+/// inner game (issue 28, "Why" item 4).
+fn deep_braces(depth: usize) -> String {
+    format!("{}|{}", "{".repeat(depth), "}".repeat(depth))
+}
+
+/// The heavy requests of issue 28: endpoint and body.
+fn heavy() -> Vec<(&'static str, String)> {
+    vec![
+        ("/api/analyze", expr(&switches(40))),
+        (
+            "/api/prove",
+            json!({"left": switches(40), "right": "0"}).to_string(),
+        ),
+        ("/api/parse", expr(&deep_braces(30))),
+        (
+            "/api/compare",
+            json!({"left": huge_nimsqrt(), "right": "0"}).to_string(),
+        ),
+    ]
+}
+
+/// `{0|5}` simplified: 200 with the canonical form 1, and how long it took.
+fn trivial(s: &Server) -> Duration {
+    let start = Instant::now();
+    let a = s.post("/api/simplify", &expr("{0|5}"));
+    let took = start.elapsed();
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["result"], "1");
+    took
+}
+
+/// Waits (at most `within`) until no request is computing.
+fn wait_idle(s: &Server, within: Duration) -> Duration {
+    let start = Instant::now();
+    while s.get("/api/health").json()["running"] != 0 {
+        assert!(
+            start.elapsed() < within,
+            "a worker still busy after {within:?}"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    start.elapsed()
+}
+
+#[test]
+fn heavy_requests_are_answered_and_the_server_serves_on() {
+    let s = Server::start(&["--time-limit", "3", "--jobs", "2", "--max-memory", "2G"]);
+    for (path, body) in heavy() {
+        let start = Instant::now();
+        let a = s.post(path, &body);
+        let took = start.elapsed();
+        // Answered as JSON: a value, bad input, or a limit; never a dead server.
+        assert!(
+            [200, 400, 422].contains(&a.status),
+            "{path}: {} {}",
+            a.status,
+            a.body
+        );
+        let v = a.json();
+        if a.status == 422 {
+            assert_eq!(a.exit, Some(3), "{path}");
+            assert!(
+                v["error"].as_str().unwrap().contains("limit reached"),
+                "{path}: {v}"
+            );
+        }
+        // Within the time limit and its grace (3 s + 0.5 s), with room for a loaded machine.
+        assert!(took < Duration::from_secs(8), "{path}: {took:?}");
+        // The worker is free within a second of the answer, and {0|5} is answered at once.
+        wait_idle(&s, Duration::from_secs(1));
+        let t = trivial(&s);
+        assert!(t < Duration::from_secs(1), "{path}: {{0|5}} took {t:?}");
+        eprintln!("{path}: {} in {took:?}; then {{0|5}} in {t:?}", a.status);
+    }
+}
+
+#[test]
+fn resident_memory_is_given_back_after_50_heavy_requests() {
+    let s = Server::start(&[
+        "--time-limit",
+        "0.5",
+        "--jobs",
+        "2",
+        "--queue",
+        "64",
+        "--max-memory",
+        "2G",
+    ]);
+    let bodies = [
+        ("/api/analyze", expr(&switches(40))),
+        ("/api/parse", expr(&deep_braces(26))),
+        (
+            "/api/simplify",
+            json!({"expr": switches(12), "rules": "fundamental"}).to_string(),
+        ),
+    ];
+    let answered = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for client in 0..5 {
+            let (s, bodies, answered) = (&s, &bodies, &answered);
+            scope.spawn(move || {
+                for i in 0..10 {
+                    let (path, body) = &bodies[(client + i) % bodies.len()];
+                    let a = s.post(path, body);
+                    assert!(
+                        [200, 400, 422].contains(&a.status),
+                        "{} {}",
+                        a.status,
+                        a.body
+                    );
+                    answered.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                }
+            });
+        }
+    });
+    assert_eq!(answered.into_inner(), 50);
+    std::thread::sleep(Duration::from_secs(3));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", s.pid())).unwrap();
+    let rss_kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .expect("VmRSS in /proc/PID/status");
+    eprintln!("resident after 50 heavy requests: {} MiB", rss_kb >> 10);
+    assert!(rss_kb < 1 << 20, "{rss_kb} KiB resident");
+    assert!(trivial(&s) < Duration::from_secs(1));
+}
+
+/// Reads from `c` until the server closes it (or `within` passes: then fails); what was read.
+fn read_until_closed(c: &mut TcpStream, within: Duration) -> String {
+    c.set_read_timeout(Some(within)).unwrap();
+    let start = Instant::now();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match c.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => break,
+            Err(e) => panic!("not closed after {:?}: {e}", start.elapsed()),
+        }
+        assert!(start.elapsed() < within, "not closed within {within:?}");
+    }
+    String::from_utf8_lossy(&got).into_owned()
+}
+
+fn connect(s: &Server) -> TcpStream {
+    TcpStream::connect(s.url.trim_start_matches("http://")).unwrap()
+}
+
+#[test]
+fn idle_and_slow_clients_are_cut_off() {
+    let s = Server::start(&["--idle-timeout", "1"]);
+    // Connected, silent.
+    let mut c = connect(&s);
+    let start = Instant::now();
+    read_until_closed(&mut c, Duration::from_secs(5));
+    assert!(
+        start.elapsed() >= Duration::from_millis(500),
+        "{:?}",
+        start.elapsed()
+    );
+    // Kept alive after an answer, then silent.
+    let mut c = connect(&s);
+    c.write_all(b"GET /api/health HTTP/1.1\r\nhost: x\r\n\r\n")
+        .unwrap();
+    let got = read_until_closed(&mut c, Duration::from_secs(5));
+    assert!(got.starts_with("HTTP/1.1 200"), "{got}");
+    // Headers a byte at a time, one every 0.3 s (slow loris): cut off though never silent for
+    // a whole second.
+    let mut c = connect(&s);
+    c.set_write_timeout(Some(Duration::from_secs(1))).unwrap();
+    let start = Instant::now();
+    let header =
+        b"GET / HTTP/1.1\r\nhost: x\r\nx-slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+    let mut cut = false;
+    for b in header {
+        if c.write_all(&[*b]).is_err() {
+            cut = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        if start.elapsed() > Duration::from_secs(5) {
+            break;
+        }
+    }
+    if !cut {
+        // The server closed it: reading finds the end at once.
+        read_until_closed(&mut c, Duration::from_millis(500));
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    // A body that stops arriving: 408 within the timeout.
+    let mut c = connect(&s);
+    c.write_all(
+        b"POST /api/simplify HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{\"expr\"",
+    )
+    .unwrap();
+    let got = read_until_closed(&mut c, Duration::from_secs(5));
+    assert!(got.starts_with("HTTP/1.1 408"), "{got}");
+    assert!(trivial(&s) < Duration::from_secs(1));
+}
+
+#[test]
+fn open_connections_are_capped() {
+    let s = Server::start(&["--idle-timeout", "1", "--max-connections", "20"]);
+    let idle: Vec<TcpStream> = (0..200).map(|_| connect(&s)).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    // The server holds at most its cap of connections (and a few descriptors of its own).
+    let fds = std::fs::read_dir(format!("/proc/{}/fd", s.pid()))
+        .unwrap()
+        .count();
+    assert!(fds < 20 + 30, "{fds} descriptors open");
+    // The idle ones are closed in turn, and a real request is served.
+    let start = Instant::now();
+    trivial(&s);
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+    drop(idle);
+}
+
+#[test]
+fn ctrl_c_with_heavy_work_in_flight_stops_within_5_s() {
+    let s = Server::start(&["--time-limit", "60", "--jobs", "2"]);
+    let url = s.url.clone();
+    let body = json!({"left": huge_nimsqrt(), "right": "0"}).to_string();
+    let clients: Vec<_> = (0..2)
+        .map(|_| {
+            let (url, body) = (url.clone(), body.clone());
+            std::thread::spawn(move || {
+                let _ = ureq::Agent::new_with_config(
+                    ureq::Agent::config_builder()
+                        .http_status_as_error(false)
+                        .proxy(None)
+                        .build(),
+                )
+                .post(&format!("{url}/api/compare"))
+                .header("content-type", "application/json")
+                .send(body.as_bytes());
+            })
+        })
+        .collect();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while s.get("/api/health").json()["running"] != 2 {
+        assert!(
+            Instant::now() < deadline,
+            "the heavy requests never started"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let (status, err, took) = s.interrupt(Duration::from_secs(15));
+    assert_eq!(status, Some(0), "{err}");
+    assert!(err.contains("onag serve: stopped"), "{err}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    for c in clients {
+        c.join().unwrap();
+    }
+}
+
+#[test]
+fn a_short_simplification_is_an_answer_with_exit_3() {
+    let s = Server::start(&[]);
+    // Without the reversible rules, {0|5} has nothing to delete: the rules stop short.
+    let rules = ["definitions", "sets", "dominated"];
+    let a = s.post(
+        "/api/simplify",
+        &json!({"expr": "{0|5}", "rules": rules}).to_string(),
+    );
+    assert_eq!((a.status, a.exit), (200, Some(3)), "{}", a.body);
+    let v = a.json();
+    assert_eq!(v["result"], "{0|5}");
+    // The command line says the same, with the same status.
+    let (out, status) = cli(&[
+        "simplify",
+        "--rules",
+        &rules.join(","),
+        "--format",
+        "json",
+        "{0|5}",
+    ]);
+    assert_eq!(status, 3);
+    assert_eq!(a.body, out);
+}
+
+#[test]
+fn checked_is_printed_exactly_when_the_proof_was_checked() {
+    let sum = switches(4);
+    let (canonical, status) = cli(&["eval", &sum]);
+    assert_eq!(status, 0);
+    let canonical = canonical.trim();
+    let (json_out, status) = cli(&["prove", "--format", "json", &sum, canonical]);
+    assert_eq!(status, 0);
+    let v: serde_json::Value = serde_json::from_str(&json_out).unwrap();
+    assert_eq!(v["checked"], true);
+    let (text, status) = cli(&["prove", &sum, canonical]);
+    assert_eq!(status, 0);
+    assert!(text.contains("; checked: every step"), "{text}");
+    assert!(!text.contains("NOT checked"), "{text}");
+    let (md, _) = cli(&["prove", "--format", "markdown", &sum, canonical]);
+    assert!(md.contains("(every step checked)"), "{md}");
+    assert!(!md.contains("not checked"), "{md}");
+    let (tex, _) = cli(&["prove", "--format", "latex", &sum, canonical]);
+    assert!(tex.contains("every step checked"), "{tex}");
+}
