@@ -54,6 +54,7 @@ pub(crate) mod eval;
 pub(crate) mod functions;
 pub(crate) mod kernel;
 pub(crate) mod memory;
+pub(crate) mod misere;
 pub(crate) mod number;
 pub(crate) mod proof;
 pub(crate) mod rules;
