@@ -54,6 +54,7 @@ pub(crate) mod eval;
 pub(crate) mod functions;
 pub(crate) mod kernel;
 pub(crate) mod memory;
+pub(crate) mod misere;
 pub(crate) mod number;
 #[cfg(feature = "ops")]
 pub(crate) mod ops;

@@ -92,3 +92,27 @@ fn the_resolver_refuses_what_it_should() {
     assert_eq!(key_of("Knuth, Surreal Numbers", &keys), None);
     assert_eq!(key_of("ONAG, ch. 9", &keys), Some("ONAG"));
 }
+
+/// `rules/misere.rules` is carried out by the misère kernel, not loaded by the engine (its
+/// conditions are misère equality); its rules cite resolvable sources all the same.
+#[test]
+fn misere_rules_cite_resolvable_sources() {
+    let keys = keys();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = std::fs::read_to_string(format!("{root}/rules/misere.rules")).expect("misere.rules");
+    let rules = text.lines().filter(|l| l.starts_with("rule ")).count();
+    let cites: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("cite"))
+        .map(|c| c.trim().trim_matches('"'))
+        .collect();
+    assert_eq!(rules, 3);
+    assert_eq!(cites.len(), rules, "every misère rule has a cite line");
+    for cite in cites {
+        let cs = citations(cite);
+        assert!(!cs.is_empty());
+        for c in cs {
+            assert!(key_of(c, &keys).is_some(), "unresolved citation `{c}`");
+        }
+    }
+}

@@ -18,6 +18,7 @@
 mod analysis;
 pub mod analysis_check;
 mod games;
+pub mod misere;
 pub mod nimopen;
 pub mod nimroots;
 mod numbers;
@@ -111,6 +112,26 @@ pub static REGISTRY: &[&dyn Function] = &[
     &numbers::SBIRTHDAY,
     &numbers::FORMBIRTHDAY,
     &numbers::CUT,
+    &misere::MISERE,
+    &misere::CANONICAL,
+    &misere::OUTCOME,
+    &misere::NIM_VALUE,
+    &misere::GENUS,
+    &misere::MATE,
+    &misere::BIRTHDAY,
+    &misere::OPTIONS,
+    &misere::IS_TAME,
+    &misere::IS_GENERALLY_TAME,
+    &misere::IS_RESTIVE,
+    &misere::IS_GENERALLY_RESTIVE,
+    &misere::IS_RESTLESS,
+    &misere::IS_EXTRAVERTED,
+    &misere::IS_INTROVERTED,
+    &misere::IS_NIM_HEAP,
+    &misere::IS_EVEN,
+    &misere::IS_ODD,
+    &misere::KAYLES,
+    &misere::DAWSONS,
 ];
 
 /// The function called `name`.

@@ -36,6 +36,14 @@ pub enum Value {
     Surreal(Surreal),
     /// A transfinite nimber `*α`.
     Nimber(On2),
+    /// A value of misère play that is not a short game (a misère canonical form, a genus, a
+    /// boolean, an outcome letter), as it prints (`super::misere`).
+    Misere {
+        /// What kind of value, in words ("canonical form", "genus", "boolean", …).
+        kind: &'static str,
+        /// How it prints, as CGSuite prints it.
+        text: String,
+    },
 }
 
 impl Value {
@@ -58,7 +66,7 @@ impl Value {
         match self {
             Value::Game(g) => k.as_number(*g).map(|d| Surreal::dyadic(&d)),
             Value::Surreal(s) => Some(s.clone()),
-            Value::Nimber(_) => None,
+            Value::Nimber(_) | Value::Misere { .. } => None,
         }
     }
     /// The value as a nimber, if it is one.
@@ -66,7 +74,7 @@ impl Value {
         match self {
             Value::Game(g) => k.as_nimber(*g).map(On2::finite),
             Value::Nimber(x) => Some(x.clone()),
-            Value::Surreal(_) => None,
+            Value::Surreal(_) | Value::Misere { .. } => None,
         }
     }
     /// Prints the value: a game as its canonical term, the others in normal form.
@@ -83,6 +91,7 @@ impl Value {
                 )
             }
             Value::Surreal(s) => s.display(ascii),
+            Value::Misere { text, .. } => text.clone(),
             Value::Nimber(x) => {
                 let inner = x.display(ascii);
                 if x.terms().len() == 1 && x.terms()[0] == (1, Nimber::from(1)) {
@@ -102,6 +111,9 @@ pub fn error(what: &str, message: impl Into<String>) -> KernelError {
 
 /// The value of a term in the number world.
 pub fn eval(k: &mut Kernel, t: &Term) -> Result<Value, KernelError> {
+    if super::misere::is_form_term(t) {
+        return super::misere::form_value(k, t);
+    }
     match t {
         Term::Sum(a, b) => {
             let (x, y) = (eval(k, a)?, eval(k, b)?);
@@ -124,6 +136,10 @@ pub fn eval(k: &mut Kernel, t: &Term) -> Result<Value, KernelError> {
                 } else {
                     Value::Game(k.zero())
                 }),
+                Value::Misere { kind, text } => Err(error(
+                "copies",
+                format!("{count}.({text}): copies of a misère {kind} are written as a misère sum, such as 2.*[2]"),
+            )),
             }
         }
         Term::Call { name, args } => call(k, name, args).map_err(|e| e.in_call(t)),
@@ -168,6 +184,8 @@ pub fn neg(k: &mut Kernel, x: Value) -> Value {
         Value::Surreal(s) => Value::Surreal(s.neg()),
         // In characteristic 2 every nimber is its own negative.
         Value::Nimber(n) => Value::Nimber(n),
+        // Misère forms are impartial: their own negatives.
+        v @ Value::Misere { .. } => v,
     }
 }
 
@@ -572,6 +590,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             }
             Ok(Value::Game(super::value(k, name, a)?))
         }
+        n if super::misere::handles(n) => super::misere::call(k, n, a),
         _ => Ok(Value::Game(super::value(k, name, a)?)),
     }
 }

@@ -197,6 +197,7 @@ fn number_world(
                 // *α is born on day α.
                 Value::Nimber(n) => ("nimber", Some(n.to_ordinal().display(true)), None),
                 Value::Game(_) => ("game", None, None),
+                Value::Misere { kind, .. } => (*kind, None, None),
             };
             let value = serde_json::json!({
                 "input": src,

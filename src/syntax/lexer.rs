@@ -44,6 +44,8 @@ pub(crate) enum Tok {
     Str(String),
     /// `#n`: a reference into a proof's term table (digits kept as text).
     Hash(String),
+    /// `*[…]`: a misère canonical form in CGSuite's notation (the text between the brackets).
+    Misere(String),
     Eof,
 }
 
@@ -77,6 +79,7 @@ impl Tok {
             Tok::Ident(s) => format!("the name `{s}`"),
             Tok::Str(_) => "a string".into(),
             Tok::Hash(s) => format!("the reference `#{s}`"),
+            Tok::Misere(s) => format!("the misère form `*[{s}]`"),
             Tok::Eof => "the end of the input".into(),
         }
     }
@@ -177,6 +180,7 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
             }
             '±' => Tok::PlusMinus,
             '-' | '−' => Tok::Minus,
+            '*' | '∗' if cur.peek() == Some('[') => misere_form(&mut cur, start)?,
             '*' | '∗' => Tok::Star,
             '⊗' => Tok::NimTimes,
             '×' | '·' => Tok::Times,
@@ -329,5 +333,32 @@ mod tests {
         let e = lex("1 @").unwrap_err();
         assert_eq!((e.span.start.line, e.span.start.column), (1, 3));
         assert!(lex("hs\"LR").unwrap_err().message.contains("unterminated"));
+    }
+}
+
+/// `*[…]` after its `*`: the text up to the matching `]`, brackets nested (CGSuite's misère
+/// notation, `*[[2],0]`; `crate::misere::notation` reads the text).
+fn misere_form(cur: &mut Cursor, start: Pos) -> Result<Tok, LexError> {
+    cur.bump();
+    let mut depth = 1usize;
+    let mut s = String::new();
+    loop {
+        let Some(c) = cur.bump() else {
+            return Err(LexError {
+                message: "`*[` is not closed: expected `]`".into(),
+                span: Span::new(start, cur.pos),
+            });
+        };
+        match c {
+            '[' => depth += 1,
+            ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(Tok::Misere(s));
+                }
+            }
+            _ => {}
+        }
+        s.push(c);
     }
 }

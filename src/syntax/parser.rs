@@ -457,6 +457,7 @@ impl Parser<'_> {
             Tok::LParen => self.parens(),
             Tok::Ident(_) => self.name(),
             Tok::Hash(_) => self.reference(),
+            Tok::Misere(_) => self.misere_form(),
             _ => Err(self.not_a_game()),
         }
     }
@@ -533,6 +534,19 @@ impl Parser<'_> {
     }
 
     #[inline(never)]
+    /// `*[…]`, CGSuite's misère notation, as the call `misere("…")`; its text is read when the
+    /// call is evaluated (`functions::misere`), whose errors point at the call.
+    fn misere_form(&mut self) -> Result<Term, ParseError> {
+        let Tok::Misere(s) = self.peek().clone() else {
+            return Err(self.not_a_game());
+        };
+        self.bump();
+        Ok(Term::Call {
+            name: "misere".into(),
+            args: vec![crate::term::Arg::Text(s)],
+        })
+    }
+
     fn reference(&mut self) -> Result<Term, ParseError> {
         let Tok::Hash(digits) = self.peek().clone() else {
             return Err(self.not_a_game());

@@ -250,6 +250,13 @@ impl Printer {
                 .number_world(name, args)
                 .unwrap_or_else(|| Doc::text("")),
             Term::Ref(n) => Doc::text(format!("#{n}")),
+            // CGSuite's misère notation, read by the lexer's `*[…]` (syntax::lexer).
+            Term::Call { name, args } if name == "misere" && matches!(&args[..], [Arg::Text(_)]) => {
+                match &args[0] {
+                    Arg::Text(s) => Doc::text(format!("*[{s}]")),
+                    Arg::Game(_) => Doc::text(""),
+                }
+            }
             Term::Call { name, args } => {
                 let items = args.iter().map(|a| match a {
                     Arg::Game(t) => self.part(t),

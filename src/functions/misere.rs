@@ -1,0 +1,517 @@
+//! The misère-play functions (CGSuite's methods on misère games, in snake_case):
+//! `misere_canonical_form(G)`, `misere_outcome_class(G)`, `misere_nim_value(G)`, `genus(G)`,
+//! `mate(G)`, the predicates `is_tame`, `is_generally_tame`, `is_restive`,
+//! `is_generally_restive`, `is_restless`, `is_extraverted`, `is_introverted`, `is_nim_heap`,
+//! `is_even`, `is_odd`, `misere_birthday(G)`, `misere_options(G)`, and the heap rulesets
+//! `kayles(n)` and `dawsons_kayles(n)`. `*[…]` (CGSuite's notation) is read as `misere("…")`.
+//!
+//! **Arguments are forms, not values.** Misère play depends on the form: `{*2|*2}` is 0 in
+//! normal play but `*[2#]` in misère play. So an argument is read as written
+//! ([`to_misere`]): braces whose two sides agree (as misère forms) are an impartial game with
+//! those options, `*n` the nim heap, `+` the misère sum, `*[…]` CGSuite's notation, and a heap
+//! ruleset call (`kayles(n)`, `dawsons_kayles(n)`, `octal("0.77", n)`, `subtraction("1,2", n)`,
+//! `nim(a, …)`) the position, not its normal-play value. Only `misere_outcome_class` accepts a
+//! partizan game ([`crate::misere::partizan`]).
+//!
+//! The results are not short games (a misère form, a genus, a boolean, an outcome letter), so
+//! they are values of the number world's evaluator ([`super::world::Value::Misere`]), printed
+//! as CGSuite prints them; `misere_nim_value`, `misere_birthday`, `kayles(n)` and
+//! `dawsons_kayles(n)` are also short games (an integer; in normal play a heap's nimber).
+
+use super::{args, rulesets as rs, world::Value, Function};
+use crate::kernel::{GameId, Kernel, KernelError};
+use crate::misere::heaps::Heaps;
+use crate::misere::notation;
+use crate::misere::partizan;
+use crate::misere::props::Props;
+use crate::misere::{MId, Misere, MisereOutcome};
+use crate::rulesets::octal::OctalCode;
+use crate::term::{Arg, Term};
+use num_traits::{ToPrimitive, Zero};
+use std::collections::HashMap;
+
+/// A misère function: its name, usage and summary; its value is worked out in [`call`].
+pub struct MisereFn {
+    name: &'static str,
+    usage: &'static str,
+    summary: &'static str,
+}
+
+const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> MisereFn {
+    MisereFn {
+        name,
+        usage,
+        summary,
+    }
+}
+
+impl Function for MisereFn {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn usage(&self) -> &'static str {
+        self.usage
+    }
+    fn summary(&self) -> &'static str {
+        self.summary
+    }
+    /// The kernel's view: the value when it is a short game (an integer, or a heap ruleset's
+    /// normal-play nimber), else an error saying what kind of value it is.
+    fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
+        match self.name {
+            "kayles" | "dawsons_kayles" => {
+                args::arity(self, a, 1)?;
+                let code = if self.name == "kayles" { "0.77" } else { "0.07" };
+                let args2 = [Arg::Text(code.into()), a[0].clone()];
+                rs::Octal.value(&args2, k)
+            }
+            _ => match call(k, self.name, a)? {
+                Value::Game(g) => Ok(g),
+                Value::Misere { kind, text } => Err(args::error(
+                    self.name,
+                    format!("its value {text} is a {kind} of misère play, not a short game; `onag eval` prints it"),
+                )),
+                _ => Err(args::error(self.name, "not a short game")),
+            },
+        }
+    }
+    fn congruent(&self) -> bool {
+        // Misère play reads the form of its argument, not its normal-play value.
+        false
+    }
+}
+
+pub static MISERE: MisereFn = f(
+    "misere",
+    "*[…] or misere(\"…\")",
+    "a misère canonical form in CGSuite's notation: *[2], *[[2],0], *[2#0]",
+);
+pub static CANONICAL: MisereFn = f(
+    "misere_canonical_form",
+    "misere_canonical_form(G)",
+    "the misère canonical form of an impartial game (Conway's simplest form, ONAG ch. 12)",
+);
+pub static OUTCOME: MisereFn = f(
+    "misere_outcome_class",
+    "misere_outcome_class(G)",
+    "who wins G in misère play (the last mover loses): P or N, or L or R for a partizan G",
+);
+pub static NIM_VALUE: MisereFn = f(
+    "misere_nim_value",
+    "misere_nim_value(G)",
+    "the misère nim-value G⁻ of an impartial game: 1 for 0, else the mex of its options'",
+);
+pub static GENUS: MisereFn = f(
+    "genus",
+    "genus(G)",
+    "the genus g^γ0γ1… of an impartial game, as CGSuite prints it (0^0, 2^1420)",
+);
+pub static MATE: MisereFn = f(
+    "mate",
+    "mate(G)",
+    "the mate of an impartial game: * for 0, else the game of its options' mates",
+);
+pub static BIRTHDAY: MisereFn = f(
+    "misere_birthday",
+    "misere_birthday(G)",
+    "the birthday of G's misère canonical form",
+);
+pub static OPTIONS: MisereFn = f(
+    "misere_options",
+    "misere_options(G)",
+    "the options of G's misère canonical form, as a list",
+);
+pub static KAYLES: MisereFn = f(
+    "kayles",
+    "kayles(n)",
+    "a row of n Kayles pins (octal 0.77); in misère functions the position itself",
+);
+pub static DAWSONS: MisereFn = f(
+    "dawsons_kayles",
+    "dawsons_kayles(n)",
+    "a heap of n in Dawson's Kayles (octal 0.07); in misère functions the position itself",
+);
+
+macro_rules! predicate {
+    ($id:ident, $name:literal, $summary:literal) => {
+        pub static $id: MisereFn = f($name, concat!($name, "(G)"), $summary);
+    };
+}
+predicate!(IS_TAME, "is_tame", "whether G is (hereditarily) tame in misère play");
+predicate!(
+    IS_GENERALLY_TAME,
+    "is_generally_tame",
+    "whether G is tame or reversibly tame in misère play"
+);
+predicate!(
+    IS_RESTIVE,
+    "is_restive",
+    "whether G is (hereditarily) restive in misère play"
+);
+predicate!(
+    IS_GENERALLY_RESTIVE,
+    "is_generally_restive",
+    "whether G is restive or reversibly restive in misère play"
+);
+predicate!(IS_RESTLESS, "is_restless", "whether G is restless in misère play");
+predicate!(
+    IS_EXTRAVERTED,
+    "is_extraverted",
+    "whether G is a part of {G} in misère play"
+);
+predicate!(
+    IS_INTROVERTED,
+    "is_introverted",
+    "whether G is 0 or * in misère play (the introverted games)"
+);
+predicate!(
+    IS_NIM_HEAP,
+    "is_nim_heap",
+    "whether G's misère canonical form is a nim heap"
+);
+predicate!(
+    IS_EVEN,
+    "is_even",
+    "whether G is even in misère play: born earlier than G + *"
+);
+predicate!(
+    IS_ODD,
+    "is_odd",
+    "whether G is odd in misère play: G + * is born earlier"
+);
+
+/// Whether `name` is a misère function evaluated here.
+pub fn handles(name: &str) -> bool {
+    matches!(
+        name,
+        "misere"
+            | "misere_canonical_form"
+            | "misere_outcome_class"
+            | "misere_nim_value"
+            | "genus"
+            | "mate"
+            | "misere_birthday"
+            | "misere_options"
+            | "is_tame"
+            | "is_generally_tame"
+            | "is_restive"
+            | "is_generally_restive"
+            | "is_restless"
+            | "is_extraverted"
+            | "is_introverted"
+            | "is_nim_heap"
+            | "is_even"
+            | "is_odd"
+    )
+}
+
+/// One evaluation's misère arena, its properties and the heap games met so far.
+pub struct Ctx {
+    /// The canonical forms.
+    pub m: Misere,
+    /// Genera and phyla.
+    pub props: Props,
+    heaps: HashMap<String, Heaps>,
+}
+
+impl Ctx {
+    /// A context under the kernel's budget (deadline, cancel flag, memory).
+    pub fn new(k: &Kernel) -> Self {
+        Ctx {
+            m: Misere::new(k.budget().clone()),
+            props: Props::default(),
+            heaps: HashMap::new(),
+        }
+    }
+}
+
+fn boolean(b: bool) -> Value {
+    Value::Misere {
+        kind: "boolean",
+        text: if b { "true" } else { "false" }.into(),
+    }
+}
+
+/// The value of a misère function call.
+pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError> {
+    let mut c = Ctx::new(k);
+    let lookup = super::lookup(name);
+    let usage = lookup.map(|f| f.usage()).unwrap_or(name);
+    let one = |a: &[Arg]| -> Result<(), KernelError> {
+        if a.len() == 1 {
+            Ok(())
+        } else {
+            Err(args::error(
+                name,
+                format!("expected 1 argument ({usage}), found {}", a.len()),
+            ))
+        }
+    };
+    if name == "misere_outcome_class" {
+        one(a)?;
+        let t = game_arg(name, a, 0)?;
+        // Impartial forms by their canonical form; anything else by search.
+        if let Ok(g) = to_misere(k, &mut c, name, t) {
+            let o = match c.m.outcome(g) {
+                MisereOutcome::N => "N",
+                MisereOutcome::P => "P",
+            };
+            return Ok(Value::Misere {
+                kind: "outcome class",
+                text: o.into(),
+            });
+        }
+        let w = partizan::Search::default().term(k, t)?;
+        return Ok(Value::Misere {
+            kind: "outcome class",
+            text: partizan::letter(w).to_string(),
+        });
+    }
+    let g = if name == "misere" {
+        one(a)?;
+        let text = match &a[0] {
+            Arg::Text(s) => s.clone(),
+            Arg::Game(_) => return Err(args::error(name, "expected the text of *[…]")),
+        };
+        read(k, &mut c, name, &text)?
+    } else {
+        one(a)?;
+        to_misere(k, &mut c, name, game_arg(name, a, 0)?)?
+    };
+    let m = &mut c.m;
+    Ok(match name {
+        "misere" | "misere_canonical_form" => form(m, g)?,
+        "mate" => {
+            let x = m.mate(g)?;
+            form(m, x)?
+        }
+        "misere_nim_value" => Value::Game(k.number(&crate::Dyadic::from(m.gminus(g) as i64))),
+        "misere_birthday" => Value::Game(k.number(&crate::Dyadic::from(m.birthday(g) as i64))),
+        "misere_options" => {
+            let opts = notation::sorted_options(m, g)?;
+            let mut parts = Vec::new();
+            for o in opts {
+                parts.push(notation::print(m, o)?);
+            }
+            Value::Misere {
+                kind: "list",
+                text: format!("[{}]", parts.join(",")),
+            }
+        }
+        "genus" => Value::Misere {
+            kind: "genus",
+            text: c.props.genus(m, g)?.print(),
+        },
+        "is_tame" => boolean(c.props.phylum(m, g)?.tame()),
+        "is_generally_tame" => boolean(c.props.phylum(m, g)?.generally_tame()),
+        "is_restive" => boolean(
+            c.props.phylum(m, g)? == crate::misere::props::Phylum::HereditarilyRestive,
+        ),
+        "is_generally_restive" => boolean(c.props.phylum(m, g)?.generally_restive()),
+        "is_restless" => {
+            boolean(c.props.phylum(m, g)? == crate::misere::props::Phylum::Restless)
+        }
+        "is_extraverted" => boolean(c.props.is_extraverted(m, g)?),
+        "is_introverted" => boolean(m.as_heap(g)?.is_some_and(|n| n < 2)),
+        "is_nim_heap" => boolean(m.as_heap(g)?.is_some()),
+        "is_even" => boolean(!m.is_odd(g)?),
+        "is_odd" => boolean(m.is_odd(g)?),
+        _ => return Err(args::error(name, "not a misère function")),
+    })
+}
+
+fn form(m: &mut Misere, g: MId) -> Result<Value, KernelError> {
+    Ok(Value::Misere {
+        kind: "canonical form",
+        text: notation::print(m, g)?,
+    })
+}
+
+fn game_arg<'a>(name: &str, a: &'a [Arg], i: usize) -> Result<&'a Term, KernelError> {
+    match a.get(i) {
+        Some(Arg::Game(t)) => Ok(t),
+        Some(Arg::Text(_)) => Err(args::error(
+            name,
+            format!("argument {} must be a game, not a string", i + 1),
+        )),
+        None => Err(args::error(name, format!("argument {} is missing", i + 1))),
+    }
+}
+
+fn read(k: &mut Kernel, c: &mut Ctx, name: &str, text: &str) -> Result<MId, KernelError> {
+    let _ = k;
+    match notation::read(&mut c.m, text)? {
+        Ok(g) => Ok(g),
+        Err(e) => Err(args::error(
+            name,
+            format!(
+                "in *[{text}] at character {}: {}",
+                e.at + 1,
+                e.message
+            ),
+        )),
+    }
+}
+
+/// The most copies `n.G` is expanded to in misère play.
+const MAX_COPIES: u64 = 1 << 16;
+
+/// An impartial game written as a term, as a misère canonical form (see the module doc).
+pub fn to_misere(k: &mut Kernel, c: &mut Ctx, name: &str, t: &Term) -> Result<MId, KernelError> {
+    k.check_budget()?;
+    let not_impartial = |what: &str| {
+        args::error(
+            name,
+            format!("{what} is not an impartial game; misère canonical forms are of impartial games"),
+        )
+    };
+    match t {
+        Term::Game { left, right } => {
+            let mut l = Vec::with_capacity(left.len());
+            for o in left {
+                l.push(to_misere(k, c, name, o)?);
+            }
+            let mut r = Vec::with_capacity(right.len());
+            for o in right {
+                r.push(to_misere(k, c, name, o)?);
+            }
+            l.sort_unstable();
+            l.dedup();
+            r.sort_unstable();
+            r.dedup();
+            if l != r {
+                return Err(not_impartial(&t.to_string()));
+            }
+            c.m.game(l)
+        }
+        Term::Nus { number, up, nim } if number.is_zero() && up.is_zero() => {
+            match nim.to_string().parse::<usize>() {
+                Ok(n) if n <= notation::MAX_HEAP => c.m.heap(n),
+                _ => Err(KernelError::TooLarge {
+                    what: format!(
+                        "{name}: the heap {t} in misère play (at most *{})",
+                        notation::MAX_HEAP
+                    ),
+                }),
+            }
+        }
+        Term::Sum(a, b) => {
+            let x = to_misere(k, c, name, a)?;
+            let y = to_misere(k, c, name, b)?;
+            c.m.add(x, y)
+        }
+        // An impartial form is its own negative.
+        Term::Neg(a) => to_misere(k, c, name, a),
+        Term::Multiple { count, game } => {
+            let n = count
+                .to_u64()
+                .filter(|&n| n <= MAX_COPIES)
+                .ok_or_else(|| KernelError::TooLarge {
+                    what: format!("{name}: {count} copies in misère play (at most {MAX_COPIES})"),
+                })?;
+            let g = to_misere(k, c, name, game)?;
+            let mut acc = c.m.zero();
+            for _ in 0..n {
+                acc = c.m.add(acc, g)?;
+            }
+            Ok(acc)
+        }
+        Term::Call { name: f, args: a } => call_form(k, c, name, f, a, t),
+        _ => Err(not_impartial(&t.to_string())),
+    }
+}
+
+/// A call inside a misère argument: the notation, a misère function giving a form, or a heap
+/// ruleset's position.
+fn call_form(
+    k: &mut Kernel,
+    c: &mut Ctx,
+    name: &str,
+    f: &str,
+    a: &[Arg],
+    t: &Term,
+) -> Result<MId, KernelError> {
+    let heap_code = |k: &mut Kernel, code: &str, i: usize| -> Result<(String, usize), KernelError> {
+        let n = match a.get(i) {
+            Some(Arg::Game(x)) => {
+                let g = k.eval(x)?;
+                k.as_number(g)
+                    .and_then(|d| d.to_string().parse::<usize>().ok())
+            }
+            _ => None,
+        };
+        match n {
+            Some(n) if n <= MAX_HEAP_TOKENS => Ok((code.to_string(), n)),
+            _ => Err(args::error(
+                f,
+                format!(
+                    "in misère play a heap size must be a whole number from 0 to {MAX_HEAP_TOKENS}"
+                ),
+            )),
+        }
+    };
+    let (code, n) = match (f, a) {
+        ("misere", [Arg::Text(s)]) => return read(k, c, f, s),
+        ("misere_canonical_form", [Arg::Game(x)]) => return to_misere(k, c, name, x),
+        ("mate", [Arg::Game(x)]) => {
+            let g = to_misere(k, c, name, x)?;
+            return c.m.mate(g);
+        }
+        ("kayles", [_]) => heap_code(k, "0.77", 0)?,
+        ("dawsons_kayles", [_]) => heap_code(k, "0.07", 0)?,
+        ("octal", [Arg::Text(code), _]) => heap_code(k, code, 1)?,
+        ("subtraction", [Arg::Text(set), _]) => {
+            let s = rs::subtraction_set(set).map_err(|e| args::error(f, e.to_string()))?;
+            let code = OctalCode::subtraction(&s).map_err(|e| args::error(f, e.to_string()))?;
+            heap_code(k, &code.print(), 1)?
+        }
+        ("nim", heaps) => {
+            let mut parts = Vec::new();
+            for i in 0..heaps.len() {
+                let (_, h) = heap_code(k, "nim", i)?;
+                parts.push(c.m.heap(h)?);
+            }
+            return c.m.sum(&parts);
+        }
+        _ => {
+            return Err(args::error(
+                name,
+                format!("{t} has no misère form here: write the game as braces, *n, *[…], a sum, or a heap ruleset (kayles(n), dawsons_kayles(n), octal(\"…\", n), subtraction(\"…\", n), nim(…))"),
+            ))
+        }
+    };
+    if !c.heaps.contains_key(&code) {
+        let oc = OctalCode::parse(&code).map_err(|e| args::error(f, e.to_string()))?;
+        c.heaps.insert(code.clone(), Heaps::new(oc));
+    }
+    let h = c.heaps.get_mut(&code).expect("inserted above");
+    h.heap(&mut c.m, n)
+}
+
+/// The largest heap of a ruleset evaluated in misère play.
+const MAX_HEAP_TOKENS: usize = 1 << 12;
+
+/// Whether `t` is a misère form written as a sum or copies of forms (`*[2] + *[2]`,
+/// `2.*[2]`, `mate(G) + *`): a leaf of the sum is `*[…]`, `misere_canonical_form(…)` or
+/// `mate(…)`. The number world's evaluator hands such a term here.
+pub fn is_form_term(t: &Term) -> bool {
+    fn leaf(t: &Term) -> bool {
+        match t {
+            Term::Call { name, .. } => {
+                matches!(name.as_str(), "misere" | "misere_canonical_form" | "mate")
+            }
+            Term::Sum(a, b) => leaf(a) || leaf(b),
+            Term::Neg(a) => leaf(a),
+            Term::Multiple { game, .. } => leaf(game),
+            _ => false,
+        }
+    }
+    matches!(t, Term::Sum(..) | Term::Neg(_) | Term::Multiple { .. }) && leaf(t)
+}
+
+/// The misère canonical form of such a term, as a value.
+pub fn form_value(k: &mut Kernel, t: &Term) -> Result<Value, KernelError> {
+    let mut c = Ctx::new(k);
+    let g = to_misere(k, &mut c, "+", t)?;
+    form(&mut c.m, g)
+}

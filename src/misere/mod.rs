@@ -1,0 +1,411 @@
+//! Misère play of impartial games: the last player to move **loses**.
+//!
+//! There is no Sprague–Grundy theory in misère play (seed 002, end of §7): two impartial games
+//! G and H are *misère-equal* when G + X and H + X have the same misère outcome for every
+//! impartial X, and a game is equal to a nim heap only rarely. What survives is Conway's
+//! canonical theory (ONAG ch. 12; Winning Ways ch. 13; Siegel, *Combinatorial Game Theory*
+//! ch. V.1), which this module implements:
+//!
+//! - **Simplification** (the Grundy–Smith rule with Conway's proviso, `rules/misere.rules`):
+//!   let G have options already in simplest form, and let H be a simplest form whose options
+//!   are some of G's, such that every other option of G has H as an option. Then G = H —
+//!   *provided that*, when H = 0, some option of G is a misère P-position (the **proviso**:
+//!   without it {*2} would equal 0, but {*2} is a P-position and 0 is not).
+//! - **Simplest form**: a game to which no such deletion applies is in simplest form, and two
+//!   simplest forms are equal as games only if they are identical (Conway). So the simplest
+//!   form is canonical, and misère equality is identity of canonical ids here.
+//!
+//! Canonical forms are hash-consed: a [`MId`] is an index into [`Misere`]'s arena, options are
+//! stored sorted by id, and two ids are equal exactly when the games are misère-equal. Sums
+//! and mates are memoised. The arena is bounded by the caller's [`Budget`] (games interned,
+//! deadline, cancel flag), so a sum that explodes stops with [`KernelError::Limit`].
+
+pub mod heaps;
+pub mod notation;
+pub mod partizan;
+pub mod props;
+
+use crate::kernel::{Budget, KernelError};
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// A misère canonical form: an index into [`Misere`]'s arena. Equal ids are equal games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MId(pub(crate) u32);
+
+/// One stored simplest form and what is known of it at once.
+#[derive(Clone, Debug)]
+struct Node {
+    /// Its options, simplest forms, sorted by id, no repeats.
+    options: Box<[MId]>,
+    /// The day it is born: 0 for 0, else one more than its latest option.
+    birthday: u32,
+    /// Its normal-play nim-value G⁺ (mex of the options').
+    gplus: u32,
+    /// Its misère nim-value G⁻: 1 for 0, else the mex of the options' (0 exactly for a misère
+    /// P-position).
+    gminus: u32,
+}
+
+/// The arena of misère canonical forms, with memos.
+pub struct Misere {
+    nodes: Vec<Node>,
+    index: HashMap<Box<[MId]>, MId>,
+    sums: HashMap<(MId, MId), MId>,
+    mates: HashMap<MId, MId>,
+    heaps: Vec<MId>,
+    budget: Budget,
+    work: u64,
+}
+
+/// The misère outcome of an impartial game: who wins when the last mover loses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MisereOutcome {
+    /// The player to move wins.
+    N,
+    /// The player who just moved wins.
+    P,
+}
+
+impl Default for Misere {
+    fn default() -> Self {
+        Misere::new(Budget::default())
+    }
+}
+
+impl Misere {
+    /// An arena holding only 0, under this budget (deadline, cancel flag, most games).
+    pub fn new(budget: Budget) -> Self {
+        let mut m = Misere {
+            nodes: Vec::new(),
+            index: HashMap::new(),
+            sums: HashMap::new(),
+            mates: HashMap::new(),
+            heaps: Vec::new(),
+            budget,
+            work: 0,
+        };
+        m.nodes.push(Node {
+            options: Box::new([]),
+            birthday: 0,
+            gplus: 0,
+            gminus: 1,
+        });
+        m.index.insert(Box::new([]), MId(0));
+        m.heaps.push(MId(0));
+        m
+    }
+
+    /// The game 0 (no options).
+    pub fn zero(&self) -> MId {
+        MId(0)
+    }
+
+    /// Counts a unit of work and checks the budget every 256 units.
+    pub(crate) fn tick(&mut self) -> Result<(), KernelError> {
+        self.work += 1;
+        if self.work % 256 != 0 {
+            return Ok(());
+        }
+        if self
+            .budget
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Err(limit("cancelled by the caller"));
+        }
+        if self.budget.deadline.is_some_and(|d| Instant::now() > d) {
+            return Err(limit("the deadline passed"));
+        }
+        if let Err(m) = crate::memory::check(self.budget.max_memory) {
+            return Err(limit(&m.to_string()));
+        }
+        Ok(())
+    }
+
+    /// The options of `g` (simplest forms, sorted by id).
+    pub fn options(&self, g: MId) -> &[MId] {
+        &self.nodes[g.0 as usize].options
+    }
+
+    /// The birthday of `g`'s simplest form.
+    pub fn birthday(&self, g: MId) -> u32 {
+        self.nodes[g.0 as usize].birthday
+    }
+
+    /// The normal-play nim-value G⁺ of `g` (its Sprague–Grundy value).
+    pub fn gplus(&self, g: MId) -> u32 {
+        self.nodes[g.0 as usize].gplus
+    }
+
+    /// The misère nim-value G⁻ of `g`: 1 for 0, else the mex of its options'.
+    pub fn gminus(&self, g: MId) -> u32 {
+        self.nodes[g.0 as usize].gminus
+    }
+
+    /// The misère outcome of `g`: P exactly when G⁻ = 0.
+    pub fn outcome(&self, g: MId) -> MisereOutcome {
+        if self.gminus(g) == 0 {
+            MisereOutcome::P
+        } else {
+            MisereOutcome::N
+        }
+    }
+
+    /// Whether `g` has `h` among its options.
+    pub fn has_option(&self, g: MId, h: MId) -> bool {
+        self.options(g).binary_search(&h).is_ok()
+    }
+
+    /// Stores a set of options that is already in simplest form (no deletion applies).
+    fn intern(&mut self, options: Vec<MId>) -> Result<MId, KernelError> {
+        if let Some(&id) = self.index.get(options.as_slice()) {
+            return Ok(id);
+        }
+        if self.nodes.len() >= self.budget.max_games.min(u32::MAX as usize - 1) {
+            return Err(limit(&format!(
+                "more than {} misère canonical forms",
+                self.budget.max_games
+            )));
+        }
+        let birthday = 1 + options.iter().map(|&o| self.birthday(o)).max().unwrap_or(0);
+        let gplus = mex(options.iter().map(|&o| self.gplus(o)));
+        let gminus = mex(options.iter().map(|&o| self.gminus(o)));
+        let id = MId(self.nodes.len() as u32);
+        let options: Box<[MId]> = options.into_boxed_slice();
+        self.nodes.push(Node {
+            options: options.clone(),
+            birthday,
+            gplus,
+            gminus,
+        });
+        self.index.insert(options, id);
+        Ok(id)
+    }
+
+    /// The simplest form of the impartial game whose options are `options` (each a simplest
+    /// form): Conway's misère simplification, as [`Misere::reduction`] finds it.
+    pub fn game(&mut self, mut options: Vec<MId>) -> Result<MId, KernelError> {
+        self.tick()?;
+        options.sort_unstable();
+        options.dedup();
+        if let Some(&id) = self.index.get(options.as_slice()) {
+            return Ok(id);
+        }
+        match self.reduction(&options) {
+            Some(h) => Ok(h),
+            None => self.intern(options),
+        }
+    }
+
+    /// The simplest form H that a game with these (simplest, sorted, distinct) options
+    /// reduces to by the Grundy–Smith rule, if any: H's options are among them (a proper
+    /// subset), every other option has H as an option, and when H = 0 some option is a misère
+    /// P-position (Conway's proviso). Every such H is an option of one of the options, so
+    /// those are the candidates.
+    pub fn reduction(&self, options: &[MId]) -> Option<MId> {
+        if options.is_empty() {
+            return None;
+        }
+        // H = 0: every option has 0 as an option, and some option is a P-position.
+        if options.iter().all(|&o| self.has_option(o, MId(0)))
+            && options.iter().any(|&o| self.gminus(o) == 0)
+        {
+            return Some(MId(0));
+        }
+        for &o in options {
+            for &h in self.options(o) {
+                if h == MId(0) {
+                    continue;
+                }
+                if self.reduces_to(options, h) {
+                    return Some(h);
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether a game with these options reduces to the nonzero simplest form `h`: h's
+    /// options are among them, at least one is not, and each of those others has h as an
+    /// option.
+    pub fn reduces_to(&self, options: &[MId], h: MId) -> bool {
+        let hopts = self.options(h);
+        if hopts.len() >= options.len() || hopts.iter().any(|x| options.binary_search(x).is_err())
+        {
+            return false;
+        }
+        options
+            .iter()
+            .filter(|o| hopts.binary_search(o).is_err())
+            .all(|&o| self.has_option(o, h))
+    }
+
+    /// The nim heap *n: options *0 … *(n−1), each a simplest form, and none reversible.
+    pub fn heap(&mut self, n: usize) -> Result<MId, KernelError> {
+        while self.heaps.len() <= n {
+            let opts = self.heaps.clone();
+            let h = self.game(opts)?;
+            self.heaps.push(h);
+        }
+        Ok(self.heaps[n])
+    }
+
+    /// The nim heap of this size if `g` is one (its options are exactly *0 … *(b−1)).
+    pub fn as_heap(&mut self, g: MId) -> Result<Option<u32>, KernelError> {
+        let b = self.birthday(g);
+        let h = self.heap(b as usize)?;
+        Ok((h == g).then_some(b))
+    }
+
+    /// The misère sum G + H: the simplest form of {G' + H, G + H'}. Misère equality is a
+    /// congruence for sums, so adding simplest forms is enough.
+    pub fn add(&mut self, g: MId, h: MId) -> Result<MId, KernelError> {
+        if g == MId(0) {
+            return Ok(h);
+        }
+        if h == MId(0) {
+            return Ok(g);
+        }
+        let key = if g <= h { (g, h) } else { (h, g) };
+        if let Some(&s) = self.sums.get(&key) {
+            return Ok(s);
+        }
+        self.tick()?;
+        let (go, ho) = (self.options(g).to_vec(), self.options(h).to_vec());
+        let mut opts = Vec::with_capacity(go.len() + ho.len());
+        for x in go {
+            opts.push(self.add(x, h)?);
+        }
+        for y in ho {
+            opts.push(self.add(g, y)?);
+        }
+        let s = self.game(opts)?;
+        self.sums.insert(key, s);
+        Ok(s)
+    }
+
+    /// The sum of many games.
+    pub fn sum(&mut self, parts: &[MId]) -> Result<MId, KernelError> {
+        let mut acc = MId(0);
+        for &p in parts {
+            acc = self.add(acc, p)?;
+        }
+        Ok(acc)
+    }
+
+    /// The mate G⁻ of Conway (Winning Ways ch. 13): the mate of 0 is *, and otherwise the
+    /// game whose options are the mates of G's options.
+    pub fn mate(&mut self, g: MId) -> Result<MId, KernelError> {
+        if g == MId(0) {
+            return self.heap(1);
+        }
+        if let Some(&m) = self.mates.get(&g) {
+            return Ok(m);
+        }
+        let opts = self.options(g).to_vec();
+        let mut out = Vec::with_capacity(opts.len());
+        for o in opts {
+            out.push(self.mate(o)?);
+        }
+        let m = self.game(out)?;
+        self.mates.insert(g, m);
+        Ok(m)
+    }
+
+    /// Whether `g` is *odd*: G + * is born earlier than G (CGSuite's even/odd: "G is even if
+    /// it has lower birthday than G + *"). 0 is even.
+    pub fn is_odd(&mut self, g: MId) -> Result<bool, KernelError> {
+        let star = self.heap(1)?;
+        let s = self.add(g, star)?;
+        Ok(self.birthday(s) < self.birthday(g))
+    }
+
+    /// The even part of `g`: g itself when even, else g + *.
+    pub fn even_part(&mut self, g: MId) -> Result<MId, KernelError> {
+        if self.is_odd(g)? {
+            let star = self.heap(1)?;
+            self.add(g, star)
+        } else {
+            Ok(g)
+        }
+    }
+
+    /// G − H: the game X with X + H = G, if there is one (by Conway's cancellation theorem
+    /// it is unique). Searched among the games whose options are differences G' − H of G's
+    /// options (each X' + H is an option of G), for sets of at most 16 such differences; a
+    /// larger set is a [`KernelError::TooLarge`], never a guess.
+    pub fn minus(&mut self, g: MId, h: MId) -> Result<Option<MId>, KernelError> {
+        if h == MId(0) {
+            return Ok(Some(g));
+        }
+        if g == h {
+            return Ok(Some(MId(0)));
+        }
+        self.tick()?;
+        // A quick candidate: X among G's options (X + *k has X as an option when k ≥ 1).
+        for &x in self.options(g).to_vec().iter() {
+            if self.add(x, h)? == g {
+                return Ok(Some(x));
+            }
+        }
+        let mut diffs = Vec::new();
+        for gp in self.options(g).to_vec() {
+            if let Some(d) = self.minus(gp, h)? {
+                diffs.push(d);
+            }
+        }
+        diffs.sort_unstable();
+        diffs.dedup();
+        if diffs.len() > 16 {
+            return Err(KernelError::TooLarge {
+                what: format!(
+                    "a misère difference with {} candidate options (at most 16)",
+                    diffs.len()
+                ),
+            });
+        }
+        // Larger subsets first: the options of X are usually most of the differences.
+        let n = diffs.len();
+        let mut masks: Vec<u32> = (0..(1u32 << n)).collect();
+        masks.sort_by_key(|m| std::cmp::Reverse(m.count_ones()));
+        for mask in masks {
+            let opts: Vec<MId> = (0..n)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| diffs[i])
+                .collect();
+            let x = self.game(opts)?;
+            if self.add(x, h)? == g {
+                return Ok(Some(x));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// The least natural number not among `xs`.
+pub fn mex(xs: impl IntoIterator<Item = u32>) -> u32 {
+    let mut seen: Vec<u32> = xs.into_iter().collect();
+    seen.sort_unstable();
+    seen.dedup();
+    let mut m = 0;
+    for s in seen {
+        if s == m {
+            m += 1;
+        } else if s > m {
+            break;
+        }
+    }
+    m
+}
+
+fn limit(which: &str) -> KernelError {
+    KernelError::Limit {
+        which: which.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,86 @@
+//! Misère outcomes of partizan games, by direct search of the game tree (as CGSuite's
+//! `MisereOutcomeClass`): the player who cannot move **wins**.
+//!
+//! Left moving first wins G when Left has no move, or has a move to a G^L that Right, moving
+//! first there, loses; symmetrically for Right. The outcome is L, R, N (first player) or P
+//! (second player). Misère outcomes depend on the form, not the normal-play value (`{-1|1}`
+//! and `0` differ), so explicit braces are searched as written; any other term (a number, ↑,
+//! a ruleset's value) is searched through its normal-play canonical form.
+
+use crate::kernel::{GameId, Kernel, KernelError};
+use crate::term::Term;
+use std::collections::HashMap;
+
+/// Who wins moving first: (Left first, Right first).
+pub type Wins = (bool, bool);
+
+/// The misère outcome letter of two first-player results.
+pub fn letter(w: Wins) -> char {
+    match w {
+        (true, true) => 'N',
+        (true, false) => 'L',
+        (false, true) => 'R',
+        (false, false) => 'P',
+    }
+}
+
+/// Searches forms and canonical values, memoising canonical values by id.
+#[derive(Default)]
+pub struct Search {
+    memo: HashMap<GameId, Wins>,
+}
+
+impl Search {
+    /// Who wins `t` moving first, in misère play.
+    pub fn term(&mut self, k: &mut Kernel, t: &Term) -> Result<Wins, KernelError> {
+        k.check_budget()?;
+        match t {
+            Term::Game { left, right } => {
+                let mut lw = left.is_empty();
+                for o in left {
+                    if lw {
+                        break;
+                    }
+                    lw = !self.term(k, o)?.1;
+                }
+                let mut rw = right.is_empty();
+                for o in right {
+                    if rw {
+                        break;
+                    }
+                    rw = !self.term(k, o)?.0;
+                }
+                Ok((lw, rw))
+            }
+            _ => {
+                let g = k.eval(t)?;
+                self.id(k, g)
+            }
+        }
+    }
+
+    /// Who wins the canonical form `g` moving first, in misère play.
+    pub fn id(&mut self, k: &mut Kernel, g: GameId) -> Result<Wins, KernelError> {
+        if let Some(&w) = self.memo.get(&g) {
+            return Ok(w);
+        }
+        k.check_budget()?;
+        let (ls, rs) = (k.left_options(g)?, k.right_options(g)?);
+        let mut lw = ls.is_empty();
+        for o in ls {
+            if lw {
+                break;
+            }
+            lw = !self.id(k, o)?.1;
+        }
+        let mut rw = rs.is_empty();
+        for o in rs {
+            if rw {
+                break;
+            }
+            rw = !self.id(k, o)?.0;
+        }
+        self.memo.insert(g, (lw, rw));
+        Ok((lw, rw))
+    }
+}

@@ -1,0 +1,295 @@
+//! Misère play through the command line, against CGSuite's own test cases
+//! (`MisereCanonicalGameTestCase.scala` and the misère outcome classes of
+//! `CanonicalShortGameTestCase.scala` in aaron-siegel/cgsuite: published values, read and
+//! restated here, no code copied), and bad input reported with its place.
+
+mod common;
+use common::run::{onag, stderr, stdout};
+
+/// `onag eval EXPR`, its one line of output.
+fn eval(expr: &str) -> String {
+    let o = onag(&["eval", expr]);
+    assert_eq!(o.status.code(), Some(0), "{expr}: {}", stderr(&o));
+    stdout(&o).trim().to_string()
+}
+
+/// One row of CGSuite's table: input, canonical form, birthday, genus, then the predicates
+/// (even, extraverted, generally restive, generally tame, introverted, nim heap, restive,
+/// restless, tame), mate, misère nim-value, misère outcome, nim-value, options.
+struct Case {
+    input: &'static str,
+    form: &'static str,
+    birthday: &'static str,
+    genus: &'static str,
+    flags: [bool; 9],
+    mate: &'static str,
+    misere_nim_value: &'static str,
+    outcome: &'static str,
+    options: &'static str,
+}
+
+const FLAGS: [&str; 9] = [
+    "is_even",
+    "is_extraverted",
+    "is_generally_restive",
+    "is_generally_tame",
+    "is_introverted",
+    "is_nim_heap",
+    "is_restive",
+    "is_restless",
+    "is_tame",
+];
+
+const T: bool = true;
+const F: bool = false;
+
+const CASES: &[Case] = &[
+    Case {
+        input: "*[0]",
+        form: "*[0]",
+        birthday: "0",
+        genus: "0",
+        flags: [T, T, F, T, T, T, F, F, T],
+        mate: "*[1]",
+        misere_nim_value: "1",
+        outcome: "N",
+        options: "[]",
+    },
+    Case {
+        input: "*[1]",
+        form: "*[1]",
+        birthday: "1",
+        genus: "1",
+        flags: [F, T, F, T, T, T, F, F, T],
+        mate: "*[0]",
+        misere_nim_value: "0",
+        outcome: "P",
+        options: "[*[0]]",
+    },
+    Case {
+        input: "*[2]",
+        form: "*[2]",
+        birthday: "2",
+        genus: "2",
+        flags: [T, T, F, T, F, T, F, F, T],
+        mate: "*[2]",
+        misere_nim_value: "2",
+        outcome: "N",
+        options: "[*[0],*[1]]",
+    },
+    Case {
+        input: "*[[2]]",
+        form: "*[2#]",
+        birthday: "3",
+        genus: "0^0",
+        flags: [T, T, F, T, F, F, F, F, T],
+        mate: "*[2#]",
+        misere_nim_value: "0",
+        outcome: "P",
+        options: "[*[2]]",
+    },
+    Case {
+        input: "*[[[2]]]",
+        form: "*[2##]",
+        birthday: "4",
+        genus: "1^1",
+        flags: [T, T, F, T, F, F, F, F, T],
+        mate: "*[2##]",
+        misere_nim_value: "1",
+        outcome: "N",
+        options: "[*[2#]]",
+    },
+    Case {
+        input: "*[2]+*[2]",
+        form: "*[2[2]]",
+        birthday: "4",
+        genus: "0^0",
+        flags: [T, T, F, T, F, F, F, F, T],
+        mate: "*[2[2]]",
+        misere_nim_value: "0",
+        outcome: "P",
+        options: "[*[2],*[3]]",
+    },
+    Case {
+        input: "*[[*[2]+*[[2]]]]",
+        form: "*[2[#2#]]",
+        birthday: "6",
+        genus: "0^0",
+        flags: [T, T, F, T, F, F, F, F, T],
+        mate: "*[2[#2#]]",
+        misere_nim_value: "0",
+        outcome: "P",
+        options: "[*[2[#2]]]",
+    },
+    Case {
+        input: "*[[2],0]",
+        form: "*[2#0]",
+        birthday: "4",
+        genus: "1^2",
+        flags: [T, F, T, F, F, F, T, F, F],
+        mate: "*[2#1]",
+        misere_nim_value: "2",
+        outcome: "N",
+        options: "[*[0],*[2#]]",
+    },
+    Case {
+        input: "*[[2],1]",
+        form: "*[2#1]",
+        birthday: "4",
+        genus: "2^1420",
+        flags: [T, F, F, F, F, F, F, T, F],
+        mate: "*[2#0]",
+        misere_nim_value: "1",
+        outcome: "N",
+        options: "[*[1],*[2#]]",
+    },
+    Case {
+        input: "*[[*[4]+*[2]]]",
+        form: "*[4[2#]]",
+        birthday: "7",
+        genus: "0^0",
+        flags: [T, F, F, T, F, F, F, F, T],
+        mate: "*[4[2#]]",
+        misere_nim_value: "0",
+        outcome: "P",
+        options: "[*[4[2]]]",
+    },
+    Case {
+        input: "*[[[2]],[[2],1]]",
+        form: "*[(2#1)2##]",
+        birthday: "5",
+        genus: "0^0",
+        flags: [T, F, F, T, F, F, F, F, F],
+        mate: "*[(2#0)2##]",
+        misere_nim_value: "0",
+        outcome: "P",
+        options: "[*[2##],*[2#1]]",
+    },
+    Case {
+        input: "*[[[2]],[[[2],0],0,1]]",
+        form: "*[((2#0)10)2##]",
+        birthday: "6",
+        genus: "0^0",
+        flags: [T, F, F, T, F, F, F, F, F],
+        mate: "*[((2#1)10)2##]",
+        misere_nim_value: "0",
+        outcome: "P",
+        options: "[*[2##],*[(2#0)10]]",
+    },
+    Case {
+        input: "*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]",
+        form: "*[((2#0)2[#1]2#)(2#1)[1]]",
+        birthday: "6",
+        genus: "0^120",
+        flags: [T, F, F, F, F, F, F, F, F],
+        mate: "*[((2#1)2[#1]2#)(2#0)[1]]",
+        misere_nim_value: "1",
+        outcome: "N",
+        options: "[*[(2#1)[1]],*[(2#0)2[#1]2#]]",
+    },
+    Case {
+        input: "*[[[2],2,0],[[2],3],1]",
+        form: "*[(2#20)2[#1]1]",
+        birthday: "5",
+        genus: "0^2",
+        flags: [T, F, T, F, F, F, F, F, F],
+        mate: "*[(2#21)2[#1]0]",
+        misere_nim_value: "2",
+        outcome: "N",
+        options: "[*[1],*[2[#1]],*[2#20]]",
+    },
+];
+
+#[test]
+fn cgsuite_misere_canonical_game_cases() {
+    let mut wrong = Vec::new();
+    for c in CASES {
+        let x = c.input;
+        let mut check = |what: String, got: String, want: &str| {
+            if got != want {
+                wrong.push(format!("{what}: got {got}, CGSuite {want}"));
+            }
+        };
+        check(x.into(), eval(x), c.form);
+        check(
+            format!("misere_canonical_form({x})"),
+            eval(&format!("misere_canonical_form({x})")),
+            c.form,
+        );
+        // The printed form reads back as the same game.
+        check(format!("{} read back", c.form), eval(c.form), c.form);
+        for (name, want) in [
+            ("misere_birthday", c.birthday),
+            ("genus", c.genus),
+            ("mate", c.mate),
+            ("misere_nim_value", c.misere_nim_value),
+            ("misere_outcome_class", c.outcome),
+            ("misere_options", c.options),
+        ] {
+            let e = format!("{name}({x})");
+            check(e.clone(), eval(&e), want);
+        }
+        for (name, want) in FLAGS.iter().zip(c.flags) {
+            let e = format!("{name}({x})");
+            check(e.clone(), eval(&e), if want { "true" } else { "false" });
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// CGSuite's misère outcome classes of canonical short games (partizan ones included).
+#[test]
+fn cgsuite_misere_outcome_classes() {
+    for (g, want) in [
+        ("0", "N"),
+        ("5", "R"),
+        ("-1/2", "L"),
+        ("25/16", "R"),
+        ("*8", "N"),
+        ("9/8+*", "R"),
+        ("^", "R"),
+        ("v*", "R"),
+        ("6^*", "R"),
+        ("^*6", "P"),
+        ("{0||0|vvv}", "R"),
+        ("{^^^|vv}", "R"),
+        ("{0||0|-3/2}", "R"),
+    ] {
+        assert_eq!(eval(&format!("misere_outcome_class({g})")), want, "{g}");
+    }
+}
+
+/// Misère play reads forms: {*2|*2} is 0 in normal play but *[2#] in misère play, and a heap
+/// ruleset is its position (Kayles heaps, misère Nim).
+#[test]
+fn forms_and_positions() {
+    assert_eq!(eval("{*2|*2}"), "0");
+    assert_eq!(eval("misere_canonical_form({*2|*2})"), "*[2#]");
+    assert_eq!(eval("misere_canonical_form(*2 + *2)"), "*[2[2]]");
+    assert_eq!(eval("misere_canonical_form(*3)"), "*[3]");
+    // A Kayles row of 1 or 2 pins is a heap of that size; of 3, *3 (options *2, * and *1+*1 = 0).
+    assert_eq!(eval("misere_canonical_form(kayles(2))"), "*[2]");
+    assert_eq!(eval("misere_canonical_form(kayles(3))"), "*[3]");
+    assert_eq!(eval("kayles(3)"), "*3");
+    // Misère Nim: with two heaps of 1 the player to move takes one and leaves the last to the
+    // opponent (N); with three, the player to move is the one left with the last (P); *2 + *2
+    // is won by copying (P).
+    assert_eq!(eval("misere_outcome_class(nim(2, 2))"), "P");
+    assert_eq!(eval("misere_outcome_class(nim(1, 1))"), "N");
+    assert_eq!(eval("misere_outcome_class(nim(1, 1, 1))"), "P");
+}
+
+#[test]
+fn bad_input_exits_2_with_the_place() {
+    let o = onag(&["eval", "genus(*[[2],x])"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("column"), "{err}");
+    assert!(err.contains('^'), "{err}");
+    let o = onag(&["eval", "misere_canonical_form({0|1})"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not an impartial game"), "{}", stderr(&o));
+    let o = onag(&["eval", "*[[2],0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("column 1"), "{}", stderr(&o));
+}
