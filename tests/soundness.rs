@@ -817,11 +817,10 @@ fn accepted_mutants_of_ruleset_proofs_are_true() {
 }
 
 /// Ruleset openings about positions outside the strict grammar (lowercase letters, `\r`,
-/// stray characters, ragged rows): the checker's move generator and the library's reader
-/// disagree on them today (issue 28, point 1), so the checker accepts claims about texts the
-/// library refuses or reads otherwise.
+/// stray characters, ragged rows): the checker's move generator and the library's reader both
+/// read positions by one grammar (`rulesets::position`, docs/POSITIONS.md), so the checker
+/// accepts no claim about a text the library refuses or reads otherwise (issue 28, point 1).
 #[test]
-#[ignore = "enable after the grammar branch merges"]
 fn accepted_mutants_of_ruleset_proofs_outside_the_grammar_are_true() {
     let t = ruleset_campaign();
     assert!(t.grammar.is_empty(), "{}", report(&t, &t.grammar));
