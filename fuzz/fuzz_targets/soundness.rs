@@ -16,9 +16,9 @@ use std::sync::OnceLock;
 static RULES: OnceLock<onag::RuleSet> = OnceLock::new();
 
 /// Whether a false acceptance about a ruleset position outside the oracle's strict grammar
-/// fails too: those are the two position readers' known disagreement (issue 28, point 1);
-/// turn this on once producer and checker read positions by one grammar.
-const ENFORCE_GRAMMAR: bool = false;
+/// fails too: producer and checker read positions by one grammar (issue 28, point 1), so it
+/// does.
+const ENFORCE_GRAMMAR: bool = true;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

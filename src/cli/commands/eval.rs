@@ -152,7 +152,7 @@ pub(super) fn run_ruleset(
     };
     let text = match board {
         Some(b) => {
-            b.map_err(|e| CliError::from(crate::functions::rulesets::kernel_error(name, e)))?;
+            b.map_err(|e| Failure::from(crate::functions::rulesets::kernel_error(name, e)))?;
             text.replace('\n', "|")
         }
         None => text,
