@@ -86,12 +86,20 @@ fn misread_positions_are_bad_input_everywhere() {
     for (expr, column, named) in [
         ("toads(\"t.\")", "column 1", "character 't'"),
         ("toads(\"TF.f\")", "column 4", "write 'F'"),
-        ("domineering(\".\r.\")", "column 2", "carriage return (U+000D)"),
+        (
+            "domineering(\".\r.\")",
+            "column 2",
+            "carriage return (U+000D)",
+        ),
         ("clobber(\"x\ro\")", "column 2", "carriage return (U+000D)"),
         ("clobber(\"X.o\")", "column 1", "write 'x'"),
         ("hackenbush(\"_ e a\")", "column 3", "write 'E'"),
         ("domineering(\"..\t\")", "column 3", "tab (U+0009)"),
-        ("toads(\"\u{feff}T.\")", "column 1", "byte order mark (U+FEFF)"),
+        (
+            "toads(\"\u{feff}T.\")",
+            "column 1",
+            "byte order mark (U+FEFF)",
+        ),
         ("toads(\"Т.\")", "column 1", "not ASCII"),
     ] {
         for command in ["eval", "simplify"] {
@@ -99,10 +107,7 @@ fn misread_positions_are_bad_input_everywhere() {
             assert_eq!(code, 2, "{command} {expr:?}: {out}{err}");
             assert!(err.contains(column), "{command} {expr:?}: {err}");
             assert!(err.contains(named), "{command} {expr:?}: {err}");
-            assert!(
-                !err.contains("does not check"),
-                "{command} {expr:?}: {err}"
-            );
+            assert!(!err.contains("does not check"), "{command} {expr:?}: {err}");
         }
     }
 }

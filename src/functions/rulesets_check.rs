@@ -314,11 +314,7 @@ pub fn toads(text: &str, term: &Term) -> Result<(), String> {
         let row = position::toads(text_of(t, "toads")?).ok()?;
         Some(row.into_iter().collect::<String>())
     })?;
-    compare(
-        got,
-        left.into_iter().collect(),
-        right.into_iter().collect(),
-    )
+    compare(got, left.into_iter().collect(), right.into_iter().collect())
 }
 
 /// The rows one move reaches, Left's (a toad) and Right's (a frog).

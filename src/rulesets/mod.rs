@@ -86,7 +86,8 @@ impl PositionError {
 
 /// Whether a character shows as itself on one line of a terminal.
 fn visible(c: char) -> bool {
-    !c.is_control() && !matches!(c, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{206f}')
+    !c.is_control()
+        && !matches!(c, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{206f}')
 }
 
 impl fmt::Display for PositionError {

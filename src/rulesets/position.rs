@@ -76,7 +76,10 @@ fn hint(c: char, meant: &[char]) -> String {
         return format!("; capital letters only: write '{}'", c.to_ascii_uppercase());
     }
     if c.is_ascii_uppercase() && meant.contains(&c.to_ascii_lowercase()) {
-        return format!("; lowercase letters only: write '{}'", c.to_ascii_lowercase());
+        return format!(
+            "; lowercase letters only: write '{}'",
+            c.to_ascii_lowercase()
+        );
     }
     match look_alike(c) {
         Some(a) if meant.contains(&a) => format!("; it looks like '{a}' but is not: write '{a}'"),
@@ -85,7 +88,14 @@ fn hint(c: char, meant: &[char]) -> String {
 }
 
 /// The error for a character outside a language.
-fn unexpected(text: &str, at: usize, c: char, what: &str, legend: &str, meant: &[char]) -> RulesetError {
+fn unexpected(
+    text: &str,
+    at: usize,
+    c: char,
+    what: &str,
+    legend: &str,
+    meant: &[char],
+) -> RulesetError {
     PositionError::at(
         text,
         at,
@@ -113,7 +123,10 @@ pub struct Board {
 impl Board {
     /// The rows, top to bottom.
     pub fn rows(&self) -> Vec<Vec<char>> {
-        self.cells.chunks(self.width.max(1)).map(<[char]>::to_vec).collect()
+        self.cells
+            .chunks(self.width.max(1))
+            .map(<[char]>::to_vec)
+            .collect()
     }
 }
 
@@ -143,17 +156,14 @@ pub fn clobber(text: &str) -> Result<Board, RulesetError> {
 /// `row = square { square }`, each square one character of `alphabet`, every row as long as
 /// the first. `what` names the ruleset in errors (`"a Domineering board"`), `legend` says what
 /// the characters mean. A board of more than [`MAX_BOARD_SQUARES`] squares is a limit.
-fn board(
-    text: &str,
-    alphabet: &[char],
-    what: &str,
-    legend: &str,
-) -> Result<Board, RulesetError> {
+fn board(text: &str, alphabet: &[char], what: &str, legend: &str) -> Result<Board, RulesetError> {
     if text.is_empty() {
-        return Err(
-            PositionError::at(text, 0, format!("{what} needs at least one square ({legend})"))
-                .into(),
-        );
+        return Err(PositionError::at(
+            text,
+            0,
+            format!("{what} needs at least one square ({legend})"),
+        )
+        .into());
     }
     let mut meant: Vec<char> = alphabet.to_vec();
     meant.push('|');
@@ -527,18 +537,17 @@ pub fn octal_code(text: &str) -> Result<Vec<u8>, RulesetError> {
         [] => 0,
         ['0'] => 0,
         ['4'] => 4,
-        [c] if c.is_ascii_digit() => {
-            return Err(PositionError::at(
-                text,
-                0,
-                format!("the digit before the point must be 0, or 4 (split a heap without taking), not {}", describe(c)),
-            )
-            .into())
-        }
+        [c] if c.is_ascii_digit() => return Err(PositionError::at(
+            text,
+            0,
+            format!(
+                "the digit before the point must be 0, or 4 (split a heap without taking), not {}",
+                describe(c)
+            ),
+        )
+        .into()),
         [c] => return Err(unexpected(text, 0, c, "an octal code", form, &MEANT)),
-        _ => {
-            return Err(PositionError::at(text, 1, "one digit before the point (0 or 4)").into())
-        }
+        _ => return Err(PositionError::at(text, 1, "one digit before the point (0 or 4)").into()),
     });
     for (i, &c) in chars.iter().enumerate().skip(dot + 1) {
         match c.to_digit(8).filter(|_| c.is_ascii_digit()) {
@@ -608,7 +617,9 @@ pub fn subtraction_set(text: &str) -> Result<Vec<usize>, RulesetError> {
             return Err(PositionError::at(
                 text,
                 start + first,
-                format!("0 is not a positive whole number: a move takes at least one token ({form})"),
+                format!(
+                    "0 is not a positive whole number: a move takes at least one token ({form})"
+                ),
             )
             .into());
         }

@@ -10,9 +10,8 @@ const BLUE: &str = "#1f5fbf";
 const RED: &str = "#c0392b";
 const GREEN: &str = "#2e8b57";
 
-/// The picture of the position `text` of ruleset `name`.
+/// The picture of the position `text` of ruleset `name`, read as written (docs/POSITIONS.md).
 pub fn draw(name: &str, text: &str) -> Result<String, RulesetError> {
-    let text = text.trim_end();
     match name {
         "domineering" => Ok(domineering_svg(&domineering::Position::parse(text)?)),
         "clobber" => Ok(clobber_svg(&clobber::parse(text)?)),

@@ -15,8 +15,8 @@ use std::collections::BTreeSet;
 /// Characters no ruleset's language has, or has only in another place.
 const HOSTILE: &[char] = &[
     '\r', '\n', '\t', ' ', '\0', '\u{feff}', '\u{2014}', '\u{200b}', 'о', 'х', 'Т', 'Ｔ', '．',
-    '＃', '|', '#', '_', ',', '(', ')', 't', 'f', 'l', 'r', 'e', 'g', 'b', 'X', 'O', 'a', '1',
-    '"', '.', 'x', 'o', 'T', 'F', 'L', 'R', 'E',
+    '＃', '|', '#', '_', ',', '(', ')', 't', 'f', 'l', 'r', 'e', 'g', 'b', 'X', 'O', 'a', '1', '"',
+    '.', 'x', 'o', 'T', 'F', 'L', 'R', 'E',
 ];
 
 /// Texts of up to `max` characters, mostly from `own`, sometimes hostile.
@@ -34,7 +34,11 @@ fn mutated(valid: impl Strategy<Value = String>) -> impl Strategy<Value = String
     (
         valid,
         prop::collection::vec(
-            (0u8..4, any::<prop::sample::Index>(), prop::sample::select(HOSTILE)),
+            (
+                0u8..4,
+                any::<prop::sample::Index>(),
+                prop::sample::select(HOSTILE),
+            ),
             0..3,
         ),
     )
@@ -79,7 +83,11 @@ fn board(squares: &'static [char]) -> impl Strategy<Value = String> {
 /// written as one- or two-edge paths, in either direction.
 fn graph() -> impl Strategy<Value = String> {
     prop::collection::vec(
-        (0usize..4, 0usize..4, prop::sample::select(&['L', 'R', 'E', 'B', 'G'][..])),
+        (
+            0usize..4,
+            0usize..4,
+            prop::sample::select(&['L', 'R', 'E', 'B', 'G'][..]),
+        ),
         1..6,
     )
     .prop_map(|edges| {
@@ -97,8 +105,12 @@ fn tree() -> impl Strategy<Value = String> {
     let colour = prop::sample::select(&['L', 'R', 'E'][..]);
     let stalk = prop::collection::vec(colour, 1..3).prop_map(|v| v.into_iter().collect::<String>());
     let leaf = prop::collection::vec(stalk.clone(), 1..3).prop_map(|v| v.join(","));
-    (stalk.clone(), prop::option::of(leaf), prop::collection::vec(stalk, 0..2)).prop_map(
-        |(s, above, more)| {
+    (
+        stalk.clone(),
+        prop::option::of(leaf),
+        prop::collection::vec(stalk, 0..2),
+    )
+        .prop_map(|(s, above, more)| {
             let mut t = s;
             if let Some(a) = above {
                 t = format!("{t}({a})");
@@ -107,8 +119,7 @@ fn tree() -> impl Strategy<Value = String> {
                 t = format!("{t},{m}");
             }
             t
-        },
-    )
+        })
 }
 
 /// The values of terms, as a set.
@@ -133,16 +144,40 @@ fn agree(name: &str, text: &str) -> Result<(), TestCaseError> {
     match (opened, moves) {
         (Err(e), Err(why)) => {
             let e = e.to_string();
-            prop_assert!(e.contains(&why), "{name}({text:?}): producer {e:?}, checker {why:?}");
-            prop_assert!(value.is_err(), "{name}({text:?}): refused to open but valued");
+            prop_assert!(
+                e.contains(&why),
+                "{name}({text:?}): producer {e:?}, checker {why:?}"
+            );
+            prop_assert!(
+                value.is_err(),
+                "{name}({text:?}): refused to open but valued"
+            );
         }
         (Ok(Some(o)), Ok((l, r))) => {
-            prop_assert_eq!(f.check_open(&args, &o.term), Some(Ok(())), "{}({:?})", name, text);
+            prop_assert_eq!(
+                f.check_open(&args, &o.term),
+                Some(Ok(())),
+                "{}({:?})",
+                name,
+                text
+            );
             let Term::Game { left, right } = &o.term else {
                 return Err(TestCaseError::fail(format!("{:?}", o.term)));
             };
-            prop_assert_eq!(values(&mut k, left)?, values(&mut k, &l)?, "{}({:?})", name, text);
-            prop_assert_eq!(values(&mut k, right)?, values(&mut k, &r)?, "{}({:?})", name, text);
+            prop_assert_eq!(
+                values(&mut k, left)?,
+                values(&mut k, &l)?,
+                "{}({:?})",
+                name,
+                text
+            );
+            prop_assert_eq!(
+                values(&mut k, right)?,
+                values(&mut k, &r)?,
+                "{}({:?})",
+                name,
+                text
+            );
             let by_definition = k.eval(&Term::game(l, r)).unwrap();
             prop_assert_eq!(value.ok(), Some(by_definition), "{}({:?})", name, text);
         }
@@ -273,10 +308,13 @@ fn parallel_edges_are_one_option_in_both_readers() {
     assert_eq!(by_definition, k.eval(&crate::parse("1").unwrap()).unwrap());
     // An edge and its reverse are one edge: either spelling is the same option.
     for cut_l in ["_ E a", "a E _"] {
-        let opening = format!(
-            "{{hackenbush(\"_ L _\"), hackenbush(\"{cut_l}\") | hackenbush(\"_ L _\")}}"
+        let opening =
+            format!("{{hackenbush(\"_ L _\"), hackenbush(\"{cut_l}\") | hackenbush(\"_ L _\")}}");
+        assert_eq!(
+            check("hackenbush", "_ E a, _ L _", &opening),
+            Ok(()),
+            "{opening}"
         );
-        assert_eq!(check("hackenbush", "_ E a, _ L _", &opening), Ok(()), "{opening}");
     }
 }
 
@@ -287,10 +325,7 @@ fn empty_cakes_are_refused_by_both() {
     let f = functions::lookup("cutcake").unwrap();
     let mut k = Kernel::new();
     for (w, h) in [(0, 3), (2, 0), (0, 0)] {
-        let args = [
-            Arg::Game(Term::integer(w)),
-            Arg::Game(Term::integer(h)),
-        ];
+        let args = [Arg::Game(Term::integer(w)), Arg::Game(Term::integer(h))];
         assert!(f.open(&args, &mut k).is_err());
         assert!(matches!(
             f.check_open(&args, &crate::parse("{|}").unwrap()),
