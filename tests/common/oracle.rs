@@ -138,7 +138,7 @@ impl Oracle {
             ("subtraction", [Arg::Text(set), Arg::Game(n)]) => {
                 let mut digits = Vec::new();
                 for k in set.split(',') {
-                    let k: usize = k.parse().ok().filter(|&k| k >= 1 && k <= 64)?;
+                    let k: usize = k.parse().ok().filter(|k| (1..=64).contains(k))?;
                     if digits.len() <= k {
                         digits.resize(k + 1, 0);
                     }
