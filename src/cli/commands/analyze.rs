@@ -33,7 +33,9 @@ pub(super) fn run(
         ..Budget::default()
     });
     if certificate {
-        let g = k.eval(&t)?;
+        let g = k
+            .eval(&t)
+            .map_err(|e| CliError::from(e).at_source(src, 1, None))?;
         let cert = crate::analysis::certificate::build(&mut k, g)?;
         emit(&format!(
             "{}\n",
@@ -48,7 +50,8 @@ pub(super) fn run(
 /// The summary of `t` (typed as `src`) in `ctx`'s format, computed in `k` (whose budget bounds
 /// it); `onag serve` calls this.
 pub(crate) fn answer(ctx: &Ctx, src: &str, t: &Term, k: &mut Kernel) -> Result<String, CliError> {
-    let s = analyze(k, t)?;
+    // A call's error (an unknown name, an argument outside the domain) is placed at the call.
+    let s = analyze(k, t).map_err(|e| CliError::from(e).at_source(src, 1, None))?;
     let text = match ctx.format {
         Format::Text => text(ctx, src, &s),
         Format::Markdown => md(ctx, src, &s),
