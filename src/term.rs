@@ -404,6 +404,7 @@ pub fn same_form(a: &Term, b: &Term) -> bool {
 /// one such walk, for the term table, the proofs, `sharing` and the kernel's evaluator. A
 /// `where` has none here: its names scope over its parts, so each walk that meets one handles
 /// it itself (proofs write `where`s out before they start).
+#[inline]
 pub(crate) fn children(t: &Term) -> Vec<&Term> {
     match t {
         Term::Game { left, right } => left.iter().chain(right).collect(),
@@ -414,6 +415,31 @@ pub(crate) fn children(t: &Term) -> Vec<&Term> {
         Term::Multiple { game, .. } => vec![game],
         Term::Call { args, .. } => args
             .iter()
+            .filter_map(|a| match a {
+                Arg::Game(g) => Some(g),
+                Arg::Text(_) => None,
+            })
+            .collect(),
+        Term::Nus { .. }
+        | Term::Hackenstring(_)
+        | Term::Ref(_)
+        | Term::Name(_)
+        | Term::Where { .. } => vec![],
+    }
+}
+
+/// The children of a term, mutably, in the order of [`children`].
+#[inline]
+pub(crate) fn children_mut(t: &mut Term) -> Vec<&mut Term> {
+    match t {
+        Term::Game { left, right } => left.iter_mut().chain(right.iter_mut()).collect(),
+        Term::Sum(a, b) => vec![&mut **a, &mut **b],
+        Term::Neg(a) => vec![&mut **a],
+        Term::PlusMinus(xs) => xs.iter_mut().collect(),
+        Term::Tiny { sub, .. } | Term::Miny { sub, .. } => vec![&mut **sub],
+        Term::Multiple { game, .. } => vec![&mut **game],
+        Term::Call { args, .. } => args
+            .iter_mut()
             .filter_map(|a| match a {
                 Arg::Game(g) => Some(g),
                 Arg::Text(_) => None,

@@ -16,7 +16,7 @@
 //! references). An entry refers only to entries before it, so the table has no cycles, and every
 //! walk over it can go entry by entry in order instead of recursing down a DAG's depth.
 
-use crate::term::{children, Term};
+use crate::term::{children, children_mut, Term};
 use rustc_hash::FxHashMap;
 
 /// Larger subterms than this (written out, in nodes) are shared through the table when a proof
@@ -440,30 +440,6 @@ pub fn renumber(t: &Term, map: &[u32]) -> Term {
     match t {
         Term::Ref(n) => Term::Ref(map.get(*n as usize).copied().unwrap_or(*n)),
         _ => with_children(t, children(t).into_iter().map(|c| renumber(c, map))),
-    }
-}
-
-/// The children of a term, mutably, in the order of [`children`].
-fn children_mut(t: &mut Term) -> Vec<&mut Term> {
-    match t {
-        Term::Game { left, right } => left.iter_mut().chain(right.iter_mut()).collect(),
-        Term::Sum(a, b) => vec![&mut **a, &mut **b],
-        Term::Neg(a) => vec![&mut **a],
-        Term::PlusMinus(xs) => xs.iter_mut().collect(),
-        Term::Tiny { sub, .. } | Term::Miny { sub, .. } => vec![&mut **sub],
-        Term::Multiple { game, .. } => vec![&mut **game],
-        Term::Call { args, .. } => args
-            .iter_mut()
-            .filter_map(|a| match a {
-                crate::term::Arg::Game(g) => Some(g),
-                crate::term::Arg::Text(_) => None,
-            })
-            .collect(),
-        Term::Nus { .. }
-        | Term::Hackenstring(_)
-        | Term::Ref(_)
-        | Term::Name(_)
-        | Term::Where { .. } => vec![],
     }
 }
 

@@ -75,7 +75,10 @@ fn code_only(text: &str) -> String {
             }
             let j = j.min(rest.len());
             // Step back to a character boundary if an escape ran past a multi-byte one.
-            let j = (0..=j).rev().find(|&k| rest.is_char_boundary(k)).unwrap_or(0);
+            let j = (0..=j)
+                .rev()
+                .find(|&k| rest.is_char_boundary(k))
+                .unwrap_or(0);
             blank(&mut out, &rest[..j]);
             i += j.max(1);
         } else if let Some(len) = char_literal_len(rest) {
@@ -473,8 +476,8 @@ fn loops(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
 /// The layer list from ARCHITECTURE.md's "Layers" section: the first fenced block after the
 /// heading, one line per layer from the top, `name name: what it is`.
 fn layers() -> Vec<Vec<String>> {
-    let doc = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md"))
-        .unwrap();
+    let doc =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md")).unwrap();
     let section = doc
         .split("\n## ")
         .find(|s| s.starts_with("Layers"))
@@ -582,10 +585,7 @@ fn the_reader_sees_paths_in_code_and_not_in_comments_strings_or_tests() {
     );
     let code = without_test_items(&code);
     let module = vec!["rulesets".to_string(), "domineering".to_string()];
-    let found: BTreeSet<Vec<String>> = paths(&code, &module)
-        .into_iter()
-        .map(|(_, p)| p)
-        .collect();
+    let found: BTreeSet<Vec<String>> = paths(&code, &module).into_iter().map(|(_, p)| p).collect();
     let v = |s: &str| s.split('/').map(str::to_string).collect::<Vec<_>>();
     let expected: BTreeSet<Vec<String>> = [
         "kernel/Kernel",

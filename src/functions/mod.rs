@@ -148,14 +148,19 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 pub fn value(kernel: &mut Kernel, name: &str, args: &[Arg]) -> Result<GameId, KernelError> {
     match lookup(name) {
         Some(f) => f.value(args, kernel),
-        None => Err(KernelError::Function {
-            name: name.to_string(),
-            message: format!(
-                "unknown function (the functions are {})",
-                names().collect::<Vec<_>>().join(", ")
-            ),
-            calls: Vec::new(),
-        }),
+        None => Err(unknown(name)),
+    }
+}
+
+/// The error for a call of `name` when no function has that name: it lists the functions.
+pub fn unknown(name: &str) -> KernelError {
+    KernelError::Function {
+        name: name.to_string(),
+        message: format!(
+            "unknown function (the functions are {})",
+            names().collect::<Vec<_>>().join(", ")
+        ),
+        calls: Vec::new(),
     }
 }
 

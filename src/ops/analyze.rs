@@ -12,8 +12,11 @@ use crate::term::Term;
 
 /// The thermograph of every distinct subgame of `t`, as JSON for `onag check`, computed in
 /// `k` (whose budget bounds it).
-pub(crate) fn certificate(k: &mut Kernel, t: &Term) -> Result<String, Failure> {
-    let g = k.eval(t)?;
+pub(crate) fn certificate(k: &mut Kernel, src: &str, t: &Term) -> Result<String, Failure> {
+    // A call's error (an unknown name, an argument outside the domain) is placed at the call.
+    let g = k
+        .eval(t)
+        .map_err(|e| Failure::from(e).at_source(src, 1, None))?;
     let cert = crate::analysis::certificate::build(k, g)?;
     Ok(format!(
         "{}\n",
@@ -24,7 +27,7 @@ pub(crate) fn certificate(k: &mut Kernel, t: &Term) -> Result<String, Failure> {
 /// The summary of `t` (typed as `src`) in `ctx`'s format, computed in `k` (whose budget bounds
 /// it).
 pub(crate) fn answer(ctx: &Ctx, src: &str, t: &Term, k: &mut Kernel) -> Result<String, Failure> {
-    let s = analyze(k, t)?;
+    let s = analyze(k, t).map_err(|e| Failure::from(e).at_source(src, 1, None))?;
     let text = match ctx.format {
         Format::Text => text(ctx, src, &s),
         Format::Markdown => md(ctx, src, &s),

@@ -232,7 +232,7 @@ impl<'e> Composer<'e> {
             return self.finish(t.clone(), Vec::new());
         };
         let f = crate::functions::lookup(name)
-            .ok_or_else(|| EngineError::Unsupported(format!("`{name}` is not a function")))?;
+            .ok_or_else(|| crate::functions::unknown(name).in_call(t))?;
         let mut cur = t.clone();
         let mut steps = Vec::new();
         // Each game argument simplified in place; what it became is read back from `cur`.

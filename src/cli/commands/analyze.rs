@@ -28,7 +28,7 @@ pub(super) fn run(
         ..Budget::default()
     });
     if certificate {
-        emit(&crate::ops::analyze::certificate(&mut k, &t)?);
+        emit(&crate::ops::analyze::certificate(&mut k, src, &t)?);
         return Ok(OK);
     }
     emit(&answer(ctx, src, &t, &mut k)?);
