@@ -275,7 +275,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             Arg::Text(s) => s.clone(),
             Arg::Game(_) => return Err(args::error(name, "expected the text of *[…]")),
         };
-        read(k, &mut c, name, &text)?
+        read(&mut c, name, &text)?
     } else {
         one(a)?;
         to_misere(k, &mut c, name, game_arg(name, a, 0)?)?
@@ -337,8 +337,7 @@ fn game_arg<'a>(name: &str, a: &'a [Arg], i: usize) -> Result<&'a Term, KernelEr
     }
 }
 
-fn read(k: &mut Kernel, c: &mut Ctx, name: &str, text: &str) -> Result<MId, KernelError> {
-    let _ = k;
+fn read(c: &mut Ctx, name: &str, text: &str) -> Result<MId, KernelError> {
     match notation::read(&mut c.m, text)? {
         Ok(g) => Ok(g),
         Err(e) => Err(args::error(
@@ -448,7 +447,7 @@ fn call_form(
             }
         };
     let (code, n) = match (f, a) {
-        ("misere", [Arg::Text(s)]) => return read(k, c, f, s),
+        ("misere", [Arg::Text(s)]) => return read(c, f, s),
         ("misere_canonical_form", [Arg::Game(x)]) => return to_misere(k, c, name, x),
         ("mate", [Arg::Game(x)]) => {
             let g = to_misere(k, c, name, x)?;

@@ -349,13 +349,14 @@ impl Misere {
         }
         self.tick()?;
         // A quick candidate: X among G's options (X + *k has X as an option when k ≥ 1).
-        for &x in self.options(g).to_vec().iter() {
+        let opts = self.options(g).to_vec();
+        for &x in &opts {
             if self.add(x, h)? == g {
                 return Ok(Some(x));
             }
         }
         let mut diffs = Vec::new();
-        for gp in self.options(g).to_vec() {
+        for gp in opts {
             if let Some(d) = self.minus(gp, h)? {
                 diffs.push(d);
             }

@@ -286,7 +286,7 @@ fn misere_kayles_against_search() {
         let genus = props.genus(&mut m, ka).unwrap();
         for n in 0..=3usize {
             let mut pos = vec![(0u8, a)];
-            pos.extend(std::iter::repeat((1u8, 2usize)).take(n));
+            pos.extend(std::iter::repeat_n((1u8, 2usize), n));
             assert_eq!(
                 genus.digit(n),
                 gminus_search(&pos, &mut memo),
@@ -298,7 +298,7 @@ fn misere_kayles_against_search() {
             let mut s = m.add(ka, kb).unwrap();
             for n in 0..=3usize {
                 let mut pos = vec![(0u8, a), (0u8, b)];
-                pos.extend(std::iter::repeat((1u8, 2usize)).take(n));
+                pos.extend(std::iter::repeat_n((1u8, 2usize), n));
                 assert_eq!(
                     m.gminus(s),
                     gminus_search(&pos, &mut memo),
