@@ -14,23 +14,22 @@ fn eval(expr: &str) -> String {
 }
 
 /// One row of CGSuite's table: input, canonical form, birthday, genus, then the predicates
-/// (even, extraverted, generally restive, generally tame, introverted, nim heap, restive,
+/// (even, generally restive, generally tame, introverted, nim heap, restive,
 /// restless, tame), mate, misère nim-value, misère outcome, nim-value, options.
 struct Case {
     input: &'static str,
     form: &'static str,
     birthday: &'static str,
     genus: &'static str,
-    flags: [bool; 9],
+    flags: [bool; 8],
     mate: &'static str,
     misere_nim_value: &'static str,
     outcome: &'static str,
     options: &'static str,
 }
 
-const FLAGS: [&str; 9] = [
+const FLAGS: [&str; 8] = [
     "is_even",
-    "is_extraverted",
     "is_generally_restive",
     "is_generally_tame",
     "is_introverted",
@@ -49,7 +48,7 @@ const CASES: &[Case] = &[
         form: "*[0]",
         birthday: "0",
         genus: "0",
-        flags: [T, T, F, T, T, T, F, F, T],
+        flags: [T, F, T, T, T, F, F, T],
         mate: "*[1]",
         misere_nim_value: "1",
         outcome: "N",
@@ -60,7 +59,7 @@ const CASES: &[Case] = &[
         form: "*[1]",
         birthday: "1",
         genus: "1",
-        flags: [F, T, F, T, T, T, F, F, T],
+        flags: [F, F, T, T, T, F, F, T],
         mate: "*[0]",
         misere_nim_value: "0",
         outcome: "P",
@@ -71,7 +70,7 @@ const CASES: &[Case] = &[
         form: "*[2]",
         birthday: "2",
         genus: "2",
-        flags: [T, T, F, T, F, T, F, F, T],
+        flags: [T, F, T, F, T, F, F, T],
         mate: "*[2]",
         misere_nim_value: "2",
         outcome: "N",
@@ -82,7 +81,7 @@ const CASES: &[Case] = &[
         form: "*[2#]",
         birthday: "3",
         genus: "0^0",
-        flags: [T, T, F, T, F, F, F, F, T],
+        flags: [T, F, T, F, F, F, F, T],
         mate: "*[2#]",
         misere_nim_value: "0",
         outcome: "P",
@@ -93,7 +92,7 @@ const CASES: &[Case] = &[
         form: "*[2##]",
         birthday: "4",
         genus: "1^1",
-        flags: [T, T, F, T, F, F, F, F, T],
+        flags: [T, F, T, F, F, F, F, T],
         mate: "*[2##]",
         misere_nim_value: "1",
         outcome: "N",
@@ -104,7 +103,7 @@ const CASES: &[Case] = &[
         form: "*[2[2]]",
         birthday: "4",
         genus: "0^0",
-        flags: [T, T, F, T, F, F, F, F, T],
+        flags: [T, F, T, F, F, F, F, T],
         mate: "*[2[2]]",
         misere_nim_value: "0",
         outcome: "P",
@@ -115,7 +114,7 @@ const CASES: &[Case] = &[
         form: "*[2[#2#]]",
         birthday: "6",
         genus: "0^0",
-        flags: [T, T, F, T, F, F, F, F, T],
+        flags: [T, F, T, F, F, F, F, T],
         mate: "*[2[#2#]]",
         misere_nim_value: "0",
         outcome: "P",
@@ -126,7 +125,7 @@ const CASES: &[Case] = &[
         form: "*[2#0]",
         birthday: "4",
         genus: "1^2",
-        flags: [T, F, T, F, F, F, T, F, F],
+        flags: [T, T, F, F, F, T, F, F],
         mate: "*[2#1]",
         misere_nim_value: "2",
         outcome: "N",
@@ -137,7 +136,7 @@ const CASES: &[Case] = &[
         form: "*[2#1]",
         birthday: "4",
         genus: "2^1420",
-        flags: [T, F, F, F, F, F, F, T, F],
+        flags: [T, F, F, F, F, F, T, F],
         mate: "*[2#0]",
         misere_nim_value: "1",
         outcome: "N",
@@ -148,7 +147,7 @@ const CASES: &[Case] = &[
         form: "*[4[2#]]",
         birthday: "7",
         genus: "0^0",
-        flags: [T, F, F, T, F, F, F, F, T],
+        flags: [T, F, T, F, F, F, F, T],
         mate: "*[4[2#]]",
         misere_nim_value: "0",
         outcome: "P",
@@ -159,7 +158,7 @@ const CASES: &[Case] = &[
         form: "*[(2#1)2##]",
         birthday: "5",
         genus: "0^0",
-        flags: [T, F, F, T, F, F, F, F, F],
+        flags: [T, F, T, F, F, F, F, F],
         mate: "*[(2#0)2##]",
         misere_nim_value: "0",
         outcome: "P",
@@ -170,7 +169,7 @@ const CASES: &[Case] = &[
         form: "*[((2#0)10)2##]",
         birthday: "6",
         genus: "0^0",
-        flags: [T, F, F, T, F, F, F, F, F],
+        flags: [T, F, T, F, F, F, F, F],
         mate: "*[((2#1)10)2##]",
         misere_nim_value: "0",
         outcome: "P",
@@ -181,7 +180,7 @@ const CASES: &[Case] = &[
         form: "*[((2#0)2[#1]2#)(2#1)[1]]",
         birthday: "6",
         genus: "0^120",
-        flags: [T, F, F, F, F, F, F, F, F],
+        flags: [T, F, F, F, F, F, F, F],
         mate: "*[((2#1)2[#1]2#)(2#0)[1]]",
         misere_nim_value: "1",
         outcome: "N",
@@ -192,7 +191,7 @@ const CASES: &[Case] = &[
         form: "*[(2#20)2[#1]1]",
         birthday: "5",
         genus: "0^2",
-        flags: [T, F, T, F, F, F, F, F, F],
+        flags: [T, T, F, F, F, F, F, F],
         mate: "*[(2#21)2[#1]0]",
         misere_nim_value: "2",
         outcome: "N",
@@ -288,7 +287,11 @@ fn bad_input_exits_2_with_the_place() {
     assert!(err.contains('^'), "{err}");
     let o = onag(&["eval", "misere_canonical_form({0|1})"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("not an impartial game"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not an impartial game"),
+        "{}",
+        stderr(&o)
+    );
     let o = onag(&["eval", "*[[2],0"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("column 1"), "{}", stderr(&o));

@@ -1,7 +1,7 @@
 //! The misère-play functions (CGSuite's methods on misère games, in snake_case):
 //! `misere_canonical_form(G)`, `misere_outcome_class(G)`, `misere_nim_value(G)`, `genus(G)`,
 //! `mate(G)`, the predicates `is_tame`, `is_generally_tame`, `is_restive`,
-//! `is_generally_restive`, `is_restless`, `is_extraverted`, `is_introverted`, `is_nim_heap`,
+//! `is_generally_restive`, `is_restless`, `is_introverted`, `is_nim_heap`,
 //! `is_even`, `is_odd`, `misere_birthday(G)`, `misere_options(G)`, and the heap rulesets
 //! `kayles(n)` and `dawsons_kayles(n)`. `*[…]` (CGSuite's notation) is read as `misere("…")`.
 //!
@@ -137,7 +137,11 @@ macro_rules! predicate {
         pub static $id: MisereFn = f($name, concat!($name, "(G)"), $summary);
     };
 }
-predicate!(IS_TAME, "is_tame", "whether G is (hereditarily) tame in misère play");
+predicate!(
+    IS_TAME,
+    "is_tame",
+    "whether G is (hereditarily) tame in misère play"
+);
 predicate!(
     IS_GENERALLY_TAME,
     "is_generally_tame",
@@ -153,11 +157,10 @@ predicate!(
     "is_generally_restive",
     "whether G is restive or reversibly restive in misère play"
 );
-predicate!(IS_RESTLESS, "is_restless", "whether G is restless in misère play");
 predicate!(
-    IS_EXTRAVERTED,
-    "is_extraverted",
-    "whether G is a part of {G} in misère play"
+    IS_RESTLESS,
+    "is_restless",
+    "whether G is restless in misère play"
 );
 predicate!(
     IS_INTROVERTED,
@@ -197,7 +200,6 @@ pub fn handles(name: &str) -> bool {
             | "is_restive"
             | "is_generally_restive"
             | "is_restless"
-            | "is_extraverted"
             | "is_introverted"
             | "is_nim_heap"
             | "is_even"
@@ -273,7 +275,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             Arg::Text(s) => s.clone(),
             Arg::Game(_) => return Err(args::error(name, "expected the text of *[…]")),
         };
-        read(k, &mut c, name, &text)?
+        read(&mut c, name, &text)?
     } else {
         one(a)?;
         to_misere(k, &mut c, name, game_arg(name, a, 0)?)?
@@ -304,14 +306,11 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
         },
         "is_tame" => boolean(c.props.phylum(m, g)?.tame()),
         "is_generally_tame" => boolean(c.props.phylum(m, g)?.generally_tame()),
-        "is_restive" => boolean(
-            c.props.phylum(m, g)? == crate::misere::props::Phylum::HereditarilyRestive,
-        ),
-        "is_generally_restive" => boolean(c.props.phylum(m, g)?.generally_restive()),
-        "is_restless" => {
-            boolean(c.props.phylum(m, g)? == crate::misere::props::Phylum::Restless)
+        "is_restive" => {
+            boolean(c.props.phylum(m, g)? == crate::misere::props::Phylum::HereditarilyRestive)
         }
-        "is_extraverted" => boolean(c.props.is_extraverted(m, g)?),
+        "is_generally_restive" => boolean(c.props.phylum(m, g)?.generally_restive()),
+        "is_restless" => boolean(c.props.phylum(m, g)? == crate::misere::props::Phylum::Restless),
         "is_introverted" => boolean(m.as_heap(g)?.is_some_and(|n| n < 2)),
         "is_nim_heap" => boolean(m.as_heap(g)?.is_some()),
         "is_even" => boolean(!m.is_odd(g)?),
@@ -338,17 +337,12 @@ fn game_arg<'a>(name: &str, a: &'a [Arg], i: usize) -> Result<&'a Term, KernelEr
     }
 }
 
-fn read(k: &mut Kernel, c: &mut Ctx, name: &str, text: &str) -> Result<MId, KernelError> {
-    let _ = k;
+fn read(c: &mut Ctx, name: &str, text: &str) -> Result<MId, KernelError> {
     match notation::read(&mut c.m, text)? {
         Ok(g) => Ok(g),
         Err(e) => Err(args::error(
             name,
-            format!(
-                "in *[{text}] at character {}: {}",
-                e.at + 1,
-                e.message
-            ),
+            format!("in *[{text}] at character {}: {}", e.at + 1, e.message),
         )),
     }
 }
@@ -362,7 +356,9 @@ pub fn to_misere(k: &mut Kernel, c: &mut Ctx, name: &str, t: &Term) -> Result<MI
     let not_impartial = |what: &str| {
         args::error(
             name,
-            format!("{what} is not an impartial game; misère canonical forms are of impartial games"),
+            format!(
+                "{what} is not an impartial game; misère canonical forms are of impartial games"
+            ),
         )
     };
     match t {
@@ -403,12 +399,11 @@ pub fn to_misere(k: &mut Kernel, c: &mut Ctx, name: &str, t: &Term) -> Result<MI
         // An impartial form is its own negative.
         Term::Neg(a) => to_misere(k, c, name, a),
         Term::Multiple { count, game } => {
-            let n = count
-                .to_u64()
-                .filter(|&n| n <= MAX_COPIES)
-                .ok_or_else(|| KernelError::TooLarge {
+            let n = count.to_u64().filter(|&n| n <= MAX_COPIES).ok_or_else(|| {
+                KernelError::TooLarge {
                     what: format!("{name}: {count} copies in misère play (at most {MAX_COPIES})"),
-                })?;
+                }
+            })?;
             let g = to_misere(k, c, name, game)?;
             let mut acc = c.m.zero();
             for _ in 0..n {
@@ -431,27 +426,28 @@ fn call_form(
     a: &[Arg],
     t: &Term,
 ) -> Result<MId, KernelError> {
-    let heap_code = |k: &mut Kernel, code: &str, i: usize| -> Result<(String, usize), KernelError> {
-        let n = match a.get(i) {
-            Some(Arg::Game(x)) => {
-                let g = k.eval(x)?;
-                k.as_number(g)
-                    .and_then(|d| d.to_string().parse::<usize>().ok())
-            }
-            _ => None,
-        };
-        match n {
-            Some(n) if n <= MAX_HEAP_TOKENS => Ok((code.to_string(), n)),
-            _ => Err(args::error(
-                f,
-                format!(
+    let heap_code =
+        |k: &mut Kernel, code: &str, i: usize| -> Result<(String, usize), KernelError> {
+            let n = match a.get(i) {
+                Some(Arg::Game(x)) => {
+                    let g = k.eval(x)?;
+                    k.as_number(g)
+                        .and_then(|d| d.to_string().parse::<usize>().ok())
+                }
+                _ => None,
+            };
+            match n {
+                Some(n) if n <= MAX_HEAP_TOKENS => Ok((code.to_string(), n)),
+                _ => Err(args::error(
+                    f,
+                    format!(
                     "in misère play a heap size must be a whole number from 0 to {MAX_HEAP_TOKENS}"
                 ),
-            )),
-        }
-    };
+                )),
+            }
+        };
     let (code, n) = match (f, a) {
-        ("misere", [Arg::Text(s)]) => return read(k, c, f, s),
+        ("misere", [Arg::Text(s)]) => return read(c, f, s),
         ("misere_canonical_form", [Arg::Game(x)]) => return to_misere(k, c, name, x),
         ("mate", [Arg::Game(x)]) => {
             let g = to_misere(k, c, name, x)?;

@@ -125,7 +125,6 @@ pub static REGISTRY: &[&dyn Function] = &[
     &misere::IS_RESTIVE,
     &misere::IS_GENERALLY_RESTIVE,
     &misere::IS_RESTLESS,
-    &misere::IS_EXTRAVERTED,
     &misere::IS_INTROVERTED,
     &misere::IS_NIM_HEAP,
     &misere::IS_EVEN,

@@ -233,8 +233,7 @@ impl Misere {
     /// option.
     pub fn reduces_to(&self, options: &[MId], h: MId) -> bool {
         let hopts = self.options(h);
-        if hopts.len() >= options.len() || hopts.iter().any(|x| options.binary_search(x).is_err())
-        {
+        if hopts.len() >= options.len() || hopts.iter().any(|x| options.binary_search(x).is_err()) {
             return false;
         }
         options
@@ -333,10 +332,14 @@ impl Misere {
         }
     }
 
-    /// G − H: the game X with X + H = G, if there is one (by Conway's cancellation theorem
-    /// it is unique). Searched among the games whose options are differences G' − H of G's
-    /// options (each X' + H is an option of G), for sets of at most 16 such differences; a
-    /// larger set is a [`KernelError::TooLarge`], never a guess.
+    /// G − H: a game X with X + H = G (by Conway's cancellation theorem there is at most
+    /// one). **Sound but not complete**: a game returned is checked (X + H = G is computed),
+    /// but X is only searched among G's options and the games whose options are differences
+    /// G' − H of G's options (each X' + H is an option of G unless the sum simplifies), so a
+    /// difference that exists only because X + H simplifies (CGSuite's part *[2[#-2]] of
+    /// *[2#]) is not found: `None` means "not found", not "none exists". For this reason
+    /// CGSuite's `IsExtraverted` ({G} − G exists) is not offered. More than 16 candidate
+    /// differences are a [`KernelError::TooLarge`], never a guess.
     pub fn minus(&mut self, g: MId, h: MId) -> Result<Option<MId>, KernelError> {
         if h == MId(0) {
             return Ok(Some(g));
@@ -346,13 +349,14 @@ impl Misere {
         }
         self.tick()?;
         // A quick candidate: X among G's options (X + *k has X as an option when k ≥ 1).
-        for &x in self.options(g).to_vec().iter() {
+        let opts = self.options(g).to_vec();
+        for &x in &opts {
             if self.add(x, h)? == g {
                 return Ok(Some(x));
             }
         }
         let mut diffs = Vec::new();
-        for gp in self.options(g).to_vec() {
+        for gp in opts {
             if let Some(d) = self.minus(gp, h)? {
                 diffs.push(d);
             }

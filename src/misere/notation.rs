@@ -40,9 +40,15 @@ pub fn read(m: &mut Misere, text: &str) -> Result<Result<MId, ReadError>, Kernel
         && !chars.contains(&'*')
         && !chars.contains(&'+')
         && chars.first() != Some(&'[')
-        && !chars.iter().all(|c| c.is_ascii_digit() || c.is_whitespace());
+        && !chars
+            .iter()
+            .all(|c| c.is_ascii_digit() || c.is_whitespace());
     let mut r = Reader { chars, i: 0, m };
-    let out = if printed { r.printed_top() } else { r.input_top() };
+    let out = if printed {
+        r.printed_top()
+    } else {
+        r.input_top()
+    };
     match out {
         Ok(Ok(g)) => {
             r.skip_ws();

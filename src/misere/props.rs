@@ -188,8 +188,7 @@ impl Props {
             wildest = wildest.max(p);
         }
         // Options no wilder than nim heaps, hereditarily tame, or reversibly tame.
-        if wildest == Phylum::NimHeap && mine == Phylum::WildOfTameGenus && (gp > 1 || gp != gm)
-        {
+        if wildest == Phylum::NimHeap && mine == Phylum::WildOfTameGenus && (gp > 1 || gp != gm) {
             return Ok(Phylum::NimHeap);
         }
         if wildest <= Phylum::HereditarilyTame {
@@ -298,11 +297,5 @@ impl Props {
         };
         self.genera.insert(g, x.clone());
         Ok(x)
-    }
-
-    /// Whether G is *extraverted*: G is a part of {G} (CGSuite: "{G} − G exists").
-    pub fn is_extraverted(&mut self, m: &mut Misere, g: MId) -> Result<bool, KernelError> {
-        let single = m.game(vec![g])?;
-        Ok(m.minus(single, g)?.is_some())
     }
 }

@@ -171,7 +171,10 @@ fn canonical_forms_are_misere_equal_to_their_inputs() {
         for x in &xs {
             let a = wins(&[g.clone(), x.clone()], &mut memo);
             let b = wins(&[ct.clone(), x.clone()], &mut memo);
-            assert_eq!(a, b, "{g:?} and its canonical form {ct:?} differ with {x:?}");
+            assert_eq!(
+                a, b,
+                "{g:?} and its canonical form {ct:?} differ with {x:?}"
+            );
         }
     }
     for (i, a) in day3.iter().enumerate() {
@@ -227,4 +230,82 @@ fn small_identities() {
     assert_ne!(m.add(s2, s2).unwrap(), z);
     // *2 + * = *3 (heaps of size at least 2 add as in normal play when the sum is a heap).
     assert_eq!(m.add(s2, s1).unwrap(), m.heap(3).unwrap());
+}
+
+/// A position of rows of Kayles pins (kind 0) and nim heaps (kind 1), searched directly:
+/// G⁻ = 1 with no move, else the mex of the options' (0 exactly for a misère P-position).
+fn gminus_search(pos: &[(u8, usize)], memo: &mut HashMap<Vec<(u8, usize)>, u32>) -> u32 {
+    let mut key: Vec<(u8, usize)> = pos.iter().copied().filter(|p| p.1 > 0).collect();
+    key.sort();
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for i in 0..key.len() {
+        let (kind, s) = key[i];
+        let mut results: Vec<Vec<usize>> = Vec::new();
+        if kind == 0 {
+            // Knock down one pin or two adjacent ones, anywhere in the row.
+            for take in 1..=2 {
+                if take > s {
+                    continue;
+                }
+                for left in 0..=(s - take) {
+                    results.push(vec![left, s - take - left]);
+                }
+            }
+        } else {
+            for r in 0..s {
+                results.push(vec![r]);
+            }
+        }
+        for r in results {
+            let mut next = key.clone();
+            next.remove(i);
+            next.extend(r.into_iter().map(|x| (kind, x)));
+            seen.push(gminus_search(&next, memo));
+        }
+    }
+    let v = if key.is_empty() { 1 } else { mex(seen) };
+    memo.insert(key, v);
+    v
+}
+
+/// Misère Kayles (octal 0.77) through the heap forms against a direct search of rows of pins:
+/// the misère nim-value of every sum of two rows (up to 9 and 5 pins) with up to three heaps
+/// of 2, and each row's genus digits γ0…γ3 as G⁻ of the row plus n heaps of 2.
+#[test]
+fn misere_kayles_against_search() {
+    let mut m = Misere::default();
+    let mut props = Props::default();
+    let mut heaps = heaps::Heaps::new(crate::rulesets::octal::OctalCode::parse("0.77").unwrap());
+    let mut memo = HashMap::new();
+    let two = m.heap(2).unwrap();
+    for a in 0..=9usize {
+        let ka = heaps.heap(&mut m, a).unwrap();
+        let genus = props.genus(&mut m, ka).unwrap();
+        for n in 0..=3usize {
+            let mut pos = vec![(0u8, a)];
+            pos.extend(std::iter::repeat_n((1u8, 2usize), n));
+            assert_eq!(
+                genus.digit(n),
+                gminus_search(&pos, &mut memo),
+                "γ{n} of K{a}"
+            );
+        }
+        for b in 0..=5usize {
+            let kb = heaps.heap(&mut m, b).unwrap();
+            let mut s = m.add(ka, kb).unwrap();
+            for n in 0..=3usize {
+                let mut pos = vec![(0u8, a), (0u8, b)];
+                pos.extend(std::iter::repeat_n((1u8, 2usize), n));
+                assert_eq!(
+                    m.gminus(s),
+                    gminus_search(&pos, &mut memo),
+                    "K{a} + K{b} + {n}·*2"
+                );
+                s = m.add(s, two).unwrap();
+            }
+        }
+    }
 }

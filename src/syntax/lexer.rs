@@ -274,6 +274,33 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
     }
 }
 
+/// `*[…]` after its `*`: the text up to the matching `]`, brackets nested (CGSuite's misère
+/// notation, `*[[2],0]`; `crate::misere::notation` reads the text).
+fn misere_form(cur: &mut Cursor, start: Pos) -> Result<Tok, LexError> {
+    cur.bump();
+    let mut depth = 1usize;
+    let mut s = String::new();
+    loop {
+        let Some(c) = cur.bump() else {
+            return Err(LexError {
+                message: "`*[` is not closed: expected `]`".into(),
+                span: Span::new(start, cur.pos),
+            });
+        };
+        match c {
+            '[' => depth += 1,
+            ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(Tok::Misere(s));
+                }
+            }
+            _ => {}
+        }
+        s.push(c);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -333,32 +360,5 @@ mod tests {
         let e = lex("1 @").unwrap_err();
         assert_eq!((e.span.start.line, e.span.start.column), (1, 3));
         assert!(lex("hs\"LR").unwrap_err().message.contains("unterminated"));
-    }
-}
-
-/// `*[…]` after its `*`: the text up to the matching `]`, brackets nested (CGSuite's misère
-/// notation, `*[[2],0]`; `crate::misere::notation` reads the text).
-fn misere_form(cur: &mut Cursor, start: Pos) -> Result<Tok, LexError> {
-    cur.bump();
-    let mut depth = 1usize;
-    let mut s = String::new();
-    loop {
-        let Some(c) = cur.bump() else {
-            return Err(LexError {
-                message: "`*[` is not closed: expected `]`".into(),
-                span: Span::new(start, cur.pos),
-            });
-        };
-        match c {
-            '[' => depth += 1,
-            ']' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Ok(Tok::Misere(s));
-                }
-            }
-            _ => {}
-        }
-        s.push(c);
     }
 }

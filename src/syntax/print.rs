@@ -251,7 +251,9 @@ impl Printer {
                 .unwrap_or_else(|| Doc::text("")),
             Term::Ref(n) => Doc::text(format!("#{n}")),
             // CGSuite's misère notation, read by the lexer's `*[…]` (syntax::lexer).
-            Term::Call { name, args } if name == "misere" && matches!(&args[..], [Arg::Text(_)]) => {
+            Term::Call { name, args }
+                if name == "misere" && matches!(&args[..], [Arg::Text(_)]) =>
+            {
                 match &args[0] {
                     Arg::Text(s) => Doc::text(format!("*[{s}]")),
                     Arg::Game(_) => Doc::text(""),
