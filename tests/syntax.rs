@@ -439,7 +439,8 @@ fn one_set_braces_are_read_once() {
         let src = nested(d, "|");
         let t = p(&src);
         assert!(t.size() < 10 * d, "depth {d}: {} nodes", t.size());
-        assert_eq!(ascii(&t), src);
+        // Printed with the small inner levels copied to both sides, it reads back the same.
+        assert_eq!(p(&ascii(&t)), t);
         // {|} = 0, {0} = *, {*} = 0, …: the value alternates with the depth.
         let mut k = Kernel::new();
         let v = k.eval(&t).unwrap();
@@ -455,8 +456,13 @@ fn one_set_braces_are_read_once() {
         full = format!("{{{full}, 2 | {full}, 2}}");
         short = format!("{{{short}, 2}}");
         let (a, b) = (p(&full), p(&short));
-        assert!(b.size() * 2 < a.size() || a.size() < 20, "{} vs {}", b.size(), a.size());
-        assert_eq!(ascii(&b), short);
+        assert!(
+            b.size() * 2 < a.size() || a.size() < 20,
+            "{} vs {}",
+            b.size(),
+            a.size()
+        );
+        assert_eq!(p(&ascii(&b)), b);
         let (x, y) = (k.eval(&a).unwrap(), k.eval(&b).unwrap());
         assert_eq!(k.to_term(x), k.to_term(y), "{short}");
     }
