@@ -420,6 +420,28 @@ pub fn check(limit: usize) -> Result<(), MemoryLimit> {
     }
 }
 
+/// `Err` when `extra` more bytes would take the count past `limit`: for a loop that fills one
+/// large vector, whose next doubling is a single allocation of gigabytes — past the limit, the
+/// hard cap and even the address space before any check after it could see it.
+#[inline]
+pub fn check_room(limit: usize, extra: usize) -> Result<(), MemoryLimit> {
+    match in_use() {
+        Some(in_use) if in_use.saturating_add(extra) > limit => Err(MemoryLimit { limit, in_use }),
+        _ => Ok(()),
+    }
+}
+
+/// [`check_room`] against the process-wide [`limit`] for one more push onto `v`: when `v` is
+/// full, the push allocates a buffer of twice its capacity.
+#[inline]
+pub fn check_push<T>(v: &Vec<T>) -> Result<(), MemoryLimit> {
+    if v.len() < v.capacity() {
+        return Ok(());
+    }
+    let grown = v.capacity().max(4).saturating_mul(2);
+    check_room(limit(), grown.saturating_mul(std::mem::size_of::<T>()))
+}
+
 /// [`check`] against the process-wide [`limit`].
 #[inline]
 pub fn check_process() -> Result<(), MemoryLimit> {

@@ -306,9 +306,10 @@ pub fn one_set_options(t: &Term) -> Option<impl Iterator<Item = &Term>> {
     let ok = !defs.is_empty()
         && left.len() == defs.len()
         && right.len() == defs.len()
-        && defs.iter().enumerate().all(|(i, (n, _))| {
-            is_name(i, &left[i], n) && is_name(i, &right[i], n)
-        });
+        && defs
+            .iter()
+            .enumerate()
+            .all(|(i, (n, _))| is_name(i, &left[i], n) && is_name(i, &right[i], n));
     ok.then(|| defs.iter().map(|(_, d)| d))
 }
 

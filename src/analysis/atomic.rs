@@ -26,7 +26,7 @@ fn err(message: String) -> KernelError {
 }
 
 fn show(k: &mut Kernel, g: GameId) -> String {
-    crate::syntax::print(&k.to_term(g), &Default::default())
+    super::shown(k, g)
 }
 
 /// Whether G is infinitesimal: both stops are 0.

@@ -54,6 +54,7 @@ pub fn build(k: &mut Kernel, g: GameId) -> Result<Value, KernelError> {
     }
     let mut games = Vec::with_capacity(order.len());
     for &h in &order {
+        k.check_budget()?;
         let t = th.of(k, h)?;
         let integer = k.as_number(h).is_some_and(|x| x.is_integer());
         let (l, r) = if integer {
@@ -65,7 +66,9 @@ pub fn build(k: &mut Kernel, g: GameId) -> Result<Value, KernelError> {
             v.iter().filter_map(|x| index.get(x).copied()).collect()
         };
         games.push(json!({
-            "game": crate::syntax::print(&k.to_term(h), &Default::default()),
+            // Shared above `MAX_TREE` nodes (the checker's parser reads `where`): the tree of
+            // a large sum's root is exponentially longer than the value.
+            "game": crate::syntax::print(&super::written(k, h)?, &Default::default()),
             "left": ix(l),
             "right": ix(r),
             "temperature": t.temperature.to_string(),

@@ -186,7 +186,7 @@ fn overheat_rec(
 /// The Norton product `G.U` for U > 0.
 pub fn norton(k: &mut Kernel, g: GameId, u: GameId) -> Result<GameId, KernelError> {
     if k.compare(u, k.zero())? != crate::kernel::Relation::Greater {
-        let shown = crate::syntax::print(&k.to_term(u), &Default::default());
+        let shown = super::shown(k, u);
         return Err(domain(
             "norton",
             format!("the unit must be a positive game, found {shown}"),

@@ -70,7 +70,7 @@ pub fn analyze(k: &mut Kernel, term: &Term) -> Result<Summary, KernelError> {
     let thermo = th.of(k, g)?;
     let outcome = k.outcome(g)?;
     let aw = match atomic_weight(k, g) {
-        Ok(w) => Ok(k.to_term(w)),
+        Ok(w) => Ok(super::written(k, w)?),
         Err(KernelError::Function { message, .. }) => Err(message),
         Err(e) => return Err(e),
     };
@@ -86,14 +86,14 @@ pub fn analyze(k: &mut Kernel, term: &Term) -> Result<Summary, KernelError> {
         winning(k, g)?
     };
     Ok(Summary {
-        canonical: k.to_term(g),
+        canonical: super::written(k, g)?,
         outcome,
         left_stop: k.left_stop(g),
         right_stop: k.right_stop(g),
         mean: thermo.mast.clone(),
         temperature: thermo.temperature.clone(),
         atomic_weight: aw,
-        reduced: k.to_term(red),
+        reduced: super::written(k, red)?,
         left_winning_moves,
         right_winning_moves,
         left_wall: thermo.left_points(),
@@ -108,7 +108,7 @@ fn winning(k: &mut Kernel, g: GameId) -> Result<(Vec<Move>, Vec<Move>), KernelEr
         if k.le(zero, x)? {
             left.push(Move {
                 component: None,
-                to: k.to_term(x),
+                to: super::written(k, x)?,
             });
         }
     }
@@ -117,7 +117,7 @@ fn winning(k: &mut Kernel, g: GameId) -> Result<(Vec<Move>, Vec<Move>), KernelEr
         if k.le(x, zero)? {
             right.push(Move {
                 component: None,
-                to: k.to_term(x),
+                to: super::written(k, x)?,
             });
         }
     }
@@ -137,13 +137,13 @@ fn winning_in_sum(k: &mut Kernel, parts: &[GameId]) -> Result<(Vec<Move>, Vec<Mo
                 rest = k.add(rest, d)?;
             }
         }
-        let ct = k.to_term(c);
+        let ct = super::written(k, c)?;
         for x in k.left_options(c)? {
             let s = k.add(x, rest)?;
             if k.le(zero, s)? {
                 left.push(Move {
                     component: Some((i, ct.clone())),
-                    to: k.to_term(x),
+                    to: super::written(k, x)?,
                 });
             }
         }
@@ -152,7 +152,7 @@ fn winning_in_sum(k: &mut Kernel, parts: &[GameId]) -> Result<(Vec<Move>, Vec<Mo
             if k.le(s, zero)? {
                 right.push(Move {
                     component: Some((i, ct.clone())),
-                    to: k.to_term(x),
+                    to: super::written(k, x)?,
                 });
             }
         }

@@ -225,8 +225,12 @@ fn written_options(a: &[Arg], k: &mut Kernel) -> Result<(Vec<Term>, Vec<Term>), 
             let l = k.left_options(g)?;
             let r = k.right_options(g)?;
             Ok((
-                l.into_iter().map(|o| k.to_term(o)).collect(),
-                r.into_iter().map(|o| k.to_term(o)).collect(),
+                l.into_iter()
+                    .map(|o| crate::analysis::tree(k, o))
+                    .collect::<Result<_, _>>()?,
+                r.into_iter()
+                    .map(|o| crate::analysis::tree(k, o))
+                    .collect::<Result<_, _>>()?,
             ))
         }
         _ => Err(args::error("cool", "the first argument must be a game")),

@@ -81,7 +81,8 @@ impl Value {
     pub fn display(&self, k: &mut Kernel, ascii: bool) -> String {
         match self {
             Value::Game(g) => {
-                let t = k.to_term(*g);
+                // Shared above a bound: a game's tree can be exponentially larger than it.
+                let t = k.to_shared_term(*g, crate::analysis::MAX_TREE);
                 crate::syntax::print(
                     &t,
                     &crate::syntax::PrintOptions {

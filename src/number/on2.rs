@@ -285,7 +285,11 @@ impl On2 {
     /// The most bits of any coefficient: a finite nimber's size, which bounds the time of one
     /// product (Karatsuba on its limbs) before any loop can ask a budget.
     pub fn coefficient_bits(&self) -> u64 {
-        self.terms.iter().map(|(_, c)| c.value().bits()).max().unwrap_or(0)
+        self.terms
+            .iter()
+            .map(|(_, c)| c.value().bits())
+            .max()
+            .unwrap_or(0)
     }
 
     /// Prints as an ordinal (`ω^2·3+ω+1`, or with `w` and `*` in ASCII).

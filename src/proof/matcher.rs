@@ -397,10 +397,17 @@ impl<'a> TermRules<'a> {
         out: &mut Vec<Binds>,
         d: usize,
     ) {
-        if out.len() >= MAX_MATCHES {
+        if out.len() >= MAX_MATCHES || self.limit.is_some() {
             return;
         }
         if i == sp.picks.len() {
+            // Each match holds the options left over: with millions of options, a few
+            // matches are gigabytes, so the memory limit is asked before each is built.
+            let room = opts.len().saturating_mul(std::mem::size_of::<Term>());
+            if let Err(m) = crate::memory::check_room(crate::memory::limit(), room) {
+                self.limit = Some(format!("{}: {m}", crate::memory::LIMIT_REACHED));
+                return;
+            }
             let rest: Vec<Term> = opts
                 .iter()
                 .zip(used.iter())

@@ -132,9 +132,12 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
             cur.bump();
         }
         let start = cur.pos;
-        // A huge input stops at the memory limit (when the program counts allocation).
-        if out.len() % 4096 == 4095 {
-            if let Err(m) = crate::memory::check_process() {
+        // A huge input stops at the memory limit (when the program counts allocation), and
+        // before the list of tokens doubles past it.
+        if out.len() % 4096 == 4095 || out.len() == out.capacity() {
+            if let Err(m) =
+                crate::memory::check_process().and_then(|_| crate::memory::check_push(&out))
+            {
                 return Err(LexError {
                     message: format!("{}: {m}", crate::memory::LIMIT_REACHED),
                     span: Span::point(start),

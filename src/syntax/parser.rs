@@ -653,6 +653,7 @@ impl Parser<'_> {
                 }
             }
             index.insert(name.clone(), (i, span));
+            self.room(&defs)?;
             defs.push((name, d));
             if *self.peek() == Tok::Comma {
                 self.bump();
@@ -723,6 +724,15 @@ impl Parser<'_> {
             return Err(self.not_a_game());
         };
         self.named(&name, Dyadic::zero())
+    }
+
+    /// A limit error before a push that would double `v` past the memory limit: one list of
+    /// millions of options grows by single allocations of gigabytes, which no check after
+    /// them could stop in time.
+    #[inline(never)]
+    fn room<T>(&self, v: &Vec<T>) -> Result<(), ParseError> {
+        crate::memory::check_push(v)
+            .map_err(|m| self.error_here(format!("{}: {m}", crate::memory::LIMIT_REACHED)))
     }
 
     #[inline(never)]
@@ -1182,6 +1192,7 @@ impl Parser<'_> {
             if !matches!(self.peek(), Tok::Bars(_) | Tok::RBrace) {
                 list.push(self.expr()?);
                 while *self.peek() == Tok::Comma {
+                    self.room(&list)?;
                     self.bump();
                     if *self.peek() == Tok::Ellipsis {
                         more = Some(self.bump().span);

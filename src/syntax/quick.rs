@@ -82,6 +82,8 @@ fn braces(src: &str, at: usize, depth: usize) -> Option<(Term, usize)> {
         if !matches!(b.get(pos), Some(b'|' | b'}')) {
             loop {
                 let (option, next) = item(src, pos, depth)?;
+                // Near the memory limit, the full parser reads it and reports the limit.
+                crate::memory::check_push(&list).ok()?;
                 list.push(option);
                 pos = next;
                 if b.get(pos) != Some(&b',') {
@@ -114,10 +116,8 @@ fn braces(src: &str, at: usize, depth: usize) -> Option<(Term, usize)> {
         if opts.is_empty() {
             return None;
         }
-        Term::Game {
-            left: opts.clone(),
-            right: opts,
-        }
+        // Read as the full parser reads it: large options written once, not copied.
+        crate::term::one_set(opts)
     } else {
         let mut slots: Vec<Option<Vec<Term>>> = lists.into_iter().map(Some).collect();
         range(&mut slots, &seps, 0, seps.len())?

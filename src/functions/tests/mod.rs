@@ -2,9 +2,9 @@
 //! evaluator, sign expansions), moved here from tests/ when the modules became crate-private.
 
 mod analysis_openings;
+mod never_panics;
 mod nim_openings;
 mod nim_roots;
 mod number_world;
 mod ruleset_readers;
 mod seed_examples;
-mod never_panics;
