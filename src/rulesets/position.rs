@@ -537,15 +537,17 @@ pub fn octal_code(text: &str) -> Result<Vec<u8>, RulesetError> {
         [] => 0,
         ['0'] => 0,
         ['4'] => 4,
-        [c] if c.is_ascii_digit() => return Err(PositionError::at(
-            text,
-            0,
-            format!(
+        [c] if c.is_ascii_digit() => {
+            return Err(PositionError::at(
+                text,
+                0,
+                format!(
                 "the digit before the point must be 0, or 4 (split a heap without taking), not {}",
                 describe(c)
             ),
-        )
-        .into()),
+            )
+            .into())
+        }
         [c] => return Err(unexpected(text, 0, c, "an octal code", form, &MEANT)),
         _ => return Err(PositionError::at(text, 1, "one digit before the point (0 or 4)").into()),
     });
