@@ -14,11 +14,11 @@
 //! partizan game ([`crate::misere::partizan`]).
 //!
 //! The results are not short games (a misère form, a genus, a boolean, an outcome letter), so
-//! they are values of the number world's evaluator ([`super::world::Value::Misere`]), printed
+//! they are [`Answer`]s, which the number world's evaluator holds as `Value::Misere`, printed
 //! as CGSuite prints them; `misere_nim_value`, `misere_birthday`, `kayles(n)` and
 //! `dawsons_kayles(n)` are also short games (an integer; in normal play a heap's nimber).
 
-use super::{args, rulesets as rs, world::Value, Function};
+use super::{args, rulesets as rs, Function};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::misere::heaps::Heaps;
 use crate::misere::notation;
@@ -66,12 +66,11 @@ impl Function for MisereFn {
                 rs::Octal.value(&args2, k)
             }
             _ => match call(k, self.name, a)? {
-                Value::Game(g) => Ok(g),
-                Value::Misere { kind, text } => Err(args::error(
+                Answer::Game(g) => Ok(g),
+                Answer::Misere { kind, text } => Err(args::error(
                     self.name,
                     format!("its value {text} is a {kind} of misère play, not a short game; `onag eval` prints it"),
                 )),
-                _ => Err(args::error(self.name, "not a short game")),
             },
         }
     }
@@ -227,15 +226,32 @@ impl Ctx {
     }
 }
 
-fn boolean(b: bool) -> Value {
-    Value::Misere {
+/// What a misère function gives: a short game (an integer, a heap's normal-play nimber), or a
+/// value of misère play printed as CGSuite prints it (a form, a genus, a boolean, an outcome).
+/// The number world's evaluator (`world`) holds the latter as its `Value::Misere`; this module
+/// does not know that type, so the two files do not import each other.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A short game.
+    Game(GameId),
+    /// A value of misère play.
+    Misere {
+        /// What kind of value it is (`"misère form"`, `"genus"`, `"boolean"`, …).
+        kind: &'static str,
+        /// It as CGSuite prints it.
+        text: String,
+    },
+}
+
+fn boolean(b: bool) -> Answer {
+    Answer::Misere {
         kind: "boolean",
         text: if b { "true" } else { "false" }.into(),
     }
 }
 
 /// The value of a misère function call.
-pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError> {
+pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError> {
     let mut c = Ctx::new(k);
     let lookup = super::lookup(name);
     let usage = lookup.map(|f| f.usage()).unwrap_or(name);
@@ -258,13 +274,13 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
                 MisereOutcome::N => "N",
                 MisereOutcome::P => "P",
             };
-            return Ok(Value::Misere {
+            return Ok(Answer::Misere {
                 kind: "outcome class",
                 text: o.into(),
             });
         }
         let w = partizan::Search::default().term(k, t)?;
-        return Ok(Value::Misere {
+        return Ok(Answer::Misere {
             kind: "outcome class",
             text: partizan::letter(w).to_string(),
         });
@@ -287,20 +303,20 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             let x = m.mate(g)?;
             form(m, x)?
         }
-        "misere_nim_value" => Value::Game(k.number(&crate::Dyadic::from(m.gminus(g) as i64))),
-        "misere_birthday" => Value::Game(k.number(&crate::Dyadic::from(m.birthday(g) as i64))),
+        "misere_nim_value" => Answer::Game(k.number(&crate::Dyadic::from(m.gminus(g) as i64))),
+        "misere_birthday" => Answer::Game(k.number(&crate::Dyadic::from(m.birthday(g) as i64))),
         "misere_options" => {
             let opts = notation::sorted_options(m, g)?;
             let mut parts = Vec::new();
             for o in opts {
                 parts.push(notation::print(m, o)?);
             }
-            Value::Misere {
+            Answer::Misere {
                 kind: "list",
                 text: format!("[{}]", parts.join(",")),
             }
         }
-        "genus" => Value::Misere {
+        "genus" => Answer::Misere {
             kind: "genus",
             text: c.props.genus(m, g)?.print(),
         },
@@ -319,8 +335,8 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
     })
 }
 
-fn form(m: &mut Misere, g: MId) -> Result<Value, KernelError> {
-    Ok(Value::Misere {
+fn form(m: &mut Misere, g: MId) -> Result<Answer, KernelError> {
+    Ok(Answer::Misere {
         kind: "canonical form",
         text: notation::print(m, g)?,
     })
@@ -506,7 +522,7 @@ pub fn is_form_term(t: &Term) -> bool {
 }
 
 /// The misère canonical form of such a term, as a value.
-pub fn form_value(k: &mut Kernel, t: &Term) -> Result<Value, KernelError> {
+pub fn form_value(k: &mut Kernel, t: &Term) -> Result<Answer, KernelError> {
     let mut c = Ctx::new(k);
     let g = to_misere(k, &mut c, "+", t)?;
     form(&mut c.m, g)

@@ -113,7 +113,7 @@ pub fn error(what: &str, message: impl Into<String>) -> KernelError {
 /// The value of a term in the number world.
 pub fn eval(k: &mut Kernel, t: &Term) -> Result<Value, KernelError> {
     if super::misere::is_form_term(t) {
-        return super::misere::form_value(k, t);
+        return super::misere::form_value(k, t).map(Value::from);
     }
     match t {
         Term::Sum(a, b) => {
@@ -591,7 +591,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             }
             Ok(Value::Game(super::value(k, name, a)?))
         }
-        n if super::misere::handles(n) => super::misere::call(k, n, a),
+        n if super::misere::handles(n) => super::misere::call(k, n, a).map(Value::from),
         _ => Ok(Value::Game(super::value(k, name, a)?)),
     }
 }
@@ -1328,6 +1328,15 @@ pub fn as_game(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<GameId, KernelEr
                 name,
                 format!("{d} is not a short game, so it cannot be an option or be added to games that are not numbers; `onag eval` computes with it"),
             ))
+        }
+    }
+}
+
+impl From<super::misere::Answer> for Value {
+    fn from(a: super::misere::Answer) -> Self {
+        match a {
+            super::misere::Answer::Game(g) => Value::Game(g),
+            super::misere::Answer::Misere { kind, text } => Value::Misere { kind, text },
         }
     }
 }

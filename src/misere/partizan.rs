@@ -25,14 +25,39 @@ pub fn letter(w: Wins) -> char {
 }
 
 /// Searches forms and canonical values, memoising canonical values by id.
+/// How deep the search may recurse: a game tree deeper than this (the integer 10^30 written as
+/// its options is 10^30 deep) is a "too large" error, not a stack overflow.
+const MAX_DEPTH: usize = 2_000;
+
 #[derive(Default)]
 pub struct Search {
     memo: HashMap<GameId, Wins>,
+    depth: usize,
 }
 
 impl Search {
     /// Who wins `t` moving first, in misère play.
     pub fn term(&mut self, k: &mut Kernel, t: &Term) -> Result<Wins, KernelError> {
+        self.enter()?;
+        let w = self.term_inner(k, t);
+        self.depth -= 1;
+        w
+    }
+
+    /// One level deeper, or the error that says the tree is too deep to search.
+    fn enter(&mut self) -> Result<(), KernelError> {
+        if self.depth >= MAX_DEPTH {
+            return Err(KernelError::TooLarge {
+                what: format!(
+                    "a game tree more than {MAX_DEPTH} moves deep for the misère outcome search"
+                ),
+            });
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    fn term_inner(&mut self, k: &mut Kernel, t: &Term) -> Result<Wins, KernelError> {
         k.check_budget()?;
         match t {
             Term::Game { left, right } => {
@@ -64,6 +89,13 @@ impl Search {
         if let Some(&w) = self.memo.get(&g) {
             return Ok(w);
         }
+        self.enter()?;
+        let w = self.id_inner(k, g);
+        self.depth -= 1;
+        w
+    }
+
+    fn id_inner(&mut self, k: &mut Kernel, g: GameId) -> Result<Wins, KernelError> {
         k.check_budget()?;
         let (ls, rs) = (k.left_options(g)?, k.right_options(g)?);
         let mut lw = ls.is_empty();
