@@ -462,7 +462,7 @@ pub fn show_bytes(n: usize) -> String {
         unit += 1;
     }
     let n = n as u128;
-    if n % scale == 0 {
+    if n.is_multiple_of(scale) {
         format!("{} {}", n / scale, UNITS[unit])
     } else {
         // Tenths, rounded half up, in integers.
@@ -551,7 +551,7 @@ fn over_hard_cap() -> ! {
 /// Writes `n` bytes as whole GiB when it is, else whole MiB (rounded down), or bytes below
 /// 1 MiB, with no allocation.
 fn put_mib(put: &mut impl FnMut(&[u8]), n: usize) {
-    let (v, unit): (usize, &[u8]) = if n >= 1 << 30 && n % (1 << 30) == 0 {
+    let (v, unit): (usize, &[u8]) = if n >= 1 << 30 && n.is_multiple_of(1 << 30) {
         (n >> 30, b" GiB")
     } else if n >= 1 << 20 {
         (n >> 20, b" MiB")

@@ -295,7 +295,7 @@ impl Kernel {
             Some(format!("{} units of work", self.budget.max_work))
         } else if let Err(m) = crate::memory::check(self.budget.max_memory) {
             Some(m.to_string())
-        } else if self.work % CHECK_EVERY == 0 {
+        } else if self.work.is_multiple_of(CHECK_EVERY) {
             self.interrupted()
         } else {
             None

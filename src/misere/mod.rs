@@ -105,7 +105,7 @@ impl Misere {
     /// Counts a unit of work and checks the budget every 256 units.
     pub(crate) fn tick(&mut self) -> Result<(), KernelError> {
         self.work += 1;
-        if self.work % 256 != 0 {
+        if !self.work.is_multiple_of(256) {
             return Ok(());
         }
         if self

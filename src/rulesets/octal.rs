@@ -220,7 +220,7 @@ impl NimSequence {
         while self.values.len() <= n {
             self.push_next();
             let len = self.values.len();
-            if len % 1024 == 0 {
+            if len.is_multiple_of(1024) {
                 check(budget)?;
             }
             if len >= 16 && len.is_power_of_two() {

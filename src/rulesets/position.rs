@@ -437,7 +437,7 @@ fn hackenbush_graph(text: &str, chars: &[char]) -> Result<Vec<Edge>, RulesetErro
             )
             .into());
         }
-        if path.len() < 3 || path.len() % 2 == 0 {
+        if path.len() < 3 || path.len().is_multiple_of(2) {
             let at = path.last().map_or(end, |p| p.0);
             return Err(PositionError::at(
                 text,
