@@ -3,26 +3,15 @@
 //! claims it refused are proved, and the position languages of docs/POSITIONS.md are read as
 //! written there: strictly, with the offending character named at its line and column.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+/// `onag ARGS` with `stdin` (or nothing) on standard input: exit status, output, errors.
 fn onag(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    if let Some(s) = stdin {
-        child.stdin.take().unwrap().write_all(s.as_bytes()).unwrap();
-    }
-    drop(child.stdin.take());
-    let out = child.wait_with_output().unwrap();
+    let out = common::run::onag_stdin(args, stdin.unwrap_or(""));
     (
         out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+        common::run::stdout(&out),
+        common::run::stderr(&out),
     )
 }
 
