@@ -7,7 +7,7 @@
 
 use onag::RuleSet;
 use onag::{parse, print};
-use onag::{Engine, Outcome, Player, Proof};
+use onag::{Engine, Player, Proof, Verdict};
 
 fn show(t: &onag::Term) -> String {
     print(t, &Default::default())
@@ -21,7 +21,7 @@ fn main() {
         .expect("the fundamental group exists");
     let a = parse("{0,1|2}").expect("parses");
     let b = parse("3/2").expect("parses");
-    let Outcome::Equal(proof) =
+    let Verdict::Equal(proof) =
         onag::prove(&a, &b, &Engine::new(rules.clone())).expect("the engine finishes")
     else {
         panic!("seed 004 says {{0,1|2}} = 3/2");
@@ -50,7 +50,7 @@ fn main() {
     // A false claim gets the play that refutes it.
     let c = parse("{0|1}").expect("parses");
     let one = parse("1").expect("parses");
-    let Outcome::Different(d) =
+    let Verdict::Different(d) =
         onag::prove(&c, &one, &Engine::new(rules.clone())).expect("the kernel decides")
     else {
         panic!("{{0|1}} = 1/2, not 1");

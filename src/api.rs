@@ -6,7 +6,7 @@
 use crate::engine::Engine;
 use crate::error::Error;
 use crate::kernel::{Kernel, Relation};
-use crate::proof::{Outcome, Proof, Simplification};
+use crate::proof::{Proof, Simplification, Verdict};
 use crate::rules::RuleSet;
 use crate::term::Term;
 
@@ -51,14 +51,14 @@ pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, Error> {
 /// Proves `a = b` by rules (both simplified to one form), or shows `a ≠ b` by play.
 ///
 /// ```
-/// use onag::{Engine, Outcome, RuleSet};
+/// use onag::{Engine, Verdict, RuleSet};
 /// let engine = Engine::new(RuleSet::builtin());
 /// let (a, b) = (onag::parse("^ + ^").unwrap(), onag::parse("{0 | ^*}").unwrap());
-/// assert!(matches!(onag::prove(&a, &b, &engine).unwrap(), Outcome::Equal(_)));
+/// assert!(matches!(onag::prove(&a, &b, &engine).unwrap(), Verdict::Equal(_)));
 /// let c = onag::parse("*").unwrap();
-/// assert!(matches!(onag::prove(&a, &c, &engine).unwrap(), Outcome::Different(_)));
+/// assert!(matches!(onag::prove(&a, &c, &engine).unwrap(), Verdict::Different(_)));
 /// ```
-pub fn prove(a: &Term, b: &Term, engine: &Engine) -> Result<Outcome, Error> {
+pub fn prove(a: &Term, b: &Term, engine: &Engine) -> Result<Verdict, Error> {
     Ok(crate::proof::prove_eq_with(a, b, engine)?)
 }
 

@@ -13,12 +13,12 @@
 //! the layers can change without breaking a caller. The calls most users need:
 //! [`parse`], [`evaluate`], [`simplify`] (with a checked proof), [`prove`], [`compare`],
 //! [`check`] and [`rules`], with the types they use ([`Engine`], [`Limits`], [`RuleSet`],
-//! [`Proof`], [`Simplification`], [`Outcome`], [`Relation`]) and the one error type
+//! [`Proof`], [`Simplification`], [`Verdict`], [`Relation`]) and the one error type
 //! [`Error`]. Beside them are the types and calls a user needs to go further:
 //!
 //! - the kernel of hash-consed games: [`Kernel`], [`GameId`], [`Budget`], [`OutcomeClass`],
 //!   [`KernelError`], and [`is_canonical`];
-//! - the engine's own run and its proof: [`Engine::simplify`], [`Simplified`],
+//! - the engine's own run and its proof: [`Engine::simplify`], [`Saturation`],
 //!   [`proof_of_simplification`], the pieces of a proof ([`Step`], [`Witnesses`],
 //!   [`CheckError`], [`Inequality`], [`Disproof`], [`LEMMA`]) and [`compare_with_proof`];
 //! - the printer ([`print()`], [`PrintOptions`]) and shared terms ([`expand`],
@@ -134,7 +134,7 @@ pub use number::{Dyadic, Nimber, ParseDyadicError};
 /// ```
 pub use proof::json::CheckedFile;
 pub use proof::Proof;
-pub use proof::{Outcome, Simplification};
+pub use proof::{Simplification, Verdict};
 /// A set of rules (theorems written as data in `rules/*.rules`): the shipped ones, a named
 /// part of them, or your own files added.
 ///
@@ -264,10 +264,9 @@ pub use analysis::Thermographer;
 /// assert!(onag::is_canonical(&mut k, &onag::parse("{0,1|2}").unwrap()).is_err()); // 0 is dominated
 /// ```
 pub use engine::is_canonical;
-pub use engine::{EngineError, Run, Simplified, StepRecord, TOO_LARGE};
-/// The outcome class of a game (who wins), re-exported under this name because [`Outcome`] is
-/// the result of [`prove`].
-pub use kernel::Outcome as OutcomeClass;
+pub use engine::{EngineError, Run, Saturation, StepRecord, TOO_LARGE};
+/// The outcome class of a game (who wins).
+pub use kernel::OutcomeClass;
 pub use proof::thermocheck::{
     check as check_thermograph_certificate, is_certificate as is_thermograph_certificate,
     CertError, Verified as VerifiedThermographs,

@@ -9,7 +9,7 @@ use onag::Engine;
 use onag::Kernel;
 use onag::RuleSet;
 use onag::{parse, print};
-use onag::{proof_of_simplification, Outcome};
+use onag::{proof_of_simplification, Verdict};
 use std::process::Command;
 
 /// Inputs with many rule choices: seed examples, sums, switches, rows, padded explicit forms.
@@ -79,7 +79,7 @@ fn outputs(src: &str) -> String {
     let mut k = Kernel::new();
     let g = k.eval(&t).unwrap();
     out += &print(&k.to_term(g), &Default::default());
-    if let Ok(Outcome::Different(d)) =
+    if let Ok(Verdict::Different(d)) =
         onag::prove(&t, &parse("0").unwrap(), &Engine::new(RuleSet::builtin()))
     {
         out += &format!("\n{d:?}");

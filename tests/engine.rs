@@ -4,10 +4,10 @@ use onag::Kernel;
 use onag::RuleSet;
 use onag::Term;
 use onag::{parse, print};
-use onag::{Engine, Limits, Simplified};
+use onag::{Engine, Limits, Saturation};
 use proptest::prelude::*;
 
-fn simplify_with(rules: &RuleSet, src: &str) -> Simplified {
+fn simplify_with(rules: &RuleSet, src: &str) -> Saturation {
     let t = parse(src).unwrap_or_else(|e| panic!("{src}: {e}"));
     Engine::new(rules.clone())
         .simplify(&t)
@@ -18,7 +18,7 @@ fn show(t: &Term) -> String {
     print(t, &Default::default())
 }
 
-fn rules_used(s: &Simplified) -> Vec<String> {
+fn rules_used(s: &Saturation) -> Vec<String> {
     s.steps().map(|st| st.rule.clone()).collect()
 }
 

@@ -18,7 +18,7 @@ use onag::print;
 use onag::proof_of_simplification;
 use onag::RuleSet;
 use onag::Term;
-use onag::{Engine, Simplified};
+use onag::{Engine, Saturation};
 use onag::{GameId, Kernel};
 
 fn show(t: &Term) -> String {
@@ -65,7 +65,7 @@ fn check_run(
     t: &Term,
     want: usize,
 ) -> Result<(), String> {
-    let mut s: Simplified = engine.simplify(t).map_err(|e| format!("engine: {e}"))?;
+    let mut s: Saturation = engine.simplify(t).map_err(|e| format!("engine: {e}"))?;
     if !s.canonical {
         return Err(format!(
             "stopped at {} ({})",

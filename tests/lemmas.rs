@@ -7,7 +7,7 @@ use onag::Kernel;
 use onag::RuleSet;
 use onag::Term;
 use onag::{parse, print};
-use onag::{simplify, Outcome, Proof, LEMMA};
+use onag::{simplify, Proof, Verdict, LEMMA};
 
 fn t(s: &str) -> Term {
     parse(s).unwrap_or_else(|e| panic!("parse {s}: {e}"))
@@ -119,7 +119,7 @@ fn equal_sums_written_differently_are_proved_equal_through_shared_lemmas() {
     let a = t("{1|-1} + {2|-2} + {3|-3}");
     let b = t("{3|-3} + ({2|-2} + {1|-1})");
     match onag::prove(&a, &b, &Engine::new(rules.clone())).unwrap() {
-        Outcome::Equal(p) => {
+        Verdict::Equal(p) => {
             assert!(p.checked);
             assert!(!p.lemmas.is_empty());
             p.check(&rules).unwrap();
@@ -128,7 +128,7 @@ fn equal_sums_written_differently_are_proved_equal_through_shared_lemmas() {
             assert_eq!(back.lemmas.len(), p.lemmas.len());
             assert_eq!(back.to_json(), p.to_json());
         }
-        Outcome::Different(d) => panic!("{d:?}"),
+        Verdict::Different(d) => panic!("{d:?}"),
     }
 }
 

@@ -5,7 +5,7 @@ use onag::Engine;
 use onag::RuleSet;
 use onag::Term;
 use onag::{parse, print};
-use onag::{proof_of_simplification, Outcome, Player, Proof};
+use onag::{proof_of_simplification, Player, Proof, Verdict};
 use onag::{Kernel, OutcomeClass as Class};
 use proptest::prelude::*;
 
@@ -70,12 +70,12 @@ fn equal(a: &Term, b: &Term, rules: &RuleSet) -> Proof {
     match onag::prove(a, b, &Engine::new(rules.clone()))
         .unwrap_or_else(|e| panic!("{a:?} = {b:?}: {e}"))
     {
-        Outcome::Equal(p) => {
+        Verdict::Equal(p) => {
             assert!(p.checked);
             p.check(rules).expect("checks again");
             p
         }
-        Outcome::Different(d) => panic!("{a:?} != {b:?}: {d:?}"),
+        Verdict::Different(d) => panic!("{a:?} != {b:?}: {d:?}"),
     }
 }
 
@@ -125,12 +125,12 @@ fn fundamental_proof() -> (Proof, RuleSet) {
 fn up_up_star_equals_zero_up() {
     let rules = RuleSet::builtin();
     match onag::prove(&t("^+^+*"), &t("{0|^}"), &Engine::new(rules.clone())).expect("a proof") {
-        onag::Outcome::Equal(p) => {
+        onag::Verdict::Equal(p) => {
             assert!(p.checked);
             p.check(&rules).expect("checks again");
             assert!(!p.steps.is_empty());
         }
-        onag::Outcome::Different(_) => panic!("^+^+* and {{0|^}} are equal"),
+        onag::Verdict::Different(_) => panic!("^+^+* and {{0|^}} are equal"),
     }
 }
 
@@ -255,13 +255,13 @@ fn json_checked_field_is_not_trusted() {
 #[test]
 fn disproof_gives_winning_moves() {
     let rules = RuleSet::builtin();
-    let Outcome::Different(d) = onag::prove(&nim(1), &i(0), &Engine::new(rules.clone())).unwrap()
+    let Verdict::Different(d) = onag::prove(&nim(1), &i(0), &Engine::new(rules.clone())).unwrap()
     else {
         panic!("* != 0")
     };
     assert_eq!(d.outcome, Class::N);
     assert_eq!(d.moves.len(), 2);
-    let Outcome::Different(d) = onag::prove(&i(1), &q("1/2"), &Engine::new(rules.clone())).unwrap()
+    let Verdict::Different(d) = onag::prove(&i(1), &q("1/2"), &Engine::new(rules.clone())).unwrap()
     else {
         panic!("1 != 1/2")
     };
@@ -369,7 +369,7 @@ proptest! {
         });
         let mut k = Kernel::new();
         match onag::prove(&a, &b, &engine) {
-            Ok(Outcome::Equal(p)) => {
+            Ok(Verdict::Equal(p)) => {
                 prop_assert!(how != 0 || k.eval(&a).unwrap() == k.eval(&b).unwrap());
                 prop_assert!(p.checked);
                 prop_assert!(p.check(&rules).is_ok());
@@ -381,7 +381,7 @@ proptest! {
                     prop_assert!(bad.check(&rules).is_err(), "tampered ({}) but accepted", t);
                 }
             }
-            Ok(Outcome::Different(d)) => {
+            Ok(Verdict::Different(d)) => {
                 prop_assert_eq!(how, 0, "equal by construction, but disproved");
                 prop_assert!(d.outcome != Class::P);
                 let zero = k.eval(&Term::zero()).unwrap();

@@ -7,7 +7,7 @@ use onag::Kernel;
 use onag::RuleSet;
 use onag::Term;
 use onag::{parse, print};
-use onag::{simplify, Outcome, Proof};
+use onag::{simplify, Proof, Verdict};
 use proptest::prelude::*;
 
 fn t(s: &str) -> Term {
@@ -109,7 +109,7 @@ fn both_sides_of_an_equality_share_one_table_and_the_proof_checks() {
     let g = k.eval(&s8).unwrap();
     let printed = show(&k.to_term(g));
     let c = t(&printed);
-    let Outcome::Equal(p) = onag::prove(&s8, &c, &Engine::new(rules.clone())).unwrap() else {
+    let Verdict::Equal(p) = onag::prove(&s8, &c, &Engine::new(rules.clone())).unwrap() else {
         panic!("S(8) differs from its canonical form")
     };
     assert!(p.checked);

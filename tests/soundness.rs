@@ -22,7 +22,7 @@
 #[path = "common/oracle.rs"]
 mod oracle;
 
-use onag::{Engine, Outcome, Proof, RuleSet, Term};
+use onag::{Engine, Proof, RuleSet, Term};
 use oracle::{Judged, Oracle, Verdict};
 use serde_json::Value;
 
@@ -114,7 +114,7 @@ fn simplified(src: &str, engine: &Engine) -> Option<Seed> {
 fn proved(a: &str, b: &str, engine: &Engine) -> Option<Seed> {
     let (x, y) = (onag::parse(a).ok()?, onag::parse(b).ok()?);
     match onag::prove(&x, &y, engine).ok()? {
-        Outcome::Equal(p) if p.checked => Some(Seed {
+        onag::Verdict::Equal(p) if p.checked => Some(Seed {
             label: format!("prove {a} = {b}"),
             json: p.to_json(),
         }),

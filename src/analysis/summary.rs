@@ -3,7 +3,7 @@
 use super::atomic::atomic_weight;
 use super::reduced::reduced;
 use super::thermograph::Thermographer;
-use crate::kernel::{GameId, Kernel, KernelError, Outcome};
+use crate::kernel::{GameId, Kernel, KernelError, OutcomeClass};
 use crate::number::Dyadic;
 use crate::term::Term;
 use serde_json::{json, Value};
@@ -24,7 +24,7 @@ pub struct Summary {
     /// The canonical form.
     pub canonical: Term,
     /// Who wins.
-    pub outcome: Outcome,
+    pub outcome: OutcomeClass,
     /// Left's and Right's stops (the confusion interval runs from the right stop to the left).
     pub left_stop: Dyadic,
     /// Right's stop.
@@ -160,12 +160,12 @@ fn winning_in_sum(k: &mut Kernel, parts: &[GameId]) -> Result<(Vec<Move>, Vec<Mo
     Ok((left, right))
 }
 
-fn outcome_name(o: Outcome) -> &'static str {
+fn outcome_name(o: OutcomeClass) -> &'static str {
     match o {
-        Outcome::L => "L",
-        Outcome::R => "R",
-        Outcome::N => "N",
-        Outcome::P => "P",
+        OutcomeClass::L => "L",
+        OutcomeClass::R => "R",
+        OutcomeClass::N => "N",
+        OutcomeClass::P => "P",
     }
 }
 
@@ -192,10 +192,10 @@ impl Summary {
     /// Who wins, in words.
     pub fn outcome_words(&self) -> &'static str {
         match self.outcome {
-            Outcome::L => "L (Left wins whoever starts)",
-            Outcome::R => "R (Right wins whoever starts)",
-            Outcome::N => "N (the first player wins)",
-            Outcome::P => "P (the second player wins)",
+            OutcomeClass::L => "L (Left wins whoever starts)",
+            OutcomeClass::R => "R (Right wins whoever starts)",
+            OutcomeClass::N => "N (the first player wins)",
+            OutcomeClass::P => "P (the second player wins)",
         }
     }
 

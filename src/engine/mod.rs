@@ -140,8 +140,9 @@ pub struct Joined {
     pub meet: (Term, Term),
 }
 
-/// The outcome of [`Engine::simplify`].
-pub struct Simplified {
+/// What [`Engine::simplify`] reached by saturation, before any proof is built from it
+/// ([`crate::Simplification`] is the proved result).
+pub struct Saturation {
     /// The input.
     pub input: Term,
     /// The simplest form the rules reached.
@@ -196,7 +197,7 @@ impl Engine {
     /// form it started from. The same term put into a fresh e-graph has no such history, so a
     /// run that stops short of the canonical form is followed by a fresh run from the simplest
     /// term it reached, as long as that term is new. The proof chains the runs.
-    pub fn simplify(&self, input: &Term) -> Result<Simplified, EngineError> {
+    pub fn simplify(&self, input: &Term) -> Result<Saturation, EngineError> {
         let (reduce, open) = self.by_kind();
         let start = Instant::now();
         let mut earlier: Vec<Run> = Vec::new();
@@ -249,7 +250,7 @@ impl Engine {
                         Ok(()) => (true, None),
                         Err(why) => (false, Some(why)),
                     };
-                    return Ok(Simplified {
+                    return Ok(Saturation {
                         input: input.clone(),
                         result,
                         canonical,
@@ -396,7 +397,7 @@ const MAX_RESTARTS: usize = 8;
 /// How many levels of closed forms [`Engine::join`] opens before it gives up.
 const MAX_OPENINGS: usize = 12;
 
-impl Simplified {
+impl Saturation {
     /// Every run, first to last: each later run starts from the term the one before reached.
     pub fn runs(&self) -> impl Iterator<Item = &Run> {
         self.earlier.iter().chain(std::iter::once(&self.run))

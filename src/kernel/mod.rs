@@ -46,7 +46,7 @@ pub struct GameId(pub u32);
 
 /// The outcome class of a game: who wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum OutcomeClass {
     /// Left wins whoever starts (G > 0).
     L,
     /// Right wins whoever starts (G < 0).
@@ -147,7 +147,7 @@ impl KernelError {
 /// pair, so a sum of many switches reuses every partial sum it meets.
 ///
 /// ```
-/// use onag::{Kernel, OutcomeClass as Outcome, Relation};
+/// use onag::{Kernel, OutcomeClass, Relation};
 /// use onag::{Dyadic, Nimber, Term};
 /// use num_bigint::BigInt;
 /// let mut k = Kernel::new();
@@ -157,7 +157,7 @@ impl KernelError {
 /// let up = k.from_options(&[zero], &[star]).unwrap();
 /// assert_eq!(up, k.nus(&Dyadic::zero(), &BigInt::from(1), &Nimber::zero()));
 /// // ↑ is positive but smaller than every positive number; ↑ and * are confused.
-/// assert_eq!(k.outcome(up).unwrap(), Outcome::L);
+/// assert_eq!(k.outcome(up).unwrap(), OutcomeClass::L);
 /// let tiny_number = k.number(&Dyadic::new(BigInt::from(1), 4000)); // 2^-4000, one record
 /// assert_eq!(k.compare(up, tiny_number).unwrap(), Relation::Less);
 /// assert_eq!(k.compare(up, star).unwrap(), Relation::Fuzzy);
@@ -373,12 +373,12 @@ impl Kernel {
         self.negate(a)
     }
     /// The outcome class, or an error as for [`Kernel::compare`].
-    pub fn outcome(&mut self, g: GameId) -> Result<Outcome, KernelError> {
+    pub fn outcome(&mut self, g: GameId) -> Result<OutcomeClass, KernelError> {
         Ok(match self.compare(g, GameId(0))? {
-            Relation::Greater => Outcome::L,
-            Relation::Less => Outcome::R,
-            Relation::Equal => Outcome::P,
-            Relation::Fuzzy => Outcome::N,
+            Relation::Greater => OutcomeClass::L,
+            Relation::Less => OutcomeClass::R,
+            Relation::Equal => OutcomeClass::P,
+            Relation::Fuzzy => OutcomeClass::N,
         })
     }
     /// The number g equals, if it is one.

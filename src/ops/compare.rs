@@ -6,7 +6,7 @@ use super::exit::Failure;
 use super::render::{latex, markdown};
 use super::style::Style;
 use super::{unsupported, Ctx, Format};
-use crate::kernel::{Kernel, Outcome};
+use crate::kernel::{Kernel, OutcomeClass};
 use crate::proof::{disprove, Disproof, Player};
 use crate::term::Term;
 
@@ -61,7 +61,7 @@ pub(crate) fn answer(
 }
 
 /// The relation as an outcome class of A − B, and the disproof-style evidence.
-fn compare_in(mut k: Kernel, x: &Term, y: &Term) -> Result<(Outcome, Disproof), Failure> {
+fn compare_in(mut k: Kernel, x: &Term, y: &Term) -> Result<(OutcomeClass, Disproof), Failure> {
     // The disproof writes A − B out as a tree: refuse (exit 3) before a tree that would not
     // fit in memory, instead of being killed. The values are memoised for `disprove`.
     let (gx, gy) = (k.eval(x)?, k.eval(y)?);
@@ -80,26 +80,26 @@ fn compare_in(mut k: Kernel, x: &Term, y: &Term) -> Result<(Outcome, Disproof), 
 }
 
 /// `<`, `>`, `=`, `||` for the outcome of A − B.
-pub(crate) fn symbol(o: Outcome, style: &Style) -> &'static str {
+pub(crate) fn symbol(o: OutcomeClass, style: &Style) -> &'static str {
     match (o, style.unicode) {
-        (Outcome::L, _) => ">",
-        (Outcome::R, _) => "<",
-        (Outcome::P, _) => "=",
-        (Outcome::N, false) => "||",
-        (Outcome::N, true) => "‖",
+        (OutcomeClass::L, _) => ">",
+        (OutcomeClass::R, _) => "<",
+        (OutcomeClass::P, _) => "=",
+        (OutcomeClass::N, false) => "||",
+        (OutcomeClass::N, true) => "‖",
     }
 }
 
-fn latex_symbol(o: Outcome) -> &'static str {
+fn latex_symbol(o: OutcomeClass) -> &'static str {
     match o {
-        Outcome::L => ">",
-        Outcome::R => "<",
-        Outcome::P => "=",
-        Outcome::N => "\\parallel",
+        OutcomeClass::L => ">",
+        OutcomeClass::R => "<",
+        OutcomeClass::P => "=",
+        OutcomeClass::N => "\\parallel",
     }
 }
 
-fn text(x: &Term, y: &Term, rel: Outcome, d: &Disproof, style: &Style) -> String {
+fn text(x: &Term, y: &Term, rel: OutcomeClass, d: &Disproof, style: &Style) -> String {
     let mut out = format!(
         "{} {} {}\n",
         style.term(x),
@@ -141,10 +141,10 @@ pub(crate) fn difference(x: &Term, y: &Term, style: &Style) -> String {
 /// The reasons in sentences: the outcome of A − B and each player's first move.
 pub(crate) fn reasons(x: &Term, y: &Term, d: &Disproof, style: &Style) -> Vec<String> {
     let who = match d.outcome {
-        Outcome::L => "Left wins it whoever moves first",
-        Outcome::R => "Right wins it whoever moves first",
-        Outcome::N => "whoever moves first wins it",
-        Outcome::P => "whoever moves first loses it",
+        OutcomeClass::L => "Left wins it whoever moves first",
+        OutcomeClass::R => "Right wins it whoever moves first",
+        OutcomeClass::N => "whoever moves first wins it",
+        OutcomeClass::P => "whoever moves first loses it",
     };
     let mut lines = vec![format!(
         "{} = {}: {who} (outcome {}).",
@@ -152,7 +152,7 @@ pub(crate) fn reasons(x: &Term, y: &Term, d: &Disproof, style: &Style) -> Vec<St
         style.term(&d.difference),
         outcome_letter(d.outcome)
     )];
-    if d.outcome == Outcome::P {
+    if d.outcome == OutcomeClass::P {
         lines.push("So the games are equal; `onag prove` gives a proof by rules.".into());
         return lines;
     }
@@ -175,7 +175,7 @@ pub(crate) fn reasons(x: &Term, y: &Term, d: &Disproof, style: &Style) -> Vec<St
     lines
 }
 
-fn json(x: &Term, y: &Term, rel: Outcome, d: &Disproof) -> serde_json::Value {
+fn json(x: &Term, y: &Term, rel: OutcomeClass, d: &Disproof) -> serde_json::Value {
     let ascii = |t: &Term| t.to_string();
     serde_json::json!({
         "a": ascii(x),
@@ -216,15 +216,15 @@ fn number_world(
     }
     let rel = if let Some(o) = world::compare_numbers(&k, &vx, &vy) {
         match o {
-            std::cmp::Ordering::Less => Outcome::R,
-            std::cmp::Ordering::Equal => Outcome::P,
-            std::cmp::Ordering::Greater => Outcome::L,
+            std::cmp::Ordering::Less => OutcomeClass::R,
+            std::cmp::Ordering::Equal => OutcomeClass::P,
+            std::cmp::Ordering::Greater => OutcomeClass::L,
         }
     } else if let (Some(p), Some(q)) = (vx.as_on2(&k), vy.as_on2(&k)) {
         if p == q {
-            Outcome::P
+            OutcomeClass::P
         } else {
-            Outcome::N
+            OutcomeClass::N
         }
     } else {
         let (dx, dy) = (vx.display(&mut k, true), vy.display(&mut k, true));
@@ -242,7 +242,7 @@ fn number_world(
         vy.display(&mut k, !style.unicode),
     );
     let why = match rel {
-        Outcome::N => "their nim sum is a nonzero nimber, a first-player win".to_string(),
+        OutcomeClass::N => "their nim sum is a nonzero nimber, a first-player win".to_string(),
         _ if vx.as_surreal(&k).is_some() => format!(
             "({dx}) − ({dy}) = {}, read off the leading term of the normal form",
             vx.as_surreal(&k)
@@ -262,11 +262,11 @@ fn number_world(
 }
 
 /// The outcome class as a letter (L, R, N, P).
-pub(crate) fn outcome_letter(o: Outcome) -> &'static str {
+pub(crate) fn outcome_letter(o: OutcomeClass) -> &'static str {
     match o {
-        Outcome::L => "L",
-        Outcome::R => "R",
-        Outcome::N => "N",
-        Outcome::P => "P",
+        OutcomeClass::L => "L",
+        OutcomeClass::R => "R",
+        OutcomeClass::N => "N",
+        OutcomeClass::P => "P",
     }
 }

@@ -5,7 +5,7 @@ use super::exit::{Failure, Status};
 use super::render::{latex, markdown, proof_json, text, Conclusion, Derivation};
 use super::{unsupported, Ctx, Format};
 use crate::engine::Engine;
-use crate::proof::{prove_eq_with, Disproof, Outcome};
+use crate::proof::{prove_eq_with, Disproof, Verdict};
 use crate::term::Term;
 
 /// The proof of `x = y` by `engine`, or its disproof, in `ctx`'s format, and the status
@@ -28,10 +28,10 @@ pub(crate) fn render(
     ctx: &Ctx,
     x: &Term,
     y: &Term,
-    outcome: Outcome,
+    outcome: Verdict,
 ) -> Result<(String, Status), Failure> {
     match outcome {
-        Outcome::Equal(p) => {
+        Verdict::Equal(p) => {
             if !matches!(ctx.format, Format::Text | Format::Markdown | Format::Latex) {
                 return Ok((proof_json(&p, &ctx.rules, ctx.explain)?, Status::Ok));
             }
@@ -54,7 +54,7 @@ pub(crate) fn render(
             };
             Ok((out, Status::Ok))
         }
-        Outcome::Different(d) => Ok((different(ctx, x, y, &d), Status::False)),
+        Verdict::Different(d) => Ok((different(ctx, x, y, &d), Status::False)),
     }
 }
 

@@ -9,7 +9,7 @@ use super::step::{PathElem, Step, Witnesses};
 use super::ProofError;
 use crate::engine::lang::{Cg, Leaf};
 use crate::engine::matcher::Graph;
-use crate::engine::{Run, Simplified, StepRecord};
+use crate::engine::{Run, Saturation, StepRecord};
 use crate::number::Dyadic;
 use crate::rules::{Condition, RuleSet, Template};
 use crate::term::Term;
@@ -18,7 +18,7 @@ use egg::{FlatTerm, Id, Language, RecExpr};
 /// The input term (as the engine holds it), the result, and the rule steps between them: the
 /// steps of each run chained, each run starting where the one before stopped.
 pub(crate) fn steps_of(
-    s: &mut Simplified,
+    s: &mut Saturation,
     rules: Option<&RuleSet>,
 ) -> Result<(Term, Term, Vec<Step>), ProofError> {
     // Each run ends where the next one starts; the last ends at the result.

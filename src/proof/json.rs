@@ -519,8 +519,8 @@ mod tests {
             crate::syntax::parse("{1|2}").unwrap(),
         );
         match crate::proof::prove_eq_with(&a, &b, &engine).unwrap() {
-            crate::proof::Outcome::Equal(p) => proofs.push(("{0,1|2} = {1|2}".into(), p)),
-            crate::proof::Outcome::Different(d) => panic!("{d:?}"),
+            crate::proof::Verdict::Equal(p) => proofs.push(("{0,1|2} = {1|2}".into(), p)),
+            crate::proof::Verdict::Different(d) => panic!("{d:?}"),
         }
         let mut written = 0;
         let mut seen: std::collections::HashMap<&str, bool> = Default::default();

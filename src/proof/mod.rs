@@ -12,13 +12,13 @@
 //! [`Disproof`]: who wins the difference, and a winning first move for each player who has one.
 //!
 //! ```no_run
-//! use onag::{Engine, Outcome, RuleSet};
+//! use onag::{Engine, Verdict, RuleSet};
 //! let engine = Engine::new(RuleSet::builtin());
 //! let a = onag::parse("{0,1|2}").unwrap();
 //! let b = onag::parse("3/2").unwrap();
 //! match onag::prove(&a, &b, &engine).unwrap() {
-//!     Outcome::Equal(p) => assert!(p.checked),
-//!     Outcome::Different(d) => panic!("{d:?}"),
+//!     Verdict::Equal(p) => assert!(p.checked),
+//!     Verdict::Different(d) => panic!("{d:?}"),
 //! }
 //! ```
 
@@ -44,8 +44,8 @@ pub use inequality::{Inequality, Reason, Undecided};
 pub use step::{PathElem, Step, Witnesses, LEMMA};
 pub use table::TermTable;
 
-use crate::engine::{Engine, EngineError, Simplified};
-use crate::kernel::{Kernel, KernelError, Outcome as Class};
+use crate::engine::{Engine, EngineError, Saturation};
+use crate::kernel::{Kernel, KernelError, OutcomeClass as Class};
 use crate::rules::RuleSet;
 use crate::term::Term;
 use std::fmt;
@@ -176,7 +176,7 @@ impl From<CheckError> for ProofError {
 impl Proof {
     /// The proof read from a run, not yet checked. Takes the run mutably because egg builds
     /// explanations inside the e-graph.
-    pub fn from_run(s: &mut Simplified) -> Result<Proof, ProofError> {
+    pub fn from_run(s: &mut Saturation) -> Result<Proof, ProofError> {
         let (input, result, steps) = explain::steps_of(s, None)?;
         let steps = tidy::tidy(&input, steps);
         Ok(Proof {
@@ -413,7 +413,7 @@ impl Proof {
 
 /// The proof that a run's input equals its result, checked against `rules` (the rules the
 /// engine ran with).
-pub fn proof_of_simplification(s: &mut Simplified, rules: &RuleSet) -> Result<Proof, ProofError> {
+pub fn proof_of_simplification(s: &mut Saturation, rules: &RuleSet) -> Result<Proof, ProofError> {
     let (input, result, steps) = explain::steps_of(s, Some(rules))?;
     let steps = tidy::tidy(&input, steps);
     let mut p = Proof {
@@ -626,7 +626,7 @@ pub struct Disproof {
 // A proof is returned once per call, and matched by value; a box would only add a step.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Verdict {
     /// `a = b`: a's simplification followed by b's read backwards.
     Equal(Proof),
     /// `a ≠ b`.
@@ -635,13 +635,13 @@ pub enum Outcome {
 
 /// Proves `a = b` by simplifying both to the same form with the caller's engine (its rules,
 /// limits and cancel flag), or shows `a ≠ b` by the play of `a − b`.
-pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Outcome, ProofError> {
+pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Verdict, ProofError> {
     let rules = engine.rules();
     let mut k = Kernel::new();
     let ga = k.eval(a)?;
     let gb = k.eval(b)?;
     if ga != gb {
-        return Ok(Outcome::Different(disprove(&mut k, a, b)?));
+        return Ok(Verdict::Different(disprove(&mut k, a, b)?));
     }
     // Both sides are simplified with one composer: a part met on both sides is proved once,
     // and both sides' terms share one table.
@@ -713,7 +713,7 @@ pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Outcome, Pro
     }
     .tidied(rules);
     p.verify_parallel(rules)?;
-    Ok(Outcome::Equal(p))
+    Ok(Verdict::Equal(p))
 }
 
 /// The largest canonical form, written out, that two differently written canonical forms are
