@@ -22,6 +22,7 @@
 //! (`--no-default-features`) has no output formats.
 
 pub(crate) mod analyze;
+pub(crate) mod ascii;
 pub(crate) mod check;
 pub(crate) mod compare;
 pub(crate) mod eval;
