@@ -36,7 +36,7 @@
 //!   [`NimSequence`]);
 //! - the limits: [`Limits`], [`Budget`], [`CountingAlloc`] (the counting allocator and the
 //!   memory limit), [`MAX_NESTING`], [`MAX_RULE_NESTING`];
-//! - the command line as one call, [`run_cli`] (feature `cli`).
+//! - the command line as one call, `run_cli` (feature `cli`).
 //!
 //! ```
 //! let engine = onag::Engine::new(onag::rules("all").unwrap());
@@ -56,7 +56,7 @@ pub(crate) mod kernel;
 pub(crate) mod memory;
 pub(crate) mod misere;
 pub(crate) mod number;
-#[cfg(feature = "ops")]
+#[cfg(feature = "cli")]
 pub(crate) mod ops;
 pub(crate) mod proof;
 pub(crate) mod rules;

@@ -18,7 +18,7 @@
 //! - `value`: kernel values written out or shared; `suggest`: the nearest names to a misspelt
 //!   one.
 //!
-//! Built with the cargo feature `ops` (which `cli` and `serve` turn on); the library alone
+//! Built with the cargo feature `cli` (which `serve` needs too); the library alone
 //! (`--no-default-features`) has no output formats.
 
 pub(crate) mod analyze;

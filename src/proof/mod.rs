@@ -499,7 +499,7 @@ pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError>
 /// was made is written after; otherwise the writing is done while the proof is checked (the
 /// two are independent; `onag simplify --format json` spent a tenth of its time writing after
 /// the check). The text says `"checked": true` and is returned only when the check passed.
-#[cfg(any(test, feature = "ops"))]
+#[cfg(any(test, feature = "cli"))]
 pub(crate) fn simplify_as_json(
     t: &Term,
     engine: &Engine,
