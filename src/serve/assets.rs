@@ -6,6 +6,14 @@ use axum::response::{IntoResponse, Response};
 
 const PAGE: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
+/// The page's other scripts, each with one job, loaded after app.js: the state in the URL and
+/// the keyboard (`state.js`), `#n` references and paged lemma and term lists (`refs.js`), the
+/// analysis view and its thermograph (`analyze.js`).
+const SCRIPTS: [(&str, &str); 3] = [
+    ("state.js", include_str!("assets/state.js")),
+    ("refs.js", include_str!("assets/refs.js")),
+    ("analyze.js", include_str!("assets/analyze.js")),
+];
 const STYLE: &str = include_str!("assets/style.css");
 /// The seeds' worked examples the page offers in its menu.
 const EXAMPLES: &str = include_str!("assets/examples.json");
@@ -25,6 +33,14 @@ pub fn page() -> Response {
 /// `GET /app.js`.
 pub fn script() -> Response {
     asset(SCRIPT, "text/javascript; charset=utf-8")
+}
+
+/// `GET /state.js`, `/refs.js`, `/analyze.js` (None: no such script).
+pub fn named_script(name: &str) -> Option<Response> {
+    SCRIPTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, body)| asset(body, "text/javascript; charset=utf-8"))
 }
 
 /// `GET /style.css`.
