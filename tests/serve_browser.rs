@@ -426,11 +426,10 @@ async fn state_checks(c: &Client, url: &str) {
     assert_eq!(text(c, "#rule-name").await, "reversible-right");
     assert_eq!(text(c, "#rules-badge").await, "rules: fundamental");
     assert_eq!(text(c, "#rules-summary").await, "rules: fundamental");
-    // The arrow keys step with the lemma menu focused, and the step goes into the URL.
-    js(c, "document.getElementById('chain').focus();").await;
+    // The arrow keys step with a button focused, and the step goes into the URL.
+    js(c, "document.getElementById('prev').focus();").await;
     press(c, &Key::Right.to_string()).await;
     assert_eq!(text(c, "#position").await, "step 4 of 4");
-    assert_eq!(js(c, "return document.getElementById('chain').value;").await, "0");
     assert!(query(c).await.ends_with("&step=4"), "{}", query(c).await);
     // "Copy link" says what it did.
     click(c, "#link").await;
@@ -444,6 +443,13 @@ async fn state_checks(c: &Client, url: &str) {
     wait_text(c, "#headline", |t| t.starts_with("proved"), "the proof").await;
     assert_eq!(text(c, "#position").await, "step 2 of 7");
     assert_eq!(text(c, "#rule-name").await, "lemma 0");
+    // The arrow keys step with the lemma menu focused (and leave the menu as it was).
+    js(c, "document.getElementById('chain').focus();").await;
+    press(c, &Key::Right.to_string()).await;
+    assert_eq!(text(c, "#position").await, "step 3 of 7");
+    assert_eq!(js(c, "return document.getElementById('chain').value;").await, "0");
+    press(c, &Key::Left.to_string()).await;
+    assert_eq!(text(c, "#position").await, "step 2 of 7");
     click(c, "#why button").await;
     assert_eq!(js(c, "return document.getElementById('chain').value;").await, "1");
     click(c, "#next").await;

@@ -109,18 +109,19 @@ function showAnalysis(d) {
     'what the game is worth in the long run: n copies are worth about n × mean');
   row(table, 'temperature', 'temperature', human(d.temperature),
     'how much moving first here is worth: the height where the walls meet');
-  row(table, 'atomic_weight', 'atomic weight',
-    d.atomic_weight !== null && d.atomic_weight !== undefined ? d.atomic_weight
-      : 'undefined' + (d.atomic_weight_error ? ': ' + d.atomic_weight_error : ''),
-    'for infinitesimals: how many ↑ the game is worth');
+  const aw = d.atomic_weight !== null && d.atomic_weight !== undefined;
+  row(table, 'atomic_weight', 'atomic weight', aw ? d.atomic_weight : 'undefined',
+    aw ? 'for an infinitesimal: about how many ↑ it is worth'
+      : (d.atomic_weight_error || '').split(d.canonical).join('the game'));
   row(table, 'canonical', 'canonical form', formNode(d.canonical),
     d.canonical.length > LONG_FORM ? 'long: the summary above says what it is worth' : '');
   if (d.reduced !== d.canonical) {
     row(table, 'reduced', 'reduced form', formNode(d.reduced), 'the canonical form up to infinitesimals');
   }
-  const moves = (ms) => (ms && ms.length ? ms.map(moveWords).join(', ') : 'none');
-  row(table, 'left_winning_moves', 'Left moving first wins by moving to', moves(d.left_winning_moves));
-  row(table, 'right_winning_moves', 'Right moving first wins by moving to', moves(d.right_winning_moves));
+  const moves = (ms, who) => (ms && ms.length ? ms.map(moveWords).join(', ')
+    : `nothing: ${who} moving first loses`);
+  row(table, 'left_winning_moves', 'Left moving first wins by moving to', moves(d.left_winning_moves, 'Left'));
+  row(table, 'right_winning_moves', 'Right moving first wins by moving to', moves(d.right_winning_moves, 'Right'));
   const scroll = document.createElement('div');
   scroll.className = 'scroll-x';
   scroll.appendChild(table);
@@ -145,20 +146,22 @@ function svgEl(name, attrs, parent, text) {
 /** Labels placed without overlap: each tries places around its point until one is free. */
 function labelPlacer(bounds) {
   const taken = [];
+  const P = 2; // px kept clear around every label
   const free = (r) => r.x >= bounds.x && r.y >= bounds.y && r.x + r.w <= bounds.x + bounds.w
     && r.y + r.h <= bounds.y + bounds.h
-    && taken.every((q) => r.x + r.w <= q.x || q.x + q.w <= r.x || r.y + r.h <= q.y || q.y + q.h <= r.y);
+    && taken.every((q) => r.x + r.w + P <= q.x || q.x + q.w + P <= r.x || r.y + r.h + P <= q.y
+      || q.y + q.h + P <= r.y);
   return {
     reserve(r) { taken.push(r); },
     /** A free box for `text` near (ax, ay), or null. */
     place(text, ax, ay) {
       const w = text.length * CHAR + 2;
       const h = FONT + 3;
-      for (const k of [1, 2, 3.5]) {
+      for (const k of [1, 2, 3.5, 5, 7]) {
         const g = 5 * k;
         for (const [x, y] of [[ax + g, ay - g - h], [ax - g - w, ay - g - h], [ax + g, ay + g],
           [ax - g - w, ay + g], [ax - w / 2, ay - g - h], [ax - w / 2, ay + g]]) {
-          const r = { x, y, w, h };
+          const r = { x, y, w, h, far: k > 1 };
           if (free(r)) {
             taken.push(r);
             return r;
@@ -191,11 +194,13 @@ function thermograph(d, box) {
   const padX = Math.max(0.5, (xmax - xmin) * 0.15);
   xmin -= padX;
   xmax += padX;
-  const tmin = Math.min(-1, ...left.map((p) => p.t), ...right.map((p) => p.t));
-  const tmax = Math.max(tau, 0) + Math.max(1, (Math.max(tau, 0) - tmin) * 0.35);
+  const tlow = Math.min(-1, ...left.map((p) => p.t), ...right.map((p) => p.t));
+  const tmax = Math.max(tau, 0) + Math.max(1, (Math.max(tau, 0) - tlow) * 0.35);
+  // Room under the walls' lowest points for their labels.
+  const tmin = tlow - (tmax - tlow) * 0.12;
   const W = Math.max(300, Math.min(640, (box.clientWidth || 640) - 4));
-  const H = Math.round(Math.max(260, Math.min(380, W * 0.65)));
-  const M = { l: 46, r: 14, t: 14, b: 48 };
+  const H = Math.round(Math.max(300, Math.min(400, W * 0.65)));
+  const M = { l: 46, r: 14, t: 28, b: 48 };
   const plotW = W - M.l - M.r;
   const plotH = H - M.t - M.b;
   // Values increase to the left, as in the literature (ONAG ch. 9, Winning Ways ch. 6).
@@ -221,7 +226,7 @@ function thermograph(d, box) {
   svgEl('text', { x: M.l + plotW / 2, y: H - 8, 'text-anchor': 'middle', fill: '#444' }, svg, xName);
   placer.reserve({ x: M.l + plotW / 2 - xName.length * CHAR / 2, y: H - 8 - FONT, w: xName.length * CHAR, h: FONT + 4 });
   // The temperature axis, at the plot's left edge.
-  for (const v of ticks(tmin, tmax, Math.max(3, Math.floor(plotH / 40)))) {
+  for (const v of ticks(tmin, tmax, Math.max(3, Math.floor(plotH / 32)))) {
     const y = py(v);
     svgEl('line', { x1: M.l - 5, y1: y, x2: M.l, y2: y, stroke: '#666' }, ax);
     if (v !== 0) svgEl('line', { x1: M.l, y1: y, x2: M.l + plotW, y2: y, stroke: '#f0f0f0' }, ax);
@@ -229,8 +234,8 @@ function thermograph(d, box) {
     placer.reserve({ x: M.l - 7 - label.length * CHAR, y: y - FONT / 2 - 1, w: label.length * CHAR, h: FONT + 2 });
     svgEl('text', { x: M.l - 7, y: y + FONT / 2 - 2, 'text-anchor': 'end' }, ax, label);
   }
-  svgEl('text', { x: 4, y: M.t - 2 + FONT / 2, fill: '#444' }, svg, 't ↑');
-  placer.reserve({ x: 0, y: 0, w: 30, h: M.t + FONT });
+  svgEl('text', { x: 4, y: FONT + 1, fill: '#444' }, svg, 't ↑ temperature');
+  placer.reserve({ x: 0, y: 0, w: 16 * CHAR, h: FONT + 4 });
   // t = 0, where the stops are.
   svgEl('line', { x1: M.l, y1: py(0), x2: M.l + plotW, y2: py(0), stroke: '#888', 'stroke-width': 1.2 }, svg);
   // The walls, then the mast (dashed) from where they meet.
@@ -251,17 +256,37 @@ function thermograph(d, box) {
   for (const p of [...left, ...right]) {
     if (!p.label || seen.has(`${p.x},${p.t}`)) continue;
     seen.add(`${p.x},${p.t}`);
-    marks.push({ x: p.x, t: p.t, label: `(t, x) = ${p.label}`, colour: '#222', cls: 'breakpoint' });
+    marks.push({ x: p.x, t: p.t, label: p.label, colour: '#222', cls: 'breakpoint' });
   }
   for (const m of marks) placer.reserve({ x: px(m.x) - 4, y: py(m.t) - 4, w: 8, h: 8 });
+  // Labels keep off the walls and the mast too: each line reserves small boxes along it.
+  const along = (pts) => {
+    for (let i = 1; i < pts.length; i++) {
+      const [x0, y0, x1, y1] = [px(pts[i - 1].x), py(pts[i - 1].t), px(pts[i].x), py(pts[i].t)];
+      const n = Math.ceil(Math.hypot(x1 - x0, y1 - y0) / 4);
+      for (let k = 0; k <= n; k++) {
+        placer.reserve({ x: x0 + (x1 - x0) * k / n - 1.5, y: y0 + (y1 - y0) * k / n - 1.5, w: 3, h: 3 });
+      }
+    }
+  };
+  along(left);
+  along(right);
+  along([{ x: mean, t: tau }, { x: mean, t: tmax }]);
   const unplaced = [];
   for (const m of marks) {
     const cx = px(m.x);
     const cy = py(m.t);
     svgEl('circle', { cx, cy, r: m.cls === 'stop' ? 4.5 : 3.5, fill: m.colour, class: m.cls }, svg);
     const r = placer.place(m.label, cx, cy);
+    if (r && r.far) {
+      // A label placed away from its point is tied to it by a thin line.
+      const nx = Math.max(r.x, Math.min(cx, r.x + r.w));
+      const ny = Math.max(r.y, Math.min(cy, r.y + r.h));
+      svgEl('line', { x1: cx, y1: cy, x2: nx, y2: ny, stroke: m.colour, 'stroke-width': 0.8, 'stroke-dasharray': '2,2' }, svg);
+    }
     if (r) {
-      svgEl('text', { x: r.x + 1, y: r.y + FONT, fill: m.colour, class: 'label' }, svg, m.label);
+      svgEl('text', { x: r.x + 1, y: r.y + FONT, fill: m.colour, class: 'label', stroke: '#fff',
+        'stroke-width': 3, 'paint-order': 'stroke' }, svg, m.label);
     } else {
       unplaced.push(m.label);
     }
@@ -269,7 +294,8 @@ function thermograph(d, box) {
   fig.appendChild(svg);
   const cap = document.createElement('figcaption');
   cap.textContent = 'Thermograph: Left’s wall (blue) and Right’s wall (red) from t = −1 up to the temperature, '
-    + 'where they meet and the mast (dashed) rises at the mean. At t = 0 the walls stand at the stops.'
+    + 'where they meet and the mast (dashed) rises at the mean; a point is labelled (t, x). At t = 0 the walls '
+    + 'stand at the stops.'
     + (unplaced.length ? ' Points without room for a label: ' + unplaced.join('; ') + '.' : '');
   fig.appendChild(cap);
   return fig;

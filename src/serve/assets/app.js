@@ -105,7 +105,7 @@ async function run(op) {
   try {
     const r = await api(op, body);
     if (!r.ok) {
-      showError(r.data.error || String(r.data));
+      showError(r.data.error || String(r.data), r.data);
       return;
     }
     show(op, r);
@@ -116,10 +116,10 @@ async function run(op) {
   }
 }
 
-function showError(message) {
+function showError(message, data) {
   $('result').hidden = true;
   // A parse error is shown once, under the input it is about (state.js).
-  const box = errorBoxFor(message);
+  const box = errorBoxFor(data);
   if (box) {
     $(box).hidden = false;
     $(box).textContent = message;

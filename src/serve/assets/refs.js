@@ -100,6 +100,8 @@ function fillChainMenu() {
     sel.appendChild(o);
   }
   sel.value = String(state.chain);
+  // A derivation without lemmas needs no menu.
+  document.querySelector('.chain-row').hidden = lemmas === 0;
   $('lemma-finder').hidden = lemmas < FINDER_FROM;
   const filtered = refs.lemmaFilter.trim() !== '';
   $('lemma-page').textContent = matches.length === 0 ? 'no lemma matches'

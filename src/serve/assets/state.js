@@ -87,22 +87,11 @@ function readyToRun(op) {
   return true;
 }
 
-/** The input box a parse error is about, if it is one ('parse-error' or 'right-error'). */
-function errorBoxFor(message) {
-  const m = /line (\d+), column (\d+)/.exec(message);
-  if (!m) return null;
-  const req = state.lastRequest;
-  if (!req) return null;
-  const two = req.body.right !== undefined;
-  if (!two) return 'parse-error';
-  // The message quotes the offending line: find which box holds it.
-  const quoted = message.split('\n').map((l) => l.replace(/^\s*\d*\s*\|\s?/, '').trim()).filter(Boolean);
-  const holds = (text) => quoted.some((l) => l.length > 1 && text.split('\n').some((t) => t.trim() === l));
-  const inLeft = holds(req.body.left);
-  const inRight = holds(req.body.right);
-  if (inRight && !inLeft) return 'right-error';
-  if (inLeft && !inRight) return 'parse-error';
-  return null;
+/** The input box a parse error is about ('parse-error' or 'right-error'), from the API's error
+ * object: a parse error has a `line`, and in Prove or Compare a `side`. */
+function errorBoxFor(data) {
+  if (!data || typeof data !== 'object' || !data.line) return null;
+  return data.side === 'second' ? 'right-error' : 'parse-error';
 }
 
 /** After Ctrl+Enter the focus leaves the text box for the result, so the arrow keys step. */
