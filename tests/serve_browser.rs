@@ -367,7 +367,9 @@ async fn js(c: &Client, script: &str) -> serde_json::Value {
 async fn shown(c: &Client, css: &str) -> bool {
     js(
         c,
-        &format!("const e = document.querySelector({css:?}); return !!e && e.offsetParent !== null;"),
+        &format!(
+            "const e = document.querySelector({css:?}); return !!e && e.offsetParent !== null;"
+        ),
     )
     .await
         == serde_json::json!(true)
@@ -404,8 +406,7 @@ async fn scroll_width(c: &Client) -> (u64, u64) {
 }
 
 const SEED_LINK: &str = "op=simplify&q=%7B0%7C5%7D&rules=fundamental";
-const LEMMA_LINK: &str =
-    "op=prove&q=%7B1%7C-1%7D%20%2B%20%7B2%7C-2%7D&r=%7B3%7C1%7C%7C-1%7C-3%7D";
+const LEMMA_LINK: &str = "op=prove&q=%7B1%7C-1%7D%20%2B%20%7B2%7C-2%7D&r=%7B3%7C1%7C%7C-1%7C-3%7D";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_keeps_its_state_in_view_and_in_the_url() {
@@ -439,7 +440,9 @@ async fn state_checks(c: &Client, url: &str) {
 
     // A lemma: the link names the step that cites it; the lemma is in the URL; going back,
     // by the button or the browser, returns to the step left.
-    c.goto(&format!("{url}/?{LEMMA_LINK}&step=2")).await.unwrap();
+    c.goto(&format!("{url}/?{LEMMA_LINK}&step=2"))
+        .await
+        .unwrap();
     wait_text(c, "#headline", |t| t.starts_with("proved"), "the proof").await;
     assert_eq!(text(c, "#position").await, "step 2 of 7");
     assert_eq!(text(c, "#rule-name").await, "lemma 0");
@@ -447,28 +450,44 @@ async fn state_checks(c: &Client, url: &str) {
     js(c, "document.getElementById('chain').focus();").await;
     press(c, &Key::Right.to_string()).await;
     assert_eq!(text(c, "#position").await, "step 3 of 7");
-    assert_eq!(js(c, "return document.getElementById('chain').value;").await, "0");
+    assert_eq!(
+        js(c, "return document.getElementById('chain').value;").await,
+        "0"
+    );
     press(c, &Key::Left.to_string()).await;
     assert_eq!(text(c, "#position").await, "step 2 of 7");
     click(c, "#why button").await;
-    assert_eq!(js(c, "return document.getElementById('chain').value;").await, "1");
+    assert_eq!(
+        js(c, "return document.getElementById('chain').value;").await,
+        "1"
+    );
     click(c, "#next").await;
     let in_lemma = text(c, "#position").await;
     assert!(in_lemma.starts_with("step 1 of "), "{in_lemma}");
-    assert!(query(c).await.ends_with("&lemma=0&step=1"), "{}", query(c).await);
+    assert!(
+        query(c).await.ends_with("&lemma=0&step=1"),
+        "{}",
+        query(c).await
+    );
     click(c, "#back-to-main").await;
     assert_eq!(text(c, "#position").await, "step 2 of 7");
     assert!(query(c).await.ends_with("&step=2"), "{}", query(c).await);
     c.back().await.unwrap();
     wait_text(c, "#position", |t| t == in_lemma, "the lemma's step again").await;
-    assert_eq!(js(c, "return document.getElementById('chain').value;").await, "1");
+    assert_eq!(
+        js(c, "return document.getElementById('chain').value;").await,
+        "1"
+    );
     // A link to a lemma's step opens there.
     c.goto(&format!("{url}/?{LEMMA_LINK}&lemma=0&step=1"))
         .await
         .unwrap();
     wait_text(c, "#headline", |t| t.starts_with("proved"), "the proof").await;
     assert_eq!(text(c, "#position").await, in_lemma);
-    assert_eq!(js(c, "return document.getElementById('chain').value;").await, "1");
+    assert_eq!(
+        js(c, "return document.getElementById('chain').value;").await,
+        "1"
+    );
 
     // A rule group ticked by hand shows in the panel's title and, after the run, the badge.
     c.goto(&format!("{url}/")).await.unwrap();
@@ -503,14 +522,19 @@ async fn state_checks(c: &Client, url: &str) {
         .await
         .unwrap();
     wait_text(c, "#headline", |t| t == "canonical form: 1", "the example").await;
-    assert!(text(c, "#example-note").await.contains("rules: fundamental"));
+    assert!(text(c, "#example-note")
+        .await
+        .contains("rules: fundamental"));
     assert!(text(c, "#rules-badge")
         .await
         .starts_with("rules: fundamental"));
     assert_eq!(text(c, "#rules-summary").await, "rules: fundamental");
     let expr = c.find(Locator::Css("#expr")).await.unwrap();
     expr.send_keys(" + 0").await.unwrap();
-    assert_eq!(js(c, "return document.getElementById('examples').value;").await, "");
+    assert_eq!(
+        js(c, "return document.getElementById('examples').value;").await,
+        ""
+    );
     assert!(!shown(c, "#example-note").await);
     assert_eq!(text(c, "#rules-summary").await, "rules: all groups");
     expr.send_keys(&format!("{}{}", Key::Control, Key::Enter))
@@ -533,14 +557,26 @@ async fn state_checks(c: &Client, url: &str) {
         .await
         .unwrap();
     click(c, "#prove").await;
-    wait_text(c, "#headline", |t| t.starts_with("proved: {0|5} = 1"), "the proof").await;
+    wait_text(
+        c,
+        "#headline",
+        |t| t.starts_with("proved: {0|5} = 1"),
+        "the proof",
+    )
+    .await;
     assert!(!shown(c, "#right-note").await);
 
     // `up` is not a name: the error says what was meant, once.
     expr.clear().await.unwrap();
     expr.send_keys("{0|up}").await.unwrap();
     click(c, "#simplify").await;
-    let err = wait_text(c, "#parse-error", |t| t.contains("did you mean"), "the hint").await;
+    let err = wait_text(
+        c,
+        "#parse-error",
+        |t| t.contains("did you mean"),
+        "the hint",
+    )
+    .await;
     assert!(err.contains("did you mean `^`?"), "{err}");
     tokio::time::sleep(Duration::from_millis(600)).await;
     let errors = js(
@@ -553,7 +589,13 @@ async fn state_checks(c: &Client, url: &str) {
     expr.clear().await.unwrap();
     expr.send_keys("{0|^}").await.unwrap();
     click(c, "#simplify").await;
-    wait_text(c, "#headline", |t| t.starts_with("canonical form"), "the result").await;
+    wait_text(
+        c,
+        "#headline",
+        |t| t.starts_with("canonical form"),
+        "the result",
+    )
+    .await;
     assert!(!shown(c, "#parse-error").await && !shown(c, "#error").await);
 }
 
@@ -601,14 +643,26 @@ async fn large_checks(c: &Client, url: &str, proof: &serde_json::Value) {
         .find(Locator::Css("#headline button.ref"))
         .await
         .expect("the #n in the result are buttons");
-    let n: usize = first.attr("data-n").await.unwrap().unwrap().parse().unwrap();
+    let n: usize = first
+        .attr("data-n")
+        .await
+        .unwrap()
+        .unwrap()
+        .parse()
+        .unwrap();
     first.click().await.unwrap();
     assert_eq!(text(c, "#headline .ref-body").await, terms[n]);
     let inner = c
         .find(Locator::Css("#headline .ref-body button.ref"))
         .await
         .expect("a #n inside the expansion");
-    let m: usize = inner.attr("data-n").await.unwrap().unwrap().parse().unwrap();
+    let m: usize = inner
+        .attr("data-n")
+        .await
+        .unwrap()
+        .unwrap()
+        .parse()
+        .unwrap();
     inner.click().await.unwrap();
     assert_eq!(text(c, "#headline .ref-body .ref-body").await, terms[m]);
     // The lemmas: a page at a time in the menu, and a search box.
@@ -627,14 +681,36 @@ async fn large_checks(c: &Client, url: &str, proof: &serde_json::Value) {
         .send_keys("lemma 107")
         .await
         .unwrap();
-    let second = js(c, "return document.querySelectorAll('#chain option')[1].textContent;").await;
+    let second = js(
+        c,
+        "return document.querySelectorAll('#chain option')[1].textContent;",
+    )
+    .await;
     assert!(
         second.as_str().unwrap().starts_with("lemma 107: "),
         "{second}"
     );
+    // Enter opens the first lemma found.
+    c.find(Locator::Css("#lemma-filter"))
+        .await
+        .unwrap()
+        .send_keys(&Key::Enter.to_string())
+        .await
+        .unwrap();
+    assert_eq!(
+        js(c, "return document.getElementById('chain').value;").await,
+        "108"
+    );
+    assert!(query(c).await.contains("&lemma=107"), "{}", query(c).await);
     // The shared terms: a page at a time, searchable by #n.
     click(c, "#terms-summary").await;
-    assert_eq!(c.find_all(Locator::Css("#term-list li")).await.unwrap().len(), 50);
+    assert_eq!(
+        c.find_all(Locator::Css("#term-list li"))
+            .await
+            .unwrap()
+            .len(),
+        50
+    );
     c.find(Locator::Css("#term-filter"))
         .await
         .unwrap()
@@ -652,7 +728,13 @@ async fn large_checks(c: &Client, url: &str, proof: &serde_json::Value) {
     c.goto(&format!("{url}/?op=analyze&q=%7B2%7C-1%7D"))
         .await
         .unwrap();
-    wait_text(c, "#headline", |t| t.starts_with("analysis of {2|-1}"), "the analysis").await;
+    wait_text(
+        c,
+        "#headline",
+        |t| t.starts_with("analysis of {2|-1}"),
+        "the analysis",
+    )
+    .await;
     let rows = js(
         c,
         "return [...document.querySelectorAll('#analysis tr')].slice(0, 5).map((r) => [r.dataset.field, r.querySelector('td .value').textContent]);",
@@ -683,19 +765,32 @@ async fn large_checks(c: &Client, url: &str, proof: &serde_json::Value) {
     // 400 px wide: nothing scrolls sideways but inside its own box.
     c.set_window_size(400, 900).await.unwrap();
     for (page, shot) in [
-        (format!("/?op=analyze&q=%7B2%7C-1%7D"), "serve-400px-analyze.png"),
-        (format!("/?op=simplify&q={}&step=3", encode(SUM8)), "serve-400px.png"),
+        (
+            format!("/?op=analyze&q=%7B2%7C-1%7D"),
+            "serve-400px-analyze.png",
+        ),
+        (
+            format!("/?op=simplify&q={}&step=3", encode(SUM8)),
+            "serve-400px.png",
+        ),
         (format!("/?{SEED_LINK}&step=3"), "serve-400px-seed.png"),
     ] {
         c.goto(&format!("{url}{page}")).await.unwrap();
         wait_text(c, "#headline", |t| !t.is_empty(), "a result").await;
         tokio::time::sleep(Duration::from_millis(500)).await;
         if page.contains("analyze") {
-            assert_eq!(js(c, OVERLAPS).await, serde_json::json!([]), "labels overlap at 400 px");
+            assert_eq!(
+                js(c, OVERLAPS).await,
+                serde_json::json!([]),
+                "labels overlap at 400 px"
+            );
         }
         let (scroll, inner) = scroll_width(c).await;
         assert!(inner <= 400, "the window is {inner} px wide");
-        assert!(scroll <= 400, "{page}: the page is {scroll} px wide at 400 px");
+        assert!(
+            scroll <= 400,
+            "{page}: the page is {scroll} px wide at 400 px"
+        );
         save_shot(c, shot).await;
     }
     // The examples menu too.

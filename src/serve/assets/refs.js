@@ -105,7 +105,9 @@ function fillChainMenu() {
   $('lemma-finder').hidden = lemmas < FINDER_FROM;
   const filtered = refs.lemmaFilter.trim() !== '';
   $('lemma-page').textContent = matches.length === 0 ? 'no lemma matches'
-    : `lemmas ${from + 1}–${from + shown.length} of ${matches.length}${filtered ? ' found' : ''} (in the menu)`;
+    : `lemmas ${from + 1}–${from + shown.length} of ${matches.length}${filtered ? ' found' : ''} (in the menu)`
+      + (filtered ? `; Enter opens lemma ${matches[0] - 1}` : '');
+  refs.firstMatch = filtered && matches.length ? matches[0] : null;
   $('lemma-prev').disabled = refs.lemmaPage === 0;
   $('lemma-next').disabled = refs.lemmaPage >= pages - 1;
 }
@@ -187,6 +189,12 @@ document.addEventListener('DOMContentLoaded', () => {
     refs.lemmaFilter = $('lemma-filter').value;
     refs.lemmaPage = 0;
     fillChainMenu();
+  });
+  $('lemma-filter').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && refs.firstMatch !== null) {
+      e.preventDefault();
+      openChain(refs.firstMatch, remembered(refs.firstMatch));
+    }
   });
   $('lemma-prev').onclick = () => { refs.lemmaPage -= 1; fillChainMenu(); };
   $('lemma-next').onclick = () => { refs.lemmaPage += 1; fillChainMenu(); };

@@ -197,7 +197,7 @@ hooks.shown.push((op) => {
   $('right-error').hidden = true;
   const badge = $('rules-badge');
   const usesRules = op === 'simplify' || op === 'prove';
-  badge.hidden = !usesRules;
+  $('result-state').hidden = !usesRules;
   badge.textContent = rulesText(req.body.rules || '') + (view.example && view.exampleRules ? ' (the example’s)' : '');
   badge.classList.toggle('narrowed', !!req.body.rules);
 });
