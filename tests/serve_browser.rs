@@ -766,7 +766,7 @@ async fn large_checks(c: &Client, url: &str, proof: &serde_json::Value) {
     c.set_window_size(400, 900).await.unwrap();
     for (page, shot) in [
         (
-            format!("/?op=analyze&q=%7B2%7C-1%7D"),
+            "/?op=analyze&q=%7B2%7C-1%7D".to_string(),
             "serve-400px-analyze.png",
         ),
         (

@@ -32,9 +32,6 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/", get(|| async { super::assets::page() }))
         .route("/app.js", get(|| async { super::assets::script() }))
         .route("/style.css", get(|| async { super::assets::style() }))
-        .route("/state.js", get(|| script("state.js")))
-        .route("/refs.js", get(|| script("refs.js")))
-        .route("/analyze.js", get(|| script("analyze.js")))
         .route("/examples.json", get(|| async { super::assets::examples() }))
         .route("/api/rules", get(rules))
         .route("/api/health", get(health))
@@ -52,17 +49,6 @@ pub fn router(state: Arc<State>) -> Router {
             ))
         })
         .with_state(state)
-}
-
-/// One of the page's scripts besides app.js.
-async fn script(name: &'static str) -> Response {
-    super::assets::named_script(name).unwrap_or_else(|| {
-        reply(Reply::json(
-            404,
-            Status::BadInput,
-            json!({"error": "error: no such script", "status": 2}),
-        ))
-    })
 }
 
 fn reply(r: Reply) -> Response {

@@ -5,15 +5,19 @@ use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 
 const PAGE: &str = include_str!("assets/index.html");
-const SCRIPT: &str = include_str!("assets/app.js");
-/// The page's other scripts, each with one job, loaded after app.js: the state in the URL and
-/// the keyboard (`state.js`), `#n` references and paged lemma and term lists (`refs.js`), the
-/// analysis view and its thermograph (`analyze.js`).
-const SCRIPTS: [(&str, &str); 3] = [
-    ("state.js", include_str!("assets/state.js")),
-    ("refs.js", include_str!("assets/refs.js")),
-    ("analyze.js", include_str!("assets/analyze.js")),
-];
+/// The page's script: app.js (the derivation stepper) and, after it, the files that add to it,
+/// each with one job: the state in the URL and the keyboard (`state.js`), `#n` references and
+/// the paged lemma and term lists (`refs.js`), the analysis and its thermograph (`analyze.js`).
+/// Served as one file, so the page costs one request for its script.
+const SCRIPT: &str = concat!(
+    include_str!("assets/app.js"),
+    "\n",
+    include_str!("assets/state.js"),
+    "\n",
+    include_str!("assets/refs.js"),
+    "\n",
+    include_str!("assets/analyze.js"),
+);
 const STYLE: &str = include_str!("assets/style.css");
 /// The seeds' worked examples the page offers in its menu.
 const EXAMPLES: &str = include_str!("assets/examples.json");
@@ -33,14 +37,6 @@ pub fn page() -> Response {
 /// `GET /app.js`.
 pub fn script() -> Response {
     asset(SCRIPT, "text/javascript; charset=utf-8")
-}
-
-/// `GET /state.js`, `/refs.js`, `/analyze.js` (None: no such script).
-pub fn named_script(name: &str) -> Option<Response> {
-    SCRIPTS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, body)| asset(body, "text/javascript; charset=utf-8"))
 }
 
 /// `GET /style.css`.

@@ -36,13 +36,25 @@ function human(s) {
   return String(s).replace(/^-/, '−');
 }
 
-/** Tick positions: a dyadic step (…, 1/4, 1/2, 1, 2, 5, 10, …) giving at most `most` ticks. */
+/** Tick positions: a dyadic step (1/8, 1/4, 1/2) or 1, 2, 5 × 10^k giving at most `most` ticks. */
 function ticks(lo, hi, most) {
-  const steps = [1 / 8, 1 / 4, 1 / 2, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
-  let s = steps.find((x) => (hi - lo) / x <= most) || (hi - lo) / most;
+  const steps = [1 / 8, 1 / 4, 1 / 2];
+  for (let p = 1; p <= 1e15; p *= 10) steps.push(p, 2 * p, 5 * p);
+  const s = steps.find((x) => (hi - lo) / x <= most) || (hi - lo) / most;
   const out = [];
-  for (let v = Math.ceil(lo / s - 1e-9) * s; v <= hi + 1e-9; v += s) out.push(Math.abs(v) < 1e-12 ? 0 : v);
+  for (let i = Math.ceil(lo / s - 1e-9); i * s <= hi + 1e-9; i++) out.push(i === 0 ? 0 : i * s);
   return out;
+}
+
+/** Ticks for an axis `length` px long, at least `room` px apart (and, on a horizontal axis,
+ * wider apart than their labels). */
+function fittingTicks(lo, hi, length, room, horizontal) {
+  for (let most = Math.max(2, Math.floor(length / 40)); most >= 2; most--) {
+    const t = ticks(lo, hi, most);
+    const widest = horizontal ? Math.max(...t.map((v) => tickLabel(v).length)) * CHAR : 0;
+    if (t.length < 2 || length / t.length >= Math.max(room, widest + 10)) return t;
+  }
+  return ticks(lo, hi, 2);
 }
 
 function moveWords(m) {
@@ -201,8 +213,11 @@ function thermograph(d, box) {
   const W = Math.max(300, Math.min(640, (box.clientWidth || 640) - 4));
   const H = Math.round(Math.max(300, Math.min(400, W * 0.65)));
   const M = { l: 46, r: 14, t: 28, b: 48 };
-  const plotW = W - M.l - M.r;
   const plotH = H - M.t - M.b;
+  const tTicks = fittingTicks(tmin, tmax, plotH, 28, false);
+  // Room on the left for the widest temperature label.
+  M.l = Math.max(M.l, Math.max(...tTicks.map((v) => tickLabel(v).length)) * CHAR + 14);
+  const plotW = W - M.l - M.r;
   // Values increase to the left, as in the literature (ONAG ch. 9, Winning Ways ch. 6).
   const px = (x) => M.l + (xmax - x) / (xmax - xmin) * plotW;
   const py = (t) => M.t + (tmax - t) / (tmax - tmin) * plotH;
@@ -213,12 +228,13 @@ function thermograph(d, box) {
   const placer = labelPlacer({ x: 0, y: 0, w: W, h: H });
   // The value axis, under the plot, with ticks; its name below.
   const ax = svgEl('g', { fill: '#444' }, svg);
-  for (const v of ticks(xmin, xmax, Math.max(3, Math.floor(plotW / 60)))) {
+  for (const v of fittingTicks(xmin, xmax, plotW, 40, true)) {
     const x = px(v);
     svgEl('line', { x1: x, y1: M.t + plotH, x2: x, y2: M.t + plotH + 5, stroke: '#666' }, ax);
     svgEl('line', { x1: x, y1: M.t, x2: x, y2: M.t + plotH, stroke: '#eee' }, ax);
     const label = tickLabel(v);
     const w = label.length * CHAR;
+    if (x - w / 2 < 0 || x + w / 2 > W) continue;
     placer.reserve({ x: x - w / 2, y: M.t + plotH + 6, w, h: FONT + 2 });
     svgEl('text', { x, y: M.t + plotH + 6 + FONT, 'text-anchor': 'middle' }, ax, label);
   }
@@ -226,7 +242,7 @@ function thermograph(d, box) {
   svgEl('text', { x: M.l + plotW / 2, y: H - 8, 'text-anchor': 'middle', fill: '#444' }, svg, xName);
   placer.reserve({ x: M.l + plotW / 2 - xName.length * CHAR / 2, y: H - 8 - FONT, w: xName.length * CHAR, h: FONT + 4 });
   // The temperature axis, at the plot's left edge.
-  for (const v of ticks(tmin, tmax, Math.max(3, Math.floor(plotH / 32)))) {
+  for (const v of tTicks) {
     const y = py(v);
     svgEl('line', { x1: M.l - 5, y1: y, x2: M.l, y2: y, stroke: '#666' }, ax);
     if (v !== 0) svgEl('line', { x1: M.l, y1: y, x2: M.l + plotW, y2: y, stroke: '#f0f0f0' }, ax);
