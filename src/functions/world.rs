@@ -661,7 +661,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
                 super::integers::Answer::Bool(b) => Value::Bool(b),
             })
         }
-        n if super::predicates::handles(n) => {
+        n if super::predicates::handles(n) && !matches!(n, "is_even" | "is_odd") => {
             if a.len() == 1 {
                 if let Some(v) = world_predicate(k, n, a)? {
                     return Ok(v);
@@ -1435,39 +1435,40 @@ fn mentions_misere(a: &[Arg]) -> bool {
 /// argument is a short game, which the predicates of `super::predicates` answer.
 fn world_predicate(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Option<Value>, KernelError> {
     let v = value_arg(k, name, a, 0)?;
-    let b =
-        match &v {
-            Value::Game(_) => return Ok(None),
-            Value::Surreal(s) => match name {
-                "is_number" => true,
-                "is_dyadic" => s.to_dyadic().is_some(),
-                "is_integer" => s.to_integer().is_some(),
-                "is_ordinal" => s.to_ordinal().is_some(),
-                "is_infinitesimal" => false,
-                _ => return Err(error(
+    let b = match &v {
+        Value::Game(_) => return Ok(None),
+        Value::Surreal(s) => match name {
+            "is_number" => true,
+            "is_dyadic" => s.to_dyadic().is_some(),
+            "is_integer" => s.to_integer().is_some(),
+            "is_ordinal" => s.to_ordinal().is_some(),
+            "is_infinitesimal" => false,
+            _ => {
+                return Err(error(
                     name,
                     format!(
                         "{} is a number that is not a short game; {name} applies to short games",
                         s.display(true)
                     ),
-                )),
-            },
-            Value::Nimber(x) => match name {
-                "is_nimber" => true,
-                "is_number" | "is_dyadic" | "is_integer" | "is_ordinal" => false,
-                "nim_value" => return Ok(Some(Value::from(x.to_ordinal()))),
-                _ => {
-                    return Err(error(
-                        name,
-                        format!(
-                            "*({}) is a transfinite nimber; {name} applies to short games",
-                            x.display(true)
-                        ),
-                    ))
-                }
-            },
-            other => return Err(not_a_game(k, name, other)),
-        };
+                ))
+            }
+        },
+        Value::Nimber(x) => match name {
+            "is_nimber" => true,
+            "is_number" | "is_dyadic" | "is_integer" | "is_ordinal" => false,
+            "nim_value" => return Ok(Some(Value::from(x.to_ordinal()))),
+            _ => {
+                return Err(error(
+                    name,
+                    format!(
+                        "*({}) is a transfinite nimber; {name} applies to short games",
+                        x.display(true)
+                    ),
+                ))
+            }
+        },
+        other => return Err(not_a_game(k, name, other)),
+    };
     Ok(Some(Value::Bool(b)))
 }
 
