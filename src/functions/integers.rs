@@ -279,7 +279,7 @@ pub fn compute(name: &str, xs: &[BigRational]) -> Result<Answer, KernelError> {
             let n = integer(name, 0, x)?;
             let m = if n.is_negative() { -n - 1 } else { n };
             let ones: u64 = m.iter_u64_digits().map(|d| u64::from(d.count_ones())).sum();
-            Ok(Answer::Bool((ones % 2 == 0) == (name == "is_evil")))
+            Ok(Answer::Bool(ones.is_multiple_of(2) == (name == "is_evil")))
         }
         "is_two_power" => Ok(Answer::Bool(
             x.is_integer() && {

@@ -19,6 +19,7 @@
 //! CGSuite's do on a position: the positions are listed as the calls that denote them, a sum
 //! of components (`cutcake(1, 2) + cutcake(1, 1)`) being one position.
 
+use super::depth::{too_deep, MAX_DEPTH};
 use super::reply::Reply;
 use super::uptimal::Uptimals;
 use super::{args, Function};
@@ -29,17 +30,6 @@ use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
-
-/// Deepest recursion of this file's functions (and `products`, `predicates`, `uptimal`): a
-/// game more deeply nested is refused rather than risking the stack.
-pub const MAX_DEPTH: usize = 2_000;
-
-/// The error for a game nested more than [`MAX_DEPTH`] deep.
-pub fn too_deep(what: &str) -> KernelError {
-    KernelError::TooLarge {
-        what: format!("{what} of a game more than {MAX_DEPTH} levels deep"),
-    }
-}
 
 /// Most followers listed or counted one by one (an integer's are counted by formula).
 const MAX_FOLLOWERS: usize = 1 << 20;
@@ -594,8 +584,11 @@ fn flatten(t: &Term, out: &mut Vec<Term>) {
     }
 }
 
+/// A position's Left and Right options, as terms.
+type Sides = (Vec<Term>, Vec<Term>);
+
 /// One level of a ruleset call: its Left and Right options as terms.
-fn open(k: &mut Kernel, t: &Term) -> Result<Option<(Vec<Term>, Vec<Term>)>, KernelError> {
+fn open(k: &mut Kernel, t: &Term) -> Result<Option<Sides>, KernelError> {
     if is_zero(t) {
         return Ok(Some((Vec::new(), Vec::new())));
     }

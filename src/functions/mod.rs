@@ -17,6 +17,7 @@
 
 mod analysis;
 pub mod analysis_check;
+mod depth;
 mod games;
 pub mod integers;
 pub mod introspect;

@@ -15,7 +15,7 @@
 //! - `is_number`, `is_dyadic`, `is_integer`, `is_ordinal` (an integer ≥ 0), `is_nimber`;
 //!   the number world answers these for ω, 1/3 and ∗ω too.
 
-use super::introspect::{too_deep, MAX_DEPTH};
+use super::depth::{too_deep, MAX_DEPTH};
 use super::reply::Reply;
 use super::uptimal::Uptimals;
 use super::{args, Function};

@@ -17,7 +17,7 @@
 //! those cases are computed directly, and `tests/cgsuite_functions.rs` checks them against
 //! [`conway_by_definition`].
 
-use super::introspect::{too_deep, MAX_DEPTH};
+use super::depth::{too_deep, MAX_DEPTH};
 use super::{args, reply::Reply, Function};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::Dyadic;

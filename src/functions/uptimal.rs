@@ -151,8 +151,8 @@ impl Uptimals {
         if let Some(e) = self.memo.get(&g) {
             return Ok(e.clone());
         }
-        if depth > super::introspect::MAX_DEPTH {
-            return Err(super::introspect::too_deep("an uptimal expansion"));
+        if depth > super::depth::MAX_DEPTH {
+            return Err(super::depth::too_deep("an uptimal expansion"));
         }
         k.check_budget()?;
         let mut e = self.positive(k, g, depth)?;
