@@ -162,7 +162,7 @@ fn bad_input_is_an_error_not_an_answer() {
     for (src, needle) in [
         ("atomic_weight(1)", "not infinitesimal"),
         ("atomic_weight({1|-1})", "not infinitesimal"),
-        ("cool({1|-1}, -1)", "at least 0"),
+        ("cool({1|-1}, -1)", "greater than -1"),
         ("cool({1|-1}, *)", "must be a number"),
         ("norton(1, 0)", "positive"),
         ("norton(1, *)", "positive"),

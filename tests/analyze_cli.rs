@@ -193,10 +193,11 @@ fn bad_input_says_what_and_why() {
         err.contains("atomic_weight") && err.contains("not infinitesimal"),
         "{err}"
     );
-    let (code, _, err) = onag(&["eval", "cool({1|-1}, -1/2)"]);
+    // Cooling is defined for t > -1 (below 0 as CGSuite cools).
+    let (code, _, err) = onag(&["eval", "cool({1|-1}, -3/2)"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("cool") && err.contains("at least 0") && err.contains("-1/2"),
+        err.contains("cool") && err.contains("greater than -1") && err.contains("-3/2"),
         "{err}"
     );
     let (code, _, err) = onag(&["eval", "cool({1|-1}, ^)"]);
@@ -229,7 +230,7 @@ fn bad_input_says_what_and_why() {
 #[test]
 fn bad_input_and_limits() {
     assert_eq!(onag(&["eval", "atomic_weight({1|-1})"]).0, 2);
-    assert_eq!(onag(&["eval", "cool({1|-1}, -1/2)"]).0, 2);
+    assert_eq!(onag(&["eval", "cool({1|-1}, -1)"]).0, 2);
     assert_eq!(onag(&["eval", "cool({1|-1}, ^)"]).0, 2);
     assert_eq!(onag(&["analyze", "{1|"]).0, 2);
     let big: Vec<String> = (1..=12).map(|k| format!("{{{k}||0|-{k}}}")).collect();

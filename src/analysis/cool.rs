@@ -39,21 +39,66 @@ fn domain(name: &str, message: String) -> KernelError {
     }
 }
 
-/// G cooled by t (t ≥ 0).
+/// G cooled by t (t > −1). For −1 < t < 0 cooling is CGSuite's: an integer is itself, a game
+/// whose temperature is below t its mast value, any other `{G^L_t − t | G^R_t + t}` — so a
+/// number that is not an integer may warm up (`cool(1/2, -3/4)` = `{3/4|1/4}`).
 pub fn cool(
     k: &mut Kernel,
     th: &mut Thermographer,
     g: GameId,
     t: &Dyadic,
 ) -> Result<GameId, KernelError> {
-    if *t < Dyadic::zero() {
-        return Err(domain(
-            "cool",
-            format!("the temperature must be at least 0, found {t} (cooling below 0 is not defined here)"),
-        ));
-    }
     let mut memo = HashMap::new();
+    if *t < Dyadic::zero() {
+        if *t <= Dyadic::from(-1) {
+            return Err(domain(
+                "cool",
+                format!("the temperature must be greater than -1, found {t}"),
+            ));
+        }
+        return cool_below_zero(k, th, g, t, &mut memo, 0);
+    }
     cool_rec(k, th, g, t, &mut memo, 0)
+}
+
+fn cool_below_zero(
+    k: &mut Kernel,
+    th: &mut Thermographer,
+    g: GameId,
+    t: &Dyadic,
+    memo: &mut HashMap<GameId, GameId>,
+    depth: usize,
+) -> Result<GameId, KernelError> {
+    if let Some(&c) = memo.get(&g) {
+        return Ok(c);
+    }
+    if depth > MAX_DEPTH {
+        return Err(too_deep("cooling"));
+    }
+    if k.as_number(g).is_some_and(|x| x.is_integer()) {
+        return Ok(g);
+    }
+    k.check_budget()?;
+    let thermo = th.of(k, g)?;
+    let out = if thermo.temperature < *t {
+        k.number(&thermo.mast)
+    } else {
+        let tid = k.number(t);
+        let ntid = k.number(&-t.clone());
+        let mut l = Vec::new();
+        for x in k.left_options(g)? {
+            let c = cool_below_zero(k, th, x, t, memo, depth + 1)?;
+            l.push(k.add(c, ntid)?);
+        }
+        let mut r = Vec::new();
+        for x in k.right_options(g)? {
+            let c = cool_below_zero(k, th, x, t, memo, depth + 1)?;
+            r.push(k.add(c, tid)?);
+        }
+        k.from_options(&l, &r)?
+    };
+    memo.insert(g, out);
+    Ok(out)
 }
 
 fn cool_rec(

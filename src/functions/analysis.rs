@@ -117,7 +117,7 @@ impl Function for Cool {
         "cool(G, t)"
     }
     fn summary(&self) -> &'static str {
-        "G cooled by the number t >= 0 (Conway; Siegel): {GL_t - t | GR_t + t} until the mast"
+        "G cooled by the number t > -1 (Conway; Siegel; CGSuite below 0): {GL_t - t | GR_t + t} until the mast"
     }
     fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 2)?;

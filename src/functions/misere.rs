@@ -174,12 +174,12 @@ predicate!(
 predicate!(
     IS_EVEN,
     "is_even",
-    "whether G is even in misère play: born earlier than G + *"
+    "G = 0 or every option odd (canonical form); for a misère form *[…]: born earlier than G + *"
 );
 predicate!(
     IS_ODD,
     "is_odd",
-    "whether G is odd in misère play: G + * is born earlier"
+    "G != 0 and every option even (canonical form); for a misère form *[…]: G + * is born earlier"
 );
 
 /// Whether `name` is a misère function evaluated here.

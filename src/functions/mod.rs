@@ -17,13 +17,20 @@
 
 mod analysis;
 pub mod analysis_check;
+mod depth;
 mod games;
+pub mod integers;
+pub mod introspect;
 pub mod misere;
 pub mod nimopen;
 pub mod nimroots;
 mod numbers;
+pub mod predicates;
+pub mod products;
+pub mod reply;
 pub mod rulesets;
 pub mod rulesets_check;
+pub mod uptimal;
 pub mod world;
 
 use crate::kernel::{GameId, Kernel, KernelError};
@@ -131,7 +138,80 @@ pub static REGISTRY: &[&dyn Function] = &[
     &misere::IS_ODD,
     &misere::KAYLES,
     &misere::DAWSONS,
+    &introspect::OPTIONS,
+    &introspect::LEFT_OPTIONS,
+    &introspect::RIGHT_OPTIONS,
+    &introspect::FOLLOWERS,
+    &introspect::FOLLOWER_COUNT,
+    &introspect::INCENTIVES,
+    &introspect::LEFT_INCENTIVES,
+    &introspect::RIGHT_INCENTIVES,
+    &introspect::STOP_COUNT,
+    &introspect::UPTIMAL_EXPANSION,
+    &introspect::COMPANION,
+    &SIZE,
+    &predicates::IS_ALL_SMALL,
+    &predicates::IS_ATOMIC,
+    &predicates::IS_EVEN_TEMPERED,
+    &predicates::IS_ODD_TEMPERED,
+    &predicates::IS_INFINITESIMAL,
+    &predicates::IS_NUMBERISH,
+    &predicates::IS_NUMBER_TINY,
+    &predicates::IS_UPTIMAL,
+    &predicates::IS_DYADIC,
+    &predicates::IS_ORDINAL,
+    &predicates::IS_INTEGER,
+    &predicates::IS_NUMBER,
+    &predicates::IS_NIMBER,
+    &predicates::NIM_VALUE,
+    &integers::FLOOR,
+    &integers::CEILING,
+    &integers::ABS,
+    &integers::NUMERATOR,
+    &integers::DENOMINATOR,
+    &integers::GCD,
+    &integers::MOD,
+    &integers::INT_DIV,
+    &integers::MAX,
+    &integers::MIN,
+    &integers::SIGN,
+    &integers::LB,
+    &integers::ISQRT,
+    &integers::IS_EVIL,
+    &integers::IS_ODIOUS,
+    &integers::IS_TWO_POWER,
+    &products::CONWAY_PRODUCT,
+    &products::ORDINAL_SUM,
+    &products::CONJUNCTIVE_SUM,
+    &products::SELECTIVE_SUM,
+    &products::POW,
+    &products::POW_TO,
+    &products::SUBORDINATE,
 ];
+
+/// `size(L)`: the number of elements of a list (CGSuite's `Collection.Size`), worked out by
+/// the number world, which holds lists.
+struct Size;
+
+impl Function for Size {
+    fn name(&self) -> &'static str {
+        "size"
+    }
+    fn usage(&self) -> &'static str {
+        "size(L)"
+    }
+    fn summary(&self) -> &'static str {
+        "the number of elements of a list, such as size(left_options(G)) (CGSuite's Size)"
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        match world::call(kernel, "size", a)? {
+            world::Value::Game(g) => Ok(g),
+            _ => Err(args::error("size", "its value is not a game")),
+        }
+    }
+}
+
+static SIZE: Size = Size;
 
 /// The function called `name`.
 pub fn lookup(name: &str) -> Option<&'static dyn Function> {

@@ -108,7 +108,7 @@ fn operands(name: &str, args: &[Arg], k: &mut Kernel) -> Result<Option<(u64, u64
                     ),
                 })
             }
-            Value::Surreal(_) | Value::Misere { .. } => None,
+            _ => None,
         };
         let Some(n) = n else {
             if name == "mul" {

@@ -44,6 +44,18 @@ pub enum Value {
         /// How it prints, as CGSuite prints it.
         text: String,
     },
+    /// `true` or `false` (a predicate's answer: `is_number(1/2)`).
+    Bool(bool),
+    /// A list, printed `[a,b]` (`left_options({1|0})` is `[1]`).
+    List(Vec<Value>),
+    /// A ruleset position as the call that denotes it, or CGSuite's text for a value that is
+    /// not a game (an uptimal expansion `0.12`), as it prints.
+    Text {
+        /// What kind of value ("position", "uptimal expansion").
+        kind: &'static str,
+        /// How it prints.
+        text: String,
+    },
 }
 
 impl Value {
@@ -66,7 +78,7 @@ impl Value {
         match self {
             Value::Game(g) => k.as_number(*g).map(|d| Surreal::dyadic(&d)),
             Value::Surreal(s) => Some(s.clone()),
-            Value::Nimber(_) | Value::Misere { .. } => None,
+            _ => None,
         }
     }
     /// The value as a nimber, if it is one.
@@ -74,7 +86,7 @@ impl Value {
         match self {
             Value::Game(g) => k.as_nimber(*g).map(On2::finite),
             Value::Nimber(x) => Some(x.clone()),
-            Value::Surreal(_) | Value::Misere { .. } => None,
+            _ => None,
         }
     }
     /// Prints the value: a game as its canonical term, the others in normal form.
@@ -92,7 +104,12 @@ impl Value {
                 )
             }
             Value::Surreal(s) => s.display(ascii),
-            Value::Misere { text, .. } => text.clone(),
+            Value::Misere { text, .. } | Value::Text { text, .. } => text.clone(),
+            Value::Bool(b) => b.to_string(),
+            Value::List(xs) => {
+                let parts: Vec<String> = xs.iter().map(|x| x.display(k, ascii)).collect();
+                format!("[{}]", parts.join(","))
+            }
             Value::Nimber(x) => {
                 let inner = x.display(ascii);
                 if x.terms().len() == 1 && x.terms()[0] == (1, Nimber::from(1)) {
@@ -122,7 +139,7 @@ pub fn eval(k: &mut Kernel, t: &Term) -> Result<Value, KernelError> {
         }
         Term::Neg(a) => {
             let x = eval(k, a)?;
-            Ok(neg(k, x))
+            neg(k, x)
         }
         Term::Multiple { count, game } => {
             let x = eval(k, game)?;
@@ -141,6 +158,7 @@ pub fn eval(k: &mut Kernel, t: &Term) -> Result<Value, KernelError> {
                 "copies",
                 format!("{count}.({text}): copies of a misère {kind} are written as a misère sum, such as 2.*[2]"),
             )),
+                v => Err(not_a_game(k, "copies", &v)),
             }
         }
         Term::Call { name, args } => call(k, name, args).map_err(|e| e.in_call(t)),
@@ -179,15 +197,25 @@ pub fn add(k: &mut Kernel, x: Value, y: Value) -> Result<Value, KernelError> {
 }
 
 /// `−x`.
-pub fn neg(k: &mut Kernel, x: Value) -> Value {
-    match x {
+pub fn neg(k: &mut Kernel, x: Value) -> Result<Value, KernelError> {
+    Ok(match x {
         Value::Game(g) => Value::Game(k.neg(g)),
         Value::Surreal(s) => Value::Surreal(s.neg()),
         // In characteristic 2 every nimber is its own negative.
         Value::Nimber(n) => Value::Nimber(n),
         // Misère forms are impartial: their own negatives.
         v @ Value::Misere { .. } => v,
-    }
+        v => return Err(not_a_game(k, "-", &v)),
+    })
+}
+
+/// The error for arithmetic on a boolean, a list or a text value.
+fn not_a_game(k: &mut Kernel, what: &str, v: &Value) -> KernelError {
+    let d = v.display(k, true);
+    error(
+        what,
+        format!("{d} is a boolean, a list or a text, not a game or a number"),
+    )
 }
 
 /// Compares two values: `Some(ordering)` for numbers, `None` when they are not both numbers
@@ -591,6 +619,58 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             }
             Ok(Value::Game(super::value(k, name, a)?))
         }
+        "size" => {
+            arity(name, "size(list)", a, &[1])?;
+            match value_arg(k, name, a, 0)? {
+                Value::List(xs) => Ok(Value::Game(k.number(&Dyadic::from(xs.len() as i64)))),
+                v => {
+                    let d = v.display(k, true);
+                    Err(error(
+                        name,
+                        format!("{d} is not a list (size(options(G)) is CGSuite's G.Options.Size)"),
+                    ))
+                }
+            }
+        }
+        "is_even" | "is_odd" if !mentions_misere(a) => {
+            super::predicates::call(k, name, a).map(Value::from)
+        }
+        n if super::integers::handles(n) => {
+            arity(
+                name,
+                &format!("{n} with {} argument(s)", super::integers::arity(n)),
+                a,
+                &[super::integers::arity(n)],
+            )?;
+            let mut xs = Vec::new();
+            for i in 0..a.len() {
+                let s = surreal_arg(k, name, a, i)?;
+                xs.push(s.to_rational().ok_or_else(|| {
+                    error(
+                        name,
+                        format!(
+                            "argument {} must be a rational number, found {}",
+                            i + 1,
+                            s.display(true)
+                        ),
+                    )
+                })?);
+            }
+            Ok(match super::integers::compute(n, &xs)? {
+                super::integers::Answer::Number(r) => Value::surreal(Surreal::rational(r), k),
+                super::integers::Answer::Bool(b) => Value::Bool(b),
+            })
+        }
+        n if super::predicates::handles(n) && !matches!(n, "is_even" | "is_odd") => {
+            if a.len() == 1 {
+                if let Some(v) = world_predicate(k, n, a)? {
+                    return Ok(v);
+                }
+            }
+            super::predicates::call(k, n, a).map(Value::from)
+        }
+        n if super::introspect::handles(n) => super::introspect::call(k, n, a).map(Value::from),
+        n if super::products::handles(n) => super::products::call(k, n, a).map(Value::from),
         n if super::misere::handles(n) => super::misere::call(k, n, a).map(Value::from),
         _ => Ok(Value::Game(super::value(k, name, a)?)),
     }
@@ -1328,6 +1408,78 @@ pub fn as_game(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<GameId, KernelEr
                 name,
                 format!("{d} is not a short game, so it cannot be an option or be added to games that are not numbers; `onag eval` computes with it"),
             ))
+        }
+    }
+}
+
+/// Whether a call's arguments mention a misère form (`*[…]`, `misere_canonical_form`,
+/// `mate`): then `is_even` and `is_odd` are the misère predicates.
+fn mentions_misere(a: &[Arg]) -> bool {
+    fn term(t: &Term) -> bool {
+        match t {
+            Term::Call { name, args } => {
+                matches!(name.as_str(), "misere" | "misere_canonical_form" | "mate")
+                    || mentions_misere(args)
+            }
+            Term::Sum(a, b) => term(a) || term(b),
+            Term::Neg(a) => term(a),
+            Term::Multiple { game, .. } => term(game),
+            Term::Game { left, right } => left.iter().chain(right).any(term),
+            _ => false,
+        }
+    }
+    a.iter().any(|x| matches!(x, Arg::Game(t) if term(t)))
+}
+
+/// A predicate of a number or nimber that is not a short game (ω, 1/3, ∗ω): `None` when the
+/// argument is a short game, which the predicates of `super::predicates` answer.
+fn world_predicate(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Option<Value>, KernelError> {
+    let v = value_arg(k, name, a, 0)?;
+    let b = match &v {
+        Value::Game(_) => return Ok(None),
+        Value::Surreal(s) => match name {
+            "is_number" => true,
+            "is_dyadic" => s.to_dyadic().is_some(),
+            "is_integer" => s.to_integer().is_some(),
+            "is_ordinal" => s.to_ordinal().is_some(),
+            "is_infinitesimal" => false,
+            _ => {
+                return Err(error(
+                    name,
+                    format!(
+                        "{} is a number that is not a short game; {name} applies to short games",
+                        s.display(true)
+                    ),
+                ))
+            }
+        },
+        Value::Nimber(x) => match name {
+            "is_nimber" => true,
+            "is_number" | "is_dyadic" | "is_integer" | "is_ordinal" => false,
+            "nim_value" => return Ok(Some(Value::from(x.to_ordinal()))),
+            _ => {
+                return Err(error(
+                    name,
+                    format!(
+                        "*({}) is a transfinite nimber; {name} applies to short games",
+                        x.display(true)
+                    ),
+                ))
+            }
+        },
+        other => return Err(not_a_game(k, name, other)),
+    };
+    Ok(Some(Value::Bool(b)))
+}
+
+impl From<super::reply::Reply> for Value {
+    fn from(r: super::reply::Reply) -> Self {
+        use super::reply::Reply;
+        match r {
+            Reply::Game(g) => Value::Game(g),
+            Reply::Bool(b) => Value::Bool(b),
+            Reply::List(xs) => Value::List(xs.into_iter().map(Value::from).collect()),
+            Reply::Text { kind, text } => Value::Text { kind, text },
         }
     }
 }

@@ -196,7 +196,9 @@ fn number_world(
                 // *α is born on day α.
                 Value::Nimber(n) => ("nimber", Some(n.to_ordinal().display(true)), None),
                 Value::Game(_) => ("game", None, None),
-                Value::Misere { kind, .. } => (*kind, None, None),
+                Value::Misere { kind, .. } | Value::Text { kind, .. } => (*kind, None, None),
+                Value::Bool(_) => ("boolean", None, None),
+                Value::List(_) => ("list", None, None),
             };
             let value = serde_json::json!({
                 "input": src,

@@ -2,6 +2,7 @@
 //! evaluator, sign expansions), moved here from tests/ when the modules became crate-private.
 
 mod analysis_openings;
+mod cgsuite_props;
 mod never_panics;
 mod nim_openings;
 mod nim_roots;
