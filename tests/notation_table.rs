@@ -173,7 +173,11 @@ fn the_number_world_compares_what_it_evaluates() {
     let o = onag(&["compare", "1/3", "{1|0}"]);
     assert!(stdout(&o).contains("strictly between"), "{}", stdout(&o));
     let o = onag(&["compare", "1/3 + 1/3 + 1/3", "1"]);
-    assert!(stdout(&o).contains("is the short game 1"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("evaluated, both are short games: A = 1, B = 1"),
+        "{}",
+        stdout(&o)
+    );
     // ∗ω against a game that is neither a number nor a nimber has no rule: said, not guessed.
     let o = onag(&["compare", "*w", "^"]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
@@ -183,11 +187,20 @@ fn the_number_world_compares_what_it_evaluates() {
 #[test]
 fn nimbers_have_options_up_to_2_to_the_16() {
     // {1 | *4097} needs the options of *4097 (a cap of 4,096 before issue 33).
-    let o = onag(&["compare", "--brief", "{1|*4097}", "{1|*4097}"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let o = onag(&["eval", "{1|*4097}"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(stdout(&o).trim(), "{1|*4097}");
+    for n in [4097, 65536] {
+        let src = format!("{{1|*{n}}}");
+        let o = onag(&["eval", &src]);
+        assert_eq!(o.status.code(), Some(0), "{src}: {}", stderr(&o));
+        assert_eq!(stdout(&o).trim(), src);
+    }
+    // Past the cap: a limit (exit 3) naming it, never a value without those options.
+    let o = onag(&["eval", "{1|*65537}"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("too many options to list"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -717,8 +717,10 @@ fn powers_read_as_cgsuite_reads_them() {
 
 #[test]
 fn bad_powers_and_uptimals_have_carets() {
-    let e = err("3^");
-    assert_eq!((e.line, e.column), (1, 3), "{}", e.render());
+    // `3^` alone is 3 + ↑; `3^(` opens an exponent that never comes.
+    assert_eq!(p("3^"), nus("3", 1, 0));
+    let e = err("3^(");
+    assert_eq!((e.line, e.column), (1, 4), "{}", e.render());
     let e = err("^<0>");
     assert!(
         e.message.contains("an uptimal power from 1"),

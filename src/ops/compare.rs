@@ -244,10 +244,8 @@ fn number_world(
         let (ta, tb) = (k.to_term(a), k.to_term(b));
         let style = &ctx.style;
         let said = format!(
-            "({} is the short game {}, {} the short game {})\n",
-            style.term(x),
+            "(evaluated, both are short games: A = {}, B = {})\n",
             style.term(&ta),
-            style.term(y),
             style.term(&tb)
         );
         return Ok(World::Evaluated(ta, tb, said));

@@ -306,7 +306,9 @@ impl Printer {
                 Doc::text(format!("hs\"{s}\""))
             }
             Term::Neg(x) => {
-                let inner = if matches!(**x, Term::Sum(..)) || lead(x) != Lead::Other {
+                // `-2^40` reads as −(2^40): a power needs no parentheses after a minus.
+                let power = matches!(&**x, Term::Call { name, .. } if name == POWER);
+                let inner = if !power && (matches!(**x, Term::Sum(..)) || lead(x) != Lead::Other) {
                     self.parens(self.expr(x))
                 } else {
                     self.unary(x)
