@@ -213,3 +213,30 @@ fn hackenbush_parts_off_the_ground_are_errors_at_the_edge() {
     let o = onag(&["eval", "hackenbush(\"_ L a, a R b\")"]);
     assert_eq!((o.status.code(), stdout(&o).trim()), (Some(0), "1/2"));
 }
+
+#[test]
+fn powers_enter_proofs_by_their_definition_and_the_checker_multiplies_them_out() {
+    let dir = std::env::temp_dir();
+    let good = dir.join(format!("onag-power-{}.json", std::process::id()));
+    let o = onag(&["simplify", "--format", "json", "{2^3|(1/2)^(-2)}"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let proof = stdout(&o);
+    assert!(proof.contains("\"result\": \"{8|4}\""), "{proof}");
+    assert!(proof.contains("power-definition"), "{proof}");
+    std::fs::write(&good, &proof).unwrap();
+    let o = onag(&["check", good.to_str().unwrap()]);
+    assert!(
+        stdout(&o).starts_with("ok:"),
+        "{}{}",
+        stdout(&o),
+        stderr(&o)
+    );
+    // A power opened to a wrong number is rejected: 2^3 is not 9.
+    let bad = proof.replace("{8|", "{9|");
+    std::fs::write(&good, &bad).unwrap();
+    let o = onag(&["check", good.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert!(out.contains("2^3 is not 9"), "{out}{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(1));
+    let _ = std::fs::remove_file(&good);
+}
