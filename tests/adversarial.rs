@@ -722,7 +722,7 @@ fn proofs_of_opened_up_multiples_stay_small() {
     let mut k = Kernel::new();
     for src in [
         "{^6|}",
-        "{3/2^6*2|}",
+        "{3/2+^6*2|}",
         "v* + *2 + (^ + -1)",
         "{^30*3|}",
         "^4 + {1|0}",

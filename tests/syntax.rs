@@ -640,8 +640,158 @@ fn any_term() -> impl Strategy<Value = Term> {
                 count: n.into(),
                 game: Box::new(g)
             }),
+            // Powers (issue 33): a natural base or any term, a natural exponent or any term.
+            (inner.clone(), inner.clone(), 0u32..4).prop_map(|(b, e, shape)| {
+                let (b, e) = match shape {
+                    0 => (int(3), int(5)),
+                    1 => (b, int(2)),
+                    2 => (int(2), e),
+                    _ => (b, e),
+                };
+                power(b, e)
+            }),
+            // Uptimals, read as their canonical forms written out.
+            (0usize..UPTIMALS.len()).prop_map(|i| p(UPTIMALS[i])),
         ]
     })
+}
+
+/// Uptimal literals of every kind.
+const UPTIMALS: [&str; 10] = [
+    "^<2>", "v<2>", "^<3>*", "v<4>*", "^[2]", "v[3]", "^[2]*", "v[5]*", "^<7>", "^[6]*",
+];
+
+fn power(b: Term, e: Term) -> Term {
+    Term::Call {
+        name: "power".into(),
+        args: vec![Arg::Game(b), Arg::Game(e)],
+    }
+}
+
+#[test]
+fn powers_read_as_cgsuite_reads_them() {
+    let neg = Term::neg;
+    assert_eq!(p("3^5"), power(int(3), int(5)));
+    assert_eq!(p("3 ^ 2"), power(int(3), int(2)));
+    assert_eq!(p("3 ^2"), power(int(3), int(2)));
+    assert_eq!(p("2^(-4)"), power(int(2), int(-4)));
+    assert_eq!(p("-2^40"), neg(power(int(2), int(40))));
+    assert_eq!(
+        p("3^2^2^2"),
+        power(int(3), power(int(2), power(int(2), int(2))))
+    );
+    let div = |a: Term, b: Term| Term::Call {
+        name: "div".into(),
+        args: vec![Arg::Game(a), Arg::Game(b)],
+    };
+    assert_eq!(p("(2/3)^(-3)"), power(div(int(2), int(3)), int(-3)));
+    assert_eq!(p("2/3^2"), div(int(2), power(int(3), int(2))));
+    assert_eq!(
+        p("{2^100|0}"),
+        g(vec![power(int(2), int(100))], vec![int(0)])
+    );
+    // `^` before `^`, `*`, `<`, `[`, a sign or nothing is up.
+    assert_eq!(p("1^^"), nus("1", 2, 0));
+    assert_eq!(p("6^*"), nus("6", 1, 1));
+    assert_eq!(p("^"), nus("0", 1, 0));
+    assert_eq!(p("^3"), nus("0", 3, 0));
+    assert_eq!(p("{0|^}"), g(vec![int(0)], vec![nus("0", 1, 0)]));
+    assert_eq!(p("{^5|0}"), g(vec![nus("0", 5, 0)], vec![int(0)]));
+    // A number plus n·↑ is written with a touching `+`, and printed so.
+    assert_eq!(p("3+^5"), nus("3", 5, 0));
+    assert_eq!(p("-1/2+^4*2"), nus("-1/2", 4, 2));
+    assert_eq!(p("3 + ^5"), Term::sum(int(3), nus("0", 5, 0)));
+    assert_eq!(ascii(&nus("3", 5, 0)), "3+^5");
+    assert_eq!(ascii(&nus("-1/2", 4, 2)), "-1/2+^4*2");
+    assert_eq!(uni(&nus("3", 5, 0)), "3+↑5");
+    assert_eq!(ascii(&nus("3", 2, 0)), "3^^");
+    assert_eq!(ascii(&nus("3", -5, 0)), "3v5");
+    // ω's powers keep their own reading, to the right.
+    let w = |args: Vec<Arg>| Term::Call {
+        name: "omega".into(),
+        args,
+    };
+    assert_eq!(p("w^2^3"), w(vec![Arg::Game(power(int(2), int(3)))]));
+    assert_eq!(p("(w)^2"), power(w(vec![]), int(2)));
+    // Powers print back as they read.
+    for s in [
+        "3^5", "-2^40", "3^2^2^2", "(1/2)^3", "2^(-4)", "(2^3)^2", "(w)^2", "2^(^)",
+    ] {
+        assert_eq!(ascii(&p(s)), s);
+    }
+}
+
+#[test]
+fn bad_powers_and_uptimals_have_carets() {
+    // `3^` alone is 3 + ↑; `3^(` opens an exponent that never comes.
+    assert_eq!(p("3^"), nus("3", 1, 0));
+    let e = err("3^(");
+    assert_eq!((e.line, e.column), (1, 4), "{}", e.render());
+    let e = err("^<0>");
+    assert!(
+        e.message.contains("an uptimal power from 1"),
+        "{}",
+        e.render()
+    );
+    let e = err("^<201>");
+    assert!(e.message.contains("to 200"), "{}", e.render());
+    let e = err("^[x]");
+    assert!(
+        e.message.contains("expected a positive integer"),
+        "{}",
+        e.render()
+    );
+}
+
+/// ↑ⁿ by its definition (↑¹ = ↑, ↑ⁿ⁺¹ = {0 | ↓^→n ∗}, ↓^→n = −(↑ + … + ↑ⁿ)) evaluated in the
+/// kernel, its canonical form printed: CGSuite's `^<n>`; the sums `^[n]`, the stars, the
+/// negatives likewise; and each literal reads back as that value.
+#[test]
+fn uptimals_print_and_read_by_their_definition() {
+    use onag::{Kernel, Relation};
+    let mut k = Kernel::new();
+    let mut powers = vec!["^".to_string()];
+    for n in 1..7 {
+        let sum = powers.join(" + ");
+        powers.push(format!("{{0 | -({sum}) + *}}"));
+        let pow = &powers[n];
+        let to = powers.join(" + ");
+        let n = n + 1;
+        let cases = [
+            (pow.clone(), format!("^<{n}>")),
+            (format!("{pow} + *"), format!("^<{n}>*")),
+            (format!("-({pow})"), format!("v<{n}>")),
+            (format!("-({pow}) + *"), format!("v<{n}>*")),
+            (to.clone(), format!("^[{n}]")),
+            (format!("{to} + *"), format!("^[{n}]*")),
+            (format!("-({to})"), format!("v[{n}]")),
+            (format!("-({to}) + *"), format!("v[{n}]*")),
+        ];
+        for (definition, literal) in cases {
+            let g = k.eval(&p(&definition)).unwrap();
+            let t = k.to_term(g);
+            assert_eq!(ascii(&t), literal, "{definition}");
+            assert_eq!(p(&literal), t, "{literal} reads as the canonical form");
+            let h = k.eval(&p(&literal)).unwrap();
+            assert_eq!(k.compare(g, h).unwrap(), Relation::Equal, "{literal}");
+            let u = uni(&t);
+            assert_eq!(p(&u), t, "{u}");
+        }
+    }
+    // CGSuite's own examples (its test suite's display table).
+    for (form, literal) in [
+        ("{0|v*}", "^<2>"),
+        ("{0,*|v}", "^<2>*"),
+        ("{^|*}", "^[2]"),
+        ("{0,^*|0}", "^[2]*"),
+    ] {
+        let g = k.eval(&p(form)).unwrap();
+        assert_eq!(ascii(&k.to_term(g)), literal);
+    }
+    // As an option, and with a number or a larger star added.
+    assert_eq!(ascii(&p("{0|^<2>}")), "{0|^<2>}");
+    assert_eq!(p("3^<2>"), Term::sum(int(3), p("^<2>")));
+    assert_eq!(p("^<2>*3"), Term::sum(p("^<2>"), nus("0", 0, 3)));
 }
 
 proptest! {

@@ -106,6 +106,7 @@ pub static REGISTRY: &[&dyn Function] = &[
     &numbers::NIM,
     &numbers::MUL,
     &numbers::DIV,
+    &numbers::POWER,
     &numbers::SQRT,
     &numbers::NIMMUL,
     &numbers::NIMDIV,

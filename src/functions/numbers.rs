@@ -39,6 +39,7 @@ impl Function for World {
         match self.name {
             "nimmul" | "mul" => nimopen::open(self.name, args, kernel),
             "niminv" | "nimsqrt" => nimroots::open(self.name, args, kernel),
+            "power" => power_open(args, kernel),
             _ => Ok(None),
         }
     }
@@ -46,6 +47,7 @@ impl Function for World {
         match self.name {
             "nimmul" | "mul" => Some(nimopen::check(self.name, args, term)),
             "niminv" | "nimsqrt" => Some(nimroots::check(self.name, args, term)),
+            "power" => Some(power_check(args, term)),
             _ => None,
         }
     }
@@ -129,3 +131,69 @@ pub static FORMBIRTHDAY: World = f(
     "the day the form G as written is born ({-1|1}: 2), beside birthday(G) of its value (0)",
 );
 pub static CUT: World = f("cut", "{0,1,2,…|}, {0|1,1/2,1/4,…}", "the simplest number in a cut whose lists go on as arithmetic or geometric progressions or partial sums of one (seed 000 II.5b)");
+pub static POWER: World = f(
+    "power",
+    "a^n (a power, as CGSuite reads it: 3^5, 2^(-4), (2/3)^(-3)) or power(a, n)",
+    "a number to an integer power (the exponent may be any value equal to an integer)",
+);
+
+/// A power whose value is a short game (a dyadic) opens to that number, by the definition of
+/// a power: n factors of the base (a negative exponent: the reciprocal's). Other powers (1/3
+/// to a power, ω's) have no derivation.
+fn power_open(args: &[Arg], k: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+    let world::Value::Game(g) = world::call(k, "power", args)? else {
+        return Ok(None);
+    };
+    let Some(d) = k.as_number(g) else {
+        return Ok(None);
+    };
+    Ok(Some(Opening {
+        term: Term::number(d.clone()),
+        rule: "power-definition",
+        says: format!("the power is the product of its factors: {d}"),
+        cite: "CGSuite's `^` on numbers (research/cgsuite.md §1); a^n = a·a·…·a (n factors), a^-n = 1/a^n",
+    }))
+}
+
+/// Most factors the checker multiplies out one by one.
+const MAX_CHECKED_FACTORS: u64 = 1 << 12;
+
+/// The opening of `power(b, n)` checked by multiplying n factors of the dyadic b one by one
+/// (no squaring, no kernel): for n ≥ 0 the product must be the term, for n < 0 the term times
+/// the product of −n factors must be 1.
+fn power_check(args: &[Arg], term: &Term) -> Result<(), String> {
+    use num_traits::{Signed, ToPrimitive};
+    fn number(a: Option<&Arg>) -> Option<&crate::number::Dyadic> {
+        match a {
+            Some(Arg::Game(t)) => t.as_number(),
+            _ => None,
+        }
+    }
+    let (Some(b), Some(n), Some(t)) = (number(args.first()), number(args.get(1)), term.as_number())
+    else {
+        return Err("a power is checked only for a dyadic base, an integer exponent and a number as its value".into());
+    };
+    let n = n
+        .to_integer()
+        .ok_or_else(|| format!("the exponent {n} is not an integer"))?
+        .clone();
+    let m = n
+        .abs()
+        .to_u64()
+        .filter(|&m| m <= MAX_CHECKED_FACTORS)
+        .ok_or_else(|| format!("the exponent {n} is beyond the {MAX_CHECKED_FACTORS} factors the checker multiplies out"))?;
+    let mut product = crate::number::Dyadic::from(1);
+    for _ in 0..m {
+        product = &product * b;
+    }
+    let ok = if n.is_negative() {
+        &product * t == crate::number::Dyadic::from(1)
+    } else {
+        product == *t
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("{b}^{n} is not {t}"))
+    }
+}

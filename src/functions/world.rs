@@ -25,7 +25,7 @@ use crate::term::{Arg, Term};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
 /// A value of the number world.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -447,6 +447,20 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
                 let r = p.mul_checked(&q, &mut || k.check_budget())?;
                 return Ok(Value::nimber(r, k));
             }
+            // An integer times a short game, in either order, is that many copies (CGSuite's
+            // `3 * G`, the Norton product by an integer).
+            let int = |k: &Kernel, v: &Value| v.as_surreal(k).and_then(|s| s.to_integer());
+            let copies = match (&x, &y) {
+                (Value::Game(g), _) => int(k, &y).map(|n| (*g, n)),
+                _ => None,
+            }
+            .or_else(|| match (&x, &y) {
+                (_, Value::Game(g)) => int(k, &x).map(|n| (*g, n)),
+                _ => None,
+            });
+            if let Some((g, n)) = copies {
+                return Ok(Value::Game(k.multiple(&n, g)?));
+            }
             let (dx, dy) = (x.display(k, true), y.display(k, true));
             Err(error(
                 name,
@@ -455,6 +469,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
                 ),
             ))
         }
+        "power" => power(k, a),
         "div" => {
             arity(name, "div(a, b) or a / b", a, &[2])?;
             let (x, y) = (value_arg(k, name, a, 0)?, value_arg(k, name, a, 1)?);
@@ -674,6 +689,123 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
         n if super::misere::handles(n) => super::misere::call(k, n, a).map(Value::from),
         _ => Ok(Value::Game(super::value(k, name, a)?)),
     }
+}
+
+/// Most bits a power of a rational may have (its numerator's and denominator's bits together,
+/// estimated before it is computed): 2^20 bits, about 315,000 decimal digits. A limit, not an
+/// answer: a larger power is a "too large" error (exit status 3), never a huge allocation.
+pub const MAX_POWER_BITS: u64 = 1 << 20;
+
+/// Most factors a power of a number that is not rational (ω + 1)^n may multiply: each is a
+/// product of normal forms, under the product's own limits and the budget.
+const MAX_POWER_EXPONENT: u64 = 1 << 12;
+
+/// `a ^ b`, CGSuite's power: a number to an integer power (a negative one is the reciprocal's
+/// power). The exponent may be any value equal to an integer (`2^(*+*)` = 2^0 = 1). A rational
+/// power is computed by repeated squaring of its numerator and denominator once its size is
+/// known to fit ([`MAX_POWER_BITS`]); any other number (ω + 1) by repeated products of normal
+/// forms, the budget checked between them.
+fn power(k: &mut Kernel, a: &[Arg]) -> Result<Value, KernelError> {
+    let name = "power";
+    arity(name, "a ^ n or power(a, n)", a, &[2])?;
+    let x = value_arg(k, name, a, 0)?;
+    let e = value_arg(k, name, a, 1)?;
+    let n = e.as_surreal(k).and_then(|s| s.to_integer()).ok_or_else(|| {
+        let d = e.display(k, true);
+        error(
+            name,
+            format!("the exponent must be an integer, found {d} (ω^e takes any number e: write w^e)"),
+        )
+    })?;
+    let base = x.as_surreal(k).ok_or_else(|| {
+        let d = x.display(k, true);
+        error(
+            name,
+            format!(
+                "the base must be a number, found {d} (for nimbers, nimpow(a, n) is the nim power)"
+            ),
+        )
+    })?;
+    if base.is_zero() && n.is_negative() {
+        return Err(error(name, format!("0^{n} divides by zero")));
+    }
+    let too_large = |what: String| KernelError::TooLarge {
+        what: format!("{name}: {what}"),
+    };
+    let m = n.magnitude();
+    if let Some(r) = base.to_rational() {
+        // |p|^m has at most m·bits(p) bits: refused before anything is allocated.
+        let bits = r.numer().bits().max(1) + r.denom().bits();
+        let total = m.to_u64().and_then(|m| m.checked_mul(bits));
+        // 0, 1 and −1 stay small whatever the exponent: only its parity matters.
+        let trivial = r.denom().is_one() && (r.numer().is_zero() || r.numer().magnitude().is_one());
+        let m: u32 = if trivial {
+            if m.is_zero() {
+                0
+            } else if m.is_even() {
+                2
+            } else {
+                1
+            }
+        } else {
+            match total.and_then(|t| (t <= MAX_POWER_BITS).then(|| m.to_u32()).flatten()) {
+                Some(m) => m,
+                None => {
+                    return Err(too_large(format!(
+                        "{}^{n} has more than {MAX_POWER_BITS} bits",
+                        base.display(true)
+                    )))
+                }
+            }
+        };
+        k.check_budget()?;
+        let (p, q) = (r.numer().pow(m), r.denom().pow(m));
+        k.check_budget()?;
+        let v = if n.is_negative() {
+            BigRational::new(q, p)
+        } else {
+            BigRational::new(p, q)
+        };
+        return Ok(Value::surreal(Surreal::rational(v), k));
+    }
+    let m = m
+        .to_u64()
+        .filter(|&m| m <= MAX_POWER_EXPONENT)
+        .ok_or_else(|| {
+            too_large(format!(
+                "{}^{n}: an exponent above {MAX_POWER_EXPONENT} for a number that is not rational",
+                base.display(true)
+            ))
+        })?;
+    // square and multiply, each product under the product's limits and the budget
+    let mul = |k: &mut Kernel, p: &Surreal, q: &Surreal| -> Result<Surreal, KernelError> {
+        guard(name, &[p, q])?;
+        if p.terms().len().saturating_mul(q.terms().len()) > MAX_PRODUCT_PAIRS {
+            return Err(KernelError::TooLarge {
+                what: format!("{name}: a product of more than {MAX_PRODUCT_PAIRS} pairs of terms"),
+            });
+        }
+        product(k, p, q)
+    };
+    let (mut acc, mut sq, mut e) = (Surreal::integer(1), base.clone(), m);
+    while e != 0 {
+        k.check_budget()?;
+        if e & 1 == 1 {
+            acc = mul(k, &acc, &sq)?;
+        }
+        e >>= 1;
+        if e != 0 {
+            sq = mul(k, &sq, &sq)?;
+        }
+    }
+    let v = if n.is_negative() {
+        Surreal::integer(1)
+            .div(&acc)
+            .map_err(|err| error(name, err.0))?
+    } else {
+        acc
+    };
+    Ok(Value::surreal(v, k))
 }
 
 /// The day a form is born: one more than the latest day among the options written, for braces

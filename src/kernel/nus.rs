@@ -11,7 +11,7 @@ use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 /// The most options a nimber part may expand to when a closed form must be opened up.
-pub(crate) const MAX_NIM_OPTIONS: u64 = 1 << 12;
+pub(crate) const MAX_NIM_OPTIONS: u64 = 1 << 16;
 /// The largest up multiple expanded when a closed form meets a general game in a sum: each
 /// unit of ↑ is one level of recursion.
 pub(crate) const MAX_UP_EXPANSION: u64 = 1 << 10;

@@ -19,9 +19,19 @@ pub(crate) fn answer(
     brief: bool,
     kernel: impl Fn() -> Kernel,
 ) -> Result<String, Failure> {
-    let (x, y) = (x.clone(), y.clone());
-    if let Some(text) = number_world(ctx, &x, &y, brief, kernel())? {
-        return Ok(text);
+    let (mut x, mut y) = (x.clone(), y.clone());
+    let mut note = String::new();
+    match number_world(ctx, &x, &y, brief, kernel())? {
+        World::Answer(text) => return Ok(text),
+        World::Games => {}
+        // Terms only the number world evaluates (1/3 + 1/3 + 1/3, *w + *w) whose values are
+        // short games: compared as those games, with the kernel's reasons.
+        World::Evaluated(a, b, said) => {
+            (x, y) = (a, b);
+            if matches!(ctx.format, Format::Text) && !brief {
+                note = said;
+            }
+        }
     }
     let (rel, d) = compare_in(kernel(), &x, &y)?;
     let style = &ctx.style;
@@ -30,7 +40,8 @@ pub(crate) fn answer(
     } else {
         match ctx.format {
             Format::Text => {
-                let mut out = text(&x, &y, rel, &d, style);
+                let mut out = std::mem::take(&mut note);
+                out.push_str(&text(&x, &y, rel, &d, style));
                 if ctx.explain > 0 {
                     out.push_str(&by_definition(&x, &y, ctx.explain)?);
                 }
@@ -178,22 +189,48 @@ pub(crate) fn disproof_json(x: &Term, y: &Term, d: &Disproof) -> serde_json::Val
     v
 }
 
+/// What the number world makes of a comparison.
+enum World {
+    /// Both terms are short games the kernel evaluates: its comparison and reasons.
+    Games,
+    /// Both values are short games, but only the number world evaluates the terms: the
+    /// canonical forms to compare, and a line saying so.
+    Evaluated(Term, Term, String),
+    /// The answer, worked out here.
+    Answer(String),
+}
+
 /// Two values of which one is not a short game (ω, 1/3, *ω): numbers compare by their normal
 /// forms (the first term where they differ decides), a transfinite nimber equals only itself
-/// and is confused with every other nimber (their nim sum is a nonzero nimber). `None` when
-/// both are short games, for the kernel and its reasons.
+/// and is confused with every other nimber (their nim sum is a nonzero nimber). A number x
+/// that is not a short game against a short game G that is not a number, or a transfinite
+/// nimber against a number: decided by G's stops (a number above Left's stop is above G,
+/// one below Right's stop below it, one strictly between is confused with it; the stops of
+/// ∗α are 0). Anything else (∗ω against ↑) is refused, saying why.
 fn number_world(
     ctx: &Ctx,
     x: &Term,
     y: &Term,
     brief: bool,
     mut k: Kernel,
-) -> Result<Option<String>, Failure> {
+) -> Result<World, Failure> {
     use crate::functions::world::{self, Value};
     let (vx, vy) = (world::eval(&mut k, x)?, world::eval(&mut k, y)?);
-    if matches!((&vx, &vy), (Value::Game(_), Value::Game(_))) {
-        return Ok(None);
+    if let (Value::Game(a), Value::Game(b)) = (&vx, &vy) {
+        let (a, b) = (*a, *b);
+        if k.eval(x).is_ok() && k.eval(y).is_ok() {
+            return Ok(World::Games);
+        }
+        let (ta, tb) = (k.to_term(a), k.to_term(b));
+        let style = &ctx.style;
+        let said = format!(
+            "(evaluated, both are short games: A = {}, B = {})\n",
+            style.term(&ta),
+            style.term(&tb)
+        );
+        return Ok(World::Evaluated(ta, tb, said));
     }
+    let mut stops_reason = None;
     let rel = if let Some(o) = world::compare_numbers(&k, &vx, &vy) {
         match o {
             std::cmp::Ordering::Less => OutcomeClass::R,
@@ -206,24 +243,35 @@ fn number_world(
         } else {
             OutcomeClass::N
         }
+    } else if let Some((o, why)) = by_stops(&mut k, &vx, &vy, ctx.style.unicode) {
+        stops_reason = Some(why);
+        o
+    } else if let Some((o, why)) = by_stops(&mut k, &vy, &vx, ctx.style.unicode) {
+        stops_reason = Some(why);
+        match o {
+            OutcomeClass::L => OutcomeClass::R,
+            OutcomeClass::R => OutcomeClass::L,
+            other => other,
+        }
     } else {
         let (dx, dy) = (vx.display(&mut k, true), vy.display(&mut k, true));
         return Err(Failure::bad(format!(
-            "comparing {dx} with {dy} is not supported: a number that is not a short game compares only with numbers, a transfinite nimber only with nimbers\n"
+            "comparing {dx} with {dy} is not supported: the kernel holds short games only, so a number that is not a short game compares with numbers and (by their stops) with short games, a transfinite nimber with nimbers and numbers; a transfinite nimber against a short game that is neither (*w against ^) has no rule here\n"
         )));
     };
     let style = &ctx.style;
     let sym = symbol(rel, style);
     if brief {
-        return Ok(Some(format!("{sym}\n")));
+        return Ok(World::Answer(format!("{sym}\n")));
     }
     let (dx, dy) = (
         vx.display(&mut k, !style.unicode),
         vy.display(&mut k, !style.unicode),
     );
-    let why = match rel {
-        OutcomeClass::N => "their nim sum is a nonzero nimber, a first-player win".to_string(),
-        _ if vx.as_surreal(&k).is_some() => format!(
+    let why = match (rel, stops_reason) {
+        (_, Some(why)) => why,
+        (OutcomeClass::N, _) => "their nim sum is a nonzero nimber, a first-player win".to_string(),
+        _ if vx.as_surreal(&k).is_some() && vy.as_surreal(&k).is_some() => format!(
             "({dx}) − ({dy}) = {}, read off the leading term of the normal form",
             vx.as_surreal(&k)
                 .zip(vy.as_surreal(&k))
@@ -232,7 +280,7 @@ fn number_world(
         ),
         _ => "the same nimber".to_string(),
     };
-    Ok(Some(match ctx.format {
+    Ok(World::Answer(match ctx.format {
         Format::Json => format!(
             "{}\n",
             serde_json::json!({"a": vx.display(&mut k, true), "b": vy.display(&mut k, true), "relation": symbol(rel, &Style::default()), "reason": why})
@@ -240,3 +288,46 @@ fn number_world(
         _ => format!("{dx} {sym} {dy}\n  {why}\n"),
     }))
 }
+
+/// `x` against `g` by `g`'s stops, when `x` is a number and `g` a short game that is not
+/// one, or `x` a number and `g` a transfinite nimber (whose stops are 0): the outcome of
+/// x − g and the reason. For a number x and a game G, x > LS(G) implies x > G, x < RS(G)
+/// implies x < G, and RS(G) < x < LS(G) that they are confused (Siegel, CGT, II.1, the
+/// stops; number avoidance). At a stop itself the stops do not decide: `None`.
+fn by_stops(
+    k: &mut Kernel,
+    x: &crate::functions::world::Value,
+    g: &crate::functions::world::Value,
+    unicode: bool,
+) -> Option<(OutcomeClass, String)> {
+    use crate::functions::world::Value;
+    use crate::number::Surreal;
+    let xs = x.as_surreal(k)?;
+    let (ls, rs) = match g {
+        Value::Game(h) if k.as_number(*h).is_none() => (k.left_stop(*h), k.right_stop(*h)),
+        Value::Nimber(_) => (crate::number::Dyadic::zero(), crate::number::Dyadic::zero()),
+        _ => return None,
+    };
+    let (l, r) = (Surreal::dyadic(&ls), Surreal::dyadic(&rs));
+    let (dx, dg) = (x.display(k, !unicode), g.display(k, !unicode));
+    let stops = format!("the stops of {dg} are {} (Left) and {} (Right)", ls, rs);
+    if xs > l {
+        Some((
+            OutcomeClass::L,
+            format!("{stops}; {dx} is above both, so above {dg}"),
+        ))
+    } else if xs < r {
+        Some((
+            OutcomeClass::R,
+            format!("{stops}; {dx} is below both, so below {dg}"),
+        ))
+    } else if xs < l && xs > r {
+        Some((
+            OutcomeClass::N,
+            format!("{stops}; {dx} is strictly between them, so confused with {dg}"),
+        ))
+    } else {
+        None
+    }
+}
+

@@ -424,9 +424,12 @@ fn hackenbush_tree(text: &str, chars: &[char]) -> Result<Vec<Edge>, RulesetError
 /// breaks.
 fn hackenbush_graph(text: &str, chars: &[char]) -> Result<Vec<Edge>, RulesetError> {
     let mut edges: Vec<Edge> = Vec::new();
+    // Where each edge's colour is written, for an edge off the ground.
+    let mut places: Vec<usize> = Vec::new();
     let mut path: Vec<(usize, String)> = Vec::new();
     let finish = |path: &mut Vec<(usize, String)>,
                   edges: &mut Vec<Edge>,
+                  places: &mut Vec<usize>,
                   end: usize|
      -> Result<(), RulesetError> {
         if path.is_empty() {
@@ -484,6 +487,7 @@ fn hackenbush_graph(text: &str, chars: &[char]) -> Result<Vec<Edge>, RulesetErro
                 return Err(too_many_edges());
             }
             edges.push((std::mem::replace(&mut prev, next.clone()), c, next));
+            places.push(*at);
         }
         path.clear();
         Ok(())
@@ -494,7 +498,7 @@ fn hackenbush_graph(text: &str, chars: &[char]) -> Result<Vec<Edge>, RulesetErro
         if blank(c) {
             i += 1;
         } else if c == ',' {
-            finish(&mut path, &mut edges, i)?;
+            finish(&mut path, &mut edges, &mut places, i)?;
             i += 1;
         } else {
             let start = i;
@@ -515,8 +519,41 @@ fn hackenbush_graph(text: &str, chars: &[char]) -> Result<Vec<Edge>, RulesetErro
             path.push((start, chars[start..i].iter().collect()));
         }
     }
-    finish(&mut path, &mut edges, chars.len())?;
+    finish(&mut path, &mut edges, &mut places, chars.len())?;
+    if let Some(k) = off_the_ground(&edges) {
+        let (a, c, b) = &edges[k];
+        return Err(PositionError::at(
+            text,
+            places[k],
+            format!(
+                "the edge {a} {c} {b} is not joined to the ground by any path: it would fall before the game starts. Join its part to the ground _ or leave it out (onag does not drop it silently)"
+            ),
+        )
+        .into());
+    }
     Ok(edges)
+}
+
+/// The first edge not joined to the ground `_` by any path of edges, if any.
+fn off_the_ground(edges: &[Edge]) -> Option<usize> {
+    use std::collections::{HashMap, HashSet};
+    let mut next: HashMap<&str, Vec<&str>> = HashMap::new();
+    for (a, _, b) in edges {
+        next.entry(a).or_default().push(b);
+        next.entry(b).or_default().push(a);
+    }
+    let mut grounded: HashSet<&str> = HashSet::from(["_"]);
+    let mut todo = vec!["_"];
+    while let Some(x) = todo.pop() {
+        for &y in next.get(x).map_or(&[][..], |v| &v[..]) {
+            if grounded.insert(y) {
+                todo.push(y);
+            }
+        }
+    }
+    edges
+        .iter()
+        .position(|(a, _, _)| !grounded.contains(a.as_str()))
 }
 
 /// Reads an octal code: `code = [ "0" | "4" ] "." { octal digit }`. Returns the digits

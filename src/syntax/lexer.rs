@@ -34,6 +34,19 @@ pub(crate) enum Tok {
     Ellipsis,
     /// `^`, `^^`, `↑`, `⇑`…: the number of ups in the run.
     Up(usize),
+    /// CGSuite's uptimal powers: `^<n>` (↑ⁿ), `^[n]` (↑^→n), `v<n>`, `v[n]` (digits as text).
+    Uptimal {
+        /// `v` or `↓`.
+        down: bool,
+        /// `[n]` rather than `<n>`.
+        to: bool,
+        /// The digits of n.
+        n: String,
+    },
+    /// A lone ASCII `^` that is a power, as CGSuite reads it: after a number, a name or `)`
+    /// and before a digit or `(` (spaces allowed on both sides): `3^5` is 243, `2^(-4)` is 1/16.
+    /// Before anything else (`1^^`, `6^*`, `^<2>`, `{0|^}`) a `^` is up.
+    Pow,
     /// `v`, `vv`, `↓`, `⇓`…: the number of downs in the run.
     Down(usize),
     /// A run of decimal digits (kept as text: parsed into a big integer by the parser).
@@ -70,6 +83,8 @@ impl Tok {
             Tok::Equals => "`=`".into(),
             Tok::Ellipsis => "`…`".into(),
             Tok::Up(_) => "`^`".into(),
+            Tok::Pow => "`^` (a power)".into(),
+            Tok::Uptimal { .. } => "an uptimal (`^<n>`, `^[n]`)".into(),
             Tok::Down(_) => "`v`".into(),
             Tok::Int(s) if s.len() > 20 => format!("the integer `{}…`", &s[..20]),
             Tok::Int(s) => format!("the integer `{s}`"),
@@ -208,6 +223,10 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
             '.' => Tok::Dot,
             '=' => Tok::Equals,
             '…' => Tok::Ellipsis,
+            '^' if is_power(out.last().map(|t: &Token| &t.tok), &cur) => Tok::Pow,
+            '^' | '↑' | '↓' if matches!(cur.peek(), Some('<' | '[')) => {
+                uptimal(&mut cur, start, c == '↓')?
+            }
             '^' | '↑' | '⇑' => {
                 let mut n = if c == '⇑' { 2 } else { 1 };
                 while let Some(d @ ('^' | '↑' | '⇑')) = cur.peek() {
@@ -255,7 +274,9 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                     cur.bump();
                     s.push(d);
                 }
-                if s.bytes().all(|b| b == b'v') {
+                if s == "v" && matches!(cur.peek(), Some('<' | '[')) {
+                    uptimal(&mut cur, start, true)?
+                } else if s.bytes().all(|b| b == b'v') {
                     Tok::Down(s.len())
                 } else {
                     Tok::Ident(s)
@@ -275,6 +296,43 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
             span: Span::new(start, cur.pos),
         });
     }
+}
+
+/// `<n>` or `[n]` after a lone `^`, `↑`, `v` or `↓`: CGSuite's uptimal powers.
+fn uptimal(cur: &mut Cursor, start: Pos, down: bool) -> Result<Tok, LexError> {
+    let to = cur.bump() == Some('[');
+    let close = if to { ']' } else { '>' };
+    let mut n = String::new();
+    while let Some(d @ '0'..='9') = cur.peek() {
+        cur.bump();
+        n.push(d);
+    }
+    if n.is_empty() || cur.peek() != Some(close) {
+        let open = if to { '[' } else { '<' };
+        return Err(LexError {
+            message: format!(
+                "expected a positive integer and `{close}` after `{open}`: CGSuite's uptimals are written ^{open}3{close}, v{open}2{close}"
+            ),
+            span: Span::new(start, cur.pos),
+        });
+    }
+    cur.bump();
+    Ok(Tok::Uptimal { down, to, n })
+}
+
+/// Whether a lone `^` (just read) is a power: the token before it is a number, a name or
+/// `)`, and the next character that is not a space is a digit or `(`. Another `^` after it
+/// makes a run of ups (`1^^`), and `*`, `<`, `[` or anything else keep it an up (`6^*`).
+fn is_power(before: Option<&Tok>, cur: &Cursor) -> bool {
+    if !matches!(before, Some(Tok::Int(_) | Tok::Ident(_) | Tok::RParen)) {
+        return false;
+    }
+    let mut rest = cur.chars.clone();
+    if matches!(rest.peek(), Some('^' | '↑' | '⇑')) {
+        return false;
+    }
+    rest.find(|c| !c.is_whitespace())
+        .is_some_and(|c| c.is_ascii_digit() || c == '(')
 }
 
 /// `*[…]` after its `*`: the text up to the matching `]`, brackets nested (CGSuite's misère

@@ -25,6 +25,7 @@ mod lexer;
 mod parser;
 mod print;
 mod quick;
+mod uptimal;
 
 pub use error::ParseError;
 pub use parser::MAX_NESTING;

@@ -12,6 +12,7 @@
 //!          | "×" | "·" | "*" (spaced, see below)       product: mul(a, b)
 //!          | "/"                                       quotient: div(a, b)
 //! unary    = "-" INT literal-rest                      signed literal: -1/2*, -3^, -3*{..}
+//!          | "-" INT pow                               -(INT^e): -2^40 = −(2^40)
 //!          | "-" unary | "+" unary | "+-" pm ;
 //! pm       = "{" options "}"                           a set (no bars) or a game
 //!          | unary ;
@@ -26,6 +27,12 @@
 //!          | "hs" STRING ;                               with ( ) or spaces: hs("…"), a
 //!                                                        recurring (infinite) row
 //! arg      = STRING | expr ;
+//! pow      = base POW exponent                          power(base, e), right-associative:
+//! base     = INT | NAME | call | "(" shared ")"         3^2^2^2 = 3^(2^(2^2)); `2/3^2` = 2/9
+//! exponent = ( INT | "(" shared ")" ) [ POW exponent ] ;
+//!   POW is a lone ASCII `^` after a number, a name or `)` and before a digit or `(`, spaces
+//!   allowed (`3 ^ 2` = 9); before `^`, `*`, `<`, `[` or anything else it is up (`1^^`, `6^*`).
+//!   A number plus n·↑ is written with a touching `+`, `3+^5` (one literal, as onag prints it).
 //! literal  = INT [ "/" INT ] ( "*" unary  (if it starts with { ( ^ v * or a name): n copies
 //!                            | "." unary                                   n copies
 //!                            | ("Tiny"|"Miny") "(" expr ")"                number + Tiny(G)
@@ -209,6 +216,9 @@ fn spelled_out(name: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+/// The function a power `a^b` calls (`crate::functions::world`).
+pub(crate) const POWER: &str = "power";
 
 /// The keyword that introduces definitions.
 const WHERE: &str = "where";
@@ -472,9 +482,17 @@ impl Parser<'_> {
                 self.transfinite_nimber()
             }
             Tok::Up(_) | Tok::Down(_) | Tok::Star => self.nus_suffix(Dyadic::zero(), false),
+            Tok::Uptimal { .. } => self.uptimal(),
             Tok::LBrace => self.braces(),
-            Tok::LParen => self.parens(),
-            Tok::Ident(_) => self.name(),
+            Tok::LParen | Tok::Ident(_) => {
+                let start = self.span();
+                let t = if *self.peek() == Tok::LParen {
+                    self.parens()?
+                } else {
+                    self.name()?
+                };
+                self.power_tail(start, t)
+            }
             Tok::Hash(_) => self.reference(),
             Tok::Misere(_) => self.misere_form(),
             _ => Err(self.not_a_game()),
@@ -815,7 +833,7 @@ impl Parser<'_> {
             n if is_omega(n) && number.is_zero() && (n == "w" || !self.call_follows()) => {
                 self.bump();
                 let mut args = Vec::new();
-                if let Tok::Up(k) = *self.peek() {
+                if let (Tok::Up(k), _) | (Tok::Pow, k) = (self.peek().clone(), 1) {
                     let caret = self.bump().span;
                     if k > 1 {
                         return Err(self.error(caret, "write a power of ω as w^e, with one `^`"));
@@ -933,6 +951,10 @@ impl Parser<'_> {
     /// `w^3*12` is ω³·12, not ω^(3 + ∗12); anything else is a unary term (`w^(w+1)`, `w^w`).
     #[inline(never)]
     fn exponent(&mut self) -> Result<Term, ParseError> {
+        if matches!(self.peek(), Tok::Int(_)) && *self.peek_at(1) == Tok::Pow {
+            // `w^2^3` is ω^(2^3): powers are right-associative.
+            return self.power_operand();
+        }
         let neg = *self.peek() == Tok::Minus && matches!(self.peek_at(1), Tok::Int(_));
         if !(neg || matches!(self.peek(), Tok::Int(_))) {
             return self.unary();
@@ -1020,6 +1042,86 @@ impl Parser<'_> {
         })
     }
 
+    /// `^<n>`, `^[n]`, `v<n>`, `v[n]`, with an optional touching `*` or `*k`: the canonical
+    /// form written out (`super::uptimal`); `*k` for k ≥ 2 is added as a sum.
+    #[inline(never)]
+    fn uptimal(&mut self) -> Result<Term, ParseError> {
+        let Tok::Uptimal { down, to, n } = self.peek().clone() else {
+            return Err(self.not_a_game());
+        };
+        let span = self.bump().span;
+        let n = n
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=super::uptimal::MAX_UPTIMAL).contains(n))
+            .ok_or_else(|| {
+                self.error(
+                    span,
+                    format!(
+                        "an uptimal power from 1 to {}: its form is written out, one brace a level",
+                        super::uptimal::MAX_UPTIMAL
+                    ),
+                )
+            })?;
+        let mut nim = 0u64;
+        if *self.peek() == Tok::Star && self.touching(1) {
+            self.bump();
+            nim = 1;
+            if matches!(self.peek(), Tok::Int(_)) && self.touching(1) {
+                let (k, at) = self.int()?;
+                nim = num_traits::ToPrimitive::to_u64(&k)
+                    .ok_or_else(|| self.error(at, "a nimber after an uptimal below 2^64"))?;
+            }
+        }
+        let u = super::uptimal::Uptimal {
+            down,
+            to,
+            n,
+            star: nim == 1,
+        };
+        let t = super::uptimal::term(u);
+        Ok(if nim >= 2 {
+            Term::sum(t, Term::nimber(Nimber::from(nim)))
+        } else {
+            t
+        })
+    }
+
+    /// `base ^ e` if a power follows (`Tok::Pow`): the call power(base, e), right-associative
+    /// (`3^2^2^2` = 3^(2^(2^2))), binding tighter than products and signs.
+    fn power_tail(&mut self, start: Span, base: Term) -> Result<Term, ParseError> {
+        if *self.peek() != Tok::Pow {
+            return Ok(base);
+        }
+        self.bump();
+        self.enter()?;
+        let e = self.power_operand()?;
+        self.leave();
+        let t = Term::Call {
+            name: POWER.to_string(),
+            args: vec![Arg::Game(base), Arg::Game(e)],
+        };
+        self.record(start, &t);
+        Ok(t)
+    }
+
+    /// An exponent: an integer or a parenthesised expression, with its own power after it.
+    #[inline(never)]
+    fn power_operand(&mut self) -> Result<Term, ParseError> {
+        let start = self.span();
+        let e = match self.peek() {
+            Tok::Int(_) => Term::number(Dyadic::integer(self.int()?.0)),
+            Tok::LParen => self.parens()?,
+            other => {
+                return Err(self.error_here(format!(
+                    "expected an exponent (an integer or a parenthesised expression) after `^`, found {}",
+                    other.describe()
+                )))
+            }
+        };
+        self.power_tail(start, e)
+    }
+
     #[inline(never)]
     fn int(&mut self) -> Result<(BigInt, Span), ParseError> {
         match self.peek().clone() {
@@ -1039,11 +1141,21 @@ impl Parser<'_> {
     fn literal(&mut self, minus: Option<Span>) -> Result<Term, ParseError> {
         let (mut num, num_span) = self.int()?;
         let start = minus.unwrap_or(num_span);
+        if *self.peek() == Tok::Pow {
+            // `-2^40` is −(2^40), as in CGSuite: the power binds tighter than the sign.
+            let p = self.power_tail(num_span, Term::number(Dyadic::integer(num)))?;
+            return Ok(if minus.is_some() { Term::neg(p) } else { p });
+        }
         if minus.is_some() {
             num = -num;
         }
         let mut number_span = start.to(num_span);
-        let number = if *self.peek() == Tok::Slash && matches!(self.peek_at(1), Tok::Int(_)) {
+        // `2/3^2` is 2/(3^2): the power binds tighter than the quotient, which is then read as
+        // a product (`div`), not as the literal 2/3.
+        let number = if *self.peek() == Tok::Slash
+            && matches!(self.peek_at(1), Tok::Int(_))
+            && *self.peek_at(2) != Tok::Pow
+        {
             self.bump();
             let (den, den_span) = self.int()?;
             number_span = number_span.to(den_span);
@@ -1104,6 +1216,10 @@ impl Parser<'_> {
                 return self.named(&name, number);
             }
         }
+        // `3^<2>`: a number plus an uptimal, the sum of the two.
+        if matches!(self.peek(), Tok::Uptimal { .. }) && self.touching(1) {
+            return Ok(Term::sum(Term::number(number), self.uptimal()?));
+        }
         self.nus_suffix(number, true)
     }
 
@@ -1128,6 +1244,15 @@ impl Parser<'_> {
     fn nus_suffix(&mut self, number: Dyadic, numbered: bool) -> Result<Term, ParseError> {
         let mut up = BigInt::zero();
         let mut prefixed = numbered;
+        // `3+^5`, all touching, is the literal 3 + 5·↑ (how onag prints it, since `3^5` is
+        // the power 243 in CGSuite's input and onag's).
+        if numbered
+            && *self.peek() == Tok::Plus
+            && matches!(self.peek_at(1), Tok::Up(_) | Tok::Down(_))
+            && self.touching(2)
+        {
+            self.bump();
+        }
         if let Tok::Up(k) | Tok::Down(k) = *self.peek() {
             let sign_down = matches!(self.peek(), Tok::Down(_));
             let run = self.bump().span;

@@ -3,6 +3,8 @@
 //! Every printed form parses back to the same term (see the round-trip property test): where
 //! CGSuite's display would be ambiguous for our reader, the printer adds parentheses or braces.
 
+use super::parser::POWER;
+use super::uptimal;
 use super::PrintOptions;
 use crate::number::Dyadic;
 use crate::term::{Arg, Pebble, Term};
@@ -33,6 +35,12 @@ pub(crate) fn print(t: &Term, opts: &PrintOptions) -> String {
     // Writing into a String cannot fail.
     let _ = doc.render_fmt(width, &mut out);
     out
+}
+
+/// A natural number, which a power's base or exponent may be without parentheses.
+fn bare_base(t: &Term) -> bool {
+    matches!(t, Term::Nus { number, up, nim }
+        if number.is_integer() && number.signum() >= 0 && up.is_zero() && nim.is_zero())
 }
 
 /// How a printed term begins, which decides where the reader needs parentheses.
@@ -71,6 +79,10 @@ fn lead(t: &Term) -> Lead {
         }
         // `--x` reads back as two negations: only a `-` glued to a number is special.
         Term::Sum(a, _) => lead(a),
+        Term::Call { name, args } if name == POWER && args.len() == 2 => match &args[0] {
+            Arg::Game(b) if bare_base(b) => Lead::Digit,
+            _ => Lead::Other,
+        },
         _ => Lead::Other,
     }
 }
@@ -123,6 +135,12 @@ impl Printer {
                 (false, true) => ("↓", "⇓"),
             };
             let n = up.abs();
+            // `3^5` is the power 243 (in CGSuite's input too): a number plus n·↑ for n ≥ 3 is
+            // written `3+^5`, which both programs read as 3 + 5·↑. (`3^^` and `3v5` are
+            // unambiguous and stay as CGSuite prints them.)
+            if !number.is_zero() && n > BigInt::from(2) && up.is_positive() {
+                s.push('+');
+            }
             if n.is_one() {
                 s.push_str(one);
             } else if n == BigInt::from(2) {
@@ -244,12 +262,19 @@ impl Printer {
             Term::Where { .. } if crate::term::one_set_options(t).is_some() => self.expr(t),
             Term::Sum(..) | Term::Where { .. } => self.parens(self.expr(t)),
             Term::Name(name) => Doc::text(name.clone()),
+            Term::Game { .. } if uptimal::recognize(t).is_some() => Doc::text(self.uptimal(t)),
             Term::Game { left, right } => self.braced(left, right),
             Term::Nus { number, up, nim } => Doc::text(self.nus(number, up, nim)),
             Term::Call { name, args } if self.number_world(name, args).is_some() => self
                 .number_world(name, args)
                 .unwrap_or_else(|| Doc::text("")),
             Term::Ref(n) => Doc::text(format!("#{n}")),
+            Term::Call { name, args } if name == POWER && args.len() == 2 => {
+                match (&args[0], &args[1]) {
+                    (Arg::Game(b), Arg::Game(e)) => self.power(b, e),
+                    _ => Doc::text(""),
+                }
+            }
             // CGSuite's misère notation, read by the lexer's `*[…]` (syntax::lexer).
             Term::Call { name, args }
                 if name == "misere" && matches!(&args[..], [Arg::Text(_)]) =>
@@ -281,7 +306,9 @@ impl Printer {
                 Doc::text(format!("hs\"{s}\""))
             }
             Term::Neg(x) => {
-                let inner = if matches!(**x, Term::Sum(..)) || lead(x) != Lead::Other {
+                // `-2^40` reads as −(2^40): a power needs no parentheses after a minus.
+                let power = matches!(&**x, Term::Call { name, .. } if name == POWER);
+                let inner = if !power && (matches!(**x, Term::Sum(..)) || lead(x) != Lead::Other) {
                     self.parens(self.expr(x))
                 } else {
                     self.unary(x)
@@ -327,6 +354,37 @@ impl Printer {
                 }
             }
         }
+    }
+
+    /// An uptimal's form as CGSuite's literal (`^<3>`, `v[2]*`).
+    fn uptimal(&self, t: &Term) -> String {
+        uptimal::recognize(t)
+            .map(|u| uptimal::text(u, self.unicode))
+            .unwrap_or_default()
+    }
+
+    /// `b^e`, parenthesised so that it reads back as the same power: a base other than a
+    /// natural number or a name in parentheses (`(1/2)^3`, `(w)^2`, since `w^2` is ω², and
+    /// `(2^3)^2`, since powers group to the right), an exponent other than a natural number or
+    /// a power of one in parentheses (`2^(-4)`).
+    fn power(&self, b: &Term, e: &Term) -> Doc {
+        let base = if bare_base(b) || matches!(b, Term::Name(_)) {
+            self.unary(b)
+        } else {
+            self.parens(self.expr(b))
+        };
+        let exponent = match e {
+            Term::Call { name, args } if name == POWER && args.len() == 2 => {
+                if matches!(&args[0], Arg::Game(x) if bare_base(x)) {
+                    self.unary(e)
+                } else {
+                    self.parens(self.expr(e))
+                }
+            }
+            _ if bare_base(e) => self.unary(e),
+            _ => self.parens(self.expr(e)),
+        };
+        base.append(Doc::text("^")).append(exponent)
     }
 
     /// What follows `+-`: one option bare (parenthesised where CGSuite does, `+-(1*)`), or a
@@ -389,8 +447,8 @@ impl Printer {
     /// exactly as in CGSuite.)
     fn slashes(&self, left: &[Term], right: &[Term]) -> (Doc, usize) {
         let side = |opts: &[Term]| -> (Doc, usize) {
-            if let [Term::Game { left: l, right: r }] = opts {
-                if !l.is_empty() && !r.is_empty() {
+            if let [g @ Term::Game { left: l, right: r }] = opts {
+                if !l.is_empty() && !r.is_empty() && uptimal::recognize(g).is_none() {
                     let (d, c) = self.slashes(l, r);
                     if c < MAX_SLASHES {
                         return (d, c);
@@ -401,7 +459,7 @@ impl Printer {
                 }
             }
             let items = opts.iter().map(|x| match x {
-                Term::Game { left, right } => self.braced(left, right),
+                Term::Game { .. } => self.unary(x),
                 _ => self.part(x),
             });
             (join_options(items), 0)
@@ -493,6 +551,9 @@ impl Printer {
                 self.write_expr(t, out);
                 out.push(')');
             }
+            Term::Game { .. } if uptimal::recognize(t).is_some() => {
+                out.push_str(&self.uptimal(t));
+            }
             Term::Game { left, right } => {
                 out.push('{');
                 out.push_str(&self.write_slashes(left, right).0);
@@ -553,8 +614,8 @@ impl Printer {
     /// [`Printer::slashes`] as text.
     fn write_slashes(&self, left: &[Term], right: &[Term]) -> (String, usize) {
         let side = |opts: &[Term]| -> (String, usize) {
-            if let [Term::Game { left: l, right: r }] = opts {
-                if !l.is_empty() && !r.is_empty() {
+            if let [g @ Term::Game { left: l, right: r }] = opts {
+                if !l.is_empty() && !r.is_empty() && uptimal::recognize(g).is_none() {
                     let (d, c) = self.write_slashes(l, r);
                     if c < MAX_SLASHES {
                         return (d, c);

@@ -257,6 +257,12 @@ mod tests {
                 "2+*3",
                 "*",
                 "123456789012345678901234567890",
+                "3+^5",
+                "-1/2+^4*2",
+                "2^5",
+                "-2^40",
+                "^<3>",
+                "v[2]*",
             ])
             .prop_map(closed),
         ];
@@ -301,7 +307,7 @@ mod tests {
         /// Any text at all: the quick reader answers nothing or what the full parser answers.
         #[test]
         fn any_text_reads_as_the_full_parser_reads_it(
-            s in "[{}|,#0-9*^v/ +.a-]{0,24}",
+            s in "[{}|,#0-9*^v/ +.a<>\\[\\]()-]{0,24}",
         ) {
             if let Some(t) = quick(&s) {
                 prop_assert_eq!(Some(t), full(&s), "{}", s);

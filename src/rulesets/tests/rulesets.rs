@@ -753,8 +753,7 @@ fn hackenbush_random_graphs_match_brute_force() {
             .map(|&(a, b, c)| format!("{} {c} {}", name(a), name(b)))
             .collect();
         let text = text.join(", ");
-        let fast = hb(&mut k, &text);
-        // The brute force starts from the picture with fallen edges dropped, as the rules do.
+        // An edge off the ground as written is an error at it (issue 33.5), never dropped.
         let mut reach = vec![0usize];
         loop {
             let before = reach.len();
@@ -770,11 +769,16 @@ fn hackenbush_random_graphs_match_brute_force() {
                 break;
             }
         }
-        let mut start: Vec<_> = edges
-            .iter()
-            .copied()
-            .filter(|e| reach.contains(&e.0))
-            .collect();
+        if edges.iter().any(|e| !reach.contains(&e.0)) {
+            let e = Picture::parse(&text).unwrap_err();
+            assert!(
+                e.to_string().contains("not joined to the ground"),
+                "{text}: {e}"
+            );
+            continue;
+        }
+        let fast = hb(&mut k, &text);
+        let mut start: Vec<_> = edges.clone();
         start.sort_unstable();
         let brute = if start.is_empty() {
             k.zero()
@@ -1000,10 +1004,10 @@ fn hackenbush_openings_are_checked_from_the_rules() {
     // An option with the colours the other way up is another picture.
     let upside_down = crate::Term::game(vec![hb("L,R"), hb("LR")], vec![hb("LL")]);
     assert!(matches!(f.check_open(&args, &upside_down), Some(Err(_))));
-    // What no longer reaches the ground falls: an option written with a hanging edge is the
-    // picture without it.
+    // An option written with a hanging edge is refused (issue 33.5: a picture's part off the
+    // ground is an error, never dropped silently), by the checker as by the producer.
     let hanging = crate::Term::game(vec![hb("L,R"), hb("_ R b, b L a, c L d")], vec![hb("LL")]);
-    assert_eq!(f.check_open(&args, &hanging), Some(Ok(())));
+    assert!(matches!(f.check_open(&args, &hanging), Some(Err(_))));
 }
 
 // ---------------------------------------------------------------------------------------------
