@@ -202,7 +202,7 @@ fn in_games(x: &Term, y: &Term, m: &MoveInGames, style: &Style) -> String {
         format!("moving {moved} to {}", style.term(&m.to))
     } else {
         format!(
-            "making {}'s move in {moved}, to {} (a move in -B is the other player's move in B)",
+            "moving in -B, which is {}'s move in {moved} to {}",
             player_name(m.mover),
             style.term(&m.to)
         )

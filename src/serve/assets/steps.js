@@ -424,7 +424,7 @@ const Steps = (() => {
       const moved = m.at.length ? `the part ${m.part} of ${m.game} (at ${m.at.join('/')})` : `${m.game} = ${whole}`;
       const [a2, b2] = m.game === 'A' ? [m.game_after, d.b] : [d.a, m.game_after];
       const how = m.mover === m.player ? `moving ${moved} to ${m.to}`
-        : `making ${m.mover}'s move in ${moved}, to ${m.to} (a move in −B is the other player's move in B)`;
+        : `moving in −B, which is ${m.mover}'s move in ${moved} to ${m.to}`;
       return `In your games: ${m.player} moving first wins by ${how}, leaving ${minus(a2, b2)}.`;
     });
   }
