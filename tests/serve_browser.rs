@@ -146,6 +146,10 @@ async fn wait_css(c: &Client, css: &str) {
 
 /// A screenshot saved under target/, for a person to look at.
 async fn shot(c: &Client, name: &str) {
+    // The result, not the input form, is what a person looks at.
+    let _ = c
+        .execute("document.getElementById('result').scrollIntoView()", vec![])
+        .await;
     let png = c.screenshot().await.expect("a screenshot");
     assert!(png.starts_with(b"\x89PNG"), "not a PNG");
     std::fs::write(artifact(name), &png).expect("save the screenshot");
@@ -461,7 +465,7 @@ async fn run(c: &Client, url: &str) {
     )
     .await;
     assert!(
-        relation.contains("Right moving first wins by moving A = {0|1} to 1, leaving 1 − 1."),
+        relation.contains("Right moving first wins by moving A = {0|1} to 1, leaving 1 − 1 ≤ 0"),
         "{relation}"
     );
     shot(c, "serve-disproof.png").await;

@@ -199,13 +199,13 @@ fn leads_with_number(t: &Term) -> bool {
     }
 }
 
-/// The inside of braces in slash notation, the number of bars it used, and the options' nodes.
-fn slashes(
-    left: &[Term],
-    right: &[Term],
-    budget: &mut usize,
-) -> Option<(String, usize, Vec<(String, Node)>)> {
-    let mut side = |opts: &[Term], who: char| -> Option<(String, usize, Vec<(String, Node)>)> {
+/// The inside of braces in slash notation, the number of bars it used, and the options' nodes
+/// with their path elements.
+type Slashes = (String, usize, Vec<(String, Node)>);
+
+/// [`Slashes`] of the options `left` and `right`.
+fn slashes(left: &[Term], right: &[Term], budget: &mut usize) -> Option<Slashes> {
+    let mut side = |opts: &[Term], who: char| -> Option<Slashes> {
         if let [Term::Game { left: l, right: r }] = opts {
             if !l.is_empty() && !r.is_empty() {
                 spend(budget)?;

@@ -137,7 +137,7 @@ function showRelation(op, d) {
         : `${player} moving first has no winning move.`);
     }
   }
-  lines.push(...Steps.winningLines(d)); // steps.js: the moves in A and B themselves
+  lines.splice(1, 0, ...Steps.winningLines(d)); // steps.js: the moves in A and B themselves
   const ul = document.createElement('ul');
   for (const l of lines) {
     const li = document.createElement('li');

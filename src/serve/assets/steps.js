@@ -360,9 +360,10 @@ const Steps = (() => {
     for (const c of (rule && rule.when) || []) {
       const m = /^(\w+)\s*(<=|>=)\s*(\w+)$/.exec(c);
       if (!m || !(w.games || {})[m[1]] || !(w.games || {})[m[3]]) continue;
-      const [x, y] = m[2] === '<=' ? [m[1], m[3]] : [m[3], m[1]];
+      // Asked as the rule states it: `B >= G` stays B ≥ G.
+      const [x, y] = [m[1], m[3]];
       const left = w.games[x], right = w.games[y];
-      const b = el('button', `why is ${x} ≤ ${y}?`, 'why-compare');
+      const b = el('button', `why is ${x} ${m[2] === '<=' ? '≤' : '≥'} ${y}?`, 'why-compare');
       const td = row('reason', b);
       const pre = el('pre', undefined, 'compare-words');
       pre.hidden = true;
@@ -425,7 +426,9 @@ const Steps = (() => {
       const [a2, b2] = m.game === 'A' ? [m.game_after, d.b] : [d.a, m.game_after];
       const how = m.mover === m.player ? `moving ${moved} to ${m.to}`
         : `moving in −B, which is ${m.mover}'s move in ${moved} to ${m.to}`;
-      return `In your games: ${m.player} moving first wins by ${how}, leaving ${minus(a2, b2)}.`;
+      const next = m.player === 'Left' ? 'Right' : 'Left';
+      const sign = m.player === 'Left' ? '≥ 0' : '≤ 0';
+      return `In your games: ${m.player} moving first wins by ${how}, leaving ${minus(a2, b2)} ${sign}, which ${next}, moving next, loses.`;
     });
   }
 
