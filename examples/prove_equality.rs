@@ -7,7 +7,7 @@
 
 use onag::RuleSet;
 use onag::{parse, print};
-use onag::{Engine, Player, Proof, Verdict};
+use onag::{Engine, Player, Verdict};
 
 fn show(t: &onag::Term) -> String {
     print(t, &Default::default())
@@ -43,8 +43,8 @@ fn main() {
     assert!(dominated.why.contains("0 <= 1"), "{}", dominated.why);
     // Every step names a rule of the set, and the proof survives JSON and a fresh check.
     assert!(proof.steps.iter().all(|s| rules.get(&s.rule).is_some()));
-    let again = Proof::from_json(&proof.to_json(), &rules).expect("the JSON proof checks");
-    assert_eq!(again.steps.len(), proof.steps.len());
+    let again = onag::check(&proof.to_json(), &rules).expect("the JSON proof checks");
+    assert_eq!(again.steps, proof.size());
     println!("checked, and checked again after a JSON round trip");
 
     // A false claim gets the play that refutes it.

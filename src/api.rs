@@ -6,7 +6,8 @@
 use crate::engine::Engine;
 use crate::error::Error;
 use crate::kernel::{Kernel, Relation};
-use crate::proof::{Proof, Simplification, Verdict};
+use crate::proof::json::CheckedFile;
+use crate::proof::{Simplification, Verdict};
 use crate::rules::RuleSet;
 use crate::term::Term;
 
@@ -77,25 +78,34 @@ pub fn compare(a: &Term, b: &Term) -> Result<Relation, Error> {
     Ok(k.compare(x, y)?)
 }
 
-/// Checks a proof (read from JSON, say) against a rule set: every step re-matched, every side
-/// condition decided again. A failure is [`Error::Rejected`], naming the step.
+/// Reads a proof file (the JSON that [`crate::Proof::to_json`] writes and `onag simplify --format
+/// json` prints) and checks it against a rule set, as `onag check` does: every step re-matched,
+/// every side condition decided again, by a checker independent of the engine that wrote it. It
+/// reads as it checks, so a proof too large to hold is checked in the memory of its lemmas'
+/// statements. The file's own `checked` field is never believed.
+///
+/// A proof that fails is [`Error::Rejected`], naming the lemma and step; text that is not a
+/// proof is [`Error::BadInput`]; a check stopped by the memory limit or its budget of work is
+/// [`Error::Limit`]. To hold a proof instead, read it with [`crate::Proof::from_json`] and check it
+/// with [`crate::Proof::verify`].
 ///
 /// ```
 /// use onag::{Engine, RuleSet};
 /// let rules = RuleSet::builtin();
 /// let s = onag::simplify(&onag::parse("{0,1|2}").unwrap(), &Engine::new(rules.clone())).unwrap();
 /// let json = s.proof.to_json();
-/// let read = onag::Proof::parse_json(&json).unwrap();
-/// assert!(onag::check(&read, &rules).is_ok());
+/// let file = onag::check(&json, &rules).unwrap();
+/// assert_eq!((file.input.to_string(), file.result.to_string()), ("{0,1|2}".into(), "3/2".into()));
 /// // The same proof against a rule set without the rule it used is rejected.
 /// let mut fewer = rules.clone();
-/// fewer.remove(&read.steps[0].rule);
-/// assert!(matches!(onag::check(&read, &fewer), Err(onag::Error::Rejected { step: 0, .. })));
+/// fewer.remove(&s.proof.steps[0].rule);
+/// assert!(matches!(onag::check(&json, &fewer), Err(onag::Error::Rejected { step: 0, .. })));
+/// assert!(matches!(onag::check("[]", &rules), Err(onag::Error::BadInput(_))));
 /// ```
-pub fn check(proof: &Proof, rules: &RuleSet) -> Result<(), Error> {
-    proof
-        .check(rules)
-        .map_err(|e| crate::proof::ProofError::Check(e).into())
+pub fn check(text: &str, rules: &RuleSet) -> Result<CheckedFile, Error> {
+    let (file, verdict) = crate::proof::json::read_and_check(text, rules)?;
+    verdict.map_err(crate::proof::ProofError::Check)?;
+    Ok(file)
 }
 
 /// The rule set shipped in `rules/`, or a named part of it (`"fundamental"`, `"all"`, a group

@@ -16,7 +16,7 @@ use std::fmt;
 /// Exit statuses of the command line, by kind of outcome.
 pub mod status {
     /// Success.
-    #[cfg(any(test, feature = "ops"))]
+    #[cfg(any(test, feature = "cli"))]
     pub const OK: i32 = 0;
     /// The claim is false: games that differ, a rejected proof.
     pub const FALSE: i32 = 1;

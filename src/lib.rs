@@ -36,7 +36,7 @@
 //!   [`NimSequence`]);
 //! - the limits: [`Limits`], [`Budget`], [`CountingAlloc`] (the counting allocator and the
 //!   memory limit), [`MAX_NESTING`], [`MAX_RULE_NESTING`];
-//! - the command line as one call, [`run_cli`] (feature `cli`).
+//! - the command line as one call, `run_cli` (feature `cli`).
 //!
 //! ```
 //! let engine = onag::Engine::new(onag::rules("all").unwrap());
@@ -56,7 +56,7 @@ pub(crate) mod kernel;
 pub(crate) mod memory;
 pub(crate) mod misere;
 pub(crate) mod number;
-#[cfg(feature = "ops")]
+#[cfg(feature = "cli")]
 pub(crate) mod ops;
 pub(crate) mod proof;
 pub(crate) mod rules;
@@ -115,9 +115,10 @@ pub use engine::Limits;
 pub use error::Error;
 pub use kernel::Relation;
 pub use number::{Dyadic, Nimber, ParseDyadicError};
+pub use proof::json::CheckedFile;
 /// A proof: the steps from the input to the result, each a rule applied at a place with its
 /// witnesses, and the lemmas it cites. It travels as JSON and is checked against a rule set by
-/// the independent checker ([`check`]).
+/// the independent checker ([`check`] for a file, [`Proof::verify`] for a proof in memory).
 ///
 /// ```
 /// use onag::{Engine, Proof, RuleSet};
@@ -128,11 +129,12 @@ pub use number::{Dyadic, Nimber, ParseDyadicError};
 /// // Left's option {1|0} reverses through 0 (0 ≤ {0,{1|0}|5}), then the simplest number.
 /// assert!(p.steps.iter().any(|st| st.rule == "reversible-left"));
 /// assert_eq!(p.steps.last().map(|st| st.rule.as_str()), Some("simplicity"));
-/// let back = Proof::parse_json(&p.to_json()).unwrap();
-/// assert_eq!(back.steps.len(), p.steps.len());
-/// assert!(onag::check(&back, &rules).is_ok());
+/// // It travels as JSON; `onag::check` reads the text and checks it.
+/// let json = p.to_json();
+/// assert_eq!(onag::check(&json, &rules).unwrap().steps, p.size());
+/// let mut back = Proof::from_json(&json).unwrap();
+/// assert!(back.verify(&rules).is_ok() && back.checked);
 /// ```
-pub use proof::json::CheckedFile;
 pub use proof::Proof;
 pub use proof::{Simplification, Verdict};
 /// A set of rules (theorems written as data in `rules/*.rules`): the shipped ones, a named
@@ -329,7 +331,7 @@ pub use proof::compare as compare_with_proof;
 /// let proof = onag::proof_of_simplification(&mut run, &rules).unwrap();
 /// assert!(proof.checked);
 /// assert_eq!(proof.result, run.result);
-/// assert!(onag::check(&proof, &rules).is_ok());
+/// assert!(proof.check(&rules).is_ok());
 /// ```
 pub use proof::proof_of_simplification;
 pub use proof::table::TableError;
@@ -413,3 +415,8 @@ pub fn run_cli() -> i32 {
     })
 }
 pub use syntax::{print, ParseError, PrintOptions, MAX_NESTING};
+
+/// README's Rust examples, compiled and run as doc-tests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;

@@ -20,7 +20,17 @@ pub enum Pebble {
     Neutral,
 }
 
-/// A game term.
+/// A game term: the expression as written, nothing evaluated. [`crate::parse`] reads one,
+/// `Display` prints it back in CGSuite's notation (ASCII), and the kernel or the engine give
+/// its value.
+///
+/// ```
+/// use onag::Term;
+/// let t = onag::parse("{0, 1 | 2} + *").unwrap();
+/// assert!(matches!(t, Term::Sum(..)));
+/// assert_eq!(t.to_string(), "{0,1|2} + *");
+/// assert_eq!(onag::parse(&t.to_string()).unwrap(), t);
+/// ```
 // Equality is field-wise, as derived (see the `PartialEq` impl), so the derived hash agrees.
 #[allow(clippy::derived_hash_with_manual_eq)]
 #[derive(Clone, Debug, Eq, Hash, PartialOrd, Ord)]

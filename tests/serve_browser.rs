@@ -161,29 +161,46 @@ fn artifact(name: &str) -> std::path::PathBuf {
         .join(name)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_page_steps_through_a_seed_derivation_in_headless_chromium() {
+/// Runs `checks` against a page served by a fresh `onag serve`, in a Chromium of its own.
+/// `prepare` may ask the server for what the checks compare the page with.
+async fn in_chromium<T, F, Fut>(test: &str, prepare: impl FnOnce(&Server) -> T, checks: F)
+where
+    T: Send + 'static,
+    F: FnOnce(Client, String, T) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send,
+{
     let Some(tools) = optional::require_or_skip(
-        "the_page_steps_through_a_seed_derivation_in_headless_chromium",
+        test,
         &["chromium", "chromedriver"],
         "apt-get install chromium chromium-driver",
     ) else {
         return;
     };
     let server = Server::start(&[]);
+    let data = prepare(&server);
     let (_driver, port) = start_driver(&tools[1]);
-    let profile = std::env::temp_dir().join(format!("onag-e2e-{}", std::process::id()));
+    let profile = std::env::temp_dir().join(format!("onag-e2e-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&profile);
     let c = browser(port, &tools[0], &profile).await;
     // The checks run in a task of their own so that a failing one still lets the browser be
     // closed (killing chromedriver alone would leave Chromium running).
     let (client, url) = (c.clone(), server.url.clone());
-    let outcome = tokio::spawn(async move { run(&client, &url).await }).await;
+    let outcome = tokio::spawn(async move { checks(client, url, data).await }).await;
     let _ = c.close().await;
     let _ = std::fs::remove_dir_all(&profile);
     if let Err(e) = outcome {
         std::panic::resume_unwind(e.into_panic());
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_steps_through_a_seed_derivation_in_headless_chromium() {
+    in_chromium(
+        "the_page_steps_through_a_seed_derivation_in_headless_chromium",
+        |_| (),
+        |c, url, ()| async move { run(&c, &url).await },
+    )
+    .await;
 }
 
 async fn run(c: &Client, url: &str) {
@@ -486,3 +503,462 @@ async fn run(c: &Client, url: &str) {
     let err = wait_text(c, "#parse-error", |t| t.contains('^'), "a parse error").await;
     assert!(err.contains("line 1, column 7"), "{err}");
 }
+
+/// Runs `script` in the page; its value as JSON.
+async fn js(c: &Client, script: &str) -> serde_json::Value {
+    c.execute(script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+/// Whether `css` is shown (present and laid out).
+async fn shown(c: &Client, css: &str) -> bool {
+    js(
+        c,
+        &format!(
+            "const e = document.querySelector({css:?}); return !!e && e.offsetParent !== null;"
+        ),
+    )
+    .await
+        == serde_json::json!(true)
+}
+
+async fn query(c: &Client) -> String {
+    let u = c.current_url().await.unwrap();
+    u.query().unwrap_or_default().to_string()
+}
+
+async fn press(c: &Client, keys: &str) {
+    c.active_element()
+        .await
+        .unwrap()
+        .send_keys(keys)
+        .await
+        .unwrap();
+}
+
+async fn save_shot(c: &Client, name: &str) {
+    let shot = c.screenshot().await.expect("a screenshot");
+    assert!(shot.starts_with(b"\x89PNG"), "not a PNG");
+    std::fs::write(artifact(name), &shot).expect("save the screenshot");
+}
+
+/// The page's width beyond the window: what a phone would scroll sideways.
+async fn scroll_width(c: &Client) -> (u64, u64) {
+    let v = js(
+        c,
+        "return [document.documentElement.scrollWidth, window.innerWidth];",
+    )
+    .await;
+    (v[0].as_u64().unwrap(), v[1].as_u64().unwrap())
+}
+
+const SEED_LINK: &str = "op=simplify&q=%7B0%7C5%7D&rules=fundamental";
+const LEMMA_LINK: &str = "op=prove&q=%7B1%7C-1%7D%20%2B%20%7B2%7C-2%7D&r=%7B3%7C1%7C%7C-1%7C-3%7D";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_keeps_its_state_in_view_and_in_the_url() {
+    in_chromium(
+        "the_page_keeps_its_state_in_view_and_in_the_url",
+        |_| (),
+        |c, url, ()| async move { state_checks(&c, &url).await },
+    )
+    .await;
+}
+
+async fn state_checks(c: &Client, url: &str) {
+    // A shared link with a step opens at that step: seed 004's third step, where 5 reverses
+    // through 4; the rules it uses are a badge beside the result.
+    c.goto(&format!("{url}/?{SEED_LINK}&step=3")).await.unwrap();
+    wait_text(c, "#headline", |t| t == "canonical form: 1", "the result").await;
+    assert_eq!(text(c, "#position").await, "step 3 of 4");
+    assert_eq!(text(c, "#rule-name").await, "reversible-right");
+    assert_eq!(text(c, "#rules-badge").await, "rules: fundamental");
+    assert_eq!(text(c, "#rules-summary").await, "rules: fundamental");
+    // The arrow keys step with a button focused, and the step goes into the URL.
+    js(c, "document.getElementById('prev').focus();").await;
+    press(c, &Key::Right.to_string()).await;
+    assert_eq!(text(c, "#position").await, "step 4 of 4");
+    assert!(query(c).await.ends_with("&step=4"), "{}", query(c).await);
+    // "Copy link" says what it did.
+    click(c, "#link").await;
+    let said = wait_text(c, "#link-status", |t| !t.is_empty(), "the copy feedback").await;
+    assert!(said.to_lowercase().contains("link"), "{said}");
+    save_shot(c, "serve-1400px.png").await;
+
+    // A lemma: the link names the step that cites it; the lemma is in the URL; going back,
+    // by the button or the browser, returns to the step left.
+    c.goto(&format!("{url}/?{LEMMA_LINK}&step=2"))
+        .await
+        .unwrap();
+    wait_text(c, "#headline", |t| t.starts_with("proved"), "the proof").await;
+    assert_eq!(text(c, "#position").await, "step 2 of 7");
+    assert_eq!(text(c, "#rule-name").await, "lemma 0");
+    // The arrow keys step with the lemma menu focused (and leave the menu as it was).
+    js(c, "document.getElementById('chain').focus();").await;
+    press(c, &Key::Right.to_string()).await;
+    assert_eq!(text(c, "#position").await, "step 3 of 7");
+    assert_eq!(
+        js(c, "return document.getElementById('chain').value;").await,
+        "0"
+    );
+    press(c, &Key::Left.to_string()).await;
+    assert_eq!(text(c, "#position").await, "step 2 of 7");
+    click(c, "#why button").await;
+    assert_eq!(
+        js(c, "return document.getElementById('chain').value;").await,
+        "1"
+    );
+    click(c, "#next").await;
+    let in_lemma = text(c, "#position").await;
+    assert!(in_lemma.starts_with("step 1 of "), "{in_lemma}");
+    assert!(
+        query(c).await.ends_with("&lemma=0&step=1"),
+        "{}",
+        query(c).await
+    );
+    click(c, "#back-to-main").await;
+    assert_eq!(text(c, "#position").await, "step 2 of 7");
+    assert!(query(c).await.ends_with("&step=2"), "{}", query(c).await);
+    c.back().await.unwrap();
+    wait_text(c, "#position", |t| t == in_lemma, "the lemma's step again").await;
+    assert_eq!(
+        js(c, "return document.getElementById('chain').value;").await,
+        "1"
+    );
+    // A link to a lemma's step opens there.
+    c.goto(&format!("{url}/?{LEMMA_LINK}&lemma=0&step=1"))
+        .await
+        .unwrap();
+    wait_text(c, "#headline", |t| t.starts_with("proved"), "the proof").await;
+    assert_eq!(text(c, "#position").await, in_lemma);
+    assert_eq!(
+        js(c, "return document.getElementById('chain').value;").await,
+        "1"
+    );
+
+    // A rule group ticked by hand shows in the panel's title and, after the run, the badge.
+    c.goto(&format!("{url}/")).await.unwrap();
+    c.wait()
+        .at_most(Duration::from_secs(15))
+        .for_element(Locator::Css("#group-fundamental"))
+        .await
+        .unwrap();
+    assert_eq!(text(c, "#rules-summary").await, "rules: all groups");
+    click(c, "#options summary").await;
+    click(c, "#group-fundamental").await;
+    assert_eq!(text(c, "#rules-summary").await, "rules: fundamental");
+    let expr = c.find(Locator::Css("#expr")).await.unwrap();
+    expr.send_keys("{0|5}").await.unwrap();
+    // Ctrl+Enter runs, and then the arrow keys step.
+    expr.send_keys(&format!("{}{}", Key::Control, Key::Enter))
+        .await
+        .unwrap();
+    wait_text(c, "#headline", |t| t == "canonical form: 1", "the result").await;
+    assert_eq!(text(c, "#rules-badge").await, "rules: fundamental");
+    assert_eq!(text(c, "#position").await, "step 0 of 4");
+    press(c, &Key::Right.to_string()).await;
+    assert_eq!(text(c, "#position").await, "step 1 of 4");
+    assert_eq!(text(c, "#rule-name").await, "integer-open");
+
+    // A worked example says so and ticks its rules visibly; typing a new game clears both.
+    click(c, "#group-fundamental").await;
+    c.find(Locator::Css("#examples"))
+        .await
+        .unwrap()
+        .select_by_value("1")
+        .await
+        .unwrap();
+    wait_text(c, "#headline", |t| t == "canonical form: 1", "the example").await;
+    assert!(text(c, "#example-note")
+        .await
+        .contains("rules: fundamental"));
+    assert!(text(c, "#rules-badge")
+        .await
+        .starts_with("rules: fundamental"));
+    assert_eq!(text(c, "#rules-summary").await, "rules: fundamental");
+    let expr = c.find(Locator::Css("#expr")).await.unwrap();
+    expr.send_keys(" + 0").await.unwrap();
+    assert_eq!(
+        js(c, "return document.getElementById('examples').value;").await,
+        ""
+    );
+    assert!(!shown(c, "#example-note").await);
+    assert_eq!(text(c, "#rules-summary").await, "rules: all groups");
+    expr.send_keys(&format!("{}{}", Key::Control, Key::Enter))
+        .await
+        .unwrap();
+    wait_text(c, "#rules-badge", |t| t == "rules: all groups", "the badge").await;
+
+    // Prove's first click asks for the second game instead of reporting it empty.
+    c.goto(&format!("{url}/")).await.unwrap();
+    let expr = c.find(Locator::Css("#expr")).await.unwrap();
+    expr.send_keys("{0|5}").await.unwrap();
+    click(c, "#prove").await;
+    let asked = wait_text(c, "#right-note", |t| !t.is_empty(), "the request for B").await;
+    assert!(asked.contains("second game"), "{asked}");
+    assert!(!shown(c, "#error").await && !shown(c, "#right-error").await);
+    c.find(Locator::Css("#right"))
+        .await
+        .unwrap()
+        .send_keys("1")
+        .await
+        .unwrap();
+    click(c, "#prove").await;
+    wait_text(
+        c,
+        "#headline",
+        |t| t.starts_with("proved: {0|5} = 1"),
+        "the proof",
+    )
+    .await;
+    assert!(!shown(c, "#right-note").await);
+
+    // `up` is not a name: the error says what was meant, once.
+    expr.clear().await.unwrap();
+    expr.send_keys("{0|up}").await.unwrap();
+    click(c, "#simplify").await;
+    let err = wait_text(
+        c,
+        "#parse-error",
+        |t| t.contains("did you mean"),
+        "the hint",
+    )
+    .await;
+    assert!(err.contains("did you mean `^`?"), "{err}");
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let errors = js(
+        c,
+        "return [...document.querySelectorAll('.error')].filter((e) => e.offsetParent !== null).length;",
+    )
+    .await;
+    assert_eq!(errors, 1, "one error line, under the input");
+    // Fixed, the error goes.
+    expr.clear().await.unwrap();
+    expr.send_keys("{0|^}").await.unwrap();
+    click(c, "#simplify").await;
+    wait_text(
+        c,
+        "#headline",
+        |t| t.starts_with("canonical form"),
+        "the result",
+    )
+    .await;
+    assert!(!shown(c, "#parse-error").await && !shown(c, "#error").await);
+}
+
+/// Σ_{k≤8} {k|−k}: 1,271 shared terms and 630 lemmas (issue 30).
+const SUM8: &str = "{1|-1}+{2|-2}+{3|-3}+{4|-4}+{5|-5}+{6|-6}+{7|-7}+{8|-8}";
+
+fn encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn large_results_and_the_analysis_are_readable_at_1400_and_400_px() {
+    in_chromium(
+        "large_results_and_the_analysis_are_readable_at_1400_and_400_px",
+        // What the page's #n stand for: the proof's term table, from the API.
+        |s| {
+            let a = s.post(
+                "/api/simplify",
+                &serde_json::json!({ "expr": SUM8 }).to_string(),
+            );
+            assert_eq!(a.status, 200, "{}", a.body);
+            a.json()
+        },
+        |c, url, proof| async move { large_checks(&c, &url, &proof).await },
+    )
+    .await;
+}
+
+async fn large_checks(c: &Client, url: &str, proof: &serde_json::Value) {
+    let terms: Vec<String> = serde_json::from_value(proof["terms"].clone()).unwrap();
+    let result = proof["result"].as_str().unwrap();
+    assert!(terms.len() > 1000, "{}", terms.len());
+    c.goto(&format!("{url}/?op=simplify&q={}", encode(SUM8)))
+        .await
+        .unwrap();
+    let headline = wait_text(c, "#headline", |t| t.starts_with("canonical"), "Σ8").await;
+    assert_eq!(headline, format!("canonical form: {result}"));
+    // Click a #n: the term it names opens in place; a #n inside opens too (nested).
+    let first = c
+        .find(Locator::Css("#headline button.ref"))
+        .await
+        .expect("the #n in the result are buttons");
+    let n: usize = first
+        .attr("data-n")
+        .await
+        .unwrap()
+        .unwrap()
+        .parse()
+        .unwrap();
+    first.click().await.unwrap();
+    assert_eq!(text(c, "#headline .ref-body").await, terms[n]);
+    let inner = c
+        .find(Locator::Css("#headline .ref-body button.ref"))
+        .await
+        .expect("a #n inside the expansion");
+    let m: usize = inner
+        .attr("data-n")
+        .await
+        .unwrap()
+        .unwrap()
+        .parse()
+        .unwrap();
+    inner.click().await.unwrap();
+    assert_eq!(text(c, "#headline .ref-body .ref-body").await, terms[m]);
+    // The lemmas: a page at a time in the menu, and a search box.
+    let lemmas = proof["lemmas"].as_array().unwrap().len();
+    assert!(lemmas > 100, "{lemmas}");
+    assert!(shown(c, "#lemma-finder").await);
+    let options = c.find_all(Locator::Css("#chain option")).await.unwrap();
+    assert_eq!(options.len(), 51, "the derivation and 50 lemmas");
+    assert_eq!(
+        text(c, "#lemma-page").await,
+        format!("lemmas 1–50 of {lemmas} (in the menu)")
+    );
+    c.find(Locator::Css("#lemma-filter"))
+        .await
+        .unwrap()
+        .send_keys("lemma 107")
+        .await
+        .unwrap();
+    let second = js(
+        c,
+        "return document.querySelectorAll('#chain option')[1].textContent;",
+    )
+    .await;
+    assert!(
+        second.as_str().unwrap().starts_with("lemma 107: "),
+        "{second}"
+    );
+    // Enter opens the first lemma found.
+    c.find(Locator::Css("#lemma-filter"))
+        .await
+        .unwrap()
+        .send_keys(&Key::Enter.to_string())
+        .await
+        .unwrap();
+    assert_eq!(
+        js(c, "return document.getElementById('chain').value;").await,
+        "108"
+    );
+    assert!(query(c).await.contains("&lemma=107"), "{}", query(c).await);
+    // The shared terms: a page at a time, searchable by #n.
+    click(c, "#terms-summary").await;
+    assert_eq!(
+        c.find_all(Locator::Css("#term-list li"))
+            .await
+            .unwrap()
+            .len(),
+        50
+    );
+    c.find(Locator::Css("#term-filter"))
+        .await
+        .unwrap()
+        .send_keys("#12")
+        .await
+        .unwrap();
+    assert_eq!(
+        text(c, "#term-list li").await,
+        format!("#12 = {}", terms[12])
+    );
+    save_shot(c, "serve-1400px-refs.png").await;
+
+    // Analyze {2|-1}: the summary first, in order: for {a|b} with numbers a > b the stops are
+    // a and b, the mean (a+b)/2 and the temperature (a-b)/2 (ONAG ch. 9).
+    c.goto(&format!("{url}/?op=analyze&q=%7B2%7C-1%7D"))
+        .await
+        .unwrap();
+    wait_text(
+        c,
+        "#headline",
+        |t| t.starts_with("analysis of {2|-1}"),
+        "the analysis",
+    )
+    .await;
+    let rows = js(
+        c,
+        "return [...document.querySelectorAll('#analysis tr')].slice(0, 5).map((r) => [r.dataset.field, r.querySelector('td .value').textContent]);",
+    )
+    .await;
+    assert_eq!(
+        rows,
+        serde_json::json!([
+            ["outcome", "N: the first player to move wins"],
+            ["left_stop", "2"],
+            ["right_stop", "−1"],
+            ["mean", "1/2"],
+            ["temperature", "3/2"]
+        ])
+    );
+    assert_eq!(
+        c.find_all(Locator::Css("#analysis svg circle.stop"))
+            .await
+            .unwrap()
+            .len(),
+        2,
+        "both stops marked at t = 0"
+    );
+    let overlaps = js(c, OVERLAPS).await;
+    assert_eq!(overlaps, serde_json::json!([]), "labels overlap");
+    save_shot(c, "serve-1400px-analyze.png").await;
+
+    // 400 px wide: nothing scrolls sideways but inside its own box.
+    c.set_window_size(400, 900).await.unwrap();
+    for (page, shot) in [
+        (
+            "/?op=analyze&q=%7B2%7C-1%7D".to_string(),
+            "serve-400px-analyze.png",
+        ),
+        (
+            format!("/?op=simplify&q={}&step=3", encode(SUM8)),
+            "serve-400px.png",
+        ),
+        (format!("/?{SEED_LINK}&step=3"), "serve-400px-seed.png"),
+    ] {
+        c.goto(&format!("{url}{page}")).await.unwrap();
+        wait_text(c, "#headline", |t| !t.is_empty(), "a result").await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        if page.contains("analyze") {
+            assert_eq!(
+                js(c, OVERLAPS).await,
+                serde_json::json!([]),
+                "labels overlap at 400 px"
+            );
+        }
+        let (scroll, inner) = scroll_width(c).await;
+        assert!(inner <= 400, "the window is {inner} px wide");
+        assert!(
+            scroll <= 400,
+            "{page}: the page is {scroll} px wide at 400 px"
+        );
+        save_shot(c, shot).await;
+    }
+    // The examples menu too.
+    c.goto(&format!("{url}/")).await.unwrap();
+    c.find(Locator::Css("#examples"))
+        .await
+        .unwrap()
+        .select_by_value("2")
+        .await
+        .unwrap();
+    wait_text(c, "#headline", |t| !t.is_empty(), "the example").await;
+    let (scroll, _) = scroll_width(c).await;
+    assert!(scroll <= 400, "with the examples menu: {scroll} px");
+}
+
+/// The pairs of thermograph labels whose boxes intersect.
+const OVERLAPS: &str = "const boxes = [...document.querySelectorAll('#analysis svg text')].map((t) => [t.textContent, t.getBBox()]);
+const out = [];
+for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+  const [a, p] = boxes[i], [b, q] = boxes[j];
+  if (p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height) out.push([a, b]);
+}
+return out;";

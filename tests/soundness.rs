@@ -11,7 +11,7 @@
 //! of a position replaced from a hostile alphabet); rule names, `at` paths, `reversed`, lemma
 //! citations, the version; steps, lemmas, table entries, parts and path elements deleted,
 //! doubled, swapped. Every mutant is checked the way `onag check` checks a file
-//! ([`Proof::check_json`]) and also whole ([`Proof::parse_json`] then [`Proof::check`]); when
+//! ([`onag::check`]) and also whole ([`Proof::from_json`] then [`Proof::check`]); when
 //! either accepts it, the claim `input = result` and every lemma's statement are decided by
 //! `tests/common/oracle.rs` (the kernel, and for ruleset positions a naive move generator
 //! written there), and a false one fails the test with the mutant's text.
@@ -22,7 +22,7 @@
 #[path = "common/oracle.rs"]
 mod oracle;
 
-use onag::{Engine, Proof, RuleSet, Term};
+use onag::{Engine, RuleSet, Term};
 use oracle::{Judged, Oracle, Verdict};
 use serde_json::Value;
 
@@ -735,8 +735,9 @@ fn campaign(seeds: &[Seed], per_seed: usize, rng: &mut Rng, rules: &RuleSet) -> 
     let mut tally = Tally::default();
     for seed in seeds {
         // The unmutated proof is accepted and true: the campaign starts from valid proofs.
-        let read = Proof::check_json(&seed.json, rules).expect("a seed proof reads");
-        assert!(read.verdict.is_ok(), "{}: the seed checks", seed.label);
+        if let Err(e) = onag::check(&seed.json, rules) {
+            panic!("{}: the seed does not check: {e}", seed.label);
+        }
         let base: Value = serde_json::from_str(&seed.json).expect("a seed is JSON");
         let pool = term_pool(&base);
         let mut made = 0;

@@ -1,8 +1,8 @@
-//! `Proof::check_json` (the check `onag check` runs, reading lemma by lemma) against the check
-//! of the whole parsed proof: the same verdict on good and damaged proofs, in any order of the
+//! `onag::check` (the check `onag check` runs, reading lemma by lemma) against the check of the
+//! whole proof read by `Proof::from_json`: the same verdict on good and damaged proofs, in any order of the
 //! file's keys, and a fraction of the memory.
 
-use onag::{CheckedFile, CountingAlloc, Engine, Proof, ProofError, RuleSet};
+use onag::{CheckedFile, CountingAlloc, Engine, Error, Proof, ProofError, RuleSet};
 use serde_json::Value;
 
 #[global_allocator]
@@ -28,10 +28,10 @@ fn proof_json(src: &str, rules: &RuleSet) -> String {
 }
 
 /// What a check of the whole parsed proof says, in the streamed check's terms.
-fn whole(text: &str, rules: &RuleSet) -> Result<CheckedFile, ProofError> {
-    let p = Proof::parse_json(text)?;
+fn whole(text: &str, rules: &RuleSet) -> Result<CheckedFile, Error> {
+    let p = Proof::from_json(text)?;
+    p.check(rules).map_err(ProofError::Check)?;
     Ok(CheckedFile {
-        verdict: p.check(rules),
         steps: p.size(),
         lemmas: p.lemmas.len(),
         input: p.input,
@@ -39,15 +39,14 @@ fn whole(text: &str, rules: &RuleSet) -> Result<CheckedFile, ProofError> {
     })
 }
 
-/// Both checks agree on `text`: both errors (the text is not a proof), or the same claim,
-/// size and verdict, naming the same lemma and step.
-fn agree(text: &str, rules: &RuleSet, what: &str) -> Result<CheckedFile, ProofError> {
-    let streamed = Proof::check_json(text, rules);
+/// Both checks agree on `text`: both errors of reading (the text is not a proof), or the same
+/// claim and size, or the same rejection, naming the same lemma and step.
+fn agree(text: &str, rules: &RuleSet, what: &str) -> Result<CheckedFile, Error> {
+    let streamed = onag::check(text, rules);
     let all = whole(text, rules);
     match (&streamed, &all) {
-        (Err(ProofError::Json(_)), Err(ProofError::Json(_))) => {}
-        (Ok(a), Ok(b)) => assert_eq!(a, b, "{what}"),
-        _ => panic!("{what}: streamed {streamed:?}, whole {all:?}"),
+        (Err(Error::BadInput(_)), Err(Error::BadInput(_))) => {}
+        _ => assert_eq!(streamed, all, "{what}"),
     }
     streamed
 }
@@ -70,7 +69,6 @@ fn streamed_and_whole_checks_agree_on_good_and_damaged_proofs() {
     let rules = RuleSet::builtin();
     let json = proof_json(&s(5), &rules);
     let good = agree(&json, &rules, "the proof as written").unwrap();
-    assert!(good.verdict.is_ok());
     assert!(good.lemmas > 20 && good.steps > good.lemmas);
     let v: Value = serde_json::from_str(&json).unwrap();
     let lemmas = v["lemmas"].as_array().unwrap().len();
@@ -140,7 +138,6 @@ fn streamed_and_whole_checks_agree_on_good_and_damaged_proofs() {
             );
             match agree(&text, &rules, &format!("{what} in lemma {k}")) {
                 Err(_) => damaged += 1,
-                Ok(r) if r.verdict.is_err() => damaged += 1,
                 // A citation of itself in a lemma that cites nothing changes nothing.
                 Ok(_) => assert_eq!(what, "a citation of itself", "lemma {k}"),
             }
@@ -158,17 +155,17 @@ fn streamed_and_whole_checks_agree_on_good_and_damaged_proofs() {
     );
     assert!(matches!(
         agree(&text, &rules, "fail, then damage"),
-        Err(ProofError::Json(_))
+        Err(Error::BadInput(_))
     ));
 
     // A key twice, an unknown version: refused.
     let twice = json.replacen("\"input\":", "\"input\": \"0\", \"input\":", 1);
     assert!(
-        matches!(Proof::check_json(&twice, &rules), Err(ProofError::Json(m)) if m.contains("duplicate"))
+        matches!(onag::check(&twice, &rules), Err(Error::BadInput(m)) if m.contains("duplicate"))
     );
     let v9 = json.replacen("\"version\": 3", "\"version\": 9", 1);
     assert!(
-        matches!(Proof::check_json(&v9, &rules), Err(ProofError::Json(m)) if m.contains("schema version 9"))
+        matches!(onag::check(&v9, &rules), Err(Error::BadInput(m)) if m.contains("schema version 9"))
     );
 }
 
@@ -186,11 +183,10 @@ fn a_streamed_check_holds_a_fraction_of_the_proof() {
     let base = CountingAlloc::in_use().unwrap();
     // The peak is a high-water mark: the smaller run goes first, so the second one's peak is
     // its own.
-    let streamed = Proof::check_json(&json, &rules).unwrap();
+    let streamed = onag::check(&json, &rules).unwrap();
     let streamed_peak = CountingAlloc::peak().unwrap() - base;
     let all = whole(&json, &rules).unwrap();
     let whole_peak = CountingAlloc::peak().unwrap() - base;
-    assert!(streamed.verdict.is_ok() && all.verdict.is_ok());
     assert_eq!(streamed, all);
     // S(16): 59 MB against 184 MB (2026-11-24). The checker's own memos (some 33 MB) are in
     // both; what streaming saves is the parsed steps, which grow fastest with n. Since steps
@@ -199,5 +195,26 @@ fn a_streamed_check_holds_a_fraction_of_the_proof() {
     assert!(
         streamed_peak * 5 < whole_peak * 2,
         "streamed {streamed_peak} bytes, whole {whole_peak}"
+    );
+}
+
+#[test]
+fn a_checked_field_that_is_not_a_boolean_is_refused_by_both_readers() {
+    let _one = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let rules = RuleSet::builtin();
+    let json = proof_json("{0, 1 | 2}", &rules);
+    for odd in ["\"yes\"", "1", "null", "[true]"] {
+        let text = json.replacen("\"checked\": true", &format!("\"checked\": {odd}"), 1);
+        assert_ne!(text, json, "the proof says it was checked");
+        assert!(
+            matches!(agree(&text, &rules, odd), Err(Error::BadInput(_))),
+            "{odd}"
+        );
+    }
+    // Its value is never believed: false or true, the proof is checked the same.
+    let unclaimed = json.replacen("\"checked\": true", "\"checked\": false", 1);
+    assert_eq!(
+        agree(&unclaimed, &rules, "false"),
+        agree(&json, &rules, "true")
     );
 }

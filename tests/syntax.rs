@@ -345,6 +345,12 @@ fn error_messages_say_what_was_expected() {
     assert!(e.message.contains("`|`"), "{}", e.message);
     let e = err("foo");
     assert!(e.message.contains("unknown name `foo`"), "{}", e.message);
+    // A game typed as its English name gets the notation for it (issue 30).
+    let e = err("{0|up}");
+    assert!(e.message.contains("did you mean `^`?"), "{}", e.message);
+    assert_eq!((e.line, e.column), (1, 4));
+    let e = err("star + 1");
+    assert!(e.message.contains("did you mean `*`?"), "{}", e.message);
     let e = err("1 # 2");
     assert_eq!(e.column, 3);
     let e = err("{0|1}\n{1|2}");

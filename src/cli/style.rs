@@ -2,7 +2,22 @@
 
 use super::args::{ColorChoice, OutputArgs};
 use crate::ops::style::Style;
+use std::borrow::Cow;
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+/// Whether the command writes Unicode: set once from the flags, read by everything that writes
+/// to standard output or standard error ([`shown`]).
+static UNICODE: AtomicBool = AtomicBool::new(false);
+
+/// Text as the command writes it: in ASCII unless Unicode was chosen, whoever wrote it.
+pub(crate) fn shown(text: &str) -> Cow<'_, str> {
+    if UNICODE.load(Relaxed) {
+        Cow::Borrowed(text)
+    } else {
+        crate::ops::ascii::ascii(text)
+    }
+}
 
 /// From the flags: unspecified choices follow standard output (a terminal gets Unicode when
 /// the locale says UTF-8, colour unless NO_COLOR is set, and its own width; a pipe gets
@@ -29,6 +44,7 @@ pub(crate) fn from_args(out: &OutputArgs) -> Style {
             None
         }
     });
+    UNICODE.store(unicode, Relaxed);
     Style {
         unicode,
         color,

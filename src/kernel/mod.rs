@@ -57,6 +57,18 @@ pub enum OutcomeClass {
     P,
 }
 
+/// The class's letter, as CGSuite prints it: `L`, `R`, `N` or `P`.
+impl fmt::Display for OutcomeClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            OutcomeClass::L => "L",
+            OutcomeClass::R => "R",
+            OutcomeClass::N => "N",
+            OutcomeClass::P => "P",
+        })
+    }
+}
+
 /// How two games compare.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Relation {

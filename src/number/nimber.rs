@@ -23,7 +23,15 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 use std::fmt;
 
-/// A finite nimber `*n`, of any size.
+/// A finite nimber `*n`, of any size, with nim arithmetic.
+///
+/// ```
+/// use onag::Nimber;
+/// let (two, three) = (Nimber::from(2), Nimber::from(3));
+/// // *2 x *3 = *1 in the field of four elements; *16 x *16 = *24 (16 is a Fermat 2-power).
+/// assert_eq!(two.nim_mul(&three), Nimber::from(1));
+/// assert_eq!(Nimber::from(16).nim_mul(&Nimber::from(16)).to_string(), "24");
+/// ```
 // Equality is field-wise, as derived, so the derived hash agrees with it.
 #[allow(clippy::derived_hash_with_manual_eq)]
 #[derive(Clone, Debug, Eq, Hash, PartialOrd, Ord, Default)]

@@ -3,7 +3,7 @@
 
 use super::exit::{Failure, Status};
 use super::{unsupported, Ctx, Format};
-use crate::proof::{Proof, ProofError};
+use crate::proof::ProofError;
 
 /// The verdict on `text` in `ctx`'s format, and its status (false when the proof fails).
 pub(crate) fn check(ctx: &Ctx, text: String) -> Result<(String, Status), Failure> {
@@ -25,10 +25,10 @@ pub(crate) fn check(ctx: &Ctx, text: String) -> Result<(String, Status), Failure
     // (the file's text stays: its strings are borrowed from it). A file that is not a proof
     // is bad input (2) even when a lemma before the damage fails; a proof that fails is
     // false (1).
-    let read = Proof::check_json(&text, &ctx.rules).map_err(Failure::from)?;
+    let (read, result) =
+        crate::proof::json::read_and_check(&text, &ctx.rules).map_err(Failure::from)?;
     drop(text);
     let style = &ctx.style;
-    let result = read.verdict;
     // Stopped by the memory limit: not a verdict on the proof.
     if let Err(e) = &result {
         if e.limit.is_some() {

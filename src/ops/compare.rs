@@ -140,38 +140,18 @@ pub(crate) fn difference(x: &Term, y: &Term, style: &Style) -> String {
 
 /// The reasons in sentences: the outcome of A − B and each player's first move.
 pub(crate) fn reasons(x: &Term, y: &Term, d: &Disproof, style: &Style) -> Vec<String> {
-    let who = match d.outcome {
-        OutcomeClass::L => "Left wins it whoever moves first",
-        OutcomeClass::R => "Right wins it whoever moves first",
-        OutcomeClass::N => "whoever moves first wins it",
-        OutcomeClass::P => "whoever moves first loses it",
-    };
+    let who = crate::proof::display::who_wins(d.outcome);
     let mut lines = vec![format!(
         "{} = {}: {who} (outcome {}).",
         difference(x, y, style),
         style.term(&d.difference),
-        outcome_letter(d.outcome)
+        d.outcome.to_string()
     )];
     if d.outcome == OutcomeClass::P {
         lines.push("So the games are equal; `onag prove` gives a proof by rules.".into());
         return lines;
     }
-    let mut moves = Vec::new();
-    for player in [Player::Left, Player::Right] {
-        let name = match player {
-            Player::Left => "Left",
-            Player::Right => "Right",
-        };
-        match d.moves.iter().find(|m| m.player == player) {
-            Some(m) => moves.push(format!(
-                "{name} moving first wins by moving to {} (outcome {}).",
-                style.term(&m.position),
-                outcome_letter(m.outcome)
-            )),
-            None => moves.push(format!("{name} moving first has no winning move.")),
-        }
-    }
-    lines.push(moves.join(" "));
+    lines.push(d.moves_in_words(style.unicode));
     lines.extend(d.in_games.iter().map(|m| in_games(x, y, m, style)));
     lines
 }
@@ -225,11 +205,11 @@ fn json(x: &Term, y: &Term, rel: OutcomeClass, d: &Disproof) -> serde_json::Valu
         "b": ascii(y),
         "relation": symbol(rel, &Style::default()),
         "difference": ascii(&d.difference),
-        "outcome": outcome_letter(d.outcome),
+        "outcome": d.outcome.to_string(),
         "moves": d.moves.iter().map(|m| serde_json::json!({
             "player": match m.player { Player::Left => "Left", Player::Right => "Right" },
             "to": ascii(&m.position),
-            "outcome": outcome_letter(m.outcome),
+            "outcome": m.outcome.to_string(),
         })).collect::<Vec<_>>(),
         "moves_in_games": d.in_games.iter().map(|m| serde_json::json!({
             "player": player_name(m.player),
@@ -311,14 +291,4 @@ fn number_world(
         ),
         _ => format!("{dx} {sym} {dy}\n  {why}\n"),
     }))
-}
-
-/// The outcome class as a letter (L, R, N, P).
-pub(crate) fn outcome_letter(o: OutcomeClass) -> &'static str {
-    match o {
-        OutcomeClass::L => "L",
-        OutcomeClass::R => "R",
-        OutcomeClass::N => "N",
-        OutcomeClass::P => "P",
-    }
 }

@@ -1,6 +1,5 @@
 //! Eval: the value only, from the fast kernel (no rules, no derivation), in every format.
 
-use super::compare::outcome_letter;
 use super::exit::Failure;
 use super::render::{dot, latex, markdown, svg, tree};
 use super::{value, Ctx, Format, TreeChoice};
@@ -135,7 +134,7 @@ fn value_of(
             let value = serde_json::json!({
                 "input": src,
                 "canonical": ascii(&canonical),
-                "outcome": outcome_letter(k.outcome(g)?),
+                "outcome": k.outcome(g)?.to_string(),
                 "number": k.as_number(g).map(|x| x.to_string()),
                 "nimber": k.as_nimber(g).map(|n| n.to_string()),
                 "birthday": k.birthday(g).to_string(),

@@ -18,10 +18,11 @@
 //! - `value`: kernel values written out or shared; `suggest`: the nearest names to a misspelt
 //!   one.
 //!
-//! Built with the cargo feature `ops` (which `cli` and `serve` turn on); the library alone
+//! Built with the cargo feature `cli` (which `serve` needs too); the library alone
 //! (`--no-default-features`) has no output formats.
 
 pub(crate) mod analyze;
+pub(crate) mod ascii;
 pub(crate) mod check;
 pub(crate) mod compare;
 pub(crate) mod eval;

@@ -65,7 +65,9 @@ fn listed(rules: &crate::rules::RuleSet) -> Vec<Listed<'_>> {
         .collect()
 }
 
-/// Every rule and opening rule of `rules` as `onag rules --format json` lists them.
+/// Every rule and opening rule of `rules` as `onag rules --format json` lists them (the
+/// page's list of rules; the CLI writes the same objects as it goes).
+#[cfg(feature = "serve")]
 pub(crate) fn json_list(rules: &crate::rules::RuleSet) -> Vec<serde_json::Value> {
     listed(rules).iter().map(json).collect()
 }

@@ -54,14 +54,7 @@ impl Style {
 
     /// The relation words of the proof module's reasons (`<=`, `>=`) as ≤ ≥ when Unicode is on.
     pub fn symbols(&self, text: &str) -> String {
-        if self.unicode {
-            text.replace(" <= ", " ≤ ")
-                .replace(" >= ", " ≥ ")
-                .replace(" <| ", " ⧏ ")
-                .replace(" |> ", " ⧐ ")
-        } else {
-            text.to_string()
-        }
+        crate::proof::display::symbols(text, self.unicode)
     }
 
     /// Text wrapped at word boundaries to the width, with `indent` spaces before every line

@@ -35,13 +35,13 @@
 //! }
 //! ```
 //!
-//! [`Proof::from_json`] parses and then checks, so a proof read back is only ever `checked`
-//! because this process checked it.
+//! [`Proof::from_json`] reads without checking (`checked` is false); [`Proof::verify`] checks
+//! a proof held in memory, and [`crate::check`] reads and checks a file as it streams. A proof
+//! is only ever `checked` because this process checked it.
 
 use super::step::{PathElem, Step, Witnesses};
 use super::{Lemma, Proof, ProofError};
 use crate::rules::Name;
-use crate::rules::RuleSet;
 use crate::term::{Pebble, Term};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -51,6 +51,7 @@ mod layout;
 mod out;
 mod stream;
 
+pub(crate) use stream::read_and_check;
 pub use stream::CheckedFile;
 
 /// The schema version this build writes; it reads this one and the two before it (see
@@ -325,8 +326,20 @@ impl Proof {
         String::from_utf8(buf).unwrap_or_default()
     }
 
-    /// Reads a proof without checking it; `checked` is always false.
-    pub fn parse_json(text: &str) -> Result<Proof, ProofError> {
+    /// Reads a proof without checking it; `checked` is always false, whatever the text says.
+    /// Text that is not a proof in the schema above is [`ProofError::Json`].
+    ///
+    /// ```
+    /// use onag::{Engine, Proof, RuleSet};
+    /// let rules = RuleSet::builtin();
+    /// let s = onag::simplify(&onag::parse("{0|5}").unwrap(), &Engine::new(rules.clone())).unwrap();
+    /// let mut back = Proof::from_json(&s.proof.to_json()).unwrap();
+    /// assert!(!back.checked);
+    /// back.verify(&rules).unwrap();
+    /// assert!(back.checked && back == s.proof);
+    /// assert!(Proof::from_json("{\"input\": 1}").is_err());
+    /// ```
+    pub fn from_json(text: &str) -> Result<Proof, ProofError> {
         let j: ProofJson =
             serde_json::from_str(text).map_err(|e| ProofError::Json(e.to_string()))?;
         if !READS.contains(&j.version) {
@@ -384,18 +397,12 @@ impl Proof {
             checked: false,
         })
     }
-
-    /// Reads a proof and checks it against `rules`; the `checked` field of the text is ignored.
-    pub fn from_json(text: &str, rules: &RuleSet) -> Result<Proof, ProofError> {
-        let mut p = Proof::parse_json(text)?;
-        p.verify(rules)?;
-        Ok(p)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::RuleSet;
 
     // The writer before `out`: the proof collected into `ProofJson` and serialised by derive.
     // `to_json` must write exactly its text.

@@ -25,6 +25,7 @@
 mod check;
 mod compare;
 mod compose;
+pub(crate) mod display;
 mod explain;
 mod incremental;
 pub mod inequality;
@@ -431,6 +432,20 @@ pub fn proof_of_simplification(s: &mut Saturation, rules: &RuleSet) -> Result<Pr
 }
 
 /// A term simplified as far as the rules go, with the proof of each step.
+///
+/// ```
+/// use onag::{Engine, RuleSet};
+/// let fundamental = Engine::new(RuleSet::builtin().select("fundamental").unwrap());
+/// let s = onag::simplify(&onag::parse("{0|5}").unwrap(), &fundamental).unwrap();
+/// assert!(s.canonical && s.stuck.is_none());
+/// assert_eq!(s.result().to_string(), "1");
+/// // Seed 004's derivation: 5 reverses through 4 (4 >= {0|5}), so {0|5} = {0|} = 1.
+/// assert!(s.proof.to_string().contains("by reversible-right at the top"));
+/// // Without the rules for numbers the run stops short, and says where and why.
+/// let bare = Engine::new(RuleSet::builtin().select("dominated-left").unwrap());
+/// let s = onag::simplify(&onag::parse("{0|5}").unwrap(), &bare).unwrap();
+/// assert!(!s.canonical && s.stuck.is_some());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Simplification {
     /// The checked proof from the input (notation written out) to the result.
@@ -486,7 +501,7 @@ pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError>
 /// was made is written after; otherwise the writing is done while the proof is checked (the
 /// two are independent; `onag simplify --format json` spent a tenth of its time writing after
 /// the check). The text says `"checked": true` and is returned only when the check passed.
-#[cfg(any(test, feature = "ops"))]
+#[cfg(any(test, feature = "cli"))]
 pub(crate) fn simplify_as_json(
     t: &Term,
     engine: &Engine,
@@ -614,6 +629,18 @@ pub struct WinningMove {
 }
 
 /// Why two games differ: the outcome of their difference and the moves that win it.
+///
+/// ```
+/// use onag::{Engine, OutcomeClass, Player, RuleSet, Verdict};
+/// let engine = Engine::new(RuleSet::builtin());
+/// let (a, b) = (onag::parse("^").unwrap(), onag::parse("*").unwrap());
+/// let Verdict::Different(d) = onag::prove(&a, &b, &engine).unwrap() else { panic!() };
+/// // ^ - * = ^*, a first-player win: Left moves to 0 (or *), Right to 0.
+/// assert_eq!(d.outcome, OutcomeClass::N);
+/// assert_eq!(d.difference.to_string(), "^*");
+/// assert!(d.moves.iter().any(|m| m.player == Player::Left));
+/// assert!(d.to_string().starts_with("a - b = ^*: whoever moves first wins it (outcome N)."));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Disproof {
     /// The canonical form of `a − b`.
@@ -627,7 +654,18 @@ pub struct Disproof {
     pub in_games: Vec<MoveInGames>,
 }
 
-/// Either a proof of `a = b` or the evidence that `a ≠ b`.
+/// Either a proof of `a = b` or the evidence that `a ≠ b`. Printed, it is the proof's
+/// derivation or the disproof's sentences, as `onag prove` writes them.
+///
+/// ```
+/// use onag::{Engine, RuleSet, Verdict};
+/// let engine = Engine::new(RuleSet::builtin());
+/// let v = onag::prove(&onag::parse("{1|1}").unwrap(), &onag::parse("1*").unwrap(), &engine).unwrap();
+/// assert!(matches!(v, Verdict::Equal(ref p) if p.checked));
+/// let text = v.to_string();
+/// assert!(text.starts_with("    {1|1}\n  = "), "{text}");
+/// assert!(text.contains("proved: {1|1} = 1* ("), "{text}");
+/// ```
 // A proof is returned once per call, and matched by value; a box would only add a step.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]

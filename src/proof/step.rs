@@ -223,7 +223,18 @@ impl Witnesses {
     }
 }
 
-/// One rule application in a proof.
+/// One rule application in a proof. Printed, it is the line `= to` and, below it, the rule,
+/// where it applied and why, as `onag simplify` shows a step.
+///
+/// ```
+/// use onag::{Engine, RuleSet};
+/// let fundamental = Engine::new(RuleSet::builtin().select("fundamental").unwrap());
+/// let s = onag::simplify(&onag::parse("{0, 1 | 2}").unwrap(), &fundamental).unwrap();
+/// let first = &s.proof.steps[0];
+/// assert_eq!(first.rule, "dominated-left"); // 0 <= 1
+/// assert_eq!(first.to.to_string(), "{1|2}");
+/// assert!(first.to_string().starts_with("  = {1|2}\n      by dominated-left at the top: "));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     /// The whole term before the step.

@@ -75,7 +75,7 @@ pub struct Picture {
 
 impl Picture {
     /// Reads either notation by the picture language's one reader,
-    /// [`super::position::hackenbush`] (docs/POSITIONS.md), which the proof checker's naive
+    /// `rulesets::position::hackenbush` (docs/POSITIONS.md), which the proof checker's naive
     /// move generator also uses. Parallel edges and loops are kept: graph Hackenbush is a
     /// multigraph.
     pub fn parse(text: &str) -> Result<Picture, RulesetError> {

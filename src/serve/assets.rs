@@ -5,7 +5,19 @@ use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 
 const PAGE: &str = include_str!("assets/index.html");
-const SCRIPT: &str = include_str!("assets/app.js");
+/// The page's script: app.js (the derivation stepper) and, after it, the files that add to it,
+/// each with one job: the state in the URL and the keyboard (`state.js`), `#n` references and
+/// the paged lemma and term lists (`refs.js`), the analysis and its thermograph (`analyze.js`).
+/// Served as one file, so the page costs one request for its script.
+const SCRIPT: &str = concat!(
+    include_str!("assets/app.js"),
+    "\n",
+    include_str!("assets/state.js"),
+    "\n",
+    include_str!("assets/refs.js"),
+    "\n",
+    include_str!("assets/analyze.js"),
+);
 const STYLE: &str = include_str!("assets/style.css");
 /// The step view: what a step changed, marked, and the trees before and after.
 const STEPS: &str = include_str!("assets/steps.js");

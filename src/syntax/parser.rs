@@ -183,12 +183,31 @@ fn parse_recording(
         )));
     }
     if let Some((name, span)) = p.uses.first().cloned() {
+        let hint = spelled_out(&name).map_or(String::new(), |m| format!(" (did you mean `{m}`?)"));
         return Err(p.error(
             span,
-            format!("unknown name `{name}`: no `where` around it defines it"),
+            format!("unknown name `{name}`: no `where` around it defines it{hint}"),
         ));
     }
     Ok(t)
+}
+
+/// The notation for a game written as its English name (`up` for `^`), which the parser does not
+/// read as a name: the hint for a newcomer who typed the word.
+fn spelled_out(name: &str) -> Option<&'static str> {
+    Some(match name.to_ascii_lowercase().as_str() {
+        "up" => "^",
+        "down" => "v",
+        "star" => "*",
+        "upstar" | "up_star" => "^*",
+        "downstar" | "down_star" => "v*",
+        "doubleup" | "double_up" => "^^",
+        "zero" => "0",
+        "half" => "1/2",
+        "tiny" => "Tiny(2)",
+        "miny" => "Miny(2)",
+        _ => return None,
+    })
 }
 
 /// The keyword that introduces definitions.
@@ -867,9 +886,12 @@ impl Parser<'_> {
             }
             _ => Err(self.error(
                 name_span,
-                format!(
-                    "unknown name `{name}`: expected Tiny(…), Miny(…), hs\"…\" (a Hackenstring row), a function such as birthday(…) or a name defined by `where`"
-                ),
+                match spelled_out(name) {
+                    Some(meant) => format!("unknown name `{name}`: did you mean `{meant}`?"),
+                    None => format!(
+                        "unknown name `{name}`: expected Tiny(…), Miny(…), hs\"…\" (a Hackenstring row), a function such as birthday(…) or a name defined by `where`"
+                    ),
+                },
             )),
         }
     }

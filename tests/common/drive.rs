@@ -184,11 +184,32 @@ pub fn engine(src: &str) {
 /// proves a true equality (the kernel agrees that input and result are equal).
 pub fn json(text: &str) {
     let rules = RuleSet::builtin();
-    if let Ok(p) = Proof::parse_json(text) {
-        assert!(!p.checked, "parse_json must not trust the text");
-        assert_eq!(Proof::parse_json(&p.to_json()).ok(), Some(p));
+    let read = Proof::from_json(text);
+    if let Ok(p) = &read {
+        assert!(!p.checked, "from_json must not trust the text");
+        assert_eq!(Proof::from_json(&p.to_json()).ok().as_ref(), Some(p));
     }
-    if let Ok(p) = Proof::from_json(text, &rules) {
+    // One grammar: the streaming reader of `onag check` reads exactly the texts the whole
+    // reader reads (a limit aside), and accepts exactly the proofs the whole check accepts.
+    let streamed = onag::check(text, &rules);
+    if !matches!(streamed, Err(onag::Error::Limit { .. })) {
+        assert_eq!(
+            matches!(streamed, Err(onag::Error::BadInput(_))),
+            read.is_err(),
+            "the two readers disagree on {text:?}: {streamed:?}"
+        );
+    }
+    let verified = read
+        .ok()
+        .and_then(|mut p| p.verify(&rules).ok().map(|()| p));
+    if !matches!(streamed, Err(onag::Error::Limit { .. })) {
+        assert_eq!(
+            streamed.is_ok(),
+            verified.is_some(),
+            "the two checks disagree on {text:?}"
+        );
+    }
+    if let Some(p) = verified {
         assert!(p.checked);
         if kernel_safe(&p.input) && kernel_safe(&p.result) {
             let mut k = Kernel::new();

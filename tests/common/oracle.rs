@@ -393,8 +393,8 @@ pub enum Judged {
 }
 
 /// The campaign's property on any text: what `onag check` accepts is true. A proof file is
-/// checked as `onag check` checks it ([`Proof::check_json`]) and also whole
-/// ([`Proof::parse_json`] then [`Proof::check`]); when either accepts, the claim and every
+/// checked as `onag check` checks it ([`onag::check`], as it streams) and also whole
+/// ([`Proof::from_json`] then [`Proof::check`]); when either accepts, the claim and every
 /// lemma's statement must be true, and both must agree. A thermograph certificate that checks
 /// must state every entry's true thermograph. `Err` says what was accepted falsely.
 pub fn judge_text(text: &str, rules: &RuleSet, oracle: &mut Oracle) -> Result<Judged, Falsehood> {
@@ -427,21 +427,11 @@ fn judge_inner(text: &str, rules: &RuleSet, oracle: &mut Oracle) -> Result<Judge
             };
         }
     }
-    let streamed = Proof::check_json(text, rules);
-    let by_stream = matches!(&streamed, Ok(f) if f.verdict.is_ok());
-    // `checked` is never read by the checker; the streaming reader skips it whatever its
-    // type, the whole reader wants a bool: removed, so that the two are compared on what
-    // they check.
-    let unchecked = match serde_json::from_str::<Value>(text) {
-        Ok(Value::Object(mut m)) => {
-            m.remove("checked");
-            Value::Object(m).to_string()
-        }
-        _ => text.to_string(),
-    };
-    let parsed = Proof::parse_json(&unchecked);
+    let streamed = onag::check(text, rules);
+    let by_stream = streamed.is_ok();
+    let parsed = Proof::from_json(text);
     let whole = parsed.as_ref().is_ok_and(|p| p.check(rules).is_ok());
-    if streamed.is_err() && parsed.is_err() {
+    if matches!(streamed, Err(onag::Error::BadInput(_))) && parsed.is_err() {
         return Ok(Judged::Unread);
     }
     if !by_stream && !whole {
@@ -453,7 +443,7 @@ fn judge_inner(text: &str, rules: &RuleSet, oracle: &mut Oracle) -> Result<Judge
         ));
     }
     let Ok(p) = parsed else {
-        return Err("accepted, but Proof::parse_json refuses it".into());
+        return Err("accepted, but Proof::from_json refuses it".into());
     };
     let mut claims = vec![(&p.input, &p.result, "the claim".to_string())];
     for (k, l) in p.lemmas.iter().enumerate() {

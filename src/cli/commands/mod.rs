@@ -67,7 +67,7 @@ pub(crate) fn run(cli: &Cli) -> i32 {
         Ok(status) => status,
         Err(e) => {
             let status = e.status.code();
-            eprint!("{}", memory_hint(e.message, status));
+            eprint!("{}", super::style::shown(&memory_hint(e.message, status)));
             status
         }
     }
@@ -150,7 +150,7 @@ fn source<'a>(expr: &'a Option<String>, file: &'a Option<String>) -> Input<'a> {
 /// pipe is the reader's choice, not an error worth a panic.
 pub(crate) fn emit(text: &str) -> bool {
     let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
+    out.write_all(super::style::shown(text).as_bytes())
         .and_then(|_| out.flush())
         .is_ok()
 }
@@ -179,6 +179,7 @@ pub(crate) fn batch(
                 let code = e.status.code();
                 status = worst(status, code);
                 let message = memory_hint(e.message, code);
+                let message = super::style::shown(&message);
                 if message.contains("--> line") {
                     eprint!("{message}");
                 } else {

@@ -22,7 +22,7 @@ pub(super) fn run(
     if let Some(source) = source {
         return batch(source, "\n", |n, line| {
             let (x, y) = input::split_equation(line)
-                .ok_or_else(|| Failure::bad(format!("line {n}: expected `A = B`, got `{line}`")))?;
+                .ok_or_else(|| Failure::bad(format!("expected `A = B`, got `{line}`")))?;
             let (a, b) = (x, y);
             let x = input::parse_line(a, n)?;
             let y = input::parse_line(b, n)?;

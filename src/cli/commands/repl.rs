@@ -44,7 +44,13 @@ pub(super) fn run(ctx: &Ctx) -> Result<i32, Failure> {
                     ":q" | ":quit" | ":exit" => break,
                     _ => {
                         if let Err(e) = one(ctx, line) {
-                            eprint!("{}", super::memory_hint(e.message, e.status.code()));
+                            eprint!(
+                                "{}",
+                                crate::cli::style::shown(&super::memory_hint(
+                                    e.message,
+                                    e.status.code()
+                                ))
+                            );
                         }
                     }
                 }

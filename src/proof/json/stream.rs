@@ -1,7 +1,7 @@
 //! Checking a proof file as it is read: each lemma parsed, checked and let go before the next
 //! is read.
 //!
-//! [`Proof::parse_json`] builds the whole proof, and the check then walks it: memory in
+//! [`Proof::from_json`] builds the whole proof, and the check then walks it: memory in
 //! proportion to every step of every lemma at once (4.5 GB for the 685,567 steps of
 //! Σ_{k≤30} {k|−k}). Here the file's lemmas are visited in order by a `serde` visitor that hands
 //! each one to the incremental checker, which keeps only the lemmas' statements. The verdict is
@@ -17,7 +17,7 @@ use super::{chain_from_json, parse, refs_within, step_refs_within, LemmaJson, St
 use super::{READS, VERSION};
 use crate::proof::check::CheckError;
 use crate::proof::incremental::Incremental;
-use crate::proof::{Lemma, Proof, ProofError, Step, TermTable};
+use crate::proof::{Lemma, ProofError, Step, TermTable};
 use crate::rules::RuleSet;
 use crate::term::Term;
 use serde::de::{DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -25,7 +25,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc;
 
-/// A proof file read and checked as it streamed: what it claims, its size, and the verdict.
+/// A proof file that [`crate::check`] read and checked: what it proves, and its size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckedFile {
     /// The term the proof starts from.
@@ -36,84 +36,71 @@ pub struct CheckedFile {
     pub steps: usize,
     /// Its lemmas.
     pub lemmas: usize,
-    /// `Ok` when every lemma and the main chain check; else the first failure, as
-    /// [`Proof::check`] reports it (a limit included: see [`CheckError::limit`]).
-    pub verdict: Result<(), CheckError>,
 }
 
-impl Proof {
-    /// Reads a proof file and checks it as it reads, holding the statements of its lemmas but
-    /// not their steps: the way to check a proof too large to hold. The verdict is the one
-    /// [`Proof::check`] gives [`Proof::parse_json`]'s proof; text that is not a proof is an
-    /// error, as there, even when a lemma before the damage would fail.
-    ///
-    /// ```
-    /// use onag::{Engine, Proof, RuleSet};
-    /// let rules = RuleSet::builtin();
-    /// let t = onag::parse("{1|-1} + {2|-2} + {3|-3}").unwrap();
-    /// let json = onag::simplify(&t, &Engine::new(rules.clone())).unwrap().proof.to_json();
-    /// let read = Proof::check_json(&json, &rules).unwrap();
-    /// assert!(read.verdict.is_ok());
-    /// assert_eq!(read.lemmas, Proof::parse_json(&json).unwrap().lemmas.len());
-    /// // Against rules without dominated options, the first lemma that deletes one fails.
-    /// let mut fewer = rules.clone();
-    /// fewer.remove("dominated-left");
-    /// assert!(Proof::check_json(&json, &fewer).unwrap().verdict.unwrap_err().lemma.is_some());
-    /// ```
-    pub fn check_json(text: &str, rules: &RuleSet) -> Result<CheckedFile, ProofError> {
-        let failed = AtomicBool::new(false);
-        let failed = &failed;
-        std::thread::scope(|scope| {
-            let (tx, rx) = mpsc::sync_channel::<Work>(IN_FLIGHT);
-            let (done_tx, done_rx) = mpsc::channel::<Vec<Vec<Step>>>();
-            let checker = scope.spawn(move || check_all(rules, rx, done_tx, failed));
-            let mut reader = Reader {
-                version: None,
-                terms: None,
-                input: None,
-                result: None,
-                steps: None,
-                waiting: Vec::new(),
-                checker: tx,
-                done: done_rx,
-                batch: Vec::new(),
-                begun: false,
-                failed,
-                count: 0,
-                lemmas: 0,
-                failure: None,
-            };
-            let mut de = serde_json::Deserializer::from_str(text);
-            let read = (&mut reader).deserialize(&mut de).and_then(|()| de.end());
-            let read = match reader.failure.take() {
-                Some(e) => Err(e),
-                None => read.map_err(|e| ProofError::Json(e.to_string())),
-            };
-            // The checker ends when its channel closes: with the reader, either way.
-            let read = match read {
-                Ok(()) => reader.finish(),
-                Err(e) => {
-                    drop(reader);
-                    Err(e)
-                }
-            };
-            let verdict = checker.join().unwrap_or_else(|_| {
-                Err(CheckError {
-                    lemma: None,
-                    step: 0,
-                    reason: "the checker stopped unexpectedly".into(),
-                    limit: None,
-                })
-            });
-            read.map(|(input, result, steps, lemmas)| CheckedFile {
+/// Reads a proof file and checks it as it reads, holding the statements of its lemmas but not
+/// their steps: the way to check a proof too large to hold. What the file claims comes with the
+/// verdict, the one [`Proof::check`] gives [`Proof::from_json`]'s proof (a limit included: see
+/// [`CheckError::limit`]); text that is not a proof is an error, as there, even when a lemma
+/// before the damage would fail.
+pub(crate) fn read_and_check(
+    text: &str,
+    rules: &RuleSet,
+) -> Result<(CheckedFile, Result<(), CheckError>), ProofError> {
+    let failed = AtomicBool::new(false);
+    let failed = &failed;
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::sync_channel::<Work>(IN_FLIGHT);
+        let (done_tx, done_rx) = mpsc::channel::<Vec<Vec<Step>>>();
+        let checker = scope.spawn(move || check_all(rules, rx, done_tx, failed));
+        let mut reader = Reader {
+            version: None,
+            terms: None,
+            input: None,
+            result: None,
+            steps: None,
+            waiting: Vec::new(),
+            checker: tx,
+            done: done_rx,
+            batch: Vec::new(),
+            begun: false,
+            failed,
+            count: 0,
+            lemmas: 0,
+            failure: None,
+        };
+        let mut de = serde_json::Deserializer::from_str(text);
+        let read = (&mut reader).deserialize(&mut de).and_then(|()| de.end());
+        let read = match reader.failure.take() {
+            Some(e) => Err(e),
+            None => read.map_err(|e| ProofError::Json(e.to_string())),
+        };
+        // The checker ends when its channel closes: with the reader, either way.
+        let read = match read {
+            Ok(()) => reader.finish(),
+            Err(e) => {
+                drop(reader);
+                Err(e)
+            }
+        };
+        let verdict = checker.join().unwrap_or_else(|_| {
+            Err(CheckError {
+                lemma: None,
+                step: 0,
+                reason: "the checker stopped unexpectedly".into(),
+                limit: None,
+            })
+        });
+        read.map(|(input, result, steps, lemmas)| {
+            let file = CheckedFile {
                 input,
                 result,
                 steps,
                 lemmas,
-                verdict,
-            })
+            };
+            (file, verdict)
         })
-    }
+    })
 }
 
 /// Batches parsed and not yet checked at most, and lemmas a batch: enough to keep both threads
@@ -370,7 +357,12 @@ impl<'de> Visitor<'de> for &mut Reader<'_, 'de> {
                 }
                 "steps" => self.steps = Some(map.next_value()?),
                 "lemmas" => map.next_value_seed(Lemmas(&mut *self))?,
-                // `checked` is never believed; other keys are not part of the schema.
+                // Never believed, but a boolean as `Proof::from_json` requires: the two
+                // readers accept the same texts.
+                "checked" => {
+                    map.next_value::<bool>()?;
+                }
+                // Other keys are not part of the schema.
                 _ => {
                     map.next_value::<IgnoredAny>()?;
                 }

@@ -126,7 +126,8 @@ fn a_tampered_opening_is_rejected_by_the_naive_move_generator() {
 fn a_proof_with_openings_survives_json() {
     let rules = RuleSet::builtin();
     let s = simplify(r#"domineering("..#|...|#..") + cutcake(2, 2)"#);
-    let back = Proof::from_json(&s.proof.to_json(), &rules).unwrap();
+    let mut back = Proof::from_json(&s.proof.to_json()).unwrap();
+    back.verify(&rules).unwrap();
     assert!(back.checked);
     assert_eq!(back.result, s.proof.result);
 }

@@ -13,6 +13,13 @@ const state = {
   lastRequest: null,  // {op, body}: for the LaTeX and Markdown exports
 };
 
+// The page's other scripts (state.js, refs.js, analyze.js) listen here. 'shown': a result
+// arrived (op, response); 'step': the chain or the step shown changed.
+const hooks = { shown: [], step: [] };
+function emit(name, ...args) {
+  for (const f of hooks[name]) f(...args);
+}
+
 // ---------- talking to the server ----------
 
 async function api(op, body) {
@@ -50,8 +57,12 @@ function requestFor(op) {
 // ---------- live parse errors ----------
 
 let parseTimer = null;
+let parseTicket = 0;
 function liveParse() {
   clearTimeout(parseTimer);
+  // An error from the last run no longer describes what is typed.
+  $('error').hidden = true;
+  const ticket = ++parseTicket;
   parseTimer = setTimeout(async () => {
     for (const [field, box] of [['expr', 'parse-error'], ['right', 'right-error']]) {
       const text = $(field).value;
@@ -61,6 +72,8 @@ function liveParse() {
       }
       try {
         const r = await api('parse', { expr: text });
+        // An answer for text since changed is stale.
+        if (ticket !== parseTicket) return;
         $(box).hidden = r.ok;
         if (!r.ok) $(box).textContent = r.data.error || String(r.data);
       } catch (e) {
@@ -82,7 +95,7 @@ function setOp(op) {
 async function run(op) {
   setOp(op);
   const body = requestFor(op);
-  if (!$('expr').value.trim()) return;
+  if (!readyToRun(op)) return;
   state.lastRequest = { op, body };
   saveUrl();
   for (const b of document.querySelectorAll('.buttons button')) b.disabled = true;
@@ -92,7 +105,7 @@ async function run(op) {
   try {
     const r = await api(op, body);
     if (!r.ok) {
-      showError(r.data.error || String(r.data));
+      showError(r.data.error || String(r.data), r.data);
       return;
     }
     show(op, r);
@@ -103,8 +116,16 @@ async function run(op) {
   }
 }
 
-function showError(message) {
+function showError(message, data) {
   $('result').hidden = true;
+  // A parse error is shown once, under the input it is about (state.js).
+  const box = errorBoxFor(data);
+  if (box) {
+    $(box).hidden = false;
+    $(box).textContent = message;
+    $('error').hidden = true;
+    return;
+  }
   $('error').hidden = false;
   $('error').textContent = message;
 }
@@ -115,6 +136,7 @@ function show(op, r) {
   $('analysis').hidden = true;
   $('derivation').hidden = true;
   const d = r.data;
+  emit('shown', op, r);
   if (op === 'analyze') return showAnalysis(d);
   if (op === 'compare' || (op === 'prove' && d.equal === false)) return showRelation(op, d);
   showProof(op, d, r.exit);
@@ -147,27 +169,7 @@ function showRelation(op, d) {
   box.appendChild(ul);
 }
 
-async function showAnalysis(d) {
-  const box = $('analysis');
-  box.hidden = false;
-  box.innerHTML = '';
-  $('headline').textContent = `analysis of ${d.input}: canonical form ${d.canonical}`;
-  const table = document.createElement('table');
-  for (const [k, v] of Object.entries(d)) {
-    if (k === 'input') continue;
-    const tr = table.insertRow();
-    tr.insertCell().textContent = k.replace(/_/g, ' ');
-    tr.insertCell().textContent = typeof v === 'string' ? v : JSON.stringify(v);
-  }
-  box.appendChild(table);
-  const svg = await api('analyze', { ...state.lastRequest.body, format: 'svg' });
-  if (svg.ok) {
-    const fig = document.createElement('div');
-    fig.className = 'thermograph';
-    fig.innerHTML = svg.data;
-    box.appendChild(fig);
-  }
-}
+// showAnalysis: analyze.js.
 
 // ---------- derivations ----------
 
@@ -199,39 +201,24 @@ function showProof(op, proof, exit) {
   } else {
     $('headline').textContent = `canonical form: ${proof.result}`;
   }
-  const sel = $('chain');
-  sel.innerHTML = '';
-  state.chains.forEach((c, i) => {
-    const o = document.createElement('option');
-    o.value = String(i);
-    o.textContent = c.title.length > 120 ? c.title.slice(0, 117) + '…' : c.title;
-    sel.appendChild(o);
-  });
   const lemmas = state.chains.length - 1;
   $('chain-note').textContent = lemmas ? `${lemmas} lemma${lemmas === 1 ? '' : 's'}, each proved once and cited where it recurs` : '';
-  // A proof that shares its terms names each large part once, as #n: listed on demand.
-  const terms = proof.terms || [];
-  $('terms').hidden = terms.length === 0;
-  $('terms').open = false;
-  $('terms-summary').textContent = `Shared terms: #0 … #${terms.length - 1} (open to list them)`;
-  $('term-list').innerHTML = '';
-  $('terms').ontoggle = () => {
-    if (!$('terms').open || $('term-list').childElementCount) return;
-    for (const [i, t] of terms.entries()) {
-      const li = document.createElement('li');
-      li.textContent = `#${i} = ${t}`;
-      $('term-list').appendChild(li);
-    }
-  };
+  // A proof that shares its terms names each large part once, as #n: listed on demand, a
+  // page at a time (refs.js), like the lemmas in the menu.
+  showTerms(proof.terms || []);
   $('derivation').hidden = false;
-  openChain(0, 0);
+  // A shared link may name a lemma and a step (state.js).
+  const [chain, pos] = startAt();
+  openChain(chain, pos);
 }
 
 function openChain(i, pos) {
   state.chain = i;
+  fillChainMenu();
   $('chain').value = String(i);
   state.pos = pos;
   render();
+  emit('step');
 }
 
 function step(delta) {
@@ -241,6 +228,7 @@ function step(delta) {
   if (pos !== state.pos) {
     state.pos = pos;
     render();
+    emit('step');
   }
 }
 
@@ -472,46 +460,24 @@ async function exportAs(format) {
   $('export').value = r.ok ? r.data : (r.data.error || String(r.data));
 }
 
+/** Copies `text`; true when it reached the clipboard (else it is left selected in the export box). */
 async function copy(text) {
   try {
     await navigator.clipboard.writeText(text);
+    return true;
   } catch (e) {
     $('export').hidden = false;
     $('export').value = text;
     $('export').select();
-    document.execCommand('copy');
+    try {
+      return document.execCommand('copy');
+    } catch (e2) {
+      return false;
+    }
   }
 }
 
-function saveUrl() {
-  const p = new URLSearchParams();
-  p.set('op', state.op);
-  p.set('q', $('expr').value.trim());
-  if (state.op === 'prove' || state.op === 'compare') p.set('r', $('right').value.trim());
-  const o = options();
-  if (o.rules) p.set('rules', o.rules);
-  if (o.explain) p.set('explain', String(o.explain));
-  history.replaceState(null, '', '?' + p.toString());
-}
-
-function setGroups(spec) {
-  const want = new Set((spec || '').split(',').map((s) => s.trim()).filter(Boolean));
-  for (const c of document.querySelectorAll('#groups input')) c.checked = want.has(c.value);
-}
-
-function loadFromUrl() {
-  const p = new URLSearchParams(location.search);
-  const op = p.get('op') || 'simplify';
-  if (!['simplify', 'prove', 'compare', 'analyze'].includes(op)) return;
-  setOp(op);
-  if (p.has('r')) $('right').value = p.get('r');
-  setGroups(p.get('rules'));
-  if (p.has('explain')) $('explain').value = p.get('explain');
-  if (p.has('q')) {
-    $('expr').value = p.get('q');
-    run(op);
-  }
-}
+// saveUrl, setGroups, loadFromUrl: state.js.
 
 async function init() {
   try {
@@ -547,11 +513,7 @@ async function init() {
     });
     sel.onchange = () => {
       const ex = examples[Number(sel.value)];
-      if (!ex) return;
-      $('expr').value = ex.q;
-      $('right').value = ex.r || '';
-      setGroups(ex.rules);
-      run(ex.op);
+      if (ex) useExample(ex);
     };
   } catch (e) { /* the menu stays empty */ }
   for (const b of document.querySelectorAll('.buttons button')) b.onclick = () => run(b.dataset.op);
@@ -561,7 +523,7 @@ async function init() {
     $(f).addEventListener('keydown', (e) => {
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
         e.preventDefault();
-        run(state.op);
+        run(state.op).then(focusResult);
       }
     });
   }
@@ -569,22 +531,15 @@ async function init() {
   $('next').onclick = () => step(1);
   $('first').onclick = () => step(-1e9);
   $('last').onclick = () => step(1e9);
-  $('chain').onchange = () => openChain(Number($('chain').value), 0);
+  $('chain').onchange = () => openChain(Number($('chain').value), remembered(Number($('chain').value)));
   $('latex').onclick = () => exportAs('latex');
   $('markdown').onclick = () => exportAs('markdown');
   $('copy').onclick = () => copy($('export').value);
-  $('link').onclick = () => copy(location.href);
-  document.addEventListener('keydown', (e) => {
-    const t = e.target.tagName;
-    if (t === 'TEXTAREA' || t === 'INPUT' || t === 'SELECT' || $('derivation').hidden) return;
-    if (e.key === 'ArrowRight') step(1);
-    else if (e.key === 'ArrowLeft') step(-1);
-    else if (e.key === 'Home') step(-1e9);
-    else if (e.key === 'End') step(1e9);
-    else return;
-    e.preventDefault();
-  });
+  $('link').onclick = copyLink;
+  // The arrow keys, the state in the URL, the rules badge: state.js.
+  initState();
   loadFromUrl();
 }
 
-init();
+// After every script of the page has run (state.js, refs.js and analyze.js add to app.js).
+document.addEventListener('DOMContentLoaded', init);
