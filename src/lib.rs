@@ -340,7 +340,7 @@ pub use proof::{
     CheckError, CheckLimit, Comparison, Disproof, Inequality, PathElem, Player, ProofError, Reason,
     Step, Witnesses,
 };
-pub use proof::{ConditionProof, Lemma, TermTable, Undecided, WinningMove};
+pub use proof::{ConditionProof, Lemma, MoveInGames, TermTable, Undecided, Which, WinningMove};
 pub use rules::{OpeningRule, Rule, RuleError, RuleKind, MAX_RULE_NESTING};
 pub use rulesets::cutcake::Cutcake;
 /// The value of a Domineering board (Left places vertical dominoes, Right horizontal ones),

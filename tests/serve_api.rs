@@ -207,6 +207,34 @@ fn a_false_claim_is_an_ordinary_answer_with_the_winning_move() {
         v["moves"],
         json!([{"outcome": "P", "player": "Right", "to": "0"}])
     );
+    // In the games as written: Right moves {0|1} to 1, leaving 1 - 1 = 0, which Left, to
+    // move, loses.
+    assert_eq!(
+        v["moves_in_games"],
+        json!([{"player": "Right", "game": "A", "mover": "Right", "at": [],
+                "part": "{0|1}", "to": "1", "game_after": "1"}])
+    );
+    // Compare: {0|0} + {0|} = * + 1 against 1: A - B = *, a first-player win; either player
+    // wins by moving the part * of A to 0 (leaving 0 + 1 - 1 = 0).
+    let v = s
+        .post(
+            "/api/compare",
+            &json!({"left": "{0|0} + {0|}", "right": "1"}).to_string(),
+        )
+        .json();
+    assert_eq!(v["relation"], "||");
+    for player in ["Left", "Right"] {
+        let m = v["moves_in_games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["player"] == player)
+            .unwrap_or_else(|| panic!("{player}: {v}"));
+        assert_eq!(m["game"], "A");
+        assert_eq!(m["at"], json!(["sum.0"]));
+        assert_eq!(m["part"], "{0|0}");
+        assert_eq!(m["to"], "0");
+    }
 }
 
 #[test]
@@ -597,4 +625,165 @@ fn an_error_in_a_call_has_its_position() {
         String::from_utf8_lossy(&out.stderr).trim_end(),
         v["error"].as_str().unwrap()
     );
+}
+
+/// Each step of the simplification of `expr` under `rules` with /api/step's description of it
+/// (the step posted as the page posts it: with its `from`), the main chain and every lemma.
+fn described_steps(
+    s: &Server,
+    expr: &str,
+    rules: &str,
+) -> Vec<(serde_json::Value, serde_json::Value)> {
+    let v = s
+        .post(
+            "/api/simplify",
+            &json!({"expr": expr, "rules": rules}).to_string(),
+        )
+        .json();
+    let mut chains = vec![(v["input"].clone(), v["steps"].clone())];
+    for l in v["lemmas"].as_array().into_iter().flatten() {
+        chains.push((l["from"].clone(), l["steps"].clone()));
+    }
+    let mut out = Vec::new();
+    for (start, steps) in chains {
+        let mut from = start;
+        for st in steps.as_array().unwrap() {
+            let mut with_from = st.clone();
+            with_from["from"] = from.clone();
+            let a = s.post("/api/step", &json!({ "step": with_from }).to_string());
+            assert_eq!(a.status, 200, "{expr}: {}", a.body);
+            from = st["to"].clone();
+            out.push((with_from, a.json()));
+        }
+    }
+    out
+}
+
+/// The text a span of a described step marks (the terms are ASCII: UTF-16 units are bytes).
+fn marked(d: &serde_json::Value, side: &str, span: &serde_json::Value) -> String {
+    let text = d[side]["text"].as_str().unwrap();
+    let (a, b) = (
+        span[0].as_u64().unwrap() as usize,
+        span[1].as_u64().unwrap() as usize,
+    );
+    text[a..b].to_string()
+}
+
+fn named<'a>(d: &'a serde_json::Value, role: &str) -> &'a serde_json::Value {
+    d["named"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["role"] == role)
+        .unwrap_or_else(|| panic!("no {role} in {d}"))
+}
+
+/// Whether two games are equal, by the kernel's comparison (an independent path from the
+/// proof's rules).
+fn equal(s: &Server, a: &str, b: &str) -> bool {
+    s.post("/api/compare", &json!({"left": a, "right": b}).to_string())
+        .json()["relation"]
+        == "="
+}
+
+#[test]
+fn a_step_says_where_its_change_is_in_the_text() {
+    let s = Server::start(&[]);
+    // {1,0|}: 0 <= 1, so Left's 0 is dominated by 1 (seed 004, fact 5) and deleted.
+    let steps = described_steps(&s, "{1,0|}", "fundamental");
+    let (_, d) = steps
+        .iter()
+        .find(|(st, _)| st["rule"] == "dominated-left")
+        .expect("a dominated step");
+    assert_eq!(d["before"]["text"], "{1,0|}");
+    assert_eq!(marked(d, "before", &named(d, "dominated")["span"]), "0");
+    assert_eq!(marked(d, "before", &named(d, "dominating")["span"]), "1");
+    let deleted = d["deleted"].as_array().unwrap();
+    assert_eq!(deleted.len(), 1, "{d}");
+    assert_eq!(marked(d, "before", &deleted[0]["span"]), "0");
+    assert_eq!(deleted[0]["path"], json!(["L1"]));
+    assert!(d["inserted"].as_array().unwrap().is_empty());
+    assert_eq!(marked(d, "after", &d["changed"]["after"]), "{1|}");
+
+    // {{2|0}|3}, written {2|0||3}: its first step opens the `0` inside, at L0/R0; the mark is
+    // that `0`, not `2|0` (issue 30).
+    let steps = described_steps(&s, "{{2|0}|3}", "fundamental");
+    let (st, d) = &steps[0];
+    assert_eq!(st["at"], json!(["L0", "R0"]));
+    assert_eq!(d["before"]["text"], "{2|0||3}");
+    assert_eq!(marked(d, "before", &d["changed"]["before"]), "0");
+    assert_eq!(d["changed"]["before"], json!([3, 4]));
+    assert_eq!(marked(d, "after", &d["changed"]["after"]), "{|}");
+    // Then G >= 0 (Right's only move, to 3, loses), so Left's {2|0} reverses through Right's
+    // 0 <= G (now written {|}): the reversing option is marked, inside the reversible one.
+    let (_, d) = steps
+        .iter()
+        .find(|(st, _)| st["rule"] == "reversible-left")
+        .expect("a reversible step");
+    assert_eq!(d["before"]["text"], "{2|{|}||3}");
+    let reversing = named(d, "reversing");
+    assert_eq!(marked(d, "before", &reversing["span"]), "{|}");
+    assert_eq!(reversing["path"], json!(["L0", "R0"]));
+    assert_eq!(reversing["value"], "0");
+    assert_eq!(
+        marked(d, "before", &named(d, "reversible")["span"]),
+        "2|{|}"
+    );
+    let deleted = d["deleted"].as_array().unwrap();
+    assert_eq!(deleted.len(), 1);
+    assert_eq!(marked(d, "before", &deleted[0]["span"]), "2|{|}");
+
+    // {0|5}: 5 reverses through 4 (seed 004's worked example): the reversible option is worth
+    // 5 and its reversing option 4, whatever form the derivation has opened them to.
+    let steps = described_steps(&s, "{0|5}", "fundamental");
+    let (_, d) = steps
+        .iter()
+        .find(|(st, _)| st["rule"] == "reversible-right")
+        .expect("a reversible step");
+    let a = marked(d, "before", &named(d, "reversible")["span"]);
+    let b = marked(d, "before", &named(d, "reversing")["span"]);
+    assert!(equal(&s, &a, "5"), "{a}");
+    assert!(equal(&s, &b, "4"), "{b}");
+    // The tree has the same nodes: the reversing option is a child of the reversible one.
+    let path = named(d, "reversing")["path"].as_array().unwrap().clone();
+    assert_eq!(path.len(), 2, "{d}");
+    assert_eq!(path[0], "R0");
+}
+
+#[test]
+fn a_step_inside_a_sum_marks_only_its_part() {
+    let s = Server::start(&[]);
+    // {1,0|} + {0|5}: a step inside one summand marks that summand's text only.
+    let steps = described_steps(&s, "{1,0|} + {0|5}", "fundamental");
+    let inside: Vec<_> = steps
+        .iter()
+        .filter(|(st, _)| {
+            st["at"]
+                .as_array()
+                .and_then(|a| a.first())
+                .is_some_and(|e| e == "sum.0" || e == "sum.1")
+        })
+        .collect();
+    assert!(!inside.is_empty(), "no step inside a sum: {steps:?}");
+    for (st, d) in inside {
+        let before = d["before"]["text"].as_str().unwrap();
+        let part = marked(d, "before", &d["changed"]["before"]);
+        assert!(part.len() < before.len(), "{st}: {part} in {before}");
+        // The sum is a node with its two parts.
+        let tree = &d["before"]["tree"];
+        assert_eq!(tree["kind"], "sum", "{st}");
+        let edges: Vec<&str> = tree["children"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["edge"].as_str().unwrap())
+            .collect();
+        assert_eq!(edges, ["sum.0", "sum.1"]);
+        // The marked text is the part the path names.
+        let first = st["at"][0].as_str().unwrap();
+        let k = if first == "sum.0" { 0 } else { 1 };
+        let span = &tree["children"][k]["node"]["span"];
+        let whole = marked(d, "before", span);
+        assert!(whole.contains(&part), "{part} not in {whole}");
+    }
 }

@@ -4,7 +4,9 @@
 //! It types seed 004's {0|5} with the fundamental rules, simplifies, steps to the end with the
 //! buttons and the arrow keys, and checks the derivation the seed gives (5 reverses through 4,
 //! so {0|5} = {0|} = 1) in the DOM; then a shared link, a live parse error and the LaTeX export.
-//! A screenshot is saved as target/serve-e2e.png. Without Chromium and chromedriver on PATH
+//! What each step changed is checked where it is marked (a dominated option, 5 reversing through
+//! 4, the `0` inside {2|0||3}, a step inside a sum), and a false claim's winning move as a move
+//! in the games typed. Screenshots are saved as target/serve-*.png. Without Chromium and chromedriver on PATH
 //! the test skips with a line saying what to install; `.ci/run` installs them and sets
 //! `ONAG_REQUIRE_TOOLS=1`, under which their absence fails (tests/optional/mod.rs).
 
@@ -128,6 +130,31 @@ async fn disabled(c: &Client, css: &str) -> bool {
         .is_some()
 }
 
+/// Waits (at most 15 s) until `css` matches an element.
+async fn wait_css(c: &Client, css: &str) {
+    if c.wait()
+        .at_most(Duration::from_secs(15))
+        .for_element(Locator::Css(css))
+        .await
+        .is_err()
+    {
+        let shot = c.screenshot().await.unwrap_or_default();
+        let _ = std::fs::write(artifact("serve-e2e-failure.png"), shot);
+        panic!("no element matches `{css}`");
+    }
+}
+
+/// A screenshot saved under target/, for a person to look at.
+async fn shot(c: &Client, name: &str) {
+    // The result, not the input form, is what a person looks at.
+    let _ = c
+        .execute("document.getElementById('result').scrollIntoView()", vec![])
+        .await;
+    let png = c.screenshot().await.expect("a screenshot");
+    assert!(png.starts_with(b"\x89PNG"), "not a PNG");
+    std::fs::write(artifact(name), &png).expect("save the screenshot");
+}
+
 fn artifact(name: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("target")
@@ -214,7 +241,7 @@ async fn run(c: &Client, url: &str) {
         if rules.len() == 1 {
             // integer-open at R0: the 5 being opened is marked, in the text and in the tree.
             assert_eq!(text(c, "#at").await, "R0");
-            assert_eq!(text(c, "#before mark").await, "5");
+            wait_text(c, "#before mark.changed", |t| t == "5", "the 5 marked").await;
             wait_text(
                 c,
                 "#after mark",
@@ -222,9 +249,9 @@ async fn run(c: &Client, url: &str) {
                 "the rewritten part marked",
             )
             .await;
-            c.find(Locator::Css("#tree svg rect.rewritten"))
-                .await
-                .expect("the rewritten node outlined in the tree");
+            // Both trees, side by side, the rewritten node outlined in each.
+            wait_css(c, ".tree-before svg g.node.changed").await;
+            wait_css(c, ".tree-after svg g.node.changed").await;
         }
         assert!(rules.len() <= 10, "the stepper never ends: {rules:?}");
     }
@@ -247,12 +274,14 @@ async fn run(c: &Client, url: &str) {
     assert_eq!(text(c, "#after").await, "1");
     assert!(text(c, "#why").await.contains("integer n+1"));
     // The final tree is the single node 1.
-    let labels = c.find_all(Locator::Css("#tree svg text")).await.unwrap();
+    wait_text(c, ".tree-after svg text", |t| t == "1", "the final tree").await;
+    let labels = c
+        .find_all(Locator::Css(".tree-after svg text"))
+        .await
+        .unwrap();
     assert_eq!(labels.len(), 1);
     assert_eq!(labels[0].text().await.unwrap(), "1");
-    let shot = c.screenshot().await.expect("a screenshot");
-    std::fs::write(artifact("serve-e2e.png"), &shot).expect("save the screenshot");
-    assert!(shot.starts_with(b"\x89PNG"), "not a PNG");
+    shot(c, "serve-e2e.png").await;
 
     // The arrow keys step back.
     c.find(Locator::Css("body"))
@@ -263,6 +292,26 @@ async fn run(c: &Client, url: &str) {
         .unwrap();
     assert_eq!(text(c, "#position").await, "step 3 of 4");
     assert_eq!(text(c, "#rule-name").await, "reversible-right");
+    // Seed 004: 5 reverses through 4. The derivation has opened them to {{3|}|} and {3|}: both
+    // marked in "before" with the rule's letters, and their values said.
+    wait_text(
+        c,
+        "#before .role-reversing",
+        |t| t == "{3|}",
+        "the reversing option",
+    )
+    .await;
+    assert_eq!(text(c, "#before .role-reversible").await, "{{3|}|}");
+    assert_eq!(text(c, "#before del.deleted").await, "{{3|}|}");
+    let legend = text(c, "#step-legend").await;
+    assert!(legend.contains("B = {3|} (= 4)"), "{legend}");
+    assert!(legend.contains("A = {{3|}|} (= 5)"), "{legend}");
+    wait_css(c, ".tree-before svg g.node.role-reversing").await;
+    // The statement once, in the rule's letters, and the instance in them.
+    let table = text(c, "#witnesses").await;
+    assert!(table.contains("when B >= G"), "{table}");
+    assert!(!table.contains("()"), "an empty set listed: {table}");
+    shot(c, "serve-reversible.png").await;
 
     // The state is in the URL: a teacher's link opens the same result.
     let shared = c.current_url().await.unwrap();
@@ -338,6 +387,105 @@ async fn run(c: &Client, url: &str) {
     let lemma = text(c, "#position").await;
     assert!(lemma.starts_with("step 0 of "), "{lemma}");
     assert_ne!(lemma, "step 0 of 7");
+
+    // A dominated option: in {1,0|}, 0 <= 1 (seed 004, fact 5).
+    c.goto(&format!(
+        "{url}/?op=simplify&q=%7B1%2C0%7C%7D&rules=fundamental"
+    ))
+    .await
+    .unwrap();
+    wait_text(c, "#headline", |t| t == "canonical form: 2", "the result").await;
+    click(c, "#next").await;
+    assert_eq!(text(c, "#rule-name").await, "dominated-left");
+    wait_text(c, "#before del.deleted", |t| t == "0", "the deleted option").await;
+    assert_eq!(text(c, "#before .role-dominated").await, "0");
+    assert_eq!(text(c, "#before .role-dominating").await, "1");
+    wait_css(c, ".tree-before svg g.node.deleted").await;
+    // The comparison the rule asks, in words, one click away.
+    click(c, "button.why-compare").await;
+    wait_text(
+        c,
+        ".compare-words",
+        |t| t.contains("0 < 1"),
+        "the comparison's reasons",
+    )
+    .await;
+    shot(c, "serve-dominated.png").await;
+
+    // The change inside {{2|0}|3} (written {2|0||3}) is the `0` opened, not `2|0`; then that
+    // 0, now {|}, is the reversing option.
+    c.goto(&format!(
+        "{url}/?op=simplify&q=%7B%7B2%7C0%7D%7C3%7D&rules=fundamental"
+    ))
+    .await
+    .unwrap();
+    wait_text(c, "#headline", |t| t == "canonical form: 0", "the result").await;
+    click(c, "#next").await;
+    assert_eq!(text(c, "#rule-name").await, "zero-open");
+    wait_text(c, "#before mark.changed", |t| t == "0", "the 0 marked").await;
+    click(c, "#next").await;
+    assert_eq!(text(c, "#rule-name").await, "reversible-left");
+    wait_text(
+        c,
+        "#before .role-reversing",
+        |t| t == "{|}",
+        "the reversing 0",
+    )
+    .await;
+    assert_eq!(text(c, "#before .role-reversible").await, "2|{|}");
+
+    // A step inside a sum marks its part only, and the sum is a node over its parts.
+    c.goto(&format!(
+        "{url}/?op=simplify&q=%7B1%2C0%7C%7D%20%2B%20%7B0%7C5%7D&rules=fundamental"
+    ))
+    .await
+    .unwrap();
+    wait_text(c, "#headline", |t| t == "canonical form: 3", "the result").await;
+    let mut seen = false;
+    for _ in 0..40 {
+        click(c, "#next").await;
+        let at = text(c, "#at").await;
+        if at.starts_with("sum.") {
+            let before = text(c, "#before").await;
+            let part = wait_text(c, "#before mark.changed", |t| !t.is_empty(), "the part").await;
+            assert!(part.len() < before.len(), "{part} in {before}");
+            // `sum.0` is the text left of the top `+`, `sum.1` right of it.
+            let plus = before.find(" + ").expect("a sum");
+            if at.starts_with("sum.0") {
+                assert!(before[..plus].contains(&part), "{part} in {before}");
+            } else {
+                assert!(before[plus..].contains(&part), "{part} in {before}");
+            }
+            wait_css(c, ".tree-before svg g.node.changed").await;
+            c.find(Locator::Css(".tree-before svg circle"))
+                .await
+                .expect("the sum drawn as a node");
+            shot(c, "serve-sum.png").await;
+            seen = true;
+            break;
+        }
+        if disabled(c, "#next").await {
+            break;
+        }
+    }
+    assert!(seen, "no step inside the sum");
+
+    // A false claim: the winning move as a move in the games typed.
+    c.goto(&format!("{url}/?op=prove&q=%7B0%7C1%7D&r=1"))
+        .await
+        .unwrap();
+    let relation = wait_text(
+        c,
+        "#relation",
+        |t| t.contains("In your games"),
+        "the winning move",
+    )
+    .await;
+    assert!(
+        relation.contains("Right moving first wins by moving A = {0|1} to 1, leaving 1 − 1 ≤ 0"),
+        "{relation}"
+    );
+    shot(c, "serve-disproof.png").await;
 
     // A compare link: ^ and * are confused, Left wins ^ - * moving to 0.
     c.goto(&format!("{url}/?op=compare&q=%5E&r=*"))

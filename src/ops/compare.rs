@@ -7,7 +7,7 @@ use super::render::{latex, markdown};
 use super::style::Style;
 use super::{unsupported, Ctx, Format};
 use crate::kernel::{Kernel, OutcomeClass};
-use crate::proof::{disprove, Disproof, Player};
+use crate::proof::{disprove, Disproof, MoveInGames, Player, Which};
 use crate::term::Term;
 
 /// The relation of `x` and `y` with its reasons in `ctx`'s format; each kernel it uses comes
@@ -163,7 +163,50 @@ pub(crate) fn reasons(x: &Term, y: &Term, d: &Disproof, style: &Style) -> Vec<St
         return lines;
     }
     lines.push(d.moves_in_words(style.unicode));
+    lines.extend(d.in_games.iter().map(|m| in_games(x, y, m, style)));
     lines
+}
+
+fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::Left => "Left",
+        Player::Right => "Right",
+    }
+}
+
+/// A winning first move as a move in the games written: which game, which part, to what.
+fn in_games(x: &Term, y: &Term, m: &MoveInGames, style: &Style) -> String {
+    let (name, whole) = match m.game {
+        Which::A => ("A", x),
+        Which::B => ("B", y),
+    };
+    let moved = if m.at.is_empty() {
+        format!("{name} = {}", style.term(whole))
+    } else {
+        format!("the part {} of {name}", style.term(&m.part))
+    };
+    let (a2, b2) = match m.game {
+        Which::A => (&m.game_after, y),
+        Which::B => (x, &m.game_after),
+    };
+    let how = if m.mover == m.player {
+        format!("moving {moved} to {}", style.term(&m.to))
+    } else {
+        format!(
+            "moving in -B, which is {}'s move in {moved} to {}",
+            player_name(m.mover),
+            style.term(&m.to)
+        )
+    };
+    format!(
+        "In the games as written: {} moving first wins by {how}, leaving {}.",
+        player_name(m.player),
+        difference(a2, b2, style)
+    )
+}
+
+fn path_json(at: &[crate::proof::PathElem]) -> Vec<String> {
+    at.iter().map(|e| e.to_string()).collect()
 }
 
 fn json(x: &Term, y: &Term, rel: OutcomeClass, d: &Disproof) -> serde_json::Value {
@@ -178,6 +221,15 @@ fn json(x: &Term, y: &Term, rel: OutcomeClass, d: &Disproof) -> serde_json::Valu
             "player": match m.player { Player::Left => "Left", Player::Right => "Right" },
             "to": ascii(&m.position),
             "outcome": m.outcome.to_string(),
+        })).collect::<Vec<_>>(),
+        "moves_in_games": d.in_games.iter().map(|m| serde_json::json!({
+            "player": player_name(m.player),
+            "game": match m.game { Which::A => "A", Which::B => "B" },
+            "mover": player_name(m.mover),
+            "at": path_json(&m.at),
+            "part": ascii(&m.part),
+            "to": ascii(&m.to),
+            "game_after": ascii(&m.game_after),
         })).collect::<Vec<_>>(),
     })
 }

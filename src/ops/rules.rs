@@ -14,6 +14,9 @@ struct Listed<'a> {
     source: &'a RuleSource,
     /// The function an opening rule opens.
     opens: Option<&'a str>,
+    /// A rule's statement in its own letters, a mirror's too: what it matches, when, and what
+    /// it builds (the page names a step's witnesses in these letters).
+    statement: Option<(String, Vec<String>, String)>,
 }
 
 impl<'a> From<&'a Rule> for Listed<'a> {
@@ -25,6 +28,11 @@ impl<'a> From<&'a Rule> for Listed<'a> {
             groups: &r.groups,
             source: &r.source,
             opens: None,
+            statement: Some((
+                r.pattern.to_string(),
+                r.conditions.iter().map(|c| c.to_string()).collect(),
+                r.result.to_string(),
+            )),
         }
     }
 }
@@ -38,6 +46,7 @@ impl<'a> From<&'a OpeningRule> for Listed<'a> {
             groups: &o.groups,
             source: &o.source,
             opens: Some(&o.opens),
+            statement: None,
         }
     }
 }
@@ -139,6 +148,11 @@ fn json(r: &Listed) -> serde_json::Value {
     });
     if let (Some(f), Some(map)) = (r.opens, v.as_object_mut()) {
         map.insert("opens".into(), f.into());
+    }
+    if let (Some((m, when, y)), Some(map)) = (&r.statement, v.as_object_mut()) {
+        map.insert("match".into(), m.as_str().into());
+        map.insert("when".into(), when.clone().into());
+        map.insert("yield".into(), y.as_str().into());
     }
     v
 }

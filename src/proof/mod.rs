@@ -33,6 +33,7 @@ pub mod json;
 pub(crate) mod matcher;
 mod parallel;
 mod pipeline;
+pub mod play;
 pub mod step;
 pub mod table;
 pub mod thermocheck;
@@ -42,6 +43,7 @@ mod values;
 pub use check::{CheckError, CheckLimit, ConditionProof};
 pub use compare::{compare, Comparison};
 pub use inequality::{Inequality, Reason, Undecided};
+pub use play::{MoveInGames, Which};
 pub use step::{PathElem, Step, Witnesses, LEMMA};
 pub use table::TermTable;
 
@@ -647,6 +649,9 @@ pub struct Disproof {
     pub outcome: Class,
     /// A winning first move for each player who wins `a − b` moving first.
     pub moves: Vec<WinningMove>,
+    /// The same players' winning first moves told as moves in `a` or in `b` as written
+    /// (`play`): which game, which part, to what.
+    pub in_games: Vec<MoveInGames>,
 }
 
 /// Either a proof of `a = b` or the evidence that `a ≠ b`. Printed, it is the proof's
@@ -798,10 +803,15 @@ pub fn disprove(k: &mut Kernel, a: &Term, b: &Term) -> Result<Disproof, ProofErr
             }
         }
     }
+    let mut in_games = Vec::new();
+    for m in &moves {
+        in_games.extend(play::winning_move_in_games(k, a, b, m.player)?);
+    }
     Ok(Disproof {
         difference: k.to_term(d),
         outcome,
         moves,
+        in_games,
     })
 }
 

@@ -32,6 +32,8 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/", get(|| async { super::assets::page() }))
         .route("/app.js", get(|| async { super::assets::script() }))
         .route("/style.css", get(|| async { super::assets::style() }))
+        .route("/steps.js", get(|| async { super::assets::steps_script() }))
+        .route("/steps.css", get(|| async { super::assets::steps_style() }))
         .route("/examples.json", get(|| async { super::assets::examples() }))
         .route("/api/rules", get(rules))
         .route("/api/health", get(health))
@@ -41,6 +43,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/compare", api(Op::Compare))
         .route("/api/analyze", api(Op::Analyze))
         .route("/api/tree", api(Op::Tree))
+        .route("/api/step", api(Op::Step))
         .fallback(|| async {
             reply(Reply::json(
                 404,

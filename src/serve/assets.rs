@@ -19,6 +19,9 @@ const SCRIPT: &str = concat!(
     include_str!("assets/analyze.js"),
 );
 const STYLE: &str = include_str!("assets/style.css");
+/// The step view: what a step changed, marked, and the trees before and after.
+const STEPS: &str = include_str!("assets/steps.js");
+const STEPS_STYLE: &str = include_str!("assets/steps.css");
 /// The seeds' worked examples the page offers in its menu.
 const EXAMPLES: &str = include_str!("assets/examples.json");
 
@@ -37,6 +40,16 @@ pub fn page() -> Response {
 /// `GET /app.js`.
 pub fn script() -> Response {
     asset(SCRIPT, "text/javascript; charset=utf-8")
+}
+
+/// `GET /steps.js`.
+pub fn steps_script() -> Response {
+    asset(STEPS, "text/javascript; charset=utf-8")
+}
+
+/// `GET /steps.css`.
+pub fn steps_style() -> Response {
+    asset(STEPS_STYLE, "text/css; charset=utf-8")
 }
 
 /// `GET /style.css`.

@@ -8,6 +8,8 @@
 //! - `worker`: each request computed in a process of its own, ended at its deadline.
 //! - `limits`: the bound on concurrent work (a queue, then 503) and each request's limits.
 //! - `assets`: the page (HTML, CSS, JS) embedded in the binary: no CDN, works offline.
+//! - `marks` (with `spans`): what one step changed, placed in its texts, for the page to mark
+//!   (`POST /api/step`; page-only, never part of a proof).
 //!
 //! Connections are served by hyper directly (`serve_connections`): a header read timeout and
 //! keep-alive idle timeout, a cap on open connections. The server binds 127.0.0.1 unless told
@@ -18,6 +20,8 @@
 mod api;
 mod assets;
 mod limits;
+mod marks;
+mod spans;
 mod work;
 mod worker;
 

@@ -34,6 +34,9 @@ pub enum Op {
     /// `POST /api/tree`: the game tree of a term as written (or its canonical form's), as
     /// JSON for the page to draw.
     Tree,
+    /// `POST /api/step`: where one proof step's change sits in its texts (`marks`), for the
+    /// page to mark; page-only, not an answer of the CLI.
+    Step,
 }
 
 impl Op {
@@ -46,6 +49,7 @@ impl Op {
             Op::Compare => "compare",
             Op::Analyze => "analyze",
             Op::Tree => "tree",
+            Op::Step => "step",
         }
     }
 
@@ -58,6 +62,7 @@ impl Op {
             Op::Compare,
             Op::Analyze,
             Op::Tree,
+            Op::Step,
         ]
         .into_iter()
         .find(|op| op.name() == name)
@@ -83,6 +88,8 @@ pub struct Request {
     pub format: Option<String>,
     /// For `tree`: `input` (as written, the default) or `canonical`.
     pub tree: Option<String>,
+    /// For `step`: the proof step, as the proof JSON writes it (with `from`).
+    pub step: Option<super::marks::StepRequest>,
 }
 
 /// `"rules"`: a string as `--rules` takes it, or a list of its parts.
@@ -240,6 +247,14 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
             };
             Ok(Reply::json(200, Status::Ok, tree_json(&tree)))
         }
+        Op::Step => {
+            let step = req.step.as_ref().ok_or_else(|| {
+                Reply::bad("the request needs \"step\": a proof step with its \"from\", e.g. {\"step\": {\"from\": \"{1,0|}\", \"to\": \"{1|}\", \"rule\": \"dominated-left\"}}")
+            })?;
+            let mut k = limits.kernel();
+            let v = super::marks::describe(step, &mut k).map_err(Reply::bad)?;
+            Ok(Reply::json(200, Status::Ok, v))
+        }
     }
 }
 
@@ -267,7 +282,7 @@ fn format(req: &Request, op: Op) -> Result<Format, Reply> {
             )))
         }
     };
-    if f != Format::Json && matches!(op, Op::Parse | Op::Tree) {
+    if f != Format::Json && matches!(op, Op::Parse | Op::Tree | Op::Step) {
         return Err(Reply::bad("\"format\": this endpoint answers JSON only"));
     }
     Ok(f)

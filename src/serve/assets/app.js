@@ -159,6 +159,7 @@ function showRelation(op, d) {
         : `${player} moving first has no winning move.`);
     }
   }
+  lines.splice(1, 0, ...Steps.winningLines(d)); // steps.js: the moves in A and B themselves
   const ul = document.createElement('ul');
   for (const l of lines) {
     const li = document.createElement('li');
@@ -248,10 +249,8 @@ function render() {
   $('last').disabled = state.pos === n;
   const box = $('rule-box');
   if (state.pos === 0) {
-    setTerm($('before'), c.start, null, null);
-    setTerm($('after'), c.start, null, null);
     box.hidden = true;
-    drawTree(c.start, []);
+    Steps.show(null, c.start); // steps.js: the terms and their trees
     return;
   }
   const s = c.steps[state.pos - 1];
@@ -273,15 +272,10 @@ function render() {
     $('why').appendChild(document.createTextNode(' '));
     $('why').appendChild(b);
   }
-  renderWitnesses(s.witnesses || {});
+  Steps.words(s, rule); // steps.js: the statement, this instance, the citations
   renderConditions(s.conditions || []);
-  drawTree(s.to, s.at, (tree) => {
-    setTerm($('after'), s.to, tree, s.at);
-  });
-  setTerm($('before'), from, null, null);
-  setTerm($('after'), s.to, null, null);
-  // The before-term's rewritten part is found in its own tree.
-  treeOf(from).then((tree) => { if (tree) setTerm($('before'), from, tree, s.at); });
+  // steps.js: before and after with what changed marked, and both trees.
+  Steps.show({ ...s, from }, null);
 }
 
 function renderWitnesses(w) {

@@ -1,0 +1,239 @@
+//! What one step of a derivation changed, for the page (`POST /api/step`): where, in the
+//! step's before and after texts, the rewritten subterm sits; which of its options the step
+//! deleted and which it inserted; and where the games the rule names (the dominated option and
+//! the one dominating it, the reversible option and its reversing option) are.
+//!
+//! Page-only data, computed from the strings of a step as the proof JSON writes them (`from`,
+//! `to`, `at`, `rule`, `witnesses`): the proof file and its checker are unchanged, and nothing
+//! here is trusted as part of a proof. Options are matched as terms, so an option is "deleted"
+//! exactly when the game after the step lacks a copy of it.
+
+use super::spans::{spans, Node};
+use crate::proof::step::subterm_at;
+use crate::proof::PathElem;
+use crate::term::Term;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// A step as the page sends it: a proof JSON step (docs/PROOF-JSON.md) with `from` always
+/// written. Its other fields (`why`, `parts`, `lemma`, …) are ignored.
+#[derive(Deserialize, Default, Debug)]
+pub struct StepRequest {
+    /// The whole term before the step.
+    pub from: String,
+    /// The whole term after it.
+    pub to: String,
+    /// The rule's name (`lemma` for a cited lemma); empty for no step (the chain's start).
+    #[serde(default)]
+    pub rule: String,
+    /// The path of the rewritten subterm.
+    #[serde(default)]
+    pub at: Vec<String>,
+    /// The rule's bindings: only the games are looked for.
+    #[serde(default)]
+    pub witnesses: Witnesses,
+}
+
+/// A step's witnesses as the proof JSON writes them; only the games are looked for.
+#[derive(Deserialize, Default, Debug)]
+pub struct Witnesses {
+    /// Game variables.
+    #[serde(default)]
+    pub games: BTreeMap<String, String>,
+}
+
+/// What the rule calls a game it binds, in words, for the rules whose point is one option
+/// (the letters are the rule's own, rules/*.rules).
+pub fn role(rule: &str, name: &str) -> Option<&'static str> {
+    let base = rule
+        .strip_suffix("-left")
+        .or_else(|| rule.strip_suffix("-right"))?;
+    Some(match (base, name) {
+        ("dominated", "a") => "dominated",
+        ("dominated", "b") => "dominating",
+        ("reversible", "A") => "reversible",
+        ("reversible", "B") => "reversing",
+        ("options-are-sets", "a") => "repeated",
+        ("gift-horse", "H") => "gift horse",
+        _ => return None,
+    })
+}
+
+/// One printed term and its spans.
+struct Printed {
+    term: Term,
+    text: String,
+    tree: Option<Node>,
+}
+
+impl Printed {
+    fn read(src: &str, which: &str) -> Result<Printed, String> {
+        let term = crate::syntax::parse_with_refs(src)
+            .map_err(|e| format!("\"step.{which}\": {}", e.message))?;
+        let (text, tree) = match spans(&term) {
+            Some((text, tree)) => (text, Some(tree)),
+            None => (src.to_string(), None),
+        };
+        Ok(Printed { term, text, tree })
+    }
+
+    /// The span of the node at `path` (or of the deepest node reached on it), in UTF-16 code
+    /// units as the page's strings count.
+    fn span(&self, path: &[String]) -> Option<[usize; 2]> {
+        let (n, _) = self.tree.as_ref()?.at(path);
+        Some([utf16(&self.text, n.start), utf16(&self.text, n.end)])
+    }
+
+    fn tree_json(&self) -> Value {
+        self.tree
+            .as_ref()
+            .map_or(Value::Null, |n| node_json(&self.text, n))
+    }
+}
+
+fn utf16(text: &str, byte: usize) -> usize {
+    text.get(..byte).map_or(0, |s| s.encode_utf16().count())
+}
+
+fn node_json(text: &str, n: &Node) -> Value {
+    json!({
+        "kind": n.kind,
+        "span": [utf16(text, n.start), utf16(text, n.end)],
+        "children": n.children.iter().map(|(e, c)| json!({"edge": e, "node": node_json(text, c)})).collect::<Vec<_>>(),
+    })
+}
+
+/// The page's description of `step` (module docs), or what is wrong with the request. Each
+/// named game also gets its value (`"value"`, its canonical form) from `k` when it has one and
+/// it is written otherwise: `{{3|}|}` is 5.
+pub fn describe(step: &StepRequest, k: &mut crate::kernel::Kernel) -> Result<Value, String> {
+    let before = Printed::read(&step.from, "from")?;
+    let after = Printed::read(&step.to, "to")?;
+    let path: Vec<PathElem> = step
+        .at
+        .iter()
+        .map(|e| e.parse::<PathElem>())
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("\"step.at\": {e}"))?;
+    let at: Vec<String> = path.iter().map(|e| e.to_string()).collect();
+    let x = subterm_at(&before.term, &path);
+    let y = subterm_at(&after.term, &path);
+    let mut deleted = Vec::new();
+    let mut inserted = Vec::new();
+    if let (
+        Some(Term::Game {
+            left: xl,
+            right: xr,
+        }),
+        Some(Term::Game {
+            left: yl,
+            right: yr,
+        }),
+    ) = (x, y)
+    {
+        for (side, xs, ys) in [('L', xl, yl), ('R', xr, yr)] {
+            for k in unmatched(xs, ys) {
+                deleted.push(option(&before, &at, side, k));
+            }
+            for k in unmatched(ys, xs) {
+                inserted.push(option(&after, &at, side, k));
+            }
+        }
+    }
+    let mut named = Vec::new();
+    for (name, src) in &step.witnesses.games {
+        let Ok(w) = crate::syntax::parse_with_refs(src) else {
+            continue;
+        };
+        // The whole rewritten game (`G @ …`) is marked already.
+        if Some(&w) == x {
+            continue;
+        }
+        let found = [("before", &before, x), ("after", &after, y)]
+            .into_iter()
+            .find_map(|(which, p, sub)| Some((which, p, find(sub?, &w)?)));
+        if let Some((which, p, rel)) = found {
+            let full: Vec<String> = at.iter().cloned().chain(rel).collect();
+            // A `#n` has no value without its proof's table: no value then.
+            let value = k
+                .eval(&w)
+                .ok()
+                .map(|g| k.to_term(g).to_string())
+                .filter(|v| v != src);
+            named.push(json!({
+                "name": name,
+                "role": role(&step.rule, name),
+                "in": which,
+                "path": full,
+                "span": p.span(&full),
+                "text": src,
+                "value": value,
+            }));
+        }
+    }
+    Ok(json!({
+        "rule": step.rule,
+        "at": at,
+        "before": {"text": before.text, "tree": before.tree_json()},
+        "after": {"text": after.text, "tree": after.tree_json()},
+        "changed": {"before": before.span(&at), "after": after.span(&at)},
+        "deleted": deleted,
+        "inserted": inserted,
+        "named": named,
+    }))
+}
+
+/// The indices of `xs` with no copy left in `ys` (each copy in `ys` answers one of `xs`).
+fn unmatched(xs: &[Term], ys: &[Term]) -> Vec<usize> {
+    let mut used = vec![false; ys.len()];
+    let mut out = Vec::new();
+    for (k, x) in xs.iter().enumerate() {
+        match (0..ys.len()).find(|&j| !used[j] && ys[j] == *x) {
+            Some(j) => used[j] = true,
+            None => out.push(k),
+        }
+    }
+    out
+}
+
+fn option(p: &Printed, at: &[String], side: char, k: usize) -> Value {
+    let path: Vec<String> = at
+        .iter()
+        .cloned()
+        .chain(std::iter::once(format!("{side}{k}")))
+        .collect();
+    let span = p.span(&path);
+    json!({"path": path, "span": span, "text": subterm_text(p, &path)})
+}
+
+fn subterm_text(p: &Printed, path: &[String]) -> Option<String> {
+    let elems: Vec<PathElem> = path.iter().filter_map(|e| e.parse().ok()).collect();
+    subterm_at(&p.term, &elems).map(|t| t.to_string())
+}
+
+/// Where `w` is among the options of `g` or their options (the nearest first), as a path
+/// relative to `g`.
+fn find(g: &Term, w: &Term) -> Option<Vec<String>> {
+    fn options(t: &Term) -> Vec<(String, &Term)> {
+        match t {
+            Term::Game { left, right } => left
+                .iter()
+                .enumerate()
+                .map(|(k, o)| (format!("L{k}"), o))
+                .chain(right.iter().enumerate().map(|(k, o)| (format!("R{k}"), o)))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+    let first = options(g);
+    if let Some((e, _)) = first.iter().find(|(_, o)| *o == w) {
+        return Some(vec![e.clone()]);
+    }
+    first.iter().find_map(|(e, o)| {
+        options(o)
+            .into_iter()
+            .find(|(_, oo)| *oo == w)
+            .map(|(e2, _)| vec![e.clone(), e2])
+    })
+}
