@@ -7,9 +7,14 @@
 mod common;
 use common::run::{onag, onag_stdin, stderr, stdout};
 
-/// The whole standard error of `onag ARGS`, after checking the status is 2 (bad input) and
-/// nothing was written to standard output.
+/// The whole standard error of `onag --unicode ARGS` (the symbols as written; tests/ascii.rs
+/// checks the ASCII spelling), after checking the status is 2 (bad input) and nothing was
+/// written to standard output.
 fn bad(args: &[&str]) -> String {
+    let args: Vec<&str> = std::iter::once("--unicode")
+        .chain(args.iter().copied())
+        .collect();
+    let args = &args[..];
     let o = onag(args);
     assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
     assert!(stdout(&o).is_empty(), "{args:?}: {}", stdout(&o));
@@ -103,6 +108,13 @@ fn a_progression_that_cannot_be_inferred_points_at_its_brace() {
     assert_eq!(
         bad(&["eval", "1 + {0,1,5,…|}"]),
         caret(msg, 1, 5, "1 + {0,1,5,…|}", 10)
+    );
+    // In ASCII (a pipe's default) the quoted line spells … as ... and the underline widens
+    // with it, so it still covers the brace.
+    let o = onag(&["eval", "1 + {0,1,5,…|}"]);
+    assert_eq!(
+        stderr(&o),
+        caret(&msg.replace('…', "..."), 1, 5, "1 + {0,1,5,...|}", 12)
     );
     // the same brace written twice: the first one is named
     assert_eq!(

@@ -155,13 +155,16 @@ fn number_world_loops_stop_at_the_time_limit() {
         let src = format!("{f}(*(w^10000000 + 1))");
         limited(&["eval", "--time-limit", "1", &src], 1.0);
     }
-    // A nimber too large for one nim product to end soon is refused before it is multiplied.
+    // A power too large to write (2^(2^21) has 2^21 + 1 bits, past the cap of 2^20) is a limit
+    // found before anything is multiplied, as CGSuite reads `2^n` (issue 33.1).
     let huge = format!("nimmul(*(2^{}), *3)", 1u64 << 21);
     let e = run(
         &["eval", "--time-limit", "2", &huge],
         Duration::from_secs(30),
     );
-    assert_eq!(e.code, Some(2), "{}", e.err);
+    assert_eq!(e.code, Some(3), "{}", e.err);
+    assert!(e.err.contains("has more than 1048576 bits"), "{}", e.err);
+    assert!(e.took < Duration::from_secs(1), "took {:?}", e.took);
 }
 
 /// `nimsqrt(*(2^65530 − 1))` ran for minutes past its time limit (issue 28). A finite nimber's

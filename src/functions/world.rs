@@ -734,8 +734,10 @@ fn power(k: &mut Kernel, a: &[Arg]) -> Result<Value, KernelError> {
     };
     let m = n.magnitude();
     if let Some(r) = base.to_rational() {
-        // |p|^m has at most m·bits(p) bits: refused before anything is allocated.
-        let bits = r.numer().bits().max(1) + r.denom().bits();
+        // |p|^m has more than m·(bits(p) − 1) bits (and at most m·bits(p)): refused, before
+        // anything is allocated, when that lower bound passes the cap, so a power refused is
+        // one that truly is too large (2^1000000, a million bits, is computed).
+        let bits = r.numer().bits().saturating_sub(1) + r.denom().bits().saturating_sub(1);
         let total = m.to_u64().and_then(|m| m.checked_mul(bits));
         // 0, 1 and −1 stay small whatever the exponent: only its parity matters.
         let trivial = r.denom().is_one() && (r.numer().is_zero() || r.numer().magnitude().is_one());

@@ -382,4 +382,3 @@ fn by_stops(
         None
     }
 }
-

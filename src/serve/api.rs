@@ -67,15 +67,17 @@ fn reply(r: Reply) -> Response {
     resp
 }
 
-/// `GET /api/rules`: every rule, as `onag rules --format json` prints it.
+/// `GET /api/rules`: every rule, as `onag rules --format json` prints it (in ASCII, as into a
+/// pipe).
 async fn rules() -> Response {
     let all = crate::rules::RuleSet::builtin();
     let list = crate::ops::rules::json_list(&all);
+    let body = format!("{}\n", serde_json::Value::Array(list));
     reply(Reply {
         http: 200,
         exit: Status::Ok,
         content_type: "application/json",
-        body: format!("{}\n", serde_json::Value::Array(list)),
+        body: crate::ops::ascii::ascii(&body).into_owned(),
     })
 }
 

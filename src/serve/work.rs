@@ -142,7 +142,8 @@ impl Reply {
     /// An error as JSON: `{"error": the CLI's message, "status": its exit status}` plus
     /// `extra` fields.
     pub fn error(e: Failure, extra: serde_json::Value) -> Reply {
-        let mut v = json!({"error": e.message.trim_end(), "status": e.status.code()});
+        let message = crate::ops::ascii::ascii(e.message.trim_end());
+        let mut v = json!({"error": message, "status": e.status.code()});
         if let (Some(o), Some(x)) = (v.as_object_mut(), extra.as_object()) {
             o.extend(x.iter().map(|(k, v)| (k.clone(), v.clone())));
         }
@@ -154,8 +155,13 @@ impl Reply {
         Reply::error(Failure::bad(msg), json!({}))
     }
 
-    /// An answer the operation wrote: 200, with its status in the header.
+    /// An answer the operation wrote: 200, with its status in the header. In ASCII, as the
+    /// command line writes it into a pipe, so that the two faces answer byte for byte alike.
     fn rendered(text: String, exit: Status, format: Format) -> Reply {
+        let text = match crate::ops::ascii::ascii(&text) {
+            std::borrow::Cow::Borrowed(_) => text,
+            std::borrow::Cow::Owned(a) => a,
+        };
         Reply {
             http: 200,
             exit,
