@@ -19,10 +19,10 @@
 //! CGSuite's do on a position: the positions are listed as the calls that denote them, a sum
 //! of components (`cutcake(1, 2) + cutcake(1, 1)`) being one position.
 
+use super::args;
 use super::depth::{too_deep, MAX_DEPTH};
-use super::reply::Reply;
+use super::reply::{Family, Reply};
 use super::uptimal::Uptimals;
-use super::{args, Function};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::{Dyadic, Nimber};
 use crate::term::{Arg, Term};
@@ -34,91 +34,65 @@ use std::collections::{HashMap, HashSet};
 /// Most followers listed or counted one by one (an integer's are counted by formula).
 const MAX_FOLLOWERS: usize = 1 << 20;
 
-/// A function of this family.
-pub struct Introspect {
-    name: &'static str,
-    usage: &'static str,
-    summary: &'static str,
+const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> Family {
+    Family::new(name, usage, summary, call)
 }
 
-const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> Introspect {
-    Introspect {
-        name,
-        usage,
-        summary,
-    }
-}
-
-pub static OPTIONS: Introspect = f(
+pub static OPTIONS: Family = f(
     "options",
     "options(G)",
     "the options of an impartial game (or position), as a list",
 );
-pub static LEFT_OPTIONS: Introspect = f(
+pub static LEFT_OPTIONS: Family = f(
     "left_options",
     "left_options(G)",
     "Left's options of G's canonical form (or of a ruleset position), as a list",
 );
-pub static RIGHT_OPTIONS: Introspect = f(
+pub static RIGHT_OPTIONS: Family = f(
     "right_options",
     "right_options(G)",
     "Right's options of G's canonical form (or of a ruleset position), as a list",
 );
-pub static FOLLOWERS: Introspect = f(
+pub static FOLLOWERS: Family = f(
     "followers",
     "followers(G)",
     "every game (or position) reachable from G by moves of either player, G included",
 );
-pub static FOLLOWER_COUNT: Introspect = f(
+pub static FOLLOWER_COUNT: Family = f(
     "follower_count",
     "follower_count(G)",
     "how many followers G has (G included)",
 );
-pub static INCENTIVES: Introspect = f(
+pub static INCENTIVES: Family = f(
     "incentives",
     "incentives(G)",
     "the undominated incentives GL - G and G - GR, as a list",
 );
-pub static LEFT_INCENTIVES: Introspect = f(
+pub static LEFT_INCENTIVES: Family = f(
     "left_incentives",
     "left_incentives(G)",
     "the undominated Left incentives GL - G, as a list",
 );
-pub static RIGHT_INCENTIVES: Introspect = f(
+pub static RIGHT_INCENTIVES: Family = f(
     "right_incentives",
     "right_incentives(G)",
     "the undominated Right incentives G - GR, as a list",
 );
-pub static STOP_COUNT: Introspect = f(
+pub static STOP_COUNT: Family = f(
     "stop_count",
     "stop_count(G)",
     "the number of stopping positions (numbers) in G's complete game tree",
 );
-pub static UPTIMAL_EXPANSION: Introspect = f(
+pub static UPTIMAL_EXPANSION: Family = f(
     "uptimal_expansion",
     "uptimal_expansion(G)",
     "G = x + d1.^ + d2.^<2> + ... + *m printed as CGSuite does, x*m.d1d2... (an error if G is no uptimal)",
 );
-pub static COMPANION: Introspect = f(
+pub static COMPANION: Family = f(
     "companion",
     "companion(G)",
     "G's lattice companion (Siegel, CGT III.2): {GL°, 0 if G >= 0 | GR°, 0 if G <= 0}, 0° = *",
 );
-
-impl Function for Introspect {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn usage(&self) -> &'static str {
-        self.usage
-    }
-    fn summary(&self) -> &'static str {
-        self.summary
-    }
-    fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
-        call(k, self.name, a)?.into_game(self.name)
-    }
-}
 
 /// Whether `name` is one of this family's functions.
 pub fn handles(name: &str) -> bool {

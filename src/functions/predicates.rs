@@ -15,10 +15,10 @@
 //! - `is_number`, `is_dyadic`, `is_integer`, `is_ordinal` (an integer ≥ 0), `is_nimber`;
 //!   the number world answers these for ω, 1/3 and ∗ω too.
 
+use super::args;
 use super::depth::{too_deep, MAX_DEPTH};
-use super::reply::Reply;
+use super::reply::{Family, Reply};
 use super::uptimal::Uptimals;
-use super::{args, Function};
 use crate::analysis::{atomic, Thermographer};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::{Dyadic, Nimber};
@@ -27,35 +27,9 @@ use num_bigint::BigInt;
 use num_traits::Zero;
 use std::collections::HashMap;
 
-/// A predicate of this family (or `nim_value`).
-pub struct Predicate {
-    name: &'static str,
-    usage: &'static str,
-    summary: &'static str,
-}
-
-impl Function for Predicate {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn usage(&self) -> &'static str {
-        self.usage
-    }
-    fn summary(&self) -> &'static str {
-        self.summary
-    }
-    fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
-        call(k, self.name, a)?.into_game(self.name)
-    }
-}
-
 macro_rules! predicate {
     ($id:ident, $name:literal, $summary:literal) => {
-        pub static $id: Predicate = Predicate {
-            name: $name,
-            usage: concat!($name, "(G)"),
-            summary: $summary,
-        };
+        pub static $id: Family = Family::new($name, concat!($name, "(G)"), $summary, call);
     };
 }
 
@@ -104,11 +78,12 @@ predicate!(
 predicate!(IS_INTEGER, "is_integer", "true if G is an integer");
 predicate!(IS_NUMBER, "is_number", "true if G is a number");
 predicate!(IS_NIMBER, "is_nimber", "true if G is a nimber *n");
-pub static NIM_VALUE: Predicate = Predicate {
-    name: "nim_value",
-    usage: "nim_value(G)",
-    summary: "n for an impartial game equal to *n (an error for a partizan game)",
-};
+pub static NIM_VALUE: Family = Family::new(
+    "nim_value",
+    "nim_value(G)",
+    "n for an impartial game equal to *n (an error for a partizan game)",
+    call,
+);
 
 /// Whether `name` is one of this family's functions (`is_even` and `is_odd` for a game that
 /// is not a misère form included).

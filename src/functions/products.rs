@@ -17,8 +17,9 @@
 //! those cases are computed directly, and `tests/cgsuite_functions.rs` checks them against
 //! [`conway_by_definition`].
 
+use super::args;
 use super::depth::{too_deep, MAX_DEPTH};
-use super::{args, reply::Reply, Function};
+use super::reply::{Family, Reply};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::Dyadic;
 use crate::term::Arg;
@@ -26,71 +27,45 @@ use num_bigint::BigInt;
 use num_traits::Zero;
 use std::collections::HashMap;
 
-/// A function of this family.
-pub struct Product {
-    name: &'static str,
-    usage: &'static str,
-    summary: &'static str,
+const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> Family {
+    Family::new(name, usage, summary, call)
 }
 
-const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> Product {
-    Product {
-        name,
-        usage,
-        summary,
-    }
-}
-
-pub static CONWAY_PRODUCT: Product = f(
+pub static CONWAY_PRODUCT: Family = f(
     "conway_product",
     "conway_product(G, H)",
     "Conway's product of two games (numbers: their product; nimbers: the nim product)",
 );
-pub static ORDINAL_SUM: Product = f(
+pub static ORDINAL_SUM: Family = f(
     "ordinal_sum",
     "ordinal_sum(G, H)",
     "the ordinal sum G:H = {GL, G:HL | GR, G:HR} (CGSuite's G : H)",
 );
-pub static CONJUNCTIVE_SUM: Product = f(
+pub static CONJUNCTIVE_SUM: Family = f(
     "conjunctive_sum",
     "conjunctive_sum(G, H)",
     "the conjunctive sum: each move is made in both components",
 );
-pub static SELECTIVE_SUM: Product = f(
+pub static SELECTIVE_SUM: Family = f(
     "selective_sum",
     "selective_sum(G, H)",
     "the selective sum: each move is made in one component or both",
 );
-pub static POW: Product = f(
+pub static POW: Family = f(
     "pow",
     "pow(G, n)",
     "G^n for G = {0|H}: {0 | -pow_to(G, n-1) + H} (pow(^, n) is ^<n>)",
 );
-pub static POW_TO: Product = f(
+pub static POW_TO: Family = f(
     "pow_to",
     "pow_to(G, n)",
     "G^[n] = G : subordinate(n, 1) (pow_to(^, n) is ^[n] = ^ + ^<2> + ... + ^<n>)",
 );
-pub static SUBORDINATE: Product = f(
+pub static SUBORDINATE: Family = f(
     "subordinate",
     "subordinate(G, B)",
     "the game H with B : H = G (CGSuite's G.Subordinate(B)), an error when there is none",
 );
-
-impl Function for Product {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn usage(&self) -> &'static str {
-        self.usage
-    }
-    fn summary(&self) -> &'static str {
-        self.summary
-    }
-    fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
-        call(k, self.name, a)?.into_game(self.name)
-    }
-}
 
 /// Whether `name` is one of this family's functions.
 pub fn handles(name: &str) -> bool {

@@ -4,7 +4,51 @@
 //! `products`) do not know the number world's type, so no two of these files import each
 //! other.
 
-use crate::kernel::{GameId, KernelError};
+use super::Function;
+use crate::kernel::{GameId, Kernel, KernelError};
+use crate::term::Arg;
+
+/// One function of a family whose results may be no game (`introspect`, `predicates`,
+/// `products`): its family's `call` gives the reply, and its value as a game is that reply
+/// when it is one. One type for the three families, which differ only in `call`.
+pub struct Family {
+    name: &'static str,
+    usage: &'static str,
+    summary: &'static str,
+    call: fn(&mut Kernel, &str, &[Arg]) -> Result<Reply, KernelError>,
+}
+
+impl Family {
+    /// The function `name` of the family whose replies `call` gives.
+    pub const fn new(
+        name: &'static str,
+        usage: &'static str,
+        summary: &'static str,
+        call: fn(&mut Kernel, &str, &[Arg]) -> Result<Reply, KernelError>,
+    ) -> Family {
+        Family {
+            name,
+            usage,
+            summary,
+            call,
+        }
+    }
+}
+
+impl Function for Family {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn usage(&self) -> &'static str {
+        self.usage
+    }
+    fn summary(&self) -> &'static str {
+        self.summary
+    }
+    fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
+        (self.call)(k, self.name, a)?.into_game(self.name)
+    }
+}
 
 /// A function's result.
 #[derive(Clone, Debug, PartialEq, Eq)]
