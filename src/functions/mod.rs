@@ -19,6 +19,8 @@ mod analysis;
 pub mod analysis_check;
 mod depth;
 mod games;
+mod heap_games;
+pub mod heap_games_check;
 pub mod integers;
 pub mod introspect;
 pub mod misere;
@@ -100,6 +102,9 @@ pub static REGISTRY: &[&dyn Function] = &[
     &rulesets::Octal,
     &rulesets::Subtraction,
     &rulesets::Nim,
+    &heap_games::TakeAndBreak,
+    &heap_games::Grundy,
+    &heap_games::Wythoff,
     &rulesets::Hackenbush,
     &numbers::OMEGA,
     &numbers::EPSILON,

@@ -38,7 +38,7 @@ pub fn kernel_error(name: &str, e: RulesetError) -> KernelError {
 }
 
 /// Argument `i` as an integer.
-fn integer(
+pub(super) fn integer(
     f: &dyn Function,
     a: &[Arg],
     i: usize,
@@ -58,7 +58,12 @@ fn integer(
 }
 
 /// Argument `i` as a size (a nonnegative integer that fits a machine word).
-fn size(f: &dyn Function, a: &[Arg], i: usize, kernel: &mut Kernel) -> Result<usize, KernelError> {
+pub(super) fn size(
+    f: &dyn Function,
+    a: &[Arg],
+    i: usize,
+    kernel: &mut Kernel,
+) -> Result<usize, KernelError> {
     let n = integer(f, a, i, kernel)?;
     if n.is_negative() {
         return Err(args::error(
@@ -75,7 +80,7 @@ fn size(f: &dyn Function, a: &[Arg], i: usize, kernel: &mut Kernel) -> Result<us
     })
 }
 
-fn call(name: &str, args: Vec<Arg>) -> Term {
+pub(super) fn call(name: &str, args: Vec<Arg>) -> Term {
     Term::Call {
         name: name.to_string(),
         args,
@@ -105,12 +110,12 @@ fn board_text(b: &domineering::Board) -> String {
         .join("|")
 }
 
-fn int(n: usize) -> Arg {
+pub(super) fn int(n: usize) -> Arg {
     Arg::Game(Term::integer(n as i64))
 }
 
 /// `{left | right}` with repeated options listed once.
-fn game_of(mut left: Vec<Term>, mut right: Vec<Term>) -> Term {
+pub(super) fn game_of(mut left: Vec<Term>, mut right: Vec<Term>) -> Term {
     dedup_keep_order(&mut left);
     dedup_keep_order(&mut right);
     Term::game(left, right)
@@ -121,7 +126,12 @@ fn dedup_keep_order(v: &mut Vec<Term>) {
     v.retain(|t| seen.insert(t.clone()));
 }
 
-fn opening(term: Term, rule: &'static str, says: String, cite: &'static str) -> Option<Opening> {
+pub(super) fn opening(
+    term: Term,
+    rule: &'static str,
+    says: String,
+    cite: &'static str,
+) -> Option<Opening> {
     Some(Opening {
         term,
         rule,

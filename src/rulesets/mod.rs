@@ -21,7 +21,9 @@ pub mod octal;
 pub mod position;
 pub mod search;
 pub mod svg;
+pub mod take_and_break;
 pub mod toads;
+pub mod wythoff;
 
 use crate::kernel::KernelError;
 use std::fmt;

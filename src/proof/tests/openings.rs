@@ -281,3 +281,75 @@ fn a_domineering_option_may_be_any_orientation_of_its_regions_but_a_transposed_o
         Some(Err(_))
     ));
 }
+
+#[test]
+fn heap_games_simplify_to_their_values_with_checked_proofs() {
+    for text in [
+        r#"take_and_break("0.77", 6)"#,
+        r#"take_and_break("4!.0", 7)"#,
+        r#"take_and_break("0.3F!", 7)"#,
+        r#"take_and_break("80.0", 6)"#,
+        r#"take_and_break("0.[3]", 4)"#,
+        r#"grundy(8)"#,
+        r#"wythoff(2, 3)"#,
+        r#"wythoff(3, 5) + wythoff(1, 1)"#,
+    ] {
+        agrees_with_the_kernel(text);
+    }
+    // Grundy's game: heaps of 3, 5 and 13 are *1, *2 and *3 (OEIS A002188); Wythoff (3, 5) is
+    // a P-position, (1, 1) is *2 (its options (0, 1), (1, 0), (0, 0) are *1, *1, 0).
+    for (text, value) in [
+        ("grundy(3)", "*"),
+        ("grundy(5)", "*2"),
+        ("grundy(13)", "*3"),
+        ("wythoff(3, 5)", "0"),
+        ("wythoff(1, 1)", "*2"),
+    ] {
+        assert_eq!(simplify(text).result().to_string(), value, "{text}");
+    }
+}
+
+#[test]
+fn a_tampered_heap_opening_is_rejected() {
+    let rules = RuleSet::builtin();
+    for (text, rule) in [
+        (r#"grundy(7)"#, "grundy"),
+        (r#"take_and_break("0.3F", 6)"#, "take-and-break"),
+        (r#"wythoff(2, 2)"#, "wythoff"),
+    ] {
+        let s = simplify(text);
+        s.proof.check(&rules).unwrap();
+        // The first opening by `rule` with at least two options a side.
+        let (k, i) = s
+            .proof
+            .lemmas
+            .iter()
+            .enumerate()
+            .find_map(|(k, l)| {
+                l.steps.iter().position(|st| {
+                    st.rule == rule
+                        && matches!(&st.to, Term::Game { left, right } if left.len() >= 2 && right.len() >= 2)
+                }).map(|i| (k, i))
+            })
+            .unwrap_or_else(|| panic!("{text}: no opening with two options"));
+        let Term::Game { left, right } = s.proof.lemmas[k].steps[i].to.clone() else {
+            panic!("an opening gives a game");
+        };
+        // One option fewer on each side.
+        let mut p = s.proof.clone();
+        p.lemmas[k].steps[i].to = Term::game(left[1..].to_vec(), right[1..].to_vec());
+        let e = p.check(&rules).unwrap_err();
+        assert!(
+            e.reason.contains(&format!("opening `{rule}`")),
+            "{text}: {e}"
+        );
+        // An option duplicated in place of another.
+        let mut p = s.proof.clone();
+        let mut l = left.clone();
+        l[0] = l[l.len() - 1].clone();
+        let mut r = right.clone();
+        r[0] = r[r.len() - 1].clone();
+        p.lemmas[k].steps[i].to = Term::game(l, r);
+        assert!(p.check(&rules).is_err(), "{text}");
+    }
+}

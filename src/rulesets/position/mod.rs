@@ -14,6 +14,8 @@
 
 use super::{PositionError, RulesetError};
 
+pub mod take_and_break;
+
 /// Most squares a board's text may hold; larger boards are refused (a limit) before anything
 /// is built.
 pub const MAX_BOARD_SQUARES: usize = 1 << 16;

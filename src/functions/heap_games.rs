@@ -1,0 +1,228 @@
+//! Heap games beyond octal codes, as functions: `take_and_break("4!.0", n)` in CGSuite's whole
+//! code language, `grundy(n)` (Grundy's game, `4!.0`) and `wythoff(a, b)` (Wythoff's game on
+//! two heaps). Each value is a nimber from the ruleset (`crate::rulesets`); each opening lists
+//! the positions one move reaches, and `check_open` re-derives them with the naive generators
+//! of [`super::heap_games_check`].
+
+use super::heap_games_check as naive;
+use super::rulesets::{call, game_of, int, integer, kernel_error, opening, size};
+use super::{args, Function, Opening};
+use crate::kernel::{GameId, Kernel, KernelError};
+use crate::rulesets::take_and_break::{TakeAndBreak as Code, TbSequence};
+use crate::rulesets::wythoff;
+use crate::term::{Arg, Term};
+use num_bigint::BigInt;
+
+/// Most options an opening lists.
+const MAX_LISTED: usize = 10_000;
+
+fn nimber(kernel: &mut Kernel, g: u64) -> GameId {
+    kernel.nus(
+        &crate::Dyadic::zero(),
+        &BigInt::from(0),
+        &crate::Nimber::from(g),
+    )
+}
+
+fn too_many(name: &str, what: String) -> KernelError {
+    KernelError::TooLarge {
+        what: format!("{name}: the options of {what} (at most {MAX_LISTED} are listed)"),
+    }
+}
+
+/// The sum of heap calls a move leaves (0 when it leaves none).
+fn heaps_term(heaps: &[usize], heap: impl Fn(usize) -> Term) -> Term {
+    let mut it = heaps.iter();
+    match it.next() {
+        None => Term::zero(),
+        Some(&h) => it.fold(heap(h), |acc, &x| Term::sum(acc, heap(x))),
+    }
+}
+
+fn code_of(f: &dyn Function, text: &str) -> Result<Code, KernelError> {
+    Code::parse(text).map_err(|e| kernel_error(f.name(), e))
+}
+
+fn heap_value(
+    f: &dyn Function,
+    code: Code,
+    n: &BigInt,
+    kernel: &mut Kernel,
+) -> Result<GameId, KernelError> {
+    let budget = kernel.budget().clone();
+    let g = TbSequence::new(code)
+        .value(n, &budget)
+        .map_err(|e| kernel_error(f.name(), e))?;
+    Ok(nimber(kernel, g as u64))
+}
+
+fn heap_open(
+    f: &dyn Function,
+    code: &Code,
+    n: usize,
+    heap: impl Fn(usize) -> Term,
+    kernel: &mut Kernel,
+) -> Result<Option<Opening>, KernelError> {
+    let budget = kernel.budget().clone();
+    if n > MAX_LISTED {
+        return Err(too_many(f.name(), format!("a heap of {n}")));
+    }
+    let moves = code
+        .moves(n, &budget)
+        .map_err(|e| kernel_error(f.name(), e))?;
+    if moves.len() > MAX_LISTED {
+        return Err(too_many(f.name(), format!("a heap of {n}")));
+    }
+    let opts: Vec<Term> = moves.iter().map(|m| heaps_term(m, &heap)).collect();
+    let (rule, says, cite) = if f.name() == "grundy" {
+        (
+            "grundy",
+            format!("A heap of {n} in Grundy's game is the impartial game of the two unequal heaps each split leaves"),
+            "Winning Ways, ch. 4 (Grundy's game); Grundy, Mathematics and games (1939)",
+        )
+    } else {
+        (
+            "take-and-break",
+            format!(
+                "A heap of {n} is the impartial game of the heaps its moves leave (code {})",
+                code.text()
+            ),
+            "Winning Ways, ch. 4 (take-and-break games); CGSuite (take-and-break codes: research/cgsuite.md §3)",
+        )
+    };
+    Ok(opening(game_of(opts.clone(), opts), rule, says, cite))
+}
+
+/// `take_and_break("0.77", n)`.
+pub struct TakeAndBreak;
+
+impl Function for TakeAndBreak {
+    fn name(&self) -> &'static str {
+        "take_and_break"
+    }
+    fn usage(&self) -> &'static str {
+        "take_and_break(\"4!.0\", n)"
+    }
+    fn summary(&self) -> &'static str {
+        "a heap of n in the take-and-break game with this code, as CGSuite writes codes (0.77 Kayles, 4!.0 Grundy's game, 0.3F, 0.[3] Nim)"
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 2)?;
+        let code = code_of(self, args::text(self, a, 0)?)?;
+        let n = integer(self, a, 1, kernel)?;
+        heap_value(self, code, &n, kernel)
+    }
+    fn open(&self, a: &[Arg], kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        args::arity(self, a, 2)?;
+        let code = code_of(self, args::text(self, a, 0)?)?;
+        let n = size(self, a, 1, kernel)?;
+        let code_arg = a[0].clone();
+        heap_open(
+            self,
+            &code,
+            n,
+            |m| call("take_and_break", vec![code_arg.clone(), int(m)]),
+            kernel,
+        )
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        Some(match a {
+            [code @ Arg::Text(c), n] => match naive::size_arg(n) {
+                Some(n) => naive::take_and_break("take_and_break", Some(code), c, n, term),
+                None => Err(format!("expected {}", self.usage())),
+            },
+            _ => Err(format!("expected {}", self.usage())),
+        })
+    }
+}
+
+/// Grundy's game's code.
+const GRUNDY: &str = "4!.0";
+
+/// `grundy(n)`: Grundy's game.
+pub struct Grundy;
+
+impl Function for Grundy {
+    fn name(&self) -> &'static str {
+        "grundy"
+    }
+    fn usage(&self) -> &'static str {
+        "grundy(n)"
+    }
+    fn summary(&self) -> &'static str {
+        "a heap of n in Grundy's game (split a heap into two unequal heaps; CGSuite's GrundysGame, code 4!.0)"
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 1)?;
+        let n = integer(self, a, 0, kernel)?;
+        heap_value(self, code_of(self, GRUNDY)?, &n, kernel)
+    }
+    fn open(&self, a: &[Arg], kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        args::arity(self, a, 1)?;
+        let n = size(self, a, 0, kernel)?;
+        heap_open(
+            self,
+            &code_of(self, GRUNDY)?,
+            n,
+            |m| call("grundy", vec![int(m)]),
+            kernel,
+        )
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        Some(match a {
+            [n] => match naive::size_arg(n) {
+                Some(n) => naive::take_and_break("grundy", None, GRUNDY, n, term),
+                None => Err(format!("expected {}", self.usage())),
+            },
+            _ => Err(format!("expected {}", self.usage())),
+        })
+    }
+}
+
+/// `wythoff(a, b)`: Wythoff's game.
+pub struct Wythoff;
+
+impl Function for Wythoff {
+    fn name(&self) -> &'static str {
+        "wythoff"
+    }
+    fn usage(&self) -> &'static str {
+        "wythoff(a, b)"
+    }
+    fn summary(&self) -> &'static str {
+        "Wythoff's game on heaps of a and b: take any number from one heap, or the same number from both"
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 2)?;
+        let (x, y) = (size(self, a, 0, kernel)?, size(self, a, 1, kernel)?);
+        let budget = kernel.budget().clone();
+        let g = wythoff::value(x, y, &budget).map_err(|e| kernel_error(self.name(), e))?;
+        Ok(nimber(kernel, g))
+    }
+    fn open(&self, a: &[Arg], kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        args::arity(self, a, 2)?;
+        let (x, y) = (size(self, a, 0, kernel)?, size(self, a, 1, kernel)?);
+        if x.saturating_add(y).saturating_add(x.min(y)) > MAX_LISTED {
+            return Err(too_many(self.name(), format!("Wythoff ({x}, {y})")));
+        }
+        let opts: Vec<Term> = wythoff::moves(x, y)
+            .into_iter()
+            .map(|(p, q)| call("wythoff", vec![int(p), int(q)]))
+            .collect();
+        Ok(opening(
+            game_of(opts.clone(), opts),
+            "wythoff",
+            format!("Wythoff's game on heaps of {x} and {y} is the impartial game of the positions left by taking from one heap or the same number from both"),
+            "Wythoff, A modification of the game of Nim (1907)",
+        ))
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        Some(match a {
+            [x, y] => match (naive::size_arg(x), naive::size_arg(y)) {
+                (Some(x), Some(y)) => naive::wythoff(x, y, term),
+                _ => Err(format!("expected {}", self.usage())),
+            },
+            _ => Err(format!("expected {}", self.usage())),
+        })
+    }
+}

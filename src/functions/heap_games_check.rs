@@ -1,0 +1,242 @@
+//! The independent check of heap-game openings (`take_and_break`, `grundy`, `wythoff`): the
+//! options derived again from the rules, by brute force (every way to write what is left as a
+//! sum of positive heaps, each kept or dropped by the constraint tested on the list as a
+//! whole), and compared with those an opening lists, as sets.
+//!
+//! The code is read by the code language's one reader, the producer's too
+//! (`rulesets::position::take_and_break`): independence is in the moves, not the language.
+
+use crate::rulesets::position::take_and_break::{take_and_break_code, Constraint, TbCodeText};
+use crate::rulesets::RulesetError;
+use crate::term::{Arg, Term};
+use std::collections::BTreeSet;
+
+/// Most options the brute force derives before giving up (it enumerates every composition).
+const MAX_DERIVED: usize = 1 << 16;
+
+pub use super::rulesets_check::size_arg;
+
+fn read(code: &str) -> Result<TbCodeText, String> {
+    take_and_break_code(code).map_err(|e| match e {
+        RulesetError::Input(p) => p.to_string(),
+        e => e.to_string(),
+    })
+}
+
+/// Whether the heaps may be left under the constraint, from its words: `!` no two the same,
+/// `?` not all the same, `=` all the same; with fewer than two heaps there is nothing to test.
+fn allowed(c: Constraint, heaps: &[usize]) -> bool {
+    if heaps.len() < 2 {
+        return true;
+    }
+    let mut pairs = heaps
+        .iter()
+        .enumerate()
+        .flat_map(|(i, x)| heaps[i + 1..].iter().map(move |y| x == y));
+    match c {
+        Constraint::Any => true,
+        Constraint::Distinct => !pairs.any(|same| same),
+        Constraint::NotAllEqual => !pairs.all(|same| same),
+        Constraint::AllEqual => pairs.all(|same| same),
+    }
+}
+
+/// Every multiset of `j` positive numbers summing to `total` that the constraint allows, each
+/// as a sorted list; errors past [`MAX_DERIVED`].
+fn compositions(
+    total: usize,
+    j: usize,
+    out: &mut BTreeSet<Vec<usize>>,
+    c: Constraint,
+) -> Result<(), String> {
+    fn go(
+        left: usize,
+        j: usize,
+        cur: &mut Vec<usize>,
+        out: &mut BTreeSet<Vec<usize>>,
+        c: Constraint,
+        work: &mut usize,
+    ) -> Result<(), String> {
+        *work += 1;
+        if *work > MAX_DERIVED * 64 {
+            return Err("too many ways to split a heap to check by brute force".into());
+        }
+        if j == 0 {
+            if left == 0 && allowed(c, cur) {
+                let mut v = cur.clone();
+                v.sort_unstable();
+                out.insert(v);
+                if out.len() > MAX_DERIVED {
+                    return Err("too many options to check by brute force".into());
+                }
+            }
+            return Ok(());
+        }
+        // Keep the parts in non-increasing order as they are chosen, so each multiset comes
+        // from one list only; the test of the constraint sees the whole list.
+        let most = cur.last().copied().unwrap_or(left).min(left);
+        for x in (1..=most).rev() {
+            if x * j < left {
+                break;
+            }
+            cur.push(x);
+            go(left - x, j - 1, cur, out, c, work)?;
+            cur.pop();
+        }
+        Ok(())
+    }
+    let mut work = 0;
+    go(total, j, &mut Vec::new(), out, c, &mut work)
+}
+
+/// The moves of a heap of n, from the code.
+fn heap_moves(code: &TbCodeText, n: usize) -> Result<BTreeSet<Vec<usize>>, String> {
+    let mut out = BTreeSet::new();
+    let added = code.additive.len() as i64;
+    let mut k = -added;
+    while k <= n as i64 {
+        if let Some(d) = code.digit(k) {
+            let left = (n as i64 - k) as usize;
+            for j in 0..=left {
+                if let Some(c) = d.allows(j) {
+                    if j == 0 {
+                        if left == 0 {
+                            out.insert(vec![]);
+                        }
+                    } else {
+                        compositions(left, j, &mut out, c)?;
+                    }
+                }
+            }
+        }
+        k += 1;
+    }
+    if let Some(m) = out.iter().find(|m| m.iter().any(|&h| h >= n)) {
+        return Err(format!(
+            "a move from a heap of {n} leaves {m:?}: a heap as large as before, so the game is not short"
+        ));
+    }
+    Ok(out)
+}
+
+/// The heaps a listed option leaves: `0`, a heap, or a sum of heaps.
+fn option_heaps(
+    t: &Term,
+    one: &dyn Fn(&Term) -> Option<usize>,
+    out: &mut Vec<usize>,
+) -> Option<()> {
+    match t {
+        Term::Sum(a, b) => {
+            option_heaps(a, one, out)?;
+            option_heaps(b, one, out)
+        }
+        t => {
+            out.push(one(t)?);
+            Some(())
+        }
+    }
+}
+
+fn listed_heaps(
+    term: &Term,
+    one: &dyn Fn(&Term) -> Option<usize>,
+) -> Result<(BTreeSet<Vec<usize>>, BTreeSet<Vec<usize>>), String> {
+    let Term::Game { left, right } = term else {
+        return Err("an opening of a heap is a game {left options | right options}".into());
+    };
+    let side = |opts: &[Term], who: &str| -> Result<BTreeSet<Vec<usize>>, String> {
+        let mut set = BTreeSet::new();
+        for o in opts {
+            let mut v = Vec::new();
+            if !o.as_number().is_some_and(|x| x.is_zero()) {
+                option_heaps(o, one, &mut v).ok_or_else(|| {
+                    format!(
+                        "{who} option {} is not a sum of heaps of this game",
+                        crate::syntax::print(o, &Default::default())
+                    )
+                })?;
+            }
+            v.sort_unstable();
+            if !set.insert(v.clone()) {
+                return Err(format!("{who} option {v:?} is listed twice"));
+            }
+        }
+        Ok(set)
+    };
+    Ok((side(left, "Left")?, side(right, "Right")?))
+}
+
+fn same<K: Ord + std::fmt::Debug>(
+    have: (BTreeSet<K>, BTreeSet<K>),
+    want: &BTreeSet<K>,
+) -> Result<(), String> {
+    for (who, got) in [("Left", &have.0), ("Right", &have.1)] {
+        if let Some(x) = want.difference(got).next() {
+            return Err(format!("{who}'s move to {x:?} is missing"));
+        }
+        if let Some(x) = got.difference(want).next() {
+            return Err(format!("{who} has no move to {x:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// A heap of n in the take-and-break game `code`, written `name(code_arg, m)` (or `name(m)`
+/// when the name fixes the code, as `grundy` does).
+pub fn take_and_break(
+    name: &str,
+    code_arg: Option<&Arg>,
+    code: &str,
+    n: usize,
+    term: &Term,
+) -> Result<(), String> {
+    let want = heap_moves(&read(code)?, n)?;
+    let one = |t: &Term| match t {
+        Term::Call { name: n2, args } if n2 == name => match (args.as_slice(), code_arg) {
+            ([c, h], Some(code_arg)) if c == code_arg => size_arg(h),
+            ([h], None) => size_arg(h),
+            _ => None,
+        },
+        _ => None,
+    };
+    same(listed_heaps(term, &one)?, &want)
+}
+
+/// Wythoff (a, b), from the rules: any number from one heap, or the same from both.
+pub fn wythoff(a: usize, b: usize, term: &Term) -> Result<(), String> {
+    let mut want = BTreeSet::new();
+    for p in 0..=a {
+        for q in 0..=b {
+            let (da, db) = (a - p, b - q);
+            if (da > 0 && db == 0) || (da == 0 && db > 0) || (da > 0 && da == db) {
+                want.insert(vec![p, q]);
+            }
+        }
+    }
+    let Term::Game { left, right } = term else {
+        return Err("an opening of a position is a game {left options | right options}".into());
+    };
+    let read = |opts: &[Term]| -> Result<BTreeSet<Vec<usize>>, String> {
+        let mut set = BTreeSet::new();
+        for o in opts {
+            let pos = match o {
+                Term::Call { name, args } if name == "wythoff" => match args.as_slice() {
+                    [x, y] => size_arg(x).zip(size_arg(y)),
+                    _ => None,
+                },
+                _ => None,
+            }
+            .ok_or_else(|| {
+                format!(
+                    "option {} is not a Wythoff position",
+                    crate::syntax::print(o, &Default::default())
+                )
+            })?;
+            if !set.insert(vec![pos.0, pos.1]) {
+                return Err(format!("option {pos:?} is listed twice"));
+            }
+        }
+        Ok(set)
+    };
+    same((read(left)?, read(right)?), &want)
+}
