@@ -16,6 +16,9 @@ const MAX_DERIVED: usize = 1 << 16;
 
 pub use super::rulesets_check::size_arg;
 
+/// A set of moves, each the sorted heaps it leaves.
+type Moves = BTreeSet<Vec<usize>>;
+
 fn read(code: &str) -> Result<TbCodeText, String> {
     take_and_break_code(code).map_err(|e| match e {
         RulesetError::Input(p) => p.to_string(),
@@ -140,7 +143,7 @@ fn option_heaps(
 fn listed_heaps(
     term: &Term,
     one: &dyn Fn(&Term) -> Option<usize>,
-) -> Result<(BTreeSet<Vec<usize>>, BTreeSet<Vec<usize>>), String> {
+) -> Result<(Moves, Moves), String> {
     let Term::Game { left, right } = term else {
         return Err("an opening of a heap is a game {left options | right options}".into());
     };

@@ -51,11 +51,6 @@ impl TakeAndBreak {
         &self.text
     }
 
-    /// The code read.
-    pub fn code(&self) -> &TbCodeText {
-        &self.code
-    }
-
     /// The same game as an octal code of Guy and Smith's kind, when it is one.
     pub fn as_octal(&self) -> Option<OctalCode> {
         let c = &self.code;

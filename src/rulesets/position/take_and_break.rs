@@ -41,35 +41,6 @@ pub enum Constraint {
     AllEqual,
 }
 
-impl Constraint {
-    /// Whether the heaps (any order) satisfy the constraint: with fewer than two heaps, every
-    /// constraint holds.
-    pub fn holds(self, heaps: &[usize]) -> bool {
-        if heaps.len() < 2 {
-            return true;
-        }
-        match self {
-            Constraint::Any => true,
-            Constraint::Distinct => {
-                let mut v = heaps.to_vec();
-                v.sort_unstable();
-                v.windows(2).all(|w| w[0] != w[1])
-            }
-            Constraint::NotAllEqual => heaps.iter().any(|&h| h != heaps[0]),
-            Constraint::AllEqual => heaps.iter().all(|&h| h == heaps[0]),
-        }
-    }
-
-    fn mark(self) -> &'static str {
-        match self {
-            Constraint::Any => "",
-            Constraint::Distinct => "!",
-            Constraint::NotAllEqual => "?",
-            Constraint::AllEqual => "=",
-        }
-    }
-}
-
 /// One digit: which numbers of heaps a move may leave, each with its constraint.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct TbDigit {
@@ -101,40 +72,6 @@ impl TbDigit {
             return None;
         }
         Some(self.counts.iter().rposition(Option::is_some).unwrap_or(0))
-    }
-
-    /// The digit written back in the language (a base-32 character when it has one).
-    pub fn print(&self) -> String {
-        let allowed: Vec<(usize, Constraint)> = self
-            .counts
-            .iter()
-            .enumerate()
-            .filter_map(|(j, c)| c.map(|c| (j, c)))
-            .collect();
-        let one: Option<Constraint> = match allowed.iter().find(|(j, _)| *j >= 2) {
-            Some(&(_, c)) if allowed.iter().all(|&(j, d)| j < 2 || d == c) => Some(c),
-            None => Some(Constraint::Any),
-            _ => None,
-        };
-        if let (false, Some(c)) = (self.and_more, one) {
-            let mask: u64 = allowed.iter().map(|&(j, _)| 1u64 << j).sum();
-            if mask < 32 {
-                let ch = char::from_digit(mask as u32, 32)
-                    .map(|c| c.to_ascii_uppercase())
-                    .unwrap_or('0');
-                return format!("{ch}{}", c.mark());
-            }
-            return format!("&{mask};{}", c.mark());
-        }
-        let items: Vec<String> = allowed
-            .iter()
-            .map(|&(j, c)| format!("{j}{}", if j >= 2 { c.mark() } else { "" }))
-            .collect();
-        format!(
-            "{{{}{}}}",
-            items.join(","),
-            if self.and_more { "+" } else { "" }
-        )
     }
 }
 
@@ -504,17 +441,6 @@ mod tests {
             match take_and_break_code(text) {
                 Err(RulesetError::Input(p)) => assert_eq!(p.column, col, "{text}: {p:?}"),
                 other => panic!("{text}: {other:?}"),
-            }
-        }
-    }
-
-    #[test]
-    fn digits_print_back() {
-        for text in ["0.77", "4!.0", "0.3F?", "0.{0,2!,4+}", "0.&100;"] {
-            let code = take_and_break_code(text).unwrap();
-            for d in code.digits.iter().filter(|d| !d.is_zero()) {
-                let again = take_and_break_code(&format!("0.{}", d.print())).unwrap();
-                assert_eq!(&again.digits[1], d, "{text}");
             }
         }
     }
