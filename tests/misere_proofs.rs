@@ -107,11 +107,7 @@ fn derivations_end_at_cgsuites_simplest_forms_and_check() {
     ];
     for (input, form) in cases {
         let last = simplest(input);
-        assert_eq!(
-            last,
-            format!("misere simplest form: {form}"),
-            "{input}"
-        );
+        assert_eq!(last, format!("misere simplest form: {form}"), "{input}");
         let json = json_of(&["simplify", "--misere", "--format", "json", input]);
         let (code, out) = check(&json);
         assert_eq!(code, 0, "{input}: {out}");
@@ -128,15 +124,21 @@ fn a_derivation_names_rules_places_and_witnesses() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0].trim(), "{*2,{*|*}|*2,{*|*}}");
     assert_eq!(lines[1].trim(), "= {*2,0|*2,0}");
-    assert!(lines[2].contains("by misere-reversible-zero at L1:"), "{out}");
+    assert!(
+        lines[2].contains("by misere-reversible-zero at L1:"),
+        "{out}"
+    );
     assert!(lines[2].contains("* is a misere P-position"), "{out}");
     assert_eq!(lines[3].trim(), "= *");
-    assert!(lines[4].contains("by misere-reversible at the top:"), "{out}");
+    assert!(
+        lines[4].contains("by misere-reversible at the top:"),
+        "{out}"
+    );
     assert!(lines[4].contains("*2 reverses through *"), "{out}");
     assert_eq!(lines[5], "misere simplest form: *[1]");
     // The brute force agrees: {*2, {*}} and * have the same misère outcome with every X.
     let star = heap(1);
-    let g = game(&[heap(2), game(&[star.clone()])]);
+    let g = game(&[heap(2), G(vec![star.clone()])]);
     assert!(agree_by_day3(&g, &star));
 }
 
@@ -155,7 +157,7 @@ fn true_identities_are_proved_and_checked() {
         (
             "{*2,{*|*}|*2,{*|*}}",
             "{*3,0|*3,0}",
-            game(&[heap(2), game(&[s.clone()])]),
+            game(&[heap(2), G(vec![s.clone()])]),
             game(&[heap(3), heap(0)]),
         ),
     ];
@@ -163,7 +165,11 @@ fn true_identities_are_proved_and_checked() {
         assert!(agree_by_day3(&ga, &gb), "the brute force refutes {a} = {b}");
         let o = onag(&["prove", "--misere", a, b]);
         assert_eq!(o.status.code(), Some(0), "{a} = {b}: {}", stderr(&o));
-        assert!(stdout(&o).contains("proved in misere play"), "{}", stdout(&o));
+        assert!(
+            stdout(&o).contains("proved in misere play"),
+            "{}",
+            stdout(&o)
+        );
         let json = json_of(&["prove", "--misere", "--format", "json", a, b]);
         let v: Value = serde_json::from_str(&json).unwrap();
         assert_eq!(v["play"], "misere");
@@ -183,7 +189,10 @@ fn false_identities_are_refused_with_a_reason() {
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     assert!(out.contains("*[2#] and *[0] differ"), "{out}");
-    assert!(out.contains("with X = *[0]: A + X is a misere P-position, B + X a N-position"), "{out}");
+    assert!(
+        out.contains("with X = *[0]: A + X is a misere P-position, B + X an N-position"),
+        "{out}"
+    );
     // *2 + *2 is not {*2} (CGSuite: *[2[2]] and *[2#]), though in normal play both are 0.
     let o = onag(&["prove", "--misere", "--format", "json", "*2+*2", "{*2|*2}"]);
     assert_eq!(o.status.code(), Some(1));
@@ -202,7 +211,10 @@ fn false_identities_are_refused_with_a_reason() {
         .and_then(|r| r.strip_suffix(']'))
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("a heap, for two heaps: {x}"));
-    let (pa, pb) = (is_p(&add(&heap(2), &heap(n))), is_p(&add(&heap(3), &heap(n))));
+    let (pa, pb) = (
+        is_p(&add(&heap(2), &heap(n))),
+        is_p(&add(&heap(3), &heap(n))),
+    );
     assert_ne!(pa, pb, "X = {x} does not tell *2 from *3");
     assert_eq!(pa, v["distinguisher"]["a_plus_x"] == "P");
     assert_eq!(pb, v["distinguisher"]["b_plus_x"] == "P");
@@ -297,11 +309,18 @@ fn a_misere_proof_reads_back_whole() {
     let json = json_of(&["simplify", "--misere", "--format", "json", "*2+*"]);
     let p = onag::Proof::from_json(&json).unwrap();
     assert_eq!(p.play, onag::Play::Misere);
-    assert_eq!(p.to_json().trim_end(), json.trim_end().replace("\"checked\": true", "\"checked\": false"));
+    assert_eq!(
+        p.to_json().trim_end(),
+        json.trim_end()
+            .replace("\"checked\": true", "\"checked\": false")
+    );
     // Old normal-play proofs have no `play` and read as normal play.
     let normal = json_of(&["simplify", "--format", "json", "{0|5}"]);
     assert!(!normal.contains("\"play\""));
-    assert_eq!(onag::Proof::from_json(&normal).unwrap().play, onag::Play::Normal);
+    assert_eq!(
+        onag::Proof::from_json(&normal).unwrap().play,
+        onag::Play::Normal
+    );
 }
 
 /// Bad input: a partizan game has no misère simplest form here; exit 2 with the reason.

@@ -96,7 +96,13 @@ fn every_endpoint_matches_the_cli_byte_for_byte() {
         (
             "/api/simplify",
             json!({"expr": "{*2,{*|*}|*2,{*|*}}", "misere": true}),
-            vec!["simplify", "--misere", "--format", "json", "{*2,{*|*}|*2,{*|*}}"],
+            vec![
+                "simplify",
+                "--misere",
+                "--format",
+                "json",
+                "{*2,{*|*}|*2,{*|*}}",
+            ],
             0,
         ),
         (

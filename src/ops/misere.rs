@@ -87,8 +87,9 @@ pub(crate) fn prove(
                     );
                     if let Some((g, pa, pb)) = distinguisher {
                         out.push_str(&format!(
-                            "  with X = {g}: A + X is a misère {}-position, B + X a {}-position\n",
+                            "  with X = {g}: A + X is a misère {}-position, B + X a{} {}-position\n",
                             letter(pa),
+                            if pb { "" } else { "n" },
                             letter(pb)
                         ));
                     }

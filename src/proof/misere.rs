@@ -527,7 +527,7 @@ pub struct MisereSimplification {
 #[derive(Clone, Debug)]
 pub enum MisereVerdict {
     /// A = B: the proof (checked) and their common simplest form in CGSuite's notation.
-    Equal(Proof, String),
+    Equal(Box<Proof>, String),
     /// A ≠ B: their simplest forms, and a game telling them apart when one born by day 4 does.
     Different {
         /// A's simplest form in CGSuite's notation.
@@ -622,7 +622,7 @@ pub fn prove_misere(
     };
     if da.canonical == db.canonical {
         let p = verified(equality_proof(&ia, &da, &ib, &db))?;
-        return Ok(MisereVerdict::Equal(p, print(m, da.canonical)?));
+        return Ok(MisereVerdict::Equal(Box::new(p), print(m, da.canonical)?));
     }
     let distinguisher = match crate::misere::derive::distinguisher(m, da.canonical, db.canonical)
         .map_err(super::ProofError::Kernel)?
