@@ -121,3 +121,25 @@ pub fn check(text: &str, rules: &RuleSet) -> Result<CheckedFile, Error> {
 pub fn rules(spec: &str) -> Result<RuleSet, Error> {
     RuleSet::builtin().select(spec).map_err(Error::BadInput)
 }
+
+/// The derivation of an impartial form's misère simplest form (the last player to move
+/// loses), step by step by the rules of `rules/misere.rules`, as a checked proof whose `play`
+/// is misère, with the simplest form in CGSuite's notation.
+///
+/// ```
+/// let s = onag::simplify_misere(&onag::parse("{*2,{*|*}|*2,{*|*}}").unwrap()).unwrap();
+/// assert!(s.proof.checked);
+/// assert_eq!(s.notation, "*[1]");
+/// assert_eq!(s.proof.steps.len(), 2);
+/// ```
+pub fn simplify_misere(t: &Term) -> Result<crate::proof::misere::MisereSimplification, Error> {
+    let mut m = crate::misere::Misere::default();
+    Ok(crate::proof::misere::simplify_misere(&mut m, t)?)
+}
+
+/// A = B in misère play: a checked proof through their common simplest form, or their two
+/// different simplest forms (and a small game telling them apart, when one is found).
+pub fn prove_misere(a: &Term, b: &Term) -> Result<crate::proof::misere::MisereVerdict, Error> {
+    let mut m = crate::misere::Misere::default();
+    Ok(crate::proof::misere::prove_misere(&mut m, a, b)?)
+}

@@ -69,6 +69,7 @@ pub(crate) mod term;
 pub(crate) mod term_table;
 
 pub use api::{check, compare, evaluate, parse, prove, rules, simplify};
+pub use api::{prove_misere, simplify_misere};
 /// The e-graph engine with its rules and limits: [`simplify`] and [`prove`] run it, and
 /// [`Engine::simplify`] gives its own run (the rules applied, in order) without a proof.
 ///
@@ -116,6 +117,8 @@ pub use error::Error;
 pub use kernel::Relation;
 pub use number::{Dyadic, Nimber, ParseDyadicError};
 pub use proof::json::CheckedFile;
+pub use proof::misere::{MisereSimplification, MisereVerdict};
+pub use proof::Play;
 /// A proof: the steps from the input to the result, each a rule applied at a place with its
 /// witnesses, and the lemmas it cites. It travels as JSON and is checked against a rule set by
 /// the independent checker ([`check`] for a file, [`Proof::verify`] for a proof in memory).

@@ -141,6 +141,23 @@ fn cases() -> Vec<(String, Vec<String>, i32)> {
         0,
     ));
     out.push(("eval_0_1_2.text.txt".into(), s(&["eval", "{0,1|2}"]), 0));
+    // Misère play: a derivation (text, with Unicode, and JSON) and a false claim.
+    let misere = "{*2,{*|*}|*2,{*|*}}";
+    out.push((
+        "simplify_misere_star.unicode.text.txt".into(),
+        s(&["simplify", "--misere", "--unicode", misere]),
+        0,
+    ));
+    out.push((
+        "simplify_misere_star.json.txt".into(),
+        s(&["simplify", "--misere", "--format", "json", misere]),
+        0,
+    ));
+    out.push((
+        "prove_misere_star2_ne_0.text.txt".into(),
+        s(&["prove", "--misere", "{*2|*2}", "0"]),
+        1,
+    ));
     out
 }
 

@@ -95,6 +95,30 @@ fn every_endpoint_matches_the_cli_byte_for_byte() {
         ),
         (
             "/api/simplify",
+            json!({"expr": "{*2,{*|*}|*2,{*|*}}", "misere": true}),
+            vec![
+                "simplify",
+                "--misere",
+                "--format",
+                "json",
+                "{*2,{*|*}|*2,{*|*}}",
+            ],
+            0,
+        ),
+        (
+            "/api/prove",
+            json!({"left": "*+*", "right": "0", "misere": true, "format": "text"}),
+            vec!["prove", "--misere", "*+*", "0"],
+            0,
+        ),
+        (
+            "/api/prove",
+            json!({"left": "*2+*2", "right": "{*2|*2}", "misere": true}),
+            vec!["prove", "--misere", "--format", "json", "*2+*2", "{*2|*2}"],
+            1,
+        ),
+        (
+            "/api/simplify",
             json!({"expr": "{0|5}", "rules": "fundamental", "explain": 2}),
             vec![
                 "simplify",

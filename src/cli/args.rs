@@ -94,11 +94,16 @@ pub enum Command {
     #[command(after_help = "Examples:\n  onag simplify \"{0,1|2}\"\n  \
                             onag simplify --rules fundamental \"{0|5}\"\n  \
                             onag simplify --format latex \"{{*|*},*,*3|{*|*},*,*3}\"\n  \
+                            onag simplify --misere \"{*2,{*|*}|*2,{*|*}}\"\n  \
                             onag simplify --format svg \"{0,1|2}\" > tree.svg")]
     Simplify {
         /// The expression in CGSuite notation, or `-` for standard input.
         #[arg(allow_hyphen_values = true, required_unless_present = "file")]
         expr: Option<String>,
+        /// Misère play: the derivation of an impartial form's misère simplest form by the rules
+        /// of rules/misere.rules (text or JSON).
+        #[arg(long)]
+        misere: bool,
         /// Read the expressions from this file, one per line.
         #[arg(long, value_name = "FILE", conflicts_with = "expr")]
         file: Option<String>,
@@ -119,6 +124,10 @@ pub enum Command {
         /// The first game, or `A = B`, or `-` for standard input.
         #[arg(allow_hyphen_values = true, required_unless_present = "file")]
         a: Option<String>,
+        /// Misère play: A = B as impartial games whose last mover loses, proved by deriving
+        /// both simplest forms (text or JSON).
+        #[arg(long)]
+        misere: bool,
         /// The second game.
         #[arg(allow_hyphen_values = true)]
         b: Option<String>,

@@ -20,6 +20,7 @@
 //! and mates are memoised. The arena is bounded by the caller's [`Budget`] (games interned,
 //! deadline, cancel flag), so a sum that explodes stops with [`KernelError::Limit`].
 
+pub mod derive;
 pub mod heaps;
 pub mod notation;
 pub mod partizan;

@@ -64,6 +64,10 @@ impl Proof {
     /// [`Proof::check`] allowed `max_work` units of the checker's work (forms made, options
     /// listed, pairs compared); past it the check stops with a limit, not a verdict.
     pub fn check_within(&self, rules: &RuleSet, max_work: u64) -> Result<(), CheckError> {
+        if self.play == super::Play::Misere {
+            // Misère play has its own checker: the rules' conditions are decided in normal play.
+            return super::misere::check(&self.input, &self.result, &self.steps, self.lemmas.len());
+        }
         let memo = Memo::with_budget(max_work);
         let mut interp = TermRules::with_memo(rules, self.terms.clone(), memo);
         for (k, l) in self.lemmas.iter().enumerate() {

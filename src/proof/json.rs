@@ -76,6 +76,10 @@ struct ProofJson<'a> {
     /// Absent in proofs written before version 2.
     #[serde(default = "version_one")]
     version: u32,
+    /// The play convention: absent in normal play (every proof before misère proofs), else
+    /// `"misere"` (read by [`super::Play::read`], as the streaming reader reads it).
+    #[serde(default, skip_serializing_if = "Option::is_none", borrow)]
+    play: Option<Text<'a>>,
     /// Entry n is the view of `#n`: its top node, larger children as earlier entries.
     #[serde(default, skip_serializing_if = "Vec::is_empty", borrow)]
     terms: Vec<Text<'a>>,
@@ -348,6 +352,10 @@ impl Proof {
                 j.version
             )));
         }
+        let play = match &j.play {
+            Some(p) => super::Play::read(p)?,
+            None => super::Play::Normal,
+        };
         let views = j
             .terms
             .iter()
@@ -395,6 +403,7 @@ impl Proof {
             lemmas,
             terms,
             checked: false,
+            play,
         })
     }
 }
@@ -466,6 +475,7 @@ mod tests {
     fn collected(p: &Proof) -> String {
         let j = ProofJson {
             version: VERSION,
+            play: (p.play != crate::proof::Play::Normal).then(|| p.play.name().into()),
             terms: p.terms.views().iter().map(|t| print(t).into()).collect(),
             input: print(&p.input).into(),
             result: print(&p.result).into(),

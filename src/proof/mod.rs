@@ -31,6 +31,7 @@ mod incremental;
 pub mod inequality;
 pub mod json;
 pub(crate) mod matcher;
+pub mod misere;
 mod parallel;
 mod pipeline;
 pub mod play;
@@ -77,6 +78,40 @@ pub struct Proof {
     /// Whether [`Proof::check`] accepted it in this process. Never read from input: a proof
     /// from elsewhere is checked again.
     pub checked: bool,
+    /// The play convention its equalities hold in: normal play (every proof the engine
+    /// makes), or misère play (`onag simplify --misere`, checked by [`misere`]'s own checker).
+    pub play: Play,
+}
+
+/// The play convention of a proof: who wins when no move is left.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Play {
+    /// Normal play: the player who cannot move loses. Proofs written without a `play` field.
+    #[default]
+    Normal,
+    /// Misère play of impartial games: the player who cannot move wins (`"play": "misere"`).
+    Misere,
+}
+
+impl Play {
+    /// The name written in the proof file's `play` field.
+    pub fn name(self) -> &'static str {
+        match self {
+            Play::Normal => "normal",
+            Play::Misere => "misere",
+        }
+    }
+
+    /// The convention named `s` in a proof file, or the error both readers give.
+    pub fn read(s: &str) -> Result<Play, ProofError> {
+        match s {
+            "normal" => Ok(Play::Normal),
+            "misere" => Ok(Play::Misere),
+            other => Err(ProofError::Json(format!(
+                "`play` is \"normal\" or \"misere\", not {other:?}"
+            ))),
+        }
+    }
 }
 
 /// An equality proved once within a proof and cited by its index.
@@ -189,6 +224,7 @@ impl Proof {
             lemmas: Vec::new(),
             terms: TermTable::new(),
             checked: false,
+            play: Play::Normal,
         })
     }
 
@@ -201,6 +237,7 @@ impl Proof {
             lemmas: self.lemmas.clone(),
             terms: self.terms.clone(),
             checked: false,
+            play: self.play,
         }
     }
 
@@ -238,6 +275,7 @@ impl Proof {
             lemmas: self.lemmas.iter().cloned().chain(moved).collect(),
             terms,
             checked: false,
+            play: self.play,
         })
     }
 
@@ -258,6 +296,7 @@ impl Proof {
                 .collect(),
             terms: self.terms.clone(),
             checked: false,
+            play: self.play,
         }
     }
 
@@ -426,6 +465,7 @@ pub fn proof_of_simplification(s: &mut Saturation, rules: &RuleSet) -> Result<Pr
         lemmas: Vec::new(),
         terms: TermTable::new(),
         checked: false,
+        play: Play::Normal,
     };
     p.verify(rules)?;
     Ok(p)
@@ -578,6 +618,7 @@ fn simplify_with(
             lemmas: Vec::new(),
             terms: TermTable::new(),
             checked: false,
+            play: Play::Normal,
         };
         return Ok(Simplification {
             proof,
@@ -598,6 +639,7 @@ fn simplify_with(
         lemmas: Vec::new(),
         terms: TermTable::new(),
         checked: false,
+        play: Play::Normal,
     };
     let stuck = stuck_reason(canonical, c.stuck.take());
     Ok(Simplification {
@@ -720,6 +762,7 @@ pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Verdict, Pro
             lemmas: Vec::new(),
             terms: TermTable::new(),
             checked: false,
+            play: Play::Normal,
         };
         let from_meet = Proof {
             input: ib,
@@ -728,6 +771,7 @@ pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Verdict, Pro
             lemmas: Vec::new(),
             terms: TermTable::new(),
             checked: false,
+            play: Play::Normal,
         }
         .reversed();
         to_meet
@@ -753,6 +797,7 @@ pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Verdict, Pro
         lemmas,
         terms,
         checked: false,
+        play: Play::Normal,
     }
     .tidied(rules);
     p.verify_parallel(rules)?;

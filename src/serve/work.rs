@@ -90,6 +90,8 @@ pub struct Request {
     pub tree: Option<String>,
     /// For `step`: the proof step, as the proof JSON writes it (with `from`).
     pub step: Option<super::marks::StepRequest>,
+    /// For `simplify` and `prove`: misère play, as `--misere` (`json` or `text`).
+    pub misere: Option<bool>,
 }
 
 /// `"rules"`: a string as `--rules` takes it, or a list of its parts.
@@ -200,6 +202,18 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
                 Status::Ok,
                 json!({"ok": true, "term": t.to_string()}),
             ))
+        }
+        Op::Simplify if req.misere == Some(true) => {
+            let t = parse(expr(req)?, None)?;
+            let (text, exit) = crate::ops::misere::simplify(&ctx, &t, limits.budget())
+                .map_err(|e| positioned(e, req))?;
+            Ok(Reply::rendered(text, exit, format))
+        }
+        Op::Prove if req.misere == Some(true) => {
+            let (x, y) = two(req)?;
+            let (text, exit) = crate::ops::misere::prove(&ctx, &x, &y, limits.budget())
+                .map_err(|e| positioned(e, req))?;
+            Ok(Reply::rendered(text, exit, format))
         }
         Op::Simplify => {
             let t = parse(expr(req)?, None)?;

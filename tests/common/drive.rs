@@ -211,6 +211,18 @@ pub fn json(text: &str) {
     }
     if let Some(p) = verified {
         assert!(p.checked);
+        // A misère proof: its two sides have the same misère simplest form.
+        if p.play == onag::Play::Misere {
+            if let Ok(v) = onag::prove_misere(&p.input, &p.result) {
+                assert!(
+                    matches!(v, onag::MisereVerdict::Equal(..)),
+                    "the checker accepted {} = {} in misère play, which is false",
+                    show(&p.input),
+                    show(&p.result)
+                );
+            }
+            return;
+        }
         if kernel_safe(&p.input) && kernel_safe(&p.result) {
             let mut k = Kernel::new();
             if let (Ok(a), Ok(b)) = (k.eval(&p.input), k.eval(&p.result)) {

@@ -105,8 +105,12 @@ fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, Failure> {
             time_limit,
             ..
         } => eval::run(ctx, source(expr, file), *json, *tree_size, *time_limit),
-        Command::Simplify { expr, file, .. } => simplify::run(ctx, source(expr, file)),
-        Command::Prove { a, b, file, .. } => prove::run(ctx, a.as_deref(), b.as_deref(), file),
+        Command::Simplify {
+            expr, file, misere, ..
+        } => simplify::run(ctx, source(expr, file), *misere),
+        Command::Prove {
+            a, b, file, misere, ..
+        } => prove::run(ctx, a.as_deref(), b.as_deref(), file, *misere),
         Command::Compare { a, b, brief, .. } => compare::run(ctx, a, b, *brief),
         Command::Rules { name } => rules::run(ctx, name.as_deref()),
         Command::Lexicode {

@@ -13,7 +13,16 @@ pub(super) fn run(
     a: Option<&str>,
     b: Option<&str>,
     file: &Option<String>,
+    misere: bool,
 ) -> Result<i32, Failure> {
+    let one = |x: &Term, y: &Term| {
+        if misere {
+            crate::ops::misere::prove(ctx, x, y, crate::ops::misere::budget(ctx))
+                .map(|(t, s)| (t, s.code()))
+        } else {
+            one(ctx, x, y)
+        }
+    };
     let source = match (a, file) {
         (_, Some(f)) => Some(Source::File(f)),
         (Some("-"), None) if b.is_none() => Some(Source::Stdin),
@@ -26,7 +35,7 @@ pub(super) fn run(
             let (a, b) = (x, y);
             let x = input::parse_line(a, n)?;
             let y = input::parse_line(b, n)?;
-            one(ctx, &x, &y).map_err(|e| e.at_sources(&[(a, n, None), (b, n, None)]))
+            one(&x, &y).map_err(|e| e.at_sources(&[(a, n, None), (b, n, None)]))
         });
     }
     let (x, y, texts) = match (a, b) {
@@ -49,7 +58,7 @@ pub(super) fn run(
         }
         _ => return Err(Failure::bad("give two games, or one argument `A = B`")),
     };
-    let (text, status) = one(ctx, &x, &y)
+    let (text, status) = one(&x, &y)
         .map_err(|e| e.at_sources(&[(texts.0, 1, Some("first")), (texts.1, 1, Some("second"))]))?;
     emit(&text);
     Ok(status)

@@ -10,7 +10,10 @@ use crate::ops::simplify::{derive, picture, rendered};
 use crate::ops::Format;
 use crate::term::Term;
 
-pub(super) fn run(ctx: &Ctx, inp: Input) -> Result<i32, Failure> {
+pub(super) fn run(ctx: &Ctx, inp: Input, misere: bool) -> Result<i32, Failure> {
+    if misere {
+        return run_misere(ctx, inp);
+    }
     match inp {
         Input::One(src) => {
             let t = input::parse(src)?;
@@ -29,6 +32,25 @@ pub(super) fn run(ctx: &Ctx, inp: Input) -> Result<i32, Failure> {
         Input::Batch(source) => batch(source, "\n", |n, line| {
             let t = input::parse_line(line, n)?;
             one(ctx, &t).map_err(|e| e.at_source(line, n, None))
+        }),
+    }
+}
+
+/// `simplify --misere`: each term's misère derivation ([`crate::ops::misere::simplify`]).
+fn run_misere(ctx: &Ctx, inp: Input) -> Result<i32, Failure> {
+    let one = |t: &Term| crate::ops::misere::simplify(ctx, t, crate::ops::misere::budget(ctx));
+    match inp {
+        Input::One(src) => {
+            let t = input::parse(src)?;
+            let (text, status) = one(&t).map_err(|e| e.at_source(src, 1, None))?;
+            emit(&text);
+            Ok(status.code())
+        }
+        Input::Batch(source) => batch(source, "\n", |n, line| {
+            let t = input::parse_line(line, n)?;
+            one(&t)
+                .map(|(t, s)| (t, s.code()))
+                .map_err(|e| e.at_source(line, n, None))
         }),
     }
 }

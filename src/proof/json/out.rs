@@ -54,8 +54,11 @@ impl Serialize for Terms<'_> {
 impl Serialize for ProofOut<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let p = self.0;
-        let mut st = s.serialize_struct("ProofJson", 7)?;
+        let mut st = s.serialize_struct("ProofJson", 8)?;
         st.serialize_field("version", &VERSION)?;
+        if p.play != crate::proof::Play::Normal {
+            st.serialize_field("play", p.play.name())?;
+        }
         if !p.terms.views().is_empty() {
             st.serialize_field("terms", &Terms(p.terms.views()))?;
         }

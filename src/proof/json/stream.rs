@@ -17,7 +17,7 @@ use super::{chain_from_json, parse, refs_within, step_refs_within, LemmaJson, St
 use super::{READS, VERSION};
 use crate::proof::check::CheckError;
 use crate::proof::incremental::Incremental;
-use crate::proof::{Lemma, ProofError, Step, TermTable};
+use crate::proof::{Lemma, Play, ProofError, Step, TermTable};
 use crate::rules::RuleSet;
 use crate::term::Term;
 use serde::de::{DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -55,6 +55,7 @@ pub(crate) fn read_and_check(
         let checker = scope.spawn(move || check_all(rules, rx, done_tx, failed));
         let mut reader = Reader {
             version: None,
+            play: Play::Normal,
             terms: None,
             input: None,
             result: None,
@@ -115,8 +116,8 @@ enum Work {
     /// The next lemmas, in order (a batch: a message a lemma cost more in waking threads than
     /// a small lemma's check).
     Lemmas(Vec<Lemma>),
-    /// The main chain, last.
-    Finish(Term, Term, Vec<Step>),
+    /// The main chain, last, with the play convention and the number of lemmas.
+    Finish(Term, Term, Vec<Step>, Play, usize),
 }
 
 /// The checker thread: the verdict on everything received, lemmas first, in order. After the
@@ -157,7 +158,11 @@ fn check_all(
                 }
                 None => Ok(()),
             },
-            Work::Finish(input, result, steps) => match check.take() {
+            // Misère play has its own checker, the same `Proof::check` calls.
+            Work::Finish(input, result, steps, Play::Misere, lemmas) => {
+                crate::proof::misere::check(&input, &result, &steps, lemmas)
+            }
+            Work::Finish(input, result, steps, Play::Normal, _) => match check.take() {
                 Some(c) => c.finish(&input, &result, &steps),
                 None => Ok(()),
             },
@@ -172,6 +177,8 @@ fn check_all(
 /// The state of a read: what the file has said so far.
 struct Reader<'a, 'de> {
     version: Option<u32>,
+    /// The play convention (`play`; normal when absent).
+    play: Play,
     /// The table, once read (or known to be absent: read to the end).
     terms: Option<TermTable>,
     input: Option<Term>,
@@ -287,9 +294,13 @@ impl<'de> Reader<'_, 'de> {
         self.count += steps.len();
         self.flush();
         if !self.failed.load(Relaxed) {
-            let _ = self
-                .checker
-                .send(Work::Finish(input.clone(), result.clone(), steps));
+            let _ = self.checker.send(Work::Finish(
+                input.clone(),
+                result.clone(),
+                steps,
+                self.play,
+                self.lemmas,
+            ));
         }
         Ok((input, result, self.count, self.lemmas))
     }
@@ -352,6 +363,13 @@ impl<'de> Visitor<'de> for &mut Reader<'_, 'de> {
                     match parse(&text, || what.clone()) {
                         Ok(t) if what == "input" => self.input = Some(t),
                         Ok(t) => self.result = Some(t),
+                        Err(e) => return Err(failed(self, e)),
+                    }
+                }
+                "play" => {
+                    let text: Text<'de> = map.next_value()?;
+                    match Play::read(&text) {
+                        Ok(p) => self.play = p,
                         Err(e) => return Err(failed(self, e)),
                     }
                 }

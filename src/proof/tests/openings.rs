@@ -152,6 +152,7 @@ fn step_inside(call: &str, rule: &str, to: &str) -> Proof {
         lemmas: Vec::new(),
         terms: TermTable::new(),
         checked: false,
+        play: crate::proof::Play::Normal,
     }
 }
 

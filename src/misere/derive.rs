@@ -1,0 +1,479 @@
+//! Misère simplification step by step: the derivation of a form's simplest form, each step one
+//! instance of a rule of `rules/misere.rules` with its witnesses.
+//!
+//! [`Misere::game`] finds simplest forms at once; a derivation shows how. The form is walked
+//! bottom-up, as Conway's theory requires (a deletion needs the options in simplest form): the
+//! options of a game are simplified first, in the order written, then the game itself is
+//! replaced by the H that [`Misere::reduction`] finds, if any. Each replacement is a
+//! [`MisereStep`]: where (a path of option indices from the top), which rule, the game before
+//! (G) and after (H), the options that reverse through H (or, for H = 0, the option that is a
+//! misère P-position: Conway's proviso), and the whole form after the step.
+//!
+//! Forms keep the options in the order written and are never merged here, so the path of a
+//! step names the same option in the form before it and after it; two options that become
+//! equal stay two until the end (the proof checker compares forms as sets of options). The
+//! written-out form of a sum or of a `*[…]` can be large: it is bounded by
+//! [`MAX_FORM_NODES`], a [`KernelError::TooLarge`] beyond.
+
+use super::{MId, Misere};
+use crate::kernel::KernelError;
+use crate::number::{Dyadic, Nimber};
+use crate::term::Term;
+use num_bigint::BigInt;
+use num_traits::Zero;
+
+/// The most nodes a form written out for a derivation may have (heaps count as one node).
+pub const MAX_FORM_NODES: usize = 20_000;
+
+/// An impartial game form: a nim heap (already in simplest form, written `*n`), or a game of
+/// options in the order written.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Form {
+    /// The nim heap *n (0 for n = 0).
+    Heap(usize),
+    /// The game whose options are these.
+    Game(Vec<Form>),
+}
+
+/// The rule a step applies (`rules/misere.rules`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reduction {
+    /// `misere-reversible`: G = H (H ≠ 0), where H's options are among G's and each of G's
+    /// other options (`reversing`) has H as an option.
+    Reversible {
+        /// G's options that are not options of H, in the order written: each reverses
+        /// through H.
+        reversing: Vec<Form>,
+    },
+    /// `misere-reversible-zero`: G = 0, where every option of G has 0 as an option and
+    /// `p_position` (an option of G) is a misère P-position (Conway's proviso).
+    Zero {
+        /// The option of G that is a misère P-position.
+        p_position: Form,
+    },
+}
+
+impl Reduction {
+    /// The rule's name in `rules/misere.rules`.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Reduction::Reversible { .. } => "misere-reversible",
+            Reduction::Zero { .. } => "misere-reversible-zero",
+        }
+    }
+}
+
+/// One step of a misère derivation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisereStep {
+    /// Where: option indices from the top (empty at the top).
+    pub at: Vec<usize>,
+    /// The rule and its witnesses.
+    pub reduction: Reduction,
+    /// The game G replaced (all its options in simplest form).
+    pub before: Form,
+    /// The simplest form H it is replaced by.
+    pub after: Form,
+    /// The whole form after the step.
+    pub whole: Form,
+}
+
+/// A derivation of a form's misère simplest form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisereDerivation {
+    /// The form it starts from.
+    pub input: Form,
+    /// The steps, in order.
+    pub steps: Vec<MisereStep>,
+    /// The simplest form reached, options merged where they became equal.
+    pub result: Form,
+    /// The simplest form's id in the arena.
+    pub canonical: MId,
+}
+
+impl Form {
+    /// The options of this form, heaps expanded one level.
+    pub fn options(&self) -> Vec<Form> {
+        match self {
+            Form::Heap(n) => (0..*n).map(Form::Heap).collect(),
+            Form::Game(o) => o.clone(),
+        }
+    }
+
+    /// The form with options sorted and repeats removed at every level, a game of heaps
+    /// *0 … *(k−1) written as the heap *k: two forms are the same game form exactly when
+    /// their normal forms are equal.
+    pub fn normal(&self) -> Form {
+        match self {
+            Form::Heap(n) => Form::Heap(*n),
+            Form::Game(o) => {
+                let mut o: Vec<Form> = o.iter().map(Form::normal).collect();
+                o.sort();
+                o.dedup();
+                if o.iter().enumerate().all(|(i, f)| *f == Form::Heap(i)) {
+                    Form::Heap(o.len())
+                } else {
+                    Form::Game(o)
+                }
+            }
+        }
+    }
+
+    /// Whether the two are the same form up to the order and repetition of options.
+    pub fn same(&self, other: &Form) -> bool {
+        self == other || self.normal() == other.normal()
+    }
+
+    /// The form as a term: a heap as `*n` (`0`, `*`), a game as `{A,B|A,B}`, its options in
+    /// order; a game whose options are the heaps below k is written `*k`.
+    pub fn to_term(&self) -> Term {
+        let heap = |n: usize| Term::Nus {
+            number: Dyadic::zero(),
+            up: BigInt::zero(),
+            nim: Nimber::new(n.into()),
+        };
+        match self {
+            Form::Heap(n) => heap(*n),
+            Form::Game(o) => match self.normal() {
+                Form::Heap(n) => heap(n),
+                Form::Game(_) => {
+                    let opts: Vec<Term> = o.iter().map(Form::to_term).collect();
+                    Term::Game {
+                        left: opts.clone(),
+                        right: opts,
+                    }
+                }
+            },
+        }
+    }
+
+    /// The subform at a path of option indices, if there is one.
+    pub fn at(&self, path: &[usize]) -> Option<Form> {
+        match path.split_first() {
+            None => Some(self.clone()),
+            Some((&i, rest)) => self.options().get(i)?.at(rest),
+        }
+    }
+
+    /// This form with the subform at `path` replaced by `by` (a heap on the way is expanded
+    /// one level).
+    fn replaced(&self, path: &[usize], by: Form) -> Form {
+        match path.split_first() {
+            None => by,
+            Some((&i, rest)) => {
+                let mut o = self.options();
+                if let Some(x) = o.get_mut(i) {
+                    *x = x.replaced(rest, by);
+                }
+                Form::Game(o)
+            }
+        }
+    }
+
+    /// The number of nodes, heaps counting one, up to `cap` (counting stops there).
+    fn nodes(&self, cap: usize) -> usize {
+        match self {
+            Form::Heap(_) => 1,
+            Form::Game(o) => {
+                let mut n = 1;
+                for x in o {
+                    if n >= cap {
+                        break;
+                    }
+                    n += x.nodes(cap - n);
+                }
+                n
+            }
+        }
+    }
+}
+
+fn too_large() -> KernelError {
+    KernelError::TooLarge {
+        what: format!("a form of more than {MAX_FORM_NODES} nodes written out for a derivation"),
+    }
+}
+
+/// What [`form_of`] cannot read as an impartial form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FormError {
+    /// The term is not an impartial form (what it is, in words).
+    NotImpartial(String),
+    /// `*[…]` that does not read, or a limit.
+    Kernel(KernelError),
+}
+
+impl From<KernelError> for FormError {
+    fn from(e: KernelError) -> Self {
+        FormError::Kernel(e)
+    }
+}
+
+/// The impartial form a term writes: braces whose two sides list the same options (Left's
+/// order is kept), nim heaps `*n` and `0`, sums (written out by the definition: the options of
+/// G + H are G' + H, then G + H'), and CGSuite's `*[…]` (its simplest form, as `m` reads it).
+pub fn form_of(m: &mut Misere, t: &Term) -> Result<Form, FormError> {
+    let f = form_rec(m, t)?;
+    if f.nodes(MAX_FORM_NODES + 1) > MAX_FORM_NODES {
+        return Err(too_large().into());
+    }
+    Ok(f)
+}
+
+fn form_rec(m: &mut Misere, t: &Term) -> Result<Form, FormError> {
+    m.tick()?;
+    match t {
+        Term::Game { left, right } => {
+            let l = left
+                .iter()
+                .map(|x| form_rec(m, x))
+                .collect::<Result<Vec<_>, _>>()?;
+            let r = right
+                .iter()
+                .map(|x| form_rec(m, x))
+                .collect::<Result<Vec<_>, _>>()?;
+            if !Form::Game(l.clone()).same(&Form::Game(r)) {
+                return Err(FormError::NotImpartial(
+                    "a game whose Left and Right options differ".into(),
+                ));
+            }
+            Ok(Form::Game(l))
+        }
+        Term::Nus { number, up, nim } if number.is_zero() && up.is_zero() => {
+            match nim.to_u64().and_then(|n| usize::try_from(n).ok()) {
+                Some(n) if n <= MAX_FORM_NODES => Ok(Form::Heap(n)),
+                _ => Err(too_large().into()),
+            }
+        }
+        Term::Sum(a, b) => {
+            let (a, b) = (form_rec(m, a)?, form_rec(m, b)?);
+            let mut budget = MAX_FORM_NODES;
+            sum(m, &a, &b, &mut budget)
+        }
+        Term::Call { name, args } if name == "misere" => {
+            let [crate::term::Arg::Text(s)] = &args[..] else {
+                return Err(FormError::NotImpartial("a misère form `*[…]`".into()));
+            };
+            let g = match super::notation::read(m, s)? {
+                Ok(g) => g,
+                Err(e) => {
+                    return Err(FormError::NotImpartial(format!(
+                        "`*[{s}]`, which does not read: {}",
+                        e.message
+                    )))
+                }
+            };
+            let mut budget = MAX_FORM_NODES;
+            Ok(of_mid(m, g, &mut budget)?)
+        }
+        Term::Nus { .. } => Err(FormError::NotImpartial(
+            "a number or a multiple of up, which is not impartial".into(),
+        )),
+        Term::Call { name, .. } => Err(FormError::NotImpartial(format!("the call `{name}(…)`"))),
+        _ => Err(FormError::NotImpartial(
+            "a term other than braces, nim heaps, sums and *[…]".into(),
+        )),
+    }
+}
+
+/// The form G + H written out by the definition, within `budget` nodes.
+fn sum(m: &mut Misere, a: &Form, b: &Form, budget: &mut usize) -> Result<Form, FormError> {
+    m.tick()?;
+    if *budget == 0 {
+        return Err(too_large().into());
+    }
+    *budget -= 1;
+    if *a == Form::Heap(0) {
+        return Ok(b.clone());
+    }
+    if *b == Form::Heap(0) {
+        return Ok(a.clone());
+    }
+    let mut o = Vec::new();
+    for x in a.options() {
+        o.push(sum(m, &x, b, budget)?);
+    }
+    for y in b.options() {
+        o.push(sum(m, a, &y, budget)?);
+    }
+    Ok(Form::Game(o))
+}
+
+/// The simplest form `g` written out as a form.
+pub fn of_mid(m: &mut Misere, g: MId, budget: &mut usize) -> Result<Form, KernelError> {
+    m.tick()?;
+    if *budget == 0 {
+        return Err(too_large());
+    }
+    *budget -= 1;
+    if let Some(n) = m.as_heap(g)? {
+        return Ok(Form::Heap(n as usize));
+    }
+    let opts = m.options(g).to_vec();
+    let mut o = Vec::with_capacity(opts.len());
+    for x in opts {
+        o.push(of_mid(m, x, budget)?);
+    }
+    Ok(Form::Game(o))
+}
+
+/// The derivation of `input`'s misère simplest form.
+pub fn derive(m: &mut Misere, input: Form) -> Result<MisereDerivation, KernelError> {
+    let mut d = Deriver {
+        m,
+        whole: input.clone(),
+        steps: Vec::new(),
+    };
+    let (canonical, _) = d.simplify(&mut Vec::new())?;
+    let result = d.whole.normal();
+    Ok(MisereDerivation {
+        input,
+        steps: d.steps,
+        result,
+        canonical,
+    })
+}
+
+struct Deriver<'a> {
+    m: &'a mut Misere,
+    whole: Form,
+    steps: Vec<MisereStep>,
+}
+
+impl Deriver<'_> {
+    /// Simplifies the subform at `path` (its options first), recording each step; its simplest
+    /// form's id and the form it now is.
+    fn simplify(&mut self, path: &mut Vec<usize>) -> Result<(MId, Form), KernelError> {
+        self.m.tick()?;
+        let here = self.whole.at(path).unwrap_or(Form::Heap(0));
+        if let Form::Heap(n) = here {
+            return Ok((self.m.heap(n)?, here));
+        }
+        let count = here.options().len();
+        let mut ids = Vec::with_capacity(count);
+        let mut forms = Vec::with_capacity(count);
+        for i in 0..count {
+            path.push(i);
+            let (id, f) = self.simplify(path)?;
+            path.pop();
+            ids.push(id);
+            forms.push(f);
+        }
+        let g = Form::Game(forms.clone());
+        let mut sorted = ids.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let Some(h) = self.m.reduction(&sorted) else {
+            let id = self.m.game(sorted)?;
+            return Ok((id, g));
+        };
+        let mut budget = MAX_FORM_NODES;
+        let after = of_mid(self.m, h, &mut budget)?;
+        let reduction = if h == self.m.zero() {
+            // The proviso's witness: the first option (as written) that is a P-position.
+            let i = ids.iter().position(|&o| self.m.gminus(o) == 0).unwrap_or(0);
+            Reduction::Zero {
+                p_position: forms.get(i).cloned().unwrap_or(Form::Heap(0)),
+            }
+        } else {
+            let hopts = self.m.options(h).to_vec();
+            let reversing = ids
+                .iter()
+                .zip(&forms)
+                .filter(|(o, _)| hopts.binary_search(o).is_err())
+                .map(|(_, f)| f.clone())
+                .collect();
+            Reduction::Reversible { reversing }
+        };
+        self.whole = self.whole.replaced(path, after.clone());
+        self.steps.push(MisereStep {
+            at: path.clone(),
+            reduction,
+            before: g,
+            after: after.clone(),
+            whole: self.whole.clone(),
+        });
+        Ok((h, after))
+    }
+}
+
+/// A game X born by day 4 such that `a` + X and `b` + X have different misère outcomes, with
+/// whether each sum is a P-position; `None` when no game born by day 4 tells them apart.
+/// Different simplest forms always differ in some sum (Conway), but the game that shows it
+/// may be born later. Day 4 has 22 games (the days' counts are 1, 2, 3, 5, 22).
+pub fn distinguisher(
+    m: &mut Misere,
+    a: MId,
+    b: MId,
+) -> Result<Option<(MId, bool, bool)>, KernelError> {
+    let mut days: Vec<MId> = vec![m.zero()];
+    let mut seen: Vec<MId> = Vec::new();
+    for _ in 0..=4 {
+        for &x in &days {
+            if seen.contains(&x) {
+                continue;
+            }
+            seen.push(x);
+            let (sa, sb) = (m.add(a, x)?, m.add(b, x)?);
+            let (pa, pb) = (m.gminus(sa) == 0, m.gminus(sb) == 0);
+            if pa != pb {
+                return Ok(Some((x, pa, pb)));
+            }
+        }
+        // The games of the next day: every set of the games born so far.
+        if seen.len() > 16 {
+            break;
+        }
+        let mut next = Vec::new();
+        for mask in 0u32..(1u32 << seen.len()) {
+            let opts: Vec<MId> = (0..seen.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| seen[i])
+                .collect();
+            let g = m.game(opts)?;
+            if !next.contains(&g) {
+                next.push(g);
+            }
+        }
+        days = next;
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(m: &mut Misere, s: &str) -> Form {
+        form_of(m, &crate::syntax::parse(s).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_proviso_turns_a_star_option_into_zero_but_not_a_star_two() {
+        let mut m = Misere::default();
+        // {*} = 0: * has 0 as an option and is a misère P-position.
+        let f = form(&mut m, "{*|*}");
+        let d = derive(&mut m, f).unwrap();
+        assert_eq!(d.steps.len(), 1);
+        assert_eq!(d.result, Form::Heap(0));
+        assert!(matches!(d.steps[0].reduction, Reduction::Zero { .. }));
+        // {*2} is already simplest (the proviso fails: *2 is no P-position).
+        let f = form(&mut m, "{*2|*2}");
+        let d = derive(&mut m, f).unwrap();
+        assert!(d.steps.is_empty());
+        assert_eq!(d.result, Form::Game(vec![Form::Heap(2)]));
+    }
+
+    #[test]
+    fn options_are_simplified_before_the_game() {
+        let mut m = Misere::default();
+        // {{*}, *2}: the option {*} becomes 0 first (at L0); then in {0, *2} the option *2
+        // reverses through * (whose one option 0 is the other option), as in normal play.
+        let f = form(&mut m, "{{*|*},*2|{*|*},*2}");
+        let d = derive(&mut m, f).unwrap();
+        assert_eq!(d.steps.len(), 2);
+        assert_eq!(d.steps[0].at, vec![0]);
+        assert!(d.steps[1].at.is_empty());
+        assert_eq!(d.result, Form::Heap(1));
+    }
+}

@@ -1,0 +1,145 @@
+//! `simplify --misere` and `prove --misere`: misère derivations and proofs of impartial games
+//! (`proof::misere`), written as the normal-play ones are: a line per step naming the rule of
+//! `rules/misere.rules`, where it applied and its witnesses, then the simplest form as CGSuite
+//! prints it; or the proof JSON, with `"play": "misere"`.
+
+use super::exit::{Failure, Status};
+use super::{unsupported, Ctx, Format};
+use crate::kernel::Budget;
+use crate::misere::Misere;
+use crate::proof::misere::{prove_misere, simplify_misere, MisereVerdict};
+use crate::proof::step::path_string;
+use crate::proof::Proof;
+use crate::term::Term;
+
+/// The misère derivation of `t` in `ctx`'s format (text or JSON), under `budget`.
+pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, Status), Failure> {
+    only_text_or_json(ctx, "simplify --misere")?;
+    let mut m = Misere::new(budget);
+    let s = simplify_misere(&mut m, t)?;
+    let out = match ctx.format {
+        Format::Json => format!("{}\n", s.proof.to_json()),
+        _ => format!(
+            "{}misère simplest form: {}\n",
+            chain(ctx, &s.proof),
+            s.notation
+        ),
+    };
+    Ok((out, Status::Ok))
+}
+
+/// The proof that `x` = `y` in misère play, or why not (status false), in `ctx`'s format.
+pub(crate) fn prove(
+    ctx: &Ctx,
+    x: &Term,
+    y: &Term,
+    budget: Budget,
+) -> Result<(String, Status), Failure> {
+    only_text_or_json(ctx, "prove --misere")?;
+    let mut m = Misere::new(budget);
+    let style = &ctx.style;
+    match prove_misere(&mut m, x, y)? {
+        MisereVerdict::Equal(p, form) => {
+            let out = match ctx.format {
+                Format::Json => format!("{}\n", p.to_json()),
+                _ => format!(
+                    "{}proved in misère play: {} = {} (both have the simplest form {form}; \
+                     {} step{}; checked: every step's conditions decided again by the definitions)\n",
+                    chain(ctx, &p),
+                    style.term(x),
+                    style.term(y),
+                    p.steps.len(),
+                    if p.steps.len() == 1 { "" } else { "s" }
+                ),
+            };
+            Ok((out, Status::Ok))
+        }
+        MisereVerdict::Different {
+            a,
+            b,
+            distinguisher,
+        } => {
+            let letter = |p: bool| if p { "P" } else { "N" };
+            let out = match ctx.format {
+                Format::Json => format!(
+                    "{}\n",
+                    serde_json::json!({
+                        "play": "misere",
+                        "a": x.to_string(),
+                        "b": y.to_string(),
+                        "equal": false,
+                        "a_simplest": a,
+                        "b_simplest": b,
+                        "distinguisher": distinguisher.as_ref().map(|(g, pa, pb)| serde_json::json!({
+                            "x": g,
+                            "a_plus_x": letter(*pa),
+                            "b_plus_x": letter(*pb),
+                        })),
+                    })
+                ),
+                _ => {
+                    let ne = if style.unicode { "≠" } else { "!=" };
+                    let mut out = format!(
+                        "{} {ne} {} in misère play: their simplest forms {a} and {b} \
+                         differ, and different simplest forms are different games (ONAG ch. 12)\n",
+                        style.term(x),
+                        style.term(y)
+                    );
+                    if let Some((g, pa, pb)) = distinguisher {
+                        out.push_str(&format!(
+                            "  with X = {g}: A + X is a misère {}-position, B + X a{} {}-position\n",
+                            letter(pa),
+                            if pb { "" } else { "n" },
+                            letter(pb)
+                        ));
+                    }
+                    out
+                }
+            };
+            Ok((out, Status::False))
+        }
+    }
+}
+
+/// The misère arena's budget for one term: the command's time limit as its deadline.
+pub(crate) fn budget(ctx: &Ctx) -> Budget {
+    Budget {
+        deadline: ctx.time_limit.and_then(|s| {
+            std::time::Instant::now().checked_add(std::time::Duration::try_from_secs_f64(s).ok()?)
+        }),
+        ..Budget::default()
+    }
+}
+
+fn only_text_or_json(ctx: &Ctx, cmd: &str) -> Result<(), Failure> {
+    match ctx.format {
+        Format::Text | Format::Json => Ok(()),
+        f => Err(unsupported(cmd, f)),
+    }
+}
+
+/// The steps as the normal-play derivation writes them: the input, then `= term` and `by rule
+/// at place: witnesses` for each step.
+fn chain(ctx: &Ctx, p: &Proof) -> String {
+    let style = &ctx.style;
+    let mut out = format!("    {}\n", style.term(&p.input));
+    for s in &p.steps {
+        let at = if s.at.is_empty() {
+            "the top".to_string()
+        } else {
+            path_string(&s.at)
+        };
+        let back = if s.reversed {
+            ", read right to left"
+        } else {
+            ""
+        };
+        out.push_str(&format!("  = {}\n", style.term(&s.to)));
+        out.push_str(&format!(
+            "      by {}{back} at {at}: {}\n",
+            s.rule,
+            style.words(&s.why, 6, 8)
+        ));
+    }
+    out
+}

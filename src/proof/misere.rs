@@ -1,0 +1,638 @@
+//! Misère proofs: a misère derivation ([`crate::misere::derive`]) written as a [`Proof`] whose
+//! `play` is [`Play::Misere`], proofs of misère equality, and their independent checker.
+//!
+//! The engine decides conditions in normal play, so it cannot check a misère step; this
+//! checker does, from the step's terms alone and by the definitions, never by the misère
+//! kernel's reduction: for `misere-reversible` (G = H), H is not 0, H's options are among G's,
+//! the witness set `reversing` is exactly G's other options and each has H as an option; for
+//! `misere-reversible-zero` (G = 0), every option of G has 0 as an option and the witness `P` is
+//! an option of G that is a misère P-position, decided by the checker's own search of the game
+//! tree (the player to move with no move wins; a game is P when every option is N). Forms are
+//! compared as sets of options (their order and repetition do not matter), a term's nim heap
+//! `*n` is the form {0, *, …, *(n−1)} and a sum is its form by the definition. A proof of
+//! A = B is a chain whose steps read right to left (`reversed`) after the meeting point; the
+//! chain must connect and end at the claimed result.
+
+use super::step::{PathElem, Step, Witnesses};
+use super::{CheckError, CheckLimit};
+use super::{Play, Proof, TermTable};
+use crate::misere::derive::{Form, MisereDerivation, MisereStep, Reduction};
+use crate::rules::Name;
+use crate::term::Term;
+use std::collections::HashMap;
+
+/// The most units of work (forms written out, positions searched) a misère check may do.
+pub const MAX_WORK: u64 = 2_000_000;
+
+fn show(t: &Term) -> String {
+    crate::syntax::print(t, &Default::default())
+}
+
+fn list(fs: &[Form]) -> String {
+    let s: Vec<String> = fs.iter().map(|f| show(&f.to_term())).collect();
+    match s.len() {
+        0 => String::new(),
+        1 => s[0].clone(),
+        _ => format!("{} and {}", s[..s.len() - 1].join(", "), s[s.len() - 1]),
+    }
+}
+
+/// The witnesses of a step in words.
+pub fn why(step: &MisereStep) -> String {
+    let g = show(&step.before.to_term());
+    match &step.reduction {
+        Reduction::Reversible { reversing } => {
+            let h = show(&step.after.to_term());
+            let (verb, pron) = if reversing.len() == 1 {
+                ("reverses", "it has")
+            } else {
+                ("reverse", "each has")
+            };
+            format!(
+                "in {g}, {} {verb} through {h} ({pron} {h} as an option, and {h}'s options are \
+                 options of {g})",
+                list(reversing)
+            )
+        }
+        Reduction::Zero { p_position } => format!(
+            "every option of {g} has 0 as an option, and {} is a misère P-position (the proviso)",
+            show(&p_position.to_term())
+        ),
+    }
+}
+
+fn proof_step(from: Term, s: &MisereStep) -> Step {
+    let mut w = Witnesses::default();
+    match &s.reduction {
+        Reduction::Reversible { reversing } => {
+            w.games.push((Name::from("H"), s.after.to_term()));
+            w.sets.push((
+                Name::from("reversing"),
+                reversing.iter().map(Form::to_term).collect(),
+            ));
+        }
+        Reduction::Zero { p_position } => {
+            w.games.push((Name::from("P"), p_position.to_term()));
+        }
+    }
+    Step {
+        from,
+        to: s.whole.to_term(),
+        rule: s.reduction.rule().to_string(),
+        at: s.at.iter().map(|&i| PathElem::Left(i)).collect(),
+        why: why(s),
+        witnesses: w,
+        reversed: false,
+        parts: Vec::new(),
+        lemma: None,
+    }
+}
+
+/// The steps of a derivation from `input` (the term it was read from).
+fn steps_of(d: &MisereDerivation, input: &Term) -> Vec<Step> {
+    let mut prev = input.clone();
+    let mut out = Vec::with_capacity(d.steps.len());
+    for s in &d.steps {
+        let st = proof_step(prev, s);
+        prev = st.to.clone();
+        out.push(st);
+    }
+    out
+}
+
+fn misere_proof(input: Term, result: Term, steps: Vec<Step>) -> Proof {
+    Proof {
+        input,
+        result,
+        steps,
+        lemmas: Vec::new(),
+        terms: TermTable::new(),
+        checked: false,
+        play: Play::Misere,
+    }
+}
+
+/// The proof that `input` (whose form `d` derives) equals its misère simplest form; not yet
+/// checked.
+pub fn derivation_proof(d: &MisereDerivation, input: &Term) -> Proof {
+    misere_proof(input.clone(), d.result.to_term(), steps_of(d, input))
+}
+
+/// The proof that `a` = `b` in misère play, from the derivations of both to the same simplest
+/// form: `a`'s steps, then `b`'s read backwards; not yet checked.
+pub fn equality_proof(a: &Term, da: &MisereDerivation, b: &Term, db: &MisereDerivation) -> Proof {
+    let mut steps = steps_of(da, a);
+    let back = steps_of(db, b);
+    steps.extend(back.iter().rev().map(Step::inverse));
+    misere_proof(a.clone(), b.clone(), steps)
+}
+
+/// The checker's own form: a heap or a list of options, compared through [`F::norm`].
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum F {
+    Heap(usize),
+    Game(Vec<F>),
+}
+
+impl F {
+    fn options(&self) -> Vec<F> {
+        match self {
+            F::Heap(n) => (0..*n).map(F::Heap).collect(),
+            F::Game(o) => o.clone(),
+        }
+    }
+
+    /// Options sorted, repeats dropped, the game of the heaps below k written as the heap k.
+    fn norm(&self) -> F {
+        match self {
+            F::Heap(n) => F::Heap(*n),
+            F::Game(o) => {
+                let mut v: Vec<F> = o.iter().map(F::norm).collect();
+                v.sort();
+                v.dedup();
+                if v.iter().enumerate().all(|(i, x)| *x == F::Heap(i)) {
+                    F::Heap(v.len())
+                } else {
+                    F::Game(v)
+                }
+            }
+        }
+    }
+
+    fn at(&self, path: &[usize]) -> Option<F> {
+        match path.split_first() {
+            None => Some(self.clone()),
+            Some((&i, rest)) => self.options().get(i)?.at(rest),
+        }
+    }
+
+    fn put(&self, path: &[usize], by: &F) -> F {
+        match path.split_first() {
+            None => by.clone(),
+            Some((&i, rest)) => {
+                let mut o = self.options();
+                if let Some(x) = o.get_mut(i) {
+                    *x = x.put(rest, by);
+                }
+                F::Game(o)
+            }
+        }
+    }
+}
+
+/// The checker's state: its budget of work and its memo of misère outcomes.
+struct Checker {
+    work: u64,
+    outcomes: HashMap<F, bool>,
+}
+
+/// A failure: a wrong step, or the budget spent (a limit, not a verdict).
+enum Stop {
+    Wrong(String),
+    Limit(String),
+}
+
+impl From<String> for Stop {
+    fn from(s: String) -> Self {
+        Stop::Wrong(s)
+    }
+}
+
+impl Checker {
+    fn tick(&mut self) -> Result<(), Stop> {
+        self.work += 1;
+        if self.work > MAX_WORK {
+            return Err(Stop::Limit(format!(
+                "the misère check's budget of {MAX_WORK} units of work"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The form a term writes, read by the definitions.
+    fn form(&mut self, t: &Term) -> Result<F, Stop> {
+        self.tick()?;
+        match t {
+            Term::Game { left, right } => {
+                let mut l = Vec::with_capacity(left.len());
+                for x in left {
+                    l.push(self.form(x)?);
+                }
+                let mut r = Vec::with_capacity(right.len());
+                for x in right {
+                    r.push(self.form(x)?);
+                }
+                let (l, r) = (F::Game(l), F::Game(r));
+                if l.norm() != r.norm() {
+                    return Err(Stop::Wrong(format!(
+                        "{} is not impartial: its Left and Right options differ",
+                        show(t)
+                    )));
+                }
+                Ok(l)
+            }
+            Term::Nus { number, up, nim } if number.is_zero() && num_traits::Zero::is_zero(up) => {
+                match nim.to_u64() {
+                    Some(n) if n <= 4096 => Ok(F::Heap(n as usize)),
+                    _ => Err(Stop::Limit(format!("the heap {} is too large", show(t)))),
+                }
+            }
+            Term::Sum(a, b) => {
+                let (a, b) = (self.form(a)?, self.form(b)?);
+                self.sum(&a, &b)
+            }
+            Term::Ref(_) => Err(Stop::Wrong(
+                "a misère proof writes its terms out: it has no term table".into(),
+            )),
+            _ => Err(Stop::Wrong(format!(
+                "{} is not an impartial form (braces, nim heaps and sums)",
+                show(t)
+            ))),
+        }
+    }
+
+    /// G + H by the definition: the options G' + H, then G + H'.
+    fn sum(&mut self, a: &F, b: &F) -> Result<F, Stop> {
+        self.tick()?;
+        if *a == F::Heap(0) {
+            return Ok(b.clone());
+        }
+        if *b == F::Heap(0) {
+            return Ok(a.clone());
+        }
+        let mut o = Vec::new();
+        for x in a.options() {
+            o.push(self.sum(&x, b)?);
+        }
+        for y in b.options() {
+            o.push(self.sum(a, &y)?);
+        }
+        Ok(F::Game(o))
+    }
+
+    /// Whether `f` is a misère P-position: it has an option, and every option is an
+    /// N-position (a player with no move wins). By search of the game tree, memoised.
+    fn p_position(&mut self, f: &F) -> Result<bool, Stop> {
+        let f = f.norm();
+        if let Some(&p) = self.outcomes.get(&f) {
+            return Ok(p);
+        }
+        self.tick()?;
+        let opts = f.options();
+        let mut p = !opts.is_empty();
+        for o in &opts {
+            if self.p_position(o)? {
+                p = false;
+                break;
+            }
+        }
+        self.outcomes.insert(f, p);
+        Ok(p)
+    }
+
+    /// One step: its terms, its path, its rule's conditions; `prev` is where the chain is.
+    fn step(&mut self, prev: &F, s: &Step) -> Result<F, Stop> {
+        if s.lemma.is_some() || !s.parts.is_empty() {
+            return Err(Stop::Wrong(
+                "a misère step is a single rule instance (no lemma, no parts)".into(),
+            ));
+        }
+        if !matches!(
+            s.rule.as_str(),
+            "misere-reversible" | "misere-reversible-zero"
+        ) {
+            return Err(Stop::Wrong(format!(
+                "`{}` is not a rule of misère play (rules/misere.rules)",
+                s.rule
+            )));
+        }
+        let from = self.form(&s.from)?;
+        if from.norm() != prev.norm() {
+            return Err(Stop::Wrong(format!(
+                "it starts from {}, which is not where the chain is",
+                show(&s.from)
+            )));
+        }
+        let to = self.form(&s.to)?;
+        let mut path = Vec::with_capacity(s.at.len());
+        for e in &s.at {
+            match e {
+                PathElem::Left(i) => path.push(*i),
+                other => {
+                    return Err(Stop::Wrong(format!(
+                        "`{other}` is no position in a misère form (options are L0, L1, …)"
+                    )))
+                }
+            }
+        }
+        // Read right to left, the rule's G is in the term after the step. H is the rule's
+        // result: the witness H, or 0; the other side must be G's side with G replaced by H.
+        // (H is not read off the other side by its path: there a game whose options became
+        // the heaps below k is written `*k`, its options in the heaps' order.)
+        let (pre, post) = if s.reversed {
+            (&to, &from)
+        } else {
+            (&from, &to)
+        };
+        let Some(g) = pre.at(&path) else {
+            return Err(Stop::Wrong("its position is not in the term".into()));
+        };
+        let h = match (s.rule.as_str(), s.witnesses.game("H")) {
+            ("misere-reversible", Some(t)) => self.form(t)?.norm(),
+            ("misere-reversible", None) => {
+                return Err(Stop::Wrong("it names no game H (witness H)".into()))
+            }
+            _ => F::Heap(0),
+        };
+        if pre.put(&path, &h).norm() != post.norm() {
+            return Err(Stop::Wrong(format!(
+                "replacing {} by {} at its position does not give the term on its other side",
+                show_f(&g),
+                show_f(&h)
+            )));
+        }
+        let witness = |name: &str| s.witnesses.game(name);
+        let gopts: Vec<F> = g.options().iter().map(F::norm).collect();
+        match s.rule.as_str() {
+            "misere-reversible" => {
+                if h == F::Heap(0) {
+                    return Err(Stop::Wrong(
+                        "misere-reversible needs H ≠ 0 (H = 0 is misere-reversible-zero)".into(),
+                    ));
+                }
+                let hopts = h.options();
+                if let Some(x) = hopts.iter().find(|x| !gopts.contains(x)) {
+                    return Err(Stop::Wrong(format!(
+                        "H's option {} is not an option of G",
+                        show_f(x)
+                    )));
+                }
+                let mut others: Vec<F> = gopts
+                    .iter()
+                    .filter(|x| !hopts.contains(x))
+                    .cloned()
+                    .collect();
+                others.sort();
+                others.dedup();
+                let mut claimed = Vec::new();
+                for t in s
+                    .witnesses
+                    .sets
+                    .iter()
+                    .filter(|(n, _)| n == "reversing")
+                    .flat_map(|(_, ts)| ts)
+                {
+                    claimed.push(self.form(t)?.norm());
+                }
+                claimed.sort();
+                claimed.dedup();
+                if others.is_empty() || claimed != others {
+                    return Err(Stop::Wrong(
+                        "its witness set `reversing` is not G's options other than H's".into(),
+                    ));
+                }
+                for o in &others {
+                    if !o.options().iter().any(|x| x.norm() == h) {
+                        return Err(Stop::Wrong(format!(
+                            "the option {} does not have H = {} as an option: it does not reverse",
+                            show_f(o),
+                            show_f(&h)
+                        )));
+                    }
+                }
+            }
+            "misere-reversible-zero" => {
+                if h.norm() != F::Heap(0) {
+                    return Err(Stop::Wrong(
+                        "misere-reversible-zero yields 0, not this game".into(),
+                    ));
+                }
+                if let Some(o) = gopts
+                    .iter()
+                    .find(|o| !o.options().iter().any(|x| x.norm() == F::Heap(0)))
+                {
+                    return Err(Stop::Wrong(format!(
+                        "the option {} of G does not have 0 as an option",
+                        show_f(o)
+                    )));
+                }
+                let p = match witness("P") {
+                    Some(t) => self.form(t)?.norm(),
+                    None => return Err(Stop::Wrong("it names no P-position (witness P)".into())),
+                };
+                if !gopts.contains(&p) {
+                    return Err(Stop::Wrong(format!(
+                        "its witness P = {} is not an option of G",
+                        show_f(&p)
+                    )));
+                }
+                if !self.p_position(&p)? {
+                    return Err(Stop::Wrong(format!(
+                        "its witness P = {} is not a misère P-position: the proviso fails",
+                        show_f(&p)
+                    )));
+                }
+            }
+            other => {
+                return Err(Stop::Wrong(format!(
+                    "`{other}` is not a rule of misère play (rules/misere.rules)"
+                )))
+            }
+        }
+        Ok(to)
+    }
+}
+
+fn show_f(f: &F) -> String {
+    fn term(f: &F) -> Term {
+        match f {
+            F::Heap(n) => Term::Nus {
+                number: crate::number::Dyadic::zero(),
+                up: num_bigint::BigInt::from(0),
+                nim: crate::number::Nimber::new((*n).into()),
+            },
+            F::Game(o) => {
+                let v: Vec<Term> = o.iter().map(term).collect();
+                Term::Game {
+                    left: v.clone(),
+                    right: v,
+                }
+            }
+        }
+    }
+    show(&term(f))
+}
+
+/// Checks a misère proof: each step by the definitions, the chain connected from `input` to
+/// `result`. A misère proof has no lemmas.
+pub(crate) fn check(
+    input: &Term,
+    result: &Term,
+    steps: &[Step],
+    lemmas: usize,
+) -> Result<(), CheckError> {
+    let err = |step: usize, stop: Stop| match stop {
+        Stop::Wrong(reason) => CheckError {
+            lemma: None,
+            step,
+            reason,
+            limit: None,
+        },
+        Stop::Limit(what) => CheckError {
+            lemma: None,
+            step,
+            reason: format!("stopped at {what}"),
+            limit: Some(CheckLimit::Work(what)),
+        },
+    };
+    if lemmas > 0 {
+        return Err(err(
+            0,
+            Stop::Wrong("a misère proof cites no lemmas, and this one has some".into()),
+        ));
+    }
+    let mut c = Checker {
+        work: 0,
+        outcomes: HashMap::new(),
+    };
+    let mut at = c.form(input).map_err(|e| err(0, e))?;
+    for (i, s) in steps.iter().enumerate() {
+        at = c.step(&at, s).map_err(|e| err(i, e))?;
+    }
+    let end = c.form(result).map_err(|e| err(steps.len(), e))?;
+    if at.norm() != end.norm() {
+        return Err(err(
+            steps.len(),
+            Stop::Wrong(format!(
+                "the steps end at {}, not at the claimed {}",
+                show_f(&at),
+                show(result)
+            )),
+        ));
+    }
+    Ok(())
+}
+
+/// The misère derivation of a term: its proof (checked) and its simplest form as CGSuite
+/// prints it (`*[2#0]`).
+#[derive(Clone, Debug)]
+pub struct MisereSimplification {
+    /// The proof that the term equals its simplest form, checked by [`check`].
+    pub proof: Proof,
+    /// The simplest form as CGSuite prints it (`*[2#0]`).
+    pub notation: String,
+}
+
+/// A misère equality proved, or why the two games differ.
+#[derive(Clone, Debug)]
+pub enum MisereVerdict {
+    /// A = B: the proof (checked) and their common simplest form in CGSuite's notation.
+    Equal(Box<Proof>, String),
+    /// A ≠ B: their simplest forms, and a game telling them apart when one born by day 4 does.
+    Different {
+        /// A's simplest form in CGSuite's notation.
+        a: String,
+        /// B's simplest form in CGSuite's notation.
+        b: String,
+        /// A game X (in CGSuite's notation) such that A + X and B + X have different misère
+        /// outcomes, with those outcomes (`true`: a P-position).
+        distinguisher: Option<(String, bool, bool)>,
+    },
+}
+
+fn not_impartial(e: crate::misere::derive::FormError) -> super::ProofError {
+    match e {
+        crate::misere::derive::FormError::Kernel(k) => super::ProofError::Kernel(k),
+        crate::misere::derive::FormError::NotImpartial(what) => {
+            super::ProofError::Kernel(crate::kernel::KernelError::Function {
+                name: "misere".into(),
+                message: format!(
+                    "misère play is for impartial forms (braces whose sides agree, nim heaps, \
+                     sums, *[…]); this is {what}"
+                ),
+                calls: Vec::new(),
+            })
+        }
+    }
+}
+
+/// The term written in a proof: the term itself when the checker reads it (braces, heaps,
+/// sums), else its form written out (`*[…]`).
+fn written(t: &Term, f: &Form) -> Term {
+    fn plain(t: &Term) -> bool {
+        match t {
+            Term::Game { left, right } => left.iter().chain(right).all(plain),
+            Term::Nus { number, up, .. } => number.is_zero() && num_traits::Zero::is_zero(up),
+            Term::Sum(a, b) => plain(a) && plain(b),
+            _ => false,
+        }
+    }
+    if plain(t) {
+        t.clone()
+    } else {
+        f.to_term()
+    }
+}
+
+fn derivation(
+    m: &mut crate::misere::Misere,
+    t: &Term,
+) -> Result<(Term, MisereDerivation), super::ProofError> {
+    let f = crate::misere::derive::form_of(m, t).map_err(not_impartial)?;
+    let d = crate::misere::derive::derive(m, f.clone()).map_err(super::ProofError::Kernel)?;
+    Ok((written(t, &f), d))
+}
+
+fn verified(mut p: Proof) -> Result<Proof, super::ProofError> {
+    let r = check(&p.input, &p.result, &p.steps, p.lemmas.len());
+    match r {
+        Ok(()) => {
+            p.checked = true;
+            Ok(p)
+        }
+        Err(e) => Err(super::ProofError::Check(e)),
+    }
+}
+
+/// The checked derivation of `t`'s misère simplest form, in the arena `m` (whose budget
+/// bounds the work).
+pub fn simplify_misere(
+    m: &mut crate::misere::Misere,
+    t: &Term,
+) -> Result<MisereSimplification, super::ProofError> {
+    let (input, d) = derivation(m, t)?;
+    let proof = verified(derivation_proof(&d, &input))?;
+    let notation =
+        crate::misere::notation::print(m, d.canonical).map_err(super::ProofError::Kernel)?;
+    Ok(MisereSimplification { proof, notation })
+}
+
+/// A = B in misère play: both derived to their simplest forms, which are equal exactly when
+/// identical (ONAG ch. 12); the proof is checked. When they differ, a game born by day 4 that
+/// tells them apart is looked for.
+pub fn prove_misere(
+    m: &mut crate::misere::Misere,
+    a: &Term,
+    b: &Term,
+) -> Result<MisereVerdict, super::ProofError> {
+    let (ia, da) = derivation(m, a)?;
+    let (ib, db) = derivation(m, b)?;
+    let print = |m: &mut crate::misere::Misere, g| {
+        crate::misere::notation::print(m, g).map_err(super::ProofError::Kernel)
+    };
+    if da.canonical == db.canonical {
+        let p = verified(equality_proof(&ia, &da, &ib, &db))?;
+        return Ok(MisereVerdict::Equal(Box::new(p), print(m, da.canonical)?));
+    }
+    let distinguisher = match crate::misere::derive::distinguisher(m, da.canonical, db.canonical)
+        .map_err(super::ProofError::Kernel)?
+    {
+        Some((x, pa, pb)) => Some((print(m, x)?, pa, pb)),
+        None => None,
+    };
+    Ok(MisereVerdict::Different {
+        a: print(m, da.canonical)?,
+        b: print(m, db.canonical)?,
+        distinguisher,
+    })
+}

@@ -1,0 +1,332 @@
+//! Misère derivations and proofs through the command line: `simplify --misere` ends at
+//! CGSuite's published simplest forms (MisereCanonicalGameTestCase, as restated in
+//! tests/misere.rs), `prove --misere` proves true identities (each confirmed here by a
+//! brute-force misère outcome search over sums with every form born by day 3) and refuses
+//! false ones with their reason, and `onag check` accepts those proofs and rejects tampered
+//! ones. Both proof readers read the misère field alike (`drive::json`).
+
+mod common;
+use common::drive;
+use common::run::{onag, onag_stdin, stderr, stdout};
+use serde_json::Value;
+
+/// An impartial form, for the brute force: its options.
+#[derive(Clone, Debug, PartialEq)]
+struct G(Vec<G>);
+
+fn heap(n: usize) -> G {
+    G((0..n).map(heap).collect())
+}
+
+fn game(opts: &[G]) -> G {
+    G(opts.to_vec())
+}
+
+/// A + B by the definition.
+fn add(a: &G, b: &G) -> G {
+    let mut o: Vec<G> = a.0.iter().map(|x| add(x, b)).collect();
+    o.extend(b.0.iter().map(|y| add(a, y)));
+    G(o)
+}
+
+/// Misère outcome: the player to move with no move wins, so P exactly when there is an
+/// option and every option is N.
+fn is_p(g: &G) -> bool {
+    !g.0.is_empty() && g.0.iter().all(|o| !is_p(o))
+}
+
+/// Every form born by day 3 (16 of them: the sets of the 4 forms born by day 2).
+fn day3() -> Vec<G> {
+    let mut day = vec![G(vec![])];
+    for _ in 0..3 {
+        let mut next = Vec::new();
+        for mask in 0u32..(1 << day.len()) {
+            next.push(G((0..day.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| day[i].clone())
+                .collect()));
+        }
+        day = next;
+    }
+    day
+}
+
+/// Whether A + X and B + X have the same misère outcome for every X born by day 3.
+fn agree_by_day3(a: &G, b: &G) -> bool {
+    day3().iter().all(|x| is_p(&add(a, x)) == is_p(&add(b, x)))
+}
+
+/// The last line of `onag simplify --misere EXPR`, after checking its status.
+fn simplest(expr: &str) -> String {
+    let o = onag(&["simplify", "--misere", expr]);
+    assert_eq!(o.status.code(), Some(0), "{expr}: {}", stderr(&o));
+    stdout(&o).lines().last().unwrap_or_default().to_string()
+}
+
+/// `onag check -` on this text: its exit status and output.
+fn check(json: &str) -> (i32, String) {
+    let o = onag_stdin(&["check", "-"], json);
+    (o.status.code().unwrap_or(-1), stdout(&o) + &stderr(&o))
+}
+
+fn json_of(args: &[&str]) -> String {
+    let o = onag(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// CGSuite's test cases (their inputs written as braces and sums) end at CGSuite's forms, and
+/// each derivation's proof checks.
+#[test]
+fn derivations_end_at_cgsuites_simplest_forms_and_check() {
+    let cases = [
+        // *[2]+*[2]
+        ("*2+*2", "*[2[2]]"),
+        // *[[2]]
+        ("{*2|*2}", "*[2#]"),
+        // *[[[2]]]
+        ("{{*2|*2}|{*2|*2}}", "*[2##]"),
+        // *[[*[2]+*[[2]]]]
+        ("{*2+{*2|*2}|*2+{*2|*2}}", "*[2[#2#]]"),
+        // *[[2],0]
+        ("{{*2|*2},0|{*2|*2},0}", "*[2#0]"),
+        // *[[2],1]
+        ("{{*2|*2},*|{*2|*2},*}", "*[2#1]"),
+        // *[[*[4]+*[2]]]
+        ("{*4+*2|*4+*2}", "*[4[2#]]"),
+        // *[[[2]],[[2],1]]
+        (
+            "{{{*2|*2}|{*2|*2}},{{*2|*2},*|{*2|*2},*}|{{*2|*2}|{*2|*2}},{{*2|*2},*|{*2|*2},*}}",
+            "*[(2#1)2##]",
+        ),
+        // *[[[2],2,0],[[2],3],1]
+        (
+            "{{{*2|*2},*2,0|{*2|*2},*2,0},{{*2|*2},*3|{*2|*2},*3},*|{{*2|*2},*2,0|{*2|*2},*2,0},{{*2|*2},*3|{*2|*2},*3},*}",
+            "*[(2#20)2[#1]1]",
+        ),
+    ];
+    for (input, form) in cases {
+        let last = simplest(input);
+        assert_eq!(last, format!("misere simplest form: {form}"), "{input}");
+        let json = json_of(&["simplify", "--misere", "--format", "json", input]);
+        let (code, out) = check(&json);
+        assert_eq!(code, 0, "{input}: {out}");
+        drive::json(&json);
+    }
+}
+
+/// Each step names its rule, its place and its witnesses: {*2, {*}} reduces its option {*} to
+/// 0 by the proviso (* is a misère P-position), then *2 reverses through *.
+#[test]
+fn a_derivation_names_rules_places_and_witnesses() {
+    let o = onag(&["simplify", "--misere", "{*2,{*|*}|*2,{*|*}}"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0].trim(), "{*2,{*|*}|*2,{*|*}}");
+    assert_eq!(lines[1].trim(), "= {*2,0|*2,0}");
+    assert!(
+        lines[2].contains("by misere-reversible-zero at L1:"),
+        "{out}"
+    );
+    assert!(lines[2].contains("* is a misere P-position"), "{out}");
+    assert_eq!(lines[3].trim(), "= *");
+    assert!(
+        lines[4].contains("by misere-reversible at the top:"),
+        "{out}"
+    );
+    assert!(lines[4].contains("*2 reverses through *"), "{out}");
+    assert_eq!(lines[5], "misere simplest form: *[1]");
+    // The brute force agrees: {*2, {*}} and * have the same misère outcome with every X.
+    let star = heap(1);
+    let g = game(&[heap(2), G(vec![star.clone()])]);
+    assert!(agree_by_day3(&g, &star));
+}
+
+/// True identities, each confirmed by the brute force, proved and checked again.
+#[test]
+fn true_identities_are_proved_and_checked() {
+    let s = heap(1);
+    let cases = [
+        // * + * = 0 in misère play too (the proviso: * is a P-position).
+        ("*+*", "0", add(&s, &s), heap(0)),
+        // *2 + * = *3.
+        ("*2+*", "*3", add(&heap(2), &s), heap(3)),
+        // {*, *2} = 0 (every option has 0 as an option, * is a P-position).
+        ("{*,*2|*,*2}", "0", game(&[s.clone(), heap(2)]), heap(0)),
+        // {*2, {*}} = {*3, 0}: both are *.
+        (
+            "{*2,{*|*}|*2,{*|*}}",
+            "{*3,0|*3,0}",
+            game(&[heap(2), G(vec![s.clone()])]),
+            game(&[heap(3), heap(0)]),
+        ),
+    ];
+    for (a, b, ga, gb) in cases {
+        assert!(agree_by_day3(&ga, &gb), "the brute force refutes {a} = {b}");
+        let o = onag(&["prove", "--misere", a, b]);
+        assert_eq!(o.status.code(), Some(0), "{a} = {b}: {}", stderr(&o));
+        assert!(
+            stdout(&o).contains("proved in misere play"),
+            "{}",
+            stdout(&o)
+        );
+        let json = json_of(&["prove", "--misere", "--format", "json", a, b]);
+        let v: Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["play"], "misere");
+        let (code, out) = check(&json);
+        assert_eq!(code, 0, "{a} = {b}: {out}");
+        drive::json(&json);
+    }
+}
+
+/// False identities: exit 1, the two simplest forms, and a distinguishing game when a small
+/// one exists. {*2} ≠ 0 (seed 002 §7: no reversible options, different forms, different
+/// games): X = 0 tells them apart, {*2} being a P-position and 0 an N-position.
+#[test]
+fn false_identities_are_refused_with_a_reason() {
+    assert!(is_p(&game(&[heap(2)])) && !is_p(&heap(0)));
+    let o = onag(&["prove", "--misere", "{*2|*2}", "0"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("*[2#] and *[0] differ"), "{out}");
+    assert!(
+        out.contains("with X = *[0]: A + X is a misere P-position, B + X an N-position"),
+        "{out}"
+    );
+    // *2 + *2 is not {*2} (CGSuite: *[2[2]] and *[2#]), though in normal play both are 0.
+    let o = onag(&["prove", "--misere", "--format", "json", "*2+*2", "{*2|*2}"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["equal"], false);
+    assert_eq!(v["a_simplest"], "*[2[2]]");
+    assert_eq!(v["b_simplest"], "*[2#]");
+    // A distinguishing game, when reported, really distinguishes (by the brute force).
+    let o = onag(&["prove", "--misere", "--format", "json", "*2", "*3"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    // (X = 0 and X = * do not: *2, *3, *2 + * = *3 and *3 + * are all N-positions.)
+    let x = v["distinguisher"]["x"].as_str().unwrap_or_default();
+    let n: usize = x
+        .strip_prefix("*[")
+        .and_then(|r| r.strip_suffix(']'))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a heap, for two heaps: {x}"));
+    let (pa, pb) = (
+        is_p(&add(&heap(2), &heap(n))),
+        is_p(&add(&heap(3), &heap(n))),
+    );
+    assert_ne!(pa, pb, "X = {x} does not tell *2 from *3");
+    assert_eq!(pa, v["distinguisher"]["a_plus_x"] == "P");
+    assert_eq!(pb, v["distinguisher"]["b_plus_x"] == "P");
+    // And the normal-play prover still says *2 + *2 = {*2|*2}.
+    assert_eq!(onag(&["prove", "*2+*2", "{*2|*2}"]).status.code(), Some(0));
+}
+
+/// A proof written by hand: {0, *2} = * (it is *: *2 reverses through *), checked; then each
+/// way of spoiling it is rejected with exit status 1.
+#[test]
+fn tampered_proofs_are_rejected() {
+    let proof = |input: &str, result: &str, step: Value| {
+        serde_json::json!({
+            "version": 3, "play": "misere", "input": input, "result": result,
+            "steps": [step],
+        })
+        .to_string()
+    };
+    let good = proof(
+        "{0,*2|0,*2}",
+        "*",
+        serde_json::json!({"to": "*", "rule": "misere-reversible",
+            "witnesses": {"games": {"H": "*"}, "sets": {"reversing": ["*2"]}}}),
+    );
+    assert_eq!(check(&good).0, 0, "{}", check(&good).1);
+    drive::json(&good);
+    let bad = [
+        // A wrong witness: H = *2 is not what the step yields.
+        proof(
+            "{0,*2|0,*2}",
+            "*",
+            serde_json::json!({"to": "*", "rule": "misere-reversible",
+                "witnesses": {"games": {"H": "*2"}, "sets": {"reversing": ["*2"]}}}),
+        ),
+        // The wrong options named as reversing.
+        proof(
+            "{0,*2|0,*2}",
+            "*",
+            serde_json::json!({"to": "*", "rule": "misere-reversible",
+                "witnesses": {"games": {"H": "*"}, "sets": {"reversing": ["0"]}}}),
+        ),
+        // A non-reversible option claimed reversible: {*2} has no option *.
+        proof(
+            "{0,{*2|*2}|0,{*2|*2}}",
+            "*",
+            serde_json::json!({"to": "*", "rule": "misere-reversible",
+                "witnesses": {"games": {"H": "*"}, "sets": {"reversing": ["{*2|*2}"]}}}),
+        ),
+        // The proviso with no P-position: {*2} = 0 would follow, but *2 is an N-position.
+        proof(
+            "{*2|*2}",
+            "0",
+            serde_json::json!({"to": "0", "rule": "misere-reversible-zero",
+                "witnesses": {"games": {"P": "*2"}}}),
+        ),
+        // A mismatched end: the steps reach *, the proof claims *2.
+        proof(
+            "{0,*2|0,*2}",
+            "*2",
+            serde_json::json!({"to": "*", "rule": "misere-reversible",
+                "witnesses": {"games": {"H": "*"}, "sets": {"reversing": ["*2"]}}}),
+        ),
+        // A normal-play rule in a misère proof.
+        proof(
+            "{0,*2|0,*2}",
+            "*",
+            serde_json::json!({"to": "*", "rule": "dominated-left",
+                "witnesses": {"games": {"H": "*"}}}),
+        ),
+    ];
+    for b in &bad {
+        let (code, out) = check(b);
+        assert_eq!(code, 1, "accepted: {b}\n{out}");
+        assert!(out.starts_with("rejected"), "{out}");
+        drive::json(b);
+    }
+    // The same proof read as a normal-play proof (no `play`) is not a proof of anything
+    // there: the misère rules are not normal-play rules.
+    let normal = good.replace(",\"play\":\"misere\"", "");
+    assert!(!normal.contains("misere\""), "{normal}");
+    assert_eq!(check(&normal).0, 1);
+    // An unknown convention is bad input (2) for both readers.
+    let chess = good.replace("\"misere\"", "\"chess\"");
+    assert_eq!(check(&chess).0, 2);
+    assert!(onag::Proof::from_json(&chess).is_err());
+    drive::json(&chess);
+}
+
+/// A misère proof read back whole keeps its convention and writes the same text again.
+#[test]
+fn a_misere_proof_reads_back_whole() {
+    let json = json_of(&["simplify", "--misere", "--format", "json", "*2+*"]);
+    let p = onag::Proof::from_json(&json).unwrap();
+    assert_eq!(p.play, onag::Play::Misere);
+    assert_eq!(
+        p.to_json().trim_end(),
+        json.trim_end()
+            .replace("\"checked\": true", "\"checked\": false")
+    );
+    // Old normal-play proofs have no `play` and read as normal play.
+    let normal = json_of(&["simplify", "--format", "json", "{0|5}"]);
+    assert!(!normal.contains("\"play\""));
+    assert_eq!(
+        onag::Proof::from_json(&normal).unwrap().play,
+        onag::Play::Normal
+    );
+}
+
+/// Bad input: a partizan game has no misère simplest form here; exit 2 with the reason.
+#[test]
+fn a_partizan_game_is_bad_input() {
+    let o = onag(&["simplify", "--misere", "{0|1}"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("impartial"), "{}", stderr(&o));
+}
