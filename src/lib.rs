@@ -293,11 +293,6 @@ pub fn function(name: &str) -> Option<&'static dyn Function> {
     functions::lookup(name)
 }
 pub use functions::{Function, Opening};
-/// Misère play's arena of canonical forms (Conway's simplest forms, hash-consed) and the
-/// misère quotients of heap games (Plambeck–Siegel), for benches and embedders.
-pub use misere::presentation::{present as present_misere_quotient, Presentation as MiserePresentation};
-pub use misere::quotient::{quotient as misere_quotient, Quotient as MisereQuotient};
-pub use misere::{MId, Misere};
 /// The id of a canonical short game in one [`Kernel`]: equal values have equal ids, so
 /// comparing ids is comparing values, and memoising by id shares every repeated subgame.
 ///
@@ -313,6 +308,13 @@ pub use misere::{MId, Misere};
 pub use kernel::GameId;
 pub use kernel::{Budget, Kernel, KernelError};
 pub use memory::{CountingAlloc, MemoryLimit};
+/// Misère play's arena of canonical forms (Conway's simplest forms, hash-consed) and the
+/// misère quotients of heap games (Plambeck–Siegel), for benches and embedders.
+pub use misere::presentation::{
+    present as present_misere_quotient, Presentation as MiserePresentation,
+};
+pub use misere::quotient::{quotient as misere_quotient, Quotient as MisereQuotient};
+pub use misere::{MId, Misere};
 /// The value of a Hackenstring row (L/R or A/B/C letters, `( … )` for a part repeated ω times),
 /// read through its sign expansion.
 pub use number::signs::row_value as hackenstring_value;

@@ -161,7 +161,13 @@ pub fn table(code: &OctalCode, p: &Presentation) -> String {
         p.order,
         p.print_p()
     );
-    let w = p.pretending.iter().map(|x| x.len()).max().unwrap_or(1).max(7);
+    let w = p
+        .pretending
+        .iter()
+        .map(|x| x.len())
+        .max()
+        .unwrap_or(1)
+        .max(7);
     s.push_str(&format!("{:>5}  {:<w$}  outcome\n", "heap", "element"));
     for (h, x) in p.pretending.iter().enumerate() {
         let o = if p.p_portion.contains(x) { "P" } else { "N" };

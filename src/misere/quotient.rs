@@ -30,6 +30,10 @@
 //! no candidate predicts outcomes (a heap whose powers have a longer period, or an old
 //! class that the new heap splits), the computation stops with an error, never a guess.
 //! Every loop checks the caller's budget.
+//!
+//! **Not complete**: a split old class is real (Kayles' heap 9 separates sums that heaps
+//! 1..8 cannot, c^2 = 1 stops holding), and rebuilding the old part finer, as Plambeck and
+//! Siegel's algorithm does, is not done yet; so Kayles stops at heap 8.
 
 use crate::kernel::{Budget, KernelError};
 use crate::rulesets::octal::OctalCode;
@@ -103,7 +107,9 @@ fn bit_set(b: &mut Bits, i: u32) {
 
 fn bit_iter(b: &Bits) -> impl Iterator<Item = u32> + '_ {
     b.iter().enumerate().flat_map(|(w, &x)| {
-        (0..64).filter(move |i| x & (1u64 << i) != 0).map(move |i| (w * 64 + i) as u32)
+        (0..64)
+            .filter(move |i| x & (1u64 << i) != 0)
+            .map(move |i| (w * 64 + i) as u32)
     })
 }
 
@@ -137,7 +143,7 @@ impl Meter<'_> {
         if let Err(m) = crate::memory::check(self.budget.max_memory) {
             return Err(limit(&m.to_string()));
         }
-        if self.work > self.budget.max_games as u64 * 64 {
+        if self.work > self.budget.max_work {
             return Err(limit("too many states while checking a misère quotient"));
         }
         Ok(())
@@ -213,7 +219,11 @@ fn predict(
 
 /// Divides (table, p) by indistinguishability: x ~ y when xz ∈ P ⇔ yz ∈ P for all z.
 /// Returns the quotient and each element's class.
-fn reduce(table: &[Vec<u32>], p: &[bool], meter: &mut Meter) -> Result<(Monoid, Vec<u32>), KernelError> {
+fn reduce(
+    table: &[Vec<u32>],
+    p: &[bool],
+    meter: &mut Meter,
+) -> Result<(Monoid, Vec<u32>), KernelError> {
     let n = table.len();
     let mut class_of: HashMap<Vec<bool>, u32> = HashMap::new();
     let mut class = vec![0u32; n];

@@ -91,7 +91,11 @@ fn check_against_brute(code: &str, n: usize, len: usize, ctx: usize) {
                     let mut b: Vec<usize> = v.iter().chain(x).copied().collect();
                     a.sort_unstable();
                     b.sort_unstable();
-                    assert_eq!(brute(&c, &a, &mut memo), brute(&c, &b, &mut memo), "{code}: {w:?} vs {v:?} beside {x:?}");
+                    assert_eq!(
+                        brute(&c, &a, &mut memo),
+                        brute(&c, &b, &mut memo),
+                        "{code}: {w:?} vs {v:?} beside {x:?}"
+                    );
                 }
             }
         }
@@ -122,4 +126,45 @@ fn quotients_agree_with_brute_force() {
     check_against_brute("0.77", 6, 4, 3);
     check_against_brute("0.75", 8, 4, 3);
     check_against_brute("0.07", 8, 4, 2);
+}
+
+#[test]
+fn dawsons_kayles_companion_075_is_r8() {
+    // Plambeck ("Taming the wild in impartial combinatorial games", INTEGERS 5 (2005)) and
+    // Plambeck–Siegel: the misère quotient of 0.75 is R8 = <a, b, c | a^2 = 1, b^3 = b,
+    // bc = ab, c^2 = b^2>, of order 8, with P-portion {a, b^2}.
+    let p = present(&q("0.75", 24)).unwrap();
+    assert_eq!(p.order, 8);
+    assert_eq!(
+        p.print(),
+        "<a, b, c | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b>"
+    );
+    assert_eq!(p.print_p(), "{a, b^2}");
+    // Heaps 1 and 2 are * and *2, the generators a and b.
+    assert_eq!(&p.pretending[..3], ["1", "a", "b"]);
+}
+
+#[test]
+fn kayles_prefixes_agree_with_brute_force() {
+    check_against_brute("0.77", 8, 3, 3);
+}
+
+#[test]
+fn a_split_class_is_an_error_not_a_guess() {
+    // Heap 9 of Kayles separates sums that heaps 1..8 could not tell apart (c^2 = 1 no
+    // longer holds); this construction, which keeps the smaller quotient, refuses.
+    let e = quotient(&OctalCode::parse("0.77").unwrap(), 9, &Budget::default()).unwrap_err();
+    assert!(e.to_string().contains("heap 9"), "{e}");
+}
+
+#[test]
+fn the_budget_stops_it() {
+    let b = Budget {
+        deadline: Some(Instant::now()),
+        ..Budget::default()
+    };
+    assert!(matches!(
+        quotient(&OctalCode::parse("0.75").unwrap(), 200, &b),
+        Err(KernelError::Limit { .. })
+    ));
 }
