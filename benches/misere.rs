@@ -1,6 +1,7 @@
 //! Misère play's targets (issue 32): the misère canonical form of a game of birthday 6 in
 //! ≤ 10 ms, and misère Kayles' quotient (order 48) in ≤ 1 s. Each iteration starts from an
 //! empty arena, so the figures are cold costs.
+//! `cargo bench --bench misere`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use onag::{misere_quotient, Budget, MId, Misere, OctalCode};
@@ -50,19 +51,18 @@ fn benches(c: &mut Criterion) {
         })
     });
     let kayles = OctalCode::parse("0.77").expect("Kayles");
-    g.bench_function("kayles_quotient_heaps_1_to_8", |b| {
+    g.bench_function("kayles_quotient_heaps_1_to_20", |b| {
         b.iter(|| {
             let q = misere_quotient(&kayles, KAYLES_BOUND, &Budget::default()).expect("quotient");
-            assert_eq!(q.monoid.order(), 12);
             black_box(q)
         })
     });
     g.finish();
 }
 
-/// Kayles' quotient is built to heap 8 (order 12): heap 9 splits a class, which this
-/// construction refuses (docs/MISERE.md), so the order-48 target is not reached yet.
-const KAYLES_BOUND: usize = 8;
+/// Kayles to heap 20. The target (the whole quotient, order 48) is not yet reached within
+/// heaps 1..80 (docs/MISERE.md), so this times a prefix, with one rebuild (at heap 9).
+const KAYLES_BOUND: usize = 20;
 
 criterion_group!(benches_group, benches);
 criterion_main!(benches_group);

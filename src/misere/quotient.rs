@@ -31,9 +31,9 @@
 //! class that the new heap splits), the computation stops with an error, never a guess.
 //! Every loop checks the caller's budget.
 //!
-//! **Not complete**: a split old class is real (Kayles' heap 9 separates sums that heaps
-//! 1..8 cannot, c^2 = 1 stops holding), and rebuilding the old part finer, as Plambeck and
-//! Siegel's algorithm does, is not done yet; so Kayles stops at heap 8.
+//! A split old class is real (Kayles' heap 9 separates sums that heaps 1..8 cannot, c^2 = 1
+//! stops holding); then heaps 1..h are rebuilt over a finer base ([`rebuild`]), and only if
+//! that fails too does the computation refuse.
 
 use crate::kernel::{Budget, KernelError};
 use crate::rulesets::octal::OctalCode;
@@ -158,7 +158,7 @@ fn predict(
     letters: &[Letter],
     mut p: Vec<Option<bool>>,
     meter: &mut Meter,
-) -> Result<Option<Vec<bool>>, KernelError> {
+) -> Result<Option<Vec<Option<bool>>>, KernelError> {
     let n = m.len();
     // Heaps with the same image and the same options' images move the automaton alike; the
     // lightest stands for them all (the order of visits only needs some cheapest word).
@@ -213,8 +213,8 @@ fn predict(
         }
         seen.insert((x, s), ());
     }
-    // Every element is reached: each is a product of heaps' images.
-    Ok(p.into_iter().collect())
+    // Elements no sum reaches stay unknown.
+    Ok(Some(p))
 }
 
 /// Divides (table, p) by indistinguishability: x ~ y when xz ∈ P ⇔ yz ∈ P for all z.
@@ -291,7 +291,9 @@ pub fn quotient(code: &OctalCode, n: usize, budget: &Budget) -> Result<Quotient,
                 let last = letters.last_mut().expect("heap h is a letter");
                 last.image = lift(0, 1);
                 let unknown = vec![None; table.len()];
-                if let Some(p) = predict(&table, &letters, unknown, &mut meter)? {
+                // Every element is reached (a product of heaps' images), so all are known.
+                let learnt = predict(&table, &letters, unknown, &mut meter)?;
+                if let Some(p) = learnt.and_then(|p| p.into_iter().collect::<Option<Vec<bool>>>()) {
                     let (nq, class) = reduce(&table, &p, &mut meter)?;
                     for e in heaps.iter_mut() {
                         *e = class[lift(*e, 0) as usize];
@@ -307,6 +309,15 @@ pub fn quotient(code: &OctalCode, n: usize, budget: &Budget) -> Result<Quotient,
             }
         }
         if !done {
+            // Heap h splits an old class: rebuild finer.
+            let mut gens = generators.clone();
+            gens.push(h);
+            if let Some((nq, nh)) = rebuild(&q, &heaps, &gens, &moves, &mut meter)? {
+                heaps = nh;
+                q = nq;
+                generators = gens;
+                continue;
+            }
             return Err(KernelError::TooLarge {
                 what: format!(
                     "the misère quotient at heap {h}: neither an old element nor a new generator with h^(k+p) = h^k, k + p ≤ {MAX_POWER}, predicts the outcomes (the heap may split an old class)"
@@ -319,6 +330,129 @@ pub fn quotient(code: &OctalCode, n: usize, budget: &Budget) -> Result<Quotient,
         heaps,
         generators,
     })
+}
+
+/// Powers kept apart in a rebuild: x^(REBUILD_K + 2) = x^REBUILD_K.
+const REBUILD_K: usize = 3;
+
+/// Heaps 1..=h over a finer base, when heap h splits a class of the quotient `q` of the
+/// smaller heaps: the product of ⟨g | g^(K+2) = g^K⟩ over the generators `gens` (h last),
+/// nothing divided out. Each other heap is placed on an element of the base that maps to its
+/// old element (smallest words first), checked on the heaps up to it; then the whole is
+/// checked on heaps 1..=h, which is what makes the result sound, and divided by
+/// indistinguishability. `None` when the base would be too large or nothing fits.
+// Heap h has no old element, so the loop over heaps 1..=h indexes the old ones by size.
+#[allow(clippy::type_complexity, clippy::needless_range_loop)]
+fn rebuild(
+    q: &Monoid,
+    heaps: &[u32],
+    gens: &[usize],
+    moves: &[Vec<Vec<usize>>],
+    meter: &mut Meter,
+) -> Result<Option<(Monoid, Vec<u32>)>, KernelError> {
+    let s = REBUILD_K + 2;
+    let r = gens.len();
+    let Some(size) = s.checked_pow(r as u32).filter(|&z| z <= MAX_ELEMENTS) else {
+        return Ok(None);
+    };
+    let h = moves.len() - 1;
+    let red = |e: usize| {
+        if e < s {
+            e
+        } else {
+            REBUILD_K + (e - REBUILD_K) % 2
+        }
+    };
+    let digits = |mut x: usize| -> Vec<usize> {
+        (0..r)
+            .map(|_| {
+                let d = x % s;
+                x /= s;
+                d
+            })
+            .collect()
+    };
+    let pack = |ds: &[usize]| ds.iter().rev().fold(0usize, |acc, &d| acc * s + d) as u32;
+    let mut table = vec![vec![0u32; size]; size];
+    for (a, row) in table.iter_mut().enumerate() {
+        meter.tick()?;
+        let da = digits(a);
+        for (b, cell) in row.iter_mut().enumerate() {
+            let db = digits(b);
+            let dc: Vec<usize> = (0..r).map(|i| red(da[i] + db[i])).collect();
+            *cell = pack(&dc);
+        }
+    }
+    // Where each base element lands in the old quotient (heap h, not in it, excluded).
+    let old_image = |x: usize| -> Option<u32> {
+        let d = digits(x);
+        if d[r - 1] != 0 {
+            return None;
+        }
+        let mut acc = 0u32;
+        for (i, &e) in d.iter().enumerate().take(r - 1) {
+            for _ in 0..e {
+                acc = q.mul(acc, heaps[gens[i]]);
+            }
+        }
+        Some(acc)
+    };
+    let mut by_size: Vec<usize> = (0..size).collect();
+    by_size.sort_by_key(|&x| digits(x).iter().sum::<usize>());
+    let mut images: Vec<u32> = vec![0];
+    let letters = |images: &[u32], upto: usize| -> Vec<Letter> {
+        (1..=upto)
+            .map(|g| {
+                let mut options: Vec<u32> = moves[g]
+                    .iter()
+                    .map(|mv| {
+                        mv.iter()
+                            .fold(0u32, |acc, &k| table[acc as usize][images[k] as usize])
+                    })
+                    .collect();
+                options.sort_unstable();
+                options.dedup();
+                Letter {
+                    weight: g,
+                    image: images[g],
+                    options,
+                }
+            })
+            .collect()
+    };
+    for g in 1..=h {
+        if let Some(i) = gens.iter().position(|&x| x == g) {
+            let mut d = vec![0; r];
+            d[i] = 1;
+            images.push(pack(&d));
+            continue;
+        }
+        let mut placed = false;
+        for &w in &by_size {
+            if old_image(w) != Some(heaps[g]) {
+                continue;
+            }
+            images.push(w as u32);
+            let ls = letters(&images, g);
+            if predict(&table, &ls, vec![None; size], meter)?.is_some() {
+                placed = true;
+                break;
+            }
+            images.pop();
+        }
+        if !placed {
+            return Ok(None);
+        }
+    }
+    let ls = letters(&images, h);
+    let Some(p) = predict(&table, &ls, vec![None; size], meter)?
+        .and_then(|p| p.into_iter().collect::<Option<Vec<bool>>>())
+    else {
+        return Ok(None);
+    };
+    let (nq, class) = reduce(&table, &p, meter)?;
+    let nh = images.iter().map(|&x| class[x as usize]).collect();
+    Ok(Some((nq, nh)))
 }
 
 /// The letters of the automaton: heaps 1..=h (the last, heap h, with image `last` when
