@@ -311,6 +311,13 @@ pub use functions::{Function, Opening};
 pub use kernel::GameId;
 pub use kernel::{Budget, Kernel, KernelError};
 pub use memory::{CountingAlloc, MemoryLimit};
+/// Misère play's arena of canonical forms (Conway's simplest forms, hash-consed) and the
+/// misère quotients of heap games (Plambeck–Siegel), for benches and embedders.
+pub use misere::presentation::{
+    present as present_misere_quotient, Presentation as MiserePresentation,
+};
+pub use misere::quotient::{quotient as misere_quotient, Quotient as MisereQuotient};
+pub use misere::{MId, Misere};
 /// The value of a Hackenstring row (L/R or A/B/C letters, `( … )` for a part repeated ω times),
 /// read through its sign expansion.
 pub use number::signs::row_value as hackenstring_value;

@@ -29,6 +29,7 @@ pub mod nimroots;
 mod numbers;
 pub mod predicates;
 pub mod products;
+pub mod quotient;
 pub mod reply;
 pub mod rulesets;
 pub mod rulesets_check;
@@ -144,6 +145,12 @@ pub static REGISTRY: &[&dyn Function] = &[
     &misere::IS_ODD,
     &misere::KAYLES,
     &misere::DAWSONS,
+    &quotient::QUOTIENT,
+    &quotient::ORDER,
+    &quotient::P_PORTION,
+    &quotient::PRETENDING,
+    &quotient::TABLE,
+    &quotient::JSON,
     &introspect::OPTIONS,
     &introspect::LEFT_OPTIONS,
     &introspect::RIGHT_OPTIONS,

@@ -687,6 +687,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
         n if super::introspect::handles(n) => super::introspect::call(k, n, a).map(Value::from),
         n if super::products::handles(n) => super::products::call(k, n, a).map(Value::from),
         n if super::misere::handles(n) => super::misere::call(k, n, a).map(Value::from),
+        n if super::quotient::handles(n) => super::quotient::call(k, n, a).map(Value::from),
         _ => Ok(Value::Game(super::value(k, name, a)?)),
     }
 }

@@ -24,7 +24,9 @@ pub mod derive;
 pub mod heaps;
 pub mod notation;
 pub mod partizan;
+pub mod presentation;
 pub mod props;
+pub mod quotient;
 
 use crate::kernel::{Budget, KernelError};
 use std::collections::HashMap;

@@ -691,3 +691,23 @@ fn seed_001_extended_hackenstrings() {
     let e = error("hs\"( A ( A B ) )\"");
     assert!(e.contains("outside the supported fragment"), "{e}");
 }
+
+/// Misère quotients through the expression language (values from Plambeck–Siegel: misère
+/// Nim's T2 and 0.75's R8).
+#[test]
+fn misere_quotient_functions() {
+    assert_eq!(
+        show("misere_quotient(\"0.333\", 3)"),
+        "<a, b | a^2 = 1, b^3 = b>"
+    );
+    assert_eq!(show("misere_quotient_order(\"0.75\", 12)"), "8");
+    assert_eq!(show("misere_p_portion(\"0.333\", 3)"), "{a, b^2}");
+    assert_eq!(show("pretending_function(\"s:1,2,3\", 3)"), "[1, a, b, ab]");
+    assert!(show("misere_quotient_table(\"0.333\", 3)").contains("    3  ab       N"));
+    let j: serde_json::Value =
+        serde_json::from_str(&show("misere_quotient_json(\"0.333\", 3)")).unwrap();
+    assert_eq!(j["order"], 6);
+    assert_eq!(j["p_portion"], serde_json::json!(["a", "b^2"]));
+    assert!(error("misere_quotient(\"0.77\", -1)").contains("heap bound"));
+    assert!(error("misere_quotient(\"9.x\", 3)").contains("misere_quotient"));
+}

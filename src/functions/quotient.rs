@@ -1,0 +1,177 @@
+//! Misère quotients of heap games as functions (Plambeck–Siegel; [`crate::misere::quotient`]):
+//! `misere_quotient(code, n)` the presentation, `misere_quotient_order(code, n)` its size,
+//! `misere_p_portion(code, n)`, `pretending_function(code, n)` (the element of each heap
+//! 0…n), `misere_quotient_table(code, n)` all of it as a table, and
+//! `misere_quotient_json(code, n)` as JSON. `code` is an octal code (`"0.77"` is Kayles) or,
+//! through `subtraction("1,2", …)`'s set, written `"s:1,2"`; n the largest heap.
+
+use super::misere::Answer;
+use super::{args, rulesets as rs, Function};
+use crate::kernel::{GameId, Kernel, KernelError};
+use crate::misere::presentation::{present, Presentation};
+use crate::misere::quotient::quotient;
+use crate::rulesets::octal::OctalCode;
+use crate::term::Arg;
+
+/// The largest heap bound accepted (the quotient is built heap by heap up to it).
+pub const MAX_BOUND: usize = 1000;
+
+/// A quotient function: name, usage, summary.
+pub struct QuotientFn {
+    name: &'static str,
+    usage: &'static str,
+    summary: &'static str,
+}
+
+impl Function for QuotientFn {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn usage(&self) -> &'static str {
+        self.usage
+    }
+    fn summary(&self) -> &'static str {
+        self.summary
+    }
+    /// Only the order is a short game (an integer).
+    fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
+        match call(k, self.name, a)? {
+            Answer::Game(g) => Ok(g),
+            Answer::Misere { kind, .. } => Err(args::error(
+                self.name,
+                format!("its value is a {kind}, not a short game; `onag eval` prints it"),
+            )),
+        }
+    }
+}
+
+const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> QuotientFn {
+    QuotientFn {
+        name,
+        usage,
+        summary,
+    }
+}
+
+pub static QUOTIENT: QuotientFn = f(
+    "misere_quotient",
+    "misere_quotient(\"0.77\", n)",
+    "the misère quotient of heaps 1..n of an octal game: generators and relations (Plambeck–Siegel)",
+);
+pub static ORDER: QuotientFn = f(
+    "misere_quotient_order",
+    "misere_quotient_order(\"0.77\", n)",
+    "the number of elements of the misère quotient of heaps 1..n",
+);
+pub static P_PORTION: QuotientFn = f(
+    "misere_p_portion",
+    "misere_p_portion(\"0.77\", n)",
+    "the P-portion of the misère quotient: the elements whose sums are misère P-positions",
+);
+pub static PRETENDING: QuotientFn = f(
+    "pretending_function",
+    "pretending_function(\"0.77\", n)",
+    "the element of the misère quotient each heap 0..n maps to",
+);
+pub static TABLE: QuotientFn = f(
+    "misere_quotient_table",
+    "misere_quotient_table(\"0.77\", n)",
+    "the misère quotient as a table: presentation, P-portion, each heap's element and outcome",
+);
+pub static JSON: QuotientFn = f(
+    "misere_quotient_json",
+    "misere_quotient_json(\"0.77\", n)",
+    "the misère quotient as JSON: generators, relations, order, P-portion, pretending function",
+);
+
+/// Whether `name` is a quotient function.
+pub fn handles(name: &str) -> bool {
+    matches!(
+        name,
+        "misere_quotient"
+            | "misere_quotient_order"
+            | "misere_p_portion"
+            | "pretending_function"
+            | "misere_quotient_table"
+            | "misere_quotient_json"
+    )
+}
+
+/// Reads `(code, n)`: an octal code, or `s:` and a subtraction set; n a whole number.
+fn read(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<(OctalCode, usize), KernelError> {
+    let [Arg::Text(code), Arg::Game(x)] = a else {
+        return Err(args::error(
+            name,
+            "expected an octal code in quotes and a heap bound, as in (\"0.77\", 20)",
+        ));
+    };
+    let code = match code.strip_prefix("s:") {
+        Some(set) => {
+            let s = rs::subtraction_set(set).map_err(|e| args::error(name, e.to_string()))?;
+            OctalCode::subtraction(&s).map_err(|e| args::error(name, e.to_string()))?
+        }
+        None => OctalCode::parse(code).map_err(|e| args::error(name, e.to_string()))?,
+    };
+    let g = k.eval(x)?;
+    let n = k
+        .as_number(g)
+        .and_then(|d| d.to_string().parse::<usize>().ok())
+        .filter(|&n| n <= MAX_BOUND)
+        .ok_or_else(|| {
+            args::error(
+                name,
+                format!("the heap bound must be a whole number from 0 to {MAX_BOUND}"),
+            )
+        })?;
+    Ok((code, n))
+}
+
+/// The presentation of the quotient of `code`'s heaps 1..=n under the kernel's budget.
+pub fn compute(k: &Kernel, code: &OctalCode, n: usize) -> Result<Presentation, KernelError> {
+    let q = quotient(code, n, k.budget())?;
+    present(&q)
+}
+
+/// The value of a quotient function call.
+pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError> {
+    let (code, n) = read(k, name, a)?;
+    let p = compute(k, &code, n)?;
+    let text = |kind: &'static str, text: String| Answer::Misere { kind, text };
+    Ok(match name {
+        "misere_quotient" => text("misère quotient", p.print()),
+        "misere_quotient_order" => Answer::Game(k.number(&crate::Dyadic::from(p.order as i64))),
+        "misere_p_portion" => text("set", p.print_p()),
+        "pretending_function" => text("list", p.print_pretending()),
+        "misere_quotient_table" => text("table", table(&code, &p)),
+        "misere_quotient_json" => text(
+            "json",
+            serde_json::to_string(&p).map_err(|e| args::error(name, e.to_string()))?,
+        ),
+        _ => return Err(args::error(name, "not a quotient function")),
+    })
+}
+
+/// The quotient as a plain-text table: a header, then one row per heap.
+pub fn table(code: &OctalCode, p: &Presentation) -> String {
+    let mut s = format!(
+        "misère quotient of {} (heaps 1..{})\n{}\norder {}, P-portion {}\n",
+        code.print(),
+        p.pretending.len().saturating_sub(1),
+        p.print(),
+        p.order,
+        p.print_p()
+    );
+    let w = p
+        .pretending
+        .iter()
+        .map(|x| x.len())
+        .max()
+        .unwrap_or(1)
+        .max(7);
+    s.push_str(&format!("{:>5}  {:<w$}  outcome\n", "heap", "element"));
+    for (h, x) in p.pretending.iter().enumerate() {
+        let o = if p.p_portion.contains(x) { "P" } else { "N" };
+        s.push_str(&format!("{h:>5}  {x:<w$}  {o}\n"));
+    }
+    s
+}
