@@ -332,7 +332,7 @@ function thermograph(d, box, ext, size, caption) {
   svgEl('rect', { x: M.l, y: M.t, width: plotW, height: plotH, fill: '#fff', stroke: '#ccc' }, svg);
   const placer = labelPlacer({ x: 0, y: 0, w: W, h: H });
   // The value axis, under the plot, with ticks; its name below.
-  const ax = svgEl('g', { fill: '#444' }, svg);
+  const ax = svgEl('g', { fill: '#444', class: 'axes' }, svg);
   for (const v of fittingTicks(xmin, xmax, plotW, 40, true)) {
     const x = px(v);
     svgEl('line', { x1: x, y1: M.t + plotH, x2: x, y2: M.t + plotH + 5, stroke: '#666' }, ax);
