@@ -210,12 +210,12 @@ function optionThermographs(d, box, fig) {
       const i = seen[side]++;
       const who = side === 'L' ? 'Left' : 'Right';
       const f = thermograph({ ...o, input: o.canonical }, box, ext, size,
-        `${who} option ${brief(o.canonical)}: stops ${human(o.left_stop)} and ${human(o.right_stop)}, `
+        `${who} option ${human(brief(o.canonical))}: stops ${human(o.left_stop)} and ${human(o.right_stop)}, `
         + `mean ${human(o.mean)}, temperature ${human(o.temperature)}.`);
       f.classList.add('option', side === 'L' ? 'left-option' : 'right-option');
       f.dataset.option = `${side}${i}`;
       const h = document.createElement('h3');
-      h.textContent = `${who} option ${i + 1}: ${brief(o.canonical)}`;
+      h.textContent = `${who} option ${i + 1}: ${human(brief(o.canonical))}`;
       f.prepend(h);
       grid.appendChild(f);
     }
