@@ -183,6 +183,7 @@ pub const MAX_OPTIONS: usize = 24;
 /// `{"canonical", "left_stop", "right_stop", "mean", "temperature", "thermograph"}` as
 /// [`Summary::to_json`] writes them, at most [`MAX_OPTIONS`] a side (`more_*`: how many were
 /// left out). Computed in `k`, whose budget bounds it.
+#[cfg_attr(not(feature = "serve"), allow(dead_code))]
 pub(crate) fn options(k: &mut Kernel, src: &str, t: &Term) -> Result<serde_json::Value, Failure> {
     use serde_json::json;
     let at = |e: crate::kernel::KernelError| Failure::from(e).at_source(src, 1, None);
