@@ -813,3 +813,112 @@ fn a_step_inside_a_sum_marks_only_its_part() {
         assert!(whole.contains(&part), "{part} not in {whole}");
     }
 }
+
+#[test]
+fn a_steps_witnesses_that_are_numbers_are_said_as_numbers() {
+    let s = Server::start(&[]);
+    // {0|5} (seed 004): the derivation opens 5 to {{3|}|} and reverses it through {3|}. By the
+    // definition n + 1 = {n|}: {3|} = 4, {{3|}|} = 5; and {0|5} = 1 (the seed's result).
+    let steps = described_steps(&s, "{0|5}", "fundamental");
+    let (st, d) = steps
+        .iter()
+        .find(|(st, _)| st["rule"] == "reversible-right")
+        .expect("a reversible step");
+    assert_eq!(
+        d["numbers"],
+        json!({"{{3|}|}": "5", "{3|}": "4", "{0|{{3|}|}}": "1"})
+    );
+    // In the reason in words, each such term, whole, is followed by its number.
+    let why = st["why"].as_str().unwrap();
+    let mut said = String::new();
+    let mut at = 0;
+    for w in d["why_numbers"].as_array().unwrap() {
+        let (a, b) = (
+            w[0].as_u64().unwrap() as usize,
+            w[1].as_u64().unwrap() as usize,
+        );
+        assert!(a >= at, "{w}");
+        said.push_str(&why[at..b]);
+        said.push_str(&format!(" (= {})", w[2].as_str().unwrap()));
+        at = b;
+    }
+    said.push_str(&why[at..]);
+    assert_eq!(
+        said,
+        "Right option {{3|}|} (= 5) is reversible through its Left option {3|} (= 4), because \
+         {3|} (= 4) >= {0|{{3|}|}} (= 1); it is replaced by the Right options of {3|} (= 4) (none)"
+    );
+    // A witness written as its number, and a step with none, say nothing more.
+    let (_, d) = steps
+        .iter()
+        .find(|(st, _)| st["rule"] == "integer-open")
+        .expect("an integer opened");
+    assert_eq!(d["numbers"], json!({}));
+    assert_eq!(d["why_numbers"], json!([]));
+}
+
+#[test]
+fn analyze_draws_the_options_thermographs_on_request_only() {
+    let s = Server::start(&[]);
+    let plain = s.post("/api/analyze", &json!({"expr": "{{3|1}|-2}"}).to_string());
+    assert!(
+        plain.json().get("options").is_none(),
+        "the CLI's answer has no options"
+    );
+    let a = s.post(
+        "/api/analyze",
+        &json!({"expr": "{{3|1}|-2}", "options": true}).to_string(),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = a.json();
+    // The rest is the CLI's answer.
+    let mut rest = v.clone();
+    rest.as_object_mut().unwrap().remove("options");
+    assert_eq!(rest, plain.json());
+    let o = &v["options"];
+    // {3|1} (ONAG ch. 9, a switch {a|b} with a > b): stops 3 and 1, mean (3+1)/2 = 2,
+    // temperature (3-1)/2 = 1; cooled by t it is {3-t | 1+t}, so its walls run from 4 and 0 at
+    // t = -1 to 2 at t = 1.
+    assert_eq!(o["left"].as_array().unwrap().len(), 1);
+    let l = &o["left"][0];
+    assert_eq!(l["canonical"], "{3|1}");
+    assert_eq!(
+        [
+            &l["left_stop"],
+            &l["right_stop"],
+            &l["mean"],
+            &l["temperature"]
+        ],
+        [&json!("3"), &json!("1"), &json!("2"), &json!("1")]
+    );
+    assert_eq!(
+        l["thermograph"]["left_wall"],
+        json!([["-1", "4"], ["1", "2"]])
+    );
+    assert_eq!(
+        l["thermograph"]["right_wall"],
+        json!([["-1", "0"], ["1", "2"]])
+    );
+    // -2, a number: a mast at -2 all the way down (an integer's temperature is -1).
+    let r = &o["right"][0];
+    assert_eq!(r["canonical"], "-2");
+    assert_eq!(r["thermograph"]["left_wall"], json!([["-1", "-2"]]));
+    assert_eq!(r["thermograph"]["right_wall"], json!([["-1", "-2"]]));
+    assert_eq!(
+        [&r["mean"], &r["temperature"]],
+        [&json!("-2"), &json!("-1")]
+    );
+    assert_eq!([&o["more_left"], &o["more_right"]], [&json!(0), &json!(0)]);
+    // Only analyze, only in JSON.
+    for body in [
+        json!({"expr": "{2|-1}", "options": true, "format": "text"}),
+        json!({"expr": "{2|-1}", "options": true}),
+    ] {
+        let path = if body.get("format").is_some() {
+            "/api/analyze"
+        } else {
+            "/api/simplify"
+        };
+        assert_eq!(s.post(path, &body.to_string()).status, 400, "{path} {body}");
+    }
+}

@@ -172,3 +172,56 @@ fn tex(src: &str, s: &Summary) -> String {
     out.push_str("\\end{tabular}\n");
     out
 }
+
+/// The most options a side lists in [`options`]: the page draws each one's thermograph, and a
+/// game with more is better read from its summary.
+pub const MAX_OPTIONS: usize = 24;
+
+/// The thermograph of each option of `t`'s canonical form, for the page to draw beside the
+/// game's on the same axes (`POST /api/analyze` with `"options": true`; the CLI's answer has
+/// none of it): `{"left": [..], "right": [..], "more_left", "more_right"}`, each option
+/// `{"canonical", "left_stop", "right_stop", "mean", "temperature", "thermograph"}` as
+/// [`Summary::to_json`] writes them, at most [`MAX_OPTIONS`] a side (`more_*`: how many were
+/// left out). Computed in `k`, whose budget bounds it.
+#[cfg_attr(not(feature = "serve"), allow(dead_code))]
+pub(crate) fn options(k: &mut Kernel, src: &str, t: &Term) -> Result<serde_json::Value, Failure> {
+    use serde_json::json;
+    let at = |e: crate::kernel::KernelError| Failure::from(e).at_source(src, 1, None);
+    let g = k.eval(t).map_err(at)?;
+    let mut th = crate::analysis::Thermographer::new();
+    let pts = |p: &[(Dyadic, Dyadic)]| {
+        p.iter()
+            .map(|(t, x)| json!([t.to_string(), x.to_string()]))
+            .collect::<Vec<_>>()
+    };
+    let mut sides = Vec::new();
+    for left in [true, false] {
+        let opts = if left {
+            k.left_options(g)
+        } else {
+            k.right_options(g)
+        }
+        .map_err(at)?;
+        let mut list = Vec::new();
+        for &o in opts.iter().take(MAX_OPTIONS) {
+            let tg = th.of(k, o).map_err(at)?;
+            let canonical = crate::analysis::written(k, o).map_err(at)?;
+            list.push(json!({
+                "canonical": crate::syntax::print(&canonical, &Default::default()),
+                "left_stop": k.left_stop(o).to_string(),
+                "right_stop": k.right_stop(o).to_string(),
+                "mean": tg.mast.to_string(),
+                "temperature": tg.temperature.to_string(),
+                "thermograph": {
+                    "left_wall": pts(&tg.left_points()),
+                    "right_wall": pts(&tg.right_points()),
+                    "mast": tg.mast.to_string(),
+                },
+            }));
+        }
+        sides.push((list, opts.len().saturating_sub(MAX_OPTIONS)));
+    }
+    let (right, more_right) = sides.pop().unwrap_or_default();
+    let (left, more_left) = sides.pop().unwrap_or_default();
+    Ok(json!({"left": left, "right": right, "more_left": more_left, "more_right": more_right}))
+}

@@ -32,8 +32,6 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/", get(|| async { super::assets::page() }))
         .route("/app.js", get(|| async { super::assets::script() }))
         .route("/style.css", get(|| async { super::assets::style() }))
-        .route("/steps.js", get(|| async { super::assets::steps_script() }))
-        .route("/steps.css", get(|| async { super::assets::steps_style() }))
         .route("/examples.json", get(|| async { super::assets::examples() }))
         .route("/api/rules", get(rules))
         .route("/api/health", get(health))

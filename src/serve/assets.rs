@@ -5,11 +5,15 @@ use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 
 const PAGE: &str = include_str!("assets/index.html");
-/// The page's script: app.js (the derivation stepper) and, after it, the files that add to it,
-/// each with one job: the state in the URL and the keyboard (`state.js`), `#n` references and
-/// the paged lemma and term lists (`refs.js`), the analysis and its thermograph (`analyze.js`).
-/// Served as one file, so the page costs one request for its script.
+/// The page's script: the step view (`steps.js`: what a step changed, marked, and the trees
+/// before and after; first, as `app.js` calls it), app.js (the derivation stepper) and, after
+/// it, the files that add to it, each with one job: the state in the URL and the keyboard
+/// (`state.js`), `#n` references and the paged lemma and term lists (`refs.js`), the analysis
+/// and its thermograph (`analyze.js`). Served as one file, so the page costs one request for
+/// its script.
 const SCRIPT: &str = concat!(
+    include_str!("assets/steps.js"),
+    "\n",
     include_str!("assets/app.js"),
     "\n",
     include_str!("assets/state.js"),
@@ -18,10 +22,12 @@ const SCRIPT: &str = concat!(
     "\n",
     include_str!("assets/analyze.js"),
 );
-const STYLE: &str = include_str!("assets/style.css");
-/// The step view: what a step changed, marked, and the trees before and after.
-const STEPS: &str = include_str!("assets/steps.js");
-const STEPS_STYLE: &str = include_str!("assets/steps.css");
+/// The page's style: the page's (`style.css`) and the step view's (`steps.css`), one file.
+const STYLE: &str = concat!(
+    include_str!("assets/style.css"),
+    "\n",
+    include_str!("assets/steps.css"),
+);
 /// The seeds' worked examples the page offers in its menu.
 const EXAMPLES: &str = include_str!("assets/examples.json");
 
@@ -40,16 +46,6 @@ pub fn page() -> Response {
 /// `GET /app.js`.
 pub fn script() -> Response {
     asset(SCRIPT, "text/javascript; charset=utf-8")
-}
-
-/// `GET /steps.js`.
-pub fn steps_script() -> Response {
-    asset(STEPS, "text/javascript; charset=utf-8")
-}
-
-/// `GET /steps.css`.
-pub fn steps_style() -> Response {
-    asset(STEPS_STYLE, "text/css; charset=utf-8")
 }
 
 /// `GET /style.css`.

@@ -33,14 +33,22 @@ pub struct StepRequest {
     /// The rule's bindings: only the games are looked for.
     #[serde(default)]
     pub witnesses: Witnesses,
+    /// The step's reason in words, as the proof writes it: where a witness that is a number
+    /// stands in it is found (`"why_numbers"`).
+    #[serde(default)]
+    pub why: String,
 }
 
-/// A step's witnesses as the proof JSON writes them; only the games are looked for.
+/// A step's witnesses as the proof JSON writes them; only the games and sets of games are
+/// read.
 #[derive(Deserialize, Default, Debug)]
 pub struct Witnesses {
     /// Game variables.
     #[serde(default)]
     pub games: BTreeMap<String, String>,
+    /// Set variables (`..L`): each a list of games, possibly empty.
+    #[serde(default)]
+    pub sets: BTreeMap<String, Vec<String>>,
 }
 
 /// What the rule calls a game it binds, in words, for the rules whose point is one option
@@ -172,6 +180,8 @@ pub fn describe(step: &StepRequest, k: &mut crate::kernel::Kernel) -> Result<Val
             }));
         }
     }
+    let nums = numbers(&step.witnesses, k);
+    let why = why_numbers(&step.why, &nums);
     Ok(json!({
         "rule": step.rule,
         "at": at,
@@ -181,7 +191,76 @@ pub fn describe(step: &StepRequest, k: &mut crate::kernel::Kernel) -> Result<Val
         "deleted": deleted,
         "inserted": inserted,
         "named": named,
+        "numbers": nums,
+        "why_numbers": why,
     }))
+}
+
+/// Where, in the step's reason `why`, a witness that is a number written otherwise stands as a
+/// whole term (not inside a larger one): `[start, end, number]`, UTF-16 units. The longest
+/// witness is tried first, so `{{3|}|}` is found whole and `{3|}` inside it is not.
+fn why_numbers(why: &str, numbers: &BTreeMap<String, String>) -> Vec<Value> {
+    let mut keys: Vec<(&String, &String)> = numbers.iter().collect();
+    keys.sort_by_key(|(t, _)| std::cmp::Reverse(t.len()));
+    let starts_term = |i: usize| {
+        why[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| c.is_whitespace() || c == '(')
+    };
+    let ends_term = |j: usize| {
+        let mut rest = why[j..].chars();
+        match rest.next() {
+            None => true,
+            Some(c) if c.is_whitespace() || ",;:)".contains(c) => true,
+            // The end of a sentence, not a term's `.`.
+            Some('.') => rest.next().is_none_or(char::is_whitespace),
+            Some(_) => false,
+        }
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < why.len() {
+        let hit = starts_term(i)
+            .then(|| {
+                keys.iter()
+                    .find(|(t, _)| why[i..].starts_with(t.as_str()) && ends_term(i + t.len()))
+            })
+            .flatten();
+        match hit {
+            Some((t, n)) => {
+                out.push(json!([utf16(why, i), utf16(why, i + t.len()), n]));
+                i += t.len();
+            }
+            None => i += why[i..].chars().next().map_or(1, char::len_utf8),
+        }
+    }
+    out
+}
+
+/// Each witness (a game, or a game in a set) that is a number written otherwise, with the
+/// number: `{"{{3|}|}": "5"}`, so the page can say the number where the rule reasons about it.
+/// A `#n` has no value without its proof's table and is left out, as is anything the request's
+/// limits stop.
+fn numbers(w: &Witnesses, k: &mut crate::kernel::Kernel) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let texts = w.games.values().chain(w.sets.values().flatten());
+    for src in texts {
+        if out.contains_key(src) {
+            continue;
+        }
+        let Ok(t) = crate::syntax::parse_with_refs(src) else {
+            continue;
+        };
+        let Some(n) = k.eval(&t).ok().and_then(|g| k.as_number(g)) else {
+            continue;
+        };
+        let n = n.to_string();
+        if n != *src {
+            out.insert(src.clone(), n);
+        }
+    }
+    out
 }
 
 /// The indices of `xs` with no copy left in `ys` (each copy in `ys` answers one of `xs`).

@@ -92,6 +92,9 @@ pub struct Request {
     pub step: Option<super::marks::StepRequest>,
     /// For `simplify` and `prove`: misère play, as `--misere` (`json` or `text`).
     pub misere: Option<bool>,
+    /// For `analyze` (JSON only): also each option's thermograph, for the page to draw on the
+    /// game's axes (`"options"` in the answer; page-only, not the CLI's answer).
+    pub options: Option<bool>,
 }
 
 /// `"rules"`: a string as `--rules` takes it, or a list of its parts.
@@ -245,7 +248,17 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
             let src = expr(req)?;
             let t = parse(src, None)?;
             let mut k = limits.kernel();
-            let text = analyze::answer(&ctx, src, &t, &mut k).map_err(cli)?;
+            let mut text = analyze::answer(&ctx, src, &t, &mut k).map_err(cli)?;
+            if req.options == Some(true) {
+                // The CLI's object with one field more.
+                let opts = analyze::options(&mut k, src, &t).map_err(cli)?;
+                let mut v: serde_json::Value = serde_json::from_str(&text)
+                    .map_err(|e| cli(Failure::internal(format!("the analysis' JSON: {e}"))))?;
+                if let Some(o) = v.as_object_mut() {
+                    o.insert("options".into(), opts);
+                }
+                text = format!("{v}\n");
+            }
             Ok(Reply::rendered(text, Status::Ok, format))
         }
         Op::Tree => {
@@ -304,6 +317,11 @@ fn format(req: &Request, op: Op) -> Result<Format, Reply> {
     };
     if f != Format::Json && matches!(op, Op::Parse | Op::Tree | Op::Step) {
         return Err(Reply::bad("\"format\": this endpoint answers JSON only"));
+    }
+    if req.options.is_some() && (op != Op::Analyze || f != Format::Json) {
+        return Err(Reply::bad(
+            "\"options\": only analyze, in JSON, draws the options' thermographs",
+        ));
     }
     Ok(f)
 }

@@ -138,7 +138,90 @@ function showAnalysis(d) {
   scroll.className = 'scroll-x';
   scroll.appendChild(table);
   box.appendChild(scroll);
-  if (d.thermograph) box.appendChild(thermograph(d, box));
+  if (d.thermograph) {
+    const fig = thermograph(d, box);
+    box.appendChild(fig);
+    box.appendChild(optionThermographs(d, box, fig));
+  }
+}
+
+/** A canonical form short enough for a caption. */
+function brief(text) {
+  return text.length <= 60 ? text : `${text.slice(0, 57)}… (${text.length.toLocaleString('en')} characters)`;
+}
+
+/** The control that draws each option's thermograph (asked of the server on the first click:
+ * `"options": true`), all on one pair of axes with the game's, which is redrawn on them, so a
+ * wall of the game can be compared with the option walls it is made of. */
+function optionThermographs(d, box, fig) {
+  const sec = document.createElement('section');
+  sec.className = 'option-thermographs';
+  const button = document.createElement('button');
+  button.id = 'show-options';
+  button.textContent = 'Show the options’ thermographs';
+  const note = document.createElement('p');
+  note.className = 'note';
+  const grid = document.createElement('div');
+  grid.className = 'option-grid';
+  sec.append(button, note, grid);
+  let shown = fig;
+  let data = null;
+  const swap = (next) => {
+    shown.replaceWith(next);
+    shown = next;
+  };
+  button.onclick = async () => {
+    if (grid.childElementCount) {
+      // Hide them: the game's thermograph on its own axes again.
+      grid.textContent = '';
+      note.textContent = '';
+      button.textContent = 'Show the options’ thermographs';
+      swap(thermograph(d, box));
+      return;
+    }
+    if (!data) {
+      note.textContent = 'computing…';
+      try {
+        const r = await fetch('/api/analyze', { method: 'POST', headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ expr: d.input, options: true }) });
+        const v = await r.json();
+        if (!r.ok || !v.options) {
+          note.textContent = v.error || 'the server gave no options';
+          return;
+        }
+        data = v.options;
+      } catch (e) {
+        note.textContent = 'the server did not answer';
+        return;
+      }
+    }
+    const all = [...data.left.map((o) => ['L', o]), ...data.right.map((o) => ['R', o])];
+    const ext = extent([d, ...all.map(([, o]) => o)]);
+    const size = thermoSize(box);
+    swap(thermograph(d, box, ext, size));
+    const counts = [];
+    for (const [side, list, more] of [['Left', data.left, data.more_left], ['Right', data.right, data.more_right]]) {
+      counts.push(list.length ? `${side}: ${list.length + more} option${list.length + more === 1 ? '' : 's'}`
+        + (more ? ` (the first ${list.length} drawn)` : '') : `${side} has no option`);
+    }
+    note.textContent = `The options of the canonical form, each on the same axes as the game above. ${counts.join('; ')}.`;
+    const seen = { L: 0, R: 0 };
+    for (const [side, o] of all) {
+      const i = seen[side]++;
+      const who = side === 'L' ? 'Left' : 'Right';
+      const f = thermograph({ ...o, input: o.canonical }, box, ext, size,
+        `${who} option ${human(brief(o.canonical))}: stops ${human(o.left_stop)} and ${human(o.right_stop)}, `
+        + `mean ${human(o.mean)}, temperature ${human(o.temperature)}.`);
+      f.classList.add('option', side === 'L' ? 'left-option' : 'right-option');
+      f.dataset.option = `${side}${i}`;
+      const h = document.createElement('h3');
+      h.textContent = `${who} option ${i + 1}: ${human(brief(o.canonical))}`;
+      f.prepend(h);
+      grid.appendChild(f);
+    }
+    button.textContent = 'Hide the options’ thermographs';
+  };
+  return sec;
 }
 
 // ---------- the thermograph ----------
@@ -185,7 +268,40 @@ function labelPlacer(bounds) {
   };
 }
 
-function thermograph(d, box) {
+/** The axes' ranges that hold the thermographs of `games` (a game, or a game and its options):
+ * values and temperatures, padded, so several drawn with one range compare point for point. */
+function extent(games) {
+  let xs = [];
+  let tlow = -1;
+  let top = 0;
+  for (const g of games) {
+    const tau = num(g.temperature);
+    const ws = [...(g.thermograph.left_wall || []), ...(g.thermograph.right_wall || [])];
+    xs = xs.concat(ws.map(([, x]) => num(x)), [num(g.mean), num(g.left_stop), num(g.right_stop)]);
+    tlow = Math.min(tlow, ...ws.map(([t]) => num(t)).filter(Number.isFinite));
+    if (Number.isFinite(tau)) top = Math.max(top, tau);
+  }
+  xs = xs.filter(Number.isFinite);
+  let xmin = Math.min(...xs);
+  let xmax = Math.max(...xs);
+  const padX = Math.max(0.5, (xmax - xmin) * 0.15);
+  xmin -= padX;
+  xmax += padX;
+  const tmax = top + Math.max(1, (top - tlow) * 0.35);
+  // Room under the walls' lowest points for their labels.
+  const tmin = tlow - (tmax - tlow) * 0.12;
+  return { xmin, xmax, tmin, tmax };
+}
+
+/** A thermograph's width and height in `box`. */
+function thermoSize(box) {
+  const W = Math.max(300, Math.min(640, (box.clientWidth || 640) - 4));
+  return [W, Math.round(Math.max(300, Math.min(400, W * 0.65)))];
+}
+
+/** The thermograph of `d` (an analysis, or an option's part of one) in a figure, on the axes
+ * `ext` (default: its own); `size` fixes the width and height (default: the box's width). */
+function thermograph(d, box, ext, size, caption) {
   const fig = document.createElement('figure');
   fig.className = 'thermograph';
   const tau = num(d.temperature);
@@ -199,19 +315,8 @@ function thermograph(d, box) {
   };
   const left = wall(d.thermograph.left_wall);
   const right = wall(d.thermograph.right_wall);
-  const xs = [...left, ...right].map((p) => p.x).concat([mean, num(d.left_stop), num(d.right_stop)])
-    .filter(Number.isFinite);
-  let xmin = Math.min(...xs);
-  let xmax = Math.max(...xs);
-  const padX = Math.max(0.5, (xmax - xmin) * 0.15);
-  xmin -= padX;
-  xmax += padX;
-  const tlow = Math.min(-1, ...left.map((p) => p.t), ...right.map((p) => p.t));
-  const tmax = Math.max(tau, 0) + Math.max(1, (Math.max(tau, 0) - tlow) * 0.35);
-  // Room under the walls' lowest points for their labels.
-  const tmin = tlow - (tmax - tlow) * 0.12;
-  const W = Math.max(300, Math.min(640, (box.clientWidth || 640) - 4));
-  const H = Math.round(Math.max(300, Math.min(400, W * 0.65)));
+  const { xmin, xmax, tmin, tmax } = ext || extent([d]);
+  const [W, H] = size || thermoSize(box);
   const M = { l: 46, r: 14, t: 28, b: 48 };
   const plotH = H - M.t - M.b;
   const tTicks = fittingTicks(tmin, tmax, plotH, 28, false);
@@ -227,7 +332,7 @@ function thermograph(d, box) {
   svgEl('rect', { x: M.l, y: M.t, width: plotW, height: plotH, fill: '#fff', stroke: '#ccc' }, svg);
   const placer = labelPlacer({ x: 0, y: 0, w: W, h: H });
   // The value axis, under the plot, with ticks; its name below.
-  const ax = svgEl('g', { fill: '#444' }, svg);
+  const ax = svgEl('g', { fill: '#444', class: 'axes' }, svg);
   for (const v of fittingTicks(xmin, xmax, plotW, 40, true)) {
     const x = px(v);
     svgEl('line', { x1: x, y1: M.t + plotH, x2: x, y2: M.t + plotH + 5, stroke: '#666' }, ax);
@@ -309,6 +414,11 @@ function thermograph(d, box) {
   }
   fig.appendChild(svg);
   const cap = document.createElement('figcaption');
+  if (caption) {
+    cap.textContent = caption + (unplaced.length ? ' Points without room for a label: ' + unplaced.join('; ') + '.' : '');
+    fig.appendChild(cap);
+    return fig;
+  }
   cap.textContent = 'Thermograph: Left’s wall (blue) and Right’s wall (red) from t = −1 up to the temperature, '
     + 'where they meet and the mast (dashed) rises at the mean; a point is labelled (t, x). At t = 0 the walls '
     + 'stand at the stops.'

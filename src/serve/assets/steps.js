@@ -13,7 +13,7 @@ const Steps = (() => {
   async function describe(step) {
     const body = { step: {
       from: step.from, to: step.to, rule: step.rule || '', at: step.at || [],
-      reversed: !!step.reversed, witnesses: step.witnesses || {},
+      reversed: !!step.reversed, witnesses: step.witnesses || {}, why: step.why || '',
     } };
     const key = JSON.stringify(body);
     if (cache.has(key)) return cache.get(key);
@@ -234,6 +234,25 @@ const Steps = (() => {
     box.appendChild(note);
   }
 
+  /** The reason in words with each witness that is a number followed by it: "Right option
+   * {{3|}|} (= 5) is reversible through its Left option {3|} (= 4)". */
+  function numbersInWhy(s, d) {
+    const box = byId('why');
+    if (!box || !s || !s.why || !(d.why_numbers || []).length) return;
+    // Once, on the plain reason app.js wrote.
+    if (!box.firstChild || box.firstChild.nodeType !== Node.TEXT_NODE || box.firstChild.data !== s.why) return;
+    const rest = [...box.childNodes].slice(1); // a lemma's button, if any
+    box.textContent = '';
+    let at = 0;
+    for (const [, to, n] of d.why_numbers) {
+      box.appendChild(document.createTextNode(s.why.slice(at, to)));
+      box.appendChild(el('span', ` (= ${n.replace(/^-/, '−')})`, 'number'));
+      at = to;
+    }
+    box.appendChild(document.createTextNode(s.why.slice(at)));
+    for (const n of rest) box.appendChild(n);
+  }
+
   let ticket = 0;
   /** Shows step `s` (a proof JSON step, `from` filled in), or the chain's start when `s` is
    * null and `start` is given. */
@@ -253,6 +272,11 @@ const Steps = (() => {
     marked(byId('before'), d.before.text, marksOf(d, 'before'));
     marked(byId('after'), d.after.text, marksOf(d, 'after'));
     legend(d);
+    if (here && s && here.witnesses === (s.witnesses || {}) && d.numbers && Object.keys(d.numbers).length) {
+      here.cell.textContent = '';
+      here.cell.appendChild(instanceOf(here.witnesses, d.numbers));
+    }
+    numbersInWhy(s, d);
     drawTrees(d);
   }
 
@@ -323,6 +347,37 @@ const Steps = (() => {
     if (ul.childElementCount) box.appendChild(ul);
   }
 
+  /** The step's instance: each bound letter and what it is here (empty sets left out), a game
+   * that is a number written otherwise followed by the number (`{{3|}|} (= 5)`; `numbers`, from
+   * /api/step, maps a witness's text to its number). */
+  function instanceOf(w, numbers) {
+    const frag = document.createDocumentFragment();
+    const parts = [];
+    const game = (text) => {
+      const out = [document.createTextNode(text)];
+      if (numbers[text] !== undefined) out.push(el('span', ` (= ${numbers[text].replace(/^-/, '−')})`, 'number'));
+      return out;
+    };
+    for (const [k, v] of Object.entries(w.games || {})) parts.push([document.createTextNode(`${k} = `), ...game(v)]);
+    for (const [k, v] of Object.entries(w.sets || {})) {
+      if (!v.length) continue;
+      const p = [document.createTextNode(`${k} = (`)];
+      v.forEach((x, i) => { if (i) p.push(document.createTextNode(', ')); p.push(...game(x)); });
+      p.push(document.createTextNode(')'));
+      parts.push(p);
+    }
+    for (const [k, v] of Object.entries(w.values || {})) parts.push([document.createTextNode(`${k} = ${v}`)]);
+    for (const [k, v] of Object.entries(w.rows || {})) parts.push([document.createTextNode(`${k} = ${v}`)]);
+    parts.forEach((p, i) => {
+      if (i) frag.appendChild(document.createTextNode(',  '));
+      for (const n of p) frag.appendChild(n);
+    });
+    return frag;
+  }
+
+  /** The instance row of the step shown, to be given its numbers when /api/step answers. */
+  let here = null;
+
   /** The rule's statement once, in its own letters, then this step's instance of it (empty
    * sets left out), and a button for each comparison the rule asks, with its reasons in words. */
   function words(s, rule) {
@@ -340,12 +395,12 @@ const Steps = (() => {
       const when = (rule.when || []).length ? `   when ${rule.when.join(' and ')}` : '';
       row('statement', `${rule.match}  =  ${rule.yield}${when}`);
     }
-    const here = [];
-    for (const [k, v] of Object.entries(w.games || {})) here.push(`${k} = ${v}`);
-    for (const [k, v] of Object.entries(w.sets || {})) if (v.length) here.push(`${k} = (${v.join(', ')})`);
-    for (const [k, v] of Object.entries(w.values || {})) here.push(`${k} = ${v}`);
-    for (const [k, v] of Object.entries(w.rows || {})) here.push(`${k} = ${v}`);
-    if (here.length) row('here', here.join(',  '));
+    if (instanceOf(w, {}).childNodes.length) {
+      // The numbers among the witnesses come with the step's marks (show, below).
+      here = { witnesses: w, cell: row('here', instanceOf(w, {})) };
+    } else {
+      here = null;
+    }
     cite(byId('rule-cite'), rule ? rule.cite : '');
     const groups = byId('rule-groups');
     if (groups && rule) {
