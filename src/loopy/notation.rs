@@ -30,6 +30,15 @@ impl From<KernelError> for ReadError {
     }
 }
 
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Parse(e) => write!(f, "{}", e.render()),
+            ReadError::Kernel(e) => write!(f, "{e}"),
+        }
+    }
+}
+
 /// Reads `src` as a loopy game.
 pub fn read(src: &str, kernel: &mut Kernel, work: &mut Work) -> Result<Loopy, ReadError> {
     let mut r = Reader {
@@ -84,7 +93,8 @@ struct Reader<'a> {
 fn no_calls(_: &mut Kernel, name: &str, _: &[Arg]) -> Result<GameId, KernelError> {
     Err(KernelError::Function {
         name: name.to_string(),
-        message: "functions are not read inside loopy games".to_string(),
+        message: "functions, and quotients such as 1/3 (not short games), are not read inside loopy games"
+            .to_string(),
         calls: Vec::new(),
     })
 }
@@ -308,7 +318,12 @@ impl Reader<'_> {
                 &format!("the label `{n}` is used but never defined (a label names the braces it is written before)"),
             ));
         }
-        Ok(self.kernel.eval_with(&t, no_calls)?)
+        match self.kernel.eval_with(&t, no_calls) {
+            Err(KernelError::Function { message, .. }) => {
+                Err(self.error(start, text.chars().count(), &format!("`{text}`: {message}")))
+            }
+            r => Ok(r?),
+        }
     }
 
     /// `{ … }`, after an optional label; the cursor is on `{`.

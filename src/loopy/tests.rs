@@ -492,9 +492,12 @@ fn cgsuite_canonical_stopper_cases() {
     let mut k = Kernel::new();
     let c = |k: &mut Kernel, s: &str| canonical(&read_text(k, s), &mut w()).unwrap();
     // "{pass|}" → "on", "{|pass}" → "off", "{0|pass}" → "over".
-    assert_eq!(text(&mut k, &c(&mut k, "{pass|}")), "on");
-    assert_eq!(text(&mut k, &c(&mut k, "{|pass}")), "off");
-    assert_eq!(text(&mut k, &c(&mut k, "{0|pass}")), "over");
+    let g = c(&mut k, "{pass|}");
+    assert_eq!(text(&mut k, &g), "on");
+    let g = c(&mut k, "{|pass}");
+    assert_eq!(text(&mut k, &g), "off");
+    let g = c(&mut k, "{0|pass}");
+    assert_eq!(text(&mut k, &g), "over");
     // "{pass|3/2}" → "3/2under": 3/2 + under.
     let a = c(&mut k, "{pass|3/2}");
     let b = c(&mut k, "3/2 + under");
