@@ -559,6 +559,12 @@ impl Loopy {
         order::compare(self, other, work)
     }
 
+    /// G ≥ H for stoppers: Left, moving second in G − H, never loses (an error when either
+    /// is not a stopper).
+    pub fn ge(&self, other: &Loopy, work: &mut Work) -> Result<bool, KernelError> {
+        order::ge(self, other, work)
+    }
+
     /// The simplest form of a stopper (an error when this is not one).
     pub fn canonical(&self, work: &mut Work) -> Result<Loopy, KernelError> {
         canonical::canonical(self, work)
