@@ -53,6 +53,7 @@ pub(crate) mod error;
 pub(crate) mod eval;
 pub(crate) mod functions;
 pub(crate) mod kernel;
+pub(crate) mod loopy;
 pub(crate) mod memory;
 pub(crate) mod misere;
 pub(crate) mod number;
@@ -115,6 +116,23 @@ pub use engine::Limits;
 /// ```
 pub use error::Error;
 pub use kernel::Relation;
+/// Loopy games (Winning Ways ch. 11, Siegel ch. VI): finite game graphs with cycles, their
+/// sums, outcomes (draws included), the order and simplest forms of stoppers, and sides.
+///
+/// ```
+/// use onag::{Loopy, LoopyWork, Relation};
+/// let mut work = LoopyWork::default();
+/// let (on, off) = (Loopy::on(), Loopy::off());
+/// assert_eq!(on.compare(&off, &mut work).unwrap(), Relation::Greater);
+/// // on + off = dud: a draw, with onside on and offside off.
+/// let dud = on.add(&off, &mut work).unwrap();
+/// assert!(!dud.is_stopper());
+/// assert_eq!(dud.onside(&mut work).unwrap(), on);
+/// assert_eq!(dud.offside(&mut work).unwrap(), off);
+/// ```
+pub use loopy::notation::{read as read_loopy, ReadError as LoopyReadError};
+pub use loopy::outcome::{LoopyOutcome, Result3 as LoopyResult};
+pub use loopy::{Graph as LoopyGraph, Loopy, Player as LoopyPlayer, Work as LoopyWork};
 pub use number::{Dyadic, Nimber, ParseDyadicError};
 pub use proof::json::CheckedFile;
 pub use proof::misere::{MisereSimplification, MisereVerdict};

@@ -1,0 +1,184 @@
+//! The simplest form of a stopper (Siegel, *Combinatorial Game Theory* VI.3; Winning Ways
+//! ch. 11): in a stopper, as in a short game,
+//!
+//! - a **dominated** option may be removed (a Left option below another, a Right option above
+//!   another; of two equal options one is kept);
+//! - a **reversible** option may be bypassed: a Left option Gᴸ with a Right option Gᴸᴿ ≤ G is
+//!   replaced by the Left options of Gᴸᴿ (and a Right option Gᴿ with Gᴿᴸ ≥ G by the Right
+//!   options of Gᴿᴸ);
+//!
+//! and each step leaves the value of every vertex unchanged, so the order computed once on the
+//! graph stays true while edges change (the replacements are vertices already there, and a
+//! bypass cannot make an alternating cycle: it would have been one before). When no option is
+//! dominated or reversible, equal vertices are **fused** into one; a stopper with none of the
+//! three left is its simplest form, unique up to the naming of its vertices. The vertices are
+//! then numbered canonically (stable colour refinement, then breadth first from the game), so
+//! two stoppers are equal exactly when their canonical forms are identical.
+
+use super::order::ge_matrix;
+use super::{Graph, Loopy, Work};
+use crate::kernel::KernelError;
+use std::collections::BTreeMap;
+
+/// Rounds of simplification allowed before giving up (each round changes some edge; the
+/// budget's work count bounds them too).
+const MAX_ROUNDS: usize = 100_000;
+
+/// The simplest form of a stopper; an error when the game is not a stopper.
+pub fn canonical(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
+    if !g.is_stopper() {
+        return Err(super::not_stopper("canonical form"));
+    }
+    let mut cur = Loopy::new(g.graph(), g.root()).unwrap_or_else(Loopy::zero);
+    for _ in 0..MAX_ROUNDS {
+        let n = cur.len();
+        let ge = ge_matrix(&cur, &cur, work)?;
+        let at = |a: u32, b: u32| ge[a as usize * n + b as usize];
+        let mut graph = cur.graph().clone();
+        let mut changed = false;
+        // Dominated options.
+        for v in 0..n as u32 {
+            let keep_l: Vec<u32> = graph
+                .left(v)
+                .iter()
+                .copied()
+                .filter(|&x| {
+                    !graph
+                        .left(v)
+                        .iter()
+                        .any(|&y| y != x && at(y, x) && (!at(x, y) || y < x))
+                })
+                .collect();
+            let keep_r: Vec<u32> = graph
+                .right(v)
+                .iter()
+                .copied()
+                .filter(|&x| {
+                    !graph
+                        .right(v)
+                        .iter()
+                        .any(|&y| y != x && at(x, y) && (!at(y, x) || y < x))
+                })
+                .collect();
+            if keep_l.len() != graph.left(v).len() || keep_r.len() != graph.right(v).len() {
+                changed = true;
+                graph.set_options(v, keep_l, keep_r);
+            }
+            work.tick(1)?;
+        }
+        // Reversible options, one bypass per vertex and side per round.
+        for v in 0..n as u32 {
+            work.tick(1)?;
+            let left = graph.left(v).to_vec();
+            let hit = left
+                .iter()
+                .find_map(|&x| graph.right(x).iter().find(|&&r| at(v, r)).map(|&r| (x, r)));
+            if let Some((x, r)) = hit {
+                let mut l: Vec<u32> = left.into_iter().filter(|&y| y != x).collect();
+                l.extend_from_slice(graph.left(r));
+                let right = graph.right(v).to_vec();
+                graph.set_options(v, l, right);
+                changed = true;
+            }
+            let right = graph.right(v).to_vec();
+            let hit = right
+                .iter()
+                .find_map(|&x| graph.left(x).iter().find(|&&l| at(l, v)).map(|&l| (x, l)));
+            if let Some((x, l)) = hit {
+                let mut r: Vec<u32> = right.into_iter().filter(|&y| y != x).collect();
+                r.extend_from_slice(graph.right(l));
+                let left = graph.left(v).to_vec();
+                graph.set_options(v, left, r);
+                changed = true;
+            }
+        }
+        if changed {
+            cur = Loopy::new(&graph, cur.root()).unwrap_or_else(Loopy::zero);
+            continue;
+        }
+        // Fusion: each vertex to the first vertex equal to it.
+        let rep: Vec<u32> = (0..n as u32)
+            .map(|a| (0..=a).find(|&b| at(a, b) && at(b, a)).unwrap_or(a))
+            .collect();
+        if rep.iter().enumerate().all(|(a, &r)| a as u32 == r) {
+            return Ok(number(&cur));
+        }
+        let mut fused = Graph::with_vertices(n);
+        for v in 0..n as u32 {
+            let map = |os: &[u32]| os.iter().map(|&t| rep[t as usize]).collect();
+            fused.set_options(v, map(graph.left(v)), map(graph.right(v)));
+        }
+        cur = Loopy::new(&fused, rep[cur.root() as usize]).unwrap_or_else(Loopy::zero);
+    }
+    Err(super::limit("100000 rounds of simplifying a stopper"))
+}
+
+/// The same game with its vertices numbered canonically: colours refined from the options'
+/// colours until stable (the rank of each vertex's signature among all signatures, so the
+/// colours do not depend on the input's numbering), then breadth first from the game, options
+/// in colour order. In a fused simplest form no two vertices share a colour (two that did
+/// would unfold to the same game tree, hence be equal), so the numbering is canonical.
+pub fn number(g: &Loopy) -> Loopy {
+    let graph = g.graph();
+    let n = graph.len();
+    let mut colour = vec![0u32; n];
+    let mut classes = 1;
+    loop {
+        let sigs: Vec<(u32, Vec<u32>, Vec<u32>)> = (0..n as u32)
+            .map(|v| {
+                let mut l: Vec<u32> = graph.left(v).iter().map(|&t| colour[t as usize]).collect();
+                let mut r: Vec<u32> = graph.right(v).iter().map(|&t| colour[t as usize]).collect();
+                l.sort_unstable();
+                r.sort_unstable();
+                (colour[v as usize], l, r)
+            })
+            .collect();
+        let ranks: BTreeMap<&(u32, Vec<u32>, Vec<u32>), u32> = {
+            let mut m = BTreeMap::new();
+            for s in &sigs {
+                m.insert(s, 0);
+            }
+            for (i, v) in m.values_mut().enumerate() {
+                *v = i as u32;
+            }
+            m
+        };
+        let next: Vec<u32> = sigs.iter().map(|s| ranks[s]).collect();
+        let count = ranks.len();
+        colour = next;
+        if count == classes {
+            break;
+        }
+        classes = count;
+    }
+    // Breadth first from the root, options in colour order.
+    let mut order = vec![g.root()];
+    let mut index = vec![u32::MAX; n];
+    if let Some(i) = index.get_mut(g.root() as usize) {
+        *i = 0;
+    }
+    let mut i = 0;
+    while i < order.len() {
+        let v = order[i];
+        i += 1;
+        for side in [graph.left(v), graph.right(v)] {
+            let mut os = side.to_vec();
+            os.sort_by_key(|&t| (colour[t as usize], t));
+            for t in os {
+                if index[t as usize] == u32::MAX {
+                    index[t as usize] = order.len() as u32;
+                    order.push(t);
+                }
+            }
+        }
+    }
+    let mut out = Graph::with_vertices(order.len());
+    for (i, &v) in order.iter().enumerate() {
+        let map = |os: &[u32]| os.iter().map(|&t| index[t as usize]).collect();
+        out.set_options(i as u32, map(graph.left(v)), map(graph.right(v)));
+    }
+    Loopy {
+        graph: out,
+        root: 0,
+    }
+}

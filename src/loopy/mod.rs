@@ -1,0 +1,596 @@
+//! Loopy games: finite game graphs in which play may go on forever (Winning Ways ch. 11;
+//! Siegel, *Combinatorial Game Theory* ch. VI).
+//!
+//! A loopy game is a vertex of a finite directed graph with Left and Right edges, cycles
+//! allowed (`pass` is an edge from a vertex to itself). Infinite play is a draw. Short games
+//! embed as their canonical forms' graphs ([`Loopy::from_short`]). This module holds:
+//!
+//! - the graphs and their sums (the product graph) and negatives (edges swapped), here;
+//! - outcomes by retrograde analysis of who can force the other to be stuck (`outcome`);
+//! - the order of **stoppers** (games with no infinite *alternating* play from any follower):
+//!   G ≥ H when Left, moving second in G − H, never loses, infinite play counting as Left's
+//!   survival (Siegel VI, Theorem 1.? "≥ for stoppers"; Winning Ways ch. 11), decided for all
+//!   pairs of vertices at once (`order`);
+//! - the simplest (canonical) form of a stopper: dominated options removed, reversible ones
+//!   bypassed, then equal vertices fused, to a fixed point (`canonical`);
+//! - the onside and offside of a general game by sidling from `on` and `off` (`sides`);
+//! - the written form of a canonical stopper, CGSuite's `on`, `over`, `a{0|a}` (`print`).
+//!
+//! Every loop that can grow counts its work and checks the caller's [`Budget`] (deadline,
+//! cancel flag, memory, most vertices), so a sum that explodes stops with
+//! [`KernelError::Limit`]; nothing here panics on any graph.
+
+pub mod canonical;
+pub mod notation;
+pub mod order;
+pub mod outcome;
+pub mod print;
+pub mod sides;
+
+use crate::kernel::{Budget, GameId, Kernel, KernelError};
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// A finite game graph: for each vertex its Left and its Right options (vertex numbers,
+/// sorted, no repeats). Cycles are allowed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Graph {
+    left: Vec<Vec<u32>>,
+    right: Vec<Vec<u32>>,
+}
+
+/// Which player: the mover, or the side an option belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// Left (the positive player).
+    Left,
+    /// Right.
+    Right,
+}
+
+impl Graph {
+    /// A graph of `n` vertices with no edges.
+    pub fn with_vertices(n: usize) -> Graph {
+        Graph {
+            left: vec![Vec::new(); n],
+            right: vec![Vec::new(); n],
+        }
+    }
+
+    /// The number of vertices.
+    pub fn len(&self) -> usize {
+        self.left.len()
+    }
+
+    /// Whether the graph has no vertex.
+    pub fn is_empty(&self) -> bool {
+        self.left.is_empty()
+    }
+
+    /// Adds a vertex with no options and returns its number.
+    pub fn add_vertex(&mut self) -> u32 {
+        self.left.push(Vec::new());
+        self.right.push(Vec::new());
+        (self.left.len() - 1) as u32
+    }
+
+    /// Sets a vertex's options (sorted and deduplicated here). Out-of-range targets are the
+    /// caller's bug; [`Graph::check`] finds them.
+    pub fn set_options(&mut self, v: u32, mut left: Vec<u32>, mut right: Vec<u32>) {
+        left.sort_unstable();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+        if let (Some(l), Some(r)) = (
+            self.left.get_mut(v as usize),
+            self.right.get_mut(v as usize),
+        ) {
+            *l = left;
+            *r = right;
+        }
+    }
+
+    /// Whether every edge points at a vertex of the graph.
+    pub fn check(&self) -> bool {
+        let n = self.len() as u32;
+        self.left
+            .iter()
+            .chain(self.right.iter())
+            .all(|os| os.iter().all(|&t| t < n))
+    }
+
+    /// The options of `v` for `who` (empty for a vertex out of range).
+    pub fn options(&self, v: u32, who: Player) -> &[u32] {
+        let side = match who {
+            Player::Left => &self.left,
+            Player::Right => &self.right,
+        };
+        side.get(v as usize).map_or(&[], |o| o.as_slice())
+    }
+
+    /// Left's options of `v`.
+    pub fn left(&self, v: u32) -> &[u32] {
+        self.options(v, Player::Left)
+    }
+
+    /// Right's options of `v`.
+    pub fn right(&self, v: u32) -> &[u32] {
+        self.options(v, Player::Right)
+    }
+
+    /// For each vertex, the vertices having it as a Left option, and as a Right option.
+    pub(crate) fn reverse(&self) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+        let n = self.len();
+        let mut rl = vec![Vec::new(); n];
+        let mut rr = vec![Vec::new(); n];
+        for v in 0..n {
+            for &t in &self.left[v] {
+                rl[t as usize].push(v as u32);
+            }
+            for &t in &self.right[v] {
+                rr[t as usize].push(v as u32);
+            }
+        }
+        (rl, rr)
+    }
+
+    /// The vertices reachable from `root` (itself included), in the order first reached.
+    pub fn reachable(&self, root: u32) -> Vec<u32> {
+        let mut seen = vec![false; self.len()];
+        let mut order = Vec::new();
+        if (root as usize) < self.len() {
+            seen[root as usize] = true;
+            order.push(root);
+        }
+        let mut i = 0;
+        while i < order.len() {
+            let v = order[i];
+            i += 1;
+            for &t in self.left(v).iter().chain(self.right(v)) {
+                if !std::mem::replace(&mut seen[t as usize], true) {
+                    order.push(t);
+                }
+            }
+        }
+        order
+    }
+
+    /// Whether no infinite alternating play starts anywhere: the graph of (vertex, player to
+    /// move) states, a move leading to the other player's turn, has no cycle. Kahn's
+    /// algorithm, removing states with no successor left.
+    pub fn is_alternating_acyclic(&self) -> bool {
+        let n = self.len();
+        // State 2v: Left to move at v; 2v + 1: Right to move.
+        let mut out = vec![0usize; 2 * n];
+        let (rl, rr) = self.reverse();
+        let mut stack = Vec::new();
+        for v in 0..n {
+            out[2 * v] = self.left[v].len();
+            out[2 * v + 1] = self.right[v].len();
+            for s in [2 * v, 2 * v + 1] {
+                if out[s] == 0 {
+                    stack.push(s);
+                }
+            }
+        }
+        let mut removed = 0;
+        while let Some(s) = stack.pop() {
+            removed += 1;
+            let v = s / 2;
+            // Predecessors of (v, Left to move) are (u, Right to move) with v a Right option
+            // of u; of (v, Right to move), (u, Left to move) with v a Left option of u.
+            let (preds, parity) = if s % 2 == 0 { (&rr[v], 1) } else { (&rl[v], 0) };
+            for &u in preds {
+                let p = 2 * u as usize + parity;
+                out[p] -= 1;
+                if out[p] == 0 {
+                    stack.push(p);
+                }
+            }
+        }
+        removed == 2 * n
+    }
+}
+
+/// A loopy game: a vertex of a finite game graph, holding only the vertices it reaches.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Loopy {
+    graph: Graph,
+    root: u32,
+}
+
+/// Counts work and checks the caller's budget every so often, as the kernel and the misère
+/// arena do.
+pub struct Work {
+    budget: Budget,
+    count: u64,
+}
+
+impl Work {
+    /// Work under this budget.
+    pub fn new(budget: Budget) -> Work {
+        Work { budget, count: 0 }
+    }
+
+    /// Counts `units` of work and checks the budget when a multiple of 256 is passed.
+    pub fn tick(&mut self, units: u64) -> Result<(), KernelError> {
+        let before = self.count / 256;
+        self.count = self.count.saturating_add(units);
+        if self.count / 256 == before {
+            return Ok(());
+        }
+        if self.count > self.budget.max_work {
+            return Err(limit(&format!("{} units of work", self.budget.max_work)));
+        }
+        if self
+            .budget
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Err(limit("cancelled by the caller"));
+        }
+        if self.budget.deadline.is_some_and(|d| Instant::now() > d) {
+            return Err(limit("the deadline passed"));
+        }
+        if let Err(m) = crate::memory::check(self.budget.max_memory) {
+            return Err(limit(&m.to_string()));
+        }
+        Ok(())
+    }
+
+    /// Refuses a graph of more vertices than the budget allows games.
+    pub fn vertices(&mut self, n: usize) -> Result<(), KernelError> {
+        if n > self.budget.max_games {
+            return Err(limit(&format!(
+                "{} vertices of a loopy game graph",
+                self.budget.max_games
+            )));
+        }
+        self.tick(n as u64)
+    }
+}
+
+impl Default for Work {
+    fn default() -> Self {
+        Work::new(Budget::default())
+    }
+}
+
+pub(crate) fn limit(which: &str) -> KernelError {
+    KernelError::Limit {
+        which: which.to_string(),
+    }
+}
+
+/// The error for an operation defined only on stoppers.
+pub(crate) fn not_stopper(what: &str) -> KernelError {
+    KernelError::Function {
+        name: what.to_string(),
+        message: "the game is not a stopper (some follower allows infinite alternating play)"
+            .to_string(),
+        calls: Vec::new(),
+    }
+}
+
+impl Loopy {
+    /// The game at `root` of `graph`, keeping only what `root` reaches (renumbered in the
+    /// order first reached, root first). `None` when an edge or the root is out of range.
+    pub fn new(graph: &Graph, root: u32) -> Option<Loopy> {
+        if !graph.check() || root as usize >= graph.len() {
+            return None;
+        }
+        let order = graph.reachable(root);
+        let mut index = vec![u32::MAX; graph.len()];
+        for (i, &v) in order.iter().enumerate() {
+            index[v as usize] = i as u32;
+        }
+        let mut g = Graph::with_vertices(order.len());
+        for (i, &v) in order.iter().enumerate() {
+            let map = |os: &[u32]| os.iter().map(|&t| index[t as usize]).collect();
+            g.set_options(i as u32, map(graph.left(v)), map(graph.right(v)));
+        }
+        Some(Loopy { graph: g, root: 0 })
+    }
+
+    /// The graph (vertex 0 is the game itself).
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The vertex of the graph that is the game.
+    pub fn root(&self) -> u32 {
+        self.root
+    }
+
+    /// The number of vertices.
+    pub fn len(&self) -> usize {
+        self.graph.len()
+    }
+
+    /// Never true: a game has at least its own vertex.
+    pub fn is_empty(&self) -> bool {
+        self.graph.is_empty()
+    }
+
+    /// The game 0.
+    pub fn zero() -> Loopy {
+        Loopy {
+            graph: Graph::with_vertices(1),
+            root: 0,
+        }
+    }
+
+    /// `on` = `{pass|}`.
+    pub fn on() -> Loopy {
+        let mut g = Graph::with_vertices(1);
+        g.set_options(0, vec![0], vec![]);
+        Loopy { graph: g, root: 0 }
+    }
+
+    /// `off` = `{|pass}`.
+    pub fn off() -> Loopy {
+        Loopy::on().neg()
+    }
+
+    /// `over` = `{0|pass}`.
+    pub fn over() -> Loopy {
+        let mut g = Graph::with_vertices(2);
+        g.set_options(0, vec![1], vec![0]);
+        Loopy { graph: g, root: 0 }
+    }
+
+    /// `under` = `{pass|0}`.
+    pub fn under() -> Loopy {
+        Loopy::over().neg()
+    }
+
+    /// `dud` = `{pass|pass}`.
+    pub fn dud() -> Loopy {
+        let mut g = Graph::with_vertices(1);
+        g.set_options(0, vec![0], vec![0]);
+        Loopy { graph: g, root: 0 }
+    }
+
+    /// `{L1,…|R1,…}`: a new vertex whose options are the given games (each copied into the
+    /// new graph once).
+    pub fn from_options(
+        left: &[&Loopy],
+        right: &[&Loopy],
+        work: &mut Work,
+    ) -> Result<Loopy, KernelError> {
+        let mut g = Graph::with_vertices(1);
+        let place = |h: &Loopy, g: &mut Graph| -> u32 {
+            let base = g.len() as u32;
+            for v in 0..h.len() as u32 {
+                let l = h.graph.left(v).iter().map(|t| t + base).collect();
+                let r = h.graph.right(v).iter().map(|t| t + base).collect();
+                let nv = g.add_vertex();
+                g.set_options(nv, l, r);
+            }
+            base + h.root
+        };
+        let mut ls = Vec::new();
+        for h in left {
+            work.vertices(g.len() + h.len())?;
+            ls.push(place(h, &mut g));
+        }
+        let mut rs = Vec::new();
+        for h in right {
+            work.vertices(g.len() + h.len())?;
+            rs.push(place(h, &mut g));
+        }
+        g.set_options(0, ls, rs);
+        Ok(Loopy::new(&g, 0).unwrap_or_else(Loopy::zero))
+    }
+
+    /// The graph of a short game's canonical form, each follower one vertex.
+    pub fn from_short(
+        kernel: &mut Kernel,
+        g: GameId,
+        work: &mut Work,
+    ) -> Result<Loopy, KernelError> {
+        let mut index: HashMap<GameId, u32> = HashMap::new();
+        let mut order = vec![g];
+        index.insert(g, 0);
+        let mut edges = Vec::new();
+        let mut i = 0;
+        while i < order.len() {
+            let h = order[i];
+            i += 1;
+            work.vertices(order.len())?;
+            let mut sides = [Vec::new(), Vec::new()];
+            for (s, opts) in [kernel.left_options(h)?, kernel.right_options(h)?]
+                .into_iter()
+                .enumerate()
+            {
+                for o in opts {
+                    let next = order.len() as u32;
+                    let t = *index.entry(o).or_insert_with(|| {
+                        order.push(o);
+                        next
+                    });
+                    sides[s].push(t);
+                }
+            }
+            edges.push(sides);
+        }
+        let mut graph = Graph::with_vertices(order.len());
+        for (v, [l, r]) in edges.into_iter().enumerate() {
+            graph.set_options(v as u32, l, r);
+        }
+        Ok(Loopy { graph, root: 0 })
+    }
+
+    /// The short game this is, when no cycle is reachable (the kernel's canonical form of the
+    /// graph read as a tree, each vertex once); `None` when the game is loopy.
+    pub fn to_short(
+        &self,
+        kernel: &mut Kernel,
+        work: &mut Work,
+    ) -> Result<Option<GameId>, KernelError> {
+        if !self.is_loopfree() {
+            return Ok(None);
+        }
+        // Children before parents: a depth-first postorder.
+        let n = self.len();
+        let mut value: Vec<Option<GameId>> = vec![None; n];
+        let mut stack = vec![(self.root, false)];
+        while let Some((v, done)) = stack.pop() {
+            if value[v as usize].is_some() {
+                continue;
+            }
+            work.tick(1)?;
+            if done {
+                let l: Vec<GameId> = self
+                    .graph
+                    .left(v)
+                    .iter()
+                    .filter_map(|&t| value[t as usize])
+                    .collect();
+                let r: Vec<GameId> = self
+                    .graph
+                    .right(v)
+                    .iter()
+                    .filter_map(|&t| value[t as usize])
+                    .collect();
+                value[v as usize] = Some(kernel.from_options(&l, &r)?);
+            } else {
+                stack.push((v, true));
+                for &t in self.graph.left(v).iter().chain(self.graph.right(v)) {
+                    if value[t as usize].is_none() {
+                        stack.push((t, false));
+                    }
+                }
+            }
+        }
+        Ok(value[self.root as usize])
+    }
+
+    /// Whether no vertex lies on a cycle (the game is short).
+    pub fn is_loopfree(&self) -> bool {
+        // Kahn's algorithm on the plain graph.
+        let n = self.len();
+        let mut indeg = vec![0usize; n];
+        for v in 0..n as u32 {
+            for &t in self.graph.left(v).iter().chain(self.graph.right(v)) {
+                indeg[t as usize] += 1;
+            }
+        }
+        let mut stack: Vec<u32> = (0..n as u32).filter(|&v| indeg[v as usize] == 0).collect();
+        let mut seen = 0;
+        while let Some(v) = stack.pop() {
+            seen += 1;
+            for &t in self.graph.left(v).iter().chain(self.graph.right(v)) {
+                indeg[t as usize] -= 1;
+                if indeg[t as usize] == 0 {
+                    stack.push(t);
+                }
+            }
+        }
+        seen == n
+    }
+
+    /// Whether the game is a stopper: no infinite alternating play from any follower.
+    pub fn is_stopper(&self) -> bool {
+        self.graph.is_alternating_acyclic()
+    }
+
+    /// −G: every edge changes sides.
+    pub fn neg(&self) -> Loopy {
+        Loopy {
+            graph: Graph {
+                left: self.graph.right.clone(),
+                right: self.graph.left.clone(),
+            },
+            root: self.root,
+        }
+    }
+
+    /// G + H: the product graph of the pairs of followers reachable from (G, H).
+    pub fn add(&self, other: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
+        let mut index: HashMap<(u32, u32), u32> = HashMap::new();
+        let mut order = vec![(self.root, other.root)];
+        index.insert(order[0], 0);
+        let mut edges = Vec::new();
+        let mut i = 0;
+        while i < order.len() {
+            let (a, b) = order[i];
+            i += 1;
+            work.vertices(order.len())?;
+            let mut sides = [Vec::new(), Vec::new()];
+            for (s, who) in [Player::Left, Player::Right].into_iter().enumerate() {
+                let moves = self
+                    .graph
+                    .options(a, who)
+                    .iter()
+                    .map(|&x| (x, b))
+                    .chain(other.graph.options(b, who).iter().map(|&y| (a, y)));
+                for p in moves {
+                    let next = order.len() as u32;
+                    let t = *index.entry(p).or_insert_with(|| {
+                        order.push(p);
+                        next
+                    });
+                    sides[s].push(t);
+                }
+            }
+            edges.push(sides);
+        }
+        let mut graph = Graph::with_vertices(order.len());
+        for (v, [l, r]) in edges.into_iter().enumerate() {
+            graph.set_options(v as u32, l, r);
+        }
+        Ok(Loopy { graph, root: 0 })
+    }
+
+    /// The outcome class under the loopy convention (infinite play is a draw).
+    pub fn outcome(&self, work: &mut Work) -> Result<outcome::LoopyOutcome, KernelError> {
+        outcome::outcome(self, work)
+    }
+
+    /// The order of stoppers: G against H (an error when either is not a stopper).
+    pub fn compare(
+        &self,
+        other: &Loopy,
+        work: &mut Work,
+    ) -> Result<crate::kernel::Relation, KernelError> {
+        order::compare(self, other, work)
+    }
+
+    /// G ≥ H for stoppers: Left, moving second in G − H, never loses (an error when either
+    /// is not a stopper).
+    pub fn ge(&self, other: &Loopy, work: &mut Work) -> Result<bool, KernelError> {
+        order::ge(self, other, work)
+    }
+
+    /// The simplest form of a stopper (an error when this is not one).
+    pub fn canonical(&self, work: &mut Work) -> Result<Loopy, KernelError> {
+        canonical::canonical(self, work)
+    }
+
+    /// The onside, as a canonical stopper, found by sidling (an error when it does not settle).
+    pub fn onside(&self, work: &mut Work) -> Result<Loopy, KernelError> {
+        sides::onside(self, work)
+    }
+
+    /// The offside, as a canonical stopper, found by sidling (an error when it does not
+    /// settle).
+    pub fn offside(&self, work: &mut Work) -> Result<Loopy, KernelError> {
+        sides::offside(self, work)
+    }
+
+    /// The text CGSuite would read: `on`, `over`, `{pass|*}`, `a{0|{*|a}}`.
+    pub fn write(&self, kernel: &mut Kernel, work: &mut Work) -> Result<String, KernelError> {
+        print::write(self, kernel, work)
+    }
+
+    /// The game at vertex `v` of this game's graph (its followers only).
+    pub fn follower(&self, v: u32) -> Option<Loopy> {
+        Loopy::new(&self.graph, v)
+    }
+}
+
+#[cfg(test)]
+mod tests;
