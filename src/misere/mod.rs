@@ -339,8 +339,8 @@ impl Misere {
     /// one). **Sound but not complete**: a game returned is checked (X + H = G is computed),
     /// but X is only searched among G's options and the games whose options are differences
     /// G' − H of G's options (each X' + H is an option of G unless the sum simplifies), so a
-    /// difference that exists only because X + H simplifies (CGSuite's part *[2[#-2]] of
-    /// *[2#]) is not found: `None` means "not found", not "none exists". For this reason
+    /// difference that exists only because X + H simplifies (CGSuite's part `*[2[#-2]]` of
+    /// `*[2#]`) is not found: `None` means "not found", not "none exists". For this reason
     /// CGSuite's `IsExtraverted` ({G} − G exists) is not offered. More than 16 candidate
     /// differences are a [`KernelError::TooLarge`], never a guess.
     pub fn minus(&mut self, g: MId, h: MId) -> Result<Option<MId>, KernelError> {

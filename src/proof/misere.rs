@@ -517,7 +517,7 @@ pub(crate) fn check(
 /// prints it (`*[2#0]`).
 #[derive(Clone, Debug)]
 pub struct MisereSimplification {
-    /// The proof that the term equals its simplest form, checked by [`check`].
+    /// The proof that the term equals its simplest form, checked by `check`.
     pub proof: Proof,
     /// The simplest form as CGSuite prints it (`*[2#0]`).
     pub notation: String,

@@ -79,7 +79,7 @@ pub struct Proof {
     /// from elsewhere is checked again.
     pub checked: bool,
     /// The play convention its equalities hold in: normal play (every proof the engine
-    /// makes), or misère play (`onag simplify --misere`, checked by [`misere`]'s own checker).
+    /// makes), or misère play (`onag simplify --misere`, checked by the module `proof::misere`, its own checker).
     pub play: Play,
 }
 
