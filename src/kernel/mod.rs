@@ -241,6 +241,28 @@ impl Default for Budget {
     }
 }
 
+impl Budget {
+    /// Whether the work may go on: the cancel flag, the deadline and the memory limit, in that
+    /// order. For loops outside the kernel's own accounting (rulesets, misère play, loopy
+    /// games), which call it at their own pace.
+    pub fn check(&self) -> Result<(), KernelError> {
+        let which = if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            "cancelled by the caller".to_string()
+        } else if self.deadline.is_some_and(|d| Instant::now() > d) {
+            "the deadline passed".to_string()
+        } else if let Err(m) = crate::memory::check(self.max_memory) {
+            m.to_string()
+        } else {
+            return Ok(());
+        };
+        Err(KernelError::Limit { which })
+    }
+}
+
 impl Default for Kernel {
     fn default() -> Self {
         Kernel::new()

@@ -29,8 +29,6 @@ pub mod sides;
 
 use crate::kernel::{Budget, GameId, Kernel, KernelError};
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// A finite game graph: for each vertex its Left and its Right options (vertex numbers,
 /// sorted, no repeats). Cycles are allowed.
@@ -223,20 +221,7 @@ impl Work {
         if self.count > self.budget.max_work {
             return Err(limit(&format!("{} units of work", self.budget.max_work)));
         }
-        if self
-            .budget
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
-            return Err(limit("cancelled by the caller"));
-        }
-        if self.budget.deadline.is_some_and(|d| Instant::now() > d) {
-            return Err(limit("the deadline passed"));
-        }
-        if let Err(m) = crate::memory::check(self.budget.max_memory) {
-            return Err(limit(&m.to_string()));
-        }
+        self.budget.check()?;
         Ok(())
     }
 

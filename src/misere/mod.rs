@@ -30,8 +30,6 @@ pub mod quotient;
 
 use crate::kernel::{Budget, KernelError};
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// A misère canonical form: an index into [`Misere`]'s arena. Equal ids are equal games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -111,20 +109,7 @@ impl Misere {
         if !self.work.is_multiple_of(256) {
             return Ok(());
         }
-        if self
-            .budget
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
-            return Err(limit("cancelled by the caller"));
-        }
-        if self.budget.deadline.is_some_and(|d| Instant::now() > d) {
-            return Err(limit("the deadline passed"));
-        }
-        if let Err(m) = crate::memory::check(self.budget.max_memory) {
-            return Err(limit(&m.to_string()));
-        }
+        self.budget.check()?;
         Ok(())
     }
 

@@ -38,8 +38,6 @@
 use crate::kernel::{Budget, KernelError};
 use crate::rulesets::octal::OctalCode;
 use std::collections::{BinaryHeap, HashMap};
-use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// The largest k + p tried for the powers of a new generator (h^(k+p) = h^k).
 pub const MAX_POWER: usize = 12;
@@ -129,20 +127,7 @@ impl Meter<'_> {
         let limit = |which: &str| KernelError::Limit {
             which: which.to_string(),
         };
-        if self
-            .budget
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
-            return Err(limit("cancelled by the caller"));
-        }
-        if self.budget.deadline.is_some_and(|d| Instant::now() > d) {
-            return Err(limit("the deadline passed"));
-        }
-        if let Err(m) = crate::memory::check(self.budget.max_memory) {
-            return Err(limit(&m.to_string()));
-        }
+        self.budget.check()?;
         if self.work > self.budget.max_work {
             return Err(limit("too many states while checking a misère quotient"));
         }

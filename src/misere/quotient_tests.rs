@@ -3,6 +3,7 @@
 use super::*;
 use crate::misere::presentation::present;
 use std::collections::HashMap;
+use std::time::Instant;
 
 fn q(code: &str, n: usize) -> Quotient {
     quotient(&OctalCode::parse(code).unwrap(), n, &Budget::default()).unwrap()

@@ -14,11 +14,9 @@
 //! read off it, so a heap of 10^100 tokens costs one division.
 
 use super::RulesetError;
-use crate::kernel::{Budget, KernelError};
+use crate::kernel::Budget;
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
-use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// Most digits a code may have.
 pub const MAX_DIGITS: usize = super::position::MAX_CODE_DIGITS;
@@ -317,23 +315,7 @@ impl NimSequence {
 }
 
 fn check(budget: &Budget) -> Result<(), RulesetError> {
-    if budget
-        .cancel
-        .as_ref()
-        .is_some_and(|c| c.load(Ordering::Relaxed))
-    {
-        return Err(KernelError::Limit {
-            which: "cancelled by the caller".into(),
-        }
-        .into());
-    }
-    if budget.deadline.is_some_and(|d| Instant::now() > d) {
-        return Err(KernelError::Limit {
-            which: "the deadline passed".into(),
-        }
-        .into());
-    }
-    Ok(())
+    budget.check().map_err(RulesetError::from)
 }
 
 /// The nim-sum of Nim heaps: the value of a Nim position.

@@ -18,11 +18,9 @@
 use super::octal::{NimSequence, OctalCode};
 use super::position::take_and_break::{take_and_break_code, Constraint, TbCodeText};
 use super::RulesetError;
-use crate::kernel::{Budget, KernelError};
+use crate::kernel::Budget;
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
-use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// Most heap sizes valued one by one.
 pub const MAX_COMPUTED: usize = 1 << 20;
@@ -297,29 +295,7 @@ impl TbSequence {
 }
 
 fn check(budget: &Budget) -> Result<(), RulesetError> {
-    if budget
-        .cancel
-        .as_ref()
-        .is_some_and(|c| c.load(Ordering::Relaxed))
-    {
-        return Err(KernelError::Limit {
-            which: "cancelled by the caller".into(),
-        }
-        .into());
-    }
-    if budget.deadline.is_some_and(|d| Instant::now() > d) {
-        return Err(KernelError::Limit {
-            which: "the deadline passed".into(),
-        }
-        .into());
-    }
-    if let Err(m) = crate::memory::check(budget.max_memory) {
-        return Err(KernelError::Limit {
-            which: m.to_string(),
-        }
-        .into());
-    }
-    Ok(())
+    budget.check().map_err(RulesetError::from)
 }
 
 #[cfg(test)]

@@ -8,9 +8,7 @@
 //! (a, b) costs O(a·b·(a + b)/64) word operations; G(i, j) ≤ i + j, so each set has a + b + 1 bits.
 
 use super::RulesetError;
-use crate::kernel::{Budget, KernelError};
-use std::sync::atomic::Ordering;
-use std::time::Instant;
+use crate::kernel::Budget;
 
 /// Most cells of the table computed for one value.
 pub const MAX_CELLS: usize = 1 << 24;
@@ -83,29 +81,7 @@ pub fn value(a: usize, b: usize, budget: &Budget) -> Result<u64, RulesetError> {
 }
 
 fn check(budget: &Budget) -> Result<(), RulesetError> {
-    if budget
-        .cancel
-        .as_ref()
-        .is_some_and(|c| c.load(Ordering::Relaxed))
-    {
-        return Err(KernelError::Limit {
-            which: "cancelled by the caller".into(),
-        }
-        .into());
-    }
-    if budget.deadline.is_some_and(|d| Instant::now() > d) {
-        return Err(KernelError::Limit {
-            which: "the deadline passed".into(),
-        }
-        .into());
-    }
-    if let Err(m) = crate::memory::check(budget.max_memory) {
-        return Err(KernelError::Limit {
-            which: m.to_string(),
-        }
-        .into());
-    }
-    Ok(())
+    budget.check().map_err(RulesetError::from)
 }
 
 #[cfg(test)]
