@@ -841,7 +841,7 @@ pub fn disprove(k: &mut Kernel, a: &Term, b: &Term) -> Result<Disproof, ProofErr
             if wins {
                 moves.push(WinningMove {
                     player,
-                    position: k.to_term(o),
+                    position: k.to_shared_term(o, WRITTEN_OUT_UP_TO),
                     outcome: k.outcome(o)?,
                 });
                 break;
@@ -853,12 +853,17 @@ pub fn disprove(k: &mut Kernel, a: &Term, b: &Term) -> Result<Disproof, ProofErr
         in_games.extend(play::winning_move_in_games(k, a, b, m.player)?);
     }
     Ok(Disproof {
-        difference: k.to_term(d),
+        difference: k.to_shared_term(d, WRITTEN_OUT_UP_TO),
         outcome,
         moves,
         in_games,
     })
 }
+
+/// The most nodes a disproof writes a value with as a tree; a larger canonical form (Σ40's
+/// has 2^40 leaves) is written shared, each repeated part named once, so a false claim about a
+/// large sum is answered in the size of its distinct parts instead of exhausting memory.
+const WRITTEN_OUT_UP_TO: u64 = 1 << 16;
 
 #[cfg(test)]
 mod tests;
