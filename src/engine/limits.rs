@@ -39,6 +39,20 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// The kernel budget of work done outside a run but within the same command (a disproof's
+    /// outcome and winning moves): the same time from now, cancel flag and memory, so no part
+    /// of a command outlives its time limit.
+    pub fn budget_from_now(&self) -> Budget {
+        Budget {
+            deadline: Instant::now().checked_add(self.time),
+            cancel: self.cancel.clone(),
+            max_memory: self.max_memory,
+            ..Budget::default()
+        }
+    }
+}
+
 /// Why the engine could not finish.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineError {

@@ -723,6 +723,9 @@ pub enum Verdict {
 pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Verdict, ProofError> {
     let rules = engine.rules();
     let mut k = Kernel::new();
+    // The values and a disproof's play are computed here, not in a run: they get the command's
+    // limits themselves (a disproof of a large sum could otherwise outlive its time limit).
+    k.set_budget(engine.limits().budget_from_now());
     let ga = k.eval(a)?;
     let gb = k.eval(b)?;
     if ga != gb {
