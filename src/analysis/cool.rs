@@ -4,8 +4,8 @@
 //!   `G_t'` is infinitely close to a number x for some t' **strictly** below t, in which case
 //!   `G_t = x`. That happens exactly when t is above G's temperature, and x is G's mast value
 //!   ([`super::thermograph`]); so cooling by exactly the temperature leaves an infinitesimal
-//!   (`{1|-1}` cooled by 1 is `*`). Integers and, for t ≥ 0, all numbers cool to themselves.
-//!   Cooling is defined here for t ≥ 0 only.
+//!   (`{1|-1}` cooled by 1 is `*`). Integers and, for t ≥ 0, all numbers cool to themselves;
+//!   for −1 < t < 0 cooling is CGSuite's (see [`cool`]).
 //! - Freezing: G cooled by its own temperature (a number stays itself).
 //! - Heating (Berlekamp's integral `∫^t G`): G if G is a number, else `{∫^t G^L + t | ∫^t G^R − t}`.
 //!   Like CGSuite's `Heat`, it is taken on the canonical form and t may be any game.
@@ -48,59 +48,18 @@ pub fn cool(
     g: GameId,
     t: &Dyadic,
 ) -> Result<GameId, KernelError> {
-    let mut memo = HashMap::new();
-    if *t < Dyadic::zero() {
-        if *t <= Dyadic::from(-1) {
-            return Err(domain(
-                "cool",
-                format!("the temperature must be greater than -1, found {t}"),
-            ));
-        }
-        return cool_below_zero(k, th, g, t, &mut memo, 0);
+    if *t <= Dyadic::from(-1) {
+        return Err(domain(
+            "cool",
+            format!("the temperature must be greater than -1, found {t}"),
+        ));
     }
-    cool_rec(k, th, g, t, &mut memo, 0)
+    cool_rec(k, th, g, t, &mut HashMap::new(), 0)
 }
 
-fn cool_below_zero(
-    k: &mut Kernel,
-    th: &mut Thermographer,
-    g: GameId,
-    t: &Dyadic,
-    memo: &mut HashMap<GameId, GameId>,
-    depth: usize,
-) -> Result<GameId, KernelError> {
-    if let Some(&c) = memo.get(&g) {
-        return Ok(c);
-    }
-    if depth > MAX_DEPTH {
-        return Err(too_deep("cooling"));
-    }
-    if k.as_number(g).is_some_and(|x| x.is_integer()) {
-        return Ok(g);
-    }
-    k.check_budget()?;
-    let thermo = th.of(k, g)?;
-    let out = if thermo.temperature < *t {
-        k.number(&thermo.mast)
-    } else {
-        let tid = k.number(t);
-        let ntid = k.number(&-t.clone());
-        let mut l = Vec::new();
-        for x in k.left_options(g)? {
-            let c = cool_below_zero(k, th, x, t, memo, depth + 1)?;
-            l.push(k.add(c, ntid)?);
-        }
-        let mut r = Vec::new();
-        for x in k.right_options(g)? {
-            let c = cool_below_zero(k, th, x, t, memo, depth + 1)?;
-            r.push(k.add(c, tid)?);
-        }
-        k.from_options(&l, &r)?
-    };
-    memo.insert(g, out);
-    Ok(out)
-}
-
+/// One recursion for both signs of t: what cools to itself is every number for t ≥ 0 (and
+/// everything for t = 0), only integers for t < 0; the rest is the mast above the temperature
+/// and the definition below it.
 fn cool_rec(
     k: &mut Kernel,
     th: &mut Thermographer,
@@ -115,9 +74,15 @@ fn cool_rec(
     if depth > MAX_DEPTH {
         return Err(too_deep("cooling"));
     }
-    if k.as_number(g).is_some() || t.is_zero() {
+    let fixed = match k.as_number(g) {
+        Some(x) if *t < Dyadic::zero() => x.is_integer(),
+        Some(_) => true,
+        None => t.is_zero(),
+    };
+    if fixed {
         return Ok(g);
     }
+    k.check_budget()?;
     let thermo = th.of(k, g)?;
     let out = if *t > thermo.temperature {
         k.number(&thermo.mast)
