@@ -19,6 +19,8 @@ mod analysis;
 pub mod analysis_check;
 mod depth;
 mod games;
+mod graph_games;
+pub mod graph_games_check;
 mod heap_games;
 pub mod heap_games_check;
 pub mod integers;
@@ -107,6 +109,10 @@ pub static REGISTRY: &[&dyn Function] = &[
     &heap_games::Grundy,
     &heap_games::Wythoff,
     &rulesets::Hackenbush,
+    &graph_games::SNORT,
+    &graph_games::COL,
+    &graph_games::ArcKayles,
+    &graph_games::ChildishHackenbush,
     &numbers::OMEGA,
     &numbers::EPSILON,
     &numbers::NIM,

@@ -529,20 +529,26 @@ fn hackenbush_key(edges: &[(String, char, String)]) -> PictureKey {
 /// edges no longer joined to the ground fall. An option is `0` (nothing left) or another
 /// `hackenbush("…")` picture, compared by [`PictureKey`].
 pub fn hackenbush(text: &str, term: &Term) -> Result<(), String> {
-    let (left, right) = hackenbush_moves(text)?;
+    hackenbush_like("hackenbush", false, text, term)
+}
+
+/// [`hackenbush`] for the function `name`, in Childish Hackenbush when `childish` (a blue or
+/// red edge may be cut only when no other edge falls with it).
+pub fn hackenbush_like(name: &str, childish: bool, text: &str, term: &Term) -> Result<(), String> {
+    let (left, right) = hackenbush_moves(text, childish)?;
     let key = |v: Vec<Edges>| v.iter().map(|e| hackenbush_key(e)).collect();
     let got = listed(term, |t| {
         if t.as_number().is_some_and(|x| x.is_zero()) {
             return Some(hackenbush_key(&[]));
         }
-        let e = position::hackenbush(text_of(t, "hackenbush")?).ok()?;
+        let e = position::hackenbush(text_of(t, name)?).ok()?;
         (e.len() <= MAX_CHECKED_EDGES).then(|| hackenbush_key(&hackenbush_standing(&e)))
     })?;
     compare(got, key(left), key(right))
 }
 
 /// The pictures one cut reaches, Left's and Right's: the edges still standing.
-fn hackenbush_moves(text: &str) -> Result<(Vec<Edges>, Vec<Edges>), String> {
+fn hackenbush_moves(text: &str, childish: bool) -> Result<(Vec<Edges>, Vec<Edges>), String> {
     let edges = hackenbush_standing(&read(position::hackenbush(text))?);
     if edges.len() > MAX_CHECKED_EDGES {
         return Err(format!(
@@ -555,6 +561,9 @@ fn hackenbush_moves(text: &str) -> Result<(Vec<Edges>, Vec<Edges>), String> {
         let mut rest = edges.clone();
         rest.remove(i);
         let standing = hackenbush_standing(&rest);
+        if childish && *c != 'E' && standing.len() != rest.len() {
+            continue;
+        }
         if *c != 'R' {
             left.push(standing.clone());
         }
@@ -602,7 +611,7 @@ pub fn options(name: &str, text: &str) -> Result<(Vec<Term>, Vec<Term>), String>
             (texts(l), texts(r))
         }
         "hackenbush" => {
-            let (l, r) = hackenbush_moves(text)?;
+            let (l, r) = hackenbush_moves(text, false)?;
             (pictures(l), pictures(r))
         }
         _ => return Err(format!("{name} is not a ruleset of one position text")),

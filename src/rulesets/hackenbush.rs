@@ -118,18 +118,27 @@ impl Picture {
 
     /// The pictures one cut reaches (Left's or Right's), one per edge the player may cut.
     pub fn moves(&self, left: bool) -> Vec<Picture> {
+        self.moves_of(left, false)
+    }
+
+    /// [`Picture::moves`] in Hackenbush or, when `childish`, in Childish Hackenbush (CGSuite's
+    /// `ChildishHackenbush`): a blue or red edge may be cut only when nothing falls with it;
+    /// green edges are cut as usual.
+    pub fn moves_of(&self, left: bool, childish: bool) -> Vec<Picture> {
         let mut out = Vec::new();
         for (i, e) in self.edges.iter().enumerate() {
             if e.2.cut_by(left) {
                 let mut edges = self.edges.clone();
                 edges.remove(i);
-                out.push(
-                    Picture {
-                        names: self.names.clone(),
-                        edges,
-                    }
-                    .fallen(),
-                );
+                let after = Picture {
+                    names: self.names.clone(),
+                    edges,
+                }
+                .fallen();
+                if childish && e.2 != Colour::E && after.edges.len() + 1 != self.edges.len() {
+                    continue;
+                }
+                out.push(after);
             }
         }
         out
@@ -265,6 +274,8 @@ fn grounded(nodes: usize, edges: &[(usize, usize, Colour)], alive: u128, all: bo
 /// The Hackenbush rules on one picture: a position is the set of edges standing.
 pub struct Rules128<'a> {
     picture: &'a Picture,
+    /// Childish Hackenbush: a blue or red edge is cut only when nothing falls with it.
+    childish: bool,
 }
 
 impl Rules for Rules128<'_> {
@@ -327,6 +338,9 @@ impl Rules for Rules128<'_> {
                     next |= 1u128 << j;
                 }
             }
+            if self.childish && edges[i].2 != Colour::E && next != alive {
+                continue;
+            }
             out.push(next);
         }
         out
@@ -335,7 +349,12 @@ impl Rules for Rules128<'_> {
 
 /// The value of a picture.
 pub fn value(p: &Picture, kernel: &mut Kernel) -> Result<GameId, RulesetError> {
-    if p.edges.len() > MAX_EDGES {
+    value_of(p, false, kernel)
+}
+
+/// The value of a picture in Hackenbush or, when `childish`, in Childish Hackenbush.
+pub fn value_of(p: &Picture, childish: bool, kernel: &mut Kernel) -> Result<GameId, RulesetError> {
+    if p.edges.len() > MAX_EDGES && !childish {
         if let Some(s) = p.as_string() {
             let row: Vec<Pebble> = s
                 .iter()
@@ -352,7 +371,16 @@ pub fn value(p: &Picture, kernel: &mut Kernel) -> Result<GameId, RulesetError> {
             p.edges.len()
         )));
     }
-    let rules = Rules128 { picture: p };
+    if p.edges.len() > MAX_EDGES {
+        return Err(super::too_large(format!(
+            "a Childish Hackenbush picture of {} edges (the search takes at most {MAX_EDGES})",
+            p.edges.len()
+        )));
+    }
+    let rules = Rules128 {
+        picture: p,
+        childish,
+    };
     let mut table = Table::for_kernel(kernel);
     search::value(&rules, &u128_all(p.edges.len()), &mut table, kernel)
 }

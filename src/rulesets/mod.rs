@@ -10,7 +10,9 @@
 //! Impartial take-away games (Nim, subtraction games, octal games) are valued by their
 //! nim-sequences in [`octal`], with periodicity detected by the Guy–Smith theorem.
 
+pub mod arc_kayles;
 pub mod clobber;
+pub mod col;
 pub mod cutcake;
 pub mod domineering;
 pub mod domineering_board;

@@ -14,6 +14,7 @@
 
 use super::{PositionError, RulesetError};
 
+pub mod graph;
 pub mod take_and_break;
 
 /// Most squares a board's text may hold; larger boards are refused (a limit) before anything
@@ -290,8 +291,15 @@ fn blank(c: char) -> bool {
 /// of two words. Returns the edges in the order written (tree-form nodes are named `n1`,
 /// `n2`, … in the order their edges are written). A picture of more than
 /// [`MAX_PICTURE_EDGES`] edges is a limit.
+///
+/// A text with no `_`, no `,` and none of the capitals `L R E B G` (outside `:` names and
+/// `{…}` groups) is in CGSuite's notation instead (`"lrlrr"`, `"eee(e;ee)"`, `":Geeee:G"`),
+/// read by [`graph::graph`] as CGSuite's `Hackenbush("…")` reads it: [`hackenbush_cgsuite`].
 pub fn hackenbush(text: &str) -> Result<Vec<Edge>, RulesetError> {
     let chars: Vec<char> = text.chars().collect();
+    if cgsuite_form(&chars) {
+        return hackenbush_cgsuite(text);
+    }
     if chars.iter().all(|&c| blank(c)) {
         return Err(PositionError::at(
             text,
@@ -320,6 +328,92 @@ pub fn hackenbush(text: &str) -> Result<Vec<Edge>, RulesetError> {
     } else {
         hackenbush_tree(text, &chars)
     }
+}
+
+/// Whether a Hackenbush text is in CGSuite's notation: onag's own forms always have an
+/// uppercase colour (the tree form) or the ground `_` (the graph form), and CGSuite's has
+/// neither outside its vertex names (`:A`, `{name}`) and never a comma.
+fn cgsuite_form(chars: &[char]) -> bool {
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            ':' => i += 2,
+            '{' => {
+                while i < chars.len() && chars[i] != '}' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            '_' | ',' | 'L' | 'R' | 'E' | 'B' | 'G' => return false,
+            _ => i += 1,
+        }
+    }
+    true
+}
+
+/// CGSuite's Hackenbush alphabet: edges `l` (blue), `r` (red), `e` (green), vertices unlabelled.
+const HACKENBUSH_CGSUITE: graph::Alphabet = graph::Alphabet {
+    vertex_labels: &[],
+    edge_labels: &["l", "r", "e"],
+    what: "a Hackenbush picture in CGSuite's notation",
+    legend: "l blue, r red, e green edges going up from the ground; (…;…) branches; :A names a vertex",
+};
+
+/// Reads a Hackenbush picture in CGSuite's graph notation (docs/POSITIONS.md): the first
+/// vertex written is the ground, named `_`; the others are named `v2`, `v3`, … in the order
+/// they are first written (CGSuite's vertex numbers). As in CGSuite, the empty text (no
+/// ground) and a graph not connected are errors (CGSuite: "That `Graph` is empty (no
+/// ground)", "…is not connected"), here at the first vertex not joined to the ground.
+pub fn hackenbush_cgsuite(text: &str) -> Result<Vec<Edge>, RulesetError> {
+    let g = graph::graph(text, &HACKENBUSH_CGSUITE)?;
+    if g.vertices.is_empty() {
+        return Err(PositionError::at(
+            text,
+            0,
+            "a Hackenbush picture needs the ground: the empty graph has no ground (write \"lr\", \".\" for the bare ground)",
+        )
+        .into());
+    }
+    let n = g.vertices.len();
+    let mut reach = vec![false; n];
+    reach[0] = true;
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &(a, b, _, _) in &g.edges {
+            if reach[a] != reach[b] {
+                reach[a] = true;
+                reach[b] = true;
+                changed = true;
+            }
+        }
+    }
+    if let Some(v) = reach.iter().position(|r| !r) {
+        return Err(PositionError::at(
+            text,
+            g.vertices[v].1,
+            "this vertex is not joined to the ground (the first vertex written): the graph is not connected, and CGSuite refuses it too",
+        )
+        .into());
+    }
+    let name = |v: usize| {
+        if v == 0 {
+            "_".to_string()
+        } else {
+            format!("v{}", v + 1)
+        }
+    };
+    Ok(g.edges
+        .iter()
+        .map(|(a, b, l, _)| {
+            let c = match l.as_str() {
+                "l" => 'L',
+                "r" => 'R',
+                _ => 'E',
+            };
+            (name(*a), c, name(*b))
+        })
+        .collect())
 }
 
 fn too_many_edges() -> RulesetError {
