@@ -19,6 +19,8 @@ mod analysis;
 pub mod analysis_check;
 mod depth;
 mod games;
+mod grid_games;
+pub mod grid_games_check;
 mod heap_games;
 pub mod heap_games_check;
 pub mod integers;
@@ -107,6 +109,12 @@ pub static REGISTRY: &[&dyn Function] = &[
     &heap_games::Grundy,
     &heap_games::Wythoff,
     &rulesets::Hackenbush,
+    &grid_games::Cram,
+    &grid_games::KINGS,
+    &grid_games::ROOKS,
+    &grid_games::KNIGHTS,
+    &grid_games::QUEENS,
+    &grid_games::Amazons,
     &numbers::OMEGA,
     &numbers::EPSILON,
     &numbers::NIM,
