@@ -21,6 +21,8 @@ mod depth;
 mod games;
 mod graph_games;
 pub mod graph_games_check;
+mod grid_games;
+pub mod grid_games_check;
 mod heap_games;
 pub mod heap_games_check;
 pub mod integers;
@@ -113,6 +115,12 @@ pub static REGISTRY: &[&dyn Function] = &[
     &graph_games::COL,
     &graph_games::ArcKayles,
     &graph_games::ChildishHackenbush,
+    &grid_games::Cram,
+    &grid_games::KINGS,
+    &grid_games::ROOKS,
+    &grid_games::KNIGHTS,
+    &grid_games::QUEENS,
+    &grid_games::Amazons,
     &numbers::OMEGA,
     &numbers::EPSILON,
     &numbers::NIM,

@@ -10,14 +10,18 @@
 //! Impartial take-away games (Nim, subtraction games, octal games) are valued by their
 //! nim-sequences in [`octal`], with periodicity detected by the Guy–Smith theorem.
 
+pub mod amazons;
 pub mod arc_kayles;
 pub mod clobber;
 pub mod col;
+pub mod cram;
 pub mod cutcake;
 pub mod domineering;
 pub mod domineering_board;
 pub mod domineering_small;
+pub mod gen_clobber;
 pub mod grid;
+pub mod grid_parts;
 pub mod hackenbush;
 pub mod octal;
 pub mod position;

@@ -15,6 +15,7 @@
 use super::{PositionError, RulesetError};
 
 pub mod graph;
+pub mod grids;
 pub mod take_and_break;
 
 /// Most squares a board's text may hold; larger boards are refused (a limit) before anything

@@ -1,0 +1,186 @@
+//! CGSuite's other grid rulesets as functions: `cram("…")` (impartial Domineering),
+//! `kings("…")`, `rooks("…")`, `knights("…")`, `queens("…")` (its `GenClobber` variants) and
+//! `amazons("…")`, each of a board written as CGSuite writes it. Each value comes from the
+//! ruleset's search (`crate::rulesets`); each opening lists the boards one move reaches, whole,
+//! as calls, and `check_open` re-derives them with the naive generators of
+//! [`super::grid_games_check`].
+
+use super::grid_games_check as naive;
+use super::rulesets::{game_of, kernel_error, opening};
+use super::{args, Function, Opening};
+use crate::kernel::{GameId, Kernel, KernelError};
+use crate::rulesets::gen_clobber::{self, Piece};
+use crate::rulesets::{amazons, cram};
+use crate::term::{Arg, Term};
+
+fn board_call(name: &str, text: String) -> Term {
+    Term::Call {
+        name: name.to_string(),
+        args: vec![Arg::Text(text)],
+    }
+}
+
+fn check(
+    f: &dyn Function,
+    a: &[Arg],
+    go: impl Fn(&str) -> Result<(), String>,
+) -> Option<Result<(), String>> {
+    Some(match a {
+        [Arg::Text(t)] => go(t),
+        _ => Err(format!("expected {}", f.usage())),
+    })
+}
+
+/// `cram("...|.#.")`.
+pub struct Cram;
+
+impl Function for Cram {
+    fn name(&self) -> &'static str {
+        "cram"
+    }
+    fn usage(&self) -> &'static str {
+        "cram(\"...|.#.\")"
+    }
+    fn summary(&self) -> &'static str {
+        "a Cram board (rows separated by |, . empty, # filled; either player places a domino either way): a nimber"
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 1)?;
+        let b = cram::parse(args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
+        cram::value(&b, kernel).map_err(|e| kernel_error(self.name(), e))
+    }
+    fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        args::arity(self, a, 1)?;
+        let b = cram::parse(args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
+        let opts: Vec<Term> = cram::moves(&b)
+            .iter()
+            .map(|q| board_call("cram", cram::print(q)))
+            .collect();
+        Ok(opening(
+            game_of(opts.clone(), opts),
+            "cram",
+            format!(
+                "The Cram board {} is the impartial game of its moves: either player places a domino on two adjacent empty squares, across or down",
+                cram::print(&b)
+            ),
+            "CGSuite (game.grid.Cram, Domineering's impartial variant)",
+        ))
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        check(self, a, |t| naive::cram(t, term))
+    }
+}
+
+/// A Clobber variant of CGSuite's `GenClobber`: `kings`, `rooks`, `knights`, `queens`.
+pub struct Variant(pub Piece);
+
+/// `kings("xox|ox.")`.
+pub static KINGS: Variant = Variant(Piece::King);
+/// `rooks("xox|ox.")`.
+pub static ROOKS: Variant = Variant(Piece::Rook);
+/// `knights("xox|ox.")`.
+pub static KNIGHTS: Variant = Variant(Piece::Knight);
+/// `queens("xox|ox.")`.
+pub static QUEENS: Variant = Variant(Piece::Queen);
+
+impl Function for Variant {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn usage(&self) -> &'static str {
+        match self.0 {
+            Piece::King => "kings(\"xox|ox.\")",
+            Piece::Rook => "rooks(\"xox|ox.\")",
+            Piece::Knight => "knights(\"xox|ox.\")",
+            Piece::Queen => "queens(\"xox|ox.\")",
+        }
+    }
+    fn summary(&self) -> &'static str {
+        match self.0 {
+            Piece::King => "a Kings board (Clobber with a king's moves: x Left's stone, o Right's, . empty)",
+            Piece::Rook => "a Rooks board (Clobber with a rook's moves over empty squares: x Left's stone, o Right's, . empty)",
+            Piece::Knight => "a Knights board (Clobber with a knight's jumps: x Left's stone, o Right's, . empty)",
+            Piece::Queen => "a Queens board (Clobber with a queen's moves over empty squares: x Left's stone, o Right's, . empty)",
+        }
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 1)?;
+        let b = gen_clobber::parse(args::text(self, a, 0)?, self.0)
+            .map_err(|e| kernel_error(self.name(), e))?;
+        gen_clobber::value(&b, self.0, kernel).map_err(|e| kernel_error(self.name(), e))
+    }
+    fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        args::arity(self, a, 1)?;
+        let b = gen_clobber::parse(args::text(self, a, 0)?, self.0)
+            .map_err(|e| kernel_error(self.name(), e))?;
+        let side = |left: bool| -> Vec<Term> {
+            gen_clobber::moves(&b, self.0, left)
+                .iter()
+                .map(|q| board_call(self.name(), gen_clobber::print(q)))
+                .collect()
+        };
+        let how = match self.0 {
+            Piece::King => "one square in any of the eight directions",
+            Piece::Rook => "along its row or column over empty squares",
+            Piece::Knight => "by a knight's jump",
+            Piece::Queen => "along its row, column or a diagonal over empty squares",
+        };
+        Ok(opening(
+            game_of(side(true), side(false)),
+            self.0.name(),
+            format!(
+                "The {} board {} is the game of its moves: a stone moves {how} onto a stone of the other colour, which is removed",
+                self.0.title(),
+                gen_clobber::print(&b)
+            ),
+            "CGSuite (game.grid.GenClobber: Kings, Rooks, Knights, Queens); Clobber, §1 (the rules)",
+        ))
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        check(self, a, |t| naive::clobber_variant(self.0.name(), t, term))
+    }
+}
+
+/// `amazons("x..#|....|.#.o")`.
+pub struct Amazons;
+
+impl Function for Amazons {
+    fn name(&self) -> &'static str {
+        "amazons"
+    }
+    fn usage(&self) -> &'static str {
+        "amazons(\"x..#|....|.#.o\")"
+    }
+    fn summary(&self) -> &'static str {
+        "an Amazons board (x Left's amazon, o Right's, . empty, # burnt; an amazon moves like a queen, then shoots an arrow like one)"
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        args::arity(self, a, 1)?;
+        let b =
+            amazons::parse(args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
+        amazons::value(&b, kernel).map_err(|e| kernel_error(self.name(), e))
+    }
+    fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        args::arity(self, a, 1)?;
+        let b =
+            amazons::parse(args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
+        let side = |left: bool| -> Vec<Term> {
+            amazons::moves(&b, left)
+                .iter()
+                .map(|q| board_call("amazons", amazons::print(q)))
+                .collect()
+        };
+        Ok(opening(
+            game_of(side(true), side(false)),
+            "amazons",
+            format!(
+                "The Amazons board {} is the game of its moves: an amazon moves like a chess queen over empty squares, then shoots an arrow the same way from where it lands, burning the square the arrow reaches",
+                amazons::print(&b)
+            ),
+            "CGSuite (game.grid.Amazons)",
+        ))
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        check(self, a, |t| naive::amazons(t, term))
+    }
+}

@@ -1,0 +1,257 @@
+//! The independent check of the grid openings (`cram`, `kings`, `rooks`, `knights`, `queens`,
+//! `amazons`): a second move generator per ruleset, written from the rules on the board's
+//! characters (rows of characters and coordinates; no bit-boards, groups or symmetries), and
+//! a comparison of the boards it reaches with those an opening lists, as sets: every option
+//! once, nothing missing, nothing extra.
+//!
+//! The boards are read by the one reader of their language (`rulesets::position::grids`, the
+//! producer's too): independence is in the moves, not the language.
+
+use crate::rulesets::position::{grids, Board};
+use crate::rulesets::RulesetError;
+use crate::term::{Arg, Term};
+use std::collections::BTreeSet;
+
+type Rows = Vec<Vec<char>>;
+
+fn read(r: Result<Board, RulesetError>) -> Result<Rows, String> {
+    r.map(|b| b.rows()).map_err(|e| match e {
+        RulesetError::Input(p) => p.to_string(),
+        e => e.to_string(),
+    })
+}
+
+/// The reader of ruleset `name`'s language.
+fn reader(name: &str) -> Option<fn(&str) -> Result<Board, RulesetError>> {
+    Some(match name {
+        "cram" => grids::cram,
+        "kings" => grids::kings,
+        "rooks" => grids::rooks,
+        "knights" => grids::knights,
+        "queens" => grids::queens,
+        "amazons" => grids::amazons,
+        _ => return None,
+    })
+}
+
+fn text(rows: &Rows) -> String {
+    rows.iter()
+        .map(|r| r.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// The square (r, c) moved by (dr, dc), if on the board.
+fn go(rows: &Rows, (r, c): (usize, usize), (dr, dc): (i32, i32)) -> Option<(usize, usize)> {
+    let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+    if nr < 0 || nc < 0 {
+        return None;
+    }
+    let (nr, nc) = (nr as usize, nc as usize);
+    rows.get(nr).and_then(|row| row.get(nc)).map(|_| (nr, nc))
+}
+
+/// The options an opening lists, Left's and Right's, each as its board's text in the
+/// canonical spelling; an option that is not a board of ruleset `name` is an error.
+fn listed(name: &str, term: &Term) -> Result<(BTreeSet<String>, BTreeSet<String>), String> {
+    let Term::Game { left, right } = term else {
+        return Err("an opening of a position is a game {left options | right options}".into());
+    };
+    let read_one = reader(name).ok_or_else(|| format!("{name} is not a grid ruleset"))?;
+    let side = |opts: &[Term], who: &str| -> Result<BTreeSet<String>, String> {
+        let mut set = BTreeSet::new();
+        for o in opts {
+            let board = match o {
+                Term::Call { name: n, args } if n == name => match args.as_slice() {
+                    [Arg::Text(t)] => read_one(t).ok().map(|b| text(&b.rows())),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let Some(board) = board else {
+                return Err(format!(
+                    "{who} option {} is not a position of this ruleset",
+                    crate::syntax::print(o, &Default::default())
+                ));
+            };
+            if !set.insert(board.clone()) {
+                return Err(format!("{who} option {board:?} is listed twice"));
+            }
+        }
+        Ok(set)
+    };
+    Ok((side(left, "Left")?, side(right, "Right")?))
+}
+
+fn compare(
+    have: (BTreeSet<String>, BTreeSet<String>),
+    left: BTreeSet<String>,
+    right: BTreeSet<String>,
+) -> Result<(), String> {
+    for (who, got, want) in [("Left", &have.0, &left), ("Right", &have.1, &right)] {
+        if let Some(x) = want.difference(got).next() {
+            return Err(format!("{who}'s move to {x:?} is missing"));
+        }
+        if let Some(x) = got.difference(want).next() {
+            return Err(format!("{who} has no move to {x:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// Cram from the rules: a domino on two empty squares side by side or one above the other,
+/// for either player.
+pub fn cram_moves(board: &str) -> Result<BTreeSet<String>, String> {
+    let rows = read(grids::cram(board))?;
+    let mut out = BTreeSet::new();
+    for r in 0..rows.len() {
+        for c in 0..rows[r].len() {
+            for d in [(0, 1), (1, 0)] {
+                if let Some((r2, c2)) = go(&rows, (r, c), d) {
+                    if rows[r][c] == '.' && rows[r2][c2] == '.' {
+                        let mut n = rows.clone();
+                        n[r][c] = '#';
+                        n[r2][c2] = '#';
+                        out.insert(text(&n));
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Checks a Cram opening.
+pub fn cram(board: &str, term: &Term) -> Result<(), String> {
+    let all = cram_moves(board)?;
+    compare(listed("cram", term)?, all.clone(), all)
+}
+
+/// The ways a piece of the Clobber variant `name` may go: the steps, and whether it repeats
+/// them over empty squares.
+fn piece(name: &str) -> Option<(Vec<(i32, i32)>, bool)> {
+    let rook = vec![(1, 0), (-1, 0), (0, 1), (0, -1)];
+    let bishop = vec![(1, 1), (1, -1), (-1, 1), (-1, -1)];
+    let knight = vec![
+        (1, 2),
+        (2, 1),
+        (-1, 2),
+        (-2, 1),
+        (1, -2),
+        (2, -1),
+        (-1, -2),
+        (-2, -1),
+    ];
+    let both = || rook.iter().chain(&bishop).copied().collect::<Vec<_>>();
+    Some(match name {
+        "kings" => (both(), false),
+        "queens" => (both(), true),
+        "rooks" => (rook.clone(), true),
+        "knights" => (knight, false),
+        _ => return None,
+    })
+}
+
+/// A Clobber variant from the rules: a stone goes one of its ways (sliding over empty squares
+/// for rooks and queens) onto a stone of the other colour, which is removed; Left's moves and
+/// Right's.
+pub fn clobber_variant_moves(
+    name: &str,
+    board: &str,
+) -> Result<(BTreeSet<String>, BTreeSet<String>), String> {
+    let read_one = reader(name).ok_or_else(|| format!("{name} is not a grid ruleset"))?;
+    let (ways, slides) = piece(name).ok_or_else(|| format!("{name} is not a Clobber variant"))?;
+    let rows = read(read_one(board))?;
+    let (mut left, mut right) = (BTreeSet::new(), BTreeSet::new());
+    for r in 0..rows.len() {
+        for c in 0..rows[r].len() {
+            let (me, foe) = match rows[r][c] {
+                'x' => ('x', 'o'),
+                'o' => ('o', 'x'),
+                _ => continue,
+            };
+            for &d in &ways {
+                let mut at = go(&rows, (r, c), d);
+                while slides {
+                    match at {
+                        Some((a, b)) if rows[a][b] == '.' => at = go(&rows, (a, b), d),
+                        _ => break,
+                    }
+                }
+                if let Some((a, b)) = at {
+                    if rows[a][b] == foe {
+                        let mut n = rows.clone();
+                        n[a][b] = me;
+                        n[r][c] = '.';
+                        if me == 'x' { &mut left } else { &mut right }.insert(text(&n));
+                    }
+                }
+            }
+        }
+    }
+    Ok((left, right))
+}
+
+/// Checks an opening of a Clobber variant.
+pub fn clobber_variant(name: &str, board: &str, term: &Term) -> Result<(), String> {
+    let (left, right) = clobber_variant_moves(name, board)?;
+    compare(listed(name, term)?, left, right)
+}
+
+/// Amazons from the rules: an amazon goes like a queen over empty squares, then from where it
+/// lands an arrow goes like a queen over empty squares (the one it left is empty now) and
+/// burns the square it stops on; Left's moves and Right's.
+pub fn amazons_moves(board: &str) -> Result<(BTreeSet<String>, BTreeSet<String>), String> {
+    let rows = read(grids::amazons(board))?;
+    let queen = [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ];
+    // The empty squares a queen at `from` reaches on `rows`.
+    let reach = |rows: &Rows, from: (usize, usize)| -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for &d in &queen {
+            let mut at = go(rows, from, d);
+            while let Some((a, b)) = at {
+                if rows[a][b] != '.' {
+                    break;
+                }
+                out.push((a, b));
+                at = go(rows, (a, b), d);
+            }
+        }
+        out
+    };
+    let (mut left, mut right) = (BTreeSet::new(), BTreeSet::new());
+    for r in 0..rows.len() {
+        for c in 0..rows[r].len() {
+            let me = rows[r][c];
+            if me != 'x' && me != 'o' {
+                continue;
+            }
+            for (a, b) in reach(&rows, (r, c)) {
+                let mut moved = rows.clone();
+                moved[r][c] = '.';
+                moved[a][b] = me;
+                for (p, q) in reach(&moved, (a, b)) {
+                    let mut n = moved.clone();
+                    n[p][q] = '#';
+                    if me == 'x' { &mut left } else { &mut right }.insert(text(&n));
+                }
+            }
+        }
+    }
+    Ok((left, right))
+}
+
+/// Checks an Amazons opening.
+pub fn amazons(board: &str, term: &Term) -> Result<(), String> {
+    let (left, right) = amazons_moves(board)?;
+    compare(listed("amazons", term)?, left, right)
+}

@@ -1,0 +1,158 @@
+//! Amazons (Walter Zamkauskas, 1988; CGSuite's `game.grid.Amazons`): Left moves an `x`
+//! amazon and Right an `o` amazon like a chess queen (any distance along a row, column or
+//! diagonal, over empty squares only), and the amazon that moved then shoots an arrow the same
+//! way from its new square, over empty squares (the square it left now counts as empty), onto
+//! an empty square, which is burnt for good. Notation (CGSuite's): rows separated by `|`, `x`,
+//! `o`, `.` an empty square, `#` a burnt one: `"x..#|....|.#.o"`.
+//!
+//! Search: an amazon and its arrows move only through squares that are not burnt, one
+//! king-step at a time, so the 8-connected regions of unburnt squares never interact: their
+//! values add, and a region without an amazon is 0. Each region is cut to its bounding box
+//! (the squares of the box outside it burnt) and keyed by the least of its images under the
+//! board's eight symmetries and the colour swap (which swaps the players and negates the
+//! value).
+
+use super::grid::{Shape, MAX_REGION};
+use super::grid_parts::{self, at, least_image, squares, step, COMPASS};
+use super::search::{self, Rules, Table};
+use super::RulesetError;
+use crate::kernel::{GameId, Kernel};
+
+/// A board or one region of one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    /// The dimensions.
+    pub shape: Shape,
+    /// Left's amazons.
+    pub x: u128,
+    /// Right's amazons.
+    pub o: u128,
+    /// The squares not burnt (empty or holding an amazon).
+    pub open: u128,
+}
+
+/// Reads `"x..#|....|.#.o"`; boards of more than [`MAX_REGION`] squares are refused (a limit).
+pub fn parse(text: &str) -> Result<Board, RulesetError> {
+    let g = super::position::grids::amazons(text)?;
+    if !grid_parts::fits(g.width, g.height) {
+        return Err(super::too_large(format!(
+            "a {}×{} Amazons board (at most {MAX_REGION} squares)",
+            g.height, g.width
+        )));
+    }
+    let (mut x, mut o, mut open) = (0u128, 0u128, 0u128);
+    for (i, &c) in g.cells.iter().enumerate() {
+        match c {
+            'x' => x |= 1 << i,
+            'o' => o |= 1 << i,
+            _ => {}
+        }
+        if c != '#' {
+            open |= 1 << i;
+        }
+    }
+    Ok(Board {
+        shape: Shape {
+            w: g.width as u8,
+            h: g.height as u8,
+        },
+        x,
+        o,
+        open,
+    })
+}
+
+/// The board in its notation.
+pub fn print(b: &Board) -> String {
+    let w = b.shape.w as usize;
+    (0..b.shape.h as usize)
+        .map(|r| {
+            (0..w)
+                .map(|c| {
+                    let m = super::grid::bit(w, r, c);
+                    if b.x & m != 0 {
+                        'x'
+                    } else if b.o & m != 0 {
+                        'o'
+                    } else if b.open & m != 0 {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// The squares reached from `from` along each compass direction over squares of `free`.
+fn lines(shape: Shape, from: usize, free: u128) -> impl Iterator<Item = usize> {
+    let start = at(shape, from);
+    COMPASS.iter().flat_map(move |&d| {
+        (1..)
+            .map(move |n| step(shape, start, d, n))
+            .take_while(move |j| j.is_some_and(|j| free & (1 << j) != 0))
+            .flatten()
+    })
+}
+
+/// The boards one move of Left (`left`) or Right reaches: an amazon's move and its arrow.
+pub fn moves(b: &Board, left: bool) -> Vec<Board> {
+    let mine = if left { b.x } else { b.o };
+    let empty = b.open & !b.x & !b.o;
+    let mut out = Vec::new();
+    for i in squares(mine) {
+        for to in lines(b.shape, i, empty) {
+            let after = (empty | (1 << i)) & !(1 << to);
+            let moved = (mine & !(1 << i)) | (1 << to);
+            for arrow in lines(b.shape, to, after) {
+                let (x, o) = if left { (moved, b.o) } else { (b.x, moved) };
+                out.push(Board {
+                    shape: b.shape,
+                    x,
+                    o,
+                    open: b.open & !(1 << arrow),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The Amazons rules for the search.
+pub struct Amazons;
+
+impl Rules for Amazons {
+    type Pos = Board;
+
+    fn parts(&self, p: &Board) -> Vec<(Board, bool)> {
+        grid_parts::groups(p.shape, p.open, |a, b| {
+            a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1
+        })
+        .into_iter()
+        .filter(|&g| g & (p.x | p.o) != 0)
+        .map(|g| {
+            let (shape, [x, o, open]) = grid_parts::trim(p.shape, g, [p.x, p.o, p.open]);
+            let ((shape, [x, o, open]), negated) = least_image(shape, [x, o, open], true);
+            (Board { shape, x, o, open }, negated)
+        })
+        .collect()
+    }
+
+    fn moves(&self, p: &Board, left: bool) -> Vec<Board> {
+        moves(p, left)
+    }
+}
+
+/// The value of a board, its regions shared out over [`search::threads`] threads.
+pub fn value(b: &Board, kernel: &mut Kernel) -> Result<GameId, RulesetError> {
+    let mut table = Table::for_kernel(kernel);
+    search::value_parallel(
+        &Amazons,
+        std::slice::from_ref(b),
+        &mut table,
+        kernel,
+        search::threads(),
+    )
+}

@@ -1,0 +1,263 @@
+//! Clobber's variants from CGSuite's `GenClobber` schema: **Kings** (a stone moves and
+//! clobbers like a chess king, one square in any of the eight directions), **Rooks** (like a
+//! rook: along a row or column, over any number of empty squares, onto the first stone met,
+//! which must be the opponent's), **Knights** (a knight's jump) and **Queens** (a queen's
+//! lines). As in Clobber, Left moves an `x` stone and Right an `o` stone, always onto a stone
+//! of the other colour, which is removed; the square left behind is empty. Notation
+//! (CGSuite's, Clobber's): rows separated by `|`, `x`, `o`, `.`: `"xox|ox."`.
+//!
+//! Search: the stones fall into groups that can never meet, whose values add, and a group of
+//! one colour is 0 (a stone only ever moves by clobbering). For the one-step pieces a group is
+//! the stones joined by the piece's steps, as in CGSuite. For the sliding pieces, stones that
+//! share no line (row and column for rooks, diagonals too for queens) never interact: a
+//! stone slides only onto the first stone on its line, stones only ever vacate squares, and a
+//! stone of another group between two of one group would share their line; so a group is the
+//! stones joined by sharing a line, and its key drops the other groups' stones. A Rooks group
+//! also drops its empty rows and columns, since a rook slides over any number of empty squares
+//! and how many does not matter. Each group is keyed by the least of its images under the
+//! board's eight symmetries and the colour swap (which swaps the players and negates the
+//! value).
+
+use super::grid::{Shape, MAX_REGION};
+use super::grid_parts::{self, at, least_image, squares, step, COMPASS, KNIGHT, ORTHOGONAL};
+use super::search::{self, Rules, Table};
+use super::RulesetError;
+use crate::kernel::{GameId, Kernel};
+
+/// Which of the variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// One step in any of the eight directions.
+    King,
+    /// Any distance along a row or column.
+    Rook,
+    /// A knight's jump.
+    Knight,
+    /// Any distance along a row, column or diagonal.
+    Queen,
+}
+
+impl Piece {
+    /// The ruleset's function name (`kings`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Piece::King => "kings",
+            Piece::Rook => "rooks",
+            Piece::Knight => "knights",
+            Piece::Queen => "queens",
+        }
+    }
+    /// The ruleset's name in prose (`Kings`, …).
+    pub fn title(self) -> &'static str {
+        match self {
+            Piece::King => "Kings",
+            Piece::Rook => "Rooks",
+            Piece::Knight => "Knights",
+            Piece::Queen => "Queens",
+        }
+    }
+    /// The directions a stone moves in.
+    pub fn directions(self) -> &'static [(i32, i32)] {
+        match self {
+            Piece::King | Piece::Queen => &COMPASS,
+            Piece::Rook => &ORTHOGONAL,
+            Piece::Knight => &KNIGHT,
+        }
+    }
+    /// Whether a stone slides any distance over empty squares.
+    pub fn slides(self) -> bool {
+        matches!(self, Piece::Rook | Piece::Queen)
+    }
+    /// Whether stones at these squares interact: one step apart for a stepping piece, on a
+    /// common line for a sliding one.
+    fn joined(self, a: (usize, usize), b: (usize, usize)) -> bool {
+        let (dr, dc) = (a.0 as i32 - b.0 as i32, a.1 as i32 - b.1 as i32);
+        match self {
+            Piece::King => dr.abs() <= 1 && dc.abs() <= 1,
+            Piece::Knight => (dr.abs(), dc.abs()) == (1, 2) || (dr.abs(), dc.abs()) == (2, 1),
+            Piece::Rook => dr == 0 || dc == 0,
+            Piece::Queen => dr == 0 || dc == 0 || dr.abs() == dc.abs(),
+        }
+    }
+}
+
+/// A board or one group of one: Left's and Right's stones as bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    /// The dimensions.
+    pub shape: Shape,
+    /// Left's stones.
+    pub x: u128,
+    /// Right's stones.
+    pub o: u128,
+}
+
+/// Reads `"xox|ox."` for the variant; boards of more than [`MAX_REGION`] squares are refused
+/// (a limit).
+pub fn parse(text: &str, piece: Piece) -> Result<Board, RulesetError> {
+    use super::position::grids;
+    let g = match piece {
+        Piece::King => grids::kings(text),
+        Piece::Rook => grids::rooks(text),
+        Piece::Knight => grids::knights(text),
+        Piece::Queen => grids::queens(text),
+    }?;
+    if !grid_parts::fits(g.width, g.height) {
+        return Err(super::too_large(format!(
+            "a {}×{} {} board (at most {MAX_REGION} squares)",
+            g.height,
+            g.width,
+            piece.title()
+        )));
+    }
+    let (mut x, mut o) = (0u128, 0u128);
+    for (i, &c) in g.cells.iter().enumerate() {
+        match c {
+            'x' => x |= 1 << i,
+            'o' => o |= 1 << i,
+            _ => {}
+        }
+    }
+    Ok(Board {
+        shape: Shape {
+            w: g.width as u8,
+            h: g.height as u8,
+        },
+        x,
+        o,
+    })
+}
+
+/// The board in its notation.
+pub fn print(b: &Board) -> String {
+    let w = b.shape.w as usize;
+    (0..b.shape.h as usize)
+        .map(|r| {
+            (0..w)
+                .map(|c| {
+                    let m = super::grid::bit(w, r, c);
+                    if b.x & m != 0 {
+                        'x'
+                    } else if b.o & m != 0 {
+                        'o'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// The boards one move of Left (`left`) or Right reaches.
+pub fn moves(b: &Board, piece: Piece, left: bool) -> Vec<Board> {
+    let (mine, theirs) = if left { (b.x, b.o) } else { (b.o, b.x) };
+    let stones = b.x | b.o;
+    let mut out = Vec::new();
+    for i in squares(mine) {
+        let from = at(b.shape, i);
+        for &d in piece.directions() {
+            let mut n = 1;
+            let target = loop {
+                match step(b.shape, from, d, n) {
+                    Some(j) if piece.slides() && stones & (1 << j) == 0 => n += 1,
+                    t => break t,
+                }
+            };
+            let Some(j) = target.filter(|&j| theirs & (1 << j) != 0) else {
+                continue;
+            };
+            let (m, t) = ((mine & !(1 << i)) | (1 << j), theirs & !(1 << j));
+            out.push(if left {
+                Board {
+                    shape: b.shape,
+                    x: m,
+                    o: t,
+                }
+            } else {
+                Board {
+                    shape: b.shape,
+                    x: t,
+                    o: m,
+                }
+            });
+        }
+    }
+    out
+}
+
+/// Keeps only the rows and columns of `b` that hold a stone.
+fn compress(b: Board) -> Board {
+    let stones = b.x | b.o;
+    let (w, h) = (b.shape.w as usize, b.shape.h as usize);
+    let rows: Vec<usize> = (0..h)
+        .filter(|&r| (0..w).any(|c| stones & super::grid::bit(w, r, c) != 0))
+        .collect();
+    let cols: Vec<usize> = (0..w)
+        .filter(|&c| (0..h).any(|r| stones & super::grid::bit(w, r, c) != 0))
+        .collect();
+    let nw = cols.len();
+    let (mut x, mut o) = (0u128, 0u128);
+    for (nr, &r) in rows.iter().enumerate() {
+        for (nc, &c) in cols.iter().enumerate() {
+            let m = super::grid::bit(w, r, c);
+            let to = super::grid::bit(nw, nr, nc);
+            if b.x & m != 0 {
+                x |= to;
+            }
+            if b.o & m != 0 {
+                o |= to;
+            }
+        }
+    }
+    Board {
+        shape: Shape {
+            w: nw as u8,
+            h: rows.len() as u8,
+        },
+        x,
+        o,
+    }
+}
+
+/// The rules of one variant for the search.
+pub struct GenClobber(pub Piece);
+
+impl Rules for GenClobber {
+    type Pos = Board;
+
+    fn parts(&self, p: &Board) -> Vec<(Board, bool)> {
+        let piece = self.0;
+        grid_parts::groups(p.shape, p.x | p.o, |a, b| piece.joined(a, b))
+            .into_iter()
+            .filter(|&g| g & p.x != 0 && g & p.o != 0)
+            .map(|g| {
+                let (shape, [x, o]) = grid_parts::trim(p.shape, g, [p.x, p.o]);
+                let mut part = Board { shape, x, o };
+                if piece == Piece::Rook {
+                    part = compress(part);
+                }
+                let ((shape, [x, o]), negated) = least_image(part.shape, [part.x, part.o], true);
+                (Board { shape, x, o }, negated)
+            })
+            .collect()
+    }
+
+    fn moves(&self, p: &Board, left: bool) -> Vec<Board> {
+        moves(p, self.0, left)
+    }
+}
+
+/// The value of a board of the variant, its groups shared out over [`search::threads`]
+/// threads.
+pub fn value(b: &Board, piece: Piece, kernel: &mut Kernel) -> Result<GameId, RulesetError> {
+    let mut table = Table::for_kernel(kernel);
+    search::value_parallel(
+        &GenClobber(piece),
+        std::slice::from_ref(b),
+        &mut table,
+        kernel,
+        search::threads(),
+    )
+}
