@@ -17,12 +17,15 @@ pub mod domineering_board;
 pub mod domineering_small;
 pub mod grid;
 pub mod hackenbush;
+pub mod mem;
 pub mod octal;
 pub mod position;
 pub mod search;
+pub mod spawning;
 pub mod svg;
 pub mod take_and_break;
 pub mod toads;
+pub mod toppling_dominoes;
 pub mod wythoff;
 
 use crate::kernel::KernelError;
