@@ -44,8 +44,10 @@ impl Leaf {
     }
 }
 
-/// The most options a definition may open a closed form into (`*n` has n options).
-pub const MAX_OPEN: usize = 4096;
+/// The most options a definition may open a closed form into (`*n` has n options): the
+/// kernel's own cap on a nimber's options (`kernel::nus::MAX_NIM_OPTIONS`), so a rule opens
+/// every nimber the kernel can list. Opening is linear in n: one leaf per option.
+pub const MAX_OPEN: usize = 1 << 16;
 
 /// A dyadic that is a natural number, as a nimber.
 pub(crate) fn nat(x: &Dyadic) -> Option<Nimber> {
@@ -102,6 +104,18 @@ mod tests {
             .collect();
         assert_eq!(three, want);
         assert!(nims(&Dyadic::from(5), 4).is_none());
+        // At the cap, *65536 opens into its 65536 options; one more is refused.
+        let at_cap = nims(&Dyadic::from(1 << 16), MAX_OPEN).unwrap();
+        assert_eq!(at_cap.len(), 1 << 16);
+        assert_eq!(
+            at_cap.last(),
+            Some(&Leaf::Nus {
+                number: Dyadic::zero(),
+                up: BigInt::zero(),
+                nim: Nimber::from((1u64 << 16) - 1),
+            })
+        );
+        assert!(nims(&Dyadic::from((1 << 16) + 1), MAX_OPEN).is_none());
         assert!(nims(&Dyadic::from(-1), MAX_OPEN).is_none());
         assert!(nims(&Dyadic::from(1).half(), MAX_OPEN).is_none());
     }

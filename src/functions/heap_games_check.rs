@@ -140,7 +140,7 @@ fn option_heaps(
     }
 }
 
-fn listed_heaps(
+pub(super) fn listed_heaps(
     term: &Term,
     one: &dyn Fn(&Term) -> Option<usize>,
 ) -> Result<(Moves, Moves), String> {
@@ -169,7 +169,7 @@ fn listed_heaps(
     Ok((side(left, "Left")?, side(right, "Right")?))
 }
 
-fn same<K: Ord + std::fmt::Debug>(
+pub(super) fn same<K: Ord + std::fmt::Debug>(
     have: (BTreeSet<K>, BTreeSet<K>),
     want: &BTreeSet<K>,
 ) -> Result<(), String> {

@@ -28,6 +28,8 @@ pub mod heap_games_check;
 pub mod integers;
 pub mod introspect;
 pub mod misere;
+mod more_rulesets;
+pub mod more_rulesets_check;
 pub mod nimopen;
 pub mod nimroots;
 mod numbers;
@@ -110,6 +112,9 @@ pub static REGISTRY: &[&dyn Function] = &[
     &heap_games::TakeAndBreak,
     &heap_games::Grundy,
     &heap_games::Wythoff,
+    &more_rulesets::TopplingDominoes,
+    &more_rulesets::Mem,
+    &more_rulesets::Spawning,
     &rulesets::Hackenbush,
     &graph_games::SNORT,
     &graph_games::COL,

@@ -23,8 +23,9 @@ use std::collections::BTreeMap;
 /// The most matches enumerated for one step; beyond it the step is rejected as too ambiguous
 /// to check, rather than checked for ever.
 const MAX_MATCHES: usize = 20_000;
-/// The most options a closed form is opened into (`*n` has n options).
-const MAX_OPEN: u64 = 4096;
+/// The most options a closed form is opened into (`*n` has n options): the kernel's and the
+/// engine's cap (`eval::leaf::MAX_OPEN`), so every opening the engine writes can be checked.
+const MAX_OPEN: u64 = 1 << 16;
 
 /// A match of a pattern against a term.
 pub type Binds = Witnesses;

@@ -23,12 +23,15 @@ pub mod gen_clobber;
 pub mod grid;
 pub mod grid_parts;
 pub mod hackenbush;
+pub mod mem;
 pub mod octal;
 pub mod position;
 pub mod search;
+pub mod spawning;
 pub mod svg;
 pub mod take_and_break;
 pub mod toads;
+pub mod toppling_dominoes;
 pub mod wythoff;
 
 use crate::kernel::KernelError;

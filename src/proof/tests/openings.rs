@@ -354,3 +354,61 @@ fn a_tampered_heap_opening_is_rejected() {
         assert!(p.check(&rules).is_err(), "{text}");
     }
 }
+
+#[test]
+fn toppling_dominoes_mem_and_spawning_simplify_with_checked_proofs() {
+    for text in [
+        r#"toppling_dominoes("lere")"#,
+        r#"toppling_dominoes("lrrlrrl")"#,
+        r#"toppling_dominoes("l.r")"#,
+        r#"mem(7)"#,
+        r#"mem(10, 3)"#,
+        r#"spawning("1-3", 6)"#,
+        r#"spawning("4FS", 9)"#,
+        r#"spawning("3E", 8) + spawning("1+C", 4)"#,
+    ] {
+        agrees_with_the_kernel(text);
+    }
+}
+
+#[test]
+fn a_tampered_toppling_mem_or_spawning_opening_is_rejected() {
+    let rules = RuleSet::builtin();
+    for (text, rule) in [
+        (r#"toppling_dominoes("lrel")"#, "toppling-dominoes"),
+        (r#"mem(6)"#, "mem"),
+        (r#"spawning("1-3", 5)"#, "spawning"),
+    ] {
+        let s = simplify(text);
+        s.proof.check(&rules).unwrap();
+        let (k, i) = s
+            .proof
+            .lemmas
+            .iter()
+            .enumerate()
+            .find_map(|(k, l)| {
+                l.steps.iter().position(|st| {
+                    st.rule == rule
+                        && matches!(&st.to, Term::Game { left, right } if left.len() >= 2 && right.len() >= 2)
+                }).map(|i| (k, i))
+            })
+            .unwrap_or_else(|| panic!("{text}: no opening with two options"));
+        let Term::Game { left, right } = s.proof.lemmas[k].steps[i].to.clone() else {
+            panic!("an opening gives a game");
+        };
+        let mut p = s.proof.clone();
+        p.lemmas[k].steps[i].to = Term::game(left[1..].to_vec(), right[1..].to_vec());
+        let e = p.check(&rules).unwrap_err();
+        assert!(
+            e.reason.contains(&format!("opening `{rule}`")),
+            "{text}: {e}"
+        );
+        let mut p = s.proof.clone();
+        let mut l = left.clone();
+        l[0] = l[l.len() - 1].clone();
+        let mut r = right.clone();
+        r[0] = r[r.len() - 1].clone();
+        p.lemmas[k].steps[i].to = Term::game(l, r);
+        assert!(p.check(&rules).is_err(), "{text}");
+    }
+}

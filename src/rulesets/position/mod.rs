@@ -16,7 +16,9 @@ use super::{PositionError, RulesetError};
 
 pub mod graph;
 pub mod grids;
+pub mod spawning;
 pub mod take_and_break;
+pub mod toppling_dominoes;
 
 /// Most squares a board's text may hold; larger boards are refused (a limit) before anything
 /// is built.

@@ -1,0 +1,106 @@
+//! Mem (CGSuite's `game.heap.Mem`, a `GenMem` with `j >= memory`): a heap of n with a memory
+//! k, the number of tokens the previous move took. A move takes a tokens, 1 ≤ a ≤ n, with
+//! a ≥ k, and leaves (n − a, a). A game starts with memory 0.
+//!
+//! G(n, k) is the mex of G(n − a, a) over a from max(k, 1) to n; as k falls the set only
+//! grows, so row n is filled from k = n down in one pass with a running mex: the table up to
+//! n costs O(n²) and is refused past [`MAX_HEAP`].
+
+use super::RulesetError;
+use crate::kernel::Budget;
+
+/// Largest heap valued (the table holds about n²/2 values).
+pub const MAX_HEAP: usize = 4096;
+
+/// The options of (n, k): (n − a, a) for max(k, 1) ≤ a ≤ n.
+pub fn moves(n: usize, k: usize) -> Vec<(usize, usize)> {
+    (k.max(1)..=n).map(|a| (n - a, a)).collect()
+}
+
+/// G(n, k).
+pub fn value(n: usize, k: usize, budget: &Budget) -> Result<u64, RulesetError> {
+    if n > MAX_HEAP {
+        return Err(super::too_large(format!(
+            "Mem with a heap of {n} (at most {MAX_HEAP})"
+        )));
+    }
+    if k > n {
+        return Ok(0);
+    }
+    // rows[m][j] = G(m, j) for j ≤ m (G(m, j) = 0 for j > m).
+    let mut rows: Vec<Vec<u16>> = Vec::with_capacity(n + 1);
+    for m in 0..=n {
+        budget.check().map_err(RulesetError::from)?;
+        let mut row = vec![0u16; m + 1];
+        let mut seen = vec![false; m + 2];
+        let mut mex = 0usize;
+        for a in (1..=m).rev() {
+            let r = m - a;
+            let g = if a <= r { rows[r][a] } else { 0 } as usize;
+            if g < seen.len() {
+                seen[g] = true;
+            }
+            while mex < seen.len() && seen[mex] {
+                mex += 1;
+            }
+            row[a] = mex as u16;
+        }
+        if m > 0 {
+            row[0] = row[1];
+        }
+        rows.push(row);
+    }
+    Ok(rows[n][k] as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn by_definition(n: usize, k: usize, memo: &mut HashMap<(usize, usize), u64>) -> u64 {
+        if let Some(&v) = memo.get(&(n, k)) {
+            return v;
+        }
+        let vals: Vec<u64> = moves(n, k)
+            .into_iter()
+            .map(|(m, j)| by_definition(m, j, memo))
+            .collect();
+        let g = (0..).find(|v| !vals.contains(v)).unwrap();
+        memo.insert((n, k), g);
+        g
+    }
+
+    #[test]
+    fn the_table_is_the_definition() {
+        let mut memo = HashMap::new();
+        for n in 0..40 {
+            for k in 0..45 {
+                assert_eq!(
+                    value(n, k, &Budget::default()).unwrap(),
+                    by_definition(n, k, &mut memo),
+                    "({n}, {k})"
+                );
+            }
+        }
+    }
+
+    /// CGSuite's GameHeapTest: `game.heap.Mem((10, n)).NimValue` for n = 0 … 20, and
+    /// `Mem((10,10)).Options.Size` = 1.
+    #[test]
+    fn cgsuites_row_ten() {
+        let row: Vec<u64> = (0..=20)
+            .map(|k| value(10, k, &Budget::default()).unwrap())
+            .collect();
+        assert_eq!(
+            row,
+            [3, 3, 3, 3, 2, 2, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        );
+        assert_eq!(moves(10, 10).len(), 1);
+    }
+
+    #[test]
+    fn too_large_a_heap_is_a_limit() {
+        assert!(value(MAX_HEAP + 1, 0, &Budget::default()).is_err());
+    }
+}
