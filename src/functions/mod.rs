@@ -27,6 +27,7 @@ mod heap_games;
 pub mod heap_games_check;
 pub mod integers;
 pub mod introspect;
+pub mod loopy;
 pub mod misere;
 mod more_rulesets;
 pub mod more_rulesets_check;
@@ -182,6 +183,27 @@ pub static REGISTRY: &[&dyn Function] = &[
     &introspect::UPTIMAL_EXPANSION,
     &introspect::COMPANION,
     &SIZE,
+    &LoopyName("on"),
+    &LoopyName("off"),
+    &LoopyName("over"),
+    &LoopyName("under"),
+    &LoopyName("upon"),
+    &LoopyName("dud"),
+    &LoopyName("pass"),
+    &LoopyName("loop"),
+    &LoopyName("sidle"),
+    &LoopyName("onside"),
+    &LoopyName("offside"),
+    &LoopyName("upsum"),
+    &LoopyName("downsum"),
+    &LoopyName("outcome_class"),
+    &LoopyName("outcome"),
+    &LoopyName("is_loopfree"),
+    &LoopyName("is_stopper"),
+    &LoopyName("is_stopper_sided"),
+    &LoopyName("is_plumtree"),
+    &LoopyName("is_pseudonumber"),
+    &LoopyName("is_idempotent"),
     &predicates::IS_ALL_SMALL,
     &predicates::IS_ATOMIC,
     &predicates::IS_EVEN_TEMPERED,
@@ -244,6 +266,34 @@ impl Function for Size {
 }
 
 static SIZE: Size = Size;
+
+/// A name of the loopy notation or a function of loopy games (`loopy`), worked out by the
+/// number world, which holds loopy values; the kernel's view is the value when it is a short
+/// game (`on + -1` is not, `{pass|pass} - dud` is not either, `onside(1 & 0)` is 1).
+struct LoopyName(&'static str);
+
+impl Function for LoopyName {
+    fn name(&self) -> &'static str {
+        self.0
+    }
+    fn usage(&self) -> &'static str {
+        loopy::NAMES
+            .iter()
+            .find(|(n, _)| *n == self.0)
+            .map_or(self.0, |(_, u)| u.split(':').next().unwrap_or(self.0))
+    }
+    fn summary(&self) -> &'static str {
+        loopy::NAMES
+            .iter()
+            .find(|(n, _)| *n == self.0)
+            .map_or("a loopy game of CGSuite's notation", |(_, u)| {
+                u.split_once(": ").map_or(*u, |(_, s)| s)
+            })
+    }
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        world::as_game(kernel, self.0, a)
+    }
+}
 
 /// The function called `name`.
 pub fn lookup(name: &str) -> Option<&'static dyn Function> {

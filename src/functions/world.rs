@@ -44,6 +44,8 @@ pub enum Value {
         /// How it prints, as CGSuite prints it.
         text: String,
     },
+    /// A loopy game that is not a short game (`on`, `a{0|a}`, `1 & 0`): `super::loopy`.
+    Loopy(Box<crate::loopy::value::Value>),
     /// `true` or `false` (a predicate's answer: `is_number(1/2)`).
     Bool(bool),
     /// A list, printed `[a,b]` (`left_options({1|0})` is `[1]`).
@@ -105,6 +107,13 @@ impl Value {
             }
             Value::Surreal(s) => s.display(ascii),
             Value::Misere { text, .. } | Value::Text { text, .. } => text.clone(),
+            Value::Loopy(v) => {
+                let mut w = crate::loopy::Work::new(k.budget().clone());
+                match v.write(k, &mut w) {
+                    Ok(s) => s,
+                    Err(e) => format!("(a loopy game that could not be written: {e})"),
+                }
+            }
             Value::Bool(b) => b.to_string(),
             Value::List(xs) => {
                 let parts: Vec<String> = xs.iter().map(|x| x.display(k, ascii)).collect();
@@ -131,6 +140,9 @@ pub fn error(what: &str, message: impl Into<String>) -> KernelError {
 pub fn eval(k: &mut Kernel, t: &Term) -> Result<Value, KernelError> {
     if super::misere::is_form_term(t) {
         return super::misere::form_value(k, t).map(Value::from);
+    }
+    if super::loopy::is_loopy_term(t) && !matches!(t, Term::Call { .. }) {
+        return super::loopy::value(k, t, &mut loopy_operand).map(Value::from);
     }
     match t {
         Term::Sum(a, b) => {
@@ -184,6 +196,12 @@ pub fn add(k: &mut Kernel, x: Value, y: Value) -> Result<Value, KernelError> {
     if let (Some(a), Some(b)) = (x.as_surreal(k), y.as_surreal(k)) {
         return Ok(Value::surreal(a.add(&b), k));
     }
+    if matches!(x, Value::Loopy(_)) || matches!(y, Value::Loopy(_)) {
+        let (a, b) = (loopy_of(k, "+", x)?, loopy_of(k, "+", y)?);
+        let (a, b) = (super::loopy::lift(k, a)?, super::loopy::lift(k, b)?);
+        let s = a.add(&b, &mut crate::loopy::Work::new(k.budget().clone()))?;
+        return super::loopy::settle(k, s).map(Value::from);
+    }
     if let (Some(a), Some(b)) = (x.as_on2(k), y.as_on2(k)) {
         return Ok(Value::nimber(a.add(&b), k));
     }
@@ -203,6 +221,7 @@ pub fn neg(k: &mut Kernel, x: Value) -> Result<Value, KernelError> {
         Value::Surreal(s) => Value::Surreal(s.neg()),
         // In characteristic 2 every nimber is its own negative.
         Value::Nimber(n) => Value::Nimber(n),
+        Value::Loopy(v) => Value::Loopy(Box::new(v.neg())),
         // Misère forms are impartial: their own negatives.
         v @ Value::Misere { .. } => v,
         v => return Err(not_a_game(k, "-", &v)),
@@ -405,6 +424,11 @@ fn natural_arg(k: &mut Kernel, name: &str, a: &[Arg], i: usize) -> Result<u64, K
 /// "limit reached" rather than running on.
 pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError> {
     k.check_budget()?;
+    // Names shared with short games are this family's only when an argument is loopy.
+    let shared = matches!(name, "options" | "left_options" | "right_options");
+    if super::loopy::handles(name) && (!shared || super::loopy::mentions_loopy(a)) {
+        return super::loopy::call(k, name, a, &mut loopy_operand).map(Value::from);
+    }
     match name {
         "omega" => {
             arity(name, "omega() or omega(e)", a, &[0, 1])?;
@@ -1543,6 +1567,43 @@ pub fn as_game(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<GameId, KernelEr
                 name,
                 format!("{d} is not a short game, so it cannot be an option or be added to games that are not numbers; `onag eval` computes with it"),
             ))
+        }
+    }
+}
+
+/// The number world's value of a term, as an operand of a loopy game: a short game or a
+/// loopy value (anything else is an error).
+fn loopy_operand(k: &mut Kernel, t: &Term) -> Result<super::loopy::Operand, KernelError> {
+    let v = eval(k, t)?;
+    loopy_of(k, "a loopy game", v)
+}
+
+fn loopy_of(k: &mut Kernel, what: &str, v: Value) -> Result<super::loopy::Operand, KernelError> {
+    match v {
+        Value::Game(g) => Ok(super::loopy::Operand::Short(g)),
+        Value::Loopy(l) => Ok(super::loopy::Operand::Loopy(*l)),
+        v => {
+            let d = v.display(k, true);
+            Err(error(
+                what,
+                format!("{d} is not a game: loopy games mix only with short games"),
+            ))
+        }
+    }
+}
+
+impl From<super::loopy::Answer> for Value {
+    fn from(a: super::loopy::Answer) -> Self {
+        use super::loopy::Answer;
+        match a {
+            Answer::Game(g) => Value::Game(g),
+            Answer::Loopy(v) => Value::Loopy(Box::new(v)),
+            Answer::Bool(b) => Value::Bool(b),
+            Answer::Text(text) => Value::Text {
+                kind: "outcome class",
+                text,
+            },
+            Answer::List(xs) => Value::List(xs.into_iter().map(Value::from).collect()),
         }
     }
 }

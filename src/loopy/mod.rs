@@ -20,12 +20,15 @@
 //! cancel flag, memory, most vertices), so a sum that explodes stops with
 //! [`KernelError::Limit`]; nothing here panics on any graph.
 
+pub mod build;
 pub mod canonical;
 pub mod notation;
 pub mod order;
 pub mod outcome;
 pub mod print;
+pub mod props;
 pub mod sides;
+pub mod value;
 
 use crate::kernel::{Budget, GameId, Kernel, KernelError};
 use std::collections::HashMap;
@@ -329,6 +332,15 @@ impl Loopy {
     /// `under` = `{pass|0}`.
     pub fn under() -> Loopy {
         Loopy::over().neg()
+    }
+
+    /// `upon` = `{pass|*}`.
+    pub fn upon() -> Loopy {
+        // 0: upon, 1: *, 2: 0.
+        let mut g = Graph::with_vertices(3);
+        g.set_options(0, vec![0], vec![1]);
+        g.set_options(1, vec![2], vec![2]);
+        Loopy { graph: g, root: 0 }
     }
 
     /// `dud` = `{pass|pass}`.

@@ -282,6 +282,9 @@ fn number_world(
         );
         return Ok(World::Evaluated(ta, tb, said));
     }
+    if matches!(vx, Value::Loopy(_)) || matches!(vy, Value::Loopy(_)) {
+        return loopy(ctx, &mut k, &vx, &vy, brief).map(World::Answer);
+    }
     let mut stops_reason = None;
     let rel = if let Some(o) = world::compare_numbers(&k, &vx, &vy) {
         match o {
@@ -339,6 +342,96 @@ fn number_world(
         ),
         _ => format!("{dx} {sym} {dy}\n  {why}\n"),
     }))
+}
+
+/// Two values of which one is a loopy game: stoppers by the order of stoppers (G ≥ H when
+/// Left, moving second in G − H, never loses, infinite play counting as her survival), sided
+/// values by their sides (G ≥ H when G⁺ ≥ H⁺ and G⁻ ≥ H⁻, Siegel VI.5); a game whose sides
+/// are not stoppers has no comparison here, and the answer says so.
+fn loopy(
+    ctx: &Ctx,
+    k: &mut Kernel,
+    vx: &crate::functions::world::Value,
+    vy: &crate::functions::world::Value,
+    brief: bool,
+) -> Result<String, Failure> {
+    use crate::functions::loopy::{lift, Operand};
+    use crate::functions::world::Value;
+    use crate::kernel::Relation;
+    use crate::loopy::value::Value as Lv;
+    let style = &ctx.style;
+    let (dx, dy) = (vx.display(k, !style.unicode), vy.display(k, !style.unicode));
+    let operand = |v: &Value| match v {
+        Value::Game(g) => Some(Operand::Short(*g)),
+        Value::Loopy(l) => Some(Operand::Loopy((**l).clone())),
+        _ => None,
+    };
+    let (Some(a), Some(b)) = (operand(vx), operand(vy)) else {
+        return Err(Failure::bad(format!(
+            "comparing {dx} with {dy} is not supported: a loopy game compares with loopy and short games only\n"
+        )));
+    };
+    let (a, b) = (lift(k, a)?, lift(k, b)?);
+    for (v, d) in [(&a, &dx), (&b, &dy)] {
+        if let Lv::Graph(_) = v {
+            return Err(Failure::bad(format!(
+                "{d} cannot be compared: it is not stopper-sided (sidling from on and from off did not settle, so its onside and offside are not stoppers), and onag compares only stoppers, by the order, and stopper-sided values, by their sides\n"
+            )));
+        }
+    }
+    let mut w = crate::loopy::Work::new(k.budget().clone());
+    let rel = a.compare(&b, &mut w)?;
+    let o = match rel {
+        Relation::Greater => OutcomeClass::L,
+        Relation::Less => OutcomeClass::R,
+        Relation::Equal => OutcomeClass::P,
+        Relation::Fuzzy => OutcomeClass::N,
+    };
+    let sym = symbol(o, style);
+    if brief {
+        return Ok(format!("{sym}\n"));
+    }
+    let stoppers = matches!(a, Lv::Stopper(_)) && matches!(b, Lv::Stopper(_));
+    let why = if stoppers {
+        match rel {
+            Relation::Greater => "both are stoppers: Left, moving second in A − B, never loses (infinite play counts as her survival), and Right, moving second, does lose".to_string(),
+            Relation::Less => "both are stoppers: Right, moving second in A − B, never loses (infinite play counts as his survival), and Left, moving second, does lose".to_string(),
+            Relation::Equal => "both are stoppers: whoever moves second in A − B never loses (infinite play counting as the survival of the player moving second)".to_string(),
+            Relation::Fuzzy => "both are stoppers: whoever moves first in A − B can force the other to be stuck".to_string(),
+        }
+    } else {
+        let (ao, bo) = (
+            side_text(k, &a, true, &mut w)?,
+            side_text(k, &b, true, &mut w)?,
+        );
+        let (af, bf) = (
+            side_text(k, &a, false, &mut w)?,
+            side_text(k, &b, false, &mut w)?,
+        );
+        format!(
+            "compared by their sides (G ≥ H when both G's onside ≥ H's and G's offside ≥ H's): onsides {ao} and {bo}, offsides {af} and {bf}"
+        )
+    };
+    Ok(match ctx.format {
+        Format::Json => format!(
+            "{}\n",
+            serde_json::json!({"a": vx.display(k, true), "b": vy.display(k, true), "relation": symbol(o, &Style::default()), "reason": why})
+        ),
+        _ => format!("{dx} {sym} {dy}\n  {why}\n"),
+    })
+}
+
+fn side_text(
+    k: &mut Kernel,
+    v: &crate::loopy::value::Value,
+    on: bool,
+    w: &mut crate::loopy::Work,
+) -> Result<String, Failure> {
+    let s = if on { v.onside() } else { v.offside() };
+    match s {
+        Some(g) => Ok(g.write(k, w)?),
+        None => Ok("(none)".to_string()),
+    }
 }
 
 /// `x` against `g` by `g`'s stops, when `x` is a number and `g` a short game that is not

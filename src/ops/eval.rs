@@ -199,6 +199,15 @@ fn number_world(
                 Value::Misere { kind, .. } | Value::Text { kind, .. } => (*kind, None, None),
                 Value::Bool(_) => ("boolean", None, None),
                 Value::List(_) => ("list", None, None),
+                Value::Loopy(l) => (
+                    match **l {
+                        crate::loopy::value::Value::Stopper(_) => "stopper",
+                        crate::loopy::value::Value::Sided { .. } => "stopper-sided value",
+                        crate::loopy::value::Value::Graph(_) => "loopy game",
+                    },
+                    None,
+                    None,
+                ),
             };
             let value = serde_json::json!({
                 "input": src,

@@ -30,6 +30,8 @@ pub(crate) enum Tok {
     Dot,
     /// `=`, between a name and its definition in `where`.
     Equals,
+    /// `&`: sidling, a loopy game's onside and offside (`1 & 0`).
+    Amp,
     /// `…` or `...`: an option list goes on (infinite braces, seed 000).
     Ellipsis,
     /// `^`, `^^`, `↑`, `⇑`…: the number of ups in the run.
@@ -81,6 +83,7 @@ impl Tok {
             Tok::Slash => "`/`".into(),
             Tok::Dot => "`.`".into(),
             Tok::Equals => "`=`".into(),
+            Tok::Amp => "`&`".into(),
             Tok::Ellipsis => "`…`".into(),
             Tok::Up(_) => "`^`".into(),
             Tok::Pow => "`^` (a power)".into(),
@@ -180,6 +183,7 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
             '(' => Tok::LParen,
             ')' => Tok::RParen,
             ',' => Tok::Comma,
+            '&' => Tok::Amp,
             '|' => {
                 let mut n = 1;
                 while cur.peek() == Some('|') {

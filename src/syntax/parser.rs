@@ -178,6 +178,8 @@ fn parse_recording(
         has_where,
         uses: Vec::new(),
         calls,
+        labels: Vec::new(),
+        defined_labels: Vec::new(),
     };
     if p.peek() == &Tok::Eof {
         return Err(p.error_here("empty input: expected a game or an expression"));
@@ -226,7 +228,25 @@ const WHERE: &str = "where";
 /// Names with a meaning of their own, which a `where` cannot define: ω and ε are read as calls
 /// without parentheses. Any other name, a function's included, may be defined: `name(` is
 /// always a call and a bare name never is.
-const KEYWORDS: [&str; 7] = ["Tiny", "Miny", "hs", WHERE, "w", "omega", "epsilon"];
+const KEYWORDS: [&str; 14] = [
+    "Tiny", "Miny", "hs", WHERE, "w", "omega", "epsilon", "on", "off", "over", "under", "upon",
+    "dud", "pass",
+];
+
+/// CGSuite's named loopy games, read as calls without parentheses (`on` is `on()`): `on`
+/// `{pass|}`, `off` `{|pass}`, `over` `{0|pass}`, `under` `{pass|0}`, `upon` `{pass|*}`,
+/// `dud` `{pass|pass}` (`crate::loopy`).
+pub(crate) const LOOPY_CONSTANTS: [&str; 6] = ["on", "off", "over", "under", "upon", "dud"];
+
+/// The call a labelled brace is read as: `a{0|a}` is `loop("a", {0|a})`, the name `a` inside it
+/// a [`Term::Name`] that refers back to the braces (a cycle in the game graph).
+pub(crate) const LOOP: &str = "loop";
+
+/// The call `pass` is read as, inside braces: a move to the game whose option it is.
+pub(crate) const PASS: &str = "pass";
+
+/// The call `A & B` is read as.
+pub(crate) const SIDLE: &str = "sidle";
 
 struct Parser<'s> {
     src: &'s str,
@@ -245,6 +265,11 @@ struct Parser<'s> {
     uses: Vec<(String, Span)>,
     /// Every call parsed and its span, when a caller asked where a call is (`locate_call`).
     calls: Option<&'s mut Vec<(Span, Term)>>,
+    /// The labels of the loopy braces being read (`a{…}`), innermost last: inside them the
+    /// name refers back to the braces.
+    labels: Vec<String>,
+    /// Every label defined so far, with its place: a label is defined once in a text.
+    defined_labels: Vec<(String, Span)>,
 }
 
 /// Which separator ended an option list inside braces.
@@ -315,12 +340,41 @@ impl Parser<'_> {
     // their frames small by sending rare and bulky work to `#[inline(never)]` helpers: the
     // stack cost per nesting level is what bounds MAX_NESTING.
     fn expr(&mut self) -> Result<Term, ParseError> {
+        let first = self.sum()?;
+        if *self.peek() == Tok::Amp {
+            return self.sidling(first);
+        }
+        Ok(first)
+    }
+
+    fn sum(&mut self) -> Result<Term, ParseError> {
         let first = self.product()?;
         if matches!(self.peek(), Tok::Plus | Tok::Minus | Tok::PlusMinus) {
             self.sum_tail(first)
         } else {
             Ok(first)
         }
+    }
+
+    /// `A & B`: the loopy value with onside A and offside B (CGSuite's sidling operator, which
+    /// binds more loosely than `+`), the call `sidle(A, B)`.
+    #[inline(never)]
+    fn sidling(&mut self, onside: Term) -> Result<Term, ParseError> {
+        let amp = self.bump().span;
+        self.enter()?;
+        let offside = self.sum()?;
+        self.leave();
+        if *self.peek() == Tok::Amp {
+            return Err(self.error_here(
+                "a sided value has one onside and one offside: write (A & B) to use it in another",
+            ));
+        }
+        let t = Term::Call {
+            name: SIDLE.to_string(),
+            args: vec![Arg::Game(onside), Arg::Game(offside)],
+        };
+        self.record(amp, &t);
+        Ok(t)
     }
 
     /// The rest of a sum. Sums nest to the left in the term (`a + b + c` is `(a + b) + c`),
@@ -454,7 +508,10 @@ impl Parser<'_> {
         self.enter()?;
         let t = if *self.peek() == Tok::LBrace {
             let open = self.bump().span;
-            let body = self.brace_body(open)?;
+            self.braces += 1;
+            let body = self.brace_body(open);
+            self.braces -= 1;
+            let body = body?;
             if body.seps.is_empty() {
                 Term::PlusMinus(body.lists.into_iter().next().unwrap_or_default())
             } else {
@@ -896,12 +953,52 @@ impl Parser<'_> {
             // Any name before `(` is a call: the step that evaluates or checks the term looks
             // it up, and reports an unknown one at this call (`syntax::call_error`).
             _ if number.is_zero() && matches!(self.peek_at(1), Tok::LParen) => self.call(name),
+            _ if number.is_zero() && *self.peek_at(1) == Tok::LBrace => self.label(name),
+            _ if number.is_zero() && self.labels.iter().any(|l| l == name) => {
+                self.bump();
+                Ok(Term::Name(name.to_string()))
+            }
+            "over" | "under" if !number.is_zero() => {
+                // CGSuite's `5over`, `3/2under`: the number plus the constant.
+                self.bump();
+                Ok(Term::sum(
+                    Term::number(number),
+                    Term::Call {
+                        name: name.to_string(),
+                        args: Vec::new(),
+                    },
+                ))
+            }
+            _ if number.is_zero() && LOOPY_CONSTANTS.contains(&name) => {
+                self.bump();
+                Ok(Term::Call {
+                    name: name.to_string(),
+                    args: Vec::new(),
+                })
+            }
+            PASS if number.is_zero() => {
+                if self.braces == 0 {
+                    return Err(self.error(
+                        name_span,
+                        "`pass` stands for a move to the game itself, so it may only be an option inside braces ({pass|*} is upon)",
+                    ));
+                }
+                self.bump();
+                Ok(Term::Call {
+                    name: PASS.to_string(),
+                    args: Vec::new(),
+                })
+            }
             _ if number.is_zero() && self.has_where && !KEYWORDS.contains(&name) => {
                 // Checked against the definitions when the `where` that may define it is read.
                 self.bump();
                 self.uses.push((name.to_string(), name_span));
                 Ok(Term::Name(name.to_string()))
             }
+            _ if self.braces > 0 && number.is_zero() && !self.has_where => Err(self.error(
+                name_span,
+                format!("the label `{name}` is used but never defined: a label names the braces written directly after it (a{{0|a}}), and only inside them"),
+            )),
             _ => Err(self.error(
                 name_span,
                 match spelled_out(name) {
@@ -912,6 +1009,36 @@ impl Parser<'_> {
                 },
             )),
         }
+    }
+
+    /// `a{…}`: braces labelled `a`, inside which the name `a` refers back to them; read as
+    /// `loop("a", {…})`. A label is defined once in a text.
+    #[inline(never)]
+    fn label(&mut self, name: &str) -> Result<Term, ParseError> {
+        let span = self.span();
+        if KEYWORDS.contains(&name) {
+            return Err(self.error(span, format!("`{name}` is a keyword, not a label")));
+        }
+        if let Some((_, first)) = self.defined_labels.iter().find(|(l, _)| l == name) {
+            return Err(self.error(
+                span,
+                format!(
+                    "the label `{name}` is defined twice (first at line {}, column {})",
+                    first.start.line, first.start.column
+                ),
+            ));
+        }
+        self.defined_labels.push((name.to_string(), span));
+        self.bump();
+        self.labels.push(name.to_string());
+        let body = self.braces();
+        self.labels.pop();
+        let t = Term::Call {
+            name: LOOP.to_string(),
+            args: vec![Arg::Text(name.to_string()), Arg::Game(body?)],
+        };
+        self.record(span, &t);
+        Ok(t)
     }
 
     /// `name(arg, …)`, the name not looked up (see `named`): each argument a quoted string or an expression.
@@ -1212,7 +1339,10 @@ impl Parser<'_> {
             Dyadic::integer(num)
         };
         if let Tok::Ident(name) = self.peek().clone() {
-            if name == "Tiny" || name == "Miny" {
+            if name == "Tiny"
+                || name == "Miny"
+                || (matches!(name.as_str(), "over" | "under") && self.touching(0))
+            {
                 return self.named(&name, number);
             }
         }

@@ -3,7 +3,7 @@
 //! Every printed form parses back to the same term (see the round-trip property test): where
 //! CGSuite's display would be ambiguous for our reader, the printer adds parentheses or braces.
 
-use super::parser::POWER;
+use super::parser::{LOOP, LOOPY_CONSTANTS, PASS, POWER, SIDLE};
 use super::uptimal;
 use super::PrintOptions;
 use crate::number::Dyadic;
@@ -170,6 +170,17 @@ impl Printer {
             return self.one_set(options);
         }
         match t {
+            Term::Call { name, args } if name == SIDLE && args.len() == 2 => {
+                match (&args[0], &args[1]) {
+                    (Arg::Game(a), Arg::Game(b)) => self
+                        .part(a)
+                        .append(Doc::line())
+                        .append(Doc::text("& "))
+                        .append(self.part(b))
+                        .group(),
+                    _ => self.unary(t),
+                }
+            }
             Term::Sum(a, b) => {
                 let (op, rhs) = match &**b {
                     Term::Neg(x) => (self.minus(), self.unary(x)),
@@ -214,6 +225,7 @@ impl Printer {
     /// looseness would otherwise be read as the enclosing term's.
     fn part(&self, t: &Term) -> Doc {
         match t {
+            Term::Call { name, .. } if name == SIDLE => self.parens(self.expr(t)),
             Term::Where { .. } if crate::term::one_set_options(t).is_none() => {
                 self.parens(self.expr(t))
             }
@@ -275,6 +287,31 @@ impl Printer {
                     _ => Doc::text(""),
                 }
             }
+            // CGSuite's loopy notation (`crate::loopy`): the named games and `pass` bare, a
+            // labelled brace with its label before it, `A & B` in parentheses.
+            Term::Call { name, args }
+                if args.is_empty()
+                    && (name == PASS || LOOPY_CONSTANTS.contains(&name.as_str())) =>
+            {
+                Doc::text(name.clone())
+            }
+            Term::Call { name, args } if name == LOOP && args.len() == 2 => {
+                match (&args[0], &args[1]) {
+                    (Arg::Text(label), Arg::Game(body))
+                        if matches!(body, Term::Game { .. })
+                            || crate::term::one_set_options(body).is_some() =>
+                    {
+                        Doc::text(label.clone()).append(self.expr(body))
+                    }
+                    (Arg::Text(label), Arg::Game(body)) => {
+                        Doc::text(label.clone()).append(self.unary(body))
+                    }
+                    _ => Doc::text(""),
+                }
+            }
+            Term::Call { name, args } if name == SIDLE && args.len() == 2 => {
+                self.parens(self.expr(t))
+            }
             // CGSuite's misère notation, read by the lexer's `*[…]` (syntax::lexer).
             Term::Call { name, args }
                 if name == "misere" && matches!(&args[..], [Arg::Text(_)]) =>
@@ -286,6 +323,7 @@ impl Printer {
             }
             Term::Call { name, args } => {
                 let items = args.iter().map(|a| match a {
+                    Arg::Game(t @ Term::Call { name, .. }) if name == SIDLE => self.expr(t),
                     Arg::Game(t) => self.part(t),
                     Arg::Text(s) => Doc::text(format!("\"{s}\"")),
                 });

@@ -1,0 +1,373 @@
+//! The functions of loopy games (`crate::loopy`), CGSuite's methods of `CanonicalStopper`,
+//! `StopperSidedValue` and `LoopyGame` by the one rule (`G.Onside` → `onside(G)`,
+//! `G.OutcomeClass` → `outcome_class(G)`, `a.Upsum(b)` → `upsum(a, b)`), and the evaluation of
+//! the terms of the loopy notation (`on`, `{pass|*}`, `a{0|a}`, `A & B`) to values.
+//!
+//! The number world (`super::world`) hands a term here when it has anything loopy in it, and a
+//! call here when its name is a loopy one or its argument is loopy; the parts with nothing
+//! loopy in them come back to the number world through the `eval` it passes (this family
+//! never imports it). A loopy expression whose value is loopfree is the short game it is.
+
+use super::args::error;
+use crate::kernel::{GameId, Kernel, KernelError, Relation};
+use crate::loopy::build::{build, is_loopy, CONSTANTS, FUNCTIONS, LOOP, PASS, SIDLE};
+use crate::loopy::outcome::LoopyOutcome;
+use crate::loopy::sides::{side, Side};
+use crate::loopy::value::Value as Lv;
+use crate::loopy::{Loopy, Work};
+use crate::term::{Arg, Term};
+
+/// What an operand evaluates to: a short game or a loopy value (anything else is the number
+/// world's error).
+#[derive(Clone, Debug)]
+pub enum Operand {
+    /// A short game.
+    Short(GameId),
+    /// A loopy value.
+    Loopy(Lv),
+}
+
+/// A function's answer.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// A short game.
+    Game(GameId),
+    /// A loopy value that is not a short game.
+    Loopy(Lv),
+    /// A predicate's answer.
+    Bool(bool),
+    /// An outcome class, as CGSuite prints it.
+    Text(String),
+    /// Options.
+    List(Vec<Answer>),
+}
+
+/// The number world's evaluator, handed in.
+pub type Eval<'a> = dyn FnMut(&mut Kernel, &Term) -> Result<Operand, KernelError> + 'a;
+
+/// Whether the term is the loopy notation's (so the number world hands it here).
+pub fn is_loopy_term(t: &Term) -> bool {
+    is_loopy(t)
+}
+
+/// The functions of this family, with their usage.
+pub const NAMES: [(&str, &str); 17] = [
+    ("onside", "onside(G): the onside of a stopper-sided game, infinite play won by Left (CGSuite's G.Onside)"),
+    ("offside", "offside(G): the offside of a stopper-sided game, infinite play won by Right (CGSuite's G.Offside)"),
+    ("sidle", "A & B or sidle(A, B): the value with onside A and offside B, stoppers with A ≥ B"),
+    ("upsum", "upsum(G, H): the onside of G + H, for stoppers (CGSuite's G.Upsum(H))"),
+    ("downsum", "downsum(G, H): the offside of G + H, for stoppers (CGSuite's G.Downsum(H))"),
+    ("outcome_class", "outcome_class(G): L, R, P, N, or with draws D, PHat, NHat, PCheck, NCheck (CGSuite's G.OutcomeClass)"),
+    ("outcome", "outcome(G): outcome_class(G)"),
+    ("is_loopfree", "is_loopfree(G): whether no play can go on forever (a short game)"),
+    ("is_stopper", "is_stopper(G): whether no infinite alternating play starts at any follower"),
+    ("is_stopper_sided", "is_stopper_sided(G): whether the onside and offside are stoppers"),
+    ("is_plumtree", "is_plumtree(G): whether a stopper's only cycles are passes (moves to the position itself)"),
+    ("is_pseudonumber", "is_pseudonumber(G): whether a stopper is a number, on, off, or a number plus over or under"),
+    ("is_idempotent", "is_idempotent(G): whether G + G = G"),
+    ("options", "options(G): Left's and Right's options"),
+    ("left_options", "left_options(G): Left's options"),
+    ("loop", "a{…}: braces labelled a, inside which a refers back to them"),
+    ("right_options", "right_options(G): Right's options"),
+];
+
+/// Whether `name` is a function of this family or of the notation.
+pub fn handles(name: &str) -> bool {
+    NAMES.iter().any(|(n, _)| *n == name) || name == PASS || CONSTANTS.contains(&name)
+}
+
+/// Whether a call's game arguments have anything loopy in them: then a name shared with short
+/// games (`left_options`, `left_stop`, …) is this family's.
+pub fn mentions_loopy(args: &[Arg]) -> bool {
+    args.iter().any(|a| match a {
+        Arg::Game(t) => is_loopy(t) || mentions_loopy_call(t),
+        Arg::Text(_) => false,
+    })
+}
+
+fn mentions_loopy_call(t: &Term) -> bool {
+    match t {
+        Term::Call { name, args } => FUNCTIONS.contains(&name.as_str()) || mentions_loopy(args),
+        _ => crate::term::children(t)
+            .into_iter()
+            .any(mentions_loopy_call),
+    }
+}
+
+fn work(k: &Kernel) -> Work {
+    Work::new(k.budget().clone())
+}
+
+/// A loopy value as an answer: the short game when it is loopfree.
+pub fn settle(k: &mut Kernel, v: Lv) -> Result<Answer, KernelError> {
+    if let Lv::Stopper(g) = &v {
+        if let Some(id) = g.to_short(k, &mut work(k))? {
+            return Ok(Answer::Game(id));
+        }
+    }
+    Ok(Answer::Loopy(v))
+}
+
+/// An operand's value as a loopy value.
+pub fn lift(k: &mut Kernel, x: Operand) -> Result<Lv, KernelError> {
+    match x {
+        Operand::Loopy(v) => Ok(v),
+        Operand::Short(g) => {
+            let mut w = work(k);
+            Ok(Lv::Stopper(Loopy::from_short(k, g, &mut w)?))
+        }
+    }
+}
+
+/// An operand's game graph (an option of a brace): a sided value has none.
+fn graph(k: &mut Kernel, x: Operand, what: &Term) -> Result<Loopy, KernelError> {
+    match lift(k, x)? {
+        Lv::Stopper(g) | Lv::Graph(g) => Ok(g),
+        Lv::Sided { .. } => Err(KernelError::Function {
+            name: SIDLE.to_string(),
+            message: "a sided value A & B is no game graph, so it cannot be an option: use onside(…) or offside(…)".to_string(),
+            calls: vec![what.clone()],
+        }),
+    }
+}
+
+/// The value of a loopy term.
+pub fn value(k: &mut Kernel, t: &Term, eval: &mut Eval<'_>) -> Result<Answer, KernelError> {
+    k.check_budget()?;
+    let v = match t {
+        Term::Sum(a, b) => {
+            let (x, y) = (eval(k, a)?, eval(k, b)?);
+            let (x, y) = (lift(k, x)?, lift(k, y)?);
+            x.add(&y, &mut work(k))?
+        }
+        Term::Neg(a) => {
+            let x = eval(k, a)?;
+            lift(k, x)?.neg()
+        }
+        Term::Call { name, args } if name == SIDLE => return call(k, name, args, eval),
+        _ => {
+            let mut w = work(k);
+            let mut leaf = |s: &Term| -> Result<Loopy, KernelError> {
+                let x = eval(k, s)?;
+                graph(k, x, s)
+            };
+            let g = build(t, &mut leaf, &mut w)?;
+            Lv::of(&g, &mut w)?
+        }
+    };
+    settle(k, v)
+}
+
+fn arg<'t>(name: &str, a: &'t [Arg], i: usize) -> Result<&'t Term, KernelError> {
+    match a.get(i) {
+        Some(Arg::Game(t)) => Ok(t),
+        Some(Arg::Text(_)) => Err(error(name, format!("argument {} must be a game", i + 1))),
+        None => Err(error(name, format!("argument {} is missing", i + 1))),
+    }
+}
+
+fn arity(name: &str, a: &[Arg], n: usize) -> Result<(), KernelError> {
+    if a.len() == n {
+        Ok(())
+    } else {
+        let usage = NAMES
+            .iter()
+            .find(|(m, _)| *m == name)
+            .map_or(name, |(_, u)| u.split(':').next().unwrap_or(name));
+        Err(error(
+            name,
+            format!("expected {n} argument(s) ({usage}), found {}", a.len()),
+        ))
+    }
+}
+
+fn operand(
+    k: &mut Kernel,
+    name: &str,
+    a: &[Arg],
+    i: usize,
+    eval: &mut Eval<'_>,
+) -> Result<Lv, KernelError> {
+    let t = arg(name, a, i)?;
+    let x = eval(k, t)?;
+    lift(k, x)
+}
+
+fn stopper<'v>(name: &str, v: &'v Lv) -> Result<&'v Loopy, KernelError> {
+    match v {
+        Lv::Stopper(g) => Ok(g),
+        _ => Err(error(
+            name,
+            "defined for stoppers (games with no infinite alternating play); this game is not one",
+        )),
+    }
+}
+
+/// Evaluates `name(args)` for a loopy name or loopy arguments.
+pub fn call(
+    k: &mut Kernel,
+    name: &str,
+    a: &[Arg],
+    eval: &mut Eval<'_>,
+) -> Result<Answer, KernelError> {
+    k.check_budget()?;
+    let mut w = work(k);
+    match name {
+        n if CONSTANTS.contains(&n) => {
+            arity(name, a, 0)?;
+            let g = crate::loopy::build::constant(n).unwrap_or_else(Loopy::zero);
+            settle(k, Lv::of(&g, &mut w)?)
+        }
+        PASS => Err(error(
+            PASS,
+            "`pass` stands for a move to the game itself, so it may only be an option inside braces",
+        )),
+        LOOP => {
+            let t = Term::Call {
+                name: LOOP.to_string(),
+                args: a.to_vec(),
+            };
+            value(k, &t, eval)
+        }
+        SIDLE => {
+            arity(name, a, 2)?;
+            let on = operand(k, name, a, 0, eval)?;
+            let off = operand(k, name, a, 1, eval)?;
+            let (Some(on), Some(off)) = (on.onside().cloned(), off.offside().cloned()) else {
+                return Err(error(
+                    "&",
+                    "in A & B both must be stoppers (or stopper-sided: A's onside and B's offside are used)",
+                ));
+            };
+            settle(k, Lv::sided(on, off, &mut w)?)
+        }
+        "onside" | "offside" => {
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            let s = if name == "onside" {
+                v.onside()
+            } else {
+                v.offside()
+            };
+            match s {
+                Some(g) => settle(k, Lv::Stopper(g.clone())),
+                None => Err(crate::loopy::value::not_sided(name)),
+            }
+        }
+        "upsum" | "downsum" => {
+            arity(name, a, 2)?;
+            let x = operand(k, name, a, 0, eval)?;
+            let y = operand(k, name, a, 1, eval)?;
+            let (g, h) = (stopper(name, &x)?, stopper(name, &y)?);
+            let which = if name == "upsum" { Side::On } else { Side::Off };
+            let s = side(&g.add(h, &mut w)?, which, &mut w)?;
+            settle(k, Lv::Stopper(s))
+        }
+        "outcome_class" | "outcome" => {
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            Ok(Answer::Text(outcome(&v, &mut w)?.to_string()))
+        }
+        "is_loopfree" => {
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            Ok(Answer::Bool(matches!(&v, Lv::Stopper(g) if g.is_loopfree())))
+        }
+        "is_stopper" => {
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            Ok(Answer::Bool(matches!(v, Lv::Stopper(_))))
+        }
+        "is_stopper_sided" => {
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            Ok(Answer::Bool(!matches!(v, Lv::Graph(_))))
+        }
+        "is_idempotent" => {
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            let twice = v.add(&v, &mut w)?;
+            Ok(Answer::Bool(twice.compare(&v, &mut w)? == Relation::Equal))
+        }
+        "is_plumtree" => {
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            Ok(Answer::Bool(match &v {
+                Lv::Stopper(g) => crate::loopy::props::is_plumtree(g),
+                _ => false,
+            }))
+        }
+        "is_pseudonumber" => {
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            Ok(Answer::Bool(match &v {
+                Lv::Stopper(g) => crate::loopy::props::is_pseudonumber(k, g, &mut w)?,
+                _ => false,
+            }))
+        }
+        "options" | "left_options" | "right_options" => {
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            let g = match &v {
+                Lv::Stopper(g) | Lv::Graph(g) => g.clone(),
+                Lv::Sided { .. } => {
+                    return Err(error(name, "a sided value A & B has no options of its own"))
+                }
+            };
+            let side = |who| -> Vec<u32> { g.graph().options(g.root(), who).to_vec() };
+            let mut ls = Vec::new();
+            let mut rs = Vec::new();
+            for (out, who) in [
+                (&mut ls, crate::loopy::Player::Left),
+                (&mut rs, crate::loopy::Player::Right),
+            ] {
+                for t in side(who) {
+                    let f = g.follower(t).unwrap_or_else(Loopy::zero);
+                    let fv = Lv::of(&f, &mut w)?;
+                    out.push(settle(k, fv)?);
+                }
+            }
+            Ok(match name {
+                "left_options" => Answer::List(ls),
+                "right_options" => Answer::List(rs),
+                _ => Answer::List(vec![Answer::List(ls), Answer::List(rs)]),
+            })
+        }
+        _ => Err(error(name, "not a function of loopy games")),
+    }
+}
+
+/// The outcome class of a loopy value: of the game itself, or of a sided value by its sides
+/// (Left's results from the onside, Right's from the offside, Siegel VI.5).
+fn outcome(v: &Lv, w: &mut Work) -> Result<LoopyOutcome, KernelError> {
+    match v {
+        Lv::Stopper(g) | Lv::Graph(g) => g.outcome(w),
+        Lv::Sided { onside, offside } => {
+            let on = crate::loopy::outcome::results(onside, w)?[onside.root() as usize];
+            let off = crate::loopy::outcome::results(offside, w)?[offside.root() as usize];
+            Ok(sided_outcome(on, off))
+        }
+    }
+}
+
+/// For G = G⁺ & G⁻: Left's result moving first is her best in G⁺ when she does not lose
+/// there… combined as CGSuite does: each player's result is read in the side that favours
+/// the other player, a draw when the two sides disagree.
+fn sided_outcome(
+    on: (
+        crate::loopy::outcome::Result3,
+        crate::loopy::outcome::Result3,
+    ),
+    off: (
+        crate::loopy::outcome::Result3,
+        crate::loopy::outcome::Result3,
+    ),
+) -> LoopyOutcome {
+    use crate::loopy::outcome::Result3::*;
+    let merge = |a, b| match (a, b) {
+        (LeftWins, LeftWins) => LeftWins,
+        (RightWins, RightWins) => RightWins,
+        _ => Draw,
+    };
+    LoopyOutcome::of(merge(on.0, off.0), merge(on.1, off.1))
+}
