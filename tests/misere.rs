@@ -270,6 +270,11 @@ fn forms_and_positions() {
     assert_eq!(eval("misere_canonical_form(kayles(2))"), "*[2]");
     assert_eq!(eval("misere_canonical_form(kayles(3))"), "*[3]");
     assert_eq!(eval("kayles(3)"), "*3");
+    // The same row through the general code reader (0.77 is Kayles).
+    assert_eq!(
+        eval("misere_canonical_form(take_and_break(\"0.77\", 3))"),
+        "*[3]"
+    );
     // Misère Nim: with two heaps of 1 the player to move takes one and leaves the last to the
     // opponent (N); with three, the player to move is the one left with the last (P); *2 + *2
     // is won by copying (P).

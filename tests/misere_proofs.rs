@@ -330,3 +330,52 @@ fn a_partizan_game_is_bad_input() {
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(stderr(&o).contains("impartial"), "{}", stderr(&o));
 }
+
+/// Kayles by its moves: a row of k pins leaves the rows a and k − 1 − a or k − 2 − a.
+fn kayles(n: usize) -> G {
+    let mut rows: Vec<G> = Vec::new();
+    for k in 0..=n {
+        let mut o = Vec::new();
+        for take in 1..=2 {
+            if k < take {
+                continue;
+            }
+            let rest = k - take;
+            for a in 0..=rest / 2 {
+                o.push(add(&rows[a], &rows[rest - a]));
+            }
+        }
+        rows.push(G(o));
+    }
+    rows[n].clone()
+}
+
+/// A heap ruleset's position is its game in `--misere` derivations and proofs: `kayles(n)`
+/// is written out by its moves. Kayles' row of 3 is *3 and its row of 4 is * (confirmed by the
+/// brute force), and the proofs check.
+#[test]
+fn ruleset_positions_are_derived_and_proved() {
+    let cases = [
+        ("kayles(3)", "*3", kayles(3), heap(3)),
+        ("kayles(4)", "*", kayles(4), heap(1)),
+    ];
+    for (a, b, ga, gb) in cases {
+        assert!(agree_by_day3(&ga, &gb), "the brute force refutes {a} = {b}");
+        let o = onag(&["prove", "--misere", a, b]);
+        assert_eq!(o.status.code(), Some(0), "{a} = {b}: {}", stderr(&o));
+        let json = json_of(&["prove", "--misere", "--format", "json", a, b]);
+        let (code, out) = check(&json);
+        assert_eq!(code, 0, "{a} = {b}: {out}");
+    }
+    assert_eq!(simplest("kayles(4)"), "misere simplest form: *[1]");
+    assert_eq!(
+        simplest("subtraction(\"1,2\", 3)"),
+        "misere simplest form: *[0]"
+    );
+    assert_eq!(
+        simplest("take_and_break(\"0.77\", 4)"),
+        "misere simplest form: *[1]"
+    );
+    let o = onag(&["simplify", "--misere", "kayles(-1)"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}

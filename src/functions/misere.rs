@@ -477,6 +477,17 @@ fn call_form(
             let code = OctalCode::subtraction(&s).map_err(|e| args::error(f, e.to_string()))?;
             heap_code(k, &code.print(), 1)?
         }
+        ("take_and_break", [Arg::Text(code), _]) => {
+            let tb = crate::rulesets::take_and_break::TakeAndBreak::parse(code)
+                .map_err(|e| args::error(f, e.to_string()))?;
+            let Some(oc) = tb.as_octal() else {
+                return Err(args::error(
+                    f,
+                    format!("in misère play only codes of octal form are played here (`{code}` is not one)"),
+                ));
+            };
+            heap_code(k, &oc.print(), 1)?
+        }
         ("nim", heaps) => {
             let mut parts = Vec::new();
             for i in 0..heaps.len() {
@@ -488,7 +499,7 @@ fn call_form(
         _ => {
             return Err(args::error(
                 name,
-                format!("{t} has no misère form here: write the game as braces, *n, *[…], a sum, or a heap ruleset (kayles(n), dawsons_kayles(n), octal(\"…\", n), subtraction(\"…\", n), nim(…))"),
+                format!("{t} has no misère form here: write the game as braces, *n, *[…], a sum, or a heap ruleset (kayles(n), dawsons_kayles(n), octal(\"…\", n), subtraction(\"…\", n), take_and_break(\"…\", n), nim(…))"),
             ))
         }
     };

@@ -18,6 +18,7 @@
 use super::{MId, Misere};
 use crate::kernel::KernelError;
 use crate::number::{Dyadic, Nimber};
+use crate::rulesets::octal::OctalCode;
 use crate::term::Term;
 use num_bigint::BigInt;
 use num_traits::Zero;
@@ -269,11 +270,93 @@ fn form_rec(m: &mut Misere, t: &Term) -> Result<Form, FormError> {
         Term::Nus { .. } => Err(FormError::NotImpartial(
             "a number or a multiple of up, which is not impartial".into(),
         )),
+        Term::Call { name, args } if heap_code(name, args).is_some() => {
+            let (code, n) = heap_code(name, args).expect("checked by the guard")?;
+            heap_form(m, &code, n)
+        }
         Term::Call { name, .. } => Err(FormError::NotImpartial(format!("the call `{name}(…)`"))),
         _ => Err(FormError::NotImpartial(
             "a term other than braces, nim heaps, sums and *[…]".into(),
         )),
     }
+}
+
+/// A heap ruleset's position (`kayles(n)`, `dawsons_kayles(n)`, `octal("…", n)`,
+/// `subtraction("…", n)`, `take_and_break("…", n)` for a code of octal form): its moves as an octal code and the heap size. `None` for any other
+/// call. These positions are impartial, so a misère derivation may start from them; another
+/// impartial ruleset joins by listing its moves here the same way.
+fn heap_code(
+    name: &str,
+    args: &[crate::term::Arg],
+) -> Option<Result<(OctalCode, usize), FormError>> {
+    use crate::term::Arg;
+    let (code, size) = match (name, args) {
+        ("kayles", [Arg::Game(n)]) => (OctalCode::parse("0.77"), n),
+        ("dawsons_kayles", [Arg::Game(n)]) => (OctalCode::parse("0.07"), n),
+        ("octal", [Arg::Text(c), Arg::Game(n)]) => (OctalCode::parse(c), n),
+        ("subtraction", [Arg::Text(set), Arg::Game(n)]) => (
+            crate::rulesets::position::subtraction_set(set)
+                .and_then(|s| OctalCode::subtraction(&s)),
+            n,
+        ),
+        ("take_and_break", [Arg::Text(c), Arg::Game(n)]) => (
+            crate::rulesets::take_and_break::TakeAndBreak::parse(c).and_then(|t| {
+                t.as_octal().ok_or_else(|| {
+                    crate::rulesets::RulesetError::Argument(format!(
+                        "in misère play only codes of octal form are played here (`{c}` is not one)"
+                    ))
+                })
+            }),
+            n,
+        ),
+        _ => return None,
+    };
+    let bad = |what: String| FormError::NotImpartial(format!("`{name}(…)`: {what}"));
+    let code = match code {
+        Ok(c) => c,
+        Err(e) => return Some(Err(bad(e.to_string()))),
+    };
+    let n = match size {
+        Term::Nus { number, up, nim } if up.is_zero() && nim.is_zero() => number
+            .to_integer()
+            .and_then(num_traits::ToPrimitive::to_usize)
+            .filter(|&n| n <= MAX_FORM_NODES),
+        _ => None,
+    };
+    Some(match n {
+        Some(n) => Ok((code, n)),
+        None => Err(bad(format!(
+            "a heap size must be a whole number from 0 to {MAX_FORM_NODES}"
+        ))),
+    })
+}
+
+/// Heap `n` of a heap game written out as its form: the options of heap k are the sums
+/// (written out by the definition) of the heaps each move leaves.
+fn heap_form(m: &mut Misere, code: &OctalCode, n: usize) -> Result<Form, FormError> {
+    let mut forms: Vec<Form> = Vec::with_capacity(n + 1);
+    for k in 0..=n {
+        m.tick()?;
+        let mut opts = Vec::new();
+        for mv in code.moves(k) {
+            let mut budget = MAX_FORM_NODES;
+            let mut f = Form::Heap(0);
+            for &h in &mv {
+                f = sum(m, &f, &forms[h], &mut budget)?;
+            }
+            opts.push(f);
+        }
+        let g = if opts.is_empty() {
+            Form::Heap(0)
+        } else {
+            Form::Game(opts)
+        };
+        if g.nodes(MAX_FORM_NODES + 1) > MAX_FORM_NODES {
+            return Err(too_large().into());
+        }
+        forms.push(g);
+    }
+    Ok(forms.pop().unwrap_or(Form::Heap(0)))
 }
 
 /// The form G + H written out by the definition, within `budget` nodes.

@@ -248,9 +248,23 @@ pub fn quotient(code: &OctalCode, n: usize, budget: &Budget) -> Result<Quotient,
     for h in 1..=n {
         meter.tick()?;
         moves.push(code.moves(h));
+        // Heap h's options' images in Q: a sum is a P-position exactly when it has an
+        // option and none is one, so h alone already decides which elements it can be.
+        let own = option_images(&q, &heaps, &moves[h]);
+        let alone_p = !own.is_empty() && own.iter().all(|&y| !q.p[y as usize]);
+        // An earlier heap with the same options' images: placing h on its element adds a
+        // letter the automaton already has, so the walk (which predicted) is unchanged.
+        // (No two elements can both predict: they would be indistinguishable.)
+        if let Some(g) = (1..h).find(|&g| option_images(&q, &heaps, &moves[g]) == own) {
+            heaps.push(heaps[g]);
+            continue;
+        }
         // Try h as an old element.
         let mut found = None;
         for x in 0..q.order() as u32 {
+            if q.p[x as usize] != alone_p {
+                continue;
+            }
             let letters = letters_of(&q, &heaps, &moves, Some(x), |e| e);
             let known: Vec<Option<bool>> = q.p.iter().map(|&b| Some(b)).collect();
             if predict(&q.table, &letters, known, &mut meter)?.is_some() {
@@ -438,6 +452,17 @@ fn rebuild(
     let (nq, class) = reduce(&table, &p, meter)?;
     let nh = images.iter().map(|&x| class[x as usize]).collect();
     Ok(Some((nq, nh)))
+}
+
+/// The images in `q` of one heap's options (each a list of heap sizes), sorted, no repeats.
+fn option_images(q: &Monoid, heaps: &[u32], moves: &[Vec<usize>]) -> Vec<u32> {
+    let mut v: Vec<u32> = moves
+        .iter()
+        .map(|mv| mv.iter().fold(0u32, |acc, &k| q.mul(acc, heaps[k])))
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
 }
 
 /// The letters of the automaton: heaps 1..=h (the last, heap h, with image `last` when
