@@ -4,6 +4,7 @@
 //! naive move generators (`functions::grid_games_check`).
 
 use crate::parse;
+use crate::proof::{Proof, Step};
 use crate::RuleSet;
 use crate::{Engine, Kernel, Term};
 
@@ -49,6 +50,14 @@ fn grid_boards_simplify_to_their_values_with_checked_proofs() {
     }
 }
 
+/// The step at `place`: (lemma, step), or a step of the proof itself.
+fn step_at(p: &mut Proof, place: (Option<usize>, usize)) -> &mut Step {
+    match place {
+        (Some(k), i) => &mut p.lemmas[k].steps[i],
+        (None, i) => &mut p.steps[i],
+    }
+}
+
 #[test]
 fn a_tampered_grid_opening_is_rejected() {
     let rules = RuleSet::builtin();
@@ -62,27 +71,27 @@ fn a_tampered_grid_opening_is_rejected() {
     ] {
         let s = simplify(text);
         s.proof.check(&rules).unwrap();
-        let (k, i) = s
+        // The first opening by `rule` with two options a side: in a lemma, or else in the
+        // proof's own steps.
+        let wide = |st: &Step| {
+            st.rule == rule
+                && matches!(&st.to, Term::Game { left, right } if left.len() >= 2 && right.len() >= 2)
+        };
+        let place = s
             .proof
             .lemmas
             .iter()
             .enumerate()
-            .find_map(|(k, l)| {
-                l.steps
-                    .iter()
-                    .position(|st| {
-                        st.rule == rule
-                            && matches!(&st.to, Term::Game { left, right } if left.len() >= 2 && right.len() >= 2)
-                    })
-                    .map(|i| (k, i))
-            })
+            .find_map(|(k, l)| l.steps.iter().position(wide).map(|i| (Some(k), i)))
+            .or_else(|| s.proof.steps.iter().position(wide).map(|i| (None, i)))
             .unwrap_or_else(|| panic!("{text}: no opening with two options a side"));
-        let Term::Game { left, right } = s.proof.lemmas[k].steps[i].to.clone() else {
+        let mut p = s.proof.clone();
+        let Term::Game { left, right } = step_at(&mut p, place).to.clone() else {
             panic!("an opening gives a game");
         };
         // One option fewer on each side.
         let mut p = s.proof.clone();
-        p.lemmas[k].steps[i].to = Term::game(left[1..].to_vec(), right[1..].to_vec());
+        step_at(&mut p, place).to = Term::game(left[1..].to_vec(), right[1..].to_vec());
         let e = p.check(&rules).unwrap_err();
         assert!(
             e.reason.contains(&format!("opening `{rule}`")),
@@ -92,17 +101,17 @@ fn a_tampered_grid_opening_is_rejected() {
         let mut p = s.proof.clone();
         let mut l = left.clone();
         l[0] = l[l.len() - 1].clone();
-        p.lemmas[k].steps[i].to = Term::game(l, right.clone());
+        step_at(&mut p, place).to = Term::game(l, right.clone());
         assert!(p.check(&rules).is_err(), "{text}");
         // The players' options swapped (the impartial Cram excepted).
         if rule != "cram" {
             let mut p = s.proof.clone();
-            p.lemmas[k].steps[i].to = Term::game(right.clone(), left.clone());
+            step_at(&mut p, place).to = Term::game(right.clone(), left.clone());
             assert!(p.check(&rules).is_err(), "{text}");
         }
         // Another ruleset's opening named for it.
         let mut p = s.proof.clone();
-        p.lemmas[k].steps[i].rule = if rule == "kings" { "queens" } else { "kings" }.into();
+        step_at(&mut p, place).rule = if rule == "kings" { "queens" } else { "kings" }.into();
         assert!(p.check(&rules).is_err(), "{text}");
     }
 }
