@@ -35,7 +35,7 @@ impl Rng {
 fn brute(
     k: &mut Kernel,
     board: &str,
-    moves: &dyn Fn(&str) -> (BTreeSet<String>, BTreeSet<String>),
+    moves: &dyn Fn(&str) -> naive::Options,
     memo: &mut HashMap<String, GameId>,
 ) -> GameId {
     if let Some(&g) = memo.get(board) {
