@@ -14,6 +14,12 @@ use std::collections::BTreeSet;
 
 type Rows = Vec<Vec<char>>;
 
+/// A reader of a board language.
+type Reader = fn(&str) -> Result<Board, RulesetError>;
+
+/// Left's and Right's options, as boards' texts.
+pub type Options = (BTreeSet<String>, BTreeSet<String>);
+
 fn read(r: Result<Board, RulesetError>) -> Result<Rows, String> {
     r.map(|b| b.rows()).map_err(|e| match e {
         RulesetError::Input(p) => p.to_string(),
@@ -22,7 +28,7 @@ fn read(r: Result<Board, RulesetError>) -> Result<Rows, String> {
 }
 
 /// The reader of ruleset `name`'s language.
-fn reader(name: &str) -> Option<fn(&str) -> Result<Board, RulesetError>> {
+fn reader(name: &str) -> Option<Reader> {
     Some(match name {
         "cram" => grids::cram,
         "kings" => grids::kings,
@@ -53,7 +59,7 @@ fn go(rows: &Rows, (r, c): (usize, usize), (dr, dc): (i32, i32)) -> Option<(usiz
 
 /// The options an opening lists, Left's and Right's, each as its board's text in the
 /// canonical spelling; an option that is not a board of ruleset `name` is an error.
-fn listed(name: &str, term: &Term) -> Result<(BTreeSet<String>, BTreeSet<String>), String> {
+fn listed(name: &str, term: &Term) -> Result<Options, String> {
     let Term::Game { left, right } = term else {
         return Err("an opening of a position is a game {left options | right options}".into());
     };
@@ -83,11 +89,7 @@ fn listed(name: &str, term: &Term) -> Result<(BTreeSet<String>, BTreeSet<String>
     Ok((side(left, "Left")?, side(right, "Right")?))
 }
 
-fn compare(
-    have: (BTreeSet<String>, BTreeSet<String>),
-    left: BTreeSet<String>,
-    right: BTreeSet<String>,
-) -> Result<(), String> {
+fn compare(have: Options, left: BTreeSet<String>, right: BTreeSet<String>) -> Result<(), String> {
     for (who, got, want) in [("Left", &have.0, &left), ("Right", &have.1, &right)] {
         if let Some(x) = want.difference(got).next() {
             return Err(format!("{who}'s move to {x:?} is missing"));
@@ -155,10 +157,7 @@ fn piece(name: &str) -> Option<(Vec<(i32, i32)>, bool)> {
 /// A Clobber variant from the rules: a stone goes one of its ways (sliding over empty squares
 /// for rooks and queens) onto a stone of the other colour, which is removed; Left's moves and
 /// Right's.
-pub fn clobber_variant_moves(
-    name: &str,
-    board: &str,
-) -> Result<(BTreeSet<String>, BTreeSet<String>), String> {
+pub fn clobber_variant_moves(name: &str, board: &str) -> Result<Options, String> {
     let read_one = reader(name).ok_or_else(|| format!("{name} is not a grid ruleset"))?;
     let (ways, slides) = piece(name).ok_or_else(|| format!("{name} is not a Clobber variant"))?;
     let rows = read(read_one(board))?;
@@ -172,10 +171,9 @@ pub fn clobber_variant_moves(
             };
             for &d in &ways {
                 let mut at = go(&rows, (r, c), d);
-                while slides {
-                    match at {
-                        Some((a, b)) if rows[a][b] == '.' => at = go(&rows, (a, b), d),
-                        _ => break,
+                if slides {
+                    while let Some((a, b)) = at.filter(|&(a, b)| rows[a][b] == '.') {
+                        at = go(&rows, (a, b), d);
                     }
                 }
                 if let Some((a, b)) = at {
@@ -201,7 +199,7 @@ pub fn clobber_variant(name: &str, board: &str, term: &Term) -> Result<(), Strin
 /// Amazons from the rules: an amazon goes like a queen over empty squares, then from where it
 /// lands an arrow goes like a queen over empty squares (the one it left is empty now) and
 /// burns the square it stops on; Left's moves and Right's.
-pub fn amazons_moves(board: &str) -> Result<(BTreeSet<String>, BTreeSet<String>), String> {
+pub fn amazons_moves(board: &str) -> Result<Options, String> {
     let rows = read(grids::amazons(board))?;
     let queen = [
         (1, 0),
