@@ -149,7 +149,7 @@ impl Spawning {
                         "a heap of {n} in this spawning game (more than {MAX_WORK} moves to walk)"
                     )));
                 }
-                if work % 4096 == 0 {
+                if work.is_multiple_of(4096) {
                     budget.check().map_err(RulesetError::from)?;
                 }
                 let x = heaps.iter().fold(0, |a, &h| a ^ g[h]);

@@ -83,6 +83,11 @@ fn lead(t: &Term) -> Lead {
             Arg::Game(b) if bare_base(b) => Lead::Digit,
             _ => Lead::Other,
         },
+        // `1^<2>`: a translated uptimal prints with its number first.
+        Term::Game { .. } => match uptimal::recognize_shifted(t) {
+            Some((x, _)) if !x.is_zero() => of_number(&x),
+            _ => Lead::Other,
+        },
         _ => Lead::Other,
     }
 }
@@ -274,7 +279,9 @@ impl Printer {
             Term::Where { .. } if crate::term::one_set_options(t).is_some() => self.expr(t),
             Term::Sum(..) | Term::Where { .. } => self.parens(self.expr(t)),
             Term::Name(name) => Doc::text(name.clone()),
-            Term::Game { .. } if uptimal::recognize(t).is_some() => Doc::text(self.uptimal(t)),
+            Term::Game { .. } if uptimal::recognize_shifted(t).is_some() => {
+                Doc::text(self.uptimal(t))
+            }
             Term::Game { left, right } => self.braced(left, right),
             Term::Nus { number, up, nim } => Doc::text(self.nus(number, up, nim)),
             Term::Call { name, args } if self.number_world(name, args).is_some() => self
@@ -394,10 +401,19 @@ impl Printer {
         }
     }
 
-    /// An uptimal's form as CGSuite's literal (`^<3>`, `v[2]*`).
+    /// An uptimal's form as CGSuite's literal (`^<3>`, `v[2]*`), a number before it when
+    /// the form is translated (`1^<2>`, `-1/2v[3]*`: CGSuite's compact print, which both
+    /// programs read back as the sum).
     fn uptimal(&self, t: &Term) -> String {
-        uptimal::recognize(t)
-            .map(|u| uptimal::text(u, self.unicode))
+        uptimal::recognize_shifted(t)
+            .map(|(x, u)| {
+                let number = if x.is_zero() {
+                    String::new()
+                } else {
+                    self.number(&x)
+                };
+                number + &uptimal::text(u, self.unicode)
+            })
             .unwrap_or_default()
     }
 
@@ -486,7 +502,7 @@ impl Printer {
     fn slashes(&self, left: &[Term], right: &[Term]) -> (Doc, usize) {
         let side = |opts: &[Term]| -> (Doc, usize) {
             if let [g @ Term::Game { left: l, right: r }] = opts {
-                if !l.is_empty() && !r.is_empty() && uptimal::recognize(g).is_none() {
+                if !l.is_empty() && !r.is_empty() && uptimal::recognize_shifted(g).is_none() {
                     let (d, c) = self.slashes(l, r);
                     if c < MAX_SLASHES {
                         return (d, c);
@@ -589,7 +605,7 @@ impl Printer {
                 self.write_expr(t, out);
                 out.push(')');
             }
-            Term::Game { .. } if uptimal::recognize(t).is_some() => {
+            Term::Game { .. } if uptimal::recognize_shifted(t).is_some() => {
                 out.push_str(&self.uptimal(t));
             }
             Term::Game { left, right } => {
@@ -653,7 +669,7 @@ impl Printer {
     fn write_slashes(&self, left: &[Term], right: &[Term]) -> (String, usize) {
         let side = |opts: &[Term]| -> (String, usize) {
             if let [g @ Term::Game { left: l, right: r }] = opts {
-                if !l.is_empty() && !r.is_empty() && uptimal::recognize(g).is_none() {
+                if !l.is_empty() && !r.is_empty() && uptimal::recognize_shifted(g).is_none() {
                     let (d, c) = self.write_slashes(l, r);
                     if c < MAX_SLASHES {
                         return (d, c);

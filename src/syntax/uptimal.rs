@@ -104,24 +104,25 @@ pub(crate) fn term(u: Uptimal) -> Term {
     }
 }
 
-fn is_nus(t: &Term, up: i64, nim: u64) -> bool {
+/// Whether `t` is the leaf x + up·↑ + ∗nim (x the number every leaf of a translated form has).
+fn is_nus(t: &Term, x: &Dyadic, up: i64, nim: u64) -> bool {
     matches!(t, Term::Nus { number, up: u, nim: k }
-        if number.is_zero() && *u == BigInt::from(up) && k.to_u64() == Some(nim))
+        if number == x && *u == BigInt::from(up) && k.to_u64() == Some(nim))
 }
 
-fn is_zero(t: &Term) -> bool {
-    is_nus(t, 0, 0)
+fn is_zero(t: &Term, x: &Dyadic) -> bool {
+    is_nus(t, x, 0, 0)
 }
 
-fn is_star(t: &Term) -> bool {
-    is_nus(t, 0, 1)
+fn is_star(t: &Term, x: &Dyadic) -> bool {
+    is_nus(t, x, 0, 1)
 }
 
 /// The n of ↑^→n (or of ↓^→n when `down`), if `t` is exactly that form.
-fn as_up_to(mut t: &Term, down: bool) -> Option<u32> {
+fn as_up_to(mut t: &Term, x: &Dyadic, down: bool) -> Option<u32> {
     let mut n = 1u32;
     loop {
-        if is_nus(t, if down { -1 } else { 1 }, 0) {
+        if is_nus(t, x, if down { -1 } else { 1 }, 0) {
             return Some(n);
         }
         let Term::Game { left, right } = t else {
@@ -129,7 +130,7 @@ fn as_up_to(mut t: &Term, down: bool) -> Option<u32> {
         };
         let (inner, other) = if down { (right, left) } else { (left, right) };
         match (&inner[..], &other[..]) {
-            ([x], [s]) if is_star(s) => t = x,
+            ([y], [s]) if is_star(s, x) => t = y,
             _ => return None,
         }
         n = n.checked_add(1)?;
@@ -137,10 +138,10 @@ fn as_up_to(mut t: &Term, down: bool) -> Option<u32> {
 }
 
 /// The n of ↑^→n ∗ (or ↓^→n ∗ when `down`), if `t` is exactly that form.
-fn as_up_to_star(mut t: &Term, down: bool) -> Option<u32> {
+fn as_up_to_star(mut t: &Term, x: &Dyadic, down: bool) -> Option<u32> {
     let mut n = 1u32;
     loop {
-        if is_nus(t, if down { -1 } else { 1 }, 1) {
+        if is_nus(t, x, if down { -1 } else { 1 }, 1) {
             return Some(n);
         }
         let Term::Game { left, right } = t else {
@@ -148,7 +149,7 @@ fn as_up_to_star(mut t: &Term, down: bool) -> Option<u32> {
         };
         let (inner, other) = if down { (right, left) } else { (left, right) };
         match (&inner[..], &other[..]) {
-            ([z, x], [z2]) if is_zero(z) && is_zero(z2) => t = x,
+            ([z, y], [z2]) if is_zero(z, x) && is_zero(z2, x) => t = y,
             _ => return None,
         }
         n = n.checked_add(1)?;
@@ -156,7 +157,36 @@ fn as_up_to_star(mut t: &Term, down: bool) -> Option<u32> {
 }
 
 /// The uptimal literal `t` is exactly the form of (n ≥ 2: n = 1 is a number-up-star literal).
+#[cfg(test)]
 pub(crate) fn recognize(t: &Term) -> Option<Uptimal> {
+    recognize_at(t, &Dyadic::zero())
+}
+
+/// The number x and the uptimal u when `t` is exactly the form of x + u: u's form with x
+/// added to every leaf (for a game that is not a number, x + G = {x + Gᴸ | x + Gᴿ}, and the
+/// translated form of a canonical form is canonical). CGSuite prints x + u compactly as
+/// `1^<2>`, `-1v[3]*`, and reads that back as the sum, as onag does.
+pub(crate) fn recognize_shifted(t: &Term) -> Option<(Dyadic, Uptimal)> {
+    // x is the number of the leftmost leaf, found by following first Left options, each
+    // node as small as an uptimal's (at most two options a side).
+    let mut at = t;
+    let mut depth = 0;
+    let x = loop {
+        match at {
+            Term::Nus { number, .. } => break number.clone(),
+            Term::Game { left, right }
+                if left.len() <= 2 && right.len() <= 2 && depth <= MAX_UPTIMAL + 2 =>
+            {
+                at = left.first()?;
+                depth += 1;
+            }
+            _ => return None,
+        }
+    };
+    recognize_at(t, &x).map(|u| (x, u))
+}
+
+fn recognize_at(t: &Term, x: &Dyadic) -> Option<Uptimal> {
     let Term::Game { left, right } = t else {
         return None;
     };
@@ -169,24 +199,24 @@ pub(crate) fn recognize(t: &Term) -> Option<Uptimal> {
         let u = |to, n: u32, star| Uptimal { down, to, n, star };
         match (&l[..], &r[..]) {
             // ↑ⁿ = {0 | ↓^→(n−1) ∗}
-            ([z], [y]) if is_zero(z) => {
-                if let Some(m) = as_up_to_star(y, !down) {
+            ([z], [y]) if is_zero(z, x) => {
+                if let Some(m) = as_up_to_star(y, x, !down) {
                     return Some(u(false, m + 1, false));
                 }
             }
             // ↑ⁿ∗ = {0, ∗ | ↓^→(n−1)}
-            ([z, s], [y]) if is_zero(z) && is_star(s) => {
-                if let Some(m) = as_up_to(y, !down) {
+            ([z, s], [y]) if is_zero(z, x) && is_star(s, x) => {
+                if let Some(m) = as_up_to(y, x, !down) {
                     return Some(u(false, m + 1, true));
                 }
             }
             _ => {}
         }
         // ↑^→n, n ≥ 2
-        if let Some(n) = as_up_to(t, down).filter(|&n| n >= 2) {
+        if let Some(n) = as_up_to(t, x, down).filter(|&n| n >= 2) {
             return Some(u(true, n, false));
         }
-        if let Some(n) = as_up_to_star(t, down).filter(|&n| n >= 2) {
+        if let Some(n) = as_up_to_star(t, x, down).filter(|&n| n >= 2) {
             return Some(u(true, n, true));
         }
     }
@@ -209,6 +239,53 @@ pub(crate) fn text(u: Uptimal, unicode: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `t` with x added to every leaf's number: the form of x + t.
+    fn shift(t: &Term, x: &Dyadic) -> Term {
+        match t {
+            Term::Game { left, right } => Term::game(
+                left.iter().map(|o| shift(o, x)).collect(),
+                right.iter().map(|o| shift(o, x)).collect(),
+            ),
+            Term::Nus { number, up, nim } => Term::Nus {
+                number: number + x,
+                up: up.clone(),
+                nim: nim.clone(),
+            },
+            other => other.clone(),
+        }
+    }
+
+    #[test]
+    fn translated_forms_are_recognised_with_their_number() {
+        for x in [Dyadic::from(1), Dyadic::from(-3), Dyadic::from(1).half()] {
+            for down in [false, true] {
+                for to in [false, true] {
+                    for star in [false, true] {
+                        for n in 2..8 {
+                            let u = Uptimal { down, to, n, star };
+                            let t = shift(&term(u), &x);
+                            assert_eq!(recognize_shifted(&t), Some((x.clone(), u)));
+                            assert_eq!(recognize(&t), None);
+                        }
+                    }
+                }
+            }
+        }
+        // A form whose leaves do not all carry the same number is not one.
+        let u = Uptimal {
+            down: false,
+            to: false,
+            n: 2,
+            star: false,
+        };
+        let Term::Game { left, right } = shift(&term(u), &Dyadic::from(1)) else {
+            panic!("a game")
+        };
+        let mixed = Term::game(vec![Term::zero()], right);
+        assert_eq!(recognize_shifted(&mixed), None);
+        assert!(recognize_shifted(&Term::game(left, vec![])).is_none());
+    }
 
     #[test]
     fn forms_are_recognised_as_what_they_were_built_from() {
