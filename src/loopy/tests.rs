@@ -453,8 +453,10 @@ fn notation_errors_are_placed() {
     assert!(e.message.contains("pass"), "{}", e.message);
     let e = read_err(&mut k, "{0|\n pass + 1}");
     assert_eq!(e.line, 2);
+    // The one reader marks where the end came, and names the `{` it left open.
     let e = read_err(&mut k, "{0|pass");
-    assert_eq!((e.line, e.column), (1, 1));
+    assert_eq!((e.line, e.column), (1, 8));
+    assert!(e.message.contains("line 1, column 1"), "{}", e.message);
     let e = read_err(&mut k, "{0|1/3}");
     assert_eq!(e.line, 1);
     // A label's game may not be summed before it is complete.
