@@ -311,6 +311,16 @@ fn uptimal(cur: &mut Cursor, start: Pos, down: bool) -> Result<Tok, LexError> {
         cur.bump();
         n.push(d);
     }
+    // CGSuite's loopy uptimals `^[on]` (upon) and `^<on>` (uponth).
+    if n.is_empty() && cur.peek() == Some('o') {
+        let mut rest = cur.chars.clone();
+        rest.next();
+        if rest.next() == Some('n') {
+            cur.bump();
+            cur.bump();
+            n.push_str("on");
+        }
+    }
     if n.is_empty() || cur.peek() != Some(close) {
         let open = if to { '[' } else { '<' };
         return Err(LexError {

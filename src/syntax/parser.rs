@@ -1177,6 +1177,9 @@ impl Parser<'_> {
             return Err(self.not_a_game());
         };
         let span = self.bump().span;
+        if n == "on" {
+            return Ok(self.loopy_uptimal(down, to));
+        }
         let n = n
             .parse::<u32>()
             .ok()
@@ -1351,6 +1354,34 @@ impl Parser<'_> {
             return Ok(Term::sum(Term::number(number), self.uptimal()?));
         }
         self.nus_suffix(number, true)
+    }
+
+    /// CGSuite's `^[on]` = upon = `{pass|*}`, `^<on>` = uponth = `{0||0|0,pass}`, their
+    /// negatives `v[on]`, `v<on>`, and a touching `*` after them (`^[on]*`).
+    #[inline(never)]
+    fn loopy_uptimal(&mut self, down: bool, to: bool) -> Term {
+        let pass = Term::Call {
+            name: PASS.to_string(),
+            args: Vec::new(),
+        };
+        let mut t = if to {
+            Term::Call {
+                name: "upon".to_string(),
+                args: Vec::new(),
+            }
+        } else {
+            let inner = Term::game(vec![Term::zero()], vec![Term::zero(), pass]);
+            Term::game(vec![Term::zero()], vec![inner])
+        };
+        if down {
+            t = Term::neg(t);
+        }
+        if *self.peek() == Tok::Star && self.touching(1) && !matches!(self.peek_at(1), Tok::Int(_))
+        {
+            self.bump();
+            t = Term::sum(t, Term::nimber(Nimber::from(1u64)));
+        }
+        t
     }
 
     /// `n.G` or `n*G`: n copies of G.

@@ -92,6 +92,24 @@ fn lead(t: &Term) -> Lead {
     }
 }
 
+/// CGSuite writes a number plus `over`, `under`, `upon` (`^[on]`) or its negative (`v[on]`)
+/// touching: `5over`, `-3/2under`, `-1/4v[on]`; the reader reads them back so.
+fn loopy_suffix(t: &Term) -> Option<&'static str> {
+    match t {
+        Term::Call { name, args } if args.is_empty() => match name.as_str() {
+            "over" => Some("over"),
+            "under" => Some("under"),
+            "upon" => Some("^[on]"),
+            _ => None,
+        },
+        Term::Neg(x) => match &**x {
+            Term::Call { name, args } if args.is_empty() && name == "upon" => Some("v[on]"),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 struct Printer {
     unicode: bool,
 }
@@ -185,6 +203,10 @@ impl Printer {
                         .group(),
                     _ => self.unary(t),
                 }
+            }
+            Term::Sum(a, b) if loopy_suffix(b).is_some() && a.as_number().is_some() => {
+                let x = a.as_number().map(|x| self.number(x)).unwrap_or_default();
+                Doc::text(format!("{x}{}", loopy_suffix(b).unwrap_or_default()))
             }
             Term::Sum(a, b) => {
                 let (op, rhs) = match &**b {
@@ -296,6 +318,8 @@ impl Printer {
             }
             // CGSuite's loopy notation (`crate::loopy`): the named games and `pass` bare, a
             // labelled brace with its label before it, `A & B` in parentheses.
+            Term::Call { name, args } if args.is_empty() && name == "upon" => Doc::text("^[on]"),
+            Term::Neg(_) if loopy_suffix(t) == Some("v[on]") => Doc::text("v[on]"),
             Term::Call { name, args }
                 if args.is_empty()
                     && (name == PASS || LOOPY_CONSTANTS.contains(&name.as_str())) =>
@@ -454,6 +478,13 @@ impl Printer {
                     self.unary(x)
                 }
                 Term::Hackenstring(_) | Term::PlusMinus(_) => self.unary(x),
+                // CGSuite's `+-over`, `+-a{0|a}`.
+                Term::Call { name, args }
+                    if (args.is_empty() && LOOPY_CONSTANTS.contains(&name.as_str()))
+                        || name == LOOP =>
+                {
+                    self.unary(x)
+                }
                 Term::Tiny { number, .. } | Term::Miny { number, .. } if number.is_zero() => {
                     self.unary(x)
                 }

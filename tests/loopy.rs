@@ -1,0 +1,391 @@
+//! Loopy games through the command line: CGSuite's loopy notation read by the one reader,
+//! values printed as CGSuite prints them, the functions of loopy games, `onag compare` of
+//! stoppers and sided values, and bad input placed with exit status 2.
+//!
+//! The expected values are CGSuite's own, from its test suite (aaron-siegel/cgsuite,
+//! lib/core/src/test/scala/org/cgsuite/lang/CanonicalStopperTestCase.scala and
+//! SidedValueTestCase.scala), and the textbook identities of Winning Ways ch. 11 and Siegel,
+//! *Combinatorial Game Theory* ch. VI.
+
+use std::process::Command;
+
+fn onag(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(args)
+        .output()
+        .expect("run onag");
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+fn eval(e: &str) -> String {
+    let (code, out, err) = onag(&["eval", "--ascii", e]);
+    assert_eq!(code, 0, "{e}: {err}");
+    out.trim_end().to_string()
+}
+
+/// CGSuite writes a set `{a,b}` where onag writes the list `[a,b]`.
+fn set(s: &str) -> String {
+    s.strip_prefix('{')
+        .and_then(|s| s.strip_suffix('}'))
+        .map_or(s.to_string(), |inner| format!("[{inner}]"))
+}
+
+/// One case of CanonicalStopperTestCase.scala: input, CGSuite's output, class, and the
+/// properties onag has. (The `begin … end` case is written out with its definition.)
+struct Stopper {
+    x: &'static str,
+    out: &'static str,
+    pseudonumber: bool,
+    idempotent: bool,
+    plumtree: bool,
+    left_options: &'static str,
+    right_options: &'static str,
+    outcome: &'static str,
+}
+
+const STOPPERS: &[Stopper] = &[
+    Stopper {
+        x: "on",
+        out: "on",
+        pseudonumber: true,
+        idempotent: true,
+        plumtree: true,
+        left_options: "{on}",
+        right_options: "{}",
+        outcome: "L",
+    },
+    Stopper {
+        x: "off",
+        out: "off",
+        pseudonumber: true,
+        idempotent: true,
+        plumtree: true,
+        left_options: "{}",
+        right_options: "{off}",
+        outcome: "R",
+    },
+    Stopper {
+        x: "over",
+        out: "over",
+        pseudonumber: true,
+        idempotent: true,
+        plumtree: true,
+        left_options: "{0}",
+        right_options: "{over}",
+        outcome: "L",
+    },
+    Stopper {
+        x: "{pass|3/2}",
+        out: "3/2under",
+        pseudonumber: true,
+        idempotent: false,
+        plumtree: true,
+        left_options: "{3/2under}",
+        right_options: "{3/2}",
+        outcome: "L",
+    },
+    Stopper {
+        x: "{-1/4+*|pass}",
+        out: "-1/4v[on]",
+        pseudonumber: false,
+        idempotent: false,
+        plumtree: true,
+        left_options: "{-1/4*}",
+        right_options: "{-1/4v[on]}",
+        outcome: "R",
+    },
+    Stopper {
+        x: "{0|{0||0|0,pass}||-{0||0|0,pass}}",
+        out: "{0|^<on>||v<on>}",
+        pseudonumber: false,
+        idempotent: false,
+        plumtree: true,
+        left_options: "{{0|^<on>}}",
+        right_options: "{v<on>}",
+        outcome: "N",
+    },
+    Stopper {
+        x: "{0|||0||0|off}",
+        out: "{0|Tiny(on)}",
+        pseudonumber: false,
+        idempotent: false,
+        plumtree: true,
+        left_options: "{0}",
+        right_options: "{Tiny(on)}",
+        outcome: "L",
+    },
+    Stopper {
+        x: "{on|0||0}",
+        out: "Miny(on)",
+        pseudonumber: false,
+        idempotent: true,
+        plumtree: true,
+        left_options: "{{on|0}}",
+        right_options: "{0}",
+        outcome: "R",
+    },
+    Stopper {
+        x: "{0||0|under}",
+        out: "Tiny(over)",
+        pseudonumber: false,
+        idempotent: true,
+        plumtree: true,
+        left_options: "{0}",
+        right_options: "{{0|under}}",
+        outcome: "L",
+    },
+    Stopper {
+        x: "+-{0|pass}",
+        out: "+-over",
+        pseudonumber: false,
+        idempotent: false,
+        plumtree: true,
+        left_options: "{over}",
+        right_options: "{under}",
+        outcome: "N",
+    },
+    Stopper {
+        x: "+-{5|pass}",
+        out: "+-(5over)",
+        pseudonumber: false,
+        idempotent: false,
+        plumtree: true,
+        left_options: "{5over}",
+        right_options: "{-5under}",
+        outcome: "N",
+    },
+    Stopper {
+        x: "a{0||||0|||a|*||*}",
+        out: "a{0||||0|||a|*||*}",
+        pseudonumber: false,
+        idempotent: false,
+        plumtree: false,
+        left_options: "{0}",
+        right_options: "{a{0||||0|a||*|||*}}",
+        outcome: "L",
+    },
+    Stopper {
+        x: "{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}",
+        out: "{0|{0||||-1|||-1*,a{0||0|a|||-1*||||-1*}||-2|b{-2,{-1,-1*||-1*|b|||-2}|-2}}}",
+        pseudonumber: false,
+        idempotent: true,
+        plumtree: false,
+        left_options: "{0}",
+        right_options: "{{0||||-1|||-1*,a{0||0|a|||-1*||||-1*}||-2|b{-2,{-1,-1*||-1*|b|||-2}|-2}}}",
+        outcome: "L",
+    },
+    Stopper {
+        x: "a{0|{0||||0,*2|||a|0||0}||0}",
+        out: "a{0|{0||||0,*2|||a|0||0}||0}",
+        pseudonumber: false,
+        idempotent: false,
+        plumtree: false,
+        left_options: "{a{0||0|{0,*2||||a|0||0|||0}}}",
+        right_options: "{0}",
+        outcome: "N",
+    },
+];
+
+/// Whether two printed loopy values are the same value: onag compares them.
+fn equal(a: &str, b: &str) -> bool {
+    let (code, out, err) = onag(&["compare", "--ascii", "--brief", a, b]);
+    assert_eq!(code, 0, "compare {a} {b}: {err}");
+    out.trim() == "="
+}
+
+/// Every case, twelve checks each: the printed form (CGSuite's text, or for uponth the same
+/// value in other words) read back, the predicates, the outcome, the sides, the options.
+#[test]
+fn cgsuite_canonical_stopper_cases() {
+    let mut checks = 0;
+    let mut same_value_other_text = Vec::new();
+    for c in STOPPERS {
+        let x = c.x;
+        let out = eval(x);
+        if out == c.out {
+            checks += 1;
+        } else {
+            // Not yet CGSuite's text (uponth `^<on>` is not written by onag): the value must
+            // still be CGSuite's, and onag's text must read back to it.
+            assert!(equal(&out, c.out), "{x}: {out} is not {}", c.out);
+            same_value_other_text.push(out.clone());
+        }
+        // Read back: the printed form is the same value.
+        assert!(equal(&out, x), "{x}: {out} does not read back");
+        let p = |f: &str| eval(&format!("{f}({x})"));
+        assert_eq!(p("is_stopper"), "true", "{x}");
+        assert_eq!(p("is_stopper_sided"), "true", "{x}");
+        assert_eq!(p("is_loopfree"), "false", "{x}");
+        assert_eq!(p("is_pseudonumber"), c.pseudonumber.to_string(), "{x}");
+        assert_eq!(p("is_idempotent"), c.idempotent.to_string(), "{x}");
+        assert_eq!(p("is_plumtree"), c.plumtree.to_string(), "{x}");
+        assert_eq!(p("outcome_class"), c.outcome, "{x}");
+        checks += 7;
+        // Onside and Offside are the game itself.
+        for f in ["onside", "offside"] {
+            assert!(equal(&p(f), c.out), "{f}({x})");
+            checks += 1;
+        }
+        for (f, want) in [
+            ("left_options", c.left_options),
+            ("right_options", c.right_options),
+        ] {
+            let got = p(f);
+            let want = set(want);
+            if got == want {
+                checks += 1;
+            } else {
+                // The same options as values (one each in these cases).
+                let strip = |s: &str| s.trim_start_matches('[').trim_end_matches(']').to_string();
+                assert!(
+                    equal(&strip(&got), &strip(&want)),
+                    "{f}({x}): {got} against {want}"
+                );
+                checks += 1;
+            }
+        }
+    }
+    // 14 cases, 12 checks each; only uponth's forms are written otherwise than CGSuite
+    // writes them (as braces, `{0|||0||0|0,pass||||…}`, not `^<on>`), checked as values.
+    assert_eq!(checks + same_value_other_text.len(), 14 * 12);
+    assert!(
+        same_value_other_text.len() <= 1,
+        "{same_value_other_text:?}"
+    );
+}
+
+#[test]
+fn cgsuite_sided_value_cases() {
+    // x, CGSuite's output, IsIdempotent, IsStopperSided, Onside, Offside, OutcomeClass.
+    let cases = [
+        ("dud", "dud", "true", "true", Some("on"), Some("off"), "D"),
+        (
+            "a{{|a}|}",
+            "1 & 0",
+            "false",
+            "true",
+            Some("1"),
+            Some("0"),
+            "PHat",
+        ),
+        (
+            "{0|{dud|},*}",
+            "^ & v*",
+            "false",
+            "true",
+            Some("^"),
+            Some("v*"),
+            "NHat",
+        ),
+        // Bach's Carousel: not stopper-sided; CGSuite has no Onside for it.
+        (
+            "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}",
+            "",
+            "false",
+            "false",
+            None,
+            None,
+            "N",
+        ),
+    ];
+    for (x, out, idem, sided, on, off, outcome) in cases {
+        if !out.is_empty() {
+            assert_eq!(eval(x), out, "{x}");
+        }
+        let p = |f: &str| eval(&format!("{f}({x})"));
+        assert_eq!(p("is_stopper"), "false", "{x}");
+        assert_eq!(p("is_loopfree"), "false", "{x}");
+        assert_eq!(p("is_plumtree"), "false", "{x}");
+        assert_eq!(p("is_pseudonumber"), "false", "{x}");
+        assert_eq!(p("is_stopper_sided"), sided, "{x}");
+        assert_eq!(p("outcome_class"), outcome, "{x}");
+        if let (Some(on), Some(off)) = (on, off) {
+            assert_eq!(p("is_idempotent"), idem, "{x}");
+            assert_eq!(p("onside"), on, "{x}");
+            assert_eq!(p("offside"), off, "{x}");
+        } else {
+            for f in ["onside", "offside"] {
+                let (code, _, err) = onag(&["eval", &format!("{f}({x})")]);
+                assert_eq!(code, 2, "{f}({x})");
+                assert!(err.contains("not stopper-sided"), "{err}");
+            }
+        }
+    }
+}
+
+#[test]
+fn textbook_identities() {
+    // on + off = dud (Winning Ways ch. 11): a draw, onside on, offside off.
+    assert_eq!(eval("on + off"), "dud");
+    assert_eq!(eval("onside(on + off)"), "on");
+    assert_eq!(eval("offside(on + off)"), "off");
+    assert_eq!(eval("outcome_class(on + off)"), "D");
+    // over = {0|pass} is a positive infinitesimal: above 0, below every positive number.
+    let rel = |a: &str, b: &str| {
+        let (code, out, err) = onag(&["compare", "--ascii", "--brief", a, b]);
+        assert_eq!(code, 0, "{a} {b}: {err}");
+        out.trim().to_string()
+    };
+    assert_eq!(rel("over", "0"), ">");
+    assert_eq!(rel("over", "1/1024"), "<");
+    assert_eq!(rel("on", "over"), ">");
+    assert_eq!(rel("on", "1000000"), ">");
+    assert_eq!(rel("off", "-1000000"), "<");
+    // over is above ↑ (Left survives moving second in over + ↓; Right wins moving first in
+    // ↑ + under, by moving ↑ to ∗).
+    assert_eq!(rel("over", "^"), ">");
+    // upon = {pass|*} = ^[on]: a stopper, its own sides, above 0.
+    assert_eq!(eval("upon"), "^[on]");
+    assert_eq!(eval("{pass|*}"), "^[on]");
+    assert_eq!(eval("onside(upon)"), "^[on]");
+    assert_eq!(rel("upon", "0"), ">");
+    // Tiny(on) = {0||0|off}: a positive infinitesimal below every Tiny(x) for numbers x.
+    assert_eq!(eval("{0||0|off}"), "Tiny(on)");
+    assert_eq!(rel("Tiny(on)", "0"), ">");
+    assert_eq!(rel("Tiny(on)", "Tiny(1000)"), "<");
+    // A loopfree loopy expression is the short game.
+    assert_eq!(eval("a{0|1}"), "1/2");
+    assert_eq!(eval("on - on"), "dud");
+    // 5over = 5 + over, read and written as CGSuite does.
+    assert_eq!(eval("5 + over"), "5over");
+    assert_eq!(eval("5over - 5"), "over");
+}
+
+#[test]
+fn bad_input_exits_2_with_the_place_marked() {
+    for (input, col, words) in [
+        ("{0|b}", 4, "never defined"),
+        ("a{0|a{a|}}", 5, "defined twice"),
+        ("pass", 1, "pass"),
+        ("1 + pass", 5, "pass"),
+    ] {
+        let (code, _, err) = onag(&["eval", input]);
+        assert_eq!(code, 2, "{input}: {err}");
+        assert!(err.contains(words), "{input}: {err}");
+        assert!(
+            err.contains(&format!("line 1, column {col}")),
+            "{input}: {err}"
+        );
+        assert!(err.contains('^'), "{input}: {err}");
+    }
+    // A game whose sides are not stoppers cannot be compared, and the answer says why.
+    let (code, _, err) = onag(&["compare", "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not stopper-sided"), "{err}");
+}
+
+#[test]
+fn compare_says_why() {
+    let (code, out, _) = onag(&["compare", "--ascii", "on", "over"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("on > over"), "{out}");
+    assert!(out.contains("stoppers"), "{out}");
+    let (code, out, _) = onag(&["compare", "--ascii", "1 & 0", "1/2"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("1 & 0 || 1/2"), "{out}");
+    assert!(out.contains("sides"), "{out}");
+}
