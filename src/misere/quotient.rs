@@ -265,7 +265,12 @@ pub fn quotient(code: &OctalCode, n: usize, budget: &Budget) -> Result<Quotient,
             if q.p[x as usize] != alone_p {
                 continue;
             }
-            let letters = letters_of(&q, &heaps, &moves, Some(x), |e| e);
+            let mut letters = letters_of(&q, &heaps, &moves, Some(x), |e| e);
+            // With P known the walk's order does not matter (each reachable pair is checked
+            // once), so sums with heap h are visited first and a wrong element fails early.
+            if let Some(l) = letters.last_mut() {
+                l.weight = 0;
+            }
             let known: Vec<Option<bool>> = q.p.iter().map(|&b| Some(b)).collect();
             if predict(&q.table, &letters, known, &mut meter)?.is_some() {
                 found = Some(x);
