@@ -187,7 +187,7 @@ pub fn graph(text: &str, abc: &Alphabet) -> Result<GraphText, RulesetError> {
                             format!("{{{t}}}")
                         };
                         let h = match t.chars().collect::<Vec<_>>().as_slice() {
-                            [c] => hint(*c, &label_chars(abc.edge_labels)),
+                            [c] => hint(*c, &label_chars(abc.edge_labels, abc.vertex_labels)),
                             _ => String::new(),
                         };
                         return Err(err(
@@ -328,8 +328,12 @@ fn shown(label: &str) -> String {
     }
 }
 
-fn label_chars(labels: &[&str]) -> Vec<char> {
-    labels.iter().filter_map(|s| s.chars().next()).collect()
+fn label_chars(edges: &[&str], vertices: &[&str]) -> Vec<char> {
+    edges
+        .iter()
+        .chain(vertices)
+        .filter_map(|s| s.chars().next())
+        .collect()
 }
 
 /// Writes a graph in the notation, so that [`graph`] reads back the same vertices (labels) and
