@@ -66,8 +66,14 @@ fn cgsuite_hackenbush_values() {
     // CGSuite's strings and onag's own forms of the same pictures agree.
     equals(r#"hackenbush("lrlrrllr")"#, r#"hackenbush("LRLRRLLR")"#);
     equals(r#"hackenbush("l(l;rl)")"#, r#"hackenbush("L(L,RL)")"#);
-    equals(r#"hackenbush(":Geeee:G")"#, r#"hackenbush("_ E a E b E c E _")"#);
-    equals(r#"hackenbush("ee:Aeeee:A")"#, r#"hackenbush("_ E a E b E c E d E e E b")"#);
+    equals(
+        r#"hackenbush(":Geeee:G")"#,
+        r#"hackenbush("_ E a E b E c E _")"#,
+    );
+    equals(
+        r#"hackenbush("ee:Aeeee:A")"#,
+        r#"hackenbush("_ E a E b E c E d E e E b")"#,
+    );
     // The bare ground.
     assert_eq!(eval(r#"hackenbush(".")"#), "0");
 }
@@ -184,7 +190,7 @@ fn bad_graphs_are_refused_with_the_place() {
     refused(r#"snort("l-.")"#, 1, "write 'L'");
     refused(r#"col("L-.(")"#, 4, "not closed");
     refused(r#"col("L-.)")"#, 4, "closes nothing");
-    refused(r#"snort("-(-;-)-")"#, 7, "after a (…) group");
+    refused(r#"snort("-(-;-)-")"#, 7, "group ends its chain");
     refused(r#"col("L:A-:A")"#, 6, "named \"A\"");
     refused(r#"arc_kayles("->")"#, 2, "directed");
     refused(r#"arc_kayles("-:")"#, 2, "a name must follow");

@@ -23,7 +23,12 @@ fn text_call(name: &str, text: String) -> Term {
     }
 }
 
-fn checked(f: &dyn Function, a: &[Arg], term: &Term, check: naive::Check) -> Option<Result<(), String>> {
+fn checked(
+    f: &dyn Function,
+    a: &[Arg],
+    term: &Term,
+    check: naive::Check,
+) -> Option<Result<(), String>> {
     Some(match a {
         [Arg::Text(t)] => check(t, term),
         _ => Err(format!("expected {}", f.usage())),
@@ -56,7 +61,8 @@ impl Function for ColLike {
     }
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 1)?;
-        let g = col::read(self.0, args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
+        let g =
+            col::read(self.0, args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
         col::value(self.0, &g, kernel).map_err(|e| kernel_error(self.name(), e))
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
@@ -81,7 +87,10 @@ impl Function for ColLike {
         let (left, right) = (side(true), side(false));
         if left.len() + right.len() > MAX_LISTED {
             return Err(KernelError::TooLarge {
-                what: format!("{}: the options of {text:?} (at most {MAX_LISTED} are listed)", self.name()),
+                what: format!(
+                    "{}: the options of {text:?} (at most {MAX_LISTED} are listed)",
+                    self.name()
+                ),
             });
         }
         let (rule, says, cite) = match self.0 {
@@ -121,7 +130,8 @@ impl Function for ArcKayles {
     }
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 1)?;
-        let g = arc_kayles::read(args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
+        let g =
+            arc_kayles::read(args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
         arc_kayles::value(&g, kernel).map_err(|e| kernel_error(self.name(), e))
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
@@ -131,7 +141,9 @@ impl Function for ArcKayles {
         let board = arc_kayles::Board::new(&g).map_err(|e| kernel_error(self.name(), e))?;
         if board.edges.len() > MAX_LISTED {
             return Err(KernelError::TooLarge {
-                what: format!("arc_kayles: the options of {text:?} (at most {MAX_LISTED} are listed)"),
+                what: format!(
+                    "arc_kayles: the options of {text:?} (at most {MAX_LISTED} are listed)"
+                ),
             });
         }
         let opts: Vec<Term> = board

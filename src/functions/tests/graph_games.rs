@@ -20,7 +20,9 @@ fn by_definition(
     }
     let (l, r) = naive::options(name, text).unwrap_or_else(|e| panic!("{name}({text:?}): {e}"));
     let mut side = |opts: Vec<String>, k: &mut Kernel| -> Vec<GameId> {
-        opts.iter().map(|t| by_definition(name, t, k, memo)).collect()
+        opts.iter()
+            .map(|t| by_definition(name, t, k, memo))
+            .collect()
     };
     let l = side(l, k);
     let r = side(r, k);

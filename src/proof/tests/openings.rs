@@ -408,7 +408,10 @@ fn a_tampered_graph_opening_is_rejected() {
         let mut p = s.proof.clone();
         p.lemmas[k].steps[i].to = Term::game(left[1..].to_vec(), right[1..].to_vec());
         let e = p.check(&rules).unwrap_err();
-        assert!(e.reason.contains(&format!("opening `{rule}`")), "{text}: {e}");
+        assert!(
+            e.reason.contains(&format!("opening `{rule}`")),
+            "{text}: {e}"
+        );
         // An option duplicated in place of another.
         let mut p = s.proof.clone();
         let mut l = left.clone();
