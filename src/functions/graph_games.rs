@@ -23,7 +23,12 @@ fn text_call(name: &str, text: String) -> Term {
     }
 }
 
-fn checked(f: &dyn Function, a: &[Arg], term: &Term, check: naive::Check) -> Option<Result<(), String>> {
+fn checked(
+    f: &dyn Function,
+    a: &[Arg],
+    term: &Term,
+    check: naive::Check,
+) -> Option<Result<(), String>> {
     Some(match a {
         [Arg::Text(t)] => check(t, term),
         _ => Err(format!("expected {}", f.usage())),
@@ -56,7 +61,8 @@ impl Function for ColLike {
     }
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 1)?;
-        let g = col::read(self.0, args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
+        let g =
+            col::read(self.0, args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
         col::value(self.0, &g, kernel).map_err(|e| kernel_error(self.name(), e))
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
@@ -81,19 +87,22 @@ impl Function for ColLike {
         let (left, right) = (side(true), side(false));
         if left.len() + right.len() > MAX_LISTED {
             return Err(KernelError::TooLarge {
-                what: format!("{}: the options of {text:?} (at most {MAX_LISTED} are listed)", self.name()),
+                what: format!(
+                    "{}: the options of {text:?} (at most {MAX_LISTED} are listed)",
+                    self.name()
+                ),
             });
         }
         let (rule, says, cite) = match self.0 {
             col::Game::Col => (
                 "col",
                 format!("The Col position {text} is the game of its moves: Left colours a vertex not next to a blue one, Right one not next to a red one; a coloured vertex leaves, its neighbours tinted"),
-                "Winning Ways, ch. 2 (Col); CGSuite's game.graph.Col",
+                "Winning Ways, ch. 2 (Col); CGSuite's games on graphs (game.graph.Col)",
             ),
             col::Game::Snort => (
                 "snort",
                 format!("The Snort position {text} is the game of its moves: Left colours a vertex not next to a red one, Right one not next to a blue one; a coloured vertex leaves, its neighbours tinted"),
-                "Winning Ways, ch. 2 (Snort); CGSuite's game.graph.Snort",
+                "Winning Ways, ch. 2 (Snort); CGSuite's games on graphs (game.graph.Snort)",
             ),
         };
         Ok(opening(game_of(left, right), rule, says, cite))
@@ -121,7 +130,8 @@ impl Function for ArcKayles {
     }
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 1)?;
-        let g = arc_kayles::read(args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
+        let g =
+            arc_kayles::read(args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
         arc_kayles::value(&g, kernel).map_err(|e| kernel_error(self.name(), e))
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
@@ -131,7 +141,9 @@ impl Function for ArcKayles {
         let board = arc_kayles::Board::new(&g).map_err(|e| kernel_error(self.name(), e))?;
         if board.edges.len() > MAX_LISTED {
             return Err(KernelError::TooLarge {
-                what: format!("arc_kayles: the options of {text:?} (at most {MAX_LISTED} are listed)"),
+                what: format!(
+                    "arc_kayles: the options of {text:?} (at most {MAX_LISTED} are listed)"
+                ),
             });
         }
         let opts: Vec<Term> = board
@@ -149,7 +161,7 @@ impl Function for ArcKayles {
             game_of(opts.clone(), opts),
             "arc-kayles",
             format!("The Arc Kayles position {text} is the impartial game of its moves: remove the two ends of an edge"),
-            "Winning Ways, ch. 15 (Arc Kayles); CGSuite's game.graph.ArcKayles",
+            "Winning Ways, ch. 15 (Arc Kayles); CGSuite's games on graphs (game.graph.ArcKayles)",
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
@@ -199,7 +211,7 @@ impl Function for ChildishHackenbush {
                 "The Childish Hackenbush picture {} is the game of its cuts: Left cuts a blue edge whose cut drops nothing or any green edge, Right likewise a red or green one",
                 p.print()
             ),
-            "CGSuite's game.graph.ChildishHackenbush; Winning Ways, ch. 1-2 (Hackenbush)",
+            "CGSuite's games on graphs (game.graph.ChildishHackenbush); Winning Ways, ch. 1-2 (Hackenbush)",
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {

@@ -3,6 +3,7 @@
 
 mod analysis_openings;
 mod cgsuite_props;
+mod graph_games;
 mod never_panics;
 mod nim_openings;
 mod nim_roots;

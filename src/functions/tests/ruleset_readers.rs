@@ -267,7 +267,7 @@ fn texts_the_readers_disagreed_on_are_refused_by_both() {
         ("clobber", "xо", "'о' (U+043E, not ASCII)"),
         ("domineering", "\u{feff}..", "byte order mark (U+FEFF)"),
         ("domineering", "..\t", "tab (U+0009)"),
-        ("hackenbush", "lr", "character 'l'"),
+        ("hackenbush", "Lr", "character 'r'"),
         ("hackenbush", "_ L a\0", "NUL (U+0000)"),
     ] {
         let f = functions::lookup(name).unwrap();

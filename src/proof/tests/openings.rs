@@ -412,3 +412,73 @@ fn a_tampered_toppling_mem_or_spawning_opening_is_rejected() {
         assert!(p.check(&rules).is_err(), "{text}");
     }
 }
+
+#[test]
+fn graph_games_simplify_to_their_values_with_checked_proofs() {
+    for text in [
+        r#"snort("L-.-.-L")"#,
+        r#"snort(".-.(-.;-.)")"#,
+        r#"col("R-.-R-.-L")"#,
+        r#"col(":A---:A")"#,
+        r#"arc_kayles("-----")"#,
+        r#"arc_kayles(":A-:A-:B-:B-.")"#,
+        r#"childish_hackenbush("l(l;rl)")"#,
+        r#"hackenbush("lr(e;l:A;r:A)")"#,
+    ] {
+        agrees_with_the_kernel(text);
+    }
+    // CGSuite's GameGraphTest: Snort "L-.-.-.-L" is {4|0,±1}; Col "R-.-R-.-L-.-R-.-R-." is 7/8.
+    for (text, value) in [
+        (r#"snort("L-.-.-.-L")"#, "{4|0,±1}"),
+        (r#"col("R-.-R-.-L-.-R-.-R-.")"#, "7/8"),
+    ] {
+        let mut k = Kernel::new();
+        let got = k.eval(simplify(text).result()).unwrap();
+        assert_eq!(got, k.eval(&parse(value).unwrap()).unwrap(), "{text}");
+    }
+}
+
+#[test]
+fn a_tampered_graph_opening_is_rejected() {
+    let rules = RuleSet::builtin();
+    for (text, rule) in [
+        (r#"snort(".-.-.-.")"#, "snort"),
+        (r#"col(".-.-.-.")"#, "col"),
+        (r#"arc_kayles("-----")"#, "arc-kayles"),
+        (r#"childish_hackenbush("e(l;l;e)")"#, "childish-hackenbush"),
+    ] {
+        let s = simplify(text);
+        s.proof.check(&rules).unwrap();
+        let (k, i) = s
+            .proof
+            .lemmas
+            .iter()
+            .enumerate()
+            .find_map(|(k, l)| {
+                l.steps.iter().position(|st| {
+                    st.rule == rule
+                        && matches!(&st.to, Term::Game { left, right } if left.len() >= 2 && right.len() >= 2)
+                }).map(|i| (k, i))
+            })
+            .unwrap_or_else(|| panic!("{text}: no opening with two options"));
+        let Term::Game { left, right } = s.proof.lemmas[k].steps[i].to.clone() else {
+            panic!("an opening gives a game");
+        };
+        // One option fewer on each side.
+        let mut p = s.proof.clone();
+        p.lemmas[k].steps[i].to = Term::game(left[1..].to_vec(), right[1..].to_vec());
+        let e = p.check(&rules).unwrap_err();
+        assert!(
+            e.reason.contains(&format!("opening `{rule}`")),
+            "{text}: {e}"
+        );
+        // An option duplicated in place of another.
+        let mut p = s.proof.clone();
+        let mut l = left.clone();
+        l[0] = l[l.len() - 1].clone();
+        let mut r = right.clone();
+        r[0] = r[r.len() - 1].clone();
+        p.lemmas[k].steps[i].to = Term::game(l, r);
+        assert!(p.check(&rules).is_err(), "{text}");
+    }
+}

@@ -187,7 +187,7 @@ pub fn graph(text: &str, abc: &Alphabet) -> Result<GraphText, RulesetError> {
                             format!("{{{t}}}")
                         };
                         let h = match t.chars().collect::<Vec<_>>().as_slice() {
-                            [c] => hint(*c, &label_chars(abc.edge_labels)),
+                            [c] => hint(*c, &label_chars(abc.edge_labels, abc.vertex_labels)),
                             _ => String::new(),
                         };
                         return Err(err(
@@ -235,22 +235,22 @@ pub fn graph(text: &str, abc: &Alphabet) -> Result<GraphText, RulesetError> {
                         }
                         None => return Err(err(open, "this '(' is not closed".into())),
                     },
-                    None => match tok(k) {
-                        None => return Ok(g),
-                        Some(";") => {
-                            k += 1;
-                            prec = None;
-                            break;
-                        }
-                        Some(")") => return Err(err(at(k), "this ')' closes nothing".into())),
-                        Some(_) => {
-                            return Err(err(
+                    None => {
+                        match tok(k) {
+                            None => return Ok(g),
+                            Some(";") => {
+                                k += 1;
+                                prec = None;
+                                break;
+                            }
+                            Some(")") => return Err(err(at(k), "this ')' closes nothing".into())),
+                            Some(_) => return Err(err(
                                 at(k),
                                 "after a (…) group comes ';' or the end (a group ends its chain)"
                                     .into(),
-                            ))
+                            )),
                         }
-                    },
+                    }
                 }
             }
             // `;` at the very end (or `(;`) starts nothing.
@@ -328,8 +328,12 @@ fn shown(label: &str) -> String {
     }
 }
 
-fn label_chars(labels: &[&str]) -> Vec<char> {
-    labels.iter().filter_map(|s| s.chars().next()).collect()
+fn label_chars(edges: &[&str], vertices: &[&str]) -> Vec<char> {
+    edges
+        .iter()
+        .chain(vertices)
+        .filter_map(|s| s.chars().next())
+        .collect()
 }
 
 /// Writes a graph in the notation, so that [`graph`] reads back the same vertices (labels) and
@@ -430,7 +434,7 @@ pub fn write(labels: &[&str], edges: &[(usize, usize, &str)]) -> String {
         }
     }
     let label_text = |s: &str| -> String {
-        if s.chars().count() == 1 {
+        if s.chars().count() <= 1 {
             s.to_string()
         } else {
             format!("{{{s}}}")
@@ -507,6 +511,12 @@ pub fn write(labels: &[&str], edges: &[(usize, usize, &str)]) -> String {
             }
         }
         parts.push(out);
+    }
+    // Components in sorted order, so that a position whose components are met in another
+    // order is written alike (an opening lists it once). A named component is kept in place:
+    // its names follow the writing order.
+    if !named.iter().any(|&x| x) {
+        parts.sort();
     }
     parts.join(";")
 }

@@ -359,7 +359,8 @@ const HACKENBUSH_CGSUITE: graph::Alphabet = graph::Alphabet {
     vertex_labels: &[],
     edge_labels: &["l", "r", "e"],
     what: "a Hackenbush picture in CGSuite's notation",
-    legend: "l blue, r red, e green edges going up from the ground; (…;…) branches; :A names a vertex",
+    legend:
+        "l blue, r red, e green edges going up from the ground; (…;…) branches; :A names a vertex",
 };
 
 /// Reads a Hackenbush picture in CGSuite's graph notation (docs/POSITIONS.md): the first
