@@ -301,3 +301,110 @@ fn bad_input_exits_2_with_the_place() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("column 1"), "{}", stderr(&o));
 }
+
+/// The rest of CGSuite's table (`MisereCanonicalGameTestCase.scala`, all 15 rows, the
+/// restive `*[[2],0]` twice as there): input, IsExtraverted, IsHalfTame, IsPrime, IsTameable,
+/// NimValue, Partitions, Parts.
+const MORE: &[(&str, bool, bool, bool, bool, &str, &str, &str)] = &[
+    ("*[0]", T, F, F, T, "0", "[[]]", "[]"),
+    ("*[1]", T, F, F, T, "1", "[[*[1]]]", "[]"),
+    ("*[2]", T, F, T, T, "2", "[[*[2]]]", "[]"),
+    (
+        "*[[2]]",
+        T,
+        F,
+        F,
+        T,
+        "0",
+        "[[*[2],*[2[#-2]]]]",
+        "[*[2],*[2[#-2]]]",
+    ),
+    (
+        "*[[[2]]]",
+        T,
+        F,
+        F,
+        T,
+        "1",
+        "[[*[2],*[2[#-2]],*[2[##-2]0]]]",
+        "[*[2],*[2[##-2]],*[2#],*[2[##-2]0],*[2[#-2]],*[(2[##-2]0)[2]]]",
+    ),
+    ("*[2]+*[2]", T, F, F, T, "0", "[[*[2],*[2]]]", "[*[2]]"),
+    (
+        "*[[*[2]+*[[2]]]]",
+        T,
+        F,
+        F,
+        T,
+        "0",
+        "[[*[2],*[2],*[2[#-2]],*[2[#-2]]]]",
+        "[*[2],*[2[#2#-2]],*[2#],*[2[2]],*[2[#2#-2-2]],*[2[#-2]],*[2[#2]]]",
+    ),
+    ("*[[2],0]", F, T, T, F, "1", "[[*[2#0]]]", "[]"),
+    ("*[[2],0]", F, T, T, F, "1", "[[*[2#0]]]", "[]"),
+    ("*[[2],1]", F, F, T, F, "2", "[[*[2#1]]]", "[]"),
+    (
+        "*[[*[4]+*[2]]]",
+        F,
+        F,
+        F,
+        T,
+        "0",
+        "[[*[2],*[4[2#-2]]],[*[4],*[4[2#-4]]]]",
+        "[*[2],*[4[2#-2]],*[4],*[4[2#-4]]]",
+    ),
+    ("*[[[2]],[[2],1]]", F, F, T, T, "0", "[[*[(2#1)2##]]]", "[]"),
+    (
+        "*[[[2]],[[[2],0],0,1]]",
+        F,
+        F,
+        T,
+        T,
+        "0",
+        "[[*[((2#0)10)2##]]]",
+        "[]",
+    ),
+    (
+        "*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]",
+        F,
+        F,
+        T,
+        T,
+        "0",
+        "[[*[((2#0)2[#1]2#)(2#1)[1]]]]",
+        "[]",
+    ),
+    (
+        "*[[[2],2,0],[[2],3],1]",
+        F,
+        T,
+        T,
+        F,
+        "0",
+        "[[*[(2#20)2[#1]1]]]",
+        "[]",
+    ),
+];
+
+#[test]
+fn cgsuite_misere_parts_and_predicates() {
+    let mut wrong = Vec::new();
+    for &(x, ext, half, prime, _tameable, nim, partitions, parts) in MORE {
+        let b = |v: bool| if v { "true" } else { "false" };
+        for (name, want) in [
+            ("is_extraverted", b(ext)),
+            ("is_half_tame", b(half)),
+            ("is_prime", b(prime)),
+            ("nim_value", nim),
+            ("partitions", partitions),
+            ("parts", parts),
+        ] {
+            let e = format!("{name}({x})");
+            let got = eval(&e);
+            if got != want {
+                wrong.push(format!("{e}: got {got}, CGSuite {want}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -172,6 +172,36 @@ predicate!(
     "whether G's misère canonical form is a nim heap"
 );
 predicate!(
+    IS_EXTRAVERTED,
+    "is_extraverted",
+    "whether G is a part of {G} in misère play (Conway's extraverted, or divine, games)"
+);
+predicate!(
+    IS_HALF_TAME,
+    "is_half_tame",
+    "whether G is not tame but G + G is tame of genus 0^0 in misère play"
+);
+predicate!(
+    IS_PRIME,
+    "is_prime",
+    "whether G's only even parts are 0 and G itself (G neither 0 nor *) in misère play"
+);
+pub static PARTS: MisereFn = f(
+    "parts",
+    "parts(G)",
+    "the even parts H of G other than 0 and G (G = H + K), as a list, in misère play",
+);
+pub static PARTITIONS: MisereFn = f(
+    "partitions",
+    "partitions(G)",
+    "every way to write G as a misère sum of even primes (and * when G is odd), as lists",
+);
+pub static MINUS: MisereFn = f(
+    "misere_minus",
+    "misere_minus(A, B)",
+    "the misère game X with X + B = A (unique by cancellation), an error when B is not a part",
+);
+predicate!(
     IS_EVEN,
     "is_even",
     "G = 0 or every option odd (canonical form); for a misère form *[…]: born earlier than G + *"
@@ -203,6 +233,12 @@ pub fn handles(name: &str) -> bool {
             | "is_nim_heap"
             | "is_even"
             | "is_odd"
+            | "is_extraverted"
+            | "is_half_tame"
+            | "is_prime"
+            | "parts"
+            | "partitions"
+            | "misere_minus"
     )
 }
 
@@ -285,6 +321,26 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
             text: partizan::letter(w).to_string(),
         });
     }
+    if name == "misere_minus" {
+        if a.len() != 2 {
+            return Err(args::error(
+                name,
+                format!("expected 2 arguments ({usage}), found {}", a.len()),
+            ));
+        }
+        let x = to_misere(k, &mut c, name, game_arg(name, a, 0)?)?;
+        let y = to_misere(k, &mut c, name, game_arg(name, a, 1)?)?;
+        return match c.m.subtract(x, y)? {
+            Some(d) => form(&mut c.m, d),
+            None => {
+                let (px, py) = (notation::print(&mut c.m, x)?, notation::print(&mut c.m, y)?);
+                Err(args::error(
+                    name,
+                    format!("those misère games are not subtractable: {px}, {py}"),
+                ))
+            }
+        };
+    }
     let g = if name == "misere" {
         one(a)?;
         let text = match &a[0] {
@@ -329,10 +385,54 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
         "is_restless" => boolean(c.props.phylum(m, g)? == crate::misere::props::Phylum::Restless),
         "is_introverted" => boolean(m.as_heap(g)?.is_some_and(|n| n < 2)),
         "is_nim_heap" => boolean(m.as_heap(g)?.is_some()),
+        "nim_value" => Answer::Game(k.number(&crate::Dyadic::from(m.gplus(g) as i64))),
+        "is_extraverted" => boolean(m.is_extraverted(g)?),
+        "is_prime" => boolean(m.is_prime(g)?),
+        "is_half_tame" => {
+            let p = c.props.phylum(m, g)?;
+            let twice = m.add(g, g)?;
+            let q = c.props.phylum(m, twice)?;
+            boolean(
+                !p.generally_tame()
+                    && q.generally_tame()
+                    && m.gplus(twice) == 0
+                    && m.gminus(twice) == 0,
+            )
+        }
+        "parts" => {
+            let ps = m.parts(g, true, false)?;
+            list(m, &ps)?
+        }
+        "partitions" => {
+            let mut items = Vec::new();
+            for p in m.partitions(g)? {
+                items.push(list_text(m, &p)?);
+            }
+            Answer::Misere {
+                kind: "list",
+                text: format!("[{}]", items.join(",")),
+            }
+        }
         "is_even" => boolean(!m.is_odd(g)?),
         "is_odd" => boolean(m.is_odd(g)?),
         _ => return Err(args::error(name, "not a misère function")),
     })
+}
+
+/// A list of forms as CGSuite prints it: `[*[2],*[2[#-2]]]`.
+fn list(m: &mut Misere, gs: &[MId]) -> Result<Answer, KernelError> {
+    Ok(Answer::Misere {
+        kind: "list",
+        text: list_text(m, gs)?,
+    })
+}
+
+fn list_text(m: &mut Misere, gs: &[MId]) -> Result<String, KernelError> {
+    let mut items = Vec::with_capacity(gs.len());
+    for &g in gs {
+        items.push(notation::print(m, g)?);
+    }
+    Ok(format!("[{}]", items.join(",")))
 }
 
 fn form(m: &mut Misere, g: MId) -> Result<Answer, KernelError> {

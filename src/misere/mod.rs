@@ -24,6 +24,7 @@ pub mod derive;
 pub mod heaps;
 pub mod notation;
 pub mod partizan;
+pub mod parts;
 pub mod presentation;
 pub mod props;
 pub mod quotient;
@@ -55,6 +56,8 @@ pub struct Misere {
     index: HashMap<Box<[MId]>, MId>,
     sums: HashMap<(MId, MId), MId>,
     mates: HashMap<MId, MId>,
+    /// Each even game's pairs of even parts (see [`parts`]).
+    partitions: HashMap<MId, Vec<MId>>,
     heaps: Vec<MId>,
     budget: Budget,
     work: u64,
@@ -83,6 +86,7 @@ impl Misere {
             index: HashMap::new(),
             sums: HashMap::new(),
             mates: HashMap::new(),
+            partitions: HashMap::new(),
             heaps: Vec::new(),
             budget,
             work: 0,
