@@ -182,6 +182,11 @@ predicate!(
     "whether G is not tame but G + G is tame of genus 0^0 in misère play"
 );
 predicate!(
+    IS_TAMEABLE,
+    "is_tameable",
+    "whether G is generally tame or tameable in misère play (CGSuite's IsTameable)"
+);
+predicate!(
     IS_PRIME,
     "is_prime",
     "whether G's only even parts are 0 and G itself (G neither 0 nor *) in misère play"
@@ -236,6 +241,7 @@ pub fn handles(name: &str) -> bool {
             | "is_extraverted"
             | "is_half_tame"
             | "is_prime"
+            | "is_tameable"
             | "parts"
             | "partitions"
             | "misere_minus"
@@ -388,6 +394,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
         "nim_value" => Answer::Game(k.number(&crate::Dyadic::from(m.gplus(g) as i64))),
         "is_extraverted" => boolean(m.is_extraverted(g)?),
         "is_prime" => boolean(m.is_prime(g)?),
+        "is_tameable" => boolean(c.props.phylum(m, g)?.tameable()),
         "is_half_tame" => {
             let p = c.props.phylum(m, g)?;
             let twice = m.add(g, g)?;
@@ -565,6 +572,16 @@ fn call_form(
     let (code, n) = match (f, a) {
         ("misere", [Arg::Text(s)]) => return read(c, f, s),
         ("misere_canonical_form", [Arg::Game(x)]) => return to_misere(k, c, name, x),
+        ("misere_minus", [Arg::Game(x), Arg::Game(y)]) => {
+            let (g, h) = (to_misere(k, c, name, x)?, to_misere(k, c, name, y)?);
+            return match c.m.subtract(g, h)? {
+                Some(d) => Ok(d),
+                None => Err(args::error(
+                    f,
+                    "those misère games are not subtractable (B is not a part of A)",
+                )),
+            };
+        }
         ("mate", [Arg::Game(x)]) => {
             let g = to_misere(k, c, name, x)?;
             return c.m.mate(g);

@@ -144,6 +144,7 @@ pub static REGISTRY: &[&dyn Function] = &[
     &misere::IS_EXTRAVERTED,
     &misere::IS_HALF_TAME,
     &misere::IS_PRIME,
+    &misere::IS_TAMEABLE,
     &misere::PARTS,
     &misere::PARTITIONS,
     &misere::MINUS,
