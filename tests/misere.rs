@@ -305,7 +305,18 @@ fn bad_input_exits_2_with_the_place() {
 /// The rest of CGSuite's table (`MisereCanonicalGameTestCase.scala`, all 15 rows, the
 /// restive `*[[2],0]` twice as there): input, IsExtraverted, IsHalfTame, IsPrime, IsTameable,
 /// NimValue, Partitions, Parts.
-const MORE: &[(&str, bool, bool, bool, bool, &str, &str, &str)] = &[
+/// (input, extraverted, half tame, prime, tameable, nim-value, partitions, parts)
+type Row = (
+    &'static str,
+    bool,
+    bool,
+    bool,
+    bool,
+    &'static str,
+    &'static str,
+    &'static str,
+);
+const MORE: &[Row] = &[
     ("*[0]", T, F, F, T, "0", "[[]]", "[]"),
     ("*[1]", T, F, F, T, "1", "[[*[1]]]", "[]"),
     ("*[2]", T, F, T, T, "2", "[[*[2]]]", "[]"),

@@ -2,7 +2,9 @@
 //! `misere_canonical_form(G)`, `misere_outcome_class(G)`, `misere_nim_value(G)`, `genus(G)`,
 //! `mate(G)`, the predicates `is_tame`, `is_generally_tame`, `is_restive`,
 //! `is_generally_restive`, `is_restless`, `is_introverted`, `is_nim_heap`,
-//! `is_even`, `is_odd`, `misere_birthday(G)`, `misere_options(G)`, and the heap rulesets
+//! `is_even`, `is_odd`, `is_tameable`, `is_half_tame`, `is_prime`, `is_extraverted`,
+//! `nim_value` of a misère form, `parts(G)`, `partitions(G)`, `misere_minus(A, B)`,
+//! `misere_birthday(G)`, `misere_options(G)`, and the heap rulesets
 //! `kayles(n)` and `dawsons_kayles(n)`. `*[…]` (CGSuite's notation) is read as `misere("…")`.
 //!
 //! **Arguments are forms, not values.** Misère play depends on the form: `{*2|*2}` is 0 in

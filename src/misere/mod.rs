@@ -330,7 +330,8 @@ impl Misere {
     /// G' − H of G's options (each X' + H is an option of G unless the sum simplifies), so a
     /// difference that exists only because X + H simplifies (CGSuite's part `*[2[#-2]]` of
     /// `*[2#]`) is not found: `None` means "not found", not "none exists". For this reason
-    /// CGSuite's `IsExtraverted` ({G} − G exists) is not offered. More than 16 candidate
+    /// the complete difference is [`Misere::subtract`] (`parts.rs`), and this one serves the
+    /// printer only. More than 16 candidate
     /// differences are a [`KernelError::TooLarge`], never a guess.
     pub fn minus(&mut self, g: MId, h: MId) -> Result<Option<MId>, KernelError> {
         if h == MId(0) {
