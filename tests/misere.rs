@@ -301,3 +301,187 @@ fn bad_input_exits_2_with_the_place() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("column 1"), "{}", stderr(&o));
 }
+
+/// The rest of CGSuite's table (`MisereCanonicalGameTestCase.scala`, all 15 rows, the
+/// restive `*[[2],0]` twice as there): input, IsExtraverted, IsHalfTame, IsPrime, IsTameable,
+/// NimValue, Partitions, Parts.
+/// (input, extraverted, half tame, prime, tameable, nim-value, partitions, parts)
+type Row = (
+    &'static str,
+    bool,
+    bool,
+    bool,
+    bool,
+    &'static str,
+    &'static str,
+    &'static str,
+);
+const MORE: &[Row] = &[
+    ("*[0]", T, F, F, T, "0", "[[]]", "[]"),
+    ("*[1]", T, F, F, T, "1", "[[*[1]]]", "[]"),
+    ("*[2]", T, F, T, T, "2", "[[*[2]]]", "[]"),
+    (
+        "*[[2]]",
+        T,
+        F,
+        F,
+        T,
+        "0",
+        "[[*[2],*[2[#-2]]]]",
+        "[*[2],*[2[#-2]]]",
+    ),
+    (
+        "*[[[2]]]",
+        T,
+        F,
+        F,
+        T,
+        "1",
+        "[[*[2],*[2[#-2]],*[2[##-2]0]]]",
+        "[*[2],*[2[##-2]],*[2#],*[2[##-2]0],*[2[#-2]],*[(2[##-2]0)[2]]]",
+    ),
+    ("*[2]+*[2]", T, F, F, T, "0", "[[*[2],*[2]]]", "[*[2]]"),
+    (
+        "*[[*[2]+*[[2]]]]",
+        T,
+        F,
+        F,
+        T,
+        "0",
+        "[[*[2],*[2],*[2[#-2]],*[2[#-2]]]]",
+        "[*[2],*[2[#2#-2]],*[2#],*[2[2]],*[2[#2#-2-2]],*[2[#-2]],*[2[#2]]]",
+    ),
+    ("*[[2],0]", F, T, T, F, "1", "[[*[2#0]]]", "[]"),
+    ("*[[2],0]", F, T, T, F, "1", "[[*[2#0]]]", "[]"),
+    ("*[[2],1]", F, F, T, F, "2", "[[*[2#1]]]", "[]"),
+    (
+        "*[[*[4]+*[2]]]",
+        F,
+        F,
+        F,
+        T,
+        "0",
+        "[[*[2],*[4[2#-2]]],[*[4],*[4[2#-4]]]]",
+        "[*[2],*[4[2#-2]],*[4],*[4[2#-4]]]",
+    ),
+    ("*[[[2]],[[2],1]]", F, F, T, T, "0", "[[*[(2#1)2##]]]", "[]"),
+    (
+        "*[[[2]],[[[2],0],0,1]]",
+        F,
+        F,
+        T,
+        T,
+        "0",
+        "[[*[((2#0)10)2##]]]",
+        "[]",
+    ),
+    (
+        "*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]",
+        F,
+        F,
+        T,
+        T,
+        "0",
+        "[[*[((2#0)2[#1]2#)(2#1)[1]]]]",
+        "[]",
+    ),
+    (
+        "*[[[2],2,0],[[2],3],1]",
+        F,
+        T,
+        T,
+        F,
+        "0",
+        "[[*[(2#20)2[#1]1]]]",
+        "[]",
+    ),
+];
+
+#[test]
+fn cgsuite_misere_parts_and_predicates() {
+    let mut wrong = Vec::new();
+    for &(x, ext, half, prime, tameable, nim, partitions, parts) in MORE {
+        let b = |v: bool| if v { "true" } else { "false" };
+        for (name, want) in [
+            ("is_extraverted", b(ext)),
+            ("is_half_tame", b(half)),
+            ("is_prime", b(prime)),
+            ("is_tameable", b(tameable)),
+            ("nim_value", nim),
+            ("partitions", partitions),
+            ("parts", parts),
+        ] {
+            let e = format!("{name}({x})");
+            let got = eval(&e);
+            if got != want {
+                wrong.push(format!("{e}: got {got}, CGSuite {want}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The forms of a printed list `[*[2],*[2[#-2]]]` (commas inside `*[…]` are never at depth 0).
+fn items(list: &str) -> Vec<String> {
+    let inner = &list[1..list.len() - 1];
+    let (mut out, mut depth, mut cur) = (Vec::new(), 0, String::new());
+    for ch in inner.chars() {
+        match ch {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(std::mem::take(&mut cur));
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(ch);
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// By the definitions: each part P of G has G − P with (G − P) + P = G, and each partition
+/// sums back to G (the misère sums computed by the kernel's own addition, not by the parts
+/// search), read back from the printed forms.
+#[test]
+fn parts_and_partitions_add_back_up() {
+    for &(x, ..) in MORE {
+        let g = eval(&format!("misere_canonical_form({x})"));
+        for p in items(&eval(&format!("parts({x})"))) {
+            let back = eval(&format!(
+                "misere_canonical_form(misere_minus({x}, {p}) + {p})"
+            ));
+            assert_eq!(back, g, "({x} - {p}) + {p}");
+        }
+        for part in items(&eval(&format!("partitions({x})"))) {
+            let ps = items(&part);
+            let sum = if ps.is_empty() {
+                "*[0]".to_string()
+            } else {
+                ps.join(" + ")
+            };
+            let back = eval(&format!("misere_canonical_form({sum} + *[0])"));
+            assert_eq!(back, g, "partition {part} of {x}");
+            for p in &ps {
+                if p != "*[1]" {
+                    assert_eq!(eval(&format!("is_prime({p})")), "true", "{p} in {part}");
+                }
+            }
+        }
+    }
+}
+
+/// CGSuite: "Those misere games are not subtractable" when B is not a part of A.
+#[test]
+fn misere_minus_refuses_a_non_part() {
+    assert_eq!(eval("misere_minus(*[2]+*[2], *[2])"), "*[2]");
+    assert_eq!(eval("misere_minus(*[2#], *[2])"), "*[2[#-2]]");
+    // *3 = *2 + * in misère play, so *2 − *3 = *; but {*2} is no part of the prime *2.
+    assert_eq!(eval("misere_minus(*[2], *[3])"), "*[1]");
+    let o = onag(&["eval", "misere_minus(*[2], *[2#])"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not subtractable"), "{}", stderr(&o));
+}

@@ -2,7 +2,9 @@
 //! `misere_canonical_form(G)`, `misere_outcome_class(G)`, `misere_nim_value(G)`, `genus(G)`,
 //! `mate(G)`, the predicates `is_tame`, `is_generally_tame`, `is_restive`,
 //! `is_generally_restive`, `is_restless`, `is_introverted`, `is_nim_heap`,
-//! `is_even`, `is_odd`, `misere_birthday(G)`, `misere_options(G)`, and the heap rulesets
+//! `is_even`, `is_odd`, `is_tameable`, `is_half_tame`, `is_prime`, `is_extraverted`,
+//! `nim_value` of a misère form, `parts(G)`, `partitions(G)`, `misere_minus(A, B)`,
+//! `misere_birthday(G)`, `misere_options(G)`, and the heap rulesets
 //! `kayles(n)` and `dawsons_kayles(n)`. `*[…]` (CGSuite's notation) is read as `misere("…")`.
 //!
 //! **Arguments are forms, not values.** Misère play depends on the form: `{*2|*2}` is 0 in
@@ -172,6 +174,41 @@ predicate!(
     "whether G's misère canonical form is a nim heap"
 );
 predicate!(
+    IS_EXTRAVERTED,
+    "is_extraverted",
+    "whether G is a part of {G} in misère play (Conway's extraverted, or divine, games)"
+);
+predicate!(
+    IS_HALF_TAME,
+    "is_half_tame",
+    "whether G is not tame but G + G is tame of genus 0^0 in misère play"
+);
+predicate!(
+    IS_TAMEABLE,
+    "is_tameable",
+    "whether G is generally tame or tameable in misère play (CGSuite's IsTameable)"
+);
+predicate!(
+    IS_PRIME,
+    "is_prime",
+    "whether G's only even parts are 0 and G itself (G neither 0 nor *) in misère play"
+);
+pub static PARTS: MisereFn = f(
+    "parts",
+    "parts(G)",
+    "the even parts H of G other than 0 and G (G = H + K), as a list, in misère play",
+);
+pub static PARTITIONS: MisereFn = f(
+    "partitions",
+    "partitions(G)",
+    "every way to write G as a misère sum of even primes (and * when G is odd), as lists",
+);
+pub static MINUS: MisereFn = f(
+    "misere_minus",
+    "misere_minus(A, B)",
+    "the misère game X with X + B = A (unique by cancellation), an error when B is not a part",
+);
+predicate!(
     IS_EVEN,
     "is_even",
     "G = 0 or every option odd (canonical form); for a misère form *[…]: born earlier than G + *"
@@ -203,6 +240,13 @@ pub fn handles(name: &str) -> bool {
             | "is_nim_heap"
             | "is_even"
             | "is_odd"
+            | "is_extraverted"
+            | "is_half_tame"
+            | "is_prime"
+            | "is_tameable"
+            | "parts"
+            | "partitions"
+            | "misere_minus"
     )
 }
 
@@ -285,6 +329,26 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
             text: partizan::letter(w).to_string(),
         });
     }
+    if name == "misere_minus" {
+        if a.len() != 2 {
+            return Err(args::error(
+                name,
+                format!("expected 2 arguments ({usage}), found {}", a.len()),
+            ));
+        }
+        let x = to_misere(k, &mut c, name, game_arg(name, a, 0)?)?;
+        let y = to_misere(k, &mut c, name, game_arg(name, a, 1)?)?;
+        return match c.m.subtract(x, y)? {
+            Some(d) => form(&mut c.m, d),
+            None => {
+                let (px, py) = (notation::print(&mut c.m, x)?, notation::print(&mut c.m, y)?);
+                Err(args::error(
+                    name,
+                    format!("those misère games are not subtractable: {px}, {py}"),
+                ))
+            }
+        };
+    }
     let g = if name == "misere" {
         one(a)?;
         let text = match &a[0] {
@@ -329,10 +393,55 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
         "is_restless" => boolean(c.props.phylum(m, g)? == crate::misere::props::Phylum::Restless),
         "is_introverted" => boolean(m.as_heap(g)?.is_some_and(|n| n < 2)),
         "is_nim_heap" => boolean(m.as_heap(g)?.is_some()),
+        "nim_value" => Answer::Game(k.number(&crate::Dyadic::from(m.gplus(g) as i64))),
+        "is_extraverted" => boolean(m.is_extraverted(g)?),
+        "is_prime" => boolean(m.is_prime(g)?),
+        "is_tameable" => boolean(c.props.phylum(m, g)?.tameable()),
+        "is_half_tame" => {
+            let p = c.props.phylum(m, g)?;
+            let twice = m.add(g, g)?;
+            let q = c.props.phylum(m, twice)?;
+            boolean(
+                !p.generally_tame()
+                    && q.generally_tame()
+                    && m.gplus(twice) == 0
+                    && m.gminus(twice) == 0,
+            )
+        }
+        "parts" => {
+            let ps = m.parts(g, true, false)?;
+            list(m, &ps)?
+        }
+        "partitions" => {
+            let mut items = Vec::new();
+            for p in m.partitions(g)? {
+                items.push(list_text(m, &p)?);
+            }
+            Answer::Misere {
+                kind: "list",
+                text: format!("[{}]", items.join(",")),
+            }
+        }
         "is_even" => boolean(!m.is_odd(g)?),
         "is_odd" => boolean(m.is_odd(g)?),
         _ => return Err(args::error(name, "not a misère function")),
     })
+}
+
+/// A list of forms as CGSuite prints it: `[*[2],*[2[#-2]]]`.
+fn list(m: &mut Misere, gs: &[MId]) -> Result<Answer, KernelError> {
+    Ok(Answer::Misere {
+        kind: "list",
+        text: list_text(m, gs)?,
+    })
+}
+
+fn list_text(m: &mut Misere, gs: &[MId]) -> Result<String, KernelError> {
+    let mut items = Vec::with_capacity(gs.len());
+    for &g in gs {
+        items.push(notation::print(m, g)?);
+    }
+    Ok(format!("[{}]", items.join(",")))
 }
 
 fn form(m: &mut Misere, g: MId) -> Result<Answer, KernelError> {
@@ -465,6 +574,16 @@ fn call_form(
     let (code, n) = match (f, a) {
         ("misere", [Arg::Text(s)]) => return read(c, f, s),
         ("misere_canonical_form", [Arg::Game(x)]) => return to_misere(k, c, name, x),
+        ("misere_minus", [Arg::Game(x), Arg::Game(y)]) => {
+            let (g, h) = (to_misere(k, c, name, x)?, to_misere(k, c, name, y)?);
+            return match c.m.subtract(g, h)? {
+                Some(d) => Ok(d),
+                None => Err(args::error(
+                    f,
+                    "those misère games are not subtractable (B is not a part of A)",
+                )),
+            };
+        }
         ("mate", [Arg::Game(x)]) => {
             let g = to_misere(k, c, name, x)?;
             return c.m.mate(g);

@@ -700,6 +700,8 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
                 super::integers::Answer::Bool(b) => Value::Bool(b),
             })
         }
+        // A misère form's nim-value (G⁺, CGSuite's `NimValue` of a misère game).
+        "nim_value" if mentions_misere(a) => super::misere::call(k, name, a).map(Value::from),
         n if super::predicates::handles(n) && !matches!(n, "is_even" | "is_odd") => {
             if a.len() == 1 {
                 if let Some(v) = world_predicate(k, n, a)? {

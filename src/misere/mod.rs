@@ -24,6 +24,7 @@ pub mod derive;
 pub mod heaps;
 pub mod notation;
 pub mod partizan;
+pub mod parts;
 pub mod presentation;
 pub mod props;
 pub mod quotient;
@@ -55,6 +56,8 @@ pub struct Misere {
     index: HashMap<Box<[MId]>, MId>,
     sums: HashMap<(MId, MId), MId>,
     mates: HashMap<MId, MId>,
+    /// Each even game's pairs of even parts (see [`parts`]).
+    partitions: HashMap<MId, Vec<MId>>,
     heaps: Vec<MId>,
     budget: Budget,
     work: u64,
@@ -83,6 +86,7 @@ impl Misere {
             index: HashMap::new(),
             sums: HashMap::new(),
             mates: HashMap::new(),
+            partitions: HashMap::new(),
             heaps: Vec::new(),
             budget,
             work: 0,
@@ -326,7 +330,8 @@ impl Misere {
     /// G' − H of G's options (each X' + H is an option of G unless the sum simplifies), so a
     /// difference that exists only because X + H simplifies (CGSuite's part `*[2[#-2]]` of
     /// `*[2#]`) is not found: `None` means "not found", not "none exists". For this reason
-    /// CGSuite's `IsExtraverted` ({G} − G exists) is not offered. More than 16 candidate
+    /// the complete difference is [`Misere::subtract`] (`parts.rs`), and this one serves the
+    /// printer only. More than 16 candidate
     /// differences are a [`KernelError::TooLarge`], never a guess.
     pub fn minus(&mut self, g: MId, h: MId) -> Result<Option<MId>, KernelError> {
         if h == MId(0) {

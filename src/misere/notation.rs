@@ -326,11 +326,14 @@ impl Reader<'_> {
                     let at = self.i;
                     let k = tri!(self.heap_digit());
                     let h = self.m.heap(k)?;
-                    match self.m.minus(g, h)? {
+                    // Complete (Conway's parts): a difference not found does not exist.
+                    match self.m.subtract(g, h)? {
                         Some(d) => g = d,
                         None => {
                             return Ok(Err(ReadError {
-                                message: format!("the difference G − *[{k}] is not defined here"),
+                                message: format!(
+                                    "*[{k}] is not a part of G, so G − *[{k}] does not exist"
+                                ),
                                 at,
                             }))
                         }

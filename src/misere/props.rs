@@ -33,6 +33,9 @@ pub enum Phylum {
     HereditarilyTame,
     /// Tame genus; wild options revert to tame games of G's genus.
     ReversiblyTame,
+    /// Tame genus; its wild options revert to tameable games of G's genus (CGSuite's
+    /// `TAMEABLE`, between reversibly tame and wild).
+    Tameable,
     /// Tame genus, otherwise wild.
     WildOfTameGenus,
     /// Restive genus, every option hereditarily tame.
@@ -67,6 +70,10 @@ impl Phylum {
             self,
             Phylum::HereditarilyRestive | Phylum::ReversiblyRestive
         )
+    }
+    /// Generally tame or tameable (CGSuite's `IsTameable`).
+    pub fn tameable(self) -> bool {
+        self.generally_tame() || self == Phylum::Tameable
     }
     fn restive_or_tame(self) -> bool {
         self.generally_tame() || self.generally_restive()
@@ -216,7 +223,10 @@ impl Props {
         // Some option is wilder: G is reversibly tame (restive) if every such option has a
         // reverting option of G's own G⁺ and G⁻, and the tame options' values mex to G's.
         let restive = mine == Phylum::WildOfRestiveGenus;
+        // Still possible: reversibly tame (restive), and for a tame genus tameable.
+        let (mut reversible, mut tameable) = (true, !restive);
         let (mut plus, mut minus) = (Vec::new(), Vec::new());
+        let (mut t_plus, mut t_minus) = (Vec::new(), Vec::new());
         for &o in &opts {
             let p = self.phylum(m, o)?;
             if p.generally_tame() {
@@ -225,6 +235,12 @@ impl Props {
                 continue;
             }
             let (mut found_m, mut found_p) = (false, false);
+            let own = tameable && p == Phylum::Tameable;
+            let (mut t_m, mut t_p) = (own, own);
+            if own {
+                t_plus.push(m.gplus(o));
+                t_minus.push(m.gminus(o));
+            }
             for oo in m.options(o).to_vec() {
                 let q = self.phylum(m, oo)?;
                 let (sp, sm) = (m.gplus(oo), m.gminus(oo));
@@ -234,19 +250,35 @@ impl Props {
                 } else if restive && q.restive_or_tame() {
                     found_m |= gm == sm && (sp < 2 || (sp ^ gm) < 2);
                     found_p |= gp == sp && (sm < 2 || (sm ^ gm) < 2);
+                } else if tameable && q == Phylum::Tameable {
+                    t_m |= gm == sm;
+                    t_p |= gp == sp;
                 }
             }
             if !(found_m && found_p) {
-                return Ok(mine);
+                reversible = false;
+                tameable &= t_m && t_p;
+                if !tameable {
+                    return Ok(mine);
+                }
             }
         }
-        if gp != mex(plus) || gm != mex(minus) {
-            return Ok(mine);
+        if gp != mex(plus.iter().copied()) || gm != mex(minus.iter().copied()) {
+            reversible = false;
         }
-        Ok(if restive {
-            Phylum::ReversiblyRestive
-        } else {
-            Phylum::ReversiblyTame
+        if tameable && !reversible {
+            let any_plus = !plus.is_empty() || !t_plus.is_empty();
+            plus.extend(t_plus);
+            minus.extend(t_minus);
+            if (gp != mex(plus) || gm != mex(minus)) && (any_plus || gp > 0) {
+                tameable = false;
+            }
+        }
+        Ok(match (reversible, tameable, restive) {
+            (true, _, false) => Phylum::ReversiblyTame,
+            (true, _, true) => Phylum::ReversiblyRestive,
+            (false, true, _) => Phylum::Tameable,
+            _ => mine,
         })
     }
 
