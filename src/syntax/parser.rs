@@ -995,10 +995,17 @@ impl Parser<'_> {
                 self.uses.push((name.to_string(), name_span));
                 Ok(Term::Name(name.to_string()))
             }
-            _ if self.braces > 0 && number.is_zero() && !self.has_where => Err(self.error(
+            // A game's English name (`up`) gets the notation for it even inside braces.
+            _ if self.braces > 0
+                && number.is_zero()
+                && !self.has_where
+                && spelled_out(name).is_none() =>
+            {
+                Err(self.error(
                 name_span,
                 format!("the label `{name}` is used but never defined: a label names the braces written directly after it (a{{0|a}}), and only inside them"),
-            )),
+            ))
+            }
             _ => Err(self.error(
                 name_span,
                 match spelled_out(name) {
@@ -1349,9 +1356,12 @@ impl Parser<'_> {
                 return self.named(&name, number);
             }
         }
-        // `3^<2>`: a number plus an uptimal, the sum of the two.
+        // `3^<2>`: a number plus an uptimal, its form translated by the number (the form the
+        // printer writes this way), or the sum of the two when the uptimal is not one form.
         if matches!(self.peek(), Tok::Uptimal { .. }) && self.touching(1) {
-            return Ok(Term::sum(Term::number(number), self.uptimal()?));
+            let u = self.uptimal()?;
+            return Ok(super::uptimal::translate(&u, &number)
+                .unwrap_or_else(|| Term::sum(Term::number(number), u)));
         }
         self.nus_suffix(number, true)
     }

@@ -223,6 +223,30 @@ fn recognize_at(t: &Term, x: &Dyadic) -> Option<Uptimal> {
     None
 }
 
+/// `t` (an uptimal's form: braces over number-up-star leaves) with x added to every leaf: the
+/// form of x + t by number translation, which is what `recognize_shifted` recognises and the
+/// printer writes as `1^<2>`; so the parser reads that text back as the very form printed.
+/// None for anything else (a sum with `*k`, a loopy uptimal).
+pub(crate) fn translate(t: &Term, x: &Dyadic) -> Option<Term> {
+    match t {
+        Term::Game { left, right } => Some(Term::game(
+            left.iter()
+                .map(|o| translate(o, x))
+                .collect::<Option<_>>()?,
+            right
+                .iter()
+                .map(|o| translate(o, x))
+                .collect::<Option<_>>()?,
+        )),
+        Term::Nus { number, up, nim } => Some(Term::Nus {
+            number: number + x,
+            up: up.clone(),
+            nim: nim.clone(),
+        }),
+        _ => None,
+    }
+}
+
 /// How the literal prints: `^<3>`, `v[2]*` (`↑<3>`, `↓[2]*` in Unicode).
 pub(crate) fn text(u: Uptimal, unicode: bool) -> String {
     let arrow = match (u.down, unicode) {
@@ -240,20 +264,8 @@ pub(crate) fn text(u: Uptimal, unicode: bool) -> String {
 mod tests {
     use super::*;
 
-    /// `t` with x added to every leaf's number: the form of x + t.
     fn shift(t: &Term, x: &Dyadic) -> Term {
-        match t {
-            Term::Game { left, right } => Term::game(
-                left.iter().map(|o| shift(o, x)).collect(),
-                right.iter().map(|o| shift(o, x)).collect(),
-            ),
-            Term::Nus { number, up, nim } => Term::Nus {
-                number: number + x,
-                up: up.clone(),
-                nim: nim.clone(),
-            },
-            other => other.clone(),
-        }
+        translate(t, x).expect("an uptimal's form")
     }
 
     #[test]
