@@ -793,7 +793,10 @@ fn uptimals_print_and_read_by_their_definition() {
     // A number touching an uptimal is its form translated (x + G = {x + Gᴸ | x + Gᴿ} for G
     // not a number), the very form the printer writes as `3^<2>`.
     assert_eq!(p("3^<2>"), p("{3|3v*}"));
-    let (a, b) = (k.eval(&p("3^<2>")).unwrap(), k.eval(&p("3 + ^<2>")).unwrap());
+    let (a, b) = (
+        k.eval(&p("3^<2>")).unwrap(),
+        k.eval(&p("3 + ^<2>")).unwrap(),
+    );
     assert_eq!(a, b);
     assert_eq!(p("^<2>*3"), Term::sum(p("^<2>"), nus("0", 0, 3)));
 }
