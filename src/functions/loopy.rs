@@ -14,6 +14,7 @@ use crate::loopy::build::{build, is_loopy, CONSTANTS, FUNCTIONS, LOOP, PASS, SID
 use crate::loopy::outcome::LoopyOutcome;
 use crate::loopy::sides::{side, Side};
 use crate::loopy::value::Value as Lv;
+use crate::loopy::variety;
 use crate::loopy::{Loopy, Work};
 use crate::term::{Arg, Term};
 
@@ -51,7 +52,7 @@ pub fn is_loopy_term(t: &Term) -> bool {
 }
 
 /// The functions of this family, with their usage.
-pub const NAMES: [(&str, &str); 17] = [
+pub const NAMES: [(&str, &str); 34] = [
     ("onside", "onside(G): the onside of a stopper-sided game, infinite play won by Left (CGSuite's G.Onside)"),
     ("offside", "offside(G): the offside of a stopper-sided game, infinite play won by Right (CGSuite's G.Offside)"),
     ("sidle", "A & B or sidle(A, B): the value with onside A and offside B, stoppers with A ≥ B"),
@@ -69,6 +70,43 @@ pub const NAMES: [(&str, &str); 17] = [
     ("left_options", "left_options(G): Left's options"),
     ("loop", "a{…}: braces labelled a, inside which a refers back to them"),
     ("right_options", "right_options(G): Right's options"),
+    ("left_stop", "left_stop(G): where alternate play settles with Left starting, a pseudonumber (on, off, x, x over, x under) (CGSuite's G.LeftStop)"),
+    ("right_stop", "right_stop(G): where alternate play settles with Right starting, a pseudonumber (CGSuite's G.RightStop)"),
+    ("degree", "degree(G): the onside of G - G, 0 for a loopfree game (CGSuite's G.Degree)"),
+    ("variety", "variety(G): the up-variety of a stable stopper for its degree (CGSuite's G.Variety)"),
+    ("is_stable", "is_stable(G): whether the up- and down-varieties of a stopper for its degree agree (CGSuite's G.IsStable)"),
+    ("upsum_variety", "upsum_variety(G, D): the onside of G + (the offside of -G - D), D idempotent (CGSuite's G.UpsumVariety(D))"),
+    ("downsum_variety", "downsum_variety(G, D): the offside of G + (the onside of -G + D), D idempotent (CGSuite's G.DownsumVariety(D))"),
+    ("follower_count", "follower_count(G): the number of vertices of the simplest graph of a stopper (CGSuite's G.FollowerCount)"),
+    ("followers", "followers(G): the followers of a stopper, each vertex of its simplest graph (CGSuite's G.Followers)"),
+    ("is_infinitesimal", "is_infinitesimal(G): whether both strong stops are 0 (for a sided value, of both sides)"),
+    ("is_numberish", "is_numberish(G): whether the strong stops are one number"),
+    ("is_number_tiny", "is_number_tiny(G): whether a stopper is x + Tiny(H) or x + Miny(H), H at least over"),
+    ("is_zero", "is_zero(G): whether G is 0 (false for every loopy value)"),
+    ("is_number", "is_number(G): whether G is a number (false for every loopy value)"),
+    ("is_integer", "is_integer(G): whether G is an integer (false for every loopy value)"),
+    ("is_nimber", "is_nimber(G): whether G is a nimber (false for every loopy value)"),
+    ("is_ordinal", "is_ordinal(G): whether G is an ordinal, for a short game a non-negative integer (false for every loopy value)"),
+];
+
+/// The names of this family that short games have too: this family's only when an argument
+/// is loopy (the number world asks [`mentions_loopy`]).
+pub const SHARED: [&str; 15] = [
+    "options",
+    "left_options",
+    "right_options",
+    "left_stop",
+    "right_stop",
+    "follower_count",
+    "followers",
+    "is_infinitesimal",
+    "is_numberish",
+    "is_number_tiny",
+    "is_zero",
+    "is_number",
+    "is_integer",
+    "is_nimber",
+    "is_ordinal",
 ];
 
 /// Whether `name` is a function of this family or of the notation.
@@ -332,6 +370,92 @@ pub fn call(
                 "right_options" => Answer::List(rs),
                 _ => Answer::List(vec![Answer::List(ls), Answer::List(rs)]),
             })
+        }
+        "left_stop" | "right_stop" | "degree" | "variety" | "is_stable" | "follower_count"
+        | "followers" => {
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            let g = stopper(name, &v)?.clone();
+            match name {
+                "left_stop" | "right_stop" => {
+                    let (l, r) = crate::loopy::stops::stops(&g, k, &mut w)?;
+                    let s = if name == "left_stop" { l } else { r };
+                    let s = s.to_loopy(k, &mut w)?;
+                    settle(k, Lv::Stopper(s))
+                }
+                "degree" => settle(k, Lv::Stopper(variety::degree(&g, &mut w)?)),
+                "variety" => settle(k, Lv::Stopper(variety::variety(&g, &mut w)?)),
+                "is_stable" => Ok(Answer::Bool(variety::is_stable(&g, &mut w)?)),
+                "follower_count" => {
+                    let n = crate::number::Dyadic::integer(num_bigint::BigInt::from(g.len()));
+                    Ok(Answer::Game(k.nus(
+                        &n,
+                        &num_bigint::BigInt::default(),
+                        &crate::number::Nimber::zero(),
+                    )))
+                }
+                _ => {
+                    let mut out = Vec::with_capacity(g.len());
+                    for u in 0..g.len() as u32 {
+                        let f = g.follower(u).unwrap_or_else(Loopy::zero);
+                        let fv = Lv::of(&f, &mut w)?;
+                        out.push(settle(k, fv)?);
+                    }
+                    Ok(Answer::List(out))
+                }
+            }
+        }
+        "upsum_variety" | "downsum_variety" => {
+            arity(name, a, 2)?;
+            let x = operand(k, name, a, 0, eval)?;
+            let y = operand(k, name, a, 1, eval)?;
+            let (g, d) = (stopper(name, &x)?, stopper(name, &y)?);
+            let s = if name == "upsum_variety" {
+                variety::upsum_variety(g, d, &mut w)?
+            } else {
+                variety::downsum_variety(g, d, &mut w)?
+            };
+            settle(k, Lv::Stopper(s))
+        }
+        "is_infinitesimal" | "is_numberish" | "is_number_tiny" => {
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            Ok(Answer::Bool(match (&v, name) {
+                (Lv::Stopper(g), "is_infinitesimal") => variety::is_infinitesimal(g, k, &mut w)?,
+                (Lv::Stopper(g), "is_numberish") => variety::is_numberish(g, k, &mut w)?,
+                (Lv::Stopper(g), _) => variety::is_number_tiny(g, k, &mut w)?,
+                (Lv::Sided { onside, offside }, "is_infinitesimal") => {
+                    variety::is_infinitesimal(onside, k, &mut w)?
+                        && variety::is_infinitesimal(offside, k, &mut w)?
+                }
+                (Lv::Sided { onside, offside }, "is_numberish") => {
+                    variety::sided_is_numberish(onside, offside, k, &mut w)?
+                }
+                // A sided value is no x + Tiny(H); a game whose sides are not stoppers has
+                // no stops (CGSuite answers false for both).
+                _ => false,
+            }))
+        }
+        "is_zero" | "is_number" | "is_integer" | "is_nimber" | "is_ordinal" => {
+            // Reached when the argument is written with loopy notation: a loopy value is none
+            // of these; a loopfree one is answered as the short game it is.
+            arity(name, a, 1)?;
+            let t = arg(name, a, 0)?;
+            let id = match eval(k, t)? {
+                Operand::Short(id) => id,
+                Operand::Loopy(v) => match settle(k, v)? {
+                    Answer::Game(id) => id,
+                    _ => return Ok(Answer::Bool(false)),
+                },
+            };
+            let x = k.as_number(id);
+            Ok(Answer::Bool(match name {
+                "is_zero" => id == k.zero(),
+                "is_number" => x.is_some(),
+                "is_integer" => x.is_some_and(|x| x.is_integer()),
+                "is_nimber" => k.as_nimber(id).is_some(),
+                _ => x.is_some_and(|x| x.is_integer() && x.signum() >= 0),
+            }))
         }
         _ => Err(error(name, "not a function of loopy games")),
     }

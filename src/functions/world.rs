@@ -425,7 +425,7 @@ fn natural_arg(k: &mut Kernel, name: &str, a: &[Arg], i: usize) -> Result<u64, K
 pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError> {
     k.check_budget()?;
     // Names shared with short games are this family's only when an argument is loopy.
-    let shared = matches!(name, "options" | "left_options" | "right_options");
+    let shared = super::loopy::SHARED.contains(&name);
     if super::loopy::handles(name) && (!shared || super::loopy::mentions_loopy(a)) {
         return super::loopy::call(k, name, a, &mut loopy_operand).map(Value::from);
     }

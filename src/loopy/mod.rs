@@ -28,7 +28,9 @@ pub mod outcome;
 pub mod print;
 pub mod props;
 pub mod sides;
+pub mod stops;
 pub mod value;
+pub mod variety;
 
 use crate::kernel::{Budget, GameId, Kernel, KernelError};
 use std::collections::HashMap;

@@ -10,7 +10,9 @@
 use super::build::{LOOP, PASS};
 use super::{Loopy, Work};
 use crate::kernel::{GameId, Kernel, KernelError};
+use crate::number::Dyadic;
 use crate::term::{Arg, Term};
+use num_traits::Zero;
 
 /// The text of `g` (meant for canonical stoppers, correct for any graph: it reads back to a
 /// graph with the same unfolding).
@@ -31,9 +33,29 @@ fn write_labelled(
     work: &mut Work,
     labels: &mut usize,
 ) -> Result<Term, KernelError> {
+    let short = short_values(g, kernel, work)?;
+    let mut p = Printer {
+        g,
+        short,
+        stack: Vec::new(),
+        labels: *labels,
+        kernel,
+        work,
+    };
+    let t = p.vertex(g.root());
+    *labels = p.labels;
+    t
+}
+
+/// For each vertex of `g`'s graph, the short game it is when it reaches no cycle: those all
+/// of whose options are short, as a least fixed point.
+pub(crate) fn short_values(
+    g: &Loopy,
+    kernel: &mut Kernel,
+    work: &mut Work,
+) -> Result<Vec<Option<GameId>>, KernelError> {
     let graph = g.graph();
     let n = graph.len();
-    // Short vertices: those all of whose options are short, as a least fixed point.
     let mut short: Vec<Option<GameId>> = vec![None; n];
     loop {
         let mut changed = false;
@@ -54,17 +76,7 @@ fn write_labelled(
             break;
         }
     }
-    let mut p = Printer {
-        g,
-        short,
-        stack: Vec::new(),
-        labels: *labels,
-        kernel,
-        work,
-    };
-    let t = p.vertex(g.root());
-    *labels = p.labels;
-    t
+    Ok(short)
 }
 
 struct Printer<'a> {
@@ -188,19 +200,16 @@ impl Printer<'_> {
                 if let Some(x) = self.number(*a) {
                     return Ok(Some(plus(x, call("over"))));
                 }
-                if let Some(x) = self.star_number(*a) {
-                    return Ok(Some(plus(x, Term::neg(call("upon")))));
-                }
             }
             ([a], [b]) if *a == v => {
                 if let Some(x) = self.number(*b) {
                     return Ok(Some(plus(x, call("under"))));
                 }
-                if let Some(x) = self.star_number(*b) {
-                    return Ok(Some(plus(x, call("upon"))));
-                }
             }
             _ => {}
+        }
+        if let Some(t) = self.upon_text(v) {
+            return Ok(Some(t));
         }
         if let ([a], [b]) = (&l[..], &r[..]) {
             let (a, b) = (*a, *b);
@@ -261,16 +270,94 @@ impl Printer<'_> {
         Ok(None)
     }
 
-    /// x when the vertex is the short game x + ∗ for a number x.
-    fn star_number(&mut self, v: u32) -> Option<crate::number::Dyadic> {
-        let id = self.short[v as usize]?;
-        let star = self.kernel.nus(
-            &crate::number::Dyadic::zero(),
-            &num_bigint::BigInt::default(),
-            &crate::number::Nimber::from(1u64),
-        );
-        let x = self.kernel.add(id, star).ok()?;
-        self.kernel.as_number(x)
+    /// The short game at `u` (negated when `neg`) as x + ∗n, a number plus a nimber.
+    fn number_nimber(&mut self, u: u32, neg: bool) -> Option<(Dyadic, u64)> {
+        let mut id = self.short[u as usize]?;
+        if neg {
+            id = self.kernel.neg(id);
+        }
+        let (x, up, nim) = self.kernel.as_nus(id)?;
+        if !up.is_zero() {
+            return None;
+        }
+        Some((x, nim.to_u64()?))
+    }
+
+    /// CGSuite's upon forms of the vertex `v`, read with Left and Right swapped when `neg`
+    /// (so of −v): `(uponth?, x, n)` for x^[on]*n or x^<on>*n. Upon: one Right option x∗m
+    /// and as Left options `pass` alone (m ≠ 0) or `pass` and x (m = 0), with n = m xor 1
+    /// (so `{pass|*}` is ^[on], `{pass,0|0}` is ^[on]*). Uponth: one Right option whose
+    /// negative is the upon p^[on]*m, and as Left options −p, −p∗1, …, −p∗(m xor 1); it is
+    /// (−p)^<on>*(m xor 1) (so `{0||0|0,pass}` is ^<on>).
+    fn upon_form(&mut self, v: u32, neg: bool, uponth: bool) -> Option<(bool, Dyadic, u64)> {
+        let graph = self.g.graph();
+        let (lo, ro) = if neg {
+            (graph.right(v).to_vec(), graph.left(v).to_vec())
+        } else {
+            (graph.left(v).to_vec(), graph.right(v).to_vec())
+        };
+        let &[r] = ro.as_slice() else {
+            return None;
+        };
+        if r != v && lo.len() <= 2 {
+            if let Some((x, m)) = self.number_nimber(r, neg) {
+                let fits = if m == 0 {
+                    lo.len() == 2
+                        && lo.contains(&v)
+                        && lo
+                            .iter()
+                            .any(|&u| u != v && self.number_nimber(u, neg) == Some((x.clone(), 0)))
+                } else {
+                    lo == [v]
+                };
+                if fits {
+                    return Some((false, x, m ^ 1));
+                }
+            }
+        }
+        if !uponth || r == v || lo.contains(&v) {
+            return None;
+        }
+        let (false, p, m) = self.upon_form(r, !neg, false)? else {
+            return None;
+        };
+        let top = m ^ 1;
+        if lo.len() as u64 != top + 1 {
+            return None;
+        }
+        let mut seen = vec![false; lo.len()];
+        for &u in &lo {
+            let (y, k) = self.number_nimber(u, neg)?;
+            if y != -p.clone() || k > top || std::mem::replace(&mut seen[k as usize], true) {
+                return None;
+            }
+        }
+        Some((true, -p, top))
+    }
+
+    /// The text of an upon form (`^[on]`, `-1/4v[on]`, `^<on>*`, `v[on]*3`): a name, so the
+    /// syntax printer writes it as it is; the reader reads it back (`crate::syntax`).
+    fn upon_text(&mut self, v: u32) -> Option<Term> {
+        let (down, (uponth, x, n)) = match self.upon_form(v, false, true) {
+            Some(f) => (false, f),
+            None => {
+                let (u, x, n) = self.upon_form(v, true, true)?;
+                (true, (u, -x, n))
+            }
+        };
+        let mut s = String::new();
+        if !x.is_zero() {
+            s.push_str(&x.to_string());
+        }
+        s.push(if down { 'v' } else { '^' });
+        s.push_str(if uponth { "<on>" } else { "[on]" });
+        if n >= 1 {
+            s.push('*');
+        }
+        if n >= 2 {
+            s.push_str(&n.to_string());
+        }
+        Some(Term::Name(s))
     }
 }
 
