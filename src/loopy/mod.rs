@@ -22,6 +22,7 @@
 
 pub mod build;
 pub mod canonical;
+pub mod derive;
 pub mod notation;
 pub mod order;
 pub mod outcome;
