@@ -15,6 +15,8 @@
 //!   bypassed, then equal vertices fused, to a fixed point (`canonical`);
 //! - the onside and offside of a general game by sidling from `on` and `off` (`sides`);
 //! - the written form of a canonical stopper, CGSuite's `on`, `over`, `a{0|a}` (`print`).
+//! - the simplest form of a stopper one edit per step, each an instance of a rule of
+//!   `rules/loopy.rules` at a named place, for `onag simplify` and `onag prove` (`derive`).
 //!
 //! Every loop that can grow counts its work and checks the caller's [`Budget`] (deadline,
 //! cancel flag, memory, most vertices), so a sum that explodes stops with

@@ -17,6 +17,10 @@
 //!   can are the least fixed point of one round of retrograde reasoning, reached here by
 //!   repeating the round over all pairs until nothing changes.
 //!
+//! `loopy-sum` says two terms are the same game by the definitions: the same game form, or,
+//! when both are stoppers, equal by the comparison above (a short part such as `1/2 + *` in
+//! the input stands for its canonical form, not for the sum written out).
+//!
 //! A step names its place as a path of options from the top of the term before it (`L0/R1`)
 //! and its witnesses as option indices (`removed`, `by`, `option`, `through`). Besides the
 //! rule's condition, every step on stoppers is checked to leave the game equal (by the
@@ -662,7 +666,7 @@ impl Checker<'_> {
         let n = g.len();
         // Node 2v: Left to move at v; 2v + 1: Right to move.
         let succ = |x: usize| -> &[usize] {
-            if x % 2 == 0 {
+            if x.is_multiple_of(2) {
                 &g.l[x / 2]
             } else {
                 &g.r[x / 2]
