@@ -62,6 +62,10 @@ fn derivations_end_at_the_published_simplest_forms() {
         ("{pass|*}", "^[on]"),
         ("a{0|a}", "over"),
         ("{pass|0}", "under"),
+        (
+            "{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}",
+            "{0|{0||||-1|||-1*,a{0||0|a|||-1*||||-1*}||-2|b{-2,{-1,-1*||-1*|b|||-2}|-2}}}",
+        ),
     ] {
         assert_eq!(
             last_line(input),
@@ -182,6 +186,14 @@ fn over_plus_under_compares_by_its_sides() {
     );
     let c = onag(&["compare", "over + under", "over & under"]);
     assert!(stdout(&c).contains('='), "{}", stdout(&c));
+    // over + upon: sidling does not settle, and no value is claimed.
+    let s = onag(&["simplify", "over + upon"]);
+    assert_eq!(s.status.code(), Some(0));
+    assert!(
+        stdout(&s).contains("sidling did not settle"),
+        "{}",
+        stdout(&s)
+    );
     let s = onag(&["simplify", "over + under"]);
     assert_eq!(s.status.code(), Some(0));
     assert!(stdout(&s).contains("not a stopper"), "{}", stdout(&s));

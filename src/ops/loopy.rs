@@ -30,7 +30,9 @@ pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, S
                 out.push_str(&format!(
                     "not a stopper (an infinite alternating play starts here), so there is no \
                      simplest form to derive; its value by its sides: {}\n",
-                    s.value.as_deref().unwrap_or("(sides not stoppers)")
+                    s.value
+                        .as_deref()
+                        .unwrap_or("unknown (sidling did not settle: a side may not be a stopper)")
                 ));
             }
             out

@@ -1115,11 +1115,14 @@ pub fn simplify_loopy(t: &Term, budget: &Budget) -> Result<LoopySimplification, 
     } else {
         let mut k = Kernel::new();
         k.set_budget(budget.clone());
-        Some(
-            sided(&g, budget)?
-                .write(&mut k, &mut Work::new(budget.clone()))
-                .map_err(ProofError::Kernel)?,
-        )
+        match sided(&g, budget)? {
+            // Sidling did not settle: no value by sides to tell.
+            crate::loopy::value::Value::Graph(_) => None,
+            v => Some(
+                v.write(&mut k, &mut Work::new(budget.clone()))
+                    .map_err(ProofError::Kernel)?,
+            ),
+        }
     };
     Ok(LoopySimplification {
         proof,
