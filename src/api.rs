@@ -5,7 +5,7 @@
 
 use crate::engine::Engine;
 use crate::error::Error;
-use crate::kernel::{Kernel, Relation};
+use crate::kernel::{Budget, Kernel, Relation};
 use crate::proof::json::CheckedFile;
 use crate::proof::{Simplification, Verdict};
 use crate::rules::RuleSet;
@@ -142,4 +142,31 @@ pub fn simplify_misere(t: &Term) -> Result<crate::proof::misere::MisereSimplific
 pub fn prove_misere(a: &Term, b: &Term) -> Result<crate::proof::misere::MisereVerdict, Error> {
     let mut m = crate::misere::Misere::default();
     Ok(crate::proof::misere::prove_misere(&mut m, a, b)?)
+}
+
+/// The derivation of a loopy game written in CGSuite's notation (`upon + upon`, `a{0|a}`): its
+/// graph by the definitions, then, for a stopper, its simplest form one rule of
+/// `rules/loopy.rules` per step, as a checked proof whose `play` is loopy, with the form reached
+/// in CGSuite's notation.
+///
+/// ```
+/// let s = onag::simplify_loopy(&onag::parse("{pass|3/2}").unwrap()).unwrap();
+/// assert!(s.proof.checked && s.stopper);
+/// assert_eq!(s.notation, "3/2under");
+/// ```
+pub fn simplify_loopy(t: &Term) -> Result<crate::proof::loopy::LoopySimplification, Error> {
+    Ok(crate::proof::loopy::simplify_loopy(t, &Budget::default())?)
+}
+
+/// A = B for loopy games: a checked proof through their common simplest form (or common
+/// graph), or how they compare; games that are not stoppers and whose graphs differ are
+/// compared by their sides, without a proof.
+///
+/// ```
+/// let on_off = onag::parse("on + off").unwrap();
+/// let dud = onag::parse("dud").unwrap();
+/// assert!(matches!(onag::prove_loopy(&on_off, &dud).unwrap(), onag::LoopyVerdict::Equal(..)));
+/// ```
+pub fn prove_loopy(a: &Term, b: &Term) -> Result<crate::proof::loopy::LoopyVerdict, Error> {
+    Ok(crate::proof::loopy::prove_loopy(a, b, &Budget::default())?)
 }

@@ -70,6 +70,7 @@ pub(crate) mod term;
 pub(crate) mod term_table;
 
 pub use api::{check, compare, evaluate, parse, prove, rules, simplify};
+pub use api::{prove_loopy, simplify_loopy};
 pub use api::{prove_misere, simplify_misere};
 /// The e-graph engine with its rules and limits: [`simplify`] and [`prove`] run it, and
 /// [`Engine::simplify`] gives its own run (the rules applied, in order) without a proof.
@@ -135,6 +136,7 @@ pub use loopy::outcome::{LoopyOutcome, Result3 as LoopyResult};
 pub use loopy::{Graph as LoopyGraph, Loopy, Player as LoopyPlayer, Work as LoopyWork};
 pub use number::{Dyadic, Nimber, ParseDyadicError};
 pub use proof::json::CheckedFile;
+pub use proof::loopy::{LoopySimplification, LoopyVerdict};
 pub use proof::misere::{MisereSimplification, MisereVerdict};
 pub use proof::Play;
 /// A proof: the steps from the input to the result, each a rule applied at a place with its

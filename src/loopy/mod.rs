@@ -17,7 +17,9 @@
 //! - the written form of a canonical stopper, CGSuite's `on`, `over`, `a{0|a}`, its upon
 //!   forms `^[on]`, `^<on>*`, `-1/4v[on]` (`print`);
 //! - the stops of a stopper, pseudonumbers `on`, `off`, x, `x over`, `x under` (`stops`);
-//! - degree, varieties and stability, and the predicates read off the stops (`variety`).
+//! - degree, varieties and stability, and the predicates read off the stops (`variety`);
+//! - the simplest form of a stopper one edit per step, each an instance of a rule of
+//!   `rules/loopy.rules` at a named place, for `onag simplify` and `onag prove` (`derive`).
 //!
 //! # CGSuite's loopy test cases
 //!
@@ -50,6 +52,7 @@
 
 pub mod build;
 pub mod canonical;
+pub mod derive;
 pub mod notation;
 pub mod order;
 pub mod outcome;

@@ -27,6 +27,7 @@ pub(crate) mod check;
 pub(crate) mod compare;
 pub(crate) mod eval;
 pub(crate) mod exit;
+pub(crate) mod loopy;
 pub(crate) mod misere;
 pub(crate) mod prove;
 pub(crate) mod render;

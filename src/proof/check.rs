@@ -68,6 +68,16 @@ impl Proof {
             // Misère play has its own checker: the rules' conditions are decided in normal play.
             return super::misere::check(&self.input, &self.result, &self.steps, self.lemmas.len());
         }
+        if self.play == super::Play::Loopy {
+            // Loopy games too: cyclic terms, conditions decided by the checker's own search.
+            return super::loopy::check(
+                &self.input,
+                &self.result,
+                &self.steps,
+                self.lemmas.len(),
+                &self.terms,
+            );
+        }
         let memo = Memo::with_budget(max_work);
         let mut interp = TermRules::with_memo(rules, self.terms.clone(), memo);
         for (k, l) in self.lemmas.iter().enumerate() {

@@ -30,6 +30,7 @@ mod explain;
 mod incremental;
 pub mod inequality;
 pub mod json;
+pub mod loopy;
 pub(crate) mod matcher;
 pub mod misere;
 mod parallel;
@@ -91,6 +92,9 @@ pub enum Play {
     Normal,
     /// Misère play of impartial games: the player who cannot move wins (`"play": "misere"`).
     Misere,
+    /// Normal play of loopy games, infinite play a draw (`"play": "loopy"`): the terms may be
+    /// cyclic (`a{0|a}`, `pass`), and the module `proof::loopy` checks the steps.
+    Loopy,
 }
 
 impl Play {
@@ -99,6 +103,7 @@ impl Play {
         match self {
             Play::Normal => "normal",
             Play::Misere => "misere",
+            Play::Loopy => "loopy",
         }
     }
 
@@ -107,8 +112,9 @@ impl Play {
         match s {
             "normal" => Ok(Play::Normal),
             "misere" => Ok(Play::Misere),
+            "loopy" => Ok(Play::Loopy),
             other => Err(ProofError::Json(format!(
-                "`play` is \"normal\" or \"misere\", not {other:?}"
+                "`play` is \"normal\", \"misere\" or \"loopy\", not {other:?}"
             ))),
         }
     }

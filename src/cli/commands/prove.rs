@@ -19,6 +19,10 @@ pub(super) fn run(
         if misere {
             crate::ops::misere::prove(ctx, x, y, crate::ops::misere::budget(ctx))
                 .map(|(t, s)| (t, s.code()))
+        } else if crate::ops::loopy::is_loopy(x) || crate::ops::loopy::is_loopy(y) {
+            // Loopy games have their own proofs, chosen by their notation.
+            crate::ops::loopy::prove(ctx, x, y, crate::ops::misere::budget(ctx))
+                .map(|(t, s)| (t, s.code()))
         } else {
             one(ctx, x, y)
         }

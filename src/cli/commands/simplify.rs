@@ -14,6 +14,18 @@ pub(super) fn run(ctx: &Ctx, inp: Input, misere: bool) -> Result<i32, Failure> {
     if misere {
         return run_misere(ctx, inp);
     }
+    if let Input::One(src) = &inp {
+        let src: &str = src;
+        // A loopy game (`on + off`, `a{0|a}`) has its own derivation, chosen by its notation.
+        let t = input::parse(src)?;
+        if crate::ops::loopy::is_loopy(&t) {
+            let budget = crate::ops::misere::budget(ctx);
+            let (text, status) = crate::ops::loopy::simplify(ctx, &t, budget)
+                .map_err(|e| e.at_source(src, 1, None))?;
+            emit(&text);
+            return Ok(status.code());
+        }
+    }
     match inp {
         Input::One(src) => {
             let t = input::parse(src)?;

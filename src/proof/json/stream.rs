@@ -162,6 +162,14 @@ fn check_all(
             Work::Finish(input, result, steps, Play::Misere, lemmas) => {
                 crate::proof::misere::check(&input, &result, &steps, lemmas)
             }
+            // Loopy proofs write their terms out (the table is not kept for them here).
+            Work::Finish(input, result, steps, Play::Loopy, lemmas) => crate::proof::loopy::check(
+                &input,
+                &result,
+                &steps,
+                lemmas,
+                &crate::proof::TermTable::new(),
+            ),
             Work::Finish(input, result, steps, Play::Normal, _) => match check.take() {
                 Some(c) => c.finish(&input, &result, &steps),
                 None => Ok(()),

@@ -1,0 +1,410 @@
+//! The simplest form of a stopper step by step: a derivation whose every step is one instance
+//! of a rule of `rules/loopy.rules`, at a named place, on a game graph written as a term of
+//! the loopy notation (`a{0|a}`, `pass`).
+//!
+//! [`super::canonical`] finds simplest forms at once, many edits a round; a derivation makes
+//! one edit per step, in a fixed order (dominated options first, then reversible ones, then
+//! the fusion of equal vertices), so each step can be written and checked on its own. Between
+//! steps the graph is kept *minimal as a form*: vertices that unfold to the same game tree are
+//! one vertex (a bisimulation quotient, which does not change the game at all, only how it is
+//! stored), then numbered canonically ([`super::canonical::number`]), so the term written for
+//! it is determined by the game form and the place of a step (a path of option indices from
+//! the top, in the order the term writes them) names the same vertex in the graph and in the
+//! term.
+
+use super::canonical::number;
+use super::order::ge_matrix;
+use super::{Graph, Loopy, Player, Work};
+use crate::kernel::KernelError;
+use crate::term::{Arg, Term};
+use std::collections::BTreeMap;
+
+/// The most steps a derivation may take.
+pub const MAX_STEPS: usize = 20_000;
+
+/// The most nodes a term written for a graph may have (shared parts are written once per
+/// use).
+pub const MAX_TERM_NODES: usize = 20_000;
+
+/// What a step did (the rules of `rules/loopy.rules`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// `loopy-sum`: the input (a sum, a negative, a named game) written as the game graph its
+    /// definition gives.
+    Sum,
+    /// `loopy-dominated-left`/`-right`: option `removed` of the vertex (by its index on that
+    /// side) is dominated by option `by` of the same side.
+    Dominated {
+        /// Whose option.
+        side: Player,
+        /// The index of the option removed.
+        removed: usize,
+        /// The index of the option that dominates it.
+        by: usize,
+    },
+    /// `loopy-reversible-left`/`-right`: option `option` of the vertex reverses through its
+    /// own option `through` (of the other side), and is replaced by that option's options.
+    Reversible {
+        /// Whose option.
+        side: Player,
+        /// The index of the option bypassed.
+        option: usize,
+        /// The index, among that option's options for the other player, of the reversing one.
+        through: usize,
+    },
+    /// `loopy-fusion`: vertices equal in value fused into one (every edge to one of them
+    /// redirected to the first).
+    Fusion,
+}
+
+impl Edit {
+    /// The rule's name in `rules/loopy.rules`.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Edit::Sum => "loopy-sum",
+            Edit::Dominated {
+                side: Player::Left, ..
+            } => "loopy-dominated-left",
+            Edit::Dominated { .. } => "loopy-dominated-right",
+            Edit::Reversible {
+                side: Player::Left, ..
+            } => "loopy-reversible-left",
+            Edit::Reversible { .. } => "loopy-reversible-right",
+            Edit::Fusion => "loopy-fusion",
+        }
+    }
+}
+
+/// A place in a written graph: the options followed from the top, `(side, index)`.
+pub type Place = Vec<(Player, usize)>;
+
+/// One step of a loopy derivation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopyStep {
+    /// The rule and its witnesses.
+    pub edit: Edit,
+    /// The vertex it acted on (empty: the top, and always so for a sum or a fusion).
+    pub at: Place,
+    /// The game after the step, minimal and numbered.
+    pub after: Loopy,
+    /// The game after the step as a term.
+    pub term: Term,
+}
+
+/// A derivation of a stopper's simplest form (or, for a game that is not a stopper, only of
+/// its graph from its definition).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopyDerivation {
+    /// The steps, in order.
+    pub steps: Vec<LoopyStep>,
+    /// The game reached.
+    pub result: Loopy,
+    /// The game reached as a term.
+    pub term: Term,
+    /// Whether the game is a stopper (then `result` is its simplest form).
+    pub stopper: bool,
+}
+
+/// The graph with vertices that unfold to the same game tree made one (the coarsest
+/// bisimulation), numbered canonically.
+pub fn minimal(g: &Loopy) -> Loopy {
+    let graph = g.graph();
+    let n = graph.len();
+    let mut colour = vec![0u32; n];
+    let mut classes = 1;
+    loop {
+        let sigs: Vec<(u32, Vec<u32>, Vec<u32>)> = (0..n as u32)
+            .map(|v| {
+                let set = |os: &[u32]| {
+                    let mut c: Vec<u32> = os.iter().map(|&t| colour[t as usize]).collect();
+                    c.sort_unstable();
+                    c.dedup();
+                    c
+                };
+                (colour[v as usize], set(graph.left(v)), set(graph.right(v)))
+            })
+            .collect();
+        let mut ranks: BTreeMap<&(u32, Vec<u32>, Vec<u32>), u32> = BTreeMap::new();
+        for s in &sigs {
+            ranks.insert(s, 0);
+        }
+        for (i, r) in ranks.values_mut().enumerate() {
+            *r = i as u32;
+        }
+        let next: Vec<u32> = sigs.iter().map(|s| ranks[s]).collect();
+        let count = ranks.len();
+        colour = next;
+        if count == classes {
+            break;
+        }
+        classes = count;
+    }
+    // One vertex per colour, with the options of any member (all members agree).
+    let mut q = Graph::with_vertices(classes);
+    let mut done = vec![false; classes];
+    for v in 0..n as u32 {
+        let c = colour[v as usize] as usize;
+        if !done[c] {
+            done[c] = true;
+            let map = |os: &[u32]| os.iter().map(|&t| colour[t as usize]).collect();
+            q.set_options(c as u32, map(graph.left(v)), map(graph.right(v)));
+        }
+    }
+    let root = colour.get(g.root() as usize).copied().unwrap_or(0);
+    let q = Loopy::new(&q, root).unwrap_or_else(Loopy::zero);
+    number(&q)
+}
+
+/// A short label for the k-th labelled vertex: `a` … `z`, then `a1` … .
+fn label(k: usize) -> String {
+    let c = (b'a' + (k % 26) as u8) as char;
+    if k < 26 {
+        c.to_string()
+    } else {
+        format!("{c}{}", k / 26)
+    }
+}
+
+/// The game as a term of the loopy notation: braces for each vertex, options in the graph's
+/// order, `pass` for a move to the vertex itself, a label for a move back to a vertex being
+/// written around it, `0` for a vertex without options. A vertex reached along two paths is
+/// written twice; an error past [`MAX_TERM_NODES`].
+pub fn write(g: &Loopy) -> Result<Term, KernelError> {
+    struct W<'a> {
+        graph: &'a Graph,
+        open: Vec<u32>,
+        labels: BTreeMap<u32, String>,
+        nodes: usize,
+    }
+    impl W<'_> {
+        fn vertex(&mut self, v: u32) -> Result<Term, KernelError> {
+            self.nodes += 1;
+            if self.nodes > MAX_TERM_NODES {
+                return Err(super::limit(&format!(
+                    "a game graph written out in more than {MAX_TERM_NODES} nodes"
+                )));
+            }
+            if self.graph.left(v).is_empty() && self.graph.right(v).is_empty() {
+                return Ok(Term::zero());
+            }
+            self.open.push(v);
+            let mut sides = [Vec::new(), Vec::new()];
+            for (s, who) in [Player::Left, Player::Right].into_iter().enumerate() {
+                for &o in self.graph.options(v, who) {
+                    let t = if o == v {
+                        Term::Call {
+                            name: super::build::PASS.to_string(),
+                            args: Vec::new(),
+                        }
+                    } else if self.open.contains(&o) {
+                        let k = self.labels.len();
+                        let l = self.labels.entry(o).or_insert_with(|| label(k)).clone();
+                        Term::Name(l)
+                    } else {
+                        self.vertex(o)?
+                    };
+                    sides[s].push(t);
+                }
+            }
+            self.open.pop();
+            let [left, right] = sides;
+            let body = Term::Game { left, right };
+            Ok(match self.labels.get(&v) {
+                Some(l) => Term::Call {
+                    name: super::build::LOOP.to_string(),
+                    args: vec![Arg::Text(l.clone()), Arg::Game(body)],
+                },
+                None => body,
+            })
+        }
+    }
+    let mut w = W {
+        graph: g.graph(),
+        open: Vec::new(),
+        labels: BTreeMap::new(),
+        nodes: 0,
+    };
+    w.vertex(g.root())
+}
+
+/// A shortest path of options from the top to every vertex (`None` where unreachable).
+fn places(g: &Loopy) -> Vec<Option<Place>> {
+    let graph = g.graph();
+    let mut out: Vec<Option<Place>> = vec![None; graph.len()];
+    if let Some(p) = out.get_mut(g.root() as usize) {
+        *p = Some(Vec::new());
+    }
+    let mut queue = vec![g.root()];
+    let mut i = 0;
+    while i < queue.len() {
+        let v = queue[i];
+        i += 1;
+        let here = out[v as usize].clone().unwrap_or_default();
+        for who in [Player::Left, Player::Right] {
+            for (k, &o) in graph.options(v, who).iter().enumerate() {
+                if out[o as usize].is_none() {
+                    let mut p = here.clone();
+                    p.push((who, k));
+                    out[o as usize] = Some(p);
+                    queue.push(o);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The next edit of a minimal, numbered stopper and the game after it, or `None` when it is
+/// its simplest form.
+fn next(g: &Loopy, work: &mut Work) -> Result<Option<(Edit, u32, Loopy)>, KernelError> {
+    let graph = g.graph();
+    let n = graph.len();
+    let ge = ge_matrix(g, g, work)?;
+    let at = |a: u32, b: u32| ge[a as usize * n + b as usize];
+    let edited = |v: u32, left: Vec<u32>, right: Vec<u32>| {
+        let mut h = graph.clone();
+        h.set_options(v, left, right);
+        Loopy::new(&h, g.root()).unwrap_or_else(Loopy::zero)
+    };
+    // Dominated options: a Left option x with another y ≥ x; a Right option x with y ≤ x.
+    for v in 0..n as u32 {
+        work.tick(1)?;
+        for who in [Player::Left, Player::Right] {
+            let os = graph.options(v, who);
+            for (i, &x) in os.iter().enumerate() {
+                let by = os.iter().enumerate().find(|&(j, &y)| {
+                    j != i
+                        && match who {
+                            Player::Left => at(y, x),
+                            Player::Right => at(x, y),
+                        }
+                });
+                if let Some((j, _)) = by {
+                    let kept: Vec<u32> = os
+                        .iter()
+                        .enumerate()
+                        .filter(|&(k, _)| k != i)
+                        .map(|(_, &o)| o)
+                        .collect();
+                    let h = match who {
+                        Player::Left => edited(v, kept, graph.right(v).to_vec()),
+                        Player::Right => edited(v, graph.left(v).to_vec(), kept),
+                    };
+                    let e = Edit::Dominated {
+                        side: who,
+                        removed: i,
+                        by: j,
+                    };
+                    return Ok(Some((e, v, h)));
+                }
+            }
+        }
+    }
+    // Reversible options: a Left option x with a Right option r ≤ v; a Right option x with a
+    // Left option l ≥ v.
+    for v in 0..n as u32 {
+        work.tick(1)?;
+        for who in [Player::Left, Player::Right] {
+            let other = match who {
+                Player::Left => Player::Right,
+                Player::Right => Player::Left,
+            };
+            let os = graph.options(v, who);
+            for (i, &x) in os.iter().enumerate() {
+                let through = graph.options(x, other).iter().enumerate().find(|&(_, &r)| {
+                    r != v
+                        && match who {
+                            Player::Left => at(v, r),
+                            Player::Right => at(r, v),
+                        }
+                });
+                if let Some((k, &r)) = through {
+                    let mut new: Vec<u32> = os
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, _)| j != i)
+                        .map(|(_, &o)| o)
+                        .collect();
+                    new.extend_from_slice(graph.options(r, who));
+                    let h = match who {
+                        Player::Left => edited(v, new, graph.right(v).to_vec()),
+                        Player::Right => edited(v, graph.left(v).to_vec(), new),
+                    };
+                    let e = Edit::Reversible {
+                        side: who,
+                        option: i,
+                        through: k,
+                    };
+                    return Ok(Some((e, v, h)));
+                }
+            }
+        }
+    }
+    // Fusion: each vertex to the first vertex equal to it.
+    let rep: Vec<u32> = (0..n as u32)
+        .map(|a| (0..=a).find(|&b| at(a, b) && at(b, a)).unwrap_or(a))
+        .collect();
+    if rep.iter().enumerate().all(|(a, &r)| a as u32 == r) {
+        return Ok(None);
+    }
+    let mut fused = Graph::with_vertices(n);
+    for v in 0..n as u32 {
+        let map = |os: &[u32]| os.iter().map(|&t| rep[t as usize]).collect();
+        fused.set_options(v, map(graph.left(v)), map(graph.right(v)));
+    }
+    let h = Loopy::new(&fused, rep[g.root() as usize]).unwrap_or_else(Loopy::zero);
+    Ok(Some((Edit::Fusion, g.root(), h)))
+}
+
+/// The derivation of `g`'s simplest form. `from_definition` says the input term was not
+/// already the graph written out (a sum, a negative, a named game): then the first step is
+/// `loopy-sum`, writing the graph. A game that is not a stopper gets only that step.
+pub fn derive(
+    g: &Loopy,
+    from_definition: bool,
+    work: &mut Work,
+) -> Result<LoopyDerivation, KernelError> {
+    let mut cur = minimal(g);
+    let mut steps = Vec::new();
+    if from_definition {
+        steps.push(LoopyStep {
+            edit: Edit::Sum,
+            at: Vec::new(),
+            term: write(&cur)?,
+            after: cur.clone(),
+        });
+    }
+    let stopper = cur.is_stopper();
+    if stopper {
+        loop {
+            if steps.len() > MAX_STEPS {
+                return Err(super::limit(&format!(
+                    "{MAX_STEPS} steps of simplifying a stopper"
+                )));
+            }
+            let Some((edit, v, h)) = next(&cur, work)? else {
+                break;
+            };
+            let at = places(&cur)
+                .get(v as usize)
+                .cloned()
+                .flatten()
+                .unwrap_or_default();
+            let after = minimal(&h);
+            steps.push(LoopyStep {
+                edit,
+                at,
+                term: write(&after)?,
+                after: after.clone(),
+            });
+            cur = after;
+        }
+    }
+    let term = write(&cur)?;
+    Ok(LoopyDerivation {
+        steps,
+        result: cur,
+        term,
+        stopper,
+    })
+}

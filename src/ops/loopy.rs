@@ -1,0 +1,136 @@
+//! `simplify` and `prove` of loopy games (`proof::loopy`): a stopper's derivation to its
+//! simplest form, a line per step naming the rule of `rules/loopy.rules` and its place, then
+//! the form as CGSuite writes it; or the proof JSON, with `"play": "loopy"`. Chosen when the
+//! input is written in the loopy notation (`on`, `pass`, `a{0|a}`, …), so no flag is needed.
+
+use super::exit::{Failure, Status};
+use super::{unsupported, Ctx, Format};
+use crate::kernel::{Budget, Relation};
+use crate::proof::loopy::{prove_loopy, simplify_loopy, LoopyVerdict};
+use crate::proof::step::path_string;
+use crate::proof::Proof;
+use crate::term::Term;
+
+/// Whether a term is loopy, so `simplify` and `prove` take this path.
+pub(crate) fn is_loopy(t: &Term) -> bool {
+    crate::loopy::build::is_loopy(t)
+}
+
+/// The derivation of a loopy `t` in `ctx`'s format (text or JSON), under `budget`.
+pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, Status), Failure> {
+    only_text_or_json(ctx, "simplify of a loopy game")?;
+    let s = simplify_loopy(t, &budget)?;
+    let out = match ctx.format {
+        Format::Json => format!("{}\n", s.proof.to_json()),
+        _ => {
+            let mut out = chain(ctx, &s.proof);
+            if s.stopper {
+                out.push_str(&format!("simplest form: {}\n", s.notation));
+            } else {
+                out.push_str(&format!(
+                    "not a stopper (an infinite alternating play starts here), so there is no \
+                     simplest form to derive; its value by its sides: {}\n",
+                    s.value
+                        .as_deref()
+                        .unwrap_or("unknown (sidling did not settle: a side may not be a stopper)")
+                ));
+            }
+            out
+        }
+    };
+    Ok((out, Status::Ok))
+}
+
+/// The proof that loopy `x` = `y`, or why not (status false), in `ctx`'s format.
+pub(crate) fn prove(
+    ctx: &Ctx,
+    x: &Term,
+    y: &Term,
+    budget: Budget,
+) -> Result<(String, Status), Failure> {
+    only_text_or_json(ctx, "prove of loopy games")?;
+    let style = &ctx.style;
+    match prove_loopy(x, y, &budget)? {
+        LoopyVerdict::Equal(p, form) => {
+            let out = match ctx.format {
+                Format::Json => format!("{}\n", p.to_json()),
+                _ => format!(
+                    "{}proved: {} = {} (both reach {form}; {} step{}; checked: every step's \
+                     conditions decided again by the checker's own search)\n",
+                    chain(ctx, &p),
+                    style.term(x),
+                    style.term(y),
+                    p.steps.len(),
+                    if p.steps.len() == 1 { "" } else { "s" }
+                ),
+            };
+            Ok((out, Status::Ok))
+        }
+        LoopyVerdict::Different { a, b, relation } => {
+            let rel = match relation {
+                Relation::Greater => ">",
+                Relation::Less => "<",
+                Relation::Fuzzy => "<>",
+                Relation::Equal => "=",
+            };
+            let out = match ctx.format {
+                Format::Json => format!(
+                    "{}\n",
+                    serde_json::json!({
+                        "play": "loopy",
+                        "a": x.to_string(),
+                        "b": y.to_string(),
+                        "equal": false,
+                        "a_value": a,
+                        "b_value": b,
+                        "relation": rel,
+                    })
+                ),
+                _ => format!(
+                    "{} {rel} {}: their values are {a} and {b}\n",
+                    style.term(x),
+                    style.term(y)
+                ),
+            };
+            Ok((out, Status::False))
+        }
+        LoopyVerdict::EqualBySides(v) => Err(Failure::limit(format!(
+            "{} and {} are equal by their sides (both {v}), but they are not stoppers and their \
+             graphs differ: onag has no rules for sides yet, so there is no proof (`onag compare` \
+             compares them)",
+            x, y
+        ))),
+    }
+}
+
+fn only_text_or_json(ctx: &Ctx, cmd: &str) -> Result<(), Failure> {
+    match ctx.format {
+        Format::Text | Format::Json => Ok(()),
+        f => Err(unsupported(cmd, f)),
+    }
+}
+
+/// The steps: the input, then `= term` and `by rule at place: witnesses` for each step.
+fn chain(ctx: &Ctx, p: &Proof) -> String {
+    let style = &ctx.style;
+    let mut out = format!("    {}\n", style.term(&p.input));
+    for s in &p.steps {
+        let at = if s.at.is_empty() {
+            "the top".to_string()
+        } else {
+            path_string(&s.at)
+        };
+        let back = if s.reversed {
+            ", read right to left"
+        } else {
+            ""
+        };
+        out.push_str(&format!("  = {}\n", style.term(&s.to)));
+        out.push_str(&format!(
+            "      by {}{back} at {at}: {}\n",
+            s.rule,
+            style.words(&s.why, 6, 8)
+        ));
+    }
+    out
+}

@@ -1,0 +1,1216 @@
+//! Loopy proofs: a stopper's derivation ([`crate::loopy::derive`]) written as a [`Proof`] whose
+//! `play` is [`Play::Loopy`], proofs of identities of loopy games, and their own checker.
+//!
+//! The terms of a loopy proof are cyclic: a labelled brace `a{0|a}` refers to itself, `pass`
+//! is a move to the brace it is written in. The checker reads every term into a game graph by
+//! the definitions alone (braces, labels, `pass`, the named games `on` … `dud`, numbers, nim
+//! heaps and ↑ by their definitions, sums as product graphs, negatives with the players
+//! swapped), and decides each rule's conditions with its own procedures, never with
+//! `crate::loopy`'s order or simplification:
+//!
+//! - two terms are the same game form when their graphs are bisimilar (a partition refinement
+//!   of the two graphs together): they unfold to the same game tree;
+//! - a game is a stopper when its graph has no cycle of alternating moves (Kahn's algorithm
+//!   on the graph of (position, player to move));
+//! - G ≥ H for stoppers when Right, moving first in G − H, cannot force Left to be stuck in
+//!   finitely many moves (Siegel, *Combinatorial Game Theory* VI.1): the positions where Right
+//!   can are the least fixed point of one round of retrograde reasoning, reached here by
+//!   repeating the round over all pairs until nothing changes.
+//!
+//! `loopy-sum` says two terms are the same game by the definitions: the same game form, or,
+//! when both are stoppers, equal by the comparison above (a short part such as `1/2 + *` in
+//! the input stands for its canonical form, not for the sum written out).
+//!
+//! A step names its place as a path of options from the top of the term before it (`L0/R1`)
+//! and its witnesses as option indices (`removed`, `by`, `option`, `through`). Besides the
+//! rule's condition, every step on stoppers is checked to leave the game equal (by the
+//! comparison above) and a stopper.
+
+use super::step::{PathElem, Step, Witnesses};
+use super::{CheckError, CheckLimit, Play, Proof, ProofError, TermTable};
+use crate::kernel::{Budget, GameId, Kernel, KernelError, Relation};
+use crate::loopy::derive::{derive, minimal, write, Edit, LoopyDerivation};
+use crate::loopy::{Loopy, Player, Work};
+use crate::number::Dyadic;
+use crate::rules::Name;
+use crate::term::{Arg, Term};
+use std::collections::{BTreeMap, HashMap};
+
+/// The most units of work a loopy check may do.
+pub const MAX_WORK: u64 = 50_000_000;
+
+/// The most vertices the checker builds for one term.
+const MAX_VERTICES: usize = 20_000;
+
+/// The rules of `rules/loopy.rules`.
+pub const RULES: [&str; 6] = [
+    "loopy-sum",
+    "loopy-dominated-left",
+    "loopy-dominated-right",
+    "loopy-reversible-left",
+    "loopy-reversible-right",
+    "loopy-fusion",
+];
+
+fn show(t: &Term) -> String {
+    crate::syntax::print(t, &Default::default())
+}
+
+fn place(at: &[(Player, usize)]) -> Vec<PathElem> {
+    at.iter()
+        .map(|&(p, i)| match p {
+            Player::Left => PathElem::Left(i),
+            Player::Right => PathElem::Right(i),
+        })
+        .collect()
+}
+
+fn name(p: Player) -> &'static str {
+    match p {
+        Player::Left => "Left",
+        Player::Right => "Right",
+    }
+}
+
+fn letter(p: Player) -> char {
+    match p {
+        Player::Left => 'L',
+        Player::Right => 'R',
+    }
+}
+
+/// The witnesses of a step in words.
+fn why(e: &Edit) -> String {
+    match e {
+        Edit::Sum => {
+            "the definitions (G + H moves in one part, −G swaps the players, on = {pass|}, \
+                      …) written out as a game graph; a label marks a cycle"
+                .to_string()
+        }
+        Edit::Dominated { side, removed, by } => {
+            let (l, cmp) = (letter(*side), if *side == Player::Left { "≤" } else { "≥" });
+            format!(
+                "{}'s option {l}{removed} is dominated: {l}{removed} {cmp} {l}{by}",
+                name(*side)
+            )
+        }
+        Edit::Reversible {
+            side,
+            option,
+            through,
+        } => {
+            let (l, o) = (letter(*side), letter(other(*side)));
+            let cmp = if *side == Player::Left { "≤" } else { "≥" };
+            format!(
+                "{}'s option {l}{option} reverses through its option {o}{through} ({l}{option}/{o}{through} {cmp} the game), \
+                 so it is replaced by that option's {} options",
+                name(*side),
+                name(*side)
+            )
+        }
+        Edit::Fusion => "positions equal in value are fused into one".to_string(),
+    }
+}
+
+fn other(p: Player) -> Player {
+    match p {
+        Player::Left => Player::Right,
+        Player::Right => Player::Left,
+    }
+}
+
+fn steps_of(d: &LoopyDerivation, input: &Term) -> Vec<Step> {
+    let mut prev = input.clone();
+    let mut out = Vec::with_capacity(d.steps.len());
+    for s in &d.steps {
+        let mut w = Witnesses::default();
+        let int = |n: usize| Dyadic::from(n as i64);
+        match &s.edit {
+            Edit::Dominated { removed, by, .. } => {
+                w.values.push((Name::from("removed"), int(*removed)));
+                w.values.push((Name::from("by"), int(*by)));
+            }
+            Edit::Reversible {
+                option, through, ..
+            } => {
+                w.values.push((Name::from("option"), int(*option)));
+                w.values.push((Name::from("through"), int(*through)));
+            }
+            Edit::Sum | Edit::Fusion => {}
+        }
+        let st = Step {
+            from: prev,
+            to: s.term.clone(),
+            rule: s.edit.rule().to_string(),
+            at: place(&s.at),
+            why: why(&s.edit),
+            witnesses: w,
+            reversed: false,
+            parts: Vec::new(),
+            lemma: None,
+        };
+        prev = st.to.clone();
+        out.push(st);
+    }
+    out
+}
+
+fn loopy_proof(input: Term, result: Term, steps: Vec<Step>) -> Proof {
+    Proof {
+        input,
+        result,
+        steps,
+        lemmas: Vec::new(),
+        terms: TermTable::new(),
+        checked: false,
+        play: Play::Loopy,
+    }
+}
+
+/// The proof that `input` equals the game its derivation reaches; not yet checked.
+pub fn derivation_proof(d: &LoopyDerivation, input: &Term) -> Proof {
+    loopy_proof(input.clone(), d.term.clone(), steps_of(d, input))
+}
+
+/// The proof that `a` = `b` from derivations reaching the same game: `a`'s steps, then `b`'s
+/// read backwards; not yet checked.
+pub fn equality_proof(a: &Term, da: &LoopyDerivation, b: &Term, db: &LoopyDerivation) -> Proof {
+    let mut steps = steps_of(da, a);
+    let back = steps_of(db, b);
+    steps.extend(back.iter().rev().map(Step::inverse));
+    loopy_proof(a.clone(), b.clone(), steps)
+}
+
+// ---------------------------------------------------------------------------------------
+// The checker.
+
+/// The checker's own game graph: options in the order written, repeats kept.
+#[derive(Clone, Debug, Default)]
+struct G {
+    l: Vec<Vec<usize>>,
+    r: Vec<Vec<usize>>,
+    root: usize,
+}
+
+impl G {
+    fn add(&mut self) -> usize {
+        self.l.push(Vec::new());
+        self.r.push(Vec::new());
+        self.l.len() - 1
+    }
+
+    fn len(&self) -> usize {
+        self.l.len()
+    }
+
+    fn side(&self, v: usize, p: Player) -> &[usize] {
+        let s = match p {
+            Player::Left => &self.l,
+            Player::Right => &self.r,
+        };
+        s.get(v).map_or(&[], |o| o.as_slice())
+    }
+
+    /// `other`'s vertices appended; returns the offset of its vertex 0.
+    fn append(&mut self, other: &G) -> usize {
+        let off = self.len();
+        for v in 0..other.len() {
+            self.l.push(other.l[v].iter().map(|&x| x + off).collect());
+            self.r.push(other.r[v].iter().map(|&x| x + off).collect());
+        }
+        off
+    }
+}
+
+enum Stop {
+    Wrong(String),
+    Limit(String),
+}
+
+impl From<String> for Stop {
+    fn from(s: String) -> Self {
+        Stop::Wrong(s)
+    }
+}
+
+struct Checker<'t> {
+    work: u64,
+    table: &'t TermTable,
+}
+
+impl Checker<'_> {
+    fn tick(&mut self, n: u64) -> Result<(), Stop> {
+        self.work += n;
+        if self.work > MAX_WORK {
+            return Err(Stop::Limit(format!(
+                "the loopy check's budget of {MAX_WORK} units of work"
+            )));
+        }
+        Ok(())
+    }
+
+    fn grow(&mut self, g: &G) -> Result<(), Stop> {
+        if g.len() > MAX_VERTICES {
+            return Err(Stop::Limit(format!(
+                "a game graph of more than {MAX_VERTICES} vertices"
+            )));
+        }
+        self.tick(1)
+    }
+
+    /// The graph a term writes, by the definitions.
+    fn read(&mut self, t: &Term) -> Result<G, Stop> {
+        let mut g = G::default();
+        let mut labels: Vec<(String, usize)> = Vec::new();
+        let root = self.node(&mut g, t, &mut labels, 0)?;
+        g.root = root;
+        Ok(g)
+    }
+
+    fn node(
+        &mut self,
+        g: &mut G,
+        t: &Term,
+        labels: &mut Vec<(String, usize)>,
+        depth: usize,
+    ) -> Result<usize, Stop> {
+        if depth > 1000 {
+            return Err(Stop::Limit(
+                "terms nested more than 1000 levels deep".into(),
+            ));
+        }
+        self.grow(g)?;
+        match t {
+            Term::Game { left, right } => self.braces(g, left, right, None, labels, depth),
+            Term::Call { name, args } if name == "loop" => match &args[..] {
+                [Arg::Text(l), Arg::Game(Term::Game { left, right })] => {
+                    self.braces(g, left, right, Some(l), labels, depth)
+                }
+                _ => Err(Stop::Wrong(format!(
+                    "{}: a label names braces, as in a{{0|a}}",
+                    show(t)
+                ))),
+            },
+            Term::Call { name, args } if args.is_empty() && name == "pass" => Err(Stop::Wrong(
+                "`pass` is an option inside braces, not a game".into(),
+            )),
+            Term::Call { name, args } if args.is_empty() => self.named(g, name),
+            Term::Name(n) => labels
+                .iter()
+                .rev()
+                .find(|(l, _)| l == n)
+                .map(|&(_, v)| v)
+                .ok_or_else(|| {
+                    Stop::Wrong(format!("the label `{n}` is not defined around its use"))
+                }),
+            Term::Ref(n) => {
+                let Some(x) = self.table.unfold(&Term::Ref(*n)) else {
+                    return Err(Stop::Wrong(format!("#{n} is not in the term table")));
+                };
+                self.node(g, &x, labels, depth + 1)
+            }
+            Term::Sum(a, b) => {
+                let x = self.closed(a, depth)?;
+                let y = self.closed(b, depth)?;
+                let s = self.sum(&x, &y)?;
+                Ok(g.append(&s) + s.root)
+            }
+            Term::Neg(a) => {
+                let x = self.closed(a, depth)?;
+                let n = G {
+                    l: x.r,
+                    r: x.l,
+                    root: x.root,
+                };
+                Ok(g.append(&n) + n.root)
+            }
+            Term::Multiple { count, game } => {
+                let n = i64::try_from(count.clone()).unwrap_or(i64::MAX);
+                if n.unsigned_abs() > 64 {
+                    return Err(Stop::Limit("more than 64 copies of a game".into()));
+                }
+                let mut x = self.closed(game, depth)?;
+                if n < 0 {
+                    x = G {
+                        l: x.r,
+                        r: x.l,
+                        root: x.root,
+                    };
+                }
+                let mut acc = self.zero();
+                for _ in 0..n.unsigned_abs() {
+                    acc = self.sum(&acc, &x)?;
+                }
+                Ok(g.append(&acc) + acc.root)
+            }
+            Term::PlusMinus(xs) => {
+                // ±{a, b, …} = {a, b, … | −a, −b, …}.
+                let v = g.add();
+                for x in xs {
+                    let gx = self.closed(x, depth)?;
+                    let a = g.append(&gx) + gx.root;
+                    let neg = G {
+                        l: gx.r,
+                        r: gx.l,
+                        root: gx.root,
+                    };
+                    let b = g.append(&neg) + neg.root;
+                    g.l[v].push(a);
+                    g.r[v].push(b);
+                }
+                Ok(v)
+            }
+            Term::Nus { number, up, nim } => {
+                let x = self.nus(number, up, nim)?;
+                Ok(g.append(&x) + x.root)
+            }
+            _ => Err(Stop::Wrong(format!(
+                "{} is not a term the loopy checker reads (braces, labels, pass, on … dud, \
+                 numbers, nim heaps, ↑, ±, sums, negatives, copies)",
+                show(t)
+            ))),
+        }
+    }
+
+    /// A part of a sum or negative: read on its own (a label inside it may not refer out).
+    fn closed(&mut self, t: &Term, depth: usize) -> Result<G, Stop> {
+        let mut g = G::default();
+        let root = self.node(&mut g, t, &mut Vec::new(), depth + 1)?;
+        g.root = root;
+        Ok(g)
+    }
+
+    fn braces(
+        &mut self,
+        g: &mut G,
+        left: &[Term],
+        right: &[Term],
+        label: Option<&String>,
+        labels: &mut Vec<(String, usize)>,
+        depth: usize,
+    ) -> Result<usize, Stop> {
+        let v = g.add();
+        if let Some(l) = label {
+            labels.push((l.clone(), v));
+        }
+        let mut sides = [Vec::new(), Vec::new()];
+        for (s, opts) in [left, right].into_iter().enumerate() {
+            for o in opts {
+                let pass =
+                    matches!(o, Term::Call { name, args } if name == "pass" && args.is_empty());
+                let x = if pass {
+                    v
+                } else {
+                    self.node(g, o, labels, depth + 1)?
+                };
+                sides[s].push(x);
+            }
+        }
+        if label.is_some() {
+            labels.pop();
+        }
+        let [l, r] = sides;
+        g.l[v] = l;
+        g.r[v] = r;
+        Ok(v)
+    }
+
+    fn zero(&self) -> G {
+        G {
+            l: vec![Vec::new()],
+            r: vec![Vec::new()],
+            root: 0,
+        }
+    }
+
+    /// The named games by their definitions (Winning Ways ch. 11; Siegel VI.1).
+    fn named(&mut self, g: &mut G, name: &str) -> Result<usize, Stop> {
+        let v = g.add();
+        let star = || -> G {
+            G {
+                l: vec![vec![1], vec![]],
+                r: vec![vec![1], vec![]],
+                root: 0,
+            }
+        };
+        let zero = |g: &mut G| g.add();
+        match name {
+            "on" => g.l[v] = vec![v],
+            "off" => g.r[v] = vec![v],
+            "dud" => {
+                g.l[v] = vec![v];
+                g.r[v] = vec![v];
+            }
+            "over" => {
+                let z = zero(g);
+                g.l[v] = vec![z];
+                g.r[v] = vec![v];
+            }
+            "under" => {
+                let z = zero(g);
+                g.l[v] = vec![v];
+                g.r[v] = vec![z];
+            }
+            "upon" => {
+                let s = g.append(&star());
+                g.l[v] = vec![v];
+                g.r[v] = vec![s];
+            }
+            other => {
+                return Err(Stop::Wrong(format!(
+                    "`{other}` is not a game the loopy checker knows by definition"
+                )))
+            }
+        }
+        Ok(v)
+    }
+
+    /// number + up·↑ + *nim by the definitions: integers n = {n−1|}, dyadics
+    /// m/2^k = {(m−1)/2^k | (m+1)/2^k}, ↑ = {0|*}, *n = {0,…,*(n−1) | 0,…,*(n−1)}, added.
+    fn nus(
+        &mut self,
+        number: &Dyadic,
+        up: &num_bigint::BigInt,
+        nim: &crate::number::Nimber,
+    ) -> Result<G, Stop> {
+        let too_big = |what: &str| Stop::Limit(format!("{what} too large for the loopy checker"));
+        let m = i64::try_from(number.numerator().clone()).map_err(|_| too_big("a number"))?;
+        let k = number.denominator_exp();
+        if k > 12 || m.unsigned_abs() > 256 << k {
+            return Err(too_big("a number"));
+        }
+        let mut g = G::default();
+        let mut memo: HashMap<(i64, u64), usize> = HashMap::new();
+        let root = self.dyadic(&mut g, m, k, &mut memo)?;
+        g.root = root;
+        let u = i64::try_from(up.clone()).map_err(|_| too_big("a multiple of ↑"))?;
+        if u.unsigned_abs() > 16 {
+            return Err(too_big("a multiple of ↑"));
+        }
+        let n = nim
+            .to_u64()
+            .filter(|&n| n <= 256)
+            .ok_or_else(|| too_big("a nim heap"))?;
+        let mut acc = g;
+        if u != 0 {
+            // ↑ = {0|*}: vertices 0 = ↑, 1 = 0, 2 = *; ↓ the negative.
+            let mut one = G {
+                l: vec![vec![1], vec![], vec![1]],
+                r: vec![vec![2], vec![], vec![1]],
+                root: 0,
+            };
+            if u < 0 {
+                std::mem::swap(&mut one.l, &mut one.r);
+            }
+            for _ in 0..u.unsigned_abs() {
+                acc = self.sum(&acc, &one)?;
+            }
+        }
+        if n > 0 {
+            let n = n as usize;
+            let heap = G {
+                l: (0..n).map(|i| (0..i).collect()).collect(),
+                r: (0..n).map(|i| (0..i).collect()).collect(),
+                root: n - 1,
+            };
+            // Vertex i is *i (vertex 0 has no options).
+            let mut h = heap;
+            h.l.push((0..n).collect());
+            h.r.push((0..n).collect());
+            h.root = n;
+            acc = self.sum(&acc, &h)?;
+        }
+        Ok(acc)
+    }
+
+    fn dyadic(
+        &mut self,
+        g: &mut G,
+        m: i64,
+        k: u64,
+        memo: &mut HashMap<(i64, u64), usize>,
+    ) -> Result<usize, Stop> {
+        // Lowest terms.
+        let (mut m, mut k) = (m, k);
+        while k > 0 && m % 2 == 0 {
+            m /= 2;
+            k -= 1;
+        }
+        if let Some(&v) = memo.get(&(m, k)) {
+            return Ok(v);
+        }
+        self.grow(g)?;
+        let v = if k == 0 {
+            // Integers: 0 = {|}, n = {n−1|}, −n = {|−n+1}.
+            let v = g.add();
+            if m > 0 {
+                let x = self.dyadic(g, m - 1, 0, memo)?;
+                g.l[v] = vec![x];
+            } else if m < 0 {
+                let x = self.dyadic(g, m + 1, 0, memo)?;
+                g.r[v] = vec![x];
+            }
+            v
+        } else {
+            let v = g.add();
+            let a = self.dyadic(g, m - 1, k, memo)?;
+            let b = self.dyadic(g, m + 1, k, memo)?;
+            g.l[v] = vec![a];
+            g.r[v] = vec![b];
+            v
+        };
+        memo.insert((m, k), v);
+        Ok(v)
+    }
+
+    /// G + H by the definition: the product graph of the pairs reachable from the roots.
+    fn sum(&mut self, a: &G, b: &G) -> Result<G, Stop> {
+        let mut g = G::default();
+        let mut index: HashMap<(usize, usize), usize> = HashMap::new();
+        let mut todo = vec![(a.root, b.root)];
+        index.insert((a.root, b.root), g.add());
+        while let Some((x, y)) = todo.pop() {
+            self.grow(&g)?;
+            let v = index[&(x, y)];
+            let mut sides = [Vec::new(), Vec::new()];
+            for (s, p) in [Player::Left, Player::Right].into_iter().enumerate() {
+                let pairs: Vec<(usize, usize)> = a
+                    .side(x, p)
+                    .iter()
+                    .map(|&x2| (x2, y))
+                    .chain(b.side(y, p).iter().map(|&y2| (x, y2)))
+                    .collect();
+                for q in pairs {
+                    let w = match index.get(&q) {
+                        Some(&w) => w,
+                        None => {
+                            let w = g.add();
+                            index.insert(q, w);
+                            todo.push(q);
+                            w
+                        }
+                    };
+                    sides[s].push(w);
+                }
+            }
+            let [l, r] = sides;
+            g.l[v] = l;
+            g.r[v] = r;
+        }
+        g.root = 0;
+        Ok(g)
+    }
+
+    /// The classes of the coarsest bisimulation: vertices in one class unfold to the same
+    /// game tree (options compared as sets).
+    fn forms(&mut self, g: &G) -> Result<Vec<usize>, Stop> {
+        let n = g.len();
+        let mut class = vec![0usize; n];
+        let mut count = 1;
+        loop {
+            self.tick(n as u64)?;
+            let mut ids: BTreeMap<(usize, Vec<usize>, Vec<usize>), usize> = BTreeMap::new();
+            let mut next = vec![0usize; n];
+            for v in 0..n {
+                let set = |os: &[usize]| {
+                    let mut c: Vec<usize> = os.iter().map(|&x| class[x]).collect();
+                    c.sort_unstable();
+                    c.dedup();
+                    c
+                };
+                let key = (class[v], set(&g.l[v]), set(&g.r[v]));
+                let k = ids.len();
+                next[v] = *ids.entry(key).or_insert(k);
+            }
+            let c = ids.len();
+            class = next;
+            if c == count {
+                return Ok(class);
+            }
+            count = c;
+        }
+    }
+
+    /// Whether the two are the same game form.
+    fn same(&mut self, a: &G, b: &G) -> Result<bool, Stop> {
+        let mut u = a.clone();
+        let off = u.append(b);
+        let class = self.forms(&u)?;
+        Ok(class[a.root] == class[off + b.root])
+    }
+
+    /// The game with one vertex per form (options as sets of forms), and each vertex's form.
+    fn quotient(&mut self, g: &G) -> Result<(G, Vec<usize>), Stop> {
+        let class = self.forms(g)?;
+        let n = class.iter().max().map_or(0, |&m| m + 1);
+        let mut q = G {
+            l: vec![Vec::new(); n],
+            r: vec![Vec::new(); n],
+            root: class.get(g.root).copied().unwrap_or(0),
+        };
+        let mut done = vec![false; n];
+        for v in 0..g.len() {
+            let c = class[v];
+            if !done[c] {
+                done[c] = true;
+                q.l[c] = set_of(&g.l[v], &class);
+                q.r[c] = set_of(&g.r[v], &class);
+            }
+        }
+        Ok((q, class))
+    }
+
+    /// Whether no follower allows an infinite alternating play: the graph of (vertex, player
+    /// to move) has no cycle.
+    fn stopper(&mut self, g: &G) -> Result<bool, Stop> {
+        let n = g.len();
+        // Node 2v: Left to move at v; 2v + 1: Right to move.
+        let succ = |x: usize| -> &[usize] {
+            if x.is_multiple_of(2) {
+                &g.l[x / 2]
+            } else {
+                &g.r[x / 2]
+            }
+        };
+        let mut indeg = vec![0usize; 2 * n];
+        for x in 0..2 * n {
+            for &o in succ(x) {
+                indeg[2 * o + 1 - x % 2] += 1;
+            }
+        }
+        let mut stack: Vec<usize> = (0..2 * n).filter(|&x| indeg[x] == 0).collect();
+        let mut removed = 0;
+        while let Some(x) = stack.pop() {
+            self.tick(1)?;
+            removed += 1;
+            for &o in succ(x) {
+                let y = 2 * o + 1 - x % 2;
+                indeg[y] -= 1;
+                if indeg[y] == 0 {
+                    stack.push(y);
+                }
+            }
+        }
+        Ok(removed == 2 * n)
+    }
+
+    /// For all vertices a, b of `g` (stoppers): whether a ≥ b, that is, Right moving first in
+    /// a − b cannot force Left to be stuck. Indexed `a * n + b`.
+    fn ge(&mut self, g: &G) -> Result<Vec<bool>, Stop> {
+        let n = g.len();
+        let pairs = n * n;
+        // Right wins with Right to move / with Left to move, in finitely many moves.
+        let mut rr = vec![false; pairs];
+        let mut rl = vec![false; pairs];
+        loop {
+            let mut changed = false;
+            for a in 0..n {
+                for b in 0..n {
+                    let p = a * n + b;
+                    self.tick(
+                        1 + (g.l[a].len() + g.r[a].len() + g.l[b].len() + g.r[b].len()) as u64,
+                    )?;
+                    if !rl[p]
+                        && g.l[a].iter().all(|&x| rr[x * n + b])
+                        && g.r[b].iter().all(|&y| rr[a * n + y])
+                    {
+                        rl[p] = true;
+                        changed = true;
+                    }
+                    if !rr[p]
+                        && (g.r[a].iter().any(|&x| rl[x * n + b])
+                            || g.l[b].iter().any(|&y| rl[a * n + y]))
+                    {
+                        rr[p] = true;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return Ok(rr.into_iter().map(|x| !x).collect());
+            }
+        }
+    }
+
+    /// The vertex at the end of a path.
+    fn follow(&self, g: &G, at: &[PathElem]) -> Result<usize, Stop> {
+        let mut v = g.root;
+        for e in at {
+            let (p, i) = match e {
+                PathElem::Left(i) => (Player::Left, *i),
+                PathElem::Right(i) => (Player::Right, *i),
+                other => {
+                    return Err(Stop::Wrong(format!(
+                        "`{other}` is no place in a game graph (places are L0, R1, …)"
+                    )))
+                }
+            };
+            v = *g.side(v, p).get(i).ok_or_else(|| {
+                Stop::Wrong(format!(
+                    "the place {} is not in the game",
+                    super::step::path_string(at)
+                ))
+            })?;
+        }
+        Ok(v)
+    }
+
+    /// Whether `a`'s and `b`'s tops are equal stoppers, by [`Checker::ge`] on both together.
+    fn equal(&mut self, a: &G, b: &G) -> Result<bool, Stop> {
+        let mut u = a.clone();
+        let off = u.append(b);
+        let ge = self.ge(&u)?;
+        let n = u.len();
+        let (x, y) = (a.root, off + b.root);
+        Ok(ge[x * n + y] && ge[y * n + x])
+    }
+
+    /// One rule instance, read from `f` to `t`.
+    fn rule(&mut self, s: &Step, f: &G, t: &G) -> Result<(), Stop> {
+        let value = |k: &str| -> Result<usize, Stop> {
+            let d = s
+                .witnesses
+                .value(k)
+                .ok_or_else(|| Stop::Wrong(format!("the witness `{k}` is missing")))?;
+            if !d.is_integer() {
+                return Err(Stop::Wrong(format!("the witness `{k}` is not an index")));
+            }
+            usize::try_from(d.numerator().clone())
+                .map_err(|_| Stop::Wrong(format!("the witness `{k}` is not an index")))
+        };
+        if s.rule == "loopy-sum" {
+            if !s.at.is_empty() {
+                return Err(Stop::Wrong("loopy-sum applies at the top".into()));
+            }
+            // The same game form; or, for stoppers (a short part such as `1/2 + *` stands
+            // for its canonical form, not the sum written out), equal by the order.
+            if self.same(f, t)? {
+                return Ok(());
+            }
+            if self.stopper(f)? && self.stopper(t)? && self.equal(f, t)? {
+                return Ok(());
+            }
+            return Err(Stop::Wrong(
+                "the two sides are not the same game by the definitions".into(),
+            ));
+        }
+        if !self.stopper(f)? {
+            return Err(Stop::Wrong(format!(
+                "{} simplifies stoppers, and this game has an infinite alternating play",
+                s.rule
+            )));
+        }
+        let side = if s.rule.ends_with("-left") {
+            Player::Left
+        } else {
+            Player::Right
+        };
+        let v = self.follow(f, &s.at)?;
+        match s.rule.as_str() {
+            "loopy-dominated-left" | "loopy-dominated-right" => {
+                let (i, j) = (value("removed")?, value("by")?);
+                let os = f.side(v, side).to_vec();
+                let (Some(&x), Some(&y)) = (os.get(i), os.get(j)) else {
+                    return Err(Stop::Wrong(
+                        "the witnesses name options the game lacks".into(),
+                    ));
+                };
+                if i == j {
+                    return Err(Stop::Wrong("an option cannot dominate itself".into()));
+                }
+                let ge = self.ge(f)?;
+                let n = f.len();
+                let ok = match side {
+                    Player::Left => ge[y * n + x],
+                    Player::Right => ge[x * n + y],
+                };
+                if !ok {
+                    return Err(Stop::Wrong(format!(
+                        "the option {}{i} is not dominated by {}{j}",
+                        letter(side),
+                        letter(side)
+                    )));
+                }
+                let kept: Vec<usize> = os
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| k != i)
+                    .map(|(_, &o)| o)
+                    .collect();
+                self.edited(f, t, v, side, kept)?;
+            }
+            "loopy-reversible-left" | "loopy-reversible-right" => {
+                let (i, k) = (value("option")?, value("through")?);
+                let os = f.side(v, side).to_vec();
+                let Some(&x) = os.get(i) else {
+                    return Err(Stop::Wrong(
+                        "the witness names an option the game lacks".into(),
+                    ));
+                };
+                let Some(&r) = f.side(x, other(side)).get(k) else {
+                    return Err(Stop::Wrong(
+                        "the witness names an option the game lacks".into(),
+                    ));
+                };
+                let ge = self.ge(f)?;
+                let n = f.len();
+                let ok = match side {
+                    Player::Left => ge[v * n + r],
+                    Player::Right => ge[r * n + v],
+                };
+                if !ok {
+                    return Err(Stop::Wrong(format!(
+                        "the option {}{i} does not reverse through {}{k}",
+                        letter(side),
+                        letter(other(side))
+                    )));
+                }
+                let mut new: Vec<usize> = os
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &o)| o)
+                    .collect();
+                new.extend_from_slice(f.side(r, side));
+                self.edited(f, t, v, side, new)?;
+            }
+            "loopy-fusion" => {
+                if !s.at.is_empty() {
+                    return Err(Stop::Wrong("loopy-fusion applies at the top".into()));
+                }
+                self.fused(f, t)?;
+            }
+            other => {
+                return Err(Stop::Wrong(format!(
+                    "`{other}` is not a rule of loopy games (rules/loopy.rules)"
+                )))
+            }
+        }
+        if !self.stopper(t)? {
+            return Err(Stop::Wrong(
+                "the game after the step is not a stopper".into(),
+            ));
+        }
+        if !self.equal(f, t)? {
+            return Err(Stop::Wrong(
+                "the games before and after the step are not equal".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks that `t` is `f` with `v`'s options on `side` made `new` (every vertex of the
+    /// same form as `v` edited alike: they are one game).
+    fn edited(
+        &mut self,
+        f: &G,
+        t: &G,
+        v: usize,
+        side: Player,
+        new: Vec<usize>,
+    ) -> Result<(), Stop> {
+        let (mut q, class) = self.quotient(f)?;
+        let c = class[v];
+        let set = set_of(&new, &class);
+        match side {
+            Player::Left => q.l[c] = set,
+            Player::Right => q.r[c] = set,
+        }
+        if !self.same(&q, t)? {
+            return Err(Stop::Wrong(format!(
+                "the game after the step is not the game before with that option {}",
+                "replaced as the rule says"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Checks that every position of `t` is a position of `f` with its options moved to
+    /// positions equal to them (by [`Checker::ge`] on both graphs together).
+    fn fused(&mut self, f: &G, t: &G) -> Result<(), Stop> {
+        let mut u = f.clone();
+        let off = u.append(t);
+        let n = u.len();
+        let ge = self.ge(&u)?;
+        let eq = |a: usize, b: usize| ge[a * n + b] && ge[b * n + a];
+        // Each vertex's class: the first vertex equal to it.
+        let class: Vec<usize> = (0..n)
+            .map(|a| (0..=a).find(|&b| eq(a, b)).unwrap_or(a))
+            .collect();
+        for w in off..n {
+            self.tick(off as u64)?;
+            let (lw, rw) = (set_of(&u.l[w], &class), set_of(&u.r[w], &class));
+            let found = (0..off).any(|x| {
+                class[x] == class[w]
+                    && set_of(&u.l[x], &class) == lw
+                    && set_of(&u.r[x], &class) == rw
+            });
+            if !found {
+                return Err(Stop::Wrong(
+                    "a position after the step is not a position before it with its options \
+                     moved to equal positions"
+                        .into(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn step(&mut self, prev: &G, s: &Step) -> Result<G, Stop> {
+        if s.lemma.is_some() || !s.parts.is_empty() {
+            return Err(Stop::Wrong(
+                "a loopy step is a single rule instance (no lemma, no parts)".into(),
+            ));
+        }
+        if !RULES.contains(&s.rule.as_str()) {
+            return Err(Stop::Wrong(format!(
+                "`{}` is not a rule of loopy games (rules/loopy.rules)",
+                s.rule
+            )));
+        }
+        let from = self.read(&s.from)?;
+        if !self.same(prev, &from)? {
+            return Err(Stop::Wrong(format!(
+                "it starts from {}, which is not where the chain is",
+                show(&s.from)
+            )));
+        }
+        let to = self.read(&s.to)?;
+        if s.reversed {
+            self.rule(s, &to, &from)?;
+        } else {
+            self.rule(s, &from, &to)?;
+        }
+        Ok(to)
+    }
+}
+
+fn set_of(os: &[usize], class: &[usize]) -> Vec<usize> {
+    let mut c: Vec<usize> = os.iter().map(|&x| class[x]).collect();
+    c.sort_unstable();
+    c.dedup();
+    c
+}
+
+/// Checks a loopy proof: each step by the definitions, the chain connected from `input` to
+/// `result`. A loopy proof has no lemmas.
+pub(crate) fn check(
+    input: &Term,
+    result: &Term,
+    steps: &[Step],
+    lemmas: usize,
+    table: &TermTable,
+) -> Result<(), CheckError> {
+    let err = |step: usize, stop: Stop| match stop {
+        Stop::Wrong(reason) => CheckError {
+            lemma: None,
+            step,
+            reason,
+            limit: None,
+        },
+        Stop::Limit(what) => CheckError {
+            lemma: None,
+            step,
+            reason: format!("stopped at {what}"),
+            limit: Some(CheckLimit::Work(what)),
+        },
+    };
+    if lemmas > 0 {
+        return Err(err(
+            0,
+            Stop::Wrong("a loopy proof cites no lemmas, and this one has some".into()),
+        ));
+    }
+    let mut c = Checker { work: 0, table };
+    let mut at = c.read(input).map_err(|e| err(0, e))?;
+    for (i, s) in steps.iter().enumerate() {
+        at = c.step(&at, s).map_err(|e| err(i, e))?;
+    }
+    let end = c.read(result).map_err(|e| err(steps.len(), e))?;
+    if !c.same(&at, &end).map_err(|e| err(steps.len(), e))? {
+        return Err(err(
+            steps.len(),
+            Stop::Wrong(format!(
+                "the steps do not end at the claimed {}",
+                show(result)
+            )),
+        ));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// The producer's entry points.
+
+fn no_calls(_: &mut Kernel, name: &str, _: &[Arg]) -> Result<GameId, KernelError> {
+    Err(KernelError::Function {
+        name: name.to_string(),
+        message: "functions are not part of a loopy derivation (write the game out)".to_string(),
+        calls: Vec::new(),
+    })
+}
+
+/// The graph a term of the loopy notation writes (short parts by the kernel).
+fn graph_of(t: &Term, budget: &Budget) -> Result<Loopy, KernelError> {
+    let mut kernel = Kernel::new();
+    kernel.set_budget(budget.clone());
+    let mut leaf = |t: &Term| -> Result<Loopy, KernelError> {
+        let g = kernel.eval_with(t, no_calls)?;
+        Loopy::from_short(&mut kernel, g, &mut Work::default())
+    };
+    crate::loopy::build::build(t, &mut leaf, &mut Work::new(budget.clone()))
+}
+
+/// The derivation of a term: the graph, then its steps.
+fn derivation(t: &Term, budget: &Budget) -> Result<(Loopy, LoopyDerivation), ProofError> {
+    let g = graph_of(t, budget).map_err(ProofError::Kernel)?;
+    let mut work = Work::new(budget.clone());
+    let written = write(&minimal(&g)).map_err(ProofError::Kernel)?;
+    let d = derive(&g, written != *t, &mut work).map_err(ProofError::Kernel)?;
+    Ok((g, d))
+}
+
+fn verified(mut p: Proof) -> Result<Proof, ProofError> {
+    match check(&p.input, &p.result, &p.steps, p.lemmas.len(), &p.terms) {
+        Ok(()) => {
+            p.checked = true;
+            Ok(p)
+        }
+        Err(e) => Err(ProofError::Check(e)),
+    }
+}
+
+/// A loopy derivation: its checked proof, and the game reached as CGSuite writes it.
+#[derive(Clone, Debug)]
+pub struct LoopySimplification {
+    /// The proof that the term equals the game reached, checked by [`check`].
+    pub proof: Proof,
+    /// The game reached, as CGSuite writes it (`upon`, `{0||0,pass|0}`).
+    pub notation: String,
+    /// Whether the game is a stopper (then it is its simplest form).
+    pub stopper: bool,
+    /// For a game that is not a stopper: its value by its sides (`over & under`), when they
+    /// are stoppers.
+    pub value: Option<String>,
+}
+
+fn written(g: &Loopy, budget: &Budget) -> Result<String, ProofError> {
+    let mut k = Kernel::new();
+    k.set_budget(budget.clone());
+    g.write(&mut k, &mut Work::new(budget.clone()))
+        .map_err(ProofError::Kernel)
+}
+
+fn sided(g: &Loopy, budget: &Budget) -> Result<crate::loopy::value::Value, ProofError> {
+    crate::loopy::value::Value::of(g, &mut Work::new(budget.clone())).map_err(ProofError::Kernel)
+}
+
+/// The checked derivation of a loopy term: a stopper to its simplest form; any other game only
+/// to its graph (its sides are not derived by rules yet).
+pub fn simplify_loopy(t: &Term, budget: &Budget) -> Result<LoopySimplification, ProofError> {
+    let (g, d) = derivation(t, budget)?;
+    let proof = verified(derivation_proof(&d, t))?;
+    let value = if d.stopper {
+        None
+    } else {
+        let mut k = Kernel::new();
+        k.set_budget(budget.clone());
+        match sided(&g, budget)? {
+            // Sidling did not settle: no value by sides to tell.
+            crate::loopy::value::Value::Graph(_) => None,
+            v => Some(
+                v.write(&mut k, &mut Work::new(budget.clone()))
+                    .map_err(ProofError::Kernel)?,
+            ),
+        }
+    };
+    Ok(LoopySimplification {
+        proof,
+        notation: written(&d.result, budget)?,
+        stopper: d.stopper,
+        value,
+    })
+}
+
+/// `A & B` (`sidle(A, B)`): its onside and offside terms.
+fn sidled(t: &Term) -> Option<(&Term, &Term)> {
+    match t {
+        Term::Call { name, args } if name == crate::loopy::build::SIDLE => match &args[..] {
+            [Arg::Game(x), Arg::Game(y)] => Some((x, y)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A term's value: `A & B` by its sides (Siegel VI.4), any other game by its graph.
+fn value_of(t: &Term, budget: &Budget) -> Result<crate::loopy::value::Value, ProofError> {
+    match sidled(t) {
+        Some((on, off)) => {
+            let (on, off) = (
+                graph_of(on, budget).map_err(ProofError::Kernel)?,
+                graph_of(off, budget).map_err(ProofError::Kernel)?,
+            );
+            crate::loopy::value::Value::sided(on, off, &mut Work::new(budget.clone()))
+                .map_err(ProofError::Kernel)
+        }
+        None => sided(&graph_of(t, budget).map_err(ProofError::Kernel)?, budget),
+    }
+}
+
+/// The answer to A = B for loopy games.
+#[derive(Clone, Debug)]
+pub enum LoopyVerdict {
+    /// Proved, with the game both reach as CGSuite writes it.
+    Equal(Box<Proof>, String),
+    /// Different: both stoppers with different simplest forms (or sides that differ), and
+    /// how they compare.
+    Different {
+        /// A's value.
+        a: String,
+        /// B's value.
+        b: String,
+        /// How A compares with B.
+        relation: Relation,
+    },
+    /// Equal by their sides, but not stoppers with the same graph: no rule derives sides
+    /// yet, so there is no proof.
+    EqualBySides(String),
+}
+
+/// A = B for loopy games: both derived; stoppers are equal exactly when their simplest forms
+/// are identical (Siegel VI.3), and the proof is checked. Games that are not stoppers are
+/// proved equal only when the definitions give the same graph; otherwise they are compared by
+/// their sides.
+pub fn prove_loopy(a: &Term, b: &Term, budget: &Budget) -> Result<LoopyVerdict, ProofError> {
+    if sidled(a).is_none() && sidled(b).is_none() {
+        let (_, da) = derivation(a, budget)?;
+        let (_, db) = derivation(b, budget)?;
+        if da.result == db.result {
+            let p = verified(equality_proof(a, &da, b, &db))?;
+            return Ok(LoopyVerdict::Equal(
+                Box::new(p),
+                written(&da.result, budget)?,
+            ));
+        }
+    }
+    let (va, vb) = (value_of(a, budget)?, value_of(b, budget)?);
+    let relation = va
+        .compare(&vb, &mut Work::new(budget.clone()))
+        .map_err(ProofError::Kernel)?;
+    let mut k = Kernel::new();
+    k.set_budget(budget.clone());
+    let mut w = Work::new(budget.clone());
+    let (sa, sb) = (
+        va.write(&mut k, &mut w).map_err(ProofError::Kernel)?,
+        vb.write(&mut k, &mut w).map_err(ProofError::Kernel)?,
+    );
+    if relation == Relation::Equal {
+        return Ok(LoopyVerdict::EqualBySides(sa));
+    }
+    Ok(LoopyVerdict::Different {
+        a: sa,
+        b: sb,
+        relation,
+    })
+}
