@@ -51,7 +51,7 @@ pub fn is_loopy_term(t: &Term) -> bool {
 }
 
 /// The functions of this family, with their usage.
-pub const NAMES: [(&str, &str); 17] = [
+pub const NAMES: [(&str, &str); 18] = [
     ("onside", "onside(G): the onside of a stopper-sided game, infinite play won by Left (CGSuite's G.Onside)"),
     ("offside", "offside(G): the offside of a stopper-sided game, infinite play won by Right (CGSuite's G.Offside)"),
     ("sidle", "A & B or sidle(A, B): the value with onside A and offside B, stoppers with A ≥ B"),
@@ -69,7 +69,11 @@ pub const NAMES: [(&str, &str); 17] = [
     ("left_options", "left_options(G): Left's options"),
     ("loop", "a{…}: braces labelled a, inside which a refers back to them"),
     ("right_options", "right_options(G): Right's options"),
+    ("backsliding_toads_and_frogs", "backsliding_toads_and_frogs(\"ttt..fff\"): a Backsliding Toads and Frogs strip (t Left's toads, f Right's frogs, . empty; a piece may also step back), a loopy game (CGSuite's game.strip.BackslidingToadsAndFrogs)"),
 ];
+
+/// CGSuite's loopy ruleset, a call whose value is a loopy game whatever its argument.
+const RULESET: &str = "backsliding_toads_and_frogs";
 
 /// Whether `name` is a function of this family or of the notation.
 pub fn handles(name: &str) -> bool {
@@ -87,7 +91,9 @@ pub fn mentions_loopy(args: &[Arg]) -> bool {
 
 fn mentions_loopy_call(t: &Term) -> bool {
     match t {
-        Term::Call { name, args } => FUNCTIONS.contains(&name.as_str()) || mentions_loopy(args),
+        Term::Call { name, args } => {
+            FUNCTIONS.contains(&name.as_str()) || name == RULESET || mentions_loopy(args)
+        }
         _ => crate::term::children(t)
             .into_iter()
             .any(mentions_loopy_call),
@@ -262,6 +268,19 @@ pub fn call(
             let which = if name == "upsum" { Side::On } else { Side::Off };
             let s = side(&g.add(h, &mut w)?, which, &mut w)?;
             settle(k, Lv::Stopper(s))
+        }
+        RULESET => {
+            arity(name, a, 1)?;
+            let Some(Arg::Text(text)) = a.first() else {
+                return Err(error(
+                    name,
+                    "argument 1 must be a quoted strip, as backsliding_toads_and_frogs(\"ttt..fff\")",
+                ));
+            };
+            let strip = crate::rulesets::backsliding_toads::parse(text)
+                .map_err(|e| super::rulesets::kernel_error(name, e))?;
+            let v = crate::rulesets::backsliding_toads::value(&strip, &mut w)?;
+            settle(k, v)
         }
         "outcome_class" | "outcome" => {
             arity(name, a, 1)?;
