@@ -111,27 +111,25 @@ fn reach(start: &[char]) -> Reach {
 /// draw. `wins[p][m][v]`: player p (0 Left) can force a win from v with m (0 Left) to move.
 fn outcome_class(r: &Reach) -> &'static str {
     let n = r.strips.len();
-    let mut wins = vec![vec![vec![false; n]; 2]; 2];
+    // wins[at(p, m, v)], flattened.
+    let at = |p: usize, m: usize, v: usize| (p * 2 + m) * n + v;
+    let mut wins = vec![false; 4 * n];
     loop {
         let mut changed = false;
-        for p in 0..2 {
-            for m in 0..2 {
-                for v in 0..n {
-                    if wins[p][m][v] {
-                        continue;
-                    }
-                    let opts = if m == 0 { &r.left[v] } else { &r.right[v] };
-                    let next = &wins[p][1 - m];
-                    let now = if p == m {
-                        opts.iter().any(|&t| next[t])
-                    } else {
-                        opts.iter().all(|&t| next[t])
-                    };
-                    if now {
-                        wins[p][m][v] = true;
-                        changed = true;
-                    }
-                }
+        for k in 0..4 * n {
+            let (p, m, v) = (k / (2 * n), (k / n) % 2, k % n);
+            if wins[k] {
+                continue;
+            }
+            let opts = if m == 0 { &r.left[v] } else { &r.right[v] };
+            let now = if p == m {
+                opts.iter().any(|&t| wins[at(p, 1 - m, t)])
+            } else {
+                opts.iter().all(|&t| wins[at(p, 1 - m, t)])
+            };
+            if now {
+                wins[k] = true;
+                changed = true;
             }
         }
         if !changed {
@@ -140,9 +138,9 @@ fn outcome_class(r: &Reach) -> &'static str {
     }
     // (result with Left first, with Right first): 'L' Left wins, 'R' Right wins, 'D' draw.
     let result = |m: usize| {
-        if wins[0][m][0] {
+        if wins[at(0, m, 0)] {
             'L'
-        } else if wins[1][m][0] {
+        } else if wins[at(1, m, 0)] {
             'R'
         } else {
             'D'
