@@ -52,7 +52,7 @@ pub fn is_loopy_term(t: &Term) -> bool {
 }
 
 /// The functions of this family, with their usage.
-pub const NAMES: [(&str, &str); 34] = [
+pub const NAMES: [(&str, &str); 35] = [
     ("onside", "onside(G): the onside of a stopper-sided game, infinite play won by Left (CGSuite's G.Onside)"),
     ("offside", "offside(G): the offside of a stopper-sided game, infinite play won by Right (CGSuite's G.Offside)"),
     ("sidle", "A & B or sidle(A, B): the value with onside A and offside B, stoppers with A ≥ B"),
@@ -87,6 +87,7 @@ pub const NAMES: [(&str, &str); 34] = [
     ("is_integer", "is_integer(G): whether G is an integer (false for every loopy value)"),
     ("is_nimber", "is_nimber(G): whether G is a nimber (false for every loopy value)"),
     ("is_ordinal", "is_ordinal(G): whether G is an ordinal, for a short game a non-negative integer (false for every loopy value)"),
+    ("backsliding_toads_and_frogs", "backsliding_toads_and_frogs(\"ttt..fff\"): a Backsliding Toads and Frogs strip (t Left's toads, f Right's frogs, . empty; a piece may also step back), a loopy game (CGSuite's game.strip.BackslidingToadsAndFrogs)"),
 ];
 
 /// The names of this family that short games have too: this family's only when an argument
@@ -109,6 +110,9 @@ pub const SHARED: [&str; 15] = [
     "is_ordinal",
 ];
 
+/// CGSuite's loopy ruleset, a call whose value is a loopy game whatever its argument.
+const RULESET: &str = "backsliding_toads_and_frogs";
+
 /// Whether `name` is a function of this family or of the notation.
 pub fn handles(name: &str) -> bool {
     NAMES.iter().any(|(n, _)| *n == name) || name == PASS || CONSTANTS.contains(&name)
@@ -125,7 +129,9 @@ pub fn mentions_loopy(args: &[Arg]) -> bool {
 
 fn mentions_loopy_call(t: &Term) -> bool {
     match t {
-        Term::Call { name, args } => FUNCTIONS.contains(&name.as_str()) || mentions_loopy(args),
+        Term::Call { name, args } => {
+            FUNCTIONS.contains(&name.as_str()) || name == RULESET || mentions_loopy(args)
+        }
         _ => crate::term::children(t)
             .into_iter()
             .any(mentions_loopy_call),
@@ -300,6 +306,19 @@ pub fn call(
             let which = if name == "upsum" { Side::On } else { Side::Off };
             let s = side(&g.add(h, &mut w)?, which, &mut w)?;
             settle(k, Lv::Stopper(s))
+        }
+        RULESET => {
+            arity(name, a, 1)?;
+            let Some(Arg::Text(text)) = a.first() else {
+                return Err(error(
+                    name,
+                    "argument 1 must be a quoted strip, as backsliding_toads_and_frogs(\"ttt..fff\")",
+                ));
+            };
+            let strip = crate::rulesets::backsliding_toads::parse(text)
+                .map_err(|e| super::rulesets::kernel_error(name, e))?;
+            let v = crate::rulesets::backsliding_toads::value(&strip, &mut w)?;
+            settle(k, v)
         }
         "outcome_class" | "outcome" => {
             arity(name, a, 1)?;

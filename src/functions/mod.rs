@@ -198,6 +198,7 @@ pub static REGISTRY: &[&dyn Function] = &[
     &LoopyName("dud"),
     &LoopyName("pass"),
     &LoopyName("loop"),
+    &LoopyName("backsliding_toads_and_frogs"),
     &LoopyName("sidle"),
     &LoopyName("onside"),
     &LoopyName("offside"),

@@ -12,6 +12,7 @@
 
 pub mod amazons;
 pub mod arc_kayles;
+pub mod backsliding_toads;
 pub mod clobber;
 pub mod col;
 pub mod cram;

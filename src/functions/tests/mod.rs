@@ -2,6 +2,7 @@
 //! evaluator, sign expansions), moved here from tests/ when the modules became crate-private.
 
 mod analysis_openings;
+mod backsliding_toads;
 mod cgsuite_props;
 mod graph_games;
 mod never_panics;

@@ -18,6 +18,7 @@ pub mod graph;
 pub mod grids;
 pub mod spawning;
 pub mod take_and_break;
+pub mod toads_and_frogs;
 pub mod toppling_dominoes;
 
 /// Most squares a board's text may hold; larger boards are refused (a limit) before anything
