@@ -589,3 +589,47 @@ fn cgsuite_ruleset_positions_in_misere_play() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("not an impartial game"), "{}", stderr(&o));
 }
+
+/// CGSuite's binary methods of misère games (`GameTest.scala`, "implement binary methods
+/// correctly"): `Distinguisher`, `IsLinkedTo`, `Link`, `MisereMinus`, with their errors.
+#[test]
+fn cgsuite_binary_misere_methods() {
+    for (e, want) in [
+        ("distinguisher(*[[2]], *[2]+*[2])", "*[(2#1)21]"),
+        ("is_linked_to(*[[[2]]], *[2]+*[2])", "true"),
+        ("is_linked_to(*[[[2]]], *[[2]])", "false"),
+        ("link(*[[[2]]], *[2]+*[2])", "*[((2#1)21)32]"),
+        ("misere_minus(*[[[2]]], *[[2]])", "*[2[##-2]0]"),
+    ] {
+        assert_eq!(eval(e), want, "{e}");
+    }
+    for (e, why) in [
+        (
+            "link(*[[[2]]], *[[2]])",
+            "not linked: *[2##], *[2#]",
+        ),
+        (
+            "misere_minus(*[[[2]]], *[[4]])",
+            "not subtractable: *[2##], *[4#]",
+        ),
+    ] {
+        let o = onag(&["--ascii", "eval", e]);
+        assert_eq!(o.status.code(), Some(2), "{e}: {}", stderr(&o));
+        assert!(stderr(&o).contains(why), "{e}: {}", stderr(&o));
+    }
+}
+
+/// `nim_value` of a heap ruleset call is its normal-play nim-value, and so is `nim_value` of
+/// its misère canonical form: CGSuite's `Kayles(n).NimValue` and
+/// `Kayles(n).MisereCanonicalForm.NimValue` (MisereCanonicalGame's NimValue is G⁺, the
+/// normal-play value of the same game), the sequence of `GameHeapTest.scala` for n = 1..20.
+#[test]
+fn nim_value_of_a_kayles_row_is_its_normal_play_value() {
+    let want = "[1,2,3,1,4,3,2,1,4,2,6,4,1,2,7,1,4,3,2,1]";
+    assert_eq!(row("nim_value(kayles(N))", 1, 20), want);
+    assert_eq!(
+        row("nim_value(misere_canonical_form(kayles(N)))", 1, 20),
+        want
+    );
+    assert_eq!(eval("nim_value(kayles(5))"), "4");
+}

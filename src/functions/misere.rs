@@ -4,6 +4,7 @@
 //! `is_generally_restive`, `is_restless`, `is_introverted`, `is_nim_heap`,
 //! `is_even`, `is_odd`, `is_tameable`, `is_half_tame`, `is_prime`, `is_extraverted`,
 //! `nim_value` of a misère form, `parts(G)`, `partitions(G)`, `misere_minus(A, B)`,
+//! `link(A, B)`, `is_linked_to(A, B)`, `distinguisher(A, B)`,
 //! `misere_birthday(G)`, `misere_options(G)`, and the heap rulesets
 //! `kayles(n)` and `dawsons_kayles(n)`. `*[…]` (CGSuite's notation) is read as `misere("…")`.
 //!
@@ -23,6 +24,7 @@
 use super::{args, rulesets as rs, Function};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::misere::heaps::Heaps;
+use crate::misere::link::Links;
 use crate::misere::notation;
 use crate::misere::partizan;
 use crate::misere::props::Props;
@@ -208,6 +210,21 @@ pub static MINUS: MisereFn = f(
     "misere_minus(A, B)",
     "the misère game X with X + B = A (unique by cancellation), an error when B is not a part",
 );
+pub static LINK: MisereFn = f(
+    "link",
+    "link(A, B)",
+    "a game T with A + T and B + T both misère P-positions (ONAG ch. 12), an error when A and B are not linked",
+);
+pub static IS_LINKED_TO: MisereFn = f(
+    "is_linked_to",
+    "is_linked_to(A, B)",
+    "whether some T makes A + T and B + T both misère P-positions (for simplest forms: neither is an option of the other)",
+);
+pub static DISTINGUISHER: MisereFn = f(
+    "distinguisher",
+    "distinguisher(A, B)",
+    "a game T with A + T a misère P-position and B + T an N-position, an error when A = B",
+);
 predicate!(
     IS_EVEN,
     "is_even",
@@ -247,6 +264,9 @@ pub fn handles(name: &str) -> bool {
             | "parts"
             | "partitions"
             | "misere_minus"
+            | "link"
+            | "is_linked_to"
+            | "distinguisher"
     )
 }
 
@@ -332,6 +352,34 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
             kind: "outcome class",
             text: partizan::letter(w).to_string(),
         });
+    }
+    if matches!(name, "link" | "is_linked_to" | "distinguisher") {
+        if a.len() != 2 {
+            return Err(args::error(
+                name,
+                format!("expected 2 arguments ({usage}), found {}", a.len()),
+            ));
+        }
+        let x = to_misere(k, &mut c, name, game_arg(name, a, 0)?)?;
+        let y = to_misere(k, &mut c, name, game_arg(name, a, 1)?)?;
+        let mut links = Links::default();
+        let found = match name {
+            "is_linked_to" => return Ok(boolean(links.is_linked(&c.m, x, y))),
+            "link" => links.link(&mut c.m, x, y)?,
+            _ => links.distinguisher_pn(&mut c.m, x, y)?,
+        };
+        return match found {
+            Some(t) => form(&mut c.m, t),
+            None => {
+                let (px, py) = (notation::print(&mut c.m, x)?, notation::print(&mut c.m, y)?);
+                let why = if name == "link" {
+                    "those misère games are not linked"
+                } else {
+                    "those misère games are equal, so nothing distinguishes them"
+                };
+                Err(args::error(name, format!("{why}: {px}, {py}")))
+            }
+        };
     }
     if name == "misere_minus" {
         if a.len() != 2 {
