@@ -587,7 +587,11 @@ fn cgsuite_ruleset_positions_in_misere_play() {
     // the position, not its value, is what is asked.) A partizan board has no misère form.
     let o = onag(&["eval", "misere_canonical_form(domineering(\"..|..\"))"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("not an impartial game"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not an impartial game"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// CGSuite's binary methods of misère games (`GameTest.scala`, "implement binary methods
@@ -604,10 +608,7 @@ fn cgsuite_binary_misere_methods() {
         assert_eq!(eval(e), want, "{e}");
     }
     for (e, why) in [
-        (
-            "link(*[[[2]]], *[[2]])",
-            "not linked: *[2##], *[2#]",
-        ),
+        ("link(*[[[2]]], *[[2]])", "not linked: *[2##], *[2#]"),
         (
             "misere_minus(*[[[2]]], *[[4]])",
             "not subtractable: *[2##], *[4#]",

@@ -730,12 +730,7 @@ pub fn open_position(k: &mut Kernel, t: &Term) -> Result<Option<Term>, KernelErr
 /// A ruleset position in misère play: the game of the positions its moves reach, each valued
 /// the same way (memoised by its call). A position whose Left and Right moves differ is not
 /// impartial.
-fn ruleset_position(
-    k: &mut Kernel,
-    c: &mut Ctx,
-    name: &str,
-    t: &Term,
-) -> Result<MId, KernelError> {
+fn ruleset_position(k: &mut Kernel, c: &mut Ctx, name: &str, t: &Term) -> Result<MId, KernelError> {
     if let Some(&g) = c.positions.get(t) {
         return Ok(g);
     }
