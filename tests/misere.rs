@@ -4,7 +4,7 @@
 //! restated here, no code copied), and bad input reported with its place.
 
 mod common;
-use common::run::{onag, stderr, stdout};
+use common::run::{onag, onag_stdin, stderr, stdout};
 
 /// `onag eval EXPR`, its one line of output.
 fn eval(expr: &str) -> String {
@@ -484,4 +484,153 @@ fn misere_minus_refuses_a_non_part() {
     let o = onag(&["eval", "misere_minus(*[2], *[2#])"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("not subtractable"), "{}", stderr(&o));
+}
+
+/// `onag eval -` on these expressions, one result a line, as CGSuite prints a list:
+/// `[a,b,…]`.
+fn eval_list(exprs: &[String]) -> String {
+    let o = onag_stdin(&["eval", "-"], &(exprs.join("\n") + "\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().map(str::trim).collect();
+    format!("[{}]", lines.join(","))
+}
+
+/// `[f(n) for n from a to b]`, with `N` in `template` standing for n.
+fn row(template: &str, a: usize, b: usize) -> String {
+    let exprs: Vec<String> = (a..=b)
+        .map(|n| template.replace('N', &n.to_string()))
+        .collect();
+    eval_list(&exprs)
+}
+
+/// CGSuite's `GameHeapTest.scala` (aaron-siegel/cgsuite): the misère nim-values and genera of
+/// heaps 0 to 20 of its heap rulesets, CGSuite's lists restated here. A ruleset call inside
+/// a misère function is the position, valued by its own moves (codes beyond octal form too:
+/// `0.3F`, and `0.3003330[3]`, CGSuite's `Subtraction([2,3,7], allbut => true)`).
+#[test]
+fn cgsuite_heap_rulesets_in_misere_play() {
+    let rows: &[(&str, &str, &str)] = &[
+        (
+            "nim(N)",
+            "[1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]",
+            "[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]",
+        ),
+        (
+            "grundy(N)",
+            "[1,1,1,0,1,2,0,1,2,0,1,2,0,1,2,0,1,2,0,1,2]",
+            "[0,0,0,1,0,2,1,0,2,1,0,2,1,3^1431,2,1,3^1431,2,4^0564,3^1431,0^20]",
+        ),
+        (
+            "kayles(N)",
+            "[1,0,2,3,0,1,3,2,1,0,2,4,0,1,2,5,1,6,3,2,0]",
+            "[0,1,2,3,1,4^146,3,2^2,1^1,4^046,2^2,6^46,4^046,1^1,2^2,7^57,1^13,4^64,3^31,2^20,1^031]",
+        ),
+        (
+            "dawsons_kayles(N)",
+            "[1,1,0,0,2,1,3,0,0,1,1,3,0,2,1,1,0,0,2,1,3]",
+            "[0,0,1,1,2,0,3,1,1,0,3^1431,3,2^0520,2,4^146,0,5^057,2^0520,2,3^1431,3]",
+        ),
+        (
+            "subtraction(\"2,3,7\", N)",
+            "[1,1,0,0,2,1,1,0,0,2,1,1,0,0,2,1,1,0,0,2,1]",
+            "[0,0,1,1,2,0,0,1,1,2,0,0,1,1,2,0,0,1,1,2,0]",
+        ),
+        (
+            "take_and_break(\"0.3003330[3]\", N)",
+            "[1,0,1,0,2,3,2,3,4,5,4,5,6,7,6,7,8,9,8,9,10]",
+            "[0,1,0,1,2,3,2,3,4,5,4,5,6,7,6,7,8,9,8,9,10]",
+        ),
+        (
+            "take_and_break(\"0.3F\", N)",
+            "[1,0,2,1,0,2,1,0,4,1,0,4,1,0,6,1,0,6,1,0,6]",
+            "[0,1,2,0,1,2,3^1431,4^0564,5^46,3^1431,4^0564,5^4875,6^(1,9,10,8),7^075,8^6875,6^(1,9,10,8),7^075,8^(6,10,8),9^(1,9,12,11,9),10^(0,11,13,9,11),11^(6,10,8)]",
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for &(pos, misere_nim_values, genera) in rows {
+        for (f, want) in [("misere_nim_value", misere_nim_values), ("genus", genera)] {
+            let got = row(&format!("{f}({pos})"), 0, 20);
+            if got != want {
+                wrong.push(format!("{f}({pos}), n = 0..20: got {got}, CGSuite {want}"));
+            }
+        }
+    }
+    // Wythoff's game, row 10 (CGSuite's coordinate games).
+    let got = row("genus(wythoff(10, N))", 0, 20);
+    let want = "[10,11,9,8^8,13^(13),12^(12),0^0,15^(15),16^(16),17^(17),14^(14),18^(18),7^7,6^6,2^2,3^3,1^1,4^4,5^5,23^(23),28^(28)]";
+    if got != want {
+        wrong.push(format!("genus(wythoff(10, n)): got {got}, CGSuite {want}"));
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// CGSuite's misère rows of `GameHeapTest`, `GameGridTest` and `GameTest`: a position is
+/// valued by its own moves (a Cram board is not its nimber; a Domineering board's misère
+/// outcome is not its canonical form's).
+#[test]
+fn cgsuite_ruleset_positions_in_misere_play() {
+    assert_eq!(
+        eval("misere_canonical_form(grundy(22))"),
+        "*[(((2[2]21)[2](2[2]21)20)(2[2]21)3)((2[2]21)[2](2[2]21)20)(2[2]21)[1]2[2]1]"
+    );
+    assert_eq!(
+        eval("misere_canonical_form(cram(\".........|##.######\"))"),
+        "*[2[2]321]"
+    );
+    // Grid.Empty(2, 4): two rows of four.
+    assert_eq!(
+        eval("misere_outcome_class(domineering(\"....|....\"))"),
+        "N"
+    );
+    // (Its normal-play canonical form, searched as a form, is won by Left in misère play:
+    // the position, not its value, is what is asked.) A partizan board has no misère form.
+    let o = onag(&["eval", "misere_canonical_form(domineering(\"..|..\"))"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not an impartial game"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// CGSuite's binary methods of misère games (`GameTest.scala`, "implement binary methods
+/// correctly"): `Distinguisher`, `IsLinkedTo`, `Link`, `MisereMinus`, with their errors.
+#[test]
+fn cgsuite_binary_misere_methods() {
+    for (e, want) in [
+        ("distinguisher(*[[2]], *[2]+*[2])", "*[(2#1)21]"),
+        ("is_linked_to(*[[[2]]], *[2]+*[2])", "true"),
+        ("is_linked_to(*[[[2]]], *[[2]])", "false"),
+        ("link(*[[[2]]], *[2]+*[2])", "*[((2#1)21)32]"),
+        ("misere_minus(*[[[2]]], *[[2]])", "*[2[##-2]0]"),
+    ] {
+        assert_eq!(eval(e), want, "{e}");
+    }
+    for (e, why) in [
+        ("link(*[[[2]]], *[[2]])", "not linked: *[2##], *[2#]"),
+        (
+            "misere_minus(*[[[2]]], *[[4]])",
+            "not subtractable: *[2##], *[4#]",
+        ),
+    ] {
+        let o = onag(&["--ascii", "eval", e]);
+        assert_eq!(o.status.code(), Some(2), "{e}: {}", stderr(&o));
+        assert!(stderr(&o).contains(why), "{e}: {}", stderr(&o));
+    }
+}
+
+/// `nim_value` of a heap ruleset call is its normal-play nim-value, and so is `nim_value` of
+/// its misère canonical form: CGSuite's `Kayles(n).NimValue` and
+/// `Kayles(n).MisereCanonicalForm.NimValue` (MisereCanonicalGame's NimValue is G⁺, the
+/// normal-play value of the same game), the sequence of `GameHeapTest.scala` for n = 1..20.
+#[test]
+fn nim_value_of_a_kayles_row_is_its_normal_play_value() {
+    let want = "[1,2,3,1,4,3,2,1,4,2,6,4,1,2,7,1,4,3,2,1]";
+    assert_eq!(row("nim_value(kayles(N))", 1, 20), want);
+    assert_eq!(
+        row("nim_value(misere_canonical_form(kayles(N)))", 1, 20),
+        want
+    );
+    assert_eq!(eval("nim_value(kayles(5))"), "4");
 }

@@ -4,6 +4,7 @@
 //! `is_generally_restive`, `is_restless`, `is_introverted`, `is_nim_heap`,
 //! `is_even`, `is_odd`, `is_tameable`, `is_half_tame`, `is_prime`, `is_extraverted`,
 //! `nim_value` of a misère form, `parts(G)`, `partitions(G)`, `misere_minus(A, B)`,
+//! `link(A, B)`, `is_linked_to(A, B)`, `distinguisher(A, B)`,
 //! `misere_birthday(G)`, `misere_options(G)`, and the heap rulesets
 //! `kayles(n)` and `dawsons_kayles(n)`. `*[…]` (CGSuite's notation) is read as `misere("…")`.
 //!
@@ -23,6 +24,7 @@
 use super::{args, rulesets as rs, Function};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::misere::heaps::Heaps;
+use crate::misere::link::Links;
 use crate::misere::notation;
 use crate::misere::partizan;
 use crate::misere::props::Props;
@@ -208,6 +210,21 @@ pub static MINUS: MisereFn = f(
     "misere_minus(A, B)",
     "the misère game X with X + B = A (unique by cancellation), an error when B is not a part",
 );
+pub static LINK: MisereFn = f(
+    "link",
+    "link(A, B)",
+    "a game T with A + T and B + T both misère P-positions (ONAG ch. 12), an error when A and B are not linked",
+);
+pub static IS_LINKED_TO: MisereFn = f(
+    "is_linked_to",
+    "is_linked_to(A, B)",
+    "whether some T makes A + T and B + T both misère P-positions (for simplest forms: neither is an option of the other)",
+);
+pub static DISTINGUISHER: MisereFn = f(
+    "distinguisher",
+    "distinguisher(A, B)",
+    "a game T with A + T a misère P-position and B + T an N-position, an error when A = B",
+);
 predicate!(
     IS_EVEN,
     "is_even",
@@ -247,6 +264,9 @@ pub fn handles(name: &str) -> bool {
             | "parts"
             | "partitions"
             | "misere_minus"
+            | "link"
+            | "is_linked_to"
+            | "distinguisher"
     )
 }
 
@@ -257,6 +277,9 @@ pub struct Ctx {
     /// Genera and phyla.
     pub props: Props,
     heaps: HashMap<String, Heaps>,
+    /// Ruleset positions met so far (`cram("..|..")`), by their call: a board's positions
+    /// recur through many move orders.
+    positions: HashMap<Term, MId>,
 }
 
 impl Ctx {
@@ -266,6 +289,7 @@ impl Ctx {
             m: Misere::new(k.budget().clone()),
             props: Props::default(),
             heaps: HashMap::new(),
+            positions: HashMap::new(),
         }
     }
 }
@@ -323,11 +347,39 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
                 text: o.into(),
             });
         }
-        let w = partizan::Search::default().term(k, t)?;
+        let w = partizan::Search::default().term(k, t, &open_position)?;
         return Ok(Answer::Misere {
             kind: "outcome class",
             text: partizan::letter(w).to_string(),
         });
+    }
+    if matches!(name, "link" | "is_linked_to" | "distinguisher") {
+        if a.len() != 2 {
+            return Err(args::error(
+                name,
+                format!("expected 2 arguments ({usage}), found {}", a.len()),
+            ));
+        }
+        let x = to_misere(k, &mut c, name, game_arg(name, a, 0)?)?;
+        let y = to_misere(k, &mut c, name, game_arg(name, a, 1)?)?;
+        let mut links = Links::default();
+        let found = match name {
+            "is_linked_to" => return Ok(boolean(links.is_linked(&c.m, x, y))),
+            "link" => links.link(&mut c.m, x, y)?,
+            _ => links.distinguisher_pn(&mut c.m, x, y)?,
+        };
+        return match found {
+            Some(t) => form(&mut c.m, t),
+            None => {
+                let (px, py) = (notation::print(&mut c.m, x)?, notation::print(&mut c.m, y)?);
+                let why = if name == "link" {
+                    "those misère games are not linked"
+                } else {
+                    "those misère games are equal, so nothing distinguishes them"
+                };
+                Err(args::error(name, format!("{why}: {px}, {py}")))
+            }
+        };
     }
     if name == "misere_minus" {
         if a.len() != 2 {
@@ -600,10 +652,8 @@ fn call_form(
             let tb = crate::rulesets::take_and_break::TakeAndBreak::parse(code)
                 .map_err(|e| args::error(f, e.to_string()))?;
             let Some(oc) = tb.as_octal() else {
-                return Err(args::error(
-                    f,
-                    format!("in misère play only codes of octal form are played here (`{code}` is not one)"),
-                ));
+                // A code beyond octal (`0.3F`, `4!.0`): the position by its own moves.
+                return ruleset_position(k, c, name, t);
             };
             heap_code(k, &oc.print(), 1)?
         }
@@ -615,10 +665,11 @@ fn call_form(
             }
             return c.m.sum(&parts);
         }
+        _ if POSITION_RULESETS.contains(&f) => return ruleset_position(k, c, name, t),
         _ => {
             return Err(args::error(
                 name,
-                format!("{t} has no misère form here: write the game as braces, *n, *[…], a sum, or a heap ruleset (kayles(n), dawsons_kayles(n), octal(\"…\", n), subtraction(\"…\", n), take_and_break(\"…\", n), nim(…))"),
+                format!("{t} has no misère form here: write the game as braces, *n, *[…], a sum, a heap ruleset (kayles(n), dawsons_kayles(n), octal(\"…\", n), subtraction(\"…\", n), take_and_break(\"…\", n), nim(…)) or an impartial ruleset's position (cram(\"…\"), grundy(n), wythoff(a, b), …)"),
             ))
         }
     };
@@ -628,6 +679,88 @@ fn call_form(
     }
     let h = c.heaps.get_mut(&code).expect("inserted above");
     h.heap(&mut c.m, n)
+}
+
+/// The rulesets (besides the heap games above, read through their octal codes) whose calls
+/// are positions: one level of their definition ([`Function::open`]) lists the positions
+/// each player's moves reach, so in misère play a call is valued by its own moves, never by
+/// its normal-play value (a Cram board is the game of the boards its moves leave, not the
+/// nimber the kernel gives, which misère play cannot use). The partizan ones are read too, so that a position is reported as not
+/// impartial rather than unknown; `misere_outcome_class` searches them ([`open_position`]).
+pub const POSITION_RULESETS: &[&str] = &[
+    "cram",
+    "arc_kayles",
+    "grundy",
+    "wythoff",
+    "mem",
+    "spawning",
+    "childish_hackenbush",
+    "snort",
+    "col",
+    "domineering",
+    "clobber",
+    "toads",
+    "cutcake",
+    "hackenbush",
+    "toppling_dominoes",
+    "kings",
+    "rooks",
+    "knights",
+    "queens",
+    "amazons",
+];
+
+/// One level of a ruleset position's definition: the term of its options (braces whose sides
+/// list the positions Left's and Right's moves reach), or `None` when `t` is no call of a
+/// ruleset in [`POSITION_RULESETS`] or of `take_and_break` (whose codes beyond octal form
+/// are played this way).
+pub fn open_position(k: &mut Kernel, t: &Term) -> Result<Option<Term>, KernelError> {
+    let Term::Call { name, args: a } = t else {
+        return Ok(None);
+    };
+    if !POSITION_RULESETS.contains(&name.as_str()) && name != "take_and_break" {
+        return Ok(None);
+    }
+    let Some(f) = super::lookup(name) else {
+        return Ok(None);
+    };
+    Ok(f.open(a, k)?.map(|o| o.term))
+}
+
+/// A ruleset position in misère play: the game of the positions its moves reach, each valued
+/// the same way (memoised by its call). A position whose Left and Right moves differ is not
+/// impartial.
+fn ruleset_position(k: &mut Kernel, c: &mut Ctx, name: &str, t: &Term) -> Result<MId, KernelError> {
+    if let Some(&g) = c.positions.get(t) {
+        return Ok(g);
+    }
+    k.check_budget()?;
+    let Some(opened) = open_position(k, t)? else {
+        return Err(args::error(name, format!("{t} has no misère form here")));
+    };
+    let g = match &opened {
+        Term::Game { left, right } => {
+            let (mut l, mut r) = (left.clone(), right.clone());
+            l.sort_unstable();
+            l.dedup();
+            r.sort_unstable();
+            r.dedup();
+            if l != r {
+                return Err(args::error(
+                    name,
+                    format!("{t} is not an impartial game (its players' moves differ); misère canonical forms are of impartial games"),
+                ));
+            }
+            let mut opts = Vec::with_capacity(l.len());
+            for o in &l {
+                opts.push(to_misere(k, c, name, o)?);
+            }
+            c.m.game(opts)?
+        }
+        other => to_misere(k, c, name, other)?,
+    };
+    c.positions.insert(t.clone(), g);
+    Ok(g)
 }
 
 /// The largest heap of a ruleset evaluated in misère play.

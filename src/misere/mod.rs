@@ -22,6 +22,7 @@
 
 pub mod derive;
 pub mod heaps;
+pub mod link;
 pub mod notation;
 pub mod partizan;
 pub mod parts;
@@ -322,63 +323,6 @@ impl Misere {
         } else {
             Ok(g)
         }
-    }
-
-    /// G − H: a game X with X + H = G (by Conway's cancellation theorem there is at most
-    /// one). **Sound but not complete**: a game returned is checked (X + H = G is computed),
-    /// but X is only searched among G's options and the games whose options are differences
-    /// G' − H of G's options (each X' + H is an option of G unless the sum simplifies), so a
-    /// difference that exists only because X + H simplifies (CGSuite's part `*[2[#-2]]` of
-    /// `*[2#]`) is not found: `None` means "not found", not "none exists". For this reason
-    /// the complete difference is [`Misere::subtract`] (`parts.rs`), and this one serves the
-    /// printer only. More than 16 candidate
-    /// differences are a [`KernelError::TooLarge`], never a guess.
-    pub fn minus(&mut self, g: MId, h: MId) -> Result<Option<MId>, KernelError> {
-        if h == MId(0) {
-            return Ok(Some(g));
-        }
-        if g == h {
-            return Ok(Some(MId(0)));
-        }
-        self.tick()?;
-        // A quick candidate: X among G's options (X + *k has X as an option when k ≥ 1).
-        let opts = self.options(g).to_vec();
-        for &x in &opts {
-            if self.add(x, h)? == g {
-                return Ok(Some(x));
-            }
-        }
-        let mut diffs = Vec::new();
-        for gp in opts {
-            if let Some(d) = self.minus(gp, h)? {
-                diffs.push(d);
-            }
-        }
-        diffs.sort_unstable();
-        diffs.dedup();
-        if diffs.len() > 16 {
-            return Err(KernelError::TooLarge {
-                what: format!(
-                    "a misère difference with {} candidate options (at most 16)",
-                    diffs.len()
-                ),
-            });
-        }
-        // Larger subsets first: the options of X are usually most of the differences.
-        let n = diffs.len();
-        let mut masks: Vec<u32> = (0..(1u32 << n)).collect();
-        masks.sort_by_key(|m| std::cmp::Reverse(m.count_ones()));
-        for mask in masks {
-            let opts: Vec<MId> = (0..n)
-                .filter(|i| mask & (1 << i) != 0)
-                .map(|i| diffs[i])
-                .collect();
-            let x = self.game(opts)?;
-            if self.add(x, h)? == g {
-                return Ok(Some(x));
-            }
-        }
-        Ok(None)
     }
 }
 

@@ -453,7 +453,7 @@ fn write(
     let mut i = if odd { 3 } else { 2 };
     while i < b {
         let h = m.heap(i as usize)?;
-        if let Some(d) = m.minus(g, h)? {
+        if let Some(d) = m.subtract(g, h)? {
             if m.birthday(d) < b {
                 *open = true;
                 write(m, d, out, true, open)?;

@@ -37,7 +37,8 @@
 
 use crate::kernel::{Budget, KernelError};
 use crate::rulesets::octal::OctalCode;
-use std::collections::{BinaryHeap, HashMap};
+use rustc_hash::FxHashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// The largest k + p tried for the powers of a new generator (h^(k+p) = h^k).
 pub const MAX_POWER: usize = 12;
@@ -103,11 +104,18 @@ fn bit_set(b: &mut Bits, i: u32) {
     b[i as usize / 64] |= 1 << (i % 64);
 }
 
-fn bit_iter(b: &Bits) -> impl Iterator<Item = u32> + '_ {
+fn bit_iter(b: &[u64]) -> impl Iterator<Item = u32> + '_ {
     b.iter().enumerate().flat_map(|(w, &x)| {
-        (0..64)
-            .filter(move |i| x & (1u64 << i) != 0)
-            .map(move |i| (w * 64 + i) as u32)
+        // The set bits of one word, lowest first, each found by counting trailing zeros.
+        let mut rest = x;
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            Some(w as u32 * 64 + i)
+        })
     })
 }
 
@@ -157,18 +165,36 @@ fn predict(
         }
     }
     let letters = distinct;
-    let mut seen: HashMap<(u32, Bits), ()> = HashMap::new();
-    // Max-heap on Reverse(weight).
-    let mut queue: BinaryHeap<(std::cmp::Reverse<usize>, u32, Bits)> = BinaryHeap::new();
-    queue.push((std::cmp::Reverse(0), 0, bits_new(n)));
-    while let Some((std::cmp::Reverse(w), x, s)) = queue.pop() {
+    // A pair (x, S) is one key: x in the first word, S's bits after it. `best` holds the
+    // lightest word found so far for each pair and whether the pair has been visited; the
+    // queue holds the pairs to visit by weight (a pair is queued again only when a lighter
+    // word reaches it), so pairs are visited lightest first, as before, with each visited
+    // once. Among pairs of equal weight the order does not matter: a pair's options are
+    // reached by strictly lighter words.
+    let key = |x: u32, s: &Bits| -> Vec<u64> {
+        let mut k = Vec::with_capacity(s.len() + 1);
+        k.push(u64::from(x));
+        k.extend_from_slice(s);
+        k
+    };
+    let mut best: FxHashMap<Vec<u64>, (usize, bool)> = FxHashMap::default();
+    let mut queue: BTreeMap<usize, Vec<Vec<u64>>> = BTreeMap::new();
+    let start = key(0, &bits_new(n));
+    best.insert(start.clone(), (0, false));
+    queue.insert(0, vec![start]);
+    let mut ns = bits_new(n);
+    while let Some((w, k)) = pop_lightest(&mut queue) {
         meter.tick()?;
-        if seen.contains_key(&(x, s.clone())) {
-            continue;
+        match best.get_mut(&k) {
+            Some(e) if e.1 || e.0 < w => continue,
+            Some(e) => e.1 = true,
+            None => continue,
         }
+        let x = k[0] as u32;
+        let s: &[u64] = &k[1..];
         let mut any = false;
         let mut hits_p = false;
-        for y in bit_iter(&s) {
+        for y in bit_iter(s) {
             any = true;
             match p[y as usize] {
                 Some(true) => hits_p = true,
@@ -185,21 +211,38 @@ fn predict(
         }
         for l in &letters {
             let nx = m[x as usize][l.image as usize];
-            let mut ns = bits_new(n);
-            for y in bit_iter(&s) {
+            ns.iter_mut().for_each(|b| *b = 0);
+            for y in bit_iter(s) {
                 bit_set(&mut ns, m[y as usize][l.image as usize]);
             }
             for &o in &l.options {
                 bit_set(&mut ns, m[x as usize][o as usize]);
             }
-            if !seen.contains_key(&(nx, ns.clone())) {
-                queue.push((std::cmp::Reverse(w + l.weight), nx, ns));
+            let nk = key(nx, &ns);
+            let nw = w + l.weight;
+            match best.get_mut(&nk) {
+                Some(e) if e.1 || e.0 <= nw => continue,
+                Some(e) => e.0 = nw,
+                None => {
+                    best.insert(nk.clone(), (nw, false));
+                }
             }
+            queue.entry(nw).or_default().push(nk);
         }
-        seen.insert((x, s), ());
     }
     // Elements no sum reaches stay unknown.
     Ok(Some(p))
+}
+
+/// The next pair of the lightest weight in the queue, with its weight.
+fn pop_lightest(queue: &mut BTreeMap<usize, Vec<Vec<u64>>>) -> Option<(usize, Vec<u64>)> {
+    let mut entry = queue.first_entry()?;
+    let w = *entry.key();
+    let k = entry.get_mut().pop();
+    if entry.get().is_empty() {
+        entry.remove();
+    }
+    k.map(|k| (w, k))
 }
 
 /// Divides (table, p) by indistinguishability: x ~ y when xz ∈ P ⇔ yz ∈ P for all z.
