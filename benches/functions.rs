@@ -11,6 +11,7 @@
 //! `cargo bench --bench functions [-- FILTER]`.
 
 #[path = "common/function_cases.rs"]
+#[allow(dead_code)] // RULESETS is for tests/function_cases.rs
 mod function_cases;
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -61,7 +62,7 @@ fn per_case() {
         .into_iter()
         .map(|(name, text, t)| (least(&t, 5), name, text))
         .collect();
-    times.sort_by(|a, b| b.0.cmp(&a.0));
+    times.sort_by_key(|t| std::cmp::Reverse(t.0));
     let over = times.iter().filter(|(d, _, _)| *d > TARGET).count();
     println!(
         "functions: {} cases of {} functions; {} over {} ms (least of 5 runs, thread CPU time)",

@@ -1,4 +1,6 @@
 //! Running the `onag` binary from a test: arguments, standard input, the output as text.
+//! Each test file uses some of these (`tests/ascii.rs` includes this file alone).
+#![allow(dead_code)]
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
