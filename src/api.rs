@@ -36,6 +36,43 @@ pub fn evaluate(t: &Term) -> Result<Term, Error> {
     Ok(k.to_term(g))
 }
 
+/// The value of any expression as `onag eval` prints it (ASCII): a game as its canonical
+/// form, and the values that are not short games as the number world writes them: surreals
+/// and ordinals (`w+1`), transfinite nimbers, lists (`[1]`), booleans, misère forms, loopy
+/// games, CGSuite's text results (`uptimal_expansion`). [`evaluate`] gives short games only,
+/// as terms; this is the one entry that reaches every function of the language, so the
+/// functions' bench (`benches/functions.rs`) times them through it.
+///
+/// ```
+/// let p = |s| onag::parse(s).unwrap();
+/// assert_eq!(onag::evaluate_any(&p("left_options({1|0})")).unwrap(), "[1]");
+/// assert_eq!(onag::evaluate_any(&p("is_number(1/2)")).unwrap(), "true");
+/// assert_eq!(onag::evaluate_any(&p("{0,1|2} + *")).unwrap(), "3/2*");
+/// ```
+pub fn evaluate_any(t: &Term) -> Result<String, Error> {
+    let mut k = Kernel::new();
+    let v = crate::functions::world::eval(&mut k, t)?;
+    Ok(v.display(&mut k, true))
+}
+
+/// The name of every function the expression language calls (`cool`, `left_options`,
+/// `take_and_break`, …), each once, in the order of the registry. A bench or a test that must
+/// cover every function lists them from here, so a new function cannot be forgotten.
+///
+/// ```
+/// let names = onag::function_names();
+/// assert!(names.contains(&"cool") && names.contains(&"conway_product"));
+/// ```
+pub fn function_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for f in crate::functions::REGISTRY {
+        if !names.contains(&f.name()) {
+            names.push(f.name());
+        }
+    }
+    names
+}
+
 /// Simplifies a term by the engine's rules, with a proof the independent checker accepted.
 ///
 /// ```

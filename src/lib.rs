@@ -69,7 +69,9 @@ pub(crate) mod syntax;
 pub(crate) mod term;
 pub(crate) mod term_table;
 
-pub use api::{check, compare, evaluate, parse, prove, rules, simplify};
+pub use api::{
+    check, compare, evaluate, evaluate_any, function_names, parse, prove, rules, simplify,
+};
 pub use api::{prove_loopy, simplify_loopy};
 pub use api::{prove_misere, simplify_misere};
 /// The e-graph engine with its rules and limits: [`simplify`] and [`prove`] run it, and

@@ -4,25 +4,9 @@
 //! GameGraphTest.scala), Arc Kayles on paths against Dawson's Kayles and on looped paths against
 //! Kayles; bad input (exit 2 with the place) and limits (exit 3).
 
-use std::process::Command;
+mod common;
 
-fn onag(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn eval(expr: &str) -> String {
-    let (code, out, err) = onag(&["eval", "--ascii", expr]);
-    assert_eq!(code, 0, "{expr}: {err}");
-    out.trim().to_string()
-}
+use common::run::{eval, run as onag, star};
 
 /// Asserts that `expr` equals the value CGSuite writes as `expected` (read by onag's CGSuite
 /// notation), by their difference being 0.
@@ -33,14 +17,6 @@ fn equals(expr: &str, expected: &str) {
         "{expr} = {} should be {expected}",
         eval(expr)
     );
-}
-
-fn star(n: u32) -> String {
-    match n {
-        0 => "0".into(),
-        1 => "*".into(),
-        n => format!("*{n}"),
-    }
 }
 
 #[test]
@@ -214,22 +190,15 @@ fn graphs_beyond_the_search_are_limits() {
 
 #[test]
 fn proofs_through_graph_games_check() {
-    let dir = std::env::temp_dir().join(format!("onag-graph-games-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     // CGSuite's GameGraphTest values, and Dawson's Kayles on a path of 6 vertices (*3).
-    for (expr, value) in [
-        (r#"snort("L-.-.-.-L")"#, "{4|0,+-1}"),
-        (r#"col("R-.-R-.-L-.-R-.-R-.")"#, "7/8"),
-        (r#"arc_kayles("-----")"#, "*3"),
-        (r#"childish_hackenbush("l(l;rl)")"#, "2"),
-        (r#"hackenbush("l(l;rl)")"#, "3/2"),
-    ] {
-        let file = dir.join("proof.json");
-        let (code, out, err) = onag(&["prove", "--format", "json", expr, value]);
-        assert_eq!(code, 0, "{expr}: {err}");
-        std::fs::write(&file, out).unwrap();
-        let (code, out, err) = onag(&["check", file.to_str().unwrap()]);
-        assert_eq!(code, 0, "{expr}: {out} {err}");
-    }
-    let _ = std::fs::remove_dir_all(&dir);
+    common::run::proofs_check(
+        "graph-games",
+        &[
+            (r#"snort("L-.-.-.-L")"#, "{4|0,+-1}"),
+            (r#"col("R-.-R-.-L-.-R-.-R-.")"#, "7/8"),
+            (r#"arc_kayles("-----")"#, "*3"),
+            (r#"childish_hackenbush("l(l;rl)")"#, "2"),
+            (r#"hackenbush("l(l;rl)")"#, "3/2"),
+        ],
+    );
 }

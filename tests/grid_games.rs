@@ -3,25 +3,9 @@
 //! (exit 2 with the line, column and caret), boards past the search's size (exit 3), and
 //! proofs through them checked by `onag check`.
 
-use std::process::Command;
+mod common;
 
-fn onag(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn eval(expr: &str) -> String {
-    let (code, out, err) = onag(&["eval", "--ascii", expr]);
-    assert_eq!(code, 0, "{expr}: {err}");
-    out.trim().to_string()
-}
+use common::run::{eval, run as onag};
 
 #[test]
 fn cgsuite_values_print_as_cgsuite_prints_them() {
@@ -68,22 +52,15 @@ fn bad_boards_exit_2_with_the_place() {
 
 #[test]
 fn proofs_through_grid_rulesets_check() {
-    let dir = std::env::temp_dir().join(format!("onag-grids-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (a, b) in [
-        (r#"queens("xox|ox.")"#, "^"),
-        (r#"cram("...|...")"#, "*"),
-        (r#"kings("xo.|.ox") - kings("xo.|.ox")"#, "0"),
-        // Either amazon steps into the middle and burns the square it left: {0|0}.
-        (r#"amazons("x.o")"#, "*"),
-        (r#"rooks("x..o")"#, r#"rooks("xo")"#),
-    ] {
-        let file = dir.join("p.json");
-        let (code, out, err) = onag(&["prove", "--format", "json", a, b]);
-        assert_eq!(code, 0, "{a} = {b}: {err}");
-        std::fs::write(&file, out).unwrap();
-        let (code, out, err) = onag(&["check", file.to_str().unwrap()]);
-        assert_eq!(code, 0, "{a} = {b}: {out}{err}");
-    }
-    std::fs::remove_dir_all(&dir).ok();
+    common::run::proofs_check(
+        "grids",
+        &[
+            (r#"queens("xox|ox.")"#, "^"),
+            (r#"cram("...|...")"#, "*"),
+            (r#"kings("xo.|.ox") - kings("xo.|.ox")"#, "0"),
+            // Either amazon steps into the middle and burns the square it left: {0|0}.
+            (r#"amazons("x.o")"#, "*"),
+            (r#"rooks("x..o")"#, r#"rooks("xo")"#),
+        ],
+    );
 }

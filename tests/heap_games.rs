@@ -3,33 +3,9 @@
 //! (exit 2 with the place) and their limits (exit 3), and proofs through them checked by
 //! `onag check`.
 
-use std::process::Command;
+mod common;
 
-fn onag(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn eval(expr: &str) -> String {
-    let (code, out, err) = onag(&["eval", "--ascii", expr]);
-    assert_eq!(code, 0, "{expr}: {err}");
-    out.trim().to_string()
-}
-
-fn star(n: u32) -> String {
-    match n {
-        0 => "0".into(),
-        1 => "*".into(),
-        n => format!("*{n}"),
-    }
-}
+use common::run::{eval, run as onag, star};
 
 /// OEIS A002188, Grundy's game, n = 0..59.
 const A002188: [u32; 60] = [
@@ -121,24 +97,17 @@ fn bad_codes_are_placed_and_loopy_codes_refused() {
 
 #[test]
 fn proofs_through_heap_games_check() {
-    let dir = std::env::temp_dir().join(format!("onag-heaps-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (a, b) in [
-        ("grundy(9)", "*"),
-        // G + G = 0 for every impartial G.
-        (
-            "take_and_break(\"0.3F\", 7) + take_and_break(\"0.3F\", 7)",
-            "0",
-        ),
-        ("wythoff(2, 3) + wythoff(2, 3)", "0"),
-        ("wythoff(1, 1)", "*2"),
-    ] {
-        let file = dir.join("p.json");
-        let (code, out, err) = onag(&["prove", "--format", "json", a, b]);
-        assert_eq!(code, 0, "{a} = {b}: {err}");
-        std::fs::write(&file, out).unwrap();
-        let (code, out, err) = onag(&["check", file.to_str().unwrap()]);
-        assert_eq!(code, 0, "{a} = {b}: {out}{err}");
-    }
-    std::fs::remove_dir_all(&dir).ok();
+    common::run::proofs_check(
+        "heaps",
+        &[
+            ("grundy(9)", "*"),
+            // G + G = 0 for every impartial G.
+            (
+                "take_and_break(\"0.3F\", 7) + take_and_break(\"0.3F\", 7)",
+                "0",
+            ),
+            ("wythoff(2, 3) + wythoff(2, 3)", "0"),
+            ("wythoff(1, 1)", "*2"),
+        ],
+    );
 }

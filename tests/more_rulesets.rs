@@ -3,33 +3,9 @@
 //! directly (the game tree written out from the rules, valued by the kernel), bad input
 //! placed (exit 2), limits (exit 3), and proofs through them checked by `onag check`.
 
-use std::process::Command;
+mod common;
 
-fn onag(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn eval(expr: &str) -> String {
-    let (code, out, err) = onag(&["eval", "--ascii", expr]);
-    assert_eq!(code, 0, "{expr}: {err}");
-    out.trim().to_string()
-}
-
-fn star(n: u64) -> String {
-    match n {
-        0 => "0".into(),
-        1 => "*".into(),
-        n => format!("*{n}"),
-    }
-}
+use common::run::{eval, run as onag, star};
 
 /// A strip as a game written out from the rules: every domino of the mover's colour or grey
 /// toppled left (it and all to its left fall) or right.
@@ -166,21 +142,14 @@ fn bad_positions_are_placed_and_limits_are_limits() {
 
 #[test]
 fn proofs_through_them_check() {
-    let dir = std::env::temp_dir().join(format!("onag-more-rulesets-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (a, b) in [
-        ("toppling_dominoes(\"lere\")", "{1|0,{0|-1}}"),
-        ("toppling_dominoes(\"lr\")", "*"),
-        ("mem(10, 4)", "*2"),
-        ("spawning(\"1-3\", 5)", "*8"),
-        ("spawning(\"4FS\", 6)", "*2"),
-    ] {
-        let file = dir.join("p.json");
-        let (code, out, err) = onag(&["prove", "--format", "json", a, b]);
-        assert_eq!(code, 0, "{a} = {b}: {err}");
-        std::fs::write(&file, out).unwrap();
-        let (code, out, err) = onag(&["check", file.to_str().unwrap()]);
-        assert_eq!(code, 0, "{a} = {b}: {out}{err}");
-    }
-    std::fs::remove_dir_all(&dir).ok();
+    common::run::proofs_check(
+        "more-rulesets",
+        &[
+            ("toppling_dominoes(\"lere\")", "{1|0,{0|-1}}"),
+            ("toppling_dominoes(\"lr\")", "*"),
+            ("mem(10, 4)", "*2"),
+            ("spawning(\"1-3\", 5)", "*8"),
+            ("spawning(\"4FS\", 6)", "*2"),
+        ],
+    );
 }

@@ -89,6 +89,7 @@ impl Function for Variant {
     }
     fn usage(&self) -> &'static str {
         match self.0 {
+            Piece::Clobber => "clobber(\"xo.|ox.\")",
             Piece::King => "kings(\"xox|ox.\")",
             Piece::Rook => "rooks(\"xox|ox.\")",
             Piece::Knight => "knights(\"xox|ox.\")",
@@ -97,6 +98,7 @@ impl Function for Variant {
     }
     fn summary(&self) -> &'static str {
         match self.0 {
+            Piece::Clobber => "a Clobber board (x Left's stone, o Right's, . empty)",
             Piece::King => "a Kings board (Clobber with a king's moves: x Left's stone, o Right's, . empty)",
             Piece::Rook => "a Rooks board (Clobber with a rook's moves over empty squares: x Left's stone, o Right's, . empty)",
             Piece::Knight => "a Knights board (Clobber with a knight's jumps: x Left's stone, o Right's, . empty)",
@@ -120,6 +122,7 @@ impl Function for Variant {
                 .collect()
         };
         let how = match self.0 {
+            Piece::Clobber => "one square along its row or column",
             Piece::King => "one square in any of the eight directions",
             Piece::Rook => "along its row or column over empty squares",
             Piece::Knight => "by a knight's jump",

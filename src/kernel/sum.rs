@@ -20,6 +20,16 @@ impl Kernel {
         if let Some(s) = self.arena.sums.get(key) {
             return Ok(s);
         }
+        // G + (−G) = 0. Canonical forms are interned, so b is −a exactly when the negatives'
+        // table (filled by `negate`, both ways) says so; checked only when that is already
+        // known, so no negative is built here. Without it, `{1|*4097} - {1|*4097}` built
+        // {1|*4097} + *4097 through its 4,097 partial sums with *j, each simplified by
+        // comparing its options pairwise: a minute, for a value that is 0 by definition.
+        if self.arena.negs.get(u64::from(a.0)) == Some(b) {
+            let z = self.zero();
+            self.arena.sums.insert(key, z);
+            return Ok(z);
+        }
         self.spend()?;
         let (a, b) = if self.arena.is_number(b) {
             (b, a)

@@ -12,7 +12,7 @@
 //! board's eight symmetries and the colour swap (which swaps the players and negates the
 //! value).
 
-use super::grid::{Shape, MAX_REGION};
+use super::grid::{self, Shape};
 use super::grid_parts::{self, at, least_image, squares, step, COMPASS};
 use super::search::{self, Rules, Table};
 use super::RulesetError;
@@ -31,59 +31,31 @@ pub struct Board {
     pub open: u128,
 }
 
-/// Reads `"x..#|....|.#.o"`; boards of more than [`MAX_REGION`] squares are refused (a limit).
+/// Reads `"x..#|....|.#.o"`; boards of more than
+/// [`MAX_REGION`](super::grid::MAX_REGION) squares are refused (a limit).
 pub fn parse(text: &str) -> Result<Board, RulesetError> {
     let g = super::position::grids::amazons(text)?;
-    if !grid_parts::fits(g.width, g.height) {
-        return Err(super::too_large(format!(
-            "a {}×{} Amazons board (at most {MAX_REGION} squares)",
-            g.height, g.width
-        )));
-    }
-    let (mut x, mut o, mut open) = (0u128, 0u128, 0u128);
-    for (i, &c) in g.cells.iter().enumerate() {
-        match c {
-            'x' => x |= 1 << i,
-            'o' => o |= 1 << i,
-            _ => {}
-        }
-        if c != '#' {
-            open |= 1 << i;
-        }
-    }
     Ok(Board {
-        shape: Shape {
-            w: g.width as u8,
-            h: g.height as u8,
-        },
-        x,
-        o,
-        open,
+        shape: grid_parts::shape_of(&g, "Amazons")?,
+        x: grid::mask(&g.cells, |c| c == 'x'),
+        o: grid::mask(&g.cells, |c| c == 'o'),
+        open: grid::mask(&g.cells, |c| c != '#'),
     })
 }
 
 /// The board in its notation.
 pub fn print(b: &Board) -> String {
-    let w = b.shape.w as usize;
-    (0..b.shape.h as usize)
-        .map(|r| {
-            (0..w)
-                .map(|c| {
-                    let m = super::grid::bit(w, r, c);
-                    if b.x & m != 0 {
-                        'x'
-                    } else if b.o & m != 0 {
-                        'o'
-                    } else if b.open & m != 0 {
-                        '.'
-                    } else {
-                        '#'
-                    }
-                })
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("|")
+    grid::text(b.shape, |m| {
+        if b.x & m != 0 {
+            'x'
+        } else if b.o & m != 0 {
+            'o'
+        } else if b.open & m != 0 {
+            '.'
+        } else {
+            '#'
+        }
+    })
 }
 
 /// The squares reached from `from` along each compass direction over squares of `free`.

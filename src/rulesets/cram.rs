@@ -8,7 +8,7 @@
 //! images under all eight symmetries of the rectangle, every one of which keeps the value (a
 //! transposition swaps horizontal and vertical, which Cram does not tell apart).
 
-use super::grid::{Shape, MAX_REGION};
+use super::grid::{self, Shape};
 use super::grid_parts::{self, least_image};
 use super::search::{self, Rules, Table};
 use super::RulesetError;
@@ -23,47 +23,19 @@ pub struct Board {
     pub empty: u128,
 }
 
-/// Reads `"...|.#."`; boards of more than [`MAX_REGION`] squares are refused (a limit).
+/// Reads `"...|.#."`; boards of more than [`MAX_REGION`](super::grid::MAX_REGION) squares
+/// are refused (a limit).
 pub fn parse(text: &str) -> Result<Board, RulesetError> {
     let g = super::position::grids::cram(text)?;
-    if !grid_parts::fits(g.width, g.height) {
-        return Err(super::too_large(format!(
-            "a {}×{} Cram board (at most {MAX_REGION} squares)",
-            g.height, g.width
-        )));
-    }
-    let mut empty = 0u128;
-    for (i, &c) in g.cells.iter().enumerate() {
-        if c == '.' {
-            empty |= 1 << i;
-        }
-    }
     Ok(Board {
-        shape: Shape {
-            w: g.width as u8,
-            h: g.height as u8,
-        },
-        empty,
+        shape: grid_parts::shape_of(&g, "Cram")?,
+        empty: grid::mask(&g.cells, |c| c == '.'),
     })
 }
 
 /// The board in its notation.
 pub fn print(b: &Board) -> String {
-    let w = b.shape.w as usize;
-    (0..b.shape.h as usize)
-        .map(|r| {
-            (0..w)
-                .map(|c| {
-                    if b.empty & super::grid::bit(w, r, c) != 0 {
-                        '.'
-                    } else {
-                        '#'
-                    }
-                })
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("|")
+    grid::text(b.shape, |m| if b.empty & m != 0 { '.' } else { '#' })
 }
 
 /// The boards one domino reaches (the same for both players): horizontal placements first.

@@ -1,4 +1,5 @@
-//! Clobber's variants from CGSuite's `GenClobber` schema: **Kings** (a stone moves and
+//! Clobber and its variants from CGSuite's `GenClobber` schema: **Clobber** itself (a stone
+//! moves one square orthogonally; `super::clobber` is this schema's instance), **Kings** (a stone moves and
 //! clobbers like a chess king, one square in any of the eight directions), **Rooks** (like a
 //! rook: along a row or column, over any number of empty squares, onto the first stone met,
 //! which must be the opponent's), **Knights** (a knight's jump) and **Queens** (a queen's
@@ -18,7 +19,7 @@
 //! board's eight symmetries and the colour swap (which swaps the players and negates the
 //! value).
 
-use super::grid::{Shape, MAX_REGION};
+use super::grid::Shape;
 use super::grid_parts::{self, at, least_image, squares, step, COMPASS, KNIGHT, ORTHOGONAL};
 use super::search::{self, Rules, Table};
 use super::RulesetError;
@@ -27,6 +28,8 @@ use crate::kernel::{GameId, Kernel};
 /// Which of the variants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Piece {
+    /// One step along a row or column: Clobber itself.
+    Clobber,
     /// One step in any of the eight directions.
     King,
     /// Any distance along a row or column.
@@ -41,6 +44,7 @@ impl Piece {
     /// The ruleset's function name (`kings`, …).
     pub fn name(self) -> &'static str {
         match self {
+            Piece::Clobber => "clobber",
             Piece::King => "kings",
             Piece::Rook => "rooks",
             Piece::Knight => "knights",
@@ -50,6 +54,7 @@ impl Piece {
     /// The ruleset's name in prose (`Kings`, …).
     pub fn title(self) -> &'static str {
         match self {
+            Piece::Clobber => "Clobber",
             Piece::King => "Kings",
             Piece::Rook => "Rooks",
             Piece::Knight => "Knights",
@@ -59,6 +64,7 @@ impl Piece {
     /// The directions a stone moves in.
     pub fn directions(self) -> &'static [(i32, i32)] {
         match self {
+            Piece::Clobber => &ORTHOGONAL_BY_SQUARE,
             Piece::King | Piece::Queen => &COMPASS,
             Piece::Rook => &ORTHOGONAL,
             Piece::Knight => &KNIGHT,
@@ -73,6 +79,7 @@ impl Piece {
     fn joined(self, a: (usize, usize), b: (usize, usize)) -> bool {
         let (dr, dc) = (a.0 as i32 - b.0 as i32, a.1 as i32 - b.1 as i32);
         match self {
+            Piece::Clobber => dr.abs() + dc.abs() == 1,
             Piece::King => dr.abs() <= 1 && dc.abs() <= 1,
             Piece::Knight => (dr.abs(), dc.abs()) == (1, 2) || (dr.abs(), dc.abs()) == (2, 1),
             Piece::Rook => dr == 0 || dc == 0,
@@ -80,6 +87,10 @@ impl Piece {
         }
     }
 }
+
+/// The four orthogonal steps in the order of the square they reach (up, left, right, down):
+/// the order Clobber has always listed its moves in, kept so that its options read the same.
+const ORTHOGONAL_BY_SQUARE: [(i32, i32); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
 
 /// A board or one group of one: Left's and Right's stones as bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -92,62 +103,35 @@ pub struct Board {
     pub o: u128,
 }
 
-/// Reads `"xox|ox."` for the variant; boards of more than [`MAX_REGION`] squares are refused
-/// (a limit).
+/// Reads `"xox|ox."` for the variant; boards of more than
+/// [`MAX_REGION`](super::grid::MAX_REGION) squares are refused (a limit).
 pub fn parse(text: &str, piece: Piece) -> Result<Board, RulesetError> {
     use super::position::grids;
     let g = match piece {
+        Piece::Clobber => super::position::clobber(text),
         Piece::King => grids::kings(text),
         Piece::Rook => grids::rooks(text),
         Piece::Knight => grids::knights(text),
         Piece::Queen => grids::queens(text),
     }?;
-    if !grid_parts::fits(g.width, g.height) {
-        return Err(super::too_large(format!(
-            "a {}×{} {} board (at most {MAX_REGION} squares)",
-            g.height,
-            g.width,
-            piece.title()
-        )));
-    }
-    let (mut x, mut o) = (0u128, 0u128);
-    for (i, &c) in g.cells.iter().enumerate() {
-        match c {
-            'x' => x |= 1 << i,
-            'o' => o |= 1 << i,
-            _ => {}
-        }
-    }
     Ok(Board {
-        shape: Shape {
-            w: g.width as u8,
-            h: g.height as u8,
-        },
-        x,
-        o,
+        shape: grid_parts::shape_of(&g, piece.title())?,
+        x: super::grid::mask(&g.cells, |c| c == 'x'),
+        o: super::grid::mask(&g.cells, |c| c == 'o'),
     })
 }
 
 /// The board in its notation.
 pub fn print(b: &Board) -> String {
-    let w = b.shape.w as usize;
-    (0..b.shape.h as usize)
-        .map(|r| {
-            (0..w)
-                .map(|c| {
-                    let m = super::grid::bit(w, r, c);
-                    if b.x & m != 0 {
-                        'x'
-                    } else if b.o & m != 0 {
-                        'o'
-                    } else {
-                        '.'
-                    }
-                })
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("|")
+    super::grid::text(b.shape, |m| {
+        if b.x & m != 0 {
+            'x'
+        } else if b.o & m != 0 {
+            'o'
+        } else {
+            '.'
+        }
+    })
 }
 
 /// The boards one move of Left (`left`) or Right reaches.
@@ -229,7 +213,14 @@ impl Rules for GenClobber {
 
     fn parts(&self, p: &Board) -> Vec<(Board, bool)> {
         let piece = self.0;
-        grid_parts::groups(p.shape, p.x | p.o, |a, b| piece.joined(a, b))
+        let stones = p.x | p.o;
+        let groups = if piece == Piece::Clobber {
+            // Orthogonal neighbours: the board's 4-connected regions, found bit-parallel.
+            p.shape.regions(stones)
+        } else {
+            grid_parts::groups(p.shape, stones, |a, b| piece.joined(a, b))
+        };
+        groups
             .into_iter()
             .filter(|&g| g & p.x != 0 && g & p.o != 0)
             .map(|g| {
@@ -252,12 +243,23 @@ impl Rules for GenClobber {
 /// The value of a board of the variant, its groups shared out over [`search::threads`]
 /// threads.
 pub fn value(b: &Board, piece: Piece, kernel: &mut Kernel) -> Result<GameId, RulesetError> {
+    value_threads(b, piece, kernel, search::threads())
+}
+
+/// The value of a board of the variant with its groups shared out over `threads` threads;
+/// the value is the same for every count.
+pub fn value_threads(
+    b: &Board,
+    piece: Piece,
+    kernel: &mut Kernel,
+    threads: usize,
+) -> Result<GameId, RulesetError> {
     let mut table = Table::for_kernel(kernel);
     search::value_parallel(
         &GenClobber(piece),
         std::slice::from_ref(b),
         &mut table,
         kernel,
-        search::threads(),
+        threads,
     )
 }

@@ -223,3 +223,24 @@ impl Shape {
 pub fn bit(w: usize, r: usize, c: usize) -> u128 {
     1u128 << (r * w + c)
 }
+
+/// The squares whose character `is` accepts, as bits (square i, row by row as the position
+/// readers give them, is bit i): how each grid ruleset turns a board's text into its layers.
+/// At most [`MAX_REGION`] cells (the readers' boards are checked before).
+pub fn mask(cells: &[char], is: impl Fn(char) -> bool) -> u128 {
+    cells
+        .iter()
+        .take(MAX_REGION)
+        .enumerate()
+        .filter(|&(_, &c)| is(c))
+        .fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// A board as its text: the character `cell` gives for each square's bit, rows joined by `|`.
+pub fn text(shape: Shape, cell: impl Fn(u128) -> char) -> String {
+    let w = shape.w as usize;
+    (0..shape.h as usize)
+        .map(|r| (0..w).map(|c| cell(bit(w, r, c))).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("|")
+}

@@ -130,6 +130,21 @@ pub fn least_image<const N: usize>(
     best
 }
 
+/// The shape of a board as read, or the error that it is too large for the bit-board search
+/// (`title` names the ruleset: "Cram").
+pub fn shape_of(g: &super::position::Board, title: &str) -> Result<Shape, super::RulesetError> {
+    if !fits(g.width, g.height) {
+        return Err(super::too_large(format!(
+            "a {}×{} {title} board (at most {MAX_REGION} squares)",
+            g.height, g.width
+        )));
+    }
+    Ok(Shape {
+        w: g.width as u8,
+        h: g.height as u8,
+    })
+}
+
 /// Whether a board of these dimensions fits the bit-board search (at most [`MAX_REGION`]
 /// squares).
 pub fn fits(width: usize, height: usize) -> bool {

@@ -1177,7 +1177,7 @@ impl Parser<'_> {
     }
 
     /// `^<n>`, `^[n]`, `v<n>`, `v[n]`, with an optional touching `*` or `*k`: the canonical
-    /// form written out (`super::uptimal`); `*k` for k ≥ 2 is added as a sum.
+    /// form written out (`super::uptimal`), `*k` included up to `MAX_WRITTEN_NIM`.
     #[inline(never)]
     fn uptimal(&mut self) -> Result<Term, ParseError> {
         let Tok::Uptimal { down, to, n } = self.peek().clone() else {
@@ -1210,17 +1210,19 @@ impl Parser<'_> {
                     .ok_or_else(|| self.error(at, "a nimber after an uptimal below 2^64"))?;
             }
         }
+        // ∗k beyond MAX_WRITTEN_NIM is added as a sum: ↑ⁿ∗k's form has k + 1 options.
+        let written = nim <= super::uptimal::MAX_WRITTEN_NIM;
         let u = super::uptimal::Uptimal {
             down,
             to,
             n,
-            star: nim == 1,
+            nim: if written { nim } else { 0 },
         };
         let t = super::uptimal::term(u);
-        Ok(if nim >= 2 {
-            Term::sum(t, Term::nimber(Nimber::from(nim)))
-        } else {
+        Ok(if written {
             t
+        } else {
+            Term::sum(t, Term::nimber(Nimber::from(nim)))
         })
     }
 

@@ -1,6 +1,6 @@
 //! CGSuite's uptimal powers, read and printed: `^<n>` is ↑ⁿ (up-nth, `^.Pow(n)`), `^[n]` is
 //! ↑^→n = ↑ + ↑² + … + ↑ⁿ (`^.PowTo(n)`), `v<n>` and `v[n]` their negatives, each with an
-//! optional star suffix (`^<2>*`).
+//! optional nimber suffix (`^<2>*`, `^<2>*3`).
 //!
 //! A literal is read as its canonical form written out, so that the rest of onag (the kernel,
 //! the engine, proofs and their checker) sees an ordinary game; the printer writes that exact
@@ -10,7 +10,11 @@
 //! - ↑¹ = ↑ and ↑ⁿ = {0 | ↓^→(n−1) ∗} for n ≥ 2 (CGSuite: `{0|v*}` prints `^<2>`);
 //! - ↑ⁿ∗ = {0, ∗ | ↓^→(n−1)} (`{0,*|v}` prints `^<2>*`);
 //! - ↑^→n = {↑^→(n−1) | ∗} (`{^|*}` prints `^[2]`);
-//! - ↑^→n ∗ = {0, ↑^→(n−1) ∗ | 0} (`{0,^*|0}` prints `^[2]*`).
+//! - ↑^→n ∗ = {0, ↑^→(n−1) ∗ | 0} (`{0,^*|0}` prints `^[2]*`);
+//! - with ∗k for k ≥ 2 (CGSuite's `^<2>*3`, `^[2]*3`; m = k ⊕ 1, also ≥ 2):
+//!   ↑^→n ∗k = {↑^→(n−1) ∗k | ∗m} from ↑∗k, and ↑ⁿ∗k = {0, ∗, …, ∗k | ↓^→(n−1) ∗m} for n ≥ 2.
+//!   These are the canonical forms of the sums (their left options other than ∗k reverse to
+//!   the nimbers below it); the unit tests below compare them with the kernel's.
 //!
 //! `tests/notation_table.rs` and the unit tests below check these forms against the
 //! definitions evaluated in the kernel (↑ⁿ⁺¹ = {0 | ↓^→n ∗} with ↑^→n the sum of the powers).
@@ -18,10 +22,15 @@
 use crate::number::{Dyadic, Nimber};
 use crate::term::Term;
 use num_bigint::BigInt;
+use num_traits::Zero;
 
 /// The largest n read in `^<n>` or `^[n]`: the form written out nests n braces deep, and terms
 /// must stay well inside the parser's nesting limit ([`super::MAX_NESTING`]).
 pub const MAX_UPTIMAL: u32 = 200;
+
+/// The largest k of a suffix `*k` written out as the canonical form: ↑ⁿ∗k has k + 1 left
+/// options. A larger k is read as the sum with ∗k (the same value), and prints the same.
+pub const MAX_WRITTEN_NIM: u64 = 1024;
 
 /// Which uptimal a literal names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,8 +41,8 @@ pub(crate) struct Uptimal {
     pub to: bool,
     /// n ≥ 1.
     pub n: u32,
-    /// A `*` suffix.
-    pub star: bool,
+    /// The nimber suffix: 0 none, 1 `*`, k ≥ 2 `*k`.
+    pub nim: u64,
 }
 
 fn nus(up: i64, nim: u64) -> Term {
@@ -50,6 +59,15 @@ fn zero() -> Term {
 
 fn star() -> Term {
     nus(0, 1)
+}
+
+/// ↑^→n ∗k (n ≥ 1, k ≥ 2): ↑∗k, then {previous | ∗(k ⊕ 1)}.
+fn up_to_nim(n: u32, k: u64) -> Term {
+    let mut t = nus(1, k);
+    for _ in 1..n {
+        t = Term::game(vec![t], vec![nus(0, k ^ 1)]);
+    }
+    t
 }
 
 /// ↑^→n ∗ (n ≥ 1): ↑∗, then {0, previous | 0}.
@@ -86,16 +104,22 @@ fn neg(t: &Term) -> Term {
     }
 }
 
-/// The canonical form of the uptimal `u`, as the parser reads the literal.
+/// The canonical form of the uptimal `u`, as the parser reads the literal (`u.nim` at most
+/// [`MAX_WRITTEN_NIM`]).
 pub(crate) fn term(u: Uptimal) -> Term {
     let n = u.n.max(1);
-    let t = match (u.to, u.star) {
-        (true, false) => up_to(n),
-        (true, true) => up_to_star(n),
-        (false, false) if n == 1 => nus(1, 0),
-        (false, true) if n == 1 => nus(1, 1),
-        (false, false) => Term::game(vec![zero()], vec![neg(&up_to_star(n - 1))]),
-        (false, true) => Term::game(vec![zero(), star()], vec![neg(&up_to(n - 1))]),
+    let k = u.nim;
+    let t = match (u.to, k) {
+        (_, _) if n == 1 => nus(1, k),
+        (true, 0) => up_to(n),
+        (true, 1) => up_to_star(n),
+        (true, _) => up_to_nim(n, k),
+        (false, 0) => Term::game(vec![zero()], vec![neg(&up_to_star(n - 1))]),
+        (false, 1) => Term::game(vec![zero(), star()], vec![neg(&up_to(n - 1))]),
+        (false, _) => Term::game(
+            (0..=k).map(|j| nus(0, j)).collect(),
+            vec![neg(&up_to_nim(n - 1, k ^ 1))],
+        ),
     };
     if u.down {
         neg(&t)
@@ -118,11 +142,12 @@ fn is_star(t: &Term, x: &Dyadic) -> bool {
     is_nus(t, x, 0, 1)
 }
 
-/// The n of ↑^→n (or of ↓^→n when `down`), if `t` is exactly that form.
-fn as_up_to(mut t: &Term, x: &Dyadic, down: bool) -> Option<u32> {
+/// The n of ↑^→n ∗m (or of ↓^→n ∗m when `down`), if `t` is exactly that form, for m = 0
+/// (↑^→n) or m ≥ 2 (↑^→n ∗ has another form: [`as_up_to_star`]).
+fn as_up_to(mut t: &Term, x: &Dyadic, down: bool, m: u64) -> Option<u32> {
     let mut n = 1u32;
     loop {
-        if is_nus(t, x, if down { -1 } else { 1 }, 0) {
+        if is_nus(t, x, if down { -1 } else { 1 }, m) {
             return Some(n);
         }
         let Term::Game { left, right } = t else {
@@ -130,11 +155,30 @@ fn as_up_to(mut t: &Term, x: &Dyadic, down: bool) -> Option<u32> {
         };
         let (inner, other) = if down { (right, left) } else { (left, right) };
         match (&inner[..], &other[..]) {
-            ([y], [s]) if is_star(s, x) => t = y,
+            ([y], [s]) if is_nus(s, x, 0, m ^ 1) => t = y,
             _ => return None,
         }
         n = n.checked_add(1)?;
     }
+}
+
+/// The k of options x, x∗, …, x∗k (in any order), k ≥ 2.
+fn as_nimbers_to(options: &[Term], x: &Dyadic) -> Option<u64> {
+    let k = options.len().checked_sub(1).filter(|&k| k >= 2)?;
+    let mut seen = vec![false; k + 1];
+    for o in options {
+        let Term::Nus { number, up, nim } = o else {
+            return None;
+        };
+        if number != x || !up.is_zero() {
+            return None;
+        }
+        let j = nim.to_u64().and_then(|j| usize::try_from(j).ok())?;
+        if j > k || std::mem::replace(&mut seen[j], true) {
+            return None;
+        }
+    }
+    u64::try_from(k).ok()
 }
 
 /// The n of ↑^→n ∗ (or ↓^→n ∗ when `down`), if `t` is exactly that form.
@@ -168,15 +212,13 @@ pub(crate) fn recognize(t: &Term) -> Option<Uptimal> {
 /// `1^<2>`, `-1v[3]*`, and reads that back as the sum, as onag does.
 pub(crate) fn recognize_shifted(t: &Term) -> Option<(Dyadic, Uptimal)> {
     // x is the number of the leftmost leaf, found by following first Left options, each
-    // node as small as an uptimal's (at most two options a side).
+    // node as small as an uptimal's (at most two options a side, or one on a side).
     let mut at = t;
     let mut depth = 0;
     let x = loop {
         match at {
             Term::Nus { number, .. } => break number.clone(),
-            Term::Game { left, right }
-                if left.len() <= 2 && right.len() <= 2 && depth <= MAX_UPTIMAL + 2 =>
-            {
+            Term::Game { left, right } if small_node(left, right) && depth <= MAX_UPTIMAL + 2 => {
                 at = left.first()?;
                 depth += 1;
             }
@@ -186,38 +228,57 @@ pub(crate) fn recognize_shifted(t: &Term) -> Option<(Dyadic, Uptimal)> {
     recognize_at(t, &x).map(|u| (x, u))
 }
 
+/// Whether a node may be part of an uptimal's form: at most two options a side, or any
+/// number on one side and one on the other (↑ⁿ∗k's x, x∗, …, x∗k).
+fn small_node(left: &[Term], right: &[Term]) -> bool {
+    (left.len() <= 2 && right.len() <= 2) || left.len() == 1 || right.len() == 1
+}
+
 fn recognize_at(t: &Term, x: &Dyadic) -> Option<Uptimal> {
     let Term::Game { left, right } = t else {
         return None;
     };
     // Cheap refusals first: this is asked of every game printed.
-    if left.len() > 2 || right.len() > 2 || left.is_empty() || right.is_empty() {
+    if !small_node(left, right) || left.is_empty() || right.is_empty() {
         return None;
     }
     for down in [false, true] {
         let (l, r) = if down { (right, left) } else { (left, right) };
-        let u = |to, n: u32, star| Uptimal { down, to, n, star };
+        let u = |to, n: u32, nim| Uptimal { down, to, n, nim };
         match (&l[..], &r[..]) {
             // ↑ⁿ = {0 | ↓^→(n−1) ∗}
             ([z], [y]) if is_zero(z, x) => {
                 if let Some(m) = as_up_to_star(y, x, !down) {
-                    return Some(u(false, m + 1, false));
+                    return Some(u(false, m + 1, 0));
                 }
             }
             // ↑ⁿ∗ = {0, ∗ | ↓^→(n−1)}
             ([z, s], [y]) if is_zero(z, x) && is_star(s, x) => {
-                if let Some(m) = as_up_to(y, x, !down) {
-                    return Some(u(false, m + 1, true));
+                if let Some(m) = as_up_to(y, x, !down, 0) {
+                    return Some(u(false, m + 1, 1));
                 }
             }
             _ => {}
         }
-        // ↑^→n, n ≥ 2
-        if let Some(n) = as_up_to(t, x, down).filter(|&n| n >= 2) {
-            return Some(u(true, n, false));
+        // ↑ⁿ∗k = {0, ∗, …, ∗k | ↓^→(n−1) ∗(k ⊕ 1)}, k ≥ 2
+        if let ([y], Some(k)) = (&r[..], as_nimbers_to(l, x)) {
+            if let Some(m) = as_up_to(y, x, !down, k ^ 1) {
+                return Some(u(false, m + 1, k));
+            }
+        }
+        // ↑^→n ∗k, n ≥ 2: k = 0, or k ≥ 2 read off the leaf
+        if let Some(n) = as_up_to(t, x, down, 0).filter(|&n| n >= 2) {
+            return Some(u(true, n, 0));
         }
         if let Some(n) = as_up_to_star(t, x, down).filter(|&n| n >= 2) {
-            return Some(u(true, n, true));
+            return Some(u(true, n, 1));
+        }
+        if let ([_], [Term::Nus { nim: s, .. }]) = (&l[..], &r[..]) {
+            if let Some(k) = s.to_u64().map(|s| s ^ 1).filter(|&k| k >= 2) {
+                if let Some(n) = as_up_to(t, x, down, k).filter(|&n| n >= 2) {
+                    return Some(u(true, n, k));
+                }
+            }
         }
     }
     None
@@ -256,7 +317,11 @@ pub(crate) fn text(u: Uptimal, unicode: bool) -> String {
         (true, true) => "↓",
     };
     let (open, close) = if u.to { ('[', ']') } else { ('<', '>') };
-    let star = if u.star { "*" } else { "" };
+    let star = match u.nim {
+        0 => String::new(),
+        1 => "*".to_string(),
+        k => format!("*{k}"),
+    };
     format!("{arrow}{open}{}{close}{star}", u.n)
 }
 
@@ -273,9 +338,9 @@ mod tests {
         for x in [Dyadic::from(1), Dyadic::from(-3), Dyadic::from(1).half()] {
             for down in [false, true] {
                 for to in [false, true] {
-                    for star in [false, true] {
+                    for nim in [0, 1, 2, 3, 6] {
                         for n in 2..8 {
-                            let u = Uptimal { down, to, n, star };
+                            let u = Uptimal { down, to, n, nim };
                             let t = shift(&term(u), &x);
                             assert_eq!(recognize_shifted(&t), Some((x.clone(), u)));
                             assert_eq!(recognize(&t), None);
@@ -289,7 +354,7 @@ mod tests {
             down: false,
             to: false,
             n: 2,
-            star: false,
+            nim: 0,
         };
         let Term::Game { left, right } = shift(&term(u), &Dyadic::from(1)) else {
             panic!("a game")
@@ -303,9 +368,9 @@ mod tests {
     fn forms_are_recognised_as_what_they_were_built_from() {
         for down in [false, true] {
             for to in [false, true] {
-                for star in [false, true] {
+                for nim in [0, 1, 2, 3, 4, 5, 9] {
                     for n in 2..12 {
-                        let u = Uptimal { down, to, n, star };
+                        let u = Uptimal { down, to, n, nim };
                         assert_eq!(recognize(&term(u)), Some(u), "{}", text(u, false));
                     }
                 }
@@ -316,11 +381,16 @@ mod tests {
     #[test]
     fn the_forms_cgsuite_prints() {
         let p = |s: &str| super::super::parse(s).unwrap();
-        let u = |down, to, n, star| Uptimal { down, to, n, star };
-        assert_eq!(term(u(false, false, 2, false)), p("{0|v*}"));
-        assert_eq!(term(u(false, false, 2, true)), p("{0,*|v}"));
-        assert_eq!(term(u(false, true, 2, false)), p("{^|*}"));
-        assert_eq!(term(u(false, true, 2, true)), p("{0,^*|0}"));
-        assert_eq!(term(u(true, false, 2, false)), p("{^*|0}"));
+        let u = |down, to, n, nim| Uptimal { down, to, n, nim };
+        assert_eq!(term(u(false, false, 2, 0)), p("{0|v*}"));
+        assert_eq!(term(u(false, false, 2, 1)), p("{0,*|v}"));
+        assert_eq!(term(u(false, true, 2, 0)), p("{^|*}"));
+        assert_eq!(term(u(false, true, 2, 1)), p("{0,^*|0}"));
+        assert_eq!(term(u(true, false, 2, 0)), p("{^*|0}"));
+        assert_eq!(term(u(false, false, 2, 3)), p("{0,*,*2,*3|v*2}"));
+        assert_eq!(term(u(false, true, 2, 3)), p("{^*3|*2}"));
+        assert_eq!(term(u(false, true, 3, 2)), p("{^*2|*3||*3}"));
+        assert_eq!(text(u(false, false, 2, 3), false), "^<2>*3");
+        assert_eq!(text(u(true, true, 4, 2), true), "↓[4]*2");
     }
 }

@@ -1,4 +1,6 @@
 //! Running the `onag` binary from a test: arguments, standard input, the output as text.
+//! Each test file uses some of these (`tests/ascii.rs` includes this file alone).
+#![allow(dead_code)]
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -35,4 +37,42 @@ pub fn stdout(o: &Output) -> String {
 /// Standard error as text.
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// `onag ARGS`: the exit status (-1 for a signal), standard output and standard error.
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let out = onag(args);
+    (out.status.code().unwrap_or(-1), stdout(&out), stderr(&out))
+}
+
+/// `onag eval --ascii EXPR`, which must succeed: the value as printed, trimmed.
+pub fn eval(expr: &str) -> String {
+    let (code, out, err) = run(&["eval", "--ascii", expr]);
+    assert_eq!(code, 0, "{expr}: {err}");
+    out.trim().to_string()
+}
+
+/// The nimber ∗n as onag prints it: `0`, `*`, `*2`, ….
+pub fn star(n: impl TryInto<u64>) -> String {
+    match n.try_into().ok().expect("a nimber's index is not negative") {
+        0 => "0".into(),
+        1 => "*".into(),
+        n => format!("*{n}"),
+    }
+}
+
+/// For each pair `a = b`: `onag prove --format json a b` succeeds and `onag check` accepts
+/// the proof it wrote (in a fresh directory named after `tag`).
+pub fn proofs_check(tag: &str, pairs: &[(&str, &str)]) {
+    let dir = std::env::temp_dir().join(format!("onag-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (a, b) in pairs {
+        let file = dir.join("p.json");
+        let (code, out, err) = run(&["prove", "--format", "json", a, b]);
+        assert_eq!(code, 0, "{a} = {b}: {err}");
+        std::fs::write(&file, out).unwrap();
+        let (code, out, err) = run(&["check", file.to_str().unwrap()]);
+        assert_eq!(code, 0, "{a} = {b}: {out}{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }
