@@ -255,6 +255,21 @@ pub fn cases() -> Vec<(&'static str, Vec<String>)> {
         c.push((f, each(f, MISERE)));
     }
     c.push((
+        "distinguisher",
+        lit(&[
+            "distinguisher(*[[2]], *[2]+*[2])",
+            "distinguisher(*[2], *[2]+*[2])",
+        ]),
+    ));
+    c.push(("link", lit(&["link(*[[[2]]], *[2]+*[2])"])));
+    c.push((
+        "is_linked_to",
+        lit(&[
+            "is_linked_to(*[[[2]]], *[2]+*[2])",
+            "is_linked_to(*[[[2]]], *[[2]])",
+        ]),
+    ));
+    c.push((
         "misere_minus",
         lit(&["misere_minus(*[2]+*[2], *[2])", "misere_minus(*2+*3, *2)"]),
     ));
@@ -316,6 +331,24 @@ pub fn cases() -> Vec<(&'static str, Vec<String>)> {
         c.push((f, each(f, LOOPY)));
     }
     c.push(("upsum", lit(&["upsum(on, 0)", "upsum(upon, over)"])));
+    for f in ["degree", "variety", "is_stable"] {
+        c.push((f, each(f, &["on", "over", "{pass|3/2}", "{-1/4+*|pass}"])));
+    }
+    c.push((
+        "upsum_variety",
+        lit(&["upsum_variety(upon, ^<on>)", "upsum_variety(on, on)"]),
+    ));
+    c.push((
+        "downsum_variety",
+        lit(&["downsum_variety(upon, ^<on>)", "downsum_variety(on, on)"]),
+    ));
+    c.push((
+        "backsliding_toads_and_frogs",
+        lit(&[
+            r#"backsliding_toads_and_frogs("t.f")"#,
+            r#"outcome_class(backsliding_toads_and_frogs("t..f"))"#,
+        ]),
+    ));
     c.push(("downsum", lit(&["downsum(on, off)", "downsum(upon, 1)"])));
     // Numbers and integers.
     for f in [
