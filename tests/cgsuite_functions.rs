@@ -236,6 +236,15 @@ fn products_and_sums_by_hand() {
     assert_eq!(eval("cool(1/2, -3/4)"), eval("{3/4|1/4}"));
     assert_eq!(eval("cool(1/2, -1/4)"), "1/2");
     fails("cool(1/2, -1)", "greater than -1");
+    // `*` between games: an integer times a game is that many copies in either order (CGSuite's
+    // Times); any other pair is undefined there too, and the hint names the products that exist,
+    // not the sum of a number and a nimber, which is the hint only where one is each.
+    assert_eq!(eval("^ * 2"), eval("^ + ^"));
+    assert_eq!(eval("2 * {3|1}"), eval("{3|1} + {3|1}"));
+    fails("{3|1} * ^^", "conway_product(G, H)");
+    let o = onag(&["eval", "{3|1} * ^^"]);
+    assert!(!stderr(&o).contains("nimber write"), "{}", stderr(&o));
+    fails("1/2 * *3", "to add a number and a nimber");
 }
 
 const CASES: &[(Kind, &str, &str, &[&str])] = &[
