@@ -1083,7 +1083,7 @@ fn verified(mut p: Proof) -> Result<Proof, ProofError> {
 /// A loopy derivation: its checked proof, and the game reached as CGSuite writes it.
 #[derive(Clone, Debug)]
 pub struct LoopySimplification {
-    /// The proof that the term equals the game reached, checked by [`check`].
+    /// The proof that the term equals the game reached, checked by this module's own `check`.
     pub proof: Proof,
     /// The game reached, as CGSuite writes it (`upon`, `{0||0,pass|0}`).
     pub notation: String,
