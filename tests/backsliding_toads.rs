@@ -59,3 +59,19 @@ fn oversized_strips_exit_3() {
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("256"), "{err}");
 }
+
+/// A game whose sides src/loopy cannot settle yet (`tt..ff`, 90 positions; CGSuite gives its
+/// sides) must end as the command's error with the limit's status when its time runs out, never
+/// as a sentence printed in the value's place with status 0.
+#[test]
+fn a_value_that_cannot_be_written_in_time_is_an_error() {
+    let (code, out, err) = onag(&[
+        "eval",
+        "--time-limit",
+        "2",
+        r#"backsliding_toads_and_frogs("tt..ff")"#,
+    ]);
+    assert_eq!(code, 3, "stdout: {out} stderr: {err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("deadline"), "{err}");
+}

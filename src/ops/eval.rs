@@ -74,7 +74,16 @@ fn value_of(
 ) -> Result<String, Failure> {
     let g = match world::eval(k, t)? {
         Value::Game(g) => g,
-        v => return Ok(number_world(ctx, format, k, src, t, &v)),
+        v => {
+            // A loopy value is written out before it is shown, so that one which cannot be
+            // written (its sides did not settle by the deadline) is the command's error, with
+            // its status, not a sentence printed in its place with status 0.
+            if let Value::Loopy(l) = &v {
+                let mut work = crate::loopy::Work::new(k.budget().clone());
+                l.write(k, &mut work)?;
+            }
+            return Ok(number_world(ctx, format, k, src, t, &v));
+        }
     };
     let canonical = if matches!(format, Format::Dot | Format::Svg) {
         Term::zero()
