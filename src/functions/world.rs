@@ -486,11 +486,11 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
                 return Ok(Value::Game(k.multiple(&n, g)?));
             }
             let (dx, dy) = (x.display(k, true), y.display(k, true));
-            // The hint fits the operands: a number beside a nimber was most likely meant as a
-            // sum; any other pair of games has no `*` in CGSuite either, only named products.
-            let number_and_nimber = (x.as_surreal(k).is_some() && y.as_on2(k).is_some())
-                || (x.as_on2(k).is_some() && y.as_surreal(k).is_some());
-            let hint = if number_and_nimber {
+            // The hint fits the operands: a number beside a game that is not one was most
+            // likely meant as a sum; two games that are neither numbers nor nimbers have no `*`
+            // in CGSuite either, only named products.
+            let one_number = x.as_surreal(k).is_some() || y.as_surreal(k).is_some();
+            let hint = if one_number {
                 "to add a number and a nimber write 2 + *3 (or the literal 2+*3)"
             } else {
                 "for the Conway product of two games write conway_product(G, H), for Norton's product norton(G, U)"
@@ -498,7 +498,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             Err(error(
                 name,
                 format!(
-                    "{dx} * {dy}: `*` multiplies two numbers, two nimbers, or an integer and a game (as in CGSuite); {hint}"
+                    "{dx} * {dy}: `*` multiplies two numbers, two impartial games (nimbers), or an integer and a game (as in CGSuite); {hint}"
                 ),
             ))
         }

@@ -339,7 +339,8 @@ fn mixes_are_stated() {
     assert_eq!(show("*w + *2"), "*(w+2)");
     assert!(error("w + ^").contains("not supported"));
     assert!(error("w + *w").contains("not supported"));
-    assert!(error("w * *w").contains("two numbers or two impartial games"));
+    assert!(error("w * *w")
+        .contains("two numbers, two impartial games (nimbers), or an integer and a game"));
 }
 
 fn nimber_of_bits(bits: u32) -> impl Strategy<Value = BigUint> {
