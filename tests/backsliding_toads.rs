@@ -3,25 +3,9 @@
 //! oversized strips exit 3. (The brute-force comparison of every strip of at most six squares
 //! is the unit test `functions::tests::backsliding_toads`.)
 
-use std::process::Command;
+mod common;
 
-fn onag(args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .output()
-        .expect("run onag");
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
-}
-
-fn eval(e: &str) -> String {
-    let (code, out, err) = onag(&["eval", "--ascii", e]);
-    assert_eq!(code, 0, "{e}: {err}");
-    out.trim_end().to_string()
-}
+use common::run::{eval, run as onag};
 
 /// `t.f` by hand: every move is forced. Left first: t.f → .tf (the toad steps), Right's only
 /// move jumps the frog back over it, ft. , Left's only move is f.t , Right's only move
