@@ -458,7 +458,17 @@ impl TermTable {
             }
             // A stored view is folded again, so a view written out further than necessary
             // gets the number its folded form has.
+            let before = table.len();
             let folded = table.fold_children(&v);
+            if table.len() > before {
+                return Err(TableError {
+                    entry: i,
+                    reason: "writes out a part that is an entry of its own: a part larger than \
+                             a leaf is a reference to an earlier entry (in a loopy game, every \
+                             closed part)"
+                        .into(),
+                });
+            }
             if table.index.contains_key(&folded) {
                 return Err(TableError {
                     entry: i,

@@ -338,15 +338,26 @@ fn tampered_proofs_are_rejected() {
     let to = to_of(&json, &t[labelled]).replacen("a{a|", "a{pass|", 1);
     t[labelled]["to"] = Value::from(to);
     rejected(&with_steps(&json, t), "changed label target");
+    // In the table: the entry with the label, its options exchanged (still an entry as the
+    // table writes it, now another game); the label's use made a pass, so that the part after
+    // it names no label and is written out where it should be an entry (not a table at all).
     let mut terms = table(&json);
     let entry = terms
         .iter()
         .position(|e| e.contains("a{a|"))
         .expect("the labelled brace is an entry of the table");
+    let swapped = terms[entry]
+        .replacen("#0", "#X", 1)
+        .replacen("#1", "#0", 1)
+        .replacen("#X", "#1", 1);
+    assert_ne!(swapped, terms[entry]);
+    let mut t = terms.clone();
+    t[entry] = swapped;
+    rejected(&with_table(&json, t), "an entry's options exchanged");
     terms[entry] = terms[entry].replacen("a{a|", "a{pass|", 1);
-    rejected(
+    bad_input(
         &with_table(&json, terms),
-        "changed label target in the table",
+        &format!("term #{entry}: writes out a part"),
     );
 
     // A changed step: the dominated option kept instead of the one that dominates it.
