@@ -13,8 +13,9 @@
 //! A = B is a chain whose steps read right to left (`reversed`) after the meeting point; the
 //! chain must connect and end at the claimed result.
 
+use super::played::Stop;
 use super::step::{PathElem, Step, Witnesses};
-use super::{CheckError, CheckLimit};
+use super::CheckError;
 use super::{Play, Proof, TermTable};
 use crate::misere::derive::{Form, MisereDerivation, MisereStep, Reduction};
 use crate::rules::Name;
@@ -184,18 +185,6 @@ impl F {
 struct Checker {
     work: u64,
     outcomes: HashMap<F, bool>,
-}
-
-/// A failure: a wrong step, or the budget spent (a limit, not a verdict).
-enum Stop {
-    Wrong(String),
-    Limit(String),
-}
-
-impl From<String> for Stop {
-    fn from(s: String) -> Self {
-        Stop::Wrong(s)
-    }
 }
 
 impl Checker {
@@ -463,6 +452,30 @@ fn show_f(f: &F) -> String {
     show(&term(f))
 }
 
+impl super::played::Played for Checker {
+    type At = F;
+
+    fn start(&mut self, input: &Term) -> Result<F, Stop> {
+        self.form(input)
+    }
+
+    fn step(&mut self, at: &F, s: &Step) -> Result<F, Stop> {
+        Checker::step(self, at, s)
+    }
+
+    fn end(&mut self, at: &F, result: &Term) -> Result<(), Stop> {
+        let end = self.form(result)?;
+        if at.norm() != end.norm() {
+            return Err(Stop::Wrong(format!(
+                "the steps end at {}, not at the claimed {}",
+                show_f(at),
+                show(result)
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// Checks a misère proof: each step by the definitions, the chain connected from `input` to
 /// `result`. A misère proof has no lemmas.
 pub(crate) fn check(
@@ -471,46 +484,11 @@ pub(crate) fn check(
     steps: &[Step],
     lemmas: usize,
 ) -> Result<(), CheckError> {
-    let err = |step: usize, stop: Stop| match stop {
-        Stop::Wrong(reason) => CheckError {
-            lemma: None,
-            step,
-            reason,
-            limit: None,
-        },
-        Stop::Limit(what) => CheckError {
-            lemma: None,
-            step,
-            reason: format!("stopped at {what}"),
-            limit: Some(CheckLimit::Work(what)),
-        },
-    };
-    if lemmas > 0 {
-        return Err(err(
-            0,
-            Stop::Wrong("a misère proof cites no lemmas, and this one has some".into()),
-        ));
-    }
     let mut c = Checker {
         work: 0,
         outcomes: HashMap::new(),
     };
-    let mut at = c.form(input).map_err(|e| err(0, e))?;
-    for (i, s) in steps.iter().enumerate() {
-        at = c.step(&at, s).map_err(|e| err(i, e))?;
-    }
-    let end = c.form(result).map_err(|e| err(steps.len(), e))?;
-    if at.norm() != end.norm() {
-        return Err(err(
-            steps.len(),
-            Stop::Wrong(format!(
-                "the steps end at {}, not at the claimed {}",
-                show_f(&at),
-                show(result)
-            )),
-        ));
-    }
-    Ok(())
+    super::played::check(&mut c, "misère", input, result, steps, lemmas)
 }
 
 /// The misère derivation of a term: its proof (checked) and its simplest form as CGSuite

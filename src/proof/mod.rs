@@ -36,6 +36,7 @@ pub mod misere;
 mod parallel;
 mod pipeline;
 pub mod play;
+mod played;
 pub mod step;
 pub mod table;
 pub mod thermocheck;
