@@ -919,7 +919,8 @@ fn cgsuite_game_test_pow_and_subordinate_rows() {
 }
 
 /// The plumtrees of CGSuite's tutorial (help/tutorials/advanced-topics/loopy-games.cgsh):
-/// `uponth := {0|-upon+*}`, `upover := {0|*,pass}`, `tiny := on.Tiny` (onag's `Tiny(on)`),
+/// `uponth := {0|-upon+*}`, `upover := {0|*,pass}`, `tiny := on.Tiny` (onag's `tiny(on)`,
+/// written `Tiny(on)`),
 /// `ace := {0|on.Tiny}`, `G := upon Upsum uponth`, `U := +-G`, `U.Degree`, `U.Variety`.
 /// Each evaluates, prints a form that reads back to the same value, and has the properties
 /// argued here from the definitions (Siegel, *Combinatorial Game Theory* VI; Winning Ways
@@ -966,6 +967,11 @@ fn tutorial_plumtrees() {
     // Right goes to 0; to {0|off} + {5|0}, Right goes to off + {5|0} and passes until Left
     // has no move). So it is below ^ too, Tiny(5) being below ^.
     assert_eq!(eval(tiny), "Tiny(on)");
+    // CGSuite's `on.Tiny` is the function tiny(on), and tiny(G) is {0||0|-G} for any G.
+    assert_eq!(eval("tiny(on)"), "Tiny(on)");
+    assert!(equal("tiny(on)", "{0||0|off}"));
+    assert!(equal("miny(on)", "{on|0||0}"));
+    assert_eq!(eval("tiny(2)"), eval("{0||0|-2}"));
     assert_eq!(eval(&format!("outcome_class({tiny})")), "L");
     assert_eq!(rel(tiny, "0"), ">");
     assert_eq!(rel(tiny, "Tiny(5)"), "<");

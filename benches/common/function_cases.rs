@@ -394,6 +394,8 @@ pub fn cases() -> Vec<(&'static str, Vec<String>)> {
             ],
         ));
     }
+    c.push(("tiny", lit(&["tiny(on)", "tiny(2)", "tiny({1|over})"])));
+    c.push(("miny", lit(&["miny(on)", "miny(1/2)"])));
     c.push(("pow", lit(&["pow(^, 3)", "pow({0|^*}, 2)", "pow(^, on)"])));
     c.push((
         "pow_to",

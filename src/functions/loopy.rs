@@ -53,7 +53,7 @@ pub fn is_loopy_term(t: &Term) -> bool {
 }
 
 /// The functions of this family, with their usage.
-pub const NAMES: [(&str, &str); 39] = [
+pub const NAMES: [(&str, &str); 41] = [
     ("onside", "onside(G): the onside of a stopper-sided game, infinite play won by Left (CGSuite's G.Onside)"),
     ("offside", "offside(G): the offside of a stopper-sided game, infinite play won by Right (CGSuite's G.Offside)"),
     ("sidle", "A & B or sidle(A, B): the value with onside A and offside B, stoppers with A ≥ B"),
@@ -88,6 +88,8 @@ pub const NAMES: [(&str, &str); 39] = [
     ("is_integer", "is_integer(G): whether G is an integer (false for every loopy value)"),
     ("is_nimber", "is_nimber(G): whether G is a nimber (false for every loopy value)"),
     ("is_ordinal", "is_ordinal(G): whether G is an ordinal, for a short game a non-negative integer (false for every loopy value)"),
+    ("tiny", "tiny(G): {0||0|-G}, tiny-G (CGSuite's G.Tiny: tiny(on) is Tiny(on), tiny(2) is Tiny(2))"),
+    ("miny", "miny(G): {G|0||0}, miny-G, the negative of tiny(G) (CGSuite's G.Miny)"),
     ("ordinal_sum", "ordinal_sum(G, H): the ordinal sum G:H = {GL, G:HL | GR, G:HR} of stoppers (CGSuite's G : H)"),
     ("subordinate", "subordinate(G, B): the stopper H with B : H = G (CGSuite's G.Subordinate(B)), an error when there is none"),
     ("pow_to", "pow_to(G, x): G : subordinate(x, 1) for a pseudonumber x such as on or {5|pass} (CGSuite's G.PowTo(x); pow_to(^, on) is ^[on])"),
@@ -484,6 +486,18 @@ pub fn call(
                 "is_nimber" => k.as_nimber(id).is_some(),
                 _ => x.is_some_and(|x| x.is_integer() && x.signum() >= 0),
             }))
+        }
+        "tiny" | "miny" => {
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            let g = stopper(name, &v)?;
+            let zero = Loopy::zero();
+            let inner = Loopy::from_options(&[&zero], &[&g.neg()], &mut w)?;
+            let mut t = Loopy::from_options(&[&zero], &[&inner], &mut w)?;
+            if name == "miny" {
+                t = t.neg();
+            }
+            settle(k, Lv::of(&t, &mut w)?)
         }
         "ordinal_sum" | "subordinate" | "pow_to" | "pow" => {
             arity(name, a, 2)?;
