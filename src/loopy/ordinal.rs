@@ -12,8 +12,9 @@
 //! - pow_to(G, x) = G : subordinate(x, 1) (0 for x = 0), and for G = {0|H},
 //!   pow(G, x) = {0 | −pow_to(G, x − 1) + H}, so `pow(^, on)` is `^<on>` = {0||0|0,pass}.
 //!
-//! Siegel, *Combinatorial Game Theory* II.? (ordinal sums) and VI (stoppers); the powers of
-//! ↑ with loopy exponents are CGSuite's (its GameTest.scala asserts them). The comparisons
+//! Ordinal sums as in Siegel, *Combinatorial Game Theory*, stoppers as in its ch. VI; the
+//! powers of ↑ with loopy exponents are CGSuite's (its GameTest.scala asserts them, and
+//! `tests/loopy.rs` asserts the same text). The comparisons
 //! are the stopper order (`order::ge_matrix`, every vertex of G against a base option at
 //! once); the results are graphs, simplified by the caller.
 
