@@ -220,6 +220,8 @@ pub static REGISTRY: &[&dyn Function] = &[
     &LoopyName("is_stable"),
     &LoopyName("upsum_variety"),
     &LoopyName("downsum_variety"),
+    &LoopyName("tiny"),
+    &LoopyName("miny"),
     &predicates::IS_ALL_SMALL,
     &predicates::IS_ATOMIC,
     &predicates::IS_EVEN_TEMPERED,
