@@ -995,3 +995,17 @@ fn tutorial_plumtrees() {
     let variety = eval(&format!("variety({u})"));
     assert!(equal(&variety, &format!("variety({u})")));
 }
+
+/// A call whose value is loopy may stand inside braces, as CGSuite's `ace := {0|on.Tiny}` does:
+/// the brace is built as a graph around the call's value.
+#[test]
+fn loopy_calls_inside_braces() {
+    assert_eq!(eval("{0|tiny(on)}"), "{0|Tiny(on)}");
+    assert!(equal("{0|tiny(on)}", "{0|||0||0|off}"));
+    assert_eq!(eval("{0|pow(^, on)}"), "{0|^<on>}");
+    assert!(equal("{0|pow(^, on)}", "{0|{0|-upon+*}}"));
+    // left_stop(on) is on, and {0|on} is the number 1 (the simplest number between 0 and on).
+    assert_eq!(eval("{0|left_stop(on)}"), "1");
+    // A short call beside them is valued as before.
+    assert_eq!(eval("{1|birthday(2)}"), "3/2");
+}
