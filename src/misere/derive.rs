@@ -232,6 +232,7 @@ pub fn form_of_opened(m: &mut Misere, t: &Term, open: &mut Opener) -> Result<For
     let mut r = Reader {
         open,
         memo: std::collections::HashMap::new(),
+        depth: 0,
     };
     let f = form_rec(m, t, &mut r)?;
     if f.nodes(MAX_FORM_NODES + 1) > MAX_FORM_NODES {
@@ -244,7 +245,12 @@ pub fn form_of_opened(m: &mut Misere, t: &Term, open: &mut Opener) -> Result<For
 struct Reader<'a, 'b> {
     open: &'a mut Opener<'b>,
     memo: std::collections::HashMap<Term, Form>,
+    /// How many opened positions are being read, one inside another.
+    depth: usize,
 }
+
+/// The most positions opened one inside another (forms are walked recursively).
+const MAX_OPEN_DEPTH: usize = 500;
 
 fn form_rec(m: &mut Misere, t: &Term, r: &mut Reader) -> Result<Form, FormError> {
     m.tick()?;
@@ -318,7 +324,16 @@ fn form_rec(m: &mut Misere, t: &Term, r: &mut Reader) -> Result<Form, FormError>
                     )));
                 }
             }
-            let f = form_rec(m, &opened, r)?;
+            if r.depth >= MAX_OPEN_DEPTH {
+                return Err(KernelError::TooLarge {
+                    what: format!("positions reached after more than {MAX_OPEN_DEPTH} moves in a row, written out for a derivation"),
+                }
+                .into());
+            }
+            r.depth += 1;
+            let f = form_rec(m, &opened, r);
+            r.depth -= 1;
+            let f = f?;
             if f.nodes(MAX_FORM_NODES + 1) > MAX_FORM_NODES {
                 return Err(too_large().into());
             }

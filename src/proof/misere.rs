@@ -185,6 +185,10 @@ impl F {
 /// The most nodes the game tree of one ruleset position may have in the check.
 const MAX_POSITION_NODES: usize = 200_000;
 
+/// The most moves in a row the check follows from a ruleset position (the forms it reads are
+/// walked recursively).
+const MAX_POSITION_DEPTH: usize = 500;
+
 /// Where two normalised forms first differ, in words: an option one has and the other lacks,
 /// with the options leading to it (`want` is the game by the moves, `have` the one written).
 fn difference(want: &F, have: &F, path: &mut Vec<F>) -> String {
@@ -228,6 +232,8 @@ struct Checker {
     outcomes: HashMap<F, bool>,
     /// The forms of the ruleset positions read so far, by their calls.
     positions: HashMap<Term, F>,
+    /// How many positions are being read, one inside another.
+    depth: usize,
 }
 
 /// A failure: a wrong step, or the budget spent (a limit, not a verdict).
@@ -315,16 +321,16 @@ impl Checker {
             Some(Err(why)) => return Err(Stop::Wrong(format!("{}: {why}", show(t)))),
             Some(Ok(m)) => m,
         };
-        let mut opts = Vec::with_capacity(moves.len());
-        for mv in moves {
-            let mut f = F::Heap(0);
-            for p in &mv {
-                let g = self.form(p)?;
-                f = self.sum(&f, &g)?;
-            }
-            opts.push(f);
+        if self.depth >= MAX_POSITION_DEPTH {
+            return Err(Stop::Limit(format!(
+                "{}, reached after more than {MAX_POSITION_DEPTH} moves in a row",
+                show(t)
+            )));
         }
-        let f = F::Game(opts);
+        self.depth += 1;
+        let opts = self.options_of(moves);
+        self.depth -= 1;
+        let f = F::Game(opts?);
         // Copies of forms already read are not counted by `sum`: count the nodes here.
         let size = f.nodes(MAX_POSITION_NODES + 1);
         if size > MAX_POSITION_NODES {
@@ -338,6 +344,20 @@ impl Checker {
         }
         self.positions.insert(t.clone(), f.clone());
         Ok(f)
+    }
+
+    /// The options of a position: for each move, the sum of the positions it leaves.
+    fn options_of(&mut self, moves: Vec<super::misere_moves::Move>) -> Result<Vec<F>, Stop> {
+        let mut opts = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let mut f = F::Heap(0);
+            for p in &mv {
+                let g = self.form(p)?;
+                f = self.sum(&f, &g)?;
+            }
+            opts.push(f);
+        }
+        Ok(opts)
     }
 
     /// The step `misere-opening`: its two sides are the same game tree, one side's ruleset
@@ -561,24 +581,49 @@ impl Checker {
     }
 }
 
+/// The most characters of a form written in a message; a deep form's text doubles with each
+/// level (both sides list the options), so it is cut there.
+const MAX_SHOWN: usize = 400;
+
 fn show_f(f: &F) -> String {
-    fn term(f: &F) -> Term {
+    fn write(f: &F, out: &mut String) {
+        if out.len() > MAX_SHOWN {
+            return;
+        }
         match f {
-            F::Heap(n) => Term::Nus {
-                number: crate::number::Dyadic::zero(),
-                up: num_bigint::BigInt::from(0),
-                nim: crate::number::Nimber::new((*n).into()),
-            },
+            F::Heap(0) => out.push('0'),
+            F::Heap(1) => out.push('*'),
+            F::Heap(n) => out.push_str(&format!("*{n}")),
             F::Game(o) => {
-                let v: Vec<Term> = o.iter().map(term).collect();
-                Term::Game {
-                    left: v.clone(),
-                    right: v,
+                out.push('{');
+                let start = out.len();
+                for (i, x) in o.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write(x, out);
+                    if out.len() > MAX_SHOWN {
+                        return;
+                    }
                 }
+                let left = out[start..].to_string();
+                out.push('|');
+                out.push_str(&left);
+                out.push('}');
             }
         }
     }
-    show(&term(f))
+    let mut out = String::new();
+    write(f, &mut out);
+    if out.len() > MAX_SHOWN {
+        let mut end = MAX_SHOWN;
+        while !out.is_char_boundary(end) {
+            end -= 1;
+        }
+        out.truncate(end);
+        out.push('…');
+    }
+    out
 }
 
 /// Checks a misère proof: each step by the definitions, the chain connected from `input` to
@@ -613,6 +658,7 @@ pub(crate) fn check(
         work: 0,
         outcomes: HashMap::new(),
         positions: HashMap::new(),
+        depth: 0,
     };
     let mut at = c.form(input).map_err(|e| err(0, e))?;
     for (i, s) in steps.iter().enumerate() {

@@ -175,9 +175,9 @@ fn arc_kayles(text: &str) -> Result<Vec<Move>, String> {
         // Renumber the vertices that remain on an edge, in their order.
         let mut index = vec![usize::MAX; n];
         let mut count = 0;
-        for v in 0..n {
+        for (v, at) in index.iter_mut().enumerate() {
             if left.iter().any(|&(x, y)| x == v || y == v) {
-                index[v] = count;
+                *at = count;
                 count += 1;
             }
         }
