@@ -276,4 +276,30 @@ fn bad_and_oversized_positions() {
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(stderr(&o).contains("too large"), "{}", stderr(&o));
     assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    // A chain of 100 moves is small held but 2^100 written (both sides list the options):
+    // refused at once.
+    let started = std::time::Instant::now();
+    let o = onag(&["simplify", "--misere", "subtraction(\"1\", 100)"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+}
+
+/// Proofs written by hand about long chains: the checker stops at its depth (exit 3, no
+/// crash), and a wrong claim about a chain is rejected with a message of bounded length.
+#[test]
+fn the_checker_bounds_deep_positions_and_long_messages() {
+    let proof = |input: &str, result: &str| {
+        serde_json::json!({"version": 3, "play": "misere", "input": input, "result": result,
+            "steps": []})
+        .to_string()
+    };
+    let (code, msg) = check(&proof("subtraction(\"1\", 3000)", "0"));
+    assert_eq!(code, 3, "{msg}");
+    assert!(msg.contains("moves in a row"), "{msg}");
+    // Subtraction {1} from 60 is a chain of 60 moves, not the game 0 with no move; the
+    // reason, which writes the chain, stays short.
+    let (code, msg) = check(&proof("subtraction(\"1\", 60)", "0"));
+    assert_eq!(code, 1, "{msg}");
+    assert!(msg.contains("the steps end at"), "{msg}");
+    assert!(msg.len() < 2000, "{} characters", msg.len());
 }

@@ -26,6 +26,10 @@ use num_traits::Zero;
 /// The most nodes a form written out for a derivation may have (heaps count as one node).
 pub const MAX_FORM_NODES: usize = 20_000;
 
+/// The most nodes of the term that writes a derivation's form (each step writes it again):
+/// `{A,B|A,B}` writes the options twice, so a deep form is far larger written than held.
+pub const MAX_WRITTEN: usize = 400_000;
+
 /// An impartial game form: a nim heap (already in simplest form, written `*n`), or a game of
 /// options in the order written.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -171,6 +175,25 @@ impl Form {
         }
     }
 
+    /// The size of the form written as a term, up to `cap` (counting stops there): a game's
+    /// options are written on both sides, so a chain of k braces is written with 2^k of them.
+    fn written_size(&self, cap: usize) -> usize {
+        match self {
+            Form::Heap(_) => 1,
+            Form::Game(o) => {
+                let mut n = 1;
+                for x in o {
+                    if n > cap {
+                        break;
+                    }
+                    let w = x.written_size(cap - n + 1).min(cap + 1);
+                    n = n.saturating_add(2 * w);
+                }
+                n.min(cap + 1)
+            }
+        }
+    }
+
     /// The number of nodes, heaps counting one, up to `cap` (counting stops there).
     fn nodes(&self, cap: usize) -> usize {
         match self {
@@ -237,6 +260,14 @@ pub fn form_of_opened(m: &mut Misere, t: &Term, open: &mut Opener) -> Result<For
     let f = form_rec(m, t, &mut r)?;
     if f.nodes(MAX_FORM_NODES + 1) > MAX_FORM_NODES {
         return Err(too_large().into());
+    }
+    if f.written_size(MAX_WRITTEN + 1) > MAX_WRITTEN {
+        return Err(KernelError::TooLarge {
+            what: format!(
+                "a form whose terms would take more than {MAX_WRITTEN} nodes to write in a derivation"
+            ),
+        }
+        .into());
     }
     Ok(f)
 }

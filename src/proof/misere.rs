@@ -154,9 +154,9 @@ impl F {
                     if n > cap {
                         break;
                     }
-                    n += x.nodes(cap - n + 1);
+                    n = n.saturating_add(x.nodes(cap - n + 1).min(cap + 1));
                 }
-                n
+                n.min(cap + 1)
             }
         }
     }
