@@ -373,7 +373,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
             None => {
                 let (px, py) = (notation::print(&mut c.m, x)?, notation::print(&mut c.m, y)?);
                 let why = if name == "link" {
-                    "those misère games are not linked"
+                    "Those misère games are not linked"
                 } else {
                     "those misère games are equal, so nothing distinguishes them"
                 };
@@ -396,7 +396,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
                 let (px, py) = (notation::print(&mut c.m, x)?, notation::print(&mut c.m, y)?);
                 Err(args::error(
                     name,
-                    format!("those misère games are not subtractable: {px}, {py}"),
+                    format!("Those misère games are not subtractable: {px}, {py}"),
                 ))
             }
         };
@@ -630,10 +630,13 @@ fn call_form(
             let (g, h) = (to_misere(k, c, name, x)?, to_misere(k, c, name, y)?);
             return match c.m.subtract(g, h)? {
                 Some(d) => Ok(d),
-                None => Err(args::error(
-                    f,
-                    "those misère games are not subtractable (B is not a part of A)",
-                )),
+                None => {
+                    let (pg, ph) = (notation::print(&mut c.m, g)?, notation::print(&mut c.m, h)?);
+                    Err(args::error(
+                        f,
+                        format!("Those misère games are not subtractable: {pg}, {ph}"),
+                    ))
+                }
             };
         }
         ("mate", [Arg::Game(x)]) => {
