@@ -22,7 +22,10 @@ use crate::rules::Name;
 use crate::term::Term;
 use std::collections::HashMap;
 
-/// The most units of work (forms written out, positions searched) a misère check may do.
+/// The most units of work (forms written out, positions searched) a misère check may do for
+/// the input and for each step: each step reads its whole form again, so a fixed budget for
+/// the whole proof refused honest derivations of a dozen steps (`kayles(7)`), while this one
+/// keeps the check's work linear in the proof's length.
 pub const MAX_WORK: u64 = 2_000_000;
 
 fn show(t: &Term) -> String {
@@ -230,6 +233,8 @@ fn difference(want: &F, have: &F, path: &mut Vec<F>) -> String {
 /// The checker's state: its budget of work and its memo of misère outcomes.
 struct Checker {
     work: u64,
+    /// The work allowed so far: [`MAX_WORK`] for the input and as much again per step.
+    allowed: u64,
     outcomes: HashMap<F, bool>,
     /// The forms of the ruleset positions read so far, by their calls.
     positions: HashMap<Term, F>,
@@ -240,9 +245,9 @@ struct Checker {
 impl Checker {
     fn tick(&mut self) -> Result<(), Stop> {
         self.work += 1;
-        if self.work > MAX_WORK {
+        if self.work > self.allowed {
             return Err(Stop::Limit(format!(
-                "the misère check's budget of {MAX_WORK} units of work"
+                "the misère check's budget of {MAX_WORK} units of work per step"
             )));
         }
         Ok(())
@@ -623,6 +628,7 @@ impl super::played::Played for Checker {
     }
 
     fn step(&mut self, at: &F, s: &Step) -> Result<F, Stop> {
+        self.allowed = self.allowed.saturating_add(MAX_WORK);
         Checker::step(self, at, s)
     }
 
@@ -649,6 +655,7 @@ pub(crate) fn check(
 ) -> Result<(), CheckError> {
     let mut c = Checker {
         work: 0,
+        allowed: MAX_WORK,
         outcomes: HashMap::new(),
         positions: HashMap::new(),
         depth: 0,
