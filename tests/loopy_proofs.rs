@@ -10,7 +10,7 @@
 
 mod common;
 use common::drive;
-use common::run::{onag, onag_stdin, stderr, stdout};
+use common::run::{check, json_of, onag, onag_stdin, stderr, stdout};
 use serde_json::Value;
 
 /// The last line of `onag simplify EXPR`, after checking its status.
@@ -18,18 +18,6 @@ fn last_line(expr: &str) -> String {
     let o = onag(&["simplify", expr]);
     assert_eq!(o.status.code(), Some(0), "{expr}: {}", stderr(&o));
     stdout(&o).lines().last().unwrap_or_default().to_string()
-}
-
-/// `onag check -` on this text: its exit status and output.
-fn check(json: &str) -> (i32, String) {
-    let o = onag_stdin(&["check", "-"], json);
-    (o.status.code().unwrap_or(-1), stdout(&o) + &stderr(&o))
-}
-
-fn json_of(args: &[&str]) -> String {
-    let o = onag(args);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
-    stdout(&o)
 }
 
 fn steps(json: &str) -> Vec<Value> {

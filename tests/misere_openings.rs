@@ -8,7 +8,7 @@
 
 mod common;
 use common::drive;
-use common::run::{onag, onag_stdin, stderr, stdout};
+use common::run::{check, json_of, onag, stderr, stdout};
 use serde_json::Value;
 
 /// One position of each family the misère derivations open.
@@ -23,18 +23,6 @@ const POSITIONS: &[&str] = &[
     "cram(\"...|...\")",
     "arc_kayles(\".-.-.-.\")",
 ];
-
-/// `onag check -` on this text: its exit status and output.
-fn check(json: &str) -> (i32, String) {
-    let o = onag_stdin(&["check", "-"], json);
-    (o.status.code().unwrap_or(-1), stdout(&o) + &stderr(&o))
-}
-
-fn json_of(args: &[&str]) -> String {
-    let o = onag(args);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
-    stdout(&o)
-}
 
 /// An impartial form read from a proof's term (braces, `0`, `*`, `*n`), kept in a normal form:
 /// heaps written out, options sorted, repeats dropped. Two terms are the same game tree

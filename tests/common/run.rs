@@ -104,3 +104,16 @@ pub fn eval_all(exprs: &[String]) -> Vec<Option<String>> {
         })
         .collect()
 }
+
+/// `onag check -` on this text: its exit status and what it printed (both streams).
+pub fn check(json: &str) -> (i32, String) {
+    let o = onag_stdin(&["check", "-"], json);
+    (o.status.code().unwrap_or(-1), stdout(&o) + &stderr(&o))
+}
+
+/// What `onag` prints with these arguments, which must succeed.
+pub fn json_of(args: &[&str]) -> String {
+    let o = onag(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
