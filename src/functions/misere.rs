@@ -354,14 +354,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
         });
     }
     if matches!(name, "link" | "is_linked_to" | "distinguisher") {
-        if a.len() != 2 {
-            return Err(args::error(
-                name,
-                format!("expected 2 arguments ({usage}), found {}", a.len()),
-            ));
-        }
-        let x = to_misere(k, &mut c, name, game_arg(name, a, 0)?)?;
-        let y = to_misere(k, &mut c, name, game_arg(name, a, 1)?)?;
+        let (x, y) = two_forms(k, &mut c, name, usage, a)?;
         let mut links = Links::default();
         let found = match name {
             "is_linked_to" => return Ok(boolean(links.is_linked(&c.m, x, y))),
@@ -382,14 +375,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
         };
     }
     if name == "misere_minus" {
-        if a.len() != 2 {
-            return Err(args::error(
-                name,
-                format!("expected 2 arguments ({usage}), found {}", a.len()),
-            ));
-        }
-        let x = to_misere(k, &mut c, name, game_arg(name, a, 0)?)?;
-        let y = to_misere(k, &mut c, name, game_arg(name, a, 1)?)?;
+        let (x, y) = two_forms(k, &mut c, name, usage, a)?;
         return match c.m.subtract(x, y)? {
             Some(d) => form(&mut c.m, d),
             None => {
@@ -501,6 +487,26 @@ fn form(m: &mut Misere, g: MId) -> Result<Answer, KernelError> {
         kind: "canonical form",
         text: notation::print(m, g)?,
     })
+}
+
+/// The two misère forms of a two-argument function (`link`, `misere_minus`, …), or the
+/// arity error naming its usage.
+fn two_forms(
+    k: &mut Kernel,
+    c: &mut Ctx,
+    name: &str,
+    usage: &str,
+    a: &[Arg],
+) -> Result<(MId, MId), KernelError> {
+    if a.len() != 2 {
+        return Err(args::error(
+            name,
+            format!("expected 2 arguments ({usage}), found {}", a.len()),
+        ));
+    }
+    let x = to_misere(k, c, name, game_arg(name, a, 0)?)?;
+    let y = to_misere(k, c, name, game_arg(name, a, 1)?)?;
+    Ok((x, y))
 }
 
 fn game_arg<'a>(name: &str, a: &'a [Arg], i: usize) -> Result<&'a Term, KernelError> {
