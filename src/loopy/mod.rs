@@ -94,6 +94,16 @@ impl Graph {
         }
     }
 
+    /// The graph whose vertex `v` has the options `edges[v]` (`[left, right]`), as an
+    /// exploration numbering vertices in the order found writes them.
+    pub fn from_edges(edges: Vec<[Vec<u32>; 2]>) -> Graph {
+        let mut graph = Graph::with_vertices(edges.len());
+        for (v, [l, r]) in edges.into_iter().enumerate() {
+            graph.set_options(v as u32, l, r);
+        }
+        graph
+    }
+
     /// The number of vertices.
     pub fn len(&self) -> usize {
         self.left.len()
@@ -448,11 +458,10 @@ impl Loopy {
             }
             edges.push(sides);
         }
-        let mut graph = Graph::with_vertices(order.len());
-        for (v, [l, r]) in edges.into_iter().enumerate() {
-            graph.set_options(v as u32, l, r);
-        }
-        Ok(Loopy { graph, root: 0 })
+        Ok(Loopy {
+            graph: Graph::from_edges(edges),
+            root: 0,
+        })
     }
 
     /// The short game this is, when no cycle is reachable (the kernel's canonical form of the
@@ -570,11 +579,10 @@ impl Loopy {
             }
             edges.push(sides);
         }
-        let mut graph = Graph::with_vertices(order.len());
-        for (v, [l, r]) in edges.into_iter().enumerate() {
-            graph.set_options(v as u32, l, r);
-        }
-        Ok(Loopy { graph, root: 0 })
+        Ok(Loopy {
+            graph: Graph::from_edges(edges),
+            root: 0,
+        })
     }
 
     /// The outcome class under the loopy convention (infinite play is a draw).

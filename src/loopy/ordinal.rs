@@ -173,11 +173,7 @@ pub fn subordinate(g: &Loopy, base: &Loopy, work: &mut Work) -> Result<Loopy, Ke
         }
         edges.push(sides);
     }
-    let mut graph = Graph::with_vertices(order.len());
-    for (v, [l, r]) in edges.into_iter().enumerate() {
-        graph.set_options(v as u32, l, r);
-    }
-    Loopy::new(&graph, 0).ok_or_else(no_subordinate)
+    Loopy::new(&Graph::from_edges(edges), 0).ok_or_else(no_subordinate)
 }
 
 /// The game 1 = {0|}.
