@@ -224,6 +224,10 @@ fn cgsuite_misere_canonical_game_cases() {
             ("misere_nim_value", c.misere_nim_value),
             ("misere_outcome_class", c.outcome),
             ("misere_options", c.options),
+            // CGSuite's shared names act by the value's type: every input here is written
+            // `*[…]`, a misère form.
+            ("birthday", c.birthday),
+            ("options", c.options),
         ] {
             let e = format!("{name}({x})");
             check(e.clone(), eval(&e), want);

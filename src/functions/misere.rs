@@ -406,8 +406,12 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
             form(m, x)?
         }
         "misere_nim_value" => Answer::Game(k.number(&crate::Dyadic::from(m.gminus(g) as i64))),
-        "misere_birthday" => Answer::Game(k.number(&crate::Dyadic::from(m.birthday(g) as i64))),
-        "misere_options" => {
+        // `birthday` and `options` of a misère form (CGSuite's `Birthday`, `Options` of a
+        // MisereCanonicalGame) reach here from the world when an argument is a misère form.
+        "misere_birthday" | "birthday" => {
+            Answer::Game(k.number(&crate::Dyadic::from(m.birthday(g) as i64)))
+        }
+        "misere_options" | "options" => {
             let opts = notation::sorted_options(m, g)?;
             let mut parts = Vec::new();
             for o in opts {

@@ -656,6 +656,11 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             let day = form_birthday(k, t)?;
             Ok(Value::Game(k.number(&Dyadic::from(day))))
         }
+        // A misère form's birthday and options (CGSuite's `Birthday`, `Options` of a misère
+        // game): names shared with normal play act by the value's type.
+        "birthday" | "options" if mentions_misere(a) => {
+            super::misere::call(k, name, a).map(Value::from)
+        }
         "birthday" => {
             // A number that is not a short game has an infinite birthday; others go to the
             // kernel's birthday of the canonical form.
