@@ -431,6 +431,17 @@ fn notation_reads_cgsuites_loopy_games() {
     // Nested labels: b refers to the inner braces, a to the outer.
     let g = read_text(&mut k, "a{0|b{a|b}}");
     assert!(g.len() >= 3);
+    // A label is scoped to its braces, as in CGSuite: two summands may each define `a`, and
+    // each `a` refers to its own braces (a{0|a} is over, a{a|0} is under).
+    let two = read_text(&mut k, "a{0|a} + a{a|0}");
+    let over_under = read_text(&mut k, "over + under");
+    assert_eq!(onside(&two, &mut w()), onside(&over_under, &mut w()));
+    assert_eq!(
+        c(&onside(&two, &mut w()).unwrap()),
+        c(&read_text(&mut k, "over"))
+    );
+    let e = read_err(&mut k, "a{0|a} + {1|a}");
+    assert!(e.message.contains("never defined"), "{}", e.message);
     // Sums with spaces.
     let s = read_text(&mut k, "on + off");
     assert_eq!(onside(&s, &mut w()).unwrap(), Loopy::on());

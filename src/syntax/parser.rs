@@ -179,7 +179,6 @@ fn parse_recording(
         uses: Vec::new(),
         calls,
         labels: Vec::new(),
-        defined_labels: Vec::new(),
     };
     if p.peek() == &Tok::Eof {
         return Err(p.error_here("empty input: expected a game or an expression"));
@@ -265,11 +264,11 @@ struct Parser<'s> {
     uses: Vec<(String, Span)>,
     /// Every call parsed and its span, when a caller asked where a call is (`locate_call`).
     calls: Option<&'s mut Vec<(Span, Term)>>,
-    /// The labels of the loopy braces being read (`a{…}`), innermost last: inside them the
-    /// name refers back to the braces.
-    labels: Vec<String>,
-    /// Every label defined so far, with its place: a label is defined once in a text.
-    defined_labels: Vec<(String, Span)>,
+    /// The labels of the loopy braces being read (`a{…}`), innermost last, with their places:
+    /// inside them the name refers back to the braces. A label is scoped to its braces, as in
+    /// CGSuite: `a{0|a} + a{a|0}` defines two labels `a`, but one inside another's braces is
+    /// an error (CGSuite's "Duplicate var").
+    labels: Vec<(String, Span)>,
 }
 
 /// Which separator ended an option list inside braces.
@@ -954,7 +953,7 @@ impl Parser<'_> {
             // it up, and reports an unknown one at this call (`syntax::call_error`).
             _ if number.is_zero() && matches!(self.peek_at(1), Tok::LParen) => self.call(name),
             _ if number.is_zero() && *self.peek_at(1) == Tok::LBrace => self.label(name),
-            _ if number.is_zero() && self.labels.iter().any(|l| l == name) => {
+            _ if number.is_zero() && self.labels.iter().any(|(l, _)| l == name) => {
                 self.bump();
                 Ok(Term::Name(name.to_string()))
             }
@@ -1019,25 +1018,24 @@ impl Parser<'_> {
     }
 
     /// `a{…}`: braces labelled `a`, inside which the name `a` refers back to them; read as
-    /// `loop("a", {…})`. A label is defined once in a text.
+    /// `loop("a", {…})`. A label is defined once among the braces around it.
     #[inline(never)]
     fn label(&mut self, name: &str) -> Result<Term, ParseError> {
         let span = self.span();
         if KEYWORDS.contains(&name) {
             return Err(self.error(span, format!("`{name}` is a keyword, not a label")));
         }
-        if let Some((_, first)) = self.defined_labels.iter().find(|(l, _)| l == name) {
+        if let Some((_, first)) = self.labels.iter().find(|(l, _)| l == name) {
             return Err(self.error(
                 span,
                 format!(
-                    "the label `{name}` is defined twice (first at line {}, column {})",
+                    "the label `{name}` is defined twice (first at line {}, column {}, whose braces hold this one)",
                     first.start.line, first.start.column
                 ),
             ));
         }
-        self.defined_labels.push((name.to_string(), span));
         self.bump();
-        self.labels.push(name.to_string());
+        self.labels.push((name.to_string(), span));
         let body = self.braces();
         self.labels.pop();
         let t = Term::Call {
