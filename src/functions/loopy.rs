@@ -53,7 +53,7 @@ pub fn is_loopy_term(t: &Term) -> bool {
 }
 
 /// The functions of this family, with their usage.
-pub const NAMES: [(&str, &str); 41] = [
+pub const NAMES: [(&str, &str); 48] = [
     ("onside", "onside(G): the onside of a stopper-sided game, infinite play won by Left (CGSuite's G.Onside)"),
     ("offside", "offside(G): the offside of a stopper-sided game, infinite play won by Right (CGSuite's G.Offside)"),
     ("sidle", "A & B or sidle(A, B): the value with onside A and offside B, stoppers with A ≥ B"),
@@ -94,12 +94,24 @@ pub const NAMES: [(&str, &str); 41] = [
     ("subordinate", "subordinate(G, B): the stopper H with B : H = G (CGSuite's G.Subordinate(B)), an error when there is none"),
     ("pow_to", "pow_to(G, x): G : subordinate(x, 1) for a pseudonumber x such as on or {5|pass} (CGSuite's G.PowTo(x); pow_to(^, on) is ^[on])"),
     ("pow", "pow(G, x): {0 | -pow_to(G, x-1) + H} for G = {0|H} and a pseudonumber x (CGSuite's G.Pow(x); pow(^, on) is ^<on>)"),
+    ("left_strong_stop", "left_strong_stop(G): the left stop without its over or under, a number, on or off (CGSuite's G.StrongStop(Left))"),
+    ("right_strong_stop", "right_strong_stop(G): the right stop without its over or under (CGSuite's G.StrongStop(Right))"),
+    ("game_value", "game_value(G): the value of G: its canonical form when it is loopfree, else its stopper or sided value (CGSuite's G.GameValue)"),
+    ("canonical_form", "canonical_form(G): the canonical form of a short game; an error for a loopy game (CGSuite's G.CanonicalForm: use game_value)"),
+    ("is_all_small", "is_all_small(G): whether every follower is infinitesimal (false for every loopy value, as in CGSuite)"),
+    ("is_uptimal", "is_uptimal(G): whether G is an uptimal (false for every loopy value, as in CGSuite)"),
+    ("is_finite", "is_finite(G): whether G has finitely many distinct followers (true for every loopy game here, whose graph is finite)"),
     ("backsliding_toads_and_frogs", "backsliding_toads_and_frogs(\"ttt..fff\"): a Backsliding Toads and Frogs strip (t Left's toads, f Right's frogs, . empty; a piece may also step back), a loopy game (CGSuite's game.strip.BackslidingToadsAndFrogs)"),
 ];
 
 /// The names of this family that short games have too: this family's only when an argument
 /// is loopy (the number world asks [`mentions_loopy`]).
-pub const SHARED: [&str; 19] = [
+pub const SHARED: [&str; 24] = [
+    "game_value",
+    "canonical_form",
+    "is_all_small",
+    "is_uptimal",
+    "is_finite",
     "ordinal_sum",
     "subordinate",
     "pow_to",
@@ -486,6 +498,43 @@ pub fn call(
                 "is_nimber" => k.as_nimber(id).is_some(),
                 _ => x.is_some_and(|x| x.is_integer() && x.signum() >= 0),
             }))
+        }
+        "left_strong_stop" | "right_strong_stop" => {
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            let g = stopper(name, &v)?.clone();
+            let (l, r) = crate::loopy::stops::stops(&g, k, &mut w)?;
+            let s = if name == "left_strong_stop" { l } else { r };
+            let s = s.strong().to_loopy(k, &mut w)?;
+            settle(k, Lv::Stopper(s))
+        }
+        "game_value" => {
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            settle(k, v)
+        }
+        "canonical_form" | "is_all_small" | "is_uptimal" | "is_finite" => {
+            // Reached when the argument is written with loopy notation: a loopfree value is
+            // answered as the short game it is; a loopy one has no canonical form
+            // (CGSuite's NotShortGameException), is finite, and is neither all-small nor
+            // uptimal (CGSuite's NormalValue defaults, which its stoppers keep).
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            match settle(k, v)? {
+                Answer::Game(id) => match name {
+                    "canonical_form" => Ok(Answer::Game(id)),
+                    "is_finite" => Ok(Answer::Bool(true)),
+                    _ => Ok(Answer::Bool(super::predicates::holds(k, name, id)?)),
+                },
+                _ => match name {
+                    "canonical_form" => Err(error(
+                        name,
+                        "that is not a short game; if that is intentional, try game_value in place of canonical_form (CGSuite's words)",
+                    )),
+                    "is_finite" => Ok(Answer::Bool(true)),
+                    _ => Ok(Answer::Bool(false)),
+                },
+            }
         }
         "tiny" | "miny" => {
             arity(name, a, 1)?;

@@ -92,6 +92,8 @@ pub struct Opening {
 /// Every function, one entry per function; each family module lists its own.
 pub static REGISTRY: &[&dyn Function] = &[
     &games::Birthday,
+    &games::CanonicalForm,
+    &games::GameValue,
     &analysis::Cool,
     &analysis::Heat,
     &analysis::Overheat,
@@ -224,6 +226,7 @@ pub static REGISTRY: &[&dyn Function] = &[
     &LoopyName("miny"),
     &predicates::IS_ALL_SMALL,
     &predicates::IS_ATOMIC,
+    &predicates::IS_FINITE,
     &predicates::IS_EVEN_TEMPERED,
     &predicates::IS_ODD_TEMPERED,
     &predicates::IS_INFINITESIMAL,

@@ -40,6 +40,11 @@ predicate!(
 );
 predicate!(IS_ATOMIC, "is_atomic", "true if G has an atomic weight");
 predicate!(
+    IS_FINITE,
+    "is_finite",
+    "true if G has finitely many distinct followers: every short game and loopy graph; not 1/3, ω or *ω (CGSuite's IsFinite)"
+);
+predicate!(
     IS_EVEN_TEMPERED,
     "is_even_tempered",
     "true if G is a number or every option is odd-tempered"
@@ -92,6 +97,7 @@ pub fn handles(name: &str) -> bool {
         name,
         "is_all_small"
             | "is_atomic"
+            | "is_finite"
             | "is_even"
             | "is_odd"
             | "is_even_tempered"
@@ -161,6 +167,7 @@ pub fn holds(k: &mut Kernel, name: &str, g: GameId) -> Result<bool, KernelError>
         }
         "is_infinitesimal" => atomic::is_infinitesimal(k, g),
         "is_numberish" => k.left_stop(g) == k.right_stop(g),
+        "is_finite" => true,
         "is_number_tiny" => number.is_some() || number_tiny(k, g)?,
         "is_uptimal" => Uptimals::new().of(k, g)?.is_some(),
         "is_dyadic" | "is_number" => number.is_some(),

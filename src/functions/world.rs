@@ -1655,6 +1655,8 @@ fn world_predicate(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Option<Value
             "is_integer" => s.to_integer().is_some(),
             "is_ordinal" => s.to_ordinal().is_some(),
             "is_infinitesimal" => false,
+            // A number that is not a short game (1/3, ω) has infinitely many followers.
+            "is_finite" => s.to_dyadic().is_some(),
             _ => {
                 return Err(error(
                     name,
@@ -1667,7 +1669,7 @@ fn world_predicate(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Option<Value
         },
         Value::Nimber(x) => match name {
             "is_nimber" => true,
-            "is_number" | "is_dyadic" | "is_integer" | "is_ordinal" => false,
+            "is_number" | "is_dyadic" | "is_integer" | "is_ordinal" | "is_finite" => false,
             "nim_value" => return Ok(Some(Value::from(x.to_ordinal()))),
             _ => {
                 return Err(error(

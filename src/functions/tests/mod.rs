@@ -3,6 +3,7 @@
 
 mod analysis_openings;
 mod backsliding_toads;
+mod cgsuite_names;
 mod cgsuite_props;
 mod graph_games;
 mod never_panics;
