@@ -653,3 +653,31 @@ fn nim_value_of_a_kayles_row_is_its_normal_play_value() {
     );
     assert_eq!(eval("nim_value(kayles(5))"), "4");
 }
+
+/// CGSuite's `MisereCanonicalGame.DayN`: the games born by days 0–4 number 1, 2, 3, 5 and 22
+/// (Conway, ONAG ch. 12; Siegel, CGT ch. V), day 3's being 0, *, *2, *3 and {*2}; the lists
+/// are lists (`size`), a bound on the games is an error, and one on the options narrows the
+/// sets tried ({*} = 0 in misère play, so one option at most leaves 0 and * on every day).
+#[test]
+fn games_born_by_day_n() {
+    let counts: Vec<String> = (0..=4)
+        .map(|n| eval(&format!("size(misere_day_n({n}))")))
+        .collect();
+    assert_eq!(counts, ["1", "2", "3", "5", "22"]);
+    let all = eval("misere_day_n(3)");
+    let inner = all.strip_prefix('[').and_then(|s| s.strip_suffix(']'));
+    let mut day3: Vec<String> = inner
+        .unwrap_or_else(|| panic!("{all}"))
+        .split(',')
+        .map(String::from)
+        .collect();
+    day3.sort();
+    assert_eq!(day3, ["*[0]", "*[1]", "*[2#]", "*[2]", "*[3]"]);
+    assert_eq!(eval("misere_day_n(4, 100, 1)"), "[*[0],*[1]]");
+    let o = onag(&["eval", "misere_day_n(4, 10)"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("more than 10 games"), "{}", stderr(&o));
+    // Lists of misère forms are lists: CGSuite's G.Options.Size.
+    assert_eq!(eval("size(options(*[2#]))"), "1");
+    assert_eq!(eval("size(partitions(*[[*[4] + *[2]]]))"), "2");
+}

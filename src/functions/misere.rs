@@ -5,7 +5,7 @@
 //! `is_even`, `is_odd`, `is_tameable`, `is_half_tame`, `is_prime`, `is_extraverted`,
 //! `nim_value` of a misère form, `parts(G)`, `partitions(G)`, `misere_minus(A, B)`,
 //! `link(A, B)`, `is_linked_to(A, B)`, `distinguisher(A, B)`,
-//! `misere_birthday(G)`, `misere_options(G)`, and the heap rulesets
+//! `misere_birthday(G)`, `misere_options(G)`, `misere_day_n(n)`, and the heap rulesets
 //! `kayles(n)` and `dawsons_kayles(n)`. `*[…]` (CGSuite's notation) is read as `misere("…")`.
 //!
 //! **Arguments are forms, not values.** Misère play depends on the form: `{*2|*2}` is 0 in
@@ -71,9 +71,13 @@ impl Function for MisereFn {
             }
             _ => match call(k, self.name, a)? {
                 Answer::Game(g) => Ok(g),
-                Answer::Misere { kind, text } => Err(args::error(
+                other => Err(args::error(
                     self.name,
-                    format!("its value {text} is a {kind} of misère play, not a short game; `onag eval` prints it"),
+                    format!(
+                        "its value {} is a {} of misère play, not a short game; `onag eval` prints it",
+                        other.text(k),
+                        other.kind()
+                    ),
                 )),
             },
         }
@@ -225,6 +229,11 @@ pub static DISTINGUISHER: MisereFn = f(
     "distinguisher(A, B)",
     "a game T with A + T a misère P-position and B + T an N-position, an error when A = B",
 );
+pub static DAY_N: MisereFn = f(
+    "misere_day_n",
+    "misere_day_n(n) or misere_day_n(n, max_games) or misere_day_n(n, max_games, max_options)",
+    "the misère canonical forms born by day n, as a list (CGSuite's MisereCanonicalGame.DayN); an error past max_games (default 1000000)",
+);
 predicate!(
     IS_EVEN,
     "is_even",
@@ -267,6 +276,7 @@ pub fn handles(name: &str) -> bool {
             | "link"
             | "is_linked_to"
             | "distinguisher"
+            | "misere_day_n"
     )
 }
 
@@ -302,6 +312,9 @@ impl Ctx {
 pub enum Answer {
     /// A short game.
     Game(GameId),
+    /// A list (of forms, or of lists of forms), printed as CGSuite prints it, `[*[2],*[3]]`;
+    /// a list the number world can take apart (`size(options(*[2#]))`).
+    List(Vec<Answer>),
     /// A value of misère play.
     Misere {
         /// What kind of value it is (`"misère form"`, `"genus"`, `"boolean"`, …).
@@ -309,6 +322,29 @@ pub enum Answer {
         /// It as CGSuite prints it.
         text: String,
     },
+}
+
+impl Answer {
+    /// What kind of value it is, for messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Answer::Game(_) => "short game",
+            Answer::List(_) => "list",
+            Answer::Misere { kind, .. } => kind,
+        }
+    }
+
+    /// It as CGSuite prints it.
+    pub fn text(&self, k: &mut Kernel) -> String {
+        match self {
+            Answer::Game(g) => crate::analysis::shown(k, *g),
+            Answer::List(xs) => {
+                let items: Vec<String> = xs.iter().map(|x| x.text(k)).collect();
+                format!("[{}]", items.join(","))
+            }
+            Answer::Misere { text, .. } => text.clone(),
+        }
+    }
 }
 
 fn boolean(b: bool) -> Answer {
@@ -374,6 +410,9 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
             }
         };
     }
+    if name == "misere_day_n" {
+        return day_n(k, &mut c.m, usage, a);
+    }
     if name == "misere_minus" {
         let (x, y) = two_forms(k, &mut c, name, usage, a)?;
         return match c.m.subtract(x, y)? {
@@ -413,14 +452,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
         }
         "misere_options" | "options" => {
             let opts = notation::sorted_options(m, g)?;
-            let mut parts = Vec::new();
-            for o in opts {
-                parts.push(notation::print(m, o)?);
-            }
-            Answer::Misere {
-                kind: "list",
-                text: format!("[{}]", parts.join(",")),
-            }
+            list(m, &opts)?
         }
         "genus" => Answer::Misere {
             kind: "genus",
@@ -457,12 +489,9 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
         "partitions" => {
             let mut items = Vec::new();
             for p in m.partitions(g)? {
-                items.push(list_text(m, &p)?);
+                items.push(list(m, &p)?);
             }
-            Answer::Misere {
-                kind: "list",
-                text: format!("[{}]", items.join(",")),
-            }
+            Answer::List(items)
         }
         "is_even" => boolean(!m.is_odd(g)?),
         "is_odd" => boolean(m.is_odd(g)?),
@@ -470,20 +499,13 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
     })
 }
 
-/// A list of forms as CGSuite prints it: `[*[2],*[2[#-2]]]`.
+/// A list of forms, printed as CGSuite prints it: `[*[2],*[2[#-2]]]`.
 fn list(m: &mut Misere, gs: &[MId]) -> Result<Answer, KernelError> {
-    Ok(Answer::Misere {
-        kind: "list",
-        text: list_text(m, gs)?,
-    })
-}
-
-fn list_text(m: &mut Misere, gs: &[MId]) -> Result<String, KernelError> {
     let mut items = Vec::with_capacity(gs.len());
     for &g in gs {
-        items.push(notation::print(m, g)?);
+        items.push(form(m, g)?);
     }
-    Ok(format!("[{}]", items.join(",")))
+    Ok(Answer::List(items))
 }
 
 fn form(m: &mut Misere, g: MId) -> Result<Answer, KernelError> {
@@ -802,4 +824,77 @@ pub fn form_value(k: &mut Kernel, t: &Term) -> Result<Answer, KernelError> {
     let mut c = Ctx::new(k);
     let g = to_misere(k, &mut c, "+", t)?;
     form(&mut c.m, g)
+}
+
+/// CGSuite's `MisereCanonicalGame.DayN(n, maxGames, maxOptions)`: every misère canonical form
+/// born by day n with at most `max_options` options, day by day, each day's games the
+/// canonical forms of the sets of the day before's (Conway, ONAG ch. 12: 1, 2, 3, 5, 22 and
+/// 4171780 games by days 0 to 5). A list of more than `max_games` games is an error, as the
+/// sets to try grow as 2 to the number of games.
+fn day_n(k: &mut Kernel, m: &mut Misere, usage: &str, a: &[Arg]) -> Result<Answer, KernelError> {
+    const NAME: &str = "misere_day_n";
+    if !(1..=3).contains(&a.len()) {
+        return Err(args::error(
+            NAME,
+            format!("expected 1 to 3 arguments ({usage}), found {}", a.len()),
+        ));
+    }
+    let mut bound = |i: usize, default: u64| -> Result<u64, KernelError> {
+        if i >= a.len() {
+            return Ok(default);
+        }
+        let t = game_arg(NAME, a, i)?;
+        let g = k.eval(t)?;
+        k.as_number(g)
+            .filter(|x| x.is_integer() && x.signum() >= 0)
+            .and_then(|x| x.to_integer().and_then(|n| n.to_u64()))
+            .ok_or_else(|| {
+                args::error(
+                    NAME,
+                    format!("argument {} must be a natural number ({usage})", i + 1),
+                )
+            })
+    };
+    let (days, max_games, max_options) = (bound(0, 0)?, bound(1, 1_000_000)?, bound(2, 1_000_000)?);
+    let too_many = || {
+        args::error(
+            NAME,
+            format!("more than {max_games} games are born by day {days} (raise max_games, the second argument)"),
+        )
+    };
+    let mut day = vec![m.zero()];
+    for _ in 0..days {
+        // Each day's games are all sets of the day before's: 2^|day| of them.
+        if day.len() >= 63 || (1u64 << day.len()) > max_games.saturating_mul(64).max(1 << 20) {
+            return Err(too_many());
+        }
+        let mut next = std::collections::BTreeSet::new();
+        for mask in 0u64..(1u64 << day.len()) {
+            if u64::from(mask.count_ones()) > max_options {
+                continue;
+            }
+            let opts: Vec<MId> = (0..day.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| day[i])
+                .collect();
+            next.insert(m.game(opts)?);
+            if next.len() as u64 > max_games {
+                return Err(too_many());
+            }
+        }
+        let mut sorted: Vec<MId> = next.into_iter().collect();
+        let mut failed = None;
+        sorted.sort_by(|&x, &y| match notation::order(m, x, y) {
+            Ok(o) => o,
+            Err(e) => {
+                failed.get_or_insert(e);
+                std::cmp::Ordering::Equal
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        day = sorted;
+    }
+    list(m, &day)
 }

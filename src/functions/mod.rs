@@ -173,6 +173,7 @@ pub static REGISTRY: &[&dyn Function] = &[
     &misere::LINK,
     &misere::IS_LINKED_TO,
     &misere::DISTINGUISHER,
+    &misere::DAY_N,
     &misere::IS_EVEN,
     &misere::IS_ODD,
     &misere::KAYLES,

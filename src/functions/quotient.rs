@@ -37,9 +37,12 @@ impl Function for QuotientFn {
     fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
         match call(k, self.name, a)? {
             Answer::Game(g) => Ok(g),
-            Answer::Misere { kind, .. } => Err(args::error(
+            other => Err(args::error(
                 self.name,
-                format!("its value is a {kind}, not a short game; `onag eval` prints it"),
+                format!(
+                    "its value is a {}, not a short game; `onag eval` prints it",
+                    other.kind()
+                ),
             )),
         }
     }

@@ -1702,6 +1702,9 @@ impl From<super::misere::Answer> for Value {
     fn from(a: super::misere::Answer) -> Self {
         match a {
             super::misere::Answer::Game(g) => Value::Game(g),
+            super::misere::Answer::List(xs) => {
+                Value::List(xs.into_iter().map(Value::from).collect())
+            }
             super::misere::Answer::Misere { kind, text } => Value::Misere { kind, text },
         }
     }
