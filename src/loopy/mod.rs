@@ -58,6 +58,7 @@ pub mod order;
 pub mod outcome;
 pub mod print;
 pub mod props;
+pub mod side_order;
 pub mod sides;
 pub mod stops;
 pub mod value;

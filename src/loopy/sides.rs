@@ -13,7 +13,8 @@
 
 use super::canonical::canonical;
 use super::order::compare;
-use super::{Loopy, Work};
+use super::side_order::side_ge;
+use super::{Graph, Loopy, Player, Work};
 use crate::kernel::{KernelError, Relation};
 
 /// Rounds of sidling tried before giving up.
@@ -28,12 +29,208 @@ pub enum Side {
     Off,
 }
 
-/// The onside or offside of `g` as a canonical stopper, or an error when sidling does not
-/// settle.
+/// The onside or offside of `g` as a canonical stopper, or an error when no stopper was
+/// found equal to it.
 pub fn side(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
     if g.is_stopper() {
         return canonical(g, work);
     }
+    let g = Loopy::new(g.graph(), g.root()).unwrap_or_else(Loopy::zero);
+    let mut candidate = prune(&g, which, work)?;
+    if !candidate.is_stopper() && g.len() <= ROUNDS_UP_TO {
+        // Pruning left an alternating cycle: sidling by rounds sometimes settles there.
+        if let Some(s) = by_rounds(&g, which, work)? {
+            candidate = s;
+        }
+    }
+    if candidate.is_stopper() {
+        let s = canonical(&candidate, work)?;
+        // Every step was checked; the answer is checked once more against the game itself.
+        if side_ge(&g, &s, which, work)? && side_ge(&s, &g, which, work)? {
+            return Ok(s);
+        }
+    }
+    let name = which.name();
+    Err(KernelError::Function {
+        name: name.to_string(),
+        message: format!(
+            "sidling did not settle: no stopper equal to the {name} was found (the {name} may not be a stopper)"
+        ),
+        calls: Vec::new(),
+    })
+}
+
+/// Graphs of at most this many vertices are also sidled by rounds when pruning fails.
+const ROUNDS_UP_TO: usize = 64;
+
+impl Side {
+    /// `onside` or `offside`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::On => "onside",
+            Side::Off => "offside",
+        }
+    }
+
+    /// The player whose infinite play wins on this side.
+    fn favoured(self) -> Player {
+        match self {
+            Side::On => Player::Left,
+            Side::Off => Player::Right,
+        }
+    }
+}
+
+fn other(p: Player) -> Player {
+    match p {
+        Player::Left => Player::Right,
+        Player::Right => Player::Left,
+    }
+}
+
+/// Deletes edges on alternating cycles while the side of the game stays the same, until the
+/// game is a stopper or no such edge can go.
+///
+/// First, without a check, every move of the disfavoured player (Right for the onside) that
+/// the favoured player can undo at once: in G − G' Left answers it by undoing it, and the play,
+/// if it goes on forever, moves in G forever, which the onside counts for Left (and G' ≥ G
+/// because G' only lacks a Right option). Then every other edge on an alternating cycle, the
+/// disfavoured player's first, each deletion kept only when the side order says the game's
+/// side is unchanged (a Right edge gone can only help Left, so one direction is checked).
+fn prune(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
+    let fav = which.favoured();
+    let dis = other(fav);
+    let mut graph = g.graph().clone();
+    for v in 0..graph.len() as u32 {
+        work.tick(1)?;
+        let keep: Vec<u32> = graph
+            .options(v, dis)
+            .iter()
+            .copied()
+            .filter(|&t| !graph.options(t, fav).contains(&v))
+            .collect();
+        if keep.len() != graph.options(v, dis).len() {
+            let kept = graph.options(v, fav).to_vec();
+            match dis {
+                Player::Left => graph.set_options(v, keep, kept),
+                Player::Right => graph.set_options(v, kept, keep),
+            }
+        }
+    }
+    let mut cur = Loopy::new(&graph, g.root()).unwrap_or_else(Loopy::zero);
+    'outer: while !cur.is_stopper() {
+        let cyclic = cyclic_edges(cur.graph(), work)?;
+        let mut order: Vec<(u32, Player, u32)> = cyclic.iter().copied().filter(|e| e.1 == dis).collect();
+        order.extend(cyclic.iter().copied().filter(|e| e.1 == fav));
+        for (v, who, t) in order {
+            let mut trial = cur.graph().clone();
+            let opts: Vec<u32> = trial.options(v, who).iter().copied().filter(|&x| x != t).collect();
+            let keep = trial.options(v, other(who)).to_vec();
+            match who {
+                Player::Left => trial.set_options(v, opts, keep),
+                Player::Right => trial.set_options(v, keep, opts),
+            }
+            let next = Loopy::new(&trial, cur.root()).unwrap_or_else(Loopy::zero);
+            // Without a Left edge the game can only be smaller, without a Right edge larger:
+            // the other direction is what decides.
+            let same = match who {
+                Player::Left => side_ge(&next, &cur, which, work)?,
+                Player::Right => side_ge(&cur, &next, which, work)?,
+            };
+            if same {
+                cur = next;
+                continue 'outer;
+            }
+        }
+        break;
+    }
+    Ok(cur)
+}
+
+/// The edges (vertex, mover, target) that lie on an alternating cycle: the state (vertex,
+/// mover to move) and the state (target, the other to move) are in one strongly connected
+/// component of the graph of states (Tarjan's algorithm, without recursion).
+fn cyclic_edges(graph: &Graph, work: &mut Work) -> Result<Vec<(u32, Player, u32)>, KernelError> {
+    let n = graph.len();
+    let states = 2 * n;
+    // State 2v: Left to move at v; 2v + 1: Right to move.
+    let succ = |s: usize| -> &[u32] {
+        if s % 2 == 0 {
+            graph.left((s / 2) as u32)
+        } else {
+            graph.right((s / 2) as u32)
+        }
+    };
+    let target = |s: usize, t: u32| 2 * t as usize + 1 - s % 2;
+    let mut index = vec![usize::MAX; states];
+    let mut low = vec![0usize; states];
+    let mut on_stack = vec![false; states];
+    let mut comp = vec![usize::MAX; states];
+    let mut stack = Vec::new();
+    let mut next = 0;
+    let mut comps = 0;
+    for root in 0..states {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        let mut call: Vec<(usize, usize)> = vec![(root, 0)];
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (s, ref mut i)) = call.last_mut() {
+            work.tick(1)?;
+            let os = succ(s);
+            if *i < os.len() {
+                let u = target(s, os[*i]);
+                *i += 1;
+                if index[u] == usize::MAX {
+                    index[u] = next;
+                    low[u] = next;
+                    next += 1;
+                    stack.push(u);
+                    on_stack[u] = true;
+                    call.push((u, 0));
+                } else if on_stack[u] {
+                    low[s] = low[s].min(index[u]);
+                }
+            } else {
+                call.pop();
+                if let Some(&(parent, _)) = call.last() {
+                    low[parent] = low[parent].min(low[s]);
+                }
+                if low[s] == index[s] {
+                    while let Some(u) = stack.pop() {
+                        on_stack[u] = false;
+                        comp[u] = comps;
+                        if u == s {
+                            break;
+                        }
+                    }
+                    comps += 1;
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for v in 0..n as u32 {
+        for (who, s) in [(Player::Left, 2 * v as usize), (Player::Right, 2 * v as usize + 1)] {
+            for &t in graph.options(v, who) {
+                if comp[s] == comp[target(s, t)] {
+                    out.push((v, who, t));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Sidling by rounds (Winning Ways ch. 11): every vertex that is not a stopper starts at `on`
+/// (for the onside) or `off`, and is replaced by `{its Left options' approximations | its
+/// Right options'}`, simplified, until a round changes nothing. `None` when [`MAX_ROUNDS`]
+/// rounds do not settle (the approximations may converge only in the limit).
+pub fn by_rounds(g: &Loopy, which: Side, work: &mut Work) -> Result<Option<Loopy>, KernelError> {
     let n = g.len();
     let mut approx: Vec<Loopy> = Vec::with_capacity(n);
     let mut exact = vec![false; n];
@@ -77,20 +274,10 @@ pub fn side(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelErro
         }
         approx = next;
         if settled {
-            return Ok(approx.swap_remove(g.root() as usize));
+            return Ok(Some(approx.swap_remove(g.root() as usize)));
         }
     }
-    let name = match which {
-        Side::On => "onside",
-        Side::Off => "offside",
-    };
-    Err(KernelError::Function {
-        name: name.to_string(),
-        message: format!(
-            "sidling did not settle in {MAX_ROUNDS} rounds: the {name} may not be a stopper"
-        ),
-        calls: Vec::new(),
-    })
+    Ok(None)
 }
 
 /// The onside.
@@ -102,3 +289,6 @@ pub fn onside(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
 pub fn offside(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
     side(g, Side::Off, work)
 }
+
+#[cfg(test)]
+mod tests;
