@@ -13,7 +13,12 @@
 //!   pairs of vertices at once (`order`);
 //! - the simplest (canonical) form of a stopper: dominated options removed, reversible ones
 //!   bypassed, then equal vertices fused, to a fixed point (`canonical`);
-//! - the onside and offside of a general game by sidling from `on` and `off` (`sides`);
+//! - the order of the sides of arbitrary games, G⁺ ≥ H⁺ and G⁻ ≥ H⁻, as a Büchi game on
+//!   G − H (`side_order`);
+//! - the onside and offside of a general game: edges of alternating cycles deleted while the
+//!   side order says the side is unchanged, stopper followers of equal value fused, until the
+//!   game is a stopper, checked against the game; sidling by rounds from `on` and `off` as the
+//!   fallback for small graphs (`sides`);
 //! - the written form of a canonical stopper, CGSuite's `on`, `over`, `a{0|a}`, its upon
 //!   forms `^[on]`, `^<on>*`, `-1/4v[on]` (`print`);
 //! - the stops of a stopper, pseudonumbers `on`, `off`, x, `x over`, `x under` (`stops`);

@@ -56,10 +56,16 @@ pub fn side_ge_matrix(
                 // Left to move: a progress move into W makes the state good at once.
                 let sl = 2 * p;
                 if win[sl] {
-                    let via_g =
-                        g_progress && ga.left(a as u32).iter().any(|&x| win[2 * (x as usize * nb + b) + 1]);
-                    let via_h =
-                        h_progress && gb.right(b as u32).iter().any(|&y| win[2 * (a * nb + y as usize) + 1]);
+                    let via_g = g_progress
+                        && ga
+                            .left(a as u32)
+                            .iter()
+                            .any(|&x| win[2 * (x as usize * nb + b) + 1]);
+                    let via_h = h_progress
+                        && gb
+                            .right(b as u32)
+                            .iter()
+                            .any(|&y| win[2 * (a * nb + y as usize) + 1]);
                     if via_g || via_h {
                         good[sl] = true;
                         stack.push(sl);
@@ -94,8 +100,12 @@ pub fn side_ge_matrix(
             if s % 2 == 1 {
                 // Right to move here: Left moved here from (x, b) with a ∈ xᴸ (a move in G)
                 // or from (a, y) with b ∈ yᴿ (a move in −H).
-                let from_g = arl[a].iter().map(|&x| (2 * (x as usize * nb + b), g_progress));
-                let from_h = brr[b].iter().map(|&y| (2 * (a * nb + y as usize), h_progress));
+                let from_g = arl[a]
+                    .iter()
+                    .map(|&x| (2 * (x as usize * nb + b), g_progress));
+                let from_h = brr[b]
+                    .iter()
+                    .map(|&y| (2 * (a * nb + y as usize), h_progress));
                 for (q, progress) in from_g.chain(from_h) {
                     // A progress move into W counted already; otherwise into a good state.
                     if !progress && win[q] && !good[q] {

@@ -1,19 +1,20 @@
-//! The onside and offside of a loopy game, by sidling (Winning Ways ch. 11, "sidling";
-//! Siegel, *Combinatorial Game Theory* VI.4–5).
+//! The onside and offside of a loopy game (Winning Ways ch. 11, "sidling"; Siegel,
+//! *Combinatorial Game Theory* VI.4–5).
 //!
 //! The onside G⁺ is the game with infinite play counted a win for Left, the offside G⁻ with
 //! it counted for Right; G is *stopper-sided* when both are stoppers, and then G = G⁺ & G⁻.
-//! Sidling approximates them: start every vertex that reaches an alternating cycle at `on`
-//! (for the onside) or `off` (for the offside), every other vertex at its own simplest form
-//! (it is a stopper, its own sides), and replace each vertex's approximation by
-//! `{approximations of its Left options | of its Right options}`, simplified. From `on` the
-//! approximations only decrease (from `off` only increase); when a round changes none of
-//! them they are the sides. When they have not settled after [`MAX_ROUNDS`] rounds the answer
-//! is an error saying so, never a guess.
+//! Sidling by rounds (Winning Ways) approximates them from `on` and `off` and settles only
+//! when the side has no cycle the approximations must go round infinitely often (over, upon,
+//! `a{0||0|a}` are limits of short games), so the sides are found on the graph instead, as
+//! CGSuite does: edges of alternating cycles are deleted while the order of sides
+//! (`side_order`, decided on the graph) says the side is unchanged, stopper followers of equal
+//! value are fused, until the game is a stopper; its simplest form is then checked against
+//! the game by the same order. When no stopper is found the answer is an error, never a
+//! guess; small graphs are also sidled by rounds before giving up.
 
 use super::canonical::canonical;
 use super::order::compare;
-use super::side_order::side_ge;
+use super::side_order::{side_ge, side_ge_matrix};
 use super::{Graph, Loopy, Player, Work};
 use crate::kernel::{KernelError, Relation};
 
@@ -36,18 +37,15 @@ pub fn side(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelErro
         return canonical(g, work);
     }
     let g = Loopy::new(g.graph(), g.root()).unwrap_or_else(Loopy::zero);
-    let mut candidate = prune(&g, which, work)?;
-    if !candidate.is_stopper() && g.len() <= ROUNDS_UP_TO {
+    if let Some(s) = by_pruning(&g, which, work)? {
+        return Ok(s);
+    }
+    if g.len() <= ROUNDS_UP_TO {
         // Pruning left an alternating cycle: sidling by rounds sometimes settles there.
         if let Some(s) = by_rounds(&g, which, work)? {
-            candidate = s;
-        }
-    }
-    if candidate.is_stopper() {
-        let s = canonical(&candidate, work)?;
-        // Every step was checked; the answer is checked once more against the game itself.
-        if side_ge(&g, &s, which, work)? && side_ge(&s, &g, which, work)? {
-            return Ok(s);
+            if checked(&g, &s, which, work)? {
+                return Ok(s);
+            }
         }
     }
     let name = which.name();
@@ -58,6 +56,28 @@ pub fn side(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelErro
         ),
         calls: Vec::new(),
     })
+}
+
+/// The side by deleting edges of alternating cycles ([`prune`]), as a canonical stopper
+/// checked against the game; `None` when the pruned game is still not a stopper.
+pub fn by_pruning(g: &Loopy, which: Side, work: &mut Work) -> Result<Option<Loopy>, KernelError> {
+    let candidate = prune(g, which, work)?;
+    if !candidate.is_stopper() {
+        return Ok(None);
+    }
+    let s = canonical(&candidate, work)?;
+    Ok(if checked(g, &s, which, work)? {
+        Some(s)
+    } else {
+        None
+    })
+}
+
+/// Whether the stopper `s` is the side of `g`: each at least the other, by the order of sides.
+/// Every step that led to `s` was checked already; this is the answer checked against the
+/// game itself, so a wrong step could only ever give no answer, never a wrong one.
+fn checked(g: &Loopy, s: &Loopy, which: Side, work: &mut Work) -> Result<bool, KernelError> {
+    Ok(side_ge(g, s, which, work)? && side_ge(s, g, which, work)?)
 }
 
 /// Graphs of at most this many vertices are also sidled by rounds when pruning fails.
@@ -118,19 +138,39 @@ fn prune(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> 
         }
     }
     let mut cur = Loopy::new(&graph, g.root()).unwrap_or_else(Loopy::zero);
-    'outer: while !cur.is_stopper() {
-        let cyclic = cyclic_edges(cur.graph(), work)?;
-        let mut order: Vec<(u32, Player, u32)> = cyclic.iter().copied().filter(|e| e.1 == dis).collect();
+    if !cur.is_stopper() {
+        cur = fuse(&cur, which, work)?;
+    }
+    // Passes over the cyclic edges, each deletion tried once per pass on the graph as it is
+    // then (the numbering kept, so the list of edges stays valid), until a pass deletes none.
+    let mut graph = cur.graph().clone();
+    let root = cur.root();
+    loop {
+        if cur.is_stopper() {
+            break;
+        }
+        let cyclic = cyclic_edges(&graph, work)?;
+        let mut order: Vec<(u32, Player, u32)> =
+            cyclic.iter().copied().filter(|e| e.1 == dis).collect();
         order.extend(cyclic.iter().copied().filter(|e| e.1 == fav));
+        let mut deleted = false;
         for (v, who, t) in order {
-            let mut trial = cur.graph().clone();
-            let opts: Vec<u32> = trial.options(v, who).iter().copied().filter(|&x| x != t).collect();
+            if cur.is_stopper() {
+                break;
+            }
+            let mut trial = graph.clone();
+            let opts: Vec<u32> = trial
+                .options(v, who)
+                .iter()
+                .copied()
+                .filter(|&x| x != t)
+                .collect();
             let keep = trial.options(v, other(who)).to_vec();
             match who {
                 Player::Left => trial.set_options(v, opts, keep),
                 Player::Right => trial.set_options(v, keep, opts),
             }
-            let next = Loopy::new(&trial, cur.root()).unwrap_or_else(Loopy::zero);
+            let next = Loopy::new(&trial, root).unwrap_or_else(Loopy::zero);
             // Without a Left edge the game can only be smaller, without a Right edge larger:
             // the other direction is what decides.
             let same = match who {
@@ -138,13 +178,53 @@ fn prune(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> 
                 Player::Right => side_ge(&cur, &next, which, work)?,
             };
             if same {
+                graph = trial;
                 cur = next;
-                continue 'outer;
+                deleted = true;
             }
         }
-        break;
+        if !deleted {
+            break;
+        }
     }
     Ok(cur)
+}
+
+/// The game with the stopper vertices whose values are equal (by [`side_ge_matrix`], all pairs at
+/// once) fused into one, their options merged. This shrinks a large graph (a ruleset's
+/// positions) to about as many vertices as it has distinct values before the trial deletions;
+/// the answer is checked against the game itself at the end, so nothing rests on it.
+fn fuse(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
+    let n = g.len();
+    let ge = side_ge_matrix(g, g, which, work)?;
+    let at = |a: usize, b: usize| ge[a * n + b];
+    // Only followers that are stoppers are fused: two vertices on alternating cycles with
+    // equal sides need not be interchangeable (CGSuite fuses only such vertices too).
+    let mut stopper = vec![false; n];
+    for (v, s) in stopper.iter_mut().enumerate() {
+        work.tick(n as u64)?;
+        *s = g.follower(v as u32).is_some_and(|f| f.is_stopper());
+    }
+    let mut rep: Vec<u32> = (0..n as u32).collect();
+    for a in 0..n {
+        work.tick(1)?;
+        if !stopper[a] {
+            continue;
+        }
+        if let Some(b) = (0..a).find(|&b| stopper[b] && rep[b] == b as u32 && at(a, b) && at(b, a))
+        {
+            rep[a] = b as u32;
+        }
+    }
+    if rep.iter().enumerate().all(|(a, &r)| a as u32 == r) {
+        return Ok(g.clone());
+    }
+    let mut fused = Graph::with_vertices(n);
+    for v in 0..n as u32 {
+        let map = |os: &[u32]| os.iter().map(|&t| rep[t as usize]).collect();
+        fused.set_options(v, map(g.graph().left(v)), map(g.graph().right(v)));
+    }
+    Ok(Loopy::new(&fused, rep[g.root() as usize]).unwrap_or_else(Loopy::zero))
 }
 
 /// The edges (vertex, mover, target) that lie on an alternating cycle: the state (vertex,
@@ -155,7 +235,7 @@ fn cyclic_edges(graph: &Graph, work: &mut Work) -> Result<Vec<(u32, Player, u32)
     let states = 2 * n;
     // State 2v: Left to move at v; 2v + 1: Right to move.
     let succ = |s: usize| -> &[u32] {
-        if s % 2 == 0 {
+        if s.is_multiple_of(2) {
             graph.left((s / 2) as u32)
         } else {
             graph.right((s / 2) as u32)
@@ -215,7 +295,10 @@ fn cyclic_edges(graph: &Graph, work: &mut Work) -> Result<Vec<(u32, Player, u32)
     }
     let mut out = Vec::new();
     for v in 0..n as u32 {
-        for (who, s) in [(Player::Left, 2 * v as usize), (Player::Right, 2 * v as usize + 1)] {
+        for (who, s) in [
+            (Player::Left, 2 * v as usize),
+            (Player::Right, 2 * v as usize + 1),
+        ] {
             for &t in graph.options(v, who) {
                 if comp[s] == comp[target(s, t)] {
                     out.push((v, who, t));
