@@ -16,9 +16,17 @@
 //! move into W (or Right being stuck) are computed as a least fixed point by counting, and W
 //! becomes them; until W no longer shrinks. Left wins exactly from the states left in W.
 
-use super::sides::Side;
 use super::{Loopy, Work};
 use crate::kernel::KernelError;
+
+/// Which side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// Infinite play a win for Left: approximated from `on`.
+    On,
+    /// Infinite play a win for Right: approximated from `off`.
+    Off,
+}
 
 /// For every vertex a of `g` and b of `h`: whether the `side` of g at a is at least the same
 /// side of h at b. Indexed `a * h.len() + b`.

@@ -14,21 +14,13 @@
 
 use super::canonical::canonical;
 use super::order::compare;
+pub use super::side_order::Side;
 use super::side_order::{side_ge, side_ge_matrix};
 use super::{Graph, Loopy, Player, Work};
 use crate::kernel::{KernelError, Relation};
 
 /// Rounds of sidling tried before giving up.
 pub const MAX_ROUNDS: usize = 64;
-
-/// Which side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    /// Infinite play a win for Left: approximated from `on`.
-    On,
-    /// Infinite play a win for Right: approximated from `off`.
-    Off,
-}
 
 /// The onside or offside of `g` as a canonical stopper, or an error when no stopper was
 /// found equal to it.
