@@ -15,10 +15,13 @@
 //!   bypassed, then equal vertices fused, to a fixed point (`canonical`);
 //! - the order of the sides of arbitrary games, G⁺ ≥ H⁺ and G⁻ ≥ H⁻, as a Büchi game on
 //!   G − H (`side_order`);
-//! - the onside and offside of a general game: edges of alternating cycles deleted while the
-//!   side order says the side is unchanged, stopper followers of equal value fused, until the
-//!   game is a stopper, checked against the game; sidling by rounds from `on` and `off` as the
-//!   fallback for small graphs (`sides`);
+//! - the onside and offside of a general game: first part by part, the strongly connected
+//!   components of the graph from the bottom up, each sidled on a small graph of its own with
+//!   the parts below as their canonical stoppers (`sides::parts`); else on the whole graph:
+//!   edges of alternating cycles deleted while the side order says the side is unchanged,
+//!   stopper followers of equal value fused, until the game is a stopper; the answer checked
+//!   against the game; sidling by rounds from `on` and `off` as the fallback for small graphs
+//!   (`sides`);
 //! - the written form of a canonical stopper, CGSuite's `on`, `over`, `a{0|a}`, its upon
 //!   forms `^[on]`, `^<on>*`, `-1/4v[on]` (`print`);
 //! - the stops of a stopper, pseudonumbers `on`, `off`, x, `x over`, `x under` (`stops`);
