@@ -1,39 +1,276 @@
-//! The onside and offside of a loopy game, by sidling (Winning Ways ch. 11, "sidling";
-//! Siegel, *Combinatorial Game Theory* VI.4–5).
+//! The onside and offside of a loopy game (Winning Ways ch. 11, "sidling"; Siegel,
+//! *Combinatorial Game Theory* VI.4–5).
 //!
 //! The onside G⁺ is the game with infinite play counted a win for Left, the offside G⁻ with
 //! it counted for Right; G is *stopper-sided* when both are stoppers, and then G = G⁺ & G⁻.
-//! Sidling approximates them: start every vertex that reaches an alternating cycle at `on`
-//! (for the onside) or `off` (for the offside), every other vertex at its own simplest form
-//! (it is a stopper, its own sides), and replace each vertex's approximation by
-//! `{approximations of its Left options | of its Right options}`, simplified. From `on` the
-//! approximations only decrease (from `off` only increase); when a round changes none of
-//! them they are the sides. When they have not settled after [`MAX_ROUNDS`] rounds the answer
-//! is an error saying so, never a guess.
+//! Sidling by rounds (Winning Ways) approximates them from `on` and `off` and settles only
+//! when the side has no cycle the approximations must go round infinitely often (over, upon,
+//! `a{0||0|a}` are limits of short games), so the sides are found on the graph instead, as
+//! CGSuite does: first part by part (`parts`: each strongly connected component on a small
+//! graph of its own, from the bottom up), else on the whole graph, edges of alternating cycles
+//! are deleted while the order of sides (`side_order`, decided on the graph) says the side is
+//! unchanged, stopper followers of equal value are fused, until the game is a stopper; its
+//! simplest form is then checked against the game by the same order. When no stopper is found the answer is an error, never a
+//! guess; small graphs are also sidled by rounds before giving up.
 
 use super::canonical::canonical;
 use super::order::compare;
-use super::{Loopy, Work};
+pub use super::side_order::Side;
+use super::side_order::{side_ge, side_ge_matrix};
+use super::{Graph, Loopy, Player, Work};
 use crate::kernel::{KernelError, Relation};
 
 /// Rounds of sidling tried before giving up.
 pub const MAX_ROUNDS: usize = 64;
 
-/// Which side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    /// Infinite play a win for Left: approximated from `on`.
-    On,
-    /// Infinite play a win for Right: approximated from `off`.
-    Off,
-}
-
-/// The onside or offside of `g` as a canonical stopper, or an error when sidling does not
-/// settle.
+/// The onside or offside of `g` as a canonical stopper, or an error when no stopper was
+/// found equal to it.
 pub fn side(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
     if g.is_stopper() {
         return canonical(g, work);
     }
+    let g = Loopy::new(g.graph(), g.root()).unwrap_or_else(Loopy::zero);
+    // Part by part first: small comparisons, fast on a ruleset's large graph.
+    if let Some(s) = parts::by_parts(&g, which, work)? {
+        if checked(&g, &s, which, work)? {
+            return Ok(s);
+        }
+    }
+    if let Some(s) = by_pruning(&g, which, work)? {
+        return Ok(s);
+    }
+    if g.len() <= ROUNDS_UP_TO {
+        // Pruning left an alternating cycle: sidling by rounds sometimes settles there.
+        if let Some(s) = by_rounds(&g, which, work)? {
+            if checked(&g, &s, which, work)? {
+                return Ok(s);
+            }
+        }
+    }
+    let name = which.name();
+    Err(KernelError::Function {
+        name: name.to_string(),
+        message: format!(
+            "sidling did not settle: no stopper equal to the {name} was found (the {name} may not be a stopper)"
+        ),
+        calls: Vec::new(),
+    })
+}
+
+/// The side by deleting edges of alternating cycles ([`prune`]), as a canonical stopper
+/// checked against the game; `None` when the pruned game is still not a stopper.
+pub fn by_pruning(g: &Loopy, which: Side, work: &mut Work) -> Result<Option<Loopy>, KernelError> {
+    let candidate = prune(g, which, work)?;
+    if !candidate.is_stopper() {
+        return Ok(None);
+    }
+    let s = canonical(&candidate, work)?;
+    Ok(if checked(g, &s, which, work)? {
+        Some(s)
+    } else {
+        None
+    })
+}
+
+/// Whether the stopper `s` is the side of `g`: each at least the other, by the order of sides.
+/// Every step that led to `s` was checked already; this is the answer checked against the
+/// game itself, so a wrong step could only ever give no answer, never a wrong one.
+fn checked(g: &Loopy, s: &Loopy, which: Side, work: &mut Work) -> Result<bool, KernelError> {
+    Ok(side_ge(g, s, which, work)? && side_ge(s, g, which, work)?)
+}
+
+/// Graphs of at most this many vertices are also sidled by rounds when pruning fails.
+const ROUNDS_UP_TO: usize = 64;
+
+impl Side {
+    /// `onside` or `offside`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::On => "onside",
+            Side::Off => "offside",
+        }
+    }
+
+    /// The player whose infinite play wins on this side.
+    fn favoured(self) -> Player {
+        match self {
+            Side::On => Player::Left,
+            Side::Off => Player::Right,
+        }
+    }
+}
+
+fn other(p: Player) -> Player {
+    match p {
+        Player::Left => Player::Right,
+        Player::Right => Player::Left,
+    }
+}
+
+/// Deletes edges on alternating cycles while the side of the game stays the same, until the
+/// game is a stopper or no such edge can go.
+///
+/// First, without a check, every move of the disfavoured player (Right for the onside) that
+/// the favoured player can undo at once: in G − G' Left answers it by undoing it, and the play,
+/// if it goes on forever, moves in G forever, which the onside counts for Left (and G' ≥ G
+/// because G' only lacks a Right option). Then every other edge on an alternating cycle, the
+/// disfavoured player's first, each deletion kept only when the side order says the game's
+/// side is unchanged (a Right edge gone can only help Left, so one direction is checked).
+fn prune(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
+    let fav = which.favoured();
+    let dis = other(fav);
+    let mut graph = g.graph().clone();
+    for v in 0..graph.len() as u32 {
+        work.tick(1)?;
+        let keep: Vec<u32> = graph
+            .options(v, dis)
+            .iter()
+            .copied()
+            .filter(|&t| !graph.options(t, fav).contains(&v))
+            .collect();
+        if keep.len() != graph.options(v, dis).len() {
+            let kept = graph.options(v, fav).to_vec();
+            match dis {
+                Player::Left => graph.set_options(v, keep, kept),
+                Player::Right => graph.set_options(v, kept, keep),
+            }
+        }
+    }
+    let mut cur = Loopy::new(&graph, g.root()).unwrap_or_else(Loopy::zero);
+    if !cur.is_stopper() {
+        cur = fuse(&cur, which, work)?;
+    }
+    // Passes over the cyclic edges, each deletion tried once per pass on the graph as it is
+    // then (the numbering kept, so the list of edges stays valid), until a pass deletes none.
+    let mut graph = cur.graph().clone();
+    let root = cur.root();
+    loop {
+        if cur.is_stopper() {
+            break;
+        }
+        let cyclic = cyclic_edges(&graph, work)?;
+        let mut order: Vec<(u32, Player, u32)> =
+            cyclic.iter().copied().filter(|e| e.1 == dis).collect();
+        order.extend(cyclic.iter().copied().filter(|e| e.1 == fav));
+        let mut deleted = false;
+        for (v, who, t) in order {
+            if cur.is_stopper() {
+                break;
+            }
+            let mut trial = graph.clone();
+            let opts: Vec<u32> = trial
+                .options(v, who)
+                .iter()
+                .copied()
+                .filter(|&x| x != t)
+                .collect();
+            let keep = trial.options(v, other(who)).to_vec();
+            match who {
+                Player::Left => trial.set_options(v, opts, keep),
+                Player::Right => trial.set_options(v, keep, opts),
+            }
+            let next = Loopy::new(&trial, root).unwrap_or_else(Loopy::zero);
+            // Without a Left edge the game can only be smaller, without a Right edge larger:
+            // the other direction is what decides.
+            let same = match who {
+                Player::Left => side_ge(&next, &cur, which, work)?,
+                Player::Right => side_ge(&cur, &next, which, work)?,
+            };
+            if same {
+                graph = trial;
+                cur = next;
+                deleted = true;
+            }
+        }
+        if !deleted {
+            break;
+        }
+    }
+    Ok(cur)
+}
+
+/// The game with the stopper vertices whose values are equal (by [`side_ge_matrix`], all pairs at
+/// once) fused into one, their options merged. This shrinks a large graph (a ruleset's
+/// positions) to about as many vertices as it has distinct values before the trial deletions;
+/// the answer is checked against the game itself at the end, so nothing rests on it.
+fn fuse(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
+    let n = g.len();
+    let ge = side_ge_matrix(g, g, which, work)?;
+    let at = |a: usize, b: usize| ge[a * n + b];
+    // Only followers that are stoppers are fused: two vertices on alternating cycles with
+    // equal sides need not be interchangeable (CGSuite fuses only such vertices too).
+    let mut stopper = vec![false; n];
+    for (v, s) in stopper.iter_mut().enumerate() {
+        work.tick(n as u64)?;
+        *s = g.follower(v as u32).is_some_and(|f| f.is_stopper());
+    }
+    let mut rep: Vec<u32> = (0..n as u32).collect();
+    for a in 0..n {
+        work.tick(1)?;
+        if !stopper[a] {
+            continue;
+        }
+        if let Some(b) = (0..a).find(|&b| stopper[b] && rep[b] == b as u32 && at(a, b) && at(b, a))
+        {
+            rep[a] = b as u32;
+        }
+    }
+    if rep.iter().enumerate().all(|(a, &r)| a as u32 == r) {
+        return Ok(g.clone());
+    }
+    let mut fused = Graph::with_vertices(n);
+    for v in 0..n as u32 {
+        let map = |os: &[u32]| os.iter().map(|&t| rep[t as usize]).collect();
+        fused.set_options(v, map(g.graph().left(v)), map(g.graph().right(v)));
+    }
+    Ok(Loopy::new(&fused, rep[g.root() as usize]).unwrap_or_else(Loopy::zero))
+}
+
+/// The edges (vertex, mover, target) that lie on an alternating cycle: the state (vertex,
+/// mover to move) and the state (target, the other to move) are in one strongly connected
+/// component of the graph of states.
+fn cyclic_edges(graph: &Graph, work: &mut Work) -> Result<Vec<(u32, Player, u32)>, KernelError> {
+    let n = graph.len();
+    // State 2v: Left to move at v; 2v + 1: Right to move. A move leads to the other's turn.
+    let target = |s: usize, t: u32| 2 * t as usize + 1 - s % 2;
+    let (comp, _) = parts::strongly_connected(
+        2 * n,
+        |s, out| {
+            let who = if s % 2 == 0 {
+                Player::Left
+            } else {
+                Player::Right
+            };
+            out.extend(
+                graph
+                    .options((s / 2) as u32, who)
+                    .iter()
+                    .map(|&t| target(s, t)),
+            );
+        },
+        work,
+    )?;
+    let mut out = Vec::new();
+    for v in 0..n as u32 {
+        for (who, s) in [
+            (Player::Left, 2 * v as usize),
+            (Player::Right, 2 * v as usize + 1),
+        ] {
+            for &t in graph.options(v, who) {
+                if comp[s] == comp[target(s, t)] {
+                    out.push((v, who, t));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Sidling by rounds (Winning Ways ch. 11): every vertex that is not a stopper starts at `on`
+/// (for the onside) or `off`, and is replaced by `{its Left options' approximations | its
+/// Right options'}`, simplified, until a round changes nothing. `None` when [`MAX_ROUNDS`]
+/// rounds do not settle (the approximations may converge only in the limit).
+pub fn by_rounds(g: &Loopy, which: Side, work: &mut Work) -> Result<Option<Loopy>, KernelError> {
     let n = g.len();
     let mut approx: Vec<Loopy> = Vec::with_capacity(n);
     let mut exact = vec![false; n];
@@ -77,20 +314,10 @@ pub fn side(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelErro
         }
         approx = next;
         if settled {
-            return Ok(approx.swap_remove(g.root() as usize));
+            return Ok(Some(approx.swap_remove(g.root() as usize)));
         }
     }
-    let name = match which {
-        Side::On => "onside",
-        Side::Off => "offside",
-    };
-    Err(KernelError::Function {
-        name: name.to_string(),
-        message: format!(
-            "sidling did not settle in {MAX_ROUNDS} rounds: the {name} may not be a stopper"
-        ),
-        calls: Vec::new(),
-    })
+    Ok(None)
 }
 
 /// The onside.
@@ -102,3 +329,7 @@ pub fn onside(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
 pub fn offside(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
     side(g, Side::Off, work)
 }
+
+mod parts;
+#[cfg(test)]
+mod tests;

@@ -282,7 +282,6 @@ fn without_a_backward_step_anywhere_the_game_is_toads_and_frogs() {
 /// `game.strip.BackslidingToadsAndFrogs("ttt..fff").GameValue` is
 /// `{on||0|-1/2} & {1/2|0||off}`.
 #[test]
-#[ignore = "crate::loopy's sidling does not settle on this graph (it reports the game not stopper-sided); un-ignore when it does"]
 fn cgsuites_value_of_ttt_fff() {
     assert_eq!(
         show("backsliding_toads_and_frogs(\"ttt..fff\")"),
