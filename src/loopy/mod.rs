@@ -64,6 +64,7 @@ pub mod outcome;
 pub mod print;
 pub mod props;
 pub mod side_order;
+pub mod side_derive;
 pub mod sides;
 pub mod stops;
 pub mod value;

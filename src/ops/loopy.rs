@@ -24,7 +24,12 @@ pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, S
         Format::Json => format!("{}\n", s.proof.to_json()),
         _ => {
             let mut out = chain(ctx, &s.proof);
-            if s.stopper {
+            if s.sides {
+                out.push_str(&format!(
+                    "value by its sides (onside & offside, each in simplest form): {}\n",
+                    s.value.as_deref().unwrap_or(&s.notation)
+                ));
+            } else if s.stopper {
                 out.push_str(&format!("simplest form: {}\n", s.notation));
             } else {
                 out.push_str(&format!(
