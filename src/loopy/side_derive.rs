@@ -54,6 +54,31 @@ pub fn sidle_term(a: Term, b: Term) -> Term {
     }
 }
 
+/// The term with every label `l` renamed `xl`: the two arguments of `A & B` are read as one
+/// term, in which a label may be defined once, and [`write`] names labels from `a` on in
+/// each. (Labels written here are a letter and digits, so `x` and a letter is new.)
+fn relabel(t: &Term) -> Term {
+    match t {
+        Term::Name(n) => Term::Name(format!("x{n}")),
+        Term::Game { left, right } => Term::Game {
+            left: left.iter().map(relabel).collect(),
+            right: right.iter().map(relabel).collect(),
+        },
+        Term::Call { name, args } => Term::Call {
+            name: name.clone(),
+            args: args
+                .iter()
+                .map(|a| match a {
+                    Arg::Text(l) if name == super::build::LOOP => Arg::Text(format!("x{l}")),
+                    Arg::Game(g) => Arg::Game(relabel(g)),
+                    other => other.clone(),
+                })
+                .collect(),
+        },
+        other => other.clone(),
+    }
+}
+
 /// `g` without option `index` of vertex `v` for `who`.
 fn without(g: &Loopy, v: u32, who: Player, index: usize) -> Loopy {
     let mut h = g.graph().clone();
@@ -240,7 +265,7 @@ pub fn sides(
             after: cur.clone(),
         });
     }
-    let off = side_term(Side::Off, graph.clone());
+    let off = side_term(Side::Off, relabel(&graph));
     steps.push(LoopyStep {
         edit: Edit::Sides,
         within: Vec::new(),
@@ -253,7 +278,7 @@ pub fn sides(
     else {
         return Ok(None);
     };
-    let wrap_off = |t: Term| sidle_term(on_term.clone(), t);
+    let wrap_off = |t: Term| sidle_term(on_term.clone(), relabel(&t));
     let Some((offside, off_term)) =
         side_chain(&cur, Side::Off, false, &[1], &wrap_off, &mut steps, work)?
     else {
@@ -262,7 +287,7 @@ pub fn sides(
     Ok(Some(LoopyDerivation {
         steps,
         result: on,
-        term: sidle_term(on_term, off_term),
+        term: sidle_term(on_term, relabel(&off_term)),
         stopper: false,
         offside: Some(offside),
     }))
@@ -299,16 +324,16 @@ pub fn sidle(
             edit: Edit::Sum,
             within: vec![1],
             at: Vec::new(),
-            term: sidle_term(on_term.clone(), tb.clone()),
+            term: sidle_term(on_term.clone(), relabel(&tb)),
             after: gb.clone(),
         });
     }
-    let wrap_b = |t: Term| sidle_term(on_term.clone(), t);
+    let wrap_b = |t: Term| sidle_term(on_term.clone(), relabel(&t));
     let (off, off_term) = stopper_chain(&gb, &[1], &wrap_b, &mut steps, work)?;
     Ok(Some(LoopyDerivation {
         steps,
         result: on,
-        term: sidle_term(on_term, off_term),
+        term: sidle_term(on_term, relabel(&off_term)),
         stopper: false,
         offside: Some(off),
     }))

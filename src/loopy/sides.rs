@@ -222,7 +222,10 @@ fn fuse(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
 /// The edges (vertex, mover, target) that lie on an alternating cycle: the state (vertex,
 /// mover to move) and the state (target, the other to move) are in one strongly connected
 /// component of the graph of states (Tarjan's algorithm, without recursion).
-pub(crate) fn cyclic_edges(graph: &Graph, work: &mut Work) -> Result<Vec<(u32, Player, u32)>, KernelError> {
+pub(crate) fn cyclic_edges(
+    graph: &Graph,
+    work: &mut Work,
+) -> Result<Vec<(u32, Player, u32)>, KernelError> {
     let n = graph.len();
     let states = 2 * n;
     // State 2v: Left to move at v; 2v + 1: Right to move.

@@ -1063,9 +1063,8 @@ impl Checker<'_> {
     /// and of `onside(…)` are followed first (`arg0`, `arg1`), the rest of the terms must be
     /// unchanged.
     fn apply(&mut self, s: &Step, at: &[PathElem], f: &Shape, t: &Shape) -> Result<(), Stop> {
-        let outside = || {
-            Stop::Wrong("the step changes the term outside the place it names".to_string())
-        };
+        let outside =
+            || Stop::Wrong("the step changes the term outside the place it names".to_string());
         let no_place = || {
             Stop::Wrong(format!(
                 "the place {} is not in the term",
@@ -1347,7 +1346,14 @@ fn derivation(t: &Term, budget: &Budget) -> Result<(Loopy, LoopyDerivation), Pro
 fn side_call(t: &Term) -> Option<(Side, &Term)> {
     match t {
         Term::Call { name, args } if name == "onside" || name == "offside" => match &args[..] {
-            [Arg::Game(x)] => Some((if name == "onside" { Side::On } else { Side::Off }, x)),
+            [Arg::Game(x)] => Some((
+                if name == "onside" {
+                    Side::On
+                } else {
+                    Side::Off
+                },
+                x,
+            )),
             _ => None,
         },
         _ => None,
@@ -1521,7 +1527,15 @@ fn value_of(t: &Term, budget: &Budget) -> Result<crate::loopy::value::Value, Pro
             crate::loopy::value::Value::sided(on, off, &mut Work::new(budget.clone()))
                 .map_err(ProofError::Kernel)
         }
-        None => sided(&graph_of(t, budget).map_err(ProofError::Kernel)?, budget),
+        None => match side_call(t) {
+            Some((side, x)) => {
+                let g = graph_of(x, budget).map_err(ProofError::Kernel)?;
+                crate::loopy::sides::side(&g, side, &mut Work::new(budget.clone()))
+                    .map(crate::loopy::value::Value::Stopper)
+                    .map_err(ProofError::Kernel)
+            }
+            None => sided(&graph_of(t, budget).map_err(ProofError::Kernel)?, budget),
+        },
     }
 }
 

@@ -45,7 +45,11 @@ pub(crate) fn side_ge<E>(
         let (p, m) = (s / 2, s % 2);
         let (x, y) = (p / nb, p % nb);
         // Left moves in G by her options, in −H by H's Right options; Right the other way.
-        let (in_g, in_h) = if m == 0 { (&g.l[x], &h.r[y]) } else { (&g.r[x], &h.l[y]) };
+        let (in_g, in_h) = if m == 0 {
+            (&g.l[x], &h.r[y])
+        } else {
+            (&g.r[x], &h.l[y])
+        };
         let next = 1 - m;
         in_g.iter()
             .map(|&x2| (state(x2, y, next), onside))
