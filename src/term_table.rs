@@ -15,8 +15,13 @@
 //! stay inline), so equal terms get equal numbers however they were written (expanded, or with
 //! references). An entry refers only to entries before it, so the table has no cycles, and every
 //! walk over it can go entry by entry in order instead of recursing down a DAG's depth.
+//!
+//! A loopy game's cycles stay inside entries: an entry is a closed part, and a labelled brace
+//! with the uses of its label is written within one entry (`#3 = a{0|#1,a}`, read by the same
+//! grammar as the input), so the table of a loopy proof is acyclic too.
 
-use crate::term::{children, children_mut, Term};
+use crate::loopy::build::{CONSTANTS, LOOP, PASS};
+use crate::term::{children, children_mut, Arg, Term};
 use rustc_hash::FxHashMap;
 
 /// Larger subterms than this (written out, in nodes) are shared through the table when a proof
@@ -162,13 +167,58 @@ impl TermTable {
         self.insert_view(view)
     }
 
-    /// `t`'s top node with its non-leaf children interned.
+    /// The entry of `t`, known to be written without the loopy notation.
+    fn intern_plain(&mut self, t: &Term) -> u32 {
+        if let Term::Ref(n) = t {
+            return *n;
+        }
+        let view = self.fold_plain(t);
+        self.insert_view(view)
+    }
+
+    /// `t`'s top node with its non-leaf children interned (in the loopy notation, only the
+    /// parts an entry can stand for: see [`TermTable::fold_loopy`]).
     fn fold_children(&mut self, t: &Term) -> Term {
+        if loopy_notation(t) {
+            self.fold_loopy(t)
+        } else {
+            self.fold_plain(t)
+        }
+    }
+
+    fn fold_plain(&mut self, t: &Term) -> Term {
         let kids: Vec<Term> = children(t)
             .into_iter()
             .map(|c| {
                 if is_leaf(c) {
                     c.clone()
+                } else {
+                    Term::Ref(self.intern_plain(c))
+                }
+            })
+            .collect();
+        with_children(t, kids.into_iter())
+    }
+
+    /// The view of a term in the loopy notation. An entry is a game on its own, so only a
+    /// closed part (every label it names defined inside it) becomes an entry; a part naming a
+    /// label of the braces around it stays written in its parent's entry (its own closed parts
+    /// still entries), and so does the brace of a label (`a{…}` is one node). A cycle is then
+    /// a labelled brace inside one entry, `#3 = a{0|#1,a}`, and entries still refer only to
+    /// earlier ones. `pass`, `on` … `dud` and a label's use are one node each: written in
+    /// place, like numbers.
+    fn fold_loopy(&mut self, t: &Term) -> Term {
+        let is_loop = matches!(t, Term::Call { name, .. } if name == LOOP);
+        let kids: Vec<Term> = children(t)
+            .into_iter()
+            .map(|c| {
+                let atom = is_leaf(c)
+                    || matches!(c, Term::Name(_))
+                    || matches!(c, Term::Call { args, .. } if args.is_empty());
+                if atom {
+                    c.clone()
+                } else if is_loop || !closed(c, &mut Vec::new()) {
+                    self.fold_loopy(c)
                 } else {
                     Term::Ref(self.intern(c))
                 }
@@ -408,7 +458,17 @@ impl TermTable {
             }
             // A stored view is folded again, so a view written out further than necessary
             // gets the number its folded form has.
+            let before = table.len();
             let folded = table.fold_children(&v);
+            if table.len() > before {
+                return Err(TableError {
+                    entry: i,
+                    reason: "writes out a part that is an entry of its own: a part larger than \
+                             a leaf is a reference to an earlier entry (in a loopy game, every \
+                             closed part)"
+                        .into(),
+                });
+            }
             if table.index.contains_key(&folded) {
                 return Err(TableError {
                     entry: i,
@@ -424,6 +484,36 @@ impl TermTable {
             }
         }
         Ok(table)
+    }
+}
+
+/// Whether `t` is written in the loopy notation above its references (a labelled brace,
+/// `pass`, or one of the named loopy games), so its view is made by `fold_loopy`.
+fn loopy_notation(t: &Term) -> bool {
+    match t {
+        Term::Call { name, .. } if name == LOOP || name == PASS => true,
+        Term::Call { name, args } if args.is_empty() && CONSTANTS.contains(&name.as_str()) => true,
+        _ => children(t).into_iter().any(loopy_notation),
+    }
+}
+
+/// Whether every label `t` names is defined inside it (or in `bound`).
+fn closed<'t>(t: &'t Term, bound: &mut Vec<&'t str>) -> bool {
+    match t {
+        Term::Name(n) => bound.contains(&n.as_str()),
+        Term::Call { name, args } if name == LOOP => {
+            let label = args.iter().find_map(|a| match a {
+                Arg::Text(l) => Some(l.as_str()),
+                Arg::Game(_) => None,
+            });
+            bound.extend(label);
+            let ok = children(t).into_iter().all(|c| closed(c, bound));
+            if label.is_some() {
+                bound.pop();
+            }
+            ok
+        }
+        _ => children(t).into_iter().all(|c| closed(c, bound)),
     }
 }
 
@@ -607,6 +697,42 @@ mod tests {
         assert!(!t.same(&a, &c));
         let r = Term::Ref(t.intern(&a));
         assert!(t.same(&r, &b));
+    }
+
+    /// A loopy term's entries are closed games: a labelled brace stays whole in one entry with
+    /// its label's uses, its closed parts are entries of their own, and the views read back as
+    /// the same table.
+    #[test]
+    fn loopy_entries_are_closed_and_read_back() {
+        let mut t = TermTable::new();
+        let g = parse("a{{2|1}||{2|1}, b{0|a, b}|a} + on").unwrap();
+        let n = t.intern(&g);
+        let shown: Vec<String> = t
+            .views()
+            .iter()
+            .map(|v| crate::syntax::print(v, &Default::default()))
+            .collect();
+        // {2|1} once; the brace labelled a with b's brace (which names a) inside it; the sum,
+        // with `on` in place.
+        assert_eq!(
+            shown,
+            ["{2|1}", "a{#0||#0,b{0|a,b}|a}", "#1 + on"],
+            "{shown:?}"
+        );
+        assert_eq!(t.expand(&Term::Ref(n), 100).unwrap(), g);
+        let back = TermTable::from_views(t.views().to_vec()).unwrap();
+        assert_eq!(back.views(), t.views());
+        // A brace whose label is not used is one entry too (the label is not moved away from
+        // it), and `{pass|pass}` is an entry of its own.
+        let mut u = TermTable::new();
+        let h = parse("{a{0|1}, {pass|pass} | 0}").unwrap();
+        u.intern(&h);
+        let shown: Vec<String> = u
+            .views()
+            .iter()
+            .map(|v| crate::syntax::print(v, &Default::default()))
+            .collect();
+        assert_eq!(shown, ["a{0|1}", "{pass|pass}", "{#0,#1|0}"], "{shown:?}");
     }
 
     #[test]

@@ -74,6 +74,36 @@ fn an_unknown_function_is_a_positioned_error_listing_the_functions() {
 }
 
 #[test]
+fn an_unknown_function_names_the_nearest_ones_first() {
+    let message = |src: &str| {
+        let t = parse(src).unwrap();
+        let e = Kernel::new().eval(&t).unwrap_err();
+        let onag::Error::At(e) = onag::Error::from(e).at_source(src) else {
+            panic!("not placed in the text")
+        };
+        e.message
+    };
+    // CGSuite's capitalised method name: its snake-case function.
+    let m = message("MisereNimValue(*2)");
+    assert!(
+        m.contains("unknown function; did you mean `misere_nim_value`? (the functions are"),
+        "{m}"
+    );
+    // One letter wrong or missing.
+    let m = message("birthdy({1|0})");
+    assert!(m.contains("did you mean `birthday`?"), "{m}");
+    let m = message("temprature({1|-1})");
+    assert!(m.contains("did you mean `temperature`?"), "{m}");
+    // Nothing near: only the list.
+    let m = message("frobnicate(2)");
+    assert!(
+        m.contains("frobnicate: unknown function (the functions are"),
+        "{m}"
+    );
+    assert!(!m.contains("did you mean"), "{m}");
+}
+
+#[test]
 fn a_where_may_define_a_functions_name_since_a_call_is_written_with_parentheses() {
     // birthday(1) is 1 (day 1), and the name birthday stands for 5: 5 + 1 = 6.
     let t = parse("birthday + birthday(1) where birthday = 5").unwrap();

@@ -7,25 +7,8 @@
 //! SidedValueTestCase.scala), and the textbook identities of Winning Ways ch. 11 and Siegel,
 //! *Combinatorial Game Theory* ch. VI.
 
-use std::process::Command;
-
-fn onag(args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .output()
-        .expect("run onag");
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
-}
-
-fn eval(e: &str) -> String {
-    let (code, out, err) = onag(&["eval", "--ascii", e]);
-    assert_eq!(code, 0, "{e}: {err}");
-    out.trim_end().to_string()
-}
+mod common;
+use common::run::{eval, run as onag};
 
 /// CGSuite writes a set `{a,b}` where onag writes the list `[a,b]`.
 fn set(s: &str) -> String {
@@ -203,9 +186,35 @@ fn equal(a: &str, b: &str) -> bool {
 fn cgsuite_canonical_stopper_cases() {
     let mut checks = 0;
     let mut same_value_other_text = Vec::new();
+    // Every row's value and functions in one `onag eval -` (one process, not 170).
+    let fs = [
+        "is_stopper",
+        "is_stopper_sided",
+        "is_loopfree",
+        "is_pseudonumber",
+        "is_idempotent",
+        "is_plumtree",
+        "outcome_class",
+        "onside",
+        "offside",
+        "left_options",
+        "right_options",
+    ];
+    let mut exprs = Vec::new();
     for c in STOPPERS {
+        exprs.push(c.x.to_string());
+        exprs.extend(fs.iter().map(|f| format!("{f}({})", c.x)));
+    }
+    let values = common::run::eval_all(&exprs);
+    let width = fs.len() + 1;
+    for (i, c) in STOPPERS.iter().enumerate() {
         let x = c.x;
-        let out = eval(x);
+        let get = |j: usize| {
+            values[i * width + j]
+                .clone()
+                .unwrap_or_else(|| panic!("{}: an error", exprs[i * width + j]))
+        };
+        let out = get(0);
         if out == c.out {
             checks += 1;
         } else {
@@ -216,7 +225,7 @@ fn cgsuite_canonical_stopper_cases() {
         }
         // Read back: the printed form is the same value.
         assert!(equal(&out, x), "{x}: {out} does not read back");
-        let p = |f: &str| eval(&format!("{f}({x})"));
+        let p = |f: &str| get(1 + fs.iter().position(|g| *g == f).expect("a listed function"));
         assert_eq!(p("is_stopper"), "true", "{x}");
         assert_eq!(p("is_stopper_sided"), "true", "{x}");
         assert_eq!(p("is_loopfree"), "false", "{x}");
@@ -609,35 +618,10 @@ fn elements(s: &str) -> Vec<String> {
 #[test]
 fn cgsuite_canonical_stopper_columns() {
     assert_eq!(COLUMNS.len(), STOPPERS.len());
-    let mut checks = 0;
-    let mut unanswered = 0;
-    let mut wrong = Vec::new();
+    // Every cell (function, row, CGSuite's answer) first.
+    let mut cells: Vec<(&str, &str, &str)> = Vec::new();
     for (c, s) in COLUMNS.iter().zip(STOPPERS) {
-        let x = s.x;
-        let mut column = |f: &str, want: &str| {
-            let e = format!("{f}({x})");
-            let (code, out, err) = onag(&["eval", "--ascii", &e]);
-            let got = out.trim_end().to_string();
-            let ok = if UNANSWERED.contains(&(f, x)) {
-                // onag gives no answer here (see UNANSWERED), never a wrong one.
-                unanswered += 1;
-                (code == 2 && err.contains("sidling did not settle"))
-                    || (code != 0 && err.contains("limit reached"))
-            } else if let Some(msg) = want.strip_prefix("!!") {
-                code == 2 && err.contains(msg)
-            } else if OTHER_ORDER.contains(&(f, x)) {
-                // The same value, its options listed in another order than CGSuite's.
-                code == 0 && got != want && equal(&got, want)
-            } else if f == "followers" {
-                code == 0 && elements(&got) == elements(want)
-            } else {
-                code == 0 && got == want
-            };
-            checks += 1;
-            if !ok {
-                wrong.push(format!("{e}: got {got}{err} want {want}"));
-            }
-        };
+        let mut column = |f: &'static str, want: &'static str| cells.push((f, s.x, want));
         column("degree", c.degree);
         column("follower_count", c.follower_count);
         if let Some(f) = c.followers {
@@ -659,6 +643,61 @@ fn cgsuite_canonical_stopper_columns() {
             "is_zero",
         ] {
             column(f, "false");
+        }
+    }
+    // The cells with a value are evaluated in one `onag eval -` (one process, not 200); an
+    // error row and an unanswered one each on its own, for its status and message.
+    let alone =
+        |f: &str, x: &str, want: &str| UNANSWERED.contains(&(f, x)) || want.starts_with("!!");
+    let batch: Vec<String> = cells
+        .iter()
+        .filter(|(f, x, want)| !alone(f, x, want))
+        .map(|(f, x, _)| format!("{f}({x})"))
+        .collect();
+    let mut values = common::run::eval_all(&batch).into_iter();
+    let mut checks = 0;
+    let mut unanswered = 0;
+    let mut wrong = Vec::new();
+    for &(f, x, want) in &cells {
+        let e = format!("{f}({x})");
+        let (code, got, err) = if alone(f, x, want) {
+            // An unanswered column ends at a limit: a short one (the default, 60 s, made
+            // this file take three minutes), since any limit is the answer asserted.
+            let limit = if UNANSWERED.contains(&(f, x)) {
+                "0.3"
+            } else {
+                "60"
+            };
+            let (code, out, err) = onag(&["eval", "--ascii", "--time-limit", limit, &e]);
+            (code, out.trim_end().to_string(), err)
+        } else {
+            match values.next().flatten() {
+                Some(v) => (0, v, String::new()),
+                None => (
+                    2,
+                    String::new(),
+                    "an error (run it alone to see which)".into(),
+                ),
+            }
+        };
+        let ok = if UNANSWERED.contains(&(f, x)) {
+            // onag gives no answer here (see UNANSWERED), never a wrong one.
+            unanswered += 1;
+            (code == 2 && err.contains("sidling did not settle"))
+                || (code != 0 && err.contains("limit reached"))
+        } else if let Some(msg) = want.strip_prefix("!!") {
+            code == 2 && err.contains(msg)
+        } else if OTHER_ORDER.contains(&(f, x)) {
+            // The same value, its options listed in another order than CGSuite's.
+            code == 0 && got != want && equal(&got, want)
+        } else if f == "followers" {
+            code == 0 && elements(&got) == elements(want)
+        } else {
+            code == 0 && got == want
+        };
+        checks += 1;
+        if !ok {
+            wrong.push(format!("{e}: got {got}{err} want {want}"));
         }
     }
     assert!(
@@ -702,10 +741,10 @@ fn cgsuite_sided_value_columns() {
         ("{0|{dud|},*}", "true", "true"),
         ("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}", "false", "false"),
     ];
+    let mut cells = Vec::new();
     for (x, inf, numberish) in cases {
-        let p = |f: &str| eval(&format!("{f}({x})"));
-        assert_eq!(p("is_infinitesimal"), inf, "{x}");
-        assert_eq!(p("is_numberish"), numberish, "{x}");
+        cells.push((format!("is_infinitesimal({x})"), inf));
+        cells.push((format!("is_numberish({x})"), numberish));
         for f in [
             "is_number_tiny",
             "is_integer",
@@ -714,8 +753,15 @@ fn cgsuite_sided_value_columns() {
             "is_ordinal",
             "is_zero",
         ] {
-            assert_eq!(p(f), "false", "{f}({x})");
+            cells.push((format!("{f}({x})"), "false"));
         }
+    }
+    // One `onag eval -` for all the cells.
+    let exprs: Vec<String> = cells.iter().map(|(e, _)| e.clone()).collect();
+    let got = common::run::eval_all(&exprs);
+    assert_eq!(got.len(), cells.len());
+    for ((e, want), got) in cells.iter().zip(got) {
+        assert_eq!(got.as_deref(), Some(*want), "{e}");
     }
 }
 
@@ -736,9 +782,8 @@ fn cgsuite_game_test_loopy_rows() {
 
 /// CGSuite's upon forms read back as the values they print: x^[on]*n = {pass|x*(n xor 1)},
 /// ^[on]* = {pass,0|0}, ^<on> = {0||0|0,pass}, ^<on>* = {0,*|v[on]}, and their negatives and
-/// translates, each printed as CGSuite prints it and read back to the same value. (A nimber
-/// part of 2 or more, `{pass|*2}` printed `^[on]*3`, does not read back: the reader takes
-/// `^[on]*3` for a product.)
+/// translates, each printed as CGSuite prints it and read back to the same value; a nimber
+/// part of 2 or more too (`{pass|*2}` is `^[on]*3`, upon + ∗3).
 #[test]
 fn upon_forms_round_trip() {
     for (x, out) in [
@@ -750,6 +795,9 @@ fn upon_forms_round_trip() {
         ("{0,*|{*|pass}}", "^<on>*"),
         ("{1/2*|pass}", "1/2v[on]"),
         ("{pass|-3/4*}", "-3/4^[on]"),
+        ("{pass|*2}", "^[on]*3"),
+        ("{*3|pass}", "v[on]*2"),
+        ("{pass|5+*3}", "5^[on]*2"),
     ] {
         assert_eq!(eval(x), out, "{x}");
         assert!(equal(out, x), "{out} does not read back as {x}");
@@ -758,4 +806,206 @@ fn upon_forms_round_trip() {
     // The nimber part as a sum: x^<on>* is x^<on> + *.
     assert!(equal("^<on>*", "^<on> + *"));
     assert!(equal("^[on]*", "upon + *"));
+    // Every upon form with a nimber part ∗k, alone and after a number, prints as written and
+    // is the sum it names: x^[on]*k = x + upon + ∗k, x^<on>*k = x + ^<on> + ∗k (^<on> being
+    // pow(^, on), CGSuite's ^.Pow(on)), and the negatives with v.
+    for x in ["", "1/2", "-3"] {
+        for k in 0..5 {
+            let star = common::run::star(k);
+            let suffix = match k {
+                0 => String::new(),
+                1 => "*".to_string(),
+                k => format!("*{k}"),
+            };
+            for (up, sum) in [
+                ("^[on]", "upon"),
+                ("v[on]", "-upon"),
+                ("^<on>", "pow(^, on)"),
+                ("v<on>", "-pow(^, on)"),
+            ] {
+                let text = format!("{x}{up}{suffix}");
+                let value = format!("{} + {sum} + {star}", if x.is_empty() { "0" } else { x });
+                assert_eq!(eval(&text), text, "{text}");
+                assert!(equal(&text, &value), "{text} is not {value}");
+            }
+        }
+    }
+    // Spaced, `*` between a game and an integer is still a product, as everywhere.
+    let (code, _, err) = onag(&["eval", "^[on] * 3"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+/// `eval` that must fail with status 2 and a message containing `words`.
+fn fails(expr: &str, words: &str) {
+    let (code, out, err) = onag(&["eval", "--ascii", expr]);
+    assert_eq!(code, 2, "{expr}: {out}{err}");
+    assert!(err.contains(words), "{expr}: {err}");
+}
+
+/// GameTest.scala's rows of `Pow` and `PowTo` (onag's `pow` and `pow_to`) and of
+/// `Subordinate` (onag's `subordinate`), CGSuite's expected text for each: first the rows
+/// with a loopy exponent or game, then those of short games beside them in the file.
+/// `upon.Subordinate('{*|*}')` is not expressible: onag has no quoted game forms (a base is
+/// its value, and `{*|*}` is 0).
+#[test]
+fn cgsuite_game_test_pow_and_subordinate_rows() {
+    for (x, out) in [
+        ("pow(^, {1|pass})", "{0||0,pass|0,*}"),
+        ("pow(^, {5|pass})", "{0||0,pass|0,v[4]*}"),
+        ("pow(^, {pass|5})", "{0||0,v[4]*|0,pass}"),
+        ("pow(^, on)", "^<on>"),
+        (
+            "pow({0||0|-2}, {5|pass})",
+            "{0||0,pass|-2,{0|-2,{0|-2,{0|-2,{0|-2,{0|-2}}}}}}",
+        ),
+        ("pow({0||0|-2}, on)", "{0||0|-2,pass}"),
+        ("pow_to(^, {pass|1})", "{pass|*,^}"),
+        ("pow_to(^, {1|pass})", "{^|*,pass}"),
+        ("pow_to(^, {5|pass})", "{^[5]|*,pass}"),
+        ("pow_to(^, {pass|5})", "{pass|*,^[5]}"),
+        ("pow_to(^, on)", "^[on]"),
+        ("upon", "^[on]"),
+        (
+            "pow_to({0||0|-2}, {5|pass})",
+            "{{Tiny(2)||0|-2|||0|-2||||0|-2}||0|-2|||{0|-2},pass}",
+        ),
+        ("pow_to({0||0|-2}, on)", "{pass||0|-2}"),
+        ("subordinate(over, 1)", "off"),
+        ("subordinate(upon + *, *)", "on"),
+        ("subordinate({0,*|0,pass}, *)", "over"),
+        ("subordinate(on, 1)", "on"),
+        // Short games.
+        ("pow(^, 7/4)", "{0||0,v*|0,{0,v*|0,*}}"),
+        ("pow(^, 3)", "^<3>"),
+        ("pow({0||0|-2}, 3)", "{0||0|-2,{0|-2,{0|-2}}}"),
+        (
+            "pow({0||0|-2}, 7/4)",
+            "{0||0,{0|-2,{0|-2}}|-2,{0,{0|-2,{0|-2}}|-2,{0|-2}}}",
+        ),
+        ("pow_to(^, 7/4)", "{^|*,^[2]||*,^[2]}"),
+        ("pow_to(^, 3)", "^[3]"),
+        ("pow_to({0||0|-2}, 3)", "{Tiny(2)||0|-2|||0|-2}"),
+        (
+            "pow_to({0||0|-2}, 7/4)",
+            "{Tiny(2)|{0|-2},{Tiny(2)||0|-2}||{0|-2},{Tiny(2)||0|-2}}",
+        ),
+        ("pow_to(+-1, 3)", "{1,{1,+-1|-1}|-1}"),
+        ("subordinate(1/8, 1)", "-3"),
+        ("subordinate(pow_to(^, 5) + *, *)", "5"),
+        ("subordinate(+-1, 0)", "+-1"),
+        ("subordinate(+-1, +-1)", "0"),
+        ("subordinate(-13/16, -1)", "3/8"),
+    ] {
+        assert_eq!(eval(x), out, "{x}");
+    }
+    // "!!Invalid exponent." and "!!That game cannot be subordinated to the specified base."
+    fails("pow(^, {pass|1})", "invalid exponent");
+    fails("pow(^, off)", "invalid exponent");
+    fails("subordinate(on, *)", "cannot be subordinated");
+    fails("subordinate(*, 1)", "cannot be subordinated");
+    fails("pow(+-1, 3)", "{0|H}");
+    // The exponent of a loopy power is a pseudonumber (CGSuite's type `Pseudonumber`).
+    fails("pow_to(^, upon)", "pseudonumber");
+    // B : subordinate(G, B) is G again (the definition), for the loopy rows.
+    for (g, b) in [
+        ("over", "1"),
+        ("upon + *", "*"),
+        ("{0,*|0,pass}", "*"),
+        ("on", "1"),
+    ] {
+        let back = format!("ordinal_sum({b}, subordinate({g}, {b}))");
+        assert!(equal(&back, g), "{back} is not {g}");
+    }
+}
+
+/// The plumtrees of CGSuite's tutorial (help/tutorials/advanced-topics/loopy-games.cgsh):
+/// `uponth := {0|-upon+*}`, `upover := {0|*,pass}`, `tiny := on.Tiny` (onag's `tiny(on)`,
+/// written `Tiny(on)`),
+/// `ace := {0|on.Tiny}`, `G := upon Upsum uponth`, `U := +-G`, `U.Degree`, `U.Variety`.
+/// Each evaluates, prints a form that reads back to the same value, and has the properties
+/// argued here from the definitions (Siegel, *Combinatorial Game Theory* VI; Winning Ways
+/// ch. 11). A stopper G is > 0 when Left wins moving first and moving second (outcome L).
+#[test]
+fn tutorial_plumtrees() {
+    let rel = |a: &str, b: &str| {
+        let (code, out, err) = onag(&["compare", "--ascii", "--brief", a, b]);
+        assert_eq!(code, 0, "{a} {b}: {err}");
+        out.trim().to_string()
+    };
+    let uponth = "{0|-upon+*}";
+    let upover = "{0|*,pass}";
+    let tiny = "Tiny(on)";
+    let ace = "{0|Tiny(on)}";
+    let g = "upsum(upon, {0|-upon+*})";
+    let u = "+-upsum(upon, {0|-upon+*})";
+    for x in [uponth, upover, tiny, ace, g, u] {
+        let printed = eval(x);
+        assert!(equal(&printed, x), "{x} prints {printed}, another value");
+        assert_eq!(eval(&format!("is_stopper({x})")), "true", "{x}");
+    }
+    for x in [uponth, upover, tiny, ace] {
+        assert_eq!(eval(&format!("is_plumtree({x})")), "true", "{x}");
+    }
+    // uponth is ^<on>, CGSuite's ^.Pow(on) (GameTest.scala), and positive: Left moving first
+    // goes to 0; Right's one move is to v[on]* = {0|0,pass}, from which Left goes to 0.
+    assert_eq!(eval(uponth), "^<on>");
+    assert!(equal(uponth, "pow(^, on)"));
+    assert_eq!(eval(&format!("outcome_class({uponth})")), "L");
+    assert_eq!(rel(uponth, "0"), ">");
+    // upover = {0|*,pass}: positive (Left answers * or a pass by moving to 0). It has over's
+    // and ^'s Left option and more Right options, so it is at most each; and strictly: in
+    // upover − over Right moves upover to *, and Left, at * + under, loses whether she moves
+    // * to 0 or passes (Right then moves under to 0 or * to 0); in upover + v Right passes,
+    // and Left loses at upover + * (Right: upover to *) and at v (Right: to 0).
+    assert_eq!(eval(&format!("outcome_class({upover})")), "L");
+    assert_eq!(rel(upover, "0"), ">");
+    assert_eq!(rel(upover, "over"), "<");
+    assert_eq!(rel(upover, "^"), "<");
+    // tiny-on = {0||0|off} is positive (Left answers Right's move to {0|off} by moving to 0)
+    // and below Tiny(5): Tiny is decreasing in its argument and on > 5, and in Tiny(on) +
+    // Miny(5) Right moves to {0|off} + Miny(5), where Left loses both ways (to Miny(5),
+    // Right goes to 0; to {0|off} + {5|0}, Right goes to off + {5|0} and passes until Left
+    // has no move). So it is below ^ too, Tiny(5) being below ^.
+    assert_eq!(eval(tiny), "Tiny(on)");
+    // CGSuite's `on.Tiny` is the function tiny(on), and tiny(G) is {0||0|-G} for any G.
+    assert_eq!(eval("tiny(on)"), "Tiny(on)");
+    assert!(equal("tiny(on)", "{0||0|off}"));
+    assert!(equal("miny(on)", "{on|0||0}"));
+    assert_eq!(eval("tiny(2)"), eval("{0||0|-2}"));
+    assert_eq!(eval(&format!("outcome_class({tiny})")), "L");
+    assert_eq!(rel(tiny, "0"), ">");
+    assert_eq!(rel(tiny, "Tiny(5)"), "<");
+    assert_eq!(rel("Tiny(5)", "^"), "<");
+    assert_eq!(rel(tiny, "^"), "<");
+    // ace = {0|tiny-on}: positive (Left moving first goes to 0; Right's one move is to
+    // tiny-on, which is positive).
+    assert_eq!(eval(&format!("outcome_class({ace})")), "L");
+    assert_eq!(rel(ace, "0"), ">");
+    // G = upon upsum uponth, the onside of a sum of two positive stoppers: positive. U = ±G
+    // is its own negative and a first-player win.
+    assert_eq!(rel(g, "0"), ">");
+    assert_eq!(rel(u, &format!("-({u})")), "=");
+    assert_eq!(eval(&format!("outcome_class({u})")), "N");
+    // U's degree (the onside of U − U) is an idempotent at least 0 (Siegel VI.5); U is stable,
+    // and its variety has a printed form that reads back to it.
+    let degree = eval(&format!("degree({u})"));
+    assert_eq!(eval(&format!("is_idempotent({degree})")), "true");
+    assert_ne!(rel(&degree, "0"), "<");
+    assert_eq!(eval(&format!("is_stable({u})")), "true");
+    let variety = eval(&format!("variety({u})"));
+    assert!(equal(&variety, &format!("variety({u})")));
+}
+
+/// A call whose value is loopy may stand inside braces, as CGSuite's `ace := {0|on.Tiny}` does:
+/// the brace is built as a graph around the call's value.
+#[test]
+fn loopy_calls_inside_braces() {
+    assert_eq!(eval("{0|tiny(on)}"), "{0|Tiny(on)}");
+    assert!(equal("{0|tiny(on)}", "{0|||0||0|off}"));
+    assert_eq!(eval("{0|pow(^, on)}"), "{0|^<on>}");
+    assert!(equal("{0|pow(^, on)}", "{0|{0|-upon+*}}"));
+    // left_stop(on) is on, and {0|on} is the number 1 (the simplest number between 0 and on).
+    assert_eq!(eval("{0|left_stop(on)}"), "1");
+    // A short call beside them is valued as before.
+    assert_eq!(eval("{1|birthday(2)}"), "3/2");
 }

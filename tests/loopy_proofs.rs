@@ -10,7 +10,7 @@
 
 mod common;
 use common::drive;
-use common::run::{onag, onag_stdin, stderr, stdout};
+use common::run::{check, json_of, onag, onag_stdin, stderr, stdout};
 use serde_json::Value;
 
 /// The last line of `onag simplify EXPR`, after checking its status.
@@ -18,18 +18,6 @@ fn last_line(expr: &str) -> String {
     let o = onag(&["simplify", expr]);
     assert_eq!(o.status.code(), Some(0), "{expr}: {}", stderr(&o));
     stdout(&o).lines().last().unwrap_or_default().to_string()
-}
-
-/// `onag check -` on this text: its exit status and output.
-fn check(json: &str) -> (i32, String) {
-    let o = onag_stdin(&["check", "-"], json);
-    (o.status.code().unwrap_or(-1), stdout(&o) + &stderr(&o))
-}
-
-fn json_of(args: &[&str]) -> String {
-    let o = onag(args);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
-    stdout(&o)
 }
 
 fn steps(json: &str) -> Vec<Value> {
@@ -41,6 +29,54 @@ fn with_steps(json: &str, steps: Vec<Value>) -> String {
     let mut v: Value = serde_json::from_str(json).unwrap();
     v["steps"] = Value::Array(steps);
     v.to_string()
+}
+
+/// The proof's term table.
+fn table(json: &str) -> Vec<String> {
+    let v: Value = serde_json::from_str(json).unwrap();
+    v["terms"]
+        .as_array()
+        .map(|a| a.iter().map(|t| t.as_str().unwrap().to_string()).collect())
+        .unwrap_or_default()
+}
+
+/// `text` with every `#n` replaced by entry n of `terms`, written out (by substitution of the
+/// file's own strings, not by onag's reader).
+fn written_out(terms: &[String], text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(k) = rest.find('#') {
+        out.push_str(&rest[..k]);
+        rest = &rest[k + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let n: usize = rest[..digits].parse().unwrap();
+        out.push_str(&written_out(terms, &terms[n]));
+        rest = &rest[digits..];
+    }
+    out + rest
+}
+
+/// A step's `to`, written out.
+fn to_of(json: &str, step: &Value) -> String {
+    written_out(&table(json), step["to"].as_str().unwrap())
+}
+
+/// The text with the term table replaced.
+fn with_table(json: &str, terms: Vec<String>) -> String {
+    let mut v: Value = serde_json::from_str(json).unwrap();
+    v["terms"] = serde_json::json!(terms);
+    v.to_string()
+}
+
+/// Not a proof (exit 2), the message naming `what`.
+fn bad_input(text: &str, what: &str) {
+    let (code, out) = check(text);
+    assert_eq!(
+        code, 2,
+        "accepted or rejected as a proof, not as bad input\n{text}\n{out}"
+    );
+    assert!(out.contains(what), "{what} is not named: {out}");
+    drive::json(text);
 }
 
 fn rejected(text: &str, what: &str) {
@@ -122,6 +158,47 @@ fn a_sum_is_written_as_a_graph_then_simplified() {
     assert_eq!(stdout(&e).trim(), form);
 }
 
+/// A batch (`onag simplify -`, a file) takes the loopy derivation for each line in the loopy
+/// notation, and the normal one for the others, each as it does alone; `--misere` batches stay
+/// misère. A line that fails does not stop the others.
+#[test]
+fn batches_take_the_loopy_path_line_by_line() {
+    let lines = ["upon + upon", "{0|5}", "a{0|a}", "on + off"];
+    let o = onag_stdin(&["simplify", "-"], &(lines.join("\n") + "\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let alone: Vec<String> = lines
+        .iter()
+        .map(|l| stdout(&onag(&["simplify", l])))
+        .collect();
+    assert_eq!(stdout(&o), alone.join("\n"));
+    assert!(stdout(&o).contains("simplest form: over"), "{}", stdout(&o));
+    // JSON: one loopy proof per loopy line, each checking.
+    let o = onag_stdin(
+        &["simplify", "--format", "json", "-"],
+        "a{0,{a|1}|-1}\n{pass|*}\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let proofs: Vec<&str> = text
+        .split("\n\n")
+        .filter(|p| !p.trim().is_empty())
+        .collect();
+    assert_eq!(proofs.len(), 2, "{text}");
+    for p in proofs {
+        assert!(p.contains("\"play\": \"loopy\""), "{p}");
+        assert_eq!(check(p).0, 0, "{}", check(p).1);
+    }
+    // A bad line is its own error (status 2), the rest still derived.
+    let o = onag_stdin(&["simplify", "-"], "a{0|b}\nupon + upon\n");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("line 1"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("simplest form:"), "{}", stdout(&o));
+    // A misère batch stays misère.
+    let o = onag_stdin(&["simplify", "--misere", "-"], "*+*\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), stdout(&onag(&["simplify", "--misere", "*+*"])));
+}
+
 /// on + off = dud: the sum's definition gives {pass|pass}, which is dud by definition (Winning
 /// Ways ch. 11, "on + off = dud"); neither is a stopper, and the proof has no stopper step.
 #[test]
@@ -137,7 +214,13 @@ fn on_plus_off_is_dud() {
     let s = steps(&json);
     assert_eq!(s.len(), 2, "{json}");
     assert!(s.iter().all(|x| x["rule"] == "loopy-sum"), "{json}");
-    assert_eq!(s[0]["to"], "{pass|pass}");
+    // The graph of the sum, {pass|pass}, is an entry of the term table (a game that refers to
+    // itself), and the step names it.
+    let terms = table(&json);
+    let dud = terms.iter().position(|t| t == "{pass|pass}");
+    assert!(dud.is_some(), "{json}");
+    assert_eq!(s[0]["to"], format!("#{}", dud.unwrap()), "{json}");
+    assert_eq!(to_of(&json, &s[0]), "{pass|pass}");
     assert_eq!(check(&json).0, 0, "{}", check(&json).1);
     drive::json(&json);
     // Off + on, and dud + dud, are dud the same way.
@@ -155,6 +238,20 @@ fn upon_plus_upon() {
     let json = json_of(&["prove", "--format", "json", "upon + upon", form]);
     assert_eq!(check(&json).0, 0, "{}", check(&json).1);
     drive::json(&json);
+    // The steps' terms are entries of the table: entries that refer to themselves (`pass`)
+    // and to earlier entries (`{pass|#1}`), every step naming an entry.
+    let terms = table(&json);
+    assert!(
+        terms.iter().any(|t| t.contains("pass") && t.contains('#')),
+        "no cyclic entry naming another: {json}"
+    );
+    for st in steps(&json) {
+        let to = st["to"].as_str().unwrap();
+        assert!(to.starts_with('#'), "a step written out: {to}");
+        assert!(!to_of(&json, &st).contains('#'));
+    }
+    // The input stays written out, and the first step starts from it (no `from`).
+    assert!(steps(&json)[0].get("from").is_none(), "{json}");
     let cmp = |a: &str, b: &str| stdout(&onag(&["compare", a, b]));
     assert!(
         cmp("upon + upon", form).contains('='),
@@ -204,18 +301,48 @@ fn tampered_proofs_are_rejected() {
     let s = steps(&json);
     let labelled = s
         .iter()
-        .position(|x| x["to"].as_str().unwrap().contains("a{a|"))
+        .position(|x| to_of(&json, x).contains("a{a|"))
         .expect("a step whose term has a label");
+    // Its cycles are labelled entries of the table, the label's uses inside the entry, the
+    // steps naming them.
+    let terms = table(&json);
+    let entry = terms
+        .iter()
+        .position(|e| e.starts_with("a{") && e[2..].contains('a'))
+        .expect("a labelled entry");
+    assert!(
+        s.iter().any(|x| x["to"] == format!("#{entry}")),
+        "no step names #{entry}: {json}"
+    );
     assert_eq!(s[labelled]["rule"], "loopy-dominated-left", "{json}");
 
-    // A changed label target: the label's use made a pass (a move to the inner brace).
+    // A changed label target: the label's use made a pass (a move to the inner brace), in
+    // the step written out, and in the entry of the table that holds the label.
     let mut t = s.clone();
-    let to = t[labelled]["to"]
-        .as_str()
-        .unwrap()
-        .replacen("a{a|", "a{pass|", 1);
+    let to = to_of(&json, &t[labelled]).replacen("a{a|", "a{pass|", 1);
     t[labelled]["to"] = Value::from(to);
     rejected(&with_steps(&json, t), "changed label target");
+    // In the table: the entry with the label, its options exchanged (still an entry as the
+    // table writes it, now another game); the label's use made a pass, so that the part after
+    // it names no label and is written out where it should be an entry (not a table at all).
+    let mut terms = table(&json);
+    let entry = terms
+        .iter()
+        .position(|e| e.contains("a{a|"))
+        .expect("the labelled brace is an entry of the table");
+    let swapped = terms[entry]
+        .replacen("#0", "#X", 1)
+        .replacen("#1", "#0", 1)
+        .replacen("#X", "#1", 1);
+    assert_ne!(swapped, terms[entry]);
+    let mut t = terms.clone();
+    t[entry] = swapped;
+    rejected(&with_table(&json, t), "an entry's options exchanged");
+    terms[entry] = terms[entry].replacen("a{a|", "a{pass|", 1);
+    bad_input(
+        &with_table(&json, terms),
+        &format!("term #{entry}: writes out a part"),
+    );
 
     // A changed step: the dominated option kept instead of the one that dominates it.
     let mut t = s.clone();
@@ -258,7 +385,7 @@ fn tampered_proofs_are_rejected() {
     rejected(&with_steps(&json, t), "the wrong side");
     // The sum's definition with one option dropped.
     let mut t = s.clone();
-    let to = t[0]["to"].as_str().unwrap().replacen("pass,", "", 1);
+    let to = to_of(&json, &t[0]).replacen("pass,", "", 1);
     t[0]["to"] = Value::from(to);
     rejected(&with_steps(&json, t), "a wrong sum");
     // on + off = on is false: a loopy-sum step claiming it.
@@ -268,6 +395,57 @@ fn tampered_proofs_are_rejected() {
     })
     .to_string();
     rejected(&fake, "on + off = on");
+}
+
+/// A term table that is not one is bad input (status 2), the entry named: an entry naming an
+/// entry that is not before it (undefined, itself, or a cycle of entries `#0 = #1`,
+/// `#1 = #0` that never reaches a brace), an entry repeated, a label used in an entry but
+/// defined outside it; a step naming an entry the table lacks too.
+#[test]
+fn tampered_term_tables_are_bad_input() {
+    let json = json_of(&["prove", "--format", "json", "upon + upon", "{0||0,pass|0}"]);
+    let terms = table(&json);
+    let n = terms.len();
+    assert!(n >= 3, "{json}");
+    let last = terms[n - 1].clone();
+    // An entry naming an undefined entry.
+    let mut t = terms.clone();
+    t[n - 1] = format!("{{0|#{}}}", n + 5);
+    bad_input(&with_table(&json, t), &format!("term #{}", n - 1));
+    // An entry naming itself.
+    let mut t = terms.clone();
+    t[n - 1] = format!("{{0|#{}}}", n - 1);
+    bad_input(&with_table(&json, t), "refers to itself");
+    // Two entries naming each other, no brace between.
+    let fake = |terms: serde_json::Value, to: &str| {
+        serde_json::json!({
+            "version": 3, "play": "loopy", "terms": terms, "input": "on + off",
+            "result": "dud", "steps": [{"to": to, "rule": "loopy-sum"}],
+        })
+        .to_string()
+    };
+    bad_input(&fake(serde_json::json!(["#1", "#0"]), "#0"), "term #0");
+    // The same entry twice.
+    let mut t = terms.clone();
+    t.push(last.clone());
+    bad_input(&with_table(&json, t), &format!("term #{n}: repeats"));
+    // A label used in an entry and defined in the step that names it: entries are closed.
+    bad_input(
+        &fake(serde_json::json!(["{pass|a}"]), "a{#0|pass}"),
+        "term #0",
+    );
+    // A step naming an entry beyond the table.
+    let mut s = steps(&json);
+    s[0]["to"] = Value::from(format!("#{}", n + 1));
+    bad_input(&with_steps(&json, s), &format!("#{}", n + 1));
+    // The table written out in full instead still checks: the table is a way of writing.
+    let mut s = steps(&json);
+    for st in s.iter_mut() {
+        let to = to_of(&json, st);
+        st["to"] = Value::from(to);
+    }
+    let out = with_table(&with_steps(&json, s), Vec::new());
+    assert_eq!(check(&out).0, 0, "{}", check(&out).1);
 }
 
 /// A proof file that is not a proof (a term that does not read) is bad input, status 2, with

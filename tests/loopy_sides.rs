@@ -217,19 +217,21 @@ fn tampered_side_proofs_are_rejected() {
     .to_string();
     rejected(&fake, "loopy-sides with two games", 0, "the same G twice");
 
-    // A step that changes the other side of `&` as well as its own.
+    // A step that changes the other side of `&` as well as its own (the step's honest result
+    // is onside({pass,{pass|0}||0|pass}) & offside(G), which checks).
     let mut t = s.clone();
-    let to = t[del]["to"]
-        .as_str()
-        .unwrap()
-        .replacen("offside({pass,", "offside({", 1);
-    t[del]["to"] = Value::from(to);
+    t[del]["to"] =
+        Value::from("onside({pass,{pass|0}||0|pass}) & offside({{pass|0}|pass,{0|pass}})");
     rejected(
         &with_steps(&json, t),
         "the other side changed",
         del,
         "outside",
     );
+    let mut t = s.clone();
+    t[del]["to"] =
+        Value::from("onside({pass,{pass|0}||0|pass}) & offside({pass,{pass|0}|pass,{0|pass}})");
+    checks(&with_steps(&json, t));
 }
 
 /// A side the deletions do not make a stopper (Bach's Carousel, which CGSuite gives no onside

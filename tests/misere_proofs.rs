@@ -7,7 +7,7 @@
 
 mod common;
 use common::drive;
-use common::run::{onag, onag_stdin, stderr, stdout};
+use common::run::{check, json_of, onag, stderr, stdout};
 use serde_json::Value;
 
 /// An impartial form, for the brute force: its options.
@@ -61,18 +61,6 @@ fn simplest(expr: &str) -> String {
     let o = onag(&["simplify", "--misere", expr]);
     assert_eq!(o.status.code(), Some(0), "{expr}: {}", stderr(&o));
     stdout(&o).lines().last().unwrap_or_default().to_string()
-}
-
-/// `onag check -` on this text: its exit status and output.
-fn check(json: &str) -> (i32, String) {
-    let o = onag_stdin(&["check", "-"], json);
-    (o.status.code().unwrap_or(-1), stdout(&o) + &stderr(&o))
-}
-
-fn json_of(args: &[&str]) -> String {
-    let o = onag(args);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
-    stdout(&o)
 }
 
 /// CGSuite's test cases (their inputs written as braces and sums) end at CGSuite's forms, and

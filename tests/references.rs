@@ -106,7 +106,7 @@ fn misere_rules_cite_resolvable_sources() {
         .filter_map(|l| l.trim().strip_prefix("cite"))
         .map(|c| c.trim().trim_matches('"'))
         .collect();
-    assert_eq!(rules, 3);
+    assert_eq!(rules, 4);
     assert_eq!(cites.len(), rules, "every misère rule has a cite line");
     for cite in cites {
         let cs = citations(cite);

@@ -922,3 +922,83 @@ fn analyze_draws_the_options_thermographs_on_request_only() {
         assert_eq!(s.post(path, &body.to_string()).status, 400, "{path} {body}");
     }
 }
+
+/// Loopy games (issue 31) take the loopy path on the server as on the command line, chosen by
+/// their notation: the same bytes for simplify, prove and compare, statuses included; a loopy
+/// sum too large for the request's time ends that request with the limit's error (422, exit
+/// 3), and the server serves on.
+#[test]
+fn loopy_games_are_answered_as_the_cli_answers_them() {
+    let s = Server::start(&[]);
+    let cases: Vec<(&str, serde_json::Value, Vec<&str>, i32)> = vec![
+        (
+            "/api/simplify",
+            json!({"expr": "upon + upon"}),
+            vec!["simplify", "--format", "json", "upon + upon"],
+            0,
+        ),
+        (
+            "/api/simplify",
+            json!({"expr": "a{0,{a|1}|-1}", "format": "text"}),
+            vec!["simplify", "a{0,{a|1}|-1}"],
+            0,
+        ),
+        (
+            "/api/prove",
+            json!({"left": "on + off", "right": "dud"}),
+            vec!["prove", "--format", "json", "on + off", "dud"],
+            0,
+        ),
+        (
+            "/api/prove",
+            json!({"left": "upon + upon", "right": "upon", "format": "text"}),
+            vec!["prove", "upon + upon", "upon"],
+            1,
+        ),
+        (
+            "/api/compare",
+            json!({"left": "over + under", "right": "over & under", "format": "text"}),
+            vec!["compare", "over + under", "over & under"],
+            0,
+        ),
+    ];
+    for (path, body, args, code) in cases {
+        let a = s.post(path, &body.to_string());
+        let (out, status) = cli(&args);
+        assert_eq!(status, code, "{args:?}: {out}");
+        assert_eq!(a.status, 200, "{body}: {}", a.body);
+        assert_eq!(a.exit, Some(code), "{body}");
+        assert_eq!(a.body, out, "{body}");
+    }
+    // The proofs are loopy proofs, and check.
+    let p = s.post(
+        "/api/prove",
+        &json!({"left": "on + off", "right": "dud"}).to_string(),
+    );
+    assert_eq!(p.json()["play"], "loopy");
+    // on + off is dud by the definitions; the derivation of the sum is its graph.
+    let v = s.post("/api/simplify", &expr("on + off")).json();
+    assert_eq!(v["play"], "loopy", "{v}");
+
+    let s = Server::start(&["--time-limit", "0.5"]);
+    let start = Instant::now();
+    let a = s.post("/api/simplify", &expr(EXPLODING_LOOPY));
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.exit, Some(3));
+    assert!(
+        a.json()["error"].as_str().unwrap().contains("limit"),
+        "{}",
+        a.body
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    let b = s.post("/api/simplify", &expr("upon + upon"));
+    assert_eq!(b.status, 200, "{}", b.body);
+}
+
+/// A loopy sum whose graph (the product of its parts' graphs) is far too large to derive in
+/// half a second.
+const EXPLODING_LOOPY: &str = "a{0||0|a} + b{1||0|b} + c{2||0|c} + d{3||0|d} + e{4||0|e} + f{5||0|f} + g{6||0|g} + h{7||0|h} + i{8||0|i} + j{9||0|j} + k{10||0|k} + l{11||0|l}";

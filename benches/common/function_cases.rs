@@ -394,13 +394,19 @@ pub fn cases() -> Vec<(&'static str, Vec<String>)> {
             ],
         ));
     }
-    c.push(("pow", lit(&["pow(^, 3)", "pow({0|^*}, 2)"])));
-    c.push(("pow_to", lit(&["pow_to(^, 3)", "pow_to(^*, 2)"])));
+    c.push(("tiny", lit(&["tiny(on)", "tiny(2)", "tiny({1|over})"])));
+    c.push(("miny", lit(&["miny(on)", "miny(1/2)"])));
+    c.push(("pow", lit(&["pow(^, 3)", "pow({0|^*}, 2)", "pow(^, on)"])));
+    c.push((
+        "pow_to",
+        lit(&["pow_to(^, 3)", "pow_to(^*, 2)", "pow_to(^, {5|pass})"]),
+    ));
     c.push((
         "subordinate",
         lit(&[
             "subordinate(ordinal_sum(^, 3), ^)",
             "subordinate(ordinal_sum({1|-1}, ^), {1|-1})",
+            "subordinate(upon + *, *)",
         ]),
     ));
     c

@@ -243,3 +243,10 @@ pub fn wythoff(a: usize, b: usize, term: &Term) -> Result<(), String> {
     };
     same((read(left)?, read(right)?), &want)
 }
+
+/// The moves of a heap of `n` in the take-and-break game `code` (an octal code is one), each
+/// the sorted positive heaps it leaves: the brute force above, which the misère checker
+/// (`proof::misere_moves`) uses as its own move generator for heap games.
+pub fn moves(code: &str, n: usize) -> Result<BTreeSet<Vec<usize>>, String> {
+    heap_moves(&read(code)?, n)
+}

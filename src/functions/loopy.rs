@@ -11,6 +11,7 @@
 use super::args::error;
 use crate::kernel::{GameId, Kernel, KernelError, Relation};
 use crate::loopy::build::{build, is_loopy, CONSTANTS, FUNCTIONS, LOOP, PASS, SIDLE};
+use crate::loopy::ordinal;
 use crate::loopy::outcome::LoopyOutcome;
 use crate::loopy::sides::{side, Side};
 use crate::loopy::value::Value as Lv;
@@ -52,7 +53,7 @@ pub fn is_loopy_term(t: &Term) -> bool {
 }
 
 /// The functions of this family, with their usage.
-pub const NAMES: [(&str, &str); 35] = [
+pub const NAMES: [(&str, &str); 41] = [
     ("onside", "onside(G): the onside of a stopper-sided game, infinite play won by Left (CGSuite's G.Onside)"),
     ("offside", "offside(G): the offside of a stopper-sided game, infinite play won by Right (CGSuite's G.Offside)"),
     ("sidle", "A & B or sidle(A, B): the value with onside A and offside B, stoppers with A ≥ B"),
@@ -87,12 +88,22 @@ pub const NAMES: [(&str, &str); 35] = [
     ("is_integer", "is_integer(G): whether G is an integer (false for every loopy value)"),
     ("is_nimber", "is_nimber(G): whether G is a nimber (false for every loopy value)"),
     ("is_ordinal", "is_ordinal(G): whether G is an ordinal, for a short game a non-negative integer (false for every loopy value)"),
+    ("tiny", "tiny(G): {0||0|-G}, tiny-G (CGSuite's G.Tiny: tiny(on) is Tiny(on), tiny(2) is Tiny(2))"),
+    ("miny", "miny(G): {G|0||0}, miny-G, the negative of tiny(G) (CGSuite's G.Miny)"),
+    ("ordinal_sum", "ordinal_sum(G, H): the ordinal sum G:H = {GL, G:HL | GR, G:HR} of stoppers (CGSuite's G : H)"),
+    ("subordinate", "subordinate(G, B): the stopper H with B : H = G (CGSuite's G.Subordinate(B)), an error when there is none"),
+    ("pow_to", "pow_to(G, x): G : subordinate(x, 1) for a pseudonumber x such as on or {5|pass} (CGSuite's G.PowTo(x); pow_to(^, on) is ^[on])"),
+    ("pow", "pow(G, x): {0 | -pow_to(G, x-1) + H} for G = {0|H} and a pseudonumber x (CGSuite's G.Pow(x); pow(^, on) is ^<on>)"),
     ("backsliding_toads_and_frogs", "backsliding_toads_and_frogs(\"ttt..fff\"): a Backsliding Toads and Frogs strip (t Left's toads, f Right's frogs, . empty; a piece may also step back), a loopy game (CGSuite's game.strip.BackslidingToadsAndFrogs)"),
 ];
 
 /// The names of this family that short games have too: this family's only when an argument
 /// is loopy (the number world asks [`mentions_loopy`]).
-pub const SHARED: [&str; 15] = [
+pub const SHARED: [&str; 19] = [
+    "ordinal_sum",
+    "subordinate",
+    "pow_to",
+    "pow",
     "options",
     "left_options",
     "right_options",
@@ -475,6 +486,37 @@ pub fn call(
                 "is_nimber" => k.as_nimber(id).is_some(),
                 _ => x.is_some_and(|x| x.is_integer() && x.signum() >= 0),
             }))
+        }
+        "tiny" | "miny" => {
+            arity(name, a, 1)?;
+            let v = operand(k, name, a, 0, eval)?;
+            let g = stopper(name, &v)?;
+            let zero = Loopy::zero();
+            let inner = Loopy::from_options(&[&zero], &[&g.neg()], &mut w)?;
+            let mut t = Loopy::from_options(&[&zero], &[&inner], &mut w)?;
+            if name == "miny" {
+                t = t.neg();
+            }
+            settle(k, Lv::of(&t, &mut w)?)
+        }
+        "ordinal_sum" | "subordinate" | "pow_to" | "pow" => {
+            arity(name, a, 2)?;
+            let x = operand(k, name, a, 0, eval)?;
+            let y = operand(k, name, a, 1, eval)?;
+            let (g, h) = (stopper(name, &x)?, stopper(name, &y)?);
+            if name.starts_with("pow") && !crate::loopy::props::is_pseudonumber(k, h, &mut w)? {
+                return Err(error(
+                    name,
+                    "the exponent must be a pseudonumber: a number, on, off, or a number plus over or under",
+                ));
+            }
+            let r = match name {
+                "ordinal_sum" => ordinal::ordinal_sum(g, h, &mut w)?,
+                "subordinate" => ordinal::subordinate(g, h, &mut w)?,
+                "pow_to" => ordinal::pow_to(g, h, &mut w)?,
+                _ => ordinal::pow(g, h, &mut w)?,
+            };
+            settle(k, Lv::of(&r, &mut w)?)
         }
         _ => Err(error(name, "not a function of loopy games")),
     }

@@ -354,14 +354,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
         });
     }
     if matches!(name, "link" | "is_linked_to" | "distinguisher") {
-        if a.len() != 2 {
-            return Err(args::error(
-                name,
-                format!("expected 2 arguments ({usage}), found {}", a.len()),
-            ));
-        }
-        let x = to_misere(k, &mut c, name, game_arg(name, a, 0)?)?;
-        let y = to_misere(k, &mut c, name, game_arg(name, a, 1)?)?;
+        let (x, y) = two_forms(k, &mut c, name, usage, a)?;
         let mut links = Links::default();
         let found = match name {
             "is_linked_to" => return Ok(boolean(links.is_linked(&c.m, x, y))),
@@ -373,7 +366,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
             None => {
                 let (px, py) = (notation::print(&mut c.m, x)?, notation::print(&mut c.m, y)?);
                 let why = if name == "link" {
-                    "those misère games are not linked"
+                    "Those misère games are not linked"
                 } else {
                     "those misère games are equal, so nothing distinguishes them"
                 };
@@ -382,21 +375,14 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
         };
     }
     if name == "misere_minus" {
-        if a.len() != 2 {
-            return Err(args::error(
-                name,
-                format!("expected 2 arguments ({usage}), found {}", a.len()),
-            ));
-        }
-        let x = to_misere(k, &mut c, name, game_arg(name, a, 0)?)?;
-        let y = to_misere(k, &mut c, name, game_arg(name, a, 1)?)?;
+        let (x, y) = two_forms(k, &mut c, name, usage, a)?;
         return match c.m.subtract(x, y)? {
             Some(d) => form(&mut c.m, d),
             None => {
                 let (px, py) = (notation::print(&mut c.m, x)?, notation::print(&mut c.m, y)?);
                 Err(args::error(
                     name,
-                    format!("those misère games are not subtractable: {px}, {py}"),
+                    format!("Those misère games are not subtractable: {px}, {py}"),
                 ))
             }
         };
@@ -501,6 +487,26 @@ fn form(m: &mut Misere, g: MId) -> Result<Answer, KernelError> {
         kind: "canonical form",
         text: notation::print(m, g)?,
     })
+}
+
+/// The two misère forms of a two-argument function (`link`, `misere_minus`, …), or the
+/// arity error naming its usage.
+fn two_forms(
+    k: &mut Kernel,
+    c: &mut Ctx,
+    name: &str,
+    usage: &str,
+    a: &[Arg],
+) -> Result<(MId, MId), KernelError> {
+    if a.len() != 2 {
+        return Err(args::error(
+            name,
+            format!("expected 2 arguments ({usage}), found {}", a.len()),
+        ));
+    }
+    let x = to_misere(k, c, name, game_arg(name, a, 0)?)?;
+    let y = to_misere(k, c, name, game_arg(name, a, 1)?)?;
+    Ok((x, y))
 }
 
 fn game_arg<'a>(name: &str, a: &'a [Arg], i: usize) -> Result<&'a Term, KernelError> {
@@ -630,10 +636,13 @@ fn call_form(
             let (g, h) = (to_misere(k, c, name, x)?, to_misere(k, c, name, y)?);
             return match c.m.subtract(g, h)? {
                 Some(d) => Ok(d),
-                None => Err(args::error(
-                    f,
-                    "those misère games are not subtractable (B is not a part of A)",
-                )),
+                None => {
+                    let (pg, ph) = (notation::print(&mut c.m, g)?, notation::print(&mut c.m, h)?);
+                    Err(args::error(
+                        f,
+                        format!("Those misère games are not subtractable: {pg}, {ph}"),
+                    ))
+                }
             };
         }
         ("mate", [Arg::Game(x)]) => {

@@ -220,6 +220,8 @@ pub static REGISTRY: &[&dyn Function] = &[
     &LoopyName("is_stable"),
     &LoopyName("upsum_variety"),
     &LoopyName("downsum_variety"),
+    &LoopyName("tiny"),
+    &LoopyName("miny"),
     &predicates::IS_ALL_SMALL,
     &predicates::IS_ATOMIC,
     &predicates::IS_EVEN_TEMPERED,
@@ -329,16 +331,68 @@ pub fn value(kernel: &mut Kernel, name: &str, args: &[Arg]) -> Result<GameId, Ke
     }
 }
 
-/// The error for a call of `name` when no function has that name: it lists the functions.
+/// The error for a call of `name` when no function has that name: the nearest names first
+/// (a misspelling or CGSuite's capitalised method name is the usual cause), then all of them.
 pub fn unknown(name: &str) -> KernelError {
+    let near = nearest(name);
+    let hint = match near.as_slice() {
+        [] => String::new(),
+        [one] => format!("; did you mean `{one}`?"),
+        more => format!(
+            "; did you mean {}?",
+            more.iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+    };
     KernelError::Function {
         name: name.to_string(),
         message: format!(
-            "unknown function (the functions are {})",
+            "unknown function{hint} (the functions are {})",
             names().collect::<Vec<_>>().join(", ")
         ),
         calls: Vec::new(),
     }
+}
+
+/// The function names closest to `name`: the same in snake case (CGSuite's `MisereNimValue`
+/// is `misere_nim_value`), or else those fewest edits away, if that is at most two (one for
+/// short names); at most three.
+fn nearest(name: &str) -> Vec<&'static str> {
+    let snake = snake_case(name);
+    if let Some(f) = lookup(&snake) {
+        return vec![f.name()];
+    }
+    let most = if snake.chars().count() <= 4 { 1 } else { 2 };
+    let mut near: Vec<(usize, &'static str)> = names()
+        .map(|n| (strsim::levenshtein(&snake, n), n))
+        .filter(|&(d, _)| d <= most)
+        .collect();
+    near.sort();
+    near.dedup_by(|a, b| a.1 == b.1);
+    let fewest = near.first().map_or(0, |&(d, _)| d);
+    near.into_iter()
+        .take_while(|&(d, _)| d == fewest)
+        .take(3)
+        .map(|(_, n)| n)
+        .collect()
+}
+
+/// `MisereNimValue` → `misere_nim_value`; a name already in snake case stays.
+fn snake_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 && !out.ends_with('_') {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The evaluator of the expression language lives here, above the kernel, because it needs

@@ -11,6 +11,9 @@
 //! | `pow_to(G, n)` | `G.PowTo(n)` | `G : subordinate(n, 1)` (↑^[n] = ↑ + ↑² + … + ↑ⁿ) |
 //! | `subordinate(G, B)` | `G.Subordinate(B)` | the H with B : H = G, when there is one |
 //!
+//! With a loopy argument (`pow(^, on)`, `subordinate(over, 1)`) the same definitions act on
+//! stoppers in `crate::loopy::ordinal`, reached through `functions::loopy`.
+//!
 //! Each works on the canonical forms of its arguments (so each depends only on their values),
 //! remembers what it has computed, and checks the kernel's budget at every new pair of games.
 //! The Conway product of two numbers is their product and of two nimbers their nim product:
@@ -54,17 +57,17 @@ pub static SELECTIVE_SUM: Family = f(
 pub static POW: Family = f(
     "pow",
     "pow(G, n)",
-    "G^n for G = {0|H}: {0 | -pow_to(G, n-1) + H} (pow(^, n) is ^<n>)",
+    "G^n for G = {0|H}: {0 | -pow_to(G, n-1) + H} (pow(^, n) is ^<n>; n may be a loopy pseudonumber: pow(^, on) is ^<on>)",
 );
 pub static POW_TO: Family = f(
     "pow_to",
     "pow_to(G, n)",
-    "G^[n] = G : subordinate(n, 1) (pow_to(^, n) is ^[n] = ^ + ^<2> + ... + ^<n>)",
+    "G^[n] = G : subordinate(n, 1) (pow_to(^, n) is ^[n] = ^ + ^<2> + ... + ^<n>; n may be a loopy pseudonumber: pow_to(^, on) is ^[on])",
 );
 pub static SUBORDINATE: Family = f(
     "subordinate",
     "subordinate(G, B)",
-    "the game H with B : H = G (CGSuite's G.Subordinate(B)), an error when there is none",
+    "the game H with B : H = G (CGSuite's G.Subordinate(B)), an error when there is none; loopy games too (subordinate(over, 1) is off)",
 );
 
 /// Whether `name` is one of this family's functions.

@@ -36,8 +36,9 @@ const MAX_COPIES: u32 = 64;
 const DEPTH: usize = 1000;
 
 /// Whether `t` has anything of the loopy notation in it: a named loopy game, `pass`, a
-/// labelled brace or a reference to a label (a name no `where` around it defines), or `&`.
-/// The arguments of other calls are not looked into: they are the call's business.
+/// labelled brace or a reference to a label (a name no `where` around it defines), or `&`,
+/// or a call with such an argument (`{0|tiny(on)}`, `{0|pow(^, on)}`: the call's value may
+/// be loopy, so the brace is built as a graph and the call valued by the caller's `leaf`).
 pub fn is_loopy(t: &Term) -> bool {
     fn go<'a>(t: &'a Term, bound: &mut Vec<&'a str>, depth: usize) -> bool {
         if depth > DEPTH {
@@ -45,7 +46,12 @@ pub fn is_loopy(t: &Term) -> bool {
         }
         match t {
             Term::Call { name, args } => {
-                is_notation_call(name, args) || FUNCTIONS.contains(&name.as_str())
+                is_notation_call(name, args)
+                    || FUNCTIONS.contains(&name.as_str())
+                    || args.iter().any(|a| match a {
+                        Arg::Game(g) => go(g, bound, depth + 1),
+                        Arg::Text(_) => false,
+                    })
             }
             Term::Name(n) => !bound.contains(&n.as_str()),
             Term::Where { body, defs } => {

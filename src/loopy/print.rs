@@ -137,10 +137,16 @@ impl Printer<'_> {
         }
         self.stack.push((v, None));
         let mut sides = Vec::new();
+        // `pass` last among the options, where CGSuite writes it (`{0||0|-2,pass}`).
         for os in [self.g.graph().left(v), self.g.graph().right(v)] {
             let mut parts = Vec::new();
             for &t in os {
-                parts.push(if t == v { call(PASS) } else { self.vertex(t)? });
+                if t != v {
+                    parts.push(self.vertex(t)?);
+                }
+            }
+            if os.contains(&v) {
+                parts.push(call(PASS));
             }
             sides.push(parts);
         }

@@ -560,3 +560,41 @@ fn cgsuite_sided_value_cases() {
     assert!(onside(&g, &mut w()).is_err());
     assert!(offside(&g, &mut w()).is_err());
 }
+
+/// Subordination undoes the ordinal sum: whenever subordinate(G, B) gives an H, B : H equals
+/// G by the stopper order (each of B's options missing from G is dominated or reversible in
+/// B : H, which is what subordinate checks), for random stoppers G (in simplest form, as the
+/// functions pass them) and short and loopy bases; and 1 : subordinate(on, 1) is on again.
+#[test]
+fn subordinate_undoes_the_ordinal_sum() {
+    use super::ordinal::{ordinal_sum, subordinate};
+    let mut k = Kernel::new();
+    let mut bases: Vec<Loopy> = ["0", "1", "*", "^", "-1", "{1|-1}", "1/2"]
+        .iter()
+        .map(|t| short(&mut k, t))
+        .collect();
+    bases.push(Loopy::over());
+    bases.push(upon(&mut k));
+    let mut seed = 23;
+    let (mut tried, mut found) = (0, 0);
+    while tried < 300 {
+        let n = 1 + (seed % 5) as usize;
+        let g = Loopy::new(&random_graph(&mut seed, n, 35), 0).unwrap();
+        if !g.is_stopper() {
+            continue;
+        }
+        tried += 1;
+        let g = canonical(&g, &mut w()).unwrap();
+        for b in &bases {
+            if let Ok(h) = subordinate(&g, b, &mut w()) {
+                found += 1;
+                let back = ordinal_sum(b, &h, &mut w()).unwrap();
+                assert_eq!(rel(&back, &g), Relation::Equal, "{g:?} over {b:?}: {h:?}");
+            }
+        }
+    }
+    assert!(found > 50, "only {found} subordinates found");
+    let one = short(&mut k, "1");
+    let h = subordinate(&Loopy::on(), &one, &mut w()).unwrap();
+    assert_eq!(rel(&h, &Loopy::on()), Relation::Equal);
+}

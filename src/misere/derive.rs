@@ -26,6 +26,10 @@ use num_traits::Zero;
 /// The most nodes a form written out for a derivation may have (heaps count as one node).
 pub const MAX_FORM_NODES: usize = 20_000;
 
+/// The most nodes of the term that writes a derivation's form (each step writes it again):
+/// `{A,B|A,B}` writes the options twice, so a deep form is far larger written than held.
+pub const MAX_WRITTEN: usize = 400_000;
+
 /// An impartial game form: a nim heap (already in simplest form, written `*n`), or a game of
 /// options in the order written.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -171,6 +175,25 @@ impl Form {
         }
     }
 
+    /// The size of the form written as a term, up to `cap` (counting stops there): a game's
+    /// options are written on both sides, so a chain of k braces is written with 2^k of them.
+    fn written_size(&self, cap: usize) -> usize {
+        match self {
+            Form::Heap(_) => 1,
+            Form::Game(o) => {
+                let mut n = 1;
+                for x in o {
+                    if n > cap {
+                        break;
+                    }
+                    let w = x.written_size(cap - n + 1).min(cap + 1);
+                    n = n.saturating_add(2 * w);
+                }
+                n.min(cap + 1)
+            }
+        }
+    }
+
     /// The number of nodes, heaps counting one, up to `cap` (counting stops there).
     fn nodes(&self, cap: usize) -> usize {
         match self {
@@ -213,27 +236,66 @@ impl From<KernelError> for FormError {
 /// The impartial form a term writes: braces whose two sides list the same options (Left's
 /// order is kept), nim heaps `*n` and `0`, sums (written out by the definition: the options of
 /// G + H are G' + H, then G + H'), and CGSuite's `*[…]` (its simplest form, as `m` reads it).
+#[cfg(test)]
 pub fn form_of(m: &mut Misere, t: &Term) -> Result<Form, FormError> {
-    let f = form_rec(m, t)?;
+    form_of_opened(m, t, &mut |_: &Term| Ok(None))
+}
+
+/// One level of a ruleset position's definition, given by a layer that knows the rulesets'
+/// functions (this one does not): the term of the options of the position a call names
+/// (braces whose options are again positions, sums of them or `0`), or `None` when the call
+/// is no such position.
+pub type Opener<'a> = dyn FnMut(&Term) -> Result<Option<Term>, FormError> + 'a;
+
+/// [`form_of`], where a call that `open` opens is the game of its options, each written out
+/// the same way (memoised by the call, so a position reached twice is opened once). This is
+/// how `cram("…")`, `grundy(n)`, `wythoff(a, b)` and the like become forms: by their own
+/// moves, never by their normal-play values.
+pub fn form_of_opened(m: &mut Misere, t: &Term, open: &mut Opener) -> Result<Form, FormError> {
+    let mut r = Reader {
+        open,
+        memo: std::collections::HashMap::new(),
+        depth: 0,
+    };
+    let f = form_rec(m, t, &mut r)?;
     if f.nodes(MAX_FORM_NODES + 1) > MAX_FORM_NODES {
         return Err(too_large().into());
+    }
+    if f.written_size(MAX_WRITTEN + 1) > MAX_WRITTEN {
+        return Err(KernelError::TooLarge {
+            what: format!(
+                "a form whose terms would take more than {MAX_WRITTEN} nodes to write in a derivation"
+            ),
+        }
+        .into());
     }
     Ok(f)
 }
 
-fn form_rec(m: &mut Misere, t: &Term) -> Result<Form, FormError> {
+/// The caller's opener and the positions already written out.
+struct Reader<'a, 'b> {
+    open: &'a mut Opener<'b>,
+    memo: std::collections::HashMap<Term, Form>,
+    /// How many opened positions are being read, one inside another.
+    depth: usize,
+}
+
+/// The most positions opened one inside another (forms are walked recursively).
+const MAX_OPEN_DEPTH: usize = 500;
+
+fn form_rec(m: &mut Misere, t: &Term, r: &mut Reader) -> Result<Form, FormError> {
     m.tick()?;
     match t {
         Term::Game { left, right } => {
             let l = left
                 .iter()
-                .map(|x| form_rec(m, x))
+                .map(|x| form_rec(m, x, r))
                 .collect::<Result<Vec<_>, _>>()?;
-            let r = right
+            let rt = right
                 .iter()
-                .map(|x| form_rec(m, x))
+                .map(|x| form_rec(m, x, r))
                 .collect::<Result<Vec<_>, _>>()?;
-            if !Form::Game(l.clone()).same(&Form::Game(r)) {
+            if !Form::Game(l.clone()).same(&Form::Game(rt)) {
                 return Err(FormError::NotImpartial(
                     "a game whose Left and Right options differ".into(),
                 ));
@@ -247,7 +309,7 @@ fn form_rec(m: &mut Misere, t: &Term) -> Result<Form, FormError> {
             }
         }
         Term::Sum(a, b) => {
-            let (a, b) = (form_rec(m, a)?, form_rec(m, b)?);
+            let (a, b) = (form_rec(m, a, r)?, form_rec(m, b, r)?);
             let mut budget = MAX_FORM_NODES;
             sum(m, &a, &b, &mut budget)
         }
@@ -274,7 +336,41 @@ fn form_rec(m: &mut Misere, t: &Term) -> Result<Form, FormError> {
             let (code, n) = heap_code(name, args).expect("checked by the guard")?;
             heap_form(m, &code, n)
         }
-        Term::Call { name, .. } => Err(FormError::NotImpartial(format!("the call `{name}(…)`"))),
+        Term::Call { name, .. } => {
+            if let Some(f) = r.memo.get(t) {
+                return Ok(f.clone());
+            }
+            let Some(opened) = (r.open)(t)? else {
+                return Err(FormError::NotImpartial(format!("the call `{name}(…)`")));
+            };
+            if let Term::Game { left, right } = &opened {
+                let (mut l, mut rt) = (left.clone(), right.clone());
+                l.sort_unstable();
+                l.dedup();
+                rt.sort_unstable();
+                rt.dedup();
+                if l != rt {
+                    return Err(FormError::NotImpartial(format!(
+                        "`{name}(…)`, a position whose players' moves differ"
+                    )));
+                }
+            }
+            if r.depth >= MAX_OPEN_DEPTH {
+                return Err(KernelError::TooLarge {
+                    what: format!("positions reached after more than {MAX_OPEN_DEPTH} moves in a row, written out for a derivation"),
+                }
+                .into());
+            }
+            r.depth += 1;
+            let f = form_rec(m, &opened, r);
+            r.depth -= 1;
+            let f = f?;
+            if f.nodes(MAX_FORM_NODES + 1) > MAX_FORM_NODES {
+                return Err(too_large().into());
+            }
+            r.memo.insert(t.clone(), f.clone());
+            Ok(f)
+        }
         _ => Err(FormError::NotImpartial(
             "a term other than braces, nim heaps, sums and *[…]".into(),
         )),
@@ -282,8 +378,8 @@ fn form_rec(m: &mut Misere, t: &Term) -> Result<Form, FormError> {
 }
 
 /// A heap ruleset's position (`kayles(n)`, `dawsons_kayles(n)`, `octal("…", n)`,
-/// `subtraction("…", n)`, `take_and_break("…", n)` for a code of octal form): its moves as an octal code and the heap size. `None` for any other
-/// call. These positions are impartial, so a misère derivation may start from them; another
+/// `subtraction("…", n)`, `take_and_break("…", n)` for a code of octal form): its moves as an
+/// octal code and the heap size. `None` for any other call. These positions are impartial, so a misère derivation may start from them; another
 /// impartial ruleset joins by listing its moves here the same way.
 fn heap_code(
     name: &str,
@@ -299,16 +395,14 @@ fn heap_code(
                 .and_then(|s| OctalCode::subtraction(&s)),
             n,
         ),
-        ("take_and_break", [Arg::Text(c), Arg::Game(n)]) => (
-            crate::rulesets::take_and_break::TakeAndBreak::parse(c).and_then(|t| {
-                t.as_octal().ok_or_else(|| {
-                    crate::rulesets::RulesetError::Argument(format!(
-                        "in misère play only codes of octal form are played here (`{c}` is not one)"
-                    ))
-                })
-            }),
-            n,
-        ),
+        // A code beyond octal form (`0.3F`, `4!.0`) is no heap code here: the caller's opener
+        // plays it by its own moves (`form_of_opened`).
+        ("take_and_break", [Arg::Text(c), Arg::Game(n)]) => {
+            match crate::rulesets::take_and_break::TakeAndBreak::parse(c) {
+                Ok(t) => (Ok(t.as_octal()?), n),
+                Err(e) => (Err(e), n),
+            }
+        }
         _ => return None,
     };
     let bad = |what: String| FormError::NotImpartial(format!("`{name}(…)`: {what}"));

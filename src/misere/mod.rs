@@ -108,6 +108,12 @@ impl Misere {
         MId(0)
     }
 
+    /// The budget this arena works under (a caller doing work for it, such as opening
+    /// ruleset positions on a kernel, works under the same).
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
     /// Counts a unit of work and checks the budget every 256 units.
     pub(crate) fn tick(&mut self) -> Result<(), KernelError> {
         self.work += 1;

@@ -13,6 +13,24 @@ mod ordinal;
 pub mod signs;
 mod surreal;
 
+/// The Cantor/Conway normal form of a sum of terms `ω^e·c` given in any order: leading
+/// exponent first, like exponents added, zero coefficients dropped. Ordinals and surreals
+/// share it, so both normal forms are built by one rule.
+fn normal_terms<E: Ord, C: std::ops::AddAssign + num_traits::Zero>(
+    mut terms: Vec<(E, C)>,
+) -> Vec<(E, C)> {
+    terms.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut out: Vec<(E, C)> = Vec::with_capacity(terms.len());
+    for (e, c) in terms {
+        match out.last_mut() {
+            Some(last) if last.0 == e => last.1 += c,
+            _ => out.push((e, c)),
+        }
+    }
+    out.retain(|t| !t.1.is_zero());
+    out
+}
+
 pub(crate) use dyadic::big_eq;
 pub use dyadic::{Dyadic, ParseDyadicError, Sign};
 pub use lexicode::{Closure, Lexicode};

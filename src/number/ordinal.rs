@@ -53,17 +53,10 @@ impl Ordinal {
         }
     }
     /// Builds `Σ ω^{e_i}·c_i` from terms in any order: like exponents add, zero coefficients go.
-    pub fn from_terms(mut terms: Vec<(Ordinal, BigUint)>) -> Self {
-        terms.sort_by(|a, b| b.0.cmp(&a.0));
-        let mut out: Vec<(Ordinal, BigUint)> = Vec::with_capacity(terms.len());
-        for (e, c) in terms {
-            match out.last_mut() {
-                Some(last) if last.0 == e => last.1 += c,
-                _ => out.push((e, c)),
-            }
+    pub fn from_terms(terms: Vec<(Ordinal, BigUint)>) -> Self {
+        Ordinal {
+            terms: super::normal_terms(terms),
         }
-        out.retain(|t| !t.1.is_zero());
-        Ordinal { terms: out }
     }
     /// The terms, leading first.
     pub fn terms(&self) -> &[(Ordinal, BigUint)] {

@@ -118,17 +118,10 @@ impl Surreal {
         Some(Ordinal::from_terms(terms))
     }
     /// Builds a normal form from terms in any order (like exponents add, zeros go).
-    pub fn from_terms(mut terms: Vec<(Surreal, BigRational)>) -> Self {
-        terms.sort_by(|a, b| b.0.cmp(&a.0));
-        let mut out: Vec<(Surreal, BigRational)> = Vec::with_capacity(terms.len());
-        for (e, c) in terms {
-            match out.last_mut() {
-                Some(last) if last.0 == e => last.1 += c,
-                _ => out.push((e, c)),
-            }
+    pub fn from_terms(terms: Vec<(Surreal, BigRational)>) -> Self {
+        Surreal {
+            terms: super::normal_terms(terms),
         }
-        out.retain(|t| !t.1.is_zero());
-        Surreal { terms: out }
     }
     /// The terms, leading first.
     pub fn terms(&self) -> &[(Surreal, BigRational)] {

@@ -4,11 +4,10 @@
 //! input is written in the loopy notation (`on`, `pass`, `a{0|a}`, …), so no flag is needed.
 
 use super::exit::{Failure, Status};
-use super::{unsupported, Ctx, Format};
+use super::played::{chain, only_text_or_json};
+use super::{Ctx, Format};
 use crate::kernel::{Budget, Relation};
 use crate::proof::loopy::{prove_loopy, simplify_loopy, LoopyVerdict};
-use crate::proof::step::path_string;
-use crate::proof::Proof;
 use crate::term::Term;
 
 /// Whether a term is loopy, so `simplify` and `prove` take this path.
@@ -106,36 +105,4 @@ pub(crate) fn prove(
             x, y
         ))),
     }
-}
-
-fn only_text_or_json(ctx: &Ctx, cmd: &str) -> Result<(), Failure> {
-    match ctx.format {
-        Format::Text | Format::Json => Ok(()),
-        f => Err(unsupported(cmd, f)),
-    }
-}
-
-/// The steps: the input, then `= term` and `by rule at place: witnesses` for each step.
-fn chain(ctx: &Ctx, p: &Proof) -> String {
-    let style = &ctx.style;
-    let mut out = format!("    {}\n", style.term(&p.input));
-    for s in &p.steps {
-        let at = if s.at.is_empty() {
-            "the top".to_string()
-        } else {
-            path_string(&s.at)
-        };
-        let back = if s.reversed {
-            ", read right to left"
-        } else {
-            ""
-        };
-        out.push_str(&format!("  = {}\n", style.term(&s.to)));
-        out.push_str(&format!(
-            "      by {}{back} at {at}: {}\n",
-            s.rule,
-            style.words(&s.why, 6, 8)
-        ));
-    }
-    out
 }

@@ -4,12 +4,11 @@
 //! prints it; or the proof JSON, with `"play": "misere"`.
 
 use super::exit::{Failure, Status};
-use super::{unsupported, Ctx, Format};
+use super::played::{chain, only_text_or_json};
+use super::{Ctx, Format};
 use crate::kernel::Budget;
 use crate::misere::Misere;
 use crate::proof::misere::{prove_misere, simplify_misere, MisereVerdict};
-use crate::proof::step::path_string;
-use crate::proof::Proof;
 use crate::term::Term;
 
 /// The misère derivation of `t` in `ctx`'s format (text or JSON), under `budget`.
@@ -109,37 +108,4 @@ pub(crate) fn budget(ctx: &Ctx) -> Budget {
         }),
         ..Budget::default()
     }
-}
-
-fn only_text_or_json(ctx: &Ctx, cmd: &str) -> Result<(), Failure> {
-    match ctx.format {
-        Format::Text | Format::Json => Ok(()),
-        f => Err(unsupported(cmd, f)),
-    }
-}
-
-/// The steps as the normal-play derivation writes them: the input, then `= term` and `by rule
-/// at place: witnesses` for each step.
-fn chain(ctx: &Ctx, p: &Proof) -> String {
-    let style = &ctx.style;
-    let mut out = format!("    {}\n", style.term(&p.input));
-    for s in &p.steps {
-        let at = if s.at.is_empty() {
-            "the top".to_string()
-        } else {
-            path_string(&s.at)
-        };
-        let back = if s.reversed {
-            ", read right to left"
-        } else {
-            ""
-        };
-        out.push_str(&format!("  = {}\n", style.term(&s.to)));
-        out.push_str(&format!(
-            "      by {}{back} at {at}: {}\n",
-            s.rule,
-            style.words(&s.why, 6, 8)
-        ));
-    }
-    out
 }

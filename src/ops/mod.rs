@@ -29,6 +29,7 @@ pub(crate) mod eval;
 pub(crate) mod exit;
 pub(crate) mod loopy;
 pub(crate) mod misere;
+pub(crate) mod played;
 pub(crate) mod prove;
 pub(crate) mod render;
 pub(crate) mod rules;

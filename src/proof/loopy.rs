@@ -26,8 +26,9 @@
 //! rule's condition, every step on stoppers is checked to leave the game equal (by the
 //! comparison above) and a stopper.
 
+use super::played::Stop;
 use super::step::{PathElem, Step, Witnesses};
-use super::{CheckError, CheckLimit, Play, Proof, ProofError, TermTable};
+use super::{CheckError, Play, Proof, ProofError, TermTable};
 use crate::kernel::{Budget, GameId, Kernel, KernelError, Relation};
 use crate::loopy::derive::{derive, minimal, write, Edit, LoopyDerivation};
 use crate::loopy::side_derive;
@@ -194,13 +195,31 @@ fn steps_of(d: &LoopyDerivation, input: &Term) -> Vec<Step> {
     out
 }
 
-fn loopy_proof(input: Term, result: Term, steps: Vec<Step>) -> Proof {
+/// The proof of `steps` from `input` to `result`, the steps' terms kept in the term table as
+/// short proofs keep them: each closed part larger than `SHARE_ABOVE` nodes once, the cycles
+/// inside entries as labelled braces (`term_table`), so a part no step changes is written once.
+fn loopy_proof(input: Term, result: Term, mut steps: Vec<Step>) -> Proof {
+    let mut terms = TermTable::new();
+    // Where the chain is, as written and as stored: a step's `from` is stored as the chain's
+    // term when it is that term (the input stays written out, as the claim people read).
+    let (mut written, mut stored) = (input.clone(), input.clone());
+    for s in &mut steps {
+        let from = if s.from == written {
+            stored.clone()
+        } else {
+            terms.share(&s.from)
+        };
+        written = std::mem::replace(&mut s.to, Term::zero());
+        s.to = terms.share(&written);
+        s.from = from;
+        stored = s.to.clone();
+    }
     Proof {
         input,
         result,
         steps,
         lemmas: Vec::new(),
-        terms: TermTable::new(),
+        terms,
         checked: false,
         play: Play::Loopy,
     }
@@ -261,20 +280,11 @@ impl G {
     }
 }
 
-enum Stop {
-    Wrong(String),
-    Limit(String),
-}
-
-impl From<String> for Stop {
-    fn from(s: String) -> Self {
-        Stop::Wrong(s)
-    }
-}
-
 struct Checker<'t> {
     work: u64,
     table: &'t TermTable,
+    /// For each graph being read (innermost last): the vertex of each table entry read into it.
+    entries: Vec<HashMap<u32, usize>>,
 }
 
 impl Checker<'_> {
@@ -301,8 +311,10 @@ impl Checker<'_> {
     fn read(&mut self, t: &Term) -> Result<G, Stop> {
         let mut g = G::default();
         let mut labels: Vec<(String, usize)> = Vec::new();
-        let root = self.node(&mut g, t, &mut labels, 0)?;
-        g.root = root;
+        self.entries.push(HashMap::new());
+        let root = self.node(&mut g, t, &mut labels, 0);
+        self.entries.pop();
+        g.root = root?;
         Ok(g)
     }
 
@@ -342,12 +354,7 @@ impl Checker<'_> {
                 .ok_or_else(|| {
                     Stop::Wrong(format!("the label `{n}` is not defined around its use"))
                 }),
-            Term::Ref(n) => {
-                let Some(x) = self.table.unfold(&Term::Ref(*n)) else {
-                    return Err(Stop::Wrong(format!("#{n} is not in the term table")));
-                };
-                self.node(g, &x, labels, depth + 1)
-            }
+            Term::Ref(n) => self.entry(g, *n, depth),
             Term::Sum(a, b) => {
                 let x = self.closed(a, depth)?;
                 let y = self.closed(b, depth)?;
@@ -414,9 +421,35 @@ impl Checker<'_> {
     /// A part of a sum or negative: read on its own (a label inside it may not refer out).
     fn closed(&mut self, t: &Term, depth: usize) -> Result<G, Stop> {
         let mut g = G::default();
-        let root = self.node(&mut g, t, &mut Vec::new(), depth + 1)?;
-        g.root = root;
+        self.entries.push(HashMap::new());
+        let root = self.node(&mut g, t, &mut Vec::new(), depth + 1);
+        self.entries.pop();
+        g.root = root?;
         Ok(g)
+    }
+
+    /// Entry `n` of the term table, read here from its view: a closed game (a label used in it
+    /// is defined in it), so it is read with no label around it, and once per graph.
+    fn entry(&mut self, g: &mut G, n: u32, depth: usize) -> Result<usize, Stop> {
+        if let Some(&v) = self.entries.last().and_then(|m| m.get(&n)) {
+            return Ok(v);
+        }
+        let Some(view) = self.table.view(n) else {
+            return Err(Stop::Wrong(format!(
+                "#{n} is not an entry of the term table ({} entries)",
+                self.table.len()
+            )));
+        };
+        let v = self
+            .node(g, view, &mut Vec::new(), depth + 1)
+            .map_err(|e| match e {
+                Stop::Wrong(w) => Stop::Wrong(format!("in #{n}: {w}")),
+                limit => limit,
+            })?;
+        if let Some(m) = self.entries.last_mut() {
+            m.insert(n, v);
+        }
+        Ok(v)
     }
 
     fn braces(
@@ -1264,8 +1297,31 @@ fn set_of(os: &[usize], class: &[usize]) -> Vec<usize> {
     c
 }
 
+impl super::played::Played for Checker<'_> {
+    type At = Shape;
+
+    fn start(&mut self, input: &Term) -> Result<Shape, Stop> {
+        self.shape(input)
+    }
+
+    fn step(&mut self, at: &Shape, s: &Step) -> Result<Shape, Stop> {
+        Checker::step(self, at, s)
+    }
+
+    fn end(&mut self, at: &Shape, result: &Term) -> Result<(), Stop> {
+        let end = self.shape(result)?;
+        if !self.same_shape(at, &end)? {
+            return Err(Stop::Wrong(format!(
+                "the steps do not end at the claimed {}",
+                show(result)
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// Checks a loopy proof: each step by the definitions, the chain connected from `input` to
-/// `result`. A loopy proof has no lemmas.
+/// `result`, the steps' terms read from `table` by this checker. A loopy proof has no lemmas.
 pub(crate) fn check(
     input: &Term,
     result: &Term,
@@ -1273,42 +1329,12 @@ pub(crate) fn check(
     lemmas: usize,
     table: &TermTable,
 ) -> Result<(), CheckError> {
-    let err = |step: usize, stop: Stop| match stop {
-        Stop::Wrong(reason) => CheckError {
-            lemma: None,
-            step,
-            reason,
-            limit: None,
-        },
-        Stop::Limit(what) => CheckError {
-            lemma: None,
-            step,
-            reason: format!("stopped at {what}"),
-            limit: Some(CheckLimit::Work(what)),
-        },
+    let mut c = Checker {
+        work: 0,
+        table,
+        entries: Vec::new(),
     };
-    if lemmas > 0 {
-        return Err(err(
-            0,
-            Stop::Wrong("a loopy proof cites no lemmas, and this one has some".into()),
-        ));
-    }
-    let mut c = Checker { work: 0, table };
-    let mut at = c.shape(input).map_err(|e| err(0, e))?;
-    for (i, s) in steps.iter().enumerate() {
-        at = c.step(&at, s).map_err(|e| err(i, e))?;
-    }
-    let end = c.shape(result).map_err(|e| err(steps.len(), e))?;
-    if !c.same_shape(&at, &end).map_err(|e| err(steps.len(), e))? {
-        return Err(err(
-            steps.len(),
-            Stop::Wrong(format!(
-                "the steps do not end at the claimed {}",
-                show(result)
-            )),
-        ));
-    }
-    Ok(())
+    super::played::check(&mut c, "loopy", input, result, steps, lemmas)
 }
 
 // ---------------------------------------------------------------------------------------

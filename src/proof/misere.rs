@@ -13,15 +13,19 @@
 //! A = B is a chain whose steps read right to left (`reversed`) after the meeting point; the
 //! chain must connect and end at the claimed result.
 
+use super::played::Stop;
 use super::step::{PathElem, Step, Witnesses};
-use super::{CheckError, CheckLimit};
+use super::CheckError;
 use super::{Play, Proof, TermTable};
-use crate::misere::derive::{Form, MisereDerivation, MisereStep, Reduction};
+use crate::misere::derive::{Form, FormError, MisereDerivation, MisereStep, Reduction};
 use crate::rules::Name;
 use crate::term::Term;
 use std::collections::HashMap;
 
-/// The most units of work (forms written out, positions searched) a misère check may do.
+/// The most units of work (forms written out, positions searched) a misère check may do for
+/// the input and for each step: each step reads its whole form again, so a fixed budget for
+/// the whole proof refused honest derivations of a dozen steps (`kayles(7)`), while this one
+/// keeps the check's work linear in the proof's length.
 pub const MAX_WORK: u64 = 2_000_000;
 
 fn show(t: &Term) -> String {
@@ -112,21 +116,6 @@ fn misere_proof(input: Term, result: Term, steps: Vec<Step>) -> Proof {
     }
 }
 
-/// The proof that `input` (whose form `d` derives) equals its misère simplest form; not yet
-/// checked.
-pub fn derivation_proof(d: &MisereDerivation, input: &Term) -> Proof {
-    misere_proof(input.clone(), d.result.to_term(), steps_of(d, input))
-}
-
-/// The proof that `a` = `b` in misère play, from the derivations of both to the same simplest
-/// form: `a`'s steps, then `b`'s read backwards; not yet checked.
-pub fn equality_proof(a: &Term, da: &MisereDerivation, b: &Term, db: &MisereDerivation) -> Proof {
-    let mut steps = steps_of(da, a);
-    let back = steps_of(db, b);
-    steps.extend(back.iter().rev().map(Step::inverse));
-    misere_proof(a.clone(), b.clone(), steps)
-}
-
 /// The checker's own form: a heap or a list of options, compared through [`F::norm`].
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 enum F {
@@ -159,6 +148,23 @@ impl F {
         }
     }
 
+    /// The number of nodes, heaps counting one, up to `cap`.
+    fn nodes(&self, cap: usize) -> usize {
+        match self {
+            F::Heap(_) => 1,
+            F::Game(o) => {
+                let mut n = 1;
+                for x in o {
+                    if n > cap {
+                        break;
+                    }
+                    n = n.saturating_add(x.nodes(cap - n + 1).min(cap + 1));
+                }
+                n.min(cap + 1)
+            }
+        }
+    }
+
     fn at(&self, path: &[usize]) -> Option<F> {
         match path.split_first() {
             None => Some(self.clone()),
@@ -180,30 +186,68 @@ impl F {
     }
 }
 
+/// The most nodes the game tree of one ruleset position may have in the check.
+const MAX_POSITION_NODES: usize = 200_000;
+
+/// The most moves in a row the check follows from a ruleset position (the forms it reads are
+/// walked recursively).
+const MAX_POSITION_DEPTH: usize = 500;
+
+/// Where two normalised forms first differ, in words: an option one has and the other lacks,
+/// with the options leading to it (`want` is the game by the moves, `have` the one written).
+fn difference(want: &F, have: &F, path: &mut Vec<F>) -> String {
+    let (w, h) = (want.options(), have.options());
+    let place = if path.is_empty() {
+        String::new()
+    } else {
+        let p: Vec<String> = path.iter().map(show_f).collect();
+        format!(" (in its option {})", p.join(", then its option "))
+    };
+    if let Some(x) = h.iter().find(|x| !w.contains(x)) {
+        // A changed option: one option each side lacks; go into the pair when they are close.
+        if let Some(y) = w.iter().find(|y| !h.contains(y)) {
+            if w.len() == h.len() && matches!((x, y), (F::Game(_), F::Game(_))) {
+                path.push(y.clone());
+                return difference(y, x, path);
+            }
+            return format!(
+                "it lists the option {}, which no move reaches, and lacks {}{place}",
+                show_f(x),
+                show_f(y)
+            );
+        }
+        return format!(
+            "it lists the option {}, which no move reaches{place}",
+            show_f(x)
+        );
+    }
+    if let Some(y) = w.iter().find(|y| !h.contains(y)) {
+        return format!(
+            "it lacks the option {}, which a move reaches{place}",
+            show_f(y)
+        );
+    }
+    format!("it is {}, not {}{place}", show_f(have), show_f(want))
+}
+
 /// The checker's state: its budget of work and its memo of misère outcomes.
 struct Checker {
     work: u64,
+    /// The work allowed so far: [`MAX_WORK`] for the input and as much again per step.
+    allowed: u64,
     outcomes: HashMap<F, bool>,
-}
-
-/// A failure: a wrong step, or the budget spent (a limit, not a verdict).
-enum Stop {
-    Wrong(String),
-    Limit(String),
-}
-
-impl From<String> for Stop {
-    fn from(s: String) -> Self {
-        Stop::Wrong(s)
-    }
+    /// The forms of the ruleset positions read so far, by their calls.
+    positions: HashMap<Term, F>,
+    /// How many positions are being read, one inside another.
+    depth: usize,
 }
 
 impl Checker {
     fn tick(&mut self) -> Result<(), Stop> {
         self.work += 1;
-        if self.work > MAX_WORK {
+        if self.work > self.allowed {
             return Err(Stop::Limit(format!(
-                "the misère check's budget of {MAX_WORK} units of work"
+                "the misère check's budget of {MAX_WORK} units of work per step"
             )));
         }
         Ok(())
@@ -244,11 +288,95 @@ impl Checker {
             Term::Ref(_) => Err(Stop::Wrong(
                 "a misère proof writes its terms out: it has no term table".into(),
             )),
+            Term::Call { .. } => self.position(t),
             _ => Err(Stop::Wrong(format!(
-                "{} is not an impartial form (braces, nim heaps and sums)",
+                "{} is not an impartial form (braces, nim heaps, sums and ruleset positions)",
                 show(t)
             ))),
         }
+    }
+
+    /// A ruleset position's form: the game of the sums of the positions each of its moves
+    /// leaves, by the checker's own move generator ([`super::misere_moves`]), each position
+    /// read the same way (memoised by its call).
+    fn position(&mut self, t: &Term) -> Result<F, Stop> {
+        if let Some(f) = self.positions.get(t) {
+            return Ok(f.clone());
+        }
+        self.tick()?;
+        let moves = match super::misere_moves::moves(t) {
+            None => {
+                return Err(Stop::Wrong(format!(
+                    "{} is not an impartial form (braces, nim heaps, sums and positions of {})",
+                    show(t),
+                    super::misere_moves::RULESETS.join(", ")
+                )))
+            }
+            Some(Err(why)) => return Err(Stop::Wrong(format!("{}: {why}", show(t)))),
+            Some(Ok(m)) => m,
+        };
+        if self.depth >= MAX_POSITION_DEPTH {
+            return Err(Stop::Limit(format!(
+                "{}, reached after more than {MAX_POSITION_DEPTH} moves in a row",
+                show(t)
+            )));
+        }
+        self.depth += 1;
+        let opts = self.options_of(moves);
+        self.depth -= 1;
+        let f = F::Game(opts?);
+        // Copies of forms already read are not counted by `sum`: count the nodes here.
+        let size = f.nodes(MAX_POSITION_NODES + 1);
+        if size > MAX_POSITION_NODES {
+            return Err(Stop::Limit(format!(
+                "{}, whose game tree has more than {MAX_POSITION_NODES} nodes",
+                show(t)
+            )));
+        }
+        for _ in 0..size / 64 {
+            self.tick()?;
+        }
+        self.positions.insert(t.clone(), f.clone());
+        Ok(f)
+    }
+
+    /// The options of a position: for each move, the sum of the positions it leaves.
+    fn options_of(&mut self, moves: Vec<super::misere_moves::Move>) -> Result<Vec<F>, Stop> {
+        let mut opts = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let mut f = F::Heap(0);
+            for p in &mv {
+                let g = self.form(p)?;
+                f = self.sum(&f, &g)?;
+            }
+            opts.push(f);
+        }
+        Ok(opts)
+    }
+
+    /// The step `misere-opening`: its two sides are the same game tree, one side's ruleset
+    /// positions read by the checker's own moves. On a difference, the first option (at the
+    /// top, or deeper) that one side has and the other lacks is named.
+    fn opening(&mut self, s: &Step, from: &F, to: &F) -> Result<(), Stop> {
+        if !s.at.is_empty() || !s.witnesses.is_empty() {
+            return Err(Stop::Wrong(
+                "misere-opening writes out the whole term: at the top, with no witnesses".into(),
+            ));
+        }
+        let (call, opened, call_t) = if s.reversed {
+            (to, from, &s.to)
+        } else {
+            (from, to, &s.from)
+        };
+        let (want, have) = (call.norm(), opened.norm());
+        if want == have {
+            return Ok(());
+        }
+        Err(Stop::Wrong(format!(
+            "the opening of {} is not its game tree: {}",
+            show(call_t),
+            difference(&want, &have, &mut Vec::new())
+        )))
     }
 
     /// G + H by the definition: the options G' + H, then G + H'.
@@ -299,7 +427,7 @@ impl Checker {
         }
         if !matches!(
             s.rule.as_str(),
-            "misere-reversible" | "misere-reversible-zero"
+            "misere-reversible" | "misere-reversible-zero" | "misere-opening"
         ) {
             return Err(Stop::Wrong(format!(
                 "`{}` is not a rule of misère play (rules/misere.rules)",
@@ -314,6 +442,10 @@ impl Checker {
             )));
         }
         let to = self.form(&s.to)?;
+        if s.rule == "misere-opening" {
+            self.opening(s, &from, &to)?;
+            return Ok(to);
+        }
         let mut path = Vec::with_capacity(s.at.len());
         for e in &s.at {
             match e {
@@ -443,24 +575,74 @@ impl Checker {
     }
 }
 
+/// The most characters of a form written in a message; a deep form's text doubles with each
+/// level (both sides list the options), so it is cut there.
+const MAX_SHOWN: usize = 400;
+
 fn show_f(f: &F) -> String {
-    fn term(f: &F) -> Term {
+    fn write(f: &F, out: &mut String) {
+        if out.len() > MAX_SHOWN {
+            return;
+        }
         match f {
-            F::Heap(n) => Term::Nus {
-                number: crate::number::Dyadic::zero(),
-                up: num_bigint::BigInt::from(0),
-                nim: crate::number::Nimber::new((*n).into()),
-            },
+            F::Heap(0) => out.push('0'),
+            F::Heap(1) => out.push('*'),
+            F::Heap(n) => out.push_str(&format!("*{n}")),
             F::Game(o) => {
-                let v: Vec<Term> = o.iter().map(term).collect();
-                Term::Game {
-                    left: v.clone(),
-                    right: v,
+                out.push('{');
+                let start = out.len();
+                for (i, x) in o.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write(x, out);
+                    if out.len() > MAX_SHOWN {
+                        return;
+                    }
                 }
+                let left = out[start..].to_string();
+                out.push('|');
+                out.push_str(&left);
+                out.push('}');
             }
         }
     }
-    show(&term(f))
+    let mut out = String::new();
+    write(f, &mut out);
+    if out.len() > MAX_SHOWN {
+        let mut end = MAX_SHOWN;
+        while !out.is_char_boundary(end) {
+            end -= 1;
+        }
+        out.truncate(end);
+        out.push('…');
+    }
+    out
+}
+
+impl super::played::Played for Checker {
+    type At = F;
+
+    fn start(&mut self, input: &Term) -> Result<F, Stop> {
+        self.form(input)
+    }
+
+    fn step(&mut self, at: &F, s: &Step) -> Result<F, Stop> {
+        self.allowed = self.allowed.saturating_add(MAX_WORK);
+        Checker::step(self, at, s)
+    }
+
+    fn end(&mut self, at: &F, result: &Term) -> Result<(), Stop> {
+        let end = self.form(result)?;
+        if at.norm() != end.norm() {
+            return Err(Stop::Wrong(format!(
+                "the steps end at {}, not at the claimed {}",
+                show_f(at),
+                show(result)
+            )));
+        }
+        Ok(())
+    }
 }
 
 /// Checks a misère proof: each step by the definitions, the chain connected from `input` to
@@ -471,46 +653,14 @@ pub(crate) fn check(
     steps: &[Step],
     lemmas: usize,
 ) -> Result<(), CheckError> {
-    let err = |step: usize, stop: Stop| match stop {
-        Stop::Wrong(reason) => CheckError {
-            lemma: None,
-            step,
-            reason,
-            limit: None,
-        },
-        Stop::Limit(what) => CheckError {
-            lemma: None,
-            step,
-            reason: format!("stopped at {what}"),
-            limit: Some(CheckLimit::Work(what)),
-        },
-    };
-    if lemmas > 0 {
-        return Err(err(
-            0,
-            Stop::Wrong("a misère proof cites no lemmas, and this one has some".into()),
-        ));
-    }
     let mut c = Checker {
         work: 0,
+        allowed: MAX_WORK,
         outcomes: HashMap::new(),
+        positions: HashMap::new(),
+        depth: 0,
     };
-    let mut at = c.form(input).map_err(|e| err(0, e))?;
-    for (i, s) in steps.iter().enumerate() {
-        at = c.step(&at, s).map_err(|e| err(i, e))?;
-    }
-    let end = c.form(result).map_err(|e| err(steps.len(), e))?;
-    if at.norm() != end.norm() {
-        return Err(err(
-            steps.len(),
-            Stop::Wrong(format!(
-                "the steps end at {}, not at the claimed {}",
-                show_f(&at),
-                show(result)
-            )),
-        ));
-    }
-    Ok(())
+    super::played::check(&mut c, "misère", input, result, steps, lemmas)
 }
 
 /// The misère derivation of a term: its proof (checked) and its simplest form as CGSuite
@@ -574,13 +724,100 @@ fn written(t: &Term, f: &Form) -> Term {
     }
 }
 
-fn derivation(
-    m: &mut crate::misere::Misere,
-    t: &Term,
-) -> Result<(Term, MisereDerivation), super::ProofError> {
-    let f = crate::misere::derive::form_of(m, t).map_err(not_impartial)?;
+/// A derivation: the term it starts from, whether that term names ruleset positions (then
+/// its first step is `misere-opening`, the term written out as the game tree of their moves),
+/// and the derivation of the written-out form.
+struct Derived {
+    input: Term,
+    opened: bool,
+    d: MisereDerivation,
+}
+
+/// Whether `t` is written with braces, nim heaps, sums and positions of the rulesets the
+/// checker plays ([`super::misere_moves::RULESETS`]), with at least one such position.
+fn has_positions(t: &Term) -> Option<bool> {
+    match t {
+        Term::Game { left, right } => {
+            let mut any = false;
+            for x in left.iter().chain(right) {
+                any |= has_positions(x)?;
+            }
+            Some(any)
+        }
+        Term::Nus { number, up, .. } => {
+            (number.is_zero() && num_traits::Zero::is_zero(up)).then_some(false)
+        }
+        Term::Sum(a, b) => Some(has_positions(a)? | has_positions(b)?),
+        Term::Call { name, .. } => super::misere_moves::RULESETS
+            .contains(&name.as_str())
+            .then_some(true),
+        _ => None,
+    }
+}
+
+/// The producer's opening of a ruleset position: one level of its definition, the function's
+/// own `open` (`functions::misere::open_position`), for the rulesets the checker plays; the
+/// heap games with octal codes are written out by `misere::derive` itself.
+fn open_call(k: &mut crate::kernel::Kernel, t: &Term) -> Result<Option<Term>, FormError> {
+    let Term::Call { name, .. } = t else {
+        return Ok(None);
+    };
+    if !super::misere_moves::RULESETS.contains(&name.as_str()) {
+        if crate::functions::misere::POSITION_RULESETS.contains(&name.as_str()) {
+            return Err(FormError::NotImpartial(format!(
+                "`{name}(…)`, whose positions misère derivations do not open (they open {})",
+                super::misere_moves::RULESETS.join(", ")
+            )));
+        }
+        return Ok(None);
+    }
+    Ok(crate::functions::misere::open_position(k, t)?)
+}
+
+fn derivation(m: &mut crate::misere::Misere, t: &Term) -> Result<Derived, super::ProofError> {
+    let mut k = crate::kernel::Kernel::new();
+    k.set_budget(m.budget().clone());
+    let f = crate::misere::derive::form_of_opened(m, t, &mut |c: &Term| open_call(&mut k, c))
+        .map_err(not_impartial)?;
     let d = crate::misere::derive::derive(m, f.clone()).map_err(super::ProofError::Kernel)?;
-    Ok((written(t, &f), d))
+    Ok(match has_positions(t) {
+        Some(true) => Derived {
+            input: t.clone(),
+            opened: true,
+            d,
+        },
+        _ => Derived {
+            input: written(t, &f),
+            opened: false,
+            d,
+        },
+    })
+}
+
+/// The steps of a derivation from its input: the opening, when there is one, then the
+/// simplification's steps.
+fn derived_steps(x: &Derived) -> Vec<Step> {
+    if !x.opened {
+        return steps_of(&x.d, &x.input);
+    }
+    let form = x.d.input.to_term();
+    let mut steps = vec![Step {
+        from: x.input.clone(),
+        to: form.clone(),
+        rule: "misere-opening".to_string(),
+        at: Vec::new(),
+        why: format!(
+            "{} written out: a ruleset position is the game of the positions its moves reach, \
+             each written out the same way",
+            show(&x.input)
+        ),
+        witnesses: Witnesses::default(),
+        reversed: false,
+        parts: Vec::new(),
+        lemma: None,
+    }];
+    steps.extend(steps_of(&x.d, &form));
+    steps
 }
 
 fn verified(mut p: Proof) -> Result<Proof, super::ProofError> {
@@ -600,10 +837,14 @@ pub fn simplify_misere(
     m: &mut crate::misere::Misere,
     t: &Term,
 ) -> Result<MisereSimplification, super::ProofError> {
-    let (input, d) = derivation(m, t)?;
-    let proof = verified(derivation_proof(&d, &input))?;
+    let x = derivation(m, t)?;
+    let proof = verified(misere_proof(
+        x.input.clone(),
+        x.d.result.to_term(),
+        derived_steps(&x),
+    ))?;
     let notation =
-        crate::misere::notation::print(m, d.canonical).map_err(super::ProofError::Kernel)?;
+        crate::misere::notation::print(m, x.d.canonical).map_err(super::ProofError::Kernel)?;
     Ok(MisereSimplification { proof, notation })
 }
 
@@ -615,13 +856,17 @@ pub fn prove_misere(
     a: &Term,
     b: &Term,
 ) -> Result<MisereVerdict, super::ProofError> {
-    let (ia, da) = derivation(m, a)?;
-    let (ib, db) = derivation(m, b)?;
+    let xa = derivation(m, a)?;
+    let xb = derivation(m, b)?;
+    let (da, db) = (&xa.d, &xb.d);
     let print = |m: &mut crate::misere::Misere, g| {
         crate::misere::notation::print(m, g).map_err(super::ProofError::Kernel)
     };
     if da.canonical == db.canonical {
-        let p = verified(equality_proof(&ia, &da, &ib, &db))?;
+        let mut steps = derived_steps(&xa);
+        let back = derived_steps(&xb);
+        steps.extend(back.iter().rev().map(Step::inverse));
+        let p = verified(misere_proof(xa.input.clone(), xb.input.clone(), steps))?;
         return Ok(MisereVerdict::Equal(Box::new(p), print(m, da.canonical)?));
     }
     let distinguisher = match crate::misere::derive::distinguisher(m, da.canonical, db.canonical)

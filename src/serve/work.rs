@@ -220,6 +220,12 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
         }
         Op::Simplify => {
             let t = parse(expr(req)?, None)?;
+            if crate::ops::loopy::is_loopy(&t) {
+                // A loopy game has its own derivation, chosen by its notation as in the CLI.
+                let (text, exit) = crate::ops::loopy::simplify(&ctx, &t, limits.budget())
+                    .map_err(|e| positioned(e, req))?;
+                return Ok(Reply::rendered(text, exit, format));
+            }
             let engine = Engine::new(ctx.rules.clone()).with_limits(limits.engine());
             let (text, exit) = simplify::derive(
                 &ctx,
@@ -233,6 +239,11 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
         }
         Op::Prove => {
             let (x, y) = two(req)?;
+            if crate::ops::loopy::is_loopy(&x) || crate::ops::loopy::is_loopy(&y) {
+                let (text, exit) = crate::ops::loopy::prove(&ctx, &x, &y, limits.budget())
+                    .map_err(|e| positioned(e, req))?;
+                return Ok(Reply::rendered(text, exit, format));
+            }
             let engine = Engine::new(ctx.rules.clone()).with_limits(limits.engine());
             let (text, exit) =
                 prove::prove(&ctx, &x, &y, &engine).map_err(|e| positioned(e, req))?;

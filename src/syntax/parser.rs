@@ -1185,7 +1185,7 @@ impl Parser<'_> {
         };
         let span = self.bump().span;
         if n == "on" {
-            return Ok(self.loopy_uptimal(down, to));
+            return self.loopy_uptimal(down, to);
         }
         let n = n
             .parse::<u32>()
@@ -1369,9 +1369,9 @@ impl Parser<'_> {
     }
 
     /// CGSuite's `^[on]` = upon = `{pass|*}`, `^<on>` = uponth = `{0||0|0,pass}`, their
-    /// negatives `v[on]`, `v<on>`, and a touching `*` after them (`^[on]*`).
+    /// negatives `v[on]`, `v<on>`, and a touching nimber after them (`^[on]*`, `^[on]*3`).
     #[inline(never)]
-    fn loopy_uptimal(&mut self, down: bool, to: bool) -> Term {
+    fn loopy_uptimal(&mut self, down: bool, to: bool) -> Result<Term, ParseError> {
         let pass = Term::Call {
             name: PASS.to_string(),
             args: Vec::new(),
@@ -1388,12 +1388,23 @@ impl Parser<'_> {
         if down {
             t = Term::neg(t);
         }
-        if *self.peek() == Tok::Star && self.touching(1) && !matches!(self.peek_at(1), Tok::Int(_))
-        {
-            self.bump();
-            t = Term::sum(t, Term::nimber(Nimber::from(1u64)));
+        // `^[on]*3`, all touching, is upon + ∗3 (CGSuite prints {pass|*2} so); `^[on] * 3`,
+        // spaced, stays a product, as after any game.
+        if *self.peek() == Tok::Star && self.touching(1) {
+            if !matches!(self.peek_at(1), Tok::Int(_)) {
+                self.bump();
+                return Ok(Term::sum(t, Term::nimber(Nimber::from(1u64))));
+            }
+            if self.touching(2) {
+                self.bump();
+                let (k, at) = self.int()?;
+                let k = k
+                    .to_biguint()
+                    .ok_or_else(|| self.error(at, "expected a natural number after `*`"))?;
+                return Ok(Term::sum(t, Term::nimber(Nimber::new(k))));
+            }
         }
-        t
+        Ok(t)
     }
 
     /// `n.G` or `n*G`: n copies of G.

@@ -76,3 +76,44 @@ pub fn proofs_check(tag: &str, pairs: &[(&str, &str)]) {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `onag eval --ascii --json -` on many expressions in one process: for each, its value as
+/// `eval` prints it, or `None` when that line was an error (its message is on standard error,
+/// placed by line). The JSON lines name their input, so a failed line cannot shift the rest.
+pub fn eval_all(exprs: &[String]) -> Vec<Option<String>> {
+    let input: String = exprs.iter().map(|e| format!("{e}\n")).collect();
+    let o = onag_stdin(&["eval", "--ascii", "--json", "-"], &input);
+    let text = stdout(&o);
+    let mut lines = text.lines().map(|l| {
+        serde_json::from_str::<serde_json::Value>(l).unwrap_or_else(|e| panic!("{l}: {e}"))
+    });
+    let mut next = lines.next();
+    exprs
+        .iter()
+        .map(|e| match &next {
+            Some(v) if v["input"] == e.as_str() => {
+                let out = v
+                    .get("value")
+                    .or_else(|| v.get("canonical"))
+                    .and_then(|x| x.as_str())
+                    .map(str::to_string);
+                next = lines.next();
+                out
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// `onag check -` on this text: its exit status and what it printed (both streams).
+pub fn check(json: &str) -> (i32, String) {
+    let o = onag_stdin(&["check", "-"], json);
+    (o.status.code().unwrap_or(-1), stdout(&o) + &stderr(&o))
+}
+
+/// What `onag` prints with these arguments, which must succeed.
+pub fn json_of(args: &[&str]) -> String {
+    let o = onag(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}

@@ -19,11 +19,9 @@ pub(super) fn run(ctx: &Ctx, inp: Input, misere: bool) -> Result<i32, Failure> {
         // A loopy game (`on + off`, `a{0|a}`) has its own derivation, chosen by its notation.
         let t = input::parse(src)?;
         if crate::ops::loopy::is_loopy(&t) {
-            let budget = crate::ops::misere::budget(ctx);
-            let (text, status) = crate::ops::loopy::simplify(ctx, &t, budget)
-                .map_err(|e| e.at_source(src, 1, None))?;
+            let (text, status) = loopy(ctx, &t).map_err(|e| e.at_source(src, 1, None))?;
             emit(&text);
-            return Ok(status.code());
+            return Ok(status);
         }
     }
     match inp {
@@ -68,9 +66,18 @@ fn run_misere(ctx: &Ctx, inp: Input) -> Result<i32, Failure> {
 }
 
 /// One term's derivation (or picture) and its status: a limit when the chosen rules stop
-/// short of the canonical form.
+/// short of the canonical form. A loopy term (a line of a batch, the REPL's `simplify`) takes
+/// the loopy derivation, as a lone argument does.
 pub(crate) fn one(ctx: &Ctx, t: &Term) -> Result<(String, i32), Failure> {
+    if crate::ops::loopy::is_loopy(t) {
+        return loopy(ctx, t);
+    }
     with_spinner(ctx, t, |s, json| rendered(ctx, &s, json)).map(|(t, s)| (t, s.code()))
+}
+
+/// A loopy term's derivation ([`crate::ops::loopy::simplify`]), under the command's budget.
+fn loopy(ctx: &Ctx, t: &Term) -> Result<(String, i32), Failure> {
+    crate::ops::loopy::simplify(ctx, t, crate::ops::misere::budget(ctx)).map(|(t, s)| (t, s.code()))
 }
 
 /// [`derive`] with the spinner shown while the engine runs.

@@ -116,8 +116,9 @@ enum Work {
     /// The next lemmas, in order (a batch: a message a lemma cost more in waking threads than
     /// a small lemma's check).
     Lemmas(Vec<Lemma>),
-    /// The main chain, last, with the play convention and the number of lemmas.
-    Finish(Term, Term, Vec<Step>, Play, usize),
+    /// The main chain, last, with the play convention and the number of lemmas (and the
+    /// term table, for a loopy proof: its own checker reads it).
+    Finish(Term, Term, Vec<Step>, Play, usize, Box<TermTable>),
 }
 
 /// The checker thread: the verdict on everything received, lemmas first, in order. After the
@@ -159,18 +160,14 @@ fn check_all(
                 None => Ok(()),
             },
             // Misère play has its own checker, the same `Proof::check` calls.
-            Work::Finish(input, result, steps, Play::Misere, lemmas) => {
+            Work::Finish(input, result, steps, Play::Misere, lemmas, _) => {
                 crate::proof::misere::check(&input, &result, &steps, lemmas)
             }
-            // Loopy proofs write their terms out (the table is not kept for them here).
-            Work::Finish(input, result, steps, Play::Loopy, lemmas) => crate::proof::loopy::check(
-                &input,
-                &result,
-                &steps,
-                lemmas,
-                &crate::proof::TermTable::new(),
-            ),
-            Work::Finish(input, result, steps, Play::Normal, _) => match check.take() {
+            // So has loopy play, which reads the table itself.
+            Work::Finish(input, result, steps, Play::Loopy, lemmas, table) => {
+                crate::proof::loopy::check(&input, &result, &steps, lemmas, &table)
+            }
+            Work::Finish(input, result, steps, Play::Normal, _, _) => match check.take() {
                 Some(c) => c.finish(&input, &result, &steps),
                 None => Ok(()),
             },
@@ -302,12 +299,18 @@ impl<'de> Reader<'_, 'de> {
         self.count += steps.len();
         self.flush();
         if !self.failed.load(Relaxed) {
+            // Only a loopy proof's checker reads the table here (the normal one has it).
+            let table = match self.play {
+                Play::Loopy => Box::new(self.terms.take().unwrap_or_default()),
+                _ => Box::default(),
+            };
             let _ = self.checker.send(Work::Finish(
                 input.clone(),
                 result.clone(),
                 steps,
                 self.play,
                 self.lemmas,
+                table,
             ));
         }
         Ok((input, result, self.count, self.lemmas))

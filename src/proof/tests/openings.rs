@@ -310,17 +310,14 @@ fn heap_games_simplify_to_their_values_with_checked_proofs() {
     }
 }
 
-#[test]
-fn a_tampered_heap_opening_is_rejected() {
+/// Each (call, rule): its proof checks; then its first opening by `rule` with at least two
+/// options a side, tampered two ways, is rejected: one option fewer on each side (named as
+/// the opening's fault), and an option duplicated in place of another.
+fn tampered_openings_are_rejected(cases: &[(&str, &str)]) {
     let rules = RuleSet::builtin();
-    for (text, rule) in [
-        (r#"grundy(7)"#, "grundy"),
-        (r#"take_and_break("0.3F", 6)"#, "take-and-break"),
-        (r#"wythoff(2, 2)"#, "wythoff"),
-    ] {
+    for &(text, rule) in cases {
         let s = simplify(text);
         s.proof.check(&rules).unwrap();
-        // The first opening by `rule` with at least two options a side.
         let (k, i) = s
             .proof
             .lemmas
@@ -336,7 +333,6 @@ fn a_tampered_heap_opening_is_rejected() {
         let Term::Game { left, right } = s.proof.lemmas[k].steps[i].to.clone() else {
             panic!("an opening gives a game");
         };
-        // One option fewer on each side.
         let mut p = s.proof.clone();
         p.lemmas[k].steps[i].to = Term::game(left[1..].to_vec(), right[1..].to_vec());
         let e = p.check(&rules).unwrap_err();
@@ -344,7 +340,6 @@ fn a_tampered_heap_opening_is_rejected() {
             e.reason.contains(&format!("opening `{rule}`")),
             "{text}: {e}"
         );
-        // An option duplicated in place of another.
         let mut p = s.proof.clone();
         let mut l = left.clone();
         l[0] = l[l.len() - 1].clone();
@@ -353,6 +348,15 @@ fn a_tampered_heap_opening_is_rejected() {
         p.lemmas[k].steps[i].to = Term::game(l, r);
         assert!(p.check(&rules).is_err(), "{text}");
     }
+}
+
+#[test]
+fn a_tampered_heap_opening_is_rejected() {
+    tampered_openings_are_rejected(&[
+        (r#"grundy(7)"#, "grundy"),
+        (r#"take_and_break("0.3F", 6)"#, "take-and-break"),
+        (r#"wythoff(2, 2)"#, "wythoff"),
+    ]);
 }
 
 #[test]
@@ -373,44 +377,11 @@ fn toppling_dominoes_mem_and_spawning_simplify_with_checked_proofs() {
 
 #[test]
 fn a_tampered_toppling_mem_or_spawning_opening_is_rejected() {
-    let rules = RuleSet::builtin();
-    for (text, rule) in [
+    tampered_openings_are_rejected(&[
         (r#"toppling_dominoes("lrel")"#, "toppling-dominoes"),
         (r#"mem(6)"#, "mem"),
         (r#"spawning("1-3", 5)"#, "spawning"),
-    ] {
-        let s = simplify(text);
-        s.proof.check(&rules).unwrap();
-        let (k, i) = s
-            .proof
-            .lemmas
-            .iter()
-            .enumerate()
-            .find_map(|(k, l)| {
-                l.steps.iter().position(|st| {
-                    st.rule == rule
-                        && matches!(&st.to, Term::Game { left, right } if left.len() >= 2 && right.len() >= 2)
-                }).map(|i| (k, i))
-            })
-            .unwrap_or_else(|| panic!("{text}: no opening with two options"));
-        let Term::Game { left, right } = s.proof.lemmas[k].steps[i].to.clone() else {
-            panic!("an opening gives a game");
-        };
-        let mut p = s.proof.clone();
-        p.lemmas[k].steps[i].to = Term::game(left[1..].to_vec(), right[1..].to_vec());
-        let e = p.check(&rules).unwrap_err();
-        assert!(
-            e.reason.contains(&format!("opening `{rule}`")),
-            "{text}: {e}"
-        );
-        let mut p = s.proof.clone();
-        let mut l = left.clone();
-        l[0] = l[l.len() - 1].clone();
-        let mut r = right.clone();
-        r[0] = r[r.len() - 1].clone();
-        p.lemmas[k].steps[i].to = Term::game(l, r);
-        assert!(p.check(&rules).is_err(), "{text}");
-    }
+    ]);
 }
 
 #[test]
@@ -440,45 +411,10 @@ fn graph_games_simplify_to_their_values_with_checked_proofs() {
 
 #[test]
 fn a_tampered_graph_opening_is_rejected() {
-    let rules = RuleSet::builtin();
-    for (text, rule) in [
+    tampered_openings_are_rejected(&[
         (r#"snort(".-.-.-.")"#, "snort"),
         (r#"col(".-.-.-.")"#, "col"),
         (r#"arc_kayles("-----")"#, "arc-kayles"),
         (r#"childish_hackenbush("e(l;l;e)")"#, "childish-hackenbush"),
-    ] {
-        let s = simplify(text);
-        s.proof.check(&rules).unwrap();
-        let (k, i) = s
-            .proof
-            .lemmas
-            .iter()
-            .enumerate()
-            .find_map(|(k, l)| {
-                l.steps.iter().position(|st| {
-                    st.rule == rule
-                        && matches!(&st.to, Term::Game { left, right } if left.len() >= 2 && right.len() >= 2)
-                }).map(|i| (k, i))
-            })
-            .unwrap_or_else(|| panic!("{text}: no opening with two options"));
-        let Term::Game { left, right } = s.proof.lemmas[k].steps[i].to.clone() else {
-            panic!("an opening gives a game");
-        };
-        // One option fewer on each side.
-        let mut p = s.proof.clone();
-        p.lemmas[k].steps[i].to = Term::game(left[1..].to_vec(), right[1..].to_vec());
-        let e = p.check(&rules).unwrap_err();
-        assert!(
-            e.reason.contains(&format!("opening `{rule}`")),
-            "{text}: {e}"
-        );
-        // An option duplicated in place of another.
-        let mut p = s.proof.clone();
-        let mut l = left.clone();
-        l[0] = l[l.len() - 1].clone();
-        let mut r = right.clone();
-        r[0] = r[r.len() - 1].clone();
-        p.lemmas[k].steps[i].to = Term::game(l, r);
-        assert!(p.check(&rules).is_err(), "{text}");
-    }
+    ]);
 }

@@ -236,29 +236,42 @@ fn board(text: &str, alphabet: &[char], what: &str, legend: &str) -> Result<Boar
     })
 }
 
+/// Reads a one-row position over the alphabet `meant`, at most `max` squares (beyond is a
+/// limit, exit 3): the shared loop of the strip languages, so every strip refuses a stray
+/// character and an overlong text with the same words. `what` names the language in errors,
+/// `legend` says what each character means.
+pub(crate) fn strip(
+    text: &str,
+    meant: &[char],
+    what: &str,
+    legend: &str,
+    max: usize,
+) -> Result<Vec<char>, RulesetError> {
+    let mut squares = Vec::new();
+    for (i, c) in text.chars().enumerate() {
+        if !meant.contains(&c) {
+            return Err(unexpected(text, i, c, what, legend, meant));
+        }
+        if squares.len() >= max {
+            return Err(super::too_large(format!(
+                "{what} of more than {max} squares"
+            )));
+        }
+        squares.push(c);
+    }
+    Ok(squares)
+}
+
 /// Reads a Toads and Frogs row: `row = square { square }`, `square = "T" | "F" | "."`, at
 /// most [`MAX_TOADS_ROW`] squares (beyond is a limit). The row is returned as its characters.
 pub fn toads(text: &str) -> Result<Vec<char>, RulesetError> {
-    const MEANT: [char; 3] = ['T', 'F', '.'];
-    let mut row = Vec::new();
-    for (i, c) in text.chars().enumerate() {
-        if !MEANT.contains(&c) {
-            return Err(unexpected(
-                text,
-                i,
-                c,
-                "a Toads and Frogs row",
-                "T a toad, F a frog, . an empty square",
-                &MEANT,
-            ));
-        }
-        if row.len() >= MAX_TOADS_ROW {
-            return Err(super::too_large(format!(
-                "a Toads and Frogs row of more than {MAX_TOADS_ROW} squares"
-            )));
-        }
-        row.push(c);
-    }
+    let row = strip(
+        text,
+        &['T', 'F', '.'],
+        "a Toads and Frogs row",
+        "T a toad, F a frog, . an empty square",
+        MAX_TOADS_ROW,
+    )?;
     if row.is_empty() {
         return Err(
             PositionError::at(text, 0, "a Toads and Frogs row needs at least one square").into(),

@@ -11,7 +11,7 @@
 //! The empty strip is allowed (it is 0, as in CGSuite). CGSuite folds capitals to lowercase;
 //! onag reads one spelling only, as for every strip, and names the letter meant.
 
-use super::{unexpected, RulesetError};
+use super::RulesetError;
 
 /// Longest strip read; longer ones are a limit (exit 3). The game graph of a strip grows as
 /// the ways to place its pieces, so the caller's budget usually stops a long strip first.
@@ -19,27 +19,13 @@ pub const MAX_STRIP: usize = 256;
 
 /// Reads a strip; returns its characters.
 pub fn toads_and_frogs(text: &str) -> Result<Vec<char>, RulesetError> {
-    const MEANT: [char; 3] = ['t', 'f', '.'];
-    let mut strip = Vec::new();
-    for (i, c) in text.chars().enumerate() {
-        if !MEANT.contains(&c) {
-            return Err(unexpected(
-                text,
-                i,
-                c,
-                "a Toads and Frogs strip",
-                "t a toad, f a frog, . an empty square",
-                &MEANT,
-            ));
-        }
-        if strip.len() >= MAX_STRIP {
-            return Err(crate::rulesets::too_large(format!(
-                "a Toads and Frogs strip of more than {MAX_STRIP} squares"
-            )));
-        }
-        strip.push(c);
-    }
-    Ok(strip)
+    super::strip(
+        text,
+        &['t', 'f', '.'],
+        "a Toads and Frogs strip",
+        "t a toad, f a frog, . an empty square",
+        MAX_STRIP,
+    )
 }
 
 #[cfg(test)]

@@ -10,34 +10,20 @@
 //! `l` is a Left (blue) domino, `r` a Right (red) one, `e` a grey one either player may topple,
 //! `.` an empty square. The empty strip is allowed (it is 0, as in CGSuite).
 
-use super::{unexpected, RulesetError};
+use super::RulesetError;
 
 /// Longest strip read; longer ones are a limit.
 pub const MAX_STRIP: usize = 1024;
 
 /// Reads a strip; returns its characters.
 pub fn toppling_dominoes(text: &str) -> Result<Vec<char>, RulesetError> {
-    const MEANT: [char; 4] = ['l', 'r', 'e', '.'];
-    let mut strip = Vec::new();
-    for (i, c) in text.chars().enumerate() {
-        if !MEANT.contains(&c) {
-            return Err(unexpected(
-                text,
-                i,
-                c,
-                "a Toppling Dominoes strip",
-                "l a Left domino, r a Right domino, e a grey domino, . an empty square",
-                &MEANT,
-            ));
-        }
-        if strip.len() >= MAX_STRIP {
-            return Err(crate::rulesets::too_large(format!(
-                "a Toppling Dominoes strip of more than {MAX_STRIP} squares"
-            )));
-        }
-        strip.push(c);
-    }
-    Ok(strip)
+    super::strip(
+        text,
+        &['l', 'r', 'e', '.'],
+        "a Toppling Dominoes strip",
+        "l a Left domino, r a Right domino, e a grey domino, . an empty square",
+        MAX_STRIP,
+    )
 }
 
 #[cfg(test)]
