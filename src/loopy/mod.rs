@@ -26,6 +26,9 @@
 //! - ordinal sums, subordination and powers with a pseudonumber exponent (`ordinal`);
 //! - the simplest form of a stopper one edit per step, each an instance of a rule of
 //!   `rules/loopy.rules` at a named place, for `onag simplify` and `onag prove` (`derive`).
+//! - the onside and offside one deletion per step (`onside-delete-left` …), each checked by
+//!   the order of sides, then the stopper steps, for `onside(G)`, `offside(G)`, `A & B` and
+//!   games that are not stoppers (`side_derive`).
 //!
 //! # CGSuite's loopy test cases
 //!

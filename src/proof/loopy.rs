@@ -25,6 +25,14 @@
 //! and its witnesses as option indices (`removed`, `by`, `option`, `through`). Besides the
 //! rule's condition, every step on stoppers is checked to leave the game equal (by the
 //! comparison above) and a stopper.
+//!
+//! The sides (`rules/loopy.rules`' side rules): a whole term is a game, `onside(G)`,
+//! `offside(G)` or `A & B`, read as a shape around graphs; a step's place follows the
+//! arguments first (`arg0`, `arg1`) and the rest of the term must be unchanged. `loopy-sides`
+//! writes G as `onside(G) & offside(G)`; a deletion inside a side must delete exactly the
+//! witnessed option and leave the side the same, decided both ways by the checker's own
+//! search of the order of sides ([`super::loopy_sides`], never `crate::loopy::side_order`);
+//! `onside-stopper` needs a stopper, by the alternating-cycle test above.
 
 use super::played::Stop;
 use super::step::{PathElem, Step, Witnesses};
@@ -1580,8 +1588,9 @@ pub enum LoopyVerdict {
         /// How A compares with B.
         relation: Relation,
     },
-    /// Equal by their sides, but not stoppers with the same graph: no rule derives sides
-    /// yet, so there is no proof.
+    /// Equal by their sides, but the rules do not take both to the same sides (a side that
+    /// deleting options does not make a stopper, or a stopper against a sided value), so there
+    /// is no proof.
     EqualBySides(String),
 }
 
