@@ -242,3 +242,30 @@ fn a_side_not_reached_is_an_error() {
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(stderr(&o).contains("onside"), "{}", stderr(&o));
 }
+
+/// `onag rules` lists the side rules after the engine's (they are carried out on game graphs,
+/// never by the engine, so a `--rules` selection does not hold them), and shows each as written.
+#[test]
+fn onag_rules_lists_the_side_rules() {
+    let all = stdout(&onag(&["rules"]));
+    for name in [
+        "loopy-sides",
+        "onside-delete-left",
+        "onside-delete-right",
+        "offside-delete-left",
+        "offside-delete-right",
+        "onside-stopper",
+        "offside-stopper",
+    ] {
+        assert!(all.contains(&format!("{name}  [loopy]")), "{name}\n{all}");
+        let one = onag(&["rules", name]);
+        assert_eq!(one.status.code(), Some(0), "{name}: {}", stderr(&one));
+        assert!(
+            stdout(&one).starts_with("# rules/loopy.rules, line "),
+            "{}",
+            stdout(&one)
+        );
+    }
+    let fundamental = stdout(&onag(&["rules", "--rules", "fundamental"]));
+    assert!(!fundamental.contains("[loopy]"), "{fundamental}");
+}
