@@ -57,11 +57,7 @@ fn all(ctx: &Ctx) -> Vec<Listed<'_>> {
 }
 
 fn listed(rules: &crate::rules::RuleSet) -> Vec<Listed<'_>> {
-    let loopy: &[Rule] = if shipped(rules) {
-        loopy().rules()
-    } else {
-        &[]
-    };
+    let loopy: &[Rule] = if shipped(rules) { loopy().rules() } else { &[] };
     rules
         .rules()
         .iter()
