@@ -6,10 +6,11 @@
 //! Sidling by rounds (Winning Ways) approximates them from `on` and `off` and settles only
 //! when the side has no cycle the approximations must go round infinitely often (over, upon,
 //! `a{0||0|a}` are limits of short games), so the sides are found on the graph instead, as
-//! CGSuite does: edges of alternating cycles are deleted while the order of sides
-//! (`side_order`, decided on the graph) says the side is unchanged, stopper followers of equal
-//! value are fused, until the game is a stopper; its simplest form is then checked against
-//! the game by the same order. When no stopper is found the answer is an error, never a
+//! CGSuite does: first part by part (`parts`: each strongly connected component on a small
+//! graph of its own, from the bottom up), else on the whole graph, edges of alternating cycles
+//! are deleted while the order of sides (`side_order`, decided on the graph) says the side is
+//! unchanged, stopper followers of equal value are fused, until the game is a stopper; its
+//! simplest form is then checked against the game by the same order. When no stopper is found the answer is an error, never a
 //! guess; small graphs are also sidled by rounds before giving up.
 
 use super::canonical::canonical;
@@ -29,6 +30,12 @@ pub fn side(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelErro
         return canonical(g, work);
     }
     let g = Loopy::new(g.graph(), g.root()).unwrap_or_else(Loopy::zero);
+    // Part by part first: small comparisons, fast on a ruleset's large graph.
+    if let Some(s) = parts::by_parts(&g, which, work)? {
+        if checked(&g, &s, which, work)? {
+            return Ok(s);
+        }
+    }
     if let Some(s) = by_pruning(&g, which, work)? {
         return Ok(s);
     }
@@ -221,73 +228,31 @@ fn fuse(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
 
 /// The edges (vertex, mover, target) that lie on an alternating cycle: the state (vertex,
 /// mover to move) and the state (target, the other to move) are in one strongly connected
-/// component of the graph of states (Tarjan's algorithm, without recursion).
+/// component of the graph of states.
 pub(crate) fn cyclic_edges(
     graph: &Graph,
     work: &mut Work,
 ) -> Result<Vec<(u32, Player, u32)>, KernelError> {
     let n = graph.len();
-    let states = 2 * n;
-    // State 2v: Left to move at v; 2v + 1: Right to move.
-    let succ = |s: usize| -> &[u32] {
-        if s.is_multiple_of(2) {
-            graph.left((s / 2) as u32)
-        } else {
-            graph.right((s / 2) as u32)
-        }
-    };
+    // State 2v: Left to move at v; 2v + 1: Right to move. A move leads to the other's turn.
     let target = |s: usize, t: u32| 2 * t as usize + 1 - s % 2;
-    let mut index = vec![usize::MAX; states];
-    let mut low = vec![0usize; states];
-    let mut on_stack = vec![false; states];
-    let mut comp = vec![usize::MAX; states];
-    let mut stack = Vec::new();
-    let mut next = 0;
-    let mut comps = 0;
-    for root in 0..states {
-        if index[root] != usize::MAX {
-            continue;
-        }
-        let mut call: Vec<(usize, usize)> = vec![(root, 0)];
-        index[root] = next;
-        low[root] = next;
-        next += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        while let Some(&mut (s, ref mut i)) = call.last_mut() {
-            work.tick(1)?;
-            let os = succ(s);
-            if *i < os.len() {
-                let u = target(s, os[*i]);
-                *i += 1;
-                if index[u] == usize::MAX {
-                    index[u] = next;
-                    low[u] = next;
-                    next += 1;
-                    stack.push(u);
-                    on_stack[u] = true;
-                    call.push((u, 0));
-                } else if on_stack[u] {
-                    low[s] = low[s].min(index[u]);
-                }
+    let (comp, _) = parts::strongly_connected(
+        2 * n,
+        |s, out| {
+            let who = if s % 2 == 0 {
+                Player::Left
             } else {
-                call.pop();
-                if let Some(&(parent, _)) = call.last() {
-                    low[parent] = low[parent].min(low[s]);
-                }
-                if low[s] == index[s] {
-                    while let Some(u) = stack.pop() {
-                        on_stack[u] = false;
-                        comp[u] = comps;
-                        if u == s {
-                            break;
-                        }
-                    }
-                    comps += 1;
-                }
-            }
-        }
-    }
+                Player::Right
+            };
+            out.extend(
+                graph
+                    .options((s / 2) as u32, who)
+                    .iter()
+                    .map(|&t| target(s, t)),
+            );
+        },
+        work,
+    )?;
     let mut out = Vec::new();
     for v in 0..n as u32 {
         for (who, s) in [
@@ -368,5 +333,6 @@ pub fn offside(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
     side(g, Side::Off, work)
 }
 
+mod parts;
 #[cfg(test)]
 mod tests;

@@ -282,7 +282,6 @@ fn without_a_backward_step_anywhere_the_game_is_toads_and_frogs() {
 /// `game.strip.BackslidingToadsAndFrogs("ttt..fff").GameValue` is
 /// `{on||0|-1/2} & {1/2|0||off}`.
 #[test]
-#[ignore = "crate::loopy::sides prunes this 560-vertex graph too slowly (minutes): its trial deletions each solve the side order on the whole graph; un-ignore when they are local"]
 fn cgsuites_value_of_ttt_fff() {
     assert_eq!(
         show("backsliding_toads_and_frogs(\"ttt..fff\")"),

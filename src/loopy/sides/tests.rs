@@ -149,3 +149,61 @@ fn random_sides_agree_with_sidling_by_rounds() {
     }
     assert!(agreed > 10 && sided > 10, "{agreed} {both} {sided}");
 }
+
+/// Random graphs in layers (edges inside a layer of 2 or 3 vertices, or down to a lower
+/// layer), so that a game has several strongly connected parts: where sidling part by part
+/// answers (its answer is not checked against the game inside `by_parts`), it is the stopper
+/// that sidling by rounds finds when that settles, and the one deleting edges on the whole
+/// graph finds; and it answers often.
+#[test]
+fn sidling_part_by_part_agrees_with_the_whole_graph() {
+    let mut seed = 11u64;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        seed >> 33
+    };
+    let (mut answered, mut against_rounds, mut against_pruning) = (0, 0, 0);
+    for i in 0..120 {
+        let n = 3 + i % 6;
+        let layer = |v: u32| v / (2 + (i as u32 % 2));
+        let mut graph = Graph::with_vertices(n);
+        for v in 0..n as u32 {
+            let mut os = [Vec::new(), Vec::new()];
+            for t in 0..n as u32 {
+                let p = if layer(t) == layer(v) { 30 } else { 20 };
+                for o in os.iter_mut() {
+                    if layer(t) <= layer(v) && next() % 100 < p {
+                        o.push(t);
+                    }
+                }
+            }
+            let [l, r] = os;
+            graph.set_options(v, l, r);
+        }
+        // The game is the top vertex, which reaches the layers below.
+        let g = Loopy::new(&graph, n as u32 - 1).unwrap();
+        if g.is_stopper() {
+            continue;
+        }
+        for which in [Side::On, Side::Off] {
+            let Some(s) = parts::by_parts(&g, which, &mut w()).unwrap() else {
+                continue;
+            };
+            answered += 1;
+            if let Some(r) = by_rounds(&g, which, &mut w()).unwrap() {
+                assert_eq!(s, r, "{graph:?} {which:?}");
+                against_rounds += 1;
+            }
+            if let Some(p) = by_pruning(&g, which, &mut w()).unwrap() {
+                assert_eq!(s, p, "{graph:?} {which:?}");
+                against_pruning += 1;
+            }
+        }
+    }
+    assert!(
+        answered > 20 && against_rounds > 10 && against_pruning > 10,
+        "{answered} {against_rounds} {against_pruning}"
+    );
+}
