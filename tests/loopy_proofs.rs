@@ -267,35 +267,29 @@ fn upon_plus_upon() {
 }
 
 /// over + under is not a stopper; its sides are over and under (Siegel VI.4), so it is not
-/// over, and it equals over & under by its sides, which no rule derives yet: no proof is
-/// claimed (a limit, status 3), and `compare` says equal.
+/// over, and it equals over & under by its sides, which the side rules derive
+/// (tests/loopy_sides.rs has the rest); `compare` agrees.
 #[test]
-fn over_plus_under_compares_by_its_sides() {
+fn over_plus_under_is_proved_by_its_sides() {
     let o = onag(&["prove", "over + under", "over"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stdout(&o).contains("over & under"), "{}", stdout(&o));
     let o = onag(&["prove", "over + under", "over & under"]);
-    assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
-    assert!(
-        stderr(&o).contains("equal by their sides"),
-        "{}",
-        stderr(&o)
-    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let c = onag(&["compare", "over + under", "over & under"]);
     assert!(stdout(&c).contains('='), "{}", stdout(&c));
-    // over + upon: not a stopper (Left's pass in upon and Right's in over alternate), with
-    // both sides over (tests/loopy.rs confirms the value by the order's definition), so no
-    // simplest form is derived and the value by its sides is over.
+    // over + upon: both sides are over by the rules, as `onag eval` finds them.
     let s = onag(&["simplify", "over + upon"]);
     assert_eq!(s.status.code(), Some(0));
+    let e = onag(&["eval", "over + upon"]);
     assert!(
-        stdout(&s).contains("not a stopper") && stdout(&s).contains("its value by its sides: over"),
+        stdout(&s).ends_with(&format!(
+            "value by its sides (onside & offside, each in simplest form): {}",
+            stdout(&e)
+        )),
         "{}",
         stdout(&s)
     );
-    let s = onag(&["simplify", "over + under"]);
-    assert_eq!(s.status.code(), Some(0));
-    assert!(stdout(&s).contains("not a stopper"), "{}", stdout(&s));
 }
 
 #[test]
@@ -498,7 +492,14 @@ fn the_loopy_rules_parse() {
             "loopy-fusion",
             "loopy-reversible-left",
             "loopy-reversible-right",
-            "loopy-sum"
+            "loopy-sides",
+            "loopy-sum",
+            "offside-delete-left",
+            "offside-delete-right",
+            "offside-stopper",
+            "onside-delete-left",
+            "onside-delete-right",
+            "onside-stopper"
         ]
     );
     for r in rules {

@@ -14,6 +14,7 @@
 
 use super::canonical::number;
 use super::order::ge_matrix;
+use super::side_order::Side;
 use super::{Graph, Loopy, Player, Work};
 use crate::kernel::KernelError;
 use crate::term::{Arg, Term};
@@ -55,6 +56,20 @@ pub enum Edit {
     /// `loopy-fusion`: vertices equal in value fused into one (every edge to one of them
     /// redirected to the first).
     Fusion,
+    /// `loopy-sides`: a game written as its onside and offside, `G = onside(G) & offside(G)`.
+    Sides,
+    /// `onside-delete-left` … `offside-delete-right`: inside `onside(G)` (or `offside(G)`),
+    /// option `option` of the vertex for `player` deleted, the side unchanged.
+    SideDelete {
+        /// Which side the term is.
+        side: Side,
+        /// Whose option is deleted.
+        player: Player,
+        /// Its index among that player's options of the vertex.
+        option: usize,
+    },
+    /// `onside-stopper`/`offside-stopper`: the side of a stopper is the stopper.
+    SideStopper(Side),
 }
 
 impl Edit {
@@ -71,6 +86,15 @@ impl Edit {
             } => "loopy-reversible-left",
             Edit::Reversible { .. } => "loopy-reversible-right",
             Edit::Fusion => "loopy-fusion",
+            Edit::Sides => "loopy-sides",
+            Edit::SideDelete { side, player, .. } => match (side, player) {
+                (Side::On, Player::Left) => "onside-delete-left",
+                (Side::On, Player::Right) => "onside-delete-right",
+                (Side::Off, Player::Left) => "offside-delete-left",
+                (Side::Off, Player::Right) => "offside-delete-right",
+            },
+            Edit::SideStopper(Side::On) => "onside-stopper",
+            Edit::SideStopper(Side::Off) => "offside-stopper",
         }
     }
 }
@@ -83,6 +107,9 @@ pub type Place = Vec<(Player, usize)>;
 pub struct LoopyStep {
     /// The rule and its witnesses.
     pub edit: Edit,
+    /// The call arguments followed from the top of the whole term to the game graph the step
+    /// acts in (`A & B`'s and `onside(G)`'s arguments); empty for a plain game.
+    pub within: Vec<usize>,
     /// The vertex it acted on (empty: the top, and always so for a sum or a fusion).
     pub at: Place,
     /// The game after the step, minimal and numbered.
@@ -103,6 +130,9 @@ pub struct LoopyDerivation {
     pub term: Term,
     /// Whether the game is a stopper (then `result` is its simplest form).
     pub stopper: bool,
+    /// For a derivation of a game's sides (`G = A & B`): the offside's simplest form, and
+    /// `result` is the onside's.
+    pub offside: Option<Loopy>,
 }
 
 /// The graph with vertices that unfold to the same game tree made one (the coarsest
@@ -228,7 +258,7 @@ pub fn write(g: &Loopy) -> Result<Term, KernelError> {
 }
 
 /// A shortest path of options from the top to every vertex (`None` where unreachable).
-fn places(g: &Loopy) -> Vec<Option<Place>> {
+pub(crate) fn places(g: &Loopy) -> Vec<Option<Place>> {
     let graph = g.graph();
     let mut out: Vec<Option<Place>> = vec![None; graph.len()];
     if let Some(p) = out.get_mut(g.root() as usize) {
@@ -369,6 +399,7 @@ pub fn derive(
     if from_definition {
         steps.push(LoopyStep {
             edit: Edit::Sum,
+            within: Vec::new(),
             at: Vec::new(),
             term: write(&cur)?,
             after: cur.clone(),
@@ -393,6 +424,7 @@ pub fn derive(
             let after = minimal(&h);
             steps.push(LoopyStep {
                 edit,
+                within: Vec::new(),
                 at,
                 term: write(&after)?,
                 after: after.clone(),
@@ -406,5 +438,6 @@ pub fn derive(
         result: cur,
         term,
         stopper,
+        offside: None,
     })
 }

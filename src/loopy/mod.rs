@@ -29,6 +29,9 @@
 //! - ordinal sums, subordination and powers with a pseudonumber exponent (`ordinal`);
 //! - the simplest form of a stopper one edit per step, each an instance of a rule of
 //!   `rules/loopy.rules` at a named place, for `onag simplify` and `onag prove` (`derive`).
+//! - the onside and offside one deletion per step (`onside-delete-left` …), each checked by
+//!   the order of sides, then the stopper steps, for `onside(G)`, `offside(G)`, `A & B` and
+//!   games that are not stoppers (`side_derive`).
 //!
 //! # CGSuite's loopy test cases
 //!
@@ -67,6 +70,7 @@ pub mod ordinal;
 pub mod outcome;
 pub mod print;
 pub mod props;
+pub mod side_derive;
 pub mod side_order;
 pub mod sides;
 pub mod stops;

@@ -229,7 +229,10 @@ fn fuse(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
 /// The edges (vertex, mover, target) that lie on an alternating cycle: the state (vertex,
 /// mover to move) and the state (target, the other to move) are in one strongly connected
 /// component of the graph of states.
-fn cyclic_edges(graph: &Graph, work: &mut Work) -> Result<Vec<(u32, Player, u32)>, KernelError> {
+pub(crate) fn cyclic_edges(
+    graph: &Graph,
+    work: &mut Work,
+) -> Result<Vec<(u32, Player, u32)>, KernelError> {
     let n = graph.len();
     // State 2v: Left to move at v; 2v + 1: Right to move. A move leads to the other's turn.
     let target = |s: usize, t: u32| 2 * t as usize + 1 - s % 2;

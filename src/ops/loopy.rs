@@ -1,5 +1,6 @@
 //! `simplify` and `prove` of loopy games (`proof::loopy`): a stopper's derivation to its
-//! simplest form, a line per step naming the rule of `rules/loopy.rules` and its place, then
+//! simplest form (or a game's onside and offside, each to its simplest form), a line per
+//! step naming the rule of `rules/loopy.rules` and its place, then
 //! the form as CGSuite writes it; or the proof JSON, with `"play": "loopy"`. Chosen when the
 //! input is written in the loopy notation (`on`, `pass`, `a{0|a}`, …), so no flag is needed.
 
@@ -23,7 +24,12 @@ pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, S
         Format::Json => format!("{}\n", s.proof.to_json()),
         _ => {
             let mut out = chain(ctx, &s.proof);
-            if s.stopper {
+            if s.sides {
+                out.push_str(&format!(
+                    "value by its sides (onside & offside, each in simplest form): {}\n",
+                    s.value.as_deref().unwrap_or(&s.notation)
+                ));
+            } else if s.stopper {
                 out.push_str(&format!("simplest form: {}\n", s.notation));
             } else {
                 out.push_str(&format!(
@@ -94,9 +100,8 @@ pub(crate) fn prove(
             Ok((out, Status::False))
         }
         LoopyVerdict::EqualBySides(v) => Err(Failure::limit(format!(
-            "{} and {} are equal by their sides (both {v}), but they are not stoppers and their \
-             graphs differ: onag has no rules for sides yet, so there is no proof (`onag compare` \
-             compares them)",
+            "{} and {} are equal by their sides (both {v}), but the side rules do not take both \
+             to the same sides, so there is no proof (`onag compare` compares them)",
             x, y
         ))),
     }

@@ -57,12 +57,45 @@ fn all(ctx: &Ctx) -> Vec<Listed<'_>> {
 }
 
 fn listed(rules: &crate::rules::RuleSet) -> Vec<Listed<'_>> {
+    let loopy: &[Rule] = if shipped(rules) { loopy().rules() } else { &[] };
     rules
         .rules()
         .iter()
         .map(Listed::from)
         .chain(rules.openings().iter().map(Listed::from))
+        .chain(loopy.iter().map(Listed::from))
         .collect()
+}
+
+/// The rules of `rules/loopy.rules` (stoppers and the sides of loopy games). The engine never
+/// loads them (`loopy::derive`, `loopy::side_derive` carry them out on game graphs and
+/// `proof::loopy` checks them), so they are listed after the engine's rules, and only with
+/// the shipped rules (a `--rules` selection is of the engine's rules).
+fn loopy() -> &'static crate::rules::RuleSet {
+    static LOOPY: std::sync::OnceLock<crate::rules::RuleSet> = std::sync::OnceLock::new();
+    LOOPY.get_or_init(|| {
+        let mut set = crate::rules::RuleSet::empty();
+        // The shipped file parses (tests/loopy_proofs.rs); were it not to, nothing is listed.
+        if set
+            .add_text("loopy.rules", include_str!("../../rules/loopy.rules"))
+            .is_err()
+        {
+            return crate::rules::RuleSet::empty();
+        }
+        set
+    })
+}
+
+/// Whether `rules` holds every shipped rule of the engine.
+fn shipped(rules: &crate::rules::RuleSet) -> bool {
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        crate::rules::RuleSet::builtin()
+            .names()
+            .map(str::to_string)
+            .collect()
+    });
+    names.iter().all(|n| rules.get(n).is_some())
 }
 
 /// Every rule and opening rule of `rules` as `onag rules --format json` lists them (the
@@ -82,6 +115,7 @@ pub(crate) fn answer(ctx: &Ctx, name: Option<&str>) -> Result<String, Failure> {
                 .get(name)
                 .map(Listed::from)
                 .or_else(|| ctx.rules.opening(name).map(Listed::from))
+                .or_else(|| loopy().get(name).map(Listed::from))
                 .ok_or_else(|| unknown(ctx, name))?;
             let rule = &rule;
             match ctx.format {

@@ -25,12 +25,22 @@
 //! and its witnesses as option indices (`removed`, `by`, `option`, `through`). Besides the
 //! rule's condition, every step on stoppers is checked to leave the game equal (by the
 //! comparison above) and a stopper.
+//!
+//! The sides (`rules/loopy.rules`' side rules): a whole term is a game, `onside(G)`,
+//! `offside(G)` or `A & B`, read as a shape around graphs; a step's place follows the
+//! arguments first (`arg0`, `arg1`) and the rest of the term must be unchanged. `loopy-sides`
+//! writes G as `onside(G) & offside(G)`; a deletion inside a side must delete exactly the
+//! witnessed option and leave the side the same, decided both ways by the checker's own
+//! search of the order of sides ([`super::loopy_sides`], never `crate::loopy::side_order`);
+//! `onside-stopper` needs a stopper, by the alternating-cycle test above.
 
 use super::played::Stop;
 use super::step::{PathElem, Step, Witnesses};
 use super::{CheckError, Play, Proof, ProofError, TermTable};
 use crate::kernel::{Budget, GameId, Kernel, KernelError, Relation};
 use crate::loopy::derive::{derive, minimal, write, Edit, LoopyDerivation};
+use crate::loopy::side_derive;
+use crate::loopy::side_order::Side;
 use crate::loopy::{Loopy, Player, Work};
 use crate::number::Dyadic;
 use crate::rules::Name;
@@ -44,13 +54,29 @@ pub const MAX_WORK: u64 = 50_000_000;
 const MAX_VERTICES: usize = 20_000;
 
 /// The rules of `rules/loopy.rules`.
-pub const RULES: [&str; 6] = [
+pub const RULES: [&str; 13] = [
     "loopy-sum",
     "loopy-dominated-left",
     "loopy-dominated-right",
     "loopy-reversible-left",
     "loopy-reversible-right",
     "loopy-fusion",
+    "loopy-sides",
+    "onside-delete-left",
+    "onside-delete-right",
+    "offside-delete-left",
+    "offside-delete-right",
+    "onside-stopper",
+    "offside-stopper",
+];
+
+/// The rules that act on the graph inside `onside(…)` or `offside(…)`: (rule, onside?, whose
+/// option).
+const SIDE_DELETES: [(&str, bool, Player); 4] = [
+    ("onside-delete-left", true, Player::Left),
+    ("onside-delete-right", true, Player::Right),
+    ("offside-delete-left", false, Player::Left),
+    ("offside-delete-right", false, Player::Right),
 ];
 
 fn show(t: &Term) -> String {
@@ -110,6 +136,22 @@ fn why(e: &Edit) -> String {
             )
         }
         Edit::Fusion => "positions equal in value are fused into one".to_string(),
+        Edit::Sides => "a game is its onside and offside: G = onside(G) & offside(G)".to_string(),
+        Edit::SideDelete {
+            side,
+            player,
+            option,
+        } => format!(
+            "deleting {}'s option {}{option} leaves the {} the same (each at least the other \
+             by the order of sides)",
+            name(*player),
+            letter(*player),
+            side.name()
+        ),
+        Edit::SideStopper(side) => format!(
+            "no alternating cycle is left, so the game is a stopper, which is its own {}",
+            side.name()
+        ),
     }
 }
 
@@ -137,13 +179,18 @@ fn steps_of(d: &LoopyDerivation, input: &Term) -> Vec<Step> {
                 w.values.push((Name::from("option"), int(*option)));
                 w.values.push((Name::from("through"), int(*through)));
             }
-            Edit::Sum | Edit::Fusion => {}
+            Edit::SideDelete { option, .. } => {
+                w.values.push((Name::from("option"), int(*option)));
+            }
+            Edit::Sum | Edit::Fusion | Edit::Sides | Edit::SideStopper(_) => {}
         }
+        let mut at: Vec<PathElem> = s.within.iter().map(|&i| PathElem::CallArg(i)).collect();
+        at.extend(place(&s.at));
         let st = Step {
             from: prev,
             to: s.term.clone(),
             rule: s.edit.rule().to_string(),
-            at: place(&s.at),
+            at,
             why: why(&s.edit),
             witnesses: w,
             reversed: false,
@@ -798,8 +845,8 @@ impl Checker<'_> {
         Ok(ge[x * n + y] && ge[y * n + x])
     }
 
-    /// One rule instance, read from `f` to `t`.
-    fn rule(&mut self, s: &Step, f: &G, t: &G) -> Result<(), Stop> {
+    /// One rule instance, read from `f` to `t`, at the place `at` of `f`'s graph.
+    fn rule(&mut self, s: &Step, at: &[PathElem], f: &G, t: &G) -> Result<(), Stop> {
         let value = |k: &str| -> Result<usize, Stop> {
             let d = s
                 .witnesses
@@ -812,7 +859,7 @@ impl Checker<'_> {
                 .map_err(|_| Stop::Wrong(format!("the witness `{k}` is not an index")))
         };
         if s.rule == "loopy-sum" {
-            if !s.at.is_empty() {
+            if !at.is_empty() {
                 return Err(Stop::Wrong("loopy-sum applies at the top".into()));
             }
             // The same game form; or, for stoppers (a short part such as `1/2 + *` stands
@@ -838,7 +885,7 @@ impl Checker<'_> {
         } else {
             Player::Right
         };
-        let v = self.follow(f, &s.at)?;
+        let v = self.follow(f, at)?;
         match s.rule.as_str() {
             "loopy-dominated-left" | "loopy-dominated-right" => {
                 let (i, j) = (value("removed")?, value("by")?);
@@ -908,7 +955,7 @@ impl Checker<'_> {
                 self.edited(f, t, v, side, new)?;
             }
             "loopy-fusion" => {
-                if !s.at.is_empty() {
+                if !at.is_empty() {
                     return Err(Stop::Wrong("loopy-fusion applies at the top".into()));
                 }
                 self.fused(f, t)?;
@@ -989,7 +1036,7 @@ impl Checker<'_> {
         Ok(())
     }
 
-    fn step(&mut self, prev: &G, s: &Step) -> Result<G, Stop> {
+    fn step(&mut self, prev: &Shape, s: &Step) -> Result<Shape, Stop> {
         if s.lemma.is_some() || !s.parts.is_empty() {
             return Err(Stop::Wrong(
                 "a loopy step is a single rule instance (no lemma, no parts)".into(),
@@ -1001,21 +1048,254 @@ impl Checker<'_> {
                 s.rule
             )));
         }
-        let from = self.read(&s.from)?;
-        if !self.same(prev, &from)? {
+        let from = self.shape(&s.from)?;
+        if !self.same_shape(prev, &from)? {
             return Err(Stop::Wrong(format!(
                 "it starts from {}, which is not where the chain is",
                 show(&s.from)
             )));
         }
-        let to = self.read(&s.to)?;
+        let to = self.shape(&s.to)?;
         if s.reversed {
-            self.rule(s, &to, &from)?;
+            self.apply(s, &s.at, &to, &from)?;
         } else {
-            self.rule(s, &from, &to)?;
+            self.apply(s, &s.at, &from, &to)?;
         }
         Ok(to)
     }
+
+    /// A whole term: `onside(G)`, `offside(G)`, `A & B`, or a game.
+    fn shape(&mut self, t: &Term) -> Result<Shape, Stop> {
+        let t = match t {
+            Term::Ref(n) => self
+                .table
+                .unfold(t)
+                .ok_or_else(|| Stop::Wrong(format!("#{n} is not in the term table")))?,
+            _ => t.clone(),
+        };
+        Ok(match &t {
+            Term::Call { name, args } if name == "onside" || name == "offside" => match &args[..] {
+                [Arg::Game(x)] => Shape::Side(name == "onside", self.read(x)?),
+                _ => return Err(Stop::Wrong(format!("{name} takes one game"))),
+            },
+            Term::Call { name, args } if name == crate::loopy::build::SIDLE => match &args[..] {
+                [Arg::Game(a), Arg::Game(b)] => {
+                    Shape::Sidle(Box::new(self.shape(a)?), Box::new(self.shape(b)?))
+                }
+                _ => return Err(Stop::Wrong("`&` joins two games".into())),
+            },
+            _ => Shape::Game(self.read(&t)?),
+        })
+    }
+
+    /// Whether two whole terms are the same: the same shape, their games the same forms.
+    fn same_shape(&mut self, a: &Shape, b: &Shape) -> Result<bool, Stop> {
+        match (a, b) {
+            (Shape::Game(x), Shape::Game(y)) => self.same(x, y),
+            (Shape::Side(p, x), Shape::Side(q, y)) => Ok(p == q && self.same(x, y)?),
+            (Shape::Sidle(a1, b1), Shape::Sidle(a2, b2)) => {
+                Ok(self.same_shape(a1, a2)? && self.same_shape(b1, b2)?)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// One rule instance from the whole term `f` to `t` at `at`: the arguments of `A & B`
+    /// and of `onside(…)` are followed first (`arg0`, `arg1`), the rest of the terms must be
+    /// unchanged.
+    fn apply(&mut self, s: &Step, at: &[PathElem], f: &Shape, t: &Shape) -> Result<(), Stop> {
+        let outside =
+            || Stop::Wrong("the step changes the term outside the place it names".to_string());
+        let no_place = || {
+            Stop::Wrong(format!(
+                "the place {} is not in the term",
+                super::step::path_string(&s.at)
+            ))
+        };
+        let side_rule = SIDE_DELETES.iter().find(|d| d.0 == s.rule);
+        match f {
+            Shape::Sidle(a, b) => {
+                let Shape::Sidle(a2, b2) = t else {
+                    return Err(outside());
+                };
+                match at.first() {
+                    Some(PathElem::CallArg(0)) => {
+                        if !self.same_shape(b, b2)? {
+                            return Err(outside());
+                        }
+                        self.apply(s, &at[1..], a, a2)
+                    }
+                    Some(PathElem::CallArg(1)) => {
+                        if !self.same_shape(a, a2)? {
+                            return Err(outside());
+                        }
+                        self.apply(s, &at[1..], b, b2)
+                    }
+                    _ => Err(no_place()),
+                }
+            }
+            Shape::Side(on, g) => {
+                let which = if *on { "onside" } else { "offside" };
+                match at.first() {
+                    None => {
+                        if s.rule != format!("{which}-stopper") {
+                            return Err(Stop::Wrong(format!(
+                                "{} does not apply to an {which} (only {which}-stopper does, \
+                                 and the rules inside it apply at arg0)",
+                                s.rule
+                            )));
+                        }
+                        let Shape::Game(g2) = t else {
+                            return Err(Stop::Wrong(format!(
+                                "{which}-stopper gives the game itself"
+                            )));
+                        };
+                        if !self.stopper(g)? {
+                            return Err(Stop::Wrong(format!(
+                                "the game has an infinite alternating play, so it is not a \
+                                 stopper and its {which} need not be itself"
+                            )));
+                        }
+                        if !self.same(g, g2)? {
+                            return Err(Stop::Wrong(format!(
+                                "the game after {which}-stopper is not the game inside the {which}"
+                            )));
+                        }
+                        Ok(())
+                    }
+                    Some(PathElem::CallArg(0)) => {
+                        let Shape::Side(on2, g2) = t else {
+                            return Err(outside());
+                        };
+                        if on2 != on {
+                            return Err(outside());
+                        }
+                        match side_rule {
+                            Some(&(rule, rule_on, player)) => {
+                                if rule_on != *on {
+                                    return Err(Stop::Wrong(format!(
+                                        "{rule} applies inside an {}, and this is an {which}",
+                                        if rule_on { "onside" } else { "offside" }
+                                    )));
+                                }
+                                self.side_delete(s, &at[1..], *on, player, g, g2)
+                            }
+                            None if s.rule.ends_with("-stopper") || s.rule == "loopy-sides" => {
+                                Err(no_place())
+                            }
+                            None => self.rule(s, &at[1..], g, g2),
+                        }
+                    }
+                    _ => Err(no_place()),
+                }
+            }
+            Shape::Game(g) => {
+                if s.rule == "loopy-sides" {
+                    if !at.is_empty() {
+                        return Err(Stop::Wrong(
+                            "loopy-sides applies to a whole game, not inside it".into(),
+                        ));
+                    }
+                    let ok = match t {
+                        Shape::Sidle(a, b) => match (a.as_ref(), b.as_ref()) {
+                            (Shape::Side(true, x), Shape::Side(false, y)) => {
+                                self.same(g, x)? && self.same(g, y)?
+                            }
+                            _ => false,
+                        },
+                        _ => false,
+                    };
+                    if !ok {
+                        return Err(Stop::Wrong(
+                            "loopy-sides writes G as onside(G) & offside(G), the same G twice"
+                                .into(),
+                        ));
+                    }
+                    return Ok(());
+                }
+                if side_rule.is_some() || s.rule.ends_with("-stopper") {
+                    return Err(Stop::Wrong(format!(
+                        "{} applies inside onside(…) or offside(…), and this is a game",
+                        s.rule
+                    )));
+                }
+                let Shape::Game(g2) = t else {
+                    return Err(outside());
+                };
+                self.rule(s, at, g, g2)
+            }
+        }
+    }
+
+    /// `onside-delete-left` … `offside-delete-right`: `t` is `f` with the witnessed option of
+    /// the vertex at `at` deleted, and the side is unchanged, decided by the checker's own
+    /// search of the order of sides ([`super::loopy_sides`]) both ways.
+    fn side_delete(
+        &mut self,
+        s: &Step,
+        at: &[PathElem],
+        on: bool,
+        player: Player,
+        f: &G,
+        t: &G,
+    ) -> Result<(), Stop> {
+        let i = s
+            .witnesses
+            .value("option")
+            .ok_or_else(|| Stop::Wrong("the witness `option` is missing".into()))?;
+        let i = (i.is_integer())
+            .then(|| usize::try_from(i.numerator().clone()).ok())
+            .flatten()
+            .ok_or_else(|| Stop::Wrong("the witness `option` is not an index".into()))?;
+        let v = self.follow(f, at)?;
+        let os = f.side(v, player).to_vec();
+        if i >= os.len() {
+            return Err(Stop::Wrong(format!(
+                "the position at {} has no {} option {}{i}",
+                if at.is_empty() {
+                    "the top".to_string()
+                } else {
+                    super::step::path_string(at)
+                },
+                name(player),
+                letter(player)
+            )));
+        }
+        let kept: Vec<usize> = os
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| k != i)
+            .map(|(_, &o)| o)
+            .collect();
+        self.edited(f, t, v, player, kept)?;
+        if !(self.side_ge(f, t, on)? && self.side_ge(t, f, on)?) {
+            return Err(Stop::Wrong(format!(
+                "deleting {}'s option {}{i} changes the {}",
+                name(player),
+                letter(player),
+                if on { "onside" } else { "offside" }
+            )));
+        }
+        Ok(())
+    }
+
+    /// The onside (or offside) of `a` is at least that of `b`, by the checker's own search.
+    fn side_ge(&mut self, a: &G, b: &G, on: bool) -> Result<bool, Stop> {
+        let ga = super::loopy_sides::Graph { l: &a.l, r: &a.r };
+        let gb = super::loopy_sides::Graph { l: &b.l, r: &b.r };
+        let mut tick = |n: u64| self.tick(n);
+        super::loopy_sides::side_ge(&ga, a.root, &gb, b.root, on, &mut tick)
+    }
+}
+
+/// A whole term of a loopy proof.
+enum Shape {
+    /// A game graph.
+    Game(G),
+    /// `onside(G)` (true) or `offside(G)`.
+    Side(bool, G),
+    /// `A & B`.
+    Sidle(Box<Shape>, Box<Shape>),
 }
 
 fn set_of(os: &[usize], class: &[usize]) -> Vec<usize> {
@@ -1026,19 +1306,19 @@ fn set_of(os: &[usize], class: &[usize]) -> Vec<usize> {
 }
 
 impl super::played::Played for Checker<'_> {
-    type At = G;
+    type At = Shape;
 
-    fn start(&mut self, input: &Term) -> Result<G, Stop> {
-        self.read(input)
+    fn start(&mut self, input: &Term) -> Result<Shape, Stop> {
+        self.shape(input)
     }
 
-    fn step(&mut self, at: &G, s: &Step) -> Result<G, Stop> {
+    fn step(&mut self, at: &Shape, s: &Step) -> Result<Shape, Stop> {
         Checker::step(self, at, s)
     }
 
-    fn end(&mut self, at: &G, result: &Term) -> Result<(), Stop> {
-        let end = self.read(result)?;
-        if !self.same(at, &end)? {
+    fn end(&mut self, at: &Shape, result: &Term) -> Result<(), Stop> {
+        let end = self.shape(result)?;
+        if !self.same_shape(at, &end)? {
             return Err(Stop::Wrong(format!(
                 "the steps do not end at the claimed {}",
                 show(result)
@@ -1096,6 +1376,52 @@ fn derivation(t: &Term, budget: &Budget) -> Result<(Loopy, LoopyDerivation), Pro
     Ok((g, d))
 }
 
+/// `onside(G)` or `offside(G)`: which side, and G.
+fn side_call(t: &Term) -> Option<(Side, &Term)> {
+    match t {
+        Term::Call { name, args } if name == "onside" || name == "offside" => match &args[..] {
+            [Arg::Game(x)] => Some((
+                if name == "onside" {
+                    Side::On
+                } else {
+                    Side::Off
+                },
+                x,
+            )),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The derivation of a term by the side rules too: `onside(G)` and `offside(G)` to the
+/// side's simplest form, `A & B` (stoppers) each side in place, and a game that is not a
+/// stopper to its sides. `None` when the rules do not reach a side (deletions leave an
+/// alternating cycle) or the term is none of these.
+fn side_derivation(t: &Term, budget: &Budget) -> Result<Option<LoopyDerivation>, ProofError> {
+    let mut work = Work::new(budget.clone());
+    let from_definition = |g: &Loopy, t: &Term| -> Result<bool, ProofError> {
+        Ok(write(&minimal(g)).map_err(ProofError::Kernel)? != *t)
+    };
+    let d = if let Some((side, x)) = side_call(t) {
+        let g = graph_of(x, budget).map_err(ProofError::Kernel)?;
+        let def = from_definition(&g, x)?;
+        side_derive::side(&g, side, def, &mut work)
+    } else if let Some((a, b)) = sidled(t) {
+        let ga = graph_of(a, budget).map_err(ProofError::Kernel)?;
+        let gb = graph_of(b, budget).map_err(ProofError::Kernel)?;
+        side_derive::sidle((&ga, a), (&gb, b), &mut work)
+    } else {
+        let g = graph_of(t, budget).map_err(ProofError::Kernel)?;
+        if g.is_stopper() {
+            return Ok(None);
+        }
+        let def = from_definition(&g, t)?;
+        side_derive::sides(&g, def, &mut work)
+    };
+    d.map_err(ProofError::Kernel)
+}
+
 fn verified(mut p: Proof) -> Result<Proof, ProofError> {
     match check(&p.input, &p.result, &p.steps, p.lemmas.len(), &p.terms) {
         Ok(()) => {
@@ -1113,8 +1439,11 @@ pub struct LoopySimplification {
     pub proof: Proof,
     /// The game reached, as CGSuite writes it (`upon`, `{0||0,pass|0}`).
     pub notation: String,
-    /// Whether the game is a stopper (then it is its simplest form).
+    /// Whether the game reached is a stopper in simplest form (`notation` writes it).
     pub stopper: bool,
+    /// Whether the proof derives the game's sides (`A & B`, each in simplest form; `notation`
+    /// writes the onside, `value` the value they make).
+    pub sides: bool,
     /// For a game that is not a stopper: its value by its sides (`over & under`), when they
     /// are stoppers.
     pub value: Option<String>,
@@ -1131,29 +1460,81 @@ fn sided(g: &Loopy, budget: &Budget) -> Result<crate::loopy::value::Value, Proof
     crate::loopy::value::Value::of(g, &mut Work::new(budget.clone())).map_err(ProofError::Kernel)
 }
 
-/// The checked derivation of a loopy term: a stopper to its simplest form; any other game only
-/// to its graph (its sides are not derived by rules yet).
+/// The checked derivation of a loopy term: a stopper to its simplest form; `onside(G)`,
+/// `offside(G)` to the side's simplest form; `A & B` and any other game to its sides, each in
+/// simplest form (`value` then says the value they make); a game whose sides the rules do not
+/// reach only to its graph.
 pub fn simplify_loopy(t: &Term, budget: &Budget) -> Result<LoopySimplification, ProofError> {
-    let (g, d) = derivation(t, budget)?;
+    let by_sides = if side_call(t).is_some() || sidled(t).is_some() {
+        match side_derivation(t, budget)? {
+            Some(d) => Some(d),
+            None => {
+                let what = match side_call(t) {
+                    Some((side, _)) => format!(
+                        "the {} is not reached by the rules: deleting options leaves an \
+                         alternating cycle (it may not be a stopper)",
+                        side.name()
+                    ),
+                    None => "A & B is derived for stoppers A and B only".to_string(),
+                };
+                return Err(ProofError::Kernel(KernelError::Function {
+                    name: match side_call(t) {
+                        Some((side, _)) => side.name().to_string(),
+                        None => "&".to_string(),
+                    },
+                    message: what,
+                    calls: Vec::new(),
+                }));
+            }
+        }
+    } else {
+        None
+    };
+    let (g, d) = match by_sides {
+        Some(d) => (None, d),
+        None => {
+            let (g, d) = derivation(t, budget)?;
+            if d.stopper {
+                (Some(g), d)
+            } else {
+                match side_derivation(t, budget)? {
+                    Some(s) => (Some(g), s),
+                    None => (Some(g), d),
+                }
+            }
+        }
+    };
     let proof = verified(derivation_proof(&d, t))?;
-    let value = if d.stopper {
+    let mut k = Kernel::new();
+    k.set_budget(budget.clone());
+    let value = if let Some(off) = &d.offside {
+        let v = crate::loopy::value::Value::sided(
+            d.result.clone(),
+            off.clone(),
+            &mut Work::new(budget.clone()),
+        )
+        .map_err(ProofError::Kernel)?;
+        Some(
+            v.write(&mut k, &mut Work::new(budget.clone()))
+                .map_err(ProofError::Kernel)?,
+        )
+    } else if d.stopper {
         None
     } else {
-        let mut k = Kernel::new();
-        k.set_budget(budget.clone());
-        match sided(&g, budget)? {
+        match g.map(|g| sided(&g, budget)).transpose()? {
             // Sidling did not settle: no value by sides to tell.
-            crate::loopy::value::Value::Graph(_) => None,
-            v => Some(
+            None | Some(crate::loopy::value::Value::Graph(_)) => None,
+            Some(v) => Some(
                 v.write(&mut k, &mut Work::new(budget.clone()))
                     .map_err(ProofError::Kernel)?,
             ),
         }
     };
     Ok(LoopySimplification {
-        proof,
         notation: written(&d.result, budget)?,
         stopper: d.stopper,
+        sides: d.offside.is_some(),
+        proof,
         value,
     })
 }
@@ -1180,7 +1561,15 @@ fn value_of(t: &Term, budget: &Budget) -> Result<crate::loopy::value::Value, Pro
             crate::loopy::value::Value::sided(on, off, &mut Work::new(budget.clone()))
                 .map_err(ProofError::Kernel)
         }
-        None => sided(&graph_of(t, budget).map_err(ProofError::Kernel)?, budget),
+        None => match side_call(t) {
+            Some((side, x)) => {
+                let g = graph_of(x, budget).map_err(ProofError::Kernel)?;
+                crate::loopy::sides::side(&g, side, &mut Work::new(budget.clone()))
+                    .map(crate::loopy::value::Value::Stopper)
+                    .map_err(ProofError::Kernel)
+            }
+            None => sided(&graph_of(t, budget).map_err(ProofError::Kernel)?, budget),
+        },
     }
 }
 
@@ -1199,17 +1588,20 @@ pub enum LoopyVerdict {
         /// How A compares with B.
         relation: Relation,
     },
-    /// Equal by their sides, but not stoppers with the same graph: no rule derives sides
-    /// yet, so there is no proof.
+    /// Equal by their sides, but the rules do not take both to the same sides (a side that
+    /// deleting options does not make a stopper, or a stopper against a sided value), so there
+    /// is no proof.
     EqualBySides(String),
 }
 
 /// A = B for loopy games: both derived; stoppers are equal exactly when their simplest forms
 /// are identical (Siegel VI.3), and the proof is checked. Games that are not stoppers are
-/// proved equal only when the definitions give the same graph; otherwise they are compared by
-/// their sides.
+/// proved equal when the definitions give the same graph, or when the side rules take both to
+/// the same sides in simplest form; otherwise they are compared by their sides.
 pub fn prove_loopy(a: &Term, b: &Term, budget: &Budget) -> Result<LoopyVerdict, ProofError> {
-    if sidled(a).is_none() && sidled(b).is_none() {
+    let plain = |t: &Term| sidled(t).is_none() && side_call(t).is_none();
+    let mut tried = None;
+    if plain(a) && plain(b) {
         let (_, da) = derivation(a, budget)?;
         let (_, db) = derivation(b, budget)?;
         if da.result == db.result {
@@ -1218,6 +1610,45 @@ pub fn prove_loopy(a: &Term, b: &Term, budget: &Budget) -> Result<LoopyVerdict, 
                 Box::new(p),
                 written(&da.result, budget)?,
             ));
+        }
+        tried = Some((da, db));
+    }
+    // By the side rules: a term they do not apply to keeps its plain derivation.
+    let by_sides = |t: &Term, plain: Option<LoopyDerivation>| -> Result<_, ProofError> {
+        Ok(match side_derivation(t, budget)? {
+            Some(d) => Some(d),
+            None => match plain {
+                Some(d) if d.stopper => Some(d),
+                Some(_) => None,
+                None if sidled(t).is_none() && side_call(t).is_none() => {
+                    Some(derivation(t, budget)?.1).filter(|d| d.stopper)
+                }
+                None => None,
+            },
+        })
+    };
+    let (pa, pb) = match tried {
+        Some((da, db)) => (Some(da), Some(db)),
+        None => (None, None),
+    };
+    if let (Some(da), Some(db)) = (by_sides(a, pa)?, by_sides(b, pb)?) {
+        if da.result == db.result && da.offside == db.offside {
+            let p = verified(equality_proof(a, &da, b, &db))?;
+            let form = match &da.offside {
+                Some(off) => {
+                    let mut k = Kernel::new();
+                    k.set_budget(budget.clone());
+                    crate::loopy::value::Value::sided(
+                        da.result.clone(),
+                        off.clone(),
+                        &mut Work::new(budget.clone()),
+                    )
+                    .and_then(|v| v.write(&mut k, &mut Work::new(budget.clone())))
+                    .map_err(ProofError::Kernel)?
+                }
+                None => written(&da.result, budget)?,
+            };
+            return Ok(LoopyVerdict::Equal(Box::new(p), form));
         }
     }
     let (va, vb) = (value_of(a, budget)?, value_of(b, budget)?);

@@ -1,0 +1,120 @@
+//! The loopy checker's own decision of the order of sides, from the definition, never by
+//! `crate::loopy::side_order`.
+//!
+//! G⁺ ≥ H⁺ when Left, moving second in G − H, survives: she is never left without a move,
+//! and an infinite play counts for her when it moves in the G part infinitely often (the
+//! onside of G counts its infinite play for Left; the offside of −H counts its own for
+//! Right). G⁻ ≥ H⁻ likewise, an infinite play counting for Left when it moves in the H part
+//! infinitely often (Siegel, *Combinatorial Game Theory* VI.4–5; Winning Ways ch. 11).
+//!
+//! That is a game on the states (vertex of G, vertex of H, player to move) in which Left must
+//! make "progress" moves (in the favoured part) infinitely often. It is solved here by the
+//! textbook nested fixed point, plainly, round after round over all states: Z starts as every
+//! state; Y grows from nothing by one rule, that a state is in Y when Left to move has a move,
+//! or Right to move has only moves, each of them either a progress move into Z or a move into
+//! Y; then Z becomes Y, until Z no longer changes. Left survives from the states left in Z.
+//! It is slow (rounds × states × moves) and simple, which is what a checker wants.
+
+/// A game graph for the decision: Left's and Right's options of each vertex.
+pub(crate) struct Graph<'a> {
+    /// Left's options, by vertex.
+    pub l: &'a [Vec<usize>],
+    /// Right's options, by vertex.
+    pub r: &'a [Vec<usize>],
+}
+
+/// Whether the onside (`onside` true) or offside of vertex `a` of `g` is at least the same
+/// side of vertex `b` of `h`. `tick` is called with units of work and may stop the search.
+pub(crate) fn side_ge<E>(
+    g: &Graph<'_>,
+    a: usize,
+    h: &Graph<'_>,
+    b: usize,
+    onside: bool,
+    tick: &mut dyn FnMut(u64) -> Result<(), E>,
+) -> Result<bool, E> {
+    let (na, nb) = (g.l.len(), h.l.len());
+    if a >= na || b >= nb {
+        return Ok(false);
+    }
+    // State 2(x·nb + y) + m: x in G, y in H, m = 0 Left to move, 1 Right to move.
+    let state = |x: usize, y: usize, m: usize| 2 * (x * nb + y) + m;
+    let states = 2 * na * nb;
+    // The moves from a state: (target, whether it is a progress move).
+    let moves = |s: usize| -> Vec<(usize, bool)> {
+        let (p, m) = (s / 2, s % 2);
+        let (x, y) = (p / nb, p % nb);
+        // Left moves in G by her options, in −H by H's Right options; Right the other way.
+        let (in_g, in_h) = if m == 0 {
+            (&g.l[x], &h.r[y])
+        } else {
+            (&g.r[x], &h.l[y])
+        };
+        let next = 1 - m;
+        in_g.iter()
+            .map(|&x2| (state(x2, y, next), onside))
+            .chain(in_h.iter().map(|&y2| (state(x, y2, next), !onside)))
+            .collect()
+    };
+    let mut z = vec![true; states];
+    loop {
+        let mut y = vec![false; states];
+        loop {
+            let mut changed = false;
+            for s in 0..states {
+                if y[s] {
+                    continue;
+                }
+                let ms = moves(s);
+                tick(1 + ms.len() as u64)?;
+                let good = |&(t, progress): &(usize, bool)| (progress && z[t]) || y[t];
+                let ok = if s % 2 == 0 {
+                    ms.iter().any(good)
+                } else {
+                    ms.iter().all(good)
+                };
+                if ok {
+                    y[s] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        if y == z {
+            break;
+        }
+        z = y;
+    }
+    Ok(z[state(a, b, 1)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ge(g: (&[Vec<usize>], &[Vec<usize>]), h: (&[Vec<usize>], &[Vec<usize>]), on: bool) -> bool {
+        let (g, h) = (Graph { l: g.0, r: g.1 }, Graph { l: h.0, r: h.1 });
+        side_ge::<()>(&g, 0, &h, 0, on, &mut |_| Ok(())).unwrap()
+    }
+
+    /// dud's onside is on and its offside off (Winning Ways ch. 11: dud = on & off); on > 0
+    /// on both sides; 0 and 1 compare as numbers.
+    #[test]
+    fn the_sides_of_dud_on_and_numbers() {
+        let dud = (&[vec![0]][..], &[vec![0]][..]);
+        let on = (&[vec![0]][..], &[vec![]][..]);
+        let off = (&[vec![]][..], &[vec![0]][..]);
+        let zero = (&[vec![]][..], &[vec![]][..]);
+        let one = (&[vec![1], vec![]][..], &[vec![], vec![]][..]);
+        for on_side in [true, false] {
+            assert!(ge(on, zero, on_side) && !ge(zero, on, on_side));
+            assert!(ge(one, zero, on_side) && !ge(zero, one, on_side));
+            assert!(ge(zero, off, on_side) && !ge(off, zero, on_side));
+        }
+        assert!(ge(dud, on, true) && ge(on, dud, true));
+        assert!(ge(dud, off, false) && ge(off, dud, false));
+        assert!(!ge(dud, on, false) && !ge(off, dud, true));
+    }
+}

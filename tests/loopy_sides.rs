@@ -1,0 +1,271 @@
+//! The sides of loopy games by rules (issue 31, point 3): `onag simplify` of `onside(G)`,
+//! `offside(G)`, `A & B` and of a game that is not a stopper derives the sides step by step
+//! (`loopy-sides`, `onside-delete-*`, `offside-delete-*`, `onside-stopper`, `offside-stopper`,
+//! then the stopper rules), ending at the values CGSuite and the theory give; `onag prove`
+//! proves identities by sides; `onag check` decides each deletion by its own search of the
+//! order of sides and rejects tampered proofs, naming the step.
+
+mod common;
+use common::drive;
+use common::run::{onag, onag_stdin, stderr, stdout};
+use serde_json::Value;
+
+fn last_line(args: &[&str]) -> String {
+    let o = onag(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    stdout(&o).lines().last().unwrap_or_default().to_string()
+}
+
+fn check(json: &str) -> (i32, String) {
+    let o = onag_stdin(&["check", "-"], json);
+    (o.status.code().unwrap_or(-1), stdout(&o) + &stderr(&o))
+}
+
+fn json_of(args: &[&str]) -> String {
+    let o = onag(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+fn checks(json: &str) {
+    let (code, out) = check(json);
+    assert_eq!(code, 0, "{out}\n{json}");
+    drive::json(json);
+}
+
+fn rejected(text: &str, what: &str, step: usize, because: &str) {
+    let (code, out) = check(text);
+    assert_eq!(code, 1, "{what}: accepted\n{text}\n{out}");
+    assert!(out.starts_with("rejected"), "{what}: {out}");
+    assert!(out.contains(&format!("step {step}")), "{what}: {out}");
+    assert!(out.contains(because), "{what}: {out}");
+    drive::json(text);
+}
+
+fn steps(json: &str) -> Vec<Value> {
+    let v: Value = serde_json::from_str(json).unwrap();
+    v["steps"].as_array().cloned().unwrap_or_default()
+}
+
+fn with_steps(json: &str, steps: Vec<Value>) -> String {
+    let mut v: Value = serde_json::from_str(json).unwrap();
+    v["steps"] = Value::Array(steps);
+    v.to_string()
+}
+
+const SIDES: &str = "value by its sides (onside & offside, each in simplest form): ";
+
+/// The values the sides reach, from independent sources: on + off = dud = on & off and
+/// over − over = over & under (Winning Ways ch. 11; worked by hand in
+/// src/loopy/sides/tests.rs); `a{1||a|0}` = `2 & +-1` (CGSuite's EvalTest.scala); upon − upon
+/// = `^<on> & v<on>` (CGSuite's CanonicalStopperTestCase: the degree of `{0|^<on>||v<on>}` is
+/// `^<on>`). `a{0|{a|0}}`, by hand: in the onside Right's move a → {a|0} is undone by Left at
+/// once, so the onside is {0|} = 1; in the offside Left's move back to a is undone by Right,
+/// so the offside is {0|{|0}} = {0|-1}. Each derivation's proof checks, and the value is the
+/// one `onag eval` finds by src/loopy/sides.rs.
+#[test]
+fn sides_are_derived_to_the_published_values() {
+    for (input, want) in [
+        ("on + off", "dud"),
+        ("dud", "dud"),
+        ("over + under", "over & under"),
+        ("over - over", "over & under"),
+        ("a{1||a|0}", "2 & +-1"),
+        ("upon - upon", "^<on> & v<on>"),
+        ("a{0|{a|0}}", "1 & {0|-1}"),
+    ] {
+        assert_eq!(
+            last_line(&["simplify", input]),
+            format!("{SIDES}{want}"),
+            "{input}"
+        );
+        assert_eq!(last_line(&["eval", input]), want, "{input}");
+        let json = json_of(&["simplify", "--format", "json", input]);
+        let rules: Vec<String> = steps(&json)
+            .iter()
+            .map(|s| s["rule"].as_str().unwrap().to_string())
+            .collect();
+        assert!(rules.contains(&"loopy-sides".to_string()), "{rules:?}");
+        assert!(rules.contains(&"onside-stopper".to_string()), "{rules:?}");
+        assert!(rules.contains(&"offside-stopper".to_string()), "{rules:?}");
+        assert!(
+            rules.iter().any(|r| r.starts_with("onside-delete-"))
+                && rules.iter().any(|r| r.starts_with("offside-delete-")),
+            "{rules:?}"
+        );
+        checks(&json);
+    }
+}
+
+/// `onside(G)` and `offside(G)` derive to the side's simplest form, the value `onag eval`
+/// gives (src/loopy/sides.rs), and the theory's: on + off has sides on and off, over − over
+/// has over and under.
+#[test]
+fn onside_and_offside_derive_to_simplest_forms() {
+    for (input, on, off) in [
+        ("on + off", "on", "off"),
+        ("over - over", "over", "under"),
+        ("a{1||a|0}", "2", "+-1"),
+        ("upon - upon", "^<on>", "v<on>"),
+        ("a{0|{a|0}}", "1", "{0|-1}"),
+    ] {
+        for (f, want) in [("onside", on), ("offside", off)] {
+            let e = format!("{f}({input})");
+            assert_eq!(
+                last_line(&["simplify", &e]),
+                format!("simplest form: {want}"),
+                "{e}"
+            );
+            assert_eq!(last_line(&["eval", &e]), want, "{e}");
+            checks(&json_of(&["simplify", "--format", "json", &e]));
+        }
+    }
+}
+
+/// Identities proved by their sides, each proof checked; a false one refused with how the
+/// two compare.
+#[test]
+fn identities_proved_by_sides() {
+    for (a, b) in [
+        ("over + under", "over & under"),
+        ("dud", "on & off"),
+        ("a{1||a|0}", "2 & +-1"),
+        ("onside(over - over)", "over"),
+        ("offside(on + off)", "off"),
+    ] {
+        let o = onag(&["prove", a, b]);
+        assert_eq!(o.status.code(), Some(0), "{a} = {b}: {}", stderr(&o));
+        assert!(stdout(&o).contains("proved:"), "{}", stdout(&o));
+        checks(&json_of(&["prove", "--format", "json", a, b]));
+    }
+    let o = onag(&["prove", "over + under", "over"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let o = onag(&["prove", "onside(over - over)", "under"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+}
+
+/// Tampered side proofs are rejected with the step named: a deletion that changes the side,
+/// a deletion claimed in the wrong side, an option that does not exist, a stopper step on a
+/// game that is not a stopper, and `loopy-sides` with two different games.
+#[test]
+fn tampered_side_proofs_are_rejected() {
+    let json = json_of(&["simplify", "--format", "json", "over + under"]);
+    checks(&json);
+    let s = steps(&json);
+    let del = s
+        .iter()
+        .position(|x| x["rule"] == "onside-delete-right")
+        .expect("an onside deletion");
+
+    // The wrong side: an onside deletion claimed as an offside one.
+    let mut t = s.clone();
+    t[del]["rule"] = Value::from("offside-delete-right");
+    rejected(&with_steps(&json, t), "wrong side", del, "offside");
+
+    // An option that does not exist.
+    let mut t = s.clone();
+    t[del]["witnesses"]["values"]["option"] = Value::from("5");
+    rejected(
+        &with_steps(&json, t),
+        "no such option",
+        del,
+        "no Right option R5",
+    );
+
+    // A deletion that changes the onside: over + under without Left's pass, {under | pass,
+    // over}, whose onside is not over's (the only Left move left is to under, which Right
+    // answers by moving to 0 in it).
+    let fake = serde_json::json!({
+        "version": 3, "play": "loopy",
+        "input": "onside({pass,{pass|0}|pass,{0|pass}})",
+        "result": "onside({{pass|0}|pass,{0|pass}})",
+        "steps": [{"to": "onside({{pass|0}|pass,{0|pass}})", "rule": "onside-delete-left",
+                   "at": ["arg0"], "witnesses": {"values": {"option": "0"}}}],
+    })
+    .to_string();
+    rejected(
+        &fake,
+        "a deletion changing the side",
+        0,
+        "changes the onside",
+    );
+    // The same deletion, honest, is the first step of the real derivation: Right's pass.
+    let fake = serde_json::json!({
+        "version": 3, "play": "loopy",
+        "input": "onside({pass,{pass|0}|pass,{0|pass}})",
+        "result": "onside({pass,{pass|0}|{0|pass}})",
+        "steps": [{"to": "onside({pass,{pass|0}|{0|pass}})", "rule": "onside-delete-right",
+                   "at": ["arg0"], "witnesses": {"values": {"option": "0"}}}],
+    })
+    .to_string();
+    checks(&fake);
+
+    // onside-stopper on dud, which is not a stopper.
+    let fake = serde_json::json!({
+        "version": 3, "play": "loopy", "input": "onside(dud)", "result": "dud",
+        "steps": [{"to": "dud", "rule": "onside-stopper"}],
+    })
+    .to_string();
+    rejected(&fake, "a stopper step on dud", 0, "not a stopper");
+
+    // loopy-sides with a different game in the offside.
+    let fake = serde_json::json!({
+        "version": 3, "play": "loopy", "input": "over + under",
+        "result": "onside(over + under) & offside(over)",
+        "steps": [{"to": "onside(over + under) & offside(over)", "rule": "loopy-sides"}],
+    })
+    .to_string();
+    rejected(&fake, "loopy-sides with two games", 0, "the same G twice");
+
+    // A step that changes the other side of `&` as well as its own (the step's honest result
+    // is onside({pass,{pass|0}||0|pass}) & offside(G), which checks).
+    let mut t = s.clone();
+    t[del]["to"] =
+        Value::from("onside({pass,{pass|0}||0|pass}) & offside({{pass|0}|pass,{0|pass}})");
+    rejected(
+        &with_steps(&json, t),
+        "the other side changed",
+        del,
+        "outside",
+    );
+    let mut t = s.clone();
+    t[del]["to"] =
+        Value::from("onside({pass,{pass|0}||0|pass}) & offside({pass,{pass|0}|pass,{0|pass}})");
+    checks(&with_steps(&json, t));
+}
+
+/// A side the deletions do not make a stopper (Bach's Carousel, which CGSuite gives no onside
+/// either) is an error, exit 2, never a guess.
+#[test]
+fn a_side_not_reached_is_an_error() {
+    let o = onag(&["simplify", "onside(a{0,{1|1,{*,{1+*|1+*,a}|*}}|0})"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("onside"), "{}", stderr(&o));
+}
+
+/// `onag rules` lists the side rules after the engine's (they are carried out on game graphs,
+/// never by the engine, so a `--rules` selection does not hold them), and shows each as written.
+#[test]
+fn onag_rules_lists_the_side_rules() {
+    let all = stdout(&onag(&["rules"]));
+    for name in [
+        "loopy-sides",
+        "onside-delete-left",
+        "onside-delete-right",
+        "offside-delete-left",
+        "offside-delete-right",
+        "onside-stopper",
+        "offside-stopper",
+    ] {
+        assert!(all.contains(&format!("{name}  [loopy]")), "{name}\n{all}");
+        let one = onag(&["rules", name]);
+        assert_eq!(one.status.code(), Some(0), "{name}: {}", stderr(&one));
+        assert!(
+            stdout(&one).starts_with("# rules/loopy.rules, line "),
+            "{}",
+            stdout(&one)
+        );
+    }
+    let fundamental = stdout(&onag(&["rules", "--rules", "fundamental"]));
+    assert!(!fundamental.contains("[loopy]"), "{fundamental}");
+}
