@@ -33,6 +33,7 @@ pub mod json;
 pub mod loopy;
 pub(crate) mod matcher;
 pub mod misere;
+mod misere_check;
 mod misere_moves;
 mod parallel;
 mod pipeline;
