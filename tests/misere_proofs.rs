@@ -468,7 +468,8 @@ fn a_tampered_term_table_is_rejected() {
     assert_eq!(code, 1, "{out}");
     assert!(out.starts_with("rejected"), "{out}");
     drive::json(&changed);
-    let bad: [(&dyn Fn(&mut Vec<Value>), &str); 3] = [
+    type Edit<'a> = &'a dyn Fn(&mut Vec<Value>);
+    let bad: [(Edit, &str); 3] = [
         (
             &|t| t[1] = Value::String("{#999|#999}".into()),
             "term #1: refers to #999, which is not an earlier entry",

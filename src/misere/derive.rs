@@ -494,9 +494,6 @@ fn heap_code(
 
 /// Heap `n` of a heap game written out as its form: the options of heap k are the sums
 /// (written out by the definition) of the heaps each move leaves.
-
-/// Heap `n` of a heap game written out as its form: the options of heap k are the sums
-/// (written out by the definition) of the heaps each move leaves.
 fn heap_form(
     m: &mut Misere,
     forms: &mut Forms,
