@@ -1,6 +1,7 @@
 //! Misère play's targets (issue 32): the misère canonical form of a game of birthday 6 in
 //! ≤ 10 ms, and misère Kayles' quotient (order 40, heaps 1..80) in ≤ 1 s. Each iteration
-//! starts from an empty arena, so the figures are cold costs.
+//! starts from an empty arena, so the figures are cold costs. Also the misère derivation of
+//! Kayles' row of 7 as a proof file, and its check.
 //! `cargo bench --bench misere`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -56,6 +57,20 @@ fn benches(c: &mut Criterion) {
             let q = misere_quotient(&kayles, KAYLES_BOUND, &Budget::default()).expect("quotient");
             black_box(q)
         })
+    });
+    // Issue 32's derivation target: `simplify --misere 'kayles(7)' --format json` (the proof
+    // written, its forms a DAG in the term table) and its check, each under a second.
+    let k7 = onag::parse("kayles(7)").expect("parses");
+    g.bench_function("derivation_kayles_7_json", |b| {
+        b.iter(|| {
+            let s = onag::simplify_misere(&k7).expect("derives");
+            black_box(s.proof.to_json())
+        })
+    });
+    let json = onag::simplify_misere(&k7).expect("derives").proof.to_json();
+    let rules = onag::RuleSet::builtin();
+    g.bench_function("check_kayles_7_json", |b| {
+        b.iter(|| black_box(onag::check(&json, &rules).is_ok()))
     });
     g.finish();
 }

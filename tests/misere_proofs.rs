@@ -104,16 +104,18 @@ fn derivations_end_at_cgsuites_simplest_forms_and_check() {
 }
 
 /// Each step names its rule, its place and its witnesses: {*2, {*}} reduces its option {*} to
-/// 0 by the proviso (* is a misère P-position), then *2 reverses through *.
+/// 0 by the proviso (* is a misère P-position), at every occurrence of {*}, then *2 reverses
+/// through * at the top. (Forms are written with their options in the order of the
+/// derivation's DAG: 0 before *2.)
 #[test]
 fn a_derivation_names_rules_places_and_witnesses() {
     let o = onag(&["simplify", "--misere", "{*2,{*|*}|*2,{*|*}}"]);
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0].trim(), "{*2,{*|*}|*2,{*|*}}");
-    assert_eq!(lines[1].trim(), "= {*2,0|*2,0}");
+    assert_eq!(lines[1].trim(), "= {0,*2|0,*2}");
     assert!(
-        lines[2].contains("by misere-reversible-zero at L1:"),
+        lines[2].contains("by misere-reversible-zero at every occurrence of {*|*}:"),
         "{out}"
     );
     assert!(lines[2].contains("* is a misere P-position"), "{out}");
@@ -366,4 +368,175 @@ fn ruleset_positions_are_derived_and_proved() {
     );
     let o = onag(&["simplify", "--misere", "kayles(-1)"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+/// The number of multisets of positive integers with sum at most `n` (Σ p(k), k ≤ n): the
+/// positions a Kayles or Dawson's Kayles row of n reaches are at most these (rows of pins left).
+fn positions_up_to(n: usize) -> usize {
+    // p[k]: partitions of k, by the usual table over the largest part.
+    let mut p = vec![0usize; n + 1];
+    p[0] = 1;
+    for part in 1..=n {
+        for k in part..=n {
+            p[k] += p[k - part];
+        }
+    }
+    p.iter().sum()
+}
+
+/// The entries of the proof's term table that `term` names, directly or through other entries.
+fn entries_reached(v: &Value, term: &str) -> usize {
+    let terms: Vec<&str> = v["terms"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let refs = |s: &str| -> Vec<usize> {
+        s.split('#')
+            .skip(1)
+            .filter_map(|r| {
+                let d: String = r.chars().take_while(char::is_ascii_digit).collect();
+                d.parse().ok()
+            })
+            .collect()
+    };
+    let mut seen = vec![false; terms.len()];
+    let mut stack = refs(term);
+    while let Some(n) = stack.pop() {
+        if !seen[n] {
+            seen[n] = true;
+            stack.extend(refs(terms[n]));
+        }
+    }
+    seen.iter().filter(|&&s| s).count()
+}
+
+/// Misère derivations hold forms as DAGs: Kayles' rows of 7, 8 and 10 and Dawson's Kayles'
+/// row of 12 are derived and checked, each ending at `misere_canonical_form` of the same call
+/// (which tests/misere.rs checks against CGSuite's rows). The opening of kayles(7) writes
+/// each distinct position once: at most Σ_{k≤7} p(k) = 45 entries (the multisets of rows of
+/// at most 7 pins), so its whole proof is a few kilobytes (the tree was 24 MB, 432 steps).
+#[test]
+fn kayles_rows_are_derived_as_dags_and_check() {
+    assert_eq!(positions_up_to(7), 45);
+    for call in ["kayles(7)", "kayles(8)", "kayles(10)", "dawsons_kayles(12)"] {
+        let o = onag(&["simplify", "--misere", call]);
+        assert_eq!(o.status.code(), Some(0), "{call}: {}", stderr(&o));
+        let eval = onag(&["eval", &format!("misere_canonical_form({call})")]);
+        assert_eq!(eval.status.code(), Some(0), "{call}: {}", stderr(&eval));
+        assert_eq!(
+            stdout(&o).lines().last().unwrap_or_default(),
+            format!("misere simplest form: {}", stdout(&eval).trim()),
+            "{call}"
+        );
+        let json = json_of(&["simplify", "--misere", "--format", "json", call]);
+        let (code, out) = check(&json);
+        assert_eq!(code, 0, "{call}: {out}");
+        if call == "kayles(7)" {
+            let v: Value = serde_json::from_str(&json).unwrap();
+            let opened = v["steps"][0]["to"].as_str().unwrap();
+            assert!(entries_reached(&v, opened) <= positions_up_to(7), "{json}");
+            // 45 entries of at most 14 options (7 moves, each at most "#nn,") on both sides,
+            // and a step per distinct form rewritten: well under 20 KB.
+            assert!(json.len() < 20_000, "{} bytes", json.len());
+            drive::json(&json);
+        }
+    }
+}
+
+/// The term table of a misère proof, tampered with: an entry changed is a wrong proof
+/// (exit 1, at the step that reads it); an entry naming an undefined or later entry, and two
+/// entries naming each other (a cycle: misère games are finite), are not proof files at all
+/// (exit 2), the entry named.
+#[test]
+fn a_tampered_term_table_is_rejected() {
+    let json = json_of(&["simplify", "--misere", "--format", "json", "kayles(6)"]);
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(check(&json).0, 0);
+    let n = v["terms"].as_array().map_or(0, Vec::len);
+    assert!(n >= 3, "{json}");
+    let with_terms = |edit: &dyn Fn(&mut Vec<Value>)| {
+        let mut w = v.clone();
+        let mut terms = w["terms"].as_array().cloned().unwrap_or_default();
+        edit(&mut terms);
+        w["terms"] = Value::Array(terms);
+        w.to_string()
+    };
+    // Entry 0 of the opening changed: the opening is not kayles(6)'s game tree any more (or a
+    // later step does not hold); a heap of 9 appears nowhere in kayles(6).
+    let changed = with_terms(&|t| t[0] = Value::String("{*9|*9}".into()));
+    let (code, out) = check(&changed);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with("rejected"), "{out}");
+    drive::json(&changed);
+    type Edit<'a> = &'a dyn Fn(&mut Vec<Value>);
+    let bad: [(Edit, &str); 3] = [
+        (
+            &|t| t[1] = Value::String("{#999|#999}".into()),
+            "term #1: refers to #999, which is not an earlier entry",
+        ),
+        (
+            &|t| t[0] = Value::String("{#2|#2}".into()),
+            "term #0: refers to #2, which is not an earlier entry",
+        ),
+        (
+            &|t| {
+                t[0] = Value::String("{#1|#1}".into());
+                t[1] = Value::String("{#0|#0}".into());
+            },
+            "term #0: refers to #1",
+        ),
+    ];
+    for (edit, why) in bad {
+        let text = with_terms(edit);
+        let (code, out) = check(&text);
+        assert_eq!(code, 2, "{out}");
+        assert!(out.contains(why), "{out}");
+        drive::json(&text);
+    }
+    // A step naming an entry the table does not have.
+    let mut w = v.clone();
+    w["steps"][1]["to"] = Value::String(format!("#{}", n + 5));
+    let (code, out) = check(&w.to_string());
+    assert_eq!(code, 2, "{out}");
+    drive::json(&w.to_string());
+}
+
+/// Where a step acts: a step naming its G (witness `G`) rewrites every occurrence of G, so a
+/// step that rewrites only some of them is rejected, as is one whose G does not occur; the
+/// same rewrite of one occurrence, placed by its path instead (`at`), checks.
+#[test]
+fn a_step_naming_g_rewrites_every_occurrence() {
+    // {{*}, {{*}}}: {*} occurs twice (as an option, and as the option of an option).
+    let input = "{{*|*},{{*|*}|{*|*}}|{*|*},{{*|*}|{*|*}}}";
+    let proof = |to: &str, at: Option<&str>, g: &str| {
+        let mut step = serde_json::json!({"to": to, "rule": "misere-reversible-zero",
+            "witnesses": {"games": {"P": "*"}}});
+        match at {
+            Some(a) => step["at"] = serde_json::json!([a]),
+            None => step["witnesses"]["games"]["G"] = Value::String(g.into()),
+        }
+        serde_json::json!({"version": 3, "play": "misere", "input": input, "result": to,
+            "steps": [step]})
+        .to_string()
+    };
+    let everywhere = proof("{0,{0|0}|0,{0|0}}", None, "{*|*}");
+    assert_eq!(check(&everywhere).0, 0, "{}", check(&everywhere).1);
+    drive::json(&everywhere);
+    let once = proof("{0,{{*|*}|{*|*}}|0,{{*|*}|{*|*}}}", None, "{*|*}");
+    let (code, out) = check(&once);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("at every occurrence"), "{out}");
+    drive::json(&once);
+    let absent = proof("{0,{{*|*}|{*|*}}|0,{{*|*}|{*|*}}}", None, "{*2,*3|*2,*3}");
+    let (code, out) = check(&absent);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("does not occur"), "{out}");
+    drive::json(&absent);
+    let placed = proof("{0,{{*|*}|{*|*}}|0,{{*|*}|{*|*}}}", Some("L0"), "");
+    assert_eq!(check(&placed).0, 0, "{}", check(&placed).1);
+    drive::json(&placed);
+    // Both readings agree with the brute force: {{*}, {{*}}} = {0, {0}} = *2.
+    let s = heap(1);
+    let g = game(&[G(vec![s.clone()]), G(vec![G(vec![s])])]);
+    assert!(agree_by_day3(&g, &heap(2)));
 }

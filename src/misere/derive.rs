@@ -1,43 +1,245 @@
 //! Misère simplification step by step: the derivation of a form's simplest form, each step one
 //! instance of a rule of `rules/misere.rules` with its witnesses.
 //!
-//! [`Misere::game`] finds simplest forms at once; a derivation shows how. The form is walked
-//! bottom-up, as Conway's theory requires (a deletion needs the options in simplest form): the
-//! options of a game are simplified first, in the order written, then the game itself is
-//! replaced by the H that [`Misere::reduction`] finds, if any. Each replacement is a
-//! [`MisereStep`]: where (a path of option indices from the top), which rule, the game before
-//! (G) and after (H), the options that reverse through H (or, for H = 0, the option that is a
-//! misère P-position: Conway's proviso), and the whole form after the step.
+//! [`Misere::game`] finds simplest forms at once; a derivation shows how. Forms are
+//! hash-consed in a [`Forms`] arena (one [`FId`] per distinct form, options as a set), so a
+//! game is a DAG: Kayles' row of 10, whose tree has millions of nodes, is the few hundred sums
+//! of rows it reaches. The derivation walks the DAG bottom-up, as Conway's theory requires (a
+//! deletion needs the options in simplest form), each distinct form once: its options first,
+//! then the form itself is replaced by the H that [`Misere::reduction`] finds, if any. Each
+//! replacement is a [`MisereStep`] that acts at **every occurrence** of G in the whole form
+//! (misère equality is a congruence: equal games are interchangeable as options), so a form
+//! met along many paths is simplified by one step, not once per path.
 //!
-//! Forms keep the options in the order written and are never merged here, so the path of a
-//! step names the same option in the form before it and after it; two options that become
-//! equal stay two until the end (the proof checker compares forms as sets of options). The
-//! written-out form of a sum or of a `*[…]` can be large: it is bounded by
-//! [`MAX_FORM_NODES`], a [`KernelError::TooLarge`] beyond.
+//! The arena is bounded by [`MAX_FORM_NODES`] distinct forms and forms by [`MAX_FORM_DEPTH`]
+//! moves in a row (the walks recurse), a [`KernelError::TooLarge`] beyond.
 
 use super::{MId, Misere};
 use crate::kernel::KernelError;
-use crate::number::{Dyadic, Nimber};
 use crate::rulesets::octal::OctalCode;
 use crate::term::Term;
-use num_bigint::BigInt;
 use num_traits::Zero;
+use rustc_hash::FxHashMap as HashMap;
 
-/// The most nodes a form written out for a derivation may have (heaps count as one node).
-pub const MAX_FORM_NODES: usize = 20_000;
+/// The most distinct forms a derivation's arena may hold (a DAG's nodes, heaps counting one
+/// each). Kayles' row of 10 opens to a few hundred.
+pub const MAX_FORM_NODES: usize = 200_000;
 
-/// The most nodes of the term that writes a derivation's form (each step writes it again):
-/// `{A,B|A,B}` writes the options twice, so a deep form is far larger written than held.
-pub const MAX_WRITTEN: usize = 400_000;
+/// The most moves in a row a form may have (its height; a heap *n has height n): the arena's
+/// walks recurse that deep.
+pub const MAX_FORM_DEPTH: usize = 2_000;
 
-/// An impartial game form: a nim heap (already in simplest form, written `*n`), or a game of
-/// options in the order written.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Form {
-    /// The nim heap *n (0 for n = 0).
+/// The most forms the steps of one derivation may visit when they rewrite the whole (each
+/// step walks the part of the DAG taller than its G): beyond it the derivation is refused as
+/// too large rather than run for minutes.
+pub const MAX_REWRITE_VISITS: u64 = 20_000_000;
+
+/// A form in a [`Forms`] arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FId(u32);
+
+/// A node: a nim heap, or a game of options (sorted by id, distinct, never the heaps below
+/// some k: that game is the heap).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Node {
     Heap(usize),
-    /// The game whose options are these.
-    Game(Vec<Form>),
+    Game(Vec<FId>),
+}
+
+/// Impartial game forms, hash-consed: two forms with the same set of options are one id, so
+/// a game is held as a DAG and written as one (each distinct form once in a proof's term
+/// table).
+#[derive(Clone, Debug, Default)]
+pub struct Forms {
+    nodes: Vec<Node>,
+    /// Each node's height (the most moves in a row from it).
+    heights: Vec<usize>,
+    index: HashMap<Node, FId>,
+    /// `heaps[n]` is the heap *n, once made.
+    heaps: Vec<FId>,
+    /// G + H written out by the definition, once per pair.
+    sums: HashMap<(FId, FId), FId>,
+    /// Simplest forms written out, by their id in the misère arena.
+    simplest: HashMap<MId, FId>,
+    /// Forms visited by [`Forms::replace`] so far.
+    visits: u64,
+}
+
+fn too_large(what: &str) -> KernelError {
+    KernelError::TooLarge {
+        what: what.to_string(),
+    }
+}
+
+impl Forms {
+    /// An empty arena.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn push(&mut self, node: Node, height: usize) -> Result<FId, KernelError> {
+        if let Some(&f) = self.index.get(&node) {
+            return Ok(f);
+        }
+        if self.nodes.len() >= MAX_FORM_NODES {
+            return Err(too_large(&format!(
+                "a form of more than {MAX_FORM_NODES} distinct positions written out for a derivation"
+            )));
+        }
+        if height > MAX_FORM_DEPTH {
+            return Err(too_large(&format!(
+                "a form of more than {MAX_FORM_DEPTH} moves in a row written out for a derivation"
+            )));
+        }
+        let f = FId(self.nodes.len() as u32);
+        self.nodes.push(node.clone());
+        self.heights.push(height);
+        self.index.insert(node, f);
+        Ok(f)
+    }
+
+    /// The nim heap *n.
+    pub fn heap(&mut self, n: usize) -> Result<FId, KernelError> {
+        if n > MAX_FORM_DEPTH {
+            return Err(too_large(&format!(
+                "the heap *{n}, more than {MAX_FORM_DEPTH} moves in a row, written out for a derivation"
+            )));
+        }
+        while self.heaps.len() <= n {
+            let k = self.heaps.len();
+            let f = self.push(Node::Heap(k), k)?;
+            self.heaps.push(f);
+        }
+        Ok(self.heaps[n])
+    }
+
+    /// The game whose options are `options` (their order and repetition do not matter).
+    pub fn game(&mut self, mut options: Vec<FId>) -> Result<FId, KernelError> {
+        options.sort_unstable();
+        options.dedup();
+        let k = options.len();
+        if k <= self.heaps.len() && options.iter().zip(&self.heaps).all(|(a, b)| a == b) {
+            return self.heap(k);
+        }
+        let height = 1 + options.iter().map(|&o| self.height(o)).max().unwrap_or(0);
+        self.push(Node::Game(options), height)
+    }
+
+    /// The most moves in a row from `f`.
+    pub fn height(&self, f: FId) -> usize {
+        self.heights.get(f.0 as usize).copied().unwrap_or(0)
+    }
+
+    /// The heap size, if `f` is a heap.
+    pub fn as_heap(&self, f: FId) -> Option<usize> {
+        match self.nodes.get(f.0 as usize) {
+            Some(Node::Heap(n)) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// The options of `f` (a heap's are the heaps below it).
+    pub fn options(&self, f: FId) -> Vec<FId> {
+        match self.nodes.get(f.0 as usize) {
+            Some(Node::Heap(n)) => self.heaps[..*n].to_vec(),
+            Some(Node::Game(o)) => o.clone(),
+            None => Vec::new(),
+        }
+    }
+
+    /// `f` with every occurrence of the form `g` replaced by `h` (each form of the DAG visited
+    /// once).
+    pub fn replace(&mut self, f: FId, g: FId, h: FId) -> Result<FId, KernelError> {
+        let mut memo = HashMap::default();
+        self.replace_rec(f, g, h, &mut memo)
+    }
+
+    fn replace_rec(
+        &mut self,
+        f: FId,
+        g: FId,
+        h: FId,
+        memo: &mut HashMap<FId, FId>,
+    ) -> Result<FId, KernelError> {
+        if f == g {
+            return Ok(h);
+        }
+        // A form cannot contain a form at least as tall as itself.
+        if self.height(f) <= self.height(g) {
+            return Ok(f);
+        }
+        if let Some(&r) = memo.get(&f) {
+            return Ok(r);
+        }
+        self.visits += 1;
+        if self.visits > MAX_REWRITE_VISITS {
+            return Err(too_large(&format!(
+                "a derivation whose steps rewrite more than {MAX_REWRITE_VISITS} forms"
+            )));
+        }
+        let opts = self.options(f);
+        let mut changed = false;
+        let mut new = Vec::with_capacity(opts.len());
+        for o in opts {
+            let r = self.replace_rec(o, g, h, memo)?;
+            changed |= r != o;
+            new.push(r);
+        }
+        let r = if changed { self.game(new)? } else { f };
+        memo.insert(f, r);
+        Ok(r)
+    }
+
+    /// G + H written out by the definition: the options G' + H, then G + H'.
+    pub fn sum(&mut self, m: &mut Misere, a: FId, b: FId) -> Result<FId, KernelError> {
+        m.tick()?;
+        if self.as_heap(a) == Some(0) {
+            return Ok(b);
+        }
+        if self.as_heap(b) == Some(0) {
+            return Ok(a);
+        }
+        let key = if a <= b { (a, b) } else { (b, a) };
+        if let Some(&s) = self.sums.get(&key) {
+            return Ok(s);
+        }
+        if self.height(a) + self.height(b) > MAX_FORM_DEPTH {
+            return Err(too_large(&format!(
+                "a sum of more than {MAX_FORM_DEPTH} moves in a row written out for a derivation"
+            )));
+        }
+        let mut o = Vec::new();
+        for x in self.options(a) {
+            o.push(self.sum(m, x, b)?);
+        }
+        for y in self.options(b) {
+            o.push(self.sum(m, a, y)?);
+        }
+        let s = self.game(o)?;
+        self.sums.insert(key, s);
+        Ok(s)
+    }
+
+    /// The simplest form `g` of the misère arena written out as a form.
+    pub fn of_mid(&mut self, m: &mut Misere, g: MId) -> Result<FId, KernelError> {
+        if let Some(&f) = self.simplest.get(&g) {
+            return Ok(f);
+        }
+        m.tick()?;
+        let f = match m.as_heap(g)? {
+            Some(n) => self.heap(n as usize)?,
+            None => {
+                let opts = m.options(g).to_vec();
+                let mut o = Vec::with_capacity(opts.len());
+                for x in opts {
+                    o.push(self.of_mid(m, x)?);
+                }
+                self.game(o)?
+            }
+        };
+        self.simplest.insert(g, f);
+        Ok(f)
+    }
 }
 
 /// The rule a step applies (`rules/misere.rules`).
@@ -46,15 +248,14 @@ pub enum Reduction {
     /// `misere-reversible`: G = H (H ≠ 0), where H's options are among G's and each of G's
     /// other options (`reversing`) has H as an option.
     Reversible {
-        /// G's options that are not options of H, in the order written: each reverses
-        /// through H.
-        reversing: Vec<Form>,
+        /// G's options that are not options of H: each reverses through H.
+        reversing: Vec<FId>,
     },
     /// `misere-reversible-zero`: G = 0, where every option of G has 0 as an option and
     /// `p_position` (an option of G) is a misère P-position (Conway's proviso).
     Zero {
         /// The option of G that is a misère P-position.
-        p_position: Form,
+        p_position: FId,
     },
 }
 
@@ -68,154 +269,30 @@ impl Reduction {
     }
 }
 
-/// One step of a misère derivation.
+/// One step of a misère derivation: G replaced by H at every occurrence of G in the whole.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MisereStep {
-    /// Where: option indices from the top (empty at the top).
-    pub at: Vec<usize>,
     /// The rule and its witnesses.
     pub reduction: Reduction,
     /// The game G replaced (all its options in simplest form).
-    pub before: Form,
+    pub before: FId,
     /// The simplest form H it is replaced by.
-    pub after: Form,
+    pub after: FId,
     /// The whole form after the step.
-    pub whole: Form,
+    pub whole: FId,
 }
 
-/// A derivation of a form's misère simplest form.
+/// A derivation of a form's misère simplest form; its forms are in the arena it was made in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MisereDerivation {
     /// The form it starts from.
-    pub input: Form,
+    pub input: FId,
     /// The steps, in order.
     pub steps: Vec<MisereStep>,
-    /// The simplest form reached, options merged where they became equal.
-    pub result: Form,
-    /// The simplest form's id in the arena.
+    /// The simplest form reached.
+    pub result: FId,
+    /// The simplest form's id in the misère arena.
     pub canonical: MId,
-}
-
-impl Form {
-    /// The options of this form, heaps expanded one level.
-    pub fn options(&self) -> Vec<Form> {
-        match self {
-            Form::Heap(n) => (0..*n).map(Form::Heap).collect(),
-            Form::Game(o) => o.clone(),
-        }
-    }
-
-    /// The form with options sorted and repeats removed at every level, a game of heaps
-    /// *0 … *(k−1) written as the heap *k: two forms are the same game form exactly when
-    /// their normal forms are equal.
-    pub fn normal(&self) -> Form {
-        match self {
-            Form::Heap(n) => Form::Heap(*n),
-            Form::Game(o) => {
-                let mut o: Vec<Form> = o.iter().map(Form::normal).collect();
-                o.sort();
-                o.dedup();
-                if o.iter().enumerate().all(|(i, f)| *f == Form::Heap(i)) {
-                    Form::Heap(o.len())
-                } else {
-                    Form::Game(o)
-                }
-            }
-        }
-    }
-
-    /// Whether the two are the same form up to the order and repetition of options.
-    pub fn same(&self, other: &Form) -> bool {
-        self == other || self.normal() == other.normal()
-    }
-
-    /// The form as a term: a heap as `*n` (`0`, `*`), a game as `{A,B|A,B}`, its options in
-    /// order; a game whose options are the heaps below k is written `*k`.
-    pub fn to_term(&self) -> Term {
-        let heap = |n: usize| Term::Nus {
-            number: Dyadic::zero(),
-            up: BigInt::zero(),
-            nim: Nimber::new(n.into()),
-        };
-        match self {
-            Form::Heap(n) => heap(*n),
-            Form::Game(o) => match self.normal() {
-                Form::Heap(n) => heap(n),
-                Form::Game(_) => {
-                    let opts: Vec<Term> = o.iter().map(Form::to_term).collect();
-                    Term::Game {
-                        left: opts.clone(),
-                        right: opts,
-                    }
-                }
-            },
-        }
-    }
-
-    /// The subform at a path of option indices, if there is one.
-    pub fn at(&self, path: &[usize]) -> Option<Form> {
-        match path.split_first() {
-            None => Some(self.clone()),
-            Some((&i, rest)) => self.options().get(i)?.at(rest),
-        }
-    }
-
-    /// This form with the subform at `path` replaced by `by` (a heap on the way is expanded
-    /// one level).
-    fn replaced(&self, path: &[usize], by: Form) -> Form {
-        match path.split_first() {
-            None => by,
-            Some((&i, rest)) => {
-                let mut o = self.options();
-                if let Some(x) = o.get_mut(i) {
-                    *x = x.replaced(rest, by);
-                }
-                Form::Game(o)
-            }
-        }
-    }
-
-    /// The size of the form written as a term, up to `cap` (counting stops there): a game's
-    /// options are written on both sides, so a chain of k braces is written with 2^k of them.
-    fn written_size(&self, cap: usize) -> usize {
-        match self {
-            Form::Heap(_) => 1,
-            Form::Game(o) => {
-                let mut n = 1;
-                for x in o {
-                    if n > cap {
-                        break;
-                    }
-                    let w = x.written_size(cap - n + 1).min(cap + 1);
-                    n = n.saturating_add(2 * w);
-                }
-                n.min(cap + 1)
-            }
-        }
-    }
-
-    /// The number of nodes, heaps counting one, up to `cap` (counting stops there).
-    fn nodes(&self, cap: usize) -> usize {
-        match self {
-            Form::Heap(_) => 1,
-            Form::Game(o) => {
-                let mut n = 1;
-                for x in o {
-                    if n >= cap {
-                        break;
-                    }
-                    n += x.nodes(cap - n);
-                }
-                n
-            }
-        }
-    }
-}
-
-fn too_large() -> KernelError {
-    KernelError::TooLarge {
-        what: format!("a form of more than {MAX_FORM_NODES} nodes written out for a derivation"),
-    }
 }
 
 /// What [`form_of`] cannot read as an impartial form.
@@ -233,12 +310,12 @@ impl From<KernelError> for FormError {
     }
 }
 
-/// The impartial form a term writes: braces whose two sides list the same options (Left's
-/// order is kept), nim heaps `*n` and `0`, sums (written out by the definition: the options of
-/// G + H are G' + H, then G + H'), and CGSuite's `*[…]` (its simplest form, as `m` reads it).
+/// The impartial form a term writes: braces whose two sides list the same options, nim heaps
+/// `*n` and `0`, sums (written out by the definition: the options of G + H are G' + H, then
+/// G + H'), and CGSuite's `*[…]` (its simplest form, as `m` reads it).
 #[cfg(test)]
-pub fn form_of(m: &mut Misere, t: &Term) -> Result<Form, FormError> {
-    form_of_opened(m, t, &mut |_: &Term| Ok(None))
+pub fn form_of(m: &mut Misere, forms: &mut Forms, t: &Term) -> Result<FId, FormError> {
+    form_of_opened(m, forms, t, &mut |_: &Term| Ok(None))
 }
 
 /// One level of a ruleset position's definition, given by a layer that knows the rulesets'
@@ -248,34 +325,28 @@ pub fn form_of(m: &mut Misere, t: &Term) -> Result<Form, FormError> {
 pub type Opener<'a> = dyn FnMut(&Term) -> Result<Option<Term>, FormError> + 'a;
 
 /// [`form_of`], where a call that `open` opens is the game of its options, each written out
-/// the same way (memoised by the call, so a position reached twice is opened once). This is
-/// how `cram("…")`, `grundy(n)`, `wythoff(a, b)` and the like become forms: by their own
-/// moves, never by their normal-play values.
-pub fn form_of_opened(m: &mut Misere, t: &Term, open: &mut Opener) -> Result<Form, FormError> {
+/// the same way (memoised by the call, so a position reached twice is opened once: the form
+/// is the DAG of the positions reached). This is how `cram("…")`, `grundy(n)`,
+/// `wythoff(a, b)` and the like become forms: by their own moves, never by their normal-play
+/// values.
+pub fn form_of_opened(
+    m: &mut Misere,
+    forms: &mut Forms,
+    t: &Term,
+    open: &mut Opener,
+) -> Result<FId, FormError> {
     let mut r = Reader {
         open,
-        memo: std::collections::HashMap::new(),
+        memo: HashMap::default(),
         depth: 0,
     };
-    let f = form_rec(m, t, &mut r)?;
-    if f.nodes(MAX_FORM_NODES + 1) > MAX_FORM_NODES {
-        return Err(too_large().into());
-    }
-    if f.written_size(MAX_WRITTEN + 1) > MAX_WRITTEN {
-        return Err(KernelError::TooLarge {
-            what: format!(
-                "a form whose terms would take more than {MAX_WRITTEN} nodes to write in a derivation"
-            ),
-        }
-        .into());
-    }
-    Ok(f)
+    form_rec(m, forms, t, &mut r)
 }
 
 /// The caller's opener and the positions already written out.
 struct Reader<'a, 'b> {
     open: &'a mut Opener<'b>,
-    memo: std::collections::HashMap<Term, Form>,
+    memo: HashMap<Term, FId>,
     /// How many opened positions are being read, one inside another.
     depth: usize,
 }
@@ -283,35 +354,35 @@ struct Reader<'a, 'b> {
 /// The most positions opened one inside another (forms are walked recursively).
 const MAX_OPEN_DEPTH: usize = 500;
 
-fn form_rec(m: &mut Misere, t: &Term, r: &mut Reader) -> Result<Form, FormError> {
+fn form_rec(m: &mut Misere, forms: &mut Forms, t: &Term, r: &mut Reader) -> Result<FId, FormError> {
     m.tick()?;
     match t {
         Term::Game { left, right } => {
-            let l = left
-                .iter()
-                .map(|x| form_rec(m, x, r))
-                .collect::<Result<Vec<_>, _>>()?;
-            let rt = right
-                .iter()
-                .map(|x| form_rec(m, x, r))
-                .collect::<Result<Vec<_>, _>>()?;
-            if !Form::Game(l.clone()).same(&Form::Game(rt)) {
+            let mut l = Vec::with_capacity(left.len());
+            for x in left {
+                l.push(form_rec(m, forms, x, r)?);
+            }
+            let mut rt = Vec::with_capacity(right.len());
+            for x in right {
+                rt.push(form_rec(m, forms, x, r)?);
+            }
+            let (l, rt) = (forms.game(l)?, forms.game(rt)?);
+            if l != rt {
                 return Err(FormError::NotImpartial(
                     "a game whose Left and Right options differ".into(),
                 ));
             }
-            Ok(Form::Game(l))
+            Ok(l)
         }
         Term::Nus { number, up, nim } if number.is_zero() && up.is_zero() => {
             match nim.to_u64().and_then(|n| usize::try_from(n).ok()) {
-                Some(n) if n <= MAX_FORM_NODES => Ok(Form::Heap(n)),
-                _ => Err(too_large().into()),
+                Some(n) => Ok(forms.heap(n)?),
+                None => Err(too_large("a heap too large to write out for a derivation").into()),
             }
         }
         Term::Sum(a, b) => {
-            let (a, b) = (form_rec(m, a, r)?, form_rec(m, b, r)?);
-            let mut budget = MAX_FORM_NODES;
-            sum(m, &a, &b, &mut budget)
+            let (a, b) = (form_rec(m, forms, a, r)?, form_rec(m, forms, b, r)?);
+            Ok(forms.sum(m, a, b)?)
         }
         Term::Call { name, args } if name == "misere" => {
             let [crate::term::Arg::Text(s)] = &args[..] else {
@@ -326,19 +397,18 @@ fn form_rec(m: &mut Misere, t: &Term, r: &mut Reader) -> Result<Form, FormError>
                     )))
                 }
             };
-            let mut budget = MAX_FORM_NODES;
-            Ok(of_mid(m, g, &mut budget)?)
+            Ok(forms.of_mid(m, g)?)
         }
         Term::Nus { .. } => Err(FormError::NotImpartial(
             "a number or a multiple of up, which is not impartial".into(),
         )),
         Term::Call { name, args } if heap_code(name, args).is_some() => {
             let (code, n) = heap_code(name, args).expect("checked by the guard")?;
-            heap_form(m, &code, n)
+            heap_form(m, forms, &code, n)
         }
         Term::Call { name, .. } => {
-            if let Some(f) = r.memo.get(t) {
-                return Ok(f.clone());
+            if let Some(&f) = r.memo.get(t) {
+                return Ok(f);
             }
             let Some(opened) = (r.open)(t)? else {
                 return Err(FormError::NotImpartial(format!("the call `{name}(…)`")));
@@ -362,13 +432,10 @@ fn form_rec(m: &mut Misere, t: &Term, r: &mut Reader) -> Result<Form, FormError>
                 .into());
             }
             r.depth += 1;
-            let f = form_rec(m, &opened, r);
+            let f = form_rec(m, forms, &opened, r);
             r.depth -= 1;
             let f = f?;
-            if f.nodes(MAX_FORM_NODES + 1) > MAX_FORM_NODES {
-                return Err(too_large().into());
-            }
-            r.memo.insert(t.clone(), f.clone());
+            r.memo.insert(t.clone(), f);
             Ok(f)
         }
         _ => Err(FormError::NotImpartial(
@@ -427,150 +494,129 @@ fn heap_code(
 
 /// Heap `n` of a heap game written out as its form: the options of heap k are the sums
 /// (written out by the definition) of the heaps each move leaves.
-fn heap_form(m: &mut Misere, code: &OctalCode, n: usize) -> Result<Form, FormError> {
-    let mut forms: Vec<Form> = Vec::with_capacity(n + 1);
+fn heap_form(
+    m: &mut Misere,
+    forms: &mut Forms,
+    code: &OctalCode,
+    n: usize,
+) -> Result<FId, FormError> {
+    let mut rows: Vec<FId> = Vec::with_capacity(n + 1);
     for k in 0..=n {
         m.tick()?;
         let mut opts = Vec::new();
         for mv in code.moves(k) {
-            let mut budget = MAX_FORM_NODES;
-            let mut f = Form::Heap(0);
+            let mut f = forms.heap(0)?;
             for &h in &mv {
-                f = sum(m, &f, &forms[h], &mut budget)?;
+                f = forms.sum(m, f, rows[h])?;
             }
             opts.push(f);
         }
-        let g = if opts.is_empty() {
-            Form::Heap(0)
-        } else {
-            Form::Game(opts)
-        };
-        if g.nodes(MAX_FORM_NODES + 1) > MAX_FORM_NODES {
-            return Err(too_large().into());
-        }
-        forms.push(g);
+        rows.push(forms.game(opts)?);
     }
-    Ok(forms.pop().unwrap_or(Form::Heap(0)))
+    Ok(rows[n])
 }
 
-/// The form G + H written out by the definition, within `budget` nodes.
-fn sum(m: &mut Misere, a: &Form, b: &Form, budget: &mut usize) -> Result<Form, FormError> {
-    m.tick()?;
-    if *budget == 0 {
-        return Err(too_large().into());
-    }
-    *budget -= 1;
-    if *a == Form::Heap(0) {
-        return Ok(b.clone());
-    }
-    if *b == Form::Heap(0) {
-        return Ok(a.clone());
-    }
-    let mut o = Vec::new();
-    for x in a.options() {
-        o.push(sum(m, &x, b, budget)?);
-    }
-    for y in b.options() {
-        o.push(sum(m, a, &y, budget)?);
-    }
-    Ok(Form::Game(o))
-}
-
-/// The simplest form `g` written out as a form.
-pub fn of_mid(m: &mut Misere, g: MId, budget: &mut usize) -> Result<Form, KernelError> {
-    m.tick()?;
-    if *budget == 0 {
-        return Err(too_large());
-    }
-    *budget -= 1;
-    if let Some(n) = m.as_heap(g)? {
-        return Ok(Form::Heap(n as usize));
-    }
-    let opts = m.options(g).to_vec();
-    let mut o = Vec::with_capacity(opts.len());
-    for x in opts {
-        o.push(of_mid(m, x, budget)?);
-    }
-    Ok(Form::Game(o))
-}
-
-/// The derivation of `input`'s misère simplest form.
-pub fn derive(m: &mut Misere, input: Form) -> Result<MisereDerivation, KernelError> {
+/// The derivation of `input`'s misère simplest form, its forms in `forms`.
+pub fn derive(
+    m: &mut Misere,
+    forms: &mut Forms,
+    input: FId,
+) -> Result<MisereDerivation, KernelError> {
     let mut d = Deriver {
         m,
-        whole: input.clone(),
+        forms,
+        whole: input,
         steps: Vec::new(),
+        done: HashMap::default(),
     };
-    let (canonical, _) = d.simplify(&mut Vec::new())?;
-    let result = d.whole.normal();
+    let (canonical, _) = d.simplify(input)?;
     Ok(MisereDerivation {
         input,
+        result: d.whole,
         steps: d.steps,
-        result,
         canonical,
     })
 }
 
 struct Deriver<'a> {
     m: &'a mut Misere,
-    whole: Form,
+    forms: &'a mut Forms,
+    whole: FId,
     steps: Vec<MisereStep>,
+    /// Each form simplified so far (as it was, and as it was once its options were simplest):
+    /// its simplest form's id and the form it became.
+    done: HashMap<FId, (MId, FId)>,
 }
 
 impl Deriver<'_> {
-    /// Simplifies the subform at `path` (its options first), recording each step; its simplest
-    /// form's id and the form it now is.
-    fn simplify(&mut self, path: &mut Vec<usize>) -> Result<(MId, Form), KernelError> {
+    /// Simplifies the form `f` (its options first, each distinct form once), recording each
+    /// step; its simplest form's id and the form it now is. The recursion is as deep as the
+    /// form is tall, which the arena bounds.
+    fn simplify(&mut self, f: FId) -> Result<(MId, FId), KernelError> {
         self.m.tick()?;
-        let here = self.whole.at(path).unwrap_or(Form::Heap(0));
-        if let Form::Heap(n) = here {
-            return Ok((self.m.heap(n)?, here));
+        if let Some(&r) = self.done.get(&f) {
+            return Ok(r);
         }
-        let count = here.options().len();
-        let mut ids = Vec::with_capacity(count);
-        let mut forms = Vec::with_capacity(count);
-        for i in 0..count {
-            path.push(i);
-            let (id, f) = self.simplify(path)?;
-            path.pop();
+        if let Some(n) = self.forms.as_heap(f) {
+            let r = (self.m.heap(n)?, f);
+            self.done.insert(f, r);
+            return Ok(r);
+        }
+        let opts = self.forms.options(f);
+        let mut ids = Vec::with_capacity(opts.len());
+        let mut now = Vec::with_capacity(opts.len());
+        for o in opts {
+            let (id, x) = self.simplify(o)?;
             ids.push(id);
-            forms.push(f);
+            now.push(x);
         }
-        let g = Form::Game(forms.clone());
+        let g = self.forms.game(now.clone())?;
+        if let Some(&r) = self.done.get(&g) {
+            self.done.insert(f, r);
+            return Ok(r);
+        }
         let mut sorted = ids.clone();
         sorted.sort_unstable();
         sorted.dedup();
         let Some(h) = self.m.reduction(&sorted) else {
-            let id = self.m.game(sorted)?;
-            return Ok((id, g));
+            let r = (self.m.game(sorted)?, g);
+            self.done.insert(f, r);
+            self.done.insert(g, r);
+            return Ok(r);
         };
-        let mut budget = MAX_FORM_NODES;
-        let after = of_mid(self.m, h, &mut budget)?;
+        let after = self.forms.of_mid(self.m, h)?;
         let reduction = if h == self.m.zero() {
-            // The proviso's witness: the first option (as written) that is a P-position.
+            // The proviso's witness: the first option that is a P-position.
             let i = ids.iter().position(|&o| self.m.gminus(o) == 0).unwrap_or(0);
-            Reduction::Zero {
-                p_position: forms.get(i).cloned().unwrap_or(Form::Heap(0)),
-            }
+            Reduction::Zero { p_position: now[i] }
         } else {
             let hopts = self.m.options(h).to_vec();
-            let reversing = ids
+            let mut reversing: Vec<FId> = ids
                 .iter()
-                .zip(&forms)
+                .zip(&now)
                 .filter(|(o, _)| hopts.binary_search(o).is_err())
-                .map(|(_, f)| f.clone())
+                .map(|(_, x)| *x)
                 .collect();
+            reversing.sort_unstable();
+            reversing.dedup();
             Reduction::Reversible { reversing }
         };
-        self.whole = self.whole.replaced(path, after.clone());
-        self.steps.push(MisereStep {
-            at: path.clone(),
-            reduction,
-            before: g,
-            after: after.clone(),
-            whole: self.whole.clone(),
-        });
-        Ok((h, after))
+        let whole = self.forms.replace(self.whole, g, after)?;
+        // G occurs in the whole unless an earlier step already replaced it (as part of
+        // another form that became equal to it): then there is nothing to rewrite.
+        if whole != self.whole {
+            self.whole = whole;
+            self.steps.push(MisereStep {
+                reduction,
+                before: g,
+                after,
+                whole,
+            });
+        }
+        let r = (h, after);
+        self.done.insert(f, r);
+        self.done.insert(g, r);
+        Ok(r)
     }
 }
 
@@ -621,36 +667,52 @@ pub fn distinguisher(
 mod tests {
     use super::*;
 
-    fn form(m: &mut Misere, s: &str) -> Form {
-        form_of(m, &crate::syntax::parse(s).unwrap()).unwrap()
+    fn form(m: &mut Misere, forms: &mut Forms, s: &str) -> FId {
+        form_of(m, forms, &crate::syntax::parse(s).unwrap()).unwrap()
     }
 
     #[test]
     fn the_proviso_turns_a_star_option_into_zero_but_not_a_star_two() {
-        let mut m = Misere::default();
+        let (mut m, mut fs) = (Misere::default(), Forms::new());
         // {*} = 0: * has 0 as an option and is a misère P-position.
-        let f = form(&mut m, "{*|*}");
-        let d = derive(&mut m, f).unwrap();
+        let f = form(&mut m, &mut fs, "{*|*}");
+        let d = derive(&mut m, &mut fs, f).unwrap();
         assert_eq!(d.steps.len(), 1);
-        assert_eq!(d.result, Form::Heap(0));
+        assert_eq!(d.result, fs.heap(0).unwrap());
         assert!(matches!(d.steps[0].reduction, Reduction::Zero { .. }));
         // {*2} is already simplest (the proviso fails: *2 is no P-position).
-        let f = form(&mut m, "{*2|*2}");
-        let d = derive(&mut m, f).unwrap();
+        let f = form(&mut m, &mut fs, "{*2|*2}");
+        let d = derive(&mut m, &mut fs, f).unwrap();
         assert!(d.steps.is_empty());
-        assert_eq!(d.result, Form::Game(vec![Form::Heap(2)]));
+        let h2 = fs.heap(2).unwrap();
+        assert_eq!(d.result, fs.game(vec![h2]).unwrap());
     }
 
     #[test]
     fn options_are_simplified_before_the_game() {
-        let mut m = Misere::default();
-        // {{*}, *2}: the option {*} becomes 0 first (at L0); then in {0, *2} the option *2
-        // reverses through * (whose one option 0 is the other option), as in normal play.
-        let f = form(&mut m, "{{*|*},*2|{*|*},*2}");
-        let d = derive(&mut m, f).unwrap();
+        let (mut m, mut fs) = (Misere::default(), Forms::new());
+        // {{*}, *2}: the option {*} becomes 0 first; then in {0, *2} the option *2 reverses
+        // through * (whose one option 0 is the other option), as in normal play.
+        let f = form(&mut m, &mut fs, "{{*|*},*2|{*|*},*2}");
+        let d = derive(&mut m, &mut fs, f).unwrap();
         assert_eq!(d.steps.len(), 2);
-        assert_eq!(d.steps[0].at, vec![0]);
-        assert!(d.steps[1].at.is_empty());
-        assert_eq!(d.result, Form::Heap(1));
+        let star = fs.heap(1).unwrap();
+        assert_eq!(d.steps[0].before, fs.game(vec![star]).unwrap());
+        assert_eq!(d.steps[1].before, d.steps[0].whole);
+        assert_eq!(d.result, star);
+    }
+
+    /// A form met along many paths is one form: {*} under both options of {{*}, {{*}}} is
+    /// replaced by one step, everywhere.
+    #[test]
+    fn a_shared_form_is_simplified_once_everywhere() {
+        let (mut m, mut fs) = (Misere::default(), Forms::new());
+        let f = form(&mut m, &mut fs, "{{*|*},{{*|*}|{*|*}}|{*|*},{{*|*}|{*|*}}}");
+        let d = derive(&mut m, &mut fs, f).unwrap();
+        let star = fs.heap(1).unwrap();
+        let g = fs.game(vec![star]).unwrap();
+        assert_eq!(d.steps.iter().filter(|s| s.before == g).count(), 1);
+        // {0, {0}} = {0, *} = *2.
+        assert_eq!(d.result, fs.heap(2).unwrap());
     }
 }

@@ -4,11 +4,13 @@
 //! prints it; or the proof JSON, with `"play": "misere"`.
 
 use super::exit::{Failure, Status};
-use super::played::{chain, only_text_or_json};
+use super::played::{chain_placed, only_text_or_json};
 use super::{Ctx, Format};
 use crate::kernel::Budget;
 use crate::misere::Misere;
 use crate::proof::misere::{prove_misere, simplify_misere, MisereVerdict};
+use crate::proof::step::Step;
+use crate::proof::Proof;
 use crate::term::Term;
 
 /// The misère derivation of `t` in `ctx`'s format (text or JSON), under `budget`.
@@ -98,6 +100,26 @@ pub(crate) fn prove(
             Ok((out, Status::False))
         }
     }
+}
+
+/// The steps in words. A step rewrites its G at every occurrence (`the top` when G is the
+/// whole term); forms of more than `READ_UP_TO` nodes stay `#n`, and the entries they name
+/// are written after the steps, each once, so the text grows with the DAG, not the tree.
+fn chain(ctx: &Ctx, p: &Proof) -> String {
+    let r = p.readable(crate::proof::table::READ_UP_TO);
+    let place = |s: &Step| {
+        let g = s.witnesses.game("G")?;
+        let whole = if s.reversed { &s.to } else { &s.from };
+        (g != whole).then(|| format!("every occurrence of {}", ctx.style.term(g)))
+    };
+    let mut out = chain_placed(ctx, &r, 0, &place);
+    if !r.terms.is_empty() {
+        out.push_str("  where\n");
+        for (n, v) in r.terms.views().iter().enumerate() {
+            out.push_str(&format!("    #{n} = {}\n", ctx.style.term(v)));
+        }
+    }
+    out
 }
 
 /// The misère arena's budget for one term: the command's time limit as its deadline.

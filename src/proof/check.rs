@@ -66,7 +66,13 @@ impl Proof {
     pub fn check_within(&self, rules: &RuleSet, max_work: u64) -> Result<(), CheckError> {
         if self.play == super::Play::Misere {
             // Misère play has its own checker: the rules' conditions are decided in normal play.
-            return super::misere::check(&self.input, &self.result, &self.steps, self.lemmas.len());
+            return super::misere::check(
+                &self.input,
+                &self.result,
+                &self.steps,
+                self.lemmas.len(),
+                &self.terms,
+            );
         }
         if self.play == super::Play::Loopy {
             // Loopy games too: cyclic terms, conditions decided by the checker's own search.

@@ -34,6 +34,7 @@ pub mod loopy;
 mod loopy_sides;
 pub(crate) mod matcher;
 pub mod misere;
+mod misere_check;
 mod misere_moves;
 mod parallel;
 mod pipeline;

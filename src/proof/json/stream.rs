@@ -160,10 +160,10 @@ fn check_all(
                 None => Ok(()),
             },
             // Misère play has its own checker, the same `Proof::check` calls.
-            Work::Finish(input, result, steps, Play::Misere, lemmas, _) => {
-                crate::proof::misere::check(&input, &result, &steps, lemmas)
+            Work::Finish(input, result, steps, Play::Misere, lemmas, table) => {
+                crate::proof::misere::check(&input, &result, &steps, lemmas, &table)
             }
-            // So has loopy play, which reads the table itself.
+            // So has loopy play; both read the table themselves.
             Work::Finish(input, result, steps, Play::Loopy, lemmas, table) => {
                 crate::proof::loopy::check(&input, &result, &steps, lemmas, &table)
             }
@@ -299,9 +299,10 @@ impl<'de> Reader<'_, 'de> {
         self.count += steps.len();
         self.flush();
         if !self.failed.load(Relaxed) {
-            // Only a loopy proof's checker reads the table here (the normal one has it).
+            // Only a loopy or misère proof's checker reads the table here (the normal one has
+            // it).
             let table = match self.play {
-                Play::Loopy => Box::new(self.terms.take().unwrap_or_default()),
+                Play::Loopy | Play::Misere => Box::new(self.terms.take().unwrap_or_default()),
                 _ => Box::default(),
             };
             let _ = self.checker.send(Work::Finish(

@@ -1,0 +1,763 @@
+//! The misère checker: every step of a misère proof decided again from the proof's terms
+//! alone, by the definitions, never by the misère kernel's reduction (`proof::misere` writes
+//! the proofs; this module only reads them).
+//!
+//! The checker reads terms into a DAG of its own: each distinct form once, hash-consed by its
+//! options as written, with its normal form (options as a set, repeats dropped, the game of
+//! the heaps below k being the heap *k), its height and its misère outcome found as it is
+//! made (a game is a P-position when it has an option and every option is an N-position), so
+//! no search recurses down a game's depth. The proof's term table is read entry by entry in
+//! order (`#n` refers only to earlier entries, which `TermTable::from_views` enforces), each
+//! entry once; a ruleset position is read by the checker's own move generators
+//! (`proof::misere_moves`), each position once. Its work is then proportional to the DAG, not
+//! to the tree the terms write out.
+//!
+//! The rules' conditions: for `misere-reversible` (G = H), H is not 0, H's options are among
+//! G's, the witness set `reversing` is exactly G's other options and each has H as an option;
+//! for `misere-reversible-zero` (G = 0), every option of G has 0 as an option and the witness
+//! `P` is an option of G that is a misère P-position. Where the step acts: a step that names
+//! its G (witness `G`) replaces **every** occurrence of G (every subgame equal to it as a form)
+//! by H — misère equality is a congruence, so equal games are interchangeable as options — and
+//! G must occur; a step without it acts at its path `at` (option indices as written). Either
+//! way the other side must be this side so rewritten, compared as forms.
+
+use super::played::Stop;
+use super::step::{PathElem, Step};
+use super::{CheckError, TermTable};
+use crate::term::Term;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+
+/// The most units of work (forms made, table entries and positions read, forms visited by a
+/// rewrite) the check may do for the input and for each step. A step that rewrites every
+/// occurrence of G walks the DAG of the whole form once, so a step costs the DAG's size, not
+/// only its own nodes: an allowance per step keeps the check linear in the number of steps
+/// times the DAG, while no single step, however written, runs unbounded.
+pub const MAX_WORK: u64 = 2_000_000;
+
+/// The most distinct forms the checker holds.
+const MAX_NODES: usize = 4_000_000;
+
+/// The most moves in a row of a sum the checker writes out (sums recurse that deep).
+const MAX_SUM_HEIGHT: usize = 2_000;
+
+/// The largest nim heap a term may write.
+const MAX_HEAP: u64 = 4096;
+
+/// The most moves in a row the check follows from a ruleset position (positions are read
+/// recursively).
+const MAX_POSITION_DEPTH: usize = 500;
+
+/// The most characters of a form written in a message; a deep form's text doubles with each
+/// level (both sides list the options), so it is cut there.
+const MAX_SHOWN: usize = 400;
+
+fn show(t: &Term) -> String {
+    crate::syntax::print(t, &Default::default())
+}
+
+/// A form in the checker's DAG.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct W(u32);
+
+/// A node: a nim heap, or a game of options in the order written.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Node {
+    Heap(usize),
+    Game(Vec<W>),
+}
+
+/// The checker's state: its DAG, its budget of work, the table entries and positions read.
+struct Checker<'t> {
+    table: &'t TermTable,
+    nodes: Vec<Node>,
+    index: HashMap<Node, W>,
+    /// Each node's normal form: a node whose options are normal, sorted and distinct.
+    norm: Vec<W>,
+    /// Each node's height (the most moves in a row from it).
+    height: Vec<usize>,
+    /// Whether each node is a misère P-position.
+    p: Vec<bool>,
+    /// `heaps[n]` is the heap *n, once made.
+    heaps: Vec<W>,
+    sums: HashMap<(W, W), W>,
+    /// The node of each table entry read so far (entries are read in order).
+    entries: Vec<W>,
+    /// The forms of the ruleset positions read so far, by their calls.
+    positions: HashMap<Term, W>,
+    /// How many positions are being read, one inside another.
+    depth: usize,
+    work: u64,
+    /// The work allowed so far: [`MAX_WORK`] for the input and as much again per step.
+    allowed: u64,
+}
+
+impl<'t> Checker<'t> {
+    fn new(table: &'t TermTable) -> Self {
+        Checker {
+            table,
+            nodes: Vec::new(),
+            index: HashMap::default(),
+            norm: Vec::new(),
+            height: Vec::new(),
+            p: Vec::new(),
+            heaps: Vec::new(),
+            sums: HashMap::default(),
+            entries: Vec::new(),
+            positions: HashMap::default(),
+            depth: 0,
+            work: 0,
+            allowed: MAX_WORK,
+        }
+    }
+
+    fn tick(&mut self) -> Result<(), Stop> {
+        self.work += 1;
+        if self.work > self.allowed {
+            return Err(Stop::Limit(format!(
+                "the misère check's budget of {MAX_WORK} units of work per step"
+            )));
+        }
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- the DAG
+
+    /// Stores a new node whose normal form is `norm` (itself when `None`).
+    fn insert(&mut self, node: Node, norm: Option<W>) -> Result<W, Stop> {
+        self.tick()?;
+        if self.nodes.len() >= MAX_NODES {
+            return Err(Stop::Limit(format!(
+                "more than {MAX_NODES} distinct forms in the misère check"
+            )));
+        }
+        let (height, p) = match &node {
+            Node::Heap(n) => (*n, *n == 1),
+            Node::Game(o) => (
+                1 + o
+                    .iter()
+                    .map(|c| self.height[c.0 as usize])
+                    .max()
+                    .unwrap_or(0),
+                !o.is_empty() && o.iter().all(|c| !self.p[c.0 as usize]),
+            ),
+        };
+        let w = W(self.nodes.len() as u32);
+        self.nodes.push(node.clone());
+        self.norm.push(norm.unwrap_or(w));
+        self.height.push(height);
+        self.p.push(p);
+        self.index.insert(node, w);
+        Ok(w)
+    }
+
+    fn heap(&mut self, n: usize) -> Result<W, Stop> {
+        while self.heaps.len() <= n {
+            let k = self.heaps.len();
+            let w = self.insert(Node::Heap(k), None)?;
+            self.heaps.push(w);
+        }
+        Ok(self.heaps[n])
+    }
+
+    /// The game whose options are `list`, in this order.
+    fn game(&mut self, list: Vec<W>) -> Result<W, Stop> {
+        let node = Node::Game(list);
+        if let Some(&w) = self.index.get(&node) {
+            return Ok(w);
+        }
+        let Node::Game(list) = node else {
+            unreachable!("made as a game just above")
+        };
+        let mut v: Vec<W> = list.iter().map(|c| self.norm[c.0 as usize]).collect();
+        v.sort_unstable();
+        v.dedup();
+        let k = v.len();
+        let normal = if k <= self.heaps.len() && v.iter().zip(&self.heaps).all(|(a, b)| a == b) {
+            Some(self.heap(k)?)
+        } else if v == list {
+            None
+        } else {
+            match self.index.get(&Node::Game(v.clone())) {
+                Some(&w) => Some(w),
+                None => Some(self.insert(Node::Game(v), None)?),
+            }
+        };
+        self.insert(Node::Game(list), normal)
+    }
+
+    fn options(&self, w: W) -> Vec<W> {
+        match &self.nodes[w.0 as usize] {
+            Node::Heap(n) => self.heaps[..*n].to_vec(),
+            Node::Game(o) => o.clone(),
+        }
+    }
+
+    fn normal(&self, w: W) -> W {
+        self.norm[w.0 as usize]
+    }
+
+    fn is_heap(&self, w: W) -> bool {
+        matches!(self.nodes[w.0 as usize], Node::Heap(_))
+    }
+
+    /// G + H by the definition: the options G' + H, then G + H'.
+    fn sum(&mut self, a: W, b: W) -> Result<W, Stop> {
+        self.tick()?;
+        let zero = self.heap(0)?;
+        if a == zero {
+            return Ok(b);
+        }
+        if b == zero {
+            return Ok(a);
+        }
+        if let Some(&s) = self.sums.get(&(a, b)) {
+            return Ok(s);
+        }
+        if self.height[a.0 as usize] + self.height[b.0 as usize] > MAX_SUM_HEIGHT {
+            return Err(Stop::Limit(format!(
+                "a sum of more than {MAX_SUM_HEIGHT} moves in a row"
+            )));
+        }
+        let mut o = Vec::new();
+        for x in self.options(a) {
+            o.push(self.sum(x, b)?);
+        }
+        for y in self.options(b) {
+            o.push(self.sum(a, y)?);
+        }
+        let s = self.game(o)?;
+        self.sums.insert((a, b), s);
+        Ok(s)
+    }
+
+    /// The subform at a path of option indices as written.
+    fn at(&self, root: W, path: &[usize]) -> Option<W> {
+        let mut cur = root;
+        for &i in path {
+            cur = *self.options(cur).get(i)?;
+        }
+        Some(cur)
+    }
+
+    /// `root` with the subform at `path` replaced by `by`.
+    fn put(&mut self, root: W, path: &[usize], by: W) -> Result<Option<W>, Stop> {
+        let mut along = vec![root];
+        for &i in path {
+            let Some(&next) = self.options(*along.last().unwrap_or(&root)).get(i) else {
+                return Ok(None);
+            };
+            along.push(next);
+        }
+        let mut cur = by;
+        for (k, &i) in path.iter().enumerate().rev() {
+            let mut o = self.options(along[k]);
+            o[i] = cur;
+            cur = self.game(o)?;
+        }
+        Ok(Some(cur))
+    }
+
+    /// `root` with every subform whose normal form is `g` replaced by `h`, and whether there
+    /// was one. Each node of the DAG is visited once, children before parents (a node is made
+    /// after its options, so in the order of ids), with no recursion.
+    fn replace_all(&mut self, root: W, g: W, h: W) -> Result<(W, bool), Stop> {
+        let gh = self.height[g.0 as usize];
+        let g_heap = self.is_heap(g);
+        let mut seen = HashSet::default();
+        let mut order = Vec::new();
+        let mut stack = vec![root];
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            self.tick()?;
+            order.push(x);
+            // A form no taller than G contains G only by being it; a heap's options are heaps.
+            if self.normal(x) == g
+                || self.height[x.0 as usize] <= gh
+                || (self.is_heap(x) && !g_heap)
+            {
+                continue;
+            }
+            stack.extend(self.options(x));
+        }
+        order.sort_unstable();
+        let mut map: HashMap<W, W> =
+            HashMap::with_capacity_and_hasher(order.len(), Default::default());
+        let mut replaced = false;
+        for x in order {
+            let r = if self.normal(x) == g {
+                replaced = true;
+                h
+            } else if self.height[x.0 as usize] <= gh || (self.is_heap(x) && !g_heap) {
+                x
+            } else {
+                let o = self.options(x);
+                let new: Vec<W> = o
+                    .iter()
+                    .map(|c| map.get(c).copied().unwrap_or(*c))
+                    .collect();
+                if new == o {
+                    x
+                } else {
+                    self.game(new)?
+                }
+            };
+            map.insert(x, r);
+        }
+        Ok((map.get(&root).copied().unwrap_or(root), replaced))
+    }
+
+    // ---------------------------------------------------------------- reading terms
+
+    /// The form a term writes, read by the definitions.
+    fn form(&mut self, t: &Term) -> Result<W, Stop> {
+        self.tick()?;
+        match t {
+            Term::Game { left, right } => {
+                let mut l = Vec::with_capacity(left.len());
+                for x in left {
+                    l.push(self.form(x)?);
+                }
+                let mut r = Vec::with_capacity(right.len());
+                for x in right {
+                    r.push(self.form(x)?);
+                }
+                let (l, r) = (self.game(l)?, self.game(r)?);
+                if self.normal(l) != self.normal(r) {
+                    return Err(Stop::Wrong(format!(
+                        "{} is not impartial: its Left and Right options differ",
+                        show(t)
+                    )));
+                }
+                Ok(l)
+            }
+            Term::Nus { number, up, nim } if number.is_zero() && num_traits::Zero::is_zero(up) => {
+                match nim.to_u64() {
+                    Some(n) if n <= MAX_HEAP => self.heap(n as usize),
+                    _ => Err(Stop::Limit(format!("the heap {} is too large", show(t)))),
+                }
+            }
+            Term::Sum(a, b) => {
+                let (a, b) = (self.form(a)?, self.form(b)?);
+                self.sum(a, b)
+            }
+            Term::Ref(n) => self.entry(*n),
+            Term::Call { .. } => self.position(t),
+            _ => Err(Stop::Wrong(format!(
+                "{} is not an impartial form (braces, nim heaps, sums and ruleset positions)",
+                show(t)
+            ))),
+        }
+    }
+
+    /// Entry `n` of the term table: the entries up to it are read in order, each once, so a
+    /// chain of entries as long as the file costs no recursion.
+    fn entry(&mut self, n: u32) -> Result<W, Stop> {
+        let table = self.table;
+        if n as usize >= table.len() {
+            return Err(Stop::Wrong(format!(
+                "#{n} is not an entry of the term table ({} entries)",
+                table.len()
+            )));
+        }
+        while self.entries.len() <= n as usize {
+            let i = self.entries.len();
+            let Some(view) = table.view(i as u32) else {
+                break;
+            };
+            let w = self.form(view).map_err(|e| match e {
+                Stop::Wrong(why) => Stop::Wrong(format!("in #{i}: {why}")),
+                limit => limit,
+            })?;
+            self.entries.push(w);
+        }
+        Ok(self.entries[n as usize])
+    }
+
+    /// A ruleset position's form: the game of the sums of the positions each of its moves
+    /// leaves, by the checker's own move generator ([`super::misere_moves`]), each position
+    /// read the same way (memoised by its call).
+    fn position(&mut self, t: &Term) -> Result<W, Stop> {
+        if let Some(&f) = self.positions.get(t) {
+            return Ok(f);
+        }
+        self.tick()?;
+        let moves = match super::misere_moves::moves(t) {
+            None => {
+                return Err(Stop::Wrong(format!(
+                    "{} is not an impartial form (braces, nim heaps, sums and positions of {})",
+                    show(t),
+                    super::misere_moves::RULESETS.join(", ")
+                )))
+            }
+            Some(Err(why)) => return Err(Stop::Wrong(format!("{}: {why}", show(t)))),
+            Some(Ok(m)) => m,
+        };
+        if self.depth >= MAX_POSITION_DEPTH {
+            return Err(Stop::Limit(format!(
+                "{}, reached after more than {MAX_POSITION_DEPTH} moves in a row",
+                show(t)
+            )));
+        }
+        self.depth += 1;
+        let opts = self.options_of(moves);
+        self.depth -= 1;
+        let f = self.game(opts?)?;
+        self.positions.insert(t.clone(), f);
+        Ok(f)
+    }
+
+    /// The options of a position: for each move, the sum of the positions it leaves.
+    fn options_of(&mut self, moves: Vec<super::misere_moves::Move>) -> Result<Vec<W>, Stop> {
+        let mut opts = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let mut f = self.heap(0)?;
+            for p in &mv {
+                let g = self.form(p)?;
+                f = self.sum(f, g)?;
+            }
+            opts.push(f);
+        }
+        Ok(opts)
+    }
+
+    // ---------------------------------------------------------------- messages
+
+    fn show_w(&self, w: W) -> String {
+        fn write(c: &Checker, w: W, out: &mut String) {
+            if out.len() > MAX_SHOWN {
+                return;
+            }
+            match &c.nodes[w.0 as usize] {
+                Node::Heap(0) => out.push('0'),
+                Node::Heap(1) => out.push('*'),
+                Node::Heap(n) => out.push_str(&format!("*{n}")),
+                Node::Game(o) => {
+                    out.push('{');
+                    let start = out.len();
+                    for (i, &x) in o.iter().enumerate() {
+                        if i > 0 {
+                            out.push(',');
+                        }
+                        write(c, x, out);
+                        if out.len() > MAX_SHOWN {
+                            return;
+                        }
+                    }
+                    let left = out[start..].to_string();
+                    out.push('|');
+                    out.push_str(&left);
+                    out.push('}');
+                }
+            }
+        }
+        let mut out = String::new();
+        write(self, w, &mut out);
+        if out.len() > MAX_SHOWN {
+            let mut end = MAX_SHOWN;
+            while !out.is_char_boundary(end) {
+                end -= 1;
+            }
+            out.truncate(end);
+            out.push('…');
+        }
+        out
+    }
+
+    /// Where two normal forms first differ, in words: an option one has and the other lacks,
+    /// with the options leading to it (`want` is the game by the moves, `have` the one written).
+    fn difference(&self, want: W, have: W, path: &mut Vec<W>) -> String {
+        let (w, h) = (self.options(want), self.options(have));
+        let place = if path.is_empty() {
+            String::new()
+        } else {
+            let p: Vec<String> = path.iter().map(|&x| self.show_w(x)).collect();
+            format!(" (in its option {})", p.join(", then its option "))
+        };
+        if let Some(&x) = h.iter().find(|x| !w.contains(x)) {
+            // A changed option: one option each side lacks; go into the pair when they are close.
+            if let Some(&y) = w.iter().find(|y| !h.contains(y)) {
+                if w.len() == h.len() && !self.is_heap(x) && !self.is_heap(y) && path.len() < 32 {
+                    path.push(y);
+                    return self.difference(y, x, path);
+                }
+                return format!(
+                    "it lists the option {}, which no move reaches, and lacks {}{place}",
+                    self.show_w(x),
+                    self.show_w(y)
+                );
+            }
+            return format!(
+                "it lists the option {}, which no move reaches{place}",
+                self.show_w(x)
+            );
+        }
+        if let Some(&y) = w.iter().find(|y| !h.contains(y)) {
+            return format!(
+                "it lacks the option {}, which a move reaches{place}",
+                self.show_w(y)
+            );
+        }
+        format!(
+            "it is {}, not {}{place}",
+            self.show_w(have),
+            self.show_w(want)
+        )
+    }
+
+    // ---------------------------------------------------------------- steps
+
+    /// The step `misere-opening`: its two sides are the same game tree, one side's ruleset
+    /// positions read by the checker's own moves. On a difference, the first option (at the
+    /// top, or deeper) that one side has and the other lacks is named.
+    fn opening(&mut self, s: &Step, from: W, to: W) -> Result<(), Stop> {
+        if !s.at.is_empty() || !s.witnesses.is_empty() {
+            return Err(Stop::Wrong(
+                "misere-opening writes out the whole term: at the top, with no witnesses".into(),
+            ));
+        }
+        let (call, opened, call_t) = if s.reversed {
+            (to, from, &s.to)
+        } else {
+            (from, to, &s.from)
+        };
+        let (want, have) = (self.normal(call), self.normal(opened));
+        if want == have {
+            return Ok(());
+        }
+        Err(Stop::Wrong(format!(
+            "the opening of {} is not its game tree: {}",
+            show(call_t),
+            self.difference(want, have, &mut Vec::new())
+        )))
+    }
+
+    /// One step: its terms, its place, its rule's conditions; `prev` is where the chain is.
+    fn step(&mut self, prev: W, s: &Step) -> Result<W, Stop> {
+        if s.lemma.is_some() || !s.parts.is_empty() {
+            return Err(Stop::Wrong(
+                "a misère step is a single rule instance (no lemma, no parts)".into(),
+            ));
+        }
+        if !matches!(
+            s.rule.as_str(),
+            "misere-reversible" | "misere-reversible-zero" | "misere-opening"
+        ) {
+            return Err(Stop::Wrong(format!(
+                "`{}` is not a rule of misère play (rules/misere.rules)",
+                s.rule
+            )));
+        }
+        let from = self.form(&s.from)?;
+        if self.normal(from) != self.normal(prev) {
+            return Err(Stop::Wrong(format!(
+                "it starts from {}, which is not where the chain is",
+                show(&s.from)
+            )));
+        }
+        let to = self.form(&s.to)?;
+        if s.rule == "misere-opening" {
+            self.opening(s, from, to)?;
+            return Ok(to);
+        }
+        let mut path = Vec::with_capacity(s.at.len());
+        for e in &s.at {
+            match e {
+                PathElem::Left(i) => path.push(*i),
+                other => {
+                    return Err(Stop::Wrong(format!(
+                        "`{other}` is no position in a misère form (options are L0, L1, …)"
+                    )))
+                }
+            }
+        }
+        // Read right to left, the rule's G is in the term after the step. H is the rule's
+        // result: the witness H, or 0; the other side must be G's side with G replaced by H
+        // (H is not read off the other side: there a game whose options became the heaps
+        // below k is written `*k`).
+        let (pre, post) = if s.reversed { (to, from) } else { (from, to) };
+        let named = s.witnesses.game("G");
+        let g = match named {
+            Some(t) => {
+                if !path.is_empty() {
+                    return Err(Stop::Wrong(
+                        "a step that names its G acts at every occurrence of G: it has no `at`"
+                            .into(),
+                    ));
+                }
+                let g = self.form(t)?;
+                self.normal(g)
+            }
+            None => match self.at(pre, &path) {
+                Some(g) => self.normal(g),
+                None => return Err(Stop::Wrong("its position is not in the term".into())),
+            },
+        };
+        let h = match (s.rule.as_str(), s.witnesses.game("H")) {
+            ("misere-reversible", Some(t)) => {
+                let h = self.form(t)?;
+                self.normal(h)
+            }
+            ("misere-reversible", None) => {
+                return Err(Stop::Wrong("it names no game H (witness H)".into()))
+            }
+            _ => self.heap(0)?,
+        };
+        let rewritten = match named {
+            Some(_) => {
+                let (r, found) = self.replace_all(pre, g, h)?;
+                if !found {
+                    return Err(Stop::Wrong(format!(
+                        "its G = {} does not occur in the term",
+                        self.show_w(g)
+                    )));
+                }
+                r
+            }
+            None => match self.put(pre, &path, h)? {
+                Some(r) => r,
+                None => return Err(Stop::Wrong("its position is not in the term".into())),
+            },
+        };
+        if self.normal(rewritten) != self.normal(post) {
+            let at = if named.is_some() {
+                "at every occurrence"
+            } else {
+                "at its position"
+            };
+            return Err(Stop::Wrong(format!(
+                "replacing {} by {} {at} does not give the term on its other side",
+                self.show_w(g),
+                self.show_w(h)
+            )));
+        }
+        self.conditions(s, g, h)?;
+        Ok(to)
+    }
+
+    /// The rule's conditions on G and H (normal forms).
+    fn conditions(&mut self, s: &Step, g: W, h: W) -> Result<(), Stop> {
+        let gopts = self.options(g);
+        let zero = self.heap(0)?;
+        match s.rule.as_str() {
+            "misere-reversible" => {
+                if h == zero {
+                    return Err(Stop::Wrong(
+                        "misere-reversible needs H ≠ 0 (H = 0 is misere-reversible-zero)".into(),
+                    ));
+                }
+                let hopts = self.options(h);
+                if let Some(&x) = hopts.iter().find(|x| !gopts.contains(x)) {
+                    return Err(Stop::Wrong(format!(
+                        "H's option {} is not an option of G",
+                        self.show_w(x)
+                    )));
+                }
+                let others: Vec<W> = gopts
+                    .iter()
+                    .filter(|x| !hopts.contains(x))
+                    .copied()
+                    .collect();
+                let mut claimed = Vec::new();
+                for t in s
+                    .witnesses
+                    .sets
+                    .iter()
+                    .filter(|(n, _)| n == "reversing")
+                    .flat_map(|(_, ts)| ts)
+                {
+                    let c = self.form(t)?;
+                    claimed.push(self.normal(c));
+                }
+                claimed.sort_unstable();
+                claimed.dedup();
+                if others.is_empty() || claimed != others {
+                    return Err(Stop::Wrong(
+                        "its witness set `reversing` is not G's options other than H's".into(),
+                    ));
+                }
+                for &o in &others {
+                    if !self.options(o).contains(&h) {
+                        return Err(Stop::Wrong(format!(
+                            "the option {} does not have H = {} as an option: it does not reverse",
+                            self.show_w(o),
+                            self.show_w(h)
+                        )));
+                    }
+                }
+            }
+            "misere-reversible-zero" => {
+                if let Some(&o) = gopts.iter().find(|&&o| !self.options(o).contains(&zero)) {
+                    return Err(Stop::Wrong(format!(
+                        "the option {} of G does not have 0 as an option",
+                        self.show_w(o)
+                    )));
+                }
+                let p = match s.witnesses.game("P") {
+                    Some(t) => {
+                        let p = self.form(t)?;
+                        self.normal(p)
+                    }
+                    None => return Err(Stop::Wrong("it names no P-position (witness P)".into())),
+                };
+                if !gopts.contains(&p) {
+                    return Err(Stop::Wrong(format!(
+                        "its witness P = {} is not an option of G",
+                        self.show_w(p)
+                    )));
+                }
+                if !self.p[p.0 as usize] {
+                    return Err(Stop::Wrong(format!(
+                        "its witness P = {} is not a misère P-position: the proviso fails",
+                        self.show_w(p)
+                    )));
+                }
+            }
+            other => {
+                return Err(Stop::Wrong(format!(
+                    "`{other}` is not a rule of misère play (rules/misere.rules)"
+                )))
+            }
+        }
+        Ok(())
+    }
+}
+
+impl super::played::Played for Checker<'_> {
+    type At = W;
+
+    fn start(&mut self, input: &Term) -> Result<W, Stop> {
+        self.form(input)
+    }
+
+    fn step(&mut self, at: &W, s: &Step) -> Result<W, Stop> {
+        self.allowed = self.allowed.saturating_add(MAX_WORK);
+        Checker::step(self, *at, s)
+    }
+
+    fn end(&mut self, at: &W, result: &Term) -> Result<(), Stop> {
+        let end = self.form(result)?;
+        if self.normal(*at) != self.normal(end) {
+            return Err(Stop::Wrong(format!(
+                "the steps end at {}, not at the claimed {}",
+                self.show_w(*at),
+                show(result)
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Checks a misère proof: each step by the definitions, the chain connected from `input` to
+/// `result`, the terms read from `table` by this checker. A misère proof has no lemmas.
+pub(crate) fn check(
+    input: &Term,
+    result: &Term,
+    steps: &[Step],
+    lemmas: usize,
+    table: &TermTable,
+) -> Result<(), CheckError> {
+    let mut c = Checker::new(table);
+    super::played::check(&mut c, "misère", input, result, steps, lemmas)
+}
