@@ -107,20 +107,18 @@ fn other(p: Player) -> Player {
     }
 }
 
-/// Deletes edges on alternating cycles while the side of the game stays the same, until the
-/// game is a stopper or no such edge can go.
-///
-/// First, without a check, every move of the disfavoured player (Right for the onside) that
-/// the favoured player can undo at once: in G − G' Left answers it by undoing it, and the play,
-/// if it goes on forever, moves in G forever, which the onside counts for Left (and G' ≥ G
-/// because G' only lacks a Right option). Then every other edge on an alternating cycle, the
-/// disfavoured player's first, each deletion kept only when the side order says the game's
-/// side is unchanged (a Right edge gone can only help Left, so one direction is checked).
-fn prune(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
-    let fav = which.favoured();
+/// Deletes, at the first `m` vertices, the disfavoured player's moves that the favoured one
+/// undoes at once: answering such a move by undoing it keeps the side (the play that repeats
+/// goes on forever, which the side counts for the favoured player), so these deletions need
+/// no check. Shared by the whole-graph pruning and the part-by-part search (`parts`).
+fn drop_undone(
+    graph: &mut Graph,
+    m: usize,
+    fav: Player,
+    work: &mut Work,
+) -> Result<(), KernelError> {
     let dis = other(fav);
-    let mut graph = g.graph().clone();
-    for v in 0..graph.len() as u32 {
+    for v in 0..m as u32 {
         work.tick(1)?;
         let keep: Vec<u32> = graph
             .options(v, dis)
@@ -136,6 +134,24 @@ fn prune(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> 
             }
         }
     }
+    Ok(())
+}
+
+/// Deletes edges on alternating cycles while the side of the game stays the same, until the
+/// game is a stopper or no such edge can go.
+///
+/// First, without a check, every move of the disfavoured player (Right for the onside) that
+/// the favoured player can undo at once: in G − G' Left answers it by undoing it, and the play,
+/// if it goes on forever, moves in G forever, which the onside counts for Left (and G' ≥ G
+/// because G' only lacks a Right option). Then every other edge on an alternating cycle, the
+/// disfavoured player's first, each deletion kept only when the side order says the game's
+/// side is unchanged (a Right edge gone can only help Left, so one direction is checked).
+fn prune(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
+    let fav = which.favoured();
+    let dis = other(fav);
+    let mut graph = g.graph().clone();
+    let n = graph.len();
+    drop_undone(&mut graph, n, fav, work)?;
     let mut cur = Loopy::new(&graph, g.root()).unwrap_or_else(Loopy::zero);
     if !cur.is_stopper() {
         cur = fuse(&cur, which, work)?;

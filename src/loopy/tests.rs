@@ -117,8 +117,9 @@ fn wins_within(g: &Graph, v: u32, left_to_move: bool, winner_left: bool, d: usiz
     win[2 * v as usize + usize::from(!left_to_move)]
 }
 
-/// A small random graph from a seed (a linear congruential generator: no dependency).
-fn random_graph(seed: &mut u64, n: usize, density: u64) -> Graph {
+/// A small random graph from a seed (a linear congruential generator: no dependency); the
+/// sides' tests draw theirs from it too.
+pub(super) fn random_graph(seed: &mut u64, n: usize, density: u64) -> Graph {
     let mut next = || {
         *seed = seed
             .wrapping_mul(6364136223846793005)

@@ -143,20 +143,7 @@ fn prune_part(
         Side::Off => Player::Right,
     };
     let dis = other(fav);
-    // The disfavoured player's moves that the favoured one undoes at once go unchecked, as
-    // in `super::prune`: answering such a move by undoing it keeps the side.
-    for v in 0..m as u32 {
-        work.tick(1)?;
-        let keep: Vec<u32> = local
-            .options(v, dis)
-            .iter()
-            .copied()
-            .filter(|&t| !local.options(t, fav).contains(&v))
-            .collect();
-        if keep.len() != local.options(v, dis).len() {
-            set(local, v, dis, keep);
-        }
-    }
+    super::drop_undone(local, m, fav, work)?;
     loop {
         if local.is_alternating_acyclic() {
             return Ok(true);

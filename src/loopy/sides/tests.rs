@@ -5,6 +5,7 @@
 use super::*;
 use crate::functions::world;
 use crate::loopy::order;
+use crate::loopy::tests::random_graph;
 use crate::syntax::parse;
 use crate::Kernel;
 
@@ -89,30 +90,6 @@ fn bachs_carousel_has_no_stopper_sides() {
             other => panic!("{other:?}"),
         }
     }
-}
-
-/// A small random graph from a seed (a linear congruential generator).
-fn random_graph(seed: &mut u64, n: usize, density: u64) -> Graph {
-    let mut next = || {
-        *seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        *seed >> 33
-    };
-    let mut g = Graph::with_vertices(n);
-    for v in 0..n as u32 {
-        let (mut l, mut r) = (Vec::new(), Vec::new());
-        for t in 0..n as u32 {
-            if next() % 100 < density {
-                l.push(t);
-            }
-            if next() % 100 < density {
-                r.push(t);
-            }
-        }
-        g.set_options(v, l, r);
-    }
-    g
 }
 
 /// For random graphs of at most 6 vertices: where both sides are found, the onside is at
