@@ -103,6 +103,9 @@ pub fn cases() -> Vec<(&'static str, Vec<String>)> {
         "is_nimber",
         "is_even_tempered",
         "is_odd_tempered",
+        "canonical_form",
+        "game_value",
+        "is_finite",
     ] {
         c.push((f, each(f, GAMES)));
     }
@@ -262,6 +265,14 @@ pub fn cases() -> Vec<(&'static str, Vec<String>)> {
         ]),
     ));
     c.push(("link", lit(&["link(*[[[2]]], *[2]+*[2])"])));
+    c.push((
+        "misere_day_n",
+        lit(&[
+            "misere_day_n(3)",
+            "misere_day_n(4)",
+            "misere_day_n(4, 100, 2)",
+        ]),
+    ));
     c.push((
         "is_linked_to",
         lit(&[
