@@ -130,7 +130,9 @@ fn loopy_rules_cite_resolvable_sources() {
         .filter_map(|l| l.trim().strip_prefix("cite"))
         .map(|c| c.trim().trim_matches('"'))
         .collect();
-    assert_eq!(rules, 4);
+    // The stopper rules (dominated, reversible, fusion, the sum written out) and the side
+    // rules (the sides, deletions from either side, a side that is a stopper).
+    assert_eq!(rules, 8);
     assert_eq!(cites.len(), rules, "every loopy rule has a cite line");
     for cite in cites {
         let cs = citations(cite);
