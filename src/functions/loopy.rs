@@ -186,18 +186,6 @@ pub fn lift(k: &mut Kernel, x: Operand) -> Result<Lv, KernelError> {
     }
 }
 
-/// An operand's game graph (an option of a brace): a sided value has none.
-fn graph(k: &mut Kernel, x: Operand, what: &Term) -> Result<Loopy, KernelError> {
-    match lift(k, x)? {
-        Lv::Stopper(g) | Lv::Graph(g) => Ok(g),
-        Lv::Sided { .. } => Err(KernelError::Function {
-            name: SIDLE.to_string(),
-            message: "a sided value A & B is no game graph, so it cannot be an option: use onside(…) or offside(…)".to_string(),
-            calls: vec![what.clone()],
-        }),
-    }
-}
-
 /// The value of a loopy term.
 pub fn value(k: &mut Kernel, t: &Term, eval: &mut Eval<'_>) -> Result<Answer, KernelError> {
     k.check_budget()?;
@@ -212,17 +200,79 @@ pub fn value(k: &mut Kernel, t: &Term, eval: &mut Eval<'_>) -> Result<Answer, Ke
             lift(k, x)?.neg()
         }
         Term::Call { name, args } if name == SIDLE => return call(k, name, args, eval),
+        Term::Multiple { count, game } => {
+            let x = eval(k, game)?;
+            let g = lift(k, x)?;
+            copies(&g, count, &mut work(k))?
+        }
         _ => {
             let mut w = work(k);
+            // A sided value as an option or a summand stands for its onside in the game's
+            // onside and for its offside in its offside (Siegel VI.5: a side of a game is
+            // unchanged when a part is replaced by that part's same side), as CGSuite
+            // reads `{2&-2|1&-2}`.
+            let mut sided = false;
             let mut leaf = |s: &Term| -> Result<Loopy, KernelError> {
                 let x = eval(k, s)?;
-                graph(k, x, s)
+                match lift(k, x)? {
+                    Lv::Stopper(g) | Lv::Graph(g) => Ok(g),
+                    Lv::Sided { onside, .. } => {
+                        sided = true;
+                        Ok(onside)
+                    }
+                }
             };
             let g = build(t, &mut leaf, &mut w)?;
-            Lv::of(&g, &mut w)?
+            if sided {
+                let mut leaf = |s: &Term| -> Result<Loopy, KernelError> {
+                    let x = eval(k, s)?;
+                    match lift(k, x)? {
+                        Lv::Stopper(g) | Lv::Graph(g) => Ok(g),
+                        Lv::Sided { offside, .. } => Ok(offside),
+                    }
+                };
+                let h = build(t, &mut leaf, &mut w)?;
+                let on = side(&g, Side::On, &mut w)?;
+                let off = side(&h, Side::Off, &mut w)?;
+                Lv::sided(on, off, &mut w)?
+            } else {
+                Lv::of(&g, &mut w)?
+            }
         }
     };
     settle(k, v)
+}
+
+/// The most copies `n * G` of a loopy value makes (by doubling, so about 2 log n sums).
+const MAX_COPIES: u64 = 1 << 20;
+
+/// `n * G`, CGSuite's `G.NCopies(n)`: a sum by doubling, each partial sum a value (so in
+/// simplest form) before it is added again; a sum of unsimplified copies grows as a power.
+fn copies(g: &Lv, count: &num_bigint::BigInt, w: &mut Work) -> Result<Lv, KernelError> {
+    use num_traits::{Signed, ToPrimitive};
+    let n = count
+        .abs()
+        .to_u64()
+        .filter(|&n| n <= MAX_COPIES)
+        .ok_or_else(|| crate::loopy::limit(&format!("{MAX_COPIES} copies of a loopy game")))?;
+    let mut power = if count.is_negative() {
+        g.neg()
+    } else {
+        g.clone()
+    };
+    let mut acc = Lv::Stopper(Loopy::zero());
+    let mut bits = n;
+    while bits > 0 {
+        w.tick(1)?;
+        if bits & 1 == 1 {
+            acc = acc.add(&power, w)?;
+        }
+        bits >>= 1;
+        if bits > 0 {
+            power = power.add(&power, w)?;
+        }
+    }
+    Ok(acc)
 }
 
 fn arg<'t>(name: &str, a: &'t [Arg], i: usize) -> Result<&'t Term, KernelError> {

@@ -260,20 +260,51 @@ impl Printer<'_> {
                         }
                     }
                 }
-                // ±G: b is −a.
-                let fa = self.g.follower(a).unwrap_or_else(Loopy::zero);
+            }
+        }
+        self.plus_minus(v)
+    }
+
+    /// `+-G` `{G|-G}`, and CGSuite's `+-{G,H}` `{G,H|-G,-H}`: each Right option the negative
+    /// of a Left option, one to one, none of them leading back to a vertex being written.
+    fn plus_minus(&mut self, v: u32) -> Result<Option<Term>, KernelError> {
+        let graph = self.g.graph();
+        let (l, r) = (graph.left(v).to_vec(), graph.right(v).to_vec());
+        if l.is_empty() || l.len() != r.len() || l.iter().chain(&r).any(|&u| u == v) {
+            return Ok(None);
+        }
+        if !l.iter().chain(&r).all(|&u| self.apart(u)) {
+            return Ok(None);
+        }
+        let mut unmatched = r.clone();
+        for &a in &l {
+            let fa = self.g.follower(a).unwrap_or_else(Loopy::zero);
+            if !fa.is_stopper() {
+                return Ok(None);
+            }
+            let mut found = None;
+            for (i, &b) in unmatched.iter().enumerate() {
                 let fb = self.g.follower(b).unwrap_or_else(Loopy::zero);
-                if fa.is_stopper()
-                    && fb.is_stopper()
+                if fb.is_stopper()
                     && super::order::compare(&fa, &fb.neg(), self.work)?
                         == crate::kernel::Relation::Equal
                 {
-                    let g = self.alone(a, false)?;
-                    return Ok(Some(Term::PlusMinus(vec![g])));
+                    found = Some(i);
+                    break;
                 }
             }
+            match found {
+                Some(i) => {
+                    unmatched.swap_remove(i);
+                }
+                None => return Ok(None),
+            }
         }
-        Ok(None)
+        let mut gs = Vec::with_capacity(l.len());
+        for a in l {
+            gs.push(self.alone(a, false)?);
+        }
+        Ok(Some(Term::PlusMinus(gs)))
     }
 
     /// The short game at `u` (negated when `neg`) as x + ∗n, a number plus a nimber.
