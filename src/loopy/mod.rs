@@ -291,6 +291,19 @@ impl Work {
         Ok(())
     }
 
+    /// One more vertex of a graph that now has `n`: refused past the budget's most games,
+    /// one unit of work (a loop that makes a graph vertex by vertex calls this per vertex;
+    /// [`Work::vertices`] would count the whole graph again each time).
+    pub fn vertex(&mut self, n: usize) -> Result<(), KernelError> {
+        if n > self.budget.max_games {
+            return Err(limit(&format!(
+                "{} vertices of a loopy game graph",
+                self.budget.max_games
+            )));
+        }
+        self.tick(1)
+    }
+
     /// Refuses a graph of more vertices than the budget allows games.
     pub fn vertices(&mut self, n: usize) -> Result<(), KernelError> {
         if n > self.budget.max_games {
@@ -459,7 +472,7 @@ impl Loopy {
         while i < order.len() {
             let h = order[i];
             i += 1;
-            work.vertices(order.len())?;
+            work.vertex(order.len())?;
             let mut sides = [Vec::new(), Vec::new()];
             for (s, opts) in [kernel.left_options(h)?, kernel.right_options(h)?]
                 .into_iter()
@@ -577,7 +590,7 @@ impl Loopy {
         while i < order.len() {
             let (a, b) = order[i];
             i += 1;
-            work.vertices(order.len())?;
+            work.vertex(order.len())?;
             let mut sides = [Vec::new(), Vec::new()];
             for (s, who) in [Player::Left, Player::Right].into_iter().enumerate() {
                 let moves = self
