@@ -100,15 +100,7 @@ pub static IS_TWO_POWER: NumberFn = f(
 );
 
 impl Function for NumberFn {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn usage(&self) -> &'static str {
-        self.usage
-    }
-    fn summary(&self) -> &'static str {
-        self.summary
-    }
+    described_by_fields!();
     fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, arity(self.name))?;
         let mut xs = Vec::new();

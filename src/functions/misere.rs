@@ -50,15 +50,7 @@ const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> Mi
 }
 
 impl Function for MisereFn {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn usage(&self) -> &'static str {
-        self.usage
-    }
-    fn summary(&self) -> &'static str {
-        self.summary
-    }
+    described_by_fields!();
     /// The kernel's view: the value when it is a short game (an integer, or a heap ruleset's
     /// normal-play nimber), else an error saying what kind of value it is.
     fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {

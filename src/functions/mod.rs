@@ -15,6 +15,22 @@
 //! unknown name is a [`KernelError::Function`] carrying the call, which a caller holding the
 //! text places under a caret ([`Error::at_source`](crate::Error::at_source)).
 
+/// The three describing methods of [`Function`] for a struct that holds them as its fields
+/// `name`, `usage` and `summary`, as most families of functions do (a table of statics).
+macro_rules! described_by_fields {
+    () => {
+        fn name(&self) -> &'static str {
+            self.name
+        }
+        fn usage(&self) -> &'static str {
+            self.usage
+        }
+        fn summary(&self) -> &'static str {
+            self.summary
+        }
+    };
+}
+
 mod analysis;
 pub mod analysis_check;
 mod depth;

@@ -16,15 +16,7 @@ pub struct World {
 }
 
 impl Function for World {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn usage(&self) -> &'static str {
-        self.usage
-    }
-    fn summary(&self) -> &'static str {
-        self.summary
-    }
+    described_by_fields!();
     fn congruent(&self) -> bool {
         // The birthday of a form is a property of how it is written, not of its value.
         self.name != "formbirthday"

@@ -24,15 +24,7 @@ pub struct QuotientFn {
 }
 
 impl Function for QuotientFn {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn usage(&self) -> &'static str {
-        self.usage
-    }
-    fn summary(&self) -> &'static str {
-        self.summary
-    }
+    described_by_fields!();
     /// Only the order is a short game (an integer).
     fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
         match call(k, self.name, a)? {

@@ -36,15 +36,7 @@ impl Family {
 }
 
 impl Function for Family {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn usage(&self) -> &'static str {
-        self.usage
-    }
-    fn summary(&self) -> &'static str {
-        self.summary
-    }
+    described_by_fields!();
     fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
         (self.call)(k, self.name, a)?.into_game(self.name)
     }

@@ -338,6 +338,43 @@ pub(crate) fn not_stopper(what: &str) -> KernelError {
     }
 }
 
+/// The game of the states reachable from `start` by `moves` (a state's Left and Right
+/// moves), each state one vertex, numbered in the order first reached (`start` is the root):
+/// how a short game's canonical form and a sum's product graph become graphs.
+fn explore<S: Copy + Eq + std::hash::Hash>(
+    start: S,
+    work: &mut Work,
+    mut moves: impl FnMut(&S) -> Result<[Vec<S>; 2], KernelError>,
+) -> Result<Loopy, KernelError> {
+    let mut index: HashMap<S, u32> = HashMap::new();
+    let mut order = vec![start];
+    index.insert(start, 0);
+    let mut edges = Vec::new();
+    let mut i = 0;
+    while i < order.len() {
+        let state = order[i];
+        i += 1;
+        work.vertex(order.len())?;
+        let sides = moves(&state)?.map(|options| {
+            options
+                .into_iter()
+                .map(|o| {
+                    let next = order.len() as u32;
+                    *index.entry(o).or_insert_with(|| {
+                        order.push(o);
+                        next
+                    })
+                })
+                .collect::<Vec<u32>>()
+        });
+        edges.push(sides);
+    }
+    Ok(Loopy {
+        graph: Graph::from_edges(edges),
+        root: 0,
+    })
+}
+
 impl Loopy {
     /// The game at `root` of `graph`, keeping only what `root` reaches (renumbered in the
     /// order first reached, root first). `None` when an edge or the root is out of range.
@@ -464,34 +501,8 @@ impl Loopy {
         g: GameId,
         work: &mut Work,
     ) -> Result<Loopy, KernelError> {
-        let mut index: HashMap<GameId, u32> = HashMap::new();
-        let mut order = vec![g];
-        index.insert(g, 0);
-        let mut edges = Vec::new();
-        let mut i = 0;
-        while i < order.len() {
-            let h = order[i];
-            i += 1;
-            work.vertex(order.len())?;
-            let mut sides = [Vec::new(), Vec::new()];
-            for (s, opts) in [kernel.left_options(h)?, kernel.right_options(h)?]
-                .into_iter()
-                .enumerate()
-            {
-                for o in opts {
-                    let next = order.len() as u32;
-                    let t = *index.entry(o).or_insert_with(|| {
-                        order.push(o);
-                        next
-                    });
-                    sides[s].push(t);
-                }
-            }
-            edges.push(sides);
-        }
-        Ok(Loopy {
-            graph: Graph::from_edges(edges),
-            root: 0,
+        explore(g, work, |&h| {
+            Ok([kernel.left_options(h)?, kernel.right_options(h)?])
         })
     }
 
@@ -582,37 +593,12 @@ impl Loopy {
 
     /// G + H: the product graph of the pairs of followers reachable from (G, H).
     pub fn add(&self, other: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
-        let mut index: HashMap<(u32, u32), u32> = HashMap::new();
-        let mut order = vec![(self.root, other.root)];
-        index.insert(order[0], 0);
-        let mut edges = Vec::new();
-        let mut i = 0;
-        while i < order.len() {
-            let (a, b) = order[i];
-            i += 1;
-            work.vertex(order.len())?;
-            let mut sides = [Vec::new(), Vec::new()];
-            for (s, who) in [Player::Left, Player::Right].into_iter().enumerate() {
-                let moves = self
-                    .graph
-                    .options(a, who)
-                    .iter()
-                    .map(|&x| (x, b))
-                    .chain(other.graph.options(b, who).iter().map(|&y| (a, y)));
-                for p in moves {
-                    let next = order.len() as u32;
-                    let t = *index.entry(p).or_insert_with(|| {
-                        order.push(p);
-                        next
-                    });
-                    sides[s].push(t);
-                }
-            }
-            edges.push(sides);
-        }
-        Ok(Loopy {
-            graph: Graph::from_edges(edges),
-            root: 0,
+        explore((self.root, other.root), work, |&(a, b)| {
+            Ok([Player::Left, Player::Right].map(|who| {
+                let first = self.graph.options(a, who).iter().map(|&x| (x, b));
+                let second = other.graph.options(b, who).iter().map(|&y| (a, y));
+                first.chain(second).collect()
+            }))
         })
     }
 
