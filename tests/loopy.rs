@@ -1220,4 +1220,7 @@ fn copies_are_sums() {
     ));
     assert_eq!(eval("0*upon"), "0");
     assert_eq!(eval("7*on"), "on");
+    // on + on = on and over + over = over (both idempotent), so any count is taken.
+    assert_eq!(eval("99999999999999999999999*on"), "on");
+    assert_eq!(eval("-99999999999999999999999*over"), "under");
 }

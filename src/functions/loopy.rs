@@ -243,32 +243,25 @@ pub fn value(k: &mut Kernel, t: &Term, eval: &mut Eval<'_>) -> Result<Answer, Ke
     settle(k, v)
 }
 
-/// The most copies `n * G` of a loopy value makes (by doubling, so about 2 log n sums).
-const MAX_COPIES: u64 = 1 << 20;
-
 /// `n * G`, CGSuite's `G.NCopies(n)`: a sum by doubling, each partial sum a value (so in
 /// simplest form) before it is added again; a sum of unsimplified copies grows as a power.
+/// Any count is taken: about 2 log₂ n sums, each within the budget (`99…9 * on` is `on`).
 fn copies(g: &Lv, count: &num_bigint::BigInt, w: &mut Work) -> Result<Lv, KernelError> {
-    use num_traits::{Signed, ToPrimitive};
-    let n = count
-        .abs()
-        .to_u64()
-        .filter(|&n| n <= MAX_COPIES)
-        .ok_or_else(|| crate::loopy::limit(&format!("{MAX_COPIES} copies of a loopy game")))?;
+    use num_traits::Signed;
+    let n = count.magnitude();
     let mut power = if count.is_negative() {
         g.neg()
     } else {
         g.clone()
     };
     let mut acc = Lv::Stopper(Loopy::zero());
-    let mut bits = n;
-    while bits > 0 {
+    let bits = n.bits();
+    for i in 0..bits {
         w.tick(1)?;
-        if bits & 1 == 1 {
+        if n.bit(i) {
             acc = acc.add(&power, w)?;
         }
-        bits >>= 1;
-        if bits > 0 {
+        if i + 1 < bits {
             power = power.add(&power, w)?;
         }
     }
