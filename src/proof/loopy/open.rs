@@ -5,7 +5,7 @@
 //!
 //! The producer opens each call of the term, outermost first and left to right, one step each
 //! at the call's place, with the strip's game graph (`rulesets::backsliding_toads::graph`)
-//! reduced to one vertex per game form and written in the loopy notation
+//! written in the loopy notation
 //! (`loopy::derive::write`: braces per position, a label for a position met again around it,
 //! `pass` for a move back to the position itself); the loopy derivation then starts from the
 //! opened term.
@@ -21,7 +21,7 @@
 
 use super::{show, Checker, Shape, G, MAX_VERTICES};
 use crate::kernel::{Budget, KernelError};
-use crate::loopy::derive::{minimal, write, LoopyDerivation};
+use crate::loopy::derive::{write, LoopyDerivation};
 use crate::loopy::Work;
 use crate::proof::played::Stop;
 use crate::proof::step::{path_string, replace_at, subterm_at, PathElem, Step, Witnesses};
@@ -113,12 +113,15 @@ pub(super) struct Opened {
     pub steps: Vec<Step>,
 }
 
-/// The opening of one strip: its game graph, one vertex per game form, in the loopy notation.
+/// The opening of one strip: its game graph, a vertex per strip reached, in the loopy
+/// notation (the derivation's first `loopy-sum` step then fuses strips of one game form). The
+/// notation has no way to share a vertex reached along two paths other than around it, so a
+/// strip whose graph is written out past `loopy::derive::MAX_TERM_NODES` is a limit.
 pub fn opening(text: &str, budget: &Budget) -> Result<Term, KernelError> {
     let strip = backsliding_toads::parse(text)
         .map_err(|e| crate::functions::rulesets::kernel_error(RULE, e))?;
     let g = backsliding_toads::graph(&strip, &mut Work::new(budget.clone()))?;
-    write(&minimal(&g))
+    write(&g)
 }
 
 /// Every call of the loopy ruleset in `t` opened, a step each.
