@@ -389,6 +389,78 @@ pub(super) fn end(c: &mut Checker<'_>, at: &Shape, result: &Term) -> Result<(), 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::term_table::TermTable;
+    use proptest::prelude::*;
+
+    /// The checker's verdict on `term` as the opening of `text`: `Ok(same form)` or its
+    /// refusal's words.
+    fn checked(text: &str, term: &Term) -> Result<bool, String> {
+        let table = TermTable::new();
+        let mut c = Checker {
+            work: 0,
+            table: &table,
+            entries: Vec::new(),
+        };
+        let want = regenerate(&mut c, text).map_err(|e| match e {
+            Stop::Wrong(w) | Stop::Limit(w) => w,
+        })?;
+        let got = c.read(term).map_err(|e| match e {
+            Stop::Wrong(w) | Stop::Limit(w) => w,
+        })?;
+        c.same(&want, &got).map_err(|e| match e {
+            Stop::Wrong(w) | Stop::Limit(w) => w,
+        })
+    }
+
+    fn producer(text: &str) -> Result<Term, String> {
+        opening(text, &Budget::default()).map_err(|e| match e {
+            KernelError::Function { message, .. } => message,
+            e => e.to_string(),
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// For random strips of up to six squares the producer's opening is what the
+        /// checker's own re-generation finds.
+        #[test]
+        fn the_producers_opening_is_the_checkers_regeneration(
+            strip in proptest::collection::vec(prop_oneof![Just('t'), Just('f'), Just('.')], 0..=6)
+        ) {
+            let text: String = strip.iter().collect();
+            let term = producer(&text).unwrap();
+            prop_assert_eq!(checked(&text, &term), Ok(true), "{}", text);
+        }
+
+        /// Hostile strip texts: refused by both, in the same words (the one reader's), and a
+        /// text one accepts the other accepts.
+        #[test]
+        fn hostile_strips_are_refused_by_both_alike(
+            strip in proptest::collection::vec(
+                prop_oneof![Just('t'), Just('f'), Just('.'), Just('T'), Just(' '), Just('x'), Just('\n'), Just('é')],
+                0..=6,
+            )
+        ) {
+            let text: String = strip.iter().collect();
+            match (producer(&text), checked(&text, &Term::zero())) {
+                (Ok(_), Ok(_)) => {}
+                (Err(p), Err(c)) => prop_assert_eq!(p, c),
+                (p, c) => prop_assert!(false, "{:?}: producer {:?}, checker {:?}", text, p, c),
+            }
+        }
+    }
+
+    #[test]
+    fn a_graph_with_a_move_added_dropped_or_misdirected_is_not_the_strips() {
+        // "f.t" by hand: f.t = {ft. | .ft}, ft. = {f.t |}, .ft = {| f.t}.
+        let read = |s: &str| crate::syntax::parse(s).unwrap();
+        assert_eq!(checked("f.t", &read("a{{a|}|{|a}}")), Ok(true));
+        assert_eq!(checked("f.t", &read("a{{a|},0|{|a}}")), Ok(false));
+        assert_eq!(checked("f.t", &read("a{{a|}|}")), Ok(false));
+        assert_eq!(checked("f.t", &read("a{b{b|}|{|a}}")), Ok(false));
+        assert_eq!(checked("ft.", &read("a{{a|}|{|a}}")), Ok(false));
+    }
 
     fn text(s: &[char]) -> String {
         s.iter().collect()
