@@ -86,7 +86,10 @@ fn rejected(json: &str, step: usize, what: &str) {
     let (code, out) = check(json);
     assert_eq!(code, 1, "accepted or not a proof\n{json}\n{out}");
     assert!(out.starts_with("rejected"), "{out}");
-    assert!(out.contains(&format!("step {step}")), "step {step} not named: {out}");
+    assert!(
+        out.contains(&format!("step {step}")),
+        "step {step} not named: {out}"
+    );
     assert!(out.contains(what), "{what} not named: {out}");
     drive::json(json);
 }
@@ -200,7 +203,12 @@ fn tampered_openings_are_rejected() {
         "is still in the term",
     );
     // The opening changing the term elsewhere: inside a sum, the other part changed too.
-    let json2 = json_of(&["simplify", "--format", "json", &format!("{} + over", call("t."))]);
+    let json2 = json_of(&[
+        "simplify",
+        "--format",
+        "json",
+        &format!("{} + over", call("t.")),
+    ]);
     accepted(&json2);
     let mut t = steps(&json2);
     assert_eq!(t[0]["at"], serde_json::json!(["sum.0"]), "{json2}");
