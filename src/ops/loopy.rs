@@ -15,7 +15,7 @@ use crate::term::Term;
 /// Whether a term is loopy, so `simplify` and `prove` take this path: written in the loopy
 /// notation, or calling a loopy ruleset (`backsliding_toads_and_frogs("t.f")`, opened first).
 pub(crate) fn is_loopy(t: &Term) -> bool {
-    crate::loopy::build::is_loopy(t) || crate::proof::loopy::opens_ruleset(t)
+    crate::loopy::build::is_loopy(t) || crate::proof::loopy::open::mentions(t)
 }
 
 /// The derivation of a loopy `t` in `ctx`'s format (text or JSON), under `budget`.

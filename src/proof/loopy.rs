@@ -47,13 +47,8 @@ use crate::rules::Name;
 use crate::term::{Arg, Term};
 use std::collections::{BTreeMap, HashMap};
 
-mod open;
-
-/// Whether `t` calls a loopy ruleset (`backsliding_toads_and_frogs("t.f")`), whose derivation
-/// opens it first (by the opening rule of rules/openings.rules) and so is a loopy one.
-pub fn opens_ruleset(t: &Term) -> bool {
-    open::mentions(t)
-}
+/// A loopy ruleset's calls opened as the chain's first steps, and their check.
+pub(crate) mod open;
 
 /// The most units of work a loopy check may do.
 pub const MAX_WORK: u64 = 50_000_000;

@@ -91,7 +91,7 @@ fn first_call(t: &Term, depth: usize) -> Option<Vec<PathElem>> {
 }
 
 /// The strip of a call, read by the one reader of its language.
-fn strip_text<'a>(call: &'a Term) -> Result<&'a str, String> {
+fn strip_text(call: &Term) -> Result<&str, String> {
     match call {
         Term::Call { name, args } if name == RULE => match args.as_slice() {
             [Arg::Text(s)] => Ok(s),
