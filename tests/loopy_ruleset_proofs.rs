@@ -235,7 +235,20 @@ fn strips_too_large_to_write_are_a_limit_and_rules_list_the_opening() {
     // paths is written out past the limit: exit 3, not a wrong answer.
     let o = onag(&["simplify", &call("tt..ff")]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("\"tt..ff\""), "{}", stderr(&o));
     let o = onag(&["rules", RULE]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("Winning Ways"), "{}", stdout(&o));
+}
+
+#[test]
+fn bad_strips_in_a_derivation_exit_2_with_the_place_marked() {
+    let o = onag(&["simplify", &format!("over + {}", call("t.F"))]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("write 'f'"), "{err}");
+    assert!(err.contains("line 1, column 8"), "{err}");
+    let o = onag(&["prove", &format!("{RULE}(1)"), "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("one quoted strip"), "{}", stderr(&o));
 }

@@ -121,7 +121,12 @@ pub fn opening(text: &str, budget: &Budget) -> Result<Term, KernelError> {
     let strip = backsliding_toads::parse(text)
         .map_err(|e| crate::functions::rulesets::kernel_error(RULE, e))?;
     let g = backsliding_toads::graph(&strip, &mut Work::new(budget.clone()))?;
-    write(&g)
+    write(&g).map_err(|e| match e {
+        KernelError::Limit { which } => KernelError::Limit {
+            which: format!("{which} (the game graph of the strip \"{text}\")"),
+        },
+        e => e,
+    })
 }
 
 /// Every call of the loopy ruleset in `t` opened, a step each.
