@@ -20,6 +20,14 @@
 //!   to .ft and Left has no move; to f.t + 0 Right moves to .ft, and Left has no move. By
 //!   symmetry Right moving first loses too, every play ends, so f.t + * = 0: f.t = *.
 //! - `t.f` is 0 (tests/backsliding_toads.rs: every move is forced and the second player wins).
+//! - `t..`: the toad wanders over three squares, always with a move, and Right never has one:
+//!   `on`; `..f` its mirror, `off`.
+//! - `tf.` = {.ft | t.f}: Left's toad jumps, Right's frog backslides. In tf. + *, Left first:
+//!   to .ft + *, Right answers * → 0 and Left has no move in .ft (or Right moves to f.t + *,
+//!   which is 0 with Left to move); to tf. + 0, Right moves to t.f, which is 0 with Left to
+//!   move. Right first: to t.f + *, Left answers * → 0 and Right loses in t.f; to tf. + 0, Left
+//!   jumps to .ft, Right must go to f.t, Left backslides to ft. and Right has no move. The
+//!   second player wins either way: tf. = *.
 
 mod common;
 use common::drive;
@@ -102,6 +110,9 @@ fn strips_worked_out_by_hand_derive_to_their_values() {
         ("tf", "0"),
         ("f.t", "*"),
         ("t.f", "0"),
+        ("t..", "on"),
+        ("..f", "off"),
+        ("tf.", "*"),
         ("", "0"),
     ] {
         let expr = call(strip);
