@@ -184,7 +184,9 @@ pub fn prove_misere(a: &Term, b: &Term) -> Result<crate::proof::misere::MisereVe
 /// The derivation of a loopy game written in CGSuite's notation (`upon + upon`, `a{0|a}`): its
 /// graph by the definitions, then, for a stopper, its simplest form one rule of
 /// `rules/loopy.rules` per step, as a checked proof whose `play` is loopy, with the form reached
-/// in CGSuite's notation.
+/// in CGSuite's notation. A call of the loopy ruleset (`backsliding_toads_and_frogs("f.t")`,
+/// alone or inside the term) is first opened into its strip's game graph, a step each (the
+/// opening `backsliding_toads_and_frogs` of `rules/openings.rules`).
 ///
 /// ```
 /// let s = onag::simplify_loopy(&onag::parse("{pass|3/2}").unwrap()).unwrap();

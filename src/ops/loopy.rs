@@ -2,7 +2,8 @@
 //! simplest form (or a game's onside and offside, each to its simplest form), a line per
 //! step naming the rule of `rules/loopy.rules` and its place, then
 //! the form as CGSuite writes it; or the proof JSON, with `"play": "loopy"`. Chosen when the
-//! input is written in the loopy notation (`on`, `pass`, `a{0|a}`, …), so no flag is needed.
+//! input is written in the loopy notation (`on`, `pass`, `a{0|a}`, …) or calls a loopy
+//! ruleset (its opening is the first step), so no flag is needed.
 
 use super::exit::{Failure, Status};
 use super::played::{chain, only_text_or_json};
@@ -11,9 +12,10 @@ use crate::kernel::{Budget, Relation};
 use crate::proof::loopy::{prove_loopy, simplify_loopy, LoopyVerdict};
 use crate::term::Term;
 
-/// Whether a term is loopy, so `simplify` and `prove` take this path.
+/// Whether a term is loopy, so `simplify` and `prove` take this path: written in the loopy
+/// notation, or calling a loopy ruleset (`backsliding_toads_and_frogs("t.f")`, opened first).
 pub(crate) fn is_loopy(t: &Term) -> bool {
-    crate::loopy::build::is_loopy(t)
+    crate::loopy::build::is_loopy(t) || crate::proof::loopy::open::mentions(t)
 }
 
 /// The derivation of a loopy `t` in `ctx`'s format (text or JSON), under `budget`.

@@ -47,6 +47,9 @@ use crate::rules::Name;
 use crate::term::{Arg, Term};
 use std::collections::{BTreeMap, HashMap};
 
+/// A loopy ruleset's calls opened as the chain's first steps, and their check.
+pub(crate) mod open;
+
 /// The most units of work a loopy check may do.
 pub const MAX_WORK: u64 = 50_000_000;
 
@@ -231,20 +234,6 @@ fn loopy_proof(input: Term, result: Term, mut steps: Vec<Step>) -> Proof {
         checked: false,
         play: Play::Loopy,
     }
-}
-
-/// The proof that `input` equals the game its derivation reaches; not yet checked.
-pub fn derivation_proof(d: &LoopyDerivation, input: &Term) -> Proof {
-    loopy_proof(input.clone(), d.term.clone(), steps_of(d, input))
-}
-
-/// The proof that `a` = `b` from derivations reaching the same game: `a`'s steps, then `b`'s
-/// read backwards; not yet checked.
-pub fn equality_proof(a: &Term, da: &LoopyDerivation, b: &Term, db: &LoopyDerivation) -> Proof {
-    let mut steps = steps_of(da, a);
-    let back = steps_of(db, b);
-    steps.extend(back.iter().rev().map(Step::inverse));
-    loopy_proof(a.clone(), b.clone(), steps)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1037,6 +1026,9 @@ impl Checker<'_> {
     }
 
     fn step(&mut self, prev: &Shape, s: &Step) -> Result<Shape, Stop> {
+        if s.rule == open::RULE || matches!(prev, Shape::Unopened(_)) {
+            return open::step(self, prev, s);
+        }
         if s.lemma.is_some() || !s.parts.is_empty() {
             return Err(Stop::Wrong(
                 "a loopy step is a single rule instance (no lemma, no parts)".into(),
@@ -1096,6 +1088,7 @@ impl Checker<'_> {
             (Shape::Sidle(a1, b1), Shape::Sidle(a2, b2)) => {
                 Ok(self.same_shape(a1, a2)? && self.same_shape(b1, b2)?)
             }
+            (Shape::Unopened(a), Shape::Unopened(b)) => Ok(a == b),
             _ => Ok(false),
         }
     }
@@ -1224,6 +1217,8 @@ impl Checker<'_> {
                 };
                 self.rule(s, at, g, g2)
             }
+            // `step` hands every step from a term with a call to `open`.
+            Shape::Unopened(_) => Err(outside()),
         }
     }
 
@@ -1296,6 +1291,9 @@ enum Shape {
     Side(bool, G),
     /// `A & B`.
     Sidle(Box<Shape>, Box<Shape>),
+    /// A term with a loopy ruleset's call still in it, written out: only an opening step
+    /// ([`open`]) goes on from here.
+    Unopened(Term),
 }
 
 fn set_of(os: &[usize], class: &[usize]) -> Vec<usize> {
@@ -1309,7 +1307,7 @@ impl super::played::Played for Checker<'_> {
     type At = Shape;
 
     fn start(&mut self, input: &Term) -> Result<Shape, Stop> {
-        self.shape(input)
+        open::start(self, input)
     }
 
     fn step(&mut self, at: &Shape, s: &Step) -> Result<Shape, Stop> {
@@ -1317,6 +1315,9 @@ impl super::played::Played for Checker<'_> {
     }
 
     fn end(&mut self, at: &Shape, result: &Term) -> Result<(), Stop> {
+        if matches!(at, Shape::Unopened(_)) || open::mentions(result) {
+            return open::end(self, at, result);
+        }
         let end = self.shape(result)?;
         if !self.same_shape(at, &end)? {
             return Err(Stop::Wrong(format!(
@@ -1465,6 +1466,8 @@ fn sided(g: &Loopy, budget: &Budget) -> Result<crate::loopy::value::Value, Proof
 /// simplest form (`value` then says the value they make); a game whose sides the rules do not
 /// reach only to its graph.
 pub fn simplify_loopy(t: &Term, budget: &Budget) -> Result<LoopySimplification, ProofError> {
+    let opened = open::open_all(t, budget)?;
+    let t = &opened.term;
     let by_sides = if side_call(t).is_some() || sidled(t).is_some() {
         match side_derivation(t, budget)? {
             Some(d) => Some(d),
@@ -1504,7 +1507,7 @@ pub fn simplify_loopy(t: &Term, budget: &Budget) -> Result<LoopySimplification, 
             }
         }
     };
-    let proof = verified(derivation_proof(&d, t))?;
+    let proof = verified(open::derivation(&opened, &d))?;
     let mut k = Kernel::new();
     k.set_budget(budget.clone());
     let value = if let Some(off) = &d.offside {
@@ -1599,13 +1602,15 @@ pub enum LoopyVerdict {
 /// proved equal when the definitions give the same graph, or when the side rules take both to
 /// the same sides in simplest form; otherwise they are compared by their sides.
 pub fn prove_loopy(a: &Term, b: &Term, budget: &Budget) -> Result<LoopyVerdict, ProofError> {
+    let (oa, ob) = (open::open_all(a, budget)?, open::open_all(b, budget)?);
+    let (a, b) = (&oa.term, &ob.term);
     let plain = |t: &Term| sidled(t).is_none() && side_call(t).is_none();
     let mut tried = None;
     if plain(a) && plain(b) {
         let (_, da) = derivation(a, budget)?;
         let (_, db) = derivation(b, budget)?;
         if da.result == db.result {
-            let p = verified(equality_proof(a, &da, b, &db))?;
+            let p = verified(open::equality(&oa, &da, &ob, &db))?;
             return Ok(LoopyVerdict::Equal(
                 Box::new(p),
                 written(&da.result, budget)?,
@@ -1633,7 +1638,7 @@ pub fn prove_loopy(a: &Term, b: &Term, budget: &Budget) -> Result<LoopyVerdict, 
     };
     if let (Some(da), Some(db)) = (by_sides(a, pa)?, by_sides(b, pb)?) {
         if da.result == db.result && da.offside == db.offside {
-            let p = verified(equality_proof(a, &da, b, &db))?;
+            let p = verified(open::equality(&oa, &da, &ob, &db))?;
             let form = match &da.offside {
                 Some(off) => {
                     let mut k = Kernel::new();
