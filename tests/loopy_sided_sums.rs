@@ -294,6 +294,27 @@ fn random_sums_of_sided_values() {
             continue;
         }
         let o = onag(&["prove", x, vy]);
-        assert_ne!(o.status.code(), Some(0), "{x} = {vy} claimed\n{}", stdout(&o));
+        assert_ne!(
+            o.status.code(),
+            Some(0),
+            "{x} = {vy} claimed\n{}",
+            stdout(&o)
+        );
+    }
+}
+
+/// `onag rules` lists the rules of sided values with the loopy ones, each shown as written.
+#[test]
+fn onag_rules_lists_the_sided_value_rules() {
+    let all = stdout(&onag(&["rules"]));
+    for name in ["sidle-stopper", "sidle-sum", "sidle-neg"] {
+        assert!(all.contains(&format!("{name}  [loopy]")), "{name}\n{all}");
+        let one = onag(&["rules", name]);
+        assert_eq!(one.status.code(), Some(0), "{name}: {}", stderr(&one));
+        assert!(
+            stdout(&one).starts_with("# rules/loopy.rules, line "),
+            "{}",
+            stdout(&one)
+        );
     }
 }

@@ -13,6 +13,13 @@
 //! stopper (`onside-stopper`), and the stopper rules take it to its simplest form
 //! ([`super::derive::derive`]). A side that deletions do not make a stopper is not derived
 //! (`None`): the caller says so, never guesses.
+//!
+//! Sums and negatives of sided values ([`sided`]) are taken apart by the theorems of sided
+//! values (Siegel VI.4–5): `(A & B) + (C & D) = onside(A + C) & offside(B + D)` (`sidle-sum`,
+//! a stopper S beside a sided value first written `S & S`), `-(A & B) = (-B) & (-A)`
+//! (`sidle-neg`), each part first derived in place to a stopper or its sides, and the sides of
+//! the result then derived as above; two sides that end as the same stopper S are S
+//! (`sidle-stopper`), so a sum whose sides agree is proved equal to a stopper.
 
 use super::derive::{derive, minimal, places, write, Edit, Hole, LoopyDerivation, LoopyStep};
 use super::side_order::{side_ge, Side};
@@ -441,24 +448,11 @@ fn part(
                 return Ok(None);
             }
             let wrap_a = |u: Term| wrap(sidle_term(u, y.clone()));
-            let on = stopper_in_place(
-                &gx,
-                x,
-                &deeper(within, Hole::Arg(0)),
-                &wrap_a,
-                steps,
-                work,
-            )?;
+            let on = stopper_in_place(&gx, x, &deeper(within, Hole::Arg(0)), &wrap_a, steps, work)?;
             let on_term = on.1.clone();
             let wrap_b = |u: Term| wrap(sidle_term(on_term.clone(), relabel(&u)));
-            let off = stopper_in_place(
-                &gy,
-                y,
-                &deeper(within, Hole::Arg(1)),
-                &wrap_b,
-                steps,
-                work,
-            )?;
+            let off =
+                stopper_in_place(&gy, y, &deeper(within, Hole::Arg(1)), &wrap_b, steps, work)?;
             let off = (off.0, relabel(&off.1));
             Ok(Some(finish(on, off, within, wrap, steps)))
         }
@@ -480,7 +474,11 @@ fn part(
                         Term::Sum(Box::new(other.clone()), Box::new(u))
                     })
                 };
-                let hole = if i == 0 { Hole::SumLeft } else { Hole::SumRight };
+                let hole = if i == 0 {
+                    Hole::SumLeft
+                } else {
+                    Hole::SumRight
+                };
                 let Some(r) = part(&cur[i], &deeper(within, hole), &w, steps, work, leaf)? else {
                     return Ok(None);
                 };
@@ -502,7 +500,14 @@ fn part(
                     let (a, b) = (cur[0].clone(), cur[1].clone());
                     steps.push(LoopyStep {
                         edit: Edit::SidleStopper { split: true },
-                        within: deeper(within, if i == 0 { Hole::SumLeft } else { Hole::SumRight }),
+                        within: deeper(
+                            within,
+                            if i == 0 {
+                                Hole::SumLeft
+                            } else {
+                                Hole::SumRight
+                            },
+                        ),
                         at: Vec::new(),
                         term: wrap(Term::Sum(Box::new(a), Box::new(b))),
                         after: Loopy::zero(),
@@ -536,7 +541,8 @@ fn part(
             let on_term = on.1.clone();
             let wrap_off = |u: Term| wrap(sidle_term(on_term.clone(), relabel(&u)));
             let off_place = deeper(within, Hole::Arg(1));
-            let Some(off) = side_chain(&off_g, Side::Off, true, &off_place, &wrap_off, steps, work)?
+            let Some(off) =
+                side_chain(&off_g, Side::Off, true, &off_place, &wrap_off, steps, work)?
             else {
                 return Ok(None);
             };

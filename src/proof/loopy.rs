@@ -32,7 +32,11 @@
 //! writes G as `onside(G) & offside(G)`; a deletion inside a side must delete exactly the
 //! witnessed option and leave the side the same, decided both ways by the checker's own
 //! search of the order of sides ([`super::loopy_sides`], never `crate::loopy::side_order`);
-//! `onside-stopper` needs a stopper, by the alternating-cycle test above.
+//! `onside-stopper` needs a stopper, by the alternating-cycle test above. Sums and negatives
+//! around `A & B` are kept as their parts (places `sum.0`, `sum.1`, `neg`); `sidle-stopper`
+//! needs the two sides the same game form and a stopper, `sidle-sum` and `sidle-neg` the
+//! rule's shape with the same games before and after (the sides' games the same forms as
+//! A + C, B + D, −B, −A by the definitions), and A … D stoppers with A ≥ B and C ≥ D.
 
 use super::played::Stop;
 use super::step::{PathElem, Step, Witnesses};
@@ -1614,7 +1618,10 @@ fn side_derivation(t: &Term, budget: &Budget) -> Result<Option<LoopyDerivation>,
         let def = from_definition(&g, x)?;
         side_derive::side(&g, side, def, &mut work)
     } else {
-        if !side_derive::has_sidle(t) && graph_of(t, budget).map_err(ProofError::Kernel)?.is_stopper()
+        if !side_derive::has_sidle(t)
+            && graph_of(t, budget)
+                .map_err(ProofError::Kernel)?
+                .is_stopper()
         {
             return Ok(None);
         }
@@ -1834,9 +1841,7 @@ pub fn prove_loopy(a: &Term, b: &Term, budget: &Budget) -> Result<LoopyVerdict, 
             None => match derived {
                 Some(d) if d.stopper => Some(d),
                 Some(_) => None,
-                None if plain(t) => {
-                    Some(derivation(t, budget)?.1).filter(|d| d.stopper)
-                }
+                None if plain(t) => Some(derivation(t, budget)?.1).filter(|d| d.stopper),
                 None => None,
             },
         })
