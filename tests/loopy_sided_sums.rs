@@ -74,7 +74,12 @@ fn sums_and_negatives_of_sided_values_are_proved() {
         ("-(on & off)", "on & off", &["sidle-neg"]),
         ("a{{|a}|} + a{{|a}|}", "2 & 0", &["loopy-sides"]),
         ("a{{|a}|} + (1 & 0)", "2 & 0", &["sidle-sum", "loopy-sides"]),
-        ("{0|{dud|},*} + {0|{dud|},*}", "^^ & vv", &["sidle-sum"]),
+        ("{0|{dud|},*} + {0|{dud|},*}", "^^ & vv", &["loopy-sides"]),
+        (
+            "{0|{dud|},*} + (^ & v*)",
+            "^^ & vv",
+            &["sidle-sum", "loopy-sides"],
+        ),
         ("(over & v) + (over & v)", "over & vv", &["sidle-sum"]),
         ("dud + (on & off)", "dud", &["sidle-sum"]),
     ] {
