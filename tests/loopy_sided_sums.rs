@@ -323,3 +323,29 @@ fn onag_rules_lists_the_sided_value_rules() {
         );
     }
 }
+
+/// CGSuite's SidedValueTestCase rows whose sides are stoppers, and EvalTest's sided and
+/// loopy-plus-number rows, proved equal to CGSuite's output and checked: dud = dud,
+/// a{{|a}|} = 1 & 0, {0|{dud|},*} = ^ & v*, over & v = over & v, over + 5 = 5over,
+/// over + ^ = over. Bach's Carousel, whose sides are not stoppers, plus a sided value is an
+/// error (exit 2) naming the sides, never a guess.
+#[test]
+fn cgsuite_sided_rows_are_proved() {
+    for (a, b) in [
+        ("dud", "dud"),
+        ("a{{|a}|}", "1 & 0"),
+        ("{0|{dud|},*}", "^ & v*"),
+        ("over & v", "over & v"),
+        ("over + 5", "5over"),
+        ("over + ^", "over"),
+    ] {
+        proved(a, b);
+    }
+    let o = onag(&["simplify", "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0} + (1 & 0)"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("sides are not reached"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -1684,7 +1684,10 @@ pub fn simplify_loopy(t: &Term, budget: &Budget) -> Result<LoopySimplification, 
                          alternating cycle (it may not be a stopper)",
                         side.name()
                     ),
-                    None => "A & B is derived for stoppers A and B only".to_string(),
+                    None => "the sides are not reached by the rules: A & B is derived for \
+                             stoppers A and B only, and deleting options from a side must leave \
+                             no alternating cycle"
+                        .to_string(),
                 };
                 return Err(ProofError::Kernel(KernelError::Function {
                     name: match side_call(t) {
