@@ -349,3 +349,21 @@ fn cgsuite_sided_rows_are_proved() {
         stderr(&o)
     );
 }
+
+/// Labels: the two sides of `&` and the parts of a sum are read on their own, so the same
+/// label in both (the inputs below, and the terms the derivation writes: each side's graph
+/// labelled from `a`, the offside's renamed `xa`, … beside an input's own `xa`) never
+/// clash; each is proved equal to `onag eval`'s value and the proof checks.
+#[test]
+fn labels_in_both_sides_do_not_clash() {
+    for t in [
+        "(a{1|{|a}} & a{0|{|a}}) + (b{2|{|b}} & b{0|{|b}}) + (a{1|{|a}} & a{0|{|a}})",
+        "-(a{{a|}|0} & a{{a|}|-1}) + (a{{a|}|0} & a{{a|}|-1})",
+        "x{0|{|x}} + (xa{0|{|xa}} & a{-1|{|a}})",
+        "(a{{a|}|1} & a{{a|}|0}) + (a{{a|}|1} & a{{a|}|0})",
+    ] {
+        let e = onag(&["eval", t]);
+        assert_eq!(e.status.code(), Some(0), "{t}: {}", stderr(&e));
+        proved(t, stdout(&e).trim());
+    }
+}
