@@ -367,3 +367,20 @@ fn labels_in_both_sides_do_not_clash() {
         proved(t, stdout(&e).trim());
     }
 }
+
+/// A loopy proof whose term table nests sums 3000 deep (each entry the one before plus 0)
+/// stops at the checker's depth limit (exit 3) instead of overflowing the stack.
+#[test]
+fn sums_nested_through_the_table_stop_at_a_limit() {
+    let n = 3000;
+    let mut terms = vec![Value::from("0")];
+    terms.extend((0..n).map(|i| Value::from(format!("#{i} + 0"))));
+    let json = serde_json::json!({
+        "version": 3, "play": "loopy", "terms": terms, "input": format!("#{n}"),
+        "result": "0", "steps": [{"to": "0", "rule": "loopy-sum"}],
+    })
+    .to_string();
+    let (code, out) = check(&json);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("nested more than 1000 levels"), "{out}");
+}

@@ -1097,8 +1097,21 @@ impl Checker<'_> {
         Ok(to)
     }
 
-    /// A whole term: `onside(G)`, `offside(G)`, `A & B`, or a game.
+    /// A whole term: `onside(G)`, `offside(G)`, `A & B`, sums and negatives of these, or a
+    /// game.
     fn shape(&mut self, t: &Term) -> Result<Shape, Stop> {
+        self.shape_at(t, 0)
+    }
+
+    /// [`Checker::shape`] at `depth` levels of `&`, sums and negatives (table references
+    /// may nest them without end; the depth is bounded as in [`Checker::node`]).
+    fn shape_at(&mut self, t: &Term, depth: usize) -> Result<Shape, Stop> {
+        if depth > 1000 {
+            return Err(Stop::Limit(
+                "terms nested more than 1000 levels deep".into(),
+            ));
+        }
+        self.tick(1)?;
         let t = match t {
             Term::Ref(n) => self
                 .table
@@ -1112,13 +1125,17 @@ impl Checker<'_> {
                 _ => return Err(Stop::Wrong(format!("{name} takes one game"))),
             },
             Term::Call { name, args } if name == crate::loopy::build::SIDLE => match &args[..] {
-                [Arg::Game(a), Arg::Game(b)] => {
-                    Shape::Sidle(Box::new(self.shape(a)?), Box::new(self.shape(b)?))
-                }
+                [Arg::Game(a), Arg::Game(b)] => Shape::Sidle(
+                    Box::new(self.shape_at(a, depth + 1)?),
+                    Box::new(self.shape_at(b, depth + 1)?),
+                ),
                 _ => return Err(Stop::Wrong("`&` joins two games".into())),
             },
-            Term::Sum(a, b) => Shape::Sum(Box::new(self.shape(a)?), Box::new(self.shape(b)?)),
-            Term::Neg(a) => Shape::Neg(Box::new(self.shape(a)?)),
+            Term::Sum(a, b) => Shape::Sum(
+                Box::new(self.shape_at(a, depth + 1)?),
+                Box::new(self.shape_at(b, depth + 1)?),
+            ),
+            Term::Neg(a) => Shape::Neg(Box::new(self.shape_at(a, depth + 1)?)),
             _ => Shape::Game(self.read(&t)?),
         })
     }
