@@ -384,3 +384,24 @@ fn sums_nested_through_the_table_stop_at_a_limit() {
     assert_eq!(code, 3, "{out}");
     assert!(out.contains("nested more than 1000 levels"), "{out}");
 }
+
+/// Sides in sums, and sums of stoppers that are not stoppers: over + under = over & under
+/// (Winning Ways ch. 11; onside over, offside under), so onside(over + under) + 1 = 1over,
+/// −onside(over + under) = under, onside(over − over) + offside(over − over) = over + under
+/// = over & under, (over & over) + (under & under) = over & under and with (1 & 0) added,
+/// 1over & under (the sides added: 1 + over, 0 + under); offside(on + off) = off, and off
+/// plus a stopper without `on` is off (Winning Ways ch. 11), so offside(on + off) + (1 & 0)
+/// = off.
+#[test]
+fn sides_and_stoppers_inside_sums() {
+    for (a, b) in [
+        ("onside(over + under) + 1", "1over"),
+        ("-onside(over + under)", "under"),
+        ("onside(over - over) + offside(over - over)", "over & under"),
+        ("(over & over) + (under & under)", "over & under"),
+        ("(1 & 0) + (over & over) + (under & under)", "1over & under"),
+        ("offside(on + off) + (1 & 0)", "off"),
+    ] {
+        proved(a, b);
+    }
+}

@@ -296,11 +296,32 @@ fn is_sidle(t: &Term) -> bool {
     matches!(t, Term::Call { name, args } if name == super::build::SIDLE && args.len() == 2)
 }
 
-/// Whether `A & B` is written in the term, at the top or in parts of sums and negatives.
+/// `onside(G)` or `offside(G)`: which side, and G.
+fn side_call(t: &Term) -> Option<(Side, &Term)> {
+    match t {
+        Term::Call { name, args } if name == "onside" || name == "offside" => match &args[..] {
+            [Arg::Game(x)] => Some((
+                if name == "onside" {
+                    Side::On
+                } else {
+                    Side::Off
+                },
+                x,
+            )),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether `A & B` is written in the term, at the top or in parts of sums and negatives, or
+/// `onside(G)`, `offside(G)` in such a part.
 pub fn has_sidle(t: &Term) -> bool {
     match t {
-        Term::Sum(a, b) => has_sidle(a) || has_sidle(b),
-        Term::Neg(a) => has_sidle(a),
+        Term::Sum(a, b) => {
+            has_sidle(a) || has_sidle(b) || side_call(a).is_some() || side_call(b).is_some()
+        }
+        Term::Neg(a) => has_sidle(a) || side_call(a).is_some(),
         _ => is_sidle(t),
     }
 }
@@ -458,7 +479,8 @@ fn part(
         }
         Term::Sum(x, y) if has_sidle(t) => {
             // A part without `&` first, while the other keeps the sum a sum of sided values.
-            let order = if has_sidle(x) && !has_sidle(y) {
+            let loopy = |u: &Term| has_sidle(u) || side_call(u).is_some();
+            let order = if loopy(x) && !loopy(y) {
                 [1, 0]
             } else {
                 [0, 1]
@@ -489,8 +511,14 @@ fn part(
                 return Ok(None);
             };
             if let (Reached::Stopper(a, _), Reached::Stopper(b, _)) = (&rx, &ry) {
+                // A sum of stoppers need not be a stopper (over + under): then its sides.
                 let g = a.add(b, work)?;
-                return stopper_of_parts(&g, within, wrap, steps, work).map(Some);
+                if g.is_stopper() {
+                    return stopper_of_parts(&g, within, wrap, steps, work).map(Some);
+                }
+                let [p, q] = cur;
+                let written = Term::Sum(Box::new(p), Box::new(q));
+                return sides_in_place(&g, &written, within, wrap, steps, work);
             }
             // A stopper beside sided values is written S & S (`sidle-stopper` read right to
             // left).
@@ -549,7 +577,20 @@ fn part(
             let off = (off.0, relabel(&off.1));
             Ok(Some(finish(on, off, within, wrap, steps)))
         }
-        Term::Neg(x) if has_sidle(x) => {
+        Term::Call { .. } if side_call(t).is_some() => {
+            // onside(G), offside(G) in a sum: the side derived in place, a stopper.
+            let Some((side, x)) = side_call(t) else {
+                return Ok(None);
+            };
+            let g = leaf(x)?;
+            let from_definition = write(&minimal(&g))? != *x;
+            let Some((g, s)) = side_chain(&g, side, from_definition, within, wrap, steps, work)?
+            else {
+                return Ok(None);
+            };
+            Ok(Some(Reached::Stopper(g, s)))
+        }
+        Term::Neg(x) if has_sidle(t) => {
             let w = |u: Term| wrap(Term::Neg(Box::new(u)));
             let Some(r) = part(x, &deeper(within, Hole::Neg), &w, steps, work, leaf)? else {
                 return Ok(None);

@@ -1191,7 +1191,12 @@ impl Checker<'_> {
         };
         let side_rule = SIDE_DELETES.iter().find(|d| d.0 == s.rule);
         // Sums and negatives of games are games.
-        let flat = !matches!(f, Shape::Game(_)) || !matches!(t, Shape::Game(_));
+        // A step inside a part of a sum or negative keeps it as its parts.
+        let into_part = matches!(
+            at.first(),
+            Some(PathElem::SumLeft | PathElem::SumRight | PathElem::NegInner)
+        );
+        let flat = !into_part && (!matches!(f, Shape::Game(_)) || !matches!(t, Shape::Game(_)));
         match (self.game_of(f)?, self.game_of(t)?) {
             (Some(g), Some(g2)) if flat => {
                 return self.apply(s, at, &Shape::Game(g), &Shape::Game(g2));
