@@ -644,9 +644,11 @@ fn part(
 }
 
 /// The derivation of a term by its sides: `A & B` each side in place; a game that is not a
-/// stopper to its sides (`loopy-sides`); sums and negatives of sided values by `sidle-sum`
-/// and `sidle-neg` (a stopper beside sided values written `S & S`), each side then derived
-/// in place; two sides that are the same stopper S written S (`sidle-stopper`). `leaf`
+/// stopper to its sides (`loopy-sides`); `onside(G)`, `offside(G)` in a sum or negative to
+/// the side's simplest form; sums and negatives of sided values by `sidle-sum` and
+/// `sidle-neg` (a stopper beside sided values written `S & S`), each side then derived in
+/// place, and a sum of two stoppers written as its graph, simplified or, when it is not a
+/// stopper, taken to its sides; two sides that are the same stopper S written S (`sidle-stopper`). `leaf`
 /// gives the graph of a part without `&`. `None` when a side is not reached (or `&` joins
 /// games that are not stoppers).
 pub fn sided(
