@@ -131,8 +131,9 @@ fn loopy_rules_cite_resolvable_sources() {
         .map(|c| c.trim().trim_matches('"'))
         .collect();
     // The stopper rules (dominated, reversible, fusion, the sum written out) and the side
-    // rules (the sides, deletions from either side, a side that is a stopper).
-    assert_eq!(rules, 8);
+    // rules (the sides, deletions from either side, a side that is a stopper) and the rules of
+    // sided values (S & S = S, sums and negatives of sided values).
+    assert_eq!(rules, 11);
     assert_eq!(cites.len(), rules, "every loopy rule has a cite line");
     for cite in cites {
         let cs = citations(cite);

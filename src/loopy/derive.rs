@@ -70,6 +70,16 @@ pub enum Edit {
     },
     /// `onside-stopper`/`offside-stopper`: the side of a stopper is the stopper.
     SideStopper(Side),
+    /// `sidle-stopper`: `S & S = S` for a stopper S; `split` when read right to left, a
+    /// stopper in a sum of sided values written `S & S`.
+    SidleStopper {
+        /// Whether the step writes S as `S & S` (the rule read right to left).
+        split: bool,
+    },
+    /// `sidle-sum`: `(A & B) + (C & D) = onside(A + C) & offside(B + D)` for stoppers.
+    SidleSum,
+    /// `sidle-neg`: `-(A & B) = (-B) & (-A)` for stoppers.
+    SidleNeg,
 }
 
 impl Edit {
@@ -95,6 +105,9 @@ impl Edit {
             },
             Edit::SideStopper(Side::On) => "onside-stopper",
             Edit::SideStopper(Side::Off) => "offside-stopper",
+            Edit::SidleStopper { .. } => "sidle-stopper",
+            Edit::SidleSum => "sidle-sum",
+            Edit::SidleNeg => "sidle-neg",
         }
     }
 }
@@ -102,14 +115,29 @@ impl Edit {
 /// A place in a written graph: the options followed from the top, `(side, index)`.
 pub type Place = Vec<(Player, usize)>;
 
+/// One step into a whole term towards the game graph a step acts in: an argument of a call
+/// (`A & B`, `onside(G)`), a part of a sum, the game inside a negative.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hole {
+    /// The i-th argument of `A & B`, `onside(…)` or `offside(…)`.
+    Arg(usize),
+    /// The first part of a sum.
+    SumLeft,
+    /// The second part of a sum.
+    SumRight,
+    /// The game inside a negative.
+    Neg,
+}
+
 /// One step of a loopy derivation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoopyStep {
     /// The rule and its witnesses.
     pub edit: Edit,
-    /// The call arguments followed from the top of the whole term to the game graph the step
-    /// acts in (`A & B`'s and `onside(G)`'s arguments); empty for a plain game.
-    pub within: Vec<usize>,
+    /// The parts followed from the top of the whole term to the game graph the step acts in
+    /// (`A & B`'s and `onside(G)`'s arguments, the parts of sums and negatives); empty for a
+    /// plain game.
+    pub within: Vec<Hole>,
     /// The vertex it acted on (empty: the top, and always so for a sum or a fusion).
     pub at: Place,
     /// The game after the step, minimal and numbered.

@@ -13,8 +13,15 @@
 //! stopper (`onside-stopper`), and the stopper rules take it to its simplest form
 //! ([`super::derive::derive`]). A side that deletions do not make a stopper is not derived
 //! (`None`): the caller says so, never guesses.
+//!
+//! Sums and negatives of sided values ([`sided`]) are taken apart by the theorems of sided
+//! values (Siegel VI.4–5): `(A & B) + (C & D) = onside(A + C) & offside(B + D)` (`sidle-sum`,
+//! a stopper S beside a sided value first written `S & S`), `-(A & B) = (-B) & (-A)`
+//! (`sidle-neg`), each part first derived in place to a stopper or its sides, and the sides of
+//! the result then derived as above; two sides that end as the same stopper S are S
+//! (`sidle-stopper`), so a sum whose sides agree is proved equal to a stopper.
 
-use super::derive::{derive, minimal, places, write, Edit, LoopyDerivation, LoopyStep};
+use super::derive::{derive, minimal, places, write, Edit, Hole, LoopyDerivation, LoopyStep};
 use super::side_order::{side_ge, Side};
 use super::sides::cyclic_edges;
 use super::{Loopy, Player, Work};
@@ -145,14 +152,14 @@ fn side_chain(
     g: &Loopy,
     side: Side,
     from_definition: bool,
-    within: &[usize],
+    within: &[Hole],
     wrap: &dyn Fn(Term) -> Term,
     steps: &mut Vec<LoopyStep>,
     work: &mut Work,
 ) -> Result<Option<(Loopy, Term)>, KernelError> {
     let mut cur = minimal(g);
     let mut inside = within.to_vec();
-    inside.push(0);
+    inside.push(Hole::Arg(0));
     if from_definition {
         steps.push(LoopyStep {
             edit: Edit::Sum,
@@ -205,7 +212,7 @@ fn side_chain(
 /// The stopper derivation of `g` (written already) at `within`: its simplest form and term.
 fn stopper_chain(
     g: &Loopy,
-    within: &[usize],
+    within: &[Hole],
     wrap: &dyn Fn(Term) -> Term,
     steps: &mut Vec<LoopyStep>,
     work: &mut Work,
@@ -245,96 +252,434 @@ pub fn side(
     }))
 }
 
-/// The derivation of a game that is not a stopper to its sides: `loopy-sum` (when the input
-/// is not its graph written out), `loopy-sides` (G = onside(G) & offside(G)), then each side
-/// to its simplest form. `None` when a side is not reached.
-pub fn sides(
+/// What a part of a term reached: a stopper in simplest form, or two different sides in
+/// simplest form, each with the term it is written as in the whole term.
+enum Reached {
+    Stopper(Loopy, Term),
+    Sided {
+        on: Loopy,
+        on_term: Term,
+        off: Loopy,
+        off_term: Term,
+    },
+}
+
+impl Reached {
+    /// The term written at the part's place.
+    fn term(&self) -> Term {
+        match self {
+            Reached::Stopper(_, t) => t.clone(),
+            Reached::Sided {
+                on_term, off_term, ..
+            } => sidle_term(on_term.clone(), off_term.clone()),
+        }
+    }
+
+    /// The sides: a stopper S is `S & S` (its term written twice).
+    fn sides(self) -> (Loopy, Term, Loopy, Term) {
+        match self {
+            Reached::Stopper(g, t) => (g.clone(), t.clone(), g, relabel(&t)),
+            Reached::Sided {
+                on,
+                on_term,
+                off,
+                off_term,
+            } => (on, on_term, off, off_term),
+        }
+    }
+}
+
+/// The graph of a term with no `&` in it (short parts by the kernel).
+pub type Leaf<'a> = dyn FnMut(&Term) -> Result<Loopy, KernelError> + 'a;
+
+fn is_sidle(t: &Term) -> bool {
+    matches!(t, Term::Call { name, args } if name == super::build::SIDLE && args.len() == 2)
+}
+
+/// `onside(G)` or `offside(G)`: which side, and G.
+fn side_call(t: &Term) -> Option<(Side, &Term)> {
+    match t {
+        Term::Call { name, args } if name == "onside" || name == "offside" => match &args[..] {
+            [Arg::Game(x)] => Some((
+                if name == "onside" {
+                    Side::On
+                } else {
+                    Side::Off
+                },
+                x,
+            )),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether `A & B` is written in the term, at the top or in parts of sums and negatives, or
+/// `onside(G)`, `offside(G)` in such a part.
+pub fn has_sidle(t: &Term) -> bool {
+    match t {
+        Term::Sum(a, b) => {
+            has_sidle(a) || has_sidle(b) || side_call(a).is_some() || side_call(b).is_some()
+        }
+        Term::Neg(a) => has_sidle(a) || side_call(a).is_some(),
+        _ => is_sidle(t),
+    }
+}
+
+fn deeper(within: &[Hole], h: Hole) -> Vec<Hole> {
+    let mut w = within.to_vec();
+    w.push(h);
+    w
+}
+
+/// The stopper `g`, written `written` at `within`, to its simplest form in place: first
+/// written as its graph (`loopy-sum`) when it is written otherwise.
+fn stopper_in_place(
     g: &Loopy,
-    from_definition: bool,
+    written: &Term,
+    within: &[Hole],
+    wrap: &dyn Fn(Term) -> Term,
+    steps: &mut Vec<LoopyStep>,
     work: &mut Work,
-) -> Result<Option<LoopyDerivation>, KernelError> {
-    let cur = minimal(g);
-    let mut steps = Vec::new();
-    let graph = write(&cur)?;
-    if from_definition {
+) -> Result<(Loopy, Term), KernelError> {
+    let ga = minimal(g);
+    let ta = write(&ga)?;
+    if ta != *written {
         steps.push(LoopyStep {
             edit: Edit::Sum,
-            within: Vec::new(),
+            within: within.to_vec(),
             at: Vec::new(),
-            term: graph.clone(),
+            term: wrap(ta),
+            after: ga.clone(),
+        });
+    }
+    stopper_chain(&ga, within, wrap, steps, work)
+}
+
+/// Two sides in simplest form at `within`: when they are the same stopper S, `S & S` is
+/// written S (`sidle-stopper`).
+fn finish(
+    on: (Loopy, Term),
+    off: (Loopy, Term),
+    within: &[Hole],
+    wrap: &dyn Fn(Term) -> Term,
+    steps: &mut Vec<LoopyStep>,
+) -> Reached {
+    if on.0 == off.0 {
+        steps.push(LoopyStep {
+            edit: Edit::SidleStopper { split: false },
+            within: within.to_vec(),
+            at: Vec::new(),
+            term: wrap(on.1.clone()),
+            after: on.0.clone(),
+        });
+        return Reached::Stopper(on.0, on.1);
+    }
+    Reached::Sided {
+        on: on.0,
+        on_term: on.1,
+        off: off.0,
+        off_term: off.1,
+    }
+}
+
+/// A game that is not a stopper, written `written` at `within`, to its sides: `loopy-sum`
+/// (when it is not written as its graph), `loopy-sides`, each side to its simplest form.
+fn sides_in_place(
+    g: &Loopy,
+    written: &Term,
+    within: &[Hole],
+    wrap: &dyn Fn(Term) -> Term,
+    steps: &mut Vec<LoopyStep>,
+    work: &mut Work,
+) -> Result<Option<Reached>, KernelError> {
+    let cur = minimal(g);
+    let graph = write(&cur)?;
+    if graph != *written {
+        steps.push(LoopyStep {
+            edit: Edit::Sum,
+            within: within.to_vec(),
+            at: Vec::new(),
+            term: wrap(graph.clone()),
             after: cur.clone(),
         });
     }
     let off = side_term(Side::Off, relabel(&graph));
     steps.push(LoopyStep {
         edit: Edit::Sides,
-        within: Vec::new(),
+        within: within.to_vec(),
         at: Vec::new(),
-        term: sidle_term(side_term(Side::On, graph), off.clone()),
+        term: wrap(sidle_term(side_term(Side::On, graph), off.clone())),
         after: cur.clone(),
     });
-    let wrap_on = |t: Term| sidle_term(t, off.clone());
-    let Some((on, on_term)) = side_chain(&cur, Side::On, false, &[0], &wrap_on, &mut steps, work)?
-    else {
+    let wrap_on = |t: Term| wrap(sidle_term(t, off.clone()));
+    let on_place = deeper(within, Hole::Arg(0));
+    let Some(on) = side_chain(&cur, Side::On, false, &on_place, &wrap_on, steps, work)? else {
         return Ok(None);
     };
-    let wrap_off = |t: Term| sidle_term(on_term.clone(), relabel(&t));
-    let Some((offside, off_term)) =
-        side_chain(&cur, Side::Off, false, &[1], &wrap_off, &mut steps, work)?
-    else {
+    let on_term = on.1.clone();
+    let wrap_off = |t: Term| wrap(sidle_term(on_term.clone(), relabel(&t)));
+    let off_place = deeper(within, Hole::Arg(1));
+    let Some(off) = side_chain(&cur, Side::Off, false, &off_place, &wrap_off, steps, work)? else {
         return Ok(None);
     };
-    Ok(Some(LoopyDerivation {
-        steps,
-        result: on,
-        term: sidle_term(on_term, relabel(&off_term)),
-        stopper: false,
-        offside: Some(offside),
-    }))
+    let off = (off.0, relabel(&off.1));
+    Ok(Some(finish(on, off, within, wrap, steps)))
 }
 
-/// The derivation of `a & b` for stoppers `a` and `b`, given as their graphs and the terms
-/// written for them in the input: each to its simplest form in place (first written as its
-/// graph when the input wrote it otherwise). `None` when either is not a stopper.
-pub fn sidle(
-    a: (&Loopy, &Term),
-    b: (&Loopy, &Term),
+/// A stopper `g` whose term at `within` is a sum or a negative: written as its graph
+/// (`loopy-sum`) and simplified.
+fn stopper_of_parts(
+    g: &Loopy,
+    within: &[Hole],
+    wrap: &dyn Fn(Term) -> Term,
+    steps: &mut Vec<LoopyStep>,
+    work: &mut Work,
+) -> Result<Reached, KernelError> {
+    let ga = minimal(g);
+    steps.push(LoopyStep {
+        edit: Edit::Sum,
+        within: within.to_vec(),
+        at: Vec::new(),
+        term: wrap(write(&ga)?),
+        after: ga.clone(),
+    });
+    let (g, t) = stopper_chain(&ga, within, wrap, steps, work)?;
+    Ok(Reached::Stopper(g, t))
+}
+
+/// The part `t` of the whole term at `within` to a stopper or its sides, each in simplest
+/// form; `None` when the rules do not reach a side.
+fn part(
+    t: &Term,
+    within: &[Hole],
+    wrap: &dyn Fn(Term) -> Term,
+    steps: &mut Vec<LoopyStep>,
+    work: &mut Work,
+    leaf: &mut Leaf<'_>,
+) -> Result<Option<Reached>, KernelError> {
+    work.tick(1)?;
+    match t {
+        Term::Call { args, .. } if is_sidle(t) => {
+            let (Arg::Game(x), Arg::Game(y)) = (&args[0], &args[1]) else {
+                return Ok(None);
+            };
+            let (gx, gy) = (leaf(x)?, leaf(y)?);
+            if !gx.is_stopper() || !gy.is_stopper() {
+                return Ok(None);
+            }
+            let wrap_a = |u: Term| wrap(sidle_term(u, y.clone()));
+            let on = stopper_in_place(&gx, x, &deeper(within, Hole::Arg(0)), &wrap_a, steps, work)?;
+            let on_term = on.1.clone();
+            let wrap_b = |u: Term| wrap(sidle_term(on_term.clone(), relabel(&u)));
+            let off =
+                stopper_in_place(&gy, y, &deeper(within, Hole::Arg(1)), &wrap_b, steps, work)?;
+            let off = (off.0, relabel(&off.1));
+            Ok(Some(finish(on, off, within, wrap, steps)))
+        }
+        Term::Sum(x, y) if has_sidle(t) => {
+            // A part without `&` first, while the other keeps the sum a sum of sided values.
+            let loopy = |u: &Term| has_sidle(u) || side_call(u).is_some();
+            let order = if loopy(x) && !loopy(y) {
+                [1, 0]
+            } else {
+                [0, 1]
+            };
+            let mut cur = [x.as_ref().clone(), y.as_ref().clone()];
+            let mut reached: [Option<Reached>; 2] = [None, None];
+            for i in order {
+                let other = cur[1 - i].clone();
+                let w = |u: Term| {
+                    wrap(if i == 0 {
+                        Term::Sum(Box::new(u), Box::new(other.clone()))
+                    } else {
+                        Term::Sum(Box::new(other.clone()), Box::new(u))
+                    })
+                };
+                let hole = if i == 0 {
+                    Hole::SumLeft
+                } else {
+                    Hole::SumRight
+                };
+                let Some(r) = part(&cur[i], &deeper(within, hole), &w, steps, work, leaf)? else {
+                    return Ok(None);
+                };
+                cur[i] = r.term();
+                reached[i] = Some(r);
+            }
+            let [Some(rx), Some(ry)] = reached else {
+                return Ok(None);
+            };
+            if let (Reached::Stopper(a, _), Reached::Stopper(b, _)) = (&rx, &ry) {
+                // A sum of stoppers need not be a stopper (over + under): then its sides.
+                let g = a.add(b, work)?;
+                if g.is_stopper() {
+                    return stopper_of_parts(&g, within, wrap, steps, work).map(Some);
+                }
+                let [p, q] = cur;
+                let written = Term::Sum(Box::new(p), Box::new(q));
+                return sides_in_place(&g, &written, within, wrap, steps, work);
+            }
+            // A stopper beside sided values is written S & S (`sidle-stopper` read right to
+            // left).
+            let mut split = |r: &Reached, i: usize, cur: &mut [Term; 2]| {
+                if let Reached::Stopper(_, s) = r {
+                    cur[i] = sidle_term(s.clone(), relabel(s));
+                    let (a, b) = (cur[0].clone(), cur[1].clone());
+                    steps.push(LoopyStep {
+                        edit: Edit::SidleStopper { split: true },
+                        within: deeper(
+                            within,
+                            if i == 0 {
+                                Hole::SumLeft
+                            } else {
+                                Hole::SumRight
+                            },
+                        ),
+                        at: Vec::new(),
+                        term: wrap(Term::Sum(Box::new(a), Box::new(b))),
+                        after: Loopy::zero(),
+                    });
+                }
+            };
+            split(&rx, 0, &mut cur);
+            split(&ry, 1, &mut cur);
+            let (a, ta, b, tb) = rx.sides();
+            let (c, tc, d, td) = ry.sides();
+            let sum = |p: &Term, q: &Term| Term::Sum(Box::new(p.clone()), Box::new(q.clone()));
+            let off_sum = side_term(Side::Off, sum(&tb, &td));
+            steps.push(LoopyStep {
+                edit: Edit::SidleSum,
+                within: within.to_vec(),
+                at: Vec::new(),
+                term: wrap(sidle_term(
+                    side_term(Side::On, sum(&ta, &tc)),
+                    off_sum.clone(),
+                )),
+                after: Loopy::zero(),
+            });
+            let on_sum = a.add(&c, work)?;
+            let wrap_on = |u: Term| wrap(sidle_term(u, off_sum.clone()));
+            let on_place = deeper(within, Hole::Arg(0));
+            let Some(on) = side_chain(&on_sum, Side::On, true, &on_place, &wrap_on, steps, work)?
+            else {
+                return Ok(None);
+            };
+            let off_g = b.add(&d, work)?;
+            let on_term = on.1.clone();
+            let wrap_off = |u: Term| wrap(sidle_term(on_term.clone(), relabel(&u)));
+            let off_place = deeper(within, Hole::Arg(1));
+            let Some(off) =
+                side_chain(&off_g, Side::Off, true, &off_place, &wrap_off, steps, work)?
+            else {
+                return Ok(None);
+            };
+            let off = (off.0, relabel(&off.1));
+            Ok(Some(finish(on, off, within, wrap, steps)))
+        }
+        Term::Call { .. } if side_call(t).is_some() => {
+            // onside(G), offside(G) in a sum: the side derived in place, a stopper.
+            let Some((side, x)) = side_call(t) else {
+                return Ok(None);
+            };
+            let g = leaf(x)?;
+            let from_definition = write(&minimal(&g))? != *x;
+            let Some((g, s)) = side_chain(&g, side, from_definition, within, wrap, steps, work)?
+            else {
+                return Ok(None);
+            };
+            Ok(Some(Reached::Stopper(g, s)))
+        }
+        Term::Neg(x) if has_sidle(t) => {
+            let w = |u: Term| wrap(Term::Neg(Box::new(u)));
+            let Some(r) = part(x, &deeper(within, Hole::Neg), &w, steps, work, leaf)? else {
+                return Ok(None);
+            };
+            let (a, ta, b, tb) = match r {
+                Reached::Stopper(s, _) => {
+                    return stopper_of_parts(&s.neg(), within, wrap, steps, work).map(Some)
+                }
+                r => r.sides(),
+            };
+            let neg = |p: &Term| Term::Neg(Box::new(p.clone()));
+            let neg_a = neg(&ta);
+            steps.push(LoopyStep {
+                edit: Edit::SidleNeg,
+                within: within.to_vec(),
+                at: Vec::new(),
+                term: wrap(sidle_term(neg(&tb), neg_a.clone())),
+                after: Loopy::zero(),
+            });
+            let wrap_on = |u: Term| wrap(sidle_term(u, neg_a.clone()));
+            let on = stopper_in_place(
+                &b.neg(),
+                &neg(&tb),
+                &deeper(within, Hole::Arg(0)),
+                &wrap_on,
+                steps,
+                work,
+            )?;
+            let on_term = on.1.clone();
+            let wrap_off = |u: Term| wrap(sidle_term(on_term.clone(), relabel(&u)));
+            let off = stopper_in_place(
+                &a.neg(),
+                &neg_a,
+                &deeper(within, Hole::Arg(1)),
+                &wrap_off,
+                steps,
+                work,
+            )?;
+            let off = (off.0, relabel(&off.1));
+            Ok(Some(finish(on, off, within, wrap, steps)))
+        }
+        _ => {
+            let g = leaf(t)?;
+            if g.is_stopper() {
+                let (g, s) = stopper_in_place(&g, t, within, wrap, steps, work)?;
+                return Ok(Some(Reached::Stopper(g, s)));
+            }
+            sides_in_place(&g, t, within, wrap, steps, work)
+        }
+    }
+}
+
+/// The derivation of a term by its sides: `A & B` each side in place; a game that is not a
+/// stopper to its sides (`loopy-sides`); `onside(G)`, `offside(G)` in a sum or negative to
+/// the side's simplest form; sums and negatives of sided values by `sidle-sum` and
+/// `sidle-neg` (a stopper beside sided values written `S & S`), each side then derived in
+/// place, and a sum of two stoppers written as its graph, simplified or, when it is not a
+/// stopper, taken to its sides; two sides that are the same stopper S written S (`sidle-stopper`). `leaf`
+/// gives the graph of a part without `&`. `None` when a side is not reached (or `&` joins
+/// games that are not stoppers).
+pub fn sided(
+    t: &Term,
+    leaf: &mut Leaf<'_>,
     work: &mut Work,
 ) -> Result<Option<LoopyDerivation>, KernelError> {
-    if !a.0.is_stopper() || !b.0.is_stopper() {
-        return Ok(None);
-    }
-    let (ga, gb) = (minimal(a.0), minimal(b.0));
-    let (ta, tb) = (write(&ga)?, write(&gb)?);
-    let orig_b = b.1.clone();
     let mut steps = Vec::new();
-    if ta != *a.1 {
-        steps.push(LoopyStep {
-            edit: Edit::Sum,
-            within: vec![0],
-            at: Vec::new(),
-            term: sidle_term(ta.clone(), orig_b.clone()),
-            after: ga.clone(),
-        });
-    }
-    let wrap_a = |t: Term| sidle_term(t, orig_b.clone());
-    let (on, on_term) = stopper_chain(&ga, &[0], &wrap_a, &mut steps, work)?;
-    if tb != orig_b {
-        steps.push(LoopyStep {
-            edit: Edit::Sum,
-            within: vec![1],
-            at: Vec::new(),
-            term: sidle_term(on_term.clone(), relabel(&tb)),
-            after: gb.clone(),
-        });
-    }
-    let wrap_b = |t: Term| sidle_term(on_term.clone(), relabel(&t));
-    let (off, off_term) = stopper_chain(&gb, &[1], &wrap_b, &mut steps, work)?;
-    Ok(Some(LoopyDerivation {
-        steps,
-        result: on,
-        term: sidle_term(on_term, relabel(&off_term)),
-        stopper: false,
-        offside: Some(off),
+    let id = |u: Term| u;
+    let Some(r) = part(t, &[], &id, &mut steps, work, leaf)? else {
+        return Ok(None);
+    };
+    Ok(Some(match r {
+        Reached::Stopper(g, term) => LoopyDerivation {
+            steps,
+            result: g,
+            term,
+            stopper: true,
+            offside: None,
+        },
+        Reached::Sided {
+            on,
+            on_term,
+            off,
+            off_term,
+        } => LoopyDerivation {
+            steps,
+            result: on,
+            term: sidle_term(on_term, off_term),
+            stopper: false,
+            offside: Some(off),
+        },
     }))
 }

@@ -32,13 +32,17 @@
 //! writes G as `onside(G) & offside(G)`; a deletion inside a side must delete exactly the
 //! witnessed option and leave the side the same, decided both ways by the checker's own
 //! search of the order of sides ([`super::loopy_sides`], never `crate::loopy::side_order`);
-//! `onside-stopper` needs a stopper, by the alternating-cycle test above.
+//! `onside-stopper` needs a stopper, by the alternating-cycle test above. Sums and negatives
+//! around `A & B` are kept as their parts (places `sum.0`, `sum.1`, `neg`); `sidle-stopper`
+//! needs the two sides the same game form and a stopper, `sidle-sum` and `sidle-neg` the
+//! rule's shape with the same games before and after (the sides' games the same forms as
+//! A + C, B + D, −B, −A by the definitions), and A … D stoppers with A ≥ B and C ≥ D.
 
 use super::played::Stop;
 use super::step::{PathElem, Step, Witnesses};
 use super::{CheckError, Play, Proof, ProofError, TermTable};
 use crate::kernel::{Budget, GameId, Kernel, KernelError, Relation};
-use crate::loopy::derive::{derive, minimal, write, Edit, LoopyDerivation};
+use crate::loopy::derive::{derive, minimal, write, Edit, Hole, LoopyDerivation};
 use crate::loopy::side_derive;
 use crate::loopy::side_order::Side;
 use crate::loopy::{Loopy, Player, Work};
@@ -57,7 +61,7 @@ pub const MAX_WORK: u64 = 50_000_000;
 const MAX_VERTICES: usize = 20_000;
 
 /// The rules of `rules/loopy.rules`.
-pub const RULES: [&str; 13] = [
+pub const RULES: [&str; 16] = [
     "loopy-sum",
     "loopy-dominated-left",
     "loopy-dominated-right",
@@ -71,6 +75,9 @@ pub const RULES: [&str; 13] = [
     "offside-delete-right",
     "onside-stopper",
     "offside-stopper",
+    "sidle-stopper",
+    "sidle-sum",
+    "sidle-neg",
 ];
 
 /// The rules that act on the graph inside `onside(…)` or `offside(…)`: (rule, onside?, whose
@@ -155,6 +162,16 @@ fn why(e: &Edit) -> String {
             "no alternating cycle is left, so the game is a stopper, which is its own {}",
             side.name()
         ),
+        Edit::SidleStopper { .. } => {
+            "a stopper S is its own onside and offside: S & S = S".to_string()
+        }
+        Edit::SidleSum => "the onside of a sum of sided values is the onside of the sum of their \
+                           onsides (the upsum), its offside that of the sum of their offsides (the \
+                           downsum): (A & B) + (C & D) = onside(A + C) & offside(B + D)"
+            .to_string(),
+        Edit::SidleNeg => "−(A & B) = (−B) & (−A): the negative swaps the players, and so the \
+                           sides"
+            .to_string(),
     }
 }
 
@@ -185,9 +202,24 @@ fn steps_of(d: &LoopyDerivation, input: &Term) -> Vec<Step> {
             Edit::SideDelete { option, .. } => {
                 w.values.push((Name::from("option"), int(*option)));
             }
-            Edit::Sum | Edit::Fusion | Edit::Sides | Edit::SideStopper(_) => {}
+            Edit::Sum
+            | Edit::Fusion
+            | Edit::Sides
+            | Edit::SideStopper(_)
+            | Edit::SidleStopper { .. }
+            | Edit::SidleSum
+            | Edit::SidleNeg => {}
         }
-        let mut at: Vec<PathElem> = s.within.iter().map(|&i| PathElem::CallArg(i)).collect();
+        let mut at: Vec<PathElem> = s
+            .within
+            .iter()
+            .map(|&h| match h {
+                Hole::Arg(i) => PathElem::CallArg(i),
+                Hole::SumLeft => PathElem::SumLeft,
+                Hole::SumRight => PathElem::SumRight,
+                Hole::Neg => PathElem::NegInner,
+            })
+            .collect();
         at.extend(place(&s.at));
         let st = Step {
             from: prev,
@@ -196,7 +228,8 @@ fn steps_of(d: &LoopyDerivation, input: &Term) -> Vec<Step> {
             at,
             why: why(&s.edit),
             witnesses: w,
-            reversed: false,
+            // `S & S = S` read right to left writes a stopper as `S & S`.
+            reversed: matches!(s.edit, Edit::SidleStopper { split: true }),
             parts: Vec::new(),
             lemma: None,
         };
@@ -1056,8 +1089,21 @@ impl Checker<'_> {
         Ok(to)
     }
 
-    /// A whole term: `onside(G)`, `offside(G)`, `A & B`, or a game.
+    /// A whole term: `onside(G)`, `offside(G)`, `A & B`, sums and negatives of these, or a
+    /// game.
     fn shape(&mut self, t: &Term) -> Result<Shape, Stop> {
+        self.shape_at(t, 0)
+    }
+
+    /// [`Checker::shape`] at `depth` levels of `&`, sums and negatives (table references
+    /// may nest them without end; the depth is bounded as in [`Checker::node`]).
+    fn shape_at(&mut self, t: &Term, depth: usize) -> Result<Shape, Stop> {
+        if depth > 1000 {
+            return Err(Stop::Limit(
+                "terms nested more than 1000 levels deep".into(),
+            ));
+        }
+        self.tick(1)?;
         let t = match t {
             Term::Ref(n) => self
                 .table
@@ -1071,18 +1117,49 @@ impl Checker<'_> {
                 _ => return Err(Stop::Wrong(format!("{name} takes one game"))),
             },
             Term::Call { name, args } if name == crate::loopy::build::SIDLE => match &args[..] {
-                [Arg::Game(a), Arg::Game(b)] => {
-                    Shape::Sidle(Box::new(self.shape(a)?), Box::new(self.shape(b)?))
-                }
+                [Arg::Game(a), Arg::Game(b)] => Shape::Sidle(
+                    Box::new(self.shape_at(a, depth + 1)?),
+                    Box::new(self.shape_at(b, depth + 1)?),
+                ),
                 _ => return Err(Stop::Wrong("`&` joins two games".into())),
             },
+            Term::Sum(a, b) => Shape::Sum(
+                Box::new(self.shape_at(a, depth + 1)?),
+                Box::new(self.shape_at(b, depth + 1)?),
+            ),
+            Term::Neg(a) => Shape::Neg(Box::new(self.shape_at(a, depth + 1)?)),
             _ => Shape::Game(self.read(&t)?),
+        })
+    }
+
+    /// The game a shape writes when it has no `onside`, `offside` or `&` in it: sums as
+    /// product graphs, negatives with the players swapped, by the definitions.
+    fn game_of(&mut self, a: &Shape) -> Result<Option<G>, Stop> {
+        Ok(match a {
+            Shape::Game(g) => Some(g.clone()),
+            Shape::Sum(x, y) => match (self.game_of(x)?, self.game_of(y)?) {
+                (Some(x), Some(y)) => Some(self.sum(&x, &y)?),
+                _ => None,
+            },
+            Shape::Neg(x) => self.game_of(x)?.map(|x| G {
+                l: x.r,
+                r: x.l,
+                root: x.root,
+            }),
+            Shape::Side(..) | Shape::Sidle(..) | Shape::Unopened(_) => None,
         })
     }
 
     /// Whether two whole terms are the same: the same shape, their games the same forms.
     fn same_shape(&mut self, a: &Shape, b: &Shape) -> Result<bool, Stop> {
+        if let (Some(x), Some(y)) = (self.game_of(a)?, self.game_of(b)?) {
+            return self.same(&x, &y);
+        }
         match (a, b) {
+            (Shape::Sum(a1, b1), Shape::Sum(a2, b2)) => {
+                Ok(self.same_shape(a1, a2)? && self.same_shape(b1, b2)?)
+            }
+            (Shape::Neg(a1), Shape::Neg(a2)) => self.same_shape(a1, a2),
             (Shape::Game(x), Shape::Game(y)) => self.same(x, y),
             (Shape::Side(p, x), Shape::Side(q, y)) => Ok(p == q && self.same(x, y)?),
             (Shape::Sidle(a1, b1), Shape::Sidle(a2, b2)) => {
@@ -1106,7 +1183,55 @@ impl Checker<'_> {
             ))
         };
         let side_rule = SIDE_DELETES.iter().find(|d| d.0 == s.rule);
+        // Sums and negatives of games are games.
+        // A step inside a part of a sum or negative keeps it as its parts.
+        let into_part = matches!(
+            at.first(),
+            Some(PathElem::SumLeft | PathElem::SumRight | PathElem::NegInner)
+        );
+        let flat = !into_part && (!matches!(f, Shape::Game(_)) || !matches!(t, Shape::Game(_)));
+        match (self.game_of(f)?, self.game_of(t)?) {
+            (Some(g), Some(g2)) if flat => {
+                return self.apply(s, at, &Shape::Game(g), &Shape::Game(g2));
+            }
+            (Some(g), None) if !matches!(f, Shape::Game(_)) && s.rule == "loopy-sides" => {
+                return self.apply(s, at, &Shape::Game(g), t);
+            }
+            _ => {}
+        }
+        if at.is_empty() && s.rule.starts_with("sidle-") {
+            return self.sidle_rule(s, f, t);
+        }
         match f {
+            Shape::Sum(a, b) => {
+                let Shape::Sum(a2, b2) = t else {
+                    return Err(outside());
+                };
+                match at.first() {
+                    Some(PathElem::SumLeft) => {
+                        if !self.same_shape(b, b2)? {
+                            return Err(outside());
+                        }
+                        self.apply(s, &at[1..], a, a2)
+                    }
+                    Some(PathElem::SumRight) => {
+                        if !self.same_shape(a, a2)? {
+                            return Err(outside());
+                        }
+                        self.apply(s, &at[1..], b, b2)
+                    }
+                    _ => Err(no_place()),
+                }
+            }
+            Shape::Neg(a) => {
+                let Shape::Neg(a2) = t else {
+                    return Err(outside());
+                };
+                match at.first() {
+                    Some(PathElem::NegInner) => self.apply(s, &at[1..], a, a2),
+                    _ => Err(no_place()),
+                }
+            }
             Shape::Sidle(a, b) => {
                 let Shape::Sidle(a2, b2) = t else {
                     return Err(outside());
@@ -1222,6 +1347,108 @@ impl Checker<'_> {
         }
     }
 
+    /// `sidle-stopper`, `sidle-sum` and `sidle-neg` at the top of `f`, read from `f` to `t`:
+    /// the terms have the rule's shapes with the same games A, B, C, D before and after (the
+    /// same game forms), A … D are stoppers (by the alternating-cycle test) with A ≥ B and
+    /// C ≥ D (by the order of stoppers), so each `&` is a sided value.
+    fn sidle_rule(&mut self, s: &Step, f: &Shape, t: &Shape) -> Result<(), Stop> {
+        let wrong = |m: &str| Err(Stop::Wrong(format!("{}: {m}", s.rule)));
+        match s.rule.as_str() {
+            "sidle-stopper" => {
+                let (Shape::Sidle(a, b), Some(c)) = (f, self.game_of(t)?) else {
+                    return wrong("S & S = S takes `S & S` to a game");
+                };
+                let (Some(a), Some(b)) = (self.game_of(a)?, self.game_of(b)?) else {
+                    return wrong("the sides of `&` are not games");
+                };
+                if !self.stopper(&a)? {
+                    return wrong("the onside is not a stopper");
+                }
+                if !self.same(&a, &b)? {
+                    return wrong("the offside is not the same stopper as the onside");
+                }
+                if !self.same(&a, &c)? {
+                    return wrong("the game after the step is not the stopper S of S & S");
+                }
+                Ok(())
+            }
+            "sidle-sum" => {
+                let Shape::Sum(x, y) = f else {
+                    return wrong("it applies to a sum (A & B) + (C & D)");
+                };
+                let [a, b] = self.sided_pair(s, x)?;
+                let [c, d] = self.sided_pair(s, y)?;
+                let Shape::Sidle(p, q) = t else {
+                    return wrong("it gives onside(A + C) & offside(B + D)");
+                };
+                let (Shape::Side(true, on), Shape::Side(false, off)) = (p.as_ref(), q.as_ref())
+                else {
+                    return wrong("it gives onside(A + C) & offside(B + D)");
+                };
+                let ac = self.sum(&a, &c)?;
+                if !self.same(&ac, on)? {
+                    return wrong("the game in the onside is not A + C");
+                }
+                let bd = self.sum(&b, &d)?;
+                if !self.same(&bd, off)? {
+                    return wrong("the game in the offside is not B + D");
+                }
+                Ok(())
+            }
+            "sidle-neg" => {
+                let Shape::Neg(x) = f else {
+                    return wrong("it applies to a negative -(A & B)");
+                };
+                let [a, b] = self.sided_pair(s, x)?;
+                let Shape::Sidle(p, q) = t else {
+                    return wrong("it gives (-B) & (-A)");
+                };
+                let (Some(p), Some(q)) = (self.game_of(p)?, self.game_of(q)?) else {
+                    return wrong("it gives (-B) & (-A)");
+                };
+                let neg = |g: G| G {
+                    l: g.r,
+                    r: g.l,
+                    root: g.root,
+                };
+                if !self.same(&neg(b), &p)? {
+                    return wrong("the onside after the step is not -B");
+                }
+                if !self.same(&neg(a), &q)? {
+                    return wrong("the offside after the step is not -A");
+                }
+                Ok(())
+            }
+            _ => Err(Stop::Wrong(format!(
+                "{} does not apply to the whole of this term",
+                s.rule
+            ))),
+        }
+    }
+
+    /// The sides A, B of a part `A & B` of a `sidle-` rule: stoppers with A ≥ B.
+    fn sided_pair(&mut self, s: &Step, x: &Shape) -> Result<[G; 2], Stop> {
+        let wrong = |m: &str| Stop::Wrong(format!("{}: {m}", s.rule));
+        let Shape::Sidle(a, b) = x else {
+            return Err(wrong("a part is not written A & B"));
+        };
+        let (Some(a), Some(b)) = (self.game_of(a)?, self.game_of(b)?) else {
+            return Err(wrong("a side of `&` is not a game"));
+        };
+        if !self.stopper(&a)? || !self.stopper(&b)? {
+            return Err(wrong("a side of `&` is not a stopper"));
+        }
+        let mut u = a.clone();
+        let off = u.append(&b);
+        let n = u.len();
+        if !self.ge(&u)?[a.root * n + off + b.root] {
+            return Err(wrong(
+                "an onside is not at least its offside, so `&` is no sided value",
+            ));
+        }
+        Ok([a, b])
+    }
+
     /// `onside-delete-left` … `offside-delete-right`: `t` is `f` with the witnessed option of
     /// the vertex at `at` deleted, and the side is unchanged, decided by the checker's own
     /// search of the order of sides ([`super::loopy_sides`]) both ways.
@@ -1294,6 +1521,11 @@ enum Shape {
     /// A term with a loopy ruleset's call still in it, written out: only an opening step
     /// ([`open`]) goes on from here.
     Unopened(Term),
+    /// `A + B`, kept as its parts (a sum of games is also read as one game by
+    /// [`Checker::game_of`]).
+    Sum(Box<Shape>, Box<Shape>),
+    /// `-A`, kept as its part.
+    Neg(Box<Shape>),
 }
 
 fn set_of(os: &[usize], class: &[usize]) -> Vec<usize> {
@@ -1408,17 +1640,16 @@ fn side_derivation(t: &Term, budget: &Budget) -> Result<Option<LoopyDerivation>,
         let g = graph_of(x, budget).map_err(ProofError::Kernel)?;
         let def = from_definition(&g, x)?;
         side_derive::side(&g, side, def, &mut work)
-    } else if let Some((a, b)) = sidled(t) {
-        let ga = graph_of(a, budget).map_err(ProofError::Kernel)?;
-        let gb = graph_of(b, budget).map_err(ProofError::Kernel)?;
-        side_derive::sidle((&ga, a), (&gb, b), &mut work)
     } else {
-        let g = graph_of(t, budget).map_err(ProofError::Kernel)?;
-        if g.is_stopper() {
+        if !side_derive::has_sidle(t)
+            && graph_of(t, budget)
+                .map_err(ProofError::Kernel)?
+                .is_stopper()
+        {
             return Ok(None);
         }
-        let def = from_definition(&g, t)?;
-        side_derive::sides(&g, def, &mut work)
+        let mut leaf = |x: &Term| graph_of(x, budget);
+        side_derive::sided(t, &mut leaf, &mut work)
     };
     d.map_err(ProofError::Kernel)
 }
@@ -1468,7 +1699,7 @@ fn sided(g: &Loopy, budget: &Budget) -> Result<crate::loopy::value::Value, Proof
 pub fn simplify_loopy(t: &Term, budget: &Budget) -> Result<LoopySimplification, ProofError> {
     let opened = open::open_all(t, budget)?;
     let t = &opened.term;
-    let by_sides = if side_call(t).is_some() || sidled(t).is_some() {
+    let by_sides = if side_call(t).is_some() || side_derive::has_sidle(t) {
         match side_derivation(t, budget)? {
             Some(d) => Some(d),
             None => {
@@ -1478,7 +1709,10 @@ pub fn simplify_loopy(t: &Term, budget: &Budget) -> Result<LoopySimplification, 
                          alternating cycle (it may not be a stopper)",
                         side.name()
                     ),
-                    None => "A & B is derived for stoppers A and B only".to_string(),
+                    None => "the sides are not reached by the rules: A & B is derived for \
+                             stoppers A and B only, and deleting options from a side must leave \
+                             no alternating cycle"
+                        .to_string(),
                 };
                 return Err(ProofError::Kernel(KernelError::Function {
                     name: match side_call(t) {
@@ -1555,6 +1789,18 @@ fn sidled(t: &Term) -> Option<(&Term, &Term)> {
 
 /// A term's value: `A & B` by its sides (Siegel VI.4), any other game by its graph.
 fn value_of(t: &Term, budget: &Budget) -> Result<crate::loopy::value::Value, ProofError> {
+    // Sums and negatives of sided values part by part (the sum of values is their upsum
+    // and downsum, src/loopy/value.rs).
+    match t {
+        Term::Sum(a, b) if side_derive::has_sidle(t) => {
+            let (a, b) = (value_of(a, budget)?, value_of(b, budget)?);
+            return a
+                .add(&b, &mut Work::new(budget.clone()))
+                .map_err(ProofError::Kernel);
+        }
+        Term::Neg(a) if side_derive::has_sidle(t) => return Ok(value_of(a, budget)?.neg()),
+        _ => {}
+    }
     match sidled(t) {
         Some((on, off)) => {
             let (on, off) = (
@@ -1604,7 +1850,7 @@ pub enum LoopyVerdict {
 pub fn prove_loopy(a: &Term, b: &Term, budget: &Budget) -> Result<LoopyVerdict, ProofError> {
     let (oa, ob) = (open::open_all(a, budget)?, open::open_all(b, budget)?);
     let (a, b) = (&oa.term, &ob.term);
-    let plain = |t: &Term| sidled(t).is_none() && side_call(t).is_none();
+    let plain = |t: &Term| !side_derive::has_sidle(t) && side_call(t).is_none();
     let mut tried = None;
     if plain(a) && plain(b) {
         let (_, da) = derivation(a, budget)?;
@@ -1619,15 +1865,13 @@ pub fn prove_loopy(a: &Term, b: &Term, budget: &Budget) -> Result<LoopyVerdict, 
         tried = Some((da, db));
     }
     // By the side rules: a term they do not apply to keeps its plain derivation.
-    let by_sides = |t: &Term, plain: Option<LoopyDerivation>| -> Result<_, ProofError> {
+    let by_sides = |t: &Term, derived: Option<LoopyDerivation>| -> Result<_, ProofError> {
         Ok(match side_derivation(t, budget)? {
             Some(d) => Some(d),
-            None => match plain {
+            None => match derived {
                 Some(d) if d.stopper => Some(d),
                 Some(_) => None,
-                None if sidled(t).is_none() && side_call(t).is_none() => {
-                    Some(derivation(t, budget)?.1).filter(|d| d.stopper)
-                }
+                None if plain(t) => Some(derivation(t, budget)?.1).filter(|d| d.stopper),
                 None => None,
             },
         })
