@@ -6,29 +6,9 @@
 //! procedures, and rejects tampered steps, naming the step.
 
 mod common;
-use common::drive;
-use common::run::{onag, onag_stdin, stderr, stdout};
+use common::run::{onag, stderr, stdout};
+use common::verdict::{check, checks, rejected_at as rejected};
 use serde_json::Value;
-
-fn check(json: &str) -> (i32, String) {
-    let o = onag_stdin(&["check", "-"], json);
-    (o.status.code().unwrap_or(-1), stdout(&o) + &stderr(&o))
-}
-
-fn checks(json: &str) {
-    let (code, out) = check(json);
-    assert_eq!(code, 0, "{out}\n{json}");
-    drive::json(json);
-}
-
-fn rejected(text: &str, what: &str, step: usize, because: &str) {
-    let (code, out) = check(text);
-    assert_eq!(code, 1, "{what}: accepted\n{text}\n{out}");
-    assert!(out.starts_with("rejected"), "{what}: {out}");
-    assert!(out.contains(&format!("step {step}")), "{what}: {out}");
-    assert!(out.contains(because), "{what}: {out}");
-    drive::json(text);
-}
 
 /// `onag prove a b` proves it, and the JSON proof checks; the rules it names.
 fn proved(a: &str, b: &str) -> Vec<String> {

@@ -6,8 +6,8 @@
 //! order of sides and rejects tampered proofs, naming the step.
 
 mod common;
-use common::drive;
-use common::run::{onag, onag_stdin, stderr, stdout};
+use common::run::{onag, stderr, stdout};
+use common::verdict::{checks, rejected_at as rejected};
 use serde_json::Value;
 
 fn last_line(args: &[&str]) -> String {
@@ -16,30 +16,10 @@ fn last_line(args: &[&str]) -> String {
     stdout(&o).lines().last().unwrap_or_default().to_string()
 }
 
-fn check(json: &str) -> (i32, String) {
-    let o = onag_stdin(&["check", "-"], json);
-    (o.status.code().unwrap_or(-1), stdout(&o) + &stderr(&o))
-}
-
 fn json_of(args: &[&str]) -> String {
     let o = onag(args);
     assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
     stdout(&o)
-}
-
-fn checks(json: &str) {
-    let (code, out) = check(json);
-    assert_eq!(code, 0, "{out}\n{json}");
-    drive::json(json);
-}
-
-fn rejected(text: &str, what: &str, step: usize, because: &str) {
-    let (code, out) = check(text);
-    assert_eq!(code, 1, "{what}: accepted\n{text}\n{out}");
-    assert!(out.starts_with("rejected"), "{what}: {out}");
-    assert!(out.contains(&format!("step {step}")), "{what}: {out}");
-    assert!(out.contains(because), "{what}: {out}");
-    drive::json(text);
 }
 
 fn steps(json: &str) -> Vec<Value> {

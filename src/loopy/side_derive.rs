@@ -297,7 +297,7 @@ fn is_sidle(t: &Term) -> bool {
 }
 
 /// `onside(G)` or `offside(G)`: which side, and G.
-fn side_call(t: &Term) -> Option<(Side, &Term)> {
+pub fn side_call(t: &Term) -> Option<(Side, &Term)> {
     match t {
         Term::Call { name, args } if name == "onside" || name == "offside" => match &args[..] {
             [Arg::Game(x)] => Some((

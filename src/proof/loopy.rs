@@ -43,8 +43,7 @@ use super::step::{PathElem, Step, Witnesses};
 use super::{CheckError, Play, Proof, ProofError, TermTable};
 use crate::kernel::{Budget, GameId, Kernel, KernelError, Relation};
 use crate::loopy::derive::{derive, minimal, write, Edit, Hole, LoopyDerivation};
-use crate::loopy::side_derive;
-use crate::loopy::side_order::Side;
+use crate::loopy::side_derive::{self, side_call};
 use crate::loopy::{Loopy, Player, Work};
 use crate::number::Dyadic;
 use crate::rules::Name;
@@ -1607,24 +1606,6 @@ fn derivation(t: &Term, budget: &Budget) -> Result<(Loopy, LoopyDerivation), Pro
     let written = write(&minimal(&g)).map_err(ProofError::Kernel)?;
     let d = derive(&g, written != *t, &mut work).map_err(ProofError::Kernel)?;
     Ok((g, d))
-}
-
-/// `onside(G)` or `offside(G)`: which side, and G.
-fn side_call(t: &Term) -> Option<(Side, &Term)> {
-    match t {
-        Term::Call { name, args } if name == "onside" || name == "offside" => match &args[..] {
-            [Arg::Game(x)] => Some((
-                if name == "onside" {
-                    Side::On
-                } else {
-                    Side::Off
-                },
-                x,
-            )),
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 /// The derivation of a term by the side rules too: `onside(G)` and `offside(G)` to the

@@ -6,6 +6,7 @@
 
 pub mod drive;
 pub mod run;
+pub mod verdict;
 
 use onag::{GameId, Kernel, Relation};
 use std::collections::HashMap;
