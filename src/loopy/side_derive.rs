@@ -342,18 +342,31 @@ fn stopper_in_place(
     steps: &mut Vec<LoopyStep>,
     work: &mut Work,
 ) -> Result<(Loopy, Term), KernelError> {
-    let ga = minimal(g);
-    let ta = write(&ga)?;
-    if ta != *written {
+    let (ga, _) = as_graph(g, Some(written), within, wrap, steps)?;
+    stopper_chain(&ga, within, wrap, steps, work)
+}
+
+/// `g` kept minimal as a form and written as its graph at `within` by a `loopy-sum` step,
+/// unless it is written so already (`written`); the graph and its term.
+fn as_graph(
+    g: &Loopy,
+    written: Option<&Term>,
+    within: &[Hole],
+    wrap: &dyn Fn(Term) -> Term,
+    steps: &mut Vec<LoopyStep>,
+) -> Result<(Loopy, Term), KernelError> {
+    let cur = minimal(g);
+    let graph = write(&cur)?;
+    if written != Some(&graph) {
         steps.push(LoopyStep {
             edit: Edit::Sum,
             within: within.to_vec(),
             at: Vec::new(),
-            term: wrap(ta),
-            after: ga.clone(),
+            term: wrap(graph.clone()),
+            after: cur.clone(),
         });
     }
-    stopper_chain(&ga, within, wrap, steps, work)
+    Ok((cur, graph))
 }
 
 /// Two sides in simplest form at `within`: when they are the same stopper S, `S & S` is
@@ -393,17 +406,7 @@ fn sides_in_place(
     steps: &mut Vec<LoopyStep>,
     work: &mut Work,
 ) -> Result<Option<Reached>, KernelError> {
-    let cur = minimal(g);
-    let graph = write(&cur)?;
-    if graph != *written {
-        steps.push(LoopyStep {
-            edit: Edit::Sum,
-            within: within.to_vec(),
-            at: Vec::new(),
-            term: wrap(graph.clone()),
-            after: cur.clone(),
-        });
-    }
+    let (cur, graph) = as_graph(g, Some(written), within, wrap, steps)?;
     let off = side_term(Side::Off, relabel(&graph));
     steps.push(LoopyStep {
         edit: Edit::Sides,
@@ -436,14 +439,7 @@ fn stopper_of_parts(
     steps: &mut Vec<LoopyStep>,
     work: &mut Work,
 ) -> Result<Reached, KernelError> {
-    let ga = minimal(g);
-    steps.push(LoopyStep {
-        edit: Edit::Sum,
-        within: within.to_vec(),
-        at: Vec::new(),
-        term: wrap(write(&ga)?),
-        after: ga.clone(),
-    });
+    let (ga, _) = as_graph(g, None, within, wrap, steps)?;
     let (g, t) = stopper_chain(&ga, within, wrap, steps, work)?;
     Ok(Reached::Stopper(g, t))
 }
