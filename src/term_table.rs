@@ -16,9 +16,15 @@
 //! references). An entry refers only to entries before it, so the table has no cycles, and every
 //! walk over it can go entry by entry in order instead of recursing down a DAG's depth.
 //!
-//! A loopy game's cycles stay inside entries: an entry is a closed part, and a labelled brace
-//! with the uses of its label is written within one entry (`#3 = a{0|#1,a}`, read by the same
-//! grammar as the input), so the table of a loopy proof is acyclic too.
+//! A loopy game's cycles stay inside entries where CGSuite's notation can write them: an entry
+//! is a closed part, and a labelled brace with the uses of its label is written within one
+//! entry (`#3 = a{0|#1,a}`, read by the same grammar as the input). A label is seen only inside
+//! its braces, so a position reached along two paths inside a cycle would be written twice, and
+//! such a graph grows exponentially when written so. A loopy proof therefore writes such a graph
+//! through the table itself: one entry per position, `{#4,#7|pass}`, which may name any entry,
+//! itself and later ones included ([`TermTable::cyclic`]). Only a loopy proof's table may; its
+//! readers say so once they know the play. An entry whose written-out size is not finite (it is
+//! on a cycle through the table, or names one) has size `u64::MAX` and is never written out.
 
 use crate::loopy::build::{CONSTANTS, LOOP, PASS};
 use crate::term::{children, children_mut, Arg, Term};
@@ -32,6 +38,10 @@ use rustc_hash::FxHashMap;
 /// are written out again for their readers (`proof::table::SMALL_WRITTEN_UP_TO`).
 pub const SHARE_ABOVE: u64 = 2;
 
+/// How deep [`TermTable::open_up`] writes a term out (a term nested deeper is a limit, not
+/// a stack overflow).
+pub const OPEN_DEPTH: usize = 1000;
+
 /// The term table of a proof.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TermTable {
@@ -44,6 +54,8 @@ pub struct TermTable {
     normal: Vec<Option<u32>>,
     /// Every entry below this one has its `normal` entry.
     normalised: usize,
+    /// The first entry that names itself or a later entry, if any.
+    cyclic: Option<u32>,
 }
 
 /// Why a table read from elsewhere is not a table.
@@ -138,12 +150,16 @@ impl TermTable {
             return n;
         }
         let n = self.views.len() as u32;
+        // A reference to this entry or a later one: not finite written out.
         let size = children(&view).iter().fold(1u64, |acc, c| {
             acc.saturating_add(match c {
-                Term::Ref(m) => self.sizes.get(*m as usize).copied().unwrap_or(1),
+                Term::Ref(m) => self.sizes.get(*m as usize).copied().unwrap_or(u64::MAX),
                 other => other.size() as u64,
             })
         });
+        if self.cyclic.is_none() && max_ref(&view).is_some_and(|m| m >= n) {
+            self.cyclic = Some(n);
+        }
         self.sizes.push(size);
         self.normal.push(None);
         self.index.insert(view.clone(), n);
@@ -156,6 +172,63 @@ impl TermTable {
     /// the earlier entry's number, which the caller can tell).
     pub(crate) fn push_view(&mut self, view: Term) -> u32 {
         self.insert_view(view)
+    }
+
+    /// Appends the entries of a loopy game graph's positions, which may name each other:
+    /// `views[i]` becomes entry `len() + i`, and names the others by those numbers. Each view
+    /// is a brace whose options are references, `0` or `pass`, none of them the view of an
+    /// entry already here (the caller has looked: see `proof::loopy`'s graph writer). Returns
+    /// the first new entry's number, or `None` (the table unchanged) if a view repeats an
+    /// entry, which the caller treats as its own error.
+    pub fn push_graph(&mut self, views: Vec<Term>) -> Option<u32> {
+        let base = self.views.len();
+        if views.iter().any(|v| self.index.contains_key(v)) {
+            return None;
+        }
+        for v in views {
+            let n = self.insert_view(v);
+            if n as usize != self.views.len() - 1 {
+                // Two views alike: undo, so the table stays as it was.
+                self.truncate(base);
+                return None;
+            }
+        }
+        Some(base as u32)
+    }
+
+    /// Drops the entries from `len` on (only entries just pushed: nothing refers to them).
+    fn truncate(&mut self, len: usize) {
+        for v in self.views.drain(len..) {
+            self.index.remove(&v);
+        }
+        self.sizes.truncate(len);
+        self.normal.truncate(len);
+        self.normalised = self.normalised.min(len);
+        if self.cyclic.is_some_and(|c| c as usize >= len) {
+            self.cyclic = None;
+        }
+    }
+
+    /// The first entry that names itself or a later entry (a loopy game graph written through
+    /// the table), if any: only a loopy proof's table may have one.
+    pub fn cyclic(&self) -> Option<u32> {
+        self.cyclic
+    }
+
+    /// Why the table is not one whose entries name only earlier ones (what every proof's table
+    /// but a loopy one must be): the first entry that names itself or a later one.
+    pub fn backwards_only(&self) -> Result<(), TableError> {
+        let Some(n) = self.cyclic else {
+            return Ok(());
+        };
+        let mut bad = None;
+        if let Some(v) = self.view(n) {
+            check_refs(v, n as usize, n as usize, &mut bad);
+        }
+        Err(TableError {
+            entry: n as usize,
+            reason: bad.unwrap_or_default(),
+        })
     }
 
     /// The entry of `t` (its references must be entries of this table), adding what is new.
@@ -255,7 +328,7 @@ impl TermTable {
     pub fn written(&self, t: &Term, max: usize) -> Term {
         match t {
             Term::Ref(n) => {
-                if self.size(t) <= max as u64 {
+                if self.size(t) <= max as u64 && self.size(t) < u64::MAX {
                     match self.view(*n) {
                         Some(v) => self.written(v, max),
                         None => t.clone(),
@@ -266,6 +339,44 @@ impl TermTable {
             }
             _ => with_children(t, children(t).into_iter().map(|c| self.written(c, max))),
         }
+    }
+
+    /// `t` with every reference written out except to an entry that names itself or a later
+    /// entry (a position on a cycle of a loopy game graph written through the table), which
+    /// stays `#n`; an error past `max` nodes or [`OPEN_DEPTH`] levels, saying which. Every
+    /// entry written out names only earlier ones, so this ends even in a table with cycles:
+    /// what a reader of a loopy proof's steps sees.
+    pub fn open_up(&self, t: &Term, max: usize) -> Result<Term, String> {
+        fn go(
+            table: &TermTable,
+            t: &Term,
+            nodes: &mut usize,
+            max: usize,
+            depth: usize,
+        ) -> Result<Term, String> {
+            *nodes += 1;
+            if *nodes > max {
+                return Err(format!("a term of more than {max} nodes written out"));
+            }
+            if depth > OPEN_DEPTH {
+                return Err(format!("terms nested more than {OPEN_DEPTH} levels deep"));
+            }
+            match t {
+                Term::Ref(n) => match table.view(*n) {
+                    Some(v) if max_ref(v).is_some_and(|m| m >= *n) => Ok(t.clone()),
+                    Some(v) => go(table, v, nodes, max, depth + 1),
+                    None => Ok(t.clone()),
+                },
+                _ => {
+                    let kids = children(t)
+                        .into_iter()
+                        .map(|k| go(table, k, nodes, max, depth + 1))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    Ok(with_children(t, kids.into_iter()))
+                }
+            }
+        }
+        go(self, t, &mut 0, max, 0)
     }
 
     /// The size of `t` written out, in nodes (saturating at `u64::MAX`).
@@ -280,7 +391,8 @@ impl TermTable {
 
     /// `t` with every reference written out, if that takes at most `max` nodes.
     pub fn expand(&self, t: &Term, max: usize) -> Option<Term> {
-        if self.size(t) > max as u64 {
+        let size = self.size(t);
+        if size > max as u64 || size == u64::MAX {
             return None;
         }
         Some(self.expand_unchecked(t))
@@ -447,12 +559,22 @@ impl TermTable {
     }
 
     /// Reads a table from its views (a proof's JSON): each entry may refer only to entries
-    /// before it, and no entry may repeat another.
+    /// before it, except a brace, which may name any entry (a loopy game graph written through
+    /// the table: [`TermTable::cyclic`] then says where, and the reader refuses it unless the
+    /// proof is loopy); no entry is only a reference, and none repeats another.
     pub fn from_views(views: Vec<Term>) -> Result<TermTable, TableError> {
         let mut table = TermTable::new();
+        let len = views.len();
         for (i, v) in views.into_iter().enumerate() {
+            if let Term::Ref(n) = v {
+                return Err(TableError {
+                    entry: i,
+                    reason: format!("is only a reference (#{n}): an entry is a term of its own"),
+                });
+            }
             let mut bad = None;
-            check_refs(&v, i, &mut bad);
+            let brace = matches!(v, Term::Game { .. });
+            check_refs(&v, i, if brace { len } else { i }, &mut bad);
             if let Some(reason) = bad {
                 return Err(TableError { entry: i, reason });
             }
@@ -650,21 +772,25 @@ pub fn renumber_text(text: &str, map: &[u32]) -> String {
     out
 }
 
-fn check_refs(t: &Term, entry: usize, bad: &mut Option<String>) {
+/// Whether every reference in `t`, the view of entry `entry`, is below `limit` (`entry` for
+/// most entries, the table's length for a brace).
+fn check_refs(t: &Term, entry: usize, limit: usize, bad: &mut Option<String>) {
     if bad.is_some() {
         return;
     }
     match t {
-        Term::Ref(n) if *n as usize >= entry => {
+        Term::Ref(n) if *n as usize >= limit => {
             *bad = Some(if *n as usize == entry {
                 "refers to itself".into()
-            } else {
+            } else if limit == entry {
                 format!("refers to #{n}, which is not an earlier entry")
+            } else {
+                format!("refers to #{n}, which is not an entry of the table")
             });
         }
         _ => {
             for c in children(t) {
-                check_refs(c, entry, bad);
+                check_refs(c, entry, limit, bad);
             }
         }
     }
@@ -740,11 +866,24 @@ mod tests {
         let v = |s: &str| parse(s).unwrap();
         let ok = TermTable::from_views(vec![v("{1|0}"), Term::game(vec![Term::Ref(0)], vec![])]);
         assert!(ok.is_ok());
+        // A brace may name a later entry or itself (a loopy proof's graph), which the table
+        // tells, and which every other proof's reader refuses by `backwards_only`.
         let fwd = TermTable::from_views(vec![Term::game(vec![Term::Ref(1)], vec![]), v("{1|0}")])
-            .unwrap_err();
-        assert_eq!(fwd.entry, 0);
-        let own = TermTable::from_views(vec![Term::game(vec![Term::Ref(0)], vec![])]).unwrap_err();
-        assert!(own.reason.contains("itself"));
+            .unwrap();
+        assert_eq!(fwd.cyclic(), Some(0));
+        assert_eq!(fwd.backwards_only().unwrap_err().entry, 0);
+        let own = TermTable::from_views(vec![Term::game(vec![Term::Ref(0)], vec![])]).unwrap();
+        assert!(own.backwards_only().unwrap_err().reason.contains("itself"));
+        // Any other entry names only earlier ones; none is only a reference.
+        let sum = TermTable::from_views(vec![v("{1|0}"), Term::sum(Term::Ref(1), Term::Ref(0))]);
+        assert!(sum.unwrap_err().reason.contains("itself"));
+        let bare = TermTable::from_views(vec![v("{1|0}"), Term::Ref(0)]).unwrap_err();
+        assert!(bare.reason.contains("only a reference"), "{}", bare.reason);
+        let beyond = TermTable::from_views(vec![Term::game(vec![Term::Ref(5)], vec![])]);
+        assert!(beyond
+            .unwrap_err()
+            .reason
+            .contains("not an entry of the table"));
         let dup = TermTable::from_views(vec![v("{1|0}"), v("{1|0}")]).unwrap_err();
         assert_eq!(dup.entry, 1);
     }

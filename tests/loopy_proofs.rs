@@ -412,10 +412,24 @@ fn tampered_term_tables_are_bad_input() {
     let mut t = terms.clone();
     t[n - 1] = format!("{{0|#{}}}", n + 5);
     bad_input(&with_table(&json, t), &format!("term #{}", n - 1));
-    // An entry naming itself.
+    // An entry that is not a brace naming itself: no game.
+    let mut t = terms.clone();
+    t[n - 1] = format!("-#{}", n - 1);
+    bad_input(&with_table(&json, t), "refers to itself");
+    // A brace naming itself is a loopy proof's way to write a cycle (`{0|#k}` at #k is
+    // `{0|pass}`), so the table reads; the step it changes is then wrong.
     let mut t = terms.clone();
     t[n - 1] = format!("{{0|#{}}}", n - 1);
-    bad_input(&with_table(&json, t), "refers to itself");
+    rejected(
+        &with_table(&json, t),
+        "a brace naming itself, changing the last step",
+    );
+    // In a normal-play proof no entry may name a later one, a brace neither.
+    let normal = serde_json::json!({
+        "version": 3, "terms": ["{0|#1}", "{#0|}"], "input": "#0", "result": "#0", "steps": [],
+    })
+    .to_string();
+    bad_input(&normal, "only a loopy proof's table may");
     // Two entries naming each other, no brace between.
     let fake = |terms: serde_json::Value, to: &str| {
         serde_json::json!({

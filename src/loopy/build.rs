@@ -73,6 +73,12 @@ pub fn is_loopy(t: &Term) -> bool {
     go(t, &mut Vec::new(), 0)
 }
 
+/// Whether `t` names an entry of a proof's term table (`#n`), which may be a loopy game's
+/// graph written through the table: read part by part, the reference by the caller.
+fn has_ref(t: &Term) -> bool {
+    matches!(t, Term::Ref(_)) || crate::term::children(t).into_iter().any(has_ref)
+}
+
 fn is_notation_call(name: &str, args: &[Arg]) -> bool {
     name == LOOP
         || name == SIDLE
@@ -255,7 +261,8 @@ impl Builder<'_, '_> {
                 let s = tiny.add(&n, self.work)?;
                 self.place(&s)
             }
-            Term::Call { .. } => {
+            // A proof's reference to a graph written through its table: the caller's.
+            Term::Call { .. } | Term::Ref(_) => {
                 let g = (self.leaf)(t)?;
                 self.place(&g)
             }
@@ -272,7 +279,7 @@ impl Builder<'_, '_> {
 
     /// Whether `t` has anything loopy in it, or names a label in scope.
     fn mentions_loop(&self, t: &Term) -> bool {
-        is_loopy(t)
+        is_loopy(t) || has_ref(t)
     }
 
     /// A brace, after an optional label.

@@ -223,27 +223,42 @@ fn label(k: usize) -> String {
     }
 }
 
+/// How a derivation writes the game graph of a step as a term. CGSuite's notation (labels,
+/// [`tree`]) writes a graph whose every shared position is a closed part; a graph with a
+/// position reached along two paths inside a cycle needs the proof's term table, where each
+/// position is an entry naming its options' entries (`proof::loopy` has that writer; this
+/// layer sits below the table). Equal graphs (as forms) must get equal terms: a derivation
+/// compares terms to tell whether a part is already written as its graph.
+pub trait Writer {
+    /// The term for `g`, minimal and numbered ([`minimal`]).
+    fn write(&mut self, g: &Loopy) -> Result<Term, KernelError>;
+}
+
 /// The game as a term of the loopy notation: braces for each vertex, options in the graph's
 /// order, `pass` for a move to the vertex itself, a label for a move back to a vertex being
-/// written around it, `0` for a vertex without options. A vertex reached along two paths is
-/// written twice; an error past [`MAX_TERM_NODES`].
-pub fn write(g: &Loopy) -> Result<Term, KernelError> {
+/// written around it, `0` for a vertex without options. `None` when that would write a
+/// position twice inside a cycle (its copies are not closed, so no table can share them, and
+/// the copies can grow exponentially) or take more than [`MAX_TERM_NODES`] nodes. A position
+/// written twice outside any cycle around it is a closed part, which a term table shares.
+pub fn tree(g: &Loopy) -> Result<Option<Term>, KernelError> {
     struct W<'a> {
         graph: &'a Graph,
+        comp: Vec<usize>,
         open: Vec<u32>,
+        seen: Vec<bool>,
         labels: BTreeMap<u32, String>,
         nodes: usize,
     }
     impl W<'_> {
-        fn vertex(&mut self, v: u32) -> Result<Term, KernelError> {
+        /// `None`: a copy inside a cycle, or too large.
+        fn vertex(&mut self, v: u32) -> Option<Term> {
             self.nodes += 1;
             if self.nodes > MAX_TERM_NODES {
-                return Err(super::limit(&format!(
-                    "a game graph written out in more than {MAX_TERM_NODES} nodes"
-                )));
+                return None;
             }
+            self.seen[v as usize] = true;
             if self.graph.left(v).is_empty() && self.graph.right(v).is_empty() {
-                return Ok(Term::zero());
+                return Some(Term::zero());
             }
             self.open.push(v);
             let mut sides = [Vec::new(), Vec::new()];
@@ -259,6 +274,9 @@ pub fn write(g: &Loopy) -> Result<Term, KernelError> {
                         let l = self.labels.entry(o).or_insert_with(|| label(k)).clone();
                         Term::Name(l)
                     } else {
+                        if self.seen[o as usize] && self.comp[o as usize] == self.comp[v as usize] {
+                            return None;
+                        }
                         self.vertex(o)?
                     };
                     sides[s].push(t);
@@ -267,7 +285,7 @@ pub fn write(g: &Loopy) -> Result<Term, KernelError> {
             self.open.pop();
             let [left, right] = sides;
             let body = Term::Game { left, right };
-            Ok(match self.labels.get(&v) {
+            Some(match self.labels.get(&v) {
                 Some(l) => Term::Call {
                     name: super::build::LOOP.to_string(),
                     args: vec![Arg::Text(l.clone()), Arg::Game(body)],
@@ -276,13 +294,24 @@ pub fn write(g: &Loopy) -> Result<Term, KernelError> {
             })
         }
     }
+    let graph = g.graph();
+    let (comp, _) = super::sides::strongly_connected(
+        graph.len(),
+        |v, out| {
+            out.extend(graph.left(v as u32).iter().map(|&t| t as usize));
+            out.extend(graph.right(v as u32).iter().map(|&t| t as usize));
+        },
+        &mut Work::default(),
+    )?;
     let mut w = W {
-        graph: g.graph(),
+        graph,
+        comp,
         open: Vec::new(),
+        seen: vec![false; graph.len()],
         labels: BTreeMap::new(),
         nodes: 0,
     };
-    w.vertex(g.root())
+    Ok(w.vertex(g.root()))
 }
 
 /// A shortest path of options from the top to every vertex (`None` where unreachable).
@@ -421,6 +450,7 @@ pub fn derive(
     g: &Loopy,
     from_definition: bool,
     work: &mut Work,
+    out: &mut dyn Writer,
 ) -> Result<LoopyDerivation, KernelError> {
     let mut cur = minimal(g);
     let mut steps = Vec::new();
@@ -429,7 +459,7 @@ pub fn derive(
             edit: Edit::Sum,
             within: Vec::new(),
             at: Vec::new(),
-            term: write(&cur)?,
+            term: out.write(&cur)?,
             after: cur.clone(),
         });
     }
@@ -454,13 +484,13 @@ pub fn derive(
                 edit,
                 within: Vec::new(),
                 at,
-                term: write(&after)?,
+                term: out.write(&after)?,
                 after: after.clone(),
             });
             cur = after;
         }
     }
-    let term = write(&cur)?;
+    let term = out.write(&cur)?;
     Ok(LoopyDerivation {
         steps,
         result: cur,

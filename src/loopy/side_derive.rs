@@ -21,7 +21,7 @@
 //! the result then derived as above; two sides that end as the same stopper S are S
 //! (`sidle-stopper`), so a sum whose sides agree is proved equal to a stopper.
 
-use super::derive::{derive, minimal, places, write, Edit, Hole, LoopyDerivation, LoopyStep};
+use super::derive::{derive, minimal, places, Edit, Hole, LoopyDerivation, LoopyStep, Writer};
 use super::side_order::{side_ge, Side};
 use super::sides::cyclic_edges;
 use super::{Loopy, Player, Work};
@@ -156,6 +156,7 @@ fn side_chain(
     wrap: &dyn Fn(Term) -> Term,
     steps: &mut Vec<LoopyStep>,
     work: &mut Work,
+    out: &mut dyn Writer,
 ) -> Result<Option<(Loopy, Term)>, KernelError> {
     let mut cur = minimal(g);
     let mut inside = within.to_vec();
@@ -165,7 +166,7 @@ fn side_chain(
             edit: Edit::Sum,
             within: inside.clone(),
             at: Vec::new(),
-            term: wrap(side_term(side, write(&cur)?)),
+            term: wrap(side_term(side, out.write(&cur)?)),
             after: cur.clone(),
         });
     }
@@ -194,7 +195,7 @@ fn side_chain(
             },
             within: inside.clone(),
             at,
-            term: wrap(side_term(side, write(&after)?)),
+            term: wrap(side_term(side, out.write(&after)?)),
             after: after.clone(),
         });
         cur = after;
@@ -203,10 +204,10 @@ fn side_chain(
         edit: Edit::SideStopper(side),
         within: within.to_vec(),
         at: Vec::new(),
-        term: wrap(write(&cur)?),
+        term: wrap(out.write(&cur)?),
         after: cur.clone(),
     });
-    Ok(Some(stopper_chain(&cur, within, wrap, steps, work)?))
+    Ok(Some(stopper_chain(&cur, within, wrap, steps, work, out)?))
 }
 
 /// The stopper derivation of `g` (written already) at `within`: its simplest form and term.
@@ -216,8 +217,9 @@ fn stopper_chain(
     wrap: &dyn Fn(Term) -> Term,
     steps: &mut Vec<LoopyStep>,
     work: &mut Work,
+    out: &mut dyn Writer,
 ) -> Result<(Loopy, Term), KernelError> {
-    let d = derive(g, false, work)?;
+    let d = derive(g, false, work, out)?;
     for s in d.steps {
         steps.push(LoopyStep {
             within: within.to_vec(),
@@ -236,10 +238,12 @@ pub fn side(
     side: Side,
     from_definition: bool,
     work: &mut Work,
+    out: &mut dyn Writer,
 ) -> Result<Option<LoopyDerivation>, KernelError> {
     let mut steps = Vec::new();
     let id = |t: Term| t;
-    let Some((result, term)) = side_chain(g, side, from_definition, &[], &id, &mut steps, work)?
+    let Some((result, term)) =
+        side_chain(g, side, from_definition, &[], &id, &mut steps, work, out)?
     else {
         return Ok(None);
     };
@@ -341,9 +345,10 @@ fn stopper_in_place(
     wrap: &dyn Fn(Term) -> Term,
     steps: &mut Vec<LoopyStep>,
     work: &mut Work,
+    out: &mut dyn Writer,
 ) -> Result<(Loopy, Term), KernelError> {
-    let (ga, _) = as_graph(g, Some(written), within, wrap, steps)?;
-    stopper_chain(&ga, within, wrap, steps, work)
+    let (ga, _) = as_graph(g, Some(written), within, wrap, steps, out)?;
+    stopper_chain(&ga, within, wrap, steps, work, out)
 }
 
 /// `g` kept minimal as a form and written as its graph at `within` by a `loopy-sum` step,
@@ -354,9 +359,10 @@ fn as_graph(
     within: &[Hole],
     wrap: &dyn Fn(Term) -> Term,
     steps: &mut Vec<LoopyStep>,
+    out: &mut dyn Writer,
 ) -> Result<(Loopy, Term), KernelError> {
     let cur = minimal(g);
-    let graph = write(&cur)?;
+    let graph = out.write(&cur)?;
     if written != Some(&graph) {
         steps.push(LoopyStep {
             edit: Edit::Sum,
@@ -405,8 +411,9 @@ fn sides_in_place(
     wrap: &dyn Fn(Term) -> Term,
     steps: &mut Vec<LoopyStep>,
     work: &mut Work,
+    out: &mut dyn Writer,
 ) -> Result<Option<Reached>, KernelError> {
-    let (cur, graph) = as_graph(g, Some(written), within, wrap, steps)?;
+    let (cur, graph) = as_graph(g, Some(written), within, wrap, steps, out)?;
     let off = side_term(Side::Off, relabel(&graph));
     steps.push(LoopyStep {
         edit: Edit::Sides,
@@ -417,13 +424,23 @@ fn sides_in_place(
     });
     let wrap_on = |t: Term| wrap(sidle_term(t, off.clone()));
     let on_place = deeper(within, Hole::Arg(0));
-    let Some(on) = side_chain(&cur, Side::On, false, &on_place, &wrap_on, steps, work)? else {
+    let Some(on) = side_chain(&cur, Side::On, false, &on_place, &wrap_on, steps, work, out)? else {
         return Ok(None);
     };
     let on_term = on.1.clone();
     let wrap_off = |t: Term| wrap(sidle_term(on_term.clone(), relabel(&t)));
     let off_place = deeper(within, Hole::Arg(1));
-    let Some(off) = side_chain(&cur, Side::Off, false, &off_place, &wrap_off, steps, work)? else {
+    let Some(off) = side_chain(
+        &cur,
+        Side::Off,
+        false,
+        &off_place,
+        &wrap_off,
+        steps,
+        work,
+        out,
+    )?
+    else {
         return Ok(None);
     };
     let off = (off.0, relabel(&off.1));
@@ -438,9 +455,10 @@ fn stopper_of_parts(
     wrap: &dyn Fn(Term) -> Term,
     steps: &mut Vec<LoopyStep>,
     work: &mut Work,
+    out: &mut dyn Writer,
 ) -> Result<Reached, KernelError> {
-    let (ga, _) = as_graph(g, None, within, wrap, steps)?;
-    let (g, t) = stopper_chain(&ga, within, wrap, steps, work)?;
+    let (ga, _) = as_graph(g, None, within, wrap, steps, out)?;
+    let (g, t) = stopper_chain(&ga, within, wrap, steps, work, out)?;
     Ok(Reached::Stopper(g, t))
 }
 
@@ -453,6 +471,7 @@ fn part(
     steps: &mut Vec<LoopyStep>,
     work: &mut Work,
     leaf: &mut Leaf<'_>,
+    out: &mut dyn Writer,
 ) -> Result<Option<Reached>, KernelError> {
     work.tick(1)?;
     match t {
@@ -465,11 +484,26 @@ fn part(
                 return Ok(None);
             }
             let wrap_a = |u: Term| wrap(sidle_term(u, y.clone()));
-            let on = stopper_in_place(&gx, x, &deeper(within, Hole::Arg(0)), &wrap_a, steps, work)?;
+            let on = stopper_in_place(
+                &gx,
+                x,
+                &deeper(within, Hole::Arg(0)),
+                &wrap_a,
+                steps,
+                work,
+                out,
+            )?;
             let on_term = on.1.clone();
             let wrap_b = |u: Term| wrap(sidle_term(on_term.clone(), relabel(&u)));
-            let off =
-                stopper_in_place(&gy, y, &deeper(within, Hole::Arg(1)), &wrap_b, steps, work)?;
+            let off = stopper_in_place(
+                &gy,
+                y,
+                &deeper(within, Hole::Arg(1)),
+                &wrap_b,
+                steps,
+                work,
+                out,
+            )?;
             let off = (off.0, relabel(&off.1));
             Ok(Some(finish(on, off, within, wrap, steps)))
         }
@@ -497,7 +531,8 @@ fn part(
                 } else {
                     Hole::SumRight
                 };
-                let Some(r) = part(&cur[i], &deeper(within, hole), &w, steps, work, leaf)? else {
+                let Some(r) = part(&cur[i], &deeper(within, hole), &w, steps, work, leaf, out)?
+                else {
                     return Ok(None);
                 };
                 cur[i] = r.term();
@@ -510,11 +545,11 @@ fn part(
                 // A sum of stoppers need not be a stopper (over + under): then its sides.
                 let g = a.add(b, work)?;
                 if g.is_stopper() {
-                    return stopper_of_parts(&g, within, wrap, steps, work).map(Some);
+                    return stopper_of_parts(&g, within, wrap, steps, work, out).map(Some);
                 }
                 let [p, q] = cur;
                 let written = Term::Sum(Box::new(p), Box::new(q));
-                return sides_in_place(&g, &written, within, wrap, steps, work);
+                return sides_in_place(&g, &written, within, wrap, steps, work, out);
             }
             // A stopper beside sided values is written S & S (`sidle-stopper` read right to
             // left).
@@ -557,7 +592,16 @@ fn part(
             let on_sum = a.add(&c, work)?;
             let wrap_on = |u: Term| wrap(sidle_term(u, off_sum.clone()));
             let on_place = deeper(within, Hole::Arg(0));
-            let Some(on) = side_chain(&on_sum, Side::On, true, &on_place, &wrap_on, steps, work)?
+            let Some(on) = side_chain(
+                &on_sum,
+                Side::On,
+                true,
+                &on_place,
+                &wrap_on,
+                steps,
+                work,
+                out,
+            )?
             else {
                 return Ok(None);
             };
@@ -565,8 +609,16 @@ fn part(
             let on_term = on.1.clone();
             let wrap_off = |u: Term| wrap(sidle_term(on_term.clone(), relabel(&u)));
             let off_place = deeper(within, Hole::Arg(1));
-            let Some(off) =
-                side_chain(&off_g, Side::Off, true, &off_place, &wrap_off, steps, work)?
+            let Some(off) = side_chain(
+                &off_g,
+                Side::Off,
+                true,
+                &off_place,
+                &wrap_off,
+                steps,
+                work,
+                out,
+            )?
             else {
                 return Ok(None);
             };
@@ -579,8 +631,9 @@ fn part(
                 return Ok(None);
             };
             let g = leaf(x)?;
-            let from_definition = write(&minimal(&g))? != *x;
-            let Some((g, s)) = side_chain(&g, side, from_definition, within, wrap, steps, work)?
+            let from_definition = out.write(&minimal(&g))? != *x;
+            let Some((g, s)) =
+                side_chain(&g, side, from_definition, within, wrap, steps, work, out)?
             else {
                 return Ok(None);
             };
@@ -588,12 +641,12 @@ fn part(
         }
         Term::Neg(x) if has_sidle(t) => {
             let w = |u: Term| wrap(Term::Neg(Box::new(u)));
-            let Some(r) = part(x, &deeper(within, Hole::Neg), &w, steps, work, leaf)? else {
+            let Some(r) = part(x, &deeper(within, Hole::Neg), &w, steps, work, leaf, out)? else {
                 return Ok(None);
             };
             let (a, ta, b, tb) = match r {
                 Reached::Stopper(s, _) => {
-                    return stopper_of_parts(&s.neg(), within, wrap, steps, work).map(Some)
+                    return stopper_of_parts(&s.neg(), within, wrap, steps, work, out).map(Some)
                 }
                 r => r.sides(),
             };
@@ -614,6 +667,7 @@ fn part(
                 &wrap_on,
                 steps,
                 work,
+                out,
             )?;
             let on_term = on.1.clone();
             let wrap_off = |u: Term| wrap(sidle_term(on_term.clone(), relabel(&u)));
@@ -624,6 +678,7 @@ fn part(
                 &wrap_off,
                 steps,
                 work,
+                out,
             )?;
             let off = (off.0, relabel(&off.1));
             Ok(Some(finish(on, off, within, wrap, steps)))
@@ -631,10 +686,10 @@ fn part(
         _ => {
             let g = leaf(t)?;
             if g.is_stopper() {
-                let (g, s) = stopper_in_place(&g, t, within, wrap, steps, work)?;
+                let (g, s) = stopper_in_place(&g, t, within, wrap, steps, work, out)?;
                 return Ok(Some(Reached::Stopper(g, s)));
             }
-            sides_in_place(&g, t, within, wrap, steps, work)
+            sides_in_place(&g, t, within, wrap, steps, work, out)
         }
     }
 }
@@ -651,10 +706,11 @@ pub fn sided(
     t: &Term,
     leaf: &mut Leaf<'_>,
     work: &mut Work,
+    out: &mut dyn Writer,
 ) -> Result<Option<LoopyDerivation>, KernelError> {
     let mut steps = Vec::new();
     let id = |u: Term| u;
-    let Some(r) = part(t, &[], &id, &mut steps, work, leaf)? else {
+    let Some(r) = part(t, &[], &id, &mut steps, work, leaf, out)? else {
         return Ok(None);
     };
     Ok(Some(match r {

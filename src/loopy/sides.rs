@@ -350,5 +350,6 @@ pub fn offside(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
 }
 
 mod parts;
+pub(crate) use parts::strongly_connected;
 #[cfg(test)]
 mod tests;

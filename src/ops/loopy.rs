@@ -6,7 +6,7 @@
 //! ruleset (its opening is the first step), so no flag is needed.
 
 use super::exit::{Failure, Status};
-use super::played::{chain, only_text_or_json};
+use super::played::{chain, graph_entries, only_text_or_json};
 use super::{Ctx, Format};
 use crate::kernel::{Budget, Relation};
 use crate::proof::loopy::{prove_loopy, simplify_loopy, LoopyVerdict};
@@ -26,6 +26,7 @@ pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, S
         Format::Json => format!("{}\n", s.proof.to_json()),
         _ => {
             let mut out = chain(ctx, &s.proof);
+            out.push_str(&graph_entries(&s.proof));
             if s.sides {
                 out.push_str(&format!(
                     "value by its sides (onside & offside, each in simplest form): {}\n",
@@ -62,9 +63,10 @@ pub(crate) fn prove(
             let out = match ctx.format {
                 Format::Json => format!("{}\n", p.to_json()),
                 _ => format!(
-                    "{}proved: {} = {} (both reach {form}; {} step{}; checked: every step's \
+                    "{}{}proved: {} = {} (both reach {form}; {} step{}; checked: every step's \
                      conditions decided again by the checker's own search)\n",
                     chain(ctx, &p),
+                    graph_entries(&p),
                     style.term(x),
                     style.term(y),
                     p.steps.len(),

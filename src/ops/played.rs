@@ -5,7 +5,15 @@ use super::exit::Failure;
 use super::{unsupported, Ctx, Format};
 use crate::proof::step::path_string;
 use crate::proof::step::Step;
-use crate::proof::Proof;
+use crate::proof::{Play, Proof};
+use crate::term::Term;
+
+/// The most nodes a loopy step's term is written out to in the chain.
+const SHOWN: usize = 100_000;
+
+/// The most positions of game graphs written through a loopy proof's table that the text
+/// lists (past that, the JSON has them).
+const LISTED: usize = 300;
 
 /// Text or JSON; any other format is refused for `cmd`, as `unsupported` says.
 pub(crate) fn only_text_or_json(ctx: &Ctx, cmd: &str) -> Result<(), Failure> {
@@ -46,7 +54,12 @@ pub(crate) fn chain_placed(
         } else {
             ""
         };
-        let to = p.terms.expand(&s.to, max).unwrap_or_else(|| s.to.clone());
+        let to = match p.play {
+            // A game graph written through the table stays `#n` ([`graph_entries`]).
+            Play::Loopy => p.terms.open_up(&s.to, max.min(SHOWN)).ok(),
+            _ => p.terms.expand(&s.to, max),
+        }
+        .unwrap_or_else(|| s.to.clone());
         out.push_str(&format!("  = {}\n", style.term(&to)));
         out.push_str(&format!(
             "      by {}{back} at {at}: {}\n",
@@ -55,4 +68,65 @@ pub(crate) fn chain_placed(
         ));
     }
     out
+}
+
+/// The positions of game graphs that a loopy proof writes through its term table (a graph
+/// CGSuite's notation could write only by copying a position inside a cycle), which the
+/// chain names `#n`: one line each, `#n = {#m,0|pass}`, or a line saying where to find them
+/// when there are more than [`LISTED`]. Empty when the chain names none.
+pub(crate) fn graph_entries(p: &Proof) -> String {
+    if p.play != Play::Loopy || p.terms.cyclic().is_none() {
+        return String::new();
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    let mut stack: Vec<u32> = Vec::new();
+    let named = |t: &Term, stack: &mut Vec<u32>| {
+        if let Ok(o) = p.terms.open_up(t, SHOWN) {
+            refs(&o, stack);
+        }
+    };
+    named(&p.input, &mut stack);
+    for s in &p.steps {
+        named(&s.to, &mut stack);
+    }
+    let mut lines = Vec::new();
+    while let Some(n) = stack.pop() {
+        if !seen.insert(n) {
+            continue;
+        }
+        if seen.len() > LISTED {
+            return format!(
+                "  (#n: positions of game graphs written through the proof's term table, more \
+                 than {LISTED}; `--format json` lists them all)\n"
+            );
+        }
+        let Some(view) = p.terms.view(n) else {
+            continue;
+        };
+        let shown = p
+            .terms
+            .open_up(view, SHOWN)
+            .unwrap_or_else(|_| view.clone());
+        named(&shown, &mut stack);
+        lines.push((n, shown));
+    }
+    lines.sort_by_key(|l| l.0);
+    let mut out = String::from(
+        "  where (positions of game graphs written through the proof's term table):\n",
+    );
+    for (n, t) in lines {
+        out.push_str(&format!("    #{n} = {t}\n"));
+    }
+    out
+}
+
+/// The references in `t`, pushed onto `out`.
+fn refs(t: &Term, out: &mut Vec<u32>) {
+    let mut stack = vec![t];
+    while let Some(x) = stack.pop() {
+        match x {
+            Term::Ref(n) => out.push(*n),
+            _ => stack.extend(crate::term::children(x)),
+        }
+    }
 }

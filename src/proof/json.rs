@@ -170,6 +170,20 @@ fn parse(s: &str, what: impl FnOnce() -> String) -> Result<Term, ProofError> {
 }
 
 /// Every reference in `t` names an entry of a table of `len` entries.
+/// Only a loopy proof's table may name later entries (its game graphs written through the
+/// table); every other checker reads entries in order. Both readers ask this once they know
+/// the play.
+pub(crate) fn table_fits(terms: &super::TermTable, play: super::Play) -> Result<(), ProofError> {
+    if play == super::Play::Loopy {
+        return Ok(());
+    }
+    terms.backwards_only().map_err(|e| {
+        ProofError::Json(format!(
+            "the term table: {e} (only a loopy proof's table may name itself or a later entry)"
+        ))
+    })
+}
+
 fn refs_within(t: &Term, len: usize, what: &str) -> Result<(), ProofError> {
     match t {
         Term::Ref(n) if *n as usize >= len => Err(ProofError::Json(format!(
@@ -364,6 +378,7 @@ impl Proof {
             .collect::<Result<Vec<_>, _>>()?;
         let terms = super::TermTable::from_views(views)
             .map_err(|e| ProofError::Json(format!("the term table: {e}")))?;
+        table_fits(&terms, play)?;
         let len = terms.len();
         let input = parse(&j.input, || "input".into())?;
         let result = parse(&j.result, || "result".into())?;

@@ -42,7 +42,7 @@ use super::played::Stop;
 use super::step::{PathElem, Step, Witnesses};
 use super::{CheckError, Play, Proof, ProofError, TermTable};
 use crate::kernel::{Budget, GameId, Kernel, KernelError, Relation};
-use crate::loopy::derive::{derive, minimal, write, Edit, Hole, LoopyDerivation};
+use crate::loopy::derive::{derive, minimal, Edit, Hole, LoopyDerivation, Writer};
 use crate::loopy::side_derive::{self, side_call};
 use crate::loopy::{Loopy, Player, Work};
 use crate::number::Dyadic;
@@ -52,9 +52,16 @@ use std::collections::{BTreeMap, HashMap};
 
 /// A loopy ruleset's calls opened as the chain's first steps, and their check.
 pub(crate) mod open;
+/// The producer's graph writer: the notation, or the proof's table where the notation copies.
+pub(crate) mod write;
 
-/// The most units of work a loopy check may do.
-pub const MAX_WORK: u64 = 50_000_000;
+use write::TableWriter;
+
+/// The most units of work a loopy check may do. Checking the 263 steps of
+/// `backsliding_toads_and_frogs("tt..ff")` (90 positions; each step's conditions decided on
+/// graphs of about 80, the order of stoppers or of sides over all pairs) takes about 1.3
+/// billion units, 4.7 s (2026-11-28); this allows three times that.
+pub const MAX_WORK: u64 = 4_000_000_000;
 
 /// The most vertices the checker builds for one term.
 const MAX_VERTICES: usize = 20_000;
@@ -241,8 +248,7 @@ fn steps_of(d: &LoopyDerivation, input: &Term) -> Vec<Step> {
 /// The proof of `steps` from `input` to `result`, the steps' terms kept in the term table as
 /// short proofs keep them: each closed part larger than `SHARE_ABOVE` nodes once, the cycles
 /// inside entries as labelled braces (`term_table`), so a part no step changes is written once.
-fn loopy_proof(input: Term, result: Term, mut steps: Vec<Step>) -> Proof {
-    let mut terms = TermTable::new();
+fn loopy_proof(input: Term, result: Term, mut steps: Vec<Step>, mut terms: TermTable) -> Proof {
     // Where the chain is, as written and as stored: a step's `from` is stored as the chain's
     // term when it is that term (the input stays written out, as the claim people read).
     let (mut written, mut stored) = (input.clone(), input.clone());
@@ -270,6 +276,14 @@ fn loopy_proof(input: Term, result: Term, mut steps: Vec<Step>) -> Proof {
 
 // ---------------------------------------------------------------------------------------
 // The checker.
+
+/// A refusal inside entry `n`, saying so.
+fn in_entry(n: u32, e: Stop) -> Stop {
+    match e {
+        Stop::Wrong(w) => Stop::Wrong(format!("in #{n}: {w}")),
+        limit => limit,
+    }
+}
 
 /// The checker's own game graph: options in the order written, repeats kept.
 #[derive(Clone, Debug, Default)]
@@ -314,9 +328,12 @@ struct Checker<'t> {
     table: &'t TermTable,
     /// For each graph being read (innermost last): the vertex of each table entry read into it.
     entries: Vec<HashMap<u32, usize>>,
+    /// The entries that are not braces being read (outermost first): met again inside
+    /// themselves, they are a cycle with no brace on it.
+    active: Vec<u32>,
 }
 
-impl Checker<'_> {
+impl<'t> Checker<'t> {
     fn tick(&mut self, n: u64) -> Result<(), Stop> {
         self.work += n;
         if self.work > MAX_WORK {
@@ -457,28 +474,96 @@ impl Checker<'_> {
         Ok(g)
     }
 
-    /// Entry `n` of the term table, read here from its view: a closed game (a label used in it
-    /// is defined in it), so it is read with no label around it, and once per graph.
+    /// Entry `n` of the term table, read here from its view, once per graph. An entry is a
+    /// closed game (a label used in it is defined in it), so it is read with no label around
+    /// it. A brace's vertex is made before its options are read, so an entry naming itself or
+    /// a later entry (a loopy proof's graph written through the table) closes its cycle; the
+    /// entries a brace names are read by a worklist, not by recursion, so a long chain of them
+    /// is no deeper than one. A cycle through an entry that is not a brace (a sum, a
+    /// negative) has no graph, and is refused.
     fn entry(&mut self, g: &mut G, n: u32, depth: usize) -> Result<usize, Stop> {
         if let Some(&v) = self.entries.last().and_then(|m| m.get(&n)) {
             return Ok(v);
         }
-        let Some(view) = self.table.view(n) else {
+        if self.active.contains(&n) {
             return Err(Stop::Wrong(format!(
-                "#{n} is not an entry of the term table ({} entries)",
-                self.table.len()
+                "#{n} names itself through a sum, a negative or another entry that is not a \
+                 brace: only braces may name back"
             )));
-        };
-        let v = self
-            .node(g, view, &mut Vec::new(), depth + 1)
-            .map_err(|e| match e {
-                Stop::Wrong(w) => Stop::Wrong(format!("in #{n}: {w}")),
-                limit => limit,
-            })?;
+        }
+        let view = self.view(n)?;
+        if !matches!(view, Term::Game { .. }) {
+            self.active.push(n);
+            let v = self.node(g, view, &mut Vec::new(), depth + 1);
+            self.active.pop();
+            let v = v.map_err(|e| in_entry(n, e))?;
+            if let Some(m) = self.entries.last_mut() {
+                m.insert(n, v);
+            }
+            return Ok(v);
+        }
+        // Braces: each vertex made first, its options read after.
+        let first = self.brace_vertex(g, n)?;
+        let mut queue = vec![n];
+        while let Some(k) = queue.pop() {
+            let view = self.view(k)?;
+            let Term::Game { left, right } = view else {
+                continue;
+            };
+            let v = self
+                .entries
+                .last()
+                .and_then(|m| m.get(&k))
+                .copied()
+                .unwrap_or(first);
+            let mut sides = [Vec::new(), Vec::new()];
+            for (s, opts) in [left, right].into_iter().enumerate() {
+                for o in opts {
+                    let x = match o {
+                        Term::Call { name, args } if name == "pass" && args.is_empty() => v,
+                        Term::Ref(m) => {
+                            let known = self.entries.last().and_then(|e| e.get(m)).copied();
+                            match known {
+                                Some(x) => x,
+                                None if matches!(self.view(*m)?, Term::Game { .. }) => {
+                                    queue.push(*m);
+                                    self.brace_vertex(g, *m)?
+                                }
+                                None => self.entry(g, *m, depth + 1)?,
+                            }
+                        }
+                        other => self
+                            .node(g, other, &mut Vec::new(), depth + 1)
+                            .map_err(|e| in_entry(k, e))?,
+                    };
+                    sides[s].push(x);
+                }
+            }
+            let [l, r] = sides;
+            g.l[v] = l;
+            g.r[v] = r;
+        }
+        Ok(first)
+    }
+
+    /// A new vertex for brace entry `n` in the graph being read, its options still to read.
+    fn brace_vertex(&mut self, g: &mut G, n: u32) -> Result<usize, Stop> {
+        self.grow(g)?;
+        let v = g.add();
         if let Some(m) = self.entries.last_mut() {
             m.insert(n, v);
         }
         Ok(v)
+    }
+
+    /// Entry `n`'s view, or why there is none.
+    fn view(&self, n: u32) -> Result<&'t Term, Stop> {
+        self.table.view(n).ok_or_else(|| {
+            Stop::Wrong(format!(
+                "#{n} is not an entry of the term table ({} entries)",
+                self.table.len()
+            ))
+        })
     }
 
     fn braces(
@@ -1573,6 +1658,7 @@ pub(crate) fn check(
         work: 0,
         table,
         entries: Vec::new(),
+        active: Vec::new(),
     };
     super::played::check(&mut c, "loopy", input, result, steps, lemmas)
 }
@@ -1588,11 +1674,17 @@ fn no_calls(_: &mut Kernel, name: &str, _: &[Arg]) -> Result<GameId, KernelError
     })
 }
 
-/// The graph a term of the loopy notation writes (short parts by the kernel).
-fn graph_of(t: &Term, budget: &Budget) -> Result<Loopy, KernelError> {
+/// The graph a term of the loopy notation writes (short parts by the kernel, a graph `out`
+/// wrote through the table by its entry).
+fn graph_of(t: &Term, budget: &Budget, graphs: &HashMap<u32, Loopy>) -> Result<Loopy, KernelError> {
     let mut kernel = Kernel::new();
     kernel.set_budget(budget.clone());
     let mut leaf = |t: &Term| -> Result<Loopy, KernelError> {
+        if let Term::Ref(n) = t {
+            return graphs.get(n).cloned().ok_or_else(|| KernelError::TooLarge {
+                what: format!("#{n}, which is not a game graph this derivation wrote"),
+            });
+        }
         let g = kernel.eval_with(t, no_calls)?;
         Loopy::from_short(&mut kernel, g, &mut Work::default())
     };
@@ -1600,11 +1692,15 @@ fn graph_of(t: &Term, budget: &Budget) -> Result<Loopy, KernelError> {
 }
 
 /// The derivation of a term: the graph, then its steps.
-fn derivation(t: &Term, budget: &Budget) -> Result<(Loopy, LoopyDerivation), ProofError> {
-    let g = graph_of(t, budget).map_err(ProofError::Kernel)?;
+fn derivation(
+    t: &Term,
+    budget: &Budget,
+    out: &mut TableWriter,
+) -> Result<(Loopy, LoopyDerivation), ProofError> {
+    let g = graph_of(t, budget, out.graphs()).map_err(ProofError::Kernel)?;
     let mut work = Work::new(budget.clone());
-    let written = write(&minimal(&g)).map_err(ProofError::Kernel)?;
-    let d = derive(&g, written != *t, &mut work).map_err(ProofError::Kernel)?;
+    let written = out.write(&minimal(&g)).map_err(ProofError::Kernel)?;
+    let d = derive(&g, written != *t, &mut work, out).map_err(ProofError::Kernel)?;
     Ok((g, d))
 }
 
@@ -1612,25 +1708,29 @@ fn derivation(t: &Term, budget: &Budget) -> Result<(Loopy, LoopyDerivation), Pro
 /// side's simplest form, `A & B` (stoppers) each side in place, and a game that is not a
 /// stopper to its sides. `None` when the rules do not reach a side (deletions leave an
 /// alternating cycle) or the term is none of these.
-fn side_derivation(t: &Term, budget: &Budget) -> Result<Option<LoopyDerivation>, ProofError> {
+fn side_derivation(
+    t: &Term,
+    budget: &Budget,
+    out: &mut TableWriter,
+) -> Result<Option<LoopyDerivation>, ProofError> {
     let mut work = Work::new(budget.clone());
-    let from_definition = |g: &Loopy, t: &Term| -> Result<bool, ProofError> {
-        Ok(write(&minimal(g)).map_err(ProofError::Kernel)? != *t)
-    };
     let d = if let Some((side, x)) = side_call(t) {
-        let g = graph_of(x, budget).map_err(ProofError::Kernel)?;
-        let def = from_definition(&g, x)?;
-        side_derive::side(&g, side, def, &mut work)
+        let g = graph_of(x, budget, out.graphs()).map_err(ProofError::Kernel)?;
+        let def = out.write(&minimal(&g)).map_err(ProofError::Kernel)? != *x;
+        side_derive::side(&g, side, def, &mut work, out)
     } else {
         if !side_derive::has_sidle(t)
-            && graph_of(t, budget)
+            && graph_of(t, budget, out.graphs())
                 .map_err(ProofError::Kernel)?
                 .is_stopper()
         {
             return Ok(None);
         }
-        let mut leaf = |x: &Term| graph_of(x, budget);
-        side_derive::sided(t, &mut leaf, &mut work)
+        // The leaf reader sees the graphs written so far: a part is read before the steps
+        // that follow it write more.
+        let graphs = out.graphs().clone();
+        let mut leaf = |x: &Term| graph_of(x, budget, &graphs);
+        side_derive::sided(t, &mut leaf, &mut work, out)
     };
     d.map_err(ProofError::Kernel)
 }
@@ -1678,10 +1778,11 @@ fn sided(g: &Loopy, budget: &Budget) -> Result<crate::loopy::value::Value, Proof
 /// simplest form (`value` then says the value they make); a game whose sides the rules do not
 /// reach only to its graph.
 pub fn simplify_loopy(t: &Term, budget: &Budget) -> Result<LoopySimplification, ProofError> {
-    let opened = open::open_all(t, budget)?;
+    let mut out = TableWriter::new(Work::new(budget.clone()));
+    let opened = open::open_all(t, budget, &mut out)?;
     let t = &opened.term;
     let by_sides = if side_call(t).is_some() || side_derive::has_sidle(t) {
-        match side_derivation(t, budget)? {
+        match side_derivation(t, budget, &mut out)? {
             Some(d) => Some(d),
             None => {
                 let what = match side_call(t) {
@@ -1711,18 +1812,18 @@ pub fn simplify_loopy(t: &Term, budget: &Budget) -> Result<LoopySimplification, 
     let (g, d) = match by_sides {
         Some(d) => (None, d),
         None => {
-            let (g, d) = derivation(t, budget)?;
+            let (g, d) = derivation(t, budget, &mut out)?;
             if d.stopper {
                 (Some(g), d)
             } else {
-                match side_derivation(t, budget)? {
+                match side_derivation(t, budget, &mut out)? {
                     Some(s) => (Some(g), s),
                     None => (Some(g), d),
                 }
             }
         }
     };
-    let proof = verified(open::derivation(&opened, &d))?;
+    let proof = verified(open::derivation(&opened, &d, out.terms))?;
     let mut k = Kernel::new();
     k.set_budget(budget.clone());
     let value = if let Some(off) = &d.offside {
@@ -1769,36 +1870,43 @@ fn sidled(t: &Term) -> Option<(&Term, &Term)> {
 }
 
 /// A term's value: `A & B` by its sides (Siegel VI.4), any other game by its graph.
-fn value_of(t: &Term, budget: &Budget) -> Result<crate::loopy::value::Value, ProofError> {
+fn value_of(
+    t: &Term,
+    budget: &Budget,
+    graphs: &HashMap<u32, Loopy>,
+) -> Result<crate::loopy::value::Value, ProofError> {
     // Sums and negatives of sided values part by part (the sum of values is their upsum
     // and downsum, src/loopy/value.rs).
     match t {
         Term::Sum(a, b) if side_derive::has_sidle(t) => {
-            let (a, b) = (value_of(a, budget)?, value_of(b, budget)?);
+            let (a, b) = (value_of(a, budget, graphs)?, value_of(b, budget, graphs)?);
             return a
                 .add(&b, &mut Work::new(budget.clone()))
                 .map_err(ProofError::Kernel);
         }
-        Term::Neg(a) if side_derive::has_sidle(t) => return Ok(value_of(a, budget)?.neg()),
+        Term::Neg(a) if side_derive::has_sidle(t) => return Ok(value_of(a, budget, graphs)?.neg()),
         _ => {}
     }
     match sidled(t) {
         Some((on, off)) => {
             let (on, off) = (
-                graph_of(on, budget).map_err(ProofError::Kernel)?,
-                graph_of(off, budget).map_err(ProofError::Kernel)?,
+                graph_of(on, budget, graphs).map_err(ProofError::Kernel)?,
+                graph_of(off, budget, graphs).map_err(ProofError::Kernel)?,
             );
             crate::loopy::value::Value::sided(on, off, &mut Work::new(budget.clone()))
                 .map_err(ProofError::Kernel)
         }
         None => match side_call(t) {
             Some((side, x)) => {
-                let g = graph_of(x, budget).map_err(ProofError::Kernel)?;
+                let g = graph_of(x, budget, graphs).map_err(ProofError::Kernel)?;
                 crate::loopy::sides::side(&g, side, &mut Work::new(budget.clone()))
                     .map(crate::loopy::value::Value::Stopper)
                     .map_err(ProofError::Kernel)
             }
-            None => sided(&graph_of(t, budget).map_err(ProofError::Kernel)?, budget),
+            None => sided(
+                &graph_of(t, budget, graphs).map_err(ProofError::Kernel)?,
+                budget,
+            ),
         },
     }
 }
@@ -1829,15 +1937,17 @@ pub enum LoopyVerdict {
 /// proved equal when the definitions give the same graph, or when the side rules take both to
 /// the same sides in simplest form; otherwise they are compared by their sides.
 pub fn prove_loopy(a: &Term, b: &Term, budget: &Budget) -> Result<LoopyVerdict, ProofError> {
-    let (oa, ob) = (open::open_all(a, budget)?, open::open_all(b, budget)?);
+    let mut out = TableWriter::new(Work::new(budget.clone()));
+    let oa = open::open_all(a, budget, &mut out)?;
+    let ob = open::open_all(b, budget, &mut out)?;
     let (a, b) = (&oa.term, &ob.term);
     let plain = |t: &Term| !side_derive::has_sidle(t) && side_call(t).is_none();
     let mut tried = None;
     if plain(a) && plain(b) {
-        let (_, da) = derivation(a, budget)?;
-        let (_, db) = derivation(b, budget)?;
+        let (_, da) = derivation(a, budget, &mut out)?;
+        let (_, db) = derivation(b, budget, &mut out)?;
         if da.result == db.result {
-            let p = verified(open::equality(&oa, &da, &ob, &db))?;
+            let p = verified(open::equality(&oa, &da, &ob, &db, out.terms))?;
             return Ok(LoopyVerdict::Equal(
                 Box::new(p),
                 written(&da.result, budget)?,
@@ -1846,13 +1956,16 @@ pub fn prove_loopy(a: &Term, b: &Term, budget: &Budget) -> Result<LoopyVerdict, 
         tried = Some((da, db));
     }
     // By the side rules: a term they do not apply to keeps its plain derivation.
-    let by_sides = |t: &Term, derived: Option<LoopyDerivation>| -> Result<_, ProofError> {
-        Ok(match side_derivation(t, budget)? {
+    let by_sides = |t: &Term,
+                    derived: Option<LoopyDerivation>,
+                    out: &mut TableWriter|
+     -> Result<_, ProofError> {
+        Ok(match side_derivation(t, budget, out)? {
             Some(d) => Some(d),
             None => match derived {
                 Some(d) if d.stopper => Some(d),
                 Some(_) => None,
-                None if plain(t) => Some(derivation(t, budget)?.1).filter(|d| d.stopper),
+                None if plain(t) => Some(derivation(t, budget, out)?.1).filter(|d| d.stopper),
                 None => None,
             },
         })
@@ -1861,9 +1974,11 @@ pub fn prove_loopy(a: &Term, b: &Term, budget: &Budget) -> Result<LoopyVerdict, 
         Some((da, db)) => (Some(da), Some(db)),
         None => (None, None),
     };
-    if let (Some(da), Some(db)) = (by_sides(a, pa)?, by_sides(b, pb)?) {
+    let da = by_sides(a, pa, &mut out)?;
+    let db = by_sides(b, pb, &mut out)?;
+    if let (Some(da), Some(db)) = (da, db) {
         if da.result == db.result && da.offside == db.offside {
-            let p = verified(open::equality(&oa, &da, &ob, &db))?;
+            let p = verified(open::equality(&oa, &da, &ob, &db, out.terms))?;
             let form = match &da.offside {
                 Some(off) => {
                     let mut k = Kernel::new();
@@ -1881,7 +1996,10 @@ pub fn prove_loopy(a: &Term, b: &Term, budget: &Budget) -> Result<LoopyVerdict, 
             return Ok(LoopyVerdict::Equal(Box::new(p), form));
         }
     }
-    let (va, vb) = (value_of(a, budget)?, value_of(b, budget)?);
+    let (va, vb) = (
+        value_of(a, budget, out.graphs())?,
+        value_of(b, budget, out.graphs())?,
+    );
     let relation = va
         .compare(&vb, &mut Work::new(budget.clone()))
         .map_err(ProofError::Kernel)?;

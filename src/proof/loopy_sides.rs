@@ -9,11 +9,13 @@
 //!
 //! That is a game on the states (vertex of G, vertex of H, player to move) in which Left must
 //! make "progress" moves (in the favoured part) infinitely often. It is solved here by the
-//! textbook nested fixed point, plainly, round after round over all states: Z starts as every
-//! state; Y grows from nothing by one rule, that a state is in Y when Left to move has a move,
-//! or Right to move has only moves, each of them either a progress move into Z or a move into
-//! Y; then Z becomes Y, until Z no longer changes. Left survives from the states left in Z.
-//! It is slow (rounds × states × moves) and simple, which is what a checker wants.
+//! textbook nested fixed point: Z starts as every state; Y is the least set of states closed
+//! under one rule, that a state is in Y when Left to move has a move, or Right to move has
+//! only moves, each of them either a progress move into Z or a move into Y; then Z becomes
+//! Y, until Z no longer changes. Left survives from the states left in Z. Y is grown by a
+//! worklist (the attractor: a state is looked at again only when a move into it joins), so
+//! a round costs the moves once, not once per sweep; a 90-position strip's sides take
+//! seconds this way, where sweeping took past the check's budget.
 
 /// A game graph for the decision: Left's and Right's options of each vertex.
 pub(crate) struct Graph<'a> {
@@ -56,30 +58,57 @@ pub(crate) fn side_ge<E>(
             .chain(in_h.iter().map(|&y2| (state(x, y2, next), !onside)))
             .collect()
     };
+    // Every move once, and who moves into each state (by move, repeats kept).
+    let mut out: Vec<Vec<(usize, bool)>> = Vec::with_capacity(states);
+    let mut into: Vec<Vec<(usize, bool)>> = vec![Vec::new(); states];
+    for s in 0..states {
+        let ms = moves(s);
+        tick(1 + ms.len() as u64)?;
+        for &(t, p) in &ms {
+            into[t].push((s, p));
+        }
+        out.push(ms);
+    }
     let mut z = vec![true; states];
     loop {
+        // Y, the least set closed under the rule, grown from the states the rule admits by
+        // progress moves into Z alone: a state joins when Left to move has a move into it, or
+        // when the last of Right's moves that is not a progress move into Z leads into it.
         let mut y = vec![false; states];
-        loop {
-            let mut changed = false;
-            for s in 0..states {
-                if y[s] {
+        let mut left_over = vec![0usize; states];
+        let mut queue = Vec::new();
+        for s in 0..states {
+            tick(1 + out[s].len() as u64)?;
+            let progress = |&&(t, p): &&(usize, bool)| p && z[t];
+            let good = out[s].iter().filter(progress).count();
+            let ok = if s % 2 == 0 {
+                good > 0
+            } else {
+                good == out[s].len()
+            };
+            left_over[s] = out[s].len() - good;
+            if ok {
+                y[s] = true;
+                queue.push(s);
+            }
+        }
+        while let Some(t) = queue.pop() {
+            tick(1 + into[t].len() as u64)?;
+            for &(s, p) in &into[t] {
+                // A progress move into Z counted from the start.
+                if y[s] || (p && z[t]) {
                     continue;
                 }
-                let ms = moves(s);
-                tick(1 + ms.len() as u64)?;
-                let good = |&(t, progress): &(usize, bool)| (progress && z[t]) || y[t];
-                let ok = if s % 2 == 0 {
-                    ms.iter().any(good)
-                } else {
-                    ms.iter().all(good)
-                };
-                if ok {
+                if s % 2 == 0 {
                     y[s] = true;
-                    changed = true;
+                    queue.push(s);
+                } else {
+                    left_over[s] -= 1;
+                    if left_over[s] == 0 {
+                        y[s] = true;
+                        queue.push(s);
+                    }
                 }
-            }
-            if !changed {
-                break;
             }
         }
         if y == z {

@@ -225,7 +225,7 @@ fn delete_batch(
 /// Tarjan's strongly connected components of the graph on `0..n` whose successors `succ`
 /// writes, without recursion: each node's component, numbered in the order completed (a
 /// component only reaches components numbered lower), and how many there are.
-pub(super) fn strongly_connected(
+pub(crate) fn strongly_connected(
     n: usize,
     succ: impl Fn(usize, &mut Vec<usize>),
     work: &mut Work,

@@ -13,7 +13,9 @@
 //! work) and passes it over a short channel to a checker thread, which owns the incremental
 //! check (its memo is not `Send`, so it is made there).
 
-use super::{chain_from_json, parse, refs_within, step_refs_within, LemmaJson, StepJson, Text};
+use super::{
+    chain_from_json, parse, refs_within, step_refs_within, table_fits, LemmaJson, StepJson, Text,
+};
 use super::{READS, VERSION};
 use crate::proof::check::CheckError;
 use crate::proof::incremental::Incremental;
@@ -265,7 +267,10 @@ impl<'de> Reader<'_, 'de> {
 
     /// The check, begun if it can be: the version read and good, and the table read.
     fn begin(&mut self) {
-        if !self.begun && self.version.is_some() && self.terms.is_some() {
+        // A table with cycles is a loopy proof's, whose checker reads it at the end; the
+        // normal checker, which reads entries in order, never gets it.
+        let cyclic = self.terms.as_ref().is_some_and(|t| t.cyclic().is_some());
+        if !self.begun && !cyclic && self.version.is_some() && self.terms.is_some() {
             let terms = self.terms.clone().unwrap_or_default();
             self.begun = true;
             let _ = self.checker.send(Work::Begin(terms));
@@ -283,6 +288,9 @@ impl<'de> Reader<'_, 'de> {
         self.version.get_or_insert(1);
         self.version_ok()?;
         self.terms.get_or_insert_with(TermTable::new);
+        if let Some(t) = &self.terms {
+            table_fits(t, self.play)?;
+        }
         // Lemmas wait only when the whole array came before the version or the table: then
         // none was sent yet, and they are sent now, in order.
         self.begin();
