@@ -472,6 +472,64 @@ impl<'a> Parser<'a> {
         Ok((rule, mirrored))
     }
 
+    // ---- the shapes patterns and templates share ----
+
+    /// `read` one level deeper in the nesting that [`Parser::enter`] bounds.
+    fn nested<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T, RuleError>,
+    ) -> Result<T, RuleError> {
+        self.enter()?;
+        let out = read(self)?;
+        self.depth -= 1;
+        Ok(out)
+    }
+
+    /// `{L | R}`, at its `{`: each side read by `side`.
+    fn braces<S>(
+        &mut self,
+        side: impl Fn(&mut Self) -> Result<S, RuleError>,
+    ) -> Result<(S, S), RuleError> {
+        self.expect_punct("{")?;
+        let left = side(self)?;
+        self.expect_punct("|")?;
+        let right = side(self)?;
+        self.expect_punct("}")?;
+        Ok((left, right))
+    }
+
+    /// The comma-separated items of one side of a brace, up to its `|` or `}` (none when the
+    /// side is empty), each read by `item`.
+    fn side_items(
+        &mut self,
+        mut item: impl FnMut(&mut Self) -> Result<(), RuleError>,
+    ) -> Result<(), RuleError> {
+        if self.is_punct("|") || self.is_punct("}") {
+            return Ok(());
+        }
+        loop {
+            item(self)?;
+            if self.is_punct(",") {
+                self.bump();
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Three arguments `a, b, c` of a leaf such as `nus(x, u, n)`, each read by `read`.
+    fn three<T>(
+        &mut self,
+        read: impl Fn(&mut Self) -> Result<T, RuleError>,
+    ) -> Result<(T, T, T), RuleError> {
+        let a = read(self)?;
+        self.expect_punct(",")?;
+        let b = read(self)?;
+        self.expect_punct(",")?;
+        let c = read(self)?;
+        Ok((a, b, c))
+    }
+
     // ---- patterns ----
 
     fn pattern(&mut self) -> Result<Pattern, RuleError> {
@@ -485,10 +543,7 @@ impl<'a> Parser<'a> {
     }
 
     fn pattern_factor(&mut self) -> Result<Pattern, RuleError> {
-        self.enter()?;
-        let out = self.pattern_factor_inner()?;
-        self.depth -= 1;
-        Ok(out)
+        self.nested(Self::pattern_factor_inner)
     }
 
     fn pattern_factor_inner(&mut self) -> Result<Pattern, RuleError> {
@@ -503,11 +558,7 @@ impl<'a> Parser<'a> {
             return Ok(p);
         }
         if self.is_punct("{") {
-            self.bump();
-            let left = self.side_pattern()?;
-            self.expect_punct("|")?;
-            let right = self.side_pattern()?;
-            self.expect_punct("}")?;
+            let (left, right) = self.braces(Self::side_pattern)?;
             return Ok(Pattern::Game(left, right));
         }
         let name = self.ident("a pattern: a variable, `{`, `-`, `(` or a leaf such as num(x)")?;
@@ -524,25 +575,19 @@ impl<'a> Parser<'a> {
 
     fn side_pattern(&mut self) -> Result<SidePattern, RuleError> {
         let mut side = SidePattern::default();
-        if self.is_punct("|") || self.is_punct("}") {
-            return Ok(side);
-        }
-        loop {
-            if self.is_punct("..") {
-                self.bump();
+        self.side_items(|p| {
+            if p.is_punct("..") {
+                p.bump();
                 if side.rest.is_some() {
-                    return Err(self.err("a side may bind the rest of its options only once"));
+                    return Err(p.err("a side may bind the rest of its options only once"));
                 }
-                side.rest = Some(self.ident("a name for the rest of the options")?);
+                side.rest = Some(p.ident("a name for the rest of the options")?);
             } else {
-                side.picks.push(self.pattern()?);
+                side.picks.push(p.pattern()?);
             }
-            if self.is_punct(",") {
-                self.bump();
-            } else {
-                return Ok(side);
-            }
-        }
+            Ok(())
+        })?;
+        Ok(side)
     }
 
     fn value_arg(&mut self) -> Result<ValueArg, RuleError> {
@@ -572,11 +617,7 @@ impl<'a> Parser<'a> {
             "nim" => LeafPattern::Nim(self.value_arg()?),
             "up" => LeafPattern::Up(self.value_arg()?),
             "nus" => {
-                let x = self.value_arg()?;
-                self.expect_punct(",")?;
-                let u = self.value_arg()?;
-                self.expect_punct(",")?;
-                let n = self.value_arg()?;
+                let (x, u, n) = self.three(Self::value_arg)?;
                 LeafPattern::Nus(x, u, n)
             }
             "hack" => LeafPattern::Hack(self.ident("a row variable")?),
@@ -683,10 +724,7 @@ impl<'a> Parser<'a> {
     }
 
     fn template_factor(&mut self) -> Result<Template, RuleError> {
-        self.enter()?;
-        let out = self.template_factor_inner()?;
-        self.depth -= 1;
-        Ok(out)
+        self.nested(Self::template_factor_inner)
     }
 
     fn template_factor_inner(&mut self) -> Result<Template, RuleError> {
@@ -701,11 +739,7 @@ impl<'a> Parser<'a> {
             return Ok(t);
         }
         if self.is_punct("{") {
-            self.bump();
-            let left = self.template_side()?;
-            self.expect_punct("|")?;
-            let right = self.template_side()?;
-            self.expect_punct("}")?;
+            let (left, right) = self.braces(Self::template_side)?;
             return Ok(Template::Game(left, right));
         }
         if let Tok::Num(n) = self.peek().clone() {
@@ -722,11 +756,7 @@ impl<'a> Parser<'a> {
                 "nim" => Some(LeafTemplate::Nim(self.value_expr()?)),
                 "up" => Some(LeafTemplate::Up(self.value_expr()?)),
                 "nus" => {
-                    let x = self.value_expr()?;
-                    self.expect_punct(",")?;
-                    let u = self.value_expr()?;
-                    self.expect_punct(",")?;
-                    let n = self.value_expr()?;
+                    let (x, u, n) = self.three(Self::value_expr)?;
                     Some(LeafTemplate::Nus(x, u, n))
                 }
                 _ => None,
@@ -743,50 +773,46 @@ impl<'a> Parser<'a> {
 
     fn template_side(&mut self) -> Result<Vec<TemplateItem>, RuleError> {
         let mut items = Vec::new();
-        if self.is_punct("|") || self.is_punct("}") {
-            return Ok(items);
+        self.side_items(|p| {
+            items.push(p.template_item()?);
+            Ok(())
+        })?;
+        Ok(items)
+    }
+
+    fn template_item(&mut self) -> Result<TemplateItem, RuleError> {
+        if !self.is_punct("..") {
+            return Ok(TemplateItem::One(self.template()?));
         }
-        loop {
-            if self.is_punct("..") {
-                self.bump();
-                if self.is_punct("(") {
-                    self.bump();
-                    let body = self.template()?;
-                    self.expect_punct(")")?;
-                    items.push(TemplateItem::Map {
-                        over: String::new(),
-                        body,
-                    });
-                } else {
-                    let name = self.ident("a set variable or a set function")?;
-                    match name.as_str() {
-                        "nims" => {
-                            self.expect_punct("(")?;
-                            let n = self.value_expr()?;
-                            self.expect_punct(")")?;
-                            items.push(TemplateItem::Nims(n));
-                        }
-                        "left_cuts" | "right_cuts" => {
-                            self.expect_punct("(")?;
-                            let row = self.ident("a row variable")?;
-                            self.expect_punct(")")?;
-                            items.push(TemplateItem::Cuts {
-                                left: name == "left_cuts",
-                                row,
-                            });
-                        }
-                        _ => items.push(TemplateItem::Splice(name)),
-                    }
+        self.bump();
+        if self.is_punct("(") {
+            self.bump();
+            let body = self.template()?;
+            self.expect_punct(")")?;
+            return Ok(TemplateItem::Map {
+                over: String::new(),
+                body,
+            });
+        }
+        let name = self.ident("a set variable or a set function")?;
+        Ok(match name.as_str() {
+            "nims" => {
+                self.expect_punct("(")?;
+                let n = self.value_expr()?;
+                self.expect_punct(")")?;
+                TemplateItem::Nims(n)
+            }
+            "left_cuts" | "right_cuts" => {
+                self.expect_punct("(")?;
+                let row = self.ident("a row variable")?;
+                self.expect_punct(")")?;
+                TemplateItem::Cuts {
+                    left: name == "left_cuts",
+                    row,
                 }
-            } else {
-                items.push(TemplateItem::One(self.template()?));
             }
-            if self.is_punct(",") {
-                self.bump();
-            } else {
-                return Ok(items);
-            }
-        }
+            _ => TemplateItem::Splice(name),
+        })
     }
 
     fn value_expr(&mut self) -> Result<ValueExpr, RuleError> {
@@ -810,10 +836,7 @@ impl<'a> Parser<'a> {
     }
 
     fn value_atom(&mut self) -> Result<ValueExpr, RuleError> {
-        self.enter()?;
-        let out = self.value_atom_inner()?;
-        self.depth -= 1;
-        Ok(out)
+        self.nested(Self::value_atom_inner)
     }
 
     fn value_atom_inner(&mut self) -> Result<ValueExpr, RuleError> {
