@@ -517,6 +517,29 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `a ± b ± …`, left to right: the operands read by `operand`, each `+` or `-` joined by
+    /// `join(a, minus, b)`; each operator counts as a level of nesting (a long chain is bounded
+    /// as deep parentheses are), all of them left when the chain ends.
+    fn plus_minus<T>(
+        &mut self,
+        operand: impl Fn(&mut Self) -> Result<T, RuleError>,
+        join: impl Fn(T, bool, T) -> T,
+    ) -> Result<T, RuleError> {
+        let mut acc = operand(self)?;
+        let depth = self.depth;
+        loop {
+            let minus = self.is_punct("-");
+            if !minus && !self.is_punct("+") {
+                self.depth = depth;
+                return Ok(acc);
+            }
+            self.enter()?;
+            self.bump();
+            let b = operand(self)?;
+            acc = join(acc, minus, b);
+        }
+    }
+
     /// Three arguments `a, b, c` of a leaf such as `nus(x, u, n)`, each read by `read`.
     fn three<T>(
         &mut self,
@@ -702,25 +725,10 @@ impl<'a> Parser<'a> {
     // ---- templates ----
 
     fn template(&mut self) -> Result<Template, RuleError> {
-        let mut t = self.template_factor()?;
-        let depth = self.depth;
-        loop {
-            if self.is_punct("+") || self.is_punct("-") {
-                self.enter()?;
-            }
-            if self.is_punct("+") {
-                self.bump();
-                let b = self.template_factor()?;
-                t = Template::Sum(Box::new(t), Box::new(b));
-            } else if self.is_punct("-") {
-                self.bump();
-                let b = self.template_factor()?;
-                t = Template::Sum(Box::new(t), Box::new(Template::Neg(Box::new(b))));
-            } else {
-                self.depth = depth;
-                return Ok(t);
-            }
-        }
+        self.plus_minus(Self::template_factor, |a, minus, b| {
+            let b = if minus { Template::Neg(Box::new(b)) } else { b };
+            Template::Sum(Box::new(a), Box::new(b))
+        })
     }
 
     fn template_factor(&mut self) -> Result<Template, RuleError> {
@@ -816,23 +824,13 @@ impl<'a> Parser<'a> {
     }
 
     fn value_expr(&mut self) -> Result<ValueExpr, RuleError> {
-        let mut v = self.value_atom()?;
-        let depth = self.depth;
-        loop {
-            if self.is_punct("+") || self.is_punct("-") {
-                self.enter()?;
-            }
-            if self.is_punct("+") {
-                self.bump();
-                v = ValueExpr::Add(Box::new(v), Box::new(self.value_atom()?));
-            } else if self.is_punct("-") {
-                self.bump();
-                v = ValueExpr::Sub(Box::new(v), Box::new(self.value_atom()?));
+        self.plus_minus(Self::value_atom, |a, minus, b| {
+            if minus {
+                ValueExpr::Sub(Box::new(a), Box::new(b))
             } else {
-                self.depth = depth;
-                return Ok(v);
+                ValueExpr::Add(Box::new(a), Box::new(b))
             }
-        }
+        })
     }
 
     fn value_atom(&mut self) -> Result<ValueExpr, RuleError> {
