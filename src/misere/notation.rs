@@ -505,6 +505,7 @@ fn write(
 
 /// A form as a reader other than the arena made it (the misère proof checker's DAG): its
 /// distinct subforms, each after its options, the form itself last.
+#[cfg(feature = "cli")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FormNode {
     /// The nim heap of this size.
@@ -515,6 +516,7 @@ pub enum FormNode {
 
 /// The most characters [`print_form`] writes of a form that is not a simplest form (written
 /// out as a tree, such a form's text can double with each level).
+#[cfg(feature = "cli")]
 pub const MAX_FORM_TEXT: usize = 4_096;
 
 /// A form given by its own tree of options, printed as CGSuite prints it: a simplest form in
@@ -528,6 +530,7 @@ pub const MAX_FORM_TEXT: usize = 4_096;
 /// simplest forms and no deletion of `rules/misere.rules` applies to it (then it is a simplest
 /// form, and `m` holds it as it is); a node the arena would simplify is written as its own
 /// options, never as the arena's simplification of it.
+#[cfg(feature = "cli")]
 pub fn print_form(m: &mut Misere, nodes: &[FormNode]) -> Result<Option<String>, KernelError> {
     let mut ids: Vec<Option<MId>> = Vec::with_capacity(nodes.len());
     for (i, node) in nodes.iter().enumerate() {
@@ -582,6 +585,7 @@ pub fn print_form(m: &mut Misere, nodes: &[FormNode]) -> Result<Option<String>, 
 
 /// Writes `opts` as the items of a list input, separated by commas; false when the text
 /// grows past [`MAX_FORM_TEXT`].
+#[cfg(feature = "cli")]
 fn write_options(
     m: &mut Misere,
     nodes: &[FormNode],

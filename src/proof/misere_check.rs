@@ -24,7 +24,6 @@
 use super::played::Stop;
 use super::step::{PathElem, Step};
 use super::{CheckError, TermTable};
-use crate::misere::notation::FormNode;
 use crate::term::Term;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -769,7 +768,12 @@ pub(crate) fn check(
 /// `onag check` prints a proved result from ([`crate::misere::notation::print_form`]), so
 /// that text owes nothing to the arena of the proof's producer. An error says why the term
 /// does not read.
-pub(crate) fn form_of(table: &TermTable, t: &Term) -> Result<Vec<FormNode>, String> {
+#[cfg(feature = "cli")]
+pub(crate) fn form_of(
+    table: &TermTable,
+    t: &Term,
+) -> Result<Vec<crate::misere::notation::FormNode>, String> {
+    use crate::misere::notation::FormNode;
     let mut c = Checker::new(table);
     let root = match c.form(t) {
         Ok(w) => c.normal(w),
