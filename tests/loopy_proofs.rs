@@ -10,7 +10,8 @@
 
 mod common;
 use common::drive;
-use common::run::{check, json_of, onag, onag_stdin, stderr, stdout};
+use common::run::{json_of, onag, onag_stdin, stderr, stdout};
+use common::verdict::{check, checks, rejected};
 use serde_json::Value;
 
 /// The last line of `onag simplify EXPR`, after checking its status.
@@ -79,13 +80,6 @@ fn bad_input(text: &str, what: &str) {
     drive::json(text);
 }
 
-fn rejected(text: &str, what: &str) {
-    let (code, out) = check(text);
-    assert_eq!(code, 1, "{what}: accepted\n{text}\n{out}");
-    assert!(out.starts_with("rejected"), "{what}: {out}");
-    drive::json(text);
-}
-
 /// CGSuite's CanonicalStopperTestCase inputs and printed forms, and the plumtrees by their
 /// definitions (Winning Ways ch. 11: upon = {pass|*}, over = {0|pass}).
 #[test]
@@ -110,9 +104,7 @@ fn derivations_end_at_the_published_simplest_forms() {
         );
         let json = json_of(&["simplify", "--format", "json", input]);
         assert!(json.contains("\"play\": \"loopy\""), "{json}");
-        let (code, out) = check(&json);
-        assert_eq!(code, 0, "{input}: {out}");
-        drive::json(&json);
+        checks(&json);
     }
 }
 
@@ -186,7 +178,7 @@ fn batches_take_the_loopy_path_line_by_line() {
     assert_eq!(proofs.len(), 2, "{text}");
     for p in proofs {
         assert!(p.contains("\"play\": \"loopy\""), "{p}");
-        assert_eq!(check(p).0, 0, "{}", check(p).1);
+        checks(p);
     }
     // A bad line is its own error (status 2), the rest still derived.
     let o = onag_stdin(&["simplify", "-"], "a{0|b}\nupon + upon\n");
@@ -221,8 +213,7 @@ fn on_plus_off_is_dud() {
     assert!(dud.is_some(), "{json}");
     assert_eq!(s[0]["to"], format!("#{}", dud.unwrap()), "{json}");
     assert_eq!(to_of(&json, &s[0]), "{pass|pass}");
-    assert_eq!(check(&json).0, 0, "{}", check(&json).1);
-    drive::json(&json);
+    checks(&json);
     // Off + on, and dud + dud, are dud the same way.
     assert_eq!(onag(&["prove", "off + on = dud"]).status.code(), Some(0));
     assert_eq!(onag(&["prove", "dud + dud", "dud"]).status.code(), Some(0));
@@ -236,8 +227,7 @@ fn on_plus_off_is_dud() {
 fn upon_plus_upon() {
     let form = "{0||0,pass|0}";
     let json = json_of(&["prove", "--format", "json", "upon + upon", form]);
-    assert_eq!(check(&json).0, 0, "{}", check(&json).1);
-    drive::json(&json);
+    checks(&json);
     // The steps' terms are entries of the table: entries that refer to themselves (`pass`)
     // and to earlier entries (`{pass|#1}`), every step naming an entry.
     let terms = table(&json);
@@ -296,8 +286,7 @@ fn over_plus_under_is_proved_by_its_sides() {
 fn tampered_proofs_are_rejected() {
     // A proof with a label in its steps: a{0,{a|1}|-1} = {0|-1}.
     let json = json_of(&["prove", "--format", "json", "a{0,{a|1}|-1}", "{0|-1}"]);
-    assert_eq!(check(&json).0, 0, "{}", check(&json).1);
-    drive::json(&json);
+    checks(&json);
     let s = steps(&json);
     let labelled = s
         .iter()
@@ -459,7 +448,7 @@ fn tampered_term_tables_are_bad_input() {
         st["to"] = Value::from(to);
     }
     let out = with_table(&with_steps(&json, s), Vec::new());
-    assert_eq!(check(&out).0, 0, "{}", check(&out).1);
+    checks(&out);
 }
 
 /// A proof file that is not a proof (a term that does not read) is bad input, status 2, with

@@ -30,8 +30,8 @@
 //!   second player wins either way: tf. = *.
 
 mod common;
-use common::drive;
-use common::run::{check, json_of, onag, stderr, stdout};
+use common::run::{json_of, onag, stderr, stdout};
+use common::verdict::{check, checks, rejected_at};
 use serde_json::Value;
 
 const RULE: &str = "backsliding_toads_and_frogs";
@@ -82,26 +82,6 @@ fn with_steps(json: &str, steps: Vec<Value>) -> String {
     v.to_string()
 }
 
-/// `onag check` accepts the proof, and both proof readers read it alike.
-fn accepted(json: &str) {
-    let (code, out) = check(json);
-    assert_eq!(code, 0, "{out}\n{json}");
-    drive::json(json);
-}
-
-/// Rejected (exit 1), naming the step and `what`.
-fn rejected(json: &str, step: usize, what: &str) {
-    let (code, out) = check(json);
-    assert_eq!(code, 1, "accepted or not a proof\n{json}\n{out}");
-    assert!(out.starts_with("rejected"), "{out}");
-    assert!(
-        out.contains(&format!("step {step}")),
-        "step {step} not named: {out}"
-    );
-    assert!(out.contains(what), "{what} not named: {out}");
-    drive::json(json);
-}
-
 #[test]
 fn strips_worked_out_by_hand_derive_to_their_values() {
     for (strip, form) in [
@@ -129,7 +109,7 @@ fn strips_worked_out_by_hand_derive_to_their_values() {
         let json = json_of(&["simplify", "--format", "json", &expr]);
         assert!(json.contains("\"play\": \"loopy\""), "{json}");
         assert_eq!(steps(&json)[0]["rule"], RULE, "{json}");
-        accepted(&json);
+        checks(&json);
     }
     // The opening writes the strip's graph: t. and .t are two vertices of one cycle.
     let json = json_of(&["simplify", "--format", "json", &call("t.")]);
@@ -151,7 +131,7 @@ fn calls_inside_loopy_terms_are_opened_at_their_place() {
     assert_eq!(s[0]["at"], serde_json::json!(["sum.0"]), "{json}");
     assert_eq!(s[1]["rule"], RULE, "{json}");
     assert_eq!(s[1]["at"], serde_json::json!(["sum.1"]), "{json}");
-    accepted(&json);
+    checks(&json);
 
     // The negative of on is off; on is the largest stopper, so on + 1 = on; f.t + * = * + * = 0;
     // short games around strips: {1 | f.t} = {1 | *}, {t.f | 1} = {0 | 1} = 1/2.
@@ -167,7 +147,7 @@ fn calls_inside_loopy_terms_are_opened_at_their_place() {
         assert!(stdout(&o).contains("proved"), "{}", stdout(&o));
         let json = json_of(&["prove", "--format", "json", &a, &b]);
         assert!(steps(&json).iter().any(|x| x["rule"] == RULE), "{json}");
-        accepted(&json);
+        checks(&json);
     }
 
     // Both sides opened: the second side's opening is read backwards, at the end.
@@ -176,7 +156,7 @@ fn calls_inside_loopy_terms_are_opened_at_their_place() {
     let last = s.last().unwrap();
     assert_eq!(last["rule"], RULE, "{json}");
     assert_eq!(last["reversed"], true, "{json}");
-    accepted(&json);
+    checks(&json);
 
     // A false identity is refused with the values: f.t = *, not 0.
     let o = onag(&["prove", &call("f.t"), "0"]);
@@ -186,7 +166,7 @@ fn calls_inside_loopy_terms_are_opened_at_their_place() {
 #[test]
 fn tampered_openings_are_rejected() {
     let json = json_of(&["simplify", "--format", "json", &call("f.t")]);
-    accepted(&json);
+    checks(&json);
     let s = steps(&json);
     assert_eq!(to_of(&json, &s[0]), "a{{a|}|{|a}}", "{json}");
     let opening = |to: &str| {
@@ -197,19 +177,20 @@ fn tampered_openings_are_rejected() {
     let why = format!("opening `{RULE}`");
     // A move added (Left's move to 0), a move dropped (Right's), a label pointing at another
     // position (Left's option's back move to itself rather than to f.t).
-    rejected(&opening("a{{a|},0|{|a}}"), 0, &why);
-    rejected(&opening("a{{a|}|}"), 0, &why);
-    rejected(&opening("a{b{b|}|{|a}}"), 0, &why);
+    rejected_at(&opening("a{{a|},0|{|a}}"), "a move added", 0, &why);
+    rejected_at(&opening("a{{a|}|}"), "a move dropped", 0, &why);
+    rejected_at(&opening("a{b{b|}|{|a}}"), "a label moved", 0, &why);
     // Another strip's graph: ft. is a position of the same graph, but not its top.
     let mut v: Value = serde_json::from_str(&json).unwrap();
     v["input"] = Value::from(call("ft."));
-    rejected(&v.to_string(), 0, &why);
+    rejected_at(&v.to_string(), "another strip", 0, &why);
     // A strip the reader refuses, in its words.
     v["input"] = Value::from(call("f.T"));
-    rejected(&v.to_string(), 0, "write 't'");
+    rejected_at(&v.to_string(), "a bad strip", 0, "write 't'");
     // The opening skipped: the next rule meets the call.
-    rejected(
+    rejected_at(
         &with_steps(&json, s[1..].to_vec()),
+        "the opening skipped",
         0,
         "is still in the term",
     );
@@ -220,11 +201,16 @@ fn tampered_openings_are_rejected() {
         "json",
         &format!("{} + over", call("t.")),
     ]);
-    accepted(&json2);
+    checks(&json2);
     let mut t = steps(&json2);
     assert_eq!(t[0]["at"], serde_json::json!(["sum.0"]), "{json2}");
     t[0]["to"] = Value::from("a{{a|}|} + under");
-    rejected(&with_steps(&json2, t), 0, "outside the place");
+    rejected_at(
+        &with_steps(&json2, t),
+        "a sum changed",
+        0,
+        "outside the place",
+    );
 
     // A reversed opening at the end of a proof: the strip changed.
     let json3 = json_of(&["prove", "--format", "json", "*", &call("f.t")]);
@@ -233,7 +219,7 @@ fn tampered_openings_are_rejected() {
     t[n]["to"] = Value::from(call("ft."));
     let mut v: Value = serde_json::from_str(&with_steps(&json3, t)).unwrap();
     v["result"] = Value::from(call("ft."));
-    rejected(&v.to_string(), n, &why);
+    rejected_at(&v.to_string(), "a reversed opening changed", n, &why);
 
     // Malformed: the opening's term is not a term at all (exit 2).
     let (code, out) = check(&opening("a{{a|}|{|a}"));

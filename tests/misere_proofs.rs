@@ -99,6 +99,11 @@ fn derivations_end_at_cgsuites_simplest_forms_and_check() {
         let json = json_of(&["simplify", "--misere", "--format", "json", input]);
         let (code, out) = check(&json);
         assert_eq!(code, 0, "{input}: {out}");
+        // The check says the result as a game, in CGSuite's notation (not as `#n`).
+        assert!(
+            out.contains(&format!(" = {form} checks (")),
+            "{input}: {out}"
+        );
         drive::json(&json);
     }
 }
@@ -229,7 +234,13 @@ fn tampered_proofs_are_rejected() {
         serde_json::json!({"to": "*", "rule": "misere-reversible",
             "witnesses": {"games": {"H": "*"}, "sets": {"reversing": ["*2"]}}}),
     );
-    assert_eq!(check(&good).0, 0, "{}", check(&good).1);
+    assert_eq!(
+        check(&good),
+        (
+            0,
+            "ok: the proof that {0,*2|0,*2} = *[1] checks (1 step)\n".to_string()
+        )
+    );
     drive::json(&good);
     let bad = [
         // A wrong witness: H = *2 is not what the step yields.
@@ -408,6 +419,49 @@ fn entries_reached(v: &Value, term: &str) -> usize {
         }
     }
     seen.iter().filter(|&&s| s).count()
+}
+
+/// `onag check` says a checked misère proof's result as a game, in CGSuite's notation, read
+/// from the proof's own terms: Kayles' row of 7 as `simplify --misere` prints it, and the Cram
+/// board of CGSuite's `GameGridTest` as CGSuite gives it (`*[2[2]321]`). A result that is not a
+/// simplest form (a proof may stop early) is written as its own options in CGSuite's list
+/// input, never simplified: {0, *2} (which is *, as `*2` reverses through *) as `*[0, 2]`, and
+/// {{*}} (which is {0} = *) as `*[[[1]]]`; each reads back as the same game.
+#[test]
+fn a_checked_misere_result_is_said_in_cgsuites_notation() {
+    let line = |call: &str| {
+        let json = json_of(&["simplify", "--misere", "--format", "json", call]);
+        let (code, out) = check(&json);
+        assert_eq!(code, 0, "{call}: {out}");
+        out
+    };
+    assert_eq!(
+        line("kayles(7)"),
+        "ok: the proof that kayles(7) = *[(2[2]321)[1](2[2]321)2[3]2[2]30] checks (9 steps)\n"
+    );
+    assert_eq!(
+        line("cram(\".........|##.######\")"),
+        "ok: the proof that cram(\".........|##.######\") = *[2[2]321] checks (5 steps)\n"
+    );
+    let unfinished = |form: &str| {
+        serde_json::json!({
+            "version": 3, "play": "misere", "input": form, "result": form, "steps": [],
+        })
+        .to_string()
+    };
+    // (The input as the text prints it: {{*|*}|{*|*}} is written {*|*||*|*}.)
+    for (form, shown, written, game) in [
+        ("{0,*2|0,*2}", "{0,*2|0,*2}", "*[0, 2]", "*[1]"),
+        ("{{*|*}|{*|*}}", "{*|*||*|*}", "*[[[1]]]", "*[1]"),
+    ] {
+        let (code, out) = check(&unfinished(form));
+        assert_eq!(code, 0, "{form}: {out}");
+        assert_eq!(
+            out,
+            format!("ok: the proof that {shown} = {written} checks (0 steps)\n")
+        );
+        assert_eq!(simplest(written), format!("misere simplest form: {game}"));
+    }
 }
 
 /// Misère derivations hold forms as DAGs: Kayles' rows of 7, 8 and 10 and Dawson's Kayles'

@@ -7,20 +7,69 @@
 //!
 //! In G − H, Left moves to Gᴸ − H or G − Hᴿ; Right to Gᴿ − H or G − Hᴸ.
 
-use super::{Loopy, Work};
+use super::{Graph, Loopy, Work};
 use crate::kernel::KernelError;
+
+/// The pairs (vertex of G, vertex of H) that the order of stoppers and the order of sides
+/// (`side_order`) both walk: the positions of G − H, without building −H. Pair (a, b) is
+/// `a * nb + b`; their number is counted against the work budget, and each graph's moves are
+/// given reversed too (who can move to a vertex), for the retrograde passes.
+pub(super) struct Pairs<'g> {
+    /// G's graph and H's.
+    pub(super) ga: &'g Graph,
+    pub(super) gb: &'g Graph,
+    /// Their numbers of vertices.
+    pub(super) na: usize,
+    pub(super) nb: usize,
+    /// `na * nb`.
+    pub(super) pairs: usize,
+    /// G's Left and Right moves reversed.
+    pub(super) arl: Vec<Vec<u32>>,
+    pub(super) arr: Vec<Vec<u32>>,
+    /// H's Left and Right moves reversed.
+    pub(super) brl: Vec<Vec<u32>>,
+    pub(super) brr: Vec<Vec<u32>>,
+}
+
+impl<'g> Pairs<'g> {
+    /// The pairs of `g` and `h`, an error when there are too many to count or to hold.
+    pub(super) fn new(g: &'g Loopy, h: &'g Loopy, work: &mut Work) -> Result<Self, KernelError> {
+        let (ga, gb) = (g.graph(), h.graph());
+        let (na, nb) = (ga.len(), gb.len());
+        let pairs = na
+            .checked_mul(nb)
+            .ok_or_else(|| super::limit("a comparison too large"))?;
+        work.vertices(pairs)?;
+        let (arl, arr) = ga.reverse();
+        let (brl, brr) = gb.reverse();
+        Ok(Pairs {
+            ga,
+            gb,
+            na,
+            nb,
+            pairs,
+            arl,
+            arr,
+            brl,
+            brr,
+        })
+    }
+}
 
 /// For every vertex a of `g`'s graph and b of `h`'s: whether a ≥ b (meaningful when both are
 /// stoppers). Indexed `a * h.len() + b`.
 pub fn ge_matrix(g: &Loopy, h: &Loopy, work: &mut Work) -> Result<Vec<bool>, KernelError> {
-    let (ga, gb) = (g.graph(), h.graph());
-    let (na, nb) = (ga.len(), gb.len());
-    let pairs = na
-        .checked_mul(nb)
-        .ok_or_else(|| super::limit("a comparison too large"))?;
-    work.vertices(pairs)?;
-    let (arl, arr) = ga.reverse();
-    let (brl, brr) = gb.reverse();
+    let Pairs {
+        ga,
+        gb,
+        na,
+        nb,
+        pairs,
+        arl,
+        arr,
+        brl,
+        brr,
+    } = Pairs::new(g, h, work)?;
     let idx = |a: usize, b: usize| a * nb + b;
     // right_wins_rm[p]: Right wins at pair p with Right to move; right_wins_lm: Left to move.
     let mut rw_r = vec![false; pairs];

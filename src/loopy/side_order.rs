@@ -16,6 +16,7 @@
 //! move into W (or Right being stuck) are computed as a least fixed point by counting, and W
 //! becomes them; until W no longer shrinks. Left wins exactly from the states left in W.
 
+use super::order::Pairs;
 use super::{Loopy, Work};
 use crate::kernel::KernelError;
 
@@ -36,14 +37,17 @@ pub fn side_ge_matrix(
     side: Side,
     work: &mut Work,
 ) -> Result<Vec<bool>, KernelError> {
-    let (ga, gb) = (g.graph(), h.graph());
-    let (na, nb) = (ga.len(), gb.len());
-    let pairs = na
-        .checked_mul(nb)
-        .ok_or_else(|| super::limit("a comparison too large"))?;
-    work.vertices(pairs)?;
-    let (arl, arr) = ga.reverse();
-    let (brl, brr) = gb.reverse();
+    let Pairs {
+        ga,
+        gb,
+        na,
+        nb,
+        pairs,
+        arl,
+        arr,
+        brl,
+        brr,
+    } = Pairs::new(g, h, work)?;
     // Moves in G are progress for the onside, moves in H for the offside.
     let g_progress = side == Side::On;
     let h_progress = !g_progress;

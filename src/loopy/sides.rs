@@ -174,17 +174,7 @@ fn prune(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> 
                 break;
             }
             let mut trial = graph.clone();
-            let opts: Vec<u32> = trial
-                .options(v, who)
-                .iter()
-                .copied()
-                .filter(|&x| x != t)
-                .collect();
-            let keep = trial.options(v, other(who)).to_vec();
-            match who {
-                Player::Left => trial.set_options(v, opts, keep),
-                Player::Right => trial.set_options(v, keep, opts),
-            }
+            parts::delete_edge(&mut trial, v, who, t);
             let next = Loopy::new(&trial, root).unwrap_or_else(Loopy::zero);
             // Without a Left edge the game can only be smaller, without a Right edge larger:
             // the other direction is what decides.

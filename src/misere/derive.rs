@@ -528,8 +528,24 @@ pub fn derive(
         whole: input,
         steps: Vec::new(),
         done: HashMap::default(),
+        reductions: HashMap::default(),
     };
-    let (canonical, _) = d.simplify(input)?;
+    let (mut canonical, _) = d.simplify(input)?;
+    // A pass rewrites each form it reduces wherever the form then occurs; should one be made
+    // anew where nothing meets it again, another pass over the whole finds it, until the
+    // whole is written as its simplest form (each pass that does not end there takes a step).
+    loop {
+        let simplest = d.forms.of_mid(d.m, canonical)?;
+        let before = d.steps.len();
+        if d.whole == simplest {
+            break;
+        }
+        d.done.clear();
+        (canonical, _) = d.simplify(d.whole)?;
+        if d.steps.len() == before {
+            break;
+        }
+    }
     Ok(MisereDerivation {
         input,
         result: d.whole,
@@ -546,6 +562,9 @@ struct Deriver<'a> {
     /// Each form simplified so far (as it was, and as it was once its options were simplest):
     /// its simplest form's id and the form it became.
     done: HashMap<FId, (MId, FId)>,
+    /// The rule each form replaced so far was replaced by (with its witnesses), to replace it
+    /// again where a later step makes it anew.
+    reductions: HashMap<FId, Reduction>,
 }
 
 impl Deriver<'_> {
@@ -572,6 +591,14 @@ impl Deriver<'_> {
         }
         let g = self.forms.game(now.clone())?;
         if let Some(&r) = self.done.get(&g) {
+            // G was replaced before, but a step since may have made it again (an earlier step's
+            // rewrite turns {{{*}}} into {{0}} = {*}, which that step had replaced): it is
+            // replaced again, by the same rule and witnesses.
+            if r.1 != g {
+                if let Some(reduction) = self.reductions.get(&g).cloned() {
+                    self.rewrite(reduction, g, r.1)?;
+                }
+            }
             self.done.insert(f, r);
             return Ok(r);
         }
@@ -601,9 +628,19 @@ impl Deriver<'_> {
             reversing.dedup();
             Reduction::Reversible { reversing }
         };
+        self.reductions.insert(g, reduction.clone());
+        self.rewrite(reduction, g, after)?;
+        let r = (h, after);
+        self.done.insert(f, r);
+        self.done.insert(g, r);
+        Ok(r)
+    }
+
+    /// Replaces `g` by `after` at every occurrence in the whole, a step by `reduction`. G
+    /// occurs in the whole unless an earlier step already replaced it (as part of another
+    /// form that became equal to it): then there is nothing to rewrite, and no step.
+    fn rewrite(&mut self, reduction: Reduction, g: FId, after: FId) -> Result<(), KernelError> {
         let whole = self.forms.replace(self.whole, g, after)?;
-        // G occurs in the whole unless an earlier step already replaced it (as part of
-        // another form that became equal to it): then there is nothing to rewrite.
         if whole != self.whole {
             self.whole = whole;
             self.steps.push(MisereStep {
@@ -613,10 +650,7 @@ impl Deriver<'_> {
                 whole,
             });
         }
-        let r = (h, after);
-        self.done.insert(f, r);
-        self.done.insert(g, r);
-        Ok(r)
+        Ok(())
     }
 }
 
@@ -714,5 +748,24 @@ mod tests {
         assert_eq!(d.steps.iter().filter(|s| s.before == g).count(), 1);
         // {0, {0}} = {0, *} = *2.
         assert_eq!(d.result, fs.heap(2).unwrap());
+    }
+    /// A step can make the form it replaced anew: in {{{*}}}, replacing {*} by 0 turns
+    /// {{{*}}} into {{0}} = {*} again, which is replaced once more (by the definitions: {*} = 0
+    /// by the proviso, so {{*}} = {0} = * and {{{*}}} = {*} = 0). The derivation ends at the
+    /// simplest form as written, not at a form that still holds {*}.
+    #[test]
+    fn a_form_made_anew_by_a_step_is_replaced_again() {
+        let (mut m, mut fs) = (Misere::default(), Forms::new());
+        let f = form(&mut m, &mut fs, "{{{*|*}|{*|*}}|{{*|*}|{*|*}}}");
+        let d = derive(&mut m, &mut fs, f).unwrap();
+        let star = fs.heap(1).unwrap();
+        let g = fs.game(vec![star]).unwrap();
+        assert_eq!(d.steps.len(), 2);
+        assert!(d.steps.iter().all(|s| s.before == g));
+        assert!(d
+            .steps
+            .iter()
+            .all(|s| matches!(s.reduction, Reduction::Zero { .. })));
+        assert_eq!(d.result, fs.heap(0).unwrap());
     }
 }

@@ -502,3 +502,116 @@ fn write(
     }
     Ok(())
 }
+
+/// A form as a reader other than the arena made it (the misère proof checker's DAG): its
+/// distinct subforms, each after its options, the form itself last.
+#[cfg(feature = "cli")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FormNode {
+    /// The nim heap of this size.
+    Heap(usize),
+    /// The game whose options are these earlier nodes (by index).
+    Game(Vec<usize>),
+}
+
+/// The most characters [`print_form`] writes of a form that is not a simplest form (written
+/// out as a tree, such a form's text can double with each level).
+#[cfg(feature = "cli")]
+pub const MAX_FORM_TEXT: usize = 4_096;
+
+/// A form given by its own tree of options, printed as CGSuite prints it: a simplest form in
+/// the printed notation (`*[2#0]`), the same text `simplify --misere` prints, and otherwise
+/// its options written out in CGSuite's list input (`*[[1], 2]`), each option that is a
+/// simplest form in its own notation and each that is not as a bracketed list, so the text
+/// reads back as this game (the same in CGSuite). `None` when that text would be longer than
+/// [`MAX_FORM_TEXT`] (or the nodes are not in order).
+///
+/// Only the *printing* trusts the arena: a node is made in `m` only when its options are
+/// simplest forms and no deletion of `rules/misere.rules` applies to it (then it is a simplest
+/// form, and `m` holds it as it is); a node the arena would simplify is written as its own
+/// options, never as the arena's simplification of it.
+#[cfg(feature = "cli")]
+pub fn print_form(m: &mut Misere, nodes: &[FormNode]) -> Result<Option<String>, KernelError> {
+    let mut ids: Vec<Option<MId>> = Vec::with_capacity(nodes.len());
+    for (i, node) in nodes.iter().enumerate() {
+        m.tick()?;
+        let id = match node {
+            FormNode::Heap(n) if *n <= MAX_HEAP => Some(m.heap(*n)?),
+            FormNode::Heap(_) => None,
+            FormNode::Game(opts) => {
+                if opts.iter().any(|&o| o >= i) {
+                    return Ok(None);
+                }
+                match opts.iter().map(|&o| ids[o]).collect::<Option<Vec<MId>>>() {
+                    Some(mut kids) => {
+                        kids.sort_unstable();
+                        kids.dedup();
+                        if kids.len() == opts.len() && m.reduction(&kids).is_none() {
+                            Some(m.game(kids)?)
+                        } else {
+                            None
+                        }
+                    }
+                    None => None,
+                }
+            }
+        };
+        ids.push(id);
+    }
+    let Some(root) = nodes.len().checked_sub(1) else {
+        return Ok(None);
+    };
+    if let Some(g) = ids[root] {
+        return Ok(Some(print(m, g)?));
+    }
+    let FormNode::Game(opts) = &nodes[root] else {
+        return Ok(None);
+    };
+    let mut out = String::from("*[");
+    // One option alone would read as a heap (`*[1]` is *1): bracketed, it is the game of it.
+    let one = opts.len() == 1;
+    if one {
+        out.push('[');
+    }
+    if !write_options(m, nodes, &ids, opts, &mut out)? {
+        return Ok(None);
+    }
+    if one {
+        out.push(']');
+    }
+    out.push(']');
+    Ok(Some(out))
+}
+
+/// Writes `opts` as the items of a list input, separated by commas; false when the text
+/// grows past [`MAX_FORM_TEXT`].
+#[cfg(feature = "cli")]
+fn write_options(
+    m: &mut Misere,
+    nodes: &[FormNode],
+    ids: &[Option<MId>],
+    opts: &[usize],
+    out: &mut String,
+) -> Result<bool, KernelError> {
+    for (k, &o) in opts.iter().enumerate() {
+        m.tick()?;
+        if k > 0 {
+            out.push_str(", ");
+        }
+        match (ids[o], &nodes[o]) {
+            (_, FormNode::Heap(n)) => out.push_str(&n.to_string()),
+            (Some(g), _) => out.push_str(&print(m, g)?),
+            (None, FormNode::Game(inner)) => {
+                out.push('[');
+                if !write_options(m, nodes, ids, inner, out)? {
+                    return Ok(false);
+                }
+                out.push(']');
+            }
+        }
+        if out.len() > MAX_FORM_TEXT {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}

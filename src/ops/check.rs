@@ -12,8 +12,12 @@ pub(crate) fn check(ctx: &Ctx, text: String) -> Result<(String, Status), Failure
     #[derive(serde::Deserialize)]
     struct Kind {
         certificate: Option<serde_json::Value>,
+        play: Option<String>,
     }
     let kind = serde_json::from_str::<Kind>(&text).ok();
+    let misere = kind
+        .as_ref()
+        .is_some_and(|k| k.play.as_deref() == Some("misere"));
     if kind.is_some_and(|k| k.certificate.is_some()) {
         if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
             if crate::proof::thermocheck::is_certificate(&v) {
@@ -27,15 +31,20 @@ pub(crate) fn check(ctx: &Ctx, text: String) -> Result<(String, Status), Failure
     // false (1).
     let (read, result) =
         crate::proof::json::read_and_check(&text, &ctx.rules).map_err(Failure::from)?;
-    drop(text);
-    let style = &ctx.style;
     // Stopped by the memory limit: not a verdict on the proof.
     if let Err(e) = &result {
         if e.limit.is_some() {
             return Err(Failure::limit(format!("the check stopped at {e}")));
         }
     }
-    let (input, result_t) = (style.term(&read.input), style.term(&read.result));
+    // A checked misère proof's result is said as a game, in CGSuite's notation.
+    let form = (misere && result.is_ok())
+        .then(|| misere_form(&text))
+        .flatten();
+    drop(text);
+    let style = &ctx.style;
+    let input = style.term(&read.input);
+    let result_t = form.unwrap_or_else(|| style.term(&read.result));
     // Every step counts, the lemmas' too: they are all checked.
     let steps = read.steps;
     let lemmas = match read.lemmas {
@@ -74,6 +83,19 @@ pub(crate) fn check(ctx: &Ctx, text: String) -> Result<(String, Status), Failure
         f => return Err(unsupported("check", f)),
     };
     Ok((out, verdict(result.is_ok())))
+}
+
+/// The result of a misère proof in CGSuite's notation (`*[2[2]321]`), read from the file's own
+/// terms by the misère checker's reader and printed by the notation's printer; `None` when it
+/// does not read, or its text would be too long (the result is then shown as written, `#47`).
+fn misere_form(text: &str) -> Option<String> {
+    let proof = crate::proof::Proof::from_json(text).ok()?;
+    let nodes = crate::proof::misere_form_of(&proof.terms, &proof.result).ok()?;
+    drop(proof);
+    let mut m = crate::misere::Misere::new(crate::kernel::Budget::default());
+    crate::misere::notation::print_form(&mut m, &nodes)
+        .ok()
+        .flatten()
 }
 
 fn verdict(ok: bool) -> Status {

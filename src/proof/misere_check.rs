@@ -761,3 +761,53 @@ pub(crate) fn check(
     let mut c = Checker::new(table);
     super::played::check(&mut c, "misère", input, result, steps, lemmas)
 }
+
+/// The form `t` writes (a term of a misère proof, `#n` read from `table`), read by this
+/// checker's definitions and given as its tree of options in normal form (repeats dropped,
+/// heaps as heaps), each distinct subform once after its options, `t`'s own last: what
+/// `onag check` prints a proved result from ([`crate::misere::notation::print_form`]), so
+/// that text owes nothing to the arena of the proof's producer. An error says why the term
+/// does not read.
+#[cfg(feature = "cli")]
+pub(crate) fn form_of(
+    table: &TermTable,
+    t: &Term,
+) -> Result<Vec<crate::misere::notation::FormNode>, String> {
+    use crate::misere::notation::FormNode;
+    let mut c = Checker::new(table);
+    let root = match c.form(t) {
+        Ok(w) => c.normal(w),
+        Err(Stop::Wrong(why) | Stop::Limit(why)) => return Err(why),
+    };
+    // Each normal node after its options, by an explicit stack (forms may be deep).
+    let mut index: HashMap<W, usize> = HashMap::default();
+    let mut out = Vec::new();
+    let mut stack = vec![(root, false)];
+    while let Some((w, expanded)) = stack.pop() {
+        if index.contains_key(&w) {
+            continue;
+        }
+        match &c.nodes[w.0 as usize] {
+            Node::Heap(n) => {
+                index.insert(w, out.len());
+                out.push(FormNode::Heap(*n));
+            }
+            Node::Game(opts) if expanded => {
+                let Some(opts) = opts.iter().map(|o| index.get(o).copied()).collect() else {
+                    return Err("the form's options are not read before it".into());
+                };
+                index.insert(w, out.len());
+                out.push(FormNode::Game(opts));
+            }
+            Node::Game(opts) => {
+                stack.push((w, true));
+                stack.extend(
+                    opts.iter()
+                        .filter(|o| !index.contains_key(o))
+                        .map(|&o| (o, false)),
+                );
+            }
+        }
+    }
+    Ok(out)
+}

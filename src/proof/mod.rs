@@ -49,6 +49,8 @@ mod values;
 pub use check::{CheckError, CheckLimit, ConditionProof};
 pub use compare::{compare, Comparison};
 pub use inequality::{Inequality, Reason, Undecided};
+#[cfg(feature = "cli")]
+pub(crate) use misere_check::form_of as misere_form_of;
 pub use play::{MoveInGames, Which};
 pub use step::{PathElem, Step, Witnesses, LEMMA};
 pub use table::TermTable;

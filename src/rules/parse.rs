@@ -472,6 +472,87 @@ impl<'a> Parser<'a> {
         Ok((rule, mirrored))
     }
 
+    // ---- the shapes patterns and templates share ----
+
+    /// `read` one level deeper in the nesting that [`Parser::enter`] bounds.
+    fn nested<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T, RuleError>,
+    ) -> Result<T, RuleError> {
+        self.enter()?;
+        let out = read(self)?;
+        self.depth -= 1;
+        Ok(out)
+    }
+
+    /// `{L | R}`, at its `{`: each side read by `side`.
+    fn braces<S>(
+        &mut self,
+        side: impl Fn(&mut Self) -> Result<S, RuleError>,
+    ) -> Result<(S, S), RuleError> {
+        self.expect_punct("{")?;
+        let left = side(self)?;
+        self.expect_punct("|")?;
+        let right = side(self)?;
+        self.expect_punct("}")?;
+        Ok((left, right))
+    }
+
+    /// The comma-separated items of one side of a brace, up to its `|` or `}` (none when the
+    /// side is empty), each read by `item`.
+    fn side_items(
+        &mut self,
+        mut item: impl FnMut(&mut Self) -> Result<(), RuleError>,
+    ) -> Result<(), RuleError> {
+        if self.is_punct("|") || self.is_punct("}") {
+            return Ok(());
+        }
+        loop {
+            item(self)?;
+            if self.is_punct(",") {
+                self.bump();
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    /// `a ± b ± …`, left to right: the operands read by `operand`, each `+` or `-` joined by
+    /// `join(a, minus, b)`; each operator counts as a level of nesting (a long chain is bounded
+    /// as deep parentheses are), all of them left when the chain ends.
+    fn plus_minus<T>(
+        &mut self,
+        operand: impl Fn(&mut Self) -> Result<T, RuleError>,
+        join: impl Fn(T, bool, T) -> T,
+    ) -> Result<T, RuleError> {
+        let mut acc = operand(self)?;
+        let depth = self.depth;
+        loop {
+            let minus = self.is_punct("-");
+            if !minus && !self.is_punct("+") {
+                self.depth = depth;
+                return Ok(acc);
+            }
+            self.enter()?;
+            self.bump();
+            let b = operand(self)?;
+            acc = join(acc, minus, b);
+        }
+    }
+
+    /// Three arguments `a, b, c` of a leaf such as `nus(x, u, n)`, each read by `read`.
+    fn three<T>(
+        &mut self,
+        read: impl Fn(&mut Self) -> Result<T, RuleError>,
+    ) -> Result<(T, T, T), RuleError> {
+        let a = read(self)?;
+        self.expect_punct(",")?;
+        let b = read(self)?;
+        self.expect_punct(",")?;
+        let c = read(self)?;
+        Ok((a, b, c))
+    }
+
     // ---- patterns ----
 
     fn pattern(&mut self) -> Result<Pattern, RuleError> {
@@ -485,10 +566,7 @@ impl<'a> Parser<'a> {
     }
 
     fn pattern_factor(&mut self) -> Result<Pattern, RuleError> {
-        self.enter()?;
-        let out = self.pattern_factor_inner()?;
-        self.depth -= 1;
-        Ok(out)
+        self.nested(Self::pattern_factor_inner)
     }
 
     fn pattern_factor_inner(&mut self) -> Result<Pattern, RuleError> {
@@ -503,11 +581,7 @@ impl<'a> Parser<'a> {
             return Ok(p);
         }
         if self.is_punct("{") {
-            self.bump();
-            let left = self.side_pattern()?;
-            self.expect_punct("|")?;
-            let right = self.side_pattern()?;
-            self.expect_punct("}")?;
+            let (left, right) = self.braces(Self::side_pattern)?;
             return Ok(Pattern::Game(left, right));
         }
         let name = self.ident("a pattern: a variable, `{`, `-`, `(` or a leaf such as num(x)")?;
@@ -524,25 +598,19 @@ impl<'a> Parser<'a> {
 
     fn side_pattern(&mut self) -> Result<SidePattern, RuleError> {
         let mut side = SidePattern::default();
-        if self.is_punct("|") || self.is_punct("}") {
-            return Ok(side);
-        }
-        loop {
-            if self.is_punct("..") {
-                self.bump();
+        self.side_items(|p| {
+            if p.is_punct("..") {
+                p.bump();
                 if side.rest.is_some() {
-                    return Err(self.err("a side may bind the rest of its options only once"));
+                    return Err(p.err("a side may bind the rest of its options only once"));
                 }
-                side.rest = Some(self.ident("a name for the rest of the options")?);
+                side.rest = Some(p.ident("a name for the rest of the options")?);
             } else {
-                side.picks.push(self.pattern()?);
+                side.picks.push(p.pattern()?);
             }
-            if self.is_punct(",") {
-                self.bump();
-            } else {
-                return Ok(side);
-            }
-        }
+            Ok(())
+        })?;
+        Ok(side)
     }
 
     fn value_arg(&mut self) -> Result<ValueArg, RuleError> {
@@ -572,11 +640,7 @@ impl<'a> Parser<'a> {
             "nim" => LeafPattern::Nim(self.value_arg()?),
             "up" => LeafPattern::Up(self.value_arg()?),
             "nus" => {
-                let x = self.value_arg()?;
-                self.expect_punct(",")?;
-                let u = self.value_arg()?;
-                self.expect_punct(",")?;
-                let n = self.value_arg()?;
+                let (x, u, n) = self.three(Self::value_arg)?;
                 LeafPattern::Nus(x, u, n)
             }
             "hack" => LeafPattern::Hack(self.ident("a row variable")?),
@@ -661,32 +725,14 @@ impl<'a> Parser<'a> {
     // ---- templates ----
 
     fn template(&mut self) -> Result<Template, RuleError> {
-        let mut t = self.template_factor()?;
-        let depth = self.depth;
-        loop {
-            if self.is_punct("+") || self.is_punct("-") {
-                self.enter()?;
-            }
-            if self.is_punct("+") {
-                self.bump();
-                let b = self.template_factor()?;
-                t = Template::Sum(Box::new(t), Box::new(b));
-            } else if self.is_punct("-") {
-                self.bump();
-                let b = self.template_factor()?;
-                t = Template::Sum(Box::new(t), Box::new(Template::Neg(Box::new(b))));
-            } else {
-                self.depth = depth;
-                return Ok(t);
-            }
-        }
+        self.plus_minus(Self::template_factor, |a, minus, b| {
+            let b = if minus { Template::Neg(Box::new(b)) } else { b };
+            Template::Sum(Box::new(a), Box::new(b))
+        })
     }
 
     fn template_factor(&mut self) -> Result<Template, RuleError> {
-        self.enter()?;
-        let out = self.template_factor_inner()?;
-        self.depth -= 1;
-        Ok(out)
+        self.nested(Self::template_factor_inner)
     }
 
     fn template_factor_inner(&mut self) -> Result<Template, RuleError> {
@@ -701,11 +747,7 @@ impl<'a> Parser<'a> {
             return Ok(t);
         }
         if self.is_punct("{") {
-            self.bump();
-            let left = self.template_side()?;
-            self.expect_punct("|")?;
-            let right = self.template_side()?;
-            self.expect_punct("}")?;
+            let (left, right) = self.braces(Self::template_side)?;
             return Ok(Template::Game(left, right));
         }
         if let Tok::Num(n) = self.peek().clone() {
@@ -722,11 +764,7 @@ impl<'a> Parser<'a> {
                 "nim" => Some(LeafTemplate::Nim(self.value_expr()?)),
                 "up" => Some(LeafTemplate::Up(self.value_expr()?)),
                 "nus" => {
-                    let x = self.value_expr()?;
-                    self.expect_punct(",")?;
-                    let u = self.value_expr()?;
-                    self.expect_punct(",")?;
-                    let n = self.value_expr()?;
+                    let (x, u, n) = self.three(Self::value_expr)?;
                     Some(LeafTemplate::Nus(x, u, n))
                 }
                 _ => None,
@@ -743,77 +781,60 @@ impl<'a> Parser<'a> {
 
     fn template_side(&mut self) -> Result<Vec<TemplateItem>, RuleError> {
         let mut items = Vec::new();
-        if self.is_punct("|") || self.is_punct("}") {
-            return Ok(items);
+        self.side_items(|p| {
+            items.push(p.template_item()?);
+            Ok(())
+        })?;
+        Ok(items)
+    }
+
+    fn template_item(&mut self) -> Result<TemplateItem, RuleError> {
+        if !self.is_punct("..") {
+            return Ok(TemplateItem::One(self.template()?));
         }
-        loop {
-            if self.is_punct("..") {
-                self.bump();
-                if self.is_punct("(") {
-                    self.bump();
-                    let body = self.template()?;
-                    self.expect_punct(")")?;
-                    items.push(TemplateItem::Map {
-                        over: String::new(),
-                        body,
-                    });
-                } else {
-                    let name = self.ident("a set variable or a set function")?;
-                    match name.as_str() {
-                        "nims" => {
-                            self.expect_punct("(")?;
-                            let n = self.value_expr()?;
-                            self.expect_punct(")")?;
-                            items.push(TemplateItem::Nims(n));
-                        }
-                        "left_cuts" | "right_cuts" => {
-                            self.expect_punct("(")?;
-                            let row = self.ident("a row variable")?;
-                            self.expect_punct(")")?;
-                            items.push(TemplateItem::Cuts {
-                                left: name == "left_cuts",
-                                row,
-                            });
-                        }
-                        _ => items.push(TemplateItem::Splice(name)),
-                    }
+        self.bump();
+        if self.is_punct("(") {
+            self.bump();
+            let body = self.template()?;
+            self.expect_punct(")")?;
+            return Ok(TemplateItem::Map {
+                over: String::new(),
+                body,
+            });
+        }
+        let name = self.ident("a set variable or a set function")?;
+        Ok(match name.as_str() {
+            "nims" => {
+                self.expect_punct("(")?;
+                let n = self.value_expr()?;
+                self.expect_punct(")")?;
+                TemplateItem::Nims(n)
+            }
+            "left_cuts" | "right_cuts" => {
+                self.expect_punct("(")?;
+                let row = self.ident("a row variable")?;
+                self.expect_punct(")")?;
+                TemplateItem::Cuts {
+                    left: name == "left_cuts",
+                    row,
                 }
-            } else {
-                items.push(TemplateItem::One(self.template()?));
             }
-            if self.is_punct(",") {
-                self.bump();
-            } else {
-                return Ok(items);
-            }
-        }
+            _ => TemplateItem::Splice(name),
+        })
     }
 
     fn value_expr(&mut self) -> Result<ValueExpr, RuleError> {
-        let mut v = self.value_atom()?;
-        let depth = self.depth;
-        loop {
-            if self.is_punct("+") || self.is_punct("-") {
-                self.enter()?;
-            }
-            if self.is_punct("+") {
-                self.bump();
-                v = ValueExpr::Add(Box::new(v), Box::new(self.value_atom()?));
-            } else if self.is_punct("-") {
-                self.bump();
-                v = ValueExpr::Sub(Box::new(v), Box::new(self.value_atom()?));
+        self.plus_minus(Self::value_atom, |a, minus, b| {
+            if minus {
+                ValueExpr::Sub(Box::new(a), Box::new(b))
             } else {
-                self.depth = depth;
-                return Ok(v);
+                ValueExpr::Add(Box::new(a), Box::new(b))
             }
-        }
+        })
     }
 
     fn value_atom(&mut self) -> Result<ValueExpr, RuleError> {
-        self.enter()?;
-        let out = self.value_atom_inner()?;
-        self.depth -= 1;
-        Ok(out)
+        self.nested(Self::value_atom_inner)
     }
 
     fn value_atom_inner(&mut self) -> Result<ValueExpr, RuleError> {

@@ -19,12 +19,18 @@ pub fn checks(json: &str) {
     drive::json(json);
 }
 
-/// The proof is rejected (status 1) at `step`, the message saying `because`.
-pub fn rejected_at(text: &str, what: &str, step: usize, because: &str) {
+/// The proof (`what`, for the messages) is rejected (status 1); what was printed.
+pub fn rejected(text: &str, what: &str) -> String {
     let (code, out) = check(text);
     assert_eq!(code, 1, "{what}: accepted\n{text}\n{out}");
     assert!(out.starts_with("rejected"), "{what}: {out}");
+    drive::json(text);
+    out
+}
+
+/// The proof is rejected (status 1) at `step`, the message saying `because`.
+pub fn rejected_at(text: &str, what: &str, step: usize, because: &str) {
+    let out = rejected(text, what);
     assert!(out.contains(&format!("step {step}")), "{what}: {out}");
     assert!(out.contains(because), "{what}: {out}");
-    drive::json(text);
 }

@@ -164,7 +164,15 @@ fn prune_part(
     }
 }
 
-fn set(graph: &mut Graph, v: u32, who: Player, opts: Vec<u32>) {
+/// Deletes `who`'s edge from `v` to `t` in `graph`, the other player's options at `v` kept:
+/// a trial deletion, here (a batch at a time) and in the deletion by rounds of [`super`].
+pub(super) fn delete_edge(graph: &mut Graph, v: u32, who: Player, t: u32) {
+    let opts: Vec<u32> = graph
+        .options(v, who)
+        .iter()
+        .copied()
+        .filter(|&x| x != t)
+        .collect();
     let kept = graph.options(v, other(who)).to_vec();
     match who {
         Player::Left => graph.set_options(v, opts, kept),
@@ -186,13 +194,7 @@ fn delete_batch(
     };
     let mut trial = graph.clone();
     for &(v, _, t) in batch {
-        let opts: Vec<u32> = trial
-            .options(v, who)
-            .iter()
-            .copied()
-            .filter(|&x| x != t)
-            .collect();
-        set(&mut trial, v, who, opts);
+        delete_edge(&mut trial, v, who, t);
     }
     let cur = Loopy {
         graph: graph.clone(),
