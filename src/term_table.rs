@@ -511,10 +511,71 @@ impl TermTable {
 
     /// Adds `other`'s entries to this table; entry n of `other` is entry `map[n]` here.
     pub fn absorb(&mut self, other: &TermTable) -> Vec<u32> {
+        if other.cyclic.is_some() || self.cyclic.is_some() {
+            return self.absorb_cyclic(other);
+        }
         let mut map = Vec::with_capacity(other.len());
         for v in &other.views {
             let v = renumber(v, &map);
             map.push(self.intern(&v));
+        }
+        map
+    }
+
+    /// [`TermTable::absorb`] when a table has cycles (a loopy proof's game graphs): entries
+    /// are the same when their views are alike with the entries they name taken as the same,
+    /// found for both tables together by partition refinement (the coarsest such sameness);
+    /// each of `other`'s entries is an entry of this table the same as it, or a new one.
+    fn absorb_cyclic(&mut self, other: &TermTable) -> Vec<u32> {
+        let base = self.views.len();
+        let all: Vec<&Term> = self.views.iter().chain(other.views.iter()).collect();
+        // Entry i of the union: this table's i, or `other`'s i − base (its references moved).
+        let at = |i: usize, r: u32| -> usize {
+            if i < base {
+                r as usize
+            } else {
+                base + r as usize
+            }
+        };
+        let mut colour = vec![0usize; all.len()];
+        let mut classes = 1;
+        loop {
+            let sigs: Vec<(usize, Term)> = (0..all.len())
+                .map(|i| {
+                    let moved =
+                        renumber_with(all[i], &|r| colour[at(i, r).min(all.len() - 1)] as u32);
+                    (colour[i], moved)
+                })
+                .collect();
+            let mut ranks: FxHashMap<&(usize, Term), usize> = FxHashMap::default();
+            let mut next = Vec::with_capacity(all.len());
+            for sg in &sigs {
+                let k = ranks.len();
+                next.push(*ranks.entry(sg).or_insert(k));
+            }
+            let count = ranks.len();
+            colour = next;
+            if count == classes {
+                break;
+            }
+            classes = count;
+        }
+        let mut number: FxHashMap<usize, u32> = FxHashMap::default();
+        for (i, c) in colour.iter().enumerate().take(base) {
+            number.entry(*c).or_insert(i as u32);
+        }
+        let mut fresh = Vec::new();
+        let mut map = Vec::with_capacity(other.len());
+        for (i, c) in colour.iter().enumerate().skip(base) {
+            let n = *number.entry(*c).or_insert_with(|| {
+                fresh.push(i);
+                (base + fresh.len() - 1) as u32
+            });
+            map.push(n);
+        }
+        let views: Vec<Term> = fresh.iter().map(|&i| renumber(all[i], &map)).collect();
+        for v in views {
+            self.insert_view(v);
         }
         map
     }
@@ -548,11 +609,20 @@ impl TermTable {
                 mark(v, &mut keep, &mut pending);
             }
         }
+        // Numbers first, so an entry naming a later one (a loopy proof's cycle) is renumbered
+        // too; kept entries are distinct, and stay so renumbered.
         let mut map = vec![u32::MAX; self.len()];
+        let mut next = 0;
+        for (n, m) in map.iter_mut().enumerate() {
+            if keep[n] {
+                *m = next;
+                next += 1;
+            }
+        }
         let mut out = TermTable::new();
         for (n, v) in self.views.iter().enumerate() {
             if keep[n] {
-                map[n] = out.insert_view(renumber(v, &map));
+                out.insert_view(renumber(v, &map));
             }
         }
         (out, map)
@@ -563,6 +633,16 @@ impl TermTable {
     /// the table: [`TermTable::cyclic`] then says where, and the reader refuses it unless the
     /// proof is loopy); no entry is only a reference, and none repeats another.
     pub fn from_views(views: Vec<Term>) -> Result<TermTable, TableError> {
+        Self::read(views, true)
+    }
+
+    /// [`TermTable::from_views`] for a proof known not to be loopy: every entry, a brace too,
+    /// names only earlier ones (the first that does not is the error).
+    pub fn from_views_backwards(views: Vec<Term>) -> Result<TermTable, TableError> {
+        Self::read(views, false)
+    }
+
+    fn read(views: Vec<Term>, braces_forward: bool) -> Result<TermTable, TableError> {
         let mut table = TermTable::new();
         let len = views.len();
         for (i, v) in views.into_iter().enumerate() {
@@ -573,7 +653,7 @@ impl TermTable {
                 });
             }
             let mut bad = None;
-            let brace = matches!(v, Term::Game { .. });
+            let brace = braces_forward && matches!(v, Term::Game { .. });
             check_refs(&v, i, if brace { len } else { i }, &mut bad);
             if let Some(reason) = bad {
                 return Err(TableError { entry: i, reason });
@@ -644,6 +724,14 @@ fn max_ref(t: &Term) -> Option<u32> {
     match t {
         Term::Ref(n) => Some(*n),
         _ => children(t).into_iter().filter_map(max_ref).max(),
+    }
+}
+
+/// `t` with each reference `#n` replaced by `#f(n)`.
+fn renumber_with(t: &Term, f: &dyn Fn(u32) -> u32) -> Term {
+    match t {
+        Term::Ref(n) => Term::Ref(f(*n)),
+        _ => with_children(t, children(t).into_iter().map(|c| renumber_with(c, f))),
     }
 }
 
@@ -859,6 +947,59 @@ mod tests {
             .map(|v| crate::syntax::print(v, &Default::default()))
             .collect();
         assert_eq!(shown, ["a{0|1}", "{pass|pass}", "{#0,#1|0}"], "{shown:?}");
+    }
+
+    /// over's graph and upon's, through the table: `#0 = {0|#0}` is over ({0|pass}),
+    /// `#1 = {#1|#2}`, `#2 = {0|0}` is upon ({pass|*}).
+    fn cyclic_table(order: bool) -> (TermTable, u32, u32) {
+        let mut t = TermTable::new();
+        let star = t.intern(&parse("{0|0}").unwrap());
+        let first = t.len() as u32;
+        let (over, upon) = if order {
+            (first, first + 1)
+        } else {
+            (first + 1, first)
+        };
+        let mut views = vec![
+            Term::game(vec![Term::zero()], vec![Term::Ref(over)]),
+            Term::game(vec![Term::Ref(upon)], vec![Term::Ref(star)]),
+        ];
+        if !order {
+            views.reverse();
+        }
+        assert_eq!(t.push_graph(views), Some(first));
+        (t, over, upon)
+    }
+
+    #[test]
+    fn a_table_with_cycles_compacts_and_is_absorbed_by_sameness() {
+        let (t, over, upon) = cyclic_table(true);
+        assert_eq!(t.cyclic(), Some(over));
+        assert_eq!(t.size(&Term::Ref(over)), u64::MAX);
+        assert_eq!(t.expand(&Term::Ref(over), 1000), None);
+        // Compacted to upon alone: its entry and *'s, renumbered, the cycle kept.
+        let (c, map) = t.compact([&Term::Ref(upon)]);
+        assert_eq!(c.len(), 2);
+        let u = map[upon as usize];
+        assert_eq!(
+            c.view(u),
+            Some(&Term::game(vec![Term::Ref(u)], vec![Term::Ref(map[0])]))
+        );
+        // Absorbed into a table holding the same games numbered otherwise: no new entry.
+        let (mut other, over2, upon2) = cyclic_table(false);
+        let before = other.len();
+        let m = other.absorb(&t);
+        assert_eq!(other.len(), before);
+        assert_eq!((m[over as usize], m[upon as usize]), (over2, upon2));
+        // Into an empty table: every entry, renumbered alike.
+        let mut empty = TermTable::new();
+        let m = empty.absorb(&t);
+        assert_eq!(empty.views(), t.views());
+        assert_eq!(m, vec![0, 1, 2]);
+        // Read back from its views, the same table.
+        let back = TermTable::from_views(t.views().to_vec()).unwrap();
+        assert_eq!(back.views(), t.views());
+        assert!(TermTable::from_views_backwards(t.views().to_vec()).is_err());
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! The simplest form of a stopper step by step: a derivation whose every step is one instance
-//! of a rule of `rules/loopy.rules`, at a named place, on a game graph written as a term of
-//! the loopy notation (`a{0|a}`, `pass`).
+//! of a rule of `rules/loopy.rules`, at a named place, on a game graph written as a term by
+//! the caller's [`Writer`]: the loopy notation (`a{0|a}`, `pass`, [`tree`]) where it writes the
+//! graph without copying a position inside a cycle, else (`proof::loopy`'s writer, which this
+//! layer does not see) the proof's term table, one entry per position.
 //!
 //! [`super::canonical`] finds simplest forms at once, many edits a round; a derivation makes
 //! one edit per step, in a fixed order (dominated options first, then reversible ones, then
@@ -23,8 +25,8 @@ use std::collections::BTreeMap;
 /// The most steps a derivation may take.
 pub const MAX_STEPS: usize = 20_000;
 
-/// The most nodes a term written for a graph may have (shared parts are written once per
-/// use).
+/// The most nodes [`tree`] writes for a graph (a part shared outside any cycle around it is
+/// written once per use, and a term table shares it).
 pub const MAX_TERM_NODES: usize = 20_000;
 
 /// What a step did (the rules of `rules/loopy.rules`).

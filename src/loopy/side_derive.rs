@@ -62,7 +62,7 @@ pub fn sidle_term(a: Term, b: Term) -> Term {
 }
 
 /// The term with every label `l` renamed `xl`: the two arguments of `A & B` are read as one
-/// term, in which a label may be defined once, and [`write`] names labels from `a` on in
+/// term, in which a label may be defined once, and [`super::derive::tree`] names labels from `a` on in
 /// each. (Labels written here are a letter and digits, so `x` and a letter is new.)
 fn relabel(t: &Term) -> Term {
     match t {
@@ -148,6 +148,7 @@ fn next_deletion(
 /// The steps deriving `side(g)` at the place `within` of the whole term (the call's own
 /// place), each whole term made by `wrap` from the term at that place; the side's simplest
 /// form and its term, or `None` when deletions leave an alternating cycle.
+#[allow(clippy::too_many_arguments)] // the chain's place, its sink and the writer: one call site each
 fn side_chain(
     g: &Loopy,
     side: Side,

@@ -170,6 +170,20 @@ fn parse(s: &str, what: impl FnOnce() -> String) -> Result<Term, ProofError> {
 }
 
 /// Every reference in `t` names an entry of a table of `len` entries.
+/// The term table read from its views: when the play is known and not loopy, every entry
+/// names only earlier ones; otherwise a brace may name any entry, and [`table_fits`] asks
+/// again once the play is known.
+pub(crate) fn read_table(
+    views: Vec<Term>,
+    play: Option<super::Play>,
+) -> Result<super::TermTable, ProofError> {
+    let read = match play {
+        Some(p) if p != super::Play::Loopy => super::TermTable::from_views_backwards(views),
+        _ => super::TermTable::from_views(views),
+    };
+    read.map_err(|e| ProofError::Json(format!("the term table: {e}")))
+}
+
 /// Only a loopy proof's table may name later entries (its game graphs written through the
 /// table); every other checker reads entries in order. Both readers ask this once they know
 /// the play.
@@ -376,9 +390,7 @@ impl Proof {
             .enumerate()
             .map(|(n, t)| parse(t, || format!("term #{n}")))
             .collect::<Result<Vec<_>, _>>()?;
-        let terms = super::TermTable::from_views(views)
-            .map_err(|e| ProofError::Json(format!("the term table: {e}")))?;
-        table_fits(&terms, play)?;
+        let terms = read_table(views, Some(play))?;
         let len = terms.len();
         let input = parse(&j.input, || "input".into())?;
         let result = parse(&j.result, || "result".into())?;

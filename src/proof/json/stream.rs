@@ -14,7 +14,8 @@
 //! check (its memo is not `Send`, so it is made there).
 
 use super::{
-    chain_from_json, parse, refs_within, step_refs_within, table_fits, LemmaJson, StepJson, Text,
+    chain_from_json, parse, read_table, refs_within, step_refs_within, table_fits, LemmaJson,
+    StepJson, Text,
 };
 use super::{READS, VERSION};
 use crate::proof::check::CheckError;
@@ -58,6 +59,7 @@ pub(crate) fn read_and_check(
         let mut reader = Reader {
             version: None,
             play: Play::Normal,
+            play_read: false,
             terms: None,
             input: None,
             result: None,
@@ -186,6 +188,8 @@ struct Reader<'a, 'de> {
     version: Option<u32>,
     /// The play convention (`play`; normal when absent).
     play: Play,
+    /// Whether `play` has been read yet (the table is read strictly when it is known).
+    play_read: bool,
     /// The table, once read (or known to be absent: read to the end).
     terms: Option<TermTable>,
     input: Option<Term>,
@@ -367,10 +371,7 @@ impl<'de> Visitor<'de> for &mut Reader<'_, 'de> {
                         .enumerate()
                         .map(|(n, t)| parse(t, || format!("term #{n}")))
                         .collect::<Result<Vec<_>, _>>()
-                        .and_then(|views| {
-                            TermTable::from_views(views)
-                                .map_err(|e| ProofError::Json(format!("the term table: {e}")))
-                        });
+                        .and_then(|views| read_table(views, self.play_read.then_some(self.play)));
                     match read {
                         Ok(t) => self.terms = Some(t),
                         Err(e) => return Err(failed(self, e)),
@@ -389,7 +390,10 @@ impl<'de> Visitor<'de> for &mut Reader<'_, 'de> {
                 "play" => {
                     let text: Text<'de> = map.next_value()?;
                     match Play::read(&text) {
-                        Ok(p) => self.play = p,
+                        Ok(p) => {
+                            self.play = p;
+                            self.play_read = true;
+                        }
                         Err(e) => return Err(failed(self, e)),
                     }
                 }

@@ -5,10 +5,10 @@
 //!
 //! The producer opens each call of the term, outermost first and left to right, one step each
 //! at the call's place, with the strip's game graph (`rulesets::backsliding_toads::graph`)
-//! written in the loopy notation
-//! (`loopy::derive::write`: braces per position, a label for a position met again around it,
-//! `pass` for a move back to the position itself); the loopy derivation then starts from the
-//! opened term.
+//! written by the proof's graph writer (`super::write`): in the loopy notation (braces per
+//! position, a label for a position met again around it, `pass` for a move back to the
+//! position itself) when that copies no position inside a cycle, else through the term
+//! table, one entry per position; the loopy derivation then starts from the opened term.
 //!
 //! The checker reads the strip by the one reader of its language
 //! (`rulesets::position::toads_and_frogs`, docs/POSITIONS.md), so a text the producer refuses
@@ -114,10 +114,9 @@ pub(super) struct Opened {
     pub steps: Vec<Step>,
 }
 
-/// The opening of one strip: its game graph, a vertex per strip reached, in the loopy
-/// notation (the derivation's first `loopy-sum` step then fuses strips of one game form). The
-/// notation has no way to share a vertex reached along two paths other than around it, so a
-/// strip whose graph is written out past `loopy::derive::MAX_TERM_NODES` is a limit.
+/// The opening of one strip: its game graph, a vertex per strip reached, written by `out`
+/// (the derivation's first `loopy-sum` step then fuses strips of one game form, when the
+/// notation wrote them apart).
 pub fn opening(text: &str, budget: &Budget, out: &mut dyn Writer) -> Result<Term, KernelError> {
     let strip = backsliding_toads::parse(text)
         .map_err(|e| crate::functions::rulesets::kernel_error(RULE, e))?;

@@ -30,6 +30,10 @@ enum Opt {
     Var(usize),
 }
 
+/// A position's class and its options' classes in order (a fixed entry `(0, e + 1)`, `0` as
+/// `(0, 0)`, a cyclic position `(1, class)`), for each side: what the refinement compares.
+type Signature = (usize, Vec<(u8, usize)>, Vec<(u8, usize)>);
+
 /// A cyclic position written already: its entry and its options.
 #[derive(Clone, Debug)]
 struct Known {
@@ -170,14 +174,13 @@ impl TableWriter {
                     })
                     .collect()
             };
-            let sigs: Vec<(usize, Vec<(u8, usize)>, Vec<(u8, usize)>)> = (0..total)
+            let sigs: Vec<Signature> = (0..total)
                 .map(|i| {
                     let (l, r) = all(i);
                     (colour[i], set(l, &colour), set(r, &colour))
                 })
                 .collect();
-            let mut ranks: BTreeMap<&(usize, Vec<(u8, usize)>, Vec<(u8, usize)>), usize> =
-                BTreeMap::new();
+            let mut ranks: BTreeMap<&Signature, usize> = BTreeMap::new();
             for s in &sigs {
                 let next = ranks.len();
                 ranks.entry(s).or_insert(next);
