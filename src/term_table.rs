@@ -343,7 +343,7 @@ impl TermTable {
 
     /// `t` with every reference written out except to an entry that names itself or a later
     /// entry (a position on a cycle of a loopy game graph written through the table), which
-    /// stays `#n`; an error past `max` nodes or [`OPEN_DEPTH`] levels, saying which. Every
+    /// stays `#n`; an error past `max` nodes or 1000 (`OPEN_DEPTH`) levels, saying which. Every
     /// entry written out names only earlier ones, so this ends even in a table with cycles:
     /// what a reader of a loopy proof's steps sees.
     pub fn open_up(&self, t: &Term, max: usize) -> Result<Term, String> {
