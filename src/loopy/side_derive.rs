@@ -423,18 +423,46 @@ fn sides_in_place(
         term: wrap(sidle_term(side_term(Side::On, graph), off.clone())),
         after: cur.clone(),
     });
-    let wrap_on = |t: Term| wrap(sidle_term(t, off.clone()));
+    both_sides(&cur, &cur, false, off, within, wrap, steps, work, out)
+}
+
+/// The term `onside(on) & off_term` at `within` (`off_term` the offside as written), each side
+/// derived in place to its simplest form (`from_definition`: the games inside the sides are not
+/// yet written as their graphs), then [`finish`]; `None` when a side is not reached.
+#[allow(clippy::too_many_arguments)] // the two sides, their place, the sink and the writer
+fn both_sides(
+    on: &Loopy,
+    off: &Loopy,
+    from_definition: bool,
+    off_term: Term,
+    within: &[Hole],
+    wrap: &dyn Fn(Term) -> Term,
+    steps: &mut Vec<LoopyStep>,
+    work: &mut Work,
+    out: &mut dyn Writer,
+) -> Result<Option<Reached>, KernelError> {
+    let wrap_on = |t: Term| wrap(sidle_term(t, off_term.clone()));
     let on_place = deeper(within, Hole::Arg(0));
-    let Some(on) = side_chain(&cur, Side::On, false, &on_place, &wrap_on, steps, work, out)? else {
+    let Some(on) = side_chain(
+        on,
+        Side::On,
+        from_definition,
+        &on_place,
+        &wrap_on,
+        steps,
+        work,
+        out,
+    )?
+    else {
         return Ok(None);
     };
     let on_term = on.1.clone();
     let wrap_off = |t: Term| wrap(sidle_term(on_term.clone(), relabel(&t)));
     let off_place = deeper(within, Hole::Arg(1));
     let Some(off) = side_chain(
-        &cur,
+        off,
         Side::Off,
-        false,
+        from_definition,
         &off_place,
         &wrap_off,
         steps,
@@ -590,41 +618,10 @@ fn part(
                 )),
                 after: Loopy::zero(),
             });
-            let on_sum = a.add(&c, work)?;
-            let wrap_on = |u: Term| wrap(sidle_term(u, off_sum.clone()));
-            let on_place = deeper(within, Hole::Arg(0));
-            let Some(on) = side_chain(
-                &on_sum,
-                Side::On,
-                true,
-                &on_place,
-                &wrap_on,
-                steps,
-                work,
-                out,
-            )?
-            else {
-                return Ok(None);
-            };
-            let off_g = b.add(&d, work)?;
-            let on_term = on.1.clone();
-            let wrap_off = |u: Term| wrap(sidle_term(on_term.clone(), relabel(&u)));
-            let off_place = deeper(within, Hole::Arg(1));
-            let Some(off) = side_chain(
-                &off_g,
-                Side::Off,
-                true,
-                &off_place,
-                &wrap_off,
-                steps,
-                work,
-                out,
-            )?
-            else {
-                return Ok(None);
-            };
-            let off = (off.0, relabel(&off.1));
-            Ok(Some(finish(on, off, within, wrap, steps)))
+            let (on_sum, off_sum_g) = (a.add(&c, work)?, b.add(&d, work)?);
+            both_sides(
+                &on_sum, &off_sum_g, true, off_sum, within, wrap, steps, work, out,
+            )
         }
         Term::Call { .. } if side_call(t).is_some() => {
             // onside(G), offside(G) in a sum: the side derived in place, a stopper.
