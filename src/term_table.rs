@@ -537,29 +537,15 @@ impl TermTable {
                 base + r as usize
             }
         };
-        let mut colour = vec![0usize; all.len()];
-        let mut classes = 1;
-        loop {
-            let sigs: Vec<(usize, Term)> = (0..all.len())
-                .map(|i| {
-                    let moved =
-                        renumber_with(all[i], &|r| colour[at(i, r).min(all.len() - 1)] as u32);
-                    (colour[i], moved)
-                })
-                .collect();
-            let mut ranks: FxHashMap<&(usize, Term), usize> = FxHashMap::default();
-            let mut next = Vec::with_capacity(all.len());
-            for sg in &sigs {
-                let k = ranks.len();
-                next.push(*ranks.entry(sg).or_insert(k));
-            }
-            let count = ranks.len();
-            colour = next;
-            if count == classes {
-                break;
-            }
-            classes = count;
-        }
+        let last = all.len().saturating_sub(1);
+        let sig = |i: usize, colour: &[usize]| {
+            renumber_with(all[i], &|r| colour[at(i, r).min(last)] as u32)
+        };
+        let colour = match crate::loopy::refine::refine(all.len(), &sig, &mut |_| Ok(())) {
+            Ok((c, _)) => c,
+            // Not reached (nothing stops the refinement): every entry its own.
+            Err(_) => (0..all.len()).collect(),
+        };
         let mut number: FxHashMap<usize, u32> = FxHashMap::default();
         for (i, c) in colour.iter().enumerate().take(base) {
             number.entry(*c).or_insert(i as u32);

@@ -170,47 +170,35 @@ pub struct LoopyDerivation {
 pub fn minimal(g: &Loopy) -> Loopy {
     let graph = g.graph();
     let n = graph.len();
-    let mut colour = vec![0u32; n];
-    let mut classes = 1;
-    loop {
-        let sigs: Vec<(u32, Vec<u32>, Vec<u32>)> = (0..n as u32)
-            .map(|v| {
-                let set = |os: &[u32]| {
-                    let mut c: Vec<u32> = os.iter().map(|&t| colour[t as usize]).collect();
-                    c.sort_unstable();
-                    c.dedup();
-                    c
-                };
-                (colour[v as usize], set(graph.left(v)), set(graph.right(v)))
-            })
-            .collect();
-        let mut ranks: BTreeMap<&(u32, Vec<u32>, Vec<u32>), u32> = BTreeMap::new();
-        for s in &sigs {
-            ranks.insert(s, 0);
-        }
-        for (i, r) in ranks.values_mut().enumerate() {
-            *r = i as u32;
-        }
-        let next: Vec<u32> = sigs.iter().map(|s| ranks[s]).collect();
-        let count = ranks.len();
-        colour = next;
-        if count == classes {
-            break;
-        }
-        classes = count;
-    }
+    let set = |os: &[u32], colour: &[usize]| -> Vec<usize> {
+        let mut c: Vec<usize> = os.iter().map(|&t| colour[t as usize]).collect();
+        c.sort_unstable();
+        c.dedup();
+        c
+    };
+    let sig = |v: usize, colour: &[usize]| {
+        (
+            set(graph.left(v as u32), colour),
+            set(graph.right(v as u32), colour),
+        )
+    };
+    // Without a budget to stop it (a quotient takes at most n rounds of n signatures).
+    let (colour, classes) = match super::refine::refine(n, &sig, &mut |_| Ok(())) {
+        Ok(r) => r,
+        Err(_) => ((0..n).collect(), n),
+    };
     // One vertex per colour, with the options of any member (all members agree).
     let mut q = Graph::with_vertices(classes);
     let mut done = vec![false; classes];
     for v in 0..n as u32 {
-        let c = colour[v as usize] as usize;
+        let c = colour[v as usize];
         if !done[c] {
             done[c] = true;
-            let map = |os: &[u32]| os.iter().map(|&t| colour[t as usize]).collect();
+            let map = |os: &[u32]| os.iter().map(|&t| colour[t as usize] as u32).collect();
             q.set_options(c as u32, map(graph.left(v)), map(graph.right(v)));
         }
     }
-    let root = colour.get(g.root() as usize).copied().unwrap_or(0);
+    let root = colour.get(g.root() as usize).copied().unwrap_or(0) as u32;
     let q = Loopy::new(&q, root).unwrap_or_else(Loopy::zero);
     number(&q)
 }

@@ -76,6 +76,7 @@ pub mod ordinal;
 pub mod outcome;
 pub mod print;
 pub mod props;
+pub mod refine;
 pub mod side_derive;
 pub mod side_order;
 pub mod sides;

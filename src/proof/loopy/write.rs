@@ -17,6 +17,7 @@
 
 use crate::kernel::KernelError;
 use crate::loopy::derive::{minimal, tree, Writer};
+use crate::loopy::refine::refine;
 use crate::loopy::{build::PASS, Loopy, Work};
 use crate::term::Term;
 use crate::term_table::TermTable;
@@ -29,10 +30,6 @@ enum Opt {
     Fixed(Option<u32>),
     Var(usize),
 }
-
-/// A position's class and its options' classes in order (a fixed entry `(0, e + 1)`, `0` as
-/// `(0, 0)`, a cyclic position `(1, class)`), for each side: what the refinement compares.
-type Signature = (usize, Vec<(u8, usize)>, Vec<(u8, usize)>);
 
 /// A cyclic position written already: its entry and its options.
 #[derive(Clone, Debug)]
@@ -160,38 +157,22 @@ impl TableWriter {
             }
         };
         let total = k + fresh.len();
-        let mut colour = vec![0usize; total];
-        let mut classes = 1;
-        loop {
-            self.work.tick(total as u64)?;
-            let set = |os: &[Opt], colour: &[usize]| -> Vec<(u8, usize)> {
-                // In order, repeats kept: a step's place is a path of option indices, so a
-                // position is shared only with one listing its options alike.
-                os.iter()
-                    .map(|o| match *o {
-                        Opt::Fixed(e) => (0, e.map_or(0, |e| e as usize + 1)),
-                        Opt::Var(x) => (1, colour[x]),
-                    })
-                    .collect()
-            };
-            let sigs: Vec<Signature> = (0..total)
-                .map(|i| {
-                    let (l, r) = all(i);
-                    (colour[i], set(l, &colour), set(r, &colour))
+        // In order, repeats kept: a step's place is a path of option indices, so a position is
+        // shared only with one listing its options alike.
+        let side = |os: &[Opt], colour: &[usize]| -> Vec<(u8, usize)> {
+            os.iter()
+                .map(|o| match *o {
+                    Opt::Fixed(e) => (0, e.map_or(0, |e| e as usize + 1)),
+                    Opt::Var(x) => (1, colour[x]),
                 })
-                .collect();
-            let mut ranks: BTreeMap<&Signature, usize> = BTreeMap::new();
-            for s in &sigs {
-                let next = ranks.len();
-                ranks.entry(s).or_insert(next);
-            }
-            let count = ranks.len();
-            colour = sigs.iter().map(|s| ranks[s]).collect();
-            if count == classes {
-                break;
-            }
-            classes = count;
-        }
+                .collect()
+        };
+        let sig = |i: usize, colour: &[usize]| {
+            let (l, r) = all(i);
+            (side(l, colour), side(r, colour))
+        };
+        let work = &mut self.work;
+        let (colour, _) = refine(total, &sig, &mut |n| work.tick(n))?;
         // Each fresh position is a known one of its colour, or a new entry.
         let mut of_colour: BTreeMap<usize, u32> = BTreeMap::new();
         for (i, kn) in self.known.iter().enumerate() {
