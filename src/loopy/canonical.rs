@@ -18,7 +18,6 @@
 use super::order::ge_matrix;
 use super::{Graph, Loopy, Work};
 use crate::kernel::KernelError;
-use std::collections::BTreeMap;
 
 /// Rounds of simplification allowed before giving up (each round changes some edge; the
 /// budget's work count bounds them too).
@@ -121,36 +120,22 @@ pub fn canonical(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
 pub fn number(g: &Loopy) -> Loopy {
     let graph = g.graph();
     let n = graph.len();
-    let mut colour = vec![0u32; n];
-    let mut classes = 1;
-    loop {
-        let sigs: Vec<(u32, Vec<u32>, Vec<u32>)> = (0..n as u32)
-            .map(|v| {
-                let mut l: Vec<u32> = graph.left(v).iter().map(|&t| colour[t as usize]).collect();
-                let mut r: Vec<u32> = graph.right(v).iter().map(|&t| colour[t as usize]).collect();
-                l.sort_unstable();
-                r.sort_unstable();
-                (colour[v as usize], l, r)
-            })
-            .collect();
-        let ranks: BTreeMap<&(u32, Vec<u32>, Vec<u32>), u32> = {
-            let mut m = BTreeMap::new();
-            for s in &sigs {
-                m.insert(s, 0);
-            }
-            for (i, v) in m.values_mut().enumerate() {
-                *v = i as u32;
-            }
-            m
-        };
-        let next: Vec<u32> = sigs.iter().map(|s| ranks[s]).collect();
-        let count = ranks.len();
-        colour = next;
-        if count == classes {
-            break;
-        }
-        classes = count;
-    }
+    let sorted = |os: &[u32], colour: &[usize]| -> Vec<usize> {
+        let mut c: Vec<usize> = os.iter().map(|&t| colour[t as usize]).collect();
+        c.sort_unstable();
+        c
+    };
+    let sig = |v: usize, colour: &[usize]| {
+        (
+            sorted(graph.left(v as u32), colour),
+            sorted(graph.right(v as u32), colour),
+        )
+    };
+    // Without a budget to stop it (at most n rounds of n signatures).
+    let colour: Vec<u32> = match super::refine::refine(n, &sig, &mut |_| Ok(())) {
+        Ok((c, _)) => c.into_iter().map(|c| c as u32).collect(),
+        Err(_) => (0..n as u32).collect(),
+    };
     // Breadth first from the root, options in colour order.
     let mut order = vec![g.root()];
     let mut index = vec![u32::MAX; n];
