@@ -253,7 +253,7 @@ impl Budget {
         {
             "cancelled by the caller".to_string()
         } else if self.deadline.is_some_and(|d| Instant::now() > d) {
-            "the deadline passed".to_string()
+            "the deadline of its time limit passed".to_string()
         } else if let Err(m) = crate::memory::check(self.max_memory) {
             m.to_string()
         } else {
@@ -358,7 +358,7 @@ impl Kernel {
         {
             Some("cancelled by the caller".to_string())
         } else if self.budget.deadline.is_some_and(|d| Instant::now() > d) {
-            Some("the deadline passed".to_string())
+            Some("the deadline of its time limit passed".to_string())
         } else {
             None
         }
