@@ -7,44 +7,30 @@
 //! position, `#12 = {#13,#14|pass}`, entries naming each other in cycles; a graph the notation
 //! writes without such a copy keeps its notation (`a{0|a}`, the form people read).
 //!
-//! Entries are shared between steps, as the table shares every closed part: a position whose
-//! moves lead only to positions already written (a short game, a position with only `pass`
-//! besides) is an ordinary hash-consed entry, and the positions on cycles are compared with
-//! every cyclic position written before by bisimulation (partition refinement of the two
-//! graphs together) that keeps the order of options, so a position no step changes is written
-//! once in the whole proof, and a step's place (option indices from the top) names the same
-//! position in the graph and in the table.
+//! Entries are shared between steps, as the table shares every closed part: a position on no
+//! cycle (but through `pass`) is an ordinary hash-consed entry, and a cycle (a strongly
+//! connected part of the graph) is found among the cycles written before by its canonical
+//! encoding, which keeps the order of options, so a part no step changes is written once in
+//! the whole proof, and a step's place (option indices from the top) names the same position
+//! in the graph and in the table.
 
 use crate::kernel::KernelError;
 use crate::loopy::derive::{minimal, tree, Writer};
-use crate::loopy::refine::refine;
-use crate::loopy::{build::PASS, Loopy, Work};
+use crate::loopy::sides::strongly_connected;
+use crate::loopy::{build::PASS, Graph, Loopy, Work};
 use crate::term::Term;
 use crate::term_table::TermTable;
-use std::collections::{BTreeMap, HashMap};
-
-/// An option of a cyclic position: an entry written without cycles (`None`: the position
-/// with no moves, written `0`), or a cyclic position, by its index among those compared.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Opt {
-    Fixed(Option<u32>),
-    Var(usize),
-}
-
-/// A cyclic position written already: its entry and its options.
-#[derive(Clone, Debug)]
-struct Known {
-    entry: u32,
-    left: Vec<Opt>,
-    right: Vec<Opt>,
-}
+use std::collections::HashMap;
 
 /// Writes a loopy proof's graphs: in CGSuite's notation where it writes them without copying a
 /// position inside a cycle, else through `terms`, which becomes the proof's table.
 pub(crate) struct TableWriter {
     /// The table the graphs are written into.
     pub terms: TermTable,
-    known: Vec<Known>,
+    /// The cycles written already (strongly connected parts of a graph), by their canonical
+    /// encoding ([`TableWriter::encode`]): the entries of their positions in that encoding's
+    /// order.
+    cycles: HashMap<Vec<u64>, Vec<u32>>,
     /// The graph each entry returned for a whole graph stands for, for reading terms that name
     /// it ([`TableWriter::graphs`]).
     graphs: HashMap<u32, Loopy>,
@@ -56,7 +42,7 @@ impl TableWriter {
     pub fn new(work: Work) -> Self {
         TableWriter {
             terms: TermTable::new(),
-            known: Vec::new(),
+            cycles: HashMap::new(),
             graphs: HashMap::new(),
             work,
         }
@@ -68,195 +54,188 @@ impl TableWriter {
     }
 
     /// `g`'s positions as entries; the root's term (`0` for the game with no moves).
+    ///
+    /// The strongly connected parts of the graph are written from the bottom up, so every
+    /// move out of a part leads to a position written already. A part of one position is an
+    /// ordinary hash-consed entry (a move to itself written `pass`). A cycle is written as its
+    /// canonical encoding: a walk from one of its positions through the options in order,
+    /// positions numbered as first met, the moves out of the part by their entries; of the
+    /// walks from each position, the least. Two cycles have the same least walk exactly when
+    /// their positions unfold alike with their options in the same order (the graph is
+    /// minimal, so no two of its positions do), so a cycle written before, by an earlier step,
+    /// is found by its encoding and shared: the table grows by the parts a step changed, and
+    /// writing a graph costs its size, not the whole proof's.
     fn graph(&mut self, g: &Loopy) -> Result<Term, KernelError> {
         let g = minimal(g);
         let graph = g.graph();
         let n = graph.len();
-        let empty = |v: u32| graph.left(v).is_empty() && graph.right(v).is_empty();
-        // Positions whose moves lead (besides `pass`) to positions already written, from the
-        // bottom up: ordinary entries.
-        let mut resolved: Vec<Option<Option<u32>>> = vec![None; n];
-        let mut waiting = vec![0usize; n];
-        let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for v in 0..n as u32 {
-            self.work.tick(1)?;
-            let mut seen = Vec::new();
-            for &o in graph.left(v).iter().chain(graph.right(v)) {
-                if o != v && !seen.contains(&o) {
-                    seen.push(o);
-                    parents[o as usize].push(v);
-                }
-            }
-            waiting[v as usize] = seen.len();
+        let (comp, count) = strongly_connected(
+            n,
+            |v, out| {
+                out.extend(graph.left(v as u32).iter().map(|&t| t as usize));
+                out.extend(graph.right(v as u32).iter().map(|&t| t as usize));
+            },
+            &mut self.work,
+        )?;
+        // Components are numbered sinks first: each one's moves out lead lower.
+        let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
+        for v in 0..n {
+            members[comp[v]].push(v as u32);
         }
-        let mut ready: Vec<u32> = (0..n as u32)
-            .filter(|&v| waiting[v as usize] == 0)
-            .collect();
-        while let Some(v) = ready.pop() {
-            self.work.tick(1)?;
-            let entry = if empty(v) {
-                None
+        // Each position's entry once written (`Some(None)`: the position with no moves, `0`).
+        let mut entry: Vec<Option<Option<u32>>> = vec![None; n];
+        for (c, vs) in members.iter().enumerate() {
+            self.work.tick(vs.len() as u64)?;
+            if let [v] = vs[..] {
+                entry[v as usize] = Some(self.single(graph, v, &entry));
+                continue;
+            }
+            let (key, order) = self.least_walk(graph, vs, &comp, c, &entry)?;
+            let entries = match self.cycles.get(&key) {
+                Some(es) => es.clone(),
+                None => {
+                    let es = self.push_cycle(graph, &order, &entry)?;
+                    self.cycles.insert(key, es.clone());
+                    es
+                }
+            };
+            for (&v, &e) in order.iter().zip(&entries) {
+                entry[v as usize] = Some(Some(e));
+            }
+        }
+        let root = entry[g.root() as usize].flatten();
+        if let Some(e) = root {
+            self.graphs.insert(e, g.clone());
+        }
+        Ok(root.map_or_else(Term::zero, Term::Ref))
+    }
+
+    /// A position on no cycle but through `pass`: an ordinary entry (`None` for no moves).
+    fn single(&mut self, graph: &Graph, v: u32, entry: &[Option<Option<u32>>]) -> Option<u32> {
+        if graph.left(v).is_empty() && graph.right(v).is_empty() {
+            return None;
+        }
+        let opt = |o: u32| -> Term {
+            if o == v {
+                pass()
             } else {
+                entry[o as usize]
+                    .flatten()
+                    .map_or_else(Term::zero, Term::Ref)
+            }
+        };
+        let view = Term::Game {
+            left: graph.left(v).iter().map(|&o| opt(o)).collect(),
+            right: graph.right(v).iter().map(|&o| opt(o)).collect(),
+        };
+        Some(self.terms.intern(&view))
+    }
+
+    /// The least of the walks from each position of the cycle `vs` (component `c`): its
+    /// encoding and the positions in the order it meets them.
+    fn least_walk(
+        &mut self,
+        graph: &Graph,
+        vs: &[u32],
+        comp: &[usize],
+        c: usize,
+        entry: &[Option<Option<u32>>],
+    ) -> Result<(Vec<u64>, Vec<u32>), KernelError> {
+        let mut best: Option<(Vec<u64>, Vec<u32>)> = None;
+        let mut num: HashMap<u32, u64> = HashMap::with_capacity(vs.len());
+        for &start in vs {
+            self.work.tick(vs.len() as u64)?;
+            num.clear();
+            let walk = encode(graph, start, comp, c, entry, &mut num);
+            if best.as_ref().is_none_or(|b| walk.0 < b.0) {
+                best = Some(walk);
+            }
+        }
+        Ok(best.unwrap_or_default())
+    }
+
+    /// New entries for a cycle's positions, in `order`; their numbers.
+    fn push_cycle(
+        &mut self,
+        graph: &Graph,
+        order: &[u32],
+        entry: &[Option<Option<u32>>],
+    ) -> Result<Vec<u32>, KernelError> {
+        let base = self.terms.len() as u32;
+        let at: HashMap<u32, u32> = order
+            .iter()
+            .enumerate()
+            .map(|(j, &v)| (v, base + j as u32))
+            .collect();
+        let views: Vec<Term> = order
+            .iter()
+            .map(|&v| {
                 let opt = |o: u32| -> Term {
                     if o == v {
                         pass()
+                    } else if let Some(&e) = at.get(&o) {
+                        Term::Ref(e)
                     } else {
-                        match resolved[o as usize] {
-                            Some(Some(e)) => Term::Ref(e),
-                            _ => Term::zero(),
-                        }
+                        entry[o as usize]
+                            .flatten()
+                            .map_or_else(Term::zero, Term::Ref)
                     }
                 };
-                let view = Term::Game {
+                Term::Game {
                     left: graph.left(v).iter().map(|&o| opt(o)).collect(),
                     right: graph.right(v).iter().map(|&o| opt(o)).collect(),
-                };
-                Some(self.terms.intern(&view))
-            };
-            resolved[v as usize] = Some(entry);
-            for &p in &parents[v as usize] {
-                waiting[p as usize] -= 1;
-                if waiting[p as usize] == 0 {
-                    ready.push(p);
-                }
-            }
-        }
-        if let Some(e) = resolved[g.root() as usize] {
-            if let Some(e) = e {
-                self.graphs.insert(e, g.clone());
-            }
-            return Ok(e.map_or_else(Term::zero, Term::Ref));
-        }
-        // The positions on or above cycles, compared with those written before.
-        let cyclic: Vec<u32> = (0..n as u32)
-            .filter(|&v| resolved[v as usize].is_none())
-            .collect();
-        let k = self.known.len();
-        let index: BTreeMap<u32, usize> = cyclic
-            .iter()
-            .enumerate()
-            .map(|(i, &v)| (v, k + i))
-            .collect();
-        let opts = |os: &[u32]| -> Vec<Opt> {
-            os.iter()
-                .map(|&o| match resolved[o as usize] {
-                    Some(e) => Opt::Fixed(e),
-                    None => Opt::Var(index[&o]),
-                })
-                .collect()
-        };
-        let fresh: Vec<(Vec<Opt>, Vec<Opt>)> = cyclic
-            .iter()
-            .map(|&v| (opts(graph.left(v)), opts(graph.right(v))))
-            .collect();
-        let all = |i: usize| -> (&[Opt], &[Opt]) {
-            if i < k {
-                (&self.known[i].left, &self.known[i].right)
-            } else {
-                (&fresh[i - k].0, &fresh[i - k].1)
-            }
-        };
-        let total = k + fresh.len();
-        // In order, repeats kept: a step's place is a path of option indices, so a position is
-        // shared only with one listing its options alike.
-        let side = |os: &[Opt], colour: &[usize]| -> Vec<(u8, usize)> {
-            os.iter()
-                .map(|o| match *o {
-                    Opt::Fixed(e) => (0, e.map_or(0, |e| e as usize + 1)),
-                    Opt::Var(x) => (1, colour[x]),
-                })
-                .collect()
-        };
-        let sig = |i: usize, colour: &[usize]| {
-            let (l, r) = all(i);
-            (side(l, colour), side(r, colour))
-        };
-        let work = &mut self.work;
-        let (colour, _) = refine(total, &sig, &mut |n| work.tick(n))?;
-        // Each fresh position is a known one of its colour, or a new entry.
-        let mut of_colour: BTreeMap<usize, u32> = BTreeMap::new();
-        for (i, kn) in self.known.iter().enumerate() {
-            of_colour.entry(colour[i]).or_insert(kn.entry);
-        }
-        let base = self.terms.len() as u32;
-        let mut entry = vec![0u32; fresh.len()];
-        let mut new = Vec::new();
-        for i in 0..fresh.len() {
-            match of_colour.get(&colour[k + i]) {
-                Some(&e) => entry[i] = e,
-                None => {
-                    let e = base + new.len() as u32;
-                    of_colour.insert(colour[k + i], e);
-                    entry[i] = e;
-                    new.push(i);
-                }
-            }
-        }
-        let entry_of = |x: usize| -> u32 {
-            if x < k {
-                self.known[x].entry
-            } else {
-                entry[x - k]
-            }
-        };
-        let term = |o: &Opt, own: u32| -> Term {
-            match *o {
-                Opt::Fixed(Some(e)) => Term::Ref(e),
-                Opt::Fixed(None) => Term::zero(),
-                Opt::Var(x) if entry_of(x) == own => pass(),
-                Opt::Var(x) => Term::Ref(entry_of(x)),
-            }
-        };
-        let views: Vec<Term> = new
-            .iter()
-            .map(|&i| {
-                let own = entry[i];
-                let (l, r) = &fresh[i];
-                Term::Game {
-                    left: l.iter().map(|o| term(o, own)).collect(),
-                    right: r.iter().map(|o| term(o, own)).collect(),
                 }
             })
             .collect();
-        if !views.is_empty() && self.terms.push_graph(views) != Some(base) {
+        if views.is_empty() || self.terms.push_graph(views) != Some(base) {
             return Err(KernelError::Limit {
                 which: "a loopy game graph whose positions' entries repeat entries of the \
                         proof's table (a fault of the writer, reported rather than written)"
                     .into(),
             });
         }
-        // The new positions are known from now on, their options by index.
-        let known_index: BTreeMap<u32, usize> = self
-            .known
-            .iter()
-            .enumerate()
-            .map(|(i, kn)| (kn.entry, i))
-            .collect();
-        let mut at: BTreeMap<u32, usize> = known_index;
-        for (j, &i) in new.iter().enumerate() {
-            at.insert(entry[i], k + j);
-        }
-        let remap = |os: &[Opt]| -> Vec<Opt> {
-            os.iter()
-                .map(|o| match *o {
-                    Opt::Var(x) => Opt::Var(at[&entry_of(x)]),
-                    f => f,
-                })
-                .collect()
-        };
-        let added: Vec<Known> = new
-            .iter()
-            .map(|&i| Known {
-                entry: entry[i],
-                left: remap(&fresh[i].0),
-                right: remap(&fresh[i].1),
-            })
-            .collect();
-        self.known.extend(added);
-        let root = entry[index[&g.root()] - k];
-        self.graphs.insert(root, g.clone());
-        Ok(Term::Ref(root))
+        Ok((0..order.len() as u32).map(|j| base + j).collect())
     }
+}
+
+/// The walk through the cycle (component `c`) from `start`: for each position in the order
+/// met, its Left options then its Right options, each list led by its length; a move inside
+/// the cycle is `2j + 1` for the j-th position met, a move out of it `0` (to a position with
+/// no moves) or `2(e + 1)` for entry e. Also the positions in the order met.
+fn encode(
+    graph: &Graph,
+    start: u32,
+    comp: &[usize],
+    c: usize,
+    entry: &[Option<Option<u32>>],
+    num: &mut HashMap<u32, u64>,
+) -> (Vec<u64>, Vec<u32>) {
+    let mut order = vec![start];
+    num.insert(start, 0);
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    while i < order.len() {
+        let v = order[i];
+        i += 1;
+        for os in [graph.left(v), graph.right(v)] {
+            tokens.push(os.len() as u64);
+            for &o in os {
+                let token = if comp[o as usize] == c {
+                    let j = *num.entry(o).or_insert_with(|| {
+                        order.push(o);
+                        order.len() as u64 - 1
+                    });
+                    2 * j + 1
+                } else {
+                    entry[o as usize]
+                        .flatten()
+                        .map_or(0, |e| 2 * (u64::from(e) + 1))
+                };
+                tokens.push(token);
+            }
+        }
+    }
+    (tokens, order)
 }
 
 fn pass() -> Term {
