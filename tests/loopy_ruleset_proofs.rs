@@ -258,11 +258,89 @@ fn strips_shared_inside_cycles_derive_through_the_table_and_rules_list_the_openi
     });
     assert!(forward, "{json}");
     // Too large for the time given: exit 3, not a wrong answer.
-    let o = onag(&["simplify", "--time-limit", "1", &call("ttt..fff")]);
+    let o = onag(&["simplify", "--time-limit", "0.2", &call("tttt..ffff")]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     let o = onag(&["rules", RULE]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("Winning Ways"), "{}", stdout(&o));
+}
+
+/// CGSuite's own example strip, 560 positions in 20 strongly connected parts: its sides are
+/// derived (each deletion checked against the side's stopper, the witness `side`, and the
+/// graph cut down from the top while it is large) to CGSuite's value
+/// `{on||0|-1/2} & {1/2|0||off}`, which `onag eval` finds by sidling part by part, and the
+/// proof checks on its own.
+#[test]
+fn cgsuites_strip_ttt_fff_derives_to_its_value_and_checks() {
+    let value = "{on||0|-1/2} & {1/2|0||off}";
+    let e = onag(&["eval", &call("ttt..fff")]);
+    assert_eq!(e.status.code(), Some(0), "{}", stderr(&e));
+    assert_eq!(stdout(&e).trim(), value);
+    let text = simplified(&call("ttt..fff"));
+    assert!(
+        text.contains(&format!("each in simplest form): {value}")),
+        "{text}"
+    );
+    let o = onag(&["simplify", "--format", "json", &call("ttt..fff")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json = stdout(&o);
+    let all = steps(&json);
+    let deletions = all
+        .iter()
+        .filter(|s| s["rule"].as_str().unwrap().contains("-delete-"))
+        .count();
+    assert!(deletions > 0, "{json}");
+    // Every deletion names the side it keeps: the onside's for onside-…, the offside's for
+    // offside-….
+    for s in &all {
+        let rule = s["rule"].as_str().unwrap();
+        if rule.contains("-delete-") {
+            let side = s["witnesses"]["games"]["side"].as_str().unwrap_or("");
+            let want = if rule.starts_with("onside") {
+                "{{pass|}|||0||{|0}|0}"
+            } else {
+                "{0|{0|}||0|||{|pass}}"
+            };
+            assert_eq!(side, want, "{s}");
+        }
+    }
+    checks(&json);
+}
+
+/// The witness `side` of a deletion is checked, not trusted: a side that is not the game's
+/// (`on` for `tt..ff`, whose onside is `*`) is refused at its step, a witness that is no
+/// stopper (`dud`) too, and without the witness the deletion is decided by comparing the game
+/// before and after, so the proof still checks.
+#[test]
+fn a_deletions_side_witness_is_checked() {
+    let o = onag(&["simplify", "--format", "json", &call("tt..ff")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json = stdout(&o);
+    let all = steps(&json);
+    let k = all
+        .iter()
+        .position(|s| s["rule"] == "onside-delete-right" || s["rule"] == "onside-delete-left")
+        .expect("an onside deletion");
+    assert!(
+        all[k]["witnesses"]["games"]["side"].is_string(),
+        "{}",
+        all[k]
+    );
+    for (witness, because) in [
+        ("{pass|}", "is not the witness `side`"),
+        ("{pass|pass}", "is not a stopper"),
+    ] {
+        let mut tampered = all.clone();
+        tampered[k]["witnesses"]["games"]["side"] = Value::from(witness);
+        rejected_at(&with_steps(&json, tampered), witness, k, because);
+    }
+    let mut bare = all.clone();
+    for s in &mut bare {
+        if let Some(w) = s.get_mut("witnesses").and_then(Value::as_object_mut) {
+            w.remove("games");
+        }
+    }
+    checks(&with_steps(&json, bare));
 }
 
 #[test]

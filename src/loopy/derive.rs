@@ -69,6 +69,10 @@ pub enum Edit {
         player: Player,
         /// Its index among that player's options of the vertex.
         option: usize,
+        /// The side's value, a stopper written as a term (the witness `side`), when it was
+        /// found first: the checker then compares the game before and after with it, a few
+        /// vertices, instead of with each other, the whole graph twice.
+        equal_to: Option<Term>,
     },
     /// `onside-stopper`/`offside-stopper`: the side of a stopper is the stopper.
     SideStopper(Side),

@@ -4,7 +4,14 @@
 //!
 //! [`super::sides`] finds a side at once, many deletions a pass. Here one option is deleted
 //! per step (`onside-delete-left` … `offside-delete-right`), each kept only when the order of
-//! sides ([`super::side_order`]) says the side is unchanged, in the order `sides` tries them:
+//! sides ([`super::side_order`]) says the side is unchanged. The side's stopper S is found
+//! first by `sides` when it can be, and then each deletion is decided against S and names S
+//! in the step (the witness `side`), so deciding and checking it compare the game with S's
+//! few positions rather than with the whole graph again; and while the graph has more than
+//! [`CUT_ABOVE`] positions, the first deletion from the top down that keeps the side is taken,
+//! which cuts off most of a ruleset's graph in a few steps (the stopper rules' checks compare
+//! whole games, so they should meet a small one). Otherwise deletions are tried in the order
+//! `sides` tries them:
 //! first the moves of the player the side does not favour that the favoured player can undo
 //! at once (Right's move v → t in the onside when t has v as a Left option), then every other
 //! option on an alternating cycle, the disfavoured player's first. Between steps the graph is
@@ -109,6 +116,7 @@ fn without(g: &Loopy, v: u32, who: Player, index: usize) -> Loopy {
 fn next_deletion(
     g: &Loopy,
     side: Side,
+    target: Option<&Loopy>,
     work: &mut Work,
 ) -> Result<Option<(u32, Player, usize, Loopy)>, KernelError> {
     let graph = g.graph();
@@ -132,14 +140,56 @@ fn next_deletion(
             continue;
         };
         let next = without(g, v, who, index);
-        // Without a Left option the game's side can only be smaller, without a Right option
-        // larger: the other direction decides.
-        let same = match who {
-            Player::Left => side_ge(&next, g, side, work)?,
-            Player::Right => side_ge(g, &next, side, work)?,
-        };
-        if same {
+        // Against the side's stopper when it is known: a few vertices against the whole
+        // graph, where `g` is the whole graph again.
+        if keeps(&next, target.unwrap_or(g), who, side, work)? {
             return Ok(Some((v, who, index, next)));
+        }
+    }
+    Ok(None)
+}
+
+/// Whether `next`, a game without one of `who`'s options, has the same side as `was`. Without
+/// a Left option the side can only be smaller, without a Right option larger: the other
+/// direction decides (the checker asks both).
+fn keeps(
+    next: &Loopy,
+    was: &Loopy,
+    who: Player,
+    side: Side,
+    work: &mut Work,
+) -> Result<bool, KernelError> {
+    match who {
+        Player::Left => side_ge(next, was, side, work),
+        Player::Right => side_ge(was, next, side, work),
+    }
+}
+
+/// Above this many positions, a side whose stopper is known is first cut down (see
+/// [`cutting_deletion`]) before the stopper rules take over: their checks compare the whole
+/// game before and after each step, positions pairwise, where a side deletion is checked
+/// against the side's stopper, a few positions.
+const CUT_ABOVE: usize = 64;
+
+/// The first option, from the top down (positions in the order a walk from the root meets
+/// them, each one's options in order), whose deletion keeps `g`'s side equal to the stopper
+/// `target`: the deletions that cut off the most of the graph come first.
+fn cutting_deletion(
+    g: &Loopy,
+    side: Side,
+    target: &Loopy,
+    work: &mut Work,
+) -> Result<Option<(u32, Player, usize, Loopy)>, KernelError> {
+    let graph = g.graph();
+    for v in graph.reachable(g.root()) {
+        for who in [Player::Left, Player::Right] {
+            for index in 0..graph.options(v, who).len() {
+                work.tick(1)?;
+                let next = without(g, v, who, index);
+                if keeps(&next, target, who, side, work)? {
+                    return Ok(Some((v, who, index, next)));
+                }
+            }
         }
     }
     Ok(None)
@@ -171,17 +221,42 @@ fn side_chain(
             after: cur.clone(),
         });
     }
+    // The side's stopper found at once ([`super::sides::side`], part by part), when it can
+    // be: every deletion is then decided, and checked, against it.
+    let target = if cur.is_stopper() {
+        None
+    } else {
+        match super::sides::side(&cur, side, work) {
+            Ok(s) => Some(s),
+            Err(KernelError::Function { .. }) => None,
+            Err(e) => return Err(e),
+        }
+    };
+    let equal_to = match &target {
+        Some(s) => Some(out.write(s)?),
+        None => None,
+    };
     let mut count = 0;
-    while !cur.is_stopper() {
+    loop {
+        let cut = match &target {
+            Some(s) if cur.len() > CUT_ABOVE => cutting_deletion(&cur, side, s, work)?,
+            _ => None,
+        };
+        let found = match cut {
+            Some(d) => d,
+            None if cur.is_stopper() => break,
+            None => match next_deletion(&cur, side, target.as_ref(), work)? {
+                Some(d) => d,
+                None => return Ok(None),
+            },
+        };
         count += 1;
         if count > MAX_DELETIONS {
             return Err(super::limit(&format!(
                 "{MAX_DELETIONS} deletions deriving a side"
             )));
         }
-        let Some((v, player, option, next)) = next_deletion(&cur, side, work)? else {
-            return Ok(None);
-        };
+        let (v, player, option, next) = found;
         let at = places(&cur)
             .get(v as usize)
             .cloned()
@@ -193,6 +268,7 @@ fn side_chain(
                 side,
                 player,
                 option,
+                equal_to: equal_to.clone(),
             },
             within: inside.clone(),
             at,

@@ -31,6 +31,7 @@ mod incremental;
 pub mod inequality;
 pub mod json;
 pub mod loopy;
+mod loopy_order;
 mod loopy_sides;
 pub(crate) mod matcher;
 pub mod misere;
