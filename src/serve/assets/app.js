@@ -343,6 +343,8 @@ async function init() {
       label.appendChild(document.createTextNode(' ' + g));
       box.appendChild(label);
     }
+    // The badge names the groups as soon as they can be ticked (none ticked: all of them).
+    updateRulesSummary();
   } catch (e) {
     showError('error: could not read the rules from the server (' + e + ')');
   }
