@@ -1,5 +1,6 @@
 //! Loopy games' target (issue 31): the canonical (simplest) form of a stopper of 100
-//! vertices in ≤ 0.1 s. `cargo bench --bench loopy`.
+//! vertices in ≤ 0.1 s; and the proof of CGSuite's Backsliding Toads and Frogs strip
+//! `ttt..fff` (560 positions), derived and checked. `cargo bench --bench loopy`.
 //!
 //! The stoppers are built deterministically: a ring of Left moves (vertex i to i + 1, and
 //! i + 2 as a second, dominated-or-not option, every tenth vertex with a pass for Left), each
@@ -46,6 +47,23 @@ fn benches(c: &mut Criterion) {
     assert!(sum.is_stopper());
     g.bench_function("canonical_stopper_sum_of_two_rings_of_10", |b| {
         b.iter(|| black_box(sum.canonical(&mut LoopyWork::default()).expect("stopper")))
+    });
+    // CGSuite's strip: its sides derived step by step, the proof written and checked
+    // (`onag simplify --format json`), and the proof checked again from its JSON (`onag check`).
+    let strip = onag::parse("backsliding_toads_and_frogs(\"ttt..fff\")").expect("parses");
+    g.bench_function("derivation_ttt_fff_json", |b| {
+        b.iter(|| {
+            let s = onag::simplify_loopy(&strip).expect("derives");
+            black_box(s.proof.to_json())
+        })
+    });
+    let json = onag::simplify_loopy(&strip)
+        .expect("derives")
+        .proof
+        .to_json();
+    let rules = onag::RuleSet::builtin();
+    g.bench_function("check_ttt_fff_json", |b| {
+        b.iter(|| black_box(onag::check(&json, &rules).is_ok()))
     });
     g.finish();
 }
