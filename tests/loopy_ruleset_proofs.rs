@@ -268,8 +268,9 @@ fn strips_shared_inside_cycles_derive_through_the_table_and_rules_list_the_openi
 /// CGSuite's own example strip, 560 positions in 20 strongly connected parts: its sides are
 /// derived (each deletion checked against the side's stopper, the witness `side`, and the
 /// graph cut down from the top while it is large) to CGSuite's value
-/// `{on||0|-1/2} & {1/2|0||off}`, which `onag eval` finds by sidling part by part, and the
-/// proof checks on its own.
+/// `{on||0|-1/2} & {1/2|0||off}` (its GameStripTest.scala: `BackslidingToadsAndFrogs("ttt..fff")
+/// .GameValue`), which `onag eval` also finds by sidling part by part, and the proof checks on
+/// its own.
 #[test]
 fn cgsuites_strip_ttt_fff_derives_to_its_value_and_checks() {
     let value = "{on||0|-1/2} & {1/2|0||off}";

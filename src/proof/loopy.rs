@@ -162,18 +162,23 @@ fn why(e: &Edit) -> String {
             player,
             option,
             equal_to,
-        } => format!(
-            "deleting {}'s option {}{option} leaves the {} the same ({})",
-            name(*player),
-            letter(*player),
-            side.name(),
-            match equal_to {
-                Some(_) =>
-                    "before and after, equal to the stopper `side`: each at least the \
-                            other by the order of sides",
-                None => "each at least the other by the order of sides",
-            }
-        ),
+        } => match equal_to {
+            Some(s) => format!(
+                "deleting {}'s option {}{option} leaves the {} the same: before and after, it \
+                 is {} (the stopper `side`; each at least the other by the order of sides)",
+                name(*player),
+                letter(*player),
+                side.name(),
+                show(s)
+            ),
+            None => format!(
+                "deleting {}'s option {}{option} leaves the {} the same (each at least the \
+                 other by the order of sides)",
+                name(*player),
+                letter(*player),
+                side.name()
+            ),
+        },
         Edit::SideStopper(side) => format!(
             "no alternating cycle is left, so the game is a stopper, which is its own {}",
             side.name()
