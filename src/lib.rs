@@ -12,7 +12,7 @@
 //! Everything a user calls is re-exported here, flat, as egg does; nothing else is public, so
 //! the layers can change without breaking a caller. The calls most users need:
 //! [`parse`], [`evaluate`], [`simplify`] (with a checked proof), [`prove`], [`compare`],
-//! [`check`] and [`rules`], with the types they use ([`Engine`], [`Limits`], [`RuleSet`],
+//! [`check`] and [`rules()`], with the types they use ([`Engine`], [`Limits`], [`RuleSet`],
 //! [`Proof`], [`Simplification`], [`Verdict`], [`Relation`]) and the one error type
 //! [`Error`]. Beside them are the types and calls a user needs to go further:
 //!

@@ -365,7 +365,7 @@ pub fn hard_cap() -> usize {
 }
 
 /// Sets the hard cap. It should sit above [`limit`] by enough for a clean error to be built and
-/// printed once a check has found the limit passed: [`hard_cap_for`] gives such a value.
+/// printed once a check has found the limit passed: `hard_cap_for` (with the command line) gives such a value.
 pub fn set_hard_cap(bytes: usize) {
     HARD_CAP.store(bytes, Relaxed);
 }

@@ -1,6 +1,6 @@
 //! Analysis of hot games: stops, mean, temperature, thermographs, cooling and heating,
 //! Norton multiplication, atomic weight and reduced canonical forms, all exact and computed on the
-//! kernel's canonical forms, memoised by [`GameId`](crate::kernel::GameId).
+//! kernel's canonical forms, memoised by [`GameId`].
 //!
 //! - [`wall`]: exact piecewise-linear functions (walls and scaffolds);
 //! - [`thermograph`]: thermographs, hence temperature and mean;

@@ -412,7 +412,7 @@ impl<'r> TermHost<'r> {
         }
     }
 
-    /// [`Self::term`] with small shared parts written out, built once.
+    /// The built term (as `term` gives it) with small shared parts written out, built once.
     fn written_built(&self, r: &Built<NodeId>, b: &BindsOf<Self>) -> Term {
         built_term(r, b, &|id| self.written_id(id))
     }

@@ -1,5 +1,5 @@
 //! The functions of the expression language: names such as `birthday(G)` that a term may
-//! call ([`Term::Call`](crate::term::Term::Call)).
+//! call ([`Term::Call`]).
 //!
 //! Each family of functions (analysis of hot games, rulesets, number systems) is a module here
 //! and adds its [`Function`]s to [`REGISTRY`]. A function has two faces:

@@ -8,7 +8,7 @@
 //! | `conjunctive_sum(G, H)` | `ConjunctiveSum(G, H)` | `{GᴸΛHᴸ \| GᴿΛHᴿ}`: move in both |
 //! | `selective_sum(G, H)` | `SelectiveSum(G, H)` | `{GᴸVH, GVHᴸ, GᴸVHᴸ \| …}`: move in one or both |
 //! | `pow(G, n)` | `G.Pow(n)` | for G = {0\|H}: `{0 \| −pow_to(G, n−1) + H}` (↑ⁿ = `pow(^, n)`) |
-//! | `pow_to(G, n)` | `G.PowTo(n)` | `G : subordinate(n, 1)` (↑^[n] = ↑ + ↑² + … + ↑ⁿ) |
+//! | `pow_to(G, n)` | `G.PowTo(n)` | `G : subordinate(n, 1)` (`↑^[n]` = ↑ + ↑² + … + ↑ⁿ) |
 //! | `subordinate(G, B)` | `G.Subordinate(B)` | the H with B : H = G, when there is one |
 //!
 //! With a loopy argument (`pow(^, on)`, `subordinate(over, 1)`) the same definitions act on
@@ -18,7 +18,7 @@
 //! remembers what it has computed, and checks the kernel's budget at every new pair of games.
 //! The Conway product of two numbers is their product and of two nimbers their nim product:
 //! those cases are computed directly, and `tests/cgsuite_functions.rs` checks them against
-//! [`conway_by_definition`].
+//! `conway_by_definition`.
 
 use super::args;
 use super::depth::{too_deep, MAX_DEPTH};

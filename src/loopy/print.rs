@@ -20,7 +20,7 @@ pub fn write(g: &Loopy, kernel: &mut Kernel, work: &mut Work) -> Result<String, 
     Ok(write_term(g, kernel, work)?.to_string())
 }
 
-/// The term [`write`] prints.
+/// The term [`write()`] prints.
 pub fn write_term(g: &Loopy, kernel: &mut Kernel, work: &mut Work) -> Result<Term, KernelError> {
     write_labelled(g, kernel, work, &mut 0)
 }
@@ -321,11 +321,11 @@ impl Printer<'_> {
     }
 
     /// CGSuite's upon forms of the vertex `v`, read with Left and Right swapped when `neg`
-    /// (so of −v): `(uponth?, x, n)` for x^[on]*n or x^<on>*n. Upon: one Right option x∗m
+    /// (so of −v): `(uponth?, x, n)` for `x^[on]*n` or `x^<on>*n`. Upon: one Right option x∗m
     /// and as Left options `pass` alone (m ≠ 0) or `pass` and x (m = 0), with n = m xor 1
-    /// (so `{pass|*}` is ^[on], `{pass,0|0}` is ^[on]*). Uponth: one Right option whose
-    /// negative is the upon p^[on]*m, and as Left options −p, −p∗1, …, −p∗(m xor 1); it is
-    /// (−p)^<on>*(m xor 1) (so `{0||0|0,pass}` is ^<on>).
+    /// (so `{pass|*}` is `^[on]`, `{pass,0|0}` is `^[on]*`). Uponth: one Right option whose
+    /// negative is the upon `p^[on]*m`, and as Left options −p, −p∗1, …, −p∗(m xor 1); it is
+    /// `(−p)^<on>*(m xor 1)` (so `{0||0|0,pass}` is `^<on>`).
     fn upon_form(&mut self, v: u32, neg: bool, uponth: bool) -> Option<(bool, Dyadic, u64)> {
         let graph = self.g.graph();
         let (lo, ro) = if neg {

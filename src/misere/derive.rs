@@ -295,7 +295,7 @@ pub struct MisereDerivation {
     pub canonical: MId,
 }
 
-/// What [`form_of`] cannot read as an impartial form.
+/// What `form_of` cannot read as an impartial form.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FormError {
     /// The term is not an impartial form (what it is, in words).
@@ -324,7 +324,7 @@ pub fn form_of(m: &mut Misere, forms: &mut Forms, t: &Term) -> Result<FId, FormE
 /// is no such position.
 pub type Opener<'a> = dyn FnMut(&Term) -> Result<Option<Term>, FormError> + 'a;
 
-/// [`form_of`], where a call that `open` opens is the game of its options, each written out
+/// `form_of`, where a call that `open` opens is the game of its options, each written out
 /// the same way (memoised by the call, so a position reached twice is opened once: the form
 /// is the DAG of the positions reached). This is how `cram("…")`, `grundy(n)`,
 /// `wythoff(a, b)` and the like become forms: by their own moves, never by their normal-play

@@ -2,9 +2,9 @@
 //!
 //! **Input** (CGSuite's list input, "Misère Theory" tutorial): `*[n]` is the nim heap of size
 //! n; `*[a, b, …]` the game whose options are a, b, …, where an integer n stands for the nim
-//! heap *[n], a bracketed list `[…]` for the game with those options, and any misère
+//! heap `*[n]`, a bracketed list `[…]` for the game with those options, and any misère
 //! expression (`*[4] + *[2]`, parentheses allowed) for itself. `*[[2]]` is the game whose only
-//! option is *[2]; `*[[2],0]` has the options *[2#] and *[0].
+//! option is `*[2]`; `*[[2],0]` has the options `*[2#]` and `*[0]`.
 //!
 //! **Output** (CGSuite's printer, which this reimplements from its description): a nim heap
 //! prints as its size (`&n;` from 10 on); a game with one option prints that option followed by

@@ -80,7 +80,7 @@ fn loopy(ctx: &Ctx, t: &Term) -> Result<(String, i32), Failure> {
     crate::ops::loopy::simplify(ctx, t, crate::ops::misere::budget(ctx)).map(|(t, s)| (t, s.code()))
 }
 
-/// [`derive`] with the spinner shown while the engine runs.
+/// [`derive()`] with the spinner shown while the engine runs.
 fn with_spinner(
     ctx: &Ctx,
     t: &Term,

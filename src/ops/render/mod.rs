@@ -1,4 +1,4 @@
-//! Output formats: one module per format, each a pure function from a result and a [`Style`]
+//! Output formats: one module per format, each a pure function from a result and a [`Style`](super::style::Style)
 //! to text, so golden tests can compare them byte for byte.
 //!
 //! A derivation (from `onag simplify` or `onag prove`) is shown as [`Derivation`]: the proof's

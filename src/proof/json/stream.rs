@@ -1,11 +1,11 @@
 //! Checking a proof file as it is read: each lemma parsed, checked and let go before the next
 //! is read.
 //!
-//! [`Proof::from_json`] builds the whole proof, and the check then walks it: memory in
+//! [`Proof::from_json`](crate::proof::Proof::from_json) builds the whole proof, and the check then walks it: memory in
 //! proportion to every step of every lemma at once (4.5 GB for the 685,567 steps of
 //! Σ_{k≤30} {k|−k}). Here the file's lemmas are visited in order by a `serde` visitor that hands
 //! each one to the incremental checker, which keeps only the lemmas' statements. The verdict is
-//! the one [`Proof::check`] gives the parsed proof, and a file that is not a proof is still
+//! the one [`Proof::check`](crate::proof::Proof::check) gives the parsed proof, and a file that is not a proof is still
 //! reported as that even when a lemma before the damage fails its check: once a lemma fails,
 //! the rest of the file is still read (and parsed), only not checked.
 //!
@@ -43,7 +43,7 @@ pub struct CheckedFile {
 
 /// Reads a proof file and checks it as it reads, holding the statements of its lemmas but not
 /// their steps: the way to check a proof too large to hold. What the file claims comes with the
-/// verdict, the one [`Proof::check`] gives [`Proof::from_json`]'s proof (a limit included: see
+/// verdict, the one [`Proof::check`](crate::proof::Proof::check) gives [`Proof::from_json`](crate::proof::Proof::from_json)'s proof (a limit included: see
 /// [`CheckError::limit`]); text that is not a proof is an error, as there, even when a lemma
 /// before the damage would fail.
 pub(crate) fn read_and_check(

@@ -28,7 +28,7 @@ pub(crate) struct TableWriter {
     /// The table the graphs are written into.
     pub terms: TermTable,
     /// The cycles written already (strongly connected parts of a graph), by their canonical
-    /// encoding ([`TableWriter::encode`]): the entries of their positions in that encoding's
+    /// encoding ([`encode`]): the entries of their positions in that encoding's
     /// order.
     cycles: HashMap<Vec<u64>, Vec<u32>>,
     /// The graph each entry returned for a whole graph stands for, for reading terms that name
