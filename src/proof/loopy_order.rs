@@ -102,6 +102,7 @@ pub(crate) fn ge<E>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn ge_of(g: (&[Vec<usize>], &[Vec<usize>]), h: (&[Vec<usize>], &[Vec<usize>])) -> bool {
         let (g, h) = (Graph { l: g.0, r: g.1 }, Graph { l: h.0, r: h.1 });
@@ -129,5 +130,58 @@ mod tests {
         assert!(!ge_of(star, zero) && !ge_of(zero, star));
         assert!(ge_of(over, zero) && !ge_of(zero, over));
         assert!(ge_of(one, over) && !ge_of(over, one));
+    }
+
+    /// A graph of up to six vertices, each option drawn from them (self-moves, `pass`,
+    /// included).
+    fn graph() -> impl Strategy<Value = Vec<(Vec<usize>, Vec<usize>)>> {
+        (1usize..=6).prop_flat_map(|n| {
+            let side = proptest::collection::vec(0..n, 0..=3);
+            proptest::collection::vec((side.clone(), side), n)
+        })
+    }
+
+    proptest! {
+        // Most random graphs have an alternating cycle and are drawn again.
+        #![proptest_config(ProptestConfig {
+            cases: 400,
+            max_global_rejects: 100_000,
+            ..ProptestConfig::default()
+        })]
+
+        /// For every pair of vertices of a random stopper, this search agrees with the
+        /// producer's order of stoppers (`crate::loopy::order`, all pairs at once by its own
+        /// fixed point): two procedures, one definition.
+        #[test]
+        fn agrees_with_the_producers_order(edges in graph()) {
+            let n = edges.len();
+            let mut lg = crate::loopy::Graph::with_vertices(n);
+            for (v, (l, r)) in edges.iter().enumerate() {
+                let to = |os: &[usize]| os.iter().map(|&o| o as u32).collect();
+                lg.set_options(v as u32, to(l), to(r));
+            }
+            prop_assume!(lg.is_alternating_acyclic());
+            // The vertices reached from 0, which `Loopy::new` keeps, numbered in that order.
+            let order = lg.reachable(0);
+            let m = order.len();
+            let mut at = vec![0usize; n];
+            for (i, &v) in order.iter().enumerate() {
+                at[v as usize] = i;
+            }
+            let whole = crate::loopy::Loopy::new(&lg, 0).unwrap();
+            let table = crate::loopy::order::ge_matrix(&whole, &whole, &mut Default::default())
+                .unwrap();
+            let l: Vec<Vec<usize>> = edges.iter().map(|e| e.0.clone()).collect();
+            let r: Vec<Vec<usize>> = edges.iter().map(|e| e.1.clone()).collect();
+            let g = Graph { l: &l, r: &r };
+            for &a in &order {
+                for &b in &order {
+                    let (a, b) = (a as usize, b as usize);
+                    let mine = ge::<()>(&g, a, &g, b, &mut |_| Ok(())).unwrap();
+                    let theirs = table[at[a] * m + at[b]];
+                    prop_assert_eq!(mine, theirs, "{} >= {} in {:?}", a, b, edges);
+                }
+            }
+        }
     }
 }
