@@ -286,6 +286,34 @@ mod tests {
         assert_eq!(w.terms.len(), minimal(&g).graph().len());
     }
 
+    /// The diamond cycle below a top whose Left options are the cycle and, `with_zero`, 0.
+    fn above_the_diamond(with_zero: bool) -> Loopy {
+        let d = diamond_cycle();
+        let mut g = Graph::with_vertices(6);
+        for v in 0..4u32 {
+            let up = |os: &[u32]| os.iter().map(|&o| o + 1).collect();
+            g.set_options(v + 1, up(d.graph().left(v)), up(d.graph().right(v)));
+        }
+        g.set_options(0, if with_zero { vec![1, 5] } else { vec![1] }, vec![]);
+        Loopy::new(&g, 0).unwrap()
+    }
+
+    /// A cycle written by one step is found again by the next, which adds only what it
+    /// changed: here a new top above the same cycle, one entry.
+    #[test]
+    fn a_cycle_written_before_is_shared_by_a_later_graph() {
+        let mut w = TableWriter::new(Work::default());
+        let first = w.write(&above_the_diamond(false)).unwrap();
+        assert_eq!(w.terms.len(), 5);
+        let second = w.write(&above_the_diamond(true)).unwrap();
+        assert_ne!(first, second);
+        assert_eq!(w.terms.len(), 6);
+        // The cycle alone, written last, is the cycle's entries already there.
+        let cycle = w.write(&diamond_cycle()).unwrap();
+        assert_eq!(w.terms.len(), 6);
+        assert!(matches!(cycle, Term::Ref(e) if e < 5));
+    }
+
     #[test]
     fn a_graph_the_notation_writes_keeps_its_notation() {
         let mut k = crate::kernel::Kernel::new();
