@@ -135,21 +135,29 @@ impl On2 {
     }
 
     /// [`On2::mul`], asking `check` between rows of the product (each row multiplies one term
-    /// by every term of `other`): an `Err` stops it and is returned.
+    /// by every term of `other`) and every 4096 terms of their merge: an `Err`
+    /// stops it and is returned. The rows are put in order one by one and then merged, so no
+    /// single step orders the whole product (millions of terms for `niminv(*(w^10000000 + 1))`,
+    /// half a second past a deadline when it was sorted at once).
     pub fn mul_checked<E>(&self, other: &On2, check: Check<'_, E>) -> Result<On2, E> {
-        let mut terms = Vec::with_capacity(self.terms.len().saturating_mul(other.terms.len()));
+        let mut rows = Vec::with_capacity(self.terms.len());
         for (a, c) in &self.terms {
             check()?;
-            for (b, d) in &other.terms {
-                let (e, two) = monomial_product(*a, *b);
-                let mut coef = c.nim_mul(d);
-                if two {
-                    coef = coef.nim_mul(&Nimber::from(2));
-                }
-                terms.push((e, coef));
-            }
+            let row = other
+                .terms
+                .iter()
+                .map(|(b, d)| {
+                    let (e, two) = monomial_product(*a, *b);
+                    let mut coef = c.nim_mul(d);
+                    if two {
+                        coef = coef.nim_mul(&Nimber::from(2));
+                    }
+                    (e, coef)
+                })
+                .collect();
+            rows.push(On2::from_terms(row).terms);
         }
-        Ok(On2::from_terms(terms))
+        merge_checked(rows, check)
     }
 
     /// `self ⊗ self`: squaring is additive in characteristic 2, so each term squares alone.
@@ -302,6 +310,44 @@ impl On2 {
 /// the memory limit). An `Err` stops the computation and is handed back unchanged; the number
 /// layer knows no budgets of its own.
 pub type Check<'a, E> = &'a mut dyn FnMut() -> Result<(), E>;
+
+/// How many terms [`On2::mul_checked`]'s merge takes between two calls of its check.
+const MERGE_CHECK: usize = 4096;
+
+/// The nim sum of `rows`, each in order (leading term first, exponents distinct): a merge by
+/// a heap of the rows' next exponents, equal exponents added, asking `check` every
+/// [`MERGE_CHECK`] terms.
+fn merge_checked<E>(rows: Vec<Vec<(u64, Nimber)>>, check: Check<'_, E>) -> Result<On2, E> {
+    let mut rest: Vec<std::vec::IntoIter<(u64, Nimber)>> =
+        rows.into_iter().map(Vec::into_iter).collect();
+    let mut next: Vec<Option<(u64, Nimber)>> = rest.iter_mut().map(Iterator::next).collect();
+    let mut heap: std::collections::BinaryHeap<(u64, usize)> = next
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| t.as_ref().map(|t| (t.0, i)))
+        .collect();
+    let mut out: Vec<(u64, Nimber)> = Vec::new();
+    let mut taken = 0usize;
+    while let Some((e, i)) = heap.pop() {
+        taken += 1;
+        if taken.is_multiple_of(MERGE_CHECK) {
+            check()?;
+        }
+        let Some((_, c)) = next[i].take() else {
+            continue;
+        };
+        match out.last_mut() {
+            Some(last) if last.0 == e => last.1 = last.1.nim_add(&c),
+            _ => out.push((e, c)),
+        }
+        next[i] = rest[i].next();
+        if let Some(t) = &next[i] {
+            heap.push((t.0, i));
+        }
+    }
+    out.retain(|t| !t.1.is_zero());
+    Ok(On2 { terms: out })
+}
 
 /// `ω^a ⊗ ω^b = ω^e ⊗ (2 if the second is true)`: base-3 digit addition where a carry out of
 /// digit k > 0 goes to digit k−1 (`χ_k³ = χ_{k−1}`) and a carry out of digit 0 is the factor 2.
