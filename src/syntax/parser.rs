@@ -32,22 +32,30 @@
 //! exponent = ( INT | "(" shared ")" ) [ POW exponent ] ;
 //!   POW is a lone ASCII `^` after a number, a name or `)` and before a digit or `(`, spaces
 //!   allowed (`3 ^ 2` = 9); before `^`, `*`, `<`, `[` or anything else it is up (`1^^`, `6^*`).
-//!   A number plus n·↑ is written with a touching `+`, `3+^5` (one literal, as onag prints it).
 //! literal  = INT [ "/" INT ] ( "*" unary  (if it starts with { ( ^ v * or a name): n copies
 //!                            | "." unary                                   n copies
 //!                            | ("Tiny"|"Miny") "(" expr ")"                number + Tiny(G)
-//!                            | "+*" INT        (all touching): number + *n
+//!                            | uptimal                                     number + uptimal
 //!                            | ups [ star ] | "*" | ε )       (`*` INT after a number: product)
 //!          | ups [ star ] | star ;
 //! ups      = ("^" | "v") [ INT ] | "^^"… | "vv"… ;
 //! star     = "*" [ INT ] ;
 //!
-//! A `*` between a number and an integer is the product, spaced or not: `2*3` and `2 * 3` are
-//! both 6, as in CGSuite's input language. The number plus a nimber is written with a `+`
-//! touching both, `2+*3`, read as one number-up-star literal (and printed so; CGSuite prints
-//! `2*3`, which its own parser reads as 6); `2 + *3` spaced is the sum of two literals. A `*`
-//! with no integer after it is still a star (`2*` is 2 + ∗), and after ups it is the star of
-//! the literal (`2^*3`, `1/2v2*3`), since ups are not numbers. A non-dyadic fraction such as `1/3` is
+//! **Spacing never changes the reading**: every rule above is decided by the tokens alone, so
+//! `a+b` is `a + b` and `2^*3` is `2^ * 3`. Binary `+`, `-`, `+-` bind more loosely than `*`,
+//! `/`, `⊗`, which bind more loosely than a literal; no literal swallows a `+`: `2*3+^` is
+//! 6 + ↑ and `+-2+v*` is (±2) + ↓∗, as in CGSuite, whose lexer drops spaces.
+//!
+//! A `*` between a number and an integer is the product: `2*3` is 6, as in CGSuite's input
+//! language. After ups (or an uptimal) a `*` is the literal's star and an integer after it its
+//! index (`2^*3`, `1/2v2*3`, `^<2>*3`; CGSuite's `upstarExpr` reads `^ * 3` as ↑∗3 too); to
+//! multiply such a literal, parenthesise it: `(2^) * 3`. A `*` with no integer after it is a
+//! star (`2*` is 2 + ∗).
+//!
+//! A number plus n·↑ (n ≥ 3) or plus ∗k (k ≥ 2) cannot touch the number (`3^5` is 243, `2*3`
+//! is 6), so it is written `3+^5`, `2+*3`: an ordinary sum, which the parser keeps as the one
+//! literal the printer wrote (`joins`) when the number is a bare literal and the ups or star
+//! follow the `+` bare; the value is the sum's either way. A non-dyadic fraction such as `1/3` is
 //! div(1, 3) outside braces (a surreal number) and an error inside them (short games have
 //! only dyadic numbers).
 //! game     = options { BARS options } ;                 the bar runs decide the nesting;
@@ -216,6 +224,33 @@ fn spelled_out(name: &str) -> Option<&'static str> {
         "miny" => "Miny(2)",
         _ => return None,
     })
+}
+
+/// Whether the sum `a + b` is read as one number-up-star literal: `a` a number (a bare
+/// literal) and `b` the ups and star that the printer joins to a number with a `+`, since they
+/// cannot touch it otherwise: n·↑ for n ≥ 3 (`3^5` is the power 243, so 3 + 5·↑ is `3+^5`),
+/// or ∗k for k ≥ 2 (`2*3` is the product 6, so 2 + ∗3 is `2+*3`). The value is the sum's
+/// either way; reading it as the literal gives back the very term printed. The parser joins
+/// them only when `b` is written bare after the `+` (`3 + (^5)` stays a sum), whatever the
+/// spacing, and the printer parenthesises such a `b` in a sum it prints.
+pub(crate) fn joins(a: &Term, b: &Term) -> bool {
+    let Term::Nus {
+        number: x,
+        up: ux,
+        nim: nx,
+    } = a
+    else {
+        return false;
+    };
+    let Term::Nus { number, up, nim } = b else {
+        return false;
+    };
+    !x.is_zero() && ux.is_zero() && nx.is_zero() && number.is_zero() && written_with_plus(up, nim)
+}
+
+/// Whether the ups and star after a nonzero number are written with a `+` (see [`joins`]).
+pub(crate) fn written_with_plus(up: &BigInt, nim: &Nimber) -> bool {
+    *up > BigInt::from(2) || (up.is_zero() && !nim.is_zero() && nim.to_u64() != Some(1))
 }
 
 /// The function a power `a^b` calls (`crate::functions::world`).
@@ -392,7 +427,18 @@ impl Parser<'_> {
             self.enter()?;
             levels += 1;
             acc = match op {
-                Tok::Plus => Term::sum(acc, self.product()?),
+                Tok::Plus => {
+                    // `3+^5` and `2+*3` (spaced or not) are the one literal the printer writes
+                    // so (see `joins`); an operand in parentheses stays a sum (`3 + (^5)`).
+                    let bare = matches!(self.peek(), Tok::Up(_) | Tok::Star);
+                    let b = self.product()?;
+                    match (bare && joins(&acc, &b), acc, b) {
+                        (true, Term::Nus { number, .. }, Term::Nus { up, nim, .. }) => {
+                            Term::Nus { number, up, nim }
+                        }
+                        (_, acc, b) => Term::sum(acc, b),
+                    }
+                }
                 Tok::Minus => Term::sum(acc, Term::neg(self.product()?)),
                 _ => {
                     let start = self.span();
@@ -1174,7 +1220,7 @@ impl Parser<'_> {
         })
     }
 
-    /// `^<n>`, `^[n]`, `v<n>`, `v[n]`, with an optional touching `*` or `*k`: the canonical
+    /// `^<n>`, `^[n]`, `v<n>`, `v[n]`, with an optional `*` or `*k` (`star_after_ups`): the canonical
     /// form written out (`super::uptimal`), `*k` included up to `MAX_WRITTEN_NIM`.
     #[inline(never)]
     fn uptimal(&mut self) -> Result<Term, ParseError> {
@@ -1198,29 +1244,22 @@ impl Parser<'_> {
                     ),
                 )
             })?;
-        let mut nim = 0u64;
-        if *self.peek() == Tok::Star && self.touching(1) {
-            self.bump();
-            nim = 1;
-            if matches!(self.peek(), Tok::Int(_)) && self.touching(1) {
-                let (k, at) = self.int()?;
-                nim = num_traits::ToPrimitive::to_u64(&k)
-                    .ok_or_else(|| self.error(at, "a nimber after an uptimal below 2^64"))?;
-            }
-        }
+        let star = self.star_after_ups()?.unwrap_or_else(Nimber::zero);
         // ∗k beyond MAX_WRITTEN_NIM is added as a sum: ↑ⁿ∗k's form has k + 1 options.
-        let written = nim <= super::uptimal::MAX_WRITTEN_NIM;
+        let written = star
+            .to_u64()
+            .filter(|&k| k <= super::uptimal::MAX_WRITTEN_NIM);
         let u = super::uptimal::Uptimal {
             down,
             to,
             n,
-            nim: if written { nim } else { 0 },
+            nim: written.unwrap_or(0),
         };
         let t = super::uptimal::term(u);
-        Ok(if written {
+        Ok(if written.is_some() {
             t
         } else {
-            Term::sum(t, Term::nimber(Nimber::from(nim)))
+            Term::sum(t, Term::nimber(star))
         })
     }
 
@@ -1349,16 +1388,13 @@ impl Parser<'_> {
             Dyadic::integer(num)
         };
         if let Tok::Ident(name) = self.peek().clone() {
-            if name == "Tiny"
-                || name == "Miny"
-                || (matches!(name.as_str(), "over" | "under") && self.touching(0))
-            {
+            if matches!(name.as_str(), "Tiny" | "Miny" | "over" | "under") {
                 return self.named(&name, number);
             }
         }
         // `3^<2>`: a number plus an uptimal, its form translated by the number (the form the
         // printer writes this way), or the sum of the two when the uptimal is not one form.
-        if matches!(self.peek(), Tok::Uptimal { .. }) && self.touching(1) {
+        if matches!(self.peek(), Tok::Uptimal { .. }) {
             let u = self.uptimal()?;
             return Ok(super::uptimal::translate(&u, &number)
                 .unwrap_or_else(|| Term::sum(Term::number(number), u)));
@@ -1367,7 +1403,7 @@ impl Parser<'_> {
     }
 
     /// CGSuite's `^[on]` = upon = `{pass|*}`, `^<on>` = uponth = `{0||0|0,pass}`, their
-    /// negatives `v[on]`, `v<on>`, and a touching nimber after them (`^[on]*`, `^[on]*3`).
+    /// negatives `v[on]`, `v<on>`, and a nimber after them (`^[on]*`, `^[on]*3`).
     #[inline(never)]
     fn loopy_uptimal(&mut self, down: bool, to: bool) -> Result<Term, ParseError> {
         let pass = Term::Call {
@@ -1386,23 +1422,11 @@ impl Parser<'_> {
         if down {
             t = Term::neg(t);
         }
-        // `^[on]*3`, all touching, is upon + ∗3 (CGSuite prints {pass|*2} so); `^[on] * 3`,
-        // spaced, stays a product, as after any game.
-        if *self.peek() == Tok::Star && self.touching(1) {
-            if !matches!(self.peek_at(1), Tok::Int(_)) {
-                self.bump();
-                return Ok(Term::sum(t, Term::nimber(Nimber::from(1u64))));
-            }
-            if self.touching(2) {
-                self.bump();
-                let (k, at) = self.int()?;
-                let k = k
-                    .to_biguint()
-                    .ok_or_else(|| self.error(at, "expected a natural number after `*`"))?;
-                return Ok(Term::sum(t, Term::nimber(Nimber::new(k))));
-            }
+        // `^[on]*3` is upon + ∗3 (CGSuite prints {pass|*2} so): a `*` after ups is the star.
+        match self.star_after_ups()? {
+            Some(k) => Ok(Term::sum(t, Term::nimber(k))),
+            None => Ok(t),
         }
-        Ok(t)
     }
 
     /// `n.G` or `n*G`: n copies of G.
@@ -1425,16 +1449,6 @@ impl Parser<'_> {
     #[inline(never)]
     fn nus_suffix(&mut self, number: Dyadic, numbered: bool) -> Result<Term, ParseError> {
         let mut up = BigInt::zero();
-        let mut prefixed = numbered;
-        // `3+^5`, all touching, is the literal 3 + 5·↑ (how onag prints it, since `3^5` is
-        // the power 243 in CGSuite's input and onag's).
-        if numbered
-            && *self.peek() == Tok::Plus
-            && matches!(self.peek_at(1), Tok::Up(_) | Tok::Down(_))
-            && self.touching(2)
-        {
-            self.bump();
-        }
         if let Tok::Up(k) | Tok::Down(k) = *self.peek() {
             let sign_down = matches!(self.peek(), Tok::Down(_));
             let run = self.bump().span;
@@ -1449,62 +1463,54 @@ impl Parser<'_> {
                 n = self.int()?.0;
             }
             up = if sign_down { -n } else { n };
-            prefixed = true;
-        }
-        let mut nim = Nimber::zero();
-        // A number then `*` then an integer is a product of two numbers, spaced or not (`2*3`
-        // is 6, as in CGSuite's input language); the number plus a nimber is written with a
-        // touching `+`, `2+*3`, which is how it prints (see the grammar above).
-        let bare_number = numbered && up.is_zero();
-        if bare_number
-            && *self.peek() == Tok::Plus
-            && *self.peek_at(1) == Tok::Star
-            && matches!(self.peek_at(2), Tok::Int(_))
-            && self.touching(3)
-        {
-            self.bump();
-        } else if bare_number && *self.peek() == Tok::Star && matches!(self.peek_at(1), Tok::Int(_))
-        {
+            let nim = self.star_after_ups()?.unwrap_or_else(Nimber::zero);
             return Ok(Term::Nus { number, up, nim });
         }
-        if *self.peek() == Tok::Star && !(prefixed && self.spaced_star()) {
+        // A number then `*` then an integer is a product of two numbers, spaced or not (`2*3`
+        // is 6, as in CGSuite's input language); the number plus a nimber is `2 + *3`, which
+        // prints as `2+*3` (see `joins`).
+        if numbered && *self.peek() == Tok::Star && matches!(self.peek_at(1), Tok::Int(_)) {
+            return Ok(Term::Nus {
+                number,
+                up,
+                nim: Nimber::zero(),
+            });
+        }
+        let mut nim = Nimber::zero();
+        if *self.peek() == Tok::Star {
             self.bump();
             nim = Nimber::from(1);
-            if let Tok::Int(s) = self.peek().clone() {
-                let span = self.bump().span;
-                nim = Nimber::new(
-                    s.parse::<BigUint>()
-                        .map_err(|_| self.error(span, "expected a natural number after `*`"))?,
-                );
+            if let Tok::Int(_) = self.peek() {
+                nim = self.star_index()?;
             }
         }
         Ok(Term::Nus { number, up, nim })
     }
 
-    /// Whether the previous token and the next `n` tokens touch, with no space between any two.
-    fn touching(&self, n: usize) -> bool {
-        let mut end = self.prev_span().end;
-        for k in 0..n {
-            let Some(t) = self.toks.get(self.i + k) else {
-                return false;
-            };
-            if t.span.start != end {
-                return false;
-            }
-            end = t.span.end;
+    /// The star of a literal after its ups (`^*`, `2v2*3`, `^<2>*`, `^[on]*3`): a `*` there
+    /// is the star, and an integer after it its index, whatever the spacing, as in CGSuite's
+    /// grammar (`^ * 3` is ↑∗3 there too; to multiply, parenthesise: `(2^) * 3`).
+    fn star_after_ups(&mut self) -> Result<Option<Nimber>, ParseError> {
+        if *self.peek() != Tok::Star {
+            return Ok(None);
         }
-        true
+        self.bump();
+        if let Tok::Int(_) = self.peek() {
+            return self.star_index().map(Some);
+        }
+        Ok(Some(Nimber::from(1)))
     }
 
-    /// Whether the `*` at the cursor is set apart by a space from what precedes it or from an
-    /// integer after it: then it is a product (`2^ * 3`), not a star (`2^*3`).
-    fn spaced_star(&self) -> bool {
-        let star = self.span();
-        let before = self.prev_span();
-        let spaced_before = before.end != star.start;
-        let after = self.toks[(self.i + 1).min(self.toks.len() - 1)].span;
-        let spaced_after = matches!(self.peek_at(1), Tok::Int(_)) && star.end != after.start;
-        spaced_before || spaced_after
+    /// The integer after a star: its index as a nimber.
+    #[inline(never)]
+    fn star_index(&mut self) -> Result<Nimber, ParseError> {
+        let Tok::Int(s) = self.peek().clone() else {
+            return Err(self.error_here("expected a natural number after `*`"));
+        };
+        let span = self.bump().span;
+        s.parse::<BigUint>()
+            .map(Nimber::new)
+            .map_err(|_| self.error(span, "expected a natural number after `*`"))
     }
 
     /// The inside of `{…}` up to and including `}`: option lists and the bar runs between them.

@@ -3,7 +3,7 @@
 //! Every printed form parses back to the same term (see the round-trip property test): where
 //! CGSuite's display would be ambiguous for our reader, the printer adds parentheses or braces.
 
-use super::parser::{LOOP, LOOPY_CONSTANTS, PASS, POWER, SIDLE};
+use super::parser::{joins, written_with_plus, LOOP, LOOPY_CONSTANTS, PASS, POWER, SIDLE};
 use super::uptimal;
 use super::PrintOptions;
 use crate::number::Dyadic;
@@ -41,6 +41,12 @@ pub(crate) fn print(t: &Term, opts: &PrintOptions) -> String {
 fn bare_base(t: &Term) -> bool {
     matches!(t, Term::Nus { number, up, nim }
         if number.is_integer() && number.signum() >= 0 && up.is_zero() && nim.is_zero())
+}
+
+/// Whether a number-up-star literal is written with a `+` (`3+^5`, `2+*3`), which the reader
+/// reads as a sum: it needs parentheses wherever a sum does.
+fn plus_literal(number: &Dyadic, up: &BigInt, nim: &crate::number::Nimber) -> bool {
+    !number.is_zero() && written_with_plus(up, nim)
 }
 
 /// How a printed term begins, which decides where the reader needs parentheses.
@@ -159,9 +165,10 @@ impl Printer {
             };
             let n = up.abs();
             // `3^5` is the power 243 (in CGSuite's input too): a number plus n·↑ for n ≥ 3 is
-            // written `3+^5`, which both programs read as 3 + 5·↑. (`3^^` and `3v5` are
-            // unambiguous and stay as CGSuite prints them.)
-            if !number.is_zero() && n > BigInt::from(2) && up.is_positive() {
+            // written `3+^5`, which both programs read as 3 + 5·↑ (`parser::joins`; `3^^`
+            // and `3v5` are unambiguous and stay as CGSuite prints them). In a place tighter
+            // than a sum it is parenthesised (`Printer::unary`).
+            if !number.is_zero() && written_with_plus(up, nim) {
                 s.push('+');
             }
             if n.is_one() {
@@ -174,9 +181,9 @@ impl Printer {
             }
         }
         if !nim.is_zero() {
-            // `2*3` reads as the product 6, so a number plus *3 is written `2+*3`, one literal
-            // (syntax::parser); `2*` and `2^*3` are unambiguous and stay as CGSuite prints them.
-            if !number.is_zero() && up.is_zero() && nim.to_u64() != Some(1) {
+            // `2*3` reads as the product 6, so a number plus *3 is written `2+*3`, read back
+            // as the one literal (`parser::joins`); `2*` and `2^*3` stay as CGSuite prints them.
+            if !number.is_zero() && up.is_zero() && written_with_plus(up, nim) {
                 s.push('+');
             }
             s.push('*');
@@ -212,6 +219,8 @@ impl Printer {
                 let (op, rhs) = match &**b {
                     Term::Neg(x) => (self.minus(), self.unary(x)),
                     Term::PlusMinus(xs) => (self.plus_minus(), self.pm_operand(xs)),
+                    // `3 + (^5)`: bare, the reader would join them into the literal 3 + 5·↑.
+                    _ if joins(a, b) => ("+", self.parens(self.expr(b))),
                     _ => ("+", self.unary(b)),
                 };
                 self.part(a)
@@ -243,6 +252,7 @@ impl Printer {
                     .append(Doc::text("where "))
                     .append(balanced(items).nest(6))
             }
+            Term::Nus { number, up, nim } => Doc::text(self.nus(number, up, nim)),
             _ => self.unary(t),
         }
     }
@@ -305,6 +315,10 @@ impl Printer {
                 Doc::text(self.uptimal(t))
             }
             Term::Game { left, right } => self.braced(left, right),
+            // `3+^5` and `2+*3` are sums to the reader: parenthesised where a sum would be.
+            Term::Nus { number, up, nim } if plus_literal(number, up, nim) => {
+                self.parens(Doc::text(self.nus(number, up, nim)))
+            }
             Term::Nus { number, up, nim } => Doc::text(self.nus(number, up, nim)),
             Term::Call { name, args } if self.number_world(name, args).is_some() => self
                 .number_world(name, args)
@@ -619,12 +633,18 @@ impl Printer {
                         out.push(' ');
                         self.write_unary(x, out);
                     }
+                    _ if joins(a, b) => {
+                        out.push_str("+ (");
+                        self.write_expr(b, out);
+                        out.push(')');
+                    }
                     _ => {
                         out.push_str("+ ");
                         self.write_unary(b, out);
                     }
                 }
             }
+            Term::Nus { number, up, nim } => self.write_nus(number, up, nim, out),
             _ => self.write_unary(t, out),
         }
     }
@@ -643,6 +663,11 @@ impl Printer {
                 out.push('{');
                 out.push_str(&self.write_slashes(left, right).0);
                 out.push('}');
+            }
+            Term::Nus { number, up, nim } if plus_literal(number, up, nim) => {
+                out.push('(');
+                self.write_nus(number, up, nim, out);
+                out.push(')');
             }
             Term::Nus { number, up, nim } => self.write_nus(number, up, nim, out),
             Term::Ref(n) => {

@@ -38,9 +38,22 @@ fn item(src: &str, at: usize, depth: usize) -> Option<(Term, usize)> {
             return Some((acc, pos));
         };
         let (b, next) = operand(src, pos + 3, depth)?;
+        // `3 + ^5` is the literal 3 + 5·↑ to the full parser (`parser::joins`), and after a
+        // sign `3+^5` bare is two terms of the sum (`a - 3+^5` is (a − 3) + 5·↑): its call.
+        if (!neg && super::parser::joins(&acc, &b))
+            || (plus_literal(&b) && !src[pos + 3..].starts_with('('))
+        {
+            return None;
+        }
         acc = Term::sum(acc, if neg { Term::neg(b) } else { b });
         pos = next;
     }
+}
+
+/// Whether `t` is a literal the printer writes with a `+` (`3+^5`, `2+*3`).
+fn plus_literal(t: &Term) -> bool {
+    matches!(t, Term::Nus { number, up, nim }
+        if !number.is_zero() && super::parser::written_with_plus(up, nim))
 }
 
 /// A game in braces, its negation, or a leaf running to the next delimiter.
