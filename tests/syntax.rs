@@ -157,7 +157,8 @@ fn nus_literals_are_one_leaf() {
     assert_eq!(p("^*6"), nus("0", 1, 6));
     assert_eq!(p("1/2v2*3"), nus("1/2", -2, 3));
     assert_eq!(p("3*"), nus("3", 0, 1));
-    // number + nimber is `3+*2` touching (3*2 is the product 6, as in CGSuite's input)
+    // number + nimber is `3+*2` (3*2 is the product 6, as in CGSuite's input): a sum,
+    // kept as the one literal the printer writes so
     assert_eq!(p("3+*2"), nus("3", 0, 2));
     assert_eq!(p("-1/2+*5"), nus("-1/2", 0, 5));
     assert_eq!(
@@ -167,8 +168,20 @@ fn nus_literals_are_one_leaf() {
             args: vec![Arg::Game(nus("3", 0, 0)), Arg::Game(nus("2", 0, 0))]
         }
     );
-    // spaced, `3 + *2` is the sum of two literals
-    assert_eq!(p("3 + *2"), Term::sum(nus("3", 0, 0), nus("0", 0, 2)));
+    // spacing never changes the reading; in parentheses the operand stays a sum's
+    assert_eq!(p("3 + *2"), nus("3", 0, 2));
+    assert_eq!(p("3 + (*2)"), Term::sum(nus("3", 0, 0), nus("0", 0, 2)));
+    // a `+` binds more loosely than a product: 2*3+*2 is 6 + ∗2, not 2·(3 + ∗2)
+    assert_eq!(
+        p("2*3+*2"),
+        Term::sum(
+            Term::Call {
+                name: "mul".into(),
+                args: vec![Arg::Game(nus("2", 0, 0)), Arg::Game(nus("3", 0, 0))]
+            },
+            nus("0", 0, 2)
+        )
+    );
     assert_eq!(p("2^"), nus("2", 1, 0));
     assert_eq!(p("-1/2*"), nus("-1/2", 0, 1));
     assert_eq!(p("6^*"), nus("6", 1, 1));
@@ -697,10 +710,12 @@ fn powers_read_as_cgsuite_reads_them() {
     assert_eq!(p("^3"), nus("0", 3, 0));
     assert_eq!(p("{0|^}"), g(vec![int(0)], vec![nus("0", 1, 0)]));
     assert_eq!(p("{^5|0}"), g(vec![nus("0", 5, 0)], vec![int(0)]));
-    // A number plus n·↑ is written with a touching `+`, and printed so.
+    // A number plus n·↑ is written with a `+`, read as the one literal, spaced or not.
     assert_eq!(p("3+^5"), nus("3", 5, 0));
     assert_eq!(p("-1/2+^4*2"), nus("-1/2", 4, 2));
-    assert_eq!(p("3 + ^5"), Term::sum(int(3), nus("0", 5, 0)));
+    assert_eq!(p("3 + ^5"), nus("3", 5, 0));
+    assert_eq!(p("3 + (^5)"), Term::sum(int(3), nus("0", 5, 0)));
+    assert_eq!(ascii(&Term::sum(int(3), nus("0", 5, 0))), "3 + (^5)");
     assert_eq!(ascii(&nus("3", 5, 0)), "3+^5");
     assert_eq!(ascii(&nus("-1/2", 4, 2)), "-1/2+^4*2");
     assert_eq!(uni(&nus("3", 5, 0)), "3+↑5");

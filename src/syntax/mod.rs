@@ -6,10 +6,13 @@
 //!
 //! - **n copies** are written `n*G` when G starts with `{`, `(`, `^`, `v`, `*` or a name
 //!   (`3*{1|0}`, `2*hs"LR"`, `3*^`), or `n.G` for any G (`3.^`, `2. 1/2`). A `*` between a
-//!   number and an integer is their product, spaced or not (`3*2` is 6, as in CGSuite's input
-//!   language); a number plus a nimber is the literal `3+*2` (all touching), which is how it
-//!   prints (CGSuite prints `3*2`, which its own parser reads as 6). `3*` is 3 + ∗ and `3^*2`
-//!   stays one literal: ups are not numbers.
+//!   number and an integer is their product (`3*2` is 6, as in CGSuite's input language); a
+//!   number plus a nimber prints as the sum `3+*2`, read back as the literal it was (CGSuite
+//!   prints `3*2`, which its own parser reads as 6). `3*` is 3 + ∗ and `3^*2` stays one
+//!   literal: ups are not numbers.
+//! - **Spacing never changes the reading**: the parser decides by tokens alone, so `a+b` is
+//!   `a + b`, and binary `+ - +-` bind more loosely than `* /`, which bind more loosely than
+//!   any literal (`2*3+^` is 6 + ↑, as in CGSuite).
 //! - **Hackenstring rows** are `hs"LRE"` (L = Left, R = Right, E = either player's pebble; seed
 //!   001's A, B, C are accepted too). A sum of rows is written with `+`.
 //! - A `-` directly before a number belongs to it: `-1/2*` is one literal, `-3*{1|0}` is −3
