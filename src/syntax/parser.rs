@@ -1381,6 +1381,8 @@ impl Parser<'_> {
                         | Tok::Up(_)
                         | Tok::Down(_)
                         | Tok::Star
+                        | Tok::Uptimal { .. }
+                        | Tok::Hash(_)
                 )
             {
                 return self.copies(num, start, false);
