@@ -1471,7 +1471,24 @@ impl Parser<'_> {
         // A number then `*` then an integer is a product of two numbers, spaced or not (`2*3`
         // is 6, as in CGSuite's input language); the number plus a nimber is `2 + *3`, which
         // prints as `2+*3` (see `joins`).
-        if numbered && *self.peek() == Tok::Star && matches!(self.peek_at(1), Tok::Int(_)) {
+        // So is a fraction then `*` then a game (`1/2 * ^`, an error with a hint when
+        // evaluated); an integer there makes copies (`literal`).
+        if numbered
+            && *self.peek() == Tok::Star
+            && matches!(
+                self.peek_at(1),
+                Tok::Int(_)
+                    | Tok::LBrace
+                    | Tok::LParen
+                    | Tok::Ident(_)
+                    | Tok::Str(_)
+                    | Tok::Up(_)
+                    | Tok::Down(_)
+                    | Tok::Star
+                    | Tok::Uptimal { .. }
+                    | Tok::Hash(_)
+            )
+        {
             return Ok(Term::Nus {
                 number,
                 up,
