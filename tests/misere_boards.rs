@@ -393,7 +393,9 @@ fn the_loopy_ruleset_call_is_the_position() {
 /// every strip reachable.
 #[test]
 fn loopy_ruleset_positions_against_the_rules() {
-    for start in ["t.f", "tt.f", "t..f", "t.tf.", "tt..ff", ".t.f.", "f.t", "tf"] {
+    for start in [
+        "t.f", "tt.f", "t..f", "t.tf.", "tt..ff", ".t.f.", "f.t", "tf",
+    ] {
         let g = format!("backsliding_toads_and_frogs(\"{start}\")");
         assert_eq!(
             strips(&eval(&format!("left_options({g})"))),
@@ -420,4 +422,86 @@ fn loopy_ruleset_positions_against_the_rules() {
             "{g}"
         );
     }
+}
+
+/// A position of Kayles rows (Winning Ways ch. 4: a move knocks down one pin or two adjacent
+/// ones, either player) beside a Domineering board: misère play of the sum by the rules.
+fn kayles_and_board(
+    rows: &[usize],
+    b: &Board,
+    memo: &mut HashMap<(Vec<usize>, Board), (bool, bool)>,
+) -> (bool, bool) {
+    let key = (rows.to_vec(), b.clone());
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let mut pins: Vec<Vec<usize>> = Vec::new();
+    for (i, &m) in rows.iter().enumerate() {
+        for take in 1..=2.min(m) {
+            for left_part in 0..=m - take {
+                let mut next: Vec<usize> = rows.to_vec();
+                next.remove(i);
+                next.extend(
+                    [left_part, m - take - left_part]
+                        .into_iter()
+                        .filter(|&x| x > 0),
+                );
+                next.sort_unstable();
+                pins.push(next);
+            }
+        }
+    }
+    let mut wins = [false, false];
+    for (side, left) in [true, false].into_iter().enumerate() {
+        let board_moves = domineering(b, left);
+        let mut any = false;
+        let mut w = false;
+        for p in &pins {
+            any = true;
+            let o = kayles_and_board(p, b, memo);
+            w |= if left { !o.1 } else { !o.0 };
+        }
+        for q in &board_moves {
+            any = true;
+            let o = kayles_and_board(rows, q, memo);
+            w |= if left { !o.1 } else { !o.0 };
+        }
+        wins[side] = !any || w;
+    }
+    memo.insert(key, (wins[0], wins[1]));
+    (wins[0], wins[1])
+}
+
+/// A heap ruleset inside a partizan sum is its position too (not its normal-play nimber):
+/// Kayles rows beside Domineering boards, against the brute force of the whole sum.
+#[test]
+fn kayles_rows_beside_domineering_boards() {
+    let mut memo = HashMap::new();
+    let mut wrong = Vec::new();
+    for text in ["..", ".|.", "..|..", "...|.#.", "#..|...", "..|.."] {
+        let rows: Vec<&str> = text.split('|').collect();
+        let b = Board {
+            rows: rows.len(),
+            cols: rows[0].len(),
+            cells: rows.concat().into_bytes(),
+        };
+        for n in 0..=6 {
+            for m in [0, 1, 3] {
+                let expr = format!(
+                    "misere_outcome_class(kayles({n}) + kayles({m}) + domineering(\"{text}\"))"
+                );
+                let heaps: Vec<usize> = {
+                    let mut h: Vec<usize> = [n, m].into_iter().filter(|&x| x > 0).collect();
+                    h.sort_unstable();
+                    h
+                };
+                let want = letter(kayles_and_board(&heaps, &b, &mut memo));
+                let got = eval(&expr);
+                if got != want {
+                    wrong.push(format!("{expr}: onag {got}, brute force {want}"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

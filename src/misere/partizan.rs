@@ -341,8 +341,18 @@ mod tests {
     #[test]
     fn sums_are_searched_as_sums() {
         let forms = [
-            "0", "{0|}", "{|0}", "*", "{-1|1}", "{1|-1}", "{0|*}", "{*|0}", "{0,*|}", "{{0|}|}",
-            "{|*}", "{{|0}|{0|}}",
+            "0",
+            "{0|}",
+            "{|0}",
+            "*",
+            "{-1|1}",
+            "{1|-1}",
+            "{0|*}",
+            "{*|0}",
+            "{0,*|}",
+            "{{0|}|}",
+            "{|*}",
+            "{{|0}|{0|}}",
         ];
         for a in forms {
             for b in forms {
@@ -364,9 +374,10 @@ mod tests {
     fn tree(s: &str) -> Tree {
         fn of(t: &Term) -> Tree {
             match t {
-                Term::Game { left, right } => {
-                    Tree(left.iter().map(of).collect(), right.iter().map(of).collect())
-                }
+                Term::Game { left, right } => Tree(
+                    left.iter().map(of).collect(),
+                    right.iter().map(of).collect(),
+                ),
                 Term::Neg(a) => conj(&of(a)),
                 Term::Nus { number, up, nim } if up.is_zero() => {
                     let n: i64 = number.to_string().parse().unwrap();
@@ -395,7 +406,10 @@ mod tests {
     }
 
     fn conj(t: &Tree) -> Tree {
-        Tree(t.1.iter().map(conj).collect(), t.0.iter().map(conj).collect())
+        Tree(
+            t.1.iter().map(conj).collect(),
+            t.0.iter().map(conj).collect(),
+        )
     }
 
     fn sum_tree(a: &Tree, b: &Tree) -> Tree {
