@@ -17,7 +17,11 @@
 //! `octal("0.77", 5)`: a call whose function opens by its own rule) `options`, `left_options`,
 //! `right_options`, `followers` and `follower_count` mean the position's own moves, as
 //! CGSuite's do on a position: the positions are listed as the calls that denote them, a sum
-//! of components (`cutcake(1, 2) + cutcake(1, 1)`) being one position.
+//! of components (`cutcake(1, 2) + cutcake(1, 1)`) being one position, a negated component
+//! (`-domineering("..")`, as a board's transposed regions are written) its conjugate. The
+//! loopy ruleset's call (`backsliding_toads_and_frogs("t.f")`) is a position too: its
+//! options are the strips its moves leave, its followers every strip reachable (the number
+//! world sends these five functions here for it, not to the loopy family).
 
 use super::args;
 use super::depth::{too_deep, MAX_DEPTH};
@@ -548,12 +552,24 @@ fn is_zero(t: &Term) -> bool {
     matches!(t, Term::Nus { number, up, nim } if number.is_zero() && up.is_zero() && nim.is_zero())
 }
 
+/// The parts of a sum, each a term: a negated sum's parts negated one by one (−(A + B) is
+/// −A + −B), a double negative dropped.
 fn flatten(t: &Term, out: &mut Vec<Term>) {
     match t {
         Term::Sum(a, b) => {
             flatten(a, out);
             flatten(b, out);
         }
+        Term::Neg(a) => match &**a {
+            Term::Sum(x, y) => {
+                flatten(&Term::neg((**x).clone()), out);
+                flatten(&Term::neg((**y).clone()), out);
+            }
+            Term::Neg(x) => flatten(x, out),
+            // −0 is 0, which a position leaves out.
+            a if is_zero(a) => {}
+            _ => out.push(t.clone()),
+        },
         t => out.push(t.clone()),
     }
 }
@@ -561,14 +577,28 @@ fn flatten(t: &Term, out: &mut Vec<Term>) {
 /// A position's Left and Right options, as terms.
 type Sides = (Vec<Term>, Vec<Term>);
 
-/// One level of a ruleset call: its Left and Right options as terms.
+/// One level of a ruleset call: its Left and Right options as terms. A negated call `-G` is
+/// G with the players swapped, each option negated; CGSuite's loopy ruleset
+/// (`backsliding_toads_and_frogs("t.f")`) opens by its own moves, each to the call of the
+/// strip it leaves, so a position's followers are the strips reachable from it (a move back
+/// to a strip met before closes a cycle; the walk in [`positions`] meets each once).
 fn open(k: &mut Kernel, t: &Term) -> Result<Option<Sides>, KernelError> {
     if is_zero(t) {
         return Ok(Some((Vec::new(), Vec::new())));
     }
+    if let Term::Neg(x) = t {
+        let Some((l, r)) = open(k, x)? else {
+            return Ok(None);
+        };
+        let negated = |xs: Vec<Term>| xs.into_iter().map(Term::neg).collect();
+        return Ok(Some((negated(r), negated(l))));
+    }
     let Term::Call { name, args } = t else {
         return Ok(None);
     };
+    if name == LOOPY_RULESET {
+        return loopy_open(name, args).map(Some);
+    }
     let Some(f) = super::lookup(name) else {
         return Ok(None);
     };
@@ -581,6 +611,48 @@ fn open(k: &mut Kernel, t: &Term) -> Result<Option<Sides>, KernelError> {
         },
         Err(e @ KernelError::Limit { .. }) => Err(e),
         _ => Ok(None),
+    }
+}
+
+/// CGSuite's loopy ruleset, whose calls are positions here too.
+const LOOPY_RULESET: &str = "backsliding_toads_and_frogs";
+
+/// The moves of a Backsliding Toads and Frogs strip, each the call of the strip it leaves.
+fn loopy_open(name: &str, a: &[Arg]) -> Result<Sides, KernelError> {
+    use crate::rulesets::backsliding_toads as bt;
+    let [Arg::Text(text)] = a else {
+        return Err(args::error(
+            name,
+            "expected one quoted strip, as backsliding_toads_and_frogs(\"ttt..fff\")",
+        ));
+    };
+    let strip = bt::parse(text).map_err(|e| super::rulesets::kernel_error(name, e))?;
+    let calls = |left: bool| -> Vec<Term> {
+        bt::moves(&strip, left)
+            .iter()
+            .map(|q| Term::Call {
+                name: name.to_string(),
+                args: vec![Arg::Text(bt::print(q))],
+            })
+            .collect()
+    };
+    Ok((calls(true), calls(false)))
+}
+
+/// Whether `name(a)` asks for a position's options or followers (`left_options(G)`,
+/// `followers(G)`, …) with G a ruleset position or a sum of them, the loopy ruleset's
+/// included: the number world sends such a call here rather than to the loopy family, which
+/// would answer for the strip's value.
+pub fn asks_position(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<bool, KernelError> {
+    if !matches!(
+        name,
+        "options" | "left_options" | "right_options" | "followers" | "follower_count"
+    ) {
+        return Ok(false);
+    }
+    match a {
+        [Arg::Game(t)] => Ok(Position::of(k, t)?.is_some()),
+        _ => Ok(false),
     }
 }
 

@@ -738,20 +738,64 @@ pub const POSITION_RULESETS: &[&str] = &[
 ];
 
 /// One level of a ruleset position's definition: the term of its options (braces whose sides
-/// list the positions Left's and Right's moves reach), or `None` when `t` is no call of a
-/// ruleset in [`POSITION_RULESETS`] or of `take_and_break` (whose codes beyond octal form
-/// are played this way).
+/// list the positions Left's and Right's moves reach), or `None` when `t` is no ruleset
+/// position. A position is a call of a ruleset in [`POSITION_RULESETS`], of a heap game
+/// (`take_and_break`, `octal`, `subtraction`, `kayles(n)` and `dawsons_kayles(n)` through
+/// their octal codes, `nim(a, …)` as the sum of its heaps), or of any other function whose
+/// opening is a rule of its own name (as a ruleset's is, and no operation's such as
+/// `cool(G, t)` is): so a position inside a misère search is played by its own moves, never
+/// replaced by its normal-play value.
 pub fn open_position(k: &mut Kernel, t: &Term) -> Result<Option<Term>, KernelError> {
     let Term::Call { name, args: a } = t else {
         return Ok(None);
     };
-    if !POSITION_RULESETS.contains(&name.as_str()) && name != "take_and_break" {
-        return Ok(None);
+    match (name.as_str(), a.as_slice()) {
+        ("kayles" | "dawsons_kayles", [n]) => {
+            let code = if name == "kayles" { "0.77" } else { "0.07" };
+            let octal = Term::Call {
+                name: "octal".into(),
+                args: vec![Arg::Text(code.into()), n.clone()],
+            };
+            return open_position(k, &octal);
+        }
+        ("nim", heaps) if !heaps.is_empty() => {
+            // Nim is the sum of its heaps, each the nimber *n (a heap's canonical form is the
+            // heap itself, so its misère play is read off it).
+            let mut sum = Term::zero();
+            for h in heaps {
+                let Arg::Game(x) = h else {
+                    return Ok(None);
+                };
+                let g = k.eval(x)?;
+                let n = k
+                    .as_number(g)
+                    .and_then(|d| d.to_integer().cloned())
+                    .filter(|n| !num_traits::Signed::is_negative(n))
+                    .ok_or_else(|| args::error(name, "a heap must be a natural number"))?;
+                let heap = Term::Nus {
+                    number: crate::number::Dyadic::zero(),
+                    up: num_bigint::BigInt::zero(),
+                    nim: crate::number::Nimber::new(n.magnitude().clone()),
+                };
+                sum = Term::sum(sum, heap);
+            }
+            return Ok(Some(sum));
+        }
+        _ => {}
     }
     let Some(f) = super::lookup(name) else {
         return Ok(None);
     };
-    Ok(f.open(a, k)?.map(|o| o.term))
+    let known = POSITION_RULESETS.contains(&name.as_str())
+        || matches!(name.as_str(), "take_and_break" | "octal" | "subtraction");
+    match f.open(a, k) {
+        Ok(Some(o)) if known || o.rule == f.name() => Ok(Some(o.term)),
+        Ok(_) => Ok(None),
+        // A position's own error (a bad board) is reported; another function's opening that
+        // fails means it is no position, and its value reports what is wrong.
+        Err(e) if known || matches!(e, KernelError::Limit { .. }) => Err(e),
+        Err(_) => Ok(None),
+    }
 }
 
 /// A ruleset position in misère play: the game of the positions its moves reach, each valued

@@ -426,6 +426,12 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
     k.check_budget()?;
     // Names shared with short games are this family's only when an argument is loopy.
     let shared = super::loopy::SHARED.contains(&name);
+    // A ruleset position's options and followers are positions, the loopy ruleset's too
+    // (`left_options(backsliding_toads_and_frogs("t.f"))` lists the strips Left's moves
+    // leave), not those of its value's simplest graph.
+    if shared && super::introspect::asks_position(k, name, a)? {
+        return super::introspect::call(k, name, a).map(Value::from);
+    }
     if super::loopy::handles(name) && (!shared || super::loopy::mentions_loopy(a)) {
         return super::loopy::call(k, name, a, &mut loopy_operand).map(Value::from);
     }

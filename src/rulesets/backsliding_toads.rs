@@ -35,6 +35,18 @@ pub fn parse(text: &str) -> Result<Strip, RulesetError> {
         .collect())
 }
 
+/// The strip as it is written (`t`, `f`, `.`), which [`parse`] reads back.
+pub fn print(strip: &[u8]) -> String {
+    strip
+        .iter()
+        .map(|&c| match c {
+            TOAD => 't',
+            FROG => 'f',
+            _ => '.',
+        })
+        .collect()
+}
+
 /// The strips one move reaches for Left (a toad moves) or Right (a frog moves), by square:
 /// a step forward, a step back, a jump forward over one piece of the other kind.
 pub fn moves(strip: &[u8], left: bool) -> Vec<Strip> {
