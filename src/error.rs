@@ -234,9 +234,7 @@ impl From<ProofError> for Error {
                 which: e.to_string(),
                 reached: None,
             },
-            ProofError::Explanation(_) | ProofError::SelfCheck(_) => {
-                Error::Internal(e.to_string())
-            }
+            ProofError::Explanation(_) | ProofError::SelfCheck(_) => Error::Internal(e.to_string()),
         }
     }
 }

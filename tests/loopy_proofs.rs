@@ -637,7 +637,11 @@ proptest::proptest! {
 /// check").
 #[test]
 fn a_short_part_not_in_canonical_form_is_no_refusal() {
-    for g in ["{{|1},pass|pass}", "{{-1|1},pass|pass}", "a{{0,*|0},a|{1|}}"] {
+    for g in [
+        "{{|1},pass|pass}",
+        "{{-1|1},pass|pass}",
+        "a{{0,*|0},a|{1|}}",
+    ] {
         let o = onag(&["simplify", g]);
         assert_eq!(o.status.code(), Some(0), "{g}: {}", stderr(&o));
         let o = onag(&["prove", g, g]);

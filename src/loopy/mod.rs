@@ -25,6 +25,8 @@
 //! - the written form of a canonical stopper, CGSuite's `on`, `over`, `a{0|a}`, its upon
 //!   forms `^[on]`, `^<on>*`, `-1/4v[on]` (`print`);
 //! - the stops of a stopper, pseudonumbers `on`, `off`, x, `x over`, `x under` (`stops`);
+//! - a short game added without the product graph: `on`, `off` and `dud` absorb it, a
+//!   stopper plus a number is translated (`translate`), so `on + 20000` is `on` at once;
 //! - degree, varieties and stability, and the predicates read off the stops (`variety`);
 //! - ordinal sums, subordination and powers with a pseudonumber exponent (`ordinal`);
 //! - the simplest form of a stopper one edit per step, each an instance of a rule of
@@ -62,6 +64,9 @@
 //! `('{-1|1}':on).GameValue`), and EvalTest's three rows whose sides are not stoppers
 //! (`a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}`, it + 1, 3 times it): CGSuite prints sides it simplified by
 //! a heuristic it says has no simplicity theorem behind it; onag keeps such a game as written.
+//! CGSuite's sides of the first two are checked to be the game's sides by the order of sides
+//! (`sides/tests.rs`, `cgsuite_sides_of_bachs_carousel_are_its_sides`); onag does not print
+//! them.
 //!
 //! Every loop that can grow counts its work and checks the caller's [`Budget`] (deadline,
 //! cancel flag, memory, most vertices), so a sum that explodes stops with

@@ -129,12 +129,13 @@ fn short_parts(
         .map(|v| graph.left(v).len() + graph.right(v).len())
         .collect();
     let mut short: Vec<Option<GameId>> = vec![None; n];
-    let mut stack: Vec<u32> = (0..n as u32).filter(|&v| pending[v as usize] == 0).collect();
+    let mut stack: Vec<u32> = (0..n as u32)
+        .filter(|&v| pending[v as usize] == 0)
+        .collect();
     while let Some(v) = stack.pop() {
         work.tick(1)?;
-        let games = |os: &[u32]| -> Vec<GameId> {
-            os.iter().filter_map(|&t| short[t as usize]).collect()
-        };
+        let games =
+            |os: &[u32]| -> Vec<GameId> { os.iter().filter_map(|&t| short[t as usize]).collect() };
         let (l, r) = (games(graph.left(v)), games(graph.right(v)));
         short[v as usize] = Some(k.from_options(&l, &r)?);
         for &p in rl[v as usize].iter().chain(&rr[v as usize]) {
@@ -150,9 +151,9 @@ fn short_parts(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kernel::Relation;
     use crate::loopy::order::compare;
     use crate::loopy::tests::random_graph;
-    use crate::kernel::Relation;
 
     fn w() -> Work {
         Work::default()
@@ -170,10 +171,19 @@ mod tests {
     fn translation_is_the_sum() {
         let mut k = Kernel::new();
         let numbers = ["0", "1", "-1", "1/2", "-3/4", "5", "-7/8", "2"];
-        let mut games: Vec<Loopy> = ["over", "under", "upon", "{0|{0|pass}}", "{pass|1}", "{0||0|-2,pass}", "a{0,{1|a}|-1}", "{1|pass||0}"]
-            .iter()
-            .map(|s| crate::loopy::notation::read(s, &mut k, &mut w()).unwrap())
-            .collect();
+        let mut games: Vec<Loopy> = [
+            "over",
+            "under",
+            "upon",
+            "{0|{0|pass}}",
+            "{pass|1}",
+            "{0||0|-2,pass}",
+            "a{0,{1|{0|a}}|-1}",
+            "{1|pass||0}",
+        ]
+        .iter()
+        .map(|s| crate::loopy::notation::read(s, &mut k, &mut w()).unwrap())
+        .collect();
         let mut seed = 11u64;
         for i in 0..60 {
             let g = Loopy::new(&random_graph(&mut seed, 1 + i % 5, 30), 0).unwrap();
@@ -186,10 +196,15 @@ mod tests {
             let g = canonical(g, &mut w()).unwrap();
             for x in numbers {
                 let id = number(&mut k, x);
-                let moved = canonical(&translate(&g, id, &mut k, &mut w()).unwrap(), &mut w()).unwrap();
+                let moved =
+                    canonical(&translate(&g, id, &mut k, &mut w()).unwrap(), &mut w()).unwrap();
                 let xs = Loopy::from_short(&mut k, id, &mut w()).unwrap();
                 let sum = g.add(&xs, &mut w()).unwrap();
-                assert_eq!(compare(&moved, &sum, &mut w()).unwrap(), Relation::Equal, "{g:?} + {x}");
+                assert_eq!(
+                    compare(&moved, &sum, &mut w()).unwrap(),
+                    Relation::Equal,
+                    "{g:?} + {x}"
+                );
             }
         }
     }
@@ -204,12 +219,22 @@ mod tests {
             let xs = Loopy::from_short(&mut k, id, &mut w()).unwrap();
             for named in [Loopy::on(), Loopy::off()] {
                 let v = Value::Stopper(named.clone());
-                assert_eq!(add_short(&v, id, &mut k, &mut w()).unwrap(), Some(v.clone()));
+                assert_eq!(
+                    add_short(&v, id, &mut k, &mut w()).unwrap(),
+                    Some(v.clone())
+                );
                 let sum = named.add(&xs, &mut w()).unwrap();
-                assert_eq!(compare(&sum, &named, &mut w()).unwrap(), Relation::Equal, "{x}");
+                assert_eq!(
+                    compare(&sum, &named, &mut w()).unwrap(),
+                    Relation::Equal,
+                    "{x}"
+                );
             }
             let dud = Value::of(&Loopy::dud(), &mut w()).unwrap();
-            assert_eq!(add_short(&dud, id, &mut k, &mut w()).unwrap(), Some(dud.clone()));
+            assert_eq!(
+                add_short(&dud, id, &mut k, &mut w()).unwrap(),
+                Some(dud.clone())
+            );
         }
     }
 }
