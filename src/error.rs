@@ -230,7 +230,11 @@ impl From<ProofError> for Error {
                 step: c.step,
                 reason: c.reason,
             },
-            ProofError::Explanation(_) => Error::Internal(e.to_string()),
+            ProofError::SelfCheck(ref c) if c.limit.is_some() => Error::Limit {
+                which: e.to_string(),
+                reached: None,
+            },
+            ProofError::Explanation(_) | ProofError::SelfCheck(_) => Error::Internal(e.to_string()),
         }
     }
 }
@@ -289,6 +293,19 @@ mod tests {
             e.to_string(),
             "the proof does not check: lemma 2, step 5: no match"
         );
+        // The same refusal of a proof onag made itself (a loopy or misère derivation's
+        // self-check) is a defect in onag, exit 101 with a request for a report, never a
+        // false claim; cut short by a limit it stays a limit.
+        let e: Error = ProofError::SelfCheck(crate::proof::CheckError {
+            lemma: None,
+            step: 0,
+            reason: "no match".into(),
+            limit: None,
+        })
+        .into();
+        assert_eq!(e.exit_code(), status::INTERNAL);
+        assert!(e.to_string().contains("please report"), "{e}");
+        assert!(e.to_string().contains("not a false claim"), "{e}");
         let e: Error = EngineError::Interrupted {
             reached: "0".into(),
         }

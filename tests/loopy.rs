@@ -1224,3 +1224,74 @@ fn copies_are_sums() {
     assert_eq!(eval("99999999999999999999999*on"), "on");
     assert_eq!(eval("-99999999999999999999999*over"), "under");
 }
+
+/// Issue 44, point 4: numbers stay numbers in loopy play. `on`, `off` and `dud` absorb any
+/// short game (Left, second in on + G − on, always has the pass in `on`; Siegel VI.1), so
+/// `on + 20000` is `on` (on main: refused, "16777216 vertices"), `dud + 100000` is `dud`; a
+/// stopper plus a number is its translate (Siegel VI: G + x = {Gᴸ + x | Gᴿ + x} for a stopper G
+/// not equal to a number), as CGSuite prints `5over` for over + 5 (EvalTest.scala), so
+/// `over + 1000` is `1000over` and `upon - 300` is `-300^[on]` without the product graph.
+#[test]
+fn numbers_are_absorbed_and_translated() {
+    let rows = [
+        ("on + 20000", "on"),
+        ("20000 + on", "on"),
+        ("dud + 100000", "dud"),
+        ("off - 99999999999999999999", "off"),
+        ("on + 1823437481924", "on"),
+        ("on + {1|-1}", "on"),
+        ("dud + *", "dud"),
+        ("over + 1000", "1000over"),
+        ("upon - 300", "-300^[on]"),
+        ("1/2 + under", "1/2under"),
+    ];
+    let exprs: Vec<String> = rows.iter().map(|(e, _)| e.to_string()).collect();
+    let got = common::run::eval_all(&exprs);
+    for ((e, want), got) in rows.iter().zip(got) {
+        assert_eq!(got.as_deref(), Some(*want), "{e}");
+    }
+    // The translate is the sum: over + 3 compared with over + 1 + 1 + 1.
+    assert!(equal("over + 3", "over + 1 + 1 + 1"));
+    assert!(equal("(over & under) + 2", "2over & 2under"));
+}
+
+/// Issue 44, point 4: every loopy function of one game answers a big integer at once, by
+/// the definitions of a short game (no cycle, so loopfree, a stopper, its own onside and
+/// offside, degree 0 = the onside of G − G; outcome and stops those of the number:
+/// −1823437481924 < 0, so Right wins, `R`). On main each of these hung building the
+/// integer's 1,823,437,481,925 positions. A number too large to be a graph is refused with
+/// its size, not after building it.
+#[test]
+fn loopy_functions_of_a_big_integer_answer_at_once() {
+    let x = "-1823437481924";
+    let rows = [
+        ("is_loopfree", "true"),
+        ("is_stopper", "true"),
+        ("is_stopper_sided", "true"),
+        ("is_plumtree", "true"),
+        ("is_pseudonumber", "true"),
+        ("is_idempotent", "false"),
+        ("onside", x),
+        ("offside", x),
+        ("game_value", x),
+        ("degree", "0"),
+        ("outcome_class", "R"),
+        ("left_stop", x),
+        ("right_stop", x),
+        ("left_strong_stop", x),
+        ("right_strong_stop", x),
+    ];
+    let exprs: Vec<String> = rows.iter().map(|(f, _)| format!("{f}({x})")).collect();
+    let got = common::run::eval_all(&exprs);
+    for ((f, want), got) in rows.iter().zip(got) {
+        assert_eq!(got.as_deref(), Some(*want), "{f}({x})");
+    }
+    assert_eq!(eval("outcome_class(*)"), "N");
+    assert_eq!(eval("degree({1|-1})"), "0");
+    assert_eq!(eval("is_idempotent(0)"), "true");
+    // upon + the integer: the integer's graph would have more positions than allowed; the
+    // limit says how many positions, at once.
+    let (code, _, err) = onag(&["eval", "upon + 1823437481924"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("1823437481925 positions"), "{err}");
+}

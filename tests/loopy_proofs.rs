@@ -578,3 +578,74 @@ proptest::proptest! {
         drive::json(&text);
     }
 }
+
+/// A random small loopy game as CGSuite writes it: braces whose options are `pass`, a label
+/// `a` naming the outermost braces, a named loopy game, or a short game written in a form
+/// that is not its canonical one (`{|1}` is 0, `{1|}` is 2, `{0|0}` is *, `{-1|1}` is 0,
+/// `{0,*|0}` is ↑*… by the definitions), nested up to two levels.
+fn arb_loopy_game() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let leaf = prop_oneof![
+        Just("pass".to_string()),
+        Just("a".to_string()),
+        Just("0".to_string()),
+        Just("1".to_string()),
+        Just("*".to_string()),
+        Just("{|1}".to_string()),
+        Just("{1|}".to_string()),
+        Just("{0|0}".to_string()),
+        Just("{-1|1}".to_string()),
+        Just("{0,*|0}".to_string()),
+        Just("1/2+*".to_string()),
+        Just("over".to_string()),
+        Just("on".to_string()),
+    ];
+    let braces = |opt: BoxedStrategy<String>| {
+        let side = proptest::collection::vec(opt, 0..3).prop_map(|v| v.join(","));
+        (side.clone(), side).prop_map(|(l, r)| format!("{{{l}|{r}}}"))
+    };
+    let inner = braces(leaf.clone().boxed());
+    let opt = prop_oneof![3 => leaf, 1 => inner].boxed();
+    braces(opt).prop_map(|g| format!("a{g}"))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Issue 44, point 5: the loopy producer writes every step in the form its own checker
+    /// reads. For random small loopy games (short parts written in forms that are not
+    /// canonical, as users write them), `simplify` either gives a proof its checker accepted,
+    /// or an error about the input or a limit, never a proof of its own that its checker
+    /// refuses (which would be an internal error).
+    #[test]
+    fn the_loopy_producer_never_refuses_its_own_proof(g in arb_loopy_game()) {
+        let t = onag::parse(&g).unwrap();
+        match onag::simplify_loopy(&t) {
+            Ok(s) => proptest::prop_assert!(s.proof.checked, "{g}: not checked"),
+            Err(e) => proptest::prop_assert!(
+                !matches!(e, onag::Error::Internal(_) | onag::Error::Rejected { .. }),
+                "{g}: {e}"
+            ),
+        }
+    }
+}
+
+/// Issue 44, point 5: `{{|1},pass|pass}` is not a stopper and its short part `{|1}` (which
+/// is 0 by the definitions: Left has no move and Right's move to 1 is no better for Right
+/// than having none) is written `0` by the producer; its proof checks, so `simplify` and
+/// `prove G G` succeed (exit 0), as they did not on main (exit 1, "the proof does not
+/// check").
+#[test]
+fn a_short_part_not_in_canonical_form_is_no_refusal() {
+    for g in [
+        "{{|1},pass|pass}",
+        "{{-1|1},pass|pass}",
+        "a{{0,*|0},a|{1|}}",
+    ] {
+        let o = onag(&["simplify", g]);
+        assert_eq!(o.status.code(), Some(0), "{g}: {}", stderr(&o));
+        let o = onag(&["prove", g, g]);
+        assert_eq!(o.status.code(), Some(0), "{g}: {}", stderr(&o));
+        assert!(stdout(&o).contains("proved"), "{g}: {}", stdout(&o));
+    }
+}

@@ -192,8 +192,25 @@ pub fn value(k: &mut Kernel, t: &Term, eval: &mut Eval<'_>) -> Result<Answer, Ke
     let v = match t {
         Term::Sum(a, b) => {
             let (x, y) = (eval(k, a)?, eval(k, b)?);
-            let (x, y) = (lift(k, x)?, lift(k, y)?);
-            x.add(&y, &mut work(k))?
+            let mut w = work(k);
+            match (x, y) {
+                // A short part is not made a graph when the sum is found without one: `on`,
+                // `off`, `dud` absorb it, a stopper is translated by a number
+                // (`crate::loopy::translate`).
+                (Operand::Loopy(v), Operand::Short(s)) | (Operand::Short(s), Operand::Loopy(v)) => {
+                    match crate::loopy::translate::add_short(&v, s, k, &mut w)? {
+                        Some(r) => r,
+                        None => {
+                            let y = lift(k, Operand::Short(s))?;
+                            v.add(&y, &mut w)?
+                        }
+                    }
+                }
+                (x, y) => {
+                    let (x, y) = (lift(k, x)?, lift(k, y)?);
+                    x.add(&y, &mut w)?
+                }
+            }
         }
         Term::Neg(a) => {
             let x = eval(k, a)?;
@@ -313,6 +330,55 @@ fn stopper<'v>(name: &str, v: &'v Lv) -> Result<&'v Loopy, KernelError> {
     }
 }
 
+/// The functions of one game that a short game answers through the kernel, without a graph
+/// of its positions (`is_loopfree(-1823437481924)` would build 1,823,437,481,925).
+const SHORT_ANSWERED: [&str; 16] = [
+    "is_loopfree",
+    "is_stopper",
+    "is_stopper_sided",
+    "is_plumtree",
+    "is_pseudonumber",
+    "is_idempotent",
+    "onside",
+    "offside",
+    "game_value",
+    "degree",
+    "outcome_class",
+    "outcome",
+    "left_stop",
+    "right_stop",
+    "left_strong_stop",
+    "right_strong_stop",
+];
+
+/// `name(G)` for a short game G, by the definitions: a short game has no cycle, so it is
+/// loopfree, a stopper, a plumtree, its own onside and offside (and so stopper-sided), of
+/// degree 0 (the onside of G − G = 0), idempotent only when it is 0 (G + G = G), a
+/// pseudonumber exactly when it is a number; its outcome and stops are the short game's.
+fn short_answer(k: &mut Kernel, name: &str, g: GameId) -> Result<Option<Answer>, KernelError> {
+    use crate::number::Nimber;
+    let number = |k: &mut Kernel, d: crate::number::Dyadic| {
+        Answer::Game(k.nus(&d, &num_bigint::BigInt::default(), &Nimber::zero()))
+    };
+    Ok(Some(match name {
+        "is_loopfree" | "is_stopper" | "is_stopper_sided" | "is_plumtree" => Answer::Bool(true),
+        "is_pseudonumber" => Answer::Bool(k.as_number(g).is_some()),
+        "is_idempotent" => Answer::Bool(g == k.zero()),
+        "onside" | "offside" | "game_value" => Answer::Game(g),
+        "degree" => Answer::Game(k.zero()),
+        "outcome_class" | "outcome" => Answer::Text(k.outcome(g)?.to_string()),
+        "left_stop" | "left_strong_stop" => {
+            let d = k.left_stop(g);
+            number(k, d)
+        }
+        "right_stop" | "right_strong_stop" => {
+            let d = k.right_stop(g);
+            number(k, d)
+        }
+        _ => return Ok(None),
+    }))
+}
+
 /// Evaluates `name(args)` for a loopy name or loopy arguments.
 pub fn call(
     k: &mut Kernel,
@@ -322,6 +388,29 @@ pub fn call(
 ) -> Result<Answer, KernelError> {
     k.check_budget()?;
     let mut w = work(k);
+    // A function of one game whose argument is short is answered through the kernel; a loopy
+    // argument, evaluated here once, is handed to the function below.
+    let mut pre: Option<(*const Term, Operand)> = None;
+    if SHORT_ANSWERED.contains(&name) && a.len() == 1 {
+        if let Some(Arg::Game(t)) = a.first() {
+            match eval(k, t)? {
+                Operand::Short(g) => {
+                    if let Some(answer) = short_answer(k, name, g)? {
+                        return Ok(answer);
+                    }
+                }
+                x => pre = Some((t as *const Term, x)),
+            }
+        }
+    }
+    let outer = eval;
+    let mut cached = |k: &mut Kernel, t: &Term| -> Result<Operand, KernelError> {
+        match pre.take() {
+            Some((p, x)) if std::ptr::eq(p, t) => Ok(x),
+            _ => outer(k, t),
+        }
+    };
+    let eval: &mut Eval<'_> = &mut cached;
     match name {
         n if CONSTANTS.contains(&n) => {
             arity(name, a, 0)?;

@@ -36,10 +36,7 @@ impl<'g> Pairs<'g> {
     pub(super) fn new(g: &'g Loopy, h: &'g Loopy, work: &mut Work) -> Result<Self, KernelError> {
         let (ga, gb) = (g.graph(), h.graph());
         let (na, nb) = (ga.len(), gb.len());
-        let pairs = na
-            .checked_mul(nb)
-            .ok_or_else(|| super::limit("a comparison too large"))?;
-        work.vertices(pairs)?;
+        let pairs = work.pairs(na, nb)?;
         let (arl, arr) = ga.reverse();
         let (brl, brr) = gb.reverse();
         Ok(Pairs {

@@ -21,7 +21,9 @@
 //!
 //! `loopy-sum` says two terms are the same game by the definitions: the same game form, or,
 //! when both are stoppers, equal by the comparison above (a short part such as `1/2 + *` in
-//! the input stands for its canonical form, not for the sum written out).
+//! the input stands for its canonical form, not for the sum written out), or, for any games,
+//! the same form once each short part (no cycle reachable from it) stands for its value, two
+//! short parts being alike when the comparison above finds them equal.
 //!
 //! A step names its place as a path of options from the top of the term before it (`L0/R1`)
 //! and its witnesses as option indices (`removed`, `by`, `option`, `through`). Besides the
@@ -845,6 +847,98 @@ impl<'t> Checker<'t> {
         Ok(class[a.root] == class[off + b.root])
     }
 
+    /// Whether the two are the same game form once each short part (a vertex from which no
+    /// cycle is reachable) stands for its value: the coarsest partition of the two graphs
+    /// together in which short vertices are classed by equality (each pair decided by the
+    /// checker's own order, [`super::loopy_order`]; a short game is a stopper) and are not
+    /// refined further, and every other vertex by its class and its options' classes, as
+    /// [`Checker::forms`] does. Replacing a short option by an equal short game leaves every
+    /// game around it equal (its sides too), so the producer may write a loopy game's short
+    /// parts in canonical form (`{{|1},pass|pass}` as `{0,pass|pass}`).
+    fn same_up_to_short(&mut self, a: &G, b: &G) -> Result<bool, Stop> {
+        let mut u = a.clone();
+        let off = u.append(b);
+        let n = u.len();
+        let short = self.short_vertices(&u)?;
+        // Short vertices by value: one representative per class, each new vertex compared
+        // with the representatives so far.
+        let mut class = vec![0usize; n];
+        let mut reps: Vec<usize> = Vec::new();
+        for v in 0..n {
+            if !short[v] {
+                continue;
+            }
+            let mut found = None;
+            for (i, &r) in reps.iter().enumerate() {
+                if self.ge_at(&u, v, &u, r)? && self.ge_at(&u, r, &u, v)? {
+                    found = Some(i);
+                    break;
+                }
+            }
+            class[v] = 1 + match found {
+                Some(i) => i,
+                None => {
+                    reps.push(v);
+                    reps.len() - 1
+                }
+            };
+        }
+        let mut count = reps.len() + usize::from(short.iter().any(|&s| !s));
+        loop {
+            self.tick(n as u64)?;
+            let mut ids: BTreeMap<(usize, Vec<usize>, Vec<usize>), usize> = BTreeMap::new();
+            let mut next = vec![0usize; n];
+            for v in 0..n {
+                let set = |os: &[usize]| {
+                    let mut c: Vec<usize> = os.iter().map(|&x| class[x]).collect();
+                    c.sort_unstable();
+                    c.dedup();
+                    c
+                };
+                let key = if short[v] {
+                    (class[v], Vec::new(), Vec::new())
+                } else {
+                    (class[v], set(&u.l[v]), set(&u.r[v]))
+                };
+                let k = ids.len();
+                next[v] = *ids.entry(key).or_insert(k);
+            }
+            let c = ids.len();
+            class = next;
+            if c == count {
+                return Ok(class[a.root] == class[off + b.root]);
+            }
+            count = c;
+        }
+    }
+
+    /// For each vertex, whether no cycle is reachable from it (it is a short game): the
+    /// vertices all of whose options are short, found from the ends of play backwards.
+    fn short_vertices(&mut self, g: &G) -> Result<Vec<bool>, Stop> {
+        let n = g.len();
+        let mut rev: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut left = vec![0usize; n];
+        for v in 0..n {
+            for &o in g.l[v].iter().chain(&g.r[v]) {
+                rev[o].push(v);
+                left[v] += 1;
+            }
+        }
+        let mut short = vec![false; n];
+        let mut stack: Vec<usize> = (0..n).filter(|&v| left[v] == 0).collect();
+        while let Some(v) = stack.pop() {
+            self.tick(1)?;
+            short[v] = true;
+            for &p in &rev[v] {
+                left[p] -= 1;
+                if left[p] == 0 {
+                    stack.push(p);
+                }
+            }
+        }
+        Ok(short)
+    }
+
     /// The game with one vertex per form (options as sets of forms), and each vertex's form.
     fn quotient(&mut self, g: &G) -> Result<(G, Vec<usize>), Stop> {
         let class = self.forms(g)?;
@@ -998,6 +1092,11 @@ impl<'t> Checker<'t> {
                 return Ok(());
             }
             if self.stopper(f)? && self.stopper(t)? && self.equal(f, t)? {
+                return Ok(());
+            }
+            // A game that is not a stopper: the same form once every short part stands for
+            // its value (`{{|1},pass|pass}` is written `{0,pass|pass}`, `{|1}` being 0).
+            if self.same_up_to_short(f, t)? {
                 return Ok(());
             }
             return Err(Stop::Wrong(
@@ -1786,7 +1885,7 @@ fn verified(mut p: Proof) -> Result<Proof, ProofError> {
             p.checked = true;
             Ok(p)
         }
-        Err(e) => Err(ProofError::Check(e)),
+        Err(e) => Err(ProofError::SelfCheck(e)),
     }
 }
 

@@ -309,7 +309,7 @@ fn verified(mut p: Proof) -> Result<Proof, super::ProofError> {
             p.checked = true;
             Ok(p)
         }
-        Err(e) => Err(super::ProofError::Check(e)),
+        Err(e) => Err(super::ProofError::SelfCheck(e)),
     }
 }
 

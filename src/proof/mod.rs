@@ -163,6 +163,11 @@ pub enum ProofError {
     /// The proof read from the run did not pass the checker: an engine defect, reported rather
     /// than passed off as a proof.
     Check(CheckError),
+    /// A proof a producer of this library made (the loopy and misère derivations) did not
+    /// pass its own checker: a defect in onag, never a verdict on the claim, so it is an
+    /// internal error (exit 101), not a false claim (exit 1). A check cut short by a limit
+    /// stays a limit.
+    SelfCheck(CheckError),
     /// The rules did not bring the two sides to the same form although their values are equal.
     Incomplete {
         /// Where each side stopped.
@@ -182,6 +187,14 @@ impl fmt::Display for ProofError {
             ProofError::Kernel(e) => write!(f, "{e}"),
             ProofError::Explanation(s) => write!(f, "cannot read the explanation: {s}"),
             ProofError::Check(e) => write!(f, "the proof does not check: {e}"),
+            ProofError::SelfCheck(e) if e.limit.is_some() => {
+                write!(f, "checking the proof stopped: {e}")
+            }
+            ProofError::SelfCheck(e) => write!(
+                f,
+                "the proof onag made does not pass its own checker ({e}); this is a defect in \
+                 onag, not a false claim"
+            ),
             ProofError::Incomplete { left, right } => write!(
                 f,
                 "the values are equal, but the rules stop at {} and {}",

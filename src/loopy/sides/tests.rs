@@ -184,3 +184,53 @@ fn sidling_part_by_part_agrees_with_the_whole_graph() {
         "{answered} {against_rounds} {against_pruning}"
     );
 }
+
+/// Bach's Carousel's sides are not stoppers, and CGSuite prints them simplified
+/// (EvalTest.scala, "not stopper-sided", "sided + sided" and "integer * sided"):
+/// G = `a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}` is `a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}`, and
+/// G + 1 is `a{2|2,{2*|a||1*}||1} & a{1,{2|||2*|a||1*}|1}`. Those are CGSuite's games, not
+/// onag's: each is checked here to have G's side by the order of sides (Siegel VI.4–5: G⁺ ≥
+/// H⁺ and H⁺ ≥ G⁺, decided as a Büchi game on G − H, `side_order`), so CGSuite's onside of
+/// G is G's onside and its offside G's offside, though neither is a stopper. The other side
+/// of each differs (CGSuite's onside game has another offside than G), which shows the
+/// comparison tells sides apart.
+#[test]
+fn cgsuite_sides_of_bachs_carousel_are_its_sides() {
+    use crate::loopy::side_order::side_ge;
+    let mut k = Kernel::new();
+    let mut read = |s: &str| crate::loopy::notation::read(s, &mut k, &mut w()).unwrap();
+    let rows = [
+        (
+            "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}",
+            "a{1|1,{1*|a||*}||0}",
+            "a{0,{1|||1*|a||*}|0}",
+        ),
+        (
+            "a{1,{2|2,{1*,{2*|2*,a}|1*}}|1}",
+            "a{2|2,{2*|a||1*}||1}",
+            "a{1,{2|||2*|a||1*}|1}",
+        ),
+    ];
+    for (g, on, off) in rows {
+        let (gg, on_g, off_g) = (read(g), read(on), read(off));
+        assert!(!on_g.is_stopper() && !off_g.is_stopper(), "{g}");
+        for (h, side) in [(&on_g, Side::On), (&off_g, Side::Off)] {
+            assert!(side_ge(&gg, h, side, &mut w()).unwrap(), "{g} vs {side:?}");
+            assert!(side_ge(h, &gg, side, &mut w()).unwrap(), "{side:?} vs {g}");
+        }
+        let other = side_ge(&gg, &on_g, Side::Off, &mut w()).unwrap()
+            && side_ge(&on_g, &gg, Side::Off, &mut w()).unwrap();
+        assert!(!other, "{g}: CGSuite's onside game has G's offside too");
+    }
+    // G + 1 is the graph of G with every short part moved by 1 (number translation):
+    // 1 + * is 1*, 1 + 1* is 2*, written so in the second row, which is G + 1 by the
+    // product graph too.
+    let g = read("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}");
+    let one = read("1");
+    let sum = g.add(&one, &mut w()).unwrap();
+    let moved = read("a{1,{2|2,{1*,{2*|2*,a}|1*}}|1}");
+    for side in [Side::On, Side::Off] {
+        assert!(side_ge(&sum, &moved, side, &mut w()).unwrap());
+        assert!(side_ge(&moved, &sum, side, &mut w()).unwrap());
+    }
+}
