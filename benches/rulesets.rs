@@ -1,4 +1,5 @@
-//! Ruleset benchmarks: Domineering boards and octal nim-sequences, each on a fresh kernel (the
+//! Ruleset benchmarks: Domineering boards, octal nim-sequences and the outcome classes of
+//! 4×4 chess-piece Clobber boards, each on a fresh kernel (the
 //! transposition table and the kernel's memos start empty), so the figures are cold costs.
 //! 6×6 Domineering takes minutes and is timed by `examples/rulesets_table.rs`, not here.
 
@@ -38,6 +39,14 @@ fn benches(c: &mut Criterion) {
         );
     }
     set_search_threads(0);
+    // The 4×4 chess-piece Clobber boards of issue 44/49 (the Queens one ran past 60 s): the
+    // outcome class by play, the whole expression through the public evaluator.
+    for piece in ["queens", "rooks", "kings", "knights"] {
+        let t = onag::parse(&format!("outcome_class({piece}(\"o.xo|ooxo|xxxo|x.xo\"))")).unwrap();
+        g.bench_function(format!("outcome_class_{piece}_4x4"), |b| {
+            b.iter(|| black_box(onag::evaluate_any(&t).unwrap()))
+        });
+    }
     g.bench_function("kayles_nim_values_to_40000_with_period", |b| {
         b.iter(|| {
             let mut s = NimSequence::new(OctalCode::parse("0.77").unwrap());

@@ -842,3 +842,103 @@ const CASES: &[(Kind, &str, &str, &[&str])] = &[
     (Text, "is_ordinal", "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", &["false"]),
     (Text, "is_uptimal", "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", &["false"]),
 ];
+
+/// CGSuite's `GeneralizedOrdinal` rows of `Abs` and `Sign` (GameTest.scala, "implement unary
+/// methods correctly": x, Abs, Sign), with its printed ω written as onag reads it.
+const GENERALIZED_ORDINAL_ROWS: &[(&str, &str, &str)] = &[
+    ("omega", "omega", "1"),
+    ("-omega", "omega", "-1"),
+    ("omega+5", "omega+5", "1"),
+    ("omega-5", "omega-5", "1"),
+    ("-omega+5", "omega-5", "-1"),
+    ("omega*5", "omega*5", "1"),
+    (
+        "omega^omega-5*omega^19+omega^2+1",
+        "omega^omega-5*omega^19+omega^2+1",
+        "1",
+    ),
+];
+
+#[test]
+fn abs_and_sign_of_omega_expressions() {
+    let mut lines = Vec::new();
+    for (x, abs, sign) in GENERALIZED_ORDINAL_ROWS {
+        lines.push(format!("abs({x})"));
+        lines.push(abs.to_string());
+        lines.push(format!("sign({x})"));
+        lines.push(sign.to_string());
+    }
+    // By the definitions: |x| = x for x ≥ 0, else −x; sign is that of the leading term.
+    for (expr, want) in [
+        ("abs(1/w)", "1/w"),
+        ("abs(-1/w)", "1/w"),
+        ("abs(-w+1)", "w-1"),
+        ("sign(w-5)", "1"),
+        ("sign(-1/w)", "-1"),
+        ("sign(1/w - 1/w)", "0"),
+        ("abs(-w^(1/2) + w^(1/3))", "w^(1/2) - w^(1/3)"),
+        ("max(w, w + 1/w)", "w + 1/w"),
+        ("min(w, -w)", "-w"),
+        ("max(1/2, 1/w)", "1/2"),
+        ("min(1/2, 1/w)", "1/w"),
+    ] {
+        lines.push(expr.to_string());
+        lines.push(want.to_string());
+    }
+    let out = eval_lines(&lines);
+    for (pair, src) in out.chunks(2).zip(lines.chunks(2)) {
+        assert_eq!(pair[0], pair[1], "{} should be {}", src[0], src[1]);
+    }
+    // Still only for numbers.
+    fails("abs(*2)", "must be a number");
+    fails("sign(^)", "must be a number");
+}
+
+/// CGSuite's `CompoundGameTestCase` rows of `OrdinalProduct` whose arguments are canonical
+/// forms (onag's functions take their arguments' canonical forms): g, h, the canonical form
+/// of `g OrdinalProduct h`. CGSuite's fifth row writes its g as the form '{*|*}' (value 0),
+/// whose product with 3 is 0 as for the form 0; its sixth row's g, the misère form
+/// *[[[2]],[2],0], is a non-canonical form of * whose product CGSuite takes from the form
+/// (*10, where the canonical * gives *5), so it is left out.
+const ORDINAL_PRODUCT_ROWS: &[(&str, &str, &str)] = &[
+    ("1/2", "1/4", "11/32"),
+    ("*5", "*6", "*30"),
+    ("+-1", "^^", "+-1"),
+    ("{1|0}", "0", "0"),
+    ("{*|*}", "3", "0"),
+];
+
+#[test]
+fn ordinal_product_by_cgsuite_and_the_definition() {
+    let mut lines = Vec::new();
+    for (g, h, want) in ORDINAL_PRODUCT_ROWS {
+        lines.push(format!("ordinal_product({g}, {h})"));
+        lines.push(want.to_string());
+    }
+    // Finite nimbers: *a · *b = *(ab), the ordinal product a·b = sup{a·j + k : j < b, k < a}.
+    for a in 0..6 {
+        for b in 0..6 {
+            lines.push(format!("ordinal_product(*{a}, *{b})"));
+            lines.push(format!("*{}", a * b));
+        }
+    }
+    // Integers: n·m = {n·(m−1) : (n−1) |} = n·m; 1·H = {1·Hᴸ : 0 | 1·Hᴿ : 0} = H for any H;
+    // G·0 and 0·H have no options.
+    for (expr, want) in [
+        ("ordinal_product(3, 4)", "12"),
+        ("ordinal_product(5, 1)", "5"),
+        ("ordinal_product(1, ^^)", "^^"),
+        ("ordinal_product(1, {1|0})", "{1|0}"),
+        ("ordinal_product(1, {2|-1||-3})", "{2|-1||-3}"),
+        ("ordinal_product({1|0}, 0)", "0"),
+        ("ordinal_product(0, {3|-2})", "0"),
+    ] {
+        lines.push(expr.to_string());
+        lines.push(want.to_string());
+    }
+    let out = eval_lines(&lines);
+    for (pair, src) in out.chunks(2).zip(lines.chunks(2)) {
+        assert_eq!(pair[0], pair[1], "{} should be {}", src[0], src[1]);
+    }
+    fails("ordinal_product(1)", "argument");
+}

@@ -187,3 +187,32 @@ impl Function for Amazons {
         check(self, a, |t| naive::amazons(t, term))
     }
 }
+
+/// The outcome class of `t` when it is a call of a Clobber variant (`clobber`, `kings`,
+/// `rooks`, `knights`, `queens`), found by play (`crate::rulesets::outcome`) without the
+/// canonical value; `None` for any other term, or when the search met its ceiling of
+/// positions (a board of many independent regions), so that the caller takes the value.
+pub fn outcome_by_play(k: &mut Kernel, t: &Term) -> Result<Option<&'static str>, KernelError> {
+    let Term::Call { name, args: a } = t else {
+        return Ok(None);
+    };
+    let piece = match name.as_str() {
+        "clobber" => Piece::Clobber,
+        "kings" => Piece::King,
+        "rooks" => Piece::Rook,
+        "knights" => Piece::Knight,
+        "queens" => Piece::Queen,
+        _ => return Ok(None),
+    };
+    let [Arg::Text(text)] = a.as_slice() else {
+        return Ok(None);
+    };
+    let b = gen_clobber::parse(text, piece).map_err(|e| kernel_error(name, e))?;
+    let o = crate::rulesets::outcome::outcome(
+        &gen_clobber::GenClobber(piece),
+        &b,
+        k,
+        crate::rulesets::outcome::MAX_POSITIONS,
+    )?;
+    Ok(o.map(|o| o.letter()))
+}

@@ -477,6 +477,10 @@ pub fn call(
         }
         "outcome_class" | "outcome" => {
             arity(name, a, 1)?;
+            // A ruleset position is played out (who wins, no canonical form built).
+            if let Some(o) = super::grid_games::outcome_by_play(k, arg(name, a, 0)?)? {
+                return Ok(Answer::Text(o.to_string()));
+            }
             let v = operand(k, name, a, 0, eval)?;
             Ok(Answer::Text(outcome(&v, &mut w)?.to_string()))
         }

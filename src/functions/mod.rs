@@ -274,6 +274,7 @@ pub static REGISTRY: &[&dyn Function] = &[
     &integers::IS_TWO_POWER,
     &products::CONWAY_PRODUCT,
     &products::ORDINAL_SUM,
+    &products::ORDINAL_PRODUCT,
     &products::CONJUNCTIVE_SUM,
     &products::SELECTIVE_SUM,
     &products::POW,

@@ -5,6 +5,7 @@
 //! |---|---|---|
 //! | `conway_product(G, H)` | `G.ConwayProduct(H)` | `{GᴸH + GHᴸ − GᴸHᴸ, GᴿH + GHᴿ − GᴿHᴿ \| GᴸH + GHᴿ − GᴸHᴿ, GᴿH + GHᴸ − GᴿHᴸ}` (ONAG ch. 1) |
 //! | `ordinal_sum(G, H)` | `G : H` | `{Gᴸ, G:Hᴸ \| Gᴿ, G:Hᴿ}` |
+//! | `ordinal_product(G, H)` | `G.OrdinalProduct(H)` | each option `(G·Hᴸ) : Gˣ` and `(G·Hᴿ) : (−G)ˣ`, with Gˣ G's options for the mover (Left's options from Gᴸ, Right's from Gᴿ), the base G·Hᴸ taken as the form its options give |
 //! | `conjunctive_sum(G, H)` | `ConjunctiveSum(G, H)` | `{GᴸΛHᴸ \| GᴿΛHᴿ}`: move in both |
 //! | `selective_sum(G, H)` | `SelectiveSum(G, H)` | `{GᴸVH, GVHᴸ, GᴸVHᴸ \| …}`: move in one or both |
 //! | `pow(G, n)` | `G.Pow(n)` | for G = {0\|H}: `{0 \| −pow_to(G, n−1) + H}` (↑ⁿ = `pow(^, n)`) |
@@ -44,6 +45,11 @@ pub static ORDINAL_SUM: Family = f(
     "ordinal_sum(G, H)",
     "the ordinal sum G:H = {GL, G:HL | GR, G:HR} (CGSuite's G : H)",
 );
+pub static ORDINAL_PRODUCT: Family = f(
+    "ordinal_product",
+    "ordinal_product(G, H)",
+    "the ordinal product (CGSuite's G.OrdinalProduct(H)): its options are (G.H'):G' over H's options H' and the mover's options G' of G (of -G when H' is Right's); on nimbers, the product of ordinals (*5, *6: *30)",
+);
 pub static CONJUNCTIVE_SUM: Family = f(
     "conjunctive_sum",
     "conjunctive_sum(G, H)",
@@ -76,6 +82,7 @@ pub fn handles(name: &str) -> bool {
         name,
         "conway_product"
             | "ordinal_sum"
+            | "ordinal_product"
             | "conjunctive_sum"
             | "selective_sum"
             | "pow"
@@ -105,6 +112,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Reply, KernelError>
             match name {
                 "conway_product" => conway_product(k, g, h)?,
                 "ordinal_sum" => ordinal_sum(k, g, h)?,
+                "ordinal_product" => ordinal_product(k, g, h)?,
                 "conjunctive_sum" => conjunctive_sum(k, g, h)?,
                 "selective_sum" => selective_sum(k, g, h)?,
                 _ => subordinate(k, g, h)?,
@@ -261,6 +269,94 @@ pub fn conway_by_definition(k: &mut Kernel, g: GameId, h: GameId) -> Result<Game
 /// The ordinal sum G:H.
 pub fn ordinal_sum(k: &mut Kernel, g: GameId, h: GameId) -> Result<GameId, KernelError> {
     Binary::new(Op::Ordinal).run(k, g, h)
+}
+
+/// The ordinal product of G and H (CGSuite's `OrdinalProduct`): the game whose options for
+/// the mover are `(G·H') : G'` for each Left option H' of H with each of the mover's options
+/// G' of G, and for each Right option H' of H with each of the mover's options of −G. The
+/// base `G·H'` of each ordinal sum is taken as a form (its options are listed by this same
+/// definition, not its canonical form's), as CGSuite builds it; an ordinal sum's value depends
+/// on its base's form but only on the value of what is put on top (Conway's colon principle),
+/// so G' is taken canonical.
+pub fn ordinal_product(k: &mut Kernel, g: GameId, h: GameId) -> Result<GameId, KernelError> {
+    let mut p = OrdinalProduct::default();
+    let (l, r) = p.options(k, g, h, 0)?;
+    k.from_options(&l, &r)
+}
+
+/// The memos of one ordinal product.
+#[derive(Default)]
+struct OrdinalProduct {
+    /// (G, H) → the values of the options of the form G·H, Left's and Right's.
+    forms: HashMap<(GameId, GameId), (Vec<GameId>, Vec<GameId>)>,
+    /// (G, H, Y) → the value of (G·H) : Y, the base being the form G·H.
+    sums: HashMap<(GameId, GameId, GameId), GameId>,
+}
+
+impl OrdinalProduct {
+    /// The values of the options of the form G·H.
+    fn options(
+        &mut self,
+        k: &mut Kernel,
+        g: GameId,
+        h: GameId,
+        depth: usize,
+    ) -> Result<(Vec<GameId>, Vec<GameId>), KernelError> {
+        if let Some(o) = self.forms.get(&(g, h)) {
+            return Ok(o.clone());
+        }
+        if depth > MAX_DEPTH {
+            return Err(too_deep("an ordinal product"));
+        }
+        k.check_budget()?;
+        let (gl, gr) = (k.left_options(g)?, k.right_options(g)?);
+        let (hl, hr) = (k.left_options(h)?, k.right_options(h)?);
+        let neg = |k: &mut Kernel, xs: &[GameId]| -> Vec<GameId> {
+            xs.iter().map(|&x| k.neg(x)).collect()
+        };
+        // The mover's options of −G: −Gᴿ for Left, −Gᴸ for Right.
+        let (ngl, ngr) = (neg(k, &gr), neg(k, &gl));
+        let (mut l, mut r) = (Vec::new(), Vec::new());
+        for (hs, tops_l, tops_r) in [(&hl, &gl, &gr), (&hr, &ngl, &ngr)] {
+            for &y in hs.iter() {
+                for &t in tops_l.iter() {
+                    l.push(self.colon(k, g, y, t, depth + 1)?);
+                }
+                for &t in tops_r.iter() {
+                    r.push(self.colon(k, g, y, t, depth + 1)?);
+                }
+            }
+        }
+        self.forms.insert((g, h), (l.clone(), r.clone()));
+        Ok((l, r))
+    }
+
+    /// The value of (G·H) : Y = {(G·H)ᴸ, (G·H):Yᴸ | (G·H)ᴿ, (G·H):Yᴿ}.
+    fn colon(
+        &mut self,
+        k: &mut Kernel,
+        g: GameId,
+        h: GameId,
+        y: GameId,
+        depth: usize,
+    ) -> Result<GameId, KernelError> {
+        if let Some(&v) = self.sums.get(&(g, h, y)) {
+            return Ok(v);
+        }
+        if depth > MAX_DEPTH {
+            return Err(too_deep("an ordinal product"));
+        }
+        let (mut l, mut r) = self.options(k, g, h, depth + 1)?;
+        for x in k.left_options(y)? {
+            l.push(self.colon(k, g, h, x, depth + 1)?);
+        }
+        for x in k.right_options(y)? {
+            r.push(self.colon(k, g, h, x, depth + 1)?);
+        }
+        let v = k.from_options(&l, &r)?;
+        self.sums.insert((g, h, y), v);
+        Ok(v)
+    }
 }
 
 /// The conjunctive sum of G and H.

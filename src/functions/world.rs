@@ -701,9 +701,15 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
                 a,
                 &[super::integers::arity(n)],
             )?;
-            let mut xs = Vec::new();
+            let mut ss = Vec::new();
             for i in 0..a.len() {
-                let s = surreal_arg(k, name, a, i)?;
+                ss.push(surreal_arg(k, name, a, i)?);
+            }
+            if let Some(s) = surreal_order_fn(n, &ss) {
+                return Ok(Value::surreal(s, k));
+            }
+            let mut xs = Vec::new();
+            for (i, s) in ss.into_iter().enumerate() {
                 xs.push(s.to_rational().ok_or_else(|| {
                     error(
                         name,
@@ -1651,6 +1657,24 @@ fn mentions_misere(a: &[Arg]) -> bool {
 
 /// A predicate of a number or nimber that is not a short game (ω, 1/3, ∗ω): `None` when the
 /// argument is a short game, which the predicates of `super::predicates` answer.
+/// `abs`, `sign`, `max` and `min` of surreal numbers that are not all rational (`abs(-w+1)`,
+/// `sign(w-5)`, `max(w, 1/w)`): read off the sign of the leading term of the Conway normal
+/// form, as CGSuite's `Abs` and `Sign` of a generalized ordinal (`(-ω+5).Abs` = ω−5,
+/// `(ω−5).Sign` = 1). `None` when every argument is rational (the rational functions answer)
+/// or `name` is another function.
+fn surreal_order_fn(name: &str, xs: &[Surreal]) -> Option<Surreal> {
+    if xs.iter().all(|x| x.to_rational().is_some()) {
+        return None;
+    }
+    match (name, xs) {
+        ("abs", [x]) => Some(if x.signum() < 0 { x.neg() } else { x.clone() }),
+        ("sign", [x]) => Some(Surreal::integer(x.signum().into())),
+        ("max", [x, y]) => Some(if y.sub(x).signum() > 0 { y } else { x }.clone()),
+        ("min", [x, y]) => Some(if y.sub(x).signum() < 0 { y } else { x }.clone()),
+        _ => None,
+    }
+}
+
 fn world_predicate(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Option<Value>, KernelError> {
     let v = value_arg(k, name, a, 0)?;
     let b = match &v {

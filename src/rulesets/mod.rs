@@ -26,6 +26,7 @@ pub mod grid_parts;
 pub mod hackenbush;
 pub mod mem;
 pub mod octal;
+pub mod outcome;
 pub mod position;
 pub mod search;
 pub mod spawning;
