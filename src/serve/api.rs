@@ -127,7 +127,7 @@ async fn handle(op: Op, Shared(state): Shared<Arc<State>>, req: HttpRequest) -> 
 /// (see `worker`), with its length, so the client knows when it has all of it.
 fn streamed(s: Streamed) -> Response {
     let status = StatusCode::from_u16(s.http).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let length = s.body.len();
+    let length = s.body.length();
     let mut resp = Response::new(Body::new(s.body));
     *resp.status_mut() = status;
     let h = resp.headers_mut();

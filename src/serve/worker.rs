@@ -88,7 +88,7 @@ pub struct WorkerBody {
 
 impl WorkerBody {
     /// The body's length in bytes (the `content-length`).
-    pub fn len(&self) -> u64 {
+    pub fn length(&self) -> u64 {
         self.left
     }
 }
