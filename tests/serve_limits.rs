@@ -346,3 +346,204 @@ fn checked_is_printed_exactly_when_the_proof_was_checked() {
     let (tex, _) = cli(&["prove", "--format", "latex", &sum, canonical]);
     assert!(tex.contains("every step checked"), "{tex}");
 }
+
+/// Resident memory of process `pid` in KiB (`VmRSS` of /proc/PID/status).
+fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .expect("VmRSS in /proc/PID/status")
+}
+
+/// A client that sends a whole `POST path` of `body` and reads nothing (yet).
+fn post_unread(s: &Server, path: &str, body: &str) -> TcpStream {
+    let mut c = connect(s);
+    write!(
+        c,
+        "POST {path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n\
+         content-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    c
+}
+
+/// An HTTP/1.1 answer read whole from `c` (until the server closes it): see [`parse_raw`].
+fn read_raw_answer(c: &mut TcpStream, within: Duration) -> (u16, Option<usize>, Vec<u8>) {
+    parse_raw(&read_until_closed_bytes(c, within))
+}
+
+/// An HTTP/1.1 answer as it came over the socket: status, the declared content length, and
+/// the body bytes that arrived.
+fn parse_raw(got: &[u8]) -> (u16, Option<usize>, Vec<u8>) {
+    let end = got
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no end of headers in {:?}", String::from_utf8_lossy(got)));
+    let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {head:?}"));
+    let length = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .and_then(|v| v.trim().parse().ok());
+    (status, length, got[end + 4..].to_vec())
+}
+
+/// Like [`read_until_closed`], as bytes.
+fn read_until_closed_bytes(c: &mut TcpStream, within: Duration) -> Vec<u8> {
+    c.set_read_timeout(Some(within)).unwrap();
+    let start = Instant::now();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 1 << 16];
+    loop {
+        match c.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => break,
+            Err(e) => panic!("not closed after {:?}: {e}", start.elapsed()),
+        }
+        assert!(start.elapsed() < within, "not closed within {within:?}");
+    }
+    got
+}
+
+/// Issue 44, point 6: 100 clients that send `POST /api/simplify` of Σ15 (an 8 MB answer) and
+/// never read. The server writes an answer only as fast as its client reads it, drops a
+/// client that reads nothing for --idle-timeout (killing its worker), and keeps no answer
+/// in memory: its resident memory stays within 50 MB of its idle memory, while they hang and
+/// after they close, and it answers `{0|5}` within 1 s. (On 3f6e6b9, which held each answer
+/// whole, 40 such clients left it at 365 MB, and 60 killed it at --max-memory 256M.)
+///
+/// Bounded: `--queue 10`, so 12 of the 100 are computed (2 at once) and the rest are answered
+/// 503 at once; a computed answer is dropped 1 s after its client stops taking it.
+#[test]
+fn clients_that_never_read_cost_the_server_no_memory() {
+    let s = Server::start(&[
+        "--jobs",
+        "2",
+        "--queue",
+        "10",
+        "--idle-timeout",
+        "1",
+        "--max-memory",
+        "256M",
+        // Σ15 takes about 3 s in a dev build; room for a loaded machine, so that the answers
+        // are the 8 MB derivations, not time limits.
+        "--time-limit",
+        "60",
+    ]);
+    let body = expr(&switches(15));
+    trivial(&s);
+    std::thread::sleep(Duration::from_millis(500));
+    let idle = rss_kib(s.pid());
+    // Resident memory sampled while the clients hang.
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let (peak, hung) = std::thread::scope(|scope| {
+        let sampler = scope.spawn(|| {
+            let mut peak = 0;
+            while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                peak = peak.max(rss_kib(s.pid()));
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            peak
+        });
+        let hung: Vec<TcpStream> = (0..100)
+            .map(|_| post_unread(&s, "/api/simplify", &body))
+            .collect();
+        // Every admitted request computed and its client dropped: nothing running or waiting.
+        let start = Instant::now();
+        let mut seen_running = false;
+        loop {
+            let h = s.get("/api/health").json();
+            seen_running |= h["running"] != 0;
+            if seen_running && h["running"] == 0 && h["waiting"] == 0 {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(600),
+                "still busy after {:?}: {h}",
+                start.elapsed()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        eprintln!("12 answers computed and dropped in {:?}", start.elapsed());
+        // The clients still hold their connections open.
+        let t = trivial(&s);
+        assert!(t < Duration::from_secs(1), "{{0|5}} took {t:?}");
+        stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        (sampler.join().unwrap(), hung)
+    });
+    let hanging = rss_kib(s.pid());
+    // Each client: 503 at once, or the answer's head and what the sockets held when the
+    // server dropped it, short of its length.
+    let (mut busy, mut cut) = (0, 0);
+    for mut c in hung {
+        let (status, length, got) = read_raw_answer(&mut c, Duration::from_secs(30));
+        match status {
+            503 => busy += 1,
+            200 => {
+                let length = length.expect("a content-length");
+                assert!(length > 4 << 20, "an answer of {length} bytes");
+                assert!(got.len() < length, "{} of {length} bytes", got.len());
+                cut += 1;
+            }
+            other => panic!("HTTP {other}: {}", String::from_utf8_lossy(&got)),
+        }
+    }
+    assert_eq!((busy, cut), (88, 12));
+    std::thread::sleep(Duration::from_secs(1));
+    let after = rss_kib(s.pid());
+    eprintln!(
+        "resident: idle {} MiB, at most {} MiB while 100 clients hung, {} MiB with them \
+         dropped, {} MiB after they closed",
+        idle >> 10,
+        peak >> 10,
+        hanging >> 10,
+        after >> 10
+    );
+    assert!(peak < 256 << 10, "{peak} KiB resident, over --max-memory");
+    for rss in [peak, hanging, after] {
+        assert!(
+            rss < idle + (50 << 10),
+            "{rss} KiB resident, idle {idle} KiB"
+        );
+    }
+    let t = trivial(&s);
+    assert!(t < Duration::from_secs(1), "{{0|5}} took {t:?}");
+}
+
+/// A client that starts reading its answer within --idle-timeout gets all of it, streamed
+/// with its length: the bytes are the command line's for the same work. (A pause counts from
+/// the last write that made progress, and a write waits for the kernel's send buffer, up to
+/// 4 MB here, to be a third empty: so a client reading 64 KiB every 0.6 s is cut off at a 1 s
+/// timeout; docs/SERVE.md says so.)
+#[test]
+fn a_client_that_reads_gets_the_whole_answer_streamed() {
+    let s = Server::start(&["--jobs", "1", "--idle-timeout", "1", "--time-limit", "60"]);
+    let sum = switches(15);
+    let mut c = post_unread(&s, "/api/simplify", &expr(&sum));
+    // The answer's head and first bytes, when it is computed; then a pause, then the rest.
+    c.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
+    let mut got = vec![0u8; 1 << 16];
+    let n = c.read(&mut got).unwrap();
+    got.truncate(n);
+    std::thread::sleep(Duration::from_millis(300));
+    got.extend(read_until_closed_bytes(&mut c, Duration::from_secs(60)));
+    let (status, length, body) = parse_raw(&got);
+    let (out, code) = cli(&["simplify", "--format", "json", &sum]);
+    assert_eq!(code, 0);
+    assert_eq!(status, 200);
+    assert_eq!(length, Some(out.len()));
+    assert_eq!(body.len(), out.len());
+    assert!(
+        body == out.as_bytes(),
+        "the streamed answer differs from the CLI's"
+    );
+}

@@ -4,10 +4,11 @@
 //! [`BODY_CAP`] bytes (else 413, without reading further), UTF-8 (else 400), a JSON object of
 //! the known fields (else 400 with serde's line and column); a body not received within the
 //! idle timeout is 408. Then it waits for a worker (`limits`; a full queue is 503), and
-//! `worker` computes it in a process of its own.
+//! `worker` computes it in a process of its own, whose answer is streamed to the client.
 
 use super::limits::State;
 use super::work::{decode, Op, Reply};
+use super::worker::{Outcome, Streamed};
 use crate::ops::exit::Status;
 use axum::body::{Body, Bytes};
 use axum::extract::{Request as HttpRequest, State as Shared};
@@ -116,9 +117,28 @@ async fn handle(op: Op, Shared(state): Shared<Arc<State>>, req: HttpRequest) -> 
             ))
         }
     };
-    let answer = super::worker::compute(&state, op, &body).await;
-    drop(permit);
-    reply(answer)
+    match super::worker::compute(&state, op, &body, permit).await {
+        Outcome::Reply(r) => reply(r),
+        Outcome::Stream(s) => streamed(s),
+    }
+}
+
+/// A worker's answer: its head now, its body streamed from the worker as the client reads it
+/// (see `worker`), with its length, so the client knows when it has all of it.
+fn streamed(s: Streamed) -> Response {
+    let status = StatusCode::from_u16(s.http).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let length = s.body.length();
+    let mut resp = Response::new(Body::new(s.body));
+    *resp.status_mut() = status;
+    let h = resp.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(s.content_type),
+    );
+    h.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+    h.insert(EXIT_HEADER, HeaderValue::from(s.exit.code()));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    resp
 }
 
 /// The body, after the content type and size checks.

@@ -16,7 +16,10 @@
 //!   deadline a little later ([`State::deadline`]) at which the server kills the child and
 //!   answers a limit: the worker is free the moment the answer is written, whatever the
 //!   computation was doing. The wait in the queue is not counted.
-//! - **cancellation**: a client that hangs up, and Ctrl-C, kill the child (`kill_on_drop`).
+//! - **cancellation**: a client that hangs up, one that reads nothing of its answer for the
+//!   idle timeout (the write timeout, `mod.rs`), and Ctrl-C, kill the child (`kill_on_drop`).
+//!   A permit is held until the answer is written, not only computed: the child lives until
+//!   then, with its memory (`worker`).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;

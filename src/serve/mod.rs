@@ -12,7 +12,9 @@
 //!   (`POST /api/step`; page-only, never part of a proof).
 //!
 //! Connections are served by hyper directly (`serve_connections`): a header read timeout and
-//! keep-alive idle timeout, a cap on open connections. The server binds 127.0.0.1 unless told
+//! keep-alive idle timeout, a write timeout (a client that reads nothing of its answer is
+//! dropped), a cap on open connections. An answer's body is streamed from its worker as the
+//! client reads it (`worker`): the server keeps no answer for a client that does not read. The server binds 127.0.0.1 unless told
 //! otherwise and never touches the file system for a request. Ctrl-C stops accepting, ends the
 //! running requests' processes, gives the connections a moment to write their answers, and
 //! exits.
@@ -163,7 +165,8 @@ pub fn run(opts: Options) -> i32 {
 }
 
 /// Accepts connections until `stop`, at most `max` open at once, each served by hyper with
-/// the idle timeout for its headers and between its requests. At `stop`: the running
+/// the idle timeout for its headers, between its requests, and for each write of an answer
+/// (a client that reads nothing for that long is dropped). At `stop`: the running
 /// requests are ended (their processes killed), every connection is asked to close after its
 /// answer, and those still open after [`SHUTDOWN_GRACE`] are dropped.
 async fn serve_connections(
@@ -212,7 +215,11 @@ async fn serve_connections(
                 // cut off.
                 .header_read_timeout(idle)
                 .keep_alive(true);
-            let conn = http.serve_connection(TokioIo::new(stream), service);
+            // A client that reads nothing of its answer for the idle timeout is dropped:
+            // with the answer's body, its worker is killed and its permit given back.
+            let mut stream = tokio_io_timeout::TimeoutStream::new(stream);
+            stream.set_write_timeout(Some(idle));
+            let conn = http.serve_connection(TokioIo::new(Box::pin(stream)), service);
             tokio::pin!(conn);
             tokio::select! {
                 _ = conn.as_mut() => {}
