@@ -366,6 +366,7 @@ fn quotients_where_a_heap_splits_a_class_match_the_reference_solver() {
 }
 
 #[test]
+#[ignore = "over 60 s in a release build on a loaded machine (BENCHMARKS.md); run with --release --ignored"]
 fn dawsons_kayles_to_heap_25_has_order_144() {
     // The reference solver's partial quotient of Dawson's Kayles (0.07) at heap 25: 144
     // elements (issue 48), checked independently.
@@ -386,16 +387,17 @@ fn dawsons_kayles_to_heap_33_has_order_638() {
 
 #[test]
 fn a_quotient_past_the_order_bound_is_a_limit_naming_the_order() {
+    // 0.72 grows from 12 elements (heap 15) to 24 (heap 30): a bound of 20 stops it.
     let e = onag::misere_quotient_bounded(
-        &OctalCode::parse("0.07").unwrap(),
-        25,
-        100,
+        &OctalCode::parse("0.72").unwrap(),
+        30,
+        20,
         &Budget::default(),
     )
     .unwrap_err()
     .to_string();
     assert!(
-        e.contains("reached order") && e.contains("order bound 100"),
+        e.contains("reached order") && e.contains("order bound 20"),
         "{e}"
     );
 }

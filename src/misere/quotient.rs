@@ -195,6 +195,15 @@ struct Letter {
 fn letters(frame: &Frame, moves: &[Vec<Vec<usize>>]) -> Vec<Letter> {
     let mut out: Vec<Letter> = Vec::new();
     let mut seen: Vec<(usize, Vec<u32>)> = Vec::new();
+    // A sum's weight must drop along every move, so that a pair's options are visited
+    // before it. Tokens do, unless a move keeps them all (a leading 4: split without
+    // taking); then heap g weighs g(g+1)/2, which drops too (a(a+1)/2 + b(b+1)/2 is less
+    // than (a+b)(a+b+1)/2 for a, b ≥ 1).
+    let keeps = moves
+        .iter()
+        .enumerate()
+        .any(|(g, mv)| mv.iter().any(|o| o.iter().sum::<usize>() >= g && g > 0));
+    let weight = |g: usize| if keeps { g * (g + 1) / 2 } else { g };
     for (g, mv) in moves.iter().enumerate().skip(1) {
         let mut elems: Vec<(u32, &Vec<usize>)> =
             mv.iter().map(|o| (frame.apply(0, o), o)).collect();
@@ -210,7 +219,7 @@ fn letters(frame: &Frame, moves: &[Vec<Vec<usize>>]) -> Vec<Letter> {
         seen.push(sig);
         out.push(Letter {
             heap: g,
-            weight: g,
+            weight: weight(g),
             gen: frame.heap_gen[g],
             options: elems.into_iter().map(|e| e.1.clone()).collect(),
         });
@@ -707,7 +716,7 @@ pub fn quotient_bounded(
     for h in 1..=n {
         meter.tick()?;
         moves.push(code.moves(h));
-        let t = next_heap(&q, &heaps, &moves, &mut meter)?;
+        let t = next_heap(&q, &heaps, &moves, max_order, &mut meter)?;
         if t.monoid.order() > max_order {
             return Err(KernelError::Limit {
                 which: format!(
@@ -733,6 +742,7 @@ fn next_heap(
     q: &Monoid,
     heaps: &[u32],
     moves: &[Vec<Vec<usize>>],
+    max_order: usize,
     meter: &mut Meter,
 ) -> Result<Trial, KernelError> {
     let h = moves.len() - 1;
@@ -811,6 +821,15 @@ fn next_heap(
             return Ok(t);
         };
         t = recalibrate(&t, &f, moves, meter)?.ok_or_else(|| too_large(h, t.monoid.order()))?;
+        // A candidate past the bound stops the computation too: the bound is on the work.
+        if t.monoid.order() > max_order {
+            return Err(KernelError::Limit {
+                which: format!(
+                    "the misère quotient reached order {} at heap {h} (a candidate while a split class was recalibrated), past the order bound {max_order}",
+                    t.monoid.order()
+                ),
+            });
+        }
     }
     Err(too_large(h, t.monoid.order()))
 }
