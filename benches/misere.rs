@@ -58,6 +58,15 @@ fn benches(c: &mut Criterion) {
             black_box(q)
         })
     });
+    // Issue 48's targets: Kayles to heap 200 (one split, at heap 9) and Dawson's Kayles to
+    // heap 25, where heap 25 splits classes and the quotient grows from 24 to 144 elements.
+    g.bench_function("kayles_quotient_heaps_1_to_200", |b| {
+        b.iter(|| black_box(misere_quotient(&kayles, 200, &Budget::default()).expect("quotient")))
+    });
+    let dawson = OctalCode::parse("0.07").expect("Dawson's Kayles");
+    g.bench_function("dawsons_kayles_quotient_heaps_1_to_25", |b| {
+        b.iter(|| black_box(misere_quotient(&dawson, 25, &Budget::default()).expect("quotient")))
+    });
     // Issue 32's derivation target: `simplify --misere 'kayles(7)' --format json` (the proof
     // written, its forms a DAG in the term table) and its check, each under a second.
     let k7 = onag::parse("kayles(7)").expect("parses");

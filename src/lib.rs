@@ -338,7 +338,10 @@ pub use memory::{CountingAlloc, MemoryLimit};
 pub use misere::presentation::{
     present as present_misere_quotient, Presentation as MiserePresentation,
 };
-pub use misere::quotient::{quotient as misere_quotient, Quotient as MisereQuotient};
+pub use misere::quotient::{
+    quotient as misere_quotient, quotient_bounded as misere_quotient_bounded,
+    Quotient as MisereQuotient,
+};
 pub use misere::{MId, Misere};
 /// The value of a Hackenstring row (L/R or A/B/C letters, `( … )` for a part repeated ω times),
 /// read through its sign expansion.

@@ -200,6 +200,7 @@ pub static REGISTRY: &[&dyn Function] = &[
     &quotient::PRETENDING,
     &quotient::TABLE,
     &quotient::JSON,
+    &quotient::GRID,
     &introspect::OPTIONS,
     &introspect::LEFT_OPTIONS,
     &introspect::RIGHT_OPTIONS,

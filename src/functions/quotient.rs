@@ -2,14 +2,17 @@
 //! `misere_quotient(code, n)` the presentation, `misere_quotient_order(code, n)` its size,
 //! `misere_p_portion(code, n)`, `pretending_function(code, n)` (the element of each heap
 //! 0…n), `misere_quotient_table(code, n)` all of it as a table, and
-//! `misere_quotient_json(code, n)` as JSON. `code` is an octal code (`"0.77"` is Kayles) or,
-//! through `subtraction("1,2", …)`'s set, written `"s:1,2"`; n the largest heap.
+//! `misere_quotient_json(code, n)` as JSON, `misere_quotient_grid(code, n)` the multiplication
+//! table of a quotient of at most 64 elements. `code` is an octal code (`"0.77"` is Kayles,
+//! `"4.7"`, `"0.354"`) or, through `subtraction("1,2", …)`'s set, written `"s:1,2"`; n the
+//! largest heap. An optional third argument bounds the order: past it the computation stops
+//! with a limit error naming the order reached (default [`DEFAULT_MAX_ORDER`]).
 
 use super::misere::Answer;
 use super::{args, rulesets as rs, Function};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::misere::presentation::{present, Presentation};
-use crate::misere::quotient::quotient;
+use crate::misere::quotient::{quotient_bounded, DEFAULT_MAX_ORDER};
 use crate::rulesets::octal::OctalCode;
 use crate::term::Arg;
 
@@ -73,6 +76,11 @@ pub static TABLE: QuotientFn = f(
     "misere_quotient_table(\"0.77\", n)",
     "the misère quotient as a table: presentation, P-portion, each heap's element and outcome",
 );
+pub static GRID: QuotientFn = f(
+    "misere_quotient_grid",
+    "misere_quotient_grid(\"0.75\", n)",
+    "the multiplication table of a misère quotient of at most 64 elements, P-portion products in parentheses",
+);
 pub static JSON: QuotientFn = f(
     "misere_quotient_json",
     "misere_quotient_json(\"0.77\", n)",
@@ -89,16 +97,22 @@ pub fn handles(name: &str) -> bool {
             | "pretending_function"
             | "misere_quotient_table"
             | "misere_quotient_json"
+            | "misere_quotient_grid"
     )
 }
 
-/// Reads `(code, n)`: an octal code, or `s:` and a subtraction set; n a whole number.
-fn read(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<(OctalCode, usize), KernelError> {
-    let [Arg::Text(code), Arg::Game(x)] = a else {
-        return Err(args::error(
-            name,
-            "expected an octal code in quotes and a heap bound, as in (\"0.77\", 20)",
-        ));
+/// Reads `(code, n)` or `(code, n, order bound)`: an octal code, or `s:` and a subtraction
+/// set; n and the bound whole numbers.
+fn read(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<(OctalCode, usize, usize), KernelError> {
+    let (code, x, bound) = match a {
+        [Arg::Text(code), Arg::Game(x)] => (code, x, None),
+        [Arg::Text(code), Arg::Game(x), Arg::Game(b)] => (code, x, Some(b)),
+        _ => {
+            return Err(args::error(
+                name,
+                "expected an octal code in quotes, a heap bound and optionally an order bound, as in (\"0.77\", 20) or (\"0.07\", 33, 1000)",
+            ))
+        }
     };
     let code = match code.strip_prefix("s:") {
         Some(set) => {
@@ -118,19 +132,41 @@ fn read(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<(OctalCode, usize), Ker
                 format!("the heap bound must be a whole number from 0 to {MAX_BOUND}"),
             )
         })?;
-    Ok((code, n))
+    let max_order = match bound {
+        None => DEFAULT_MAX_ORDER,
+        Some(b) => {
+            let g = k.eval(b)?;
+            k.as_number(g)
+                .and_then(|d| d.to_string().parse::<usize>().ok())
+                .filter(|&m| (1..=DEFAULT_MAX_ORDER).contains(&m))
+                .ok_or_else(|| {
+                    args::error(
+                        name,
+                        format!(
+                            "the order bound must be a whole number from 1 to {DEFAULT_MAX_ORDER}"
+                        ),
+                    )
+                })?
+        }
+    };
+    Ok((code, n, max_order))
 }
 
 /// The presentation of the quotient of `code`'s heaps 1..=n under the kernel's budget.
-pub fn compute(k: &Kernel, code: &OctalCode, n: usize) -> Result<Presentation, KernelError> {
-    let q = quotient(code, n, k.budget())?;
+pub fn compute(
+    k: &Kernel,
+    code: &OctalCode,
+    n: usize,
+    max_order: usize,
+) -> Result<Presentation, KernelError> {
+    let q = quotient_bounded(code, n, max_order, k.budget())?;
     present(&q)
 }
 
 /// The value of a quotient function call.
 pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError> {
-    let (code, n) = read(k, name, a)?;
-    let p = compute(k, &code, n)?;
+    let (code, n, max_order) = read(k, name, a)?;
+    let p = compute(k, &code, n, max_order)?;
     let text = |kind: &'static str, text: String| Answer::Misere { kind, text };
     Ok(match name {
         "misere_quotient" => text("misère quotient", p.print()),
@@ -138,6 +174,19 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
         "misere_p_portion" => text("set", p.print_p()),
         "pretending_function" => text("list", p.print_pretending()),
         "misere_quotient_table" => text("table", table(&code, &p)),
+        "misere_quotient_grid" => match p.print_grid() {
+            Some(g) => text("table", g),
+            None => {
+                return Err(args::error(
+                    name,
+                    format!(
+                        "the quotient has {} elements; a grid is printed for at most {}",
+                        p.order,
+                        crate::misere::presentation::GRID_MAX
+                    ),
+                ))
+            }
+        },
         "misere_quotient_json" => text(
             "json",
             serde_json::to_string(&p).map_err(|e| args::error(name, e.to_string()))?,

@@ -30,7 +30,14 @@ pub struct Presentation {
     pub pretending: Vec<String>,
     /// Every element's name, in the graded order.
     pub elements: Vec<String>,
+    /// The multiplication table of a small quotient (order at most [`GRID_MAX`]; empty
+    /// otherwise): `table[i][j]` is the position in `elements` of elements[i]·elements[j].
+    pub table: Vec<Vec<usize>>,
 }
+
+/// The largest order whose multiplication table is kept and printed: a 64 × 64 grid is as
+/// much as a reader can scan.
+pub const GRID_MAX: usize = 64;
 
 /// The letter of the i-th generator: a … z, then g26, g27, ….
 fn letter(i: usize) -> String {
@@ -130,6 +137,23 @@ pub fn present(q: &Quotient) -> Result<Presentation, KernelError> {
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&x| key(least[x].as_ref().expect("named above")));
     relations.sort_by_key(|(w, _)| key(w));
+    let mut pos = vec![0usize; n];
+    for (i, &x) in order.iter().enumerate() {
+        pos[x] = i;
+    }
+    let table = if n <= GRID_MAX {
+        order
+            .iter()
+            .map(|&x| {
+                order
+                    .iter()
+                    .map(|&y| pos[m.mul(x as u32, y as u32) as usize])
+                    .collect()
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(Presentation {
         generators: gens
             .iter()
@@ -148,6 +172,7 @@ pub fn present(q: &Quotient) -> Result<Presentation, KernelError> {
             .collect(),
         pretending: q.heaps.iter().map(|&x| names[x as usize].clone()).collect(),
         elements: order.iter().map(|&x| names[x].clone()).collect(),
+        table,
     })
 }
 
@@ -170,6 +195,46 @@ impl Presentation {
     /// The P-portion as a set: `{a, b^2}`.
     pub fn print_p(&self) -> String {
         format!("{{{}}}", self.p_portion.join(", "))
+    }
+
+    /// The multiplication table as a grid a student can read: one row and one column per
+    /// element in the graded order, each cell the product's name, in parentheses when the
+    /// product is in the P-portion (its sums are misère P-positions). `None` past
+    /// [`GRID_MAX`] elements.
+    pub fn print_grid(&self) -> Option<String> {
+        if self.table.is_empty() {
+            return None;
+        }
+        let is_p: Vec<bool> = self
+            .elements
+            .iter()
+            .map(|e| self.p_portion.contains(e))
+            .collect();
+        let cell = |i: usize| {
+            if is_p[i] {
+                format!("({})", self.elements[i])
+            } else {
+                self.elements[i].clone()
+            }
+        };
+        let w = (0..self.order).map(|i| cell(i).len()).max().unwrap_or(1);
+        let mut s = format!("{:>w$} |", "·");
+        for i in 0..self.order {
+            s.push_str(&format!(" {:>w$}", cell(i)));
+        }
+        s.push('\n');
+        s.push_str(&"-".repeat(w + 1));
+        s.push('+');
+        s.push_str(&"-".repeat((w + 1) * self.order));
+        s.push('\n');
+        for (i, row) in self.table.iter().enumerate() {
+            s.push_str(&format!("{:>w$} |", cell(i)));
+            for &c in row {
+                s.push_str(&format!(" {:>w$}", cell(c)));
+            }
+            s.push('\n');
+        }
+        Some(s)
     }
 
     /// The pretending function from heap 0: `[1, a, b, ab]`.

@@ -168,3 +168,44 @@ fn the_budget_stops_it() {
         Err(KernelError::Limit { .. })
     ));
 }
+
+#[test]
+fn the_grid_of_r8_follows_its_relations() {
+    // R8 = <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2> (Plambeck): the grid's cells
+    // for a·a, b·c, c·c and b·b·b read the published relations, and P-portion products
+    // ({a, b^2}) are in parentheses.
+    let p = present(&q("0.75", 24)).unwrap();
+    let at = |x: &str| p.elements.iter().position(|e| e == x).unwrap();
+    let prod = |x: &str, y: &str| p.elements[p.table[at(x)][at(y)]].clone();
+    assert_eq!(prod("a", "a"), "1");
+    assert_eq!(prod("b", "c"), "ab");
+    assert_eq!(prod("c", "c"), "b^2");
+    assert_eq!(prod("b^2", "b"), "b");
+    let grid = p.print_grid().unwrap();
+    assert_eq!(grid.lines().count(), 2 + 8);
+    let cells = |l: &str| -> Vec<String> {
+        l.split('|')
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    };
+    let header = cells(grid.lines().next().unwrap());
+    let col_a = header.iter().position(|c| c == "(a)").unwrap();
+    let row_a = grid
+        .lines()
+        .find(|l| l.trim_start().starts_with("(a) |"))
+        .unwrap();
+    assert_eq!(cells(row_a)[col_a], "1");
+    // The row of 1 repeats the header.
+    assert_eq!(cells(grid.lines().nth(2).unwrap()), header);
+}
+
+#[test]
+fn a_heap_that_splits_a_class_is_recalibrated() {
+    // 4.7 (split a heap, or take one token leaving zero, one or two heaps): heap 5 splits a
+    // class; the quotient is rebuilt and every small sum's outcome still agrees with play.
+    check_against_brute("4.7", 6, 4, 2);
+    check_against_brute("0.354", 5, 4, 2);
+}
