@@ -172,6 +172,11 @@ impl Misere {
         let birthday = 1 + options.iter().map(|&o| self.birthday(o)).max().unwrap_or(0);
         let gplus = mex(options.iter().map(|&o| self.gplus(o)));
         let gminus = mex(options.iter().map(|&o| self.gminus(o)));
+        Ok(self.store(options, birthday, gplus, gminus))
+    }
+
+    /// Stores a simplest form whose birthday and nim-values are known.
+    fn store(&mut self, options: Vec<MId>, birthday: u32, gplus: u32, gminus: u32) -> MId {
         let id = MId(self.nodes.len() as u32);
         let options: Box<[MId]> = options.into_boxed_slice();
         self.nodes.push(Node {
@@ -181,7 +186,7 @@ impl Misere {
             gminus,
         });
         self.index.insert(options, id);
-        Ok(id)
+        id
     }
 
     /// The simplest form of the impartial game whose options are `options` (each a simplest
@@ -261,11 +266,25 @@ impl Misere {
     pub fn heap(&mut self, n: usize) -> Result<MId, KernelError> {
         while self.heaps.len() <= n {
             self.budget.check()?;
+            let k = self.heaps.len() as u32;
             let mut opts = self.heaps.clone();
             // Each heap's id is made after its options', so this is already sorted; sorting
             // keeps `intern`'s order whatever the arena held before.
             opts.sort_unstable();
-            let h = self.intern(opts)?;
+            let h = match self.index.get(opts.as_slice()) {
+                Some(&h) => h,
+                None => {
+                    if self.nodes.len() >= self.budget.max_games.min(u32::MAX as usize - 1) {
+                        return Err(limit(&format!(
+                            "more than {} misère canonical forms",
+                            self.budget.max_games
+                        )));
+                    }
+                    // Born on day k, G⁺ = k, and G⁻ = k but for 0⁻ = 1 and *⁻ = 0.
+                    let gminus = if k < 2 { 1 - k } else { k };
+                    self.store(opts, k, k, gminus)
+                }
+            };
             self.heaps.push(h);
         }
         Ok(self.heaps[n])

@@ -360,15 +360,14 @@ fn heaps_are_their_own_simplest_forms() {
         assert_eq!(built.options(h).len(), n);
         assert_eq!(h.0, g.0, "*{n}: the arenas disagree");
         assert_eq!(built.birthday(h), n as u32);
+        assert_eq!(built.gplus(h), general.gplus(g), "G⁺ of *{n}");
+        assert_eq!(built.gminus(h), general.gminus(g), "G⁻ of *{n}");
     }
     let mut memo = HashMap::new();
     for n in 0..=6usize {
         let p_position = !wins(&[heap_tree(n)], &mut memo);
-        assert_eq!(
-            built.gminus(built.heap(n).unwrap()) == 0,
-            p_position,
-            "*{n}"
-        );
+        let h = built.heap(n).unwrap();
+        assert_eq!(built.gminus(h) == 0, p_position, "*{n}");
     }
 }
 

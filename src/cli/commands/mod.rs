@@ -220,6 +220,18 @@ fn worst(a: i32, b: i32) -> i32 {
     }
 }
 
+/// The kernel's budget for a command's value-only work (`compare`'s relation and reasons):
+/// the command's time limit from now as its deadline, and the Ctrl-C cancel flag.
+pub(crate) fn kernel_budget(ctx: &Ctx) -> crate::kernel::Budget {
+    crate::kernel::Budget {
+        deadline: ctx
+            .time_limit
+            .map(|t| std::time::Instant::now() + std::time::Duration::from_secs_f64(t.min(1e6))),
+        cancel: Some(crate::cli::progress::cancel_flag()),
+        ..Default::default()
+    }
+}
+
 /// The engine a command runs: the chosen rules, default limits, and the Ctrl-C cancel flag.
 pub(crate) fn engine(ctx: &Ctx) -> crate::engine::Engine {
     let mut limits = crate::engine::Limits {
