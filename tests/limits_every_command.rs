@@ -122,7 +122,7 @@ fn cases(proof_file: &str) -> Vec<Case> {
     let hot40 = hot_sum(40);
     let sw = switches(60);
     let misere = "*[4096] + *[4096]";
-    let board = format!("domineering(\"{}\")", vec!["..........."; 11].join("|"));
+    let board = format!("domineering(\"{}\")", ["..........."; 11].join("|"));
     let strip = format!(
         "backsliding_toads_and_frogs(\"{}..{}\")",
         "t".repeat(6),
@@ -173,7 +173,7 @@ fn cases(proof_file: &str) -> Vec<Case> {
                 "eval",
                 "--ruleset",
                 "domineering",
-                &vec!["..........."; 11].join("\n"),
+                &["..........."; 11].join("\n"),
             ],
         ),
         // The number world.
