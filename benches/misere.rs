@@ -1,7 +1,7 @@
 //! Misère play's targets (issue 32): the misère canonical form of a game of birthday 6 in
 //! ≤ 10 ms, and misère Kayles' quotient (order 40, heaps 1..80) in ≤ 1 s. Each iteration
 //! starts from an empty arena, so the figures are cold costs. Also the misère derivation of
-//! Kayles' row of 7 as a proof file, and its check.
+//! Kayles' row of 7 as a proof file, and its check; and the nim heap *[4096] (issue 44).
 //! `cargo bench --bench misere`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -49,6 +49,14 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             let mut m = Misere::new(Budget::default());
             black_box(birthday_six(&mut m))
+        })
+    });
+    // Issue 44: the nim heap at the notation's cap, *[4096], built from an empty arena (each
+    // heap interned as its own simplest form; the general simplifier took 24.6 s for *[400]).
+    g.bench_function("nim_heap_4096", |b| {
+        b.iter(|| {
+            let mut m = Misere::new(Budget::default());
+            black_box(m.heap(4096).expect("within the default budget"))
         })
     });
     let kayles = OctalCode::parse("0.77").expect("Kayles");

@@ -229,7 +229,13 @@ pub enum Command {
         after_help = "Example:\n  onag repl\n  onag> {0,1|2}\n  onag> ^ + ^ + * = {0|^}\n  \
                             onag> ^ ? *\n  onag> :quit"
     )]
-    Repl,
+    Repl {
+        /// Give up on a line after this many seconds: its answer is "limit reached" and the
+        /// session goes on (a computation that overruns the limit and a grace ends the
+        /// session with exit status 3).
+        #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+        time_limit: f64,
+    },
     /// Serve the teaching page and its JSON API on this machine: open
     /// http://127.0.0.1:PORT/ in a browser (docs/SERVE.md). Ctrl-C stops it.
     #[cfg(feature = "serve")]

@@ -5,7 +5,7 @@
 //! cleanly with the best they reached. What comes after them — compacting a large proof,
 //! checking it again, laying it out as text or JSON — has no deadline of its own, so without
 //! this a command could run far past the limit its user set. One thread, started once, looks
-//! at the armed deadline a few times a second; a command (or each line of a batch) arms it
+//! at the armed deadline fifty times a second; a command (or each line of a batch) arms it
 //! and the guard disarms it when the work is done.
 
 use std::io::Write;
@@ -18,9 +18,15 @@ static STARTED: OnceLock<()> = OnceLock::new();
 
 /// The time allowed beyond the limit itself: the computations stop at the limit and still
 /// write what they reached, so the watch only steps in when that writing itself runs long.
+/// A quarter of the limit (at most 10 s), so that with the watch's look every
+/// [`LOOK_EVERY`] a command ends within 1.5 times its limit whatever it was doing
+/// (issue 44; `tests/limits_every_command.rs`).
 pub(crate) fn grace(limit: f64) -> Duration {
-    Duration::from_secs_f64((limit / 10.0).clamp(0.5, 10.0))
+    Duration::from_secs_f64((limit / 4.0).clamp(0.0, 10.0))
 }
+
+/// How often the watch looks at the clock.
+const LOOK_EVERY: Duration = Duration::from_millis(20);
 
 /// Disarms the watch when dropped.
 pub(crate) struct Guard;
@@ -62,7 +68,7 @@ pub(crate) fn rearm() {
 
 fn watch() {
     loop {
-        std::thread::sleep(Duration::from_millis(50));
+        std::thread::sleep(LOOK_EVERY);
         let due = match ARMED.lock() {
             Ok(a) => a.and_then(|(at, limit)| (Instant::now() >= at).then_some(limit)),
             Err(_) => None,
@@ -71,7 +77,7 @@ fn watch() {
             let _ = std::io::stdout().flush();
             eprintln!(
                 "error: limit reached: time: the command ran past its time limit of {limit} s \
-                 (and {:.1} s more to write its answer); raise it with --time-limit",
+                 (and {:.2} s more to write its answer); raise it with --time-limit",
                 grace(limit).as_secs_f64()
             );
             std::process::exit(crate::ops::exit::LIMIT);

@@ -6,6 +6,7 @@ use super::arena::Node;
 use super::{GameId, Kernel};
 use crate::term::Term;
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 /// How a canonical value is written one level deep: its sugar and the values it is written
 /// with. The tree printer and the shared printer both write values from this, so a shared
@@ -80,7 +81,8 @@ impl Kernel {
         if let Some(t) = self.tiny_shape(&l, &r) {
             return t;
         }
-        Shape::Game(self.sorted(l), self.sorted(r))
+        let l = self.sorted(l);
+        Shape::Game(l, self.sorted(r))
     }
 
     /// `{x || x | y}` with x a number and y's left stop below x is `x + Tiny(x − y)`, and
@@ -119,24 +121,29 @@ impl Kernel {
         }
     }
 
-    fn sorted(&self, mut v: Vec<GameId>) -> Vec<GameId> {
+    fn sorted(&mut self, mut v: Vec<GameId>) -> Vec<GameId> {
         v.sort_by(|&a, &b| self.det_cmp(a, b));
         v
     }
 
     /// CGSuite's deterministic order: numbers by value, then nimbers, then other closed forms,
     /// then other games by their sorted option lists.
-    pub(crate) fn det_cmp(&self, a: GameId, b: GameId) -> Ordering {
+    ///
+    /// Memoised (each pair of games with options, and each game's sorted lists): the order
+    /// recurses into both games' options and sorts them, so unmemoised it costs time
+    /// exponential in the depth of the DAG (Σ_{k≤12} {k||0|−k} ran for minutes, unchecked,
+    /// inside the printer). Ids are never reused, so an entry stays true.
+    pub(crate) fn det_cmp(&mut self, a: GameId, b: GameId) -> Ordering {
         if a == b {
             return Ordering::Equal;
         }
-        let rank = |g: GameId| match self.arena.nus(g) {
+        let rank = |k: &Kernel, g: GameId| match k.arena.nus(g) {
             Some(v) if v.is_number() => 0,
             Some(v) if v.number.is_zero() && num_traits::Zero::is_zero(&v.up) => 1,
             Some(_) => 2,
             None => 3,
         };
-        let (ra, rb) = (rank(a), rank(b));
+        let (ra, rb) = (rank(self, a), rank(self, b));
         if ra != rb {
             return ra.cmp(&rb);
         }
@@ -147,18 +154,37 @@ impl Kernel {
                 .then_with(|| x.nim.cmp(&y.nim))
                 .then_with(|| x.up.cmp(&y.up)),
             (Node::Opts, Node::Opts) => {
-                let (mut al, mut ar) = self.arena.opts_vec(a);
-                let (mut bl, mut br) = self.arena.opts_vec(b);
-                for v in [&mut al, &mut ar, &mut bl, &mut br] {
-                    v.sort_by(|&x, &y| self.det_cmp(x, y));
+                let key = (a.min(b), a.max(b));
+                let forward = |o: Ordering| if a < b { o } else { o.reverse() };
+                if let Some(&o) = self.det_order.get(&key) {
+                    return forward(o);
                 }
-                self.lex(&al, &bl).then_with(|| self.lex(&ar, &br))
+                let (al, ar) = self.det_sorted(a);
+                let (bl, br) = self.det_sorted(b);
+                let o = match self.lex(&al, &bl) {
+                    Ordering::Equal => self.lex(&ar, &br),
+                    o => o,
+                };
+                // Stored as key.0 against key.1.
+                self.det_order.insert(key, forward(o));
+                o
             }
             _ => a.cmp(&b),
         }
     }
 
-    fn lex(&self, a: &[GameId], b: &[GameId]) -> Ordering {
+    /// g's Left and Right options, each in the deterministic order, memoised.
+    fn det_sorted(&mut self, g: GameId) -> (Arc<[GameId]>, Arc<[GameId]>) {
+        if let Some((l, r)) = self.det_sorted.get(&g) {
+            return (l.clone(), r.clone());
+        }
+        let (l, r) = self.arena.opts_vec(g);
+        let (l, r): (Arc<[GameId]>, Arc<[GameId]>) = (self.sorted(l).into(), self.sorted(r).into());
+        self.det_sorted.insert(g, (l.clone(), r.clone()));
+        (l, r)
+    }
+
+    fn lex(&mut self, a: &[GameId], b: &[GameId]) -> Ordering {
         for (x, y) in a.iter().zip(b) {
             let c = self.det_cmp(*x, *y);
             if c != Ordering::Equal {

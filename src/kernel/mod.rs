@@ -194,7 +194,15 @@ pub struct Kernel {
     scope: shared::Scope,
     /// The size of each value's canonical form written as a tree ([`Kernel::tree_size`]).
     tree_sizes: rustc_hash::FxHashMap<GameId, BigInt>,
+    /// The printer's deterministic order of two games with options (`display::det_cmp`),
+    /// the lesser id first.
+    det_order: rustc_hash::FxHashMap<(GameId, GameId), std::cmp::Ordering>,
+    /// Each game's options in that order.
+    det_sorted: rustc_hash::FxHashMap<GameId, DetSorted>,
 }
+
+/// A game's Left and Right options in the printer's order.
+type DetSorted = (std::sync::Arc<[GameId]>, std::sync::Arc<[GameId]>);
 
 /// What a [`Kernel`] may spend before it gives up with [`KernelError::Limit`].
 ///
@@ -280,6 +288,8 @@ impl Kernel {
             refs: Default::default(),
             scope: Default::default(),
             tree_sizes: Default::default(),
+            det_order: Default::default(),
+            det_sorted: Default::default(),
         }
     }
 

@@ -605,7 +605,7 @@ impl Deriver<'_> {
         let mut sorted = ids.clone();
         sorted.sort_unstable();
         sorted.dedup();
-        let Some(h) = self.m.reduction(&sorted) else {
+        let Some(h) = self.m.reduction(&sorted)? else {
             let r = (self.m.game(sorted)?, g);
             self.done.insert(f, r);
             self.done.insert(g, r);

@@ -172,6 +172,11 @@ impl Misere {
         let birthday = 1 + options.iter().map(|&o| self.birthday(o)).max().unwrap_or(0);
         let gplus = mex(options.iter().map(|&o| self.gplus(o)));
         let gminus = mex(options.iter().map(|&o| self.gminus(o)));
+        Ok(self.store(options, birthday, gplus, gminus))
+    }
+
+    /// Stores a simplest form whose birthday and nim-values are known.
+    fn store(&mut self, options: Vec<MId>, birthday: u32, gplus: u32, gminus: u32) -> MId {
         let id = MId(self.nodes.len() as u32);
         let options: Box<[MId]> = options.into_boxed_slice();
         self.nodes.push(Node {
@@ -181,7 +186,7 @@ impl Misere {
             gminus,
         });
         self.index.insert(options, id);
-        Ok(id)
+        id
     }
 
     /// The simplest form of the impartial game whose options are `options` (each a simplest
@@ -193,7 +198,7 @@ impl Misere {
         if let Some(&id) = self.index.get(options.as_slice()) {
             return Ok(id);
         }
-        match self.reduction(&options) {
+        match self.reduction(&options)? {
             Some(h) => Ok(h),
             None => self.intern(options),
         }
@@ -202,29 +207,37 @@ impl Misere {
     /// The simplest form H that a game with these (simplest, sorted, distinct) options
     /// reduces to by the Grundy–Smith rule, if any: H's options are among them (a proper
     /// subset), every other option has H as an option, and when H = 0 some option is a misère
-    /// P-position (Conway's proviso). Every such H is an option of one of the options, so
-    /// those are the candidates.
-    pub fn reduction(&self, options: &[MId]) -> Option<MId> {
-        if options.is_empty() {
-            return None;
-        }
+    /// P-position (Conway's proviso).
+    ///
+    /// A nonzero H is an option of every option not among its own, and an option O born last
+    /// (of greatest birthday) is never among H's: H is an option of some option, so H is born
+    /// before it, hence before O, while an option of H is born before H. So the candidates are
+    /// O's options alone, not every option's (`*[4000] + *[1]` asked O(n²) candidates of each
+    /// of its n sums). The simplest form is unique, so the first H found is the answer; O's
+    /// options are tried latest first, where a sum of heaps finds it at once. Each candidate
+    /// counts as work, so a wide game stops at the budget.
+    pub fn reduction(&mut self, options: &[MId]) -> Result<Option<MId>, KernelError> {
+        let Some(&last) = options.iter().max_by_key(|&&o| self.birthday(o)) else {
+            return Ok(None);
+        };
         // H = 0: every option has 0 as an option, and some option is a P-position.
         if options.iter().all(|&o| self.has_option(o, MId(0)))
             && options.iter().any(|&o| self.gminus(o) == 0)
         {
-            return Some(MId(0));
+            return Ok(Some(MId(0)));
         }
-        for &o in options {
-            for &h in self.options(o) {
-                if h == MId(0) {
-                    continue;
-                }
-                if self.reduces_to(options, h) {
-                    return Some(h);
-                }
+        // Read by index: `tick` needs the arena mutably between candidates.
+        for i in (0..self.options(last).len()).rev() {
+            let h = self.options(last)[i];
+            if h == MId(0) {
+                continue;
+            }
+            self.tick()?;
+            if self.reduces_to(options, h) {
+                return Ok(Some(h));
             }
         }
-        None
+        Ok(None)
     }
 
     /// Whether a game with these options reduces to the nonzero simplest form `h`: h's
@@ -242,10 +255,36 @@ impl Misere {
     }
 
     /// The nim heap *n: options *0 … *(n−1), each a simplest form, and none reversible.
+    ///
+    /// Built by interning each *k as it stands, without looking for a deletion: *k is its
+    /// own simplest form (Conway, ONAG ch. 12; docs/MISERE.md). A deletion would need a
+    /// simplest form H, an option of some option *j, so H = *i with i < j < k, such that
+    /// every option of *k not among H's has H as an option; but *i is an option of *k, not
+    /// one of H's own (*0 … *(i−1)), and does not have itself as an option. H = 0 fails too
+    /// for k ≥ 1, since the option *0 has no option 0. Searching for a deletion anyway cost
+    /// O(k³) per heap, `*[400]` 25 s; this is O(k) per heap, the options' copy.
     pub fn heap(&mut self, n: usize) -> Result<MId, KernelError> {
         while self.heaps.len() <= n {
-            let opts = self.heaps.clone();
-            let h = self.game(opts)?;
+            self.budget.check()?;
+            let k = self.heaps.len() as u32;
+            let mut opts = self.heaps.clone();
+            // Each heap's id is made after its options', so this is already sorted; sorting
+            // keeps `intern`'s order whatever the arena held before.
+            opts.sort_unstable();
+            let h = match self.index.get(opts.as_slice()) {
+                Some(&h) => h,
+                None => {
+                    if self.nodes.len() >= self.budget.max_games.min(u32::MAX as usize - 1) {
+                        return Err(limit(&format!(
+                            "more than {} misère canonical forms",
+                            self.budget.max_games
+                        )));
+                    }
+                    // Born on day k, G⁺ = k, and G⁻ = k but for 0⁻ = 1 and *⁻ = 0.
+                    let gminus = if k < 2 { 1 - k } else { k };
+                    self.store(opts, k, k, gminus)
+                }
+            };
             self.heaps.push(h);
         }
         Ok(self.heaps[n])
@@ -254,6 +293,11 @@ impl Misere {
     /// The nim heap of this size if `g` is one (its options are exactly *0 … *(b−1)).
     pub fn as_heap(&mut self, g: MId) -> Result<Option<u32>, KernelError> {
         let b = self.birthday(g);
+        // *b has b options and G⁺ = b: asked first, so that a game born late (a sum of two
+        // large heaps) is not answered by building every heap up to its birthday.
+        if self.options(g).len() != b as usize || self.gplus(g) != b {
+            return Ok(None);
+        }
         let h = self.heap(b as usize)?;
         Ok((h == g).then_some(b))
     }

@@ -377,6 +377,9 @@ pub fn order(m: &mut Misere, a: MId, b: MId) -> Result<Ordering, KernelError> {
     if a == b {
         return Ok(Ordering::Equal);
     }
+    // The order recurses into both games' sorted options and is not memoised: each look
+    // counts as work, so printing a wide form stops at the budget.
+    m.tick()?;
     let (ea, eb) = (m.even_part(a)?, m.even_part(b)?);
     if ea == eb {
         // Even before odd.
@@ -546,7 +549,7 @@ pub fn print_form(m: &mut Misere, nodes: &[FormNode]) -> Result<Option<String>, 
                     Some(mut kids) => {
                         kids.sort_unstable();
                         kids.dedup();
-                        if kids.len() == opts.len() && m.reduction(&kids).is_none() {
+                        if kids.len() == opts.len() && m.reduction(&kids)?.is_none() {
                             Some(m.game(kids)?)
                         } else {
                             None

@@ -174,6 +174,7 @@ impl Props {
     }
 
     fn classify(&mut self, m: &mut Misere, g: MId) -> Result<Phylum, KernelError> {
+        m.tick()?;
         if m.as_heap(g)?.is_some() {
             return Ok(Phylum::NimHeap);
         }
@@ -302,6 +303,7 @@ impl Props {
         if let Some(x) = self.genera.get(&g) {
             return Ok(x.clone());
         }
+        m.tick()?;
         let mut opts = Vec::new();
         for o in m.options(g).to_vec() {
             opts.push(self.genus(m, o)?);

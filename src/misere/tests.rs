@@ -342,3 +342,46 @@ fn printed_forms_read_back_as_themselves() {
         assert_eq!(back.ok(), Some(g), "{text} does not read back as itself");
     }
 }
+
+/// A nim heap is built without the simplifier (it is its own simplest form): each *n, n ≤ 80,
+/// is the very id the general simplifier gives a game whose options are *0 … *(n−1), in an
+/// arena that made none of them as heaps; and its misère nim-value is n for n ≥ 2 and 1 − n
+/// below (0⁻ = 1, *⁻ = 0), as a direct search of the heap tree finds.
+#[test]
+fn heaps_are_their_own_simplest_forms() {
+    let mut built = Misere::default();
+    let mut general = Misere::default();
+    let mut by_game: Vec<MId> = Vec::new();
+    for n in 0..=80usize {
+        let g = general.game(by_game.clone()).unwrap();
+        assert_eq!(general.options(g).len(), n, "*{n} lost an option");
+        by_game.push(g);
+        let h = built.heap(n).unwrap();
+        assert_eq!(built.options(h).len(), n);
+        assert_eq!(h.0, g.0, "*{n}: the arenas disagree");
+        assert_eq!(built.birthday(h), n as u32);
+        assert_eq!(built.gplus(h), general.gplus(g), "G⁺ of *{n}");
+        assert_eq!(built.gminus(h), general.gminus(g), "G⁻ of *{n}");
+    }
+    let mut memo = HashMap::new();
+    for n in 0..=6usize {
+        let p_position = !wins(&[heap_tree(n)], &mut memo);
+        let h = built.heap(n).unwrap();
+        assert_eq!(built.gminus(h) == 0, p_position, "*{n}");
+    }
+}
+
+/// A heap at the cap of the notation is made at once, and a sum too large to finish stops at
+/// the budget's deadline with a limit error rather than running on (issue 44).
+#[test]
+fn heaps_are_quick_and_large_sums_stop_at_the_deadline() {
+    let mut m = Misere::default();
+    let h = m.heap(4096).unwrap();
+    assert_eq!(m.options(h).len(), 4096);
+    let mut m = Misere::new(Budget {
+        deadline: Some(std::time::Instant::now() + std::time::Duration::from_millis(300)),
+        ..Budget::default()
+    });
+    let h = m.heap(4096).unwrap();
+    assert!(matches!(m.add(h, h), Err(KernelError::Limit { .. })));
+}

@@ -3,7 +3,6 @@
 
 use super::{emit, Ctx};
 use crate::cli::input;
-use crate::kernel::Kernel;
 use crate::ops::compare::answer;
 use crate::ops::exit::{Failure, OK};
 
@@ -11,7 +10,14 @@ pub(super) fn run(ctx: &Ctx, a: &str, b: &str, brief: bool) -> Result<i32, Failu
     let x = input::parse_named(a, "first")?;
     let y = input::parse_named(b, "second")?;
     // Bad input raised by a call is placed in the game whose text has the call.
-    let text = answer(ctx, &x, &y, brief, Kernel::new)
+    // Every kernel the answer asks for works to the one deadline, the limit from now.
+    let budget = super::kernel_budget(ctx);
+    let kernel = || {
+        let mut k = crate::kernel::Kernel::new();
+        k.set_budget(budget.clone());
+        k
+    };
+    let text = answer(ctx, &x, &y, brief, kernel)
         .map_err(|e| e.at_sources(&[(a, 1, Some("first")), (b, 1, Some("second"))]))?;
     emit(&text);
     Ok(OK)

@@ -31,13 +31,19 @@ fn context(cli: &Cli) -> Result<Ctx, Failure> {
     })
 }
 
-/// The `--time-limit` of a command whose limit the engine and the watch enforce.
+/// The `--time-limit` of a command: every command that computes has one, and the watch is
+/// armed with it (the engine and the kernels enforce it themselves; the watch ends what
+/// slips past them). `rules` only prints, so it has none.
 fn command_time_limit(cmd: &Command) -> Result<Option<f64>, Failure> {
     let limit = match cmd {
         Command::Simplify { time_limit, .. }
         | Command::Prove { time_limit, .. }
         | Command::Compare { time_limit, .. }
-        | Command::Check { time_limit, .. } => *time_limit,
+        | Command::Check { time_limit, .. }
+        | Command::Eval { time_limit, .. }
+        | Command::Lexicode { time_limit, .. }
+        | Command::Analyze { time_limit, .. }
+        | Command::Repl { time_limit } => *time_limit,
         _ => return Ok(None),
     };
     if !(limit.is_finite() && limit > 0.0) {
@@ -59,8 +65,12 @@ fn rule_set(teach: &TeachArgs) -> Result<RuleSet, Failure> {
 pub(crate) fn run(cli: &Cli) -> i32 {
     let result = context(cli).and_then(|ctx| {
         // Past the limit and its grace, the watch ends the command (the computations stop
-        // at the limit themselves; this covers what comes after them).
-        let _watch = ctx.time_limit.map(super::watchdog::arm);
+        // at the limit themselves; this covers what slips past them). The REPL arms it for
+        // each line, not while it waits for one.
+        let _watch = ctx
+            .time_limit
+            .filter(|_| !matches!(cli.command, Command::Repl { .. }))
+            .map(super::watchdog::arm);
         dispatch(&cli.command, &ctx)
     });
     match result {
@@ -126,7 +136,7 @@ fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, Failure> {
             certificate,
             time_limit,
         } => analyze::run(ctx, expr, *certificate, *time_limit),
-        Command::Repl => repl::run(ctx),
+        Command::Repl { .. } => repl::run(ctx),
         // Started by `crate::run_cli` before a command's context is made: the server is a
         // face of its own, not a command of this one.
         #[cfg(feature = "serve")]
@@ -207,6 +217,18 @@ fn worst(a: i32, b: i32) -> i32 {
         b
     } else {
         a
+    }
+}
+
+/// The kernel's budget for a command's value-only work (`compare`'s relation and reasons):
+/// the command's time limit from now as its deadline, and the Ctrl-C cancel flag.
+pub(crate) fn kernel_budget(ctx: &Ctx) -> crate::kernel::Budget {
+    crate::kernel::Budget {
+        deadline: ctx
+            .time_limit
+            .map(|t| std::time::Instant::now() + std::time::Duration::from_secs_f64(t.min(1e6))),
+        cancel: Some(crate::cli::progress::cancel_flag()),
+        ..Default::default()
     }
 }
 

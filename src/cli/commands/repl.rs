@@ -43,6 +43,8 @@ pub(super) fn run(ctx: &Ctx) -> Result<i32, Failure> {
                 match line {
                     ":q" | ":quit" | ":exit" => break,
                     _ => {
+                        // Each line has the whole limit; the watch is off at the prompt.
+                        let _watch = ctx.time_limit.map(crate::cli::watchdog::arm);
                         if let Err(e) = one(ctx, line) {
                             eprint!(
                                 "{}",
@@ -80,6 +82,7 @@ fn one(ctx: &Ctx, line: &str) -> Result<(), Failure> {
     if let Some(rest) = line.strip_prefix(":eval") {
         let t = input::parse(rest.trim())?;
         let mut k = crate::kernel::Kernel::new();
+        k.set_budget(super::eval::budget(ctx.time_limit.unwrap_or(60.0))?);
         let g = k.eval(&t)?;
         let value = crate::ops::value::written(&mut k, g, ctx.share)?;
         emit(&format!("{}\n", ctx.style.term(&value)));
