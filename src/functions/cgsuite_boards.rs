@@ -63,7 +63,7 @@ impl Function for PartizanArcKayles {
         };
         Ok(opening(
             game_of(side(true), side(false)),
-            "partizan-arc-kayles",
+            "partizan_arc_kayles",
             "A Partizan Arc Kayles graph is the game of its moves: a player takes an edge of their colour or a green one, removing both its ends and every edge at them".to_string(),
             "CGSuite game.graph.PartizanArcKayles",
         ))
@@ -127,13 +127,13 @@ impl Function for Strip {
         };
         let (rule, says, cite) = if self.jumps {
             (
-                "toads-and-frogs",
+                "toads_and_frogs",
                 format!("The Toads and Frogs strip {} is the game of its moves: a toad steps or jumps a frog to the right, a frog steps or jumps a toad to the left", er::print(&s)),
                 "Winning Ways, ch. 1 (Toads and Frogs); CGSuite game.strip.ToadsAndFrogs",
             )
         } else {
             (
-                "elephants-and-rhinos",
+                "elephants_and_rhinos",
                 format!("The Elephants and Rhinos strip {} is the game of its moves: an elephant steps right, a rhino steps left, into an empty square", er::print(&s)),
                 "CGSuite game.strip.ElephantsAndRhinos (GenToadsAndFrogs with maxJump 0)",
             )
@@ -175,7 +175,7 @@ impl Function for AntiClobber {
         };
         Ok(opening(
             game_of(side(true), side(false)),
-            "anti-clobber",
+            "anti_clobber",
             format!("The Anti-Clobber board {} is the game of its moves: a player's stone steps onto an adjacent empty square and an opponent's stone appears where it stood", ac::print(&b)),
             "CGSuite game.grid.AntiClobber (GenClobber played backwards)",
         ))
@@ -225,11 +225,24 @@ impl Function for Alias {
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         self.target()?.value(a, kernel)
     }
-    fn open(&self, a: &[Arg], kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        self.target()?.open(a, kernel)
+    /// The call under onag's name: one step, so the target's own opening (and its check)
+    /// follows as the next.
+    fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        Ok(opening(
+            call(self.target, a.to_vec()),
+            self.name,
+            format!("{} is CGSuite's name for {}", self.name, self.target),
+            "CGSuite's ruleset library (game.heap.GrundysGame)",
+        ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        self.target().ok()?.check_open(a, term)
+        Some(match term {
+            Term::Call { name, args } if name == self.target && args.as_slice() == a => Ok(()),
+            _ => Err(format!(
+                "{}(…) opens to {}(…) with the same arguments",
+                self.name, self.target
+            )),
+        })
     }
     fn congruent(&self) -> bool {
         self.target().map_or(true, |f| f.congruent())

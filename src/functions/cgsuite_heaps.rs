@@ -87,7 +87,7 @@ impl Function for TakeAway {
         let r = args::number(self, a, 0, kernel)?;
         let (n, k) = heap_memory(self, a, 1, kernel)?;
         let ratio = Term::number(r.clone());
-        take_away_open(&r, n, k, "take-away", &|m, j| {
+        take_away_open(&r, n, k, "take_away", &|m, j| {
             call("take_away", vec![Arg::Game(ratio.clone()), int(m), int(j)])
         })
     }
@@ -126,7 +126,7 @@ impl Function for FibonacciNim {
     fn open(&self, a: &[Arg], kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
         args::arity(self, a, 2)?;
         let (n, k) = heap_memory(self, a, 0, kernel)?;
-        take_away_open(&Dyadic::from(2), n, k, "fibonacci-nim", &|m, j| {
+        take_away_open(&Dyadic::from(2), n, k, "fibonacci_nim", &|m, j| {
             call("fibonacci_nim", vec![int(m), int(j)])
         })
     }
@@ -192,7 +192,7 @@ impl Function for MaundyCake {
         };
         Ok(opening(
             game_of(side(true), side(false)),
-            "maundy-cake",
+            "maundy_cake",
             format!("The Maundy Cake ({m}, {n}) is the game of its divisions: Left divides {n} into d ≥ 2 equal parts, leaving d cakes (m, n/d); Right divides {m}, leaving d cakes (m/d, n)"),
             "Winning Ways, ch. 2 (Maundy Cake); CGSuite game.heap.MaundyCake",
         ))

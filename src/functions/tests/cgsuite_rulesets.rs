@@ -555,7 +555,6 @@ fn openings_pass_their_checks_and_wrong_ones_fail() {
         ("partizan_arc_kayles", vec![text(":Alre:A")]),
         ("anti_clobber", vec![text("xoxo|oo..")]),
         ("anti_clobber", vec![text("x.#o|.o.x")]),
-        ("grundys_game", vec![int(9)]),
     ];
     let mut k = Kernel::new();
     for (name, args) in cases {
@@ -589,4 +588,26 @@ fn openings_pass_their_checks_and_wrong_ones_fail() {
             "{name}"
         );
     }
+}
+
+#[test]
+fn grundys_game_opens_to_grundy() {
+    let mut k = Kernel::new();
+    let f = functions::lookup("grundys_game").unwrap();
+    let a = vec![int(9)];
+    let o = f.open(&a, &mut k).unwrap().unwrap();
+    assert_eq!(o.rule, "grundys_game");
+    assert_eq!(
+        o.term,
+        Term::Call {
+            name: "grundy".into(),
+            args: a.clone()
+        }
+    );
+    assert_eq!(f.check_open(&a, &o.term), Some(Ok(())));
+    let wrong = Term::Call {
+        name: "grundy".into(),
+        args: vec![int(8)],
+    };
+    assert!(matches!(f.check_open(&a, &wrong), Some(Err(_))));
 }
