@@ -441,6 +441,7 @@ pub fn cases() -> Vec<(&'static str, Vec<String>)> {
     for f in [
         "conway_product",
         "ordinal_sum",
+        "ordinal_product",
         "conjunctive_sum",
         "selective_sum",
     ] {
