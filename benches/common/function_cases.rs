@@ -202,7 +202,10 @@ pub fn cases() -> Vec<(&'static str, Vec<String>)> {
         "fibonacci_nim",
         lit(&["fibonacci_nim(4, 2)", "fibonacci_nim(6, 1)"]),
     ));
-    c.push(("maundy_cake", lit(&["maundy_cake(4, 2)", "maundy_cake(2, 3)"])));
+    c.push((
+        "maundy_cake",
+        lit(&["maundy_cake(4, 2)", "maundy_cake(2, 3)"]),
+    ));
     c.push((
         "turning",
         lit(&[r#"turning("1-3", "thth")"#, r#"turning("1+C", "hht")"#]),
@@ -227,12 +230,12 @@ pub fn cases() -> Vec<(&'static str, Vec<String>)> {
     ));
     c.push((
         "anti_clobber",
-        lit(&[
-            r#"anti_clobber("xoxo|oo..")"#,
-            r#"anti_clobber("x.o")"#,
-        ]),
+        lit(&[r#"anti_clobber("xoxo|oo..")"#, r#"anti_clobber("x.o")"#]),
     ));
-    c.push(("grundys_game", lit(&["grundys_game(8)", "grundys_game(11)"])));
+    c.push((
+        "grundys_game",
+        lit(&["grundys_game(8)", "grundys_game(11)"]),
+    ));
     c.push((
         "hackenbush",
         lit(&[r#"hackenbush("LRE")"#, r#"hackenbush("LRL")"#]),
