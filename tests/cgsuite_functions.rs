@@ -239,7 +239,11 @@ fn products_and_sums_by_hand() {
     // `*` between games: an integer times a game is that many copies in either order (CGSuite's
     // Times); any other pair is undefined there too, and the hint names the products that exist,
     // not the sum of a number and a nimber, which is the hint only where one is each.
-    assert_eq!(eval("^ * 2"), eval("^ + ^"));
+    // A `*` right after ups is the literal's star whatever the spacing (CGSuite's upstar
+    // literal, its lexer skipping spaces): `^ * 2` is ↑∗2; copies of ↑ are written `(^) * 2`.
+    assert_eq!(eval("(^) * 2"), eval("^ + ^"));
+    assert_eq!(eval("^ * 2"), eval("^*2"));
+    assert_eq!(eval("^ * 2"), eval("^ + *2"));
     assert_eq!(eval("2 * {3|1}"), eval("{3|1} + {3|1}"));
     fails("{3|1} * ^^", "conway_product(G, H)");
     let o = onag(&["eval", "{3|1} * ^^"]);

@@ -308,6 +308,7 @@ pub fn cases() -> Vec<(&'static str, Vec<String>)> {
         "misere_p_portion",
         "pretending_function",
         "misere_quotient_table",
+        "misere_quotient_grid",
         "misere_quotient_json",
     ] {
         c.push((

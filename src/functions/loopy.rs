@@ -391,6 +391,13 @@ pub fn call(
     // A function of one game whose argument is short is answered through the kernel; a loopy
     // argument, evaluated here once, is handed to the function below.
     let mut pre: Option<(*const Term, Operand)> = None;
+    // A ruleset position's outcome is played out (who wins, no canonical form built), before
+    // the argument would be evaluated to its value.
+    if matches!(name, "outcome_class" | "outcome") && a.len() == 1 {
+        if let Some(o) = super::grid_games::outcome_by_play(k, arg(name, a, 0)?)? {
+            return Ok(Answer::Text(o.to_string()));
+        }
+    }
     if SHORT_ANSWERED.contains(&name) && a.len() == 1 {
         if let Some(Arg::Game(t)) = a.first() {
             match eval(k, t)? {
@@ -477,10 +484,6 @@ pub fn call(
         }
         "outcome_class" | "outcome" => {
             arity(name, a, 1)?;
-            // A ruleset position is played out (who wins, no canonical form built).
-            if let Some(o) = super::grid_games::outcome_by_play(k, arg(name, a, 0)?)? {
-                return Ok(Answer::Text(o.to_string()));
-            }
             let v = operand(k, name, a, 0, eval)?;
             Ok(Answer::Text(outcome(&v, &mut w)?.to_string()))
         }

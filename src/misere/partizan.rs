@@ -361,7 +361,7 @@ mod tests {
                 let want = brute(&sum_tree(&tree(a), &conj(&tree(b))));
                 assert_eq!(wins(&format!("{a} + -{b}")), letter(want), "{a} - {b}");
                 let want = brute(&sum_tree(&tree(a), &sum_tree(&tree(a), &tree(b))));
-                assert_eq!(wins(&format!("2.{a} + {b}")), letter(want), "2.{a} + {b}");
+                assert_eq!(wins(&format!("2.({a}) + {b}")), letter(want), "2.{a} + {b}");
             }
         }
     }

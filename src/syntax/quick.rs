@@ -236,7 +236,13 @@ mod tests {
         match t {
             Term::Game { left, right } => left.iter().chain(right).all(games_only),
             // `a + (b + c)` and `-(a + b)` are parenthesised: the full parser's.
-            Term::Sum(a, b) => !matches!(**b, Term::Sum(..)) && games_only(a) && games_only(b),
+            // `1 + (*2)`, which the printer parenthesises lest it read as the literal 1+*2.
+            Term::Sum(a, b) => {
+                !matches!(**b, Term::Sum(..))
+                    && !crate::syntax::parser::joins(a, b)
+                    && games_only(a)
+                    && games_only(b)
+            }
             Term::Neg(a) => matches!(**a, Term::Game { .. } | Term::Ref(_)) && games_only(a),
             Term::Ref(_) => true,
             // Integers and nimbers; the other closed forms go to the full parser.
