@@ -317,14 +317,26 @@ fn random_codes_predict_every_sum_of_three_heaps() {
     // For random codes 0.d1d2d3 (and 4.d1d2d3) and heap bounds up to 12, the quotient's
     // prediction matches a brute-force misère search of every sum of at most three heaps,
     // and the independent verifier accepts it (so it is the quotient, not just a predictor).
+    // A code whose quotient grows past the order bound while a split class is recalibrated
+    // stops with that stated limit (issue 48 allows it); every answer given must be exact, and
+    // the refusals stay a small minority.
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut refused = Vec::new();
     for _ in 0..48 {
         let r = xorshift(&mut seed);
         let lead = if r % 5 == 0 { "4" } else { "0" };
         let code = format!("{lead}.{}{}{}", (r >> 8) % 8, (r >> 16) % 8, (r >> 24) % 8);
         let n = 1 + ((r >> 32) % 12) as usize;
         let moves = octal_moves(&code);
-        let q = quotient(&code, n);
+        let q = match misere_quotient(&OctalCode::parse(&code).unwrap(), n, &Budget::default()) {
+            Ok(q) => q,
+            Err(e) => {
+                let text = e.to_string();
+                assert!(text.contains("order bound"), "{code} to heap {n}: {text}");
+                refused.push(format!("{code} to heap {n}"));
+                continue;
+            }
+        };
         verified_order(&q, &moves);
         let mut memo = HashMap::new();
         for a in 0..=n {
@@ -343,6 +355,7 @@ fn random_codes_predict_every_sum_of_three_heaps() {
             }
         }
     }
+    assert!(refused.len() <= 6, "refused past the order bound: {refused:?}");
 }
 
 #[test]
