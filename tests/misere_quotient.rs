@@ -324,7 +324,7 @@ fn random_codes_predict_every_sum_of_three_heaps() {
     let mut refused = Vec::new();
     for _ in 0..48 {
         let r = xorshift(&mut seed);
-        let lead = if r % 5 == 0 { "4" } else { "0" };
+        let lead = if r.is_multiple_of(5) { "4" } else { "0" };
         let code = format!("{lead}.{}{}{}", (r >> 8) % 8, (r >> 16) % 8, (r >> 24) % 8);
         let n = 1 + ((r >> 32) % 12) as usize;
         let moves = octal_moves(&code);
@@ -355,7 +355,10 @@ fn random_codes_predict_every_sum_of_three_heaps() {
             }
         }
     }
-    assert!(refused.len() <= 6, "refused past the order bound: {refused:?}");
+    assert!(
+        refused.len() <= 6,
+        "refused past the order bound: {refused:?}"
+    );
 }
 
 #[test]

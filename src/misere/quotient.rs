@@ -433,8 +433,8 @@ fn reduce(frame: &Frame, p: &[Option<bool>], meter: &mut Meter) -> Result<Trial,
     let mut reps = Vec::with_capacity(count);
     renum[class[0] as usize] = 0;
     reps.push(0u32);
-    for x in 1..n {
-        let c = class[x] as usize;
+    for (x, &c) in class.iter().enumerate().take(n).skip(1) {
+        let c = c as usize;
         if renum[c] == u32::MAX {
             renum[c] = reps.len() as u32;
             reps.push(x as u32);
@@ -649,8 +649,8 @@ fn recalibrate(
                 meter.tick()?;
                 for &g in &gens {
                     let y = t.monoid.mul(elems[i], g);
-                    if !index.contains_key(&y) {
-                        index.insert(y, elems.len() as u32);
+                    if let std::collections::hash_map::Entry::Vacant(e) = index.entry(y) {
+                        e.insert(elems.len() as u32);
                         elems.push(y);
                     }
                 }

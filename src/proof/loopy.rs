@@ -918,10 +918,10 @@ impl<'t> Checker<'t> {
         let n = g.len();
         let mut rev: Vec<Vec<usize>> = vec![Vec::new(); n];
         let mut left = vec![0usize; n];
-        for v in 0..n {
+        for (v, count) in left.iter_mut().enumerate() {
             for &o in g.l[v].iter().chain(&g.r[v]) {
                 rev[o].push(v);
-                left[v] += 1;
+                *count += 1;
             }
         }
         let mut short = vec![false; n];

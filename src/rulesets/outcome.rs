@@ -129,7 +129,7 @@ impl<R: Rules> Search<'_, R> {
         kernel: &mut Kernel,
     ) -> Result<bool, KernelError> {
         self.opened += 1;
-        if self.opened % CHECK_EVERY == 0 {
+        if self.opened.is_multiple_of(CHECK_EVERY) {
             kernel.check_budget()?;
         }
         if self.memo.len() >= self.max_positions {

@@ -119,7 +119,7 @@ async fn handle(op: Op, Shared(state): Shared<Arc<State>>, req: HttpRequest) -> 
     };
     match super::worker::compute(&state, op, &body, permit).await {
         Outcome::Reply(r) => reply(r),
-        Outcome::Stream(s) => streamed(s),
+        Outcome::Stream(s) => streamed(*s),
     }
 }
 

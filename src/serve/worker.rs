@@ -60,7 +60,7 @@ pub enum Outcome {
     /// Answered whole: small, made here.
     Reply(Reply),
     /// The worker's answer: its head read, its body to stream.
-    Stream(Streamed),
+    Stream(Box<Streamed>),
 }
 
 /// The head of a worker's answer and its body, streamed.
@@ -217,7 +217,7 @@ pub async fn compute(state: &State, op: Op, body: &[u8], permit: OwnedSemaphoreP
     };
     match head {
         Head::Line(line, out) => match parse_head(&line) {
-            Some((http, exit, length, content_type)) => Outcome::Stream(Streamed {
+            Some((http, exit, length, content_type)) => Outcome::Stream(Box::new(Streamed {
                 http,
                 exit,
                 content_type,
@@ -228,7 +228,7 @@ pub async fn compute(state: &State, op: Op, body: &[u8], permit: OwnedSemaphoreP
                     _child: child,
                     _permit: permit,
                 },
-            }),
+            })),
             None => Outcome::Reply(internal(format!(
                 "a worker answered with a malformed first line: {:?}",
                 String::from_utf8_lossy(&line)
