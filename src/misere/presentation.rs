@@ -30,8 +30,8 @@ pub struct Presentation {
     pub pretending: Vec<String>,
     /// Every element's name, in the graded order.
     pub elements: Vec<String>,
-    /// The multiplication table of a small quotient (order at most [`GRID_MAX`]; empty
-    /// otherwise): `table[i][j]` is the position in `elements` of elements[i]·elements[j].
+    /// The multiplication table of a small quotient (order at most `GRID_MAX`; empty
+    /// otherwise): `table[i][j]` is the position in `elements` of `elements[i]·elements[j]`.
     pub table: Vec<Vec<usize>>,
 }
 
@@ -200,7 +200,7 @@ impl Presentation {
     /// The multiplication table as a grid a student can read: one row and one column per
     /// element in the graded order, each cell the product's name, in parentheses when the
     /// product is in the P-portion (its sums are misère P-positions). `None` past
-    /// [`GRID_MAX`] elements.
+    /// `GRID_MAX` elements.
     pub fn print_grid(&self) -> Option<String> {
         if self.table.is_empty() {
             return None;
