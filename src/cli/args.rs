@@ -29,13 +29,10 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
-    /// How to print, for every command.
+    /// How to write symbols and lines, for every command (a global option).
     #[command(flatten)]
-    pub output: OutputArgs,
-    /// Which rules, and how much of their reasoning, for every command that uses rules.
-    #[command(flatten)]
-    pub teach: TeachArgs,
-    /// How much the process may use, for every command.
+    pub style: StyleArgs,
+    /// How much the process may use, for every command (a global option).
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -82,6 +79,12 @@ pub enum Command {
         /// when the Guy–Smith theorem proves one, or "not yet periodic".
         #[arg(long, value_name = "NAME")]
         ruleset: Option<String>,
+        #[command(flatten)]
+        format: FormatArg,
+        #[command(flatten)]
+        tree: TreeArg,
+        #[command(flatten)]
+        share: ShareArg,
         /// Give up after this many seconds (exit status 3), for each expression.
         #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
         time_limit: f64,
@@ -107,6 +110,14 @@ pub enum Command {
         /// Read the expressions from this file, one per line.
         #[arg(long, value_name = "FILE", conflicts_with = "expr")]
         file: Option<String>,
+        #[command(flatten)]
+        format: FormatArg,
+        #[command(flatten)]
+        tree: TreeArg,
+        #[command(flatten)]
+        share: ShareArg,
+        #[command(flatten)]
+        teach: TeachArgs,
         /// Give up after this many seconds (exit status 3), for each expression.
         #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
         time_limit: f64,
@@ -134,6 +145,10 @@ pub enum Command {
         /// Read the equations from this file, one `A = B` per line.
         #[arg(long, value_name = "FILE", conflicts_with = "a")]
         file: Option<String>,
+        #[command(flatten)]
+        format: FormatArg,
+        #[command(flatten)]
+        teach: TeachArgs,
         /// Give up after this many seconds (exit status 3), for each expression.
         #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
         time_limit: f64,
@@ -153,6 +168,10 @@ pub enum Command {
         /// Print the symbol only.
         #[arg(long)]
         brief: bool,
+        #[command(flatten)]
+        format: FormatArg,
+        #[command(flatten)]
+        explain: ExplainArg,
         /// Give up after this many seconds (exit status 3).
         #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
         time_limit: f64,
@@ -175,6 +194,9 @@ pub enum Command {
         /// Also list the codewords.
         #[arg(long)]
         words: bool,
+        /// The output format: text or json (a code has no picture or derivation).
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
         /// Give up after this many seconds (exit status 3).
         #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
         time_limit: f64,
@@ -188,6 +210,10 @@ pub enum Command {
     Rules {
         /// A rule's name.
         name: Option<String>,
+        #[command(flatten)]
+        format: FormatArg,
+        #[command(flatten)]
+        rules: RulesArg,
     },
     /// Analyse a hot game: canonical form, outcome, stops, winning moves, mean, temperature,
     /// atomic weight, reduced form and thermograph (text, markdown, latex, json; svg draws the
@@ -203,6 +229,8 @@ pub enum Command {
         /// Write the thermograph of every distinct subgame as JSON, for `onag check`.
         #[arg(long)]
         certificate: bool,
+        #[command(flatten)]
+        format: FormatArg,
         /// Give up after this many seconds (exit status 3).
         #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
         time_limit: f64,
@@ -219,17 +247,23 @@ pub enum Command {
         /// The JSON file, or `-` for standard input.
         #[arg(allow_hyphen_values = true)]
         file: String,
+        #[command(flatten)]
+        format: FormatArg,
+        #[command(flatten)]
+        rules: RulesArg,
         /// Give up after this many seconds (exit status 3).
         #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
         time_limit: f64,
     },
-    /// An interactive session with line editing and history: type an expression to simplify
-    /// it, `A = B` to prove, `A ? B` to compare, `:help` for the rest.
-    #[command(
-        after_help = "Example:\n  onag repl\n  onag> {0,1|2}\n  onag> ^ + ^ + * = {0|^}\n  \
-                            onag> ^ ? *\n  onag> :quit"
-    )]
+    /// An interactive session with line editing and history: each line is answered as the
+    /// command of the same name answers it (a game is simplified, `A = B` proved, `A ? B`
+    /// compared; `:eval`, `:analyze`, `:misere`, `:rules`), `:help` lists them.
+    #[command(after_help = repl_after_help())]
     Repl {
+        #[command(flatten)]
+        share: ShareArg,
+        #[command(flatten)]
+        teach: TeachArgs,
         /// Give up on a line after this many seconds: its answer is "limit reached" and the
         /// session goes on (a computation that overruns the limit and a grace ends the
         /// session with exit status 3).
@@ -246,6 +280,17 @@ pub enum Command {
                             -d '{\"expr\": \"{0,1|2}\"}'"
     )]
     Serve(ServeArgs),
+}
+
+/// `onag repl --help`'s examples and the session's commands, the list `:help` prints.
+fn repl_after_help() -> String {
+    format!(
+        "Examples:\n  onag repl\n  onag repl --rules fundamental --explain 1\n  \
+         printf 'on + off = dud\\n:eval w+1\\n' | onag repl     answers on standard output\n\n\
+         In the session:\n  onag> {{0,1|2}}\n  onag> ^ + ^ + * = {{0|^}}\n  onag> :eval 1/3\n  \
+         onag> :quit\n\n{}",
+        crate::cli::commands::repl::HELP
+    )
 }
 
 /// What `onag serve` is asked for (docs/SERVE.md); `crate::run_cli` hands it to the server.
@@ -295,12 +340,11 @@ pub enum ColorChoice {
     Never,
 }
 
-/// How results are printed.
+/// How every command writes: symbols, colour, width. Global options (they may come before or
+/// after the subcommand), listed in every subcommand's help under one heading.
 #[derive(Args, Debug, Clone)]
-pub struct OutputArgs {
-    /// The output format.
-    #[arg(long, value_enum, default_value = "text", global = true)]
-    pub format: Format,
+#[command(next_help_heading = "Global options")]
+pub struct StyleArgs {
     /// Print ↑ ↓ ⇑ ⇓ ± − ≤ ≥ (default: when standard output is a UTF-8 terminal).
     #[arg(long, global = true, conflicts_with = "ascii")]
     pub unicode: bool,
@@ -313,13 +357,32 @@ pub struct OutputArgs {
     /// Colour rule names: auto (a terminal without NO_COLOR), always or never.
     #[arg(long, value_enum, default_value = "auto", global = true)]
     pub color: ColorChoice,
+}
+
+/// `--format`, for the commands that write more than one format (each refuses, with exit
+/// status 2, a format it has no rendering for).
+#[derive(Args, Debug, Clone)]
+pub struct FormatArg {
+    /// The output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+/// `--tree`, for the commands that draw game trees (`simplify`, `eval`).
+#[derive(Args, Debug, Clone)]
+pub struct TreeArg {
     /// For --format dot|svg: draw the canonical form's game tree or the input's.
-    #[arg(long, value_enum, default_value = "canonical", global = true)]
+    #[arg(long, value_enum, default_value = "canonical")]
     pub tree: TreeChoice,
+}
+
+/// `--share`, for the commands that print kernel values (`eval`, `simplify`, `repl`).
+#[derive(Args, Debug, Clone)]
+pub struct ShareArg {
     /// Print a value whose canonical form has more than N nodes as a tree with each repeated
     /// part named once (`G where A = {…}, B = {…}`, which reads back as input); `always` is 0,
     /// `never` prints the tree (refused, exit 3, beyond 10^7 nodes).
-    #[arg(long, value_name = "N|always|never", default_value = "100000", global = true, value_parser = parse_share)]
+    #[arg(long, value_name = "N|always|never", default_value = "100000", value_parser = parse_share)]
     pub share: Share,
 }
 
@@ -334,23 +397,39 @@ fn parse_share(s: &str) -> Result<Share, String> {
     }
 }
 
-/// Teaching controls.
+/// `--rules`, for the commands that use rules (`simplify`, `prove`, `check`, `rules`, `repl`).
 #[derive(Args, Debug, Clone)]
-pub struct TeachArgs {
+pub struct RulesArg {
     /// The rules to use: a group (`all`, `fundamental` = definitions, sets, dominated and
     /// reversible only; `shortcut`, ...) or a comma-separated list of group and rule names.
-    #[arg(long, value_name = "SET", default_value = "all", global = true)]
+    #[arg(long, value_name = "SET", default_value = "all")]
     pub rules: String,
+}
+
+/// `--explain`, for the commands that state side conditions (`simplify`, `prove`,
+/// `compare`, `repl`).
+#[derive(Args, Debug, Clone)]
+pub struct ExplainArg {
     /// Expand side conditions into their own proofs, this many levels deep (0: state them).
-    #[arg(long, value_name = "DEPTH", default_value_t = 0, global = true)]
+    #[arg(long, value_name = "DEPTH", default_value_t = 0)]
     pub explain: usize,
+}
+
+/// Teaching controls of the commands that derive (`simplify`, `prove`, `repl`).
+#[derive(Args, Debug, Clone)]
+pub struct TeachArgs {
+    #[command(flatten)]
+    pub rules: RulesArg,
+    #[command(flatten)]
+    pub explain: ExplainArg,
     /// Show every step, or group consecutive steps at one position.
-    #[arg(long, value_enum, default_value = "all", global = true)]
+    #[arg(long, value_enum, default_value = "all")]
     pub steps: StepsChoice,
 }
 
-/// Resource limits.
+/// Resource limits of the whole process: global options.
 #[derive(Args, Debug, Clone)]
+#[command(next_help_heading = "Global options")]
 pub struct LimitArgs {
     /// The most memory onag may allocate, e.g. 4G, 512M, 64MiB (K, M, G, T are powers of
     /// 1024; a bare number is bytes). Every allocation is counted; a computation that reaches

@@ -37,7 +37,7 @@ pub fn main(serve: impl FnOnce(&ServeArgs) -> i32) -> i32 {
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    if let Some(msg) = suggest::unknown_flag(&args) {
+    if let Some(msg) = suggest::unknown_flag(&args).or_else(|| suggest::inapplicable_flag(&args)) {
         eprint!("{msg}");
         return crate::ops::exit::BAD_INPUT;
     }

@@ -1,6 +1,6 @@
 //! The command line's [`Style`]: decided once from the flags and the terminal.
 
-use super::args::{ColorChoice, OutputArgs};
+use super::args::{ColorChoice, StyleArgs};
 use crate::ops::style::Style;
 use std::borrow::Cow;
 use std::io::IsTerminal;
@@ -22,7 +22,7 @@ pub(crate) fn shown(text: &str) -> Cow<'_, str> {
 /// From the flags: unspecified choices follow standard output (a terminal gets Unicode when
 /// the locale says UTF-8, colour unless NO_COLOR is set, and its own width; a pipe gets
 /// ASCII, no colour and one line per term, so scripts see stable text).
-pub(crate) fn from_args(out: &OutputArgs) -> Style {
+pub(crate) fn from_args(out: &StyleArgs) -> Style {
     let tty = std::io::stdout().is_terminal();
     let unicode = if out.unicode {
         true

@@ -46,3 +46,62 @@ pub fn unknown_flag(args: &[String]) -> Option<String> {
     }
     None
 }
+
+/// What a subcommand computes, as the reason an option of another subcommand does not apply
+/// to it.
+fn what_it_does(sub: &str) -> &'static str {
+    match sub {
+        "eval" => "it computes the value alone, in the kernel, with no rules and no derivation",
+        "simplify" => "it derives one game's canonical form",
+        "prove" => "it proves or disproves one equation",
+        "compare" => "it decides the relation in the kernel, with no rules and no derivation",
+        "lexicode" => "it builds a code, not a game, and writes text or json",
+        "rules" => "it prints rules as written",
+        "analyze" => "it computes a summary in the kernel, with no rules and no derivation",
+        "check" => "it checks a proof already written",
+        "repl" => "it answers typed lines in text",
+        "serve" => "the page and its requests choose their own options",
+        _ => "it does not use it",
+    }
+}
+
+/// A `--flag` given to a subcommand that is an option of other subcommands only, as a
+/// one-line usage error naming why and where the option belongs (exit status 2): a flag that
+/// does not apply is refused, never accepted and ignored.
+pub fn inapplicable_flag(args: &[String]) -> Option<String> {
+    let cmd = crate::cli::Cli::command();
+    let globals: Vec<&str> = cmd.get_arguments().filter_map(|a| a.get_long()).collect();
+    let mut rest = args.iter().skip(1).skip_while(|a| {
+        a.starts_with('-') || cmd.get_subcommands().all(|s| s.get_name() != a.as_str())
+    });
+    let name = rest.next()?;
+    let sub = cmd.find_subcommand(name)?;
+    let own = |c: &clap::Command, flag: &str| c.get_arguments().any(|a| a.get_long() == Some(flag));
+    for arg in rest {
+        if arg == "--" {
+            break;
+        }
+        let Some(flag) = arg.strip_prefix("--") else {
+            continue;
+        };
+        let flag = flag.split('=').next().unwrap_or(flag);
+        if matches!(flag, "help" | "version") || globals.contains(&flag) || own(sub, flag) {
+            continue;
+        }
+        let owners: Vec<String> = cmd
+            .get_subcommands()
+            .filter(|c| own(c, flag))
+            .map(|c| c.get_name().to_string())
+            .collect();
+        if owners.is_empty() {
+            // Not an option anywhere: `unknown_flag` suggests the nearest.
+            continue;
+        }
+        return Some(format!(
+            "error: --{flag} does not apply to `onag {name}`: {} (--{flag} is an option of {})\n",
+            what_it_does(name),
+            owners.join(", ")
+        ));
+    }
+    None
+}

@@ -46,11 +46,7 @@ pub(super) fn run(
     };
     match inp {
         Input::One(src) => {
-            // Parse before building a kernel: bad input is reported without any evaluation.
-            let t = input::parse(src)?;
-            let text = one(ctx, format, &mut kernel(time_limit)?, src, &t)
-                .map_err(|e| e.at_source(src, 1, None))?;
-            emit(&text);
+            emit(&single(ctx, src, format, tree_size, time_limit)?);
             Ok(OK)
         }
         Input::Batch(source) => {
@@ -67,6 +63,21 @@ pub(super) fn run(
             })
         }
     }
+}
+
+/// The value of one expression given whole, `onag eval SRC` and the REPL's `:eval` (one code
+/// path, so they answer alike), under a fresh kernel and `time_limit`.
+pub(crate) fn single(
+    ctx: &Ctx,
+    src: &str,
+    format: Format,
+    tree_size: bool,
+    time_limit: f64,
+) -> Result<String, Failure> {
+    // Parse before building a kernel: bad input is reported without any evaluation.
+    let t = input::parse(src)?;
+    one(ctx, format, &mut kernel(time_limit)?, src, &t, tree_size)
+        .map_err(|e| e.at_source(src, 1, None))
 }
 
 /// Rulesets whose position is one text argument, as `--ruleset` takes them.

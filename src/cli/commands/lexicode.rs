@@ -13,6 +13,12 @@ pub(super) fn run(
     words: bool,
     time_limit: f64,
 ) -> Result<i32, Failure> {
+    if !matches!(ctx.format, Format::Text | Format::Json) {
+        return Err(Failure::bad(
+            "`onag lexicode` writes text or json only (--format text|json): a code has no \
+             derivation to typeset and no game tree to draw",
+        ));
+    }
     // The search and the checks stop at the time limit, Ctrl-C or the memory limit (exit 3).
     let mut kernel = crate::kernel::Kernel::new();
     kernel.set_budget(super::eval::budget(time_limit)?);

@@ -6,7 +6,7 @@ pub(crate) mod compare;
 mod eval;
 mod lexicode;
 pub(crate) mod prove;
-mod repl;
+pub(crate) mod repl;
 pub(crate) mod rules;
 pub(crate) mod simplify;
 
@@ -14,21 +14,107 @@ use super::args::{Cli, Command, TeachArgs};
 use super::input::Source;
 use crate::ops::exit::{Failure, OK};
 pub(crate) use crate::ops::Ctx;
+use crate::ops::{Format, Share, StepsChoice, TreeChoice};
 use crate::rules::RuleSet;
 use std::io::Write;
 
-/// The operations' context from the command line's flags.
+/// The operations' context from the command line's flags. Each subcommand has only the
+/// options that apply to it (`args`); what it has no option for takes the default here.
 fn context(cli: &Cli) -> Result<Ctx, Failure> {
+    let o = chosen(&cli.command);
     Ok(Ctx {
-        style: super::style::from_args(&cli.output),
-        format: cli.output.format,
-        steps: cli.teach.steps,
-        tree: cli.output.tree,
-        rules: rule_set(&cli.teach)?,
-        explain: cli.teach.explain,
-        share: cli.output.share,
+        style: super::style::from_args(&cli.style),
+        format: o.format.unwrap_or(Format::Text),
+        steps: o.teach.map_or(StepsChoice::All, |t| t.steps),
+        tree: o.tree.unwrap_or(TreeChoice::Canonical),
+        rules: rule_set(o.rules.unwrap_or("all"))?,
+        explain: o.explain.unwrap_or(0),
+        share: o.share.unwrap_or(Share::Above(100_000)),
         time_limit: command_time_limit(&cli.command)?,
     })
+}
+
+/// The options a subcommand was given, `None` for those it does not have.
+#[derive(Default)]
+struct Chosen<'a> {
+    format: Option<Format>,
+    tree: Option<TreeChoice>,
+    share: Option<Share>,
+    rules: Option<&'a str>,
+    explain: Option<usize>,
+    teach: Option<&'a TeachArgs>,
+}
+
+/// What the teaching controls choose.
+fn teach(t: &TeachArgs) -> Chosen<'_> {
+    Chosen {
+        rules: Some(&t.rules.rules),
+        explain: Some(t.explain.explain),
+        teach: Some(t),
+        ..Chosen::default()
+    }
+}
+
+fn chosen(cmd: &Command) -> Chosen<'_> {
+    match cmd {
+        Command::Eval {
+            format,
+            tree,
+            share,
+            ..
+        } => Chosen {
+            format: Some(format.format),
+            tree: Some(tree.tree),
+            share: Some(share.share),
+            ..Chosen::default()
+        },
+        Command::Simplify {
+            format,
+            tree,
+            share,
+            teach: t,
+            ..
+        } => Chosen {
+            format: Some(format.format),
+            tree: Some(tree.tree),
+            share: Some(share.share),
+            ..teach(t)
+        },
+        Command::Prove {
+            format, teach: t, ..
+        } => Chosen {
+            format: Some(format.format),
+            ..teach(t)
+        },
+        Command::Compare {
+            format, explain, ..
+        } => Chosen {
+            format: Some(format.format),
+            explain: Some(explain.explain),
+            ..Chosen::default()
+        },
+        Command::Lexicode { format, .. } => Chosen {
+            format: Some(*format),
+            ..Chosen::default()
+        },
+        Command::Rules { format, rules, .. } | Command::Check { format, rules, .. } => Chosen {
+            format: Some(format.format),
+            rules: Some(&rules.rules),
+            ..Chosen::default()
+        },
+        Command::Analyze { format, .. } => Chosen {
+            format: Some(format.format),
+            ..Chosen::default()
+        },
+        Command::Repl {
+            share, teach: t, ..
+        } => Chosen {
+            share: Some(share.share),
+            ..teach(t)
+        },
+        #[cfg(feature = "serve")]
+        Command::Serve(_) => Chosen::default(),
+    }
 }
 
 /// The `--time-limit` of a command: every command that computes has one, and the watch is
@@ -43,7 +129,7 @@ fn command_time_limit(cmd: &Command) -> Result<Option<f64>, Failure> {
         | Command::Eval { time_limit, .. }
         | Command::Lexicode { time_limit, .. }
         | Command::Analyze { time_limit, .. }
-        | Command::Repl { time_limit } => *time_limit,
+        | Command::Repl { time_limit, .. } => *time_limit,
         _ => return Ok(None),
     };
     if !(limit.is_finite() && limit > 0.0) {
@@ -55,9 +141,9 @@ fn command_time_limit(cmd: &Command) -> Result<Option<f64>, Failure> {
 }
 
 /// The rules chosen with `--rules`.
-fn rule_set(teach: &TeachArgs) -> Result<RuleSet, Failure> {
+fn rule_set(rules: &str) -> Result<RuleSet, Failure> {
     RuleSet::builtin()
-        .select(&teach.rules)
+        .select(rules)
         .map_err(|e| Failure::bad(format!("--rules: {e}")))
 }
 
@@ -122,19 +208,21 @@ fn dispatch(cmd: &Command, ctx: &Ctx) -> Result<i32, Failure> {
             a, b, file, misere, ..
         } => prove::run(ctx, a.as_deref(), b.as_deref(), file, *misere),
         Command::Compare { a, b, brief, .. } => compare::run(ctx, a, b, *brief),
-        Command::Rules { name } => rules::run(ctx, name.as_deref()),
+        Command::Rules { name, .. } => rules::run(ctx, name.as_deref()),
         Command::Lexicode {
             base,
             length,
             distance,
             words,
             time_limit,
+            ..
         } => lexicode::run(ctx, *base, *length, *distance, *words, *time_limit),
         Command::Check { file, .. } => check::run(ctx, file),
         Command::Analyze {
             expr,
             certificate,
             time_limit,
+            ..
         } => analyze::run(ctx, expr, *certificate, *time_limit),
         Command::Repl { .. } => repl::run(ctx),
         // Started by `crate::run_cli` before a command's context is made: the server is a

@@ -15,18 +15,7 @@ pub(super) fn run(
     file: &Option<String>,
     misere: bool,
 ) -> Result<i32, Failure> {
-    let one = |x: &Term, y: &Term| {
-        if misere {
-            crate::ops::misere::prove(ctx, x, y, crate::ops::misere::budget(ctx))
-                .map(|(t, s)| (t, s.code()))
-        } else if crate::ops::loopy::is_loopy(x) || crate::ops::loopy::is_loopy(y) {
-            // Loopy games have their own proofs, chosen by their notation.
-            crate::ops::loopy::prove(ctx, x, y, crate::ops::misere::budget(ctx))
-                .map(|(t, s)| (t, s.code()))
-        } else {
-            one(ctx, x, y)
-        }
-    };
+    let one = |x: &Term, y: &Term| pair(ctx, x, y, misere);
     let source = match (a, file) {
         (_, Some(f)) => Some(Source::File(f)),
         (Some("-"), None) if b.is_none() => Some(Source::Stdin),
@@ -42,30 +31,46 @@ pub(super) fn run(
             one(&x, &y).map_err(|e| e.at_sources(&[(a, n, None), (b, n, None)]))
         });
     }
-    let (x, y, texts) = match (a, b) {
-        (Some(a), Some(b)) => (
-            input::parse_named(a, "first")?,
-            input::parse_named(b, "second")?,
-            (a, b),
-        ),
-        (Some(eq), None) => {
-            let (a, b) = input::split_equation(eq).ok_or_else(|| {
-                Failure::bad(
-                    "give two games, or one argument `A = B`\n  e.g. onag prove \"{0|5} = 1\"",
-                )
-            })?;
-            (
-                input::parse_named(a, "first")?,
-                input::parse_named(b, "second")?,
-                (a, b),
-            )
-        }
+    let (a, b) = match (a, b) {
+        (Some(a), Some(b)) => (a, b),
+        (Some(eq), None) => input::split_equation(eq).ok_or_else(|| {
+            Failure::bad("give two games, or one argument `A = B`\n  e.g. onag prove \"{0|5} = 1\"")
+        })?,
         _ => return Err(Failure::bad("give two games, or one argument `A = B`")),
     };
-    let (text, status) = one(&x, &y)
-        .map_err(|e| e.at_sources(&[(texts.0, 1, Some("first")), (texts.1, 1, Some("second"))]))?;
+    let (text, status) = equation(ctx, a, b, misere)?;
     emit(&text);
     Ok(status)
+}
+
+/// The proof or disproof of the equation `a = b` given as two texts, `onag prove [--misere]`
+/// and the REPL's `A = B` / `:misere A = B` (one code path, so they answer alike): its text
+/// and status (1 when they differ).
+pub(crate) fn equation(
+    ctx: &Ctx,
+    a: &str,
+    b: &str,
+    misere: bool,
+) -> Result<(String, i32), Failure> {
+    let x = input::parse_named(a, "first")?;
+    let y = input::parse_named(b, "second")?;
+    pair(ctx, &x, &y, misere)
+        .map_err(|e| e.at_sources(&[(a, 1, Some("first")), (b, 1, Some("second"))]))
+}
+
+/// `x = y` in the play chosen: misère when asked, loopy when either is written in the loopy
+/// notation, else normal play by rules.
+fn pair(ctx: &Ctx, x: &Term, y: &Term, misere: bool) -> Result<(String, i32), Failure> {
+    if misere {
+        crate::ops::misere::prove(ctx, x, y, crate::ops::misere::budget(ctx))
+            .map(|(t, s)| (t, s.code()))
+    } else if crate::ops::loopy::is_loopy(x) || crate::ops::loopy::is_loopy(y) {
+        // Loopy games have their own proofs, chosen by their notation.
+        crate::ops::loopy::prove(ctx, x, y, crate::ops::misere::budget(ctx))
+            .map(|(t, s)| (t, s.code()))
+    } else {
+        one(ctx, x, y)
+    }
 }
 
 /// The proof or disproof of `x = y`, and the status (1 when they differ).

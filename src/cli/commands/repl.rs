@@ -1,23 +1,36 @@
 //! `onag repl`: an interactive session with line editing and history (rustyline).
 //!
-//! A line is an expression (simplified), `A = B` (proved), `A ? B` (compared), or a `:`
-//! command. Errors are printed and the session goes on; at a terminal the history is kept in
-//! `~/.onag_history`.
+//! The REPL is the commands: each of its lines is answered by the very function the
+//! subcommand calls for one argument (`simplify::single`, `prove::equation`, `eval::single`,
+//! `compare::run`, `analyze::run`, `rules::run`), so a line answers exactly as `onag CMD LINE`
+//! does — loopy games, misère play, the number world included. A line is an expression
+//! (simplified), `A = B` (proved), `A ? B` (compared), or a `:` command named as the
+//! subcommand is (`:eval`, `:misere` for `--misere`). Errors are printed, in the REPL's words,
+//! and the session goes on; at a terminal the history is kept in `~/.onag_history`.
 
-use super::{compare, emit, prove, rules, simplify, Ctx};
+use super::simplify::Ends;
+use super::{analyze, compare, emit, eval, prove, rules, simplify, Ctx};
 use crate::cli::input;
 use crate::ops::exit::{Failure, OK};
+use crate::ops::Format;
 use rustyline::error::ReadlineError;
 use std::io::IsTerminal;
 
-const HELP: &str = "\
-Type a game to simplify it, e.g. {0,1|2}
-  A = B       prove A = B, or show who wins A - B      e.g. {0|5} = 1
-  A ? B       compare A and B                          e.g. ^ ? *
-  :eval G     the value only, from the kernel
-  :rules      list the rules (:rules NAME shows one)
-  :help       this text
-  :quit       leave (also Ctrl-D)
+/// The REPL's commands, each with an example; `onag repl --help` shows the same list.
+pub(crate) const HELP: &str = "\
+Each line is answered as the command of the same name answers it (`onag simplify`, ...):
+  G                 simplify G, one rule per step        {0,1|2}     on + off
+  A = B             prove A = B, or show who wins A - B  {0|5} = 1   on + off = dud
+  A ? B             compare A and B                      ^ ? *
+  :simplify G       the same as a plain G                :simplify {0|5}
+  :prove A = B      the same as a plain A = B            :prove ^ + ^ = {0|^}
+  :compare A ? B    the same as a plain A ? B            :compare 1/2 ? {0|1}
+  :eval G           the value only (also of w+1, 1/3, on+off), as `onag eval`   :eval w+1
+  :analyze G        outcome, stops, mean, temperature, ... as `onag analyze`    :analyze {2|-1}
+  :misere G         misère play (`--misere`): G's simplest form, or A = B       :misere *2+*2
+  :rules [NAME]     list the rules, or show one                                 :rules dominated-left
+  :help             this text
+  :quit             leave (also Ctrl-D)
 ";
 
 pub(super) fn run(ctx: &Ctx) -> Result<i32, Failure> {
@@ -69,41 +82,108 @@ pub(super) fn run(ctx: &Ctx) -> Result<i32, Failure> {
     Ok(OK)
 }
 
+/// Answers one line (not `:quit`): the answer printed, or the error in the REPL's words.
 fn one(ctx: &Ctx, line: &str) -> Result<(), Failure> {
-    if line == ":help" {
-        emit(HELP);
-        return Ok(());
+    answer(ctx, line).map_err(|mut e| {
+        e.message = in_repl_words(&e.message);
+        e
+    })
+}
+
+/// A message that names a command (`onag eval` gives its value) in the REPL's words
+/// (`:eval` gives its value): the session has no `onag` command line to type into.
+fn in_repl_words(message: &str) -> String {
+    let mut out = message.to_string();
+    for cmd in ["eval", "simplify", "prove", "compare", "analyze", "rules"] {
+        out = out.replace(&format!("`onag {cmd}`"), &format!("`:{cmd}`"));
     }
-    if let Some(rest) = line.strip_prefix(":rules") {
-        let name = rest.trim();
-        rules::run(ctx, (!name.is_empty()).then_some(name))?;
-        return Ok(());
+    out
+}
+
+/// The REPL's command of a line and the rest: `(":eval", "w+1")`, or `("", line)` for a
+/// line without one.
+fn command(line: &str) -> (&str, &str) {
+    if !line.starts_with(':') {
+        return ("", line);
     }
-    if let Some(rest) = line.strip_prefix(":eval") {
-        let t = input::parse(rest.trim())?;
-        let mut k = crate::kernel::Kernel::new();
-        k.set_budget(super::eval::budget(ctx.time_limit.unwrap_or(60.0))?);
-        let g = k.eval(&t)?;
-        let value = crate::ops::value::written(&mut k, g, ctx.share)?;
-        emit(&format!("{}\n", ctx.style.term(&value)));
-        return Ok(());
+    match line.split_once(char::is_whitespace) {
+        Some((cmd, rest)) => (cmd, rest.trim()),
+        None => (line, ""),
     }
-    if line.starts_with(':') {
-        return Err(Failure::bad(format!(
-            "unknown command `{line}`; :help lists them"
-        )));
+}
+
+fn answer(ctx: &Ctx, line: &str) -> Result<(), Failure> {
+    let (cmd, rest) = command(line);
+    let needs = |what: &str| -> Result<(), Failure> {
+        if rest.is_empty() {
+            Err(Failure::bad(format!(
+                "`{cmd}` takes {what}; :help lists the commands"
+            )))
+        } else {
+            Ok(())
+        }
+    };
+    let time_limit = ctx.time_limit.unwrap_or(60.0);
+    match cmd {
+        ":help" => {
+            emit(HELP);
+        }
+        ":rules" => {
+            rules::run(ctx, (!rest.is_empty()).then_some(rest))?;
+        }
+        ":eval" => {
+            needs("a game, e.g. :eval w+1")?;
+            emit(&eval::single(ctx, rest, Format::Text, false, time_limit)?);
+        }
+        ":analyze" => {
+            needs("a game, e.g. :analyze {2|-1}")?;
+            analyze::run(ctx, rest, false, time_limit)?;
+        }
+        ":compare" => {
+            needs("`A ? B`, e.g. :compare ^ ? *")?;
+            compared(ctx, rest)?;
+        }
+        ":prove" => {
+            needs("`A = B`, e.g. :prove {0|5} = 1")?;
+            let (a, b) = input::split_equation(rest)
+                .ok_or_else(|| Failure::bad("`:prove` takes `A = B`, e.g. :prove {0|5} = 1"))?;
+            emit(&prove::equation(ctx, a, b, false)?.0);
+        }
+        ":simplify" => {
+            needs("a game, e.g. :simplify {0,1|2}")?;
+            emit(&simplify::single(ctx, rest, false, Ends::Session)?.0);
+        }
+        ":misere" => {
+            needs("a game or `A = B`, e.g. :misere *2+*2")?;
+            let text = match input::split_equation(rest) {
+                Some((a, b)) => prove::equation(ctx, a, b, true)?.0,
+                None => simplify::single(ctx, rest, true, Ends::Session)?.0,
+            };
+            emit(&text);
+        }
+        "" => {
+            if let Some((a, b)) = input::split_equation(line) {
+                emit(&prove::equation(ctx, a, b, false)?.0);
+            } else if line.contains('?') {
+                compared(ctx, line)?;
+            } else {
+                emit(&simplify::single(ctx, line, false, Ends::Session)?.0);
+            }
+        }
+        _ => {
+            return Err(Failure::bad(format!(
+                "unknown command `{cmd}`; :help lists them"
+            )))
+        }
     }
-    if let Some((a, b)) = input::split_equation(line) {
-        let (x, y) = (
-            input::parse_named(a, "first")?,
-            input::parse_named(b, "second")?,
-        );
-        emit(&prove::one(ctx, &x, &y)?.0);
-    } else if let Some((a, b)) = line.split_once('?') {
-        compare::run(ctx, a.trim(), b.trim(), false)?;
-    } else {
-        let t = input::parse(line)?;
-        emit(&simplify::one(ctx, &t)?.0);
-    }
+    Ok(())
+}
+
+/// `A ? B`: `onag compare A B`.
+fn compared(ctx: &Ctx, text: &str) -> Result<(), Failure> {
+    let (a, b) = text
+        .split_once('?')
+        .ok_or_else(|| Failure::bad("expected `A ? B`, e.g. ^ ? *"))?;
+    compare::run(ctx, a.trim(), b.trim(), false)?;
     Ok(())
 }

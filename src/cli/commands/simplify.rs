@@ -11,58 +11,66 @@ use crate::ops::Format;
 use crate::term::Term;
 
 pub(super) fn run(ctx: &Ctx, inp: Input, misere: bool) -> Result<i32, Failure> {
-    if misere {
-        return run_misere(ctx, inp);
-    }
-    if let Input::One(src) = &inp {
-        let src: &str = src;
-        // A loopy game (`on + off`, `a{0|a}`) has its own derivation, chosen by its notation.
-        let t = input::parse(src)?;
-        if crate::ops::loopy::is_loopy(&t) {
-            let (text, status) = loopy(ctx, &t).map_err(|e| e.at_source(src, 1, None))?;
-            emit(&text);
-            return Ok(status);
-        }
-    }
     match inp {
         Input::One(src) => {
-            let t = input::parse(src)?;
-            let (text, status) = with_spinner(ctx, &t, |s, json| {
-                let out = rendered(ctx, &s, json);
-                // The process ends with this command: freeing a large proof node by node
-                // costs a tenth of its run (S(16): 48,566 steps) and gives nothing back.
-                std::mem::forget(s);
-                out
-            })
-            .map_err(|e| e.at_source(src, 1, None))?;
+            let (text, status) = single(ctx, src, misere, Ends::Process)?;
             emit(&text);
-            Ok(status.code())
+            Ok(status)
         }
         // Derivations are several lines each: a blank line between them.
         Input::Batch(source) => batch(source, "\n", |n, line| {
             let t = input::parse_line(line, n)?;
-            one(ctx, &t).map_err(|e| e.at_source(line, n, None))
+            if misere {
+                misere_one(ctx, &t)
+            } else {
+                one(ctx, &t)
+            }
+            .map_err(|e| e.at_source(line, n, None))
         }),
     }
 }
 
-/// `simplify --misere`: each term's misère derivation ([`crate::ops::misere::simplify`]).
-fn run_misere(ctx: &Ctx, inp: Input) -> Result<i32, Failure> {
-    let one = |t: &Term| crate::ops::misere::simplify(ctx, t, crate::ops::misere::budget(ctx));
-    match inp {
-        Input::One(src) => {
-            let t = input::parse(src)?;
-            let (text, status) = one(&t).map_err(|e| e.at_source(src, 1, None))?;
-            emit(&text);
-            Ok(status.code())
-        }
-        Input::Batch(source) => batch(source, "\n", |n, line| {
-            let t = input::parse_line(line, n)?;
-            one(&t)
-                .map(|(t, s)| (t, s.code()))
-                .map_err(|e| e.at_source(line, n, None))
-        }),
+/// What follows a derivation of [`single`]: the end of the process (a lone argument), or
+/// more work in the same process (a line of the REPL).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ends {
+    Process,
+    Session,
+}
+
+/// The derivation of one expression given whole, `onag simplify [--misere] SRC` and the
+/// REPL's `:simplify` / `:misere` (one code path, so they answer alike): its text and status.
+pub(crate) fn single(
+    ctx: &Ctx,
+    src: &str,
+    misere: bool,
+    ends: Ends,
+) -> Result<(String, i32), Failure> {
+    let t = input::parse(src)?;
+    if misere {
+        return misere_one(ctx, &t).map_err(|e| e.at_source(src, 1, None));
     }
+    // A loopy game (`on + off`, `a{0|a}`) has its own derivation, chosen by its notation.
+    if crate::ops::loopy::is_loopy(&t) {
+        return loopy(ctx, &t).map_err(|e| e.at_source(src, 1, None));
+    }
+    with_spinner(ctx, &t, |s, json| {
+        let out = rendered(ctx, &s, json);
+        if ends == Ends::Process {
+            // The process ends with this command: freeing a large proof node by node
+            // costs a tenth of its run (S(16): 48,566 steps) and gives nothing back.
+            std::mem::forget(s);
+        }
+        out
+    })
+    .map(|(t, s)| (t, s.code()))
+    .map_err(|e| e.at_source(src, 1, None))
+}
+
+/// One term's misère derivation ([`crate::ops::misere::simplify`]).
+fn misere_one(ctx: &Ctx, t: &Term) -> Result<(String, i32), Failure> {
+    crate::ops::misere::simplify(ctx, t, crate::ops::misere::budget(ctx))
+        .map(|(t, s)| (t, s.code()))
 }
 
 /// One term's derivation (or picture) and its status: a limit when the chosen rules stop
