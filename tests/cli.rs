@@ -464,3 +464,118 @@ fn sums_are_derived_by_lemmas_and_checked_lemma_by_lemma() {
     assert!(stdout(&o).contains("lemma 1, step 3"), "{}", stdout(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The long options a `--help` lists: those of the command itself (before the global
+/// heading), and those under "Global options".
+fn listed_options(help: &str) -> (Vec<String>, Vec<String>) {
+    let (own, global) = help.split_once("Global options:").unwrap_or((help, ""));
+    let longs = |text: &str| -> Vec<String> {
+        let mut v: Vec<String> = text
+            .lines()
+            .filter_map(|l| {
+                let l = l.trim_start();
+                let l = l.strip_prefix("-h, ").or(l.strip_prefix("-V, ")).unwrap_or(l);
+                let name = l.strip_prefix("--")?;
+                Some(
+                    name.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                        .next()?
+                        .to_string(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    (longs(own), longs(global))
+}
+
+/// Every subcommand's `--help` lists exactly the options it reads (what each command does
+/// with its inputs, written out here from the commands' definitions: `eval` uses no rules,
+/// `compare` has no tree to draw, `lexicode` no game), and the process-wide ones in one short
+/// "Global options" group.
+#[test]
+fn each_help_lists_only_the_options_its_command_uses() {
+    let table: &[(&str, &[&str])] = &[
+        (
+            "eval",
+            &["file", "json", "tree-size", "ruleset", "format", "tree", "share", "time-limit"],
+        ),
+        (
+            "simplify",
+            &[
+                "misere", "file", "format", "tree", "share", "rules", "explain", "steps",
+                "time-limit",
+            ],
+        ),
+        (
+            "prove",
+            &["misere", "file", "format", "rules", "explain", "steps", "time-limit"],
+        ),
+        ("compare", &["brief", "format", "explain", "time-limit"]),
+        ("lexicode", &["words", "format", "time-limit"]),
+        ("rules", &["format", "rules"]),
+        ("analyze", &["certificate", "format", "time-limit"]),
+        ("check", &["format", "rules", "time-limit"]),
+        ("repl", &["share", "rules", "explain", "steps", "time-limit"]),
+    ];
+    let mut global = vec!["ascii", "color", "max-memory", "threads", "unicode", "width"];
+    global.sort();
+    for (cmd, own) in table {
+        let o = onag(&[cmd, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{cmd}");
+        let help = stdout(&o);
+        let (listed, listed_global) = listed_options(&help);
+        let mut want: Vec<&str> = own.to_vec();
+        want.push("help");
+        want.sort();
+        assert_eq!(listed, want, "onag {cmd} --help lists:\n{help}");
+        assert_eq!(listed_global, global, "onag {cmd} --help, global:\n{help}");
+    }
+}
+
+/// An option that does not apply to a command is refused in one line saying why, exit 2 —
+/// never accepted and ignored.
+#[test]
+fn options_that_do_not_apply_are_refused() {
+    let cases: &[&[&str]] = &[
+        &["eval", "--rules", "fundamental", "{0|5}"],
+        &["eval", "--explain", "3", "{0|5}"],
+        &["eval", "--steps", "grouped", "1"],
+        &["compare", "--rules", "fundamental", "1", "2"],
+        &["compare", "--share", "0", "1", "2"],
+        &["analyze", "--explain", "1", "{2|-1}"],
+        &["rules", "--explain", "1"],
+        &["lexicode", "--rules", "all", "2", "7", "3"],
+    ];
+    for args in cases {
+        let o = onag(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}: {}", stdout(&o));
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(args[1]) && err.contains("does not apply"), "{args:?}: {err}");
+    }
+    // A format a command cannot write is refused, in one line.
+    for args in [
+        &["lexicode", "--format", "svg", "2", "7", "3"][..],
+        &["lexicode", "--format", "latex", "2", "7", "3"][..],
+    ] {
+        let o = onag(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}: {}", stdout(&o));
+        assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
+    }
+    // lexicode's JSON is JSON: the Hamming code [7,4,3] has 16 words (Conway and Sloane).
+    let o = onag(&["lexicode", "--format", "json", "2", "7", "3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["size"], 16, "{v}");
+    // Global options apply on either side of the command.
+    for args in [
+        &["--ascii", "eval", "{0|^}"][..],
+        &["eval", "--ascii", "{0|^}"][..],
+    ] {
+        let o = onag(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    }
+}

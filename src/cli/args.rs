@@ -345,17 +345,18 @@ pub enum ColorChoice {
 #[derive(Args, Debug, Clone)]
 #[command(next_help_heading = "Global options")]
 pub struct StyleArgs {
-    /// Print ↑ ↓ ⇑ ⇓ ± − ≤ ≥ (default: when standard output is a UTF-8 terminal).
+    /// Print ↑ ↓ ⇑ ⇓ ± − ≤ ≥ (default: on a UTF-8 terminal).
     #[arg(long, global = true, conflicts_with = "ascii")]
     pub unicode: bool,
     /// Print CGSuite's ASCII (^ v +- <=) even on a Unicode terminal.
     #[arg(long, global = true)]
     pub ascii: bool,
-    /// Wrap long terms to this many columns (default: the terminal's width; one line in a pipe).
+    /// Wrap long terms to this many columns (default: the terminal's; one line in a pipe).
     #[arg(long, value_name = "COLUMNS", global = true)]
     pub width: Option<usize>,
-    /// Colour rule names: auto (a terminal without NO_COLOR), always or never.
-    #[arg(long, value_enum, default_value = "auto", global = true)]
+    /// Colour rule names: auto (on a terminal without NO_COLOR, the default), always, never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value = "auto", global = true,
+          hide_default_value = true, hide_possible_values = true)]
     pub color: ColorChoice,
 }
 
@@ -431,15 +432,13 @@ pub struct TeachArgs {
 #[derive(Args, Debug, Clone)]
 #[command(next_help_heading = "Global options")]
 pub struct LimitArgs {
-    /// The most memory onag may allocate, e.g. 4G, 512M, 64MiB (K, M, G, T are powers of
-    /// 1024; a bare number is bytes). Every allocation is counted; a computation that reaches
-    /// the limit stops with a message naming it and exit status 3.
+    /// The most memory onag may allocate (default 4G; K, M, G, T are powers of 1024): every
+    /// allocation is counted, and a run that reaches it stops with exit status 3.
     #[arg(long, value_name = "SIZE", default_value = "4G", global = true,
-          value_parser = parse_memory)]
+          hide_default_value = true, value_parser = parse_memory)]
     pub max_memory: usize,
-    /// Threads for the searches of the rulesets (Domineering, Clobber); 0 = one per core.
-    /// The values are the same with any count.
-    #[arg(long, value_name = "N", default_value_t = 0, global = true)]
+    /// Threads for the searches of the rulesets (default 0: one per core; same values with any).
+    #[arg(long, value_name = "N", default_value_t = 0, global = true, hide_default_value = true)]
     pub threads: usize,
 }
 
