@@ -474,7 +474,10 @@ fn listed_options(help: &str) -> (Vec<String>, Vec<String>) {
             .lines()
             .filter_map(|l| {
                 let l = l.trim_start();
-                let l = l.strip_prefix("-h, ").or(l.strip_prefix("-V, ")).unwrap_or(l);
+                let l = l
+                    .strip_prefix("-h, ")
+                    .or(l.strip_prefix("-V, "))
+                    .unwrap_or(l);
                 let name = l.strip_prefix("--")?;
                 Some(
                     name.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
@@ -498,27 +501,61 @@ fn each_help_lists_only_the_options_its_command_uses() {
     let table: &[(&str, &[&str])] = &[
         (
             "eval",
-            &["file", "json", "tree-size", "ruleset", "format", "tree", "share", "time-limit"],
+            &[
+                "file",
+                "json",
+                "tree-size",
+                "ruleset",
+                "format",
+                "tree",
+                "share",
+                "time-limit",
+            ],
         ),
         (
             "simplify",
             &[
-                "misere", "file", "format", "tree", "share", "rules", "explain", "steps",
+                "misere",
+                "file",
+                "format",
+                "tree",
+                "share",
+                "rules",
+                "explain",
+                "steps",
                 "time-limit",
             ],
         ),
         (
             "prove",
-            &["misere", "file", "format", "rules", "explain", "steps", "time-limit"],
+            &[
+                "misere",
+                "file",
+                "format",
+                "rules",
+                "explain",
+                "steps",
+                "time-limit",
+            ],
         ),
         ("compare", &["brief", "format", "explain", "time-limit"]),
         ("lexicode", &["words", "format", "time-limit"]),
         ("rules", &["format", "rules"]),
         ("analyze", &["certificate", "format", "time-limit"]),
         ("check", &["format", "rules", "time-limit"]),
-        ("repl", &["share", "rules", "explain", "steps", "time-limit"]),
+        (
+            "repl",
+            &["share", "rules", "explain", "steps", "time-limit"],
+        ),
     ];
-    let mut global = vec!["ascii", "color", "max-memory", "threads", "unicode", "width"];
+    let mut global = vec![
+        "ascii",
+        "color",
+        "max-memory",
+        "threads",
+        "unicode",
+        "width",
+    ];
     global.sort();
     for (cmd, own) in table {
         let o = onag(&[cmd, "--help"]);
@@ -553,7 +590,10 @@ fn options_that_do_not_apply_are_refused() {
         assert!(stdout(&o).is_empty(), "{args:?}: {}", stdout(&o));
         let err = stderr(&o);
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(args[1]) && err.contains("does not apply"), "{args:?}: {err}");
+        assert!(
+            err.contains(args[1]) && err.contains("does not apply"),
+            "{args:?}: {err}"
+        );
     }
     // A format a command cannot write is refused, in one line.
     for args in [

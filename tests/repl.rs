@@ -55,7 +55,11 @@ fn every_line_answers_as_its_command() {
         let (got, err) = repl(&[], line);
         let o = onag(cmd);
         let want = stdout(&o);
-        assert!(!want.is_empty(), "onag {cmd:?} printed nothing: {}", stderr(&o));
+        assert!(
+            !want.is_empty(),
+            "onag {cmd:?} printed nothing: {}",
+            stderr(&o)
+        );
         if got != want || !err.is_empty() {
             failures.push(format!(
                 "{line}\n--- onag {cmd:?} prints\n{want}--- the REPL prints\n{got}--- and on stderr\n{err}"
@@ -79,7 +83,10 @@ fn the_repls_options_apply() {
     ]));
     assert_eq!(got, want, "{err}");
     // fundamental rules only: the simplicity rule is not among them.
-    assert!(got.contains("reversible-right") && !got.contains("simplicity"), "{got}");
+    assert!(
+        got.contains("reversible-right") && !got.contains("simplicity"),
+        "{got}"
+    );
 }
 
 /// A line with no derivation names the REPL's `:eval`, and `:eval` of it answers.
@@ -122,7 +129,10 @@ fn help_lists_each_command_with_an_example_that_runs() {
             continue;
         };
         let ex = ex.trim();
-        if !ex.is_empty() && !line.trim_start().starts_with(":help") && !line.trim_start().starts_with(":quit") {
+        if !ex.is_empty()
+            && !line.trim_start().starts_with(":help")
+            && !line.trim_start().starts_with(":quit")
+        {
             examples.push(ex.to_string());
         }
     }

@@ -355,8 +355,15 @@ pub struct StyleArgs {
     #[arg(long, value_name = "COLUMNS", global = true)]
     pub width: Option<usize>,
     /// Colour rule names: auto (on a terminal without NO_COLOR, the default), always, never.
-    #[arg(long, value_enum, value_name = "WHEN", default_value = "auto", global = true,
-          hide_default_value = true, hide_possible_values = true)]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHEN",
+        default_value = "auto",
+        global = true,
+        hide_default_value = true,
+        hide_possible_values = true
+    )]
     pub color: ColorChoice,
 }
 
@@ -438,7 +445,13 @@ pub struct LimitArgs {
           hide_default_value = true, value_parser = parse_memory)]
     pub max_memory: usize,
     /// Threads for the searches of the rulesets (default 0: one per core; same values with any).
-    #[arg(long, value_name = "N", default_value_t = 0, global = true, hide_default_value = true)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 0,
+        global = true,
+        hide_default_value = true
+    )]
     pub threads: usize,
 }
 

@@ -76,7 +76,11 @@ pub fn inapplicable_flag(args: &[String]) -> Option<String> {
     });
     let name = rest.next()?;
     let sub = cmd.find_subcommand(name)?;
-    let own = |c: &clap::Command, flag: &str| c.get_arguments().any(|a| a.get_long() == Some(flag));
+    // Hidden options (the server's internal `--worker`) are named to no one.
+    let own = |c: &clap::Command, flag: &str| {
+        c.get_arguments()
+            .any(|a| a.get_long() == Some(flag) && !a.is_hide_set())
+    };
     for arg in rest {
         if arg == "--" {
             break;
