@@ -282,6 +282,24 @@ pub enum Command {
     Serve(ServeArgs),
 }
 
+/// The REPL's commands, each with an example: what `:help` prints in the session and
+/// `onag repl --help` ends with.
+pub(crate) const REPL_COMMANDS: &str = "\
+Each line is answered as the command of the same name answers it (`onag simplify`, ...):
+  G                 simplify G, one rule per step        {0,1|2}     on + off
+  A = B             prove A = B, or show who wins A - B  {0|5} = 1   on + off = dud
+  A ? B             compare A and B                      ^ ? *
+  :simplify G       the same as a plain G                :simplify {0|5}
+  :prove A = B      the same as a plain A = B            :prove ^ + ^ = {0|^}
+  :compare A ? B    the same as a plain A ? B            :compare 1/2 ? {0|1}
+  :eval G           the value only (also of w+1, 1/3, on+off), as `onag eval`   :eval w+1
+  :analyze G        outcome, stops, mean, temperature, ... as `onag analyze`    :analyze {2|-1}
+  :misere G         misère play (`--misere`): G's simplest form, or A = B       :misere *2+*2
+  :rules [NAME]     list the rules, or show one                                 :rules dominated-left
+  :help             this text
+  :quit             leave (also Ctrl-D)
+";
+
 /// `onag repl --help`'s examples and the session's commands, the list `:help` prints.
 fn repl_after_help() -> String {
     format!(
@@ -289,7 +307,7 @@ fn repl_after_help() -> String {
          printf 'on + off = dud\\n:eval w+1\\n' | onag repl     answers on standard output\n\n\
          In the session:\n  onag> {{0,1|2}}\n  onag> ^ + ^ + * = {{0|^}}\n  onag> :eval 1/3\n  \
          onag> :quit\n\n{}",
-        crate::cli::commands::repl::HELP
+        REPL_COMMANDS
     )
 }
 

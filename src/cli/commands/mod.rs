@@ -6,7 +6,7 @@ pub(crate) mod compare;
 mod eval;
 mod lexicode;
 pub(crate) mod prove;
-pub(crate) mod repl;
+mod repl;
 pub(crate) mod rules;
 pub(crate) mod simplify;
 

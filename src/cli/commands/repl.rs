@@ -10,28 +10,12 @@
 
 use super::simplify::Ends;
 use super::{analyze, compare, emit, eval, prove, rules, simplify, Ctx};
+use crate::cli::args::REPL_COMMANDS;
 use crate::cli::input;
 use crate::ops::exit::{Failure, OK};
 use crate::ops::Format;
 use rustyline::error::ReadlineError;
 use std::io::IsTerminal;
-
-/// The REPL's commands, each with an example; `onag repl --help` shows the same list.
-pub(crate) const HELP: &str = "\
-Each line is answered as the command of the same name answers it (`onag simplify`, ...):
-  G                 simplify G, one rule per step        {0,1|2}     on + off
-  A = B             prove A = B, or show who wins A - B  {0|5} = 1   on + off = dud
-  A ? B             compare A and B                      ^ ? *
-  :simplify G       the same as a plain G                :simplify {0|5}
-  :prove A = B      the same as a plain A = B            :prove ^ + ^ = {0|^}
-  :compare A ? B    the same as a plain A ? B            :compare 1/2 ? {0|1}
-  :eval G           the value only (also of w+1, 1/3, on+off), as `onag eval`   :eval w+1
-  :analyze G        outcome, stops, mean, temperature, ... as `onag analyze`    :analyze {2|-1}
-  :misere G         misère play (`--misere`): G's simplest form, or A = B       :misere *2+*2
-  :rules [NAME]     list the rules, or show one                                 :rules dominated-left
-  :help             this text
-  :quit             leave (also Ctrl-D)
-";
 
 pub(super) fn run(ctx: &Ctx) -> Result<i32, Failure> {
     let mut rl = rustyline::DefaultEditor::new()
@@ -126,7 +110,7 @@ fn answer(ctx: &Ctx, line: &str) -> Result<(), Failure> {
     let time_limit = ctx.time_limit.unwrap_or(60.0);
     match cmd {
         ":help" => {
-            emit(HELP);
+            emit(REPL_COMMANDS);
         }
         ":rules" => {
             rules::run(ctx, (!rest.is_empty()).then_some(rest))?;
