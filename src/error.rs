@@ -102,7 +102,8 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Parse(e) | Error::At(e) => f.write_str(e.render().trim_end()),
+            // The caret rendering, without the `error: ` a program adds to every message.
+            Error::Parse(e) | Error::At(e) => f.write_str(&strip_error(&e.render())),
             Error::Call { message, .. } => write!(f, "{message}"),
             Error::RuleFile(e) => write!(f, "{e}"),
             Error::Limit {
@@ -134,7 +135,16 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    /// The layer's own error, where this one wraps it (a parse error, a rule file's error).
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Parse(e) | Error::At(e) => Some(e),
+            Error::RuleFile(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl Error {
     /// This error placed in `src`, the text of the term whose evaluation raised it: an
@@ -153,13 +163,21 @@ impl Error {
     }
 }
 
+/// A rendering without the `error: ` in front, which a program's message adds.
+fn strip_error(r: &str) -> String {
+    r.strip_prefix("error: ")
+        .unwrap_or(r)
+        .trim_end()
+        .to_string()
+}
+
 impl From<ParseError> for Error {
     /// Bad input, unless the parser stopped at the memory limit (then a limit, with the same
     /// rendering).
     fn from(e: ParseError) -> Self {
         if crate::memory::is_limit_message(&e.message) {
             Error::Limit {
-                which: e.render().trim_end().to_string(),
+                which: strip_error(&e.render()),
                 reached: None,
             }
         } else {
@@ -333,7 +351,8 @@ mod tests {
         m.message = format!("{} 1 MiB of memory", crate::memory::LIMIT_REACHED);
         let e: Error = m.clone().into();
         assert_eq!(e.exit_code(), status::LIMIT);
-        assert_eq!(e.to_string(), m.render().trim_end());
+        assert_eq!(e.to_string(), strip_error(&m.render()));
+        assert!(!e.to_string().starts_with("error"), "{e}");
         // A plain parse error prints with its caret.
         let e: Error = p.into();
         assert!(e.to_string().contains('^'), "{e}");

@@ -73,6 +73,8 @@ impl std::fmt::Display for TableError {
     }
 }
 
+impl std::error::Error for TableError {}
+
 fn is_leaf(t: &Term) -> bool {
     matches!(t, Term::Nus { .. } | Term::Hackenstring(_) | Term::Ref(_))
 }
