@@ -70,6 +70,7 @@ pub(crate) mod syntax;
 pub(crate) mod term;
 pub(crate) mod term_table;
 
+pub use api::check::{check_path, check_reader, CheckedFile};
 pub use api::value::{LoopyKind, LoopyValue, MisereForm, ShortGame, Value};
 pub use api::verdict::{Disproof, Distinguisher, Evidence, Simplification, Verdict};
 pub use api::{
@@ -139,7 +140,6 @@ pub use loopy::outcome::{LoopyOutcome, Result3 as LoopyResult};
 pub use loopy::{Graph as LoopyGraph, Loopy, Player as LoopyPlayer, Work as LoopyWork};
 pub use number::{Dyadic, Nimber, ParseDyadicError};
 pub use play::Play;
-pub use proof::json::CheckedFile;
 /// A proof: the steps from the input to the result, each a rule applied at a place with its
 /// witnesses, and the lemmas it cites. It travels as JSON and is checked against a rule set by
 /// the independent checker ([`check`] for a file, [`Proof::verify`] for a proof in memory).

@@ -6,6 +6,8 @@
 //! one shape of every play (`value`: [`Value`]; `verdict`: [`Simplification`], [`Verdict`],
 //! [`Disproof`]). They are the stable surface; the layers below may change.
 
+pub(crate) mod check;
+pub use check::check;
 pub(crate) mod value;
 pub(crate) mod verdict;
 
@@ -14,7 +16,6 @@ use crate::error::Error;
 use crate::functions::world;
 use crate::kernel::{Kernel, Relation};
 use crate::play::Play;
-use crate::proof::json::CheckedFile;
 use crate::rules::RuleSet;
 use crate::term::Term;
 use value::Value;
@@ -53,12 +54,12 @@ pub fn parse(text: &str) -> Result<Term, Error> {
 /// let t = onag::parse("{0, 1 | 2} + *")?;
 /// assert_eq!(onag::evaluate(&t, &Engine::default())?.to_string(), "3/2*");
 /// let misere = Engine::default().with_play(Play::Misere);
-/// assert_eq!(onag::evaluate(&onag::parse("*2 + *2")?, &misere)?.to_string(), "*[2#2]");
+/// assert_eq!(onag::evaluate(&onag::parse("*2 + *2")?, &misere)?.to_string(), "*[2[2]]");
 /// let loopy = Engine::default().with_play(Play::Loopy);
 /// assert_eq!(onag::evaluate(&onag::parse("on + off")?, &loopy)?.to_string(), "dud");
 /// // Every call stops at the engine's limits with the limit's error.
-/// let tight = Engine::default().with_limits(Limits { max_work: 1000, ..Limits::default() });
-/// let big = onag::parse("domineering(\"....|....|....|....\")")?;
+/// let tight = Engine::default().with_limits(Limits { max_work: 100, ..Limits::default() });
+/// let big = onag::parse("{1|-1} + {2|-2} + {3|-3} + {4|-4} + {5|-5} + {6|-6} + {7|-7}")?;
 /// let e = onag::evaluate(&big, &tight).unwrap_err();
 /// assert!(matches!(e, onag::Error::Limit { .. }), "{e}");
 /// # Ok(())
@@ -279,7 +280,7 @@ pub fn prove(a: &Term, b: &Term, engine: &Engine) -> Result<Verdict, Error> {
 /// let loopy = Engine::default().with_play(Play::Loopy);
 /// assert_eq!(onag::compare(&p("on")?, &p("100")?, &loopy)?, Relation::Greater);
 /// let misere = Engine::default().with_play(Play::Misere);
-/// assert_eq!(onag::compare(&p("*2+*2")?, &p("*[2#2]")?, &misere)?, Relation::Equal);
+/// assert_eq!(onag::compare(&p("*2+*2")?, &p("*[2[2]]")?, &misere)?, Relation::Equal);
 /// # Ok(())
 /// # }
 /// ```
@@ -310,36 +311,6 @@ pub fn compare(a: &Term, b: &Term, engine: &Engine) -> Result<Relation, Error> {
             Ok(k.compare(x, y)?)
         }
     }
-}
-
-/// Reads a proof file (the JSON that [`crate::Proof::to_json`] writes and `onag simplify --format
-/// json` prints) and checks it against a rule set, as `onag check` does: every step re-matched,
-/// every side condition decided again, by a checker independent of the engine that wrote it. It
-/// reads as it checks, so a proof too large to hold is checked in the memory of its lemmas'
-/// statements. The file's own `checked` field is never believed.
-///
-/// A proof that fails is [`Error::Rejected`], naming the lemma and step; text that is not a
-/// proof is [`Error::BadInput`]; a check stopped by the memory limit or its budget of work is
-/// [`Error::Limit`]. To hold a proof instead, read it with [`crate::Proof::from_json`] and check it
-/// with [`crate::Proof::verify`].
-///
-/// ```
-/// use onag::{Engine, RuleSet};
-/// let rules = RuleSet::builtin();
-/// let s = onag::simplify(&onag::parse("{0,1|2}").unwrap(), &Engine::new(rules.clone())).unwrap();
-/// let json = s.proof.to_json();
-/// let file = onag::check(&json, &rules).unwrap();
-/// assert_eq!((file.input.to_string(), file.result.to_string()), ("{0,1|2}".into(), "3/2".into()));
-/// // The same proof against a rule set without the rule it used is rejected.
-/// let mut fewer = rules.clone();
-/// fewer.remove(&s.proof.steps[0].rule);
-/// assert!(matches!(onag::check(&json, &fewer), Err(onag::Error::Rejected { step: 0, .. })));
-/// assert!(matches!(onag::check("[]", &rules), Err(onag::Error::BadInput(_))));
-/// ```
-pub fn check(text: &str, rules: &RuleSet) -> Result<CheckedFile, Error> {
-    let (file, verdict) = crate::proof::json::read_and_check(text, rules)?;
-    verdict.map_err(crate::proof::ProofError::Check)?;
-    Ok(file)
 }
 
 /// The rule set shipped in `rules/`, or a named part of it (`"fundamental"`, `"all"`, a group

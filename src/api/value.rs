@@ -132,8 +132,10 @@ impl fmt::Display for ShortGame {
 /// let misere = Engine::default().with_play(Play::Misere);
 /// let v = onag::evaluate(&onag::parse("*2 + *2")?, &misere)?;
 /// let Value::Misere(form) = &v else { panic!("{v:?}") };
-/// assert_eq!(form.to_string(), "*[2#2]");
-/// assert_eq!(form.options()?.len(), 3);
+/// assert_eq!(form.to_string(), "*[2[2]]");
+/// // Its options are *2 + * and *2, whose simplest forms are the heaps *3 and *2.
+/// let options: Vec<String> = form.options()?.iter().map(|o| o.to_string()).collect();
+/// assert_eq!(options, ["*[2]", "*[3]"]);
 /// # Ok(())
 /// # }
 /// ```
@@ -422,10 +424,10 @@ impl PartialOrd for Value {
     }
 }
 
-/// The misère simplest form of a term, by the number world's `misere(G)`.
+/// The misère simplest form of a term, by the number world's `misere_canonical_form(G)`.
 pub(crate) fn misere_call(t: &Term) -> Term {
     Term::Call {
-        name: "misere".into(),
+        name: "misere_canonical_form".into(),
         args: vec![Arg::Game(t.clone())],
     }
 }

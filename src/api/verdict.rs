@@ -75,7 +75,7 @@ impl Simplification {
 /// let Verdict::Different(d) = onag::prove(&p("*2 + *2")?, &p("0")?, &misere)? else {
 ///     panic!()
 /// };
-/// assert_eq!((d.play, d.a.to_string(), d.b.to_string()), (Play::Misere, "*[2#2]".into(), "0".into()));
+/// assert_eq!((d.play, d.a.to_string(), d.b.to_string()), (Play::Misere, "*[2[2]]".into(), "*[0]".into()));
 /// assert!(d.to_string().contains("in misère play"), "{d}");
 /// # Ok(())
 /// # }

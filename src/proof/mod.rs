@@ -17,7 +17,7 @@
 //! let a = onag::parse("{0,1|2}").unwrap();
 //! let b = onag::parse("3/2").unwrap();
 //! match onag::prove(&a, &b, &engine).unwrap() {
-//!     Verdict::Equal(p) => assert!(p.checked),
+//!     Verdict::Equal(p) => assert!(p.checked()),
 //!     Verdict::Different(d) => panic!("{d:?}"),
 //! }
 //! ```
@@ -544,7 +544,7 @@ impl Simplification {
 /// let engine = Engine::new(RuleSet::builtin());
 /// let t = onag::parse("{1|-1} + {2|-2} + {3|-3}").unwrap();
 /// let s = onag::simplify(&t, &engine).unwrap();
-/// assert!(s.canonical && s.proof.checked);
+/// assert!(s.canonical && s.proof.checked());
 /// // Each distinct sum of options is proved once, as a lemma, and cited.
 /// assert!(!s.proof.lemmas.is_empty());
 /// assert_eq!(onag::print(s.result(), &Default::default()), "{6|4||2|0|||0|-2||-4|-6}");
@@ -701,6 +701,7 @@ pub struct WinningMove {
 /// let engine = Engine::new(RuleSet::builtin());
 /// let (a, b) = (onag::parse("^").unwrap(), onag::parse("*").unwrap());
 /// let Verdict::Different(d) = onag::prove(&a, &b, &engine).unwrap() else { panic!() };
+/// let onag::Evidence::Normal(d) = d.evidence else { panic!() };
 /// // ^ - * = ^*, a first-player win: Left moves to 0 (or *), Right to 0.
 /// assert_eq!(d.outcome, OutcomeClass::N);
 /// assert_eq!(d.difference.to_string(), "^*");
@@ -727,7 +728,7 @@ pub struct Disproof {
 /// use onag::{Engine, RuleSet, Verdict};
 /// let engine = Engine::new(RuleSet::builtin());
 /// let v = onag::prove(&onag::parse("{1|1}").unwrap(), &onag::parse("1*").unwrap(), &engine).unwrap();
-/// assert!(matches!(v, Verdict::Equal(ref p) if p.checked));
+/// assert!(matches!(v, Verdict::Equal(ref p) if p.checked()));
 /// let text = v.to_string();
 /// assert!(text.starts_with("    {1|1}\n  = "), "{text}");
 /// assert!(text.contains("proved: {1|1} = 1* ("), "{text}");
