@@ -138,6 +138,9 @@ pub use kernel::Relation;
 pub use loopy::notation::{read as read_loopy, ReadError as LoopyReadError};
 pub use loopy::outcome::{LoopyOutcome, Result3 as LoopyResult};
 pub use loopy::{Graph as LoopyGraph, Loopy, Player as LoopyPlayer, Work as LoopyWork};
+/// The big integers of terms (`Term::Nus`'s multiple of ↑, `Term::Multiple`'s count), as
+/// num-bigint has them, so a caller needs no dependency of its own to build one.
+pub use num_bigint::BigInt;
 pub use number::{Dyadic, Nimber, ParseDyadicError};
 pub use play::Play;
 /// A proof: the steps from the input to the result, each a rule applied at a place with its

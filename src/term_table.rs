@@ -520,13 +520,13 @@ impl TermTable {
             Term::Game { left, right } => {
                 let mut l: Vec<Term> = left.iter().map(|c| norm_child(self, c)).collect();
                 let mut r: Vec<Term> = right.iter().map(|c| norm_child(self, c)).collect();
-                l.sort();
-                r.sort();
+                l.sort_by(Term::structural_cmp);
+                r.sort_by(Term::structural_cmp);
                 Term::Game { left: l, right: r }
             }
             Term::PlusMinus(xs) => {
                 let mut v: Vec<Term> = xs.iter().map(|c| norm_child(self, c)).collect();
-                v.sort();
+                v.sort_by(Term::structural_cmp);
                 Term::PlusMinus(v)
             }
             other => {
@@ -610,7 +610,9 @@ impl TermTable {
         };
         let last = all.len().saturating_sub(1);
         let sig = |i: usize, colour: &[usize]| {
-            renumber_with(all[i], &|r| colour[at(i, r).min(last)] as u32)
+            crate::term::Structural(renumber_with(all[i], &|r| {
+                colour[at(i, r).min(last)] as u32
+            }))
         };
         let colour = match crate::loopy::refine::refine(all.len(), &sig, &mut |_| Ok(())) {
             Ok((c, _)) => c,

@@ -69,7 +69,14 @@ pub fn check(text: &str, rules: &RuleSet) -> Result<CheckedFile, Error> {
     let resolve = |t: &Term| file.terms.as_where(t).unwrap_or_else(|| t.clone());
     let (input, result) = (resolve(&file.input), resolve(&file.result));
     let engine = Engine::default().with_play(file.play);
-    let value = match super::evaluate(&result, &engine) {
+    // The misère evaluator takes trees: a result written with `where` is written out for it
+    // when that is small enough.
+    let value = match super::evaluate(&result, &engine).or_else(|e| {
+        match crate::sharing::expand(&result, crate::analysis::MAX_TREE as usize) {
+            Ok(tree) if tree != result => super::evaluate(&tree, &engine),
+            _ => Err(e),
+        }
+    }) {
         Ok(v) => v,
         // A form the evaluator does not take (a loopy graph written through the table):
         // the result as written.

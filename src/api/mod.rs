@@ -41,6 +41,21 @@ pub fn parse(text: &str) -> Result<Term, Error> {
     Ok(crate::syntax::parse(text)?)
 }
 
+impl std::str::FromStr for Term {
+    type Err = Error;
+
+    /// Reads a game written in CGSuite's notation, as [`parse`] does.
+    ///
+    /// ```
+    /// let t: onag::Term = "{0, 1 | 2}".parse().unwrap();
+    /// assert_eq!(t.to_string(), "{0,1|2}");
+    /// assert!("{0 |".parse::<onag::Term>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Term, Error> {
+        parse(s)
+    }
+}
+
 /// The value of a term in the engine's play, under its limits: in normal play a short
 /// game's canonical form, and the values that are not short games as the number world has
 /// them (surreals and ordinals `w+1`, transfinite nimbers, lists, booleans, loopy games,
