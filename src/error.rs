@@ -257,6 +257,72 @@ impl From<ProofError> for Error {
     }
 }
 
+impl From<crate::loopy::notation::ReadError> for Error {
+    /// A loopy game's text: a parse error with its place, or the kernel's error (a limit).
+    fn from(e: crate::loopy::notation::ReadError) -> Self {
+        match e {
+            crate::loopy::notation::ReadError::Parse(p) => p.into(),
+            crate::loopy::notation::ReadError::Kernel(k) => k.into(),
+        }
+    }
+}
+
+impl From<crate::number::SurrealError> for Error {
+    /// An operation outside the surreals onag computes with: bad input.
+    fn from(e: crate::number::SurrealError) -> Self {
+        Error::BadInput(e.to_string())
+    }
+}
+
+impl From<crate::number::On2RangeError> for Error {
+    /// A nimber outside the range onag computes with: bad input.
+    fn from(e: crate::number::On2RangeError) -> Self {
+        Error::BadInput(e.to_string())
+    }
+}
+
+impl From<crate::term_table::TableError> for Error {
+    /// A malformed term table (of a proof file): bad input.
+    fn from(e: crate::term_table::TableError) -> Self {
+        Error::BadInput(format!("the term table: {e}"))
+    }
+}
+
+impl From<crate::proof::thermocheck::CertError> for Error {
+    /// A thermograph certificate that does not check: a rejected claim, at its entry.
+    fn from(e: crate::proof::thermocheck::CertError) -> Self {
+        Error::Rejected {
+            lemma: None,
+            step: e.entry.unwrap_or(0),
+            reason: e.reason,
+        }
+    }
+}
+
+impl From<crate::sharing::ExpandError> for Error {
+    /// A shared term too large to write out is a limit; a name no `where` defines, bad input.
+    fn from(e: crate::sharing::ExpandError) -> Self {
+        match e {
+            crate::sharing::ExpandError::TooLarge { .. } => Error::Limit {
+                which: e.to_string(),
+                reached: None,
+            },
+            _ => Error::BadInput(e.to_string()),
+        }
+    }
+}
+
+impl From<crate::rulesets::RulesetError> for Error {
+    /// A position that does not read, or an argument outside the ruleset's domain, is bad
+    /// input; the kernel's error keeps its kind.
+    fn from(e: crate::rulesets::RulesetError) -> Self {
+        match e {
+            crate::rulesets::RulesetError::Kernel(k) => k.into(),
+            other => Error::BadInput(other.to_string()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -305,6 +305,18 @@ fn errors_carry_by_question_mark_and_print_without_a_prefix() {
     let e = loopy_bad().unwrap_err();
     assert!(!e.to_string().starts_with("error"), "{e}");
     assert!(e.source().is_some(), "{e}");
+    // And into the library's own error, by `From`.
+    fn into_onag_error(text: &str) -> Result<onag::Loopy, Error> {
+        let mut k = onag::Kernel::new();
+        Ok(onag::read_loopy(
+            text,
+            &mut k,
+            &mut onag::LoopyWork::default(),
+        )?)
+    }
+    assert!(into_onag_error("upon").is_ok());
+    let e = into_onag_error("{pass |").unwrap_err();
+    assert!(matches!(e, Error::Parse(_)) && e.exit_code() == 2, "{e:?}");
     // Every public error type is a std error.
     fn is_error<E: StdError + Send + Sync + 'static>() {}
     is_error::<onag::Error>();
