@@ -51,13 +51,14 @@ fn benches(c: &mut Criterion) {
     // CGSuite's strip: its sides derived step by step, the proof written and checked
     // (`onag simplify --format json`), and the proof checked again from its JSON (`onag check`).
     let strip = onag::parse("backsliding_toads_and_frogs(\"ttt..fff\")").expect("parses");
+    let loopy = onag::Engine::default().with_play(onag::Play::Loopy);
     g.bench_function("derivation_ttt_fff_json", |b| {
         b.iter(|| {
-            let s = onag::simplify_loopy(&strip).expect("derives");
+            let s = onag::simplify(&strip, &loopy).expect("derives");
             black_box(s.proof.to_json())
         })
     });
-    let json = onag::simplify_loopy(&strip)
+    let json = onag::simplify(&strip, &loopy)
         .expect("derives")
         .proof
         .to_json();

@@ -78,13 +78,17 @@ fn benches(c: &mut Criterion) {
     // Issue 32's derivation target: `simplify --misere 'kayles(7)' --format json` (the proof
     // written, its forms a DAG in the term table) and its check, each under a second.
     let k7 = onag::parse("kayles(7)").expect("parses");
+    let misere = onag::Engine::default().with_play(onag::Play::Misere);
     g.bench_function("derivation_kayles_7_json", |b| {
         b.iter(|| {
-            let s = onag::simplify_misere(&k7).expect("derives");
+            let s = onag::simplify(&k7, &misere).expect("derives");
             black_box(s.proof.to_json())
         })
     });
-    let json = onag::simplify_misere(&k7).expect("derives").proof.to_json();
+    let json = onag::simplify(&k7, &misere)
+        .expect("derives")
+        .proof
+        .to_json();
     let rules = onag::RuleSet::builtin();
     g.bench_function("check_kayles_7_json", |b| {
         b.iter(|| black_box(onag::check(&json, &rules).is_ok()))

@@ -32,7 +32,7 @@ fn main() {
         println!("= {}", show(&step.to));
         println!("    by {}: {}", step.rule, step.why);
     }
-    assert!(proof.checked, "prove_eq checks its proofs");
+    assert!(proof.checked(), "prove_eq checks its proofs");
     assert_eq!(show(&proof.result), "3/2");
     // Seed 004: "0 is dominated by 1, so we may delete it".
     let dominated = proof
@@ -54,6 +54,10 @@ fn main() {
         onag::prove(&c, &one, &Engine::new(rules.clone())).expect("the kernel decides")
     else {
         panic!("{{0|1}} = 1/2, not 1");
+    };
+    // Normal play's evidence: the outcome of a - b and the moves that win it.
+    let onag::Evidence::Normal(d) = d.evidence else {
+        panic!("normal play")
     };
     println!();
     println!(

@@ -62,7 +62,7 @@ fn main() {
             "{game}: the fundamental rules reach the canonical form"
         );
         assert_eq!(show(&run.result), canonical, "{game}");
-        assert!(proof.checked, "{game}: the proof checks");
+        assert!(proof.checked(), "{game}: the proof checks");
         // Only fundamental rules were available, so every step is one of them.
         assert!(proof.steps.iter().all(|s| rules.get(&s.rule).is_some()));
     }

@@ -102,7 +102,8 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Parse(e) | Error::At(e) => f.write_str(e.render().trim_end()),
+            // The caret rendering, without the `error: ` a program adds to every message.
+            Error::Parse(e) | Error::At(e) => f.write_str(&strip_error(&e.render())),
             Error::Call { message, .. } => write!(f, "{message}"),
             Error::RuleFile(e) => write!(f, "{e}"),
             Error::Limit {
@@ -134,7 +135,16 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    /// The layer's own error, where this one wraps it (a parse error, a rule file's error).
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Parse(e) | Error::At(e) => Some(e),
+            Error::RuleFile(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl Error {
     /// This error placed in `src`, the text of the term whose evaluation raised it: an
@@ -153,13 +163,21 @@ impl Error {
     }
 }
 
+/// A rendering without the `error: ` in front, which a program's message adds.
+fn strip_error(r: &str) -> String {
+    r.strip_prefix("error: ")
+        .unwrap_or(r)
+        .trim_end()
+        .to_string()
+}
+
 impl From<ParseError> for Error {
     /// Bad input, unless the parser stopped at the memory limit (then a limit, with the same
     /// rendering).
     fn from(e: ParseError) -> Self {
         if crate::memory::is_limit_message(&e.message) {
             Error::Limit {
-                which: e.render().trim_end().to_string(),
+                which: strip_error(&e.render()),
                 reached: None,
             }
         } else {
@@ -235,6 +253,72 @@ impl From<ProofError> for Error {
                 reached: None,
             },
             ProofError::Explanation(_) | ProofError::SelfCheck(_) => Error::Internal(e.to_string()),
+        }
+    }
+}
+
+impl From<crate::loopy::notation::ReadError> for Error {
+    /// A loopy game's text: a parse error with its place, or the kernel's error (a limit).
+    fn from(e: crate::loopy::notation::ReadError) -> Self {
+        match e {
+            crate::loopy::notation::ReadError::Parse(p) => p.into(),
+            crate::loopy::notation::ReadError::Kernel(k) => k.into(),
+        }
+    }
+}
+
+impl From<crate::number::SurrealError> for Error {
+    /// An operation outside the surreals onag computes with: bad input.
+    fn from(e: crate::number::SurrealError) -> Self {
+        Error::BadInput(e.to_string())
+    }
+}
+
+impl From<crate::number::On2RangeError> for Error {
+    /// A nimber outside the range onag computes with: bad input.
+    fn from(e: crate::number::On2RangeError) -> Self {
+        Error::BadInput(e.to_string())
+    }
+}
+
+impl From<crate::term_table::TableError> for Error {
+    /// A malformed term table (of a proof file): bad input.
+    fn from(e: crate::term_table::TableError) -> Self {
+        Error::BadInput(format!("the term table: {e}"))
+    }
+}
+
+impl From<crate::proof::thermocheck::CertError> for Error {
+    /// A thermograph certificate that does not check: a rejected claim, at its entry.
+    fn from(e: crate::proof::thermocheck::CertError) -> Self {
+        Error::Rejected {
+            lemma: None,
+            step: e.entry.unwrap_or(0),
+            reason: e.reason,
+        }
+    }
+}
+
+impl From<crate::sharing::ExpandError> for Error {
+    /// A shared term too large to write out is a limit; a name no `where` defines, bad input.
+    fn from(e: crate::sharing::ExpandError) -> Self {
+        match e {
+            crate::sharing::ExpandError::TooLarge { .. } => Error::Limit {
+                which: e.to_string(),
+                reached: None,
+            },
+            _ => Error::BadInput(e.to_string()),
+        }
+    }
+}
+
+impl From<crate::rulesets::RulesetError> for Error {
+    /// A position that does not read, or an argument outside the ruleset's domain, is bad
+    /// input; the kernel's error keeps its kind.
+    fn from(e: crate::rulesets::RulesetError) -> Self {
+        match e {
+            crate::rulesets::RulesetError::Kernel(k) => k.into(),
+            other => Error::BadInput(other.to_string()),
         }
     }
 }
@@ -333,7 +417,8 @@ mod tests {
         m.message = format!("{} 1 MiB of memory", crate::memory::LIMIT_REACHED);
         let e: Error = m.clone().into();
         assert_eq!(e.exit_code(), status::LIMIT);
-        assert_eq!(e.to_string(), m.render().trim_end());
+        assert_eq!(e.to_string(), strip_error(&m.render()));
+        assert!(!e.to_string().starts_with("error"), "{e}");
         // A plain parse error prints with its caret.
         let e: Error = p.into();
         assert!(e.to_string().contains('^'), "{e}");

@@ -59,6 +59,7 @@ pub(crate) mod misere;
 pub(crate) mod number;
 #[cfg(feature = "cli")]
 pub(crate) mod ops;
+pub(crate) mod play;
 pub(crate) mod proof;
 pub(crate) mod rules;
 pub(crate) mod rulesets;
@@ -69,11 +70,12 @@ pub(crate) mod syntax;
 pub(crate) mod term;
 pub(crate) mod term_table;
 
+pub use api::check::{check_path, check_reader, CheckedFile};
+pub use api::value::{LoopyKind, LoopyValue, MisereForm, ShortGame, Value};
+pub use api::verdict::{Disproof, Distinguisher, Evidence, Simplification, Verdict};
 pub use api::{
     check, compare, evaluate, evaluate_any, function_names, parse, prove, rules, simplify,
 };
-pub use api::{prove_loopy, simplify_loopy};
-pub use api::{prove_misere, simplify_misere};
 /// The e-graph engine with its rules and limits: [`simplify`] and [`prove`] run it, and
 /// [`Engine::simplify`] gives its own run (the rules applied, in order) without a proof.
 ///
@@ -113,7 +115,7 @@ pub use engine::Limits;
 /// let Error::Parse(p) = &e else { panic!("{e:?}") };
 /// assert_eq!((p.line, p.column), (1, 2)); // short games have dyadic numbers only
 /// assert_eq!(e.exit_code(), 2);
-/// let e = onag::evaluate(&onag::parse("niminv(*0)").unwrap()).unwrap_err();
+/// let e = onag::evaluate(&onag::parse("niminv(*0)").unwrap(), &onag::Engine::default()).unwrap_err();
 /// assert!(matches!(e, Error::Call { .. }), "{e:?}");
 /// assert!(onag::rules("no-such-group").unwrap_err().exit_code() == 2);
 /// ```
@@ -136,11 +138,11 @@ pub use kernel::Relation;
 pub use loopy::notation::{read as read_loopy, ReadError as LoopyReadError};
 pub use loopy::outcome::{LoopyOutcome, Result3 as LoopyResult};
 pub use loopy::{Graph as LoopyGraph, Loopy, Player as LoopyPlayer, Work as LoopyWork};
+/// The big integers of terms (`Term::Nus`'s multiple of ↑, `Term::Multiple`'s count), as
+/// num-bigint has them, so a caller needs no dependency of its own to build one.
+pub use num_bigint::BigInt;
 pub use number::{Dyadic, Nimber, ParseDyadicError};
-pub use proof::json::CheckedFile;
-pub use proof::loopy::{LoopySimplification, LoopyVerdict};
-pub use proof::misere::{MisereSimplification, MisereVerdict};
-pub use proof::Play;
+pub use play::Play;
 /// A proof: the steps from the input to the result, each a rule applied at a place with its
 /// witnesses, and the lemmas it cites. It travels as JSON and is checked against a rule set by
 /// the independent checker ([`check`] for a file, [`Proof::verify`] for a proof in memory).
@@ -158,10 +160,9 @@ pub use proof::Play;
 /// let json = p.to_json();
 /// assert_eq!(onag::check(&json, &rules).unwrap().steps, p.size());
 /// let mut back = Proof::from_json(&json).unwrap();
-/// assert!(back.verify(&rules).is_ok() && back.checked);
+/// assert!(back.verify(&rules).is_ok() && back.checked());
 /// ```
 pub use proof::Proof;
-pub use proof::{Simplification, Verdict};
 /// A set of rules (theorems written as data in `rules/*.rules`): the shipped ones, a named
 /// part of them, or your own files added.
 ///
@@ -342,7 +343,7 @@ pub use misere::quotient::{
     quotient as misere_quotient, quotient_bounded as misere_quotient_bounded,
     Quotient as MisereQuotient,
 };
-pub use misere::{MId, Misere};
+pub use misere::{MId, Misere, MisereOutcome};
 /// The value of a Hackenstring row (L/R or A/B/C letters, `( … )` for a part repeated ω times),
 /// read through its sign expansion.
 pub use number::signs::row_value as hackenstring_value;
@@ -364,16 +365,34 @@ pub use proof::compare as compare_with_proof;
 /// let rules = RuleSet::builtin();
 /// let mut run = Engine::new(rules.clone()).simplify(&onag::parse("{0|5}").unwrap()).unwrap();
 /// let proof = onag::proof_of_simplification(&mut run, &rules).unwrap();
-/// assert!(proof.checked);
+/// assert!(proof.checked());
 /// assert_eq!(proof.result, run.result);
 /// assert!(proof.check(&rules).is_ok());
 /// ```
 pub use proof::proof_of_simplification;
 pub use proof::table::TableError;
+/// Normal play's evidence that two games differ ([`Evidence::Normal`]): the canonical form of
+/// `a − b`, its outcome, and the first moves that win it.
+///
+/// ```
+/// # fn main() -> Result<(), onag::Error> {
+/// use onag::{Engine, Evidence, OutcomeClass, Player, Verdict};
+/// let (a, b) = (onag::parse("^")?, onag::parse("*")?);
+/// let Verdict::Different(d) = onag::prove(&a, &b, &Engine::default())? else { panic!() };
+/// let Evidence::Normal(n) = &d.evidence else { panic!() };
+/// // ^ - * = ^*, a first-player win: Left moves to 0 (or *), Right to 0.
+/// assert_eq!(n.outcome, OutcomeClass::N);
+/// assert_eq!(n.difference.to_string(), "^*");
+/// assert!(n.moves.iter().any(|m| m.player == Player::Left));
+/// assert!(d.to_string().starts_with("a - b = ^*: whoever moves first wins it (outcome N)."));
+/// # Ok(())
+/// # }
+/// ```
+pub use proof::Disproof as NormalDisproof;
 pub use proof::LEMMA;
 pub use proof::{
-    CheckError, CheckLimit, Comparison, Disproof, Inequality, PathElem, Player, ProofError, Reason,
-    Step, Witnesses,
+    CheckError, CheckLimit, Comparison, Inequality, PathElem, Player, ProofError, Reason, Step,
+    Witnesses,
 };
 pub use proof::{ConditionProof, Lemma, MoveInGames, TermTable, Undecided, Which, WinningMove};
 pub use rules::{OpeningRule, Rule, RuleError, RuleKind, MAX_RULE_NESTING};

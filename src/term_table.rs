@@ -73,6 +73,23 @@ impl std::fmt::Display for TableError {
     }
 }
 
+impl std::error::Error for TableError {}
+
+/// The n-th name of [`TermTable::as_where`]: A, B, …, Z, AA, AB, … (bijective base 26).
+/// Capital letters only, so a name never reads as a down (`v`), a keyword or a function.
+fn letters(mut n: usize) -> String {
+    let mut s = Vec::new();
+    loop {
+        s.push(b'A' + (n % 26) as u8);
+        if n < 26 {
+            break;
+        }
+        n = n / 26 - 1;
+    }
+    s.reverse();
+    String::from_utf8(s).unwrap_or_default()
+}
+
 fn is_leaf(t: &Term) -> bool {
     matches!(t, Term::Nus { .. } | Term::Hackenstring(_) | Term::Ref(_))
 }
@@ -341,6 +358,60 @@ impl TermTable {
         }
     }
 
+    /// `t` with the entries it names written once each: `t where A = …, B = …`, one
+    /// definition per entry it reaches, named by capital letters in the table's order, so each
+    /// definition names only earlier ones and the text reads back as the same game. `t` itself
+    /// when it names no entry; `None` when an entry it reaches is missing or names itself or a
+    /// later one (a position on a cycle of a loopy game graph).
+    pub fn as_where(&self, t: &Term) -> Option<Term> {
+        let mut reached = std::collections::BTreeSet::new();
+        let mut stack = vec![t];
+        while let Some(u) = stack.pop() {
+            if let Term::Ref(n) = u {
+                if reached.insert(*n) {
+                    let v = self.view(*n)?;
+                    if max_ref(v).is_some_and(|m| m >= *n) {
+                        return None;
+                    }
+                    stack.push(v);
+                }
+            } else {
+                stack.extend(children(u));
+            }
+        }
+        if reached.is_empty() {
+            return Some(t.clone());
+        }
+        let names: FxHashMap<u32, String> = reached
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| (n, letters(i)))
+            .collect();
+        fn rename(t: &mut Term, names: &FxHashMap<u32, String>) {
+            if let Term::Ref(n) = t {
+                if let Some(name) = names.get(n) {
+                    *t = Term::Name(name.clone());
+                }
+                return;
+            }
+            for c in children_mut(t) {
+                rename(c, names);
+            }
+        }
+        let mut defs = Vec::with_capacity(reached.len());
+        for &n in &reached {
+            let mut v = self.view(n)?.clone();
+            rename(&mut v, &names);
+            defs.push((names[&n].clone(), v));
+        }
+        let mut body = t.clone();
+        rename(&mut body, &names);
+        Some(Term::Where {
+            body: Box::new(body),
+            defs,
+        })
+    }
+
     /// `t` with every reference written out except to an entry that names itself or a later
     /// entry (a position on a cycle of a loopy game graph written through the table), which
     /// stays `#n`; an error past `max` nodes or 1000 (`OPEN_DEPTH`) levels, saying which. Every
@@ -449,13 +520,13 @@ impl TermTable {
             Term::Game { left, right } => {
                 let mut l: Vec<Term> = left.iter().map(|c| norm_child(self, c)).collect();
                 let mut r: Vec<Term> = right.iter().map(|c| norm_child(self, c)).collect();
-                l.sort();
-                r.sort();
+                l.sort_by(Term::structural_cmp);
+                r.sort_by(Term::structural_cmp);
                 Term::Game { left: l, right: r }
             }
             Term::PlusMinus(xs) => {
                 let mut v: Vec<Term> = xs.iter().map(|c| norm_child(self, c)).collect();
-                v.sort();
+                v.sort_by(Term::structural_cmp);
                 Term::PlusMinus(v)
             }
             other => {
@@ -539,7 +610,9 @@ impl TermTable {
         };
         let last = all.len().saturating_sub(1);
         let sig = |i: usize, colour: &[usize]| {
-            renumber_with(all[i], &|r| colour[at(i, r).min(last)] as u32)
+            crate::term::Structural(renumber_with(all[i], &|r| {
+                colour[at(i, r).min(last)] as u32
+            }))
         };
         let colour = match crate::loopy::refine::refine(all.len(), &sig, &mut |_| Ok(())) {
             Ok((c, _)) => c,

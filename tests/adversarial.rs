@@ -91,7 +91,7 @@ fn the_deepest_legal_term_is_handled_everywhere() {
     assert!(s.canonical);
     assert_eq!(show(&s.result), depth.to_string());
     let p = proof_of_simplification(&mut s, &rules).unwrap();
-    assert!(p.checked);
+    assert!(p.checked());
     let back = onag::check(&p.to_json(), &rules).unwrap();
     assert_eq!(back.result, s.result);
 }
@@ -734,7 +734,7 @@ fn proofs_of_opened_up_multiples_stay_small() {
         assert_eq!(k.eval(&s.result).unwrap(), k.eval(&t).unwrap(), "{src}");
         let engine_steps = s.steps().count();
         let p = proof_of_simplification(&mut s, &rules).unwrap();
-        assert!(p.checked, "{src}");
+        assert!(p.checked(), "{src}");
         assert_eq!(p.result, s.result, "{src}");
         assert!(
             p.steps.len() <= 4 * engine_steps.max(1) && p.steps.len() <= MAX_PROOF_STEPS,
@@ -761,7 +761,7 @@ fn proofs_under_the_fundamental_rules_stay_small() {
     let mut proved = |src: &str| {
         let t = parse(src).unwrap();
         let s = onag::simplify(&t, &engine).unwrap();
-        assert!(s.canonical && s.proof.checked, "{src}");
+        assert!(s.canonical && s.proof.checked(), "{src}");
         s.proof.check(&rules).unwrap();
         assert_eq!(k.eval(s.result()).unwrap(), k.eval(&t).unwrap(), "{src}");
         s.proof.size()

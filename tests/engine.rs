@@ -341,7 +341,7 @@ fn a_run_lost_in_its_merges_is_continued_afresh() {
     // The runs chain into one checked proof.
     let mut s = s;
     let p = onag::proof_of_simplification(&mut s, &fundamental).unwrap();
-    assert!(p.checked);
+    assert!(p.checked());
 }
 
 /// Found by a random draw of the fundamental-rules proptest (2026-11-23): under the

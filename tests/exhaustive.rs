@@ -81,7 +81,7 @@ fn check_run(
         ));
     }
     let p = proof_of_simplification(&mut s, rules).map_err(|e| format!("proof: {e}"))?;
-    if !p.checked || p.result != s.result || p.check(rules).is_err() {
+    if !p.checked() || p.result != s.result || p.check(rules).is_err() {
         return Err("the proof does not check or does not end at the result".into());
     }
     Ok(())
@@ -104,7 +104,7 @@ fn check_lemmas(
             show(s.result())
         ));
     }
-    if !s.proof.checked || s.proof.check(rules).is_err() {
+    if !s.proof.checked() || s.proof.check(rules).is_err() {
         return Err("the proof by lemmas does not check".into());
     }
     Ok(())

@@ -64,7 +64,7 @@ fn ruleset_positions_are_born_by_day_5() {
         }
         for e in exprs {
             let t = onag::parse(&format!("birthday({e})")).unwrap();
-            let day: u32 = onag::evaluate_any(&t).unwrap().parse().unwrap();
+            let day: u32 = onag::evaluate_any(&t).unwrap().to_string().parse().unwrap();
             assert!(day <= 5, "{e} is born on day {day}");
         }
     }

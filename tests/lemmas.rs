@@ -37,7 +37,7 @@ fn is_canonical_form_of(r: &Term, x: &Term) -> bool {
 fn proved(x: &Term, rules: &RuleSet) -> Proof {
     let s = simplify(x, &Engine::new(rules.clone())).unwrap_or_else(|e| panic!("{e}"));
     assert!(s.canonical, "{} stops at {}", show(x), show(s.result()));
-    assert!(s.proof.checked);
+    assert!(s.proof.checked());
     s.proof.check(rules).expect("checks again");
     // Large parts of the result are shared through the proof's term table: written out, it
     // must be the canonical form form for form.
@@ -120,7 +120,7 @@ fn equal_sums_written_differently_are_proved_equal_through_shared_lemmas() {
     let b = t("{3|-3} + ({2|-2} + {1|-1})");
     match onag::prove(&a, &b, &Engine::new(rules.clone())).unwrap() {
         Verdict::Equal(p) => {
-            assert!(p.checked);
+            assert!(p.checked());
             assert!(!p.lemmas.is_empty());
             p.check(&rules).unwrap();
             // Read back from JSON and checked again, lemmas and all.

@@ -620,8 +620,9 @@ proptest::proptest! {
     #[test]
     fn the_loopy_producer_never_refuses_its_own_proof(g in arb_loopy_game()) {
         let t = onag::parse(&g).unwrap();
-        match onag::simplify_loopy(&t) {
-            Ok(s) => proptest::prop_assert!(s.proof.checked, "{g}: not checked"),
+        let loopy = onag::Engine::default().with_play(onag::Play::Loopy);
+        match onag::simplify(&t, &loopy) {
+            Ok(s) => proptest::prop_assert!(s.proof.checked(), "{g}: not checked"),
             Err(e) => proptest::prop_assert!(
                 !matches!(e, onag::Error::Internal(_) | onag::Error::Rejected { .. }),
                 "{g}: {e}"

@@ -14,7 +14,9 @@ use std::collections::{BTreeSet, HashMap};
 
 fn eval(expr: &str) -> String {
     let t = onag::parse(expr).unwrap_or_else(|e| panic!("{expr}: {e:?}"));
-    onag::evaluate_any(&t).unwrap_or_else(|e| panic!("{expr}: {e}"))
+    onag::evaluate_any(&t)
+        .unwrap_or_else(|e| panic!("{expr}: {e}"))
+        .to_string()
 }
 
 /// A board of `rows` × `cols` squares; `cells[r * cols + c]` is its square's character.

@@ -71,7 +71,7 @@ fn equal(a: &Term, b: &Term, rules: &RuleSet) -> Proof {
         .unwrap_or_else(|e| panic!("{a:?} = {b:?}: {e}"))
     {
         Verdict::Equal(p) => {
-            assert!(p.checked);
+            assert!(p.checked());
             p.check(rules).expect("checks again");
             p
         }
@@ -97,7 +97,7 @@ fn seed_examples_simplify_with_checked_proofs_under_the_fundamental_rules() {
     let rules = RuleSet::builtin().select("fundamental").unwrap();
     for (a, _) in seeds() {
         let (p, _) = proof_with(&a, rules.clone());
-        assert!(p.checked);
+        assert!(p.checked());
     }
 }
 
@@ -126,7 +126,7 @@ fn up_up_star_equals_zero_up() {
     let rules = RuleSet::builtin();
     match onag::prove(&t("^+^+*"), &t("{0|^}"), &Engine::new(rules.clone())).expect("a proof") {
         onag::Verdict::Equal(p) => {
-            assert!(p.checked);
+            assert!(p.checked());
             p.check(&rules).expect("checks again");
             assert!(!p.steps.is_empty());
         }
@@ -235,10 +235,10 @@ fn json_round_trips_and_is_checked_again() {
         let (p, rules) = proof_with(&a, RuleSet::builtin().select("fundamental").unwrap());
         let text = p.to_json();
         let mut back = Proof::from_json(&text).unwrap_or_else(|e| panic!("{a:?}: {e}\n{text}"));
-        assert!(!back.checked);
+        assert!(!back.checked());
         back.verify(&rules)
             .unwrap_or_else(|e| panic!("{a:?}: {e}\n{text}"));
-        assert!(back.checked);
+        assert!(back.checked());
         assert_eq!(back.steps.len(), p.steps.len());
         assert_eq!(back.to_json(), text);
     }
@@ -248,13 +248,14 @@ fn json_round_trips_and_is_checked_again() {
 fn json_checked_field_is_not_trusted() {
     let (mut p, rules, i) = dominated_proof();
     p.steps[i].rule = "dominated-right".into();
-    p.checked = true;
+    // The proof was checked before the tampering; its flag stays set (a caller cannot set it).
+    assert!(p.checked());
     let text = p.to_json();
     assert!(text.contains("\"checked\": true"));
     assert!(onag::check(&text, &rules).is_err());
     let mut back = Proof::from_json(&text).unwrap();
-    assert!(!back.checked);
-    assert!(back.verify(&rules).is_err() && !back.checked);
+    assert!(!back.checked());
+    assert!(back.verify(&rules).is_err() && !back.checked());
 }
 
 #[test]
@@ -264,11 +265,17 @@ fn disproof_gives_winning_moves() {
     else {
         panic!("* != 0")
     };
+    let onag::Evidence::Normal(d) = d.evidence else {
+        panic!("normal play")
+    };
     assert_eq!(d.outcome, Class::N);
     assert_eq!(d.moves.len(), 2);
     let Verdict::Different(d) = onag::prove(&i(1), &q("1/2"), &Engine::new(rules.clone())).unwrap()
     else {
         panic!("1 != 1/2")
+    };
+    let onag::Evidence::Normal(d) = d.evidence else {
+        panic!("normal play")
     };
     assert_eq!(d.outcome, Class::L);
     assert_eq!(d.moves.len(), 1);
@@ -376,7 +383,7 @@ proptest! {
         match onag::prove(&a, &b, &engine) {
             Ok(Verdict::Equal(p)) => {
                 prop_assert!(how != 0 || k.eval(&a).unwrap() == k.eval(&b).unwrap());
-                prop_assert!(p.checked);
+                prop_assert!(p.checked());
                 prop_assert!(p.check(&rules).is_ok());
                 // The ends are the inputs as the engine holds them (notation such as a Tiny
                 // written out), so compare values.
@@ -388,6 +395,9 @@ proptest! {
             }
             Ok(Verdict::Different(d)) => {
                 prop_assert_eq!(how, 0, "equal by construction, but disproved");
+                let onag::Evidence::Normal(d) = d.evidence else {
+                    panic!("normal play")
+                };
                 prop_assert!(d.outcome != Class::P);
                 let zero = k.eval(&Term::zero()).unwrap();
                 for m in &d.moves {
@@ -432,7 +442,7 @@ fn a_trapped_run_is_continued_and_the_proof_chains() {
         "the first run was expected to be trapped"
     );
     let p = proof_of_simplification(&mut s, &rules).unwrap();
-    assert!(p.checked);
+    assert!(p.checked());
     assert_eq!(p.input, x);
     assert_eq!(p.result, i(1));
     let o = equal(&x, &i(1), &rules);
@@ -476,7 +486,7 @@ fn dominated_options_of_one_game_are_one_step() {
     let mut back = Proof::from_json(&p.to_json()).unwrap();
     assert_eq!(back.steps[0].parts.len(), 3);
     back.verify(&rules).unwrap();
-    assert!(back.checked);
+    assert!(back.checked());
 }
 
 /// Seed 004: in {0|5} the Right option 5 reverses through 4, because 4 >= {0|5}. Expanded, the

@@ -33,7 +33,7 @@ fn has_refs(t: &Term) -> bool {
 /// The proof of S(n)'s simplification, as JSON.
 fn switches_json(n: usize) -> (String, Proof) {
     let s = simplify(&switches(n), &Engine::new(RuleSet::builtin())).unwrap();
-    assert!(s.canonical && s.proof.checked);
+    assert!(s.canonical && s.proof.checked());
     (s.proof.to_json(), s.proof)
 }
 
@@ -62,7 +62,7 @@ fn a_large_proof_shares_its_terms_and_writes_out_to_a_proof_that_checks() {
     let mut back = Proof::from_json(&p.to_json()).unwrap();
     assert_eq!(back.terms.len(), p.terms.len());
     back.verify(&rules).unwrap();
-    assert!(back.checked);
+    assert!(back.checked());
 }
 
 #[test]
@@ -113,7 +113,7 @@ fn both_sides_of_an_equality_share_one_table_and_the_proof_checks() {
     let Verdict::Equal(p) = onag::prove(&s8, &c, &Engine::new(rules.clone())).unwrap() else {
         panic!("S(8) differs from its canonical form")
     };
-    assert!(p.checked);
+    assert!(p.checked());
     assert!(!p.terms.is_empty());
     assert!(onag::check(&p.to_json(), &rules).is_ok());
 }
@@ -326,7 +326,7 @@ proptest! {
         }
         let rules = RuleSet::builtin();
         let s = simplify(&sum, &Engine::new(rules.clone())).unwrap();
-        prop_assert!(s.proof.checked);
+        prop_assert!(s.proof.checked());
         let w = s.proof.written_out(1 << 22).expect("writes out");
         prop_assert!(w.terms.is_empty());
         prop_assert!(w.check(&rules).is_ok(), "{}", show(&sum));

@@ -105,7 +105,7 @@ struct Seed {
 fn simplified(src: &str, engine: &Engine) -> Option<Seed> {
     let t = onag::parse(src).ok()?;
     let s = onag::simplify(&t, engine).ok()?;
-    s.proof.checked.then(|| Seed {
+    s.proof.checked().then(|| Seed {
         label: format!("simplify {src}"),
         json: s.proof.to_json(),
     })
@@ -114,7 +114,7 @@ fn simplified(src: &str, engine: &Engine) -> Option<Seed> {
 fn proved(a: &str, b: &str, engine: &Engine) -> Option<Seed> {
     let (x, y) = (onag::parse(a).ok()?, onag::parse(b).ok()?);
     match onag::prove(&x, &y, engine).ok()? {
-        onag::Verdict::Equal(p) if p.checked => Some(Seed {
+        onag::Verdict::Equal(p) if p.checked() => Some(Seed {
             label: format!("prove {a} = {b}"),
             json: p.to_json(),
         }),
@@ -177,7 +177,7 @@ fn game_seeds(engine: &Engine, rng: &mut Rng) -> Vec<Seed> {
     seeds.extend(pairs.iter().filter_map(|(a, b)| proved(a, b, engine)));
     for _ in 0..8 {
         let g = random_game(rng, 3);
-        if let Ok(v) = onag::parse(&g).and_then(|t| onag::evaluate(&t)) {
+        if let Ok(v) = onag::parse(&g).and_then(|t| onag::evaluate(&t, &onag::Engine::default())) {
             seeds.extend(proved(&g, &v.to_string(), engine));
         }
     }
@@ -868,7 +868,10 @@ fn the_oracle_values_positions_by_the_rules() {
     ];
     for a in boards {
         let x = onag::parse(a).unwrap();
-        let y = onag::evaluate(&x).unwrap();
+        let onag::Value::Game(y) = onag::evaluate(&x, &onag::Engine::default()).unwrap() else {
+            panic!("{a} is a short game")
+        };
+        let y = y.into_term();
         assert_eq!(o.decide(&x, &y), Verdict::True, "{a} = {y}");
     }
     // The judge catches the false proof: `toads("t.")` "proved" equal to 0 (the

@@ -18,7 +18,9 @@ use proptest::prelude::*;
 /// The value of `src` as `onag eval` prints it, or `Err` with the error's text.
 fn value(src: &str) -> Result<String, String> {
     let t = parse(src).map_err(|e| format!("{src}: {e}"))?;
-    evaluate_any(&t).map_err(|e| format!("{src}: {e}"))
+    evaluate_any(&t)
+        .map(|v| v.to_string())
+        .map_err(|e| format!("{src}: {e}"))
 }
 
 /// `a` and `b` have the same value (both read and evaluate).

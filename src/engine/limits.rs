@@ -24,6 +24,10 @@ pub struct Limits {
     /// Set from another thread (a Ctrl-C handler) to stop the run after the current round,
     /// with [`EngineError::Interrupted`] and the best term reached.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// The most units of kernel work (sums, comparisons, canonical forms not found in a memo)
+    /// of the work done outside the e-graph: a value, a comparison, a misère or loopy
+    /// derivation. Default: no bound but the time and memory.
+    pub max_work: u64,
 }
 
 impl Default for Limits {
@@ -35,6 +39,7 @@ impl Default for Limits {
             max_copies: 64,
             max_memory: crate::memory::limit(),
             cancel: None,
+            max_work: u64::MAX,
         }
     }
 }
@@ -48,6 +53,7 @@ impl Limits {
             deadline: Instant::now().checked_add(self.time),
             cancel: self.cancel.clone(),
             max_memory: self.max_memory,
+            max_work: self.max_work,
             ..Budget::default()
         }
     }

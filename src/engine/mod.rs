@@ -40,6 +40,7 @@ pub use limits::{EngineError, Limits, TOO_LARGE};
 use crate::eval::{Built, Stop as EvalStop};
 use crate::kernel::{Budget, GameId, Kernel};
 use crate::number::Dyadic;
+use crate::play::Play;
 use crate::rules::{Rule, RuleKind, RuleSet, Template};
 use crate::term::Term;
 use analysis::CgAnalysis;
@@ -158,20 +159,42 @@ pub struct Saturation {
     pub earlier: Vec<Run>,
 }
 
-/// The engine: a rule set and limits.
+/// The engine: a rule set, limits, and the play its calls work in.
 #[derive(Clone)]
 pub struct Engine {
     rules: RuleSet,
     limits: Limits,
+    play: Play,
+}
+
+impl Default for Engine {
+    /// The shipped rules (`RuleSet::builtin`), the default limits, normal play.
+    fn default() -> Self {
+        Engine::new(RuleSet::builtin())
+    }
 }
 
 impl Engine {
-    /// An engine using these rules with default limits.
+    /// An engine using these rules with default limits, in normal play.
     pub fn new(rules: RuleSet) -> Self {
         Engine {
             rules,
             limits: Limits::default(),
+            play: Play::Normal,
         }
+    }
+
+    /// Sets the play the library's calls (`onag::simplify`, `onag::prove`, `onag::compare`,
+    /// `onag::evaluate`) work in. [`Engine::simplify`] itself is the normal-play e-graph run,
+    /// whatever the play.
+    pub fn with_play(mut self, play: Play) -> Self {
+        self.play = play;
+        self
+    }
+
+    /// The play the library's calls work in.
+    pub fn play(&self) -> Play {
+        self.play
     }
 
     /// Replaces the limits.

@@ -66,7 +66,7 @@ impl Function for MisereFn {
                 other => Err(args::error(
                     self.name,
                     format!(
-                        "its value {} is a {} of misère play, not a short game; `onag eval` prints it",
+                        "its value {} is a {} of misère play, not a short game; `onag::evaluate` (`onag eval`) prints it",
                         other.text(k),
                         other.kind()
                     ),
@@ -812,9 +812,9 @@ fn ruleset_position(k: &mut Kernel, c: &mut Ctx, name: &str, t: &Term) -> Result
     let g = match &opened {
         Term::Game { left, right } => {
             let (mut l, mut r) = (left.clone(), right.clone());
-            l.sort_unstable();
+            l.sort_unstable_by(Term::structural_cmp);
             l.dedup();
-            r.sort_unstable();
+            r.sort_unstable_by(Term::structural_cmp);
             r.dedup();
             if l != r {
                 return Err(args::error(

@@ -183,7 +183,7 @@ impl Function for Domineering {
                             }
                         })
                         .collect();
-                    parts.sort();
+                    parts.sort_by(Term::structural_cmp);
                     Ok(parts
                         .into_iter()
                         .reduce(Term::sum)

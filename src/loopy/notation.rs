@@ -26,10 +26,23 @@ impl From<KernelError> for ReadError {
 }
 
 impl std::fmt::Display for ReadError {
+    /// A parse error with its caret (without the `error: ` a program's message adds).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ReadError::Parse(e) => write!(f, "{}", e.render()),
+            ReadError::Parse(e) => {
+                let r = e.render();
+                f.write_str(r.strip_prefix("error: ").unwrap_or(&r).trim_end())
+            }
             ReadError::Kernel(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadError::Parse(e) => Some(e),
+            ReadError::Kernel(e) => Some(e),
         }
     }
 }

@@ -415,9 +415,9 @@ fn form_rec(m: &mut Misere, forms: &mut Forms, t: &Term, r: &mut Reader) -> Resu
             };
             if let Term::Game { left, right } = &opened {
                 let (mut l, mut rt) = (left.clone(), right.clone());
-                l.sort_unstable();
+                l.sort_unstable_by(Term::structural_cmp);
                 l.dedup();
-                rt.sort_unstable();
+                rt.sort_unstable_by(Term::structural_cmp);
                 rt.dedup();
                 if l != rt {
                     return Err(FormError::NotImpartial(format!(

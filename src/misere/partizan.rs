@@ -42,13 +42,34 @@ const MAX_DEPTH: usize = 2_000;
 /// The most copies `n.G` is written out to in the search.
 const MAX_COPIES: u64 = 1 << 12;
 
-/// One part of a sum being searched.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// One part of a sum being searched. Ordered (for the multiset of parts) values first by id,
+/// then forms by their structure (`Term::structural_cmp`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Part {
     /// A canonical form (already negated when the part is), searched by its options.
     Value(GameId),
     /// Braces as written, or a ruleset call, with whether the part is negated.
     Form { term: Term, neg: bool },
+}
+
+impl PartialOrd for Part {
+    fn partial_cmp(&self, other: &Part) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Part {
+    fn cmp(&self, other: &Part) -> std::cmp::Ordering {
+        use std::cmp::Ordering;
+        match (self, other) {
+            (Part::Value(a), Part::Value(b)) => a.cmp(b),
+            (Part::Value(_), Part::Form { .. }) => Ordering::Less,
+            (Part::Form { .. }, Part::Value(_)) => Ordering::Greater,
+            (Part::Form { term: a, neg: m }, Part::Form { term: b, neg: n }) => {
+                a.structural_cmp(b).then_with(|| m.cmp(n))
+            }
+        }
+    }
 }
 
 /// A position: the parts of a sum, sorted (a sum's order does not matter), none of them 0.

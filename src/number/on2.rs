@@ -45,6 +45,8 @@ impl fmt::Display for On2RangeError {
     }
 }
 
+impl std::error::Error for On2RangeError {}
+
 impl On2 {
     /// `*0`.
     pub fn zero() -> Self {

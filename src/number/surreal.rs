@@ -49,6 +49,8 @@ impl fmt::Display for SurrealError {
     }
 }
 
+impl std::error::Error for SurrealError {}
+
 impl Surreal {
     /// Zero.
     pub fn zero() -> Self {

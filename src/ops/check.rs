@@ -43,8 +43,12 @@ pub(crate) fn check(ctx: &Ctx, text: String) -> Result<(String, Status), Failure
         .flatten();
     drop(text);
     let style = &ctx.style;
-    let input = style.term(&read.input);
-    let result_t = form.unwrap_or_else(|| style.term(&read.result));
+    // The terms as games, never `#n` unexplained: the table's entries they name written once
+    // each with `where` (a loopy graph's cycle through the table stays as written).
+    let resolve = |t: &crate::term::Term| read.terms.as_where(t).unwrap_or_else(|| t.clone());
+    let (input_t, result_r) = (resolve(&read.input), resolve(&read.result));
+    let input = style.term(&input_t);
+    let result_t = form.unwrap_or_else(|| style.term(&result_r));
     // Every step counts, the lemmas' too: they are all checked.
     let steps = read.steps;
     let lemmas = match read.lemmas {
@@ -56,8 +60,8 @@ pub(crate) fn check(ctx: &Ctx, text: String) -> Result<(String, Status), Failure
         Format::Json => format!(
             "{}\n",
             serde_json::json!({
-                "input": read.input.to_string(),
-                "result": read.result.to_string(),
+                "input": input_t.to_string(),
+                "result": result_r.to_string(),
                 "steps": steps,
                 "lemmas": read.lemmas,
                 "checked": result.is_ok(),

@@ -260,7 +260,7 @@ impl<'e> Composer<'e> {
         let opened = f.open(&args, self.interp.kernel_mut());
         let opening = opened.map_err(|e| e.in_call(t))?.ok_or_else(|| {
             EngineError::Unsupported(format!(
-                "{name}(…) has no derivation yet: `onag eval` gives its value"
+                "{name}(…) has no derivation yet: `onag::evaluate` (`onag eval`) gives its value"
             ))
         })?;
         let call = Term::Call {

@@ -52,7 +52,6 @@ mod out;
 mod stream;
 
 pub(crate) use stream::read_and_check;
-pub use stream::CheckedFile;
 
 /// The schema version this build writes; it reads this one and the two before it (see
 /// [`READS`]).
@@ -366,9 +365,9 @@ impl Proof {
     /// let rules = RuleSet::builtin();
     /// let s = onag::simplify(&onag::parse("{0|5}").unwrap(), &Engine::new(rules.clone())).unwrap();
     /// let mut back = Proof::from_json(&s.proof.to_json()).unwrap();
-    /// assert!(!back.checked);
+    /// assert!(!back.checked());
     /// back.verify(&rules).unwrap();
-    /// assert!(back.checked && back == s.proof);
+    /// assert!(back.checked() && back == s.proof);
     /// assert!(Proof::from_json("{\"input\": 1}").is_err());
     /// ```
     pub fn from_json(text: &str) -> Result<Proof, ProofError> {

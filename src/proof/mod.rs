@@ -17,7 +17,7 @@
 //! let a = onag::parse("{0,1|2}").unwrap();
 //! let b = onag::parse("3/2").unwrap();
 //! match onag::prove(&a, &b, &engine).unwrap() {
-//!     Verdict::Equal(p) => assert!(p.checked),
+//!     Verdict::Equal(p) => assert!(p.checked()),
 //!     Verdict::Different(d) => panic!("{d:?}"),
 //! }
 //! ```
@@ -83,39 +83,28 @@ pub struct Proof {
     /// The subterms written once and referred to as `#n` by the terms above (see
     /// `TermTable`); empty for a proof that writes every term out.
     pub terms: TermTable,
-    /// Whether [`Proof::check`] accepted it in this process. Never read from input: a proof
-    /// from elsewhere is checked again.
-    pub checked: bool,
+    /// Whether [`Proof::check`] accepted it in this process ([`Proof::checked`]). Never read
+    /// from input: a proof from elsewhere is checked again. Set only by the checker's callers
+    /// in this crate, so a caller cannot mark a proof checked.
+    pub(crate) checked: bool,
     /// The play convention its equalities hold in: normal play (every proof the engine
     /// makes), or misère play (`onag simplify --misere`, checked by the module `proof::misere`, its own checker).
     pub play: Play,
 }
 
-/// The play convention of a proof: who wins when no move is left.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Play {
-    /// Normal play: the player who cannot move loses. Proofs written without a `play` field.
-    #[default]
-    Normal,
-    /// Misère play of impartial games: the player who cannot move wins (`"play": "misere"`).
-    Misere,
-    /// Normal play of loopy games, infinite play a draw (`"play": "loopy"`): the terms may be
-    /// cyclic (`a{0|a}`, `pass`), and the module `proof::loopy` checks the steps.
-    Loopy,
+pub use crate::play::Play;
+
+impl Proof {
+    /// Whether the checker accepted this proof in this process (a proof read from JSON is not,
+    /// until [`Proof::verify`] accepts it).
+    pub fn checked(&self) -> bool {
+        self.checked
+    }
 }
 
 impl Play {
-    /// The name written in the proof file's `play` field.
-    pub fn name(self) -> &'static str {
-        match self {
-            Play::Normal => "normal",
-            Play::Misere => "misere",
-            Play::Loopy => "loopy",
-        }
-    }
-
     /// The convention named `s` in a proof file, or the error both readers give.
-    pub fn read(s: &str) -> Result<Play, ProofError> {
+    pub(crate) fn read(s: &str) -> Result<Play, ProofError> {
         match s {
             "normal" => Ok(Play::Normal),
             "misere" => Ok(Play::Misere),
@@ -206,7 +195,16 @@ impl fmt::Display for ProofError {
     }
 }
 
-impl std::error::Error for ProofError {}
+impl std::error::Error for ProofError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ProofError::Engine(e) => Some(e),
+            ProofError::Kernel(e) => Some(e),
+            ProofError::Check(e) | ProofError::SelfCheck(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl From<EngineError> for ProofError {
     fn from(e: EngineError) -> Self {
@@ -546,7 +544,7 @@ impl Simplification {
 /// let engine = Engine::new(RuleSet::builtin());
 /// let t = onag::parse("{1|-1} + {2|-2} + {3|-3}").unwrap();
 /// let s = onag::simplify(&t, &engine).unwrap();
-/// assert!(s.canonical && s.proof.checked);
+/// assert!(s.canonical && s.proof.checked());
 /// // Each distinct sum of options is proved once, as a lemma, and cited.
 /// assert!(!s.proof.lemmas.is_empty());
 /// assert_eq!(onag::print(s.result(), &Default::default()), "{6|4||2|0|||0|-2||-4|-6}");
@@ -703,6 +701,7 @@ pub struct WinningMove {
 /// let engine = Engine::new(RuleSet::builtin());
 /// let (a, b) = (onag::parse("^").unwrap(), onag::parse("*").unwrap());
 /// let Verdict::Different(d) = onag::prove(&a, &b, &engine).unwrap() else { panic!() };
+/// let onag::Evidence::Normal(d) = d.evidence else { panic!() };
 /// // ^ - * = ^*, a first-player win: Left moves to 0 (or *), Right to 0.
 /// assert_eq!(d.outcome, OutcomeClass::N);
 /// assert_eq!(d.difference.to_string(), "^*");
@@ -729,7 +728,7 @@ pub struct Disproof {
 /// use onag::{Engine, RuleSet, Verdict};
 /// let engine = Engine::new(RuleSet::builtin());
 /// let v = onag::prove(&onag::parse("{1|1}").unwrap(), &onag::parse("1*").unwrap(), &engine).unwrap();
-/// assert!(matches!(v, Verdict::Equal(ref p) if p.checked));
+/// assert!(matches!(v, Verdict::Equal(ref p) if p.checked()));
 /// let text = v.to_string();
 /// assert!(text.starts_with("    {1|1}\n  = "), "{text}");
 /// assert!(text.contains("proved: {1|1} = 1* ("), "{text}");

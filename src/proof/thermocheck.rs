@@ -39,6 +39,8 @@ impl std::fmt::Display for CertError {
     }
 }
 
+impl std::error::Error for CertError {}
+
 fn fail<T>(entry: Option<usize>, reason: impl Into<String>) -> Result<T, CertError> {
     Err(CertError {
         entry,

@@ -127,7 +127,7 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "error at line {}, column {}: {}",
+            "line {}, column {}: {}",
             self.line, self.column, self.message
         )
     }

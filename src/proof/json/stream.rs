@@ -28,17 +28,22 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc;
 
-/// A proof file that [`crate::check`] read and checked: what it proves, and its size.
+/// A proof file read and checked: what it proves, in which play, and its size. The library's
+/// `onag::CheckedFile` is made from it, with the result resolved into a value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckedFile {
-    /// The term the proof starts from.
+    /// The term the proof starts from (it may name entries of `terms` as `#n`).
     pub input: Term,
-    /// The term it claims to end at.
+    /// The term it claims to end at (it may name entries of `terms` as `#n`).
     pub result: Term,
     /// Its steps, the lemmas' included.
     pub steps: usize,
     /// Its lemmas.
     pub lemmas: usize,
+    /// The play its equalities hold in.
+    pub play: Play,
+    /// The file's table of shared terms, which `input` and `result` may name.
+    pub terms: TermTable,
 }
 
 /// Reads a proof file and checks it as it reads, holding the statements of its lemmas but not
@@ -96,12 +101,14 @@ pub(crate) fn read_and_check(
                 limit: None,
             })
         });
-        read.map(|(input, result, steps, lemmas)| {
+        read.map(|(input, result, steps, lemmas, play, terms)| {
             let file = CheckedFile {
                 input,
                 result,
                 steps,
                 lemmas,
+                play,
+                terms,
             };
             (file, verdict)
         })
@@ -283,7 +290,8 @@ impl<'de> Reader<'_, 'de> {
 
     /// After the last key: the lemmas that waited, then the main chain, sent to the checker;
     /// the claim, the number of steps and of lemmas.
-    fn finish(mut self) -> Result<(Term, Term, usize, usize), ProofError> {
+    #[allow(clippy::type_complexity)]
+    fn finish(mut self) -> Result<(Term, Term, usize, usize, Play, TermTable), ProofError> {
         let missing = |what: &str| ProofError::Json(format!("missing field `{what}`"));
         let input = self.input.take().ok_or_else(|| missing("input"))?;
         let result = self.result.take().ok_or_else(|| missing("result"))?;
@@ -314,7 +322,7 @@ impl<'de> Reader<'_, 'de> {
             // Only a loopy or misère proof's checker reads the table here (the normal one has
             // it).
             let table = match self.play {
-                Play::Loopy | Play::Misere => Box::new(self.terms.take().unwrap_or_default()),
+                Play::Loopy | Play::Misere => Box::new(self.terms.clone().unwrap_or_default()),
                 _ => Box::default(),
             };
             let _ = self.checker.send(Work::Finish(
@@ -326,7 +334,8 @@ impl<'de> Reader<'_, 'de> {
                 table,
             ));
         }
-        Ok((input, result, self.count, self.lemmas))
+        let terms = self.terms.take().unwrap_or_default();
+        Ok((input, result, self.count, self.lemmas, self.play, terms))
     }
 }
 

@@ -8,7 +8,7 @@ use crate::proof::{Proof, Step};
 use crate::RuleSet;
 use crate::{Engine, Kernel, Term};
 
-fn simplify(text: &str) -> crate::Simplification {
+fn simplify(text: &str) -> crate::proof::Simplification {
     let engine = Engine::new(RuleSet::builtin());
     crate::proof::simplify(&parse(text).unwrap(), &engine).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
