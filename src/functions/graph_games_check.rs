@@ -215,7 +215,11 @@ impl Iso<'_> {
 }
 
 /// The graph an option term writes: `0` the empty graph, else `name("…")`.
-fn listed_graph(t: &Term, name: &str, abc: &Alphabet) -> Result<Plain, String> {
+fn listed_graph(
+    t: &Term,
+    name: &str,
+    read: &dyn Fn(&str) -> Result<Plain, String>,
+) -> Result<Plain, String> {
     if t.as_number().is_some_and(|x| x.is_zero()) {
         return Ok(Plain {
             labels: vec![],
@@ -225,7 +229,7 @@ fn listed_graph(t: &Term, name: &str, abc: &Alphabet) -> Result<Plain, String> {
     let shown = || crate::syntax::print(t, &Default::default());
     match t {
         Term::Call { name: n, args } if n == name => match args.as_slice() {
-            [Arg::Text(s)] => read(s, abc),
+            [Arg::Text(s)] => read(s),
             _ => Err(format!("option {} is not {name}(\"…\")", shown())),
         },
         _ => Err(format!("option {} is not a position of {name}", shown())),
@@ -241,13 +245,24 @@ fn compare(
     left: &[Plain],
     right: &[Plain],
 ) -> Result<(), String> {
+    compare_by(term, name, &|s| read(s, abc), left, right)
+}
+
+/// [`compare`] with the listed options read by `read`.
+fn compare_by(
+    term: &Term,
+    name: &str,
+    read: &dyn Fn(&str) -> Result<Plain, String>,
+    left: &[Plain],
+    right: &[Plain],
+) -> Result<(), String> {
     let Term::Game { left: l, right: r } = term else {
         return Err("an opening of a position is a game {left options | right options}".into());
     };
     for (who, listed, derived) in [("Left", l, left), ("Right", r, right)] {
         let mut got = Vec::new();
         for t in listed.iter() {
-            got.push(listed_graph(t, name, abc)?);
+            got.push(listed_graph(t, name, read)?);
         }
         // Two listed options may be the same position spelt two ways (isomorphic graphs
         // written from different vertices): a repeated option leaves the game as it is, and
@@ -306,6 +321,74 @@ pub fn arc_kayles(text: &str, term: &Term) -> Result<(), String> {
 /// childish rule (`super::rulesets_check::hackenbush_like`).
 pub fn childish_hackenbush(text: &str, term: &Term) -> Result<(), String> {
     super::rulesets_check::hackenbush_like("childish_hackenbush", true, text, term)
+}
+
+/// A graph with coloured edges as a plain labelled graph: each edge becomes a vertex labelled
+/// with its colour (`l`, `r`, `e`) joined to the edge's two ends (twice to a loop's one end),
+/// so two coloured graphs are isomorphic exactly when these are.
+fn subdivided(vertices: usize, keep: &[bool], edges: &[(usize, usize, String)]) -> Plain {
+    let mut index = vec![usize::MAX; vertices];
+    let mut labels = Vec::new();
+    for v in 0..vertices {
+        if keep[v] {
+            index[v] = labels.len();
+            labels.push(String::new());
+        }
+    }
+    let mut plain_edges = Vec::new();
+    for (a, b, colour) in edges {
+        if keep[*a] && keep[*b] {
+            let e = labels.len();
+            labels.push(colour.clone());
+            plain_edges.push((index[*a], e));
+            plain_edges.push((e, index[*b]));
+        }
+    }
+    Plain {
+        labels,
+        edges: plain_edges,
+    }
+}
+
+/// A Partizan Arc Kayles position read: its vertex count and coloured edges.
+fn coloured(text: &str) -> Result<(usize, Vec<(usize, usize, String)>), String> {
+    let g: GraphText = graph::graph(text, &graph::PARTIZAN_ARC_KAYLES).map_err(|e| match e {
+        RulesetError::Input(p) => p.to_string(),
+        e => e.to_string(),
+    })?;
+    if g.vertices.len() > MAX_CHECKED_VERTICES {
+        return Err(format!(
+            "a graph of {} vertices is more than the naive check takes ({MAX_CHECKED_VERTICES})",
+            g.vertices.len()
+        ));
+    }
+    Ok((
+        g.vertices.len(),
+        g.edges.into_iter().map(|(a, b, l, _)| (a, b, l)).collect(),
+    ))
+}
+
+/// The check of a `partizan_arc_kayles("…")` opening: for each edge of the mover's colour or
+/// green, the graph without its two ends; compared with the listed graphs up to isomorphism
+/// of coloured graphs ([`subdivided`]).
+pub fn partizan_arc_kayles(text: &str, term: &Term) -> Result<(), String> {
+    let (n, edges) = coloured(text)?;
+    let mut sides = (Vec::new(), Vec::new());
+    for (a, b, colour) in &edges {
+        let keep: Vec<bool> = (0..n).map(|v| v != *a && v != *b).collect();
+        let o = subdivided(n, &keep, &edges);
+        if colour == "l" || colour == "e" {
+            sides.0.push(o.clone());
+        }
+        if colour == "r" || colour == "e" {
+            sides.1.push(o);
+        }
+    }
+    let read = |s: &str| -> Result<Plain, String> {
+        let (n, edges) = coloured(s)?;
+        Ok(subdivided(n, &vec![true; n], &edges))
+    };
+    compare_by(term, "partizan_arc_kayles", &read, &sides.0, &sides.1)
 }
 
 /// The options the naive generator finds from a position, Left's and Right's, each written
