@@ -141,6 +141,26 @@ impl Function for FibonacciNim {
     }
 }
 
+/// Most cakes an option of Maundy Cake writes as a sum; more are written `d * cake`.
+const MAX_SUMMED: u64 = 64;
+
+/// `d` cakes: the sum `cake + cake + …` while `d` ≤ [`MAX_SUMMED`], so a proof opens each
+/// cake by its definition (the composer opens a call in a sum; a multiple of a call would be
+/// handed whole to a saturation run, which has no node for a call), else `d * cake`.
+fn copies(d: u64, cake: Term) -> Term {
+    if d > MAX_SUMMED {
+        return Term::Multiple {
+            count: BigInt::from(d),
+            game: Box::new(cake),
+        };
+    }
+    let mut sum = cake.clone();
+    for _ in 1..d {
+        sum = Term::sum(sum, cake.clone());
+    }
+    sum
+}
+
 /// `maundy_cake(m, n)`.
 pub struct MaundyCake;
 
@@ -178,15 +198,15 @@ impl Function for MaundyCake {
         let side = |left: bool| -> Vec<Term> {
             maundy::moves(m, n, left)
                 .into_iter()
-                .map(|(d, (x, y))| Term::Multiple {
-                    count: BigInt::from(d),
-                    game: Box::new(call(
+                .map(|(d, (x, y))| {
+                    let cake = call(
                         "maundy_cake",
                         vec![
                             Arg::Game(Term::integer(x as i64)),
                             Arg::Game(Term::integer(y as i64)),
                         ],
-                    )),
+                    );
+                    copies(d, cake)
                 })
                 .collect()
         };

@@ -157,16 +157,49 @@ fn isomorphic(a: &Plain, b: &Plain) -> Result<bool, String> {
         }
         m
     };
+    let ma = count(a);
+    let order = connected_order(&ma);
     let iso = Iso {
         a,
         b,
-        ma: count(a),
         mb: count(b),
+        ma,
+        order,
     };
     let mut map = vec![usize::MAX; n];
     let mut used = vec![false; n];
     let mut steps = 0;
     iso.extend(0, &mut map, &mut used, &mut steps)
+}
+
+/// The vertices in an order where each one, where it can, is joined to one before it (breadth
+/// first through each component): mapped in that order, every vertex after a component's first
+/// is pinned by an edge to one already mapped. In the vertices' own order a subdivided graph
+/// (Partizan Arc Kayles) puts every vertex before any edge's vertex, none of them joined to an
+/// earlier one, and the search tried all their arrangements.
+fn connected_order(m: &[Vec<usize>]) -> Vec<usize> {
+    let n = m.len();
+    let mut seen = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    for start in 0..n {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut next = order.len();
+        order.push(start);
+        while next < order.len() {
+            let v = order[next];
+            next += 1;
+            for w in 0..n {
+                if !seen[w] && m[v][w] > 0 {
+                    seen[w] = true;
+                    order.push(w);
+                }
+            }
+        }
+    }
+    order
 }
 
 /// The two graphs an isomorphism test compares, with their edge counts between vertices.
@@ -175,20 +208,24 @@ struct Iso<'a> {
     b: &'a Plain,
     ma: Vec<Vec<usize>>,
     mb: Vec<Vec<usize>>,
+    /// The order in which `a`'s vertices are mapped ([`connected_order`]).
+    order: Vec<usize>,
 }
 
 impl Iso<'_> {
+    /// Maps the `at`-th vertex of the order and those after it, given those before it.
     fn extend(
         &self,
-        i: usize,
+        at: usize,
         map: &mut [usize],
         used: &mut [bool],
         steps: &mut usize,
     ) -> Result<bool, String> {
         let n = map.len();
-        if i == n {
+        if at == n {
             return Ok(true);
         }
+        let i = self.order[at];
         let deg = |m: &[Vec<usize>], v: usize| m[v].iter().sum::<usize>();
         for j in 0..n {
             *steps += 1;
@@ -199,13 +236,15 @@ impl Iso<'_> {
                 || self.a.labels[i] != self.b.labels[j]
                 || self.ma[i][i] != self.mb[j][j]
                 || deg(&self.ma, i) != deg(&self.mb, j)
-                || (0..i).any(|k| self.ma[i][k] != self.mb[j][map[k]])
+                || self.order[..at]
+                    .iter()
+                    .any(|&k| self.ma[i][k] != self.mb[j][map[k]])
             {
                 continue;
             }
             map[i] = j;
             used[j] = true;
-            if self.extend(i + 1, map, used, steps)? {
+            if self.extend(at + 1, map, used, steps)? {
                 return Ok(true);
             }
             used[j] = false;
