@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 /// Each member's class (numbered by the order of signatures, from 0), and how many classes.
 /// `sig(i, classes)` is member i's signature under the current classes; `tick` is called once
-/// a round with `n` and may stop the refinement.
+/// a round with the number of members signed (at least 1) and may stop the refinement.
 pub fn refine<S: Ord>(
     n: usize,
     sig: &dyn Fn(usize, &[usize]) -> S,
@@ -22,17 +22,39 @@ pub fn refine<S: Ord>(
     let mut class = vec![0usize; n];
     let mut count = usize::from(n > 0);
     loop {
-        tick(n as u64)?;
-        let sigs: Vec<(usize, S)> = (0..n).map(|i| (class[i], sig(i, &class))).collect();
-        let mut ranks: BTreeMap<&(usize, S), usize> = BTreeMap::new();
-        for s in &sigs {
-            ranks.insert(s, 0);
+        // Each member's new class is the rank of (its class, its signature) among all such
+        // pairs: classes in order, and within a class its distinct signatures in order. A
+        // member alone in its class keeps a rank of its own whatever its signature, so only
+        // the classes of two or more are signed (a path of n vertices takes n rounds, most of
+        // them splitting one vertex off; signing every vertex each round made it quadratic
+        // in signatures and in the map's work).
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
+        for (i, &c) in class.iter().enumerate() {
+            members[c].push(i);
         }
-        for (k, r) in ranks.values_mut().enumerate() {
-            *r = k;
+        let signed: usize = members.iter().filter(|m| m.len() > 1).map(Vec::len).sum();
+        tick(signed.max(1) as u64)?;
+        let mut next = vec![0usize; n];
+        let mut now = 0;
+        for m in &members {
+            if let [i] = m.as_slice() {
+                next[*i] = now;
+                now += 1;
+                continue;
+            }
+            let sigs: Vec<S> = m.iter().map(|&i| sig(i, &class)).collect();
+            let mut ranks: BTreeMap<&S, usize> = BTreeMap::new();
+            for s in &sigs {
+                ranks.insert(s, 0);
+            }
+            for (k, r) in ranks.values_mut().enumerate() {
+                *r = now + k;
+            }
+            for (&i, s) in m.iter().zip(&sigs) {
+                next[i] = ranks[s];
+            }
+            now += ranks.len();
         }
-        let next: Vec<usize> = sigs.iter().map(|s| ranks[s]).collect();
-        let now = ranks.len();
         class = next;
         if now == count {
             return Ok((class, count));
