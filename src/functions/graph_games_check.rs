@@ -389,8 +389,11 @@ fn subdivided(vertices: usize, keep: &[bool], edges: &[(usize, usize, String)]) 
     }
 }
 
+/// Edges with their colours: the two ends and `l`, `r` or `e`.
+type ColouredEdges = Vec<(usize, usize, String)>;
+
 /// A Partizan Arc Kayles position read: its vertex count and coloured edges.
-fn coloured(text: &str) -> Result<(usize, Vec<(usize, usize, String)>), String> {
+fn coloured(text: &str) -> Result<(usize, ColouredEdges), String> {
     let g: GraphText = graph::graph(text, &graph::PARTIZAN_ARC_KAYLES).map_err(|e| match e {
         RulesetError::Input(p) => p.to_string(),
         e => e.to_string(),

@@ -67,6 +67,65 @@ pub fn refine<S: Ord>(
 mod tests {
     use super::*;
 
+    /// Refinement as first written: every member signed each round into one map of (class,
+    /// signature) pairs, each member's new class the rank of its pair.
+    fn every_member_signed<S: Ord>(
+        n: usize,
+        sig: &dyn Fn(usize, &[usize]) -> S,
+    ) -> (Vec<usize>, usize) {
+        let mut class = vec![0usize; n];
+        let mut count = usize::from(n > 0);
+        loop {
+            let sigs: Vec<(usize, S)> = (0..n).map(|i| (class[i], sig(i, &class))).collect();
+            let mut distinct: Vec<&(usize, S)> = sigs.iter().collect();
+            distinct.sort();
+            distinct.dedup();
+            class = sigs
+                .iter()
+                .map(|s| distinct.binary_search(&s).unwrap_or(usize::MAX))
+                .collect();
+            if distinct.len() == count {
+                return (class, count);
+            }
+            count = distinct.len();
+        }
+    }
+
+    /// Signing only the classes of two or more gives every member the class the first
+    /// algorithm gave it (the canonical numbering of stoppers depends on the classes' order,
+    /// not only on the partition): random graphs of up to 12 vertices, options as sets of
+    /// classes in each player's list, as the simplest form's numbering signs them, and paths
+    /// (one vertex split off a round).
+    #[test]
+    fn the_classes_are_those_of_signing_every_member() {
+        use crate::loopy::tests::random_graph;
+        let mut seed = 7u64;
+        for i in 0..300 {
+            let g = random_graph(&mut seed, i % 13, [5, 15, 30][i % 3]);
+            let sorted = |os: &[u32], c: &[usize]| -> Vec<usize> {
+                let mut v: Vec<usize> = os.iter().map(|&t| c[t as usize]).collect();
+                v.sort_unstable();
+                v
+            };
+            let sig =
+                |v: usize, c: &[usize]| (sorted(g.left(v as u32), c), sorted(g.right(v as u32), c));
+            let fast = refine(g.len(), &sig, &mut |_| Ok(())).unwrap();
+            assert_eq!(fast, every_member_signed(g.len(), &sig), "graph {i}");
+        }
+        for n in [1usize, 2, 7, 40] {
+            let sig = |i: usize, c: &[usize]| -> Vec<usize> {
+                if i + 1 < n {
+                    vec![c[i + 1]]
+                } else {
+                    vec![]
+                }
+            };
+            let fast = refine(n, &sig, &mut |_| Ok(())).unwrap();
+            assert_eq!(fast.1, n);
+            assert_eq!(fast, every_member_signed(n, &sig), "path of {n}");
+        }
+    }
+
     /// A path 0 → 1 → 2 and a cycle 3 → 3: 2 (no successor) differs from all; 1 and 0 differ
     /// by their distance from it; the cycle is its own class.
     #[test]

@@ -119,7 +119,7 @@ fn maundy_def(m: u64, n: u64, k: &mut Kernel, memo: &mut HashMap<(u64, u64), Gam
     let mut side = |x: u64, part: &dyn Fn(u64) -> (u64, u64), k: &mut Kernel| -> Vec<GameId> {
         let mut out = Vec::new();
         for d in 2..=x {
-            if x % d == 0 {
+            if x.is_multiple_of(d) {
                 let (a, b) = part(d);
                 let one = maundy_def(a, b, k, memo);
                 let mut sum = k.zero();
@@ -218,7 +218,8 @@ fn turning_is_its_definition() {
     let count = |lo: usize, hi: usize| move |c: &[usize]| (lo..=hi).contains(&c.len());
     let ruler = |c: &[usize]| c.windows(2).all(|w| w[1] == w[0] + 1);
     let turnips = |c: &[usize]| c.len() == 3 && c[1] - c[0] == c[2] - c[1];
-    let codes: [(&str, &dyn Fn(&[usize]) -> bool); 5] = [
+    type Allows<'a> = &'a dyn Fn(&[usize]) -> bool;
+    let codes: [(&str, Allows); 5] = [
         ("1-3", &count(1, 3)),
         ("1-2", &count(1, 2)),
         ("2", &count(2, 2)),
