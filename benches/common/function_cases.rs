@@ -47,6 +47,15 @@ pub const RULESETS: &[&str] = &[
     "toppling_dominoes",
     "mem",
     "spawning",
+    "take_away",
+    "fibonacci_nim",
+    "maundy_cake",
+    "turning",
+    "toads_and_frogs",
+    "elephants_and_rhinos",
+    "partizan_arc_kayles",
+    "anti_clobber",
+    "grundys_game",
     "hackenbush",
     "snort",
     "col",
@@ -184,6 +193,48 @@ pub fn cases() -> Vec<(&'static str, Vec<String>)> {
     c.push((
         "spawning",
         lit(&[r#"spawning("1-3", 3)"#, r#"spawning("4FS", 6)"#]),
+    ));
+    c.push((
+        "take_away",
+        lit(&["take_away(3, 4, 2)", "take_away(1/2, 6, 4)"]),
+    ));
+    c.push((
+        "fibonacci_nim",
+        lit(&["fibonacci_nim(4, 2)", "fibonacci_nim(6, 1)"]),
+    ));
+    c.push((
+        "maundy_cake",
+        lit(&["maundy_cake(4, 2)", "maundy_cake(2, 3)"]),
+    ));
+    c.push((
+        "turning",
+        lit(&[r#"turning("1-3", "thth")"#, r#"turning("1+C", "hht")"#]),
+    ));
+    c.push((
+        "toads_and_frogs",
+        lit(&[r#"toads_and_frogs("t.f")"#, r#"toads_and_frogs("t.tf.")"#]),
+    ));
+    c.push((
+        "elephants_and_rhinos",
+        lit(&[
+            r#"elephants_and_rhinos("t..f")"#,
+            r#"elephants_and_rhinos("t.f.")"#,
+        ]),
+    ));
+    c.push((
+        "partizan_arc_kayles",
+        lit(&[
+            r#"partizan_arc_kayles("llr")"#,
+            r#"partizan_arc_kayles("lre")"#,
+        ]),
+    ));
+    c.push((
+        "anti_clobber",
+        lit(&[r#"anti_clobber("xoxo|oo..")"#, r#"anti_clobber("x.o")"#]),
+    ));
+    c.push((
+        "grundys_game",
+        lit(&["grundys_game(8)", "grundys_game(11)"]),
     ));
     c.push((
         "hackenbush",

@@ -157,16 +157,49 @@ fn isomorphic(a: &Plain, b: &Plain) -> Result<bool, String> {
         }
         m
     };
+    let ma = count(a);
+    let order = connected_order(&ma);
     let iso = Iso {
         a,
         b,
-        ma: count(a),
         mb: count(b),
+        ma,
+        order,
     };
     let mut map = vec![usize::MAX; n];
     let mut used = vec![false; n];
     let mut steps = 0;
     iso.extend(0, &mut map, &mut used, &mut steps)
+}
+
+/// The vertices in an order where each one, where it can, is joined to one before it (breadth
+/// first through each component): mapped in that order, every vertex after a component's first
+/// is pinned by an edge to one already mapped. In the vertices' own order a subdivided graph
+/// (Partizan Arc Kayles) puts every vertex before any edge's vertex, none of them joined to an
+/// earlier one, and the search tried all their arrangements.
+fn connected_order(m: &[Vec<usize>]) -> Vec<usize> {
+    let n = m.len();
+    let mut seen = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    for start in 0..n {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut next = order.len();
+        order.push(start);
+        while next < order.len() {
+            let v = order[next];
+            next += 1;
+            for w in 0..n {
+                if !seen[w] && m[v][w] > 0 {
+                    seen[w] = true;
+                    order.push(w);
+                }
+            }
+        }
+    }
+    order
 }
 
 /// The two graphs an isomorphism test compares, with their edge counts between vertices.
@@ -175,20 +208,24 @@ struct Iso<'a> {
     b: &'a Plain,
     ma: Vec<Vec<usize>>,
     mb: Vec<Vec<usize>>,
+    /// The order in which `a`'s vertices are mapped ([`connected_order`]).
+    order: Vec<usize>,
 }
 
 impl Iso<'_> {
+    /// Maps the `at`-th vertex of the order and those after it, given those before it.
     fn extend(
         &self,
-        i: usize,
+        at: usize,
         map: &mut [usize],
         used: &mut [bool],
         steps: &mut usize,
     ) -> Result<bool, String> {
         let n = map.len();
-        if i == n {
+        if at == n {
             return Ok(true);
         }
+        let i = self.order[at];
         let deg = |m: &[Vec<usize>], v: usize| m[v].iter().sum::<usize>();
         for j in 0..n {
             *steps += 1;
@@ -199,13 +236,15 @@ impl Iso<'_> {
                 || self.a.labels[i] != self.b.labels[j]
                 || self.ma[i][i] != self.mb[j][j]
                 || deg(&self.ma, i) != deg(&self.mb, j)
-                || (0..i).any(|k| self.ma[i][k] != self.mb[j][map[k]])
+                || self.order[..at]
+                    .iter()
+                    .any(|&k| self.ma[i][k] != self.mb[j][map[k]])
             {
                 continue;
             }
             map[i] = j;
             used[j] = true;
-            if self.extend(i + 1, map, used, steps)? {
+            if self.extend(at + 1, map, used, steps)? {
                 return Ok(true);
             }
             used[j] = false;
@@ -215,7 +254,11 @@ impl Iso<'_> {
 }
 
 /// The graph an option term writes: `0` the empty graph, else `name("…")`.
-fn listed_graph(t: &Term, name: &str, abc: &Alphabet) -> Result<Plain, String> {
+fn listed_graph(
+    t: &Term,
+    name: &str,
+    read: &dyn Fn(&str) -> Result<Plain, String>,
+) -> Result<Plain, String> {
     if t.as_number().is_some_and(|x| x.is_zero()) {
         return Ok(Plain {
             labels: vec![],
@@ -225,7 +268,7 @@ fn listed_graph(t: &Term, name: &str, abc: &Alphabet) -> Result<Plain, String> {
     let shown = || crate::syntax::print(t, &Default::default());
     match t {
         Term::Call { name: n, args } if n == name => match args.as_slice() {
-            [Arg::Text(s)] => read(s, abc),
+            [Arg::Text(s)] => read(s),
             _ => Err(format!("option {} is not {name}(\"…\")", shown())),
         },
         _ => Err(format!("option {} is not a position of {name}", shown())),
@@ -241,13 +284,24 @@ fn compare(
     left: &[Plain],
     right: &[Plain],
 ) -> Result<(), String> {
+    compare_by(term, name, &|s| read(s, abc), left, right)
+}
+
+/// [`compare`] with the listed options read by `read`.
+fn compare_by(
+    term: &Term,
+    name: &str,
+    read: &dyn Fn(&str) -> Result<Plain, String>,
+    left: &[Plain],
+    right: &[Plain],
+) -> Result<(), String> {
     let Term::Game { left: l, right: r } = term else {
         return Err("an opening of a position is a game {left options | right options}".into());
     };
     for (who, listed, derived) in [("Left", l, left), ("Right", r, right)] {
         let mut got = Vec::new();
         for t in listed.iter() {
-            got.push(listed_graph(t, name, abc)?);
+            got.push(listed_graph(t, name, read)?);
         }
         // Two listed options may be the same position spelt two ways (isomorphic graphs
         // written from different vertices): a repeated option leaves the game as it is, and
@@ -306,6 +360,77 @@ pub fn arc_kayles(text: &str, term: &Term) -> Result<(), String> {
 /// childish rule (`super::rulesets_check::hackenbush_like`).
 pub fn childish_hackenbush(text: &str, term: &Term) -> Result<(), String> {
     super::rulesets_check::hackenbush_like("childish_hackenbush", true, text, term)
+}
+
+/// A graph with coloured edges as a plain labelled graph: each edge becomes a vertex labelled
+/// with its colour (`l`, `r`, `e`) joined to the edge's two ends (twice to a loop's one end),
+/// so two coloured graphs are isomorphic exactly when these are.
+fn subdivided(vertices: usize, keep: &[bool], edges: &[(usize, usize, String)]) -> Plain {
+    let mut index = vec![usize::MAX; vertices];
+    let mut labels = Vec::new();
+    for v in 0..vertices {
+        if keep[v] {
+            index[v] = labels.len();
+            labels.push(String::new());
+        }
+    }
+    let mut plain_edges = Vec::new();
+    for (a, b, colour) in edges {
+        if keep[*a] && keep[*b] {
+            let e = labels.len();
+            labels.push(colour.clone());
+            plain_edges.push((index[*a], e));
+            plain_edges.push((e, index[*b]));
+        }
+    }
+    Plain {
+        labels,
+        edges: plain_edges,
+    }
+}
+
+/// Edges with their colours: the two ends and `l`, `r` or `e`.
+type ColouredEdges = Vec<(usize, usize, String)>;
+
+/// A Partizan Arc Kayles position read: its vertex count and coloured edges.
+fn coloured(text: &str) -> Result<(usize, ColouredEdges), String> {
+    let g: GraphText = graph::graph(text, &graph::PARTIZAN_ARC_KAYLES).map_err(|e| match e {
+        RulesetError::Input(p) => p.to_string(),
+        e => e.to_string(),
+    })?;
+    if g.vertices.len() > MAX_CHECKED_VERTICES {
+        return Err(format!(
+            "a graph of {} vertices is more than the naive check takes ({MAX_CHECKED_VERTICES})",
+            g.vertices.len()
+        ));
+    }
+    Ok((
+        g.vertices.len(),
+        g.edges.into_iter().map(|(a, b, l, _)| (a, b, l)).collect(),
+    ))
+}
+
+/// The check of a `partizan_arc_kayles("…")` opening: for each edge of the mover's colour or
+/// green, the graph without its two ends; compared with the listed graphs up to isomorphism
+/// of coloured graphs ([`subdivided`]).
+pub fn partizan_arc_kayles(text: &str, term: &Term) -> Result<(), String> {
+    let (n, edges) = coloured(text)?;
+    let mut sides = (Vec::new(), Vec::new());
+    for (a, b, colour) in &edges {
+        let keep: Vec<bool> = (0..n).map(|v| v != *a && v != *b).collect();
+        let o = subdivided(n, &keep, &edges);
+        if colour == "l" || colour == "e" {
+            sides.0.push(o.clone());
+        }
+        if colour == "r" || colour == "e" {
+            sides.1.push(o);
+        }
+    }
+    let read = |s: &str| -> Result<Plain, String> {
+        let (n, edges) = coloured(s)?;
+        Ok(subdivided(n, &vec![true; n], &edges))
+    };
+    compare_by(term, "partizan_arc_kayles", &read, &sides.0, &sides.1)
 }
 
 /// The options the naive generator finds from a position, Left's and Right's, each written

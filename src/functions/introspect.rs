@@ -607,6 +607,9 @@ fn open(k: &mut Kernel, t: &Term) -> Result<Option<Sides>, KernelError> {
     match f.open(args, k) {
         Ok(Some(o)) if o.rule == f.name() => match o.term {
             Term::Game { left, right } => Ok(Some((left, right))),
+            // A name for another ruleset (CGSuite's `grundys_game` for `grundy`) opens to
+            // that ruleset's call: its position.
+            t @ Term::Call { .. } => open(k, &t),
             _ => Ok(None),
         },
         Err(e @ KernelError::Limit { .. }) => Err(e),

@@ -735,6 +735,15 @@ pub const POSITION_RULESETS: &[&str] = &[
     "knights",
     "queens",
     "amazons",
+    "grundys_game",
+    "take_away",
+    "fibonacci_nim",
+    "turning",
+    "maundy_cake",
+    "toads_and_frogs",
+    "elephants_and_rhinos",
+    "partizan_arc_kayles",
+    "anti_clobber",
 ];
 
 /// One level of a ruleset position's definition: the term of its options (braces whose sides

@@ -33,6 +33,9 @@ macro_rules! described_by_fields {
 
 mod analysis;
 pub mod analysis_check;
+mod cgsuite_boards;
+mod cgsuite_heaps;
+pub mod cgsuite_rulesets_check;
 mod depth;
 mod games;
 mod graph_games;
@@ -134,6 +137,15 @@ pub static REGISTRY: &[&dyn Function] = &[
     &more_rulesets::TopplingDominoes,
     &more_rulesets::Mem,
     &more_rulesets::Spawning,
+    &cgsuite_heaps::TakeAway,
+    &cgsuite_heaps::FibonacciNim,
+    &cgsuite_heaps::MaundyCake,
+    &cgsuite_heaps::Turning,
+    &cgsuite_boards::TOADS_AND_FROGS,
+    &cgsuite_boards::ELEPHANTS_AND_RHINOS,
+    &cgsuite_boards::PartizanArcKayles,
+    &cgsuite_boards::AntiClobber,
+    &cgsuite_boards::GRUNDYS_GAME,
     &rulesets::Hackenbush,
     &graph_games::SNORT,
     &graph_games::COL,

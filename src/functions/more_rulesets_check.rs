@@ -115,7 +115,7 @@ pub fn mem(n: usize, k: usize, term: &Term) -> Result<(), String> {
 
 /// Whether turning the coins `coins` (increasing, the last one n) is a move of the element,
 /// by its words: how many, within what span, how arranged, with the first coin or not.
-fn allows(e: &SpawnElement, coins: &[usize]) -> bool {
+pub(super) fn allows(e: &SpawnElement, coins: &[usize]) -> bool {
     let k = coins.len() as u64;
     let (c0, n) = (coins[0], coins[coins.len() - 1]);
     if k < e.min_coins || e.max_coins.is_some_and(|m| k > m) {

@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 /// too) reads it, or why not: the checker reads every position by the same grammar as the
 /// producer, so a text the producer would refuse is refused here, and one it accepts means
 /// the same position here (docs/POSITIONS.md). Only the moves are generated independently.
-fn read<T>(r: Result<T, RulesetError>) -> Result<T, String> {
+pub(super) fn read<T>(r: Result<T, RulesetError>) -> Result<T, String> {
     r.map_err(|e| match e {
         RulesetError::Input(p) => p.to_string(),
         e => e.to_string(),
@@ -23,7 +23,7 @@ fn read<T>(r: Result<T, RulesetError>) -> Result<T, String> {
 }
 
 /// The options an opening lists, each read by `read` into a comparable key.
-fn listed<K: Ord>(
+pub(super) fn listed<K: Ord>(
     term: &Term,
     read: impl Fn(&Term) -> Option<K>,
 ) -> Result<(BTreeSet<K>, BTreeSet<K>), String> {
@@ -51,7 +51,7 @@ fn listed<K: Ord>(
     Ok((side(left, "Left")?, side(right, "Right")?))
 }
 
-fn compare<K: Ord + std::fmt::Debug>(
+pub(super) fn compare<K: Ord + std::fmt::Debug>(
     listed: (BTreeSet<K>, BTreeSet<K>),
     left: BTreeSet<K>,
     right: BTreeSet<K>,
@@ -68,7 +68,7 @@ fn compare<K: Ord + std::fmt::Debug>(
 }
 
 /// The text of `name("…")`.
-fn text_of<'a>(t: &'a Term, name: &str) -> Option<&'a str> {
+pub(super) fn text_of<'a>(t: &'a Term, name: &str) -> Option<&'a str> {
     match t {
         Term::Call { name: n, args } if n == name => match args.as_slice() {
             [Arg::Text(s)] => Some(s),

@@ -72,12 +72,15 @@ pub fn ge_matrix(g: &Loopy, h: &Loopy, work: &mut Work) -> Result<Vec<bool>, Ker
     let mut rw_r = vec![false; pairs];
     let mut rw_l = vec![false; pairs];
     // Left to move at (a, b): Right wins when every Left move leads to a Right win.
-    let mut pending = vec![0usize; pairs];
+    // Counts of Left's moves not yet known to lose, u32 (a table of a pair each: as usize it
+    // was 8 bytes a pair, 72 MB for over + 3000's 3,002² pairs, much of the time in page faults).
+    let mut pending = vec![0u32; pairs];
     let mut stack: Vec<(usize, bool)> = Vec::new(); // (pair, Left to move?)
     for a in 0..na {
         for b in 0..nb {
             let p = idx(a, b);
-            pending[p] = ga.left[a].len() + gb.right[b].len();
+            pending[p] = u32::try_from(ga.left[a].len() + gb.right[b].len())
+                .map_err(|_| super::limit("more than 2³² moves from one position"))?;
             if pending[p] == 0 {
                 rw_l[p] = true;
                 stack.push((p, true));

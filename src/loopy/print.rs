@@ -48,35 +48,15 @@ fn write_labelled(
 }
 
 /// For each vertex of `g`'s graph, the short game it is when it reaches no cycle: those all
-/// of whose options are short, as a least fixed point.
+/// of whose options are short, as a least fixed point, found from the ends of play backwards
+/// (`translate::short_parts`). Sweeping the graph until nothing changed took a sweep per
+/// level: `over + 3000`'s 3,001 integers were 3,001 sweeps of 3,002 vertices.
 pub(crate) fn short_values(
     g: &Loopy,
     kernel: &mut Kernel,
     work: &mut Work,
 ) -> Result<Vec<Option<GameId>>, KernelError> {
-    let graph = g.graph();
-    let n = graph.len();
-    let mut short: Vec<Option<GameId>> = vec![None; n];
-    loop {
-        let mut changed = false;
-        for v in 0..n as u32 {
-            if short[v as usize].is_some() {
-                continue;
-            }
-            let vals = |os: &[u32]| -> Option<Vec<GameId>> {
-                os.iter().map(|&t| short[t as usize]).collect()
-            };
-            if let (Some(l), Some(r)) = (vals(graph.left(v)), vals(graph.right(v))) {
-                work.tick(1)?;
-                short[v as usize] = Some(kernel.from_options(&l, &r)?);
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    Ok(short)
+    super::translate::short_parts(g, kernel, work)
 }
 
 struct Printer<'a> {

@@ -117,7 +117,7 @@ pub fn translate(
 /// For each position of `g`, the short game it is when no cycle is reachable from it: the
 /// positions all of whose options are short, from the ends of play backwards, each made by
 /// the kernel from its options' games.
-fn short_parts(
+pub(crate) fn short_parts(
     g: &Loopy,
     k: &mut Kernel,
     work: &mut Work,

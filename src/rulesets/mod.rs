@@ -11,6 +11,7 @@
 //! nim-sequences in [`octal`], with periodicity detected by the Guy–Smith theorem.
 
 pub mod amazons;
+pub mod anti_clobber;
 pub mod arc_kayles;
 pub mod backsliding_toads;
 pub mod clobber;
@@ -20,20 +21,25 @@ pub mod cutcake;
 pub mod domineering;
 pub mod domineering_board;
 pub mod domineering_small;
+pub mod elephants_and_rhinos;
 pub mod gen_clobber;
 pub mod grid;
 pub mod grid_parts;
 pub mod hackenbush;
+pub mod maundy_cake;
 pub mod mem;
 pub mod octal;
 pub mod outcome;
+pub mod partizan_arc_kayles;
 pub mod position;
 pub mod search;
 pub mod spawning;
 pub mod svg;
 pub mod take_and_break;
+pub mod take_away;
 pub mod toads;
 pub mod toppling_dominoes;
+pub mod turning;
 pub mod wythoff;
 
 use crate::kernel::KernelError;

@@ -5,6 +5,7 @@ mod analysis_openings;
 mod backsliding_toads;
 mod cgsuite_names;
 mod cgsuite_props;
+mod cgsuite_rulesets;
 mod graph_games;
 mod never_panics;
 mod nim_openings;

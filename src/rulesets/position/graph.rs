@@ -67,6 +67,15 @@ pub const ARC_KAYLES: Alphabet<'static> = Alphabet {
     legend: ". a vertex, - an edge; (…;…) branches, :A names a vertex",
 };
 
+/// Partizan Arc Kayles' alphabet (CGSuite's `PartizanArcKayles` edge labels): edges `l`
+/// (Left's), `r` (Right's), `e` (either's), vertices unlabelled.
+pub const PARTIZAN_ARC_KAYLES: Alphabet<'static> = Alphabet {
+    vertex_labels: &[],
+    edge_labels: &["l", "r", "e"],
+    what: "a Partizan Arc Kayles position",
+    legend: ". a vertex, l a Left edge, r a Right edge, e an edge either player may take; (…;…) branches, :A names a vertex",
+};
+
 /// A token: its text and the character index where it starts.
 type Token = (String, usize);
 

@@ -59,3 +59,14 @@ pub fn amazons(text: &str) -> Result<Board, RulesetError> {
         "x is Left's amazon, o Right's, . an empty square, # a burnt one",
     )
 }
+
+/// Reads an Anti-Clobber board (CGSuite's `AntiClobber`, character map `.xo#`): `x` Left's
+/// stone, `o` Right's, `.` an empty square, `#` a square no stone may enter.
+pub fn anti_clobber(text: &str) -> Result<Board, RulesetError> {
+    board(
+        text,
+        &['.', 'x', 'o', '#'],
+        "an Anti-Clobber board",
+        "x is Left's stone, o Right's, . an empty square, # a blocked one",
+    )
+}

@@ -20,6 +20,7 @@ pub mod spawning;
 pub mod take_and_break;
 pub mod toads_and_frogs;
 pub mod toppling_dominoes;
+pub mod turning;
 
 /// Most squares a board's text may hold; larger boards are refused (a limit) before anything
 /// is built.
