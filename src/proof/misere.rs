@@ -141,8 +141,11 @@ impl Writer<'_> {
                     w.games.push((Name::from("P"), self.term(x)));
                 }
             }
+            // A user's rule: H is its result here (which the checker compares with G), then
+            // the rule's own bindings (one named H is the result's name, and left out).
             _ => {
-                for (n, f) in &a.games {
+                w.games.push((Name::from("H"), self.term(s.after)));
+                for (n, f) in a.games.iter().filter(|(n, _)| n != "H") {
                     w.games.push((Name::from(n.as_str()), self.term(*f)));
                 }
                 for (n, fs) in &a.sets {
@@ -349,8 +352,8 @@ fn derivation(
     })
 }
 
-fn verified(mut p: Proof) -> Result<Proof, super::ProofError> {
-    let r = check(&p.input, &p.result, &p.steps, p.lemmas.len(), &p.terms);
+fn verified(mut p: Proof, rules: &crate::rules::RuleSet) -> Result<Proof, super::ProofError> {
+    let r = check(&p.input, &p.result, &p.steps, p.lemmas.len(), &p.terms, rules);
     match r {
         Ok(()) => {
             p.checked = true;
@@ -386,7 +389,7 @@ pub fn simplify_misere_by(
     };
     let (input, steps) = w.derived(&x);
     let result = w.term(x.d.result);
-    let proof = verified(misere_proof(input, result, steps, w.table))?;
+    let proof = verified(misere_proof(input, result, steps, w.table), rules)?;
     let notation =
         crate::misere::notation::print(m, x.d.canonical).map_err(super::ProofError::Kernel)?;
     Ok(MisereSimplification { proof, notation })
@@ -417,7 +420,7 @@ pub fn prove_misere(
         let (ia, mut steps) = w.derived(&xa);
         let (ib, back) = w.derived(&xb);
         steps.extend(back.iter().rev().map(Step::inverse));
-        let p = verified(misere_proof(ia, ib, steps, w.table))?;
+        let p = verified(misere_proof(ia, ib, steps, w.table), &rules)?;
         return Ok(MisereVerdict::Equal(Box::new(p), print(m, ca)?));
     }
     let distinguisher =
