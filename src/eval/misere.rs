@@ -2,14 +2,18 @@
 //! on the forms of a misère derivation and their conditions decided in misère play.
 //!
 //! A form of the derivation's arena ([`Forms`], a DAG of impartial forms, each distinct form
-//! one [`FId`]) is its own node and its own child: its shape is a game whose two sides are
-//! its options. What a condition means is the misère decider's ([`MiserePlay`]): `=` is
-//! misère equality, `P(X)` says X is a misère P-position, `within(S, T)` that every member of
-//! S equals a member of T, and `H in every option of G but S` that every option of G not
-//! equal to a member of S has an option equal to H — each decided on the games' misère
-//! simplest forms in the misère kernel ([`Misere`]), as normal play's decider uses the
-//! kernel's canonical forms. The checker shares none of this: `proof::misere_check` decides
-//! the same rules by the definitions, P-positions by its own search.
+//! one [`FId`], its options a sorted set) is its own node and its own child: its shape is a
+//! game whose two sides are its options. What a condition means is the misère decider's
+//! ([`MiserePlay`]): `P(X)` says X is a misère P-position (found from the form by its
+//! definition: it has an option, and every option is a win for the player to move);
+//! `within(S, T)` that every member of S is a member of T; `H in every option of G but S`
+//! that every option of G that is not a member of S has H as an option; `==`/`!=` and a name
+//! bound twice compare forms. Forms are compared as the arena holds them (identical or not):
+//! a derivation tries the rules at a form only once its options are simplest forms, and two
+//! simplest forms are equal exactly when identical (ONAG ch. 12), so there this is misère
+//! equality — and it is what Conway's theorems state and what the checker verifies. The
+//! checker shares none of this code: `proof::misere_check` decides the same rules by the
+//! definitions, P-positions by its own search.
 //!
 //! [`MisereRules`] is the [`Reducer`] the derivation (`misere::derive`) is given: at each
 //! form it tries the rule set's `reduce` rules in order of priority, and the first match
@@ -20,7 +24,7 @@ use super::{
 };
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::misere::derive::{Applied, FId, Forms, Reducer};
-use crate::misere::{MId, Misere};
+use crate::misere::Misere;
 use crate::rules::check::VarKind;
 use crate::rules::{
     Condition, LeafTemplate, Predicate, Rel, Rule, RuleKind, RuleSet, Template, TemplateItem,
@@ -40,8 +44,9 @@ pub const MAX_MATCHES: usize = super::terms::MAX_MATCHES;
 pub struct MisereHost<'a> {
     forms: &'a Forms,
     m: RefCell<&'a mut Misere>,
-    /// Each form's misère simplest form, once asked (kept across forms by [`MisereRules`]).
-    values: &'a RefCell<FxHashMap<FId, MId>>,
+    /// Whether each form is a misère P-position, once asked (kept across forms by
+    /// [`MisereRules`]).
+    outcomes: &'a RefCell<FxHashMap<FId, bool>>,
     /// The kinds of each rule's variables, by rule name.
     kinds: &'a FxHashMap<String, Option<Rc<Kinds>>>,
     /// A kernel for the evaluator's number leaves (`num(0)`, `nim(2)` as results); it decides
@@ -50,103 +55,62 @@ pub struct MisereHost<'a> {
 }
 
 impl MisereHost<'_> {
-    /// The misère simplest form of the form `f`, from its options' (each form once).
-    fn value_of(&self, f: FId) -> Result<MId, KernelError> {
-        if let Some(&v) = self.values.borrow().get(&f) {
-            return Ok(v);
+    /// Whether the form `f` is a misère P-position (the player to move loses): it has an
+    /// option, and from every option the player to move wins. Each form once.
+    fn p_position(&self, f: FId) -> Result<bool, KernelError> {
+        if let Some(&p) = self.outcomes.borrow().get(&f) {
+            return Ok(p);
         }
-        let v = match self.forms.as_heap(f) {
-            Some(n) => self.m.borrow_mut().heap(n)?,
-            None => {
-                let mut opts = Vec::with_capacity(self.forms.option_slice(f).len());
-                for &o in self.forms.option_slice(f) {
-                    opts.push(self.value_of(o)?);
-                }
-                let mut m = self.m.borrow_mut();
-                m.tick()?;
-                m.game(opts)?
+        self.m.borrow_mut().tick()?;
+        let opts = self.forms.option_slice(f);
+        let mut p = !opts.is_empty();
+        for &o in opts {
+            if self.p_position(o)? {
+                p = false;
+                break;
             }
-        };
-        self.values.borrow_mut().insert(f, v);
-        Ok(v)
-    }
-
-    /// The misère values of a bound set's members.
-    fn set_values(&self, b: &BindsOf<Self>, name: &str) -> Result<Option<Vec<MId>>, KernelError> {
-        let Some(members) = b.set(name) else {
-            return Ok(None);
-        };
-        let mut out = Vec::with_capacity(members.len());
-        for &f in members {
-            out.push(self.value_of(f)?);
         }
-        out.sort_unstable();
-        out.dedup();
-        Ok(Some(out))
+        self.outcomes.borrow_mut().insert(f, p);
+        Ok(p)
     }
 
-    /// The misère value of a template under `b`; `None` where it names no impartial game
-    /// (a number, a set of another kind).
-    fn template(&self, t: &Template, b: &BindsOf<Self>) -> Result<Option<MId>, KernelError> {
-        Ok(match t {
-            Template::Var(v) => match b.game(v) {
-                Some(g) => Some(self.value_of(g.id)?),
-                None => None,
-            },
+    /// The form a template writes under `b`, if the arena holds it; `None` where it writes
+    /// no impartial form, or one that occurs nowhere (then it is no form a condition meets).
+    fn template(&self, t: &Template, b: &BindsOf<Self>) -> Option<FId> {
+        match t {
+            Template::Var(v) => b.game(v).map(|g| g.id),
             Template::Game(l, r) => {
-                let (Some(l), Some(r)) = (self.items(l, b)?, self.items(r, b)?) else {
-                    return Ok(None);
-                };
+                let (l, r) = (self.items(l, b)?, self.items(r, b)?);
                 // An impartial game: both players have the same options.
-                if l != r {
-                    return Ok(None);
-                }
-                Some(self.m.borrow_mut().game(l)?)
-            }
-            Template::Sum(x, y) => {
-                let (Some(x), Some(y)) = (self.template(x, b)?, self.template(y, b)?) else {
-                    return Ok(None);
-                };
-                Some(self.m.borrow_mut().add(x, y)?)
+                (l == r).then_some(())?;
+                self.forms.find(l)
             }
             // An impartial game is its own negative.
-            Template::Neg(x) => self.template(x, b)?,
+            Template::Neg(x) => self.template(x, b),
             Template::Leaf(LeafTemplate::Nim(ValueExpr::Lit(n))) => {
-                match n.to_integer().and_then(|n| n.to_usize()) {
-                    Some(n) => Some(self.m.borrow_mut().heap(n)?),
-                    None => None,
-                }
+                let n = n.to_integer()?.to_usize()?;
+                self.forms.find_heap(n)
             }
             Template::Leaf(
                 LeafTemplate::Num(ValueExpr::Lit(x)) | LeafTemplate::Int(ValueExpr::Lit(x)),
-            ) if x.is_zero() => Some(self.m.borrow().zero()),
-            Template::Leaf(_) | Template::Value(_) => None,
-        })
+            ) if x.is_zero() => self.forms.find_heap(0),
+            Template::Sum(..) | Template::Leaf(_) | Template::Value(_) => None,
+        }
     }
 
-    /// The values of one side of a built game, sorted and without repeats.
-    fn items(
-        &self,
-        items: &[TemplateItem],
-        b: &BindsOf<Self>,
-    ) -> Result<Option<Vec<MId>>, KernelError> {
+    /// The forms of one side of a built game, sorted and without repeats.
+    fn items(&self, items: &[TemplateItem], b: &BindsOf<Self>) -> Option<Vec<FId>> {
         let mut out = Vec::new();
         for item in items {
             match item {
-                TemplateItem::One(t) => match self.template(t, b)? {
-                    Some(v) => out.push(v),
-                    None => return Ok(None),
-                },
-                TemplateItem::Splice(s) => match self.set_values(b, s)? {
-                    Some(vs) => out.extend(vs),
-                    None => return Ok(None),
-                },
-                _ => return Ok(None),
+                TemplateItem::One(t) => out.push(self.template(t, b)?),
+                TemplateItem::Splice(s) => out.extend_from_slice(b.set(s)?),
+                _ => return None,
             }
         }
         out.sort_unstable();
         out.dedup();
-        Ok(Some(out))
+        Some(out)
     }
 }
 
@@ -170,9 +134,10 @@ impl Host for MisereHost<'_> {
         })
     }
 
-    /// A name bound twice stands for misère-equal games.
+    /// A name bound twice stands for one form (see the module's doc: in a derivation that is
+    /// misère equality).
     fn same(&self, a: &FId, b: &FId) -> Result<bool, Stop> {
-        Ok(a == b || self.value_of(*a).map_err(stop)? == self.value_of(*b).map_err(stop)?)
+        Ok(a == b)
     }
 
     /// Misère forms have no normal-play value the conditions could use.
@@ -215,7 +180,7 @@ impl Decider<MisereHost<'_>> for MiserePlay {
 }
 
 /// One condition in misère play; a condition misère play gives no meaning to (an order other
-/// than `=`/`!=`, a predicate of numbers) is false: the rule does not apply.
+/// than `==`/`!=`, a predicate of numbers) is false: the rule does not apply.
 fn decide(
     host: &MisereHost<'_>,
     c: &Condition,
@@ -223,12 +188,12 @@ fn decide(
 ) -> Result<bool, KernelError> {
     match c {
         Condition::Compare(x, rel, y) => {
-            let (Some(x), Some(y)) = (host.template(x, b)?, host.template(y, b)?) else {
-                return Ok(false);
-            };
-            Ok(match rel {
-                Rel::Eq => x == y,
-                Rel::Ne => x != y,
+            let (x, y) = (host.template(x, b), host.template(y, b));
+            Ok(match (rel, x, y) {
+                (Rel::Eq, Some(x), Some(y)) => x == y,
+                // A form the arena does not hold differs from every form it does.
+                (Rel::Ne, Some(x), Some(y)) => x != y,
+                (Rel::Ne, Some(_), None) | (Rel::Ne, None, Some(_)) => true,
                 _ => false,
             })
         }
@@ -240,24 +205,21 @@ fn decide(
             let arg = |i: usize| args.get(i).map(String::as_str).unwrap_or("");
             let holds = match pred {
                 Predicate::PPosition => match b.game(arg(0)) {
-                    Some(g) => {
-                        let v = host.value_of(g.id)?;
-                        host.m.borrow().gminus(v) == 0
-                    }
+                    Some(g) => host.p_position(g.id)?,
                     None => return Ok(false),
                 },
-                Predicate::Within | Predicate::Same => {
-                    let (Some(s), Some(t)) =
-                        (host.set_values(b, arg(0))?, host.set_values(b, arg(1))?)
-                    else {
-                        return Ok(false);
-                    };
-                    if *pred == Predicate::Same {
-                        s == t
-                    } else {
-                        s.iter().all(|x| t.binary_search(x).is_ok())
+                // Member by member, stopping at the first not found: most candidates of a
+                // reversal fail here at once.
+                Predicate::Within => match (b.set(arg(0)), b.set(arg(1))) {
+                    (Some(s), Some(t)) => s.iter().all(|x| t.contains(x)),
+                    _ => return Ok(false),
+                },
+                Predicate::Same => match (b.set(arg(0)), b.set(arg(1))) {
+                    (Some(s), Some(t)) => {
+                        s.iter().all(|x| t.contains(x)) && t.iter().all(|x| s.contains(x))
                     }
-                }
+                    _ => return Ok(false),
+                },
                 Predicate::Empty => match b.set(arg(0)) {
                     Some(s) => s.is_empty(),
                     None => return Ok(false),
@@ -267,32 +229,25 @@ fn decide(
             Ok(holds != *negated)
         }
         Condition::InEvery { game, of, but } => {
-            let Some(h) = host.template(game, b)? else {
-                return Ok(false);
-            };
             let Some(g) = b.game(of) else {
                 return Ok(false);
             };
-            let left_out = match but {
-                Some(s) => match host.set_values(b, s)? {
+            let left_out: &[FId] = match but {
+                Some(s) => match b.set(s) {
                     Some(v) => v,
                     None => return Ok(false),
                 },
-                None => Vec::new(),
+                None => &[],
             };
+            let h = host.template(game, b);
             for &o in host.forms.option_slice(g.id) {
-                if left_out.binary_search(&host.value_of(o)?).is_ok() {
+                if left_out.contains(&o) {
                     continue;
                 }
-                let mut has = false;
-                for &x in host.forms.option_slice(o) {
-                    if host.value_of(x)? == h {
-                        has = true;
-                        break;
-                    }
-                }
-                if !has {
-                    return Ok(false);
+                // A form the arena does not hold is an option of nothing.
+                match h {
+                    Some(h) if host.forms.option_slice(o).contains(&h) => {}
+                    _ => return Ok(false),
                 }
             }
             Ok(true)
@@ -305,7 +260,7 @@ fn decide(
 /// priority first, then in the set's order.
 pub struct MisereRules<'r> {
     rules: Vec<&'r Rule>,
-    values: RefCell<FxHashMap<FId, MId>>,
+    outcomes: RefCell<FxHashMap<FId, bool>>,
     kinds: FxHashMap<String, Option<Rc<Kinds>>>,
     kernel: RefCell<Kernel>,
 }
@@ -328,7 +283,7 @@ impl<'r> MisereRules<'r> {
             .collect();
         MisereRules {
             rules: list,
-            values: RefCell::default(),
+            outcomes: RefCell::default(),
             kinds,
             kernel: RefCell::new(Kernel::new()),
         }
@@ -347,7 +302,7 @@ impl Reducer for MisereRules<'_> {
                 let host = MisereHost {
                     forms,
                     m: RefCell::new(&mut *m),
-                    values: &self.values,
+                    outcomes: &self.outcomes,
                     kinds: &self.kinds,
                     kernel: &self.kernel,
                 };

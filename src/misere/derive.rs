@@ -127,6 +127,23 @@ impl Forms {
         self.push(Node::Game(options), height)
     }
 
+    /// The form whose options are `options` (in any order, repeats allowed), if the arena
+    /// holds it; nothing is added.
+    pub fn find(&self, mut options: Vec<FId>) -> Option<FId> {
+        options.sort_unstable();
+        options.dedup();
+        let k = options.len();
+        if k <= self.heaps.len() && options.iter().zip(&self.heaps).all(|(a, b)| a == b) {
+            return self.find_heap(k);
+        }
+        self.index.get(&Node::Game(options)).copied()
+    }
+
+    /// The heap *n, if the arena holds it.
+    pub fn find_heap(&self, n: usize) -> Option<FId> {
+        self.heaps.get(n).copied()
+    }
+
     /// The most moves in a row from `f`.
     pub fn height(&self, f: FId) -> usize {
         self.heights.get(f.0 as usize).copied().unwrap_or(0)

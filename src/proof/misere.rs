@@ -353,7 +353,14 @@ fn derivation(
 }
 
 fn verified(mut p: Proof, rules: &crate::rules::RuleSet) -> Result<Proof, super::ProofError> {
-    let r = check(&p.input, &p.result, &p.steps, p.lemmas.len(), &p.terms, rules);
+    let r = check(
+        &p.input,
+        &p.result,
+        &p.steps,
+        p.lemmas.len(),
+        &p.terms,
+        rules,
+    );
     match r {
         Ok(()) => {
             p.checked = true;

@@ -136,11 +136,15 @@ fn a_sound_user_rule_is_applied_and_its_step_checked() {
     let names: Vec<&str> = s.proof.steps.iter().map(|s| s.rule.as_str()).collect();
     assert_eq!(names, ["proviso-one-option"]);
     assert_eq!(show(&s.proof.result), "0");
-    assert_eq!(s.notation, "0");
+    assert_eq!(s.notation, "*[0]");
     // Checked against rules that do not hold it, the step is refused: it names no rule of
     // misère play there.
     let e = s.proof.check(&RuleSet::builtin()).unwrap_err();
     assert_eq!(e.step, 0);
-    assert!(e.reason.contains("not a rule of misère play"), "{}", e.reason);
+    assert!(
+        e.reason.contains("not a rule of misère play"),
+        "{}",
+        e.reason
+    );
     assert!(s.proof.check(&rules).is_ok());
 }
