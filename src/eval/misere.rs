@@ -536,6 +536,91 @@ mod tests {
         }
     }
 
+    /// The misère kernel's own reduction (`Misere::reduction`, written apart from the rules)
+    /// as a reducer: the rules must take exactly its steps.
+    struct KernelReduction(rustc_hash::FxHashMap<FId, crate::misere::MId>);
+
+    impl KernelReduction {
+        fn value(&mut self, m: &mut Misere, forms: &Forms, f: FId) -> crate::misere::MId {
+            if let Some(&v) = self.0.get(&f) {
+                return v;
+            }
+            let v = match forms.as_heap(f) {
+                Some(n) => m.heap(n).unwrap(),
+                None => {
+                    let o = forms.options(f);
+                    let o = o.into_iter().map(|x| self.value(m, forms, x)).collect();
+                    m.game(o).unwrap()
+                }
+            };
+            self.0.insert(f, v);
+            v
+        }
+    }
+
+    impl Reducer for KernelReduction {
+        fn reduce(
+            &mut self,
+            m: &mut Misere,
+            forms: &mut Forms,
+            g: FId,
+        ) -> Result<Option<Applied>, KernelError> {
+            let mut ids: Vec<_> = forms
+                .options(g)
+                .into_iter()
+                .map(|o| self.value(m, forms, o))
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            let Some(h) = m.reduction(&ids)? else {
+                return Ok(None);
+            };
+            let rule = if h == m.zero() {
+                "misere-reversible-zero"
+            } else {
+                "misere-reversible"
+            };
+            Ok(Some(Applied {
+                rule: rule.into(),
+                after: forms.of_mid(m, h)?,
+                games: Vec::new(),
+                sets: Vec::new(),
+            }))
+        }
+    }
+
+    /// Kayles' rows and a few sums: the rules of `rules/misere.rules` take the same steps,
+    /// at the same forms, to the same results, as the kernel's reduction.
+    #[test]
+    fn the_rules_take_the_kernels_steps() {
+        for s in [
+            "kayles(9)",
+            "kayles(12)",
+            "dawsons_kayles(14)",
+            "kayles(5) + kayles(6)",
+        ] {
+            let (mut m, mut fs) = (Misere::default(), Forms::new());
+            let f = form(&mut m, &mut fs, s);
+            let by_rules = derive(&mut m, &mut fs, f, &shipped()).unwrap();
+            let by_kernel = crate::misere::derive::derive(
+                &mut m,
+                &mut fs,
+                f,
+                &mut KernelReduction(Default::default()),
+            )
+            .unwrap();
+            let steps = |d: &crate::misere::derive::MisereDerivation| -> Vec<_> {
+                d.steps
+                    .iter()
+                    .map(|x| (x.reduction.rule.clone(), x.before, x.after))
+                    .collect()
+            };
+            assert_eq!(steps(&by_rules), steps(&by_kernel), "{s}");
+            assert_eq!(by_rules.result, by_kernel.result, "{s}");
+            assert!(!by_rules.steps.is_empty(), "{s}");
+        }
+    }
+
     /// Without `misere-reversible-zero` the derivation of {*} takes no step: the rule set is
     /// what runs.
     #[test]
