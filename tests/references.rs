@@ -93,8 +93,8 @@ fn the_resolver_refuses_what_it_should() {
     assert_eq!(key_of("ONAG, ch. 9", &keys), Some("ONAG"));
 }
 
-/// `rules/misere.rules` is carried out by the misère kernel, not loaded by the engine (its
-/// conditions are misère equality); its rules cite resolvable sources all the same.
+/// `rules/misere.rules` is run by misère derivations, not by the normal-play engine (its
+/// conditions are decided in misère play); its rules cite resolvable sources all the same.
 #[test]
 fn misere_rules_cite_resolvable_sources() {
     let keys = keys();

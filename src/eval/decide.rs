@@ -16,16 +16,49 @@ use std::collections::BTreeMap;
 
 type R<T> = Result<T, Fail>;
 
-/// Whether every side condition of `rule` holds under `b`.
+/// What a rule's conditions mean in one play: `<=`, `=`, `P(X)`, `H in every option of G`
+/// decided on the games a match bound. One implementation per play ([`NormalPlay`] here, by
+/// the kernel; misère play's in `eval::misere`); the evaluator asks its host's
+/// ([`Host::decider`]) and knows no play itself. A condition a play gives no meaning to is
+/// false there (the rule does not apply); a limit reached is a [`Stop`], never an answer.
+pub trait Decider<H: Host> {
+    /// Whether `c` holds under the match `b`.
+    fn condition(
+        &self,
+        host: &H,
+        c: &Condition,
+        b: &BindsOf<H>,
+        kinds: &BTreeMap<String, VarKind>,
+    ) -> Result<bool, Stop>;
+}
+
+/// Normal play: conditions decided by the kernel on the bound games' canonical forms.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NormalPlay;
+
+impl<H: Host> Decider<H> for NormalPlay {
+    fn condition(
+        &self,
+        host: &H,
+        c: &Condition,
+        b: &BindsOf<H>,
+        kinds: &BTreeMap<String, VarKind>,
+    ) -> Result<bool, Stop> {
+        let mut k = host.kernel();
+        condition(host, &mut k, c, b, kinds)
+    }
+}
+
+/// Whether every side condition of `rule` holds under `b`, each decided by the host's play.
 pub fn conditions<H: Host>(
     host: &H,
     rule: &Rule,
     b: &BindsOf<H>,
     kinds: &BTreeMap<String, VarKind>,
 ) -> Result<bool, Stop> {
+    let d = host.decider();
     for c in &rule.conditions {
-        let mut k = host.kernel();
-        if !condition(host, &mut k, c, b, kinds)? {
+        if !d.condition(host, c, b, kinds)? {
             return Ok(false);
         }
     }
@@ -100,6 +133,8 @@ impl<H: Host> Eval<'_, H> {
                 pred,
                 args,
             } => Ok(self.predicate(k, *pred, args)? != *negated),
+            // Misère play's reversal: normal play gives it no meaning here.
+            Condition::InEvery { .. } => Err(Fail::Undefined),
         }
     }
 
@@ -182,6 +217,9 @@ impl<H: Host> Eval<'_, H> {
                 ks.iter().enumerate().all(|(i, v)| *v == BigInt::from(i))
             }
             Predicate::Empty => self.b.set(a0).defined()?.is_empty(),
+            // Misère play's predicates: undefined in normal play (the rule does not apply),
+            // so the normal-play checker's interpreter, which does the same, agrees.
+            Predicate::PPosition | Predicate::Within => return Err(Fail::Undefined),
         })
     }
 

@@ -21,6 +21,7 @@ mod build;
 mod decide;
 mod leaf;
 mod matching;
+pub mod misere;
 pub mod terms;
 
 #[cfg(test)]
@@ -29,7 +30,7 @@ mod differential_tests;
 mod mirror_tests;
 
 pub use build::{build, Built};
-pub use decide::conditions;
+pub use decide::{conditions, Decider, NormalPlay};
 pub use leaf::Leaf;
 pub use matching::{first, may_match};
 
@@ -180,6 +181,14 @@ pub trait Host {
     fn kernel(&self) -> impl DerefMut<Target = Kernel> + '_;
     /// The kinds of `rule`'s variables (`None` for a rule whose variables have no consistent
     /// kinds). A host that tries the same rules over and over may keep them.
+    /// The play the conditions are decided in: normal play (the kernel) unless the host
+    /// holds another play's games.
+    fn decider(&self) -> &dyn Decider<Self>
+    where
+        Self: Sized,
+    {
+        &NormalPlay
+    }
     fn kinds(&self, rule: &crate::rules::Rule) -> Option<Rc<Kinds>> {
         crate::rules::check::bindings(&rule.pattern)
             .ok()

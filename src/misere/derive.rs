@@ -6,7 +6,9 @@
 //! game is a DAG: Kayles' row of 10, whose tree has millions of nodes, is the few hundred sums
 //! of rows it reaches. The derivation walks the DAG bottom-up, as Conway's theory requires (a
 //! deletion needs the options in simplest form), each distinct form once: its options first,
-//! then the form itself is replaced by the H that [`Misere::reduction`] finds, if any. Each
+//! then the rules are tried at the form itself, and the first that applies replaces it by its
+//! result. The rules are not here: the caller's [`Reducer`] tries them (`eval::misere`, the
+//! one rule evaluator, with `rules/misere.rules` decided in misère play). Each
 //! replacement is a [`MisereStep`] that acts at **every occurrence** of G in the whole form
 //! (misère equality is a congruence: equal games are interchangeable as options), so a form
 //! met along many paths is simplified by one step, not once per path.
@@ -125,6 +127,23 @@ impl Forms {
         self.push(Node::Game(options), height)
     }
 
+    /// The form whose options are `options` (in any order, repeats allowed), if the arena
+    /// holds it; nothing is added.
+    pub fn find(&self, mut options: Vec<FId>) -> Option<FId> {
+        options.sort_unstable();
+        options.dedup();
+        let k = options.len();
+        if k <= self.heaps.len() && options.iter().zip(&self.heaps).all(|(a, b)| a == b) {
+            return self.find_heap(k);
+        }
+        self.index.get(&Node::Game(options)).copied()
+    }
+
+    /// The heap *n, if the arena holds it.
+    pub fn find_heap(&self, n: usize) -> Option<FId> {
+        self.heaps.get(n).copied()
+    }
+
     /// The most moves in a row from `f`.
     pub fn height(&self, f: FId) -> usize {
         self.heights.get(f.0 as usize).copied().unwrap_or(0)
@@ -135,6 +154,15 @@ impl Forms {
         match self.nodes.get(f.0 as usize) {
             Some(Node::Heap(n)) => Some(*n),
             _ => None,
+        }
+    }
+
+    /// The options of `f` as the arena holds them (a heap's are the heaps below it).
+    pub fn option_slice(&self, f: FId) -> &[FId] {
+        match self.nodes.get(f.0 as usize) {
+            Some(Node::Heap(n)) => self.heaps.get(..*n).unwrap_or(&[]),
+            Some(Node::Game(o)) => o,
+            None => &[],
         }
     }
 
@@ -242,38 +270,54 @@ impl Forms {
     }
 }
 
-/// The rule a step applies (`rules/misere.rules`).
+/// A rule applied at one form: what the caller's [`Reducer`] found (the rule, by the one rule
+/// evaluator, `eval::misere`), named by the rule's own variables.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reduction {
-    /// `misere-reversible`: G = H (H ≠ 0), where H's options are among G's and each of G's
-    /// other options (`reversing`) has H as an option.
-    Reversible {
-        /// G's options that are not options of H: each reverses through H.
-        reversing: Vec<FId>,
-    },
-    /// `misere-reversible-zero`: G = 0, where every option of G has 0 as an option and
-    /// `p_position` (an option of G) is a misère P-position (Conway's proviso).
-    Zero {
-        /// The option of G that is a misère P-position.
-        p_position: FId,
-    },
+pub struct Applied {
+    /// The rule's name (`misere-reversible`, or a user's rule).
+    pub rule: String,
+    /// The form the rule's result is (its options not necessarily simplified: the derivation
+    /// simplifies it in turn).
+    pub after: FId,
+    /// The games the match bound, by the rule's names (the form rewritten, `G`, left out).
+    pub games: Vec<(String, FId)>,
+    /// The sets the match bound, by the rule's names.
+    pub sets: Vec<(String, Vec<FId>)>,
 }
 
-impl Reduction {
-    /// The rule's name in `rules/misere.rules`.
-    pub fn rule(&self) -> &'static str {
-        match self {
-            Reduction::Reversible { .. } => "misere-reversible",
-            Reduction::Zero { .. } => "misere-reversible-zero",
-        }
+impl Applied {
+    /// The game the match bound to `name`.
+    pub fn game(&self, name: &str) -> Option<FId> {
+        self.games
+            .iter()
+            .find_map(|(n, f)| (n == name).then_some(*f))
     }
 }
+
+/// What tries the rules at a form: the derivation knows no rule, only the order of
+/// application (options before the game, each distinct form once) and where a step acts.
+/// The rule evaluator (`eval::misere`) gives it, with the rules of `rules/misere.rules` or a
+/// user's selection, their conditions decided in misère play.
+pub trait Reducer {
+    /// The first rule that applies at the form `g` (every option of which is as simplified
+    /// as the rules make it), or `None`.
+    fn reduce(
+        &mut self,
+        m: &mut Misere,
+        forms: &mut Forms,
+        g: FId,
+    ) -> Result<Option<Applied>, KernelError>;
+}
+
+/// The most rules applied one after another at one form (each result simplified again);
+/// beyond it a user's rules are taken to loop, and the derivation is refused as too large.
+pub const MAX_STEPS_AT_A_FORM: usize = 64;
 
 /// One step of a misère derivation: G replaced by H at every occurrence of G in the whole.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MisereStep {
     /// The rule and its witnesses.
-    pub reduction: Reduction,
+    pub reduction: Applied,
     /// The game G replaced (all its options in simplest form).
     pub before: FId,
     /// The simplest form H it is replaced by.
@@ -516,19 +560,24 @@ fn heap_form(
     Ok(rows[n])
 }
 
-/// The derivation of `input`'s misère simplest form, its forms in `forms`.
+/// The derivation of `input`'s misère simplest form, its forms in `forms`, each step a rule
+/// that `rules` found applying (the result is the simplest form when the rules are the
+/// shipped ones; with fewer, the form where none applies any more).
 pub fn derive(
     m: &mut Misere,
     forms: &mut Forms,
     input: FId,
+    rules: &mut dyn Reducer,
 ) -> Result<MisereDerivation, KernelError> {
     let mut d = Deriver {
         m,
         forms,
+        rules,
         whole: input,
         steps: Vec::new(),
         done: HashMap::default(),
-        reductions: HashMap::default(),
+        chains: HashMap::default(),
+        nested: 0,
     };
     let (mut canonical, _) = d.simplify(input)?;
     // A pass rewrites each form it reduces wherever the form then occurs; should one be made
@@ -557,14 +606,18 @@ pub fn derive(
 struct Deriver<'a> {
     m: &'a mut Misere,
     forms: &'a mut Forms,
+    rules: &'a mut dyn Reducer,
     whole: FId,
     steps: Vec<MisereStep>,
     /// Each form simplified so far (as it was, and as it was once its options were simplest):
-    /// its simplest form's id and the form it became.
+    /// its simplest form's id (the misère kernel's value of it, whatever the rules did) and
+    /// the form it became.
     done: HashMap<FId, (MId, FId)>,
-    /// The rule each form replaced so far was replaced by (with its witnesses), to replace it
-    /// again where a later step makes it anew.
-    reductions: HashMap<FId, Reduction>,
+    /// The rules each form was rewritten by so far (the form, the rule, its result), to
+    /// rewrite it again where a later step makes it anew.
+    chains: HashMap<FId, Vec<(FId, Applied, FId)>>,
+    /// How many rule results are being simplified, one inside another.
+    nested: usize,
 }
 
 impl Deriver<'_> {
@@ -576,6 +629,7 @@ impl Deriver<'_> {
         if let Some(&r) = self.done.get(&f) {
             return Ok(r);
         }
+        // A heap is its own simplest form (no rule of misère play changes it).
         if let Some(n) = self.forms.as_heap(f) {
             let r = (self.m.heap(n)?, f);
             self.done.insert(f, r);
@@ -589,62 +643,66 @@ impl Deriver<'_> {
             ids.push(id);
             now.push(x);
         }
-        let g = self.forms.game(now.clone())?;
+        let g = self.forms.game(now)?;
         if let Some(&r) = self.done.get(&g) {
-            // G was replaced before, but a step since may have made it again (an earlier step's
-            // rewrite turns {{{*}}} into {{0}} = {*}, which that step had replaced): it is
-            // replaced again, by the same rule and witnesses.
+            // G was rewritten before, but a step since may have made it again (an earlier
+            // step's rewrite turns {{{*}}} into {{0}} = {*}, which that step had replaced): it
+            // is rewritten again, by the same rules and witnesses.
             if r.1 != g {
-                if let Some(reduction) = self.reductions.get(&g).cloned() {
-                    self.rewrite(reduction, g, r.1)?;
+                for (before, applied, after) in self.chains.get(&g).cloned().unwrap_or_default() {
+                    self.rewrite(applied, before, after)?;
                 }
             }
             self.done.insert(f, r);
             return Ok(r);
         }
-        let mut sorted = ids.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
-        let Some(h) = self.m.reduction(&sorted)? else {
-            let r = (self.m.game(sorted)?, g);
-            self.done.insert(f, r);
-            self.done.insert(g, r);
-            return Ok(r);
-        };
-        let after = self.forms.of_mid(self.m, h)?;
-        let reduction = if h == self.m.zero() {
-            // The proviso's witness: the first option that is a P-position.
-            let i = ids.iter().position(|&o| self.m.gminus(o) == 0).unwrap_or(0);
-            Reduction::Zero { p_position: now[i] }
-        } else {
-            let hopts = self.m.options(h).to_vec();
-            let mut reversing: Vec<FId> = ids
-                .iter()
-                .zip(&now)
-                .filter(|(o, _)| hopts.binary_search(o).is_err())
-                .map(|(_, x)| *x)
-                .collect();
-            reversing.sort_unstable();
-            reversing.dedup();
-            Reduction::Reversible { reversing }
-        };
-        self.reductions.insert(g, reduction.clone());
-        self.rewrite(reduction, g, after)?;
-        let r = (h, after);
+        ids.sort_unstable();
+        ids.dedup();
+        let value = self.m.game(ids)?;
+        let r = (value, self.apply_rules(g)?);
         self.done.insert(f, r);
         self.done.insert(g, r);
         Ok(r)
     }
 
-    /// Replaces `g` by `after` at every occurrence in the whole, a step by `reduction`. G
+    /// Tries the rules at `g` (its options simplified): the first that applies rewrites G
+    /// by its result at every occurrence, and the result is simplified in turn. The form G
+    /// now is.
+    fn apply_rules(&mut self, g: FId) -> Result<FId, KernelError> {
+        let Some(applied) = self.rules.reduce(self.m, self.forms, g)? else {
+            return Ok(g);
+        };
+        let after = applied.after;
+        if after == g {
+            // A rule whose result is what it matched changes nothing: no step.
+            return Ok(g);
+        }
+        self.chains
+            .entry(g)
+            .or_default()
+            .push((g, applied.clone(), after));
+        self.rewrite(applied, g, after)?;
+        if self.nested >= MAX_STEPS_AT_A_FORM {
+            return Err(too_large(&format!(
+                "more than {MAX_STEPS_AT_A_FORM} rules applied one after another at one form \
+                 (do the rules loop?)"
+            )));
+        }
+        self.nested += 1;
+        let r = self.simplify(after);
+        self.nested -= 1;
+        Ok(r?.1)
+    }
+
+    /// Replaces `g` by `after` at every occurrence in the whole, a step by `applied`. G
     /// occurs in the whole unless an earlier step already replaced it (as part of another
     /// form that became equal to it): then there is nothing to rewrite, and no step.
-    fn rewrite(&mut self, reduction: Reduction, g: FId, after: FId) -> Result<(), KernelError> {
+    fn rewrite(&mut self, applied: Applied, g: FId, after: FId) -> Result<(), KernelError> {
         let whole = self.forms.replace(self.whole, g, after)?;
         if whole != self.whole {
             self.whole = whole;
             self.steps.push(MisereStep {
-                reduction,
+                reduction: applied,
                 before: g,
                 after,
                 whole,
@@ -695,77 +753,4 @@ pub fn distinguisher(
         days = next;
     }
     Ok(None)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn form(m: &mut Misere, forms: &mut Forms, s: &str) -> FId {
-        form_of(m, forms, &crate::syntax::parse(s).unwrap()).unwrap()
-    }
-
-    #[test]
-    fn the_proviso_turns_a_star_option_into_zero_but_not_a_star_two() {
-        let (mut m, mut fs) = (Misere::default(), Forms::new());
-        // {*} = 0: * has 0 as an option and is a misère P-position.
-        let f = form(&mut m, &mut fs, "{*|*}");
-        let d = derive(&mut m, &mut fs, f).unwrap();
-        assert_eq!(d.steps.len(), 1);
-        assert_eq!(d.result, fs.heap(0).unwrap());
-        assert!(matches!(d.steps[0].reduction, Reduction::Zero { .. }));
-        // {*2} is already simplest (the proviso fails: *2 is no P-position).
-        let f = form(&mut m, &mut fs, "{*2|*2}");
-        let d = derive(&mut m, &mut fs, f).unwrap();
-        assert!(d.steps.is_empty());
-        let h2 = fs.heap(2).unwrap();
-        assert_eq!(d.result, fs.game(vec![h2]).unwrap());
-    }
-
-    #[test]
-    fn options_are_simplified_before_the_game() {
-        let (mut m, mut fs) = (Misere::default(), Forms::new());
-        // {{*}, *2}: the option {*} becomes 0 first; then in {0, *2} the option *2 reverses
-        // through * (whose one option 0 is the other option), as in normal play.
-        let f = form(&mut m, &mut fs, "{{*|*},*2|{*|*},*2}");
-        let d = derive(&mut m, &mut fs, f).unwrap();
-        assert_eq!(d.steps.len(), 2);
-        let star = fs.heap(1).unwrap();
-        assert_eq!(d.steps[0].before, fs.game(vec![star]).unwrap());
-        assert_eq!(d.steps[1].before, d.steps[0].whole);
-        assert_eq!(d.result, star);
-    }
-
-    /// A form met along many paths is one form: {*} under both options of {{*}, {{*}}} is
-    /// replaced by one step, everywhere.
-    #[test]
-    fn a_shared_form_is_simplified_once_everywhere() {
-        let (mut m, mut fs) = (Misere::default(), Forms::new());
-        let f = form(&mut m, &mut fs, "{{*|*},{{*|*}|{*|*}}|{*|*},{{*|*}|{*|*}}}");
-        let d = derive(&mut m, &mut fs, f).unwrap();
-        let star = fs.heap(1).unwrap();
-        let g = fs.game(vec![star]).unwrap();
-        assert_eq!(d.steps.iter().filter(|s| s.before == g).count(), 1);
-        // {0, {0}} = {0, *} = *2.
-        assert_eq!(d.result, fs.heap(2).unwrap());
-    }
-    /// A step can make the form it replaced anew: in {{{*}}}, replacing {*} by 0 turns
-    /// {{{*}}} into {{0}} = {*} again, which is replaced once more (by the definitions: {*} = 0
-    /// by the proviso, so {{*}} = {0} = * and {{{*}}} = {*} = 0). The derivation ends at the
-    /// simplest form as written, not at a form that still holds {*}.
-    #[test]
-    fn a_form_made_anew_by_a_step_is_replaced_again() {
-        let (mut m, mut fs) = (Misere::default(), Forms::new());
-        let f = form(&mut m, &mut fs, "{{{*|*}|{*|*}}|{{*|*}|{*|*}}}");
-        let d = derive(&mut m, &mut fs, f).unwrap();
-        let star = fs.heap(1).unwrap();
-        let g = fs.game(vec![star]).unwrap();
-        assert_eq!(d.steps.len(), 2);
-        assert!(d.steps.iter().all(|s| s.before == g));
-        assert!(d
-            .steps
-            .iter()
-            .all(|s| matches!(s.reduction, Reduction::Zero { .. })));
-        assert_eq!(d.result, fs.heap(0).unwrap());
-    }
 }

@@ -57,14 +57,27 @@ fn all(ctx: &Ctx) -> Vec<Listed<'_>> {
 }
 
 fn listed(rules: &crate::rules::RuleSet) -> Vec<Listed<'_>> {
-    let loopy: &[Rule] = if shipped(rules) { loopy().rules() } else { &[] };
+    let (misere, loopy): (&[Rule], &[Rule]) = if shipped(rules) {
+        (misere().rules(), loopy().rules())
+    } else {
+        (&[], &[])
+    };
     rules
         .rules()
         .iter()
         .map(Listed::from)
         .chain(rules.openings().iter().map(Listed::from))
+        .chain(misere.iter().map(Listed::from))
         .chain(loopy.iter().map(Listed::from))
         .collect()
+}
+
+/// The rules of `rules/misere.rules`, which misère derivations run through the rule
+/// evaluator with misère play's decider (`eval::misere`): listed after the engine's rules,
+/// with the shipped rules.
+fn misere() -> &'static crate::rules::RuleSet {
+    static MISERE: std::sync::OnceLock<crate::rules::RuleSet> = std::sync::OnceLock::new();
+    MISERE.get_or_init(crate::rules::RuleSet::misere)
 }
 
 /// The rules of `rules/loopy.rules` (stoppers and the sides of loopy games). The engine never
@@ -115,6 +128,7 @@ pub(crate) fn answer(ctx: &Ctx, name: Option<&str>) -> Result<String, Failure> {
                 .get(name)
                 .map(Listed::from)
                 .or_else(|| ctx.rules.opening(name).map(Listed::from))
+                .or_else(|| misere().get(name).map(Listed::from))
                 .or_else(|| loopy().get(name).map(Listed::from))
                 .ok_or_else(|| unknown(ctx, name))?;
             let rule = &rule;

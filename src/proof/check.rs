@@ -72,6 +72,7 @@ impl Proof {
                 &self.steps,
                 self.lemmas.len(),
                 &self.terms,
+                rules,
             );
         }
         if self.play == super::Play::Loopy {

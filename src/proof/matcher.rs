@@ -619,6 +619,11 @@ impl<'a> TermRules<'a> {
                 pred.name(),
                 args.join(", ")
             ),
+            Condition::InEvery { game, of, but } => format!(
+                "{} in every option of {of}{}",
+                tmpl(self, game),
+                but.as_ref().map_or(String::new(), |s| format!(" but {s}"))
+            ),
         }
     }
 
@@ -638,6 +643,9 @@ impl<'a> TermRules<'a> {
                 args,
             } => return Ok(self.predicate(*pred, args, b)?.map(|p| p != *negated)),
             Condition::Compare(x, rel, y) => (x, *rel, y),
+            // Misère play's reversal has no meaning in normal play (the producer's normal
+            // decider says the same): not decided here.
+            Condition::InEvery { .. } => return Ok(None),
         };
         let (ab, ba) = if is_value_template(x, kinds) {
             let x = some!(self.value(&some!(as_value_expr(x)), b)?);
@@ -695,6 +703,8 @@ impl<'a> TermRules<'a> {
                 ks.iter().enumerate().all(|(i, v)| *v == BigInt::from(i))
             }
             Predicate::Empty => some!(b.set(a0)).is_empty(),
+            // Misère play's predicates: not decided in normal play.
+            Predicate::PPosition | Predicate::Within => return Ok(None),
         }))
     }
 

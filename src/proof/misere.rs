@@ -12,7 +12,7 @@
 
 use super::step::{Step, Witnesses};
 use super::{Play, Proof, TermTable};
-use crate::misere::derive::{FId, FormError, Forms, MisereDerivation, MisereStep, Reduction};
+use crate::misere::derive::{FId, FormError, Forms, MisereDerivation, MisereStep};
 use crate::rules::Name;
 use crate::term::Term;
 use num_traits::Zero;
@@ -72,12 +72,29 @@ impl Writer<'_> {
         }
     }
 
+    /// G's options that are not options of H: those that reverse through H in a
+    /// `misere-reversible` step.
+    fn reversing(&self, s: &MisereStep) -> Vec<FId> {
+        let hopts = self.forms.options(s.after);
+        let mut r: Vec<FId> = self
+            .forms
+            .options(s.before)
+            .into_iter()
+            .filter(|o| !hopts.contains(o))
+            .collect();
+        r.sort_unstable();
+        r.dedup();
+        r
+    }
+
     /// The witnesses of a step in words (a `#n` in them names entry n of the table).
     fn why(&mut self, step: &MisereStep) -> String {
         let g = show(&self.term(step.before));
-        match &step.reduction {
-            Reduction::Reversible { reversing } => {
+        let a = &step.reduction;
+        match a.rule.as_str() {
+            "misere-reversible" => {
                 let h = show(&self.term(step.after));
+                let reversing = self.reversing(step);
                 let (verb, pron) = if reversing.len() == 1 {
                     ("reverses", "it has")
                 } else {
@@ -86,37 +103,69 @@ impl Writer<'_> {
                 format!(
                     "in {g}, {} {verb} through {h} ({pron} {h} as an option, and {h}'s options \
                      are options of {g})",
-                    self.list(reversing)
+                    self.list(&reversing)
                 )
             }
-            Reduction::Zero { p_position } => format!(
+            "misere-reversible-zero" => format!(
                 "every option of {g} has 0 as an option, and {} is a misère P-position (the \
                  proviso)",
-                show(&self.term(*p_position))
+                a.game("X")
+                    .map_or_else(|| "?".into(), |x| show(&self.term(x)))
             ),
+            other => {
+                let h = show(&self.term(step.after));
+                let mut bound: Vec<String> = Vec::new();
+                for (n, f) in &a.games {
+                    bound.push(format!("{n} = {}", show(&self.term(*f))));
+                }
+                format!("{g} = {h} by the rule {other}, where {}", bound.join(", "))
+            }
         }
     }
 
-    fn step(&mut self, from: Term, s: &MisereStep) -> Step {
+    /// A step's witnesses: G, then the rule's own. The shipped rules' are named as the
+    /// checker reads them (`H` and the set `reversing` for `misere-reversible`, the
+    /// P-position `P` for `misere-reversible-zero`); a user's rule's are its bindings.
+    fn witnesses(&mut self, s: &MisereStep) -> Witnesses {
         let mut w = Witnesses::default();
         w.games.push((Name::from("G"), self.term(s.before)));
-        match &s.reduction {
-            Reduction::Reversible { reversing } => {
+        let a = &s.reduction;
+        match a.rule.as_str() {
+            "misere-reversible" => {
                 w.games.push((Name::from("H"), self.term(s.after)));
-                let r = reversing.iter().map(|&f| self.term(f)).collect();
+                let r = self.reversing(s).iter().map(|&f| self.term(f)).collect();
                 w.sets.push((Name::from("reversing"), r));
             }
-            Reduction::Zero { p_position } => {
-                w.games.push((Name::from("P"), self.term(*p_position)));
+            "misere-reversible-zero" => {
+                if let Some(x) = a.game("X") {
+                    w.games.push((Name::from("P"), self.term(x)));
+                }
+            }
+            // A user's rule: H is its result here (which the checker compares with G), then
+            // the rule's own bindings (one named H is the result's name, and left out).
+            _ => {
+                w.games.push((Name::from("H"), self.term(s.after)));
+                for (n, f) in a.games.iter().filter(|(n, _)| n != "H") {
+                    w.games.push((Name::from(n.as_str()), self.term(*f)));
+                }
+                for (n, fs) in &a.sets {
+                    let ts = fs.iter().map(|&f| self.term(f)).collect();
+                    w.sets.push((Name::from(n.as_str()), ts));
+                }
             }
         }
+        w
+    }
+
+    fn step(&mut self, from: Term, s: &MisereStep) -> Step {
+        let witnesses = self.witnesses(s);
         Step {
             from,
             to: self.term(s.whole),
-            rule: s.reduction.rule().to_string(),
+            rule: s.reduction.rule.clone(),
             at: Vec::new(),
             why: self.why(s),
-            witnesses: w,
+            witnesses,
             reversed: false,
             parts: Vec::new(),
             lemma: None,
@@ -287,13 +336,14 @@ fn derivation(
     m: &mut crate::misere::Misere,
     forms: &mut Forms,
     t: &Term,
+    rules: &crate::rules::RuleSet,
 ) -> Result<Derived, super::ProofError> {
     let mut k = crate::kernel::Kernel::new();
     k.set_budget(m.budget().clone());
     let f =
         crate::misere::derive::form_of_opened(m, forms, t, &mut |c: &Term| open_call(&mut k, c))
             .map_err(not_impartial)?;
-    let d = crate::misere::derive::derive(m, forms, f).map_err(super::ProofError::Kernel)?;
+    let d = crate::eval::misere::derive(m, forms, f, rules).map_err(super::ProofError::Kernel)?;
     let opened = has_positions(t) == Some(true);
     Ok(Derived {
         input: (opened || plain(t)).then(|| t.clone()),
@@ -302,8 +352,15 @@ fn derivation(
     })
 }
 
-fn verified(mut p: Proof) -> Result<Proof, super::ProofError> {
-    let r = check(&p.input, &p.result, &p.steps, p.lemmas.len(), &p.terms);
+fn verified(mut p: Proof, rules: &crate::rules::RuleSet) -> Result<Proof, super::ProofError> {
+    let r = check(
+        &p.input,
+        &p.result,
+        &p.steps,
+        p.lemmas.len(),
+        &p.terms,
+        rules,
+    );
     match r {
         Ok(()) => {
             p.checked = true;
@@ -314,13 +371,24 @@ fn verified(mut p: Proof) -> Result<Proof, super::ProofError> {
 }
 
 /// The checked derivation of `t`'s misère simplest form, in the arena `m` (whose budget
-/// bounds the work).
+/// bounds the work), by the rules of `rules/misere.rules`.
 pub fn simplify_misere(
     m: &mut crate::misere::Misere,
     t: &Term,
 ) -> Result<MisereSimplification, super::ProofError> {
+    simplify_misere_by(m, t, &crate::rules::RuleSet::misere())
+}
+
+/// [`simplify_misere`] by the `reduce` rules of `rules` (a selection of the shipped misère
+/// rules, or a user's file). The proof ends where no rule applies; its checker decides each
+/// step by the definitions, and refuses a step by a rule it does not know.
+pub fn simplify_misere_by(
+    m: &mut crate::misere::Misere,
+    t: &Term,
+    rules: &crate::rules::RuleSet,
+) -> Result<MisereSimplification, super::ProofError> {
     let mut forms = Forms::new();
-    let x = derivation(m, &mut forms, t)?;
+    let x = derivation(m, &mut forms, t, rules)?;
     let mut w = Writer {
         forms: &forms,
         table: TermTable::new(),
@@ -328,7 +396,7 @@ pub fn simplify_misere(
     };
     let (input, steps) = w.derived(&x);
     let result = w.term(x.d.result);
-    let proof = verified(misere_proof(input, result, steps, w.table))?;
+    let proof = verified(misere_proof(input, result, steps, w.table), rules)?;
     let notation =
         crate::misere::notation::print(m, x.d.canonical).map_err(super::ProofError::Kernel)?;
     Ok(MisereSimplification { proof, notation })
@@ -342,9 +410,10 @@ pub fn prove_misere(
     a: &Term,
     b: &Term,
 ) -> Result<MisereVerdict, super::ProofError> {
+    let rules = crate::rules::RuleSet::misere();
     let mut forms = Forms::new();
-    let xa = derivation(m, &mut forms, a)?;
-    let xb = derivation(m, &mut forms, b)?;
+    let xa = derivation(m, &mut forms, a, &rules)?;
+    let xb = derivation(m, &mut forms, b, &rules)?;
     let (ca, cb) = (xa.d.canonical, xb.d.canonical);
     let print = |m: &mut crate::misere::Misere, g| {
         crate::misere::notation::print(m, g).map_err(super::ProofError::Kernel)
@@ -358,7 +427,7 @@ pub fn prove_misere(
         let (ia, mut steps) = w.derived(&xa);
         let (ib, back) = w.derived(&xb);
         steps.extend(back.iter().rev().map(Step::inverse));
-        let p = verified(misere_proof(ia, ib, steps, w.table))?;
+        let p = verified(misere_proof(ia, ib, steps, w.table), &rules)?;
         return Ok(MisereVerdict::Equal(Box::new(p), print(m, ca)?));
     }
     let distinguisher =

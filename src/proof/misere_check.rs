@@ -69,6 +69,10 @@ enum Node {
 /// The checker's state: its DAG, its budget of work, the table entries and positions read.
 struct Checker<'t> {
     table: &'t TermTable,
+    /// The rules the proof is checked against: a step by a user's misère rule must name one.
+    rules: &'t crate::rules::RuleSet,
+    /// Each normal form's simplest form, once found ([`Checker::simplest`]).
+    simplest: HashMap<W, W>,
     nodes: Vec<Node>,
     index: HashMap<Node, W>,
     /// Each node's normal form: a node whose options are normal, sorted and distinct.
@@ -92,9 +96,11 @@ struct Checker<'t> {
 }
 
 impl<'t> Checker<'t> {
-    fn new(table: &'t TermTable) -> Self {
+    fn new(table: &'t TermTable, rules: &'t crate::rules::RuleSet) -> Self {
         Checker {
             table,
+            rules,
+            simplest: HashMap::default(),
             nodes: Vec::new(),
             index: HashMap::default(),
             norm: Vec::new(),
@@ -543,9 +549,11 @@ impl<'t> Checker<'t> {
         if !matches!(
             s.rule.as_str(),
             "misere-reversible" | "misere-reversible-zero" | "misere-opening"
-        ) {
+        ) && !self.users_rule(&s.rule)
+        {
             return Err(Stop::Wrong(format!(
-                "`{}` is not a rule of misère play (rules/misere.rules)",
+                "`{}` is not a rule of misère play (rules/misere.rules, or a `reduce` rule of \
+                 the group `misere` in the rules given)",
                 s.rule
             )));
         }
@@ -602,7 +610,16 @@ impl<'t> Checker<'t> {
             ("misere-reversible", None) => {
                 return Err(Stop::Wrong("it names no game H (witness H)".into()))
             }
-            _ => self.heap(0)?,
+            ("misere-reversible-zero", _) => self.heap(0)?,
+            (_, Some(t)) => {
+                let h = self.form(t)?;
+                self.normal(h)
+            }
+            (_, None) => {
+                return Err(Stop::Wrong(
+                    "it names no game H (witness H: what the rule's result is here)".into(),
+                ))
+            }
         };
         let rewritten = match named {
             Some(_) => {
@@ -714,13 +731,88 @@ impl<'t> Checker<'t> {
                     )));
                 }
             }
+            // A user's rule: the checker does not take its theorem on trust. The step holds
+            // when G = H in misère play, by the checker's own simplest forms.
             other => {
-                return Err(Stop::Wrong(format!(
-                    "`{other}` is not a rule of misère play (rules/misere.rules)"
-                )))
+                let (sg, sh) = (self.simplest(g)?, self.simplest(h)?);
+                if sg != sh {
+                    return Err(Stop::Wrong(format!(
+                        "the rule `{other}` is not sound here: G = {} and H = {} differ in \
+                         misère play (their simplest forms are {} and {})",
+                        self.show_w(g),
+                        self.show_w(h),
+                        self.show_w(sg),
+                        self.show_w(sh)
+                    )));
+                }
             }
         }
         Ok(())
+    }
+
+    /// Whether `name` is a rule of misère play in the rules the proof is checked against
+    /// (a user's rule: a `reduce` rule of the group `misere`).
+    fn users_rule(&self, name: &str) -> bool {
+        self.rules.get(name).is_some_and(|r| {
+            r.kind == crate::rules::RuleKind::Reduce && r.groups.iter().any(|g| g == "misere")
+        })
+    }
+
+    /// The misère simplest form of `w`, by the definitions (ONAG ch. 12): the options'
+    /// simplest forms first; then the game is 0 when every option has 0 as an option and one
+    /// is a P-position (the proviso), or H when an option of an option, H ≠ 0, has its
+    /// options among G's and is an option of every other option of G; else the game itself.
+    /// Each normal form once.
+    fn simplest(&mut self, w: W) -> Result<W, Stop> {
+        let w = self.normal(w);
+        if let Some(&s) = self.simplest.get(&w) {
+            return Ok(s);
+        }
+        self.tick()?;
+        let s = if self.is_heap(w) {
+            w
+        } else {
+            let mut opts = Vec::new();
+            for o in self.options(w) {
+                opts.push(self.simplest(o)?);
+            }
+            let g = self.game(opts)?;
+            let g = self.normal(g);
+            self.reduced(g)?
+        };
+        self.simplest.insert(w, s);
+        Ok(s)
+    }
+
+    /// The one deletion that applies to `g` (a normal form whose options are simplest), or
+    /// `g` itself.
+    fn reduced(&mut self, g: W) -> Result<W, Stop> {
+        let zero = self.heap(0)?;
+        let gopts = self.options(g);
+        if !gopts.is_empty()
+            && gopts.iter().all(|&o| self.options(o).contains(&zero))
+            && gopts.iter().any(|&o| self.p[o.0 as usize])
+        {
+            return Ok(zero);
+        }
+        for &r in &gopts {
+            for h in self.options(r) {
+                self.tick()?;
+                if h == zero {
+                    continue;
+                }
+                let hopts = self.options(h);
+                if hopts.iter().all(|x| gopts.contains(x))
+                    && gopts
+                        .iter()
+                        .filter(|x| !hopts.contains(x))
+                        .all(|&o| self.options(o).contains(&h))
+                {
+                    return Ok(h);
+                }
+            }
+        }
+        Ok(g)
     }
 }
 
@@ -757,8 +849,9 @@ pub(crate) fn check(
     steps: &[Step],
     lemmas: usize,
     table: &TermTable,
+    rules: &crate::rules::RuleSet,
 ) -> Result<(), CheckError> {
-    let mut c = Checker::new(table);
+    let mut c = Checker::new(table, rules);
     super::played::check(&mut c, "misère", input, result, steps, lemmas)
 }
 
@@ -774,7 +867,8 @@ pub(crate) fn form_of(
     t: &Term,
 ) -> Result<Vec<crate::misere::notation::FormNode>, String> {
     use crate::misere::notation::FormNode;
-    let mut c = Checker::new(table);
+    let none = crate::rules::RuleSet::empty();
+    let mut c = Checker::new(table, &none);
     let root = match c.form(t) {
         Ok(w) => c.normal(w),
         Err(Stop::Wrong(why) | Stop::Limit(why)) => return Err(why),

@@ -37,6 +37,8 @@ pub(crate) mod matcher;
 pub mod misere;
 mod misere_check;
 mod misere_moves;
+#[cfg(test)]
+mod misere_rules_tests;
 mod parallel;
 mod pipeline;
 pub mod play;

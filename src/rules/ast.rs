@@ -179,6 +179,17 @@ pub enum Condition {
         /// Its arguments: variable names.
         args: Vec<String>,
     },
+    /// `H in every option of G` (or `… of G but S`): every option of the game G (both
+    /// sides), except those equal to a member of the set S, has an option equal to H — the
+    /// form of a misère reversal (`rules/misere.rules`). Equality is the play's.
+    InEvery {
+        /// The game each option must have as an option.
+        game: Template,
+        /// The game variable whose options are looked at.
+        of: String,
+        /// The set variable whose members are left out, if any.
+        but: Option<String>,
+    },
 }
 
 /// Predicates the kernel decides.
@@ -205,6 +216,11 @@ pub enum Predicate {
     InitialNimbers,
     /// `empty(S)`: the set has no members.
     Empty,
+    /// `P(X)`: X is a P-position (the player to move loses) in the play the rule is decided
+    /// in; a misère rule's proviso.
+    PPosition,
+    /// `within(S, T)`: every member of S equals (in the play) some member of T.
+    Within,
 }
 
 impl Predicate {
@@ -221,6 +237,8 @@ impl Predicate {
             Predicate::Adjacent => "adjacent",
             Predicate::InitialNimbers => "initial",
             Predicate::Empty => "empty",
+            Predicate::PPosition => "P",
+            Predicate::Within => "within",
         }
     }
 
@@ -237,6 +255,8 @@ impl Predicate {
             "adjacent" => Predicate::Adjacent,
             "initial" => Predicate::InitialNimbers,
             "empty" => Predicate::Empty,
+            "P" => Predicate::PPosition,
+            "within" => Predicate::Within,
             _ => return None,
         })
     }
@@ -244,7 +264,7 @@ impl Predicate {
     /// How many arguments it takes.
     pub fn arity(self) -> usize {
         match self {
-            Predicate::Same | Predicate::Fits | Predicate::Adjacent => 2,
+            Predicate::Same | Predicate::Fits | Predicate::Adjacent | Predicate::Within => 2,
             _ => 1,
         }
     }

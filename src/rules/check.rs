@@ -271,11 +271,31 @@ pub fn validate(rule: &mut Rule) -> Result<(), RuleError> {
                     | Predicate::Same
                     | Predicate::Fits
                     | Predicate::InitialNimbers
-                    | Predicate::Empty => &[VarKind::Set],
+                    | Predicate::Empty
+                    | Predicate::Within => &[VarKind::Set],
+                    Predicate::PPosition => &[VarKind::Game],
                     Predicate::Integer | Predicate::Adjacent => &[VarKind::Value],
                 };
                 for a in args {
                     ctx.need(a, want, &format!("of the kind `{}` takes", pred.name()))
+                        .map_err(fail)?;
+                }
+            }
+            Condition::InEvery { game, of, but } => {
+                ctx.template(game, None).map_err(fail)?;
+                if is_value_template(game, &kinds) {
+                    return Err(fail(
+                        "`in every option of` needs a game, not a value".into(),
+                    ));
+                }
+                ctx.need(
+                    of,
+                    &[VarKind::Game],
+                    "of the kind `in every option of` takes",
+                )
+                .map_err(fail)?;
+                if let Some(s) = but {
+                    ctx.need(s, &[VarKind::Set], "of the kind `but` takes")
                         .map_err(fail)?;
                 }
             }

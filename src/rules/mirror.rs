@@ -255,6 +255,12 @@ impl Mirror<'_> {
                     args,
                 }
             }
+            // Options of both sides, compared by equality: negation maps it to itself.
+            Condition::InEvery { game, of, but } => Condition::InEvery {
+                game: self.game(game)?,
+                of: of.clone(),
+                but: but.clone(),
+            },
         })
     }
 
@@ -542,6 +548,13 @@ fn rename(rule: &mut Rule) {
                 template(b);
             }
             Condition::Pred { args, .. } => args.iter_mut().for_each(|a| *a = mirror_name(a)),
+            Condition::InEvery { game, of, but } => {
+                template(game);
+                *of = mirror_name(of);
+                if let Some(s) = but {
+                    *s = mirror_name(s);
+                }
+            }
         }
     }
     template(&mut rule.result);

@@ -97,6 +97,10 @@ pub const BUILTIN_FILES: [(&str, &str); 6] = [
     ),
 ];
 
+/// The rules of misère play (`rules/misere.rules`), which misère derivations run
+/// ([`RuleSet::misere`]); not among [`BUILTIN_FILES`], whose rules the normal-play engine runs.
+pub const MISERE_FILE: &str = include_str!("../../rules/misere.rules");
+
 /// The shipped opening rules (see [`OpeningRule`]), read after [`BUILTIN_FILES`].
 pub const OPENINGS_FILE: &str = include_str!("../../rules/openings.rules");
 
@@ -123,6 +127,16 @@ impl RuleSet {
     /// No rules at all.
     pub fn empty() -> Self {
         RuleSet::default()
+    }
+
+    /// The rules of misère play shipped in `rules/misere.rules`, which a misère derivation
+    /// runs unless given others (`--rules`, `--rules-file`).
+    pub fn misere() -> Self {
+        let mut set = RuleSet::empty();
+        // Parsed and validated by the test suite (`eval::misere`'s tests); a failure is a
+        // build defect, and then no rule applies rather than a panic.
+        let _ = set.add_text("misere.rules", MISERE_FILE);
+        set
     }
 
     /// The rules shipped in `rules/`.

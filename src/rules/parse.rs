@@ -700,6 +700,9 @@ impl<'a> Parser<'a> {
             return Err(self.err("`not` must be followed by a predicate such as number(G)"));
         }
         let a = self.template()?;
+        if self.is_ident("in") {
+            return self.in_every(a);
+        }
         let rel = match self.bump() {
             Tok::Punct("<=") => Rel::Le,
             Tok::Punct("<") => Rel::Lt,
@@ -720,6 +723,27 @@ impl<'a> Parser<'a> {
         };
         let b = self.template()?;
         Ok(Condition::Compare(a, rel, b))
+    }
+
+    /// The rest of `H in every option of G` or `H in every option of G but S`, after `H`.
+    fn in_every(&mut self, game: Template) -> Result<Condition, RuleError> {
+        for word in ["in", "every", "option", "of"] {
+            if !self.is_ident(word) {
+                return Err(self.err(format!(
+                    "expected `{word}` (as in `H in every option of G`), found {}",
+                    Self::describe(self.peek())
+                )));
+            }
+            self.bump();
+        }
+        let of = self.ident("a game variable")?;
+        let but = if self.is_ident("but") {
+            self.bump();
+            Some(self.ident("a set variable")?)
+        } else {
+            None
+        };
+        Ok(Condition::InEvery { game, of, but })
     }
 
     // ---- templates ----

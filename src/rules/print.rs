@@ -114,6 +114,13 @@ impl Display for Condition {
                 }
                 write!(f, "{}({})", pred.name(), args.join(", "))
             }
+            Condition::InEvery { game, of, but } => {
+                write!(f, "{game} in every option of {of}")?;
+                match but {
+                    Some(s) => write!(f, " but {s}"),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }

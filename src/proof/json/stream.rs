@@ -172,7 +172,7 @@ fn check_all(
             },
             // Misère play has its own checker, the same `Proof::check` calls.
             Work::Finish(input, result, steps, Play::Misere, lemmas, table) => {
-                crate::proof::misere::check(&input, &result, &steps, lemmas, &table)
+                crate::proof::misere::check(&input, &result, &steps, lemmas, &table, rules)
             }
             // So has loopy play; both read the table themselves.
             Work::Finish(input, result, steps, Play::Loopy, lemmas, table) => {

@@ -1,0 +1,151 @@
+//! Misère derivations run by the rules they are given: a rule removed from a copy of
+//! `rules/misere.rules` takes its steps with it, a user's sound rule is applied and its step
+//! checked, and a user's unsound rule is caught by the checker at its step. The games' misère
+//! outcomes are played out here by brute force (the last player to move loses), independently
+//! of the library.
+
+use super::misere::simplify_misere_by;
+use super::ProofError;
+use crate::misere::Misere;
+use crate::rules::{RuleSet, MISERE_FILE};
+
+fn parse(s: &str) -> crate::term::Term {
+    crate::syntax::parse(s).unwrap()
+}
+
+fn show(t: &crate::term::Term) -> String {
+    crate::syntax::print(t, &Default::default())
+}
+
+/// `rules/misere.rules` with the rule `name` cut out of its text.
+fn without(name: &str) -> RuleSet {
+    let start = MISERE_FILE
+        .find(&format!("rule {name}\n"))
+        .expect("the rule is in the file");
+    let end = MISERE_FILE[start + 1..]
+        .find("\nrule ")
+        .map_or(MISERE_FILE.len(), |e| start + 1 + e);
+    let text = format!("{}{}", &MISERE_FILE[..start], &MISERE_FILE[end..]);
+    let mut rules = RuleSet::empty();
+    rules.add_text("misere.rules", &text).unwrap();
+    assert!(rules.get(name).is_none());
+    rules
+}
+
+/// A brute-force impartial game: its options.
+#[derive(Clone)]
+struct G(Vec<G>);
+
+fn heap(n: usize) -> G {
+    G((0..n).map(heap).collect())
+}
+
+fn sum(a: &G, b: &G) -> G {
+    let mut o: Vec<G> = a.0.iter().map(|x| sum(x, b)).collect();
+    o.extend(b.0.iter().map(|y| sum(a, y)));
+    G(o)
+}
+
+/// Whether the player to move wins in misère play (no move: the player to move wins).
+fn next_wins(g: &G) -> bool {
+    g.0.is_empty() || g.0.iter().any(|x| !next_wins(x))
+}
+
+#[test]
+fn removing_a_rule_from_a_copy_of_the_file_changes_the_derivation() {
+    let input = parse("{*2,{*|*}|*2,{*|*}}");
+    let all = RuleSet::misere();
+    let s = simplify_misere_by(&mut Misere::default(), &input, &all).unwrap();
+    let rules: Vec<&str> = s.proof.steps.iter().map(|s| s.rule.as_str()).collect();
+    // {*} = 0 by the proviso, then in {0, *2} the option *2 reverses through * (ONAG ch. 12).
+    assert_eq!(rules, ["misere-reversible-zero", "misere-reversible"]);
+    assert_eq!(show(&s.proof.result), "*");
+    // Without misere-reversible only the proviso's step is left, and {0, *2} stays.
+    let fewer = without("misere-reversible");
+    let s = simplify_misere_by(&mut Misere::default(), &input, &fewer).unwrap();
+    assert!(s.proof.checked);
+    let rules: Vec<&str> = s.proof.steps.iter().map(|s| s.rule.as_str()).collect();
+    assert_eq!(rules, ["misere-reversible-zero"]);
+    assert_eq!(show(&s.proof.result), "{0,*2|0,*2}");
+    // Without the proviso's rule, nothing applies at {*}: no step at all.
+    let fewer = without("misere-reversible-zero");
+    let s = simplify_misere_by(&mut Misere::default(), &input, &fewer).unwrap();
+    assert!(s.proof.steps.is_empty());
+    let result = s.proof.terms.expand(&s.proof.result, usize::MAX).unwrap();
+    assert!(show(&result).contains("{*|*}"), "{}", show(&result));
+}
+
+/// The proviso without its P-position: "every option of G has 0 as an option, so G = 0".
+/// {*2} is the counterexample: its one move is to *2, from which the next player wins, so
+/// {*2} is a misère P-position while 0 is not.
+const UNSOUND: &str = "
+rule proviso-forgotten
+  says  \"If every option of G has 0 as an option, then G = 0.\"
+  cite  \"none: it is false\"
+  group misere
+  priority 30
+  match G @ { ..GL | ..GR }
+  when  { | } in every option of G
+  yield { | }
+";
+
+#[test]
+fn an_unsound_user_rule_is_caught_by_the_checker_at_its_step() {
+    let star2 = G(vec![heap(2)]);
+    assert!(!next_wins(&star2), "{{*2}} is a misère P-position");
+    assert!(next_wins(&G(vec![])), "0 is a misère N-position");
+    let mut rules = RuleSet::misere();
+    rules.add_text("user.rules", UNSOUND).unwrap();
+    let r = simplify_misere_by(&mut Misere::default(), &parse("{*2|*2}"), &rules);
+    match r {
+        Err(ProofError::SelfCheck(e)) => {
+            assert_eq!(e.step, 0, "{e:?}");
+            assert!(e.limit.is_none(), "{e:?}");
+            assert!(e.reason.contains("proviso-forgotten"), "{}", e.reason);
+            assert!(e.reason.contains("not sound"), "{}", e.reason);
+        }
+        other => panic!("the unsound step was not caught: {other:?}"),
+    }
+}
+
+/// The proviso for a game of one option (a textbook special case, ONAG ch. 12).
+const SOUND: &str = "
+rule proviso-one-option
+  says  \"A game whose one option X is a P-position with 0 as an option is 0.\"
+  cite  \"ONAG, ch. 12 (the proviso)\"
+  group misere
+  match G @ { X | X }
+  when  P(X), { | } in every option of G
+  yield { | }
+";
+
+#[test]
+fn a_sound_user_rule_is_applied_and_its_step_checked() {
+    // {*} and 0 agree in every sum with a heap up to *4 (brute force), as G = 0 needs.
+    let g = G(vec![heap(1)]);
+    for n in 0..5 {
+        assert_eq!(
+            next_wins(&sum(&g, &heap(n))),
+            next_wins(&heap(n)),
+            "{{*}} + *{n}"
+        );
+    }
+    let mut rules = without("misere-reversible-zero");
+    rules.add_text("user.rules", SOUND).unwrap();
+    let s = simplify_misere_by(&mut Misere::default(), &parse("{*|*}"), &rules).unwrap();
+    assert!(s.proof.checked);
+    let names: Vec<&str> = s.proof.steps.iter().map(|s| s.rule.as_str()).collect();
+    assert_eq!(names, ["proviso-one-option"]);
+    assert_eq!(show(&s.proof.result), "0");
+    assert_eq!(s.notation, "*[0]");
+    // Checked against rules that do not hold it, the step is refused: it names no rule of
+    // misère play there.
+    let e = s.proof.check(&RuleSet::builtin()).unwrap_err();
+    assert_eq!(e.step, 0);
+    assert!(
+        e.reason.contains("not a rule of misère play"),
+        "{}",
+        e.reason
+    );
+    assert!(s.proof.check(&rules).is_ok());
+}
