@@ -274,6 +274,13 @@ impl From<crate::number::SurrealError> for Error {
     }
 }
 
+impl From<crate::rules::UnknownRule> for Error {
+    /// A rule selection naming no rule or group: bad input.
+    fn from(e: crate::rules::UnknownRule) -> Self {
+        Error::BadInput(e.to_string())
+    }
+}
+
 impl From<crate::number::On2RangeError> for Error {
     /// A nimber outside the range onag computes with: bad input.
     fn from(e: crate::number::On2RangeError) -> Self {

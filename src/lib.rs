@@ -177,7 +177,7 @@ pub use proof::Proof;
 /// let e = RuleSet::empty().add_text("mine.rules", "rule broken\n  match {").unwrap_err();
 /// assert_eq!(e.file, "mine.rules");
 /// ```
-pub use rules::RuleSet;
+pub use rules::{RuleSet, UnknownRule};
 pub use term::{Arg, Pebble, Term};
 
 // The types the calls above take and return, and the ones a user needs to go further (a kernel

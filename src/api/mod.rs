@@ -339,5 +339,5 @@ pub fn compare(a: &Term, b: &Term, engine: &Engine) -> Result<Relation, Error> {
 /// assert!(onag::rules("no-such-group").is_err());
 /// ```
 pub fn rules(spec: &str) -> Result<RuleSet, Error> {
-    RuleSet::builtin().select(spec).map_err(Error::BadInput)
+    RuleSet::builtin().select(spec).map_err(Error::from)
 }

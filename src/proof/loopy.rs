@@ -1899,7 +1899,9 @@ pub struct LoopySimplification {
     /// Whether the game reached is a stopper in simplest form (`notation` writes it).
     pub stopper: bool,
     /// Whether the proof derives the game's sides (`A & B`, each in simplest form; `notation`
-    /// writes the onside, `value` the value they make).
+    /// writes the onside, `value` the value they make). Read by the command line's text only
+    /// (the library's `Simplification` says the value itself).
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     pub sides: bool,
     /// For a game that is not a stopper: its value by its sides (`over & under`), when they
     /// are stoppers.
@@ -2058,8 +2060,12 @@ fn value_of(
 /// The answer to A = B for loopy games.
 #[derive(Clone, Debug)]
 pub enum LoopyVerdict {
-    /// Proved, with the game both reach as CGSuite writes it.
-    Equal(Box<Proof>, String),
+    /// Proved, with the game both reach as CGSuite writes it (for the command line's text;
+    /// the library's `Verdict` values the proof's result itself).
+    Equal(
+        Box<Proof>,
+        #[cfg_attr(not(feature = "cli"), allow(dead_code))] String,
+    ),
     /// Different: both stoppers with different simplest forms (or sides that differ), and
     /// how they compare.
     Different {

@@ -241,8 +241,12 @@ pub struct MisereSimplification {
 /// A misère equality proved, or why the two games differ.
 #[derive(Clone, Debug)]
 pub enum MisereVerdict {
-    /// A = B: the proof (checked) and their common simplest form in CGSuite's notation.
-    Equal(Box<Proof>, String),
+    /// A = B: the proof (checked) and their common simplest form in CGSuite's notation (for
+    /// the command line's text; the library's `Verdict` values the proof's result itself).
+    Equal(
+        Box<Proof>,
+        #[cfg_attr(not(feature = "cli"), allow(dead_code))] String,
+    ),
     /// A ≠ B: their simplest forms, and a game telling them apart when one born by day 4 does.
     Different {
         /// A's simplest form in CGSuite's notation.

@@ -123,6 +123,37 @@ pub struct RuleSet {
     openings: Vec<OpeningRule>,
 }
 
+/// A name in a rule selection ([`RuleSet::select`]) that is neither a rule nor a group: a
+/// value a program can match on (the word and the groups there are), not only a sentence.
+///
+/// ```
+/// let e = onag::RuleSet::builtin().select("mex, no-such-rule").unwrap_err();
+/// assert_eq!(e.name, "no-such-rule");
+/// assert!(e.groups.iter().any(|g| g == "fundamental"));
+/// assert!(e.to_string().starts_with("no rule or group named `no-such-rule`"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct UnknownRule {
+    /// The word that names nothing.
+    pub name: String,
+    /// The groups a selection may name, `all` first.
+    pub groups: Vec<String>,
+}
+
+impl std::fmt::Display for UnknownRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "no rule or group named `{}` (groups: {})",
+            self.name,
+            self.groups.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownRule {}
+
 impl RuleSet {
     /// No rules at all.
     pub fn empty() -> Self {
@@ -261,7 +292,7 @@ impl RuleSet {
 
     /// A subset chosen by a group name (`all`, `fundamental`, `shortcut`, …) or a
     /// comma-separated list of group and rule names. Unknown names are an error naming them.
-    pub fn select(&self, spec: &str) -> Result<RuleSet, String> {
+    pub fn select(&self, spec: &str) -> Result<RuleSet, UnknownRule> {
         let mut rule_names: Vec<&str> = Vec::new();
         let mut opening_names: Vec<&str> = Vec::new();
         for word in spec.split(',').map(str::trim).filter(|w| !w.is_empty()) {
@@ -293,10 +324,13 @@ impl RuleSet {
                     .collect();
                 groups.sort();
                 groups.dedup();
-                return Err(format!(
-                    "no rule or group named `{word}` (groups: all, {})",
-                    groups.join(", ")
-                ));
+                return Err(UnknownRule {
+                    name: word.to_string(),
+                    groups: std::iter::once("all")
+                        .chain(groups)
+                        .map(String::from)
+                        .collect(),
+                });
             }
             rule_names.extend(rules);
             opening_names.extend(openings);

@@ -67,7 +67,8 @@ fn groups_select_subsets() {
         vec!["dominated-left", "mex"]
     );
     let err = all.select("no-such-rule").unwrap_err();
-    assert!(err.contains("no-such-rule"), "{err}");
+    assert_eq!(err.name, "no-such-rule");
+    assert!(err.to_string().contains("`no-such-rule`"), "{err}");
 }
 
 #[test]
