@@ -6,8 +6,8 @@
 //! one shape of every play (`value`: [`Value`]; `verdict`: [`Simplification`], [`Verdict`],
 //! [`Disproof`]). They are the stable surface; the layers below may change.
 
-pub(crate) mod check;
-pub use check::check;
+pub(crate) mod checked;
+pub use checked::check;
 pub(crate) mod value;
 pub(crate) mod verdict;
 
