@@ -174,9 +174,26 @@ pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, Error> {
             // The value by the kernel (fast), never the proof's result, which may name the
             // proof's table (`#n`) or stop short.
             let mut k = kernel(engine);
-            let g = k.eval(t)?;
+            let value = match k.eval(t) {
+                Ok(g) => value::ShortGame::of(&mut k, g),
+                // A game the kernel cannot hold whole (`{0|*99999999999999999999}`: a nimber
+                // whose options it will not list) that the rules brought to canonical form:
+                // the proof's result is the value, its table resolved.
+                Err(_) if s.canonical => value::ShortGame::canonical_term(
+                    s.proof
+                        .terms
+                        .as_where(&s.proof.result)
+                        .unwrap_or_else(|| s.proof.result.clone()),
+                ),
+                Err(e) => {
+                    return Err(Error::Limit {
+                        which: e.to_string(),
+                        reached: Some(crate::syntax::print(&s.proof.result, &Default::default())),
+                    })
+                }
+            };
             Ok(Simplification {
-                value: Value::Game(value::ShortGame::of(&mut k, g)),
+                value: Value::Game(value),
                 proof: s.proof,
                 canonical: s.canonical,
                 stuck: s.stuck,

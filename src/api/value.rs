@@ -91,6 +91,12 @@ impl ShortGame {
         self.term
     }
 
+    /// A canonical form the rules reached and a checked proof certifies, for a game too large
+    /// for the kernel to value.
+    pub(crate) fn canonical_term(term: Term) -> ShortGame {
+        ShortGame { term }
+    }
+
     /// The canonical form of a kernel's game, shared above the size the printer writes out.
     pub(crate) fn of(k: &mut Kernel, g: crate::kernel::GameId) -> ShortGame {
         ShortGame {
