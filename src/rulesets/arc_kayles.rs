@@ -9,7 +9,7 @@
 //! Search: a position is the bit set of the vertices standing; its parts are its connected
 //! components (an isolated vertex has no move and is left out).
 
-use super::col::{all, components};
+use super::col::{all, parts_with_an_edge};
 use super::position::graph::{self as notation, GraphText};
 use super::search::{self, Rules, Table};
 use super::RulesetError;
@@ -82,11 +82,7 @@ impl Board {
 impl Rules for Board {
     type Pos = u128;
     fn parts(&self, p: &u128) -> Vec<(u128, bool)> {
-        components(&self.adj, *p)
-            .into_iter()
-            .filter(|c| c & (c - 1) != 0 || self.adj[c.trailing_zeros() as usize] & c != 0)
-            .map(|c| (c, false))
-            .collect()
+        parts_with_an_edge(&self.adj, *p)
     }
     fn moves(&self, p: &u128, _left: bool) -> Vec<u128> {
         Board::moves(self, *p)

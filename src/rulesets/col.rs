@@ -250,6 +250,17 @@ pub(crate) fn components(adj: &[u128], alive: u128) -> Vec<u128> {
     out
 }
 
+/// The components of `alive` that have an edge (a loop counts), as the independent parts of a
+/// sum in Arc Kayles and its partizan form: a vertex with no edge has no move there, so it is a
+/// zero part and left out.
+pub(crate) fn parts_with_an_edge(adj: &[u128], alive: u128) -> Vec<(u128, bool)> {
+    components(adj, alive)
+        .into_iter()
+        .filter(|c| c & (c - 1) != 0 || adj[c.trailing_zeros() as usize] & c != 0)
+        .map(|c| (c, false))
+        .collect()
+}
+
 impl Rules for Board {
     type Pos = Pos;
     fn parts(&self, p: &Pos) -> Vec<(Pos, bool)> {
