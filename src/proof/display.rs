@@ -4,7 +4,7 @@
 //! `--ascii` and the default differ on the command line.
 
 use super::step::{Path, Step};
-use super::{Disproof, Player, Proof, Verdict, WinningMove};
+use super::{Disproof, Player, Proof, WinningMove};
 use crate::kernel::OutcomeClass;
 use crate::syntax::{print, PrintOptions};
 use crate::term::Term;
@@ -175,17 +175,5 @@ impl Disproof {
             })
             .collect::<Vec<_>>()
             .join(" ")
-    }
-}
-
-/// The proof when `a = b`, else the disproof.
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self, f.alternate()) {
-            (Verdict::Equal(p), false) => write!(f, "{p}"),
-            (Verdict::Equal(p), true) => write!(f, "{p:#}"),
-            (Verdict::Different(d), false) => write!(f, "{d}"),
-            (Verdict::Different(d), true) => write!(f, "{d:#}"),
-        }
     }
 }
