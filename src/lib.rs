@@ -70,7 +70,7 @@ pub(crate) mod syntax;
 pub(crate) mod term;
 pub(crate) mod term_table;
 
-pub use api::checked::{check_path, check_reader, CheckedFile};
+pub use api::checked::{check_path, check_reader, check_with, CheckedFile};
 pub use api::value::{LoopyKind, LoopyValue, MisereForm, ShortGame, Value};
 pub use api::verdict::{Disproof, Distinguisher, Evidence, Simplification, Verdict};
 pub use api::{

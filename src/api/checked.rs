@@ -2,7 +2,8 @@
 //! value, its table of shared terms resolved.
 
 use super::value::Value;
-use crate::engine::Engine;
+use crate::engine::{Engine, Limits};
+use crate::proof::check_limits::CheckLimits;
 use crate::error::Error;
 use crate::play::Play;
 use crate::rules::RuleSet;
@@ -64,11 +65,55 @@ pub struct CheckedFile {
 /// # }
 /// ```
 pub fn check(text: &str, rules: &RuleSet) -> Result<CheckedFile, Error> {
-    let (file, verdict) = crate::proof::json::read_and_check(text, rules)?;
+    checked(text, rules, &CheckLimits::default(), &Limits::default())
+}
+
+/// [`check`] under `limits`, as every other entry point runs under its engine's: the check
+/// (reading included) stops at the time limit from now, the cancel flag, the memory limit or
+/// the work limit, with [`Error::Limit`] naming it — the proof not judged. The rest of
+/// `limits` (e-nodes, rounds) is the engine's and plays no part in a check.
+///
+/// ```
+/// # fn main() -> Result<(), onag::Error> {
+/// use onag::{Engine, Error, Limits, RuleSet};
+/// use std::sync::{atomic::{AtomicBool, Ordering}, Arc};
+/// use std::time::Duration;
+/// let rules = RuleSet::builtin();
+/// let s = onag::simplify(&onag::parse("{0,1|2} + {1|0}")?, &Engine::new(rules.clone()))?;
+/// let json = s.proof.to_json();
+/// let limits = Limits { time: Duration::from_secs(30), ..Limits::default() };
+/// assert_eq!(onag::check_with(&json, &rules, &limits)?.value.to_string(), "{5/2|3/2}");
+/// // A cancel flag (set here before the check; from another thread, it stops a check midway).
+/// let cancel = Arc::new(AtomicBool::new(false));
+/// let limits = Limits { cancel: Some(cancel.clone()), ..Limits::default() };
+/// cancel.store(true, Ordering::Relaxed);
+/// let e = onag::check_with(&json, &rules, &limits).unwrap_err();
+/// assert!(matches!(e, Error::Limit { .. }) && e.to_string().contains("cancelled"), "{e}");
+/// assert_eq!(e.exit_code(), 3);
+/// # Ok(())
+/// # }
+/// ```
+pub fn check_with(text: &str, rules: &RuleSet, limits: &Limits) -> Result<CheckedFile, Error> {
+    checked(text, rules, &CheckLimits::from_now(limits), limits)
+}
+
+/// The check under `bounds`, then the result's value under what is left of `limits`' time.
+fn checked(
+    text: &str,
+    rules: &RuleSet,
+    bounds: &CheckLimits,
+    limits: &Limits,
+) -> Result<CheckedFile, Error> {
+    let started = std::time::Instant::now();
+    let (file, verdict) = crate::proof::json::read_and_check(text, rules, bounds)?;
     verdict.map_err(crate::proof::ProofError::Check)?;
     let resolve = |t: &Term| file.terms.as_where(t).unwrap_or_else(|| t.clone());
     let (input, result) = (resolve(&file.input), resolve(&file.result));
-    let engine = Engine::default().with_play(file.play);
+    let left = Limits {
+        time: limits.time.saturating_sub(started.elapsed()),
+        ..limits.clone()
+    };
+    let engine = Engine::default().with_play(file.play).with_limits(left);
     // The misère evaluator takes trees: a result written with `where` is written out for it
     // when that is small enough.
     let value = match super::evaluate(&result, &engine).or_else(|e| {
@@ -78,6 +123,9 @@ pub fn check(text: &str, rules: &RuleSet) -> Result<CheckedFile, Error> {
         }
     }) {
         Ok(v) => v,
+        // Stopped by the caller's limits (time, cancel flag, memory): no value, and no text
+        // posing as one.
+        Err(e @ Error::Limit { .. }) if bounds.look().is_err() => return Err(e),
         // A form the evaluator does not take (a loopy graph written through the table):
         // the result as written.
         Err(_) => Value::Text {

@@ -30,7 +30,7 @@ pub(crate) fn check(ctx: &Ctx, text: String) -> Result<(String, Status), Failure
     // is bad input (2) even when a lemma before the damage fails; a proof that fails is
     // false (1).
     let (read, result) =
-        crate::proof::json::read_and_check(&text, &ctx.rules).map_err(Failure::from)?;
+        crate::proof::json::read_and_check(&text, &ctx.rules, &limits(ctx)).map_err(Failure::from)?;
     // Stopped by the memory limit: not a verdict on the proof.
     if let Err(e) = &result {
         if e.limit.is_some() {
@@ -100,6 +100,16 @@ fn misere_form(text: &str) -> Option<String> {
     crate::misere::notation::print_form(&mut m, &nodes)
         .ok()
         .flatten()
+}
+
+/// The check's limits: the command's time limit from now (Ctrl-C ends the process).
+fn limits(ctx: &Ctx) -> crate::proof::check_limits::CheckLimits {
+    crate::proof::check_limits::CheckLimits {
+        deadline: ctx.time_limit.and_then(|t| {
+            std::time::Instant::now().checked_add(std::time::Duration::from_secs_f64(t.min(1e6)))
+        }),
+        ..Default::default()
+    }
 }
 
 fn verdict(ok: bool) -> Status {

@@ -6,6 +6,7 @@
 //! result rebuilt and compared with the claimed one. A proof that passes is a chain of literal
 //! rule instances from input to result.
 
+use super::check_limits::CheckLimits;
 use super::inequality::{Inequality, Memo};
 use super::matcher::{Failure, TermRules};
 use super::step::{path_string, subterm_at};
@@ -64,6 +65,44 @@ impl Proof {
     /// [`Proof::check`] allowed `max_work` units of the checker's work (forms made, options
     /// listed, pairs compared); past it the check stops with a limit, not a verdict.
     pub fn check_within(&self, rules: &RuleSet, max_work: u64) -> Result<(), CheckError> {
+        self.check_under(
+            rules,
+            &CheckLimits {
+                max_work,
+                ..CheckLimits::default()
+            },
+        )
+    }
+
+    /// [`Proof::check`] under a caller's [`Limits`](crate::engine::Limits): its time from
+    /// now, cancel flag, memory and work. Reaching one stops the check with a [`CheckError`]
+    /// whose `limit` is set: the proof was not judged.
+    ///
+    /// ```
+    /// use onag::{Engine, Limits, RuleSet};
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// let rules = RuleSet::builtin();
+    /// let s = onag::simplify(&onag::parse("{0,1|2}").unwrap(), &Engine::new(rules.clone())).unwrap();
+    /// assert!(s.proof.check_with(&rules, &Limits::default()).is_ok());
+    /// // A cancel flag already set stops it before its first step.
+    /// let cancelled = Limits { cancel: Some(Arc::new(AtomicBool::new(true))), ..Limits::default() };
+    /// let e = s.proof.check_with(&rules, &cancelled).unwrap_err();
+    /// assert!(e.limit.is_some() && e.reason.contains("cancelled"), "{e}");
+    /// ```
+    pub fn check_with(
+        &self,
+        rules: &RuleSet,
+        limits: &crate::engine::Limits,
+    ) -> Result<(), CheckError> {
+        self.check_under(rules, &CheckLimits::from_now(limits))
+    }
+
+    /// The check under `limits`, each play by its own checker.
+    pub(crate) fn check_under(
+        &self,
+        rules: &RuleSet,
+        limits: &CheckLimits,
+    ) -> Result<(), CheckError> {
         if self.play == super::Play::Misere {
             // Misère play has its own checker: the rules' conditions are decided in normal play.
             return super::misere::check(
@@ -73,6 +112,7 @@ impl Proof {
                 self.lemmas.len(),
                 &self.terms,
                 rules,
+                limits,
             );
         }
         if self.play == super::Play::Loopy {
@@ -83,9 +123,10 @@ impl Proof {
                 &self.steps,
                 self.lemmas.len(),
                 &self.terms,
+                limits,
             );
         }
-        let memo = Memo::with_budget(max_work);
+        let memo = Memo::with_limits(limits.clone());
         let mut interp = TermRules::with_memo(rules, self.terms.clone(), memo);
         for (k, l) in self.lemmas.iter().enumerate() {
             check_lemma(&mut interp, rules, &self.lemmas[..k], l)?;
@@ -163,6 +204,9 @@ pub(super) fn check_chain(
     for (i, s) in steps.iter().enumerate() {
         if crate::memory::check_process().is_err() {
             return Err(fail(i, String::new()));
+        }
+        if let Err(which) = interp.look() {
+            return Err(stopped(i, which));
         }
         // Options are sets: the order they are listed in is not part of the game.
         if !interp.same(&s.from, at) {

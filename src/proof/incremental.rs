@@ -7,6 +7,7 @@
 //! same `check_chain` on the same lemmas in the same order, then the main chain.
 
 use super::check::{check_chain, check_lemma, CheckError};
+use super::check_limits::CheckLimits;
 use super::inequality::Memo;
 use super::matcher::TermRules;
 use super::step::Step;
@@ -23,15 +24,12 @@ pub(crate) struct Incremental<'r> {
 }
 
 impl<'r> Incremental<'r> {
-    /// A check of a proof whose term table is `terms`, allowed the checker's usual work.
-    pub(crate) fn new(rules: &'r RuleSet, terms: TermTable) -> Self {
+    /// A check of a proof whose term table is `terms`, under the caller's `limits` (and the
+    /// checker's usual work at most).
+    pub(crate) fn new(rules: &'r RuleSet, terms: TermTable, limits: &CheckLimits) -> Self {
         Incremental {
             rules,
-            interp: TermRules::with_memo(
-                rules,
-                terms,
-                Memo::with_budget(super::inequality::MAX_WORK),
-            ),
+            interp: TermRules::with_memo(rules, terms, Memo::with_limits(limits.clone())),
             proved: Vec::new(),
         }
     }

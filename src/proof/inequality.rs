@@ -102,6 +102,11 @@ pub struct Memo {
     work: u64,
     /// The work allowed: [`MAX_WORK`] unless a caller asks for less.
     max_work: u64,
+    /// The caller's deadline, cancel flag and memory, looked at every
+    /// [`LOOK_EVERY`](super::check_limits::LOOK_EVERY) units of work.
+    limits: super::check_limits::CheckLimits,
+    /// The work at which to look at `limits` next.
+    next_look: u64,
 }
 
 impl Default for Memo {
@@ -136,6 +141,17 @@ impl Memo {
             canon: FxHashMap::default(),
             work: 0,
             max_work,
+            limits: Default::default(),
+            next_look: super::check_limits::LOOK_EVERY,
+        }
+    }
+
+    /// An empty memo under a caller's limits: its work at most theirs (and [`MAX_WORK`]), and
+    /// their deadline, cancel flag and memory looked at as it works.
+    pub(crate) fn with_limits(limits: super::check_limits::CheckLimits) -> Self {
+        Memo {
+            limits: limits.clone(),
+            ..Memo::with_budget(limits.max_work.min(MAX_WORK))
         }
     }
 
@@ -147,7 +163,16 @@ impl Memo {
                 self.max_work
             )));
         }
+        if self.work >= self.next_look {
+            self.next_look = self.work + super::check_limits::LOOK_EVERY;
+            self.limits.look().map_err(limit)?;
+        }
         Ok(())
+    }
+
+    /// The caller's limits, looked at now (between steps, where no work is spent).
+    pub(super) fn look(&self) -> Result<(), String> {
+        self.limits.look()
     }
 
     /// The form with id `id`.

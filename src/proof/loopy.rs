@@ -42,6 +42,7 @@
 //! rule's shape with the same games before and after (the sides' games the same forms as
 //! A + C, B + D, −B, −A by the definitions), and A … D stoppers with A ≥ B and C ≥ D.
 
+use super::check_limits::{CheckLimits, LOOK_EVERY};
 use super::played::Stop;
 use super::step::{PathElem, Step, Witnesses};
 use super::{CheckError, Play, Proof, ProofError, TermTable};
@@ -347,6 +348,11 @@ impl G {
 
 struct Checker<'t> {
     work: u64,
+    /// The caller's limits: the deadline, cancel flag and memory looked at every
+    /// [`LOOK_EVERY`] units of work, and its work bounding the whole check.
+    limits: &'t CheckLimits,
+    /// The work at which to look at `limits` next.
+    next_look: u64,
     table: &'t TermTable,
     /// For each graph being read (innermost last): the vertex of each table entry read into it.
     entries: Vec<HashMap<u32, usize>>,
@@ -358,10 +364,15 @@ struct Checker<'t> {
 impl<'t> Checker<'t> {
     fn tick(&mut self, n: u64) -> Result<(), Stop> {
         self.work += n;
-        if self.work > MAX_WORK {
+        if self.work > MAX_WORK.min(self.limits.max_work) {
             return Err(Stop::Limit(format!(
-                "the loopy check's budget of {MAX_WORK} units of work"
+                "the loopy check's budget of {} units of work",
+                MAX_WORK.min(self.limits.max_work)
             )));
+        }
+        if self.work >= self.next_look {
+            self.next_look = self.work + LOOK_EVERY;
+            self.limits.look().map_err(Stop::Limit)?;
         }
         Ok(())
     }
@@ -1797,9 +1808,12 @@ pub(crate) fn check(
     steps: &[Step],
     lemmas: usize,
     table: &TermTable,
+    limits: &CheckLimits,
 ) -> Result<(), CheckError> {
     let mut c = Checker {
         work: 0,
+        limits,
+        next_look: LOOK_EVERY,
         table,
         entries: Vec::new(),
         active: Vec::new(),
@@ -1880,7 +1894,9 @@ fn side_derivation(
 }
 
 fn verified(mut p: Proof) -> Result<Proof, ProofError> {
-    match check(&p.input, &p.result, &p.steps, p.lemmas.len(), &p.terms) {
+    // The producer's own check of what it made (its limits are the derivation's).
+    let limits = CheckLimits::default();
+    match check(&p.input, &p.result, &p.steps, p.lemmas.len(), &p.terms, &limits) {
         Ok(()) => {
             p.checked = true;
             Ok(p)

@@ -125,6 +125,12 @@ impl<'a> TermRules<'a> {
         }
     }
 
+    /// The caller's limits (deadline, cancel flag, memory), looked at now: the checker looks
+    /// between steps as well as while it decides.
+    pub(super) fn look(&self) -> Result<(), String> {
+        self.memo.look()
+    }
+
     /// The limit reached while checking the last step, if one was: it was not judged.
     pub fn take_limit(&mut self) -> Option<String> {
         self.limit.take()

@@ -21,6 +21,7 @@
 //! G must occur; a step without it acts at its path `at` (option indices as written). Either
 //! way the other side must be this side so rewritten, compared as forms.
 
+use super::check_limits::{CheckLimits, LOOK_EVERY};
 use super::played::Stop;
 use super::step::{PathElem, Step};
 use super::{CheckError, TermTable};
@@ -93,10 +94,17 @@ struct Checker<'t> {
     work: u64,
     /// The work allowed so far: [`MAX_WORK`] for the input and as much again per step.
     allowed: u64,
+    /// The caller's limits: the deadline, cancel flag and memory looked at every
+    /// [`LOOK_EVERY`] units of work, and its work bounding the whole check.
+    limits: CheckLimits,
 }
 
 impl<'t> Checker<'t> {
-    fn new(table: &'t TermTable, rules: &'t crate::rules::RuleSet) -> Self {
+    fn new(
+        table: &'t TermTable,
+        rules: &'t crate::rules::RuleSet,
+        limits: &CheckLimits,
+    ) -> Self {
         Checker {
             table,
             rules,
@@ -113,6 +121,7 @@ impl<'t> Checker<'t> {
             depth: 0,
             work: 0,
             allowed: MAX_WORK,
+            limits: limits.clone(),
         }
     }
 
@@ -122,6 +131,15 @@ impl<'t> Checker<'t> {
             return Err(Stop::Limit(format!(
                 "the misère check's budget of {MAX_WORK} units of work per step"
             )));
+        }
+        if self.work > self.limits.max_work {
+            return Err(Stop::Limit(format!(
+                "the caller's budget of {} units of work",
+                self.limits.max_work
+            )));
+        }
+        if self.work % LOOK_EVERY == 0 {
+            self.limits.look().map_err(Stop::Limit)?;
         }
         Ok(())
     }
@@ -850,8 +868,9 @@ pub(crate) fn check(
     lemmas: usize,
     table: &TermTable,
     rules: &crate::rules::RuleSet,
+    limits: &CheckLimits,
 ) -> Result<(), CheckError> {
-    let mut c = Checker::new(table, rules);
+    let mut c = Checker::new(table, rules, limits);
     super::played::check(&mut c, "misère", input, result, steps, lemmas)
 }
 
@@ -868,7 +887,7 @@ pub(crate) fn form_of(
 ) -> Result<Vec<crate::misere::notation::FormNode>, String> {
     use crate::misere::notation::FormNode;
     let none = crate::rules::RuleSet::empty();
-    let mut c = Checker::new(table, &none);
+    let mut c = Checker::new(table, &none, &CheckLimits::default());
     let root = match c.form(t) {
         Ok(w) => c.normal(w),
         Err(Stop::Wrong(why) | Stop::Limit(why)) => return Err(why),

@@ -23,6 +23,7 @@
 //! ```
 
 mod check;
+pub(crate) mod check_limits;
 mod compare;
 mod compose;
 pub(crate) mod display;

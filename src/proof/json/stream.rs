@@ -18,7 +18,8 @@ use super::{
     StepJson, Text,
 };
 use super::{READS, VERSION};
-use crate::proof::check::CheckError;
+use crate::proof::check::{CheckError, CheckLimit};
+use crate::proof::check_limits::CheckLimits;
 use crate::proof::incremental::Incremental;
 use crate::proof::{Lemma, Play, ProofError, Step, TermTable};
 use crate::rules::RuleSet;
@@ -51,17 +52,24 @@ pub struct CheckedFile {
 /// verdict, the one [`Proof::check`](crate::proof::Proof::check) gives [`Proof::from_json`](crate::proof::Proof::from_json)'s proof (a limit included: see
 /// [`CheckError::limit`]); text that is not a proof is an error, as there, even when a lemma
 /// before the damage would fail.
+///
+/// Both the reading and the checking stop at `limits` (the caller's deadline, cancel flag,
+/// memory and work): a limit reached while reading is an error carrying a [`CheckError`] with
+/// its `limit` set, one reached while checking is that verdict; neither judges the proof.
 pub(crate) fn read_and_check(
     text: &str,
     rules: &RuleSet,
+    limits: &CheckLimits,
 ) -> Result<(CheckedFile, Result<(), CheckError>), ProofError> {
     let failed = AtomicBool::new(false);
     let failed = &failed;
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::sync_channel::<Work>(IN_FLIGHT);
         let (done_tx, done_rx) = mpsc::channel::<Vec<Vec<Step>>>();
-        let checker = scope.spawn(move || check_all(rules, rx, done_tx, failed));
+        let checking = limits.clone();
+        let checker = scope.spawn(move || check_all(rules, rx, done_tx, failed, &checking));
         let mut reader = Reader {
+            limits,
             version: None,
             play: Play::Normal,
             play_read: false,
@@ -140,6 +148,7 @@ fn check_all(
     rx: mpsc::Receiver<Work>,
     done: mpsc::Sender<Vec<Vec<Step>>>,
     failed: &AtomicBool,
+    limits: &CheckLimits,
 ) -> Result<(), CheckError> {
     let mut check: Option<Incremental> = None;
     let mut verdict = Ok(());
@@ -149,7 +158,7 @@ fn check_all(
         }
         verdict = match work {
             Work::Begin(terms) => {
-                check = Some(Incremental::new(rules, terms));
+                check = Some(Incremental::new(rules, terms, limits));
                 Ok(())
             }
             Work::Lemmas(ls) => match check.as_mut() {
@@ -172,11 +181,11 @@ fn check_all(
             },
             // Misère play has its own checker, the same `Proof::check` calls.
             Work::Finish(input, result, steps, Play::Misere, lemmas, table) => {
-                crate::proof::misere::check(&input, &result, &steps, lemmas, &table, rules)
+                crate::proof::misere::check(&input, &result, &steps, lemmas, &table, rules, limits)
             }
             // So has loopy play; both read the table themselves.
             Work::Finish(input, result, steps, Play::Loopy, lemmas, table) => {
-                crate::proof::loopy::check(&input, &result, &steps, lemmas, &table)
+                crate::proof::loopy::check(&input, &result, &steps, lemmas, &table, limits)
             }
             Work::Finish(input, result, steps, Play::Normal, _, _) => match check.take() {
                 Some(c) => c.finish(&input, &result, &steps),
@@ -192,6 +201,8 @@ fn check_all(
 
 /// The state of a read: what the file has said so far.
 struct Reader<'a, 'de> {
+    /// The caller's limits, looked at before each lemma is read.
+    limits: &'a CheckLimits,
     version: Option<u32>,
     /// The play convention (`play`; normal when absent).
     play: Play,
@@ -239,6 +250,14 @@ impl<'de> Reader<'_, 'de> {
     /// an earlier one failed.
     fn lemma(&mut self, l: LemmaJson<'de>) -> Result<(), ProofError> {
         let k = self.lemmas;
+        if let Err(which) = self.limits.look() {
+            return Err(ProofError::Check(CheckError {
+                lemma: Some(k),
+                step: 0,
+                reason: format!("limit reached while reading: {which}"),
+                limit: Some(CheckLimit::Work(which)),
+            }));
+        }
         let from = parse(&l.from, || format!("lemma {k} from"))?;
         let lemma = Lemma {
             to: parse(&l.to, || format!("lemma {k} to"))?,

@@ -417,6 +417,7 @@ pub(super) fn end(c: &mut Checker<'_>, at: &Shape, result: &Term) -> Result<(), 
 mod tests {
     use super::super::TableWriter;
     use super::*;
+    use crate::proof::check_limits::CheckLimits;
     use proptest::prelude::*;
 
     /// The checker's verdict on `term` as the opening of `text`: `Ok(same form)` or its
@@ -429,6 +430,8 @@ mod tests {
     fn checked_in(text: &str, term: &Term, table: &TermTable) -> Result<bool, String> {
         let mut c = Checker {
             work: 0,
+            limits: &CheckLimits::default(),
+            next_look: 0,
             table,
             entries: Vec::new(),
             active: Vec::new(),

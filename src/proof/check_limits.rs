@@ -1,0 +1,93 @@
+//! When a check must stop: the caller's deadline, cancel flag, memory and work, which every
+//! checker (normal play's memo, the misère and loopy checkers' own counters, the streaming
+//! reader) looks at as it goes.
+//!
+//! A checker's limit is never a verdict: it stops with a [`super::CheckError`] whose `limit` is
+//! set, and the library says [`crate::Error::Limit`] (the command line exit 3). The checkers
+//! own their decisions and share nothing with the producer; this is only the caller's bounds,
+//! so it is its own small type and not the kernel's budget.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// How many units of a checker's work pass between looks at the clock and the cancel flag.
+pub(crate) const LOOK_EVERY: u64 = 256;
+
+/// The bounds one check runs under. The default has none beyond each checker's own budget of
+/// work and the process's memory limit.
+#[derive(Clone, Debug)]
+pub(crate) struct CheckLimits {
+    /// When to give up.
+    pub deadline: Option<Instant>,
+    /// Set from another thread to stop the check.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// The most bytes the process may hold.
+    pub max_memory: usize,
+    /// The most units of work each checker may do (its own budget applies too, whichever is
+    /// smaller).
+    pub max_work: u64,
+}
+
+impl Default for CheckLimits {
+    fn default() -> Self {
+        CheckLimits {
+            deadline: None,
+            cancel: None,
+            max_memory: crate::memory::limit(),
+            max_work: u64::MAX,
+        }
+    }
+}
+
+impl CheckLimits {
+    /// A caller's limits as a check's: the time from now, the cancel flag, memory and work.
+    pub(crate) fn from_now(limits: &crate::engine::Limits) -> Self {
+        CheckLimits {
+            deadline: Instant::now().checked_add(limits.time),
+            cancel: limits.cancel.clone(),
+            max_memory: limits.max_memory,
+            max_work: limits.max_work,
+        }
+    }
+
+    /// Whether the check may go on: the cancel flag, the deadline and the memory, in that
+    /// order; the limit in words when not.
+    pub(crate) fn look(&self) -> Result<(), String> {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Err("cancelled by the caller".into());
+        }
+        if self.deadline.is_some_and(|d| Instant::now() > d) {
+            return Err("the deadline of its time limit passed".into());
+        }
+        crate::memory::check(self.max_memory).map_err(|m| m.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn each_bound_stops_and_names_itself() {
+        assert!(CheckLimits::default().look().is_ok());
+        let past = CheckLimits {
+            deadline: Instant::now().checked_sub(Duration::from_millis(1)),
+            ..CheckLimits::default()
+        };
+        assert!(past.look().unwrap_err().contains("deadline"));
+        let flag = Arc::new(AtomicBool::new(false));
+        let cancelled = CheckLimits {
+            cancel: Some(flag.clone()),
+            ..CheckLimits::default()
+        };
+        assert!(cancelled.look().is_ok());
+        flag.store(true, Ordering::Relaxed);
+        assert!(cancelled.look().unwrap_err().contains("cancelled"));
+    }
+}
