@@ -54,7 +54,7 @@ fn report(name: &str, engine: &Engine, t: &Term) {
     let base = LIVE.load(Ordering::Relaxed);
     PEAK.store(base, Ordering::Relaxed);
     let start = Instant::now();
-    let s = engine.simplify(t).expect("simplifies");
+    let s = engine.saturate(t).expect("simplifies");
     let took = start.elapsed();
     let peak = PEAK.load(Ordering::Relaxed) - base;
     let start = Instant::now();
@@ -85,17 +85,17 @@ fn bench(c: &mut Criterion) {
         report(&format!("{src} (all rules)"), &all, &t);
         report(&format!("{src} (fundamental)"), &fundamental, &t);
         g.bench_function(format!("simplify {src} (all rules)"), |b| {
-            b.iter(|| all.simplify(&t).unwrap())
+            b.iter(|| all.saturate(&t).unwrap())
         });
         g.bench_function(format!("simplify {src} (fundamental)"), |b| {
-            b.iter(|| fundamental.simplify(&t).unwrap())
+            b.iter(|| fundamental.saturate(&t).unwrap())
         });
     }
     for n in [4, 8] {
         let t = parse(&switches(n)).unwrap();
         report(&format!("sum of {{k|-k}}, k=1..{n}"), &all, &t);
         g.bench_function(format!("sum of {{k|-k}}, k=1..{n}, engine"), |b| {
-            b.iter(|| all.simplify(&t).unwrap())
+            b.iter(|| all.saturate(&t).unwrap())
         });
         g.bench_function(format!("sum of {{k|-k}}, k=1..{n}, kernel"), |b| {
             b.iter(|| Kernel::new().eval(&t).unwrap())
@@ -105,7 +105,7 @@ fn bench(c: &mut Criterion) {
         let t = random_term(&mut Rng(size as u64), size);
         report(&format!("random term of {size} nodes"), &all, &t);
         g.bench_function(format!("random term of {size} nodes, engine"), |b| {
-            b.iter(|| all.simplify(&t).unwrap())
+            b.iter(|| all.saturate(&t).unwrap())
         });
         g.bench_function(format!("random term of {size} nodes, kernel"), |b| {
             b.iter(|| Kernel::new().eval(&t).unwrap())

@@ -685,7 +685,7 @@ fn engine_rows(t: &mut Table) {
             min_runs,
             S(2.0),
             || (),
-            |()| engine.simplify(term).unwrap(),
+            |()| engine.saturate(term).unwrap(),
         );
         t.time(
             g,

@@ -49,7 +49,7 @@ fn main() {
     let engine = Engine::new(rules.clone());
     for (game, canonical, seed_says) in EXAMPLES {
         let t = parse(game).expect("the seed's notation parses");
-        let mut run = engine.simplify(&t).expect("the engine finishes");
+        let mut run = engine.saturate(&t).expect("the engine finishes");
         let proof = proof_of_simplification(&mut run, &rules).expect("the run gives a proof");
         println!("{game}    (seed 004: {seed_says})");
         for step in &proof.steps {
@@ -69,7 +69,7 @@ fn main() {
     // The seed's reasons, step for step: {0,1|2} deletes the dominated 0, {0|5} reverses the 5.
     let uses = |game: &str, rule: &str| {
         let mut run = engine
-            .simplify(&parse(game).expect("parses"))
+            .saturate(&parse(game).expect("parses"))
             .expect("finishes");
         let p = proof_of_simplification(&mut run, &rules).expect("proof");
         p.steps.iter().any(|s| s.rule == rule)

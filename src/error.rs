@@ -115,7 +115,8 @@ impl fmt::Display for Error {
                 reached: None,
             } => write!(f, "{which}"),
             Error::Incomplete(s) => {
-                write!(f, "{s}\n  (try a larger rule set, e.g. --rules all)")
+                // The library's words; the command line adds how to choose more rules there.
+                write!(f, "{s}\n  (a larger rule set may reach it)")
             }
             Error::Interrupted { reached } => write!(f, "interrupted; reached so far: {reached}"),
             Error::Rejected {

@@ -18,7 +18,7 @@
 //!
 //! - the kernel of hash-consed games: [`Kernel`], [`GameId`], [`Budget`], [`OutcomeClass`],
 //!   [`KernelError`], and [`is_canonical`];
-//! - the engine's own run and its proof: [`Engine::simplify`], [`Saturation`],
+//! - the engine's own run and its proof: [`Engine::saturate`], [`Saturation`],
 //!   [`proof_of_simplification`], the pieces of a proof ([`Step`], [`Witnesses`],
 //!   [`CheckError`], [`Inequality`], [`Disproof`], [`LEMMA`]) and [`compare_with_proof`];
 //! - the printer ([`print()`], [`PrintOptions`]) and shared terms ([`expand`],
@@ -76,13 +76,14 @@ pub use api::verdict::{Disproof, Distinguisher, Evidence, Simplification, Verdic
 pub use api::{
     check, compare, evaluate, evaluate_any, function_names, parse, prove, rules, simplify,
 };
-/// The e-graph engine with its rules and limits: [`simplify`] and [`prove`] run it, and
-/// [`Engine::simplify`] gives its own run (the rules applied, in order) without a proof.
+/// The e-graph engine with its rules, limits and play: [`simplify`] and [`prove`] run it
+/// ([`Engine::simplify`] is [`simplify`] as a method), and [`Engine::saturate`] gives its own
+/// run (the rules applied, in order) without a proof.
 ///
 /// ```
 /// use onag::{Engine, RuleSet};
 /// let engine = Engine::new(RuleSet::builtin());
-/// let run = engine.simplify(&onag::parse("{0|5}").unwrap()).unwrap();
+/// let run = engine.saturate(&onag::parse("{0|5}").unwrap()).unwrap();
 /// assert_eq!(run.result.to_string(), "1");
 /// assert!(run.canonical);
 /// // One step: the simplest number between 0 and 5.
@@ -90,20 +91,21 @@ pub use api::{
 /// assert_eq!(rules, ["simplicity"]);
 /// ```
 pub use engine::Engine;
-/// Bounds on one run of the engine (e-nodes, rounds, time, copies, memory). Reaching one is
-/// [`Error::Limit`] naming it, never an answer.
+/// Bounds on one call (e-nodes, rounds, time, copies, memory, work, a cancel flag): every
+/// entry point runs under its engine's, and [`check_with`] under the ones it is given.
+/// Reaching one is [`Error::Limit`] naming it, never an answer.
 ///
 /// ```
 /// use onag::{Engine, EngineError, Limits, RuleSet};
 /// let tight = Limits { max_nodes: 20, ..Limits::default() };
 /// let sum = onag::parse("{1|-1} + {2|-2} + {3|-3} + {4|-4}").unwrap();
-/// let Err(e) = Engine::new(RuleSet::builtin()).with_limits(tight).simplify(&sum) else {
+/// let Err(e) = Engine::new(RuleSet::builtin()).with_limits(tight).saturate(&sum) else {
 ///     panic!("20 e-nodes are too few")
 /// };
 /// assert!(matches!(e, EngineError::Limit { ref which, .. } if which == "20 e-nodes"), "{e}");
 /// assert_eq!(onag::Error::from(e).exit_code(), 3);
 /// // With the default limits the same sum simplifies.
-/// let s = Engine::new(RuleSet::builtin()).simplify(&sum).unwrap();
+/// let s = Engine::new(RuleSet::builtin()).saturate(&sum).unwrap();
 /// assert_eq!(s.result.to_string(), "{10|8||6|4|||4|2||0|-2||||2|0||-2|-4|||-4|-6||-8|-10}");
 /// ```
 pub use engine::Limits;
@@ -357,13 +359,13 @@ pub use number::{Closure, Lexicode, On2, On2RangeError, Ordinal, Sign, Surreal, 
 /// Compares two games by the definition of ≤ (seed 002, Definition 2.5), each inequality
 /// written out `depth` levels deep as a certificate ([`Inequality`]) that can be checked.
 pub use proof::compare as compare_with_proof;
-/// The proof of an engine run ([`Engine::simplify`]) against the rules it used: each recorded
+/// The proof of an engine run ([`Engine::saturate`]) against the rules it used: each recorded
 /// step becomes a proof step with its witnesses, and the checker has accepted it.
 ///
 /// ```
 /// use onag::{Engine, RuleSet};
 /// let rules = RuleSet::builtin();
-/// let mut run = Engine::new(rules.clone()).simplify(&onag::parse("{0|5}").unwrap()).unwrap();
+/// let mut run = Engine::new(rules.clone()).saturate(&onag::parse("{0|5}").unwrap()).unwrap();
 /// let proof = onag::proof_of_simplification(&mut run, &rules).unwrap();
 /// assert!(proof.checked());
 /// assert_eq!(proof.result, run.result);

@@ -87,7 +87,7 @@ fn the_deepest_legal_term_is_handled_everywhere() {
     // {{…{0|}…|}|} with n braces is the integer n.
     assert_eq!(k.as_number(v), Some(onag::Dyadic::from(depth as i64)));
     let rules = RuleSet::builtin();
-    let mut s = engine(20).simplify(&t).unwrap();
+    let mut s = engine(20).saturate(&t).unwrap();
     assert!(s.canonical);
     assert_eq!(show(&s.result), depth.to_string());
     let p = proof_of_simplification(&mut s, &rules).unwrap();
@@ -104,7 +104,7 @@ fn a_million_equal_options() {
     let mut k = Kernel::new();
     let v = k.eval(&t).unwrap();
     assert_eq!(k.as_number(v), Some(onag::Dyadic::from(1)));
-    let s = engine(30).simplify(&t).unwrap();
+    let s = engine(30).saturate(&t).unwrap();
     assert!(s.canonical);
     assert_eq!(show(&s.result), "1");
 }
@@ -129,7 +129,7 @@ fn a_million_different_options() {
     let v = k.eval(&t).unwrap();
     assert_eq!(k.as_number(v), Some(onag::Dyadic::from(1_000_000)));
     let start = Instant::now();
-    match engine(2).simplify(&t) {
+    match engine(2).saturate(&t) {
         Ok(s) => assert_eq!(show(&s.result), "1000000"),
         Err(EngineError::Limit { which, reached }) => {
             assert!(which.contains("time"), "{which}");
@@ -163,7 +163,7 @@ fn integers_with_a_million_digits() {
     let mut k = Kernel::new();
     let v = k.eval(&t).unwrap();
     assert_eq!(k.as_number(v).as_ref(), Some(number));
-    let s = engine(20).simplify(&t).unwrap();
+    let s = engine(20).saturate(&t).unwrap();
     assert!(s.canonical);
     assert_eq!(&s.result, &t);
     // Over 2^20: the same numerator, exponent 20.
@@ -195,7 +195,7 @@ fn nimbers_of_huge_numbers() {
     let v = k.eval(&t).unwrap();
     let want = a.parse::<BigUint>().unwrap() ^ b.parse::<BigUint>().unwrap();
     assert_eq!(k.as_nimber(v), Some(Nimber::new(want)));
-    let s = engine(20).simplify(&t).unwrap();
+    let s = engine(20).saturate(&t).unwrap();
     assert!(s.canonical);
     assert_eq!(k.eval(&s.result).unwrap(), v);
     // {0 | *n}: the kernel must look at *n's options to decide the value.
@@ -205,12 +205,12 @@ fn nimbers_of_huge_numbers() {
         Err(KernelError::TooManyOptions { .. })
     ));
     // The engine returns a result flagged as not canonical, with the reason.
-    let s = engine(5).simplify(&t).unwrap();
+    let s = engine(5).saturate(&t).unwrap();
     assert!(!s.canonical);
     assert!(s.stuck.is_some());
     // And a million-digit nimber is still one leaf.
     let t = parse(&format!("*{}", "9".repeat(1_000_000))).unwrap();
-    assert!(engine(20).simplify(&t).unwrap().canonical);
+    assert!(engine(20).saturate(&t).unwrap().canonical);
 }
 
 /// `^n` for huge n stays closed; copies beyond the engine's limit are refused with the limit
@@ -226,18 +226,18 @@ fn up_multiples_of_a_million() {
         assert_eq!(u.magnitude(), &BigUint::from(1_000_000u32), "{src}");
         assert!(n.is_zero() || n == Nimber::from(7), "{src}");
     }
-    let s = engine(5).simplify(&parse("^1000000").unwrap()).unwrap();
+    let s = engine(5).saturate(&parse("^1000000").unwrap()).unwrap();
     assert!(s.canonical);
-    match engine(5).simplify(&parse("1000000.^").unwrap()) {
+    match engine(5).saturate(&parse("1000000.^").unwrap()) {
         Err(EngineError::Unsupported(m)) => assert!(m.contains("at most 64"), "{m}"),
         other => panic!("{:?}", other.map(|s| show(&s.result))),
     }
     let big = parse(&format!("^{}", "9".repeat(1_000_000))).unwrap();
-    assert!(engine(20).simplify(&big).unwrap().canonical);
+    assert!(engine(20).saturate(&big).unwrap().canonical);
     // ^1000000 + {1|0}: the kernel would have to expand a million ups against a general game.
     let t = parse("^1000000 + {1|0}").unwrap();
     assert!(matches!(k.eval(&t), Err(KernelError::TooLarge { .. })));
-    match engine(2).simplify(&t) {
+    match engine(2).saturate(&t) {
         Err(EngineError::Limit { which, reached }) => {
             assert!(which.contains("time"), "{which}");
             assert!(reached.contains("^1000000"), "{reached}");
@@ -257,7 +257,7 @@ fn an_option_of_a_million_ups() {
     let v = k.eval(&t).unwrap();
     assert_eq!(k.as_number(v), Some(onag::Dyadic::from(1)));
     let start = Instant::now();
-    let s = engine(5).simplify(&t).unwrap();
+    let s = engine(5).saturate(&t).unwrap();
     let took = start.elapsed();
     assert!(s.canonical);
     assert_eq!(k.eval(&s.result).unwrap(), v);
@@ -281,7 +281,7 @@ fn sums_of_many_switches_hit_a_limit() {
         .join("+");
     let t = parse(&src).unwrap();
     let start = Instant::now();
-    match engine(2).simplify(&t) {
+    match engine(2).saturate(&t) {
         Err(EngineError::Limit { which, reached }) => {
             assert!(which.contains("time"), "{which}");
             assert!(!reached.is_empty());
@@ -304,7 +304,7 @@ fn sums_of_many_switches_hit_a_limit() {
         max_nodes: 200,
         ..Limits::default()
     });
-    match small.simplify(&t) {
+    match small.saturate(&t) {
         Err(EngineError::Limit { which, .. }) => assert!(which.contains("200 e-nodes"), "{which}"),
         other => panic!("{:?}", other.map(|s| show(&s.result))),
     }
@@ -315,7 +315,7 @@ fn sums_of_many_switches_hit_a_limit() {
 fn sums_of_hot_games_stop_at_the_limit() {
     let t = parse(&hot_sum()).unwrap();
     let start = Instant::now();
-    let r = engine(2).simplify(&t);
+    let r = engine(2).saturate(&t);
     assert!(
         matches!(&r, Err(EngineError::Limit { which, .. }) if which.contains("time")),
         "{:?}",
@@ -439,7 +439,7 @@ fn the_engine_passes_its_deadline_to_the_kernel() {
             time: Duration::from_secs(1),
             ..Limits::default()
         })
-        .simplify(&t);
+        .saturate(&t);
     match r {
         Err(EngineError::Limit { which, reached }) => {
             assert!(which.contains("time"), "{which}");
@@ -481,7 +481,7 @@ fn the_memory_limit_stops_a_run() {
                 max_memory: cap,
                 ..Limits::default()
             })
-            .simplify(t);
+            .saturate(t);
         match r {
             Err(EngineError::Limit { which, reached }) => {
                 assert!(which.contains("MiB of memory"), "{which}");
@@ -597,7 +597,7 @@ fn malformed_rule_files_say_file_line_and_column() {
 fn a_proof() -> (Proof, RuleSet) {
     let rules = RuleSet::builtin();
     let mut s = Engine::new(rules.clone())
-        .simplify(&parse("{0,1|2}").unwrap())
+        .saturate(&parse("{0,1|2}").unwrap())
         .unwrap();
     (proof_of_simplification(&mut s, &rules).unwrap(), rules)
 }
@@ -692,7 +692,7 @@ fn limits_hold_within_a_round() {
     for src in ["{|*999+99}", "-2*(hs\"REE\" + ^*4)"] {
         let t = parse(src).unwrap();
         let start = Instant::now();
-        let r = engine(2).simplify(&t);
+        let r = engine(2).saturate(&t);
         assert!(
             matches!(&r, Ok(s) if s.canonical) || matches!(&r, Err(EngineError::Limit { .. })),
             "{src}: {:?}",
@@ -729,7 +729,7 @@ fn proofs_of_opened_up_multiples_stay_small() {
     ] {
         let start = Instant::now();
         let t = parse(src).unwrap();
-        let mut s = Engine::new(rules.clone()).simplify(&t).unwrap();
+        let mut s = Engine::new(rules.clone()).saturate(&t).unwrap();
         assert!(s.canonical, "{src}");
         assert_eq!(k.eval(&s.result).unwrap(), k.eval(&t).unwrap(), "{src}");
         let engine_steps = s.steps().count();

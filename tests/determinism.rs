@@ -50,7 +50,7 @@ fn outputs(src: &str) -> String {
             RuleSet::builtin().select("fundamental").unwrap(),
         ),
     ] {
-        let mut s = Engine::new(rules.clone()).simplify(&t).unwrap();
+        let mut s = Engine::new(rules.clone()).saturate(&t).unwrap();
         out += &format!(
             "{name}: {} canonical={} steps={} rounds={}\n",
             print(&s.result, &Default::default()),

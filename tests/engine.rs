@@ -10,7 +10,7 @@ use proptest::prelude::*;
 fn simplify_with(rules: &RuleSet, src: &str) -> Saturation {
     let t = parse(src).unwrap_or_else(|e| panic!("{src}: {e}"));
     Engine::new(rules.clone())
-        .simplify(&t)
+        .saturate(&t)
         .unwrap_or_else(|e| panic!("{src}: {e}"))
 }
 
@@ -201,7 +201,7 @@ fn limits_end_with_a_clear_error() {
         max_nodes: 50,
         ..Limits::default()
     });
-    let err = match engine.simplify(&t) {
+    let err = match engine.saturate(&t) {
         Err(e) => e.to_string(),
         Ok(_) => panic!("the node limit was not reached"),
     };
@@ -239,7 +239,7 @@ fn merged_classes_do_not_trap_the_rules() {
                 RuleSet::builtin().select(set).unwrap()
             };
             let s = Engine::new(rules)
-                .simplify(&t)
+                .saturate(&t)
                 .unwrap_or_else(|e| panic!("{src} ({set}): {e}"));
             assert!(s.canonical, "{src} ({set}) -> {}", show(&s.result));
             assert_eq!(k.eval(&s.result).unwrap(), want, "{src} ({set})");
@@ -301,7 +301,7 @@ proptest! {
     #[test]
     fn engine_agrees_with_kernel_all_rules(t in arb_term()) {
         let s = Engine::new(RuleSet::builtin())
-            .simplify(&t)
+            .saturate(&t)
             .map_err(|e| TestCaseError::fail(format!("{}: {e}", show(&t))))?;
         prop_assert!(s.canonical, "{} -> {} ({:?})", show(&t), show(&s.result), s.stuck);
         let mut k = Kernel::new();
@@ -314,7 +314,7 @@ proptest! {
         let limits = Limits { time: std::time::Duration::from_secs(20), ..Limits::default() };
         let s = Engine::new(rules)
             .with_limits(limits)
-            .simplify(&t)
+            .saturate(&t)
             .map_err(|e| TestCaseError::fail(format!("{}: {e}", show(&t))))?;
         prop_assert!(s.canonical, "{} -> {} ({:?})", show(&t), show(&s.result), s.stuck);
         let mut k = Kernel::new();
@@ -359,7 +359,7 @@ fn fundamental_saturation_of_a_sum_with_down_star() {
     };
     let s = Engine::new(fundamental)
         .with_limits(limits)
-        .simplify(&parse(src).unwrap())
+        .saturate(&parse(src).unwrap())
         .unwrap();
     assert!(s.canonical, "{src} stops at {}", show(&s.result));
 }

@@ -65,7 +65,7 @@ fn check_run(
     t: &Term,
     want: usize,
 ) -> Result<(), String> {
-    let mut s: Saturation = engine.simplify(t).map_err(|e| format!("engine: {e}"))?;
+    let mut s: Saturation = engine.saturate(t).map_err(|e| format!("engine: {e}"))?;
     if !s.canonical {
         return Err(format!(
             "stopped at {} ({})",

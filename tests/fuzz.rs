@@ -290,7 +290,7 @@ fn fuzz_proof_checker() {
             if std::env::var("FUZZ_TRACE").is_ok() {
                 std::fs::write("/tmp/fuzz_last.term", print(&t, &Default::default())).unwrap();
             }
-            let Ok(mut s) = engine.simplify(&t) else {
+            let Ok(mut s) = engine.saturate(&t) else {
                 return Ok(());
             };
             if s.steps().count() > drive::KNOWN_BLOWUP_STEPS {

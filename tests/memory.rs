@@ -157,7 +157,7 @@ fn the_engine_stops_at_its_memory_limit() {
         max_memory: limit,
         ..Limits::default()
     });
-    match engine.simplify(&t) {
+    match engine.saturate(&t) {
         Err(EngineError::Limit { which, .. }) => {
             assert!(which.contains("of memory"), "{which}");
             assert!(which.contains("counted by the allocator"), "{which}");

@@ -61,7 +61,7 @@ fn show(t: &Term) -> String {
 /// A checked proof of a term's simplification with the given rules.
 fn proof_with(x: &Term, rules: RuleSet) -> (Proof, RuleSet) {
     let engine = Engine::new(rules.clone());
-    let mut s = engine.simplify(x).expect("simplifies");
+    let mut s = engine.saturate(x).expect("simplifies");
     let p = proof_of_simplification(&mut s, &rules).unwrap_or_else(|e| panic!("{x:?}: {e}"));
     (p, rules)
 }
@@ -421,7 +421,7 @@ proptest! {
     #[test]
     fn random_simplifications_check(a in arb_game()) {
         let rules = RuleSet::builtin();
-        let mut s = Engine::new(rules.clone()).simplify(&a).unwrap();
+        let mut s = Engine::new(rules.clone()).saturate(&a).unwrap();
         let p = proof_of_simplification(&mut s, &rules);
         prop_assert!(p.is_ok(), "{}: {}", show(&a), p.err().map(|e| e.to_string()).unwrap_or_default());
     }
@@ -434,7 +434,7 @@ proptest! {
 fn a_trapped_run_is_continued_and_the_proof_chains() {
     let rules = RuleSet::builtin().select("fundamental").unwrap();
     let x = t("-(-3) + (1 + -3)");
-    let mut s = Engine::new(rules.clone()).simplify(&x).unwrap();
+    let mut s = Engine::new(rules.clone()).saturate(&x).unwrap();
     assert!(s.canonical, "{:?}", s.stuck);
     assert_eq!(s.result, i(1));
     assert!(

@@ -72,7 +72,7 @@ pub fn run(c: &mut Criterion, group: &str) {
         let engine = Engine::new(RuleSet::builtin());
         let s4 = parse(&switches_text(4)).unwrap();
         cpu(group, "engine: simplify S(4)", 20, || {
-            black_box(engine.simplify(&s4).unwrap());
+            black_box(engine.saturate(&s4).unwrap());
         });
         let s5 = parse(&switches_text(5)).unwrap();
         cpu(group, "proof: simplify, prove and check S(5)", 10, || {
@@ -111,7 +111,7 @@ pub fn run(c: &mut Criterion, group: &str) {
     let engine = Engine::new(RuleSet::builtin());
     let s4 = parse(&switches_text(4)).unwrap();
     g.bench_function("engine: simplify S(4)", |b| {
-        b.iter(|| engine.simplify(black_box(&s4)).unwrap())
+        b.iter(|| engine.saturate(black_box(&s4)).unwrap())
     });
     let s5 = parse(&switches_text(5)).unwrap();
     g.bench_function("proof: simplify, prove and check S(5)", |b| {

@@ -3,9 +3,9 @@
 
 use super::value::Value;
 use crate::engine::{Engine, Limits};
-use crate::proof::check_limits::CheckLimits;
 use crate::error::Error;
 use crate::play::Play;
+use crate::proof::check_limits::CheckLimits;
 use crate::rules::RuleSet;
 use crate::term::Term;
 

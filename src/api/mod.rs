@@ -127,6 +127,27 @@ pub fn function_names() -> Vec<&'static str> {
     names
 }
 
+impl Engine {
+    /// [`simplify`] with this engine: the same call as a method. The e-graph run itself, without
+    /// a proof, is [`Engine::saturate`].
+    ///
+    /// ```
+    /// # fn main() -> Result<(), onag::Error> {
+    /// use onag::{Engine, Play};
+    /// let s = Engine::default().simplify(&onag::parse("{0|5}")?)?;
+    /// assert_eq!((s.value.to_string(), s.canonical), ("1".into(), true));
+    /// // The proof's one step: the simplest number between 0 and 5.
+    /// assert_eq!(s.proof.steps.iter().map(|st| st.rule.as_str()).collect::<Vec<_>>(), ["simplicity"]);
+    /// let misere = Engine::default().with_play(Play::Misere).simplify(&onag::parse("*2 + *2")?)?;
+    /// assert_eq!(misere.value.to_string(), "*[2[2]]");
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn simplify(&self, t: &Term) -> Result<Simplification, Error> {
+        simplify(t, self)
+    }
+}
+
 /// Simplifies a term in the engine's play, with a proof its play's independent checker
 /// accepted, under the engine's limits: in normal play by the engine's rules to the canonical
 /// form; in misère play by `rules/misere.rules` to the misère simplest form; in loopy play by

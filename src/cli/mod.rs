@@ -11,9 +11,11 @@
 //! - `style`: the output style from the flags and the terminal.
 //! - `input`: parsing with caret errors, batches of lines.
 //! - `progress`: the spinner and the Ctrl-C handler.
-//! - `suggest`: the nearest real flag for a misspelt one.
+//! - `suggest`: the nearest real flag for a misspelt one, and an option of another command.
+//! - `combos`: an option of this command that the rest of the line leaves unread, refused.
 
 pub(crate) mod args;
+mod combos;
 pub(crate) mod commands;
 pub(crate) mod input;
 mod progress;
@@ -50,6 +52,10 @@ pub fn main(serve: impl FnOnce(&ServeArgs) -> i32) -> i32 {
             return e.exit_code();
         }
     };
+    if let Some(msg) = combos::refusal(&cli, &args) {
+        eprint!("{msg}");
+        return crate::ops::exit::BAD_INPUT;
+    }
     // Every default limit of the library reads this, and past the hard cap the counting
     // allocator ends the process with status 3 (src/memory.rs).
     crate::memory::set_limit(cli.limits.max_memory);

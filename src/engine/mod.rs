@@ -20,7 +20,7 @@
 //! use onag::RuleSet;
 //! let engine = Engine::new(RuleSet::builtin());
 //! let t = onag::parse("{0,1|2}").unwrap();
-//! let out = engine.simplify(&t).unwrap();
+//! let out = engine.saturate(&t).unwrap();
 //! assert!(out.canonical);
 //! assert_eq!(out.result.to_string(), "3/2");
 //! ```
@@ -141,7 +141,7 @@ pub struct Joined {
     pub meet: (Term, Term),
 }
 
-/// What [`Engine::simplify`] reached by saturation, before any proof is built from it
+/// What [`Engine::saturate`] reached by saturation, before any proof is built from it
 /// ([`crate::Simplification`] is the proved result).
 pub struct Saturation {
     /// The input.
@@ -155,7 +155,7 @@ pub struct Saturation {
     /// The last run, for proofs and statistics.
     pub run: Run,
     /// The runs before it, when a run was trapped and a fresh one took over (see
-    /// [`Engine::simplify`]); empty for most inputs.
+    /// [`Engine::saturate`]); empty for most inputs.
     pub earlier: Vec<Run>,
 }
 
@@ -185,8 +185,8 @@ impl Engine {
     }
 
     /// Sets the play the library's calls (`onag::simplify`, `onag::prove`, `onag::compare`,
-    /// `onag::evaluate`) work in. [`Engine::simplify`] itself is the normal-play e-graph run,
-    /// whatever the play.
+    /// `onag::evaluate`, [`Engine::simplify`]) work in. [`Engine::saturate`] is the
+    /// normal-play e-graph run, whatever the play.
     pub fn with_play(mut self, play: Play) -> Self {
         self.play = play;
         self
@@ -213,14 +213,18 @@ impl Engine {
         &self.rules
     }
 
-    /// Simplifies a term as far as the rules go.
+    /// Saturates a term with the rules as far as they go: the e-graph run itself, each rule
+    /// applied and its witnesses recorded, without a proof ([`crate::proof_of_simplification`]
+    /// builds one from it) and in normal play only. Most callers want
+    /// [`Engine::simplify`], which returns the checked [`crate::Simplification`] in the engine's
+    /// play, as `onag::simplify` does.
     ///
     /// A run can get trapped: merging equal classes may leave a class whose only game forms
     /// lead back to the class itself (0 = {|1} with 1 = {0|}), where every bypass rebuilds the
     /// form it started from. The same term put into a fresh e-graph has no such history, so a
     /// run that stops short of the canonical form is followed by a fresh run from the simplest
     /// term it reached, as long as that term is new. The proof chains the runs.
-    pub fn simplify(&self, input: &Term) -> Result<Saturation, EngineError> {
+    pub fn saturate(&self, input: &Term) -> Result<Saturation, EngineError> {
         let (reduce, open) = self.by_kind();
         let start = Instant::now();
         let mut earlier: Vec<Run> = Vec::new();
@@ -232,7 +236,7 @@ impl Engine {
             let mut run = Run::new(from.clone(), &self.limits, start);
             run.input = run.add_term(&from, &self.limits)?;
             let cap = Some(ROUNDS_BEFORE_FRESH_START);
-            if !self.saturate(&mut run, &reduce, &open, start, rounds, cap)? {
+            if !self.saturate_run(&mut run, &reduce, &open, start, rounds, cap)? {
                 // Still growing after many rounds: most likely lost among its own merges
                 // (under the fundamental rules, -1 + {|*2} + ^ grows for minutes), while a
                 // fresh run from the simplest term reached finishes at once.
@@ -253,7 +257,7 @@ impl Engine {
                     from = best;
                     continue;
                 }
-                self.saturate(&mut run, &reduce, &open, start, rounds, None)?;
+                self.saturate_run(&mut run, &reduce, &open, start, rounds, None)?;
             }
             rounds += run.rounds;
             let (result, verdict) = run.result();
@@ -316,7 +320,7 @@ impl Engine {
         run.roots.push(rb);
         let mut rounds = 0;
         for _ in 0..MAX_OPENINGS {
-            self.saturate(&mut run, &reduce, &open, start, rounds, None)?;
+            self.saturate_run(&mut run, &reduce, &open, start, rounds, None)?;
             rounds = run.rounds;
             if run.egraph.find(run.input) == run.egraph.find(rb) {
                 run.release_kernel();
@@ -341,7 +345,7 @@ impl Engine {
     /// Applies rules to the run's terms until nothing changes (`true`), a limit is reached (an
     /// error), or the run has had `cap` rounds (`false`). `start` and `rounds_before` count what
     /// earlier runs of the same simplification used.
-    fn saturate(
+    fn saturate_run(
         &self,
         run: &mut Run,
         reduce: &[&Rule],

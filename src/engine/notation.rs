@@ -32,7 +32,7 @@ pub fn head(t: &Term, limits: &Limits) -> Result<Option<Term>, EngineError> {
                 .filter(|n| *n <= limits.max_copies)
                 .ok_or_else(|| {
                     EngineError::Unsupported(format!(
-                        "{count} copies is more than the engine expands (at most {}); `onag::evaluate` (`onag eval`) computes large multiples directly",
+                        "{count} copies is more than the engine expands (at most {}); `onag::evaluate` computes large multiples directly",
                         limits.max_copies
                     ))
                 })?;
@@ -61,13 +61,13 @@ pub fn head(t: &Term, limits: &Limits) -> Result<Option<Term>, EngineError> {
         // definition; a saturation run has no node for it.
         Term::Call { name, .. } => {
             return Err(EngineError::Unsupported(format!(
-                "{name}(…) is opened by its definition in a proof (`onag::simplify`, `onag simplify`), not inside a saturation run"
+                "{name}(…) is opened by its definition in a proof (`onag::simplify`), not inside a saturation run"
             )))
         }
         // Rules work on trees: a `where` is written out when the tree fits the node limit.
         Term::Where { .. } => crate::sharing::expand(t, limits.max_nodes).map_err(|e| match e {
             crate::sharing::ExpandError::TooLarge { .. } => EngineError::Limit {
-                which: format!("{e}; `onag::evaluate` (`onag eval`) evaluates it as written"),
+                which: format!("{e}; `onag::evaluate` evaluates it as written"),
                 reached: "nothing (the input was not written out)".into(),
             },
             crate::sharing::ExpandError::Unbound(_) => EngineError::Unsupported(e.to_string()),

@@ -66,7 +66,7 @@ impl Function for MisereFn {
                 other => Err(args::error(
                     self.name,
                     format!(
-                        "its value {} is a {} of misère play, not a short game; `onag::evaluate` (`onag eval`) prints it",
+                        "its value {} is a {} of misère play, not a short game; `onag::evaluate` prints it",
                         other.text(k),
                         other.kind()
                     ),

@@ -103,7 +103,7 @@ fn operands(name: &str, args: &[Arg], k: &mut Kernel) -> Result<Option<(u64, u64
             Value::Nimber(_) => {
                 return Err(KernelError::TooLarge {
                     what: format!(
-                        "{name}: argument {} is the transfinite nimber {shown}, whose mex definition has infinitely many options; `onag::evaluate` (`onag eval`) computes the product",
+                        "{name}: argument {} is the transfinite nimber {shown}, whose mex definition has infinitely many options; `onag::evaluate` computes the product",
                         i + 1
                     ),
                 })
@@ -130,7 +130,7 @@ fn operands(name: &str, args: &[Arg], k: &mut Kernel) -> Result<Option<(u64, u64
             None => {
                 return Err(KernelError::TooLarge {
                     what: format!(
-                        "{name}: argument {} is *{n}; the mex definition is derived for nimbers below *{LIMIT} only (too large to derive); `onag::evaluate` (`onag eval`) computes the product by the fast algorithm",
+                        "{name}: argument {} is *{n}; the mex definition is derived for nimbers below *{LIMIT} only (too large to derive); `onag::evaluate` computes the product by the fast algorithm",
                         i + 1
                     ),
                 })

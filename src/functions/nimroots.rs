@@ -56,7 +56,7 @@ fn operand(name: &str, args: &[Arg], k: &mut Kernel) -> Result<u64, KernelError>
     })?;
     n.to_u64().filter(|&x| x < LIMIT).ok_or_else(|| KernelError::TooLarge {
         what: format!(
-            "{name}: *{n} is beyond the nimbers below *{LIMIT} whose mex definition is derived; `onag::evaluate` (`onag eval`) computes it by the fast algorithm"
+            "{name}: *{n} is beyond the nimbers below *{LIMIT} whose mex definition is derived; `onag::evaluate` computes it by the fast algorithm"
         ),
     })
 }

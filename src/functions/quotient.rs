@@ -35,7 +35,7 @@ impl Function for QuotientFn {
             other => Err(args::error(
                 self.name,
                 format!(
-                    "its value is a {}, not a short game; `onag::evaluate` (`onag eval`) prints it",
+                    "its value is a {}, not a short game; `onag::evaluate` prints it",
                     other.kind()
                 ),
             )),

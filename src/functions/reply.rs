@@ -73,7 +73,7 @@ impl Reply {
         };
         Err(super::args::error(
             name,
-            format!("its value is a {kind}, not a game; `onag::evaluate` (`onag eval`) prints it"),
+            format!("its value is a {kind}, not a game; `onag::evaluate` prints it"),
         ))
     }
 }

@@ -1593,7 +1593,7 @@ pub fn as_game(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<GameId, KernelEr
             let d = v.display(k, true);
             Err(error(
                 name,
-                format!("{d} is not a short game, so it cannot be an option or be added to games that are not numbers; `onag::evaluate` (`onag eval`) computes with it"),
+                format!("{d} is not a short game, so it cannot be an option or be added to games that are not numbers; `onag::evaluate` computes with it"),
             ))
         }
     }

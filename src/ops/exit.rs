@@ -68,6 +68,9 @@ pub struct Failure {
     /// For bad input found while evaluating a call ([`crate::Error::Call`]): the calls,
     /// innermost first, so [`Failure::at_source`] can place the error in the text.
     calls: Vec<crate::term::Term>,
+    /// Whether the rules stopped short of an answer ([`crate::Error::Incomplete`]): each face
+    /// says in its own words how to choose more rules.
+    incomplete: bool,
 }
 
 impl Failure {
@@ -84,6 +87,12 @@ impl Failure {
             reached: None,
         }
         .into()
+    }
+
+    /// Whether the rules stopped short of an answer ([`crate::Error::Incomplete`]), for the
+    /// face to say how more rules are chosen there.
+    pub fn is_incomplete(&self) -> bool {
+        self.incomplete
     }
 
     /// A defect in onag, not in the input ([`crate::Error::Internal`]).
@@ -147,6 +156,7 @@ impl Failure {
             status,
             message,
             calls: Vec::new(),
+            incomplete: false,
         }
     }
 }
@@ -155,6 +165,7 @@ impl From<crate::Error> for Failure {
     /// The only way a status is chosen for an error: [`crate::Error::exit_code`].
     fn from(e: crate::Error) -> Self {
         let mut c = Failure::new(Status::from_code(e.exit_code()), e.to_string());
+        c.incomplete = matches!(e, crate::Error::Incomplete(_));
         if let crate::Error::Call { calls, .. } = e {
             c.calls = calls;
         }

@@ -260,7 +260,7 @@ impl<'e> Composer<'e> {
         let opened = f.open(&args, self.interp.kernel_mut());
         let opening = opened.map_err(|e| e.in_call(t))?.ok_or_else(|| {
             EngineError::Unsupported(format!(
-                "{name}(…) has no derivation yet: `onag::evaluate` (`onag eval`) gives its value"
+                "{name}(…) has no derivation yet: `onag::evaluate` gives its value"
             ))
         })?;
         let call = Term::Call {
@@ -712,7 +712,7 @@ impl<'e> Composer<'e> {
             which: format!("{MAX_FLAT} nodes written out for one saturation run"),
             reached: crate::syntax::print(t, &Default::default()),
         })?;
-        let mut s = self.engine.simplify(t)?;
+        let mut s = self.engine.saturate(t)?;
         if !s.canonical && self.stuck.is_none() {
             self.stuck = Some(
                 s.stuck

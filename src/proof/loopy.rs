@@ -1896,7 +1896,14 @@ fn side_derivation(
 fn verified(mut p: Proof) -> Result<Proof, ProofError> {
     // The producer's own check of what it made (its limits are the derivation's).
     let limits = CheckLimits::default();
-    match check(&p.input, &p.result, &p.steps, p.lemmas.len(), &p.terms, &limits) {
+    match check(
+        &p.input,
+        &p.result,
+        &p.steps,
+        p.lemmas.len(),
+        &p.terms,
+        &limits,
+    ) {
         Ok(()) => {
             p.checked = true;
             Ok(p)

@@ -100,11 +100,7 @@ struct Checker<'t> {
 }
 
 impl<'t> Checker<'t> {
-    fn new(
-        table: &'t TermTable,
-        rules: &'t crate::rules::RuleSet,
-        limits: &CheckLimits,
-    ) -> Self {
+    fn new(table: &'t TermTable, rules: &'t crate::rules::RuleSet, limits: &CheckLimits) -> Self {
         Checker {
             table,
             rules,

@@ -635,7 +635,7 @@ fn simplify_with(
 ) -> Result<Simplification, ProofError> {
     let written = crate::engine::notation::written_out(t, engine.limits())?;
     if !c.wants(&written) {
-        let mut s = engine.simplify(t)?;
+        let mut s = engine.saturate(t)?;
         let (input, result, steps) = explain::steps_of(&mut s, Some(engine.rules()))?;
         let steps = tidy::tidy(&input, steps);
         let proof = Proof {

@@ -97,7 +97,7 @@ pub fn rules(src: &str) {
         }
         Ok(()) => {
             let t = parse("{0,1|2} + {*|*}").unwrap();
-            match Engine::new(set).with_limits(fuzz_limits()).simplify(&t) {
+            match Engine::new(set).with_limits(fuzz_limits()).saturate(&t) {
                 Ok(_) | Err(_) => {}
             }
         }
@@ -125,7 +125,7 @@ pub fn engine(src: &str) {
     };
     match Engine::new(rules.clone())
         .with_limits(fuzz_limits())
-        .simplify(&t)
+        .saturate(&t)
     {
         Ok(mut s) => {
             if value.is_some() {

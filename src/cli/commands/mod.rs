@@ -163,10 +163,43 @@ pub(crate) fn run(cli: &Cli) -> i32 {
         Ok(status) => status,
         Err(e) => {
             let status = e.status.code();
-            eprint!("{}", super::style::shown(&memory_hint(e.message, status)));
+            eprint!("{}", super::style::shown(&hinted(&e, Face::Command)));
             status
         }
     }
+}
+
+/// Where an error is shown: the command line, or a REPL session. Each words its own hints
+/// (its flags, its commands); the library's messages name neither.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Face {
+    Command,
+    Repl,
+}
+
+/// An error's message with the face's hints: how to raise the memory limit, how to choose
+/// more rules when the rules stopped short.
+pub(crate) fn hinted(e: &Failure, face: Face) -> String {
+    let mut message = memory_hint(e.message.clone(), e.status.code());
+    if e.is_incomplete() {
+        message.push_str(match face {
+            Face::Command => "  (more rules are chosen with --rules, e.g. --rules all)\n",
+            Face::Repl => "  (more rules: start the session with --rules all)\n",
+        });
+    }
+    message
+}
+
+/// For a game `src` that has no derivation (bad input to `simplify`) but has a value: the
+/// face's hint to evaluate it, with the value; `None` when it has none either.
+pub(crate) fn evaluate_hint(ctx: &Ctx, src: &str, face: Face) -> Option<String> {
+    let time_limit = ctx.time_limit.unwrap_or(60.0);
+    let value = eval::single(ctx, src, crate::ops::Format::Text, false, time_limit).ok()?;
+    let value = value.trim();
+    Some(match face {
+        Face::Command => format!("  (`onag eval` gives its value: {value})\n"),
+        Face::Repl => format!("  (`:eval {src}` gives its value: {value})\n"),
+    })
 }
 
 /// A memory limit's message says how to raise it (the library does not know the flag's name).
@@ -280,7 +313,7 @@ pub(crate) fn batch(
             Err(e) => {
                 let code = e.status.code();
                 status = worst(status, code);
-                let message = memory_hint(e.message, code);
+                let message = hinted(&e, Face::Command);
                 let message = super::style::shown(&message);
                 if message.contains("--> line") {
                     eprint!("{message}");

@@ -66,6 +66,7 @@ fn pair(ctx: &Ctx, x: &Term, y: &Term, misere: bool) -> Result<(String, i32), Fa
             .map(|(t, s)| (t, s.code()))
     } else if crate::ops::loopy::is_loopy(x) || crate::ops::loopy::is_loopy(y) {
         // Loopy games have their own proofs, chosen by their notation.
+        crate::cli::combos::normal_play_only("loopy")?;
         crate::ops::loopy::prove(ctx, x, y, crate::ops::misere::budget(ctx))
             .map(|(t, s)| (t, s.code()))
     } else {

@@ -5,14 +5,15 @@
 //! `compare::run`, `analyze::run`, `rules::run`), so a line answers exactly as `onag CMD LINE`
 //! does — loopy games, misère play, the number world included. A line is an expression
 //! (simplified), `A = B` (proved), `A ? B` (compared), or a `:` command named as the
-//! subcommand is (`:eval`, `:misere` for `--misere`). Errors are printed, in the REPL's words,
-//! and the session goes on; at a terminal the history is kept in `~/.onag_history`.
+//! subcommand is (`:eval`, `:misere` for `--misere`). Errors are printed with the REPL's own
+//! hints (`:eval`, not `onag eval`: the library's messages name no command), and the session
+//! goes on; at a terminal the history is kept in `~/.onag_history`.
 
 use super::simplify::Ends;
 use super::{analyze, compare, emit, eval, prove, rules, simplify, Ctx};
 use crate::cli::args::REPL_COMMANDS;
 use crate::cli::input;
-use crate::ops::exit::{Failure, OK};
+use crate::ops::exit::{Failure, Status, OK};
 use crate::ops::Format;
 use rustyline::error::ReadlineError;
 use std::io::IsTerminal;
@@ -45,10 +46,7 @@ pub(super) fn run(ctx: &Ctx) -> Result<i32, Failure> {
                         if let Err(e) = one(ctx, line) {
                             eprint!(
                                 "{}",
-                                crate::cli::style::shown(&super::memory_hint(
-                                    e.message,
-                                    e.status.code()
-                                ))
+                                crate::cli::style::shown(&super::hinted(&e, super::Face::Repl))
                             );
                         }
                     }
@@ -66,22 +64,23 @@ pub(super) fn run(ctx: &Ctx) -> Result<i32, Failure> {
     Ok(OK)
 }
 
-/// Answers one line (not `:quit`): the answer printed, or the error in the REPL's words.
+/// Answers one line (not `:quit`): the answer printed, or the error. A game with no
+/// derivation that has a value gets the REPL's own hint, `:eval` with the value (the
+/// library's message names no command).
 fn one(ctx: &Ctx, line: &str) -> Result<(), Failure> {
     answer(ctx, line).map_err(|mut e| {
-        e.message = in_repl_words(&e.message);
+        let game = match command(line) {
+            (":simplify", rest) => Some(rest),
+            ("", l) if input::split_equation(l).is_none() && !l.contains('?') => Some(l),
+            _ => None,
+        };
+        if let Some(g) = game.filter(|_| e.status == Status::BadInput) {
+            if let Some(hint) = super::evaluate_hint(ctx, g, super::Face::Repl) {
+                e.message.push_str(&hint);
+            }
+        }
         e
     })
-}
-
-/// A message that names a command (`onag eval` gives its value) in the REPL's words
-/// (`:eval` gives its value): the session has no `onag` command line to type into.
-fn in_repl_words(message: &str) -> String {
-    let mut out = message.to_string();
-    for cmd in ["eval", "simplify", "prove", "compare", "analyze", "rules"] {
-        out = out.replace(&format!("`onag {cmd}`"), &format!("`:{cmd}`"));
-    }
-    out
 }
 
 /// The REPL's command of a line and the rest: `(":eval", "w+1")`, or `("", line)` for a

@@ -13,7 +13,15 @@ use crate::term::Term;
 pub(super) fn run(ctx: &Ctx, inp: Input, misere: bool) -> Result<i32, Failure> {
     match inp {
         Input::One(src) => {
-            let (text, status) = single(ctx, src, misere, Ends::Process)?;
+            let (text, status) = single(ctx, src, misere, Ends::Process).map_err(|mut e| {
+                // A game with no derivation that has a value: the command that gives it.
+                if !misere && e.status == Status::BadInput {
+                    if let Some(hint) = super::evaluate_hint(ctx, src, super::Face::Command) {
+                        e.message.push_str(&hint);
+                    }
+                }
+                e
+            })?;
             emit(&text);
             Ok(status)
         }
@@ -85,6 +93,7 @@ pub(crate) fn one(ctx: &Ctx, t: &Term) -> Result<(String, i32), Failure> {
 
 /// A loopy term's derivation ([`crate::ops::loopy::simplify`]), under the command's budget.
 fn loopy(ctx: &Ctx, t: &Term) -> Result<(String, i32), Failure> {
+    crate::cli::combos::normal_play_only("loopy")?;
     crate::ops::loopy::simplify(ctx, t, crate::ops::misere::budget(ctx)).map(|(t, s)| (t, s.code()))
 }
 
