@@ -71,8 +71,43 @@ pub(crate) mod term;
 pub(crate) mod term_table;
 
 pub use api::checked::{check_path, check_reader, check_with, CheckedFile};
-pub use api::value::{LoopyKind, LoopyValue, MisereForm, ShortGame, Value};
-pub use api::verdict::{Disproof, Distinguisher, Evidence, Simplification, Verdict};
+/// A short game's canonical form as a [`Value`]: its term, owned.
+///
+/// ```
+/// # fn main() -> Result<(), onag::Error> {
+/// let v = onag::evaluate(&onag::parse("{0, 1 | 2}")?, &onag::Engine::default())?;
+/// let onag::Value::Game(g) = &v else { panic!("{v:?}") };
+/// assert_eq!(g.term(), &onag::parse("3/2")?);
+/// assert_eq!(g.to_string(), "3/2");
+/// # Ok(())
+/// # }
+/// ```
+pub use api::value::ShortGame;
+pub use api::value::{LoopyKind, LoopyValue, MisereForm, Value};
+/// Why two games differ, in any play ([`Verdict::Different`]): the play, both values, and the
+/// play's [`Evidence`] — normal play the winning first moves of `a − b`, misère play a game X
+/// with `a + X` and `b + X` of different outcomes ([`Distinguisher`]), loopy play how they
+/// compare.
+///
+/// ```
+/// # fn main() -> Result<(), onag::Error> {
+/// use onag::{Engine, Evidence, Play, Relation, Verdict};
+/// let p = |s| onag::parse(s);
+/// // Misère play: *2 + *2 and 0 differ, and a game X tells them apart (with X = *, 0 + * is
+/// // a misère P-position, *2 + *2 + * an N-position).
+/// let misere = Engine::default().with_play(Play::Misere);
+/// let Verdict::Different(d) = onag::prove(&p("*2 + *2")?, &p("0")?, &misere)? else { panic!() };
+/// let Evidence::Misere(Some(x)) = &d.evidence else { panic!("{d:?}") };
+/// assert_ne!(x.a_plus_x, x.b_plus_x);
+/// // Loopy play: on is more than off.
+/// let loopy = Engine::default().with_play(Play::Loopy);
+/// let Verdict::Different(d) = onag::prove(&p("on")?, &p("off")?, &loopy)? else { panic!() };
+/// assert!(matches!(d.evidence, Evidence::Loopy(Relation::Greater)), "{d:?}");
+/// # Ok(())
+/// # }
+/// ```
+pub use api::verdict::{Disproof, Evidence};
+pub use api::verdict::{Distinguisher, Simplification, Verdict};
 pub use api::{
     check, compare, evaluate, evaluate_any, function_names, parse, prove, rules, simplify,
 };
@@ -122,6 +157,21 @@ pub use engine::Limits;
 /// assert!(onag::rules("no-such-group").unwrap_err().exit_code() == 2);
 /// ```
 pub use error::Error;
+/// How two games compare: [`compare`] and [`Kernel::compare`] return one. Games are
+/// partially ordered, so besides less, equal and greater two games can be fuzzy (confused
+/// with each other: whoever moves first in their difference wins).
+///
+/// ```
+/// # fn main() -> Result<(), onag::Error> {
+/// use onag::{Engine, Relation};
+/// let (p, e) = (|s| onag::parse(s), Engine::default());
+/// assert_eq!(onag::compare(&p("^")?, &p("0")?, &e)?, Relation::Greater);
+/// assert_eq!(onag::compare(&p("{1|}")?, &p("2")?, &e)?, Relation::Equal);
+/// assert_eq!(onag::compare(&p("-1")?, &p("*")?, &e)?, Relation::Less);
+/// assert_eq!(onag::compare(&p("{1|-1}")?, &p("0")?, &e)?, Relation::Fuzzy);
+/// # Ok(())
+/// # }
+/// ```
 pub use kernel::Relation;
 /// Loopy games (Winning Ways ch. 11, Siegel ch. VI): finite game graphs with cycles, their
 /// sums, outcomes (draws included), the order and simplest forms of stoppers, and sides.
@@ -139,11 +189,34 @@ pub use kernel::Relation;
 /// ```
 pub use loopy::notation::{read as read_loopy, ReadError as LoopyReadError};
 pub use loopy::outcome::{LoopyOutcome, Result3 as LoopyResult};
+/// A loopy game (a game graph, cycles allowed) with the work budget its computations spend.
+///
+/// ```
+/// use onag::{Kernel, LoopyOutcome, LoopyWork};
+/// let (mut k, mut work) = (Kernel::new(), LoopyWork::default());
+/// let upon = onag::read_loopy("upon", &mut k, &mut work).unwrap();
+/// assert!(upon.is_stopper());
+/// // on = {on|}: Left wins whoever starts (she always has a move, Right never has one).
+/// let on = onag::read_loopy("on", &mut k, &mut work).unwrap();
+/// assert_eq!(on.outcome(&mut work).unwrap(), LoopyOutcome::L);
+/// ```
 pub use loopy::{Graph as LoopyGraph, Loopy, Player as LoopyPlayer, Work as LoopyWork};
 /// The big integers of terms (`Term::Nus`'s multiple of ↑, `Term::Multiple`'s count), as
 /// num-bigint has them, so a caller needs no dependency of its own to build one.
 pub use num_bigint::BigInt;
-pub use number::{Dyadic, Nimber, ParseDyadicError};
+/// A dyadic rational m/2^k, exactly: the numbers among the short games.
+///
+/// ```
+/// use onag::{Dyadic, Sign};
+/// let x: Dyadic = "3/4".parse().unwrap();
+/// assert_eq!(x.birthday(), 3.into()); // 3/4 = {1/2 | 1}, born on day 3
+/// assert_eq!(x.sign_expansion(10), Some(vec![Sign::Plus, Sign::Minus, Sign::Plus]));
+/// let (zero, one) = (Dyadic::zero(), "1".parse::<Dyadic>().unwrap());
+/// assert_eq!(Dyadic::simplest_between(Some(&zero), Some(&one)).unwrap().to_string(), "1/2");
+/// assert!("1/3".parse::<Dyadic>().is_err()); // not dyadic
+/// ```
+pub use number::Dyadic;
+pub use number::{Nimber, ParseDyadicError};
 pub use play::Play;
 /// A proof: the steps from the input to the result, each a rule applied at a place with its
 /// witnesses, and the lemmas it cites. It travels as JSON and is checked against a rule set by
@@ -296,6 +369,19 @@ pub use analysis::Thermographer;
 pub use engine::is_canonical;
 pub use engine::{EngineError, Run, Saturation, StepRecord, TOO_LARGE};
 /// The outcome class of a game (who wins).
+///
+/// ```
+/// let mut k = onag::Kernel::new();
+/// let mut outcome = |s: &str| {
+///     let g = k.eval(&onag::parse(s).unwrap()).unwrap();
+///     k.outcome(g).unwrap()
+/// };
+/// use onag::OutcomeClass::*;
+/// assert_eq!(outcome("1"), L); // Left wins whoever starts
+/// assert_eq!(outcome("-1/2"), R);
+/// assert_eq!(outcome("*"), N); // whoever starts wins
+/// assert_eq!(outcome("{1|-1} + {1|-1}"), P); // the second player wins
+/// ```
 pub use kernel::OutcomeClass;
 pub use proof::thermocheck::{
     check as check_thermograph_certificate, is_certificate as is_thermograph_certificate,
@@ -334,7 +420,20 @@ pub use functions::{Function, Opening};
 /// assert_ne!(a, k.eval(&onag::parse("*").unwrap()).unwrap());
 /// ```
 pub use kernel::GameId;
-pub use kernel::{Budget, Kernel, KernelError};
+/// Why the kernel could not give a value: a limit of its [`Budget`] (work, time, memory, a
+/// cancel flag), a value too large to hold, a function's error.
+///
+/// ```
+/// use onag::{Budget, Kernel, KernelError};
+/// let mut k = Kernel::new();
+/// k.set_budget(Budget { max_work: 50, ..Budget::default() });
+/// let sum = onag::parse("{1|-1} + {2|-2} + {3|-3} + {4|-4} + {5|-5}").unwrap();
+/// let e = k.eval(&sum).unwrap_err();
+/// assert!(matches!(e, KernelError::Limit { .. }), "{e:?}");
+/// assert_eq!(onag::Error::from(e).exit_code(), 3);
+/// ```
+pub use kernel::KernelError;
+pub use kernel::{Budget, Kernel};
 pub use memory::{CountingAlloc, MemoryLimit};
 /// Misère play's arena of canonical forms (Conway's simplest forms, hash-consed) and the
 /// misère quotients of heap games (Plambeck–Siegel), for benches and embedders.
@@ -345,7 +444,24 @@ pub use misere::quotient::{
     quotient as misere_quotient, quotient_bounded as misere_quotient_bounded,
     Quotient as MisereQuotient,
 };
-pub use misere::{MId, Misere, MisereOutcome};
+/// Misère play's arena: Conway's misère simplest forms, hash-consed (ONAG ch. 12), with their
+/// outcomes.
+///
+/// ```
+/// use onag::{Misere, MisereOutcome};
+/// let mut m = Misere::default();
+/// let (one, two) = (m.heap(1).unwrap(), m.heap(2).unwrap());
+/// // A lone heap of 1: the player to move must take it, and loses.
+/// assert_eq!(m.outcome(one), MisereOutcome::P);
+/// assert_eq!(m.outcome(m.zero()), MisereOutcome::N); // no move: the player to move wins
+/// // Misère Nim with a heap above 1: a P-position exactly when the nim-sum is 0.
+/// let twice = m.add(two, two).unwrap();
+/// assert_eq!(m.outcome(twice), MisereOutcome::P);
+/// let three = m.add(twice, one).unwrap();
+/// assert_eq!(m.outcome(three), MisereOutcome::N);
+/// ```
+pub use misere::Misere;
+pub use misere::{MId, MisereOutcome};
 /// The value of a Hackenstring row (L/R or A/B/C letters, `( … )` for a part repeated ω times),
 /// read through its sign expansion.
 pub use number::signs::row_value as hackenstring_value;
@@ -373,6 +489,19 @@ pub use proof::compare as compare_with_proof;
 /// ```
 pub use proof::proof_of_simplification;
 pub use proof::table::TableError;
+/// Why a proof was rejected (the lemma, the step, the reason), or where its check stopped at
+/// a limit (`limit` set: the proof was not judged).
+///
+/// ```
+/// use onag::{Engine, RuleSet};
+/// let rules = RuleSet::builtin();
+/// let s = onag::simplify(&onag::parse("{0,1|2}").unwrap(), &Engine::new(rules.clone())).unwrap();
+/// let mut forged = s.proof.clone();
+/// forged.steps[0].rule = "integer-fold".into(); // a rule that does not make this step
+/// let e = forged.check(&rules).unwrap_err();
+/// assert_eq!((e.lemma, e.step, e.limit.is_none()), (None, 0, true));
+/// ```
+pub use proof::CheckError;
 /// Normal play's evidence that two games differ ([`Evidence::Normal`]): the canonical form of
 /// `a − b`, its outcome, and the first moves that win it.
 ///
@@ -393,8 +522,7 @@ pub use proof::table::TableError;
 pub use proof::Disproof as NormalDisproof;
 pub use proof::LEMMA;
 pub use proof::{
-    CheckError, CheckLimit, Comparison, Inequality, PathElem, Player, ProofError, Reason, Step,
-    Witnesses,
+    CheckLimit, Comparison, Inequality, PathElem, Player, ProofError, Reason, Step, Witnesses,
 };
 pub use proof::{ConditionProof, Lemma, MoveInGames, TermTable, Undecided, Which, WinningMove};
 pub use rules::{OpeningRule, Rule, RuleError, RuleKind, MAX_RULE_NESTING};
@@ -413,7 +541,21 @@ pub use rulesets::domineering::value as domineering_value;
 pub use rulesets::domineering::Position as DomineeringPosition;
 pub use rulesets::hackenbush::Colour as HackenbushColour;
 pub use rulesets::hackenbush::Picture as HackenbushPicture;
-pub use rulesets::octal::{NimSequence, OctalCode, Periodicity};
+pub use rulesets::octal::Periodicity;
+/// An octal game's code (Kayles is 0.77) and its nim-sequence, with the period the
+/// Guy–Smith theorem proves from the values computed.
+///
+/// ```
+/// use onag::{Budget, NimSequence, OctalCode};
+/// let mut kayles = NimSequence::new(OctalCode::parse("0.77").unwrap());
+/// let budget = Budget::default();
+/// // Winning Ways' table: 0 1 2 3 1 4 3 2 1 4 2 6 for heaps 0 to 11.
+/// assert_eq!(kayles.values_to(11, &budget).unwrap(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+/// // Periodic with period 12 (Guy and Smith, 1956).
+/// let p = kayles.find_period(400, &budget).unwrap().expect("a proved period");
+/// assert_eq!(p.period, 12);
+/// ```
+pub use rulesets::octal::{NimSequence, OctalCode};
 /// Sets the number of threads the rulesets' searches use (`--threads N`); 0, the default, means
 /// one per core. The values are the same with any count.
 pub use rulesets::search::set_threads as set_search_threads;

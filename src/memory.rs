@@ -70,6 +70,7 @@ static HARD_CAP: AtomicUsize = AtomicUsize::new(usize::MAX);
 ///     drop(v);
 /// }
 /// ```
+#[derive(Debug)]
 pub struct CountingAlloc;
 
 /// The memory limit's controls, public through [`CountingAlloc`] (the free functions of this

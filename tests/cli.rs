@@ -619,3 +619,108 @@ fn options_that_do_not_apply_are_refused() {
         assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// An option of the command that the rest of the line leaves unread is refused in one line
+/// naming it and why, exit 2 (issue 46: flags that sometimes apply): normal play's options
+/// in misère play or for a loopy term, `--tree` without a picture, `--brief` with what it
+/// does not print, `--certificate` with a format, `--ruleset octal` with a value's options,
+/// `--json` with another format, `--threads` where nothing searches. The same options where
+/// they do apply are read (exit 0).
+#[test]
+fn options_a_combination_leaves_unread_are_refused() {
+    let refused: &[(&str, &[&str])] = &[
+        (
+            "explain",
+            &["simplify", "--misere", "--explain", "1", "*2+*2"],
+        ),
+        (
+            "rules",
+            &["simplify", "--misere", "--rules", "fundamental", "*2"],
+        ),
+        (
+            "steps",
+            &["prove", "--misere", "--steps", "grouped", "*2+*2", "0"],
+        ),
+        ("share", &["simplify", "--misere", "--share", "0", "*2"]),
+        ("tree", &["simplify", "--tree", "input", "{0|1}"]),
+        ("tree", &["eval", "--tree", "input", "{0|1}"]),
+        (
+            "explain",
+            &["compare", "--brief", "--explain", "1", "1", "2"],
+        ),
+        (
+            "format",
+            &["compare", "--brief", "--format", "json", "1", "2"],
+        ),
+        (
+            "format",
+            &["analyze", "--certificate", "--format", "markdown", "{2|-1}"],
+        ),
+        (
+            "format",
+            &["eval", "--ruleset", "octal", "--format", "json", "0.77"],
+        ),
+        (
+            "tree-size",
+            &["eval", "--ruleset", "octal", "--tree-size", "0.77"],
+        ),
+        (
+            "tree-size",
+            &["eval", "--ruleset", "domineering", "--tree-size", "..|.."],
+        ),
+        ("format", &["eval", "--json", "--format", "svg", "1"]),
+        ("threads", &["rules", "--threads", "2"]),
+        ("threads", &["--threads", "2", "lexicode", "2", "7", "3"]),
+        // A loopy term is derived by loopy play's own rules: normal play's options go unread.
+        ("explain", &["simplify", "--explain", "1", "on + off"]),
+        (
+            "rules",
+            &["prove", "--rules", "fundamental", "on + off", "dud"],
+        ),
+    ];
+    for (flag, args) in refused {
+        let o = onag(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(stdout(&o).is_empty(), "{args:?}: {}", stdout(&o));
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("--{flag} does not apply")),
+            "{args:?}: {err}"
+        );
+    }
+    let read: &[&[&str]] = &[
+        &["simplify", "--tree", "input", "--format", "dot", "{0|1}"],
+        &["compare", "--explain", "1", "1", "2"],
+        &["compare", "--brief", "1", "2"],
+        &["analyze", "--certificate", "{2|-1}"],
+        &["eval", "--ruleset", "octal", "0.77"],
+        &["eval", "--json", "--format", "json", "1"],
+        &["simplify", "--misere", "--format", "json", "*2"],
+        &["simplify", "--explain", "1", "{0,1|2}"],
+        &["simplify", "on + off"],
+        &["eval", "--threads", "2", "domineering(\"..|..\")"],
+    ];
+    for args in read {
+        let o = onag(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// A game with no derivation that has a value: the library's message names no command, and
+/// the command line adds its own hint, `onag eval` with the value that `onag eval` itself
+/// prints (the independent source: its own run).
+#[test]
+fn a_game_without_a_derivation_is_pointed_to_eval_in_the_command_lines_words() {
+    let value = stdout(&onag(&["eval", "w+1"]));
+    let value = value.trim();
+    assert!(!value.is_empty());
+    let o = onag(&["simplify", "w+1"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!("(`onag eval` gives its value: {value})")),
+        "{err}"
+    );
+    assert!(!err.contains("`:eval"), "{err}");
+}

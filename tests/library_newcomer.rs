@@ -442,3 +442,70 @@ fn kayles_next_wins(rows: &[usize]) -> bool {
     }
     false
 }
+
+// ---- the types a user holds ----------------------------------------------------------------
+
+/// The Rust API guidelines' traits on the types a user holds: `Send + Sync` (checked at
+/// compile time, and used: one engine shared by threads), `Debug` and `Clone`.
+#[test]
+fn the_main_types_are_thread_safe_debug_and_clone() {
+    fn shared<T: Send + Sync + std::fmt::Debug + Clone>() {}
+    shared::<Engine>();
+    shared::<onag::Limits>();
+    shared::<RuleSet>();
+    shared::<Value>();
+    shared::<onag::Term>();
+    shared::<onag::Proof>();
+    shared::<onag::Simplification>();
+    shared::<onag::Verdict>();
+    shared::<onag::Disproof>();
+    shared::<onag::CheckedFile>();
+    shared::<Error>();
+    // One engine, two threads: each value by the definition of the simplest number between
+    // its options ({0|5} = 1, {0, 1 | 2} = 3/2).
+    let engine = std::sync::Arc::new(Engine::default());
+    let threads: Vec<_> = [("{0|5}", "1"), ("{0, 1 | 2}", "3/2")]
+        .into_iter()
+        .map(|(game, want)| {
+            let engine = engine.clone();
+            std::thread::spawn(move || {
+                let s = onag::simplify(&onag::parse(game).unwrap(), &engine).unwrap();
+                assert_eq!(s.value.to_string(), want);
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().expect("the thread's assertions hold");
+    }
+}
+
+/// The library's messages speak of its own calls, never of the command line's commands or
+/// flags (each face adds its own words): a game with no derivation names `onag::evaluate`,
+/// and a check stopped by a limit says so rather than "does not check".
+#[test]
+fn library_messages_name_library_calls_not_commands() {
+    let engine = Engine::default();
+    for game in ["w + 1", "nimmul(*256, *2)"] {
+        let e = onag::simplify(&onag::parse(game).unwrap(), &engine)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`onag::evaluate`"), "{game}: {e}");
+        assert!(!e.contains("`onag ") && !e.contains("--"), "{game}: {e}");
+        // And `onag::evaluate` gives the value, as the message says.
+        assert!(
+            onag::evaluate(&onag::parse(game).unwrap(), &engine).is_ok(),
+            "{game}"
+        );
+    }
+    let rules = RuleSet::builtin();
+    let s = onag::simplify(&onag::parse("{0,1|2}").unwrap(), &engine).unwrap();
+    let cancelled = onag::Limits {
+        cancel: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+            true,
+        ))),
+        ..onag::Limits::default()
+    };
+    let e = onag::check_with(&s.proof.to_json(), &rules, &cancelled).unwrap_err();
+    assert!(matches!(e, Error::Limit { .. }), "{e:?}");
+    assert!(!e.to_string().contains("does not check"), "{e}");
+}

@@ -89,12 +89,18 @@ fn the_repls_options_apply() {
     );
 }
 
-/// A line with no derivation names the REPL's `:eval`, and `:eval` of it answers.
+/// A line with no derivation gets the REPL's own hint, `:eval` of it with the value `onag
+/// eval` prints for it (the independent source: the subcommand's own run), and never the
+/// command line's words.
 #[test]
 fn errors_name_the_repls_commands() {
+    let value = stdout(&onag(&["eval", "w+1"]));
     let (out, err) = repl(&[], "w+1");
     assert!(out.is_empty(), "{out}");
-    assert!(err.contains("`:eval`"), "{err}");
+    assert!(
+        err.contains(&format!("(`:eval w+1` gives its value: {})", value.trim())),
+        "{err}"
+    );
     assert!(!err.contains("onag eval"), "{err}");
     let (out, err) = repl(&[], ":frobnicate 1");
     assert!(out.is_empty(), "{out}");

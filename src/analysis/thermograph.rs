@@ -102,6 +102,13 @@ pub struct Thermographer {
     memo: IdMap<Rc<Thermograph>>,
 }
 
+/// Opaque: its memo of thermographs.
+impl std::fmt::Debug for Thermographer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Thermographer").finish_non_exhaustive()
+    }
+}
+
 impl Thermographer {
     /// An empty memo.
     pub fn new() -> Self {

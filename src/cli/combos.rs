@@ -15,11 +15,10 @@ use std::sync::OnceLock;
 /// The subcommand and the long options given on the command line, recorded once.
 static GIVEN: OnceLock<(String, Vec<String>)> = OnceLock::new();
 
-/// The long options given after the subcommand (up to `--`), by name.
-fn flags(args: &[String], sub: &str) -> Vec<String> {
+/// The long options given (up to `--`; global ones may come before the subcommand), by name.
+fn flags(args: &[String]) -> Vec<String> {
     args.iter()
         .skip(1)
-        .skip_while(|a| a.as_str() != sub)
         .take_while(|a| a.as_str() != "--")
         .filter_map(|a| a.strip_prefix("--"))
         .map(|f| f.split('=').next().unwrap_or(f).to_string())
@@ -42,27 +41,30 @@ fn name(cmd: &Command) -> &'static str {
     }
 }
 
-/// The options of normal play's derivations that misère and loopy play do not read, each with
-/// why.
-const NORMAL_ONLY: [(&str, &str); 5] = [
-    (
-        "explain",
-        "its conditions are decided by the play's own definitions, not expanded into proofs",
-    ),
-    ("steps", "its steps are listed one by one, never grouped"),
-    (
-        "rules",
-        "it derives by its own rules (rules/misere.rules, rules/loopy.rules), not a chosen set",
-    ),
-    ("share", "its values are written in the play's own notation"),
-    ("tree", "it draws no game tree"),
-];
+/// The options of normal play's derivations that misère and loopy play do not read.
+const NORMAL_ONLY: [&str; 5] = ["explain", "steps", "rules", "share", "tree"];
+
+/// Why `flag` of [`NORMAL_ONLY`] goes unread in `play` ("misère", "loopy").
+fn unread_in(flag: &str, play: &str) -> String {
+    match flag {
+        "explain" => format!(
+            "{play} play's conditions are decided by its own definitions, not expanded into proofs"
+        ),
+        "steps" => format!("{play} play's steps are listed one by one, never grouped"),
+        "rules" => format!(
+            "{play} play derives by its own rules (rules/{}.rules), not a chosen set",
+            if play == "loopy" { "loopy" } else { "misere" }
+        ),
+        "share" => format!("{play} play's values are written in its own notation"),
+        _ => format!("{play} play draws no game tree"),
+    }
+}
 
 /// The first combination of `cli`'s options that the command would leave unread, as a
 /// one-line usage error; records what was given for [`normal_play_only`].
 pub fn refusal(cli: &Cli, args: &[String]) -> Option<String> {
     let sub = name(&cli.command);
-    let given = flags(args, sub);
+    let given = flags(args);
     let _ = GIVEN.set((sub.to_string(), given.clone()));
     let has = |f: &str| given.iter().any(|g| g == f);
     let refuse =
@@ -72,13 +74,11 @@ pub fn refusal(cli: &Cli, args: &[String]) -> Option<String> {
         Command::Simplify { misere: true, .. } | Command::Prove { misere: true, .. }
     );
     if misere {
-        for (flag, why) in NORMAL_ONLY {
-            if has(flag) {
-                return refuse(flag, &format!("with --misere, {why}"));
-            }
+        if let Some(flag) = NORMAL_ONLY.into_iter().find(|f| has(f)) {
+            return refuse(flag, &unread_in(flag, "misère"));
         }
     }
-    if has("threads") && matches!(sub, "rules" | "lexicode" | "check") {
+    if has("threads") && matches!(sub, "rules" | "lexicode") {
         return refuse(
             "threads",
             &format!("`onag {sub}` runs no search of a ruleset, the only work it shares out"),
@@ -148,11 +148,12 @@ pub fn normal_play_only(play: &str) -> Result<(), Failure> {
         return Ok(());
     }
     match NORMAL_ONLY
-        .iter()
-        .find(|(flag, _)| given.iter().any(|g| g == flag))
+        .into_iter()
+        .find(|flag| given.iter().any(|g| g == flag))
     {
-        Some((flag, why)) => Err(Failure::bad(format!(
-            "--{flag} does not apply to a game in {play} play: {why}"
+        Some(flag) => Err(Failure::bad(format!(
+            "--{flag} does not apply to a game in {play} play: {}",
+            unread_in(flag, play)
         ))),
         None => Ok(()),
     }

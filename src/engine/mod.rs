@@ -120,6 +120,13 @@ pub struct Run {
     halted: RefCell<Option<String>>,
 }
 
+/// Opaque: an e-graph with its explanations and the record of its rule applications.
+impl std::fmt::Debug for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Run").finish_non_exhaustive()
+    }
+}
+
 /// What applying one match did.
 enum Applied {
     /// The active form moved.
@@ -159,8 +166,20 @@ pub struct Saturation {
     pub earlier: Vec<Run>,
 }
 
+/// What was reached (the runs themselves are opaque).
+impl std::fmt::Debug for Saturation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Saturation")
+            .field("input", &self.input)
+            .field("result", &self.result)
+            .field("canonical", &self.canonical)
+            .field("stuck", &self.stuck)
+            .finish_non_exhaustive()
+    }
+}
+
 /// The engine: a rule set, limits, and the play its calls work in.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Engine {
     rules: RuleSet,
     limits: Limits,
@@ -176,6 +195,7 @@ impl Default for Engine {
 
 impl Engine {
     /// An engine using these rules with default limits, in normal play.
+    #[must_use]
     pub fn new(rules: RuleSet) -> Self {
         Engine {
             rules,
@@ -187,6 +207,7 @@ impl Engine {
     /// Sets the play the library's calls (`onag::simplify`, `onag::prove`, `onag::compare`,
     /// `onag::evaluate`, [`Engine::simplify`]) work in. [`Engine::saturate`] is the
     /// normal-play e-graph run, whatever the play.
+    #[must_use]
     pub fn with_play(mut self, play: Play) -> Self {
         self.play = play;
         self
@@ -198,6 +219,7 @@ impl Engine {
     }
 
     /// Replaces the limits.
+    #[must_use]
     pub fn with_limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
         self

@@ -201,6 +201,13 @@ pub struct Kernel {
     det_sorted: rustc_hash::FxHashMap<GameId, DetSorted>,
 }
 
+/// Opaque: an arena of hash-consed games and its memos.
+impl std::fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kernel").finish_non_exhaustive()
+    }
+}
+
 /// A game's Left and Right options in the printer's order.
 type DetSorted = (std::sync::Arc<[GameId]>, std::sync::Arc<[GameId]>);
 

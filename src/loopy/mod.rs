@@ -278,6 +278,13 @@ pub struct Work {
     count: u64,
 }
 
+/// Opaque: a counter of work and its budget.
+impl std::fmt::Debug for Work {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Work").finish_non_exhaustive()
+    }
+}
+
 impl Work {
     /// Work under this budget.
     pub fn new(budget: Budget) -> Work {

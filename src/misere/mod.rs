@@ -64,6 +64,13 @@ pub struct Misere {
     work: u64,
 }
 
+/// Opaque: an arena of misère forms and its memos.
+impl std::fmt::Debug for Misere {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Misere").finish_non_exhaustive()
+    }
+}
+
 /// The misère outcome of an impartial game: who wins when the last mover loses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MisereOutcome {

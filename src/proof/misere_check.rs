@@ -134,7 +134,7 @@ impl<'t> Checker<'t> {
                 self.limits.max_work
             )));
         }
-        if self.work % LOOK_EVERY == 0 {
+        if self.work.is_multiple_of(LOOK_EVERY) {
             self.limits.look().map_err(Stop::Limit)?;
         }
         Ok(())

@@ -178,6 +178,8 @@ impl fmt::Display for ProofError {
             ProofError::Engine(e) => write!(f, "{e}"),
             ProofError::Kernel(e) => write!(f, "{e}"),
             ProofError::Explanation(s) => write!(f, "cannot read the explanation: {s}"),
+            // Stopped by a limit: the proof was not judged.
+            ProofError::Check(e) if e.limit.is_some() => write!(f, "the check stopped: {e}"),
             ProofError::Check(e) => write!(f, "the proof does not check: {e}"),
             ProofError::SelfCheck(e) if e.limit.is_some() => {
                 write!(f, "checking the proof stopped: {e}")

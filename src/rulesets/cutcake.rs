@@ -18,6 +18,13 @@ pub struct Cutcake {
     memo: FxHashMap<(usize, usize), GameId>,
 }
 
+/// Opaque: its memo of cakes.
+impl std::fmt::Debug for Cutcake {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cutcake").finish_non_exhaustive()
+    }
+}
+
 impl Cutcake {
     /// An empty table.
     pub fn new() -> Self {

@@ -183,16 +183,21 @@ pub(crate) fn hinted(e: &Failure, face: Face) -> String {
     let mut message = memory_hint(e.message.clone(), e.status.code());
     if e.is_incomplete() {
         message.push_str(match face {
-            Face::Command => "  (more rules are chosen with --rules, e.g. --rules all)\n",
-            Face::Repl => "  (more rules: start the session with --rules all)\n",
+            Face::Command => "  (--rules chooses them, e.g. --rules all)\n",
+            Face::Repl => "  (start the session with --rules all for them)\n",
         });
     }
     message
 }
 
 /// For a game `src` that has no derivation (bad input to `simplify`) but has a value: the
-/// face's hint to evaluate it, with the value; `None` when it has none either.
+/// face's hint to evaluate it, with the value; `None` when it has none either, or when it is
+/// a loopy game (derived by loopy play's rules: its bad input is not a missing derivation).
 pub(crate) fn evaluate_hint(ctx: &Ctx, src: &str, face: Face) -> Option<String> {
+    let t = crate::syntax::parse(src).ok()?;
+    if crate::ops::loopy::is_loopy(&t) {
+        return None;
+    }
     let time_limit = ctx.time_limit.unwrap_or(60.0);
     let value = eval::single(ctx, src, crate::ops::Format::Text, false, time_limit).ok()?;
     let value = value.trim();

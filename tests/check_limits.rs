@@ -1,0 +1,119 @@
+//! Checking a proof keeps its limits (issue 46, "limits everywhere"): `onag check
+//! --time-limit` is kept by the checker itself — it stops with the check's own limit error,
+//! exit 3, within 1.5 times the limit, not by the command line's last-resort watch — and
+//! `onag::check_with` stops at a time limit, and at a cancel flag set from another thread.
+//!
+//! The proof is a heavy one written by the command line (`onag simplify --format json` of
+//! Σ_{k≤n} {k|−k}, whose canonical form has 2^n leaves: each switch doubles the options of the
+//! sum, none dominated or reversible, so its proof has tens of thousands of steps). That it
+//! is heavy is checked here first: the whole check, unlimited, takes several times the limit
+//! the test then sets.
+
+mod common;
+use common::run::{onag, stderr};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Σ_{k=1..n} {k|−k}.
+fn switches(n: usize) -> String {
+    (1..=n)
+        .map(|k| format!("{{{k}|-{k}}}"))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// The proof file of Σ_{k≤16} {k|−k}, as `onag simplify --format json` writes it.
+fn heavy_proof() -> String {
+    let o = onag(&["simplify", "--format", "json", &switches(16)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    String::from_utf8(o.stdout).expect("JSON is text")
+}
+
+/// The slowest of three trivial runs of the binary: its start-up on this machine now.
+fn startup() -> Duration {
+    (0..3)
+        .map(|_| {
+            let t = Instant::now();
+            assert_eq!(onag(&["eval", "0"]).status.code(), Some(0));
+            t.elapsed()
+        })
+        .max()
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_check_stops_at_its_limits() {
+    let json = heavy_proof();
+    let rules = onag::RuleSet::builtin();
+
+    // Unlimited, the check succeeds: the proof is good, so any stop below is a limit's.
+    let t = Instant::now();
+    let file = onag::check(&json, &rules).expect("the proof checks");
+    let whole = t.elapsed();
+    assert!(file.steps > 10_000, "{} steps", file.steps);
+    let limit = whole / 4;
+    assert!(
+        limit >= Duration::from_millis(100),
+        "the whole check took {whole:?}"
+    );
+
+    // The library, under a time limit a quarter of the whole check: a limit, not a verdict.
+    let limits = onag::Limits {
+        time: limit,
+        ..onag::Limits::default()
+    };
+    let t = Instant::now();
+    let e = onag::check_with(&json, &rules, &limits).unwrap_err();
+    let took = t.elapsed();
+    assert!(matches!(e, onag::Error::Limit { .. }), "{e:?}");
+    assert_eq!(e.exit_code(), 3);
+    assert!(e.to_string().contains("deadline"), "{e}");
+    assert!(
+        took.as_secs_f64() <= 1.5 * limit.as_secs_f64(),
+        "{took:?} for {limit:?}"
+    );
+
+    // A cancel flag set from another thread a quarter of the way in.
+    let cancel = Arc::new(AtomicBool::new(false));
+    let limits = onag::Limits {
+        cancel: Some(cancel.clone()),
+        ..onag::Limits::default()
+    };
+    let setter = {
+        let cancel = cancel.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(limit);
+            cancel.store(true, Ordering::Relaxed);
+        })
+    };
+    let t = Instant::now();
+    let e = onag::check_with(&json, &rules, &limits).unwrap_err();
+    let took = t.elapsed();
+    setter.join().expect("the setter ends");
+    assert!(matches!(e, onag::Error::Limit { .. }), "{e:?}");
+    assert!(e.to_string().contains("cancelled"), "{e}");
+    assert!(
+        took.as_secs_f64() <= 1.5 * limit.as_secs_f64(),
+        "{took:?} for {limit:?}"
+    );
+
+    // The command line: the same file, `--time-limit` a quarter of the whole check; the
+    // checker's own limit error (not the watch's "ran past its time limit"), exit 3.
+    let path = std::env::temp_dir().join(format!("onag-check-limits-{}.json", std::process::id()));
+    std::fs::write(&path, &json).expect("write the proof");
+    let seconds = format!("{:.3}", limit.as_secs_f64());
+    let bound = Duration::from_secs_f64(1.5 * limit.as_secs_f64()) + startup();
+    let t = Instant::now();
+    let o = onag(&["check", "--time-limit", &seconds, &path.to_string_lossy()]);
+    let took = t.elapsed();
+    let _ = std::fs::remove_file(&path);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("the check stopped") && err.contains("deadline"),
+        "{err}"
+    );
+    assert!(!err.contains("ran past its time limit"), "{err}");
+    assert!(took <= bound, "{took:?}, bound {bound:?}");
+}
