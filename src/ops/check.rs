@@ -7,6 +7,8 @@ use crate::proof::ProofError;
 
 /// The verdict on `text` in `ctx`'s format, and its status (false when the proof fails).
 pub(crate) fn check(ctx: &Ctx, text: String) -> Result<(String, Status), Failure> {
+    // The time limit counts from here, before the text is first looked at.
+    let limits = limits(ctx);
     // Only the `certificate` field is read to tell the kinds apart: building a whole JSON
     // tree of a large proof just to look at it cost as much as reading the proof.
     #[derive(serde::Deserialize)]
@@ -29,8 +31,8 @@ pub(crate) fn check(ctx: &Ctx, text: String) -> Result<(String, Status), Failure
     // (the file's text stays: its strings are borrowed from it). A file that is not a proof
     // is bad input (2) even when a lemma before the damage fails; a proof that fails is
     // false (1).
-    let (read, result) = crate::proof::json::read_and_check(&text, &ctx.rules, &limits(ctx))
-        .map_err(Failure::from)?;
+    let (read, result) =
+        crate::proof::json::read_and_check(&text, &ctx.rules, &limits).map_err(Failure::from)?;
     // Stopped by the memory limit: not a verdict on the proof.
     if let Err(e) = &result {
         if e.limit.is_some() {

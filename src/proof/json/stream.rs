@@ -123,6 +123,17 @@ pub(crate) fn read_and_check(
     })
 }
 
+/// The error of a read stopped by the caller's limits (at lemma `lemma`, or in the table):
+/// not a verdict on the proof.
+fn stopped(lemma: Option<usize>, which: String) -> ProofError {
+    ProofError::Check(CheckError {
+        lemma,
+        step: 0,
+        reason: format!("limit reached while reading: {which}"),
+        limit: Some(CheckLimit::Work(which)),
+    })
+}
+
 /// Batches parsed and not yet checked at most, and lemmas a batch: enough to keep both threads
 /// busy, few enough that memory stays the statements'.
 const IN_FLIGHT: usize = 4;
@@ -251,12 +262,7 @@ impl<'de> Reader<'_, 'de> {
     fn lemma(&mut self, l: LemmaJson<'de>) -> Result<(), ProofError> {
         let k = self.lemmas;
         if let Err(which) = self.limits.look() {
-            return Err(ProofError::Check(CheckError {
-                lemma: Some(k),
-                step: 0,
-                reason: format!("limit reached while reading: {which}"),
-                limit: Some(CheckLimit::Work(which)),
-            }));
+            return Err(stopped(Some(k), which));
         }
         let from = parse(&l.from, || format!("lemma {k} from"))?;
         let lemma = Lemma {
@@ -394,10 +400,18 @@ impl<'de> Visitor<'de> for &mut Reader<'_, 'de> {
                 }
                 "terms" => {
                     let views: Vec<Text<'de>> = map.next_value()?;
+                    let limits = self.limits;
                     let read = views
                         .iter()
                         .enumerate()
-                        .map(|(n, t)| parse(t, || format!("term #{n}")))
+                        .map(|(n, t)| {
+                            // A large table takes a while to read: the limits are looked at
+                            // as it goes.
+                            if n % 4096 == 0 {
+                                limits.look().map_err(|which| stopped(None, which))?;
+                            }
+                            parse(t, || format!("term #{n}"))
+                        })
                         .collect::<Result<Vec<_>, _>>()
                         .and_then(|views| read_table(views, self.play_read.then_some(self.play)));
                     match read {
