@@ -860,8 +860,8 @@ pub(crate) fn check(
 /// heaps as heaps), each distinct subform once after its options, `t`'s own last: what
 /// `onag check` prints a proved result from ([`crate::misere::notation::print_form`]), so
 /// that text owes nothing to the arena of the proof's producer. An error says why the term
-/// does not read.
-#[cfg(feature = "cli")]
+/// does not read. The final-form claim's checker reads the result through it too
+/// (`final_check`).
 pub(crate) fn form_of(
     table: &TermTable,
     t: &Term,

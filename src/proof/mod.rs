@@ -27,6 +27,8 @@ mod compare;
 mod compose;
 pub(crate) mod display;
 mod explain;
+pub mod final_check;
+pub mod final_form;
 mod incremental;
 pub mod inequality;
 pub mod json;

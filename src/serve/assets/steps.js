@@ -311,7 +311,8 @@ const Steps = (() => {
     analysis: 'cooling and heating opened by their definitions (ONAG, ch. 9)',
     nimbers: 'nim products, inverses and square roots opened by their mex definitions (seeds 000 and 003)',
     rulesets: 'positions of Domineering, Clobber, Toads and Frogs, Cutcake, Hackenbush and octal games opened into their moves',
-    misere: 'misère play of impartial games: their simplest forms (ONAG, ch. 12)',
+    misere: 'misère play of impartial games: their simplest forms, reversible moves and Conway\'s proviso (ONAG, ch. 12; Winning Ways, ch. 13; Siegel, CGT, V.1)',
+    loopy: 'loopy games: stoppers\' simplest forms (dominated and reversible options by the survival order), onsides and offsides, fusion of equal positions (Siegel, CGT, VI; Winning Ways, ch. 11)',
   };
 
   const NOTATION = [
@@ -335,12 +336,26 @@ const Steps = (() => {
     return e;
   };
 
-  /** The citation with each source it names explained in a line. */
+  /** Where each seed's matter is in the books a student can open (the seeds are the
+   * project's notes; the books are the sources): Winning Ways, ONAG and Siegel by chapter. */
+  const BOOKS = [
+    [/seed 000/, 'ONAG, ch. 0–2 (numbers, the simplicity rule, ordinals) and ch. 6 (the field On2); Siegel, CGT, ch. II (numbers) and VIII (surreal numbers)'],
+    [/seed 001/, 'Winning Ways, ch. 1–2 (Hackenbush strings); Siegel, CGT, ch. II (numbers)'],
+    [/seed 002/, 'ONAG, ch. 7 (playing several games at once: order, sums, equality) and ch. 8–10; Winning Ways, ch. 1–2; Siegel, CGT, ch. I–II'],
+    [/seed 003/, 'ONAG, ch. 6 (the curious field On2) and ch. 11 (impartial games and Nim); Winning Ways, ch. 3; Siegel, CGT, ch. IV'],
+    [/seed 004/, 'ONAG, ch. 10 (simplifying games); Winning Ways, ch. 2 (simplifying games: dominated and reversible options); Siegel, CGT, ch. II (canonical forms)'],
+  ];
+
+  /** The citation with each source it names explained in a line, and where a seed's matter is
+   * in the books. */
   function cite(box, text) {
     box.textContent = '';
     if (!text) return;
     box.appendChild(el('div', text));
     const ul = el('ul', undefined, 'sources');
+    for (const [re, book] of BOOKS) {
+      if (re.test(text)) ul.appendChild(el('li', `in the books: ${book}`, 'book'));
+    }
     for (const [re, name, what] of SOURCES) {
       if (re.test(text)) ul.appendChild(el('li', `${name}: ${what}`));
     }
