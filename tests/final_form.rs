@@ -185,3 +185,23 @@ fn misere_results_carry_a_simplest_form_claim_that_check_accepts() {
         "{facts:?}"
     );
 }
+
+#[test]
+fn a_loopy_stopper_carries_a_simplest_form_claim_that_check_accepts() {
+    // over = {0|pass} (CGSuite's name; Siegel, CGT VI): a stopper of two positions.
+    for src in ["a{0|a}", "on", "{0|pass}", "a{0,*|a}"] {
+        let v = simplify_json(&[src]);
+        assert_eq!(v["play"], "loopy", "{src}");
+        assert_eq!(v["final"]["claim"], "simplest form", "{src}: {v}");
+        let (code, out) = check("loopy", &v.to_string());
+        assert_eq!(code, 0, "{src}: {out}");
+        let mut w = v.clone();
+        w["final"]["facts"] =
+            json!([{"game": "x", "option": "L9", "value": "x", "not": "dominated", "fails": "x"}]);
+        let (code, out) = check("loopy-forged", &w.to_string());
+        assert_eq!(code, 1, "{src}: {out}");
+    }
+    // on + off is no stopper: its value is by its sides (dud), with no claim.
+    let v = simplify_json(&["on + off"]);
+    assert!(v["final"].is_null(), "{v}");
+}

@@ -10,14 +10,18 @@
 //! Theorem 4.5; ONAG ch. 10; Siegel, CGT II.2); in misère play Conway's conditions for the
 //! simplest form of an impartial game (no option reversible through a form H whose options
 //! are all among G's and which every other option of G has as an option, H ≠ 0; and not every
-//! option with 0 as an option while some option is a P-position), ONAG ch. 12, Siegel, CGT V.1.
+//! option with 0 as an option while some option is a P-position), ONAG ch. 12, Siegel, CGT V.1;
+//! in loopy play, for a stopper, no option dominated or reversible in the order of stoppers
+//! (Siegel, CGT VI.1), at every position of its graph.
 //!
 //! [`required`] lists the conditions from the result itself (the producer, `final_form`,
 //! writes exactly these, decided); [`check`] lists them again, requires the claim to list the
 //! same ones, and decides each by its own means: normal play by the checker's comparison by
 //! the definition ([`super::inequality::Definitional`]), misère play on the form the misère
 //! checker reads ([`super::misere_check::form_of`]) with its own P-positions, identity of
-//! simplest forms standing for equality (the options are simplest forms, checked first). A
+//! simplest forms standing for equality (the options are simplest forms, checked first), loopy
+//! play on the graph the loopy checker reads with its own survival order
+//! (`super::loopy::stopper_order`). A
 //! closed form (a number, `^`, `*n`, `x + n.^ + *m`) is canonical by its notation, which
 //! names the canonical form; it is listed, not opened.
 
@@ -124,24 +128,24 @@ pub(crate) struct Condition {
 }
 
 /// The conditions the result's finality rests on, in `play` (the closed forms met, for
-/// normal play), each with how it is decided. `None` when the play has no claim here (loopy
-/// play) or the result is too large.
+/// normal play), each with how it is decided; an error when there is no claim to make (a
+/// result too large, or a loopy result that is no stopper).
 pub(crate) fn required(
     result: &Term,
     table: &TermTable,
     play: Play,
 ) -> Result<(Vec<String>, Vec<Condition>), Refusal> {
-    let t = table.expand(result, MAX_NODES).ok_or_else(|| {
-        Refusal::Limit(format!(
-            "the result is larger than {MAX_NODES} nodes written out"
-        ))
-    })?;
     match play {
-        Play::Normal => normal(&t, table),
+        Play::Normal => {
+            let t = table.expand(result, MAX_NODES).ok_or_else(|| {
+                Refusal::Limit(format!(
+                    "the result is larger than {MAX_NODES} nodes written out"
+                ))
+            })?;
+            normal(&t, table)
+        }
         Play::Misere => misere(result, table).map(|c| (Vec::new(), c)),
-        _ => Err(Refusal::Wrong(
-            "a final claim is read in normal and misère play only".into(),
-        )),
+        Play::Loopy => loopy(result, table).map(|c| (Vec::new(), c)),
     }
 }
 
@@ -161,7 +165,7 @@ pub(crate) fn memo() -> Memo {
 /// The claim's name in `play`.
 pub(crate) fn claim_name(play: Play) -> &'static str {
     match play {
-        Play::Misere => "simplest form",
+        Play::Misere | Play::Loopy => "simplest form",
         _ => "canonical form",
     }
 }
@@ -356,7 +360,7 @@ fn misere(result: &Term, table: &TermTable) -> Result<Vec<Condition>, Refusal> {
                 .copied();
             let holds = p.is_some() && lacks.is_none();
             let fails = match (p, lacks) {
-                (None, _) => format!("some option of {game} is a misère P-position (none is)"),
+                (None, _) => format!("some option of {game} is a misere P-position (none is)"),
                 (Some(_), Some(o)) => format!(
                     "every option of {game} has 0 as an option ({} has not)",
                     forms.show(o)
@@ -379,6 +383,120 @@ fn misere(result: &Term, table: &TermTable) -> Result<Vec<Condition>, Refusal> {
                 le: None,
                 holds,
             });
+        }
+    }
+    Ok(out)
+}
+
+/// The most positions of a loopy result a claim is made for (the order of all pairs is
+/// decided).
+const MAX_LOOPY: usize = 64;
+
+/// Loopy play: a stopper read by the loopy checker, each position (named by its shortest
+/// place from the top) checked for dominated and reversible options in the order of stoppers
+/// by the checker's own survival search (Siegel, CGT VI.1; ONAG ch. 16): Left's option a is
+/// dominated by a' when a <= a', reversible through a Right option aR when aR <= the
+/// position; dually for Right.
+fn loopy(result: &Term, table: &TermTable) -> Result<Vec<Condition>, Refusal> {
+    let read = super::loopy::stopper_order(table, result, MAX_LOOPY).map_err(|(w, limit)| {
+        if limit {
+            Refusal::Limit(w)
+        } else {
+            Refusal::Wrong(w)
+        }
+    })?;
+    let Some((l, r, root, ge)) = read else {
+        return Err(Refusal::Wrong(format!(
+            "the result is not a stopper of at most {MAX_LOOPY} positions (a claim is made of those)"
+        )));
+    };
+    let n = l.len();
+    // Each position's shortest place from the top, by breadth-first search.
+    let mut place: Vec<Option<Vec<String>>> = vec![None; n];
+    place[root] = Some(Vec::new());
+    let mut queue = std::collections::VecDeque::from([root]);
+    while let Some(v) = queue.pop_front() {
+        let here = place[v].clone().unwrap_or_default();
+        for (side, opts) in [("L", &l[v]), ("R", &r[v])] {
+            for (i, &o) in opts.iter().enumerate() {
+                if place[o].is_none() {
+                    let mut p = here.clone();
+                    p.push(format!("{side}{i}"));
+                    place[o] = Some(p);
+                    queue.push_back(o);
+                }
+            }
+        }
+    }
+    let name = |v: usize| match &place[v] {
+        Some(p) if p.is_empty() => "G".to_string(),
+        Some(p) => format!("G.{}", p.join(".")),
+        None => format!("position {v}"),
+    };
+    let top = result.to_string();
+    let mut out = Vec::new();
+    let mut order: Vec<usize> = (0..n).filter(|&v| place[v].is_some()).collect();
+    order.sort_by_key(|&v| place[v].clone());
+    for v in order {
+        let at = place[v].clone().unwrap_or_default();
+        let game = if at.is_empty() { top.clone() } else { name(v) };
+        for (side, opts, is_left) in [("L", &l[v], true), ("R", &r[v], false)] {
+            for (i, &a) in opts.iter().enumerate() {
+                let fact = |not: &str, by: String, fails: String| Fact {
+                    at: at.clone(),
+                    game: game.clone(),
+                    option: format!("{side}{i}"),
+                    value: name(a),
+                    not: not.into(),
+                    by,
+                    fails,
+                };
+                for (j, &b) in opts.iter().enumerate() {
+                    if i == j {
+                        continue;
+                    }
+                    // Left: a <= b; Right: a >= b.
+                    let holds = if is_left {
+                        ge[b * n + a]
+                    } else {
+                        ge[a * n + b]
+                    };
+                    let sign = if is_left { "<=" } else { ">=" };
+                    out.push(Condition {
+                        fact: fact(
+                            "dominated",
+                            format!("{side}{j} = {}", name(b)),
+                            format!("{} {sign} {}", name(a), name(b)),
+                        ),
+                        le: None,
+                        holds,
+                    });
+                }
+                let (through, other) = if is_left { (&r[a], "R") } else { (&l[a], "L") };
+                for (k, &x) in through.iter().enumerate() {
+                    // Left's a through aR: aR <= v; Right's b through bL: bL >= v.
+                    let holds = if is_left {
+                        ge[v * n + x]
+                    } else {
+                        ge[x * n + v]
+                    };
+                    let sign = if is_left { "<=" } else { ">=" };
+                    out.push(Condition {
+                        fact: fact(
+                            "reversible",
+                            format!("its {other}{k} = {}", name(x)),
+                            format!("{} {sign} {}", name(x), name(v)),
+                        ),
+                        le: None,
+                        holds,
+                    });
+                }
+            }
+        }
+        if out.len() > MAX_FACTS {
+            return Err(Refusal::Limit(format!(
+                "more than {MAX_FACTS} conditions for the final claim"
+            )));
         }
     }
     Ok(out)

@@ -83,7 +83,7 @@ function liveParse() {
         // An answer for text since changed is stale.
         if (ticket !== parseTicket) return;
         $(box).hidden = r.ok;
-        if (!r.ok) $(box).textContent = r.data.error || String(r.data);
+        if (!r.ok) $(box).textContent = readable(r.data.error || String(r.data));
       } catch (e) {
         $(box).hidden = true;
       }
@@ -127,7 +127,23 @@ async function run(op) {
   }
 }
 
+/** The rulesets a student may write without a position (the cheat-sheet lists their syntax). */
+const RULESETS = ['domineering', 'clobber', 'toads', 'hackenbush', 'cutcake', 'kayles', 'cram', 'octal', 'nim', 'wythoff', 'amazons', 'snort', 'col'];
+
+/** The server's message made shorter where it lists every function, and a hint where a
+ * ruleset's name is written without its position. */
+function readable(message) {
+  let m = String(message).replace(/ \(the functions are [^)]*\)/, ' (the cheat-sheet lists the rulesets)');
+  const bare = /unknown name `(\w+)`/.exec(m);
+  if (bare && RULESETS.includes(bare[1].toLowerCase())) {
+    const n = bare[1].toLowerCase();
+    m += `\nhint: ${n} is a ruleset: write a position, e.g. ${n === 'domineering' ? 'domineering("..|..")' : n + '(…)'} (see the notation cheat-sheet)`;
+  }
+  return m;
+}
+
 function showError(message, data) {
+  message = readable(message);
   $('result').hidden = true;
   // A parse error is shown once, under the input it is about (state.js).
   const box = errorBoxFor(data);

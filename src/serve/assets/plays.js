@@ -199,27 +199,27 @@ hooks.step.push(showFinal);
 
 // ---------- the computations since the page was opened ----------
 
-const history = [];
+const computations = [];
 
 function remember(op) {
   const req = state.lastRequest;
   if (!req) return;
   const url = urlFor(req, false);
-  if (history.length && history[history.length - 1].url === url) return;
+  if (computations.length && computations[computations.length - 1].url === url) return;
   const b = req.body;
   const what = b.expr !== undefined ? b.expr : `${b.left} and ${b.right}`;
   const play = b.misere ? ', misère' : '';
-  history.push({ url, text: `${op}${play}: ${what}`, head: () => $('headline').textContent });
+  computations.push({ url, text: `${op}${play}: ${what}` });
   const list = $('history-list');
   list.textContent = '';
-  history.forEach((h) => {
+  computations.forEach((h) => {
     const li = document.createElement('li');
     const a = document.createElement('a');
     a.href = h.url;
     a.textContent = h.text;
     a.onclick = (e) => {
       e.preventDefault();
-      history.length && window.history.pushState(null, '', h.url);
+      window.history.pushState(null, '', h.url);
       leaveExample();
       loadFromUrl();
     };
@@ -227,7 +227,7 @@ function remember(op) {
     list.appendChild(li);
   });
   $('history').hidden = false;
-  $('history-summary').textContent = `Computations since the page was opened (${history.length})`;
+  $('history-summary').textContent = `Computations since the page was opened (${computations.length})`;
 }
 
 // ---------- the rules of misère play, for its steps' words ----------

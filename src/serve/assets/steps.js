@@ -119,12 +119,24 @@ const Steps = (() => {
 
   const CHAR_W = 8.5, PAD = 10, BOX_H = 26, LEVEL = 64, GAP = 12, MARGIN = 16, MAX_LABEL = 22;
 
+  /** Whether `s` is one brace term: it opens with `{` and that brace closes at its end. */
+  function braced(s) {
+    if (!s.startsWith('{')) return false;
+    let depth = 0;
+    for (let i = 0; i < s.length; i++) {
+      if (s[i] === '{') depth++;
+      else if (s[i] === '}' && --depth === 0) return i === s.length - 1;
+    }
+    return false;
+  }
+
   function label(text, n) {
     if (n.kind === 'sum') return '+';
     if (n.kind === 'neg') return '−';
     let s = text.slice(n.span[0], n.span[1]);
-    // An option written in slash notation without its braces is a game all the same.
-    if (n.kind === 'game' && !s.startsWith('{')) s = '{' + s + '}';
+    // An option written in slash notation without its braces (`{|}|-5` in `{||{|}|-5}`) is a
+    // game all the same: its label is the whole term.
+    if (n.kind === 'game' && !braced(s)) s = '{' + s + '}';
     return s;
   }
 
@@ -327,6 +339,10 @@ const Steps = (() => {
     ['..L', 'in a rule: the rest of the options, a set that may be empty'],
     ['A @ {…}', 'in a rule: the game A, which has the shape {…}'],
     ['L0, R1, sum.0', 'where a step applies: the first Left option, the second Right option, the first part of a sum'],
+    ['domineering("..|..")', 'a ruleset\'s position, its board as text: rows split by |, . empty, # taken (Left places vertical dominoes, Right horizontal); drawn beside the result'],
+    ['clobber("xo|ox"), toads("tt..ff")', 'Clobber (x Left\'s stones, o Right\'s) and Toads and Frogs strips; hackenbush("…") a picture (docs/POSITIONS.md)'],
+    ['kayles(5), octal("0.77", 5), nim(3)', 'impartial rulesets by heap: with the misère switch, derived from their moves to the misère simplest form'],
+    ['on, off, dud, over, pass, a{0|a}', 'loopy games: on = {pass|}, off = {|pass}, dud = {pass|pass}, over = {0|pass}; a label a marks a cycle'],
   ];
 
   const el = (tag, text, cls) => {
