@@ -1434,7 +1434,7 @@ async fn plays_checks(c: &Client, url: &str) {
         let wide = js(
             c,
             &format!(
-                "return [...document.querySelectorAll('body *')].filter((e) => e.offsetParent !== null && !e.closest('.scroll-x, #tree-box, .term-line, svg') && e.getBoundingClientRect().right > {inner} + 1).map((e) => e.tagName + '#' + e.id + '.' + e.className);"
+                "return [...document.querySelectorAll('body *')].filter((e) => e.offsetParent !== null && e.checkVisibility() && !e.closest('.scroll-x, #tree-box, .term-line, svg') && e.getBoundingClientRect().right > {inner} + 1).map((e) => e.tagName + '#' + e.id + '.' + e.className);"
             ),
         )
         .await;

@@ -207,11 +207,7 @@ fn normal(t: &Term, table: &TermTable) -> Result<(Vec<String>, Vec<Condition>), 
                             // Left's A is dominated by A' when A <= A'; Right's B by B' when
                             // B >= B'.
                             let (x, y, sign) = if is_left { (a, b, "<=") } else { (b, a, ">=") };
-                            let fails = if is_left {
-                                format!("{a} {sign} {b}")
-                            } else {
-                                format!("{a} {sign} {b}")
-                            };
+                            let fails = format!("{a} {sign} {b}");
                             out.push(Condition {
                                 fact: fact("dominated", format!("{side}{j} = {b}"), fails),
                                 le: Some((x.clone(), y.clone())),
@@ -296,7 +292,7 @@ fn misere(result: &Term, table: &TermTable) -> Result<Vec<Condition>, Refusal> {
         if std::mem::replace(&mut seen[g], true) {
             continue;
         }
-        let game = forms.show(g);
+        let game = forms.shown(g)?;
         let opts = forms.opts[g].clone();
         let zero = forms.intern(Vec::new())?;
         for (i, &x) in opts.iter().enumerate() {
@@ -313,15 +309,15 @@ fn misere(result: &Term, table: &TermTable) -> Result<Vec<Condition>, Refusal> {
                     .find(|&&o| !forms.opts[h].contains(&o) && !forms.opts[o].contains(&h))
                     .copied();
                 let holds = missing.is_none() && without.is_none();
-                let hs = forms.show(h);
+                let hs = forms.shown(h)?;
                 let fails = match (missing, without) {
                     (Some(m), _) => format!(
                         "the options of {hs} are among those of {game} (it has {} and {game} has not)",
-                        forms.show(m)
+                        forms.shown(m)?
                     ),
                     (None, Some(o)) => format!(
                         "every option of {game} but those of {hs} has {hs} as an option ({} has not)",
-                        forms.show(o)
+                        forms.shown(o)?
                     ),
                     (None, None) => format!(
                         "the options of {hs} are among those of {game}, and every other option has {hs} as an option"
@@ -332,7 +328,7 @@ fn misere(result: &Term, table: &TermTable) -> Result<Vec<Condition>, Refusal> {
                         at: at.clone(),
                         game: game.clone(),
                         option: name.clone(),
-                        value: forms.show(x),
+                        value: forms.shown(x)?,
                         not: "reversible".into(),
                         by: format!("its option {k} = {hs}"),
                         fails,
@@ -363,11 +359,11 @@ fn misere(result: &Term, table: &TermTable) -> Result<Vec<Condition>, Refusal> {
                 (None, _) => format!("some option of {game} is a misere P-position (none is)"),
                 (Some(_), Some(o)) => format!(
                     "every option of {game} has 0 as an option ({} has not)",
-                    forms.show(o)
+                    forms.shown(o)?
                 ),
                 (Some(o), None) => format!(
                     "some option is a P-position ({}) and every option has 0 as an option",
-                    forms.show(o)
+                    forms.shown(o)?
                 ),
             };
             out.push(Condition {
@@ -510,6 +506,9 @@ struct Forms {
     p: HashMap<usize, bool>,
 }
 
+/// The longest text of a form a misère claim writes (past it, no claim is made).
+const MAX_SHOWN: usize = 600;
+
 /// The most forms a misère claim reads.
 const MAX_FORMS: usize = 100_000;
 
@@ -557,6 +556,36 @@ impl Forms {
             self.p.insert(x, p);
         }
         self.p.get(&g).copied().unwrap_or(false)
+    }
+
+    /// [`Forms::show`], or a limit when it would be longer than [`MAX_SHOWN`] characters
+    /// (written out, a DAG's text can double with each level).
+    fn shown(&self, g: usize) -> Result<String, Refusal> {
+        let mut left = MAX_SHOWN;
+        self.show_within(g, &mut left).ok_or_else(|| {
+            Refusal::Limit(format!(
+                "a form of the result longer than {MAX_SHOWN} characters written out"
+            ))
+        })
+    }
+
+    fn show_within(&self, g: usize, left: &mut usize) -> Option<String> {
+        let s = if let Some(k) = self.heap_size(g) {
+            match k {
+                0 => "0".into(),
+                1 => "*".into(),
+                k => format!("*{k}"),
+            }
+        } else {
+            let mut os = Vec::with_capacity(self.opts[g].len());
+            for &o in &self.opts[g] {
+                os.push(self.show_within(o, left)?);
+            }
+            let s = os.join(",");
+            format!("{{{s}|{s}}}")
+        };
+        *left = left.checked_sub(s.len())?;
+        Some(s)
     }
 
     /// The form as written: a nim heap `*k` when it is one, else `{a,b|a,b}` of its options.

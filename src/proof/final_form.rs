@@ -32,12 +32,23 @@ pub fn claim_about(
         }
         facts.push(c.fact);
     }
-    Ok(FinalClaim {
+    let c = FinalClaim {
         claim: final_check::claim_name(play).into(),
         closed,
         facts,
-    })
+    };
+    // A claim is for reading: past [`MAX_TEXT`] bytes it is not written.
+    let size = serde_json::to_string(&c).map_or(usize::MAX, |t| t.len());
+    if size > MAX_TEXT {
+        return Err(Refusal::Limit(format!(
+            "a final claim of more than {MAX_TEXT} bytes"
+        )));
+    }
+    Ok(c)
 }
+
+/// The most bytes of JSON a claim may take.
+pub const MAX_TEXT: usize = 64 * 1024;
 
 /// `json` (a proof as `Proof::to_json` writes it, an object) with `"final": claim` as its last
 /// field, ending in one newline; only the newline added when there is no claim.

@@ -78,7 +78,7 @@ async function nameThePlayedResult(proof, req) {
   const named = row.value;
   if (state.op === 'prove') return;
   head.textContent = proof.play === 'misere'
-    ? `misère simplest form: ${named}` + (named !== proof.result ? ` (the form ${proof.result})` : '')
+    ? `misère simplest form: ${named}` + (named !== proof.result && !/#\d/.test(proof.result) ? ` (the form ${proof.result})` : '')
     : (named !== proof.result ? `loopy value: ${named} (its form ${proof.result})` : `loopy value: ${named}`);
   head.dataset.value = named;
 }
@@ -261,7 +261,7 @@ async function drawBoard(req) {
   fig.hidden = !svg;
   if (!svg) return;
   $('board-picture').innerHTML = svg;
-  $('board-caption').textContent = `The position ${src.trim()} as onag eval --format svg draws it (Left blue, Right red).`;
+  $('board-caption').textContent = `The position ${src.trim()}, as onag eval --ruleset ${m[1]} --format svg draws it.`;
 }
 
 hooks.shown.push(() => drawBoard(state.lastRequest));

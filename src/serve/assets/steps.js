@@ -284,11 +284,13 @@ const Steps = (() => {
     marked(byId('before'), d.before.text, marksOf(d, 'before'));
     marked(byId('after'), d.after.text, marksOf(d, 'after'));
     legend(d);
-    if (here && s && here.witnesses === (s.witnesses || {}) && d.numbers && Object.keys(d.numbers).length) {
+    // The numbers a game is worth are normal play's (the kernel's): said only of its steps.
+    const normal = !(typeof state !== 'undefined' && state.proof && state.proof.play);
+    if (normal && here && s && here.witnesses === (s.witnesses || {}) && d.numbers && Object.keys(d.numbers).length) {
       here.cell.textContent = '';
       here.cell.appendChild(instanceOf(here.witnesses, d.numbers));
     }
-    numbersInWhy(s, d);
+    if (normal) numbersInWhy(s, d);
     drawTrees(d);
   }
 
