@@ -140,7 +140,7 @@ fn explain_prints_why_the_result_is_final() {
 
 /// Misère outcome by brute force over the heaps of Nim: a position (heap sizes) is a misère
 /// P-position when it has moves and every move leads to an N-position.
-fn misere_p(heaps: &mut Vec<usize>) -> bool {
+fn misere_p(heaps: &mut [usize]) -> bool {
     let mut any = false;
     for i in 0..heaps.len() {
         for k in 0..heaps[i] {
@@ -174,7 +174,7 @@ fn misere_results_carry_a_simplest_form_claim_that_check_accepts() {
     // *2 + *2 is a misère P-position (Nim with a heap above 1: P exactly when the nim sum is
     // 0, Bouton; here checked by brute force): its simplest form is not 0 (0 is an
     // N-position in misère play), and its claim lists Conway's proviso for it.
-    assert!(misere_p(&mut vec![2, 2]));
+    assert!(misere_p(&mut [2, 2]));
     let v = simplify_json(&["--misere", "*2+*2"]);
     assert_ne!(v["result"], "0");
     let facts = v["final"]["facts"].as_array().unwrap();

@@ -1004,7 +1004,7 @@ fn loopy_games_are_answered_as_the_cli_answers_them() {
 const EXPLODING_LOOPY: &str = "a{0||0|a} + b{1||0|b} + c{2||0|c} + d{3||0|d} + e{4||0|e} + f{5||0|f} + g{6||0|g} + h{7||0|h} + i{8||0|i} + j{9||0|j} + k{10||0|k} + l{11||0|l}";
 
 /// Misère outcome of Nim by brute force: P when there are moves and each leads to N.
-fn nim_misere_p(heaps: &mut Vec<usize>) -> bool {
+fn nim_misere_p(heaps: &mut [usize]) -> bool {
     let mut any = false;
     for i in 0..heaps.len() {
         for k in 0..heaps[i] {

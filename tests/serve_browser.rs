@@ -1231,7 +1231,7 @@ async fn page_timing() {
 
 /// Misère outcome by brute force over rows of Kayles (a move knocks down one pin or two
 /// adjacent ones, splitting the row): P when the position has moves and each leads to N.
-fn kayles_misere_p(rows: &mut Vec<usize>) -> bool {
+fn kayles_misere_p(rows: &[usize]) -> bool {
     let mut any = false;
     for i in 0..rows.len() {
         let n = rows[i];
@@ -1239,11 +1239,11 @@ fn kayles_misere_p(rows: &mut Vec<usize>) -> bool {
             for left in 0..=(n - take) {
                 any = true;
                 let right = n - take - left;
-                let mut next: Vec<usize> = rows.clone();
+                let mut next: Vec<usize> = rows.to_vec();
                 next.remove(i);
                 next.extend([left, right].into_iter().filter(|&x| x > 0));
                 next.sort_unstable();
-                if kayles_misere_p(&mut next) {
+                if kayles_misere_p(&next) {
                     return false;
                 }
             }
@@ -1320,7 +1320,7 @@ async fn plays_checks(c: &Client, url: &str) {
     )
     .await;
     let outcome = text(c, "#analysis tr[data-field='misere_outcome'] .value").await;
-    let p = kayles_misere_p(&mut vec![5]);
+    let p = kayles_misere_p(&[5]);
     assert!(outcome.starts_with(if p { "P" } else { "N" }), "{outcome}");
     assert!(!text(c, "#analysis tr[data-field='genus'] .value")
         .await
@@ -1446,6 +1446,8 @@ async fn plays_checks(c: &Client, url: &str) {
         } else if page.contains("kayles") {
             "serve-400px-misere.png"
         } else {
+            // The explanation, not the input form, is what this picture is of.
+            js(c, "document.getElementById('final').scrollIntoView(); return 0;").await;
             "serve-400px-final.png"
         };
         save_shot(c, name).await;

@@ -558,8 +558,9 @@ impl Forms {
         self.p.get(&g).copied().unwrap_or(false)
     }
 
-    /// [`Forms::show`], or a limit when it would be longer than [`MAX_SHOWN`] characters
-    /// (written out, a DAG's text can double with each level).
+    /// The form as written (a nim heap `*k` when it is one, else `{a,b|a,b}` of its options),
+    /// or a limit when it would be longer than [`MAX_SHOWN`] characters (written out, a DAG's
+    /// text can double with each level).
     fn shown(&self, g: usize) -> Result<String, Refusal> {
         let mut left = MAX_SHOWN;
         self.show_within(g, &mut left).ok_or_else(|| {
@@ -586,20 +587,6 @@ impl Forms {
         };
         *left = left.checked_sub(s.len())?;
         Some(s)
-    }
-
-    /// The form as written: a nim heap `*k` when it is one, else `{a,b|a,b}` of its options.
-    fn show(&self, g: usize) -> String {
-        if let Some(k) = self.heap_size(g) {
-            return match k {
-                0 => "0".into(),
-                1 => "*".into(),
-                k => format!("*{k}"),
-            };
-        }
-        let os: Vec<String> = self.opts[g].iter().map(|&o| self.show(o)).collect();
-        let s = os.join(",");
-        format!("{{{s}|{s}}}")
     }
 
     /// k when the form is the nim heap *k (its options *0 … *(k-1)).
