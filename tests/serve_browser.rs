@@ -1447,7 +1447,11 @@ async fn plays_checks(c: &Client, url: &str) {
             "serve-400px-misere.png"
         } else {
             // The explanation, not the input form, is what this picture is of.
-            js(c, "document.getElementById('final').scrollIntoView(); return 0;").await;
+            js(
+                c,
+                "document.getElementById('final').scrollIntoView(); return 0;",
+            )
+            .await;
             "serve-400px-final.png"
         };
         save_shot(c, name).await;
