@@ -1002,3 +1002,100 @@ fn loopy_games_are_answered_as_the_cli_answers_them() {
 /// A loopy sum whose graph (the product of its parts' graphs) is far too large to derive in
 /// half a second.
 const EXPLODING_LOOPY: &str = "a{0||0|a} + b{1||0|b} + c{2||0|c} + d{3||0|d} + e{4||0|e} + f{5||0|f} + g{6||0|g} + h{7||0|h} + i{8||0|i} + j{9||0|j} + k{10||0|k} + l{11||0|l}";
+
+/// Misère outcome of Nim by brute force: P when there are moves and each leads to N.
+fn nim_misere_p(heaps: &mut [usize]) -> bool {
+    let mut any = false;
+    for i in 0..heaps.len() {
+        for k in 0..heaps[i] {
+            any = true;
+            let old = std::mem::replace(&mut heaps[i], k);
+            let p = nim_misere_p(heaps);
+            heaps[i] = old;
+            if p {
+                return false;
+            }
+        }
+    }
+    any
+}
+
+#[test]
+fn the_page_analyzes_misere_and_loopy_games_and_draws_boards() {
+    let s = Server::start(&[]);
+    let row = |v: &serde_json::Value, field: &str| -> serde_json::Value {
+        v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["field"] == field)
+            .unwrap_or_else(|| panic!("{field} in {v}"))["value"]
+            .clone()
+    };
+    // Misère: *2+*2 and *2+*3 by brute force over Nim; * + * is a misère N-position too, and
+    // *2+*2's normal outcome is P (nim sum 0, Bouton).
+    for (game, heaps) in [
+        ("*2+*2", vec![2, 2]),
+        ("*2+*3", vec![2, 3]),
+        ("*+*", vec![1, 1]),
+    ] {
+        let a = s.post(
+            "/api/analyze",
+            &json!({"expr": game, "misere": true}).to_string(),
+        );
+        assert_eq!(a.status, 200, "{}", a.body);
+        let v = a.json();
+        assert_eq!(v["play"], "misere");
+        let p = nim_misere_p(&mut heaps.clone());
+        assert_eq!(
+            row(&v, "misere_outcome"),
+            if p { "P" } else { "N" },
+            "{game}"
+        );
+        let normal = heaps.iter().fold(0, |x, h| x ^ h) == 0;
+        assert_eq!(
+            row(&v, "normal_outcome"),
+            if normal { "P" } else { "N" },
+            "{game}"
+        );
+    }
+    // Loopy, by the notation: CGSuite's names (Siegel, CGT VI: on + off = dud, its onside on
+    // and offside off; over = {0|pass}), dud a draw.
+    let a = s.post("/api/analyze", &json!({"expr": "on + off"}).to_string());
+    let v = a.json();
+    assert_eq!(v["play"], "loopy");
+    assert_eq!(row(&v, "value"), "dud");
+    assert_eq!(row(&v, "onside"), "on");
+    assert_eq!(row(&v, "offside"), "off");
+    assert_eq!(row(&v, "stopper"), "false");
+    let a = s.post("/api/analyze", &json!({"expr": "a{0|a}"}).to_string());
+    assert_eq!(row(&a.json(), "value"), "over");
+    // A Domineering board as the CLI draws it: a 2x2 board is four cells.
+    let a = s.post(
+        "/api/picture",
+        &json!({"expr": "domineering(\"..|..\")"}).to_string(),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert!(a.content_type.starts_with("image/svg+xml"));
+    let (out, code) = cli(&[
+        "eval",
+        "--ruleset",
+        "domineering",
+        "--format",
+        "svg",
+        "..|..",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(a.body.trim(), out.trim());
+    assert_eq!(a.body.matches("width=\"40\" height=\"40\"").count(), 4);
+    // No picture of a game that is no ruleset's position: 400, saying so.
+    let a = s.post("/api/picture", &json!({"expr": "{0|1}"}).to_string());
+    assert_eq!(a.status, 400);
+    // The misère rules, for the words of a misère step.
+    let rules = s.get("/api/rules/misere").json();
+    assert!(rules
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["name"] == "misere-reversible"));
+}

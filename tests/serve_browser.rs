@@ -1228,3 +1228,233 @@ async fn page_timing() {
         "a seed example in {example:.1} ms (target 50)"
     );
 }
+
+/// Misère outcome by brute force over rows of Kayles (a move knocks down one pin or two
+/// adjacent ones, splitting the row): P when the position has moves and each leads to N.
+fn kayles_misere_p(rows: &[usize]) -> bool {
+    let mut any = false;
+    for i in 0..rows.len() {
+        let n = rows[i];
+        for take in 1..=2usize.min(n) {
+            for left in 0..=(n - take) {
+                any = true;
+                let right = n - take - left;
+                let mut next: Vec<usize> = rows.to_vec();
+                next.remove(i);
+                next.extend([left, right].into_iter().filter(|&x| x > 0));
+                next.sort_unstable();
+                if kayles_misere_p(&next) {
+                    return false;
+                }
+            }
+        }
+    }
+    any
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_play_is_taught_and_each_result_says_why_it_is_final() {
+    in_chromium(
+        "every_play_is_taught_and_each_result_says_why_it_is_final",
+        |_| (),
+        |c, url, ()| async move { plays_checks(&c, &url).await },
+    )
+    .await;
+}
+
+/// Steps to the end of the derivation shown, requiring some step to mark what it changed;
+/// returns the rules' names.
+async fn walk_marked(c: &Client, what: &str) -> Vec<String> {
+    let mut rules = Vec::new();
+    let mut marked = false;
+    while !disabled(c, "#next").await {
+        click(c, "#next").await;
+        rules.push(text(c, "#rule-name").await);
+        assert!(
+            !text(c, "#rule-says").await.is_empty(),
+            "{what}: a step without its rule's words"
+        );
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        if !marked {
+            marked = js(
+                c,
+                "return !!document.querySelector('#before mark.changed, #before del.deleted, #after mark.changed');",
+            )
+            .await
+                == serde_json::json!(true);
+        }
+        assert!(rules.len() <= 60, "{what}: the stepper never ends");
+    }
+    assert!(marked, "{what}: no step marked what it changed ({rules:?})");
+    rules
+}
+
+async fn plays_checks(c: &Client, url: &str) {
+    // Misère play of kayles(5), by the switch: a derivation of marked steps by the rules of
+    // misère play, its end explained; the misère outcome agrees with a brute-force search.
+    c.goto(&format!("{url}/")).await.unwrap();
+    wait_css(c, "#play-misere").await;
+    click(c, "#play-misere").await;
+    let expr = c.find(Locator::Css("#expr")).await.unwrap();
+    expr.send_keys("kayles(5)").await.unwrap();
+    click(c, "#simplify").await;
+    wait_text(
+        c,
+        "#headline",
+        |t| t.starts_with("misère simplest form"),
+        "kayles(5) in misère play",
+    )
+    .await;
+    assert!(query(c).await.contains("play=misere"), "{}", query(c).await);
+    let rules = walk_marked(c, "kayles(5)").await;
+    assert!(rules.iter().any(|r| r.starts_with("misere-")), "{rules:?}");
+    wait_css(c, "#final:not([hidden]) #final-list li").await;
+    assert!(text(c, "#final-head").await.contains("simplest form"));
+    save_shot(c, "serve-1400px-misere-kayles.png").await;
+    click(c, "#analyze").await;
+    wait_text(
+        c,
+        "#headline",
+        |t| t.contains("in misère play"),
+        "the misère analysis",
+    )
+    .await;
+    let outcome = text(c, "#analysis tr[data-field='misere_outcome'] .value").await;
+    let p = kayles_misere_p(&[5]);
+    assert!(outcome.starts_with(if p { "P" } else { "N" }), "{outcome}");
+    assert!(!text(c, "#analysis tr[data-field='genus'] .value")
+        .await
+        .is_empty());
+
+    // *2+*2 in misère play: a P-position (Bouton's misère Nim: a heap above 1, nim sum 0).
+    c.goto(&format!("{url}/?op=simplify&q=*2%2B*2&play=misere"))
+        .await
+        .unwrap();
+    wait_text(
+        c,
+        "#headline",
+        |t| t.starts_with("misère simplest form"),
+        "*2+*2 in misère play",
+    )
+    .await;
+    walk_marked(c, "*2+*2").await;
+    wait_css(c, "#final:not([hidden]) #final-list li").await;
+    save_shot(c, "serve-1400px-misere-star2.png").await;
+
+    // Loopy play by the notation: on + off ends at dud, as CGSuite names it.
+    c.goto(&format!("{url}/?op=simplify&q=on%20%2B%20off"))
+        .await
+        .unwrap();
+    let head = wait_text(c, "#headline", |t| t.contains("dud"), "on + off named dud").await;
+    assert!(head.starts_with("loopy value: dud"), "{head}");
+    click(c, "#last").await;
+    assert!(shown(c, "#final").await);
+    save_shot(c, "serve-1400px-loopy-dud.png").await;
+    // Its analysis: outcome, sides.
+    c.goto(&format!("{url}/?op=analyze&q=on%20%2B%20off"))
+        .await
+        .unwrap();
+    wait_text(
+        c,
+        "#headline",
+        |t| t.contains("in loopy play"),
+        "the loopy analysis",
+    )
+    .await;
+    assert_eq!(
+        text(c, "#analysis tr[data-field='value'] .value").await,
+        "dud"
+    );
+
+    // Step 0 of 0: {1|{0|-5}} is canonical, and the page says why (issue 47: 0 >= G fails).
+    c.goto(&format!("{url}/?op=simplify&q=%7B1%7C%7B0%7C-5%7D%7D"))
+        .await
+        .unwrap();
+    wait_text(
+        c,
+        "#headline",
+        |t| t.starts_with("canonical form"),
+        "the result",
+    )
+    .await;
+    assert_eq!(text(c, "#position").await, "step 0 of 0");
+    let why = wait_text(c, "#final-list", |t| t.contains("fails"), "why it is final").await;
+    assert!(
+        why.contains("not reversible through its L0 = 0: 0 ≥"),
+        "{why}"
+    );
+    assert!(text(c, "#final-head")
+        .await
+        .contains("canonical form already"));
+    save_shot(c, "serve-1400px-final.png").await;
+
+    // Back returns to the computation before; the list names both.
+    c.goto(&format!("{url}/")).await.unwrap();
+    let expr = c.find(Locator::Css("#expr")).await.unwrap();
+    expr.send_keys("{0|5}").await.unwrap();
+    click(c, "#simplify").await;
+    wait_text(c, "#headline", |t| t == "canonical form: 1", "{0|5}").await;
+    expr.clear().await.unwrap();
+    expr.send_keys("{0,1|2}").await.unwrap();
+    click(c, "#simplify").await;
+    wait_text(c, "#headline", |t| t == "canonical form: 3/2", "{0,1|2}").await;
+    assert_eq!(
+        c.find_all(Locator::Css("#history-list li"))
+            .await
+            .unwrap()
+            .len(),
+        2
+    );
+    c.back().await.unwrap();
+    wait_text(
+        c,
+        "#headline",
+        |t| t == "canonical form: 1",
+        "Back to {0|5}",
+    )
+    .await;
+
+    // A Domineering position is drawn beside it, and fits 400 px.
+    c.goto(&format!("{url}/?op=simplify&q=domineering(%22..%7C..%22)"))
+        .await
+        .unwrap();
+    wait_text(c, "#headline", |t| !t.is_empty(), "the Domineering result").await;
+    wait_css(c, "#board svg rect").await;
+    save_shot(c, "serve-1400px-domineering.png").await;
+    c.set_window_size(400, 900).await.unwrap();
+    for page in [
+        "/?op=simplify&q=domineering(%22..%7C..%22)&step=1",
+        "/?op=simplify&q=kayles(5)&play=misere&step=1",
+        "/?op=simplify&q=%7B1%7C%7B0%7C-5%7D%7D",
+    ] {
+        c.goto(&format!("{url}{page}")).await.unwrap();
+        wait_text(c, "#headline", |t| !t.is_empty(), "a result").await;
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        let inner = js(c, "return window.innerWidth;").await.as_u64().unwrap();
+        let wide = js(
+            c,
+            &format!(
+                "return [...document.querySelectorAll('body *')].filter((e) => e.offsetParent !== null && e.checkVisibility() && !e.closest('.scroll-x, #tree-box, .term-line, svg') && e.getBoundingClientRect().right > {inner} + 1).map((e) => e.tagName + '#' + e.id + '.' + e.className);"
+            ),
+        )
+        .await;
+        assert_eq!(wide, serde_json::json!([]), "{page}: wider than the screen");
+        let (scroll, _) = scroll_width(c).await;
+        assert!(scroll <= inner, "{page}: the page is {scroll} px wide");
+        let name = if page.contains("domineering") {
+            "serve-400px-domineering.png"
+        } else if page.contains("kayles") {
+            "serve-400px-misere.png"
+        } else {
+            // The explanation, not the input form, is what this picture is of.
+            js(
+                c,
+                "document.getElementById('final').scrollIntoView(); return 0;",
+            )
+            .await;
+            "serve-400px-final.png"
+        };
+        save_shot(c, name).await;
+    }
+    c.set_window_size(1280, 1000).await.unwrap();
+}

@@ -508,7 +508,6 @@ fn write(
 
 /// A form as a reader other than the arena made it (the misère proof checker's DAG): its
 /// distinct subforms, each after its options, the form itself last.
-#[cfg(feature = "cli")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FormNode {
     /// The nim heap of this size.

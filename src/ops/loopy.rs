@@ -23,10 +23,20 @@ pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, S
     only_text_or_json(ctx, "simplify of a loopy game")?;
     let s = simplify_loopy(t, &budget)?;
     let out = match ctx.format {
-        Format::Json => format!("{}\n", s.proof.to_json()),
+        Format::Json => {
+            // The claim that the result is final, when it is a stopper (`proof::final_form`).
+            let claim = crate::proof::final_form::claim(&s.proof);
+            crate::proof::final_form::attach(s.proof.to_json(), claim.as_ref())
+        }
         _ => {
             let mut out = chain(ctx, &s.proof);
             out.push_str(&graph_entries(&s.proof));
+            // Under `--explain`, why it is final: each option and why no rule applies.
+            let why = if ctx.explain > 0 {
+                super::simplify::final_lines(&s.proof)
+            } else {
+                String::new()
+            };
             if s.sides {
                 out.push_str(&format!(
                     "value by its sides (onside & offside, each in simplest form): {}\n",
@@ -43,6 +53,7 @@ pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, S
                         .unwrap_or("unknown (sidling did not settle: a side may not be a stopper)")
                 ));
             }
+            out.push_str(&why);
             out
         }
     };

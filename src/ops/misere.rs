@@ -19,12 +19,22 @@ pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, S
     let mut m = Misere::new(budget);
     let s = simplify_misere(&mut m, t)?;
     let out = match ctx.format {
-        Format::Json => format!("{}\n", s.proof.to_json()),
-        _ => format!(
-            "{}misère simplest form: {}\n",
-            chain(ctx, &s.proof),
-            s.notation
-        ),
+        Format::Json => {
+            let claim = crate::proof::final_form::claim(&s.proof);
+            crate::proof::final_form::attach(s.proof.to_json(), claim.as_ref())
+        }
+        _ => {
+            let mut out = format!(
+                "{}misère simplest form: {}\n",
+                chain(ctx, &s.proof),
+                s.notation
+            );
+            // Under `--explain`, why it is final: each option and why no rule applies.
+            if ctx.explain > 0 {
+                out.push_str(&super::simplify::final_lines(&s.proof));
+            }
+            out
+        }
     };
     Ok((out, Status::Ok))
 }
@@ -42,7 +52,10 @@ pub(crate) fn prove(
     match prove_misere(&mut m, x, y)? {
         MisereVerdict::Equal(p, form) => {
             let out = match ctx.format {
-                Format::Json => format!("{}\n", p.to_json()),
+                Format::Json => {
+                    let claim = crate::proof::final_form::claim(&p);
+                    crate::proof::final_form::attach(p.to_json(), claim.as_ref())
+                }
                 _ => format!(
                     "{}proved in misère play: {} = {} (both have the simplest form {form}; \
                      {} step{}; checked: every step's conditions decided again by the definitions)\n",

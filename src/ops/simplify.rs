@@ -40,9 +40,26 @@ pub(crate) fn rendered(
     json: Option<String>,
 ) -> Result<(String, Status), Failure> {
     match json {
-        Some(json) => Ok((json, status(s))),
+        Some(json) => {
+            // The claim that the result is final (`proof::final_form`), when it is.
+            let claim = crate::proof::final_form::claim(&s.proof);
+            let json = crate::proof::final_form::attach(json, claim.as_ref());
+            Ok((json, status(s)))
+        }
         None => render(ctx, s),
     }
+}
+
+/// Why `proof`'s result is final, a line each (empty when it is not, or too large to say).
+pub(crate) fn final_lines(proof: &crate::proof::Proof) -> String {
+    crate::proof::final_form::claim(proof)
+        .map(|c| {
+            crate::proof::final_form::lines(&c)
+                .into_iter()
+                .map(|l| l + "\n")
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// A limit when the rules stopped short of the canonical form.
@@ -82,12 +99,16 @@ pub(crate) fn render(ctx: &Ctx, s: &Simplification) -> Result<(String, Status), 
         stuck,
     };
     let d = Derivation::new(proof, ctx.steps, conclusion, &ctx.rules, ctx.explain)?;
-    let out = match ctx.format {
+    let mut out = match ctx.format {
         Format::Text => text::derivation(&d, &ctx.style),
         Format::Markdown => markdown::derivation(&d, &ctx.style),
         Format::Latex => latex::derivation(&d),
         Format::Json | Format::Dot | Format::Svg => proof_json(proof, &ctx.rules, ctx.explain)?,
     };
+    // Under `--explain`, why the result is final: each option and why no rule applies.
+    if ctx.explain > 0 && matches!(ctx.format, Format::Text | Format::Markdown) {
+        out.push_str(&final_lines(&s.proof));
+    }
     Ok((out, status))
 }
 

@@ -622,6 +622,15 @@ fn number_term(t: &Term) -> bool {
     matches!(t, Term::Nus { up, nim, .. } if up.is_zero() && nim.is_zero())
 }
 
+/// The options of a term as the checker reads them (for the final-form claim,
+/// `final_check`): [`options`].
+pub(crate) fn options_of(
+    d: &mut Definitional,
+    t: &Term,
+) -> Result<(Vec<Term>, Vec<Term>), Undecided> {
+    options(d, t)
+}
+
 /// The options of a term as a reader sees them: an explicit game's own options; any other term
 /// (a closed form, a sum, a reference) by the options of its form, by the definitions.
 fn options(d: &mut Definitional, t: &Term) -> Result<(Vec<Term>, Vec<Term>), Undecided> {

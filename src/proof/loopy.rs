@@ -1821,6 +1821,38 @@ pub(crate) fn check(
     super::played::check(&mut c, "loopy", input, result, steps, lemmas)
 }
 
+/// A stopper's graph as this checker reads it, with its order: Left's and Right's options of
+/// each vertex, the vertex `t` is, and whether a ≥ b for every pair (`a * n + b`).
+pub(crate) type StopperOrder = (Vec<Vec<usize>>, Vec<Vec<usize>>, usize, Vec<bool>);
+
+/// For the final-form claim (`final_check`, beside this checker): the graph `t` writes (`#n`
+/// read from `table`) by this checker's definitions, when it is a stopper of at most `max`
+/// vertices, with the order of all its positions by this checker's survival search; `None`
+/// when it is no stopper or larger. An error says why it does not read (`Stop`'s words, and
+/// whether it was a limit).
+pub(crate) fn stopper_order(
+    table: &TermTable,
+    t: &Term,
+    max: usize,
+) -> Result<Option<StopperOrder>, (String, bool)> {
+    let mut c = Checker {
+        work: 0,
+        table,
+        entries: Vec::new(),
+        active: Vec::new(),
+    };
+    let words = |e: Stop| match e {
+        Stop::Wrong(w) => (w, false),
+        Stop::Limit(w) => (w, true),
+    };
+    let g = c.read(t).map_err(words)?;
+    if g.len() > max || !c.stopper(&g).map_err(words)? {
+        return Ok(None);
+    }
+    let ge = c.ge(&g).map_err(words)?;
+    Ok(Some((g.l, g.r, g.root, ge)))
+}
+
 // ---------------------------------------------------------------------------------------
 // The producer's entry points.
 

@@ -873,10 +873,10 @@ pub(crate) fn check(
 /// The form `t` writes (a term of a misère proof, `#n` read from `table`), read by this
 /// checker's definitions and given as its tree of options in normal form (repeats dropped,
 /// heaps as heaps), each distinct subform once after its options, `t`'s own last: what
-/// `onag check` prints a proved result from ([`crate::misere::notation::print_form`]), so
+/// `onag check` prints a proved result from (`misere::notation::print_form`, with the command line), so
 /// that text owes nothing to the arena of the proof's producer. An error says why the term
-/// does not read.
-#[cfg(feature = "cli")]
+/// does not read. The final-form claim's checker reads the result through it too
+/// (`final_check`).
 pub(crate) fn form_of(
     table: &TermTable,
     t: &Term,

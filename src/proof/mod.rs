@@ -28,6 +28,10 @@ mod compare;
 mod compose;
 pub(crate) mod display;
 mod explain;
+pub mod final_check;
+/// The final claim's producer, which only the faces' operations (`ops`) call.
+#[cfg(feature = "cli")]
+pub mod final_form;
 mod incremental;
 pub mod inequality;
 pub mod json;

@@ -35,6 +35,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/style.css", get(|| async { super::assets::style() }))
         .route("/examples.json", get(|| async { super::assets::examples() }))
         .route("/api/rules", get(rules))
+        .route("/api/rules/misere", get(misere_rules))
         .route("/api/health", get(health))
         .route("/api/parse", api(Op::Parse))
         .route("/api/simplify", api(Op::Simplify))
@@ -43,6 +44,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/analyze", api(Op::Analyze))
         .route("/api/tree", api(Op::Tree))
         .route("/api/step", api(Op::Step))
+        .route("/api/picture", api(Op::Picture))
         .fallback(|| async {
             reply(Reply::json(
                 404,
@@ -71,6 +73,19 @@ fn reply(r: Reply) -> Response {
 async fn rules() -> Response {
     let all = crate::rules::RuleSet::builtin();
     let list = crate::ops::rules::json_list(&all);
+    let body = format!("{}\n", serde_json::Value::Array(list));
+    reply(Reply {
+        http: 200,
+        exit: Status::Ok,
+        content_type: "application/json",
+        body: crate::ops::ascii::ascii(&body).into_owned(),
+    })
+}
+
+/// `GET /api/rules/misere`: the rules of misère play (`rules/misere.rules`), listed as
+/// `/api/rules` lists the others, for the page's words on a misère step.
+async fn misere_rules() -> Response {
+    let list = crate::ops::rules::json_list(&crate::rules::RuleSet::misere());
     let body = format!("{}\n", serde_json::Value::Array(list));
     reply(Reply {
         http: 200,

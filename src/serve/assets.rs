@@ -9,7 +9,9 @@ const PAGE: &str = include_str!("assets/index.html");
 /// before and after; first, as `app.js` calls it), app.js (the derivation stepper) and, after
 /// it, the files that add to it, each with one job: the state in the URL and the keyboard
 /// (`state.js`), `#n` references and the paged lemma and term lists (`refs.js`), the analysis
-/// and its thermograph (`analyze.js`). Served as one file, so the page costs one request for
+/// and its thermograph (`analyze.js`), and the plays and the page's memory (`plays.js`: the
+/// play switch, misère and loopy results and analyses, why a result is final, the history of
+/// computations). Served as one file, so the page costs one request for
 /// its script.
 const SCRIPT: &str = concat!(
     include_str!("assets/steps.js"),
@@ -21,6 +23,8 @@ const SCRIPT: &str = concat!(
     include_str!("assets/refs.js"),
     "\n",
     include_str!("assets/analyze.js"),
+    "\n",
+    include_str!("assets/plays.js"),
 );
 /// The page's style: the page's (`style.css`) and the step view's (`steps.css`), one file.
 const STYLE: &str = concat!(

@@ -23,6 +23,7 @@ mod api;
 mod assets;
 mod limits;
 mod marks;
+mod played;
 mod spans;
 mod work;
 mod worker;

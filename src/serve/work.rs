@@ -37,6 +37,9 @@ pub enum Op {
     /// `POST /api/step`: where one proof step's change sits in its texts (`marks`), for the
     /// page to mark; page-only, not an answer of the CLI.
     Step,
+    /// `POST /api/picture`: the picture of a ruleset's position (`domineering("..|..")`), as
+    /// `onag eval --format svg` draws it; page-only.
+    Picture,
 }
 
 impl Op {
@@ -50,6 +53,7 @@ impl Op {
             Op::Analyze => "analyze",
             Op::Tree => "tree",
             Op::Step => "step",
+            Op::Picture => "picture",
         }
     }
 
@@ -63,6 +67,7 @@ impl Op {
             Op::Analyze,
             Op::Tree,
             Op::Step,
+            Op::Picture,
         ]
         .into_iter()
         .find(|op| op.name() == name)
@@ -90,7 +95,8 @@ pub struct Request {
     pub tree: Option<String>,
     /// For `step`: the proof step, as the proof JSON writes it (with `from`).
     pub step: Option<super::marks::StepRequest>,
-    /// For `simplify` and `prove`: misère play, as `--misere` (`json` or `text`).
+    /// For `simplify` and `prove`: misère play, as `--misere` (`json` or `text`); for
+    /// `analyze`, the page's table of misère values (`played`).
     pub misere: Option<bool>,
     /// For `analyze` (JSON only): also each option's thermograph, for the page to draw on the
     /// game's axes (`"options"` in the answer; page-only, not the CLI's answer).
@@ -259,6 +265,16 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
             let src = expr(req)?;
             let t = parse(src, None)?;
             let mut k = limits.kernel();
+            if req.misere == Some(true) || crate::ops::loopy::is_loopy(&t) {
+                // Misère and loopy play: the page's table of their values (`played`).
+                if format != Format::Json || req.options.is_some() {
+                    return Err(Reply::bad(
+                        "analyze in misère or loopy play answers JSON only, without \"options\"",
+                    ));
+                }
+                let v = super::played::analysis(src, &t, req.misere == Some(true), &mut k);
+                return Ok(Reply::json(200, Status::Ok, v));
+            }
             let mut text = analyze::answer(&ctx, src, &t, &mut k).map_err(cli)?;
             if req.options == Some(true) {
                 // The CLI's object with one field more.
@@ -291,6 +307,17 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
             };
             Ok(Reply::json(200, Status::Ok, tree_json(&tree)))
         }
+        Op::Picture => {
+            let src = expr(req)?;
+            let t = parse(src, None)?;
+            let svg = picture(&t).map_err(Reply::bad)?;
+            Ok(Reply {
+                http: 200,
+                exit: Status::Ok,
+                content_type: "image/svg+xml",
+                body: svg,
+            })
+        }
         Op::Step => {
             let step = req.step.as_ref().ok_or_else(|| {
                 Reply::bad("the request needs \"step\": a proof step with its \"from\", e.g. {\"step\": {\"from\": \"{1,0|}\", \"to\": \"{1|}\", \"rule\": \"dominated-left\"}}")
@@ -299,6 +326,19 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
             let v = super::marks::describe(step, &mut k).map_err(Reply::bad)?;
             Ok(Reply::json(200, Status::Ok, v))
         }
+    }
+}
+
+/// The picture of a position written as one ruleset call with its position as text
+/// (`domineering("..|..")`, `clobber`, `toads`, `hackenbush`), or why there is none.
+fn picture(t: &Term) -> Result<String, String> {
+    use crate::term::Arg;
+    match t {
+        Term::Call { name, args } => match args.as_slice() {
+            [Arg::Text(text)] => crate::rulesets::svg::draw(name, text).map_err(|e| e.to_string()),
+            _ => Err(format!("{name}(…): a picture is drawn of a position written as text")),
+        },
+        _ => Err("a picture is drawn of a ruleset's position: domineering(\"..|..\"), clobber, toads or hackenbush".into()),
     }
 }
 
@@ -326,7 +366,7 @@ fn format(req: &Request, op: Op) -> Result<Format, Reply> {
             )))
         }
     };
-    if f != Format::Json && matches!(op, Op::Parse | Op::Tree | Op::Step) {
+    if f != Format::Json && matches!(op, Op::Parse | Op::Tree | Op::Step | Op::Picture) {
         return Err(Reply::bad("\"format\": this endpoint answers JSON only"));
     }
     if req.options.is_some() && (op != Op::Analyze || f != Format::Json) {

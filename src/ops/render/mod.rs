@@ -233,9 +233,11 @@ fn lines_of(
 /// each step also gets `conditions`: its side conditions with their proofs, as text (extra
 /// fields are ignored when the proof is read back, so `onag check` still accepts it).
 pub fn proof_json(proof: &Proof, rules: &RuleSet, explain: usize) -> Result<String, Failure> {
-    let text = proof.to_json();
+    // The claim that the result is final, with what shows it (`proof::final_form`).
+    let claim = crate::proof::final_form::claim(proof);
+    let text = crate::proof::final_form::attach(proof.to_json(), claim.as_ref());
     if explain == 0 {
-        return Ok(format!("{text}\n"));
+        return Ok(format!("{}\n", text.trim_end()));
     }
     let mut v: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| Failure::internal(format!("proof JSON: {e}")))?;

@@ -86,6 +86,7 @@ pub(crate) fn read_and_check(
             count: 0,
             lemmas: 0,
             failure: None,
+            final_claim: None,
         };
         let mut de = serde_json::Deserializer::from_str(text);
         let read = (&mut reader).deserialize(&mut de).and_then(|()| de.end());
@@ -94,6 +95,7 @@ pub(crate) fn read_and_check(
             None => read.map_err(|e| ProofError::Json(e.to_string())),
         };
         // The checker ends when its channel closes: with the reader, either way.
+        let claim = reader.final_claim.take();
         let read = match read {
             Ok(()) => reader.finish(),
             Err(e) => {
@@ -110,6 +112,11 @@ pub(crate) fn read_and_check(
             })
         });
         read.map(|(input, result, steps, lemmas, play, terms)| {
+            // The claim that the result is final, checked once the chain is (`final_check`).
+            let verdict = match (verdict, claim) {
+                (Ok(()), Some(c)) => final_verdict(&c, &result, &terms, play, steps),
+                (v, _) => v,
+            };
             let file = CheckedFile {
                 input,
                 result,
@@ -131,6 +138,33 @@ fn stopped(lemma: Option<usize>, which: String) -> ProofError {
         step: 0,
         reason: format!("limit reached while reading: {which}"),
         limit: Some(CheckLimit::Work(which)),
+    })
+}
+
+/// The verdict on a proof's claim that its result is final (after its `steps` steps, all
+/// checked).
+fn final_verdict(
+    claim: &crate::proof::final_check::FinalClaim,
+    result: &Term,
+    terms: &TermTable,
+    play: Play,
+    steps: usize,
+) -> Result<(), CheckError> {
+    use crate::proof::final_check::Refusal;
+    crate::proof::final_check::check(claim, result, terms, play).map_err(|r| {
+        let (reason, limit) = match r {
+            Refusal::Wrong(w) => (format!("the claim that the result is final: {w}"), None),
+            Refusal::Limit(w) => (
+                format!("the claim that the result is final: {w}"),
+                Some(crate::proof::CheckLimit::Work(w)),
+            ),
+        };
+        CheckError {
+            lemma: None,
+            step: steps,
+            reason,
+            limit,
+        }
     })
 }
 
@@ -241,6 +275,8 @@ struct Reader<'a, 'de> {
     lemmas: usize,
     /// Why the text is not a proof, when a lemma said so (serde's error carries only words).
     failure: Option<ProofError>,
+    /// The claim that the result is final (`"final"`), checked after the chain.
+    final_claim: Option<crate::proof::final_check::FinalClaim>,
 }
 
 impl<'de> Reader<'_, 'de> {
@@ -440,6 +476,7 @@ impl<'de> Visitor<'de> for &mut Reader<'_, 'de> {
                     }
                 }
                 "steps" => self.steps = Some(map.next_value()?),
+                "final" => self.final_claim = Some(map.next_value()?),
                 "lemmas" => map.next_value_seed(Lemmas(&mut *self))?,
                 // Never believed, but a boolean as `Proof::from_json` requires: the two
                 // readers accept the same texts.

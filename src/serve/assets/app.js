@@ -42,6 +42,12 @@ function options() {
   return body;
 }
 
+/** The play chosen by the switch (plays.js): 'normal' or 'misere'. */
+function chosenPlay() {
+  const c = document.querySelector('#play input:checked');
+  return c ? c.value : 'normal';
+}
+
 function requestFor(op) {
   const body = options();
   const q = $('expr').value.trim();
@@ -51,6 +57,8 @@ function requestFor(op) {
   } else {
     body.expr = q;
   }
+  // Misère play for the operations that have it (Compare is normal play's order).
+  if (chosenPlay() === 'misere' && op !== 'compare') body.misere = true;
   return body;
 }
 
@@ -75,7 +83,7 @@ function liveParse() {
         // An answer for text since changed is stale.
         if (ticket !== parseTicket) return;
         $(box).hidden = r.ok;
-        if (!r.ok) $(box).textContent = r.data.error || String(r.data);
+        if (!r.ok) $(box).textContent = readable(r.data.error || String(r.data));
       } catch (e) {
         $(box).hidden = true;
       }
@@ -97,6 +105,9 @@ async function run(op) {
   const body = requestFor(op);
   if (!readyToRun(op)) return;
   state.lastRequest = { op, body };
+  // A computation asked for here (not opened from the URL) is a new history entry (state.js).
+  view.newRun = !view.fromUrl;
+  view.fromUrl = false;
   saveUrl();
   for (const b of document.querySelectorAll('.buttons button')) b.disabled = true;
   $('error').hidden = true;
@@ -116,7 +127,23 @@ async function run(op) {
   }
 }
 
+/** The rulesets a student may write without a position (the cheat-sheet lists their syntax). */
+const RULESETS = ['domineering', 'clobber', 'toads', 'hackenbush', 'cutcake', 'kayles', 'cram', 'octal', 'nim', 'wythoff', 'amazons', 'snort', 'col'];
+
+/** The server's message made shorter where it lists every function, and a hint where a
+ * ruleset's name is written without its position. */
+function readable(message) {
+  let m = String(message).replace(/ \(the functions are [^)]*\)/, ' (the cheat-sheet lists the rulesets)');
+  const bare = /unknown name `(\w+)`/.exec(m);
+  if (bare && RULESETS.includes(bare[1].toLowerCase())) {
+    const n = bare[1].toLowerCase();
+    m += `\nhint: ${n} is a ruleset: write a position, e.g. ${n === 'domineering' ? 'domineering("..|..")' : n + '(…)'} (see the notation cheat-sheet)`;
+  }
+  return m;
+}
+
 function showError(message, data) {
+  message = readable(message);
   $('result').hidden = true;
   // A parse error is shown once, under the input it is about (state.js).
   const box = errorBoxFor(data);
@@ -137,7 +164,8 @@ function show(op, r) {
   $('derivation').hidden = true;
   const d = r.data;
   emit('shown', op, r);
-  if (op === 'analyze') return showAnalysis(d);
+  if (op === 'analyze') return d.play ? showPlayedAnalysis(d) : showAnalysis(d);
+  if (op === 'prove' && d.equal === false && d.play) return showPlayedRelation(d); // plays.js
   if (op === 'compare' || (op === 'prove' && d.equal === false)) return showRelation(op, d);
   showProof(op, d, r.exit);
 }
@@ -187,15 +215,20 @@ function withDefaults(steps) {
 
 function showProof(op, proof, exit) {
   proof = { ...proof, steps: withDefaults(proof.steps), lemmas: (proof.lemmas || []).map((l) => ({ ...l, steps: withDefaults(l.steps) })) };
+  // Misère and loopy proofs name their forms #n: written out where they fit (plays.js).
+  if (proof.play) proof = expandPlayed(proof);
   state.proof = proof;
   state.chains = [{ title: 'the derivation', start: proof.input, steps: proof.steps }];
   (proof.lemmas || []).forEach((l, k) => {
     state.chains.push({ title: `lemma ${k}: ${l.from} = ${l.to}`, start: l.from, steps: l.steps });
   });
   const n = proof.steps.length;
+  const inPlay = { misere: ' in misère play', loopy: ' in loopy play' }[proof.play] || '';
   if (op === 'prove') {
     // "checked" exactly when the proof says it was, as the CLI prints it.
-    $('headline').textContent = `proved: ${proof.input} = ${proof.result} (${n} step${n === 1 ? '' : 's'}, ${proof.checked ? 'checked' : 'NOT checked'})`;
+    $('headline').textContent = `proved${inPlay}: ${proof.input} = ${proof.result} (${n} step${n === 1 ? '' : 's'}, ${proof.checked ? 'checked' : 'NOT checked'})`;
+  } else if (proof.play) {
+    $('headline').textContent = playedHeadline(proof); // plays.js
   } else if (exit === 3) {
     $('headline').textContent = `the chosen rules stop at ${proof.result} (not canonical: add rule groups)`;
   } else {
@@ -333,6 +366,10 @@ async function init() {
       r.groups.forEach((g) => groups.add(g));
     }
     const box = $('groups');
+    // The groups of the other plays are listed too, as the glossary lists them: each is used
+    // whole by its own play (misère by the switch, loopy by the notation), never ticked here.
+    const own = { misere: 'used whole in misère play (the switch above)', loopy: 'used whole by games in the loopy notation' };
+    for (const g of Object.keys(own)) groups.add(g);
     for (const g of [...groups].sort()) {
       const label = document.createElement('label');
       const c = document.createElement('input');
@@ -341,6 +378,12 @@ async function init() {
       c.id = 'group-' + g;
       label.appendChild(c);
       label.appendChild(document.createTextNode(' ' + g));
+      if (own[g]) {
+        c.disabled = true;
+        label.title = own[g];
+        label.classList.add('play-group');
+        label.appendChild(document.createTextNode(` (${own[g]})`));
+      }
       box.appendChild(label);
     }
     // The badge names the groups as soon as they can be ticked (none ticked: all of them).

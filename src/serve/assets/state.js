@@ -47,6 +47,7 @@ function useExample(ex) {
   $('expr').value = ex.q;
   $('right').value = ex.r || '';
   setGroups(ex.rules);
+  setPlay(ex.play || 'normal'); // plays.js
   const note = $('example-note');
   note.hidden = false;
   note.textContent = `Worked example (${ex.seed}), ${rulesText(ex.rules || '')}. ` +
@@ -112,6 +113,7 @@ function urlFor(req, withStep) {
   if (b.right !== undefined) p.set('r', b.right);
   if (b.rules) p.set('rules', b.rules);
   if (b.explain) p.set('explain', String(b.explain));
+  if (b.misere) p.set('play', 'misere');
   if (withStep) {
     if (state.chain > 0) p.set('lemma', String(state.chain - 1));
     if (state.pos > 0) p.set('step', String(state.pos));
@@ -125,6 +127,15 @@ function saveUrl(push) {
   const proofShown = view.resultFor === req && !$('derivation').hidden && state.chains.length > 0;
   const url = urlFor(req, proofShown);
   if (url === location.search) return;
+  // A new computation is a history entry of its own (Back returns to the one before), unless
+  // it was opened from the URL itself (a link, Back or Forward).
+  if (push === undefined && view.newRun) {
+    view.newRun = false;
+    const base = new URLSearchParams(location.search);
+    base.delete('lemma');
+    base.delete('step');
+    if (location.search && urlFor(req, false) !== '?' + base.toString()) push = true;
+  }
   if (push) history.pushState(null, '', url);
   else history.replaceState(null, '', url);
 }
@@ -157,10 +168,12 @@ function loadFromUrl() {
   setOp(op);
   if (p.has('r')) $('right').value = p.get('r');
   setGroups(p.get('rules'));
+  setPlay(p.get('play') === 'misere' ? 'misere' : 'normal'); // plays.js
   if (p.has('explain')) $('explain').value = p.get('explain');
   if (p.has('q')) {
     $('expr').value = p.get('q');
     view.pendingAt = readAt(p);
+    view.fromUrl = true;
     run(op);
   }
 }

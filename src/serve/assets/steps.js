@@ -119,12 +119,24 @@ const Steps = (() => {
 
   const CHAR_W = 8.5, PAD = 10, BOX_H = 26, LEVEL = 64, GAP = 12, MARGIN = 16, MAX_LABEL = 22;
 
+  /** Whether `s` is one brace term: it opens with `{` and that brace closes at its end. */
+  function braced(s) {
+    if (!s.startsWith('{')) return false;
+    let depth = 0;
+    for (let i = 0; i < s.length; i++) {
+      if (s[i] === '{') depth++;
+      else if (s[i] === '}' && --depth === 0) return i === s.length - 1;
+    }
+    return false;
+  }
+
   function label(text, n) {
     if (n.kind === 'sum') return '+';
     if (n.kind === 'neg') return '−';
     let s = text.slice(n.span[0], n.span[1]);
-    // An option written in slash notation without its braces is a game all the same.
-    if (n.kind === 'game' && !s.startsWith('{')) s = '{' + s + '}';
+    // An option written in slash notation without its braces (`{|}|-5` in `{||{|}|-5}`) is a
+    // game all the same: its label is the whole term.
+    if (n.kind === 'game' && !braced(s)) s = '{' + s + '}';
     return s;
   }
 
@@ -272,11 +284,13 @@ const Steps = (() => {
     marked(byId('before'), d.before.text, marksOf(d, 'before'));
     marked(byId('after'), d.after.text, marksOf(d, 'after'));
     legend(d);
-    if (here && s && here.witnesses === (s.witnesses || {}) && d.numbers && Object.keys(d.numbers).length) {
+    // The numbers a game is worth are normal play's (the kernel's): said only of its steps.
+    const normal = !(typeof state !== 'undefined' && state.proof && state.proof.play);
+    if (normal && here && s && here.witnesses === (s.witnesses || {}) && d.numbers && Object.keys(d.numbers).length) {
       here.cell.textContent = '';
       here.cell.appendChild(instanceOf(here.witnesses, d.numbers));
     }
-    numbersInWhy(s, d);
+    if (normal) numbersInWhy(s, d);
     drawTrees(d);
   }
 
@@ -311,7 +325,8 @@ const Steps = (() => {
     analysis: 'cooling and heating opened by their definitions (ONAG, ch. 9)',
     nimbers: 'nim products, inverses and square roots opened by their mex definitions (seeds 000 and 003)',
     rulesets: 'positions of Domineering, Clobber, Toads and Frogs, Cutcake, Hackenbush and octal games opened into their moves',
-    misere: 'misère play of impartial games: their simplest forms (ONAG, ch. 12)',
+    misere: 'misère play of impartial games: their simplest forms, reversible moves and Conway\'s proviso (ONAG, ch. 12; Winning Ways, ch. 13; Siegel, CGT, V.1)',
+    loopy: 'loopy games: stoppers\' simplest forms (dominated and reversible options by the survival order), onsides and offsides, fusion of equal positions (Siegel, CGT, VI; Winning Ways, ch. 11)',
   };
 
   const NOTATION = [
@@ -326,6 +341,10 @@ const Steps = (() => {
     ['..L', 'in a rule: the rest of the options, a set that may be empty'],
     ['A @ {…}', 'in a rule: the game A, which has the shape {…}'],
     ['L0, R1, sum.0', 'where a step applies: the first Left option, the second Right option, the first part of a sum'],
+    ['domineering("..|..")', 'a ruleset\'s position, its board as text: rows split by |, . empty, # taken (Left places vertical dominoes, Right horizontal); drawn beside the result'],
+    ['clobber("xo|ox"), toads("tt..ff")', 'Clobber (x Left\'s stones, o Right\'s) and Toads and Frogs strips; hackenbush("…") a picture (docs/POSITIONS.md)'],
+    ['kayles(5), octal("0.77", 5), nim(3)', 'impartial rulesets by heap: with the misère switch, derived from their moves to the misère simplest form'],
+    ['on, off, dud, over, pass, a{0|a}', 'loopy games: on = {pass|}, off = {|pass}, dud = {pass|pass}, over = {0|pass}; a label a marks a cycle'],
   ];
 
   const el = (tag, text, cls) => {
@@ -335,12 +354,26 @@ const Steps = (() => {
     return e;
   };
 
-  /** The citation with each source it names explained in a line. */
+  /** Where each seed's matter is in the books a student can open (the seeds are the
+   * project's notes; the books are the sources): Winning Ways, ONAG and Siegel by chapter. */
+  const BOOKS = [
+    [/seed 000/, 'ONAG, ch. 0–2 (numbers, the simplicity rule, ordinals) and ch. 6 (the field On2); Siegel, CGT, ch. II (numbers) and VIII (surreal numbers)'],
+    [/seed 001/, 'Winning Ways, ch. 1–2 (Hackenbush strings); Siegel, CGT, ch. II (numbers)'],
+    [/seed 002/, 'ONAG, ch. 7 (playing several games at once: order, sums, equality) and ch. 8–10; Winning Ways, ch. 1–2; Siegel, CGT, ch. I–II'],
+    [/seed 003/, 'ONAG, ch. 6 (the curious field On2) and ch. 11 (impartial games and Nim); Winning Ways, ch. 3; Siegel, CGT, ch. IV'],
+    [/seed 004/, 'ONAG, ch. 10 (simplifying games); Winning Ways, ch. 2 (simplifying games: dominated and reversible options); Siegel, CGT, ch. II (canonical forms)'],
+  ];
+
+  /** The citation with each source it names explained in a line, and where a seed's matter is
+   * in the books. */
   function cite(box, text) {
     box.textContent = '';
     if (!text) return;
     box.appendChild(el('div', text));
     const ul = el('ul', undefined, 'sources');
+    for (const [re, book] of BOOKS) {
+      if (re.test(text)) ul.appendChild(el('li', `in the books: ${book}`, 'book'));
+    }
     for (const [re, name, what] of SOURCES) {
       if (re.test(text)) ul.appendChild(el('li', `${name}: ${what}`));
     }

@@ -1,0 +1,668 @@
+//! The claim that a proof's result is final (in canonical form, or simplest form), what shows
+//! it, and its checker.
+//!
+//! A derivation ends where no rule applies, but a chain of checked steps says only that each
+//! step was right, not that nothing is left to do. The claim lists, for every form of the
+//! result and each of its options, each condition under which a rule would still apply, and
+//! says it fails: in normal play that no option is dominated (`A ≤ A'` fails for each other
+//! option A' of the same player) nor reversible (`A^R ≤ G` fails for each Right option of a
+//! Left option A, and dually), seed 004 facts 5 and 6, so the form is canonical (seed 002,
+//! Theorem 4.5; ONAG ch. 10; Siegel, CGT II.2); in misère play Conway's conditions for the
+//! simplest form of an impartial game (no option reversible through a form H whose options
+//! are all among G's and which every other option of G has as an option, H ≠ 0; and not every
+//! option with 0 as an option while some option is a P-position), ONAG ch. 12, Siegel, CGT V.1;
+//! in loopy play, for a stopper, no option dominated or reversible in the order of stoppers
+//! (Siegel, CGT VI.1), at every position of its graph.
+//!
+//! [`required`] lists the conditions from the result itself (the producer, `final_form`,
+//! writes exactly these, decided); [`check`] lists them again, requires the claim to list the
+//! same ones, and decides each by its own means: normal play by the checker's comparison by
+//! the definition ([`super::inequality::Definitional`]), misère play on the form the misère
+//! checker reads ([`super::misere_check::form_of`]) with its own P-positions, identity of
+//! simplest forms standing for equality (the options are simplest forms, checked first), loopy
+//! play on the graph the loopy checker reads with its own survival order
+//! (`super::loopy::stopper_order`). A
+//! closed form (a number, `^`, `*n`, `x + n.^ + *m`) is canonical by its notation, which
+//! names the canonical form; it is listed, not opened.
+
+use super::inequality::{Definitional, Memo, Undecided};
+use super::table::TermTable;
+use super::Play;
+use crate::term::Term;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// The most nodes the result may have written out for a claim to be made or checked.
+pub const MAX_NODES: usize = 20_000;
+
+/// The most conditions a claim lists (past it, no claim is made).
+pub const MAX_FACTS: usize = 2_000;
+
+/// Units of work the checker's comparisons may spend on one claim.
+const MAX_WORK: u64 = 20_000_000;
+
+/// The claim: the result is final in its play, and each condition that shows it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct FinalClaim {
+    /// `"canonical form"` (normal play) or `"simplest form"` (misère play).
+    pub claim: String,
+    /// Closed forms of the result, canonical by their notation (normal play).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub closed: Vec<String>,
+    /// Each condition under which a rule would apply, every one failing.
+    #[serde(default)]
+    pub facts: Vec<Fact>,
+}
+
+/// One condition that fails, at one form of the result.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Fact {
+    /// The form's place in the result (`["R0"]`), empty at the top.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub at: Vec<String>,
+    /// The form there, as written.
+    pub game: String,
+    /// The option the condition is about (`"L0"`), and the option as written.
+    pub option: String,
+    /// The option as written.
+    pub value: String,
+    /// `"dominated"`, `"reversible"` or `"reversible-zero"`: the rule that does not apply.
+    pub not: String,
+    /// The other game the condition names: the option said to dominate it, or the option of
+    /// the option it would reverse through (`"L1"`, `"R0 of it"`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub by: String,
+    /// The statement that fails, in the play's own terms (`"0 >= {1|{0|-5}}"`).
+    pub fails: String,
+}
+
+impl Fact {
+    /// The fact in words: "R0 = {0|-5} is not reversible through its L0 = 0: 0 >= {1|{0|-5}}
+    /// fails".
+    pub fn words(&self) -> String {
+        let place = if self.at.is_empty() {
+            String::new()
+        } else {
+            format!(" (in {} at {})", self.game, self.at.join("/"))
+        };
+        let what = match self.not.as_str() {
+            "dominated" => format!("not dominated by {}", self.by),
+            "reversible" => format!("not reversible through {}", self.by),
+            "reversible-zero" => "not equal to 0 by Conway's proviso".to_string(),
+            other => format!("not {other}"),
+        };
+        format!(
+            "{} = {}{place}: {what}: {} fails",
+            self.option, self.value, self.fails
+        )
+    }
+}
+
+/// Why a claim was not accepted: it is false or does not fit the result (the proof is
+/// rejected), or the check stopped at a limit (no verdict).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The claim is wrong.
+    Wrong(String),
+    /// A limit of the checker's.
+    Limit(String),
+}
+
+impl From<Undecided> for Refusal {
+    fn from(u: Undecided) -> Self {
+        match u {
+            Undecided::Limit(w) => Refusal::Limit(w),
+            other => Refusal::Wrong(other.to_string()),
+        }
+    }
+}
+
+/// A condition to be decided: its fact and the comparison (normal play: `a ≤ b`) or the
+/// misère statement that must be false.
+pub(crate) struct Condition {
+    pub fact: Fact,
+    /// Normal play: the fact fails exactly when `le.0 ≤ le.1` fails.
+    le: Option<(Term, Term)>,
+    /// Misère play: whether the rule's condition holds (decided when listed).
+    holds: bool,
+}
+
+/// The conditions the result's finality rests on, in `play` (the closed forms met, for
+/// normal play), each with how it is decided; an error when there is no claim to make (a
+/// result too large, or a loopy result that is no stopper).
+pub(crate) fn required(
+    result: &Term,
+    table: &TermTable,
+    play: Play,
+) -> Result<(Vec<String>, Vec<Condition>), Refusal> {
+    match play {
+        Play::Normal => {
+            let t = table.expand(result, MAX_NODES).ok_or_else(|| {
+                Refusal::Limit(format!(
+                    "the result is larger than {MAX_NODES} nodes written out"
+                ))
+            })?;
+            normal(&t, table)
+        }
+        Play::Misere => misere(result, table).map(|c| (Vec::new(), c)),
+        Play::Loopy => loopy(result, table).map(|c| (Vec::new(), c)),
+    }
+}
+
+/// Whether condition `c` fails (the fact is true), decided by the checker's own means.
+pub(crate) fn fails(c: &Condition, d: &mut Definitional) -> Result<bool, Refusal> {
+    match &c.le {
+        Some((a, b)) => Ok(!d.le_terms(a, b)?),
+        None => Ok(!c.holds),
+    }
+}
+
+/// A fresh comparison memo for one claim.
+pub(crate) fn memo() -> Memo {
+    Memo::with_budget(MAX_WORK)
+}
+
+/// The claim's name in `play`.
+pub(crate) fn claim_name(play: Play) -> &'static str {
+    match play {
+        Play::Misere | Play::Loopy => "simplest form",
+        _ => "canonical form",
+    }
+}
+
+fn normal(t: &Term, table: &TermTable) -> Result<(Vec<String>, Vec<Condition>), Refusal> {
+    let mut memo = memo();
+    let mut d = Definitional::new(&mut memo, Some(table));
+    let mut closed = Vec::new();
+    let mut out = Vec::new();
+    // Each form with its place, by an explicit stack.
+    let mut stack: Vec<(Vec<String>, &Term)> = vec![(Vec::new(), t)];
+    while let Some((at, g)) = stack.pop() {
+        match g {
+            Term::Nus { .. } => {
+                let s = g.to_string();
+                if !closed.contains(&s) {
+                    closed.push(s);
+                }
+            }
+            Term::Game { left, right } => {
+                let game = g.to_string();
+                let sides = [("L", left, true), ("R", right, false)];
+                for (side, opts, is_left) in sides {
+                    for (i, a) in opts.iter().enumerate() {
+                        let name = format!("{side}{i}");
+                        let fact = |not: &str, by: String, fails: String| Fact {
+                            at: at.clone(),
+                            game: game.clone(),
+                            option: name.clone(),
+                            value: a.to_string(),
+                            not: not.into(),
+                            by,
+                            fails,
+                        };
+                        for (j, b) in opts.iter().enumerate() {
+                            if i == j {
+                                continue;
+                            }
+                            // Left's A is dominated by A' when A <= A'; Right's B by B' when
+                            // B >= B'.
+                            let (x, y, sign) = if is_left { (a, b, "<=") } else { (b, a, ">=") };
+                            let fails = format!("{a} {sign} {b}");
+                            out.push(Condition {
+                                fact: fact("dominated", format!("{side}{j} = {b}"), fails),
+                                le: Some((x.clone(), y.clone())),
+                                holds: false,
+                            });
+                        }
+                        // Reversible: a Left option through one of its Right options AR
+                        // when AR <= G; a Right option through a Left option BL when
+                        // BL >= G.
+                        let (al, ar) = option_options(&mut d, a)?;
+                        let (through, other) = if is_left { (ar, "R") } else { (al, "L") };
+                        for (k, x) in through.iter().enumerate() {
+                            let (le, fails) = if is_left {
+                                ((x.clone(), g.clone()), format!("{x} <= {game}"))
+                            } else {
+                                ((g.clone(), x.clone()), format!("{x} >= {game}"))
+                            };
+                            out.push(Condition {
+                                fact: fact("reversible", format!("its {other}{k} = {x}"), fails),
+                                le: Some(le),
+                                holds: false,
+                            });
+                        }
+                        if out.len() > MAX_FACTS {
+                            return Err(Refusal::Limit(format!(
+                                "more than {MAX_FACTS} conditions for the final claim"
+                            )));
+                        }
+                        let mut place = at.clone();
+                        place.push(name.clone());
+                        stack.push((place, a));
+                    }
+                }
+            }
+            other => {
+                return Err(Refusal::Wrong(format!(
+                    "the result is not written as a game form: it contains {other}"
+                )))
+            }
+        }
+    }
+    Ok((closed, out))
+}
+
+/// The options of an option: its own when written as a game, else those of its definition
+/// (a closed form opened one level), as the checker reads them.
+fn option_options(d: &mut Definitional, a: &Term) -> Result<(Vec<Term>, Vec<Term>), Refusal> {
+    if let Term::Game { left, right } = a {
+        return Ok((left.clone(), right.clone()));
+    }
+    Ok(super::inequality::options_of(d, a)?)
+}
+
+/// Misère play: the result read as the misère checker reads a form (its tree of options,
+/// repeats dropped), each form checked by Conway's conditions.
+fn misere(result: &Term, table: &TermTable) -> Result<Vec<Condition>, Refusal> {
+    let nodes = super::misere_check::form_of(table, result).map_err(Refusal::Wrong)?;
+    let mut forms = Forms::default();
+    let mut ids = Vec::with_capacity(nodes.len());
+    for n in &nodes {
+        let id = match n {
+            crate::misere::notation::FormNode::Heap(k) => forms.heap(*k)?,
+            crate::misere::notation::FormNode::Game(os) => {
+                let os = os
+                    .iter()
+                    .map(|&o| ids.get(o).copied())
+                    .collect::<Option<Vec<usize>>>()
+                    .ok_or_else(|| Refusal::Wrong("a form's options come after it".into()))?;
+                forms.intern(os)?
+            }
+        };
+        ids.push(id);
+    }
+    let root = *ids
+        .last()
+        .ok_or_else(|| Refusal::Wrong("the result reads as no form".into()))?;
+    let mut out = Vec::new();
+    // Each distinct form once, at the first place it is met from the top.
+    let mut seen = vec![false; forms.opts.len()];
+    let mut stack = vec![(Vec::<String>::new(), root)];
+    while let Some((at, g)) = stack.pop() {
+        if std::mem::replace(&mut seen[g], true) {
+            continue;
+        }
+        let game = forms.shown(g)?;
+        let opts = forms.opts[g].clone();
+        let zero = forms.intern(Vec::new())?;
+        for (i, &x) in opts.iter().enumerate() {
+            let name = format!("L{i}");
+            for (k, &h) in forms.opts[x].clone().iter().enumerate() {
+                if h == zero {
+                    continue;
+                }
+                // misere-reversible: H's options all among G's, and every other option of G
+                // has H as an option.
+                let missing = forms.opts[h].iter().find(|o| !opts.contains(o)).copied();
+                let without = opts
+                    .iter()
+                    .find(|&&o| !forms.opts[h].contains(&o) && !forms.opts[o].contains(&h))
+                    .copied();
+                let holds = missing.is_none() && without.is_none();
+                let hs = forms.shown(h)?;
+                let fails = match (missing, without) {
+                    (Some(m), _) => format!(
+                        "the options of {hs} are among those of {game} (it has {} and {game} has not)",
+                        forms.shown(m)?
+                    ),
+                    (None, Some(o)) => format!(
+                        "every option of {game} but those of {hs} has {hs} as an option ({} has not)",
+                        forms.shown(o)?
+                    ),
+                    (None, None) => format!(
+                        "the options of {hs} are among those of {game}, and every other option has {hs} as an option"
+                    ),
+                };
+                out.push(Condition {
+                    fact: Fact {
+                        at: at.clone(),
+                        game: game.clone(),
+                        option: name.clone(),
+                        value: forms.shown(x)?,
+                        not: "reversible".into(),
+                        by: format!("its option {k} = {hs}"),
+                        fails,
+                    },
+                    le: None,
+                    holds,
+                });
+            }
+            let mut place = at.clone();
+            place.push(name);
+            stack.push((place, x));
+            if out.len() > MAX_FACTS {
+                return Err(Refusal::Limit(format!(
+                    "more than {MAX_FACTS} conditions for the final claim"
+                )));
+            }
+        }
+        // misere-reversible-zero: some option a P-position and every option has 0 as an
+        // option.
+        if !opts.is_empty() {
+            let p = opts.iter().find(|&&o| forms.p_position(o)).copied();
+            let lacks = opts
+                .iter()
+                .find(|&&o| !forms.opts[o].contains(&zero))
+                .copied();
+            let holds = p.is_some() && lacks.is_none();
+            let fails = match (p, lacks) {
+                (None, _) => format!("some option of {game} is a misere P-position (none is)"),
+                (Some(_), Some(o)) => format!(
+                    "every option of {game} has 0 as an option ({} has not)",
+                    forms.shown(o)?
+                ),
+                (Some(o), None) => format!(
+                    "some option is a P-position ({}) and every option has 0 as an option",
+                    forms.shown(o)?
+                ),
+            };
+            out.push(Condition {
+                fact: Fact {
+                    at: at.clone(),
+                    game: game.clone(),
+                    option: "G".into(),
+                    value: game.clone(),
+                    not: "reversible-zero".into(),
+                    by: String::new(),
+                    fails,
+                },
+                le: None,
+                holds,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The most positions of a loopy result a claim is made for (the order of all pairs is
+/// decided).
+const MAX_LOOPY: usize = 64;
+
+/// Loopy play: a stopper read by the loopy checker, each position (named by its shortest
+/// place from the top) checked for dominated and reversible options in the order of stoppers
+/// by the checker's own survival search (Siegel, CGT VI.1; ONAG ch. 16): Left's option a is
+/// dominated by a' when a <= a', reversible through a Right option aR when aR <= the
+/// position; dually for Right.
+fn loopy(result: &Term, table: &TermTable) -> Result<Vec<Condition>, Refusal> {
+    let read = super::loopy::stopper_order(table, result, MAX_LOOPY).map_err(|(w, limit)| {
+        if limit {
+            Refusal::Limit(w)
+        } else {
+            Refusal::Wrong(w)
+        }
+    })?;
+    let Some((l, r, root, ge)) = read else {
+        return Err(Refusal::Wrong(format!(
+            "the result is not a stopper of at most {MAX_LOOPY} positions (a claim is made of those)"
+        )));
+    };
+    let n = l.len();
+    // Each position's shortest place from the top, by breadth-first search.
+    let mut place: Vec<Option<Vec<String>>> = vec![None; n];
+    place[root] = Some(Vec::new());
+    let mut queue = std::collections::VecDeque::from([root]);
+    while let Some(v) = queue.pop_front() {
+        let here = place[v].clone().unwrap_or_default();
+        for (side, opts) in [("L", &l[v]), ("R", &r[v])] {
+            for (i, &o) in opts.iter().enumerate() {
+                if place[o].is_none() {
+                    let mut p = here.clone();
+                    p.push(format!("{side}{i}"));
+                    place[o] = Some(p);
+                    queue.push_back(o);
+                }
+            }
+        }
+    }
+    let name = |v: usize| match &place[v] {
+        Some(p) if p.is_empty() => "G".to_string(),
+        Some(p) => format!("G.{}", p.join(".")),
+        None => format!("position {v}"),
+    };
+    let top = result.to_string();
+    let mut out = Vec::new();
+    let mut order: Vec<usize> = (0..n).filter(|&v| place[v].is_some()).collect();
+    order.sort_by_key(|&v| place[v].clone());
+    for v in order {
+        let at = place[v].clone().unwrap_or_default();
+        let game = if at.is_empty() { top.clone() } else { name(v) };
+        for (side, opts, is_left) in [("L", &l[v], true), ("R", &r[v], false)] {
+            for (i, &a) in opts.iter().enumerate() {
+                let fact = |not: &str, by: String, fails: String| Fact {
+                    at: at.clone(),
+                    game: game.clone(),
+                    option: format!("{side}{i}"),
+                    value: name(a),
+                    not: not.into(),
+                    by,
+                    fails,
+                };
+                for (j, &b) in opts.iter().enumerate() {
+                    if i == j {
+                        continue;
+                    }
+                    // Left: a <= b; Right: a >= b.
+                    let holds = if is_left {
+                        ge[b * n + a]
+                    } else {
+                        ge[a * n + b]
+                    };
+                    let sign = if is_left { "<=" } else { ">=" };
+                    out.push(Condition {
+                        fact: fact(
+                            "dominated",
+                            format!("{side}{j} = {}", name(b)),
+                            format!("{} {sign} {}", name(a), name(b)),
+                        ),
+                        le: None,
+                        holds,
+                    });
+                }
+                let (through, other) = if is_left { (&r[a], "R") } else { (&l[a], "L") };
+                for (k, &x) in through.iter().enumerate() {
+                    // Left's a through aR: aR <= v; Right's b through bL: bL >= v.
+                    let holds = if is_left {
+                        ge[v * n + x]
+                    } else {
+                        ge[x * n + v]
+                    };
+                    let sign = if is_left { "<=" } else { ">=" };
+                    out.push(Condition {
+                        fact: fact(
+                            "reversible",
+                            format!("its {other}{k} = {}", name(x)),
+                            format!("{} {sign} {}", name(x), name(v)),
+                        ),
+                        le: None,
+                        holds,
+                    });
+                }
+            }
+        }
+        if out.len() > MAX_FACTS {
+            return Err(Refusal::Limit(format!(
+                "more than {MAX_FACTS} conditions for the final claim"
+            )));
+        }
+    }
+    Ok(out)
+}
+
+/// Impartial forms by their sets of options, each distinct one once (options before it).
+#[derive(Default)]
+struct Forms {
+    opts: Vec<Vec<usize>>,
+    ids: HashMap<Vec<usize>, usize>,
+    p: HashMap<usize, bool>,
+}
+
+/// The longest text of a form a misère claim writes (past it, no claim is made).
+const MAX_SHOWN: usize = 600;
+
+/// The most forms a misère claim reads.
+const MAX_FORMS: usize = 100_000;
+
+impl Forms {
+    fn intern(&mut self, mut os: Vec<usize>) -> Result<usize, Refusal> {
+        os.sort_unstable();
+        os.dedup();
+        if let Some(&id) = self.ids.get(&os) {
+            return Ok(id);
+        }
+        if self.opts.len() >= MAX_FORMS {
+            return Err(Refusal::Limit(format!(
+                "more than {MAX_FORMS} forms in the result"
+            )));
+        }
+        let id = self.opts.len();
+        self.opts.push(os.clone());
+        self.ids.insert(os, id);
+        Ok(id)
+    }
+
+    /// The nim heap *k: options *0 … *(k-1).
+    fn heap(&mut self, k: usize) -> Result<usize, Refusal> {
+        let mut heaps = Vec::with_capacity(k);
+        for _ in 0..=k {
+            let h = self.intern(heaps.clone())?;
+            heaps.push(h);
+        }
+        Ok(heaps[k])
+    }
+
+    /// Whether the form is a misère P-position: it has options and each is an N-position (a
+    /// form with no option is N: the player to move cannot, and wins).
+    fn p_position(&mut self, g: usize) -> bool {
+        if let Some(&p) = self.p.get(&g) {
+            return p;
+        }
+        // Options have smaller ids: compute upwards.
+        for x in 0..=g {
+            if self.p.contains_key(&x) {
+                continue;
+            }
+            let os = &self.opts[x];
+            let p = !os.is_empty() && os.iter().all(|o| !self.p.get(o).copied().unwrap_or(false));
+            self.p.insert(x, p);
+        }
+        self.p.get(&g).copied().unwrap_or(false)
+    }
+
+    /// The form as written (a nim heap `*k` when it is one, else `{a,b|a,b}` of its options),
+    /// or a limit when it would be longer than [`MAX_SHOWN`] characters (written out, a DAG's
+    /// text can double with each level).
+    fn shown(&self, g: usize) -> Result<String, Refusal> {
+        let mut left = MAX_SHOWN;
+        self.show_within(g, &mut left).ok_or_else(|| {
+            Refusal::Limit(format!(
+                "a form of the result longer than {MAX_SHOWN} characters written out"
+            ))
+        })
+    }
+
+    fn show_within(&self, g: usize, left: &mut usize) -> Option<String> {
+        let s = if let Some(k) = self.heap_size(g) {
+            match k {
+                0 => "0".into(),
+                1 => "*".into(),
+                k => format!("*{k}"),
+            }
+        } else {
+            let mut os = Vec::with_capacity(self.opts[g].len());
+            for &o in &self.opts[g] {
+                os.push(self.show_within(o, left)?);
+            }
+            let s = os.join(",");
+            format!("{{{s}|{s}}}")
+        };
+        *left = left.checked_sub(s.len())?;
+        Some(s)
+    }
+
+    /// k when the form is the nim heap *k (its options *0 … *(k-1)).
+    fn heap_size(&self, g: usize) -> Option<usize> {
+        let os = &self.opts[g];
+        let mut sizes: Vec<usize> = os
+            .iter()
+            .map(|&o| self.heap_size(o))
+            .collect::<Option<_>>()?;
+        sizes.sort_unstable();
+        sizes
+            .iter()
+            .enumerate()
+            .all(|(i, &s)| i == s)
+            .then_some(os.len())
+    }
+}
+
+/// Checks `claim` about `result` (its `#n` in `table`) in `play`: the claim's name is the
+/// play's, it lists exactly the conditions [`required`] lists, and each fails.
+pub fn check(
+    claim: &FinalClaim,
+    result: &Term,
+    table: &TermTable,
+    play: Play,
+) -> Result<(), Refusal> {
+    let want = claim_name(play);
+    if claim.claim != want {
+        return Err(Refusal::Wrong(format!(
+            "the final claim says \"{}\"; in {} play it is \"{want}\"",
+            claim.claim,
+            play.name()
+        )));
+    }
+    let (closed, conds) = required(result, table, play)?;
+    let mut listed: Vec<&Fact> = claim.facts.iter().collect();
+    listed.sort();
+    let mut needed: Vec<&Fact> = conds.iter().map(|c| &c.fact).collect();
+    needed.sort();
+    if let Some(f) = needed.iter().find(|f| listed.binary_search(f).is_err()) {
+        return Err(Refusal::Wrong(format!(
+            "the final claim leaves out a condition: {}",
+            f.words()
+        )));
+    }
+    if let Some(f) = listed.iter().find(|f| needed.binary_search(f).is_err()) {
+        return Err(Refusal::Wrong(format!(
+            "the final claim lists a condition the result does not have: {}",
+            f.words()
+        )));
+    }
+    let mut sorted_closed = claim.closed.clone();
+    sorted_closed.sort();
+    let mut want_closed = closed;
+    want_closed.sort();
+    if sorted_closed != want_closed {
+        return Err(Refusal::Wrong(format!(
+            "the final claim lists the closed forms {:?}; the result has {:?}",
+            claim.closed, want_closed
+        )));
+    }
+    let mut memo = memo();
+    let mut d = Definitional::new(&mut memo, Some(table));
+    for c in &conds {
+        if !fails(c, &mut d)? {
+            return Err(Refusal::Wrong(format!(
+                "the result is not in {want}: {} = {} is {} ({} holds)",
+                c.fact.option,
+                c.fact.value,
+                match c.fact.not.as_str() {
+                    "reversible-zero" => "equal to 0 by Conway's proviso".to_string(),
+                    n => format!("{n} by {}", c.fact.by),
+                },
+                c.fact.fails
+            )));
+        }
+    }
+    Ok(())
+}

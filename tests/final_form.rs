@@ -1,0 +1,207 @@
+//! The claim that a proof's result is final (`"final"`, docs/PROOF-JSON.md): written by
+//! `simplify` and `prove` in normal and misère play, printed under `--explain`, and verified by
+//! `onag check`, which rejects a false one. The games and their reasons are the seeds' and the
+//! issue's: in {0|5}, 5 reverses through 4 (seed 004), so a claim that {0|5} is canonical is
+//! false; {1|{0|-5}} is canonical, {0|-5} not being reversible because 0 >= {1|{0|-5}} fails
+//! (issue 47; the definition of <=, seed 002 Definition 2.5: Left moving first from
+//! {1|{0|-5}} - 0 to 1 wins, so G <= 0 fails).
+
+#[path = "common/run.rs"]
+mod run;
+
+use run::run;
+use serde_json::{json, Value};
+
+fn temp(name: &str, text: &str) -> std::path::PathBuf {
+    let p = std::env::temp_dir().join(format!("onag-final-{}-{name}.json", std::process::id()));
+    std::fs::write(&p, text).expect("write the proof");
+    p
+}
+
+/// `onag check FILE` on `text`: the exit status and standard output.
+fn check(name: &str, text: &str) -> (i32, String) {
+    let p = temp(name, text);
+    let (code, out, err) = run(&["check", p.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&p);
+    (code, out + &err)
+}
+
+fn simplify_json(args: &[&str]) -> Value {
+    let mut all = vec!["simplify", "--format", "json"];
+    all.extend_from_slice(args);
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
+}
+
+#[test]
+fn a_canonical_result_carries_its_claim_and_check_accepts_it() {
+    // {1|{0|-5}}: one condition only, {0|-5} reversing through its Left option 0 would need
+    // 0 >= G. 1 = {0|} has no Right option, -5 = {|-4} no Left option; 1, 0 and -5 are closed.
+    let v = simplify_json(&["{1|{0|-5}}"]);
+    let f = &v["final"];
+    assert_eq!(f["claim"], "canonical form", "{v}");
+    let mut closed: Vec<String> = serde_json::from_value(f["closed"].clone()).unwrap();
+    closed.sort();
+    assert_eq!(closed, ["-5", "0", "1"]);
+    assert_eq!(
+        f["facts"],
+        json!([{
+            "game": "{1||0|-5}", "option": "R0", "value": "{0|-5}", "not": "reversible",
+            "by": "its L0 = 0", "fails": "0 >= {1||0|-5}",
+        }])
+    );
+    let (code, out) = check("canonical", &v.to_string());
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("ok:"), "{out}");
+    // Seed 004's examples, each ending canonical: the claim is made and accepted.
+    for (src, result) in [
+        ("{0|5}", "1"),
+        ("{0,1|2}", "3/2"),
+        ("{{*|*},*,*3|{*|*},*,*3}", "*2"),
+        ("{-5|0,{*,*4|*,*4}}", "-1"),
+        ("{2|{1|0}}", "{2||1|0}"),
+        ("{3|{2|{1|0}}}", "{3|||2||1|0}"),
+    ] {
+        let v = simplify_json(&[src]);
+        assert_eq!(v["result"], result, "{src}");
+        assert!(v["final"].is_object(), "{src}: {v}");
+        let (code, out) = check("seed", &v.to_string());
+        assert_eq!(code, 0, "{src}: {out}");
+    }
+    // A switch {2|{1|0}}: Left's 2 = {1|} has no Right option; Right's {1|0} reverses only
+    // if 1 >= G, which fails (G - 1 = {1|{0|-1}}, Left moving first wins).
+    let v = simplify_json(&["{2|{1|0}}"]);
+    let facts = v["final"]["facts"].as_array().unwrap().clone();
+    assert!(
+        facts.iter().any(|f| f["fails"] == "1 >= {2||1|0}"),
+        "{facts:?}"
+    );
+}
+
+#[test]
+fn check_rejects_a_false_final_claim_and_reads_proofs_without_one() {
+    // {0|5} claimed canonical, with the one condition its form has: 5 = {4|} reversing through
+    // 4. But 4 >= {0|5} = 1 holds (seed 004: 5 reverses through 4), so the claim is false.
+    let forged = json!({
+        "version": 3,
+        "input": "{0|5}",
+        "result": "{0|5}",
+        "steps": [],
+        "final": {
+            "claim": "canonical form",
+            "closed": ["0", "5"],
+            "facts": [{
+                "game": "{0|5}", "option": "R0", "value": "5", "not": "reversible",
+                "by": "its L0 = 4", "fails": "4 >= {0|5}",
+            }],
+        },
+    });
+    let (code, out) = check("forged", &forged.to_string());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with("rejected"), "{out}");
+    assert!(out.contains("not in canonical form"), "{out}");
+    assert!(out.contains("4 >= {0|5} holds"), "{out}");
+    // Without the claim the same file is a proof with no steps, as every older one: accepted.
+    let mut plain = forged.clone();
+    plain.as_object_mut().unwrap().remove("final");
+    let (code, out) = check("plain", &plain.to_string());
+    assert_eq!(code, 0, "{out}");
+    // A claim that leaves out a condition is refused, naming it.
+    let mut v = simplify_json(&["{1|{0|-5}}"]);
+    v["final"]["facts"] = json!([]);
+    let (code, out) = check("short", &v.to_string());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("leaves out a condition"), "{out}");
+    assert!(out.contains("0 >= {1||0|-5}"), "{out}");
+    // A claim of a condition the result does not have is refused too.
+    let mut v = simplify_json(&["{1|{0|-5}}"]);
+    let mut extra = v["final"]["facts"][0].clone();
+    extra["by"] = json!("its L1 = 1");
+    v["final"]["facts"].as_array_mut().unwrap().push(extra);
+    let (code, out) = check("extra", &v.to_string());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("does not have"), "{out}");
+}
+
+#[test]
+fn explain_prints_why_the_result_is_final() {
+    let (code, out, err) = run(&["simplify", "--explain", "1", "{1|{0|-5}}"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("why it is final"), "{out}");
+    assert!(
+        out.contains("R0 = {0|-5}: not reversible through its L0 = 0: 0 >= {1||0|-5} fails"),
+        "{out}"
+    );
+    // Without --explain, the derivation alone.
+    let (_, out, _) = run(&["simplify", "{1|{0|-5}}"]);
+    assert!(!out.contains("why it is final"), "{out}");
+}
+
+/// Misère outcome by brute force over the heaps of Nim: a position (heap sizes) is a misère
+/// P-position when it has moves and every move leads to an N-position.
+fn misere_p(heaps: &mut [usize]) -> bool {
+    let mut any = false;
+    for i in 0..heaps.len() {
+        for k in 0..heaps[i] {
+            any = true;
+            let old = heaps[i];
+            heaps[i] = k;
+            let p = misere_p(heaps);
+            heaps[i] = old;
+            if p {
+                return false;
+            }
+        }
+    }
+    any
+}
+
+#[test]
+fn misere_results_carry_a_simplest_form_claim_that_check_accepts() {
+    for src in ["*2+*2", "*2+*3", "kayles(5)", "*+*", "{0,*2|0,*2}"] {
+        let v = simplify_json(&["--misere", src]);
+        let f = &v["final"];
+        assert_eq!(f["claim"], "simplest form", "{src}: {v}");
+        let (code, out) = check("misere", &v.to_string());
+        assert_eq!(code, 0, "{src}: {out}");
+        // A misère claim called by normal play's name is refused.
+        let mut w = v.clone();
+        w["final"]["claim"] = json!("canonical form");
+        let (code, out) = check("misere-name", &w.to_string());
+        assert_eq!(code, 1, "{src}: {out}");
+    }
+    // *2 + *2 is a misère P-position (Nim with a heap above 1: P exactly when the nim sum is
+    // 0, Bouton; here checked by brute force): its simplest form is not 0 (0 is an
+    // N-position in misère play), and its claim lists Conway's proviso for it.
+    assert!(misere_p(&mut [2, 2]));
+    let v = simplify_json(&["--misere", "*2+*2"]);
+    assert_ne!(v["result"], "0");
+    let facts = v["final"]["facts"].as_array().unwrap();
+    assert!(
+        facts
+            .iter()
+            .any(|f| f["not"] == "reversible-zero" && f["at"].is_null()),
+        "{facts:?}"
+    );
+}
+
+#[test]
+fn a_loopy_stopper_carries_a_simplest_form_claim_that_check_accepts() {
+    // over = {0|pass} (CGSuite's name; Siegel, CGT VI): a stopper of two positions.
+    for src in ["a{0|a}", "on", "{0|pass}", "a{0,*|a}"] {
+        let v = simplify_json(&[src]);
+        assert_eq!(v["play"], "loopy", "{src}");
+        assert_eq!(v["final"]["claim"], "simplest form", "{src}: {v}");
+        let (code, out) = check("loopy", &v.to_string());
+        assert_eq!(code, 0, "{src}: {out}");
+        let mut w = v.clone();
+        w["final"]["facts"] =
+            json!([{"game": "x", "option": "L9", "value": "x", "not": "dominated", "fails": "x"}]);
+        let (code, out) = check("loopy-forged", &w.to_string());
+        assert_eq!(code, 1, "{src}: {out}");
+    }
+    // on + off is no stopper: its value is by its sides (dud), with no claim.
+    let v = simplify_json(&["on + off"]);
+    assert!(v["final"].is_null(), "{v}");
+}
