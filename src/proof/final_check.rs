@@ -25,6 +25,7 @@
 //! closed form (a number, `^`, `*n`, `x + n.^ + *m`) is canonical by its notation, which
 //! names the canonical form; it is listed, not opened.
 
+use super::check_limits::CheckLimits;
 use super::inequality::{Definitional, Memo, Undecided};
 use super::table::TermTable;
 use super::Play;
@@ -134,6 +135,7 @@ pub(crate) fn required(
     result: &Term,
     table: &TermTable,
     play: Play,
+    limits: &CheckLimits,
 ) -> Result<(Vec<String>, Vec<Condition>), Refusal> {
     match play {
         Play::Normal => {
@@ -145,7 +147,7 @@ pub(crate) fn required(
             normal(&t, table)
         }
         Play::Misere => misere(result, table).map(|c| (Vec::new(), c)),
-        Play::Loopy => loopy(result, table).map(|c| (Vec::new(), c)),
+        Play::Loopy => loopy(result, table, limits).map(|c| (Vec::new(), c)),
     }
 }
 
@@ -393,14 +395,19 @@ const MAX_LOOPY: usize = 64;
 /// by the checker's own survival search (Siegel, CGT VI.1; ONAG ch. 16): Left's option a is
 /// dominated by a' when a <= a', reversible through a Right option aR when aR <= the
 /// position; dually for Right.
-fn loopy(result: &Term, table: &TermTable) -> Result<Vec<Condition>, Refusal> {
-    let read = super::loopy::stopper_order(table, result, MAX_LOOPY).map_err(|(w, limit)| {
-        if limit {
-            Refusal::Limit(w)
-        } else {
-            Refusal::Wrong(w)
-        }
-    })?;
+fn loopy(
+    result: &Term,
+    table: &TermTable,
+    limits: &CheckLimits,
+) -> Result<Vec<Condition>, Refusal> {
+    let read =
+        super::loopy::stopper_order(table, result, MAX_LOOPY, limits).map_err(|(w, limit)| {
+            if limit {
+                Refusal::Limit(w)
+            } else {
+                Refusal::Wrong(w)
+            }
+        })?;
     let Some((l, r, root, ge)) = read else {
         return Err(Refusal::Wrong(format!(
             "the result is not a stopper of at most {MAX_LOOPY} positions (a claim is made of those)"
@@ -612,6 +619,7 @@ pub fn check(
     result: &Term,
     table: &TermTable,
     play: Play,
+    limits: &CheckLimits,
 ) -> Result<(), Refusal> {
     let want = claim_name(play);
     if claim.claim != want {
@@ -621,7 +629,7 @@ pub fn check(
             play.name()
         )));
     }
-    let (closed, conds) = required(result, table, play)?;
+    let (closed, conds) = required(result, table, play, limits)?;
     let mut listed: Vec<&Fact> = claim.facts.iter().collect();
     listed.sort();
     let mut needed: Vec<&Fact> = conds.iter().map(|c| &c.fact).collect();

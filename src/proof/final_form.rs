@@ -19,7 +19,12 @@ pub fn claim_about(
     terms: &super::TermTable,
     play: Play,
 ) -> Result<FinalClaim, Refusal> {
-    let (closed, conds) = final_check::required(result, terms, play)?;
+    let (closed, conds) = final_check::required(
+        result,
+        terms,
+        play,
+        &super::check_limits::CheckLimits::default(),
+    )?;
     let mut memo = final_check::memo();
     let mut d = super::inequality::Definitional::new(&mut memo, Some(terms));
     let mut facts = Vec::with_capacity(conds.len());

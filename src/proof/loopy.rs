@@ -1834,9 +1834,12 @@ pub(crate) fn stopper_order(
     table: &TermTable,
     t: &Term,
     max: usize,
+    limits: &CheckLimits,
 ) -> Result<Option<StopperOrder>, (String, bool)> {
     let mut c = Checker {
         work: 0,
+        limits,
+        next_look: LOOK_EVERY,
         table,
         entries: Vec::new(),
         active: Vec::new(),

@@ -114,7 +114,7 @@ pub(crate) fn read_and_check(
         read.map(|(input, result, steps, lemmas, play, terms)| {
             // The claim that the result is final, checked once the chain is (`final_check`).
             let verdict = match (verdict, claim) {
-                (Ok(()), Some(c)) => final_verdict(&c, &result, &terms, play, steps),
+                (Ok(()), Some(c)) => final_verdict(&c, &result, &terms, play, steps, limits),
                 (v, _) => v,
             };
             let file = CheckedFile {
@@ -149,9 +149,10 @@ fn final_verdict(
     terms: &TermTable,
     play: Play,
     steps: usize,
+    limits: &CheckLimits,
 ) -> Result<(), CheckError> {
     use crate::proof::final_check::Refusal;
-    crate::proof::final_check::check(claim, result, terms, play).map_err(|r| {
+    crate::proof::final_check::check(claim, result, terms, play, limits).map_err(|r| {
         let (reason, limit) = match r {
             Refusal::Wrong(w) => (format!("the claim that the result is final: {w}"), None),
             Refusal::Limit(w) => (
