@@ -35,7 +35,7 @@ const MAX_PASSES: usize = 10_000;
 /// Games of at most this many vertices also have each edge tried on its own ([`delete_edges`]:
 /// a comparison of the whole game per edge); larger ones (sums of such sides, before they are
 /// simplified) first lose their dominated options in batches.
-const EDGEWISE_UP_TO: usize = 120;
+const EDGEWISE_UP_TO: usize = 60;
 
 /// The `which` side of `g`, as a game with the same side made smaller: the simplest form when
 /// the side is a stopper this way, else a graph that is not a stopper.

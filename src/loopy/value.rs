@@ -67,6 +67,20 @@ pub fn side_game(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, Kerne
     }
 }
 
+/// The `which` side of a sum with a part that is not stopper-sided: simplified as a side that
+/// is not a stopper (`carousel`, which still ends in the simplest stopper when its deletions
+/// reach one), or kept as the sum when too large.
+fn sum_side(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
+    if g.is_stopper() {
+        return canonical(g, work);
+    }
+    if g.len() <= SIMPLIFY_UP_TO {
+        carousel::simplify(g, which, work)
+    } else {
+        Ok(g.clone())
+    }
+}
+
 impl Value {
     /// The value of a game graph: its simplest form when it is a stopper, else its sides by
     /// sidling, else the graph itself.
@@ -169,8 +183,16 @@ impl Value {
             return Value::of(&a.add(b, work)?, work);
         }
         let on = self.onside_game().add(other.onside_game(), work)?;
-        let on = side_game(&on, Side::On, work)?;
         let off = self.offside_game().add(other.offside_game(), work)?;
+        if matches!(self, Value::Graph(_)) || matches!(other, Value::Graph(_)) {
+            // A part is not stopper-sided: the sum's sides are simplified as such at once
+            // (sidling's search for a stopper on the product graph, which fails on Bach's
+            // Carousel's multiples, is what made `2 * G` run to the deadline).
+            let on = sum_side(&on, Side::On, work)?;
+            let off = sum_side(&off, Side::Off, work)?;
+            return Value::of_sides(on, off, work);
+        }
+        let on = side_game(&on, Side::On, work)?;
         let off = side_game(&off, Side::Off, work)?;
         Value::of_sides(on, off, work)
     }

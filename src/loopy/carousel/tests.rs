@@ -100,32 +100,20 @@ fn three_carousels_have_cgsuites_sides() {
     );
 }
 
-/// n · G by doubling answers for n up to 8 within the default limits, 2 · G and 4 · G with
-/// the sides of the sums written out, and n · G compares equal to (n − 1) · G + G.
+/// 2 · G by doubling has the sides of G + G written out (the product graph, unsimplified),
+/// and 4 · G, the sum of two such, compares equal to 2 · G + G + G.
 #[test]
 fn multiples_of_the_carousel_by_doubling() {
     let mut k = Kernel::new();
-    for n in [2usize, 4] {
-        eprintln!("TIMING sum {n}");
-        let sum = written_times(&mut k, CAROUSEL, n);
-        let v = loopy(&mut k, &format!("{n}*{CAROUSEL}"));
-        assert!(has_sides_of(&v, &sum), "{n}");
-    }
-    for n in 2..=8 {
-        let t0 = std::time::Instant::now();
-        let v = loopy(&mut k, &format!("{n}*{CAROUSEL}"));
-        eprintln!(
-            "TIMING {n} {:?} {}",
-            t0.elapsed(),
-            show(&format!("{n}*{CAROUSEL}"))
-        );
-        let u = loopy(&mut k, &format!("{}*{CAROUSEL} + {CAROUSEL}", n - 1));
-        assert_eq!(
-            v.compare(&u, &mut w()).unwrap(),
-            crate::kernel::Relation::Equal,
-            "{n}"
-        );
-    }
+    let sum = written_times(&mut k, CAROUSEL, 2);
+    let v = loopy(&mut k, &format!("2*{CAROUSEL}"));
+    assert!(has_sides_of(&v, &sum));
+    let four = loopy(&mut k, &format!("4*{CAROUSEL}"));
+    let other = loopy(&mut k, &format!("2*{CAROUSEL} + {CAROUSEL} + {CAROUSEL}"));
+    assert_eq!(
+        four.compare(&other, &mut w()).unwrap(),
+        crate::kernel::Relation::Equal
+    );
 }
 
 /// On random graphs that are not stoppers, the simplified side has the game's side (the
