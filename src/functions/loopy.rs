@@ -14,7 +14,7 @@ use crate::loopy::build::{build, is_loopy, CONSTANTS, FUNCTIONS, LOOP, PASS, SID
 use crate::loopy::ordinal;
 use crate::loopy::outcome::LoopyOutcome;
 use crate::loopy::sides::{side, Side};
-use crate::loopy::value::Value as Lv;
+use crate::loopy::value::{side_game, Value as Lv};
 use crate::loopy::variety;
 use crate::loopy::{Loopy, Work};
 use crate::term::{Arg, Term};
@@ -231,27 +231,20 @@ pub fn value(k: &mut Kernel, t: &Term, eval: &mut Eval<'_>) -> Result<Answer, Ke
             let mut sided = false;
             let mut leaf = |s: &Term| -> Result<Loopy, KernelError> {
                 let x = eval(k, s)?;
-                match lift(k, x)? {
-                    Lv::Stopper(g) | Lv::Graph(g) => Ok(g),
-                    Lv::Sided { onside, .. } => {
-                        sided = true;
-                        Ok(onside)
-                    }
-                }
+                let v = lift(k, x)?;
+                sided |= !matches!(v, Lv::Stopper(_));
+                Ok(v.onside_game().clone())
             };
             let g = build(t, &mut leaf, &mut w)?;
             if sided {
                 let mut leaf = |s: &Term| -> Result<Loopy, KernelError> {
                     let x = eval(k, s)?;
-                    match lift(k, x)? {
-                        Lv::Stopper(g) | Lv::Graph(g) => Ok(g),
-                        Lv::Sided { offside, .. } => Ok(offside),
-                    }
+                    Ok(lift(k, x)?.offside_game().clone())
                 };
                 let h = build(t, &mut leaf, &mut w)?;
-                let on = side(&g, Side::On, &mut w)?;
-                let off = side(&h, Side::Off, &mut w)?;
-                Lv::sided(on, off, &mut w)?
+                let on = side_game(&g, Side::On, &mut w)?;
+                let off = side_game(&h, Side::Off, &mut w)?;
+                Lv::of_sides(on, off, &mut w)?
             } else {
                 Lv::of(&g, &mut w)?
             }
@@ -439,26 +432,24 @@ pub fn call(
             arity(name, a, 2)?;
             let on = operand(k, name, a, 0, eval)?;
             let off = operand(k, name, a, 1, eval)?;
-            let (Some(on), Some(off)) = (on.onside().cloned(), off.offside().cloned()) else {
-                return Err(error(
-                    "&",
-                    "in A & B both must be stoppers (or stopper-sided: A's onside and B's offside are used)",
-                ));
-            };
-            settle(k, Lv::sided(on, off, &mut w)?)
+            // A's onside and B's offside (CGSuite's `A & B` of sided values too).
+            let (on, off) = (on.onside_game().clone(), off.offside_game().clone());
+            settle(k, Lv::of_sides(on, off, &mut w)?)
         }
         "onside" | "offside" => {
             arity(name, a, 1)?;
             let v = operand(k, name, a, 0, eval)?;
             let s = if name == "onside" {
-                v.onside()
+                v.onside_game()
             } else {
-                v.offside()
+                v.offside_game()
             };
-            match s {
-                Some(g) => settle(k, Lv::Stopper(g.clone())),
-                None => Err(crate::loopy::value::not_sided(name)),
+            // CGSuite's `Onside` is a method of stopper-sided values only (SidedValueTestCase:
+            // Bach's Carousel's `Onside` is "Not a method … of class game.SidedValue").
+            if !s.is_stopper() {
+                return Err(crate::loopy::value::not_sided(name));
             }
+            settle(k, Lv::Stopper(s.clone()))
         }
         "upsum" | "downsum" => {
             arity(name, a, 2)?;
@@ -528,10 +519,9 @@ pub fn call(
             arity(name, a, 1)?;
             let v = operand(k, name, a, 0, eval)?;
             let g = match &v {
-                Lv::Stopper(g) | Lv::Graph(g) => g.clone(),
-                Lv::Sided { .. } => {
-                    return Err(error(name, "a sided value A & B has no options of its own"))
-                }
+                Lv::Stopper(g) => g.clone(),
+                Lv::Graph(s) if s.onside == s.offside => s.onside.clone(),
+                _ => return Err(error(name, "a sided value A & B has no options of its own")),
             };
             let side = |who| -> Vec<u32> { g.graph().options(g.root(), who).to_vec() };
             let mut ls = Vec::new();
@@ -711,36 +701,31 @@ pub fn call(
 }
 
 /// The outcome class of a loopy value: of the game itself, or of a sided value by its sides
-/// (Left's results from the onside, Right's from the offside, Siegel VI.5).
+/// (Siegel VI.5). Left moving first wins G (in finitely many moves) exactly when she wins G⁻,
+/// where infinite play is Right's, so a win of Left's there is a finite one; Right moving
+/// first wins G exactly when he wins G⁺. What neither forces is a draw. The same for Right
+/// first with the roles turned. Each side is read in a game that has it (its win in finitely
+/// many moves is the side's, decided by the side's value).
 fn outcome(v: &Lv, w: &mut Work) -> Result<LoopyOutcome, KernelError> {
-    match v {
-        Lv::Stopper(g) | Lv::Graph(g) => g.outcome(w),
-        Lv::Sided { onside, offside } => {
-            let on = crate::loopy::outcome::results(onside, w)?[onside.root() as usize];
-            let off = crate::loopy::outcome::results(offside, w)?[offside.root() as usize];
-            Ok(sided_outcome(on, off))
-        }
-    }
-}
-
-/// For G = G⁺ & G⁻: Left's result moving first is her best in G⁺ when she does not lose
-/// there… combined as CGSuite does: each player's result is read in the side that favours
-/// the other player, a draw when the two sides disagree.
-fn sided_outcome(
-    on: (
-        crate::loopy::outcome::Result3,
-        crate::loopy::outcome::Result3,
-    ),
-    off: (
-        crate::loopy::outcome::Result3,
-        crate::loopy::outcome::Result3,
-    ),
-) -> LoopyOutcome {
     use crate::loopy::outcome::Result3::*;
-    let merge = |a, b| match (a, b) {
-        (LeftWins, LeftWins) => LeftWins,
-        (RightWins, RightWins) => RightWins,
+    if let Lv::Stopper(g) = v {
+        return g.outcome(w);
+    }
+    let (on_g, off_g) = (v.onside_game(), v.offside_game());
+    if on_g == off_g {
+        return on_g.outcome(w);
+    }
+    let on = crate::loopy::outcome::results(on_g, w)?[on_g.root() as usize];
+    let off = crate::loopy::outcome::results(off_g, w)?[off_g.root() as usize];
+    let left_first = match (off.0, on.0) {
+        (LeftWins, _) => LeftWins,
+        (_, RightWins) => RightWins,
         _ => Draw,
     };
-    LoopyOutcome::of(merge(on.0, off.0), merge(on.1, off.1))
+    let right_first = match (on.1, off.1) {
+        (RightWins, _) => RightWins,
+        (_, LeftWins) => LeftWins,
+        _ => Draw,
+    };
+    Ok(LoopyOutcome::of(left_first, right_first))
 }

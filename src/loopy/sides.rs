@@ -111,7 +111,7 @@ fn other(p: Player) -> Player {
 /// undoes at once: answering such a move by undoing it keeps the side (the play that repeats
 /// goes on forever, which the side counts for the favoured player), so these deletions need
 /// no check. Shared by the whole-graph pruning and the part-by-part search (`parts`).
-fn drop_undone(
+pub(crate) fn drop_undone(
     graph: &mut Graph,
     m: usize,
     fav: Player,
@@ -340,6 +340,6 @@ pub fn offside(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
 }
 
 mod parts;
-pub(crate) use parts::strongly_connected;
+pub(crate) use parts::{append, delete_edge, strongly_connected};
 #[cfg(test)]
 mod tests;

@@ -38,17 +38,101 @@ pub fn add_short(
         return Ok(None);
     }
     match v {
-        Value::Stopper(g) => Ok(Some(Value::Stopper(canonical(
-            &translate(g, x, k, work)?,
-            work,
-        )?))),
+        Value::Stopper(g) => Ok(Some(Value::Stopper(moved(g, x, k, work)?))),
         Value::Sided { onside, offside } => {
-            let on = translate(onside, x, k, work)?;
-            let off = translate(offside, x, k, work)?;
-            Value::sided(on, off, work).map(Some)
+            // Translation keeps the order (G ≥ H exactly when G + x ≥ H + x), so the moved
+            // sides are still different and the onside still above the offside.
+            let on = moved(onside, x, k, work)?;
+            let off = moved(offside, x, k, work)?;
+            Ok(Some(Value::Sided {
+                onside: on,
+                offside: off,
+            }))
         }
         Value::Graph(_) => Ok(None),
     }
+}
+
+/// Translates of at most this many vertices are numbered canonically (`canonical::number`,
+/// whose colour refinement takes a round per level of the number's chain of positions);
+/// larger ones keep the order in which the translation found them.
+const NUMBER_UP_TO: usize = 2_000;
+
+/// The simplest form of G + x for a simplest (canonical) stopper G and a number x, in most
+/// cases without simplifying the translate again, whose pairs of positions grow as x².
+///
+/// The translate T is already simplest when no option of a loopy position of T that is a
+/// moved short part is reversible. The other conditions carry over from G: (i) each loopy
+/// position v of G becomes v + x in T (number translation, v not being equal to a number),
+/// and translation keeps the order (A ≥ B exactly when A + x ≥ B + x), so no option of v + x
+/// dominates another and no two loopy positions of T are equal, as in G; a loopy position of
+/// G equals no short game (its own followers are a simplest form, unique, and loopy), so
+/// neither does its translate; the short positions of T are the kernel's canonical forms,
+/// one vertex each. (ii) A loopy option a + x with a Right option b + x reverses exactly
+/// when b ≤ v, which G rules out. (iii) A short option s = a + x, though, has options of its
+/// own canonical form, not a's moved (1/2 = {0|1} moved by 1/2 is 1 = {0|}), so for each
+/// Right option r of s the test r ≤ v + x is made as r − x ≤ v, a comparison of two small
+/// games (and for a Right option s, each Left option l of s: l − x ≥ v). When any such
+/// option reverses, T is simplified the long way.
+fn moved(g: &Loopy, x: GameId, k: &mut Kernel, work: &mut Work) -> Result<Loopy, KernelError> {
+    if let Some(s) = g.to_short(k, work)? {
+        // A short side (`v` in `over & v`): the kernel's sum, a canonical form already.
+        let m = k.add(s, x)?;
+        let t = Loopy::from_short(k, m, work)?;
+        return Ok(if t.len() <= NUMBER_UP_TO {
+            super::canonical::number(&t)
+        } else {
+            t
+        });
+    }
+    let t = translate(g, x, k, work)?;
+    if reverses(g, x, k, work)? {
+        return canonical(&t, work);
+    }
+    Ok(if t.len() <= NUMBER_UP_TO {
+        super::canonical::number(&t)
+    } else {
+        t
+    })
+}
+
+/// Whether some short option moved by x becomes reversible at a loopy position of the
+/// canonical stopper g moved by x (point (iii) of [`moved`]).
+fn reverses(g: &Loopy, x: GameId, k: &mut Kernel, work: &mut Work) -> Result<bool, KernelError> {
+    let short = short_parts(g, k, work)?;
+    let minus_x = k.neg(x);
+    let graph = g.graph();
+    for v in 0..g.len() as u32 {
+        if short[v as usize].is_some() {
+            continue;
+        }
+        let here = g.follower(v).unwrap_or_else(Loopy::zero);
+        for who in [Player::Left, Player::Right] {
+            for &a in graph.options(v, who) {
+                let Some(s) = short[a as usize] else {
+                    continue;
+                };
+                let m = k.add(s, x)?;
+                let back = match who {
+                    Player::Left => k.right_options(m)?,
+                    Player::Right => k.left_options(m)?,
+                };
+                for b in back {
+                    work.tick(1)?;
+                    let d = k.add(b, minus_x)?;
+                    let d = Loopy::from_short(k, d, work)?;
+                    let reversible = match who {
+                        Player::Left => super::order::ge(&here, &d, work)?,
+                        Player::Right => super::order::ge(&d, &here, work)?,
+                    };
+                    if reversible {
+                        return Ok(true);
+                    }
+                }
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// Whether the value is `on`, `off` or `dud`, which absorb every short game.
@@ -205,6 +289,10 @@ mod tests {
                     Relation::Equal,
                     "{g:?} + {x}"
                 );
+                // The translate without simplifying again, where the reversibility test
+                // allows it, is the simplest form simplification finds, vertex for vertex.
+                let fast = super::moved(&g, id, &mut k, &mut w()).unwrap();
+                assert_eq!(fast, moved, "{g:?} + {x}");
             }
         }
     }

@@ -107,7 +107,7 @@ fn local_graph(
 
 /// Adds the canonical stopper `s` to `graph`, each of its vertices once per value (`shared`
 /// holds the vertices already there by value); the number of its root there.
-fn append(graph: &mut Graph, s: &Loopy, shared: &mut HashMap<Loopy, u32>) -> u32 {
+pub(crate) fn append(graph: &mut Graph, s: &Loopy, shared: &mut HashMap<Loopy, u32>) -> u32 {
     let mut fresh = Vec::new();
     let ids: Vec<u32> = (0..s.len() as u32)
         .map(|u| {
@@ -166,7 +166,7 @@ fn prune_part(
 
 /// Deletes `who`'s edge from `v` to `t` in `graph`, the other player's options at `v` kept:
 /// a trial deletion, here (a batch at a time) and in the deletion by rounds of [`super`].
-pub(super) fn delete_edge(graph: &mut Graph, v: u32, who: Player, t: u32) {
+pub(crate) fn delete_edge(graph: &mut Graph, v: u32, who: Player, t: u32) {
     let opts: Vec<u32> = graph
         .options(v, who)
         .iter()

@@ -1,0 +1,315 @@
+//! Sides that are not stoppers, simplified (issue 44, point 7; CGSuite's `SidedValue` of a game
+//! that is not stopper-sided, such as Bach's Carousel `a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}`).
+//!
+//! When a side of G is equal to no stopper, no simplest form is known (there is no simplicity
+//! theorem for such games: CGSuite simplifies them by a heuristic that its source says "it's
+//! not clear when to stop"). onag keeps such a side as a game graph made smaller by steps each
+//! of which provably keeps the side of the game:
+//!
+//! - every follower that is a stopper is replaced by its simplest form, equal followers shared
+//!   (a side of a game is unchanged when a follower is replaced by one with the same side, and
+//!   a stopper is its own onside and offside; Siegel, *Combinatorial Game Theory* VI.4–5);
+//! - the disfavoured player's moves that the favoured player undoes at once are dropped
+//!   (`sides::drop_undone`, the argument is there);
+//! - then every edge in turn is deleted when the order of sides (`side_order`, a Büchi game
+//!   on G − G′) says the game's side is unchanged: without a Left edge the game can only be
+//!   smaller, without a Right edge only larger, so the other direction decides;
+//!
+//! until nothing changes. The result is checked against the game itself by the side order in
+//! both directions; were that ever to fail, the game as given is kept (still its own side), so
+//! no step can change a value. On CGSuite's rows (EvalTest.scala "not stopper-sided" and "sided
+//! + sided") this gives CGSuite's own text; it is not claimed to be the simplest game with that
+//! side (none is known to exist).
+
+use super::canonical::canonical;
+use super::side_order::{side_ge, side_ge_matrix, Side};
+use super::sides::{append, cyclic_edges, delete_edge, drop_undone};
+use super::{Graph, Loopy, Player, Work};
+use crate::kernel::KernelError;
+use std::collections::HashMap;
+
+/// Passes over the edges allowed before stopping (each pass that continues deletes an edge,
+/// so a game of e edges needs at most e + 1; the budget's work count bounds them too).
+const MAX_PASSES: usize = 10_000;
+
+/// Games of at most this many vertices also have each edge tried on its own ([`delete_edges`]:
+/// a comparison of the whole game per edge); larger ones (sums of such sides, before they are
+/// simplified) first lose their dominated options in batches.
+const EDGEWISE_UP_TO: usize = 60;
+
+/// The `which` side of `g`, as a game with the same side made smaller: the simplest form when
+/// the side is a stopper this way, else a graph that is not a stopper.
+pub fn simplify(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
+    if g.is_stopper() {
+        return canonical(g, work);
+    }
+    let fav = match which {
+        Side::On => Player::Left,
+        Side::Off => Player::Right,
+    };
+    let mut graph = g.graph().clone();
+    let n = graph.len();
+    drop_undone(&mut graph, n, fav, work)?;
+    let mut cur = stopper_parts(
+        &Loopy {
+            graph,
+            root: g.root(),
+        },
+        work,
+    )?;
+    for _ in 0..MAX_PASSES {
+        if cur.is_stopper() {
+            break;
+        }
+        let mut next = drop_dominated(&cur, which, work)?;
+        if next.len() <= EDGEWISE_UP_TO && !next.is_stopper() {
+            next = delete_edges(&next, which, work)?;
+        }
+        if next == cur {
+            break;
+        }
+        cur = stopper_parts(&next, work)?;
+    }
+    if cur.is_stopper() {
+        cur = canonical(&cur, work)?;
+    }
+    if side_ge(g, &cur, which, work)? && side_ge(&cur, g, which, work)? {
+        Ok(cur)
+    } else {
+        Ok(Loopy::new(g.graph(), g.root()).unwrap_or_else(Loopy::zero))
+    }
+}
+
+/// Whether each vertex of `graph` is a stopper: no vertex it reaches (by moves of either
+/// player, as [`Loopy::is_stopper`] looks at every state of every follower) lies on an
+/// alternating cycle.
+pub(crate) fn stopper_vertices(graph: &Graph, work: &mut Work) -> Result<Vec<bool>, KernelError> {
+    let n = graph.len();
+    let mut bad = vec![false; n];
+    let mut stack = Vec::new();
+    for (v, _, _) in cyclic_edges(graph, work)? {
+        if !std::mem::replace(&mut bad[v as usize], true) {
+            stack.push(v);
+        }
+    }
+    let (rl, rr) = graph.reverse();
+    while let Some(v) = stack.pop() {
+        work.tick(1)?;
+        for &u in rl[v as usize].iter().chain(&rr[v as usize]) {
+            if !std::mem::replace(&mut bad[u as usize], true) {
+                stack.push(u);
+            }
+        }
+    }
+    Ok(bad.into_iter().map(|b| !b).collect())
+}
+
+/// The game with each stopper follower replaced by its simplest form, equal ones shared: the
+/// vertices that are not stoppers first (in their order), then the stoppers they move to.
+fn stopper_parts(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
+    let g = Loopy::new(g.graph(), g.root()).unwrap_or_else(Loopy::zero);
+    let graph = g.graph();
+    let stopper = stopper_vertices(graph, work)?;
+    if stopper[g.root() as usize] {
+        return canonical(&g, work);
+    }
+    let keep: Vec<u32> = (0..graph.len() as u32)
+        .filter(|&v| !stopper[v as usize])
+        .collect();
+    let mut index = vec![u32::MAX; graph.len()];
+    for (i, &v) in keep.iter().enumerate() {
+        index[v as usize] = i as u32;
+    }
+    let mut out = Graph::with_vertices(keep.len());
+    let mut shared: HashMap<Loopy, u32> = HashMap::new();
+    let mut made: HashMap<u32, u32> = HashMap::new();
+    let mut edges = Vec::with_capacity(keep.len());
+    for &v in &keep {
+        let mut both = [Vec::new(), Vec::new()];
+        for (k, who) in [Player::Left, Player::Right].into_iter().enumerate() {
+            for &t in graph.options(v, who) {
+                let target = if !stopper[t as usize] {
+                    index[t as usize]
+                } else if let Some(&u) = made.get(&t) {
+                    u
+                } else {
+                    let f = g.follower(t).unwrap_or_else(Loopy::zero);
+                    let s = canonical(&f, work)?;
+                    work.vertices(out.len() + s.len())?;
+                    let u = append(&mut out, &s, &mut shared);
+                    made.insert(t, u);
+                    u
+                };
+                both[k].push(target);
+            }
+        }
+        edges.push(both);
+    }
+    for (i, [l, r]) in edges.into_iter().enumerate() {
+        out.set_options(i as u32, l, r);
+    }
+    Ok(Loopy::new(&out, index[g.root() as usize]).unwrap_or_else(Loopy::zero))
+}
+
+/// One pass: each edge of `g` in turn (vertices in their order, Left's options then Right's),
+/// deleted when the game's `which` side stays the same; the game after the pass.
+fn delete_edges(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
+    let root = g.root();
+    let mut graph = g.graph().clone();
+    for v in 0..graph.len() as u32 {
+        for who in [Player::Left, Player::Right] {
+            for t in graph.options(v, who).to_vec() {
+                let mut trial = graph.clone();
+                delete_edge(&mut trial, v, who, t);
+                let cur = Loopy {
+                    graph: graph.clone(),
+                    root,
+                };
+                let next = Loopy { graph: trial, root };
+                // Without a Left edge the game can only be smaller, without a Right edge
+                // larger: the other direction decides.
+                let same = match who {
+                    Player::Left => side_ge(&next, &cur, which, work)?,
+                    Player::Right => side_ge(&cur, &next, which, work)?,
+                };
+                if same {
+                    graph = next.graph;
+                }
+            }
+        }
+    }
+    Ok(Loopy::new(&graph, root).unwrap_or_else(Loopy::zero))
+}
+
+/// The options dominated by another option of the same vertex, by the order of sides (all
+/// pairs of vertices compared at once): a Left option x when some other Left option y has
+/// y ≥ x, a Right option x when some other has y ≤ x (of two equal ones the later goes).
+/// That a dominated option can go is not assumed (an option on an alternating cycle may
+/// matter though it is dominated): each player's batch is deleted when the game's side stays
+/// the same, else its halves are tried, and so on down to single edges.
+fn drop_dominated(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
+    let n = g.len();
+    let m = side_ge_matrix(g, g, which, work)?;
+    let at = |a: u32, b: u32| m[a as usize * n + b as usize];
+    let graph = g.graph();
+    let mut graph_now = graph.clone();
+    for who in [Player::Left, Player::Right] {
+        let mut batch = Vec::new();
+        for v in 0..n as u32 {
+            work.tick(1)?;
+            let os = graph.options(v, who);
+            for &x in os {
+                let dominated = os.iter().any(|&y| {
+                    y != x
+                        && match who {
+                            Player::Left => at(y, x) && (!at(x, y) || y < x),
+                            Player::Right => at(x, y) && (!at(y, x) || y < x),
+                        }
+                });
+                if dominated {
+                    batch.push((v, who, x));
+                }
+            }
+        }
+        delete_batch(&mut graph_now, g.root(), &batch, which, work)?;
+    }
+    Ok(Loopy::new(&graph_now, g.root()).unwrap_or_else(Loopy::zero))
+}
+
+/// Deletes the edges of `batch` (all one player's) from `graph` if the side of the game at
+/// `root` stays the same; else tries its halves in turn.
+fn delete_batch(
+    graph: &mut Graph,
+    root: u32,
+    batch: &[(u32, Player, u32)],
+    which: Side,
+    work: &mut Work,
+) -> Result<(), KernelError> {
+    let Some(&(_, who, _)) = batch.first() else {
+        return Ok(());
+    };
+    let mut trial = graph.clone();
+    for &(v, _, t) in batch {
+        delete_edge(&mut trial, v, who, t);
+    }
+    let cur = Loopy {
+        graph: graph.clone(),
+        root,
+    };
+    let next = Loopy { graph: trial, root };
+    let same = match who {
+        Player::Left => side_ge(&next, &cur, which, work)?,
+        Player::Right => side_ge(&cur, &next, which, work)?,
+    };
+    if same {
+        *graph = next.graph;
+        return Ok(());
+    }
+    if batch.len() > 1 {
+        let (a, b) = batch.split_at(batch.len() / 2);
+        delete_batch(graph, root, a, which, work)?;
+        delete_batch(graph, root, b, which, work)?;
+    }
+    Ok(())
+}
+
+/// The same game numbered for printing as CGSuite prints a game that is not a stopper: at
+/// each vertex the options that reach no cycle (short games) before those that do, each group
+/// in the order it had (CGSuite's `SimplifiedLoopyGame` sorts short options first). The root
+/// need not be vertex 0 of the result, which is only meant for the printer.
+pub fn short_first(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
+    let graph = g.graph();
+    let n = graph.len();
+    let (comp, count) = super::sides::strongly_connected(
+        n,
+        |v, out| {
+            out.extend(graph.left(v as u32).iter().map(|&t| t as usize));
+            out.extend(graph.right(v as u32).iter().map(|&t| t as usize));
+        },
+        work,
+    )?;
+    let mut size = vec![0usize; count];
+    for &c in &comp {
+        size[c] += 1;
+    }
+    // Components are numbered sinks first, so one pass in that order settles reachability.
+    let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
+    for v in 0..n {
+        members[comp[v]].push(v as u32);
+    }
+    let mut loopy = vec![false; n];
+    for vs in &members {
+        work.tick(vs.len() as u64)?;
+        let cyclic = vs.iter().any(|&v| {
+            size[comp[v as usize]] > 1
+                || graph.left(v).contains(&v)
+                || graph.right(v).contains(&v)
+                || graph
+                    .left(v)
+                    .iter()
+                    .chain(graph.right(v))
+                    .any(|&t| loopy[t as usize])
+        });
+        for &v in vs {
+            loopy[v as usize] = cyclic;
+        }
+    }
+    let mut order: Vec<u32> = (0..n as u32).filter(|&v| !loopy[v as usize]).collect();
+    order.extend((0..n as u32).filter(|&v| loopy[v as usize]));
+    let mut index = vec![0u32; n];
+    for (i, &v) in order.iter().enumerate() {
+        index[v as usize] = i as u32;
+    }
+    let mut out = Graph::with_vertices(n);
+    for &v in &order {
+        let map = |os: &[u32]| os.iter().map(|&t| index[t as usize]).collect();
+        out.set_options(index[v as usize], map(graph.left(v)), map(graph.right(v)));
+    }
+    Ok(Loopy {
+        graph: out,
+        root: index[g.root() as usize],
+    })
+}
+
+#[cfg(test)]
+mod tests;
