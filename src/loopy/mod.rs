@@ -294,6 +294,12 @@ impl Work {
         Work { budget, count: 0 }
     }
 
+    /// The units of work counted so far: what `benches/` and the regression gate
+    /// (`tests/work_gate.rs`) record, since it does not vary with the machine's load.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
     /// Counts `units` of work and checks the budget when a multiple of 256 is passed.
     pub fn tick(&mut self, units: u64) -> Result<(), KernelError> {
         let before = self.count / 256;

@@ -37,6 +37,38 @@ pub fn side_ge_matrix(
     side: Side,
     work: &mut Work,
 ) -> Result<Vec<bool>, KernelError> {
+    // Nothing is watched, so the fixed point is always reached.
+    Ok(solve(g, h, side, &[], work)?.unwrap_or_default())
+}
+
+/// Whether the `side` of `g` at vertex i is at least that of `h` at vertex i for every i
+/// below `m`: the question a trial deletion of edges asks (`sides::parts`). The same fixed
+/// point as [`side_ge_matrix`], given up as soon as one of these pairs leaves it.
+pub fn side_ge_diagonal(
+    g: &Loopy,
+    h: &Loopy,
+    side: Side,
+    m: usize,
+    work: &mut Work,
+) -> Result<bool, KernelError> {
+    let nb = h.len();
+    let watch: Vec<usize> = (0..m.min(g.len()).min(nb)).map(|i| i * nb + i).collect();
+    Ok(solve(g, h, side, &watch, work)?.is_some_and(|ge| watch.iter().all(|&p| ge[p])))
+}
+
+/// The Büchi game's winning pairs, as [`side_ge_matrix`] gives them; `None` as soon as a pair
+/// of `watch` is known to lose. The winning set only shrinks from one round to the next (a
+/// state becomes good only inside it), so a pair out of it at the end of a round is out of
+/// the fixed point: a caller that needs all of `watch` learns the answer without the rounds
+/// left (issue 49: the trial deletions that `sides::parts` rejects were most of
+/// `tttt..ffff`'s time).
+fn solve(
+    g: &Loopy,
+    h: &Loopy,
+    side: Side,
+    watch: &[usize],
+    work: &mut Work,
+) -> Result<Option<Vec<bool>>, KernelError> {
     let Pairs {
         ga,
         gb,
@@ -56,7 +88,7 @@ pub fn side_ge_matrix(
     let mut win = vec![true; states];
     let mut good = vec![false; states];
     // For Right states: how many Right moves are not yet known harmless to Left.
-    let mut count = vec![0usize; states];
+    let mut count = vec![0u32; states];
     let mut stack: Vec<usize> = Vec::new();
     loop {
         good.iter_mut().for_each(|x| *x = false);
@@ -97,7 +129,7 @@ pub fn side_ge_matrix(
                         .iter()
                         .filter(|&&y| !(h_progress && win[2 * (a * nb + y as usize)]))
                         .count();
-                    count[sr] = bad_g + bad_h;
+                    count[sr] = (bad_g + bad_h) as u32;
                     if count[sr] == 0 {
                         good[sr] = true;
                         stack.push(sr);
@@ -105,40 +137,42 @@ pub fn side_ge_matrix(
                 }
             }
         }
+        // Units of work popped but not yet counted: the budget is told every 256 (a call per
+        // state was a tenth of the time).
+        let mut pops = 0u64;
         while let Some(s) = stack.pop() {
-            work.tick(1)?;
+            pops += 1;
+            if pops == 256 {
+                work.tick(pops)?;
+                pops = 0;
+            }
             let p = s / 2;
             let (a, b) = (p / nb, p % nb);
+            // Only the moves in the component that is not progress matter: a progress move
+            // into W was counted when the round began (for Left) or never counted as bad (for
+            // Right), and `s` is in W. So one of the two components' moves is read, not both.
             if s % 2 == 1 {
                 // Right to move here: Left moved here from (x, b) with a ∈ xᴸ (a move in G)
-                // or from (a, y) with b ∈ yᴿ (a move in −H).
-                let from_g = arl[a]
-                    .iter()
-                    .map(|&x| (2 * (x as usize * nb + b), g_progress));
-                let from_h = brr[b]
-                    .iter()
-                    .map(|&y| (2 * (a * nb + y as usize), h_progress));
-                for (q, progress) in from_g.chain(from_h) {
-                    // A progress move into W counted already; otherwise into a good state.
-                    if !progress && win[q] && !good[q] {
+                // or from (a, y) with b ∈ yᴿ (a move in −H); it is good if W kept it.
+                let mut reach = |q: usize| {
+                    if win[q] && !good[q] {
                         good[q] = true;
                         stack.push(q);
                     }
+                };
+                if g_progress {
+                    brr[b]
+                        .iter()
+                        .for_each(|&y| reach(2 * (a * nb + y as usize)));
+                } else {
+                    arl[a]
+                        .iter()
+                        .for_each(|&x| reach(2 * (x as usize * nb + b)));
                 }
             } else {
                 // Left to move here: Right moved here from (x, b) with a ∈ xᴿ or from (a, y)
-                // with b ∈ yᴸ.
-                let from_g = arr[a]
-                    .iter()
-                    .map(|&x| (2 * (x as usize * nb + b) + 1, g_progress));
-                let from_h = brl[b]
-                    .iter()
-                    .map(|&y| (2 * (a * nb + y as usize) + 1, h_progress));
-                for (q, progress) in from_g.chain(from_h) {
-                    // A progress move into W was never counted as bad.
-                    if progress && win[s] {
-                        continue;
-                    }
+                // with b ∈ yᴸ; one bad move fewer there.
+                let mut reach = |q: usize| {
                     if win[q] && !good[q] {
                         count[q] -= 1;
                         if count[q] == 0 {
@@ -146,18 +180,32 @@ pub fn side_ge_matrix(
                             stack.push(q);
                         }
                     }
+                };
+                if g_progress {
+                    brl[b]
+                        .iter()
+                        .for_each(|&y| reach(2 * (a * nb + y as usize) + 1));
+                } else {
+                    arr[a]
+                        .iter()
+                        .for_each(|&x| reach(2 * (x as usize * nb + b) + 1));
                 }
             }
         }
+        work.tick(pops)?;
         if good == win {
             break;
         }
         std::mem::swap(&mut win, &mut good);
+        if watch.iter().any(|&p| !win[2 * p + 1]) {
+            return Ok(None);
+        }
     }
-    Ok((0..pairs).map(|p| win[2 * p + 1]).collect())
+    Ok(Some((0..pairs).map(|p| win[2 * p + 1]).collect()))
 }
 
 /// Whether the `side` of `g` is at least the same side of `h`.
 pub fn side_ge(g: &Loopy, h: &Loopy, side: Side, work: &mut Work) -> Result<bool, KernelError> {
-    Ok(side_ge_matrix(g, h, side, work)?[g.root() as usize * h.len() + h.root() as usize])
+    let p = g.root() as usize * h.len() + h.root() as usize;
+    Ok(solve(g, h, side, &[p], work)?.is_some_and(|ge| ge[p]))
 }

@@ -21,7 +21,7 @@
 use super::{canonical, other, Side};
 use crate::kernel::KernelError;
 use crate::loopy::canonical::number;
-use crate::loopy::side_order::side_ge_matrix;
+use crate::loopy::side_order::side_ge_diagonal;
 use crate::loopy::{Graph, Loopy, Player, Work};
 use std::collections::HashMap;
 
@@ -206,12 +206,11 @@ fn delete_batch(
     };
     // Without Left edges each vertex can only be smaller, without Right edges larger: the
     // other direction decides, vertex against the same vertex.
-    let ge = match who {
-        Player::Left => side_ge_matrix(&next, &cur, which, work)?,
-        Player::Right => side_ge_matrix(&cur, &next, which, work)?,
+    let kept = match who {
+        Player::Left => side_ge_diagonal(&next, &cur, which, m, work)?,
+        Player::Right => side_ge_diagonal(&cur, &next, which, m, work)?,
     };
-    let len = graph.len();
-    if (0..m).all(|i| ge[i * len + i]) {
+    if kept {
         *graph = next.graph;
         return Ok(true);
     }

@@ -1,0 +1,164 @@
+//! The workloads of the regression gate (issue 49): each one deterministic, with a count of
+//! its work that does not depend on the machine or its load (games interned, steps written,
+//! units of a search), so `tests/work_gate.rs` can fail when one grows by more than 20 % over
+//! the number recorded in `benches/work_counts.txt`, and `benches/gate.rs` times the same
+//! calls. Fixed inputs only (no random term), so every run does the same work.
+
+#![allow(dead_code)] // the test and the bench use different parts
+
+use onag::{DomineeringPosition, Engine, Kernel, Loopy, LoopyGraph, LoopyWork};
+
+/// A workload: its name in `work_counts.txt`, what its count counts, and the call.
+pub struct Workload {
+    pub name: &'static str,
+    pub counts: &'static str,
+    pub run: fn() -> u64,
+}
+
+/// Every workload of the gate, cheapest first.
+pub const WORKLOADS: [Workload; 5] = [
+    Workload {
+        name: "kernel_sum16",
+        counts: "games the kernel interns evaluating Σ_{k=1..16} {k|−k}",
+        run: kernel_sum16,
+    },
+    Workload {
+        name: "proof_sum6",
+        counts:
+            "steps of the checked proof of Σ_{k=1..6} {k|−k}, lemmas' included, plus its lemmas",
+        run: proof_sum6,
+    },
+    Workload {
+        name: "domineering_4x4",
+        counts: "games the kernel interns valuing the empty 4×4 Domineering board, one thread",
+        run: domineering_4x4,
+    },
+    Workload {
+        name: "toads_tt..ff_sides",
+        counts: "units of loopy work finding both sides of Backsliding Toads and Frogs `tt..ff`",
+        run: toads_small,
+    },
+    Workload {
+        name: "toads_ttt..fff_sides",
+        counts: "units of loopy work finding both sides of Backsliding Toads and Frogs `ttt..fff`",
+        run: toads_large,
+    },
+];
+
+/// Σ_{k=1..n} {k|−k}, as text.
+pub fn switches(n: i64) -> String {
+    (1..=n)
+        .map(|k| format!("{{{k}|-{k}}}"))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+fn kernel_sum16() -> u64 {
+    let mut k = Kernel::new();
+    let t = onag::parse(&switches(16)).expect("Σ16 parses");
+    k.eval(&t).expect("Σ16 evaluates");
+    k.len() as u64
+}
+
+fn proof_sum6() -> u64 {
+    let t = onag::parse(&switches(6)).expect("Σ6 parses");
+    let s = onag::simplify(&t, &Engine::default()).expect("Σ6 simplifies");
+    assert!(s.canonical && s.proof.checked());
+    let p = &s.proof;
+    let steps: usize = p.steps.len() + p.lemmas.iter().map(|l| l.steps.len()).sum::<usize>();
+    (steps + p.lemmas.len()) as u64
+}
+
+fn domineering_4x4() -> u64 {
+    onag::set_search_threads(1);
+    let mut k = Kernel::new();
+    let board = DomineeringPosition::parse("....|....|....|....").expect("the board parses");
+    onag::domineering_value(&board, &mut k).expect("4×4 is valued");
+    k.len() as u64
+}
+
+fn toads_small() -> u64 {
+    sides_work("tt..ff")
+}
+
+fn toads_large() -> u64 {
+    sides_work("ttt..fff")
+}
+
+/// The units of work both sides of the strip's game take, the graph built here from the
+/// rules (a toad steps right or back left into an empty square, or jumps right over one frog
+/// into the empty square beyond; a frog the same, mirrored).
+fn sides_work(strip: &str) -> u64 {
+    let g = toads_graph(strip);
+    let mut work = LoopyWork::default();
+    g.onside(&mut work).expect("the onside is found");
+    g.offside(&mut work).expect("the offside is found");
+    work.count()
+}
+
+/// The game graph of a Backsliding Toads and Frogs strip, every reachable strip a vertex (the
+/// strip itself vertex 0).
+pub fn toads_graph(strip: &str) -> Loopy {
+    let start: Vec<u8> = strip.bytes().collect();
+    let mut index = std::collections::HashMap::new();
+    let mut order = vec![start.clone()];
+    index.insert(start, 0u32);
+    let mut edges = Vec::new();
+    let mut i = 0;
+    while i < order.len() {
+        let here = order[i].clone();
+        i += 1;
+        let mut sides = [Vec::new(), Vec::new()];
+        for (s, (me, other, dir)) in [(b't', b'f', 1isize), (b'f', b't', -1)]
+            .into_iter()
+            .enumerate()
+        {
+            for from in 0..here.len() {
+                if here[from] != me {
+                    continue;
+                }
+                let at = |k: isize| from.checked_add_signed(k * dir).filter(|&j| j < here.len());
+                let mut to = Vec::new();
+                for k in [1, -1] {
+                    if let Some(j) = at(k).filter(|&j| here[j] == b'.') {
+                        to.push(j);
+                    }
+                }
+                if at(1).is_some_and(|j| here[j] == other) {
+                    if let Some(j) = at(2).filter(|&j| here[j] == b'.') {
+                        to.push(j);
+                    }
+                }
+                for j in to {
+                    let mut next = here.clone();
+                    next[from] = b'.';
+                    next[j] = me;
+                    let fresh = order.len() as u32;
+                    let v = *index.entry(next.clone()).or_insert_with(|| {
+                        order.push(next);
+                        fresh
+                    });
+                    sides[s].push(v);
+                }
+            }
+        }
+        edges.push(sides);
+    }
+    let mut g = LoopyGraph::with_vertices(order.len());
+    for (v, [l, r]) in edges.into_iter().enumerate() {
+        g.set_options(v as u32, l, r);
+    }
+    Loopy::new(&g, 0).expect("every edge leads to a vertex")
+}
+
+/// The recorded counts: `name count` a line, `#` comments.
+pub fn recorded(text: &str) -> Vec<(String, u64)> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut w = l.split_whitespace();
+            Some((w.next()?.to_string(), w.next()?.parse().ok()?))
+        })
+        .collect()
+}
