@@ -83,6 +83,7 @@ impl Proof {
                 &self.steps,
                 self.lemmas.len(),
                 &self.terms,
+                rules,
             );
         }
         let memo = Memo::with_budget(max_work);
