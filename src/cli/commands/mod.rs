@@ -29,7 +29,18 @@ fn context(cli: &Cli) -> Result<Ctx, Failure> {
             .add_file(path)
             .map_err(|e| Failure::bad(format!("--rules-file: {e}")))?;
     }
-    let mut rules = rule_set(&selection)?;
+    let mut rules = match rule_set(&selection) {
+        Ok(r) => r,
+        // A selection of misère or loopy rules only (`--misere --rules misere-reversible`)
+        // selects no rule of normal play; those plays select from their own files by it.
+        Err(_)
+            if RuleSet::misere().select(&selection).is_ok()
+                || RuleSet::loopy().select(&selection).is_ok() =>
+        {
+            RuleSet::empty()
+        }
+        Err(e) => return Err(e),
+    };
     crate::ops::add_rules(&mut rules, &user_rules)?;
     Ok(Ctx {
         style: super::style::from_args(&cli.style),
