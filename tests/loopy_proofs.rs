@@ -650,3 +650,52 @@ fn a_short_part_not_in_canonical_form_is_no_refusal() {
         assert!(stdout(&o).contains("proved"), "{g}: {}", stdout(&o));
     }
 }
+
+/// `--rules` selects among the rules of `rules/loopy.rules` and `--rules-file` adds a user's,
+/// as in normal play. {0, 1 | pass}: Left's 0 is at most her 1 (1 − 0 = 1 > 0), so the
+/// shipped rules delete it; without the dominated rules nothing applies (0 and 1 have no
+/// Right option to reverse through).
+#[test]
+fn rules_and_rules_file_select_and_add_loopy_rules() {
+    let input = "{0,{0|}|pass}";
+    let all = onag(&["simplify", "--format", "json", input]);
+    assert_eq!(all.status.code(), Some(0), "{}", stderr(&all));
+    let rules: Vec<String> = steps(&stdout(&all))
+        .iter()
+        .map(|s| s["rule"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(rules, ["loopy-dominated-left"]);
+    // {1 | pass} = 1 + over, which CGSuite writes `1over`.
+    assert_eq!(last_line(input), "simplest form: 1over");
+    let some = onag(&[
+        "simplify",
+        "--format",
+        "json",
+        "--rules",
+        "loopy-reversible-left,loopy-reversible-right",
+        input,
+    ]);
+    assert_eq!(some.status.code(), Some(0), "{}", stderr(&some));
+    assert!(steps(&stdout(&some)).is_empty(), "{}", stdout(&some));
+    // A name that is no loopy rule is refused, naming it.
+    let bad = onag(&["simplify", "--rules", "no-such-rule", input]);
+    assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
+    assert!(stderr(&bad).contains("no-such-rule"), "{}", stderr(&bad));
+    // A user's unsound rule (Left's options dropped: {0 | pass} is over, which Left moving
+    // first wins by moving to 0, and {| pass} leaves her no move) is caught at its step.
+    let dir = std::env::temp_dir().join(format!("onag-loopy-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("user.rules");
+    std::fs::write(
+        &file,
+        "rule left-options-forgotten\n  says  \"A stopper's Left options can be deleted.\"\n  \
+         cite  \"none: it is false\"\n  group loopy\n  priority 5\n  match { x, ..L | ..R }\n  \
+         yield { ..L | ..R }\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let caught = onag(&["simplify", "--rules-file", file, "{0|pass}"]);
+    assert_ne!(caught.status.code(), Some(0), "{}", stdout(&caught));
+    assert!(stderr(&caught).contains("not equal"), "{}", stderr(&caught));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -605,3 +605,52 @@ fn a_step_naming_g_rewrites_every_occurrence() {
     let g = game(&[G(vec![s.clone()]), G(vec![G(vec![s])])]);
     assert!(agree_by_day3(&g, &heap(2)));
 }
+
+/// The rule names of a misère proof's steps (`onag simplify --misere --format json` with
+/// `extra` flags).
+fn misere_rules(extra: &[&str], expr: &str) -> Vec<String> {
+    let mut args = vec!["simplify", "--misere", "--format", "json"];
+    args.extend_from_slice(extra);
+    args.push(expr);
+    let o = onag(&args);
+    assert_eq!(o.status.code(), Some(0), "{expr}: {}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    v["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["rule"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// `--rules` selects among the rules of `rules/misere.rules` and `--rules-file` adds a
+/// user's, as in normal play. {*} = 0 in misère play (brute force over every X born by day
+/// 3), which only the proviso's rule derives.
+#[test]
+fn rules_and_rules_file_select_and_add_misere_rules() {
+    assert!(agree_by_day3(&game(&[heap(1)]), &heap(0)));
+    assert_eq!(misere_rules(&[], "{*|*}"), ["misere-reversible-zero"]);
+    let without = misere_rules(&["--rules", "misere-reversible"], "{*|*}");
+    assert!(without.is_empty(), "{without:?}");
+    let bad = onag(&["simplify", "--misere", "--rules", "no-such-rule", "{*|*}"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
+    assert!(stderr(&bad).contains("no-such-rule"), "{}", stderr(&bad));
+    // A user's textbook special case of the proviso, added by a file, takes the step.
+    let dir = std::env::temp_dir().join(format!("onag-misere-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("user.rules");
+    std::fs::write(
+        &file,
+        "rule proviso-one-option\n  says  \"A game whose one option X is a P-position with 0 \
+         as an option is 0.\"\n  cite  \"ONAG, ch. 12 (the proviso)\"\n  group misere\n  \
+         match G @ { X | X }\n  when  P(X), { | } in every option of G\n  yield { | }\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let added = misere_rules(
+        &["--rules", "misere-reversible", "--rules-file", file],
+        "{*|*}",
+    );
+    assert_eq!(added, ["proviso-one-option"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

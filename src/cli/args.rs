@@ -430,6 +430,10 @@ pub struct RulesArg {
     /// reversible only; `shortcut`, ...) or a comma-separated list of group and rule names.
     #[arg(long, value_name = "SET", default_value = "all")]
     pub rules: String,
+    /// Add the rules of a rule file (repeatable): in normal play to the engine's rules, in
+    /// misère or loopy play to that play's (a `reduce` rule of the group `misere` or `loopy`).
+    #[arg(long = "rules-file", value_name = "FILE")]
+    pub rules_file: Vec<std::path::PathBuf>,
 }
 
 /// `--explain`, for the commands that state side conditions (`simplify`, `prove`,

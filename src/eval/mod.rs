@@ -20,6 +20,7 @@
 mod build;
 mod decide;
 mod leaf;
+pub mod loopy;
 mod matching;
 pub mod misere;
 pub mod terms;

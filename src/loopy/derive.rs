@@ -5,8 +5,12 @@
 //! layer does not see) the proof's term table, one entry per position.
 //!
 //! [`super::canonical`] finds simplest forms at once, many edits a round; a derivation makes
-//! one edit per step, in a fixed order (dominated options first, then reversible ones, then
-//! the fusion of equal vertices), so each step can be written and checked on its own. Between
+//! one edit per step, so each step can be written and checked on its own. The rules are not
+//! here: the caller's [`Rules`] (`eval::loopy`, the one rule evaluator running
+//! `rules/loopy.rules` or a user's selection, conditions decided by the stopper order) finds
+//! each step's rule instance, lower priority first (dominated options, then reversible ones);
+//! when none applies the equal vertices are fused (`loopy-fusion`, which relates positions
+//! anywhere in the graph, not one position's options, so it is no rewrite). Between
 //! steps the graph is kept *minimal as a form*: vertices that unfold to the same game tree are
 //! one vertex (a bisimulation quotient, which does not change the game at all, only how it is
 //! stored), then numbered canonically ([`super::canonical::number`]), so the term written for
@@ -35,25 +39,15 @@ pub enum Edit {
     /// `loopy-sum`: the input (a sum, a negative, a named game) written as the game graph its
     /// definition gives.
     Sum,
-    /// `loopy-dominated-left`/`-right`: option `removed` of the vertex (by its index on that
-    /// side) is dominated by option `by` of the same side.
-    Dominated {
-        /// Whose option.
-        side: Player,
-        /// The index of the option removed.
-        removed: usize,
-        /// The index of the option that dominates it.
-        by: usize,
-    },
-    /// `loopy-reversible-left`/`-right`: option `option` of the vertex reverses through its
-    /// own option `through` (of the other side), and is replaced by that option's options.
-    Reversible {
-        /// Whose option.
-        side: Player,
-        /// The index of the option bypassed.
-        option: usize,
-        /// The index, among that option's options for the other player, of the reversing one.
-        through: usize,
+    /// A rule of the rule set the derivation runs (`loopy-dominated-left`,
+    /// `loopy-reversible-right`, a user's), found by the caller's [`Rules`] at the step's
+    /// vertex: the options its pattern named, by their indices among their position's options
+    /// on their side (`removed`, `by` of a dominated option).
+    Rule {
+        /// The rule's name.
+        name: String,
+        /// Each option the pattern named, and its index.
+        witnesses: Vec<(String, usize)>,
     },
     /// `loopy-fusion`: vertices equal in value fused into one (every edge to one of them
     /// redirected to the first).
@@ -90,17 +84,10 @@ pub enum Edit {
 
 impl Edit {
     /// The rule's name in `rules/loopy.rules`.
-    pub fn rule(&self) -> &'static str {
+    pub fn rule(&self) -> &str {
         match self {
             Edit::Sum => "loopy-sum",
-            Edit::Dominated {
-                side: Player::Left, ..
-            } => "loopy-dominated-left",
-            Edit::Dominated { .. } => "loopy-dominated-right",
-            Edit::Reversible {
-                side: Player::Left, ..
-            } => "loopy-reversible-left",
-            Edit::Reversible { .. } => "loopy-reversible-right",
+            Edit::Rule { name, .. } => name,
             Edit::Fusion => "loopy-fusion",
             Edit::Sides => "loopy-sides",
             Edit::SideDelete { side, player, .. } => match (side, player) {
@@ -217,15 +204,32 @@ fn label(k: usize) -> String {
     }
 }
 
-/// How a derivation writes the game graph of a step as a term. CGSuite's notation (labels,
-/// [`tree`]) writes a graph whose every shared position is a closed part; a graph with a
-/// position reached along two paths inside a cycle needs the proof's term table, where each
-/// position is an entry naming its options' entries (`proof::loopy` has that writer; this
-/// layer sits below the table). Equal graphs (as forms) must get equal terms: a derivation
-/// compares terms to tell whether a part is already written as its graph.
+/// How a derivation writes the game graph of a step as a term, and which rules it runs. CGSuite's
+/// notation (labels, [`tree`]) writes a graph whose every shared position is a closed part; a
+/// graph with a position reached along two paths inside a cycle needs the proof's term table,
+/// where each position is an entry naming its options' entries (`proof::loopy` has that
+/// writer; this layer sits below the table). Equal graphs (as forms) must get equal terms: a
+/// derivation compares terms to tell whether a part is already written as its graph.
 pub trait Writer {
     /// The term for `g`, minimal and numbered ([`minimal`]).
     fn write(&mut self, g: &Loopy) -> Result<Term, KernelError>;
+    /// The rules a stopper's derivation applies (`eval::loopy`: `rules/loopy.rules`, or a
+    /// user's selection).
+    fn rules(&mut self) -> &mut dyn Rules;
+}
+
+/// What finds a stopper's next rule instance: the derivation knows no rule, only the order of
+/// the steps (rules until none applies, then the fusion of equal positions) and where a step
+/// acts. The rule evaluator gives it (`eval::loopy`, conditions decided by the stopper order).
+pub trait Rules {
+    /// The first rule instance in the minimal, numbered stopper `g`, whose positions' order is
+    /// `ge` (`ge[a * n + b]`: a >= b): the edit, the position it acts at and the game after.
+    fn next(
+        &mut self,
+        g: &Loopy,
+        ge: &[bool],
+        work: &mut Work,
+    ) -> Result<Option<(Edit, u32, Loopy)>, KernelError>;
 }
 
 /// The game as a term of the loopy notation: braces for each vertex, options in the graph's
@@ -336,91 +340,19 @@ pub(crate) fn places(g: &Loopy) -> Vec<Option<Place>> {
 }
 
 /// The next edit of a minimal, numbered stopper and the game after it, or `None` when it is
-/// its simplest form.
-fn next(g: &Loopy, work: &mut Work) -> Result<Option<(Edit, u32, Loopy)>, KernelError> {
+/// its simplest form: a rule's instance if one applies, else the fusion of equal positions.
+fn next(
+    g: &Loopy,
+    work: &mut Work,
+    rules: &mut dyn Rules,
+) -> Result<Option<(Edit, u32, Loopy)>, KernelError> {
     let graph = g.graph();
     let n = graph.len();
     let ge = ge_matrix(g, g, work)?;
+    if let Some(found) = rules.next(g, &ge, work)? {
+        return Ok(Some(found));
+    }
     let at = |a: u32, b: u32| ge[a as usize * n + b as usize];
-    let edited = |v: u32, left: Vec<u32>, right: Vec<u32>| {
-        let mut h = graph.clone();
-        h.set_options(v, left, right);
-        Loopy::new(&h, g.root()).unwrap_or_else(Loopy::zero)
-    };
-    // Dominated options: a Left option x with another y ≥ x; a Right option x with y ≤ x.
-    for v in 0..n as u32 {
-        work.tick(1)?;
-        for who in [Player::Left, Player::Right] {
-            let os = graph.options(v, who);
-            for (i, &x) in os.iter().enumerate() {
-                let by = os.iter().enumerate().find(|&(j, &y)| {
-                    j != i
-                        && match who {
-                            Player::Left => at(y, x),
-                            Player::Right => at(x, y),
-                        }
-                });
-                if let Some((j, _)) = by {
-                    let kept: Vec<u32> = os
-                        .iter()
-                        .enumerate()
-                        .filter(|&(k, _)| k != i)
-                        .map(|(_, &o)| o)
-                        .collect();
-                    let h = match who {
-                        Player::Left => edited(v, kept, graph.right(v).to_vec()),
-                        Player::Right => edited(v, graph.left(v).to_vec(), kept),
-                    };
-                    let e = Edit::Dominated {
-                        side: who,
-                        removed: i,
-                        by: j,
-                    };
-                    return Ok(Some((e, v, h)));
-                }
-            }
-        }
-    }
-    // Reversible options: a Left option x with a Right option r ≤ v; a Right option x with a
-    // Left option l ≥ v.
-    for v in 0..n as u32 {
-        work.tick(1)?;
-        for who in [Player::Left, Player::Right] {
-            let other = match who {
-                Player::Left => Player::Right,
-                Player::Right => Player::Left,
-            };
-            let os = graph.options(v, who);
-            for (i, &x) in os.iter().enumerate() {
-                let through = graph.options(x, other).iter().enumerate().find(|&(_, &r)| {
-                    r != v
-                        && match who {
-                            Player::Left => at(v, r),
-                            Player::Right => at(r, v),
-                        }
-                });
-                if let Some((k, &r)) = through {
-                    let mut new: Vec<u32> = os
-                        .iter()
-                        .enumerate()
-                        .filter(|&(j, _)| j != i)
-                        .map(|(_, &o)| o)
-                        .collect();
-                    new.extend_from_slice(graph.options(r, who));
-                    let h = match who {
-                        Player::Left => edited(v, new, graph.right(v).to_vec()),
-                        Player::Right => edited(v, graph.left(v).to_vec(), new),
-                    };
-                    let e = Edit::Reversible {
-                        side: who,
-                        option: i,
-                        through: k,
-                    };
-                    return Ok(Some((e, v, h)));
-                }
-            }
-        }
-    }
     // Fusion: each vertex to the first vertex equal to it.
     let rep: Vec<u32> = (0..n as u32)
         .map(|a| (0..=a).find(|&b| at(a, b) && at(b, a)).unwrap_or(a))
@@ -465,7 +397,7 @@ pub fn derive(
                     "{MAX_STEPS} steps of simplifying a stopper"
                 )));
             }
-            let Some((edit, v, h)) = next(&cur, work)? else {
+            let Some((edit, v, h)) = next(&cur, work, out.rules())? else {
                 break;
             };
             let at = places(&cur)

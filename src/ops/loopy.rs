@@ -9,7 +9,7 @@ use super::exit::{Failure, Status};
 use super::played::{chain, graph_entries, only_text_or_json};
 use super::{Ctx, Format};
 use crate::kernel::{Budget, Relation};
-use crate::proof::loopy::{prove_loopy, simplify_loopy, LoopyVerdict};
+use crate::proof::loopy::{prove_loopy_by, simplify_loopy_by, LoopyVerdict};
 use crate::term::Term;
 
 /// Whether a term is loopy, so `simplify` and `prove` take this path: written in the loopy
@@ -21,7 +21,8 @@ pub(crate) fn is_loopy(t: &Term) -> bool {
 /// The derivation of a loopy `t` in `ctx`'s format (text or JSON), under `budget`.
 pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, Status), Failure> {
     only_text_or_json(ctx, "simplify of a loopy game")?;
-    let s = simplify_loopy(t, &budget)?;
+    let rules = super::play_rules(ctx, crate::rules::RuleSet::loopy())?;
+    let s = simplify_loopy_by(t, &budget, &rules)?;
     let out = match ctx.format {
         Format::Json => {
             // The claim that the result is final, when it is a stopper (`proof::final_form`).
@@ -69,7 +70,8 @@ pub(crate) fn prove(
 ) -> Result<(String, Status), Failure> {
     only_text_or_json(ctx, "prove of loopy games")?;
     let style = &ctx.style;
-    match prove_loopy(x, y, &budget)? {
+    let rules = super::play_rules(ctx, crate::rules::RuleSet::loopy())?;
+    match prove_loopy_by(x, y, &budget, &rules)? {
         LoopyVerdict::Equal(p, form) => {
             let out = match ctx.format {
                 Format::Json => format!("{}\n", p.to_json()),

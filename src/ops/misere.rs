@@ -8,7 +8,7 @@ use super::played::{chain_placed, only_text_or_json};
 use super::{Ctx, Format};
 use crate::kernel::Budget;
 use crate::misere::Misere;
-use crate::proof::misere::{prove_misere, simplify_misere, MisereVerdict};
+use crate::proof::misere::{prove_misere_by, simplify_misere_by, MisereVerdict};
 use crate::proof::step::Step;
 use crate::proof::Proof;
 use crate::term::Term;
@@ -16,8 +16,9 @@ use crate::term::Term;
 /// The misère derivation of `t` in `ctx`'s format (text or JSON), under `budget`.
 pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, Status), Failure> {
     only_text_or_json(ctx, "simplify --misere")?;
+    let rules = super::play_rules(ctx, crate::rules::RuleSet::misere())?;
     let mut m = Misere::new(budget);
-    let s = simplify_misere(&mut m, t)?;
+    let s = simplify_misere_by(&mut m, t, &rules)?;
     let out = match ctx.format {
         Format::Json => {
             let claim = crate::proof::final_form::claim(&s.proof);
@@ -47,9 +48,10 @@ pub(crate) fn prove(
     budget: Budget,
 ) -> Result<(String, Status), Failure> {
     only_text_or_json(ctx, "prove --misere")?;
+    let rules = super::play_rules(ctx, crate::rules::RuleSet::misere())?;
     let mut m = Misere::new(budget);
     let style = &ctx.style;
-    match prove_misere(&mut m, x, y)? {
+    match prove_misere_by(&mut m, x, y, &rules)? {
         MisereVerdict::Equal(p, form) => {
             let out = match ctx.format {
                 Format::Json => {

@@ -49,6 +49,11 @@ pub(crate) struct Ctx {
     pub steps: StepsChoice,
     pub tree: TreeChoice,
     pub rules: RuleSet,
+    /// The `--rules` selection as written (`all` by default): misère and loopy play select
+    /// from their own rule files by it ([`play_rules`]).
+    pub selection: String,
+    /// The rules of the `--rules-file` files, added to every play's selection.
+    pub user_rules: RuleSet,
     /// How deep side conditions are expanded into their own proofs (0: stated only).
     pub explain: usize,
     /// When kernel values are printed with their repeated parts named.
@@ -57,6 +62,27 @@ pub(crate) struct Ctx {
     /// checker (simplify, prove, compare, check); each line of a batch has it for itself.
     /// The server gives its requests limits of its own and leaves this `None`.
     pub time_limit: Option<f64>,
+}
+
+/// `added`'s rules put after `rules`' (a name already there is an error naming the file).
+pub(crate) fn add_rules(rules: &mut RuleSet, added: &RuleSet) -> Result<(), Failure> {
+    for r in added.rules() {
+        rules
+            .add(r.clone())
+            .map_err(|e| Failure::bad(format!("--rules-file: {e}")))?;
+    }
+    Ok(())
+}
+
+/// The rules a play other than normal play runs: `shipped` (the play's own rule file,
+/// `RuleSet::misere` or `RuleSet::loopy`) selected by `--rules` exactly as normal play's
+/// are, and the `--rules-file` rules added.
+pub(crate) fn play_rules(ctx: &Ctx, shipped: RuleSet) -> Result<RuleSet, Failure> {
+    let mut rules = shipped
+        .select(&ctx.selection)
+        .map_err(|e| Failure::bad(format!("--rules: {e}")))?;
+    add_rules(&mut rules, &ctx.user_rules)?;
+    Ok(rules)
 }
 
 /// The output formats.

@@ -80,23 +80,12 @@ fn misere() -> &'static crate::rules::RuleSet {
     MISERE.get_or_init(crate::rules::RuleSet::misere)
 }
 
-/// The rules of `rules/loopy.rules` (stoppers and the sides of loopy games). The engine never
-/// loads them (`loopy::derive`, `loopy::side_derive` carry them out on game graphs and
-/// `proof::loopy` checks them), so they are listed after the engine's rules, and only with
-/// the shipped rules (a `--rules` selection is of the engine's rules).
+/// The rules of `rules/loopy.rules` (stoppers and the sides of loopy games), which loopy
+/// derivations run through the rule evaluator with loopy play's decider (`eval::loopy`):
+/// listed after the engine's rules, with the shipped rules.
 fn loopy() -> &'static crate::rules::RuleSet {
     static LOOPY: std::sync::OnceLock<crate::rules::RuleSet> = std::sync::OnceLock::new();
-    LOOPY.get_or_init(|| {
-        let mut set = crate::rules::RuleSet::empty();
-        // The shipped file parses (tests/loopy_proofs.rs); were it not to, nothing is listed.
-        if set
-            .add_text("loopy.rules", include_str!("../../rules/loopy.rules"))
-            .is_err()
-        {
-            return crate::rules::RuleSet::empty();
-        }
-        set
-    })
+    LOOPY.get_or_init(crate::rules::RuleSet::loopy)
 }
 
 /// Whether `rules` holds every shipped rule of the engine.

@@ -123,6 +123,7 @@ impl Proof {
                 &self.steps,
                 self.lemmas.len(),
                 &self.terms,
+                rules,
                 limits,
             );
         }

@@ -46,12 +46,13 @@ use super::check_limits::{CheckLimits, LOOK_EVERY};
 use super::played::Stop;
 use super::step::{PathElem, Step, Witnesses};
 use super::{CheckError, Play, Proof, ProofError, TermTable};
+use crate::eval::loopy::LoopyRules;
 use crate::kernel::{Budget, GameId, Kernel, KernelError, Relation};
 use crate::loopy::derive::{derive, minimal, Edit, Hole, LoopyDerivation, Writer};
 use crate::loopy::side_derive::{self, side_call};
 use crate::loopy::{Loopy, Player, Work};
 use crate::number::Dyadic;
-use crate::rules::Name;
+use crate::rules::{Name, RuleSet};
 use crate::term::{Arg, Term};
 use std::collections::{BTreeMap, HashMap};
 
@@ -137,26 +138,16 @@ fn why(e: &Edit) -> String {
                       …) written out as a game graph; a label marks a cycle"
                 .to_string()
         }
-        Edit::Dominated { side, removed, by } => {
-            let (l, cmp) = (letter(*side), if *side == Player::Left { "≤" } else { "≥" });
-            format!(
-                "{}'s option {l}{removed} is dominated: {l}{removed} {cmp} {l}{by}",
-                name(*side)
-            )
-        }
-        Edit::Reversible {
-            side,
-            option,
-            through,
-        } => {
-            let (l, o) = (letter(*side), letter(other(*side)));
-            let cmp = if *side == Player::Left { "≤" } else { "≥" };
-            format!(
-                "{}'s option {l}{option} reverses through its option {o}{through} ({l}{option}/{o}{through} {cmp} the game), \
-                 so it is replaced by that option's {} options",
-                name(*side),
-                name(*side)
-            )
+        Edit::Rule { name, witnesses } => {
+            let named: Vec<String> = witnesses
+                .iter()
+                .map(|(n, i)| format!("{n} = {i}"))
+                .collect();
+            if named.is_empty() {
+                format!("by the rule {name}")
+            } else {
+                format!("by the rule {name}, at the options {}", named.join(", "))
+            }
         }
         Edit::Fusion => "positions equal in value are fused into one".to_string(),
         Edit::Sides => "a game is its onside and offside: G = onside(G) & offside(G)".to_string(),
@@ -213,15 +204,10 @@ fn steps_of(d: &LoopyDerivation, input: &Term) -> Vec<Step> {
         let mut w = Witnesses::default();
         let int = |n: usize| Dyadic::from(n as i64);
         match &s.edit {
-            Edit::Dominated { removed, by, .. } => {
-                w.values.push((Name::from("removed"), int(*removed)));
-                w.values.push((Name::from("by"), int(*by)));
-            }
-            Edit::Reversible {
-                option, through, ..
-            } => {
-                w.values.push((Name::from("option"), int(*option)));
-                w.values.push((Name::from("through"), int(*through)));
+            Edit::Rule { witnesses, .. } => {
+                for (n, i) in witnesses {
+                    w.values.push((Name::from(n.as_str()), int(*i)));
+                }
             }
             Edit::SideDelete {
                 option, equal_to, ..
@@ -359,6 +345,10 @@ struct Checker<'t> {
     /// The entries that are not braces being read (outermost first): met again inside
     /// themselves, they are a cycle with no brace on it.
     active: Vec<u32>,
+    /// The names of a user's loopy rules in the rules the proof is checked against (a
+    /// `reduce` rule of the group `loopy` that `rules/loopy.rules` does not hold): a step by
+    /// one is checked by the definitions, the game before and after equal stoppers.
+    users: Vec<String>,
 }
 
 impl<'t> Checker<'t> {
@@ -1196,6 +1186,9 @@ impl<'t> Checker<'t> {
                 }
                 self.fused(f, t)?;
             }
+            // A user's rule: its theorem is not taken on trust. The step holds when the games
+            // before and after are equal stoppers, checked below by the checker's own order.
+            other if self.users.iter().any(|u| u == other) => {}
             other => {
                 return Err(Stop::Wrong(format!(
                     "`{other}` is not a rule of loopy games (rules/loopy.rules)"
@@ -1281,9 +1274,10 @@ impl<'t> Checker<'t> {
                 "a loopy step is a single rule instance (no lemma, no parts)".into(),
             ));
         }
-        if !RULES.contains(&s.rule.as_str()) {
+        if !RULES.contains(&s.rule.as_str()) && !self.users.contains(&s.rule) {
             return Err(Stop::Wrong(format!(
-                "`{}` is not a rule of loopy games (rules/loopy.rules)",
+                "`{}` is not a rule of loopy games (rules/loopy.rules, or a `reduce` rule of \
+                 the group `loopy` in the rules given)",
                 s.rule
             )));
         }
@@ -1802,14 +1796,27 @@ impl super::played::Played for Checker<'_> {
 
 /// Checks a loopy proof: each step by the definitions, the chain connected from `input` to
 /// `result`, the steps' terms read from `table` by this checker. A loopy proof has no lemmas.
+/// A step by a rule of `rules` that is not shipped (a user's `reduce` rule of the group
+/// `loopy`) is checked by the equality of the games before and after.
 pub(crate) fn check(
     input: &Term,
     result: &Term,
     steps: &[Step],
     lemmas: usize,
     table: &TermTable,
+    rules: &RuleSet,
     limits: &CheckLimits,
 ) -> Result<(), CheckError> {
+    let users = rules
+        .rules()
+        .iter()
+        .filter(|r| {
+            r.kind == crate::rules::RuleKind::Reduce
+                && r.groups.iter().any(|g| g == "loopy")
+                && !RULES.contains(&r.name.as_str())
+        })
+        .map(|r| r.name.clone())
+        .collect();
     let mut c = Checker {
         work: 0,
         limits,
@@ -1817,6 +1824,7 @@ pub(crate) fn check(
         table,
         entries: Vec::new(),
         active: Vec::new(),
+        users,
     };
     super::played::check(&mut c, "loopy", input, result, steps, lemmas)
 }
@@ -1840,6 +1848,7 @@ pub(crate) fn stopper_order(
         work: 0,
         limits,
         next_look: LOOK_EVERY,
+        users: Vec::new(),
         table,
         entries: Vec::new(),
         active: Vec::new(),
@@ -1928,7 +1937,7 @@ fn side_derivation(
     d.map_err(ProofError::Kernel)
 }
 
-fn verified(mut p: Proof) -> Result<Proof, ProofError> {
+fn verified(mut p: Proof, rules: &RuleSet) -> Result<Proof, ProofError> {
     // The producer's own check of what it made (its limits are the derivation's).
     let limits = CheckLimits::default();
     match check(
@@ -1937,6 +1946,7 @@ fn verified(mut p: Proof) -> Result<Proof, ProofError> {
         &p.steps,
         p.lemmas.len(),
         &p.terms,
+        rules,
         &limits,
     ) {
         Ok(()) => {
@@ -1982,7 +1992,17 @@ fn sided(g: &Loopy, budget: &Budget) -> Result<crate::loopy::value::Value, Proof
 /// simplest form (`value` then says the value they make); a game whose sides the rules do not
 /// reach only to its graph.
 pub fn simplify_loopy(t: &Term, budget: &Budget) -> Result<LoopySimplification, ProofError> {
-    let mut out = TableWriter::new(Work::new(budget.clone()));
+    simplify_loopy_by(t, budget, &RuleSet::loopy())
+}
+
+/// [`simplify_loopy`] by the `reduce` rules of the group `loopy` in `rules` (a selection of
+/// `rules/loopy.rules`, a user's file added), the proof checked against them.
+pub fn simplify_loopy_by(
+    t: &Term,
+    budget: &Budget,
+    rules: &RuleSet,
+) -> Result<LoopySimplification, ProofError> {
+    let mut out = TableWriter::with_rules(Work::new(budget.clone()), LoopyRules::new(rules));
     let opened = open::open_all(t, budget, &mut out)?;
     let t = &opened.term;
     let by_sides = if side_call(t).is_some() || side_derive::has_sidle(t) {
@@ -2027,7 +2047,7 @@ pub fn simplify_loopy(t: &Term, budget: &Budget) -> Result<LoopySimplification, 
             }
         }
     };
-    let proof = verified(open::derivation(&opened, &d, out.terms))?;
+    let proof = verified(open::derivation(&opened, &d, out.terms), rules)?;
     let mut k = Kernel::new();
     k.set_budget(budget.clone());
     let value = if let Some(off) = &d.offside {
@@ -2145,7 +2165,18 @@ pub enum LoopyVerdict {
 /// proved equal when the definitions give the same graph, or when the side rules take both to
 /// the same sides in simplest form; otherwise they are compared by their sides.
 pub fn prove_loopy(a: &Term, b: &Term, budget: &Budget) -> Result<LoopyVerdict, ProofError> {
-    let mut out = TableWriter::new(Work::new(budget.clone()));
+    prove_loopy_by(a, b, budget, &RuleSet::loopy())
+}
+
+/// [`prove_loopy`] by the `reduce` rules of the group `loopy` in `rules`, the proof checked
+/// against them.
+pub fn prove_loopy_by(
+    a: &Term,
+    b: &Term,
+    budget: &Budget,
+    rules: &RuleSet,
+) -> Result<LoopyVerdict, ProofError> {
+    let mut out = TableWriter::with_rules(Work::new(budget.clone()), LoopyRules::new(rules));
     let oa = open::open_all(a, budget, &mut out)?;
     let ob = open::open_all(b, budget, &mut out)?;
     let (a, b) = (&oa.term, &ob.term);
@@ -2155,7 +2186,7 @@ pub fn prove_loopy(a: &Term, b: &Term, budget: &Budget) -> Result<LoopyVerdict, 
         let (_, da) = derivation(a, budget, &mut out)?;
         let (_, db) = derivation(b, budget, &mut out)?;
         if da.result == db.result {
-            let p = verified(open::equality(&oa, &da, &ob, &db, out.terms))?;
+            let p = verified(open::equality(&oa, &da, &ob, &db, out.terms), rules)?;
             return Ok(LoopyVerdict::Equal(
                 Box::new(p),
                 written(&da.result, budget)?,
@@ -2186,7 +2217,7 @@ pub fn prove_loopy(a: &Term, b: &Term, budget: &Budget) -> Result<LoopyVerdict, 
     let db = by_sides(b, pb, &mut out)?;
     if let (Some(da), Some(db)) = (da, db) {
         if da.result == db.result && da.offside == db.offside {
-            let p = verified(open::equality(&oa, &da, &ob, &db, out.terms))?;
+            let p = verified(open::equality(&oa, &da, &ob, &db, out.terms), rules)?;
             let form = match &da.offside {
                 Some(off) => {
                     let mut k = Kernel::new();

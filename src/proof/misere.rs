@@ -416,10 +416,20 @@ pub fn prove_misere(
     a: &Term,
     b: &Term,
 ) -> Result<MisereVerdict, super::ProofError> {
-    let rules = crate::rules::RuleSet::misere();
+    prove_misere_by(m, a, b, &crate::rules::RuleSet::misere())
+}
+
+/// [`prove_misere`] by the `reduce` rules of `rules` (a selection of the shipped misère rules,
+/// or a user's file), the proof checked against them.
+pub fn prove_misere_by(
+    m: &mut crate::misere::Misere,
+    a: &Term,
+    b: &Term,
+    rules: &crate::rules::RuleSet,
+) -> Result<MisereVerdict, super::ProofError> {
     let mut forms = Forms::new();
-    let xa = derivation(m, &mut forms, a, &rules)?;
-    let xb = derivation(m, &mut forms, b, &rules)?;
+    let xa = derivation(m, &mut forms, a, rules)?;
+    let xb = derivation(m, &mut forms, b, rules)?;
     let (ca, cb) = (xa.d.canonical, xb.d.canonical);
     let print = |m: &mut crate::misere::Misere, g| {
         crate::misere::notation::print(m, g).map_err(super::ProofError::Kernel)
@@ -433,7 +443,7 @@ pub fn prove_misere(
         let (ia, mut steps) = w.derived(&xa);
         let (ib, back) = w.derived(&xb);
         steps.extend(back.iter().rev().map(Step::inverse));
-        let p = verified(misere_proof(ia, ib, steps, w.table), &rules)?;
+        let p = verified(misere_proof(ia, ib, steps, w.table), rules)?;
         return Ok(MisereVerdict::Equal(Box::new(p), print(m, ca)?));
     }
     let distinguisher =

@@ -37,6 +37,8 @@ pub mod inequality;
 pub mod json;
 pub mod loopy;
 mod loopy_order;
+#[cfg(test)]
+mod loopy_rules_tests;
 mod loopy_sides;
 pub(crate) mod matcher;
 pub mod misere;

@@ -101,6 +101,10 @@ pub const BUILTIN_FILES: [(&str, &str); 6] = [
 /// ([`RuleSet::misere`]); not among [`BUILTIN_FILES`], whose rules the normal-play engine runs.
 pub const MISERE_FILE: &str = include_str!("../../rules/misere.rules");
 
+/// The rules of loopy play (`rules/loopy.rules`), which loopy derivations run
+/// ([`RuleSet::loopy`]); not among [`BUILTIN_FILES`], whose rules the normal-play engine runs.
+pub const LOOPY_FILE: &str = include_str!("../../rules/loopy.rules");
+
 /// The shipped opening rules (see [`OpeningRule`]), read after [`BUILTIN_FILES`].
 pub const OPENINGS_FILE: &str = include_str!("../../rules/openings.rules");
 
@@ -167,6 +171,16 @@ impl RuleSet {
         // Parsed and validated by the test suite (`eval::misere`'s tests); a failure is a
         // build defect, and then no rule applies rather than a panic.
         let _ = set.add_text("misere.rules", MISERE_FILE);
+        set
+    }
+
+    /// The rules of loopy play shipped in `rules/loopy.rules`, which a loopy derivation runs
+    /// unless given others (`--rules`, `--rules-file`).
+    pub fn loopy() -> Self {
+        let mut set = RuleSet::empty();
+        // Parsed and validated by the test suite (`eval::loopy`'s tests); a failure is a
+        // build defect, and then no rule applies rather than a panic.
+        let _ = set.add_text("loopy.rules", LOOPY_FILE);
         set
     }
 

@@ -402,6 +402,8 @@ fn context(req: &Request, format: Format) -> Result<Ctx, Reply> {
         steps: StepsChoice::All,
         tree: TreeChoice::Canonical,
         rules,
+        selection: spec,
+        user_rules: crate::rules::RuleSet::empty(),
         explain,
         share: Share::Above(100_000),
         // The server's requests have limits of their own; the command line's watch, which

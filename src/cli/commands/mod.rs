@@ -22,12 +22,34 @@ use std::io::Write;
 /// options that apply to it (`args`); what it has no option for takes the default here.
 fn context(cli: &Cli) -> Result<Ctx, Failure> {
     let o = chosen(&cli.command);
+    let selection = o.rules.unwrap_or("all").to_string();
+    let mut user_rules = RuleSet::empty();
+    for path in o.rules_files {
+        user_rules
+            .add_file(path)
+            .map_err(|e| Failure::bad(format!("--rules-file: {e}")))?;
+    }
+    let mut rules = match rule_set(&selection) {
+        Ok(r) => r,
+        // A selection of misère or loopy rules only (`--misere --rules misere-reversible`)
+        // selects no rule of normal play; those plays select from their own files by it.
+        Err(_)
+            if RuleSet::misere().select(&selection).is_ok()
+                || RuleSet::loopy().select(&selection).is_ok() =>
+        {
+            RuleSet::empty()
+        }
+        Err(e) => return Err(e),
+    };
+    crate::ops::add_rules(&mut rules, &user_rules)?;
     Ok(Ctx {
         style: super::style::from_args(&cli.style),
         format: o.format.unwrap_or(Format::Text),
         steps: o.teach.map_or(StepsChoice::All, |t| t.steps),
         tree: o.tree.unwrap_or(TreeChoice::Canonical),
-        rules: rule_set(o.rules.unwrap_or("all"))?,
+        rules,
+        selection,
+        user_rules,
         explain: o.explain.unwrap_or(0),
         share: o.share.unwrap_or(Share::Above(100_000)),
         time_limit: command_time_limit(&cli.command)?,
@@ -41,6 +63,7 @@ struct Chosen<'a> {
     tree: Option<TreeChoice>,
     share: Option<Share>,
     rules: Option<&'a str>,
+    rules_files: &'a [std::path::PathBuf],
     explain: Option<usize>,
     teach: Option<&'a TeachArgs>,
 }
@@ -49,6 +72,7 @@ struct Chosen<'a> {
 fn teach(t: &TeachArgs) -> Chosen<'_> {
     Chosen {
         rules: Some(&t.rules.rules),
+        rules_files: &t.rules.rules_file,
         explain: Some(t.explain.explain),
         teach: Some(t),
         ..Chosen::default()
@@ -100,6 +124,7 @@ fn chosen(cmd: &Command) -> Chosen<'_> {
         Command::Rules { format, rules, .. } | Command::Check { format, rules, .. } => Chosen {
             format: Some(format.format),
             rules: Some(&rules.rules),
+            rules_files: &rules.rules_file,
             ..Chosen::default()
         },
         Command::Analyze { format, .. } => Chosen {

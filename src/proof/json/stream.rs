@@ -231,7 +231,7 @@ fn check_all(
             }
             // So has loopy play; both read the table themselves.
             Work::Finish(input, result, steps, Play::Loopy, lemmas, table) => {
-                crate::proof::loopy::check(&input, &result, &steps, lemmas, &table, limits)
+                crate::proof::loopy::check(&input, &result, &steps, lemmas, &table, rules, limits)
             }
             Work::Finish(input, result, steps, Play::Normal, _, _) => match check.take() {
                 Some(c) => c.finish(&input, &result, &steps),

@@ -435,6 +435,7 @@ mod tests {
             table,
             entries: Vec::new(),
             active: Vec::new(),
+            users: Vec::new(),
         };
         let want = regenerate(&mut c, text).map_err(|e| match e {
             Stop::Wrong(w) | Stop::Limit(w) => w,

@@ -14,8 +14,9 @@
 //! the whole proof, and a step's place (option indices from the top) names the same position
 //! in the graph and in the table.
 
+use crate::eval::loopy::LoopyRules;
 use crate::kernel::KernelError;
-use crate::loopy::derive::{minimal, tree, Writer};
+use crate::loopy::derive::{minimal, tree, Rules, Writer};
 use crate::loopy::sides::strongly_connected;
 use crate::loopy::{build::PASS, Graph, Loopy, Work};
 use crate::term::Term;
@@ -35,16 +36,26 @@ pub(crate) struct TableWriter {
     /// it ([`TableWriter::graphs`]).
     graphs: HashMap<u32, Loopy>,
     work: Work,
+    /// The rules a stopper's derivation runs (`rules/loopy.rules` unless the caller's).
+    rules: LoopyRules,
 }
 
 impl TableWriter {
-    /// An empty table, the comparisons of positions counted against `work`.
+    /// An empty table, the comparisons of positions counted against `work`; derivations run
+    /// the shipped rules of `rules/loopy.rules`.
+    #[cfg(test)]
     pub fn new(work: Work) -> Self {
+        TableWriter::with_rules(work, LoopyRules::shipped())
+    }
+
+    /// An empty table, derivations running `rules`.
+    pub fn with_rules(work: Work, rules: LoopyRules) -> Self {
         TableWriter {
             terms: TermTable::new(),
             cycles: HashMap::new(),
             graphs: HashMap::new(),
             work,
+            rules,
         }
     }
 
@@ -251,6 +262,10 @@ impl Writer for TableWriter {
             Some(t) => Ok(t),
             None => self.graph(g),
         }
+    }
+
+    fn rules(&mut self) -> &mut dyn Rules {
+        &mut self.rules
     }
 }
 

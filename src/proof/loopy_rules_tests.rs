@@ -1,0 +1,115 @@
+//! Loopy derivations run by the rules they are given: a rule removed from a copy of
+//! `rules/loopy.rules` takes its steps with it, a user's sound rule is applied and its step
+//! checked, and a user's unsound rule is caught by the checker at its step. Who wins is
+//! worked out here from the definitions (Left moving first in a game with no Left option
+//! loses at once), independently of the library.
+
+use super::loopy::{simplify_loopy_by, LoopySimplification};
+use super::ProofError;
+use crate::kernel::Budget;
+use crate::rules::{RuleSet, LOOPY_FILE};
+
+fn parse(s: &str) -> crate::term::Term {
+    crate::syntax::parse(s).unwrap()
+}
+
+/// `rules/loopy.rules` with the rule `name` (and its mirror) cut out of its text.
+fn without(name: &str) -> RuleSet {
+    let start = LOOPY_FILE
+        .find(&format!("rule {name}\n"))
+        .expect("the rule is in the file");
+    let end = LOOPY_FILE[start + 1..]
+        .find("\nrule ")
+        .map_or(LOOPY_FILE.len(), |e| start + 1 + e);
+    let text = format!("{}{}", &LOOPY_FILE[..start], &LOOPY_FILE[end..]);
+    let mut rules = RuleSet::empty();
+    rules.add_text("loopy.rules", &text).unwrap();
+    assert!(rules.get(name).is_none());
+    rules
+}
+
+fn simplify(s: &str, rules: &RuleSet) -> Result<LoopySimplification, ProofError> {
+    simplify_loopy_by(&parse(s), &Budget::default(), rules)
+}
+
+fn names(s: &LoopySimplification) -> Vec<&str> {
+    s.proof.steps.iter().map(|s| s.rule.as_str()).collect()
+}
+
+#[test]
+fn removing_a_rule_from_a_copy_of_the_file_changes_the_derivation() {
+    // {0, 1 | pass}: Left's 0 is at most her 1 (1 − 0 = 1 > 0), so it is dominated.
+    let input = "{0,{0|}|pass}";
+    let s = simplify(input, &RuleSet::loopy()).unwrap();
+    assert!(s.proof.checked);
+    assert_eq!(names(&s), ["loopy-dominated-left"]);
+    // {1 | pass} = 1 + over, which CGSuite writes `1over`.
+    assert_eq!(s.notation, "1over");
+    // Without the dominated rules (the file's rule and its mirror) nothing else applies:
+    // 0 and 1 have no Right option to reverse through, and no two positions are equal.
+    let fewer = without("loopy-dominated-left");
+    assert!(fewer.get("loopy-dominated-right").is_none());
+    let s = simplify(input, &fewer).unwrap();
+    assert!(s.proof.checked);
+    assert!(names(&s).is_empty(), "{:?}", names(&s));
+    assert_eq!(s.proof.result, parse(input));
+    assert_ne!(s.notation, "1over");
+}
+
+/// "Left's options can be dropped": false. over = {0 | pass}: Left moving first wins by
+/// moving to 0 (Right then has no move); in {| pass} Left moving first has no move and loses.
+const UNSOUND: &str = "
+rule left-options-forgotten
+  says  \"A stopper's Left options can be deleted.\"
+  cite  \"none: it is false\"
+  group loopy
+  priority 5
+  match { x, ..L | ..R }
+  yield { ..L | ..R }
+";
+
+#[test]
+fn an_unsound_user_rule_is_caught_by_the_checker_at_its_step() {
+    let mut rules = RuleSet::loopy();
+    rules.add_text("user.rules", UNSOUND).unwrap();
+    match simplify("{0|pass}", &rules) {
+        Err(ProofError::SelfCheck(e)) => {
+            assert_eq!(e.step, 0, "{e:?}");
+            assert!(e.limit.is_none(), "{e:?}");
+            assert!(e.reason.contains("not equal"), "{}", e.reason);
+        }
+        other => panic!("the unsound step was not caught: {other:?}"),
+    }
+}
+
+/// Siegel's dominated options for stoppers, stated again by a user (Left's side only).
+const SOUND: &str = "
+rule left-dominated-again
+  says  \"A Left option of a stopper at most another Left option can be deleted.\"
+  cite  \"Siegel, CGT, VI.3 (dominated options)\"
+  group loopy
+  priority 5
+  match { worse, better, ..L | ..R }
+  when  worse <= better
+  yield { better, ..L | ..R }
+";
+
+#[test]
+fn a_sound_user_rule_is_applied_and_its_step_checked() {
+    let mut rules = without("loopy-dominated-left");
+    rules.add_text("user.rules", SOUND).unwrap();
+    let s = simplify("{0,{0|}|pass}", &rules).unwrap();
+    assert!(s.proof.checked);
+    assert_eq!(names(&s), ["left-dominated-again"]);
+    assert_eq!(s.notation, "1over");
+    // Checked against rules that do not hold it, the step is refused: it names no rule of
+    // loopy games there.
+    let e = s.proof.check(&RuleSet::builtin()).unwrap_err();
+    assert_eq!(e.step, 0);
+    assert!(
+        e.reason.contains("not a rule of loopy games"),
+        "{}",
+        e.reason
+    );
+    assert!(s.proof.check(&rules).is_ok());
+}
