@@ -17,9 +17,9 @@
 //!
 //! until nothing changes. The result is checked against the game itself by the side order in
 //! both directions; were that ever to fail, the game as given is kept (still its own side), so
-//! no step can change a value. On CGSuite's rows (EvalTest.scala "not stopper-sided" and "sided
-//! + sided") this gives CGSuite's own text; it is not claimed to be the simplest game with that
-//! side (none is known to exist).
+//! no step can change a value. On CGSuite's rows (EvalTest.scala "not stopper-sided" and
+//! "sided + sided") this gives CGSuite's own text; it is not claimed to be the simplest game
+//! with that side (none is known to exist).
 
 use super::canonical::canonical;
 use super::side_order::{side_ge, side_ge_matrix, Side};
