@@ -7,7 +7,7 @@
 //! their definition, the last player to move loses), or facts published in ONAG and Winning
 //! Ways (on + off = dud; on exceeds every number; ⇑ = {0|↑*}).
 
-use onag::{Engine, Error, Evidence, LoopyKind, Play, Relation, RuleSet, Value, Verdict};
+use onag::{Engine, Error, Evidence, Limits, LoopyKind, Play, Relation, RuleSet, Value, Verdict};
 use std::error::Error as StdError;
 use std::process::Command;
 use std::time::Duration;
@@ -391,7 +391,7 @@ fn a_proof_file_written_by_the_cli_is_read_and_checked() -> Res {
     // Σ ±k for k ≤ 6: large enough that the proof shares terms through its table.
     let sum = "{1|-1} + {2|-2} + {3|-3} + {4|-4} + {5|-5} + {6|-6}";
     let path = onag_writes(&["simplify", "--format", "json", sum], "sum6");
-    let file = onag::check_path(&path, &rules)?;
+    let file = onag::check_path(&path, &rules, &Limits::default())?;
     std::fs::remove_file(&path).ok();
     assert_eq!(file.play, Play::Normal);
     // The result is a game, never a reference into the file's table.
@@ -408,7 +408,7 @@ fn a_proof_file_written_by_the_cli_is_read_and_checked() -> Res {
         &["simplify", "--misere", "--format", "json", "kayles(7)"],
         "k7",
     );
-    let file = onag::check_reader(std::fs::File::open(&path)?, &rules)?;
+    let file = onag::check_reader(std::fs::File::open(&path)?, &rules, &Limits::default())?;
     std::fs::remove_file(&path).ok();
     assert_eq!(file.play, Play::Misere);
     let Value::Misere(form) = &file.value else {

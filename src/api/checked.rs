@@ -39,7 +39,8 @@ pub struct CheckedFile {
 ///
 /// A proof that fails is [`Error::Rejected`], naming the lemma and step; text that is not a
 /// proof is [`Error::BadInput`]; a check stopped by the memory limit or its budget of work is
-/// [`Error::Limit`]. To hold a proof instead, read it with [`crate::Proof::from_json`] and check
+/// [`Error::Limit`]. It works under the default [`Limits`] (60 s, the process's memory limit),
+/// as the engine's calls do by default; [`check_with`] takes others. To hold a proof instead, read it with [`crate::Proof::from_json`] and check
 /// it with [`crate::Proof::verify`]. [`check_reader`] and [`check_path`] read the text first.
 ///
 /// ```
@@ -65,7 +66,7 @@ pub struct CheckedFile {
 /// # }
 /// ```
 pub fn check(text: &str, rules: &RuleSet) -> Result<CheckedFile, Error> {
-    checked(text, rules, &CheckLimits::default(), &Limits::default())
+    check_with(text, rules, &Limits::default())
 }
 
 /// [`check`] under `limits`, as every other entry point runs under its engine's: the check
@@ -143,41 +144,49 @@ fn checked(
     })
 }
 
-/// [`check`] of the text a reader gives (a file, standard input). Text that is not UTF-8, or a
-/// reader that fails, is [`Error::BadInput`].
+/// [`check_with`] of the text a reader gives (a file, standard input), under `limits` (their
+/// time counted from the call, the reading included). Text that is not UTF-8, or a reader that
+/// fails, is [`Error::BadInput`].
 ///
 /// ```
 /// # fn main() -> Result<(), onag::Error> {
 /// let rules = onag::RuleSet::builtin();
 /// let s = onag::simplify(&onag::parse("{0|5}")?, &onag::Engine::new(rules.clone()))?;
 /// let json = s.proof.to_json();
-/// let file = onag::check_reader(json.as_bytes(), &rules)?;
+/// let file = onag::check_reader(json.as_bytes(), &rules, &onag::Limits::default())?;
 /// assert_eq!(file.value.to_string(), "1");
 /// # Ok(())
 /// # }
 /// ```
-pub fn check_reader(mut reader: impl std::io::Read, rules: &RuleSet) -> Result<CheckedFile, Error> {
+pub fn check_reader(
+    mut reader: impl std::io::Read,
+    rules: &RuleSet,
+    limits: &Limits,
+) -> Result<CheckedFile, Error> {
+    let bounds = CheckLimits::from_now(limits);
     let mut text = String::new();
     reader
         .read_to_string(&mut text)
         .map_err(|e| Error::BadInput(format!("cannot read the proof: {e}")))?;
-    check(&text, rules)
+    checked(&text, rules, &bounds, limits)
 }
 
-/// [`check`] of the file at `path`. A file that cannot be read is [`Error::BadInput`] naming
-/// it.
+/// [`check_with`] of the file at `path`, under `limits` (their time counted from the call, the
+/// reading included). A file that cannot be read is [`Error::BadInput`] naming it.
 ///
 /// ```
 /// let rules = onag::RuleSet::builtin();
-/// let e = onag::check_path("no/such/proof.json", &rules).unwrap_err();
+/// let e = onag::check_path("no/such/proof.json", &rules, &onag::Limits::default()).unwrap_err();
 /// assert!(e.to_string().contains("no/such/proof.json"), "{e}");
 /// ```
 pub fn check_path(
     path: impl AsRef<std::path::Path>,
     rules: &RuleSet,
+    limits: &Limits,
 ) -> Result<CheckedFile, Error> {
+    let bounds = CheckLimits::from_now(limits);
     let path = path.as_ref();
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::BadInput(format!("cannot read {}: {e}", path.display())))?;
-    check(&text, rules)
+    checked(&text, rules, &bounds, limits)
 }

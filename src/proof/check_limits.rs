@@ -51,6 +51,18 @@ impl CheckLimits {
         }
     }
 
+    /// A kernel budget's deadline, cancel flag and memory as a check's: the limits a producer's
+    /// own check of its proof keeps (its derivation ran under the same budget). Work is not
+    /// carried over: the budget counts the producer's units, not the checker's.
+    pub(crate) fn from_budget(b: &crate::kernel::Budget) -> Self {
+        CheckLimits {
+            deadline: b.deadline,
+            cancel: b.cancel.clone(),
+            max_memory: b.max_memory,
+            max_work: u64::MAX,
+        }
+    }
+
     /// Whether the check may go on: the cancel flag, the deadline and the memory, in that
     /// order; the limit in words when not.
     pub(crate) fn look(&self) -> Result<(), String> {

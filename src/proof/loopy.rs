@@ -1937,9 +1937,10 @@ fn side_derivation(
     d.map_err(ProofError::Kernel)
 }
 
-fn verified(mut p: Proof, rules: &RuleSet) -> Result<Proof, ProofError> {
-    // The producer's own check of what it made (its limits are the derivation's).
-    let limits = CheckLimits::default();
+fn verified(mut p: Proof, rules: &RuleSet, budget: &Budget) -> Result<Proof, ProofError> {
+    // The producer's own check of what it made, under the derivation's deadline, cancel flag
+    // and memory.
+    let limits = CheckLimits::from_budget(budget);
     match check(
         &p.input,
         &p.result,
@@ -2047,7 +2048,7 @@ pub fn simplify_loopy_by(
             }
         }
     };
-    let proof = verified(open::derivation(&opened, &d, out.terms), rules)?;
+    let proof = verified(open::derivation(&opened, &d, out.terms), rules, budget)?;
     let mut k = Kernel::new();
     k.set_budget(budget.clone());
     let value = if let Some(off) = &d.offside {
@@ -2186,7 +2187,7 @@ pub fn prove_loopy_by(
         let (_, da) = derivation(a, budget, &mut out)?;
         let (_, db) = derivation(b, budget, &mut out)?;
         if da.result == db.result {
-            let p = verified(open::equality(&oa, &da, &ob, &db, out.terms), rules)?;
+            let p = verified(open::equality(&oa, &da, &ob, &db, out.terms), rules, budget)?;
             return Ok(LoopyVerdict::Equal(
                 Box::new(p),
                 written(&da.result, budget)?,
@@ -2217,7 +2218,7 @@ pub fn prove_loopy_by(
     let db = by_sides(b, pb, &mut out)?;
     if let (Some(da), Some(db)) = (da, db) {
         if da.result == db.result && da.offside == db.offside {
-            let p = verified(open::equality(&oa, &da, &ob, &db, out.terms), rules)?;
+            let p = verified(open::equality(&oa, &da, &ob, &db, out.terms), rules, budget)?;
             let form = match &da.offside {
                 Some(off) => {
                     let mut k = Kernel::new();

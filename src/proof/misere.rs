@@ -356,7 +356,11 @@ fn derivation(
     })
 }
 
-fn verified(mut p: Proof, rules: &crate::rules::RuleSet) -> Result<Proof, super::ProofError> {
+fn verified(
+    mut p: Proof,
+    rules: &crate::rules::RuleSet,
+    budget: &crate::kernel::Budget,
+) -> Result<Proof, super::ProofError> {
     let r = check(
         &p.input,
         &p.result,
@@ -364,8 +368,9 @@ fn verified(mut p: Proof, rules: &crate::rules::RuleSet) -> Result<Proof, super:
         p.lemmas.len(),
         &p.terms,
         rules,
-        // The producer's own check of what it made (its limits are the derivation's).
-        &Default::default(),
+        // The producer's own check of what it made, under the derivation's deadline, cancel
+        // flag and memory.
+        &super::check_limits::CheckLimits::from_budget(budget),
     );
     match r {
         Ok(()) => {
@@ -402,7 +407,11 @@ pub fn simplify_misere_by(
     };
     let (input, steps) = w.derived(&x);
     let result = w.term(x.d.result);
-    let proof = verified(misere_proof(input, result, steps, w.table), rules)?;
+    let proof = verified(
+        misere_proof(input, result, steps, w.table),
+        rules,
+        m.budget(),
+    )?;
     let notation =
         crate::misere::notation::print(m, x.d.canonical).map_err(super::ProofError::Kernel)?;
     Ok(MisereSimplification { proof, notation })
@@ -443,7 +452,7 @@ pub fn prove_misere_by(
         let (ia, mut steps) = w.derived(&xa);
         let (ib, back) = w.derived(&xb);
         steps.extend(back.iter().rev().map(Step::inverse));
-        let p = verified(misere_proof(ia, ib, steps, w.table), rules)?;
+        let p = verified(misere_proof(ia, ib, steps, w.table), rules, m.budget())?;
         return Ok(MisereVerdict::Equal(Box::new(p), print(m, ca)?));
     }
     let distinguisher =
