@@ -127,7 +127,8 @@ impl Value {
         }
     }
 
-    /// The onside, when it is a stopper.
+    /// The onside, when it is a stopper (read by the command line's comparisons).
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     pub fn onside(&self) -> Option<&Loopy> {
         match self {
             Value::Stopper(g) => Some(g),
@@ -136,7 +137,8 @@ impl Value {
         }
     }
 
-    /// The offside, when it is a stopper.
+    /// The offside, when it is a stopper (read by the command line's comparisons).
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     pub fn offside(&self) -> Option<&Loopy> {
         match self {
             Value::Stopper(g) => Some(g),
