@@ -404,6 +404,11 @@ impl PolyBasis {
 
 /// Forces the one-time table construction, so that a benchmark or a latency-sensitive caller
 /// does not pay for it inside its first measured operation.
+///
+/// ```
+/// onag::nim_warm_up(); // the tables are built once, here
+/// assert_eq!(onag::nim_mul_u64(8, 8), 13); // *8 ⊗ *8 = *13
+/// ```
 pub fn nim_warm_up() {
     let _ = tables();
 }
@@ -430,18 +435,40 @@ pub fn nim_mul_u64(a: u64, b: u64) -> u64 {
 
 /// The portable table kernel behind [`nim_mul_u64`], which it uses when the CPU lacks a
 /// carry-less multiply; public so that the two can be compared and benchmarked.
+///
+/// ```
+/// use onag::{nim_mul_u64, nim_mul_u64_portable};
+/// assert_eq!(nim_mul_u64_portable(2, 3), 1); // *2 ⊗ *3 = *1
+/// let (a, b) = (0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210);
+/// assert_eq!(nim_mul_u64_portable(a, b), nim_mul_u64(a, b));
+/// ```
 #[inline]
 pub fn nim_mul_u64_portable(a: u64, b: u64) -> u64 {
     tables().mul64(a, b)
 }
 
 /// The portable table kernel behind [`nim_mul_u128`].
+///
+/// ```
+/// use onag::{nim_mul_u128, nim_mul_u128_portable};
+/// assert_eq!(nim_mul_u128_portable(1 << 64, 1 << 64), 3 << 63);
+/// let (a, b) = (u128::MAX / 3, u128::MAX / 5);
+/// assert_eq!(nim_mul_u128_portable(a, b), nim_mul_u128(a, b));
+/// ```
 #[inline]
 pub fn nim_mul_u128_portable(a: u128, b: u128) -> u128 {
     tables().mul128(a, b)
 }
 
 /// True when [`nim_mul_u64`] and [`nim_mul_u128`] use the PCLMULQDQ kernel on this CPU.
+///
+/// The products are the same either way.
+///
+/// ```
+/// let fast = onag::nim_mul_uses_clmul();
+/// println!("carry-less multiply: {fast}");
+/// assert_eq!(onag::nim_mul_u64(2, 2), 3);
+/// ```
 pub fn nim_mul_uses_clmul() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
@@ -489,12 +516,25 @@ pub(crate) fn nim_mul_u256(a: [u128; 2], b: [u128; 2]) -> [u128; 2] {
 }
 
 /// Nim square `a⊗a`; a linear map, hence cheaper than a product.
+///
+/// ```
+/// use onag::{nim_mul_u64, nim_square_u64};
+/// assert_eq!(nim_square_u64(2), 3);
+/// assert_eq!(nim_square_u64(16), 24);
+/// // Linear: (a ⊕ b)² = a² ⊕ b².
+/// assert_eq!(nim_square_u64(5 ^ 9), nim_square_u64(5) ^ nim_square_u64(9));
+/// assert_eq!(nim_square_u64(77), nim_mul_u64(77, 77));
+/// ```
 #[inline]
 pub fn nim_square_u64(a: u64) -> u64 {
     tables().square.apply(a)
 }
 
 /// Nim square of a 128-bit nimber: `(a1·t ⊕ a0)² = a1²·t ⊕ (a1²⊗h ⊕ a0²)`.
+///
+/// ```
+/// assert_eq!(onag::nim_square_u128(1 << 64), 3 << 63);
+/// ```
 #[inline]
 pub fn nim_square_u128(a: u128) -> u128 {
     let t = tables();
@@ -516,6 +556,13 @@ pub fn nim_sqrt_u64(a: u64) -> u64 {
 }
 
 /// Nim square root of a 128-bit nimber: `√(a1·t ⊕ a0) = √a1·t ⊕ √(a0 ⊕ a1⊗h)`.
+///
+/// ```
+/// use onag::{nim_sqrt_u128, nim_square_u128};
+/// assert_eq!(nim_sqrt_u128(3 << 63), 1 << 64);
+/// let a = u128::MAX / 7;
+/// assert_eq!(nim_square_u128(nim_sqrt_u128(a)), a);
+/// ```
 #[inline]
 pub fn nim_sqrt_u128(a: u128) -> u128 {
     let t = tables();
@@ -536,6 +583,14 @@ pub fn nim_inv_u64(a: u64) -> Option<u64> {
 }
 
 /// Nim inverse of a 128-bit nimber: `None` for `*0`.
+///
+/// ```
+/// use onag::{nim_inv_u128, nim_mul_u128};
+/// assert_eq!(nim_inv_u128(2), Some(3));
+/// assert_eq!(nim_inv_u128(0), None);
+/// let a = 1u128 << 100;
+/// assert_eq!(nim_mul_u128(a, nim_inv_u128(a).unwrap()), 1);
+/// ```
 #[inline]
 pub fn nim_inv_u128(a: u128) -> Option<u128> {
     (a != 0).then(|| tables().inv128(a))
