@@ -74,29 +74,6 @@ impl Proof {
         )
     }
 
-    /// [`Proof::check`] under a caller's [`Limits`](crate::engine::Limits): its time from
-    /// now, cancel flag, memory and work. Reaching one stops the check with a [`CheckError`]
-    /// whose `limit` is set: the proof was not judged.
-    ///
-    /// ```
-    /// use onag::{Engine, Limits, RuleSet};
-    /// use std::sync::{atomic::AtomicBool, Arc};
-    /// let rules = RuleSet::builtin();
-    /// let s = onag::simplify(&onag::parse("{0,1|2}").unwrap(), &Engine::new(rules.clone())).unwrap();
-    /// assert!(s.proof.check_with(&rules, &Limits::default()).is_ok());
-    /// // A cancel flag already set stops it before its first step.
-    /// let cancelled = Limits { cancel: Some(Arc::new(AtomicBool::new(true))), ..Limits::default() };
-    /// let e = s.proof.check_with(&rules, &cancelled).unwrap_err();
-    /// assert!(e.limit.is_some() && e.reason.contains("cancelled"), "{e}");
-    /// ```
-    pub fn check_with(
-        &self,
-        rules: &RuleSet,
-        limits: &crate::engine::Limits,
-    ) -> Result<(), CheckError> {
-        self.check_under(rules, &CheckLimits::from_now(limits))
-    }
-
     /// The check under `limits`, each play by its own checker.
     pub(crate) fn check_under(
         &self,

@@ -7,6 +7,8 @@
 //! own their decisions and share nothing with the producer; this is only the caller's bounds,
 //! so it is its own small type and not the kernel's budget.
 
+use super::CheckError;
+use crate::rules::RuleSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -77,6 +79,33 @@ impl CheckLimits {
             return Err("the deadline of its time limit passed".into());
         }
         crate::memory::check(self.max_memory).map_err(|m| m.to_string())
+    }
+}
+
+// The public entry point that turns a caller's limits into a check's lives here, beside the
+// conversion, so that the checker's own files never name the engine (tests/boundary.rs).
+impl super::Proof {
+    /// [`Proof::check`] under a caller's [`Limits`](crate::engine::Limits): its time from
+    /// now, cancel flag, memory and work. Reaching one stops the check with a [`CheckError`]
+    /// whose `limit` is set: the proof was not judged.
+    ///
+    /// ```
+    /// use onag::{Engine, Limits, RuleSet};
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// let rules = RuleSet::builtin();
+    /// let s = onag::simplify(&onag::parse("{0,1|2}").unwrap(), &Engine::new(rules.clone())).unwrap();
+    /// assert!(s.proof.check_with(&rules, &Limits::default()).is_ok());
+    /// // A cancel flag already set stops it before its first step.
+    /// let cancelled = Limits { cancel: Some(Arc::new(AtomicBool::new(true))), ..Limits::default() };
+    /// let e = s.proof.check_with(&rules, &cancelled).unwrap_err();
+    /// assert!(e.limit.is_some() && e.reason.contains("cancelled"), "{e}");
+    /// ```
+    pub fn check_with(
+        &self,
+        rules: &RuleSet,
+        limits: &crate::engine::Limits,
+    ) -> Result<(), CheckError> {
+        self.check_under(rules, &CheckLimits::from_now(limits))
     }
 }
 
