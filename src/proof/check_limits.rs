@@ -85,7 +85,7 @@ impl CheckLimits {
 // The public entry point that turns a caller's limits into a check's lives here, beside the
 // conversion, so that the checker's own files never name the engine (tests/boundary.rs).
 impl super::Proof {
-    /// [`Proof::check`] under a caller's [`Limits`](crate::engine::Limits): its time from
+    /// [`Proof::check`](super::Proof::check) under a caller's [`Limits`](crate::engine::Limits): its time from
     /// now, cancel flag, memory and work. Reaching one stops the check with a [`CheckError`]
     /// whose `limit` is set: the proof was not judged.
     ///
