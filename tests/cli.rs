@@ -521,6 +521,7 @@ fn each_help_lists_only_the_options_its_command_uses() {
                 "tree",
                 "share",
                 "rules",
+                "rules-file",
                 "explain",
                 "steps",
                 "time-limit",
@@ -533,6 +534,7 @@ fn each_help_lists_only_the_options_its_command_uses() {
                 "file",
                 "format",
                 "rules",
+                "rules-file",
                 "explain",
                 "steps",
                 "time-limit",
@@ -540,12 +542,19 @@ fn each_help_lists_only_the_options_its_command_uses() {
         ),
         ("compare", &["brief", "format", "explain", "time-limit"]),
         ("lexicode", &["words", "format", "time-limit"]),
-        ("rules", &["format", "rules"]),
+        ("rules", &["format", "rules", "rules-file"]),
         ("analyze", &["certificate", "format", "time-limit"]),
-        ("check", &["format", "rules", "time-limit"]),
+        ("check", &["format", "rules", "rules-file", "time-limit"]),
         (
             "repl",
-            &["share", "rules", "explain", "steps", "time-limit"],
+            &[
+                "share",
+                "rules",
+                "rules-file",
+                "explain",
+                "steps",
+                "time-limit",
+            ],
         ),
     ];
     let mut global = vec![
@@ -632,10 +641,6 @@ fn options_a_combination_leaves_unread_are_refused() {
         (
             "explain",
             &["simplify", "--misere", "--explain", "1", "*2+*2"],
-        ),
-        (
-            "rules",
-            &["simplify", "--misere", "--rules", "fundamental", "*2"],
         ),
         (
             "steps",

@@ -42,7 +42,7 @@ fn name(cmd: &Command) -> &'static str {
 }
 
 /// The options of normal play's derivations that misère and loopy play do not read.
-const NORMAL_ONLY: [&str; 5] = ["explain", "steps", "rules", "share", "tree"];
+const NORMAL_ONLY: [&str; 4] = ["explain", "steps", "share", "tree"];
 
 /// Why `flag` of [`NORMAL_ONLY`] goes unread in `play` ("misère", "loopy").
 fn unread_in(flag: &str, play: &str) -> String {
@@ -51,10 +51,6 @@ fn unread_in(flag: &str, play: &str) -> String {
             "{play} play's conditions are decided by its own definitions, not expanded into proofs"
         ),
         "steps" => format!("{play} play's steps are listed one by one, never grouped"),
-        "rules" => format!(
-            "{play} play derives by its own rules (rules/{}.rules), not a chosen set",
-            if play == "loopy" { "loopy" } else { "misere" }
-        ),
         "share" => format!("{play} play's values are written in its own notation"),
         _ => format!("{play} play draws no game tree"),
     }
