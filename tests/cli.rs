@@ -678,10 +678,6 @@ fn options_a_combination_leaves_unread_are_refused() {
         ("threads", &["--threads", "2", "lexicode", "2", "7", "3"]),
         // A loopy term is derived by loopy play's own rules: normal play's options go unread.
         ("explain", &["simplify", "--explain", "1", "on + off"]),
-        (
-            "rules",
-            &["prove", "--rules", "fundamental", "on + off", "dud"],
-        ),
     ];
     for (flag, args) in refused {
         let o = onag(args);
