@@ -22,31 +22,24 @@
 //! (`removed`, `by` of a dominated option): the checker (`proof::loopy`) decides each by its own
 //! survival search, sharing none of this code.
 
-use super::{
-    build, first, may_match, BindsOf, Built, Decider, Host, Kinds, Leaf, Shape, Stop, Want,
-};
+use super::play_rules::{apply, PlayRules};
+use super::{BindsOf, Built, Decider, Host, Kinds, Leaf, Shape, Stop, Want};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::loopy::derive::{Edit, Rules};
 use crate::loopy::{Graph, Loopy, Player, Work};
 use crate::rules::check::VarKind;
-use crate::rules::{Condition, Pattern, Predicate, Rel, Rule, RuleKind, RuleSet, Template};
+use crate::rules::{Condition, Pattern, Predicate, Rel, Rule, RuleSet, Template};
 use num_traits::Zero;
-use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::rc::Rc;
-
-/// The most candidate matches tried for one rule at one position; beyond it the rule is taken
-/// not to apply there.
-pub const MAX_MATCHES: usize = super::terms::MAX_MATCHES;
 
 /// A stopper's game graph as the evaluator sees it.
 pub struct LoopyHost<'a> {
     g: &'a Loopy,
     /// The order of the graph's positions: `ge[a * n + b]` says a >= b.
     ge: &'a [bool],
-    kinds: &'a BTreeMap<String, Option<Rc<Kinds>>>,
-    /// A kernel for the evaluator's leaves (`0` as a result); it decides nothing here.
-    kernel: &'a RefCell<Kernel>,
+    /// The rules tried: their variables' kinds and the kernel for leaves (`0` as a result).
+    rules: &'a PlayRules,
 }
 
 impl LoopyHost<'_> {
@@ -96,7 +89,7 @@ impl Host for LoopyHost<'_> {
     }
 
     fn kernel(&self) -> impl std::ops::DerefMut<Target = Kernel> + '_ {
-        self.kernel.borrow_mut()
+        self.rules.kernel()
     }
 
     fn decider(&self) -> &dyn Decider<Self> {
@@ -104,12 +97,7 @@ impl Host for LoopyHost<'_> {
     }
 
     fn kinds(&self, rule: &Rule) -> Option<Rc<Kinds>> {
-        match self.kinds.get(&rule.name) {
-            Some(k) => k.clone(),
-            None => crate::rules::check::bindings(&rule.pattern)
-                .ok()
-                .map(Rc::new),
-        }
+        self.rules.kinds(rule)
     }
 }
 
@@ -170,36 +158,14 @@ fn decide(host: &LoopyHost<'_>, c: &Condition, b: &BindsOf<LoopyHost<'_>>) -> bo
 }
 
 /// The rules of a rule set applied to a stopper's positions: the [`Rules`] a loopy derivation
-/// is given. Only `reduce` rules of the group `loopy` are tried (a `manual` rule states what no
-/// rewrite at one position does), lower priority first, then in the set's order.
-pub struct LoopyRules {
-    rules: Vec<Rule>,
-    kinds: BTreeMap<String, Option<Rc<Kinds>>>,
-    kernel: RefCell<Kernel>,
-}
+/// is given. Only `reduce` rules of the group `loopy` are tried, lower priority first, then in
+/// the set's order.
+pub struct LoopyRules(PlayRules);
 
 impl LoopyRules {
     /// The `reduce` rules of the group `loopy` in `rules`, for loopy derivations.
     pub fn new(rules: &RuleSet) -> Self {
-        let mut list: Vec<Rule> = rules
-            .rules()
-            .iter()
-            .filter(|r| r.kind == RuleKind::Reduce && r.groups.iter().any(|g| g == "loopy"))
-            .cloned()
-            .collect();
-        list.sort_by_key(|r| r.priority);
-        let kinds = list
-            .iter()
-            .map(|r| {
-                let k = crate::rules::check::bindings(&r.pattern).ok().map(Rc::new);
-                (r.name.clone(), k)
-            })
-            .collect();
-        LoopyRules {
-            rules: list,
-            kinds,
-            kernel: RefCell::new(Kernel::new()),
-        }
+        LoopyRules(PlayRules::new(rules, Some("loopy")))
     }
 
     /// The shipped rules of `rules/loopy.rules`.
@@ -219,77 +185,29 @@ impl Rules for LoopyRules {
         let host = LoopyHost {
             g,
             ge,
-            kinds: &self.kinds,
-            kernel: &self.kernel,
+            rules: &self.0,
         };
-        let n = g.len() as u32;
         // Rules of one priority are tried position by position (each position with each
         // rule in turn); a lower priority is tried everywhere first.
-        let mut i = 0;
-        while i < self.rules.len() {
-            let p = self.rules[i].priority;
-            let end = i + self.rules[i..]
-                .iter()
-                .take_while(|r| r.priority == p)
-                .count();
-            let group = &self.rules[i..end];
-            for v in 0..n {
+        for group in self.0.by_priority() {
+            for v in 0..g.len() as u32 {
                 work.tick(1)?;
                 for rule in group {
-                    if let Some(found) = at(&host, rule, v)? {
-                        return Ok(Some(found));
+                    let found = apply(&host, rule, v, v, |built, b| written(g, v, &built, b))?;
+                    if let Some((b, after)) = found {
+                        let mut witnesses = Vec::new();
+                        named_options(g, &rule.pattern, 0, &b, &mut witnesses);
+                        let edit = Edit::Rule {
+                            name: rule.name.clone(),
+                            witnesses,
+                        };
+                        return Ok(Some((edit, v, after)));
                     }
                 }
             }
-            i = end;
         }
         Ok(None)
     }
-}
-
-/// The first instance of `rule` at position `v` that changes the graph.
-fn at(
-    host: &LoopyHost<'_>,
-    rule: &Rule,
-    v: u32,
-) -> Result<Option<(Edit, u32, Loopy)>, KernelError> {
-    if !may_match(host, &rule.pattern, &v) {
-        return Ok(None);
-    }
-    let tried = Cell::new(0usize);
-    let mut after = None;
-    let found = first(
-        host,
-        rule,
-        v,
-        v,
-        &mut |b| {
-            after = match build(host, &rule.result, b)? {
-                Some(built) => written(host.g, v, &built, b),
-                None => None,
-            };
-            Ok(after.is_some())
-        },
-        &|| {
-            tried.set(tried.get() + 1);
-            tried.get() > MAX_MATCHES
-        },
-    );
-    let b = match found {
-        Ok(Some(b)) => b,
-        Ok(None) | Err(Stop::GaveUp) => return Ok(None),
-        Err(Stop::Kernel(e)) => return Err(e),
-    };
-    let Some(h) = after else {
-        return Ok(None);
-    };
-    let mut witnesses = Vec::new();
-    named_options(host.g, &rule.pattern, 0, &b, &mut witnesses);
-    let edit = Edit::Rule {
-        name: rule.name.clone(),
-        witnesses,
-    };
-    Ok(Some((edit, v, h)))
 }
 
 /// The graph with the rule's result written at `v`; `None` when the result is nothing loopy

@@ -19,26 +19,20 @@
 //! form it tries the rule set's `reduce` rules in order of priority, and the first match
 //! whose conditions hold and whose result is an impartial form is the step.
 
-use super::{
-    build, first, may_match, BindsOf, Built, Decider, Host, Kinds, Leaf, Shape, Stop, Want,
-};
+use super::play_rules::{apply, PlayRules};
+use super::{BindsOf, Built, Decider, Host, Kinds, Leaf, Shape, Stop, Want};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::misere::derive::{Applied, FId, Forms, Reducer};
 use crate::misere::Misere;
 use crate::rules::check::VarKind;
 use crate::rules::{
-    Condition, LeafTemplate, Predicate, Rel, Rule, RuleKind, RuleSet, Template, TemplateItem,
-    ValueExpr,
+    Condition, LeafTemplate, Predicate, Rel, Rule, RuleSet, Template, TemplateItem, ValueExpr,
 };
 use num_traits::{ToPrimitive, Zero};
 use rustc_hash::FxHashMap;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
-
-/// The most candidate matches tried for one rule at one form; beyond it the rule is taken
-/// not to apply there.
-pub const MAX_MATCHES: usize = super::terms::MAX_MATCHES;
 
 /// The forms of a misère derivation as the evaluator sees them.
 pub struct MisereHost<'a> {
@@ -47,11 +41,8 @@ pub struct MisereHost<'a> {
     /// Whether each form is a misère P-position, once asked (kept across forms by
     /// [`MisereRules`]).
     outcomes: &'a RefCell<FxHashMap<FId, bool>>,
-    /// The kinds of each rule's variables, by rule name.
-    kinds: &'a FxHashMap<String, Option<Rc<Kinds>>>,
-    /// A kernel for the evaluator's number leaves (`num(0)`, `nim(2)` as results); it decides
-    /// nothing here.
-    kernel: &'a RefCell<Kernel>,
+    /// The rules tried: their variables' kinds and the kernel for number leaves.
+    rules: &'a PlayRules,
 }
 
 impl MisereHost<'_> {
@@ -146,7 +137,7 @@ impl Host for MisereHost<'_> {
     }
 
     fn kernel(&self) -> impl std::ops::DerefMut<Target = Kernel> + '_ {
-        self.kernel.borrow_mut()
+        self.rules.kernel()
     }
 
     fn decider(&self) -> &dyn Decider<Self> {
@@ -154,12 +145,7 @@ impl Host for MisereHost<'_> {
     }
 
     fn kinds(&self, rule: &Rule) -> Option<Rc<Kinds>> {
-        match self.kinds.get(&rule.name) {
-            Some(k) => k.clone(),
-            None => crate::rules::check::bindings(&rule.pattern)
-                .ok()
-                .map(Rc::new),
-        }
+        self.rules.kinds(rule)
     }
 }
 
@@ -256,82 +242,37 @@ fn decide(
 }
 
 /// The rules of a rule set applied to misère forms: the [`Reducer`] a misère derivation is
-/// given. Only `reduce` rules are tried (a `manual` rule states what no rewrite does), lower
-/// priority first, then in the set's order.
-pub struct MisereRules<'r> {
-    rules: Vec<&'r Rule>,
+/// given. Only `reduce` rules are tried, lower priority first, then in the set's order.
+pub struct MisereRules {
+    rules: PlayRules,
     outcomes: RefCell<FxHashMap<FId, bool>>,
-    kinds: FxHashMap<String, Option<Rc<Kinds>>>,
-    kernel: RefCell<Kernel>,
 }
 
-impl<'r> MisereRules<'r> {
+impl MisereRules {
     /// The `reduce` rules of `rules`, for misère derivations.
-    pub fn new(rules: &'r RuleSet) -> Self {
-        let mut list: Vec<&Rule> = rules
-            .rules()
-            .iter()
-            .filter(|r| r.kind == RuleKind::Reduce)
-            .collect();
-        list.sort_by_key(|r| r.priority);
-        let kinds = list
-            .iter()
-            .map(|r| {
-                let k = crate::rules::check::bindings(&r.pattern).ok().map(Rc::new);
-                (r.name.clone(), k)
-            })
-            .collect();
+    pub fn new(rules: &RuleSet) -> Self {
         MisereRules {
-            rules: list,
+            rules: PlayRules::new(rules, None),
             outcomes: RefCell::default(),
-            kinds,
-            kernel: RefCell::new(Kernel::new()),
         }
     }
 }
 
-impl Reducer for MisereRules<'_> {
+impl Reducer for MisereRules {
     fn reduce(
         &mut self,
         m: &mut Misere,
         forms: &mut Forms,
         g: FId,
     ) -> Result<Option<Applied>, KernelError> {
-        for rule in &self.rules {
-            let found = {
-                let host = MisereHost {
-                    forms,
-                    m: RefCell::new(&mut *m),
-                    outcomes: &self.outcomes,
-                    kinds: &self.kinds,
-                    kernel: &self.kernel,
-                };
-                if !may_match(&host, &rule.pattern, &g) {
-                    continue;
-                }
-                let tried = Cell::new(0usize);
-                let mut built = None;
-                let found = first(
-                    &host,
-                    rule,
-                    g,
-                    g,
-                    &mut |b| {
-                        built = build(&host, &rule.result, b)?;
-                        Ok(built.is_some())
-                    },
-                    &|| {
-                        tried.set(tried.get() + 1);
-                        tried.get() > MAX_MATCHES
-                    },
-                );
-                match found {
-                    Ok(Some(b)) => built.map(|r| (b, r)),
-                    Ok(None) | Err(Stop::GaveUp) => None,
-                    Err(Stop::Kernel(e)) => return Err(e),
-                }
+        for rule in self.rules.rules() {
+            let host = MisereHost {
+                forms,
+                m: RefCell::new(&mut *m),
+                outcomes: &self.outcomes,
+                rules: &self.rules,
             };
-            let Some((b, built)) = found else {
+            let Some((b, built)) = apply(&host, rule, g, g, |built, _| Some(built))? else {
                 continue;
             };
             // A result that is no impartial form (a number, say) is no step of misère play.

@@ -23,6 +23,7 @@ mod leaf;
 pub mod loopy;
 mod matching;
 pub mod misere;
+pub mod play_rules;
 pub mod terms;
 
 #[cfg(test)]

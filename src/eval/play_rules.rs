@@ -1,0 +1,125 @@
+//! The derivation driver's core shared by the plays whose games are their own nodes (misère
+//! forms, loopy positions): the rules a play's derivation tries, in their order, and one rule
+//! tried at one place.
+//!
+//! A play's derivation asks, place by place, "the first rule that applies here". What differs
+//! between the plays is only the host (what a place looks like, the play's decider) and what
+//! a rule's result becomes there (a form of the misère arena, a rewritten loopy graph): the
+//! caller's `accept`. The order (lower priority first, then the set's order), the cap on
+//! candidate matches, the kinds of each rule's variables (worked out once) and the mapping of
+//! a limit to an error are written here once. A fourth play (scoring play, say) gets them by
+//! holding a [`PlayRules`] and calling [`apply`].
+
+use super::{build, first, may_match, BindsOf, Built, Host, Kinds, Stop};
+use crate::kernel::{Kernel, KernelError};
+use crate::rules::{Rule, RuleKind, RuleSet};
+use rustc_hash::FxHashMap;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+/// The most candidate matches tried for one rule at one place; beyond it the rule is taken
+/// not to apply there.
+pub const MAX_MATCHES: usize = super::terms::MAX_MATCHES;
+
+/// The rules of a rule set one play's derivation tries: only `reduce` rules (a `manual` rule
+/// states what no rewrite at one place does), lower priority first, then in the set's order.
+pub struct PlayRules {
+    rules: Vec<Rule>,
+    /// The kinds of each rule's variables, by rule name (`None`: no consistent kinds).
+    kinds: FxHashMap<String, Option<Rc<Kinds>>>,
+    /// A kernel for the evaluator's number leaves (`0`, `*2` as results); it decides nothing
+    /// in a play other than normal play.
+    kernel: RefCell<Kernel>,
+}
+
+impl PlayRules {
+    /// The `reduce` rules of `set`; with `group`, only those of that group.
+    pub fn new(set: &RuleSet, group: Option<&str>) -> Self {
+        let mut rules: Vec<Rule> = set
+            .rules()
+            .iter()
+            .filter(|r| r.kind == RuleKind::Reduce)
+            .filter(|r| group.is_none_or(|g| r.groups.iter().any(|x| x == g)))
+            .cloned()
+            .collect();
+        // Stable: rules of one priority stay in the set's order.
+        rules.sort_by_key(|r| r.priority);
+        let kinds = rules
+            .iter()
+            .map(|r| {
+                let k = crate::rules::check::bindings(&r.pattern).ok().map(Rc::new);
+                (r.name.clone(), k)
+            })
+            .collect();
+        PlayRules {
+            rules,
+            kinds,
+            kernel: RefCell::new(Kernel::new()),
+        }
+    }
+
+    /// The rules in the order they are tried.
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
+    /// The rules in runs of one priority, lower first.
+    pub fn by_priority(&self) -> impl Iterator<Item = &[Rule]> {
+        self.rules.chunk_by(|a, b| a.priority == b.priority)
+    }
+
+    /// The kinds of `rule`'s variables (kept for the rules held; worked out for another).
+    pub fn kinds(&self, rule: &Rule) -> Option<Rc<Kinds>> {
+        match self.kinds.get(&rule.name) {
+            Some(k) => k.clone(),
+            None => crate::rules::check::bindings(&rule.pattern)
+                .ok()
+                .map(Rc::new),
+        }
+    }
+
+    /// The kernel a host lends the evaluator.
+    pub fn kernel(&self) -> impl std::ops::DerefMut<Target = Kernel> + '_ {
+        self.kernel.borrow_mut()
+    }
+}
+
+/// The first instance of `rule` at the place `id` (its own node `node`) whose conditions hold
+/// and whose built result `accept` takes (what the play makes of it); `None` when there is
+/// none, or more than [`MAX_MATCHES`] candidates were tried. A limit reached while deciding a
+/// condition is the error.
+pub fn apply<H: Host, T>(
+    host: &H,
+    rule: &Rule,
+    id: H::Id,
+    node: H::Node,
+    mut accept: impl FnMut(Built<H::Id>, &BindsOf<H>) -> Option<T>,
+) -> Result<Option<(BindsOf<H>, T)>, KernelError> {
+    if !may_match(host, &rule.pattern, &node) {
+        return Ok(None);
+    }
+    let tried = Cell::new(0usize);
+    let mut taken = None;
+    let found = first(
+        host,
+        rule,
+        id,
+        node,
+        &mut |b| {
+            taken = match build(host, &rule.result, b)? {
+                Some(built) => accept(built, b),
+                None => None,
+            };
+            Ok(taken.is_some())
+        },
+        &|| {
+            tried.set(tried.get() + 1);
+            tried.get() > MAX_MATCHES
+        },
+    );
+    match found {
+        Ok(Some(b)) => Ok(taken.map(|t| (b, t))),
+        Ok(None) | Err(Stop::GaveUp) => Ok(None),
+        Err(Stop::Kernel(e)) => Err(e),
+    }
+}
