@@ -6,7 +6,7 @@
 //! ruleset (its opening is the first step), so no flag is needed.
 
 use super::exit::{Failure, Status};
-use super::played::{chain, graph_entries, only_text_or_json};
+use super::played::{chain, graph_entries, only_text_or_json, proved};
 use super::{Ctx, Format};
 use crate::kernel::{Budget, Relation};
 use crate::proof::loopy::{prove_loopy_by, simplify_loopy_by, LoopyVerdict};
@@ -75,15 +75,14 @@ pub(crate) fn prove(
         LoopyVerdict::Equal(p, form) => {
             let out = match ctx.format {
                 Format::Json => format!("{}\n", p.to_json()),
-                _ => format!(
-                    "{}{}proved: {} = {} (both reach {form}; {} step{}; checked: every step's \
-                     conditions decided again by the checker's own search)\n",
-                    chain(ctx, &p),
-                    graph_entries(&p),
-                    style.term(x),
-                    style.term(y),
-                    p.steps.len(),
-                    if p.steps.len() == 1 { "" } else { "s" }
+                _ => proved(
+                    ctx,
+                    &p,
+                    chain(ctx, &p) + &graph_entries(&p),
+                    x,
+                    y,
+                    &format!("both reach {form}"),
+                    "the checker's own search",
                 ),
             };
             Ok((out, Status::Ok))

@@ -4,7 +4,7 @@
 //! prints it; or the proof JSON, with `"play": "misere"`.
 
 use super::exit::{Failure, Status};
-use super::played::{chain_placed, only_text_or_json};
+use super::played::{chain_placed, only_text_or_json, proved};
 use super::{Ctx, Format};
 use crate::kernel::Budget;
 use crate::misere::Misere;
@@ -58,14 +58,14 @@ pub(crate) fn prove(
                     let claim = crate::proof::final_form::claim(&p);
                     crate::proof::final_form::attach(p.to_json(), claim.as_ref())
                 }
-                _ => format!(
-                    "{}proved in misère play: {} = {} (both have the simplest form {form}; \
-                     {} step{}; checked: every step's conditions decided again by the definitions)\n",
+                _ => proved(
+                    ctx,
+                    &p,
                     chain(ctx, &p),
-                    style.term(x),
-                    style.term(y),
-                    p.steps.len(),
-                    if p.steps.len() == 1 { "" } else { "s" }
+                    x,
+                    y,
+                    &format!("both have the simplest form {form}"),
+                    "the definitions",
                 ),
             };
             Ok((out, Status::Ok))

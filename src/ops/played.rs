@@ -130,3 +130,29 @@ fn refs(t: &Term, out: &mut Vec<u32>) {
         }
     }
 }
+
+/// The text of an equality proved in a play with its own checker: the chain (`steps`, as the
+/// play writes it), then one line: `x = y`, what both reach (`both`) and what decided the
+/// steps again (`how`).
+pub(crate) fn proved(
+    ctx: &Ctx,
+    p: &Proof,
+    steps: String,
+    x: &Term,
+    y: &Term,
+    both: &str,
+    how: &str,
+) -> String {
+    let n = p.steps.len();
+    format!(
+        "{steps}proved{}: {} = {} ({both}; {n} step{}; checked: every step's conditions \
+         decided again by {how})\n",
+        match p.play {
+            Play::Misere => " in misère play",
+            _ => "",
+        },
+        ctx.style.term(x),
+        ctx.style.term(y),
+        if n == 1 { "" } else { "s" }
+    )
+}

@@ -1937,25 +1937,8 @@ fn side_derivation(
     d.map_err(ProofError::Kernel)
 }
 
-fn verified(mut p: Proof, rules: &RuleSet, budget: &Budget) -> Result<Proof, ProofError> {
-    // The producer's own check of what it made, under the derivation's deadline, cancel flag
-    // and memory.
-    let limits = CheckLimits::from_budget(budget);
-    match check(
-        &p.input,
-        &p.result,
-        &p.steps,
-        p.lemmas.len(),
-        &p.terms,
-        rules,
-        &limits,
-    ) {
-        Ok(()) => {
-            p.checked = true;
-            Ok(p)
-        }
-        Err(e) => Err(ProofError::SelfCheck(e)),
-    }
+fn verified(p: Proof, rules: &RuleSet, budget: &Budget) -> Result<Proof, ProofError> {
+    super::played::verified(p, check, rules, budget)
 }
 
 /// A loopy derivation: its checked proof, and the game reached as CGSuite writes it.

@@ -357,28 +357,11 @@ fn derivation(
 }
 
 fn verified(
-    mut p: Proof,
+    p: Proof,
     rules: &crate::rules::RuleSet,
     budget: &crate::kernel::Budget,
 ) -> Result<Proof, super::ProofError> {
-    let r = check(
-        &p.input,
-        &p.result,
-        &p.steps,
-        p.lemmas.len(),
-        &p.terms,
-        rules,
-        // The producer's own check of what it made, under the derivation's deadline, cancel
-        // flag and memory.
-        &super::check_limits::CheckLimits::from_budget(budget),
-    );
-    match r {
-        Ok(()) => {
-            p.checked = true;
-            Ok(p)
-        }
-        Err(e) => Err(super::ProofError::SelfCheck(e)),
-    }
+    super::played::verified(p, check, rules, budget)
 }
 
 /// The checked derivation of `t`'s misère simplest form, in the arena `m` (whose budget

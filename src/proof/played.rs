@@ -3,8 +3,11 @@
 //! definitions, never by the normal-play checker. A proof of this kind is one chain of single
 //! rule instances from the input to the result, and cites no lemmas.
 
+use super::check_limits::CheckLimits;
 use super::step::Step;
-use super::{CheckError, CheckLimit};
+use super::{CheckError, CheckLimit, Proof, ProofError, TermTable};
+use crate::kernel::Budget;
+use crate::rules::RuleSet;
 use crate::term::Term;
 
 /// A failure: a wrong step, or the budget spent (a limit, not a verdict).
@@ -69,4 +72,35 @@ pub(crate) fn check<C: Played>(
         at = c.step(&at, s).map_err(|e| err(i, e))?;
     }
     c.end(&at, result).map_err(|e| err(steps.len(), e))
+}
+
+/// A play's own proof checker: input, result, steps, the number of lemmas cited, the term
+/// table the steps' terms are read from, the rules the steps may name, and the limits.
+pub(crate) type Checker =
+    fn(&Term, &Term, &[Step], usize, &TermTable, &RuleSet, &CheckLimits) -> Result<(), CheckError>;
+
+/// `p` checked by its play's `checker`, as the producer's own check of what it made, under
+/// the derivation's deadline, cancel flag and memory: marked checked, or the failure.
+pub(crate) fn verified(
+    mut p: Proof,
+    checker: Checker,
+    rules: &RuleSet,
+    budget: &Budget,
+) -> Result<Proof, ProofError> {
+    let limits = CheckLimits::from_budget(budget);
+    match checker(
+        &p.input,
+        &p.result,
+        &p.steps,
+        p.lemmas.len(),
+        &p.terms,
+        rules,
+        &limits,
+    ) {
+        Ok(()) => {
+            p.checked = true;
+            Ok(p)
+        }
+        Err(e) => Err(ProofError::SelfCheck(e)),
+    }
 }
