@@ -22,16 +22,15 @@
 //! (`removed`, `by` of a dominated option): the checker (`proof::loopy`) decides each by its own
 //! survival search, sharing none of this code.
 
-use super::play_rules::{apply, PlayRules};
-use super::{BindsOf, Built, Decider, Host, Kinds, Leaf, Shape, Stop, Want};
-use crate::kernel::{GameId, Kernel, KernelError};
+use super::play_rules::{apply, Places, PlayRules};
+use super::{BindsOf, Built, Decider, Leaf, Stop};
+use crate::kernel::KernelError;
 use crate::loopy::derive::{Edit, Rules};
 use crate::loopy::{Graph, Loopy, Player, Work};
 use crate::rules::check::VarKind;
-use crate::rules::{Condition, Pattern, Predicate, Rel, Rule, RuleSet, Template};
+use crate::rules::{Condition, Pattern, Predicate, Rel, RuleSet, Template};
 use num_traits::Zero;
 use std::collections::BTreeMap;
-use std::rc::Rc;
 
 /// A stopper's game graph as the evaluator sees it.
 pub struct LoopyHost<'a> {
@@ -62,42 +61,22 @@ impl LoopyHost<'_> {
     }
 }
 
-impl Host for LoopyHost<'_> {
-    type Id = u32;
-    type Node = u32;
+/// A position's options are the positions its edges reach; a name bound twice stands for one
+/// position (see the module's doc).
+impl Places for LoopyHost<'_> {
+    type Place = u32;
 
-    fn shape<'a>(&'a self, node: &'a u32) -> Shape<'a, u32> {
+    fn options(&self, v: u32) -> (&[u32], &[u32]) {
         let graph = self.g.graph();
-        Shape::Game(graph.left(*node), graph.right(*node))
+        (graph.left(v), graph.right(v))
     }
 
-    fn candidates(&self, id: &u32, want: Want) -> Result<Vec<u32>, Stop> {
-        Ok(match want {
-            Want::Game => vec![*id],
-            _ => Vec::new(),
-        })
+    fn rules(&self) -> &PlayRules {
+        self.rules
     }
 
-    /// A name bound twice stands for one position (see the module's doc).
-    fn same(&self, a: &u32, b: &u32) -> Result<bool, Stop> {
-        Ok(a == b)
-    }
-
-    /// Loopy positions have no short value the kernel could hold.
-    fn value(&self, _k: &mut Kernel, _id: &u32) -> Result<Option<GameId>, Stop> {
-        Ok(None)
-    }
-
-    fn kernel(&self) -> impl std::ops::DerefMut<Target = Kernel> + '_ {
-        self.rules.kernel()
-    }
-
-    fn decider(&self) -> &dyn Decider<Self> {
+    fn play(&self) -> &dyn Decider<Self> {
         &LoopyPlay
-    }
-
-    fn kinds(&self, rule: &Rule) -> Option<Rc<Kinds>> {
-        self.rules.kinds(rule)
     }
 }
 

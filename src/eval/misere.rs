@@ -19,20 +19,19 @@
 //! form it tries the rule set's `reduce` rules in order of priority, and the first match
 //! whose conditions hold and whose result is an impartial form is the step.
 
-use super::play_rules::{apply, PlayRules};
-use super::{BindsOf, Built, Decider, Host, Kinds, Leaf, Shape, Stop, Want};
-use crate::kernel::{GameId, Kernel, KernelError};
+use super::play_rules::{apply, Places, PlayRules};
+use super::{BindsOf, Built, Decider, Leaf, Stop};
+use crate::kernel::KernelError;
 use crate::misere::derive::{Applied, FId, Forms, Reducer};
 use crate::misere::Misere;
 use crate::rules::check::VarKind;
 use crate::rules::{
-    Condition, LeafTemplate, Predicate, Rel, Rule, RuleSet, Template, TemplateItem, ValueExpr,
+    Condition, LeafTemplate, Predicate, Rel, RuleSet, Template, TemplateItem, ValueExpr,
 };
 use num_traits::{ToPrimitive, Zero};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::rc::Rc;
 
 /// The forms of a misère derivation as the evaluator sees them.
 pub struct MisereHost<'a> {
@@ -109,43 +108,22 @@ fn stop(e: KernelError) -> Stop {
     Stop::Kernel(e)
 }
 
-impl Host for MisereHost<'_> {
-    type Id = FId;
-    type Node = FId;
+/// A form's options are its options for both players; a name bound twice stands for one form
+/// (see the module's doc: in a derivation that is misère equality).
+impl Places for MisereHost<'_> {
+    type Place = FId;
 
-    fn shape<'a>(&'a self, node: &'a FId) -> Shape<'a, FId> {
-        let o = self.forms.option_slice(*node);
-        Shape::Game(o, o)
+    fn options(&self, f: FId) -> (&[FId], &[FId]) {
+        let o = self.forms.option_slice(f);
+        (o, o)
     }
 
-    fn candidates(&self, id: &FId, want: Want) -> Result<Vec<FId>, Stop> {
-        Ok(match want {
-            Want::Game => vec![*id],
-            _ => Vec::new(),
-        })
+    fn rules(&self) -> &PlayRules {
+        self.rules
     }
 
-    /// A name bound twice stands for one form (see the module's doc: in a derivation that is
-    /// misère equality).
-    fn same(&self, a: &FId, b: &FId) -> Result<bool, Stop> {
-        Ok(a == b)
-    }
-
-    /// Misère forms have no normal-play value the conditions could use.
-    fn value(&self, _k: &mut Kernel, _id: &FId) -> Result<Option<GameId>, Stop> {
-        Ok(None)
-    }
-
-    fn kernel(&self) -> impl std::ops::DerefMut<Target = Kernel> + '_ {
-        self.rules.kernel()
-    }
-
-    fn decider(&self) -> &dyn Decider<Self> {
+    fn play(&self) -> &dyn Decider<Self> {
         &MiserePlay
-    }
-
-    fn kinds(&self, rule: &Rule) -> Option<Rc<Kinds>> {
-        self.rules.kinds(rule)
     }
 }
 

@@ -10,8 +10,8 @@
 //! a limit to an error are written here once. A fourth play (scoring play, say) gets them by
 //! holding a [`PlayRules`] and calling [`apply`].
 
-use super::{build, first, may_match, BindsOf, Built, Host, Kinds, Stop};
-use crate::kernel::{Kernel, KernelError};
+use super::{build, first, may_match, BindsOf, Built, Decider, Host, Kinds, Shape, Stop, Want};
+use crate::kernel::{GameId, Kernel, KernelError};
 use crate::rules::{Rule, RuleKind, RuleSet};
 use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell};
@@ -81,6 +81,63 @@ impl PlayRules {
     /// The kernel a host lends the evaluator.
     pub fn kernel(&self) -> impl std::ops::DerefMut<Target = Kernel> + '_ {
         self.kernel.borrow_mut()
+    }
+}
+
+/// A play's games held as places that are their own nodes (a misère form, a loopy position):
+/// a place's shape is a game whose options are places, so a pattern matches a place's options
+/// (and, nested, an option's options). Such a play is a [`Host`] by what it says here: a name
+/// bound twice stands for one place (the play keeps its places distinct as forms), a place has
+/// no normal-play value, and conditions are the play's [`Decider`]'s.
+pub trait Places {
+    /// A place.
+    type Place: Copy + PartialEq + std::fmt::Debug;
+    /// Left's and Right's options of `p` (the same for an impartial play).
+    fn options(&self, p: Place<Self>) -> (&[Place<Self>], &[Place<Self>]);
+    /// The rules tried: their variables' kinds and the kernel for leaves.
+    fn rules(&self) -> &PlayRules;
+    /// The play's decider.
+    fn play(&self) -> &dyn Decider<Self>
+    where
+        Self: Sized;
+}
+
+type Place<P> = <P as Places>::Place;
+
+impl<P: Places> Host for P {
+    type Id = P::Place;
+    type Node = P::Place;
+
+    fn shape<'a>(&'a self, node: &'a P::Place) -> Shape<'a, P::Place> {
+        let (l, r) = self.options(*node);
+        Shape::Game(l, r)
+    }
+
+    fn candidates(&self, id: &P::Place, want: Want) -> Result<Vec<P::Place>, Stop> {
+        Ok(match want {
+            Want::Game => vec![*id],
+            _ => Vec::new(),
+        })
+    }
+
+    fn same(&self, a: &P::Place, b: &P::Place) -> Result<bool, Stop> {
+        Ok(a == b)
+    }
+
+    fn value(&self, _k: &mut Kernel, _id: &P::Place) -> Result<Option<GameId>, Stop> {
+        Ok(None)
+    }
+
+    fn kernel(&self) -> impl std::ops::DerefMut<Target = Kernel> + '_ {
+        self.rules().kernel()
+    }
+
+    fn decider(&self) -> &dyn Decider<Self> {
+        self.play()
+    }
+
+    fn kinds(&self, rule: &Rule) -> Option<Rc<Kinds>> {
+        self.rules().kinds(rule)
     }
 }
 
