@@ -56,10 +56,14 @@ use crate::rules::{Name, RuleSet};
 use crate::term::{Arg, Term};
 use std::collections::{BTreeMap, HashMap};
 
-/// The checker's reading of terms and its decision of each step.
+/// The checker's decision of each step.
 mod checker;
+/// What the checker decides on its graphs: bisimulation, stoppers, the order.
+mod graphs;
 /// A loopy ruleset's calls opened as the chain's first steps, and their check.
 pub(crate) mod open;
+/// The checker's reading of terms into its own graphs.
+mod read;
 /// The producer's graph writer: the notation, or the proof's table where the notation copies.
 pub(crate) mod write;
 
