@@ -444,6 +444,14 @@ async fn run(c: &Client, url: &str) {
     click(c, "#next").await;
     assert_eq!(text(c, "#rule-name").await, "zero-open");
     wait_text(c, "#before mark.changed", |t| t == "0", "the 0 marked").await;
+    // The statement with this step's values: the rewritten part before and after.
+    wait_text(
+        c,
+        "#instance-row",
+        |t| t.contains("0 = {|}"),
+        "the instance",
+    )
+    .await;
     click(c, "#next").await;
     assert_eq!(text(c, "#rule-name").await, "reversible-left");
     wait_text(
@@ -453,7 +461,15 @@ async fn run(c: &Client, url: &str) {
         "the reversing 0",
     )
     .await;
+    // Written with nested braces (the page's default): the reversible option is a whole term.
+    assert_eq!(text(c, "#before .role-reversible").await, "{2|{|}}");
+    assert_eq!(text(c, "#before").await, "{{2|{|}}|3}");
+    // Unchecked, CGSuite's slashes: the same option written bare.
+    click(c, "#braces").await;
+    wait_text(c, "#before", |t| t == "{2|{|}||3}", "the slash notation").await;
     assert_eq!(text(c, "#before .role-reversible").await, "2|{|}");
+    click(c, "#braces").await;
+    wait_text(c, "#before", |t| t == "{{2|{|}}|3}", "nested braces again").await;
 
     // A step inside a sum marks its part only, and the sum is a node over its parts.
     c.goto(&format!(
