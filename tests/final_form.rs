@@ -220,11 +220,13 @@ fn check_rejects_a_false_misere_simplest_form_claim() {
     // * as an option: 0 is *'s, *2 has *), so G is not in misère simplest form. The claim
     // below lists every condition of G's forms, as the definition gives them, and says each
     // fails; the one at the top holds.
-    // Brute force, on the forms 0, *, *2, G: * is P, *2 and G are N, so Conway's proviso
-    // (an option P and every option with 0 as an option) holds nowhere.
+    // Brute force, on the forms 0, *, *2, G: * and G are P, 0 and *2 are N. So Conway's
+    // proviso (an option P and every option with 0 as an option) holds nowhere: G has no P
+    // option, *2's P option * sits beside 0, which has no options, and *'s one option 0 is N.
+    // (G is P as * is: the reversal keeps the outcome.)
     let forms = [vec![], vec![0], vec![0, 1], vec![0, 2]];
-    assert!(misere_p_form(&forms, 1));
-    assert!(!misere_p_form(&forms, 2) && !misere_p_form(&forms, 3));
+    assert!(misere_p_form(&forms, 1) && misere_p_form(&forms, 3));
+    assert!(!misere_p_form(&forms, 0) && !misere_p_form(&forms, 2));
     let g = "{0,*2|0,*2}";
     let forged = json!({
         "version": 3,

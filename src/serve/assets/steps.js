@@ -299,6 +299,51 @@ const Steps = (() => {
     }
   }
 
+  /** A Domineering board (`.` empty, `#` filled, rows split by |) as a small picture, the
+   * squares of the move just made coloured by its player (Left blue, Right red). */
+  function boardPicture(board, cells, player) {
+    const NS = 'http://www.w3.org/2000/svg';
+    const rows = board.split('|');
+    const S = 22, w = Math.max(...rows.map((r) => r.length)) * S + 2, h = rows.length * S + 2;
+    const svg = document.createElementNS(NS, 'svg');
+    svg.setAttribute('width', w);
+    svg.setAttribute('height', h);
+    svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+    svg.setAttribute('class', 'move-board');
+    const moved = new Set(cells.map(([r, c]) => `${r - 1},${c - 1}`));
+    rows.forEach((row, r) => [...row].forEach((ch, c) => {
+      const rect = document.createElementNS(NS, 'rect');
+      const fill = moved.has(`${r},${c}`) ? (player === 'Left' ? '#1f4fd8' : '#d8281f') : ch === '#' ? '#888' : '#fff';
+      for (const [k, v] of Object.entries({ x: 1 + c * S, y: 1 + r * S, width: S, height: S, fill, stroke: '#333' })) rect.setAttribute(k, v);
+      svg.appendChild(rect);
+    }));
+    return svg;
+  }
+
+  /** For a step opening a Domineering board: each move (its squares, the board after it, drawn
+   * as a board for Right too) beside the option it gives (/api/step's "moves"). */
+  function boardMoves(d) {
+    let box = byId('moves');
+    if (!(d.moves || []).length) { if (box) box.remove(); return; }
+    if (!box) {
+      box = el('div', undefined, 'moves');
+      box.id = 'moves';
+      const table = byId('witnesses');
+      table.parentNode.insertBefore(box, table.nextSibling);
+    }
+    box.textContent = '';
+    box.appendChild(el('div', 'Which move gives which option (Left places a vertical domino, Right a horizontal one; the squares are row, column from the top left):', 'moves-head'));
+    const grid = el('div', undefined, 'move-grid');
+    for (const m of d.moves) {
+      const fig = el('figure', undefined, 'move ' + m.player.toLowerCase());
+      fig.appendChild(boardPicture(m.board, m.cells, m.player));
+      const squares = m.cells.map(([r, c]) => `(${r}, ${c})`).join('–');
+      fig.appendChild(el('figcaption', `${m.player} covers ${squares}: option ${m.option || '?'} = ${m.text}`));
+      grid.appendChild(fig);
+    }
+    box.appendChild(grid);
+  }
+
   let ticket = 0;
   /** Shows step `s` (a proof JSON step, `from` filled in), or the chain's start when `s` is
    * null and `start` is given. */
@@ -327,6 +372,7 @@ const Steps = (() => {
     }
     numbersInWhy(s, d, normal);
     instance(s, d);
+    boardMoves(d);
     drawTrees(d);
   }
 
