@@ -205,3 +205,85 @@ fn a_loopy_stopper_carries_a_simplest_form_claim_that_check_accepts() {
     let v = simplify_json(&["on + off"]);
     assert!(v["final"].is_null(), "{v}");
 }
+
+/// Whether the impartial form with these options (each a list of its own options, by index
+/// into `forms`, options before the form) is a misère P-position: it has options and each is
+/// an N-position (a form with no option is N: the player to move cannot, and so wins).
+fn misere_p_form(forms: &[Vec<usize>], g: usize) -> bool {
+    !forms[g].is_empty() && forms[g].iter().all(|&o| !misere_p_form(forms, o))
+}
+
+#[test]
+fn check_rejects_a_false_misere_simplest_form_claim() {
+    // G = {0,*2}: its option *2 reverses through * (ONAG ch. 12, Conway's condition: the
+    // options of * (just 0) are among G's, and every option of G is among *'s options or has
+    // * as an option: 0 is *'s, *2 has *), so G is not in misère simplest form. The claim
+    // below lists every condition of G's forms, as the definition gives them, and says each
+    // fails; the one at the top holds.
+    // Brute force, on the forms 0, *, *2, G: * and G are P, 0 and *2 are N. So Conway's
+    // proviso (an option P and every option with 0 as an option) holds nowhere: G has no P
+    // option, *2's P option * sits beside 0, which has no options, and *'s one option 0 is N.
+    // (G is P as * is: the reversal keeps the outcome.)
+    let forms = [vec![], vec![0], vec![0, 1], vec![0, 2]];
+    assert!(misere_p_form(&forms, 1) && misere_p_form(&forms, 3));
+    assert!(!misere_p_form(&forms, 0) && !misere_p_form(&forms, 2));
+    let g = "{0,*2|0,*2}";
+    let forged = json!({
+        "version": 3,
+        "play": "misere",
+        "input": g,
+        "result": g,
+        "steps": [],
+        "final": {
+            "claim": "simplest form",
+            "facts": [
+                {"game": g, "option": "L1", "value": "*2", "not": "reversible",
+                 "by": "its option 1 = *",
+                 "fails": format!("the options of * are among those of {g}, and every other option has * as an option")},
+                {"game": g, "option": "G", "value": g, "not": "reversible-zero",
+                 "fails": format!("some option of {g} is a misere P-position (none is)")},
+                {"at": ["L1"], "game": "*2", "option": "G", "value": "*2", "not": "reversible-zero",
+                 "fails": "every option of *2 has 0 as an option (0 has not)"},
+                {"at": ["L1", "L1"], "game": "*", "option": "G", "value": "*", "not": "reversible-zero",
+                 "fails": "some option of * is a misere P-position (none is)"},
+            ],
+        },
+    });
+    let (code, out) = check("misere-forged", &forged.to_string());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with("rejected"), "{out}");
+    assert!(out.contains("not in simplest form"), "{out}");
+    assert!(
+        out.contains("L1 = *2 is reversible by its option 1 = *"),
+        "{out}"
+    );
+    // The true claim about *, what {0,*2} simplifies to in misère play, is accepted.
+    let v = simplify_json(&["--misere", g]);
+    assert_eq!(v["result"], "*", "{v}");
+    let (code, out) = check("misere-true", &v.to_string());
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn check_refuses_a_claim_it_cannot_judge() {
+    // G(k+1) = {0, G(k)}, G(1) = {0,*2}: written out, each form is twice as long as the one
+    // below it, so G(7) is over 1,000 characters, past what the misère claim's checker writes
+    // (600). The producer makes no claim past that bound; a claim about it is refused, never
+    // passed unjudged.
+    let mut g = "*2".to_string();
+    for _ in 0..7 {
+        g = format!("{{0,{g}|0,{g}}}");
+    }
+    assert!(g.len() > 1000, "{}", g.len());
+    let forged = json!({
+        "version": 3,
+        "play": "misere",
+        "input": g,
+        "result": g,
+        "steps": [],
+        "final": {"claim": "simplest form", "facts": []},
+    });
+    let (code, out) = check("unjudged", &forged.to_string());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("cannot be judged"), "{out}");
+}

@@ -510,7 +510,8 @@ fn the_loopy_rules_parse() {
     );
     for r in rules {
         assert!(
-            r.cite.contains("Siegel, CGT, VI") && r.cite.contains("Winning Ways, ch. 11"),
+            // The books by name: no seed covers loopy games, so no chapter is confirmed.
+            r.cite.contains("Siegel, CGT") && r.cite.contains("Winning Ways"),
             "{}: {}",
             r.name,
             r.cite

@@ -758,6 +758,38 @@ fn a_step_says_where_its_change_is_in_the_text() {
     let deleted = d["deleted"].as_array().unwrap();
     assert_eq!(deleted.len(), 1);
     assert_eq!(marked(d, "before", &deleted[0]["span"]), "2|{|}");
+    // The same step with nested braces: every option that is a game written whole, the
+    // reversible option `{2|{|}}` (the game {{2|{|}}|3} is {2|{|}||3}, the parser's reading
+    // of the bars), the witnesses and the reason written so too.
+    let (st, _) = steps
+        .iter()
+        .find(|(st, _)| st["rule"] == "reversible-left")
+        .unwrap();
+    let d = s
+        .post(
+            "/api/step",
+            &json!({"step": st, "braces": true}).to_string(),
+        )
+        .json();
+    assert_eq!(d["before"]["text"], "{{2|{|}}|3}");
+    assert_eq!(
+        marked(&d, "before", &named(&d, "reversible")["span"]),
+        "{2|{|}}"
+    );
+    assert_eq!(marked(&d, "before", &named(&d, "reversing")["span"]), "{|}");
+    let games = d["witnesses"]["games"].as_object().unwrap();
+    assert!(games.values().any(|v| v == "{2|{|}}"), "{d}");
+    assert!(
+        games.values().all(|v| !v.as_str().unwrap().contains("||")),
+        "{d}"
+    );
+    assert!(!d["why"].as_str().unwrap().contains("||"), "{d}");
+    // Each option is a whole term, so the parser reads the braced text as the same game.
+    assert!(equal(
+        &s,
+        d["before"]["text"].as_str().unwrap(),
+        "{2|{|}||3}"
+    ));
 
     // {0|5}: 5 reverses through 4 (seed 004's worked example): the reversible option is worth
     // 5 and its reversing option 4, whatever form the derivation has opened them to.

@@ -444,6 +444,14 @@ async fn run(c: &Client, url: &str) {
     click(c, "#next").await;
     assert_eq!(text(c, "#rule-name").await, "zero-open");
     wait_text(c, "#before mark.changed", |t| t == "0", "the 0 marked").await;
+    // The statement with this step's values: the rewritten part before and after.
+    wait_text(
+        c,
+        "#instance-row",
+        |t| t.contains("0 = {|}"),
+        "the instance",
+    )
+    .await;
     click(c, "#next").await;
     assert_eq!(text(c, "#rule-name").await, "reversible-left");
     wait_text(
@@ -453,7 +461,30 @@ async fn run(c: &Client, url: &str) {
         "the reversing 0",
     )
     .await;
-    assert_eq!(text(c, "#before .role-reversible").await, "2|{|}");
+    // Written with nested braces (the page's default): the reversible option is a whole term.
+    assert_eq!(text(c, "#before .role-reversible").await, "{2|{|}}");
+    assert_eq!(text(c, "#before").await, "{{2|{|}}|3}");
+    // Unchecked, CGSuite's slashes: the same option written bare.
+    // (The plain text is written at once and marked when /api/step answers: wait for the
+    // marks.)
+    click(c, "#braces").await;
+    wait_text(
+        c,
+        "#before .role-reversible",
+        |t| t == "2|{|}",
+        "the slash notation",
+    )
+    .await;
+    assert_eq!(text(c, "#before").await, "{2|{|}||3}");
+    click(c, "#braces").await;
+    wait_text(
+        c,
+        "#before .role-reversible",
+        |t| t == "{2|{|}}",
+        "nested braces again",
+    )
+    .await;
+    assert_eq!(text(c, "#before").await, "{{2|{|}}|3}");
 
     // A step inside a sum marks its part only, and the sum is a node over its parts.
     c.goto(&format!(
@@ -1049,6 +1080,9 @@ async fn options_checks(c: &Client, url: &str, shot_name: &str) {
     // {3|1}'s mast at its tick 2; the game's ({{3|1}|-2}: Left's wall 1 up to t = 1, then
     // 2 - t; Right's -2 + t; they meet at t = 2, x = 0) at 0.
     assert_eq!(l["mast_at"], serde_json::json!(["2"]), "{l}");
+    // The bend of the game's Left wall (1 up to t = 1, then 2 - t) is labelled by what it is.
+    assert!(labels(game).iter().any(|x| x == "x = 1 at t = 1"), "{game}");
+    assert!(labels(game).iter().all(|x| !x.starts_with('(')), "{game}");
     assert_eq!(game["mast_at"], serde_json::json!(["0"]), "{game}");
     assert!(
         labels(game).iter().any(|x| x == "mast 0 from t = 2"),
@@ -1421,6 +1455,58 @@ async fn plays_checks(c: &Client, url: &str) {
     wait_text(c, "#headline", |t| !t.is_empty(), "the Domineering result").await;
     wait_css(c, "#board svg rect").await;
     save_shot(c, "serve-1400px-domineering.png").await;
+    // Its opening step says which move gives which option. By hand (Winning Ways' Domineering,
+    // Left vertical, Right horizontal): on the 2x2 board each of Left's two moves fills a
+    // column and leaves the other, a column of two squares, where only Left can move (worth 1);
+    // each of Right's fills a row and leaves a row of two (worth -1): so {1|-1} = +-1, and the
+    // option Right's move gives is written as the negated transpose -domineering(".|."), while
+    // the move is drawn as the board it leaves, the row filled in red.
+    c.goto(&format!(
+        "{url}/?op=simplify&q=domineering(%22..%7C..%22)&step=1"
+    ))
+    .await
+    .unwrap();
+    wait_css(c, "#moves .move-grid figure").await;
+    let moves = js(
+        c,
+        "return [...document.querySelectorAll('#moves figure')].map((f) => ({caption: f.querySelector('figcaption').textContent, red: f.querySelectorAll('rect[fill=\"#d8281f\"]').length, blue: f.querySelectorAll('rect[fill=\"#1f4fd8\"]').length, cells: f.querySelectorAll('rect').length}));",
+    )
+    .await;
+    let moves = moves.as_array().unwrap();
+    assert_eq!(moves.len(), 4, "{moves:?}");
+    let caption = |i: usize| moves[i]["caption"].as_str().unwrap().to_string();
+    assert!(
+        caption(0).starts_with("Left covers (1, 1)–(2, 1): option L0 = domineering(\".|.\")"),
+        "{moves:?}"
+    );
+    assert!(
+        caption(1).starts_with("Left covers (1, 2)–(2, 2): option L0"),
+        "{moves:?}"
+    );
+    assert!(
+        caption(2).starts_with("Right covers (1, 1)–(1, 2): option R0 = -domineering(\".|.\")"),
+        "{moves:?}"
+    );
+    assert!(
+        caption(3).starts_with("Right covers (2, 1)–(2, 2): option R0"),
+        "{moves:?}"
+    );
+    for (i, m) in moves.iter().enumerate() {
+        assert_eq!(m["cells"], 4, "{m}");
+        let (mine, other) = if i < 2 {
+            ("blue", "red")
+        } else {
+            ("red", "blue")
+        };
+        assert_eq!(m[mine], 2, "{m}");
+        assert_eq!(m[other], 0, "{m}");
+    }
+    js(
+        c,
+        "document.getElementById('moves').scrollIntoView(); return 0;",
+    )
+    .await;
+    save_shot(c, "serve-1400px-domineering-moves.png").await;
     c.set_window_size(400, 900).await.unwrap();
     for page in [
         "/?op=simplify&q=domineering(%22..%7C..%22)&step=1",
@@ -1442,6 +1528,12 @@ async fn plays_checks(c: &Client, url: &str) {
         let (scroll, _) = scroll_width(c).await;
         assert!(scroll <= inner, "{page}: the page is {scroll} px wide");
         let name = if page.contains("domineering") {
+            // The moves beside the options they give, as a student at a phone sees them.
+            js(
+                c,
+                "document.getElementById('moves').scrollIntoView(); return 0;",
+            )
+            .await;
             "serve-400px-domineering.png"
         } else if page.contains("kayles") {
             "serve-400px-misere.png"

@@ -35,6 +35,7 @@ fn unicode(t: &Term) -> String {
         &PrintOptions {
             unicode: true,
             width: Some(60),
+            ..Default::default()
         },
     )
 }

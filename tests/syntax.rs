@@ -440,6 +440,7 @@ fn deepest_legal_inputs_fit_the_default_stack() {
                 &PrintOptions {
                     unicode,
                     width: Some(80),
+                    ..Default::default()
                 },
             );
             assert_eq!(p(&printed), t, "{open}");
@@ -834,7 +835,7 @@ proptest! {
 
     #[test]
     fn every_term_round_trips(t in any_term(), w in prop::option::of(8usize..60), unicode: bool) {
-        let s = print(&t, &PrintOptions { unicode, width: w });
+        let s = print(&t, &PrintOptions { unicode, width: w, ..Default::default() });
         prop_assert_eq!(parse(&s).map_err(|e| e.render()), Ok(t.clone()), "printed {}", s);
     }
 
@@ -883,6 +884,7 @@ fn canonical_forms_round_trip_through_the_kernel() {
                     &PrintOptions {
                         unicode,
                         width: None,
+                        ..Default::default()
                     },
                 );
                 let back = parse(&text).map_err(|e| {

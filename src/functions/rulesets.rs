@@ -140,6 +140,30 @@ pub(super) fn opening(
     })
 }
 
+/// A Domineering position as its opening writes an option: the sum of its regions, each in its
+/// least orientation (negated when transposed), in a fixed order; 0 when none is left. (The
+/// page names the move that gives each option by it, `serve::marks`.)
+pub(crate) fn domineering_option(q: &domineering::Position) -> Result<Term, RulesetError> {
+    let mut parts: Vec<Term> = q
+        .regions()?
+        .iter()
+        .map(|r| {
+            let (b, negated) = r.canonical();
+            let c = text_call("domineering", board_text(&b));
+            if negated {
+                Term::neg(c)
+            } else {
+                c
+            }
+        })
+        .collect();
+    parts.sort_by(Term::structural_cmp);
+    Ok(parts
+        .into_iter()
+        .reduce(Term::sum)
+        .unwrap_or_else(Term::zero))
+}
+
 /// `domineering("..#|...")`.
 pub struct Domineering;
 
@@ -168,27 +192,7 @@ impl Function for Domineering {
         let side = |left: bool| -> Result<Vec<Term>, KernelError> {
             domineering::options(&p, left)
                 .iter()
-                .map(|q| {
-                    let mut parts: Vec<Term> = q
-                        .regions()
-                        .map_err(|e| err(self, e))?
-                        .iter()
-                        .map(|r| {
-                            let (b, negated) = r.canonical();
-                            let c = text_call("domineering", board_text(&b));
-                            if negated {
-                                Term::neg(c)
-                            } else {
-                                c
-                            }
-                        })
-                        .collect();
-                    parts.sort_by(Term::structural_cmp);
-                    Ok(parts
-                        .into_iter()
-                        .reduce(Term::sum)
-                        .unwrap_or_else(Term::zero))
-                })
+                .map(|q| domineering_option(q).map_err(|e| err(self, e)))
                 .collect()
         };
         let (left, right) = (side(true)?, side(false)?);

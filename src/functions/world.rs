@@ -102,6 +102,7 @@ impl Value {
                     &crate::syntax::PrintOptions {
                         unicode: !ascii,
                         width: None,
+                        ..Default::default()
                     },
                 )
             }

@@ -26,6 +26,7 @@ impl Style {
             &PrintOptions {
                 unicode: self.unicode,
                 width: None,
+                ..Default::default()
             },
         )
     }
@@ -38,6 +39,7 @@ impl Style {
             &PrintOptions {
                 unicode: self.unicode,
                 width,
+                ..Default::default()
             },
         );
         s.replace('\n', &format!("\n{}", " ".repeat(indent)))

@@ -34,6 +34,7 @@ fn term(t: &Term, f: &fmt::Formatter<'_>) -> String {
         &PrintOptions {
             unicode: f.alternate(),
             width: None,
+            ..Default::default()
         },
     )
 }

@@ -76,10 +76,10 @@ struct Printed {
 }
 
 impl Printed {
-    fn read(src: &str, which: &str) -> Result<Printed, String> {
+    fn read(src: &str, which: &str, braces: bool) -> Result<Printed, String> {
         let term = crate::syntax::parse_with_refs(src)
             .map_err(|e| format!("\"step.{which}\": {}", e.message))?;
-        let (text, tree) = match spans(&term) {
+        let (text, tree) = match spans(&term, braces) {
             Some((text, tree)) => (text, Some(tree)),
             None => (src.to_string(), None),
         };
@@ -115,9 +115,18 @@ fn node_json(text: &str, n: &Node) -> Value {
 /// The page's description of `step` (module docs), or what is wrong with the request. Each
 /// named game also gets its value (`"value"`, its canonical form) from `k` when it has one and
 /// it is written otherwise: `{{3|}|}` is 5.
-pub fn describe(step: &StepRequest, k: &mut crate::kernel::Kernel) -> Result<Value, String> {
-    let before = Printed::read(&step.from, "from")?;
-    let after = Printed::read(&step.to, "to")?;
+///
+/// With `braces`, every term is written with nested braces instead of slash notation
+/// (`{1|{0|-5}}`, [`crate::syntax::PrintOptions::braces`]): the before and after texts, the
+/// witnesses (`"witnesses"`, the request's as the page should show them) and the reason
+/// (`"why"`, each witness in it rewritten), so the words and the terms spell a game alike.
+pub fn describe(
+    step: &StepRequest,
+    braces: bool,
+    k: &mut crate::kernel::Kernel,
+) -> Result<Value, String> {
+    let before = Printed::read(&step.from, "from", braces)?;
+    let after = Printed::read(&step.to, "to", braces)?;
     let path: Vec<PathElem> = step
         .at
         .iter()
@@ -180,8 +189,21 @@ pub fn describe(step: &StepRequest, k: &mut crate::kernel::Kernel) -> Result<Val
             }));
         }
     }
-    let nums = numbers(&step.witnesses, k);
-    let why = why_numbers(&step.why, &nums);
+    let moves = match (x, y) {
+        (Some(x), Some(y)) => board_moves(x, y, braces),
+        _ => Vec::new(),
+    };
+    let shown = Spelling::new(&step.witnesses, braces);
+    let why = shown.why(&step.why);
+    let nums: BTreeMap<String, String> = numbers(&step.witnesses, k)
+        .into_iter()
+        .map(|(t, n)| (shown.text(&t), n))
+        .collect();
+    let why_at = why_numbers(&why, &nums);
+    let witnesses = json!({
+        "games": step.witnesses.games.iter().map(|(n, t)| (n.clone(), shown.text(t))).collect::<BTreeMap<_, _>>(),
+        "sets": step.witnesses.sets.iter().map(|(n, ts)| (n.clone(), ts.iter().map(|t| shown.text(t)).collect::<Vec<_>>())).collect::<BTreeMap<_, _>>(),
+    });
     Ok(json!({
         "rule": step.rule,
         "at": at,
@@ -192,16 +214,125 @@ pub fn describe(step: &StepRequest, k: &mut crate::kernel::Kernel) -> Result<Val
         "inserted": inserted,
         "named": named,
         "numbers": nums,
-        "why_numbers": why,
+        "why": why,
+        "why_numbers": why_at,
+        "witnesses": witnesses,
+        "moves": moves,
     }))
 }
 
-/// Where, in the step's reason `why`, a witness that is a number written otherwise stands as a
-/// whole term (not inside a larger one): `[start, end, number]`, UTF-16 units. The longest
-/// witness is tried first, so `{{3|}|}` is found whole and `{3|}` inside it is not.
-fn why_numbers(why: &str, numbers: &BTreeMap<String, String>) -> Vec<Value> {
-    let mut keys: Vec<(&String, &String)> = numbers.iter().collect();
-    keys.sort_by_key(|(t, _)| std::cmp::Reverse(t.len()));
+/// The most moves listed for one opening step (a board's moves, each drawn by the page).
+const MAX_MOVES: usize = 40;
+
+/// For a step that opens a Domineering board `x` into the game `y` of its moves: each move,
+/// the board after it (as written, the original size, the domino's squares filled: Right's
+/// moves drawn as boards too, not as the negated transposes the option is written as) and the
+/// option of `y` it gives (`"L0"`), so the page can say which move gives which option. Empty
+/// for any other step, and past [`MAX_MOVES`] moves.
+fn board_moves(x: &Term, y: &Term, braces: bool) -> Vec<Value> {
+    use crate::rulesets::domineering::{options, Position};
+    use crate::term::Arg;
+    let (Term::Call { name, args }, Term::Game { left, right }) = (x, y) else {
+        return Vec::new();
+    };
+    let (true, [Arg::Text(text)]) = (name == "domineering", args.as_slice()) else {
+        return Vec::new();
+    };
+    let Ok(p) = Position::parse(text) else {
+        return Vec::new();
+    };
+    let opts = crate::syntax::PrintOptions {
+        braces,
+        ..Default::default()
+    };
+    let mut out = Vec::new();
+    for (is_left, player, side, written) in
+        [(true, "Left", 'L', left), (false, "Right", 'R', right)]
+    {
+        for q in options(&p, is_left) {
+            if out.len() >= MAX_MOVES {
+                return Vec::new();
+            }
+            // The domino's squares: empty before, filled after (row, column from 1).
+            let cells: Vec<[usize; 2]> = (0..p.empty.len())
+                .filter(|&i| p.empty[i] && !q.empty[i])
+                .map(|i| [i / p.width.max(1) + 1, i % p.width.max(1) + 1])
+                .collect();
+            let Ok(t) = crate::functions::rulesets::domineering_option(&q) else {
+                return Vec::new();
+            };
+            let option = written.iter().position(|o| *o == t);
+            out.push(json!({
+                "player": player,
+                "cells": cells,
+                "board": q.print(),
+                "option": option.map(|k| format!("{side}{k}")),
+                "text": crate::syntax::print(&t, &opts),
+            }));
+        }
+    }
+    out
+}
+
+/// How the page writes each witness: as the proof does, or with nested braces.
+struct Spelling {
+    /// Each witness's text in the proof → its text on the page, where they differ.
+    map: BTreeMap<String, String>,
+}
+
+impl Spelling {
+    fn new(w: &Witnesses, braces: bool) -> Spelling {
+        let mut map = BTreeMap::new();
+        if braces {
+            let opts = crate::syntax::PrintOptions {
+                braces: true,
+                ..Default::default()
+            };
+            for src in w.games.values().chain(w.sets.values().flatten()) {
+                if let Ok(t) = crate::syntax::parse_with_refs(src) {
+                    let text = crate::syntax::print(&t, &opts);
+                    if text != *src {
+                        map.insert(src.clone(), text);
+                    }
+                }
+            }
+        }
+        Spelling { map }
+    }
+
+    fn text(&self, src: &str) -> String {
+        self.map
+            .get(src)
+            .cloned()
+            .unwrap_or_else(|| src.to_string())
+    }
+
+    /// `why` with each witness standing whole in it respelt.
+    fn why(&self, why: &str) -> String {
+        if self.map.is_empty() {
+            return why.to_string();
+        }
+        let mut out = String::new();
+        let mut at = 0;
+        for (i, j, src) in whole_terms(why, self.map.keys()) {
+            out.push_str(&why[at..i]);
+            out.push_str(&self.text(src));
+            at = j;
+        }
+        out.push_str(&why[at..]);
+        out
+    }
+}
+
+/// Where each of `terms` stands whole in `why` (not inside a larger term): `(start, end,
+/// term)` in bytes, the longest tried first, so `{{3|}|}` is found whole and `{3|}` inside it
+/// is not.
+fn whole_terms<'a>(
+    why: &str,
+    terms: impl Iterator<Item = &'a String>,
+) -> Vec<(usize, usize, &'a String)> {
+    let mut keys: Vec<&String> = terms.collect();
+    keys.sort_by_key(|t| std::cmp::Reverse(t.len()));
     let starts_term = |i: usize| {
         why[..i]
             .chars()
@@ -224,18 +355,27 @@ fn why_numbers(why: &str, numbers: &BTreeMap<String, String>) -> Vec<Value> {
         let hit = starts_term(i)
             .then(|| {
                 keys.iter()
-                    .find(|(t, _)| why[i..].starts_with(t.as_str()) && ends_term(i + t.len()))
+                    .find(|t| why[i..].starts_with(t.as_str()) && ends_term(i + t.len()))
             })
             .flatten();
         match hit {
-            Some((t, n)) => {
-                out.push(json!([utf16(why, i), utf16(why, i + t.len()), n]));
+            Some(t) => {
+                out.push((i, i + t.len(), *t));
                 i += t.len();
             }
             None => i += why[i..].chars().next().map_or(1, char::len_utf8),
         }
     }
     out
+}
+
+/// Where, in the step's reason `why`, a witness that is a number written otherwise stands as a
+/// whole term (not inside a larger one): `[start, end, number]`, UTF-16 units.
+fn why_numbers(why: &str, numbers: &BTreeMap<String, String>) -> Vec<Value> {
+    whole_terms(why, numbers.keys())
+        .into_iter()
+        .map(|(i, j, t)| json!([utf16(why, i), utf16(why, j), numbers[t]]))
+        .collect()
 }
 
 /// Each witness (a game, or a game in a set) that is a number written otherwise, with the

@@ -60,14 +60,31 @@ impl Node {
 
 /// The term's text as the printer writes it, and its tree of spans; `None` when the term has
 /// more than [`MAX_NODES`] nodes or this writer's text is not the printer's.
-pub fn spans(t: &Term) -> Option<(String, Node)> {
-    let mut budget = MAX_NODES;
-    let (text, node) = expr(t, &mut budget)?;
-    (text == t.to_string()).then_some((text, node))
+pub fn spans(t: &Term, braces: bool) -> Option<(String, Node)> {
+    let mut w = Writer {
+        budget: MAX_NODES,
+        braces,
+    };
+    let (text, node) = expr(t, &mut w)?;
+    let printed = crate::syntax::print(
+        t,
+        &crate::syntax::PrintOptions {
+            braces,
+            ..Default::default()
+        },
+    );
+    (text == printed).then_some((text, node))
 }
 
-fn spend(budget: &mut usize) -> Option<()> {
-    *budget = budget.checked_sub(1)?;
+/// How the text is being written: the nodes left to spend, and whether each option that is a
+/// game is braced (`PrintOptions::braces`) rather than written in slash notation.
+struct Writer {
+    budget: usize,
+    braces: bool,
+}
+
+fn spend(w: &mut Writer) -> Option<()> {
+    w.budget = w.budget.checked_sub(1)?;
     Some(())
 }
 
@@ -78,8 +95,8 @@ fn append(out: &mut String, (text, mut node): (String, Node)) -> Node {
     node
 }
 
-fn leaf(t: &Term, budget: &mut usize) -> Option<(String, Node)> {
-    spend(budget)?;
+fn leaf(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
+    spend(w)?;
     let text = t.to_string();
     let end = text.len();
     Some((
@@ -94,20 +111,20 @@ fn leaf(t: &Term, budget: &mut usize) -> Option<(String, Node)> {
 }
 
 /// A term at the loosest level: a sum unparenthesised.
-fn expr(t: &Term, budget: &mut usize) -> Option<(String, Node)> {
+fn expr(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
     let Term::Sum(a, b) = t else {
-        return unary(t, budget);
+        return unary(t, w);
     };
-    spend(budget)?;
+    spend(w)?;
     let mut out = String::new();
-    let na = append(&mut out, expr(a, budget)?);
+    let na = append(&mut out, expr(a, w)?);
     out.push(' ');
     let nb = match &**b {
         Term::Neg(x) => {
-            spend(budget)?;
+            spend(w)?;
             let start = out.len();
             out.push_str("- ");
-            let nx = append(&mut out, unary(x, budget)?);
+            let nx = append(&mut out, unary(x, w)?);
             Node {
                 kind: "neg",
                 start,
@@ -117,7 +134,7 @@ fn expr(t: &Term, budget: &mut usize) -> Option<(String, Node)> {
         }
         _ => {
             out.push_str("+ ");
-            append(&mut out, unary(b, budget)?)
+            append(&mut out, unary(b, w)?)
         }
     };
     let end = out.len();
@@ -132,18 +149,18 @@ fn expr(t: &Term, budget: &mut usize) -> Option<(String, Node)> {
     ))
 }
 
-fn unary(t: &Term, budget: &mut usize) -> Option<(String, Node)> {
+fn unary(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
     match t {
         Term::Sum(..) => {
             let mut out = String::from("(");
-            let node = append(&mut out, expr(t, budget)?);
+            let node = append(&mut out, expr(t, w)?);
             out.push(')');
             Some((out, node))
         }
         Term::Game { left, right } => {
-            spend(budget)?;
+            spend(w)?;
             let mut out = String::from("{");
-            let (body, _, mut children) = slashes(left, right, budget)?;
+            let (body, _, mut children) = slashes(left, right, w)?;
             for (_, c) in &mut children {
                 c.shift(1);
             }
@@ -161,15 +178,15 @@ fn unary(t: &Term, budget: &mut usize) -> Option<(String, Node)> {
             ))
         }
         Term::Neg(x) => {
-            spend(budget)?;
+            spend(w)?;
             let mut out = String::from("-");
             let inner = if matches!(**x, Term::Sum(..)) || leads_with_number(x) {
                 out.push('(');
-                let n = append(&mut out, expr(x, budget)?);
+                let n = append(&mut out, expr(x, w)?);
                 out.push(')');
                 n
             } else {
-                append(&mut out, unary(x, budget)?)
+                append(&mut out, unary(x, w)?)
             };
             let end = out.len();
             Some((
@@ -182,7 +199,7 @@ fn unary(t: &Term, budget: &mut usize) -> Option<(String, Node)> {
                 },
             ))
         }
-        _ => leaf(t, budget),
+        _ => leaf(t, w),
     }
 }
 
@@ -204,12 +221,13 @@ fn leads_with_number(t: &Term) -> bool {
 type Slashes = (String, usize, Vec<(String, Node)>);
 
 /// [`Slashes`] of the options `left` and `right`.
-fn slashes(left: &[Term], right: &[Term], budget: &mut usize) -> Option<Slashes> {
+fn slashes(left: &[Term], right: &[Term], w: &mut Writer) -> Option<Slashes> {
+    let braces = w.braces;
     let mut side = |opts: &[Term], who: char| -> Option<Slashes> {
         if let [Term::Game { left: l, right: r }] = opts {
-            if !l.is_empty() && !r.is_empty() {
-                spend(budget)?;
-                let (d, c, mut kids) = slashes(l, r, budget)?;
+            if !braces && !l.is_empty() && !r.is_empty() {
+                spend(w)?;
+                let (d, c, mut kids) = slashes(l, r, w)?;
                 // A lone subgame is written without its braces unless that would make too many
                 // bars; its node spans what is written.
                 let (text, shift) = if c < MAX_SLASHES {
@@ -237,7 +255,7 @@ fn slashes(left: &[Term], right: &[Term], budget: &mut usize) -> Option<Slashes>
             if k > 0 {
                 s.push(',');
             }
-            let n = append(&mut s, expr(x, budget)?);
+            let n = append(&mut s, expr(x, w)?);
             nodes.push((format!("{who}{k}"), n));
         }
         Some((s, 0, nodes))
@@ -261,8 +279,12 @@ mod tests {
     use super::*;
 
     fn text_at(src: &str, path: &[&str]) -> String {
+        text_in(src, path, false)
+    }
+
+    fn text_in(src: &str, path: &[&str], braces: bool) -> String {
         let t = crate::syntax::parse_with_refs(src).unwrap();
-        let (text, node) = spans(&t).unwrap();
+        let (text, node) = spans(&t, braces).unwrap();
         let path: Vec<String> = path.iter().map(|s| s.to_string()).collect();
         let (n, depth) = node.at(&path);
         assert_eq!(depth, path.len(), "{src} {path:?}");
@@ -279,6 +301,15 @@ mod tests {
         assert_eq!(text_at("{0,1|{2|3},4}", &["R0"]), "{2|3}");
         assert_eq!(text_at("{0,1|{2|3},4}", &["R1"]), "4");
         assert_eq!(text_at("{0,1|{2|3},4}", &["L1"]), "1");
+    }
+
+    #[test]
+    fn spans_follow_nested_braces() {
+        // With braces every option that is a game is written whole: {{2|0}|3}.
+        assert_eq!(text_in("{2|0||3}", &["L0"], true), "{2|0}");
+        assert_eq!(text_in("{2|0||3}", &["L0", "R0"], true), "0");
+        assert_eq!(text_in("{1||0|-5}", &["R0"], true), "{0|-5}");
+        assert_eq!(text_in("{||{|}|-5}", &["R0", "L0"], true), "{|}");
     }
 
     #[test]
@@ -301,8 +332,14 @@ mod tests {
             "{1/2v2*3|-5}",
         ] {
             let t = crate::syntax::parse(src).unwrap();
-            let (text, _) = spans(&t).unwrap();
+            let (text, _) = spans(&t, false).unwrap();
             assert_eq!(text, t.to_string());
+            let braces = crate::syntax::PrintOptions {
+                braces: true,
+                ..Default::default()
+            };
+            let (text, _) = spans(&t, true).unwrap();
+            assert_eq!(text, crate::syntax::print(&t, &braces));
         }
     }
 }

@@ -98,6 +98,9 @@ pub struct Request {
     /// For `simplify` and `prove`: misère play, as `--misere` (`json` or `text`); for
     /// `analyze`, the page's table of misère values (`played`).
     pub misere: Option<bool>,
+    /// For `step`: write the terms with nested braces instead of slash notation
+    /// (`{1|{0|-5}}`, not `{1||0|-5}`), the witnesses and the reason too.
+    pub braces: Option<bool>,
     /// For `analyze` (JSON only): also each option's thermograph, for the page to draw on the
     /// game's axes (`"options"` in the answer; page-only, not the CLI's answer).
     pub options: Option<bool>,
@@ -323,7 +326,8 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
                 Reply::bad("the request needs \"step\": a proof step with its \"from\", e.g. {\"step\": {\"from\": \"{1,0|}\", \"to\": \"{1|}\", \"rule\": \"dominated-left\"}}")
             })?;
             let mut k = limits.kernel();
-            let v = super::marks::describe(step, &mut k).map_err(Reply::bad)?;
+            let v = super::marks::describe(step, req.braces.unwrap_or(false), &mut k)
+                .map_err(Reply::bad)?;
             Ok(Reply::json(200, Status::Ok, v))
         }
     }

@@ -43,6 +43,10 @@ pub struct PrintOptions {
     pub unicode: bool,
     /// Break long terms over several lines to fit this many columns; `None` prints one line.
     pub width: Option<usize>,
+    /// Write every option that is a game in its own braces (`{1|{0|-5}}`) instead of CGSuite's
+    /// slash notation (`{1||0|-5}`), which a student new to the bars misreads. Both read back
+    /// as the same term, in onag and in CGSuite.
+    pub braces: bool,
 }
 
 /// Parses an expression in CGSuite's notation into a [`Term`], keeping its shape: nothing is

@@ -20,6 +20,7 @@ const MAX_SLASHES: usize = 4;
 pub(crate) fn print(t: &Term, opts: &PrintOptions) -> String {
     let p = Printer {
         unicode: opts.unicode,
+        braces: opts.braces,
     };
     // On one line, a term of games, closed forms, references, sums and negations (every term
     // of a proof, nearly) is written straight into the text: the same characters as the laid
@@ -118,6 +119,8 @@ fn loopy_suffix(t: &Term) -> Option<&'static str> {
 
 struct Printer {
     unicode: bool,
+    /// [`PrintOptions::braces`]: no slash notation.
+    braces: bool,
 }
 
 impl Printer {
@@ -533,6 +536,12 @@ impl Printer {
             .group()
     }
 
+    /// Whether a lone option `g = {l|r}` is written bare, in slash notation: not when asked
+    /// for braces, and (below) only when its bars cannot run into its parent's.
+    fn slash(&self, l: &[Term], r: &[Term], g: &Term) -> bool {
+        !self.braces && !l.is_empty() && !r.is_empty() && uptimal::recognize_shifted(g).is_none()
+    }
+
     fn braced(&self, left: &[Term], right: &[Term]) -> Doc {
         wrap_braces(self.slashes(left, right).0)
     }
@@ -547,7 +556,7 @@ impl Printer {
     fn slashes(&self, left: &[Term], right: &[Term]) -> (Doc, usize) {
         let side = |opts: &[Term]| -> (Doc, usize) {
             if let [g @ Term::Game { left: l, right: r }] = opts {
-                if !l.is_empty() && !r.is_empty() && uptimal::recognize_shifted(g).is_none() {
+                if self.slash(l, r, g) {
                     let (d, c) = self.slashes(l, r);
                     if c < MAX_SLASHES {
                         return (d, c);
@@ -725,7 +734,7 @@ impl Printer {
     fn write_slashes(&self, left: &[Term], right: &[Term]) -> (String, usize) {
         let side = |opts: &[Term]| -> (String, usize) {
             if let [g @ Term::Game { left: l, right: r }] = opts {
-                if !l.is_empty() && !r.is_empty() && uptimal::recognize_shifted(g).is_none() {
+                if self.slash(l, r, g) {
                     let (d, c) = self.write_slashes(l, r);
                     if c < MAX_SLASHES {
                         return (d, c);
@@ -791,9 +800,9 @@ mod tests {
     use proptest::prelude::*;
 
     /// The laid-out document on one line: the text `print` wrote before the direct writers.
-    fn via_document(t: &Term, unicode: bool) -> String {
+    fn via_document(t: &Term, unicode: bool, braces: bool) -> String {
         let mut out = String::new();
-        let _ = Printer { unicode }
+        let _ = Printer { unicode, braces }
             .expr(t)
             .render_fmt(usize::MAX >> 4, &mut out);
         out
@@ -839,10 +848,25 @@ mod tests {
 
     proptest! {
         #[test]
-        fn direct_writer_matches_the_document(t in arb_plain(), unicode in any::<bool>()) {
+        fn direct_writer_matches_the_document(
+            t in arb_plain(),
+            unicode in any::<bool>(),
+            braces in any::<bool>(),
+        ) {
             prop_assert!(plain(&t));
-            let opts = PrintOptions { unicode, width: None };
-            prop_assert_eq!(print(&t, &opts), via_document(&t, unicode));
+            let opts = PrintOptions { unicode, width: None, braces };
+            prop_assert_eq!(print(&t, &opts), via_document(&t, unicode, braces));
+        }
+
+        /// Nested braces read back as the same term, laid out or on one line, and never
+        /// use a bar run: every game is braced, so each `|` separates exactly one game.
+        #[test]
+        fn braces_read_back(t in arb_plain(), width in prop::option::of(8usize..60)) {
+            let opts = PrintOptions { width, braces: true, ..Default::default() };
+            let text = print(&t, &opts);
+            prop_assert!(!text.contains("||"), "{}", text);
+            let back = crate::syntax::parse_with_refs(&text).map_err(|e| e.render());
+            prop_assert_eq!(back, Ok(t));
         }
     }
 
@@ -854,14 +878,31 @@ mod tests {
             t = Term::game(vec![Term::integer(0)], vec![t]);
         }
         let text = print(&t, &PrintOptions::default());
-        assert_eq!(text, via_document(&t, false));
+        assert_eq!(text, via_document(&t, false, false));
         assert_eq!(crate::syntax::parse(&text).unwrap(), t);
+    }
+
+    #[test]
+    fn braces_write_each_option_whole() {
+        let braces = PrintOptions {
+            braces: true,
+            ..Default::default()
+        };
+        // The example: {1||0|-5} is {1|{0|-5}}.
+        let t = closed("{1||0|-5}");
+        assert_eq!(print(&t, &PrintOptions::default()), "{1||0|-5}");
+        assert_eq!(print(&t, &braces), "{1|{0|-5}}");
+        assert_eq!(print(&closed("{2|0||3}"), &braces), "{{2|0}|3}");
+        assert_eq!(print(&closed("{||{|}|-5}"), &braces), "{|{{|}|-5}}");
     }
 
     #[test]
     fn terms_the_writer_does_not_know_go_to_the_document() {
         let t = closed("{Tiny(2) | +-1, 3.^}");
         assert!(!plain(&t));
-        assert_eq!(print(&t, &PrintOptions::default()), via_document(&t, false));
+        assert_eq!(
+            print(&t, &PrintOptions::default()),
+            via_document(&t, false, false)
+        );
     }
 }

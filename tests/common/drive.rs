@@ -66,6 +66,7 @@ pub fn syntax(src: &str) {
                     &PrintOptions {
                         unicode,
                         width: None,
+                        ..Default::default()
                     },
                 );
                 let back = parse(&text)

@@ -13,6 +13,7 @@ pub fn term(t: &Term) -> String {
         &PrintOptions {
             unicode: true,
             width: None,
+            ..Default::default()
         },
     );
     math(&s)

@@ -154,9 +154,12 @@ fn final_verdict(
     use crate::proof::final_check::Refusal;
     match crate::proof::final_check::check(claim, result, terms, play, limits) {
         // A claim past the checker's own bounds (a form too long to write out, a graph too
-        // large), while the caller's limits still hold, is left unjudged: the chain is
-        // checked, and the claim only says why the result is final.
-        Err(Refusal::Limit(_)) if limits.look().is_ok() => return Ok(()),
+        // large) while the caller's limits still hold is one the checker cannot judge. The
+        // producer decides its claims within the same bounds and writes none such
+        // (`final_form::claim_about`), so the claim is refused, never passed unjudged.
+        Err(Refusal::Limit(w)) if limits.look().is_ok() => Err(Refusal::Wrong(format!(
+            "it cannot be judged within the checker's own bounds ({w}), and onag writes no such claim"
+        ))),
         r => r,
     }
     .map_err(|r| {

@@ -306,15 +306,16 @@ function thermograph(d, box, ext, size, caption) {
   fig.className = 'thermograph';
   const tau = num(d.temperature);
   const mean = num(d.mean);
-  const wall = (pts) => {
-    const out = (pts || []).map(([t, x]) => ({ t: num(t), x: num(x), label: `(${human(t)}, ${human(x)})` }))
+  // A wall's bend is labelled with what it means: where that wall stands at that temperature.
+  const wall = (pts, who) => {
+    const out = (pts || []).map(([t, x]) => ({ t: num(t), x: num(x), label: `x = ${human(x)} at t = ${human(t)}`, who }))
       .filter((p) => Number.isFinite(p.t) && Number.isFinite(p.x));
     out.sort((a, b) => a.t - b.t);
     if (!out.length || out[out.length - 1].t < tau) out.push({ t: tau, x: mean, label: null });
     return out;
   };
-  const left = wall(d.thermograph.left_wall);
-  const right = wall(d.thermograph.right_wall);
+  const left = wall(d.thermograph.left_wall, 'Left');
+  const right = wall(d.thermograph.right_wall, 'Right');
   const { xmin, xmax, tmin, tmax } = ext || extent([d]);
   const [W, H] = size || thermoSize(box);
   const M = { l: 46, r: 14, t: 28, b: 48 };
@@ -377,7 +378,8 @@ function thermograph(d, box, ext, size, caption) {
   for (const p of [...left, ...right]) {
     if (!p.label || seen.has(`${p.x},${p.t}`)) continue;
     seen.add(`${p.x},${p.t}`);
-    marks.push({ x: p.x, t: p.t, label: p.label, colour: '#222', cls: 'breakpoint' });
+    // In its wall's colour: Left's blue, Right's red.
+    marks.push({ x: p.x, t: p.t, label: p.label, colour: p.who === 'Left' ? '#1f4fd8' : '#d8281f', cls: 'breakpoint' });
   }
   for (const m of marks) placer.reserve({ x: px(m.x) - 4, y: py(m.t) - 4, w: 8, h: 8 });
   // Labels keep off the walls and the mast too: each line reserves small boxes along it.
@@ -420,7 +422,7 @@ function thermograph(d, box, ext, size, caption) {
     return fig;
   }
   cap.textContent = 'Thermograph: Left’s wall (blue) and Right’s wall (red) from t = −1 up to the temperature, '
-    + 'where they meet and the mast (dashed) rises at the mean; a point is labelled (t, x). At t = 0 the walls '
+    + 'where they meet and the mast (dashed) rises at the mean; a bend of a wall is labelled, in its colour, with the value x the wall stands at and the temperature t. At t = 0 the walls '
     + 'stand at the stops.'
     + (unplaced.length ? ' Points without room for a label: ' + unplaced.join('; ') + '.' : '');
   fig.appendChild(cap);

@@ -420,6 +420,8 @@ async function init() {
   $('next').onclick = () => step(1);
   $('first').onclick = () => step(-1e9);
   $('last').onclick = () => step(1e9);
+  // Nested braces or slashes: the step shown is written again (steps.js asks /api/step).
+  $('braces').onchange = () => { if (state.chains[state.chain]) render(); };
   $('chain').onchange = () => openChain(Number($('chain').value), remembered(Number($('chain').value)));
   $('latex').onclick = () => exportAs('latex');
   $('markdown').onclick = () => exportAs('markdown');

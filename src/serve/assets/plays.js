@@ -189,9 +189,10 @@ function showFinal() {
     li.textContent = 'This claim is part of the proof file; onag check verifies each line by the definitions.';
     list.appendChild(li);
   } else {
+    // No claim: the producer writes none it could not have judged (src/proof/final_form.rs).
     $('final-head').textContent = proof.play === 'loopy'
-      ? `Why ${proof.result} is final: no rule of loopy play applies to it (the checker confirmed each step; the claim of a final form is made in normal and misère play)`
-      : `Why ${proof.result} is final: not claimed (the chosen rules may have stopped short: add rule groups)`;
+      ? `Why ${proof.result} is final: no rule of loopy play applies to it (the checker confirmed each step; a claim of a final form is made for a stopper of at most 64 positions, not for a value by its sides)`
+      : `Why ${proof.result} is final: not claimed — the chosen rules may have stopped short (add rule groups), or the result is past what a claim lists and onag check can judge (20,000 nodes written out, 2,000 conditions, a misère form over 600 characters)`;
   }
 }
 

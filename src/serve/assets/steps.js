@@ -9,12 +9,17 @@ const Steps = (() => {
   const byId = (id) => document.getElementById(id);
   const cache = new Map();
 
-  /** /api/step's answer for a step (from, to, rule, at, witnesses, reversed). */
+  /** Whether terms are written with nested braces (`{1|{0|-5}}`) rather than CGSuite's
+   * slashes (`{1||0|-5}`): the checkbox by the stepper, on unless unchecked. */
+  const braces = () => { const b = byId('braces'); return !b || b.checked; };
+
+  /** /api/step's answer for a step (from, to, rule, at, witnesses, reversed), its terms,
+   * witnesses and reason written with nested braces when the checkbox says so. */
   async function describe(step) {
     const body = { step: {
       from: step.from, to: step.to, rule: step.rule || '', at: step.at || [],
       reversed: !!step.reversed, witnesses: step.witnesses || {}, why: step.why || '',
-    } };
+    }, braces: braces() };
     const key = JSON.stringify(body);
     if (cache.has(key)) return cache.get(key);
     let d = null;
@@ -246,23 +251,97 @@ const Steps = (() => {
     box.appendChild(note);
   }
 
-  /** The reason in words with each witness that is a number followed by it: "Right option
-   * {{3|}|} (= 5) is reversible through its Left option {3|} (= 4)". */
-  function numbersInWhy(s, d) {
+  /** The reason in words as /api/step spells it (its terms as the step's terms are written),
+   * each witness that is a number followed by it: "Right option {{3|}|} (= 5) is reversible
+   * through its Left option {3|} (= 4)". */
+  function numbersInWhy(s, d, normal) {
     const box = byId('why');
-    if (!box || !s || !s.why || !(d.why_numbers || []).length) return;
+    if (!box || !s || !s.why || typeof d.why !== 'string') return;
     // Once, on the plain reason app.js wrote.
     if (!box.firstChild || box.firstChild.nodeType !== Node.TEXT_NODE || box.firstChild.data !== s.why) return;
     const rest = [...box.childNodes].slice(1); // a lemma's button, if any
     box.textContent = '';
     let at = 0;
-    for (const [, to, n] of d.why_numbers) {
-      box.appendChild(document.createTextNode(s.why.slice(at, to)));
+    // The numbers a game is worth are normal play's (the kernel's): said only of its steps.
+    for (const [, to, n] of normal ? (d.why_numbers || []) : []) {
+      box.appendChild(document.createTextNode(d.why.slice(at, to)));
       box.appendChild(el('span', ` (= ${n.replace(/^-/, '−')})`, 'number'));
       at = to;
     }
-    box.appendChild(document.createTextNode(s.why.slice(at)));
+    box.appendChild(document.createTextNode(d.why.slice(at)));
     for (const n of rest) box.appendChild(n);
+  }
+
+  /** The rule's statement with this step's values put in: the rewritten part before and after
+   * (`-1 = {|0}`), so the letters of the statement and the values never have to be matched
+   * by the reader. The game with no options becoming 0 is said in words: that is what 0 is. */
+  function instance(s, d) {
+    const table = byId('witnesses');
+    if (!table || !s || !d.rule || !d.changed || !d.changed.before || !d.changed.after) return;
+    const x = d.before.text.slice(...d.changed.before);
+    const y = d.after.text.slice(...d.changed.after);
+    let tr = byId('instance-row');
+    if (!tr) {
+      tr = table.insertRow(0);
+      tr.id = 'instance-row';
+      tr.insertCell().textContent = 'this step';
+      tr.insertCell();
+    }
+    tr.cells[1].textContent = `${x}  =  ${y}`;
+    if (x.replace(/\s/g, '') === '{|}' && y === '0') {
+      const why = byId('why');
+      const rest = why ? [...why.childNodes].filter((n) => n.nodeType !== Node.TEXT_NODE && !n.classList.contains('number')) : [];
+      if (why) {
+        why.textContent = 'The game {|} gives neither player a move: whoever must move first loses, '
+          + 'which is what the game 0 is (0 = {|}, the first game of all).';
+        for (const n of rest) why.appendChild(n);
+      }
+    }
+  }
+
+  /** A Domineering board (`.` empty, `#` filled, rows split by |) as a small picture, the
+   * squares of the move just made coloured by its player (Left blue, Right red). */
+  function boardPicture(board, cells, player) {
+    const NS = 'http://www.w3.org/2000/svg';
+    const rows = board.split('|');
+    const S = 22, w = Math.max(...rows.map((r) => r.length)) * S + 2, h = rows.length * S + 2;
+    const svg = document.createElementNS(NS, 'svg');
+    svg.setAttribute('width', w);
+    svg.setAttribute('height', h);
+    svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+    svg.setAttribute('class', 'move-board');
+    const moved = new Set(cells.map(([r, c]) => `${r - 1},${c - 1}`));
+    rows.forEach((row, r) => [...row].forEach((ch, c) => {
+      const rect = document.createElementNS(NS, 'rect');
+      const fill = moved.has(`${r},${c}`) ? (player === 'Left' ? '#1f4fd8' : '#d8281f') : ch === '#' ? '#888' : '#fff';
+      for (const [k, v] of Object.entries({ x: 1 + c * S, y: 1 + r * S, width: S, height: S, fill, stroke: '#333' })) rect.setAttribute(k, v);
+      svg.appendChild(rect);
+    }));
+    return svg;
+  }
+
+  /** For a step opening a Domineering board: each move (its squares, the board after it, drawn
+   * as a board for Right too) beside the option it gives (/api/step's "moves"). */
+  function boardMoves(d) {
+    let box = byId('moves');
+    if (!(d.moves || []).length) { if (box) box.remove(); return; }
+    if (!box) {
+      box = el('div', undefined, 'moves');
+      box.id = 'moves';
+      const table = byId('witnesses');
+      table.parentNode.insertBefore(box, table.nextSibling);
+    }
+    box.textContent = '';
+    box.appendChild(el('div', 'Which move gives which option (Left places a vertical domino, Right a horizontal one; the squares are row, column from the top left):', 'moves-head'));
+    const grid = el('div', undefined, 'move-grid');
+    for (const m of d.moves) {
+      const fig = el('figure', undefined, 'move ' + m.player.toLowerCase());
+      fig.appendChild(boardPicture(m.board, m.cells, m.player));
+      const squares = m.cells.map(([r, c]) => `(${r}, ${c})`).join('–');
+      fig.appendChild(el('figcaption', `${m.player} covers ${squares}: option ${m.option || '?'} = ${m.text}`));
+      grid.appendChild(fig);
+    }
+    box.appendChild(grid);
   }
 
   let ticket = 0;
@@ -286,11 +365,14 @@ const Steps = (() => {
     legend(d);
     // The numbers a game is worth are normal play's (the kernel's): said only of its steps.
     const normal = !(typeof state !== 'undefined' && state.proof && state.proof.play);
-    if (normal && here && s && here.witnesses === (s.witnesses || {}) && d.numbers && Object.keys(d.numbers).length) {
+    // The instance as the terms are written (nested braces or slashes), with its numbers.
+    if (here && s && here.witnesses === (s.witnesses || {}) && d.witnesses) {
       here.cell.textContent = '';
-      here.cell.appendChild(instanceOf(here.witnesses, d.numbers));
+      here.cell.appendChild(instanceOf({ ...here.witnesses, ...d.witnesses }, normal ? (d.numbers || {}) : {}));
     }
-    if (normal) numbersInWhy(s, d);
+    numbersInWhy(s, d, normal);
+    instance(s, d);
+    boardMoves(d);
     drawTrees(d);
   }
 
@@ -322,11 +404,11 @@ const Steps = (() => {
     arithmetic: 'sums and negatives of numbers, ups and nimbers worked out at once (seed 002, §3, §6 and §7)',
     'canonical-open': 'write x + n.^ + *k straight as its canonical form instead of as a sum (seed 002, §6)',
     openings: 'open a named function (cooling, a ruleset\'s position, a nim product) one level, by its definition',
-    analysis: 'cooling and heating opened by their definitions (ONAG, ch. 9)',
+    analysis: 'cooling and heating opened by their definitions (ONAG, ch. 9, the temperature theory seed 002 §5 cites)',
     nimbers: 'nim products, inverses and square roots opened by their mex definitions (seeds 000 and 003)',
     rulesets: 'positions of Domineering, Clobber, Toads and Frogs, Cutcake, Hackenbush and octal games opened into their moves',
-    misere: 'misère play of impartial games: their simplest forms, reversible moves and Conway\'s proviso (ONAG, ch. 12; Winning Ways, ch. 13; Siegel, CGT, V.1)',
-    loopy: 'loopy games: stoppers\' simplest forms (dominated and reversible options by the survival order), onsides and offsides, fusion of equal positions (Siegel, CGT, VI; Winning Ways, ch. 11)',
+    misere: 'misère play of impartial games: their simplest forms, reversible moves and Conway\'s proviso (ONAG, ch. 12, as seed 002 §7 cites it; Winning Ways; Siegel, CGT)',
+    loopy: 'loopy games: stoppers\' simplest forms (dominated and reversible options by the survival order), onsides and offsides, fusion of equal positions (Siegel, CGT; Winning Ways: no seed covers loopy games)',
   };
 
   const NOTATION = [
@@ -354,26 +436,13 @@ const Steps = (() => {
     return e;
   };
 
-  /** Where each seed's matter is in the books a student can open (the seeds are the
-   * project's notes; the books are the sources): Winning Ways, ONAG and Siegel by chapter. */
-  const BOOKS = [
-    [/seed 000/, 'ONAG, ch. 0–2 (numbers, the simplicity rule, ordinals) and ch. 6 (the field On2); Siegel, CGT, ch. II (numbers) and VIII (surreal numbers)'],
-    [/seed 001/, 'Winning Ways, ch. 1–2 (Hackenbush strings); Siegel, CGT, ch. II (numbers)'],
-    [/seed 002/, 'ONAG, ch. 7 (playing several games at once: order, sums, equality) and ch. 8–10; Winning Ways, ch. 1–2; Siegel, CGT, ch. I–II'],
-    [/seed 003/, 'ONAG, ch. 6 (the curious field On2) and ch. 11 (impartial games and Nim); Winning Ways, ch. 3; Siegel, CGT, ch. IV'],
-    [/seed 004/, 'ONAG, ch. 10 (simplifying games); Winning Ways, ch. 2 (simplifying games: dominated and reversible options); Siegel, CGT, ch. II (canonical forms)'],
-  ];
-
-  /** The citation with each source it names explained in a line, and where a seed's matter is
-   * in the books. */
+  /** The rule's own citation (its `cite` line in rules/*.rules: the books by chapter where
+   * the seeds confirm one, the seeds beside), each source it names explained in a line. */
   function cite(box, text) {
     box.textContent = '';
     if (!text) return;
     box.appendChild(el('div', text));
     const ul = el('ul', undefined, 'sources');
-    for (const [re, book] of BOOKS) {
-      if (re.test(text)) ul.appendChild(el('li', `in the books: ${book}`, 'book'));
-    }
     for (const [re, name, what] of SOURCES) {
       if (re.test(text)) ul.appendChild(el('li', `${name}: ${what}`));
     }
@@ -426,11 +495,12 @@ const Steps = (() => {
     };
     if (rule && rule.match) {
       const when = (rule.when || []).length ? `   when ${rule.when.join(' and ')}` : '';
-      row('statement', `${rule.match}  =  ${rule.yield}${when}`);
+      // The rule's pattern in its own letters: the letters the instance below binds.
+      row('pattern', `${rule.match}  =  ${rule.yield}${when}`);
     }
     if (instanceOf(w, {}).childNodes.length) {
       // The numbers among the witnesses come with the step's marks (show, below).
-      here = { witnesses: w, cell: row('here', instanceOf(w, {})) };
+      here = { witnesses: w, cell: row('with', instanceOf(w, {})) };
     } else {
       here = null;
     }
