@@ -491,7 +491,6 @@ fn tame_quotients_are_misere_nim_s() {
 }
 
 #[test]
-#[ignore = "seconds in a release build; run with --release --ignored"]
 fn dawsons_kayles_to_heap_25_has_order_144() {
     // The reference solver's partial quotient of Dawson's Kayles (0.07) at heap 25: 144
     // elements (issue 48), checked independently.
@@ -501,7 +500,7 @@ fn dawsons_kayles_to_heap_25_has_order_144() {
 }
 
 #[test]
-#[ignore = "minutes in a debug build; run with --release --ignored"]
+#[ignore = "72 s in a debug build with the independent verifier; run with --release --ignored"]
 fn dawsons_kayles_to_heap_33_has_order_638() {
     // Plambeck and Siegel report the partial quotient of Dawson's Kayles at heap 33: order
     // 638 with a P-portion of 109 elements.

@@ -246,6 +246,9 @@ struct Node {
     letter: u32,
 }
 
+/// Each element's lightest weight, and the element and letter its lightest word extends.
+type LightestWords = (Vec<usize>, Vec<(u32, u32)>);
+
 /// The lightest word of every element of `frame` reached by the letters (Dijkstra over
 /// elements, weights positive): its weight and the element and letter it extends.
 /// Unreached elements keep `usize::MAX`.
@@ -253,7 +256,7 @@ fn lightest_words(
     frame: &Frame,
     letters: &[Letter],
     meter: &mut Meter,
-) -> Result<(Vec<usize>, Vec<(u32, u32)>), KernelError> {
+) -> Result<LightestWords, KernelError> {
     let n = frame.n;
     let mut dist = vec![usize::MAX; n];
     let mut from = vec![(0u32, u32::MAX); n];
