@@ -442,7 +442,7 @@ pub use misere::presentation::{
 };
 pub use misere::quotient::{
     quotient as misere_quotient, quotient_bounded as misere_quotient_bounded,
-    Quotient as MisereQuotient,
+    quotient_of as misere_quotient_of, HeapGame as MisereHeapGame, Quotient as MisereQuotient,
 };
 /// Misère play's arena: Conway's misère simplest forms, hash-consed (ONAG ch. 12), with their
 /// outcomes.
@@ -568,6 +568,8 @@ pub use rulesets::search::set_threads as set_search_threads;
 /// assert!(onag::draw_svg("domineering", "..|.").is_err()); // ragged rows
 /// ```
 pub use rulesets::svg::draw as draw_svg;
+/// A take-and-break code as CGSuite reads it (hexadecimal and base-32 digits, lists).
+pub use rulesets::take_and_break::TakeAndBreak;
 pub use rulesets::{PositionError, RulesetError};
 /// A term with shared parts (`G where A = …`) written out in full, when the written-out tree has
 /// at most `max_nodes` nodes ([`expanded_size`] is computed first, without building it).

@@ -11,7 +11,10 @@
 //! pairs (Φ(W), images of W's options) with the game's moves written out here), and all
 //! elements are reached and told apart. Small sums are also played out by brute force.
 
-use onag::{misere_quotient, Budget, MisereQuotient, OctalCode};
+use onag::{
+    misere_quotient, misere_quotient_of, Budget, MisereHeapGame, MisereQuotient, OctalCode,
+    TakeAndBreak,
+};
 use std::collections::{HashMap, HashSet, VecDeque};
 
 /// Kayles (0.77): take one or two adjacent pins from a row, leaving zero, one or two rows.
@@ -266,14 +269,19 @@ fn small_published_quotients_are_verified_independently() {
     agrees_with_play(&q, &moves_075, 24);
 }
 
-/// The moves of an octal game read from its code by the definition (Winning Ways, ch. 4;
-/// Siegel, *Combinatorial Game Theory*, IV.2): digit d_k (k ≥ 1) is a sum of 1 (take k tokens
-/// when that is the whole heap), 2 (take k leaving one heap) and 4 (take k leaving two
-/// nonempty heaps); a leading 4 (d_0) splits a heap in two without taking.
+/// The moves of an octal or hexadecimal game read from its code by the definition (Winning
+/// Ways, ch. 4; Siegel, *Combinatorial Game Theory*, IV.2; CGSuite's take-and-break codes):
+/// digit d_k (k ≥ 1) is a sum of 1 (take k tokens when that is the whole heap), 2 (take k
+/// leaving one heap), 4 (take k leaving two nonempty heaps) and 8 (take k leaving three
+/// nonempty heaps); the digit before the point (k = 0) may have 4 (split a heap in two
+/// without taking) and 8 (in three).
 fn octal_moves(code: &str) -> impl Fn(usize) -> Vec<Vec<usize>> {
     let (int, frac) = code.split_once('.').expect("a code has a point");
-    let mut d: Vec<usize> = vec![if int == "4" { 4 } else { 0 }];
-    d.extend(frac.chars().map(|c| c.to_digit(8).expect("octal") as usize));
+    let mut d: Vec<usize> = vec![int
+        .chars()
+        .map(|c| c.to_digit(16).expect("hex") as usize)
+        .sum()];
+    d.extend(frac.chars().map(|c| c.to_digit(16).expect("hex") as usize));
     move |n: usize| {
         let mut out = Vec::new();
         for (k, &dk) in d.iter().enumerate().take(n + 1) {
@@ -289,9 +297,22 @@ fn octal_moves(code: &str) -> impl Fn(usize) -> Vec<Vec<usize>> {
                     out.push(vec![a, rest - a]);
                 }
             }
+            if dk & 8 != 0 {
+                for a in 1..=rest / 3 {
+                    for b in a..=(rest - a) / 2 {
+                        out.push(vec![a, b, rest - a - b]);
+                    }
+                }
+            }
         }
         out
     }
+}
+
+/// The quotient of any take-and-break code (hexadecimal digits too) to heap n.
+fn quotient_tb(code: &str, n: usize) -> Result<MisereQuotient, String> {
+    let game = MisereHeapGame::TakeAndBreak(TakeAndBreak::parse(code).map_err(|e| e.to_string())?);
+    misere_quotient_of(&game, n, 4096, &Budget::default()).map_err(|e| e.to_string())
 }
 
 /// Checks `q` with the independent verifier: a commutative monoid, every outcome predicted,
@@ -382,7 +403,94 @@ fn quotients_where_a_heap_splits_a_class_match_the_reference_solver() {
 }
 
 #[test]
-#[ignore = "over 60 s in a release build on a loaded machine (BENCHMARKS.md); run with --release --ignored"]
+fn random_hexadecimal_codes_predict_every_sum_of_three_heaps() {
+    // As above for take-and-break codes with hexadecimal digits (bit 8: leave three heaps),
+    // read by the take-and-break reader: 0.d1d2 and 8.d1 / C.d1 with digits 0..F, heaps up to
+    // 12, every sum of at most three heaps played out by brute force with the moves written
+    // out here, and the independent verifier.
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let hex = |v: u64| {
+        char::from_digit((v % 16) as u32, 16)
+            .unwrap()
+            .to_ascii_uppercase()
+    };
+    let mut refused = Vec::new();
+    for i in 0..32 {
+        let r = xorshift(&mut seed);
+        let code = match i % 4 {
+            0 => format!("{}.{}", ["8", "C"][(r % 2) as usize], hex(r >> 8)),
+            _ => format!("0.{}{}", hex(r >> 8), hex(r >> 16)),
+        };
+        let n = 1 + ((r >> 32) % 12) as usize;
+        let moves = octal_moves(&code);
+        let q = match quotient_tb(&code, n) {
+            Ok(q) => q,
+            Err(text) => {
+                assert!(text.contains("order bound"), "{code} to heap {n}: {text}");
+                refused.push(format!("{code} to heap {n}"));
+                continue;
+            }
+        };
+        verified_order(&q, &moves);
+        let mut memo = HashMap::new();
+        for a in 0..=n {
+            for b in a..=n {
+                for c in b..=n {
+                    let w: Vec<usize> = [a, b, c].into_iter().filter(|&x| x > 0).collect();
+                    let x = w.iter().fold(0u32, |acc, &h| {
+                        q.monoid.table[acc as usize][q.heaps[h] as usize]
+                    });
+                    assert_eq!(
+                        brute(&w, &moves, &mut memo),
+                        q.monoid.p[x as usize],
+                        "{code} to heap {n}: outcome of {w:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        refused.len() <= 4,
+        "refused past the order bound: {refused:?}"
+    );
+}
+
+#[test]
+fn hexadecimal_codes_are_read_and_verified() {
+    // 0.F: take one token leaving zero to three heaps; 4.F also splits a heap in two. An
+    // octal code written as a take-and-break code is the same game: 0.77 through the
+    // take-and-break reader gives Kayles' quotient.
+    for (code, n) in [("0.F", 14), ("4.F", 10), ("0.8F", 12), ("0.F7", 12)] {
+        let q = quotient_tb(code, n).unwrap();
+        verified_order(&q, &octal_moves(code));
+        agrees_with_play(&q, &octal_moves(code), 13);
+    }
+    let q = quotient_tb("0.77", 40).unwrap();
+    assert_eq!(verified_order(&q, &kayles_moves), 40);
+}
+
+#[test]
+fn dawsons_kayles_partial_quotients_by_heap() {
+    // Dawson's Kayles (0.07): order 12 for heaps 1..=10, 24 for heaps 1..=20 to 1..=24 (the
+    // reference solver's partial quotients, issue 48), each checked independently.
+    for (n, order) in [(10, 12), (20, 24), (24, 24)] {
+        let q = quotient("0.07", n);
+        assert_eq!(verified_order(&q, &octal_moves("0.07")), order, "heap {n}");
+    }
+}
+
+#[test]
+fn tame_quotients_are_misere_nim_s() {
+    // 0.31 and 0.52 are tame (issue 48): their quotient to heap 30 is misère Nim's T2 of order
+    // 6 with the P-portion {a, b^2} of two elements.
+    for code in ["0.31", "0.52"] {
+        let q = quotient(code, 30);
+        assert_eq!(verified_order(&q, &octal_moves(code)), 6, "{code}");
+        assert_eq!(q.monoid.p.iter().filter(|&&b| b).count(), 2, "{code}");
+    }
+}
+
+#[test]
 fn dawsons_kayles_to_heap_25_has_order_144() {
     // The reference solver's partial quotient of Dawson's Kayles (0.07) at heap 25: 144
     // elements (issue 48), checked independently.
@@ -392,7 +500,7 @@ fn dawsons_kayles_to_heap_25_has_order_144() {
 }
 
 #[test]
-#[ignore = "minutes in a debug build; run with --release --ignored"]
+#[ignore = "72 s in a debug build with the independent verifier; run with --release --ignored"]
 fn dawsons_kayles_to_heap_33_has_order_638() {
     // Plambeck and Siegel report the partial quotient of Dawson's Kayles at heap 33: order
     // 638 with a P-portion of 109 elements.
@@ -416,4 +524,70 @@ fn a_quotient_past_the_order_bound_is_a_limit_naming_the_order() {
         e.contains("reached order") && e.contains("order bound 20"),
         "{e}"
     );
+}
+
+#[test]
+#[ignore = "issue 48's sweep, minutes in a release build; run with --release --ignored --nocapture"]
+fn sweep_of_every_two_and_three_digit_octal_code() {
+    // Issue 48's sweep: every code 0.d1d2 and 0.d1d2d3 (digits 0..7; trailing zeros are the
+    // shorter code) to heap 30, each with 8 s and the default order bound. Each either gives a
+    // quotient, which the independent verifier checks, or stops at a stated limit; none is
+    // refused for a structural reason. Prints a summary.
+    use std::time::{Duration, Instant};
+    let mut codes: Vec<String> = Vec::new();
+    for d in 1..8 * 8 * 8 + 8 * 8 {
+        let code = if d < 64 {
+            format!("0.{}{}", d / 8, d % 8)
+        } else {
+            let e = d - 64;
+            format!("0.{}{}{}", e / 64, e / 8 % 8, e % 8)
+        };
+        let c = OctalCode::parse(&code).unwrap().print();
+        if !codes.contains(&c) {
+            codes.push(c);
+        }
+    }
+    let (mut answered, mut limited, mut orders) = (0, Vec::new(), Vec::new());
+    let start = Instant::now();
+    let mut slowest = (Duration::ZERO, String::new());
+    for code in &codes {
+        let budget = Budget {
+            deadline: Some(Instant::now() + Duration::from_secs(8)),
+            ..Budget::default()
+        };
+        let t = Instant::now();
+        let r = misere_quotient(&OctalCode::parse(code).unwrap(), 30, &budget);
+        let took = t.elapsed();
+        if took > slowest.0 {
+            slowest = (took, code.clone());
+        }
+        match r {
+            Ok(q) => {
+                let order = verified_order(&q, &octal_moves(code));
+                answered += 1;
+                orders.push((order, code.clone()));
+            }
+            Err(e) => {
+                let text = e.to_string();
+                assert!(
+                    matches!(e, onag::KernelError::Limit { .. }),
+                    "{code}: refused for a structural reason: {text}"
+                );
+                limited.push(format!("{code} ({text})"));
+            }
+        }
+    }
+    orders.sort();
+    println!(
+        "sweep: {} codes to heap 30 in {:.1} s; {answered} answered, {} stopped at a limit; slowest {} ({:.2} s); largest orders {:?}",
+        codes.len(),
+        start.elapsed().as_secs_f64(),
+        limited.len(),
+        slowest.1,
+        slowest.0.as_secs_f64(),
+        &orders[orders.len().saturating_sub(8)..]
+    );
+    for l in &limited {
+        println!("  limit: {l}");
+    }
 }

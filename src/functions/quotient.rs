@@ -12,8 +12,9 @@ use super::misere::Answer;
 use super::{args, rulesets as rs, Function};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::misere::presentation::{present, Presentation};
-use crate::misere::quotient::{quotient_bounded, DEFAULT_MAX_ORDER};
+use crate::misere::quotient::{quotient_of, HeapGame, DEFAULT_MAX_ORDER};
 use crate::rulesets::octal::OctalCode;
+use crate::rulesets::take_and_break::TakeAndBreak;
 use crate::term::Arg;
 
 /// The largest heap bound accepted (the quotient is built heap by heap up to it).
@@ -103,7 +104,7 @@ pub fn handles(name: &str) -> bool {
 
 /// Reads `(code, n)` or `(code, n, order bound)`: an octal code, or `s:` and a subtraction
 /// set; n and the bound whole numbers.
-fn read(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<(OctalCode, usize, usize), KernelError> {
+fn read(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<(HeapGame, usize, usize), KernelError> {
     let (code, x, bound) = match a {
         [Arg::Text(code), Arg::Game(x)] => (code, x, None),
         [Arg::Text(code), Arg::Game(x), Arg::Game(b)] => (code, x, Some(b)),
@@ -117,9 +118,19 @@ fn read(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<(OctalCode, usize, usiz
     let code = match code.strip_prefix("s:") {
         Some(set) => {
             let s = rs::subtraction_set(set).map_err(|e| args::error(name, e.to_string()))?;
-            OctalCode::subtraction(&s).map_err(|e| args::error(name, e.to_string()))?
+            HeapGame::Octal(
+                OctalCode::subtraction(&s).map_err(|e| args::error(name, e.to_string()))?,
+            )
         }
-        None => OctalCode::parse(code).map_err(|e| args::error(name, e.to_string()))?,
+        // An octal code, else any take-and-break code (hexadecimal digits, lists); a text
+        // neither reads is reported by the octal reader, whose message names the column.
+        None => match OctalCode::parse(code) {
+            Ok(c) => HeapGame::Octal(c),
+            Err(e) => match TakeAndBreak::parse(code) {
+                Ok(t) => HeapGame::TakeAndBreak(t),
+                Err(_) => return Err(args::error(name, e.to_string())),
+            },
+        },
     };
     let g = k.eval(x)?;
     let n = k
@@ -155,11 +166,11 @@ fn read(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<(OctalCode, usize, usiz
 /// The presentation of the quotient of `code`'s heaps 1..=n under the kernel's budget.
 pub fn compute(
     k: &Kernel,
-    code: &OctalCode,
+    code: &HeapGame,
     n: usize,
     max_order: usize,
 ) -> Result<Presentation, KernelError> {
-    let q = quotient_bounded(code, n, max_order, k.budget())?;
+    let q = quotient_of(code, n, max_order, k.budget())?;
     present(&q)
 }
 
@@ -196,7 +207,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError
 }
 
 /// The quotient as a plain-text table: a header, then one row per heap.
-pub fn table(code: &OctalCode, p: &Presentation) -> String {
+pub fn table(code: &HeapGame, p: &Presentation) -> String {
     let mut s = format!(
         "misère quotient of {} (heaps 1..{})\n{}\norder {}, P-portion {}\n",
         code.print(),

@@ -39,6 +39,8 @@
 
 use crate::kernel::{Budget, KernelError};
 use crate::rulesets::octal::OctalCode;
+use crate::rulesets::take_and_break::TakeAndBreak;
+use crate::rulesets::RulesetError;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -228,11 +230,11 @@ fn letters(frame: &Frame, moves: &[Vec<Vec<usize>>]) -> Vec<Letter> {
 }
 
 /// The lightest sum whose outcome a candidate gets wrong: how many of each heap it has, and
-/// its true outcome (P or not) when the walk could tell it.
+/// its true outcome (P or not), read from its options (all lighter, so rightly predicted).
 #[derive(Clone, Debug)]
 struct Failure {
     counts: Vec<usize>,
-    truth: Option<bool>,
+    truth: bool,
 }
 
 /// One pair of the automaton: the lightest weight found, whether it has been visited, and
@@ -244,24 +246,170 @@ struct Node {
     letter: u32,
 }
 
-/// Walks the automaton of (image, option images) pairs from the empty sum, cheapest first,
-/// checking every pair against `p` and learning `p` where it is unknown. Returns the first
-/// failure (`None`: the candidate predicts every outcome). With `stop`, the walk ends at the
-/// first failure; without, it goes on learning, so that every reached element gets a value.
-fn walk(
+/// Each element's lightest weight, and the element and letter its lightest word extends.
+type LightestWords = (Vec<usize>, Vec<(u32, u32)>);
+
+/// The lightest word of every element of `frame` reached by the letters (Dijkstra over
+/// elements, weights positive): its weight and the element and letter it extends.
+/// Unreached elements keep `usize::MAX`.
+fn lightest_words(
     frame: &Frame,
     letters: &[Letter],
-    p: &mut [Option<bool>],
-    stop: bool,
+    meter: &mut Meter,
+) -> Result<LightestWords, KernelError> {
+    let n = frame.n;
+    let mut dist = vec![usize::MAX; n];
+    let mut from = vec![(0u32, u32::MAX); n];
+    let mut done = vec![false; n];
+    let mut queue: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
+    dist[0] = 0;
+    queue.insert(0, vec![0]);
+    while let Some((w, x)) = pop_lightest(&mut queue) {
+        meter.tick()?;
+        let xi = x as usize;
+        if done[xi] || dist[xi] < w {
+            continue;
+        }
+        done[xi] = true;
+        for (li, l) in letters.iter().enumerate() {
+            let y = frame.gens[l.gen][xi] as usize;
+            let nw = w + l.weight;
+            if !done[y] && nw < dist[y] {
+                dist[y] = nw;
+                from[y] = (x, li as u32);
+                queue.entry(nw).or_default().push(y as u32);
+            }
+        }
+    }
+    Ok((dist, from))
+}
+
+/// The options' images of the word `x` extended by letter `l`, from the options' images
+/// `s` of x's word: S·g ∪ x·O_g, sorted, no repeats.
+fn extend_options(frame: &Frame, l: &Letter, x: u32, s: &[u32], buf: &mut Vec<u32>) {
+    let col = &frame.gens[l.gen];
+    buf.clear();
+    buf.extend(s.iter().map(|&y| col[y as usize]));
+    buf.extend(l.options.iter().map(|o| frame.apply(x, o)));
+    buf.sort_unstable();
+    buf.dedup();
+}
+
+/// Learns a candidate's P-portion element by element, as Plambeck and Siegel's algorithm
+/// does: each element takes the outcome of its lightest word, read from that word's options
+/// (all lighter, so already marked). Linear in the elements, where walking every (image,
+/// option images) pair is not; whether the result predicts is [`failure`]'s to decide.
+fn mark(
+    frame: &Frame,
+    letters: &[Letter],
+    meter: &mut Meter,
+) -> Result<Vec<Option<bool>>, KernelError> {
+    let (dist, from) = lightest_words(frame, letters, meter)?;
+    let mut order: Vec<u32> = (0..frame.n as u32)
+        .filter(|&x| dist[x as usize] != usize::MAX)
+        .collect();
+    order.sort_by_key(|&x| dist[x as usize]);
+    let mut p: Vec<Option<bool>> = vec![None; frame.n];
+    let mut opts: Vec<Vec<u32>> = vec![Vec::new(); frame.n];
+    let mut buf = Vec::new();
+    for x in order {
+        meter.tick()?;
+        if x != 0 {
+            let (y, li) = from[x as usize];
+            extend_options(frame, &letters[li as usize], y, &opts[y as usize], &mut buf);
+            opts[x as usize] = buf.clone();
+        }
+        let s = &opts[x as usize];
+        p[x as usize] = Some(!s.is_empty() && s.iter().all(|&z| p[z as usize] != Some(true)));
+    }
+    Ok(p)
+}
+
+/// Whether sorted `a` is a subset of sorted `b`.
+fn subset_of(a: &[u32], b: &[u32]) -> bool {
+    let mut j = 0;
+    for &x in a {
+        while j < b.len() && b[j] < x {
+            j += 1;
+        }
+        if j == b.len() || b[j] != x {
+            return false;
+        }
+        j += 1;
+    }
+    true
+}
+
+/// The lightest sum of heaps whose outcome the monoid `frame` with P-portion `p` gets
+/// wrong (`None`: it predicts every outcome), decided on the automaton of (image, option
+/// images) pairs in two parts, as Siegel's MisereSolver verifies:
+///
+/// * a sum predicted P with an option predicted P: every such sum is a lighter sum x times
+///   one heap g with x·g ∈ P and some x·o ∈ P (o an option of g), so trying every element
+///   x (with its lightest word) and heap image finds the lightest one;
+/// * a sum predicted N with no option predicted P: the pairs are walked lightest first, and
+///   a pair (x, S) is not followed when a lighter pair (x, S′) with S′ ⊆ S, S′ nonempty,
+///   was: every extension of (x, S) then has at least the options of the same extension of
+///   (x, S′), which is lighter and fails whenever it does, so the lightest such failure is
+///   still found.
+fn failure_in(
+    frame: &Frame,
+    letters: &[Letter],
+    p: &[bool],
     meter: &mut Meter,
 ) -> Result<Option<Failure>, KernelError> {
+    let heaps = frame.heap_gen.len();
+    if p[0] {
+        return Ok(Some(Failure {
+            counts: vec![0; heaps],
+            truth: false,
+        }));
+    }
+    let (dist, from) = lightest_words(frame, letters, meter)?;
+    let word = |mut x: u32| {
+        let mut counts = vec![0; heaps];
+        while x != 0 {
+            let (y, li) = from[x as usize];
+            counts[letters[li as usize].heap] += 1;
+            x = y;
+        }
+        counts
+    };
+    // Sums predicted P with an option predicted P.
+    let mut best: Option<(usize, Failure)> = None;
+    for x in 0..frame.n {
+        if dist[x] == usize::MAX {
+            continue;
+        }
+        meter.tick()?;
+        for l in letters {
+            let w = dist[x] + l.weight;
+            if best.as_ref().is_some_and(|b| b.0 <= w) {
+                continue;
+            }
+            if p[frame.gens[l.gen][x] as usize]
+                && l.options
+                    .iter()
+                    .any(|o| p[frame.apply(x as u32, o) as usize])
+            {
+                let mut counts = word(x as u32);
+                counts[l.heap] += 1;
+                best = Some((
+                    w,
+                    Failure {
+                        counts,
+                        truth: false,
+                    },
+                ));
+            }
+        }
+    }
+    let bound = best.as_ref().map_or(usize::MAX, |b| b.0);
+    // Sums predicted N with no option predicted P, lighter than that.
     let mut ids: FxHashMap<Rc<[u32]>, u32> = FxHashMap::default();
     let mut keys: Vec<Rc<[u32]>> = Vec::new();
     let mut nodes: Vec<Node> = Vec::new();
-    // Pairs are queued by weight (again only when a lighter word reaches them), so they are
-    // visited lightest first, each once; among equal weights the order does not matter, a
-    // pair's options being reached by strictly lighter words (or by the letters of weight 0
-    // a caller sets, which only ever check a known `p`).
+    let mut kept: Vec<Vec<u32>> = vec![Vec::new(); frame.n];
     let mut queue: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
     let start: Rc<[u32]> = Rc::from(vec![0u32]);
     ids.insert(start.clone(), 0);
@@ -273,9 +421,11 @@ fn walk(
         letter: u32::MAX,
     });
     queue.insert(0, vec![0]);
-    let mut first: Option<Failure> = None;
     let mut buf: Vec<u32> = Vec::new();
     while let Some((w, id)) = pop_lightest(&mut queue) {
+        if w >= bound {
+            break;
+        }
         meter.tick()?;
         let node = &mut nodes[id as usize];
         if node.done || node.weight < w {
@@ -285,55 +435,25 @@ fn walk(
         let k = keys[id as usize].clone();
         let x = k[0];
         let s = &k[1..];
-        let mut hits_p = false;
-        let mut unknown = false;
-        for &y in s {
-            match p[y as usize] {
-                Some(true) => hits_p = true,
-                Some(false) => {}
-                None => unknown = true,
-            }
+        // A sum with no option is no witness: it is N by the misère rule whatever it adds.
+        if kept[x as usize]
+            .iter()
+            .any(|&o| subset_of(&keys[o as usize][1..], s))
+        {
+            continue;
         }
-        let here = !s.is_empty() && !hits_p;
-        let wrong = if unknown {
-            // Cannot happen when the weights are positive; refuse rather than guess.
-            Some(None)
-        } else {
-            match p[x as usize] {
-                Some(v) if v != here => Some(Some(here)),
-                Some(_) => None,
-                None => {
-                    p[x as usize] = Some(here);
-                    None
-                }
-            }
-        };
-        if let Some(truth) = wrong {
-            if first.is_none() {
-                first = Some(Failure {
-                    counts: word_of(&nodes, letters, id, frame.heap_gen.len()),
-                    truth,
-                });
-            }
-            if stop {
-                return Ok(first);
-            }
+        if !s.is_empty() {
+            kept[x as usize].push(id);
+        }
+        if !p[x as usize] && !s.is_empty() && s.iter().all(|&y| !p[y as usize]) {
+            return Ok(Some(Failure {
+                counts: word_of(&nodes, letters, id, heaps),
+                truth: true,
+            }));
         }
         for (li, l) in letters.iter().enumerate() {
-            let col = &frame.gens[l.gen];
-            buf.clear();
-            buf.push(col[x as usize]);
-            buf.extend(s.iter().map(|&y| col[y as usize]));
-            buf.extend(l.options.iter().map(|o| frame.apply(x, o)));
-            buf[1..].sort_unstable();
-            let mut len = 1;
-            for i in 1..buf.len() {
-                if len == 1 || buf[i] != buf[len - 1] {
-                    buf[len] = buf[i];
-                    len += 1;
-                }
-            }
-            buf.truncate(len);
+            extend_options(frame, l, x, s, &mut buf);
+            buf.insert(0, frame.gens[l.gen][x as usize]);
             let nw = w + l.weight;
             let nid = match ids.get(&buf[..]) {
                 Some(&nid) => {
@@ -363,7 +483,7 @@ fn walk(
             queue.entry(nw).or_default().push(nid);
         }
     }
-    Ok(first)
+    Ok(best.map(|b| b.1))
 }
 
 /// The sum of heaps that reached pair `id` first, as a count per heap size.
@@ -561,9 +681,9 @@ fn product(
     }))
 }
 
-/// Learns the P-portion of a product frame and divides by indistinguishability. With
-/// `stop`, `None` as soon as a pair disagrees (the candidate cannot predict); without, the
-/// result is the reduced candidate whatever it gets wrong.
+/// Learns the P-portion of a product frame ([`mark`]) and divides by indistinguishability.
+/// With `stop`, `None` unless the reduced candidate predicts every outcome ([`failure`]);
+/// without, the reduced candidate whatever it gets wrong.
 fn learn(
     frame: &Frame,
     moves: &[Vec<Vec<usize>>],
@@ -571,11 +691,12 @@ fn learn(
     meter: &mut Meter,
 ) -> Result<Option<Trial>, KernelError> {
     let ls = letters(frame, moves);
-    let mut p = vec![None; frame.n];
-    if walk(frame, &ls, &mut p, stop, meter)?.is_some() && stop {
+    let p = mark(frame, &ls, meter)?;
+    let t = reduce(frame, &p, meter)?;
+    if stop && failure(&t, moves, meter)?.is_some() {
         return Ok(None);
     }
-    reduce(frame, &p, meter).map(Some)
+    Ok(Some(t))
 }
 
 /// The lightest sum of heaps 1..h whose outcome `t` gets wrong, if any.
@@ -586,8 +707,7 @@ fn failure(
 ) -> Result<Option<Failure>, KernelError> {
     let frame = Frame::of_table(&t.monoid.table, &t.heaps);
     let ls = letters(&frame, moves);
-    let mut p: Vec<Option<bool>> = t.monoid.p.iter().map(|&b| Some(b)).collect();
-    walk(&frame, &ls, &mut p, true, meter)
+    failure_in(&frame, &ls, &t.monoid.p, meter)
 }
 
 /// The first repeat of x's powers: x^(k+p) = x^k with k + p least.
@@ -629,9 +749,7 @@ fn recalibrate(
     moves: &[Vec<Vec<usize>>],
     meter: &mut Meter,
 ) -> Result<Option<Trial>, KernelError> {
-    let Some(truth) = f.truth else {
-        return Ok(None);
-    };
+    let truth = f.truth;
     let involved: Vec<usize> = (1..f.counts.len()).filter(|&g| f.counts[g] > 0).collect();
     for r in 1..=involved.len().min(MAX_FREED) {
         for s in subsets(&involved, r) {
@@ -694,6 +812,59 @@ fn recalibrate(
     Ok(None)
 }
 
+/// The heap game a quotient is of.
+#[derive(Clone, Debug)]
+pub enum HeapGame {
+    /// An octal code of Guy and Smith's kind, or a subtraction game.
+    Octal(OctalCode),
+    /// Any take-and-break code CGSuite reads: hexadecimal digits (`0.F`, `4.F`: bit 8 leaves
+    /// three heaps), base-32 digits, lists such as `0.{1,3}`, constraints. Codes whose moves
+    /// add tokens are refused (the quotient is built heap by heap, each move to smaller heaps
+    /// of fewer tokens in all).
+    TakeAndBreak(TakeAndBreak),
+}
+
+impl HeapGame {
+    /// The code as written.
+    pub fn print(&self) -> String {
+        match self {
+            HeapGame::Octal(c) => c.print(),
+            HeapGame::TakeAndBreak(t) => t.text().to_string(),
+        }
+    }
+
+    /// The moves from a heap of n, each the list of heaps it leaves.
+    fn moves(&self, n: usize, budget: &Budget) -> Result<Vec<Vec<usize>>, KernelError> {
+        match self {
+            HeapGame::Octal(c) => Ok(c.moves(n)),
+            HeapGame::TakeAndBreak(t) => {
+                let mv = t.moves(n, budget).map_err(|e| match e {
+                    RulesetError::Kernel(k) => k,
+                    other => refused(t.text(), other.to_string()),
+                })?;
+                if let Some(o) = mv.iter().find(|o| o.iter().sum::<usize>() > n) {
+                    return Err(refused(
+                        t.text(),
+                        format!(
+                            "a move from a heap of {n} leaves {o:?}, more tokens than it takes; a misère quotient is computed only for moves that never add tokens"
+                        ),
+                    ));
+                }
+                Ok(mv)
+            }
+        }
+    }
+}
+
+/// Bad input to a quotient: the code's moves are not a heap game it can be built for.
+fn refused(code: &str, why: String) -> KernelError {
+    KernelError::Function {
+        name: "misere_quotient".to_string(),
+        message: format!("the code {code}: {why}"),
+        calls: Vec::new(),
+    }
+}
+
 /// The misère quotient of the heaps 1..=n of an octal (or subtraction) game, with the
 /// default order bound.
 pub fn quotient(code: &OctalCode, n: usize, budget: &Budget) -> Result<Quotient, KernelError> {
@@ -708,6 +879,17 @@ pub fn quotient_bounded(
     max_order: usize,
     budget: &Budget,
 ) -> Result<Quotient, KernelError> {
+    quotient_of(&HeapGame::Octal(code.clone()), n, max_order, budget)
+}
+
+/// The misère quotient of the heaps 1..=n of any heap game, stopping with a limit error
+/// naming the order reached when it grows past `max_order` elements.
+pub fn quotient_of(
+    game: &HeapGame,
+    n: usize,
+    max_order: usize,
+    budget: &Budget,
+) -> Result<Quotient, KernelError> {
     let mut meter = Meter { budget, work: 0 };
     let mut q = Monoid::trivial();
     let mut heaps: Vec<u32> = vec![0];
@@ -715,13 +897,13 @@ pub fn quotient_bounded(
     let mut moves: Vec<Vec<Vec<usize>>> = vec![Vec::new()];
     for h in 1..=n {
         meter.tick()?;
-        moves.push(code.moves(h));
+        moves.push(game.moves(h, budget)?);
         let t = next_heap(&q, &heaps, &moves, max_order, &mut meter)?;
         if t.monoid.order() > max_order {
             return Err(KernelError::Limit {
                 which: format!(
                     "the misère quotient of {} reached order {} at heap {h}, past the order bound {max_order}",
-                    code.print(),
+                    game.print(),
                     t.monoid.order()
                 ),
             });
@@ -781,14 +963,8 @@ fn next_heap(
             continue;
         }
         let t = same(x);
-        let frame = Frame::of_table(&q.table, &t.heaps);
-        let mut ls = letters(&frame, moves);
-        if let Some(l) = ls.iter_mut().find(|l| l.heap == h) {
-            l.weight = 0;
-        }
-        let mut p: Vec<Option<bool>> = q.p.iter().map(|&b| Some(b)).collect();
         meter.tick()?;
-        if walk(&frame, &ls, &mut p, true, meter)?.is_none() {
+        if failure(&t, moves, meter)?.is_none() {
             return Ok(t);
         }
     }
