@@ -194,10 +194,9 @@ fn bisimilar_merged(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
     }
     // Each class's first vertex stands for it.
     let mut first = vec![u32::MAX; count];
-    for v in 0..n {
-        let c = class[v] as usize;
-        if first[c] == u32::MAX {
-            first[c] = v as u32;
+    for (v, &c) in class.iter().enumerate() {
+        if first[c as usize] == u32::MAX {
+            first[c as usize] = v as u32;
         }
     }
     let mut merged = Graph::with_vertices(n);
