@@ -381,10 +381,43 @@ fn bad_input_exits_2_with_the_place_marked() {
         );
         assert!(err.contains('^'), "{input}: {err}");
     }
-    // A game whose sides are not stoppers cannot be compared, and the answer says why.
-    let (code, _, err) = onag(&["compare", "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}", "0"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("not stopper-sided"), "{err}");
+}
+
+/// A game that is not stopper-sided compares by the order of sides (G ≥ H iff G⁺ ≥ H⁺ and
+/// G⁻ ≥ H⁻, Siegel VI.4–5), no longer refused. The expected relations do not come from onag:
+/// G + 1 > G for every G (both sides move up by 1); G = G; G || 0 because CGSuite's outcome
+/// class of Bach's Carousel is N (SidedValueTestCase.scala), which is G || 0 by definition;
+/// CGSuite's printed sides (`A & B`, EvalTest.scala "not stopper-sided") are G's sides, and
+/// CGSuite's 3 · G (EvalTest "integer * sided") is G + G + G; 2 · G is G + G by definition;
+/// G − 1 < G + 1 as the sides of a game shifted by numbers are (copycat in the G parts).
+#[test]
+fn games_not_stopper_sided_compare_by_their_sides() {
+    const G: &str = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
+    let rel = |a: &str, b: &str| {
+        let (code, out, err) = onag(&["compare", "--ascii", "--brief", a, b]);
+        assert_eq!(code, 0, "{a} {b}: {err}");
+        out.trim().to_string()
+    };
+    assert_eq!(rel(G, &format!("{G} + 1")), "<");
+    assert_eq!(rel(&format!("{G} + 1"), G), ">");
+    assert_eq!(rel(&format!("{G} - 1"), &format!("{G} + 1")), "<");
+    assert_eq!(rel(G, G), "=");
+    assert_eq!(rel(G, "0"), "||");
+    assert_eq!(rel("0", G), "||");
+    assert_eq!(rel(G, "a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}"), "=");
+    assert_eq!(rel(&format!("2*{G}"), &format!("{G} + {G}")), "=");
+    assert_eq!(
+        rel(
+            &format!("3*{G}"),
+            "{a{2*|||2|2,{a|1*}||1}|2||d{2|b{1|1,{1*||b|0|||*}},{2*|c{1*|||1|1,{c|*}||0},d||0}||1}} & {0||0|a{1*||0,{1|a}|0|||*}}"
+        ),
+        "="
+    );
+    // The long answer names the sides it compared.
+    let (code, out, err) = onag(&["compare", "--ascii", G, &format!("{G} + 1")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("sides"), "{out}");
+    assert!(out.contains("a{1|1,{1*|a||*}||0}"), "{out}");
 }
 
 #[test]

@@ -6,11 +6,16 @@
 //! not clear when to stop"). onag keeps such a side as a game graph made smaller by steps each
 //! of which provably keeps the side of the game:
 //!
+//! - bisimilar vertices are merged (same plays move for move, so nothing to check): in a sum
+//!   of copies the twins x + y and y + x;
 //! - every follower that is a stopper is replaced by its simplest form, equal followers shared
 //!   (a side of a game is unchanged when a follower is replaced by one with the same side, and
 //!   a stopper is its own onside and offside; Siegel, *Combinatorial Game Theory* VI.4–5);
 //! - the disfavoured player's moves that the favoured player undoes at once are dropped
 //!   (`sides::drop_undone`, the argument is there);
+//! - vertices of equal side are fused where the order of sides says the game's side stays the
+//!   same (all at once, else by halves: fusing every class of G + G's onside at once does
+//!   not keep it), which keeps the partial sums of `n * G` by doubling small;
 //! - then every edge in turn is deleted when the order of sides (`side_order`, a Büchi game
 //!   on G − G′) says the game's side is unchanged: without a Left edge the game can only be
 //!   smaller, without a Right edge only larger, so the other direction decides;
@@ -50,18 +55,20 @@ pub fn simplify(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, Kernel
     let mut graph = g.graph().clone();
     let n = graph.len();
     drop_undone(&mut graph, n, fav, work)?;
-    let mut cur = stopper_parts(
+    let merged = bisimilar_merged(
         &Loopy {
             graph,
             root: g.root(),
         },
         work,
     )?;
+    let mut cur = stopper_parts(&merged, work)?;
     for _ in 0..MAX_PASSES {
         if cur.is_stopper() {
             break;
         }
-        let mut next = drop_dominated(&cur, which, work)?;
+        let fused = fuse_equal(&cur, which, work)?;
+        let mut next = drop_dominated(&fused, which, work)?;
         if next.len() <= EDGEWISE_UP_TO && !next.is_stopper() {
             next = delete_edges(&next, which, work)?;
         }
@@ -149,6 +156,131 @@ fn stopper_parts(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
         out.set_options(i as u32, l, r);
     }
     Ok(Loopy::new(&out, index[g.root() as usize]).unwrap_or_else(Loopy::zero))
+}
+
+/// The game with its bisimilar vertices merged: vertices whose Left options and Right options
+/// lie in the same classes, refined until stable (partition refinement). The merged graph
+/// has the same plays as the game, move for move, so every value is kept (this needs no
+/// check); in a sum of copies it merges the twins x + y and y + x.
+fn bisimilar_merged(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
+    let graph = g.graph();
+    let n = graph.len();
+    let mut class = vec![0u32; n];
+    let mut count = 1usize;
+    loop {
+        let mut ids: HashMap<(u32, Vec<u32>, Vec<u32>), u32> = HashMap::new();
+        let mut next = vec![0u32; n];
+        for v in 0..n as u32 {
+            work.tick(1)?;
+            let sig = |os: &[u32]| {
+                let mut c: Vec<u32> = os.iter().map(|&t| class[t as usize]).collect();
+                c.sort_unstable();
+                c.dedup();
+                c
+            };
+            let key = (class[v as usize], sig(graph.left(v)), sig(graph.right(v)));
+            let fresh = ids.len() as u32;
+            next[v as usize] = *ids.entry(key).or_insert(fresh);
+        }
+        let now = ids.len();
+        class = next;
+        if now == count {
+            break;
+        }
+        count = now;
+    }
+    if count == n {
+        return Ok(g.clone());
+    }
+    // Each class's first vertex stands for it.
+    let mut first = vec![u32::MAX; count];
+    for (v, &c) in class.iter().enumerate() {
+        if first[c as usize] == u32::MAX {
+            first[c as usize] = v as u32;
+        }
+    }
+    let mut merged = Graph::with_vertices(n);
+    for v in 0..n as u32 {
+        let map = |os: &[u32]| {
+            os.iter()
+                .map(|&t| first[class[t as usize] as usize])
+                .collect()
+        };
+        merged.set_options(v, map(graph.left(v)), map(graph.right(v)));
+    }
+    let root = first[class[g.root() as usize] as usize];
+    Ok(Loopy::new(&merged, root).unwrap_or_else(Loopy::zero))
+}
+
+/// The game with the vertices whose sides are equal (by the order of sides, all pairs at
+/// once) fused: every move to a vertex of a class goes to the class's first vertex. Fusion is
+/// known to keep the value for stoppers only (two vertices on alternating cycles with equal
+/// sides need not be interchangeable: fusing every class of G + G's onside at once gives a
+/// larger onside), so the fusions are checked against the game by the order of sides in both
+/// directions: all classes at once, else each half in turn, down to single classes.
+fn fuse_equal(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
+    let n = g.len();
+    let m = side_ge_matrix(g, g, which, work)?;
+    let mut rep: Vec<u32> = (0..n as u32).collect();
+    for a in 0..n {
+        work.tick(a as u64 + 1)?;
+        if let Some(b) = (0..a).find(|&b| rep[b] == b as u32 && m[a * n + b] && m[b * n + a]) {
+            rep[a] = b as u32;
+        }
+    }
+    let moved: Vec<u32> = (0..n as u32).filter(|&a| rep[a as usize] != a).collect();
+    if moved.is_empty() {
+        return Ok(g.clone());
+    }
+    let mut cur = g.graph().clone();
+    let mut root = g.root();
+    fuse_batch(&mut cur, &mut root, &rep, &moved, which, work)?;
+    Ok(Loopy::new(&cur, root).unwrap_or_else(Loopy::zero))
+}
+
+/// Redirects the moves to the vertices of `batch` to their representatives in `rep` when the
+/// side of the game at `root` stays the same; else tries the halves of the batch in turn.
+fn fuse_batch(
+    graph: &mut Graph,
+    root: &mut u32,
+    rep: &[u32],
+    batch: &[u32],
+    which: Side,
+    work: &mut Work,
+) -> Result<(), KernelError> {
+    if batch.is_empty() {
+        return Ok(());
+    }
+    let n = graph.len();
+    let mut to: Vec<u32> = (0..n as u32).collect();
+    for &a in batch {
+        to[a as usize] = rep[a as usize];
+    }
+    let mut fused = Graph::with_vertices(n);
+    for v in 0..n as u32 {
+        work.tick(1)?;
+        let map = |os: &[u32]| os.iter().map(|&t| to[t as usize]).collect();
+        fused.set_options(v, map(graph.left(v)), map(graph.right(v)));
+    }
+    let before = Loopy {
+        graph: graph.clone(),
+        root: *root,
+    };
+    let after = Loopy {
+        graph: fused,
+        root: to[*root as usize],
+    };
+    if side_ge(&after, &before, which, work)? && side_ge(&before, &after, which, work)? {
+        *graph = after.graph;
+        *root = after.root;
+        return Ok(());
+    }
+    if batch.len() > 1 {
+        let (a, b) = batch.split_at(batch.len() / 2);
+        fuse_batch(graph, root, rep, a, which, work)?;
+        fuse_batch(graph, root, rep, b, which, work)?;
+    }
+    Ok(())
 }
 
 /// One pass: each edge of `g` in turn (vertices in their order, Left's options then Right's),

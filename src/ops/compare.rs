@@ -346,8 +346,9 @@ fn number_world(
 
 /// Two values of which one is a loopy game: stoppers by the order of stoppers (G ≥ H when
 /// Left, moving second in G − H, never loses, infinite play counting as her survival), sided
-/// values by their sides (G ≥ H when G⁺ ≥ H⁺ and G⁻ ≥ H⁻, Siegel VI.5); a game whose sides
-/// are not stoppers has no comparison here, and the answer says so.
+/// values by their sides (G ≥ H when G⁺ ≥ H⁺ and G⁻ ≥ H⁻, Siegel VI.5), a side that is not
+/// a stopper by the order of sides (a Büchi game on G − H, `loopy::side_order`), so a game
+/// that is not stopper-sided (Bach's Carousel) compares too.
 fn loopy(
     ctx: &Ctx,
     k: &mut Kernel,
@@ -372,13 +373,6 @@ fn loopy(
         )));
     };
     let (a, b) = (lift(k, a)?, lift(k, b)?);
-    for (v, d) in [(&a, &dx), (&b, &dy)] {
-        if let Lv::Graph(_) = v {
-            return Err(Failure::bad(format!(
-                "{d} cannot be compared: it is not stopper-sided (sidling from on and from off did not settle, so its onside and offside are not stoppers), and onag compares only stoppers, by the order, and stopper-sided values, by their sides\n"
-            )));
-        }
-    }
     let mut w = crate::loopy::Work::new(k.budget().clone());
     let rel = a.compare(&b, &mut w)?;
     let o = match rel {
@@ -427,11 +421,15 @@ fn side_text(
     on: bool,
     w: &mut crate::loopy::Work,
 ) -> Result<String, Failure> {
-    let s = if on { v.onside() } else { v.offside() };
-    match s {
-        Some(g) => Ok(g.write(k, w)?),
-        None => Ok("(none)".to_string()),
-    }
+    // A side that is not a stopper is written as the game that has it (carousel-simplified,
+    // as the value prints it).
+    let g = if on {
+        v.onside_game()
+    } else {
+        v.offside_game()
+    };
+    let g = crate::loopy::carousel::short_first(g, w)?;
+    Ok(g.write(k, w)?)
 }
 
 /// `x` against `g` by `g`'s stops, when `x` is a number and `g` a short game that is not

@@ -100,14 +100,17 @@ fn three_carousels_have_cgsuites_sides() {
     );
 }
 
-/// 2 · G by doubling has the sides of G + G written out (the product graph, unsimplified),
-/// and 4 · G, the sum of two such, compares equal to 2 · G + G + G.
+/// n · G by doubling for n = 2..4 has the sides of G + … + G written out (the product
+/// graph of n copies, unsimplified: up to 10⁴ vertices), and 4 · G, the sum of two 2 · G,
+/// compares equal to 2 · G + G + G.
 #[test]
 fn multiples_of_the_carousel_by_doubling() {
     let mut k = Kernel::new();
-    let sum = written_times(&mut k, CAROUSEL, 2);
-    let v = loopy(&mut k, &format!("2*{CAROUSEL}"));
-    assert!(has_sides_of(&v, &sum));
+    for n in 2..=4 {
+        let sum = written_times(&mut k, CAROUSEL, n);
+        let v = loopy(&mut k, &format!("{n}*{CAROUSEL}"));
+        assert!(has_sides_of(&v, &sum), "{n} * G");
+    }
     let four = loopy(&mut k, &format!("4*{CAROUSEL}"));
     let other = loopy(&mut k, &format!("2*{CAROUSEL} + {CAROUSEL} + {CAROUSEL}"));
     assert_eq!(
