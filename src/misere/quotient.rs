@@ -12,7 +12,7 @@
 //! a P-position exactly when Φ(G) ∈ P), then the quotient is M divided by
 //! indistinguishability within (M, P): x ~ y when xz ∈ P ⇔ yz ∈ P for every z in M.
 //!
-//! Whether Φ predicts outcomes is decided on a finite automaton ([`walk`]). A sum W of heaps
+//! Whether Φ predicts outcomes is decided on a finite automaton ([`failure_in`]). A sum W of heaps
 //! is seen as the pair (Φ(W), S(W)), S(W) the set of images of W's options: adding a heap g
 //! sends it to (Φ(W)·Φ(g), S(W)·Φ(g) ∪ Φ(W)·O_g), O_g the images of g's options, so the pairs
 //! a game reaches are finitely many and each determines the next. W is a misère P-position
