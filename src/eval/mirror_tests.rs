@@ -169,7 +169,7 @@ fn the_mirrors_by_swapping_are_the_rules_once_written_by_hand() {
     let by_hand = r#"
 rule zero-sum-right
   says  "G + 0 = G."
-  cite  "seed 002, Theorem 2.8 (0 is the identity of +)"
+  cite  "seed 002, Theorem 2.8 (0 is the identity of +); ONAG and Winning Ways, the books seed 002 follows (it names no chapter for its §2)"
   group shortcut, arithmetic
   priority 2
   match G + int(0)
@@ -177,7 +177,7 @@ rule zero-sum-right
 
 rule number-avoidance-right
   says  "Adding a number x to a game G that is not a number only shifts G's options: G + x = {G^L + x | G^R + x}."
-  cite  "seed 002, Theorem 5.6 (strong number avoidance)"
+  cite  "seed 002, Theorem 5.6 (strong number avoidance); ONAG, ch. 8–9 and Winning Ways, ch. 2 and 6 (as seed 002 §5 cites them: games and numbers)"
   group shortcut
   priority 50
   match (G @ { ..GL | ..GR }) + X @ num(x)
