@@ -558,6 +558,13 @@ fn sweep_of_every_two_and_three_digit_octal_code() {
         let t = Instant::now();
         let r = misere_quotient(&OctalCode::parse(code).unwrap(), 30, &budget);
         let took = t.elapsed();
+        // One line a code as it goes, so a long run shows where it is.
+        eprintln!(
+            "{code}: {} in {:.2} s",
+            r.as_ref()
+                .map_or_else(|e| e.to_string(), |q| format!("order {}", q.monoid.order())),
+            took.as_secs_f64()
+        );
         if took > slowest.0 {
             slowest = (took, code.clone());
         }
