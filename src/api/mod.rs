@@ -5,6 +5,14 @@
 //! These are thin: each names the layer that does the work and converts its result into the
 //! one shape of every play (`value`: [`Value`]; `verdict`: [`Simplification`], [`Verdict`],
 //! [`Disproof`]). They are the stable surface; the layers below may change.
+//!
+//! - `value`: [`Value`], an owned value of any play (a short game's canonical term, a surreal, a
+//!   transfinite nimber, a misère form, a loopy value, a list, a boolean, a text), printed in
+//!   CGSuite's notation, read back by `FromStr`, ordered by the game order.
+//! - `verdict`: [`Simplification`], [`Verdict`] (`Equal(Proof)` or `Different(Disproof)`) with
+//!   the play's evidence.
+//! - `checked`: `check`, `check_with`, `check_reader`, `check_path`: a proof file checked under
+//!   the caller's limits, saying its play and its result's [`Value`].
 
 pub(crate) mod checked;
 pub use checked::check;

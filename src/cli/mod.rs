@@ -13,6 +13,8 @@
 //! - `progress`: the spinner and the Ctrl-C handler.
 //! - `suggest`: the nearest real flag for a misspelt one, and an option of another command.
 //! - `combos`: an option of this command that the rest of the line leaves unread, refused.
+//! - `watchdog`: armed with `--time-limit` for every command that computes and for each line
+//!   of the REPL; past the limit and a quarter of it the process ends with exit 3.
 
 pub(crate) mod args;
 mod combos;

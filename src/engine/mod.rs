@@ -15,6 +15,11 @@
 //!   witnesses kept in [`Run::steps`]. egg's explanations are on, so the proof layer can recover
 //!   the chain of steps from the input to the result.
 //!
+//! Its parts: `lang` (the egg language), `notation` (notation written out), `analysis` (each
+//! class's kernel value), `matcher` (the e-graph as the rule evaluator sees it), `rounds` (the
+//! rounds of rule application), `limits` (time, memory, e-nodes, rounds, and the errors that
+//! report them), `extract` (extraction and the canonical-form check).
+//!
 //! ```
 //! use onag::Engine;
 //! use onag::RuleSet;

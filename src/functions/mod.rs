@@ -14,6 +14,16 @@
 //! expression language, is the kernel's game evaluator with [`value`] for its calls, so an
 //! unknown name is a [`KernelError::Function`] carrying the call, which a caller holding the
 //! text places under a caret ([`Error::at_source`](crate::Error::at_source)).
+//!
+//! Each family's `open` has an independent check (`check_open`) in a module of its own, sharing
+//! nothing with the family's move generator: `rulesets_check` (a naive move generator per
+//! ruleset, options compared by their regions up to the board's symmetries), `analysis_check`
+//! (naive cooling and heating on terms), `nimopen` (the mex definition of the nim product),
+//! `heap_games_check` (take-and-break codes and Wythoff's game by brute force),
+//! `more_rulesets_check`, `grid_games_check`, `graph_games_check` and
+//! `cgsuite_rulesets_check` (CGSuite's remaining rulesets). `world` is the number world's
+//! `Value` (games, surreals, ordinals, misère forms, loopy values, lists) and its evaluator;
+//! `loopy` evaluates the loopy notation's terms into it.
 
 /// The three describing methods of [`Function`] for a struct that holds them as its fields
 /// `name`, `usage` and `summary`, as most families of functions do (a table of statics).

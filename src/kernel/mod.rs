@@ -10,6 +10,12 @@
 //! (the options of `*2^1000`, a sum of `^10^6` with a general game) it returns a
 //! [`KernelError`]: a fallback value would be a silently wrong answer.
 //!
+//! Its parts: `arena` (the records, kinds and the budget), `construct` (canonical forms:
+//! dominated and reversible options), `sum`, `compare` (the order, cheapest tests first) over
+//! `memo` and `idmap` (the memo tables), `nus` (number-up-star closed forms), `props`,
+//! `eval` (a term's games evaluated, calls by the caller's resolver), `display` and `shared`
+//! (canonical values printed, as a tree or with each repeated part named once).
+//!
 //! ```
 //! use onag::Kernel;
 //! use onag::{Dyadic, Term};

@@ -17,6 +17,10 @@
 //!   in the chosen format;
 //! - `value`: kernel values written out or shared; `suggest`: the nearest names to a misspelt
 //!   one.
+//! - `misere` and `loopy`: simplify and prove in misère play and of loopy terms, both written by
+//!   `played` (a derivation proved by its own play: the chain of steps and the proved line);
+//!   [`play_rules`]: the `--rules` selection and `--rules-file` rules in those plays;
+//! - `ascii`: the one transliteration of everything the CLI writes when Unicode is off.
 //!
 //! Built with the cargo feature `cli` (which `serve` needs too); the library alone
 //! (`--no-default-features`) has no output formats.

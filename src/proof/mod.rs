@@ -11,6 +11,23 @@
 //! When two games differ there is no chain of rules between them; [`prove_eq_with`] then gives a
 //! [`Disproof`]: who wins the difference, and a winning first move for each player who has one.
 //!
+//! Its parts, producer side and checker side kept apart (`tests/boundary.rs`):
+//! - normal play's producer: `explain` (the engine's record read as steps), `compose` and
+//!   `pipeline`/`parallel`/`incremental` (sums proved by lemmas, through `eval`), `tidy`,
+//!   `table` (the proof's term table), `values`;
+//! - normal play's checker: `check` with its own rule interpreter (`matcher`) and the order by
+//!   the definition (`inequality`), under the caller's limits (`check_limits`); `thermocheck`
+//!   for thermograph certificates;
+//! - relations with reasons: `compare`, `play` (winning moves of a disproof);
+//! - played proofs, one chain of rule steps in one frame (`played`): misère (`misere` the
+//!   producer; `misere_check` and `misere_moves` its checker, P-positions by its own search)
+//!   and loopy (`loopy` the producer with `loopy/write` and `loopy/open`; `loopy/read`,
+//!   `loopy/graphs`, `loopy/checker`, `loopy_order` (the stopper order by survival) and
+//!   `loopy_sides` (the side order) its checker);
+//! - the claim that a result is final: `final_form` writes it, `final_check` checks it;
+//! - the file: `json` (the one reader and writer, the streaming check), `display` (text),
+//!   `step` (a step's place and witnesses).
+//!
 //! ```no_run
 //! use onag::{Engine, Verdict, RuleSet};
 //! let engine = Engine::new(RuleSet::builtin());

@@ -5,6 +5,10 @@
 //! of its own: deleting a rule from the set removes that simplification, and a rule file loaded
 //! at run time is used like the built-in ones.
 //!
+//! Its parts: `ast` (patterns, conditions, templates), `parse` (files, with positioned errors),
+//! `check` (every name bound, with its kind), `print`, `openings` (the `kind open` definitions),
+//! `mirror` (each rule's mirror image, derived, compared with hand-written fixtures in tests).
+//!
 //! ```
 //! use onag::RuleSet;
 //! let rules = RuleSet::builtin();
