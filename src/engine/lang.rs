@@ -47,6 +47,47 @@ impl Cg {
         kids.extend(right);
         Cg::Game { nl, kids }
     }
+
+    /// The node of `t`'s top, its children added by `child`; `None` for notation the engine
+    /// writes out before adding a term (`Tiny`, a multiple, a call, a reference, a `where`),
+    /// which each caller reports in its own words. The engine's input and the proof's reading
+    /// of a result both come here, so the two cannot disagree on what a term's node is.
+    pub fn of_term<E>(
+        t: &Term,
+        mut child: impl FnMut(&Term) -> Result<Id, E>,
+    ) -> Result<Option<Cg>, E> {
+        fn all<E>(
+            xs: &[Term],
+            child: &mut impl FnMut(&Term) -> Result<Id, E>,
+        ) -> Result<Vec<Id>, E> {
+            xs.iter().map(child).collect()
+        }
+        Ok(Some(match t {
+            Term::Game { left, right } => {
+                let l = all(left, &mut child)?;
+                Cg::game(l, all(right, &mut child)?)
+            }
+            Term::Nus { number, up, nim } => Cg::Leaf(Leaf::Nus {
+                number: number.clone(),
+                up: up.clone(),
+                nim: nim.clone(),
+            }),
+            Term::Hackenstring(row) => Cg::Leaf(Leaf::Hack(row.clone())),
+            Term::Sum(a, b) => {
+                let a = child(a)?;
+                Cg::Sum([a, child(b)?])
+            }
+            Term::Neg(a) => Cg::Neg([child(a)?]),
+            Term::PlusMinus(xs) => Cg::PlusMinus(all(xs, &mut child)?),
+            Term::Tiny { .. }
+            | Term::Miny { .. }
+            | Term::Multiple { .. }
+            | Term::Call { .. }
+            | Term::Ref(_)
+            | Term::Name(_)
+            | Term::Where { .. } => return Ok(None),
+        }))
+    }
 }
 
 /// Which kind of node, for egg's discriminant.

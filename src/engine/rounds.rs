@@ -39,43 +39,10 @@ impl Run {
         if let Some(w) = notation::head(t, limits)? {
             return self.add_term(&w, limits);
         }
-        let node = match t {
-            Term::Game { left, right } => {
-                let l = left
-                    .iter()
-                    .map(|x| self.add_term(x, limits))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let r = right
-                    .iter()
-                    .map(|x| self.add_term(x, limits))
-                    .collect::<Result<Vec<_>, _>>()?;
-                Cg::game(l, r)
-            }
-            Term::Nus { number, up, nim } => Cg::Leaf(Leaf::Nus {
-                number: number.clone(),
-                up: up.clone(),
-                nim: nim.clone(),
-            }),
-            Term::Hackenstring(row) => Cg::Leaf(Leaf::Hack(row.clone())),
-            // Written out by `notation::head` above.
-            Term::Tiny { .. }
-            | Term::Miny { .. }
-            | Term::Multiple { .. }
-            | Term::Call { .. }
-            | Term::Ref(_)
-            | Term::Name(_)
-            | Term::Where { .. } => {
-                return Err(EngineError::Unsupported(
-                    "notation that was not written out".into(),
-                ))
-            }
-            Term::Sum(a, b) => Cg::Sum([self.add_term(a, limits)?, self.add_term(b, limits)?]),
-            Term::Neg(a) => Cg::Neg([self.add_term(a, limits)?]),
-            Term::PlusMinus(xs) => Cg::PlusMinus(
-                xs.iter()
-                    .map(|x| self.add_term(x, limits))
-                    .collect::<Result<Vec<_>, _>>()?,
-            ),
+        let Some(node) = Cg::of_term(t, |x| self.add_term(x, limits))? else {
+            return Err(EngineError::Unsupported(
+                "notation that was not written out".into(),
+            ));
         };
         Ok(self.add_node(node))
     }

@@ -5,7 +5,7 @@
 //! shape is a game whose Left and Right options are the positions its edges reach, so a
 //! pattern matches one position's options (and, nested, an option's options), which is all
 //! these rules need; a cycle is never unfolded, since a pattern is finite. What a condition
-//! means is the loopy decider's ([`LoopyPlay`]): `<=`, `<`, `>=`, `>`, `<|`, `|>`, `||` compare
+//! means is the loopy decider's ([`Places::decide`]): `<=`, `<`, `>=`, `>`, `<|`, `|>`, `||` compare
 //! the bound positions by the order of stoppers (G >= H when Left, moving second in G − H,
 //! survives; `loopy::order`, all pairs of the graph computed once per step); `==`, `!=` and a
 //! name bound twice compare positions (one position or two: the graph is kept minimal as a
@@ -23,14 +23,12 @@
 //! survival search, sharing none of this code.
 
 use super::play_rules::{apply, Places, PlayRules};
-use super::{BindsOf, Built, Decider, Leaf, Stop};
+use super::{BindsOf, Built, Leaf, Stop};
 use crate::kernel::KernelError;
 use crate::loopy::derive::{Edit, Rules};
 use crate::loopy::{Graph, Loopy, Player, Work};
-use crate::rules::check::VarKind;
 use crate::rules::{Condition, Pattern, Predicate, Rel, RuleSet, Template};
 use num_traits::Zero;
-use std::collections::BTreeMap;
 
 /// A stopper's game graph as the evaluator sees it.
 pub struct LoopyHost<'a> {
@@ -75,25 +73,8 @@ impl Places for LoopyHost<'_> {
         self.rules
     }
 
-    fn play(&self) -> &dyn Decider<Self> {
-        &LoopyPlay
-    }
-}
-
-/// Loopy play's decider: conditions decided on a stopper's positions by the order of
-/// stoppers.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct LoopyPlay;
-
-impl Decider<LoopyHost<'_>> for LoopyPlay {
-    fn condition(
-        &self,
-        host: &LoopyHost<'_>,
-        c: &Condition,
-        b: &BindsOf<LoopyHost<'_>>,
-        _kinds: &BTreeMap<String, VarKind>,
-    ) -> Result<bool, Stop> {
-        Ok(decide(host, c, b))
+    fn decide(&self, c: &Condition, b: &BindsOf<Self>) -> Result<bool, Stop> {
+        Ok(decide(self, c, b))
     }
 }
 

@@ -4,7 +4,7 @@
 //! A form of the derivation's arena ([`Forms`], a DAG of impartial forms, each distinct form
 //! one [`FId`], its options a sorted set) is its own node and its own child: its shape is a
 //! game whose two sides are its options. What a condition means is the misère decider's
-//! ([`MiserePlay`]): `P(X)` says X is a misère P-position (found from the form by its
+//! ([`Places::decide`]): `P(X)` says X is a misère P-position (found from the form by its
 //! definition: it has an option, and every option is a win for the player to move);
 //! `within(S, T)` that every member of S is a member of T; `H in every option of G but S`
 //! that every option of G that is not a member of S has H as an option; `==`/`!=` and a name
@@ -20,18 +20,16 @@
 //! whose conditions hold and whose result is an impartial form is the step.
 
 use super::play_rules::{apply, Places, PlayRules};
-use super::{BindsOf, Built, Decider, Leaf, Stop};
+use super::{BindsOf, Built, Leaf, Stop};
 use crate::kernel::KernelError;
 use crate::misere::derive::{Applied, FId, Forms, Reducer};
 use crate::misere::Misere;
-use crate::rules::check::VarKind;
 use crate::rules::{
     Condition, LeafTemplate, Predicate, Rel, RuleSet, Template, TemplateItem, ValueExpr,
 };
 use num_traits::{ToPrimitive, Zero};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 
 /// The forms of a misère derivation as the evaluator sees them.
 pub struct MisereHost<'a> {
@@ -122,24 +120,8 @@ impl Places for MisereHost<'_> {
         self.rules
     }
 
-    fn play(&self) -> &dyn Decider<Self> {
-        &MiserePlay
-    }
-}
-
-/// Misère play's decider: conditions decided on the bound games' misère simplest forms.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MiserePlay;
-
-impl Decider<MisereHost<'_>> for MiserePlay {
-    fn condition(
-        &self,
-        host: &MisereHost<'_>,
-        c: &Condition,
-        b: &BindsOf<MisereHost<'_>>,
-        _kinds: &BTreeMap<String, VarKind>,
-    ) -> Result<bool, Stop> {
-        decide(host, c, b).map_err(stop)
+    fn decide(&self, c: &Condition, b: &BindsOf<Self>) -> Result<bool, Stop> {
+        decide(self, c, b).map_err(stop)
     }
 }
 

@@ -12,7 +12,7 @@
 
 use super::{build, first, may_match, BindsOf, Built, Decider, Host, Kinds, Shape, Stop, Want};
 use crate::kernel::{GameId, Kernel, KernelError};
-use crate::rules::{Rule, RuleKind, RuleSet};
+use crate::rules::{Condition, Rule, RuleKind, RuleSet};
 use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -96,10 +96,26 @@ pub trait Places {
     fn options(&self, p: Place<Self>) -> (&[Place<Self>], &[Place<Self>]);
     /// The rules tried: their variables' kinds and the kernel for leaves.
     fn rules(&self) -> &PlayRules;
-    /// The play's decider.
-    fn play(&self) -> &dyn Decider<Self>
+    /// Whether `c` holds under the match `b`, by the play's own definitions: the play's
+    /// decider. A condition the play gives no meaning to is false (the rule does not apply).
+    fn decide(&self, c: &Condition, b: &BindsOf<Self>) -> Result<bool, Stop>
     where
         Self: Sized;
+}
+
+/// The decider of every [`Places`] play: its own [`Places::decide`].
+struct OwnDecider;
+
+impl<P: Places> Decider<P> for OwnDecider {
+    fn condition(
+        &self,
+        host: &P,
+        c: &Condition,
+        b: &BindsOf<P>,
+        _kinds: &std::collections::BTreeMap<String, crate::rules::check::VarKind>,
+    ) -> Result<bool, Stop> {
+        host.decide(c, b)
+    }
 }
 
 type Place<P> = <P as Places>::Place;
@@ -133,7 +149,7 @@ impl<P: Places> Host for P {
     }
 
     fn decider(&self) -> &dyn Decider<Self> {
-        self.play()
+        &OwnDecider
     }
 
     fn kinds(&self, rule: &Rule) -> Option<Rc<Kinds>> {

@@ -205,40 +205,12 @@ fn expr_term(expr: &RecExpr<Cg>) -> Result<Term, ProofError> {
 fn term_to_expr(t: &Term) -> Result<RecExpr<Cg>, ProofError> {
     fn go(t: &Term, e: &mut RecExpr<Cg>) -> Result<Id, ProofError> {
         let node = match t {
-            Term::Game { left, right } => {
-                let l = left
-                    .iter()
-                    .map(|x| go(x, e))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let r = right
-                    .iter()
-                    .map(|x| go(x, e))
-                    .collect::<Result<Vec<_>, _>>()?;
-                Cg::game(l, r)
-            }
-            Term::Nus { number, up, nim } => Cg::Leaf(Leaf::Nus {
-                number: number.clone(),
-                up: up.clone(),
-                nim: nim.clone(),
-            }),
             Term::Hackenstring(row) if row.is_empty() => Cg::Leaf(Leaf::number(Dyadic::zero())),
-            Term::Hackenstring(row) => Cg::Leaf(Leaf::Hack(row.clone())),
-            Term::Sum(a, b) => Cg::Sum([go(a, e)?, go(b, e)?]),
-            Term::Neg(a) => Cg::Neg([go(a, e)?]),
-            Term::PlusMinus(xs) => {
-                Cg::PlusMinus(xs.iter().map(|x| go(x, e)).collect::<Result<Vec<_>, _>>()?)
-            }
-            Term::Tiny { .. }
-            | Term::Miny { .. }
-            | Term::Multiple { .. }
-            | Term::Call { .. }
-            | Term::Ref(_)
-            | Term::Name(_)
-            | Term::Where { .. } => {
-                return Err(ProofError::Explanation(
+            _ => Cg::of_term(t, |x| go(x, e))?.ok_or_else(|| {
+                ProofError::Explanation(
                     "the result is written with notation the engine expands".into(),
-                ))
-            }
+                )
+            })?,
         };
         Ok(e.add(node))
     }
