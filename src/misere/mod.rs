@@ -19,6 +19,16 @@
 //! stored sorted by id, and two ids are equal exactly when the games are misère-equal. Sums
 //! and mates are memoised. The arena is bounded by the caller's [`Budget`] (games interned,
 //! deadline, cancel flag), so a sum that explodes stops with [`KernelError::Limit`].
+//!
+//! Its parts: the arena of simplest forms here (a nim heap interned as it stands, being its
+//! own simplest form); `parts` (Conway's partitions: mates, differences), `link`
+//! (distinguishers built as in Conway's proofs), `notation` (CGSuite's `*[…]`), `props` (genus,
+//! phyla), `heaps` (heaps of octal games), `quotient` and `presentation` (misère quotients of
+//! heap games, checked on an automaton, and their presentations and multiplication grids),
+//! `partizan` (misère outcomes of partizan forms and positions by search, a sum as the
+//! multiset of its parts), `derive` (derivations step by step: the order only, each rule
+//! instance found by the `Reducer` its caller gives, `eval::misere`). docs/MISERE.md says
+//! what is computed and what is not.
 
 pub mod derive;
 pub mod heaps;

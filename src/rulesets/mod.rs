@@ -9,6 +9,12 @@
 //!
 //! Impartial take-away games (Nim, subtraction games, octal games) are valued by their
 //! nim-sequences in [`octal`], with periodicity detected by the Guy–Smith theorem.
+//!
+//! Besides one module per ruleset: `position` (one strict reader per position language,
+//! docs/POSITIONS.md, which the proof checker's naive move generators call too), `grid` and
+//! `grid_parts` (bit-board geometry), [`search`] (independent parts summed, a bounded
+//! transposition table keyed by each part's least symmetric image), `outcome` (a position's
+//! outcome class by a memoised minimax, no canonical form built) and `svg` (pictures).
 
 pub mod amazons;
 pub mod anti_clobber;

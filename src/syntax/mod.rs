@@ -21,7 +21,9 @@
 //!   hostile input gets an error instead of a stack overflow.
 //!
 //! Inside: `lexer` (characters → tokens), `parser` (tokens → [`Term`], with the grammar in
-//! EBNF), `print` (the CGSuite-style printer) and `error` (positions and caret rendering).
+//! EBNF), `print` (the CGSuite-style printer, slash notation or nested braces), `error`
+//! (positions and caret rendering), `uptimal` (CGSuite's uptimal literals) and `quick` (a fast
+//! reader for the terms of proof files; anything else goes to the full parser).
 
 mod error;
 mod lexer;
