@@ -33,6 +33,8 @@ use super::{Graph, Loopy, Player, Work};
 use crate::kernel::KernelError;
 use std::collections::HashMap;
 
+mod free;
+
 /// Passes over the edges allowed before stopping (each pass that continues deletes an edge,
 /// so a game of e edges needs at most e + 1; the budget's work count bounds them too).
 const MAX_PASSES: usize = 10_000;
@@ -72,6 +74,7 @@ pub fn simplify(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, Kernel
         if next.len() <= EDGEWISE_UP_TO && !next.is_stopper() {
             next = delete_edges(&next, which, work)?;
         }
+        let next = bisimilar_merged(&next, work)?;
         if next == cur {
             break;
         }
@@ -213,29 +216,44 @@ fn bisimilar_merged(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
 }
 
 /// The game with the vertices whose sides are equal (by the order of sides, all pairs at
-/// once) fused: every move to a vertex of a class goes to the class's first vertex. Fusion is
-/// known to keep the value for stoppers only (two vertices on alternating cycles with equal
-/// sides need not be interchangeable: fusing every class of G + G's onside at once gives a
-/// larger onside), so the fusions are checked against the game by the order of sides in both
-/// directions: all classes at once, else each half in turn, down to single classes.
+/// once) fused: every move to a vertex of a class goes to one vertex of the class. Where one
+/// of the two does not reach the other the fusion needs no check (`free`, the lemma is
+/// there), which is most of them in a sum of copies. Fusion of vertices on one cycle is known
+/// to keep the value for stoppers only (two vertices on alternating cycles with equal sides
+/// need not be interchangeable: fusing every class of G + G's onside at once gives a larger
+/// onside), so those fusions are checked against the game by the order of sides in both
+/// directions: all at once, else each half in turn, down to single vertices.
 fn fuse_equal(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
     let n = g.len();
     let m = side_ge_matrix(g, g, which, work)?;
-    let mut rep: Vec<u32> = (0..n as u32).collect();
-    for a in 0..n {
-        work.tick(a as u64 + 1)?;
-        if let Some(b) = (0..a).find(|&b| rep[b] == b as u32 && m[a * n + b] && m[b * n + a]) {
-            rep[a] = b as u32;
-        }
-    }
-    let moved: Vec<u32> = (0..n as u32).filter(|&a| rep[a as usize] != a).collect();
-    if moved.is_empty() {
-        return Ok(g.clone());
-    }
     let mut cur = g.graph().clone();
     let mut root = g.root();
+    let rep = free::fuse(&mut cur, &mut root, &m, work)?;
+    let moved: Vec<u32> = (0..n as u32)
+        .filter(|&a| rep[a as usize] != u32::MAX)
+        .collect();
+    let rep: Vec<u32> = rep
+        .iter()
+        .enumerate()
+        .map(|(a, &r)| if r == u32::MAX { a as u32 } else { r })
+        .collect();
     fuse_batch(&mut cur, &mut root, &rep, &moved, which, work)?;
     Ok(Loopy::new(&cur, root).unwrap_or_else(Loopy::zero))
+}
+
+/// Whether the games at `a` and `b` of two graphs have the same `which` side, comparing only
+/// the parts each root reaches.
+fn same_side(
+    ga: &Graph,
+    a: u32,
+    gb: &Graph,
+    b: u32,
+    which: Side,
+    work: &mut Work,
+) -> Result<bool, KernelError> {
+    let x = Loopy::new(ga, a).unwrap_or_else(Loopy::zero);
+    let y = Loopy::new(gb, b).unwrap_or_else(Loopy::zero);
+    Ok(side_ge(&x, &y, which, work)? && side_ge(&y, &x, which, work)?)
 }
 
 /// Redirects the moves to the vertices of `batch` to their representatives in `rep` when the
@@ -262,17 +280,10 @@ fn fuse_batch(
         let map = |os: &[u32]| os.iter().map(|&t| to[t as usize]).collect();
         fused.set_options(v, map(graph.left(v)), map(graph.right(v)));
     }
-    let before = Loopy {
-        graph: graph.clone(),
-        root: *root,
-    };
-    let after = Loopy {
-        graph: fused,
-        root: to[*root as usize],
-    };
-    if side_ge(&after, &before, which, work)? && side_ge(&before, &after, which, work)? {
-        *graph = after.graph;
-        *root = after.root;
+    let to_root = to[*root as usize];
+    if same_side(&fused, to_root, graph, *root, which, work)? {
+        *graph = fused;
+        *root = to_root;
         return Ok(());
     }
     if batch.len() > 1 {
@@ -316,33 +327,16 @@ fn delete_edges(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, Kernel
 /// The options dominated by another option of the same vertex, by the order of sides (all
 /// pairs of vertices compared at once): a Left option x when some other Left option y has
 /// y ≥ x, a Right option x when some other has y ≤ x (of two equal ones the later goes).
-/// That a dominated option can go is not assumed (an option on an alternating cycle may
-/// matter though it is dominated): each player's batch is deleted when the game's side stays
-/// the same, else its halves are tried, and so on down to single edges.
+/// Where y does not reach the vertex the deletion needs no check (`free`); otherwise that a
+/// dominated option can go is not assumed (an option on an alternating cycle may matter
+/// though it is dominated): each player's batch of those is deleted when the game's side
+/// stays the same, else its halves are tried, and so on down to single edges.
 fn drop_dominated(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
-    let n = g.len();
     let m = side_ge_matrix(g, g, which, work)?;
-    let at = |a: u32, b: u32| m[a as usize * n + b as usize];
-    let graph = g.graph();
-    let mut graph_now = graph.clone();
+    let mut graph_now = g.graph().clone();
+    let left = free::drop_dominated(&mut graph_now, &m, work)?;
     for who in [Player::Left, Player::Right] {
-        let mut batch = Vec::new();
-        for v in 0..n as u32 {
-            work.tick(1)?;
-            let os = graph.options(v, who);
-            for &x in os {
-                let dominated = os.iter().any(|&y| {
-                    y != x
-                        && match who {
-                            Player::Left => at(y, x) && (!at(x, y) || y < x),
-                            Player::Right => at(x, y) && (!at(y, x) || y < x),
-                        }
-                });
-                if dominated {
-                    batch.push((v, who, x));
-                }
-            }
-        }
+        let batch: Vec<(u32, Player, u32)> = left.iter().copied().filter(|e| e.1 == who).collect();
         delete_batch(&mut graph_now, g.root(), &batch, which, work)?;
     }
     Ok(Loopy::new(&graph_now, g.root()).unwrap_or_else(Loopy::zero))
@@ -364,17 +358,14 @@ fn delete_batch(
     for &(v, _, t) in batch {
         delete_edge(&mut trial, v, who, t);
     }
-    let cur = Loopy {
-        graph: graph.clone(),
-        root,
-    };
-    let next = Loopy { graph: trial, root };
+    let cur = Loopy::new(graph, root).unwrap_or_else(Loopy::zero);
+    let next = Loopy::new(&trial, root).unwrap_or_else(Loopy::zero);
     let same = match who {
         Player::Left => side_ge(&next, &cur, which, work)?,
         Player::Right => side_ge(&cur, &next, which, work)?,
     };
     if same {
-        *graph = next.graph;
+        *graph = trial;
         return Ok(());
     }
     if batch.len() > 1 {
