@@ -1,7 +1,8 @@
 //! Misère play's targets (issue 32): the misère canonical form of a game of birthday 6 in
 //! ≤ 10 ms, and misère Kayles' quotient (order 40, heaps 1..80) in ≤ 1 s. Each iteration
 //! starts from an empty arena, so the figures are cold costs. Also the misère derivation of
-//! Kayles' row of 7 as a proof file, and its check; and the nim heap *[4096] (issue 44).
+//! Kayles' row of 7 as a proof file, and its check; the nim heap *[4096] (issue 44); and
+//! issue 48's quotients, Kayles to heap 200 and Dawson's Kayles to heaps 25 and 33.
 //! `cargo bench --bench misere`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -74,6 +75,12 @@ fn benches(c: &mut Criterion) {
     let dawson = OctalCode::parse("0.07").expect("Dawson's Kayles");
     g.bench_function("dawsons_kayles_quotient_heaps_1_to_25", |b| {
         b.iter(|| black_box(misere_quotient(&dawson, 25, &Budget::default()).expect("quotient")))
+    });
+    // Issue 48's other target: Dawson's Kayles to heap 33 (order 638, P-portion 109, the
+    // partial quotient Plambeck and Siegel report), against the reference solver's time on
+    // the same machine (BENCHMARKS.md). Seconds an iteration, so ten samples are minutes.
+    g.bench_function("dawsons_kayles_quotient_heaps_1_to_33", |b| {
+        b.iter(|| black_box(misere_quotient(&dawson, 33, &Budget::default()).expect("quotient")))
     });
     // Issue 32's derivation target: `simplify --misere 'kayles(7)' --format json` (the proof
     // written, its forms a DAG in the term table) and its check, each under a second.

@@ -526,14 +526,48 @@ fn a_quotient_past_the_order_bound_is_a_limit_naming_the_order() {
     );
 }
 
-#[test]
-#[ignore = "issue 48's sweep, minutes in a release build; run with --release --ignored --nocapture"]
-fn sweep_of_every_two_and_three_digit_octal_code() {
-    // Issue 48's sweep: every code 0.d1d2 and 0.d1d2d3 (digits 0..7; trailing zeros are the
-    // shorter code) to heap 30, each with 8 s and the default order bound. Each either gives a
-    // quotient, which the independent verifier checks, or stops at a stated limit; none is
-    // refused for a structural reason. Prints a summary.
-    use std::time::{Duration, Instant};
+/// One line of the reference solver's sweep (`tests/data/misere_solver_sweep.tsv`, made by
+/// Siegel's MisereSolver, not by onag): the code, the last heap it finished, the order and
+/// P-portion size of the quotient of heaps up to there, its CPU seconds, and whether it
+/// reached heap 30 within 8 s of CPU.
+struct Reference {
+    code: String,
+    heap: usize,
+    order: usize,
+    p_portion: usize,
+    cpu: f64,
+    done: bool,
+}
+
+/// The reference sweep, read from its data file.
+fn reference_sweep() -> Vec<Reference> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/misere_solver_sweep.tsv");
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            assert_eq!(f.len(), 7, "line {l:?}");
+            Reference {
+                code: f[0].to_string(),
+                heap: f[1].parse().unwrap(),
+                order: f[2].parse().unwrap(),
+                p_portion: f[3].parse().unwrap(),
+                cpu: f[4].parse().unwrap(),
+                done: match f[6] {
+                    "done" => true,
+                    "timeout" => false,
+                    other => panic!("status {other:?} in line {l:?}"),
+                },
+            }
+        })
+        .collect::<Vec<_>>()
+}
+
+/// The codes of issue 48's sweep: every 0.d1d2 and 0.d1d2d3 (digits 0..7), trailing zeros
+/// being the shorter code, in the order the reference sweep ran them.
+fn sweep_codes() -> Vec<String> {
     let mut codes: Vec<String> = Vec::new();
     for d in 1..8 * 8 * 8 + 8 * 8 {
         let code = if d < 64 {
@@ -547,32 +581,158 @@ fn sweep_of_every_two_and_three_digit_octal_code() {
             codes.push(c);
         }
     }
-    let (mut answered, mut limited, mut orders) = (0, Vec::new(), Vec::new());
-    let start = Instant::now();
-    let mut slowest = (Duration::ZERO, String::new());
-    for code in &codes {
-        let budget = Budget {
-            deadline: Some(Instant::now() + Duration::from_secs(8)),
-            ..Budget::default()
-        };
-        let t = Instant::now();
-        let r = misere_quotient(&OctalCode::parse(code).unwrap(), 30, &budget);
-        let took = t.elapsed();
-        // One line a code as it goes, so a long run shows where it is.
-        eprintln!(
-            "{code}: {} in {:.2} s",
-            r.as_ref()
-                .map_or_else(|e| e.to_string(), |q| format!("order {}", q.monoid.order())),
-            took.as_secs_f64()
-        );
-        if took > slowest.0 {
-            slowest = (took, code.clone());
+    codes
+}
+
+/// The process's CPU seconds (user + system) from /proc/self/stat, or None where there is no
+/// /proc: the sweep limits each code to 8 s of CPU as the reference run did, so a loaded,
+/// shared machine slows both alike instead of cutting one short.
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split(' ').collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+/// onag's quotient of `code` to heap `n` within `cpu` seconds of CPU (a watcher thread sets
+/// the budget's cancel flag; 10× that in wall time as a backstop), with the CPU seconds used.
+fn quotient_within_cpu(
+    code: &str,
+    n: usize,
+    cpu: f64,
+) -> (Result<MisereQuotient, onag::KernelError>, f64) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    let cancel = Arc::new(AtomicBool::new(false));
+    let finished = Arc::new(AtomicBool::new(false));
+    let start = process_cpu_seconds().unwrap_or(0.0);
+    let watcher = {
+        let (cancel, finished) = (cancel.clone(), finished.clone());
+        std::thread::spawn(move || {
+            while !finished.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(20));
+                if process_cpu_seconds().is_some_and(|c| c - start > cpu) {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            }
+        })
+    };
+    let budget = Budget {
+        deadline: Some(Instant::now() + Duration::from_secs_f64(cpu * 10.0)),
+        cancel: Some(cancel),
+        ..Budget::default()
+    };
+    let r = misere_quotient(&OctalCode::parse(code).unwrap(), n, &budget);
+    finished.store(true, Ordering::Relaxed);
+    watcher.join().unwrap();
+    (r, process_cpu_seconds().unwrap_or(0.0) - start)
+}
+
+#[test]
+fn quick_codes_match_the_reference_solver() {
+    // Every code the reference solver (Siegel's MisereSolver, run on this machine: the data
+    // file's header says how) took to heap 30 in under 0.2 s of CPU: onag's quotient has the
+    // same order and the same number of P-positions. The orders are not onag's.
+    let reference = reference_sweep();
+    let codes = sweep_codes();
+    assert!(
+        reference.len() <= codes.len()
+            && reference.iter().zip(&codes).all(|(r, c)| r.code == *c),
+        "the data file's codes are issue 48's, in order"
+    );
+    let mut checked = 0;
+    for r in reference {
+        if !r.done || r.cpu >= 0.2 {
+            continue;
         }
-        match r {
+        let q = quotient(&r.code, 30);
+        assert_eq!(q.monoid.order(), r.order, "order of {} to 30", r.code);
+        assert_eq!(
+            q.monoid.p.iter().filter(|p| **p).count(),
+            r.p_portion,
+            "P-portion of {} to 30",
+            r.code
+        );
+        checked += 1;
+    }
+    assert!(checked >= 50, "only {checked} codes checked");
+}
+
+#[test]
+#[ignore = "issue 48's sweep, about an hour in a release build; run with --release --ignored --nocapture"]
+fn sweep_of_every_two_and_three_digit_octal_code() {
+    // Issue 48's sweep: every code 0.d1d2 and 0.d1d2d3 (digits 0..7; trailing zeros are the
+    // shorter code) to heap 30, each with 8 s of CPU and the default order bound, compared
+    // code by code with the reference solver's sweep (tests/data/misere_solver_sweep.tsv).
+    // Each code either gives a quotient, which the independent verifier checks and which
+    // has the reference's order and P-portion size wherever the reference reached heap 30,
+    // or stops at a stated limit; none is refused for a structural reason. Prints one line a
+    // code (tab-separated: code, onag's answer, CPU s, the reference's) and a summary.
+    let reference: HashMap<String, Reference> = reference_sweep()
+        .into_iter()
+        .map(|r| (r.code.clone(), r))
+        .collect();
+    // ONAG_SWEEP_CODES names a file of codes, one a line, to run only those (the sweep was
+    // run batch by batch, alternating with the reference solver's batches).
+    let codes = match std::env::var("ONAG_SWEEP_CODES") {
+        Ok(file) => std::fs::read_to_string(&file)
+            .unwrap_or_else(|e| panic!("{file}: {e}"))
+            .lines()
+            .map(str::to_string)
+            .filter(|c| !c.is_empty())
+            .collect(),
+        Err(_) => sweep_codes(),
+    };
+    let start = std::time::Instant::now();
+    let (mut answered, mut both, mut onag_only) = (0, 0, Vec::new());
+    let (mut limited, mut behind, mut orders) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut onag_cpu, mut reference_cpu) = (0.0, 0.0);
+    for code in &codes {
+        let r = reference.get(code);
+        let (result, cpu) = quotient_within_cpu(code, 30, 8.0);
+        onag_cpu += cpu;
+        reference_cpu += r.map_or(0.0, |r| r.cpu);
+        let shown = result.as_ref().map_or_else(
+            |e| e.to_string(),
+            |q| {
+                format!(
+                    "order {} P {}",
+                    q.monoid.order(),
+                    q.monoid.p.iter().filter(|p| **p).count()
+                )
+            },
+        );
+        println!(
+            "{code}\t{shown}\t{cpu:.2}\t{}",
+            r.map_or("no reference line".to_string(), |r| format!(
+                "{} to {} order {} P {} in {:.2} s",
+                if r.done { "done" } else { "timeout" },
+                r.heap,
+                r.order,
+                r.p_portion,
+                r.cpu
+            ))
+        );
+        match result {
             Ok(q) => {
                 let order = verified_order(&q, &octal_moves(code));
                 answered += 1;
                 orders.push((order, code.clone()));
+                match r {
+                    Some(r) if r.done => {
+                        both += 1;
+                        assert_eq!(order, r.order, "{code}: order against the reference");
+                        assert_eq!(
+                            q.monoid.p.iter().filter(|p| **p).count(),
+                            r.p_portion,
+                            "{code}: P-portion against the reference"
+                        );
+                    }
+                    _ => onag_only.push(code.clone()),
+                }
             }
             Err(e) => {
                 let text = e.to_string();
@@ -580,20 +740,29 @@ fn sweep_of_every_two_and_three_digit_octal_code() {
                     matches!(e, onag::KernelError::Limit { .. }),
                     "{code}: refused for a structural reason: {text}"
                 );
+                if r.is_some_and(|r| r.done) {
+                    behind.push(format!("{code} (reference {:.2} s; {text})", r.unwrap().cpu));
+                }
                 limited.push(format!("{code} ({text})"));
             }
         }
     }
     orders.sort();
     println!(
-        "sweep: {} codes to heap 30 in {:.1} s; {answered} answered, {} stopped at a limit; slowest {} ({:.2} s); largest orders {:?}",
+        "sweep: {} codes to heap 30 in {:.1} s wall; {answered} answered ({both} also by the \
+         reference, all equal; {} by onag only), {} stopped at a limit; CPU onag {onag_cpu:.1} s, \
+         reference {reference_cpu:.1} s (within its 8 s a code); largest orders {:?}",
         codes.len(),
         start.elapsed().as_secs_f64(),
+        onag_only.len(),
         limited.len(),
-        slowest.1,
-        slowest.0.as_secs_f64(),
         &orders[orders.len().saturating_sub(8)..]
     );
+    println!("answered by onag only: {onag_only:?}");
+    println!("answered by the reference within 8 s, not by onag: {}", behind.len());
+    for b in &behind {
+        println!("  behind: {b}");
+    }
     for l in &limited {
         println!("  limit: {l}");
     }

@@ -561,13 +561,52 @@ fn reduce(frame: &Frame, p: &[Option<bool>], meter: &mut Meter) -> Result<Trial,
         }
     }
     let cls = |x: u32| renum[class[x as usize] as usize];
-    let mut table = vec![vec![0u32; count]; count];
-    for (i, &a) in reps.iter().enumerate() {
+    // The classes form a congruence (the refinement is stable under every column), so each
+    // column acts on classes; every class is reached from the identity's through them. So
+    // c·d = (c·d')·g when d = d'·g, and a row of the table costs one lookup an entry — not
+    // a walk along d's word in the frame, which was most of the time on Dawson's Kayles.
+    let act: Vec<Vec<u32>> = frame
+        .gens
+        .iter()
+        .map(|g| reps.iter().map(|&x| cls(g[x as usize])).collect())
+        .collect();
+    let mut order = vec![0u32];
+    let mut via = vec![(0u32, 0u32); count];
+    let mut seen = vec![false; count];
+    seen[0] = true;
+    let mut i = 0;
+    while i < order.len() {
         meter.tick()?;
-        for (j, &b) in reps.iter().enumerate().skip(i) {
-            let c = cls(frame.times(a, b));
-            table[i][j] = c;
-            table[j][i] = c;
+        for (g, a) in act.iter().enumerate() {
+            let d = a[order[i] as usize];
+            if !seen[d as usize] {
+                seen[d as usize] = true;
+                via[d as usize] = (order[i], g as u32);
+                order.push(d);
+            }
+        }
+        i += 1;
+    }
+    let mut table = vec![vec![0u32; count]; count];
+    if order.len() == count {
+        for (c, row) in table.iter_mut().enumerate() {
+            meter.tick()?;
+            row[0] = c as u32;
+            for &d in &order[1..] {
+                let (from, g) = via[d as usize];
+                row[d as usize] = act[g as usize][row[from as usize] as usize];
+            }
+        }
+    } else {
+        // Not every class reached through the columns (a frame without words): each
+        // product through the representative's word.
+        for (i, &a) in reps.iter().enumerate() {
+            meter.tick()?;
+            for (j, &b) in reps.iter().enumerate().skip(i) {
+                let c = cls(frame.times(a, b));
+                table[i][j] = c;
+                table[j][i] = c;
+            }
         }
     }
     let heaps = frame
