@@ -29,6 +29,7 @@ mod compose;
 pub(crate) mod display;
 mod explain;
 pub mod final_check;
+pub mod final_claim;
 /// The final claim's producer, which only the faces' operations (`ops`) call.
 #[cfg(feature = "cli")]
 pub mod final_form;
