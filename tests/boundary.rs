@@ -122,6 +122,72 @@ fn the_producer_does_use_the_evaluator() {
     assert!(code(&engine).contains("crate::eval::"));
 }
 
+/// The producer of the final-form claim and what it must not name: the claim's checker
+/// (`final_check`, whose deciders would otherwise confirm their own answers) and the checker's
+/// order by the definition (`inequality`). Both sides may name `final_claim`, the claim's data
+/// and naming, which decides nothing.
+const FINAL_PRODUCER: [&str; 1] = ["src/proof/final_form.rs"];
+const FINAL_FORBIDDEN: [(&str, &str); 7] = [
+    ("final_check", "the final claim's checker"),
+    ("inequality", "the checker's order by the definition"),
+    ("Definitional", "the checker's order by the definition"),
+    ("misere_check", "the misère checker"),
+    ("stopper_order", "the loopy checker's order"),
+    ("loopy_order", "the loopy checker's order"),
+    ("loopy_sides", "the loopy checker's side order"),
+];
+
+fn final_violations(src: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (n, line) in code(src).lines().enumerate() {
+        let folded: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        for (needle, what) in FINAL_FORBIDDEN {
+            if folded.contains(needle) {
+                out.push(format!("line {}: `{needle}` ({what})", n + 1));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_final_claims_producer_decides_for_itself() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut bad = Vec::new();
+    for file in FINAL_PRODUCER {
+        let src = std::fs::read_to_string(format!("{root}/{file}")).expect(file);
+        assert!(src.len() > 1000, "{file} is suspiciously short");
+        // It does decide, by the kernels: the kernel's order, the misère kernel, the loopy
+        // order.
+        let body = code(&src);
+        for needed in ["k.le(", "m.reduction(", "loopy::order::ge("] {
+            assert!(body.contains(needed), "{file} does not call {needed}");
+        }
+        for v in final_violations(&src) {
+            bad.push(format!("{file}: {v}"));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "the final claim's producer reaches into its checker:\n{}",
+        bad.join("\n")
+    );
+    // The checker of the claim uses none of the kernels' deciding either.
+    let check = std::fs::read_to_string(format!("{root}/src/proof/final_check.rs")).unwrap();
+    assert!(violations(&check).is_empty(), "{:?}", violations(&check));
+    assert!(kernel_uses(&check).is_empty(), "{:?}", kernel_uses(&check));
+    assert!(!code(&check).contains("final_form"));
+    // The patterns catch what they are meant to.
+    for line in [
+        "let (c, conds) = final_check::required(r, t, p, &l)?;",
+        "let mut d = super::inequality::Definitional::new(&mut memo, None);",
+        "use super::final_check :: memo;",
+    ] {
+        assert!(!final_violations(line).is_empty(), "missed: {line}");
+    }
+    assert!(final_violations("use super::final_claim::FinalClaim;").is_empty());
+}
+
 #[test]
 fn the_patterns_catch_what_they_are_meant_to() {
     let caught = [

@@ -287,3 +287,31 @@ fn check_refuses_a_claim_it_cannot_judge() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("cannot be judged"), "{out}");
 }
+
+#[test]
+fn check_rejects_a_false_loopy_simplest_form_claim() {
+    // {0,-1|pass} claimed simplest, with every condition its positions have (the checker
+    // names each position by its shortest place: -1 = {|0} is G.L1, its 0 G.L1.R0). But -1 <= 0
+    // (numbers), so Left's -1 is dominated by 0 and the claim is false.
+    let g = "{0,-1|pass}";
+    let fact = |option: &str, value: &str, not: &str, by: &str, fails: &str| json!({"game": g, "option": option, "value": value, "not": not, "by": by, "fails": fails});
+    let forged = json!({
+        "version": 3, "play": "loopy", "input": g, "result": g, "steps": [],
+        "final": {"claim": "simplest form", "facts": [
+            fact("L0", "G.L0", "dominated", "L1 = G.L1", "G.L0 <= G.L1"),
+            fact("L1", "G.L1", "dominated", "L0 = G.L0", "G.L1 <= G.L0"),
+            fact("L1", "G.L1", "reversible", "its R0 = G.L1.R0", "G.L1.R0 <= G"),
+            fact("R0", "G", "reversible", "its L0 = G.L0", "G.L0 >= G"),
+            fact("R0", "G", "reversible", "its L1 = G.L1", "G.L1 >= G"),
+        ]},
+    });
+    let (code, out) = check("loopy-false", &forged.to_string());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not in simplest form"), "{out}");
+    assert!(out.contains("G.L1 <= G.L0 holds"), "{out}");
+    // What onag makes of it: over's form {0|pass}, whose claim check accepts.
+    let v = simplify_json(&[g]);
+    assert_eq!(v["result"], "{0|pass}", "{v}");
+    let (code, out) = check("loopy-true", &v.to_string());
+    assert_eq!(code, 0, "{out}");
+}

@@ -129,7 +129,7 @@ impl Function for Strip {
             (
                 "toads_and_frogs",
                 format!("The Toads and Frogs strip {} is the game of its moves: a toad steps or jumps a frog to the right, a frog steps or jumps a toad to the left", er::print(&s)),
-                "Winning Ways, ch. 1 (Toads and Frogs); CGSuite game.strip.ToadsAndFrogs",
+                "Winning Ways (Toads and Frogs); CGSuite game.strip.ToadsAndFrogs",
             )
         } else {
             (

@@ -214,7 +214,7 @@ impl Function for MaundyCake {
             game_of(side(true), side(false)),
             "maundy_cake",
             format!("The Maundy Cake ({m}, {n}) is the game of its divisions: Left divides {n} into d ≥ 2 equal parts, leaving d cakes (m, n/d); Right divides {m}, leaving d cakes (m/d, n)"),
-            "Winning Ways, ch. 2 (Maundy Cake); CGSuite game.heap.MaundyCake",
+            "Winning Ways (Maundy Cake); CGSuite game.heap.MaundyCake",
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
@@ -279,7 +279,7 @@ impl Function for Turning {
                 "The coin strip {} is the impartial game of its moves: turn a set of coins the code allows, the rightmost from heads to tails",
                 coins::print(&strip)
             ),
-            "Winning Ways, ch. 14 (coin-turning games); CGSuite game.strip.Turning",
+            "Winning Ways (coin-turning games); CGSuite game.strip.Turning",
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {

@@ -97,12 +97,12 @@ impl Function for ColLike {
             col::Game::Col => (
                 "col",
                 format!("The Col position {text} is the game of its moves: Left colours a vertex not next to a blue one, Right one not next to a red one; a coloured vertex leaves, its neighbours tinted"),
-                "Winning Ways, ch. 2 (Col); CGSuite's games on graphs (game.graph.Col)",
+                "Winning Ways (Col); CGSuite's games on graphs (game.graph.Col)",
             ),
             col::Game::Snort => (
                 "snort",
                 format!("The Snort position {text} is the game of its moves: Left colours a vertex not next to a red one, Right one not next to a blue one; a coloured vertex leaves, its neighbours tinted"),
-                "Winning Ways, ch. 2 (Snort); CGSuite's games on graphs (game.graph.Snort)",
+                "Winning Ways (Snort); CGSuite's games on graphs (game.graph.Snort)",
             ),
         };
         Ok(opening(game_of(left, right), rule, says, cite))
@@ -161,7 +161,7 @@ impl Function for ArcKayles {
             game_of(opts.clone(), opts),
             "arc-kayles",
             format!("The Arc Kayles position {text} is the impartial game of its moves: remove the two ends of an edge"),
-            "Winning Ways, ch. 15 (Arc Kayles); CGSuite's games on graphs (game.graph.ArcKayles)",
+            "Winning Ways (Arc Kayles); CGSuite's games on graphs (game.graph.ArcKayles)",
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
@@ -211,7 +211,7 @@ impl Function for ChildishHackenbush {
                 "The Childish Hackenbush picture {} is the game of its cuts: Left cuts a blue edge whose cut drops nothing or any green edge, Right likewise a red or green one",
                 p.print()
             ),
-            "CGSuite's games on graphs (game.graph.ChildishHackenbush); Winning Ways, ch. 1-2 (Hackenbush)",
+            "CGSuite's games on graphs (game.graph.ChildishHackenbush); Winning Ways (Hackenbush)",
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {

@@ -78,7 +78,7 @@ fn heap_open(
         (
             "grundy",
             format!("A heap of {n} in Grundy's game is the impartial game of the two unequal heaps each split leaves"),
-            "Winning Ways, ch. 4 (Grundy's game); Grundy, Mathematics and games (1939)",
+            "Winning Ways (Grundy's game); Grundy, Mathematics and games (1939)",
         )
     } else {
         (
@@ -87,7 +87,7 @@ fn heap_open(
                 "A heap of {n} is the impartial game of the heaps its moves leave (code {})",
                 code.text()
             ),
-            "Winning Ways, ch. 4 (take-and-break games); CGSuite (take-and-break codes: research/cgsuite.md §3)",
+            "Winning Ways (take-and-break games); CGSuite (take-and-break codes: research/cgsuite.md §3)",
         )
     };
     Ok(opening(game_of(opts.clone(), opts), rule, says, cite))

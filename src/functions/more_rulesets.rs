@@ -180,7 +180,7 @@ impl Function for Spawning {
             game_of(opts.clone(), opts),
             "spawning",
             format!("A heap of {n} in the spawning game {text} is the impartial game of the heaps a₁ … a_(k−1) left by turning coins a₁ < … < a_k = {n} as the code allows"),
-            "Winning Ways, ch. 14 (coin-turning games); CGSuite game.heap.Spawning",
+            "Winning Ways (coin-turning games); CGSuite game.heap.Spawning",
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {

@@ -203,7 +203,7 @@ impl Function for Domineering {
                 "The Domineering board {} is the game of its moves: Left places a vertical domino, Right a horizontal one; each position reached is the sum of its regions, each turned to its least orientation (negated when transposed)",
                 p.print()
             ),
-            "Winning Ways, ch. 5 (Domineering); CGSuite's notation",
+            "Winning Ways (Domineering); CGSuite's notation",
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
@@ -293,7 +293,7 @@ impl Function for Toads {
                 "The Toads and Frogs row {} is the game of its moves: a toad steps or jumps a frog to the right, a frog steps or jumps a toad to the left",
                 toads::print(&row)
             ),
-            "Winning Ways, ch. 1 (Toads and Frogs)",
+            "Winning Ways (Toads and Frogs)",
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
@@ -348,7 +348,7 @@ impl Function for Cutcake {
             game_of(side(true), side(false)),
             "cutcake",
             format!("A {w}-wide, {h}-high cake is the game of its cuts: Left cuts it into two narrower cakes, Right into two lower ones"),
-            "Winning Ways, ch. 2 (Cutcake)",
+            "Winning Ways (Cutcake)",
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
@@ -420,7 +420,7 @@ fn heap_open(
             "A heap of {n} is the impartial game of the heaps its moves leave (code {})",
             code.print()
         ),
-        "Winning Ways, ch. 4 (Taking and breaking: octal games)",
+        "Winning Ways (Taking and breaking: octal games)",
     ))
 }
 
@@ -565,7 +565,7 @@ impl Function for Hackenbush {
                 "The Hackenbush picture {} is the game of its cuts: Left cuts an L or E edge, Right an R or E edge, and what no longer reaches the ground falls",
                 p.print()
             ),
-            "Winning Ways, ch. 1-2 (Hackenbush); seed 001 (Hackenstrings)",
+            "Winning Ways, vol. 1 (Hackenbush, as seed 001 cites it); seed 001 (Hackenstrings)",
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {

@@ -14,9 +14,10 @@
 //! in loopy play, for a stopper, no option dominated or reversible in the order of stoppers
 //! (Siegel, CGT VI.1), at every position of its graph.
 //!
-//! [`required`] lists the conditions from the result itself (the producer, `final_form`,
-//! writes exactly these, decided); [`check`] lists them again, requires the claim to list the
-//! same ones, and decides each by its own means: normal play by the checker's comparison by
+//! `required` lists the conditions from the result itself, named as `final_claim` says (the
+//! producer, `final_form`, lists the same ones by its own reading of the result and decides
+//! them with the engine's kernels; it names nothing of this module); [`check`] requires the
+//! claim to list exactly these, and decides each by its own means: normal play by the checker's comparison by
 //! the definition ([`super::inequality::Definitional`]), misère play on the form the misère
 //! checker reads ([`super::misere_check::form_of`]) with its own P-positions, identity of
 //! simplest forms standing for equality (the options are simplest forms, checked first), loopy
@@ -30,84 +31,13 @@ use super::inequality::{Definitional, Memo, Undecided};
 use super::table::TermTable;
 use super::Play;
 use crate::term::Term;
-use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
-/// The most nodes the result may have written out for a claim to be made or checked.
-pub const MAX_NODES: usize = 20_000;
-
-/// The most conditions a claim lists (past it, no claim is made).
-pub const MAX_FACTS: usize = 2_000;
+use super::final_claim::{claim_name, text_order, MAX_FACTS, MAX_LOOPY, MAX_NODES, MAX_SHOWN};
+pub use super::final_claim::{Fact, FinalClaim, Refusal};
 
 /// Units of work the checker's comparisons may spend on one claim.
 const MAX_WORK: u64 = 20_000_000;
-
-/// The claim: the result is final in its play, and each condition that shows it.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
-pub struct FinalClaim {
-    /// `"canonical form"` (normal play) or `"simplest form"` (misère play).
-    pub claim: String,
-    /// Closed forms of the result, canonical by their notation (normal play).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub closed: Vec<String>,
-    /// Each condition under which a rule would apply, every one failing.
-    #[serde(default)]
-    pub facts: Vec<Fact>,
-}
-
-/// One condition that fails, at one form of the result.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Fact {
-    /// The form's place in the result (`["R0"]`), empty at the top.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub at: Vec<String>,
-    /// The form there, as written.
-    pub game: String,
-    /// The option the condition is about (`"L0"`), and the option as written.
-    pub option: String,
-    /// The option as written.
-    pub value: String,
-    /// `"dominated"`, `"reversible"` or `"reversible-zero"`: the rule that does not apply.
-    pub not: String,
-    /// The other game the condition names: the option said to dominate it, or the option of
-    /// the option it would reverse through (`"L1"`, `"R0 of it"`).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub by: String,
-    /// The statement that fails, in the play's own terms (`"0 >= {1|{0|-5}}"`).
-    pub fails: String,
-}
-
-impl Fact {
-    /// The fact in words: "R0 = {0|-5} is not reversible through its L0 = 0: 0 >= {1|{0|-5}}
-    /// fails".
-    pub fn words(&self) -> String {
-        let place = if self.at.is_empty() {
-            String::new()
-        } else {
-            format!(" (in {} at {})", self.game, self.at.join("/"))
-        };
-        let what = match self.not.as_str() {
-            "dominated" => format!("not dominated by {}", self.by),
-            "reversible" => format!("not reversible through {}", self.by),
-            "reversible-zero" => "not equal to 0 by Conway's proviso".to_string(),
-            other => format!("not {other}"),
-        };
-        format!(
-            "{} = {}{place}: {what}: {} fails",
-            self.option, self.value, self.fails
-        )
-    }
-}
-
-/// Why a claim was not accepted: it is false or does not fit the result (the proof is
-/// rejected), or the check stopped at a limit (no verdict).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// The claim is wrong.
-    Wrong(String),
-    /// A limit of the checker's.
-    Limit(String),
-}
 
 impl From<Undecided> for Refusal {
     fn from(u: Undecided) -> Self {
@@ -120,8 +50,8 @@ impl From<Undecided> for Refusal {
 
 /// A condition to be decided: its fact and the comparison (normal play: `a ≤ b`) or the
 /// misère statement that must be false.
-pub(crate) struct Condition {
-    pub fact: Fact,
+struct Condition {
+    fact: Fact,
     /// Normal play: the fact fails exactly when `le.0 ≤ le.1` fails.
     le: Option<(Term, Term)>,
     /// Misère play: whether the rule's condition holds (decided when listed).
@@ -131,7 +61,7 @@ pub(crate) struct Condition {
 /// The conditions the result's finality rests on, in `play` (the closed forms met, for
 /// normal play), each with how it is decided; an error when there is no claim to make (a
 /// result too large, or a loopy result that is no stopper).
-pub(crate) fn required(
+fn required(
     result: &Term,
     table: &TermTable,
     play: Play,
@@ -152,7 +82,7 @@ pub(crate) fn required(
 }
 
 /// Whether condition `c` fails (the fact is true), decided by the checker's own means.
-pub(crate) fn fails(c: &Condition, d: &mut Definitional) -> Result<bool, Refusal> {
+fn fails(c: &Condition, d: &mut Definitional) -> Result<bool, Refusal> {
     match &c.le {
         Some((a, b)) => Ok(!d.le_terms(a, b)?),
         None => Ok(!c.holds),
@@ -160,16 +90,8 @@ pub(crate) fn fails(c: &Condition, d: &mut Definitional) -> Result<bool, Refusal
 }
 
 /// A fresh comparison memo for one claim.
-pub(crate) fn memo() -> Memo {
+fn memo() -> Memo {
     Memo::with_budget(MAX_WORK)
-}
-
-/// The claim's name in `play`.
-pub(crate) fn claim_name(play: Play) -> &'static str {
-    match play {
-        Play::Misere | Play::Loopy => "simplest form",
-        _ => "canonical form",
-    }
 }
 
 fn normal(t: &Term, table: &TermTable) -> Result<(Vec<String>, Vec<Condition>), Refusal> {
@@ -287,25 +209,26 @@ fn misere(result: &Term, table: &TermTable) -> Result<Vec<Condition>, Refusal> {
         .last()
         .ok_or_else(|| Refusal::Wrong("the result reads as no form".into()))?;
     let mut out = Vec::new();
-    // Each distinct form once, at the first place it is met from the top.
+    // Each distinct form once, at its first place in breadth-first order from the top, the
+    // options in the order of their texts (`final_claim`'s naming).
     let mut seen = vec![false; forms.opts.len()];
-    let mut stack = vec![(Vec::<String>::new(), root)];
-    while let Some((at, g)) = stack.pop() {
+    let mut queue = std::collections::VecDeque::from([(Vec::<String>::new(), root)]);
+    while let Some((at, g)) = queue.pop_front() {
         if std::mem::replace(&mut seen[g], true) {
             continue;
         }
         let game = forms.shown(g)?;
-        let opts = forms.opts[g].clone();
+        let opts = forms.by_text(g)?;
         let zero = forms.intern(Vec::new())?;
         for (i, &x) in opts.iter().enumerate() {
             let name = format!("L{i}");
-            for (k, &h) in forms.opts[x].clone().iter().enumerate() {
+            for (k, &h) in forms.by_text(x)?.iter().enumerate() {
                 if h == zero {
                     continue;
                 }
                 // misere-reversible: H's options all among G's, and every other option of G
                 // has H as an option.
-                let missing = forms.opts[h].iter().find(|o| !opts.contains(o)).copied();
+                let missing = forms.by_text(h)?.into_iter().find(|o| !opts.contains(o));
                 let without = opts
                     .iter()
                     .find(|&&o| !forms.opts[h].contains(&o) && !forms.opts[o].contains(&h))
@@ -341,7 +264,7 @@ fn misere(result: &Term, table: &TermTable) -> Result<Vec<Condition>, Refusal> {
             }
             let mut place = at.clone();
             place.push(name);
-            stack.push((place, x));
+            queue.push_back((place, x));
             if out.len() > MAX_FACTS {
                 return Err(Refusal::Limit(format!(
                     "more than {MAX_FACTS} conditions for the final claim"
@@ -385,10 +308,6 @@ fn misere(result: &Term, table: &TermTable) -> Result<Vec<Condition>, Refusal> {
     }
     Ok(out)
 }
-
-/// The most positions of a loopy result a claim is made for (the order of all pairs is
-/// decided).
-const MAX_LOOPY: usize = 64;
 
 /// Loopy play: a stopper read by the loopy checker, each position (named by its shortest
 /// place from the top) checked for dominated and reversible options in the order of stoppers
@@ -513,9 +432,6 @@ struct Forms {
     p: HashMap<usize, bool>,
 }
 
-/// The longest text of a form a misère claim writes (past it, no claim is made).
-const MAX_SHOWN: usize = 600;
-
 /// The most forms a misère claim reads.
 const MAX_FORMS: usize = 100_000;
 
@@ -545,6 +461,16 @@ impl Forms {
             heaps.push(h);
         }
         Ok(heaps[k])
+    }
+
+    /// The options of `g` in the order of their texts.
+    fn by_text(&self, g: usize) -> Result<Vec<usize>, Refusal> {
+        let mut os = Vec::with_capacity(self.opts[g].len());
+        for &o in &self.opts[g] {
+            os.push((self.shown(o)?, o));
+        }
+        os.sort_by(|a, b| text_order(&a.0, &b.0).then(a.1.cmp(&b.1)));
+        Ok(os.into_iter().map(|(_, o)| o).collect())
     }
 
     /// Whether the form is a misère P-position: it has options and each is an N-position (a
@@ -589,6 +515,7 @@ impl Forms {
             for &o in &self.opts[g] {
                 os.push(self.show_within(o, left)?);
             }
+            os.sort_by(|a, b| text_order(a, b));
             let s = os.join(",");
             format!("{{{s}|{s}}}")
         };

@@ -1,44 +1,60 @@
-//! The producer of the final-form claim (`final_check` holds the claim and its checker): at the
-//! end of a derivation, each remaining option with why no rule applies to it, decided, and
-//! written into the proof file as its optional `"final"` field (docs/PROOF-JSON.md), which
-//! `onag check` verifies; the page and `--explain` show the same statements.
+//! The producer of the final-form claim: at the end of a derivation, each remaining option with
+//! why no rule applies to it, decided by the engine's own kernels, and written into the proof
+//! file as its optional `"final"` field (docs/PROOF-JSON.md), which `onag check` verifies with
+//! its own definitions (`final_check`); the page and `--explain` show the same statements.
+//!
+//! The producer and the checker share the claim's grammar (`final_claim`: its types and how
+//! facts are named) and nothing that decides: normal play asks the kernel's order (`≤` on
+//! canonical ids, a closed form opened to its canonical options), misère play the misère
+//! kernel (Conway's reduction of a set of options, the misère outcome), loopy play the order of
+//! stoppers in `crate::loopy` on the graph this module reads from the result. A fault in either
+//! side's deciding code shows as a rejected claim, never as a claim both confirm by one code.
 
-use super::final_check::{self, FinalClaim, Refusal};
-use super::{Play, Proof};
+use super::final_claim::{
+    claim_name, text_order, Fact, FinalClaim, Refusal, MAX_FACTS, MAX_LOOPY, MAX_NODES, MAX_SHOWN,
+};
+use super::{Play, Proof, TermTable};
+use crate::kernel::{Budget, GameId, Kernel, KernelError};
+use crate::misere::{MId, Misere, MisereOutcome};
+use crate::term::Term;
+use std::collections::HashMap;
+
+/// Units of work the producer's kernels may spend on one claim.
+const MAX_WORK: u64 = 20_000_000;
+
+/// The deepest a result's terms are read (the producer's readers recurse).
+const MAX_DEPTH: usize = 400;
 
 /// The claim that `proof`'s result is final, when it is (every condition decided and failing)
-/// and small enough to list; `None` otherwise (a result the chosen rules left short, loopy
-/// play, or a claim past the limits).
+/// and small enough to list; `None` otherwise (a result the chosen rules left short, a loopy
+/// result that is no stopper, or a claim past the limits).
 pub fn claim(proof: &Proof) -> Option<FinalClaim> {
     claim_about(&proof.result, &proof.terms, proof.play).ok()
 }
 
 /// [`claim`] for a result and its table, or why there is none.
-pub fn claim_about(
-    result: &crate::term::Term,
-    terms: &super::TermTable,
-    play: Play,
-) -> Result<FinalClaim, Refusal> {
-    let (closed, conds) = final_check::required(
-        result,
-        terms,
-        play,
-        &super::check_limits::CheckLimits::default(),
-    )?;
-    let mut memo = final_check::memo();
-    let mut d = super::inequality::Definitional::new(&mut memo, Some(terms));
-    let mut facts = Vec::with_capacity(conds.len());
-    for c in conds {
-        if !final_check::fails(&c, &mut d)? {
-            return Err(Refusal::Wrong(format!(
-                "{} = {} is {}",
-                c.fact.option, c.fact.value, c.fact.not
-            )));
+pub fn claim_about(result: &Term, terms: &TermTable, play: Play) -> Result<FinalClaim, Refusal> {
+    let (closed, facts) = match play {
+        Play::Normal => {
+            let t = terms.expand(result, MAX_NODES).ok_or_else(|| {
+                Refusal::Limit(format!(
+                    "the result is larger than {MAX_NODES} nodes written out"
+                ))
+            })?;
+            normal(&t)?
         }
-        facts.push(c.fact);
-    }
+        Play::Misere => {
+            let t = terms.expand(result, MAX_NODES).ok_or_else(|| {
+                Refusal::Limit(format!(
+                    "the result is larger than {MAX_NODES} nodes written out"
+                ))
+            })?;
+            (Vec::new(), misere(&t)?)
+        }
+        Play::Loopy => (Vec::new(), loopy(result, terms)?),
+    };
     let c = FinalClaim {
-        claim: final_check::claim_name(play).into(),
+        claim: claim_name(play).into(),
         closed,
         facts,
     };
@@ -54,6 +70,604 @@ pub fn claim_about(
 
 /// The most bytes of JSON a claim may take.
 pub const MAX_TEXT: usize = 64 * 1024;
+
+fn budget() -> Budget {
+    Budget {
+        max_work: MAX_WORK,
+        ..Budget::default()
+    }
+}
+
+fn kernel_error(e: KernelError) -> Refusal {
+    Refusal::Limit(e.to_string())
+}
+
+fn too_many(n: usize) -> Result<(), Refusal> {
+    if n > MAX_FACTS {
+        return Err(Refusal::Limit(format!(
+            "more than {MAX_FACTS} conditions for the final claim"
+        )));
+    }
+    Ok(())
+}
+
+/// A condition the producer found to hold: the result is not final.
+fn holds(option: &str, value: &str, what: &str, statement: &str) -> Refusal {
+    Refusal::Wrong(format!("{option} = {value} is {what}: {statement} holds"))
+}
+
+/// Normal play: each game form of the result written out, its options compared by the kernel.
+/// Left's A is dominated by A' when A ≤ A', reversible through its Right option Aᴿ when
+/// Aᴿ ≤ G; dually for Right.
+fn normal(t: &Term) -> Result<(Vec<String>, Vec<Fact>), Refusal> {
+    let mut k = Kernel::new();
+    k.set_budget(budget());
+    let mut closed = Vec::new();
+    let mut out = Vec::new();
+    let mut stack: Vec<(Vec<String>, &Term)> = vec![(Vec::new(), t)];
+    while let Some((at, g)) = stack.pop() {
+        match g {
+            Term::Nus { .. } => {
+                let s = g.to_string();
+                if !closed.contains(&s) {
+                    closed.push(s);
+                }
+            }
+            Term::Game { left, right } => {
+                let game = g.to_string();
+                let gid = k.eval(g).map_err(kernel_error)?;
+                for (side, opts, is_left) in [("L", left, true), ("R", right, false)] {
+                    let ids = opts
+                        .iter()
+                        .map(|a| k.eval(a))
+                        .collect::<Result<Vec<GameId>, _>>()
+                        .map_err(kernel_error)?;
+                    for (i, a) in opts.iter().enumerate() {
+                        let name = format!("{side}{i}");
+                        let fact = |not: &str, by: String, fails: String| Fact {
+                            at: at.clone(),
+                            game: game.clone(),
+                            option: name.clone(),
+                            value: a.to_string(),
+                            not: not.into(),
+                            by,
+                            fails,
+                        };
+                        for (j, b) in opts.iter().enumerate() {
+                            if i == j {
+                                continue;
+                            }
+                            let (x, y, sign) = if is_left {
+                                (ids[i], ids[j], "<=")
+                            } else {
+                                (ids[j], ids[i], ">=")
+                            };
+                            let fails = format!("{a} {sign} {b}");
+                            if k.le(x, y).map_err(kernel_error)? {
+                                return Err(holds(&name, &a.to_string(), "dominated", &fails));
+                            }
+                            out.push(fact("dominated", format!("{side}{j} = {b}"), fails));
+                        }
+                        // The option's own options: as written, or a closed form's canonical
+                        // ones, in the order the kernel writes them.
+                        let through: Vec<(Term, GameId)> = match a {
+                            Term::Game {
+                                left: al,
+                                right: ar,
+                            } => {
+                                let os = if is_left { ar } else { al };
+                                os.iter()
+                                    .map(|x| k.eval(x).map(|id| (x.clone(), id)))
+                                    .collect::<Result<_, _>>()
+                                    .map_err(kernel_error)?
+                            }
+                            _ => {
+                                let os = if is_left {
+                                    k.right_options(ids[i])
+                                } else {
+                                    k.left_options(ids[i])
+                                }
+                                .map_err(kernel_error)?;
+                                os.into_iter().map(|id| (k.to_term(id), id)).collect()
+                            }
+                        };
+                        let other = if is_left { "R" } else { "L" };
+                        for (n, (x, xid)) in through.iter().enumerate() {
+                            let (le, fails) = if is_left {
+                                (k.le(*xid, gid), format!("{x} <= {game}"))
+                            } else {
+                                (k.le(gid, *xid), format!("{x} >= {game}"))
+                            };
+                            if le.map_err(kernel_error)? {
+                                return Err(holds(&name, &a.to_string(), "reversible", &fails));
+                            }
+                            out.push(fact("reversible", format!("its {other}{n} = {x}"), fails));
+                        }
+                        too_many(out.len())?;
+                        let mut place = at.clone();
+                        place.push(name.clone());
+                        stack.push((place, a));
+                    }
+                }
+            }
+            other => {
+                return Err(Refusal::Wrong(format!(
+                    "the result is not written as a game form: it contains {other}"
+                )))
+            }
+        }
+    }
+    Ok((closed, out))
+}
+
+/// Misère play: the result read into the misère kernel, each form refused unless Conway's
+/// reduction finds nothing to do with its options; then the facts, named as `final_claim`
+/// says (forms by their text, options in the order of their texts, places breadth first).
+fn misere(t: &Term) -> Result<Vec<Fact>, Refusal> {
+    let mut m = Misere::new(budget());
+    let root = misere_read(&mut m, t, 0)?;
+    let mut texts = Texts::default();
+    if texts.cost(&mut m, root)? > MAX_SHOWN {
+        return Err(Refusal::Limit(format!(
+            "a form of the result longer than {MAX_SHOWN} characters written out"
+        )));
+    }
+    let zero = m.zero();
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut queue = std::collections::VecDeque::from([(Vec::<String>::new(), root)]);
+    while let Some((at, g)) = queue.pop_front() {
+        if !seen.insert(g) {
+            continue;
+        }
+        let game = texts.text(&mut m, g)?;
+        let opts = texts.by_text(&mut m, g)?;
+        for (i, &x) in opts.iter().enumerate() {
+            let name = format!("L{i}");
+            let value = texts.text(&mut m, x)?;
+            for (k, &h) in texts.by_text(&mut m, x)?.iter().enumerate() {
+                if h == zero {
+                    continue;
+                }
+                let hs = texts.text(&mut m, h)?;
+                // H's options all among G's, and every other option of G with H as an option.
+                let missing = texts
+                    .by_text(&mut m, h)?
+                    .into_iter()
+                    .find(|o| !opts.contains(o));
+                let without = opts
+                    .iter()
+                    .find(|&&o| !m.has_option(h, o) && !m.has_option(o, h))
+                    .copied();
+                let fails = match (missing, without) {
+                    (Some(o), _) => format!(
+                        "the options of {hs} are among those of {game} (it has {} and {game} has not)",
+                        texts.text(&mut m, o)?
+                    ),
+                    (None, Some(o)) => format!(
+                        "every option of {game} but those of {hs} has {hs} as an option ({} has not)",
+                        texts.text(&mut m, o)?
+                    ),
+                    (None, None) => {
+                        return Err(holds(
+                            &name,
+                            &value,
+                            "reversible",
+                            &format!("{value} reversing through {hs}"),
+                        ))
+                    }
+                };
+                out.push(Fact {
+                    at: at.clone(),
+                    game: game.clone(),
+                    option: name.clone(),
+                    value: value.clone(),
+                    not: "reversible".into(),
+                    by: format!("its option {k} = {hs}"),
+                    fails,
+                });
+            }
+            let mut place = at.clone();
+            place.push(name);
+            queue.push_back((place, x));
+            too_many(out.len())?;
+        }
+        if !opts.is_empty() {
+            let p = opts
+                .iter()
+                .find(|&&o| m.outcome(o) == MisereOutcome::P)
+                .copied();
+            let lacks = opts.iter().find(|&&o| !m.has_option(o, zero)).copied();
+            let fails = match (p, lacks) {
+                (None, _) => format!("some option of {game} is a misere P-position (none is)"),
+                (Some(_), Some(o)) => format!(
+                    "every option of {game} has 0 as an option ({} has not)",
+                    texts.text(&mut m, o)?
+                ),
+                (Some(_), None) => {
+                    return Err(holds("G", &game, "equal to 0 by Conway's proviso", &game))
+                }
+            };
+            out.push(Fact {
+                at: at.clone(),
+                game: game.clone(),
+                option: "G".into(),
+                value: game.clone(),
+                not: "reversible-zero".into(),
+                by: String::new(),
+                fails,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// A misère form of the result in the misère kernel: a nim heap `*k`, or an impartial game
+/// form; refused when the misère kernel's reduction applies to its options (it is not in
+/// simplest form).
+fn misere_read(m: &mut Misere, t: &Term, depth: usize) -> Result<MId, Refusal> {
+    if depth > MAX_DEPTH {
+        return Err(Refusal::Limit(format!(
+            "a result nested more than {MAX_DEPTH} levels deep"
+        )));
+    }
+    match t {
+        Term::Nus { number, up, nim }
+            if number.is_zero() && up.sign() == num_bigint::Sign::NoSign =>
+        {
+            let k = usize::try_from(nim.value().clone())
+                .map_err(|_| Refusal::Limit(format!("the heap {t} is too large")))?;
+            m.heap(k).map_err(kernel_error)
+        }
+        Term::Game { left, right } if left == right => {
+            let mut os = Vec::with_capacity(left.len());
+            for o in left {
+                os.push(misere_read(m, o, depth + 1)?);
+            }
+            os.sort_unstable();
+            os.dedup();
+            if m.reduction(&os).map_err(kernel_error)?.is_some() {
+                return Err(Refusal::Wrong(format!(
+                    "{t} is not in misère simplest form (Conway's reduction applies)"
+                )));
+            }
+            m.game(os).map_err(kernel_error)
+        }
+        other => Err(Refusal::Wrong(format!(
+            "{other} is not an impartial form or a nim heap"
+        ))),
+    }
+}
+
+/// The texts of misère forms, memoised: `*k` for a nim heap, else `{s|s}` of the options'
+/// texts sorted.
+#[derive(Default)]
+struct Texts {
+    text: HashMap<MId, String>,
+    cost: HashMap<MId, usize>,
+}
+
+impl Texts {
+    fn text(&mut self, m: &mut Misere, g: MId) -> Result<String, Refusal> {
+        if let Some(s) = self.text.get(&g) {
+            return Ok(s.clone());
+        }
+        let s = match m.as_heap(g).map_err(kernel_error)? {
+            Some(0) => "0".to_string(),
+            Some(1) => "*".to_string(),
+            Some(k) => format!("*{k}"),
+            None => {
+                let mut os = Vec::new();
+                for o in m.options(g).to_vec() {
+                    os.push(self.text(m, o)?);
+                    if os.iter().map(String::len).sum::<usize>() > MAX_SHOWN {
+                        return Err(Refusal::Limit(format!(
+                            "a form of the result longer than {MAX_SHOWN} characters"
+                        )));
+                    }
+                }
+                os.sort_by(|a, b| text_order(a, b));
+                let s = os.join(",");
+                format!("{{{s}|{s}}}")
+            }
+        };
+        self.text.insert(g, s.clone());
+        Ok(s)
+    }
+
+    /// The length of `g`'s text and of its options' texts, each counted as often as it is
+    /// written out (a heap's options are not written): what showing `g` costs a reader.
+    fn cost(&mut self, m: &mut Misere, g: MId) -> Result<usize, Refusal> {
+        if let Some(&c) = self.cost.get(&g) {
+            return Ok(c);
+        }
+        let own = self.text(m, g)?.len();
+        let mut c = own;
+        if m.as_heap(g).map_err(kernel_error)?.is_none() {
+            for o in m.options(g).to_vec() {
+                c = c.saturating_add(self.cost(m, o)?);
+            }
+        }
+        self.cost.insert(g, c);
+        Ok(c)
+    }
+
+    /// `g`'s options in the order of their texts.
+    fn by_text(&mut self, m: &mut Misere, g: MId) -> Result<Vec<MId>, Refusal> {
+        let mut os = Vec::new();
+        for o in m.options(g).to_vec() {
+            os.push((self.text(m, o)?, o));
+        }
+        os.sort_by(|a, b| text_order(&a.0, &b.0).then(a.1.cmp(&b.1)));
+        Ok(os.into_iter().map(|(_, o)| o).collect())
+    }
+}
+
+/// Loopy play: the result's graph read with its options in written order, each position's
+/// game valued by `crate::loopy` (a stopper, at most [`MAX_LOOPY`] positions), and each
+/// option compared in the order of stoppers (Siegel, CGT VI.1): Left's a is dominated by a'
+/// when a ≤ a', reversible through a Right option aᴿ when aᴿ ≤ the position; dually for
+/// Right.
+fn loopy(result: &Term, terms: &TermTable) -> Result<Vec<Fact>, Refusal> {
+    let mut r = LoopyReader {
+        terms,
+        l: Vec::new(),
+        r: Vec::new(),
+        entries: HashMap::new(),
+        kernel: Kernel::new(),
+    };
+    r.kernel.set_budget(budget());
+    let root = r.node(result, &mut Vec::new(), None, 0)?;
+    let n = r.l.len();
+    if n > MAX_LOOPY {
+        return Err(Refusal::Limit(format!(
+            "a loopy result of more than {MAX_LOOPY} positions"
+        )));
+    }
+    let mut graph = crate::loopy::Graph::with_vertices(n);
+    for v in 0..n {
+        graph.set_options(v as u32, r.l[v].clone(), r.r[v].clone());
+    }
+    let at = |v: usize| {
+        crate::loopy::Loopy::new(&graph, v as u32)
+            .ok_or_else(|| Refusal::Wrong("the result's graph does not read".into()))
+    };
+    let games = (0..n).map(at).collect::<Result<Vec<_>, _>>()?;
+    if !games[root as usize].is_stopper() {
+        return Err(Refusal::Wrong("the result is not a stopper".into()));
+    }
+    let mut work = crate::loopy::Work::new(budget());
+    let mut memo: HashMap<(u32, u32), bool> = HashMap::new();
+    let mut ge = |a: u32, b: u32| -> Result<bool, Refusal> {
+        if let Some(&x) = memo.get(&(a, b)) {
+            return Ok(x);
+        }
+        let x = crate::loopy::order::ge(&games[a as usize], &games[b as usize], &mut work)
+            .map_err(kernel_error)?;
+        memo.insert((a, b), x);
+        Ok(x)
+    };
+    // Each position's shortest place from the top, breadth first, options in written order.
+    let mut place: Vec<Option<Vec<String>>> = vec![None; n];
+    place[root as usize] = Some(Vec::new());
+    let mut queue = std::collections::VecDeque::from([root]);
+    while let Some(v) = queue.pop_front() {
+        let here = place[v as usize].clone().unwrap_or_default();
+        for (side, opts) in [("L", &r.l[v as usize]), ("R", &r.r[v as usize])] {
+            for (i, &o) in opts.iter().enumerate() {
+                if place[o as usize].is_none() {
+                    let mut p = here.clone();
+                    p.push(format!("{side}{i}"));
+                    place[o as usize] = Some(p);
+                    queue.push_back(o);
+                }
+            }
+        }
+    }
+    let name = |v: u32| match &place[v as usize] {
+        Some(p) if p.is_empty() => "G".to_string(),
+        Some(p) => format!("G.{}", p.join(".")),
+        None => format!("position {v}"),
+    };
+    let top = result.to_string();
+    let mut out = Vec::new();
+    for v in 0..n as u32 {
+        let Some(at) = place[v as usize].clone() else {
+            continue;
+        };
+        let game = if at.is_empty() { top.clone() } else { name(v) };
+        for (side, opts, is_left) in [
+            ("L", &r.l[v as usize], true),
+            ("R", &r.r[v as usize], false),
+        ] {
+            for (i, &a) in opts.iter().enumerate() {
+                let option = format!("{side}{i}");
+                let fact = |not: &str, by: String, fails: String| Fact {
+                    at: at.clone(),
+                    game: game.clone(),
+                    option: option.clone(),
+                    value: name(a),
+                    not: not.into(),
+                    by,
+                    fails,
+                };
+                for (j, &b) in opts.iter().enumerate() {
+                    if i == j {
+                        continue;
+                    }
+                    let sign = if is_left { "<=" } else { ">=" };
+                    let fails = format!("{} {sign} {}", name(a), name(b));
+                    let dominated = if is_left { ge(b, a)? } else { ge(a, b)? };
+                    if dominated {
+                        return Err(holds(&option, &name(a), "dominated", &fails));
+                    }
+                    out.push(fact("dominated", format!("{side}{j} = {}", name(b)), fails));
+                }
+                let (through, other) = if is_left {
+                    (&r.r[a as usize], "R")
+                } else {
+                    (&r.l[a as usize], "L")
+                };
+                for (k, &x) in through.iter().enumerate() {
+                    let sign = if is_left { "<=" } else { ">=" };
+                    let fails = format!("{} {sign} {}", name(x), name(v));
+                    let reverses = if is_left { ge(v, x)? } else { ge(x, v)? };
+                    if reverses {
+                        return Err(holds(&option, &name(a), "reversible", &fails));
+                    }
+                    out.push(fact(
+                        "reversible",
+                        format!("its {other}{k} = {}", name(x)),
+                        fails,
+                    ));
+                }
+            }
+        }
+        too_many(out.len())?;
+    }
+    Ok(out)
+}
+
+/// The producer's reading of a loopy result into a graph whose options keep their written
+/// order: braces, labels, `pass`, the table's entries (a brace entry may name itself or a later
+/// one), and any closed part (`on`, a number, …) by `crate::loopy`'s own graph of it.
+struct LoopyReader<'t> {
+    terms: &'t TermTable,
+    l: Vec<Vec<u32>>,
+    r: Vec<Vec<u32>>,
+    /// The vertex of each table entry read so far.
+    entries: HashMap<u32, u32>,
+    kernel: Kernel,
+}
+
+impl LoopyReader<'_> {
+    fn vertex(&mut self) -> Result<u32, Refusal> {
+        if self.l.len() >= MAX_LOOPY {
+            return Err(Refusal::Limit(format!(
+                "a loopy result of more than {MAX_LOOPY} positions"
+            )));
+        }
+        self.l.push(Vec::new());
+        self.r.push(Vec::new());
+        Ok((self.l.len() - 1) as u32)
+    }
+
+    /// The vertex `t` is; `me` the brace `t` is an option of (what `pass` names).
+    fn node(
+        &mut self,
+        t: &Term,
+        labels: &mut Vec<(String, u32)>,
+        me: Option<u32>,
+        depth: usize,
+    ) -> Result<u32, Refusal> {
+        if depth > MAX_DEPTH {
+            return Err(Refusal::Limit(format!(
+                "a result nested more than {MAX_DEPTH} levels deep"
+            )));
+        }
+        match t {
+            Term::Game { left, right } => self.braces(left, right, None, labels, depth),
+            Term::Call { name, args } if name == crate::loopy::build::LOOP => match &args[..] {
+                [crate::term::Arg::Text(l), crate::term::Arg::Game(Term::Game { left, right })] => {
+                    self.braces(left, right, Some(l), labels, depth)
+                }
+                _ => Err(Refusal::Wrong(format!("{t}: a label names braces"))),
+            },
+            Term::Call { name, args } if args.is_empty() && name == crate::loopy::build::PASS => {
+                me.ok_or_else(|| Refusal::Wrong("`pass` outside braces".into()))
+            }
+            Term::Name(n) => labels
+                .iter()
+                .rev()
+                .find(|(l, _)| l == n)
+                .map(|&(_, v)| v)
+                .ok_or_else(|| Refusal::Wrong(format!("the label `{n}` is not defined"))),
+            Term::Ref(n) => self.entry(*n, depth),
+            other => self.closed(other),
+        }
+    }
+
+    fn braces(
+        &mut self,
+        left: &[Term],
+        right: &[Term],
+        label: Option<&String>,
+        labels: &mut Vec<(String, u32)>,
+        depth: usize,
+    ) -> Result<u32, Refusal> {
+        let v = self.vertex()?;
+        if let Some(l) = label {
+            labels.push((l.clone(), v));
+        }
+        let mut sides = [Vec::new(), Vec::new()];
+        for (s, opts) in [left, right].into_iter().enumerate() {
+            for o in opts {
+                sides[s].push(self.node(o, labels, Some(v), depth + 1)?);
+            }
+        }
+        if label.is_some() {
+            labels.pop();
+        }
+        let [l, r] = sides;
+        self.l[v as usize] = l;
+        self.r[v as usize] = r;
+        Ok(v)
+    }
+
+    /// Entry `n`: a brace entry gets its vertex before its options are read, so a cycle
+    /// through the table closes.
+    fn entry(&mut self, n: u32, depth: usize) -> Result<u32, Refusal> {
+        if let Some(&v) = self.entries.get(&n) {
+            return Ok(v);
+        }
+        let terms = self.terms;
+        let view = terms
+            .view(n)
+            .ok_or_else(|| Refusal::Wrong(format!("#{n} is not an entry of the term table")))?;
+        let Term::Game { left, right } = view else {
+            let v = self.node(view, &mut Vec::new(), None, depth + 1)?;
+            self.entries.insert(n, v);
+            return Ok(v);
+        };
+        let v = self.vertex()?;
+        self.entries.insert(n, v);
+        let mut sides = [Vec::new(), Vec::new()];
+        for (s, opts) in [left, right].into_iter().enumerate() {
+            for o in opts {
+                sides[s].push(self.node(o, &mut Vec::new(), Some(v), depth + 1)?);
+            }
+        }
+        let [l, r] = sides;
+        self.l[v as usize] = l;
+        self.r[v as usize] = r;
+        Ok(v)
+    }
+
+    /// A closed part: a named loopy game or a short game, by `crate::loopy`'s graph of it
+    /// (its vertices copied in, the graph's root returned).
+    fn closed(&mut self, t: &Term) -> Result<u32, Refusal> {
+        let mut work = crate::loopy::Work::new(budget());
+        let g = match t {
+            Term::Call { name, args } if args.is_empty() => crate::loopy::build::constant(name)
+                .ok_or_else(|| Refusal::Wrong(format!("`{name}` is not a loopy game")))?,
+            _ => {
+                let id = self.kernel.eval(t).map_err(kernel_error)?;
+                crate::loopy::Loopy::from_short(&mut self.kernel, id, &mut work)
+                    .map_err(kernel_error)?
+            }
+        };
+        let base = self.l.len() as u32;
+        for _ in 0..g.len() {
+            self.vertex()?;
+        }
+        for v in 0..g.len() as u32 {
+            let gr = g.graph();
+            self.l[(base + v) as usize] = gr.left(v).iter().map(|x| x + base).collect();
+            self.r[(base + v) as usize] = gr.right(v).iter().map(|x| x + base).collect();
+        }
+        Ok(base + g.root())
+    }
+}
 
 /// `json` (a proof as `Proof::to_json` writes it, an object) with `"final": claim` as its last
 /// field, ending in one newline; only the newline added when there is no claim.
@@ -96,4 +710,61 @@ pub fn lines(c: &FinalClaim) -> Vec<String> {
         out.push(format!("  {}", f.words()));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn claim_of(src: &str, play: Play) -> Result<FinalClaim, Refusal> {
+        let t = crate::syntax::parse(src).expect("parses");
+        claim_about(&t, &TermTable::default(), play)
+    }
+
+    #[test]
+    fn the_producer_refuses_a_result_that_is_not_final_in_each_play() {
+        // Normal play, seed 004: in {0|5}, 5 = {4|} reverses through 4, as 4 >= {0|5} = 1.
+        let e = claim_of("{0|5}", Play::Normal).unwrap_err();
+        assert!(
+            matches!(&e, Refusal::Wrong(w) if w.contains("reversible") && w.contains("4 >= {0|5}")),
+            "{e:?}"
+        );
+        // {0,1|}: 0 <= 1, so Left's 0 is dominated.
+        let e = claim_of("{0,1|}", Play::Normal).unwrap_err();
+        assert!(
+            matches!(&e, Refusal::Wrong(w) if w.contains("dominated")),
+            "{e:?}"
+        );
+        // Misère play, ONAG ch. 12: in {0,*2}, *2 reverses through *: *'s one option 0 is
+        // among G's, and the one other option of G, *2, has * as an option.
+        let e = claim_of("{0,*2|0,*2}", Play::Misere).unwrap_err();
+        assert!(matches!(&e, Refusal::Wrong(_)), "{e:?}");
+        // Loopy play: in {0,-1|pass}, Left's -1 is dominated by 0 (-1 <= 0 as numbers).
+        let e = claim_of("{0,-1|pass}", Play::Loopy).unwrap_err();
+        assert!(
+            matches!(&e, Refusal::Wrong(w) if w.contains("dominated") && w.contains("G.L1 <= G.L0")),
+            "{e:?}"
+        );
+        // on + off is no stopper: no claim of a stopper's simplest form.
+        assert!(claim_of("on + off", Play::Loopy).is_err());
+    }
+
+    #[test]
+    fn the_producer_claims_final_results_in_each_play() {
+        // {1|{0|-5}} (issue 47): one condition, {0|-5} not reversible as 0 >= G fails.
+        let c = claim_of("{1|{0|-5}}", Play::Normal).unwrap();
+        assert_eq!(c.facts.len(), 1);
+        assert_eq!(c.facts[0].fails, "0 >= {1||0|-5}");
+        // Misère: * is its own simplest form; the proviso fails as * has no P option (its one
+        // option 0 is an N-position in misère play: the player to move cannot, and wins).
+        let c = claim_of("*", Play::Misere).unwrap();
+        assert_eq!(c.claim, "simplest form");
+        assert_eq!(c.facts.len(), 1);
+        assert_eq!(c.facts[0].not, "reversible-zero");
+        // Loopy: over = {0|pass}: Right's pass would reverse through 0 only if 0 >= over,
+        // which fails (over is positive).
+        let c = claim_of("{0|pass}", Play::Loopy).unwrap();
+        assert_eq!(c.facts.len(), 1);
+        assert_eq!(c.facts[0].fails, "G.L0 >= G");
+    }
 }

@@ -24,7 +24,9 @@
 //!   and loopy (`loopy` the producer with `loopy/write` and `loopy/open`; `loopy/read`,
 //!   `loopy/graphs`, `loopy/checker`, `loopy_order` (the stopper order by survival) and
 //!   `loopy_sides` (the side order) its checker);
-//! - the claim that a result is final: `final_form` writes it, `final_check` checks it;
+//! - the claim that a result is final: `final_claim` (its types and naming, deciding nothing),
+//!   `final_form` (the producer, deciding by the kernels), `final_check` (the checker, by the
+//!   definitions);
 //! - the file: `json` (the one reader and writer, the streaming check), `display` (text),
 //!   `step` (a step's place and witnesses).
 //!
@@ -46,6 +48,7 @@ mod compose;
 pub(crate) mod display;
 mod explain;
 pub mod final_check;
+pub mod final_claim;
 /// The final claim's producer, which only the faces' operations (`ops`) call.
 #[cfg(feature = "cli")]
 pub mod final_form;

@@ -11,7 +11,7 @@
 //! ```text
 //! opening domineering
 //!   says  "A Domineering position is the game of its moves: …"
-//!   cite  "Winning Ways, ch. 5 (Domineering)"
+//!   cite  "Winning Ways (Domineering)"
 //!   group fundamental, definitions, openings, rulesets
 //!   opens domineering
 //! ```
