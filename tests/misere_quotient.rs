@@ -541,7 +541,10 @@ struct Reference {
 
 /// The reference sweep, read from its data file.
 fn reference_sweep() -> Vec<Reference> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/misere_solver_sweep.tsv");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/misere_solver_sweep.tsv"
+    );
     std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("{path}: {e}"))
         .lines()
@@ -639,8 +642,7 @@ fn quick_codes_match_the_reference_solver() {
     let reference = reference_sweep();
     let codes = sweep_codes();
     assert!(
-        reference.len() <= codes.len()
-            && reference.iter().zip(&codes).all(|(r, c)| r.code == *c),
+        reference.len() <= codes.len() && reference.iter().zip(&codes).all(|(r, c)| r.code == *c),
         "the data file's codes are issue 48's, in order"
     );
     let mut checked = 0;
@@ -741,7 +743,10 @@ fn sweep_of_every_two_and_three_digit_octal_code() {
                     "{code}: refused for a structural reason: {text}"
                 );
                 if r.is_some_and(|r| r.done) {
-                    behind.push(format!("{code} (reference {:.2} s; {text})", r.unwrap().cpu));
+                    behind.push(format!(
+                        "{code} (reference {:.2} s; {text})",
+                        r.unwrap().cpu
+                    ));
                 }
                 limited.push(format!("{code} ({text})"));
             }
@@ -759,7 +764,10 @@ fn sweep_of_every_two_and_three_digit_octal_code() {
         &orders[orders.len().saturating_sub(8)..]
     );
     println!("answered by onag only: {onag_only:?}");
-    println!("answered by the reference within 8 s, not by onag: {}", behind.len());
+    println!(
+        "answered by the reference within 8 s, not by onag: {}",
+        behind.len()
+    );
     for b in &behind {
         println!("  behind: {b}");
     }

@@ -24,7 +24,8 @@
 //! own simplest form); `parts` (Conway's partitions: mates, differences), `link`
 //! (distinguishers built as in Conway's proofs), `notation` (CGSuite's `*[…]`), `props` (genus,
 //! phyla), `heaps` (heaps of octal games), `quotient` and `presentation` (misère quotients of
-//! heap games, checked on an automaton, and their presentations and multiplication grids),
+//! heap games, checked on an automaton, compared with MisereSolver's stored sweep in
+//! `tests/data/misere_solver_sweep.tsv`, and their presentations and multiplication grids),
 //! `partizan` (misère outcomes of partizan forms and positions by search, a sum as the
 //! multiset of its parts), `derive` (derivations step by step: the order only, each rule
 //! instance found by the `Reducer` its caller gives, `eval::misere`). docs/MISERE.md says
