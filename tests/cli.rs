@@ -559,6 +559,7 @@ fn each_help_lists_only_the_options_its_command_uses() {
     ];
     let mut global = vec![
         "ascii",
+        "braces",
         "color",
         "max-memory",
         "threads",

@@ -315,3 +315,76 @@ fn check_rejects_a_false_loopy_simplest_form_claim() {
     let (code, out) = check("loopy-true", &v.to_string());
     assert_eq!(code, 0, "{out}");
 }
+
+/// A small game form from a seed: options numbers or smaller forms, up to `depth` levels.
+fn random_game(seed: &mut u64, depth: u32) -> String {
+    let mut next = |n: u64| {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (*seed >> 33) % n
+    };
+    let side = |seed_next: &mut dyn FnMut(u64) -> u64| -> Vec<String> {
+        let k = seed_next(3);
+        (0..k)
+            .map(|_| {
+                if depth > 0 && seed_next(2) == 0 {
+                    String::new() // filled below
+                } else {
+                    ["0", "1", "-1", "*", "3", "-2", "^", "2", "-3"][seed_next(9) as usize]
+                        .to_string()
+                }
+            })
+            .collect()
+    };
+    let l = side(&mut next);
+    let r = side(&mut next);
+    let mut fill = |xs: Vec<String>| -> Vec<String> {
+        xs.into_iter()
+            .map(|x| {
+                if x.is_empty() {
+                    random_game(seed, depth - 1)
+                } else {
+                    x
+                }
+            })
+            .collect()
+    };
+    let (l, r) = (fill(l), fill(r));
+    format!("{{{}|{}}}", l.join(","), r.join(","))
+}
+
+#[test]
+fn braces_print_games_that_read_back() {
+    // Each game's value in nested braces (`eval --braces`), read again by `eval`, is the value
+    // the game has: the two notations name one game.
+    let mut seed = 47;
+    let mut braced_any = false;
+    let sample = (0..25).map(|_| random_game(&mut seed, 3));
+    // Switches of switches, whose values print with bars (CGSuite's {3|||2||1|0}).
+    let known = ["{3|{2|{1|0}}}", "{{2|1}|{0|-1}}", "{5|{2|{1|-3}}}"].map(String::from);
+    for g in sample.chain(known) {
+        let (code, plain, err) = run(&["eval", &g]);
+        assert_eq!(code, 0, "{g}: {err}");
+        let (code, braced, err) = run(&["eval", "--braces", &g]);
+        assert_eq!(code, 0, "{g}: {err}");
+        assert!(!braced.contains("||"), "{g}: {braced}");
+        braced_any |= braced != plain;
+        let (code, again, err) = run(&["eval", braced.trim()]);
+        assert_eq!(code, 0, "{braced}: {err}");
+        assert_eq!(again, plain, "{g}: {braced} reads back as {again}");
+    }
+    assert!(braced_any, "no game in the sample had bars to replace");
+    // A derivation and the claim of why it is final, in braces.
+    let (code, out, err) = run(&["simplify", "--braces", "--explain", "1", "{1|{0|-5}}"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("canonical form: {1|{0|-5}}"), "{out}");
+    assert!(out.contains("0 >= {1|{0|-5}} fails"), "{out}");
+    assert!(!out.contains("||"), "{out}");
+    let (code, out, err) = run(&["simplify", "--braces", "{3|{2|{1|0}}}"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("{3|{2|{1|0}}}") && !out.contains("|||"),
+        "{out}"
+    );
+}

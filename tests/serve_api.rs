@@ -1131,3 +1131,80 @@ fn the_page_analyzes_misere_and_loopy_games_and_draws_boards() {
         .iter()
         .any(|r| r["name"] == "misere-reversible"));
 }
+
+/// The words of every move listed beside an opening step of `expr`'s derivation, with the
+/// option each gives (`"L0"`), and whether every option was found.
+fn opening_moves(s: &Server, expr: &str) -> Vec<(String, String, bool)> {
+    let steps = described_steps(s, expr, "fundamental");
+    let (_, d) = steps
+        .iter()
+        .find(|(_, d)| d["moves"].as_array().is_some_and(|m| !m.is_empty()))
+        .unwrap_or_else(|| panic!("{expr}: no opening step lists its moves"));
+    d["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["player"].as_str().unwrap().to_string(),
+                m["words"].as_str().unwrap().to_string(),
+                m["option"].is_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_ruleset_opening_says_which_move_gives_which_option() {
+    let s = Server::start(&[]);
+    // Kayles (octal 0.77) on a heap of 5, by its rules: knock down one pin or two adjacent
+    // ones, anywhere in the row, leaving the pins on either side as two heaps. One pin: 4, or
+    // 1 and 3, or 2 and 2; two pins: 3, or 1 and 2.
+    let mut want: Vec<String> = Vec::new();
+    for take in 1..=2usize {
+        let rest = 5 - take;
+        for a in 0..=rest / 2 {
+            let b = rest - a;
+            want.push(if a == 0 {
+                format!("take {take} from the heap of 5, leaving {b}")
+            } else {
+                format!("take {take} from the heap of 5, leaving {a} and {b}")
+            });
+        }
+    }
+    let mut got = opening_moves(&s, "octal(\"0.77\", 5)");
+    assert!(
+        got.iter().all(|(p, _, found)| p == "either" && *found),
+        "{got:?}"
+    );
+    let mut words: Vec<String> = got.drain(..).map(|(_, w, _)| w).collect();
+    words.sort();
+    want.sort();
+    assert_eq!(words, want);
+    // Toads and Frogs "T.F": Left's toad steps right onto square 2, Right's frog steps left
+    // onto square 2 (Winning Ways' rules); each move's option found.
+    let got = opening_moves(&s, "toads(\"T.F\")");
+    assert_eq!(
+        got,
+        [
+            (
+                "Left".into(),
+                "the toad on square 1 steps to square 2".into(),
+                true
+            ),
+            (
+                "Right".into(),
+                "the frog on square 3 steps to square 2".into(),
+                true
+            ),
+        ]
+    );
+    // A 2×1 cake: Left cuts across its width into two 1×1 cakes; Right has no cut.
+    let got = opening_moves(&s, "cutcake(2, 1)");
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].1.contains("into 1×1 and 1×1") && got[0].2, "{got:?}");
+    // Domineering's moves say where the domino goes.
+    let got = opening_moves(&s, "domineering(\"..|..\")");
+    assert_eq!(got.len(), 4, "{got:?}");
+    assert!(got[0].1.starts_with("covers (1, 1)–(2, 1)"), "{got:?}");
+}

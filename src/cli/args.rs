@@ -372,6 +372,10 @@ pub struct StyleArgs {
     /// Wrap long terms to this many columns (default: the terminal's; one line in a pipe).
     #[arg(long, value_name = "COLUMNS", global = true)]
     pub width: Option<usize>,
+    /// Write games in nested braces, `{3|{2|{1|0}}}`, not CGSuite's bars, `{3|||2||1|0}`
+    /// (both read back as the same game).
+    #[arg(long, global = true)]
+    pub braces: bool,
     /// Colour rule names: auto (on a terminal without NO_COLOR, the default), always, never.
     #[arg(
         long,

@@ -49,6 +49,7 @@ pub(crate) fn from_args(out: &StyleArgs) -> Style {
         unicode,
         color,
         width,
+        braces: out.braces,
     }
 }
 

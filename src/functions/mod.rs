@@ -97,12 +97,37 @@ pub trait Function: Sync {
     fn check_open(&self, _args: &[Arg], _term: &Term) -> Option<Result<(), String>> {
         None
     }
+    /// The moves of the position these arguments name, each in words beside the option it
+    /// gives (as [`Function::open`] writes it), for a reader of an opening step: which move
+    /// gives which option. `None` for a function that is no ruleset, or whose moves have no
+    /// readable description yet.
+    fn moves(&self, _args: &[Arg]) -> Option<Vec<Move>> {
+        None
+    }
     /// Whether its value depends only on the values of its game arguments, so a proof may
     /// simplify an argument inside the call (a path's `arg<i>`). True for every function of
     /// games; false for one that reads the form as written (the birthday of a form).
     fn congruent(&self) -> bool {
         true
     }
+}
+
+/// One move of a ruleset's position, described for a reader (the page's opening steps).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Move {
+    /// Who makes it: `"Left"`, `"Right"`, or `"either"` in an impartial game (listed once,
+    /// its option found among Left's).
+    pub player: &'static str,
+    /// The move in words ("take 2 from the heap of 5, leaving 1 and 2").
+    pub words: String,
+    /// The position after the move as the ruleset draws it (a board's rows), when it draws
+    /// one; Right's moves too are drawn as the position they leave, never as the negated
+    /// transpose the option may be written as.
+    pub board: Option<String>,
+    /// The squares the move fills on a board (row, column from 1).
+    pub cells: Vec<[usize; 2]>,
+    /// The option it gives, as the opening writes it.
+    pub option: Term,
 }
 
 /// One level of a function's definition: the call equals `term`, by the named rule.

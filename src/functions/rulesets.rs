@@ -206,6 +206,31 @@ impl Function for Domineering {
             "Winning Ways (Domineering); CGSuite's notation",
         ))
     }
+    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
+        let [Arg::Text(text)] = a else { return None };
+        let p = domineering::Position::parse(text).ok()?;
+        let mut out = Vec::new();
+        for (left, player) in [(true, "Left"), (false, "Right")] {
+            for q in domineering::options(&p, left) {
+                // The domino's squares: empty before, filled after (row, column from 1).
+                let cells: Vec<[usize; 2]> = (0..p.empty.len())
+                    .filter(|&i| p.empty[i] && !q.empty[i])
+                    .map(|i| [i / p.width.max(1) + 1, i % p.width.max(1) + 1])
+                    .collect();
+                let squares: Vec<String> =
+                    cells.iter().map(|[r, c]| format!("({r}, {c})")).collect();
+                out.push(super::Move {
+                    player,
+                    // Left's domino is vertical, Right's horizontal (the page says so once).
+                    words: format!("covers {}", squares.join("–")),
+                    board: Some(q.print()),
+                    cells,
+                    option: domineering_option(&q).ok()?,
+                });
+            }
+        }
+        Some(out)
+    }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         match a {
             [Arg::Text(t)] => Some(naive::domineering(t, term)),
@@ -296,6 +321,42 @@ impl Function for Toads {
             "Winning Ways (Toads and Frogs)",
         ))
     }
+    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
+        let [Arg::Text(text)] = a else { return None };
+        let row = toads::parse(text).ok()?;
+        let mut out = Vec::new();
+        for (left, player, piece) in [(true, "Left", "toad"), (false, "Right", "frog")] {
+            for q in toads::moves(&row, left) {
+                // The square left and the square reached (from 1), read off the two rows.
+                let was: Vec<usize> = (0..row.len())
+                    .filter(|&i| row[i] != 0 && q[i] == 0)
+                    .collect();
+                let now: Vec<usize> = (0..row.len())
+                    .filter(|&i| row[i] == 0 && q[i] != 0)
+                    .collect();
+                let (&[from], &[to]) = (was.as_slice(), now.as_slice()) else {
+                    return None;
+                };
+                let how = if from.abs_diff(to) == 1 {
+                    "steps"
+                } else {
+                    "jumps"
+                };
+                out.push(super::Move {
+                    player,
+                    words: format!(
+                        "the {piece} on square {} {how} to square {}",
+                        from + 1,
+                        to + 1
+                    ),
+                    board: Some(toads::print(&q)),
+                    cells: vec![[1, to + 1]],
+                    option: text_call("toads", toads::print(&q)),
+                });
+            }
+        }
+        Some(out)
+    }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         match a {
             [Arg::Text(t)] => Some(naive::toads(t, term)),
@@ -350,6 +411,32 @@ impl Function for Cutcake {
             format!("A {w}-wide, {h}-high cake is the game of its cuts: Left cuts it into two narrower cakes, Right into two lower ones"),
             "Winning Ways (Cutcake)",
         ))
+    }
+    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
+        let [w, h] = a else { return None };
+        let (w, h) = (written_size(w)?, written_size(h)?);
+        if w == 0 || h == 0 || w > 1000 || h > 1000 {
+            return None;
+        }
+        let mut out = Vec::new();
+        for (left, player, way) in [
+            (true, "Left", "across its width"),
+            (false, "Right", "across its height"),
+        ] {
+            for [(a1, b1), (a2, b2)] in cutcake::options(w, h, left) {
+                out.push(super::Move {
+                    player,
+                    words: format!("cuts the {w}×{h} cake {way} into {a1}×{b1} and {a2}×{b2}"),
+                    board: None,
+                    cells: Vec::new(),
+                    option: Term::sum(
+                        call("cutcake", vec![int(a1), int(b1)]),
+                        call("cutcake", vec![int(a2), int(b2)]),
+                    ),
+                });
+            }
+        }
+        Some(out)
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         match a {
@@ -424,6 +511,58 @@ fn heap_open(
     ))
 }
 
+/// A size written as a whole number (a move description's argument), else `None`.
+fn written_size(a: &Arg) -> Option<usize> {
+    match a {
+        Arg::Game(t) => t.as_number()?.to_integer()?.try_into().ok(),
+        Arg::Text(_) => None,
+    }
+}
+
+/// The moves of a heap of `n` in words ("take 2 from the heap of 5, leaving 1 and 2"), each
+/// with the option [`heap_open`] writes for it; `None` past the heaps it lists.
+fn heap_moves(
+    name: &str,
+    code: &octal::OctalCode,
+    code_arg: &Arg,
+    n: usize,
+) -> Option<Vec<super::Move>> {
+    if n > 10_000 {
+        return None;
+    }
+    let heap = |m: usize| call(name, vec![code_arg.clone(), int(m)]);
+    let moves = code.moves(n);
+    let mut out = Vec::with_capacity(moves.len());
+    for heaps in moves {
+        let left: usize = heaps.iter().sum();
+        let k = n - left;
+        let (words, option) = match heaps.as_slice() {
+            [] => (format!("take all {n} from the heap of {n}"), Term::zero()),
+            [m] => (
+                format!("take {k} from the heap of {n}, leaving {m}"),
+                heap(*m),
+            ),
+            [x, y] if k == 0 => (
+                format!("split the heap of {n} into {x} and {y}"),
+                Term::sum(heap(*x), heap(*y)),
+            ),
+            [x, y] => (
+                format!("take {k} from the heap of {n}, leaving {x} and {y}"),
+                Term::sum(heap(*x), heap(*y)),
+            ),
+            _ => return None,
+        };
+        out.push(super::Move {
+            player: "either",
+            words,
+            board: None,
+            cells: Vec::new(),
+            option,
+        });
+    }
+    Some(out)
+}
+
 /// `octal("0.77", n)`.
 pub struct Octal;
 
@@ -446,6 +585,13 @@ impl Function for Octal {
         args::arity(self, a, 2)?;
         let code = octal::OctalCode::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
         heap_open(self, &code, &a[0], a, kernel)
+    }
+    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
+        let [code_arg @ Arg::Text(c), n] = a else {
+            return None;
+        };
+        let code = octal::OctalCode::parse(c).ok()?;
+        heap_moves(self.name(), &code, code_arg, written_size(n)?)
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         match a {
@@ -489,6 +635,13 @@ impl Function for Subtraction {
         let set = subtraction_set(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
         let code = octal::OctalCode::subtraction(&set).map_err(|e| err(self, e))?;
         heap_open(self, &code, &a[0], a, kernel)
+    }
+    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
+        let [code_arg @ Arg::Text(c), n] = a else {
+            return None;
+        };
+        let code = octal::OctalCode::subtraction(&subtraction_set(c).ok()?).ok()?;
+        heap_moves(self.name(), &code, code_arg, written_size(n)?)
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         match a {

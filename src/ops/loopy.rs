@@ -34,7 +34,7 @@ pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, S
             out.push_str(&graph_entries(&s.proof));
             // Under `--explain`, why it is final: each option and why no rule applies.
             let why = if ctx.explain > 0 {
-                super::simplify::final_lines(&s.proof)
+                super::simplify::final_lines(&s.proof, &ctx.style)
             } else {
                 String::new()
             };

@@ -32,7 +32,7 @@ pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, S
             );
             // Under `--explain`, why it is final: each option and why no rule applies.
             if ctx.explain > 0 {
-                out.push_str(&super::simplify::final_lines(&s.proof));
+                out.push_str(&super::simplify::final_lines(&s.proof, &ctx.style));
             }
             out
         }

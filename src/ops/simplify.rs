@@ -50,16 +50,49 @@ pub(crate) fn rendered(
     }
 }
 
-/// Why `proof`'s result is final, a line each (empty when it is not, or too large to say).
-pub(crate) fn final_lines(proof: &crate::proof::Proof) -> String {
+/// Why `proof`'s result is final, a line each (empty when it is not, or too large to say),
+/// its games written in the style's notation (nested braces under `--braces`).
+pub(crate) fn final_lines(proof: &crate::proof::Proof, style: &super::style::Style) -> String {
     crate::proof::final_form::claim(proof)
         .map(|c| {
-            crate::proof::final_form::lines(&c)
+            crate::proof::final_form::lines(&restyled(c, style))
                 .into_iter()
                 .map(|l| l + "\n")
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// A normal-play claim with each game it names printed again in `style` (the claim itself
+/// writes CGSuite's slash notation, as the proof file does); each text that does not read as
+/// a term (misère and loopy facts are words and place names) is left as it is.
+fn restyled(
+    mut c: crate::proof::final_claim::FinalClaim,
+    style: &super::style::Style,
+) -> crate::proof::final_claim::FinalClaim {
+    if !style.braces || c.claim != "canonical form" {
+        return c;
+    }
+    let term = |s: &str| crate::syntax::parse(s).map_or_else(|_| s.to_string(), |t| style.term(&t));
+    let relation = |s: &str| {
+        for op in [" <= ", " >= "] {
+            if let Some((a, b)) = s.split_once(op) {
+                return format!("{}{op}{}", term(a), term(b));
+            }
+        }
+        s.to_string()
+    };
+    let named = |s: &str| match s.split_once(" = ") {
+        Some((name, g)) => format!("{name} = {}", term(g)),
+        None => s.to_string(),
+    };
+    for f in &mut c.facts {
+        f.game = term(&f.game);
+        f.value = term(&f.value);
+        f.by = named(&f.by);
+        f.fails = relation(&f.fails);
+    }
+    c
 }
 
 /// A limit when the rules stopped short of the canonical form.
@@ -107,7 +140,7 @@ pub(crate) fn render(ctx: &Ctx, s: &Simplification) -> Result<(String, Status), 
     };
     // Under `--explain`, why the result is final: each option and why no rule applies.
     if ctx.explain > 0 && matches!(ctx.format, Format::Text | Format::Markdown) {
-        out.push_str(&final_lines(&s.proof));
+        out.push_str(&final_lines(&s.proof, &ctx.style));
     }
     Ok((out, status))
 }

@@ -16,6 +16,9 @@ pub struct Style {
     pub color: bool,
     /// Wrap to this many columns; `None`: never wrap.
     pub width: Option<usize>,
+    /// Games in nested braces rather than slash notation (`--braces`; the page's default):
+    /// easier for a student to read, and read back as the same game.
+    pub braces: bool,
 }
 
 impl Style {
@@ -26,7 +29,7 @@ impl Style {
             &PrintOptions {
                 unicode: self.unicode,
                 width: None,
-                ..Default::default()
+                braces: self.braces,
             },
         )
     }
@@ -39,7 +42,7 @@ impl Style {
             &PrintOptions {
                 unicode: self.unicode,
                 width,
-                ..Default::default()
+                braces: self.braces,
             },
         );
         s.replace('\n', &format!("\n{}", " ".repeat(indent)))

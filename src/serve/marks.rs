@@ -224,54 +224,45 @@ pub fn describe(
 /// The most moves listed for one opening step (a board's moves, each drawn by the page).
 const MAX_MOVES: usize = 40;
 
-/// For a step that opens a Domineering board `x` into the game `y` of its moves: each move,
-/// the board after it (as written, the original size, the domino's squares filled: Right's
-/// moves drawn as boards too, not as the negated transposes the option is written as) and the
-/// option of `y` it gives (`"L0"`), so the page can say which move gives which option. Empty
-/// for any other step, and past [`MAX_MOVES`] moves.
+/// For a step that opens a ruleset's position `x` (a call such as `domineering("..|..")`,
+/// `octal("0.77", 5)`, `toads("T.F")`) into the game `y` of its moves: each move in the
+/// ruleset's own words (`Function::moves`), the position after it when the ruleset draws one
+/// (Right's moves drawn as the position they leave too, never as the negated transposes the
+/// option is written as) and the option of `y` it gives (`"L0"`), so the page can say which
+/// move gives which option. Empty for any other step, and past [`MAX_MOVES`] moves.
 fn board_moves(x: &Term, y: &Term, braces: bool) -> Vec<Value> {
-    use crate::rulesets::domineering::{options, Position};
-    use crate::term::Arg;
     let (Term::Call { name, args }, Term::Game { left, right }) = (x, y) else {
         return Vec::new();
     };
-    let (true, [Arg::Text(text)]) = (name == "domineering", args.as_slice()) else {
+    let Some(moves) = crate::functions::lookup(name).and_then(|f| f.moves(args)) else {
         return Vec::new();
     };
-    let Ok(p) = Position::parse(text) else {
+    if moves.len() > MAX_MOVES {
         return Vec::new();
-    };
+    }
     let opts = crate::syntax::PrintOptions {
         braces,
         ..Default::default()
     };
-    let mut out = Vec::new();
-    for (is_left, player, side, written) in
-        [(true, "Left", 'L', left), (false, "Right", 'R', right)]
-    {
-        for q in options(&p, is_left) {
-            if out.len() >= MAX_MOVES {
-                return Vec::new();
-            }
-            // The domino's squares: empty before, filled after (row, column from 1).
-            let cells: Vec<[usize; 2]> = (0..p.empty.len())
-                .filter(|&i| p.empty[i] && !q.empty[i])
-                .map(|i| [i / p.width.max(1) + 1, i % p.width.max(1) + 1])
-                .collect();
-            let Ok(t) = crate::functions::rulesets::domineering_option(&q) else {
-                return Vec::new();
+    moves
+        .into_iter()
+        .map(|m| {
+            let (side, written) = if m.player == "Right" {
+                ('R', right)
+            } else {
+                ('L', left)
             };
-            let option = written.iter().position(|o| *o == t);
-            out.push(json!({
-                "player": player,
-                "cells": cells,
-                "board": q.print(),
+            let option = written.iter().position(|o| *o == m.option);
+            json!({
+                "player": m.player,
+                "words": m.words,
+                "cells": m.cells,
+                "board": m.board,
                 "option": option.map(|k| format!("{side}{k}")),
-                "text": crate::syntax::print(&t, &opts),
-            }));
-        }
-    }
-    out
+                "text": crate::syntax::print(&m.option, &opts),
+            })
+        })
+        .collect()
 }
 
 /// How the page writes each witness: as the proof does, or with nested braces.

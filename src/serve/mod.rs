@@ -9,7 +9,9 @@
 //! - `limits`: the bound on concurrent work (a queue, then 503) and each request's limits.
 //! - `assets`: the page (HTML, CSS, JS) embedded in the binary: no CDN, works offline.
 //! - `marks` (with `spans`): what one step changed, placed in its texts, for the page to mark
-//!   (`POST /api/step`; page-only, never part of a proof).
+//!   (`POST /api/step`; page-only, never part of a proof), with `"braces"` in nested braces,
+//!   and a ruleset opening's moves in the ruleset's own words (`functions::Move`, each
+//!   ruleset's `Function::moves`) beside the options they give.
 //!
 //! Connections are served by hyper directly (`serve_connections`): a header read timeout and
 //! keep-alive idle timeout, a write timeout (a client that reads nothing of its answer is

@@ -320,8 +320,9 @@ const Steps = (() => {
     return svg;
   }
 
-  /** For a step opening a Domineering board: each move (its squares, the board after it, drawn
-   * as a board for Right too) beside the option it gives (/api/step's "moves"). */
+  /** For a step opening a ruleset's position: each move in the ruleset's words (a board's
+   * drawn, Right's too as the board it leaves) beside the option it gives (/api/step's
+   * "moves"). */
   function boardMoves(d) {
     let box = byId('moves');
     if (!(d.moves || []).length) { if (box) box.remove(); return; }
@@ -332,13 +333,17 @@ const Steps = (() => {
       table.parentNode.insertBefore(box, table.nextSibling);
     }
     box.textContent = '';
-    box.appendChild(el('div', 'Which move gives which option (Left places a vertical domino, Right a horizontal one; the squares are row, column from the top left):', 'moves-head'));
-    const grid = el('div', undefined, 'move-grid');
+    const drawn = d.moves.some((m) => m.board && m.cells && m.cells.length > 1);
+    box.appendChild(el('div', drawn
+      ? 'Which move gives which option (Left places a vertical domino, Right a horizontal one; the squares are row, column from the top left):'
+      : 'Which move gives which option:', 'moves-head'));
+    const grid = el('div', undefined, drawn ? 'move-grid' : 'move-list');
     for (const m of d.moves) {
+      const who = m.player === 'either' ? 'Either player' : m.player;
       const fig = el('figure', undefined, 'move ' + m.player.toLowerCase());
-      fig.appendChild(boardPicture(m.board, m.cells, m.player));
-      const squares = m.cells.map(([r, c]) => `(${r}, ${c})`).join('–');
-      fig.appendChild(el('figcaption', `${m.player} covers ${squares}: option ${m.option || '?'} = ${m.text}`));
+      if (drawn && m.board) fig.appendChild(boardPicture(m.board, m.cells, m.player));
+      else if (m.board) fig.appendChild(el('code', m.board, 'move-board'));
+      fig.appendChild(el('figcaption', `${who} ${m.words}: option ${m.option || '?'} = ${m.text}`));
       grid.appendChild(fig);
     }
     box.appendChild(grid);
