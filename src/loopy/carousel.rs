@@ -65,6 +65,7 @@ pub fn simplify(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, Kernel
         work,
     )?;
     let mut cur = stopper_parts(&merged, work)?;
+    let mut seen = std::collections::HashSet::new();
     for _ in 0..MAX_PASSES {
         if cur.is_stopper() {
             break;
@@ -72,10 +73,15 @@ pub fn simplify(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, Kernel
         let fused = fuse_equal(&cur, which, work)?;
         let mut next = drop_dominated(&fused, which, work)?;
         if next.len() <= EDGEWISE_UP_TO && !next.is_stopper() {
+            next = bypass_reversible(&next, which, work)?;
+        }
+        if next.len() <= EDGEWISE_UP_TO && !next.is_stopper() {
             next = delete_edges(&next, which, work)?;
         }
         let next = bisimilar_merged(&next, work)?;
-        if next == cur {
+        // A bypass adds edges that a deletion may take away again: a game met before ends
+        // the loop as a pass that changes nothing does.
+        if next == cur || !seen.insert(next.clone()) {
             break;
         }
         cur = stopper_parts(&next, work)?;
@@ -292,6 +298,70 @@ fn fuse_batch(
         fuse_batch(graph, root, rep, b, which, work)?;
     }
     Ok(())
+}
+
+/// The reversible options bypassed where that keeps the side: a Left option x of v with a
+/// Right option z whose side is at most v's (Right would answer the move to x by the move
+/// to z) is replaced by z's Left options; the mirror for Right. For stoppers this keeps the
+/// value (the simplification of stoppers); here x may lie on an alternating cycle, so each
+/// bypass is checked by the order of sides in both directions, one at a time (the order
+/// computed once only proposes them), and made only when the game gets smaller (fewer
+/// vertices, else fewer edges): a bypass to an option of the same side as the one bypassed,
+/// which a fusion would undo, is no simplification.
+fn bypass_reversible(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
+    let n = g.len();
+    let m = side_ge_matrix(g, g, which, work)?;
+    let root = g.root();
+    let mut graph = g.graph().clone();
+    for v in 0..n as u32 {
+        for who in [Player::Left, Player::Right] {
+            let back = match who {
+                Player::Left => Player::Right,
+                Player::Right => Player::Left,
+            };
+            for x in g.graph().options(v, who).to_vec() {
+                for &z in g.graph().options(x, back) {
+                    work.tick(1)?;
+                    let reverses = match who {
+                        Player::Left => m[v as usize * n + z as usize],
+                        Player::Right => m[z as usize * n + v as usize],
+                    };
+                    if !reverses || !graph.options(v, who).contains(&x) {
+                        continue;
+                    }
+                    let mut os: Vec<u32> = graph
+                        .options(v, who)
+                        .iter()
+                        .copied()
+                        .filter(|&t| t != x)
+                        .collect();
+                    os.extend_from_slice(graph.options(z, who));
+                    let kept = graph.options(v, back).to_vec();
+                    let mut trial = graph.clone();
+                    match who {
+                        Player::Left => trial.set_options(v, os, kept),
+                        Player::Right => trial.set_options(v, kept, os),
+                    }
+                    let before = Loopy::new(&graph, root).unwrap_or_else(Loopy::zero);
+                    let after = Loopy::new(&trial, root).unwrap_or_else(Loopy::zero);
+                    if size(&after) < size(&before)
+                        && same_side(&trial, root, &graph, root, which, work)?
+                    {
+                        graph = trial;
+                    }
+                }
+            }
+        }
+    }
+    Ok(Loopy::new(&graph, root).unwrap_or_else(Loopy::zero))
+}
+
+/// A game's size: its vertices, then its edges.
+fn size(g: &Loopy) -> (usize, usize) {
+    let edges = (0..g.len() as u32)
+        .map(|v| g.graph().left(v).len() + g.graph().right(v).len())
+        .sum();
+    (g.len(), edges)
 }
 
 /// One pass: each edge of `g` in turn (vertices in their order, Left's options then Right's),
