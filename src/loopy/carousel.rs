@@ -7,15 +7,20 @@
 //! of which provably keeps the side of the game:
 //!
 //! - bisimilar vertices are merged (same plays move for move, so nothing to check): in a sum
-//!   of copies the twins x + y and y + x;
+//!   of copies the twins x + y and y + x; again after every pass;
 //! - every follower that is a stopper is replaced by its simplest form, equal followers shared
 //!   (a side of a game is unchanged when a follower is replaced by one with the same side, and
 //!   a stopper is its own onside and offside; Siegel, *Combinatorial Game Theory* VI.4–5);
 //! - the disfavoured player's moves that the favoured player undoes at once are dropped
 //!   (`sides::drop_undone`, the argument is there);
-//! - vertices of equal side are fused where the order of sides says the game's side stays the
-//!   same (all at once, else by halves: fusing every class of G + G's onside at once does
-//!   not keep it), which keeps the partial sums of `n * G` by doubling small;
+//! - vertices of equal side are fused, and options dominated by another option of the same
+//!   vertex deleted: without a check where one of the two does not reach the other (`free`:
+//!   a copying argument proves every vertex keeps its side; in `n * G` by doubling this is
+//!   nearly every step, and checking each was most of the time), else where the order of
+//!   sides says the game's side stays the same (all at once, else by halves: fusing every
+//!   class of G + G's onside at once does not keep it);
+//! - reversible options are bypassed where that makes the game smaller and the order of
+//!   sides says its side stays the same;
 //! - then every edge in turn is deleted when the order of sides (`side_order`, a Büchi game
 //!   on G − G′) says the game's side is unchanged: without a Left edge the game can only be
 //!   smaller, without a Right edge only larger, so the other direction decides;
@@ -24,7 +29,8 @@
 //! both directions; were that ever to fail, the game as given is kept (still its own side), so
 //! no step can change a value. On CGSuite's rows (EvalTest.scala "not stopper-sided" and
 //! "sided + sided") this gives CGSuite's own text; it is not claimed to be the simplest game
-//! with that side (none is known to exist).
+//! with that side (none is known to exist), only that no single deletion, bypass or fusion
+//! of it keeps its side and makes it smaller (the tests check this by the order of sides).
 
 use super::canonical::canonical;
 use super::side_order::{side_ge, side_ge_matrix, Side};
