@@ -7,15 +7,20 @@
 //! of which provably keeps the side of the game:
 //!
 //! - bisimilar vertices are merged (same plays move for move, so nothing to check): in a sum
-//!   of copies the twins x + y and y + x;
+//!   of copies the twins x + y and y + x; again after every pass;
 //! - every follower that is a stopper is replaced by its simplest form, equal followers shared
 //!   (a side of a game is unchanged when a follower is replaced by one with the same side, and
 //!   a stopper is its own onside and offside; Siegel, *Combinatorial Game Theory* VI.4–5);
 //! - the disfavoured player's moves that the favoured player undoes at once are dropped
 //!   (`sides::drop_undone`, the argument is there);
-//! - vertices of equal side are fused where the order of sides says the game's side stays the
-//!   same (all at once, else by halves: fusing every class of G + G's onside at once does
-//!   not keep it), which keeps the partial sums of `n * G` by doubling small;
+//! - vertices of equal side are fused, and options dominated by another option of the same
+//!   vertex deleted: without a check where one of the two does not reach the other (`free`:
+//!   a copying argument proves every vertex keeps its side; in `n * G` by doubling this is
+//!   nearly every step, and checking each was most of the time), else where the order of
+//!   sides says the game's side stays the same (all at once, else by halves: fusing every
+//!   class of G + G's onside at once does not keep it);
+//! - reversible options are bypassed where that makes the game smaller and the order of
+//!   sides says its side stays the same;
 //! - then every edge in turn is deleted when the order of sides (`side_order`, a Büchi game
 //!   on G − G′) says the game's side is unchanged: without a Left edge the game can only be
 //!   smaller, without a Right edge only larger, so the other direction decides;
@@ -24,7 +29,8 @@
 //! both directions; were that ever to fail, the game as given is kept (still its own side), so
 //! no step can change a value. On CGSuite's rows (EvalTest.scala "not stopper-sided" and
 //! "sided + sided") this gives CGSuite's own text; it is not claimed to be the simplest game
-//! with that side (none is known to exist).
+//! with that side (none is known to exist), only that no single deletion, bypass or fusion
+//! of it keeps its side and makes it smaller (the tests check this by the order of sides).
 
 use super::canonical::canonical;
 use super::side_order::{side_ge, side_ge_matrix, Side};
@@ -65,6 +71,7 @@ pub fn simplify(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, Kernel
         work,
     )?;
     let mut cur = stopper_parts(&merged, work)?;
+    let mut seen = std::collections::HashSet::new();
     for _ in 0..MAX_PASSES {
         if cur.is_stopper() {
             break;
@@ -72,10 +79,15 @@ pub fn simplify(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, Kernel
         let fused = fuse_equal(&cur, which, work)?;
         let mut next = drop_dominated(&fused, which, work)?;
         if next.len() <= EDGEWISE_UP_TO && !next.is_stopper() {
+            next = bypass_reversible(&next, which, work)?;
+        }
+        if next.len() <= EDGEWISE_UP_TO && !next.is_stopper() {
             next = delete_edges(&next, which, work)?;
         }
         let next = bisimilar_merged(&next, work)?;
-        if next == cur {
+        // A bypass adds edges that a deletion may take away again: a game met before ends
+        // the loop as a pass that changes nothing does.
+        if next == cur || !seen.insert(next.clone()) {
             break;
         }
         cur = stopper_parts(&next, work)?;
@@ -292,6 +304,70 @@ fn fuse_batch(
         fuse_batch(graph, root, rep, b, which, work)?;
     }
     Ok(())
+}
+
+/// The reversible options bypassed where that keeps the side: a Left option x of v with a
+/// Right option z whose side is at most v's (Right would answer the move to x by the move
+/// to z) is replaced by z's Left options; the mirror for Right. For stoppers this keeps the
+/// value (the simplification of stoppers); here x may lie on an alternating cycle, so each
+/// bypass is checked by the order of sides in both directions, one at a time (the order
+/// computed once only proposes them), and made only when the game gets smaller (fewer
+/// vertices, else fewer edges): a bypass to an option of the same side as the one bypassed,
+/// which a fusion would undo, is no simplification.
+fn bypass_reversible(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
+    let n = g.len();
+    let m = side_ge_matrix(g, g, which, work)?;
+    let root = g.root();
+    let mut graph = g.graph().clone();
+    for v in 0..n as u32 {
+        for who in [Player::Left, Player::Right] {
+            let back = match who {
+                Player::Left => Player::Right,
+                Player::Right => Player::Left,
+            };
+            for x in g.graph().options(v, who).to_vec() {
+                for &z in g.graph().options(x, back) {
+                    work.tick(1)?;
+                    let reverses = match who {
+                        Player::Left => m[v as usize * n + z as usize],
+                        Player::Right => m[z as usize * n + v as usize],
+                    };
+                    if !reverses || !graph.options(v, who).contains(&x) {
+                        continue;
+                    }
+                    let mut os: Vec<u32> = graph
+                        .options(v, who)
+                        .iter()
+                        .copied()
+                        .filter(|&t| t != x)
+                        .collect();
+                    os.extend_from_slice(graph.options(z, who));
+                    let kept = graph.options(v, back).to_vec();
+                    let mut trial = graph.clone();
+                    match who {
+                        Player::Left => trial.set_options(v, os, kept),
+                        Player::Right => trial.set_options(v, kept, os),
+                    }
+                    let before = Loopy::new(&graph, root).unwrap_or_else(Loopy::zero);
+                    let after = Loopy::new(&trial, root).unwrap_or_else(Loopy::zero);
+                    if size(&after) < size(&before)
+                        && same_side(&trial, root, &graph, root, which, work)?
+                    {
+                        graph = trial;
+                    }
+                }
+            }
+        }
+    }
+    Ok(Loopy::new(&graph, root).unwrap_or_else(Loopy::zero))
+}
+
+/// A game's size: its vertices, then its edges.
+fn size(g: &Loopy) -> (usize, usize) {
+    let edges = (0..g.len() as u32)
+        .map(|v| g.graph().left(v).len() + g.graph().right(v).len())
+        .sum();
+    (g.len(), edges)
 }
 
 /// One pass: each edge of `g` in turn (vertices in their order, Left's options then Right's),

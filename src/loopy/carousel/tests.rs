@@ -148,3 +148,156 @@ fn random_simplified_sides_keep_the_side() {
     }
     assert!(checked > 40, "{checked}");
 }
+
+/// Whether `a` and `b` have the same `which` side, by the order of sides both ways.
+fn same_side_of(a: &Loopy, b: &Loopy, which: Side) -> bool {
+    side_ge(a, b, which, &mut w()).unwrap() && side_ge(b, a, which, &mut w()).unwrap()
+}
+
+/// A game's size: its vertices, then its edges.
+fn size(g: &Loopy) -> (usize, usize) {
+    let edges = (0..g.len() as u32)
+        .map(|v| g.graph().left(v).len() + g.graph().right(v).len())
+        .sum();
+    (g.len(), edges)
+}
+
+/// What keeps the `which` side `s` from being as simple as the steps of simplification can
+/// make it, each property tried by the order of sides alone (no step of `simplify` is used):
+/// a stopper not in the project's canonical form; two options of one player at one vertex
+/// of equal side; a reversible option (a Left option x of v with a Right option z ≤ v, or
+/// the mirror) whose bypass keeps the side and makes the game smaller; an edge (a dominated option among them) whose
+/// deletion keeps the side; two vertices of equal side whose fusion (every move to one sent
+/// to the other) keeps the side. `None` when there is none. A dominated option may stay when
+/// deleting it changes the side (an option on an alternating cycle: CGSuite's own onside of
+/// G, `a{1|1,{1*|a||*}||0}`, keeps the dominated Right option 1).
+fn simplest_fault(s: &Loopy, which: Side) -> Option<String> {
+    if s.is_stopper() {
+        let c = crate::loopy::canonical::canonical(s, &mut w()).unwrap();
+        return (c != *s).then(|| "a stopper not in canonical form".to_string());
+    }
+    let n = s.len();
+    let m = crate::loopy::side_order::side_ge_matrix(s, s, which, &mut w()).unwrap();
+    let ge = |a: u32, b: u32| m[a as usize * n + b as usize];
+    let graph = s.graph();
+    for v in 0..n as u32 {
+        for who in [Player::Left, Player::Right] {
+            let os = graph.options(v, who);
+            for &x in os {
+                for &y in os.iter().filter(|&&y| y != x) {
+                    if ge(x, y) && ge(y, x) {
+                        return Some(format!("vertex {v}: equal options {x} and {y}"));
+                    }
+                }
+                let back = match who {
+                    Player::Left => graph.right(x),
+                    Player::Right => graph.left(x),
+                };
+                for &z in back {
+                    let reverses = match who {
+                        Player::Left => ge(v, z),
+                        Player::Right => ge(z, v),
+                    };
+                    if reverses {
+                        // Bypassed: x replaced by z's options of the same player.
+                        let mut os2: Vec<u32> = os.iter().copied().filter(|&t| t != x).collect();
+                        os2.extend_from_slice(graph.options(z, who));
+                        let mut trial = graph.clone();
+                        match who {
+                            Player::Left => trial.set_options(v, os2, graph.right(v).to_vec()),
+                            Player::Right => trial.set_options(v, graph.left(v).to_vec(), os2),
+                        }
+                        let t = Loopy::new(&trial, s.root()).unwrap();
+                        if size(&t) < size(s) && same_side_of(&t, s, which) {
+                            return Some(format!(
+                                "vertex {v}: option {x} reversible through {z} can be bypassed"
+                            ));
+                        }
+                    }
+                }
+                let mut trial = graph.clone();
+                crate::loopy::sides::delete_edge(&mut trial, v, who, x);
+                let t = Loopy::new(&trial, s.root()).unwrap();
+                if same_side_of(&t, s, which) {
+                    return Some(format!("vertex {v}: edge to {x} can go"));
+                }
+            }
+        }
+    }
+    for u in 0..n as u32 {
+        for v in (0..n as u32).filter(|&v| v != u && ge(u, v) && ge(v, u)) {
+            let mut fused = Graph::with_vertices(n);
+            for x in 0..n as u32 {
+                let map = |os: &[u32]| os.iter().map(|&t| if t == u { v } else { t }).collect();
+                fused.set_options(x, map(graph.left(x)), map(graph.right(x)));
+            }
+            let root = if s.root() == u { v } else { s.root() };
+            let t = Loopy::new(&fused, root).unwrap();
+            if same_side_of(&t, s, which) {
+                return Some(format!("vertices {u} and {v} can be fused"));
+            }
+        }
+    }
+    None
+}
+
+/// n · G for n = 2..4: each side, when not a stopper, has none of the faults a simplest
+/// form would lack (`simplest_fault`, by the order of sides alone), and is not a stopper
+/// (CGSuite: G is "not stopper-sided", nor are its multiples' sides stoppers here).
+#[test]
+fn multiples_of_the_carousel_have_simplified_sides() {
+    let mut k = Kernel::new();
+    for n in 1..=4 {
+        let v = loopy(&mut k, &format!("{n}*{CAROUSEL}"));
+        for (s, which) in [(v.onside_game(), Side::On), (v.offside_game(), Side::Off)] {
+            if let Some(fault) = simplest_fault(s, which) {
+                panic!("{n} * G, {}: {fault}", which.name());
+            }
+        }
+    }
+}
+
+/// n · G for n = 5..8 (release: `cargo test --release --lib carousel -- --ignored`): the
+/// sum is associative by the order of sides, n · G = (n − k) · G + k · G for several k, and
+/// n · G has the sides of (n − 1) · G's side games plus G as written, added by the product
+/// graph without simplification; each side has none of `simplest_fault`'s faults. (G is not
+/// above 0, its outcome is N as CGSuite's Bach's Carousel, so n · G > (n − 1) · G is not
+/// asserted; nor is n · G − (n − 1) · G = G, which fails for loopy games.)
+#[test]
+#[ignore = "about a minute in the dev profile; run in release"]
+fn larger_multiples_of_the_carousel_are_consistent() {
+    let mut k = Kernel::new();
+    let g = written_times(&mut k, CAROUSEL, 1);
+    let mut prev = loopy(&mut k, CAROUSEL);
+    for n in 2..=8usize {
+        let v = loopy(&mut k, &format!("{n}*{CAROUSEL}"));
+        let on = prev.onside_game().add(&g, &mut w()).unwrap();
+        let off = prev.offside_game().add(&g, &mut w()).unwrap();
+        assert!(
+            same_side_of(v.onside_game(), &on, Side::On),
+            "{n} * G onside"
+        );
+        assert!(
+            same_side_of(v.offside_game(), &off, Side::Off),
+            "{n} * G offside"
+        );
+        for kk in [1, 2, n / 2] {
+            if kk == 0 || kk >= n {
+                continue;
+            }
+            let split = loopy(&mut k, &format!("{}*{CAROUSEL} + {kk}*{CAROUSEL}", n - kk));
+            assert_eq!(
+                v.compare(&split, &mut w()).unwrap(),
+                crate::kernel::Relation::Equal,
+                "{n} * G against {} * G + {kk} * G",
+                n - kk
+            );
+        }
+        for (s, which) in [(v.onside_game(), Side::On), (v.offside_game(), Side::Off)] {
+            if let Some(fault) = simplest_fault(s, which) {
+                panic!("{n} * G, {}: {fault}", which.name());
+            }
+        }
+        prev = v;
+    }
+}
