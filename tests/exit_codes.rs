@@ -43,7 +43,7 @@ fn status_3_when_a_command_runs_past_its_time_limit() {
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(stderr(&o).contains("limit reached"), "{}", stderr(&o));
     // The checker has no clock: checking S(22)'s proof (about 160,000 steps, seconds of work)
-    // under a limit of 0.05 s is ended by the watch after its grace of 0.5 s.
+    // under a limit of 0.05 s is ended by the watch after its grace of a quarter second.
     let proof = onag(&["simplify", "--format", "json", &sum_of_switches(22)]);
     assert_eq!(proof.status.code(), Some(0), "{}", stderr(&proof));
     let o = onag_stdin(&["check", "--time-limit", "0.05", "-"], &stdout(&proof));

@@ -18,11 +18,14 @@ static STARTED: OnceLock<()> = OnceLock::new();
 
 /// The time allowed beyond the limit itself: the computations stop at the limit and still
 /// write what they reached, so the watch only steps in when that writing itself runs long.
-/// A quarter of the limit (at most 10 s), so that with the watch's look every
-/// [`LOOK_EVERY`] a command ends within 1.5 times its limit whatever it was doing
-/// (issue 44; `tests/limits_every_command.rs`).
+/// A quarter of the limit, from a quarter of a second to 10 s: with the watch's look every
+/// [`LOOK_EVERY`] a command with a limit of a second or more ends within 1.5 times its limit
+/// whatever it was doing (issue 44; `tests/limits_every_command.rs`). The floor is for small
+/// limits on a loaded machine: a computation that saw its deadline and stopped can still be
+/// kept off the processor for tens of milliseconds before it writes, and the watch must not
+/// take that for a runaway (a batch would lose its later lines).
 pub(crate) fn grace(limit: f64) -> Duration {
-    Duration::from_secs_f64((limit / 4.0).clamp(0.0, 10.0))
+    Duration::from_secs_f64((limit / 4.0).clamp(0.25, 10.0))
 }
 
 /// How often the watch looks at the clock.
