@@ -223,8 +223,9 @@ fn a_side_not_reached_is_an_error() {
     assert!(stderr(&o).contains("onside"), "{}", stderr(&o));
 }
 
-/// `onag rules` lists the side rules after the engine's (they are carried out on game graphs,
-/// never by the engine, so a `--rules` selection does not hold them), and shows each as written.
+/// `onag rules` lists the side rules after the engine's (loopy derivations run them on game
+/// graphs, the engine never does, so a normal-play `--rules` selection does not hold them), and
+/// shows each as written.
 #[test]
 fn onag_rules_lists_the_side_rules() {
     let all = stdout(&onag(&["rules"]));
@@ -248,4 +249,62 @@ fn onag_rules_lists_the_side_rules() {
     }
     let fundamental = stdout(&onag(&["rules", "--rules", "fundamental"]));
     assert!(!fundamental.contains("[loopy]"), "{fundamental}");
+}
+
+/// The side rules run from the rule file (issue 45): with `onside-delete-right` left out of
+/// the selection (`--rules` naming every other rule of rules/loopy.rules), the onside of
+/// `a{0|{a|0}}` is no longer reached. By hand: its onside is 1 because Right's move a → {a|0}
+/// is undone by Left at once, and deleting that Right option is `onside-delete-right`'s step;
+/// the only other deletion on the cycle, Left's move back to a, leaves {0|-1}, another onside.
+/// The offside ({0|-1}, by its mirror `offside-delete-left`, which stays selected) is reached
+/// as before. `onag rules` shows the side rules as rules with a proviso, not as `kind manual`.
+#[test]
+fn a_side_rule_left_out_changes_the_side_derivation() {
+    let input = "onside(a{0|{a|0}})";
+    let json = json_of(&["simplify", "--format", "json", input]);
+    let rules: Vec<String> = steps(&json)
+        .iter()
+        .map(|s| s["rule"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        rules.contains(&"onside-delete-right".to_string()),
+        "{rules:?}"
+    );
+    checks(&json);
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut set = onag::RuleSet::empty();
+    set.add_text(
+        "loopy.rules",
+        &std::fs::read_to_string(format!("{root}/rules/loopy.rules")).unwrap(),
+    )
+    .unwrap();
+    let others: Vec<&str> = set
+        .rules()
+        .iter()
+        .map(|r| r.name.as_str())
+        .filter(|n| *n != "onside-delete-right")
+        .collect();
+    let others = others.join(",");
+    let o = onag(&["simplify", "--rules", &others, input]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("onside"), "{}", stderr(&o));
+    assert_eq!(
+        last_line(&["simplify", "--rules", &others, "offside(a{0|{a|0}})"]),
+        "simplest form: {0|-1}"
+    );
+    for name in [
+        "onside-delete-left",
+        "onside-delete-right",
+        "offside-delete-left",
+        "offside-delete-right",
+    ] {
+        let shown = stdout(&onag(&["rules", name]));
+        assert!(!shown.contains("kind manual"), "{shown}");
+        let proviso = if name.starts_with("onside") {
+            "keeps_onside(G, a)"
+        } else {
+            "keeps_offside(G, a)"
+        };
+        assert!(shown.contains(proviso), "{name}: {shown}");
+    }
 }

@@ -219,7 +219,11 @@ impl<H: Host> Eval<'_, H> {
             Predicate::Empty => self.b.set(a0).defined()?.is_empty(),
             // Misère play's predicates: undefined in normal play (the rule does not apply),
             // so the normal-play checker's interpreter, which does the same, agrees.
-            Predicate::PPosition | Predicate::Within => return Err(Fail::Undefined),
+            // Loopy play's side provisos: undefined in normal play too.
+            Predicate::PPosition
+            | Predicate::Within
+            | Predicate::KeepsOnside
+            | Predicate::KeepsOffside => return Err(Fail::Undefined),
         })
     }
 

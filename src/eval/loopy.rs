@@ -25,18 +25,85 @@
 use super::play_rules::{apply, Places, PlayRules};
 use super::{BindsOf, Built, Leaf, Stop};
 use crate::kernel::KernelError;
-use crate::loopy::derive::{Edit, Rules};
+use crate::loopy::derive::{side_rule, Edit, Rules, SideAsk};
+use crate::loopy::side_order::{keeps, without, Side};
 use crate::loopy::{Graph, Loopy, Player, Work};
-use crate::rules::{Condition, Pattern, Predicate, Rel, RuleSet, Template};
+use crate::rules::{Condition, Pattern, Predicate, Rel, Rule, RuleSet, Template};
 use num_traits::Zero;
+use std::cell::RefCell;
 
-/// A stopper's game graph as the evaluator sees it.
+/// A stopper's game graph as the evaluator sees it (or, inside a side's derivation, any game
+/// graph).
 pub struct LoopyHost<'a> {
     g: &'a Loopy,
-    /// The order of the graph's positions: `ge[a * n + b]` says a >= b.
+    /// The order of the graph's positions: `ge[a * n + b]` says a >= b (empty inside a side's
+    /// derivation, where the graph need not be a stopper: no comparison holds there).
     ge: &'a [bool],
     /// The rules tried: their variables' kinds and the kernel for leaves (`0` as a result).
     rules: &'a PlayRules,
+    /// Inside a side's derivation: the deletion it asks about.
+    asked: Option<&'a Asked<'a>>,
+}
+
+/// The deletion a side's derivation asks about, as the host decides it: `keeps_onside(G, a)`
+/// (or `keeps_offside`) holds when `G` is the vertex asked about, `a` the option asked about,
+/// and the game without it has the same side (against the side's stopper when known).
+struct Asked<'a> {
+    ask: &'a SideAsk<'a>,
+    /// The option asked about (a position).
+    option: u32,
+    /// The budget the order of sides runs in.
+    work: RefCell<&'a mut Work>,
+    /// The game after the deletion, once its proviso was found to hold.
+    after: RefCell<Option<Loopy>>,
+}
+
+impl Asked<'_> {
+    /// Whether `G` and `a` of the proviso are bound to the vertex and option asked about.
+    fn binds(&self, g: &str, a: &str, b: &BindsOf<LoopyHost<'_>>) -> bool {
+        let id = |n: &str| b.game(n).map(|x| x.id);
+        id(g) == Some(self.ask.v) && id(a) == Some(self.option)
+    }
+
+    /// Whether the deletion keeps the side, by the order of sides; the game after is kept.
+    fn keeps(&self) -> Result<bool, Stop> {
+        let ask = self.ask;
+        let next = without(ask.g, ask.v, ask.who, ask.index);
+        let was = ask.target.unwrap_or(ask.g);
+        let mut work = self.work.borrow_mut();
+        let holds = keeps(&next, was, ask.who, ask.side, &mut work).map_err(Stop::Kernel)?;
+        if holds {
+            *self.after.borrow_mut() = Some(next);
+        }
+        Ok(holds)
+    }
+}
+
+/// The side `keeps_onside`/`keeps_offside` is about.
+fn kept_side(p: Predicate) -> Option<Side> {
+    match p {
+        Predicate::KeepsOnside => Some(Side::On),
+        Predicate::KeepsOffside => Some(Side::Off),
+        _ => None,
+    }
+}
+
+/// A side rule's proviso: its `keeps_onside(G, a)` or `keeps_offside(G, a)` condition, as
+/// (side, `G`, `a`).
+fn proviso(rule: &Rule) -> Option<(Side, &str, &str)> {
+    rule.conditions.iter().find_map(|c| match c {
+        Condition::Pred { pred, args, .. } => match (kept_side(*pred), &args[..]) {
+            (Some(side), [g, a]) => Some((side, g.as_str(), a.as_str())),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// Whether `rule` is a side rule (it has a `keeps_onside` or `keeps_offside` proviso): tried
+/// inside a side's derivation only, never on a stopper.
+fn is_side_rule(rule: &Rule) -> bool {
+    proviso(rule).is_some()
 }
 
 impl LoopyHost<'_> {
@@ -74,16 +141,26 @@ impl Places for LoopyHost<'_> {
     }
 
     fn decide(&self, c: &Condition, b: &BindsOf<Self>) -> Result<bool, Stop> {
-        Ok(decide(self, c, b))
+        decide(self, c, b)
+    }
+
+    /// Inside a side's derivation, only the deletion it asks about: a side rule's instances
+    /// binding its proviso's `G` and `a` to another vertex or option are not tried now.
+    fn asks(&self, rule: &Rule, b: &BindsOf<Self>) -> bool {
+        match (self.asked, proviso(rule)) {
+            (Some(asked), Some((_, g, a))) => asked.binds(g, a, b),
+            _ => true,
+        }
     }
 }
 
-/// One condition in loopy play; one loopy play gives no meaning to is false.
-fn decide(host: &LoopyHost<'_>, c: &Condition, b: &BindsOf<LoopyHost<'_>>) -> bool {
-    match c {
+/// One condition in loopy play; one loopy play gives no meaning to is false. A limit reached
+/// deciding the order of sides is the error.
+fn decide(host: &LoopyHost<'_>, c: &Condition, b: &BindsOf<LoopyHost<'_>>) -> Result<bool, Stop> {
+    Ok(match c {
         Condition::Compare(x, rel, y) => {
             let (Some(x), Some(y)) = (host.position(x, b), host.position(y, b)) else {
-                return false;
+                return Ok(false);
             };
             let (ge, le) = (host.at_least(x, y), host.at_least(y, x));
             match rel {
@@ -107,25 +184,45 @@ fn decide(host: &LoopyHost<'_>, c: &Condition, b: &BindsOf<LoopyHost<'_>>) -> bo
             let holds = match pred {
                 Predicate::Empty => match b.set(arg(0)) {
                     Some(s) => s.is_empty(),
-                    None => return false,
+                    None => return Ok(false),
                 },
-                _ => return false,
+                // Outside a side's derivation no side is kept; inside one, only the deletion
+                // asked about is decided (`asks` turned the other instances down).
+                Predicate::KeepsOnside | Predicate::KeepsOffside => match host.asked {
+                    Some(asked)
+                        if kept_side(*pred) == Some(asked.ask.side)
+                            && asked.binds(arg(0), arg(1), b) =>
+                    {
+                        asked.keeps()?
+                    }
+                    _ => return Ok(false),
+                },
+                _ => return Ok(false),
             };
             holds != *negated
         }
         Condition::InEvery { .. } => false,
-    }
+    })
 }
 
 /// The rules of a rule set applied to a stopper's positions: the [`Rules`] a loopy derivation
 /// is given. Only `reduce` rules of the group `loopy` are tried, lower priority first, then in
-/// the set's order.
-pub struct LoopyRules(PlayRules);
+/// the set's order; the side rules (a `keeps_onside`/`keeps_offside` proviso) only inside a
+/// side's derivation, where it asks about one deletion at a time ([`Rules::side_delete`]).
+pub struct LoopyRules {
+    /// The rules tried on a stopper's positions.
+    stopper: PlayRules,
+    /// The side rules.
+    sides: PlayRules,
+}
 
 impl LoopyRules {
     /// The `reduce` rules of the group `loopy` in `rules`, for loopy derivations.
     pub fn new(rules: &RuleSet) -> Self {
-        LoopyRules(PlayRules::new(rules, Some("loopy")))
+        LoopyRules {
+            stopper: PlayRules::new_where(rules, Some("loopy"), |r| !is_side_rule(r)),
+            sides: PlayRules::new_where(rules, Some("loopy"), is_side_rule),
+        }
     }
 
     /// The shipped rules of `rules/loopy.rules`.
@@ -145,11 +242,12 @@ impl Rules for LoopyRules {
         let host = LoopyHost {
             g,
             ge,
-            rules: &self.0,
+            rules: &self.stopper,
+            asked: None,
         };
         // Rules of one priority are tried position by position (each position with each
         // rule in turn); a lower priority is tried everywhere first.
-        for group in self.0.by_priority() {
+        for group in self.stopper.by_priority() {
             for v in 0..g.len() as u32 {
                 work.tick(1)?;
                 for rule in group {
@@ -167,6 +265,41 @@ impl Rules for LoopyRules {
             }
         }
         Ok(None)
+    }
+
+    /// The rule named as the step would be (`onside-delete-right` for a Right option inside
+    /// an onside), at the vertex asked about, its proviso bound to the option asked about and
+    /// decided by the order of sides; the step when its result written there is the graph
+    /// without that option (a rule building anything else is no deletion of it).
+    fn side_delete(
+        &mut self,
+        ask: &SideAsk<'_>,
+        work: &mut Work,
+    ) -> Result<Option<Loopy>, KernelError> {
+        let name = side_rule(ask.side, ask.who);
+        let Some(rule) = self.sides.rules().iter().find(|r| r.name == name) else {
+            return Ok(None);
+        };
+        let Some(&option) = ask.g.graph().options(ask.v, ask.who).get(ask.index) else {
+            return Ok(None);
+        };
+        let asked = Asked {
+            ask,
+            option,
+            work: RefCell::new(work),
+            after: RefCell::new(None),
+        };
+        let host = LoopyHost {
+            g: ask.g,
+            ge: &[],
+            rules: &self.sides,
+            asked: Some(&asked),
+        };
+        let found = apply(&host, rule, ask.v, ask.v, |built, b| {
+            let w = written(ask.g, ask.v, &built, b)?;
+            (asked.after.borrow().as_ref() == Some(&w)).then_some(w)
+        })?;
+        Ok(found.map(|(_, after)| after))
     }
 }
 
@@ -314,6 +447,87 @@ mod tests {
         let one = r.left(d.result.root())[0];
         assert_eq!(r.left(one).len(), 1);
         assert_ne!(removed, by);
+    }
+
+    /// The onside of a = {0 | {a | 0}}, by hand: Right's move a → {a|0} is undone by Left
+    /// at once, so deleting it keeps the onside, and what is left, {0 |}, is 1 (so is the
+    /// published value, tests/loopy_sides.rs). The deletion is the side rule's step.
+    fn undo_game() -> Loopy {
+        game(vec![
+            [vec![1], vec![2]],
+            [vec![], vec![]],
+            [vec![0], vec![1]],
+        ])
+    }
+
+    #[test]
+    fn a_side_deletion_is_the_side_rules_step() {
+        use crate::loopy::side_derive::side;
+        let mut w = NoTerms(LoopyRules::shipped());
+        let d = side(&undo_game(), Side::On, false, &mut Work::default(), &mut w)
+            .unwrap()
+            .expect("the onside is reached");
+        let rules = rules_of(&d);
+        assert_eq!(
+            rules.first().map(String::as_str),
+            Some("onside-delete-right")
+        );
+        assert!(rules.contains(&"onside-stopper".to_string()), "{rules:?}");
+        // {0 |}: one Left option with no options, no Right option.
+        let r = d.result.graph();
+        let root = d.result.root();
+        assert_eq!(r.right(root).len(), 0, "{rules:?}");
+        assert_eq!(r.left(root).len(), 1, "{rules:?}");
+        let zero = r.left(root)[0];
+        assert!(r.left(zero).is_empty() && r.right(zero).is_empty());
+    }
+
+    /// Without `onside-delete-right` no Right option may be deleted inside an onside: the
+    /// only other deletion on the cycle, Left's move back to a, changes the onside ({0|-1}
+    /// is not 1), so no side is reached. The rule set is what runs.
+    #[test]
+    fn removing_a_side_rule_changes_the_side_derivation() {
+        use crate::loopy::side_derive::side;
+        let mut rules = RuleSet::loopy();
+        assert!(rules.remove("onside-delete-right"));
+        let mut w = NoTerms(LoopyRules::new(&rules));
+        let d = side(&undo_game(), Side::On, false, &mut Work::default(), &mut w).unwrap();
+        assert!(d.is_none(), "{:?}", d.map(|d| rules_of(&d)));
+        // Its mirror still runs in the offside: there Left's move back to a is the one the
+        // favoured player (Right) undoes at once; the offside is {0 | -1}.
+        let d = side(&undo_game(), Side::Off, false, &mut Work::default(), &mut w)
+            .unwrap()
+            .expect("the offside is reached");
+        assert_eq!(
+            rules_of(&d).first().map(String::as_str),
+            Some("offside-delete-left")
+        );
+    }
+
+    /// The side rules are never tried on a stopper: a stopper's derivation with only them
+    /// makes no step (the onside of a stopper is itself, and `keeps_onside` has no side to
+    /// keep outside a side's derivation).
+    #[test]
+    fn side_rules_are_not_stopper_rules() {
+        let mut rules = RuleSet::empty();
+        for name in ["onside-delete-left", "onside-delete-right"] {
+            rules
+                .add(RuleSet::loopy().get(name).unwrap().clone())
+                .unwrap();
+        }
+        // {0, 1 |}: a stopper with a dominated option, which a side rule would delete.
+        let g = game(vec![
+            [vec![1, 2], vec![]],
+            [vec![], vec![]],
+            [vec![1], vec![]],
+        ]);
+        let mut w = NoTerms(LoopyRules::new(&rules));
+        let d = derive(&g, false, &mut Work::default(), &mut w).unwrap();
+        assert!(
+            !rules_of(&d).iter().any(|r| r.contains("side-delete")),
+            "{:?}",
+            rules_of(&d)
+        );
     }
 
     /// Without the dominated rules the option stays: the rule set is what runs.

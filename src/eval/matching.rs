@@ -60,7 +60,7 @@ pub fn first<H: Host>(
         let Some(kinds) = kinds.get_or_init(|| host.kinds(rule)) else {
             return Ok(true);
         };
-        if super::conditions(host, rule, b, kinds)? && accept(b)? {
+        if host.asks(rule, b) && super::conditions(host, rule, b, kinds)? && accept(b)? {
             // The search stops here: the bindings are taken, not copied (what is left to
             // undo on the way out is then empty).
             found = Some(std::mem::take(b));

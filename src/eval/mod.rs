@@ -191,6 +191,16 @@ pub trait Host {
     {
         &NormalPlay
     }
+    /// Whether the caller asks about this instance of `rule` at all: a driver that tries a
+    /// rule's instances in its own order (a loopy side's derivation, one deletion at a time)
+    /// turns the others down here, before their conditions are decided. Not a condition: an
+    /// instance turned down is not claimed false, only not tried now.
+    fn asks(&self, _rule: &crate::rules::Rule, _b: &BindsOf<Self>) -> bool
+    where
+        Self: Sized,
+    {
+        true
+    }
     fn kinds(&self, rule: &crate::rules::Rule) -> Option<Rc<Kinds>> {
         crate::rules::check::bindings(&rule.pattern)
             .ok()

@@ -35,11 +35,19 @@ pub struct PlayRules {
 impl PlayRules {
     /// The `reduce` rules of `set`; with `group`, only those of that group.
     pub fn new(set: &RuleSet, group: Option<&str>) -> Self {
+        Self::new_where(set, group, |_| true)
+    }
+
+    /// The `reduce` rules of `set` (of `group`, if given) that `keep` takes: a play whose
+    /// driver runs some rules at places of one kind and others elsewhere (loopy play: the side
+    /// rules inside `onside(…)`, the stopper rules on stoppers) holds one set for each.
+    pub fn new_where(set: &RuleSet, group: Option<&str>, keep: impl Fn(&Rule) -> bool) -> Self {
         let mut rules: Vec<Rule> = set
             .rules()
             .iter()
             .filter(|r| r.kind == RuleKind::Reduce)
             .filter(|r| group.is_none_or(|g| r.groups.iter().any(|x| x == g)))
+            .filter(|r| keep(r))
             .cloned()
             .collect();
         // Stable: rules of one priority stay in the set's order.
@@ -101,6 +109,14 @@ pub trait Places {
     fn decide(&self, c: &Condition, b: &BindsOf<Self>) -> Result<bool, Stop>
     where
         Self: Sized;
+    /// Whether the caller asks about this instance of `rule` ([`Host::asks`]): every instance
+    /// unless the play's driver chooses them one at a time.
+    fn asks(&self, _rule: &Rule, _b: &BindsOf<Self>) -> bool
+    where
+        Self: Sized,
+    {
+        true
+    }
 }
 
 /// The decider of every [`Places`] play: its own [`Places::decide`].
@@ -154,6 +170,10 @@ impl<P: Places> Host for P {
 
     fn kinds(&self, rule: &Rule) -> Option<Rc<Kinds>> {
         self.rules().kinds(rule)
+    }
+
+    fn asks(&self, rule: &Rule, b: &BindsOf<Self>) -> bool {
+        Places::asks(self, rule, b)
     }
 }
 

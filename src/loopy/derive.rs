@@ -90,18 +90,23 @@ impl Edit {
             Edit::Rule { name, .. } => name,
             Edit::Fusion => "loopy-fusion",
             Edit::Sides => "loopy-sides",
-            Edit::SideDelete { side, player, .. } => match (side, player) {
-                (Side::On, Player::Left) => "onside-delete-left",
-                (Side::On, Player::Right) => "onside-delete-right",
-                (Side::Off, Player::Left) => "offside-delete-left",
-                (Side::Off, Player::Right) => "offside-delete-right",
-            },
+            Edit::SideDelete { side, player, .. } => side_rule(*side, *player),
             Edit::SideStopper(Side::On) => "onside-stopper",
             Edit::SideStopper(Side::Off) => "offside-stopper",
             Edit::SidleStopper { .. } => "sidle-stopper",
             Edit::SidleSum => "sidle-sum",
             Edit::SidleNeg => "sidle-neg",
         }
+    }
+}
+
+/// The side rule deleting `who`'s option inside the `side`: the name its steps carry.
+pub fn side_rule(side: Side, who: Player) -> &'static str {
+    match (side, who) {
+        (Side::On, Player::Left) => "onside-delete-left",
+        (Side::On, Player::Right) => "onside-delete-right",
+        (Side::Off, Player::Left) => "offside-delete-left",
+        (Side::Off, Player::Right) => "offside-delete-right",
     }
 }
 
@@ -230,6 +235,36 @@ pub trait Rules {
         ge: &[bool],
         work: &mut Work,
     ) -> Result<Option<(Edit, u32, Loopy)>, KernelError>;
+
+    /// The game after the deletion `ask` when a side rule of the set applies to it (the rule
+    /// named as the step is, `onside-delete-left` …, whose proviso `keeps_onside(G, a)` or
+    /// `keeps_offside(G, a)` is decided by the order of sides); `None` when none does, or the
+    /// set has none for that side and player. The side's derivation chooses which deletion to
+    /// ask about next; whether it is a step is the rule's.
+    fn side_delete(
+        &mut self,
+        ask: &SideAsk<'_>,
+        work: &mut Work,
+    ) -> Result<Option<Loopy>, KernelError>;
+}
+
+/// A deletion a side's derivation asks about: inside `side(g)`, `who`'s option `index` of the
+/// vertex `v`. `target` is the side's stopper when the derivation found it first; the deletion
+/// is then decided against it (a few positions) rather than against `g` (the whole graph).
+#[derive(Clone, Copy, Debug)]
+pub struct SideAsk<'a> {
+    /// The game, minimal and numbered.
+    pub g: &'a Loopy,
+    /// The side being derived.
+    pub side: Side,
+    /// The side's stopper, when known.
+    pub target: Option<&'a Loopy>,
+    /// The vertex.
+    pub v: u32,
+    /// Whose option.
+    pub who: Player,
+    /// Its index among `who`'s options of `v`.
+    pub index: usize,
 }
 
 /// The game as a term of the loopy notation: braces for each vertex, options in the graph's

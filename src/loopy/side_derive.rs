@@ -3,8 +3,12 @@
 //! `onside(G)`, `offside(G)`, `A & B` and of a game that is not a stopper.
 //!
 //! [`super::sides`] finds a side at once, many deletions a pass. Here one option is deleted
-//! per step (`onside-delete-left` … `offside-delete-right`), each kept only when the order of
-//! sides ([`super::side_order`]) says the side is unchanged. The side's stopper S is found
+//! per step, each a step of a side rule of the rule set the derivation runs
+//! (`onside-delete-left` … `offside-delete-right` of `rules/loopy.rules`): this module only
+//! chooses which deletion to ask about next, and the caller's rules ([`super::derive::Rules::side_delete`],
+//! the one evaluator in `eval::loopy`) say whether the rule applies there, its proviso
+//! `keeps_onside(G, a)` decided by the order of sides ([`super::side_order`]); a rule taken
+//! out of the set deletes nothing. The side's stopper S is found
 //! first by `sides` when it can be, and then each deletion is decided against S and names S
 //! in the step (the witness `side`), so deciding and checking it compare the game with S's
 //! few positions rather than with the whole graph again; and while the graph has more than
@@ -28,8 +32,10 @@
 //! the result then derived as above; two sides that end as the same stopper S are S
 //! (`sidle-stopper`), so a sum whose sides agree is proved equal to a stopper.
 
-use super::derive::{derive, minimal, places, Edit, Hole, LoopyDerivation, LoopyStep, Writer};
-use super::side_order::{side_ge, Side};
+use super::derive::{
+    derive, minimal, places, Edit, Hole, LoopyDerivation, LoopyStep, SideAsk, Writer,
+};
+use super::side_order::Side;
 use super::sides::cyclic_edges;
 use super::{Loopy, Player, Work};
 use crate::kernel::KernelError;
@@ -93,31 +99,39 @@ fn relabel(t: &Term) -> Term {
     }
 }
 
-/// `g` without option `index` of vertex `v` for `who`.
-fn without(g: &Loopy, v: u32, who: Player, index: usize) -> Loopy {
-    let mut h = g.graph().clone();
-    let opts: Vec<u32> = h
-        .options(v, who)
-        .iter()
-        .enumerate()
-        .filter(|&(k, _)| k != index)
-        .map(|(_, &o)| o)
-        .collect();
-    let keep = h.options(v, other(who)).to_vec();
-    match who {
-        Player::Left => h.set_options(v, opts, keep),
-        Player::Right => h.set_options(v, keep, opts),
-    }
-    Loopy::new(&h, g.root()).unwrap_or_else(Loopy::zero)
+/// Asks the rules whether deleting `who`'s option `index` of `v` is a step inside `side(g)`
+/// (its side rule's proviso decided against `target` when the side's stopper is known, else
+/// against `g`): the game after, or `None`.
+fn ask(
+    g: &Loopy,
+    side: Side,
+    target: Option<&Loopy>,
+    (v, who, index): (u32, Player, usize),
+    work: &mut Work,
+    out: &mut dyn Writer,
+) -> Result<Option<Loopy>, KernelError> {
+    let ask = SideAsk {
+        g,
+        side,
+        target,
+        v,
+        who,
+        index,
+    };
+    out.rules().side_delete(&ask, work)
 }
 
 /// The next deletion that keeps `g`'s side: (vertex, whose option, its index, the game
-/// after), or `None` when none does.
+/// after), or `None` when none does. The order is the derivation's: the moves of the player
+/// the side does not favour that the favoured player undoes at once, then every other option
+/// on an alternating cycle, the disfavoured player's first; whether one is a step is its side
+/// rule's.
 fn next_deletion(
     g: &Loopy,
     side: Side,
     target: Option<&Loopy>,
     work: &mut Work,
+    out: &mut dyn Writer,
 ) -> Result<Option<(u32, Player, usize, Loopy)>, KernelError> {
     let graph = g.graph();
     let fav = favoured(side);
@@ -139,30 +153,13 @@ fn next_deletion(
         let Some(index) = graph.options(v, who).iter().position(|&x| x == t) else {
             continue;
         };
-        let next = without(g, v, who, index);
         // Against the side's stopper when it is known: a few vertices against the whole
         // graph, where `g` is the whole graph again.
-        if keeps(&next, target.unwrap_or(g), who, side, work)? {
+        if let Some(next) = ask(g, side, target, (v, who, index), work, out)? {
             return Ok(Some((v, who, index, next)));
         }
     }
     Ok(None)
-}
-
-/// Whether `next`, a game without one of `who`'s options, has the same side as `was`. Without
-/// a Left option the side can only be smaller, without a Right option larger: the other
-/// direction decides (the checker asks both).
-fn keeps(
-    next: &Loopy,
-    was: &Loopy,
-    who: Player,
-    side: Side,
-    work: &mut Work,
-) -> Result<bool, KernelError> {
-    match who {
-        Player::Left => side_ge(next, was, side, work),
-        Player::Right => side_ge(was, next, side, work),
-    }
 }
 
 /// Above this many positions, a side whose stopper is known is first cut down (see
@@ -179,14 +176,14 @@ fn cutting_deletion(
     side: Side,
     target: &Loopy,
     work: &mut Work,
+    out: &mut dyn Writer,
 ) -> Result<Option<(u32, Player, usize, Loopy)>, KernelError> {
     let graph = g.graph();
     for v in graph.reachable(g.root()) {
         for who in [Player::Left, Player::Right] {
             for index in 0..graph.options(v, who).len() {
                 work.tick(1)?;
-                let next = without(g, v, who, index);
-                if keeps(&next, target, who, side, work)? {
+                if let Some(next) = ask(g, side, Some(target), (v, who, index), work, out)? {
                     return Ok(Some((v, who, index, next)));
                 }
             }
@@ -239,13 +236,13 @@ fn side_chain(
     let mut count = 0;
     loop {
         let cut = match &target {
-            Some(s) if cur.len() > CUT_ABOVE => cutting_deletion(&cur, side, s, work)?,
+            Some(s) if cur.len() > CUT_ABOVE => cutting_deletion(&cur, side, s, work, out)?,
             _ => None,
         };
         let found = match cut {
             Some(d) => d,
             None if cur.is_stopper() => break,
-            None => match next_deletion(&cur, side, target.as_ref(), work)? {
+            None => match next_deletion(&cur, side, target.as_ref(), work, out)? {
                 Some(d) => d,
                 None => return Ok(None),
             },

@@ -17,7 +17,7 @@
 //! becomes them; until W no longer shrinks. Left wins exactly from the states left in W.
 
 use super::order::Pairs;
-use super::{Loopy, Work};
+use super::{Loopy, Player, Work};
 use crate::kernel::KernelError;
 
 /// Which side.
@@ -208,4 +208,44 @@ fn solve(
 pub fn side_ge(g: &Loopy, h: &Loopy, side: Side, work: &mut Work) -> Result<bool, KernelError> {
     let p = g.root() as usize * h.len() + h.root() as usize;
     Ok(solve(g, h, side, &[p], work)?.is_some_and(|ge| ge[p]))
+}
+
+/// `g` without `who`'s option `index` of vertex `v`: the edit of a side rule
+/// (`onside-delete-left` …).
+pub fn without(g: &Loopy, v: u32, who: Player, index: usize) -> Loopy {
+    let mut h = g.graph().clone();
+    let opts: Vec<u32> = h
+        .options(v, who)
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| k != index)
+        .map(|(_, &o)| o)
+        .collect();
+    match who {
+        Player::Left => {
+            let keep = h.right(v).to_vec();
+            h.set_options(v, opts, keep)
+        }
+        Player::Right => {
+            let keep = h.left(v).to_vec();
+            h.set_options(v, keep, opts)
+        }
+    }
+    Loopy::new(&h, g.root()).unwrap_or_else(Loopy::zero)
+}
+
+/// Whether `next`, a game without one of `who`'s options, has the same `side` as `was` (the
+/// game before, or the side's stopper). Without a Left option the side can only be smaller,
+/// without a Right option larger: the other direction decides (the checker asks both).
+pub fn keeps(
+    next: &Loopy,
+    was: &Loopy,
+    who: Player,
+    side: Side,
+    work: &mut Work,
+) -> Result<bool, KernelError> {
+    match who {
+        Player::Left => side_ge(next, was, side, work),
+        Player::Right => side_ge(was, next, side, work),
+    }
 }

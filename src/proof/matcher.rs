@@ -709,8 +709,11 @@ impl<'a> TermRules<'a> {
                 ks.iter().enumerate().all(|(i, v)| *v == BigInt::from(i))
             }
             Predicate::Empty => some!(b.set(a0)).is_empty(),
-            // Misère play's predicates: not decided in normal play.
-            Predicate::PPosition | Predicate::Within => return Ok(None),
+            // Misère and loopy play's predicates: not decided in normal play.
+            Predicate::PPosition
+            | Predicate::Within
+            | Predicate::KeepsOnside
+            | Predicate::KeepsOffside => return Ok(None),
         }))
     }
 

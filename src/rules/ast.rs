@@ -221,6 +221,12 @@ pub enum Predicate {
     PPosition,
     /// `within(S, T)`: every member of S equals (in the play) some member of T.
     Within,
+    /// `keeps_onside(G, a)`: deleting the option bound to `a` from the position bound to `G`
+    /// leaves the onside of the whole game unchanged (by the order of sides); a loopy side
+    /// rule's proviso, decided only inside a side's derivation (`onside(…)`).
+    KeepsOnside,
+    /// `keeps_offside(G, a)`: the same for the offside; the mirror of `keeps_onside`.
+    KeepsOffside,
 }
 
 impl Predicate {
@@ -239,6 +245,8 @@ impl Predicate {
             Predicate::Empty => "empty",
             Predicate::PPosition => "P",
             Predicate::Within => "within",
+            Predicate::KeepsOnside => "keeps_onside",
+            Predicate::KeepsOffside => "keeps_offside",
         }
     }
 
@@ -257,6 +265,8 @@ impl Predicate {
             "empty" => Predicate::Empty,
             "P" => Predicate::PPosition,
             "within" => Predicate::Within,
+            "keeps_onside" => Predicate::KeepsOnside,
+            "keeps_offside" => Predicate::KeepsOffside,
             _ => return None,
         })
     }
@@ -264,7 +274,12 @@ impl Predicate {
     /// How many arguments it takes.
     pub fn arity(self) -> usize {
         match self {
-            Predicate::Same | Predicate::Fits | Predicate::Adjacent | Predicate::Within => 2,
+            Predicate::Same
+            | Predicate::Fits
+            | Predicate::Adjacent
+            | Predicate::Within
+            | Predicate::KeepsOnside
+            | Predicate::KeepsOffside => 2,
             _ => 1,
         }
     }

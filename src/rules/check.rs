@@ -273,7 +273,9 @@ pub fn validate(rule: &mut Rule) -> Result<(), RuleError> {
                     | Predicate::InitialNimbers
                     | Predicate::Empty
                     | Predicate::Within => &[VarKind::Set],
-                    Predicate::PPosition => &[VarKind::Game],
+                    Predicate::PPosition | Predicate::KeepsOnside | Predicate::KeepsOffside => {
+                        &[VarKind::Game]
+                    }
                     Predicate::Integer | Predicate::Adjacent => &[VarKind::Value],
                 };
                 for a in args {

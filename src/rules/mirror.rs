@@ -12,8 +12,9 @@
 //! - a comparison between games flips (`a <= b` ↦ `a >= b`, `<|` ↦ `|>`); a comparison between
 //!   values that mentions a negated payload is negated on both sides and flipped (`n > 0` ↦
 //!   `n < 0`); `fits(S, T)` ↦ `fits(T, S)`, `adjacent(x, y)` ↦ `adjacent(y, x)`,
-//!   `simplest(S, T)` ↦ `simplest(T, S)`; the other predicates and functions are unchanged by
-//!   negation;
+//!   `simplest(S, T)` ↦ `simplest(T, S)`, `keeps_onside` ↦ `keeps_offside` and back (the
+//!   onside of −G is the negative of G's offside); the other predicates and functions are
+//!   unchanged by negation;
 //! - a name ending in an upper-case `L` or `R` (the side it comes from: `..L`, `..AR`) has that
 //!   letter swapped, so in the mirror `..L` still names Left's options.
 //!
@@ -249,9 +250,16 @@ impl Mirror<'_> {
                 if swap {
                     args.reverse();
                 }
+                // onside(-G) = -offside(G): a deletion keeps the onside of -G exactly when
+                // its mirror keeps the offside of G.
+                let pred = match pred {
+                    Predicate::KeepsOnside => Predicate::KeepsOffside,
+                    Predicate::KeepsOffside => Predicate::KeepsOnside,
+                    other => *other,
+                };
                 Condition::Pred {
                     negated: *negated,
-                    pred: *pred,
+                    pred,
                     args,
                 }
             }

@@ -170,3 +170,68 @@ fn canonical_open_shortcuts_give_the_kernels_canonical_forms() {
     }
     assert_eq!(checked, 4 * 60 * 9);
 }
+
+/// The loopy side provisos parse as predicates of two games: a wrong count of arguments or a
+/// set where a game is wanted is an error naming it, as for the other predicates.
+#[test]
+fn side_provisos_are_predicates_of_two_games() {
+    let rule = |when: &str| {
+        format!(
+            "rule x\n  says \"s\"\n  cite \"c\"\n  group loopy\n  match G @ {{ a, ..L | ..R }}\n  \
+             when  {when}\n  yield {{ ..L | ..R }}\n"
+        )
+    };
+    let mut set = RuleSet::empty();
+    set.add_text("ok.rules", &rule("keeps_onside(G, a)"))
+        .unwrap();
+    let c = &set.get("x").unwrap().conditions;
+    assert_eq!(c.len(), 1);
+    assert_eq!(c[0].to_string(), "keeps_onside(G, a)");
+    for (when, needle) in [
+        ("keeps_onside(G)", "takes 2 argument(s), not 1"),
+        ("keeps_offside(G, a, a)", "takes 2 argument(s), not 3"),
+        ("keeps_onside(G, L)", "`L`"),
+        ("keeps_offside(G, b)", "`b` is not bound"),
+    ] {
+        let err = RuleSet::empty()
+            .add_text("bad.rules", &rule(when))
+            .unwrap_err();
+        assert!(
+            err.message.contains(needle),
+            "{when}: wanted `{needle}` in: {err}"
+        );
+    }
+}
+
+/// The mirror of a side rule is about the other side: onside(−G) = −offside(G), so the mirror
+/// of "deleting Left's option keeps the onside" deletes Right's option and keeps the offside
+/// (the shipped `onside-delete-left` and its mirror `offside-delete-right`).
+#[test]
+fn side_rules_mirror_to_the_other_side() {
+    let set = RuleSet::loopy();
+    for (rule, mirror, pattern, when) in [
+        (
+            "onside-delete-left",
+            "offside-delete-right",
+            "G @ { ..L | a, ..R }",
+            "keeps_offside(G, a)",
+        ),
+        (
+            "onside-delete-right",
+            "offside-delete-left",
+            "G @ { a, ..L | ..R }",
+            "keeps_offside(G, a)",
+        ),
+    ] {
+        let r = set.get(rule).unwrap();
+        assert_eq!(r.kind, RuleKind::Reduce, "{rule}");
+        assert_eq!(r.conditions[0].to_string(), "keeps_onside(G, a)");
+        let m = set.get(mirror).unwrap();
+        assert_eq!(m.mirror_of.as_deref(), Some(rule));
+        assert_eq!(m.kind, RuleKind::Reduce, "{mirror}");
+        assert_eq!(m.pattern.to_string(), pattern, "{mirror}");
+        assert_eq!(m.conditions.len(), 1);
+        assert_eq!(m.conditions[0].to_string(), when, "{mirror}");
+        assert_eq!(m.result.to_string(), "{ ..L | ..R }", "{mirror}");
+    }
+}
