@@ -10,8 +10,17 @@
 //! survives; `loopy::order`, all pairs of the graph computed once per step); `==`, `!=` and a
 //! name bound twice compare positions (one position or two: the graph is kept minimal as a
 //! form, so two positions are two different forms, as misère play compares its forms);
-//! `empty(S)` says a bound set is empty. A condition loopy play gives no meaning to (numbers,
-//! `P(X)`) is false: the rule does not apply.
+//! `empty(S)` says a bound set is empty; `keeps_onside(G, a)` and `keeps_offside(G, a)`, a side
+//! rule's proviso, say that deleting the option bound to `a` from the position bound to `G`
+//! keeps that side of the whole game, by the order of sides (`loopy::side_order`), against the
+//! side's stopper when the side's derivation knows it. A condition loopy play gives no meaning
+//! to (numbers, `P(X)`, a side proviso outside a side's derivation) is false: the rule does not
+//! apply.
+//!
+//! A side rule (one with such a proviso) is tried only inside a side's derivation
+//! (`loopy::side_derive`), which chooses the deletion to ask about and calls
+//! [`Rules::side_delete`]: the host then asks about that one instance ([`Places::asks`]), so
+//! the order of sides is decided once, for the deletion the derivation chose.
 //!
 //! [`LoopyRules`] is the [`Rules`] a loopy derivation (`loopy::derive`) is given: it tries the
 //! rule set's `reduce` rules of the group `loopy`, lower priority first, each at every position
