@@ -241,7 +241,9 @@ fn a_sided_loopy_value_carries_a_claim_by_its_sides_that_check_accepts() {
     // over & off, written {0|pass} & off: over's one condition under the onside (Right's pass
     // would reverse through 0 only if 0 >= over, which fails: over > 0), then the order.
     let v = simplify_json(&["{0|pass} & off"]);
-    let facts = v["final"]["facts"].as_array().unwrap_or_else(|| panic!("{v}"));
+    let facts = v["final"]["facts"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{v}"));
     assert_eq!(facts.len(), 2, "{facts:?}");
     assert_eq!(facts[0]["at"], json!(["onside"]), "{facts:?}");
     assert_eq!(facts[0]["fails"], "onside.L0 >= onside", "{facts:?}");
@@ -282,23 +284,62 @@ fn check_rejects_a_false_sided_claim() {
     // claim lists every condition the definitions give and says each fails; one holds.
     let on = "{0,-1|pass}";
     let g = format!("{on} & off");
-    let fact = |at: Value, game: &str, option: &str, value: &str, not: &str, by: &str, fails: &str| {
-        let mut f = json!({"game": game, "option": option, "value": value, "not": not,
+    let fact =
+        |at: Value, game: &str, option: &str, value: &str, not: &str, by: &str, fails: &str| {
+            let mut f = json!({"game": game, "option": option, "value": value, "not": not,
                            "by": by, "fails": fails});
-        if at.as_array().is_some_and(|a| !a.is_empty()) {
-            f["at"] = at;
-        }
-        f
-    };
+            if at.as_array().is_some_and(|a| !a.is_empty()) {
+                f["at"] = at;
+            }
+            f
+        };
     let facts = json!([
-        fact(json!(["onside"]), on, "L0", "onside.L0", "dominated", "L1 = onside.L1",
-             "onside.L0 <= onside.L1"),
-        fact(json!(["onside"]), on, "L1", "onside.L1", "dominated", "L0 = onside.L0",
-             "onside.L1 <= onside.L0"),
-        fact(json!(["onside"]), on, "R0", "onside", "reversible", "its L0 = onside.L0",
-             "onside.L0 >= onside"),
-        fact(json!(["onside"]), on, "R0", "onside", "reversible", "its L1 = onside.L1",
-             "onside.L1 >= onside"),
+        fact(
+            json!(["onside"]),
+            on,
+            "L0",
+            "onside.L0",
+            "dominated",
+            "L1 = onside.L1",
+            "onside.L0 <= onside.L1"
+        ),
+        fact(
+            json!(["onside"]),
+            on,
+            "L1",
+            "onside.L1",
+            "dominated",
+            "L0 = onside.L0",
+            "onside.L1 <= onside.L0"
+        ),
+        // -1 = {|0}: Left's -1 would reverse through its Right option 0 if 0 <= the onside.
+        fact(
+            json!(["onside"]),
+            on,
+            "L1",
+            "onside.L1",
+            "reversible",
+            "its R0 = onside.L1.R0",
+            "onside.L1.R0 <= onside",
+        ),
+        fact(
+            json!(["onside"]),
+            on,
+            "R0",
+            "onside",
+            "reversible",
+            "its L0 = onside.L0",
+            "onside.L0 >= onside"
+        ),
+        fact(
+            json!(["onside"]),
+            on,
+            "R0",
+            "onside",
+            "reversible",
+            "its L1 = onside.L1",
+            "onside.L1 >= onside"
+        ),
         sides_fact(&g, on, "off"),
     ]);
     let (code, out) = check("sided-dominated", &loopy_forged(&g, facts));

@@ -37,8 +37,8 @@ use super::final_claim::{
     claim_name, sides_of, text_order, MAX_FACTS, MAX_LOOPY, MAX_NODES, MAX_SHOWN, SIDES_FACT,
     SIDE_NAMES,
 };
-use super::loopy_sides::Graph;
 pub use super::final_claim::{Fact, FinalClaim, Refusal};
+use super::loopy_sides::Graph;
 
 /// Units of work the checker's comparisons may spend on one claim.
 const MAX_WORK: u64 = 20_000_000;
@@ -424,7 +424,11 @@ fn loopy_stopper(
     order.sort_by_key(|&v| place[v].clone());
     for v in order {
         let here = place[v].clone().unwrap_or_default();
-        let game = if here.is_empty() { top.clone() } else { name(v) };
+        let game = if here.is_empty() {
+            top.clone()
+        } else {
+            name(v)
+        };
         let at: Vec<String> = prefix.iter().cloned().chain(here).collect();
         for (side, opts, is_left) in [("L", &l[v], true), ("R", &r[v], false)] {
             for (i, &a) in opts.iter().enumerate() {

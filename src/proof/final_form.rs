@@ -426,7 +426,12 @@ fn loopy(result: &Term, terms: &TermTable) -> Result<Vec<Fact>, Refusal> {
     let mut work = crate::loopy::Work::new(budget());
     let fails = format!("not {} >= {}", SIDE_NAMES[0], SIDE_NAMES[1]);
     if !crate::loopy::order::ge(&roots[0], &roots[1], &mut work).map_err(kernel_error)? {
-        return Err(holds(SIDE_NAMES[0], &on.to_string(), "out of order", &fails));
+        return Err(holds(
+            SIDE_NAMES[0],
+            &on.to_string(),
+            "out of order",
+            &fails,
+        ));
     }
     facts.push(Fact {
         at: Vec::new(),
@@ -514,7 +519,11 @@ fn loopy_stopper(
         let Some(here) = place[v as usize].clone() else {
             continue;
         };
-        let game = if here.is_empty() { top.clone() } else { name(v) };
+        let game = if here.is_empty() {
+            top.clone()
+        } else {
+            name(v)
+        };
         let at: Vec<String> = prefix.iter().cloned().chain(here).collect();
         for (side, opts, is_left) in [
             ("L", &r.l[v as usize], true),
