@@ -201,9 +201,154 @@ fn a_loopy_stopper_carries_a_simplest_form_claim_that_check_accepts() {
         let (code, out) = check("loopy-forged", &w.to_string());
         assert_eq!(code, 1, "{src}: {out}");
     }
-    // on + off is no stopper: its value is by its sides (dud), with no claim.
+}
+
+/// A loopy proof with no steps, its result `result`, and `facts` as its final claim.
+fn loopy_forged(result: &str, facts: Value) -> String {
+    json!({
+        "version": 3,
+        "play": "loopy",
+        "input": result,
+        "result": result,
+        "steps": [],
+        "final": {"claim": "simplest form", "facts": facts},
+    })
+    .to_string()
+}
+
+/// The fact that a sided value's sides are in order.
+fn sides_fact(game: &str, on: &str, off: &str) -> Value {
+    json!({"game": game, "option": "onside", "value": on, "not": "sides-out-of-order",
+           "by": off, "fails": "not onside >= offside"})
+}
+
+#[test]
+fn a_sided_loopy_value_carries_a_claim_by_its_sides_that_check_accepts() {
+    // on + off = dud = on & off (Winning Ways ch. 11; Siegel, CGT VI.4): no stopper, a value
+    // by its sides. on = {pass|} has one option, Left's, and no Right option through which it
+    // could reverse; off likewise: no condition on either side, only that the sides are in
+    // order, on >= off (on is the largest stopper).
     let v = simplify_json(&["on + off"]);
-    assert!(v["final"].is_null(), "{v}");
+    let f = &v["final"];
+    assert_eq!(f["claim"], "simplest form", "{v}");
+    let facts = f["facts"].as_array().unwrap();
+    assert_eq!(facts.len(), 1, "{facts:?}");
+    assert_eq!(facts[0]["not"], "sides-out-of-order");
+    assert_eq!(facts[0]["fails"], "not onside >= offside");
+    let (code, out) = check("sided", &v.to_string());
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("ok:"), "{out}");
+    // over & off, written {0|pass} & off: over's one condition under the onside (Right's pass
+    // would reverse through 0 only if 0 >= over, which fails: over > 0), then the order.
+    let v = simplify_json(&["{0|pass} & off"]);
+    let facts = v["final"]["facts"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(facts.len(), 2, "{facts:?}");
+    assert_eq!(facts[0]["at"], json!(["onside"]), "{facts:?}");
+    assert_eq!(facts[0]["fails"], "onside.L0 >= onside", "{facts:?}");
+    assert!(
+        facts
+            .iter()
+            .any(|f| f["not"] == "sides-out-of-order" && f["fails"] == "not onside >= offside"),
+        "{facts:?}"
+    );
+    let (code, out) = check("sided-2", &v.to_string());
+    assert_eq!(code, 0, "{out}");
+    // Forged: the claim without its order fact leaves out a condition.
+    let mut w = v.clone();
+    let kept: Vec<Value> = facts
+        .iter()
+        .filter(|f| f["not"] != "sides-out-of-order")
+        .cloned()
+        .collect();
+    w["final"]["facts"] = Value::Array(kept);
+    let (code, out) = check("sided-short", &w.to_string());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("leaves out a condition"), "{out}");
+}
+
+#[test]
+fn check_rejects_a_false_sided_claim() {
+    // off & on: off >= on fails (Right wins moving first in off - on = off + off, where only
+    // he can move, for ever), so the sides are out of order; on and off have no other
+    // condition, so the claim lists exactly the one fact, which is false.
+    let (code, out) = check(
+        "sided-order",
+        &loopy_forged("off & on", json!([sides_fact("off & on", "off", "on")])),
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with("rejected"), "{out}");
+    assert!(out.contains("not at least offside"), "{out}");
+    // A side with a dominated option: in {0,-1|pass}, Left's -1 <= 0 (as numbers). The
+    // claim lists every condition the definitions give and says each fails; one holds.
+    let on = "{0,-1|pass}";
+    let g = format!("{on} & off");
+    let fact =
+        |at: Value, game: &str, option: &str, value: &str, not: &str, by: &str, fails: &str| {
+            let mut f = json!({"game": game, "option": option, "value": value, "not": not,
+                           "by": by, "fails": fails});
+            if at.as_array().is_some_and(|a| !a.is_empty()) {
+                f["at"] = at;
+            }
+            f
+        };
+    let facts = json!([
+        fact(
+            json!(["onside"]),
+            on,
+            "L0",
+            "onside.L0",
+            "dominated",
+            "L1 = onside.L1",
+            "onside.L0 <= onside.L1"
+        ),
+        fact(
+            json!(["onside"]),
+            on,
+            "L1",
+            "onside.L1",
+            "dominated",
+            "L0 = onside.L0",
+            "onside.L1 <= onside.L0"
+        ),
+        // -1 = {|0}: Left's -1 would reverse through its Right option 0 if 0 <= the onside.
+        fact(
+            json!(["onside"]),
+            on,
+            "L1",
+            "onside.L1",
+            "reversible",
+            "its R0 = onside.L1.R0",
+            "onside.L1.R0 <= onside",
+        ),
+        fact(
+            json!(["onside"]),
+            on,
+            "R0",
+            "onside",
+            "reversible",
+            "its L0 = onside.L0",
+            "onside.L0 >= onside"
+        ),
+        fact(
+            json!(["onside"]),
+            on,
+            "R0",
+            "onside",
+            "reversible",
+            "its L1 = onside.L1",
+            "onside.L1 >= onside"
+        ),
+        sides_fact(&g, on, "off"),
+    ]);
+    let (code, out) = check("sided-dominated", &loopy_forged(&g, facts));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with("rejected"), "{out}");
+    assert!(
+        out.contains("L1 = onside.L1 is dominated by L0 = onside.L0"),
+        "{out}"
+    );
 }
 
 /// Whether the impartial form with these options (each a list of its own options, by index

@@ -25,7 +25,8 @@ pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, S
     let s = simplify_loopy_by(t, &budget, &rules)?;
     let out = match ctx.format {
         Format::Json => {
-            // The claim that the result is final, when it is a stopper (`proof::final_form`).
+            // The claim that the result is final, when it is a stopper or a value `A & B` of
+            // stoppers (`proof::final_form`).
             let claim = crate::proof::final_form::claim(&s.proof);
             crate::proof::final_form::attach(s.proof.to_json(), claim.as_ref())
         }

@@ -11,7 +11,8 @@
 //! side's deciding code shows as a rejected claim, never as a claim both confirm by one code.
 
 use super::final_claim::{
-    claim_name, text_order, Fact, FinalClaim, Refusal, MAX_FACTS, MAX_LOOPY, MAX_NODES, MAX_SHOWN,
+    claim_name, sides_of, text_order, Fact, FinalClaim, Refusal, MAX_FACTS, MAX_LOOPY, MAX_NODES,
+    MAX_SHOWN, SIDES_FACT, SIDE_NAMES,
 };
 use super::{Play, Proof, TermTable};
 use crate::kernel::{Budget, GameId, Kernel, KernelError};
@@ -409,6 +410,49 @@ impl Texts {
 /// when a ≤ a', reversible through a Right option aᴿ when aᴿ ≤ the position; dually for
 /// Right.
 fn loopy(result: &Term, terms: &TermTable) -> Result<Vec<Fact>, Refusal> {
+    let Some((on, off)) = sides_of(result, terms) else {
+        return loopy_stopper(result, terms, "G", &[]).map(|(facts, _)| facts);
+    };
+    // A sided value A & B (Siegel, CGT VI.4): each side a stopper in simplest form, named in
+    // place of G, and A >= B, by the order of stoppers across the two graphs.
+    let mut facts = Vec::new();
+    let mut roots = Vec::new();
+    for (side, t) in SIDE_NAMES.iter().zip([&on, &off]) {
+        let (f, g) = loopy_stopper(t, terms, side, &[side.to_string()])?;
+        facts.extend(f);
+        roots.push(g);
+    }
+    too_many(facts.len())?;
+    let mut work = crate::loopy::Work::new(budget());
+    let fails = format!("not {} >= {}", SIDE_NAMES[0], SIDE_NAMES[1]);
+    if !crate::loopy::order::ge(&roots[0], &roots[1], &mut work).map_err(kernel_error)? {
+        return Err(holds(
+            SIDE_NAMES[0],
+            &on.to_string(),
+            "out of order",
+            &fails,
+        ));
+    }
+    facts.push(Fact {
+        at: Vec::new(),
+        game: result.to_string(),
+        option: SIDE_NAMES[0].into(),
+        value: on.to_string(),
+        not: SIDES_FACT.into(),
+        by: off.to_string(),
+        fails,
+    });
+    Ok(facts)
+}
+
+/// One stopper of a loopy result (the result, or one of its sides): its facts, its positions
+/// named from `root` (`G`, `onside`) and placed under `prefix`, and the stopper's game.
+fn loopy_stopper(
+    result: &Term,
+    terms: &TermTable,
+    root_name: &str,
+    prefix: &[String],
+) -> Result<(Vec<Fact>, crate::loopy::Loopy), Refusal> {
     let mut r = LoopyReader {
         terms,
         l: Vec::new(),
@@ -432,7 +476,7 @@ fn loopy(result: &Term, terms: &TermTable) -> Result<Vec<Fact>, Refusal> {
         crate::loopy::Loopy::new(&graph, v as u32)
             .ok_or_else(|| Refusal::Wrong("the result's graph does not read".into()))
     };
-    let games = (0..n).map(at).collect::<Result<Vec<_>, _>>()?;
+    let mut games = (0..n).map(at).collect::<Result<Vec<_>, _>>()?;
     if !games[root as usize].is_stopper() {
         return Err(Refusal::Wrong("the result is not a stopper".into()));
     }
@@ -465,17 +509,22 @@ fn loopy(result: &Term, terms: &TermTable) -> Result<Vec<Fact>, Refusal> {
         }
     }
     let name = |v: u32| match &place[v as usize] {
-        Some(p) if p.is_empty() => "G".to_string(),
-        Some(p) => format!("G.{}", p.join(".")),
+        Some(p) if p.is_empty() => root_name.to_string(),
+        Some(p) => format!("{root_name}.{}", p.join(".")),
         None => format!("position {v}"),
     };
     let top = result.to_string();
     let mut out = Vec::new();
     for v in 0..n as u32 {
-        let Some(at) = place[v as usize].clone() else {
+        let Some(here) = place[v as usize].clone() else {
             continue;
         };
-        let game = if at.is_empty() { top.clone() } else { name(v) };
+        let game = if here.is_empty() {
+            top.clone()
+        } else {
+            name(v)
+        };
+        let at: Vec<String> = prefix.iter().cloned().chain(here).collect();
         for (side, opts, is_left) in [
             ("L", &r.l[v as usize], true),
             ("R", &r.r[v as usize], false),
@@ -525,7 +574,8 @@ fn loopy(result: &Term, terms: &TermTable) -> Result<Vec<Fact>, Refusal> {
         }
         too_many(out.len())?;
     }
-    Ok(out)
+    let top_game = games.swap_remove(root as usize);
+    Ok((out, top_game))
 }
 
 /// The producer's reading of a loopy result into a graph whose options keep their written
@@ -766,5 +816,36 @@ mod tests {
         let c = claim_of("{0|pass}", Play::Loopy).unwrap();
         assert_eq!(c.facts.len(), 1);
         assert_eq!(c.facts[0].fails, "G.L0 >= G");
+    }
+
+    #[test]
+    fn the_producer_claims_a_sided_value_by_its_sides() {
+        // on = {pass|} and off = {|pass} have one option each, with no option of the opposite
+        // player through which it could reverse: no condition but that the sides are in order,
+        // on >= off (on exceeds every stopper, Siegel CGT VI.1). dud is on & off.
+        for src in ["on & off", "dud"] {
+            let c = claim_of(src, Play::Loopy).unwrap();
+            assert_eq!(c.claim, "simplest form");
+            assert_eq!(c.facts.len(), 1, "{src}: {c:?}");
+            assert_eq!(c.facts[0].not, SIDES_FACT);
+            assert_eq!(c.facts[0].fails, "not onside >= offside");
+        }
+        // off & on is no sided value: off >= on fails.
+        let e = claim_of("off & on", Play::Loopy).unwrap_err();
+        assert!(
+            matches!(&e, Refusal::Wrong(w) if w.contains("out of order")),
+            "{e:?}"
+        );
+        // A side with a dominated option: in {0,-1|pass}, -1 <= 0.
+        let e = claim_of("{0,-1|pass} & off", Play::Loopy).unwrap_err();
+        assert!(
+            matches!(&e, Refusal::Wrong(w) if w.contains("onside.L1 <= onside.L0")),
+            "{e:?}"
+        );
+        // over & off: over's one fact, under the onside, then the order.
+        let c = claim_of("{0|pass} & off", Play::Loopy).unwrap();
+        assert_eq!(c.facts.len(), 2, "{c:?}");
+        assert_eq!(c.facts[0].at, ["onside"]);
+        assert_eq!(c.facts[0].fails, "onside.L0 >= onside");
     }
 }
