@@ -533,3 +533,232 @@ fn braces_print_games_that_read_back() {
         "{out}"
     );
 }
+
+/// A stopper written as a graph for the brute-force order below: each vertex's Left and Right
+/// options by index, the game at vertex 0.
+type Graph = Vec<(Vec<usize>, Vec<usize>)>;
+
+/// G >= H for stoppers by survival, written here from the definition (Winning Ways ch. 11;
+/// Siegel, CGT VI.1): Left, moving second in G - H, survives (never is left to move with no
+/// move). Right's wins in finitely many moves are found as a least fixed point over the pairs
+/// of positions (a, b) of G - H, with the player to move; whatever Right cannot force, Left
+/// survives. In G - H Left moves G to a G^L or H to an H^R; Right moves G to a G^R or H to an
+/// H^L.
+fn ge(g: &Graph, h: &Graph) -> bool {
+    let m = h.len();
+    let at = |a: usize, b: usize| a * m + b;
+    // right_wins[0]: Right to move; [1]: Left to move.
+    let mut right_wins = [vec![false; g.len() * m], vec![false; g.len() * m]];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for a in 0..g.len() {
+            for b in 0..m {
+                let p = at(a, b);
+                if !right_wins[0][p]
+                    && (g[a].1.iter().any(|&x| right_wins[1][at(x, b)])
+                        || h[b].0.iter().any(|&y| right_wins[1][at(a, y)]))
+                {
+                    right_wins[0][p] = true;
+                    changed = true;
+                }
+                if !right_wins[1][p]
+                    && g[a].0.iter().all(|&x| right_wins[0][at(x, b)])
+                    && h[b].1.iter().all(|&y| right_wins[0][at(a, y)])
+                {
+                    right_wins[1][p] = true;
+                    changed = true;
+                }
+            }
+        }
+    }
+    !right_wins[0][at(0, 0)]
+}
+
+/// The stoppers the tests below compare, as graphs (vertex 0 the game).
+fn zero() -> Graph {
+    vec![(vec![], vec![])]
+}
+fn one() -> Graph {
+    vec![(vec![1], vec![]), (vec![], vec![])]
+}
+/// on = {pass|}, off = {|pass}.
+fn on() -> Graph {
+    vec![(vec![0], vec![])]
+}
+fn off() -> Graph {
+    vec![(vec![], vec![0])]
+}
+/// over = {0|pass}, under = {pass|0}.
+fn over() -> Graph {
+    vec![(vec![1], vec![0]), (vec![], vec![])]
+}
+fn under() -> Graph {
+    vec![(vec![0], vec![1]), (vec![], vec![])]
+}
+/// {0|-1}, -1 = {|0}.
+fn zero_minus_one() -> Graph {
+    vec![(vec![1], vec![2]), (vec![], vec![]), (vec![], vec![1])]
+}
+/// {0|{1|0}}, 1 = {0|}.
+fn zero_switch() -> Graph {
+    vec![
+        (vec![1], vec![2]),
+        (vec![], vec![]),
+        (vec![3], vec![1]),
+        (vec![1], vec![]),
+    ]
+}
+
+#[test]
+fn the_brute_force_order_of_stoppers_agrees_with_the_books() {
+    // Siegel, CGT VI.1: on is the largest stopper and off the smallest; over and under lie
+    // just above and below 0 (over > 0 > under, and over is less than every positive number).
+    assert!(ge(&on(), &off()) && !ge(&off(), &on()));
+    assert!(ge(&over(), &zero()) && !ge(&zero(), &over()));
+    assert!(ge(&zero(), &under()) && !ge(&under(), &zero()));
+    assert!(ge(&one(), &over()) && !ge(&over(), &one()));
+    assert!(ge(&over(), &under()));
+    assert!(ge(&one(), &zero_minus_one()) && !ge(&zero_minus_one(), &one()));
+}
+
+/// `onag simplify --explain 1 SRC`: its standard output, the run required to succeed.
+fn explained(args: &[&str]) -> String {
+    let mut all = vec!["simplify", "--explain", "1"];
+    all.extend_from_slice(args);
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+/// The line saying, once, that the steps' conditions are decided by the definitions.
+const DECIDED: &str = "each step's conditions are decided by the definitions";
+
+#[test]
+fn explain_in_loopy_play_says_why_the_result_is_final() {
+    // over = a{0|a} = {0|pass}: Right's pass (the position itself) would reverse through its
+    // Left option 0 if 0 >= over, which fails: over > 0 (brute force).
+    assert!(!ge(&zero(), &over()));
+    let out = explained(&["a{0|a}"]);
+    assert!(out.contains("simplest form: over"), "{out}");
+    assert_eq!(out.matches(DECIDED).count(), 1, "{out}");
+    assert!(out.contains("positions: G = over, G.L0 = 0"), "{out}");
+    assert!(
+        out.contains(
+            "at G, R0 = G: not reversible through its L0 = G.L0: G.L0 >= G fails by the order \
+             of stoppers"
+        ),
+        "{out}"
+    );
+    // on + off = dud = on & off (Winning Ways ch. 11): no option of either side has an option
+    // of the other player through which it could reverse; the sides in order, on >= off.
+    assert!(ge(&on(), &off()));
+    let out = explained(&["on + off"]);
+    assert!(out.contains("dud"), "{out}");
+    assert_eq!(out.matches(DECIDED).count(), 1, "{out}");
+    assert!(
+        out.contains("positions: onside = on, offside = off"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the sides are in order: onside = {pass|} >= offside = {|pass}"),
+        "{out}"
+    );
+    // over + under = over & under: over's condition under the onside as above; under =
+    // {pass|0}, whose Left pass would reverse through its Right option 0 if 0 <= under, which
+    // fails (under < 0); and over >= under (brute force each).
+    assert!(!ge(&under(), &zero()) && ge(&over(), &under()));
+    let out = explained(&["over + under"]);
+    assert!(out.contains("over & under"), "{out}");
+    for line in [
+        "at onside, R0 = onside: not reversible through its L0 = onside.L0: onside.L0 >= onside \
+         fails by the order of stoppers",
+        "at offside, L0 = offside: not reversible through its R0 = offside.R0: offside.R0 <= \
+         offside fails by the order of stoppers",
+        "the sides are in order: onside = {0|pass} >= offside = {pass|0} by the order of stoppers",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    // Bach's Carousel is no stopper and its sides do not settle to stoppers here: the
+    // derivation is printed, and why no claim is made, instead of a refusal.
+    let out = explained(&["a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"]);
+    assert_eq!(out.matches(DECIDED).count(), 1, "{out}");
+    assert!(
+        out.contains("no claim that it is final is made: the result is not a stopper"),
+        "{out}"
+    );
+}
+
+#[test]
+fn explain_in_misere_play_says_why_the_result_is_final() {
+    // *2+*2 in misère play: its simplest form is not 0 (a P-position by brute force, while 0
+    // is N); the proviso for 0 fails at the top, as the claim says.
+    assert!(misere_p(&mut [2, 2]));
+    let out = explained(&["--misere", "*2+*2"]);
+    // Its options *2 and *3 are both N-positions (brute force), so the proviso fails.
+    assert!(!misere_p(&mut [2]) && !misere_p(&mut [3]));
+    // (Piped, onag writes ASCII: "misere".)
+    assert!(out.contains("simplest form"), "{out}");
+    assert!(
+        out.contains(
+            "G = {*2,*3|*2,*3}: not equal to 0 by Conway's proviso: some option of \
+             {*2,*3|*2,*3} is a misere P-position (none is) fails"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.matches(DECIDED).count(), 1, "{out}");
+    assert!(out.contains("why it is final"), "{out}");
+    assert!(out.contains("not equal to 0 by Conway's proviso"), "{out}");
+}
+
+#[test]
+fn a_game_derived_through_its_sides_carries_the_sided_claim() {
+    // a{0|{a|0}} is no stopper (Left's 0 and Right's a alternate for ever: a, {a|0}, a, …):
+    // its derivation goes through its sides, to {0|} & {0|{|0}} = 1 & {0|-1}. Neither side
+    // has an option with an option of the other player, so the one condition is the order of
+    // the sides, 1 >= {0|-1} (brute force).
+    assert!(ge(&one(), &zero_minus_one()));
+    let v = simplify_json(&["a{0|{a|0}}"]);
+    assert_eq!(v["result"], "{0|} & {0|{|0}}", "{v}");
+    assert!(
+        v["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["rule"] == "loopy-sides"),
+        "{v}"
+    );
+    let facts = v["final"]["facts"].as_array().unwrap();
+    assert_eq!(facts.len(), 1, "{facts:?}");
+    assert_eq!(facts[0]["not"], "sides-out-of-order");
+    let (code, out) = check("through-sides", &v.to_string());
+    assert_eq!(code, 0, "{out}");
+    // Forged: the sides swapped, {0|-1} & 1; {0|-1} >= 1 fails (brute force), so the one
+    // fact is false.
+    assert!(!ge(&zero_minus_one(), &one()));
+    let g = "{0|{|0}} & {0|}";
+    let (code, out) = check(
+        "swapped-sides",
+        &loopy_forged(g, json!([sides_fact(g, "{0|{|0}}", "{0|}")])),
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not at least offside"), "{out}");
+    // Forged: an onside with a reversible option left. In {0|{1|0}}, Right's {1|0} reverses
+    // through its Left option 1, as 1 >= {0|{1|0}} (brute force); the claim lists every
+    // condition and says each fails.
+    assert!(ge(&one(), &zero_switch()) && ge(&zero_switch(), &off()));
+    let on = "{0||1|0}";
+    let g = format!("{on} & off");
+    let facts = json!([
+        {"at": ["onside"], "game": on, "option": "R0", "value": "onside.R0", "not": "reversible",
+         "by": "its L0 = onside.R0.L0", "fails": "onside.R0.L0 >= onside"},
+        sides_fact(&g, on, "off"),
+    ]);
+    let (code, out) = check("reversible-side", &loopy_forged(&g, facts));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with("rejected"), "{out}");
+    assert!(
+        out.contains("R0 = onside.R0 is reversible by its L0 = onside.R0.L0"),
+        "{out}"
+    );
+}
