@@ -868,7 +868,11 @@ fn loopy_lines(c: &FinalClaim, places: &[(String, String)]) -> Vec<String> {
         "it is a stopper in simplest form"
     };
     let mut out = vec![if c.facts.iter().all(|f| f.not == SIDES_FACT) {
-        format!("why it is final: no option is left that a rule could delete or bypass, so {what} (Siegel, CGT VI.1):")
+        format!(
+            "why it is final: no rule's condition arises (no position has two options of one \
+             player, nor an option with a move of the other player to reverse through), so \
+             {what} (Siegel, CGT VI.1):"
+        )
     } else {
         format!(
             "why it is final: no option is dominated or reversible, so {what} (Siegel, CGT VI.1); \
