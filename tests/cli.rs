@@ -639,9 +639,11 @@ fn options_that_do_not_apply_are_refused() {
 #[test]
 fn options_a_combination_leaves_unread_are_refused() {
     let refused: &[(&str, &[&str])] = &[
+        // `prove` in misère play prints no side condition to expand (`simplify --explain`
+        // prints why the result is final, below among the options read).
         (
             "explain",
-            &["simplify", "--misere", "--explain", "1", "*2+*2"],
+            &["prove", "--misere", "--explain", "1", "*2+*2", "0"],
         ),
         (
             "steps",
@@ -678,7 +680,8 @@ fn options_a_combination_leaves_unread_are_refused() {
         ("threads", &["rules", "--threads", "2"]),
         ("threads", &["--threads", "2", "lexicode", "2", "7", "3"]),
         // A loopy term is derived by loopy play's own rules: normal play's options go unread.
-        ("explain", &["simplify", "--explain", "1", "on + off"]),
+        ("explain", &["prove", "--explain", "1", "on + off", "dud"]),
+        ("steps", &["simplify", "--steps", "grouped", "on + off"]),
     ];
     for (flag, args) in refused {
         let o = onag(args);
@@ -694,6 +697,9 @@ fn options_a_combination_leaves_unread_are_refused() {
     let read: &[&[&str]] = &[
         &["simplify", "--tree", "input", "--format", "dot", "{0|1}"],
         &["compare", "--explain", "1", "1", "2"],
+        // Issue 47: the steps and why the result is final, in misère and loopy play too.
+        &["simplify", "--misere", "--explain", "1", "*2+*2"],
+        &["simplify", "--explain", "1", "on + off"],
         &["compare", "--brief", "1", "2"],
         &["analyze", "--certificate", "{2|-1}"],
         &["eval", "--ruleset", "octal", "0.77"],

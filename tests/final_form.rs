@@ -201,9 +201,154 @@ fn a_loopy_stopper_carries_a_simplest_form_claim_that_check_accepts() {
         let (code, out) = check("loopy-forged", &w.to_string());
         assert_eq!(code, 1, "{src}: {out}");
     }
-    // on + off is no stopper: its value is by its sides (dud), with no claim.
+}
+
+/// A loopy proof with no steps, its result `result`, and `facts` as its final claim.
+fn loopy_forged(result: &str, facts: Value) -> String {
+    json!({
+        "version": 3,
+        "play": "loopy",
+        "input": result,
+        "result": result,
+        "steps": [],
+        "final": {"claim": "simplest form", "facts": facts},
+    })
+    .to_string()
+}
+
+/// The fact that a sided value's sides are in order.
+fn sides_fact(game: &str, on: &str, off: &str) -> Value {
+    json!({"game": game, "option": "onside", "value": on, "not": "sides-out-of-order",
+           "by": off, "fails": "not onside >= offside"})
+}
+
+#[test]
+fn a_sided_loopy_value_carries_a_claim_by_its_sides_that_check_accepts() {
+    // on + off = dud = on & off (Winning Ways ch. 11; Siegel, CGT VI.4): no stopper, a value
+    // by its sides. on = {pass|} has one option, Left's, and no Right option through which it
+    // could reverse; off likewise: no condition on either side, only that the sides are in
+    // order, on >= off (on is the largest stopper).
     let v = simplify_json(&["on + off"]);
-    assert!(v["final"].is_null(), "{v}");
+    let f = &v["final"];
+    assert_eq!(f["claim"], "simplest form", "{v}");
+    let facts = f["facts"].as_array().unwrap();
+    assert_eq!(facts.len(), 1, "{facts:?}");
+    assert_eq!(facts[0]["not"], "sides-out-of-order");
+    assert_eq!(facts[0]["fails"], "not onside >= offside");
+    let (code, out) = check("sided", &v.to_string());
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("ok:"), "{out}");
+    // over & off, written {0|pass} & off: over's one condition under the onside (Right's pass
+    // would reverse through 0 only if 0 >= over, which fails: over > 0), then the order.
+    let v = simplify_json(&["{0|pass} & off"]);
+    let facts = v["final"]["facts"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(facts.len(), 2, "{facts:?}");
+    assert_eq!(facts[0]["at"], json!(["onside"]), "{facts:?}");
+    assert_eq!(facts[0]["fails"], "onside.L0 >= onside", "{facts:?}");
+    assert!(
+        facts
+            .iter()
+            .any(|f| f["not"] == "sides-out-of-order" && f["fails"] == "not onside >= offside"),
+        "{facts:?}"
+    );
+    let (code, out) = check("sided-2", &v.to_string());
+    assert_eq!(code, 0, "{out}");
+    // Forged: the claim without its order fact leaves out a condition.
+    let mut w = v.clone();
+    let kept: Vec<Value> = facts
+        .iter()
+        .filter(|f| f["not"] != "sides-out-of-order")
+        .cloned()
+        .collect();
+    w["final"]["facts"] = Value::Array(kept);
+    let (code, out) = check("sided-short", &w.to_string());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("leaves out a condition"), "{out}");
+}
+
+#[test]
+fn check_rejects_a_false_sided_claim() {
+    // off & on: off >= on fails (Right wins moving first in off - on = off + off, where only
+    // he can move, for ever), so the sides are out of order; on and off have no other
+    // condition, so the claim lists exactly the one fact, which is false.
+    let (code, out) = check(
+        "sided-order",
+        &loopy_forged("off & on", json!([sides_fact("off & on", "off", "on")])),
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with("rejected"), "{out}");
+    assert!(out.contains("not at least offside"), "{out}");
+    // A side with a dominated option: in {0,-1|pass}, Left's -1 <= 0 (as numbers). The
+    // claim lists every condition the definitions give and says each fails; one holds.
+    let on = "{0,-1|pass}";
+    let g = format!("{on} & off");
+    let fact =
+        |at: Value, game: &str, option: &str, value: &str, not: &str, by: &str, fails: &str| {
+            let mut f = json!({"game": game, "option": option, "value": value, "not": not,
+                           "by": by, "fails": fails});
+            if at.as_array().is_some_and(|a| !a.is_empty()) {
+                f["at"] = at;
+            }
+            f
+        };
+    let facts = json!([
+        fact(
+            json!(["onside"]),
+            on,
+            "L0",
+            "onside.L0",
+            "dominated",
+            "L1 = onside.L1",
+            "onside.L0 <= onside.L1"
+        ),
+        fact(
+            json!(["onside"]),
+            on,
+            "L1",
+            "onside.L1",
+            "dominated",
+            "L0 = onside.L0",
+            "onside.L1 <= onside.L0"
+        ),
+        // -1 = {|0}: Left's -1 would reverse through its Right option 0 if 0 <= the onside.
+        fact(
+            json!(["onside"]),
+            on,
+            "L1",
+            "onside.L1",
+            "reversible",
+            "its R0 = onside.L1.R0",
+            "onside.L1.R0 <= onside",
+        ),
+        fact(
+            json!(["onside"]),
+            on,
+            "R0",
+            "onside",
+            "reversible",
+            "its L0 = onside.L0",
+            "onside.L0 >= onside"
+        ),
+        fact(
+            json!(["onside"]),
+            on,
+            "R0",
+            "onside",
+            "reversible",
+            "its L1 = onside.L1",
+            "onside.L1 >= onside"
+        ),
+        sides_fact(&g, on, "off"),
+    ]);
+    let (code, out) = check("sided-dominated", &loopy_forged(&g, facts));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with("rejected"), "{out}");
+    assert!(
+        out.contains("L1 = onside.L1 is dominated by L0 = onside.L0"),
+        "{out}"
+    );
 }
 
 /// Whether the impartial form with these options (each a list of its own options, by index
@@ -385,6 +530,235 @@ fn braces_print_games_that_read_back() {
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("{3|{2|{1|0}}}") && !out.contains("|||"),
+        "{out}"
+    );
+}
+
+/// A stopper written as a graph for the brute-force order below: each vertex's Left and Right
+/// options by index, the game at vertex 0.
+type Graph = Vec<(Vec<usize>, Vec<usize>)>;
+
+/// G >= H for stoppers by survival, written here from the definition (Winning Ways ch. 11;
+/// Siegel, CGT VI.1): Left, moving second in G - H, survives (never is left to move with no
+/// move). Right's wins in finitely many moves are found as a least fixed point over the pairs
+/// of positions (a, b) of G - H, with the player to move; whatever Right cannot force, Left
+/// survives. In G - H Left moves G to a G^L or H to an H^R; Right moves G to a G^R or H to an
+/// H^L.
+fn ge(g: &Graph, h: &Graph) -> bool {
+    let m = h.len();
+    let at = |a: usize, b: usize| a * m + b;
+    // right_wins[0]: Right to move; [1]: Left to move.
+    let mut right_wins = [vec![false; g.len() * m], vec![false; g.len() * m]];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for a in 0..g.len() {
+            for b in 0..m {
+                let p = at(a, b);
+                if !right_wins[0][p]
+                    && (g[a].1.iter().any(|&x| right_wins[1][at(x, b)])
+                        || h[b].0.iter().any(|&y| right_wins[1][at(a, y)]))
+                {
+                    right_wins[0][p] = true;
+                    changed = true;
+                }
+                if !right_wins[1][p]
+                    && g[a].0.iter().all(|&x| right_wins[0][at(x, b)])
+                    && h[b].1.iter().all(|&y| right_wins[0][at(a, y)])
+                {
+                    right_wins[1][p] = true;
+                    changed = true;
+                }
+            }
+        }
+    }
+    !right_wins[0][at(0, 0)]
+}
+
+/// The stoppers the tests below compare, as graphs (vertex 0 the game).
+fn zero() -> Graph {
+    vec![(vec![], vec![])]
+}
+fn one() -> Graph {
+    vec![(vec![1], vec![]), (vec![], vec![])]
+}
+/// on = {pass|}, off = {|pass}.
+fn on() -> Graph {
+    vec![(vec![0], vec![])]
+}
+fn off() -> Graph {
+    vec![(vec![], vec![0])]
+}
+/// over = {0|pass}, under = {pass|0}.
+fn over() -> Graph {
+    vec![(vec![1], vec![0]), (vec![], vec![])]
+}
+fn under() -> Graph {
+    vec![(vec![0], vec![1]), (vec![], vec![])]
+}
+/// {0|-1}, -1 = {|0}.
+fn zero_minus_one() -> Graph {
+    vec![(vec![1], vec![2]), (vec![], vec![]), (vec![], vec![1])]
+}
+/// {0|{1|0}}, 1 = {0|}.
+fn zero_switch() -> Graph {
+    vec![
+        (vec![1], vec![2]),
+        (vec![], vec![]),
+        (vec![3], vec![1]),
+        (vec![1], vec![]),
+    ]
+}
+
+#[test]
+fn the_brute_force_order_of_stoppers_agrees_with_the_books() {
+    // Siegel, CGT VI.1: on is the largest stopper and off the smallest; over and under lie
+    // just above and below 0 (over > 0 > under, and over is less than every positive number).
+    assert!(ge(&on(), &off()) && !ge(&off(), &on()));
+    assert!(ge(&over(), &zero()) && !ge(&zero(), &over()));
+    assert!(ge(&zero(), &under()) && !ge(&under(), &zero()));
+    assert!(ge(&one(), &over()) && !ge(&over(), &one()));
+    assert!(ge(&over(), &under()));
+    assert!(ge(&one(), &zero_minus_one()) && !ge(&zero_minus_one(), &one()));
+}
+
+/// `onag simplify --explain 1 SRC`: its standard output, the run required to succeed.
+fn explained(args: &[&str]) -> String {
+    let mut all = vec!["simplify", "--explain", "1"];
+    all.extend_from_slice(args);
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+/// The line saying, once, that the steps' conditions are decided by the definitions.
+const DECIDED: &str = "each step's conditions are decided by the definitions";
+
+#[test]
+fn explain_in_loopy_play_says_why_the_result_is_final() {
+    // over = a{0|a} = {0|pass}: Right's pass (the position itself) would reverse through its
+    // Left option 0 if 0 >= over, which fails: over > 0 (brute force).
+    assert!(!ge(&zero(), &over()));
+    let out = explained(&["a{0|a}"]);
+    assert!(out.contains("simplest form: over"), "{out}");
+    assert_eq!(out.matches(DECIDED).count(), 1, "{out}");
+    assert!(out.contains("positions: G = over, G.L0 = 0"), "{out}");
+    assert!(
+        out.contains(
+            "at G, R0 = G: not reversible through its L0 = G.L0: G.L0 >= G fails by the order \
+             of stoppers"
+        ),
+        "{out}"
+    );
+    // on + off = dud = on & off (Winning Ways ch. 11): no option of either side has an option
+    // of the other player through which it could reverse; the sides in order, on >= off.
+    assert!(ge(&on(), &off()));
+    let out = explained(&["on + off"]);
+    assert!(out.contains("dud"), "{out}");
+    assert_eq!(out.matches(DECIDED).count(), 1, "{out}");
+    assert!(
+        out.contains("positions: onside = on, offside = off"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the sides are in order: onside = {pass|} >= offside = {|pass}"),
+        "{out}"
+    );
+    // over + under = over & under: over's condition under the onside as above; under =
+    // {pass|0}, whose Left pass would reverse through its Right option 0 if 0 <= under, which
+    // fails (under < 0); and over >= under (brute force each).
+    assert!(!ge(&under(), &zero()) && ge(&over(), &under()));
+    let out = explained(&["over + under"]);
+    assert!(out.contains("over & under"), "{out}");
+    for line in [
+        "at onside, R0 = onside: not reversible through its L0 = onside.L0: onside.L0 >= onside \
+         fails by the order of stoppers",
+        "at offside, L0 = offside: not reversible through its R0 = offside.R0: offside.R0 <= \
+         offside fails by the order of stoppers",
+        "the sides are in order: onside = {0|pass} >= offside = {pass|0} by the order of stoppers",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    // Bach's Carousel is no stopper and its sides do not settle to stoppers here: the
+    // derivation is printed, and why no claim is made, instead of a refusal.
+    let out = explained(&["a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"]);
+    assert_eq!(out.matches(DECIDED).count(), 1, "{out}");
+    assert!(
+        out.contains("no claim that it is final is made: the result is not a stopper"),
+        "{out}"
+    );
+}
+
+#[test]
+fn explain_in_misere_play_says_why_the_result_is_final() {
+    // *2+*2 in misère play: its simplest form is not 0 (a P-position by brute force, while 0
+    // is N); the proviso for 0 fails at the top, as the claim says.
+    assert!(misere_p(&mut [2, 2]));
+    let out = explained(&["--misere", "*2+*2"]);
+    // Its options *2 and *3 are both N-positions (brute force), so the proviso fails.
+    assert!(!misere_p(&mut [2]) && !misere_p(&mut [3]));
+    // (Piped, onag writes ASCII: "misere".)
+    assert!(out.contains("simplest form"), "{out}");
+    assert!(
+        out.contains(
+            "G = {*2,*3|*2,*3}: not equal to 0 by Conway's proviso: some option of \
+             {*2,*3|*2,*3} is a misere P-position (none is) fails"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.matches(DECIDED).count(), 1, "{out}");
+    assert!(out.contains("why it is final"), "{out}");
+    assert!(out.contains("not equal to 0 by Conway's proviso"), "{out}");
+}
+
+#[test]
+fn a_game_derived_through_its_sides_carries_the_sided_claim() {
+    // a{0|{a|0}} is no stopper (Left's 0 and Right's a alternate for ever: a, {a|0}, a, …):
+    // its derivation goes through its sides, to {0|} & {0|{|0}} = 1 & {0|-1}. Neither side
+    // has an option with an option of the other player, so the one condition is the order of
+    // the sides, 1 >= {0|-1} (brute force).
+    assert!(ge(&one(), &zero_minus_one()));
+    let v = simplify_json(&["a{0|{a|0}}"]);
+    assert_eq!(v["result"], "{0|} & {0|{|0}}", "{v}");
+    assert!(
+        v["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["rule"] == "loopy-sides"),
+        "{v}"
+    );
+    let facts = v["final"]["facts"].as_array().unwrap();
+    assert_eq!(facts.len(), 1, "{facts:?}");
+    assert_eq!(facts[0]["not"], "sides-out-of-order");
+    let (code, out) = check("through-sides", &v.to_string());
+    assert_eq!(code, 0, "{out}");
+    // Forged: the sides swapped, {0|-1} & 1; {0|-1} >= 1 fails (brute force), so the one
+    // fact is false.
+    assert!(!ge(&zero_minus_one(), &one()));
+    let g = "{0|{|0}} & {0|}";
+    let (code, out) = check(
+        "swapped-sides",
+        &loopy_forged(g, json!([sides_fact(g, "{0|{|0}}", "{0|}")])),
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not at least offside"), "{out}");
+    // Forged: an onside with a reversible option left. In {0|{1|0}}, Right's {1|0} reverses
+    // through its Left option 1, as 1 >= {0|{1|0}} (brute force); the claim lists every
+    // condition and says each fails.
+    assert!(ge(&one(), &zero_switch()) && ge(&zero_switch(), &off()));
+    let on = "{0||1|0}";
+    let g = format!("{on} & off");
+    let facts = json!([
+        {"at": ["onside"], "game": on, "option": "R0", "value": "onside.R0", "not": "reversible",
+         "by": "its L0 = onside.R0.L0", "fails": "onside.R0.L0 >= onside"},
+        sides_fact(&g, on, "off"),
+    ]);
+    let (code, out) = check("reversible-side", &loopy_forged(&g, facts));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with("rejected"), "{out}");
+    assert!(
+        out.contains("R0 = onside.R0 is reversible by its L0 = onside.R0.L0"),
         "{out}"
     );
 }

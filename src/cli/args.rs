@@ -94,8 +94,14 @@ pub enum Command {
     ///
     /// EXPR `-` (or --file) reads one expression per line; each derivation is followed by a
     /// blank line.
+    ///
+    /// A loopy game (`on + off`, `a{0|a}`) takes loopy play's derivation, to its simplest form
+    /// or to its sides `A & B`. With --format json every play's proof ends with its "final"
+    /// claim, why the result is final (for `A & B`: each side's conditions and onside >=
+    /// offside), which `onag check` verifies; --explain prints it in the play's own terms.
     #[command(after_help = "Examples:\n  onag simplify \"{0,1|2}\"\n  \
                             onag simplify --rules fundamental \"{0|5}\"\n  \
+                            onag simplify --explain 1 \"a{0|a}\"\n  \
                             onag simplify --format latex \"{{*|*},*,*3|{*|*},*,*3}\"\n  \
                             onag simplify --misere \"{*2,{*|*}|*2,{*|*}}\"\n  \
                             onag simplify --format svg \"{0,1|2}\" > tree.svg")]
@@ -444,7 +450,10 @@ pub struct RulesArg {
 /// `compare`, `repl`).
 #[derive(Args, Debug, Clone)]
 pub struct ExplainArg {
-    /// Expand side conditions into their own proofs, this many levels deep (0: state them).
+    /// Expand side conditions into their own proofs, this many levels deep (0: state them);
+    /// `simplify` also prints why the result is final. In misère and loopy play (`simplify`
+    /// only) the steps' conditions are decided by the definitions, not expanded, and why the
+    /// result is final is said in the play's terms (a loopy value A & B: each side and A >= B).
     #[arg(long, value_name = "DEPTH", default_value_t = 0)]
     pub explain: usize,
 }

@@ -2,8 +2,8 @@
 //! or refused with a one-line reason (exit 2), never accepted and ignored.
 //!
 //! [`super::suggest::inapplicable_flag`] refuses an option of another subcommand; this refuses
-//! an option of the same subcommand that the rest of the line leaves unread: `--explain` in
-//! misère play, `--tree` without a picture, `--format` with `--brief`, `--threads` where
+//! an option of the same subcommand that the rest of the line leaves unread: `--explain` of
+//! `prove` in misère play, `--tree` without a picture, `--format` with `--brief`, `--threads` where
 //! nothing searches. What only the input tells (a loopy term given to `simplify`, whose
 //! derivation reads none of normal play's options) is refused when the term is read
 //! ([`normal_play_only`]).
@@ -44,6 +44,13 @@ fn name(cmd: &Command) -> &'static str {
 /// The options of normal play's derivations that misère and loopy play do not read.
 const NORMAL_ONLY: [&str; 4] = ["explain", "steps", "share", "tree"];
 
+/// Whether `flag` of [`NORMAL_ONLY`] goes unread by `sub` in misère or loopy play: all do but
+/// `simplify --explain`, which prints the steps, a line saying their conditions are decided by
+/// the definitions, and why the result is final (the final claim in the play's own words).
+fn unread(sub: &str, flag: &str) -> bool {
+    !(sub == "simplify" && flag == "explain")
+}
+
 /// Why `flag` of [`NORMAL_ONLY`] goes unread in `play` ("misère", "loopy").
 fn unread_in(flag: &str, play: &str) -> String {
     match flag {
@@ -70,7 +77,7 @@ pub fn refusal(cli: &Cli, args: &[String]) -> Option<String> {
         Command::Simplify { misere: true, .. } | Command::Prove { misere: true, .. }
     );
     if misere {
-        if let Some(flag) = NORMAL_ONLY.into_iter().find(|f| has(f)) {
+        if let Some(flag) = NORMAL_ONLY.into_iter().find(|f| has(f) && unread(sub, f)) {
             return refuse(flag, &unread_in(flag, "misère"));
         }
     }
@@ -145,7 +152,7 @@ pub fn normal_play_only(play: &str) -> Result<(), Failure> {
     }
     match NORMAL_ONLY
         .into_iter()
-        .find(|flag| given.iter().any(|g| g == flag))
+        .find(|flag| given.iter().any(|g| g == flag) && unread(sub, flag))
     {
         Some(flag) => Err(Failure::bad(format!(
             "--{flag} does not apply to a game in {play} play: {}",

@@ -25,7 +25,8 @@ pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, S
     let s = simplify_loopy_by(t, &budget, &rules)?;
     let out = match ctx.format {
         Format::Json => {
-            // The claim that the result is final, when it is a stopper (`proof::final_form`).
+            // The claim that the result is final, when it is a stopper or a value `A & B` of
+            // stoppers (`proof::final_form`).
             let claim = crate::proof::final_form::claim(&s.proof);
             crate::proof::final_form::attach(s.proof.to_json(), claim.as_ref())
         }
@@ -33,8 +34,10 @@ pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, S
             let mut out = chain(ctx, &s.proof);
             out.push_str(&graph_entries(&s.proof));
             // Under `--explain`, why it is final: each option and why no rule applies.
+            // Its steps' conditions are decided by definitions, said once.
             let why = if ctx.explain > 0 {
-                super::simplify::final_lines(&s.proof, &ctx.style)
+                super::simplify::decided_by_definitions(s.proof.play).to_string()
+                    + &super::simplify::final_lines(&s.proof, &ctx.style)
             } else {
                 String::new()
             };

@@ -31,7 +31,9 @@ pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, S
                 s.notation
             );
             // Under `--explain`, why it is final: each option and why no rule applies.
+            // Its steps' conditions are decided by definitions, said once.
             if ctx.explain > 0 {
+                out.push_str(super::simplify::decided_by_definitions(s.proof.play));
                 out.push_str(&super::simplify::final_lines(&s.proof, &ctx.style));
             }
             out

@@ -51,16 +51,63 @@ pub(crate) fn rendered(
 }
 
 /// Why `proof`'s result is final, a line each (empty when it is not, or too large to say),
-/// its games written in the style's notation (nested braces under `--braces`).
+/// its games written in the style's notation (nested braces under `--braces`). In misère and
+/// loopy play, in the play's own words (`final_form::lines_in`), and a line saying why no
+/// claim is made when there is none (a loopy result that is no stopper and no value by
+/// stopper sides, a claim past the bounds).
 pub(crate) fn final_lines(proof: &crate::proof::Proof, style: &super::style::Style) -> String {
-    crate::proof::final_form::claim(proof)
-        .map(|c| {
-            crate::proof::final_form::lines(&restyled(c, style))
+    use crate::proof::{final_claim::Refusal, final_form, Play};
+    let lines = match (
+        final_form::claim_about(&proof.result, &proof.terms, proof.play),
+        proof.play,
+    ) {
+        (Ok(mut c), Play::Loopy) => {
+            // The sides' texts, the games the facts write (the rest are names of places).
+            for f in &mut c.facts {
+                if f.not == crate::proof::final_claim::SIDES_FACT {
+                    f.value = restyled_text(&f.value, style);
+                    f.by = restyled_text(&f.by, style);
+                }
+            }
+            let places: Vec<(String, String)> = final_form::places(proof)
                 .into_iter()
-                .map(|l| l + "\n")
-                .collect()
-        })
-        .unwrap_or_default()
+                .map(|(n, t)| (n, restyled_text(&t, style)))
+                .collect();
+            final_form::lines_in(&c, proof.play, &places)
+        }
+        (Ok(c), play) => final_form::lines_in(&restyled(c, style), play, &[]),
+        (Err(Refusal::Wrong(w) | Refusal::Limit(w)), Play::Loopy | Play::Misere) => {
+            vec![format!("no claim that it is final is made: {w}")]
+        }
+        (Err(_), _) => Vec::new(),
+    };
+    lines.into_iter().map(|l| l + "\n").collect()
+}
+
+/// The line `--explain` prints once in misère and loopy play, where a step's conditions are
+/// not expanded into sub-proofs as normal play's are.
+pub(crate) fn decided_by_definitions(play: crate::proof::Play) -> &'static str {
+    match play {
+        crate::proof::Play::Loopy => {
+            "(in loopy play each step's conditions are decided by the definitions, the order of \
+             stoppers and of sides by survival, not expanded into sub-proofs; `onag check` \
+             decides them again)\n"
+        }
+        _ => {
+            "(in misère play each step's conditions are decided by the definitions, Conway's \
+             simplest-form conditions and misère outcomes, not expanded into sub-proofs; `onag \
+             check` decides them again)\n"
+        }
+    }
+}
+
+/// A game's text (a loopy one included) printed again in `style`; left as it is when it does
+/// not read.
+fn restyled_text(s: &str, style: &super::style::Style) -> String {
+    if !style.braces {
+        return s.to_string();
+    }
+    crate::syntax::parse(s).map_or_else(|_| s.to_string(), |t| style.term(&t))
 }
 
 /// A normal-play claim with each game it names printed again in `style` (the claim itself

@@ -33,8 +33,12 @@ use super::Play;
 use crate::term::Term;
 use std::collections::HashMap;
 
-use super::final_claim::{claim_name, text_order, MAX_FACTS, MAX_LOOPY, MAX_NODES, MAX_SHOWN};
+use super::final_claim::{
+    claim_name, sides_of, text_order, MAX_FACTS, MAX_LOOPY, MAX_NODES, MAX_SHOWN, SIDES_FACT,
+    SIDE_NAMES,
+};
 pub use super::final_claim::{Fact, FinalClaim, Refusal};
+use super::loopy_sides::Graph;
 
 /// Units of work the checker's comparisons may spend on one claim.
 const MAX_WORK: u64 = 20_000_000;
@@ -319,6 +323,65 @@ fn loopy(
     table: &TermTable,
     limits: &CheckLimits,
 ) -> Result<Vec<Condition>, Refusal> {
+    let Some((on, off)) = sides_of(result, table) else {
+        return loopy_stopper(result, table, limits, "G", &[]).map(|(c, _)| c);
+    };
+    // A sided value A & B (Siegel, CGT VI.4): each side a stopper in simplest form, and
+    // A >= B, decided by the checker's own survival search across the two graphs.
+    let mut out = Vec::new();
+    let mut graphs = Vec::new();
+    for (side, t) in SIDE_NAMES.iter().zip([&on, &off]) {
+        let (c, g) = loopy_stopper(t, table, limits, side, &[side.to_string()])?;
+        out.extend(c);
+        graphs.push(g);
+    }
+    let (a, b) = (&graphs[0], &graphs[1]);
+    let mut work = 0u64;
+    let mut tick = |n: u64| -> Result<(), Refusal> {
+        work = work.saturating_add(n);
+        if work > MAX_WORK {
+            return Err(Refusal::Limit(format!(
+                "more than {MAX_WORK} units of work deciding onside >= offside"
+            )));
+        }
+        Ok(())
+    };
+    let ge = super::loopy_order::ge(
+        &Graph { l: &a.0, r: &a.1 },
+        a.2,
+        &Graph { l: &b.0, r: &b.1 },
+        b.2,
+        &mut tick,
+    )?;
+    out.push(Condition {
+        fact: Fact {
+            at: Vec::new(),
+            game: result.to_string(),
+            option: SIDE_NAMES[0].into(),
+            value: on.to_string(),
+            not: SIDES_FACT.into(),
+            by: off.to_string(),
+            fails: format!("not {} >= {}", SIDE_NAMES[0], SIDE_NAMES[1]),
+        },
+        le: None,
+        holds: !ge,
+    });
+    Ok(out)
+}
+
+/// A stopper's graph as the checker reads it: Left's and Right's options by vertex, and
+/// its root.
+type Stopper = (Vec<Vec<usize>>, Vec<Vec<usize>>, usize);
+
+/// The conditions of one stopper of a loopy result (the result, or one of its sides), its
+/// positions named from `root_name` (`G`, `onside`) and placed under `prefix`, and its graph.
+fn loopy_stopper(
+    result: &Term,
+    table: &TermTable,
+    limits: &CheckLimits,
+    root_name: &str,
+    prefix: &[String],
+) -> Result<(Vec<Condition>, Stopper), Refusal> {
     let read =
         super::loopy::stopper_order(table, result, MAX_LOOPY, limits).map_err(|(w, limit)| {
             if limit {
@@ -351,8 +414,8 @@ fn loopy(
         }
     }
     let name = |v: usize| match &place[v] {
-        Some(p) if p.is_empty() => "G".to_string(),
-        Some(p) => format!("G.{}", p.join(".")),
+        Some(p) if p.is_empty() => root_name.to_string(),
+        Some(p) => format!("{root_name}.{}", p.join(".")),
         None => format!("position {v}"),
     };
     let top = result.to_string();
@@ -360,8 +423,13 @@ fn loopy(
     let mut order: Vec<usize> = (0..n).filter(|&v| place[v].is_some()).collect();
     order.sort_by_key(|&v| place[v].clone());
     for v in order {
-        let at = place[v].clone().unwrap_or_default();
-        let game = if at.is_empty() { top.clone() } else { name(v) };
+        let here = place[v].clone().unwrap_or_default();
+        let game = if here.is_empty() {
+            top.clone()
+        } else {
+            name(v)
+        };
+        let at: Vec<String> = prefix.iter().cloned().chain(here).collect();
         for (side, opts, is_left) in [("L", &l[v], true), ("R", &r[v], false)] {
             for (i, &a) in opts.iter().enumerate() {
                 let fact = |not: &str, by: String, fails: String| Fact {
@@ -421,7 +489,7 @@ fn loopy(
             )));
         }
     }
-    Ok(out)
+    Ok((out, (l, r, root)))
 }
 
 /// Impartial forms by their sets of options, each distinct one once (options before it).
@@ -593,6 +661,7 @@ pub fn check(
                 c.fact.value,
                 match c.fact.not.as_str() {
                     "reversible-zero" => "equal to 0 by Conway's proviso".to_string(),
+                    SIDES_FACT => format!("not at least offside = {}", c.fact.by),
                     n => format!("{n} by {}", c.fact.by),
                 },
                 c.fact.fails

@@ -15,8 +15,13 @@
 //!   options' texts in [`text_order`] joined by `,`; its options are named `L{i}` in that
 //!   order, an option's own options `its option {k}` likewise;
 //! - loopy play: each position of the stopper the result writes, named by its shortest place
-//!   from the top (`G.L0.R1`), its options in written order.
+//!   from the top (`G.L0.R1`), its options in written order; for a sided result `A & B` (and
+//!   `dud`, which is `on & off`), each side's positions so, the side in place of `G`
+//!   (`onside.L0`, `offside`) and `at` starting with `"onside"` or `"offside"`, then one fact
+//!   more, that the sides are in order ([`SIDES_FACT`]: `A >= B`, which a sided value needs).
 
+use super::TermTable;
+use crate::term::{Arg, Term};
 use serde::{Deserialize, Serialize};
 
 /// The most nodes the result may have written out for a claim to be made or checked.
@@ -31,6 +36,38 @@ pub const MAX_SHOWN: usize = 600;
 /// The most positions of a loopy result a claim is made for (the order of all pairs is
 /// decided).
 pub const MAX_LOOPY: usize = 64;
+
+/// The `not` of the fact that a sided result's sides are in order: its onside is at least its
+/// offside, so `not (onside >= offside)` fails.
+pub const SIDES_FACT: &str = "sides-out-of-order";
+
+/// The root names of a sided result's two sides, in place of `G`.
+pub const SIDE_NAMES: [&str; 2] = ["onside", "offside"];
+
+/// The two sides of a sided loopy result as written, `A & B` (the call `sidle(A, B)`, directly
+/// or as a table entry), or `dud`, CGSuite's name for `on & off` (Siegel, CGT VI.4); `None`
+/// for any other result. This reads the shape only; whether each side is final is for the
+/// producer and the checker to decide, each by its own means.
+pub fn sides_of(result: &Term, terms: &TermTable) -> Option<(Term, Term)> {
+    let named = |n: &str| Term::Call {
+        name: n.to_string(),
+        args: Vec::new(),
+    };
+    let t = match result {
+        Term::Ref(n) => terms.view(*n)?,
+        t => t,
+    };
+    match t {
+        Term::Call { name, args } if name == "sidle" => match &args[..] {
+            [Arg::Game(a), Arg::Game(b)] => Some((a.clone(), b.clone())),
+            _ => None,
+        },
+        Term::Call { name, args } if name == "dud" && args.is_empty() => {
+            Some((named("on"), named("off")))
+        }
+        _ => None,
+    }
+}
 
 /// The claim: the result is final in its play, and each condition that shows it.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -80,6 +117,7 @@ impl Fact {
             "dominated" => format!("not dominated by {}", self.by),
             "reversible" => format!("not reversible through {}", self.by),
             "reversible-zero" => "not equal to 0 by Conway's proviso".to_string(),
+            SIDES_FACT => format!("the sides are in order, onside >= offside = {}", self.by),
             other => format!("not {other}"),
         };
         format!(

@@ -11,7 +11,8 @@
 //! side's deciding code shows as a rejected claim, never as a claim both confirm by one code.
 
 use super::final_claim::{
-    claim_name, text_order, Fact, FinalClaim, Refusal, MAX_FACTS, MAX_LOOPY, MAX_NODES, MAX_SHOWN,
+    claim_name, sides_of, text_order, Fact, FinalClaim, Refusal, MAX_FACTS, MAX_LOOPY, MAX_NODES,
+    MAX_SHOWN, SIDES_FACT, SIDE_NAMES,
 };
 use super::{Play, Proof, TermTable};
 use crate::kernel::{Budget, GameId, Kernel, KernelError};
@@ -409,33 +410,172 @@ impl Texts {
 /// when a ≤ a', reversible through a Right option aᴿ when aᴿ ≤ the position; dually for
 /// Right.
 fn loopy(result: &Term, terms: &TermTable) -> Result<Vec<Fact>, Refusal> {
-    let mut r = LoopyReader {
-        terms,
-        l: Vec::new(),
-        r: Vec::new(),
-        entries: HashMap::new(),
-        kernel: Kernel::new(),
+    let Some((on, off)) = sides_of(result, terms) else {
+        return loopy_stopper(result, terms, "G", &[]).map(|(facts, _)| facts);
     };
-    r.kernel.set_budget(budget());
-    let root = r.node(result, &mut Vec::new(), None, 0)?;
-    let n = r.l.len();
-    if n > MAX_LOOPY {
-        return Err(Refusal::Limit(format!(
-            "a loopy result of more than {MAX_LOOPY} positions"
-        )));
+    // A sided value A & B (Siegel, CGT VI.4): each side a stopper in simplest form, named in
+    // place of G, and A >= B, by the order of stoppers across the two graphs.
+    let mut facts = Vec::new();
+    let mut roots = Vec::new();
+    for (side, t) in SIDE_NAMES.iter().zip([&on, &off]) {
+        let (f, g) = loopy_stopper(t, terms, side, &[side.to_string()])?;
+        facts.extend(f);
+        roots.push(g);
     }
-    let mut graph = crate::loopy::Graph::with_vertices(n);
-    for v in 0..n {
-        graph.set_options(v as u32, r.l[v].clone(), r.r[v].clone());
+    too_many(facts.len())?;
+    let mut work = crate::loopy::Work::new(budget());
+    let fails = format!("not {} >= {}", SIDE_NAMES[0], SIDE_NAMES[1]);
+    if !crate::loopy::order::ge(&roots[0], &roots[1], &mut work).map_err(kernel_error)? {
+        return Err(holds(
+            SIDE_NAMES[0],
+            &on.to_string(),
+            "out of order",
+            &fails,
+        ));
     }
-    let at = |v: usize| {
-        crate::loopy::Loopy::new(&graph, v as u32)
-            .ok_or_else(|| Refusal::Wrong("the result's graph does not read".into()))
+    facts.push(Fact {
+        at: Vec::new(),
+        game: result.to_string(),
+        option: SIDE_NAMES[0].into(),
+        value: on.to_string(),
+        not: SIDES_FACT.into(),
+        by: off.to_string(),
+        fails,
+    });
+    Ok(facts)
+}
+
+/// A stopper of a loopy result as the producer reads it: its graph with options in written
+/// order, each position's game, and each position's shortest place from the root.
+struct Stopper {
+    l: Vec<Vec<u32>>,
+    r: Vec<Vec<u32>>,
+    root: u32,
+    games: Vec<crate::loopy::Loopy>,
+    place: Vec<Option<Vec<String>>>,
+}
+
+impl Stopper {
+    /// `result` read into a graph, refused unless it is a stopper of at most [`MAX_LOOPY`]
+    /// positions.
+    fn read(result: &Term, terms: &TermTable) -> Result<Stopper, Refusal> {
+        let mut r = LoopyReader {
+            terms,
+            l: Vec::new(),
+            r: Vec::new(),
+            entries: HashMap::new(),
+            kernel: Kernel::new(),
+        };
+        r.kernel.set_budget(budget());
+        let root = r.node(result, &mut Vec::new(), None, 0)?;
+        let n = r.l.len();
+        if n > MAX_LOOPY {
+            return Err(Refusal::Limit(format!(
+                "a loopy result of more than {MAX_LOOPY} positions"
+            )));
+        }
+        let mut graph = crate::loopy::Graph::with_vertices(n);
+        for v in 0..n {
+            graph.set_options(v as u32, r.l[v].clone(), r.r[v].clone());
+        }
+        let at = |v: usize| {
+            crate::loopy::Loopy::new(&graph, v as u32)
+                .ok_or_else(|| Refusal::Wrong("the result's graph does not read".into()))
+        };
+        let games = (0..n).map(at).collect::<Result<Vec<_>, _>>()?;
+        if !games[root as usize].is_stopper() {
+            return Err(Refusal::Wrong("the result is not a stopper".into()));
+        }
+        // Each position's shortest place from the top, breadth first, options in written order.
+        let mut place: Vec<Option<Vec<String>>> = vec![None; n];
+        place[root as usize] = Some(Vec::new());
+        let mut queue = std::collections::VecDeque::from([root]);
+        while let Some(v) = queue.pop_front() {
+            let here = place[v as usize].clone().unwrap_or_default();
+            for (side, opts) in [("L", &r.l[v as usize]), ("R", &r.r[v as usize])] {
+                for (i, &o) in opts.iter().enumerate() {
+                    if place[o as usize].is_none() {
+                        let mut p = here.clone();
+                        p.push(format!("{side}{i}"));
+                        place[o as usize] = Some(p);
+                        queue.push_back(o);
+                    }
+                }
+            }
+        }
+        Ok(Stopper {
+            l: r.l,
+            r: r.r,
+            root,
+            games,
+            place,
+        })
+    }
+
+    /// Position `v`'s name from `root_name` (`G.L0.R1`, `onside`).
+    fn name(&self, root_name: &str, v: u32) -> String {
+        match &self.place[v as usize] {
+            Some(p) if p.is_empty() => root_name.to_string(),
+            Some(p) => format!("{root_name}.{}", p.join(".")),
+            None => format!("position {v}"),
+        }
+    }
+}
+
+/// The positions a loopy claim about `proof`'s result names (`G`, `G.L0`; `onside`, …), each
+/// with the game there as CGSuite writes it (`over`, `0`), in the order of their places: the
+/// legend `--explain` prints beside the claim, whose facts name positions by place only.
+/// Empty for a result of another play, or one with no claim.
+pub fn places(proof: &Proof) -> Vec<(String, String)> {
+    if proof.play != Play::Loopy {
+        return Vec::new();
+    }
+    let roots: Vec<(String, Term)> = match sides_of(&proof.result, &proof.terms) {
+        Some((on, off)) => SIDE_NAMES
+            .iter()
+            .map(|s| s.to_string())
+            .zip([on, off])
+            .collect(),
+        None => vec![("G".to_string(), proof.result.clone())],
     };
-    let games = (0..n).map(at).collect::<Result<Vec<_>, _>>()?;
-    if !games[root as usize].is_stopper() {
-        return Err(Refusal::Wrong("the result is not a stopper".into()));
+    let mut kernel = Kernel::new();
+    kernel.set_budget(budget());
+    let mut work = crate::loopy::Work::new(budget());
+    let mut out = Vec::new();
+    for (root_name, t) in roots {
+        let Ok(s) = Stopper::read(&t, &proof.terms) else {
+            return Vec::new();
+        };
+        let mut named: Vec<(Vec<String>, u32)> = (0..s.l.len() as u32)
+            .filter_map(|v| s.place[v as usize].clone().map(|p| (p, v)))
+            .collect();
+        named.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then_with(|| a.0.cmp(&b.0)));
+        for (_, v) in named {
+            let Ok(text) = s.games[v as usize].write(&mut kernel, &mut work) else {
+                return Vec::new();
+            };
+            out.push((s.name(&root_name, v), text));
+        }
     }
+    out
+}
+
+/// One stopper of a loopy result (the result, or one of its sides): its facts, its positions
+/// named from `root` (`G`, `onside`) and placed under `prefix`, and the stopper's game.
+fn loopy_stopper(
+    result: &Term,
+    terms: &TermTable,
+    root_name: &str,
+    prefix: &[String],
+) -> Result<(Vec<Fact>, crate::loopy::Loopy), Refusal> {
+    let Stopper {
+        l,
+        r,
+        root,
+        mut games,
+        place,
+    } = Stopper::read(result, terms)?;
+    let n = l.len();
     let mut work = crate::loopy::Work::new(budget());
     let mut memo: HashMap<(u32, u32), bool> = HashMap::new();
     let mut ge = |a: u32, b: u32| -> Result<bool, Refusal> {
@@ -447,39 +587,24 @@ fn loopy(result: &Term, terms: &TermTable) -> Result<Vec<Fact>, Refusal> {
         memo.insert((a, b), x);
         Ok(x)
     };
-    // Each position's shortest place from the top, breadth first, options in written order.
-    let mut place: Vec<Option<Vec<String>>> = vec![None; n];
-    place[root as usize] = Some(Vec::new());
-    let mut queue = std::collections::VecDeque::from([root]);
-    while let Some(v) = queue.pop_front() {
-        let here = place[v as usize].clone().unwrap_or_default();
-        for (side, opts) in [("L", &r.l[v as usize]), ("R", &r.r[v as usize])] {
-            for (i, &o) in opts.iter().enumerate() {
-                if place[o as usize].is_none() {
-                    let mut p = here.clone();
-                    p.push(format!("{side}{i}"));
-                    place[o as usize] = Some(p);
-                    queue.push_back(o);
-                }
-            }
-        }
-    }
     let name = |v: u32| match &place[v as usize] {
-        Some(p) if p.is_empty() => "G".to_string(),
-        Some(p) => format!("G.{}", p.join(".")),
+        Some(p) if p.is_empty() => root_name.to_string(),
+        Some(p) => format!("{root_name}.{}", p.join(".")),
         None => format!("position {v}"),
     };
     let top = result.to_string();
     let mut out = Vec::new();
     for v in 0..n as u32 {
-        let Some(at) = place[v as usize].clone() else {
+        let Some(here) = place[v as usize].clone() else {
             continue;
         };
-        let game = if at.is_empty() { top.clone() } else { name(v) };
-        for (side, opts, is_left) in [
-            ("L", &r.l[v as usize], true),
-            ("R", &r.r[v as usize], false),
-        ] {
+        let game = if here.is_empty() {
+            top.clone()
+        } else {
+            name(v)
+        };
+        let at: Vec<String> = prefix.iter().cloned().chain(here).collect();
+        for (side, opts, is_left) in [("L", &l[v as usize], true), ("R", &r[v as usize], false)] {
             for (i, &a) in opts.iter().enumerate() {
                 let option = format!("{side}{i}");
                 let fact = |not: &str, by: String, fails: String| Fact {
@@ -504,9 +629,9 @@ fn loopy(result: &Term, terms: &TermTable) -> Result<Vec<Fact>, Refusal> {
                     out.push(fact("dominated", format!("{side}{j} = {}", name(b)), fails));
                 }
                 let (through, other) = if is_left {
-                    (&r.r[a as usize], "R")
+                    (&r[a as usize], "R")
                 } else {
-                    (&r.l[a as usize], "L")
+                    (&l[a as usize], "L")
                 };
                 for (k, &x) in through.iter().enumerate() {
                     let sign = if is_left { "<=" } else { ">=" };
@@ -525,7 +650,8 @@ fn loopy(result: &Term, terms: &TermTable) -> Result<Vec<Fact>, Refusal> {
         }
         too_many(out.len())?;
     }
-    Ok(out)
+    let top_game = games.swap_remove(root as usize);
+    Ok((out, top_game))
 }
 
 /// The producer's reading of a loopy result into a graph whose options keep their written
@@ -712,6 +838,79 @@ pub fn lines(c: &FinalClaim) -> Vec<String> {
     out
 }
 
+/// [`lines`] in the words of `play`: in misère play Conway's conditions named; in loopy play
+/// each position the facts name with its game (`places`, from [`places`]), each condition
+/// said to fail by the order of stoppers, and a sided value's order of its sides said as
+/// `onside >= offside`.
+pub fn lines_in(c: &FinalClaim, play: Play, places: &[(String, String)]) -> Vec<String> {
+    match play {
+        Play::Loopy => loopy_lines(c, places),
+        Play::Misere => {
+            let mut out = lines(c);
+            out.insert(
+                1,
+                "  (Conway's conditions for the misère simplest form, ONAG ch. 12: no option \
+                 reversible through an option H != 0 of it, and not Conway's proviso for 0)"
+                    .to_string(),
+            );
+            out
+        }
+        _ => lines(c),
+    }
+}
+
+/// A loopy claim in words: the positions, then a line per condition.
+fn loopy_lines(c: &FinalClaim, places: &[(String, String)]) -> Vec<String> {
+    let sided = c.facts.iter().any(|f| f.not == SIDES_FACT);
+    let what = if sided {
+        "each side is a stopper in simplest form and the sides are in order"
+    } else {
+        "it is a stopper in simplest form"
+    };
+    let mut out = vec![if c.facts.iter().all(|f| f.not == SIDES_FACT) {
+        format!(
+            "why it is final: no rule's condition arises (no position has two options of one \
+             player, nor an option with a move of the other player to reverse through), so \
+             {what} (Siegel, CGT VI.1):"
+        )
+    } else {
+        format!(
+            "why it is final: no option is dominated or reversible, so {what} (Siegel, CGT VI.1); \
+             each condition is decided by the order of stoppers:"
+        )
+    }];
+    if !places.is_empty() {
+        let shown: Vec<String> = places.iter().map(|(n, t)| format!("{n} = {t}")).collect();
+        out.push(format!("  positions: {}", shown.join(", ")));
+    }
+    for f in &c.facts {
+        // The position's name, from its place (`final_claim`'s naming).
+        let at = match f.at.first() {
+            None => "G".to_string(),
+            Some(s) if SIDE_NAMES.contains(&s.as_str()) => f.at.join("."),
+            Some(_) => format!("G.{}", f.at.join(".")),
+        };
+        let line = match f.not.as_str() {
+            "dominated" => format!(
+                "at {at}, {} = {}: not dominated by {}: {} fails by the order of stoppers",
+                f.option, f.value, f.by, f.fails
+            ),
+            "reversible" => format!(
+                "at {at}, {} = {}: not reversible through {}: {} fails by the order of stoppers",
+                f.option, f.value, f.by, f.fails
+            ),
+            SIDES_FACT => format!(
+                "the sides are in order: onside = {} >= offside = {} by the order of stoppers \
+                 (a value A & B needs A >= B, Siegel, CGT VI.4)",
+                f.value, f.by
+            ),
+            _ => f.words(),
+        };
+        out.push(format!("  {line}"));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -766,5 +965,36 @@ mod tests {
         let c = claim_of("{0|pass}", Play::Loopy).unwrap();
         assert_eq!(c.facts.len(), 1);
         assert_eq!(c.facts[0].fails, "G.L0 >= G");
+    }
+
+    #[test]
+    fn the_producer_claims_a_sided_value_by_its_sides() {
+        // on = {pass|} and off = {|pass} have one option each, with no option of the opposite
+        // player through which it could reverse: no condition but that the sides are in order,
+        // on >= off (on exceeds every stopper, Siegel CGT VI.1). dud is on & off.
+        for src in ["on & off", "dud"] {
+            let c = claim_of(src, Play::Loopy).unwrap();
+            assert_eq!(c.claim, "simplest form");
+            assert_eq!(c.facts.len(), 1, "{src}: {c:?}");
+            assert_eq!(c.facts[0].not, SIDES_FACT);
+            assert_eq!(c.facts[0].fails, "not onside >= offside");
+        }
+        // off & on is no sided value: off >= on fails.
+        let e = claim_of("off & on", Play::Loopy).unwrap_err();
+        assert!(
+            matches!(&e, Refusal::Wrong(w) if w.contains("out of order")),
+            "{e:?}"
+        );
+        // A side with a dominated option: in {0,-1|pass}, -1 <= 0.
+        let e = claim_of("{0,-1|pass} & off", Play::Loopy).unwrap_err();
+        assert!(
+            matches!(&e, Refusal::Wrong(w) if w.contains("onside.L1 <= onside.L0")),
+            "{e:?}"
+        );
+        // over & off: over's one fact, under the onside, then the order.
+        let c = claim_of("{0|pass} & off", Play::Loopy).unwrap();
+        assert_eq!(c.facts.len(), 2, "{c:?}");
+        assert_eq!(c.facts[0].at, ["onside"]);
+        assert_eq!(c.facts[0].fails, "onside.L0 >= onside");
     }
 }
