@@ -1207,4 +1207,93 @@ fn every_ruleset_opening_says_which_move_gives_which_option() {
     let got = opening_moves(&s, "domineering(\"..|..\")");
     assert_eq!(got.len(), 4, "{got:?}");
     assert!(got[0].1.starts_with("covers (1, 1)–(2, 1)"), "{got:?}");
+    // A Hackenbush string, by the rules (Winning Ways, Hackenbush): Left cuts a blue (L) or
+    // green (E) edge, Right a red (R) or green one; what is above the cut falls, so the string
+    // below it is left. Generated here from the string "LRE" itself.
+    let string = "LRE";
+    let mut want: Vec<(String, String, bool)> = Vec::new();
+    for (player, mine) in [("Left", 'L'), ("Right", 'R')] {
+        for (k, c) in string.chars().enumerate() {
+            if c != mine && c != 'E' {
+                continue;
+            }
+            let colour = match c {
+                'L' => "blue (L)",
+                'R' => "red (R)",
+                _ => "green (E)",
+            };
+            let above = string.len() - k - 1;
+            let fall = match above {
+                0 => String::new(),
+                1 => " (the edge above falls)".to_string(),
+                n => format!(" (the {n} edges above fall)"),
+            };
+            let rest = &string[..k];
+            let rest = if rest.is_empty() {
+                "nothing".to_string()
+            } else {
+                format!("\"{rest}\"")
+            };
+            want.push((
+                player.to_string(),
+                format!(
+                    "cuts the {colour} edge {} up from the ground{fall}, leaving {rest}",
+                    k + 1
+                ),
+                true,
+            ));
+        }
+    }
+    let mut got = opening_moves(&s, "hackenbush(\"LRE\")");
+    got.sort();
+    want.sort();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn braces_write_the_headline_the_final_list_and_analyze_with_nested_braces() {
+    let s = Server::start(&[]);
+    // {1|{0|-5}} is CGSuite's {1||0|-5}: the parser reads the bars so (a notation fact, and
+    // the kernel's comparison below checks it). It is canonical already, so the page shows
+    // its result and why-final list only: both must follow the "nested braces" box.
+    let plain = s
+        .post("/api/simplify", &json!({"expr": "{1|{0|-5}}"}).to_string())
+        .json();
+    assert!(plain.get("braced").is_none(), "{plain}");
+    let d = s
+        .post(
+            "/api/simplify",
+            &json!({"expr": "{1|{0|-5}}", "braces": true}).to_string(),
+        )
+        .json();
+    // The proof itself is unchanged (it is what `onag check` reads): slash notation.
+    assert_eq!(d["result"], plain["result"]);
+    assert_eq!(d["final"], plain["final"]);
+    assert_eq!(d["result"], "{1||0|-5}");
+    let b = &d["braced"];
+    assert_eq!(b["result"], "{1|{0|-5}}", "{d}");
+    assert_eq!(b["input"], "{1|{0|-5}}", "{d}");
+    assert!(equal(&s, "{1|{0|-5}}", "{1||0|-5}"));
+    let raw = d["final"]["facts"].as_array().expect("a final claim");
+    let facts = b["final"]["facts"].as_array().expect("the claim braced");
+    assert!(!facts.is_empty(), "{d}");
+    assert_eq!(facts.len(), raw.len());
+    for (f, r) in facts.iter().zip(raw) {
+        for k in ["game", "value"] {
+            let t = f[k].as_str().unwrap();
+            assert!(!t.contains("||"), "{k}: {t} in {d}");
+            // The same game as the proof's own text, by the kernel.
+            assert!(equal(&s, t, r[k].as_str().unwrap()), "{k}: {f} {r}");
+        }
+        assert!(!f["fails"].as_str().unwrap().contains("||"), "{f}");
+        assert_eq!(f["not"], r["not"]);
+        assert_eq!(f["option"], r["option"]);
+    }
+    // A statement about the whole game names it in braces.
+    assert!(
+        facts
+            .iter()
+            .any(|f| f["fails"].as_str().unwrap().contains("{1|{0|-5}}")),
+        "{d}"
+    );
 }

@@ -1428,6 +1428,28 @@ async fn plays_checks(c: &Client, url: &str) {
     assert!(text(c, "#final-head")
         .await
         .contains("canonical form already"));
+    // With the "nested braces" box ticked (the default) the headline and the list write the
+    // game as {1|{0|-5}}, CGSuite's {1||0|-5}; unticked, in CGSuite's bars (the same game).
+    assert_eq!(text(c, "#headline").await, "canonical form: {1|{0|-5}}");
+    assert!(!why.contains("||"), "{why}");
+    assert!(text(c, "#final-head").await.contains("{1|{0|-5}}"));
+    click(c, "#braces").await;
+    wait_text(
+        c,
+        "#headline",
+        |t| t == "canonical form: {1||0|-5}",
+        "the headline in bars",
+    )
+    .await;
+    assert!(text(c, "#final-list").await.contains("||"));
+    click(c, "#braces").await;
+    wait_text(
+        c,
+        "#headline",
+        |t| t == "canonical form: {1|{0|-5}}",
+        "the headline in braces again",
+    )
+    .await;
     save_shot(c, "serve-1400px-final.png").await;
 
     // Back returns to the computation before; the list names both.
@@ -1520,6 +1542,8 @@ async fn plays_checks(c: &Client, url: &str) {
         "/?op=simplify&q=domineering(%22..%7C..%22)&step=1",
         "/?op=simplify&q=kayles(5)&play=misere&step=1",
         "/?op=simplify&q=%7B1%7C%7B0%7C-5%7D%7D",
+        // The Kayles opening (a heap of 5): its moves and long witnesses stay inside the step.
+        "/?op=simplify&q=octal(%220.77%22%2C5)&step=1",
     ] {
         c.goto(&format!("{url}{page}")).await.unwrap();
         wait_text(c, "#headline", |t| !t.is_empty(), "a result").await;
@@ -1543,6 +1567,13 @@ async fn plays_checks(c: &Client, url: &str) {
             )
             .await;
             "serve-400px-domineering.png"
+        } else if page.contains("octal") {
+            js(
+                c,
+                "document.getElementById('derivation').scrollIntoView(); return 0;",
+            )
+            .await;
+            "serve-400px-kayles-opening.png"
         } else if page.contains("kayles") {
             "serve-400px-misere.png"
         } else {

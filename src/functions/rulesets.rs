@@ -721,6 +721,62 @@ impl Function for Hackenbush {
             "Winning Ways, vol. 1 (Hackenbush, as seed 001 cites it); seed 001 (Hackenstrings)",
         ))
     }
+    /// A Hackenbush string's cuts in words: which edge, counted up from the ground, and the
+    /// string left standing (what was above the cut falls). Pictures that are not one string
+    /// have no words here.
+    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
+        use hackenbush::Colour;
+        let [Arg::Text(text)] = a else { return None };
+        let p = hackenbush::Picture::parse(text).ok()?;
+        let colours = p.as_string()?;
+        let letters = |cs: &[Colour]| -> String {
+            cs.iter()
+                .map(|c| match c {
+                    Colour::L => 'L',
+                    Colour::R => 'R',
+                    Colour::E => 'E',
+                })
+                .collect()
+        };
+        let mut out = Vec::new();
+        for (left, player) in [(true, "Left"), (false, "Right")] {
+            for q in p.moves(left) {
+                // A cut at edge k (from 0) of a string leaves exactly the k edges below it.
+                let rest = q.as_string()?;
+                let k = rest.len();
+                let colour = match colours.get(k)? {
+                    Colour::L => "blue (L)",
+                    Colour::R => "red (R)",
+                    Colour::E => "green (E)",
+                };
+                let fall = match colours.len() - k - 1 {
+                    0 => String::new(),
+                    1 => " (the edge above falls)".to_string(),
+                    n => format!(" (the {n} edges above fall)"),
+                };
+                let left_standing = if rest.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    format!("\"{}\"", letters(&rest))
+                };
+                out.push(super::Move {
+                    player,
+                    words: format!(
+                        "cuts the {colour} edge {} up from the ground{fall}, leaving {left_standing}",
+                        k + 1
+                    ),
+                    board: None,
+                    cells: Vec::new(),
+                    option: if q.edges.is_empty() {
+                        Term::zero()
+                    } else {
+                        text_call("hackenbush", q.print())
+                    },
+                });
+            }
+        }
+        Some(out)
+    }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         match a {
             [Arg::Text(t)] => Some(naive::hackenbush(t, term)),

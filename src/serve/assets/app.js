@@ -11,6 +11,7 @@ const state = {
   chain: 0,
   pos: 0,             // 0: the chain's start; i: after step i
   lastRequest: null,  // {op, body}: for the LaTeX and Markdown exports
+  exit: 0,            // the shown proof's x-onag-exit (3: the rules stopped short)
 };
 
 // The page's other scripts (state.js, refs.js, analyze.js) listen here. 'shown': a result
@@ -59,7 +60,27 @@ function requestFor(op) {
   }
   // Misère play for the operations that have it (Compare is normal play's order).
   if (chosenPlay() === 'misere' && op !== 'compare') body.misere = true;
+  // Terms as the "nested braces" box says: a proof answer carries both spellings ("braced"
+  // beside the proof's own), so the box switches the headline without asking again; Analyze
+  // writes its values as asked.
+  if (op === 'simplify' || op === 'prove') body.braces = true;
+  else if (op === 'analyze' && bracesOn()) body.braces = true;
   return body;
+}
+
+/** Whether the "nested braces" box by the stepper is ticked (the default). */
+function bracesOn() {
+  const b = $('braces');
+  return !b || b.checked;
+}
+
+/** A proof's input, result and final claim as the page writes them: nested braces when the box
+ * is ticked and the server wrote them so (`"braced"`, docs/SERVE.md); a name of the proof's
+ * term table (`#3`) is left to the proof's own (expanded) text. */
+function shownTerms(proof) {
+  const b = bracesOn() && proof.braced;
+  const pick = (k) => (b && typeof b[k] === 'string' && !/#\d/.test(b[k]) ? b[k] : proof[k]);
+  return { input: pick('input'), result: pick('result'), final: (b && b.final) || proof.final };
 }
 
 // ---------- live parse errors ----------
@@ -213,6 +234,25 @@ function withDefaults(steps) {
   }));
 }
 
+/** The derivation's headline, its terms written as the braces box says. */
+function writeHeadline(op) {
+  const proof = state.proof;
+  const exit = state.exit;
+  const t = shownTerms(proof);
+  const n = proof.steps.length;
+  const inPlay = { misere: ' in misère play', loopy: ' in loopy play' }[proof.play] || '';
+  if (op === 'prove') {
+    // "checked" exactly when the proof says it was, as the CLI prints it.
+    $('headline').textContent = `proved${inPlay}: ${t.input} = ${t.result} (${n} step${n === 1 ? '' : 's'}, ${proof.checked ? 'checked' : 'NOT checked'})`;
+  } else if (proof.play) {
+    $('headline').textContent = playedHeadline({ ...proof, result: t.result }); // plays.js
+  } else if (exit === 3) {
+    $('headline').textContent = `the chosen rules stop at ${t.result} (not canonical: add rule groups)`;
+  } else {
+    $('headline').textContent = `canonical form: ${t.result}`;
+  }
+}
+
 function showProof(op, proof, exit) {
   proof = { ...proof, steps: withDefaults(proof.steps), lemmas: (proof.lemmas || []).map((l) => ({ ...l, steps: withDefaults(l.steps) })) };
   // Misère and loopy proofs name their forms #n: written out where they fit (plays.js).
@@ -222,18 +262,8 @@ function showProof(op, proof, exit) {
   (proof.lemmas || []).forEach((l, k) => {
     state.chains.push({ title: `lemma ${k}: ${l.from} = ${l.to}`, start: l.from, steps: l.steps });
   });
-  const n = proof.steps.length;
-  const inPlay = { misere: ' in misère play', loopy: ' in loopy play' }[proof.play] || '';
-  if (op === 'prove') {
-    // "checked" exactly when the proof says it was, as the CLI prints it.
-    $('headline').textContent = `proved${inPlay}: ${proof.input} = ${proof.result} (${n} step${n === 1 ? '' : 's'}, ${proof.checked ? 'checked' : 'NOT checked'})`;
-  } else if (proof.play) {
-    $('headline').textContent = playedHeadline(proof); // plays.js
-  } else if (exit === 3) {
-    $('headline').textContent = `the chosen rules stop at ${proof.result} (not canonical: add rule groups)`;
-  } else {
-    $('headline').textContent = `canonical form: ${proof.result}`;
-  }
+  state.exit = exit;
+  writeHeadline(op);
   const lemmas = state.chains.length - 1;
   $('chain-note').textContent = lemmas ? `${lemmas} lemma${lemmas === 1 ? '' : 's'}, each proved once and cited where it recurs` : '';
   // A proof that shares its terms names each large part once, as #n: listed on demand, a
@@ -331,7 +361,8 @@ function renderConditions(conds) {
 
 async function exportAs(format) {
   if (!state.lastRequest) return;
-  const r = await api(state.lastRequest.op, { ...state.lastRequest.body, format });
+  // The exported text follows the braces box as the page does.
+  const r = await api(state.lastRequest.op, { ...state.lastRequest.body, format, braces: bracesOn() });
   $('export').hidden = false;
   $('copy').hidden = false;
   $('export').value = r.ok ? r.data : (r.data.error || String(r.data));
@@ -421,7 +452,12 @@ async function init() {
   $('first').onclick = () => step(-1e9);
   $('last').onclick = () => step(1e9);
   // Nested braces or slashes: the step shown is written again (steps.js asks /api/step).
-  $('braces').onchange = () => { if (state.chains[state.chain]) render(); };
+  // The headline and the why-final list follow it too (the answer holds both spellings).
+  $('braces').onchange = () => {
+    if (state.proof && !$('derivation').hidden && !state.proof.play) writeHeadline(state.op);
+    if (state.chains[state.chain]) render();
+    showFinal(); // plays.js
+  };
   $('chain').onchange = () => openChain(Number($('chain').value), remembered(Number($('chain').value)));
   $('latex').onclick = () => exportAs('latex');
   $('markdown').onclick = () => exportAs('markdown');

@@ -147,7 +147,7 @@ const SYMBOL = (s) => s.replace(/<=/g, '≤').replace(/>=/g, '≥');
 
 /** The lines saying why the chain's last form is final, from the proof's claim. */
 function finalLines(proof) {
-  const c = proof.final;
+  const c = shownTerms(proof).final; // app.js: nested braces when the box says so
   if (!c) return null;
   const out = [];
   if (c.closed && c.closed.length) {
@@ -175,9 +175,10 @@ function showFinal() {
   const list = $('final-list');
   list.textContent = '';
   const lines = finalLines(proof);
+  const result = shownTerms(proof).result;
   box.hidden = false;
   if (lines) {
-    $('final-head').textContent = `Why ${proof.result} is final: it is in ${proof.final.claim}`
+    $('final-head').textContent = `Why ${result} is final: it is in ${proof.final.claim}`
       + (c.steps.length ? '' : ' already (no rule applies, so there are no steps)');
     for (const l of lines) {
       const li = document.createElement('li');
@@ -191,8 +192,8 @@ function showFinal() {
   } else {
     // No claim: the producer writes none it could not have judged (src/proof/final_form.rs).
     $('final-head').textContent = proof.play === 'loopy'
-      ? `Why ${proof.result} is final: no rule of loopy play applies to it (the checker confirmed each step; a claim of a final form is made for a stopper of at most 64 positions, not for a value by its sides)`
-      : `Why ${proof.result} is final: not claimed — the chosen rules may have stopped short (add rule groups), or the result is past what a claim lists and onag check can judge (20,000 nodes written out, 2,000 conditions, a misère form over 600 characters)`;
+      ? `Why ${result} is final: no rule of loopy play applies to it (the checker confirmed each step; a claim of a final form is made for a stopper of at most 64 positions, not for a value by its sides)`
+      : `Why ${result} is final: not claimed — the chosen rules may have stopped short (add rule groups), or the result is past what a claim lists and onag check can judge (20,000 nodes written out, 2,000 conditions, a misère form over 600 characters)`;
   }
 }
 
