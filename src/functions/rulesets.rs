@@ -276,6 +276,39 @@ impl Function for Clobber {
             "Albert, Grossman, Nowakowski, Wolfe, An introduction to Clobber (2005)",
         ))
     }
+    /// Each move as the squares it joins, (row, column) from the top left as Domineering's
+    /// are: "the x on (1, 1) clobbers the o on (1, 2)", drawn as the board it leaves (the
+    /// mover's stone now on the square it clobbered).
+    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
+        let [Arg::Text(text)] = a else { return None };
+        let b = clobber::parse(text).ok()?;
+        let w = usize::from(b.shape.w).max(1);
+        let place = |i: usize| [i / w + 1, i % w + 1];
+        let mut out = Vec::new();
+        for (left, player, (mine, theirs)) in
+            [(true, "Left", ('x', 'o')), (false, "Right", ('o', 'x'))]
+        {
+            let before = if left { b.x } else { b.o };
+            for q in clobber::moves(&b, left) {
+                let after = if left { q.x } else { q.o };
+                // The mover's stone leaves one square and stands on another, the clobbered one.
+                let from = (before & !after).trailing_zeros() as usize;
+                let to = (after & !before).trailing_zeros() as usize;
+                let (f, t) = (place(from), place(to));
+                out.push(super::Move {
+                    player,
+                    words: format!(
+                        "moves the {mine} on ({}, {}) onto the {theirs} on ({}, {}), clobbering it",
+                        f[0], f[1], t[0], t[1]
+                    ),
+                    board: Some(clobber::print(&q)),
+                    cells: vec![f, t],
+                    option: text_call("clobber", clobber::print(&q)),
+                });
+            }
+        }
+        Some(out)
+    }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         match a {
             [Arg::Text(t)] => Some(naive::clobber(t, term)),

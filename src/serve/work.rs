@@ -291,7 +291,7 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
             let mut text = analyze::answer(&ctx, src, &t, &mut k).map_err(cli)?;
             if req.options == Some(true) {
                 // The CLI's object with one field more.
-                let opts = analyze::options(&mut k, src, &t).map_err(cli)?;
+                let opts = analyze::options(&mut k, src, &t, ctx.style.braces).map_err(cli)?;
                 let mut v: serde_json::Value = serde_json::from_str(&text)
                     .map_err(|e| cli(Failure::internal(format!("the analysis' JSON: {e}"))))?;
                 if let Some(o) = v.as_object_mut() {

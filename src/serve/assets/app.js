@@ -12,6 +12,7 @@ const state = {
   pos: 0,             // 0: the chain's start; i: after step i
   lastRequest: null,  // {op, body}: for the LaTeX and Markdown exports
   exit: 0,            // the shown proof's x-onag-exit (3: the rules stopped short)
+  ready: Promise.resolve(), // settled once the rules are read (init)
 };
 
 // The page's other scripts (state.js, refs.js, analyze.js) listen here. 'shown': a result
@@ -136,6 +137,8 @@ async function run(op) {
   $('copy').hidden = true;
   try {
     const r = await api(op, body);
+    // The steps' words need the rules (a click may come before they arrived).
+    await state.ready;
     if (!r.ok) {
       showError(r.data.error || String(r.data), r.data);
       return;
@@ -387,7 +390,8 @@ async function copy(text) {
 
 // saveUrl, setGroups, loadFromUrl: state.js.
 
-async function init() {
+/** The rules and their groups, read from the server: the checkboxes, and each step's words. */
+async function loadRules() {
   try {
     const resp = await fetch('/api/rules');
     const rules = await resp.json();
@@ -422,6 +426,10 @@ async function init() {
   } catch (e) {
     showError('error: could not read the rules from the server (' + e + ')');
   }
+}
+
+/** The worked examples' menu. */
+async function loadExamples() {
   try {
     const examples = await (await fetch('/examples.json')).json();
     const sel = $('examples');
@@ -436,6 +444,15 @@ async function init() {
       if (ex) useExample(ex);
     };
   } catch (e) { /* the menu stays empty */ }
+}
+
+function init() {
+  // Every control works from the start: a click made while the rules are still on their way
+  // runs, and its answer waits for them (`state.ready`), rather than being lost (a button
+  // without its handler yet did nothing, and the page's own URL state, applied late, could
+  // undo a switch already set by hand).
+  state.ready = loadRules();
+  loadExamples();
   for (const b of document.querySelectorAll('.buttons button')) b.onclick = () => run(b.dataset.op);
   $('expr').addEventListener('input', liveParse);
   $('right').addEventListener('input', liveParse);
@@ -465,7 +482,11 @@ async function init() {
   $('link').onclick = copyLink;
   // The arrow keys, the state in the URL, the rules badge: state.js.
   initState();
-  loadFromUrl();
+  // A link's computation, once its rule groups can be ticked; a bare address leaves the form
+  // as the reader may already have begun to fill it.
+  state.ready.then(() => {
+    if (location.search) loadFromUrl();
+  });
 }
 
 // After every script of the page has run (state.js, refs.js and analyze.js add to app.js).
