@@ -1393,7 +1393,9 @@ async fn plays_checks(c: &Client, url: &str) {
     assert!(head.starts_with("loopy value: dud"), "{head}");
     click(c, "#last").await;
     assert!(shown(c, "#final").await);
-    save_shot(c, "serve-1400px-loopy-dud.png").await;
+    // The end of the steps names it too: {pass|} & {|pass} is dud (its onside on, offside off).
+    let why = wait_text(c, "#final-list", |t| t.contains("dud"), "dud at the end").await;
+    assert!(why.contains("so on + off = dud"), "{why}");
     // Its analysis: outcome, sides.
     c.goto(&format!("{url}/?op=analyze&q=on%20%2B%20off"))
         .await
@@ -1631,21 +1633,21 @@ async fn shots_at_both_widths(c: &Client, url: &str) {
             "/?op=simplify&q=kayles(5)&play=misere",
             "misère simplest form",
             true,
-            "derivation",
+            "result",
         ),
         (
             "misere-star2",
             "/?op=simplify&q=*2%2B*2&play=misere",
             "misère simplest form",
             true,
-            "derivation",
+            "result",
         ),
         (
             "loopy-dud",
             "/?op=simplify&q=on%20%2B%20off",
             "loopy value: dud",
             true,
-            "derivation",
+            "result",
         ),
         (
             "final",
@@ -1676,8 +1678,8 @@ async fn shots_at_both_widths(c: &Client, url: &str) {
             "derivation",
         ),
     ];
-    for width in [1400u32, 400] {
-        c.set_window_size(width, 1000).await.unwrap();
+    for (width, height) in [(1400u32, 1500u32), (400, 900)] {
+        c.set_window_size(width, height).await.unwrap();
         for (name, page, head, to_end, target) in pages {
             c.goto(&format!("{url}{page}")).await.unwrap();
             wait_text(c, "#headline", |t| t.starts_with(head), name).await;

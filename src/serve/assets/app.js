@@ -13,6 +13,7 @@ const state = {
   lastRequest: null,  // {op, body}: for the LaTeX and Markdown exports
   exit: 0,            // the shown proof's x-onag-exit (3: the rules stopped short)
   ready: Promise.resolve(), // settled once the rules are read (init)
+  named: null,        // {req, name}: a loopy or misère result's name, from its analysis (plays.js)
 };
 
 // The page's other scripts (state.js, refs.js, analyze.js) listen here. 'shown': a result
@@ -331,6 +332,14 @@ function render() {
   $('rule-cite').textContent = rule ? rule.cite : '';
   $('at').textContent = (s.at.length ? s.at.join('/') : 'the top') + (s.reversed ? ' (applied right to left)' : '');
   $('why').textContent = s.why || '';
+  // A misère step rewrites its G wherever it occurs in the game written out; when G is not
+  // written in the term before it (a sum's positions are met only by playing it), say so.
+  const g = state.proof && state.proof.play === 'misere' && s.witnesses.games && s.witnesses.games.G;
+  if (g && !from.includes(g)) {
+    $('why').appendChild(document.createTextNode(` — ${g} is not written in ${from}: it is a position`
+      + ' reached by moves in it, and this step replaces it wherever it occurs, the game written out'
+      + ' as the game of its moves (misère equality is a congruence).'));
+  }
   if (lemma) {
     const b = document.createElement('button');
     b.textContent = `open lemma ${s.lemma}`;
