@@ -1219,7 +1219,7 @@ fn every_ruleset_opening_says_which_move_gives_which_option() {
     let string = "LRE";
     let mut want: Vec<(String, String, bool)> = Vec::new();
     for (player, mine) in [("Left", 'L'), ("Right", 'R')] {
-        for (k, c) in string.chars().enumerate() {
+        for (k, c) in string.char_indices() {
             if c != mine && c != 'E' {
                 continue;
             }

@@ -82,10 +82,17 @@ impl Function for MisereFn {
             return Ok(None);
         };
         args::arity(self, a, 1)?;
+        let n = match &a[0] {
+            Arg::Game(t) => crate::syntax::print(t, &Default::default()),
+            Arg::Text(t) => format!("{t:?}"),
+        };
         Ok(rs::opening(
             rs::call("octal", vec![Arg::Text(code.into()), a[0].clone()]),
             self.name,
-            format!("{}(n) is the octal game {code} on a heap of n", self.name),
+            format!(
+                "{}({n}) is the octal game {code} on a heap of {n}",
+                self.name
+            ),
             "Winning Ways (Kayles, Dawson's Kayles: octal games)",
         ))
     }

@@ -277,8 +277,8 @@ impl Function for Clobber {
         ))
     }
     /// Each move as the squares it joins, (row, column) from the top left as Domineering's
-    /// are: "the x on (1, 1) clobbers the o on (1, 2)", drawn as the board it leaves (the
-    /// mover's stone now on the square it clobbered).
+    /// are: "moves the x on (1, 1) onto the o on (1, 2), clobbering it", drawn as the board
+    /// it leaves (the mover's stone now on the square it clobbered).
     fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
         let [Arg::Text(text)] = a else { return None };
         let b = clobber::parse(text).ok()?;
