@@ -195,6 +195,12 @@ fn every_endpoint_matches_the_cli_byte_for_byte() {
         ),
         (
             "/api/analyze",
+            json!({"expr": "{{3|1}|-2}", "braces": true}),
+            vec!["analyze", "--braces", "--format", "json", "{{3|1}|-2}"],
+            0,
+        ),
+        (
+            "/api/analyze",
             json!({"expr": "{1/2|-3}", "format": "svg"}),
             vec!["analyze", "--format", "svg", "{1/2|-3}"],
             0,
@@ -1207,4 +1213,257 @@ fn every_ruleset_opening_says_which_move_gives_which_option() {
     let got = opening_moves(&s, "domineering(\"..|..\")");
     assert_eq!(got.len(), 4, "{got:?}");
     assert!(got[0].1.starts_with("covers (1, 1)–(2, 1)"), "{got:?}");
+    // A Hackenbush string, by the rules (Winning Ways, Hackenbush): Left cuts a blue (L) or
+    // green (E) edge, Right a red (R) or green one; what is above the cut falls, so the string
+    // below it is left. Generated here from the string "LRE" itself.
+    let string = "LRE";
+    let mut want: Vec<(String, String, bool)> = Vec::new();
+    for (player, mine) in [("Left", 'L'), ("Right", 'R')] {
+        for (k, c) in string.char_indices() {
+            if c != mine && c != 'E' {
+                continue;
+            }
+            let colour = match c {
+                'L' => "blue (L)",
+                'R' => "red (R)",
+                _ => "green (E)",
+            };
+            let above = string.len() - k - 1;
+            let fall = match above {
+                0 => String::new(),
+                1 => " (the edge above falls)".to_string(),
+                n => format!(" (the {n} edges above fall)"),
+            };
+            let rest = &string[..k];
+            let rest = if rest.is_empty() {
+                "nothing".to_string()
+            } else {
+                format!("\"{rest}\"")
+            };
+            want.push((
+                player.to_string(),
+                format!(
+                    "cuts the {colour} edge {} up from the ground{fall}, leaving {rest}",
+                    k + 1
+                ),
+                true,
+            ));
+        }
+    }
+    let mut got = opening_moves(&s, "hackenbush(\"LRE\")");
+    got.sort();
+    want.sort();
+    assert_eq!(got, want);
+    // Clobber, by its rules (Albert, Grossman, Nowakowski, Wolfe): Left moves an x, Right an
+    // o, onto an orthogonally adjacent stone of the other colour, which is removed. Every such
+    // move generated here from the board's text, squares as (row, column) from the top left.
+    let board = "xo.|ox.";
+    let rows: Vec<Vec<char>> = board.split('|').map(|r| r.chars().collect()).collect();
+    let mut want: Vec<(String, String, bool)> = Vec::new();
+    for (player, mine, theirs) in [("Left", 'x', 'o'), ("Right", 'o', 'x')] {
+        for (r, row) in rows.iter().enumerate() {
+            for (c, &ch) in row.iter().enumerate() {
+                if ch != mine {
+                    continue;
+                }
+                for (dr, dc) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
+                    let (r2, c2) = (r as i32 + dr, c as i32 + dc);
+                    let Some(&there) = usize::try_from(r2)
+                        .ok()
+                        .and_then(|r2| rows.get(r2))
+                        .and_then(|row| usize::try_from(c2).ok().and_then(|c2| row.get(c2)))
+                    else {
+                        continue;
+                    };
+                    if there == theirs {
+                        want.push((
+                            player.to_string(),
+                            format!(
+                                "moves the {mine} on ({}, {}) onto the {theirs} on ({}, {}), clobbering it",
+                                r + 1,
+                                c + 1,
+                                r2 + 1,
+                                c2 + 1
+                            ),
+                            true,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(want.len(), 8, "{want:?}");
+    let mut got = opening_moves(&s, &format!("clobber(\"{board}\")"));
+    got.sort();
+    want.sort();
+    assert_eq!(got, want);
+    // Grundy's game (Winning Ways): a move splits one heap into two unequal, nonempty heaps.
+    let n = 7;
+    let mut want: Vec<(String, String, bool)> = (1..n)
+        .filter(|a| 2 * a < n)
+        .map(|a| {
+            (
+                "either".to_string(),
+                format!("split the heap of {n} into {a} and {}", n - a),
+                true,
+            )
+        })
+        .collect();
+    let mut got = opening_moves(&s, &format!("grundy({n})"));
+    got.sort();
+    want.sort();
+    assert_eq!(got, want);
+    // Kayles in CGSuite's take-and-break code 0.77 reads as the octal game does: the moves
+    // generated from Kayles' rules, as above.
+    let mut want: Vec<String> = Vec::new();
+    for take in 1..=2usize {
+        let rest = 5 - take;
+        for a in 0..=rest / 2 {
+            let b = rest - a;
+            want.push(if a == 0 {
+                format!("take {take} from the heap of 5, leaving {b}")
+            } else {
+                format!("take {take} from the heap of 5, leaving {a} and {b}")
+            });
+        }
+    }
+    let got = opening_moves(&s, "take_and_break(\"0.77\", 5)");
+    assert!(
+        got.iter().all(|(p, _, found)| p == "either" && *found),
+        "{got:?}"
+    );
+    let mut words: Vec<String> = got.into_iter().map(|(_, w, _)| w).collect();
+    words.sort();
+    want.sort();
+    assert_eq!(words, want);
+}
+
+#[test]
+fn a_clobber_move_is_drawn_as_the_board_it_leaves() {
+    let s = Server::start(&[]);
+    // On "xo" Left's x clobbers the o beside it: the board left is ".x", the squares (1, 1)
+    // (left empty) and (1, 2) (now Left's); Right's o clobbers the x: "o.". Each option is the
+    // call of that board, as the opening writes it.
+    let steps = described_steps(&s, "clobber(\"xo\")", "fundamental");
+    let (_, d) = steps
+        .iter()
+        .find(|(_, d)| d["moves"].as_array().is_some_and(|m| !m.is_empty()))
+        .expect("the opening lists its moves");
+    let moves = d["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2, "{d}");
+    let (l, r) = (&moves[0], &moves[1]);
+    assert_eq!(l["ruleset"], "clobber");
+    assert_eq!(l["player"], "Left");
+    assert_eq!(l["board"], ".x");
+    assert_eq!(l["cells"], json!([[1, 1], [1, 2]]));
+    assert_eq!(l["option"], "L0");
+    assert_eq!(l["text"], "clobber(\".x\")");
+    assert_eq!(r["player"], "Right");
+    assert_eq!(r["board"], "o.");
+    assert_eq!(r["cells"], json!([[1, 2], [1, 1]]));
+    assert_eq!(r["option"], "R0");
+}
+
+#[test]
+fn analyze_follows_braces_in_json() {
+    let s = Server::start(&[]);
+    // {{3|1}|-2} is CGSuite's {3|1||-2}: canonical already (ONAG ch. 9's example of a hot
+    // game with a hot Left option). With "braces" every game of the answer is written with
+    // nested braces, the same games (by the kernel's comparison), the numbers unchanged.
+    let plain = s.post("/api/analyze", &expr("{{3|1}|-2}")).json();
+    let b = s
+        .post(
+            "/api/analyze",
+            &json!({"expr": "{{3|1}|-2}", "braces": true, "options": true}).to_string(),
+        )
+        .json();
+    assert_eq!(plain["canonical"], "{3|1||-2}", "{plain}");
+    assert_eq!(b["canonical"], "{{3|1}|-2}", "{b}");
+    for k in ["canonical", "reduced"] {
+        let t = b[k].as_str().unwrap();
+        assert!(!t.contains("||"), "{k}: {t}");
+        assert!(equal(&s, t, plain[k].as_str().unwrap()), "{k}: {b}");
+    }
+    for k in [
+        "outcome",
+        "left_stop",
+        "right_stop",
+        "mean",
+        "temperature",
+        "thermograph",
+    ] {
+        assert_eq!(b[k], plain[k], "{k}");
+    }
+    // Left's winning move from {{3|1}|-2} is to {3|1} (Left stop 1 > 0 after it; Right's reply
+    // to 1 leaves 1): written with braces as the games are.
+    let moves = b["left_winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty(), "{b}");
+    for (m, p) in moves
+        .iter()
+        .zip(plain["left_winning_moves"].as_array().unwrap())
+    {
+        assert!(
+            equal(&s, m.as_str().unwrap(), p.as_str().unwrap()),
+            "{m} {p}"
+        );
+    }
+    // An option's canonical form too; {3|1} has no bars to nest, so it reads alike.
+    assert_eq!(b["options"]["left"][0]["canonical"], "{3|1}", "{b}");
+    assert_eq!(b["options"]["right"][0]["canonical"], "-2", "{b}");
+    // A game with a deeper option: {1|{0|-5}} = {1||0|-5}, Right's option written {0|-5}.
+    let b = s
+        .post(
+            "/api/analyze",
+            &json!({"expr": "{1|{0|-5}}", "braces": true}).to_string(),
+        )
+        .json();
+    assert_eq!(b["canonical"], "{1|{0|-5}}", "{b}");
+}
+
+#[test]
+fn braces_write_the_headline_the_final_list_and_analyze_with_nested_braces() {
+    let s = Server::start(&[]);
+    // {1|{0|-5}} is CGSuite's {1||0|-5}: the parser reads the bars so (a notation fact, and
+    // the kernel's comparison below checks it). It is canonical already, so the page shows
+    // its result and why-final list only: both must follow the "nested braces" box.
+    let plain = s
+        .post("/api/simplify", &json!({"expr": "{1|{0|-5}}"}).to_string())
+        .json();
+    assert!(plain.get("braced").is_none(), "{plain}");
+    let d = s
+        .post(
+            "/api/simplify",
+            &json!({"expr": "{1|{0|-5}}", "braces": true}).to_string(),
+        )
+        .json();
+    // The proof itself is unchanged (it is what `onag check` reads): slash notation.
+    assert_eq!(d["result"], plain["result"]);
+    assert_eq!(d["final"], plain["final"]);
+    assert_eq!(d["result"], "{1||0|-5}");
+    let b = &d["braced"];
+    assert_eq!(b["result"], "{1|{0|-5}}", "{d}");
+    assert_eq!(b["input"], "{1|{0|-5}}", "{d}");
+    assert!(equal(&s, "{1|{0|-5}}", "{1||0|-5}"));
+    let raw = d["final"]["facts"].as_array().expect("a final claim");
+    let facts = b["final"]["facts"].as_array().expect("the claim braced");
+    assert!(!facts.is_empty(), "{d}");
+    assert_eq!(facts.len(), raw.len());
+    for (f, r) in facts.iter().zip(raw) {
+        for k in ["game", "value"] {
+            let t = f[k].as_str().unwrap();
+            assert!(!t.contains("||"), "{k}: {t} in {d}");
+            // The same game as the proof's own text, by the kernel.
+            assert!(equal(&s, t, r[k].as_str().unwrap()), "{k}: {f} {r}");
+        }
+        assert!(!f["fails"].as_str().unwrap().contains("||"), "{f}");
+        assert_eq!(f["not"], r["not"]);
+        assert_eq!(f["option"], r["option"]);
+    }
+    // A statement about the whole game names it in braces.
+    assert!(
+        facts
+            .iter()
+            .any(|f| f["fails"].as_str().unwrap().contains("{1|{0|-5}}")),
+        "{d}"
+    );
 }

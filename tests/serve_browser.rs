@@ -1005,8 +1005,10 @@ async fn large_checks(c: &Client, url: &str, proof: &serde_json::Value) {
     options_checks(c, url, "serve-400px-options.png").await;
     let (scroll, _) = scroll_width(c).await;
     assert!(scroll <= 400, "with the options' thermographs: {scroll} px");
-    // The examples menu too.
+    // The examples menu too (filled from /examples.json once the page has loaded: chosen
+    // when its entries are there, as a reader sees them).
     c.goto(&format!("{url}/")).await.unwrap();
+    wait_css(c, "#examples option[value='2']").await;
     c.find(Locator::Css("#examples"))
         .await
         .unwrap()
@@ -1391,7 +1393,9 @@ async fn plays_checks(c: &Client, url: &str) {
     assert!(head.starts_with("loopy value: dud"), "{head}");
     click(c, "#last").await;
     assert!(shown(c, "#final").await);
-    save_shot(c, "serve-1400px-loopy-dud.png").await;
+    // The end of the steps names it too: {pass|} & {|pass} is dud (its onside on, offside off).
+    let why = wait_text(c, "#final-list", |t| t.contains("dud"), "dud at the end").await;
+    assert!(why.contains("so on + off = dud"), "{why}");
     // Its analysis: outcome, sides.
     c.goto(&format!("{url}/?op=analyze&q=on%20%2B%20off"))
         .await
@@ -1428,6 +1432,28 @@ async fn plays_checks(c: &Client, url: &str) {
     assert!(text(c, "#final-head")
         .await
         .contains("canonical form already"));
+    // With the "nested braces" box ticked (the default) the headline and the list write the
+    // game as {1|{0|-5}}, CGSuite's {1||0|-5}; unticked, in CGSuite's bars (the same game).
+    assert_eq!(text(c, "#headline").await, "canonical form: {1|{0|-5}}");
+    assert!(!why.contains("||"), "{why}");
+    assert!(text(c, "#final-head").await.contains("{1|{0|-5}}"));
+    click(c, "#braces").await;
+    wait_text(
+        c,
+        "#headline",
+        |t| t == "canonical form: {1||0|-5}",
+        "the headline in bars",
+    )
+    .await;
+    assert!(text(c, "#final-list").await.contains("||"));
+    click(c, "#braces").await;
+    wait_text(
+        c,
+        "#headline",
+        |t| t == "canonical form: {1|{0|-5}}",
+        "the headline in braces again",
+    )
+    .await;
     save_shot(c, "serve-1400px-final.png").await;
 
     // Back returns to the computation before; the list names both.
@@ -1520,6 +1546,8 @@ async fn plays_checks(c: &Client, url: &str) {
         "/?op=simplify&q=domineering(%22..%7C..%22)&step=1",
         "/?op=simplify&q=kayles(5)&play=misere&step=1",
         "/?op=simplify&q=%7B1%7C%7B0%7C-5%7D%7D",
+        // The Kayles opening (a heap of 5): its moves and long witnesses stay inside the step.
+        "/?op=simplify&q=octal(%220.77%22%2C5)&step=1",
     ] {
         c.goto(&format!("{url}{page}")).await.unwrap();
         wait_text(c, "#headline", |t| !t.is_empty(), "a result").await;
@@ -1543,6 +1571,13 @@ async fn plays_checks(c: &Client, url: &str) {
             )
             .await;
             "serve-400px-domineering.png"
+        } else if page.contains("octal") {
+            js(
+                c,
+                "document.getElementById('derivation').scrollIntoView(); return 0;",
+            )
+            .await;
+            "serve-400px-kayles-opening.png"
         } else if page.contains("kayles") {
             "serve-400px-misere.png"
         } else {
@@ -1555,6 +1590,150 @@ async fn plays_checks(c: &Client, url: &str) {
             "serve-400px-final.png"
         };
         save_shot(c, name).await;
+    }
+    c.set_window_size(1280, 1000).await.unwrap();
+
+    // a{0|a} is over, as CGSuite names it: Left's move to 0 and a loop back for Right.
+    c.goto(&format!("{url}/?op=simplify&q=a%7B0%7Ca%7D"))
+        .await
+        .unwrap();
+    let head = wait_text(c, "#headline", |t| t.contains("over"), "a{0|a} named over").await;
+    assert!(head.starts_with("loopy value: over"), "{head}");
+
+    shots_at_both_widths(c, url).await;
+}
+
+/// No element (but those that scroll inside their own box) reaches past the window's right
+/// edge, and the page does not scroll sideways.
+async fn assert_fits(c: &Client, page: &str) {
+    let inner = js(c, "return window.innerWidth;").await.as_u64().unwrap();
+    let wide = js(
+        c,
+        &format!(
+            "return [...document.querySelectorAll('body *')].filter((e) => e.offsetParent !== null && e.checkVisibility() && !e.closest('.scroll-x, #tree-box, .term-line, svg') && e.getBoundingClientRect().right > {inner} + 1).map((e) => e.tagName + '#' + e.id + '.' + e.className);"
+        ),
+    )
+    .await;
+    assert_eq!(wide, serde_json::json!([]), "{page}: wider than the screen");
+    let (scroll, _) = scroll_width(c).await;
+    assert!(scroll <= inner, "{page}: the page is {scroll} px wide");
+}
+
+/// The pictures a teacher looks at (issue 47), at 1400 px and at 400 px (a phone), each kept
+/// as target/serve-{width}px-{name}.png: misère kayles(5) and *2+*2 at their last step,
+/// on + off ending at dud, {1|{0|-5}}'s "step 0 of 0" with why it is final, a Domineering
+/// opening with its moves drawn, the analysis of a loopy game, the list of computations, and
+/// the Kayles opening (a heap of 5 in octal 0.77). At 400 px nothing is wider than the screen.
+async fn shots_at_both_widths(c: &Client, url: &str) {
+    // (name, page, the headline's start once its answer is shown, whether to step to the end,
+    // the element the picture is of)
+    let pages: [(&str, &str, &str, bool, &str); 7] = [
+        (
+            "misere-kayles",
+            "/?op=simplify&q=kayles(5)&play=misere",
+            "misère simplest form",
+            true,
+            "result",
+        ),
+        (
+            "misere-star2",
+            "/?op=simplify&q=*2%2B*2&play=misere",
+            "misère simplest form",
+            true,
+            "result",
+        ),
+        (
+            "loopy-dud",
+            "/?op=simplify&q=on%20%2B%20off",
+            "loopy value: dud",
+            true,
+            "result",
+        ),
+        (
+            "final",
+            "/?op=simplify&q=%7B1%7C%7B0%7C-5%7D%7D",
+            "canonical form",
+            false,
+            "final",
+        ),
+        (
+            "domineering-moves",
+            "/?op=simplify&q=domineering(%22..%7C..%22)&step=1",
+            "canonical form",
+            false,
+            "moves",
+        ),
+        (
+            "loopy-analyze",
+            "/?op=analyze&q=on%20%2B%20off",
+            "analysis of on + off in loopy play",
+            false,
+            "result",
+        ),
+        (
+            "kayles-opening",
+            "/?op=simplify&q=octal(%220.77%22%2C5)&step=1",
+            "canonical form",
+            false,
+            "derivation",
+        ),
+    ];
+    for (width, height) in [(1400u32, 1500u32), (400, 900)] {
+        c.set_window_size(width, height).await.unwrap();
+        for (name, page, head, to_end, target) in pages {
+            c.goto(&format!("{url}{page}")).await.unwrap();
+            wait_text(c, "#headline", |t| t.starts_with(head), name).await;
+            if to_end {
+                click(c, "#last").await;
+                wait_css(c, "#final:not([hidden]) #final-head").await;
+            }
+            if target == "moves" {
+                wait_css(c, "#moves figure").await;
+            }
+            // The step's marks and trees come from /api/step a moment later.
+            tokio::time::sleep(Duration::from_millis(700)).await;
+            if width == 400 {
+                assert_fits(c, page).await;
+            }
+            js(
+                c,
+                &format!("document.getElementById('{target}').scrollIntoView(); return 0;"),
+            )
+            .await;
+            save_shot(c, &format!("serve-{width}px-{name}.png")).await;
+        }
+        // The computations made since the page was opened, listed; Back returns to each.
+        c.goto(&format!("{url}/")).await.unwrap();
+        let expr = c.find(Locator::Css("#expr")).await.unwrap();
+        for (game, value) in [("{0|5}", "1"), ("{0,1|2}", "3/2"), ("^+*", "^*")] {
+            expr.clear().await.unwrap();
+            expr.send_keys(game).await.unwrap();
+            click(c, "#simplify").await;
+            wait_text(
+                c,
+                "#headline",
+                |t| t == format!("canonical form: {value}"),
+                game,
+            )
+            .await;
+        }
+        click(c, "#history-summary").await;
+        assert_eq!(
+            c.find_all(Locator::Css("#history-list li"))
+                .await
+                .unwrap()
+                .len(),
+            3
+        );
+        if width == 400 {
+            assert_fits(c, "the history list").await;
+        }
+        js(
+            c,
+            "document.getElementById('history').scrollIntoView(); return 0;",
+        )
+        .await;
+        save_shot(c, &format!("serve-{width}px-history.png")).await;
     }
     c.set_window_size(1280, 1000).await.unwrap();
 }

@@ -93,6 +93,60 @@ fn heap_open(
     Ok(opening(game_of(opts.clone(), opts), rule, says, cite))
 }
 
+/// The most tokens in a heap whose moves are described in words (a reader's heap: the page
+/// lists at most 40 moves anyway, and a code that splits into many heaps has many).
+const MAX_DESCRIBED: usize = 200;
+
+/// The moves of a heap of `n` in words ("take 1 from the heap of 5, leaving 1 and 3", "split
+/// the heap of 5 into 1 and 4"), each with the option [`heap_open`] writes for it; `None` past
+/// [`MAX_DESCRIBED`] tokens or when the moves take more than a second to list.
+fn heap_moves(code: &Code, n: usize, heap: impl Fn(usize) -> Term) -> Option<Vec<super::Move>> {
+    if n > MAX_DESCRIBED {
+        return None;
+    }
+    let budget = crate::kernel::Budget {
+        deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(1)),
+        ..Default::default()
+    };
+    let moves = code.moves(n, &budget).ok()?;
+    let list = |hs: &[usize]| -> String {
+        let words: Vec<String> = hs.iter().map(|h| h.to_string()).collect();
+        match words.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => words.join(""),
+        }
+    };
+    Some(
+        moves
+            .iter()
+            .map(|hs| {
+                let k = n - hs.iter().sum::<usize>();
+                let words = match (hs.len(), k) {
+                    (0, _) => format!("take all {n} from the heap of {n}"),
+                    (1, _) => format!("take {k} from the heap of {n}, leaving {}", hs[0]),
+                    (_, 0) => format!("split the heap of {n} into {}", list(hs)),
+                    _ => format!("take {k} from the heap of {n}, leaving {}", list(hs)),
+                };
+                super::Move {
+                    player: "either",
+                    words,
+                    board: None,
+                    cells: Vec::new(),
+                    option: heaps_term(hs, &heap),
+                }
+            })
+            .collect(),
+    )
+}
+
+/// A heap's size written as a whole number (a move description's argument), else `None`.
+fn written_size(a: &Arg) -> Option<usize> {
+    match a {
+        Arg::Game(t) => t.as_number()?.to_integer()?.try_into().ok(),
+        Arg::Text(_) => None,
+    }
+}
+
 /// `take_and_break("0.77", n)`.
 pub struct TakeAndBreak;
 
@@ -124,6 +178,15 @@ impl Function for TakeAndBreak {
             |m| call("take_and_break", vec![code_arg.clone(), int(m)]),
             kernel,
         )
+    }
+    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
+        let [code_arg @ Arg::Text(c), n] = a else {
+            return None;
+        };
+        let code = Code::parse(c).ok()?;
+        heap_moves(&code, written_size(n)?, |m| {
+            call("take_and_break", vec![code_arg.clone(), int(m)])
+        })
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         Some(match a {
@@ -167,6 +230,11 @@ impl Function for Grundy {
             |m| call("grundy", vec![int(m)]),
             kernel,
         )
+    }
+    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
+        let [n] = a else { return None };
+        let code = Code::parse(GRUNDY).ok()?;
+        heap_moves(&code, written_size(n)?, |m| call("grundy", vec![int(m)]))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         Some(match a {

@@ -54,14 +54,13 @@ impl Function for MisereFn {
     /// The kernel's view: the value when it is a short game (an integer, or a heap ruleset's
     /// normal-play nimber), else an error saying what kind of value it is.
     fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
-        match self.name {
-            "kayles" | "dawsons_kayles" => {
+        match heap_code(self.name) {
+            Some(code) => {
                 args::arity(self, a, 1)?;
-                let code = if self.name == "kayles" { "0.77" } else { "0.07" };
                 let args2 = [Arg::Text(code.into()), a[0].clone()];
                 rs::Octal.value(&args2, k)
             }
-            _ => match call(k, self.name, a)? {
+            None => match call(k, self.name, a)? {
                 Answer::Game(g) => Ok(g),
                 other => Err(args::error(
                     self.name,
@@ -74,9 +73,55 @@ impl Function for MisereFn {
             },
         }
     }
+    /// `kayles(n)` and `dawsons_kayles(n)` open to their octal heaps, `octal("0.77", n)` and
+    /// `octal("0.07", n)`, in one step (as CGSuite's names open to onag's, `grundys_game`), so
+    /// a normal-play derivation goes on by the octal opening, its moves in words. The other
+    /// misère functions are no positions.
+    fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<super::Opening>, KernelError> {
+        let Some(code) = heap_code(self.name) else {
+            return Ok(None);
+        };
+        args::arity(self, a, 1)?;
+        let n = match &a[0] {
+            Arg::Game(t) => crate::syntax::print(t, &Default::default()),
+            Arg::Text(t) => format!("{t:?}"),
+        };
+        Ok(rs::opening(
+            rs::call("octal", vec![Arg::Text(code.into()), a[0].clone()]),
+            self.name,
+            format!(
+                "{}({n}) is the octal game {code} on a heap of {n}",
+                self.name
+            ),
+            "Winning Ways (Kayles, Dawson's Kayles: octal games)",
+        ))
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        let code = heap_code(self.name)?;
+        Some(match (term, a) {
+            (Term::Call { name, args }, [n])
+                if name == "octal" && args.as_slice() == [Arg::Text(code.into()), n.clone()] =>
+            {
+                Ok(())
+            }
+            _ => Err(format!(
+                "{}(n) opens to octal(\"{code}\", n) with the same n",
+                self.name
+            )),
+        })
+    }
     fn congruent(&self) -> bool {
         // Misère play reads the form of its argument, not its normal-play value.
         false
+    }
+}
+
+/// The octal code of a heap ruleset named by a misère function (`kayles`: 0.77).
+fn heap_code(name: &str) -> Option<&'static str> {
+    match name {
+        "kayles" => Some("0.77"),
+        "dawsons_kayles" => Some("0.07"),
+        _ => None,
     }
 }
 

@@ -276,6 +276,39 @@ impl Function for Clobber {
             "Albert, Grossman, Nowakowski, Wolfe, An introduction to Clobber (2005)",
         ))
     }
+    /// Each move as the squares it joins, (row, column) from the top left as Domineering's
+    /// are: "moves the x on (1, 1) onto the o on (1, 2), clobbering it", drawn as the board
+    /// it leaves (the mover's stone now on the square it clobbered).
+    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
+        let [Arg::Text(text)] = a else { return None };
+        let b = clobber::parse(text).ok()?;
+        let w = usize::from(b.shape.w).max(1);
+        let place = |i: usize| [i / w + 1, i % w + 1];
+        let mut out = Vec::new();
+        for (left, player, (mine, theirs)) in
+            [(true, "Left", ('x', 'o')), (false, "Right", ('o', 'x'))]
+        {
+            let before = if left { b.x } else { b.o };
+            for q in clobber::moves(&b, left) {
+                let after = if left { q.x } else { q.o };
+                // The mover's stone leaves one square and stands on another, the clobbered one.
+                let from = (before & !after).trailing_zeros() as usize;
+                let to = (after & !before).trailing_zeros() as usize;
+                let (f, t) = (place(from), place(to));
+                out.push(super::Move {
+                    player,
+                    words: format!(
+                        "moves the {mine} on ({}, {}) onto the {theirs} on ({}, {}), clobbering it",
+                        f[0], f[1], t[0], t[1]
+                    ),
+                    board: Some(clobber::print(&q)),
+                    cells: vec![f, t],
+                    option: text_call("clobber", clobber::print(&q)),
+                });
+            }
+        }
+        Some(out)
+    }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         match a {
             [Arg::Text(t)] => Some(naive::clobber(t, term)),
@@ -720,6 +753,62 @@ impl Function for Hackenbush {
             ),
             "Winning Ways, vol. 1 (Hackenbush, as seed 001 cites it); seed 001 (Hackenstrings)",
         ))
+    }
+    /// A Hackenbush string's cuts in words: which edge, counted up from the ground, and the
+    /// string left standing (what was above the cut falls). Pictures that are not one string
+    /// have no words here.
+    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
+        use hackenbush::Colour;
+        let [Arg::Text(text)] = a else { return None };
+        let p = hackenbush::Picture::parse(text).ok()?;
+        let colours = p.as_string()?;
+        let letters = |cs: &[Colour]| -> String {
+            cs.iter()
+                .map(|c| match c {
+                    Colour::L => 'L',
+                    Colour::R => 'R',
+                    Colour::E => 'E',
+                })
+                .collect()
+        };
+        let mut out = Vec::new();
+        for (left, player) in [(true, "Left"), (false, "Right")] {
+            for q in p.moves(left) {
+                // A cut at edge k (from 0) of a string leaves exactly the k edges below it.
+                let rest = q.as_string()?;
+                let k = rest.len();
+                let colour = match colours.get(k)? {
+                    Colour::L => "blue (L)",
+                    Colour::R => "red (R)",
+                    Colour::E => "green (E)",
+                };
+                let fall = match colours.len() - k - 1 {
+                    0 => String::new(),
+                    1 => " (the edge above falls)".to_string(),
+                    n => format!(" (the {n} edges above fall)"),
+                };
+                let left_standing = if rest.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    format!("\"{}\"", letters(&rest))
+                };
+                out.push(super::Move {
+                    player,
+                    words: format!(
+                        "cuts the {colour} edge {} up from the ground{fall}, leaving {left_standing}",
+                        k + 1
+                    ),
+                    board: None,
+                    cells: Vec::new(),
+                    option: if q.edges.is_empty() {
+                        Term::zero()
+                    } else {
+                        text_call("hackenbush", q.print())
+                    },
+                });
+            }
+        }
+        Some(out)
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         match a {

@@ -36,6 +36,9 @@ pub(crate) fn answer(ctx: &Ctx, src: &str, t: &Term, k: &mut Kernel) -> Result<S
             let mut v = s.to_json();
             if let Some(o) = v.as_object_mut() {
                 o.insert("input".into(), serde_json::json!(src));
+                if ctx.style.braces {
+                    braced(&s, o);
+                }
             }
             format!("{v}\n")
         }
@@ -43,6 +46,44 @@ pub(crate) fn answer(ctx: &Ctx, src: &str, t: &Term, k: &mut Kernel) -> Result<S
         Format::Dot => return Err(super::unsupported("analyze", Format::Dot)),
     };
     Ok(text)
+}
+
+/// The summary's games written again with nested braces (`--braces`: `{1|{0|-5}}`, not
+/// `{1||0|-5}`), as the text formats write them; [`Summary::to_json`] writes CGSuite's slash
+/// notation, and the numbers and the outcome it writes have no other spelling. Only the
+/// braces change: JSON stays ASCII whatever the terminal's style.
+fn braced(s: &Summary, o: &mut serde_json::Map<String, serde_json::Value>) {
+    use serde_json::json;
+    let style = super::style::Style {
+        braces: true,
+        ..Default::default()
+    };
+    let term = |t: &Term| json!(style.term(t));
+    let mv = |m: &Move| match &m.component {
+        None => term(&m.to),
+        Some((i, c)) => json!({ "component": i, "in": style.term(c), "to": style.term(&m.to) }),
+    };
+    o.insert("canonical".into(), term(&s.canonical));
+    o.insert("reduced".into(), term(&s.reduced));
+    match &s.atomic_weight {
+        Ok(w) => {
+            o.insert("atomic_weight".into(), term(w));
+        }
+        // Why there is none names the game as CGSuite writes it: as the answer writes it here.
+        Err(why) => {
+            let plain = crate::syntax::print(&s.canonical, &Default::default());
+            let why = why.replace(&plain, &style.term(&s.canonical));
+            o.insert("atomic_weight_error".into(), json!(why));
+        }
+    }
+    o.insert(
+        "left_winning_moves".into(),
+        s.left_winning_moves.iter().map(mv).collect(),
+    );
+    o.insert(
+        "right_winning_moves".into(),
+        s.right_winning_moves.iter().map(mv).collect(),
+    );
 }
 
 fn moves(ctx: &Ctx, ms: &[Move]) -> String {
@@ -182,9 +223,15 @@ pub const MAX_OPTIONS: usize = 24;
 /// none of it): `{"left": [..], "right": [..], "more_left", "more_right"}`, each option
 /// `{"canonical", "left_stop", "right_stop", "mean", "temperature", "thermograph"}` as
 /// [`Summary::to_json`] writes them, at most [`MAX_OPTIONS`] a side (`more_*`: how many were
-/// left out). Computed in `k`, whose budget bounds it.
+/// left out); with `braces`, each canonical form in nested braces as the answer's own (see
+/// [`answer`]). Computed in `k`, whose budget bounds it.
 #[cfg_attr(not(feature = "serve"), allow(dead_code))]
-pub(crate) fn options(k: &mut Kernel, src: &str, t: &Term) -> Result<serde_json::Value, Failure> {
+pub(crate) fn options(
+    k: &mut Kernel,
+    src: &str,
+    t: &Term,
+    braces: bool,
+) -> Result<serde_json::Value, Failure> {
     use serde_json::json;
     let at = |e: crate::kernel::KernelError| Failure::from(e).at_source(src, 1, None);
     let g = k.eval(t).map_err(at)?;
@@ -207,7 +254,7 @@ pub(crate) fn options(k: &mut Kernel, src: &str, t: &Term) -> Result<serde_json:
             let tg = th.of(k, o).map_err(at)?;
             let canonical = crate::analysis::written(k, o).map_err(at)?;
             list.push(json!({
-                "canonical": crate::syntax::print(&canonical, &Default::default()),
+                "canonical": crate::syntax::print(&canonical, &crate::syntax::PrintOptions { braces, ..Default::default() }),
                 "left_stop": k.left_stop(o).to_string(),
                 "right_stop": k.right_stop(o).to_string(),
                 "mean": tg.mast.to_string(),

@@ -113,7 +113,7 @@ fn restyled_text(s: &str, style: &super::style::Style) -> String {
 /// A normal-play claim with each game it names printed again in `style` (the claim itself
 /// writes CGSuite's slash notation, as the proof file does); each text that does not read as
 /// a term (misère and loopy facts are words and place names) is left as it is.
-fn restyled(
+pub(crate) fn restyled(
     mut c: crate::proof::final_claim::FinalClaim,
     style: &super::style::Style,
 ) -> crate::proof::final_claim::FinalClaim {

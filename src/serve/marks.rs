@@ -254,6 +254,7 @@ fn board_moves(x: &Term, y: &Term, braces: bool) -> Vec<Value> {
             };
             let option = written.iter().position(|o| *o == m.option);
             json!({
+                "ruleset": name,
                 "player": m.player,
                 "words": m.words,
                 "cells": m.cells,

@@ -8,6 +8,8 @@
 //! - `worker`: each request computed in a process of its own, ended at its deadline.
 //! - `limits`: the bound on concurrent work (a queue, then 503) and each request's limits.
 //! - `assets`: the page (HTML, CSS, JS) embedded in the binary: no CDN, works offline.
+//! - `braced`: a proof answer's input, result and final claim again in nested braces, for
+//!   the page's headline and why-final list (`"braces": true`; the proof's fields untouched).
 //! - `marks` (with `spans`): what one step changed, placed in its texts, for the page to mark
 //!   (`POST /api/step`; page-only, never part of a proof), with `"braces"` in nested braces,
 //!   and a ruleset opening's moves in the ruleset's own words (`functions::Move`, each
@@ -23,6 +25,7 @@
 
 mod api;
 mod assets;
+mod braced;
 mod limits;
 mod marks;
 mod played;

@@ -98,8 +98,10 @@ pub struct Request {
     /// For `simplify` and `prove`: misère play, as `--misere` (`json` or `text`); for
     /// `analyze`, the page's table of misère values (`played`).
     pub misere: Option<bool>,
-    /// For `step`: write the terms with nested braces instead of slash notation
-    /// (`{1|{0|-5}}`, not `{1||0|-5}`), the witnesses and the reason too.
+    /// Write the terms with nested braces instead of slash notation (`{1|{0|-5}}`, not
+    /// `{1||0|-5}`), as `--braces`: for `step` the terms, witnesses and reason; for `analyze`
+    /// and the text formats every game; for a `simplify` or `prove` JSON answer a page-only
+    /// `"braced"` field (input, result, final claim) beside the proof's own.
     pub braces: Option<bool>,
     /// For `analyze` (JSON only): also each option's thermograph, for the page to draw on the
     /// game's axes (`"options"` in the answer; page-only, not the CLI's answer).
@@ -197,9 +199,17 @@ fn builtin() -> &'static RuleSet {
 
 /// Does `op` for `req` within `limits`.
 pub fn answer(op: Op, req: &Request, limits: &RequestLimits) -> Reply {
-    match run(op, req, limits) {
+    let mut reply = match run(op, req, limits) {
         Ok(r) | Err(r) => r,
+    };
+    if matches!(op, Op::Simplify | Op::Prove)
+        && req.braces == Some(true)
+        && reply.http == 200
+        && reply.content_type == "application/json"
+    {
+        reply.body = super::braced::add(&reply.body);
     }
+    reply
 }
 
 fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
@@ -281,7 +291,7 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
             let mut text = analyze::answer(&ctx, src, &t, &mut k).map_err(cli)?;
             if req.options == Some(true) {
                 // The CLI's object with one field more.
-                let opts = analyze::options(&mut k, src, &t).map_err(cli)?;
+                let opts = analyze::options(&mut k, src, &t, ctx.style.braces).map_err(cli)?;
                 let mut v: serde_json::Value = serde_json::from_str(&text)
                     .map_err(|e| cli(Failure::internal(format!("the analysis' JSON: {e}"))))?;
                 if let Some(o) = v.as_object_mut() {
@@ -401,7 +411,10 @@ fn context(req: &Request, format: Format) -> Result<Ctx, Reply> {
         .select(&spec)
         .map_err(|e| Reply::bad(format!("\"rules\": {e}")))?;
     Ok(Ctx {
-        style: Style::default(),
+        style: Style {
+            braces: req.braces == Some(true),
+            ..Style::default()
+        },
         format,
         steps: StepsChoice::All,
         tree: TreeChoice::Canonical,

@@ -11,6 +11,9 @@ const state = {
   chain: 0,
   pos: 0,             // 0: the chain's start; i: after step i
   lastRequest: null,  // {op, body}: for the LaTeX and Markdown exports
+  exit: 0,            // the shown proof's x-onag-exit (3: the rules stopped short)
+  ready: Promise.resolve(), // settled once the rules are read (init)
+  named: null,        // {req, name}: a loopy or misère result's name, from its analysis (plays.js)
 };
 
 // The page's other scripts (state.js, refs.js, analyze.js) listen here. 'shown': a result
@@ -59,7 +62,27 @@ function requestFor(op) {
   }
   // Misère play for the operations that have it (Compare is normal play's order).
   if (chosenPlay() === 'misere' && op !== 'compare') body.misere = true;
+  // Terms as the "nested braces" box says: a proof answer carries both spellings ("braced"
+  // beside the proof's own), so the box switches the headline without asking again; Analyze
+  // writes its values as asked.
+  if (op === 'simplify' || op === 'prove') body.braces = true;
+  else if (op === 'analyze' && bracesOn()) body.braces = true;
   return body;
+}
+
+/** Whether the "nested braces" box by the stepper is ticked (the default). */
+function bracesOn() {
+  const b = $('braces');
+  return !b || b.checked;
+}
+
+/** A proof's input, result and final claim as the page writes them: nested braces when the box
+ * is ticked and the server wrote them so (`"braced"`, docs/SERVE.md); a name of the proof's
+ * term table (`#3`) is left to the proof's own (expanded) text. */
+function shownTerms(proof) {
+  const b = bracesOn() && proof.braced;
+  const pick = (k) => (b && typeof b[k] === 'string' && !/#\d/.test(b[k]) ? b[k] : proof[k]);
+  return { input: pick('input'), result: pick('result'), final: (b && b.final) || proof.final };
 }
 
 // ---------- live parse errors ----------
@@ -115,6 +138,8 @@ async function run(op) {
   $('copy').hidden = true;
   try {
     const r = await api(op, body);
+    // The steps' words need the rules (a click may come before they arrived).
+    await state.ready;
     if (!r.ok) {
       showError(r.data.error || String(r.data), r.data);
       return;
@@ -213,6 +238,25 @@ function withDefaults(steps) {
   }));
 }
 
+/** The derivation's headline, its terms written as the braces box says. */
+function writeHeadline(op) {
+  const proof = state.proof;
+  const exit = state.exit;
+  const t = shownTerms(proof);
+  const n = proof.steps.length;
+  const inPlay = { misere: ' in misère play', loopy: ' in loopy play' }[proof.play] || '';
+  if (op === 'prove') {
+    // "checked" exactly when the proof says it was, as the CLI prints it.
+    $('headline').textContent = `proved${inPlay}: ${t.input} = ${t.result} (${n} step${n === 1 ? '' : 's'}, ${proof.checked ? 'checked' : 'NOT checked'})`;
+  } else if (proof.play) {
+    $('headline').textContent = playedHeadline({ ...proof, result: t.result }); // plays.js
+  } else if (exit === 3) {
+    $('headline').textContent = `the chosen rules stop at ${t.result} (not canonical: add rule groups)`;
+  } else {
+    $('headline').textContent = `canonical form: ${t.result}`;
+  }
+}
+
 function showProof(op, proof, exit) {
   proof = { ...proof, steps: withDefaults(proof.steps), lemmas: (proof.lemmas || []).map((l) => ({ ...l, steps: withDefaults(l.steps) })) };
   // Misère and loopy proofs name their forms #n: written out where they fit (plays.js).
@@ -222,18 +266,8 @@ function showProof(op, proof, exit) {
   (proof.lemmas || []).forEach((l, k) => {
     state.chains.push({ title: `lemma ${k}: ${l.from} = ${l.to}`, start: l.from, steps: l.steps });
   });
-  const n = proof.steps.length;
-  const inPlay = { misere: ' in misère play', loopy: ' in loopy play' }[proof.play] || '';
-  if (op === 'prove') {
-    // "checked" exactly when the proof says it was, as the CLI prints it.
-    $('headline').textContent = `proved${inPlay}: ${proof.input} = ${proof.result} (${n} step${n === 1 ? '' : 's'}, ${proof.checked ? 'checked' : 'NOT checked'})`;
-  } else if (proof.play) {
-    $('headline').textContent = playedHeadline(proof); // plays.js
-  } else if (exit === 3) {
-    $('headline').textContent = `the chosen rules stop at ${proof.result} (not canonical: add rule groups)`;
-  } else {
-    $('headline').textContent = `canonical form: ${proof.result}`;
-  }
+  state.exit = exit;
+  writeHeadline(op);
   const lemmas = state.chains.length - 1;
   $('chain-note').textContent = lemmas ? `${lemmas} lemma${lemmas === 1 ? '' : 's'}, each proved once and cited where it recurs` : '';
   // A proof that shares its terms names each large part once, as #n: listed on demand, a
@@ -298,6 +332,14 @@ function render() {
   $('rule-cite').textContent = rule ? rule.cite : '';
   $('at').textContent = (s.at.length ? s.at.join('/') : 'the top') + (s.reversed ? ' (applied right to left)' : '');
   $('why').textContent = s.why || '';
+  // A misère step rewrites its G wherever it occurs in the game written out; when G is not
+  // written in the term before it (a sum's positions are met only by playing it), say so.
+  const g = state.proof && state.proof.play === 'misere' && s.witnesses.games && s.witnesses.games.G;
+  if (g && !from.includes(g)) {
+    $('why').appendChild(document.createTextNode(` — ${g} is not written in ${from}: it is a position`
+      + ' reached by moves in it, and this step replaces it wherever it occurs, the game written out'
+      + ' as the game of its moves (misère equality is a congruence).'));
+  }
   if (lemma) {
     const b = document.createElement('button');
     b.textContent = `open lemma ${s.lemma}`;
@@ -331,7 +373,8 @@ function renderConditions(conds) {
 
 async function exportAs(format) {
   if (!state.lastRequest) return;
-  const r = await api(state.lastRequest.op, { ...state.lastRequest.body, format });
+  // The exported text follows the braces box as the page does.
+  const r = await api(state.lastRequest.op, { ...state.lastRequest.body, format, braces: bracesOn() });
   $('export').hidden = false;
   $('copy').hidden = false;
   $('export').value = r.ok ? r.data : (r.data.error || String(r.data));
@@ -356,7 +399,8 @@ async function copy(text) {
 
 // saveUrl, setGroups, loadFromUrl: state.js.
 
-async function init() {
+/** The rules and their groups, read from the server: the checkboxes, and each step's words. */
+async function loadRules() {
   try {
     const resp = await fetch('/api/rules');
     const rules = await resp.json();
@@ -391,6 +435,10 @@ async function init() {
   } catch (e) {
     showError('error: could not read the rules from the server (' + e + ')');
   }
+}
+
+/** The worked examples' menu. */
+async function loadExamples() {
   try {
     const examples = await (await fetch('/examples.json')).json();
     const sel = $('examples');
@@ -405,6 +453,15 @@ async function init() {
       if (ex) useExample(ex);
     };
   } catch (e) { /* the menu stays empty */ }
+}
+
+function init() {
+  // Every control works from the start: a click made while the rules are still on their way
+  // runs, and its answer waits for them (`state.ready`), rather than being lost (a button
+  // without its handler yet did nothing, and the page's own URL state, applied late, could
+  // undo a switch already set by hand).
+  state.ready = loadRules();
+  loadExamples();
   for (const b of document.querySelectorAll('.buttons button')) b.onclick = () => run(b.dataset.op);
   $('expr').addEventListener('input', liveParse);
   $('right').addEventListener('input', liveParse);
@@ -421,7 +478,12 @@ async function init() {
   $('first').onclick = () => step(-1e9);
   $('last').onclick = () => step(1e9);
   // Nested braces or slashes: the step shown is written again (steps.js asks /api/step).
-  $('braces').onchange = () => { if (state.chains[state.chain]) render(); };
+  // The headline and the why-final list follow it too (the answer holds both spellings).
+  $('braces').onchange = () => {
+    if (state.proof && !$('derivation').hidden && !state.proof.play) writeHeadline(state.op);
+    if (state.chains[state.chain]) render();
+    showFinal(); // plays.js
+  };
   $('chain').onchange = () => openChain(Number($('chain').value), remembered(Number($('chain').value)));
   $('latex').onclick = () => exportAs('latex');
   $('markdown').onclick = () => exportAs('markdown');
@@ -429,7 +491,11 @@ async function init() {
   $('link').onclick = copyLink;
   // The arrow keys, the state in the URL, the rules badge: state.js.
   initState();
-  loadFromUrl();
+  // A link's computation, once its rule groups can be ticked; a bare address leaves the form
+  // as the reader may already have begun to fill it.
+  state.ready.then(() => {
+    if (location.search) loadFromUrl();
+  });
 }
 
 // After every script of the page has run (state.js, refs.js and analyze.js add to app.js).

@@ -81,6 +81,18 @@ async function nameThePlayedResult(proof, req) {
     ? `misère simplest form: ${named}` + (named !== proof.result && !/#\d/.test(proof.result) ? ` (the form ${proof.result})` : '')
     : (named !== proof.result ? `loopy value: ${named} (its form ${proof.result})` : `loopy value: ${named}`);
   head.dataset.value = named;
+  // The why-final box names it too, where a student looks at the end of the steps.
+  state.named = { req, name: named };
+  showFinal();
+}
+
+/** The line naming the result as CGSuite does, when it has a name other than its form. */
+function namedLine(proof, result) {
+  const n = state.named;
+  if (!n || n.req !== state.lastRequest || !proof.play || n.name === result) return null;
+  return proof.play === 'loopy'
+    ? `${result} is the value CGSuite calls ${n.name}: so ${proof.input} = ${n.name}.`
+    : `In CGSuite's notation this simplest form is ${n.name}: so ${proof.input} = ${n.name} in misère play.`;
 }
 
 hooks.shown.push((op, r) => {
@@ -132,7 +144,9 @@ function showPlayedAnalysis(d) {
     nim_value: 'misère Grundy value', birthday: 'birthday',
   };
   for (const x of d.rows) {
-    const value = x.value !== null && x.value !== undefined ? x.value : `none: ${(x.error || '').replace(/^error: /, '')}`;
+    // Why there is none, without the function's name the row already says.
+    const why = (x.error || '').replace(/^error: /, '').replace(new RegExp(`^${x.function || x.field}: `), '');
+    const value = x.value !== null && x.value !== undefined ? x.value : `none: ${why}`;
     row(table, x.field, NAMES[x.field] || x.field, value, x.means + (x.function ? ` (${x.function}(G))` : ''));
   }
   const scroll = document.createElement('div');
@@ -147,7 +161,7 @@ const SYMBOL = (s) => s.replace(/<=/g, '≤').replace(/>=/g, '≥');
 
 /** The lines saying why the chain's last form is final, from the proof's claim. */
 function finalLines(proof) {
-  const c = proof.final;
+  const c = shownTerms(proof).final; // app.js: nested braces when the box says so
   if (!c) return null;
   const out = [];
   if (c.closed && c.closed.length) {
@@ -174,10 +188,19 @@ function showFinal() {
   }
   const list = $('final-list');
   list.textContent = '';
+  const result = shownTerms(proof).result;
   const lines = finalLines(proof);
+  // A loopy or misère result's name, CGSuite's (`dud`), first: what the steps came to.
+  const named = namedLine(proof, result);
+  if (named) {
+    const li = document.createElement('li');
+    li.className = 'named';
+    li.textContent = named;
+    list.appendChild(li);
+  }
   box.hidden = false;
   if (lines) {
-    $('final-head').textContent = `Why ${proof.result} is final: it is in ${proof.final.claim}`
+    $('final-head').textContent = `Why ${result} is final: it is in ${proof.final.claim}`
       + (c.steps.length ? '' : ' already (no rule applies, so there are no steps)');
     for (const l of lines) {
       const li = document.createElement('li');
@@ -191,8 +214,8 @@ function showFinal() {
   } else {
     // No claim: the producer writes none it could not have judged (src/proof/final_form.rs).
     $('final-head').textContent = proof.play === 'loopy'
-      ? `Why ${proof.result} is final: no rule of loopy play applies to it (the checker confirmed each step; a claim of a final form is made for a stopper of at most 64 positions, not for a value by its sides)`
-      : `Why ${proof.result} is final: not claimed — the chosen rules may have stopped short (add rule groups), or the result is past what a claim lists and onag check can judge (20,000 nodes written out, 2,000 conditions, a misère form over 600 characters)`;
+      ? `Why ${result} is final: no rule of loopy play applies to it (the checker confirmed each step; a claim of a final form is made for a stopper of at most 64 positions, not for a value by its sides)`
+      : `Why ${result} is final: not claimed — the chosen rules may have stopped short (add rule groups), or the result is past what a claim lists and onag check can judge (20,000 nodes written out, 2,000 conditions, a misère form over 600 characters)`;
   }
 }
 

@@ -299,8 +299,10 @@ const Steps = (() => {
     }
   }
 
-  /** A Domineering board (`.` empty, `#` filled, rows split by |) as a small picture, the
-   * squares of the move just made coloured by its player (Left blue, Right red). */
+  /** A board drawn small: Domineering's (`.` empty, `#` filled, rows split by |), the squares
+   * of the move just made coloured by its player (Left blue, Right red); or Clobber's (`x`
+   * Left's stone, blue; `o` Right's, red), the two squares of the move framed in the mover's
+   * colour (the one it left, now empty, and the one it clobbered, now its own). */
   function boardPicture(board, cells, player) {
     const NS = 'http://www.w3.org/2000/svg';
     const rows = board.split('|');
@@ -311,14 +313,32 @@ const Steps = (() => {
     svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
     svg.setAttribute('class', 'move-board');
     const moved = new Set(cells.map(([r, c]) => `${r - 1},${c - 1}`));
+    const mine = player === 'Left' ? '#1f4fd8' : '#d8281f';
+    const add = (tag, attrs) => {
+      const e = document.createElementNS(NS, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      svg.appendChild(e);
+      return e;
+    };
     rows.forEach((row, r) => [...row].forEach((ch, c) => {
-      const rect = document.createElementNS(NS, 'rect');
-      const fill = moved.has(`${r},${c}`) ? (player === 'Left' ? '#1f4fd8' : '#d8281f') : ch === '#' ? '#888' : '#fff';
-      for (const [k, v] of Object.entries({ x: 1 + c * S, y: 1 + r * S, width: S, height: S, fill, stroke: '#333' })) rect.setAttribute(k, v);
-      svg.appendChild(rect);
+      const x = 1 + c * S, y = 1 + r * S, at = moved.has(`${r},${c}`);
+      if (ch === 'x' || ch === 'o' || (at && ch === '.' && /[xo]/.test(board))) {
+        // A Clobber square: its stone, if any, as a disc; the move's squares framed.
+        add('rect', { x, y, width: S, height: S, fill: at ? '#fff3b0' : '#fff', stroke: at ? mine : '#333', 'stroke-width': at ? 2 : 1, class: at ? 'moved' : '' });
+        if (ch !== '.') add('circle', { cx: x + S / 2, cy: y + S / 2, r: S / 2 - 4, fill: ch === 'x' ? '#1f4fd8' : '#d8281f', class: ch === 'x' ? 'stone-x' : 'stone-o' });
+        return;
+      }
+      const fill = at ? mine : ch === '#' ? '#888' : '#fff';
+      add('rect', { x, y, width: S, height: S, fill, stroke: '#333' });
     }));
     return svg;
   }
+
+  /** What the pictures of a ruleset's moves show, said once above them. */
+  const MOVES_HEAD = {
+    domineering: 'Which move gives which option (Left places a vertical domino, Right a horizontal one; the squares are row, column from the top left):',
+    clobber: 'Which move gives which option (Left\'s stones x are blue, Right\'s o red; a stone moves onto an adjacent stone of the other colour, which is removed; each board is the one the move leaves, its two squares framed; the squares are row, column from the top left):',
+  };
 
   /** For a step opening a ruleset's position: each move in the ruleset's words (a board's
    * drawn, Right's too as the board it leaves) beside the option it gives (/api/step's
@@ -334,9 +354,7 @@ const Steps = (() => {
     }
     box.textContent = '';
     const drawn = d.moves.some((m) => m.board && m.cells && m.cells.length > 1);
-    box.appendChild(el('div', drawn
-      ? 'Which move gives which option (Left places a vertical domino, Right a horizontal one; the squares are row, column from the top left):'
-      : 'Which move gives which option:', 'moves-head'));
+    box.appendChild(el('div', (drawn && MOVES_HEAD[d.moves[0].ruleset]) || 'Which move gives which option:', 'moves-head'));
     const grid = el('div', undefined, drawn ? 'move-grid' : 'move-list');
     for (const m of d.moves) {
       const who = m.player === 'either' ? 'Either player' : m.player;
@@ -411,7 +429,7 @@ const Steps = (() => {
     openings: 'open a named function (cooling, a ruleset\'s position, a nim product) one level, by its definition',
     analysis: 'cooling and heating opened by their definitions (ONAG, ch. 9, the temperature theory seed 002 §5 cites)',
     nimbers: 'nim products, inverses and square roots opened by their mex definitions (seeds 000 and 003)',
-    rulesets: 'positions of Domineering, Clobber, Toads and Frogs, Cutcake, Hackenbush and octal games opened into their moves',
+    rulesets: 'positions of Domineering, Clobber, Toads and Frogs, Cutcake, Hackenbush, Kayles and other octal and take-and-break games opened into their moves',
     misere: 'misère play of impartial games: their simplest forms, reversible moves and Conway\'s proviso (ONAG, ch. 12, as seed 002 §7 cites it; Winning Ways; Siegel, CGT)',
     loopy: 'loopy games: stoppers\' simplest forms (dominated and reversible options by the survival order), onsides and offsides, fusion of equal positions (Siegel, CGT; Winning Ways: no seed covers loopy games)',
   };
@@ -430,7 +448,7 @@ const Steps = (() => {
     ['L0, R1, sum.0', 'where a step applies: the first Left option, the second Right option, the first part of a sum'],
     ['domineering("..|..")', 'a ruleset\'s position, its board as text: rows split by |, . empty, # taken (Left places vertical dominoes, Right horizontal); drawn beside the result'],
     ['clobber("xo|ox"), toads("tt..ff")', 'Clobber (x Left\'s stones, o Right\'s) and Toads and Frogs strips; hackenbush("…") a picture (docs/POSITIONS.md)'],
-    ['kayles(5), octal("0.77", 5), nim(3)', 'impartial rulesets by heap: with the misère switch, derived from their moves to the misère simplest form'],
+    ['kayles(5), octal("0.77", 5), nim(3)', 'impartial rulesets by heap: opened into their moves, each said in words (kayles(n) is octal("0.77", n)); with the misère switch, derived from their moves to the misère simplest form'],
     ['on, off, dud, over, pass, a{0|a}', 'loopy games: on = {pass|}, off = {|pass}, dud = {pass|pass}, over = {0|pass}; a label a marks a cycle'],
   ];
 
