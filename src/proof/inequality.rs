@@ -869,7 +869,6 @@ mod tests {
             "1*",
             "1*2",
             "^*2",
-            "^2",
             "1/2^*3",
         ];
         let parsed: Vec<Term> = terms
