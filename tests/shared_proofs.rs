@@ -339,3 +339,47 @@ proptest! {
         }
     }
 }
+
+/// A bad term or value inside a lemma's step is refused naming the step and the lemma, by the
+/// streaming checker and by the whole-proof reader alike (the name is written only for the
+/// error, so this is the one place it shows).
+#[test]
+fn a_bad_reference_or_value_in_a_lemma_names_its_step_and_lemma() {
+    let proof = |step: serde_json::Value| {
+        serde_json::json!({
+            "version": 3,
+            "terms": ["{1|0}"],
+            "input": "0",
+            "result": "0",
+            "steps": [],
+            "lemmas": [
+                {"from": "#0", "to": "#0", "steps": [{"to": "#0", "rule": "dominated-left"}]},
+                {"from": "#0", "to": "#0", "steps": [step]},
+            ],
+        })
+        .to_string()
+    };
+    let cases = [
+        (
+            serde_json::json!({"to": "{#5|0}", "rule": "dominated-left"}),
+            "step 0 of lemma 1 refers to #5, but the term table has 1 entries",
+        ),
+        (
+            serde_json::json!({"to": "#0", "rule": "number-up-star-sum",
+                               "witnesses": {"values": {"a": "*"}}}),
+            "step 0 of lemma 1: `*` is not a number",
+        ),
+        (
+            serde_json::json!({"to": "#0", "rule": "number-up-star-sum",
+                               "witnesses": {"values": {"a": "#0"}}}),
+            "step 0 of lemma 1: `#0` is not a number",
+        ),
+    ];
+    for (step, want) in cases {
+        let text = proof(step);
+        let e = rejects(&text);
+        assert!(e.contains(want), "{want:?} not in {e:?}");
+        let whole = Proof::from_json(&text).map(|_| ()).unwrap_err().to_string();
+        assert!(whole.contains(want), "{want:?} not in {whole:?}");
+    }
+}

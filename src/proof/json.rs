@@ -197,18 +197,33 @@ pub(crate) fn table_fits(terms: &super::TermTable, play: super::Play) -> Result<
     })
 }
 
-fn refs_within(t: &Term, len: usize, what: &str) -> Result<(), ProofError> {
+fn refs_within(t: &Term, len: usize, what: &dyn Fn() -> String) -> Result<(), ProofError> {
     match t {
         Term::Ref(n) if *n as usize >= len => Err(ProofError::Json(format!(
-            "{what} refers to #{n}, but the term table has {len} entries"
+            "{} refers to #{n}, but the term table has {len} entries",
+            what()
         ))),
+        // The nodes a proof's terms are made of, walked without listing their children (a
+        // vector per node was most of this walk over every step read).
+        Term::Ref(_) | Term::Nus { .. } => Ok(()),
+        Term::Game { left, right } => left
+            .iter()
+            .chain(right)
+            .try_for_each(|c| refs_within(c, len, what)),
+        Term::Sum(a, b) => {
+            refs_within(a, len, what)?;
+            refs_within(b, len, what)
+        }
+        Term::Neg(a) => refs_within(a, len, what),
         _ => crate::term::children(t)
             .into_iter()
             .try_for_each(|c| refs_within(c, len, what)),
     }
 }
 
-fn step_refs_within(s: &Step, len: usize, what: &str) -> Result<(), ProofError> {
+/// [`refs_within`] for every term of a step; `what` names the step, written only for an error
+/// (not a name formatted for every step read, only to be thrown away).
+fn step_refs_within(s: &Step, len: usize, what: &dyn Fn() -> String) -> Result<(), ProofError> {
     refs_within(&s.from, len, what)?;
     refs_within(&s.to, len, what)?;
     for (_, t) in &s.witnesses.games {
@@ -226,13 +241,15 @@ fn step_refs_within(s: &Step, len: usize, what: &str) -> Result<(), ProofError> 
 
 /// A value witness: a number, read by the game parser (which reads fractions without a gcd, so
 /// a hostile million-digit value costs milliseconds, not minutes) and required to be a bare
-/// number.
-fn parse_value(v: &str, step: &str) -> Result<crate::number::Dyadic, ProofError> {
-    let not_a_number = || ProofError::Json(format!("step {step}: `{}` is not a number", clip(v)));
+/// number. An integer (nearly every value a proof names) goes through the quick reader first,
+/// which reads exactly what the full parser reads (a reference it reads is no number either).
+fn parse_value(v: &str, step: &dyn Fn() -> String) -> Result<crate::number::Dyadic, ProofError> {
+    let not_a_number =
+        || ProofError::Json(format!("step {}: `{}` is not a number", step(), clip(v)));
     // A limit reached while reading is a limit (exit 3), never a verdict on the proof.
-    let t = crate::syntax::parse(v).map_err(|e| {
+    let t = crate::syntax::parse_proof_term(v).map_err(|e| {
         if crate::memory::is_limit_message(&e.message) {
-            ProofError::Json(format!("step {step}: `{}`: {e}", clip(v)))
+            ProofError::Json(format!("step {}: `{}`: {e}", step(), clip(v)))
         } else {
             not_a_number()
         }
@@ -283,52 +300,60 @@ fn chain_from_json(
     let mut out: Vec<Step> = Vec::with_capacity(steps.len());
     for (i, s) in steps.iter().enumerate() {
         let prev = out.last().map_or(start, |p| &p.to);
-        let step = step_from_json(&name(i), s, nested, prev)?;
+        let step = step_from_json(&|| name(i), s, nested, prev)?;
         out.push(step);
     }
     Ok(out)
 }
 
-/// One step read back; `i` names it in errors (`3` or `3.1` for a part of a grouped step).
-fn step_from_json(i: &str, s: &StepJson, nested: bool, prev: &Term) -> Result<Step, ProofError> {
+/// One step read back; `name` names it in errors (`3` or `3.1` for a part of a grouped step),
+/// called only for an error.
+fn step_from_json(
+    name: &dyn Fn() -> String,
+    s: &StepJson,
+    nested: bool,
+    prev: &Term,
+) -> Result<Step, ProofError> {
     let at =
         s.at.iter()
             .map(|e| e.parse::<PathElem>())
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| ProofError::Json(format!("step {i}: {e}")))?;
+            .map_err(|e| ProofError::Json(format!("step {}: {e}", name())))?;
     let mut w = Witnesses::default();
     for (n, t) in &s.witnesses.games {
         w.games.push((
             Name::from(n.as_ref()),
-            parse(t, || format!("step {i} witness {n}"))?,
+            parse(t, || format!("step {} witness {n}", name()))?,
         ));
     }
     for (n, ts) in &s.witnesses.sets {
         let ts = ts
             .iter()
-            .map(|t| parse(t, || format!("step {i} witness set {n}")))
+            .map(|t| parse(t, || format!("step {} witness set {n}", name())))
             .collect::<Result<Vec<_>, _>>()?;
         w.sets.push((Name::from(n.as_ref()), ts));
     }
     for (n, v) in &s.witnesses.values {
-        w.values.push((Name::from(n.as_ref()), parse_value(v, i)?));
+        w.values
+            .push((Name::from(n.as_ref()), parse_value(v, name)?));
     }
     for (n, r) in &s.witnesses.rows {
         w.rows.push((Name::from(n.as_ref()), parse_row(r)?));
     }
     if nested && !s.parts.is_empty() {
         return Err(ProofError::Json(format!(
-            "step {i}: a part of a grouped step cannot have parts of its own"
+            "step {}: a part of a grouped step cannot have parts of its own",
+            name()
         )));
     }
     let from = match &s.from {
-        Some(f) => parse(f, || format!("step {i} from"))?,
+        Some(f) => parse(f, || format!("step {} from", name()))?,
         None => prev.clone(),
     };
-    let parts = chain_from_json(&from, &s.parts, true, |j| format!("{i}.{j}"))?;
+    let parts = chain_from_json(&from, &s.parts, true, |j| format!("{}.{j}", name()))?;
     Ok(Step {
         from,
-        to: parse(&s.to, || format!("step {i} to"))?,
+        to: parse(&s.to, || format!("step {} to", name()))?,
         rule: s.rule.to_string(),
         at,
         why: s.why.to_string(),
@@ -410,16 +435,16 @@ impl Proof {
                 })
             })
             .collect::<Result<Vec<_>, ProofError>>()?;
-        refs_within(&input, len, "the input")?;
-        refs_within(&result, len, "the result")?;
+        refs_within(&input, len, &|| "the input".into())?;
+        refs_within(&result, len, &|| "the result".into())?;
         for (i, st) in steps.iter().enumerate() {
-            step_refs_within(st, len, &format!("step {i}"))?;
+            step_refs_within(st, len, &|| format!("step {i}"))?;
         }
         for (k, l) in lemmas.iter().enumerate() {
-            refs_within(&l.from, len, &format!("lemma {k}"))?;
-            refs_within(&l.to, len, &format!("lemma {k}"))?;
+            refs_within(&l.from, len, &|| format!("lemma {k}"))?;
+            refs_within(&l.to, len, &|| format!("lemma {k}"))?;
             for (i, st) in l.steps.iter().enumerate() {
-                step_refs_within(st, len, &format!("step {i} of lemma {k}"))?;
+                step_refs_within(st, len, &|| format!("step {i} of lemma {k}"))?;
             }
         }
         Ok(Proof {

@@ -55,7 +55,13 @@ pub struct TermRules<'a> {
     /// The first limit reached while matching (a repeated variable's equality, a closed form
     /// opened), where no `Result` reaches: [`TermRules::rewrites`] reports it as a limit.
     limit: Option<String>,
+    /// Each rule's variables and their kinds, read once per rule of `rules` rather than once
+    /// per step (a map built for every step was a percent of a large proof's check).
+    kinds: rustc_hash::FxHashMap<String, Kinds>,
 }
+
+/// A pattern's variables and their kinds (`rules::check::bindings`), shared.
+type Kinds = std::rc::Rc<Result<BTreeMap<String, VarKind>, String>>;
 
 /// Why a rule does not take a subterm to the claimed result.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,6 +128,7 @@ impl<'a> TermRules<'a> {
             memo,
             terms,
             limit: None,
+            kinds: rustc_hash::FxHashMap::default(),
         }
     }
 
@@ -155,7 +162,11 @@ impl<'a> TermRules<'a> {
         dst: &Term,
         witnesses: &Witnesses,
     ) -> Result<Binds, Failure> {
-        let kinds = bindings(&rule.pattern).map_err(Failure::Other)?;
+        let kinds = self.kinds_of(rule);
+        let kinds = kinds
+            .as_ref()
+            .as_ref()
+            .map_err(|e| Failure::Other(e.clone()))?;
         for (n, _) in &witnesses.games {
             if !matches!(kinds.get(n.as_str()), Some(VarKind::Game)) {
                 return Err(Failure::Witness(format!(
@@ -194,7 +205,7 @@ impl<'a> TermRules<'a> {
                 note(Failure::Witness(why), &mut best);
                 continue;
             }
-            match self.conditions(rule, b, &kinds) {
+            match self.conditions(rule, b, kinds) {
                 Ok(()) => {}
                 Err(Failure::Limit(which)) => return Err(self.stop(which)),
                 Err(f) => {
@@ -221,6 +232,24 @@ impl<'a> TermRules<'a> {
             }
         }
         Err(best)
+    }
+
+    /// `rule`'s variables and their kinds: kept for a rule of this interpreter's rule set (the
+    /// same rule, by address, as the set's rule of its name), read afresh for any other.
+    fn kinds_of(&mut self, rule: &Rule) -> Kinds {
+        let ours = self
+            .rules
+            .get(&rule.name)
+            .is_some_and(|r| std::ptr::eq(r, rule));
+        if !ours {
+            return std::rc::Rc::new(bindings(&rule.pattern));
+        }
+        if let Some(k) = self.kinds.get(&rule.name) {
+            return k.clone();
+        }
+        let k = std::rc::Rc::new(bindings(&rule.pattern));
+        self.kinds.insert(rule.name.clone(), k.clone());
+        k
     }
 
     /// A limit reached: kept for [`TermRules::take_limit`], and the step's failure.

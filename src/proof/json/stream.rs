@@ -319,10 +319,10 @@ impl<'de> Reader<'_, 'de> {
         };
         drop(l);
         let len = self.table_len();
-        refs_within(&lemma.from, len, &format!("lemma {k}"))?;
-        refs_within(&lemma.to, len, &format!("lemma {k}"))?;
+        refs_within(&lemma.from, len, &|| format!("lemma {k}"))?;
+        refs_within(&lemma.to, len, &|| format!("lemma {k}"))?;
         for (i, st) in lemma.steps.iter().enumerate() {
-            step_refs_within(st, len, &format!("step {i} of lemma {k}"))?;
+            step_refs_within(st, len, &|| format!("step {i} of lemma {k}"))?;
         }
         self.lemmas += 1;
         self.count += lemma.steps.len();
@@ -383,10 +383,10 @@ impl<'de> Reader<'_, 'de> {
         }
         let steps = chain_from_json(&input, &steps_json, false, |i| i.to_string())?;
         let len = self.table_len();
-        refs_within(&input, len, "the input")?;
-        refs_within(&result, len, "the result")?;
+        refs_within(&input, len, &|| "the input".into())?;
+        refs_within(&result, len, &|| "the result".into())?;
         for (i, st) in steps.iter().enumerate() {
-            step_refs_within(st, len, &format!("step {i}"))?;
+            step_refs_within(st, len, &|| format!("step {i}"))?;
         }
         self.count += steps.len();
         self.flush();
