@@ -232,10 +232,19 @@ pub(crate) fn evaluate_hint(ctx: &Ctx, src: &str, face: Face) -> Option<String> 
     })
 }
 
-/// A memory limit's message says how to raise it (the library does not know the flag's name).
+/// A memory or time limit's message says how to raise it (the library does not know the
+/// flags' names).
 pub(crate) fn memory_hint(mut message: String, status: i32) -> String {
     if status == crate::ops::exit::LIMIT && message.contains(" of memory (") {
         message.push_str("  (the limit is set with --max-memory, e.g. --max-memory 8G)\n");
+    }
+    if status == crate::ops::exit::LIMIT
+        && message.contains("deadline of its time limit")
+        && !message.contains("--time-limit")
+    {
+        message.push_str(
+            "  (the limit is set with --time-limit, in seconds, e.g. --time-limit 120)\n",
+        );
     }
     message
 }
