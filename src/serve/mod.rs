@@ -28,6 +28,7 @@ mod assets;
 mod braced;
 mod limits;
 mod marks;
+mod place;
 mod played;
 mod spans;
 mod work;

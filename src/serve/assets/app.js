@@ -330,7 +330,7 @@ function render() {
   $('rule-says').textContent = lemma ? 'An equality proved once, in its own chain (choose it above to step through it).'
     : (rule ? rule.says : '');
   $('rule-cite').textContent = rule ? rule.cite : '';
-  $('at').textContent = (s.at.length ? s.at.join('/') : 'the top') + (s.reversed ? ' (applied right to left)' : '');
+  $('at').textContent = (s.at.length ? s.at.join('/') : 'the whole game') + (s.reversed ? ' (applied right to left)' : '');
   $('why').textContent = s.why || '';
   // A misère step rewrites its G wherever it occurs in the game written out; when G is not
   // written in the term before it (a sum's positions are met only by playing it), say so.
