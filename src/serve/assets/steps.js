@@ -391,7 +391,6 @@ const Steps = (() => {
     const at = byId('at');
     if (at && s && d.at_words) {
       at.textContent = d.at_words + (s.reversed ? ' (applied right to left)' : '');
-      at.title = `path in the proof: ${d.at.length ? d.at.join('/') : '.'}`;
     }
     // The numbers a game is worth are normal play's (the kernel's): said only of its steps.
     const normal = !(typeof state !== 'undefined' && state.proof && state.proof.play);
