@@ -1467,3 +1467,152 @@ fn braces_write_the_headline_the_final_list_and_analyze_with_nested_braces() {
         "{d}"
     );
 }
+
+/// A Domineering board's game written out by the rules (Winning Ways): Left places a vertical
+/// domino on two empty squares, Right a horizontal one; `{L…|R…}` from the rows (`.` empty).
+fn domineering_by_rules(rows: &[Vec<bool>]) -> String {
+    let (h, w) = (rows.len(), rows[0].len());
+    let mut sides = [Vec::new(), Vec::new()];
+    for r in 0..h {
+        for c in 0..w {
+            for (k, (r2, c2)) in [(r + 1, c), (r, c + 1)].into_iter().enumerate() {
+                if r2 < h && c2 < w && rows[r][c] && rows[r2][c2] {
+                    let mut q = rows.to_vec();
+                    q[r][c] = false;
+                    q[r2][c2] = false;
+                    sides[k].push(domineering_by_rules(&q));
+                }
+            }
+        }
+    }
+    format!("{{{}|{}}}", sides[0].join(","), sides[1].join(","))
+}
+
+#[test]
+fn a_domineering_move_names_its_option_as_the_board_it_leaves() {
+    let s = Server::start(&[]);
+    for board in ["..|..", "...|..."] {
+        let rows: Vec<Vec<bool>> = board
+            .split('|')
+            .map(|r| r.chars().map(|c| c == '.').collect())
+            .collect();
+        let steps = described_steps(&s, &format!("domineering(\"{board}\")"), "fundamental");
+        let (_, d) = steps
+            .iter()
+            .find(|(_, d)| d["moves"].as_array().is_some_and(|m| !m.is_empty()))
+            .unwrap_or_else(|| panic!("{board}: no opening step lists its moves"));
+        let moves = d["moves"].as_array().unwrap();
+        // Every horizontal domino Right can place, found here from the rows: the board it
+        // leaves, those two squares filled.
+        let mut want = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            for c in 0..row.len() - 1 {
+                if row[c] && row[c + 1] {
+                    let mut q = rows.clone();
+                    q[r][c] = false;
+                    q[r][c + 1] = false;
+                    want.push((vec![[r + 1, c + 1], [r + 1, c + 2]], q));
+                }
+            }
+        }
+        let right: Vec<&serde_json::Value> =
+            moves.iter().filter(|m| m["player"] == "Right").collect();
+        assert_eq!(right.len(), want.len(), "{board}: {d}");
+        for (cells, q) in want {
+            let m = right
+                .iter()
+                .find(|m| m["cells"] == json!(cells))
+                .unwrap_or_else(|| panic!("{board}: no Right move on {cells:?}: {d}"));
+            let text: Vec<String> = q
+                .iter()
+                .map(|row| row.iter().map(|&e| if e { '.' } else { '#' }).collect())
+                .collect();
+            let left_board = text.join("|");
+            let named = m["text"].as_str().unwrap();
+            // Named as the board the move leaves, not as a negated transpose.
+            assert_eq!(named, format!("domineering(\"{left_board}\")"), "{m}");
+            assert_eq!(m["board"], left_board.as_str(), "{m}");
+            // Read back by onag, it is the game the rules give that board, and the opening's
+            // own form of the option (`written`) is the same value.
+            let by_rules = domineering_by_rules(&q);
+            assert!(equal(&s, named, &by_rules), "{named} ≠ {by_rules}");
+            let written = m["written"].as_str().unwrap();
+            assert!(equal(&s, written, &by_rules), "{written} ≠ {by_rules}");
+            assert!(m["option"].as_str().unwrap().starts_with('R'), "{m}");
+        }
+    }
+}
+
+#[test]
+fn a_step_says_where_it_acts_in_words() {
+    let s = Server::start(&[]);
+    let step = |from: &str, at: &[&str]| {
+        let a = s.post(
+            "/api/step",
+            &json!({"step": {"from": from, "to": from, "rule": "x", "at": at}}).to_string(),
+        );
+        assert_eq!(a.status, 200, "{}", a.body);
+        a.json()["at_words"].clone()
+    };
+    assert_eq!(
+        step("{pass|} & offside({|pass})", &["arg1"]),
+        "the offside (right of &)"
+    );
+    assert_eq!(step("{0|1} + {2|} + *", &[]), "the whole game");
+    assert_eq!(
+        step("{0|1} + {2|} + *", &["sum.0", "sum.1", "L0"]),
+        "Left's first option, in the second part of the sum of 3"
+    );
+    // Every step of the loopy derivation of on + off, its `#n` written out as the page writes
+    // them, has its place in words, no path left; the one inside the offside says so.
+    let v = s
+        .post("/api/simplify", &json!({"expr": "on + off"}).to_string())
+        .json();
+    let terms: Vec<String> = v["terms"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    let mut from = written_out(v["input"].as_str().unwrap(), &terms);
+    let mut places = Vec::new();
+    for st in v["steps"].as_array().unwrap() {
+        let to = written_out(st["to"].as_str().unwrap(), &terms);
+        let mut with_from = st.clone();
+        with_from["from"] = json!(from);
+        with_from["to"] = json!(to);
+        let a = s.post("/api/step", &json!({ "step": with_from }).to_string());
+        assert_eq!(a.status, 200, "{}", a.body);
+        let d = a.json();
+        let w = d["at_words"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{with_from}: {d}"));
+        assert!(
+            !w.contains("arg") && !w.contains("sum.") && !w.contains("the top"),
+            "{w}"
+        );
+        places.push(w.to_string());
+        from = to;
+    }
+    assert!(
+        places
+            .iter()
+            .any(|w| w.contains("the offside (right of &)")),
+        "{places:?}"
+    );
+}
+
+/// `text` with each `#n` replaced by `terms[n]` (parenthesised), as the page writes a played
+/// proof's terms out (on + off's table has no cycle).
+fn written_out(text: &str, terms: &[String]) -> String {
+    let mut out = text.to_string();
+    for _ in 0..64 {
+        let Some(at) = out.find('#') else { break };
+        let end = out[at + 1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(out.len(), |k| at + 1 + k);
+        let n: usize = out[at + 1..end].parse().unwrap();
+        out = format!("{}({}){}", &out[..at], terms[n], &out[end..]);
+    }
+    out
+}

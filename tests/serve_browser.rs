@@ -240,7 +240,18 @@ async fn run(c: &Client, url: &str) {
         says.push(text(c, "#rule-says").await);
         if rules.len() == 1 {
             // integer-open at R0: the 5 being opened is marked, in the text and in the tree.
-            assert_eq!(text(c, "#at").await, "R0");
+            // Said in words (issue 47), the path kept in the tooltip.
+            wait_text(
+                c,
+                "#at",
+                |t| t == "Right's first option",
+                "the place in words",
+            )
+            .await;
+            assert_eq!(
+                js(c, "return document.getElementById('at').title;").await,
+                "path in the proof: R0"
+            );
             wait_text(c, "#before mark.changed", |t| t == "5", "the 5 marked").await;
             wait_text(
                 c,
@@ -504,7 +515,12 @@ async fn run(c: &Client, url: &str) {
     let mut seen = false;
     for _ in 0..40 {
         click(c, "#next").await;
-        let at = text(c, "#at").await;
+        let title = js(c, "return document.getElementById('at').title;").await;
+        let at = title
+            .as_str()
+            .unwrap()
+            .trim_start_matches("path in the proof: ")
+            .to_string();
         if at.starts_with("sum.") {
             let before = text(c, "#before").await;
             let part = wait_text(c, "#before mark.changed", |t| !t.is_empty(), "the part").await;
@@ -1396,6 +1412,14 @@ async fn plays_checks(c: &Client, url: &str) {
     // The end of the steps names it too: {pass|} & {|pass} is dud (its onside on, offside off).
     let why = wait_text(c, "#final-list", |t| t.contains("dud"), "dud at the end").await;
     assert!(why.contains("so on + off = dud"), "{why}");
+    // The last step acts in the offside of {pass|} & offside({|pass}): said so, not "arg1".
+    wait_text(
+        c,
+        "#at",
+        |t| t == "the offside (right of &)",
+        "the loopy step's place in words",
+    )
+    .await;
     // Its analysis: outcome, sides.
     c.goto(&format!("{url}/?op=analyze&q=on%20%2B%20off"))
         .await
@@ -1493,8 +1517,9 @@ async fn plays_checks(c: &Client, url: &str) {
     // Left vertical, Right horizontal): on the 2x2 board each of Left's two moves fills a
     // column and leaves the other, a column of two squares, where only Left can move (worth 1);
     // each of Right's fills a row and leaves a row of two (worth -1): so {1|-1} = +-1, and the
-    // option Right's move gives is written as the negated transpose -domineering(".|."), while
-    // the move is drawn as the board it leaves, the row filled in red.
+    // option Right's move gives is written in the step as the negated transpose
+    // -domineering(".|."), while the move is drawn and named as the board it leaves, the row
+    // filled in red (issue 47: "Right's moves shown as boards, not negated transposes").
     c.goto(&format!(
         "{url}/?op=simplify&q=domineering(%22..%7C..%22)&step=1"
     ))
@@ -1510,7 +1535,7 @@ async fn plays_checks(c: &Client, url: &str) {
     assert_eq!(moves.len(), 4, "{moves:?}");
     let caption = |i: usize| moves[i]["caption"].as_str().unwrap().to_string();
     assert!(
-        caption(0).starts_with("Left covers (1, 1)–(2, 1): option L0 = domineering(\".|.\")"),
+        caption(0).starts_with("Left covers (1, 1)–(2, 1): option L0 = domineering(\"#.|#.\")"),
         "{moves:?}"
     );
     assert!(
@@ -1518,7 +1543,7 @@ async fn plays_checks(c: &Client, url: &str) {
         "{moves:?}"
     );
     assert!(
-        caption(2).starts_with("Right covers (1, 1)–(1, 2): option R0 = -domineering(\".|.\")"),
+        caption(2) == "Right covers (1, 1)–(1, 2): option R0 = domineering(\"##|..\") (written −domineering(\".|.\") in the step: the same value)",
         "{moves:?}"
     );
     assert!(

@@ -128,6 +128,7 @@ fn heap_moves(code: &Code, n: usize, heap: impl Fn(usize) -> Term) -> Option<Vec
                     _ => format!("take {k} from the heap of {n}, leaving {}", list(hs)),
                 };
                 super::Move {
+                    leaves: None,
                     player: "either",
                     words,
                     board: None,

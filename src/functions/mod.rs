@@ -128,6 +128,11 @@ pub struct Move {
     pub cells: Vec<[usize; 2]>,
     /// The option it gives, as the opening writes it.
     pub option: Term,
+    /// The position the move leaves, named as a call that reads back to the option's value
+    /// (`domineering("##|..")`), when the opening writes the option otherwise (Domineering
+    /// writes each option as the sum of its regions, each turned to its least orientation, so
+    /// a Right move's option reads `-domineering(".|.")`): the page names the option so.
+    pub leaves: Option<Term>,
 }
 
 /// One level of a function's definition: the call equals `term`, by the named rule.

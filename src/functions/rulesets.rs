@@ -223,6 +223,11 @@ impl Function for Domineering {
                     player,
                     // Left's domino is vertical, Right's horizontal (the page says so once).
                     words: format!("covers {}", squares.join("–")),
+                    // The board the move leaves, as a call onag reads back to the option's
+                    // value: the option itself is written region by region, a Right move's
+                    // regions often turned (negated transposes), which a student cannot
+                    // match with the board drawn.
+                    leaves: Some(text_call("domineering", q.print())),
                     board: Some(q.print()),
                     cells,
                     option: domineering_option(&q).ok()?,
@@ -296,6 +301,7 @@ impl Function for Clobber {
                 let to = (after & !before).trailing_zeros() as usize;
                 let (f, t) = (place(from), place(to));
                 out.push(super::Move {
+                    leaves: None,
                     player,
                     words: format!(
                         "moves the {mine} on ({}, {}) onto the {theirs} on ({}, {}), clobbering it",
@@ -376,6 +382,7 @@ impl Function for Toads {
                     "jumps"
                 };
                 out.push(super::Move {
+                    leaves: None,
                     player,
                     words: format!(
                         "the {piece} on square {} {how} to square {}",
@@ -458,6 +465,7 @@ impl Function for Cutcake {
         ] {
             for [(a1, b1), (a2, b2)] in cutcake::options(w, h, left) {
                 out.push(super::Move {
+                    leaves: None,
                     player,
                     words: format!("cuts the {w}×{h} cake {way} into {a1}×{b1} and {a2}×{b2}"),
                     board: None,
@@ -586,6 +594,7 @@ fn heap_moves(
             _ => return None,
         };
         out.push(super::Move {
+            leaves: None,
             player: "either",
             words,
             board: None,
@@ -793,6 +802,7 @@ impl Function for Hackenbush {
                     format!("\"{}\"", letters(&rest))
                 };
                 out.push(super::Move {
+                    leaves: None,
                     player,
                     words: format!(
                         "cuts the {colour} edge {} up from the ground{fall}, leaving {left_standing}",

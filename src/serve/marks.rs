@@ -207,6 +207,7 @@ pub fn describe(
     Ok(json!({
         "rule": step.rule,
         "at": at,
+        "at_words": super::place::words(&before.term, &path),
         "before": {"text": before.text, "tree": before.tree_json()},
         "after": {"text": after.text, "tree": after.tree_json()},
         "changed": {"before": before.span(&at), "after": after.span(&at)},
@@ -229,7 +230,9 @@ const MAX_MOVES: usize = 40;
 /// ruleset's own words (`Function::moves`), the position after it when the ruleset draws one
 /// (Right's moves drawn as the position they leave too, never as the negated transposes the
 /// option is written as) and the option of `y` it gives (`"L0"`), so the page can say which
-/// move gives which option. Empty for any other step, and past [`MAX_MOVES`] moves.
+/// move gives which option. The option is named (`"text"`) as the position the move leaves
+/// when the ruleset gives one (`domineering("##|..")`), with the opening's form of it beside
+/// (`"written"`, `-domineering(".|.")`). Empty for any other step, and past [`MAX_MOVES`] moves.
 fn board_moves(x: &Term, y: &Term, braces: bool) -> Vec<Value> {
     let (Term::Call { name, args }, Term::Game { left, right }) = (x, y) else {
         return Vec::new();
@@ -260,7 +263,10 @@ fn board_moves(x: &Term, y: &Term, braces: bool) -> Vec<Value> {
                 "cells": m.cells,
                 "board": m.board,
                 "option": option.map(|k| format!("{side}{k}")),
-                "text": crate::syntax::print(&m.option, &opts),
+                // The option named as the position the move leaves when the opening writes it
+                // otherwise (a Domineering board turned and negated), the opening's form beside.
+                "text": crate::syntax::print(m.leaves.as_ref().unwrap_or(&m.option), &opts),
+                "written": m.leaves.as_ref().map(|_| crate::syntax::print(&m.option, &opts)),
             })
         })
         .collect()

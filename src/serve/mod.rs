@@ -14,6 +14,8 @@
 //!   (`POST /api/step`; page-only, never part of a proof), with `"braces"` in nested braces,
 //!   and a ruleset opening's moves in the ruleset's own words (`functions::Move`, each
 //!   ruleset's `Function::moves`) beside the options they give.
+//! - `place`: where a step acts, in words ("the offside (right of &)"), for the step view
+//!   (`"at_words"` of `POST /api/step`) instead of the proof's path (`arg1`).
 //!
 //! Connections are served by hyper directly (`serve_connections`): a header read timeout and
 //! keep-alive idle timeout, a write timeout (a client that reads nothing of its answer is
@@ -28,6 +30,7 @@ mod assets;
 mod braced;
 mod limits;
 mod marks;
+mod place;
 mod played;
 mod spans;
 mod work;

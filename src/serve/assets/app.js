@@ -330,7 +330,9 @@ function render() {
   $('rule-says').textContent = lemma ? 'An equality proved once, in its own chain (choose it above to step through it).'
     : (rule ? rule.says : '');
   $('rule-cite').textContent = rule ? rule.cite : '';
-  $('at').textContent = (s.at.length ? s.at.join('/') : 'the top') + (s.reversed ? ' (applied right to left)' : '');
+  $('at').textContent = (s.at.length ? s.at.join('/') : 'the whole game') + (s.reversed ? ' (applied right to left)' : '');
+  // The path in the proof, kept as a tooltip; steps.js writes the place in words over it.
+  $('at').title = `path in the proof: ${s.at.length ? s.at.join('/') : '.'}`;
   $('why').textContent = s.why || '';
   // A misère step rewrites its G wherever it occurs in the game written out; when G is not
   // written in the term before it (a sum's positions are met only by playing it), say so.

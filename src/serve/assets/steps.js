@@ -75,7 +75,7 @@ const Steps = (() => {
     const out = [];
     const changed = d.changed && d.changed[side];
     if (changed && d.rule) {
-      out.push({ span: changed, tag: 'mark', cls: 'changed', title: `the rewritten part (at ${d.at.length ? d.at.join('/') : 'the top'})` });
+      out.push({ span: changed, tag: 'mark', cls: 'changed', title: `the rewritten part (${d.at_words || d.at.join('/') || 'the whole game'})` });
     }
     if (side === 'before') {
       for (const o of d.deleted) out.push({ span: o.span, tag: 'del', cls: 'deleted', title: `deleted by the step: ${o.text}` });
@@ -361,7 +361,8 @@ const Steps = (() => {
       const fig = el('figure', undefined, 'move ' + m.player.toLowerCase());
       if (drawn && m.board) fig.appendChild(boardPicture(m.board, m.cells, m.player));
       else if (m.board) fig.appendChild(el('code', m.board, 'move-board'));
-      fig.appendChild(el('figcaption', `${who} ${m.words}: option ${m.option || '?'} = ${m.text}`));
+      const written = m.written && m.written !== m.text ? ` (written ${m.written.replace(/^-/, '−')} in the step: the same value)` : '';
+      fig.appendChild(el('figcaption', `${who} ${m.words}: option ${m.option || '?'} = ${m.text}${written}`));
       grid.appendChild(fig);
     }
     box.appendChild(grid);
@@ -386,6 +387,11 @@ const Steps = (() => {
     marked(byId('before'), d.before.text, marksOf(d, 'before'));
     marked(byId('after'), d.after.text, marksOf(d, 'after'));
     legend(d);
+    // Where the step acts, in words ("the offside (right of &)"), the path kept as a tooltip.
+    const at = byId('at');
+    if (at && s && d.at_words) {
+      at.textContent = d.at_words + (s.reversed ? ' (applied right to left)' : '');
+    }
     // The numbers a game is worth are normal play's (the kernel's): said only of its steps.
     const normal = !(typeof state !== 'undefined' && state.proof && state.proof.play);
     // The instance as the terms are written (nested braces or slashes), with its numbers.
