@@ -1412,6 +1412,12 @@ async fn plays_checks(c: &Client, url: &str) {
     // The end of the steps names it too: {pass|} & {|pass} is dud (its onside on, offside off).
     let why = wait_text(c, "#final-list", |t| t.contains("dud"), "dud at the end").await;
     assert!(why.contains("so on + off = dud"), "{why}");
+    // and why: each side a stopper in simplest form, the sides in order (on >= off)
+    assert!(
+        why.contains("The sides are in order: onside = {pass|} ≥ offside = {|pass}"),
+        "{why}"
+    );
+    assert!(!why.contains("not sides-out-of-order"), "{why}");
     // The last step acts in the offside of {pass|} & offside({|pass}): said so, not "arg1".
     wait_text(
         c,

@@ -169,6 +169,11 @@ function finalLines(proof) {
   }
   for (const f of c.facts || []) {
     const where = f.at && f.at.length ? ` (in ${f.game} at ${f.at.join('/')})` : '';
+    // A sided value's one fact more: its onside is at least its offside (final_claim.rs).
+    if (f.not === 'sides-out-of-order') {
+      out.push(`The sides are in order: onside = ${f.value} ≥ offside = ${f.by} by the order of stoppers (a value A & B needs A ≥ B).`);
+      continue;
+    }
     const what = f.not === 'dominated' ? `not dominated by ${f.by}`
       : f.not === 'reversible' ? `not reversible through ${f.by}`
         : f.not === 'reversible-zero' ? 'not 0 by Conway\'s proviso' : `not ${f.not}`;
