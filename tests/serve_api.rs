@@ -455,10 +455,13 @@ fn limits_are_answers_and_a_full_queue_is_503() {
         "{:?}",
         start.elapsed()
     );
-    // One worker, no queue: while it computes, another request is refused at once.
+    // One worker, no queue: while it computes, another request is refused at once. The busy
+    // request must outlast its 3 s by far on any machine: twelve switches take about 3 s here
+    // (CI once finished them inside the limit), twenty-four would take hours.
     let s = Server::start(&["--time-limit", "3", "--jobs", "1", "--queue", "0"]);
+    let slower = json!({"expr": switches(24), "rules": "fundamental"}).to_string();
     std::thread::scope(|scope| {
-        let busy = scope.spawn(|| s.post("/api/simplify", &slow));
+        let busy = scope.spawn(|| s.post("/api/simplify", &slower));
         let deadline = Instant::now() + Duration::from_secs(3);
         while s.get("/api/health").json()["running"] != 1 {
             assert!(Instant::now() < deadline, "the slow request never started");
@@ -544,8 +547,8 @@ fn load_test_200_requests_from_20_clients() {
 fn ctrl_c_stops_the_server_cleanly_even_mid_computation() {
     let s = Server::start(&["--time-limit", "30"]);
     let url = s.url.clone();
-    // A computation that would run for many seconds.
-    let slow = json!({"expr": switches(12), "rules": "fundamental"}).to_string();
+    // A computation that would run for hours (twelve switches take only seconds).
+    let slow = json!({"expr": switches(24), "rules": "fundamental"}).to_string();
     let (tx, rx) = std::sync::mpsc::channel();
     let client = std::thread::spawn(move || {
         let r = ureq::Agent::new_with_config(
