@@ -367,7 +367,7 @@ pub use analysis::Thermographer;
 /// assert!(onag::is_canonical(&mut k, &onag::parse("{0,1|2}").unwrap()).is_err()); // 0 is dominated
 /// ```
 pub use engine::is_canonical;
-pub use engine::{EngineError, Run, Saturation, StepRecord, TOO_LARGE};
+pub use engine::{EngineError, Run, Saturation, StepRecord, Watch, TOO_LARGE};
 /// The outcome class of a game (who wins).
 ///
 /// ```

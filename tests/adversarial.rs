@@ -714,6 +714,43 @@ fn limits_hold_within_a_round() {
     }
 }
 
+/// A proof is read out of egg's explanation after the run, and that explanation, written out
+/// term by term, can be far larger than the run: `-2*(hs"REE" + ^*4)` spent 98 % of an
+/// unbounded run there, where egg has no clock, so a library caller (who has no command line's
+/// watch) waited past any limit. Reading it now asks the run's limits as it goes.
+#[test]
+fn reading_a_proof_out_keeps_the_limit() {
+    let src = "-2*(hs\"REE\" + ^*4)";
+    let t = parse(src).unwrap();
+    let start = thread_cpu_time();
+    let wall = Instant::now();
+    match onag::simplify(&t, &engine(2)) {
+        Ok(s) => {
+            assert!(s.proof.checked(), "{src}");
+            let mut k = Kernel::new();
+            let v = k.eval(&t).unwrap();
+            assert_eq!(
+                k.eval(&s.proof.expand(s.result(), 1 << 20).unwrap())
+                    .unwrap(),
+                v
+            );
+        }
+        Err(onag::Error::Limit { which, .. }) => {
+            assert!(
+                which.contains("time") || which.contains("memory"),
+                "{which}"
+            )
+        }
+        Err(e) => panic!("{src}: {e}"),
+    }
+    let used = thread_cpu_time().saturating_sub(start);
+    assert!(
+        used < Duration::from_secs(3),
+        "{src}: {used:?} of processor time ({:?} wall)",
+        wall.elapsed()
+    );
+}
+
 /// The processor time the calling thread has used.
 fn thread_cpu_time() -> Duration {
     let mut ts = libc::timespec {

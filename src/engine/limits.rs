@@ -171,6 +171,66 @@ pub(super) fn describe(t: &Term) -> String {
     }
 }
 
+/// A finished run's limits, held apart from the run: what the work done afterwards with the
+/// run's e-graph (reading egg's explanation, which has no clock of its own) asks, while the
+/// e-graph itself is borrowed for that work.
+#[derive(Clone, Debug)]
+pub struct Watch {
+    deadline: Option<Instant>,
+    time: Duration,
+    cancel: Option<Arc<AtomicBool>>,
+    max_memory: usize,
+}
+
+impl Watch {
+    /// An error when the caller's flag is set, memory is over its limit or the run's deadline
+    /// has passed; `doing` says what was under way, for the error's "reached so far".
+    pub fn check(&self, doing: &str) -> Result<(), EngineError> {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Err(EngineError::Interrupted {
+                reached: doing.to_string(),
+            });
+        }
+        if let Err(m) = crate::memory::check(self.max_memory) {
+            return Err(EngineError::Limit {
+                which: m.to_string(),
+                reached: doing.to_string(),
+            });
+        }
+        if self.deadline.is_some_and(|at| Instant::now() > at) {
+            return Err(EngineError::Limit {
+                which: format!("{:?} of time", self.time),
+                reached: doing.to_string(),
+            });
+        }
+        Ok(())
+    }
+}
+
+impl Saturation {
+    /// The limits of the last run, to be kept by what is done with its e-graph afterwards.
+    pub fn watch(&self) -> Watch {
+        self.run.watch()
+    }
+}
+
+impl Run {
+    /// The limits of the run, to be kept by what is done with its e-graph afterwards.
+    pub fn watch(&self) -> Watch {
+        let g = &self.guard;
+        Watch {
+            deadline: g.deadline,
+            time: g.time,
+            cancel: g.cancel.clone(),
+            max_memory: g.max_memory,
+        }
+    }
+}
+
 impl Run {
     /// Whether the time limit has run out, the memory estimate is over its limit, or the
     /// caller asked to stop.

@@ -40,7 +40,7 @@ mod rounds;
 
 pub use extract::is_canonical;
 use limits::*;
-pub use limits::{EngineError, Limits, TOO_LARGE};
+pub use limits::{EngineError, Limits, Watch, TOO_LARGE};
 
 use crate::eval::{Built, Stop as EvalStop};
 use crate::kernel::{Budget, GameId, Kernel};

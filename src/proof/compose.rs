@@ -720,7 +720,7 @@ impl<'e> Composer<'e> {
                     .unwrap_or_else(|| "the chosen rules apply no further".into()),
             );
         }
-        let (input, result, steps) = steps_of(&mut s, Some(self.rules))?;
+        let (input, result, steps) = steps_of(&mut s, Some(self.rules), &|| self.tick(t))?;
         if !super::step::same_form(&input, t) {
             return Err(ProofError::Explanation(
                 "the engine holds the term in another form".into(),

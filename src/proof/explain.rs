@@ -13,13 +13,15 @@ use crate::engine::{Run, Saturation, StepRecord};
 use crate::number::Dyadic;
 use crate::rules::{Condition, RuleSet, Template};
 use crate::term::Term;
-use egg::{FlatTerm, Id, Language, RecExpr};
+use egg::{FlatExplanation, FlatTerm, Id, Language, RecExpr, TreeTerm};
+use std::rc::Rc;
 
 /// The input term (as the engine holds it), the result, and the rule steps between them: the
 /// steps of each run chained, each run starting where the one before stopped.
 pub(crate) fn steps_of(
     s: &mut Saturation,
     rules: Option<&RuleSet>,
+    stop: Stop<'_>,
 ) -> Result<(Term, Term, Vec<Step>), ProofError> {
     // Each run ends where the next one starts; the last ends at the result.
     let mut ends: Vec<Term> = s.runs().skip(1).map(|r| r.start.clone()).collect();
@@ -28,7 +30,7 @@ pub(crate) fn steps_of(
     let runs = s.earlier.iter_mut().chain(std::iter::once(&mut s.run));
     for (run, end) in runs.zip(ends) {
         let input = run.input;
-        let (first, last, steps) = run_steps(run, input, &end, rules)?;
+        let (first, last, steps) = run_steps(run, input, &end, rules, stop)?;
         chain = Some(match chain {
             None => (first, last, steps),
             Some((input, reached, mut all)) => {
@@ -51,6 +53,7 @@ pub(crate) fn run_steps(
     input: Id,
     end: &Term,
     rules: Option<&RuleSet>,
+    stop: Stop<'_>,
 ) -> Result<(Term, Term, Vec<Step>), ProofError> {
     let expr = term_to_expr(end)?;
     let egraph = &mut run.egraph;
@@ -62,15 +65,20 @@ pub(crate) fn run_steps(
     }
     // egg panics on internal inconsistencies rather than returning errors; the library must not
     // panic, so a failure inside egg becomes a typed error.
-    let flat = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let mut ex = egraph.explain_id_equivalence(input, result_id);
-        ex.make_flat_explanation().clone()
+    let trees = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        egraph
+            .explain_id_equivalence(input, result_id)
+            .explanation_trees
     }))
     .map_err(|_| ProofError::Explanation("egg failed to explain the equivalence".into()))?;
-    let terms = flat
-        .iter()
-        .map(flat_to_term)
-        .collect::<Result<Vec<_>, _>>()?;
+    let flat = Flattener { stop, made: 0 }.proof(&trees)?;
+    let mut terms = Vec::with_capacity(flat.len());
+    for (i, f) in flat.iter().enumerate() {
+        if i % TICK_EVERY == 0 {
+            stop()?;
+        }
+        terms.push(flat_to_term(f)?);
+    }
     let (Some(first), Some(last)) = (terms.first(), terms.last()) else {
         return Err(ProofError::Explanation(
             "egg gave an empty explanation".into(),
@@ -79,6 +87,9 @@ pub(crate) fn run_steps(
     let (first, last) = (first.clone(), last.clone());
     let mut steps = Vec::new();
     for i in 1..flat.len() {
+        if i % TICK_EVERY == 0 {
+            stop()?;
+        }
         let mut path = Vec::new();
         let Some((label, backward)) = find_rewrite(&flat[i], &mut path) else {
             continue;
@@ -107,6 +118,112 @@ pub(crate) fn run_steps(
         steps.push(step);
     }
     Ok((first, last, steps))
+}
+
+/// Asked now and then while an explanation is read out: the caller's time and memory limits
+/// and cancel flag, as an error when one of them stops the work.
+pub(crate) type Stop<'a> = &'a dyn Fn() -> Result<(), ProofError>;
+
+/// How many terms are made between two questions to the [`Stop`]: few, since one term may be
+/// large (each is a whole term, written out) and a question costs a clock reading.
+const TICK_EVERY: usize = 8;
+
+/// egg's tree explanation written out as the sequence of whole terms egg's own
+/// `make_flat_explanation` gives (the same terms in the same order, so proofs do not change),
+/// asking the caller's [`Stop`] as it goes: the flat form can be far larger than the tree it
+/// comes from (every step of a child repeats its siblings), and egg's flattening has no clock.
+struct Flattener<'a> {
+    stop: Stop<'a>,
+    /// Terms made since the last question.
+    made: usize,
+}
+
+impl Flattener<'_> {
+    fn made_one(&mut self) -> Result<(), ProofError> {
+        self.made += 1;
+        if self.made >= TICK_EVERY {
+            self.made = 0;
+            (self.stop)()?;
+        }
+        Ok(())
+    }
+
+    /// A chain of trees: each tree's steps after the last's, the seam merged when a tree starts
+    /// with no rewrite of its own (its first term is the last term before it).
+    fn proof(&mut self, trees: &[Rc<TreeTerm<Cg>>]) -> Result<FlatExplanation<Cg>, ProofError> {
+        let mut out: FlatExplanation<Cg> = Vec::new();
+        for tree in trees {
+            let mut steps = self.tree(tree)?;
+            if !out.is_empty()
+                && !steps[0].has_rewrite_forward()
+                && !steps[0].has_rewrite_backward()
+            {
+                if let Some(last) = out.pop() {
+                    merge_labels(&mut steps[0], &last)?;
+                }
+            }
+            out.extend(steps);
+        }
+        Ok(out)
+    }
+
+    /// One node's steps: its children rewritten one after another, left to right, each
+    /// child's steps shown with the other children as they stand at that moment.
+    fn tree(&mut self, t: &TreeTerm<Cg>) -> Result<FlatExplanation<Cg>, ProofError> {
+        let mut kids = Vec::with_capacity(t.child_proofs.len());
+        for child in &t.child_proofs {
+            let steps = self.proof(child)?;
+            if steps.is_empty() {
+                return Err(ProofError::Explanation(
+                    "egg gave an empty explanation of a child".into(),
+                ));
+            }
+            kids.push(steps);
+        }
+        let mut current: Vec<FlatTerm<Cg>> = kids.iter().map(|k| k[0].remove_rewrites()).collect();
+        let mut out = vec![FlatTerm::new(t.node.clone(), current.clone())];
+        self.made_one()?;
+        for (i, steps) in kids.iter().enumerate() {
+            // The first term keeps the child's label; the rest are new terms.
+            if let Some(last) = out.last_mut() {
+                last.children[i] = steps[0].clone();
+            }
+            for step in &steps[1..] {
+                let mut children = current.clone();
+                children[i] = step.clone();
+                out.push(FlatTerm::new(t.node.clone(), children));
+                self.made_one()?;
+            }
+            if let Some(end) = steps.last() {
+                current[i] = end.remove_rewrites();
+            }
+        }
+        out[0].forward_rule = t.forward_rule;
+        out[0].backward_rule = t.backward_rule;
+        Ok(out)
+    }
+}
+
+/// The labels of `from` (the last term of a chain) carried onto `to` (the same term, first of
+/// the next): egg's seam, refused rather than overwritten when both carry one.
+fn merge_labels(to: &mut FlatTerm<Cg>, from: &FlatTerm<Cg>) -> Result<(), ProofError> {
+    let clash = || ProofError::Explanation("two rewrites at one place in egg's explanation".into());
+    if from.forward_rule.is_some() {
+        if to.forward_rule.is_some() {
+            return Err(clash());
+        }
+        to.forward_rule = from.forward_rule;
+    }
+    if from.backward_rule.is_some() {
+        if to.backward_rule.is_some() {
+            return Err(clash());
+        }
+        to.backward_rule = from.backward_rule;
+    }
+    for (a, b) in to.children.iter_mut().zip(&from.children) {
+        merge_labels(a, b)?;
+    }
+    Ok(())
 }
 
 fn parse_label(label: &str) -> Result<(String, usize), ProofError> {

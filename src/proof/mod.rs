@@ -266,11 +266,16 @@ impl From<CheckError> for ProofError {
     }
 }
 
+/// What a proof read out of a run's e-graph was doing when a limit stopped it.
+const READING: &str = "reading the proof out of the e-graph";
+
 impl Proof {
     /// The proof read from a run, not yet checked. Takes the run mutably because egg builds
     /// explanations inside the e-graph.
     pub fn from_run(s: &mut Saturation) -> Result<Proof, ProofError> {
-        let (input, result, steps) = explain::steps_of(s, None)?;
+        let watch = s.watch();
+        let stop = || Ok(watch.check(READING)?);
+        let (input, result, steps) = explain::steps_of(s, None, &stop)?;
         let steps = tidy::tidy(&input, steps);
         Ok(Proof {
             input,
@@ -511,7 +516,9 @@ impl Proof {
 /// The proof that a run's input equals its result, checked against `rules` (the rules the
 /// engine ran with).
 pub fn proof_of_simplification(s: &mut Saturation, rules: &RuleSet) -> Result<Proof, ProofError> {
-    let (input, result, steps) = explain::steps_of(s, Some(rules))?;
+    let watch = s.watch();
+    let stop = || Ok(watch.check(READING)?);
+    let (input, result, steps) = explain::steps_of(s, Some(rules), &stop)?;
     let steps = tidy::tidy(&input, steps);
     let mut p = Proof {
         input,
@@ -664,7 +671,9 @@ fn simplify_with(
     let written = crate::engine::notation::written_out(t, engine.limits())?;
     if !c.wants(&written) {
         let mut s = engine.saturate(t)?;
-        let (input, result, steps) = explain::steps_of(&mut s, Some(engine.rules()))?;
+        let watch = s.watch();
+        let stop = || Ok(watch.check(READING)?);
+        let (input, result, steps) = explain::steps_of(&mut s, Some(engine.rules()), &stop)?;
         let steps = tidy::tidy(&input, steps);
         let proof = Proof {
             input,
@@ -812,8 +821,12 @@ pub fn prove_eq_with(a: &Term, b: &Term, engine: &Engine) -> Result<Verdict, Pro
             .ok_or_else(too_large)?;
         let mut j = engine.join(&ra, &rb)?.ok_or_else(too_large)?;
         let input = j.run.input;
-        let (ia, ra, sa_steps) = explain::run_steps(&mut j.run, input, &j.meet.0, Some(rules))?;
-        let (ib, rb, sb_steps) = explain::run_steps(&mut j.run, j.b, &j.meet.1, Some(rules))?;
+        let watch = j.run.watch();
+        let stop = || Ok(watch.check(READING)?);
+        let (ia, ra, sa_steps) =
+            explain::run_steps(&mut j.run, input, &j.meet.0, Some(rules), &stop)?;
+        let (ib, rb, sb_steps) =
+            explain::run_steps(&mut j.run, j.b, &j.meet.1, Some(rules), &stop)?;
         let to_meet = Proof {
             input: ia,
             result: ra,

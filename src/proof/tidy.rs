@@ -6,6 +6,7 @@
 
 use super::step::{replace_at, subterm_at, Step};
 use crate::term::Term;
+use rustc_hash::FxHashMap;
 
 /// The proof's steps without detours or scattered deletions.
 pub(crate) fn tidy(input: &Term, steps: Vec<Step>) -> Vec<Step> {
@@ -89,20 +90,44 @@ fn cut_excursions(mut steps: Vec<Step>) -> Vec<Step> {
 }
 
 /// Removes every stretch of steps that leads from a term back to the same term: egg's
-/// explanation can pass through other members of an e-class on its way.
+/// explanation can pass through other members of an e-class on its way. The terms visited are
+/// found by their hash, not by comparing each step with all before it: an explanation of
+/// thousands of steps of large terms made that comparison most of a proof's time.
 fn cut_detours(input: &Term, steps: Vec<Step>) -> Vec<Step> {
+    let hash = |t: &Term| {
+        use std::hash::{BuildHasher, BuildHasherDefault};
+        BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(t)
+    };
     let mut out: Vec<Step> = Vec::with_capacity(steps.len());
+    // The positions in `out` of the steps reaching each hash, in increasing order: a detour
+    // cut removes the latest positions, which are the last of their lists.
+    let mut seen: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
+    let mut hashes: Vec<u64> = Vec::with_capacity(steps.len());
     for s in steps {
         // The chain so far visits input, out[0].to, out[1].to, ...; if this step returns to one
         // of them, everything since is a detour.
+        let h = hash(&s.to);
         let back = if &s.to == input {
             Some(0)
         } else {
-            out.iter().position(|p| p.to == s.to).map(|i| i + 1)
+            seen.get(&h)
+                .and_then(|at| at.iter().copied().find(|&i| out[i].to == s.to))
+                .map(|i| i + 1)
         };
         match back {
-            Some(keep) => out.truncate(keep),
-            None => out.push(s),
+            Some(keep) => {
+                for gone in hashes.drain(keep..) {
+                    if let Some(at) = seen.get_mut(&gone) {
+                        at.pop();
+                    }
+                }
+                out.truncate(keep);
+            }
+            None => {
+                seen.entry(h).or_default().push(out.len());
+                hashes.push(h);
+                out.push(s);
+            }
         }
     }
     out
