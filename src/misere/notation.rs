@@ -22,6 +22,7 @@
 
 use super::{MId, Misere};
 use crate::kernel::KernelError;
+use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 
 /// A reading error: the message and the character offset (from 0) in the text read.
@@ -426,7 +427,8 @@ fn digit(n: u32) -> String {
 pub fn print(m: &mut Misere, g: MId) -> Result<String, KernelError> {
     let mut out = String::from("*[");
     let mut open = false;
-    write(m, g, &mut out, false, &mut open)?;
+    let mut shapes = FxHashMap::default();
+    write(m, &mut shapes, g, &mut out, false, &mut open)?;
     if open {
         out.push(']');
     }
@@ -434,74 +436,121 @@ pub fn print(m: &mut Misere, g: MId) -> Result<String, KernelError> {
     Ok(out)
 }
 
+/// How a game is written, decided once per game: the text of a simplest form is its tree
+/// written out, in which a shared subgame appears many times (kayles(22)'s is 20 million
+/// characters), and deciding a game's shape costs sums and differences of heaps.
+#[derive(Clone)]
+enum Shape {
+    /// The heap of this size.
+    Heap(u32),
+    /// `d` followed by the heap k added: g = d + *k.
+    Plus(MId, u32),
+    /// `s` followed by `-k`: g = s − *k.
+    Minus(MId, u32),
+    /// The even part followed by `1`: g = e + *1.
+    Odd(MId),
+    /// One option followed by `#`.
+    Single(MId),
+    /// The options, written in CGSuite's order from the last.
+    Options(Vec<MId>),
+}
+
+fn shape(m: &mut Misere, g: MId) -> Result<Shape, KernelError> {
+    let b = m.birthday(g);
+    if m.as_heap(g)?.is_some() {
+        return Ok(Shape::Heap(b));
+    }
+    let odd = m.is_odd(g)?;
+    let mut i = if odd { 3 } else { 2 };
+    while i < b {
+        m.tick()?;
+        let h = m.heap(i as usize)?;
+        if let Some(d) = m.subtract(g, h)? {
+            if m.birthday(d) < b {
+                return Ok(Shape::Plus(d, i));
+            }
+        }
+        let s = m.add(g, h)?;
+        if m.birthday(s) < b {
+            return Ok(Shape::Minus(s, i));
+        }
+        i += 2;
+    }
+    if odd {
+        return Ok(Shape::Odd(m.even_part(g)?));
+    }
+    let opts = sorted_options(m, g)?;
+    Ok(match opts[..] {
+        [o] => Shape::Single(o),
+        _ => Shape::Options(opts),
+    })
+}
+
 /// Writes `g`; `open` says whether a subscript follows this chain (its `[` is written after
 /// the innermost heap, and the caller closes it).
 fn write(
     m: &mut Misere,
+    shapes: &mut FxHashMap<MId, Shape>,
     g: MId,
     out: &mut String,
     paren: bool,
     open: &mut bool,
 ) -> Result<(), KernelError> {
     m.tick()?;
-    let b = m.birthday(g);
-    if m.as_heap(g)?.is_some() {
-        out.push_str(&digit(b));
-        if *open {
-            out.push('[');
+    let known = shapes.get(&g).cloned();
+    let sh = match known {
+        Some(sh) => sh,
+        None => {
+            let sh = shape(m, g)?;
+            shapes.insert(g, sh.clone());
+            sh
         }
-        return Ok(());
-    }
-    let odd = m.is_odd(g)?;
-    let mut i = if odd { 3 } else { 2 };
-    while i < b {
-        let h = m.heap(i as usize)?;
-        if let Some(d) = m.subtract(g, h)? {
-            if m.birthday(d) < b {
-                *open = true;
-                write(m, d, out, true, open)?;
-                out.push_str(&digit(i));
-                return Ok(());
+    };
+    match sh {
+        Shape::Heap(b) => {
+            out.push_str(&digit(b));
+            if *open {
+                out.push('[');
             }
         }
-        let s = m.add(g, h)?;
-        if m.birthday(s) < b {
+        Shape::Plus(d, i) => {
             *open = true;
-            write(m, s, out, true, open)?;
+            write(m, shapes, d, out, true, open)?;
+            out.push_str(&digit(i));
+        }
+        Shape::Minus(s, i) => {
+            *open = true;
+            write(m, shapes, s, out, true, open)?;
             out.push('-');
             out.push_str(&digit(i));
-            return Ok(());
         }
-        i += 2;
-    }
-    if odd {
-        *open = true;
-        let e = m.even_part(g)?;
-        write(m, e, out, true, open)?;
-        out.push('1');
-        return Ok(());
-    }
-    let opts = sorted_options(m, g)?;
-    if opts.len() == 1 {
-        write(m, opts[0], out, true, open)?;
-        out.push('#');
-        return Ok(());
-    }
-    if paren {
-        out.push('(');
-    }
-    for &o in opts.iter().rev() {
-        let mut inner = false;
-        write(m, o, out, true, &mut inner)?;
-        if inner {
-            out.push(']');
+        Shape::Odd(e) => {
+            *open = true;
+            write(m, shapes, e, out, true, open)?;
+            out.push('1');
         }
-    }
-    if paren {
-        out.push(')');
-    }
-    if *open {
-        out.push('[');
+        Shape::Single(o) => {
+            write(m, shapes, o, out, true, open)?;
+            out.push('#');
+        }
+        Shape::Options(opts) => {
+            if paren {
+                out.push('(');
+            }
+            for &o in opts.iter().rev() {
+                let mut inner = false;
+                write(m, shapes, o, out, true, &mut inner)?;
+                if inner {
+                    out.push(']');
+                }
+            }
+            if paren {
+                out.push(')');
+            }
+            if *open {
+                out.push('[');
+            }
+        }
     }
     Ok(())
 }

@@ -225,7 +225,7 @@ fn misere_proof(input: Term, result: Term, steps: Vec<Step>, terms: TermTable) -
         checked: false,
         play: Play::Misere,
     }
-    .readable(super::table::SMALL_WRITTEN_UP_TO)
+    .into_readable(super::table::SMALL_WRITTEN_UP_TO)
 }
 
 /// The misère derivation of a term: its proof (checked) and its simplest form as CGSuite
