@@ -1717,7 +1717,22 @@ async fn gaps_checks(c: &Client, url: &str) {
     assert_eq!(options.len(), 4, "{options:?}");
     let head = text(c, "#moves .moves-head").await;
     assert!(head.contains("row of pins"), "{head}");
+    js(
+        c,
+        "document.getElementById('moves').scrollIntoView(); return 0;",
+    )
+    .await;
     save_shot(c, "serve-1400px-misere-kayles-opening.png").await;
+    c.set_window_size(400, 900).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_fits(c, "the misère Kayles opening's moves").await;
+    js(
+        c,
+        "document.getElementById('moves').scrollIntoView(); return 0;",
+    )
+    .await;
+    save_shot(c, "serve-400px-misere-kayles-opening.png").await;
+    c.set_window_size(1280, 1000).await.unwrap();
 
     // Wythoff's game on heaps (2, 1): each move said as heaps and as the queen's move; the
     // positions by the rules (one heap, or both by the same number).
