@@ -1619,3 +1619,333 @@ fn written_out(text: &str, terms: &[String]) -> String {
     }
     out
 }
+
+/// An impartial game tree written canonically (its options' trees, sorted, repeats dropped),
+/// so two trees are the same game exactly when their strings are equal.
+fn canon(mut opts: Vec<String>) -> String {
+    opts.sort();
+    opts.dedup();
+    format!("[{}]", opts.join(","))
+}
+
+/// The tree of rows of Kayles pins (Winning Ways: knock down one pin or two adjacent ones),
+/// by brute force from the rules.
+fn kayles_tree(rows: &[usize]) -> String {
+    let mut opts = Vec::new();
+    for (i, &n) in rows.iter().enumerate() {
+        for take in 1..=2usize.min(n) {
+            for left in 0..=(n - take) {
+                let right = n - take - left;
+                let mut next: Vec<usize> = rows.to_vec();
+                next.remove(i);
+                next.extend([left, right].into_iter().filter(|&x| x > 0));
+                opts.push(kayles_tree(&next));
+            }
+        }
+    }
+    canon(opts)
+}
+
+/// The tree of an impartial term as a misère proof writes it: `{a,b|a,b}`, `*n`, `*`, `0`,
+/// `#n` (an entry of `terms`), read here by a small reader of its own.
+fn written_tree(src: &str, terms: &[String]) -> String {
+    fn heap(n: usize) -> String {
+        canon((0..n).map(heap).collect())
+    }
+    // The options left of the top-level bar of `{…|…}`, split at top-level commas.
+    fn options(src: &str) -> Vec<&str> {
+        let inner = &src[1..src.len() - 1];
+        let (mut depth, mut start, mut out) = (0, 0, Vec::new());
+        for (i, c) in inner.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    out.push(&inner[start..i]);
+                    start = i + 1;
+                }
+                '|' if depth == 0 => {
+                    if i > start {
+                        out.push(&inner[start..i]);
+                    }
+                    return out;
+                }
+                _ => {}
+            }
+        }
+        panic!("no bar in {src}")
+    }
+    let src = src.trim();
+    if let Some(n) = src.strip_prefix('#') {
+        return written_tree(&terms[n.parse::<usize>().unwrap()], terms);
+    }
+    if src == "0" {
+        return heap(0);
+    }
+    if src == "*" {
+        return heap(1);
+    }
+    if let Some(n) = src.strip_prefix('*') {
+        return heap(n.parse().unwrap());
+    }
+    assert!(src.starts_with('{'), "{src}");
+    canon(
+        options(src)
+            .iter()
+            .map(|o| written_tree(o, terms))
+            .collect(),
+    )
+}
+
+/// The pins a Kayles move's words say it takes ("take pin 2 (or pin 4) of the row of 5",
+/// "take pins 1 and 2 …"): the first pin and how many.
+fn pins_taken(words: &str) -> (usize, usize) {
+    let rest = words.strip_prefix("take ").unwrap();
+    let num = |s: &str| -> usize {
+        s.chars()
+            .take_while(char::is_ascii_digit)
+            .collect::<String>()
+            .parse()
+            .unwrap()
+    };
+    if let Some(r) = rest.strip_prefix("pins ") {
+        let first = num(r);
+        let second = num(r.split(" and ").nth(1).unwrap());
+        assert_eq!(second, first + 1, "{words}: two pins side by side");
+        (first, 2)
+    } else {
+        (num(rest.strip_prefix("pin ").unwrap()), 1)
+    }
+}
+
+#[test]
+fn a_misere_opening_says_which_move_gives_which_option() {
+    let s = Server::start(&[]);
+    let v = s
+        .post(
+            "/api/simplify",
+            &json!({"expr": "kayles(5)", "misere": true}).to_string(),
+        )
+        .json();
+    let terms: Vec<String> = v["terms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    let step = &v["steps"][0];
+    assert_eq!(step["rule"], "misere-opening", "{v}");
+    let mut with_from = step.clone();
+    with_from["from"] = json!("kayles(5)");
+    with_from["terms"] = json!(terms);
+    let a = s.post("/api/step", &json!({ "step": with_from }).to_string());
+    assert_eq!(a.status, 200, "{}", a.body);
+    let d = a.json();
+    let moves = d["moves"].as_array().unwrap();
+    // The opening written out: its options as the step writes them, each a game tree.
+    let to = written_tree(step["to"].as_str().unwrap(), &terms);
+    let top = match step["to"].as_str().unwrap().strip_prefix('#') {
+        Some(n) => terms[n.parse::<usize>().unwrap()].clone(),
+        None => step["to"].as_str().unwrap().to_string(),
+    };
+    assert_eq!(to, kayles_tree(&[5]), "the opening is Kayles' tree");
+    // Each distinct position a move leaves, by the rules: one pin (4; 1 and 3; 2 and 2) or
+    // two (3; 1 and 2).
+    assert_eq!(moves.len(), 5, "{d}");
+    let mut given = std::collections::BTreeSet::new();
+    for m in moves {
+        let words = m["words"].as_str().unwrap();
+        let (first, k) = pins_taken(words);
+        // The rows the pins left standing on either side, by hand.
+        let (a, b) = (first - 1, 5 - (first - 1 + k));
+        let rows: Vec<usize> = [a.min(b), a.max(b)]
+            .into_iter()
+            .filter(|&x| x > 0)
+            .collect();
+        let said = match rows.as_slice() {
+            [] => "no pins".to_string(),
+            [r] => format!("a row of {r}"),
+            [x, y] => format!("rows of {x} and {y}"),
+            _ => unreachable!(),
+        };
+        assert!(
+            words.ends_with(&format!("of the row of 5, leaving {said}")),
+            "{words}"
+        );
+        // The mirror move, when it is another one, is named beside.
+        let mirror = 5 + 1 - (first + k - 1);
+        if mirror != first {
+            assert!(
+                words.contains(&format!(
+                    "(or pin{} {mirror}",
+                    if k == 2 { "s" } else { "" }
+                )),
+                "{words}"
+            );
+        }
+        let text: Vec<String> = rows.iter().map(|r| format!("kayles({r})")).collect();
+        assert_eq!(m["text"], text.join(" + "), "{m}");
+        // The option it names is the tree of those rows, as the step writes it out.
+        let opt = m["option"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{m}: no option"));
+        let i: usize = opt.strip_prefix('L').unwrap().parse().unwrap();
+        let written = m["written"].as_str().unwrap();
+        assert_eq!(
+            written_tree(written, &terms),
+            kayles_tree(&rows),
+            "{words}: option {opt} = {written}"
+        );
+        assert_eq!(
+            written_tree(&format!("{{{written}|{written}}}"), &terms),
+            canon(vec![kayles_tree(&rows)])
+        );
+        given.insert(i);
+    }
+    // Every option of the opening is given by some move: 3 and 1 + 2 are one tree (each can
+    // go to 2, to 1 + 1 and to 1), so five positions make four options.
+    let trees: std::collections::BTreeSet<String> =
+        [vec![4], vec![1, 3], vec![2, 2], vec![3], vec![1, 2]]
+            .iter()
+            .map(|r| kayles_tree(r))
+            .collect();
+    assert_eq!(trees.len(), 4);
+    assert_eq!(given.len(), 4, "{given:?}");
+    assert_eq!(written_tree(&top, &terms), to);
+    // Where the opening acts, in words.
+    assert_eq!(d["at_words"], "the whole game");
+}
+
+#[test]
+fn wythoff_moves_are_said_in_words() {
+    let s = Server::start(&[]);
+    // Wythoff's game on heaps (2, 1), by its rules: take any number from one heap or the same
+    // number from both; the positions left are (0, 1), (1, 1), (2, 0) and (1, 0).
+    let steps = described_steps(&s, "wythoff(2, 1)", "fundamental");
+    let (st, d) = steps
+        .iter()
+        .find(|(_, d)| d["moves"].as_array().is_some_and(|m| !m.is_empty()))
+        .expect("the opening lists its moves");
+    let mut left = Vec::new();
+    for m in d["moves"].as_array().unwrap() {
+        let words = m["words"].as_str().unwrap();
+        let n: Vec<usize> = words
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|w| !w.is_empty())
+            .map(|w| w.parse().unwrap())
+            .collect();
+        // "take k from …, leaving heaps of p and q (the queen from (2, 1) to (p, q))"
+        let (k, p, q) = (n[0], n[1], n[2]);
+        let want = if words.contains("from the first heap") {
+            (2 - k, 1)
+        } else if words.contains("from the second heap") {
+            (2, 1 - k)
+        } else {
+            assert!(words.contains("from both heaps"), "{words}");
+            (2 - k, 1 - k)
+        };
+        assert_eq!((p, q), want, "{words}");
+        assert!(
+            words.ends_with(&format!("(the queen from (2, 1) to ({p}, {q}))")),
+            "{words}"
+        );
+        assert_eq!(m["player"], "either");
+        // The option it names is that position, as the opening writes it.
+        let opt = m["option"].as_str().unwrap();
+        let i: usize = opt.strip_prefix('L').unwrap().parse().unwrap();
+        let plain = |t: &str| t.replace(' ', "");
+        assert_eq!(
+            plain(m["text"].as_str().unwrap()),
+            format!("wythoff({p},{q})"),
+            "{m}"
+        );
+        let to = st["to"].as_str().unwrap();
+        assert!(plain(to).contains(&format!("wythoff({p},{q})")), "{to}");
+        left.push(((p, q), i));
+    }
+    left.sort();
+    let positions: Vec<(usize, usize)> = left.iter().map(|(pq, _)| *pq).collect();
+    assert_eq!(positions, [(0, 1), (1, 0), (1, 1), (2, 0)]);
+}
+
+#[test]
+fn a_loopy_step_inside_labelled_braces_says_where_in_words() {
+    let s = Server::start(&[]);
+    // a{0|{a|-1}}: its offside is read inside the braces labelled xa, which its own options
+    // lead back to; the step there is at Right's first option of them.
+    let step = |from: &str, at: &[&str], terms: &[&str]| {
+        let a = s.post(
+            "/api/step",
+            &json!({"step": {"from": from, "to": from, "rule": "x", "at": at, "terms": terms}})
+                .to_string(),
+        );
+        assert_eq!(a.status, 200, "{}", a.body);
+        a.json()["at_words"].clone()
+    };
+    assert_eq!(
+        step("{0|} & offside(xa{0||xa|{|0}})", &["arg1", "arg0", "R0"], &[]),
+        "Right's first option, in the position xa{…} (labelled xa: a position that leads back to itself, where xa inside it names it), in the game inside offside(…), in the offside (right of &)"
+    );
+    // A position left as #n (the page could not write it out) is read from the table sent.
+    assert_eq!(
+        step("{0|} & #1", &["arg1", "arg0"], &["{|0}", "offside(xa{0||xa|#0})"]),
+        "the position xa{…} (labelled xa: a position that leads back to itself, where xa inside it names it), in the game inside offside(…), in the position #1 (entry 1 of the shared terms), in the offside (right of &)"
+    );
+    // Every step of a{0|{a|-1}}'s loopy derivation, as the page writes it, has its place in
+    // words (no path).
+    let v = s
+        .post("/api/simplify", &json!({"expr": "a{0|{a|-1}}"}).to_string())
+        .json();
+    let terms: Vec<String> = v["terms"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    let mut from = v["input"].as_str().unwrap().to_string();
+    let mut labelled = false;
+    for st in v["steps"].as_array().unwrap() {
+        let mut with_from = st.clone();
+        with_from["from"] = json!(from);
+        with_from["terms"] = json!(terms);
+        let a = s.post("/api/step", &json!({ "step": with_from }).to_string());
+        assert_eq!(a.status, 200, "{}", a.body);
+        let d = a.json();
+        let w = d["at_words"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{with_from}: {d}"));
+        labelled |= w.contains("labelled xa");
+        from = st["to"].as_str().unwrap().to_string();
+    }
+    assert!(labelled, "a step inside the labelled braces");
+}
+
+#[test]
+fn the_degree_of_a_sided_value_is_each_sides() {
+    let s = Server::start(&[]);
+    let row = |v: &serde_json::Value, field: &str| -> serde_json::Value {
+        v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["field"] == field)
+            .unwrap_or_else(|| panic!("{field} in {v}"))
+            .clone()
+    };
+    // on + off = dud = on & off (Winning Ways ch. 11). CGSuite's degree of a stopper G is
+    // G upsum -G, the onside of G + -G (CanonicalStopper.Degree): for on, the onside of
+    // on + off = dud, which is on; for off, the onside of off + on, on again. CGSuite has no
+    // degree of a sided value that is no stopper: each side's is given.
+    let v = s
+        .post("/api/analyze", &json!({"expr": "on + off"}).to_string())
+        .json();
+    let d = row(&v, "degree");
+    assert_eq!(d["value"], "on (the onside's), on (the offside's)", "{d}");
+    assert!(d["error"].is_null(), "{d}");
+    assert!(d["means"].as_str().unwrap().contains("no Degree"), "{d}");
+    // A stopper keeps its own: on's degree is on, a loopfree game's 0.
+    let v = s
+        .post("/api/analyze", &json!({"expr": "on"}).to_string())
+        .json();
+    assert_eq!(row(&v, "degree")["value"], "on");
+}

@@ -1594,6 +1594,17 @@ async fn plays_checks(c: &Client, url: &str) {
         assert_eq!(wide, serde_json::json!([]), "{page}: wider than the screen");
         let (scroll, _) = scroll_width(c).await;
         assert!(scroll <= inner, "{page}: the page is {scroll} px wide");
+        // The step's terms wrap after their commas and bars: read without scrolling sideways.
+        let scrolled = js(
+            c,
+            "return [...document.querySelectorAll('.term-line')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent.slice(0, 60));",
+        )
+        .await;
+        assert_eq!(
+            scrolled,
+            serde_json::json!([]),
+            "{page}: a term scrolls sideways"
+        );
         let name = if page.contains("domineering") {
             // The moves beside the options they give, as a student at a phone sees them.
             js(
@@ -1631,7 +1642,163 @@ async fn plays_checks(c: &Client, url: &str) {
     let head = wait_text(c, "#headline", |t| t.contains("over"), "a{0|a} named over").await;
     assert!(head.starts_with("loopy value: over"), "{head}");
 
+    gaps_checks(c, url).await;
     shots_at_both_widths(c, url).await;
+}
+
+/// The pins a Kayles move's words take ("take pin 2 (or pin 4) of the row of 5", "take pins
+/// 1 and 2 …"): the first and how many.
+fn pins_taken(words: &str) -> (usize, usize) {
+    let num = |s: &str| -> usize {
+        s.chars()
+            .take_while(char::is_ascii_digit)
+            .collect::<String>()
+            .parse()
+            .unwrap()
+    };
+    let at = words.find("take pin").unwrap_or_else(|| panic!("{words}"));
+    let rest = &words[at + "take ".len()..];
+    match rest.strip_prefix("pins ") {
+        Some(r) => (num(r), 2),
+        None => (num(rest.strip_prefix("pin ").unwrap()), 1),
+    }
+}
+
+/// Issue 47's last gaps: a misère opening's moves in words, Wythoff's moves, a loopy step
+/// inside labelled braces named in words, a sided value's degree.
+async fn gaps_checks(c: &Client, url: &str) {
+    // kayles(5) in misère play: the opening writes the tree out, and each move is said as
+    // the pins it takes, beside the option it gives. The rows left are worked out here from
+    // the pins the words name: pins 1..5, those before the first taken and those after the
+    // last form the rows.
+    c.goto(&format!(
+        "{url}/?op=simplify&q=kayles(5)&play=misere&step=1"
+    ))
+    .await
+    .unwrap();
+    wait_css(c, "#moves figure figcaption").await;
+    let captions = js(
+        c,
+        "return [...document.querySelectorAll('#moves figcaption')].map((f) => f.textContent);",
+    )
+    .await;
+    let captions: Vec<String> = captions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(captions.len(), 5, "{captions:?}");
+    let mut options = std::collections::BTreeSet::new();
+    for cap in &captions {
+        let (first, k) = pins_taken(cap);
+        let (a, b) = (first - 1, 5 - (first - 1 + k));
+        let rows: Vec<String> = [a.min(b), a.max(b)]
+            .into_iter()
+            .filter(|&x| x > 0)
+            .map(|r| format!("kayles({r})"))
+            .collect();
+        assert!(
+            cap.starts_with("Either player take pin"),
+            "{cap}: said as pins"
+        );
+        let opt = cap
+            .split(": option ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{cap}: no option"));
+        assert!(
+            opt.starts_with('L') && opt.contains(&format!(" = {}", rows.join(" + "))),
+            "{cap}: the rows left are {rows:?}"
+        );
+        assert!(opt.contains("written out as"), "{cap}");
+        options.insert(opt.split(' ').next().unwrap().to_string());
+    }
+    // Five positions, four trees (3 and 1 + 2 are one tree): every option given by a move.
+    assert_eq!(options.len(), 4, "{options:?}");
+    let head = text(c, "#moves .moves-head").await;
+    assert!(head.contains("row of pins"), "{head}");
+    js(
+        c,
+        "document.getElementById('moves').scrollIntoView(); return 0;",
+    )
+    .await;
+    save_shot(c, "serve-1400px-misere-kayles-opening.png").await;
+    c.set_window_size(400, 900).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_fits(c, "the misère Kayles opening's moves").await;
+    js(
+        c,
+        "document.getElementById('moves').scrollIntoView(); return 0;",
+    )
+    .await;
+    save_shot(c, "serve-400px-misere-kayles-opening.png").await;
+    c.set_window_size(1280, 1000).await.unwrap();
+
+    // Wythoff's game on heaps (2, 1): each move said as heaps and as the queen's move; the
+    // positions by the rules (one heap, or both by the same number).
+    c.goto(&format!("{url}/?op=simplify&q=wythoff(2%2C1)&step=1"))
+        .await
+        .unwrap();
+    wait_css(c, "#moves figure figcaption").await;
+    let captions = js(
+        c,
+        "return [...document.querySelectorAll('#moves figcaption')].map((f) => f.textContent);",
+    )
+    .await;
+    let mut to: Vec<(usize, usize)> = Vec::new();
+    for cap in captions.as_array().unwrap() {
+        let cap = cap.as_str().unwrap();
+        let n: Vec<usize> = cap
+            .split(|ch: char| !ch.is_ascii_digit())
+            .filter(|w| !w.is_empty())
+            .map(|w| w.parse().unwrap())
+            .collect();
+        let (k, p, q) = (n[0], n[1], n[2]);
+        let want = if cap.contains("from the first heap") {
+            (2 - k, 1)
+        } else if cap.contains("from the second heap") {
+            (2, 1 - k)
+        } else {
+            (2 - k, 1 - k)
+        };
+        assert_eq!((p, q), want, "{cap}");
+        assert!(
+            cap.contains(&format!("the queen from (2, 1) to ({p}, {q})")),
+            "{cap}"
+        );
+        to.push((p, q));
+    }
+    to.sort();
+    assert_eq!(to, [(0, 1), (1, 0), (1, 1), (2, 0)]);
+
+    // a{0|{a|-1}}: the offside's step acts inside the braces labelled xa (a position that
+    // leads back to itself), said so, with no path.
+    c.goto(&format!(
+        "{url}/?op=simplify&q=a%7B0%7C%7Ba%7C-1%7D%7D&step=5"
+    ))
+    .await
+    .unwrap();
+    let at = wait_text(c, "#at", |t| t.contains("labelled"), "the step's place").await;
+    assert!(
+        at.contains("Right's first option, in the position xa{…} (labelled xa"),
+        "{at}"
+    );
+    assert!(!at.contains("arg"), "{at}");
+    save_shot(c, "serve-1400px-loopy-labelled.png").await;
+
+    // on + off = dud (Winning Ways ch. 11): no stopper, so CGSuite has no degree of it; each
+    // side's is the onside of S + -S: on + off = dud for on, off + on for off, both on.
+    c.goto(&format!("{url}/?op=analyze&q=on%20%2B%20off"))
+        .await
+        .unwrap();
+    let degree = wait_text(
+        c,
+        "#analysis tr[data-field='degree'] .value",
+        |t| !t.is_empty(),
+        "the degree",
+    )
+    .await;
+    assert_eq!(degree, "on (the onside's), on (the offside's)");
 }
 
 /// No element (but those that scroll inside their own box) reaches past the window's right

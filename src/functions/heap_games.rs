@@ -285,6 +285,37 @@ impl Function for Wythoff {
             "Wythoff, A modification of the game of Nim (1907)",
         ))
     }
+    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
+        let [x, y] = a else { return None };
+        let (x, y) = (written_size(x)?, written_size(y)?);
+        if x.saturating_add(y) > MAX_DESCRIBED {
+            return None;
+        }
+        Some(
+            wythoff::moves(x, y)
+                .into_iter()
+                .map(|(p, q)| {
+                    // Winning Ways' heaps, and CGSuite's queen on a quarter-infinite board
+                    // moving toward the corner (0, 0): the same move said both ways.
+                    let what = match (x - p, y - q) {
+                        (k, 0) => format!("take {k} from the first heap"),
+                        (0, k) => format!("take {k} from the second heap"),
+                        (k, _) => format!("take {k} from both heaps"),
+                    };
+                    super::Move {
+                        leaves: None,
+                        player: "either",
+                        words: format!(
+                            "{what}, leaving heaps of {p} and {q} (the queen from ({x}, {y}) to ({p}, {q}))"
+                        ),
+                        board: None,
+                        cells: Vec::new(),
+                        option: call("wythoff", vec![int(p), int(q)]),
+                    }
+                })
+                .collect(),
+        )
+    }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         Some(match a {
             [x, y] => match (naive::size_arg(x), naive::size_arg(y)) {

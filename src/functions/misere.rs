@@ -110,6 +110,78 @@ impl Function for MisereFn {
             )),
         })
     }
+    /// `kayles(n)` and `dawsons_kayles(n)` as rows of pins (Winning Ways' Kayles: a bowler
+    /// knocks down one pin or two adjacent ones; Dawson's Kayles, two adjacent ones): "take
+    /// pin 2 (or pin 4), leaving rows of 1 and 3". Each position once, as the opening lists
+    /// it; the pins are counted from the left, and the mirror move that leaves the same rows
+    /// is named beside. The option is the octal heaps the opening writes; the position it
+    /// leaves is named as rows of the same game (`kayles(1) + kayles(3)`).
+    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
+        let code = heap_code(self.name)?;
+        let [n] = a else { return None };
+        let n: usize = match n {
+            Arg::Game(t) => t.as_number()?.to_integer()?.try_into().ok()?,
+            Arg::Text(_) => return None,
+        };
+        if n > 200 {
+            return None;
+        }
+        let octal = OctalCode::parse(code).ok()?;
+        let row = |m: usize| rs::call(self.name, vec![Arg::Game(Term::integer(m as i64))]);
+        let heap = |m: usize| {
+            rs::call(
+                "octal",
+                vec![Arg::Text(code.into()), Arg::Game(Term::integer(m as i64))],
+            )
+        };
+        let sum = |hs: &[usize], one: &dyn Fn(usize) -> Term| -> Term {
+            let mut it = hs.iter();
+            match it.next() {
+                None => Term::zero(),
+                Some(&h) => it.fold(one(h), |acc, &x| Term::sum(acc, one(x))),
+            }
+        };
+        let mut out = Vec::new();
+        for hs in octal.moves(n) {
+            let left: usize = hs.iter().sum();
+            let k = n.checked_sub(left)?;
+            // The first pin taken: after the smaller row on its left (none for one row).
+            let first = match hs.as_slice() {
+                [a, _] => a + 1,
+                _ => 1,
+            };
+            let pins = match k {
+                1 => format!("pin {first}"),
+                2 => format!("pins {first} and {}", first + 1),
+                _ => return None,
+            };
+            // The mirror image leaves the same rows: named when it is another move.
+            let mirror = n + 1 - (first + k - 1);
+            let also = if mirror != first {
+                match k {
+                    1 => format!(" (or pin {mirror})"),
+                    _ => format!(" (or pins {mirror} and {})", mirror + 1),
+                }
+            } else {
+                String::new()
+            };
+            let rows = match hs.as_slice() {
+                [] => "no pins".to_string(),
+                [m] => format!("a row of {m}"),
+                [a, b] => format!("rows of {a} and {b}"),
+                _ => return None,
+            };
+            out.push(super::Move {
+                player: "either",
+                words: format!("take {pins}{also} of the row of {n}, leaving {rows}"),
+                board: None,
+                cells: Vec::new(),
+                option: sum(&hs, &heap),
+                leaves: Some(sum(&hs, &row)),
+            });
+        }
+        Some(out)
+    }
     fn congruent(&self) -> bool {
         // Misère play reads the form of its argument, not its normal-play value.
         false

@@ -37,6 +37,10 @@ pub struct StepRequest {
     /// stands in it is found (`"why_numbers"`).
     #[serde(default)]
     pub why: String,
+    /// The proof's term table (`"terms"`), for a step whose terms name its entries (`#6`):
+    /// read to say which option of a misère opening each move gives.
+    #[serde(default)]
+    pub terms: Vec<String>,
 }
 
 /// A step's witnesses as the proof JSON writes them; only the games and sets of games are
@@ -190,6 +194,9 @@ pub fn describe(
         }
     }
     let moves = match (x, y) {
+        (Some(x), Some(y)) if step.rule == "misere-opening" => {
+            misere_moves(x, y, &step.terms, braces, k)
+        }
         (Some(x), Some(y)) => board_moves(x, y, braces),
         _ => Vec::new(),
     };
@@ -207,7 +214,7 @@ pub fn describe(
     Ok(json!({
         "rule": step.rule,
         "at": at,
-        "at_words": super::place::words(&before.term, &path),
+        "at_words": super::place::words(&before.term, &path, &step.terms),
         "before": {"text": before.text, "tree": before.tree_json()},
         "after": {"text": after.text, "tree": after.tree_json()},
         "changed": {"before": before.span(&at), "after": after.span(&at)},
@@ -267,6 +274,59 @@ fn board_moves(x: &Term, y: &Term, braces: bool) -> Vec<Value> {
                 // otherwise (a Domineering board turned and negated), the opening's form beside.
                 "text": crate::syntax::print(m.leaves.as_ref().unwrap_or(&m.option), &opts),
                 "written": m.leaves.as_ref().map(|_| crate::syntax::print(&m.option, &opts)),
+            })
+        })
+        .collect()
+}
+
+/// For a misère opening (`misere-opening`: the position `x` written out as the game tree `y`,
+/// its entries `#n` in `table`): each move of `x` in the ruleset's words, and the option of
+/// `y` it gives, found by game trees (`opening`), since the opening writes the positions
+/// out rather than naming them. `"text"` names the position the move leaves, `"written"` the
+/// option as the step writes it. Empty when `x` is no single ruleset position with moves in
+/// words, or past [`MAX_MOVES`].
+fn misere_moves(
+    x: &Term,
+    y: &Term,
+    table: &[String],
+    braces: bool,
+    k: &mut crate::kernel::Kernel,
+) -> Vec<Value> {
+    let Term::Call { name, args } = x else {
+        return Vec::new();
+    };
+    let Some(moves) = crate::functions::lookup(name).and_then(|f| f.moves(args)) else {
+        return Vec::new();
+    };
+    if moves.len() > MAX_MOVES {
+        return Vec::new();
+    }
+    let opts = crate::syntax::PrintOptions {
+        braces,
+        ..Default::default()
+    };
+    let mut trees = super::opening::Trees::new(k, table);
+    // Impartial: the Left options are the options.
+    let options: Vec<Term> = match trees.resolve(y) {
+        Some(Term::Game { left, .. }) => left,
+        _ => Vec::new(),
+    };
+    let option_trees: Vec<Option<usize>> = options.iter().map(|o| trees.tree(o)).collect();
+    moves
+        .into_iter()
+        .map(|m| {
+            let shown = m.leaves.as_ref().unwrap_or(&m.option);
+            let mine = trees.tree(shown);
+            let option = mine.and_then(|t| option_trees.iter().position(|o| *o == Some(t)));
+            json!({
+                "ruleset": name,
+                "player": m.player,
+                "words": m.words,
+                "cells": m.cells,
+                "board": m.board,
+                "option": option.map(|i| format!("L{i}")),
+                "text": crate::syntax::print(shown, &opts),
+                "written": option.map(|i| crate::syntax::print(&options[i], &opts)),
             })
         })
         .collect()

@@ -14,6 +14,8 @@
 //!   (`POST /api/step`; page-only, never part of a proof), with `"braces"` in nested braces,
 //!   and a ruleset opening's moves in the ruleset's own words (`functions::Move`, each
 //!   ruleset's `Function::moves`) beside the options they give.
+//! - `opening`: which option of a misère opening (the position written out as its game
+//!   tree) each move gives, by comparing game trees, for `marks`.
 //! - `place`: where a step acts, in words ("the offside (right of &)"), for the step view
 //!   (`"at_words"` of `POST /api/step`) instead of the proof's path (`arg1`).
 //!
@@ -30,6 +32,7 @@ mod assets;
 mod braced;
 mod limits;
 mod marks;
+mod opening;
 mod place;
 mod played;
 mod spans;

@@ -49,7 +49,7 @@ const LOOPY: [(&str, &str, &str); 8] = [
     (
         "degree",
         "degree",
-        "the degree of loopiness: onside minus offside (Siegel, CGT VI.5)",
+        "the degree of loopiness of a stopper G: G upsum -G, the onside of G - G, 0 when G is loopfree (CGSuite's G.Degree; Siegel, CGT ch. VI)",
     ),
 ];
 
@@ -87,6 +87,32 @@ const MISERE: [(&str, &str, &str); 6] = [
     ),
 ];
 
+/// What the degree row means for a sided value that is no stopper.
+const SIDED_DEGREE: &str = "the degree of loopiness is defined for a stopper G: G upsum -G, the onside of G - G, 0 when G is loopfree (CGSuite's CanonicalStopper.Degree; Siegel, CGT ch. VI); a sided value S & T that is no stopper has none of its own (CGSuite's StopperSidedValue has no Degree), so each side's is given";
+
+fn shown(v: &world::Value, k: &mut Kernel) -> String {
+    crate::ops::ascii::ascii(&v.display(k, true)).into_owned()
+}
+
+/// "on (the onside's), on (the offside's)": the degree of each side of `t`, when `t` is
+/// stopper-sided (its sides evaluate); `None` otherwise, the game's own error then stands.
+fn sides_degrees(t: &Term, k: &mut Kernel) -> Option<String> {
+    let of = |side: &str| Term::Call {
+        name: "degree".into(),
+        args: vec![Arg::Game(Term::Call {
+            name: side.into(),
+            args: vec![Arg::Game(t.clone())],
+        })],
+    };
+    let on = world::eval(k, &of("onside")).ok()?;
+    let off = world::eval(k, &of("offside")).ok()?;
+    Some(format!(
+        "{} (the onside's), {} (the offside's)",
+        shown(&on, k),
+        shown(&off, k)
+    ))
+}
+
 /// The analysis of `t` (written `src`) in misère play (`misere`) or loopy play, as JSON: the
 /// play, the game and its rows, each with its value or why it has none.
 pub fn analysis(src: &str, t: &Term, misere: bool, k: &mut Kernel) -> Value {
@@ -101,13 +127,20 @@ pub fn analysis(src: &str, t: &Term, misere: bool, k: &mut Kernel) -> Value {
                 args: vec![Arg::Game(t.clone())],
             }
         };
-        let (value, error) = match world::eval(k, &term) {
-            Ok(v) => (
-                Some(crate::ops::ascii::ascii(&v.display(k, true)).into_owned()),
-                None,
-            ),
+        let (mut value, mut error) = match world::eval(k, &term) {
+            Ok(v) => (Some(shown(&v, k)), None),
             Err(e) => (None, Some(e.to_string())),
         };
+        let mut means = (*means).to_string();
+        if *field == "degree" && value.is_none() {
+            // A sided value S & T that is no stopper: CGSuite's `Degree` is a method of
+            // stoppers only (CanonicalStopper), so each side's degree is given instead.
+            if let Some(sides) = sides_degrees(t, k) {
+                value = Some(sides);
+                error = None;
+                means = SIDED_DEGREE.to_string();
+            }
+        }
         out.push(json!({
             "field": field,
             "function": function,

@@ -8,6 +8,8 @@
 const Steps = (() => {
   const byId = (id) => document.getElementById(id);
   const cache = new Map();
+  /** The largest table of shared terms sent with a step (the server reads a megabyte). */
+  const MAX_TABLE = 200000;
 
   /** Whether terms are written with nested braces (`{1|{0|-5}}`) rather than CGSuite's
    * slashes (`{1||0|-5}`): the checkbox by the stepper, on unless unchecked. */
@@ -20,6 +22,12 @@ const Steps = (() => {
       from: step.from, to: step.to, rule: step.rule || '', at: step.at || [],
       reversed: !!step.reversed, witnesses: step.witnesses || {}, why: step.why || '',
     }, braces: braces() };
+    // A step whose terms still name the proof's shared terms (#6: a misère opening written
+    // out, a position too long to write in place) sends the table, so the server can say
+    // where the step acts and which move gives which option.
+    const table = typeof state !== 'undefined' && state.proof && state.proof.terms;
+    if (table && table.length && /#\d/.test(`${step.from} ${step.to}`)
+      && JSON.stringify(table).length <= MAX_TABLE) body.step.terms = table;
     const key = JSON.stringify(body);
     if (cache.has(key)) return cache.get(key);
     let d = null;
@@ -43,8 +51,21 @@ const Steps = (() => {
     'gift horse': 'the gift horse',
   };
 
-  /** Writes `text` into `el` with the marks (nested or disjoint spans) as elements. */
-  function marked(el, text, marks) {
+  /** Appends `str` to `parent`, with a line-break opportunity (<wbr>, no text of its own)
+   * after each comma and bar when `breaks`: a long term wraps between its options on a narrow
+   * screen rather than scrolling sideways, and reads (and copies) exactly as written. */
+  function addText(parent, str, breaks) {
+    if (!breaks) { parent.appendChild(document.createTextNode(str)); return; }
+    const parts = str.split(/(?<=[,|])/);
+    parts.forEach((p, i) => {
+      parent.appendChild(document.createTextNode(p));
+      if (i < parts.length - 1) parent.appendChild(document.createElement('wbr'));
+    });
+  }
+
+  /** Writes `text` into `el` with the marks (nested or disjoint spans) as elements; with
+   * `breaks`, the text may wrap after its commas and bars. */
+  function marked(el, text, marks, breaks) {
     el.textContent = '';
     const ms = marks.filter((m) => m.span && m.span[1] >= m.span[0])
       .sort((a, b) => a.span[0] - b.span[0] || (b.span[1] - b.span[0]) - (a.span[1] - a.span[0]));
@@ -53,7 +74,7 @@ const Steps = (() => {
       while (list.length && list[0].span[0] < to) {
         const m = list.shift();
         const [s, e] = [Math.max(m.span[0], at), Math.min(m.span[1], to)];
-        if (s > at) parent.appendChild(document.createTextNode(text.slice(at, s)));
+        if (s > at) addText(parent, text.slice(at, s), breaks);
         const node = document.createElement(m.tag);
         node.className = m.cls;
         if (m.title) node.title = m.title;
@@ -65,7 +86,7 @@ const Steps = (() => {
         parent.appendChild(node);
         at = Math.max(at, e);
       }
-      if (at < to) parent.appendChild(document.createTextNode(text.slice(at, to)));
+      if (at < to) addText(parent, text.slice(at, to), breaks);
     };
     put(el, 0, text.length, ms);
   }
@@ -335,6 +356,13 @@ const Steps = (() => {
   }
 
   /** What the pictures of a ruleset's moves show, said once above them. */
+  /** What a list of moves in words is of, said once above it (heaps and rows, not boards). */
+  const LIST_HEAD = {
+    kayles: 'Which move gives which option (Kayles: a row of pins counted from the left; a move knocks down one pin or two side by side, and the pins left standing form rows; a move and its mirror image leave the same rows, so each position is listed once):',
+    dawsons_kayles: 'Which move gives which option (Dawson\'s Kayles: a row of pins counted from the left; a move knocks down two pins side by side, and the pins left standing form rows; a move and its mirror image leave the same rows):',
+    wythoff: 'Which move gives which option (Wythoff\'s game: two heaps; a move takes any number from one heap, or the same number from both; in CGSuite\'s picture a queen on a quarter-infinite board moves toward the corner (0, 0)):',
+  };
+
   const MOVES_HEAD = {
     domineering: 'Which move gives which option (Left places a vertical domino, Right a horizontal one; the squares are row, column from the top left):',
     clobber: 'Which move gives which option (Left\'s stones x are blue, Right\'s o red; a stone moves onto an adjacent stone of the other colour, which is removed; each board is the one the move leaves, its two squares framed; the squares are row, column from the top left):',
@@ -354,14 +382,19 @@ const Steps = (() => {
     }
     box.textContent = '';
     const drawn = d.moves.some((m) => m.board && m.cells && m.cells.length > 1);
-    box.appendChild(el('div', (drawn && MOVES_HEAD[d.moves[0].ruleset]) || 'Which move gives which option:', 'moves-head'));
+    const head = drawn ? MOVES_HEAD[d.moves[0].ruleset] : LIST_HEAD[d.moves[0].ruleset];
+    box.appendChild(el('div', head || 'Which move gives which option:', 'moves-head'));
     const grid = el('div', undefined, drawn ? 'move-grid' : 'move-list');
     for (const m of d.moves) {
       const who = m.player === 'either' ? 'Either player' : m.player;
       const fig = el('figure', undefined, 'move ' + m.player.toLowerCase());
       if (drawn && m.board) fig.appendChild(boardPicture(m.board, m.cells, m.player));
       else if (m.board) fig.appendChild(el('code', m.board, 'move-board'));
-      const written = m.written && m.written !== m.text ? ` (written ${m.written.replace(/^-/, '−')} in the step: the same value)` : '';
+      // A misère opening writes each option out as its game tree: the position is the same
+      // game; a normal-play opening may write it otherwise (a board turned and negated).
+      const written = !m.written || m.written === m.text ? ''
+        : d.rule === 'misere-opening' ? ` (written out as ${m.written} in the step: the same game tree)`
+          : ` (written ${m.written.replace(/^-/, '−')} in the step: the same value)`;
       fig.appendChild(el('figcaption', `${who} ${m.words}: option ${m.option || '?'} = ${m.text}${written}`));
       grid.appendChild(fig);
     }
@@ -384,8 +417,8 @@ const Steps = (() => {
       if (leg) leg.textContent = '';
       return;
     }
-    marked(byId('before'), d.before.text, marksOf(d, 'before'));
-    marked(byId('after'), d.after.text, marksOf(d, 'after'));
+    marked(byId('before'), d.before.text, marksOf(d, 'before'), true);
+    marked(byId('after'), d.after.text, marksOf(d, 'after'), true);
     legend(d);
     // Where the step acts, in words ("the offside (right of &)"), the path kept as a tooltip.
     const at = byId('at');
