@@ -349,7 +349,7 @@ fn loopy_rules_but(left_out: &[&str]) -> String {
 /// (the step's rule is none the checker knows).
 #[test]
 fn a_users_side_rule_runs_under_its_own_name() {
-    let others = loopy_rules_but(&["onside-delete-right"]);
+    let others = loopy_rules_but(&["onside-delete-right", "offside-delete-left"]);
     let (dir, file) = rule_file(
         "user-side-rule",
         "rule undo-right-in-onside\n  says  \"In onside(G), a Right option whose deletion keeps \
