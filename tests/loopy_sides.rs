@@ -271,20 +271,7 @@ fn a_side_rule_left_out_changes_the_side_derivation() {
         "{rules:?}"
     );
     checks(&json);
-    let root = env!("CARGO_MANIFEST_DIR");
-    let mut set = onag::RuleSet::empty();
-    set.add_text(
-        "loopy.rules",
-        &std::fs::read_to_string(format!("{root}/rules/loopy.rules")).unwrap(),
-    )
-    .unwrap();
-    let others: Vec<&str> = set
-        .rules()
-        .iter()
-        .map(|r| r.name.as_str())
-        .filter(|n| *n != "onside-delete-right")
-        .collect();
-    let others = others.join(",");
+    let others = loopy_rules_but(&["onside-delete-right"]);
     let o = onag(&["simplify", "--rules", &others, input]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(stderr(&o).contains("onside"), "{}", stderr(&o));
@@ -359,7 +346,11 @@ fn a_users_side_rule_runs_under_its_own_name() {
          keeps the offside can go.\"\n",
     );
     for (input, want, rule) in [
-        ("onside(a{0|{a|0}})", "simplest form: 1", "undo-right-in-onside"),
+        (
+            "onside(a{0|{a|0}})",
+            "simplest form: 1",
+            "undo-right-in-onside",
+        ),
         (
             "offside(a{0|{a|0}})",
             "simplest form: {0|-1}",
@@ -380,7 +371,12 @@ fn a_users_side_rule_runs_under_its_own_name() {
         let ok = onag(&["check", "--rules-file", &file, proof]);
         assert_eq!(ok.status.code(), Some(0), "{input}: {}", stdout(&ok));
         let without = onag(&["check", proof]);
-        assert_eq!(without.status.code(), Some(1), "{input}: {}", stdout(&without));
+        assert_eq!(
+            without.status.code(),
+            Some(1),
+            "{input}: {}",
+            stdout(&without)
+        );
         assert!(stdout(&without).contains(rule), "{}", stdout(&without));
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -402,6 +398,9 @@ fn a_side_proviso_on_no_deletion_is_refused_at_its_place() {
     let err = stderr(&o);
     assert!(err.contains("keeps-but-adds"), "{err}");
     assert!(err.contains("user.rules:6:9"), "{err}");
-    assert!(err.contains("  |   when  keeps_onside(G, a)\n  |         ^"), "{err}");
+    assert!(
+        err.contains("  |   when  keeps_onside(G, a)\n  |         ^"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
