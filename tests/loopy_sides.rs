@@ -271,20 +271,7 @@ fn a_side_rule_left_out_changes_the_side_derivation() {
         "{rules:?}"
     );
     checks(&json);
-    let root = env!("CARGO_MANIFEST_DIR");
-    let mut set = onag::RuleSet::empty();
-    set.add_text(
-        "loopy.rules",
-        &std::fs::read_to_string(format!("{root}/rules/loopy.rules")).unwrap(),
-    )
-    .unwrap();
-    let others: Vec<&str> = set
-        .rules()
-        .iter()
-        .map(|r| r.name.as_str())
-        .filter(|n| *n != "onside-delete-right")
-        .collect();
-    let others = others.join(",");
+    let others = loopy_rules_but(&["onside-delete-right"]);
     let o = onag(&["simplify", "--rules", &others, input]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(stderr(&o).contains("onside"), "{}", stderr(&o));
@@ -307,4 +294,113 @@ fn a_side_rule_left_out_changes_the_side_derivation() {
         };
         assert!(shown.contains(proviso), "{name}: {shown}");
     }
+}
+
+/// A rule file in a fresh directory of this test's own, and the directory (removed by the
+/// caller).
+fn rule_file(test: &str, text: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("onag-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("user.rules");
+    std::fs::write(&file, text).unwrap();
+    let file = file.to_str().unwrap().to_string();
+    (dir, file)
+}
+
+/// Every rule of rules/loopy.rules but `left_out`, as a `--rules` list.
+fn loopy_rules_but(left_out: &[&str]) -> String {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut set = onag::RuleSet::empty();
+    set.add_text(
+        "loopy.rules",
+        &std::fs::read_to_string(format!("{root}/rules/loopy.rules")).unwrap(),
+    )
+    .unwrap();
+    let names: Vec<&str> = set
+        .rules()
+        .iter()
+        .map(|r| r.name.as_str())
+        .filter(|n| !left_out.contains(n))
+        .collect();
+    names.join(",")
+}
+
+/// Issue 45, point 4: a user's side rule under a name of its own runs as the shipped ones do
+/// (the proviso makes it a side rule, not the name). With `onside-delete-right` and its mirror
+/// `offside-delete-left` left out of the selection, a user's rule file states the same
+/// deletion (Right's option inside an onside, Left's inside an offside) under other names:
+/// the sides of `a{0|{a|0}}` are reached again, by hand 1 and {0|-1} (Right's move a → {a|0}
+/// is undone by Left at once in the onside, Left's move back to a by Right in the offside;
+/// tests/loopy_sides.rs's published values above), each step named by the user's rule, and
+/// the proof checks against the same rules (`onag check --rules-file`), without them not
+/// (the step's rule is none the checker knows).
+#[test]
+fn a_users_side_rule_runs_under_its_own_name() {
+    let others = loopy_rules_but(&["onside-delete-right", "offside-delete-left"]);
+    let (dir, file) = rule_file(
+        "user-side-rule",
+        "rule undo-right-in-onside\n  says  \"In onside(G), a Right option whose deletion keeps \
+         the onside can go.\"\n  cite  \"Siegel, CGT (the order of sides)\"\n  group loopy\n  \
+         match G @ { ..L | gone, ..R }\n  when  keeps_onside(G, gone)\n  yield { ..L | ..R }\n  \
+         mirror undo-left-in-offside\n    says  \"In offside(G), a Left option whose deletion \
+         keeps the offside can go.\"\n",
+    );
+    for (input, want, rule) in [
+        (
+            "onside(a{0|{a|0}})",
+            "simplest form: 1",
+            "undo-right-in-onside",
+        ),
+        (
+            "offside(a{0|{a|0}})",
+            "simplest form: {0|-1}",
+            "undo-left-in-offside",
+        ),
+    ] {
+        let args = ["simplify", "--rules", &others, "--rules-file", &file, input];
+        assert_eq!(last_line(&args), want, "{input}");
+        let json = json_of(&[&args[..], &["--format", "json"]].concat());
+        let rules: Vec<String> = steps(&json)
+            .iter()
+            .map(|s| s["rule"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(rules.first().map(String::as_str), Some(rule), "{input}");
+        let proof = std::path::Path::new(&dir).join("proof.json");
+        std::fs::write(&proof, &json).unwrap();
+        let proof = proof.to_str().unwrap();
+        let ok = onag(&["check", "--rules-file", &file, proof]);
+        assert_eq!(ok.status.code(), Some(0), "{input}: {}", stdout(&ok));
+        let without = onag(&["check", proof]);
+        assert_eq!(
+            without.status.code(),
+            Some(1),
+            "{input}: {}",
+            stdout(&without)
+        );
+        assert!(stdout(&without).contains(rule), "{}", stdout(&without));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 45, point 4: a rule with a `keeps_onside` proviso that is no deletion of the option
+/// it names (here it also adds a Left option 0) could never run in loopy play; the rule file
+/// is refused (exit 2) at the proviso, with its line, column and a caret under it, rather
+/// than loaded and silently left unrun.
+#[test]
+fn a_side_proviso_on_no_deletion_is_refused_at_its_place() {
+    let (dir, file) = rule_file(
+        "bad-side-rule",
+        "rule keeps-but-adds\n  says  \"not a deletion\"\n  cite  \"none\"\n  group loopy\n  \
+         match G @ { ..L | a, ..R }\n  when  keeps_onside(G, a)\n  yield { ..L, 0 | ..R }\n",
+    );
+    let o = onag(&["simplify", "--rules-file", &file, "onside(a{0|{a|0}})"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(err.contains("keeps-but-adds"), "{err}");
+    assert!(err.contains("user.rules:6:9"), "{err}");
+    assert!(
+        err.contains("  |   when  keeps_onside(G, a)\n  |         ^"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

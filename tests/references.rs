@@ -106,7 +106,9 @@ fn misere_rules_cite_resolvable_sources() {
         .filter_map(|l| l.trim().strip_prefix("cite"))
         .map(|c| c.trim().trim_matches('"'))
         .collect();
-    assert_eq!(rules, 4);
+    // misere-reversible, misere-reversible-zero, misere-opening (the simplest form is the
+    // final claim a derivation ends with, said in the file, not a rule).
+    assert_eq!(rules, 3);
     assert_eq!(cites.len(), rules, "every misère rule has a cite line");
     for cite in cites {
         let cs = citations(cite);

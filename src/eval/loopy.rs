@@ -34,12 +34,12 @@
 use super::play_rules::{apply, Places, PlayRules};
 use super::{BindsOf, Built, Leaf, Stop};
 use crate::kernel::KernelError;
-use crate::loopy::derive::{side_rule, Edit, Rules, SideAsk};
+use crate::loopy::derive::{Edit, Rules, SideAsk};
 use crate::loopy::side_order::{keeps, without, Side};
 use crate::loopy::{Graph, Loopy, Player, Work};
-use crate::rules::{Condition, Pattern, Predicate, Rel, Rule, RuleSet, Template};
+use crate::rules::{Condition, Pattern, Predicate, Rel, Rule, RuleSet, SideDeletion, Template};
 use num_traits::Zero;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 /// A stopper's game graph as the evaluator sees it (or, inside a side's derivation, any game
 /// graph).
@@ -63,6 +63,8 @@ struct Asked<'a> {
     option: u32,
     /// The budget the order of sides runs in.
     work: RefCell<&'a mut Work>,
+    /// Whether the deletion keeps the side, once decided.
+    kept: Cell<Option<bool>>,
     /// The game after the deletion, once its proviso was found to hold.
     after: RefCell<Option<Loopy>>,
 }
@@ -74,8 +76,12 @@ impl Asked<'_> {
         id(g) == Some(self.ask.v) && id(a) == Some(self.option)
     }
 
-    /// Whether the deletion keeps the side, by the order of sides; the game after is kept.
+    /// Whether the deletion keeps the side, by the order of sides (decided once); the game
+    /// after is kept.
     fn keeps(&self) -> Result<bool, Stop> {
+        if let Some(k) = self.kept.get() {
+            return Ok(k);
+        }
         let ask = self.ask;
         let next = without(ask.g, ask.v, ask.who, ask.index);
         let was = ask.target.unwrap_or(ask.g);
@@ -84,6 +90,7 @@ impl Asked<'_> {
         if holds {
             *self.after.borrow_mut() = Some(next);
         }
+        self.kept.set(Some(holds));
         Ok(holds)
     }
 }
@@ -110,9 +117,10 @@ fn proviso(rule: &Rule) -> Option<(Side, &str, &str)> {
 }
 
 /// Whether `rule` is a side rule (it has a `keeps_onside` or `keeps_offside` proviso): tried
-/// inside a side's derivation only, never on a stopper.
+/// inside a side's derivation only, never on a stopper. Loading refuses one that is no
+/// deletion ([`Rule::side_deletion`]).
 fn is_side_rule(rule: &Rule) -> bool {
-    proviso(rule).is_some()
+    rule.has_side_proviso()
 }
 
 impl LoopyHost<'_> {
@@ -276,19 +284,16 @@ impl Rules for LoopyRules {
         Ok(None)
     }
 
-    /// The rule named as the step would be (`onside-delete-right` for a Right option inside
-    /// an onside), at the vertex asked about, its proviso bound to the option asked about and
-    /// decided by the order of sides; the step when its result written there is the graph
-    /// without that option (a rule building anything else is no deletion of it).
+    /// The side rules deleting `ask.who`'s option inside `ask.side` (by their proviso and
+    /// pattern, [`Rule::side_deletion`], whatever their names), in their order, at the vertex
+    /// asked about, the proviso bound to the option asked about and decided by the order of
+    /// sides (once, however many rules ask): the first whose result written there is the
+    /// graph without that option is the step, its name and the game after.
     fn side_delete(
         &mut self,
         ask: &SideAsk<'_>,
         work: &mut Work,
-    ) -> Result<Option<Loopy>, KernelError> {
-        let name = side_rule(ask.side, ask.who);
-        let Some(rule) = self.sides.rules().iter().find(|r| r.name == name) else {
-            return Ok(None);
-        };
+    ) -> Result<Option<(String, Loopy)>, KernelError> {
         let Some(&option) = ask.g.graph().options(ask.v, ask.who).get(ask.index) else {
             return Ok(None);
         };
@@ -296,6 +301,7 @@ impl Rules for LoopyRules {
             ask,
             option,
             work: RefCell::new(work),
+            kept: Cell::new(None),
             after: RefCell::new(None),
         };
         let host = LoopyHost {
@@ -304,11 +310,23 @@ impl Rules for LoopyRules {
             rules: &self.sides,
             asked: Some(&asked),
         };
-        let found = apply(&host, rule, ask.v, ask.v, |built, b| {
-            let w = written(ask.g, ask.v, &built, b)?;
-            (asked.after.borrow().as_ref() == Some(&w)).then_some(w)
-        })?;
-        Ok(found.map(|(_, after)| after))
+        let wanted = SideDeletion {
+            onside: ask.side == Side::On,
+            left: ask.who == Player::Left,
+        };
+        for rule in self.sides.rules() {
+            if rule.side_deletion() != Some(wanted) {
+                continue;
+            }
+            let found = apply(&host, rule, ask.v, ask.v, |built, b| {
+                let w = written(ask.g, ask.v, &built, b)?;
+                (asked.after.borrow().as_ref() == Some(&w)).then_some(w)
+            })?;
+            if let Some((_, after)) = found {
+                return Ok(Some((rule.name.clone(), after)));
+            }
+        }
+        Ok(None)
     }
 }
 

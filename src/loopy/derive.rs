@@ -57,6 +57,8 @@ pub enum Edit {
     /// `onside-delete-left` … `offside-delete-right`: inside `onside(G)` (or `offside(G)`),
     /// option `option` of the vertex for `player` deleted, the side unchanged.
     SideDelete {
+        /// The side rule's name (`onside-delete-left`, a user's).
+        rule: String,
         /// Which side the term is.
         side: Side,
         /// Whose option is deleted.
@@ -90,23 +92,13 @@ impl Edit {
             Edit::Rule { name, .. } => name,
             Edit::Fusion => "loopy-fusion",
             Edit::Sides => "loopy-sides",
-            Edit::SideDelete { side, player, .. } => side_rule(*side, *player),
+            Edit::SideDelete { rule, .. } => rule,
             Edit::SideStopper(Side::On) => "onside-stopper",
             Edit::SideStopper(Side::Off) => "offside-stopper",
             Edit::SidleStopper { .. } => "sidle-stopper",
             Edit::SidleSum => "sidle-sum",
             Edit::SidleNeg => "sidle-neg",
         }
-    }
-}
-
-/// The side rule deleting `who`'s option inside the `side`: the name its steps carry.
-pub fn side_rule(side: Side, who: Player) -> &'static str {
-    match (side, who) {
-        (Side::On, Player::Left) => "onside-delete-left",
-        (Side::On, Player::Right) => "onside-delete-right",
-        (Side::Off, Player::Left) => "offside-delete-left",
-        (Side::Off, Player::Right) => "offside-delete-right",
     }
 }
 
@@ -236,16 +228,16 @@ pub trait Rules {
         work: &mut Work,
     ) -> Result<Option<(Edit, u32, Loopy)>, KernelError>;
 
-    /// The game after the deletion `ask` when a side rule of the set applies to it (the rule
-    /// named as the step is, `onside-delete-left` …, whose proviso `keeps_onside(G, a)` or
-    /// `keeps_offside(G, a)` is decided by the order of sides); `None` when none does, or the
-    /// set has none for that side and player. The side's derivation chooses which deletion to
+    /// The side rule of the set that applies to the deletion `ask` (a rule whose proviso
+    /// `keeps_onside(G, a)` or `keeps_offside(G, a)` is decided by the order of sides, the
+    /// shipped `onside-delete-left` … or a user's under any name) and the game after; `None`
+    /// when none does, or the set has none for that side and player. The side's derivation chooses which deletion to
     /// ask about next; whether it is a step is the rule's.
     fn side_delete(
         &mut self,
         ask: &SideAsk<'_>,
         work: &mut Work,
-    ) -> Result<Option<Loopy>, KernelError>;
+    ) -> Result<Option<(String, Loopy)>, KernelError>;
 }
 
 /// A deletion a side's derivation asks about: inside `side(g)`, `who`'s option `index` of the

@@ -109,7 +109,7 @@ fn ask(
     (v, who, index): (u32, Player, usize),
     work: &mut Work,
     out: &mut dyn Writer,
-) -> Result<Option<Loopy>, KernelError> {
+) -> Result<Option<(String, Loopy)>, KernelError> {
     let ask = SideAsk {
         g,
         side,
@@ -120,6 +120,10 @@ fn ask(
     };
     out.rules().side_delete(&ask, work)
 }
+
+/// A deletion that is a step: the vertex, whose option, its index, the side rule's name and
+/// the game after.
+type Deletion = (u32, Player, usize, String, Loopy);
 
 /// The next deletion that keeps `g`'s side: (vertex, whose option, its index, the game
 /// after), or `None` when none does. The order is the derivation's: the moves of the player
@@ -132,7 +136,7 @@ fn next_deletion(
     target: Option<&Loopy>,
     work: &mut Work,
     out: &mut dyn Writer,
-) -> Result<Option<(u32, Player, usize, Loopy)>, KernelError> {
+) -> Result<Option<Deletion>, KernelError> {
     let graph = g.graph();
     let fav = favoured(side);
     let dis = other(fav);
@@ -155,8 +159,8 @@ fn next_deletion(
         };
         // Against the side's stopper when it is known: a few vertices against the whole
         // graph, where `g` is the whole graph again.
-        if let Some(next) = ask(g, side, target, (v, who, index), work, out)? {
-            return Ok(Some((v, who, index, next)));
+        if let Some((rule, next)) = ask(g, side, target, (v, who, index), work, out)? {
+            return Ok(Some((v, who, index, rule, next)));
         }
     }
     Ok(None)
@@ -177,14 +181,15 @@ fn cutting_deletion(
     target: &Loopy,
     work: &mut Work,
     out: &mut dyn Writer,
-) -> Result<Option<(u32, Player, usize, Loopy)>, KernelError> {
+) -> Result<Option<Deletion>, KernelError> {
     let graph = g.graph();
     for v in graph.reachable(g.root()) {
         for who in [Player::Left, Player::Right] {
             for index in 0..graph.options(v, who).len() {
                 work.tick(1)?;
-                if let Some(next) = ask(g, side, Some(target), (v, who, index), work, out)? {
-                    return Ok(Some((v, who, index, next)));
+                if let Some((rule, next)) = ask(g, side, Some(target), (v, who, index), work, out)?
+                {
+                    return Ok(Some((v, who, index, rule, next)));
                 }
             }
         }
@@ -253,7 +258,7 @@ fn side_chain(
                 "{MAX_DELETIONS} deletions deriving a side"
             )));
         }
-        let (v, player, option, next) = found;
+        let (v, player, option, rule, next) = found;
         let at = places(&cur)
             .get(v as usize)
             .cloned()
@@ -262,6 +267,7 @@ fn side_chain(
         let after = minimal(&next);
         steps.push(LoopyStep {
             edit: Edit::SideDelete {
+                rule,
                 side,
                 player,
                 option,

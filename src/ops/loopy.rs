@@ -6,10 +6,13 @@
 //! ruleset (its opening is the first step), so no flag is needed.
 
 use super::exit::{Failure, Status};
-use super::played::{chain, graph_entries, only_text_or_json, proved};
+use super::played::{
+    chain, different_json, graph_entries, json_with_claim, play_command, proved, why_final, Answer,
+};
 use super::{Ctx, Format};
 use crate::kernel::{Budget, Relation};
 use crate::proof::loopy::{prove_loopy_by, simplify_loopy_by, LoopyVerdict};
+use crate::rules::RuleSet;
 use crate::term::Term;
 
 /// Whether a term is loopy, so `simplify` and `prove` take this path: written in the loopy
@@ -19,28 +22,17 @@ pub(crate) fn is_loopy(t: &Term) -> bool {
 }
 
 /// The derivation of a loopy `t` in `ctx`'s format (text or JSON), under `budget`.
-pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, Status), Failure> {
-    only_text_or_json(ctx, "simplify of a loopy game")?;
-    let rules = super::play_rules(ctx, crate::rules::RuleSet::loopy())?;
+pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Answer {
+    let rules = play_command(ctx, "simplify of a loopy game", RuleSet::loopy())?;
     let s = simplify_loopy_by(t, &budget, &rules)?;
     let out = match ctx.format {
-        Format::Json => {
-            // The claim that the result is final, when it is a stopper or a value `A & B` of
-            // stoppers (`proof::final_form`).
-            let claim = crate::proof::final_form::claim(&s.proof);
-            crate::proof::final_form::attach(s.proof.to_json(), claim.as_ref())
-        }
+        // The claim that the result is final, when it is a stopper or a value `A & B` of
+        // stoppers.
+        Format::Json => json_with_claim(&s.proof),
         _ => {
             let mut out = chain(ctx, &s.proof);
             out.push_str(&graph_entries(&s.proof));
-            // Under `--explain`, why it is final: each option and why no rule applies.
-            // Its steps' conditions are decided by definitions, said once.
-            let why = if ctx.explain > 0 {
-                super::simplify::decided_by_definitions(s.proof.play).to_string()
-                    + &super::simplify::final_lines(&s.proof, &ctx.style)
-            } else {
-                String::new()
-            };
+            let why = why_final(ctx, &s.proof);
             if s.sides {
                 out.push_str(&format!(
                     "value by its sides (onside & offside, each in simplest form): {}\n",
@@ -65,15 +57,9 @@ pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, S
 }
 
 /// The proof that loopy `x` = `y`, or why not (status false), in `ctx`'s format.
-pub(crate) fn prove(
-    ctx: &Ctx,
-    x: &Term,
-    y: &Term,
-    budget: Budget,
-) -> Result<(String, Status), Failure> {
-    only_text_or_json(ctx, "prove of loopy games")?;
+pub(crate) fn prove(ctx: &Ctx, x: &Term, y: &Term, budget: Budget) -> Answer {
+    let rules = play_command(ctx, "prove of loopy games", RuleSet::loopy())?;
     let style = &ctx.style;
-    let rules = super::play_rules(ctx, crate::rules::RuleSet::loopy())?;
     match prove_loopy_by(x, y, &budget, &rules)? {
         LoopyVerdict::Equal(p, form) => {
             let out = match ctx.format {
@@ -98,17 +84,11 @@ pub(crate) fn prove(
                 Relation::Equal => "=",
             };
             let out = match ctx.format {
-                Format::Json => format!(
-                    "{}\n",
-                    serde_json::json!({
-                        "play": "loopy",
-                        "a": x.to_string(),
-                        "b": y.to_string(),
-                        "equal": false,
-                        "a_value": a,
-                        "b_value": b,
-                        "relation": rel,
-                    })
+                Format::Json => different_json(
+                    "loopy",
+                    x,
+                    y,
+                    serde_json::json!({ "a_value": a, "b_value": b, "relation": rel }),
                 ),
                 _ => format!(
                     "{} {rel} {}: their values are {a} and {b}\n",

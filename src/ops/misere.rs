@@ -3,63 +3,45 @@
 //! `rules/misere.rules`, where it applied and its witnesses, then the simplest form as CGSuite
 //! prints it; or the proof JSON, with `"play": "misere"`.
 
-use super::exit::{Failure, Status};
-use super::played::{chain_placed, only_text_or_json, proved};
+use super::exit::Status;
+use super::played::{
+    chain_placed, different_json, json_with_claim, play_command, proved, why_final, Answer,
+};
 use super::{Ctx, Format};
 use crate::kernel::Budget;
 use crate::misere::Misere;
 use crate::proof::misere::{prove_misere_by, simplify_misere_by, MisereVerdict};
 use crate::proof::step::Step;
 use crate::proof::Proof;
+use crate::rules::RuleSet;
 use crate::term::Term;
 
 /// The misère derivation of `t` in `ctx`'s format (text or JSON), under `budget`.
-pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Result<(String, Status), Failure> {
-    only_text_or_json(ctx, "simplify --misere")?;
-    let rules = super::play_rules(ctx, crate::rules::RuleSet::misere())?;
+pub(crate) fn simplify(ctx: &Ctx, t: &Term, budget: Budget) -> Answer {
+    let rules = play_command(ctx, "simplify --misere", RuleSet::misere())?;
     let mut m = Misere::new(budget);
     let s = simplify_misere_by(&mut m, t, &rules)?;
     let out = match ctx.format {
-        Format::Json => {
-            let claim = crate::proof::final_form::claim(&s.proof);
-            crate::proof::final_form::attach(s.proof.to_json(), claim.as_ref())
-        }
-        _ => {
-            let mut out = format!(
-                "{}misère simplest form: {}\n",
-                chain(ctx, &s.proof),
-                s.notation
-            );
-            // Under `--explain`, why it is final: each option and why no rule applies.
-            // Its steps' conditions are decided by definitions, said once.
-            if ctx.explain > 0 {
-                out.push_str(super::simplify::decided_by_definitions(s.proof.play));
-                out.push_str(&super::simplify::final_lines(&s.proof, &ctx.style));
-            }
-            out
-        }
+        Format::Json => json_with_claim(&s.proof),
+        _ => format!(
+            "{}misère simplest form: {}\n{}",
+            chain(ctx, &s.proof),
+            s.notation,
+            why_final(ctx, &s.proof)
+        ),
     };
     Ok((out, Status::Ok))
 }
 
 /// The proof that `x` = `y` in misère play, or why not (status false), in `ctx`'s format.
-pub(crate) fn prove(
-    ctx: &Ctx,
-    x: &Term,
-    y: &Term,
-    budget: Budget,
-) -> Result<(String, Status), Failure> {
-    only_text_or_json(ctx, "prove --misere")?;
-    let rules = super::play_rules(ctx, crate::rules::RuleSet::misere())?;
+pub(crate) fn prove(ctx: &Ctx, x: &Term, y: &Term, budget: Budget) -> Answer {
+    let rules = play_command(ctx, "prove --misere", RuleSet::misere())?;
     let mut m = Misere::new(budget);
     let style = &ctx.style;
     match prove_misere_by(&mut m, x, y, &rules)? {
         MisereVerdict::Equal(p, form) => {
             let out = match ctx.format {
-                Format::Json => {
-                    let claim = crate::proof::final_form::claim(&p);
-                    crate::proof::final_form::attach(p.to_json(), claim.as_ref())
-                }
+                Format::Json => json_with_claim(&p),
                 _ => proved(
                     ctx,
                     &p,
@@ -79,13 +61,11 @@ pub(crate) fn prove(
         } => {
             let letter = |p: bool| if p { "P" } else { "N" };
             let out = match ctx.format {
-                Format::Json => format!(
-                    "{}\n",
+                Format::Json => different_json(
+                    "misere",
+                    x,
+                    y,
                     serde_json::json!({
-                        "play": "misere",
-                        "a": x.to_string(),
-                        "b": y.to_string(),
-                        "equal": false,
                         "a_simplest": a,
                         "b_simplest": b,
                         "distinguisher": distinguisher.as_ref().map(|(g, pa, pb)| serde_json::json!({
@@ -93,7 +73,7 @@ pub(crate) fn prove(
                             "a_plus_x": letter(*pa),
                             "b_plus_x": letter(*pb),
                         })),
-                    })
+                    }),
                 ),
                 _ => {
                     let ne = if style.unicode { "≠" } else { "!=" };

@@ -6,6 +6,7 @@ use super::{unsupported, Ctx, Format};
 use crate::proof::step::path_string;
 use crate::proof::step::Step;
 use crate::proof::{Play, Proof};
+use crate::rules::RuleSet;
 use crate::term::Term;
 
 /// The most nodes a loopy step's term is written out to in the chain.
@@ -21,6 +22,49 @@ pub(crate) fn only_text_or_json(ctx: &Ctx, cmd: &str) -> Result<(), Failure> {
         Format::Text | Format::Json => Ok(()),
         f => Err(unsupported(cmd, f)),
     }
+}
+
+/// What a play's `simplify` or `prove` answers: the text and its status, or the failure.
+pub(crate) type Answer = Result<(String, super::exit::Status), Failure>;
+
+/// The opening of a play's `simplify` or `prove` (`what` names it for a refusal): text or
+/// JSON only, and the rules it runs, the play's `shipped` rules chosen by `--rules` and
+/// added to by `--rules-file`, as in normal play.
+pub(crate) fn play_command(ctx: &Ctx, what: &str, shipped: RuleSet) -> Result<RuleSet, Failure> {
+    only_text_or_json(ctx, what)?;
+    super::play_rules(ctx, shipped)
+}
+
+/// The proof's JSON with the claim that its result is final, when there is one
+/// (`proof::final_form`).
+pub(crate) fn json_with_claim(p: &Proof) -> String {
+    let claim = crate::proof::final_form::claim(p);
+    crate::proof::final_form::attach(p.to_json(), claim.as_ref())
+}
+
+/// Under `--explain`, why the result is final: each option and why no rule applies, the
+/// steps' conditions said once to be decided by definitions; empty otherwise.
+pub(crate) fn why_final(ctx: &Ctx, p: &Proof) -> String {
+    if ctx.explain == 0 {
+        return String::new();
+    }
+    super::simplify::decided_by_definitions(p.play).to_string()
+        + &super::simplify::final_lines(p, &ctx.style)
+}
+
+/// The JSON line of a `prove` in `play` that found `x` and `y` different: what the play says
+/// of each (`fields`, an object) beside the names every play writes.
+pub(crate) fn different_json(play: &str, x: &Term, y: &Term, fields: serde_json::Value) -> String {
+    let mut v = serde_json::json!({
+        "play": play,
+        "a": x.to_string(),
+        "b": y.to_string(),
+        "equal": false,
+    });
+    if let (Some(o), serde_json::Value::Object(f)) = (v.as_object_mut(), fields) {
+        o.extend(f);
+    }
+    format!("{v}\n")
 }
 
 /// The steps as the normal-play derivation writes them: the input, then `= term` and `by rule

@@ -34,8 +34,8 @@ use crate::term::Term;
 use std::collections::HashMap;
 
 use super::final_claim::{
-    claim_name, sides_of, text_order, MAX_FACTS, MAX_LOOPY, MAX_NODES, MAX_SHOWN, SIDES_FACT,
-    SIDE_NAMES,
+    claim_name, normal_facts, shortest_places, sides_of, text_order, NormalReader, StopperFacts,
+    MAX_FACTS, MAX_LOOPY, MAX_NODES, MAX_SHOWN, SIDES_FACT, SIDE_NAMES,
 };
 pub use super::final_claim::{Fact, FinalClaim, Refusal};
 use super::loopy_sides::Graph;
@@ -100,84 +100,48 @@ fn memo() -> Memo {
 
 fn normal(t: &Term, table: &TermTable) -> Result<(Vec<String>, Vec<Condition>), Refusal> {
     let mut memo = memo();
-    let mut d = Definitional::new(&mut memo, Some(table));
-    let mut closed = Vec::new();
-    let mut out = Vec::new();
-    // Each form with its place, by an explicit stack.
-    let mut stack: Vec<(Vec<String>, &Term)> = vec![(Vec::new(), t)];
-    while let Some((at, g)) = stack.pop() {
-        match g {
-            Term::Nus { .. } => {
-                let s = g.to_string();
-                if !closed.contains(&s) {
-                    closed.push(s);
-                }
-            }
-            Term::Game { left, right } => {
-                let game = g.to_string();
-                let sides = [("L", left, true), ("R", right, false)];
-                for (side, opts, is_left) in sides {
-                    for (i, a) in opts.iter().enumerate() {
-                        let name = format!("{side}{i}");
-                        let fact = |not: &str, by: String, fails: String| Fact {
-                            at: at.clone(),
-                            game: game.clone(),
-                            option: name.clone(),
-                            value: a.to_string(),
-                            not: not.into(),
-                            by,
-                            fails,
-                        };
-                        for (j, b) in opts.iter().enumerate() {
-                            if i == j {
-                                continue;
-                            }
-                            // Left's A is dominated by A' when A <= A'; Right's B by B' when
-                            // B >= B'.
-                            let (x, y, sign) = if is_left { (a, b, "<=") } else { (b, a, ">=") };
-                            let fails = format!("{a} {sign} {b}");
-                            out.push(Condition {
-                                fact: fact("dominated", format!("{side}{j} = {b}"), fails),
-                                le: Some((x.clone(), y.clone())),
-                                holds: false,
-                            });
-                        }
-                        // Reversible: a Left option through one of its Right options AR
-                        // when AR <= G; a Right option through a Left option BL when
-                        // BL >= G.
-                        let (al, ar) = option_options(&mut d, a)?;
-                        let (through, other) = if is_left { (ar, "R") } else { (al, "L") };
-                        for (k, x) in through.iter().enumerate() {
-                            let (le, fails) = if is_left {
-                                ((x.clone(), g.clone()), format!("{x} <= {game}"))
-                            } else {
-                                ((g.clone(), x.clone()), format!("{x} >= {game}"))
-                            };
-                            out.push(Condition {
-                                fact: fact("reversible", format!("its {other}{k} = {x}"), fails),
-                                le: Some(le),
-                                holds: false,
-                            });
-                        }
-                        if out.len() > MAX_FACTS {
-                            return Err(Refusal::Limit(format!(
-                                "more than {MAX_FACTS} conditions for the final claim"
-                            )));
-                        }
-                        let mut place = at.clone();
-                        place.push(name.clone());
-                        stack.push((place, a));
-                    }
-                }
-            }
-            other => {
-                return Err(Refusal::Wrong(format!(
-                    "the result is not written as a game form: it contains {other}"
-                )))
-            }
-        }
+    let mut r = NormalByDefinition {
+        d: Definitional::new(&mut memo, Some(table)),
+        out: Vec::new(),
+    };
+    let closed = normal_facts(t, &mut r)?;
+    Ok((closed, r.out))
+}
+
+/// The checker's reading of a normal-play result: a game is its term, an option's options
+/// its own as written or its definition's ([`option_options`]); each fact is noted with its
+/// comparison, decided later by the definition ([`fails`]).
+struct NormalByDefinition<'m> {
+    d: Definitional<'m>,
+    out: Vec<Condition>,
+}
+
+impl NormalReader for NormalByDefinition<'_> {
+    type Value = Term;
+
+    fn value(&mut self, t: &Term) -> Result<Term, Refusal> {
+        Ok(t.clone())
     }
-    Ok((closed, out))
+
+    fn through(&mut self, a: &Term, _v: &Term, left: bool) -> Result<Vec<(Term, Term)>, Refusal> {
+        let (al, ar) = option_options(&mut self.d, a)?;
+        let os = if left { ar } else { al };
+        Ok(os.into_iter().map(|x| (x.clone(), x)).collect())
+    }
+
+    fn fact(&mut self, fact: Fact, x: Term, y: Term) -> Result<(), Refusal> {
+        self.out.push(Condition {
+            fact,
+            le: Some((x, y)),
+            holds: false,
+        });
+        if self.out.len() > MAX_FACTS {
+            return Err(Refusal::Limit(format!(
+                "more than {MAX_FACTS} conditions for the final claim"
+            )));
+        }
+        Ok(())
+    }
 }
 
 /// The options of an option: its own when written as a game, else those of its definition
@@ -396,99 +360,25 @@ fn loopy_stopper(
         )));
     };
     let n = l.len();
-    // Each position's shortest place from the top, by breadth-first search.
-    let mut place: Vec<Option<Vec<String>>> = vec![None; n];
-    place[root] = Some(Vec::new());
-    let mut queue = std::collections::VecDeque::from([root]);
-    while let Some(v) = queue.pop_front() {
-        let here = place[v].clone().unwrap_or_default();
-        for (side, opts) in [("L", &l[v]), ("R", &r[v])] {
-            for (i, &o) in opts.iter().enumerate() {
-                if place[o].is_none() {
-                    let mut p = here.clone();
-                    p.push(format!("{side}{i}"));
-                    place[o] = Some(p);
-                    queue.push_back(o);
-                }
-            }
-        }
-    }
-    let name = |v: usize| match &place[v] {
-        Some(p) if p.is_empty() => root_name.to_string(),
-        Some(p) => format!("{root_name}.{}", p.join(".")),
-        None => format!("position {v}"),
-    };
+    let place = shortest_places(&l, &r, root, |o| o);
     let top = result.to_string();
-    let mut out = Vec::new();
     let mut order: Vec<usize> = (0..n).filter(|&v| place[v].is_some()).collect();
     order.sort_by_key(|&v| place[v].clone());
-    for v in order {
-        let here = place[v].clone().unwrap_or_default();
-        let game = if here.is_empty() {
-            top.clone()
-        } else {
-            name(v)
-        };
-        let at: Vec<String> = prefix.iter().cloned().chain(here).collect();
-        for (side, opts, is_left) in [("L", &l[v], true), ("R", &r[v], false)] {
-            for (i, &a) in opts.iter().enumerate() {
-                let fact = |not: &str, by: String, fails: String| Fact {
-                    at: at.clone(),
-                    game: game.clone(),
-                    option: format!("{side}{i}"),
-                    value: name(a),
-                    not: not.into(),
-                    by,
-                    fails,
-                };
-                for (j, &b) in opts.iter().enumerate() {
-                    if i == j {
-                        continue;
-                    }
-                    // Left: a <= b; Right: a >= b.
-                    let holds = if is_left {
-                        ge[b * n + a]
-                    } else {
-                        ge[a * n + b]
-                    };
-                    let sign = if is_left { "<=" } else { ">=" };
-                    out.push(Condition {
-                        fact: fact(
-                            "dominated",
-                            format!("{side}{j} = {}", name(b)),
-                            format!("{} {sign} {}", name(a), name(b)),
-                        ),
-                        le: None,
-                        holds,
-                    });
-                }
-                let (through, other) = if is_left { (&r[a], "R") } else { (&l[a], "L") };
-                for (k, &x) in through.iter().enumerate() {
-                    // Left's a through aR: aR <= v; Right's b through bL: bL >= v.
-                    let holds = if is_left {
-                        ge[v * n + x]
-                    } else {
-                        ge[x * n + v]
-                    };
-                    let sign = if is_left { "<=" } else { ">=" };
-                    out.push(Condition {
-                        fact: fact(
-                            "reversible",
-                            format!("its {other}{k} = {}", name(x)),
-                            format!("{} {sign} {}", name(x), name(v)),
-                        ),
-                        le: None,
-                        holds,
-                    });
-                }
-            }
-        }
+    let stopper = StopperFacts::new(&l, &r, &place, &top, root_name, prefix);
+    let mut out = Vec::new();
+    stopper.each(order, &mut |fact, x, y| {
+        out.push(Condition {
+            fact,
+            le: None,
+            holds: ge[x * n + y],
+        });
         if out.len() > MAX_FACTS {
             return Err(Refusal::Limit(format!(
                 "more than {MAX_FACTS} conditions for the final claim"
             )));
         }
-    }
+        Ok(())
+    })?;
     Ok((out, (l, r, root)))
 }
 

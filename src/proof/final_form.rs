@@ -11,8 +11,9 @@
 //! side's deciding code shows as a rejected claim, never as a claim both confirm by one code.
 
 use super::final_claim::{
-    claim_name, sides_of, text_order, Fact, FinalClaim, Refusal, MAX_FACTS, MAX_LOOPY, MAX_NODES,
-    MAX_SHOWN, SIDES_FACT, SIDE_NAMES,
+    claim_name, normal_facts, position_name, shortest_places, sides_of, text_order, Fact,
+    FinalClaim, NormalReader, Refusal, StopperFacts, MAX_FACTS, MAX_LOOPY, MAX_NODES, MAX_SHOWN,
+    SIDES_FACT, SIDE_NAMES,
 };
 use super::{Play, Proof, TermTable};
 use crate::kernel::{Budget, GameId, Kernel, KernelError};
@@ -97,108 +98,64 @@ fn holds(option: &str, value: &str, what: &str, statement: &str) -> Refusal {
     Refusal::Wrong(format!("{option} = {value} is {what}: {statement} holds"))
 }
 
-/// Normal play: each game form of the result written out, its options compared by the kernel.
-/// Left's A is dominated by A' when A ≤ A', reversible through its Right option Aᴿ when
-/// Aᴿ ≤ G; dually for Right.
+/// Normal play: each game form of the result written out, its options compared by the
+/// kernel; the facts are those `final_claim::normal_facts` names.
 fn normal(t: &Term) -> Result<(Vec<String>, Vec<Fact>), Refusal> {
     let mut k = Kernel::new();
     k.set_budget(budget());
-    let mut closed = Vec::new();
-    let mut out = Vec::new();
-    let mut stack: Vec<(Vec<String>, &Term)> = vec![(Vec::new(), t)];
-    while let Some((at, g)) = stack.pop() {
-        match g {
-            Term::Nus { .. } => {
-                let s = g.to_string();
-                if !closed.contains(&s) {
-                    closed.push(s);
-                }
-            }
-            Term::Game { left, right } => {
-                let game = g.to_string();
-                let gid = k.eval(g).map_err(kernel_error)?;
-                for (side, opts, is_left) in [("L", left, true), ("R", right, false)] {
-                    let ids = opts
-                        .iter()
-                        .map(|a| k.eval(a))
-                        .collect::<Result<Vec<GameId>, _>>()
-                        .map_err(kernel_error)?;
-                    for (i, a) in opts.iter().enumerate() {
-                        let name = format!("{side}{i}");
-                        let fact = |not: &str, by: String, fails: String| Fact {
-                            at: at.clone(),
-                            game: game.clone(),
-                            option: name.clone(),
-                            value: a.to_string(),
-                            not: not.into(),
-                            by,
-                            fails,
-                        };
-                        for (j, b) in opts.iter().enumerate() {
-                            if i == j {
-                                continue;
-                            }
-                            let (x, y, sign) = if is_left {
-                                (ids[i], ids[j], "<=")
-                            } else {
-                                (ids[j], ids[i], ">=")
-                            };
-                            let fails = format!("{a} {sign} {b}");
-                            if k.le(x, y).map_err(kernel_error)? {
-                                return Err(holds(&name, &a.to_string(), "dominated", &fails));
-                            }
-                            out.push(fact("dominated", format!("{side}{j} = {b}"), fails));
-                        }
-                        // The option's own options: as written, or a closed form's canonical
-                        // ones, in the order the kernel writes them.
-                        let through: Vec<(Term, GameId)> = match a {
-                            Term::Game {
-                                left: al,
-                                right: ar,
-                            } => {
-                                let os = if is_left { ar } else { al };
-                                os.iter()
-                                    .map(|x| k.eval(x).map(|id| (x.clone(), id)))
-                                    .collect::<Result<_, _>>()
-                                    .map_err(kernel_error)?
-                            }
-                            _ => {
-                                let os = if is_left {
-                                    k.right_options(ids[i])
-                                } else {
-                                    k.left_options(ids[i])
-                                }
-                                .map_err(kernel_error)?;
-                                os.into_iter().map(|id| (k.to_term(id), id)).collect()
-                            }
-                        };
-                        let other = if is_left { "R" } else { "L" };
-                        for (n, (x, xid)) in through.iter().enumerate() {
-                            let (le, fails) = if is_left {
-                                (k.le(*xid, gid), format!("{x} <= {game}"))
-                            } else {
-                                (k.le(gid, *xid), format!("{x} >= {game}"))
-                            };
-                            if le.map_err(kernel_error)? {
-                                return Err(holds(&name, &a.to_string(), "reversible", &fails));
-                            }
-                            out.push(fact("reversible", format!("its {other}{n} = {x}"), fails));
-                        }
-                        too_many(out.len())?;
-                        let mut place = at.clone();
-                        place.push(name.clone());
-                        stack.push((place, a));
-                    }
-                }
-            }
-            other => {
-                return Err(Refusal::Wrong(format!(
-                    "the result is not written as a game form: it contains {other}"
-                )))
-            }
-        }
+    let mut r = NormalByKernel { k, out: Vec::new() };
+    let closed = normal_facts(t, &mut r)?;
+    Ok((closed, r.out))
+}
+
+/// The producer's reading of a normal-play result: values are the kernel's canonical ids, a
+/// closed form's options its canonical ones in the order the kernel writes them, and each
+/// fact decided at once (one that holds: the result is not final).
+struct NormalByKernel {
+    k: Kernel,
+    out: Vec<Fact>,
+}
+
+impl NormalReader for NormalByKernel {
+    type Value = GameId;
+
+    fn value(&mut self, t: &Term) -> Result<GameId, Refusal> {
+        self.k.eval(t).map_err(kernel_error)
     }
-    Ok((closed, out))
+
+    fn through(
+        &mut self,
+        a: &Term,
+        v: &GameId,
+        left: bool,
+    ) -> Result<Vec<(Term, GameId)>, Refusal> {
+        if let Term::Game {
+            left: al,
+            right: ar,
+        } = a
+        {
+            let os = if left { ar } else { al };
+            return os
+                .iter()
+                .map(|x| self.value(x).map(|id| (x.clone(), id)))
+                .collect();
+        }
+        let os = if left {
+            self.k.right_options(*v)
+        } else {
+            self.k.left_options(*v)
+        }
+        .map_err(kernel_error)?;
+        Ok(os.into_iter().map(|id| (self.k.to_term(id), id)).collect())
+    }
+
+    fn fact(&mut self, fact: Fact, x: GameId, y: GameId) -> Result<(), Refusal> {
+        if self.k.le(x, y).map_err(kernel_error)? {
+            return Err(holds(&fact.option, &fact.value, &fact.not, &fact.fails));
+        }
+        self.out.push(fact);
+        too_many(self.out.len())
+    }
 }
 
 /// Misère play: the result read into the misère kernel, each form refused unless Conway's
@@ -486,23 +443,7 @@ impl Stopper {
         if !games[root as usize].is_stopper() {
             return Err(Refusal::Wrong("the result is not a stopper".into()));
         }
-        // Each position's shortest place from the top, breadth first, options in written order.
-        let mut place: Vec<Option<Vec<String>>> = vec![None; n];
-        place[root as usize] = Some(Vec::new());
-        let mut queue = std::collections::VecDeque::from([root]);
-        while let Some(v) = queue.pop_front() {
-            let here = place[v as usize].clone().unwrap_or_default();
-            for (side, opts) in [("L", &r.l[v as usize]), ("R", &r.r[v as usize])] {
-                for (i, &o) in opts.iter().enumerate() {
-                    if place[o as usize].is_none() {
-                        let mut p = here.clone();
-                        p.push(format!("{side}{i}"));
-                        place[o as usize] = Some(p);
-                        queue.push_back(o);
-                    }
-                }
-            }
-        }
+        let place = shortest_places(&r.l, &r.r, root as usize, |o| o as usize);
         Ok(Stopper {
             l: r.l,
             r: r.r,
@@ -514,11 +455,8 @@ impl Stopper {
 
     /// Position `v`'s name from `root_name` (`G.L0.R1`, `onside`).
     fn name(&self, root_name: &str, v: u32) -> String {
-        match &self.place[v as usize] {
-            Some(p) if p.is_empty() => root_name.to_string(),
-            Some(p) => format!("{root_name}.{}", p.join(".")),
-            None => format!("position {v}"),
-        }
+        let place = self.place.get(v as usize).and_then(Option::as_ref);
+        position_name(root_name, place, v as usize)
     }
 }
 
@@ -587,69 +525,22 @@ fn loopy_stopper(
         memo.insert((a, b), x);
         Ok(x)
     };
-    let name = |v: u32| match &place[v as usize] {
-        Some(p) if p.is_empty() => root_name.to_string(),
-        Some(p) => format!("{root_name}.{}", p.join(".")),
-        None => format!("position {v}"),
+    let wide = |xs: &[Vec<u32>]| -> Vec<Vec<usize>> {
+        xs.iter()
+            .map(|os| os.iter().map(|&o| o as usize).collect())
+            .collect()
     };
+    let (l, r) = (wide(&l), wide(&r));
     let top = result.to_string();
+    let stopper = StopperFacts::new(&l, &r, &place, &top, root_name, prefix);
     let mut out = Vec::new();
-    for v in 0..n as u32 {
-        let Some(here) = place[v as usize].clone() else {
-            continue;
-        };
-        let game = if here.is_empty() {
-            top.clone()
-        } else {
-            name(v)
-        };
-        let at: Vec<String> = prefix.iter().cloned().chain(here).collect();
-        for (side, opts, is_left) in [("L", &l[v as usize], true), ("R", &r[v as usize], false)] {
-            for (i, &a) in opts.iter().enumerate() {
-                let option = format!("{side}{i}");
-                let fact = |not: &str, by: String, fails: String| Fact {
-                    at: at.clone(),
-                    game: game.clone(),
-                    option: option.clone(),
-                    value: name(a),
-                    not: not.into(),
-                    by,
-                    fails,
-                };
-                for (j, &b) in opts.iter().enumerate() {
-                    if i == j {
-                        continue;
-                    }
-                    let sign = if is_left { "<=" } else { ">=" };
-                    let fails = format!("{} {sign} {}", name(a), name(b));
-                    let dominated = if is_left { ge(b, a)? } else { ge(a, b)? };
-                    if dominated {
-                        return Err(holds(&option, &name(a), "dominated", &fails));
-                    }
-                    out.push(fact("dominated", format!("{side}{j} = {}", name(b)), fails));
-                }
-                let (through, other) = if is_left {
-                    (&r[a as usize], "R")
-                } else {
-                    (&l[a as usize], "L")
-                };
-                for (k, &x) in through.iter().enumerate() {
-                    let sign = if is_left { "<=" } else { ">=" };
-                    let fails = format!("{} {sign} {}", name(x), name(v));
-                    let reverses = if is_left { ge(v, x)? } else { ge(x, v)? };
-                    if reverses {
-                        return Err(holds(&option, &name(a), "reversible", &fails));
-                    }
-                    out.push(fact(
-                        "reversible",
-                        format!("its {other}{k} = {}", name(x)),
-                        fails,
-                    ));
-                }
-            }
+    stopper.each(0..n, &mut |fact, x, y| {
+        if ge(x as u32, y as u32)? {
+            return Err(holds(&fact.option, &fact.value, &fact.not, &fact.fails));
         }
-        too_many(out.len())?;
-    }
+        out.push(fact);
+        too_many(out.len())
+    })?;
     let top_game = games.swap_remove(root as usize);
     Ok((out, top_game))
 }

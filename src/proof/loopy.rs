@@ -162,6 +162,7 @@ fn why(e: &Edit) -> String {
             player,
             option,
             equal_to,
+            ..
         } => match equal_to {
             Some(s) => format!(
                 "deleting {}'s option {}{option} leaves the {} the same: before and after, it \
@@ -355,6 +356,9 @@ struct Checker<'t> {
     /// `reduce` rule of the group `loopy` that `rules/loopy.rules` does not hold): a step by
     /// one is checked by the definitions, the game before and after equal stoppers.
     users: Vec<String>,
+    /// A user's side rules (a `keeps_onside`/`keeps_offside` proviso, whatever the name):
+    /// (rule, onside?, whose option), checked as the shipped side deletions are.
+    user_sides: Vec<(String, bool, Player)>,
 }
 
 /// A whole term of a loopy proof.
@@ -430,6 +434,16 @@ pub(crate) fn check(
                 && !RULES.contains(&r.name.as_str())
         })
         .map(|r| r.name.clone())
+        .collect::<Vec<_>>();
+    let user_sides = rules
+        .rules()
+        .iter()
+        .filter(|r| users.contains(&r.name))
+        .filter_map(|r| {
+            let d = r.side_deletion()?;
+            let who = if d.left { Player::Left } else { Player::Right };
+            Some((r.name.clone(), d.onside, who))
+        })
         .collect();
     let mut c = Checker {
         work: 0,
@@ -439,6 +453,7 @@ pub(crate) fn check(
         entries: Vec::new(),
         active: Vec::new(),
         users,
+        user_sides,
     };
     super::played::check(&mut c, "loopy", input, result, steps, lemmas)
 }
@@ -463,6 +478,7 @@ pub(crate) fn stopper_order(
         limits,
         next_look: LOOK_EVERY,
         users: Vec::new(),
+        user_sides: Vec::new(),
         table,
         entries: Vec::new(),
         active: Vec::new(),

@@ -312,5 +312,38 @@ pub fn validate(rule: &mut Rule) -> Result<(), RuleError> {
         ));
     }
     rule.result = result;
+    if rule.has_side_proviso() && rule.side_deletion().is_none() {
+        return Err(side_proviso_error(rule));
+    }
     Ok(())
+}
+
+/// A rule with a `keeps_onside`/`keeps_offside` proviso that is no side deletion
+/// ([`Rule::side_deletion`]): loopy play could never run it, so it is refused, the caret at
+/// the proviso.
+fn side_proviso_error(rule: &Rule) -> RuleError {
+    let (line, column, text) = rule
+        .source
+        .text
+        .lines()
+        .enumerate()
+        .find_map(|(i, l)| {
+            let c = l.find("keeps_on").or_else(|| l.find("keeps_off"))?;
+            Some((rule.source.line + i, c + 1, l.to_string()))
+        })
+        .unwrap_or((rule.source.line, 1, String::new()));
+    RuleError {
+        file: rule.source.file.clone(),
+        line,
+        column,
+        message: format!(
+            "in rule `{}`: a `keeps_onside`/`keeps_offside` proviso makes a side rule, which \
+             deletes the option `a` of the position `G` and nothing else: `match G @ {{ a, ..L | \
+             ..R }} when keeps_onside(G, a) yield {{ ..L | ..R }}` (or `a` on the Right; one \
+             such proviso, not negated); this rule is no such deletion, so loopy play could \
+             never run it",
+            rule.name
+        ),
+        source_line: text,
+    }
 }

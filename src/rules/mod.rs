@@ -25,10 +25,12 @@ mod mirror;
 mod openings;
 mod parse;
 mod print;
+mod side_rule;
 
 pub use ast::*;
 pub use openings::{parse_openings, OpeningRule};
 pub use parse::{parse_rules, MAX_RULE_NESTING};
+pub use side_rule::SideDeletion;
 
 use std::fmt;
 use std::path::Path;

@@ -332,7 +332,17 @@ impl<'t> Checker<'t> {
                 crate::proof::step::path_string(&s.at)
             ))
         };
-        let side_rule = SIDE_DELETES.iter().find(|d| d.0 == s.rule);
+        // A side deletion: a shipped side rule, or a user's by its proviso.
+        let side_rule = SIDE_DELETES
+            .iter()
+            .find(|d| d.0 == s.rule)
+            .map(|&(_, on, who)| (on, who))
+            .or_else(|| {
+                self.user_sides
+                    .iter()
+                    .find(|d| d.0 == s.rule)
+                    .map(|&(_, on, who)| (on, who))
+            });
         // Sums and negatives of games are games.
         // A step inside a part of a sum or negative keeps it as its parts.
         let into_part = matches!(
@@ -439,10 +449,11 @@ impl<'t> Checker<'t> {
                             return Err(outside());
                         }
                         match side_rule {
-                            Some(&(rule, rule_on, player)) => {
+                            Some((rule_on, player)) => {
                                 if rule_on != *on {
                                     return Err(Stop::Wrong(format!(
-                                        "{rule} applies inside an {}, and this is an {which}",
+                                        "{} applies inside an {}, and this is an {which}",
+                                        s.rule,
                                         if rule_on { "onside" } else { "offside" }
                                     )));
                                 }

@@ -436,6 +436,7 @@ mod tests {
             entries: Vec::new(),
             active: Vec::new(),
             users: Vec::new(),
+            user_sides: Vec::new(),
         };
         let want = regenerate(&mut c, text).map_err(|e| match e {
             Stop::Wrong(w) | Stop::Limit(w) => w,
