@@ -1498,12 +1498,18 @@ fn the_misere_judge_follows_the_definitions() {
 /// has sides over and under (Siegel VI.4), and a value is refused with its sides out of order.
 #[test]
 fn the_loopy_judge_follows_the_books() {
-    use oracle::plays::{Loopy, Sided};
+    use oracle::plays::{Loopy, Side, Sided};
     fn v(j: &mut Loopy, s: &str) -> Sided {
         j.value(&onag::parse(s).unwrap()).unwrap()
     }
     fn ge(j: &Loopy, a: &Sided, b: &Sided) -> bool {
-        j.ge(&a.on, &b.on).unwrap() && j.ge(&a.off, &b.off).unwrap()
+        side_ge(j, &a.on, &b.on) && side_ge(j, &a.off, &b.off)
+    }
+    fn side_ge(j: &Loopy, a: &Side, b: &Side) -> bool {
+        match (a, b) {
+            (Side::Of(p), Side::Of(q)) => j.ge(p, q).unwrap(),
+            _ => panic!("sides known"),
+        }
     }
     let table = onag::TermTable::new();
     let mut j = Loopy::new(&table);
@@ -1535,9 +1541,23 @@ fn the_loopy_judge_follows_the_books() {
     assert!(!ge(&j, &star, &zero) && !ge(&j, &zero, &star));
     assert_eq!(j.equal(&dud, &dud2).unwrap(), None);
     // dud's onside is on and its offside off.
-    assert!(j.ge(&dud.on, &on.on).unwrap() && j.ge(&on.on, &dud.on).unwrap());
-    assert!(j.ge(&dud.off, &off.off).unwrap() && j.ge(&off.off, &dud.off).unwrap());
+    assert!(side_ge(&j, &dud.on, &on.on) && side_ge(&j, &on.on, &dud.on));
+    assert!(side_ge(&j, &dud.off, &off.off) && side_ge(&j, &off.off, &dud.off));
     assert_eq!(j.equal(&ou, &ou2).unwrap(), None);
     assert!(j.equal(&ou, &over).unwrap().is_some());
     assert!(j.value(&onag::parse("under & over").unwrap()).is_err());
+    // The sides of over + under as stoppers: onside(over + under) = over, offside = under
+    // (Siegel VI.4); over + under is no stopper, on + 1 is (only Left can pass).
+    let (s_on, s_off) = (
+        v(&mut j, "onside(over + under)"),
+        v(&mut j, "offside(over + under)"),
+    );
+    assert_eq!(j.equal(&s_on, &over).unwrap(), None);
+    assert_eq!(j.equal(&s_off, &under).unwrap(), None);
+    assert!(j.equal(&s_on, &under).unwrap().is_some());
+    let [Side::Of(g), Side::Of(h)] = [&v(&mut j, "over + under").on, &v(&mut j, "on + 1").on]
+    else {
+        panic!("games")
+    };
+    assert!(!j.stopper(g[0].0) && j.stopper(h[0].0));
 }

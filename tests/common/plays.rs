@@ -321,11 +321,23 @@ pub struct Graphs {
 /// One summand of a side: a vertex, read as its onside (`true`) or offside.
 type Comp = (usize, bool);
 
-/// A loopy value: the summands of its onside and of its offside.
+/// One side of a loopy value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Side {
+    /// The sum of these components, each read as its onside or offside.
+    Of(Vec<Comp>),
+    /// The same value as the other side: the value is a stopper known by its other side
+    /// only (`onside(G)` of a game G that is no stopper: its offside is G⁺ too).
+    Same,
+    /// Not known to the judge (a sum with such a stopper in it).
+    Unknown,
+}
+
+/// A loopy value: its onside and its offside.
 #[derive(Clone, Debug)]
 pub struct Sided {
-    pub on: Vec<Comp>,
-    pub off: Vec<Comp>,
+    pub on: Side,
+    pub off: Side,
 }
 
 /// The loopy judge for one file: graphs read from its terms and table.
@@ -732,9 +744,21 @@ impl<'t> Loopy<'t> {
                 [Arg::Game(x)] => {
                     let v = self.node(x, &mut Vec::new())?;
                     let on = name == "onside";
-                    Ok(Sided {
-                        on: vec![(v, on)],
-                        off: vec![(v, on)],
+                    let (known, other) = if self.stopper(v) {
+                        (Side::Of(vec![(v, on)]), Side::Of(vec![(v, !on)]))
+                    } else {
+                        (Side::Of(vec![(v, on)]), Side::Same)
+                    };
+                    Ok(if on {
+                        Sided {
+                            on: known,
+                            off: other,
+                        }
+                    } else {
+                        Sided {
+                            on: other,
+                            off: known,
+                        }
                     })
                 }
                 _ => Err(format!("{name} takes one game")),
@@ -742,50 +766,119 @@ impl<'t> Loopy<'t> {
             Term::Call { name, args } if name == "sidle" => match &args[..] {
                 [Arg::Game(a), Arg::Game(b)] => {
                     let (a, b) = (self.value_at(a, depth + 1)?, self.value_at(b, depth + 1)?);
-                    let v = Sided {
-                        on: a.on,
-                        off: b.off,
+                    let on = match a.on {
+                        Side::Same => a.off,
+                        x => x,
                     };
-                    if !self.ge(&v.on, &v.off)? {
-                        return Err("A & B with A's onside not at least B's offside".into());
+                    let off = match b.off {
+                        Side::Same => b.on,
+                        x => x,
+                    };
+                    // A & B names a value only when A's onside is at least B's offside:
+                    // decided when both are stoppers.
+                    if let (Side::Of(p), Side::Of(q)) = (&on, &off) {
+                        if self.stoppers(p) && self.stoppers(q) && !self.ge_stoppers(p, q)? {
+                            return Err("A & B with A's onside not at least B's offside".into());
+                        }
                     }
-                    Ok(v)
+                    Ok(Sided { on, off })
                 }
                 _ => Err("`&` joins two games".into()),
             },
             Term::Sum(a, b) if has_side(&t, self.table, 0) => {
                 let (a, b) = (self.value_at(a, depth + 1)?, self.value_at(b, depth + 1)?);
+                let add = |x: Side, y: Side| match (x, y) {
+                    (Side::Of(x), Side::Of(y)) => Side::Of([x, y].concat()),
+                    (Side::Same, Side::Same) => Side::Same,
+                    _ => Side::Unknown,
+                };
                 Ok(Sided {
-                    on: [a.on, b.on].concat(),
-                    off: [a.off, b.off].concat(),
+                    on: add(a.on, b.on),
+                    off: add(a.off, b.off),
                 })
             }
             Term::Neg(a) if has_side(&t, self.table, 0) => {
                 let a = self.value_at(a, depth + 1)?;
-                let mut on = Vec::new();
-                for (v, s) in a.off {
-                    on.push((self.neg(v)?, !s));
-                }
-                let mut off = Vec::new();
-                for (v, s) in a.on {
-                    off.push((self.neg(v)?, !s));
-                }
+                let on = self.neg_side(a.off)?;
+                let off = self.neg_side(a.on)?;
                 Ok(Sided { on, off })
             }
             _ => {
                 let v = self.node(&t, &mut Vec::new())?;
                 Ok(Sided {
-                    on: vec![(v, true)],
-                    off: vec![(v, false)],
+                    on: Side::Of(vec![(v, true)]),
+                    off: Side::Of(vec![(v, false)]),
                 })
             }
         }
     }
 
+    /// −(a side): each component negated, an onside becoming an offside.
+    fn neg_side(&mut self, s: Side) -> Result<Side, String> {
+        Ok(match s {
+            Side::Of(cs) => {
+                let mut out = Vec::new();
+                for (v, on) in cs {
+                    out.push((self.neg(v)?, !on));
+                }
+                Side::Of(out)
+            }
+            other => other,
+        })
+    }
+
+    /// Whether the game at `v` is a stopper: no infinite alternating play from it (a cycle
+    /// of the moves Left, Right, Left, … among the states (position, player to move)).
+    pub fn stopper(&self, v: usize) -> bool {
+        // Colour 0 unseen, 1 on the path, 2 done; state 2·vertex + (0 Left to move, 1 Right).
+        let mut colour: HashMap<usize, u8> = HashMap::new();
+        for start in [2 * v, 2 * v + 1] {
+            let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+            if colour.get(&start).copied().unwrap_or(0) != 0 {
+                continue;
+            }
+            colour.insert(start, 1);
+            while let Some(top) = stack.last_mut() {
+                let (s, i) = *top;
+                top.1 += 1;
+                let (x, who) = (s / 2, s % 2);
+                let opts = if who == 0 { &self.g.l[x] } else { &self.g.r[x] };
+                if i < opts.len() {
+                    let t = 2 * opts[i] + (1 - who);
+                    match colour.get(&t).copied().unwrap_or(0) {
+                        1 => return false,
+                        0 => {
+                            colour.insert(t, 1);
+                            stack.push((t, 0));
+                        }
+                        _ => {}
+                    }
+                } else {
+                    colour.insert(s, 2);
+                    stack.pop();
+                }
+            }
+        }
+        true
+    }
+
+    fn stoppers(&self, cs: &[Comp]) -> bool {
+        cs.iter().all(|&(v, _)| self.stopper(v))
+    }
+
+    /// P ≥ Q for sums of stoppers: Left, moving second in P − Q, survives (every infinite
+    /// play hers).
+    fn ge_stoppers(&self, p: &[Comp], q: &[Comp]) -> Result<bool, String> {
+        let p: Vec<Comp> = p.iter().map(|&(v, _)| (v, true)).collect();
+        let q: Vec<Comp> = q.iter().map(|&(v, _)| (v, false)).collect();
+        self.ge(&p, &q)
+    }
+
     /// Whether the sum `p` is at least the sum `q`: Left, moving second in p − q, survives,
     /// an infinite play hers when a component favouring her (read as an onside in `p`, as an
     /// offside in `q`) moves infinitely often. Solved as a Büchi game by its nested fixed
-    /// point, swept to stability.
+    /// point, swept to stability. Sound for sides read alike (all onsides, or all offsides:
+    /// the upsum and downsum of ONAG ch. 11) and for stoppers, whose two sides are one.
     pub fn ge(&self, p: &[Comp], q: &[Comp]) -> Result<bool, String> {
         // Components of p − q: (vertex, negated, favours Left).
         let comps: Vec<(usize, bool, bool)> = p
@@ -867,16 +960,54 @@ impl<'t> Loopy<'t> {
         Ok(z[0])
     }
 
-    /// Whether two values are equal: both sides, both ways.
+    /// The components of a side that is known, or of the other side when this one is the
+    /// same stopper (then only when the other is a sum of stoppers, whose reading does not
+    /// matter).
+    fn known<'a>(&self, this: &'a Side, other: &'a Side) -> Option<&'a [Comp]> {
+        match (this, other) {
+            (Side::Of(cs), _) => Some(cs),
+            (Side::Same, Side::Of(cs)) if self.stoppers(cs) => Some(cs),
+            _ => None,
+        }
+    }
+
+    /// Whether two values are equal: both sides, both ways; `Some(why)` when they differ,
+    /// `Err` when the judge cannot tell.
     pub fn equal(&self, a: &Sided, b: &Sided) -> Result<Option<String>, String> {
-        for (x, y, what) in [
-            (&a.on, &b.on, "onside >="),
-            (&b.on, &a.on, "onside <="),
-            (&a.off, &b.off, "offside >="),
-            (&b.off, &a.off, "offside <="),
+        for (x, y, xo, yo, what) in [
+            (&a.on, &b.on, &a.off, &b.off, "onside"),
+            (&a.off, &b.off, &a.on, &b.on, "offside"),
         ] {
-            if !self.ge(x, y)? {
-                return Ok(Some(format!("{what} fails")));
+            match (x, y) {
+                (Side::Of(p), Side::Of(q)) => {
+                    if !self.ge(p, q)? {
+                        return Ok(Some(format!("{what} >= fails")));
+                    }
+                    if !self.ge(q, p)? {
+                        return Ok(Some(format!("{what} <= fails")));
+                    }
+                }
+                (Side::Same, Side::Same) => {}
+                (Side::Same, _) | (_, Side::Same) => {
+                    // One value is a stopper S known by its other side, which the other
+                    // side check compares; this side of the other value must then be S
+                    // too, that is, equal to its own other side (stoppers compared alike).
+                    let (u, uo) = if matches!(x, Side::Same) {
+                        (y, yo)
+                    } else {
+                        (x, xo)
+                    };
+                    match (self.known(u, uo), self.known(uo, u)) {
+                        (Some(p), Some(q)) if self.stoppers(p) && self.stoppers(q) => {
+                            if !self.ge_stoppers(p, q)? || !self.ge_stoppers(q, p)? {
+                                return Ok(Some(format!("{what}: not the stopper")));
+                            }
+                        }
+                        (Some(p), Some(q)) if p == q => {}
+                        _ => return Err(format!("the {what} of a side of a non-stopper")),
+                    }
+                }
+                _ => return Err(format!("the {what} of a sum with a side in it")),
             }
         }
         Ok(None)
