@@ -749,6 +749,72 @@ fn in_file_order(v: &Value) -> String {
     format!("{{{}}}", fields.join(","))
 }
 
+/// `s` with every reference `#n` renumbered `#(n + by)`.
+fn shift_refs(s: &str, by: usize) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(k) = rest.find('#') {
+        out.push_str(&rest[..=k]);
+        rest = &rest[k + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        match rest[..digits].parse::<usize>() {
+            Ok(n) => out.push_str(&(n + by).to_string()),
+            Err(_) => out.push_str(&rest[..digits]),
+        }
+        rest = &rest[digits..];
+    }
+    out + rest
+}
+
+/// Every string of a JSON tree with its references renumbered.
+fn shift_value(v: &Value, by: usize) -> Value {
+    match v {
+        Value::String(s) => Value::String(shift_refs(s, by)),
+        Value::Array(a) => Value::Array(a.iter().map(|x| shift_value(x, by)).collect()),
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, x)| (k.clone(), shift_value(x, by)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// A piece of `donor` put into `v`: the donor's table appended to `v`'s (its references
+/// renumbered), then one of its steps in place of one of `v`'s, its steps after `v`'s, or
+/// its input or result in place of `v`'s.
+fn splice(v: &mut Value, donor: &Value, rng: &mut Rng) -> bool {
+    let by = v["terms"].as_array().map_or(0, Vec::len);
+    let d = shift_value(donor, by);
+    if let Some(extra) = d["terms"].as_array() {
+        let mut terms = v["terms"].as_array().cloned().unwrap_or_default();
+        terms.extend(extra.iter().cloned());
+        v["terms"] = Value::Array(terms);
+    }
+    let dsteps = d["steps"].as_array().cloned().unwrap_or_default();
+    match rng.below(4) {
+        0 if !dsteps.is_empty() => {
+            let Some(steps) = v["steps"].as_array_mut() else {
+                return false;
+            };
+            if steps.is_empty() {
+                return false;
+            }
+            let i = rng.below(steps.len());
+            steps[i] = dsteps[rng.below(dsteps.len())].clone();
+        }
+        1 if !dsteps.is_empty() => {
+            let mut steps = v["steps"].as_array().cloned().unwrap_or_default();
+            steps.extend(dsteps);
+            v["steps"] = Value::Array(steps);
+            v["result"] = d["result"].clone();
+        }
+        2 => v["input"] = d["input"].clone(),
+        _ => v["result"] = d["result"].clone(),
+    }
+    true
+}
+
 /// What the campaign saw.
 #[derive(Default, Debug)]
 struct Tally {
@@ -802,6 +868,10 @@ fn campaign(
     names.extend(extra.iter().map(|s| s.to_string()));
     let mut oracle = Oracle::new();
     let mut tally = Tally::default();
+    let donors: Vec<Value> = seeds
+        .iter()
+        .filter_map(|s| serde_json::from_str(&s.json).ok())
+        .collect();
     for seed in seeds {
         // The unmutated proof is accepted and true: the campaign starts from valid proofs.
         if let Err(e) = onag::check(&seed.json, rules) {
@@ -827,6 +897,15 @@ fn campaign(
             let mut changed = false;
             for _ in 0..edits {
                 changed |= mutate(&mut v, rng, &pool, &names);
+            }
+            // Misère and loopy proofs: sometimes a piece of another seed's proof spliced in
+            // (its steps, input or result, with its table), so that whole valid steps
+            // meet the wrong chain.
+            if !extra.is_empty() && seeds.len() > 1 && rng.chance(20) {
+                let donor = &donors[rng.below(donors.len())];
+                if donor != &base {
+                    changed |= splice(&mut v, donor, rng);
+                }
             }
             let text = if rng.chance(75) {
                 in_file_order(&v)
@@ -1560,4 +1639,67 @@ fn the_loopy_judge_follows_the_books() {
         panic!("games")
     };
     assert!(!j.stopper(g[0].0) && j.stopper(h[0].0));
+}
+
+/// The campaign's first find (issue 45): a term `sidle("a", 5)` (the call `&` is read as,
+/// with a text where a game goes) sent the printer from `A & B`'s arm to the call's and back
+/// without end, so `onag check` of a proof file naming it aborted with a stack overflow
+/// instead of refusing it. It prints as the call it is, which reads back, and the file is
+/// refused.
+#[test]
+fn a_sidle_call_with_a_text_is_printed_and_refused() {
+    let t = Term::Call {
+        name: "sidle".into(),
+        args: vec![
+            onag::Arg::Text("a".into()),
+            onag::Arg::Game(onag::parse("5").unwrap()),
+        ],
+    };
+    let text = t.to_string();
+    assert_eq!(text, r#"sidle("a",5)"#);
+    assert_eq!(onag::parse(&text).unwrap(), t);
+    let rules = RuleSet::builtin();
+    for play in [r#""play":"loopy","#, ""] {
+        let file = format!(
+            r#"{{"version":3,{play}"input":"sidle(\"a\",5)","result":"on","steps":[{{"to":"on","rule":"loopy-sum","why":"x"}}]}}"#
+        );
+        assert!(onag::check(&file, &rules).is_err(), "{file}");
+    }
+}
+
+/// The loopy campaign's find (issue 45): with its `play` deleted, a loopy proof of
+/// `{pass|} = {pass|}` (no steps) was accepted as a normal-play identity, though a term in
+/// the loopy notation has no value in normal play. The normal-play checker refuses the
+/// loopy notation in a proof's input or result; the same file as a loopy proof checks.
+#[test]
+fn a_normal_play_proof_refuses_the_loopy_notation() {
+    let rules = RuleSet::builtin();
+    for term in [
+        "{pass|}",
+        "a{0|a}",
+        "on",
+        "over + 1",
+        "onside(over)",
+        "over & under",
+    ] {
+        let esc = term.replace('"', "\\\"");
+        let normal = format!(
+            r#"{{"version":3,"input":"{esc}","result":"{esc}","checked":true,"steps":[]}}"#
+        );
+        match onag::check(&normal, &rules) {
+            Err(onag::Error::Rejected { .. }) => {}
+            other => panic!("{term}: {other:?}"),
+        }
+        let loopy = normal.replace(r#""version":3,"#, r#""version":3,"play":"loopy","#);
+        assert!(
+            onag::check(&loopy, &rules).is_ok(),
+            "{term} as a loopy proof"
+        );
+    }
+    // Through the table too.
+    let normal =
+        r##"{"version":3,"terms":["{0|pass}"],"input":"#0 + 1","result":"#0 + 1","steps":[]}"##;
+    assert!(onag::check(normal, &rules).is_err());
+    let whole = onag::Proof::from_json(normal).unwrap();
+    assert!(whole.check(&rules).is_err());
 }

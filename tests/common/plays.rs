@@ -766,12 +766,15 @@ impl<'t> Loopy<'t> {
             Term::Call { name, args } if name == "sidle" => match &args[..] {
                 [Arg::Game(a), Arg::Game(b)] => {
                     let (a, b) = (self.value_at(a, depth + 1)?, self.value_at(b, depth + 1)?);
+                    // A side known only as the other side of a stopper (`offside(G) & B`
+                    // with G no stopper) would be read with the other side's convention:
+                    // the judge leaves it unknown.
                     let on = match a.on {
-                        Side::Same => a.off,
+                        Side::Same => Side::Unknown,
                         x => x,
                     };
                     let off = match b.off {
-                        Side::Same => b.on,
+                        Side::Same => Side::Unknown,
                         x => x,
                     };
                     // A & B names a value only when A's onside is at least B's offside:
@@ -886,7 +889,6 @@ impl<'t> Loopy<'t> {
             .map(|&(v, on)| (v, false, on))
             .chain(q.iter().map(|&(v, on)| (v, true, !on)))
             .collect();
-        let k = comps.len();
         // States: positions of the components, then who moves (0 Left, 1 Right).
         let mut ids: HashMap<(Vec<usize>, u8), usize> = HashMap::new();
         let mut states: Vec<(Vec<usize>, u8)> = Vec::new();
@@ -900,8 +902,7 @@ impl<'t> Loopy<'t> {
             let (pos, who) = states[i].clone();
             i += 1;
             let mut out = Vec::new();
-            for c in 0..k {
-                let (_, negated, favours) = comps[c];
+            for (c, &(_, negated, favours)) in comps.iter().enumerate() {
                 let v = pos[c];
                 let left_moves = (who == 0) != negated;
                 let opts = if left_moves {
@@ -936,15 +937,15 @@ impl<'t> Loopy<'t> {
             let mut changed = true;
             while changed {
                 changed = false;
-                for s in 0..n {
+                for (s, (state, ms)) in states.iter().zip(&moves).enumerate() {
                     if y[s] {
                         continue;
                     }
                     let good = |&(t, prog): &(usize, bool)| (prog && z[t]) || y[t];
-                    let ok = if states[s].1 == 0 {
-                        moves[s].iter().any(good)
+                    let ok = if state.1 == 0 {
+                        ms.iter().any(good)
                     } else {
-                        moves[s].iter().all(good)
+                        ms.iter().all(good)
                     };
                     if ok {
                         y[s] = true;
