@@ -830,7 +830,9 @@ struct Tally {
     grammar: Vec<String>,
 }
 
-/// Checks one file as `onag check` would; an accepted one must state true equalities.
+/// Checks one file as `onag check` would; an accepted one must state true equalities. With
+/// `SOUNDNESS_TRACE=FILE` set, each mutant (and each seed) is written to FILE before it is
+/// checked, so one that aborts the process (a stack overflow) is left there to read.
 fn judge(text: &str, label: &str, rules: &RuleSet, oracle: &mut Oracle, tally: &mut Tally) {
     tally.mutants += 1;
     if let Ok(path) = std::env::var("SOUNDNESS_TRACE") {

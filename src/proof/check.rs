@@ -166,11 +166,7 @@ fn loopy_notation(t: &Term, table: &TermTable) -> Option<String> {
                 }));
             }
             Term::Name(n) => return Some(format!("the label `{n}`")),
-            Term::Ref(n) => {
-                if seen.insert(*n) {
-                    stack.extend(table.view(*n));
-                }
-            }
+            Term::Ref(n) if seen.insert(*n) => stack.extend(table.view(*n)),
             Term::Game { left, right } => stack.extend(left.iter().chain(right)),
             Term::Sum(a, b) => stack.extend([&**a, &**b]),
             Term::Neg(a) => stack.push(a),
