@@ -16,6 +16,15 @@
 //! `tests/common/oracle.rs` (the kernel, and for ruleset positions a naive move generator
 //! written there), and a false one fails the test with the mutant's text.
 //!
+//! Misère and loopy proofs (issue 45, point 3) go through the same mutations and checks:
+//! misère simplest forms of nim sums, random impartial forms and heap-game openings (Kayles,
+//! Dawson's Kayles, octal and subtraction games), and `prove --misere`; loopy stoppers
+//! (`on`, `over`, `upon`, cycles through labels, random small graphs), sums through their
+//! sides, `onside`/`offside`/`&` terms, Backsliding Toads and Frogs strips, and `prove` of
+//! loopy identities. An accepted one is judged by tests/common/plays.rs, written from the
+//! definitions: identical misère simplest forms (ONAG ch. 12), equal onsides and offsides
+//! by a survival search (Siegel, CGT VI).
+//!
 //! Deterministic: a fixed seed drives every choice. The analysis certificates' campaign is
 //! here too (`certificate_mutants_accepted_are_true_thermographs`).
 
@@ -232,6 +241,8 @@ enum Slot {
     Reversed,
     Lemma,
     Version,
+    /// A number elsewhere: an option's index among a witness's `values`.
+    Index,
     Array,
     Object,
 }
@@ -265,6 +276,7 @@ fn places(v: &Value, ptr: &str, key: &str, out: &mut Vec<(String, Slot)>) {
         Value::Bool(_) if key == "reversed" => out.push((ptr.to_string(), Slot::Reversed)),
         Value::Number(_) if key == "lemma" => out.push((ptr.to_string(), Slot::Lemma)),
         Value::Number(_) if key == "version" => out.push((ptr.to_string(), Slot::Version)),
+        Value::Number(_) => out.push((ptr.to_string(), Slot::Index)),
         _ => {}
     }
 }
@@ -381,6 +393,24 @@ fn nudge_number(s: &str, rng: &mut Rng) -> Option<String> {
     Some(format!("{}{m}{}", &s[..i], &s[j..]))
 }
 
+/// The calls of misère and loopy terms: heap games, the loopy ruleset, the sides, `&`
+/// (`sidle`) and a label's braces (`loop`); a call among them is renamed among them.
+const PLAY_CALLS: &[&str] = &[
+    "kayles",
+    "dawsons_kayles",
+    "octal",
+    "subtraction",
+    "backsliding_toads_and_frogs",
+    "onside",
+    "offside",
+    "sidle",
+    "loop",
+    "grundy",
+];
+
+/// Loopy games named by a word (and `pass`, a move to the braces it is written in).
+const NAMED: &[&str] = &["pass", "on", "off", "dud", "over", "under", "upon"];
+
 /// One node of a term changed as a term.
 fn mutate_node(t: &Term, rng: &mut Rng, pool: &[String]) -> Term {
     let leaf = |rng: &mut Rng| {
@@ -452,16 +482,28 @@ fn mutate_node(t: &Term, rng: &mut Rng, pool: &[String]) -> Term {
                     args,
                 }
             } else {
-                let names = [
-                    "domineering",
-                    "clobber",
-                    "toads",
-                    "hackenbush",
-                    "cool",
-                    "heat",
-                ];
+                let names: &[&str] = if NAMED.contains(&name.as_str()) {
+                    // A named loopy game, `pass` among them: another name, or the call's
+                    // arguments given to a side or a ruleset.
+                    if rng.chance(70) {
+                        NAMED
+                    } else {
+                        PLAY_CALLS
+                    }
+                } else if PLAY_CALLS.contains(&name.as_str()) {
+                    PLAY_CALLS
+                } else {
+                    &[
+                        "domineering",
+                        "clobber",
+                        "toads",
+                        "hackenbush",
+                        "cool",
+                        "heat",
+                    ]
+                };
                 Term::Call {
-                    name: rng.pick(&names).to_string(),
+                    name: rng.pick(names).to_string(),
                     args,
                 }
             }
@@ -548,6 +590,11 @@ const PATHS: &[&str] = &[
 fn mutate(v: &mut Value, rng: &mut Rng, pool: &[String], rules: &[String]) -> bool {
     let mut ps = Vec::new();
     places(v, "", "", &mut ps);
+    if v.get("play").is_none() {
+        // Normal-play files keep the stream of edits they had before witnesses' indices were
+        // mutated (issue 45): their numbers are lemma citations and the version.
+        ps.retain(|p| p.1 != Slot::Index);
+    }
     // Terms are most of a file and most of its meaning: chosen more often.
     let weighted: Vec<&(String, Slot)> = ps
         .iter()
@@ -590,6 +637,18 @@ fn mutate(v: &mut Value, rng: &mut Rng, pool: &[String], rules: &[String]) -> bo
             *place = Value::from(m);
         }
         Slot::Version => *place = Value::from(*rng.pick(&[0u64, 1, 2, 4, 3])),
+        Slot::Index => {
+            let n = place.as_u64().unwrap_or(0);
+            let m = match rng.below(3) {
+                0 => n + 1,
+                1 => n.saturating_sub(1),
+                _ => rng.below(4) as u64,
+            };
+            if m == n {
+                return false;
+            }
+            *place = Value::from(m);
+        }
         Slot::Array => {
             let Some(a) = place.as_array_mut() else {
                 return false;
@@ -690,6 +749,72 @@ fn in_file_order(v: &Value) -> String {
     format!("{{{}}}", fields.join(","))
 }
 
+/// `s` with every reference `#n` renumbered `#(n + by)`.
+fn shift_refs(s: &str, by: usize) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(k) = rest.find('#') {
+        out.push_str(&rest[..=k]);
+        rest = &rest[k + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        match rest[..digits].parse::<usize>() {
+            Ok(n) => out.push_str(&(n + by).to_string()),
+            Err(_) => out.push_str(&rest[..digits]),
+        }
+        rest = &rest[digits..];
+    }
+    out + rest
+}
+
+/// Every string of a JSON tree with its references renumbered.
+fn shift_value(v: &Value, by: usize) -> Value {
+    match v {
+        Value::String(s) => Value::String(shift_refs(s, by)),
+        Value::Array(a) => Value::Array(a.iter().map(|x| shift_value(x, by)).collect()),
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, x)| (k.clone(), shift_value(x, by)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// A piece of `donor` put into `v`: the donor's table appended to `v`'s (its references
+/// renumbered), then one of its steps in place of one of `v`'s, its steps after `v`'s, or
+/// its input or result in place of `v`'s.
+fn splice(v: &mut Value, donor: &Value, rng: &mut Rng) -> bool {
+    let by = v["terms"].as_array().map_or(0, Vec::len);
+    let d = shift_value(donor, by);
+    if let Some(extra) = d["terms"].as_array() {
+        let mut terms = v["terms"].as_array().cloned().unwrap_or_default();
+        terms.extend(extra.iter().cloned());
+        v["terms"] = Value::Array(terms);
+    }
+    let dsteps = d["steps"].as_array().cloned().unwrap_or_default();
+    match rng.below(4) {
+        0 if !dsteps.is_empty() => {
+            let Some(steps) = v["steps"].as_array_mut() else {
+                return false;
+            };
+            if steps.is_empty() {
+                return false;
+            }
+            let i = rng.below(steps.len());
+            steps[i] = dsteps[rng.below(dsteps.len())].clone();
+        }
+        1 if !dsteps.is_empty() => {
+            let mut steps = v["steps"].as_array().cloned().unwrap_or_default();
+            steps.extend(dsteps);
+            v["steps"] = Value::Array(steps);
+            v["result"] = d["result"].clone();
+        }
+        2 => v["input"] = d["input"].clone(),
+        _ => v["result"] = d["result"].clone(),
+    }
+    true
+}
+
 /// What the campaign saw.
 #[derive(Default, Debug)]
 struct Tally {
@@ -705,9 +830,14 @@ struct Tally {
     grammar: Vec<String>,
 }
 
-/// Checks one file as `onag check` would; an accepted one must state true equalities.
+/// Checks one file as `onag check` would; an accepted one must state true equalities. With
+/// `SOUNDNESS_TRACE=FILE` set, each mutant (and each seed) is written to FILE before it is
+/// checked, so one that aborts the process (a stack overflow) is left there to read.
 fn judge(text: &str, label: &str, rules: &RuleSet, oracle: &mut Oracle, tally: &mut Tally) {
     tally.mutants += 1;
+    if let Ok(path) = std::env::var("SOUNDNESS_TRACE") {
+        let _ = std::fs::write(path, format!("{label}\n{text}"));
+    }
     match oracle::judge_text(text, rules, oracle) {
         Ok(Judged::Unread) => tally.unread += 1,
         Ok(Judged::Rejected) => tally.rejected += 1,
@@ -728,15 +858,35 @@ fn judge(text: &str, label: &str, rules: &RuleSet, oracle: &mut Oracle, tally: &
 }
 
 /// Every seed's mutants, `per_seed` each (one to three edits a mutant).
-fn campaign(seeds: &[Seed], per_seed: usize, rng: &mut Rng, rules: &RuleSet) -> Tally {
+fn campaign(
+    seeds: &[Seed],
+    per_seed: usize,
+    rng: &mut Rng,
+    rules: &RuleSet,
+    extra: &[&str],
+) -> Tally {
     let mut names: Vec<String> = rules.names().map(str::to_string).collect();
     names.push("lemma".into());
+    names.extend(extra.iter().map(|s| s.to_string()));
     let mut oracle = Oracle::new();
     let mut tally = Tally::default();
+    let donors: Vec<Value> = seeds
+        .iter()
+        .filter_map(|s| serde_json::from_str(&s.json).ok())
+        .collect();
     for seed in seeds {
         // The unmutated proof is accepted and true: the campaign starts from valid proofs.
         if let Err(e) = onag::check(&seed.json, rules) {
             panic!("{}: the seed does not check: {e}", seed.label);
+        }
+        if let Ok(path) = std::env::var("SOUNDNESS_TRACE") {
+            let _ = std::fs::write(path, format!("{}\n{}", seed.label, seed.json));
+        }
+        // And it is true: a seed the judge refuses is the producer's and checker's error
+        // (or the judge's), never a starting point.
+        match oracle::judge_text(&seed.json, rules, &mut oracle) {
+            Ok(Judged::Accepted(_)) => {}
+            other => panic!("{}: the seed is not judged true: {other:?}", seed.label),
         }
         let base: Value = serde_json::from_str(&seed.json).expect("a seed is JSON");
         let pool = term_pool(&base);
@@ -749,6 +899,15 @@ fn campaign(seeds: &[Seed], per_seed: usize, rng: &mut Rng, rules: &RuleSet) -> 
             let mut changed = false;
             for _ in 0..edits {
                 changed |= mutate(&mut v, rng, &pool, &names);
+            }
+            // Misère and loopy proofs: sometimes a piece of another seed's proof spliced in
+            // (its steps, input or result, with its table), so that whole valid steps
+            // meet the wrong chain.
+            if !extra.is_empty() && seeds.len() > 1 && rng.chance(20) {
+                let donor = &donors[rng.below(donors.len())];
+                if donor != &base {
+                    changed |= splice(&mut v, donor, rng);
+                }
             }
             let text = if rng.chance(75) {
                 in_file_order(&v)
@@ -796,7 +955,7 @@ fn accepted_mutants_of_game_proofs_are_true() {
     let mut rng = Rng(0x5EED_0028);
     let seeds = game_seeds(&engine, &mut rng);
     let per_seed = 10_200usize.div_ceil(seeds.len());
-    let t = campaign(&seeds, per_seed, &mut rng, &rules);
+    let t = campaign(&seeds, per_seed, &mut rng, &rules, &[]);
     assert!(t.mutants >= 10_000, "only {} mutants", t.mutants);
     // The mutants are judged, not only refused as unreadable: most are proofs.
     assert!(t.rejected > t.mutants / 3, "{t:?}");
@@ -809,7 +968,7 @@ fn ruleset_campaign() -> Tally {
     let engine = Engine::new(rules.clone());
     let mut rng = Rng(0x5EED_1028);
     let seeds = ruleset_seeds(&engine);
-    let t = campaign(&seeds, 120, &mut rng, &rules);
+    let t = campaign(&seeds, 120, &mut rng, &rules, &[]);
     assert!(t.mutants >= 2_500, "only {} mutants", t.mutants);
     t
 }
@@ -897,6 +1056,7 @@ fn the_oracle_values_positions_by_the_rules() {
 fn mutate_certificate(v: &mut Value, rng: &mut Rng, pool: &[String]) -> bool {
     let mut ps = Vec::new();
     places(v, "", "", &mut ps);
+    ps.retain(|p| p.1 != Slot::Index);
     let (ptr, slot) = rng.pick(&ps).clone();
     let Some(place) = v.pointer_mut(&ptr) else {
         return false;
@@ -1063,4 +1223,485 @@ fn certificate_mutants_accepted_are_true_thermographs() {
         failures.len(),
         failures[..failures.len().min(8)].join("\n")
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Misère and loopy proofs (issue 45, point 3): the same mutations, the same streaming and
+// whole checks, judged by tests/common/plays.rs's definitions.
+
+/// The rules of rules/misere.rules and rules/loopy.rules, and the loopy opening: a step's
+/// rule renamed among them as well as among the normal-play rules.
+const PLAY_RULES: &[&str] = &[
+    "misere-reversible",
+    "misere-reversible-zero",
+    "misere-opening",
+    "loopy-sum",
+    "loopy-dominated-left",
+    "loopy-dominated-right",
+    "loopy-reversible-left",
+    "loopy-reversible-right",
+    "loopy-fusion",
+    "loopy-sides",
+    "onside-delete-left",
+    "onside-delete-right",
+    "offside-delete-left",
+    "offside-delete-right",
+    "onside-stopper",
+    "offside-stopper",
+    "backsliding_toads_and_frogs",
+    "sidle-stopper",
+    "sidle-sum",
+    "sidle-neg",
+];
+
+/// A random small impartial form: nim heaps, sums, braces listing the same options twice.
+fn random_impartial(rng: &mut Rng, depth: u32) -> String {
+    if depth == 0 || rng.chance(25) {
+        return rng.pick(&["0", "*", "*2", "*3"]).to_string();
+    }
+    match rng.below(6) {
+        0 => format!(
+            "{} + {}",
+            random_impartial(rng, depth - 1),
+            random_impartial(rng, depth - 1)
+        ),
+        _ => {
+            let opts: Vec<String> = (0..1 + rng.below(3))
+                .map(|_| random_impartial(rng, depth - 1))
+                .collect();
+            let side = opts.join(", ");
+            format!("{{{side} | {side}}}")
+        }
+    }
+}
+
+fn simplified_in(src: &str, engine: &Engine, play: &str) -> Option<Seed> {
+    let t = onag::parse(src).ok()?;
+    let s = onag::simplify(&t, engine).ok()?;
+    s.proof.checked().then(|| Seed {
+        label: format!("simplify ({play}) {src}"),
+        json: s.proof.to_json(),
+    })
+}
+
+fn proved_in(a: &str, b: &str, engine: &Engine, play: &str) -> Option<Seed> {
+    let (x, y) = (onag::parse(a).ok()?, onag::parse(b).ok()?);
+    match onag::prove(&x, &y, engine).ok()? {
+        onag::Verdict::Equal(p) if p.checked() => Some(Seed {
+            label: format!("prove ({play}) {a} = {b}"),
+            json: p.to_json(),
+        }),
+        _ => None,
+    }
+}
+
+/// Misère proofs: CGSuite's test cases (tests/misere_proofs.rs), nim sums, heap-game
+/// openings, random small impartial forms, and `prove --misere` of true identities.
+fn misere_seeds(rng: &mut Rng) -> Vec<Seed> {
+    let engine = Engine::default().with_play(onag::Play::Misere);
+    let fixed = [
+        "*2 + *2",
+        "{*2|*2}",
+        "{{*2|*2}|{*2|*2}}",
+        "{*2+{*2|*2}|*2+{*2|*2}}",
+        "{{*2|*2},0|{*2|*2},0}",
+        "* + *",
+        "*2 + *3",
+        "*3 + *3 + *",
+        "{*|*}",
+        "{0, *2 | 0, *2}",
+        "{*, *2, *3 | *, *2, *3}",
+        "kayles(3)",
+        "kayles(4)",
+        "kayles(5)",
+        "kayles(6)",
+        "kayles(7)",
+        "dawsons_kayles(5)",
+        "dawsons_kayles(7)",
+        r#"octal("0.77", 4)"#,
+        r#"octal("0.137", 6)"#,
+        r#"subtraction("1,2", 5)"#,
+        "kayles(2) + kayles(3)",
+        "kayles(4) + *2",
+    ];
+    let mut seeds: Vec<Seed> = fixed
+        .iter()
+        .filter_map(|s| simplified_in(s, &engine, "misère"))
+        .collect();
+    assert!(
+        seeds.len() >= fixed.len() - 3,
+        "the misère examples simplify with checked proofs ({} of {})",
+        seeds.len(),
+        fixed.len()
+    );
+    let mut tries = 0;
+    while seeds.len() < fixed.len() + 16 && tries < 200 {
+        tries += 1;
+        let g = random_impartial(rng, 3);
+        if let Some(s) = simplified_in(&g, &engine, "misère") {
+            if s.json.contains("\"rule\"") {
+                seeds.push(s);
+            }
+        }
+    }
+    // True identities: * + * = 0 and {*} = 0 (ONAG ch. 12: 0's options are all among
+    // {*}'s, whose option * has 0 as an option, and * is a P-position), Kayles' rows of 1 and
+    // 2 are * and *2 (their options are the smaller rows).
+    let pairs = [
+        ("* + *", "0"),
+        ("{*|*}", "0"),
+        ("kayles(1)", "*"),
+        ("kayles(2)", "*2"),
+        ("*2 + * + *", "*2"),
+        ("kayles(3) + *", "kayles(3) + {*|*} + *"),
+    ];
+    seeds.extend(
+        pairs
+            .iter()
+            .filter_map(|(a, b)| proved_in(a, b, &engine, "misère")),
+    );
+    seeds
+}
+
+/// A random small loopy game: braces whose options are `pass`, the label of the outermost
+/// braces, a named loopy game or a small short game, nested up to `depth` levels.
+fn random_loopy(rng: &mut Rng, depth: u32, top: bool) -> String {
+    let leaf = |rng: &mut Rng| {
+        rng.pick(&[
+            "0", "1", "-1", "*", "pass", "pass", "a", "on", "off", "over", "1/2",
+        ])
+        .to_string()
+    };
+    let side = |rng: &mut Rng| -> String {
+        (0..rng.below(3))
+            .map(|_| {
+                if depth > 0 && rng.chance(30) {
+                    random_loopy(rng, depth - 1, false)
+                } else {
+                    leaf(rng)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let (l, r) = (side(rng), side(rng));
+    if top {
+        format!("a{{{l}|{r}}}")
+    } else {
+        format!("{{{l}|{r}}}")
+    }
+}
+
+/// Loopy proofs: stoppers (`on`, `off`, `over`, `upon`, `{pass|}`-style braces, cycles
+/// through labels, random small graphs), sums that are stoppers or go through their sides,
+/// the sides and `&`, Backsliding Toads and Frogs strips, and `prove` of identities.
+fn loopy_seeds(rng: &mut Rng) -> Vec<Seed> {
+    let engine = Engine::default().with_play(onag::Play::Loopy);
+    let fixed = [
+        "{pass|}",
+        "{0|pass}",
+        "{pass|*}",
+        "{0,1|pass}",
+        "{0,pass|0}",
+        "a{0|a}",
+        "a{0||a|0}",
+        "a{1||a|0}",
+        "a{0|{a|0}}",
+        "on + off",
+        "upon + upon",
+        "over + *",
+        "over + under",
+        "over - over",
+        "on + 1",
+        "over + over",
+        "onside(over + under)",
+        "offside(over + under)",
+        "over & under",
+        "(over & under) + (over & under)",
+        r#"backsliding_toads_and_frogs("t.f")"#,
+        r#"backsliding_toads_and_frogs("t..f")"#,
+        r#"backsliding_toads_and_frogs("tt.f")"#,
+        r#"backsliding_toads_and_frogs("t.ff")"#,
+        r#"backsliding_toads_and_frogs(".t.f.")"#,
+        r#"backsliding_toads_and_frogs("t.f") + over"#,
+    ];
+    let mut seeds: Vec<Seed> = fixed
+        .iter()
+        .filter_map(|s| simplified_in(s, &engine, "loopy"))
+        .collect();
+    assert!(
+        seeds.len() >= fixed.len() - 4,
+        "the loopy examples simplify with checked proofs ({} of {})",
+        seeds.len(),
+        fixed.len()
+    );
+    let mut tries = 0;
+    while seeds.len() < fixed.len() + 16 && tries < 200 {
+        tries += 1;
+        let g = random_loopy(rng, 2, true);
+        if let Some(s) = simplified_in(&g, &engine, "loopy") {
+            if s.json.contains("\"rule\"") {
+                seeds.push(s);
+            }
+        }
+    }
+    // Identities of Winning Ways ch. 11: on + off = dud; over + under = over & under by
+    // its sides (Siegel VI.4); {pass|} is on; {0|pass} is over.
+    let pairs = [
+        ("on + off", "dud"),
+        ("over + under", "over & under"),
+        ("{pass|}", "on"),
+        ("{0|pass}", "over"),
+        ("a{0|a} + 0", "a{0|a}"),
+    ];
+    seeds.extend(
+        pairs
+            .iter()
+            .filter_map(|(a, b)| proved_in(a, b, &engine, "loopy")),
+    );
+    seeds
+}
+
+fn play_campaign(seeds: &[Seed], per_seed: usize, seed: u64, what: &str) -> Tally {
+    let rules = RuleSet::builtin();
+    let mut rng = Rng(seed);
+    eprintln!("{what}: {} seeds", seeds.len());
+    let t = campaign(seeds, per_seed, &mut rng, &rules, PLAY_RULES);
+    eprintln!(
+        "{what}: {} mutants tried, {} accepted",
+        t.mutants, t.accepted
+    );
+    t
+}
+
+#[test]
+fn accepted_mutants_of_misere_proofs_are_true() {
+    let mut rng = Rng(0x5EED_0045);
+    let seeds = misere_seeds(&mut rng);
+    let t = play_campaign(&seeds, 150, 0x5EED_1045, "misère");
+    assert!(t.mutants >= 5_000, "only {} mutants", t.mutants);
+    assert!(t.rejected > t.mutants / 3, "{t:?}");
+    assert!(t.failures.is_empty(), "{}", report(&t, &t.failures));
+    assert!(t.grammar.is_empty(), "{}", report(&t, &t.grammar));
+}
+
+#[test]
+fn accepted_mutants_of_loopy_proofs_are_true() {
+    let mut rng = Rng(0x5EED_2045);
+    let seeds = loopy_seeds(&mut rng);
+    let t = play_campaign(&seeds, 150, 0x5EED_3045, "loopy");
+    assert!(t.mutants >= 5_000, "only {} mutants", t.mutants);
+    assert!(t.rejected > t.mutants / 3, "{t:?}");
+    assert!(t.failures.is_empty(), "{}", report(&t, &t.failures));
+    assert!(t.grammar.is_empty(), "{}", report(&t, &t.grammar));
+}
+
+/// The misère judge against the definitions: it counts the misère games born by day 4 as
+/// Conway's table does (1, 2, 3, 5, 22 distinct games born by days 0 to 4; ONAG ch. 12,
+/// Siegel CGT V.1), every game born by day 3 and its simplest form have the same misère
+/// outcome in a sum with every game born by day 3 (brute force on the trees), and the
+/// textbook cases: * + * = 0 = {*}, *2 + *2 ≠ 0, {*2} ≠ 0.
+#[test]
+fn the_misere_judge_follows_the_definitions() {
+    use oracle::plays::Misere;
+    let mut m = Misere::new();
+    let mut day = vec![m.zero()];
+    let mut counts = vec![1];
+    for _ in 0..4 {
+        let mut next: Vec<usize> = (0u32..1 << day.len())
+            .map(|mask| {
+                let opts = (0..day.len())
+                    .filter(|i| mask & (1 << i) != 0)
+                    .map(|i| day[i])
+                    .collect();
+                m.simplest(opts).unwrap()
+            })
+            .collect();
+        next.sort_unstable();
+        next.dedup();
+        counts.push(next.len());
+        day = next;
+    }
+    assert_eq!(counts, vec![1, 2, 3, 5, 22]);
+    // Trees, and the outcome of a sum of trees by brute force.
+    #[derive(Clone)]
+    struct T(Vec<T>);
+    fn add(a: &T, b: &T) -> T {
+        let mut o: Vec<T> = a.0.iter().map(|x| add(x, b)).collect();
+        o.extend(b.0.iter().map(|y| add(a, y)));
+        T(o)
+    }
+    fn is_p(g: &T) -> bool {
+        !g.0.is_empty() && g.0.iter().all(|o| !is_p(o))
+    }
+    fn tree(m: &Misere, g: usize) -> T {
+        T(m.options(g).iter().map(|&o| tree(m, o)).collect())
+    }
+    let mut day3_trees = vec![T(vec![])];
+    for _ in 0..3 {
+        let n = day3_trees.len();
+        day3_trees = (0u32..1 << n)
+            .map(|mask| {
+                T((0..n)
+                    .filter(|i| mask & (1 << i) != 0)
+                    .map(|i| day3_trees[i].clone())
+                    .collect())
+            })
+            .collect();
+    }
+    fn form(m: &mut Misere, t: &T) -> usize {
+        let opts = t.0.iter().map(|o| form(m, o)).collect();
+        m.simplest(opts).unwrap()
+    }
+    for g in &day3_trees {
+        let s = form(&mut m, g);
+        let st = tree(&m, s);
+        for x in &day3_trees {
+            assert_eq!(is_p(&add(g, x)), is_p(&add(&st, x)));
+        }
+    }
+    let value = |m: &mut Misere, s: &str| m.value(&onag::parse(s).unwrap()).unwrap();
+    let zero = m.zero();
+    assert_eq!(value(&mut m, "* + *"), zero);
+    assert_eq!(value(&mut m, "{*|*}"), zero);
+    assert_ne!(value(&mut m, "*2 + *2"), zero);
+    assert_ne!(value(&mut m, "{*2|*2}"), zero);
+    // Kayles' rows: a row of 3 has options rows of 2, 1, and 1 + 1 (= 0 here).
+    assert_eq!(
+        value(&mut m, "kayles(3)"),
+        value(&mut m, "{*2, *, 0 | *2, *, 0}")
+    );
+}
+
+/// The loopy judge against the books: on is the largest stopper and off the smallest,
+/// over and under lie just above and below 0 and below every positive number (Siegel CGT
+/// VI.1; Winning Ways ch. 11), on + off = dud (its onside on, its offside off), over + under
+/// has sides over and under (Siegel VI.4), and a value is refused with its sides out of order.
+#[test]
+fn the_loopy_judge_follows_the_books() {
+    use oracle::plays::{Loopy, Side, Sided};
+    fn v(j: &mut Loopy, s: &str) -> Sided {
+        j.value(&onag::parse(s).unwrap()).unwrap()
+    }
+    fn ge(j: &Loopy, a: &Sided, b: &Sided) -> bool {
+        side_ge(j, &a.on, &b.on) && side_ge(j, &a.off, &b.off)
+    }
+    fn side_ge(j: &Loopy, a: &Side, b: &Side) -> bool {
+        match (a, b) {
+            (Side::Of(p), Side::Of(q)) => j.ge(p, q).unwrap(),
+            _ => panic!("sides known"),
+        }
+    }
+    let table = onag::TermTable::new();
+    let mut j = Loopy::new(&table);
+    let [on, off, over, under, zero, one, half, upon, star, dud, dud2, ou, ou2] = [
+        "on",
+        "off",
+        "over",
+        "under",
+        "0",
+        "1",
+        "1/2",
+        "upon",
+        "*",
+        "on + off",
+        "dud",
+        "over + under",
+        "over & under",
+    ]
+    .map(|s| v(&mut j, s));
+    assert!(ge(&j, &on, &off) && !ge(&j, &off, &on));
+    assert!(ge(&j, &on, &one) && ge(&j, &one, &off));
+    assert!(ge(&j, &over, &zero) && !ge(&j, &zero, &over));
+    assert!(ge(&j, &zero, &under) && !ge(&j, &under, &zero));
+    assert!(ge(&j, &one, &over) && !ge(&j, &over, &one));
+    assert!(ge(&j, &half, &over) && !ge(&j, &over, &half));
+    // upon = {pass|*} > 0 (Right's only move is to *, which Left answers to 0); * is
+    // confused with 0.
+    assert!(ge(&j, &upon, &zero) && !ge(&j, &zero, &upon));
+    assert!(!ge(&j, &star, &zero) && !ge(&j, &zero, &star));
+    assert_eq!(j.equal(&dud, &dud2).unwrap(), None);
+    // dud's onside is on and its offside off.
+    assert!(side_ge(&j, &dud.on, &on.on) && side_ge(&j, &on.on, &dud.on));
+    assert!(side_ge(&j, &dud.off, &off.off) && side_ge(&j, &off.off, &dud.off));
+    assert_eq!(j.equal(&ou, &ou2).unwrap(), None);
+    assert!(j.equal(&ou, &over).unwrap().is_some());
+    assert!(j.value(&onag::parse("under & over").unwrap()).is_err());
+    // The sides of over + under as stoppers: onside(over + under) = over, offside = under
+    // (Siegel VI.4); over + under is no stopper, on + 1 is (only Left can pass).
+    let (s_on, s_off) = (
+        v(&mut j, "onside(over + under)"),
+        v(&mut j, "offside(over + under)"),
+    );
+    assert_eq!(j.equal(&s_on, &over).unwrap(), None);
+    assert_eq!(j.equal(&s_off, &under).unwrap(), None);
+    assert!(j.equal(&s_on, &under).unwrap().is_some());
+    let [Side::Of(g), Side::Of(h)] = [&v(&mut j, "over + under").on, &v(&mut j, "on + 1").on]
+    else {
+        panic!("games")
+    };
+    assert!(!j.stopper(g[0].0) && j.stopper(h[0].0));
+}
+
+/// The campaign's first find (issue 45): a term `sidle("a", 5)` (the call `&` is read as,
+/// with a text where a game goes) sent the printer from `A & B`'s arm to the call's and back
+/// without end, so `onag check` of a proof file naming it aborted with a stack overflow
+/// instead of refusing it. It prints as the call it is, which reads back, and the file is
+/// refused.
+#[test]
+fn a_sidle_call_with_a_text_is_printed_and_refused() {
+    let t = Term::Call {
+        name: "sidle".into(),
+        args: vec![
+            onag::Arg::Text("a".into()),
+            onag::Arg::Game(onag::parse("5").unwrap()),
+        ],
+    };
+    let text = t.to_string();
+    assert_eq!(text, r#"sidle("a",5)"#);
+    assert_eq!(onag::parse(&text).unwrap(), t);
+    let rules = RuleSet::builtin();
+    for play in [r#""play":"loopy","#, ""] {
+        let file = format!(
+            r#"{{"version":3,{play}"input":"sidle(\"a\",5)","result":"on","steps":[{{"to":"on","rule":"loopy-sum","why":"x"}}]}}"#
+        );
+        assert!(onag::check(&file, &rules).is_err(), "{file}");
+    }
+}
+
+/// The loopy campaign's find (issue 45): with its `play` deleted, a loopy proof of
+/// `{pass|} = {pass|}` (no steps) was accepted as a normal-play identity, though a term in
+/// the loopy notation has no value in normal play. The normal-play checker refuses the
+/// loopy notation in a proof's input or result; the same file as a loopy proof checks.
+#[test]
+fn a_normal_play_proof_refuses_the_loopy_notation() {
+    let rules = RuleSet::builtin();
+    for term in [
+        "{pass|}",
+        "a{0|a}",
+        "on",
+        "over + 1",
+        "onside(over)",
+        "over & under",
+    ] {
+        let esc = term.replace('"', "\\\"");
+        let normal = format!(
+            r#"{{"version":3,"input":"{esc}","result":"{esc}","checked":true,"steps":[]}}"#
+        );
+        match onag::check(&normal, &rules) {
+            Err(onag::Error::Rejected { .. }) => {}
+            other => panic!("{term}: {other:?}"),
+        }
+        let loopy = normal.replace(r#""version":3,"#, r#""version":3,"play":"loopy","#);
+        assert!(
+            onag::check(&loopy, &rules).is_ok(),
+            "{term} as a loopy proof"
+        );
+    }
+    // Through the table too.
+    let normal =
+        r##"{"version":3,"terms":["{0|pass}"],"input":"#0 + 1","result":"#0 + 1","steps":[]}"##;
+    assert!(onag::check(normal, &rules).is_err());
+    let whole = onag::Proof::from_json(normal).unwrap();
+    assert!(whole.check(&rules).is_err());
 }

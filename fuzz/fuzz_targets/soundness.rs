@@ -1,6 +1,8 @@
 //! libFuzzer target: bytes as a file for `onag check` (a proof or a thermograph certificate);
 //! whatever the checker accepts must be true, as tests/common/oracle.rs decides (the kernel,
-//! and a naive move generator for ruleset positions). The same judge runs on ≥ 10,000
+//! and a naive move generator for ruleset positions; misère and loopy proofs by
+//! tests/common/plays.rs: misère simplest forms and the order of sides by survival, written
+//! from the definitions). The same judge runs on ≥ 10,000
 //! structured mutants in every `cargo test` (tests/soundness.rs); seed this target from proofs
 //! (`onag simplify --format json …`) so that libFuzzer's byte edits start from valid files.
 //!

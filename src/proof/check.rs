@@ -11,9 +11,10 @@ use super::inequality::{Inequality, Memo};
 use super::matcher::{Failure, TermRules};
 use super::step::{path_string, subterm_at};
 use super::step::{Step, LEMMA};
+use super::TermTable;
 use super::{Lemma, Proof};
 use crate::rules::RuleSet;
-use crate::term::Term;
+use crate::term::{Arg, Term};
 use std::fmt;
 
 /// Why a proof was rejected: the first failing step and the reason in words.
@@ -109,7 +110,7 @@ impl Proof {
         for (k, l) in self.lemmas.iter().enumerate() {
             check_lemma(&mut interp, rules, &self.lemmas[..k], l)?;
         }
-        check_chain(
+        check_main_chain(
             &mut interp,
             rules,
             &self.lemmas,
@@ -142,6 +143,70 @@ pub(super) fn check_lemma(
 
 /// Checks that `steps` lead from `input` to `result`, each a rule instance or a citation of
 /// one of `lemmas`.
+/// The loopy notation in `t` (through the table's entries, each looked at once), if any:
+/// `pass`, a named loopy game, a labelled brace or its label, `onside`, `offside`, `&`.
+fn loopy_notation(t: &Term, table: &TermTable) -> Option<String> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        match t {
+            Term::Call { name, args } => {
+                let loopy = matches!(name.as_str(), "loop" | "onside" | "offside" | "sidle")
+                    || (args.is_empty()
+                        && matches!(
+                            name.as_str(),
+                            "pass" | "on" | "off" | "dud" | "over" | "under" | "upon"
+                        ));
+                if loopy {
+                    return Some(format!("`{name}`"));
+                }
+                stack.extend(args.iter().filter_map(|a| match a {
+                    Arg::Game(g) => Some(g),
+                    Arg::Text(_) => None,
+                }));
+            }
+            Term::Name(n) => return Some(format!("the label `{n}`")),
+            Term::Ref(n) if seen.insert(*n) => stack.extend(table.view(*n)),
+            Term::Game { left, right } => stack.extend(left.iter().chain(right)),
+            Term::Sum(a, b) => stack.extend([&**a, &**b]),
+            Term::Neg(a) => stack.push(a),
+            Term::PlusMinus(xs) => stack.extend(xs),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// [`check_chain`] for a proof's main chain, whose input and result must first be written
+/// in normal play's notation. A normal-play proof is about short games: a term in the loopy
+/// notation has no value there (issue 45: `{pass|} = {pass|}`, no steps and no `play`, was
+/// passed as a normal-play identity). Lemmas need no such look: a citation puts a lemma's
+/// side only where the chain already has the other, and rules bring no loopy game in.
+pub(super) fn check_main_chain(
+    interp: &mut TermRules,
+    rules: &RuleSet,
+    lemmas: &[Lemma],
+    input: &Term,
+    result: &Term,
+    steps: &[Step],
+) -> Result<(), CheckError> {
+    for (t, which) in [(input, "input"), (result, "result")] {
+        if let Some(what) = loopy_notation(t, &interp.terms) {
+            return Err(CheckError {
+                lemma: None,
+                step: 0,
+                reason: format!(
+                    "the {which} {} is in the loopy notation ({what}), which a normal-play \
+                     proof does not take: a loopy proof says \"play\": \"loopy\"",
+                    show(t)
+                ),
+                limit: None,
+            });
+        }
+    }
+    check_chain(interp, rules, lemmas, input, result, steps)
+}
+
 pub(super) fn check_chain(
     interp: &mut TermRules,
     rules: &RuleSet,

@@ -4,9 +4,9 @@
 //! lemma parsed at once: for Σ_{k≤30} {k|−k} that is 685,567 steps and gigabytes. A citation
 //! only needs the lemma's two sides, so once a lemma is checked its steps can go: this keeps
 //! each checked lemma's statement and nothing else, and judges exactly as `check` does — the
-//! same `check_chain` on the same lemmas in the same order, then the main chain.
+//! same `check_chain` on the same lemmas in the same order, then the main chain (`check_main_chain`).
 
-use super::check::{check_chain, check_lemma, CheckError};
+use super::check::{check_lemma, check_main_chain, CheckError};
 use super::check_limits::CheckLimits;
 use super::inequality::Memo;
 use super::matcher::TermRules;
@@ -56,7 +56,7 @@ impl<'r> Incremental<'r> {
         result: &Term,
         steps: &[Step],
     ) -> Result<(), CheckError> {
-        check_chain(
+        check_main_chain(
             &mut self.interp,
             self.rules,
             &self.proved,

@@ -16,7 +16,7 @@
 //! composer's thread writes them as the lemmas come back, while the checker thread does the
 //! last ones ([`Finishing::wait`]), so the words cost neither thread its share of the work.
 
-use super::check::{check_chain, check_lemma, CheckError};
+use super::check::{check_lemma, check_main_chain, CheckError};
 use super::inequality::{Memo, MAX_WORK};
 use super::matcher::TermRules;
 use super::table::{renumber, renumber_in_place};
@@ -262,7 +262,8 @@ fn check_all(
                 if verdict.is_ok() {
                     translate(&mut steps, &map);
                     let (input, result) = (renumber(&input, &map), renumber(&result, &map));
-                    verdict = check_chain(&mut interp, rules, &proved, &input, &result, &steps);
+                    verdict =
+                        check_main_chain(&mut interp, rules, &proved, &input, &result, &steps);
                 }
             }
         }

@@ -357,7 +357,12 @@ impl Printer {
                     _ => Doc::text(""),
                 }
             }
-            Term::Call { name, args } if name == SIDLE && args.len() == 2 => {
+            // `A & B` only when both are games: `expr` prints any other `sidle(…)` as a call
+            // through here, so this arm must not send it back (`sidle("a", 5)` in a proof
+            // file overflowed the stack, issue 45).
+            Term::Call { name, args }
+                if name == SIDLE && matches!(&args[..], [Arg::Game(_), Arg::Game(_)]) =>
+            {
                 self.parens(self.expr(t))
             }
             // CGSuite's misère notation, read by the lexer's `*[…]` (syntax::lexer).

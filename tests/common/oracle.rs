@@ -9,6 +9,9 @@
 //! (`Kernel::from_options`). A position outside that grammar is valued by the library, as
 //! `onag eval` values it.
 
+#[path = "plays.rs"]
+pub mod plays;
+
 use onag::{Arg, GameId, Kernel, Proof, Relation, RuleSet, Term};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -30,6 +33,8 @@ pub struct Oracle {
     /// Whether the last [`Oracle::decide`] met a ruleset position outside this file's strict
     /// grammar (a text it refuses): the judgement then rests on the library's reader.
     pub outside_grammar: bool,
+    /// The misère judge's simplest forms.
+    pub misere: plays::Misere,
 }
 
 /// What the judge decided about `a = b`.
@@ -445,6 +450,11 @@ fn judge_inner(text: &str, rules: &RuleSet, oracle: &mut Oracle) -> Result<Judge
     let Ok(p) = parsed else {
         return Err("accepted, but Proof::from_json refuses it".into());
     };
+    match p.play {
+        onag::Play::Misere => return judge_misere(&p, &mut oracle.misere),
+        onag::Play::Loopy => return judge_loopy(&p),
+        _ => {}
+    }
     let mut claims = vec![(&p.input, &p.result, "the claim".to_string())];
     for (k, l) in p.lemmas.iter().enumerate() {
         claims.push((&l.from, &l.to, format!("lemma {k}")));
@@ -462,6 +472,59 @@ fn judge_inner(text: &str, rules: &RuleSet, oracle: &mut Oracle) -> Result<Judge
         }
     }
     Ok(Judged::Accepted(judged))
+}
+
+/// The statements of an accepted proof: its claim and every lemma's.
+fn statements(p: &Proof) -> Vec<(&Term, &Term, String)> {
+    let mut claims = vec![(&p.input, &p.result, "the claim".to_string())];
+    for (k, l) in p.lemmas.iter().enumerate() {
+        claims.push((&l.from, &l.to, format!("lemma {k}")));
+    }
+    claims
+}
+
+/// An accepted misère proof: each statement's sides have identical misère simplest forms,
+/// by tests/common/plays.rs's definitions.
+fn judge_misere(p: &Proof, m: &mut plays::Misere) -> Result<Judged, String> {
+    let claims = statements(p);
+    for (a, b, what) in &claims {
+        let (Some(a), Some(b)) = (p.terms.expand(a, 1 << 20), p.terms.expand(b, 1 << 20)) else {
+            return Err(format!("{what} cannot be written out"));
+        };
+        match (m.value(&a), m.value(&b)) {
+            (Ok(x), Ok(y)) if x == y => {}
+            (Ok(_), Ok(_)) => {
+                return Err(format!(
+                    "{what}, {a} = {b}, is false in misère play (simplest forms differ)"
+                ))
+            }
+            (Err(e), _) | (_, Err(e)) => {
+                return Err(format!("{what}, {a} = {b}, undecided in misère play: {e}"))
+            }
+        }
+    }
+    Ok(Judged::Accepted(claims.len()))
+}
+
+/// An accepted loopy proof: each statement's sides have equal onsides and offsides, by
+/// tests/common/plays.rs's survival search on graphs read from the file's terms and table.
+fn judge_loopy(p: &Proof) -> Result<Judged, String> {
+    let claims = statements(p);
+    for (a, b, what) in &claims {
+        let mut j = plays::Loopy::new(&p.terms);
+        let verdict = j
+            .value(a)
+            .and_then(|x| Ok((x, j.value(b)?)))
+            .and_then(|(x, y)| j.equal(&x, &y));
+        match verdict {
+            Ok(None) => {}
+            Ok(Some(why)) => {
+                return Err(format!("{what}, {a} = {b}, is false in loopy play ({why})"))
+            }
+            Err(e) => return Err(format!("{what}, {a} = {b}, undecided in loopy play: {e}")),
+        }
+    }
+    Ok(Judged::Accepted(claims.len()))
 }
 
 /// A wall's breakpoints with the redundant ones removed: those inside a straight piece and a
