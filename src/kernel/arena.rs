@@ -264,7 +264,10 @@ impl Arena {
         let s = scaled(&v.number);
         self.quick.push(Quick {
             stops: s.map(|s| (s, s)),
-            sig: super::sig::of_nus(&v),
+            sig: super::sig::of_order(|up, nim| {
+                let x = Nus::new(Dyadic::zero(), BigInt::from(up), Nimber::from(nim));
+                (x.le(&v), v.le(&x))
+            }),
         });
         self.kinds.push(if v.is_number() {
             Kind::Number

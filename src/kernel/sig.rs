@@ -14,11 +14,7 @@
 //! definition of the order (seed 002 Definition 2.5): `x ≤ g` iff no `g^R ≤ x` and no
 //! `x^L ≥ g`; `g ≤ x` iff no `g^L ≥ x` and no `x^R ≤ g`. The references' own options are
 //! references (the set is closed under options), so each bit is a few word operations. A
-//! closed form's signature comes from the closed-form order instead.
-
-use super::arena::Nus;
-use crate::number::{Dyadic, Nimber};
-use num_bigint::BigInt;
+//! closed form's signature comes from the closed-form order instead ([`of_order`]).
 
 /// A signature: bit i of the low half says `ref_i ≤ g`, bit i of the high half `g ≤ ref_i`.
 pub(crate) type Sig = u64;
@@ -66,27 +62,22 @@ const fn references() -> [(i64, u64, u32, u32); N] {
     r
 }
 
-/// The references as closed forms.
-fn reference(i: usize) -> Option<Nus> {
-    let &(up, nim, _, _) = REFS.get(i)?;
-    Some(Nus::new(
-        Dyadic::from(0),
-        BigInt::from(up),
-        Nimber::from(nim),
-    ))
+/// Reference i as (multiple of ↑, nimber): the closed form `n·↑ + *k` it is.
+pub(crate) fn reference(i: usize) -> Option<(i64, u64)> {
+    REFS.get(i).map(|&(up, nim, _, _)| (up, nim))
 }
 
-/// The signature of a closed form, by the closed-form order.
-pub(crate) fn of_nus(v: &Nus) -> Sig {
+/// The signature of a closed form, from its order against each reference: `order(up, nim)`
+/// says whether the reference `up·↑ + *nim` is ≤ the game and whether the game is ≤ it.
+pub(crate) fn of_order(order: impl Fn(i64, u64) -> (bool, bool)) -> Sig {
     let mut s: Sig = 0;
-    for i in 0..N {
-        if let Some(x) = reference(i) {
-            if x.le(v) {
-                s |= 1 << i;
-            }
-            if v.le(&x) {
-                s |= 1 << (i + N);
-            }
+    for (i, &(up, nim, _, _)) in REFS.iter().enumerate() {
+        let (below, above) = order(up, nim);
+        if below {
+            s |= 1 << i;
+        }
+        if above {
+            s |= 1 << (i + N);
         }
     }
     s
@@ -132,6 +123,8 @@ pub(crate) fn decide(a: Sig, b: Sig) -> Option<bool> {
 mod tests {
     use super::*;
     use crate::kernel::{GameId, Kernel};
+    use crate::number::{Dyadic, Nimber};
+    use num_bigint::BigInt;
     use std::collections::HashMap;
 
     /// Games as explicit trees (options by index), ordered by the definition alone: no
@@ -200,7 +193,8 @@ mod tests {
         let refs = t.references();
         // The references' trees are the closed forms they name.
         for (i, &x) in refs.iter().enumerate() {
-            let id = k.nus_id(reference(i).unwrap());
+            let (up, nim) = reference(i).unwrap();
+            let id = k.nus(&Dyadic::from(0), &BigInt::from(up), &Nimber::from(nim));
             let y = t.of(&mut k, id);
             assert!(t.le(x, y) && t.le(y, x), "reference {i}");
         }
@@ -210,16 +204,11 @@ mod tests {
         for u in -3i64..=3 {
             for n in 0..4u64 {
                 for x in [0i64, 1, -1] {
-                    let v = Nus::new(Dyadic::from(x), BigInt::from(u), Nimber::from(n));
-                    pool.push(k.nus_id(v));
+                    pool.push(k.nus(&Dyadic::from(x), &BigInt::from(u), &Nimber::from(n)));
                 }
             }
         }
-        pool.push(k.nus_id(Nus::new(
-            Dyadic::from(1).half(),
-            BigInt::from(0),
-            Nimber::from(0),
-        )));
+        pool.push(k.nus(&Dyadic::from(1).half(), &BigInt::from(0), &Nimber::from(0)));
         let mut seed = 0x5eed_1234_abcd_0001u64;
         while pool.len() < 900 {
             let pick = |seed: &mut u64, pool: &[GameId]| -> Vec<GameId> {
