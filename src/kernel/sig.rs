@@ -62,7 +62,9 @@ const fn references() -> [(i64, u64, u32, u32); N] {
     r
 }
 
-/// Reference i as (multiple of ↑, nimber): the closed form `n·↑ + *k` it is.
+/// Reference i as (multiple of ↑, nimber): the closed form `n·↑ + *k` it is (for the tests;
+/// the kernel reads the table through [`of_order`] and [`of_options`]).
+#[cfg(test)]
 pub(crate) fn reference(i: usize) -> Option<(i64, u64)> {
     REFS.get(i).map(|&(up, nim, _, _)| (up, nim))
 }
