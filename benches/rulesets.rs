@@ -47,6 +47,16 @@ fn benches(c: &mut Criterion) {
             b.iter(|| black_box(onag::evaluate_any(&t).unwrap()))
         });
     }
+    // Their canonical values (issue 49 point 3), one thread; Queens' value (a form printed in
+    // 6.6 MB) takes over a minute and is timed whole-process in BENCHMARKS.md instead.
+    set_search_threads(1);
+    for piece in ["rooks", "kings", "knights"] {
+        let t = onag::parse(&format!("{piece}(\"o.xo|ooxo|xxxo|x.xo\")")).unwrap();
+        g.bench_function(format!("value_{piece}_4x4"), |b| {
+            b.iter(|| black_box(onag::evaluate_any(&t).unwrap()))
+        });
+    }
+    set_search_threads(0);
     g.bench_function("kayles_nim_values_to_40000_with_period", |b| {
         b.iter(|| {
             let mut s = NimSequence::new(OctalCode::parse("0.77").unwrap());

@@ -16,7 +16,7 @@ pub struct Workload {
 }
 
 /// Every workload of the gate, cheapest first.
-pub const WORKLOADS: [Workload; 5] = [
+pub const WORKLOADS: [Workload; 6] = [
     Workload {
         name: "kernel_sum16",
         counts: "games the kernel interns evaluating Σ_{k=1..16} {k|−k}",
@@ -32,6 +32,11 @@ pub const WORKLOADS: [Workload; 5] = [
         name: "domineering_4x4",
         counts: "games the kernel interns valuing the empty 4×4 Domineering board, one thread",
         run: domineering_4x4,
+    },
+    Workload {
+        name: "knights_4x4_value",
+        counts: "units of kernel work valuing `knights(\"o.xo|ooxo|xxxo|x.xo\")`, one thread",
+        run: knights_4x4,
     },
     Workload {
         name: "toads_tt..ff_sides",
@@ -75,6 +80,15 @@ fn domineering_4x4() -> u64 {
     let board = DomineeringPosition::parse("....|....|....|....").expect("the board parses");
     onag::domineering_value(&board, &mut k).expect("4×4 is valued");
     k.len() as u64
+}
+
+fn knights_4x4() -> u64 {
+    onag::set_search_threads(1);
+    let mut k = Kernel::new();
+    let knights = onag::function("knights").expect("knights is a ruleset");
+    let board = [onag::Arg::Text("o.xo|ooxo|xxxo|x.xo".into())];
+    knights.value(&board, &mut k).expect("the board is valued");
+    k.work()
 }
 
 fn toads_small() -> u64 {

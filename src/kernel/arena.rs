@@ -105,10 +105,19 @@ pub(crate) struct Arena {
     /// stays valid while the loop reading it adds more.
     pub(crate) flat: Vec<GameId>,
     /// By id: (left stop, right stop) scaled by 2^32 when exact in an i64 (see [`scaled`]),
-    /// computed when the game is interned from its options' stops.
-    pub(crate) fast_stops: Vec<Option<(i64, i64)>>,
+    /// computed when the game is interned from its options' stops, and the game's order
+    /// against the small infinitesimals of [`super::sig`]: side by side, so the order's fast
+    /// path reads both in one cache line.
+    pub(crate) quick: Vec<Quick>,
     /// By id: what kind of game it is, for the order's fast paths.
     pub(crate) kinds: Vec<Kind>,
+}
+
+/// What the order reads first about a game: its scaled stops and its signature.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Quick {
+    pub(crate) stops: Option<(i64, i64)>,
+    pub(crate) sig: super::sig::Sig,
 }
 
 /// The kind of a stored game.
@@ -161,7 +170,7 @@ impl Arena {
             small: Vec::new(),
             spans: Vec::new(),
             flat: Vec::new(),
-            fast_stops: Vec::new(),
+            quick: Vec::new(),
             kinds: Vec::new(),
         };
         a.intern_nus(Nus {
@@ -211,9 +220,29 @@ impl Arena {
         self.kind(g) == Kind::Number
     }
 
+    /// The stops and signature of g; `None` for a foreign id.
+    #[inline(always)]
+    pub(crate) fn quick(&self, g: GameId) -> Option<Quick> {
+        self.quick.get(g.0 as usize).copied()
+    }
+
+    /// The signature of g ([`super::sig`]); `None` for a foreign id.
+    #[inline(always)]
+    pub(crate) fn sig(&self, g: GameId) -> Option<super::sig::Sig> {
+        self.quick.get(g.0 as usize).map(|q| q.sig)
+    }
+
+    /// The signature of `{left | right}` (any form: it depends on the value only); a foreign
+    /// option reads as 0, as everywhere in the arena.
+    pub(crate) fn sig_of_options(&self, left: &[GameId], right: &[GameId]) -> super::sig::Sig {
+        let zero = self.sig(GameId(0)).unwrap_or(0);
+        let get = |g: &GameId| self.sig(*g).unwrap_or(zero);
+        super::sig::of_options(left.iter().map(get), right.iter().map(get))
+    }
+
     /// The stops of g scaled by 2^32, when exact in machine words.
     pub(crate) fn fast_stops(&self, g: GameId) -> Option<(i64, i64)> {
-        self.fast_stops.get(g.0 as usize).copied().flatten()
+        self.quick.get(g.0 as usize).and_then(|q| q.stops)
     }
 
     pub(crate) fn intern_nus(&mut self, v: Nus) -> GameId {
@@ -233,7 +262,13 @@ impl Arena {
         self.small.push(small);
         self.spans.push(None);
         let s = scaled(&v.number);
-        self.fast_stops.push(s.map(|s| (s, s)));
+        self.quick.push(Quick {
+            stops: s.map(|s| (s, s)),
+            sig: super::sig::of_order(|up, nim| {
+                let x = Nus::new(Dyadic::zero(), BigInt::from(up), Nimber::from(nim));
+                (x.le(&v), v.le(&x))
+            }),
+        });
         self.kinds.push(if v.is_number() {
             Kind::Number
         } else {
@@ -263,7 +298,8 @@ impl Arena {
                 self.small.push(None);
                 let span = self.push_span(&left, &right);
                 self.spans.push(Some(span));
-                self.fast_stops.push(stops);
+                let sig = self.sig_of_options(&left, &right);
+                self.quick.push(Quick { stops, sig });
                 self.kinds.push(Kind::Opts);
                 self.nodes.push(Node::Opts);
                 self.opt_ids.insert(key.as_slice().into(), id);

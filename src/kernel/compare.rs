@@ -15,7 +15,7 @@ impl Kernel {
     }
 
     /// The checks that need neither the memo nor the options: identity, closed forms in
-    /// machine words, and stops.
+    /// machine words, stops, and signatures (`super::sig`).
     #[inline(always)]
     fn le_fast(&self, a: GameId, b: GameId) -> Option<bool> {
         if a == b {
@@ -32,9 +32,8 @@ impl Kernel {
         // Stops are monotone, so a stop of a above the same stop of b settles a ≰ b; and a
         // number x with LS(a) < x < RS(b) lies above a and below b, so LS(a) < RS(b) settles
         // a < b (seed 002 §5, stops). Most comparisons end here, without the memo.
-        if let (Some((al, ar)), Some((bl, br))) =
-            (self.arena.fast_stops(a), self.arena.fast_stops(b))
-        {
+        let (qa, qb) = (self.arena.quick(a)?, self.arena.quick(b)?);
+        if let (Some((al, ar)), Some((bl, br))) = (qa.stops, qb.stops) {
             if al > bl || ar > br {
                 return Some(false);
             }
@@ -42,7 +41,9 @@ impl Kernel {
                 return Some(true);
             }
         }
-        None
+        // Among games whose stops agree (infinitesimals above all), their order against the
+        // references of `sig` settles most questions.
+        super::sig::decide(qa.sig, qb.sig)
     }
 
     /// Closed forms beyond machine words, then the memo, then the options.

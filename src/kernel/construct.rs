@@ -181,6 +181,8 @@ impl Kernel {
         stops: Option<(i64, i64)>,
     ) -> Result<bool, KernelError> {
         let mut bypassed = false;
+        // G's signature: bypassing keeps G's value, so it holds for every list below.
+        let sig_g = self.arena.sig_of_options(l, r);
         let mut i = 0;
         'outer: while i < l.len() {
             let Some(&x) = l.get(i) else { break };
@@ -190,7 +192,10 @@ impl Kernel {
                 let decided = match (stops, self.arena.fast_stops(y)) {
                     (Some((gl, gr)), Some((yl, yr))) if yl > gl || yr > gr => Some(false),
                     (Some((_, gr)), Some((yl, _))) if yl < gr => Some(true),
-                    _ => None,
+                    _ => self
+                        .arena
+                        .sig(y)
+                        .and_then(|sy| super::sig::decide(sy, sig_g)),
                 };
                 let reversible = match decided {
                     Some(d) => d,
@@ -223,6 +228,7 @@ impl Kernel {
         stops: Option<(i64, i64)>,
     ) -> Result<bool, KernelError> {
         let mut bypassed = false;
+        let sig_g = self.arena.sig_of_options(l, r);
         let mut i = 0;
         'outer: while i < r.len() {
             let Some(&x) = r.get(i) else { break };
@@ -232,7 +238,10 @@ impl Kernel {
                 let decided = match (stops, self.arena.fast_stops(y)) {
                     (Some((gl, gr)), Some((yl, yr))) if yl < gl || yr < gr => Some(false),
                     (Some((gl, _)), Some((_, yr))) if gl < yr => Some(true),
-                    _ => None,
+                    _ => self
+                        .arena
+                        .sig(y)
+                        .and_then(|sy| super::sig::decide(sig_g, sy)),
                 };
                 let reversible = match decided {
                     Some(d) => d,

@@ -36,6 +36,7 @@ mod memo;
 mod nus;
 mod props;
 mod shared;
+mod sig;
 mod sum;
 
 use crate::number::{Dyadic, Nimber};
@@ -334,6 +335,13 @@ impl Kernel {
     /// The budget in force.
     pub fn budget(&self) -> &Budget {
         &self.budget
+    }
+
+    /// Units of work spent since the budget was last set (sums, comparisons and canonical
+    /// forms worked out rather than read from a memo): a measure of work that does not
+    /// depend on the machine, for the regression gate of `benches/work_counts.txt`.
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     /// The last limit of the budget reached since it was set, in words.
