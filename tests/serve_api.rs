@@ -1886,6 +1886,32 @@ fn a_loopy_step_inside_labelled_braces_says_where_in_words() {
         step("{0|} & offside(xa{0||xa|{|0}})", &["arg1", "arg0", "R0"], &[]),
         "Right's first option, in the position xa{…} (labelled xa: a position that leads back to itself, where xa inside it names it), in the game inside offside(…), in the offside (right of &)"
     );
+    // The changed part is marked in the term as written: the span of that option's text.
+    let marked = |from: &str, at: &[&str]| {
+        let a = s.post(
+            "/api/step",
+            &json!({"step": {"from": from, "to": from, "rule": "x", "at": at}, "braces": true})
+                .to_string(),
+        );
+        assert_eq!(a.status, 200, "{}", a.body);
+        let d = a.json();
+        let text: Vec<u16> = d["before"]["text"]
+            .as_str()
+            .unwrap()
+            .encode_utf16()
+            .collect();
+        let span = &d["changed"]["before"];
+        let (i, j) = (
+            span[0].as_u64().unwrap() as usize,
+            span[1].as_u64().unwrap() as usize,
+        );
+        String::from_utf16(&text[i..j]).unwrap()
+    };
+    let from = "{0|} & offside(xa{0||xa|{|0}})";
+    assert_eq!(marked(from, &["arg1", "arg0", "R0"]), "{xa|{|0}}");
+    assert_eq!(marked(from, &["arg1", "arg0"]), "xa{0|{xa|{|0}}}");
+    assert_eq!(marked(from, &["arg1"]), "offside(xa{0|{xa|{|0}}})");
+    assert_eq!(marked(from, &["arg0"]), "{0|}");
     // A position left as #n (the page could not write it out) is read from the table sent.
     assert_eq!(
         step("{0|} & #1", &["arg1", "arg0"], &["{|0}", "offside(xa{0||xa|#0})"]),

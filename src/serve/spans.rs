@@ -10,7 +10,7 @@
 //! compared with the printer's own: when they differ (the printer changed), there are no spans
 //! rather than wrong ones.
 
-use crate::term::Term;
+use crate::term::{Arg, Term};
 
 /// CGSuite's `maxSlashes`, as the printer uses it: a lone subgame that would push the count of
 /// bars past this is braced.
@@ -112,12 +112,30 @@ fn leaf(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
 
 /// A term at the loosest level: a sum unparenthesised.
 fn expr(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
+    if let Some([a, b]) = sided(t) {
+        // `A & B`, each side parenthesised only when it is itself `&`.
+        spend(w)?;
+        let mut out = String::new();
+        let na = append(&mut out, part(a, w)?);
+        out.push_str(" & ");
+        let nb = append(&mut out, part(b, w)?);
+        let end = out.len();
+        return Some((
+            out,
+            Node {
+                kind: "sided",
+                start: 0,
+                end,
+                children: vec![("arg0".into(), na), ("arg1".into(), nb)],
+            },
+        ));
+    }
     let Term::Sum(a, b) = t else {
         return unary(t, w);
     };
     spend(w)?;
     let mut out = String::new();
-    let na = append(&mut out, expr(a, w)?);
+    let na = append(&mut out, part(a, w)?);
     out.push(' ');
     let nb = match &**b {
         Term::Neg(x) => {
@@ -149,8 +167,67 @@ fn expr(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
     ))
 }
 
+/// The two sides of `A & B` (`sidle(A, B)`), as the printer writes it with `&`.
+fn sided(t: &Term) -> Option<[&Term; 2]> {
+    match t {
+        Term::Call { name, args } if name == "sidle" => match &args[..] {
+            [Arg::Game(a), Arg::Game(b)] => Some([a, b]),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Where the printer reads a part: `A & B` parenthesised.
+fn part(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
+    if sided(t).is_some() {
+        let mut out = String::from("(");
+        let node = append(&mut out, expr(t, w)?);
+        out.push(')');
+        return Some((out, node));
+    }
+    expr(t, w)
+}
+
 fn unary(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
     match t {
+        Term::Call { .. } if sided(t).is_some() => {
+            let mut out = String::from("(");
+            let node = append(&mut out, expr(t, w)?);
+            out.push(')');
+            Some((out, node))
+        }
+        // A labelled brace `a{…}`: a step's place goes from it straight to the braces'
+        // options, so it is the braces' node, its span taking in the label.
+        Term::Call { name, args } if name == "loop" => match &args[..] {
+            [Arg::Text(label), Arg::Game(body @ Term::Game { .. })] => {
+                let mut out = label.clone();
+                let mut node = append(&mut out, unary(body, w)?);
+                node.start = 0;
+                Some((out, node))
+            }
+            _ => leaf(t, w),
+        },
+        // `onside(G)`, `offside(G)`: the game is the call's `arg0`.
+        Term::Call { name, args } if name == "onside" || name == "offside" => match &args[..] {
+            [Arg::Game(x)] => {
+                spend(w)?;
+                let mut out = format!("{name}(");
+                let nx = append(&mut out, part(x, w)?);
+                out.push(')');
+                let end = out.len();
+                Some((
+                    out,
+                    Node {
+                        kind: "call",
+                        start: 0,
+                        end,
+                        children: vec![("arg0".into(), nx)],
+                    },
+                ))
+            }
+            _ => leaf(t, w),
+        },
         Term::Sum(..) => {
             let mut out = String::from("(");
             let node = append(&mut out, expr(t, w)?);
@@ -320,6 +397,21 @@ mod tests {
         assert_eq!(text_at("{0|5} - {1|}", &["sum.1", "neg"]), "{1|}");
         assert_eq!(text_at("-(1 + *)", &["neg", "sum.1"]), "*");
         assert_eq!(text_at("{#3|-2}", &["L0"]), "#3");
+    }
+
+    #[test]
+    fn loopy_terms_have_their_parts() {
+        // A side deletion's place, as `a{0|{a|-1}}`'s derivation names it: the offside's game,
+        // through its label, to the braces' Right option.
+        let src = "onside(a{0|{a|-1}}) & offside(b{0|{b|-1}})";
+        assert_eq!(text_in(src, &["arg1"], true), "offside(b{0|{b|-1}})");
+        assert_eq!(text_in(src, &["arg1", "arg0"], true), "b{0|{b|-1}}");
+        assert_eq!(text_in(src, &["arg1", "arg0", "R0"], true), "{b|-1}");
+        assert_eq!(text_in(src, &["arg0", "arg0", "L0"], true), "0");
+        assert_eq!(text_at(src, &["arg0", "arg0", "R0"]), "a|-1");
+        // `&` inside a sum is parenthesised, its parts still found.
+        assert_eq!(text_at("(on & off) + 1", &["sum.0", "arg1"]), "off");
+        assert_eq!(text_at("1 + (on & off)", &["sum.1", "arg0"]), "on");
     }
 
     #[test]
