@@ -1975,3 +1975,80 @@ fn the_degree_of_a_sided_value_is_each_sides() {
         .json();
     assert_eq!(row(&v, "degree")["value"], "on");
 }
+
+/// The tree of Wythoff's game on heaps (p, q), by brute force from its rules: take any number
+/// from one heap, or the same number from both.
+fn wythoff_tree(p: usize, q: usize) -> String {
+    let mut opts = Vec::new();
+    for k in 1..=p {
+        opts.push(wythoff_tree(p - k, q));
+    }
+    for k in 1..=q {
+        opts.push(wythoff_tree(p, q - k));
+    }
+    for k in 1..=p.min(q) {
+        opts.push(wythoff_tree(p - k, q - k));
+    }
+    canon(opts)
+}
+
+#[test]
+fn a_misere_wythoff_opening_says_which_move_gives_which_option() {
+    let s = Server::start(&[]);
+    let v = s
+        .post(
+            "/api/simplify",
+            &json!({"expr": "wythoff(2, 1)", "misere": true}).to_string(),
+        )
+        .json();
+    // A small proof has no table of shared terms.
+    let terms: Vec<String> = v["terms"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    let step = &v["steps"][0];
+    assert_eq!(step["rule"], "misere-opening", "{v}");
+    assert_eq!(
+        written_tree(step["to"].as_str().unwrap(), &terms),
+        wythoff_tree(2, 1),
+        "the opening is Wythoff's tree"
+    );
+    let mut with_from = step.clone();
+    with_from["from"] = json!("wythoff(2, 1)");
+    with_from["terms"] = json!(terms);
+    let a = s.post("/api/step", &json!({ "step": with_from }).to_string());
+    assert_eq!(a.status, 200, "{}", a.body);
+    let d = a.json();
+    let moves = d["moves"].as_array().unwrap();
+    // The positions one move leaves, by the rules: (1, 1), (0, 1), (2, 0), (1, 0).
+    let mut left = std::collections::BTreeSet::new();
+    for m in moves {
+        let words = m["words"].as_str().unwrap();
+        let n: Vec<usize> = words
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|w| !w.is_empty())
+            .map(|w| w.parse().unwrap())
+            .collect();
+        let (k, p, q) = (n[0], n[1], n[2]);
+        let want = if words.contains("from the first heap") {
+            (2 - k, 1)
+        } else if words.contains("from the second heap") {
+            (2, 1 - k)
+        } else {
+            assert!(words.contains("from both heaps"), "{words}");
+            (2 - k, 1 - k)
+        };
+        assert_eq!((p, q), want, "{words}");
+        // The option it names is that position's tree, as the step writes it out.
+        let written = m["written"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{m}: no written option"));
+        assert_eq!(written_tree(written, &terms), wythoff_tree(p, q), "{words}");
+        left.insert((p, q));
+    }
+    let all: std::collections::BTreeSet<(usize, usize)> =
+        [(1, 1), (0, 1), (2, 0), (1, 0)].into_iter().collect();
+    assert_eq!(left, all, "{d}");
+}
