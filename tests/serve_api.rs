@@ -1718,29 +1718,35 @@ fn pins_taken(words: &str) -> (usize, usize) {
     }
 }
 
-#[test]
-fn a_misere_opening_says_which_move_gives_which_option() {
-    let s = Server::start(&[]);
+/// The misère derivation of `expr` on the page: the table of shared terms (empty for a small
+/// proof), its first step (the opening) and the page's description of that step.
+fn misere_opening(s: &Server, expr: &str) -> (Vec<String>, serde_json::Value, serde_json::Value) {
     let v = s
         .post(
             "/api/simplify",
-            &json!({"expr": "kayles(5)", "misere": true}).to_string(),
+            &json!({"expr": expr, "misere": true}).to_string(),
         )
         .json();
     let terms: Vec<String> = v["terms"]
         .as_array()
-        .unwrap()
-        .iter()
+        .into_iter()
+        .flatten()
         .map(|t| t.as_str().unwrap().to_string())
         .collect();
-    let step = &v["steps"][0];
+    let step = v["steps"][0].clone();
     assert_eq!(step["rule"], "misere-opening", "{v}");
     let mut with_from = step.clone();
-    with_from["from"] = json!("kayles(5)");
+    with_from["from"] = json!(expr);
     with_from["terms"] = json!(terms);
     let a = s.post("/api/step", &json!({ "step": with_from }).to_string());
     assert_eq!(a.status, 200, "{}", a.body);
-    let d = a.json();
+    (terms, step, a.json())
+}
+
+#[test]
+fn a_misere_opening_says_which_move_gives_which_option() {
+    let s = Server::start(&[]);
+    let (terms, step, d) = misere_opening(&s, "kayles(5)");
     let moves = d["moves"].as_array().unwrap();
     // The opening written out: its options as the step writes them, each a game tree.
     let to = written_tree(step["to"].as_str().unwrap(), &terms);
@@ -1816,6 +1822,28 @@ fn a_misere_opening_says_which_move_gives_which_option() {
     assert_eq!(d["at_words"], "the whole game");
 }
 
+/// The heaps a Wythoff move from (2, 1) leaves, read from its words ("take k from the first
+/// heap, leaving heaps of p and q …") and checked against the rules: k taken from one heap or
+/// from both.
+fn wythoff_move_from_2_1(words: &str) -> (usize, usize) {
+    let n: Vec<usize> = words
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let (k, p, q) = (n[0], n[1], n[2]);
+    let want = if words.contains("from the first heap") {
+        (2 - k, 1)
+    } else if words.contains("from the second heap") {
+        (2, 1 - k)
+    } else {
+        assert!(words.contains("from both heaps"), "{words}");
+        (2 - k, 1 - k)
+    };
+    assert_eq!((p, q), want, "{words}");
+    (p, q)
+}
+
 #[test]
 fn wythoff_moves_are_said_in_words() {
     let s = Server::start(&[]);
@@ -1829,22 +1857,7 @@ fn wythoff_moves_are_said_in_words() {
     let mut left = Vec::new();
     for m in d["moves"].as_array().unwrap() {
         let words = m["words"].as_str().unwrap();
-        let n: Vec<usize> = words
-            .split(|c: char| !c.is_ascii_digit())
-            .filter(|w| !w.is_empty())
-            .map(|w| w.parse().unwrap())
-            .collect();
-        // "take k from …, leaving heaps of p and q (the queen from (2, 1) to (p, q))"
-        let (k, p, q) = (n[0], n[1], n[2]);
-        let want = if words.contains("from the first heap") {
-            (2 - k, 1)
-        } else if words.contains("from the second heap") {
-            (2, 1 - k)
-        } else {
-            assert!(words.contains("from both heaps"), "{words}");
-            (2 - k, 1 - k)
-        };
-        assert_eq!((p, q), want, "{words}");
+        let (p, q) = wythoff_move_from_2_1(words);
         assert!(
             words.ends_with(&format!("(the queen from (2, 1) to ({p}, {q}))")),
             "{words}"
@@ -1995,52 +2008,18 @@ fn wythoff_tree(p: usize, q: usize) -> String {
 #[test]
 fn a_misere_wythoff_opening_says_which_move_gives_which_option() {
     let s = Server::start(&[]);
-    let v = s
-        .post(
-            "/api/simplify",
-            &json!({"expr": "wythoff(2, 1)", "misere": true}).to_string(),
-        )
-        .json();
-    // A small proof has no table of shared terms.
-    let terms: Vec<String> = v["terms"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|t| t.as_str().unwrap().to_string())
-        .collect();
-    let step = &v["steps"][0];
-    assert_eq!(step["rule"], "misere-opening", "{v}");
+    let (terms, step, d) = misere_opening(&s, "wythoff(2, 1)");
     assert_eq!(
         written_tree(step["to"].as_str().unwrap(), &terms),
         wythoff_tree(2, 1),
         "the opening is Wythoff's tree"
     );
-    let mut with_from = step.clone();
-    with_from["from"] = json!("wythoff(2, 1)");
-    with_from["terms"] = json!(terms);
-    let a = s.post("/api/step", &json!({ "step": with_from }).to_string());
-    assert_eq!(a.status, 200, "{}", a.body);
-    let d = a.json();
     let moves = d["moves"].as_array().unwrap();
     // The positions one move leaves, by the rules: (1, 1), (0, 1), (2, 0), (1, 0).
     let mut left = std::collections::BTreeSet::new();
     for m in moves {
         let words = m["words"].as_str().unwrap();
-        let n: Vec<usize> = words
-            .split(|c: char| !c.is_ascii_digit())
-            .filter(|w| !w.is_empty())
-            .map(|w| w.parse().unwrap())
-            .collect();
-        let (k, p, q) = (n[0], n[1], n[2]);
-        let want = if words.contains("from the first heap") {
-            (2 - k, 1)
-        } else if words.contains("from the second heap") {
-            (2, 1 - k)
-        } else {
-            assert!(words.contains("from both heaps"), "{words}");
-            (2 - k, 1 - k)
-        };
-        assert_eq!((p, q), want, "{words}");
+        let (p, q) = wythoff_move_from_2_1(words);
         // The option it names is that position's tree, as the step writes it out.
         let written = m["written"]
             .as_str()
