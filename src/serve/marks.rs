@@ -241,15 +241,12 @@ const MAX_MOVES: usize = 40;
 /// when the ruleset gives one (`domineering("##|..")`), with the opening's form of it beside
 /// (`"written"`, `-domineering(".|.")`). Empty for any other step, and past [`MAX_MOVES`] moves.
 fn board_moves(x: &Term, y: &Term, braces: bool) -> Vec<Value> {
-    let (Term::Call { name, args }, Term::Game { left, right }) = (x, y) else {
+    let Term::Game { left, right } = y else {
         return Vec::new();
     };
-    let Some(moves) = crate::functions::lookup(name).and_then(|f| f.moves(args)) else {
+    let Some((name, moves)) = ruleset_moves(x) else {
         return Vec::new();
     };
-    if moves.len() > MAX_MOVES {
-        return Vec::new();
-    }
     let opts = crate::syntax::PrintOptions {
         braces,
         ..Default::default()
@@ -279,6 +276,16 @@ fn board_moves(x: &Term, y: &Term, braces: bool) -> Vec<Value> {
         .collect()
 }
 
+/// The ruleset named by the call `x` and its moves in words, when it gives them and there
+/// are at most [`MAX_MOVES`].
+fn ruleset_moves(x: &Term) -> Option<(&str, Vec<crate::functions::Move>)> {
+    let Term::Call { name, args } = x else {
+        return None;
+    };
+    let moves = crate::functions::lookup(name)?.moves(args)?;
+    (moves.len() <= MAX_MOVES).then_some((name.as_str(), moves))
+}
+
 /// For a misère opening (`misere-opening`: the position `x` written out as the game tree `y`,
 /// its entries `#n` in `table`): each move of `x` in the ruleset's words, and the option of
 /// `y` it gives, found by game trees (`opening`), since the opening writes the positions
@@ -292,15 +299,9 @@ fn misere_moves(
     braces: bool,
     k: &mut crate::kernel::Kernel,
 ) -> Vec<Value> {
-    let Term::Call { name, args } = x else {
+    let Some((name, moves)) = ruleset_moves(x) else {
         return Vec::new();
     };
-    let Some(moves) = crate::functions::lookup(name).and_then(|f| f.moves(args)) else {
-        return Vec::new();
-    };
-    if moves.len() > MAX_MOVES {
-        return Vec::new();
-    }
     let opts = crate::syntax::PrintOptions {
         braces,
         ..Default::default()
