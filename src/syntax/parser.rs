@@ -262,7 +262,7 @@ const WHERE: &str = "where";
 /// Names with a meaning of their own, which a `where` cannot define: ω and ε are read as calls
 /// without parentheses. Any other name, a function's included, may be defined: `name(` is
 /// always a call and a bare name never is.
-const KEYWORDS: [&str; 14] = [
+pub(crate) const KEYWORDS: [&str; 14] = [
     "Tiny", "Miny", "hs", WHERE, "w", "omega", "epsilon", "on", "off", "over", "under", "upon",
     "dud", "pass",
 ];

@@ -3,7 +3,9 @@
 //! Every printed form parses back to the same term (see the round-trip property test): where
 //! CGSuite's display would be ambiguous for our reader, the printer adds parentheses or braces.
 
-use super::parser::{joins, written_with_plus, LOOP, LOOPY_CONSTANTS, PASS, POWER, SIDLE};
+use super::parser::{
+    joins, written_with_plus, KEYWORDS, LOOP, LOOPY_CONSTANTS, PASS, POWER, SIDLE,
+};
 use super::uptimal;
 use super::PrintOptions;
 use crate::number::Dyadic;
@@ -36,6 +38,15 @@ pub(crate) fn print(t: &Term, opts: &PrintOptions) -> String {
     // Writing into a String cannot fail.
     let _ = doc.render_fmt(width, &mut out);
     out
+}
+
+/// Whether `l` reads back as a brace's label: a name of letters (or `_`) that the lexer does
+/// not take for downs (`vv`) and the parser does not reserve.
+fn readable_label(l: &str) -> bool {
+    !l.is_empty()
+        && l.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_')
+        && !l.bytes().all(|b| b == b'v')
+        && !KEYWORDS.contains(&l)
 }
 
 /// A natural number, which a power's base or exponent may be without parentheses.
@@ -327,7 +338,9 @@ impl Printer {
                 .number_world(name, args)
                 .unwrap_or_else(|| Doc::text("")),
             Term::Ref(n) => Doc::text(format!("#{n}")),
-            Term::Call { name, args } if name == POWER && args.len() == 2 => {
+            Term::Call { name, args }
+                if name == POWER && matches!(&args[..], [Arg::Game(_), Arg::Game(_)]) =>
+            {
                 match (&args[0], &args[1]) {
                     (Arg::Game(b), Arg::Game(e)) => self.power(b, e),
                     _ => Doc::text(""),
@@ -343,7 +356,12 @@ impl Printer {
             {
                 Doc::text(name.clone())
             }
-            Term::Call { name, args } if name == LOOP && args.len() == 2 => {
+            // Only a label the lexer reads as one: any other `loop(…)` (a hand-made proof
+            // file's) is printed as the plain call below, never as text that reads otherwise.
+            Term::Call { name, args }
+                if name == LOOP
+                    && matches!(&args[..], [Arg::Text(l), Arg::Game(_)] if readable_label(l)) =>
+            {
                 match (&args[0], &args[1]) {
                     (Arg::Text(label), Arg::Game(body))
                         if matches!(body, Term::Game { .. })
@@ -815,6 +833,50 @@ mod tests {
 
     fn closed(src: &str) -> Term {
         crate::syntax::parse(src).unwrap()
+    }
+
+    /// A `loop(…)` or `power(…)` call that no text of the parser's makes (a hand-made proof
+    /// file's) is printed as the plain call, which reads back as itself: before, a label
+    /// that is not a name ran into its body (`loop("1,2", 5)` printed `1,25`) and a power
+    /// with a text argument printed nothing.
+    #[test]
+    fn calls_the_notation_cannot_write_print_as_calls() {
+        let five = || Arg::Game(closed("5"));
+        let call = |name: &str, args: Vec<Arg>| Term::Call {
+            name: name.into(),
+            args,
+        };
+        for (t, want) in [
+            (
+                call(LOOP, vec![Arg::Text("1,2".into()), five()]),
+                r#"loop("1,2",5)"#,
+            ),
+            (
+                call(
+                    LOOP,
+                    vec![Arg::Text("vv".into()), Arg::Game(closed("{0|vv}"))],
+                ),
+                r#"loop("vv",{0|vv})"#,
+            ),
+            (
+                call(
+                    LOOP,
+                    vec![Arg::Text("on".into()), Arg::Game(closed("{0|1}"))],
+                ),
+                r#"loop("on",{0|1})"#,
+            ),
+            (
+                call(POWER, vec![Arg::Text("a".into()), five()]),
+                r#"power("a",5)"#,
+            ),
+        ] {
+            let text = print(&t, &PrintOptions::default());
+            assert_eq!(text, want);
+            assert_eq!(crate::syntax::parse(&text).unwrap(), t, "{text}");
+        }
+        // A label the lexer reads as one is still written before its braces.
+        let labelled = crate::syntax::parse("a{0|a}").unwrap();
+        assert_eq!(print(&labelled, &PrintOptions::default()), "a{0|a}");
     }
 
     /// Games, closed forms of every kind of lead (negative, fractional, ups, stars, both),
