@@ -191,14 +191,11 @@ pub fn minimal(g: &Loopy) -> Loopy {
     number(&q)
 }
 
-/// A short label for the k-th labelled vertex: `a` … `z`, then `a1` … .
+/// The label of the k-th labelled vertex: the printer's (`a` … `z`, `aa`, … letters only,
+/// never a run of `v` or a reserved name), so that every label the derivation writes reads
+/// back as a label.
 fn label(k: usize) -> String {
-    let c = (b'a' + (k % 26) as u8) as char;
-    if k < 26 {
-        c.to_string()
-    } else {
-        format!("{c}{}", k / 26)
-    }
+    super::print::label_name(k)
 }
 
 /// How a derivation writes the game graph of a step as a term, and which rules it runs. CGSuite's

@@ -380,7 +380,7 @@ impl Printer<'_> {
 
 /// Labels `a`…`z`, then `aa`, `ab`, … (letters only: the reader's names are letters), never
 /// `v`-runs (read as downs) nor a named game or keyword.
-fn label_name(i: usize) -> String {
+pub(crate) fn label_name(i: usize) -> String {
     let mut k = 0;
     let mut n = 0;
     loop {
