@@ -610,3 +610,26 @@ fn subordinate_undoes_the_ordinal_sum() {
     let h = subordinate(&Loopy::on(), &one, &mut w()).unwrap();
     assert_eq!(rel(&h, &Loopy::on()), Relation::Equal);
 }
+
+/// Every label a derivation or the printer writes reads back as the label of its braces,
+/// whose body names it: the 22nd was once `v` (read as a down) and the 27th `a1` (a name and
+/// a number).
+#[test]
+fn every_label_written_reads_back_as_a_label() {
+    let mut seen = std::collections::HashSet::new();
+    for k in 0..2_000 {
+        let l = super::print::label_name(k);
+        assert!(seen.insert(l.clone()), "label {k} ({l}) given twice");
+        let t =
+            crate::syntax::parse(&format!("{l}{{0|{l}}}")).unwrap_or_else(|e| panic!("{l}: {e:?}"));
+        let Term::Call { name, args } = &t else {
+            panic!("{l}: {t:?}")
+        };
+        assert_eq!(name, "loop", "{l}");
+        assert_eq!(args[0], crate::term::Arg::Text(l.clone()));
+        let crate::term::Arg::Game(Term::Game { right, .. }) = &args[1] else {
+            panic!("{l}: {t:?}")
+        };
+        assert_eq!(right[..], [Term::Name(l.clone())], "{l}");
+    }
+}
