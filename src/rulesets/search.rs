@@ -359,10 +359,12 @@ pub fn threads() -> usize {
 /// memoised by id, and entered in `table`, and the sum is made there. With one thread, or one
 /// part, this is the plain search.
 ///
-/// Only independent parts are shared out. Splitting one part by its options (a frontier a
-/// few moves down, handed out the same way) was measured on the empty 5×6 board: two threads
-/// spent 2.2× the CPU time of one, because the options' searches meet the same
-/// sub-positions and each thread has to solve them again in its own kernel.
+/// With fewer distinct parts than threads (the empty board is one region) the threads search
+/// the same parts together instead, passing solved parts between their kernels
+/// (`solve_together`). Splitting one part by its options without such passing (a frontier a
+/// few moves down, handed out like independent parts) was measured on the empty 5×6 board:
+/// two threads spent 2.2× the CPU time of one, because the options' searches meet the same
+/// sub-positions and each thread had to solve them again in its own kernel.
 pub fn value_parallel<R>(
     rules: &R,
     ps: &[R::Pos],
