@@ -12,6 +12,9 @@ use std::hint::black_box;
 fn benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("rulesets");
     g.sample_size(10);
+    // One thread, as these rows were first measured (an empty board is one region, which
+    // then went to one thread whatever the setting).
+    set_search_threads(1);
     for (r, cols) in [(4, 4), (5, 5), (5, 6)] {
         g.bench_function(format!("domineering_empty_{r}x{cols}"), |b| {
             b.iter(|| {
@@ -34,6 +37,20 @@ fn benches(c: &mut Criterion) {
                 b.iter(|| {
                     let mut k = Kernel::new();
                     black_box(value(&two, &mut k).unwrap())
+                })
+            },
+        );
+    }
+    // One region (the empty 5×6 board), one thread and two: two threads search it together,
+    // passing the parts they solve between their kernels (issue 49 point 2).
+    for threads in [1, 2] {
+        g.bench_function(
+            format!("domineering_one_5x6_region_threads_{threads}"),
+            |b| {
+                set_search_threads(threads);
+                b.iter(|| {
+                    let mut k = Kernel::new();
+                    black_box(value(&Position::empty(5, 6), &mut k).unwrap())
                 })
             },
         );

@@ -42,6 +42,21 @@ impl Kernel {
         self.canonical(left.to_vec(), right.to_vec())
     }
 
+    /// The game whose canonical options are `left` and `right`, interned as they are, with
+    /// none of [`Kernel::from_options`]'s checks: for a canonical form carried over from
+    /// another kernel option by option (the threads of one search), where the checks would
+    /// redo the other kernel's work. The caller vouches that the lists are exactly a canonical
+    /// form's (no option dominated or reversible) and that the game is not a number-up-star
+    /// value (those are carried as closed forms); the ids' order is free.
+    pub(crate) fn intern_canonical(
+        &mut self,
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+    ) -> Result<GameId, KernelError> {
+        self.spend()?;
+        Ok(self.arena.intern_opts(left, right))
+    }
+
     /// [`Kernel::from_options`] on owned lists.
     pub(crate) fn canonical(
         &mut self,

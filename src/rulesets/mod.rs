@@ -39,6 +39,7 @@ pub mod outcome;
 pub mod partizan_arc_kayles;
 pub mod position;
 pub mod search;
+mod search_shared;
 pub mod spawning;
 pub mod svg;
 pub mod take_and_break;

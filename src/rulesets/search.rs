@@ -5,6 +5,7 @@
 //! asks the kernel for `{L | R}` once per distinct part, so a value is never a tree: it is the
 //! kernel's hash-consed id of the canonical form.
 
+use super::search_shared::{Exchange, Link};
 use super::RulesetError;
 use crate::kernel::{GameId, Kernel, KernelError};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -196,15 +197,37 @@ fn solve<R: Rules>(
     table: &mut Table<R::Pos>,
     kernel: &mut Kernel,
 ) -> Result<GameId, RulesetError> {
+    solve_linked(rules, root, table, kernel, None, false)
+}
+
+/// [`solve`], sharing values with other threads through `link` when given: each part solved
+/// is published, and a part missing from the table is taken from the exchange when another
+/// thread has published it. `reverse` walks every part's options last first, so that a
+/// helper thread starts where the main thread will come last. A helper (`reverse`) returns
+/// early, with no value, once the exchange says stop.
+fn solve_linked<R: Rules>(
+    rules: &R,
+    root: &R::Pos,
+    table: &mut Table<R::Pos>,
+    kernel: &mut Kernel,
+    mut link: Option<&mut Link<'_>>,
+    reverse: bool,
+) -> Result<GameId, RulesetError> {
     if let Some(v) = table.get(rules, root) {
         return Ok(v);
+    }
+    if let (Some(link), Some(key)) = (link.as_deref_mut(), rules.compact_key(root)) {
+        if let Some(v) = link.take(key, kernel)? {
+            table.insert(rules, root.clone(), v);
+            return Ok(v);
+        }
     }
     let mut last = kernel.zero();
     // `stack[..depth]` are the frames in use; those above are spare, kept for their buffers.
     let mut stack: Vec<Frame<R::Pos>> = Vec::new();
     let mut depth = 0;
     let mut scratch: Vec<GameId> = Vec::new();
-    open(rules, root.clone(), table, &mut stack, &mut depth);
+    open(rules, root.clone(), table, &mut stack, &mut depth, reverse);
     while let Some(frame) = depth.checked_sub(1).and_then(|d| stack.get_mut(d)) {
         let i = frame.values.len();
         let (Some(&from), Some(&to)) = (frame.starts.get(i), frame.starts.get(i + 1)) else {
@@ -213,6 +236,14 @@ fn solve<R: Rules>(
             let part = frame.part.clone();
             depth -= 1;
             table.solved += 1;
+            if let Some(link) = link.as_deref_mut() {
+                if let Some(key) = rules.compact_key(&part) {
+                    link.give(key, g, kernel)?;
+                }
+                if reverse && link.exchange().stopped() {
+                    return Ok(g);
+                }
+            }
             table.insert(rules, part, g);
             last = g;
             continue;
@@ -236,7 +267,16 @@ fn solve<R: Rules>(
                     .zip(known.iter())
                     .find_map(|((q, _), k)| k.is_none().then(|| q.clone()));
                 if let Some(q) = missing {
-                    open(rules, q, table, &mut stack, &mut depth);
+                    // Another thread may have solved it: its value is cheaper to carry over
+                    // than to search for.
+                    let shared = match (link.as_deref_mut(), rules.compact_key(&q)) {
+                        (Some(link), Some(key)) => link.take(key, kernel)?,
+                        _ => None,
+                    };
+                    match shared {
+                        Some(v) => table.insert(rules, q, v),
+                        None => open(rules, q, table, &mut stack, &mut depth, reverse),
+                    }
                 }
             }
         }
@@ -255,6 +295,7 @@ fn open<R: Rules>(
     table: &Table<R::Pos>,
     stack: &mut Vec<Frame<R::Pos>>,
     depth: &mut usize,
+    reverse: bool,
 ) {
     if stack.len() <= *depth {
         stack.push(Frame {
@@ -275,6 +316,11 @@ fn open<R: Rules>(
     rules.moves_into(&part, true, &mut f.options);
     f.left_count = f.options.len();
     rules.moves_into(&part, false, &mut f.options);
+    if reverse {
+        let (l, r) = f.options.split_at_mut(f.left_count);
+        l.reverse();
+        r.reverse();
+    }
     f.part = part;
     f.parts.clear();
     f.starts.clear();
@@ -313,10 +359,12 @@ pub fn threads() -> usize {
 /// memoised by id, and entered in `table`, and the sum is made there. With one thread, or one
 /// part, this is the plain search.
 ///
-/// Only independent parts are shared out. Splitting one part by its options (a frontier a
-/// few moves down, handed out the same way) was measured on the empty 5×6 board: two threads
-/// spent 2.2× the CPU time of one, because the options' searches meet the same
-/// sub-positions and each thread has to solve them again in its own kernel.
+/// With fewer distinct parts than threads (the empty board is one region) the threads search
+/// the same parts together instead, passing solved parts between their kernels
+/// (`solve_together`). Splitting one part by its options without such passing (a frontier a
+/// few moves down, handed out like independent parts) was measured on the empty 5×6 board:
+/// two threads spent 2.2× the CPU time of one, because the options' searches meet the same
+/// sub-positions and each thread had to solve them again in its own kernel.
 pub fn value_parallel<R>(
     rules: &R,
     ps: &[R::Pos],
@@ -338,7 +386,10 @@ where
                 }
             }
         }
-        if tasks.len() > 1 {
+        if !tasks.is_empty() && tasks.len() < threads {
+            // Too few parts to go round: all threads search them together, sharing values.
+            solve_together(rules, &tasks, table, kernel, threads)?;
+        } else if tasks.len() > 1 {
             // Largest first (most moves), so that no thread is left with a big part at the end.
             tasks.sort_by_cached_key(|q| {
                 std::cmp::Reverse(rules.moves(q, true).len() + rules.moves(q, false).len())
@@ -359,6 +410,65 @@ where
         total = kernel.add(total, v)?;
     }
     Ok(total)
+}
+
+/// The tasks' values entered in `table`, found by this thread with `kernel` while
+/// `threads - 1` helpers search the same tasks (last first, each part's options last first)
+/// with kernels and tables of their own; every part any thread solves is published in an
+/// [`Exchange`], and a part missing from a thread's table is taken from there when it is
+/// published. The values are this thread's own or carried over structurally, so they are the
+/// same whatever the threads' timing; the helpers stop when this thread is done, and a
+/// helper's error (a limit) only ends that helper. A helper also stops once the process uses
+/// more than half its memory limit, so that sharing never makes a search run out of memory
+/// that one thread alone would finish.
+fn solve_together<R>(
+    rules: &R,
+    tasks: &[R::Pos],
+    table: &mut Table<R::Pos>,
+    kernel: &mut Kernel,
+    threads: usize,
+) -> Result<(), RulesetError>
+where
+    R: Rules + Sync,
+    R::Pos: Send + Sync,
+{
+    let ex = Exchange::new(threads);
+    let budget = kernel.budget().clone();
+    let max_entries = Table::<R::Pos>::for_kernel(kernel).max_entries;
+    let helper = |me: usize| {
+        let mut k = Kernel::new();
+        let mut b = budget.clone();
+        b.max_memory = b.max_memory.min(crate::memory::limit()) / 2;
+        k.set_budget(b);
+        let mut t = Table::new(max_entries);
+        let mut link = Link::new(&ex, me);
+        for task in tasks.iter().rev() {
+            if ex.stopped() {
+                break;
+            }
+            // A helper's error is a limit of its own: the main thread goes on alone.
+            if solve_linked(rules, task, &mut t, &mut k, Some(&mut link), true).is_err() {
+                break;
+            }
+        }
+        ex.helper_done();
+    };
+    std::thread::scope(|s| {
+        for me in 1..threads {
+            let helper = &helper;
+            s.spawn(move || helper(me));
+        }
+        let mut link = Link::new(&ex, 0);
+        let mut result = Ok(());
+        for task in tasks {
+            if let Err(e) = solve_linked(rules, task, table, kernel, Some(&mut link), false) {
+                result = Err(e);
+                break;
+            }
+        }
+        ex.stop.store(true, Ordering::Relaxed);
+        result
+    })
 }
 
 /// Each task's value, worked out by `threads` threads taking the tasks in order: per thread,

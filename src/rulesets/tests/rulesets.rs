@@ -1063,6 +1063,60 @@ fn domineering_threads_give_the_same_values() {
     assert_eq!(both, apart);
 }
 
+/// One region searched by two and three threads together (the helpers walking the options
+/// last first, values passed between kernels) against the definition on the whole board:
+/// every rectangle up to 4×4 and random one-region boards up to 4×5.
+#[test]
+fn domineering_one_region_on_threads_matches_brute_force() {
+    use crate::rulesets::domineering::{value_threads, Position};
+    use crate::rulesets::search::Table;
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut boards: Vec<(usize, usize, Vec<bool>)> = Vec::new();
+    for rows in 2..=4 {
+        for cols in 2..=4 {
+            boards.push((rows, cols, vec![true; rows * cols]));
+        }
+    }
+    while boards.len() < 30 {
+        let (rows, cols) = (3 + (next() % 2) as usize, 3 + (next() % 3) as usize);
+        let cells: Vec<bool> = (0..rows * cols).map(|_| next() % 6 != 0).collect();
+        let text: Vec<String> = cells
+            .chunks(cols)
+            .map(|r| r.iter().map(|&e| if e { '.' } else { '#' }).collect())
+            .collect();
+        // Only boards that are one region: the case the threads share.
+        if Position::parse(&text.join("|"))
+            .unwrap()
+            .regions()
+            .unwrap()
+            .len()
+            == 1
+        {
+            boards.push((rows, cols, cells));
+        }
+    }
+    for (rows, cols, cells) in boards {
+        let p = Position {
+            width: cols,
+            height: rows,
+            empty: cells.clone(),
+        };
+        for threads in [2, 3] {
+            let mut k = Kernel::new();
+            let brute = domineering_brute(&mut k, rows, cols, cells.clone(), &mut HashMap::new());
+            let mut t = Table::for_kernel(&k);
+            let g = value_threads(&p, &mut k, &mut t, threads).unwrap();
+            assert_eq!(g, brute, "{} on {threads} threads", p.print());
+        }
+    }
+}
+
 #[test]
 fn clobber_threads_give_the_same_values() {
     use crate::rulesets::clobber::{parse as clobber_parse, value_threads};
