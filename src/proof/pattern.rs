@@ -125,6 +125,9 @@ pub trait Host {
     fn show(&mut self, p: &Self::Place) -> String;
 }
 
+/// What takes or refuses a built result: `Ok` if it is the step's, else why not.
+pub type Accept<'a, H> = dyn FnMut(&mut H, &<H as Host>::Place) -> Result<(), Failure> + 'a;
+
 /// Whether `rule` at `src`, under a match agreeing with `witnesses`, meets its conditions and
 /// builds a result that `accept` takes (`accept` says why not, as a [`Failure::Result`]); the
 /// match if one does.
@@ -134,7 +137,7 @@ pub fn rewrites<H: Host>(
     kinds: &Kinds,
     src: &H::Place,
     witnesses: &Binds<H::Place>,
-    accept: &mut dyn FnMut(&mut H, &H::Place) -> Result<(), Failure>,
+    accept: &mut Accept<'_, H>,
 ) -> Result<Binds<H::Place>, Failure> {
     for (n, _) in &witnesses.games {
         if !matches!(kinds.get(n.as_str()), Some(VarKind::Game)) {
