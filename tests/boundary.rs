@@ -2,7 +2,8 @@
 //!
 //! The proof producer (the engine and `proof::compose`) evaluates rules with `onag::eval`, and
 //! the kernel decides its comparisons. The checker (`src/proof/check.rs`, its interpreter
-//! `src/proof/matcher.rs`, the definitional order `src/proof/inequality.rs`, its canonical
+//! `src/proof/pattern.rs` with normal play's `src/proof/matcher.rs` and misère play's
+//! `src/proof/misere_check.rs`, the definitional order `src/proof/inequality.rs`, its canonical
 //! forms `src/proof/values.rs`, and the step helpers `src/proof/step.rs` they use) must use
 //! neither, and holds no kernel at all: an error in the evaluator would
 //! otherwise be confirmed by the very code that made it. This test reads their source (the
@@ -11,9 +12,11 @@
 //! would enforce the same by the compiler, at the cost of splitting the kernel and rule
 //! language out of this one; the text check is kept small and its patterns are tested below.
 
-const CHECKER: [&str; 5] = [
+const CHECKER: [&str; 7] = [
     "src/proof/check.rs",
     "src/proof/matcher.rs",
+    "src/proof/pattern.rs",
+    "src/proof/misere_check.rs",
     "src/proof/inequality.rs",
     "src/proof/values.rs",
     "src/proof/step.rs",

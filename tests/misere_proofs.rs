@@ -232,7 +232,7 @@ fn tampered_proofs_are_rejected() {
         "{0,*2|0,*2}",
         "*",
         serde_json::json!({"to": "*", "rule": "misere-reversible",
-            "witnesses": {"games": {"H": "*"}, "sets": {"reversing": ["*2"]}}}),
+            "witnesses": {"games": {"H": "*"}}}),
     );
     assert_eq!(
         check(&good),
@@ -243,40 +243,49 @@ fn tampered_proofs_are_rejected() {
     );
     drive::json(&good);
     let bad = [
-        // A wrong witness: H = *2 is not what the step yields.
+        // A wrong witness: H = *2 is not what the rule matches (no option of G has *2 as
+        // an option).
         proof(
             "{0,*2|0,*2}",
             "*",
             serde_json::json!({"to": "*", "rule": "misere-reversible",
-                "witnesses": {"games": {"H": "*2"}, "sets": {"reversing": ["*2"]}}}),
+                "witnesses": {"games": {"H": "*2"}}}),
         ),
-        // The wrong options named as reversing.
+        // A set witness the match does not bind: G's options other than the reversing *2
+        // are 0, not *2.
         proof(
             "{0,*2|0,*2}",
             "*",
             serde_json::json!({"to": "*", "rule": "misere-reversible",
-                "witnesses": {"games": {"H": "*"}, "sets": {"reversing": ["0"]}}}),
+                "witnesses": {"games": {"H": "*"}, "sets": {"GL": ["*2"]}}}),
+        ),
+        // A witness named as no variable of the rule (the old `reversing` set).
+        proof(
+            "{0,*2|0,*2}",
+            "*",
+            serde_json::json!({"to": "*", "rule": "misere-reversible",
+                "witnesses": {"games": {"H": "*"}, "sets": {"reversing": ["*2"]}}}),
         ),
         // A non-reversible option claimed reversible: {*2} has no option *.
         proof(
             "{0,{*2|*2}|0,{*2|*2}}",
             "*",
             serde_json::json!({"to": "*", "rule": "misere-reversible",
-                "witnesses": {"games": {"H": "*"}, "sets": {"reversing": ["{*2|*2}"]}}}),
+                "witnesses": {"games": {"H": "*"}}}),
         ),
         // The proviso with no P-position: {*2} = 0 would follow, but *2 is an N-position.
         proof(
             "{*2|*2}",
             "0",
             serde_json::json!({"to": "0", "rule": "misere-reversible-zero",
-                "witnesses": {"games": {"P": "*2"}}}),
+                "witnesses": {"games": {"X": "*2"}}}),
         ),
         // A mismatched end: the steps reach *, the proof claims *2.
         proof(
             "{0,*2|0,*2}",
             "*2",
             serde_json::json!({"to": "*", "rule": "misere-reversible",
-                "witnesses": {"games": {"H": "*"}, "sets": {"reversing": ["*2"]}}}),
+                "witnesses": {"games": {"H": "*"}}}),
         ),
         // A normal-play rule in a misère proof.
         proof(
@@ -575,7 +584,7 @@ fn a_step_naming_g_rewrites_every_occurrence() {
     let input = "{{*|*},{{*|*}|{*|*}}|{*|*},{{*|*}|{*|*}}}";
     let proof = |to: &str, at: Option<&str>, g: &str| {
         let mut step = serde_json::json!({"to": to, "rule": "misere-reversible-zero",
-            "witnesses": {"games": {"P": "*"}}});
+            "witnesses": {"games": {"X": "*"}}});
         match at {
             Some(a) => step["at"] = serde_json::json!([a]),
             None => step["witnesses"]["games"]["G"] = Value::String(g.into()),

@@ -1485,6 +1485,61 @@ fn accepted_mutants_of_misere_proofs_are_true() {
     assert!(t.grammar.is_empty(), "{}", report(&t, &t.grammar));
 }
 
+/// Rules given to the misère checker that weaken the shipped ones under their own names
+/// (`misere-reversible` without the reversal, the proviso without its P-position) and add a
+/// user's rule with no proviso at all. The old checker decided the shipped names' conditions
+/// by hand whatever the rules said; the interpreter reads the rules as given, so these are
+/// not the shipped theorems and a step by one must also be true by the checker's own simplest
+/// forms. Renamed steps and edited witnesses that the old by-name code refused must still be
+/// refused here, or be true.
+const WEAKENED_MISERE: &str = "
+rule misere-reversible
+  says  \"G = H for any option H of an option of G.\"
+  cite  \"none: it is false\"
+  group misere
+  priority 10
+  match G @ { { H @ { ..HL | ..HR }, ..RL | ..RR }, ..GL | ..GR }
+  when  H != { | }
+  yield H
+
+rule misere-reversible-zero
+  says  \"G = 0 when every option of G has 0 as an option.\"
+  cite  \"none: it is false\"
+  group misere
+  priority 20
+  match G @ { X, ..Rest | ..GR }
+  when  { | } in every option of G
+  yield { | }
+
+rule one-option-is-zero
+  says  \"A game of one option is 0.\"
+  cite  \"none: it is false\"
+  group misere
+  priority 30
+  match G @ { X | X }
+  yield { | }
+";
+
+#[test]
+fn accepted_mutants_of_misere_proofs_against_weakened_rules_are_true() {
+    let mut rng = Rng(0x5EED_4045);
+    let seeds = misere_seeds(&mut rng);
+    let mut rules = RuleSet::builtin();
+    rules
+        .add_text("weakened.rules", WEAKENED_MISERE)
+        .expect("the weakened rules read");
+    let mut rng = Rng(0x5EED_5045);
+    let t = campaign(&seeds, 40, &mut rng, &rules, PLAY_RULES);
+    eprintln!(
+        "misère, weakened rules: {} mutants tried, {} accepted",
+        t.mutants, t.accepted
+    );
+    assert!(t.mutants >= 1_000, "only {} mutants", t.mutants);
+    assert!(t.rejected > t.mutants / 3, "{t:?}");
+    assert!(t.failures.is_empty(), "{}", report(&t, &t.failures));
+    assert!(t.grammar.is_empty(), "{}", report(&t, &t.grammar));
+}
+
 #[test]
 fn accepted_mutants_of_loopy_proofs_are_true() {
     let mut rng = Rng(0x5EED_2045);

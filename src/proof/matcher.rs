@@ -1,38 +1,33 @@
-//! Rules applied to plain terms: the checker's own interpreter of the rule language.
+//! Normal play for the checker's own interpreter of the rule language (`proof::pattern`): the
+//! places are plain terms, and their conditions are decided by normal play's definitions.
 //!
-//! This shares nothing with the engine's matcher but the rule data: options are matched as sets
-//! (picks in any order, `..X` the rest), a nested game pattern looks inside an option term, and
-//! inside a closed form only by applying the rule set's `kind open` rules to it. Side conditions
+//! This shares nothing with the engine's matcher but the rule data: a nested game pattern looks
+//! inside an option term, and inside a closed form only by applying the rule set's `kind open`
+//! rules to it. Side conditions
 //! are decided on the bound terms themselves, never on anything an e-graph held, and by the
 //! checker's own code: comparisons by the definition (`inequality.rs`), values (is it a number,
 //! which nimber, are two sets the same) by its own canonical forms (`values.rs`). It holds no
 //! kernel. A limit reached on the way is reported as a limit, never as a failed condition.
 
 use super::inequality::{Definitional, FormId, Inequality, Memo, Undecided};
+pub use super::pattern::Failure;
+use super::pattern::{self, Got, Host, Kinds, Look};
 use super::step::Witnesses;
 use super::table::TermTable;
 use crate::number::{mex, Dyadic, Nimber};
-use crate::rules::check::{as_value_expr, bindings, is_value_template, VarKind};
+use crate::rules::check::{as_value_expr, bindings, is_value_template};
 use crate::rules::Name;
 use crate::rules::*;
 use crate::term::{Pebble, Term};
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
-use std::collections::BTreeMap;
 
-/// The most matches enumerated for one step; beyond it the step is rejected as too ambiguous
-/// to check, rather than checked for ever.
-const MAX_MATCHES: usize = 20_000;
 /// The most options a closed form is opened into (`*n` has n options): the kernel's and the
 /// engine's cap (`eval::leaf::MAX_OPEN`), so every opening the engine writes can be checked.
 const MAX_OPEN: u64 = 1 << 16;
 
 /// A match of a pattern against a term.
 pub type Binds = Witnesses;
-
-/// A value that may be undefined here (`None`: a part that is not a number, say), or a limit
-/// or unreadable term that decides nothing (`Err`).
-type Got<T> = Result<Option<T>, Undecided>;
 
 /// The value of an `Option`, or `Ok(None)` from the enclosing function returning [`Got`].
 macro_rules! some {
@@ -57,53 +52,11 @@ pub struct TermRules<'a> {
     limit: Option<String>,
     /// Each rule's variables and their kinds, read once per rule of `rules` rather than once
     /// per step (a map built for every step was a percent of a large proof's check).
-    kinds: rustc_hash::FxHashMap<String, Kinds>,
+    kinds: rustc_hash::FxHashMap<String, SharedKinds>,
 }
 
 /// A pattern's variables and their kinds (`rules::check::bindings`), shared.
-type Kinds = std::rc::Rc<Result<BTreeMap<String, VarKind>, String>>;
-
-/// Why a rule does not take a subterm to the claimed result.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Failure {
-    /// The pattern does not match at all.
-    NoMatch,
-    /// Matches exist, none agrees with the recorded witnesses.
-    Witness(String),
-    /// A match agreeing with the witnesses fails a side condition.
-    Condition(String),
-    /// A match satisfies the conditions but builds another term.
-    Result(String),
-    /// Too many ways to match, or a result that cannot be built.
-    Other(String),
-    /// A limit of the checker was reached: the step was not judged.
-    Limit(String),
-}
-
-impl Failure {
-    fn rank(&self) -> u8 {
-        match self {
-            Failure::NoMatch => 0,
-            Failure::Other(_) => 1,
-            Failure::Witness(_) => 2,
-            Failure::Result(_) => 3,
-            Failure::Condition(_) => 4,
-            Failure::Limit(_) => 5,
-        }
-    }
-
-    /// The failure in words.
-    pub fn message(&self) -> String {
-        match self {
-            Failure::NoMatch => "the rule's pattern does not match the subterm".into(),
-            Failure::Witness(s)
-            | Failure::Condition(s)
-            | Failure::Result(s)
-            | Failure::Other(s) => s.clone(),
-            Failure::Limit(s) => format!("limit reached: {s}"),
-        }
-    }
-}
+type SharedKinds = std::rc::Rc<Result<Kinds, String>>;
 
 fn show(t: &Term) -> String {
     t.to_string()
@@ -143,12 +96,12 @@ impl<'a> TermRules<'a> {
         self.limit.take()
     }
 
-    /// Whether two terms are the same game written alike, up to the order of options.
     /// `t` with its references written out, when that takes at most `max` nodes.
     pub fn expand(&self, t: &Term, max: usize) -> Option<Term> {
         self.terms.expand(t, max)
     }
 
+    /// Whether two terms are the same game written alike, up to the order of options.
     pub fn same(&mut self, a: &Term, b: &Term) -> bool {
         self.terms.same(a, b)
     }
@@ -167,76 +120,23 @@ impl<'a> TermRules<'a> {
             .as_ref()
             .as_ref()
             .map_err(|e| Failure::Other(e.clone()))?;
-        for (n, _) in &witnesses.games {
-            if !matches!(kinds.get(n.as_str()), Some(VarKind::Game)) {
-                return Err(Failure::Witness(format!(
-                    "`{n}` is not a game variable of rule `{}`",
-                    rule.name
-                )));
+        let mut accept = |h: &mut Self, built: &Term| {
+            if h.terms.same(built, dst) {
+                return Ok(());
             }
-        }
-        for (n, _) in &witnesses.sets {
-            if !matches!(kinds.get(n.as_str()), Some(VarKind::Set)) {
-                return Err(Failure::Witness(format!(
-                    "`{n}` is not a set variable of rule `{}`",
-                    rule.name
-                )));
-            }
-        }
-        let mut out = Vec::new();
-        self.pat(&rule.pattern, src, true, &Binds::default(), &mut out, 0);
-        if let Some(which) = self.limit.clone() {
-            return Err(Failure::Limit(which));
-        }
-        if out.len() >= MAX_MATCHES {
-            return Err(Failure::Other(format!(
-                "more than {MAX_MATCHES} ways to match rule `{}`",
-                rule.name
-            )));
-        }
-        let mut best = Failure::NoMatch;
-        let note = |f: Failure, best: &mut Failure| {
-            if f.rank() > best.rank() {
-                *best = f;
-            }
+            Err(Failure::Result(format!(
+                "rule `{}` yields {} here, not {}",
+                rule.name,
+                show(built),
+                show(dst)
+            )))
         };
-        for b in &out {
-            if let Err(why) = self.agrees(b, witnesses) {
-                note(Failure::Witness(why), &mut best);
-                continue;
-            }
-            match self.conditions(rule, b, kinds) {
-                Ok(()) => {}
-                Err(Failure::Limit(which)) => return Err(self.stop(which)),
-                Err(f) => {
-                    note(f, &mut best);
-                    continue;
-                }
-            }
-            match self.build(&rule.result, b, None) {
-                Err(Undecided::Limit(which)) => return Err(self.stop(which)),
-                Ok(Some(built)) if self.terms.same(&built, dst) => return Ok(b.clone()),
-                Ok(Some(built)) => note(
-                    Failure::Result(format!(
-                        "rule `{}` yields {} here, not {}",
-                        rule.name,
-                        show(&built),
-                        show(dst)
-                    )),
-                    &mut best,
-                ),
-                Ok(None) | Err(Undecided::Unreadable(_)) => note(
-                    Failure::Other(format!("rule `{}`'s result cannot be built", rule.name)),
-                    &mut best,
-                ),
-            }
-        }
-        Err(best)
+        pattern::rewrites(self, rule, kinds, src, witnesses, &mut accept)
     }
 
     /// `rule`'s variables and their kinds: kept for a rule of this interpreter's rule set (the
     /// same rule, by address, as the set's rule of its name), read afresh for any other.
-    fn kinds_of(&mut self, rule: &Rule) -> Kinds {
+    fn kinds_of(&mut self, rule: &Rule) -> SharedKinds {
         let ours = self
             .rules
             .get(&rule.name)
@@ -252,132 +152,14 @@ impl<'a> TermRules<'a> {
         k
     }
 
-    /// A limit reached: kept for [`TermRules::take_limit`], and the step's failure.
-    fn stop(&mut self, which: String) -> Failure {
-        self.limit.get_or_insert(which.clone());
-        Failure::Limit(which)
-    }
-
-    /// Every match of `rule`'s pattern at the top of `t` (at most [`MAX_MATCHES`]), in the
-    /// order they are tried: what the differential test compares with the shared evaluator.
+    /// Every match of `rule`'s pattern at the top of `t` (at most [`pattern::MAX_MATCHES`]),
+    /// in the order they are tried: what the differential test compares with the shared
+    /// evaluator.
     #[cfg(test)]
     pub fn matches(&mut self, rule: &Rule, t: &Term) -> Vec<Binds> {
         let mut out = Vec::new();
-        self.pat(&rule.pattern, t, true, &Binds::default(), &mut out, 0);
+        pattern::matches(self, &rule.pattern, t, true, &Binds::default(), &mut out, 0);
         out
-    }
-
-    /// Checks a match against the recorded witnesses.
-    fn agrees(&mut self, b: &Binds, w: &Witnesses) -> Result<(), String> {
-        for (n, t) in &w.games {
-            match b.game(n) {
-                Some(m) if self.terms.same(m, t) => {}
-                Some(m) => {
-                    return Err(format!(
-                        "the witness {n} = {} is not what the rule matches here ({n} = {})",
-                        show(t),
-                        show(m)
-                    ))
-                }
-                None => return Err(format!("the rule binds no `{n}` here")),
-            }
-        }
-        for (n, ts) in &w.sets {
-            let Some(m) = b.set(n) else {
-                return Err(format!("the rule binds no set `{n}` here"));
-            };
-            let g = Term::game(m.to_vec(), vec![]);
-            let h = Term::game(ts.clone(), vec![]);
-            if !self.terms.same(&g, &h) {
-                return Err(format!("the witness set {n} does not match"));
-            }
-        }
-        for (n, v) in &w.values {
-            if b.value(n) != Some(v) {
-                return Err(format!("the witness value {n} = {v} does not match"));
-            }
-        }
-        for (n, r) in &w.rows {
-            if b.row(n) != Some(r.as_slice()) {
-                return Err(format!("the witness row {n} does not match"));
-            }
-        }
-        Ok(())
-    }
-
-    // ---- matching ----
-
-    /// All extensions of `b` under which `p` matches `t`; `top` is the rewritten subterm itself,
-    /// which is never opened (a rule rewrites what is written there).
-    fn pat(&mut self, p: &Pattern, t: &Term, top: bool, b: &Binds, out: &mut Vec<Binds>, d: usize) {
-        if out.len() >= MAX_MATCHES || d > 64 {
-            return;
-        }
-        // A pattern that looks inside a shared subterm sees its entry's top node.
-        let unfolded;
-        let t = match t {
-            Term::Ref(_) if !matches!(p, Pattern::Var(_)) => match self.terms.unfold(t) {
-                Some(u) => {
-                    unfolded = u;
-                    &unfolded
-                }
-                None => return,
-            },
-            _ => t,
-        };
-        match p {
-            Pattern::Var(v) => {
-                if let Some(b2) = self.bind_game(v, t, b) {
-                    out.push(b2);
-                }
-            }
-            Pattern::Bind(v, inner) => {
-                for t2 in self.views(inner, t, top) {
-                    if let Some(b2) = self.bind_game(v, &t2, b) {
-                        self.pat(inner, &t2, true, &b2, out, d + 1);
-                    }
-                }
-            }
-            Pattern::Game(lp, rp) => {
-                for t2 in self.views(p, t, top) {
-                    let Term::Game { left, right } = &t2 else {
-                        continue;
-                    };
-                    let mut after_left = Vec::new();
-                    let mut used = vec![false; left.len()];
-                    self.side(lp, left, 0, &mut used, b, &mut after_left, d);
-                    for b2 in after_left {
-                        let mut used = vec![false; right.len()];
-                        self.side(rp, right, 0, &mut used, &b2, out, d);
-                    }
-                }
-            }
-            Pattern::Sum(pa, pb) => {
-                let Term::Sum(a, c) = t else { return };
-                let mut mid = Vec::new();
-                self.pat(pa, a, false, b, &mut mid, d + 1);
-                for b2 in mid {
-                    self.pat(pb, c, false, &b2, out, d + 1);
-                }
-            }
-            Pattern::Neg(pa) => {
-                if let Term::Neg(a) = t {
-                    self.pat(pa, a, false, b, out, d + 1);
-                }
-            }
-            Pattern::PlusMinus(s) => {
-                if let Term::PlusMinus(xs) = t {
-                    let mut b2 = b.clone();
-                    b2.sets.push((Name::from(s.as_str()), xs.clone()));
-                    out.push(b2);
-                }
-            }
-            Pattern::Leaf(lp) => {
-                if let Some(b2) = leaf(lp, t, b) {
-                    out.push(b2);
-                }
-            }
-        }
     }
 
     /// The forms of `t` a pattern may see: `t` itself, and for a game pattern looking at a
@@ -402,9 +184,9 @@ impl<'a> TermRules<'a> {
                 continue;
             };
             let mut out = Vec::new();
-            self.pat(&rule.pattern, t, true, &Binds::default(), &mut out, 0);
+            pattern::matches(self, &rule.pattern, t, true, &Binds::default(), &mut out, 0);
             for b in out {
-                let built = match self.conditions_hold(rule, &b, &kinds) {
+                let built = match pattern::conditions_hold(self, rule, &b, &kinds) {
                     Ok(true) => self.build(&rule.result, &b, None),
                     Ok(false) => continue,
                     Err(e) => Err(e),
@@ -420,81 +202,6 @@ impl<'a> TermRules<'a> {
             }
         }
         None
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn side(
-        &mut self,
-        sp: &SidePattern,
-        opts: &[Term],
-        i: usize,
-        used: &mut Vec<bool>,
-        b: &Binds,
-        out: &mut Vec<Binds>,
-        d: usize,
-    ) {
-        if out.len() >= MAX_MATCHES || self.limit.is_some() {
-            return;
-        }
-        if i == sp.picks.len() {
-            // Each match holds the options left over: with millions of options, a few
-            // matches are gigabytes, so the memory limit is asked before each is built.
-            let room = opts.len().saturating_mul(std::mem::size_of::<Term>());
-            if let Err(m) = crate::memory::check_room(crate::memory::limit(), room) {
-                self.limit = Some(format!("{}: {m}", crate::memory::LIMIT_REACHED));
-                return;
-            }
-            let rest: Vec<Term> = opts
-                .iter()
-                .zip(used.iter())
-                .filter(|(_, u)| !**u)
-                .map(|(t, _)| t.clone())
-                .collect();
-            match &sp.rest {
-                Some(name) => {
-                    let mut b2 = b.clone();
-                    b2.sets.push((Name::from(name.as_str()), rest));
-                    out.push(b2);
-                }
-                None if rest.is_empty() => out.push(b.clone()),
-                None => {}
-            }
-            return;
-        }
-        for p in 0..opts.len() {
-            if used[p] {
-                continue;
-            }
-            used[p] = true;
-            let mut mid = Vec::new();
-            self.pat(&sp.picks[i], &opts[p], false, b, &mut mid, d + 1);
-            for b2 in mid {
-                self.side(sp, opts, i + 1, used, &b2, out, d);
-            }
-            used[p] = false;
-        }
-    }
-
-    /// Binds a game variable; a name bound twice must stand for equal games (the engine's
-    /// "same e-class" is, for the checker, "equal values", which is what makes it sound).
-    /// A limit reached deciding it is kept for [`TermRules::rewrites`] to report.
-    fn bind_game(&mut self, v: &str, t: &Term, b: &Binds) -> Option<Binds> {
-        if let Some(prev) = b.game(v).cloned() {
-            if self.terms.same(&prev, t) {
-                return Some(b.clone());
-            }
-            return match self.equal(&prev, t) {
-                Ok(true) => Some(b.clone()),
-                Ok(false) | Err(Undecided::Unreadable(_)) => None,
-                Err(Undecided::Limit(which)) => {
-                    self.limit.get_or_insert(which);
-                    None
-                }
-            };
-        }
-        let mut b2 = b.clone();
-        b2.games.push((Name::from(v), t.clone()));
-        Some(b2)
     }
 
     // ---- values, by the checker's own canonical forms (values.rs) ----
@@ -560,49 +267,10 @@ impl<'a> TermRules<'a> {
 
     // ---- conditions ----
 
-    /// Whether every side condition holds, without saying why not (opening a closed form tries
-    /// rules that do not apply).
-    fn conditions_hold(
-        &mut self,
-        rule: &Rule,
-        b: &Binds,
-        kinds: &BTreeMap<String, VarKind>,
-    ) -> Result<bool, Undecided> {
-        for c in &rule.conditions {
-            if self.condition(c, b, kinds)? != Some(true) {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    }
-
-    /// Decides every side condition; on failure says which, with the witnesses' values. A
-    /// limit reached on the way is a limit, not a failed condition.
-    pub fn conditions(
-        &mut self,
-        rule: &Rule,
-        b: &Binds,
-        kinds: &BTreeMap<String, VarKind>,
-    ) -> Result<(), Failure> {
-        for c in &rule.conditions {
-            let why = match self.condition(c, b, kinds) {
-                Ok(Some(true)) => continue,
-                Ok(Some(false)) => "fails",
-                Ok(None) => "cannot be evaluated",
-                Err(Undecided::Limit(which)) => return Err(Failure::Limit(which)),
-                Err(Undecided::Unreadable(why)) => {
-                    return Err(Failure::Condition(format!(
-                        "the condition {} cannot be evaluated: {why}",
-                        self.show_cond(c, b)
-                    )))
-                }
-            };
-            return Err(Failure::Condition(format!(
-                "the condition {} {why}",
-                self.show_cond(c, b)
-            )));
-        }
-        Ok(())
+    /// Decides every side condition; on failure says which, with the witnesses' values.
+    #[cfg(test)]
+    pub fn conditions(&mut self, rule: &Rule, b: &Binds, kinds: &Kinds) -> Result<(), Failure> {
+        pattern::conditions(self, rule, b, kinds)
     }
 
     /// Each side condition of `rule` under the match `b`, in words, with the inequalities that
@@ -617,7 +285,7 @@ impl<'a> TermRules<'a> {
         let kinds = bindings(&rule.pattern)?;
         let mut out = Vec::new();
         for c in &rule.conditions {
-            let text = self.show_cond(c, b);
+            let text = pattern::show_cond(self, c, b);
             let mut proofs = Vec::new();
             if let Condition::Compare(x, rel, y) = c {
                 if !is_value_template(x, &kinds) {
@@ -635,42 +303,10 @@ impl<'a> TermRules<'a> {
         Ok(out)
     }
 
-    fn show_cond(&mut self, c: &Condition, b: &Binds) -> String {
-        let tmpl = |s: &mut Self, t: &Template| match s.build(t, b, None) {
-            Ok(Some(x)) => show(&x),
-            _ => "?".into(),
-        };
-        match c {
-            Condition::Compare(x, rel, y) => {
-                format!("{} {} {}", tmpl(self, x), rel.symbol(), tmpl(self, y))
-            }
-            Condition::Pred {
-                negated,
-                pred,
-                args,
-            } => format!(
-                "{}{}({})",
-                if *negated { "not " } else { "" },
-                pred.name(),
-                args.join(", ")
-            ),
-            Condition::InEvery { game, of, but } => format!(
-                "{} in every option of {of}{}",
-                tmpl(self, game),
-                but.as_ref().map_or(String::new(), |s| format!(" but {s}"))
-            ),
-        }
-    }
-
     /// Decides a condition: a predicate by its meaning, a comparison of values exactly, a
     /// comparison of games by the two inequalities of the definition. `None` when the
     /// condition cannot be evaluated here (a value that is not defined); a limit is an error.
-    fn condition(
-        &mut self,
-        c: &Condition,
-        b: &Binds,
-        kinds: &BTreeMap<String, VarKind>,
-    ) -> Got<bool> {
+    fn condition(&mut self, c: &Condition, b: &Binds, kinds: &Kinds) -> Got<bool> {
         let (x, rel, y) = match c {
             Condition::Pred {
                 negated,
@@ -871,6 +507,102 @@ impl<'a> TermRules<'a> {
             up: some!(up.to_integer()).clone(),
             nim: some!(nat(&nim)),
         }))
+    }
+}
+
+/// Normal play's places for the shared interpreter: terms, a shared entry looked into as a
+/// pattern needs, a closed form below the top opened by the rule set's definitions.
+impl Host for TermRules<'_> {
+    type Place = Term;
+    type View = Term;
+
+    fn sides(v: &Term) -> (&[Term], &[Term]) {
+        match v {
+            Term::Game { left, right } => (left, right),
+            _ => (&[], &[]),
+        }
+    }
+
+    fn look(&mut self, t: &Term) -> Look<Term> {
+        match t {
+            Term::Ref(_) => self.terms.unfold(t).map_or(Look::Gone, Look::As),
+            _ => Look::Same,
+        }
+    }
+
+    fn games(&mut self, t: &Term, top: bool) -> Vec<Term> {
+        if top || matches!(t, Term::Game { .. }) {
+            return match t {
+                Term::Game { .. } => vec![t.clone()],
+                _ => Vec::new(),
+            };
+        }
+        self.open(t).into_iter().collect()
+    }
+
+    fn bound(&mut self, inner: &Pattern, t: &Term, top: bool) -> Vec<Term> {
+        self.views(inner, t, top)
+    }
+
+    fn other(&mut self, p: &Pattern, t: &Term, b: &Binds, out: &mut Vec<Binds>, d: usize) {
+        match p {
+            Pattern::Sum(pa, pb) => {
+                let Term::Sum(a, c) = t else { return };
+                let mut mid = Vec::new();
+                pattern::matches(self, pa, a, false, b, &mut mid, d + 1);
+                for b2 in mid {
+                    pattern::matches(self, pb, c, false, &b2, out, d + 1);
+                }
+            }
+            Pattern::Neg(pa) => {
+                if let Term::Neg(a) = t {
+                    pattern::matches(self, pa, a, false, b, out, d + 1);
+                }
+            }
+            Pattern::PlusMinus(s) => {
+                if let Term::PlusMinus(xs) = t {
+                    let mut b2 = b.clone();
+                    b2.sets.push((Name::from(s.as_str()), xs.clone()));
+                    out.push(b2);
+                }
+            }
+            Pattern::Leaf(lp) => {
+                if let Some(b2) = leaf(lp, t, b) {
+                    out.push(b2);
+                }
+            }
+            Pattern::Var(_) | Pattern::Bind(..) | Pattern::Game(..) => {}
+        }
+    }
+
+    fn same(&mut self, a: &Term, b: &Term) -> bool {
+        self.terms.same(a, b)
+    }
+
+    fn equal(&mut self, a: &Term, b: &Term) -> Result<bool, Undecided> {
+        TermRules::equal(self, a, b)
+    }
+
+    fn same_set(&mut self, a: &[Term], b: &[Term]) -> bool {
+        let g = Term::game(a.to_vec(), vec![]);
+        let h = Term::game(b.to_vec(), vec![]);
+        self.terms.same(&g, &h)
+    }
+
+    fn limit(&mut self) -> &mut Option<String> {
+        &mut self.limit
+    }
+
+    fn decide(&mut self, c: &Condition, b: &Binds, kinds: &Kinds) -> Got<bool> {
+        self.condition(c, b, kinds)
+    }
+
+    fn make(&mut self, t: &Template, b: &Binds) -> Got<Term> {
+        self.build(t, b, None)
+    }
+
+    fn show(&mut self, p: &Term) -> String {
+        show(p)
     }
 }
 

@@ -123,36 +123,14 @@ impl Writer<'_> {
         }
     }
 
-    /// A step's witnesses: G, then the rule's own. The shipped rules' are named as the
-    /// checker reads them (`H` and the set `reversing` for `misere-reversible`, the
-    /// P-position `P` for `misere-reversible-zero`); a user's rule's are its bindings.
+    /// A step's witnesses: G, the form rewritten (the step's place), then the games the
+    /// rule's match bound, by the rule's own names, whatever the rule (the checker matches
+    /// the rule again at G and requires these to agree; a set adds nothing it needs).
     fn witnesses(&mut self, s: &MisereStep) -> Witnesses {
         let mut w = Witnesses::default();
         w.games.push((Name::from("G"), self.term(s.before)));
-        let a = &s.reduction;
-        match a.rule.as_str() {
-            "misere-reversible" => {
-                w.games.push((Name::from("H"), self.term(s.after)));
-                let r = self.reversing(s).iter().map(|&f| self.term(f)).collect();
-                w.sets.push((Name::from("reversing"), r));
-            }
-            "misere-reversible-zero" => {
-                if let Some(x) = a.game("X") {
-                    w.games.push((Name::from("P"), self.term(x)));
-                }
-            }
-            // A user's rule: H is its result here (which the checker compares with G), then
-            // the rule's own bindings (one named H is the result's name, and left out).
-            _ => {
-                w.games.push((Name::from("H"), self.term(s.after)));
-                for (n, f) in a.games.iter().filter(|(n, _)| n != "H") {
-                    w.games.push((Name::from(n.as_str()), self.term(*f)));
-                }
-                for (n, fs) in &a.sets {
-                    let ts = fs.iter().map(|&f| self.term(f)).collect();
-                    w.sets.push((Name::from(n.as_str()), ts));
-                }
-            }
+        for (n, f) in s.reduction.games.iter().filter(|(n, _)| n != "G") {
+            w.games.push((Name::from(n.as_str()), self.term(*f)));
         }
         w
     }

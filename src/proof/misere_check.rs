@@ -12,20 +12,31 @@
 //! (`proof::misere_moves`), each position once. Its work is then proportional to the DAG, not
 //! to the tree the terms write out.
 //!
-//! The rules' conditions: for `misere-reversible` (G = H), H is not 0, H's options are among
-//! G's, the witness set `reversing` is exactly G's other options and each has H as an option;
-//! for `misere-reversible-zero` (G = 0), every option of G has 0 as an option and the witness
-//! `P` is an option of G that is a misère P-position. Where the step acts: a step that names
-//! its G (witness `G`) replaces **every** occurrence of G (every subgame equal to it as a form)
-//! by H — misère equality is a congruence, so equal games are interchangeable as options — and
-//! G must occur; a step without it acts at its path `at` (option indices as written). Either
-//! way the other side must be this side so rewritten, compared as forms.
+//! The rules: every step's rule, shipped or a user's, is matched again by the checker's own
+//! interpreter of the rule language (`proof::pattern`) against the rule as written in the rule
+//! set checked against (else `rules/misere.rules`), at the step's place and agreeing with its
+//! witnesses, each condition decided here by the definitions ([`Host`] for [`Checker`]):
+//! `P(X)` by the P-positions found as forms are made, `within`, `H in every option of G but S`
+//! and `==`/`!=` on normal forms. The rule's result, built from the match, is what the place
+//! becomes. Where the step acts: a step that names its G (witness `G`, the place, whether or
+//! not the rule binds a `G`) replaces **every** occurrence of G (every subgame equal to it as
+//! a form) by the result — misère equality is a congruence, so equal games are
+//! interchangeable as options — and G must occur; a step without it acts at its path `at`
+//! (option indices as written). Either way the other side must be this side so rewritten,
+//! compared as forms.
 
 use super::check_limits::{CheckLimits, LOOK_EVERY};
+use super::inequality::Undecided;
+use super::pattern::{self, Binds, Failure, Got, Host, Kinds, Look};
 use super::played::Stop;
 use super::step::{PathElem, Step};
 use super::{CheckError, TermTable};
+use crate::rules::{
+    Condition, LeafTemplate, Pattern, Predicate, Rel, Rule, RuleKind, RuleSet, Template,
+    TemplateItem, ValueExpr,
+};
 use crate::term::Term;
+use num_traits::ToPrimitive;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// The most units of work (forms made, table entries and positions read, forms visited by a
@@ -70,8 +81,15 @@ enum Node {
 /// The checker's state: its DAG, its budget of work, the table entries and positions read.
 struct Checker<'t> {
     table: &'t TermTable,
-    /// The rules the proof is checked against: a step by a user's misère rule must name one.
-    rules: &'t crate::rules::RuleSet,
+    /// The rules the proof is checked against: a step's rule is a `reduce` rule of the group
+    /// `misere` there, else in `rules/misere.rules` ([`Checker::rule`]).
+    rules: &'t RuleSet,
+    /// The rules of `rules/misere.rules`, read once the rules checked against lack a step's.
+    shipped: Option<RuleSet>,
+    /// Each rule's variables and their kinds, by its name, read once.
+    kinds: HashMap<String, std::rc::Rc<Result<Kinds, String>>>,
+    /// The first limit reached while matching a rule, where no `Result` reaches.
+    limit: Option<String>,
     /// Each normal form's simplest form, once found ([`Checker::simplest`]).
     simplest: HashMap<W, W>,
     nodes: Vec<Node>,
@@ -100,10 +118,13 @@ struct Checker<'t> {
 }
 
 impl<'t> Checker<'t> {
-    fn new(table: &'t TermTable, rules: &'t crate::rules::RuleSet, limits: &CheckLimits) -> Self {
+    fn new(table: &'t TermTable, rules: &'t RuleSet, limits: &CheckLimits) -> Self {
         Checker {
             table,
             rules,
+            shipped: None,
+            kinds: HashMap::default(),
+            limit: None,
             simplest: HashMap::default(),
             nodes: Vec::new(),
             index: HashMap::default(),
@@ -560,17 +581,6 @@ impl<'t> Checker<'t> {
                 "a misère step is a single rule instance (no lemma, no parts)".into(),
             ));
         }
-        if !matches!(
-            s.rule.as_str(),
-            "misere-reversible" | "misere-reversible-zero" | "misere-opening"
-        ) && !self.users_rule(&s.rule)
-        {
-            return Err(Stop::Wrong(format!(
-                "`{}` is not a rule of misère play (rules/misere.rules, or a `reduce` rule of \
-                 the group `misere` in the rules given)",
-                s.rule
-            )));
-        }
         let from = self.form(&s.from)?;
         if self.normal(from) != self.normal(prev) {
             return Err(Stop::Wrong(format!(
@@ -594,10 +604,7 @@ impl<'t> Checker<'t> {
                 }
             }
         }
-        // Read right to left, the rule's G is in the term after the step. H is the rule's
-        // result: the witness H, or 0; the other side must be G's side with G replaced by H
-        // (H is not read off the other side: there a game whose options became the heaps
-        // below k is written `*k`).
+        // Read right to left, the rule's place is in the term after the step.
         let (pre, post) = if s.reversed { (to, from) } else { (from, to) };
         let named = s.witnesses.game("G");
         let g = match named {
@@ -616,217 +623,396 @@ impl<'t> Checker<'t> {
                 None => return Err(Stop::Wrong("its position is not in the term".into())),
             },
         };
-        let h = match (s.rule.as_str(), s.witnesses.game("H")) {
-            ("misere-reversible", Some(t)) => {
-                let h = self.form(t)?;
-                self.normal(h)
+        let rule = self.rule(&s.rule)?;
+        let kinds = self.kinds_of(&rule);
+        let kinds = kinds
+            .as_ref()
+            .as_ref()
+            .map_err(|e| Stop::Wrong(e.clone()))?;
+        let witnesses = self.witnesses(s, kinds)?;
+        let mut result = None;
+        // The result built from the match, put at the place (or every occurrence of G), must
+        // give the other side (H is not read off the other side: there a game whose options
+        // became the heaps below k is written `*k`).
+        let mut accept = |c: &mut Self, built: &W| {
+            let h = c.normal(*built);
+            result = Some(h);
+            let (rewritten, found) = match named {
+                Some(_) => c.replace_all(pre, g, h).map_err(failure)?,
+                None => match c.put(pre, &path, h).map_err(failure)? {
+                    Some(r) => (r, true),
+                    None => return Err(Failure::Other("its position is not in the term".into())),
+                },
+            };
+            if !found {
+                return Err(Failure::Result(format!(
+                    "its G = {} does not occur in the term",
+                    c.show_w(g)
+                )));
             }
-            ("misere-reversible", None) => {
-                return Err(Stop::Wrong("it names no game H (witness H)".into()))
+            if c.normal(rewritten) == c.normal(post) {
+                return Ok(());
             }
-            ("misere-reversible-zero", _) => self.heap(0)?,
-            (_, Some(t)) => {
-                let h = self.form(t)?;
-                self.normal(h)
-            }
-            (_, None) => {
-                return Err(Stop::Wrong(
-                    "it names no game H (witness H: what the rule's result is here)".into(),
-                ))
-            }
-        };
-        let rewritten = match named {
-            Some(_) => {
-                let (r, found) = self.replace_all(pre, g, h)?;
-                if !found {
-                    return Err(Stop::Wrong(format!(
-                        "its G = {} does not occur in the term",
-                        self.show_w(g)
-                    )));
-                }
-                r
-            }
-            None => match self.put(pre, &path, h)? {
-                Some(r) => r,
-                None => return Err(Stop::Wrong("its position is not in the term".into())),
-            },
-        };
-        if self.normal(rewritten) != self.normal(post) {
             let at = if named.is_some() {
                 "at every occurrence"
             } else {
                 "at its position"
             };
-            return Err(Stop::Wrong(format!(
-                "replacing {} by {} {at} does not give the term on its other side",
-                self.show_w(g),
-                self.show_w(h)
-            )));
+            Err(Failure::Result(format!(
+                "replacing {} by the rule's result {} {at} does not give the term on its other \
+                 side",
+                c.show_w(g),
+                c.show_w(h)
+            )))
+        };
+        let matched = pattern::rewrites(self, &rule, kinds, &g, &witnesses, &mut accept);
+        let limit = self.limit.take();
+        match matched {
+            Ok(_) => {}
+            Err(Failure::Limit(which)) => return Err(Stop::Limit(limit.unwrap_or(which))),
+            Err(_) if named.is_some() && !self.replace_all(pre, g, g)?.1 => {
+                return Err(Stop::Wrong(format!(
+                    "its G = {} does not occur in the term",
+                    self.show_w(g)
+                )))
+            }
+            Err(f) => {
+                return Err(Stop::Wrong(format!(
+                    "rule `{}`: {}",
+                    rule.name,
+                    f.message()
+                )))
+            }
         }
-        self.conditions(s, g, h)?;
+        // A rule that is not one of rules/misere.rules as written there is a user's theorem,
+        // not taken on trust: the step holds only if G and its result are equal in misère
+        // play, by simplest forms the shipped rules give (an instance of a rule with no
+        // proviso, say, matches as written and is still refused here).
+        let h = result.unwrap_or(g);
+        if !self.trusted(&rule) {
+            let (sg, sh) = (self.simplest(g)?, self.simplest(h)?);
+            if sg != sh {
+                return Err(Stop::Wrong(format!(
+                    "the rule `{}` is not sound here: G = {} and its result {} differ in \
+                     misère play (their simplest forms are {} and {})",
+                    rule.name,
+                    self.show_w(g),
+                    self.show_w(h),
+                    self.show_w(sg),
+                    self.show_w(sh)
+                )));
+            }
+        }
         Ok(to)
     }
 
-    /// The rule's conditions on G and H (normal forms).
-    fn conditions(&mut self, s: &Step, g: W, h: W) -> Result<(), Stop> {
-        let gopts = self.options(g);
-        let zero = self.heap(0)?;
-        match s.rule.as_str() {
-            "misere-reversible" => {
-                if h == zero {
-                    return Err(Stop::Wrong(
-                        "misere-reversible needs H ≠ 0 (H = 0 is misere-reversible-zero)".into(),
-                    ));
-                }
-                let hopts = self.options(h);
-                if let Some(&x) = hopts.iter().find(|x| !gopts.contains(x)) {
-                    return Err(Stop::Wrong(format!(
-                        "H's option {} is not an option of G",
-                        self.show_w(x)
-                    )));
-                }
-                let others: Vec<W> = gopts
-                    .iter()
-                    .filter(|x| !hopts.contains(x))
-                    .copied()
-                    .collect();
-                let mut claimed = Vec::new();
-                for t in s
-                    .witnesses
-                    .sets
-                    .iter()
-                    .filter(|(n, _)| n == "reversing")
-                    .flat_map(|(_, ts)| ts)
-                {
-                    let c = self.form(t)?;
-                    claimed.push(self.normal(c));
-                }
-                claimed.sort_unstable();
-                claimed.dedup();
-                if others.is_empty() || claimed != others {
-                    return Err(Stop::Wrong(
-                        "its witness set `reversing` is not G's options other than H's".into(),
-                    ));
-                }
-                for &o in &others {
-                    if !self.options(o).contains(&h) {
-                        return Err(Stop::Wrong(format!(
-                            "the option {} does not have H = {} as an option: it does not reverse",
-                            self.show_w(o),
-                            self.show_w(h)
-                        )));
-                    }
-                }
-            }
-            "misere-reversible-zero" => {
-                if let Some(&o) = gopts.iter().find(|&&o| !self.options(o).contains(&zero)) {
-                    return Err(Stop::Wrong(format!(
-                        "the option {} of G does not have 0 as an option",
-                        self.show_w(o)
-                    )));
-                }
-                let p = match s.witnesses.game("P") {
-                    Some(t) => {
-                        let p = self.form(t)?;
-                        self.normal(p)
-                    }
-                    None => return Err(Stop::Wrong("it names no P-position (witness P)".into())),
-                };
-                if !gopts.contains(&p) {
-                    return Err(Stop::Wrong(format!(
-                        "its witness P = {} is not an option of G",
-                        self.show_w(p)
-                    )));
-                }
-                if !self.p[p.0 as usize] {
-                    return Err(Stop::Wrong(format!(
-                        "its witness P = {} is not a misère P-position: the proviso fails",
-                        self.show_w(p)
-                    )));
-                }
-            }
-            // A user's rule: the checker does not take its theorem on trust. The step holds
-            // when G = H in misère play, by the checker's own simplest forms.
-            other => {
-                let (sg, sh) = (self.simplest(g)?, self.simplest(h)?);
-                if sg != sh {
-                    return Err(Stop::Wrong(format!(
-                        "the rule `{other}` is not sound here: G = {} and H = {} differ in \
-                         misère play (their simplest forms are {} and {})",
-                        self.show_w(g),
-                        self.show_w(h),
-                        self.show_w(sg),
-                        self.show_w(sh)
-                    )));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Whether `name` is a rule of misère play in the rules the proof is checked against
-    /// (a user's rule: a `reduce` rule of the group `misere`).
-    fn users_rule(&self, name: &str) -> bool {
-        self.rules.get(name).is_some_and(|r| {
-            r.kind == crate::rules::RuleKind::Reduce && r.groups.iter().any(|g| g == "misere")
+    /// Whether `rule` is the rule of its name in rules/misere.rules, as written there.
+    fn trusted(&mut self, rule: &Rule) -> bool {
+        let shipped = self.shipped.get_or_insert_with(RuleSet::misere);
+        shipped.get(&rule.name).is_some_and(|r| {
+            r.pattern == rule.pattern && r.conditions == rule.conditions && r.result == rule.result
         })
     }
 
-    /// The misère simplest form of `w`, by the definitions (ONAG ch. 12): the options'
-    /// simplest forms first; then the game is 0 when every option has 0 as an option and one
-    /// is a P-position (the proviso), or H when an option of an option, H ≠ 0, has its
-    /// options among G's and is an option of every other option of G; else the game itself.
-    /// Each normal form once.
+    /// The misère simplest form of `w` (ONAG ch. 12): the options' simplest forms first,
+    /// then the first `reduce` rule of rules/misere.rules (in its order) that applies at the
+    /// game so made, matched and decided by this checker; a game no rule applies to is
+    /// simplest. Each normal form once.
     fn simplest(&mut self, w: W) -> Result<W, Stop> {
         let w = self.normal(w);
         if let Some(&s) = self.simplest.get(&w) {
             return Ok(s);
         }
         self.tick()?;
-        let s = if self.is_heap(w) {
-            w
-        } else {
-            let mut opts = Vec::new();
-            for o in self.options(w) {
-                opts.push(self.simplest(o)?);
+        let mut opts = Vec::new();
+        for o in self.options(w) {
+            opts.push(self.simplest(o)?);
+        }
+        let g = self.game(opts)?;
+        let g = self.normal(g);
+        let mut rules: Vec<Rule> = self
+            .shipped
+            .get_or_insert_with(RuleSet::misere)
+            .rules()
+            .iter()
+            .filter(|r| r.kind == RuleKind::Reduce)
+            .cloned()
+            .collect();
+        rules.sort_by_key(|r| r.priority);
+        let mut s = g;
+        for rule in &rules {
+            let kinds = crate::rules::check::bindings(&rule.pattern).map_err(Stop::Wrong)?;
+            let found = pattern::first(self, rule, &kinds, &g).map_err(|e| match e {
+                Undecided::Limit(which) => Stop::Limit(which),
+                Undecided::Unreadable(why) => Stop::Wrong(why),
+            })?;
+            if let Some(h) = found {
+                s = self.normal(h);
+                break;
             }
-            let g = self.game(opts)?;
-            let g = self.normal(g);
-            self.reduced(g)?
-        };
+        }
         self.simplest.insert(w, s);
         Ok(s)
     }
 
-    /// The one deletion that applies to `g` (a normal form whose options are simplest), or
-    /// `g` itself.
-    fn reduced(&mut self, g: W) -> Result<W, Stop> {
-        let zero = self.heap(0)?;
-        let gopts = self.options(g);
-        if !gopts.is_empty()
-            && gopts.iter().all(|&o| self.options(o).contains(&zero))
-            && gopts.iter().any(|&o| self.p[o.0 as usize])
-        {
-            return Ok(zero);
+    /// The rule a step names: a `reduce` rule of the group `misere` in the rules checked
+    /// against, else in `rules/misere.rules`.
+    fn rule(&mut self, name: &str) -> Result<Rule, Stop> {
+        let misere =
+            |r: &&Rule| r.kind == RuleKind::Reduce && r.groups.iter().any(|g| g == "misere");
+        if let Some(r) = self.rules.get(name).filter(misere) {
+            return Ok(r.clone());
         }
-        for &r in &gopts {
-            for h in self.options(r) {
-                self.tick()?;
-                if h == zero {
-                    continue;
+        let shipped = self.shipped.get_or_insert_with(RuleSet::misere);
+        match shipped.get(name).filter(misere) {
+            Some(r) => Ok(r.clone()),
+            None => Err(Stop::Wrong(format!(
+                "`{name}` is not a rule of misère play (rules/misere.rules, or a `reduce` rule \
+                 of the group `misere` in the rules given)"
+            ))),
+        }
+    }
+
+    /// `rule`'s variables and their kinds, read once per name.
+    fn kinds_of(&mut self, rule: &Rule) -> std::rc::Rc<Result<Kinds, String>> {
+        if let Some(k) = self.kinds.get(&rule.name) {
+            return k.clone();
+        }
+        let k = std::rc::Rc::new(crate::rules::check::bindings(&rule.pattern));
+        self.kinds.insert(rule.name.clone(), k.clone());
+        k
+    }
+
+    /// A step's witnesses read as forms. `G` names the step's place: it is left out unless
+    /// the rule binds a game `G` itself (then it must agree with the match, as any witness).
+    fn witnesses(&mut self, s: &Step, kinds: &Kinds) -> Result<Binds<W>, Stop> {
+        let w = &s.witnesses;
+        let mut out = Binds::default();
+        for (n, t) in &w.games {
+            if n == "G" && !kinds.contains_key("G") {
+                continue;
+            }
+            let f = self.form(t)?;
+            out.games.push((n.clone(), self.normal(f)));
+        }
+        for (n, ts) in &w.sets {
+            let mut v = Vec::with_capacity(ts.len());
+            for t in ts {
+                let f = self.form(t)?;
+                v.push(self.normal(f));
+            }
+            out.sets.push((n.clone(), v));
+        }
+        out.values.clone_from(&w.values);
+        out.rows.clone_from(&w.rows);
+        Ok(out)
+    }
+
+    /// The form a template writes under `b`: braces whose two sides are the same options
+    /// (an impartial form), nim heaps, sums, a negative (an impartial game is its own).
+    fn template(&mut self, t: &Template, b: &Binds<W>) -> Result<Option<W>, Stop> {
+        Ok(Some(match t {
+            Template::Var(v) => match b.game(v) {
+                Some(&g) => g,
+                None => return Ok(None),
+            },
+            Template::Game(l, r) => {
+                let (Some(l), Some(r)) = (self.items(l, b)?, self.items(r, b)?) else {
+                    return Ok(None);
+                };
+                let (l, r) = (self.game(l)?, self.game(r)?);
+                if self.normal(l) != self.normal(r) {
+                    return Ok(None);
                 }
-                let hopts = self.options(h);
-                if hopts.iter().all(|x| gopts.contains(x))
-                    && gopts
-                        .iter()
-                        .filter(|x| !hopts.contains(x))
-                        .all(|&o| self.options(o).contains(&h))
-                {
-                    return Ok(h);
+                self.normal(l)
+            }
+            Template::Neg(x) => match self.template(x, b)? {
+                Some(x) => x,
+                None => return Ok(None),
+            },
+            Template::Sum(x, y) => match (self.template(x, b)?, self.template(y, b)?) {
+                (Some(x), Some(y)) => {
+                    let s = self.sum(x, y)?;
+                    self.normal(s)
+                }
+                _ => return Ok(None),
+            },
+            Template::Leaf(LeafTemplate::Nim(ValueExpr::Lit(n))) => {
+                match n.to_integer().and_then(|n| n.to_u64()) {
+                    Some(n) if n <= MAX_HEAP => self.heap(n as usize)?,
+                    _ => return Ok(None),
                 }
             }
+            Template::Leaf(LeafTemplate::Num(ValueExpr::Lit(x)))
+            | Template::Leaf(LeafTemplate::Int(ValueExpr::Lit(x)))
+                if x.is_zero() =>
+            {
+                self.heap(0)?
+            }
+            Template::Leaf(_) | Template::Value(_) => return Ok(None),
+        }))
+    }
+
+    /// The options one side of a built game lists.
+    fn items(&mut self, items: &[TemplateItem], b: &Binds<W>) -> Result<Option<Vec<W>>, Stop> {
+        let mut out = Vec::new();
+        for item in items {
+            match item {
+                TemplateItem::One(t) => match self.template(t, b)? {
+                    Some(x) => out.push(x),
+                    None => return Ok(None),
+                },
+                TemplateItem::Splice(s) => match b.set(s) {
+                    Some(v) => out.extend_from_slice(v),
+                    None => return Ok(None),
+                },
+                _ => return Ok(None),
+            }
         }
-        Ok(g)
+        Ok(Some(out))
+    }
+
+    /// One condition by misère play's definitions; `None` for one misère play gives no
+    /// meaning to (an order other than `==`/`!=`, a predicate of numbers): it does not hold.
+    fn condition(&mut self, c: &Condition, b: &Binds<W>) -> Result<Option<bool>, Stop> {
+        let set = |name: Option<&String>| name.and_then(|n| b.set(n)).map(<[W]>::to_vec);
+        Ok(Some(match c {
+            Condition::Compare(x, rel, y) => {
+                let (Some(x), Some(y)) = (self.template(x, b)?, self.template(y, b)?) else {
+                    return Ok(None);
+                };
+                match rel {
+                    Rel::Eq => x == y,
+                    Rel::Ne => x != y,
+                    _ => return Ok(None),
+                }
+            }
+            Condition::Pred {
+                negated,
+                pred,
+                args,
+            } => {
+                let holds = match pred {
+                    Predicate::PPosition => match args.first().and_then(|n| b.game(n)) {
+                        Some(&x) => self.p[x.0 as usize],
+                        None => return Ok(None),
+                    },
+                    Predicate::Within | Predicate::Same => {
+                        let (Some(s), Some(t)) = (set(args.first()), set(args.get(1))) else {
+                            return Ok(None);
+                        };
+                        let within = s.iter().all(|x| t.contains(x));
+                        match pred {
+                            Predicate::Same => within && t.iter().all(|x| s.contains(x)),
+                            _ => within,
+                        }
+                    }
+                    Predicate::Empty => match set(args.first()) {
+                        Some(s) => s.is_empty(),
+                        None => return Ok(None),
+                    },
+                    _ => return Ok(None),
+                };
+                holds != *negated
+            }
+            Condition::InEvery { game, of, but } => {
+                let Some(&g) = b.game(of) else {
+                    return Ok(None);
+                };
+                let left_out = match but {
+                    Some(s) => match b.set(s) {
+                        Some(v) => v.to_vec(),
+                        None => return Ok(None),
+                    },
+                    None => Vec::new(),
+                };
+                let Some(h) = self.template(game, b)? else {
+                    return Ok(None);
+                };
+                let opts = self.options(g);
+                opts.iter()
+                    .filter(|o| !left_out.contains(o))
+                    .all(|&o| self.options(o).contains(&h))
+            }
+        }))
+    }
+}
+
+/// A limit or an unreadable form met deciding a condition, as the interpreter says it.
+fn undecided(e: Stop) -> Undecided {
+    match e {
+        Stop::Limit(which) => Undecided::Limit(which),
+        Stop::Wrong(why) => Undecided::Unreadable(why),
+    }
+}
+
+/// A limit or an unreadable form met putting a result in place, as a step's failure.
+fn failure(e: Stop) -> Failure {
+    match e {
+        Stop::Limit(which) => Failure::Limit(which),
+        Stop::Wrong(why) => Failure::Other(why),
+    }
+}
+
+/// Misère play's places for the checker's interpreter: the normal forms of the checker's DAG,
+/// each an impartial game whose two sides are its options (normal forms, so a set).
+impl Host for Checker<'_> {
+    type Place = W;
+    type View = Vec<W>;
+
+    fn sides(v: &Vec<W>) -> (&[W], &[W]) {
+        (v, v)
+    }
+
+    fn look(&mut self, _: &W) -> Look<W> {
+        Look::Same
+    }
+
+    fn games(&mut self, t: &W, _: bool) -> Vec<Vec<W>> {
+        let n = self.normal(*t);
+        vec![self.options(n)]
+    }
+
+    fn bound(&mut self, _: &Pattern, t: &W, _: bool) -> Vec<W> {
+        vec![self.normal(*t)]
+    }
+
+    fn other(&mut self, _: &Pattern, _: &W, _: &Binds<W>, _: &mut Vec<Binds<W>>, _: usize) {}
+
+    fn same(&mut self, a: &W, b: &W) -> bool {
+        self.normal(*a) == self.normal(*b)
+    }
+
+    /// A name bound twice: the same form (options are simplest forms where the rules meet
+    /// them, and simplest forms are equal only if identical; as forms it is sound anywhere).
+    fn equal(&mut self, a: &W, b: &W) -> Result<bool, Undecided> {
+        Ok(self.same(a, b))
+    }
+
+    fn same_set(&mut self, a: &[W], b: &[W]) -> bool {
+        let norm = |c: &Self, v: &[W]| {
+            let mut v: Vec<W> = v.iter().map(|&x| c.normal(x)).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        norm(self, a) == norm(self, b)
+    }
+
+    fn limit(&mut self) -> &mut Option<String> {
+        &mut self.limit
+    }
+
+    fn decide(&mut self, c: &Condition, b: &Binds<W>, _: &Kinds) -> Got<bool> {
+        self.condition(c, b).map_err(undecided)
+    }
+
+    fn make(&mut self, t: &Template, b: &Binds<W>) -> Got<W> {
+        self.template(t, b).map_err(undecided)
+    }
+
+    fn show(&mut self, p: &W) -> String {
+        self.show_w(*p)
     }
 }
 

@@ -149,3 +149,89 @@ fn a_sound_user_rule_is_applied_and_its_step_checked() {
     );
     assert!(s.proof.check(&rules).is_ok());
 }
+
+/// The rule with no proviso at all (issue 45's example): a game of one option is 0. It
+/// matches {*2} as written, so only the checker's own simplest forms can refuse the step:
+/// {*2} is a misère P-position (brute force), 0 is not.
+const NO_PROVISO: &str = "
+rule one-option-is-zero
+  says  \"A game of one option is 0.\"
+  cite  \"none: it is false\"
+  group misere
+  priority 30
+  match G @ { X | X }
+  yield { | }
+";
+
+#[test]
+fn a_user_rule_with_no_proviso_is_caught_at_its_step() {
+    assert!(
+        !next_wins(&G(vec![heap(2)])),
+        "{{*2}} is a misère P-position"
+    );
+    assert!(next_wins(&G(vec![])), "0 is a misère N-position");
+    let mut rules = RuleSet::misere();
+    rules.add_text("user.rules", NO_PROVISO).unwrap();
+    match simplify_misere_by(&mut Misere::default(), &parse("{*2|*2}"), &rules) {
+        Err(ProofError::SelfCheck(e)) => {
+            assert_eq!(e.step, 0, "{e:?}");
+            assert!(e.reason.contains("one-option-is-zero"), "{}", e.reason);
+            assert!(e.reason.contains("not sound"), "{}", e.reason);
+        }
+        other => panic!("the unsound step was not caught: {other:?}"),
+    }
+}
+
+/// A shipped rule's name is no warrant: the proviso's rule redefined without `P(X)` in the
+/// rules checked against is a user's theorem, so its false instance {*2} = 0 is refused,
+/// while its true instance {*} = 0 (brute force: {*} and 0 agree beside *0..*4) checks.
+#[test]
+fn a_shipped_rule_redefined_without_its_proviso_is_not_trusted() {
+    let weakened = MISERE_FILE.replace(
+        "  when  P(X), { | } in every option of G\n",
+        "  when  { | } in every option of G\n",
+    );
+    assert_ne!(weakened, MISERE_FILE, "the proviso's line is in the file");
+    let mut rules = RuleSet::empty();
+    rules.add_text("weakened.rules", &weakened).unwrap();
+    match simplify_misere_by(&mut Misere::default(), &parse("{*2|*2}"), &rules) {
+        Err(ProofError::SelfCheck(e)) => {
+            assert!(e.reason.contains("misere-reversible-zero"), "{}", e.reason);
+            assert!(e.reason.contains("not sound"), "{}", e.reason);
+        }
+        other => panic!("the unsound step was not caught: {other:?}"),
+    }
+    for n in 0..5 {
+        let g = G(vec![heap(1)]);
+        assert_eq!(
+            next_wins(&sum(&g, &heap(n))),
+            next_wins(&heap(n)),
+            "{{*}} + *{n}"
+        );
+    }
+    let s = simplify_misere_by(&mut Misere::default(), &parse("{*|*}"), &rules).unwrap();
+    assert!(s.proof.checked);
+    assert_eq!(show(&s.proof.result), "0");
+}
+
+/// A sound user rule's step with a forged witness is refused: the checker matches the rule
+/// again and the witness X must be what its match binds ({*}'s one option is *, not *2).
+#[test]
+fn a_sound_user_rules_step_with_a_forged_witness_is_refused() {
+    let mut rules = without("misere-reversible-zero");
+    rules.add_text("user.rules", SOUND).unwrap();
+    let s = simplify_misere_by(&mut Misere::default(), &parse("{*|*}"), &rules).unwrap();
+    assert!(s.proof.check(&rules).is_ok());
+    let step = &s.proof.steps[0];
+    let x = step.witnesses.game("X").expect("the step names its X");
+    assert_eq!(show(x), "*");
+    let mut forged = s.proof.clone();
+    for (n, t) in &mut forged.steps[0].witnesses.games {
+        if n.as_str() == "X" {
+            *t = parse("*2");
+        }
+    }
+    let e = forged.check(&rules).unwrap_err();
+    assert_eq!(e.step, 0, "{e:?}");
+    assert!(e.reason.contains("witness X"), "{}", e.reason);
+}

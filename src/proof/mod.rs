@@ -67,6 +67,7 @@ mod misere_moves;
 #[cfg(test)]
 mod misere_rules_tests;
 mod parallel;
+pub(crate) mod pattern;
 mod pipeline;
 pub mod play;
 mod played;

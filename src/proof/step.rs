@@ -179,25 +179,38 @@ pub fn replaced(t: &Term, path: &[PathElem], new: Term) -> Option<Term> {
 ///
 /// The checker does not trust these: it re-matches the rule and requires every recorded
 /// witness to agree with its own match, so a swapped witness is caught rather than believed.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Witnesses {
+/// The checker's interpreter (`proof::pattern`) holds its own matches in the same shape over
+/// a play's own places (`P`: a term in normal play, a form of its DAG in misère play).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Witnesses<P = Term> {
     /// Game variables (`a`, `b`, `G`, …) and the subterms they stood for.
-    pub games: Vec<(Name, Term)>,
+    pub games: Vec<(Name, P)>,
     /// Set variables (`..L`) and their members.
-    pub sets: Vec<(Name, Vec<Term>)>,
+    pub sets: Vec<(Name, Vec<P>)>,
     /// Value variables (the `n` of `int(n)`): numbers, up multiples and nimbers as dyadics.
     pub values: Vec<(Name, Dyadic)>,
     /// Hackenstring row variables.
     pub rows: Vec<(Name, Vec<Pebble>)>,
 }
 
-impl Witnesses {
+impl<P> Default for Witnesses<P> {
+    fn default() -> Self {
+        Witnesses {
+            games: Vec::new(),
+            sets: Vec::new(),
+            values: Vec::new(),
+            rows: Vec::new(),
+        }
+    }
+}
+
+impl<P> Witnesses<P> {
     /// The game bound to `name`.
-    pub fn game(&self, name: &str) -> Option<&Term> {
+    pub fn game(&self, name: &str) -> Option<&P> {
         self.games.iter().find(|(n, _)| n == name).map(|(_, t)| t)
     }
     /// The set bound to `name`.
-    pub fn set(&self, name: &str) -> Option<&[Term]> {
+    pub fn set(&self, name: &str) -> Option<&[P]> {
         self.sets
             .iter()
             .find(|(n, _)| n == name)

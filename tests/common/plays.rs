@@ -282,9 +282,11 @@ fn heap_call(name: &str, args: &[Arg]) -> Option<(Vec<u8>, usize)> {
         ("dawsons_kayles", [Arg::Game(n)]) => Some((vec![0, 0, 7], size(n)?)),
         ("octal", [Arg::Text(code), Arg::Game(n)]) => {
             let (a, b) = code.split_once('.')?;
+            // d0's bit 1 (take nothing and leave no heap) moves only from an empty heap, which
+            // is no position: `1.137` plays as `0.137`, and `5.…` as `4.…`.
             let d0 = match a {
-                "" | "0" => 0,
-                "4" => 4,
+                "" | "0" | "1" => 0,
+                "4" | "5" => 4,
                 _ => return None,
             };
             let mut digits = vec![d0];

@@ -1,0 +1,476 @@
+//! The checker's own interpreter of the rule language, one for every play: a rule's pattern
+//! matched against a play's places, its conditions decided and its result built by the play.
+//!
+//! What is the same in every play lives here: options matched as sets (picks in any order,
+//! each a distinct option, `..X` the rest), nested patterns, `NAME @ pattern`, a name bound
+//! twice standing for equal games, the recorded witnesses agreeing with the match, and the
+//! search for a match whose conditions hold and whose result is the step's. What a place is
+//! and what a condition means is the play's, through [`Host`]: normal play's terms with the
+//! definitional order (`proof::matcher`), misère play's forms with its own P-positions
+//! (`proof::misere_check`). This shares nothing with the producer's evaluator but the rule
+//! data. A limit reached on the way is reported as a limit, never as a failed condition.
+
+use super::inequality::Undecided;
+use super::step::Witnesses;
+use crate::rules::check::VarKind;
+use crate::rules::{Condition, Name, Pattern, Rule, SidePattern, Template};
+use std::collections::BTreeMap;
+
+/// The most matches enumerated for one step; beyond it the step is rejected as too ambiguous
+/// to check, rather than checked for ever.
+pub const MAX_MATCHES: usize = 20_000;
+
+/// A match of a pattern against a place: what each variable stands for.
+pub type Binds<P> = Witnesses<P>;
+
+/// A value that may be undefined here (`None`: a part that is not a number, say), or a limit
+/// or unreadable term that decides nothing (`Err`).
+pub type Got<T> = Result<Option<T>, Undecided>;
+
+/// A rule's variables and their kinds (`rules::check::bindings`).
+pub type Kinds = BTreeMap<String, VarKind>;
+
+/// Why a rule does not take a place to the claimed result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// The pattern does not match at all.
+    NoMatch,
+    /// Matches exist, none agrees with the recorded witnesses.
+    Witness(String),
+    /// A match agreeing with the witnesses fails a side condition.
+    Condition(String),
+    /// A match satisfies the conditions but builds another result.
+    Result(String),
+    /// Too many ways to match, or a result that cannot be built.
+    Other(String),
+    /// A limit of the checker was reached: the step was not judged.
+    Limit(String),
+}
+
+impl Failure {
+    fn rank(&self) -> u8 {
+        match self {
+            Failure::NoMatch => 0,
+            Failure::Other(_) => 1,
+            Failure::Witness(_) => 2,
+            Failure::Result(_) => 3,
+            Failure::Condition(_) => 4,
+            Failure::Limit(_) => 5,
+        }
+    }
+
+    /// The failure in words.
+    pub fn message(&self) -> String {
+        match self {
+            Failure::NoMatch => "the rule's pattern does not match the subterm".into(),
+            Failure::Witness(s)
+            | Failure::Condition(s)
+            | Failure::Result(s)
+            | Failure::Other(s) => s.clone(),
+            Failure::Limit(s) => format!("limit reached: {s}"),
+        }
+    }
+}
+
+/// How a pattern that is not a variable sees a place.
+pub enum Look<P> {
+    /// As it is.
+    Same,
+    /// As this (a shared entry's top node, say).
+    As(P),
+    /// Not at all: nothing matches it.
+    Gone,
+}
+
+/// What a play gives the interpreter: its places seen as games, and the meaning of its
+/// conditions and results. A condition the play gives no meaning to is `Ok(None)` (it does
+/// not hold); a limit is an error, kept by [`Host::limit`] where no `Result` reaches.
+pub trait Host {
+    /// A game of the play as the checker holds it.
+    type Place: Clone;
+    /// A place seen as a game, whose two sides [`Host::sides`] gives.
+    type View;
+    /// The Left and Right options of a view.
+    fn sides(v: &Self::View) -> (&[Self::Place], &[Self::Place]);
+    /// How a pattern other than a variable sees `t`.
+    fn look(&mut self, t: &Self::Place) -> Look<Self::Place>;
+    /// `t` as a game pattern sees it (none if it is no game); `top` is the rewritten place
+    /// itself, which is taken as written.
+    fn games(&mut self, t: &Self::Place, top: bool) -> Vec<Self::View>;
+    /// What `NAME @ inner` may bind at `t`.
+    fn bound(&mut self, inner: &Pattern, t: &Self::Place, top: bool) -> Vec<Self::Place>;
+    /// The matches of a pattern that is neither a variable, a binding nor a game (a sum, a
+    /// negative, a leaf): the play's own, if it has such places.
+    fn other(
+        &mut self,
+        p: &Pattern,
+        t: &Self::Place,
+        b: &Binds<Self::Place>,
+        out: &mut Vec<Binds<Self::Place>>,
+        d: usize,
+    );
+    /// Whether two places are the same as written (cheap, and never a limit).
+    fn same(&mut self, a: &Self::Place, b: &Self::Place) -> bool;
+    /// Whether two places are equal games in the play: a name bound twice.
+    fn equal(&mut self, a: &Self::Place, b: &Self::Place) -> Result<bool, Undecided>;
+    /// Whether two lists of places are the same set.
+    fn same_set(&mut self, a: &[Self::Place], b: &[Self::Place]) -> bool;
+    /// The first limit reached while matching, kept for the step's verdict.
+    fn limit(&mut self) -> &mut Option<String>;
+    /// Whether a condition holds under `b`.
+    fn decide(&mut self, c: &Condition, b: &Binds<Self::Place>, kinds: &Kinds) -> Got<bool>;
+    /// The place a template writes under `b`.
+    fn make(&mut self, t: &Template, b: &Binds<Self::Place>) -> Got<Self::Place>;
+    /// A place in words.
+    fn show(&mut self, p: &Self::Place) -> String;
+}
+
+/// What takes or refuses a built result: `Ok` if it is the step's, else why not.
+pub type Accept<'a, H> = dyn FnMut(&mut H, &<H as Host>::Place) -> Result<(), Failure> + 'a;
+
+/// Whether `rule` at `src`, under a match agreeing with `witnesses`, meets its conditions and
+/// builds a result that `accept` takes (`accept` says why not, as a [`Failure::Result`]); the
+/// match if one does.
+pub fn rewrites<H: Host>(
+    h: &mut H,
+    rule: &Rule,
+    kinds: &Kinds,
+    src: &H::Place,
+    witnesses: &Binds<H::Place>,
+    accept: &mut Accept<'_, H>,
+) -> Result<Binds<H::Place>, Failure> {
+    for (n, _) in &witnesses.games {
+        if !matches!(kinds.get(n.as_str()), Some(VarKind::Game)) {
+            return Err(Failure::Witness(format!(
+                "`{n}` is not a game variable of rule `{}`",
+                rule.name
+            )));
+        }
+    }
+    for (n, _) in &witnesses.sets {
+        if !matches!(kinds.get(n.as_str()), Some(VarKind::Set)) {
+            return Err(Failure::Witness(format!(
+                "`{n}` is not a set variable of rule `{}`",
+                rule.name
+            )));
+        }
+    }
+    let mut out = Vec::new();
+    matches(h, &rule.pattern, src, true, &Binds::default(), &mut out, 0);
+    if let Some(which) = h.limit().clone() {
+        return Err(Failure::Limit(which));
+    }
+    if out.len() >= MAX_MATCHES {
+        return Err(Failure::Other(format!(
+            "more than {MAX_MATCHES} ways to match rule `{}`",
+            rule.name
+        )));
+    }
+    let mut best = Failure::NoMatch;
+    let note = |f: Failure, best: &mut Failure| {
+        if f.rank() > best.rank() {
+            *best = f;
+        }
+    };
+    for b in &out {
+        if let Err(why) = agrees(h, b, witnesses) {
+            note(Failure::Witness(why), &mut best);
+            continue;
+        }
+        match conditions(h, rule, b, kinds) {
+            Ok(()) => {}
+            Err(Failure::Limit(which)) => return Err(stop(h, which)),
+            Err(f) => {
+                note(f, &mut best);
+                continue;
+            }
+        }
+        match h.make(&rule.result, b) {
+            Err(Undecided::Limit(which)) => return Err(stop(h, which)),
+            Ok(Some(built)) => match accept(h, &built) {
+                Ok(()) => return Ok(b.clone()),
+                Err(Failure::Limit(which)) => return Err(stop(h, which)),
+                Err(f) => note(f, &mut best),
+            },
+            Ok(None) | Err(Undecided::Unreadable(_)) => note(
+                Failure::Other(format!("rule `{}`'s result cannot be built", rule.name)),
+                &mut best,
+            ),
+        }
+    }
+    Err(best)
+}
+
+/// The result of the first match of `rule` at `t` (as [`matches`] orders them) whose
+/// conditions hold: the rule applied where nothing records how, as a definition is used
+/// (normal play's `kind open` rules; misère play's simplest forms).
+pub fn first<H: Host>(
+    h: &mut H,
+    rule: &Rule,
+    kinds: &Kinds,
+    t: &H::Place,
+) -> Result<Option<H::Place>, Undecided> {
+    let mut out = Vec::new();
+    matches(h, &rule.pattern, t, true, &Binds::default(), &mut out, 0);
+    for b in out {
+        if conditions_hold(h, rule, &b, kinds)? {
+            if let Some(built) = h.make(&rule.result, &b)? {
+                return Ok(Some(built));
+            }
+        }
+    }
+    match h.limit().take() {
+        Some(which) => Err(Undecided::Limit(which)),
+        None => Ok(None),
+    }
+}
+
+/// A limit reached: kept for the step's verdict, and the step's failure.
+fn stop<H: Host>(h: &mut H, which: String) -> Failure {
+    h.limit().get_or_insert(which.clone());
+    Failure::Limit(which)
+}
+
+/// Checks a match against the recorded witnesses.
+fn agrees<H: Host>(h: &mut H, b: &Binds<H::Place>, w: &Binds<H::Place>) -> Result<(), String> {
+    for (n, t) in &w.games {
+        match b.game(n) {
+            Some(m) if h.same(m, t) => {}
+            Some(m) => {
+                let (t, m) = (h.show(t), h.show(m));
+                return Err(format!(
+                    "the witness {n} = {t} is not what the rule matches here ({n} = {m})"
+                ));
+            }
+            None => return Err(format!("the rule binds no `{n}` here")),
+        }
+    }
+    for (n, ts) in &w.sets {
+        let Some(m) = b.set(n) else {
+            return Err(format!("the rule binds no set `{n}` here"));
+        };
+        if !h.same_set(m, ts) {
+            return Err(format!("the witness set {n} does not match"));
+        }
+    }
+    for (n, v) in &w.values {
+        if b.value(n) != Some(v) {
+            return Err(format!("the witness value {n} = {v} does not match"));
+        }
+    }
+    for (n, r) in &w.rows {
+        if b.row(n) != Some(r.as_slice()) {
+            return Err(format!("the witness row {n} does not match"));
+        }
+    }
+    Ok(())
+}
+
+/// All extensions of `b` under which `p` matches `t` (at most [`MAX_MATCHES`]), in the order
+/// they are tried; `top` is the rewritten place itself, which is never opened (a rule
+/// rewrites what is written there).
+pub fn matches<H: Host>(
+    h: &mut H,
+    p: &Pattern,
+    t: &H::Place,
+    top: bool,
+    b: &Binds<H::Place>,
+    out: &mut Vec<Binds<H::Place>>,
+    d: usize,
+) {
+    if out.len() >= MAX_MATCHES || d > 64 {
+        return;
+    }
+    if let Pattern::Var(v) = p {
+        if let Some(b2) = bind_game(h, v, t, b) {
+            out.push(b2);
+        }
+        return;
+    }
+    let seen;
+    let t = match h.look(t) {
+        Look::Same => t,
+        Look::As(u) => {
+            seen = u;
+            &seen
+        }
+        Look::Gone => return,
+    };
+    match p {
+        Pattern::Bind(v, inner) => {
+            for t2 in h.bound(inner, t, top) {
+                if let Some(b2) = bind_game(h, v, &t2, b) {
+                    matches(h, inner, &t2, true, &b2, out, d + 1);
+                }
+            }
+        }
+        Pattern::Game(lp, rp) => {
+            for view in h.games(t, top) {
+                let (left, right) = H::sides(&view);
+                let mut after_left = Vec::new();
+                let mut used = vec![false; left.len()];
+                side(h, lp, left, 0, &mut used, b, &mut after_left, d);
+                for b2 in after_left {
+                    let mut used = vec![false; right.len()];
+                    side(h, rp, right, 0, &mut used, &b2, out, d);
+                }
+            }
+        }
+        _ => h.other(p, t, b, out, d),
+    }
+}
+
+/// The matches of one side of a game pattern: its picks, each a distinct option, from the
+/// `i`-th on; the options left over are the rest.
+#[allow(clippy::too_many_arguments)]
+fn side<H: Host>(
+    h: &mut H,
+    sp: &SidePattern,
+    opts: &[H::Place],
+    i: usize,
+    used: &mut Vec<bool>,
+    b: &Binds<H::Place>,
+    out: &mut Vec<Binds<H::Place>>,
+    d: usize,
+) {
+    if out.len() >= MAX_MATCHES || h.limit().is_some() {
+        return;
+    }
+    if i == sp.picks.len() {
+        // Each match holds the options left over: with millions of options, a few
+        // matches are gigabytes, so the memory limit is asked before each is built.
+        let room = opts.len().saturating_mul(std::mem::size_of::<H::Place>());
+        if let Err(m) = crate::memory::check_room(crate::memory::limit(), room) {
+            *h.limit() = Some(format!("{}: {m}", crate::memory::LIMIT_REACHED));
+            return;
+        }
+        let rest: Vec<H::Place> = opts
+            .iter()
+            .zip(used.iter())
+            .filter(|(_, u)| !**u)
+            .map(|(t, _)| t.clone())
+            .collect();
+        match &sp.rest {
+            Some(name) => {
+                let mut b2 = b.clone();
+                b2.sets.push((Name::from(name.as_str()), rest));
+                out.push(b2);
+            }
+            None if rest.is_empty() => out.push(b.clone()),
+            None => {}
+        }
+        return;
+    }
+    for p in 0..opts.len() {
+        if used[p] {
+            continue;
+        }
+        used[p] = true;
+        let mut mid = Vec::new();
+        matches(h, &sp.picks[i], &opts[p], false, b, &mut mid, d + 1);
+        for b2 in mid {
+            side(h, sp, opts, i + 1, used, &b2, out, d);
+        }
+        used[p] = false;
+    }
+}
+
+/// Binds a game variable; a name bound twice must stand for equal games (the engine's
+/// "same e-class" is, for the checker, "equal in the play", which is what makes it sound).
+/// A limit reached deciding it is kept for the step's verdict.
+fn bind_game<H: Host>(
+    h: &mut H,
+    v: &str,
+    t: &H::Place,
+    b: &Binds<H::Place>,
+) -> Option<Binds<H::Place>> {
+    if let Some(prev) = b.game(v).cloned() {
+        if h.same(&prev, t) {
+            return Some(b.clone());
+        }
+        return match h.equal(&prev, t) {
+            Ok(true) => Some(b.clone()),
+            Ok(false) | Err(Undecided::Unreadable(_)) => None,
+            Err(Undecided::Limit(which)) => {
+                h.limit().get_or_insert(which);
+                None
+            }
+        };
+    }
+    let mut b2 = b.clone();
+    b2.games.push((Name::from(v), t.clone()));
+    Some(b2)
+}
+
+/// Whether every side condition holds, without saying why not (opening a closed form tries
+/// rules that do not apply).
+pub fn conditions_hold<H: Host>(
+    h: &mut H,
+    rule: &Rule,
+    b: &Binds<H::Place>,
+    kinds: &Kinds,
+) -> Result<bool, Undecided> {
+    for c in &rule.conditions {
+        if h.decide(c, b, kinds)? != Some(true) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Decides every side condition; on failure says which, with the witnesses' values. A limit
+/// reached on the way is a limit, not a failed condition.
+pub fn conditions<H: Host>(
+    h: &mut H,
+    rule: &Rule,
+    b: &Binds<H::Place>,
+    kinds: &Kinds,
+) -> Result<(), Failure> {
+    for c in &rule.conditions {
+        let why = match h.decide(c, b, kinds) {
+            Ok(Some(true)) => continue,
+            Ok(Some(false)) => "fails",
+            Ok(None) => "cannot be evaluated",
+            Err(Undecided::Limit(which)) => return Err(Failure::Limit(which)),
+            Err(Undecided::Unreadable(why)) => {
+                return Err(Failure::Condition(format!(
+                    "the condition {} cannot be evaluated: {why}",
+                    show_cond(h, c, b)
+                )))
+            }
+        };
+        return Err(Failure::Condition(format!(
+            "the condition {} {why}",
+            show_cond(h, c, b)
+        )));
+    }
+    Ok(())
+}
+
+/// A condition in words, with what its templates build under `b`.
+pub fn show_cond<H: Host>(h: &mut H, c: &Condition, b: &Binds<H::Place>) -> String {
+    let tmpl = |h: &mut H, t: &Template| match h.make(t, b) {
+        Ok(Some(x)) => h.show(&x),
+        _ => "?".into(),
+    };
+    match c {
+        Condition::Compare(x, rel, y) => {
+            format!("{} {} {}", tmpl(h, x), rel.symbol(), tmpl(h, y))
+        }
+        Condition::Pred {
+            negated,
+            pred,
+            args,
+        } => format!(
+            "{}{}({})",
+            if *negated { "not " } else { "" },
+            pred.name(),
+            args.join(", ")
+        ),
+        Condition::InEvery { game, of, but } => format!(
+            "{} in every option of {of}{}",
+            tmpl(h, game),
+            but.as_ref().map_or(String::new(), |s| format!(" but {s}"))
+        ),
+    }
+}
