@@ -38,22 +38,28 @@ pub fn side_ge_matrix(
     work: &mut Work,
 ) -> Result<Vec<bool>, KernelError> {
     // Nothing is watched, so the fixed point is always reached.
-    Ok(solve(g, h, side, &[], work)?.unwrap_or_default())
+    Ok(solve(g, h, side, &[], None, work)?.unwrap_or_default())
 }
 
 /// Whether the `side` of `g` at vertex i is at least that of `h` at vertex i for every i
 /// below `m`: the question a trial deletion of edges asks (`sides::parts`). The same fixed
 /// point as [`side_ge_matrix`], given up as soon as one of these pairs leaves it.
+///
+/// `bound`, when given, is a superset of the answer's matrix (indexed as
+/// [`side_ge_matrix`]'s): every pair outside it is known to fail. The fixed point is then
+/// sought from it instead of from every pair, and is the same (see [`solve`]); a trial
+/// deletion that keeps every side ends after one round, since the answer is the bound.
 pub fn side_ge_diagonal(
     g: &Loopy,
     h: &Loopy,
     side: Side,
     m: usize,
+    bound: Option<&[bool]>,
     work: &mut Work,
 ) -> Result<bool, KernelError> {
     let nb = h.len();
     let watch: Vec<usize> = (0..m.min(g.len()).min(nb)).map(|i| i * nb + i).collect();
-    Ok(solve(g, h, side, &watch, work)?.is_some_and(|ge| watch.iter().all(|&p| ge[p])))
+    Ok(solve(g, h, side, &watch, bound, work)?.is_some_and(|ge| watch.iter().all(|&p| ge[p])))
 }
 
 /// The Büchi game's winning pairs, as [`side_ge_matrix`] gives them; `None` as soon as a pair
@@ -62,11 +68,19 @@ pub fn side_ge_diagonal(
 /// the fixed point: a caller that needs all of `watch` learns the answer without the rounds
 /// left (issue 49: the trial deletions that `sides::parts` rejects were most of
 /// `tttt..ffff`'s time).
+///
+/// `bound` (pairs, as the answer is indexed) starts W at the states with Right to move of
+/// those pairs, and every state with Left to move, instead of every state. W only shrinks,
+/// each round to W ∩ F(W) for the monotone F a round computes, so it stays a superset of the
+/// greatest fixed point as long as it starts as one (gfp = F(gfp) ⊆ F(W) when gfp ⊆ W), and a
+/// W with W ⊆ F(W) lies inside the gfp (Knaster–Tarski): from any superset of the answer the
+/// rounds end at the answer itself. A bound of the wrong length is ignored.
 fn solve(
     g: &Loopy,
     h: &Loopy,
     side: Side,
     watch: &[usize],
+    bound: Option<&[bool]>,
     work: &mut Work,
 ) -> Result<Option<Vec<bool>>, KernelError> {
     let Pairs {
@@ -86,6 +100,14 @@ fn solve(
     // State 2p: Left to move at pair p; 2p + 1: Right to move.
     let states = 2 * pairs;
     let mut win = vec![true; states];
+    if let Some(bound) = bound.filter(|b| b.len() == pairs) {
+        for (p, &b) in bound.iter().enumerate() {
+            win[2 * p + 1] = b;
+        }
+        if watch.iter().any(|&p| !win[2 * p + 1]) {
+            return Ok(None);
+        }
+    }
     let mut good = vec![false; states];
     // For Right states: how many Right moves are not yet known harmless to Left.
     let mut count = vec![0u32; states];
@@ -207,7 +229,7 @@ fn solve(
 /// Whether the `side` of `g` is at least the same side of `h`.
 pub fn side_ge(g: &Loopy, h: &Loopy, side: Side, work: &mut Work) -> Result<bool, KernelError> {
     let p = g.root() as usize * h.len() + h.root() as usize;
-    Ok(solve(g, h, side, &[p], work)?.is_some_and(|ge| ge[p]))
+    Ok(solve(g, h, side, &[p], None, work)?.is_some_and(|ge| ge[p]))
 }
 
 /// `g` without `who`'s option `index` of vertex `v`: the edit of a side rule
@@ -249,3 +271,6 @@ pub fn keeps(
         Player::Right => side_ge(was, next, side, work),
     }
 }
+
+#[cfg(test)]
+mod tests;

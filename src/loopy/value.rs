@@ -90,7 +90,14 @@ impl Value {
             return Ok(Value::Stopper(canonical(g, work)?));
         }
         let on = side_game(g, Side::On, work)?;
-        let off = side_game(g, Side::Off, work)?;
+        // G = −G (a symmetric position: Backsliding Toads and Frogs' `tttt..ffff` read from
+        // the other end): G⁻ = (−G)⁻ = −(G⁺), so the offside is the onside's negative and is
+        // not sought again (Siegel VI.4: negation swaps the sides).
+        let off = if on.is_stopper() && self_negative(g, work)? {
+            canonical(&on.neg(), work)?
+        } else {
+            side_game(g, Side::Off, work)?
+        };
         Value::of_sides(on, off, work)
     }
 
@@ -219,6 +226,41 @@ impl Value {
     }
 }
 
+/// Whether `g` is the same game as −g: in `g`'s graph beside its negative's (each vertex's
+/// Left and Right options swapped), g's root and −g's are bisimilar (partition refinement
+/// by the classes of each player's options, `refine`), so the two unfold to one game tree.
+fn self_negative(g: &Loopy, work: &mut Work) -> Result<bool, KernelError> {
+    let graph = g.graph();
+    let n = graph.len();
+    // Vertex v < n is g's v; vertex n + v is −g's v, whose Left options are g's Right
+    // options of v (moved up by n) and whose Right options are g's Left options.
+    let options = |v: usize, left: bool| -> Vec<usize> {
+        let (u, mirrored) = if v < n { (v, false) } else { (v - n, true) };
+        let os = if left != mirrored {
+            graph.left(u as u32)
+        } else {
+            graph.right(u as u32)
+        };
+        let shift = if mirrored { n } else { 0 };
+        os.iter().map(|&t| t as usize + shift).collect()
+    };
+    let classes = |os: Vec<usize>, class: &[usize]| -> Vec<usize> {
+        let mut c: Vec<usize> = os.into_iter().map(|t| class[t]).collect();
+        c.sort_unstable();
+        c.dedup();
+        c
+    };
+    let sig = |v: usize, class: &[usize]| {
+        (
+            classes(options(v, true), class),
+            classes(options(v, false), class),
+        )
+    };
+    let (class, _) = super::refine::refine(2 * n, &sig, &mut |k| work.tick(k))?;
+    let root = g.root() as usize;
+    Ok(class.get(root).is_some() && class.get(root) == class.get(n + root))
+}
+
 /// The `which` sides of `a` and `b` compared: by the order of stoppers when both are
 /// stoppers, else by the order of sides.
 fn side_compare(
@@ -249,3 +291,6 @@ pub fn not_sided(what: &str) -> KernelError {
         calls: Vec::new(),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -18,10 +18,10 @@
 //! it may give no answer where deleting edges on the whole graph gives one; its caller then
 //! falls back to that, and checks whatever is found against the game itself.
 
-use super::{canonical, other, Side};
+use super::{other, Side};
 use crate::kernel::KernelError;
-use crate::loopy::canonical::number;
-use crate::loopy::side_order::side_ge_diagonal;
+use crate::loopy::canonical::{canonical_each, number};
+use crate::loopy::side_order::{side_ge_diagonal, side_ge_matrix};
 use crate::loopy::{Graph, Loopy, Player, Work};
 use std::collections::HashMap;
 
@@ -58,9 +58,9 @@ pub fn by_parts(g: &Loopy, which: Side, work: &mut Work) -> Result<Option<Loopy>
         if !local.is_alternating_acyclic() && !prune_part(&mut local, m, which, work)? {
             return Ok(None);
         }
-        for (i, &v) in vs.iter().enumerate() {
-            let f = Loopy::new(&local, i as u32).unwrap_or_else(Loopy::zero);
-            sides[v as usize] = Some(canonical(&f, work)?);
+        let roots: Vec<u32> = (0..m as u32).collect();
+        for (&v, s) in vs.iter().zip(canonical_each(&local, &roots, work)?) {
+            sides[v as usize] = Some(s);
         }
     }
     Ok(sides.get_mut(g.root() as usize).and_then(Option::take))
@@ -144,6 +144,25 @@ fn prune_part(
     };
     let dis = other(fav);
     super::drop_undone(local, m, fav, work)?;
+    // Every deletion kept below keeps the side of every vertex (the component's, checked;
+    // the stoppers below it, untouched), so the order of their sides is this matrix
+    // throughout. A trial without Right edges asks cur ≥ next, and next's sides are at least
+    // cur's (a Right option gone only helps Left), so its answer lies inside the matrix; the
+    // same for Left edges (next ≤ cur). Each trial starts its fixed point from the matrix,
+    // and one that keeps every side ends after a round (issue 49: most of `tttt..ffff`'s
+    // time was these trials' rounds from every pair).
+    let bound = side_ge_matrix(
+        &Loopy {
+            graph: local.clone(),
+            root: 0,
+        },
+        &Loopy {
+            graph: local.clone(),
+            root: 0,
+        },
+        which,
+        work,
+    )?;
     loop {
         if local.is_alternating_acyclic() {
             return Ok(true);
@@ -153,7 +172,7 @@ fn prune_part(
         for who in [dis, fav] {
             let batch: Vec<(u32, Player, u32)> =
                 cyclic.iter().copied().filter(|e| e.1 == who).collect();
-            deleted |= delete_batch(local, &batch, m, which, work)?;
+            deleted |= delete_batch(local, &batch, m, which, &bound, work)?;
             if local.is_alternating_acyclic() {
                 return Ok(true);
             }
@@ -187,6 +206,7 @@ fn delete_batch(
     batch: &[(u32, Player, u32)],
     m: usize,
     which: Side,
+    bound: &[bool],
     work: &mut Work,
 ) -> Result<bool, KernelError> {
     let Some(&(_, who, _)) = batch.first() else {
@@ -207,8 +227,8 @@ fn delete_batch(
     // Without Left edges each vertex can only be smaller, without Right edges larger: the
     // other direction decides, vertex against the same vertex.
     let kept = match who {
-        Player::Left => side_ge_diagonal(&next, &cur, which, m, work)?,
-        Player::Right => side_ge_diagonal(&cur, &next, which, m, work)?,
+        Player::Left => side_ge_diagonal(&next, &cur, which, m, Some(bound), work)?,
+        Player::Right => side_ge_diagonal(&cur, &next, which, m, Some(bound), work)?,
     };
     if kept {
         *graph = next.graph;
@@ -218,8 +238,8 @@ fn delete_batch(
         return Ok(false);
     }
     let (a, b) = batch.split_at(batch.len() / 2);
-    let x = delete_batch(graph, a, m, which, work)?;
-    let y = delete_batch(graph, b, m, which, work)?;
+    let x = delete_batch(graph, a, m, which, bound, work)?;
+    let y = delete_batch(graph, b, m, which, bound, work)?;
     Ok(x || y)
 }
 
