@@ -377,6 +377,8 @@ impl<'a> TermRules<'a> {
                     out.push(b2);
                 }
             }
+            // Loopy play's `A & B`, `onside(G)`: checked by `proof::loopy`, never here.
+            Pattern::Call(..) => {}
         }
     }
 
@@ -742,7 +744,8 @@ impl<'a> TermRules<'a> {
             Predicate::PPosition
             | Predicate::Within
             | Predicate::KeepsOnside
-            | Predicate::KeepsOffside => return Ok(None),
+            | Predicate::KeepsOffside
+            | Predicate::Stopper => return Ok(None),
         }))
     }
 
@@ -819,6 +822,7 @@ impl<'a> TermRules<'a> {
             Template::Neg(x) => Term::neg(some!(self.build(x, b, elem)?)),
             Template::Leaf(leaf) => some!(self.leaf_term(leaf, b)?),
             Template::Value(v) => Term::number(some!(self.value(v, b)?)),
+            Template::Call(..) => return Ok(None),
         }))
     }
 
