@@ -62,6 +62,8 @@ mod checker;
 mod graphs;
 /// A loopy ruleset's calls opened as the chain's first steps, and their check.
 pub(crate) mod open;
+/// The checker's own matching of term rules (`&`, `onside`, `offside`, `stopper(…)`).
+mod terms;
 /// The checker's reading of terms into its own graphs.
 mod read;
 /// The producer's graph writer: the notation, or the proof's table where the notation copies.
@@ -156,7 +158,6 @@ fn why(e: &Edit) -> String {
             }
         }
         Edit::Fusion => "positions equal in value are fused into one".to_string(),
-        Edit::Sides => "a game is its onside and offside: G = onside(G) & offside(G)".to_string(),
         Edit::SideDelete {
             side,
             player,
@@ -180,20 +181,43 @@ fn why(e: &Edit) -> String {
                 side.name()
             ),
         },
-        Edit::SideStopper(side) => format!(
-            "no alternating cycle is left, so the game is a stopper, which is its own {}",
-            side.name()
-        ),
-        Edit::SidleStopper { .. } => {
-            "a stopper S is its own onside and offside: S & S = S".to_string()
+        Edit::Term { rule, reversed } => {
+            let read = if *reversed {
+                ", read right to left"
+            } else {
+                ""
+            };
+            match rule.as_str() {
+                "loopy-sides" => format!(
+                    "by the rule loopy-sides{read}: a game is its onside and offside, G = \
+                     onside(G) & offside(G)"
+                ),
+                "onside-stopper" | "offside-stopper" => format!(
+                    "by the rule {rule}{read}: no alternating cycle is left, so the game is a \
+                     stopper, which is its own {}",
+                    if rule.starts_with("on") {
+                        "onside"
+                    } else {
+                        "offside"
+                    }
+                ),
+                "sidle-stopper" => format!(
+                    "by the rule sidle-stopper{read}: a stopper S is its own onside and offside, \
+                     S & S = S"
+                ),
+                "sidle-sum" => format!(
+                    "by the rule sidle-sum{read}: the onside of a sum of sided values is the \
+                     onside of the sum of their onsides (the upsum), its offside that of the sum \
+                     of their offsides (the downsum): (A & B) + (C & D) = onside(A + C) & \
+                     offside(B + D)"
+                ),
+                "sidle-neg" => format!(
+                    "by the rule sidle-neg{read}: −(A & B) = (−B) & (−A), the negative swaps the \
+                     players, and so the sides"
+                ),
+                _ => format!("by the rule {rule}{read}"),
+            }
         }
-        Edit::SidleSum => "the onside of a sum of sided values is the onside of the sum of their \
-                           onsides (the upsum), its offside that of the sum of their offsides (the \
-                           downsum): (A & B) + (C & D) = onside(A + C) & offside(B + D)"
-            .to_string(),
-        Edit::SidleNeg => "−(A & B) = (−B) & (−A): the negative swaps the players, and so the \
-                           sides"
-            .to_string(),
     }
 }
 
@@ -224,13 +248,7 @@ fn steps_of(d: &LoopyDerivation, input: &Term) -> Vec<Step> {
                     w.games.push((Name::from("side"), t.clone()));
                 }
             }
-            Edit::Sum
-            | Edit::Fusion
-            | Edit::Sides
-            | Edit::SideStopper(_)
-            | Edit::SidleStopper { .. }
-            | Edit::SidleSum
-            | Edit::SidleNeg => {}
+            Edit::Sum | Edit::Fusion | Edit::Term { .. } => {}
         }
         let mut at: Vec<PathElem> = s
             .within
@@ -250,8 +268,8 @@ fn steps_of(d: &LoopyDerivation, input: &Term) -> Vec<Step> {
             at,
             why: why(&s.edit),
             witnesses: w,
-            // `S & S = S` read right to left writes a stopper as `S & S`.
-            reversed: matches!(s.edit, Edit::SidleStopper { split: true }),
+            // A term rule read right to left (`S & S = S` writing a stopper as `S & S`).
+            reversed: matches!(s.edit, Edit::Term { reversed: true, .. }),
             parts: Vec::new(),
             lemma: None,
         };
@@ -359,6 +377,9 @@ struct Checker<'t> {
     /// A user's side rules (a `keeps_onside`/`keeps_offside` proviso, whatever the name):
     /// (rule, onside?, whose option), checked as the shipped side deletions are.
     user_sides: Vec<(String, bool, Player)>,
+    /// The term rules the proof is checked against (`&`, `onside`, `offside` or `stopper(…)`
+    /// in them, [`terms`]): the rule set's, and the shipped ones it does not hold.
+    terms: Vec<crate::rules::Rule>,
 }
 
 /// A whole term of a loopy proof.
@@ -445,6 +466,21 @@ pub(crate) fn check(
             Some((r.name.clone(), d.onside, who))
         })
         .collect();
+    let loopy_terms = |set: &RuleSet| -> Vec<crate::rules::Rule> {
+        set.rules()
+            .iter()
+            .filter(|r| r.kind == crate::rules::RuleKind::Reduce)
+            .filter(|r| r.groups.iter().any(|g| g == "loopy"))
+            .filter(|r| terms::is_term_rule(r))
+            .cloned()
+            .collect()
+    };
+    let mut term_rules = loopy_terms(rules);
+    for r in loopy_terms(&RuleSet::loopy()) {
+        if rules.get(&r.name).is_none() {
+            term_rules.push(r);
+        }
+    }
     let mut c = Checker {
         work: 0,
         limits,
@@ -454,6 +490,7 @@ pub(crate) fn check(
         active: Vec::new(),
         users,
         user_sides,
+        terms: term_rules,
     };
     super::played::check(&mut c, "loopy", input, result, steps, lemmas)
 }
@@ -479,6 +516,7 @@ pub(crate) fn stopper_order(
         next_look: LOOK_EVERY,
         users: Vec::new(),
         user_sides: Vec::new(),
+        terms: Vec::new(),
         table,
         entries: Vec::new(),
         active: Vec::new(),
