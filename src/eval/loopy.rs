@@ -31,10 +31,10 @@
 //! (`removed`, `by` of a dominated option): the checker (`proof::loopy`) decides each by its own
 //! survival search, sharing none of this code.
 
+use super::loopy_terms::{is_term_rule, TermRules};
 use super::play_rules::{apply, Places, PlayRules};
 use super::{BindsOf, Built, Leaf, Stop};
 use crate::kernel::KernelError;
-use super::loopy_terms::{is_term_rule, TermRules};
 use crate::loopy::derive::{Edit, Rules, SideAsk, TermAsk};
 use crate::loopy::side_order::{keeps, without, Side};
 use crate::loopy::{Graph, Loopy, Player, Work};

@@ -28,7 +28,6 @@ use crate::rules::{Template, TemplateItem};
 use crate::term::{Arg, Term};
 use std::collections::BTreeMap;
 
-
 /// Whether `rule` is a term rule: `&`, `onside` or `offside` in its pattern or result, or a
 /// `stopper(…)` condition. Such a rule is never tried on a stopper's positions.
 pub fn is_term_rule(rule: &Rule) -> bool {
@@ -236,59 +235,63 @@ fn call_term(
     })
 }
 
-/// Whether two terms are the same up to a renaming of their labels (a label `a` of one is
-/// the label `xa` of the other throughout, one to one).
+/// Whether two terms are the same up to a renaming of their labels: where one defines a
+/// label `a` (`a{…}`) the other defines one, `xa` say, and inside it `a` of the one stands
+/// where `xa` of the other does (a label refers to the nearest brace it labels).
 pub fn same_up_to_labels(a: &Term, b: &Term) -> bool {
-    fn walk(
-        a: &Term,
-        b: &Term,
-        there: &mut BTreeMap<String, String>,
-        back: &mut BTreeMap<String, String>,
-    ) -> bool {
+    fn walk(a: &Term, b: &Term, scope: &mut Vec<(String, String)>) -> bool {
         match (a, b) {
-            (Term::Name(x), Term::Name(y)) => rename(x, y, there, back),
-            (Term::Game { left: l1, right: r1 }, Term::Game { left: l2, right: r2 }) => {
+            (Term::Name(x), Term::Name(y)) => {
+                let there = scope.iter().rev().find(|(p, _)| p == x).map(|(_, q)| q);
+                let back = scope.iter().rev().find(|(_, q)| q == y).map(|(p, _)| p);
+                match (there, back) {
+                    (Some(q), Some(p)) => q == y && p == x,
+                    (None, None) => x == y,
+                    _ => false,
+                }
+            }
+            (
+                Term::Game {
+                    left: l1,
+                    right: r1,
+                },
+                Term::Game {
+                    left: l2,
+                    right: r2,
+                },
+            ) => {
                 l1.len() == l2.len()
                     && r1.len() == r2.len()
-                    && l1.iter().zip(l2).all(|(x, y)| walk(x, y, there, back))
-                    && r1.iter().zip(r2).all(|(x, y)| walk(x, y, there, back))
+                    && l1.iter().zip(l2).all(|(x, y)| walk(x, y, scope))
+                    && r1.iter().zip(r2).all(|(x, y)| walk(x, y, scope))
             }
-            (Term::Sum(a1, b1), Term::Sum(a2, b2)) => {
-                walk(a1, a2, there, back) && walk(b1, b2, there, back)
+            (Term::Sum(a1, b1), Term::Sum(a2, b2)) => walk(a1, a2, scope) && walk(b1, b2, scope),
+            (Term::Neg(x), Term::Neg(y)) => walk(x, y, scope),
+            (Term::Call { name: n1, args: a1 }, Term::Call { name: n2, args: a2 })
+                if n1 == n2 && n1 == crate::loopy::build::LOOP =>
+            {
+                match (&a1[..], &a2[..]) {
+                    ([Arg::Text(x), Arg::Game(g)], [Arg::Text(y), Arg::Game(h)]) => {
+                        scope.push((x.clone(), y.clone()));
+                        let same = walk(g, h, scope);
+                        scope.pop();
+                        same
+                    }
+                    _ => a == b,
+                }
             }
-            (Term::Neg(x), Term::Neg(y)) => walk(x, y, there, back),
             (Term::Call { name: n1, args: a1 }, Term::Call { name: n2, args: a2 }) => {
                 n1 == n2
                     && a1.len() == a2.len()
                     && a1.iter().zip(a2).all(|(x, y)| match (x, y) {
-                        (Arg::Game(x), Arg::Game(y)) => walk(x, y, there, back),
-                        (Arg::Text(x), Arg::Text(y)) if n1 == crate::loopy::build::LOOP => {
-                            rename(x, y, there, back)
-                        }
+                        (Arg::Game(x), Arg::Game(y)) => walk(x, y, scope),
                         _ => x == y,
                     })
             }
             _ => a == b,
         }
     }
-    /// `x` of the first term is `y` of the second, one to one.
-    fn rename(
-        x: &str,
-        y: &str,
-        there: &mut BTreeMap<String, String>,
-        back: &mut BTreeMap<String, String>,
-    ) -> bool {
-        match (there.get(x), back.get(y)) {
-            (None, None) => {
-                there.insert(x.to_string(), y.to_string());
-                back.insert(y.to_string(), x.to_string());
-                true
-            }
-            (Some(y2), Some(x2)) => y2 == y && x2 == x,
-            _ => false,
-        }
-    }
-    walk(a, b, &mut BTreeMap::new(), &mut BTreeMap::new())
+    walk(a, b, &mut Vec::new())
 }
 
 #[cfg(test)]
@@ -385,7 +388,10 @@ mod tests {
         let games = [(a.clone(), one()), (b.clone(), zero())];
         let at = neg(call("sidle", vec![a.clone(), b.clone()]));
         let want = call("sidle", vec![neg(b.clone()), neg(a.clone())]);
-        assert_eq!(step(&at, &want, &games, false).as_deref(), Some("sidle-neg"));
+        assert_eq!(
+            step(&at, &want, &games, false).as_deref(),
+            Some("sidle-neg")
+        );
         // The sides kept in place: no rule builds that.
         let wrong = call("sidle", vec![neg(a.clone()), neg(b.clone())]);
         assert_eq!(step(&at, &wrong, &games, false), None);
@@ -426,7 +432,10 @@ mod tests {
     fn sides_by_the_stopper_test() {
         let g = named("g");
         let on_g = call("onside", vec![g.clone()]);
-        let sides = call("sidle", vec![on_g.clone(), call("offside", vec![g.clone()])]);
+        let sides = call(
+            "sidle",
+            vec![on_g.clone(), call("offside", vec![g.clone()])],
+        );
         let stopper = [(g.clone(), on())];
         let loopy = [(g.clone(), dud())];
         assert_eq!(
@@ -460,10 +469,17 @@ mod tests {
     fn labels_are_compared_up_to_their_names() {
         let lab = |l: &str| call_text(l);
         assert!(same_up_to_labels(&lab("a"), &lab("xa")));
+        // One label in both sides of `&`, named apart in the other term.
         let pair = |x: &str, y: &str| call("sidle", vec![lab(x), lab(y)]);
+        assert!(same_up_to_labels(&pair("a", "a"), &pair("a", "xa")));
         assert!(same_up_to_labels(&pair("a", "b"), &pair("xa", "xb")));
-        // Two labels made one is no renaming.
-        assert!(!same_up_to_labels(&pair("a", "b"), &pair("c", "c")));
+        // A free name is itself.
+        assert!(!same_up_to_labels(&named_free("a"), &named_free("b")));
+        assert!(same_up_to_labels(&named_free("a"), &named_free("a")));
+    }
+
+    fn named_free(n: &str) -> Term {
+        Term::Name(n.to_string())
     }
 
     /// `l{0|l}`: a labelled brace whose Right option is itself.

@@ -234,7 +234,11 @@ pub trait Rules {
     /// `ask.want` at one place, or back when `ask.reversed`), its conditions decided on the
     /// games `ask.games`; `None` when no rule of the set makes that step. The side derivation
     /// chooses the step; whether it is one is the rule's.
-    fn term_step(&mut self, ask: &TermAsk<'_>, work: &mut Work) -> Result<Option<String>, KernelError>;
+    fn term_step(
+        &mut self,
+        ask: &TermAsk<'_>,
+        work: &mut Work,
+    ) -> Result<Option<String>, KernelError>;
 }
 
 /// A term step a side derivation asks about: the term at a place, and the term it goes on

@@ -533,7 +533,16 @@ fn sides_in_place(
     // `loopy-sides`: G = onside(G) & offside(G).
     let want = sidle_term(side_term(Side::On, graph.clone()), off.clone());
     let games = [(graph.clone(), cur.clone())];
-    if !term_step((&graph, &want, false), &games, &cur, within, wrap, steps, work, out)? {
+    if !term_step(
+        (&graph, &want, false),
+        &games,
+        &cur,
+        within,
+        wrap,
+        steps,
+        work,
+        out,
+    )? {
         return Ok(None);
     }
     both_sides(&cur, &cur, false, off, within, wrap, steps, work, out)
@@ -735,7 +744,16 @@ fn part(
                 (td, d.clone()),
             ];
             let zero = Loopy::zero();
-            if !term_step((&at, &want, false), &games, &zero, within, wrap, steps, work, out)? {
+            if !term_step(
+                (&at, &want, false),
+                &games,
+                &zero,
+                within,
+                wrap,
+                steps,
+                work,
+                out,
+            )? {
                 return Ok(None);
             }
             let (on_sum, off_sum_g) = (a.add(&c, work)?, b.add(&d, work)?);
@@ -775,7 +793,16 @@ fn part(
             let want = sidle_term(neg(&tb), neg_a.clone());
             let games = [(ta, a.clone()), (tb.clone(), b.clone())];
             let zero = Loopy::zero();
-            if !term_step((&at, &want, false), &games, &zero, within, wrap, steps, work, out)? {
+            if !term_step(
+                (&at, &want, false),
+                &games,
+                &zero,
+                within,
+                wrap,
+                steps,
+                work,
+                out,
+            )? {
                 return Ok(None);
             }
             let wrap_on = |u: Term| wrap(sidle_term(u, neg_a.clone()));

@@ -62,10 +62,10 @@ mod checker;
 mod graphs;
 /// A loopy ruleset's calls opened as the chain's first steps, and their check.
 pub(crate) mod open;
-/// The checker's own matching of term rules (`&`, `onside`, `offside`, `stopper(…)`).
-mod terms;
 /// The checker's reading of terms into its own graphs.
 mod read;
+/// The checker's own matching of term rules (`&`, `onside`, `offside`, `stopper(…)`).
+mod terms;
 /// The producer's graph writer: the notation, or the proof's table where the notation copies.
 pub(crate) mod write;
 
@@ -664,12 +664,16 @@ pub fn simplify_loopy_by(
                 let what = match side_call(t) {
                     Some((side, _)) => format!(
                         "the {} is not reached by the rules: deleting options leaves an \
-                         alternating cycle (it may not be a stopper)",
+                         alternating cycle (it may not be a stopper), or a rule the side's \
+                         derivation needs ({}-stopper) is not in the rule set",
+                        side.name(),
                         side.name()
                     ),
                     None => "the sides are not reached by the rules: A & B is derived for \
-                             stoppers A and B only, and deleting options from a side must leave \
-                             no alternating cycle"
+                             stoppers A and B only, deleting options from a side must leave \
+                             no alternating cycle, and each step on sides (loopy-sides, \
+                             sidle-sum, sidle-neg, sidle-stopper, onside-stopper, \
+                             offside-stopper) must be a rule of the set"
                         .to_string(),
                 };
                 return Err(ProofError::Kernel(KernelError::Function {

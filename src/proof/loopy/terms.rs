@@ -22,16 +22,22 @@ use crate::rules::{parse_rules, Condition, LoopyCall, Pattern, Predicate, Rel, R
 /// loopy games (Siegel, CGT VI.4–5; Winning Ways ch. 11): a game is its sides; a stopper is
 /// its own onside and offside, so `S & S = S`; the sides of a sum of stopper-sided values are
 /// those of the sums of their sides; a negative swaps the sides.
-pub(super) const THEOREMS: &str = "
-rule sides     match G               when not stopper(G) yield onside(G) & offside(G)
-rule onside    match onside(G)       when stopper(G)     yield G
-rule offside   match offside(G)      when stopper(G)     yield G
-rule sidle     match S & S           when stopper(S)     yield S
-rule sidle-sum match (A & B) + (C & D)
+pub(super) const THEOREMS: &str = r#"
+rule sides     says "G = G+ & G-"  cite "Siegel, CGT VI.4"
+               match G               when not stopper(G) yield onside(G) & offside(G)
+rule onside    says "S+ = S"       cite "Siegel, CGT VI.4"
+               match onside(G)       when stopper(G)     yield G
+rule offside   says "S- = S"       cite "Siegel, CGT VI.4"
+               match offside(G)      when stopper(G)     yield G
+rule sidle     says "S & S = S"    cite "Siegel, CGT VI.4"
+               match S & S           when stopper(S)     yield S
+rule sidle-sum says "(A & B) + (C & D) = (A + C)+ & (B + D)-" cite "Siegel, CGT VI.5"
+               match (A & B) + (C & D)
                when stopper(A), stopper(B), stopper(C), stopper(D), A >= B, C >= D
                yield onside(A + C) & offside(B + D)
-rule sidle-neg match -(A & B)        when stopper(A), stopper(B), A >= B yield (-B) & (-A)
-";
+rule sidle-neg says "-(A & B) = (-B) & (-A)" cite "Siegel, CGT VI.5"
+               match -(A & B)        when stopper(A), stopper(B), A >= B yield (-B) & (-A)
+"#;
 
 /// Whether `rule` is a term rule, by this checker's reading: `&`, `onside`, `offside` in its
 /// pattern or result, or a `stopper(…)` condition.
@@ -145,12 +151,7 @@ impl Checker<'_> {
     /// A step by the term rule `rule` from `f` to `t` (the terms at the step's place): the
     /// rule states a theorem of sides, its pattern matches `f`, its conditions hold, and its
     /// result built from the bound games is `t`.
-    pub(super) fn term_step(
-        &mut self,
-        rule: &Rule,
-        f: &Shape,
-        t: &Shape,
-    ) -> Result<(), Stop> {
+    pub(super) fn term_step(&mut self, rule: &Rule, f: &Shape, t: &Shape) -> Result<(), Stop> {
         let wrong = |m: String| Err(Stop::Wrong(format!("{}: {m}", rule.name)));
         let known = normal(rule).is_some_and(|n| theorems().contains(&n));
         if !known {
@@ -188,7 +189,9 @@ impl Checker<'_> {
         match (p, s) {
             (Pattern::Var(v), _) => {
                 let Some(g) = self.game_of(s)? else {
-                    return Ok(Err(format!("`{v}` stands for a game, and here it is not one")));
+                    return Ok(Err(format!(
+                        "`{v}` stands for a game, and here it is not one"
+                    )));
                 };
                 if let Some((_, h)) = b.iter().find(|(n, _)| n == v) {
                     let h = h.clone();
@@ -214,14 +217,13 @@ impl Checker<'_> {
                 },
                 _ => no(&p.to_string()),
             },
-            (Pattern::Call(c @ (LoopyCall::Onside | LoopyCall::Offside), ps), Shape::Side(on, g))
-                if (*c == LoopyCall::Onside) == *on =>
-            {
-                match &ps[..] {
-                    [pa] => self.bind(pa, &Shape::Game(g.clone()), b),
-                    _ => no(&p.to_string()),
-                }
-            }
+            (
+                Pattern::Call(c @ (LoopyCall::Onside | LoopyCall::Offside), ps),
+                Shape::Side(on, g),
+            ) if (*c == LoopyCall::Onside) == *on => match &ps[..] {
+                [pa] => self.bind(pa, &Shape::Game(g.clone()), b),
+                _ => no(&p.to_string()),
+            },
             _ => no(&p.to_string()),
         }
     }
@@ -320,9 +322,10 @@ impl Checker<'_> {
                     e => Ok(e),
                 }
             }
-            (Template::Call(c @ (LoopyCall::Onside | LoopyCall::Offside), ts), Shape::Side(on, g))
-                if (*c == LoopyCall::Onside) == *on && ts.len() == 1 =>
-            {
+            (
+                Template::Call(c @ (LoopyCall::Onside | LoopyCall::Offside), ts),
+                Shape::Side(on, g),
+            ) if (*c == LoopyCall::Onside) == *on && ts.len() == 1 => {
                 let Some(want) = self.built(&ts[0], b)? else {
                     return Ok(Err(format!("{t} names no game")));
                 };
@@ -374,13 +377,19 @@ mod tests {
     fn a_users_rule_is_known_by_its_statement_not_its_name() {
         let read = |text: &str| parse_rules("user.rules", text).unwrap().remove(0);
         let known = theorems();
-        let good = read("rule my-onside group loopy match onside(X) when stopper(X) yield X");
+        let good = read(
+            "rule my-onside says \"S+ = S\" cite \"CGT\" group loopy\n match onside(X) \
+             when stopper(X) yield X",
+        );
         assert!(known.contains(&normal(&good).unwrap()));
-        let bad = read("rule onside-stopper group loopy match onside(X) yield X");
+        let bad = read(
+            "rule onside-stopper says \"G+ = G\" cite \"none\" group loopy\n match onside(X) \
+             yield X",
+        );
         assert!(!known.contains(&normal(&bad).unwrap()));
         let swapped = read(
-            "rule my-neg group loopy match -(P & Q) when stopper(P), stopper(Q), P >= Q \
-             yield (-P) & (-Q)",
+            "rule my-neg says \"no\" cite \"none\" group loopy\n match -(P & Q) \
+             when stopper(P), stopper(Q), P >= Q yield (-P) & (-Q)",
         );
         assert!(!known.contains(&normal(&swapped).unwrap()));
     }
