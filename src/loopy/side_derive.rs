@@ -30,7 +30,11 @@
 //! a stopper S beside a sided value first written `S & S`), `-(A & B) = (-B) & (-A)`
 //! (`sidle-neg`), each part first derived in place to a stopper or its sides, and the sides of
 //! the result then derived as above; two sides that end as the same stopper S are S
-//! (`sidle-stopper`), so a sum whose sides agree is proved equal to a stopper.
+//! (`sidle-stopper`), so a sum whose sides agree is proved equal to a stopper. These, and
+//! `loopy-sides` and `onside-stopper`, are term rules of the rule set: this module chooses the
+//! step (the term at a place and the term to go on from) and asks the caller's rules
+//! ([`super::derive::Rules::term_step`], `eval::loopy_terms`) which rule makes it; with none
+//! it does not go on (`None`; the two equal sides of `finish` stay `S & S`).
 
 use super::derive::{
     derive, minimal, places, Edit, Hole, LoopyDerivation, LoopyStep, SideAsk, TermAsk, Writer,

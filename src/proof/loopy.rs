@@ -33,14 +33,17 @@
 //! The sides (`rules/loopy.rules`' side rules): a whole term is a game, `onside(G)`,
 //! `offside(G)` or `A & B`, read as a shape around graphs; a step's place follows the
 //! arguments first (`arg0`, `arg1`) and the rest of the term must be unchanged. `loopy-sides`
-//! writes G as `onside(G) & offside(G)`; a deletion inside a side must delete exactly the
+//! is one of them; a deletion inside a side must delete exactly the
 //! witnessed option and leave the side the same, decided both ways by the checker's own
 //! search of the order of sides ([`super::loopy_sides`], never `crate::loopy::side_order`);
 //! `onside-stopper` needs a stopper, by the alternating-cycle test above. Sums and negatives
-//! around `A & B` are kept as their parts (places `sum.0`, `sum.1`, `neg`); `sidle-stopper`
-//! needs the two sides the same game form and a stopper, `sidle-sum` and `sidle-neg` the
-//! rule's shape with the same games before and after (the sides' games the same forms as
-//! A + C, B + D, −B, −A by the definitions), and A … D stoppers with A ≥ B and C ≥ D.
+//! around `A & B` are kept as their parts (places `sum.0`, `sum.1`, `neg`). The term rules
+//! (`loopy-sides`, `onside-stopper`, `sidle-stopper`, `sidle-sum`, `sidle-neg`, a user's: `&`,
+//! `onside`, `offside` or `stopper(…)` in them) are re-matched from the rule set by `terms`:
+//! the pattern on the term before, the conditions by the checker's stopper test and order, the
+//! result built from the bound games (sums as product graphs) and compared part by part with
+//! the term after; a term rule is accepted only when it states one of the identities of sides
+//! the checker knows (`terms::THEOREMS`), under whatever name.
 
 use super::check_limits::{CheckLimits, LOOK_EVERY};
 use super::played::Stop;
