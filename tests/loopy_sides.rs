@@ -199,7 +199,7 @@ fn tampered_side_proofs_are_rejected() {
         &fake,
         "loopy-sides with two games",
         0,
-        "the game in offside(…) after the step is not G",
+        "the game in offside(...) after the step is not G",
     );
 
     // A step that changes the other side of `&` as well as its own (the step's honest result
