@@ -2,8 +2,9 @@
 //! negatives of sided values `A & B` to one sided value by `sidle-sum` ((A & B) + (C & D) =
 //! onside(A + C) & offside(B + D)) and `sidle-neg` (−(A & B) = (−B) & (−A)), a stopper beside
 //! them written `S & S`, and a value whose two sides are the same stopper S to S
-//! (`sidle-stopper`); `onag check` verifies each step by the rule's shape and its own
-//! procedures, and rejects tampered steps, naming the step.
+//! (`sidle-stopper`); `onag check` re-matches each step's rule from the rule set (its pattern,
+//! its conditions by the checker's own stopper test and order, its result) and rejects
+//! tampered steps, naming the step.
 
 mod common;
 use common::run::{onag, stderr, stdout};
@@ -133,7 +134,7 @@ fn tampered_sided_steps_are_rejected() {
         ),
         "an onside below its offside",
         0,
-        "not at least its offside",
+        "`A >= B` does not hold by the order of stoppers",
     );
     rejected(
         &one_step(
@@ -160,7 +161,7 @@ fn tampered_sided_steps_are_rejected() {
         &one_step("over & under", "over", "sidle-stopper", &[]),
         "two different stoppers",
         0,
-        "not the same stopper",
+        "bound twice, to games that are not the same game form",
     );
     rejected(
         &one_step("dud & dud", "dud", "sidle-stopper", &[]),
@@ -172,7 +173,7 @@ fn tampered_sided_steps_are_rejected() {
         &one_step("over & over", "under", "sidle-stopper", &[]),
         "a different game after",
         0,
-        "not the stopper S",
+        "the game after the step is not S",
     );
     // Inside a sum: only the named part may change.
     checks(&one_step(

@@ -195,7 +195,12 @@ fn tampered_side_proofs_are_rejected() {
         "steps": [{"to": "onside(over + under) & offside(over)", "rule": "loopy-sides"}],
     })
     .to_string();
-    rejected(&fake, "loopy-sides with two games", 0, "the same G twice");
+    rejected(
+        &fake,
+        "loopy-sides with two games",
+        0,
+        "the game in offside(...) after the step is not G",
+    );
 
     // A step that changes the other side of `&` as well as its own (the step's honest result
     // is onside({pass,{pass|0}||0|pass}) & offside(G), which checks).
@@ -403,4 +408,108 @@ fn a_side_proviso_on_no_deletion_is_refused_at_its_place() {
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn rule_names(json: &str) -> Vec<String> {
+    steps(json)
+        .iter()
+        .map(|s| s["rule"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// Issue 45: the steps on whole terms — `loopy-sides`, `onside-stopper`, `offside-stopper`,
+/// `sidle-stopper`, `sidle-sum`, `sidle-neg` — are rules of rules/loopy.rules that run (no
+/// `kind manual`), so each left out of the selection (`--rules` naming every other rule of a
+/// copy of the file) changes the derivation: it stops with an error naming the rules it needs
+/// (exit 2), or ends where the rules still reach with a proof that checks and no step of the
+/// rule left out, never a guess. Each input's derivation with every rule takes that rule's
+/// step (the values are the published ones of the tests above and tests/loopy_sided_sums.rs).
+#[test]
+fn each_term_rule_left_out_changes_the_derivation() {
+    for (rule, input) in [
+        ("loopy-sides", "over + under"),
+        ("onside-stopper", "onside(a{0|{a|0}})"),
+        ("offside-stopper", "offside(a{0|{a|0}})"),
+        ("sidle-sum", "(over & v) + (over & v)"),
+        ("sidle-neg", "-(over & v)"),
+        ("sidle-stopper", "over + upon"),
+    ] {
+        let json = json_of(&["simplify", "--format", "json", input]);
+        let with = rule_names(&json);
+        assert!(with.iter().any(|n| n == rule), "{rule}: {with:?}");
+        checks(&json);
+        let shown = stdout(&onag(&["rules", rule]));
+        assert!(!shown.contains("kind manual"), "{shown}");
+        let others = loopy_rules_but(&[rule]);
+        let o = onag(&["simplify", "--format", "json", "--rules", &others, input]);
+        match o.status.code() {
+            Some(2) => assert!(
+                stderr(&o).contains("not reached by the rules"),
+                "{rule}: {}",
+                stderr(&o)
+            ),
+            Some(0) => {
+                let without = rule_names(&stdout(&o));
+                assert!(!without.iter().any(|n| n == rule), "{rule}: {without:?}");
+                assert_ne!(without, with, "{rule}");
+                checks(&stdout(&o));
+            }
+            other => panic!("{rule}: exit {other:?}: {}", stderr(&o)),
+        }
+    }
+}
+
+/// A user's term rule: the textbook `onside(S) = S` for a stopper S under a name of its own
+/// (and its mirror) stands in for `onside-stopper`/`offside-stopper`, left out: the sides of
+/// `a{0|{a|0}}` are reached again (1 and {0|-1}, worked by hand above) by the user's rule,
+/// whose step the checker re-matches by its conditions. The same rule without its proviso
+/// (`onside(G) = G` for every G, false for G = dud, whose onside is on) is no theorem: the
+/// checker refuses its step, naming the rule, though here G is a stopper.
+#[test]
+fn a_users_term_rule_is_checked_by_its_statement() {
+    let others = loopy_rules_but(&["onside-stopper", "offside-stopper"]);
+    let (dir, file) = rule_file(
+        "user-term-rule",
+        "rule side-of-a-stopper\n  says  \"The onside of a stopper is itself.\"\n  cite  \
+         \"Siegel, CGT VI.4\"\n  group loopy\n  match onside(S)\n  when  stopper(S)\n  yield S\n  \
+         mirror offside-of-a-stopper\n    says  \"The offside of a stopper is itself.\"\n",
+    );
+    for (input, want, rule) in [
+        (
+            "onside(a{0|{a|0}})",
+            "simplest form: 1",
+            "side-of-a-stopper",
+        ),
+        (
+            "offside(a{0|{a|0}})",
+            "simplest form: {0|-1}",
+            "offside-of-a-stopper",
+        ),
+    ] {
+        let args = ["simplify", "--rules", &others, "--rules-file", &file, input];
+        assert_eq!(last_line(&args), want, "{input}");
+        let json = json_of(&[&args[..], &["--format", "json"]].concat());
+        assert!(rule_names(&json).iter().any(|n| n == rule), "{input}");
+    }
+    let (dir2, bad) = rule_file(
+        "user-term-rule-unsound",
+        "rule side-of-anything\n  says  \"The onside of a game is itself (false).\"\n  cite  \
+         \"none\"\n  group loopy\n  match onside(S)\n  yield S\n",
+    );
+    let o = onag(&[
+        "simplify",
+        "--rules",
+        &others,
+        "--rules-file",
+        &bad,
+        "onside(a{0|{a|0}})",
+    ]);
+    assert_ne!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("side-of-anything") && stderr(&o).contains("identities of sides"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+    std::fs::remove_dir_all(dir2).unwrap();
 }

@@ -76,6 +76,9 @@ impl<H: Host> Builder<'_, H> {
                 let mut k = self.ev.host.kernel();
                 Built::Leaf(Leaf::number(self.ev.value(&mut k, v)?))
             }
+            // Loopy play's terms (`A & B`, `onside(G)`) are built on terms by
+            // `eval::loopy_terms`, not into a host's nodes.
+            Template::Call(..) => return Err(Fail::Undefined),
         })
     }
 

@@ -223,7 +223,8 @@ impl<H: Host> Eval<'_, H> {
             Predicate::PPosition
             | Predicate::Within
             | Predicate::KeepsOnside
-            | Predicate::KeepsOffside => return Err(Fail::Undefined),
+            | Predicate::KeepsOffside
+            | Predicate::Stopper => return Err(Fail::Undefined),
         })
     }
 
@@ -314,6 +315,7 @@ impl<H: Host> Eval<'_, H> {
                 let x = self.value(k, v)?;
                 Ok(k.number(&x))
             }
+            Template::Call(..) => Err(Fail::Undefined),
         }
     }
 

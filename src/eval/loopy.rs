@@ -31,10 +31,11 @@
 //! (`removed`, `by` of a dominated option): the checker (`proof::loopy`) decides each by its own
 //! survival search, sharing none of this code.
 
+use super::loopy_terms::{is_term_rule, TermRules};
 use super::play_rules::{apply, Places, PlayRules};
 use super::{BindsOf, Built, Leaf, Stop};
 use crate::kernel::KernelError;
-use crate::loopy::derive::{Edit, Rules, SideAsk};
+use crate::loopy::derive::{Edit, Rules, SideAsk, TermAsk};
 use crate::loopy::side_order::{keeps, without, Side};
 use crate::loopy::{Graph, Loopy, Player, Work};
 use crate::rules::{Condition, Pattern, Predicate, Rel, Rule, RuleSet, SideDeletion, Template};
@@ -231,14 +232,19 @@ pub struct LoopyRules {
     stopper: PlayRules,
     /// The side rules.
     sides: PlayRules,
+    /// The term rules (`&`, `onside`, `offside`, `stopper(…)`: `eval::loopy_terms`).
+    terms: TermRules,
 }
 
 impl LoopyRules {
     /// The `reduce` rules of the group `loopy` in `rules`, for loopy derivations.
     pub fn new(rules: &RuleSet) -> Self {
         LoopyRules {
-            stopper: PlayRules::new_where(rules, Some("loopy"), |r| !is_side_rule(r)),
+            stopper: PlayRules::new_where(rules, Some("loopy"), |r| {
+                !is_side_rule(r) && !is_term_rule(r)
+            }),
             sides: PlayRules::new_where(rules, Some("loopy"), is_side_rule),
+            terms: TermRules::new(rules),
         }
     }
 
@@ -327,6 +333,15 @@ impl Rules for LoopyRules {
             }
         }
         Ok(None)
+    }
+
+    /// The term rule making the step a side derivation asks about ([`TermRules::step`]).
+    fn term_step(
+        &mut self,
+        ask: &TermAsk<'_>,
+        work: &mut Work,
+    ) -> Result<Option<String>, KernelError> {
+        self.terms.step(ask, work)
     }
 }
 

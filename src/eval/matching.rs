@@ -193,6 +193,8 @@ impl<H: Host> Matcher<'_, H> {
             Pattern::Neg(_) => Want::Neg,
             Pattern::PlusMinus(_) => Want::PlusMinus,
             Pattern::Var(_) | Pattern::Bind(..) => return self.child(p, child, parent, pos, b, k),
+            // Loopy play's terms are matched on terms (`eval::loopy_terms`), never on nodes.
+            Pattern::Call(..) => return Ok(false),
         };
         for node in self.host.candidates(child, want)? {
             b.slots.push(Slot {

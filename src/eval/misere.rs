@@ -82,7 +82,7 @@ impl MisereHost<'_> {
             Template::Leaf(
                 LeafTemplate::Num(ValueExpr::Lit(x)) | LeafTemplate::Int(ValueExpr::Lit(x)),
             ) if x.is_zero() => self.forms.find_heap(0),
-            Template::Sum(..) | Template::Leaf(_) | Template::Value(_) => None,
+            Template::Sum(..) | Template::Leaf(_) | Template::Value(_) | Template::Call(..) => None,
         }
     }
 

@@ -21,6 +21,7 @@ mod build;
 mod decide;
 mod leaf;
 pub mod loopy;
+pub mod loopy_terms;
 mod matching;
 pub mod misere;
 pub mod play_rules;

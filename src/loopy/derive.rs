@@ -52,8 +52,6 @@ pub enum Edit {
     /// `loopy-fusion`: vertices equal in value fused into one (every edge to one of them
     /// redirected to the first).
     Fusion,
-    /// `loopy-sides`: a game written as its onside and offside, `G = onside(G) & offside(G)`.
-    Sides,
     /// `onside-delete-left` … `offside-delete-right`: inside `onside(G)` (or `offside(G)`),
     /// option `option` of the vertex for `player` deleted, the side unchanged.
     SideDelete {
@@ -70,18 +68,16 @@ pub enum Edit {
         /// vertices, instead of with each other, the whole graph twice.
         equal_to: Option<Term>,
     },
-    /// `onside-stopper`/`offside-stopper`: the side of a stopper is the stopper.
-    SideStopper(Side),
-    /// `sidle-stopper`: `S & S = S` for a stopper S; `split` when read right to left, a
-    /// stopper in a sum of sided values written `S & S`.
-    SidleStopper {
-        /// Whether the step writes S as `S & S` (the rule read right to left).
-        split: bool,
+    /// A term rule of the rule set (`loopy-sides`, `onside-stopper`, `sidle-stopper`,
+    /// `sidle-sum`, `sidle-neg`, a user's: `&`, `onside`, `offside` in its pattern or result),
+    /// found by the caller's [`Rules::term_step`] for the step the side derivation asked
+    /// about, at the step's place (`within`).
+    Term {
+        /// The rule's name.
+        rule: String,
+        /// The rule read right to left (`S & S` written for a stopper S).
+        reversed: bool,
     },
-    /// `sidle-sum`: `(A & B) + (C & D) = onside(A + C) & offside(B + D)` for stoppers.
-    SidleSum,
-    /// `sidle-neg`: `-(A & B) = (-B) & (-A)` for stoppers.
-    SidleNeg,
 }
 
 impl Edit {
@@ -91,13 +87,8 @@ impl Edit {
             Edit::Sum => "loopy-sum",
             Edit::Rule { name, .. } => name,
             Edit::Fusion => "loopy-fusion",
-            Edit::Sides => "loopy-sides",
             Edit::SideDelete { rule, .. } => rule,
-            Edit::SideStopper(Side::On) => "onside-stopper",
-            Edit::SideStopper(Side::Off) => "offside-stopper",
-            Edit::SidleStopper { .. } => "sidle-stopper",
-            Edit::SidleSum => "sidle-sum",
-            Edit::SidleNeg => "sidle-neg",
+            Edit::Term { rule, .. } => rule,
         }
     }
 }
@@ -235,6 +226,31 @@ pub trait Rules {
         ask: &SideAsk<'_>,
         work: &mut Work,
     ) -> Result<Option<(String, Loopy)>, KernelError>;
+
+    /// The term rule of the set whose instance is the step `ask` describes (`ask.at` to
+    /// `ask.want` at one place, or back when `ask.reversed`), its conditions decided on the
+    /// games `ask.games`; `None` when no rule of the set makes that step. The side derivation
+    /// chooses the step; whether it is one is the rule's.
+    fn term_step(
+        &mut self,
+        ask: &TermAsk<'_>,
+        work: &mut Work,
+    ) -> Result<Option<String>, KernelError>;
+}
+
+/// A term step a side derivation asks about: the term at a place, and the term it goes on
+/// from (`A & B` summed to `onside(A + C) & offside(B + D)`, say).
+#[derive(Clone, Copy, Debug)]
+pub struct TermAsk<'a> {
+    /// The term at the step's place before the step.
+    pub at: &'a Term,
+    /// The term at the place the derivation goes on from.
+    pub want: &'a Term,
+    /// The game graph of each part of the terms the derivation knows (the games a rule's
+    /// conditions are decided on).
+    pub games: &'a [(Term, Loopy)],
+    /// The rule is read right to left: its pattern matched on `want`, its result `at`.
+    pub reversed: bool,
 }
 
 /// A deletion a side's derivation asks about: inside `side(g)`, `who`'s option `index` of the

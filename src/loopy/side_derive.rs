@@ -30,10 +30,14 @@
 //! a stopper S beside a sided value first written `S & S`), `-(A & B) = (-B) & (-A)`
 //! (`sidle-neg`), each part first derived in place to a stopper or its sides, and the sides of
 //! the result then derived as above; two sides that end as the same stopper S are S
-//! (`sidle-stopper`), so a sum whose sides agree is proved equal to a stopper.
+//! (`sidle-stopper`), so a sum whose sides agree is proved equal to a stopper. These, and
+//! `loopy-sides` and `onside-stopper`, are term rules of the rule set: this module chooses the
+//! step (the term at a place and the term to go on from) and asks the caller's rules
+//! ([`super::derive::Rules::term_step`], `eval::loopy_terms`) which rule makes it; with none
+//! it does not go on (`None`; the two equal sides of `finish` stay `S & S`).
 
 use super::derive::{
-    derive, minimal, places, Edit, Hole, LoopyDerivation, LoopyStep, SideAsk, Writer,
+    derive, minimal, places, Edit, Hole, LoopyDerivation, LoopyStep, SideAsk, TermAsk, Writer,
 };
 use super::side_order::Side;
 use super::sides::cyclic_edges;
@@ -119,6 +123,40 @@ fn ask(
         index,
     };
     out.rules().side_delete(&ask, work)
+}
+
+/// The term step from `at` to `want` at `within` (the whole term `wrap(want)`), when a term
+/// rule of the set makes it (its conditions decided on `games`, the graphs of the parts the
+/// derivation knows); `reversed` when the rule is read from `want` to `at`. `false`: no rule
+/// makes it, and the caller cannot go on that way.
+#[allow(clippy::too_many_arguments)] // the step's two terms, its games, place and sinks
+fn term_step(
+    (at, want, reversed): (&Term, &Term, bool),
+    games: &[(Term, Loopy)],
+    after: &Loopy,
+    within: &[Hole],
+    wrap: &dyn Fn(Term) -> Term,
+    steps: &mut Vec<LoopyStep>,
+    work: &mut Work,
+    out: &mut dyn Writer,
+) -> Result<bool, KernelError> {
+    let ask = TermAsk {
+        at,
+        want,
+        games,
+        reversed,
+    };
+    let Some(rule) = out.rules().term_step(&ask, work)? else {
+        return Ok(false);
+    };
+    steps.push(LoopyStep {
+        edit: Edit::Term { rule, reversed },
+        within: within.to_vec(),
+        at: Vec::new(),
+        term: wrap(want.clone()),
+        after: after.clone(),
+    });
+    Ok(true)
 }
 
 /// A deletion that is a step: the vertex, whose option, its index, the side rule's name and
@@ -280,13 +318,14 @@ fn side_chain(
         });
         cur = after;
     }
-    steps.push(LoopyStep {
-        edit: Edit::SideStopper(side),
-        within: within.to_vec(),
-        at: Vec::new(),
-        term: wrap(out.write(&cur)?),
-        after: cur.clone(),
-    });
+    // `onside-stopper` (or a user's rule of that shape): the side of a stopper is itself.
+    let written = out.write(&cur)?;
+    let at = side_term(side, written.clone());
+    let games = [(written.clone(), cur.clone())];
+    let step = (&at, &written, false);
+    if !term_step(step, &games, &cur, within, wrap, steps, work, out)? {
+        return Ok(None);
+    }
     Ok(Some(stopper_chain(&cur, within, wrap, steps, work, out)?))
 }
 
@@ -456,30 +495,30 @@ fn as_graph(
 }
 
 /// Two sides in simplest form at `within`: when they are the same stopper S, `S & S` is
-/// written S (`sidle-stopper`).
+/// written S when a rule of the set says so (`sidle-stopper`); else they stay two sides.
 fn finish(
     on: (Loopy, Term),
     off: (Loopy, Term),
     within: &[Hole],
     wrap: &dyn Fn(Term) -> Term,
     steps: &mut Vec<LoopyStep>,
-) -> Reached {
+    work: &mut Work,
+    out: &mut dyn Writer,
+) -> Result<Reached, KernelError> {
     if on.0 == off.0 {
-        steps.push(LoopyStep {
-            edit: Edit::SidleStopper { split: false },
-            within: within.to_vec(),
-            at: Vec::new(),
-            term: wrap(on.1.clone()),
-            after: on.0.clone(),
-        });
-        return Reached::Stopper(on.0, on.1);
+        let at = sidle_term(on.1.clone(), off.1.clone());
+        let games = [(on.1.clone(), on.0.clone()), (off.1.clone(), off.0.clone())];
+        let step = (&at, &on.1, false);
+        if term_step(step, &games, &on.0, within, wrap, steps, work, out)? {
+            return Ok(Reached::Stopper(on.0, on.1));
+        }
     }
-    Reached::Sided {
+    Ok(Reached::Sided {
         on: on.0,
         on_term: on.1,
         off: off.0,
         off_term: off.1,
-    }
+    })
 }
 
 /// A game that is not a stopper, written `written` at `within`, to its sides: `loopy-sum`
@@ -495,13 +534,21 @@ fn sides_in_place(
 ) -> Result<Option<Reached>, KernelError> {
     let (cur, graph) = as_graph(g, Some(written), within, wrap, steps, out)?;
     let off = side_term(Side::Off, relabel(&graph));
-    steps.push(LoopyStep {
-        edit: Edit::Sides,
-        within: within.to_vec(),
-        at: Vec::new(),
-        term: wrap(sidle_term(side_term(Side::On, graph), off.clone())),
-        after: cur.clone(),
-    });
+    // `loopy-sides`: G = onside(G) & offside(G).
+    let want = sidle_term(side_term(Side::On, graph.clone()), off.clone());
+    let games = [(graph.clone(), cur.clone())];
+    if !term_step(
+        (&graph, &want, false),
+        &games,
+        &cur,
+        within,
+        wrap,
+        steps,
+        work,
+        out,
+    )? {
+        return Ok(None);
+    }
     both_sides(&cur, &cur, false, off, within, wrap, steps, work, out)
 }
 
@@ -552,7 +599,7 @@ fn both_sides(
         return Ok(None);
     };
     let off = (off.0, relabel(&off.1));
-    Ok(Some(finish(on, off, within, wrap, steps)))
+    Ok(Some(finish(on, off, within, wrap, steps, work, out)?))
 }
 
 /// A stopper `g` whose term at `within` is a sum or a negative: written as its graph
@@ -613,7 +660,7 @@ fn part(
                 out,
             )?;
             let off = (off.0, relabel(&off.1));
-            Ok(Some(finish(on, off, within, wrap, steps)))
+            Ok(Some(finish(on, off, within, wrap, steps, work, out)?))
         }
         Term::Sum(x, y) if has_sidle(t) => {
             // A part without `&` first, while the other keeps the sum a sum of sided values.
@@ -661,42 +708,58 @@ fn part(
             }
             // A stopper beside sided values is written S & S (`sidle-stopper` read right to
             // left).
-            let mut split = |r: &Reached, i: usize, cur: &mut [Term; 2]| {
-                if let Reached::Stopper(_, s) = r {
-                    cur[i] = sidle_term(s.clone(), relabel(s));
-                    let (a, b) = (cur[0].clone(), cur[1].clone());
-                    steps.push(LoopyStep {
-                        edit: Edit::SidleStopper { split: true },
-                        within: deeper(
-                            within,
-                            if i == 0 {
-                                Hole::SumLeft
-                            } else {
-                                Hole::SumRight
-                            },
-                        ),
-                        at: Vec::new(),
-                        term: wrap(Term::Sum(Box::new(a), Box::new(b))),
-                        after: Loopy::zero(),
-                    });
+            for (i, r) in [&rx, &ry].into_iter().enumerate() {
+                let Reached::Stopper(g, s) = r else {
+                    continue;
+                };
+                let split = sidle_term(s.clone(), relabel(s));
+                let other = cur[1 - i].clone();
+                let w = |u: Term| {
+                    wrap(if i == 0 {
+                        Term::Sum(Box::new(u), Box::new(other.clone()))
+                    } else {
+                        Term::Sum(Box::new(other.clone()), Box::new(u))
+                    })
+                };
+                let hole = if i == 0 {
+                    Hole::SumLeft
+                } else {
+                    Hole::SumRight
+                };
+                let games = [(s.clone(), g.clone()), (relabel(s), g.clone())];
+                let step = (s, &split, true);
+                let place = deeper(within, hole);
+                if !term_step(step, &games, g, &place, &w, steps, work, out)? {
+                    return Ok(None);
                 }
-            };
-            split(&rx, 0, &mut cur);
-            split(&ry, 1, &mut cur);
+                cur[i] = split;
+            }
             let (a, ta, b, tb) = rx.sides();
             let (c, tc, d, td) = ry.sides();
             let sum = |p: &Term, q: &Term| Term::Sum(Box::new(p.clone()), Box::new(q.clone()));
             let off_sum = side_term(Side::Off, sum(&tb, &td));
-            steps.push(LoopyStep {
-                edit: Edit::SidleSum,
-                within: within.to_vec(),
-                at: Vec::new(),
-                term: wrap(sidle_term(
-                    side_term(Side::On, sum(&ta, &tc)),
-                    off_sum.clone(),
-                )),
-                after: Loopy::zero(),
-            });
+            // `sidle-sum`: (A & B) + (C & D) = onside(A + C) & offside(B + D).
+            let at = sum(&cur[0], &cur[1]);
+            let want = sidle_term(side_term(Side::On, sum(&ta, &tc)), off_sum.clone());
+            let games = [
+                (ta, a.clone()),
+                (tb, b.clone()),
+                (tc, c.clone()),
+                (td, d.clone()),
+            ];
+            let zero = Loopy::zero();
+            if !term_step(
+                (&at, &want, false),
+                &games,
+                &zero,
+                within,
+                wrap,
+                steps,
+                work,
+                out,
+            )? {
+                return Ok(None);
+            }
             let (on_sum, off_sum_g) = (a.add(&c, work)?, b.add(&d, work)?);
             both_sides(
                 &on_sum, &off_sum_g, true, off_sum, within, wrap, steps, work, out,
@@ -729,13 +792,23 @@ fn part(
             };
             let neg = |p: &Term| Term::Neg(Box::new(p.clone()));
             let neg_a = neg(&ta);
-            steps.push(LoopyStep {
-                edit: Edit::SidleNeg,
-                within: within.to_vec(),
-                at: Vec::new(),
-                term: wrap(sidle_term(neg(&tb), neg_a.clone())),
-                after: Loopy::zero(),
-            });
+            // `sidle-neg`: -(A & B) = (-B) & (-A).
+            let at = neg(&sidle_term(ta.clone(), tb.clone()));
+            let want = sidle_term(neg(&tb), neg_a.clone());
+            let games = [(ta, a.clone()), (tb.clone(), b.clone())];
+            let zero = Loopy::zero();
+            if !term_step(
+                (&at, &want, false),
+                &games,
+                &zero,
+                within,
+                wrap,
+                steps,
+                work,
+                out,
+            )? {
+                return Ok(None);
+            }
             let wrap_on = |u: Term| wrap(sidle_term(u, neg_a.clone()));
             let on = stopper_in_place(
                 &b.neg(),
@@ -758,7 +831,7 @@ fn part(
                 out,
             )?;
             let off = (off.0, relabel(&off.1));
-            Ok(Some(finish(on, off, within, wrap, steps)))
+            Ok(Some(finish(on, off, within, wrap, steps, work, out)?))
         }
         _ => {
             let g = leaf(t)?;

@@ -33,14 +33,17 @@
 //! The sides (`rules/loopy.rules`' side rules): a whole term is a game, `onside(G)`,
 //! `offside(G)` or `A & B`, read as a shape around graphs; a step's place follows the
 //! arguments first (`arg0`, `arg1`) and the rest of the term must be unchanged. `loopy-sides`
-//! writes G as `onside(G) & offside(G)`; a deletion inside a side must delete exactly the
+//! is one of them; a deletion inside a side must delete exactly the
 //! witnessed option and leave the side the same, decided both ways by the checker's own
 //! search of the order of sides ([`super::loopy_sides`], never `crate::loopy::side_order`);
 //! `onside-stopper` needs a stopper, by the alternating-cycle test above. Sums and negatives
-//! around `A & B` are kept as their parts (places `sum.0`, `sum.1`, `neg`); `sidle-stopper`
-//! needs the two sides the same game form and a stopper, `sidle-sum` and `sidle-neg` the
-//! rule's shape with the same games before and after (the sides' games the same forms as
-//! A + C, B + D, −B, −A by the definitions), and A … D stoppers with A ≥ B and C ≥ D.
+//! around `A & B` are kept as their parts (places `sum.0`, `sum.1`, `neg`). The term rules
+//! (`loopy-sides`, `onside-stopper`, `sidle-stopper`, `sidle-sum`, `sidle-neg`, a user's: `&`,
+//! `onside`, `offside` or `stopper(…)` in them) are re-matched from the rule set by `terms`:
+//! the pattern on the term before, the conditions by the checker's stopper test and order, the
+//! result built from the bound games (sums as product graphs) and compared part by part with
+//! the term after; a term rule is accepted only when it states one of the identities of sides
+//! the checker knows (`terms::THEOREMS`), under whatever name.
 
 use super::check_limits::{CheckLimits, LOOK_EVERY};
 use super::played::Stop;
@@ -64,6 +67,8 @@ mod graphs;
 pub(crate) mod open;
 /// The checker's reading of terms into its own graphs.
 mod read;
+/// The checker's own matching of term rules (`&`, `onside`, `offside`, `stopper(…)`).
+mod terms;
 /// The producer's graph writer: the notation, or the proof's table where the notation copies.
 pub(crate) mod write;
 
@@ -156,7 +161,6 @@ fn why(e: &Edit) -> String {
             }
         }
         Edit::Fusion => "positions equal in value are fused into one".to_string(),
-        Edit::Sides => "a game is its onside and offside: G = onside(G) & offside(G)".to_string(),
         Edit::SideDelete {
             side,
             player,
@@ -180,20 +184,43 @@ fn why(e: &Edit) -> String {
                 side.name()
             ),
         },
-        Edit::SideStopper(side) => format!(
-            "no alternating cycle is left, so the game is a stopper, which is its own {}",
-            side.name()
-        ),
-        Edit::SidleStopper { .. } => {
-            "a stopper S is its own onside and offside: S & S = S".to_string()
+        Edit::Term { rule, reversed } => {
+            let read = if *reversed {
+                ", read right to left"
+            } else {
+                ""
+            };
+            match rule.as_str() {
+                "loopy-sides" => format!(
+                    "by the rule loopy-sides{read}: a game is its onside and offside, G = \
+                     onside(G) & offside(G)"
+                ),
+                "onside-stopper" | "offside-stopper" => format!(
+                    "by the rule {rule}{read}: no alternating cycle is left, so the game is a \
+                     stopper, which is its own {}",
+                    if rule.starts_with("on") {
+                        "onside"
+                    } else {
+                        "offside"
+                    }
+                ),
+                "sidle-stopper" => format!(
+                    "by the rule sidle-stopper{read}: a stopper S is its own onside and offside, \
+                     S & S = S"
+                ),
+                "sidle-sum" => format!(
+                    "by the rule sidle-sum{read}: the onside of a sum of sided values is the \
+                     onside of the sum of their onsides (the upsum), its offside that of the sum \
+                     of their offsides (the downsum): (A & B) + (C & D) = onside(A + C) & \
+                     offside(B + D)"
+                ),
+                "sidle-neg" => format!(
+                    "by the rule sidle-neg{read}: −(A & B) = (−B) & (−A), the negative swaps the \
+                     players, and so the sides"
+                ),
+                _ => format!("by the rule {rule}{read}"),
+            }
         }
-        Edit::SidleSum => "the onside of a sum of sided values is the onside of the sum of their \
-                           onsides (the upsum), its offside that of the sum of their offsides (the \
-                           downsum): (A & B) + (C & D) = onside(A + C) & offside(B + D)"
-            .to_string(),
-        Edit::SidleNeg => "−(A & B) = (−B) & (−A): the negative swaps the players, and so the \
-                           sides"
-            .to_string(),
     }
 }
 
@@ -224,13 +251,7 @@ fn steps_of(d: &LoopyDerivation, input: &Term) -> Vec<Step> {
                     w.games.push((Name::from("side"), t.clone()));
                 }
             }
-            Edit::Sum
-            | Edit::Fusion
-            | Edit::Sides
-            | Edit::SideStopper(_)
-            | Edit::SidleStopper { .. }
-            | Edit::SidleSum
-            | Edit::SidleNeg => {}
+            Edit::Sum | Edit::Fusion | Edit::Term { .. } => {}
         }
         let mut at: Vec<PathElem> = s
             .within
@@ -250,8 +271,8 @@ fn steps_of(d: &LoopyDerivation, input: &Term) -> Vec<Step> {
             at,
             why: why(&s.edit),
             witnesses: w,
-            // `S & S = S` read right to left writes a stopper as `S & S`.
-            reversed: matches!(s.edit, Edit::SidleStopper { split: true }),
+            // A term rule read right to left (`S & S = S` writing a stopper as `S & S`).
+            reversed: matches!(s.edit, Edit::Term { reversed: true, .. }),
             parts: Vec::new(),
             lemma: None,
         };
@@ -359,6 +380,9 @@ struct Checker<'t> {
     /// A user's side rules (a `keeps_onside`/`keeps_offside` proviso, whatever the name):
     /// (rule, onside?, whose option), checked as the shipped side deletions are.
     user_sides: Vec<(String, bool, Player)>,
+    /// The term rules the proof is checked against (`&`, `onside`, `offside` or `stopper(…)`
+    /// in them, [`terms`]): the rule set's, and the shipped ones it does not hold.
+    terms: Vec<crate::rules::Rule>,
 }
 
 /// A whole term of a loopy proof.
@@ -445,6 +469,21 @@ pub(crate) fn check(
             Some((r.name.clone(), d.onside, who))
         })
         .collect();
+    let loopy_terms = |set: &RuleSet| -> Vec<crate::rules::Rule> {
+        set.rules()
+            .iter()
+            .filter(|r| r.kind == crate::rules::RuleKind::Reduce)
+            .filter(|r| r.groups.iter().any(|g| g == "loopy"))
+            .filter(|r| terms::is_term_rule(r))
+            .cloned()
+            .collect()
+    };
+    let mut term_rules = loopy_terms(rules);
+    for r in loopy_terms(&RuleSet::loopy()) {
+        if rules.get(&r.name).is_none() {
+            term_rules.push(r);
+        }
+    }
     let mut c = Checker {
         work: 0,
         limits,
@@ -454,6 +493,7 @@ pub(crate) fn check(
         active: Vec::new(),
         users,
         user_sides,
+        terms: term_rules,
     };
     super::played::check(&mut c, "loopy", input, result, steps, lemmas)
 }
@@ -479,6 +519,7 @@ pub(crate) fn stopper_order(
         next_look: LOOK_EVERY,
         users: Vec::new(),
         user_sides: Vec::new(),
+        terms: Vec::new(),
         table,
         entries: Vec::new(),
         active: Vec::new(),
@@ -626,12 +667,16 @@ pub fn simplify_loopy_by(
                 let what = match side_call(t) {
                     Some((side, _)) => format!(
                         "the {} is not reached by the rules: deleting options leaves an \
-                         alternating cycle (it may not be a stopper)",
+                         alternating cycle (it may not be a stopper), or a rule the side's \
+                         derivation needs ({}-stopper) is not in the rule set",
+                        side.name(),
                         side.name()
                     ),
                     None => "the sides are not reached by the rules: A & B is derived for \
-                             stoppers A and B only, and deleting options from a side must leave \
-                             no alternating cycle"
+                             stoppers A and B only, deleting options from a side must leave \
+                             no alternating cycle, and each step on sides (loopy-sides, \
+                             sidle-sum, sidle-neg, sidle-stopper, onside-stopper, \
+                             offside-stopper) must be a rule of the set"
                         .to_string(),
                 };
                 return Err(ProofError::Kernel(KernelError::Function {

@@ -378,7 +378,8 @@ impl<'a> TermRules<'a> {
             Predicate::PPosition
             | Predicate::Within
             | Predicate::KeepsOnside
-            | Predicate::KeepsOffside => return Ok(None),
+            | Predicate::KeepsOffside
+            | Predicate::Stopper => return Ok(None),
         }))
     }
 
@@ -455,6 +456,7 @@ impl<'a> TermRules<'a> {
             Template::Neg(x) => Term::neg(some!(self.build(x, b, elem)?)),
             Template::Leaf(leaf) => some!(self.leaf_term(leaf, b)?),
             Template::Value(v) => Term::number(some!(self.value(v, b)?)),
+            Template::Call(..) => return Ok(None),
         }))
     }
 
@@ -571,7 +573,8 @@ impl Host for TermRules<'_> {
                     out.push(b2);
                 }
             }
-            Pattern::Var(_) | Pattern::Bind(..) | Pattern::Game(..) => {}
+            // Loopy play's `A & B`, `onside(G)`: checked by `proof::loopy`, never here.
+            Pattern::Var(_) | Pattern::Bind(..) | Pattern::Game(..) | Pattern::Call(..) => {}
         }
     }
 

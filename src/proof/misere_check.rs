@@ -849,7 +849,8 @@ impl<'t> Checker<'t> {
             {
                 self.heap(0)?
             }
-            Template::Leaf(_) | Template::Value(_) => return Ok(None),
+            // Loopy play's `A & B`, `onside(G)` have no meaning in misère play.
+            Template::Leaf(_) | Template::Value(_) | Template::Call(..) => return Ok(None),
         }))
     }
 

@@ -83,6 +83,51 @@ pub enum Pattern {
     PlusMinus(String),
     /// A closed-form leaf.
     Leaf(LeafPattern),
+    /// `A & B`, `onside(G)`, `offside(G)`: a call of loopy play's term grammar (`A & B` is the
+    /// term `sidle(A, B)`), its arguments matched in order.
+    Call(LoopyCall, Vec<Pattern>),
+}
+
+/// The calls of loopy play's term grammar that rules match and build: the sided value
+/// `A & B` and the two sides of a game. The term parser reads `A & B` as the call
+/// `sidle(A, B)` and `onside(G)` as a call; a rule's pattern and result are read the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LoopyCall {
+    /// `A & B`: the game whose onside is A and offside B.
+    Sidle,
+    /// `onside(G)`.
+    Onside,
+    /// `offside(G)`.
+    Offside,
+}
+
+impl LoopyCall {
+    /// The call's name in a term (`sidle` for `A & B`).
+    pub fn name(self) -> &'static str {
+        match self {
+            LoopyCall::Sidle => "sidle",
+            LoopyCall::Onside => "onside",
+            LoopyCall::Offside => "offside",
+        }
+    }
+
+    /// The call named `name` in a term.
+    pub fn from_name(name: &str) -> Option<LoopyCall> {
+        Some(match name {
+            "sidle" => LoopyCall::Sidle,
+            "onside" => LoopyCall::Onside,
+            "offside" => LoopyCall::Offside,
+            _ => return None,
+        })
+    }
+
+    /// How many games it takes.
+    pub fn arity(self) -> usize {
+        match self {
+            LoopyCall::Sidle => 2,
+            LoopyCall::Onside | LoopyCall::Offside => 1,
+        }
+    }
 }
 
 /// One side of a game pattern.
@@ -227,6 +272,9 @@ pub enum Predicate {
     KeepsOnside,
     /// `keeps_offside(G, a)`: the same for the offside; the mirror of `keeps_onside`.
     KeepsOffside,
+    /// `stopper(G)`: G is a stopper (no play from any position of G alternates forever); a
+    /// loopy term rule's proviso, decided on G's game graph.
+    Stopper,
 }
 
 impl Predicate {
@@ -247,6 +295,7 @@ impl Predicate {
             Predicate::Within => "within",
             Predicate::KeepsOnside => "keeps_onside",
             Predicate::KeepsOffside => "keeps_offside",
+            Predicate::Stopper => "stopper",
         }
     }
 
@@ -267,6 +316,7 @@ impl Predicate {
             "within" => Predicate::Within,
             "keeps_onside" => Predicate::KeepsOnside,
             "keeps_offside" => Predicate::KeepsOffside,
+            "stopper" => Predicate::Stopper,
             _ => return None,
         })
     }
@@ -300,6 +350,8 @@ pub enum Template {
     Leaf(LeafTemplate),
     /// A value expression, used in value comparisons.
     Value(ValueExpr),
+    /// `A & B`, `onside(G)`, `offside(G)` built (loopy play's terms).
+    Call(LoopyCall, Vec<Template>),
 }
 
 /// An item on one side of a built game.

@@ -62,6 +62,7 @@ fn collect(p: &Pattern, out: &mut BTreeMap<String, VarKind>) -> Result<(), Strin
             collect(b, out)
         }
         Pattern::Neg(a) => collect(a, out),
+        Pattern::Call(_, args) => args.iter().try_for_each(|a| collect(a, out)),
         Pattern::PlusMinus(s) => bind(out, s, VarKind::Set),
         Pattern::Leaf(leaf) => {
             let args: Vec<&ValueArg> = match leaf {
@@ -91,7 +92,7 @@ pub fn is_value_template(t: &Template, kinds: &BTreeMap<String, VarKind>) -> boo
         Template::Var(v) => kinds.get(v) == Some(&VarKind::Value),
         Template::Sum(a, b) => is_value_template(a, kinds) && is_value_template(b, kinds),
         Template::Neg(a) => is_value_template(a, kinds),
-        Template::Game(..) | Template::Leaf(_) => false,
+        Template::Game(..) | Template::Leaf(_) | Template::Call(..) => false,
     }
 }
 
@@ -104,7 +105,7 @@ pub fn as_value_expr(t: &Template) -> Option<ValueExpr> {
             ValueExpr::Add(Box::new(as_value_expr(a)?), Box::new(as_value_expr(b)?))
         }
         Template::Neg(a) => ValueExpr::Neg(Box::new(as_value_expr(a)?)),
-        Template::Game(..) | Template::Leaf(_) => return None,
+        Template::Game(..) | Template::Leaf(_) | Template::Call(..) => return None,
     })
 }
 
@@ -175,6 +176,13 @@ impl Ctx<'_> {
                 }
             },
             Template::Value(v) => self.value(v),
+            Template::Call(_, args) => args.iter().try_for_each(|a| {
+                self.template(a, elem)?;
+                if is_value_template(a, self.kinds) {
+                    return Err("`&`, onside(…) and offside(…) take games, not values".into());
+                }
+                Ok(())
+            }),
         }
     }
 
@@ -206,7 +214,7 @@ fn set_vars_in(t: &Template, kinds: &BTreeMap<String, VarKind>, out: &mut Vec<St
             set_vars_in(b, kinds, out);
         }
         Template::Neg(a) => set_vars_in(a, kinds, out),
-        Template::Game(..) | Template::Leaf(_) | Template::Value(_) => {}
+        Template::Game(..) | Template::Leaf(_) | Template::Value(_) | Template::Call(..) => {}
     }
 }
 
@@ -237,6 +245,7 @@ fn resolve_maps(t: &mut Template, kinds: &BTreeMap<String, VarKind>) -> Result<(
             resolve_maps(b, kinds)
         }
         Template::Neg(a) => resolve_maps(a, kinds),
+        Template::Call(_, args) => args.iter_mut().try_for_each(|a| resolve_maps(a, kinds)),
         _ => Ok(()),
     }
 }
@@ -273,9 +282,10 @@ pub fn validate(rule: &mut Rule) -> Result<(), RuleError> {
                     | Predicate::InitialNimbers
                     | Predicate::Empty
                     | Predicate::Within => &[VarKind::Set],
-                    Predicate::PPosition | Predicate::KeepsOnside | Predicate::KeepsOffside => {
-                        &[VarKind::Game]
-                    }
+                    Predicate::PPosition
+                    | Predicate::KeepsOnside
+                    | Predicate::KeepsOffside
+                    | Predicate::Stopper => &[VarKind::Game],
                     Predicate::Integer | Predicate::Adjacent => &[VarKind::Value],
                 };
                 for a in args {

@@ -93,6 +93,7 @@ pub fn swapped(rule: &Rule, name: &str, says: String, cite: String) -> Result<Ru
             Pattern::Bind(v, inner) => Pattern::Bind(v.clone(), Box::new(pattern(inner))),
             Pattern::Neg(a) => Pattern::Neg(Box::new(pattern(a))),
             Pattern::Game(l, r) => Pattern::Game(side(l), side(r)),
+            Pattern::Call(c, args) => Pattern::Call(*c, args.iter().map(pattern).collect()),
             other => other.clone(),
         }
     }
@@ -107,6 +108,7 @@ pub fn swapped(rule: &Rule, name: &str, says: String, cite: String) -> Result<Ru
             Template::Sum(a, b) => Template::Sum(Box::new(template(b)), Box::new(template(a))),
             Template::Neg(a) => Template::Neg(Box::new(template(a))),
             Template::Game(l, r) => Template::Game(items(l), items(r)),
+            Template::Call(c, args) => Template::Call(*c, args.iter().map(template).collect()),
             other => other.clone(),
         }
     }
@@ -128,6 +130,7 @@ pub fn swapped(rule: &Rule, name: &str, says: String, cite: String) -> Result<Ru
             Pattern::Sum(..) => true,
             Pattern::Bind(_, inner) | Pattern::Neg(inner) => has_sum(inner),
             Pattern::Game(l, r) => l.picks.iter().chain(&r.picks).any(has_sum),
+            Pattern::Call(_, args) => args.iter().any(has_sum),
             _ => false,
         }
     }
@@ -167,6 +170,7 @@ fn odd_values(p: &Pattern) -> BTreeMap<String, bool> {
                     walk(pick, out);
                 }
             }
+            Pattern::Call(_, args) => args.iter().for_each(|a| walk(a, out)),
             Pattern::Leaf(leaf) => match leaf {
                 LeafPattern::Num(a) | LeafPattern::Int(a) | LeafPattern::Up(a) => note(a, true),
                 LeafPattern::Nim(a) => note(a, false),
@@ -200,6 +204,14 @@ impl Mirror<'_> {
             }
             Pattern::Neg(a) => Pattern::Neg(Box::new(self.pattern(a)?)),
             Pattern::PlusMinus(_) => return Err("`pm(..X)` has no mirror".into()),
+            Pattern::Call(call, args) => {
+                let args = args
+                    .iter()
+                    .map(|a| self.pattern(a))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let (call, args) = mirror_call(*call, args);
+                Pattern::Call(call, args)
+            }
             Pattern::Leaf(leaf) => Pattern::Leaf(match leaf {
                 LeafPattern::Num(a) => LeafPattern::Num(neg_arg(a)),
                 LeafPattern::Int(a) => LeafPattern::Int(neg_arg(a)),
@@ -282,7 +294,7 @@ impl Mirror<'_> {
             Template::Value(e) => self.expr_mentions_odd(e),
             Template::Sum(a, b) => self.mentions_odd(a) || self.mentions_odd(b),
             Template::Neg(a) => self.mentions_odd(a),
-            Template::Game(..) | Template::Leaf(_) => false,
+            Template::Game(..) | Template::Leaf(_) | Template::Call(..) => false,
         }
     }
 
@@ -361,6 +373,14 @@ impl Mirror<'_> {
                 }
             }),
             Template::Value(_) => return Err("a value stands where a game is built".into()),
+            Template::Call(call, args) => {
+                let args = args
+                    .iter()
+                    .map(|a| self.game(a))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let (call, args) = mirror_call(*call, args);
+                Template::Call(call, args)
+            }
         })
     }
 
@@ -382,6 +402,20 @@ impl Mirror<'_> {
                 })
             })
             .collect()
+    }
+}
+
+/// A loopy call of the negatives of its arguments, as the negative of the call: −onside(G) =
+/// offside(−G) (swapping the players swaps which side counts an infinite play for whom) and
+/// −(A & B) = (−B) & (−A).
+fn mirror_call<T>(call: LoopyCall, mut args: Vec<T>) -> (LoopyCall, Vec<T>) {
+    match call {
+        LoopyCall::Sidle => {
+            args.reverse();
+            (LoopyCall::Sidle, args)
+        }
+        LoopyCall::Onside => (LoopyCall::Offside, args),
+        LoopyCall::Offside => (LoopyCall::Onside, args),
     }
 }
 
@@ -476,6 +510,7 @@ fn rename(rule: &mut Rule) {
                 pattern(b);
             }
             Pattern::Neg(a) => pattern(a),
+            Pattern::Call(_, args) => args.iter_mut().for_each(pattern),
             Pattern::Leaf(leaf) => match leaf {
                 LeafPattern::Num(a)
                 | LeafPattern::Int(a)
@@ -519,6 +554,7 @@ fn rename(rule: &mut Rule) {
                 template(b);
             }
             Template::Neg(a) => template(a),
+            Template::Call(_, args) => args.iter_mut().for_each(template),
             Template::Leaf(leaf) => match leaf {
                 LeafTemplate::Num(e)
                 | LeafTemplate::Int(e)

@@ -31,9 +31,9 @@ struct Token {
     offset: usize,
 }
 
-const PUNCT: [&str; 22] = [
+const PUNCT: [&str; 23] = [
     "..", "<=", ">=", "==", "!=", "||", "<|", "|>", "{", "}", "|", ",", "@", "+", "-", "(", ")",
-    "<", ">", ";", "=", ":",
+    "<", ">", ";", "=", ":", "&",
 ];
 
 fn lex(file: &str, src: &str) -> Result<Vec<Token>, RuleError> {
@@ -555,7 +555,31 @@ impl<'a> Parser<'a> {
 
     // ---- patterns ----
 
+    /// A pattern: a sum, or `A & B` (binding more loosely than `+`, as in the term grammar,
+    /// where it is the call `sidle(A, B)`).
     fn pattern(&mut self) -> Result<Pattern, RuleError> {
+        let a = self.pattern_sum()?;
+        if !self.is_punct("&") {
+            return Ok(a);
+        }
+        self.bump();
+        let b = self.nested(Self::pattern_sum)?;
+        self.one_sidle()?;
+        Ok(Pattern::Call(LoopyCall::Sidle, vec![a, b]))
+    }
+
+    /// A sided value has one onside and one offside: a second `&` is refused as the term
+    /// parser refuses it.
+    fn one_sidle(&self) -> Result<(), RuleError> {
+        if self.is_punct("&") {
+            return Err(self.err(
+                "a sided value has one onside and one offside: write (A & B) to use it in another",
+            ));
+        }
+        Ok(())
+    }
+
+    fn pattern_sum(&mut self) -> Result<Pattern, RuleError> {
         let a = self.pattern_factor()?;
         if self.is_punct("+") {
             self.bump();
@@ -563,6 +587,31 @@ impl<'a> Parser<'a> {
             return Ok(Pattern::Sum(Box::new(a), Box::new(b)));
         }
         Ok(a)
+    }
+
+    /// The games of a loopy call `onside(G)`, `offside(G)` after its name, each read by
+    /// `read`: as many as the call takes.
+    fn call_args<T>(
+        &mut self,
+        call: LoopyCall,
+        read: impl Fn(&mut Self) -> Result<T, RuleError>,
+    ) -> Result<Vec<T>, RuleError> {
+        self.expect_punct("(")?;
+        let mut args = vec![read(self)?];
+        while self.is_punct(",") {
+            self.bump();
+            args.push(read(self)?);
+        }
+        self.expect_punct(")")?;
+        if args.len() != call.arity() {
+            return Err(self.err(format!(
+                "`{}` takes {} game(s), not {}",
+                call.name(),
+                call.arity(),
+                args.len()
+            )));
+        }
+        Ok(args)
     }
 
     fn pattern_factor(&mut self) -> Result<Pattern, RuleError> {
@@ -586,6 +635,10 @@ impl<'a> Parser<'a> {
         }
         let name = self.ident("a pattern: a variable, `{`, `-`, `(` or a leaf such as num(x)")?;
         if self.is_punct("(") {
+            if let Some(call) = LoopyCall::from_name(&name).filter(|c| *c != LoopyCall::Sidle) {
+                let args = self.call_args(call, Self::pattern)?;
+                return Ok(Pattern::Call(call, args));
+            }
             return self.leaf_pattern(&name);
         }
         if self.is_punct("@") {
@@ -748,7 +801,19 @@ impl<'a> Parser<'a> {
 
     // ---- templates ----
 
+    /// A template: a sum, or `A & B` (binding more loosely than `+`, the call `sidle(A, B)`).
     fn template(&mut self) -> Result<Template, RuleError> {
+        let a = self.template_sum()?;
+        if !self.is_punct("&") {
+            return Ok(a);
+        }
+        self.bump();
+        let b = self.nested(Self::template_sum)?;
+        self.one_sidle()?;
+        Ok(Template::Call(LoopyCall::Sidle, vec![a, b]))
+    }
+
+    fn template_sum(&mut self) -> Result<Template, RuleError> {
         self.plus_minus(Self::template_factor, |a, minus, b| {
             let b = if minus { Template::Neg(Box::new(b)) } else { b };
             Template::Sum(Box::new(a), Box::new(b))
@@ -781,6 +846,10 @@ impl<'a> Parser<'a> {
         let name =
             self.ident("a term: a variable, `{`, `-`, `(`, a number or a leaf such as num(x)")?;
         if self.is_punct("(") {
+            if let Some(call) = LoopyCall::from_name(&name).filter(|c| *c != LoopyCall::Sidle) {
+                let args = self.call_args(call, Self::template)?;
+                return Ok(Template::Call(call, args));
+            }
             self.bump();
             let leaf = match name.as_str() {
                 "num" => Some(LeafTemplate::Num(self.value_expr()?)),

@@ -53,7 +53,7 @@ struct PatFactor<'a>(&'a Pattern);
 impl Display for PatFactor<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self.0 {
-            Pattern::Sum(..) => write!(f, "({})", self.0),
+            Pattern::Sum(..) | Pattern::Call(LoopyCall::Sidle, _) => write!(f, "({})", self.0),
             p => write!(f, "{p}"),
         }
     }
@@ -68,6 +68,12 @@ impl Display for Pattern {
             Pattern::Sum(a, b) => write!(f, "{} + {}", PatFactor(a), PatFactor(b)),
             Pattern::Neg(a) => write!(f, "-{}", PatFactor(a)),
             Pattern::PlusMinus(s) => write!(f, "pm(..{s})"),
+            // `A & B` as the term grammar writes it (looser than `+`: a sided part in parentheses).
+            Pattern::Call(LoopyCall::Sidle, args) => match &args[..] {
+                [a, b] => write!(f, "{} & {}", Sided(a), Sided(b)),
+                _ => write!(f, "sidle({})", Args(args)),
+            },
+            Pattern::Call(call, args) => write!(f, "{}({})", call.name(), Args(args)),
             Pattern::Leaf(leaf) => match leaf {
                 LeafPattern::Num(a) => write!(f, "num({a})"),
                 LeafPattern::Int(a) => write!(f, "int({a})"),
@@ -131,7 +137,7 @@ struct TemplFactor<'a>(&'a Template);
 impl Display for TemplFactor<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self.0 {
-            Template::Sum(..) => write!(f, "({})", self.0),
+            Template::Sum(..) | Template::Call(LoopyCall::Sidle, _) => write!(f, "({})", self.0),
             t => write!(f, "{t}"),
         }
     }
@@ -144,8 +150,8 @@ impl Display for Template {
             Template::Game(l, r) => write!(f, "{{{}|{}}}", Pad(Items(l)), Pad(Items(r))),
             // The parser reads `a - b` as `a + -b`; write it back the way it was written.
             Template::Sum(a, b) => match &**b {
-                Template::Neg(c) => write!(f, "{a} - {}", TemplFactor(c)),
-                _ => write!(f, "{a} + {}", TemplFactor(b)),
+                Template::Neg(c) => write!(f, "{} - {}", Sided(&**a), TemplFactor(c)),
+                _ => write!(f, "{} + {}", Sided(&**a), TemplFactor(b)),
             },
             Template::Neg(a) => write!(f, "-{}", TemplFactor(a)),
             Template::Leaf(leaf) => match leaf {
@@ -156,7 +162,49 @@ impl Display for Template {
                 LeafTemplate::Nus(x, u, n) => write!(f, "nus({x}, {u}, {n})"),
             },
             Template::Value(e) => write!(f, "{e}"),
+            Template::Call(LoopyCall::Sidle, args) => match &args[..] {
+                [a, b] => write!(f, "{} & {}", Sided(a), Sided(b)),
+                _ => write!(f, "sidle({})", Args(args)),
+            },
+            Template::Call(call, args) => write!(f, "{}({})", call.name(), Args(args)),
         }
+    }
+}
+
+/// A part of `A & B` or of a sum: `A & B` inside it gets parentheses (it binds more loosely
+/// than `+`, and a sided value has one onside and one offside).
+struct Sided<'a, T>(&'a T);
+
+impl Display for Sided<'_, Pattern> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Pattern::Call(LoopyCall::Sidle, _) => write!(f, "({})", self.0),
+            p => write!(f, "{p}"),
+        }
+    }
+}
+
+impl Display for Sided<'_, Template> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Template::Call(LoopyCall::Sidle, _) => write!(f, "({})", self.0),
+            t => write!(f, "{t}"),
+        }
+    }
+}
+
+/// A call's arguments, `a, b`.
+struct Args<'a, T>(&'a [T]);
+
+impl<T: Display> Display for Args<'_, T> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        for (i, a) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{a}")?;
+        }
+        Ok(())
     }
 }
 

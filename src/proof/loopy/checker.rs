@@ -354,14 +354,16 @@ impl<'t> Checker<'t> {
             (Some(g), Some(g2)) if flat => {
                 return self.apply(s, at, &Shape::Game(g), &Shape::Game(g2));
             }
-            (Some(g), None) if !matches!(f, Shape::Game(_)) && s.rule == "loopy-sides" => {
-                return self.apply(s, at, &Shape::Game(g), t);
-            }
             _ => {}
         }
-        if at.is_empty() && s.rule.starts_with("sidle-") {
-            return self.sidle_rule(s, f, t);
+        // A term rule (`&`, `onside`, `offside`, `stopper(…)`) acts on the whole term at its
+        // place: re-matched from the rule set by this checker's own matcher.
+        if at.is_empty() {
+            if let Some(rule) = self.term_rule(&s.rule).cloned() {
+                return self.term_step(&rule, f, t);
+            }
         }
+        let term_rule = self.term_rule(&s.rule).is_some();
         match f {
             Shape::Sum(a, b) => {
                 let Shape::Sum(a2, b2) = t else {
@@ -415,32 +417,11 @@ impl<'t> Checker<'t> {
             Shape::Side(on, g) => {
                 let which = if *on { "onside" } else { "offside" };
                 match at.first() {
-                    None => {
-                        if s.rule != format!("{which}-stopper") {
-                            return Err(Stop::Wrong(format!(
-                                "{} does not apply to an {which} (only {which}-stopper does, \
-                                 and the rules inside it apply at arg0)",
-                                s.rule
-                            )));
-                        }
-                        let Shape::Game(g2) = t else {
-                            return Err(Stop::Wrong(format!(
-                                "{which}-stopper gives the game itself"
-                            )));
-                        };
-                        if !self.stopper(g)? {
-                            return Err(Stop::Wrong(format!(
-                                "the game has an infinite alternating play, so it is not a \
-                                 stopper and its {which} need not be itself"
-                            )));
-                        }
-                        if !self.same(g, g2)? {
-                            return Err(Stop::Wrong(format!(
-                                "the game after {which}-stopper is not the game inside the {which}"
-                            )));
-                        }
-                        Ok(())
-                    }
+                    None => Err(Stop::Wrong(format!(
+                        "{} does not apply to an {which} (a term rule such as {which}-stopper \
+                         does, and the rules inside it apply at arg0)",
+                        s.rule
+                    ))),
                     Some(PathElem::CallArg(0)) => {
                         let Shape::Side(on2, g2) = t else {
                             return Err(outside());
@@ -459,9 +440,7 @@ impl<'t> Checker<'t> {
                                 }
                                 self.side_delete(s, &at[1..], *on, player, g, g2)
                             }
-                            None if s.rule.ends_with("-stopper") || s.rule == "loopy-sides" => {
-                                Err(no_place())
-                            }
+                            None if term_rule => Err(no_place()),
                             None => self.rule(s, &at[1..], g, g2),
                         }
                     }
@@ -469,30 +448,13 @@ impl<'t> Checker<'t> {
                 }
             }
             Shape::Game(g) => {
-                if s.rule == "loopy-sides" {
-                    if !at.is_empty() {
-                        return Err(Stop::Wrong(
-                            "loopy-sides applies to a whole game, not inside it".into(),
-                        ));
-                    }
-                    let ok = match t {
-                        Shape::Sidle(a, b) => match (a.as_ref(), b.as_ref()) {
-                            (Shape::Side(true, x), Shape::Side(false, y)) => {
-                                self.same(g, x)? && self.same(g, y)?
-                            }
-                            _ => false,
-                        },
-                        _ => false,
-                    };
-                    if !ok {
-                        return Err(Stop::Wrong(
-                            "loopy-sides writes G as onside(G) & offside(G), the same G twice"
-                                .into(),
-                        ));
-                    }
-                    return Ok(());
+                if term_rule {
+                    return Err(Stop::Wrong(format!(
+                        "{} applies to a whole term at its place, not inside a game",
+                        s.rule
+                    )));
                 }
-                if side_rule.is_some() || s.rule.ends_with("-stopper") {
+                if side_rule.is_some() {
                     return Err(Stop::Wrong(format!(
                         "{} applies inside onside(…) or offside(…), and this is a game",
                         s.rule
@@ -506,105 +468,6 @@ impl<'t> Checker<'t> {
             // `step` hands every step from a term with a call to `open`.
             Shape::Unopened(_) => Err(outside()),
         }
-    }
-
-    /// `sidle-stopper`, `sidle-sum` and `sidle-neg` at the top of `f`, read from `f` to `t`:
-    /// the terms have the rule's shapes with the same games A, B, C, D before and after (the
-    /// same game forms), A … D are stoppers (by the alternating-cycle test) with A ≥ B and
-    /// C ≥ D (by the order of stoppers), so each `&` is a sided value.
-    pub(super) fn sidle_rule(&mut self, s: &Step, f: &Shape, t: &Shape) -> Result<(), Stop> {
-        let wrong = |m: &str| Err(Stop::Wrong(format!("{}: {m}", s.rule)));
-        match s.rule.as_str() {
-            "sidle-stopper" => {
-                let (Shape::Sidle(a, b), Some(c)) = (f, self.game_of(t)?) else {
-                    return wrong("S & S = S takes `S & S` to a game");
-                };
-                let (Some(a), Some(b)) = (self.game_of(a)?, self.game_of(b)?) else {
-                    return wrong("the sides of `&` are not games");
-                };
-                if !self.stopper(&a)? {
-                    return wrong("the onside is not a stopper");
-                }
-                if !self.same(&a, &b)? {
-                    return wrong("the offside is not the same stopper as the onside");
-                }
-                if !self.same(&a, &c)? {
-                    return wrong("the game after the step is not the stopper S of S & S");
-                }
-                Ok(())
-            }
-            "sidle-sum" => {
-                let Shape::Sum(x, y) = f else {
-                    return wrong("it applies to a sum (A & B) + (C & D)");
-                };
-                let [a, b] = self.sided_pair(s, x)?;
-                let [c, d] = self.sided_pair(s, y)?;
-                let Shape::Sidle(p, q) = t else {
-                    return wrong("it gives onside(A + C) & offside(B + D)");
-                };
-                let (Shape::Side(true, on), Shape::Side(false, off)) = (p.as_ref(), q.as_ref())
-                else {
-                    return wrong("it gives onside(A + C) & offside(B + D)");
-                };
-                let ac = self.sum(&a, &c)?;
-                if !self.same(&ac, on)? {
-                    return wrong("the game in the onside is not A + C");
-                }
-                let bd = self.sum(&b, &d)?;
-                if !self.same(&bd, off)? {
-                    return wrong("the game in the offside is not B + D");
-                }
-                Ok(())
-            }
-            "sidle-neg" => {
-                let Shape::Neg(x) = f else {
-                    return wrong("it applies to a negative -(A & B)");
-                };
-                let [a, b] = self.sided_pair(s, x)?;
-                let Shape::Sidle(p, q) = t else {
-                    return wrong("it gives (-B) & (-A)");
-                };
-                let (Some(p), Some(q)) = (self.game_of(p)?, self.game_of(q)?) else {
-                    return wrong("it gives (-B) & (-A)");
-                };
-                let neg = |g: G| G {
-                    l: g.r,
-                    r: g.l,
-                    root: g.root,
-                };
-                if !self.same(&neg(b), &p)? {
-                    return wrong("the onside after the step is not -B");
-                }
-                if !self.same(&neg(a), &q)? {
-                    return wrong("the offside after the step is not -A");
-                }
-                Ok(())
-            }
-            _ => Err(Stop::Wrong(format!(
-                "{} does not apply to the whole of this term",
-                s.rule
-            ))),
-        }
-    }
-
-    /// The sides A, B of a part `A & B` of a `sidle-` rule: stoppers with A ≥ B.
-    pub(super) fn sided_pair(&mut self, s: &Step, x: &Shape) -> Result<[G; 2], Stop> {
-        let wrong = |m: &str| Stop::Wrong(format!("{}: {m}", s.rule));
-        let Shape::Sidle(a, b) = x else {
-            return Err(wrong("a part is not written A & B"));
-        };
-        let (Some(a), Some(b)) = (self.game_of(a)?, self.game_of(b)?) else {
-            return Err(wrong("a side of `&` is not a game"));
-        };
-        if !self.stopper(&a)? || !self.stopper(&b)? {
-            return Err(wrong("a side of `&` is not a stopper"));
-        }
-        if !self.ge_at(&a, a.root, &b, b.root)? {
-            return Err(wrong(
-                "an onside is not at least its offside, so `&` is no sided value",
-            ));
-        }
-        Ok([a, b])
     }
 
     /// `onside-delete-left` … `offside-delete-right`: `t` is `f` with the witnessed option of

@@ -437,6 +437,7 @@ mod tests {
             active: Vec::new(),
             users: Vec::new(),
             user_sides: Vec::new(),
+            terms: Vec::new(),
         };
         let want = regenerate(&mut c, text).map_err(|e| match e {
             Stop::Wrong(w) | Stop::Limit(w) => w,
