@@ -201,7 +201,7 @@ pub fn rewrites<H: Host>(
     Err(best)
 }
 
-/// The result of the first match of `rule` at `t` (as [`matches`] orders them) whose
+/// The result of the first match of `rule` at `t` (as [`matches()`] orders them) whose
 /// conditions hold: the rule applied where nothing records how, as a definition is used
 /// (normal play's `kind open` rules; misère play's simplest forms).
 pub fn first<H: Host>(

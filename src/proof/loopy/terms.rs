@@ -10,7 +10,7 @@
 //! players swapped) and must be the term after the step, part by part.
 //!
 //! Matching and conditions say that the step is an instance of the rule; they do not make the
-//! rule true. A term rule's theorem is one of [`THEOREMS`], the identities of sides this
+//! rule true. A term rule's theorem is one of `THEOREMS`, the identities of sides this
 //! checker knows (Siegel, CGT VI.4–5): a rule of the set is accepted only when, up to the names
 //! of its variables, it states one of them — a user's `onside(S) = S when stopper(S)` under
 //! another name is, a user's rule without the stopper proviso is not (it is no theorem).
@@ -135,7 +135,7 @@ fn normal(rule: &Rule) -> Option<String> {
     Some(format!("{p} => {r} when {}", cs.join(", ")))
 }
 
-/// The normal forms of [`THEOREMS`].
+/// The normal forms of `THEOREMS`.
 fn theorems() -> Vec<String> {
     parse_rules("<the checker's theorems of sides>", THEOREMS)
         .map(|rs| rs.iter().filter_map(normal).collect())
