@@ -31,7 +31,7 @@
 //! (`removed`, `by` of a dominated option): the checker (`proof::loopy`) decides each by its own
 //! survival search, sharing none of this code.
 
-use super::loopy_terms::{is_term_rule, TermRules};
+use super::loopy_terms::TermRules;
 use super::play_rules::{apply, Places, PlayRules};
 use super::{BindsOf, Built, Leaf, Stop};
 use crate::kernel::KernelError;
@@ -181,16 +181,11 @@ fn decide(host: &LoopyHost<'_>, c: &Condition, b: &BindsOf<LoopyHost<'_>>) -> Re
                 return Ok(false);
             };
             let (ge, le) = (host.at_least(x, y), host.at_least(y, x));
+            // The graph is kept minimal as a form, so equal positions are the same one.
             match rel {
                 Rel::Eq => x == y,
                 Rel::Ne => x != y,
-                Rel::Le => le,
-                Rel::Ge => ge,
-                Rel::Lt => le && !ge,
-                Rel::Gt => ge && !le,
-                Rel::Fuzzy => !ge && !le,
-                Rel::LessOrFuzzy => !ge,
-                Rel::GreaterOrFuzzy => !le,
+                other => other.by_order(ge, le),
             }
         }
         Condition::Pred {
@@ -241,7 +236,7 @@ impl LoopyRules {
     pub fn new(rules: &RuleSet) -> Self {
         LoopyRules {
             stopper: PlayRules::new_where(rules, Some("loopy"), |r| {
-                !is_side_rule(r) && !is_term_rule(r)
+                !is_side_rule(r) && !r.is_term_rule()
             }),
             sides: PlayRules::new_where(rules, Some("loopy"), is_side_rule),
             terms: TermRules::new(rules),

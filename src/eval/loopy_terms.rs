@@ -23,47 +23,10 @@
 use crate::kernel::KernelError;
 use crate::loopy::derive::{minimal, TermAsk};
 use crate::loopy::{order, Loopy, Work};
-use crate::rules::{Condition, LoopyCall, Pattern, Predicate, Rel, Rule, RuleKind, RuleSet};
-use crate::rules::{Template, TemplateItem};
+use crate::rules::Template;
+use crate::rules::{Condition, LoopyCall, Pattern, Predicate, Rule, RuleKind, RuleSet};
 use crate::term::{Arg, Term};
 use std::collections::BTreeMap;
-
-/// Whether `rule` is a term rule: `&`, `onside` or `offside` in its pattern or result, or a
-/// `stopper(…)` condition. Such a rule is never tried on a stopper's positions.
-pub fn is_term_rule(rule: &Rule) -> bool {
-    fn pattern(p: &Pattern) -> bool {
-        match p {
-            Pattern::Call(..) => true,
-            Pattern::Bind(_, x) | Pattern::Neg(x) => pattern(x),
-            Pattern::Sum(a, b) => pattern(a) || pattern(b),
-            Pattern::Game(l, r) => l.picks.iter().chain(&r.picks).any(pattern),
-            _ => false,
-        }
-    }
-    fn template(t: &Template) -> bool {
-        match t {
-            Template::Call(..) => true,
-            Template::Neg(x) => template(x),
-            Template::Sum(a, b) => template(a) || template(b),
-            Template::Game(l, r) => l.iter().chain(r).any(|i| match i {
-                TemplateItem::One(t) | TemplateItem::Map { body: t, .. } => template(t),
-                _ => false,
-            }),
-            _ => false,
-        }
-    }
-    pattern(&rule.pattern)
-        || template(&rule.result)
-        || rule.conditions.iter().any(|c| {
-            matches!(
-                c,
-                Condition::Pred {
-                    pred: Predicate::Stopper,
-                    ..
-                }
-            )
-        })
-}
 
 /// The term rules of a rule set: its `reduce` rules of the group `loopy` that are term rules,
 /// lower priority first, then in the set's order.
@@ -80,7 +43,7 @@ impl TermRules {
             .iter()
             .filter(|r| r.kind == RuleKind::Reduce)
             .filter(|r| r.groups.iter().any(|g| g == "loopy"))
-            .filter(|r| is_term_rule(r))
+            .filter(|r| r.is_term_rule())
             .cloned()
             .collect();
         rules.sort_by_key(|r| r.priority);
@@ -185,17 +148,7 @@ impl Binds<'_> {
                 Condition::Compare(x, rel, y) => match (self.bound(x), self.bound(y)) {
                     (Some(g), Some(h)) if g.is_stopper() && h.is_stopper() => {
                         let (ge, le) = (order::ge(g, h, work)?, order::ge(h, g, work)?);
-                        match rel {
-                            Rel::Eq => ge && le,
-                            Rel::Ne => !(ge && le),
-                            Rel::Le => le,
-                            Rel::Ge => ge,
-                            Rel::Lt => le && !ge,
-                            Rel::Gt => ge && !le,
-                            Rel::Fuzzy => !ge && !le,
-                            Rel::LessOrFuzzy => !ge,
-                            Rel::GreaterOrFuzzy => !le,
-                        }
+                        rel.by_order(ge, le)
                     }
                     _ => false,
                 },
@@ -354,7 +307,7 @@ mod tests {
         let terms: Vec<&str> = set
             .rules()
             .iter()
-            .filter(|r| is_term_rule(r))
+            .filter(|r| r.is_term_rule())
             .map(|r| r.name.as_str())
             .collect();
         assert_eq!(

@@ -474,7 +474,7 @@ pub(crate) fn check(
             .iter()
             .filter(|r| r.kind == crate::rules::RuleKind::Reduce)
             .filter(|r| r.groups.iter().any(|g| g == "loopy"))
-            .filter(|r| terms::is_term_rule(r))
+            .filter(|r| r.is_term_rule())
             .cloned()
             .collect()
     };

@@ -191,6 +191,23 @@ pub enum Rel {
 }
 
 impl Rel {
+    /// Whether the relation holds between two games of which the first is at least the
+    /// second exactly when `ge`, and at most it exactly when `le`: what each relation means
+    /// in any play whose order is a partial order (the stopper order, the order of sides).
+    pub fn by_order(self, ge: bool, le: bool) -> bool {
+        match self {
+            Rel::Eq => ge && le,
+            Rel::Ne => !(ge && le),
+            Rel::Le => le,
+            Rel::Ge => ge,
+            Rel::Lt => le && !ge,
+            Rel::Gt => ge && !le,
+            Rel::Fuzzy => !ge && !le,
+            Rel::LessOrFuzzy => !ge,
+            Rel::GreaterOrFuzzy => !le,
+        }
+    }
+
     /// The symbol as written in rule files.
     pub fn symbol(self) -> &'static str {
         match self {

@@ -20,6 +20,45 @@ pub struct SideDeletion {
 }
 
 impl Rule {
+    /// Whether the rule is a loopy term rule: `&`, `onside` or `offside` in its pattern or
+    /// result, or a `stopper(…)` condition. Grammar, like a side rule's shape: the producer
+    /// never tries such a rule on a stopper's positions, and the checker reads its step as a
+    /// rewrite of the whole term.
+    pub fn is_term_rule(&self) -> bool {
+        fn pattern(p: &Pattern) -> bool {
+            match p {
+                Pattern::Call(..) => true,
+                Pattern::Bind(_, x) | Pattern::Neg(x) => pattern(x),
+                Pattern::Sum(a, b) => pattern(a) || pattern(b),
+                Pattern::Game(l, r) => l.picks.iter().chain(&r.picks).any(pattern),
+                _ => false,
+            }
+        }
+        fn template(t: &Template) -> bool {
+            match t {
+                Template::Call(..) => true,
+                Template::Neg(x) => template(x),
+                Template::Sum(a, b) => template(a) || template(b),
+                Template::Game(l, r) => l.iter().chain(r).any(|i| match i {
+                    TemplateItem::One(t) | TemplateItem::Map { body: t, .. } => template(t),
+                    _ => false,
+                }),
+                _ => false,
+            }
+        }
+        pattern(&self.pattern)
+            || template(&self.result)
+            || self.conditions.iter().any(|c| {
+                matches!(
+                    c,
+                    Condition::Pred {
+                        pred: Predicate::Stopper,
+                        ..
+                    }
+                )
+            })
+    }
+
     /// Whether the rule has a `keeps_onside`/`keeps_offside` proviso (negated or not).
     pub fn has_side_proviso(&self) -> bool {
         self.conditions.iter().any(|c| {

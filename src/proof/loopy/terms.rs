@@ -16,7 +16,7 @@
 //! another name is, a user's rule without the stopper proviso is not (it is no theorem).
 
 use super::*;
-use crate::rules::{parse_rules, Condition, LoopyCall, Pattern, Predicate, Rel, Rule, Template};
+use crate::rules::{parse_rules, Condition, LoopyCall, Pattern, Predicate, Rule, Template};
 
 /// The identities of sides the checker knows, in the rule language. Each is a theorem of
 /// loopy games (Siegel, CGT VI.4–5; Winning Ways ch. 11): a game is its sides; a stopper is
@@ -38,39 +38,6 @@ rule sidle-sum says "(A & B) + (C & D) = (A + C)+ & (B + D)-" cite "Siegel, CGT 
 rule sidle-neg says "-(A & B) = (-B) & (-A)" cite "Siegel, CGT VI.5"
                match -(A & B)        when stopper(A), stopper(B), A >= B yield (-B) & (-A)
 "#;
-
-/// Whether `rule` is a term rule, by this checker's reading: `&`, `onside`, `offside` in its
-/// pattern or result, or a `stopper(…)` condition.
-pub(super) fn is_term_rule(rule: &Rule) -> bool {
-    fn pat(p: &Pattern) -> bool {
-        match p {
-            Pattern::Call(..) => true,
-            Pattern::Bind(_, x) | Pattern::Neg(x) => pat(x),
-            Pattern::Sum(a, b) => pat(a) || pat(b),
-            Pattern::Game(l, r) => l.picks.iter().chain(&r.picks).any(pat),
-            _ => false,
-        }
-    }
-    fn tem(t: &Template) -> bool {
-        match t {
-            Template::Call(..) => true,
-            Template::Neg(x) => tem(x),
-            Template::Sum(a, b) => tem(a) || tem(b),
-            _ => false,
-        }
-    }
-    pat(&rule.pattern)
-        || tem(&rule.result)
-        || rule.conditions.iter().any(|c| {
-            matches!(
-                c,
-                Condition::Pred {
-                    pred: Predicate::Stopper,
-                    ..
-                }
-            )
-        })
-}
 
 /// A rule in a normal form: its variables renamed `v0`, `v1`, … in the order its pattern
 /// binds them, its pattern, result and conditions (sorted) written out; `None` when it has a
@@ -265,17 +232,7 @@ impl Checker<'_> {
                 }
                 let ge = self.ge_at(&g, g.root, &h, h.root)?;
                 let le = self.ge_at(&h, h.root, &g, g.root)?;
-                let holds = match rel {
-                    Rel::Eq => ge && le,
-                    Rel::Ne => !(ge && le),
-                    Rel::Le => le,
-                    Rel::Ge => ge,
-                    Rel::Lt => le && !ge,
-                    Rel::Gt => ge && !le,
-                    Rel::Fuzzy => !ge && !le,
-                    Rel::LessOrFuzzy => !ge,
-                    Rel::GreaterOrFuzzy => !le,
-                };
+                let holds = rel.by_order(ge, le);
                 if !holds {
                     return Ok(Err(format!(
                         "`{said}` does not hold by the order of stoppers"
@@ -362,7 +319,7 @@ mod tests {
         let known = theorems();
         assert_eq!(known.len(), 6, "{known:?}");
         let set = RuleSet::loopy();
-        let terms: Vec<&Rule> = set.rules().iter().filter(|r| is_term_rule(r)).collect();
+        let terms: Vec<&Rule> = set.rules().iter().filter(|r| r.is_term_rule()).collect();
         assert_eq!(terms.len(), 6);
         for r in terms {
             let n = normal(r).unwrap_or_default();
