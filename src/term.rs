@@ -451,23 +451,7 @@ pub(crate) fn size_within(ts: &[Term], limit: usize) -> bool {
         if count > limit {
             return false;
         }
-        match t {
-            Term::Game { left, right } => todo.extend(left.iter().chain(right)),
-            Term::Sum(a, b) => todo.extend([&**a, &**b]),
-            Term::Neg(a) => todo.push(a),
-            Term::PlusMinus(xs) => todo.extend(xs),
-            Term::Tiny { sub, .. } | Term::Miny { sub, .. } => todo.push(sub),
-            Term::Multiple { game, .. } => todo.push(game),
-            Term::Call { args, .. } => todo.extend(args.iter().filter_map(|a| match a {
-                Arg::Game(t) => Some(t),
-                Arg::Text(_) => None,
-            })),
-            Term::Where { body, defs } => {
-                todo.push(body);
-                todo.extend(defs.iter().map(|(_, d)| d));
-            }
-            Term::Nus { .. } | Term::Hackenstring(_) | Term::Name(_) | Term::Ref(_) => {}
-        }
+        todo.extend(subterms(t));
     }
     true
 }
@@ -555,6 +539,17 @@ pub(crate) fn children(t: &Term) -> Vec<&Term> {
         | Term::Ref(_)
         | Term::Name(_)
         | Term::Where { .. } => vec![],
+    }
+}
+
+/// Every direct subterm, a `where`'s body and definitions included: for the walks that look
+/// at every node whatever the scopes (counting nodes, looking for a call).
+pub(crate) fn subterms(t: &Term) -> Vec<&Term> {
+    match t {
+        Term::Where { body, defs } => std::iter::once(&**body)
+            .chain(defs.iter().map(|(_, d)| d))
+            .collect(),
+        _ => children(t),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Independent oracles (issue 6, part 2): each value the library computes is recomputed here by
 //! a route that shares no code with it.
 //!
-//! * Nimbers wider than the machine-word paths `tests/nimbers.rs` covers (256 and 512 bits):
+//! * Nimbers wider than the machine-word paths `tests/number/nimbers.rs` covers (256 and 512 bits):
 //!   products, inverses and square roots against S. Tatham's `nimber` crate (MIT); nim-sums and
 //!   the mex rule through the kernel's games against XOR and a plain mex.
 //! * Dyadic arithmetic against `num-rational`, and the simplest number between two bounds against

@@ -16,6 +16,12 @@
 //!
 //! A limit reached while deciding a condition (the kernel's budget, its deadline, the caller's
 //! cancel flag) is a [`Stop`], never a false or true condition.
+//!
+//! Its parts: `matching` (patterns), `decide` (conditions, with normal play's `Decider`),
+//! `build` and `leaf` (results); the hosts: `terms` (plain terms, for the proof producer),
+//! `misere` and `loopy` (the played games' own nodes, each with its play's `Decider`),
+//! `loopy_terms` (loopy play's rules on whole terms: `&`, sides) and `play_rules` (the
+//! derivation driver's core that misère and loopy play share).
 
 mod build;
 mod decide;

@@ -138,7 +138,7 @@ impl Function for ArcKayles {
         args::arity(self, a, 1)?;
         let text = args::text(self, a, 0)?;
         let g = arc_kayles::read(text).map_err(|e| kernel_error(self.name(), e))?;
-        let board = arc_kayles::Board::new(&g).map_err(|e| kernel_error(self.name(), e))?;
+        let board = arc_kayles::board(&g).map_err(|e| kernel_error(self.name(), e))?;
         if board.edges.len() > MAX_LISTED {
             return Err(KernelError::TooLarge {
                 what: format!(
@@ -147,7 +147,7 @@ impl Function for ArcKayles {
             });
         }
         let opts: Vec<Term> = board
-            .moves(board.start())
+            .moves(board.start(), true)
             .into_iter()
             .map(|q| {
                 if q == 0 {

@@ -143,6 +143,20 @@ pub(super) fn random_graph(seed: &mut u64, n: usize, density: u64) -> Graph {
     g
 }
 
+/// `count` random stoppers from `seed`, each the root of a graph of 1 to `most` vertices
+/// ([`random_graph`] at `density`), the graphs that are not stoppers passed over.
+fn random_stoppers(mut seed: u64, count: usize, most: u64, density: u64) -> Vec<Loopy> {
+    let mut out = Vec::new();
+    while out.len() < count {
+        let n = 1 + (seed % most) as usize;
+        let g = Loopy::new(&random_graph(&mut seed, n, density), 0).unwrap();
+        if g.is_stopper() {
+            out.push(g);
+        }
+    }
+    out
+}
+
 #[test]
 fn brute_outcomes() {
     let mut seed = 7;
@@ -333,15 +347,7 @@ fn canonical_of_short_games_is_the_kernels() {
 
 #[test]
 fn canonical_forms_of_random_stoppers_are_equal_and_no_larger() {
-    let mut seed = 3;
-    let mut tried = 0;
-    while tried < 400 {
-        let n = 1 + (seed % 6) as usize;
-        let g = Loopy::new(&random_graph(&mut seed, n, 30), 0).unwrap();
-        if !g.is_stopper() {
-            continue;
-        }
-        tried += 1;
+    for g in random_stoppers(3, 400, 6, 30) {
         let c = canonical(&g, &mut w()).unwrap();
         assert!(c.is_stopper());
         assert_eq!(rel(&c, &g), Relation::Equal, "{g:?} -> {c:?}");
@@ -480,15 +486,7 @@ fn notation_errors_are_placed() {
 #[test]
 fn printed_forms_read_back_to_the_same_value() {
     let mut k = Kernel::new();
-    let mut seed = 23;
-    let mut tried = 0;
-    while tried < 300 {
-        let n = 1 + (seed % 6) as usize;
-        let g = Loopy::new(&random_graph(&mut seed, n, 30), 0).unwrap();
-        if !g.is_stopper() {
-            continue;
-        }
-        tried += 1;
+    for g in random_stoppers(23, 300, 6, 30) {
         let c = canonical(&g, &mut w()).unwrap();
         let t = text(&mut k, &c);
         let back = read_text(&mut k, &t);
@@ -587,15 +585,8 @@ fn subordinate_undoes_the_ordinal_sum() {
         .collect();
     bases.push(Loopy::over());
     bases.push(upon(&mut k));
-    let mut seed = 23;
-    let (mut tried, mut found) = (0, 0);
-    while tried < 300 {
-        let n = 1 + (seed % 5) as usize;
-        let g = Loopy::new(&random_graph(&mut seed, n, 35), 0).unwrap();
-        if !g.is_stopper() {
-            continue;
-        }
-        tried += 1;
+    let mut found = 0;
+    for g in random_stoppers(23, 300, 5, 35) {
         let g = canonical(&g, &mut w()).unwrap();
         for b in &bases {
             if let Ok(h) = subordinate(&g, b, &mut w()) {

@@ -1183,7 +1183,3 @@ fn option_images(q: &Monoid, heaps: &[u32], moves: &[Vec<usize>]) -> Vec<u32> {
     v.dedup();
     v
 }
-
-#[cfg(test)]
-#[path = "quotient_tests.rs"]
-mod tests;

@@ -64,15 +64,12 @@ fn subsets(pool: &[Tree]) -> Vec<Tree> {
         .collect()
 }
 
-/// The canonical forms born by each day: 1, 2, 3, 5, 22 games by days 0–4 (Conway, ONAG
-/// ch. 12; Siegel, CGT ch. V: 1, 2, 3, 5, 22, 4171780).
-#[test]
-fn games_born_by_day_four() {
-    let mut m = Misere::default();
-    let mut day: BTreeSet<MId> = [m.zero()].into();
-    let mut counts = vec![day.len()];
-    for _ in 0..4 {
-        let pool: Vec<MId> = day.iter().copied().collect();
+/// The canonical forms born by each day up to `days`: day 0 is {0}, and each next day's
+/// games have as options any set of the day before's.
+fn born_by(m: &mut Misere, days: usize) -> Vec<BTreeSet<MId>> {
+    let mut out: Vec<BTreeSet<MId>> = vec![[m.zero()].into()];
+    for _ in 0..days {
+        let pool: Vec<MId> = out[out.len() - 1].iter().copied().collect();
         let mut next = BTreeSet::new();
         for mask in 0u32..(1 << pool.len()) {
             let opts: Vec<MId> = (0..pool.len())
@@ -81,9 +78,17 @@ fn games_born_by_day_four() {
                 .collect();
             next.insert(m.game(opts).unwrap());
         }
-        day = next;
-        counts.push(day.len());
+        out.push(next);
     }
+    out
+}
+
+/// The canonical forms born by each day: 1, 2, 3, 5, 22 games by days 0–4 (Conway, ONAG
+/// ch. 12; Siegel, CGT ch. V: 1, 2, 3, 5, 22, 4171780).
+#[test]
+fn games_born_by_day_four() {
+    let mut m = Misere::default();
+    let counts: Vec<usize> = born_by(&mut m, 4).iter().map(BTreeSet::len).collect();
     assert_eq!(counts, vec![1, 2, 3, 5, 22]);
 }
 
@@ -193,19 +198,7 @@ fn canonical_forms_are_misere_equal_to_their_inputs() {
 fn genus_against_definition() {
     let mut m = Misere::default();
     let mut props = Props::default();
-    let mut day: BTreeSet<MId> = [m.zero()].into();
-    for _ in 0..4 {
-        let pool: Vec<MId> = day.iter().copied().collect();
-        let mut next = BTreeSet::new();
-        for mask in 0u32..(1 << pool.len()) {
-            let opts: Vec<MId> = (0..pool.len())
-                .filter(|i| mask & (1 << i) != 0)
-                .map(|i| pool[i])
-                .collect();
-            next.insert(m.game(opts).unwrap());
-        }
-        day = next;
-    }
+    let day = born_by(&mut m, 4).pop().unwrap();
     let two = m.heap(2).unwrap();
     for &g in &day {
         let genus = props.genus(&mut m, g).unwrap();
@@ -316,18 +309,7 @@ fn misere_kayles_against_search() {
 #[test]
 fn printed_forms_read_back_as_themselves() {
     let mut m = Misere::default();
-    let mut day: Vec<MId> = vec![m.zero()];
-    for _ in 0..4 {
-        let mut next: BTreeSet<MId> = BTreeSet::new();
-        for mask in 0u32..(1 << day.len()) {
-            let opts: Vec<MId> = (0..day.len())
-                .filter(|i| mask & (1 << i) != 0)
-                .map(|i| day[i])
-                .collect();
-            next.insert(m.game(opts).unwrap());
-        }
-        day = next.into_iter().collect();
-    }
+    let day: Vec<MId> = born_by(&mut m, 4).pop().unwrap().into_iter().collect();
     let mut games = day.clone();
     for (i, &a) in day.iter().enumerate() {
         for &b in &day[i..] {

@@ -7,7 +7,8 @@
 //!
 //! Its parts: `ast` (patterns, conditions, templates), `parse` (files, with positioned errors),
 //! `check` (every name bound, with its kind), `print`, `openings` (the `kind open` definitions),
-//! `mirror` (each rule's mirror image, derived, compared with hand-written fixtures in tests).
+//! `mirror` (each rule's mirror image, derived, compared with hand-written fixtures in tests),
+//! `side_rule` (what a side rule of loopy play deletes).
 //!
 //! ```
 //! use onag::RuleSet;

@@ -12,50 +12,24 @@
 //! board's eight symmetries and the colour swap (which swaps the players and negates the
 //! value).
 
-use super::grid::{self, Shape};
+use super::grid::Shape;
 use super::grid_parts::{self, at, least_image, squares, step, COMPASS};
 use super::search::{self, Rules, Table};
 use super::RulesetError;
 use crate::kernel::{GameId, Kernel};
 
-/// A board or one region of one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Board {
-    /// The dimensions.
-    pub shape: Shape,
-    /// Left's amazons.
-    pub x: u128,
-    /// Right's amazons.
-    pub o: u128,
-    /// The squares not burnt (empty or holding an amazon).
-    pub open: u128,
-}
+/// A board or one region of one (`#` a burnt square).
+pub type Board = grid_parts::Pieces;
 
 /// Reads `"x..#|....|.#.o"`; boards of more than
 /// [`MAX_REGION`](super::grid::MAX_REGION) squares are refused (a limit).
 pub fn parse(text: &str) -> Result<Board, RulesetError> {
-    let g = super::position::grids::amazons(text)?;
-    Ok(Board {
-        shape: grid_parts::shape_of(&g, "Amazons")?,
-        x: grid::mask(&g.cells, |c| c == 'x'),
-        o: grid::mask(&g.cells, |c| c == 'o'),
-        open: grid::mask(&g.cells, |c| c != '#'),
-    })
+    grid_parts::read_pieces(&super::position::grids::amazons(text)?, "Amazons")
 }
 
 /// The board in its notation.
 pub fn print(b: &Board) -> String {
-    grid::text(b.shape, |m| {
-        if b.x & m != 0 {
-            'x'
-        } else if b.o & m != 0 {
-            'o'
-        } else if b.open & m != 0 {
-            '.'
-        } else {
-            '#'
-        }
-    })
+    grid_parts::write_pieces(b.shape, b.x, b.o, b.open)
 }
 
 /// The squares reached from `from` along each compass direction over squares of `free`.

@@ -10,51 +10,23 @@
 //! that colour still moves). Each region is keyed by the least of its images under the board's eight symmetries
 //! and the colour swap (which swaps the players and negates the value).
 
-use super::grid::Shape;
 use super::grid_parts::{self, at, least_image, squares, step, ORTHOGONAL};
 use super::search::{self, Rules, Table};
 use super::RulesetError;
 use crate::kernel::{GameId, Kernel};
 
-/// A board or one region of one: Left's and Right's stones and the squares not blocked, as
-/// bits (an empty square is open and holds no stone).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Board {
-    /// The dimensions.
-    pub shape: Shape,
-    /// Left's stones.
-    pub x: u128,
-    /// Right's stones.
-    pub o: u128,
-    /// The squares that are not `#`.
-    pub open: u128,
-}
+/// A board or one region of one (`#` a blocked square).
+pub type Board = grid_parts::Pieces;
 
 /// Reads `"xoxo|oo.."`; boards of more than [`MAX_REGION`](super::grid::MAX_REGION) squares
 /// are refused (a limit).
 pub fn parse(text: &str) -> Result<Board, RulesetError> {
-    let g = super::position::grids::anti_clobber(text)?;
-    Ok(Board {
-        shape: grid_parts::shape_of(&g, "Anti-Clobber")?,
-        x: super::grid::mask(&g.cells, |c| c == 'x'),
-        o: super::grid::mask(&g.cells, |c| c == 'o'),
-        open: super::grid::mask(&g.cells, |c| c != '#'),
-    })
+    grid_parts::read_pieces(&super::position::grids::anti_clobber(text)?, "Anti-Clobber")
 }
 
 /// The board in its notation.
 pub fn print(b: &Board) -> String {
-    super::grid::text(b.shape, |m| {
-        if b.x & m != 0 {
-            'x'
-        } else if b.o & m != 0 {
-            'o'
-        } else if b.open & m != 0 {
-            '.'
-        } else {
-            '#'
-        }
-    })
+    grid_parts::write_pieces(b.shape, b.x, b.o, b.open)
 }
 
 /// The boards one move of Left (`left`) or Right reaches.

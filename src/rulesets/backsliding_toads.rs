@@ -10,42 +10,15 @@
 //! to a strip already met is an edge to its vertex, closing a cycle), counted against the
 //! caller's budget; its value is what `crate::loopy::value` makes of the graph.
 
-use super::RulesetError;
+pub use super::toads::{parse_strip as parse, print_strip as print};
+use super::toads::{EMPTY, FROG, TOAD};
 use crate::kernel::KernelError;
 use crate::loopy::value::Value;
 use crate::loopy::{Graph, Loopy, Work};
 use std::collections::HashMap;
 
-const EMPTY: u8 = 0;
-const TOAD: u8 = 1;
-const FROG: u8 = 2;
-
 /// A strip: each square `0` empty, `1` a toad, `2` a frog.
 pub type Strip = Box<[u8]>;
-
-/// Reads `"ttt..fff"` by [`super::position::toads_and_frogs`] (docs/POSITIONS.md).
-pub fn parse(text: &str) -> Result<Strip, RulesetError> {
-    Ok(super::position::toads_and_frogs::toads_and_frogs(text)?
-        .into_iter()
-        .map(|c| match c {
-            't' => TOAD,
-            'f' => FROG,
-            _ => EMPTY,
-        })
-        .collect())
-}
-
-/// The strip as it is written (`t`, `f`, `.`), which [`parse`] reads back.
-pub fn print(strip: &[u8]) -> String {
-    strip
-        .iter()
-        .map(|&c| match c {
-            TOAD => 't',
-            FROG => 'f',
-            _ => '.',
-        })
-        .collect()
-}
 
 /// The strips one move reaches for Left (a toad moves) or Right (a frog moves), by square:
 /// a step forward, a step back, a jump forward over one piece of the other kind.

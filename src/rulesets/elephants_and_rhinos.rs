@@ -10,38 +10,13 @@
 //! swapped, so the key is the lesser of the two, negated when the mirror is taken.
 
 use super::search::{self, Rules, Table};
+use super::toads::{self, EMPTY, FROG, TOAD};
+pub use super::toads::{parse_strip as parse, print_strip as print};
 use super::RulesetError;
 use crate::kernel::{GameId, Kernel};
 
-const EMPTY: u8 = 0;
-const TOAD: u8 = 1;
-const FROG: u8 = 2;
-
 /// A strip: each square `0` empty, `1` an elephant (Left's), `2` a rhino (Right's).
 pub type Strip = Box<[u8]>;
-
-/// Reads `"tt..ff"` by the strip language of [`super::position::toads_and_frogs`].
-pub fn parse(text: &str) -> Result<Strip, RulesetError> {
-    Ok(super::position::toads_and_frogs::toads_and_frogs(text)?
-        .into_iter()
-        .map(|c| match c {
-            't' => TOAD,
-            'f' => FROG,
-            _ => EMPTY,
-        })
-        .collect())
-}
-
-/// The strip in its notation.
-pub fn print(s: &[u8]) -> String {
-    s.iter()
-        .map(|&c| match c {
-            TOAD => 't',
-            FROG => 'f',
-            _ => '.',
-        })
-        .collect()
-}
 
 /// The strips one step of Left (`left`, an elephant right) or Right (a rhino left) reaches.
 pub fn moves(s: &[u8], left: bool) -> Vec<Strip> {
@@ -86,20 +61,7 @@ impl Rules for ElephantsAndRhinos {
             if !core.contains(&EMPTY) || core.iter().all(|&c| c == EMPTY) {
                 continue;
             }
-            let mirror: Strip = core
-                .iter()
-                .rev()
-                .map(|&c| match c {
-                    TOAD => FROG,
-                    FROG => TOAD,
-                    e => e,
-                })
-                .collect();
-            out.push(if *mirror < *core {
-                (mirror, true)
-            } else {
-                (core.into(), false)
-            });
+            out.push(toads::least_mirror(core));
         }
         out
     }

@@ -123,15 +123,7 @@ pub fn parse(text: &str, piece: Piece) -> Result<Board, RulesetError> {
 
 /// The board in its notation.
 pub fn print(b: &Board) -> String {
-    super::grid::text(b.shape, |m| {
-        if b.x & m != 0 {
-            'x'
-        } else if b.o & m != 0 {
-            'o'
-        } else {
-            '.'
-        }
-    })
+    grid_parts::write_pieces(b.shape, b.x, b.o, u128::MAX)
 }
 
 /// The boards one move of Left (`left`) or Right reaches.

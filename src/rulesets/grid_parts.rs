@@ -150,3 +150,45 @@ pub fn shape_of(g: &super::position::Board, title: &str) -> Result<Shape, super:
 pub fn fits(width: usize, height: usize) -> bool {
     width * height <= MAX_REGION && width <= MAX_REGION && height <= MAX_REGION
 }
+
+/// A board or one region of one with Left's (`x`) and Right's (`o`) pieces on its open
+/// squares, as bits (an empty square is open and holds no piece): Amazons' and
+/// Anti-Clobber's positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pieces {
+    /// The dimensions.
+    pub shape: Shape,
+    /// Left's pieces.
+    pub x: u128,
+    /// Right's pieces.
+    pub o: u128,
+    /// The squares that are not `#` (Amazons' burnt squares, Anti-Clobber's blocked ones).
+    pub open: u128,
+}
+
+/// The pieces of a board its position reader read; boards of more than [`MAX_REGION`]
+/// squares are refused (a limit, `title` naming the ruleset).
+pub fn read_pieces(g: &super::position::Board, title: &str) -> Result<Pieces, super::RulesetError> {
+    Ok(Pieces {
+        shape: shape_of(g, title)?,
+        x: super::grid::mask(&g.cells, |c| c == 'x'),
+        o: super::grid::mask(&g.cells, |c| c == 'o'),
+        open: super::grid::mask(&g.cells, |c| c != '#'),
+    })
+}
+
+/// A board of Left's `x` and Right's `o` pieces in the grid notation: an empty square among
+/// `open` is `.`, any other `#` (Clobber's boards, all open, never write one).
+pub fn write_pieces(shape: Shape, x: u128, o: u128, open: u128) -> String {
+    super::grid::text(shape, |m| {
+        if x & m != 0 {
+            'x'
+        } else if o & m != 0 {
+            'o'
+        } else if open & m != 0 {
+            '.'
+        } else {
+            '#'
+        }
+    })
+}

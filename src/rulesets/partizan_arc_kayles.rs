@@ -46,22 +46,31 @@ pub fn read(text: &str) -> Result<GraphText, RulesetError> {
     notation::graph(text, &notation::PARTIZAN_ARC_KAYLES)
 }
 
-/// A graph of at most [`MAX_VERTICES`] vertices with coloured edges.
+/// A graph of at most [`MAX_VERTICES`] vertices with coloured edges; Arc Kayles's graphs are
+/// the ones whose edges are all green.
 #[derive(Clone, Debug)]
 pub struct Board {
     /// Each vertex's neighbours (a loop makes a vertex its own neighbour).
     pub adj: Vec<u128>,
     /// The edges: their two vertices (equal for a loop) and colour, parallel edges kept.
     pub edges: Vec<(usize, usize, Colour)>,
+    /// Whether the edges' colours are written (Arc Kayles's notation has no labels).
+    labelled: bool,
 }
 
 impl Board {
     /// The board of a position text's graph; more than [`MAX_VERTICES`] vertices is a limit.
     pub fn new(g: &GraphText) -> Result<Board, RulesetError> {
+        Board::of(g, "a Partizan Arc Kayles graph", true)
+    }
+
+    /// The board of a graph named `what` in a limit's message, its edges coloured by their
+    /// labels (`l`, `r`, anything else green) when `labelled`, all green otherwise.
+    pub(super) fn of(g: &GraphText, what: &str, labelled: bool) -> Result<Board, RulesetError> {
         let n = g.vertices.len();
         if n > MAX_VERTICES {
             return Err(super::too_large(format!(
-                "a Partizan Arc Kayles graph of {n} vertices (the search takes at most {MAX_VERTICES})"
+                "{what} of {n} vertices (the search takes at most {MAX_VERTICES})"
             )));
         }
         let mut adj = vec![0u128; n];
@@ -71,13 +80,17 @@ impl Board {
             adj[a] |= 1 << b;
             adj[b] |= 1 << a;
             let colour = match label.as_str() {
-                "l" => Colour::Left,
-                "r" => Colour::Right,
+                "l" if labelled => Colour::Left,
+                "r" if labelled => Colour::Right,
                 _ => Colour::Green,
             };
             edges.push((a.min(b), a.max(b), colour));
         }
-        Ok(Board { adj, edges })
+        Ok(Board {
+            adj,
+            edges,
+            labelled,
+        })
     }
 
     /// The whole position.
@@ -102,7 +115,10 @@ impl Board {
         let edges: Vec<(usize, usize, &str)> = self
             .edges
             .iter()
-            .filter_map(|&(a, b, c)| Some((index(a)?, index(b)?, c.token())))
+            .filter_map(|&(a, b, c)| {
+                let label = if self.labelled { c.token() } else { "" };
+                Some((index(a)?, index(b)?, label))
+            })
             .collect();
         notation::write(&labels, &edges)
     }

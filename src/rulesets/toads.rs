@@ -11,9 +11,11 @@ use super::search::{self, Rules, Table};
 use super::RulesetError;
 use crate::kernel::{GameId, Kernel};
 
-const EMPTY: u8 = 0;
-const TOAD: u8 = 1;
-const FROG: u8 = 2;
+/// A square: empty, a toad (Left's) or a frog (Right's); the strips of Elephants and Rhinos
+/// and Backsliding Toads and Frogs are rows of the same squares.
+pub(super) const EMPTY: u8 = 0;
+pub(super) const TOAD: u8 = 1;
+pub(super) const FROG: u8 = 2;
 
 /// A row: each square `0` empty, `1` a toad, `2` a frog.
 pub type Row = Box<[u8]>;
@@ -21,25 +23,71 @@ pub type Row = Box<[u8]>;
 /// Reads `"TT..FF"` by the row language of [`super::position::toads`] (docs/POSITIONS.md),
 /// the one reader the proof checker's naive move generator also uses.
 pub fn parse(text: &str) -> Result<Row, RulesetError> {
-    Ok(super::position::toads(text)?
-        .into_iter()
-        .map(|c| match c {
-            'T' => TOAD,
-            'F' => FROG,
-            _ => EMPTY,
-        })
-        .collect())
+    Ok(squares(super::position::toads(text)?, 'T', 'F'))
 }
 
 /// The row in its notation.
 pub fn print(row: &[u8]) -> String {
+    write(row, 'T', 'F')
+}
+
+/// Reads a strip in CGSuite's Toads and Frogs notation (`"tt..ff"`,
+/// [`super::position::toads_and_frogs`]), in which Elephants and Rhinos and Backsliding Toads
+/// and Frogs write their positions.
+pub fn parse_strip(text: &str) -> Result<Row, RulesetError> {
+    Ok(squares(
+        super::position::toads_and_frogs::toads_and_frogs(text)?,
+        't',
+        'f',
+    ))
+}
+
+/// A strip in that notation (`t`, `f`, `.`), which [`parse_strip`] reads back.
+pub fn print_strip(strip: &[u8]) -> String {
+    write(strip, 't', 'f')
+}
+
+/// The squares of a row read by a notation that writes a toad `toad` and a frog `frog`.
+fn squares(cells: impl IntoIterator<Item = char>, toad: char, frog: char) -> Row {
+    cells
+        .into_iter()
+        .map(|c| match c {
+            c if c == toad => TOAD,
+            c if c == frog => FROG,
+            _ => EMPTY,
+        })
+        .collect()
+}
+
+/// A row written with `toad` and `frog` for the pieces and `.` for an empty square.
+fn write(row: &[u8], toad: char, frog: char) -> String {
     row.iter()
         .map(|&c| match c {
-            TOAD => 'T',
-            FROG => 'F',
+            TOAD => toad,
+            FROG => frog,
             _ => '.',
         })
         .collect()
+}
+
+/// The search key of a part: a row read backwards with toads and frogs swapped is the same
+/// game with the players swapped, so the lesser of the two, and whether it is the mirror
+/// (whose value is negated).
+pub(super) fn least_mirror(core: &[u8]) -> (Row, bool) {
+    let mirror: Row = core
+        .iter()
+        .rev()
+        .map(|&c| match c {
+            TOAD => FROG,
+            FROG => TOAD,
+            e => e,
+        })
+        .collect();
+    if *mirror < *core {
+        (mirror, true)
+    } else {
+        (core.into(), false)
+    }
 }
 
 /// The rows one move reaches: Left's (a toad moves) or Right's (a frog moves), by square.
@@ -91,20 +139,7 @@ impl Rules for ToadsAndFrogs {
         if !core.contains(&TOAD) && !core.contains(&FROG) {
             return Vec::new();
         }
-        let mirror: Row = core
-            .iter()
-            .rev()
-            .map(|&c| match c {
-                TOAD => FROG,
-                FROG => TOAD,
-                e => e,
-            })
-            .collect();
-        if *mirror < *core {
-            vec![(mirror, true)]
-        } else {
-            vec![(core.into(), false)]
-        }
+        vec![least_mirror(core)]
     }
 
     fn moves(&self, p: &Row, left: bool) -> Vec<Row> {

@@ -71,21 +71,18 @@ fn reply(r: Reply) -> Response {
 /// `GET /api/rules`: every rule, as `onag rules --format json` prints it (in ASCII, as into a
 /// pipe).
 async fn rules() -> Response {
-    let all = crate::rules::RuleSet::builtin();
-    let list = crate::ops::rules::json_list(&all);
-    let body = format!("{}\n", serde_json::Value::Array(list));
-    reply(Reply {
-        http: 200,
-        exit: Status::Ok,
-        content_type: "application/json",
-        body: crate::ops::ascii::ascii(&body).into_owned(),
-    })
+    rule_list(&crate::rules::RuleSet::builtin())
 }
 
 /// `GET /api/rules/misere`: the rules of misère play (`rules/misere.rules`), listed as
 /// `/api/rules` lists the others, for the page's words on a misère step.
 async fn misere_rules() -> Response {
-    let list = crate::ops::rules::json_list(&crate::rules::RuleSet::misere());
+    rule_list(&crate::rules::RuleSet::misere())
+}
+
+/// A rule set as `onag rules --format json` lists it, in ASCII.
+fn rule_list(rules: &crate::rules::RuleSet) -> Response {
+    let list = crate::ops::rules::json_list(rules);
     let body = format!("{}\n", serde_json::Value::Array(list));
     reply(Reply {
         http: 200,

@@ -37,6 +37,36 @@ pub use parser::MAX_NESTING;
 
 use crate::term::Term;
 
+/// Games whose leaves `leaf` draws (up to `width - 1` options a side), lone games on one side
+/// (the slash notation and its reset at the printer's slash limit), sums and negations: the
+/// terms the printer's and the quick reader's property tests walk.
+#[cfg(test)]
+pub(crate) fn arb_games(
+    leaf: impl proptest::strategy::Strategy<Value = Term> + 'static,
+    width: usize,
+) -> impl proptest::strategy::Strategy<Value = Term> {
+    use proptest::prelude::*;
+    leaf.prop_recursive(8, 64, 4, move |inner| {
+        prop_oneof![
+            4 => (
+                prop::collection::vec(inner.clone(), 0..width),
+                prop::collection::vec(inner.clone(), 0..width)
+            )
+                .prop_map(|(l, r)| Term::game(l, r)),
+            3 => (inner.clone(), inner.clone(), any::<bool>()).prop_map(|(a, b, lone_left)| {
+                let g = Term::game(vec![a], vec![b]);
+                if lone_left {
+                    Term::game(vec![g], vec![Term::integer(0)])
+                } else {
+                    Term::game(vec![Term::integer(0)], vec![g])
+                }
+            }),
+            1 => (inner.clone(), inner.clone()).prop_map(|(a, b)| Term::sum(a, b)),
+            1 => inner.prop_map(Term::neg),
+        ]
+    })
+}
+
 /// How to print.
 #[derive(Debug, Clone, Default)]
 pub struct PrintOptions {

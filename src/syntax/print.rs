@@ -891,26 +891,7 @@ mod tests {
             ])
             .prop_map(closed),
         ];
-        leaf.prop_recursive(8, 64, 4, |inner| {
-            prop_oneof![
-                4 => (
-                    prop::collection::vec(inner.clone(), 0..3),
-                    prop::collection::vec(inner.clone(), 0..3)
-                )
-                    .prop_map(|(l, r)| Term::game(l, r)),
-                // A lone game on one side: the slash notation and its reset at MAX_SLASHES.
-                3 => (inner.clone(), inner.clone(), any::<bool>()).prop_map(|(a, b, lone_left)| {
-                    let g = Term::game(vec![a], vec![b]);
-                    if lone_left {
-                        Term::game(vec![g], vec![Term::integer(0)])
-                    } else {
-                        Term::game(vec![Term::integer(0)], vec![g])
-                    }
-                }),
-                1 => (inner.clone(), inner.clone()).prop_map(|(a, b)| Term::sum(a, b)),
-                1 => inner.prop_map(Term::neg),
-            ]
-        })
+        crate::syntax::arb_games(leaf, 3)
     }
 
     proptest! {

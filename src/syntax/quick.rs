@@ -204,20 +204,10 @@ fn leaf(s: &str) -> Option<Term> {
 fn has_call(t: &Term) -> bool {
     let mut todo = vec![t];
     while let Some(t) = todo.pop() {
-        match t {
-            Term::Call { .. } => return true,
-            Term::Game { left, right } => todo.extend(left.iter().chain(right)),
-            Term::Sum(a, b) => todo.extend([&**a, &**b]),
-            Term::Neg(a) => todo.push(a),
-            Term::PlusMinus(xs) => todo.extend(xs),
-            Term::Tiny { sub, .. } | Term::Miny { sub, .. } => todo.push(sub),
-            Term::Multiple { game, .. } => todo.push(game),
-            Term::Where { body, defs } => {
-                todo.push(body);
-                todo.extend(defs.iter().map(|(_, d)| d));
-            }
-            Term::Nus { .. } | Term::Hackenstring(_) | Term::Ref(_) | Term::Name(_) => {}
+        if matches!(t, Term::Call { .. }) {
+            return true;
         }
+        todo.extend(crate::term::subterms(t));
     }
     false
 }
@@ -285,25 +275,7 @@ mod tests {
             ])
             .prop_map(closed),
         ];
-        leaf.prop_recursive(8, 64, 4, |inner| {
-            prop_oneof![
-                4 => (
-                    prop::collection::vec(inner.clone(), 0..4),
-                    prop::collection::vec(inner.clone(), 0..4)
-                )
-                    .prop_map(|(l, r)| Term::game(l, r)),
-                3 => (inner.clone(), inner.clone(), any::<bool>()).prop_map(|(a, b, lone_left)| {
-                    let g = Term::game(vec![a], vec![b]);
-                    if lone_left {
-                        Term::game(vec![g], vec![Term::integer(0)])
-                    } else {
-                        Term::game(vec![Term::integer(0)], vec![g])
-                    }
-                }),
-                1 => (inner.clone(), inner.clone()).prop_map(|(a, b)| Term::sum(a, b)),
-                1 => inner.prop_map(Term::neg),
-            ]
-        })
+        crate::syntax::arb_games(leaf, 4)
     }
 
     proptest! {

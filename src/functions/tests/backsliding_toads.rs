@@ -7,21 +7,12 @@
 //! most six squares; where no position reachable has a backward step, the game is Toads and
 //! Frogs itself and its value is `toads`'s; and CGSuite's own test value.
 
-use crate::functions::world;
+use super::show;
 use crate::kernel::Relation;
 use crate::loopy::value::Value;
 use crate::loopy::{Loopy, Work};
 use crate::rulesets::backsliding_toads as bt;
-use crate::syntax::parse;
-use crate::Kernel;
 use std::collections::HashMap;
-
-fn show(src: &str) -> String {
-    let mut k = Kernel::new();
-    let t = parse(src).unwrap_or_else(|e| panic!("{src}: {}", e.render()));
-    let v = world::eval(&mut k, &t).unwrap_or_else(|e| panic!("{src}: {e}"));
-    v.display(&mut k, true)
-}
 
 /// Left's moves (`left`) or Right's from a strip, written out square by square.
 fn moves(s: &[char], left: bool) -> Vec<Vec<char>> {

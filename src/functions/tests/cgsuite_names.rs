@@ -7,18 +7,7 @@
 //! test texts where it has one (GameTest: `CanonicalForm` of a loopy game is an error naming
 //! `GameValue`).
 
-use crate::functions::world;
-use crate::syntax::parse;
-use crate::Kernel;
-
-fn show(src: &str) -> String {
-    let mut k = Kernel::new();
-    let t = parse(src).unwrap_or_else(|e| panic!("{src}: {}", e.render()));
-    match world::eval(&mut k, &t) {
-        Ok(v) => v.display(&mut k, true),
-        Err(e) => format!("error: {e}"),
-    }
-}
+use super::show_or_error as show;
 
 #[test]
 fn strong_stops_drop_over_and_under() {

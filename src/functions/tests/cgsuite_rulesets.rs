@@ -9,21 +9,12 @@
 //! - each opening accepted by its naive checker, and refused once an option is dropped or one
 //!   is added.
 
-use crate::functions::{self, world};
+use super::show_or_error as show;
+use crate::functions;
 use crate::syntax::parse;
 use crate::term::Term;
 use crate::{Arg, GameId, Kernel};
 use std::collections::HashMap;
-
-/// The value of an expression as `onag eval` prints it (ASCII).
-fn show(src: &str) -> String {
-    let mut k = Kernel::new();
-    let t = parse(src).unwrap_or_else(|e| panic!("{src}: {}", e.render()));
-    match world::eval(&mut k, &t) {
-        Ok(v) => v.display(&mut k, true),
-        Err(e) => format!("error: {e}"),
-    }
-}
 
 /// Whether two expressions have one value.
 fn same(a: &str, b: &str) -> bool {

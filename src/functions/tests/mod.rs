@@ -9,7 +9,28 @@ mod cgsuite_rulesets;
 mod graph_games;
 mod never_panics;
 mod nim_openings;
-mod nim_roots;
 mod number_world;
 mod ruleset_readers;
 mod seed_examples;
+
+use crate::functions::world;
+use crate::syntax::parse;
+use crate::Kernel;
+
+/// An expression's value in the number world as `onag eval` prints it (ASCII), or its error.
+fn shown(src: &str) -> Result<String, String> {
+    let mut k = Kernel::new();
+    let t = parse(src).unwrap_or_else(|e| panic!("{src}: {}", e.render()));
+    let v = world::eval(&mut k, &t).map_err(|e| e.to_string())?;
+    Ok(v.display(&mut k, true))
+}
+
+/// [`shown`], an error written `error: …` (for the rows whose expected answer is one).
+fn show_or_error(src: &str) -> String {
+    shown(src).unwrap_or_else(|e| format!("error: {e}"))
+}
+
+/// [`shown`], an error failing the test.
+fn show(src: &str) -> String {
+    shown(src).unwrap_or_else(|e| panic!("{src}: {e}"))
+}

@@ -2,16 +2,10 @@
 //! as a test citing its section). The expected values are the seeds' own; where a seed states a
 //! general fact (Corollary 55, Theorem 54) it is checked for the first several n.
 
+use super::show;
 use crate::functions::world::{self, Value};
 use crate::syntax::parse;
 use crate::Kernel;
-
-fn show(src: &str) -> String {
-    let mut k = Kernel::new();
-    let t = parse(src).unwrap_or_else(|e| panic!("{src}: {}", e.render()));
-    let v = world::eval(&mut k, &t).unwrap_or_else(|e| panic!("{src}: {e}"));
-    v.display(&mut k, true)
-}
 
 /// `*n` as onag prints it.
 fn star(n: u128) -> String {

@@ -1,10 +1,13 @@
 //! The rulesets through the `onag` binary: positions read from the command line and standard
 //! input, bad ones reported with a position and exit 2, limits with exit 3, nim-sequences and
-//! their periods printed. (The rulesets' values themselves are tested beside the code, in
-//! src/rulesets/tests/rulesets.rs, which holds the same OEIS table.)
+//! their periods printed; and the values of octal games and Cutcake through the library
+//! (`values`). The values that need crate-private modules are tested beside the code, in
+//! src/rulesets/tests/.
+
+mod values;
 
 /// OEIS A002186, Kayles (octal game 0.77), n = 0..104.
-const A002186: [u32; 105] = [
+pub(crate) const A002186: [u32; 105] = [
     0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
     1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8,
     1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7,

@@ -1,7 +1,8 @@
 //! Misère quotients against published results and against brute-force outcomes of sums.
 
-use super::*;
-use crate::misere::presentation::present;
+use onag::present_misere_quotient as present;
+use onag::{misere_quotient as quotient, MisereQuotient as Quotient};
+use onag::{Budget, KernelError, OctalCode};
 use std::collections::HashMap;
 use std::time::Instant;
 

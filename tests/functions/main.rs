@@ -1,5 +1,7 @@
 //! Function calls in the expression language: parsing, printing and evaluation.
 
+mod nim_roots;
+
 use onag::Kernel;
 use onag::{print, ParseError, PrintOptions};
 use onag::{Arg, Term};

@@ -1,14 +1,12 @@
 //! The nim inverse and square root by their mex definitions (seed 000 §I.6a): the openings,
 //! their independent check, and derivations that end at the fast path's values.
 
-use crate::parse;
-use crate::Engine;
-use crate::Kernel;
-use crate::RuleSet;
-use crate::{Arg, Term};
+use onag::parse;
+use onag::{Arg, Term};
+use onag::{Engine, Kernel, RuleSet};
 
 fn opening(name: &str, n: u64) -> (Vec<Arg>, Term) {
-    let f = crate::functions::lookup(name).unwrap();
+    let f = onag::function(name).unwrap();
     let args = vec![Arg::Game(parse(&format!("*{n}")).unwrap())];
     let mut k = Kernel::new();
     let o = f.open(&args, &mut k).unwrap().expect("an opening");
@@ -16,7 +14,7 @@ fn opening(name: &str, n: u64) -> (Vec<Arg>, Term) {
 }
 
 fn check(name: &str, args: &[Arg], t: &Term) -> Result<(), String> {
-    crate::functions::lookup(name)
+    onag::function(name)
         .unwrap()
         .check_open(args, t)
         .expect("a check")
@@ -63,12 +61,12 @@ fn every_opening_in_gf16_checks_and_its_mex_is_the_value() {
 fn the_seeds_worked_inverse_of_2_is_3() {
     // Seed 000 §I.6a builds the set for 1/2 step by step and finds 3 (2 ⊗ 3 = 1).
     let engine = Engine::new(RuleSet::builtin());
-    let s = crate::proof::simplify(&parse("niminv(*2)").unwrap(), &engine).unwrap();
-    assert!(s.proof.checked && s.canonical);
+    let s = onag::simplify(&parse("niminv(*2)").unwrap(), &engine).unwrap();
+    assert!(s.proof.checked() && s.canonical);
     assert_eq!(s.result().to_string(), "*3");
     assert_eq!(s.proof.steps[0].rule, "nim-inverse-definition");
-    let s = crate::proof::simplify(&parse("nimsqrt(*2)").unwrap(), &engine).unwrap();
-    assert!(s.proof.checked && s.canonical);
+    let s = onag::simplify(&parse("nimsqrt(*2)").unwrap(), &engine).unwrap();
+    assert!(s.proof.checked() && s.canonical);
     assert_eq!(s.result().to_string(), "*3", "*3 ⊗ *3 = *2");
 }
 
@@ -116,7 +114,7 @@ fn a_set_grown_past_the_value_is_refused() {
 
 #[test]
 fn beyond_the_field_the_opening_says_so() {
-    let f = crate::functions::lookup("niminv").unwrap();
+    let f = onag::function("niminv").unwrap();
     let mut k = Kernel::new();
     let e = f
         .open(&[Arg::Game(parse("*16").unwrap())], &mut k)

@@ -11,6 +11,8 @@
 //! pairs (Φ(W), images of W's options) with the game's moves written out here), and all
 //! elements are reached and told apart. Small sums are also played out by brute force.
 
+mod published;
+
 use onag::{
     misere_quotient, misere_quotient_of, Budget, MisereHeapGame, MisereQuotient, OctalCode,
     TakeAndBreak,

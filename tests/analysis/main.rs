@@ -1,6 +1,8 @@
 //! Analysis of hot games against textbook values, against a slow computation written here from
 //! the definitions (no call into `onag::analysis` for the expected values), and by properties.
 
+mod wall;
+
 use onag::Thermographer;
 use onag::{atomic_weight, is_all_small};
 use onag::{compare_mod_inf, reduced};
