@@ -103,7 +103,11 @@ fn holds(option: &str, value: &str, what: &str, statement: &str) -> Refusal {
 fn normal(t: &Term) -> Result<(Vec<String>, Vec<Fact>), Refusal> {
     let mut k = Kernel::new();
     k.set_budget(budget());
-    let mut r = NormalByKernel { k, out: Vec::new() };
+    let mut r = NormalByKernel {
+        k,
+        out: Vec::new(),
+        text: 0,
+    };
     let closed = normal_facts(t, &mut r)?;
     Ok((closed, r.out))
 }
@@ -114,6 +118,11 @@ fn normal(t: &Term) -> Result<(Vec<String>, Vec<Fact>), Refusal> {
 struct NormalByKernel {
     k: Kernel,
     out: Vec<Fact>,
+    /// The bytes of the facts' texts so far: less than their JSON, so past [`MAX_TEXT`] the
+    /// claim is one `claim_about` would refuse at the end. A result of a few thousand nodes
+    /// (Σ_{k≤12} {k|−k}) names its whole text in its first facts, and listing the rest only
+    /// to refuse them was a quarter of its `simplify`.
+    text: usize,
 }
 
 impl NormalReader for NormalByKernel {
@@ -152,6 +161,24 @@ impl NormalReader for NormalByKernel {
     fn fact(&mut self, fact: Fact, x: GameId, y: GameId) -> Result<(), Refusal> {
         if self.k.le(x, y).map_err(kernel_error)? {
             return Err(holds(&fact.option, &fact.value, &fact.not, &fact.fails));
+        }
+        self.text = self.text.saturating_add(
+            [
+                &fact.game,
+                &fact.option,
+                &fact.value,
+                &fact.not,
+                &fact.by,
+                &fact.fails,
+            ]
+            .iter()
+            .map(|s| s.len())
+            .sum(),
+        );
+        if self.text > MAX_TEXT {
+            return Err(Refusal::Limit(format!(
+                "a final claim of more than {MAX_TEXT} bytes"
+            )));
         }
         self.out.push(fact);
         too_many(self.out.len())
@@ -856,6 +883,38 @@ mod tests {
         let c = claim_of("{0|pass}", Play::Loopy).unwrap();
         assert_eq!(c.facts.len(), 1);
         assert_eq!(c.facts[0].fails, "G.L0 >= G");
+    }
+
+    /// A claim whose facts name more than [`MAX_TEXT`] bytes is refused as soon as they do:
+    /// the canonical form of Σ_{k≤12} {k|−k}, about 8,000 nodes written out, names its whole
+    /// text in its first two facts (the form, and the statement that fails), so the thousands
+    /// of facts after them are not listed only to be refused at the end.
+    #[test]
+    fn a_claim_is_refused_once_its_facts_pass_its_bytes() {
+        let sum: Vec<String> = (1..=12).map(|k| format!("{{{k}|-{k}}}")).collect();
+        let sum = crate::syntax::parse(&sum.join(" + ")).expect("parses");
+        let engine = crate::engine::Engine::new(crate::rules::RuleSet::builtin());
+        let proof = crate::proof::simplify(&sum, &engine)
+            .expect("simplifies")
+            .proof;
+        let t = proof
+            .terms
+            .expand(&proof.result, MAX_NODES)
+            .expect("8,000 nodes or so");
+        let mut r = NormalByKernel {
+            k: Kernel::new(),
+            out: Vec::new(),
+            text: 0,
+        };
+        let e = normal_facts(&t, &mut r).unwrap_err();
+        assert!(
+            matches!(&e, Refusal::Limit(w) if w.contains(&format!("{MAX_TEXT} bytes"))),
+            "{e:?}"
+        );
+        assert!(r.out.len() < 10, "{} facts listed first", r.out.len());
+        assert!(r.text > MAX_TEXT);
+        // The claim as a whole is refused likewise.
+        assert!(claim_about(&proof.result, &proof.terms, Play::Normal).is_err());
     }
 
     #[test]

@@ -291,16 +291,19 @@ fn parse_row(s: &str) -> Result<Vec<Pebble>, ProofError> {
 }
 
 /// A chain of steps read back from `start`; `name` names step i in errors.
+/// `words`: whether to keep each step's `why`, which a check that lets the steps go when it
+/// is done never reads (copying them was a few percent of reading a large proof).
 fn chain_from_json(
     start: &Term,
     steps: &[StepJson],
     nested: bool,
+    words: bool,
     name: impl Fn(usize) -> String,
 ) -> Result<Vec<Step>, ProofError> {
     let mut out: Vec<Step> = Vec::with_capacity(steps.len());
     for (i, s) in steps.iter().enumerate() {
         let prev = out.last().map_or(start, |p| &p.to);
-        let step = step_from_json(&|| name(i), s, nested, prev)?;
+        let step = step_from_json(&|| name(i), s, nested, words, prev)?;
         out.push(step);
     }
     Ok(out)
@@ -312,6 +315,7 @@ fn step_from_json(
     name: &dyn Fn() -> String,
     s: &StepJson,
     nested: bool,
+    words: bool,
     prev: &Term,
 ) -> Result<Step, ProofError> {
     let at =
@@ -350,13 +354,17 @@ fn step_from_json(
         Some(f) => parse(f, || format!("step {} from", name()))?,
         None => prev.clone(),
     };
-    let parts = chain_from_json(&from, &s.parts, true, |j| format!("{}.{j}", name()))?;
+    let parts = chain_from_json(&from, &s.parts, true, words, |j| format!("{}.{j}", name()))?;
     Ok(Step {
         from,
         to: parse(&s.to, || format!("step {} to", name()))?,
         rule: s.rule.to_string(),
         at,
-        why: s.why.to_string(),
+        why: if words {
+            s.why.to_string()
+        } else {
+            String::new()
+        },
         witnesses: w,
         reversed: s.reversed,
         parts,
@@ -418,7 +426,7 @@ impl Proof {
         let len = terms.len();
         let input = parse(&j.input, || "input".into())?;
         let result = parse(&j.result, || "result".into())?;
-        let steps = chain_from_json(&input, &j.steps, false, |i| i.to_string())?;
+        let steps = chain_from_json(&input, &j.steps, false, true, |i| i.to_string())?;
         // Each lemma's text is freed once it is read, so a large proof is not held twice.
         let lemmas = j
             .lemmas
@@ -428,7 +436,7 @@ impl Proof {
                 let from = parse(&l.from, || format!("lemma {k} from"))?;
                 Ok(Lemma {
                     to: parse(&l.to, || format!("lemma {k} to"))?,
-                    steps: chain_from_json(&from, &l.steps, false, |i| {
+                    steps: chain_from_json(&from, &l.steps, false, true, |i| {
                         format!("{i} of lemma {k}")
                     })?,
                     from,

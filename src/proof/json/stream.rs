@@ -314,7 +314,9 @@ impl<'de> Reader<'_, 'de> {
         let from = parse(&l.from, || format!("lemma {k} from"))?;
         let lemma = Lemma {
             to: parse(&l.to, || format!("lemma {k} to"))?,
-            steps: chain_from_json(&from, &l.steps, false, |i| format!("{i} of lemma {k}"))?,
+            steps: chain_from_json(&from, &l.steps, false, false, |i| {
+                format!("{i} of lemma {k}")
+            })?,
             from,
         };
         drop(l);
@@ -381,7 +383,7 @@ impl<'de> Reader<'_, 'de> {
         for l in std::mem::take(&mut self.waiting) {
             self.lemma(l)?;
         }
-        let steps = chain_from_json(&input, &steps_json, false, |i| i.to_string())?;
+        let steps = chain_from_json(&input, &steps_json, false, false, |i| i.to_string())?;
         let len = self.table_len();
         refs_within(&input, len, &|| "the input".into())?;
         refs_within(&result, len, &|| "the result".into())?;
