@@ -160,6 +160,21 @@ fn term_step(
     Ok(true)
 }
 
+/// A term step from `at` to `want` whose result is a sided value (`sidle-sum`, `sidle-neg`):
+/// it has no one game after it, so the step records 0 there.
+fn sided_step(
+    (at, want): (&Term, &Term),
+    games: &[(Term, Loopy)],
+    within: &[Hole],
+    wrap: &dyn Fn(Term) -> Term,
+    steps: &mut Vec<LoopyStep>,
+    work: &mut Work,
+    out: &mut dyn Writer,
+) -> Result<bool, KernelError> {
+    let step = (at, want, false);
+    term_step(step, games, &Loopy::zero(), within, wrap, steps, work, out)
+}
+
 /// A deletion that is a step: the vertex, whose option, its index, the side rule's name and
 /// the game after.
 type Deletion = (u32, Player, usize, String, Loopy);
@@ -700,6 +715,32 @@ fn halves(
     Ok(Some(finish(on, off, within, wrap, steps, work, out)?))
 }
 
+/// `A & B` at `within` for stoppers A and B, each with the term it is written as there: each
+/// side to its simplest form in place (see [`halves`]).
+fn stopper_halves(
+    [(a, ta), (b, tb)]: [(Loopy, Term); 2],
+    within: &[Hole],
+    wrap: &dyn Fn(Term) -> Term,
+    steps: &mut Vec<LoopyStep>,
+    work: &mut Work,
+    out: &mut dyn Writer,
+) -> Result<Option<Reached>, KernelError> {
+    let mut half = |side: Side,
+                    place: &[Hole],
+                    w: &dyn Fn(Term) -> Term,
+                    steps: &mut Vec<LoopyStep>,
+                    work: &mut Work,
+                    out: &mut dyn Writer| {
+        let (g, written) = if side == Side::On {
+            (&a, &ta)
+        } else {
+            (&b, &tb)
+        };
+        stopper_in_place(g, written, place, w, steps, work, out).map(Some)
+    };
+    halves(&tb, within, wrap, steps, work, out, &mut half)
+}
+
 /// A stopper `g` whose term at `within` is a sum or a negative: written as its graph
 /// (`loopy-sum`) and simplified.
 fn stopper_of_parts(
@@ -736,16 +777,8 @@ fn part(
             if !gx.is_stopper() || !gy.is_stopper() {
                 return Ok(None);
             }
-            let mut half = |side: Side,
-                            place: &[Hole],
-                            w: &dyn Fn(Term) -> Term,
-                            steps: &mut Vec<LoopyStep>,
-                            work: &mut Work,
-                            out: &mut dyn Writer| {
-                let (g, written) = if side == Side::On { (&gx, x) } else { (&gy, y) };
-                stopper_in_place(g, written, place, w, steps, work, out).map(Some)
-            };
-            halves(y, within, wrap, steps, work, out, &mut half)
+            let sides = [(gx, x.clone()), (gy, y.clone())];
+            stopper_halves(sides, within, wrap, steps, work, out)
         }
         Term::Sum(x, y) if has_sidle(t) => {
             // A part without `&` first, while the other keeps the sum a sum of sided values.
@@ -806,17 +839,7 @@ fn part(
                 (tc, c.clone()),
                 (td, d.clone()),
             ];
-            let zero = Loopy::zero();
-            if !term_step(
-                (&at, &want, false),
-                &games,
-                &zero,
-                within,
-                wrap,
-                steps,
-                work,
-                out,
-            )? {
+            if !sided_step((&at, &want), &games, within, wrap, steps, work, out)? {
                 return Ok(None);
             }
             let (on_sum, off_sum_g) = (a.add(&c, work)?, b.add(&d, work)?);
@@ -864,34 +887,12 @@ fn part(
             let at = neg(&sidle_term(ta.clone(), tb.clone()));
             let want = sidle_term(neg(&tb), neg_a.clone());
             let games = [(ta, a.clone()), (tb.clone(), b.clone())];
-            let zero = Loopy::zero();
-            if !term_step(
-                (&at, &want, false),
-                &games,
-                &zero,
-                within,
-                wrap,
-                steps,
-                work,
-                out,
-            )? {
+            if !sided_step((&at, &want), &games, within, wrap, steps, work, out)? {
                 return Ok(None);
             }
             // The new onside is −B, the new offside −A.
-            let mut half = |side: Side,
-                            place: &[Hole],
-                            w: &dyn Fn(Term) -> Term,
-                            steps: &mut Vec<LoopyStep>,
-                            work: &mut Work,
-                            out: &mut dyn Writer| {
-                let (g, written) = if side == Side::On {
-                    (b.neg(), neg(&tb))
-                } else {
-                    (a.neg(), neg_a.clone())
-                };
-                stopper_in_place(&g, &written, place, w, steps, work, out).map(Some)
-            };
-            halves(&neg_a, within, wrap, steps, work, out, &mut half)
+            let sides = [(b.neg(), neg(&tb)), (a.neg(), neg_a)];
+            stopper_halves(sides, within, wrap, steps, work, out)
         }
         _ => {
             let g = leaf(t)?;
