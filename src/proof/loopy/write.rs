@@ -32,6 +32,12 @@ pub(crate) struct TableWriter {
     /// encoding ([`encode`]): the entries of their positions in that encoding's
     /// order.
     cycles: HashMap<Vec<u64>, Vec<u32>>,
+    /// The least walk of each cycle met before, by its walk from its first position: that walk
+    /// is the cycle up to renaming (every position met, each move in it), so it settles the
+    /// least walk (its encoding, and its order as indices into this walk's order). A
+    /// derivation's steps write the same cycles again and again, renumbered; a least walk
+    /// costs a walk from every position.
+    least: HashMap<Vec<u64>, (Vec<u64>, Vec<u32>)>,
     /// The graph each entry returned for a whole graph stands for, for reading terms that name
     /// it ([`TableWriter::graphs`]).
     graphs: HashMap<u32, Loopy>,
@@ -53,6 +59,7 @@ impl TableWriter {
         TableWriter {
             terms: TermTable::new(),
             cycles: HashMap::new(),
+            least: HashMap::new(),
             graphs: HashMap::new(),
             work,
             rules,
@@ -152,8 +159,17 @@ impl TableWriter {
         c: usize,
         entry: &[Option<Option<u32>>],
     ) -> Result<(Vec<u64>, Vec<u32>), KernelError> {
-        let mut best: Option<(Vec<u64>, Vec<u32>)> = None;
         let mut num: HashMap<u32, u64> = HashMap::with_capacity(vs.len());
+        let Some(&first) = vs.first() else {
+            return Ok(Default::default());
+        };
+        self.work.tick(vs.len() as u64)?;
+        let (seen, seen_order) = encode(graph, first, comp, c, entry, &mut num);
+        if let Some((key, at)) = self.least.get(&seen) {
+            let order = at.iter().map(|&k| seen_order[k as usize]).collect();
+            return Ok((key.clone(), order));
+        }
+        let mut best: Option<(Vec<u64>, Vec<u32>)> = None;
         for &start in vs {
             self.work.tick(vs.len() as u64)?;
             num.clear();
@@ -162,7 +178,21 @@ impl TableWriter {
                 best = Some(walk);
             }
         }
-        Ok(best.unwrap_or_default())
+        let best = best.unwrap_or_default();
+        // Every position of a cycle is met from any of them, so both orders hold them all.
+        let index: HashMap<u32, u32> = (0u32..)
+            .zip(seen_order.iter().copied())
+            .map(|(k, v)| (v, k))
+            .collect();
+        let at: Vec<u32> = best
+            .1
+            .iter()
+            .filter_map(|v| index.get(v).copied())
+            .collect();
+        if at.len() == seen_order.len() {
+            self.least.insert(seen, (best.0.clone(), at));
+        }
+        Ok(best)
     }
 
     /// New entries for a cycle's positions, in `order`; their numbers.
