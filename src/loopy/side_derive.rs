@@ -274,7 +274,7 @@ fn side_chain(
             edit: Edit::Sum,
             within: inside.clone(),
             at: Vec::new(),
-            term: wrap(side_term(side, out.write(&cur)?)),
+            term: wrap(side_term(side, out.write_minimal(&cur)?)),
             after: cur.clone(),
         });
     }
@@ -324,13 +324,13 @@ fn side_chain(
             },
             within: inside.clone(),
             at,
-            term: wrap(side_term(side, out.write(&after)?)),
+            term: wrap(side_term(side, out.write_minimal(&after)?)),
             after: after.clone(),
         });
         cur = after;
     }
     // `onside-stopper` (or a user's rule of that shape): the side of a stopper is itself.
-    let written = out.write(&cur)?;
+    let written = out.write_minimal(&cur)?;
     let at = side_term(side, written.clone());
     let games = [(written.clone(), cur.clone())];
     let step = (&at, &written, false);
@@ -539,7 +539,7 @@ fn as_graph(
     out: &mut dyn Writer,
 ) -> Result<(Loopy, Term), KernelError> {
     let cur = minimal(g);
-    let graph = out.write(&cur)?;
+    let graph = out.write_minimal(&cur)?;
     if written != Some(&graph) {
         steps.push(LoopyStep {
             edit: Edit::Sum,
@@ -853,7 +853,7 @@ fn part(
                 return Ok(None);
             };
             let g = leaf(x)?;
-            let from_definition = out.write(&minimal(&g))? != *x;
+            let from_definition = out.write_minimal(&minimal(&g))? != *x;
             let Some((g, s)) = side_chain(
                 &g,
                 side,
