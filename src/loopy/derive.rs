@@ -198,6 +198,11 @@ fn label(k: usize) -> String {
 pub trait Writer {
     /// The term for `g`, minimal and numbered ([`minimal`]).
     fn write(&mut self, g: &Loopy) -> Result<Term, KernelError>;
+    /// The term for `g`, which [`minimal`] made already (and leaves as it is): a writer may
+    /// skip making it so again, a derivation's steps each writing a whole graph.
+    fn write_minimal(&mut self, g: &Loopy) -> Result<Term, KernelError> {
+        self.write(g)
+    }
     /// The rules a stopper's derivation applies (`eval::loopy`: `rules/loopy.rules`, or a
     /// user's selection).
     fn rules(&mut self) -> &mut dyn Rules;
@@ -425,7 +430,7 @@ pub fn derive(
             edit: Edit::Sum,
             within: Vec::new(),
             at: Vec::new(),
-            term: out.write(&cur)?,
+            term: out.write_minimal(&cur)?,
             after: cur.clone(),
         });
     }
@@ -450,13 +455,13 @@ pub fn derive(
                 edit,
                 within: Vec::new(),
                 at,
-                term: out.write(&after)?,
+                term: out.write_minimal(&after)?,
                 after: after.clone(),
             });
             cur = after;
         }
     }
-    let term = out.write(&cur)?;
+    let term = out.write_minimal(&cur)?;
     Ok(LoopyDerivation {
         steps,
         result: cur,

@@ -36,6 +36,7 @@
 //! ([`super::derive::Rules::term_step`], `eval::loopy_terms`) which rule makes it; with none
 //! it does not go on (`None`; the two equal sides of `finish` stay `S & S`).
 
+use super::canonical::canonical;
 use super::derive::{
     derive, minimal, places, Edit, Hole, LoopyDerivation, LoopyStep, SideAsk, TermAsk, Writer,
 };
@@ -159,6 +160,21 @@ fn term_step(
     Ok(true)
 }
 
+/// A term step from `at` to `want` whose result is a sided value (`sidle-sum`, `sidle-neg`):
+/// it has no one game after it, so the step records 0 there.
+fn sided_step(
+    (at, want): (&Term, &Term),
+    games: &[(Term, Loopy)],
+    within: &[Hole],
+    wrap: &dyn Fn(Term) -> Term,
+    steps: &mut Vec<LoopyStep>,
+    work: &mut Work,
+    out: &mut dyn Writer,
+) -> Result<bool, KernelError> {
+    let step = (at, want, false);
+    term_step(step, games, &Loopy::zero(), within, wrap, steps, work, out)
+}
+
 /// A deletion that is a step: the vertex, whose option, its index, the side rule's name and
 /// the game after.
 type Deletion = (u32, Player, usize, String, Loopy);
@@ -242,6 +258,7 @@ fn cutting_deletion(
 fn side_chain(
     g: &Loopy,
     side: Side,
+    sought: Option<Option<Loopy>>,
     from_definition: bool,
     within: &[Hole],
     wrap: &dyn Fn(Term) -> Term,
@@ -257,20 +274,14 @@ fn side_chain(
             edit: Edit::Sum,
             within: inside.clone(),
             at: Vec::new(),
-            term: wrap(side_term(side, out.write(&cur)?)),
+            term: wrap(side_term(side, out.write_minimal(&cur)?)),
             after: cur.clone(),
         });
     }
-    // The side's stopper found at once ([`super::sides::side`], part by part), when it can
-    // be: every deletion is then decided, and checked, against it.
-    let target = if cur.is_stopper() {
-        None
-    } else {
-        match super::sides::side(&cur, side, work) {
-            Ok(s) => Some(s),
-            Err(KernelError::Function { .. }) => None,
-            Err(e) => return Err(e),
-        }
+    // Every deletion is decided, and checked, against the side's stopper when it is known.
+    let target = match sought {
+        Some(t) => t,
+        None => side_stopper(&cur, side, work)?,
     };
     let equal_to = match &target {
         Some(s) => Some(out.write(s)?),
@@ -313,13 +324,13 @@ fn side_chain(
             },
             within: inside.clone(),
             at,
-            term: wrap(side_term(side, out.write(&after)?)),
+            term: wrap(side_term(side, out.write_minimal(&after)?)),
             after: after.clone(),
         });
         cur = after;
     }
     // `onside-stopper` (or a user's rule of that shape): the side of a stopper is itself.
-    let written = out.write(&cur)?;
+    let written = out.write_minimal(&cur)?;
     let at = side_term(side, written.clone());
     let games = [(written.clone(), cur.clone())];
     let step = (&at, &written, false);
@@ -327,6 +338,20 @@ fn side_chain(
         return Ok(None);
     }
     Ok(Some(stopper_chain(&cur, within, wrap, steps, work, out)?))
+}
+
+/// The stopper `side(g)` is, found at once ([`super::sides::side`], part by part) when it
+/// can be; `None` when `g` is a stopper (its side is itself) or no stopper is found.
+fn side_stopper(g: &Loopy, side: Side, work: &mut Work) -> Result<Option<Loopy>, KernelError> {
+    let cur = minimal(g);
+    if cur.is_stopper() {
+        return Ok(None);
+    }
+    match super::sides::side(&cur, side, work) {
+        Ok(s) => Ok(Some(s)),
+        Err(KernelError::Function { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// The stopper derivation of `g` (written already) at `within`: its simplest form and term.
@@ -361,8 +386,17 @@ pub fn side(
 ) -> Result<Option<LoopyDerivation>, KernelError> {
     let mut steps = Vec::new();
     let id = |t: Term| t;
-    let Some((result, term)) =
-        side_chain(g, side, from_definition, &[], &id, &mut steps, work, out)?
+    let Some((result, term)) = side_chain(
+        g,
+        side,
+        None,
+        from_definition,
+        &[],
+        &id,
+        &mut steps,
+        work,
+        out,
+    )?
     else {
         return Ok(None);
     };
@@ -455,6 +489,30 @@ fn deeper(within: &[Hole], h: Hole) -> Vec<Hole> {
     w
 }
 
+/// The place of part `i` (0 the left, 1 the right) of a sum at `within` whose other part is
+/// written `other`, and the whole term made from the term at that place.
+fn sum_part<'a>(
+    i: usize,
+    other: Term,
+    within: &[Hole],
+    wrap: &'a dyn Fn(Term) -> Term,
+) -> (Vec<Hole>, impl Fn(Term) -> Term + 'a) {
+    let hole = if i == 0 {
+        Hole::SumLeft
+    } else {
+        Hole::SumRight
+    };
+    let w = move |u: Term| {
+        let (p, q) = if i == 0 {
+            (u, other.clone())
+        } else {
+            (other.clone(), u)
+        };
+        wrap(Term::Sum(Box::new(p), Box::new(q)))
+    };
+    (deeper(within, hole), w)
+}
+
 /// The stopper `g`, written `written` at `within`, to its simplest form in place: first
 /// written as its graph (`loopy-sum`) when it is written otherwise.
 fn stopper_in_place(
@@ -481,7 +539,7 @@ fn as_graph(
     out: &mut dyn Writer,
 ) -> Result<(Loopy, Term), KernelError> {
     let cur = minimal(g);
-    let graph = out.write(&cur)?;
+    let graph = out.write_minimal(&cur)?;
     if written != Some(&graph) {
         steps.push(LoopyStep {
             edit: Edit::Sum,
@@ -567,39 +625,120 @@ fn both_sides(
     work: &mut Work,
     out: &mut dyn Writer,
 ) -> Result<Option<Reached>, KernelError> {
-    let wrap_on = |t: Term| wrap(sidle_term(t, off_term.clone()));
+    // The onside's stopper, sought before its chain, for the offside's below.
+    let mut on_stopper: Option<Loopy> = None;
+    let mut half = |side: Side,
+                    place: &[Hole],
+                    w: &dyn Fn(Term) -> Term,
+                    steps: &mut Vec<LoopyStep>,
+                    work: &mut Work,
+                    out: &mut dyn Writer| {
+        let sought = match side {
+            Side::On => {
+                on_stopper = side_stopper(on, side, work)?;
+                on_stopper.clone()
+            }
+            Side::Off => mirrored(on, off, on_stopper.as_ref(), work)?,
+        };
+        let g = if side == Side::On { on } else { off };
+        side_chain(
+            g,
+            side,
+            Some(sought),
+            from_definition,
+            place,
+            w,
+            steps,
+            work,
+            out,
+        )
+    };
+    halves(&off_term, within, wrap, steps, work, out, &mut half)
+}
+
+/// The offside's stopper of `off`: when `off` is `on` and G = −G (a symmetric position,
+/// Backsliding Toads and Frogs' `tttt..ffff` read from the other end), the negative of the
+/// onside's stopper `on_stopper` (G⁻ = (−G)⁻ = −(G⁺), Siegel VI.4), which is not sought again;
+/// else sought.
+fn mirrored(
+    on: &Loopy,
+    off: &Loopy,
+    on_stopper: Option<&Loopy>,
+    work: &mut Work,
+) -> Result<Option<Loopy>, KernelError> {
+    if let Some(s) = on_stopper {
+        if on == off && super::value::self_negative(on, work)? {
+            return Ok(Some(canonical(&s.neg(), work)?));
+        }
+    }
+    side_stopper(off, Side::Off, work)
+}
+
+/// Derives one side of `A & B` in place: the side, its place, the whole term made from the
+/// term there, the sink, the budget and the writer; the side's simplest form and its term, or
+/// `None` when it is not reached.
+type Half<'a> = dyn FnMut(
+        Side,
+        &[Hole],
+        &dyn Fn(Term) -> Term,
+        &mut Vec<LoopyStep>,
+        &mut Work,
+        &mut dyn Writer,
+    ) -> Result<Option<(Loopy, Term)>, KernelError>
+    + 'a;
+
+/// `A & B` at `within`, its offside written `off_written`, each side derived in place by
+/// `half`: the onside (argument 0) first, beside the offside as written, then the offside
+/// (argument 1) beside the onside's result, its labels renamed (see [`relabel`]); then
+/// [`finish`]. `None` when a side is not reached.
+fn halves(
+    off_written: &Term,
+    within: &[Hole],
+    wrap: &dyn Fn(Term) -> Term,
+    steps: &mut Vec<LoopyStep>,
+    work: &mut Work,
+    out: &mut dyn Writer,
+    half: &mut Half<'_>,
+) -> Result<Option<Reached>, KernelError> {
+    let wrap_on = |u: Term| wrap(sidle_term(u, off_written.clone()));
     let on_place = deeper(within, Hole::Arg(0));
-    let Some(on) = side_chain(
-        on,
-        Side::On,
-        from_definition,
-        &on_place,
-        &wrap_on,
-        steps,
-        work,
-        out,
-    )?
-    else {
+    let Some(on) = half(Side::On, &on_place, &wrap_on, steps, work, out)? else {
         return Ok(None);
     };
     let on_term = on.1.clone();
-    let wrap_off = |t: Term| wrap(sidle_term(on_term.clone(), relabel(&t)));
+    let wrap_off = |u: Term| wrap(sidle_term(on_term.clone(), relabel(&u)));
     let off_place = deeper(within, Hole::Arg(1));
-    let Some(off) = side_chain(
-        off,
-        Side::Off,
-        from_definition,
-        &off_place,
-        &wrap_off,
-        steps,
-        work,
-        out,
-    )?
-    else {
+    let Some(off) = half(Side::Off, &off_place, &wrap_off, steps, work, out)? else {
         return Ok(None);
     };
     let off = (off.0, relabel(&off.1));
     Ok(Some(finish(on, off, within, wrap, steps, work, out)?))
+}
+
+/// `A & B` at `within` for stoppers A and B, each with the term it is written as there: each
+/// side to its simplest form in place (see [`halves`]).
+fn stopper_halves(
+    [(a, ta), (b, tb)]: [(Loopy, Term); 2],
+    within: &[Hole],
+    wrap: &dyn Fn(Term) -> Term,
+    steps: &mut Vec<LoopyStep>,
+    work: &mut Work,
+    out: &mut dyn Writer,
+) -> Result<Option<Reached>, KernelError> {
+    let mut half = |side: Side,
+                    place: &[Hole],
+                    w: &dyn Fn(Term) -> Term,
+                    steps: &mut Vec<LoopyStep>,
+                    work: &mut Work,
+                    out: &mut dyn Writer| {
+        let (g, written) = if side == Side::On {
+            (&a, &ta)
+        } else {
+            (&b, &tb)
+        };
+        stopper_in_place(g, written, place, w, steps, work, out).map(Some)
+    };
+    halves(&tb, within, wrap, steps, work, out, &mut half)
 }
 
 /// A stopper `g` whose term at `within` is a sum or a negative: written as its graph
@@ -638,29 +777,8 @@ fn part(
             if !gx.is_stopper() || !gy.is_stopper() {
                 return Ok(None);
             }
-            let wrap_a = |u: Term| wrap(sidle_term(u, y.clone()));
-            let on = stopper_in_place(
-                &gx,
-                x,
-                &deeper(within, Hole::Arg(0)),
-                &wrap_a,
-                steps,
-                work,
-                out,
-            )?;
-            let on_term = on.1.clone();
-            let wrap_b = |u: Term| wrap(sidle_term(on_term.clone(), relabel(&u)));
-            let off = stopper_in_place(
-                &gy,
-                y,
-                &deeper(within, Hole::Arg(1)),
-                &wrap_b,
-                steps,
-                work,
-                out,
-            )?;
-            let off = (off.0, relabel(&off.1));
-            Ok(Some(finish(on, off, within, wrap, steps, work, out)?))
+            let sides = [(gx, x.clone()), (gy, y.clone())];
+            stopper_halves(sides, within, wrap, steps, work, out)
         }
         Term::Sum(x, y) if has_sidle(t) => {
             // A part without `&` first, while the other keeps the sum a sum of sided values.
@@ -673,21 +791,8 @@ fn part(
             let mut cur = [x.as_ref().clone(), y.as_ref().clone()];
             let mut reached: [Option<Reached>; 2] = [None, None];
             for i in order {
-                let other = cur[1 - i].clone();
-                let w = |u: Term| {
-                    wrap(if i == 0 {
-                        Term::Sum(Box::new(u), Box::new(other.clone()))
-                    } else {
-                        Term::Sum(Box::new(other.clone()), Box::new(u))
-                    })
-                };
-                let hole = if i == 0 {
-                    Hole::SumLeft
-                } else {
-                    Hole::SumRight
-                };
-                let Some(r) = part(&cur[i], &deeper(within, hole), &w, steps, work, leaf, out)?
-                else {
+                let (place, w) = sum_part(i, cur[1 - i].clone(), within, wrap);
+                let Some(r) = part(&cur[i], &place, &w, steps, work, leaf, out)? else {
                     return Ok(None);
                 };
                 cur[i] = r.term();
@@ -713,22 +818,9 @@ fn part(
                     continue;
                 };
                 let split = sidle_term(s.clone(), relabel(s));
-                let other = cur[1 - i].clone();
-                let w = |u: Term| {
-                    wrap(if i == 0 {
-                        Term::Sum(Box::new(u), Box::new(other.clone()))
-                    } else {
-                        Term::Sum(Box::new(other.clone()), Box::new(u))
-                    })
-                };
-                let hole = if i == 0 {
-                    Hole::SumLeft
-                } else {
-                    Hole::SumRight
-                };
+                let (place, w) = sum_part(i, cur[1 - i].clone(), within, wrap);
                 let games = [(s.clone(), g.clone()), (relabel(s), g.clone())];
                 let step = (s, &split, true);
-                let place = deeper(within, hole);
                 if !term_step(step, &games, g, &place, &w, steps, work, out)? {
                     return Ok(None);
                 }
@@ -747,17 +839,7 @@ fn part(
                 (tc, c.clone()),
                 (td, d.clone()),
             ];
-            let zero = Loopy::zero();
-            if !term_step(
-                (&at, &want, false),
-                &games,
-                &zero,
-                within,
-                wrap,
-                steps,
-                work,
-                out,
-            )? {
+            if !sided_step((&at, &want), &games, within, wrap, steps, work, out)? {
                 return Ok(None);
             }
             let (on_sum, off_sum_g) = (a.add(&c, work)?, b.add(&d, work)?);
@@ -771,9 +853,18 @@ fn part(
                 return Ok(None);
             };
             let g = leaf(x)?;
-            let from_definition = out.write(&minimal(&g))? != *x;
-            let Some((g, s)) =
-                side_chain(&g, side, from_definition, within, wrap, steps, work, out)?
+            let from_definition = out.write_minimal(&minimal(&g))? != *x;
+            let Some((g, s)) = side_chain(
+                &g,
+                side,
+                None,
+                from_definition,
+                within,
+                wrap,
+                steps,
+                work,
+                out,
+            )?
             else {
                 return Ok(None);
             };
@@ -796,42 +887,12 @@ fn part(
             let at = neg(&sidle_term(ta.clone(), tb.clone()));
             let want = sidle_term(neg(&tb), neg_a.clone());
             let games = [(ta, a.clone()), (tb.clone(), b.clone())];
-            let zero = Loopy::zero();
-            if !term_step(
-                (&at, &want, false),
-                &games,
-                &zero,
-                within,
-                wrap,
-                steps,
-                work,
-                out,
-            )? {
+            if !sided_step((&at, &want), &games, within, wrap, steps, work, out)? {
                 return Ok(None);
             }
-            let wrap_on = |u: Term| wrap(sidle_term(u, neg_a.clone()));
-            let on = stopper_in_place(
-                &b.neg(),
-                &neg(&tb),
-                &deeper(within, Hole::Arg(0)),
-                &wrap_on,
-                steps,
-                work,
-                out,
-            )?;
-            let on_term = on.1.clone();
-            let wrap_off = |u: Term| wrap(sidle_term(on_term.clone(), relabel(&u)));
-            let off = stopper_in_place(
-                &a.neg(),
-                &neg_a,
-                &deeper(within, Hole::Arg(1)),
-                &wrap_off,
-                steps,
-                work,
-                out,
-            )?;
-            let off = (off.0, relabel(&off.1));
-            Ok(Some(finish(on, off, within, wrap, steps, work, out)?))
+            // The new onside is −B, the new offside −A.
+            let sides = [(b.neg(), neg(&tb)), (a.neg(), neg_a)];
+            stopper_halves(sides, within, wrap, steps, work, out)
         }
         _ => {
             let g = leaf(t)?;

@@ -229,7 +229,7 @@ impl Value {
 /// Whether `g` is the same game as −g: in `g`'s graph beside its negative's (each vertex's
 /// Left and Right options swapped), g's root and −g's are bisimilar (partition refinement
 /// by the classes of each player's options, `refine`), so the two unfold to one game tree.
-fn self_negative(g: &Loopy, work: &mut Work) -> Result<bool, KernelError> {
+pub(super) fn self_negative(g: &Loopy, work: &mut Work) -> Result<bool, KernelError> {
     let graph = g.graph();
     let n = graph.len();
     // Vertex v < n is g's v; vertex n + v is −g's v, whose Left options are g's Right

@@ -22,6 +22,8 @@ use crate::loopy::{build::PASS, Graph, Loopy, Work};
 use crate::term::Term;
 use crate::term_table::TermTable;
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 /// Writes a loopy proof's graphs: in CGSuite's notation where it writes them without copying a
 /// position inside a cycle, else through `terms`, which becomes the proof's table.
@@ -32,6 +34,12 @@ pub(crate) struct TableWriter {
     /// encoding ([`encode`]): the entries of their positions in that encoding's
     /// order.
     cycles: HashMap<Vec<u64>, Vec<u32>>,
+    /// The least walk of each cycle met before, by the hash of its walk from each of its
+    /// positions: a walk is the cycle up to renaming (every position met, each move in it),
+    /// so it settles the least walk (its encoding, and where in this walk's order it starts).
+    /// A derivation's steps write the same cycles again and again, renumbered; a least walk
+    /// costs a walk from every position, a cycle written before two walks.
+    least: HashMap<u64, (Arc<Vec<u64>>, u32)>,
     /// The graph each entry returned for a whole graph stands for, for reading terms that name
     /// it ([`TableWriter::graphs`]).
     graphs: HashMap<u32, Loopy>,
@@ -53,6 +61,7 @@ impl TableWriter {
         TableWriter {
             terms: TermTable::new(),
             cycles: HashMap::new(),
+            least: HashMap::new(),
             graphs: HashMap::new(),
             work,
             rules,
@@ -77,7 +86,11 @@ impl TableWriter {
     /// is found by its encoding and shared: the table grows by the parts a step changed, and
     /// writing a graph costs its size, not the whole proof's.
     fn graph(&mut self, g: &Loopy) -> Result<Term, KernelError> {
-        let g = minimal(g);
+        self.minimal_graph(minimal(g))
+    }
+
+    /// [`TableWriter::graph`] of a graph [`minimal`] made.
+    fn minimal_graph(&mut self, g: Loopy) -> Result<Term, KernelError> {
         let graph = g.graph();
         let n = graph.len();
         let (comp, count) = strongly_connected(
@@ -152,17 +165,45 @@ impl TableWriter {
         c: usize,
         entry: &[Option<Option<u32>>],
     ) -> Result<(Vec<u64>, Vec<u32>), KernelError> {
-        let mut best: Option<(Vec<u64>, Vec<u32>)> = None;
         let mut num: HashMap<u32, u64> = HashMap::with_capacity(vs.len());
+        let Some(&first) = vs.first() else {
+            return Ok(Default::default());
+        };
+        self.work.tick(vs.len() as u64)?;
+        let (seen, seen_order) = encode(graph, first, comp, c, entry, &mut num);
+        if let Some((key, at)) = self.least.get(&walk_hash(&seen)) {
+            // The walk from the position the least walk started at when this cycle (or one
+            // whose walk hashes alike) was met: when it is that least walk, this cycle is that
+            // one up to renaming, and its least walk is the same.
+            if let Some(&start) = seen_order.get(*at as usize) {
+                num.clear();
+                let walk = encode(graph, start, comp, c, entry, &mut num);
+                if walk.0 == **key {
+                    return Ok(walk);
+                }
+            }
+        }
+        let mut walks = Vec::with_capacity(vs.len());
         for &start in vs {
             self.work.tick(vs.len() as u64)?;
             num.clear();
-            let walk = encode(graph, start, comp, c, entry, &mut num);
-            if best.as_ref().is_none_or(|b| walk.0 < b.0) {
-                best = Some(walk);
+            walks.push(encode(graph, start, comp, c, entry, &mut num));
+        }
+        // The first least walk (there is one: a graph kept minimal has no two positions whose
+        // walks agree).
+        let Some(best) = walks.iter().min_by(|a, b| a.0.cmp(&b.0)).cloned() else {
+            return Ok(Default::default());
+        };
+        // Each walk remembered, so that the cycle written again is found whichever of its
+        // positions comes first then: where in that walk's order the least walk starts.
+        let key = Arc::new(best.0.clone());
+        for (walk, order) in walks {
+            if let Some(at) = order.iter().position(|v| best.1.first() == Some(v)) {
+                self.least
+                    .insert(walk_hash(&walk), (Arc::clone(&key), at as u32));
             }
         }
-        Ok(best.unwrap_or_default())
+        Ok(best)
     }
 
     /// New entries for a cycle's positions, in `order`; their numbers.
@@ -249,6 +290,14 @@ fn encode(
     (tokens, order)
 }
 
+/// A walk's hash, the key of [`TableWriter`]'s least walks (a walk found by it is compared
+/// in full before it is used).
+fn walk_hash(walk: &[u64]) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    walk.hash(&mut h);
+    h.finish()
+}
+
 fn pass() -> Term {
     Term::Call {
         name: PASS.to_string(),
@@ -261,6 +310,13 @@ impl Writer for TableWriter {
         match tree(g)? {
             Some(t) => Ok(t),
             None => self.graph(g),
+        }
+    }
+
+    fn write_minimal(&mut self, g: &Loopy) -> Result<Term, KernelError> {
+        match tree(g)? {
+            Some(t) => Ok(t),
+            None => self.minimal_graph(g.clone()),
         }
     }
 
