@@ -609,7 +609,7 @@ fn side_derivation(
 }
 
 fn verified(p: Proof, rules: &RuleSet, budget: &Budget) -> Result<Proof, ProofError> {
-    super::played::verified(p, check, rules, budget)
+    super::played::verified(p, check, rules, &RuleSet::loopy(), budget)
 }
 
 /// A loopy derivation: its checked proof, and the game reached as CGSuite writes it.

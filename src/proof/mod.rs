@@ -187,6 +187,20 @@ pub enum ProofError {
     /// internal error (exit 101), not a false claim (exit 1). A check cut short by a limit
     /// stays a limit.
     SelfCheck(CheckError),
+    /// A proof a producer made (loopy, misère) did not pass its own checker at a step by a
+    /// rule the caller gave, one that is not a shipped rule as shipped: that rule is not
+    /// sound there. The input's fault (exit 2), not onag's, so the rule and the step are
+    /// named.
+    UnsoundRule {
+        /// The rule's name.
+        rule: String,
+        /// Where the rule was written (`file:line`).
+        written: String,
+        /// The step's place in the term before it (`L0/R1`; empty for the whole term).
+        place: String,
+        /// The checker's refusal of the step.
+        check: CheckError,
+    },
     /// The rules did not bring the two sides to the same form although their values are equal.
     Incomplete {
         /// Where each side stopped.
@@ -216,6 +230,23 @@ impl fmt::Display for ProofError {
                 "the proof onag made does not pass its own checker ({e}); this is a defect in \
                  onag, not a false claim"
             ),
+            ProofError::UnsoundRule {
+                rule,
+                written,
+                place,
+                check,
+            } => write!(
+                f,
+                "the rule `{rule}` ({written}) is not sound: its step {} (at {}) does not \
+                 check: {}",
+                check.step,
+                if place.is_empty() {
+                    "the whole term"
+                } else {
+                    place
+                },
+                check.reason
+            ),
             ProofError::Incomplete { left, right } => write!(
                 f,
                 "the values are equal, but the rules stop at {} and {}",
@@ -232,7 +263,9 @@ impl std::error::Error for ProofError {
         match self {
             ProofError::Engine(e) => Some(e),
             ProofError::Kernel(e) => Some(e),
-            ProofError::Check(e) | ProofError::SelfCheck(e) => Some(e),
+            ProofError::Check(e)
+            | ProofError::SelfCheck(e)
+            | ProofError::UnsoundRule { check: e, .. } => Some(e),
             _ => None,
         }
     }
