@@ -70,23 +70,6 @@ pub(crate) fn side_ge<E>(
     onside: bool,
     tick: &mut dyn FnMut(u64) -> Result<(), E>,
 ) -> Result<bool, E> {
-    sides_ge(g, a, onside, h, b, onside, tick)
-}
-
-/// Whether one side of vertex `a` of `g` (its onside when `g_on`, else its offside) is at
-/// least one side of vertex `b` of `h` (`h_on` likewise). G's side minus H's is G's side
-/// plus the other side of −H, so an infinite play's moves in G count for Left when `g_on`,
-/// its moves in H when `!h_on`: with both favouring Left every infinite play is hers, with
-/// neither none is (the sides of two stoppers, which are equal, compare alike either way).
-pub(crate) fn sides_ge<E>(
-    g: &Graph<'_>,
-    a: usize,
-    g_on: bool,
-    h: &Graph<'_>,
-    b: usize,
-    h_on: bool,
-    tick: &mut dyn FnMut(u64) -> Result<(), E>,
-) -> Result<bool, E> {
     let (na, nb) = (g.l.len(), h.l.len());
     if a >= na || b >= nb {
         return Ok(false);
@@ -116,8 +99,8 @@ pub(crate) fn sides_ge<E>(
         start.push(moves.len() as u32);
         let targets = in_g
             .iter()
-            .map(|&x2| (x2, y, g_on))
-            .chain(in_h.iter().map(|&y2| (x, y2, !h_on)));
+            .map(|&x2| (x2, y, onside))
+            .chain(in_h.iter().map(|&y2| (x, y2, !onside)));
         for (x2, y2, progress) in targets {
             let k = 2 * (x2 * nb + y2) + next as usize;
             let mut n = id.get(k);
@@ -232,24 +215,6 @@ mod tests {
         assert!(ge(dud, on, true) && ge(on, dud, true));
         assert!(ge(dud, off, false) && ge(off, dud, false));
         assert!(!ge(dud, on, false) && !ge(off, dud, true));
-    }
-
-    /// One side against the other: dud's onside (on) is above its offside (off), not below;
-    /// against the stopper on (its own onside and offside) dud's onside is equal whichever
-    /// side of on is named, its offside below.
-    #[test]
-    fn one_side_against_the_other() {
-        let dud = (&[vec![0]][..], &[vec![0]][..]);
-        let on = (&[vec![0]][..], &[vec![]][..]);
-        let ge2 = |g: (&[Vec<usize>], &[Vec<usize>]), gs, h: (&[Vec<usize>], &[Vec<usize>]), hs| {
-            let (g, h) = (Graph { l: g.0, r: g.1 }, Graph { l: h.0, r: h.1 });
-            sides_ge::<()>(&g, 0, gs, &h, 0, hs, &mut |_| Ok(())).unwrap()
-        };
-        assert!(ge2(dud, true, dud, false) && !ge2(dud, false, dud, true));
-        for on_side in [true, false] {
-            assert!(ge2(dud, true, on, on_side) && ge2(on, on_side, dud, true));
-            assert!(!ge2(dud, false, on, on_side) && ge2(on, on_side, dud, false));
-        }
     }
 
     /// The search as first written (every state of the product, reachable or not), kept
