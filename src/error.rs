@@ -254,7 +254,7 @@ impl From<ProofError> for Error {
                 reached: None,
             },
             // A user's rule the checker refuses at its step: the input is at fault.
-            ProofError::UnsoundRule { .. } => Error::BadInput(e.to_string()),
+            ProofError::UnsoundRule(_) => Error::BadInput(e.to_string()),
             ProofError::Explanation(_) | ProofError::SelfCheck(_) => Error::Internal(e.to_string()),
         }
     }

@@ -170,6 +170,19 @@ fn shift(steps: &[Step], by: usize) -> Vec<Step> {
         .collect()
 }
 
+/// A user's rule refused at its step in a producer's own check ([`ProofError::UnsoundRule`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnsoundRule {
+    /// The rule's name.
+    pub rule: String,
+    /// Where the rule was written (`file:line`).
+    pub written: String,
+    /// The step's place in the term before it (`L0/R1`; empty for the whole term).
+    pub place: String,
+    /// The checker's refusal of the step.
+    pub check: CheckError,
+}
+
 /// Why no proof could be produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProofError {
@@ -191,16 +204,7 @@ pub enum ProofError {
     /// rule the caller gave, one that is not a shipped rule as shipped: that rule is not
     /// sound there. The input's fault (exit 2), not onag's, so the rule and the step are
     /// named.
-    UnsoundRule {
-        /// The rule's name.
-        rule: String,
-        /// Where the rule was written (`file:line`).
-        written: String,
-        /// The step's place in the term before it (`L0/R1`; empty for the whole term).
-        place: String,
-        /// The checker's refusal of the step.
-        check: CheckError,
-    },
+    UnsoundRule(Box<UnsoundRule>),
     /// The rules did not bring the two sides to the same form although their values are equal.
     Incomplete {
         /// Where each side stopped.
@@ -230,22 +234,19 @@ impl fmt::Display for ProofError {
                 "the proof onag made does not pass its own checker ({e}); this is a defect in \
                  onag, not a false claim"
             ),
-            ProofError::UnsoundRule {
-                rule,
-                written,
-                place,
-                check,
-            } => write!(
+            ProofError::UnsoundRule(u) => write!(
                 f,
-                "the rule `{rule}` ({written}) is not sound: its step {} (at {}) does not \
+                "the rule `{}` ({}) is not sound: its step {} (at {}) does not \
                  check: {}",
-                check.step,
-                if place.is_empty() {
+                u.rule,
+                u.written,
+                u.check.step,
+                if u.place.is_empty() {
                     "the whole term"
                 } else {
-                    place
+                    &u.place
                 },
-                check.reason
+                u.check.reason
             ),
             ProofError::Incomplete { left, right } => write!(
                 f,
@@ -263,9 +264,8 @@ impl std::error::Error for ProofError {
         match self {
             ProofError::Engine(e) => Some(e),
             ProofError::Kernel(e) => Some(e),
-            ProofError::Check(e)
-            | ProofError::SelfCheck(e)
-            | ProofError::UnsoundRule { check: e, .. } => Some(e),
+            ProofError::Check(e) | ProofError::SelfCheck(e) => Some(e),
+            ProofError::UnsoundRule(u) => Some(&u.check),
             _ => None,
         }
     }

@@ -120,7 +120,7 @@ fn users_fault(p: &Proof, rules: &RuleSet, shipped: &RuleSet, e: super::CheckErr
         .and_then(|s| Some((s, rules.get(&s.rule)?)))
         .filter(|(s, r)| !shipped.get(&s.rule).is_some_and(|o| o.same_statement(r)));
     match user {
-        Some((s, r)) => ProofError::UnsoundRule {
+        Some((s, r)) => ProofError::UnsoundRule(Box::new(super::UnsoundRule {
             rule: r.name.clone(),
             written: format!("{}:{}", r.source.file, r.source.line),
             place: if s.at.is_empty() {
@@ -129,7 +129,7 @@ fn users_fault(p: &Proof, rules: &RuleSet, shipped: &RuleSet, e: super::CheckErr
                 super::step::path_string(&s.at)
             },
             check: e,
-        },
+        })),
         None => ProofError::SelfCheck(e),
     }
 }
