@@ -14,7 +14,7 @@
 //! CGT VI.4–5), and its instance is taken. Any other term rule (a user's, or a shipped name
 //! stating something else) is verified at its step by the definitions, as misère play checks
 //! a user's rule by simplest forms: the values of the terms before and after, by their sides
-//! ([`Sides`]), must be equal, each side at least the other by the checker's own search of
+//! (`Sides`), must be equal, each side at least the other by the checker's own search of
 //! the order of sides ([`crate::proof::loopy_sides`]). A true instance of a false rule is
 //! taken; a false one is refused at its step.
 
