@@ -253,6 +253,8 @@ impl From<ProofError> for Error {
                 which: e.to_string(),
                 reached: None,
             },
+            // A user's rule the checker refuses at its step: the input is at fault.
+            ProofError::UnsoundRule(_) => Error::BadInput(e.to_string()),
             ProofError::Explanation(_) | ProofError::SelfCheck(_) => Error::Internal(e.to_string()),
         }
     }

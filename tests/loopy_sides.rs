@@ -462,9 +462,8 @@ fn each_term_rule_left_out_changes_the_derivation() {
 /// A user's term rule: the textbook `onside(S) = S` for a stopper S under a name of its own
 /// (and its mirror) stands in for `onside-stopper`/`offside-stopper`, left out: the sides of
 /// `a{0|{a|0}}` are reached again (1 and {0|-1}, worked by hand above) by the user's rule,
-/// whose step the checker re-matches by its conditions. The same rule without its proviso
-/// (`onside(G) = G` for every G, false for G = dud, whose onside is on) is no theorem: the
-/// checker refuses its step, naming the rule, though here G is a stopper.
+/// whose step the checker re-matches by its conditions and, the rule being no shipped rule
+/// as shipped, verifies by the definitions (the values before and after, by their sides).
 #[test]
 fn a_users_term_rule_is_checked_by_its_statement() {
     let others = loopy_rules_but(&["onside-stopper", "offside-stopper"]);
@@ -489,27 +488,111 @@ fn a_users_term_rule_is_checked_by_its_statement() {
         let args = ["simplify", "--rules", &others, "--rules-file", &file, input];
         assert_eq!(last_line(&args), want, "{input}");
         let json = json_of(&[&args[..], &["--format", "json"]].concat());
-        assert!(rule_names(&json).iter().any(|n| n == rule), "{input}");
+        let names = rule_names(&json);
+        let at = names.iter().position(|n| n == rule).expect(rule);
+        // The step's words are the user's rule's, as written.
+        let why = steps(&json)[at]["why"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        assert!(why.contains("is itself."), "{why}");
     }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Issue 45, point 3: a term rule that states none of the shipped identities is checked at
+/// its step by the definitions, not refused for its statement nor trusted for its name.
+/// `sidle-neg` without its proviso `A >= B` (a negative swaps the players, so the sides of
+/// -(A & B) are -B's and -A's for any A and B: Siegel, CGT VI.4) under a name of its own
+/// stands in for the shipped one: -(over & v) reaches the value the shipped rules reach
+/// (`^ & under`), and the proof checks against the user's rules (not without them). The rule `onside(G) = G` without the
+/// stopper proviso is false (dud's onside is on, Winning Ways ch. 11, and dud is not on): a
+/// proof file stating its instance at dud is refused at that step, and its instances at a
+/// stopper (1 = onside(1), on = onside(on) in simplify's derivation of onside(dud)) are taken.
+#[test]
+fn a_term_rule_no_shipped_rule_states_is_checked_by_the_definitions() {
+    let shipped = json_of(&["simplify", "--format", "json", "-(over & v)"]);
+    let want = stdout(&onag(&["simplify", "-(over & v)"]))
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string();
+    assert!(rule_names(&shipped).iter().any(|n| n == "sidle-neg"));
+    let others = loopy_rules_but(&["sidle-neg"]);
+    let (dir, file) = rule_file(
+        "user-term-rule-neg",
+        "rule neg-swaps-sides\n  says  \"A negative swaps the sides.\"\n  cite  \
+         \"Siegel, CGT VI.4\"\n  group loopy\n  match -(X & Y)\n  \
+         when  stopper(X), stopper(Y)\n  yield (-Y) & (-X)\n",
+    );
+    let args = [
+        "simplify",
+        "--rules",
+        &others,
+        "--rules-file",
+        &file,
+        "-(over & v)",
+    ];
+    assert_eq!(last_line(&args), want);
+    let json = json_of(&[&args[..], &["--format", "json"]].concat());
+    assert!(
+        rule_names(&json).iter().any(|n| n == "neg-swaps-sides"),
+        "{:?}",
+        rule_names(&json)
+    );
+    let proof = dir.join("proof.json");
+    std::fs::write(&proof, &json).unwrap();
+    let ok = onag(&["check", "--rules-file", &file, proof.to_str().unwrap()]);
+    assert_eq!(ok.status.code(), Some(0), "{}", stdout(&ok));
+    let without = onag(&["check", proof.to_str().unwrap()]);
+    assert_eq!(without.status.code(), Some(1), "{}", stdout(&without));
+
     let (dir2, bad) = rule_file(
         "user-term-rule-unsound",
         "rule side-of-anything\n  says  \"The onside of a game is itself (false).\"\n  cite  \
          \"none\"\n  group loopy\n  match onside(S)\n  yield S\n",
     );
-    let o = onag(&[
+    let forged = |input: &str, to: &str| {
+        let text = serde_json::json!({
+            "version": 3, "play": "loopy", "input": input, "result": to,
+            "steps": [{"to": to, "rule": "side-of-anything"}],
+        })
+        .to_string();
+        let f = dir2.join("forged.json");
+        std::fs::write(&f, text).unwrap();
+        onag(&["check", "--rules-file", &bad, f.to_str().unwrap()])
+    };
+    let o = forged("onside(dud)", "dud");
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let said = stdout(&o) + &stderr(&o);
+    assert!(said.contains("step 0"), "{said}");
+    assert!(said.contains("side-of-anything"), "{said}");
+    assert!(
+        said.contains("offsides of the terms before and after"),
+        "{said}"
+    );
+    let o = forged("onside({0|})", "{0|}");
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o) + &stderr(&o));
+    // `simplify` by the false rule, onside-stopper left out: the derivation deletes Right's
+    // pass from dud first (its onside is on, Winning Ways ch. 11) and writes onside(on) = on
+    // by the user's rule, a true instance (on is a stopper), which its own check takes.
+    let others = loopy_rules_but(&["onside-stopper", "offside-stopper"]);
+    let json = json_of(&[
         "simplify",
+        "--format",
+        "json",
         "--rules",
         &others,
         "--rules-file",
         &bad,
-        "onside(a{0|{a|0}})",
+        "onside(dud)",
     ]);
-    assert_ne!(o.status.code(), Some(0), "{}", stdout(&o));
-    assert!(
-        stderr(&o).contains("side-of-anything") && stderr(&o).contains("identities of sides"),
-        "{}",
-        stderr(&o)
+    assert_eq!(
+        rule_names(&json).last().map(String::as_str),
+        Some("side-of-anything")
     );
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["result"], "{pass|}", "{json}");
     std::fs::remove_dir_all(dir).unwrap();
     std::fs::remove_dir_all(dir2).unwrap();
 }

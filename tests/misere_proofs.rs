@@ -661,5 +661,29 @@ fn rules_and_rules_file_select_and_add_misere_rules() {
         "{*|*}",
     );
     assert_eq!(added, ["proviso-one-option"]);
+    // The proviso without its P-position: {*2} is a misère P-position (its one move is to
+    // *2, a win for the player to move, brute force below) and 0 is not, so {*2} = 0 is
+    // false. The user's rule is at fault: exit 2 naming it, its line and its step.
+    assert!(is_p(&game(&[heap(2)])), "{{*2}} is a P-position");
+    assert!(!is_p(&heap(0)), "0 is an N-position in misère play");
+    assert!(!agree_by_day3(&game(&[heap(2)]), &heap(0)));
+    let bad = dir.join("unsound.rules");
+    std::fs::write(
+        &bad,
+        "# a proviso forgotten\nrule proviso-forgotten\n  says  \"If every option of G has 0 \
+         as an option, then G = 0.\"\n  cite  \"none: it is false\"\n  group misere\n  \
+         priority 30\n  match G @ { ..GL | ..GR }\n  when  { | } in every option of G\n  \
+         yield { | }\n",
+    )
+    .unwrap();
+    let bad = bad.to_str().unwrap();
+    let caught = onag(&["simplify", "--misere", "--rules-file", bad, "{*2|*2}"]);
+    assert_eq!(caught.status.code(), Some(2), "{}", stderr(&caught));
+    let err = stderr(&caught);
+    assert!(err.contains("`proviso-forgotten`"), "{err}");
+    assert!(err.contains("unsound.rules:2"), "{err}");
+    assert!(err.contains("step 0"), "{err}");
+    assert!(err.contains("not sound"), "{err}");
+    assert!(!err.contains("internal error"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -42,8 +42,10 @@
 //! `onside`, `offside` or `stopper(…)` in them) are re-matched from the rule set by `terms`:
 //! the pattern on the term before, the conditions by the checker's stopper test and order, the
 //! result built from the bound games (sums as product graphs) and compared part by part with
-//! the term after; a term rule is accepted only when it states one of the identities of sides
-//! the checker knows (`terms::THEOREMS`), under whatever name.
+//! the term after; a term rule that is not a shipped rule as shipped (a user's, under any
+//! name) is verified at its step by the definitions: the two terms' values by their sides,
+//! compared by the checker's own order of sides. A user's rule on stoppers is checked alike,
+//! by the equality of the stoppers before and after.
 
 use super::check_limits::{CheckLimits, LOOK_EVERY};
 use super::played::Stop;
@@ -57,7 +59,7 @@ use crate::loopy::{Loopy, Player, Work};
 use crate::number::Dyadic;
 use crate::rules::{Name, RuleSet};
 use crate::term::{Arg, Term};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 /// The checker's decision of each step.
 mod checker;
@@ -79,40 +81,13 @@ use write::TableWriter;
 /// conditions decided over all pairs of graphs of about 80) took about 1.3 billion units,
 /// 4.7 s (2026-11-28); with one comparison per condition, each deletion checked against the
 /// side's stopper and the graph cut down from the top, `"ttt..fff"` (560 positions, 79 steps)
-/// checks in 1.3 s and `"tttt..ffff"` (3,150, 52 steps) in 2.6 s.
+/// checks in 1.3 s and `"tttt..ffff"` (3,150, 52 steps) in 2.6 s; with the order of sides
+/// searched over the reachable states and forms refined by hashing, in 0.6 s and 1.5 s
+/// (2026-11-29, user time under load).
 pub const MAX_WORK: u64 = 4_000_000_000;
 
 /// The most vertices the checker builds for one term.
 const MAX_VERTICES: usize = 20_000;
-
-/// The rules of `rules/loopy.rules`.
-pub const RULES: [&str; 16] = [
-    "loopy-sum",
-    "loopy-dominated-left",
-    "loopy-dominated-right",
-    "loopy-reversible-left",
-    "loopy-reversible-right",
-    "loopy-fusion",
-    "loopy-sides",
-    "onside-delete-left",
-    "onside-delete-right",
-    "offside-delete-left",
-    "offside-delete-right",
-    "onside-stopper",
-    "offside-stopper",
-    "sidle-stopper",
-    "sidle-sum",
-    "sidle-neg",
-];
-
-/// The rules that act on the graph inside `onside(…)` or `offside(…)`: (rule, onside?, whose
-/// option).
-const SIDE_DELETES: [(&str, bool, Player); 4] = [
-    ("onside-delete-left", true, Player::Left),
-    ("onside-delete-right", true, Player::Right),
-    ("offside-delete-left", false, Player::Left),
-    ("offside-delete-right", false, Player::Right),
-];
 
 fn show(t: &Term) -> String {
     crate::syntax::print(t, &Default::default())
@@ -141,26 +116,26 @@ fn letter(p: Player) -> char {
     }
 }
 
-/// The witnesses of a step in words.
-fn why(e: &Edit) -> String {
+/// A step in words: what its rule says, as the rules the derivation ran write it (or the
+/// shipped file, for the opening and the fusion a selection may leave out), with the
+/// witnesses the step names.
+fn why(e: &Edit, rules: &RuleSet, shipped: &RuleSet) -> String {
+    let name = e.rule();
+    let says = rules
+        .get(name)
+        .or_else(|| shipped.get(name))
+        .map_or(String::new(), |r| format!(": {}", r.says));
     match e {
-        Edit::Sum => {
-            "the definitions (G + H moves in one part, −G swaps the players, on = {pass|}, \
-                      …) written out as a game graph; a label marks a cycle"
-                .to_string()
-        }
-        Edit::Rule { name, witnesses } => {
+        Edit::Rule { witnesses, .. } if !witnesses.is_empty() => {
             let named: Vec<String> = witnesses
                 .iter()
                 .map(|(n, i)| format!("{n} = {i}"))
                 .collect();
-            if named.is_empty() {
-                format!("by the rule {name}")
-            } else {
-                format!("by the rule {name}, at the options {}", named.join(", "))
-            }
+            format!(
+                "by the rule {name}, at the options {}{says}",
+                named.join(", ")
+            )
         }
-        Edit::Fusion => "positions equal in value are fused into one".to_string(),
         Edit::SideDelete {
             side,
             player,
@@ -169,58 +144,26 @@ fn why(e: &Edit) -> String {
             ..
         } => match equal_to {
             Some(s) => format!(
-                "deleting {}'s option {}{option} leaves the {} the same: before and after, it \
-                 is {} (the stopper `side`; each at least the other by the order of sides)",
-                name(*player),
+                "by the rule {name}: deleting {}'s option {}{option} leaves the {} the same: \
+                 before and after, it is {} (the stopper `side`; each at least the other by \
+                 the order of sides)",
+                self::name(*player),
                 letter(*player),
                 side.name(),
                 show(s)
             ),
             None => format!(
-                "deleting {}'s option {}{option} leaves the {} the same (each at least the \
-                 other by the order of sides)",
-                name(*player),
+                "by the rule {name}: deleting {}'s option {}{option} leaves the {} the same \
+                 (each at least the other by the order of sides)",
+                self::name(*player),
                 letter(*player),
                 side.name()
             ),
         },
-        Edit::Term { rule, reversed } => {
-            let read = if *reversed {
-                ", read right to left"
-            } else {
-                ""
-            };
-            match rule.as_str() {
-                "loopy-sides" => format!(
-                    "by the rule loopy-sides{read}: a game is its onside and offside, G = \
-                     onside(G) & offside(G)"
-                ),
-                "onside-stopper" | "offside-stopper" => format!(
-                    "by the rule {rule}{read}: no alternating cycle is left, so the game is a \
-                     stopper, which is its own {}",
-                    if rule.starts_with("on") {
-                        "onside"
-                    } else {
-                        "offside"
-                    }
-                ),
-                "sidle-stopper" => format!(
-                    "by the rule sidle-stopper{read}: a stopper S is its own onside and offside, \
-                     S & S = S"
-                ),
-                "sidle-sum" => format!(
-                    "by the rule sidle-sum{read}: the onside of a sum of sided values is the \
-                     onside of the sum of their onsides (the upsum), its offside that of the sum \
-                     of their offsides (the downsum): (A & B) + (C & D) = onside(A + C) & \
-                     offside(B + D)"
-                ),
-                "sidle-neg" => format!(
-                    "by the rule sidle-neg{read}: −(A & B) = (−B) & (−A), the negative swaps the \
-                     players, and so the sides"
-                ),
-                _ => format!("by the rule {rule}{read}"),
-            }
+        Edit::Term { reversed: true, .. } => {
+            format!("by the rule {name}, read right to left{says}")
         }
+        _ => format!("by the rule {name}{says}"),
     }
 }
 
@@ -231,7 +174,8 @@ fn other(p: Player) -> Player {
     }
 }
 
-fn steps_of(d: &LoopyDerivation, input: &Term) -> Vec<Step> {
+fn steps_of(d: &LoopyDerivation, input: &Term, rules: &RuleSet) -> Vec<Step> {
+    let shipped = RuleSet::loopy();
     let mut prev = input.clone();
     let mut out = Vec::with_capacity(d.steps.len());
     for s in &d.steps {
@@ -269,7 +213,7 @@ fn steps_of(d: &LoopyDerivation, input: &Term) -> Vec<Step> {
             to: s.term.clone(),
             rule: s.edit.rule().to_string(),
             at,
-            why: why(&s.edit),
+            why: why(&s.edit, rules, &shipped),
             witnesses: w,
             // A term rule read right to left (`S & S = S` writing a stopper as `S & S`).
             reversed: matches!(s.edit, Edit::Term { reversed: true, .. }),
@@ -323,7 +267,7 @@ fn in_entry(n: u32, e: Stop) -> Stop {
 }
 
 /// The checker's own game graph: options in the order written, repeats kept.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct G {
     l: Vec<Vec<usize>>,
     r: Vec<Vec<usize>>,
@@ -374,15 +318,23 @@ struct Checker<'t> {
     /// themselves, they are a cycle with no brace on it.
     active: Vec<u32>,
     /// The names of a user's loopy rules in the rules the proof is checked against (a
-    /// `reduce` rule of the group `loopy` that `rules/loopy.rules` does not hold): a step by
-    /// one is checked by the definitions, the game before and after equal stoppers.
+    /// `reduce` rule of the group `loopy` that `rules/loopy.rules` does not state as it does,
+    /// whatever its name): a step by one is checked by the definitions, the games before and
+    /// after equal stoppers (or, for a term rule, equal by their sides).
     users: Vec<String>,
-    /// A user's side rules (a `keeps_onside`/`keeps_offside` proviso, whatever the name):
-    /// (rule, onside?, whose option), checked as the shipped side deletions are.
-    user_sides: Vec<(String, bool, Player)>,
+    /// The rules a step may name: `rules/loopy.rules`' and the users'.
+    names: Vec<String>,
+    /// The side rules (a `keeps_onside`/`keeps_offside` proviso, whatever the name): (rule,
+    /// onside?, whose option), the rule set's and the shipped ones it does not hold.
+    sides: Vec<(String, bool, Player)>,
     /// The term rules the proof is checked against (`&`, `onside`, `offside` or `stopper(…)`
-    /// in them, [`terms`]): the rule set's, and the shipped ones it does not hold.
-    terms: Vec<crate::rules::Rule>,
+    /// in them, [`terms`]): the rule set's, and the shipped ones it does not hold; each with
+    /// whether it is a shipped rule as shipped (its theorem known, else its steps are checked
+    /// by the definitions).
+    terms: Vec<(crate::rules::Rule, bool)>,
+    /// The order of sides last decided: (a, b, onside?) and whether a's side is at least
+    /// b's ([`Checker::side_ge`]), the latest last.
+    sides_known: std::collections::VecDeque<((G, G, bool), bool)>,
 }
 
 /// A whole term of a loopy proof.
@@ -449,26 +401,41 @@ pub(crate) fn check(
     rules: &RuleSet,
     limits: &CheckLimits,
 ) -> Result<(), CheckError> {
+    let shipped = RuleSet::loopy();
+    let as_shipped =
+        |r: &crate::rules::Rule| shipped.get(&r.name).is_some_and(|s| s.same_statement(r));
     let users = rules
         .rules()
         .iter()
         .filter(|r| {
             r.kind == crate::rules::RuleKind::Reduce
                 && r.groups.iter().any(|g| g == "loopy")
-                && !RULES.contains(&r.name.as_str())
+                && !as_shipped(r)
         })
         .map(|r| r.name.clone())
         .collect::<Vec<_>>();
-    let user_sides = rules
-        .rules()
-        .iter()
-        .filter(|r| users.contains(&r.name))
-        .filter_map(|r| {
-            let d = r.side_deletion()?;
-            let who = if d.left { Player::Left } else { Player::Right };
-            Some((r.name.clone(), d.onside, who))
-        })
-        .collect();
+    // The side rules by their proviso, whatever their names: the rule set's, and the
+    // shipped ones it does not hold.
+    let side_rules = |set: &RuleSet| -> Vec<(String, bool, Player)> {
+        set.rules()
+            .iter()
+            .filter(|r| r.kind == crate::rules::RuleKind::Reduce)
+            .filter(|r| r.groups.iter().any(|g| g == "loopy"))
+            .filter_map(|r| {
+                let d = r.side_deletion()?;
+                let who = if d.left { Player::Left } else { Player::Right };
+                Some((r.name.clone(), d.onside, who))
+            })
+            .collect()
+    };
+    let mut sides = side_rules(rules);
+    for d in side_rules(&shipped) {
+        if rules.get(&d.0).is_none() {
+            sides.push(d);
+        }
+    }
+    let mut names: Vec<String> = shipped.rules().iter().map(|r| r.name.clone()).collect();
+    names.extend(users.iter().cloned());
     let loopy_terms = |set: &RuleSet| -> Vec<crate::rules::Rule> {
         set.rules()
             .iter()
@@ -478,10 +445,16 @@ pub(crate) fn check(
             .cloned()
             .collect()
     };
-    let mut term_rules = loopy_terms(rules);
-    for r in loopy_terms(&RuleSet::loopy()) {
+    let mut term_rules: Vec<_> = loopy_terms(rules)
+        .into_iter()
+        .map(|r| {
+            let known = as_shipped(&r);
+            (r, known)
+        })
+        .collect();
+    for r in loopy_terms(&shipped) {
         if rules.get(&r.name).is_none() {
-            term_rules.push(r);
+            term_rules.push((r, true));
         }
     }
     let mut c = Checker {
@@ -492,8 +465,10 @@ pub(crate) fn check(
         entries: Vec::new(),
         active: Vec::new(),
         users,
-        user_sides,
+        names,
+        sides,
         terms: term_rules,
+        sides_known: Default::default(),
     };
     super::played::check(&mut c, "loopy", input, result, steps, lemmas)
 }
@@ -518,8 +493,10 @@ pub(crate) fn stopper_order(
         limits,
         next_look: LOOK_EVERY,
         users: Vec::new(),
-        user_sides: Vec::new(),
+        names: Vec::new(),
+        sides: Vec::new(),
         terms: Vec::new(),
+        sides_known: Default::default(),
         table,
         entries: Vec::new(),
         active: Vec::new(),
@@ -609,7 +586,7 @@ fn side_derivation(
 }
 
 fn verified(p: Proof, rules: &RuleSet, budget: &Budget) -> Result<Proof, ProofError> {
-    super::played::verified(p, check, rules, budget)
+    super::played::verified(p, check, rules, &RuleSet::loopy(), budget)
 }
 
 /// A loopy derivation: its checked proof, and the game reached as CGSuite writes it.
@@ -706,7 +683,11 @@ pub fn simplify_loopy_by(
             }
         }
     };
-    let proof = verified(open::derivation(&opened, &d, out.terms), rules, budget)?;
+    let proof = verified(
+        open::derivation(&opened, &d, out.terms, rules),
+        rules,
+        budget,
+    )?;
     let mut k = Kernel::new();
     k.set_budget(budget.clone());
     let value = if let Some(off) = &d.offside {
@@ -845,7 +826,11 @@ pub fn prove_loopy_by(
         let (_, da) = derivation(a, budget, &mut out)?;
         let (_, db) = derivation(b, budget, &mut out)?;
         if da.result == db.result {
-            let p = verified(open::equality(&oa, &da, &ob, &db, out.terms), rules, budget)?;
+            let p = verified(
+                open::equality(&oa, &da, &ob, &db, out.terms, rules),
+                rules,
+                budget,
+            )?;
             return Ok(LoopyVerdict::Equal(
                 Box::new(p),
                 written(&da.result, budget)?,
@@ -876,7 +861,11 @@ pub fn prove_loopy_by(
     let db = by_sides(b, pb, &mut out)?;
     if let (Some(da), Some(db)) = (da, db) {
         if da.result == db.result && da.offside == db.offside {
-            let p = verified(open::equality(&oa, &da, &ob, &db, out.terms), rules, budget)?;
+            let p = verified(
+                open::equality(&oa, &da, &ob, &db, out.terms, rules),
+                rules,
+                budget,
+            )?;
             let form = match &da.offside {
                 Some(off) => {
                     let mut k = Kernel::new();

@@ -73,7 +73,9 @@ fn an_unsound_user_rule_is_caught_by_the_checker_at_its_step() {
     let mut rules = RuleSet::loopy();
     rules.add_text("user.rules", UNSOUND).unwrap();
     match simplify("{0|pass}", &rules) {
-        Err(ProofError::SelfCheck(e)) => {
+        Err(ProofError::UnsoundRule(u)) => {
+            let e = &u.check;
+            assert_eq!(u.rule, "left-options-forgotten");
             assert_eq!(e.step, 0, "{e:?}");
             assert!(e.limit.is_none(), "{e:?}");
             assert!(e.reason.contains("not equal"), "{}", e.reason);

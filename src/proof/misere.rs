@@ -339,7 +339,7 @@ fn verified(
     rules: &crate::rules::RuleSet,
     budget: &crate::kernel::Budget,
 ) -> Result<Proof, super::ProofError> {
-    super::played::verified(p, check, rules, budget)
+    super::played::verified(p, check, rules, &crate::rules::RuleSet::misere(), budget)
 }
 
 /// The checked derivation of `t`'s misère simplest form, in the arena `m` (whose budget

@@ -98,7 +98,9 @@ fn an_unsound_user_rule_is_caught_by_the_checker_at_its_step() {
     rules.add_text("user.rules", UNSOUND).unwrap();
     let r = simplify_misere_by(&mut Misere::default(), &parse("{*2|*2}"), &rules);
     match r {
-        Err(ProofError::SelfCheck(e)) => {
+        Err(ProofError::UnsoundRule(u)) => {
+            let e = &u.check;
+            assert_eq!(u.rule, "proviso-forgotten");
             assert_eq!(e.step, 0, "{e:?}");
             assert!(e.limit.is_none(), "{e:?}");
             assert!(e.reason.contains("proviso-forgotten"), "{}", e.reason);
@@ -173,7 +175,9 @@ fn a_user_rule_with_no_proviso_is_caught_at_its_step() {
     let mut rules = RuleSet::misere();
     rules.add_text("user.rules", NO_PROVISO).unwrap();
     match simplify_misere_by(&mut Misere::default(), &parse("{*2|*2}"), &rules) {
-        Err(ProofError::SelfCheck(e)) => {
+        Err(ProofError::UnsoundRule(u)) => {
+            let e = &u.check;
+            assert_eq!(u.rule, "one-option-is-zero");
             assert_eq!(e.step, 0, "{e:?}");
             assert!(e.reason.contains("one-option-is-zero"), "{}", e.reason);
             assert!(e.reason.contains("not sound"), "{}", e.reason);
@@ -195,7 +199,9 @@ fn a_shipped_rule_redefined_without_its_proviso_is_not_trusted() {
     let mut rules = RuleSet::empty();
     rules.add_text("weakened.rules", &weakened).unwrap();
     match simplify_misere_by(&mut Misere::default(), &parse("{*2|*2}"), &rules) {
-        Err(ProofError::SelfCheck(e)) => {
+        Err(ProofError::UnsoundRule(u)) => {
+            let e = &u.check;
+            assert_eq!(u.rule, "misere-reversible-zero");
             assert!(e.reason.contains("misere-reversible-zero"), "{}", e.reason);
             assert!(e.reason.contains("not sound"), "{}", e.reason);
         }

@@ -170,6 +170,19 @@ fn shift(steps: &[Step], by: usize) -> Vec<Step> {
         .collect()
 }
 
+/// A user's rule refused at its step in a producer's own check ([`ProofError::UnsoundRule`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnsoundRule {
+    /// The rule's name.
+    pub rule: String,
+    /// Where the rule was written (`file:line`).
+    pub written: String,
+    /// The step's place in the term before it (`L0/R1`; empty for the whole term).
+    pub place: String,
+    /// The checker's refusal of the step.
+    pub check: CheckError,
+}
+
 /// Why no proof could be produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProofError {
@@ -187,6 +200,11 @@ pub enum ProofError {
     /// internal error (exit 101), not a false claim (exit 1). A check cut short by a limit
     /// stays a limit.
     SelfCheck(CheckError),
+    /// A proof a producer made (loopy, misère) did not pass its own checker at a step by a
+    /// rule the caller gave, one that is not a shipped rule as shipped: that rule is not
+    /// sound there. The input's fault (exit 2), not onag's, so the rule and the step are
+    /// named.
+    UnsoundRule(Box<UnsoundRule>),
     /// The rules did not bring the two sides to the same form although their values are equal.
     Incomplete {
         /// Where each side stopped.
@@ -216,6 +234,20 @@ impl fmt::Display for ProofError {
                 "the proof onag made does not pass its own checker ({e}); this is a defect in \
                  onag, not a false claim"
             ),
+            ProofError::UnsoundRule(u) => write!(
+                f,
+                "the rule `{}` ({}) is not sound: its step {} (at {}) does not \
+                 check: {}",
+                u.rule,
+                u.written,
+                u.check.step,
+                if u.place.is_empty() {
+                    "the whole term"
+                } else {
+                    &u.place
+                },
+                u.check.reason
+            ),
             ProofError::Incomplete { left, right } => write!(
                 f,
                 "the values are equal, but the rules stop at {} and {}",
@@ -233,6 +265,7 @@ impl std::error::Error for ProofError {
             ProofError::Engine(e) => Some(e),
             ProofError::Kernel(e) => Some(e),
             ProofError::Check(e) | ProofError::SelfCheck(e) => Some(e),
+            ProofError::UnsoundRule(u) => Some(&u.check),
             _ => None,
         }
     }

@@ -80,11 +80,14 @@ pub(crate) type Checker =
     fn(&Term, &Term, &[Step], usize, &TermTable, &RuleSet, &CheckLimits) -> Result<(), CheckError>;
 
 /// `p` checked by its play's `checker`, as the producer's own check of what it made, under
-/// the derivation's deadline, cancel flag and memory: marked checked, or the failure.
+/// the derivation's deadline, cancel flag and memory: marked checked, or the failure. A step
+/// refused whose rule is the caller's (in `rules`, and not as `shipped` states it) is that
+/// rule's fault, not onag's: [`ProofError::UnsoundRule`].
 pub(crate) fn verified(
     mut p: Proof,
     checker: Checker,
     rules: &RuleSet,
+    shipped: &RuleSet,
     budget: &Budget,
 ) -> Result<Proof, ProofError> {
     let limits = CheckLimits::from_budget(budget);
@@ -101,6 +104,32 @@ pub(crate) fn verified(
             p.checked = true;
             Ok(p)
         }
-        Err(e) => Err(ProofError::SelfCheck(e)),
+        Err(e) => Err(users_fault(&p, rules, shipped, e)),
+    }
+}
+
+/// The refusal `e` of a step of `p`: [`ProofError::UnsoundRule`] when the step's rule is one of
+/// `rules` that `shipped` does not state so (a user's rule, or a shipped name restated),
+/// else the producer's defect.
+fn users_fault(p: &Proof, rules: &RuleSet, shipped: &RuleSet, e: super::CheckError) -> ProofError {
+    let user = e
+        .limit
+        .is_none()
+        .then(|| p.steps.get(e.step))
+        .flatten()
+        .and_then(|s| Some((s, rules.get(&s.rule)?)))
+        .filter(|(s, r)| !shipped.get(&s.rule).is_some_and(|o| o.same_statement(r)));
+    match user {
+        Some((s, r)) => ProofError::UnsoundRule(Box::new(super::UnsoundRule {
+            rule: r.name.clone(),
+            written: format!("{}:{}", r.source.file, r.source.line),
+            place: if s.at.is_empty() {
+                String::new()
+            } else {
+                super::step::path_string(&s.at)
+            },
+            check: e,
+        })),
+        None => ProofError::SelfCheck(e),
     }
 }

@@ -55,6 +55,19 @@ pub struct Rule {
     pub swapped: bool,
 }
 
+impl Rule {
+    /// Whether `other` states the same rewrite: the same kind, pattern, conditions and
+    /// result (names, words and source aside). A checker trusts a rule's theorem only when
+    /// it is a shipped rule as shipped; a rule of the same name stating anything else is a
+    /// user's, checked by the definitions.
+    pub fn same_statement(&self, other: &Rule) -> bool {
+        self.kind == other.kind
+            && self.pattern == other.pattern
+            && self.conditions == other.conditions
+            && self.result == other.result
+    }
+}
+
 /// Where a rule was written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct RuleSource {

@@ -53,6 +53,10 @@ impl<'t> Checker<'t> {
         };
         let v = self.follow(f, at)?;
         match s.rule.as_str() {
+            // A user's rule (or a shipped name stating something else): its theorem is not
+            // taken on trust. The step holds when the games before and after are equal
+            // stoppers, checked below by the checker's own order.
+            user if self.users.iter().any(|u| u == user) => {}
             "loopy-dominated-left" | "loopy-dominated-right" => {
                 let (i, j) = (value("removed")?, value("by")?);
                 let os = f.side(v, side).to_vec();
@@ -122,9 +126,6 @@ impl<'t> Checker<'t> {
                 }
                 self.fused(f, t)?;
             }
-            // A user's rule: its theorem is not taken on trust. The step holds when the games
-            // before and after are equal stoppers, checked below by the checker's own order.
-            other if self.users.iter().any(|u| u == other) => {}
             other => {
                 return Err(Stop::Wrong(format!(
                     "`{other}` is not a rule of loopy games (rules/loopy.rules)"
@@ -210,7 +211,7 @@ impl<'t> Checker<'t> {
                 "a loopy step is a single rule instance (no lemma, no parts)".into(),
             ));
         }
-        if !RULES.contains(&s.rule.as_str()) && !self.users.contains(&s.rule) {
+        if !self.names.contains(&s.rule) {
             return Err(Stop::Wrong(format!(
                 "`{}` is not a rule of loopy games (rules/loopy.rules, or a `reduce` rule of \
                  the group `loopy` in the rules given)",
@@ -332,17 +333,12 @@ impl<'t> Checker<'t> {
                 crate::proof::step::path_string(&s.at)
             ))
         };
-        // A side deletion: a shipped side rule, or a user's by its proviso.
-        let side_rule = SIDE_DELETES
+        // A side deletion, known by its proviso.
+        let side_rule = self
+            .sides
             .iter()
             .find(|d| d.0 == s.rule)
-            .map(|&(_, on, who)| (on, who))
-            .or_else(|| {
-                self.user_sides
-                    .iter()
-                    .find(|d| d.0 == s.rule)
-                    .map(|&(_, on, who)| (on, who))
-            });
+            .map(|&(_, on, who)| (on, who));
         // Sums and negatives of games are games.
         // A step inside a part of a sum or negative keeps it as its parts.
         let into_part = matches!(
@@ -359,8 +355,8 @@ impl<'t> Checker<'t> {
         // A term rule (`&`, `onside`, `offside`, `stopper(…)`) acts on the whole term at its
         // place: re-matched from the rule set by this checker's own matcher.
         if at.is_empty() {
-            if let Some(rule) = self.term_rule(&s.rule).cloned() {
-                return self.term_step(&rule, f, t);
+            if let Some((rule, known)) = self.term_rule(&s.rule).cloned() {
+                return self.term_step(&rule, known, f, t);
             }
         }
         let term_rule = self.term_rule(&s.rule).is_some();
@@ -551,10 +547,21 @@ impl<'t> Checker<'t> {
     }
 
     /// The onside (or offside) of `a` is at least that of `b`, by the checker's own search.
+    /// The last few answers are kept: a chain of deletions compares the game after one step
+    /// with the side's stopper both ways, and the same game, before the next step, again.
     pub(super) fn side_ge(&mut self, a: &G, b: &G, on: bool) -> Result<bool, Stop> {
+        let key = (a.clone(), b.clone(), on);
+        if let Some((_, known)) = self.sides_known.iter().find(|(k, _)| *k == key) {
+            return Ok(*known);
+        }
         let ga = crate::proof::loopy_sides::Graph { l: &a.l, r: &a.r };
         let gb = crate::proof::loopy_sides::Graph { l: &b.l, r: &b.r };
         let mut tick = |n: u64| self.tick(n);
-        crate::proof::loopy_sides::side_ge(&ga, a.root, &gb, b.root, on, &mut tick)
+        let ge = crate::proof::loopy_sides::side_ge(&ga, a.root, &gb, b.root, on, &mut tick)?;
+        if self.sides_known.len() == 4 {
+            self.sides_known.pop_front();
+        }
+        self.sides_known.push_back((key, ge));
+        Ok(ge)
     }
 }

@@ -4,6 +4,51 @@
 
 use super::*;
 
+/// One round of partition refinement: each vertex's new class is its class and, when
+/// `opened(v)`, the sets of its Left and Right options' classes; classes are numbered as
+/// first met, so the answer is the same whatever the hashing. The number of classes.
+fn refine(g: &G, class: &mut Vec<usize>, opened: impl Fn(usize) -> bool) -> usize {
+    let n = g.len();
+    let mut ids: rustc_hash::FxHashMap<Vec<usize>, usize> = Default::default();
+    let mut next = vec![0usize; n];
+    // The key of a vertex, written into one buffer: its class, the size of its Left set,
+    // the Left set, the Right set.
+    let mut key: Vec<usize> = Vec::new();
+    let set = |os: &[usize], key: &mut Vec<usize>| {
+        let from = key.len();
+        key.extend(os.iter().map(|&x| class[x]));
+        key[from..].sort_unstable();
+        let mut w = from;
+        for i in from..key.len() {
+            if w == from || key[i] != key[w - 1] {
+                key[w] = key[i];
+                w += 1;
+            }
+        }
+        key.truncate(w);
+    };
+    for v in 0..n {
+        key.clear();
+        key.push(class[v]);
+        key.push(0);
+        if opened(v) {
+            set(&g.l[v], &mut key);
+            key[1] = key.len() - 2;
+            set(&g.r[v], &mut key);
+        }
+        next[v] = match ids.get(key.as_slice()) {
+            Some(&k) => k,
+            None => {
+                let k = ids.len();
+                ids.insert(key.clone(), k);
+                k
+            }
+        };
+    }
+    *class = next;
+    ids.len()
+}
+
 impl<'t> Checker<'t> {
     /// The classes of the coarsest bisimulation: vertices in one class unfold to the same
     /// game tree (options compared as sets).
@@ -13,21 +58,7 @@ impl<'t> Checker<'t> {
         let mut count = 1;
         loop {
             self.tick(n as u64)?;
-            let mut ids: BTreeMap<(usize, Vec<usize>, Vec<usize>), usize> = BTreeMap::new();
-            let mut next = vec![0usize; n];
-            for v in 0..n {
-                let set = |os: &[usize]| {
-                    let mut c: Vec<usize> = os.iter().map(|&x| class[x]).collect();
-                    c.sort_unstable();
-                    c.dedup();
-                    c
-                };
-                let key = (class[v], set(&g.l[v]), set(&g.r[v]));
-                let k = ids.len();
-                next[v] = *ids.entry(key).or_insert(k);
-            }
-            let c = ids.len();
-            class = next;
+            let c = refine(g, &mut class, |_| true);
             if c == count {
                 return Ok(class);
             }
@@ -82,25 +113,7 @@ impl<'t> Checker<'t> {
         let mut count = reps.len() + usize::from(short.iter().any(|&s| !s));
         loop {
             self.tick(n as u64)?;
-            let mut ids: BTreeMap<(usize, Vec<usize>, Vec<usize>), usize> = BTreeMap::new();
-            let mut next = vec![0usize; n];
-            for v in 0..n {
-                let set = |os: &[usize]| {
-                    let mut c: Vec<usize> = os.iter().map(|&x| class[x]).collect();
-                    c.sort_unstable();
-                    c.dedup();
-                    c
-                };
-                let key = if short[v] {
-                    (class[v], Vec::new(), Vec::new())
-                } else {
-                    (class[v], set(&u.l[v]), set(&u.r[v]))
-                };
-                let k = ids.len();
-                next[v] = *ids.entry(key).or_insert(k);
-            }
-            let c = ids.len();
-            class = next;
+            let c = refine(&u, &mut class, |v| !short[v]);
             if c == count {
                 return Ok(class[a.root] == class[off + b.root]);
             }

@@ -26,6 +26,7 @@ use crate::loopy::Work;
 use crate::proof::played::Stop;
 use crate::proof::step::{path_string, replace_at, subterm_at, PathElem, Step, Witnesses};
 use crate::proof::{Proof, ProofError};
+use crate::rules::RuleSet;
 use crate::rulesets::{backsliding_toads, position, RulesetError};
 use crate::term::{Arg, Term};
 use crate::term_table::TermTable;
@@ -185,9 +186,14 @@ pub(super) fn open_all(
 }
 
 /// The proof of a derivation of the opened term, its opening steps first.
-pub(super) fn derivation(o: &Opened, d: &LoopyDerivation, terms: TermTable) -> Proof {
+pub(super) fn derivation(
+    o: &Opened,
+    d: &LoopyDerivation,
+    terms: TermTable,
+    rules: &RuleSet,
+) -> Proof {
     let mut steps = o.steps.clone();
-    steps.extend(super::steps_of(d, &o.term));
+    steps.extend(super::steps_of(d, &o.term, rules));
     super::loopy_proof(o.input.clone(), d.term.clone(), steps, terms)
 }
 
@@ -198,10 +204,11 @@ pub(super) fn equality(
     b: &Opened,
     db: &LoopyDerivation,
     terms: TermTable,
+    rules: &RuleSet,
 ) -> Proof {
     let mut steps = a.steps.clone();
-    steps.extend(super::steps_of(da, &a.term));
-    let back = super::steps_of(db, &b.term);
+    steps.extend(super::steps_of(da, &a.term, rules));
+    let back = super::steps_of(db, &b.term, rules);
     steps.extend(back.iter().rev().map(Step::inverse));
     steps.extend(b.steps.iter().rev().map(Step::inverse));
     super::loopy_proof(a.input.clone(), b.input.clone(), steps, terms)
@@ -436,8 +443,10 @@ mod tests {
             entries: Vec::new(),
             active: Vec::new(),
             users: Vec::new(),
-            user_sides: Vec::new(),
+            names: Vec::new(),
+            sides: Vec::new(),
             terms: Vec::new(),
+            sides_known: Default::default(),
         };
         let want = regenerate(&mut c, text).map_err(|e| match e {
             Stop::Wrong(w) | Stop::Limit(w) => w,
