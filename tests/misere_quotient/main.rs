@@ -361,27 +361,38 @@ fn random_codes_predict_every_sum_of_three_heaps() {
             }
         };
         verified_order(&q, &moves);
-        let mut memo = HashMap::new();
-        for a in 0..=n {
-            for b in a..=n {
-                for c in b..=n {
-                    let w: Vec<usize> = [a, b, c].into_iter().filter(|&x| x > 0).collect();
-                    let x = w.iter().fold(0u32, |acc, &h| {
-                        q.monoid.table[acc as usize][q.heaps[h] as usize]
-                    });
-                    assert_eq!(
-                        brute(&w, &moves, &mut memo),
-                        q.monoid.p[x as usize],
-                        "{code} to heap {n}: outcome of {w:?}"
-                    );
-                }
-            }
-        }
+        predicts_every_sum_of_three(&q, &moves, &code, n);
     }
     assert!(
         refused.len() <= 6,
         "refused past the order bound: {refused:?}"
     );
+}
+
+/// Every sum of at most three heaps up to `n` played out by brute force with `moves` has the
+/// outcome the quotient `q` predicts.
+fn predicts_every_sum_of_three(
+    q: &MisereQuotient,
+    moves: &dyn Fn(usize) -> Vec<Vec<usize>>,
+    code: &str,
+    n: usize,
+) {
+    let mut memo = HashMap::new();
+    for a in 0..=n {
+        for b in a..=n {
+            for c in b..=n {
+                let w: Vec<usize> = [a, b, c].into_iter().filter(|&x| x > 0).collect();
+                let x = w.iter().fold(0u32, |acc, &h| {
+                    q.monoid.table[acc as usize][q.heaps[h] as usize]
+                });
+                assert_eq!(
+                    brute(&w, moves, &mut memo),
+                    q.monoid.p[x as usize],
+                    "{code} to heap {n}: outcome of {w:?}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -434,22 +445,7 @@ fn random_hexadecimal_codes_predict_every_sum_of_three_heaps() {
             }
         };
         verified_order(&q, &moves);
-        let mut memo = HashMap::new();
-        for a in 0..=n {
-            for b in a..=n {
-                for c in b..=n {
-                    let w: Vec<usize> = [a, b, c].into_iter().filter(|&x| x > 0).collect();
-                    let x = w.iter().fold(0u32, |acc, &h| {
-                        q.monoid.table[acc as usize][q.heaps[h] as usize]
-                    });
-                    assert_eq!(
-                        brute(&w, &moves, &mut memo),
-                        q.monoid.p[x as usize],
-                        "{code} to heap {n}: outcome of {w:?}"
-                    );
-                }
-            }
-        }
+        predicts_every_sum_of_three(&q, &moves, &code, n);
     }
     assert!(
         refused.len() <= 4,
