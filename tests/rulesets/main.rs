@@ -14,25 +14,19 @@ pub(crate) const A002186: [u32; 105] = [
     4, 1, 2, 8, 1, 4, 7, 2, 1,
 ];
 
+#[path = "../common/run.rs"]
+mod run;
+
+/// `onag ARGS` (with `stdin` on standard input): exit status, standard output, standard error.
 fn onag(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    if let Some(s) = stdin {
-        child.stdin.take().unwrap().write_all(s.as_bytes()).unwrap();
-    }
-    drop(child.stdin.take());
-    let out = child.wait_with_output().unwrap();
+    let out = match stdin {
+        Some(s) => run::onag_stdin(args, s),
+        None => run::onag(args),
+    };
     (
         out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+        run::stdout(&out),
+        run::stderr(&out),
     )
 }
 
