@@ -539,7 +539,9 @@ fn index(s: &Step, k: &str) -> Result<usize, Stop> {
         .witnesses
         .value(k)
         .ok_or_else(|| Stop::Wrong(format!("the witness `{k}` is missing")))?;
-    let i = d.is_integer().then(|| usize::try_from(d.numerator().clone()));
+    let i = d
+        .is_integer()
+        .then(|| usize::try_from(d.numerator().clone()));
     i.and_then(Result::ok)
         .ok_or_else(|| Stop::Wrong(format!("the witness `{k}` is not an index")))
 }

@@ -1,7 +1,7 @@
 //! The checker's reading of loopy play's term rules (`&`, `onside(…)`, `offside(…)` in the
 //! pattern or result, `stopper(X)` a condition): a step by one is re-matched from the rule the
 //! rule set holds by the checker's one rule interpreter ([`crate::proof::pattern`]), never by
-//! `eval::loopy_terms`; this module is loopy play's host for it ([`Terms`]).
+//! `eval::loopy_terms`; this module is loopy play's host for it (`Terms`).
 //!
 //! The rule's pattern is matched on the term before the step (a name binds a game, never a
 //! side; `A & B`, `onside(G)`, sums and negatives match their parts; a name bound twice must be
@@ -535,18 +535,9 @@ impl Host for Terms<'_, '_> {
         })
     }
 
-    fn show(&mut self, p: &Shape) -> String {
-        match p {
-            Shape::Game(g) => format!("a game of {} positions", g.len()),
-            Shape::Side(on, g) => format!(
-                "{}(a game of {} positions)",
-                if *on { "onside" } else { "offside" },
-                g.len()
-            ),
-            Shape::Sidle(..) => "a sided value A & B".into(),
-            Shape::Sum(..) => "a sum".into(),
-            Shape::Neg(..) => "a negative".into(),
-            Shape::Unopened(t) => show(t),
-        }
+    /// Only a witness's words use it, and a term step has none (its messages name the
+    /// rule's own variables).
+    fn show(&mut self, _: &Shape) -> String {
+        "a part of the term".into()
     }
 }
