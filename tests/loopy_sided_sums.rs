@@ -175,6 +175,19 @@ fn tampered_sided_steps_are_rejected() {
         0,
         "the game after the step is not S",
     );
+    // A name of a term rule stands for a game, never for a side: `S & S` does not match
+    // two onsides (the checker's interpreter asks loopy play whether a name may bind there).
+    rejected(
+        &one_step(
+            "onside(over) & onside(over)",
+            "onside(over)",
+            "sidle-stopper",
+            &[],
+        ),
+        "a name bound to a side",
+        0,
+        "`S` stands for a game, and here it is not one",
+    );
     // Inside a sum: only the named part may change.
     checks(&one_step(
         "(over & over) + (1 & 0)",

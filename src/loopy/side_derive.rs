@@ -38,7 +38,8 @@
 
 use super::canonical::canonical;
 use super::derive::{
-    derive, minimal, places, Edit, Hole, LoopyDerivation, LoopyStep, SideAsk, TermAsk, Writer,
+    derive, minimal, places, Edit, Hole, LoopyDerivation, LoopyStep, Place, SideAsk, TermAsk,
+    Writer,
 };
 use super::side_order::Side;
 use super::sides::cyclic_edges;
@@ -104,240 +105,562 @@ fn relabel(t: &Term) -> Term {
     }
 }
 
-/// Asks the rules whether deleting `who`'s option `index` of `v` is a step inside `side(g)`
-/// (its side rule's proviso decided against `target` when the side's stopper is known, else
-/// against `g`): the game after, or `None`.
-fn ask(
-    g: &Loopy,
-    side: Side,
-    target: Option<&Loopy>,
-    (v, who, index): (u32, Player, usize),
-    work: &mut Work,
-    out: &mut dyn Writer,
-) -> Result<Option<(String, Loopy)>, KernelError> {
-    let ask = SideAsk {
-        g,
-        side,
-        target,
-        v,
-        who,
-        index,
-    };
-    out.rules().side_delete(&ask, work)
+/// Where a step is: the place of the term it rewrites in the whole term (`A & B`'s and
+/// `onside(G)`'s arguments, the parts of sums and negatives), and the whole term made from
+/// the term at that place.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    within: &'a [Hole],
+    wrap: &'a dyn Fn(Term) -> Term,
 }
 
-/// The term step from `at` to `want` at `within` (the whole term `wrap(want)`), when a term
-/// rule of the set makes it (its conditions decided on `games`, the graphs of the parts the
-/// derivation knows); `reversed` when the rule is read from `want` to `at`. `false`: no rule
-/// makes it, and the caller cannot go on that way.
-#[allow(clippy::too_many_arguments)] // the step's two terms, its games, place and sinks
-fn term_step(
-    (at, want, reversed): (&Term, &Term, bool),
-    games: &[(Term, Loopy)],
-    after: &Loopy,
-    within: &[Hole],
-    wrap: &dyn Fn(Term) -> Term,
-    steps: &mut Vec<LoopyStep>,
-    work: &mut Work,
-    out: &mut dyn Writer,
-) -> Result<bool, KernelError> {
-    let ask = TermAsk {
-        at,
-        want,
-        games,
-        reversed,
-    };
-    let Some(rule) = out.rules().term_step(&ask, work)? else {
-        return Ok(false);
-    };
-    steps.push(LoopyStep {
-        edit: Edit::Term { rule, reversed },
-        within: within.to_vec(),
-        at: Vec::new(),
-        term: wrap(want.clone()),
-        after: after.clone(),
-    });
-    Ok(true)
+impl At<'_> {
+    /// The step here by `edit` at the vertex `at`, to the term `term` at this place.
+    fn step(&self, edit: Edit, at: Place, term: Term, after: Loopy) -> LoopyStep {
+        LoopyStep {
+            edit,
+            within: self.within.to_vec(),
+            at,
+            term: (self.wrap)(term),
+            after,
+        }
+    }
 }
 
-/// A term step from `at` to `want` whose result is a sided value (`sidle-sum`, `sidle-neg`):
-/// it has no one game after it, so the step records 0 there.
-fn sided_step(
-    (at, want): (&Term, &Term),
-    games: &[(Term, Loopy)],
-    within: &[Hole],
-    wrap: &dyn Fn(Term) -> Term,
-    steps: &mut Vec<LoopyStep>,
-    work: &mut Work,
-    out: &mut dyn Writer,
-) -> Result<bool, KernelError> {
-    let step = (at, want, false);
-    term_step(step, games, &Loopy::zero(), within, wrap, steps, work, out)
+/// One derivation's sinks, the same for every place it visits: the steps so far, the budget,
+/// and the writer (with the rules the steps are asked of).
+struct Run<'w> {
+    steps: Vec<LoopyStep>,
+    work: &'w mut Work,
+    out: &'w mut dyn Writer,
 }
 
 /// A deletion that is a step: the vertex, whose option, its index, the side rule's name and
 /// the game after.
 type Deletion = (u32, Player, usize, String, Loopy);
 
-/// The next deletion that keeps `g`'s side: (vertex, whose option, its index, the game
-/// after), or `None` when none does. The order is the derivation's: the moves of the player
-/// the side does not favour that the favoured player undoes at once, then every other option
-/// on an alternating cycle, the disfavoured player's first; whether one is a step is its side
-/// rule's.
-fn next_deletion(
-    g: &Loopy,
-    side: Side,
-    target: Option<&Loopy>,
-    work: &mut Work,
-    out: &mut dyn Writer,
-) -> Result<Option<Deletion>, KernelError> {
-    let graph = g.graph();
-    let fav = favoured(side);
-    let dis = other(fav);
-    let mut tries: Vec<(u32, Player, u32)> = Vec::new();
-    // Moves the favoured player undoes at once.
-    for v in 0..graph.len() as u32 {
-        work.tick(1)?;
-        for &t in graph.options(v, dis) {
-            if graph.options(t, fav).contains(&v) {
-                tries.push((v, dis, t));
-            }
-        }
-    }
-    let cyclic = cyclic_edges(graph, work)?;
-    tries.extend(cyclic.iter().copied().filter(|e| e.1 == dis));
-    tries.extend(cyclic.iter().copied().filter(|e| e.1 == fav));
-    for (v, who, t) in tries {
-        let Some(index) = graph.options(v, who).iter().position(|&x| x == t) else {
-            continue;
-        };
-        // Against the side's stopper when it is known: a few vertices against the whole
-        // graph, where `g` is the whole graph again.
-        if let Some((rule, next)) = ask(g, side, target, (v, who, index), work, out)? {
-            return Ok(Some((v, who, index, rule, next)));
-        }
-    }
-    Ok(None)
-}
-
 /// Above this many positions, a side whose stopper is known is first cut down (see
-/// [`cutting_deletion`]) before the stopper rules take over: their checks compare the whole
-/// game before and after each step, positions pairwise, where a side deletion is checked
-/// against the side's stopper, a few positions.
+/// [`Run::cutting_deletion`]) before the stopper rules take over: their checks compare the
+/// whole game before and after each step, positions pairwise, where a side deletion is
+/// checked against the side's stopper, a few positions.
 const CUT_ABOVE: usize = 64;
 
-/// The first option, from the top down (positions in the order a walk from the root meets
-/// them, each one's options in order), whose deletion keeps `g`'s side equal to the stopper
-/// `target`: the deletions that cut off the most of the graph come first.
-fn cutting_deletion(
-    g: &Loopy,
-    side: Side,
-    target: &Loopy,
-    work: &mut Work,
-    out: &mut dyn Writer,
-) -> Result<Option<Deletion>, KernelError> {
-    let graph = g.graph();
-    for v in graph.reachable(g.root()) {
-        for who in [Player::Left, Player::Right] {
-            for index in 0..graph.options(v, who).len() {
-                work.tick(1)?;
-                if let Some((rule, next)) = ask(g, side, Some(target), (v, who, index), work, out)?
-                {
-                    return Ok(Some((v, who, index, rule, next)));
+/// Derives one side of `A & B` in place: the side and where it is; the side's simplest form
+/// and its term, or `None` when it is not reached.
+type Half<'a> =
+    dyn FnMut(&mut Run<'_>, Side, At<'_>) -> Result<Option<(Loopy, Term)>, KernelError> + 'a;
+
+impl Run<'_> {
+    /// Asks the rules whether deleting `who`'s option `index` of `v` is a step inside
+    /// `side(g)` (its side rule's proviso decided against `target` when the side's stopper is
+    /// known, else against `g`): the game after, or `None`.
+    fn ask(
+        &mut self,
+        g: &Loopy,
+        side: Side,
+        target: Option<&Loopy>,
+        (v, who, index): (u32, Player, usize),
+    ) -> Result<Option<(String, Loopy)>, KernelError> {
+        let ask = SideAsk {
+            g,
+            side,
+            target,
+            v,
+            who,
+            index,
+        };
+        self.out.rules().side_delete(&ask, self.work)
+    }
+
+    /// The term step from `at` to `want` at `p`, when a term rule of the set makes it (its
+    /// conditions decided on `games`, the graphs of the parts the derivation knows);
+    /// `reversed` when the rule is read from `want` to `at`. `false`: no rule makes it, and
+    /// the caller cannot go on that way.
+    fn term_step(
+        &mut self,
+        (at, want, reversed): (&Term, &Term, bool),
+        games: &[(Term, Loopy)],
+        after: &Loopy,
+        p: At<'_>,
+    ) -> Result<bool, KernelError> {
+        let ask = TermAsk {
+            at,
+            want,
+            games,
+            reversed,
+        };
+        let Some(rule) = self.out.rules().term_step(&ask, self.work)? else {
+            return Ok(false);
+        };
+        let edit = Edit::Term { rule, reversed };
+        self.steps
+            .push(p.step(edit, Vec::new(), want.clone(), after.clone()));
+        Ok(true)
+    }
+
+    /// A term step from `at` to `want` whose result is a sided value (`sidle-sum`,
+    /// `sidle-neg`): it has no one game after it, so the step records 0 there.
+    fn sided_step(
+        &mut self,
+        (at, want): (&Term, &Term),
+        games: &[(Term, Loopy)],
+        p: At<'_>,
+    ) -> Result<bool, KernelError> {
+        self.term_step((at, want, false), games, &Loopy::zero(), p)
+    }
+
+    /// The next deletion that keeps `g`'s side, or `None` when none does. The order is the
+    /// derivation's: the moves of the player the side does not favour that the favoured player
+    /// undoes at once, then every other option on an alternating cycle, the disfavoured
+    /// player's first; whether one is a step is its side rule's.
+    fn next_deletion(
+        &mut self,
+        g: &Loopy,
+        side: Side,
+        target: Option<&Loopy>,
+    ) -> Result<Option<Deletion>, KernelError> {
+        let graph = g.graph();
+        let fav = favoured(side);
+        let dis = other(fav);
+        let mut tries: Vec<(u32, Player, u32)> = Vec::new();
+        // Moves the favoured player undoes at once.
+        for v in 0..graph.len() as u32 {
+            self.work.tick(1)?;
+            for &t in graph.options(v, dis) {
+                if graph.options(t, fav).contains(&v) {
+                    tries.push((v, dis, t));
                 }
             }
         }
-    }
-    Ok(None)
-}
-
-/// The steps deriving `side(g)` at the place `within` of the whole term (the call's own
-/// place), each whole term made by `wrap` from the term at that place; the side's simplest
-/// form and its term, or `None` when deletions leave an alternating cycle.
-#[allow(clippy::too_many_arguments)] // the chain's place, its sink and the writer: one call site each
-fn side_chain(
-    g: &Loopy,
-    side: Side,
-    sought: Option<Option<Loopy>>,
-    from_definition: bool,
-    within: &[Hole],
-    wrap: &dyn Fn(Term) -> Term,
-    steps: &mut Vec<LoopyStep>,
-    work: &mut Work,
-    out: &mut dyn Writer,
-) -> Result<Option<(Loopy, Term)>, KernelError> {
-    let mut cur = minimal(g);
-    let mut inside = within.to_vec();
-    inside.push(Hole::Arg(0));
-    if from_definition {
-        steps.push(LoopyStep {
-            edit: Edit::Sum,
-            within: inside.clone(),
-            at: Vec::new(),
-            term: wrap(side_term(side, out.write_minimal(&cur)?)),
-            after: cur.clone(),
-        });
-    }
-    // Every deletion is decided, and checked, against the side's stopper when it is known.
-    let target = match sought {
-        Some(t) => t,
-        None => side_stopper(&cur, side, work)?,
-    };
-    let equal_to = match &target {
-        Some(s) => Some(out.write(s)?),
-        None => None,
-    };
-    let mut count = 0;
-    loop {
-        let cut = match &target {
-            Some(s) if cur.len() > CUT_ABOVE => cutting_deletion(&cur, side, s, work, out)?,
-            _ => None,
-        };
-        let found = match cut {
-            Some(d) => d,
-            None if cur.is_stopper() => break,
-            None => match next_deletion(&cur, side, target.as_ref(), work, out)? {
-                Some(d) => d,
-                None => return Ok(None),
-            },
-        };
-        count += 1;
-        if count > MAX_DELETIONS {
-            return Err(super::limit(&format!(
-                "{MAX_DELETIONS} deletions deriving a side"
-            )));
+        let cyclic = cyclic_edges(graph, self.work)?;
+        tries.extend(cyclic.iter().copied().filter(|e| e.1 == dis));
+        tries.extend(cyclic.iter().copied().filter(|e| e.1 == fav));
+        for (v, who, t) in tries {
+            let Some(index) = graph.options(v, who).iter().position(|&x| x == t) else {
+                continue;
+            };
+            // Against the side's stopper when it is known: a few vertices against the whole
+            // graph, where `g` is the whole graph again.
+            if let Some((rule, next)) = self.ask(g, side, target, (v, who, index))? {
+                return Ok(Some((v, who, index, rule, next)));
+            }
         }
-        let (v, player, option, rule, next) = found;
-        let at = places(&cur)
-            .get(v as usize)
-            .cloned()
-            .flatten()
-            .unwrap_or_default();
-        let after = minimal(&next);
-        steps.push(LoopyStep {
-            edit: Edit::SideDelete {
+        Ok(None)
+    }
+
+    /// The first option, from the top down (positions in the order a walk from the root meets
+    /// them, each one's options in order), whose deletion keeps `g`'s side equal to the
+    /// stopper `target`: the deletions that cut off the most of the graph come first.
+    fn cutting_deletion(
+        &mut self,
+        g: &Loopy,
+        side: Side,
+        target: &Loopy,
+    ) -> Result<Option<Deletion>, KernelError> {
+        let graph = g.graph();
+        for v in graph.reachable(g.root()) {
+            for who in [Player::Left, Player::Right] {
+                for index in 0..graph.options(v, who).len() {
+                    self.work.tick(1)?;
+                    if let Some((rule, next)) = self.ask(g, side, Some(target), (v, who, index))? {
+                        return Ok(Some((v, who, index, rule, next)));
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The steps deriving `side(g)` at `p` (the call's own place); the side's simplest form
+    /// and its term, or `None` when deletions leave an alternating cycle.
+    fn side_chain(
+        &mut self,
+        g: &Loopy,
+        side: Side,
+        sought: Option<Option<Loopy>>,
+        from_definition: bool,
+        p: At<'_>,
+    ) -> Result<Option<(Loopy, Term)>, KernelError> {
+        let mut cur = minimal(g);
+        let inside = deeper(p.within, Hole::Arg(0));
+        let pin = At {
+            within: &inside,
+            wrap: p.wrap,
+        };
+        if from_definition {
+            let t = side_term(side, self.out.write_minimal(&cur)?);
+            self.steps
+                .push(pin.step(Edit::Sum, Vec::new(), t, cur.clone()));
+        }
+        // Every deletion is decided, and checked, against the side's stopper when it is known.
+        let target = match sought {
+            Some(t) => t,
+            None => side_stopper(&cur, side, self.work)?,
+        };
+        let equal_to = match &target {
+            Some(s) => Some(self.out.write(s)?),
+            None => None,
+        };
+        let mut count = 0;
+        loop {
+            let cut = match &target {
+                Some(s) if cur.len() > CUT_ABOVE => self.cutting_deletion(&cur, side, s)?,
+                _ => None,
+            };
+            let found = match cut {
+                Some(d) => d,
+                None if cur.is_stopper() => break,
+                None => match self.next_deletion(&cur, side, target.as_ref())? {
+                    Some(d) => d,
+                    None => return Ok(None),
+                },
+            };
+            count += 1;
+            if count > MAX_DELETIONS {
+                return Err(super::limit(&format!(
+                    "{MAX_DELETIONS} deletions deriving a side"
+                )));
+            }
+            let (v, player, option, rule, next) = found;
+            let at = places(&cur)
+                .get(v as usize)
+                .cloned()
+                .flatten()
+                .unwrap_or_default();
+            let after = minimal(&next);
+            let edit = Edit::SideDelete {
                 rule,
                 side,
                 player,
                 option,
                 equal_to: equal_to.clone(),
-            },
-            within: inside.clone(),
-            at,
-            term: wrap(side_term(side, out.write_minimal(&after)?)),
-            after: after.clone(),
-        });
-        cur = after;
+            };
+            let t = side_term(side, self.out.write_minimal(&after)?);
+            self.steps.push(pin.step(edit, at, t, after.clone()));
+            cur = after;
+        }
+        // `onside-stopper` (or a user's rule of that shape): the side of a stopper is itself.
+        let written = self.out.write_minimal(&cur)?;
+        let at = side_term(side, written.clone());
+        let games = [(written.clone(), cur.clone())];
+        if !self.term_step((&at, &written, false), &games, &cur, p)? {
+            return Ok(None);
+        }
+        Ok(Some(self.stopper_chain(&cur, p)?))
     }
-    // `onside-stopper` (or a user's rule of that shape): the side of a stopper is itself.
-    let written = out.write_minimal(&cur)?;
-    let at = side_term(side, written.clone());
-    let games = [(written.clone(), cur.clone())];
-    let step = (&at, &written, false);
-    if !term_step(step, &games, &cur, within, wrap, steps, work, out)? {
-        return Ok(None);
+
+    /// The stopper derivation of `g` (written already) at `p`: its simplest form and term.
+    fn stopper_chain(&mut self, g: &Loopy, p: At<'_>) -> Result<(Loopy, Term), KernelError> {
+        let d = derive(g, false, self.work, self.out)?;
+        for s in d.steps {
+            self.steps.push(LoopyStep {
+                within: p.within.to_vec(),
+                term: (p.wrap)(s.term),
+                ..s
+            });
+        }
+        Ok((d.result, d.term))
     }
-    Ok(Some(stopper_chain(&cur, within, wrap, steps, work, out)?))
+
+    /// The stopper `g`, written `written` at `p`, to its simplest form in place: first
+    /// written as its graph (`loopy-sum`) when it is written otherwise.
+    fn stopper_in_place(
+        &mut self,
+        g: &Loopy,
+        written: &Term,
+        p: At<'_>,
+    ) -> Result<(Loopy, Term), KernelError> {
+        let (ga, _) = self.as_graph(g, Some(written), p)?;
+        self.stopper_chain(&ga, p)
+    }
+
+    /// `g` kept minimal as a form and written as its graph at `p` by a `loopy-sum` step,
+    /// unless it is written so already (`written`); the graph and its term.
+    fn as_graph(
+        &mut self,
+        g: &Loopy,
+        written: Option<&Term>,
+        p: At<'_>,
+    ) -> Result<(Loopy, Term), KernelError> {
+        let cur = minimal(g);
+        let graph = self.out.write_minimal(&cur)?;
+        if written != Some(&graph) {
+            self.steps
+                .push(p.step(Edit::Sum, Vec::new(), graph.clone(), cur.clone()));
+        }
+        Ok((cur, graph))
+    }
+
+    /// Two sides in simplest form at `p`: when they are the same stopper S, `S & S` is
+    /// written S when a rule of the set says so (`sidle-stopper`); else they stay two sides.
+    fn finish(
+        &mut self,
+        on: (Loopy, Term),
+        off: (Loopy, Term),
+        p: At<'_>,
+    ) -> Result<Reached, KernelError> {
+        if on.0 == off.0 {
+            let at = sidle_term(on.1.clone(), off.1.clone());
+            let games = [(on.1.clone(), on.0.clone()), (off.1.clone(), off.0.clone())];
+            if self.term_step((&at, &on.1, false), &games, &on.0, p)? {
+                return Ok(Reached::Stopper(on.0, on.1));
+            }
+        }
+        Ok(Reached::Sided {
+            on: on.0,
+            on_term: on.1,
+            off: off.0,
+            off_term: off.1,
+        })
+    }
+
+    /// A game that is not a stopper, written `written` at `p`, to its sides: `loopy-sum`
+    /// (when it is not written as its graph), `loopy-sides`, each side to its simplest form.
+    fn sides_in_place(
+        &mut self,
+        g: &Loopy,
+        written: &Term,
+        p: At<'_>,
+    ) -> Result<Option<Reached>, KernelError> {
+        let (cur, graph) = self.as_graph(g, Some(written), p)?;
+        let off = side_term(Side::Off, relabel(&graph));
+        // `loopy-sides`: G = onside(G) & offside(G).
+        let want = sidle_term(side_term(Side::On, graph.clone()), off.clone());
+        let games = [(graph.clone(), cur.clone())];
+        if !self.term_step((&graph, &want, false), &games, &cur, p)? {
+            return Ok(None);
+        }
+        self.both_sides(&cur, &cur, false, off, p)
+    }
+
+    /// The term `onside(on) & off_term` at `p` (`off_term` the offside as written), each side
+    /// derived in place to its simplest form (`from_definition`: the games inside the sides
+    /// are not yet written as their graphs), then [`Run::finish`]; `None` when a side is not
+    /// reached.
+    fn both_sides(
+        &mut self,
+        on: &Loopy,
+        off: &Loopy,
+        from_definition: bool,
+        off_term: Term,
+        p: At<'_>,
+    ) -> Result<Option<Reached>, KernelError> {
+        // The onside's stopper, sought before its chain, for the offside's below.
+        let mut on_stopper: Option<Loopy> = None;
+        let mut half = |run: &mut Run<'_>, side: Side, place: At<'_>| {
+            let sought = match side {
+                Side::On => {
+                    on_stopper = side_stopper(on, side, run.work)?;
+                    on_stopper.clone()
+                }
+                Side::Off => mirrored(on, off, on_stopper.as_ref(), run.work)?,
+            };
+            let g = if side == Side::On { on } else { off };
+            run.side_chain(g, side, Some(sought), from_definition, place)
+        };
+        self.halves(&off_term, p, &mut half)
+    }
+
+    /// `A & B` at `p`, its offside written `off_written`, each side derived in place by
+    /// `half`: the onside (argument 0) first, beside the offside as written, then the offside
+    /// (argument 1) beside the onside's result, its labels renamed (see [`relabel`]); then
+    /// [`Run::finish`]. `None` when a side is not reached.
+    fn halves(
+        &mut self,
+        off_written: &Term,
+        p: At<'_>,
+        half: &mut Half<'_>,
+    ) -> Result<Option<Reached>, KernelError> {
+        let wrap_on = |u: Term| (p.wrap)(sidle_term(u, off_written.clone()));
+        let on_place = deeper(p.within, Hole::Arg(0));
+        let at_on = At {
+            within: &on_place,
+            wrap: &wrap_on,
+        };
+        let Some(on) = half(self, Side::On, at_on)? else {
+            return Ok(None);
+        };
+        let on_term = on.1.clone();
+        let wrap_off = |u: Term| (p.wrap)(sidle_term(on_term.clone(), relabel(&u)));
+        let off_place = deeper(p.within, Hole::Arg(1));
+        let at_off = At {
+            within: &off_place,
+            wrap: &wrap_off,
+        };
+        let Some(off) = half(self, Side::Off, at_off)? else {
+            return Ok(None);
+        };
+        let off = (off.0, relabel(&off.1));
+        Ok(Some(self.finish(on, off, p)?))
+    }
+
+    /// `A & B` at `p` for stoppers A and B, each with the term it is written as there: each
+    /// side to its simplest form in place (see [`Run::halves`]).
+    fn stopper_halves(
+        &mut self,
+        [(a, ta), (b, tb)]: [(Loopy, Term); 2],
+        p: At<'_>,
+    ) -> Result<Option<Reached>, KernelError> {
+        let mut half = |run: &mut Run<'_>, side: Side, place: At<'_>| {
+            let (g, written) = if side == Side::On {
+                (&a, &ta)
+            } else {
+                (&b, &tb)
+            };
+            run.stopper_in_place(g, written, place).map(Some)
+        };
+        self.halves(&tb, p, &mut half)
+    }
+
+    /// A stopper `g` whose term at `p` is a sum or a negative: written as its graph
+    /// (`loopy-sum`) and simplified.
+    fn stopper_of_parts(&mut self, g: &Loopy, p: At<'_>) -> Result<Reached, KernelError> {
+        let (ga, _) = self.as_graph(g, None, p)?;
+        let (g, t) = self.stopper_chain(&ga, p)?;
+        Ok(Reached::Stopper(g, t))
+    }
+
+    /// The part `t` of the whole term at `p` to a stopper or its sides, each in simplest
+    /// form; `None` when the rules do not reach a side.
+    fn part(
+        &mut self,
+        t: &Term,
+        p: At<'_>,
+        leaf: &mut Leaf<'_>,
+    ) -> Result<Option<Reached>, KernelError> {
+        self.work.tick(1)?;
+        match t {
+            Term::Call { args, .. } if is_sidle(t) => {
+                let (Arg::Game(x), Arg::Game(y)) = (&args[0], &args[1]) else {
+                    return Ok(None);
+                };
+                let (gx, gy) = (leaf(x)?, leaf(y)?);
+                if !gx.is_stopper() || !gy.is_stopper() {
+                    return Ok(None);
+                }
+                self.stopper_halves([(gx, x.clone()), (gy, y.clone())], p)
+            }
+            Term::Sum(x, y) if has_sidle(t) => {
+                // A part without `&` first, while the other keeps the sum a sum of sided
+                // values.
+                let loopy = |u: &Term| has_sidle(u) || side_call(u).is_some();
+                let order = if loopy(x) && !loopy(y) {
+                    [1, 0]
+                } else {
+                    [0, 1]
+                };
+                let mut cur = [x.as_ref().clone(), y.as_ref().clone()];
+                let mut reached: [Option<Reached>; 2] = [None, None];
+                for i in order {
+                    let (place, w) = sum_part(i, cur[1 - i].clone(), p);
+                    let at = At {
+                        within: &place,
+                        wrap: &w,
+                    };
+                    let Some(r) = self.part(&cur[i], at, leaf)? else {
+                        return Ok(None);
+                    };
+                    cur[i] = r.term();
+                    reached[i] = Some(r);
+                }
+                let [Some(rx), Some(ry)] = reached else {
+                    return Ok(None);
+                };
+                if let (Reached::Stopper(a, _), Reached::Stopper(b, _)) = (&rx, &ry) {
+                    // A sum of stoppers need not be a stopper (over + under): then its sides.
+                    let g = a.add(b, self.work)?;
+                    if g.is_stopper() {
+                        return self.stopper_of_parts(&g, p).map(Some);
+                    }
+                    let [x, y] = cur;
+                    let written = Term::Sum(Box::new(x), Box::new(y));
+                    return self.sides_in_place(&g, &written, p);
+                }
+                // A stopper beside sided values is written S & S (`sidle-stopper` read right
+                // to left).
+                for (i, r) in [&rx, &ry].into_iter().enumerate() {
+                    let Reached::Stopper(g, s) = r else {
+                        continue;
+                    };
+                    let split = sidle_term(s.clone(), relabel(s));
+                    let (place, w) = sum_part(i, cur[1 - i].clone(), p);
+                    let at = At {
+                        within: &place,
+                        wrap: &w,
+                    };
+                    let games = [(s.clone(), g.clone()), (relabel(s), g.clone())];
+                    if !self.term_step((s, &split, true), &games, g, at)? {
+                        return Ok(None);
+                    }
+                    cur[i] = split;
+                }
+                let (a, ta, b, tb) = rx.sides();
+                let (c, tc, d, td) = ry.sides();
+                let sum = |x: &Term, y: &Term| Term::Sum(Box::new(x.clone()), Box::new(y.clone()));
+                let off_sum = side_term(Side::Off, sum(&tb, &td));
+                // `sidle-sum`: (A & B) + (C & D) = onside(A + C) & offside(B + D).
+                let at = sum(&cur[0], &cur[1]);
+                let want = sidle_term(side_term(Side::On, sum(&ta, &tc)), off_sum.clone());
+                let games = [
+                    (ta, a.clone()),
+                    (tb, b.clone()),
+                    (tc, c.clone()),
+                    (td, d.clone()),
+                ];
+                if !self.sided_step((&at, &want), &games, p)? {
+                    return Ok(None);
+                }
+                let (on_sum, off_sum_g) = (a.add(&c, self.work)?, b.add(&d, self.work)?);
+                self.both_sides(&on_sum, &off_sum_g, true, off_sum, p)
+            }
+            Term::Call { .. } if side_call(t).is_some() => {
+                // onside(G), offside(G) in a sum: the side derived in place, a stopper.
+                let Some((side, x)) = side_call(t) else {
+                    return Ok(None);
+                };
+                let g = leaf(x)?;
+                let from_definition = self.out.write_minimal(&minimal(&g))? != *x;
+                let Some((g, s)) = self.side_chain(&g, side, None, from_definition, p)? else {
+                    return Ok(None);
+                };
+                Ok(Some(Reached::Stopper(g, s)))
+            }
+            Term::Neg(x) if has_sidle(t) => {
+                let w = |u: Term| (p.wrap)(Term::Neg(Box::new(u)));
+                let inner = deeper(p.within, Hole::Neg);
+                let at = At {
+                    within: &inner,
+                    wrap: &w,
+                };
+                let Some(r) = self.part(x, at, leaf)? else {
+                    return Ok(None);
+                };
+                let (a, ta, b, tb) = match r {
+                    Reached::Stopper(s, _) => return self.stopper_of_parts(&s.neg(), p).map(Some),
+                    r => r.sides(),
+                };
+                let neg = |x: &Term| Term::Neg(Box::new(x.clone()));
+                let neg_a = neg(&ta);
+                // `sidle-neg`: -(A & B) = (-B) & (-A).
+                let at = neg(&sidle_term(ta.clone(), tb.clone()));
+                let want = sidle_term(neg(&tb), neg_a.clone());
+                let games = [(ta, a.clone()), (tb.clone(), b.clone())];
+                if !self.sided_step((&at, &want), &games, p)? {
+                    return Ok(None);
+                }
+                // The new onside is −B, the new offside −A.
+                self.stopper_halves([(b.neg(), neg(&tb)), (a.neg(), neg_a)], p)
+            }
+            _ => {
+                let g = leaf(t)?;
+                if g.is_stopper() {
+                    let (g, s) = self.stopper_in_place(&g, t, p)?;
+                    return Ok(Some(Reached::Stopper(g, s)));
+                }
+                self.sides_in_place(&g, t, p)
+            }
+        }
+    }
 }
 
 /// The stopper `side(g)` is, found at once ([`super::sides::side`], part by part) when it
@@ -354,26 +677,6 @@ fn side_stopper(g: &Loopy, side: Side, work: &mut Work) -> Result<Option<Loopy>,
     }
 }
 
-/// The stopper derivation of `g` (written already) at `within`: its simplest form and term.
-fn stopper_chain(
-    g: &Loopy,
-    within: &[Hole],
-    wrap: &dyn Fn(Term) -> Term,
-    steps: &mut Vec<LoopyStep>,
-    work: &mut Work,
-    out: &mut dyn Writer,
-) -> Result<(Loopy, Term), KernelError> {
-    let d = derive(g, false, work, out)?;
-    for s in d.steps {
-        steps.push(LoopyStep {
-            within: within.to_vec(),
-            term: wrap(s.term),
-            ..s
-        });
-    }
-    Ok((d.result, d.term))
-}
-
 /// The derivation of `onside(g)` or `offside(g)` (the term `side(t)` with `t` written as
 /// `g`'s graph unless `from_definition`) to the side's simplest form; `None` when deletions
 /// leave an alternating cycle.
@@ -384,28 +687,51 @@ pub fn side(
     work: &mut Work,
     out: &mut dyn Writer,
 ) -> Result<Option<LoopyDerivation>, KernelError> {
-    let mut steps = Vec::new();
-    let id = |t: Term| t;
-    let Some((result, term)) = side_chain(
-        g,
-        side,
-        None,
-        from_definition,
-        &[],
-        &id,
-        &mut steps,
+    from_top(work, out, |run, top| {
+        let got = run.side_chain(g, side, None, from_definition, top)?;
+        Ok(got.map(|(g, t)| Reached::Stopper(g, t)))
+    })
+}
+
+/// The derivation that `go` makes from the top of the whole term, to what it reached.
+fn from_top(
+    work: &mut Work,
+    out: &mut dyn Writer,
+    go: impl FnOnce(&mut Run<'_>, At<'_>) -> Result<Option<Reached>, KernelError>,
+) -> Result<Option<LoopyDerivation>, KernelError> {
+    let mut run = Run {
+        steps: Vec::new(),
         work,
         out,
-    )?
-    else {
+    };
+    let top = At {
+        within: &[],
+        wrap: &|t| t,
+    };
+    let Some(r) = go(&mut run, top)? else {
         return Ok(None);
     };
-    Ok(Some(LoopyDerivation {
-        steps,
-        result,
-        term,
-        stopper: true,
-        offside: None,
+    let steps = run.steps;
+    Ok(Some(match r {
+        Reached::Stopper(g, term) => LoopyDerivation {
+            steps,
+            result: g,
+            term,
+            stopper: true,
+            offside: None,
+        },
+        Reached::Sided {
+            on,
+            on_term,
+            off,
+            off_term,
+        } => LoopyDerivation {
+            steps,
+            result: on,
+            term: sidle_term(on_term, off_term),
+            stopper: false,
+            offside: Some(off),
+        },
     }))
 }
 
@@ -489,171 +815,23 @@ fn deeper(within: &[Hole], h: Hole) -> Vec<Hole> {
     w
 }
 
-/// The place of part `i` (0 the left, 1 the right) of a sum at `within` whose other part is
+/// The place of part `i` (0 the left, 1 the right) of a sum at `p` whose other part is
 /// written `other`, and the whole term made from the term at that place.
-fn sum_part<'a>(
-    i: usize,
-    other: Term,
-    within: &[Hole],
-    wrap: &'a dyn Fn(Term) -> Term,
-) -> (Vec<Hole>, impl Fn(Term) -> Term + 'a) {
+fn sum_part<'a>(i: usize, other: Term, p: At<'a>) -> (Vec<Hole>, impl Fn(Term) -> Term + 'a) {
     let hole = if i == 0 {
         Hole::SumLeft
     } else {
         Hole::SumRight
     };
     let w = move |u: Term| {
-        let (p, q) = if i == 0 {
+        let (x, y) = if i == 0 {
             (u, other.clone())
         } else {
             (other.clone(), u)
         };
-        wrap(Term::Sum(Box::new(p), Box::new(q)))
+        (p.wrap)(Term::Sum(Box::new(x), Box::new(y)))
     };
-    (deeper(within, hole), w)
-}
-
-/// The stopper `g`, written `written` at `within`, to its simplest form in place: first
-/// written as its graph (`loopy-sum`) when it is written otherwise.
-fn stopper_in_place(
-    g: &Loopy,
-    written: &Term,
-    within: &[Hole],
-    wrap: &dyn Fn(Term) -> Term,
-    steps: &mut Vec<LoopyStep>,
-    work: &mut Work,
-    out: &mut dyn Writer,
-) -> Result<(Loopy, Term), KernelError> {
-    let (ga, _) = as_graph(g, Some(written), within, wrap, steps, out)?;
-    stopper_chain(&ga, within, wrap, steps, work, out)
-}
-
-/// `g` kept minimal as a form and written as its graph at `within` by a `loopy-sum` step,
-/// unless it is written so already (`written`); the graph and its term.
-fn as_graph(
-    g: &Loopy,
-    written: Option<&Term>,
-    within: &[Hole],
-    wrap: &dyn Fn(Term) -> Term,
-    steps: &mut Vec<LoopyStep>,
-    out: &mut dyn Writer,
-) -> Result<(Loopy, Term), KernelError> {
-    let cur = minimal(g);
-    let graph = out.write_minimal(&cur)?;
-    if written != Some(&graph) {
-        steps.push(LoopyStep {
-            edit: Edit::Sum,
-            within: within.to_vec(),
-            at: Vec::new(),
-            term: wrap(graph.clone()),
-            after: cur.clone(),
-        });
-    }
-    Ok((cur, graph))
-}
-
-/// Two sides in simplest form at `within`: when they are the same stopper S, `S & S` is
-/// written S when a rule of the set says so (`sidle-stopper`); else they stay two sides.
-fn finish(
-    on: (Loopy, Term),
-    off: (Loopy, Term),
-    within: &[Hole],
-    wrap: &dyn Fn(Term) -> Term,
-    steps: &mut Vec<LoopyStep>,
-    work: &mut Work,
-    out: &mut dyn Writer,
-) -> Result<Reached, KernelError> {
-    if on.0 == off.0 {
-        let at = sidle_term(on.1.clone(), off.1.clone());
-        let games = [(on.1.clone(), on.0.clone()), (off.1.clone(), off.0.clone())];
-        let step = (&at, &on.1, false);
-        if term_step(step, &games, &on.0, within, wrap, steps, work, out)? {
-            return Ok(Reached::Stopper(on.0, on.1));
-        }
-    }
-    Ok(Reached::Sided {
-        on: on.0,
-        on_term: on.1,
-        off: off.0,
-        off_term: off.1,
-    })
-}
-
-/// A game that is not a stopper, written `written` at `within`, to its sides: `loopy-sum`
-/// (when it is not written as its graph), `loopy-sides`, each side to its simplest form.
-fn sides_in_place(
-    g: &Loopy,
-    written: &Term,
-    within: &[Hole],
-    wrap: &dyn Fn(Term) -> Term,
-    steps: &mut Vec<LoopyStep>,
-    work: &mut Work,
-    out: &mut dyn Writer,
-) -> Result<Option<Reached>, KernelError> {
-    let (cur, graph) = as_graph(g, Some(written), within, wrap, steps, out)?;
-    let off = side_term(Side::Off, relabel(&graph));
-    // `loopy-sides`: G = onside(G) & offside(G).
-    let want = sidle_term(side_term(Side::On, graph.clone()), off.clone());
-    let games = [(graph.clone(), cur.clone())];
-    if !term_step(
-        (&graph, &want, false),
-        &games,
-        &cur,
-        within,
-        wrap,
-        steps,
-        work,
-        out,
-    )? {
-        return Ok(None);
-    }
-    both_sides(&cur, &cur, false, off, within, wrap, steps, work, out)
-}
-
-/// The term `onside(on) & off_term` at `within` (`off_term` the offside as written), each side
-/// derived in place to its simplest form (`from_definition`: the games inside the sides are not
-/// yet written as their graphs), then [`finish`]; `None` when a side is not reached.
-#[allow(clippy::too_many_arguments)] // the two sides, their place, the sink and the writer
-fn both_sides(
-    on: &Loopy,
-    off: &Loopy,
-    from_definition: bool,
-    off_term: Term,
-    within: &[Hole],
-    wrap: &dyn Fn(Term) -> Term,
-    steps: &mut Vec<LoopyStep>,
-    work: &mut Work,
-    out: &mut dyn Writer,
-) -> Result<Option<Reached>, KernelError> {
-    // The onside's stopper, sought before its chain, for the offside's below.
-    let mut on_stopper: Option<Loopy> = None;
-    let mut half = |side: Side,
-                    place: &[Hole],
-                    w: &dyn Fn(Term) -> Term,
-                    steps: &mut Vec<LoopyStep>,
-                    work: &mut Work,
-                    out: &mut dyn Writer| {
-        let sought = match side {
-            Side::On => {
-                on_stopper = side_stopper(on, side, work)?;
-                on_stopper.clone()
-            }
-            Side::Off => mirrored(on, off, on_stopper.as_ref(), work)?,
-        };
-        let g = if side == Side::On { on } else { off };
-        side_chain(
-            g,
-            side,
-            Some(sought),
-            from_definition,
-            place,
-            w,
-            steps,
-            work,
-            out,
-        )
-    };
-    halves(&off_term, within, wrap, steps, work, out, &mut half)
+    (deeper(p.within, hole), w)
 }
 
 /// The offside's stopper of `off`: when `off` is `on` and G = −G (a symmetric position,
@@ -674,237 +852,6 @@ fn mirrored(
     side_stopper(off, Side::Off, work)
 }
 
-/// Derives one side of `A & B` in place: the side, its place, the whole term made from the
-/// term there, the sink, the budget and the writer; the side's simplest form and its term, or
-/// `None` when it is not reached.
-type Half<'a> = dyn FnMut(
-        Side,
-        &[Hole],
-        &dyn Fn(Term) -> Term,
-        &mut Vec<LoopyStep>,
-        &mut Work,
-        &mut dyn Writer,
-    ) -> Result<Option<(Loopy, Term)>, KernelError>
-    + 'a;
-
-/// `A & B` at `within`, its offside written `off_written`, each side derived in place by
-/// `half`: the onside (argument 0) first, beside the offside as written, then the offside
-/// (argument 1) beside the onside's result, its labels renamed (see [`relabel`]); then
-/// [`finish`]. `None` when a side is not reached.
-fn halves(
-    off_written: &Term,
-    within: &[Hole],
-    wrap: &dyn Fn(Term) -> Term,
-    steps: &mut Vec<LoopyStep>,
-    work: &mut Work,
-    out: &mut dyn Writer,
-    half: &mut Half<'_>,
-) -> Result<Option<Reached>, KernelError> {
-    let wrap_on = |u: Term| wrap(sidle_term(u, off_written.clone()));
-    let on_place = deeper(within, Hole::Arg(0));
-    let Some(on) = half(Side::On, &on_place, &wrap_on, steps, work, out)? else {
-        return Ok(None);
-    };
-    let on_term = on.1.clone();
-    let wrap_off = |u: Term| wrap(sidle_term(on_term.clone(), relabel(&u)));
-    let off_place = deeper(within, Hole::Arg(1));
-    let Some(off) = half(Side::Off, &off_place, &wrap_off, steps, work, out)? else {
-        return Ok(None);
-    };
-    let off = (off.0, relabel(&off.1));
-    Ok(Some(finish(on, off, within, wrap, steps, work, out)?))
-}
-
-/// `A & B` at `within` for stoppers A and B, each with the term it is written as there: each
-/// side to its simplest form in place (see [`halves`]).
-fn stopper_halves(
-    [(a, ta), (b, tb)]: [(Loopy, Term); 2],
-    within: &[Hole],
-    wrap: &dyn Fn(Term) -> Term,
-    steps: &mut Vec<LoopyStep>,
-    work: &mut Work,
-    out: &mut dyn Writer,
-) -> Result<Option<Reached>, KernelError> {
-    let mut half = |side: Side,
-                    place: &[Hole],
-                    w: &dyn Fn(Term) -> Term,
-                    steps: &mut Vec<LoopyStep>,
-                    work: &mut Work,
-                    out: &mut dyn Writer| {
-        let (g, written) = if side == Side::On {
-            (&a, &ta)
-        } else {
-            (&b, &tb)
-        };
-        stopper_in_place(g, written, place, w, steps, work, out).map(Some)
-    };
-    halves(&tb, within, wrap, steps, work, out, &mut half)
-}
-
-/// A stopper `g` whose term at `within` is a sum or a negative: written as its graph
-/// (`loopy-sum`) and simplified.
-fn stopper_of_parts(
-    g: &Loopy,
-    within: &[Hole],
-    wrap: &dyn Fn(Term) -> Term,
-    steps: &mut Vec<LoopyStep>,
-    work: &mut Work,
-    out: &mut dyn Writer,
-) -> Result<Reached, KernelError> {
-    let (ga, _) = as_graph(g, None, within, wrap, steps, out)?;
-    let (g, t) = stopper_chain(&ga, within, wrap, steps, work, out)?;
-    Ok(Reached::Stopper(g, t))
-}
-
-/// The part `t` of the whole term at `within` to a stopper or its sides, each in simplest
-/// form; `None` when the rules do not reach a side.
-fn part(
-    t: &Term,
-    within: &[Hole],
-    wrap: &dyn Fn(Term) -> Term,
-    steps: &mut Vec<LoopyStep>,
-    work: &mut Work,
-    leaf: &mut Leaf<'_>,
-    out: &mut dyn Writer,
-) -> Result<Option<Reached>, KernelError> {
-    work.tick(1)?;
-    match t {
-        Term::Call { args, .. } if is_sidle(t) => {
-            let (Arg::Game(x), Arg::Game(y)) = (&args[0], &args[1]) else {
-                return Ok(None);
-            };
-            let (gx, gy) = (leaf(x)?, leaf(y)?);
-            if !gx.is_stopper() || !gy.is_stopper() {
-                return Ok(None);
-            }
-            let sides = [(gx, x.clone()), (gy, y.clone())];
-            stopper_halves(sides, within, wrap, steps, work, out)
-        }
-        Term::Sum(x, y) if has_sidle(t) => {
-            // A part without `&` first, while the other keeps the sum a sum of sided values.
-            let loopy = |u: &Term| has_sidle(u) || side_call(u).is_some();
-            let order = if loopy(x) && !loopy(y) {
-                [1, 0]
-            } else {
-                [0, 1]
-            };
-            let mut cur = [x.as_ref().clone(), y.as_ref().clone()];
-            let mut reached: [Option<Reached>; 2] = [None, None];
-            for i in order {
-                let (place, w) = sum_part(i, cur[1 - i].clone(), within, wrap);
-                let Some(r) = part(&cur[i], &place, &w, steps, work, leaf, out)? else {
-                    return Ok(None);
-                };
-                cur[i] = r.term();
-                reached[i] = Some(r);
-            }
-            let [Some(rx), Some(ry)] = reached else {
-                return Ok(None);
-            };
-            if let (Reached::Stopper(a, _), Reached::Stopper(b, _)) = (&rx, &ry) {
-                // A sum of stoppers need not be a stopper (over + under): then its sides.
-                let g = a.add(b, work)?;
-                if g.is_stopper() {
-                    return stopper_of_parts(&g, within, wrap, steps, work, out).map(Some);
-                }
-                let [p, q] = cur;
-                let written = Term::Sum(Box::new(p), Box::new(q));
-                return sides_in_place(&g, &written, within, wrap, steps, work, out);
-            }
-            // A stopper beside sided values is written S & S (`sidle-stopper` read right to
-            // left).
-            for (i, r) in [&rx, &ry].into_iter().enumerate() {
-                let Reached::Stopper(g, s) = r else {
-                    continue;
-                };
-                let split = sidle_term(s.clone(), relabel(s));
-                let (place, w) = sum_part(i, cur[1 - i].clone(), within, wrap);
-                let games = [(s.clone(), g.clone()), (relabel(s), g.clone())];
-                let step = (s, &split, true);
-                if !term_step(step, &games, g, &place, &w, steps, work, out)? {
-                    return Ok(None);
-                }
-                cur[i] = split;
-            }
-            let (a, ta, b, tb) = rx.sides();
-            let (c, tc, d, td) = ry.sides();
-            let sum = |p: &Term, q: &Term| Term::Sum(Box::new(p.clone()), Box::new(q.clone()));
-            let off_sum = side_term(Side::Off, sum(&tb, &td));
-            // `sidle-sum`: (A & B) + (C & D) = onside(A + C) & offside(B + D).
-            let at = sum(&cur[0], &cur[1]);
-            let want = sidle_term(side_term(Side::On, sum(&ta, &tc)), off_sum.clone());
-            let games = [
-                (ta, a.clone()),
-                (tb, b.clone()),
-                (tc, c.clone()),
-                (td, d.clone()),
-            ];
-            if !sided_step((&at, &want), &games, within, wrap, steps, work, out)? {
-                return Ok(None);
-            }
-            let (on_sum, off_sum_g) = (a.add(&c, work)?, b.add(&d, work)?);
-            both_sides(
-                &on_sum, &off_sum_g, true, off_sum, within, wrap, steps, work, out,
-            )
-        }
-        Term::Call { .. } if side_call(t).is_some() => {
-            // onside(G), offside(G) in a sum: the side derived in place, a stopper.
-            let Some((side, x)) = side_call(t) else {
-                return Ok(None);
-            };
-            let g = leaf(x)?;
-            let from_definition = out.write_minimal(&minimal(&g))? != *x;
-            let Some((g, s)) = side_chain(
-                &g,
-                side,
-                None,
-                from_definition,
-                within,
-                wrap,
-                steps,
-                work,
-                out,
-            )?
-            else {
-                return Ok(None);
-            };
-            Ok(Some(Reached::Stopper(g, s)))
-        }
-        Term::Neg(x) if has_sidle(t) => {
-            let w = |u: Term| wrap(Term::Neg(Box::new(u)));
-            let Some(r) = part(x, &deeper(within, Hole::Neg), &w, steps, work, leaf, out)? else {
-                return Ok(None);
-            };
-            let (a, ta, b, tb) = match r {
-                Reached::Stopper(s, _) => {
-                    return stopper_of_parts(&s.neg(), within, wrap, steps, work, out).map(Some)
-                }
-                r => r.sides(),
-            };
-            let neg = |p: &Term| Term::Neg(Box::new(p.clone()));
-            let neg_a = neg(&ta);
-            // `sidle-neg`: -(A & B) = (-B) & (-A).
-            let at = neg(&sidle_term(ta.clone(), tb.clone()));
-            let want = sidle_term(neg(&tb), neg_a.clone());
-            let games = [(ta, a.clone()), (tb.clone(), b.clone())];
-            if !sided_step((&at, &want), &games, within, wrap, steps, work, out)? {
-                return Ok(None);
-            }
-            // The new onside is −B, the new offside −A.
-            let sides = [(b.neg(), neg(&tb)), (a.neg(), neg_a)];
-            stopper_halves(sides, within, wrap, steps, work, out)
-        }
-        _ => {
-            let g = leaf(t)?;
-            if g.is_stopper() {
-                let (g, s) = stopper_in_place(&g, t, within, wrap, steps, work, out)?;
-                return Ok(Some(Reached::Stopper(g, s)));
-            }
-            sides_in_place(&g, t, within, wrap, steps, work, out)
-        }
-    }
-}
-
 /// The derivation of a term by its sides: `A & B` each side in place; a game that is not a
 /// stopper to its sides (`loopy-sides`); `onside(G)`, `offside(G)` in a sum or negative to
 /// the side's simplest form; sums and negatives of sided values by `sidle-sum` and
@@ -919,30 +866,5 @@ pub fn sided(
     work: &mut Work,
     out: &mut dyn Writer,
 ) -> Result<Option<LoopyDerivation>, KernelError> {
-    let mut steps = Vec::new();
-    let id = |u: Term| u;
-    let Some(r) = part(t, &[], &id, &mut steps, work, leaf, out)? else {
-        return Ok(None);
-    };
-    Ok(Some(match r {
-        Reached::Stopper(g, term) => LoopyDerivation {
-            steps,
-            result: g,
-            term,
-            stopper: true,
-            offside: None,
-        },
-        Reached::Sided {
-            on,
-            on_term,
-            off,
-            off_term,
-        } => LoopyDerivation {
-            steps,
-            result: on,
-            term: sidle_term(on_term, off_term),
-            stopper: false,
-            offside: Some(off),
-        },
-    }))
+    from_top(work, out, |run, top| run.part(t, top, leaf))
 }

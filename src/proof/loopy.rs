@@ -39,7 +39,8 @@
 //! `onside-stopper` needs a stopper, by the alternating-cycle test above. Sums and negatives
 //! around `A & B` are kept as their parts (places `sum.0`, `sum.1`, `neg`). The term rules
 //! (`loopy-sides`, `onside-stopper`, `sidle-stopper`, `sidle-sum`, `sidle-neg`, a user's: `&`,
-//! `onside`, `offside` or `stopper(…)` in them) are re-matched from the rule set by `terms`:
+//! `onside`, `offside` or `stopper(…)` in them) are re-matched from the rule set by the
+//! checker's one rule interpreter (`proof::pattern`, `terms` being loopy play's host for it):
 //! the pattern on the term before, the conditions by the checker's stopper test and order, the
 //! result built from the bound games (sums as product graphs) and compared part by part with
 //! the term after; a term rule that is not a shipped rule as shipped (a user's, under any
@@ -69,7 +70,7 @@ mod graphs;
 pub(crate) mod open;
 /// The checker's reading of terms into its own graphs.
 mod read;
-/// The checker's own matching of term rules (`&`, `onside`, `offside`, `stopper(…)`).
+/// Loopy play's host for the checker's rule interpreter: the term rules (`&`, `onside`, …).
 mod terms;
 /// The producer's graph writer: the notation, or the proof's table where the notation copies.
 pub(crate) mod write;
@@ -338,6 +339,7 @@ struct Checker<'t> {
 }
 
 /// A whole term of a loopy proof.
+#[derive(Clone, PartialEq)]
 enum Shape {
     /// A game graph.
     Game(G),

@@ -7,7 +7,8 @@
 //! search for a match whose conditions hold and whose result is the step's. What a place is
 //! and what a condition means is the play's, through [`Host`]: normal play's terms with the
 //! definitional order (`proof::matcher`), misère play's forms with its own P-positions
-//! (`proof::misere_check`). This shares nothing with the producer's evaluator but the rule
+//! (`proof::misere_check`), loopy play's whole terms (`A & B`, `onside(G)`) with its stopper
+//! test and order of stoppers (`proof::loopy`'s term rules). This shares nothing with the producer's evaluator but the rule
 //! data. A limit reached on the way is reported as a limit, never as a failed condition.
 
 use super::inequality::Undecided;
@@ -109,6 +110,12 @@ pub trait Host {
         out: &mut Vec<Binds<Self::Place>>,
         d: usize,
     );
+    /// Whether a game variable `v` may stand for `t`: every place by default; a play whose
+    /// places are not all games (loopy play's `onside(G)`, `A & B`) refuses the others, and
+    /// may say why, or keep a limit, on its own side.
+    fn takes(&mut self, _v: &str, _t: &Self::Place) -> bool {
+        true
+    }
     /// Whether two places are the same as written (cheap, and never a limit).
     fn same(&mut self, a: &Self::Place, b: &Self::Place) -> bool;
     /// Whether two places are equal games in the play: a name bound twice.
@@ -384,6 +391,9 @@ fn bind_game<H: Host>(
     t: &H::Place,
     b: &Binds<H::Place>,
 ) -> Option<Binds<H::Place>> {
+    if !h.takes(v, t) {
+        return None;
+    }
     if let Some(prev) = b.game(v).cloned() {
         if h.same(&prev, t) {
             return Some(b.clone());

@@ -8,17 +8,6 @@ use super::*;
 impl<'t> Checker<'t> {
     /// One rule instance, read from `f` to `t`, at the place `at` of `f`'s graph.
     pub(super) fn rule(&mut self, s: &Step, at: &[PathElem], f: &G, t: &G) -> Result<(), Stop> {
-        let value = |k: &str| -> Result<usize, Stop> {
-            let d = s
-                .witnesses
-                .value(k)
-                .ok_or_else(|| Stop::Wrong(format!("the witness `{k}` is missing")))?;
-            if !d.is_integer() {
-                return Err(Stop::Wrong(format!("the witness `{k}` is not an index")));
-            }
-            usize::try_from(d.numerator().clone())
-                .map_err(|_| Stop::Wrong(format!("the witness `{k}` is not an index")))
-        };
         if s.rule == "loopy-sum" {
             if !at.is_empty() {
                 return Err(Stop::Wrong("loopy-sum applies at the top".into()));
@@ -58,7 +47,7 @@ impl<'t> Checker<'t> {
             // stoppers, checked below by the checker's own order.
             user if self.users.iter().any(|u| u == user) => {}
             "loopy-dominated-left" | "loopy-dominated-right" => {
-                let (i, j) = (value("removed")?, value("by")?);
+                let (i, j) = (index(s, "removed")?, index(s, "by")?);
                 let os = f.side(v, side).to_vec();
                 let (Some(&x), Some(&y)) = (os.get(i), os.get(j)) else {
                     return Err(Stop::Wrong(
@@ -79,16 +68,11 @@ impl<'t> Checker<'t> {
                         letter(side)
                     )));
                 }
-                let kept: Vec<usize> = os
-                    .iter()
-                    .enumerate()
-                    .filter(|&(k, _)| k != i)
-                    .map(|(_, &o)| o)
-                    .collect();
+                let kept = without(&os, i);
                 self.edited(f, t, v, side, kept)?;
             }
             "loopy-reversible-left" | "loopy-reversible-right" => {
-                let (i, k) = (value("option")?, value("through")?);
+                let (i, k) = (index(s, "option")?, index(s, "through")?);
                 let os = f.side(v, side).to_vec();
                 let Some(&x) = os.get(i) else {
                     return Err(Stop::Wrong(
@@ -111,12 +95,7 @@ impl<'t> Checker<'t> {
                         letter(other(side))
                     )));
                 }
-                let mut new: Vec<usize> = os
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .map(|(_, &o)| o)
-                    .collect();
+                let mut new = without(&os, i);
                 new.extend_from_slice(f.side(r, side));
                 self.edited(f, t, v, side, new)?;
             }
@@ -478,14 +457,7 @@ impl<'t> Checker<'t> {
         f: &G,
         t: &G,
     ) -> Result<(), Stop> {
-        let i = s
-            .witnesses
-            .value("option")
-            .ok_or_else(|| Stop::Wrong("the witness `option` is missing".into()))?;
-        let i = (i.is_integer())
-            .then(|| usize::try_from(i.numerator().clone()).ok())
-            .flatten()
-            .ok_or_else(|| Stop::Wrong("the witness `option` is not an index".into()))?;
+        let i = index(s, "option")?;
         let v = self.follow(f, at)?;
         let os = f.side(v, player).to_vec();
         if i >= os.len() {
@@ -500,12 +472,7 @@ impl<'t> Checker<'t> {
                 letter(player)
             )));
         }
-        let kept: Vec<usize> = os
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| k != i)
-            .map(|(_, &o)| o)
-            .collect();
+        let kept = without(&os, i);
         self.edited(f, t, v, player, kept)?;
         // With the witness `side`, a stopper S: both games' sides equal to S (each at least
         // S and S at least each), so equal to each other by the order's transitivity, and each
@@ -564,4 +531,23 @@ impl<'t> Checker<'t> {
         self.sides_known.push_back((key, ge));
         Ok(ge)
     }
+}
+
+/// The witness `k` of step `s`, an option index.
+fn index(s: &Step, k: &str) -> Result<usize, Stop> {
+    let d = s
+        .witnesses
+        .value(k)
+        .ok_or_else(|| Stop::Wrong(format!("the witness `{k}` is missing")))?;
+    let i = d
+        .is_integer()
+        .then(|| usize::try_from(d.numerator().clone()));
+    i.and_then(Result::ok)
+        .ok_or_else(|| Stop::Wrong(format!("the witness `{k}` is not an index")))
+}
+
+/// Options `os` without the `i`-th.
+fn without(os: &[usize], i: usize) -> Vec<usize> {
+    let kept = os.iter().enumerate().filter(|&(k, _)| k != i);
+    kept.map(|(_, &o)| o).collect()
 }
