@@ -629,7 +629,7 @@ impl Simplification {
 /// assert_eq!(onag::print(s.result(), &Default::default()), "{6|4||2|0|||0|-2||-4|-6}");
 /// ```
 pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError> {
-    let (mut s, verdict) = composed(t, engine)?;
+    let (mut s, verdict, _) = composed(t, engine, false)?;
     match verdict {
         Some(v) => {
             s.proof.checked = v.is_ok();
@@ -649,11 +649,11 @@ pub(crate) fn simplify_as_json(
     t: &Term,
     engine: &Engine,
 ) -> Result<(Simplification, String), ProofError> {
-    let (mut s, verdict) = composed(t, engine)?;
+    let (mut s, verdict, lines) = composed(t, engine, true)?;
     if let Some(v) = verdict {
         s.proof.checked = v.is_ok();
         v?;
-        let json = s.proof.to_json();
+        let json = s.proof.to_json_with(&lines);
         return Ok((s, json));
     }
     s.proof.checked = true;
@@ -673,10 +673,14 @@ pub(crate) fn simplify_as_json(
 /// The composer's proof of `t`, lemmas and table attached, and the verdict on it when it was
 /// checked while it was made (a large proof: `pipeline.rs`); `None` when it is still to be
 /// checked. The composer is gone when this returns, so its memo is not held through a check.
+/// With `lines`, a proof checked while it was made comes with its lemmas' lines of the file
+/// (`json::lemma_line`), written while the checker thread did the last lemmas.
+#[allow(clippy::type_complexity)]
 fn composed(
     t: &Term,
     engine: &Engine,
-) -> Result<(Simplification, Option<Result<(), CheckError>>), ProofError> {
+    lines: bool,
+) -> Result<(Simplification, Option<Result<(), CheckError>>, Vec<String>), ProofError> {
     let mut c = compose::Composer::new(engine);
     c.pipeline = true;
     let mut s = simplify_with(t, engine, &mut c)?;
@@ -688,17 +692,26 @@ fn composed(
     // Freed while the checker thread does the last lemmas.
     drop(c);
     let mut verdict = None;
+    let mut written = Vec::new();
     if let Some(finishing) = finishing {
         // Lemmas are handed over only until the composer finishes: none is left behind.
         debug_assert!(lemmas.is_empty());
-        let (checked, v) = finishing.wait(engine.rules());
+        let (checked, v) = finishing.wait(engine.rules(), &mut |l: &Lemma| {
+            if lines {
+                written.push(json::lemma_line(l));
+            }
+        });
         lemmas = checked;
         verdict = Some(v);
     }
     s.proof.lemmas = lemmas;
     s.proof.terms = terms;
     s.proof = s.proof.tidied(engine.rules());
-    Ok((s, verdict))
+    // Lines are of the lemmas as checked: a proof small enough to be tidied has none.
+    if s.proof.size() <= COMPACT_UP_TO {
+        written.clear();
+    }
+    Ok((s, verdict, written))
 }
 
 /// [`simplify`] with a composer the caller may use again (both sides of an equality share
