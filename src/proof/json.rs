@@ -394,7 +394,7 @@ impl Proof {
     /// [`Proof::to_json`] with the lemmas' lines written already ([`lemma_line`], one for each
     /// of the proof's lemmas, in order): the same text. `simplify` writes each lemma's line
     /// as the checker thread hands the lemma back, while it checks the last ones.
-    pub(crate) fn to_json_with(&self, lines: &[String]) -> String {
+    pub(crate) fn to_json_with(&self, lines: Vec<String>) -> String {
         if lines.len() != self.lemmas.len() {
             return self.to_json();
         }
@@ -411,7 +411,8 @@ impl Proof {
             }
             buf.truncate(buf.len() - 2);
             buf.extend_from_slice(b",\n  \"lemmas\": [");
-            for (k, l) in lines.iter().enumerate() {
+            // Each line freed once copied, so the text is not held twice.
+            for (k, l) in lines.into_iter().enumerate() {
                 buf.extend_from_slice(if k == 0 { b"\n    " } else { b",\n    " });
                 buf.extend_from_slice(l.as_bytes());
             }
