@@ -112,6 +112,8 @@ fn limits(ctx: &Ctx) -> crate::proof::check_limits::CheckLimits {
         deadline: ctx.time_limit.and_then(|t| {
             std::time::Instant::now().checked_add(std::time::Duration::from_secs_f64(t.min(1e6)))
         }),
+        // `--threads` (0: one per core): the reading and the check share them.
+        threads: crate::rulesets::search::threads(),
         ..Default::default()
     }
 }

@@ -29,6 +29,9 @@ pub(crate) struct CheckLimits {
     /// The most units of work each checker may do (its own budget applies too, whichever is
     /// smaller).
     pub max_work: u64,
+    /// The threads a check may use (`--threads`; 0: one per core). Not a bound on the
+    /// verdict, which is the same with any number: only on how the work is shared.
+    pub threads: usize,
 }
 
 impl Default for CheckLimits {
@@ -38,6 +41,7 @@ impl Default for CheckLimits {
             cancel: None,
             max_memory: crate::memory::limit(),
             max_work: u64::MAX,
+            threads: 0,
         }
     }
 }
@@ -50,6 +54,7 @@ impl CheckLimits {
             cancel: limits.cancel.clone(),
             max_memory: limits.max_memory,
             max_work: limits.max_work,
+            threads: 0,
         }
     }
 
@@ -62,6 +67,15 @@ impl CheckLimits {
             cancel: b.cancel.clone(),
             max_memory: b.max_memory,
             max_work: u64::MAX,
+            threads: 0,
+        }
+    }
+
+    /// The threads the check uses: `threads`, or one per core when that is 0.
+    pub(crate) fn threads(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
         }
     }
 

@@ -86,6 +86,9 @@ pub(crate) struct Composer<'e> {
     pub pipeline: bool,
     /// The checker thread the lemmas go to, once started.
     pub feed: Option<super::pipeline::Feed>,
+    /// Whether the lemmas the checker thread hands back are written as lines of the file
+    /// (`pipeline::Settled`); set by the caller.
+    pub lines: bool,
     /// Steps in the lemmas made so far.
     lemma_steps: usize,
     /// Why some engine run stopped short of the canonical form, if one did.
@@ -115,6 +118,7 @@ impl<'e> Composer<'e> {
             lemmas: Vec::new(),
             pipeline: false,
             feed: None,
+            lines: false,
             lemma_steps: 0,
             stuck: None,
             start: Instant::now(),
@@ -129,7 +133,7 @@ impl<'e> Composer<'e> {
     fn push_lemma(&mut self, mut l: Lemma) {
         self.lemma_steps += l.steps.len();
         if let Some(feed) = self.feed.as_mut() {
-            feed.lemma(l, &self.interp.terms.borrow());
+            feed.lemma(l, &self.interp.terms.borrow(), self.rules);
             return;
         }
         super::explain::write_reasons(&mut l.steps, self.rules);
@@ -140,6 +144,7 @@ impl<'e> Composer<'e> {
                 self.rules,
                 lemmas,
                 &self.interp.terms.borrow(),
+                self.lines,
             ));
         }
     }

@@ -715,15 +715,20 @@ impl LoopyReader<'_> {
 
 /// `json` (a proof as `Proof::to_json` writes it, an object) with `"final": claim` as its last
 /// field, ending in one newline; only the newline added when there is no claim.
-pub fn attach(json: String, claim: Option<&FinalClaim>) -> String {
-    let body = json.trim_end();
-    let (Some(c), Some(head)) = (claim, body.strip_suffix('}')) else {
-        return format!("{body}\n");
-    };
-    match serde_json::to_string(c) {
-        Ok(v) => format!("{},\n\"final\": {v}\n}}\n", head.trim_end()),
-        Err(_) => format!("{body}\n"),
+pub fn attach(mut json: String, claim: Option<&FinalClaim>) -> String {
+    // Edited in place: a large proof's text is hundreds of megabytes, and a copy of it was
+    // the peak of `simplify`'s memory.
+    json.truncate(json.trim_end().len());
+    let value = claim.and_then(|c| serde_json::to_string(c).ok());
+    if let (Some(v), true) = (value, json.ends_with('}')) {
+        json.pop();
+        json.truncate(json.trim_end().len());
+        json.push_str(",\n\"final\": ");
+        json.push_str(&v);
+        json.push_str("\n}");
     }
+    json.push('\n');
+    json
 }
 
 /// The claim as lines of text, for `--explain` and the page: what the result is, then a line

@@ -51,6 +51,7 @@ mod layout;
 mod out;
 mod stream;
 
+pub(crate) use out::lemma_line;
 pub(crate) use stream::read_and_check;
 
 /// The schema version this build writes; it reads this one and the two before it (see
@@ -383,10 +384,40 @@ impl Proof {
         let mut buf = Vec::with_capacity(64 * (self.size() + self.terms.len()) + 1024);
         let mut ser = serde_json::Serializer::with_formatter(&mut buf, layout::Lines::default());
         // Serialising strings, sequences and maps into a vector cannot fail.
-        if serde::Serialize::serialize(&out::ProofOut(self), &mut ser).is_err() {
+        if serde::Serialize::serialize(&out::ProofOut(self, true), &mut ser).is_err() {
             return String::new();
         }
         // serde_json writes only valid UTF-8.
+        String::from_utf8(buf).unwrap_or_default()
+    }
+
+    /// [`Proof::to_json`] with the lemmas' lines written already ([`lemma_line`], one for each
+    /// of the proof's lemmas, in order): the same text. `simplify` writes each lemma's line
+    /// as the checker thread hands the lemma back, while it checks the last ones.
+    pub(crate) fn to_json_with(&self, lines: Vec<String>) -> String {
+        if lines.len() != self.lemmas.len() {
+            return self.to_json();
+        }
+        let size = lines.iter().map(|l| l.len() + 6).sum::<usize>();
+        let mut buf = Vec::with_capacity(64 * (self.steps.len() + self.terms.len()) + size + 1024);
+        let mut ser = serde_json::Serializer::with_formatter(&mut buf, layout::Lines::default());
+        if serde::Serialize::serialize(&out::ProofOut(self, false), &mut ser).is_err() {
+            return String::new();
+        }
+        if !lines.is_empty() {
+            // The object's last key is `lemmas`: its closing line gives way to them.
+            if !buf.ends_with(b"\n}") {
+                return self.to_json();
+            }
+            buf.truncate(buf.len() - 2);
+            buf.extend_from_slice(b",\n  \"lemmas\": [");
+            // Each line freed once copied, so the text is not held twice.
+            for (k, l) in lines.into_iter().enumerate() {
+                buf.extend_from_slice(if k == 0 { b"\n    " } else { b",\n    " });
+                buf.extend_from_slice(l.as_bytes());
+            }
+            buf.extend_from_slice(b"\n  ]\n}");
+        }
         String::from_utf8(buf).unwrap_or_default()
     }
 

@@ -629,7 +629,7 @@ impl Simplification {
 /// assert_eq!(onag::print(s.result(), &Default::default()), "{6|4||2|0|||0|-2||-4|-6}");
 /// ```
 pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError> {
-    let (mut s, verdict) = composed(t, engine)?;
+    let (mut s, verdict, _) = composed(t, engine, false)?;
     match verdict {
         Some(v) => {
             s.proof.checked = v.is_ok();
@@ -641,19 +641,21 @@ pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError>
 }
 
 /// [`simplify`] and the proof written as JSON ([`Proof::to_json`]). A proof checked while it
-/// was made is written after; otherwise the writing is done while the proof is checked (the
-/// two are independent; `onag simplify --format json` spent a tenth of its time writing after
-/// the check). The text says `"checked": true` and is returned only when the check passed.
+/// was made has its lemmas' lines written as the checker thread hands them back (the rest
+/// after), and is returned with its lemmas' statements only: their steps are in the text.
+/// Otherwise the writing is done while the proof is checked (the two are independent;
+/// `onag simplify --format json` spent a tenth of its time writing after the check). The text
+/// says `"checked": true` and is returned only when the check passed.
 #[cfg(any(test, feature = "cli"))]
 pub(crate) fn simplify_as_json(
     t: &Term,
     engine: &Engine,
 ) -> Result<(Simplification, String), ProofError> {
-    let (mut s, verdict) = composed(t, engine)?;
+    let (mut s, verdict, lines) = composed(t, engine, true)?;
     if let Some(v) = verdict {
         s.proof.checked = v.is_ok();
         v?;
-        let json = s.proof.to_json();
+        let json = s.proof.to_json_with(lines);
         return Ok((s, json));
     }
     s.proof.checked = true;
@@ -673,32 +675,41 @@ pub(crate) fn simplify_as_json(
 /// The composer's proof of `t`, lemmas and table attached, and the verdict on it when it was
 /// checked while it was made (a large proof: `pipeline.rs`); `None` when it is still to be
 /// checked. The composer is gone when this returns, so its memo is not held through a check.
+/// With `lines`, a proof checked while it was made comes with its lemmas' lines of the file
+/// (`json::lemma_line`), written as the checker thread handed them back, and its
+/// lemmas keep only their statements: their steps are in the lines (Σ_{k≤30} {k|−k} held
+/// its lemmas' steps and its whole text at once).
+#[allow(clippy::type_complexity)]
 fn composed(
     t: &Term,
     engine: &Engine,
-) -> Result<(Simplification, Option<Result<(), CheckError>>), ProofError> {
+    lines: bool,
+) -> Result<(Simplification, Option<Result<(), CheckError>>, Vec<String>), ProofError> {
     let mut c = compose::Composer::new(engine);
     c.pipeline = true;
+    c.lines = lines;
     let mut s = simplify_with(t, engine, &mut c)?;
-    let mut lemmas = std::mem::take(&mut c.lemmas);
+    let lemmas = std::mem::take(&mut c.lemmas);
     let feed = c.feed.take();
     let terms = c.take_terms();
     let p = &s.proof;
     let finishing = feed.map(|f| f.finish(&terms, &p.input, &p.result, &p.steps));
     // Freed while the checker thread does the last lemmas.
     drop(c);
-    let mut verdict = None;
     if let Some(finishing) = finishing {
         // Lemmas are handed over only until the composer finishes: none is left behind.
         debug_assert!(lemmas.is_empty());
-        let (checked, v) = finishing.wait(engine.rules());
-        lemmas = checked;
-        verdict = Some(v);
+        let (settled, v) = finishing.wait(engine.rules());
+        s.proof.lemmas = settled.lemmas;
+        s.proof.terms = terms;
+        // Not tidied: the checker thread starts only once the lemmas hold more than
+        // `COMPACT_UP_TO` steps, and `tidied` leaves such a proof as it is.
+        return Ok((s, Some(v), settled.lines.unwrap_or_default()));
     }
     s.proof.lemmas = lemmas;
     s.proof.terms = terms;
     s.proof = s.proof.tidied(engine.rules());
-    Ok((s, verdict))
+    Ok((s, None, Vec::new()))
 }
 
 /// [`simplify`] with a composer the caller may use again (both sides of an equality share

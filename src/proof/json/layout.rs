@@ -20,6 +20,14 @@ pub(super) struct Lines {
 }
 
 impl Lines {
+    /// The layout of what is written `depth` containers deep (each already with a child), as
+    /// the whole file's layout would write it there.
+    pub(super) fn nested(depth: usize) -> Self {
+        Lines {
+            open: vec![true; depth],
+        }
+    }
+
     fn spread(&self) -> bool {
         self.open.len() <= LINES_UP_TO
     }

@@ -10,7 +10,9 @@ use crate::term::Term;
 use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 use serde::Serialize;
 
-pub(super) struct ProofOut<'a>(pub(super) &'a Proof);
+/// A proof as the file writes it; its lemmas left out when `.1` is false (their lines are
+/// then added to the text, see [`Proof::to_json_with`]).
+pub(super) struct ProofOut<'a>(pub(super) &'a Proof, pub(super) bool);
 
 /// A term as its string in the notation.
 struct TermOut<'a>(&'a Term);
@@ -72,7 +74,7 @@ impl Serialize for ProofOut<'_> {
                 steps: &p.steps,
             },
         )?;
-        if !p.lemmas.is_empty() {
+        if self.1 && !p.lemmas.is_empty() {
             st.serialize_field("lemmas", &Lemmas(&p.lemmas))?;
         }
         st.end()
@@ -80,6 +82,18 @@ impl Serialize for ProofOut<'_> {
 }
 
 struct Lemmas<'a>(&'a [Lemma]);
+
+/// Lemma `l`'s line of the file, as [`Proof::to_json`] writes it within `lemmas` (on one line:
+/// the layout's containers nested deeper than two are written compact).
+pub(crate) fn lemma_line(l: &Lemma) -> String {
+    let mut buf = Vec::with_capacity(64 * (l.steps.len() + 1));
+    let mut ser = serde_json::Serializer::with_formatter(&mut buf, super::layout::Lines::nested(2));
+    // Serialising strings, sequences and maps into a vector cannot fail.
+    if LemmaOut(l).serialize(&mut ser).is_err() {
+        return String::new();
+    }
+    String::from_utf8(buf).unwrap_or_default()
+}
 
 impl Serialize for Lemmas<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

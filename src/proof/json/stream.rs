@@ -64,10 +64,17 @@ pub(crate) fn read_and_check(
     let failed = AtomicBool::new(false);
     let failed = &failed;
     std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::sync_channel::<Work>(IN_FLIGHT);
-        let (done_tx, done_rx) = mpsc::channel::<Vec<Vec<Step>>>();
-        let checking = limits.clone();
-        let checker = scope.spawn(move || check_all(rules, rx, done_tx, failed, &checking));
+        // On one thread the reader checks each batch itself; on more, a checker thread does
+        // while the reader parses the next (the two halves of the work, about equal).
+        let (sink, checker) = if limits.threads() <= 1 {
+            (Sink::Here(Box::new(Checking::new(rules, limits))), None)
+        } else {
+            let (tx, rx) = mpsc::sync_channel::<Work>(IN_FLIGHT);
+            let (done_tx, done_rx) = mpsc::channel::<Vec<Vec<Step>>>();
+            let checking = limits.clone();
+            let checker = scope.spawn(move || check_all(rules, rx, done_tx, failed, &checking));
+            (Sink::Thread(tx, done_rx), Some(checker))
+        };
         let mut reader = Reader {
             limits,
             version: None,
@@ -78,8 +85,7 @@ pub(crate) fn read_and_check(
             result: None,
             steps: None,
             waiting: Vec::new(),
-            checker: tx,
-            done: done_rx,
+            sink,
             batch: Vec::new(),
             begun: false,
             failed,
@@ -96,21 +102,21 @@ pub(crate) fn read_and_check(
         };
         // The checker ends when its channel closes: with the reader, either way.
         let claim = reader.final_claim.take();
-        let read = match read {
+        let (read, here) = match read {
             Ok(()) => reader.finish(),
-            Err(e) => {
-                drop(reader);
-                Err(e)
-            }
+            Err(e) => (Err(e), reader.into_verdict()),
         };
-        let verdict = checker.join().unwrap_or_else(|_| {
-            Err(CheckError {
-                lemma: None,
-                step: 0,
-                reason: "the checker stopped unexpectedly".into(),
-                limit: None,
-            })
-        });
+        let verdict = match (checker, here) {
+            (Some(checker), _) => checker.join().unwrap_or_else(|_| {
+                Err(CheckError {
+                    lemma: None,
+                    step: 0,
+                    reason: "the checker stopped unexpectedly".into(),
+                    limit: None,
+                })
+            }),
+            (None, here) => here.unwrap_or(Ok(())),
+        };
         read.map(|(input, result, steps, lemmas, play, terms)| {
             // The claim that the result is final, checked once the chain is (`final_check`).
             let verdict = match (verdict, claim) {
@@ -196,30 +202,41 @@ enum Work {
     Finish(Term, Term, Vec<Step>, Play, usize, Box<TermTable>),
 }
 
-/// The checker thread: the verdict on everything received, lemmas first, in order. After the
-/// first failure it only drains the channel (and says so through `failed`, so the reader
-/// stops sending).
-fn check_all(
-    rules: &RuleSet,
-    rx: mpsc::Receiver<Work>,
-    done: mpsc::Sender<Vec<Vec<Step>>>,
-    failed: &AtomicBool,
-    limits: &CheckLimits,
-) -> Result<(), CheckError> {
-    let mut check: Option<Incremental> = None;
-    let mut verdict = Ok(());
-    for work in rx {
-        if verdict.is_err() {
-            continue;
+/// The check: the verdict on everything received, lemmas first, in order; after the first
+/// failure it takes no more work. The same whether it runs on its own thread
+/// ([`check_all`]) or on the reader's (`--threads 1`), so the verdict and its words are the
+/// same whatever the number of threads.
+struct Checking<'r> {
+    rules: &'r RuleSet,
+    limits: &'r CheckLimits,
+    check: Option<Incremental<'r>>,
+    verdict: Result<(), CheckError>,
+}
+
+impl<'r> Checking<'r> {
+    fn new(rules: &'r RuleSet, limits: &'r CheckLimits) -> Self {
+        Checking {
+            rules,
+            limits,
+            check: None,
+            verdict: Ok(()),
         }
-        verdict = match work {
+    }
+
+    /// Checks `work`; the steps of the lemmas checked are handed back (to be freed by the
+    /// thread that made them). Whether the proof still holds.
+    fn take(&mut self, work: Work, used: &mut Vec<Vec<Step>>) -> bool {
+        if self.verdict.is_err() {
+            return false;
+        }
+        let (rules, limits) = (self.rules, self.limits);
+        self.verdict = match work {
             Work::Begin(terms) => {
-                check = Some(Incremental::new(rules, terms, limits));
+                self.check = Some(Incremental::new(rules, terms, limits));
                 Ok(())
             }
-            Work::Lemmas(ls) => match check.as_mut() {
+            Work::Lemmas(ls) => match self.check.as_mut() {
                 Some(c) => {
-                    let mut used = Vec::with_capacity(ls.len());
                     let mut verdict = Ok(());
                     for l in ls {
                         let (v, steps) = c.lemma(l);
@@ -229,8 +246,6 @@ fn check_all(
                             break;
                         }
                     }
-                    // Back to the reader, which made them, to be freed there.
-                    let _ = done.send(used);
                     verdict
                 }
                 None => Ok(()),
@@ -243,16 +258,46 @@ fn check_all(
             Work::Finish(input, result, steps, Play::Loopy, lemmas, table) => {
                 crate::proof::loopy::check(&input, &result, &steps, lemmas, &table, rules, limits)
             }
-            Work::Finish(input, result, steps, Play::Normal, _, _) => match check.take() {
+            Work::Finish(input, result, steps, Play::Normal, _, _) => match self.check.take() {
                 Some(c) => c.finish(&input, &result, &steps),
                 None => Ok(()),
             },
         };
-        if verdict.is_err() {
+        self.verdict.is_ok()
+    }
+}
+
+/// The checker thread: [`Checking`] of everything received. After the first failure it only
+/// drains the channel (and says so through `failed`, so the reader stops sending).
+fn check_all(
+    rules: &RuleSet,
+    rx: mpsc::Receiver<Work>,
+    done: mpsc::Sender<Vec<Vec<Step>>>,
+    failed: &AtomicBool,
+    limits: &CheckLimits,
+) -> Result<(), CheckError> {
+    let mut checking = Checking::new(rules, limits);
+    for work in rx {
+        let lemmas = matches!(work, Work::Lemmas(_));
+        let mut used = Vec::new();
+        if !checking.take(work, &mut used) {
             failed.store(true, Relaxed);
         }
+        if lemmas {
+            // Back to the reader, which made them, to be freed there.
+            let _ = done.send(used);
+        }
     }
-    verdict
+    checking.verdict
+}
+
+/// Where the reader's work goes.
+enum Sink<'a> {
+    /// A checker thread's channel, and the steps it is done with, coming back to be freed on
+    /// the reader's thread.
+    Thread(mpsc::SyncSender<Work>, mpsc::Receiver<Vec<Vec<Step>>>),
+    /// The check itself, run on the reader's thread as each batch is read (`--threads 1`).
+    Here(Box<Checking<'a>>),
 }
 
 /// The state of a read: what the file has said so far.
@@ -271,10 +316,8 @@ struct Reader<'a, 'de> {
     steps: Option<Vec<StepJson<'de>>>,
     /// Lemmas met before the version and the table were known, checked at the end.
     waiting: Vec<LemmaJson<'de>>,
-    /// The checker thread's channel.
-    checker: mpsc::SyncSender<Work>,
-    /// The steps of checked lemmas, coming back to be freed on this thread.
-    done: mpsc::Receiver<Vec<Vec<Step>>>,
+    /// Where the lemmas go to be checked.
+    sink: Sink<'a>,
     /// Lemmas read and not yet sent.
     batch: Vec<Lemma>,
     /// Whether the checker has the table (the check has begun).
@@ -337,16 +380,40 @@ impl<'de> Reader<'_, 'de> {
         Ok(())
     }
 
+    /// Hands `work` to the check: sent to the checker thread, or checked here.
+    fn send(&mut self, work: Work) {
+        match &mut self.sink {
+            // A closed channel means the checker is gone; its join reports why.
+            Sink::Thread(tx, _) => {
+                let _ = tx.send(work);
+            }
+            Sink::Here(c) => {
+                if !c.take(work, &mut Vec::new()) {
+                    self.failed.store(true, Relaxed);
+                }
+            }
+        }
+    }
+
     /// Sends the lemmas read since the last batch, and frees the steps the checker is done with.
     fn flush(&mut self) {
-        while let Ok(used) = self.done.try_recv() {
-            drop(used);
+        if let Sink::Thread(_, done) = &self.sink {
+            while let Ok(used) = done.try_recv() {
+                drop(used);
+            }
         }
         if !self.batch.is_empty() {
-            // A closed channel means the checker is gone; its join reports why.
-            let _ = self
-                .checker
-                .send(Work::Lemmas(std::mem::take(&mut self.batch)));
+            let batch = std::mem::take(&mut self.batch);
+            self.send(Work::Lemmas(batch));
+        }
+    }
+
+    /// The verdict of a check run here, `None` when a checker thread has it (it ends when the
+    /// channel, dropped with the reader, closes).
+    fn into_verdict(self) -> Option<Result<(), CheckError>> {
+        match self.sink {
+            Sink::Here(c) => Some(c.verdict),
+            Sink::Thread(..) => None,
         }
     }
 
@@ -358,14 +425,26 @@ impl<'de> Reader<'_, 'de> {
         if !self.begun && !cyclic && self.version.is_some() && self.terms.is_some() {
             let terms = self.terms.clone().unwrap_or_default();
             self.begun = true;
-            let _ = self.checker.send(Work::Begin(terms));
+            self.send(Work::Begin(terms));
         }
+    }
+
+    /// [`Reader::finish_read`], and the verdict of a check run here ([`Reader::into_verdict`]).
+    #[allow(clippy::type_complexity)]
+    fn finish(
+        mut self,
+    ) -> (
+        Result<(Term, Term, usize, usize, Play, TermTable), ProofError>,
+        Option<Result<(), CheckError>>,
+    ) {
+        let read = self.finish_read();
+        (read, self.into_verdict())
     }
 
     /// After the last key: the lemmas that waited, then the main chain, sent to the checker;
     /// the claim, the number of steps and of lemmas.
     #[allow(clippy::type_complexity)]
-    fn finish(mut self) -> Result<(Term, Term, usize, usize, Play, TermTable), ProofError> {
+    fn finish_read(&mut self) -> Result<(Term, Term, usize, usize, Play, TermTable), ProofError> {
         let missing = |what: &str| ProofError::Json(format!("missing field `{what}`"));
         let input = self.input.take().ok_or_else(|| missing("input"))?;
         let result = self.result.take().ok_or_else(|| missing("result"))?;
@@ -399,7 +478,7 @@ impl<'de> Reader<'_, 'de> {
                 Play::Loopy | Play::Misere => Box::new(self.terms.clone().unwrap_or_default()),
                 _ => Box::default(),
             };
-            let _ = self.checker.send(Work::Finish(
+            self.send(Work::Finish(
                 input.clone(),
                 result.clone(),
                 steps,
@@ -538,5 +617,60 @@ impl<'de> Visitor<'de> for Lemmas<'_, '_, 'de> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Engine;
+
+    fn on(threads: usize) -> CheckLimits {
+        CheckLimits {
+            threads,
+            ..CheckLimits::default()
+        }
+    }
+
+    /// What a read says, compared as text (the error types do not compare).
+    fn said(text: &str, rules: &RuleSet, threads: usize) -> String {
+        match read_and_check(text, rules, &on(threads)) {
+            Ok((file, verdict)) => format!("{file:?} {verdict:?}"),
+            Err(e) => format!("not a proof: {e}"),
+        }
+    }
+
+    #[test]
+    fn one_thread_and_two_read_and_judge_alike() {
+        let rules = RuleSet::builtin();
+        let src = (1..=7)
+            .map(|k| format!("{{{k}|-{k}}}"))
+            .collect::<Vec<_>>()
+            .join("+");
+        let t = crate::syntax::parse(&src).unwrap();
+        let p = crate::proof::simplify(&t, &Engine::new(rules.clone()))
+            .unwrap()
+            .proof;
+        // More lemmas than a batch, so the checker thread gets several.
+        assert!(p.lemmas.len() > 2 * BATCH);
+        let good = p.to_json();
+        let (file, verdict) = read_and_check(&good, &rules, &on(1)).unwrap();
+        assert_eq!(verdict, Ok(()));
+        assert_eq!((file.lemmas, file.steps), (p.lemmas.len(), p.size()));
+        assert_eq!(said(&good, &rules, 1), said(&good, &rules, 2));
+        // Damaged early, late, in two lemmas, in the main chain: the whole proof's verdict,
+        // the same lemma, step and words on one thread and on two.
+        for (ks, bad) in crate::proof::parallel::tests::damaged(&p) {
+            let whole = bad.check(&rules);
+            assert!(whole.is_err(), "{ks:?}");
+            let text = bad.to_json();
+            let (_, one) = read_and_check(&text, &rules, &on(1)).unwrap();
+            assert_eq!(one, whole, "{ks:?}");
+            assert_eq!(said(&text, &rules, 1), said(&text, &rules, 2), "{ks:?}");
+        }
+        // Text that is not a proof, cut inside a lemma after good ones: the same error.
+        let cut = &good[..good.len() * 3 / 4];
+        assert!(said(cut, &rules, 1).starts_with("not a proof"));
+        assert_eq!(said(cut, &rules, 1), said(cut, &rules, 2));
     }
 }
