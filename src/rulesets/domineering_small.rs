@@ -78,19 +78,19 @@ fn column_bits(x: u64) -> u64 {
 }
 
 /// Width and height of an anchored nonzero `x`.
-fn dims(x: u64) -> (u32, u32) {
+pub(super) fn dims(x: u64) -> (u32, u32) {
     let w = 64 - column_bits(x).leading_zeros();
     let h = (63 - x.leading_zeros()) / 8 + 1;
     (w, h)
 }
 
 /// Left-right mirror of an anchored `x` of width `w`, anchored again.
-fn mirror(x: u64, w: u32) -> u64 {
+pub(super) fn mirror(x: u64, w: u32) -> u64 {
     x.reverse_bits().swap_bytes() >> (8 - w)
 }
 
 /// Top-bottom mirror of an anchored `x` of height `h`, anchored again.
-fn flip(x: u64, h: u32) -> u64 {
+pub(super) fn flip(x: u64, h: u32) -> u64 {
     x.swap_bytes() >> (8 * (8 - h))
 }
 

@@ -18,12 +18,18 @@
 //! and how many does not matter. Each group is keyed by the least of its images under the
 //! board's eight symmetries and the colour swap (which swaps the players and negates the
 //! value).
+//!
+//! Groups within an 8×8 box (all of them on boards up to 8×8) are searched as two words
+//! ([`Stones::Small`], `super::gen_clobber_small`), with the same groups and the same keys up
+//! to their encoding; larger ones keep the general [`Board`] and [`GenClobber`]'s rules.
 
+use super::gen_clobber_small::Geometry;
 use super::grid::Shape;
 use super::grid_parts::{self, at, least_image, squares, step, COMPASS, KNIGHT, ORTHOGONAL};
 use super::search::{self, Rules, Table};
 use super::RulesetError;
 use crate::kernel::{GameId, Kernel};
+use std::sync::OnceLock;
 
 /// Which of the variants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -232,6 +238,110 @@ impl Rules for GenClobber {
     }
 }
 
+/// A group (or a position one group's moves reach) for the search: within an 8×8 box as
+/// Left's and Right's stones (bit `8r + c`), else the general board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stones {
+    /// As a part, anchored and least under the symmetries and the colour swap; as an option
+    /// (a part with one move made), neither.
+    Small(u64, u64),
+    /// A group wider or taller than 8.
+    Big(Board),
+}
+
+/// The word geometry of each variant, built on first use.
+fn geometry(piece: Piece) -> &'static Geometry {
+    static G: [OnceLock<Geometry>; 5] = [const { OnceLock::new() }; 5];
+    let slot = match piece {
+        Piece::Clobber => &G[0],
+        Piece::King => &G[1],
+        Piece::Rook => &G[2],
+        Piece::Knight => &G[3],
+        Piece::Queen => &G[4],
+    };
+    slot.get_or_init(|| Geometry::new(piece.directions(), piece.slides(), piece == Piece::Rook))
+}
+
+/// A board that fits 8×8 as two words (bit `8r + c`).
+fn to_small(b: &Board) -> Option<(u64, u64)> {
+    let (w, h) = (b.shape.w as usize, b.shape.h as usize);
+    if w > 8 || h > 8 {
+        return None;
+    }
+    let spread = |bits: u128| {
+        squares(bits).fold(0u64, |acc, i| {
+            acc | 1 << ((i / w.max(1)) * 8 + i % w.max(1))
+        })
+    };
+    Some((spread(b.x), spread(b.o)))
+}
+
+/// A board as the search's position: small when it fits.
+pub fn stones_of(b: &Board) -> Stones {
+    match to_small(b) {
+        Some((x, o)) => Stones::Small(x, o),
+        None => Stones::Big(*b),
+    }
+}
+
+/// One variant's rules over [`Stones`]: the word encoding where it fits, [`GenClobber`]'s
+/// otherwise. The groups and their values are the same as with `GenClobber` alone.
+pub struct Fast(pub Piece);
+
+impl Rules for Fast {
+    type Pos = Stones;
+
+    fn parts(&self, p: &Stones) -> Vec<(Stones, bool)> {
+        let mut out = Vec::new();
+        self.parts_into(p, &mut out);
+        out
+    }
+
+    fn parts_into(&self, p: &Stones, out: &mut Vec<(Stones, bool)>) {
+        let g = geometry(self.0);
+        match p {
+            Stones::Small(x, o) => g.parts(*x, *o, |(x, o), negated| {
+                out.push((Stones::Small(x, o), negated))
+            }),
+            Stones::Big(b) => {
+                for (q, negated) in GenClobber(self.0).parts(b) {
+                    match to_small(&q) {
+                        // Keyed again under the words' order: the general key is another.
+                        Some((x, o)) => {
+                            let ((x, o), swapped) = g.key(x, o);
+                            out.push((Stones::Small(x, o), negated != swapped));
+                        }
+                        None => out.push((Stones::Big(q), negated)),
+                    }
+                }
+            }
+        }
+    }
+
+    fn moves(&self, p: &Stones, left: bool) -> Vec<Stones> {
+        let mut out = Vec::new();
+        self.moves_into(p, left, &mut out);
+        out
+    }
+
+    fn moves_into(&self, p: &Stones, left: bool, out: &mut Vec<Stones>) {
+        match p {
+            Stones::Small(x, o) => {
+                geometry(self.0).moves(*x, *o, left, |x, o| out.push(Stones::Small(x, o)))
+            }
+            Stones::Big(b) => out.extend(moves(b, self.0, left).into_iter().map(Stones::Big)),
+        }
+    }
+
+    fn compact_key(&self, p: &Stones) -> Option<u64> {
+        // Groups within four rows: each colour in 32 bits.
+        match *p {
+            Stones::Small(x, o) if (x | o) >> 32 == 0 => Some(x | o << 32),
+            _ => None,
+        }
+    }
+}
+
 /// The value of a board of the variant, its groups shared out over [`search::threads`]
 /// threads.
 pub fn value(b: &Board, piece: Piece, kernel: &mut Kernel) -> Result<GameId, RulesetError> {
@@ -241,6 +351,25 @@ pub fn value(b: &Board, piece: Piece, kernel: &mut Kernel) -> Result<GameId, Rul
 /// The value of a board of the variant with its groups shared out over `threads` threads;
 /// the value is the same for every count.
 pub fn value_threads(
+    b: &Board,
+    piece: Piece,
+    kernel: &mut Kernel,
+    threads: usize,
+) -> Result<GameId, RulesetError> {
+    let mut table = Table::for_kernel(kernel);
+    search::value_parallel(
+        &Fast(piece),
+        std::slice::from_ref(&stones_of(b)),
+        &mut table,
+        kernel,
+        threads,
+    )
+}
+
+/// [`value_threads`] with the general rules alone ([`GenClobber`], no word encoding): the
+/// reference the word encoding is tested against.
+#[cfg(test)]
+pub fn value_general(
     b: &Board,
     piece: Piece,
     kernel: &mut Kernel,

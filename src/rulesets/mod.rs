@@ -29,6 +29,7 @@ pub mod domineering_board;
 pub mod domineering_small;
 pub mod elephants_and_rhinos;
 pub mod gen_clobber;
+mod gen_clobber_small;
 pub mod grid;
 pub mod grid_parts;
 pub mod hackenbush;

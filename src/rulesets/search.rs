@@ -417,7 +417,8 @@ where
 /// with kernels and tables of their own; every part any thread solves is published in an
 /// [`Exchange`], and a part missing from a thread's table is taken from there when it is
 /// published. The values are this thread's own or carried over structurally, so they are the
-/// same whatever the threads' timing; the helpers stop when this thread is done, and a
+/// same whatever the threads' timing; the helpers start once this thread has solved
+/// [`super::search_shared::HELPERS_AFTER`] parts and stop when it is done, and a
 /// helper's error (a limit) only ends that helper. A helper also stops once the process uses
 /// more than half its memory limit, so that sharing never makes a search run out of memory
 /// that one thread alone would finish.
@@ -436,6 +437,11 @@ where
     let budget = kernel.budget().clone();
     let max_entries = Table::<R::Pos>::for_kernel(kernel).max_entries;
     let helper = |me: usize| {
+        // Nothing is allocated before the start: a search done sooner costs no second kernel.
+        if !ex.wait_for_start() {
+            ex.helper_done();
+            return;
+        }
         let mut k = Kernel::new();
         let mut b = budget.clone();
         b.max_memory = b.max_memory.min(crate::memory::limit()) / 2;
@@ -458,6 +464,14 @@ where
             let helper = &helper;
             s.spawn(move || helper(me));
         }
+        // The helpers are told to stop however this thread leaves, so none waits forever.
+        struct Finish<'a>(&'a Exchange);
+        impl Drop for Finish<'_> {
+            fn drop(&mut self) {
+                self.0.finish();
+            }
+        }
+        let _finish = Finish(&ex);
         let mut link = Link::new(&ex, 0);
         let mut result = Ok(());
         for task in tasks {
@@ -466,7 +480,6 @@ where
                 break;
             }
         }
-        ex.stop.store(true, Ordering::Relaxed);
         result
     })
 }

@@ -9,13 +9,22 @@
 //! by their one-word keys ([`super::search::Rules::compact_key`]); parts without one are not
 //! shared. The value of a part is the same whichever thread found it, so the answer does not
 //! depend on the threads' timing, only the work does.
+//!
+//! The helpers wait until the main thread has solved [`HELPERS_AFTER`] parts, and the main
+//! thread publishes nothing before: most searches are over long before that, and a helper
+//! started at once cost them its whole kernel and a second core's time for nothing (the
+//! 4×4 Rooks board took twice the CPU time of one thread, at the same wall time).
 
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::{Dyadic, Nimber};
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, RwLock};
+use std::sync::{Condvar, Mutex, RwLock};
+
+/// Parts the main thread solves alone before the helpers start (a few tens of milliseconds
+/// of search): a search that ends sooner costs one thread's time and memory, with any count.
+pub(crate) const HELPERS_AFTER: usize = 20_000;
 
 /// A game as another kernel rebuilds it.
 enum Node {
@@ -39,6 +48,9 @@ pub(crate) struct Exchange {
     pub(crate) stop: AtomicBool,
     /// Helpers still searching: with none left, nothing published would be read again.
     helpers: AtomicUsize,
+    /// Whether the helpers may start (set by the main thread's [`HELPERS_AFTER`]th part, or
+    /// with `stop`), under the lock the helpers wait on.
+    started: (Mutex<bool>, Condvar),
 }
 
 impl Exchange {
@@ -51,7 +63,32 @@ impl Exchange {
                 .collect(),
             stop: AtomicBool::new(false),
             helpers: AtomicUsize::new(threads.saturating_sub(1)),
+            started: (Mutex::new(false), Condvar::new()),
         }
+    }
+
+    /// Lets the waiting helpers go.
+    fn start(&self) {
+        let (lock, cv) = &self.started;
+        *lock.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        cv.notify_all();
+    }
+
+    /// Tells the helpers to stop (waking any still waiting to start).
+    pub(crate) fn finish(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.start();
+    }
+
+    /// A helper waits here until the main thread has done enough alone to be worth helping;
+    /// returns whether to search (false once the main thread is done).
+    pub(crate) fn wait_for_start(&self) -> bool {
+        let (lock, cv) = &self.started;
+        let mut go = lock.lock().unwrap_or_else(|e| e.into_inner());
+        while !*go {
+            go = cv.wait(go).unwrap_or_else(|e| e.into_inner());
+        }
+        !self.stopped()
     }
 
     /// Whether the helpers should stop.
@@ -81,6 +118,9 @@ pub(crate) struct Link<'a> {
     count: u32,
     /// By thread: its published index → the game in this thread's kernel.
     taken: Vec<FxHashMap<u32, GameId>>,
+    /// Parts this thread has offered (the main thread starts the helpers at
+    /// [`HELPERS_AFTER`]).
+    offered: usize,
 }
 
 /// A poisoned lock (a thread panicked holding it) only means a thread died; the data, append
@@ -98,6 +138,7 @@ impl<'a> Link<'a> {
             published: FxHashMap::default(),
             count: 0,
             taken: (0..ex.games.len()).map(|_| FxHashMap::default()).collect(),
+            offered: 0,
         }
     }
 
@@ -128,15 +169,24 @@ impl<'a> Link<'a> {
     }
 
     /// Publishes `g`, the value of the part keyed `key`, unless a value is there already (or,
-    /// from the main thread, when no helper is left to read it).
+    /// from the main thread, before the helpers start or when none is left to read it).
     pub(crate) fn give(
         &mut self,
         key: u64,
         g: GameId,
         kernel: &mut Kernel,
     ) -> Result<(), KernelError> {
-        if self.me == 0 && self.ex.helpers.load(Ordering::Relaxed) == 0 {
-            return Ok(());
+        if self.me == 0 {
+            self.offered += 1;
+            if self.offered < HELPERS_AFTER {
+                return Ok(());
+            }
+            if self.offered == HELPERS_AFTER {
+                self.ex.start();
+            }
+            if self.ex.helpers.load(Ordering::Relaxed) == 0 {
+                return Ok(());
+            }
         }
         let Some(shard) = self.ex.shard(key) else {
             return Ok(());

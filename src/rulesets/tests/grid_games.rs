@@ -183,6 +183,52 @@ fn clobber_variants_match_the_definition() {
     }
 }
 
+/// The word encoding of groups within 8×8 (its own groups, anchoring, Rooks' dropped lines,
+/// sixteen images) against the general encoding's search on random boards up to 5×5 (ten
+/// stones at most), every
+/// variant, and on boards wider than 8 whose groups the general rules find and the words take
+/// over. A wrong symmetry, sign or group would give some board another value.
+#[test]
+fn word_groups_match_the_general_search() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for piece in [
+        Piece::Clobber,
+        Piece::King,
+        Piece::Rook,
+        Piece::Knight,
+        Piece::Queen,
+    ] {
+        let mut boards: Vec<String> = vec![
+            "xo.ox.xo.oxx".into(),
+            "xo........ox|.x.......o.o".into(),
+            "xoxoxoxoxo".into(),
+        ];
+        while boards.len() < 60 {
+            let (r, c) = (1 + rng.below(5) as usize, 1 + rng.below(5) as usize);
+            let b = random_board(&mut rng, r, c, &['.', '.', '.', 'x', 'o']);
+            // At most ten stones: the general search of a crowded 5×5 board takes minutes.
+            if b.chars().filter(|&ch| ch == 'x' || ch == 'o').count() <= 10 {
+                boards.push(b);
+            }
+        }
+        for b in boards {
+            let board = gen_clobber::parse(&b, piece).unwrap();
+            // Separate kernels, so that neither search reads the other's memo.
+            let (mut kf, mut kg) = (Kernel::new(), Kernel::new());
+            let fast = gen_clobber::value_threads(&board, piece, &mut kf, 1).unwrap();
+            let general = gen_clobber::value_general(&board, piece, &mut kg, 1).unwrap();
+            let general = crate::rulesets::search::transfer(
+                &mut kg,
+                general,
+                &mut kf,
+                &mut Default::default(),
+            )
+            .unwrap();
+            assert_eq!(fast, general, "{} {b}", piece.name());
+        }
+    }
+}
+
 #[test]
 fn sliding_pieces_see_past_empty_rows_and_columns() {
     // A rook's value does not depend on how many empty squares it slides over, and stones on
