@@ -3,14 +3,11 @@
 //! starts from an empty arena, so the figures are cold costs. Also the misère derivation of
 //! Kayles' row of 7 as a proof file, and its check; the nim heap *[4096] (issue 44); and
 //! issue 48's quotients, Kayles to heap 200 and Dawson's Kayles to heaps 25 and 33; issue 49's
-//! sweep of every two-digit octal code and Dawson's Kayles to 33, each on one thread and two.
+//! sweep of every two-digit octal code on one thread and two.
 //! `cargo bench --bench misere`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use onag::{
-    misere_quotient, misere_quotients, set_search_threads, Budget, MId, Misere, MisereHeapGame,
-    OctalCode,
-};
+use onag::{misere_quotient, misere_quotients, Budget, MId, Misere, MisereHeapGame, OctalCode};
 use std::hint::black_box;
 
 /// A game tree of birthday 6 built from the leaves: on each day, every game whose options
@@ -87,8 +84,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| black_box(misere_quotient(&dawson, 33, &Budget::default()).expect("quotient")))
     });
     // Issue 49's sweep: every 0.d1d2 code to heap SWEEP_BOUND with one thread and two (the
-    // codes shared out; ≥ 1.6× on two cores is the target), and Dawson's Kayles to heap 33
-    // with one thread and two (the walks' pairs of one weight shared out).
+    // codes shared out; ≥ 1.6× on two cores is the target).
     let codes: Vec<MisereHeapGame> = (1..64)
         .map(|d| {
             let c = OctalCode::parse(&format!("0.{}{}", d / 8, d % 8)).expect("an octal code");
@@ -105,17 +101,6 @@ fn benches(c: &mut Criterion) {
                         misere_quotients(&codes, SWEEP_BOUND, 4096, &budget, threads)
                             .expect("no shared limit"),
                     )
-                })
-            },
-        );
-    }
-    for threads in [1, 2] {
-        g.bench_function(
-            format!("dawsons_kayles_quotient_heaps_1_to_33_threads_{threads}"),
-            |b| {
-                set_search_threads(threads);
-                b.iter(|| {
-                    black_box(misere_quotient(&dawson, 33, &Budget::default()).expect("quotient"))
                 })
             },
         );

@@ -132,14 +132,13 @@ fn read(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<(HeapGame, usize, usize
     Ok((code, n, max_order))
 }
 
+/// Codes as written, each with its game.
+type Codes = Vec<(String, HeapGame)>;
+
 /// Reads `(codes…, n)` or `(codes…, n, order bound)`: one or more quoted arguments, each a
 /// subtraction game `s:…` or codes separated by spaces or by commas outside braces (a
 /// take-and-break code's list `0.{1,3}` keeps its commas).
-fn read_many(
-    k: &mut Kernel,
-    name: &str,
-    a: &[Arg],
-) -> Result<(Vec<(String, HeapGame)>, usize, usize), KernelError> {
+fn read_many(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<(Codes, usize, usize), KernelError> {
     let texts = a.iter().take_while(|x| matches!(x, Arg::Text(_))).count();
     let (x, bound) = match &a[texts..] {
         [Arg::Game(x)] if texts > 0 => (x, None),

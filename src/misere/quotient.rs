@@ -37,7 +37,8 @@
 //! checked on every sum of heaps 1..h. Every loop checks the caller's budget, and a quotient
 //! larger than the order bound stops with a limit error naming the order reached.
 //!
-//! Threads (`--threads`, [`crate::rulesets::search::threads`]) share the work without
+//! Threads, when a caller gives them ([`quotient_share`]; [`quotient_of`] uses one, as
+//! starting threads for such short pieces cost more than they saved), share the work without
 //! changing it: the trials that are tried in order until one succeeds (h as each old
 //! element, the narrow new generators, the subsets a recalibration frees) run a few at a
 //! time and are taken in order ([`first_of`]), and a walk's pairs of one weight are decided
@@ -1234,8 +1235,10 @@ pub fn quotient_of(
     max_order: usize,
     budget: &Budget,
 ) -> Result<Quotient, KernelError> {
-    let threads = crate::rulesets::search::threads();
-    quotient_share(game, n, max_order, budget, budget.max_work, threads).map_err(|s| match s {
+    // One thread: the walks' pieces and the trials are short, and starting threads for them
+    // cost more than they saved (Dawson's Kayles to heap 33: 6.8 s on one thread, 14-15 s on
+    // two, 2026-11-29, load 4); many codes share the threads instead (`sweep`).
+    quotient_share(game, n, max_order, budget, budget.max_work, 1).map_err(|s| match s {
         Short::Own(e) | Short::Shared(e) => e,
     })
 }
