@@ -2,11 +2,12 @@
 //! ≤ 10 ms, and misère Kayles' quotient (order 40, heaps 1..80) in ≤ 1 s. Each iteration
 //! starts from an empty arena, so the figures are cold costs. Also the misère derivation of
 //! Kayles' row of 7 as a proof file, and its check; the nim heap *[4096] (issue 44); and
-//! issue 48's quotients, Kayles to heap 200 and Dawson's Kayles to heaps 25 and 33.
+//! issue 48's quotients, Kayles to heap 200 and Dawson's Kayles to heaps 25 and 33; issue 49's
+//! sweep of every two-digit octal code on one thread and two.
 //! `cargo bench --bench misere`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use onag::{misere_quotient, Budget, MId, Misere, OctalCode};
+use onag::{misere_quotient, misere_quotients, Budget, MId, Misere, MisereHeapGame, OctalCode};
 use std::hint::black_box;
 
 /// A game tree of birthday 6 built from the leaves: on each day, every game whose options
@@ -82,6 +83,28 @@ fn benches(c: &mut Criterion) {
     g.bench_function("dawsons_kayles_quotient_heaps_1_to_33", |b| {
         b.iter(|| black_box(misere_quotient(&dawson, 33, &Budget::default()).expect("quotient")))
     });
+    // Issue 49's sweep: every 0.d1d2 code to heap SWEEP_BOUND with one thread and two (the
+    // codes shared out; ≥ 1.6× on two cores is the target).
+    let codes: Vec<MisereHeapGame> = (1..64)
+        .map(|d| {
+            let c = OctalCode::parse(&format!("0.{}{}", d / 8, d % 8)).expect("an octal code");
+            MisereHeapGame::Octal(c)
+        })
+        .collect();
+    for threads in [1, 2] {
+        g.bench_function(
+            format!("sweep_two_digit_codes_heaps_1_to_{SWEEP_BOUND}_threads_{threads}"),
+            |b| {
+                b.iter(|| {
+                    let budget = Budget::default();
+                    black_box(
+                        misere_quotients(&codes, SWEEP_BOUND, 4096, &budget, threads)
+                            .expect("no shared limit"),
+                    )
+                })
+            },
+        );
+    }
     // Issue 32's derivation target: `simplify --misere 'kayles(7)' --format json` (the proof
     // written, its forms a DAG in the term table) and its check, each under a second.
     let k7 = onag::parse("kayles(7)").expect("parses");
@@ -107,6 +130,9 @@ fn benches(c: &mut Criterion) {
 /// the last exceptional heap (70) with a period of 12 after it (docs/MISERE.md), with one
 /// rebuild (at heap 9).
 const KAYLES_BOUND: usize = 80;
+
+/// The sweep's heap bound: every two-digit code to it takes seconds, no code most of them.
+const SWEEP_BOUND: usize = 16;
 
 criterion_group!(benches_group, benches);
 criterion_main!(benches_group);

@@ -444,6 +444,8 @@ pub use misere::quotient::{
     quotient as misere_quotient, quotient_bounded as misere_quotient_bounded,
     quotient_of as misere_quotient_of, HeapGame as MisereHeapGame, Quotient as MisereQuotient,
 };
+/// Many codes' misère quotients, shared out among threads, answers in the codes' order.
+pub use misere::sweep::{quotients as misere_quotients, SweepAnswers as MisereSweepAnswers};
 /// Misère play's arena: Conway's misère simplest forms, hash-consed (ONAG ch. 12), with their
 /// outcomes.
 ///

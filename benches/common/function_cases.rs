@@ -367,6 +367,13 @@ pub fn cases() -> Vec<(&'static str, Vec<String>)> {
             vec![format!(r#"{f}("0.77", 8)"#), format!(r#"{f}("0.07", 8)"#)],
         ));
     }
+    c.push((
+        "misere_quotients",
+        lit(&[
+            r#"misere_quotients("0.77 0.07", 8)"#,
+            r#"misere_quotients("0.04", "0.15", 8, 30)"#,
+        ]),
+    ));
     // Lists.
     c.push((
         "size",

@@ -253,6 +253,7 @@ pub static REGISTRY: &[&dyn Function] = &[
     &quotient::TABLE,
     &quotient::JSON,
     &quotient::GRID,
+    &quotient::SWEEP,
     &introspect::OPTIONS,
     &introspect::LEFT_OPTIONS,
     &introspect::RIGHT_OPTIONS,

@@ -7,12 +7,17 @@
 //! `"4.7"`, `"0.354"`) or, through `subtraction("1,2", …)`'s set, written `"s:1,2"`; n the
 //! largest heap. An optional third argument bounds the order: past it the computation stops
 //! with a limit error naming the order reached (default [`DEFAULT_MAX_ORDER`]).
+//!
+//! `misere_quotients(codes, n)` sweeps many codes at once (`"0.04 0.07 0.15"`, or several
+//! quoted arguments), one row a code, the codes shared out among `--threads` threads
+//! ([`crate::misere::sweep`]); a code that stops at a limit of its own says so in its row.
 
 use super::misere::Answer;
 use super::{args, rulesets as rs, Function};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::misere::presentation::{present, Presentation};
 use crate::misere::quotient::{quotient_of, HeapGame, DEFAULT_MAX_ORDER};
+use crate::misere::sweep::quotients;
 use crate::rulesets::octal::OctalCode;
 use crate::rulesets::take_and_break::TakeAndBreak;
 use crate::term::Arg;
@@ -88,6 +93,12 @@ pub static JSON: QuotientFn = f(
     "the misère quotient as JSON: generators, relations, order, P-portion, pretending function",
 );
 
+pub static SWEEP: QuotientFn = f(
+    "misere_quotients",
+    "misere_quotients(\"0.04 0.07 0.15\", n)",
+    "the misère quotients of many codes' heaps 1..n, on all cores (--threads): one row a code with its order, P-portion size and presentation",
+);
+
 /// Whether `name` is a quotient function.
 pub fn handles(name: &str) -> bool {
     matches!(
@@ -99,6 +110,7 @@ pub fn handles(name: &str) -> bool {
             | "misere_quotient_table"
             | "misere_quotient_json"
             | "misere_quotient_grid"
+            | "misere_quotients"
     )
 }
 
@@ -115,7 +127,77 @@ fn read(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<(HeapGame, usize, usize
             ))
         }
     };
-    let code = match code.strip_prefix("s:") {
+    let code = heap_game(name, code)?;
+    let (n, max_order) = bounds(k, name, x, bound)?;
+    Ok((code, n, max_order))
+}
+
+/// Codes as written, each with its game.
+type Codes = Vec<(String, HeapGame)>;
+
+/// Reads `(codes…, n)` or `(codes…, n, order bound)`: one or more quoted arguments, each a
+/// subtraction game `s:…` or codes separated by spaces or by commas outside braces (a
+/// take-and-break code's list `0.{1,3}` keeps its commas).
+fn read_many(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<(Codes, usize, usize), KernelError> {
+    let texts = a.iter().take_while(|x| matches!(x, Arg::Text(_))).count();
+    let (x, bound) = match &a[texts..] {
+        [Arg::Game(x)] if texts > 0 => (x, None),
+        [Arg::Game(x), Arg::Game(b)] if texts > 0 => (x, Some(b)),
+        _ => {
+            return Err(args::error(
+                name,
+                "expected codes in quotes, a heap bound and optionally an order bound, as in (\"0.04 0.07 0.15\", 20) or (\"0.06\", \"0.07\", 20, 1000)",
+            ))
+        }
+    };
+    let mut codes = Vec::new();
+    for arg in &a[..texts] {
+        let Arg::Text(t) = arg else { continue };
+        let items = if t.trim_start().starts_with("s:") {
+            vec![t.trim().to_string()]
+        } else {
+            split_codes(t)
+        };
+        for c in items {
+            let g = heap_game(name, &c)?;
+            codes.push((c, g));
+        }
+    }
+    if codes.is_empty() {
+        return Err(args::error(name, "no code given"));
+    }
+    let (n, max_order) = bounds(k, name, x, bound)?;
+    Ok((codes, n, max_order))
+}
+
+/// Codes separated by spaces or by commas outside braces.
+fn split_codes(t: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut depth = 0usize;
+    for ch in t.chars() {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if ch.is_whitespace() || (ch == ',' && depth == 0) {
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+        } else {
+            cur.push(ch);
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// One code: an octal code, `s:` and a subtraction set, or any take-and-break code.
+fn heap_game(name: &str, code: &str) -> Result<HeapGame, KernelError> {
+    Ok(match code.strip_prefix("s:") {
         Some(set) => {
             let s = rs::subtraction_set(set).map_err(|e| args::error(name, e.to_string()))?;
             HeapGame::Octal(
@@ -131,7 +213,16 @@ fn read(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<(HeapGame, usize, usize
                 Err(_) => return Err(args::error(name, e.to_string())),
             },
         },
-    };
+    })
+}
+
+/// The heap bound and the order bound (default [`DEFAULT_MAX_ORDER`]), whole numbers in range.
+fn bounds(
+    k: &mut Kernel,
+    name: &str,
+    x: &crate::term::Term,
+    bound: Option<&crate::term::Term>,
+) -> Result<(usize, usize), KernelError> {
     let g = k.eval(x)?;
     let n = k
         .as_number(g)
@@ -160,7 +251,7 @@ fn read(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<(HeapGame, usize, usize
                 })?
         }
     };
-    Ok((code, n, max_order))
+    Ok((n, max_order))
 }
 
 /// The presentation of the quotient of `code`'s heaps 1..=n under the kernel's budget.
@@ -176,6 +267,13 @@ pub fn compute(
 
 /// The value of a quotient function call.
 pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Answer, KernelError> {
+    if name == "misere_quotients" {
+        let (codes, n, max_order) = read_many(k, name, a)?;
+        return Ok(Answer::Misere {
+            kind: "table",
+            text: sweep(k, &codes, n, max_order)?,
+        });
+    }
     let (code, n, max_order) = read(k, name, a)?;
     let p = compute(k, &code, n, max_order)?;
     let text = |kind: &'static str, text: String| Answer::Misere { kind, text };
@@ -229,4 +327,41 @@ pub fn table(code: &HeapGame, p: &Presentation) -> String {
         s.push_str(&format!("{h:>5}  {x:<w$}  {o}\n"));
     }
     s
+}
+
+/// The sweep of `codes` as a table: a header, then one row a code in the order given, with
+/// the quotient's order, P-portion size and presentation, or why that code stopped.
+pub fn sweep(
+    k: &Kernel,
+    codes: &[(String, HeapGame)],
+    n: usize,
+    max_order: usize,
+) -> Result<String, KernelError> {
+    let games: Vec<HeapGame> = codes.iter().map(|c| c.1.clone()).collect();
+    let threads = crate::rulesets::search::threads();
+    let answers = quotients(&games, n, max_order, k.budget(), threads)?;
+    let w = codes
+        .iter()
+        .map(|c| c.0.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut s = format!(
+        "misère quotients of heaps 1..{n}\n{:<w$}  {:>5}  {:>5}  quotient\n",
+        "code", "order", "P"
+    );
+    for ((code, _), a) in codes.iter().zip(answers) {
+        let row = match a {
+            Ok(q) => {
+                let p = present(&q)?;
+                format!("{:>5}  {:>5}  {}", p.order, p.p_portion.len(), p.print())
+            }
+            Err(KernelError::Limit { which }) => {
+                format!("{:>5}  {:>5}  stopped at a limit: {which}", "-", "-")
+            }
+            Err(e) => format!("{:>5}  {:>5}  {e}", "-", "-"),
+        };
+        s.push_str(&format!("{code:<w$}  {row}\n"));
+    }
+    Ok(s)
 }

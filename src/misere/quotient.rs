@@ -36,6 +36,14 @@
 //! same proof as for every other step: nothing is returned that the automaton has not
 //! checked on every sum of heaps 1..h. Every loop checks the caller's budget, and a quotient
 //! larger than the order bound stops with a limit error naming the order reached.
+//!
+//! Threads, when a caller gives them ([`quotient_share`]; [`quotient_of`] uses one, as
+//! starting threads for such short pieces cost more than they saved), share the work without
+//! changing it: the trials that are tried in order until one succeeds (h as each old
+//! element, the narrow new generators, the subsets a recalibration frees) run a few at a
+//! time and are taken in order ([`first_of`]), and a walk's pairs of one weight are decided
+//! in order, extended in pieces, and entered in order ([`unexpected_p`]). The quotient, its
+//! numbering, the work counted and any error of its own are those of one thread.
 
 use crate::kernel::{Budget, KernelError};
 use crate::rulesets::octal::OctalCode;
@@ -43,7 +51,6 @@ use crate::rulesets::take_and_break::TakeAndBreak;
 use crate::rulesets::RulesetError;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
-use std::rc::Rc;
 
 /// The largest k + p tried for the powers of a new generator (h^(k+p) = h^k).
 pub const MAX_POWER: usize = 12;
@@ -108,21 +115,58 @@ pub struct Quotient {
 struct Meter<'a> {
     budget: &'a Budget,
     work: u64,
+    /// The most work this quotient may do: the budget's, or its share of it in a sweep.
+    max_work: u64,
+    /// Whether a limit shared with other computations (deadline, cancel flag, memory) stopped
+    /// it, rather than one of its own (its work, its order bound).
+    shared: bool,
+    /// How many threads the walks may use.
+    threads: usize,
 }
 
-impl Meter<'_> {
+impl<'a> Meter<'a> {
+    fn new(budget: &'a Budget, max_work: u64, threads: usize) -> Self {
+        Meter {
+            budget,
+            work: 0,
+            max_work,
+            shared: false,
+            threads: threads.max(1),
+        }
+    }
+
+    /// The work of a trial run on a meter of its own, counted here: the work limit strikes
+    /// if one by one the ticks would have reached it (at the first multiple of 256 past it).
+    fn add(&mut self, work: u64) -> Result<(), KernelError> {
+        let strikes_at = (self.max_work / 256 + 1).saturating_mul(256);
+        if self.work.saturating_add(work) >= strikes_at {
+            self.work = strikes_at;
+            return Err(too_much_work());
+        }
+        self.work += work;
+        Ok(())
+    }
+
     fn tick(&mut self) -> Result<(), KernelError> {
         self.work += 1;
         if !self.work.is_multiple_of(256) {
             return Ok(());
         }
-        self.budget.check()?;
-        if self.work > self.budget.max_work {
-            return Err(KernelError::Limit {
-                which: "too many states while checking a misère quotient".to_string(),
-            });
+        if let Err(e) = self.budget.check() {
+            self.shared = true;
+            return Err(e);
+        }
+        if self.work > self.max_work {
+            return Err(too_much_work());
         }
         Ok(())
+    }
+}
+
+/// The limit on a quotient's work.
+fn too_much_work() -> KernelError {
+    KernelError::Limit {
+        which: "too many states while checking a misère quotient".to_string(),
     }
 }
 
@@ -375,45 +419,76 @@ fn failure_in(
         }
         counts
     };
-    // Sums predicted P with an option predicted P.
-    let mut best: Option<(usize, Failure)> = None;
-    for x in 0..frame.n {
-        if dist[x] == usize::MAX {
-            continue;
-        }
+    // Sums predicted P with an option predicted P: the lightest, the first in the order of
+    // x then letter among equals, each piece of the elements searched by a thread.
+    let reached: Vec<u32> = (0..frame.n as u32)
+        .filter(|&x| dist[x as usize] != usize::MAX)
+        .collect();
+    for _ in &reached {
         meter.tick()?;
-        for l in letters {
-            let w = dist[x] + l.weight;
-            if best.as_ref().is_some_and(|b| b.0 <= w) {
-                continue;
+    }
+    let found = in_pieces(&reached, meter.threads, ELEMENTS_MIN, |xs| {
+        let mut best: Option<(usize, u32, usize)> = None;
+        for &x in xs {
+            for (li, l) in letters.iter().enumerate() {
+                let w = dist[x as usize] + l.weight;
+                if best.is_some_and(|b| b.0 <= w) {
+                    continue;
+                }
+                if p[frame.gens[l.gen][x as usize] as usize]
+                    && l.options.iter().any(|o| p[frame.apply(x, o) as usize])
+                {
+                    best = Some((w, x, li));
+                }
             }
-            if p[frame.gens[l.gen][x] as usize]
-                && l.options
-                    .iter()
-                    .any(|o| p[frame.apply(x as u32, o) as usize])
-            {
-                let mut counts = word(x as u32);
-                counts[l.heap] += 1;
-                best = Some((
-                    w,
-                    Failure {
-                        counts,
-                        truth: false,
-                    },
-                ));
-            }
+        }
+        best
+    });
+    let mut best: Option<(usize, u32, usize)> = None;
+    for b in found.into_iter().flatten() {
+        if best.is_none_or(|c| b.0 < c.0) {
+            best = Some(b);
         }
     }
-    let bound = best.as_ref().map_or(usize::MAX, |b| b.0);
+    let bound = best.map_or(usize::MAX, |b| b.0);
+    let best = best.map(|(_, x, li)| {
+        let mut counts = word(x);
+        counts[letters[li].heap] += 1;
+        Failure {
+            counts,
+            truth: false,
+        }
+    });
     // Sums predicted N with no option predicted P, lighter than that.
-    let mut ids: FxHashMap<Rc<[u32]>, u32> = FxHashMap::default();
-    let mut keys: Vec<Rc<[u32]>> = Vec::new();
+    Ok(match unexpected_p(frame, letters, p, bound, meter)? {
+        Some(f) => Some(f),
+        None => best,
+    })
+}
+
+/// The lightest sum, lighter than `bound`, predicted N whose options are all predicted N
+/// (and which has one): the second part of [`failure_in`].
+///
+/// The pairs are walked a weight at a time. Every letter weighs at least 1, so when the
+/// pairs of weight w are taken up, all of them are known and nothing found from them is
+/// as light; so which of them are followed is decided first (in the order one by one would
+/// take them: each is set aside when an earlier kept pair of its image has options among
+/// its own), then their extensions are worked out, piece by piece on the threads, and
+/// entered in that same order. The pairs, their numbers and the failure found are the same
+/// as taking the pairs one at a time, whatever the threads.
+fn unexpected_p(
+    frame: &Frame,
+    letters: &[Letter],
+    p: &[bool],
+    bound: usize,
+    meter: &mut Meter,
+) -> Result<Option<Failure>, KernelError> {
+    let heaps = frame.heap_gen.len();
+    let mut pairs = Pairs::default();
     let mut nodes: Vec<Node> = Vec::new();
     let mut kept: Vec<Vec<u32>> = vec![Vec::new(); frame.n];
     let mut queue: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
-    let start: Rc<[u32]> = Rc::from(vec![0u32]);
-    ids.insert(start.clone(), 0);
-    keys.push(start);
+    pairs.insert(hash_of(&[0]), &[0]);
     nodes.push(Node {
         weight: 0,
         done: false,
@@ -421,69 +496,221 @@ fn failure_in(
         letter: u32::MAX,
     });
     queue.insert(0, vec![0]);
-    let mut buf: Vec<u32> = Vec::new();
-    while let Some((w, id)) = pop_lightest(&mut queue) {
+    let threads = meter.threads;
+    while let Some((w, bucket)) = queue.pop_first() {
         if w >= bound {
             break;
         }
-        meter.tick()?;
-        let node = &mut nodes[id as usize];
-        if node.done || node.weight < w {
-            continue;
+        // The pairs still of this weight, in the order they would be taken one by one (last
+        // queued first).
+        let mut live: Vec<u32> = Vec::with_capacity(bucket.len());
+        for &id in bucket.iter().rev() {
+            meter.tick()?;
+            let node = &mut nodes[id as usize];
+            if node.done || node.weight < w {
+                continue;
+            }
+            node.done = true;
+            live.push(id);
         }
-        node.done = true;
-        let k = keys[id as usize].clone();
-        let x = k[0];
-        let s = &k[1..];
-        // A sum with no option is no witness: it is N by the misère rule whatever it adds.
-        if kept[x as usize]
-            .iter()
-            .any(|&o| subset_of(&keys[o as usize][1..], s))
-        {
-            continue;
+        // Whether a pair kept before this weight has options among each one's; the ones
+        // kept at this weight are looked at in order below.
+        let covered: Vec<Vec<(bool, usize)>> = in_pieces(&live, threads, PAIRS_MIN, |ids| {
+            ids.iter()
+                .map(|&id| {
+                    let k = pairs.key(id);
+                    let before = &kept[k[0] as usize];
+                    let hit = before
+                        .iter()
+                        .any(|&o| subset_of(&pairs.key(o)[1..], &k[1..]));
+                    (hit, before.len())
+                })
+                .collect()
+        });
+        let mut follow: Vec<u32> = Vec::with_capacity(live.len());
+        for (&id, &(hit, seen)) in live.iter().zip(covered.iter().flatten()) {
+            let k = pairs.key(id);
+            let (x, s) = (k[0], &k[1..]);
+            // A sum with no option is no witness: it is N by the misère rule whatever it adds.
+            if hit
+                || kept[x as usize][seen..]
+                    .iter()
+                    .any(|&o| subset_of(&pairs.key(o)[1..], s))
+            {
+                continue;
+            }
+            if !s.is_empty() {
+                kept[x as usize].push(id);
+            }
+            if !p[x as usize] && !s.is_empty() && s.iter().all(|&y| !p[y as usize]) {
+                return Ok(Some(Failure {
+                    counts: word_of(&nodes, letters, id, heaps),
+                    truth: true,
+                }));
+            }
+            follow.push(id);
         }
-        if !s.is_empty() {
-            kept[x as usize].push(id);
-        }
-        if !p[x as usize] && !s.is_empty() && s.iter().all(|&y| !p[y as usize]) {
-            return Ok(Some(Failure {
-                counts: word_of(&nodes, letters, id, heaps),
-                truth: true,
-            }));
-        }
-        for (li, l) in letters.iter().enumerate() {
-            extend_options(frame, l, x, s, &mut buf);
-            buf.insert(0, frame.gens[l.gen][x as usize]);
-            let nw = w + l.weight;
-            let nid = match ids.get(&buf[..]) {
-                Some(&nid) => {
-                    let e = &mut nodes[nid as usize];
-                    if e.done || e.weight <= nw {
-                        continue;
-                    }
-                    e.weight = nw;
-                    e.parent = id;
-                    e.letter = li as u32;
-                    nid
+        // Their extensions by every letter, worked out in pieces, entered in order.
+        let pieces = in_pieces(&follow, threads, PAIRS_MIN, |ids| {
+            let mut out = Extensions::default();
+            let mut buf = Vec::new();
+            for &id in ids {
+                let k = pairs.key(id);
+                let (x, s) = (k[0], &k[1..]);
+                for l in letters {
+                    extend_options(frame, l, x, s, &mut buf);
+                    out.data.push(frame.gens[l.gen][x as usize]);
+                    out.data.extend_from_slice(&buf);
+                    let key = &out.data[out.ends.last().copied().unwrap_or(0)..];
+                    let hash = hash_of(key);
+                    // Most extensions were found before this weight: looked up here, in
+                    // parallel, only the new ones are looked up again below.
+                    out.found.push(pairs.find(hash, key).unwrap_or(u32::MAX));
+                    out.hashes.push(hash);
+                    out.ends.push(out.data.len());
                 }
-                None => {
-                    let nid = nodes.len() as u32;
-                    let key: Rc<[u32]> = Rc::from(&buf[..]);
-                    ids.insert(key.clone(), nid);
-                    keys.push(key);
-                    nodes.push(Node {
-                        weight: nw,
-                        done: false,
-                        parent: id,
-                        letter: li as u32,
-                    });
-                    nid
+            }
+            out
+        });
+        let mut pieces_ids = follow.iter();
+        for piece in &pieces {
+            let mut start = 0;
+            let mut i = 0;
+            while i < piece.ends.len() {
+                let Some(&id) = pieces_ids.next() else { break };
+                for (li, l) in letters.iter().enumerate() {
+                    let key = &piece.data[start..piece.ends[i]];
+                    let (hash, found) = (piece.hashes[i], piece.found[i]);
+                    start = piece.ends[i];
+                    i += 1;
+                    let nw = w + l.weight;
+                    let known = match found {
+                        u32::MAX => pairs.find(hash, key),
+                        id => Some(id),
+                    };
+                    let nid = match known {
+                        Some(nid) => {
+                            let e = &mut nodes[nid as usize];
+                            if e.done || e.weight <= nw {
+                                continue;
+                            }
+                            e.weight = nw;
+                            e.parent = id;
+                            e.letter = li as u32;
+                            nid
+                        }
+                        None => {
+                            let nid = pairs.insert(hash, key);
+                            nodes.push(Node {
+                                weight: nw,
+                                done: false,
+                                parent: id,
+                                letter: li as u32,
+                            });
+                            nid
+                        }
+                    };
+                    queue.entry(nw).or_default().push(nid);
                 }
-            };
-            queue.entry(nw).or_default().push(nid);
+            }
         }
     }
-    Ok(best.map(|b| b.1))
+    Ok(None)
+}
+
+/// Below this many pairs a piece of the walk stays on this thread: starting a thread costs
+/// tens of microseconds, extending 32 pairs by some 30 letters a few hundred.
+const PAIRS_MIN: usize = 32;
+
+/// Below this many elements a piece of the search for a sum predicted P with an option
+/// predicted P stays on this thread (an element costs a lookup or two a letter).
+const ELEMENTS_MIN: usize = 1024;
+
+/// `f` on `items` cut into contiguous pieces of at least `min` items, one a thread (at most
+/// `threads`), the results in the order of the pieces; one piece when there are few items or
+/// one thread.
+fn in_pieces<I: Sync, T: Send>(
+    items: &[I],
+    threads: usize,
+    min: usize,
+    f: impl Fn(&[I]) -> T + Sync,
+) -> Vec<T> {
+    let threads = threads.min(items.len() / min).max(1);
+    if threads == 1 {
+        return vec![f(items)];
+    }
+    let size = items.len().div_ceil(threads);
+    let f = &f;
+    std::thread::scope(|s| {
+        let mut pieces = items.chunks(size);
+        let first = pieces.next().unwrap_or_default();
+        let helpers: Vec<_> = pieces.map(|piece| s.spawn(move || f(piece))).collect();
+        let mut out = vec![f(first)];
+        for h in helpers {
+            out.push(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        out
+    })
+}
+
+/// The extensions of some pairs by every letter, in order: their keys end to end, where each
+/// ends, each key's hash, and its pair if it was found before this weight (else `u32::MAX`).
+#[derive(Default)]
+struct Extensions {
+    data: Vec<u32>,
+    ends: Vec<usize>,
+    hashes: Vec<u64>,
+    found: Vec<u32>,
+}
+
+/// The pairs of the walk, numbered in the order found: each key (the image, then the sorted
+/// images of the options) end to end in one list, found by its hash (a map from hash to the
+/// first pair with it, and a chain through the others).
+#[derive(Default)]
+struct Pairs {
+    data: Vec<u32>,
+    starts: Vec<usize>,
+    first: FxHashMap<u64, u32>,
+    next: Vec<u32>,
+}
+
+impl Pairs {
+    fn key(&self, id: u32) -> &[u32] {
+        let i = id as usize;
+        let end = self.starts.get(i + 1).copied().unwrap_or(self.data.len());
+        &self.data[self.starts[i]..end]
+    }
+
+    fn find(&self, hash: u64, key: &[u32]) -> Option<u32> {
+        let mut id = *self.first.get(&hash)?;
+        loop {
+            if self.key(id) == key {
+                return Some(id);
+            }
+            id = self.next[id as usize];
+            if id == u32::MAX {
+                return None;
+            }
+        }
+    }
+
+    /// Numbers a key not yet found.
+    fn insert(&mut self, hash: u64, key: &[u32]) -> u32 {
+        let id = self.starts.len() as u32;
+        self.starts.push(self.data.len());
+        self.data.extend_from_slice(key);
+        self.next
+            .push(self.first.insert(hash, id).unwrap_or(u32::MAX));
+        id
+    }
+}
+
+/// A key's hash.
+fn hash_of(key: &[u32]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    key.hash(&mut h);
+    h.finish()
 }
 
 /// The sum of heaps that reached pair `id` first, as a count per heap size.
@@ -587,6 +814,7 @@ fn reduce(frame: &Frame, p: &[Option<bool>], meter: &mut Meter) -> Result<Trial,
         }
         i += 1;
     }
+    room_for_table(count, meter)?;
     let mut table = vec![vec![0u32; count]; count];
     if order.len() == count {
         for (c, row) in table.iter_mut().enumerate() {
@@ -620,6 +848,31 @@ fn reduce(frame: &Frame, p: &[Option<bool>], meter: &mut Meter) -> Result<Trial,
             p: reps.iter().map(|&x| pb[x as usize]).collect(),
         },
         heaps,
+    })
+}
+
+/// Whether a table of `count` × `count` elements may be allocated: it is one allocation of
+/// up to gigabytes (a candidate of 40,000 elements wants 6 GiB), past the memory limit before
+/// any check after it could see it. A table larger than the limit on its own stops this
+/// quotient whatever runs beside it; one that fits only while less else is in use stops it
+/// at the shared memory limit.
+fn room_for_table(count: usize, meter: &mut Meter) -> Result<(), KernelError> {
+    let bytes = count.saturating_mul(count + 6).saturating_mul(4);
+    let limit = meter.budget.max_memory;
+    if bytes > limit {
+        return Err(KernelError::Limit {
+            which: format!(
+                "a candidate misère quotient of order {count} needs {} for its table, more than the memory limit of {}",
+                crate::memory::show_bytes(bytes),
+                crate::memory::show_bytes(limit)
+            ),
+        });
+    }
+    crate::memory::check_room(limit, bytes).map_err(|m| {
+        meter.shared = true;
+        KernelError::Limit {
+            which: m.to_string(),
+        }
     })
 }
 
@@ -795,63 +1048,111 @@ fn recalibrate(
 ) -> Result<Option<Trial>, KernelError> {
     let truth = f.truth;
     let involved: Vec<usize> = (1..f.counts.len()).filter(|&g| f.counts[g] > 0).collect();
-    for r in 1..=involved.len().min(MAX_FREED) {
-        for s in subsets(&involved, r) {
+    let freed: Vec<Vec<usize>> = (1..=involved.len().min(MAX_FREED))
+        .flat_map(|r| subsets(&involved, r))
+        .collect();
+    first_of(freed.len(), meter, |i, meter| {
+        let s = &freed[i];
+        meter.tick()?;
+        // The submonoid generated by the other heaps' images, renumbered.
+        let mut index: FxHashMap<u32, u32> = FxHashMap::default();
+        let mut elems = vec![0u32];
+        index.insert(0, 0);
+        let gens: Vec<u32> = (1..t.heaps.len())
+            .filter(|g| !s.contains(g))
+            .map(|g| t.heaps[g])
+            .collect();
+        let mut i = 0;
+        while i < elems.len() {
             meter.tick()?;
-            // The submonoid generated by the other heaps' images, renumbered.
-            let mut index: FxHashMap<u32, u32> = FxHashMap::default();
-            let mut elems = vec![0u32];
-            index.insert(0, 0);
-            let gens: Vec<u32> = (1..t.heaps.len())
-                .filter(|g| !s.contains(g))
-                .map(|g| t.heaps[g])
-                .collect();
-            let mut i = 0;
-            while i < elems.len() {
-                meter.tick()?;
-                for &g in &gens {
-                    let y = t.monoid.mul(elems[i], g);
-                    if let std::collections::hash_map::Entry::Vacant(e) = index.entry(y) {
-                        e.insert(elems.len() as u32);
-                        elems.push(y);
-                    }
+            for &g in &gens {
+                let y = t.monoid.mul(elems[i], g);
+                if let std::collections::hash_map::Entry::Vacant(e) = index.entry(y) {
+                    e.insert(elems.len() as u32);
+                    elems.push(y);
                 }
-                i += 1;
             }
-            let base: Vec<Vec<u32>> = elems
-                .iter()
-                .map(|&x| elems.iter().map(|&y| index[&t.monoid.mul(x, y)]).collect())
-                .collect();
-            let comps: Vec<(usize, usize)> = s
-                .iter()
-                .map(|&g| {
-                    let (k, p) = powers(&t.monoid, t.heaps[g]);
-                    (k.max(f.counts[g]), p.max(2).next_multiple_of(2))
-                })
-                .collect();
-            let images: Vec<(u32, Vec<usize>)> = (0..t.heaps.len())
-                .map(|g| match s.iter().position(|&x| x == g) {
-                    Some(i) => {
-                        let mut e = vec![0; s.len()];
-                        e[i] = 1;
-                        (0, e)
-                    }
-                    None => (index[&t.heaps[g]], vec![0; s.len()]),
-                })
-                .collect();
-            let Some(frame) = product(&base, &comps, &images, meter)? else {
-                continue;
-            };
-            let Some(nt) = learn(&frame, moves, false, meter)? else {
-                continue;
-            };
-            let x = (1..f.counts.len()).fold(0u32, |acc, g| {
-                (0..f.counts[g]).fold(acc, |a, _| nt.monoid.mul(a, nt.heaps[g]))
-            });
-            if nt.monoid.p[x as usize] == truth {
-                return Ok(Some(nt));
+            i += 1;
+        }
+        let base: Vec<Vec<u32>> = elems
+            .iter()
+            .map(|&x| elems.iter().map(|&y| index[&t.monoid.mul(x, y)]).collect())
+            .collect();
+        let comps: Vec<(usize, usize)> = s
+            .iter()
+            .map(|&g| {
+                let (k, p) = powers(&t.monoid, t.heaps[g]);
+                (k.max(f.counts[g]), p.max(2).next_multiple_of(2))
+            })
+            .collect();
+        let images: Vec<(u32, Vec<usize>)> = (0..t.heaps.len())
+            .map(|g| match s.iter().position(|&x| x == g) {
+                Some(i) => {
+                    let mut e = vec![0; s.len()];
+                    e[i] = 1;
+                    (0, e)
+                }
+                None => (index[&t.heaps[g]], vec![0; s.len()]),
+            })
+            .collect();
+        let Some(frame) = product(&base, &comps, &images, meter)? else {
+            return Ok(None);
+        };
+        let Some(nt) = learn(&frame, moves, false, meter)? else {
+            return Ok(None);
+        };
+        let x = (1..f.counts.len()).fold(0u32, |acc, g| {
+            (0..f.counts[g]).fold(acc, |a, _| nt.monoid.mul(a, nt.heaps[g]))
+        });
+        Ok((nt.monoid.p[x as usize] == truth).then_some(nt))
+    })
+}
+
+/// The first of `count` trials, in order, that gives an answer. With threads, as many trials
+/// run at once, each with a meter of its own, and are taken in order afterwards: the work of
+/// the trials up to the answer is counted as if they had run one by one (the later ones were
+/// speculation and count nothing), and the work limit strikes where one by one it would, so
+/// the answer and any error of this quotient's own are the same whatever the threads.
+fn first_of<T: Send>(
+    count: usize,
+    meter: &mut Meter,
+    trial: impl Fn(usize, &mut Meter) -> Result<Option<T>, KernelError> + Sync,
+) -> Result<Option<T>, KernelError> {
+    let threads = meter.threads.min(count).max(1);
+    if threads == 1 {
+        for i in 0..count {
+            if let Some(t) = trial(i, meter)? {
+                return Ok(Some(t));
             }
         }
+        return Ok(None);
+    }
+    let budget = meter.budget;
+    let trial = &trial;
+    let run = move |i: usize| {
+        let mut m = Meter::new(budget, u64::MAX, 1);
+        let r = trial(i, &mut m);
+        (r, m.work, m.shared)
+    };
+    let mut start = 0;
+    while start < count {
+        let end = (start + threads).min(count);
+        let results = std::thread::scope(|s| {
+            let helpers: Vec<_> = (start + 1..end).map(|i| s.spawn(move || run(i))).collect();
+            let mut out = vec![run(start)];
+            for h in helpers {
+                out.push(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            }
+            out
+        });
+        for (r, work, shared) in results {
+            meter.shared |= shared;
+            meter.add(work)?;
+            if let Some(t) = r? {
+                return Ok(Some(t));
+            }
+        }
+        start = end;
     }
     Ok(None)
 }
@@ -934,7 +1235,54 @@ pub fn quotient_of(
     max_order: usize,
     budget: &Budget,
 ) -> Result<Quotient, KernelError> {
-    let mut meter = Meter { budget, work: 0 };
+    // One thread: the walks' pieces and the trials are short, and starting threads for them
+    // cost more than they saved (Dawson's Kayles to heap 33: 6.8 s on one thread, 14-15 s on
+    // two, 2026-11-29, load 4); many codes share the threads instead (`sweep`).
+    quotient_share(game, n, max_order, budget, budget.max_work, 1).map_err(|s| match s {
+        Short::Own(e) | Short::Shared(e) => e,
+    })
+}
+
+/// Why a quotient computed beside others stopped short.
+pub(super) enum Short {
+    /// At a limit of its own (its share of the work, the order bound) or refused: the same
+    /// whatever else runs beside it.
+    Own(KernelError),
+    /// At a limit it shares with the others (the deadline, the caller's cancel flag, the
+    /// memory limit): when it struck depends on them.
+    Shared(KernelError),
+}
+
+/// [`quotient_of`] with at most `max_work` units of work on up to `threads` threads, telling
+/// its own limits from the shared ones. The quotient, its numbering and any error of its own
+/// are the same whatever the threads.
+pub(super) fn quotient_share(
+    game: &HeapGame,
+    n: usize,
+    max_order: usize,
+    budget: &Budget,
+    max_work: u64,
+    threads: usize,
+) -> Result<Quotient, Short> {
+    let mut meter = Meter::new(budget, max_work, threads);
+    quotient_metered(game, n, max_order, &mut meter).map_err(|e| {
+        // The moves of a take-and-break code check the budget themselves.
+        if meter.shared || (matches!(e, KernelError::Limit { .. }) && budget.check().is_err()) {
+            Short::Shared(e)
+        } else {
+            Short::Own(e)
+        }
+    })
+}
+
+/// The quotient heap by heap, every loop counting its work on `meter`.
+fn quotient_metered(
+    game: &HeapGame,
+    n: usize,
+    max_order: usize,
+    meter: &mut Meter,
+) -> Result<Quotient, KernelError> {
+    let budget = meter.budget;
     let mut q = Monoid::trivial();
     let mut heaps: Vec<u32> = vec![0];
     // Each heap's options as the lists of heap sizes they leave.
@@ -942,7 +1290,7 @@ pub fn quotient_of(
     for h in 1..=n {
         meter.tick()?;
         moves.push(game.moves(h, budget)?);
-        let t = next_heap(&q, &heaps, &moves, max_order, &mut meter)?;
+        let t = next_heap(&q, &heaps, &moves, max_order, meter)?;
         if t.monoid.order() > max_order {
             return Err(KernelError::Limit {
                 which: format!(
@@ -955,7 +1303,7 @@ pub fn quotient_of(
         q = t.monoid;
         heaps = t.heaps;
     }
-    let generators = generators_of(&q, &heaps, &mut meter)?;
+    let generators = generators_of(&q, &heaps, meter)?;
     Ok(Quotient {
         monoid: q,
         heaps,
@@ -997,20 +1345,22 @@ fn next_heap(
     // through h is in P, so oz ∉ P for each option image o. Then the whole walk decides, with
     // heap h's letter first (weight 0): with P known, a wrong x fails early.
     let n = q.order() as u32;
-    for x in 0..n {
+    let old = first_of(n as usize, meter, |x, meter| {
+        let x = x as u32;
         if q.p[x as usize] != alone_p {
-            continue;
+            return Ok(None);
         }
         let fits = (0..n)
             .all(|z| !q.p[q.mul(x, z) as usize] || own.iter().all(|&o| !q.p[q.mul(o, z) as usize]));
         if !fits {
-            continue;
+            return Ok(None);
         }
         let t = same(x);
         meter.tick()?;
-        if failure(&t, moves, meter)?.is_none() {
-            return Ok(t);
-        }
+        Ok(failure(&t, moves, meter)?.is_none().then_some(t))
+    })?;
+    if let Some(t) = old {
+        return Ok(t);
     }
     // A new generator with periodic powers: Q × ⟨h | h^(k+p) = h^k⟩.
     let images = |k: usize| -> Vec<(u32, Vec<usize>)> {
@@ -1024,18 +1374,18 @@ fn next_heap(
         Wide::None(out) => ruled_out = out,
         Wide::Unsure => {}
     }
-    for s in 1..=MAX_POWER {
-        for k in 0..s {
-            if ruled_out.iter().any(|&w| covers(w, (k, s - k))) {
-                continue;
-            }
-            let Some(frame) = product(&q.table, &[(k, s - k)], &images(1), meter)? else {
-                continue;
-            };
-            if let Some(t) = learn(&frame, moves, true, meter)? {
-                return Ok(t);
-            }
+    let narrow: Vec<(usize, usize)> = (1..=MAX_POWER)
+        .flat_map(|s| (0..s).map(move |k| (k, s - k)))
+        .filter(|&kp| !ruled_out.iter().any(|&w| covers(w, kp)))
+        .collect();
+    let found = first_of(narrow.len(), meter, |i, meter| {
+        match product(&q.table, &[narrow[i]], &images(1), meter)? {
+            Some(frame) => learn(&frame, moves, true, meter),
+            None => Ok(None),
         }
+    })?;
+    if let Some(t) = found {
+        return Ok(t);
     }
     // Heap h splits an old class: start from Q × ⟨h | h^4 = h^2⟩ and recalibrate until no
     // sum of heaps 1..h is mispredicted.

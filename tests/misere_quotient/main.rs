@@ -12,6 +12,7 @@
 //! elements are reached and told apart. Small sums are also played out by brute force.
 
 mod published;
+mod sweep;
 
 use onag::{
     misere_quotient, misere_quotient_of, Budget, MisereHeapGame, MisereQuotient, OctalCode,
