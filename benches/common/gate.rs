@@ -16,7 +16,7 @@ pub struct Workload {
 }
 
 /// Every workload of the gate, cheapest first.
-pub const WORKLOADS: [Workload; 6] = [
+pub const WORKLOADS: [Workload; 7] = [
     Workload {
         name: "kernel_sum16",
         counts: "games the kernel interns evaluating Σ_{k=1..16} {k|−k}",
@@ -37,6 +37,11 @@ pub const WORKLOADS: [Workload; 6] = [
         name: "knights_4x4_value",
         counts: "units of kernel work valuing `knights(\"o.xo|ooxo|xxxo|x.xo\")`, one thread",
         run: knights_4x4,
+    },
+    Workload {
+        name: "rooks_4x4_value",
+        counts: "units of kernel work valuing `rooks(\"o.xo|ooxo|xxxo|x.xo\")`, one thread",
+        run: rooks_4x4,
     },
     Workload {
         name: "toads_tt..ff_sides",
@@ -83,11 +88,20 @@ fn domineering_4x4() -> u64 {
 }
 
 fn knights_4x4() -> u64 {
+    chess_4x4("knights")
+}
+
+fn rooks_4x4() -> u64 {
+    chess_4x4("rooks")
+}
+
+/// Units of kernel work valuing issue 49's 4×4 board for the chess piece `name`, one thread.
+fn chess_4x4(name: &str) -> u64 {
     onag::set_search_threads(1);
     let mut k = Kernel::new();
-    let knights = onag::function("knights").expect("knights is a ruleset");
+    let piece = onag::function(name).expect("the piece is a ruleset");
     let board = [onag::Arg::Text("o.xo|ooxo|xxxo|x.xo".into())];
-    knights.value(&board, &mut k).expect("the board is valued");
+    piece.value(&board, &mut k).expect("the board is valued");
     k.work()
 }
 
