@@ -394,6 +394,7 @@ impl Proof {
     /// [`Proof::to_json`] with the lemmas' lines written already ([`lemma_line`], one for each
     /// of the proof's lemmas, in order): the same text. `simplify` writes each lemma's line
     /// as the checker thread hands the lemma back, while it checks the last ones.
+    #[cfg(any(test, feature = "cli"))]
     pub(crate) fn to_json_with(&self, lines: Vec<String>) -> String {
         if lines.len() != self.lemmas.len() {
             return self.to_json();
