@@ -990,4 +990,4 @@ pub fn disprove(k: &mut Kernel, a: &Term, b: &Term) -> Result<Disproof, ProofErr
 const WRITTEN_OUT_UP_TO: u64 = 1 << 16;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

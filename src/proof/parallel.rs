@@ -86,14 +86,7 @@ pub(crate) mod tests {
     #[test]
     fn two_threads_judge_as_one() {
         let rules = RuleSet::builtin();
-        let src = (1..=8)
-            .map(|k| format!("{{{k}|-{k}}}"))
-            .collect::<Vec<_>>()
-            .join("+");
-        let t = crate::syntax::parse(&src).unwrap();
-        let p = crate::proof::simplify(&t, &Engine::new(rules.clone()))
-            .unwrap()
-            .proof;
+        let p = crate::proof::tests::switches_proof(8, &rules);
         assert!(p.lemmas.len() >= super::TWO_THREADS_FROM);
         assert_eq!(p.check_parallel(&rules), p.check(&rules));
         assert!(p.check_parallel(&rules).is_ok());

@@ -344,7 +344,6 @@ fn translate(steps: &mut [Step], map: &[u32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Engine;
 
     fn max_ref(t: &Term) -> Option<u32> {
         match t {
@@ -385,14 +384,7 @@ mod tests {
     #[test]
     fn a_check_fed_lemma_by_lemma_judges_as_the_whole_proof_check() {
         let rules = RuleSet::builtin();
-        let src = (1..=7)
-            .map(|k| format!("{{{k}|-{k}}}"))
-            .collect::<Vec<_>>()
-            .join("+");
-        let t = crate::syntax::parse(&src).unwrap();
-        let p = crate::proof::simplify(&t, &Engine::new(rules.clone()))
-            .unwrap()
-            .proof;
+        let p = crate::proof::tests::switches_proof(7, &rules);
         assert!(p.checked && p.terms.len() > 100);
         let (settled, verdict) = fed(&p, &rules);
         assert_eq!(settled.lemmas, p.lemmas);

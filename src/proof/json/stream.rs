@@ -623,7 +623,6 @@ impl<'de> Visitor<'de> for Lemmas<'_, '_, 'de> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Engine;
 
     fn on(threads: usize) -> CheckLimits {
         CheckLimits {
@@ -643,14 +642,7 @@ mod tests {
     #[test]
     fn one_thread_and_two_read_and_judge_alike() {
         let rules = RuleSet::builtin();
-        let src = (1..=7)
-            .map(|k| format!("{{{k}|-{k}}}"))
-            .collect::<Vec<_>>()
-            .join("+");
-        let t = crate::syntax::parse(&src).unwrap();
-        let p = crate::proof::simplify(&t, &Engine::new(rules.clone()))
-            .unwrap()
-            .proof;
+        let p = crate::proof::tests::switches_proof(7, &rules);
         // More lemmas than a batch, so the checker thread gets several.
         assert!(p.lemmas.len() > 2 * BATCH);
         let good = p.to_json();
