@@ -328,7 +328,13 @@ impl<'a> TermRules<'a> {
             // By the definition, on the checker's own forms.
             let mut d = Definitional::new(&mut self.memo, Some(&self.terms));
             let (fx, fy) = (d.form(&gx)?, d.form(&gy)?);
-            (d.le(fx, fy)?, d.le(fy, fx)?)
+            return Ok(Some(holds_deciding(rel, |converse| {
+                if converse {
+                    d.le(fy, fx)
+                } else {
+                    d.le(fx, fy)
+                }
+            })?));
         };
         Ok(Some(holds_by_le(rel, ab, ba)))
     }
@@ -587,6 +593,11 @@ impl Host for TermRules<'_> {
     }
 
     fn same_set(&mut self, a: &[Term], b: &[Term]) -> bool {
+        // A witness set is most often written exactly as the match bound it (`[#12, #40]`):
+        // equal lists are the same set without building and comparing two games.
+        if a == b {
+            return true;
+        }
         let g = Term::game(a.to_vec(), vec![]);
         let h = Term::game(b.to_vec(), vec![]);
         self.terms.same(&g, &h)
@@ -627,6 +638,31 @@ pub fn holds_by_le(rel: Rel, ab: bool, ba: bool) -> bool {
         Rel::LessOrFuzzy => !ba,
         Rel::GreaterOrFuzzy => !ab,
     }
+}
+
+/// Whether `rel` holds of two games, deciding only the inequalities it needs: `le(false)`
+/// decides whether the first is ≤ the second, `le(true)` the converse. `a <= b` (the dominated
+/// options' condition) needs one comparison, not two; a relation that needs both stops after
+/// the first when that settles it. The answer is [`holds_by_le`]'s.
+pub fn holds_deciding<E>(rel: Rel, mut le: impl FnMut(bool) -> Result<bool, E>) -> Result<bool, E> {
+    let ab = match rel {
+        Rel::Ge | Rel::LessOrFuzzy => None,
+        _ => Some(le(false)?),
+    };
+    let settled = match (rel, ab) {
+        (Rel::Le, Some(ab)) => Some(ab),
+        (Rel::GreaterOrFuzzy, Some(ab)) => Some(!ab),
+        (Rel::Lt | Rel::Eq, Some(false)) => Some(false),
+        (Rel::Ne, Some(false)) => Some(true),
+        (Rel::Gt | Rel::Fuzzy, Some(true)) => Some(false),
+        _ => None,
+    };
+    if let Some(v) = settled {
+        return Ok(v);
+    }
+    let ba = le(true)?;
+    // `ab` is needed only by the relations that asked for it; the others ignore it.
+    Ok(holds_by_le(rel, ab.unwrap_or(false), ba))
 }
 
 /// Matches a leaf pattern against a closed-form term (an empty Hackenstring row is 0).
@@ -747,6 +783,53 @@ mod tests {
         assert_eq!(i.open(&t("*2")), Some(t("{0, *|0, *}")));
         // Not a closed form: nothing to open.
         assert_eq!(i.open(&t("{0|}")), None);
+    }
+
+    /// Deciding only the inequalities a relation needs gives the answer deciding both gives,
+    /// for every relation and every pair of answers; `<=` and `>=` ask one question each.
+    #[test]
+    fn a_relation_decided_lazily_agrees_with_both_inequalities() {
+        let rels = [
+            Rel::Le,
+            Rel::Lt,
+            Rel::Ge,
+            Rel::Gt,
+            Rel::Eq,
+            Rel::Ne,
+            Rel::Fuzzy,
+            Rel::LessOrFuzzy,
+            Rel::GreaterOrFuzzy,
+        ];
+        for rel in rels {
+            for (ab, ba) in [(false, false), (false, true), (true, false), (true, true)] {
+                let mut asked = Vec::new();
+                let lazy = holds_deciding::<()>(rel, |converse| {
+                    asked.push(converse);
+                    Ok(if converse { ba } else { ab })
+                });
+                assert_eq!(lazy, Ok(holds_by_le(rel, ab, ba)), "{rel:?} {ab} {ba}");
+                assert!(!asked.is_empty() && asked.len() <= 2, "{rel:?}: {asked:?}");
+                // Each question once, the first inequality before its converse.
+                assert!(asked.windows(2).all(|w| w == [false, true]), "{asked:?}");
+            }
+        }
+        let asks = |rel: Rel| {
+            let mut asked = Vec::new();
+            let _ = holds_deciding::<()>(rel, |c| {
+                asked.push(c);
+                Ok(true)
+            });
+            asked
+        };
+        assert_eq!(asks(Rel::Le), vec![false]);
+        assert_eq!(asks(Rel::Ge), vec![true]);
+        // A limit on the first question is the answer: no second question is asked.
+        let mut n = 0;
+        let r = holds_deciding(Rel::Eq, |_| {
+            n += 1;
+            Err("limit")
+        });
+        assert_eq!((r, n), (Err("limit"), 1));
     }
 
     #[test]

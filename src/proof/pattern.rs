@@ -179,12 +179,13 @@ pub fn rewrites<H: Host>(
             *best = f;
         }
     };
-    for b in &out {
-        if let Err(why) = agrees(h, b, witnesses) {
+    // Taken by value: the match that holds is handed back as it is, not copied.
+    for b in out {
+        if let Err(why) = agrees(h, &b, witnesses) {
             note(Failure::Witness(why), &mut best);
             continue;
         }
-        match conditions(h, rule, b, kinds) {
+        match conditions(h, rule, &b, kinds) {
             Ok(()) => {}
             Err(Failure::Limit(which)) => return Err(stop(h, which)),
             Err(f) => {
@@ -192,10 +193,10 @@ pub fn rewrites<H: Host>(
                 continue;
             }
         }
-        match h.make(&rule.result, b) {
+        match h.make(&rule.result, &b) {
             Err(Undecided::Limit(which)) => return Err(stop(h, which)),
             Ok(Some(built)) => match accept(h, &built) {
-                Ok(()) => return Ok(b.clone()),
+                Ok(()) => return Ok(b),
                 Err(Failure::Limit(which)) => return Err(stop(h, which)),
                 Err(f) => note(f, &mut best),
             },
