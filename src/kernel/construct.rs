@@ -131,20 +131,31 @@ impl Kernel {
                 return Ok(None);
             }
         }
-        let mut lo: Option<Dyadic> = None;
-        for &g in l {
-            let s = self.right_stop(g);
-            if lo.as_ref().is_none_or(|m| s > *m) {
-                lo = Some(s);
+        // When every stop fits a machine word the ends are read off the words (scaled by
+        // 2^32): an all-small ruleset position (Clobber, Kings) has every stop 0 and gets here
+        // for each of its millions of parts, where the big-integer stops cost a map look-up
+        // and two clones an option.
+        let unscaled = |s: i64| Dyadic::new(BigInt::from(s), 32);
+        let (lo, hi) = match (lo, hi) {
+            (Some(lo), Some(hi)) => (lo.map(unscaled), hi.map(unscaled)),
+            _ => {
+                let mut lo: Option<Dyadic> = None;
+                for &g in l {
+                    let s = self.right_stop(g);
+                    if lo.as_ref().is_none_or(|m| s > *m) {
+                        lo = Some(s);
+                    }
+                }
+                let mut hi: Option<Dyadic> = None;
+                for &g in r {
+                    let s = self.left_stop(g);
+                    if hi.as_ref().is_none_or(|m| s < *m) {
+                        hi = Some(s);
+                    }
+                }
+                (lo, hi)
             }
-        }
-        let mut hi: Option<Dyadic> = None;
-        for &g in r {
-            let s = self.left_stop(g);
-            if hi.as_ref().is_none_or(|m| s < *m) {
-                hi = Some(s);
-            }
-        }
+        };
         if let (Some(a), Some(b)) = (&lo, &hi) {
             if a > b {
                 return Ok(None);
@@ -155,7 +166,8 @@ impl Kernel {
             cands.push(s);
         }
         cands.extend(lo.iter().cloned());
-        cands.extend(hi.iter().cloned());
+        // Equal ends (every stop 0 in an all-small game) are one candidate, tested once.
+        cands.extend(hi.into_iter().filter(|h| lo.as_ref() != Some(h)));
         let mut best: Option<(BigInt, Dyadic)> = None;
         for x in cands {
             let bx = x.birthday();

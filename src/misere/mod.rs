@@ -26,7 +26,8 @@
 //! phyla), `heaps` (heaps of octal games), `quotient` and `presentation` (misère quotients of
 //! heap games, checked on an automaton, compared with MisereSolver's stored sweep in
 //! `tests/data/misere_solver_sweep.tsv`, and their presentations and multiplication grids),
-//! `sweep` (many codes' quotients shared out among threads, answers in the codes' order
+//! `team` (the helper threads one quotient keeps for its walks and trials), `sweep` (many
+//! codes' quotients shared out among threads, answers in the codes' order
 //! whatever the threads),
 //! `partizan` (misère outcomes of partizan forms and positions by search, a sum as the
 //! multiset of its parts), `derive` (derivations step by step: the order only, each rule
@@ -43,6 +44,7 @@ pub mod presentation;
 pub mod props;
 pub mod quotient;
 pub mod sweep;
+mod team;
 
 use crate::kernel::{Budget, KernelError};
 use std::collections::HashMap;

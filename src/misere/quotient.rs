@@ -37,20 +37,24 @@
 //! checked on every sum of heaps 1..h. Every loop checks the caller's budget, and a quotient
 //! larger than the order bound stops with a limit error naming the order reached.
 //!
-//! Threads, when a caller gives them ([`quotient_share`]; [`quotient_of`] uses one, as
-//! starting threads for such short pieces cost more than they saved), share the work without
+//! Threads, when a caller gives them ([`quotient_share`]; [`quotient_of`] the searches'
+//! `--threads`, a sweep one a code), kept as a team for the whole quotient
+//! (`super::team`: a thread started for each short piece cost more than it saved), share the
+//! work without
 //! changing it: the trials that are tried in order until one succeeds (h as each old
 //! element, the narrow new generators, the subsets a recalibration frees) run a few at a
 //! time and are taken in order ([`first_of`]), and a walk's pairs of one weight are decided
 //! in order, extended in pieces, and entered in order ([`unexpected_p`]). The quotient, its
 //! numbering, the work counted and any error of its own are those of one thread.
 
+use super::team::{with_team, Team, ALONE};
 use crate::kernel::{Budget, KernelError};
 use crate::rulesets::octal::OctalCode;
 use crate::rulesets::take_and_break::TakeAndBreak;
 use crate::rulesets::RulesetError;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
+use std::sync::Mutex;
 
 /// The largest k + p tried for the powers of a new generator (h^(k+p) = h^k).
 pub const MAX_POWER: usize = 12;
@@ -120,18 +124,18 @@ struct Meter<'a> {
     /// Whether a limit shared with other computations (deadline, cancel flag, memory) stopped
     /// it, rather than one of its own (its work, its order bound).
     shared: bool,
-    /// How many threads the walks may use.
-    threads: usize,
+    /// The threads the walks and the trials may use.
+    team: &'a Team<'a>,
 }
 
 impl<'a> Meter<'a> {
-    fn new(budget: &'a Budget, max_work: u64, threads: usize) -> Self {
+    fn new(budget: &'a Budget, max_work: u64, team: &'a Team<'a>) -> Self {
         Meter {
             budget,
             work: 0,
             max_work,
             shared: false,
-            threads: threads.max(1),
+            team,
         }
     }
 
@@ -427,7 +431,7 @@ fn failure_in(
     for _ in &reached {
         meter.tick()?;
     }
-    let found = in_pieces(&reached, meter.threads, ELEMENTS_MIN, |xs| {
+    let found = in_pieces(&reached, meter.team, ELEMENTS_MIN, |xs| {
         let mut best: Option<(usize, u32, usize)> = None;
         for &x in xs {
             for (li, l) in letters.iter().enumerate() {
@@ -496,7 +500,7 @@ fn unexpected_p(
         letter: u32::MAX,
     });
     queue.insert(0, vec![0]);
-    let threads = meter.threads;
+    let team = meter.team;
     while let Some((w, bucket)) = queue.pop_first() {
         if w >= bound {
             break;
@@ -515,7 +519,7 @@ fn unexpected_p(
         }
         // Whether a pair kept before this weight has options among each one's; the ones
         // kept at this weight are looked at in order below.
-        let covered: Vec<Vec<(bool, usize)>> = in_pieces(&live, threads, PAIRS_MIN, |ids| {
+        let covered: Vec<Vec<(bool, usize)>> = in_pieces(&live, team, PAIRS_MIN, |ids| {
             ids.iter()
                 .map(|&id| {
                     let k = pairs.key(id);
@@ -551,7 +555,7 @@ fn unexpected_p(
             follow.push(id);
         }
         // Their extensions by every letter, worked out in pieces, entered in order.
-        let pieces = in_pieces(&follow, threads, PAIRS_MIN, |ids| {
+        let pieces = in_pieces(&follow, team, PAIRS_MIN, |ids| {
             let mut out = Extensions::default();
             let mut buf = Vec::new();
             for &id in ids {
@@ -618,39 +622,42 @@ fn unexpected_p(
     Ok(None)
 }
 
-/// Below this many pairs a piece of the walk stays on this thread: starting a thread costs
-/// tens of microseconds, extending 32 pairs by some 30 letters a few hundred.
+/// Below this many pairs a piece of the walk stays on this thread: handing a piece to a
+/// waiting helper costs some tens of microseconds, extending 32 pairs by some 30 letters a
+/// few hundred.
 const PAIRS_MIN: usize = 32;
 
 /// Below this many elements a piece of the search for a sum predicted P with an option
 /// predicted P stays on this thread (an element costs a lookup or two a letter).
 const ELEMENTS_MIN: usize = 1024;
 
-/// `f` on `items` cut into contiguous pieces of at least `min` items, one a thread (at most
-/// `threads`), the results in the order of the pieces; one piece when there are few items or
-/// one thread.
+/// `f` on `items` cut into contiguous pieces of at least `min` items, one a thread of the
+/// team, the results in the order of the pieces; one piece when there are few items or one
+/// thread.
 fn in_pieces<I: Sync, T: Send>(
     items: &[I],
-    threads: usize,
+    team: &Team,
     min: usize,
     f: impl Fn(&[I]) -> T + Sync,
 ) -> Vec<T> {
-    let threads = threads.min(items.len() / min).max(1);
+    let threads = team.size().min(items.len() / min).max(1);
     if threads == 1 {
         return vec![f(items)];
     }
-    let size = items.len().div_ceil(threads);
-    let f = &f;
-    std::thread::scope(|s| {
-        let mut pieces = items.chunks(size);
-        let first = pieces.next().unwrap_or_default();
-        let helpers: Vec<_> = pieces.map(|piece| s.spawn(move || f(piece))).collect();
-        let mut out = vec![f(first)];
-        for h in helpers {
-            out.push(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+    let pieces: Vec<&[I]> = items.chunks(items.len().div_ceil(threads)).collect();
+    let slots: Vec<Mutex<Option<T>>> = pieces.iter().map(|_| Mutex::new(None)).collect();
+    team.run(pieces.len(), &|i| {
+        if let (Some(piece), Some(slot)) = (pieces.get(i), slots.get(i)) {
+            let r = f(piece);
+            *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
         }
-        out
-    })
+    });
+    // `run` returns only once every piece is done (a panic is passed on), so each slot holds
+    // its piece's result.
+    slots
+        .into_iter()
+        .filter_map(|s| s.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect()
 }
 
 /// The extensions of some pairs by every letter, in order: their keys end to end, where each
@@ -1118,7 +1125,8 @@ fn first_of<T: Send>(
     meter: &mut Meter,
     trial: impl Fn(usize, &mut Meter) -> Result<Option<T>, KernelError> + Sync,
 ) -> Result<Option<T>, KernelError> {
-    let threads = meter.threads.min(count).max(1);
+    let team = meter.team;
+    let threads = team.size().min(count).max(1);
     if threads == 1 {
         for i in 0..count {
             if let Some(t) = trial(i, meter)? {
@@ -1130,21 +1138,24 @@ fn first_of<T: Send>(
     let budget = meter.budget;
     let trial = &trial;
     let run = move |i: usize| {
-        let mut m = Meter::new(budget, u64::MAX, 1);
+        let mut m = Meter::new(budget, u64::MAX, &ALONE);
         let r = trial(i, &mut m);
         (r, m.work, m.shared)
     };
     let mut start = 0;
     while start < count {
         let end = (start + threads).min(count);
-        let results = std::thread::scope(|s| {
-            let helpers: Vec<_> = (start + 1..end).map(|i| s.spawn(move || run(i))).collect();
-            let mut out = vec![run(start)];
-            for h in helpers {
-                out.push(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        let slots: Vec<Mutex<Option<_>>> = (start..end).map(|_| Mutex::new(None)).collect();
+        team.run(end - start, &|k| {
+            if let Some(slot) = slots.get(k) {
+                let r = run(start + k);
+                *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
             }
-            out
         });
+        // Every trial of the round is done once `run` returns (a panic is passed on).
+        let results = slots
+            .into_iter()
+            .filter_map(|s| s.into_inner().unwrap_or_else(|e| e.into_inner()));
         for (r, work, shared) in results {
             meter.shared |= shared;
             meter.add(work)?;
@@ -1235,10 +1246,11 @@ pub fn quotient_of(
     max_order: usize,
     budget: &Budget,
 ) -> Result<Quotient, KernelError> {
-    // One thread: the walks' pieces and the trials are short, and starting threads for them
-    // cost more than they saved (Dawson's Kayles to heap 33: 6.8 s on one thread, 14-15 s on
-    // two, 2026-11-29, load 4); many codes share the threads instead (`sweep`).
-    quotient_share(game, n, max_order, budget, budget.max_work, 1).map_err(|s| match s {
+    // The searches' threads (`--threads`), kept for the whole quotient (`super::team`): a
+    // thread started for each of the walks' short pieces cost more than it saved (Dawson's
+    // Kayles to heap 33: 6.8 s on one thread, 14-15 s on two, 2026-11-29, load 4).
+    let threads = crate::rulesets::search::threads();
+    quotient_share(game, n, max_order, budget, budget.max_work, threads).map_err(|s| match s {
         Short::Own(e) | Short::Shared(e) => e,
     })
 }
@@ -1264,14 +1276,16 @@ pub(super) fn quotient_share(
     max_work: u64,
     threads: usize,
 ) -> Result<Quotient, Short> {
-    let mut meter = Meter::new(budget, max_work, threads);
-    quotient_metered(game, n, max_order, &mut meter).map_err(|e| {
-        // The moves of a take-and-break code check the budget themselves.
-        if meter.shared || (matches!(e, KernelError::Limit { .. }) && budget.check().is_err()) {
-            Short::Shared(e)
-        } else {
-            Short::Own(e)
-        }
+    with_team(threads, |team| {
+        let mut meter = Meter::new(budget, max_work, team);
+        quotient_metered(game, n, max_order, &mut meter).map_err(|e| {
+            // The moves of a take-and-break code check the budget themselves.
+            if meter.shared || (matches!(e, KernelError::Limit { .. }) && budget.check().is_err()) {
+                Short::Shared(e)
+            } else {
+                Short::Own(e)
+            }
+        })
     })
 }
 
