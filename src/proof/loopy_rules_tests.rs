@@ -15,17 +15,7 @@ fn parse(s: &str) -> crate::term::Term {
 
 /// `rules/loopy.rules` with the rule `name` (and its mirror) cut out of its text.
 fn without(name: &str) -> RuleSet {
-    let start = LOOPY_FILE
-        .find(&format!("rule {name}\n"))
-        .expect("the rule is in the file");
-    let end = LOOPY_FILE[start + 1..]
-        .find("\nrule ")
-        .map_or(LOOPY_FILE.len(), |e| start + 1 + e);
-    let text = format!("{}{}", &LOOPY_FILE[..start], &LOOPY_FILE[end..]);
-    let mut rules = RuleSet::empty();
-    rules.add_text("loopy.rules", &text).unwrap();
-    assert!(rules.get(name).is_none());
-    rules
+    super::tests::without_rule("loopy.rules", LOOPY_FILE, name)
 }
 
 fn simplify(s: &str, rules: &RuleSet) -> Result<LoopySimplification, ProofError> {

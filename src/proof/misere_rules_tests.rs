@@ -19,17 +19,7 @@ fn show(t: &crate::term::Term) -> String {
 
 /// `rules/misere.rules` with the rule `name` cut out of its text.
 fn without(name: &str) -> RuleSet {
-    let start = MISERE_FILE
-        .find(&format!("rule {name}\n"))
-        .expect("the rule is in the file");
-    let end = MISERE_FILE[start + 1..]
-        .find("\nrule ")
-        .map_or(MISERE_FILE.len(), |e| start + 1 + e);
-    let text = format!("{}{}", &MISERE_FILE[..start], &MISERE_FILE[end..]);
-    let mut rules = RuleSet::empty();
-    rules.add_text("misere.rules", &text).unwrap();
-    assert!(rules.get(name).is_none());
-    rules
+    super::tests::without_rule("misere.rules", MISERE_FILE, name)
 }
 
 /// A brute-force impartial game: its options.

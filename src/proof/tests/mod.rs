@@ -18,3 +18,21 @@ pub(crate) fn switches_proof(n: i64, rules: &crate::rules::RuleSet) -> super::Pr
         .expect("the sum simplifies")
         .proof
 }
+
+/// A shipped rule file (`file`, its text `text`) with the rule `name` cut out of it, up to the
+/// next `rule` (a mirror written in its block goes too): the misère and loopy derivation tests
+/// see a rule's steps leave with it.
+pub(crate) fn without_rule(file: &str, text: &str, name: &str) -> crate::rules::RuleSet {
+    let start = text
+        .find(&format!("rule {name}\n"))
+        .expect("the rule is in the file");
+    let end = text[start + 1..]
+        .find("\nrule ")
+        .map_or(text.len(), |e| start + 1 + e);
+    let mut rules = crate::rules::RuleSet::empty();
+    rules
+        .add_text(file, &format!("{}{}", &text[..start], &text[end..]))
+        .unwrap();
+    assert!(rules.get(name).is_none());
+    rules
+}
