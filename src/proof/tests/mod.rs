@@ -36,3 +36,17 @@ pub(crate) fn without_rule(file: &str, text: &str, name: &str) -> crate::rules::
     assert!(rules.get(name).is_none());
     rules
 }
+
+/// A proof whose first step is a user's rule: checked against the shipped rules the step is
+/// refused, the reason saying `why`, and against `rules`, which hold the user's rule, the
+/// proof passes.
+pub(crate) fn assert_checked_only_by(
+    proof: &super::Proof,
+    rules: &crate::rules::RuleSet,
+    why: &str,
+) {
+    let e = proof.check(&crate::rules::RuleSet::builtin()).unwrap_err();
+    assert_eq!(e.step, 0);
+    assert!(e.reason.contains(why), "{}", e.reason);
+    assert!(proof.check(rules).is_ok());
+}
