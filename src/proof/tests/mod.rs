@@ -50,3 +50,18 @@ pub(crate) fn assert_checked_only_by(
     assert!(e.reason.contains(why), "{}", e.reason);
     assert!(proof.check(rules).is_ok());
 }
+
+/// The checker's refusal of the user's rule `rule` that stopped a derivation `r` (the misère
+/// and loopy tests of unsound rules read its step and reason).
+pub(crate) fn refusal_of<T: std::fmt::Debug>(
+    r: Result<T, super::ProofError>,
+    rule: &str,
+) -> super::CheckError {
+    match r {
+        Err(super::ProofError::UnsoundRule(u)) => {
+            assert_eq!(u.rule, rule);
+            u.check
+        }
+        other => panic!("the unsound step was not caught: {other:?}"),
+    }
+}
