@@ -20,6 +20,33 @@ pub enum Pebble {
     Neutral,
 }
 
+impl Pebble {
+    /// The letter onag writes for the pebble: in `hs"…"`, the e-graph's leaves and proofs.
+    pub(crate) fn letter(self) -> char {
+        match self {
+            Pebble::Left => 'L',
+            Pebble::Right => 'R',
+            Pebble::Neutral => 'E',
+        }
+    }
+
+    /// The pebble [`Pebble::letter`] writes as `c`, if any (the parser reads seed 001's
+    /// letters too; the e-graph's leaves and proofs take onag's own only).
+    pub(crate) fn from_letter(c: char) -> Option<Pebble> {
+        match c {
+            'L' => Some(Pebble::Left),
+            'R' => Some(Pebble::Right),
+            'E' => Some(Pebble::Neutral),
+            _ => None,
+        }
+    }
+}
+
+/// A row written in the letters of [`Pebble::letter`].
+pub(crate) fn row_text(row: &[Pebble]) -> String {
+    row.iter().map(|p| p.letter()).collect()
+}
+
 /// A game term: the expression as written, nothing evaluated. [`crate::parse`] reads one,
 /// `Display` prints it back in CGSuite's notation (ASCII), and the kernel or the engine give
 /// its value.

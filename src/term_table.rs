@@ -26,6 +26,7 @@
 //! readers say so once they know the play. An entry whose written-out size is not finite (it is
 //! on a cycle through the table, or names one) has size `u64::MAX` and is never written out.
 
+use crate::kernel::generated_name;
 use crate::loopy::build::{CONSTANTS, LOOP, PASS};
 use crate::term::{children, children_mut, Arg, Term};
 use rustc_hash::FxHashMap;
@@ -74,21 +75,6 @@ impl std::fmt::Display for TableError {
 }
 
 impl std::error::Error for TableError {}
-
-/// The n-th name of [`TermTable::as_where`]: A, B, …, Z, AA, AB, … (bijective base 26).
-/// Capital letters only, so a name never reads as a down (`v`), a keyword or a function.
-fn letters(mut n: usize) -> String {
-    let mut s = Vec::new();
-    loop {
-        s.push(b'A' + (n % 26) as u8);
-        if n < 26 {
-            break;
-        }
-        n = n / 26 - 1;
-    }
-    s.reverse();
-    String::from_utf8(s).unwrap_or_default()
-}
 
 fn is_leaf(t: &Term) -> bool {
     matches!(t, Term::Nus { .. } | Term::Hackenstring(_) | Term::Ref(_))
@@ -389,7 +375,7 @@ impl TermTable {
         let names: FxHashMap<u32, String> = reached
             .iter()
             .enumerate()
-            .map(|(i, &n)| (n, letters(i)))
+            .map(|(i, &n)| (n, generated_name(i)))
             .collect();
         fn rename(t: &mut Term, names: &FxHashMap<u32, String>) {
             if let Term::Ref(n) = t {

@@ -5,7 +5,7 @@
 //! (research/egg.md §1), so "options are sets" is a rule and set-matching lives in the matcher.
 
 use crate::number::Nimber;
-use crate::term::{Pebble, Term};
+use crate::term::{row_text, Pebble, Term};
 use egg::{Id, Language, RecExpr};
 use std::fmt;
 
@@ -143,22 +143,12 @@ impl Language for Cg {
     }
 }
 
-fn row_string(row: &[Pebble]) -> String {
-    row.iter()
-        .map(|p| match p {
-            Pebble::Left => 'L',
-            Pebble::Right => 'R',
-            Pebble::Neutral => 'E',
-        })
-        .collect()
-}
-
 impl fmt::Display for Cg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Cg::Game { nl, .. } => write!(f, "G{nl}"),
             Cg::Leaf(Leaf::Nus { number, up, nim }) => write!(f, "nus:{number}:{up}:{nim}"),
-            Cg::Leaf(Leaf::Hack(row)) => write!(f, "hs:{}", row_string(row)),
+            Cg::Leaf(Leaf::Hack(row)) => write!(f, "hs:{}", row_text(row)),
             Cg::Sum(_) => write!(f, "+"),
             Cg::Neg(_) => write!(f, "neg"),
             Cg::PlusMinus(_) => write!(f, "pm"),
@@ -191,12 +181,7 @@ impl egg::FromOp for Cg {
         if let Some(row) = op.strip_prefix("hs:") {
             let row = row
                 .chars()
-                .map(|c| match c {
-                    'L' => Ok(Pebble::Left),
-                    'R' => Ok(Pebble::Right),
-                    'E' => Ok(Pebble::Neutral),
-                    _ => Err(bad()),
-                })
+                .map(|c| Pebble::from_letter(c).ok_or_else(bad))
                 .collect::<Result<Vec<_>, _>>()?;
             return Ok(Cg::Leaf(Leaf::Hack(row)));
         }

@@ -32,7 +32,7 @@
 //! survival search, sharing none of this code.
 
 use super::loopy_terms::TermRules;
-use super::play_rules::{apply, Places, PlayRules};
+use super::play_rules::{apply, predicate, Places, PlayRules};
 use super::{BindsOf, Built, Leaf, Stop};
 use crate::kernel::KernelError;
 use crate::loopy::derive::{Edit, Rules, SideAsk, TermAsk};
@@ -188,32 +188,19 @@ fn decide(host: &LoopyHost<'_>, c: &Condition, b: &BindsOf<LoopyHost<'_>>) -> Re
                 other => other.by_order(ge, le),
             }
         }
-        Condition::Pred {
-            negated,
-            pred,
-            args,
-        } => {
-            let arg = |i: usize| args.get(i).map(String::as_str).unwrap_or("");
-            let holds = match pred {
-                Predicate::Empty => match b.set(arg(0)) {
-                    Some(s) => s.is_empty(),
-                    None => return Ok(false),
-                },
-                // Outside a side's derivation no side is kept; inside one, only the deletion
-                // asked about is decided (`asks` turned the other instances down).
-                Predicate::KeepsOnside | Predicate::KeepsOffside => match host.asked {
-                    Some(asked)
-                        if kept_side(*pred) == Some(asked.ask.side)
-                            && asked.binds(arg(0), arg(1), b) =>
-                    {
-                        asked.keeps()?
-                    }
-                    _ => return Ok(false),
-                },
-                _ => return Ok(false),
-            };
-            holds != *negated
-        }
+        // Outside a side's derivation no side is kept; inside one, only the deletion asked
+        // about is decided (`asks` turned the other instances down).
+        Condition::Pred { .. } => predicate(c, b, |pred, arg| {
+            Ok::<_, Stop>(match (pred, host.asked) {
+                (Predicate::KeepsOnside | Predicate::KeepsOffside, Some(asked))
+                    if kept_side(pred) == Some(asked.ask.side)
+                        && asked.binds(arg(0), arg(1), b) =>
+                {
+                    Some(asked.keeps()?)
+                }
+                _ => None,
+            })
+        })?,
         Condition::InEvery { .. } => false,
     })
 }

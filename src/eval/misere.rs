@@ -19,7 +19,7 @@
 //! form it tries the rule set's `reduce` rules in order of priority, and the first match
 //! whose conditions hold and whose result is an impartial form is the step.
 
-use super::play_rules::{apply, Places, PlayRules};
+use super::play_rules::{apply, predicate, Places, PlayRules};
 use super::{BindsOf, Built, Leaf, Stop};
 use crate::kernel::KernelError;
 use crate::misere::derive::{Applied, FId, Forms, Reducer};
@@ -143,37 +143,27 @@ fn decide(
                 _ => false,
             })
         }
-        Condition::Pred {
-            negated,
-            pred,
-            args,
-        } => {
-            let arg = |i: usize| args.get(i).map(String::as_str).unwrap_or("");
-            let holds = match pred {
+        Condition::Pred { .. } => predicate(c, b, |pred, arg| {
+            Ok(match pred {
                 Predicate::PPosition => match b.game(arg(0)) {
-                    Some(g) => host.p_position(g.id)?,
-                    None => return Ok(false),
+                    Some(g) => Some(host.p_position(g.id)?),
+                    None => None,
                 },
                 // Member by member, stopping at the first not found: most candidates of a
                 // reversal fail here at once.
                 Predicate::Within => match (b.set(arg(0)), b.set(arg(1))) {
-                    (Some(s), Some(t)) => s.iter().all(|x| t.contains(x)),
-                    _ => return Ok(false),
+                    (Some(s), Some(t)) => Some(s.iter().all(|x| t.contains(x))),
+                    _ => None,
                 },
                 Predicate::Same => match (b.set(arg(0)), b.set(arg(1))) {
                     (Some(s), Some(t)) => {
-                        s.iter().all(|x| t.contains(x)) && t.iter().all(|x| s.contains(x))
+                        Some(s.iter().all(|x| t.contains(x)) && t.iter().all(|x| s.contains(x)))
                     }
-                    _ => return Ok(false),
+                    _ => None,
                 },
-                Predicate::Empty => match b.set(arg(0)) {
-                    Some(s) => s.is_empty(),
-                    None => return Ok(false),
-                },
-                _ => return Ok(false),
-            };
-            Ok(holds != *negated)
-        }
+                _ => None,
+            })
+        }),
         Condition::InEvery { game, of, but } => {
             let Some(g) = b.game(of) else {
                 return Ok(false);

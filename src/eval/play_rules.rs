@@ -10,9 +10,11 @@
 //! a limit to an error are written here once. A fourth play (scoring play, say) gets them by
 //! holding a [`PlayRules`] and calling [`apply`].
 
-use super::{build, first, may_match, BindsOf, Built, Decider, Host, Kinds, Shape, Stop, Want};
+use super::{
+    build, first, may_match, Binds, BindsOf, Built, Decider, Host, Kinds, Shape, Stop, Want,
+};
 use crate::kernel::{GameId, Kernel, KernelError};
-use crate::rules::{Condition, Rule, RuleKind, RuleSet};
+use crate::rules::{Condition, Predicate, Rule, RuleKind, RuleSet};
 use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -215,4 +217,30 @@ pub fn apply<H: Host, T>(
         Ok(None) | Err(Stop::GaveUp) => Ok(None),
         Err(Stop::Kernel(e)) => Err(e),
     }
+}
+
+/// A predicate condition (`P(X)`, `not empty(S)`) in a play whose games are its own nodes:
+/// `decide` gives the play's meaning of the predicate on its arguments (by position, `""`
+/// past the last), `None` where it has none or an argument is unbound, and the condition is
+/// then false, negated or not. `empty(S)`, read off the match alike in every such play, and
+/// the negation are decided here once. A condition that is not a predicate is false.
+pub(super) fn predicate<'c, I, N, E>(
+    c: &'c Condition,
+    b: &Binds<I, N>,
+    decide: impl FnOnce(Predicate, &dyn Fn(usize) -> &'c str) -> Result<Option<bool>, E>,
+) -> Result<bool, E> {
+    let Condition::Pred {
+        negated,
+        pred,
+        args,
+    } = c
+    else {
+        return Ok(false);
+    };
+    let arg = |i: usize| args.get(i).map_or("", String::as_str);
+    let holds = match pred {
+        Predicate::Empty => b.set(arg(0)).map(<[I]>::is_empty),
+        _ => decide(*pred, &arg)?,
+    };
+    Ok(holds.is_some_and(|h| h != *negated))
 }

@@ -39,6 +39,8 @@ mod shared;
 mod sig;
 mod sum;
 
+pub(crate) use shared::generated_name;
+
 use crate::number::{Dyadic, Nimber};
 use crate::term::Term;
 use num_bigint::BigInt;

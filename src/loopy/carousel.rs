@@ -459,28 +459,13 @@ fn delete_batch(
 pub fn short_first(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
     let graph = g.graph();
     let n = graph.len();
-    let (comp, count) = super::sides::strongly_connected(
-        n,
-        |v, out| {
-            out.extend(graph.left(v as u32).iter().map(|&t| t as usize));
-            out.extend(graph.right(v as u32).iter().map(|&t| t as usize));
-        },
-        work,
-    )?;
-    let mut size = vec![0usize; count];
-    for &c in &comp {
-        size[c] += 1;
-    }
     // Components are numbered sinks first, so one pass in that order settles reachability.
-    let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
-    for v in 0..n {
-        members[comp[v]].push(v as u32);
-    }
+    let (comp, members) = super::sides::components(graph, work)?;
     let mut loopy = vec![false; n];
     for vs in &members {
         work.tick(vs.len() as u64)?;
         let cyclic = vs.iter().any(|&v| {
-            size[comp[v as usize]] > 1
+            members[comp[v as usize]].len() > 1
                 || graph.left(v).contains(&v)
                 || graph.right(v).contains(&v)
                 || graph

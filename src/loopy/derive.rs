@@ -338,14 +338,7 @@ pub fn tree(g: &Loopy) -> Result<Option<Term>, KernelError> {
         }
     }
     let graph = g.graph();
-    let (comp, _) = super::sides::strongly_connected(
-        graph.len(),
-        |v, out| {
-            out.extend(graph.left(v as u32).iter().map(|&t| t as usize));
-            out.extend(graph.right(v as u32).iter().map(|&t| t as usize));
-        },
-        &mut Work::default(),
-    )?;
+    let (comp, _) = super::sides::components(graph, &mut Work::default())?;
     let mut w = W {
         graph,
         comp,

@@ -56,30 +56,21 @@ impl<'g> Pairs<'g> {
 /// For every vertex a of `g`'s graph and b of `h`'s: whether a ≥ b (meaningful when both are
 /// stoppers). Indexed `a * h.len() + b`.
 pub fn ge_matrix(g: &Loopy, h: &Loopy, work: &mut Work) -> Result<Vec<bool>, KernelError> {
-    let Pairs {
-        ga,
-        gb,
-        na,
-        nb,
-        pairs,
-        arl,
-        arr,
-        brl,
-        brr,
-    } = Pairs::new(g, h, work)?;
+    let pr = Pairs::new(g, h, work)?;
+    let nb = pr.nb;
     let idx = |a: usize, b: usize| a * nb + b;
     // right_wins_rm[p]: Right wins at pair p with Right to move; right_wins_lm: Left to move.
-    let mut rw_r = vec![false; pairs];
-    let mut rw_l = vec![false; pairs];
+    let mut rw_r = vec![false; pr.pairs];
+    let mut rw_l = vec![false; pr.pairs];
     // Left to move at (a, b): Right wins when every Left move leads to a Right win.
     // Counts of Left's moves not yet known to lose, u32 (a table of a pair each: as usize it
     // was 8 bytes a pair, 72 MB for over + 3000's 3,002² pairs, much of the time in page faults).
-    let mut pending = vec![0u32; pairs];
+    let mut pending = vec![0u32; pr.pairs];
     let mut stack: Vec<(usize, bool)> = Vec::new(); // (pair, Left to move?)
-    for a in 0..na {
+    for a in 0..pr.na {
         for b in 0..nb {
             let p = idx(a, b);
-            pending[p] = u32::try_from(ga.left[a].len() + gb.right[b].len())
+            pending[p] = u32::try_from(pr.ga.left[a].len() + pr.gb.right[b].len())
                 .map_err(|_| super::limit("more than 2³² moves from one position"))?;
             if pending[p] == 0 {
                 rw_l[p] = true;
@@ -92,10 +83,10 @@ pub fn ge_matrix(g: &Loopy, h: &Loopy, work: &mut Work) -> Result<Vec<bool>, Ker
         let (a, b) = (p / nb, p % nb);
         if left_to_move {
             // Right, to move at (a', b) with a ∈ a'ᴿ, or at (a, b') with b ∈ b'ᴸ, can move here.
-            let preds = arr[a]
+            let preds = pr.arr[a]
                 .iter()
                 .map(|&x| idx(x as usize, b))
-                .chain(brl[b].iter().map(|&y| idx(a, y as usize)));
+                .chain(pr.brl[b].iter().map(|&y| idx(a, y as usize)));
             for q in preds {
                 if !rw_r[q] {
                     rw_r[q] = true;
@@ -104,10 +95,10 @@ pub fn ge_matrix(g: &Loopy, h: &Loopy, work: &mut Work) -> Result<Vec<bool>, Ker
             }
         } else {
             // Left, to move at (a', b) with a ∈ a'ᴸ, or at (a, b') with b ∈ b'ᴿ, can move here.
-            let preds = arl[a]
+            let preds = pr.arl[a]
                 .iter()
                 .map(|&x| idx(x as usize, b))
-                .chain(brr[b].iter().map(|&y| idx(a, y as usize)));
+                .chain(pr.brr[b].iter().map(|&y| idx(a, y as usize)));
             for q in preds {
                 if !rw_l[q] {
                     pending[q] -= 1;

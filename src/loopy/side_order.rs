@@ -83,24 +83,15 @@ fn solve(
     bound: Option<&[bool]>,
     work: &mut Work,
 ) -> Result<Option<Vec<bool>>, KernelError> {
-    let Pairs {
-        ga,
-        gb,
-        na,
-        nb,
-        pairs,
-        arl,
-        arr,
-        brl,
-        brr,
-    } = Pairs::new(g, h, work)?;
+    let pr = Pairs::new(g, h, work)?;
+    let nb = pr.nb;
     // Moves in G are progress for the onside, moves in H for the offside.
     let g_progress = side == Side::On;
     let h_progress = !g_progress;
     // State 2p: Left to move at pair p; 2p + 1: Right to move.
-    let states = 2 * pairs;
+    let states = 2 * pr.pairs;
     let mut win = vec![true; states];
-    if let Some(bound) = bound.filter(|b| b.len() == pairs) {
+    if let Some(bound) = bound.filter(|b| b.len() == pr.pairs) {
         for (p, &b) in bound.iter().enumerate() {
             win[2 * p + 1] = b;
         }
@@ -115,7 +106,7 @@ fn solve(
     loop {
         good.iter_mut().for_each(|x| *x = false);
         stack.clear();
-        for a in 0..na {
+        for a in 0..pr.na {
             work.tick(1)?;
             for b in 0..nb {
                 let p = a * nb + b;
@@ -123,12 +114,14 @@ fn solve(
                 let sl = 2 * p;
                 if win[sl] {
                     let via_g = g_progress
-                        && ga
+                        && pr
+                            .ga
                             .left(a as u32)
                             .iter()
                             .any(|&x| win[2 * (x as usize * nb + b) + 1]);
                     let via_h = h_progress
-                        && gb
+                        && pr
+                            .gb
                             .right(b as u32)
                             .iter()
                             .any(|&y| win[2 * (a * nb + y as usize) + 1]);
@@ -141,12 +134,14 @@ fn solve(
                 // a good state.
                 let sr = 2 * p + 1;
                 if win[sr] {
-                    let bad_g = ga
+                    let bad_g = pr
+                        .ga
                         .right(a as u32)
                         .iter()
                         .filter(|&&x| !(g_progress && win[2 * (x as usize * nb + b)]))
                         .count();
-                    let bad_h = gb
+                    let bad_h = pr
+                        .gb
                         .left(b as u32)
                         .iter()
                         .filter(|&&y| !(h_progress && win[2 * (a * nb + y as usize)]))
@@ -183,11 +178,11 @@ fn solve(
                     }
                 };
                 if g_progress {
-                    brr[b]
+                    pr.brr[b]
                         .iter()
                         .for_each(|&y| reach(2 * (a * nb + y as usize)));
                 } else {
-                    arl[a]
+                    pr.arl[a]
                         .iter()
                         .for_each(|&x| reach(2 * (x as usize * nb + b)));
                 }
@@ -204,11 +199,11 @@ fn solve(
                     }
                 };
                 if g_progress {
-                    brl[b]
+                    pr.brl[b]
                         .iter()
                         .for_each(|&y| reach(2 * (a * nb + y as usize) + 1));
                 } else {
-                    arr[a]
+                    pr.arr[a]
                         .iter()
                         .for_each(|&x| reach(2 * (x as usize * nb + b) + 1));
                 }
@@ -223,7 +218,7 @@ fn solve(
             return Ok(None);
         }
     }
-    Ok(Some((0..pairs).map(|p| win[2 * p + 1]).collect()))
+    Ok(Some((0..pr.pairs).map(|p| win[2 * p + 1]).collect()))
 }
 
 /// Whether the `side` of `g` is at least the same side of `h`.

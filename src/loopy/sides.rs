@@ -340,6 +340,6 @@ pub fn offside(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
 }
 
 mod parts;
-pub(crate) use parts::{append, delete_edge, strongly_connected};
+pub(crate) use parts::{append, components, delete_edge};
 #[cfg(test)]
 mod tests;

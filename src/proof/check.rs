@@ -81,37 +81,44 @@ impl Proof {
         rules: &RuleSet,
         limits: &CheckLimits,
     ) -> Result<(), CheckError> {
-        if self.play == super::Play::Misere {
+        let played = match self.play {
             // Misère play has its own checker: the rules' conditions are decided in normal play.
-            return super::misere::check(
-                &self.input,
-                &self.result,
-                &self.steps,
-                self.lemmas.len(),
-                &self.terms,
-                rules,
-                limits,
-            );
-        }
-        if self.play == super::Play::Loopy {
+            super::Play::Misere => super::misere::check,
             // Loopy games too: cyclic terms, conditions decided by the checker's own search.
-            return super::loopy::check(
-                &self.input,
-                &self.result,
-                &self.steps,
-                self.lemmas.len(),
-                &self.terms,
-                rules,
-                limits,
-            );
-        }
+            super::Play::Loopy => super::loopy::check,
+            super::Play::Normal => return self.check_normal(rules, limits),
+        };
+        let lemmas = self.lemmas.len();
+        played(
+            &self.input,
+            &self.result,
+            &self.steps,
+            lemmas,
+            &self.terms,
+            rules,
+            limits,
+        )
+    }
+
+    /// The check of a normal-play proof: its lemmas in order, then its main chain.
+    fn check_normal(&self, rules: &RuleSet, limits: &CheckLimits) -> Result<(), CheckError> {
         let memo = Memo::with_limits(limits.clone());
         let mut interp = TermRules::with_memo(rules, self.terms.clone(), memo);
         for (k, l) in self.lemmas.iter().enumerate() {
             check_lemma(&mut interp, rules, &self.lemmas[..k], l)?;
         }
+        self.check_main(&mut interp, rules)
+    }
+
+    /// The main chain, by an interpreter that has checked the lemmas (here, or on another
+    /// thread: `parallel`).
+    pub(super) fn check_main(
+        &self,
+        interp: &mut TermRules,
+        rules: &RuleSet,
+    ) -> Result<(), CheckError> {
         check_main_chain(
-            &mut interp,
+            interp,
             rules,
             &self.lemmas,
             &self.input,

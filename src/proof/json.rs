@@ -267,26 +267,11 @@ fn clip(s: &str) -> String {
     }
 }
 
-fn row_string(r: &[Pebble]) -> String {
-    r.iter()
-        .map(|p| match p {
-            Pebble::Left => 'L',
-            Pebble::Right => 'R',
-            Pebble::Neutral => 'E',
-        })
-        .collect()
-}
-
 fn parse_row(s: &str) -> Result<Vec<Pebble>, ProofError> {
     s.chars()
-        .map(|c| match c {
-            'L' => Ok(Pebble::Left),
-            'R' => Ok(Pebble::Right),
-            'E' => Ok(Pebble::Neutral),
-            _ => Err(ProofError::Json(format!(
-                "`{}` is not a row of L, R, E",
-                clip(s)
-            ))),
+        .map(|c| {
+            Pebble::from_letter(c)
+                .ok_or_else(|| ProofError::Json(format!("`{}` is not a row of L, R, E", clip(s))))
         })
         .collect()
 }
@@ -503,6 +488,7 @@ impl Proof {
 mod tests {
     use super::*;
     use crate::rules::RuleSet;
+    use crate::term::row_text;
 
     // The writer before `out`: the proof collected into `ProofJson` and serialised by derive.
     // `to_json` must write exactly its text.
@@ -555,7 +541,7 @@ mod tests {
                     .witnesses
                     .rows
                     .iter()
-                    .map(|(n, r)| (n.clone().into(), row_string(r).into()))
+                    .map(|(n, r)| (n.clone().into(), row_text(r).into()))
                     .collect(),
             },
             parts: chain_to_json(&s.from, &s.parts),

@@ -5,6 +5,7 @@
 //! loses at once), independently of the library.
 
 use super::loopy::{simplify_loopy_by, LoopySimplification};
+use super::tests::refusal_of;
 use super::ProofError;
 use crate::kernel::Budget;
 use crate::rules::{RuleSet, LOOPY_FILE};
@@ -15,17 +16,7 @@ fn parse(s: &str) -> crate::term::Term {
 
 /// `rules/loopy.rules` with the rule `name` (and its mirror) cut out of its text.
 fn without(name: &str) -> RuleSet {
-    let start = LOOPY_FILE
-        .find(&format!("rule {name}\n"))
-        .expect("the rule is in the file");
-    let end = LOOPY_FILE[start + 1..]
-        .find("\nrule ")
-        .map_or(LOOPY_FILE.len(), |e| start + 1 + e);
-    let text = format!("{}{}", &LOOPY_FILE[..start], &LOOPY_FILE[end..]);
-    let mut rules = RuleSet::empty();
-    rules.add_text("loopy.rules", &text).unwrap();
-    assert!(rules.get(name).is_none());
-    rules
+    super::tests::without_rule("loopy.rules", LOOPY_FILE, name)
 }
 
 fn simplify(s: &str, rules: &RuleSet) -> Result<LoopySimplification, ProofError> {
@@ -72,16 +63,10 @@ rule left-options-forgotten
 fn an_unsound_user_rule_is_caught_by_the_checker_at_its_step() {
     let mut rules = RuleSet::loopy();
     rules.add_text("user.rules", UNSOUND).unwrap();
-    match simplify("{0|pass}", &rules) {
-        Err(ProofError::UnsoundRule(u)) => {
-            let e = &u.check;
-            assert_eq!(u.rule, "left-options-forgotten");
-            assert_eq!(e.step, 0, "{e:?}");
-            assert!(e.limit.is_none(), "{e:?}");
-            assert!(e.reason.contains("not equal"), "{}", e.reason);
-        }
-        other => panic!("the unsound step was not caught: {other:?}"),
-    }
+    let e = refusal_of(simplify("{0|pass}", &rules), "left-options-forgotten");
+    assert_eq!(e.step, 0, "{e:?}");
+    assert!(e.limit.is_none(), "{e:?}");
+    assert!(e.reason.contains("not equal"), "{}", e.reason);
 }
 
 /// Siegel's dominated options for stoppers, stated again by a user (Left's side only).
@@ -106,14 +91,7 @@ fn a_sound_user_rule_is_applied_and_its_step_checked() {
     assert_eq!(s.notation, "1over");
     // Checked against rules that do not hold it, the step is refused: it names no rule of
     // loopy games there.
-    let e = s.proof.check(&RuleSet::builtin()).unwrap_err();
-    assert_eq!(e.step, 0);
-    assert!(
-        e.reason.contains("not a rule of loopy games"),
-        "{}",
-        e.reason
-    );
-    assert!(s.proof.check(&rules).is_ok());
+    super::tests::assert_checked_only_by(&s.proof, &rules, "not a rule of loopy games");
 }
 
 /// Issue 45: the steps on whole terms are rules of the file (term rules, run by the

@@ -5,7 +5,7 @@
 //! of the library.
 
 use super::misere::simplify_misere_by;
-use super::ProofError;
+use super::tests::refusal_of;
 use crate::misere::Misere;
 use crate::rules::{RuleSet, MISERE_FILE};
 
@@ -19,17 +19,7 @@ fn show(t: &crate::term::Term) -> String {
 
 /// `rules/misere.rules` with the rule `name` cut out of its text.
 fn without(name: &str) -> RuleSet {
-    let start = MISERE_FILE
-        .find(&format!("rule {name}\n"))
-        .expect("the rule is in the file");
-    let end = MISERE_FILE[start + 1..]
-        .find("\nrule ")
-        .map_or(MISERE_FILE.len(), |e| start + 1 + e);
-    let text = format!("{}{}", &MISERE_FILE[..start], &MISERE_FILE[end..]);
-    let mut rules = RuleSet::empty();
-    rules.add_text("misere.rules", &text).unwrap();
-    assert!(rules.get(name).is_none());
-    rules
+    super::tests::without_rule("misere.rules", MISERE_FILE, name)
 }
 
 /// A brute-force impartial game: its options.
@@ -97,17 +87,11 @@ fn an_unsound_user_rule_is_caught_by_the_checker_at_its_step() {
     let mut rules = RuleSet::misere();
     rules.add_text("user.rules", UNSOUND).unwrap();
     let r = simplify_misere_by(&mut Misere::default(), &parse("{*2|*2}"), &rules);
-    match r {
-        Err(ProofError::UnsoundRule(u)) => {
-            let e = &u.check;
-            assert_eq!(u.rule, "proviso-forgotten");
-            assert_eq!(e.step, 0, "{e:?}");
-            assert!(e.limit.is_none(), "{e:?}");
-            assert!(e.reason.contains("proviso-forgotten"), "{}", e.reason);
-            assert!(e.reason.contains("not sound"), "{}", e.reason);
-        }
-        other => panic!("the unsound step was not caught: {other:?}"),
-    }
+    let e = refusal_of(r, "proviso-forgotten");
+    assert_eq!(e.step, 0, "{e:?}");
+    assert!(e.limit.is_none(), "{e:?}");
+    assert!(e.reason.contains("proviso-forgotten"), "{}", e.reason);
+    assert!(e.reason.contains("not sound"), "{}", e.reason);
 }
 
 /// The proviso for a game of one option (a textbook special case, ONAG ch. 12).
@@ -142,14 +126,7 @@ fn a_sound_user_rule_is_applied_and_its_step_checked() {
     assert_eq!(s.notation, "*[0]");
     // Checked against rules that do not hold it, the step is refused: it names no rule of
     // misère play there.
-    let e = s.proof.check(&RuleSet::builtin()).unwrap_err();
-    assert_eq!(e.step, 0);
-    assert!(
-        e.reason.contains("not a rule of misère play"),
-        "{}",
-        e.reason
-    );
-    assert!(s.proof.check(&rules).is_ok());
+    super::tests::assert_checked_only_by(&s.proof, &rules, "not a rule of misère play");
 }
 
 /// The rule with no proviso at all (issue 45's example): a game of one option is 0. It
@@ -174,16 +151,11 @@ fn a_user_rule_with_no_proviso_is_caught_at_its_step() {
     assert!(next_wins(&G(vec![])), "0 is a misère N-position");
     let mut rules = RuleSet::misere();
     rules.add_text("user.rules", NO_PROVISO).unwrap();
-    match simplify_misere_by(&mut Misere::default(), &parse("{*2|*2}"), &rules) {
-        Err(ProofError::UnsoundRule(u)) => {
-            let e = &u.check;
-            assert_eq!(u.rule, "one-option-is-zero");
-            assert_eq!(e.step, 0, "{e:?}");
-            assert!(e.reason.contains("one-option-is-zero"), "{}", e.reason);
-            assert!(e.reason.contains("not sound"), "{}", e.reason);
-        }
-        other => panic!("the unsound step was not caught: {other:?}"),
-    }
+    let r = simplify_misere_by(&mut Misere::default(), &parse("{*2|*2}"), &rules);
+    let e = refusal_of(r, "one-option-is-zero");
+    assert_eq!(e.step, 0, "{e:?}");
+    assert!(e.reason.contains("one-option-is-zero"), "{}", e.reason);
+    assert!(e.reason.contains("not sound"), "{}", e.reason);
 }
 
 /// A shipped rule's name is no warrant: the proviso's rule redefined without `P(X)` in the
@@ -198,15 +170,10 @@ fn a_shipped_rule_redefined_without_its_proviso_is_not_trusted() {
     assert_ne!(weakened, MISERE_FILE, "the proviso's line is in the file");
     let mut rules = RuleSet::empty();
     rules.add_text("weakened.rules", &weakened).unwrap();
-    match simplify_misere_by(&mut Misere::default(), &parse("{*2|*2}"), &rules) {
-        Err(ProofError::UnsoundRule(u)) => {
-            let e = &u.check;
-            assert_eq!(u.rule, "misere-reversible-zero");
-            assert!(e.reason.contains("misere-reversible-zero"), "{}", e.reason);
-            assert!(e.reason.contains("not sound"), "{}", e.reason);
-        }
-        other => panic!("the unsound step was not caught: {other:?}"),
-    }
+    let r = simplify_misere_by(&mut Misere::default(), &parse("{*2|*2}"), &rules);
+    let e = refusal_of(r, "misere-reversible-zero");
+    assert!(e.reason.contains("misere-reversible-zero"), "{}", e.reason);
+    assert!(e.reason.contains("not sound"), "{}", e.reason);
     for n in 0..5 {
         let g = G(vec![heap(1)]);
         assert_eq!(

@@ -4,11 +4,12 @@
 //! them all from the start: so the lemmas split into two runs of about equal steps, each
 //! checked on its own thread with its own interpreter (the checker's memo is not `Send`, and
 //! sharing it would serialise the threads), the second run then the main chain. Each half
-//! judges exactly as [`Proof::check`] does, with `check_chain`, and the first failure in the
-//! proof's order is the one reported. The memos do some work twice (a comparison both halves
-//! meet), so this pays only for proofs of many lemmas; smaller ones are checked in one go.
+//! judges exactly as [`Proof::check`] does, with `check_lemma` and `Proof::check_main` (the
+//! main chain by `check_main_chain`, as there), and the first failure in the proof's order is
+//! the one reported. The memos do some work twice (a comparison both halves meet), so this
+//! pays only for proofs of many lemmas; smaller ones are checked in one go.
 
-use super::check::{check_chain, check_lemma, CheckError};
+use super::check::{check_lemma, CheckError};
 use super::inequality::{Memo, MAX_WORK};
 use super::matcher::TermRules;
 use super::Proof;
@@ -50,14 +51,7 @@ impl Proof {
                 check_lemma(&mut interp, rules, &self.lemmas[..k], &self.lemmas[k])?;
             }
             if to == self.lemmas.len() {
-                check_chain(
-                    &mut interp,
-                    rules,
-                    &self.lemmas,
-                    &self.input,
-                    &self.result,
-                    &self.steps,
-                )?;
+                self.check_main(&mut interp, rules)?;
             }
             Ok(())
         };

@@ -403,12 +403,7 @@ impl Parser<'_> {
                 "a sided value has one onside and one offside: write (A & B) to use it in another",
             ));
         }
-        let t = Term::Call {
-            name: SIDLE.to_string(),
-            args: vec![Arg::Game(onside), Arg::Game(offside)],
-        };
-        self.record(amp, &t);
-        Ok(t)
+        Ok(self.call2(amp, SIDLE, onside, offside))
     }
 
     /// The rest of a sum. Sums nest to the left in the term (`a + b + c` is `(a + b) + c`),
@@ -492,11 +487,7 @@ impl Parser<'_> {
             self.enter()?;
             levels += 1;
             let rhs = self.unary()?;
-            acc = Term::Call {
-                name: name.to_string(),
-                args: vec![Arg::Game(acc), Arg::Game(rhs)],
-            };
-            self.record(start, &acc);
+            acc = self.call2(start, name, acc, rhs);
         }
         self.depth -= levels;
         Ok(acc)
@@ -512,6 +503,17 @@ impl Parser<'_> {
 
     /// Records `t` as written from `start` to the last token read, if it is a call and calls
     /// are being recorded.
+    /// The call `name(a, b)` an operator stands for (`a & b`, `a * b`, `a ^ b`…), recorded from
+    /// `start`.
+    fn call2(&mut self, start: Span, name: &str, a: Term, b: Term) -> Term {
+        let t = Term::Call {
+            name: name.to_string(),
+            args: vec![Arg::Game(a), Arg::Game(b)],
+        };
+        self.record(start, &t);
+        t
+    }
+
     fn record(&mut self, start: Span, t: &Term) {
         if let (Some(calls), Term::Call { .. }) = (self.calls.as_deref_mut(), t) {
             let end = self.toks[self.i.saturating_sub(1)].span;
@@ -1273,12 +1275,7 @@ impl Parser<'_> {
         self.enter()?;
         let e = self.power_operand()?;
         self.leave();
-        let t = Term::Call {
-            name: POWER.to_string(),
-            args: vec![Arg::Game(base), Arg::Game(e)],
-        };
-        self.record(start, &t);
-        Ok(t)
+        Ok(self.call2(start, POWER, base, e))
     }
 
     /// An exponent: an integer or a parenthesised expression, with its own power after it.

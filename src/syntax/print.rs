@@ -9,7 +9,7 @@ use super::parser::{
 use super::uptimal;
 use super::PrintOptions;
 use crate::number::Dyadic;
-use crate::term::{Arg, Pebble, Term};
+use crate::term::{row_text, Arg, Term};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use pretty::RcDoc;
@@ -403,17 +403,7 @@ impl Printer {
                     .append(Doc::text(")"))
                     .group()
             }
-            Term::Hackenstring(row) => {
-                let s: String = row
-                    .iter()
-                    .map(|p| match p {
-                        Pebble::Left => 'L',
-                        Pebble::Right => 'R',
-                        Pebble::Neutral => 'E',
-                    })
-                    .collect();
-                Doc::text(format!("hs\"{s}\""))
-            }
+            Term::Hackenstring(row) => Doc::text(format!("hs\"{}\"", row_text(row))),
             Term::Neg(x) => {
                 // `-2^40` reads as −(2^40): a power needs no parentheses after a minus.
                 let power = matches!(&**x, Term::Call { name, .. } if name == POWER);
@@ -533,30 +523,19 @@ impl Printer {
                 Term::Multiple { count, .. } if !count.is_negative() => self.unary(x),
                 _ => self.parens(self.expr(x)),
             },
-            _ => {
-                let items = xs.iter().map(|x| match x {
-                    Term::Game { left, right } => self.braced(left, right),
-                    _ => self.part(x),
-                });
-                Doc::text("{")
-                    .append(join_options(items).nest(1))
-                    .append(Doc::text("}"))
-                    .group()
-            }
+            _ => self.one_set(xs.iter()),
         }
     }
 
-    /// A one-set brace written once by the parser (`crate::term::one_set`): `{X, Y}` as it
-    /// was written, each option that is a game braced so that it reads back as one option.
+    /// A one-set brace written once by the parser (`crate::term::one_set`), or the set after
+    /// `+-`: `{X, Y}` as it was written, each option that is a game braced so that it reads
+    /// back as one option.
     fn one_set<'t>(&self, options: impl Iterator<Item = &'t Term>) -> Doc {
         let items = options.map(|x| match x {
             Term::Game { left, right } => self.braced(left, right),
             _ => self.part(x),
         });
-        Doc::text("{")
-            .append(join_options(items).nest(1))
-            .append(Doc::text("}"))
-            .group()
+        wrap_braces(join_options(items))
     }
 
     /// Whether a lone option `g = {l|r}` is written bare, in slash notation: not when asked

@@ -30,20 +30,8 @@ use std::collections::HashMap;
 pub fn by_parts(g: &Loopy, which: Side, work: &mut Work) -> Result<Option<Loopy>, KernelError> {
     let graph = g.graph();
     let n = graph.len();
-    let (comp, count) = strongly_connected(
-        n,
-        |v, out| {
-            out.extend(graph.left(v as u32).iter().map(|&t| t as usize));
-            out.extend(graph.right(v as u32).iter().map(|&t| t as usize));
-        },
-        work,
-    )?;
-    // Tarjan's algorithm numbers components sinks first: every move out of a component leads
-    // to one numbered lower, whose sides are known by then.
-    let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
-    for v in 0..n {
-        members[comp[v]].push(v as u32);
-    }
+    // Components come sinks first: every move out of one leads to one whose sides are known.
+    let (comp, members) = components(graph, work)?;
     let mut sides: Vec<Option<Loopy>> = vec![None; n];
     let mut pos = vec![u32::MAX; n];
     for (c, vs) in members.iter().enumerate() {
@@ -241,6 +229,29 @@ fn delete_batch(
     let x = delete_batch(graph, a, m, which, bound, work)?;
     let y = delete_batch(graph, b, m, which, bound, work)?;
     Ok(x || y)
+}
+
+/// The strongly connected components of `graph`'s moves (either player's): each vertex's
+/// component and each component's vertices in increasing order, numbered as
+/// [`strongly_connected`] numbers them (a component's moves out lead to lower numbers). The
+/// sides, the carousel, the derivations and the proof writer all walk a graph this way.
+pub(crate) fn components(
+    graph: &Graph,
+    work: &mut Work,
+) -> Result<(Vec<usize>, Vec<Vec<u32>>), KernelError> {
+    let (comp, count) = strongly_connected(
+        graph.len(),
+        |v, out| {
+            out.extend(graph.left(v as u32).iter().map(|&t| t as usize));
+            out.extend(graph.right(v as u32).iter().map(|&t| t as usize));
+        },
+        work,
+    )?;
+    let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
+    for (v, &c) in comp.iter().enumerate() {
+        members[c].push(v as u32);
+    }
+    Ok((comp, members))
 }
 
 /// Tarjan's strongly connected components of the graph on `0..n` whose successors `succ`

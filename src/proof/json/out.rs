@@ -2,10 +2,11 @@
 //! same order, as the reader's `ProofJson` (so the text is what serialising that would give),
 //! but each term printed only as it is written and nothing collected first.
 
-use super::{print, row_string, VERSION};
+use super::{print, VERSION};
 use crate::proof::step::{PathElem, Step, Witnesses};
 use crate::proof::{Lemma, Proof};
 use crate::rules::Name;
+use crate::term::row_text;
 use crate::term::Term;
 use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 use serde::Serialize;
@@ -266,7 +267,7 @@ impl Serialize for WitnessOut<'_> {
                 "rows",
                 &MapOut {
                     bindings: &w.rows,
-                    write: |r| ValueOut::Text(row_string(r)),
+                    write: |r| ValueOut::Text(row_text(r)),
                 },
             )?;
         }

@@ -17,7 +17,7 @@
 use crate::eval::loopy::LoopyRules;
 use crate::kernel::KernelError;
 use crate::loopy::derive::{minimal, tree, Rules, Writer};
-use crate::loopy::sides::strongly_connected;
+use crate::loopy::sides::components;
 use crate::loopy::{build::PASS, Graph, Loopy, Work};
 use crate::term::Term;
 use crate::term_table::TermTable;
@@ -93,19 +93,8 @@ impl TableWriter {
     fn minimal_graph(&mut self, g: Loopy) -> Result<Term, KernelError> {
         let graph = g.graph();
         let n = graph.len();
-        let (comp, count) = strongly_connected(
-            n,
-            |v, out| {
-                out.extend(graph.left(v as u32).iter().map(|&t| t as usize));
-                out.extend(graph.right(v as u32).iter().map(|&t| t as usize));
-            },
-            &mut self.work,
-        )?;
         // Components are numbered sinks first: each one's moves out lead lower.
-        let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
-        for v in 0..n {
-            members[comp[v]].push(v as u32);
-        }
+        let (comp, members) = components(graph, &mut self.work)?;
         // Each position's entry once written (`Some(None)`: the position with no moves, `0`).
         let mut entry: Vec<Option<Option<u32>>> = vec![None; n];
         for (c, vs) in members.iter().enumerate() {

@@ -18,3 +18,50 @@ pub(crate) fn switches_proof(n: i64, rules: &crate::rules::RuleSet) -> super::Pr
         .expect("the sum simplifies")
         .proof
 }
+
+/// A shipped rule file (`file`, its text `text`) with the rule `name` cut out of it, up to the
+/// next `rule` (a mirror written in its block goes too): the misère and loopy derivation tests
+/// see a rule's steps leave with it.
+pub(crate) fn without_rule(file: &str, text: &str, name: &str) -> crate::rules::RuleSet {
+    let start = text
+        .find(&format!("rule {name}\n"))
+        .expect("the rule is in the file");
+    let end = text[start + 1..]
+        .find("\nrule ")
+        .map_or(text.len(), |e| start + 1 + e);
+    let mut rules = crate::rules::RuleSet::empty();
+    rules
+        .add_text(file, &format!("{}{}", &text[..start], &text[end..]))
+        .unwrap();
+    assert!(rules.get(name).is_none());
+    rules
+}
+
+/// A proof whose first step is a user's rule: checked against the shipped rules the step is
+/// refused, the reason saying `why`, and against `rules`, which hold the user's rule, the
+/// proof passes.
+pub(crate) fn assert_checked_only_by(
+    proof: &super::Proof,
+    rules: &crate::rules::RuleSet,
+    why: &str,
+) {
+    let e = proof.check(&crate::rules::RuleSet::builtin()).unwrap_err();
+    assert_eq!(e.step, 0);
+    assert!(e.reason.contains(why), "{}", e.reason);
+    assert!(proof.check(rules).is_ok());
+}
+
+/// The checker's refusal of the user's rule `rule` that stopped a derivation `r` (the misère
+/// and loopy tests of unsound rules read its step and reason).
+pub(crate) fn refusal_of<T: std::fmt::Debug>(
+    r: Result<T, super::ProofError>,
+    rule: &str,
+) -> super::CheckError {
+    match r {
+        Err(super::ProofError::UnsoundRule(u)) => {
+            assert_eq!(u.rule, rule);
+            u.check
+        }
+        other => panic!("the unsound step was not caught: {other:?}"),
+    }
+}
