@@ -72,6 +72,8 @@ use std::collections::HashMap;
 mod checker;
 /// What the checker decides on its graphs: bisimulation, stoppers, the order.
 mod graphs;
+/// What loopy play's hosts keep while a step is matched, and the step's verdict from it.
+mod notes;
 /// A loopy ruleset's calls opened as the chain's first steps, and their check.
 pub(crate) mod open;
 /// Loopy play's host for the checker's rule interpreter on a graph's positions: the stopper

@@ -30,6 +30,7 @@
 //! proviso is decided by the definitions themselves, and a rule not shipped as shipped has
 //! the sides before and after compared again after its match.
 
+use super::notes::{as_failure, Notes};
 use super::*;
 use crate::proof::inequality::Undecided;
 use crate::proof::pattern::{self, Binds, Failure, Got, Host, Kinds, Look};
@@ -123,28 +124,12 @@ impl Checker<'_> {
             witness,
             inside,
             same_as_t: None,
-            limit: None,
-            wrong: None,
-            unmatched: None,
-            failed: None,
+            n: Notes::default(),
         };
         let mut accept = |h: &mut Positions<'_, '_>, built: &Place| h.accept(built);
         let top = Place::At(v, None);
         let got = pattern::rewrites(&mut h, rule, &kinds, &top, &Binds::default(), &mut accept);
-        if let Some(m) = h.wrong.take() {
-            return wrong(m);
-        }
-        match got {
-            Ok(_) => {}
-            Err(Failure::Limit(which)) => return Err(Stop::Limit(which)),
-            Err(e @ Failure::NoMatch) => {
-                return wrong(h.unmatched.take().unwrap_or_else(|| e.message()))
-            }
-            Err(e @ Failure::Condition(_)) => {
-                return wrong(h.failed.take().unwrap_or_else(|| e.message()))
-            }
-            Err(e) => return wrong(e.message()),
-        }
+        h.n.verdict(&rule.name, got)?;
         let Positions { inside, .. } = h;
         match inside {
             // The proviso decided the deletion of the option it names; a rule not shipped as
@@ -249,31 +234,11 @@ struct Positions<'c, 't> {
     inside: Option<Inside>,
     /// The last graph compared with `t`, and whether it is `t`'s form.
     same_as_t: Option<(G, bool)>,
-    /// The first limit reached.
-    limit: Option<String>,
-    /// The first refusal by the definitions (not a limit): the step is wrong.
-    wrong: Option<String>,
-    /// Why the pattern did not match.
-    unmatched: Option<String>,
-    /// Why a condition failed, with the rule's names and the step's options.
-    failed: Option<String>,
+    /// Why the match went as it did.
+    n: Notes,
 }
 
 impl Positions<'_, '_> {
-    /// The checker's answer, its refusals and limits kept for the step's verdict.
-    fn keep<T>(&mut self, r: Result<T, Stop>) -> Result<T, Undecided> {
-        r.map_err(|e| match e {
-            Stop::Limit(which) => {
-                self.limit.get_or_insert(which.clone());
-                Undecided::Limit(which)
-            }
-            Stop::Wrong(m) => {
-                self.wrong.get_or_insert(m.clone());
-                Undecided::Unreadable(m)
-            }
-        })
-    }
-
     /// The form of a place in the edited quotient `q`, built positions added to it.
     fn form(&self, q: &mut G, p: &Place) -> usize {
         match p {
@@ -316,7 +281,7 @@ impl Positions<'_, '_> {
             }
         }
         let r = self.c.same(g, self.t);
-        let same = self.keep(r)?;
+        let same = self.n.keep(r)?;
         self.same_as_t = Some((g.clone(), same));
         Ok(same)
     }
@@ -324,16 +289,14 @@ impl Positions<'_, '_> {
     /// Whether the result built is the game after the step.
     fn accept(&mut self, built: &Place) -> Result<(), Failure> {
         let after = self.edit(built);
-        match self.is_t(&after) {
-            Ok(true) => Ok(()),
-            Ok(false) => Err(Failure::Result(
-                "the game after the step is not the game before with the options the rule's \
-                 result names"
-                    .into(),
-            )),
-            Err(Undecided::Limit(which)) => Err(Failure::Limit(which)),
-            Err(Undecided::Unreadable(m)) => Err(Failure::Other(m)),
+        if self.is_t(&after).map_err(as_failure)? {
+            return Ok(());
         }
+        Err(Failure::Result(
+            "the game after the step is not the game before with the options the rule's \
+             result names"
+                .into(),
+        ))
     }
 
     /// The position a condition's template names.
@@ -357,7 +320,7 @@ impl Positions<'_, '_> {
             .filter(|i| i.on == on)
             .map(|i| i.stopper.clone())
         else {
-            self.failed.get_or_insert(format!(
+            self.n.failed.get_or_insert(format!(
                 "`keeps_{which}` is decided inside an {which} only, and the step is not in one"
             ));
             return Ok(Some(false));
@@ -368,13 +331,15 @@ impl Positions<'_, '_> {
         let (Some(Place::At(v, _)), Some(Place::At(_, Some((parent, who, i))))) =
             (b.game(g), b.game(a))
         else {
-            self.failed
+            self.n
+                .failed
                 .get_or_insert(format!("`{a}` is not an option of the position `{g}`"));
             return Ok(Some(false));
         };
         let (v, parent, who, i) = (*v, *parent, *who, *i);
         if parent != v {
-            self.failed
+            self.n
+                .failed
                 .get_or_insert(format!("`{a}` is not an option of the position `{g}`"));
             return Ok(Some(false));
         }
@@ -396,10 +361,10 @@ impl Positions<'_, '_> {
         let inside = Inside { on, stopper };
         let what = format!("deleting {}'s option {}{i}", name(who), letter(who));
         let r = self.c.side_kept(self.f, &after, &inside, &what);
-        match self.keep(r)? {
+        match self.n.keep(r)? {
             Ok(()) => Ok(Some(true)),
             Err(m) => {
-                self.failed.get_or_insert(m);
+                self.n.failed.get_or_insert(m);
                 Ok(Some(false))
             }
         }
@@ -410,7 +375,7 @@ impl Positions<'_, '_> {
         let f = self.f;
         let ge = |h: &mut Self, a: usize, b: usize| {
             let r = h.c.ge_at(f, a, f, b);
-            h.keep(r)
+            h.n.keep(r)
         };
         Ok(match rel {
             Rel::Eq => self.class[x] == self.class[y],
@@ -475,7 +440,7 @@ impl Host for Positions<'_, '_> {
         _: &mut Vec<Binds<Place>>,
         _: usize,
     ) {
-        self.unmatched.get_or_insert(format!(
+        self.n.unmatched.get_or_insert(format!(
             "a position of a loopy game is matched by game patterns and names, not by {p}"
         ));
     }
@@ -488,7 +453,7 @@ impl Host for Positions<'_, '_> {
         if matches!(t, Place::At(_, Some((_, _, i))) if *i == want) {
             return true;
         }
-        self.unmatched.get_or_insert(format!(
+        self.n.unmatched.get_or_insert(format!(
             "the witness {v} = {want} names no option the rule's `{v}` matches here"
         ));
         false
@@ -507,7 +472,7 @@ impl Host for Positions<'_, '_> {
             _ => false,
         };
         if !same {
-            self.unmatched.get_or_insert(
+            self.n.unmatched.get_or_insert(
                 "a name is bound twice, to positions that are not the same game form".into(),
             );
         }
@@ -519,7 +484,7 @@ impl Host for Positions<'_, '_> {
     }
 
     fn limit(&mut self) -> &mut Option<String> {
-        &mut self.limit
+        &mut self.n.limit
     }
 
     fn decide(&mut self, c: &Condition, b: &Binds<Place>, _: &Kinds) -> Got<bool> {
@@ -527,12 +492,13 @@ impl Host for Positions<'_, '_> {
             Condition::Compare(x, rel, y) => {
                 let said = format!("{x} {} {y}", rel.symbol());
                 let (Some(px), Some(py)) = (self.position(x, b), self.position(y, b)) else {
-                    self.failed
+                    self.n
+                        .failed
                         .get_or_insert(format!("`{said}` names no bound position"));
                     return Ok(None);
                 };
                 if !matches!(rel, Rel::Eq | Rel::Ne) && self.inside.is_some() {
-                    self.failed.get_or_insert(format!(
+                    self.n.failed.get_or_insert(format!(
                         "`{said}` compares by the order of stoppers, and inside a side the game \
                          need not be one"
                     ));
@@ -542,7 +508,7 @@ impl Host for Positions<'_, '_> {
                 if !holds {
                     let (wx, wy) = (b.game(&x.to_string()), b.game(&y.to_string()));
                     let show = |w: Option<&Place>| w.map_or("?".into(), Self::words);
-                    self.failed.get_or_insert(format!(
+                    self.n.failed.get_or_insert(format!(
                         "`{said}` does not hold by the order of stoppers ({x} = {}, {y} = {})",
                         show(wx),
                         show(wy)
@@ -567,7 +533,7 @@ impl Host for Positions<'_, '_> {
                         }
                     }
                     _ => {
-                        self.failed.get_or_insert(format!(
+                        self.n.failed.get_or_insert(format!(
                             "the condition {c:?} means nothing on a loopy game's positions"
                         ));
                         return Ok(None);
@@ -576,7 +542,7 @@ impl Host for Positions<'_, '_> {
                 Ok(Some(holds != *negated))
             }
             Condition::InEvery { .. } => {
-                self.failed.get_or_insert(format!(
+                self.n.failed.get_or_insert(format!(
                     "the condition {c:?} means nothing on a loopy game's positions"
                 ));
                 Ok(None)
