@@ -3,7 +3,7 @@
 //! (a `keeps_onside`/`keeps_offside` proviso, whatever the name). A step by one is re-matched
 //! from the rule the rule set holds by the checker's one rule interpreter
 //! ([`crate::proof::pattern`]), never by `eval::loopy`; this module is loopy play's host for
-//! it on the checker's own graph ([`Positions`]).
+//! it on the checker's own graph (`Positions`).
 //!
 //! The producer matches these rules on the positions of a graph kept minimal as a form, so
 //! the checker means what it means, on the graph it read: a place is a position, its options
