@@ -26,27 +26,33 @@
 //! short parts being alike when the comparison above finds them equal.
 //!
 //! A step names its place as a path of options from the top of the term before it (`L0/R1`)
-//! and its witnesses as option indices (`removed`, `by`, `option`, `through`). Besides the
-//! rule's condition, every step on stoppers is checked to leave the game equal (by the
-//! comparison above) and a stopper.
+//! and its witnesses as option indices (`removed`, `by`, `option`, `through`). Every step by
+//! a rule on a graph's positions, whatever its name (the stopper rules, and the side rules:
+//! a `keeps_onside`/`keeps_offside` proviso), is re-matched from the rule set by the checker's
+//! one rule interpreter (`proof::pattern`, `positions` being loopy play's host for it on the
+//! checker's own graph): the witnesses bind the pattern's picks, the conditions are decided by
+//! the comparison above (`<=`) or the order of sides below (`keeps_onside`), and the result,
+//! the position's new options, must be the graph after the step as a form. Besides, every
+//! step on stoppers is checked to leave the game equal (by the comparison above) and a
+//! stopper: that is how a user's unsound rule on stoppers is caught at its step. Only the two
+//! `kind manual` rules have checks of their own: `loopy-sum` (above) and `loopy-fusion`
+//! (every position after it a position before it, its options moved to equal positions).
 //!
 //! The sides (`rules/loopy.rules`' side rules): a whole term is a game, `onside(G)`,
 //! `offside(G)` or `A & B`, read as a shape around graphs; a step's place follows the
-//! arguments first (`arg0`, `arg1`) and the rest of the term must be unchanged. `loopy-sides`
-//! is one of them; a deletion inside a side must delete exactly the
-//! witnessed option and leave the side the same, decided both ways by the checker's own
-//! search of the order of sides ([`super::loopy_sides`], never `crate::loopy::side_order`);
-//! `onside-stopper` needs a stopper, by the alternating-cycle test above. Sums and negatives
-//! around `A & B` are kept as their parts (places `sum.0`, `sum.1`, `neg`). The term rules
-//! (`loopy-sides`, `onside-stopper`, `sidle-stopper`, `sidle-sum`, `sidle-neg`, a user's: `&`,
-//! `onside`, `offside` or `stopper(…)` in them) are re-matched from the rule set by the
-//! checker's one rule interpreter (`proof::pattern`, `terms` being loopy play's host for it):
-//! the pattern on the term before, the conditions by the checker's stopper test and order, the
+//! arguments first (`arg0`, `arg1`) and the rest of the term must be unchanged. A deletion
+//! inside a side must delete exactly the witnessed option and leave the side the same,
+//! decided both ways by the checker's own search of the order of sides
+//! ([`super::loopy_sides`], never `crate::loopy::side_order`), or each way against the side's
+//! stopper when the step names it (the witness `side`). Sums and negatives around `A & B` are
+//! kept as their parts (places `sum.0`, `sum.1`, `neg`). The term rules (`loopy-sides`,
+//! `onside-stopper`, `sidle-stopper`, `sidle-sum`, `sidle-neg`, a user's: `&`, `onside`,
+//! `offside` or `stopper(…)` in them) are re-matched alike (`terms` being the host): the
+//! pattern on the term before, the conditions by the checker's stopper test and order, the
 //! result built from the bound games (sums as product graphs) and compared part by part with
 //! the term after; a term rule that is not a shipped rule as shipped (a user's, under any
 //! name) is verified at its step by the definitions: the two terms' values by their sides,
-//! compared by the checker's own order of sides. A user's rule on stoppers is checked alike,
-//! by the equality of the stoppers before and after.
+//! compared by the checker's own order of sides.
 
 use super::check_limits::{CheckLimits, LOOK_EVERY};
 use super::played::Stop;
@@ -66,8 +72,13 @@ use std::collections::HashMap;
 mod checker;
 /// What the checker decides on its graphs: bisimulation, stoppers, the order.
 mod graphs;
+/// What loopy play's hosts keep while a step is matched, and the step's verdict from it.
+mod notes;
 /// A loopy ruleset's calls opened as the chain's first steps, and their check.
 pub(crate) mod open;
+/// Loopy play's host for the checker's rule interpreter on a graph's positions: the stopper
+/// and side rules.
+mod positions;
 /// The checker's reading of terms into its own graphs.
 mod read;
 /// Loopy play's host for the checker's rule interpreter: the term rules (`&`, `onside`, …).
@@ -165,13 +176,6 @@ fn why(e: &Edit, rules: &RuleSet, shipped: &RuleSet) -> String {
             format!("by the rule {name}, read right to left{says}")
         }
         _ => format!("by the rule {name}{says}"),
-    }
-}
-
-fn other(p: Player) -> Player {
-    match p {
-        Player::Left => Player::Right,
-        Player::Right => Player::Left,
     }
 }
 
@@ -318,16 +322,12 @@ struct Checker<'t> {
     /// The entries that are not braces being read (outermost first): met again inside
     /// themselves, they are a cycle with no brace on it.
     active: Vec<u32>,
-    /// The names of a user's loopy rules in the rules the proof is checked against (a
-    /// `reduce` rule of the group `loopy` that `rules/loopy.rules` does not state as it does,
-    /// whatever its name): a step by one is checked by the definitions, the games before and
-    /// after equal stoppers (or, for a term rule, equal by their sides).
-    users: Vec<String>,
     /// The rules a step may name: `rules/loopy.rules`' and the users'.
     names: Vec<String>,
-    /// The side rules (a `keeps_onside`/`keeps_offside` proviso, whatever the name): (rule,
-    /// onside?, whose option), the rule set's and the shipped ones it does not hold.
-    sides: Vec<(String, bool, Player)>,
+    /// The rules on a graph's positions the proof is checked against (the stopper rules and
+    /// the side rules, whatever their names, [`positions`]): the rule set's, and the shipped
+    /// ones it does not hold; each with whether it is a shipped rule as shipped.
+    graph_rules: Vec<positions::GraphRule>,
     /// The term rules the proof is checked against (`&`, `onside`, `offside` or `stopper(…)`
     /// in them, [`terms`]): the rule set's, and the shipped ones it does not hold; each with
     /// whether it is a shipped rule as shipped (its theorem known, else its steps are checked
@@ -355,6 +355,24 @@ enum Shape {
     Sum(Box<Shape>, Box<Shape>),
     /// `-A`, kept as its part.
     Neg(Box<Shape>),
+}
+
+impl<'t> Checker<'t> {
+    /// A checker reading `table`, within `limits`, that knows no rules yet.
+    fn new(table: &'t TermTable, limits: &'t CheckLimits) -> Self {
+        Checker {
+            work: 0,
+            limits,
+            next_look: LOOK_EVERY,
+            table,
+            entries: Vec::new(),
+            active: Vec::new(),
+            names: Vec::new(),
+            graph_rules: Vec::new(),
+            terms: Vec::new(),
+            sides_known: Default::default(),
+        }
+    }
 }
 
 fn set_of(os: &[usize], class: &[usize]) -> Vec<usize> {
@@ -392,8 +410,8 @@ impl super::played::Played for Checker<'_> {
 
 /// Checks a loopy proof: each step by the definitions, the chain connected from `input` to
 /// `result`, the steps' terms read from `table` by this checker. A loopy proof has no lemmas.
-/// A step by a rule of `rules` that is not shipped (a user's `reduce` rule of the group
-/// `loopy`) is checked by the equality of the games before and after.
+/// Each step is re-matched from its rule in `rules` (or the shipped rule of that name the set
+/// does not hold); a user's rule is also verified by the values before and after.
 pub(crate) fn check(
     input: &Term,
     result: &Term,
@@ -406,49 +424,34 @@ pub(crate) fn check(
     let shipped = RuleSet::loopy();
     let as_shipped =
         |r: &crate::rules::Rule| shipped.get(&r.name).is_some_and(|s| s.same_statement(r));
-    let users = rules
-        .rules()
-        .iter()
-        .filter(|r| {
-            r.kind == crate::rules::RuleKind::Reduce
-                && r.groups.iter().any(|g| g == "loopy")
-                && !as_shipped(r)
-        })
-        .map(|r| r.name.clone())
-        .collect::<Vec<_>>();
-    // The side rules by their proviso, whatever their names: the rule set's, and the
-    // shipped ones it does not hold.
-    let side_rules = |set: &RuleSet| -> Vec<(String, bool, Player)> {
+    let loopy = |set: &RuleSet| -> Vec<crate::rules::Rule> {
         set.rules()
             .iter()
             .filter(|r| r.kind == crate::rules::RuleKind::Reduce)
             .filter(|r| r.groups.iter().any(|g| g == "loopy"))
-            .filter_map(|r| {
-                let d = r.side_deletion()?;
-                let who = if d.left { Player::Left } else { Player::Right };
-                Some((r.name.clone(), d.onside, who))
-            })
-            .collect()
-    };
-    let mut sides = side_rules(rules);
-    for d in side_rules(&shipped) {
-        if rules.get(&d.0).is_none() {
-            sides.push(d);
-        }
-    }
-    let mut names: Vec<String> = shipped.rules().iter().map(|r| r.name.clone()).collect();
-    names.extend(users.iter().cloned());
-    let loopy_terms = |set: &RuleSet| -> Vec<crate::rules::Rule> {
-        set.rules()
-            .iter()
-            .filter(|r| r.kind == crate::rules::RuleKind::Reduce)
-            .filter(|r| r.groups.iter().any(|g| g == "loopy"))
-            .filter(|r| r.is_term_rule())
             .cloned()
             .collect()
     };
-    let mut term_rules: Vec<_> = loopy_terms(rules)
+    let users = loopy(rules).into_iter().filter(|r| !as_shipped(r));
+    let mut names: Vec<String> = shipped.rules().iter().map(|r| r.name.clone()).collect();
+    names.extend(users.map(|r| r.name));
+    // The stopper and side rules, whatever their names: the rule set's, and the shipped
+    // ones it does not hold.
+    let mut graph_rules: Vec<positions::GraphRule> = loopy(rules)
         .into_iter()
+        .filter(|r| !r.is_term_rule())
+        .map(|r| {
+            let known = as_shipped(&r);
+            positions::GraphRule::new(r, known)
+        })
+        .collect();
+    for r in loopy(&shipped) {
+        if !r.is_term_rule() && rules.get(&r.name).is_none() {
+            graph_rules.push(positions::GraphRule::new(r, true));
+        }
+    }
+    let loopy_terms = |set: &RuleSet| loopy(set).into_iter().filter(|r| r.is_term_rule());
+    let mut term_rules: Vec<_> = loopy_terms(rules)
         .map(|r| {
             let known = as_shipped(&r);
             (r, known)
@@ -460,17 +463,10 @@ pub(crate) fn check(
         }
     }
     let mut c = Checker {
-        work: 0,
-        limits,
-        next_look: LOOK_EVERY,
-        table,
-        entries: Vec::new(),
-        active: Vec::new(),
-        users,
         names,
-        sides,
+        graph_rules,
         terms: term_rules,
-        sides_known: Default::default(),
+        ..Checker::new(table, limits)
     };
     super::played::check(&mut c, "loopy", input, result, steps, lemmas)
 }
@@ -490,19 +486,7 @@ pub(crate) fn stopper_order(
     max: usize,
     limits: &CheckLimits,
 ) -> Result<Option<StopperOrder>, (String, bool)> {
-    let mut c = Checker {
-        work: 0,
-        limits,
-        next_look: LOOK_EVERY,
-        users: Vec::new(),
-        names: Vec::new(),
-        sides: Vec::new(),
-        terms: Vec::new(),
-        sides_known: Default::default(),
-        table,
-        entries: Vec::new(),
-        active: Vec::new(),
-    };
+    let mut c = Checker::new(table, limits);
     let words = |e: Stop| match e {
         Stop::Wrong(w) => (w, false),
         Stop::Limit(w) => (w, true),

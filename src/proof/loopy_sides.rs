@@ -115,12 +115,26 @@ pub(crate) fn side_ge<E>(
     }
     start.push(moves.len() as u32);
     drop(id);
-    let states = found.len();
+    let left: Vec<bool> = found.iter().map(|&(_, _, m)| m == 0).collect();
+    let survive = survivors(&start, &moves, &left, tick)?;
+    // The start is state 0.
+    Ok(survive[0])
+}
+
+/// The states from which Left survives, by the nested fixed point of the module's doc: state
+/// `s`'s moves are `moves[start[s]..start[s + 1]]` (target, whether it is a progress move),
+/// and `left[s]` whether Left is to move there.
+fn survivors<E>(
+    start: &[u32],
+    moves: &[(u32, bool)],
+    left: &[bool],
+    tick: &mut dyn FnMut(u64) -> Result<(), E>,
+) -> Result<Vec<bool>, E> {
+    let states = start.len() - 1;
     let out = |s: usize| &moves[start[s] as usize..start[s + 1] as usize];
-    let left_to_move = |s: usize| found[s].2 == 0;
     // Who moves into each state (by move, repeats kept), flat as `moves` is.
     let mut into_start = vec![0u32; states + 1];
-    for &(t, _) in &moves {
+    for &(t, _) in moves {
         into_start[t as usize + 1] += 1;
     }
     for s in 0..states {
@@ -147,11 +161,7 @@ pub(crate) fn side_ge<E>(
             let ms = out(s);
             tick(1 + ms.len() as u64)?;
             let good = ms.iter().filter(|&&(t, p)| p && z[t as usize]).count();
-            let ok = if left_to_move(s) {
-                good > 0
-            } else {
-                good == ms.len()
-            };
+            let ok = if left[s] { good > 0 } else { good == ms.len() };
             left_over[s] = (ms.len() - good) as u32;
             if ok {
                 y[s] = true;
@@ -167,7 +177,7 @@ pub(crate) fn side_ge<E>(
                 if y[s] || (p && z[t]) {
                     continue;
                 }
-                if left_to_move(s) {
+                if left[s] {
                     y[s] = true;
                     queue.push(s);
                 } else {
@@ -184,8 +194,7 @@ pub(crate) fn side_ge<E>(
         }
         std::mem::swap(&mut z, &mut y);
     }
-    // The start is state 0.
-    Ok(z[0])
+    Ok(z)
 }
 
 #[cfg(test)]
@@ -217,25 +226,17 @@ mod tests {
         assert!(!ge(dud, on, false) && !ge(off, dud, true));
     }
 
-    /// The search as first written (every state of the product, reachable or not), kept
-    /// as the reference the search over the reachable states must agree with.
-    fn every_state<E>(
-        g: &Graph<'_>,
-        a: usize,
-        h: &Graph<'_>,
-        b: usize,
-        onside: bool,
-        tick: &mut dyn FnMut(u64) -> Result<(), E>,
-    ) -> Result<bool, E> {
+    /// The states of the product as first built (every state, reachable or not, numbered
+    /// by its vertices), kept as the reference the states reachable from the start must
+    /// agree with; both are solved by the one fixed point ([`survivors`]), which
+    /// `the_sides_of_dud_on_and_numbers` checks against published values.
+    fn every_state(g: &Graph<'_>, a: usize, h: &Graph<'_>, b: usize, onside: bool) -> bool {
         let (na, nb) = (g.l.len(), h.l.len());
-        if a >= na || b >= nb {
-            return Ok(false);
-        }
         // State 2(x·nb + y) + m: x in G, y in H, m = 0 Left to move, 1 Right to move.
-        let state = |x: usize, y: usize, m: usize| 2 * (x * nb + y) + m;
-        let states = 2 * na * nb;
-        // The moves from a state: (target, whether it is a progress move).
-        let moves = |s: usize| -> Vec<(usize, bool)> {
+        let state = |x: usize, y: usize, m: usize| (2 * (x * nb + y) + m) as u32;
+        let mut start = Vec::new();
+        let mut moves = Vec::new();
+        for s in 0..2 * na * nb {
             let (p, m) = (s / 2, s % 2);
             let (x, y) = (p / nb, p % nb);
             // Left moves in G by her options, in −H by H's Right options; Right the other way.
@@ -244,71 +245,15 @@ mod tests {
             } else {
                 (&g.r[x], &h.l[y])
             };
+            start.push(moves.len() as u32);
             let next = 1 - m;
-            in_g.iter()
-                .map(|&x2| (state(x2, y, next), onside))
-                .chain(in_h.iter().map(|&y2| (state(x, y2, next), !onside)))
-                .collect()
-        };
-        // Every move once, and who moves into each state (by move, repeats kept).
-        let mut out: Vec<Vec<(usize, bool)>> = Vec::with_capacity(states);
-        let mut into: Vec<Vec<(usize, bool)>> = vec![Vec::new(); states];
-        for s in 0..states {
-            let ms = moves(s);
-            tick(1 + ms.len() as u64)?;
-            for &(t, p) in &ms {
-                into[t].push((s, p));
-            }
-            out.push(ms);
+            moves.extend(in_g.iter().map(|&x2| (state(x2, y, next), onside)));
+            moves.extend(in_h.iter().map(|&y2| (state(x, y2, next), !onside)));
         }
-        let mut z = vec![true; states];
-        loop {
-            // Y, the least set closed under the rule, grown from the states the rule admits by
-            // progress moves into Z alone: a state joins when Left to move has a move into it, or
-            // when the last of Right's moves that is not a progress move into Z leads into it.
-            let mut y = vec![false; states];
-            let mut left_over = vec![0usize; states];
-            let mut queue = Vec::new();
-            for s in 0..states {
-                tick(1 + out[s].len() as u64)?;
-                let progress = |&&(t, p): &&(usize, bool)| p && z[t];
-                let good = out[s].iter().filter(progress).count();
-                let ok = if s % 2 == 0 {
-                    good > 0
-                } else {
-                    good == out[s].len()
-                };
-                left_over[s] = out[s].len() - good;
-                if ok {
-                    y[s] = true;
-                    queue.push(s);
-                }
-            }
-            while let Some(t) = queue.pop() {
-                tick(1 + into[t].len() as u64)?;
-                for &(s, p) in &into[t] {
-                    // A progress move into Z counted from the start.
-                    if y[s] || (p && z[t]) {
-                        continue;
-                    }
-                    if s % 2 == 0 {
-                        y[s] = true;
-                        queue.push(s);
-                    } else {
-                        left_over[s] -= 1;
-                        if left_over[s] == 0 {
-                            y[s] = true;
-                            queue.push(s);
-                        }
-                    }
-                }
-            }
-            if y == z {
-                break;
-            }
-            z = y;
-        }
-        Ok(z[state(a, b, 1)])
+        start.push(moves.len() as u32);
+        let left: Vec<bool> = (0..2 * na * nb).map(|s| s % 2 == 0).collect();
+        let survive = survivors::<()>(&start, &moves, &left, &mut |_| Ok(())).unwrap();
+        survive[state(a, b, 1) as usize]
     }
 
     /// A graph of up to five vertices, each option drawn from them (self-moves, `pass`,
@@ -336,7 +281,7 @@ mod tests {
                 for a in 0..gl.len() {
                     for b in 0..hl.len() {
                         let mine = side_ge::<()>(&g, a, &h, b, on, &mut |_| Ok(())).unwrap();
-                        let all = every_state::<()>(&g, a, &h, b, on, &mut |_| Ok(())).unwrap();
+                        let all = every_state(&g, a, &h, b, on);
                         prop_assert_eq!(mine, all, "{} >= {} ({})", a, b, on);
                     }
                 }

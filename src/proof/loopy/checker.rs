@@ -1,8 +1,10 @@
-//! The loopy checker's decision of each step by the definitions: a rule instance at its place
-//! (each condition by the stopper order by survival), a fusion, the side rules (a deletion
-//! against the side's stopper, by the order of sides), sharing nothing with the producer. It
-//! reads terms by `read` and decides on graphs by `graphs`.
+//! The loopy checker's decision of each step by the definitions, sharing nothing with the
+//! producer: the whole term followed to the step's place, where a rule instance is re-matched
+//! from its rule (`positions` for the stopper and side rules, `terms` for the term rules,
+//! whatever their names), or the two `kind manual` rules checked (a sum written out, a
+//! fusion). It reads terms by `read` and decides on graphs by `graphs`.
 
+use super::positions::{index, GraphRule, Inside};
 use super::*;
 
 impl<'t> Checker<'t> {
@@ -35,119 +37,38 @@ impl<'t> Checker<'t> {
                 s.rule
             )));
         }
-        let side = if s.rule.ends_with("-left") {
-            Player::Left
-        } else {
-            Player::Right
+        // `loopy-fusion` identifies positions anywhere in the graph, not one rewrite at a
+        // place (`kind manual`, rules/loopy.rules): checked against all pairs.
+        if s.rule == "loopy-fusion" {
+            if !at.is_empty() {
+                return Err(Stop::Wrong("loopy-fusion applies at the top".into()));
+            }
+            self.fused(f, t)?;
+            if !self.stopper(t)? {
+                return Err(Stop::Wrong(
+                    "the game after the step is not a stopper".into(),
+                ));
+            }
+            if !self.equal(f, t)? {
+                return Err(Stop::Wrong(
+                    "the games before and after the step are not equal".into(),
+                ));
+            }
+            return Ok(());
+        }
+        // Every other step on a stopper is a rule's instance, re-matched from the rule set.
+        let Some(g) = self
+            .graph_rule(&s.rule)
+            .filter(|g| g.side.is_none())
+            .cloned()
+        else {
+            return Err(Stop::Wrong(format!(
+                "`{}` is not a rule of loopy games on a stopper's positions (rules/loopy.rules)",
+                s.rule
+            )));
         };
         let v = self.follow(f, at)?;
-        match s.rule.as_str() {
-            // A user's rule (or a shipped name stating something else): its theorem is not
-            // taken on trust. The step holds when the games before and after are equal
-            // stoppers, checked below by the checker's own order.
-            user if self.users.iter().any(|u| u == user) => {}
-            "loopy-dominated-left" | "loopy-dominated-right" => {
-                let (i, j) = (index(s, "removed")?, index(s, "by")?);
-                let os = f.side(v, side).to_vec();
-                let (Some(&x), Some(&y)) = (os.get(i), os.get(j)) else {
-                    return Err(Stop::Wrong(
-                        "the witnesses name options the game lacks".into(),
-                    ));
-                };
-                if i == j {
-                    return Err(Stop::Wrong("an option cannot dominate itself".into()));
-                }
-                let ok = match side {
-                    Player::Left => self.ge_at(f, y, f, x)?,
-                    Player::Right => self.ge_at(f, x, f, y)?,
-                };
-                if !ok {
-                    return Err(Stop::Wrong(format!(
-                        "the option {}{i} is not dominated by {}{j}",
-                        letter(side),
-                        letter(side)
-                    )));
-                }
-                let kept = without(&os, i);
-                self.edited(f, t, v, side, kept)?;
-            }
-            "loopy-reversible-left" | "loopy-reversible-right" => {
-                let (i, k) = (index(s, "option")?, index(s, "through")?);
-                let os = f.side(v, side).to_vec();
-                let Some(&x) = os.get(i) else {
-                    return Err(Stop::Wrong(
-                        "the witness names an option the game lacks".into(),
-                    ));
-                };
-                let Some(&r) = f.side(x, other(side)).get(k) else {
-                    return Err(Stop::Wrong(
-                        "the witness names an option the game lacks".into(),
-                    ));
-                };
-                let ok = match side {
-                    Player::Left => self.ge_at(f, v, f, r)?,
-                    Player::Right => self.ge_at(f, r, f, v)?,
-                };
-                if !ok {
-                    return Err(Stop::Wrong(format!(
-                        "the option {}{i} does not reverse through {}{k}",
-                        letter(side),
-                        letter(other(side))
-                    )));
-                }
-                let mut new = without(&os, i);
-                new.extend_from_slice(f.side(r, side));
-                self.edited(f, t, v, side, new)?;
-            }
-            "loopy-fusion" => {
-                if !at.is_empty() {
-                    return Err(Stop::Wrong("loopy-fusion applies at the top".into()));
-                }
-                self.fused(f, t)?;
-            }
-            other => {
-                return Err(Stop::Wrong(format!(
-                    "`{other}` is not a rule of loopy games (rules/loopy.rules)"
-                )))
-            }
-        }
-        if !self.stopper(t)? {
-            return Err(Stop::Wrong(
-                "the game after the step is not a stopper".into(),
-            ));
-        }
-        if !self.equal(f, t)? {
-            return Err(Stop::Wrong(
-                "the games before and after the step are not equal".into(),
-            ));
-        }
-        Ok(())
-    }
-
-    /// Checks that `t` is `f` with `v`'s options on `side` made `new` (every vertex of the
-    /// same form as `v` edited alike: they are one game).
-    pub(super) fn edited(
-        &mut self,
-        f: &G,
-        t: &G,
-        v: usize,
-        side: Player,
-        new: Vec<usize>,
-    ) -> Result<(), Stop> {
-        let (mut q, class) = self.quotient(f)?;
-        let c = class[v];
-        let set = set_of(&new, &class);
-        match side {
-            Player::Left => q.l[c] = set,
-            Player::Right => q.r[c] = set,
-        }
-        if !self.same(&q, t)? {
-            return Err(Stop::Wrong(format!(
-                "the game after the step is not the game before with that option {}",
-                "replaced as the rule says"
-            )));
-        }
-        Ok(())
+        self.graph_step(&g, s, v, f, t, None)
     }
 
     /// Checks that every position of `t` is a position of `f` with its options moved to
@@ -314,10 +235,9 @@ impl<'t> Checker<'t> {
         };
         // A side deletion, known by its proviso.
         let side_rule = self
-            .sides
-            .iter()
-            .find(|d| d.0 == s.rule)
-            .map(|&(_, on, who)| (on, who));
+            .graph_rule(&s.rule)
+            .filter(|g| g.side.is_some())
+            .cloned();
         // Sums and negatives of games are games.
         // A step inside a part of a sum or negative keeps it as its parts.
         let into_part = matches!(
@@ -405,7 +325,8 @@ impl<'t> Checker<'t> {
                             return Err(outside());
                         }
                         match side_rule {
-                            Some((rule_on, player)) => {
+                            Some(rule) => {
+                                let rule_on = rule.side.is_some_and(|d| d.onside);
                                 if rule_on != *on {
                                     return Err(Stop::Wrong(format!(
                                         "{} applies inside an {}, and this is an {which}",
@@ -413,7 +334,7 @@ impl<'t> Checker<'t> {
                                         if rule_on { "onside" } else { "offside" }
                                     )));
                                 }
-                                self.side_delete(s, &at[1..], *on, player, g, g2)
+                                self.side_delete(s, &at[1..], &rule, g, g2)
                             }
                             None if term_rule => Err(no_place()),
                             None => self.rule(s, &at[1..], g, g2),
@@ -445,22 +366,26 @@ impl<'t> Checker<'t> {
         }
     }
 
-    /// `onside-delete-left` … `offside-delete-right`: `t` is `f` with the witnessed option of
-    /// the vertex at `at` deleted, and the side is unchanged, decided by the checker's own
-    /// search of the order of sides ([`crate::proof::loopy_sides`]) both ways.
+    /// A side rule's step (a `keeps_onside`/`keeps_offside` proviso, whatever its name,
+    /// `g`) inside an onside (`on`) or offside: re-matched at the position `at` of `f` by
+    /// [`Checker::graph_step`], its proviso decided by the checker's own search of the order
+    /// of sides ([`crate::proof::loopy_sides`]), against the side's stopper when the step
+    /// names it (the witness `side`, which must be a stopper).
     pub(super) fn side_delete(
         &mut self,
         s: &Step,
         at: &[PathElem],
-        on: bool,
-        player: Player,
+        g: &GraphRule,
         f: &G,
         t: &G,
     ) -> Result<(), Stop> {
-        let i = index(s, "option")?;
+        let Some(d) = g.side else {
+            return Err(Stop::Wrong(format!("{} is not a side rule", s.rule)));
+        };
+        let player = if d.left { Player::Left } else { Player::Right };
         let v = self.follow(f, at)?;
-        let os = f.side(v, player).to_vec();
-        if i >= os.len() {
+        let i = index(s, "option")?;
+        if i >= f.side(v, player).len() {
             return Err(Stop::Wrong(format!(
                 "the position at {} has no {} option {}{i}",
                 if at.is_empty() {
@@ -472,12 +397,7 @@ impl<'t> Checker<'t> {
                 letter(player)
             )));
         }
-        let kept = without(&os, i);
-        self.edited(f, t, v, player, kept)?;
-        // With the witness `side`, a stopper S: both games' sides equal to S (each at least
-        // S and S at least each), so equal to each other by the order's transitivity, and each
-        // comparison is against S's few vertices instead of the other whole graph.
-        let same = match s.witnesses.game("side") {
+        let stopper = match s.witnesses.game("side") {
             Some(w) => {
                 let side = self.read(w)?;
                 if !self.stopper(&side)? {
@@ -487,30 +407,15 @@ impl<'t> Checker<'t> {
                             .into(),
                     ));
                 }
-                let which = if on { "onside" } else { "offside" };
-                for (g, when) in [(f, "before"), (t, "after")] {
-                    if !(self.side_ge(g, &side, on)? && self.side_ge(&side, g, on)?) {
-                        return Err(Stop::Wrong(format!(
-                            "the {which} {when} deleting {}'s option {}{i} is not the \
-                             witness `side`",
-                            name(player),
-                            letter(player),
-                        )));
-                    }
-                }
-                true
+                Some(side)
             }
-            None => self.side_ge(f, t, on)? && self.side_ge(t, f, on)?,
+            None => None,
         };
-        if !same {
-            return Err(Stop::Wrong(format!(
-                "deleting {}'s option {}{i} changes the {}",
-                name(player),
-                letter(player),
-                if on { "onside" } else { "offside" }
-            )));
-        }
-        Ok(())
+        let inside = Inside {
+            on: d.onside,
+            stopper,
+        };
+        self.graph_step(g, s, v, f, t, Some(inside))
     }
 
     /// The onside (or offside) of `a` is at least that of `b`, by the checker's own search.
@@ -531,23 +436,4 @@ impl<'t> Checker<'t> {
         self.sides_known.push_back((key, ge));
         Ok(ge)
     }
-}
-
-/// The witness `k` of step `s`, an option index.
-fn index(s: &Step, k: &str) -> Result<usize, Stop> {
-    let d = s
-        .witnesses
-        .value(k)
-        .ok_or_else(|| Stop::Wrong(format!("the witness `{k}` is missing")))?;
-    let i = d
-        .is_integer()
-        .then(|| usize::try_from(d.numerator().clone()));
-    i.and_then(Result::ok)
-        .ok_or_else(|| Stop::Wrong(format!("the witness `{k}` is not an index")))
-}
-
-/// Options `os` without the `i`-th.
-fn without(os: &[usize], i: usize) -> Vec<usize> {
-    let kept = os.iter().enumerate().filter(|&(k, _)| k != i);
-    kept.map(|(_, &o)| o).collect()
 }

@@ -435,19 +435,8 @@ mod tests {
 
     /// [`checked`], the term's references read from `table`.
     fn checked_in(text: &str, term: &Term, table: &TermTable) -> Result<bool, String> {
-        let mut c = Checker {
-            work: 0,
-            limits: &CheckLimits::default(),
-            next_look: 0,
-            table,
-            entries: Vec::new(),
-            active: Vec::new(),
-            users: Vec::new(),
-            names: Vec::new(),
-            sides: Vec::new(),
-            terms: Vec::new(),
-            sides_known: Default::default(),
-        };
+        let limits = CheckLimits::default();
+        let mut c = Checker::new(table, &limits);
         let want = regenerate(&mut c, text).map_err(|e| match e {
             Stop::Wrong(w) | Stop::Limit(w) => w,
         })?;

@@ -19,6 +19,7 @@
 //! the order of sides ([`crate::proof::loopy_sides`]). A true instance of a false rule is
 //! taken; a false one is refused at its step.
 
+use super::notes::{as_failure, Notes};
 use super::*;
 use crate::proof::inequality::Undecided;
 use crate::proof::pattern::{self, Binds, Failure, Got, Host, Kinds, Look};
@@ -69,28 +70,11 @@ impl Checker<'_> {
         };
         let mut h = Terms {
             c: self,
-            limit: None,
-            wrong: None,
-            unmatched: None,
-            failed: None,
+            n: Notes::default(),
         };
         let mut accept = |h: &mut Terms<'_, '_>, built: &Shape| h.expect(&rule.result, built, t);
         let got = pattern::rewrites(&mut h, rule, &kinds, f, &Binds::default(), &mut accept);
-        // A refusal by the definitions on the way (a graph too large, say) is the step's.
-        if let Some(m) = h.wrong.take() {
-            return wrong(m);
-        }
-        match got {
-            Ok(_) => {}
-            Err(Failure::Limit(which)) => return Err(Stop::Limit(which)),
-            Err(e @ Failure::NoMatch) => {
-                return wrong(h.unmatched.take().unwrap_or_else(|| e.message()))
-            }
-            Err(e @ Failure::Condition(_)) => {
-                return wrong(h.failed.take().unwrap_or_else(|| e.message()))
-            }
-            Err(e) => return wrong(e.message()),
-        }
+        h.n.verdict(&rule.name, got)?;
         if !known {
             if let Err(m) = self.same_value(f, t)? {
                 return wrong(format!(
@@ -244,35 +228,15 @@ impl Checker<'_> {
 /// graphs where a game is needed).
 struct Terms<'c, 't> {
     c: &'c mut Checker<'t>,
-    /// The first limit reached.
-    limit: Option<String>,
-    /// The first refusal by the definitions (not a limit): the step is wrong.
-    wrong: Option<String>,
-    /// Why the pattern did not match, in the rule's own words.
-    unmatched: Option<String>,
-    /// Why a condition failed, with the rule's names.
-    failed: Option<String>,
+    /// Why the match went as it did.
+    n: Notes,
 }
 
 impl Terms<'_, '_> {
-    /// The checker's answer, its refusals and limits kept for the step's verdict.
-    fn keep<T>(&mut self, r: Result<T, Stop>) -> Result<T, Undecided> {
-        r.map_err(|e| match e {
-            Stop::Limit(which) => {
-                self.limit.get_or_insert(which.clone());
-                Undecided::Limit(which)
-            }
-            Stop::Wrong(m) => {
-                self.wrong.get_or_insert(m.clone());
-                Undecided::Unreadable(m)
-            }
-        })
-    }
-
     /// The game a place writes, if it is one (no side in it).
     fn game(&mut self, s: &Shape) -> Got<G> {
         let r = self.c.game_of(s);
-        self.keep(r)
+        self.n.keep(r)
     }
 
     /// The matches of two parts, `pa` on `x` then `pb` on `y`.
@@ -334,21 +298,13 @@ impl Terms<'_, '_> {
     /// Whether two graphs are the same game form, for [`Terms::expect`].
     fn same_game(&mut self, a: &G, b: &G) -> Result<bool, Failure> {
         let r = self.c.same(a, b);
-        self.keep(r).map_err(as_failure)
+        self.n.keep(r).map_err(as_failure)
     }
 
     /// Whether `g` is a stopper (no alternating cycle).
     fn stopper(&mut self, g: &G) -> Result<bool, Undecided> {
         let r = self.c.stopper(g);
-        self.keep(r)
-    }
-}
-
-/// An undecided answer as the step's failure.
-fn as_failure(e: Undecided) -> Failure {
-    match e {
-        Undecided::Limit(which) => Failure::Limit(which),
-        Undecided::Unreadable(m) => Failure::Other(m),
+        self.n.keep(r)
     }
 }
 
@@ -367,7 +323,8 @@ impl Host for Terms<'_, '_> {
     }
 
     fn games(&mut self, _: &Shape, _: bool) -> Vec<Self::View> {
-        self.unmatched
+        self.n
+            .unmatched
             .get_or_insert("loopy play's term rules match terms, not the options of a game".into());
         Vec::new()
     }
@@ -400,7 +357,8 @@ impl Host for Terms<'_, '_> {
                 pattern::matches(self, &ps[0], &g, false, b, out, d + 1)
             }
             _ => {
-                self.unmatched
+                self.n
+                    .unmatched
                     .get_or_insert(format!("the term before the step is not {p}"));
             }
         }
@@ -411,7 +369,8 @@ impl Host for Terms<'_, '_> {
         if let Ok(Some(_)) = got {
             return true;
         }
-        self.unmatched
+        self.n
+            .unmatched
             .get_or_insert(format!("`{v}` stands for a game, and here it is not one"));
         false
     }
@@ -422,9 +381,9 @@ impl Host for Terms<'_, '_> {
 
     fn equal(&mut self, a: &Shape, b: &Shape) -> Result<bool, Undecided> {
         let r = self.c.same_shape(a, b);
-        let same = self.keep(r)?;
+        let same = self.n.keep(r)?;
         if !same {
-            self.unmatched.get_or_insert(
+            self.n.unmatched.get_or_insert(
                 "a name is bound twice, to games that are not the same game form".into(),
             );
         }
@@ -436,7 +395,7 @@ impl Host for Terms<'_, '_> {
     }
 
     fn limit(&mut self) -> &mut Option<String> {
-        &mut self.limit
+        &mut self.n.limit
     }
 
     fn decide(&mut self, c: &Condition, b: &Binds<Shape>, _: &Kinds) -> Got<bool> {
@@ -450,7 +409,8 @@ impl Host for Terms<'_, '_> {
                     return Ok(None);
                 };
                 let Some(s) = b.game(a).cloned() else {
-                    self.failed
+                    self.n
+                        .failed
                         .get_or_insert(format!("{c:?} names no bound game"));
                     return Ok(None);
                 };
@@ -459,7 +419,7 @@ impl Host for Terms<'_, '_> {
                 };
                 let stopper = self.stopper(&g)?;
                 if stopper == *negated {
-                    self.failed.get_or_insert(if *negated {
+                    self.n.failed.get_or_insert(if *negated {
                         format!("`not stopper({a})` does not hold: {a} is a stopper")
                     } else {
                         format!(
@@ -474,34 +434,37 @@ impl Host for Terms<'_, '_> {
             Condition::Compare(x, rel, y) => {
                 let said = format!("{x} {} {y}", rel.symbol());
                 let (Some(sx), Some(sy)) = (self.make(x, b)?, self.make(y, b)?) else {
-                    self.failed
+                    self.n
+                        .failed
                         .get_or_insert(format!("`{said}` names no bound game"));
                     return Ok(None);
                 };
                 let (Some(g), Some(h)) = (self.game(&sx)?, self.game(&sy)?) else {
-                    self.failed
+                    self.n
+                        .failed
                         .get_or_insert(format!("`{said}` compares games, and one is a side"));
                     return Ok(None);
                 };
                 if !self.stopper(&g)? || !self.stopper(&h)? {
-                    self.failed.get_or_insert(format!(
+                    self.n.failed.get_or_insert(format!(
                         "`{said}` compares stoppers, and one of them is not a stopper"
                     ));
                     return Ok(Some(false));
                 }
                 let ge = self.c.ge_at(&g, g.root, &h, h.root);
-                let ge = self.keep(ge)?;
+                let ge = self.n.keep(ge)?;
                 let le = self.c.ge_at(&h, h.root, &g, g.root);
-                let le = self.keep(le)?;
+                let le = self.n.keep(le)?;
                 let holds = rel.by_order(ge, le);
                 if !holds {
-                    self.failed
+                    self.n
+                        .failed
                         .get_or_insert(format!("`{said}` does not hold by the order of stoppers"));
                 }
                 Ok(Some(holds))
             }
             other => {
-                self.failed.get_or_insert(format!(
+                self.n.failed.get_or_insert(format!(
                     "the condition {other:?} means nothing to loopy play's term rules"
                 ));
                 Ok(None)
