@@ -30,7 +30,8 @@ impl Proof {
     /// [`Proof::check`], on two threads when the proof has many lemmas. Each thread's
     /// interpreter has the checker's whole budget of work.
     pub(crate) fn check_parallel(&self, rules: &RuleSet) -> Result<(), CheckError> {
-        if self.lemmas.len() < TWO_THREADS_FROM {
+        // The played checkers take a proof whole; only normal play's lemmas split.
+        if self.lemmas.len() < TWO_THREADS_FROM || self.play != super::Play::Normal {
             return self.check(rules);
         }
         // Split where half of the lemmas' steps are behind.
