@@ -508,4 +508,18 @@ fn library_messages_name_library_calls_not_commands() {
     let e = onag::check_with(&s.proof.to_json(), &rules, &cancelled).unwrap_err();
     assert!(matches!(e, Error::Limit { .. }), "{e:?}");
     assert!(!e.to_string().contains("does not check"), "{e}");
+
+    // Misère play decides equality only: the message names the call that tells the two
+    // apart, both simplest forms, and reads as one sentence (no gap left by a broken line).
+    let misere = engine.with_play(Play::Misere);
+    let e = onag::compare(
+        &onag::parse("*2").unwrap(),
+        &onag::parse("*3").unwrap(),
+        &misere,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("`onag::prove`"), "{e}");
+    assert!(e.contains("*2") && e.contains("*3"), "{e}");
+    assert!(!e.contains("  "), "{e}");
 }

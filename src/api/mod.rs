@@ -304,7 +304,8 @@ pub fn prove(a: &Term, b: &Term, engine: &Engine) -> Result<Verdict, Error> {
                 }),
                 LoopyVerdict::EqualBySides(v) => {
                     return Err(Error::Incomplete(format!(
-                        "{a} and {b} are equal by their sides (both {v}), but the side rules do                          not take both to the same sides, so there is no proof (`onag::compare` \
+                        "{a} and {b} are equal by their sides (both {v}), but the side rules do \
+                         not take both to the same sides, so there is no proof (`onag::compare` \
                          compares them)"
                     )))
                 }
@@ -363,7 +364,9 @@ pub fn compare(a: &Term, b: &Term, engine: &Engine) -> Result<Relation, Error> {
                 Ok(Relation::Equal)
             } else {
                 Err(Error::BadInput(format!(
-                    "in misère play onag decides equality only: {a} has the simplest form {x}                      and {b} has {y}, so they differ (`onag::prove` gives a game telling them                      apart)"
+                    "in misère play onag decides equality only: {a} has the simplest form {x} \
+                     and {b} has {y}, so they differ (`onag::prove` gives a game telling them \
+                     apart)"
                 )))
             }
         }

@@ -26,9 +26,8 @@
 //! phyla), `heaps` (heaps of octal games), `quotient` and `presentation` (misère quotients of
 //! heap games, checked on an automaton, compared with MisereSolver's stored sweep in
 //! `tests/data/misere_solver_sweep.tsv`, and their presentations and multiplication grids),
-//! `team` (the helper threads one quotient keeps for its walks and trials), `sweep` (many
-//! codes' quotients shared out among threads, answers in the codes' order
-//! whatever the threads),
+//! `sweep` (many codes' quotients shared out among threads, one thread a code, answers in the
+//! codes' order whatever the threads),
 //! `partizan` (misère outcomes of partizan forms and positions by search, a sum as the
 //! multiset of its parts), `derive` (derivations step by step: the order only, each rule
 //! instance found by the `Reducer` its caller gives, `eval::misere`). docs/MISERE.md says
@@ -44,7 +43,6 @@ pub mod presentation;
 pub mod props;
 pub mod quotient;
 pub mod sweep;
-mod team;
 
 use crate::kernel::{Budget, KernelError};
 use std::collections::HashMap;

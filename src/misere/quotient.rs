@@ -37,24 +37,18 @@
 //! checked on every sum of heaps 1..h. Every loop checks the caller's budget, and a quotient
 //! larger than the order bound stops with a limit error naming the order reached.
 //!
-//! Threads, when a caller gives them ([`quotient_share`]; [`quotient_of`] the searches'
-//! `--threads`, a sweep one a code), kept as a team for the whole quotient
-//! (`super::team`: a thread started for each short piece cost more than it saved), share the
-//! work without
-//! changing it: the trials that are tried in order until one succeeds (h as each old
-//! element, the narrow new generators, the subsets a recalibration frees) run a few at a
-//! time and are taken in order ([`first_of`]), and a walk's pairs of one weight are decided
-//! in order, extended in pieces, and entered in order ([`unexpected_p`]). The quotient, its
-//! numbering, the work counted and any error of its own are those of one thread.
+//! One quotient runs on one thread; a sweep of many codes ([`super::sweep`]) is what shares
+//! the cores, one code a thread. Sharing one quotient's walks and trials among threads was
+//! tried twice (a thread a piece, then a team kept for the whole quotient, 2026-11-29/30):
+//! about a third of the work is serial, the pieces are short, and two threads ran at
+//! 0.94–1.06× the wall time of one for 15 % more CPU, so it went.
 
-use super::team::{with_team, Team, ALONE};
 use crate::kernel::{Budget, KernelError};
 use crate::rulesets::octal::OctalCode;
 use crate::rulesets::take_and_break::TakeAndBreak;
 use crate::rulesets::RulesetError;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
-use std::sync::Mutex;
 
 /// The largest k + p tried for the powers of a new generator (h^(k+p) = h^k).
 pub const MAX_POWER: usize = 12;
@@ -124,31 +118,16 @@ struct Meter<'a> {
     /// Whether a limit shared with other computations (deadline, cancel flag, memory) stopped
     /// it, rather than one of its own (its work, its order bound).
     shared: bool,
-    /// The threads the walks and the trials may use.
-    team: &'a Team<'a>,
 }
 
 impl<'a> Meter<'a> {
-    fn new(budget: &'a Budget, max_work: u64, team: &'a Team<'a>) -> Self {
+    fn new(budget: &'a Budget, max_work: u64) -> Self {
         Meter {
             budget,
             work: 0,
             max_work,
             shared: false,
-            team,
         }
-    }
-
-    /// The work of a trial run on a meter of its own, counted here: the work limit strikes
-    /// if one by one the ticks would have reached it (at the first multiple of 256 past it).
-    fn add(&mut self, work: u64) -> Result<(), KernelError> {
-        let strikes_at = (self.max_work / 256 + 1).saturating_mul(256);
-        if self.work.saturating_add(work) >= strikes_at {
-            self.work = strikes_at;
-            return Err(too_much_work());
-        }
-        self.work += work;
-        Ok(())
     }
 
     fn tick(&mut self) -> Result<(), KernelError> {
@@ -424,34 +403,25 @@ fn failure_in(
         counts
     };
     // Sums predicted P with an option predicted P: the lightest, the first in the order of
-    // x then letter among equals, each piece of the elements searched by a thread.
+    // x then letter among equals.
     let reached: Vec<u32> = (0..frame.n as u32)
         .filter(|&x| dist[x as usize] != usize::MAX)
         .collect();
     for _ in &reached {
         meter.tick()?;
     }
-    let found = in_pieces(&reached, meter.team, ELEMENTS_MIN, |xs| {
-        let mut best: Option<(usize, u32, usize)> = None;
-        for &x in xs {
-            for (li, l) in letters.iter().enumerate() {
-                let w = dist[x as usize] + l.weight;
-                if best.is_some_and(|b| b.0 <= w) {
-                    continue;
-                }
-                if p[frame.gens[l.gen][x as usize] as usize]
-                    && l.options.iter().any(|o| p[frame.apply(x, o) as usize])
-                {
-                    best = Some((w, x, li));
-                }
-            }
-        }
-        best
-    });
     let mut best: Option<(usize, u32, usize)> = None;
-    for b in found.into_iter().flatten() {
-        if best.is_none_or(|c| b.0 < c.0) {
-            best = Some(b);
+    for &x in &reached {
+        for (li, l) in letters.iter().enumerate() {
+            let w = dist[x as usize] + l.weight;
+            if best.is_some_and(|b| b.0 <= w) {
+                continue;
+            }
+            if p[frame.gens[l.gen][x as usize] as usize]
+                && l.options.iter().any(|o| p[frame.apply(x, o) as usize])
+            {
+                best = Some((w, x, li));
+            }
         }
     }
     let bound = best.map_or(usize::MAX, |b| b.0);
@@ -477,9 +447,9 @@ fn failure_in(
 /// pairs of weight w are taken up, all of them are known and nothing found from them is
 /// as light; so which of them are followed is decided first (in the order one by one would
 /// take them: each is set aside when an earlier kept pair of its image has options among
-/// its own), then their extensions are worked out, piece by piece on the threads, and
-/// entered in that same order. The pairs, their numbers and the failure found are the same
-/// as taking the pairs one at a time, whatever the threads.
+/// its own), then their extensions are worked out and entered in that same order. The pairs,
+/// their numbers and the failure found are the same
+/// as taking the pairs one at a time.
 fn unexpected_p(
     frame: &Frame,
     letters: &[Letter],
@@ -500,7 +470,6 @@ fn unexpected_p(
         letter: u32::MAX,
     });
     queue.insert(0, vec![0]);
-    let team = meter.team;
     while let Some((w, bucket)) = queue.pop_first() {
         if w >= bound {
             break;
@@ -517,29 +486,16 @@ fn unexpected_p(
             node.done = true;
             live.push(id);
         }
-        // Whether a pair kept before this weight has options among each one's; the ones
-        // kept at this weight are looked at in order below.
-        let covered: Vec<Vec<(bool, usize)>> = in_pieces(&live, team, PAIRS_MIN, |ids| {
-            ids.iter()
-                .map(|&id| {
-                    let k = pairs.key(id);
-                    let before = &kept[k[0] as usize];
-                    let hit = before
-                        .iter()
-                        .any(|&o| subset_of(&pairs.key(o)[1..], &k[1..]));
-                    (hit, before.len())
-                })
-                .collect()
-        });
+        // A pair that a pair kept before it covers (fewer options, the same element) is no
+        // new witness.
         let mut follow: Vec<u32> = Vec::with_capacity(live.len());
-        for (&id, &(hit, seen)) in live.iter().zip(covered.iter().flatten()) {
+        for &id in &live {
             let k = pairs.key(id);
             let (x, s) = (k[0], &k[1..]);
             // A sum with no option is no witness: it is N by the misère rule whatever it adds.
-            if hit
-                || kept[x as usize][seen..]
-                    .iter()
-                    .any(|&o| subset_of(&pairs.key(o)[1..], s))
+            if kept[x as usize]
+                .iter()
+                .any(|&o| subset_of(&pairs.key(o)[1..], s))
             {
                 continue;
             }
@@ -554,120 +510,45 @@ fn unexpected_p(
             }
             follow.push(id);
         }
-        // Their extensions by every letter, worked out in pieces, entered in order.
-        let pieces = in_pieces(&follow, team, PAIRS_MIN, |ids| {
-            let mut out = Extensions::default();
-            let mut buf = Vec::new();
-            for &id in ids {
+        // Their extensions by every letter, entered in order.
+        let (mut buf, mut key) = (Vec::new(), Vec::new());
+        for &id in &follow {
+            for (li, l) in letters.iter().enumerate() {
                 let k = pairs.key(id);
-                let (x, s) = (k[0], &k[1..]);
-                for l in letters {
-                    extend_options(frame, l, x, s, &mut buf);
-                    out.data.push(frame.gens[l.gen][x as usize]);
-                    out.data.extend_from_slice(&buf);
-                    let key = &out.data[out.ends.last().copied().unwrap_or(0)..];
-                    let hash = hash_of(key);
-                    // Most extensions were found before this weight: looked up here, in
-                    // parallel, only the new ones are looked up again below.
-                    out.found.push(pairs.find(hash, key).unwrap_or(u32::MAX));
-                    out.hashes.push(hash);
-                    out.ends.push(out.data.len());
-                }
-            }
-            out
-        });
-        let mut pieces_ids = follow.iter();
-        for piece in &pieces {
-            let mut start = 0;
-            let mut i = 0;
-            while i < piece.ends.len() {
-                let Some(&id) = pieces_ids.next() else { break };
-                for (li, l) in letters.iter().enumerate() {
-                    let key = &piece.data[start..piece.ends[i]];
-                    let (hash, found) = (piece.hashes[i], piece.found[i]);
-                    start = piece.ends[i];
-                    i += 1;
-                    let nw = w + l.weight;
-                    let known = match found {
-                        u32::MAX => pairs.find(hash, key),
-                        id => Some(id),
-                    };
-                    let nid = match known {
-                        Some(nid) => {
-                            let e = &mut nodes[nid as usize];
-                            if e.done || e.weight <= nw {
-                                continue;
-                            }
-                            e.weight = nw;
-                            e.parent = id;
-                            e.letter = li as u32;
-                            nid
+                let x = k[0];
+                extend_options(frame, l, x, &k[1..], &mut buf);
+                key.clear();
+                key.push(frame.gens[l.gen][x as usize]);
+                key.extend_from_slice(&buf);
+                let hash = hash_of(&key);
+                let nw = w + l.weight;
+                let nid = match pairs.find(hash, &key) {
+                    Some(nid) => {
+                        let e = &mut nodes[nid as usize];
+                        if e.done || e.weight <= nw {
+                            continue;
                         }
-                        None => {
-                            let nid = pairs.insert(hash, key);
-                            nodes.push(Node {
-                                weight: nw,
-                                done: false,
-                                parent: id,
-                                letter: li as u32,
-                            });
-                            nid
-                        }
-                    };
-                    queue.entry(nw).or_default().push(nid);
-                }
+                        e.weight = nw;
+                        e.parent = id;
+                        e.letter = li as u32;
+                        nid
+                    }
+                    None => {
+                        let nid = pairs.insert(hash, &key);
+                        nodes.push(Node {
+                            weight: nw,
+                            done: false,
+                            parent: id,
+                            letter: li as u32,
+                        });
+                        nid
+                    }
+                };
+                queue.entry(nw).or_default().push(nid);
             }
         }
     }
     Ok(None)
-}
-
-/// Below this many pairs a piece of the walk stays on this thread: handing a piece to a
-/// waiting helper costs some tens of microseconds, extending 32 pairs by some 30 letters a
-/// few hundred.
-const PAIRS_MIN: usize = 32;
-
-/// Below this many elements a piece of the search for a sum predicted P with an option
-/// predicted P stays on this thread (an element costs a lookup or two a letter).
-const ELEMENTS_MIN: usize = 1024;
-
-/// `f` on `items` cut into contiguous pieces of at least `min` items, one a thread of the
-/// team, the results in the order of the pieces; one piece when there are few items or one
-/// thread.
-fn in_pieces<I: Sync, T: Send>(
-    items: &[I],
-    team: &Team,
-    min: usize,
-    f: impl Fn(&[I]) -> T + Sync,
-) -> Vec<T> {
-    let threads = team.size().min(items.len() / min).max(1);
-    if threads == 1 {
-        return vec![f(items)];
-    }
-    let pieces: Vec<&[I]> = items.chunks(items.len().div_ceil(threads)).collect();
-    let slots: Vec<Mutex<Option<T>>> = pieces.iter().map(|_| Mutex::new(None)).collect();
-    team.run(pieces.len(), &|i| {
-        if let (Some(piece), Some(slot)) = (pieces.get(i), slots.get(i)) {
-            let r = f(piece);
-            *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
-        }
-    });
-    // `run` returns only once every piece is done (a panic is passed on), so each slot holds
-    // its piece's result.
-    slots
-        .into_iter()
-        .filter_map(|s| s.into_inner().unwrap_or_else(|e| e.into_inner()))
-        .collect()
-}
-
-/// The extensions of some pairs by every letter, in order: their keys end to end, where each
-/// ends, each key's hash, and its pair if it was found before this weight (else `u32::MAX`).
-#[derive(Default)]
-struct Extensions {
-    data: Vec<u32>,
-    ends: Vec<usize>,
-    hashes: Vec<u64>,
-    found: Vec<u32>,
 }
 
 /// The pairs of the walk, numbered in the order found: each key (the image, then the sorted
@@ -1115,55 +996,16 @@ fn recalibrate(
     })
 }
 
-/// The first of `count` trials, in order, that gives an answer. With threads, as many trials
-/// run at once, each with a meter of its own, and are taken in order afterwards: the work of
-/// the trials up to the answer is counted as if they had run one by one (the later ones were
-/// speculation and count nothing), and the work limit strikes where one by one it would, so
-/// the answer and any error of this quotient's own are the same whatever the threads.
-fn first_of<T: Send>(
+/// The first of `count` trials, in order, that gives an answer.
+fn first_of<T>(
     count: usize,
     meter: &mut Meter,
-    trial: impl Fn(usize, &mut Meter) -> Result<Option<T>, KernelError> + Sync,
+    trial: impl Fn(usize, &mut Meter) -> Result<Option<T>, KernelError>,
 ) -> Result<Option<T>, KernelError> {
-    let team = meter.team;
-    let threads = team.size().min(count).max(1);
-    if threads == 1 {
-        for i in 0..count {
-            if let Some(t) = trial(i, meter)? {
-                return Ok(Some(t));
-            }
+    for i in 0..count {
+        if let Some(t) = trial(i, meter)? {
+            return Ok(Some(t));
         }
-        return Ok(None);
-    }
-    let budget = meter.budget;
-    let trial = &trial;
-    let run = move |i: usize| {
-        let mut m = Meter::new(budget, u64::MAX, &ALONE);
-        let r = trial(i, &mut m);
-        (r, m.work, m.shared)
-    };
-    let mut start = 0;
-    while start < count {
-        let end = (start + threads).min(count);
-        let slots: Vec<Mutex<Option<_>>> = (start..end).map(|_| Mutex::new(None)).collect();
-        team.run(end - start, &|k| {
-            if let Some(slot) = slots.get(k) {
-                let r = run(start + k);
-                *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
-            }
-        });
-        // Every trial of the round is done once `run` returns (a panic is passed on).
-        let results = slots
-            .into_iter()
-            .filter_map(|s| s.into_inner().unwrap_or_else(|e| e.into_inner()));
-        for (r, work, shared) in results {
-            meter.shared |= shared;
-            meter.add(work)?;
-            if let Some(t) = r? {
-                return Ok(Some(t));
-            }
-        }
-        start = end;
     }
     Ok(None)
 }
@@ -1246,11 +1088,7 @@ pub fn quotient_of(
     max_order: usize,
     budget: &Budget,
 ) -> Result<Quotient, KernelError> {
-    // The searches' threads (`--threads`), kept for the whole quotient (`super::team`): a
-    // thread started for each of the walks' short pieces cost more than it saved (Dawson's
-    // Kayles to heap 33: 6.8 s on one thread, 14-15 s on two, 2026-11-29, load 4).
-    let threads = crate::rulesets::search::threads();
-    quotient_share(game, n, max_order, budget, budget.max_work, threads).map_err(|s| match s {
+    quotient_share(game, n, max_order, budget, budget.max_work).map_err(|s| match s {
         Short::Own(e) | Short::Shared(e) => e,
     })
 }
@@ -1265,27 +1103,23 @@ pub(super) enum Short {
     Shared(KernelError),
 }
 
-/// [`quotient_of`] with at most `max_work` units of work on up to `threads` threads, telling
-/// its own limits from the shared ones. The quotient, its numbering and any error of its own
-/// are the same whatever the threads.
+/// [`quotient_of`] with at most `max_work` units of work, telling its own limits from the
+/// shared ones.
 pub(super) fn quotient_share(
     game: &HeapGame,
     n: usize,
     max_order: usize,
     budget: &Budget,
     max_work: u64,
-    threads: usize,
 ) -> Result<Quotient, Short> {
-    with_team(threads, |team| {
-        let mut meter = Meter::new(budget, max_work, team);
-        quotient_metered(game, n, max_order, &mut meter).map_err(|e| {
-            // The moves of a take-and-break code check the budget themselves.
-            if meter.shared || (matches!(e, KernelError::Limit { .. }) && budget.check().is_err()) {
-                Short::Shared(e)
-            } else {
-                Short::Own(e)
-            }
-        })
+    let mut meter = Meter::new(budget, max_work);
+    quotient_metered(game, n, max_order, &mut meter).map_err(|e| {
+        // The moves of a take-and-break code check the budget themselves.
+        if meter.shared || (matches!(e, KernelError::Limit { .. }) && budget.check().is_err()) {
+            Short::Shared(e)
+        } else {
+            Short::Own(e)
+        }
     })
 }
 

@@ -37,8 +37,7 @@ pub fn quotients(
         while !stop.load(Ordering::Relaxed) {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(game) = games.get(i) else { break };
-            // One thread a code: the codes keep the threads busy.
-            let r = quotient_share(game, n, max_order, budget, share, 1);
+            let r = quotient_share(game, n, max_order, budget, share);
             if matches!(r, Err(Short::Shared(_))) {
                 stop.store(true, Ordering::Relaxed);
             }

@@ -210,29 +210,3 @@ fn the_function_prints_the_same_table_whatever_the_threads() {
     assert_ne!(code, 0);
     assert!(err.contains("misere_quotients"), "{err}");
 }
-
-#[test]
-fn one_quotient_is_the_same_on_one_two_or_three_threads() {
-    // One quotient's walks and trials shared among a team of threads (`--threads`): the
-    // quotient, its numbering and its generators are those of one thread, and the verifier
-    // here accepts it. Dawson's Kayles to heap 28 (order 176) and 0.137 to heap 24 are large
-    // enough that the walks' rounds are cut into pieces for the helpers.
-    for (code, n) in [("0.07", 28), ("0.137", 24)] {
-        let g = &games(&[code])[0];
-        let answers: Vec<_> = [1, 2, 3]
-            .iter()
-            .map(|&t| {
-                onag::set_search_threads(t);
-                misere_quotient_of(g, n, 4096, &Budget::default())
-            })
-            .collect();
-        onag::set_search_threads(0);
-        let Ok(q) = &answers[0] else {
-            panic!("{code} to heap {n}: {:?}", answers[0].as_ref().err());
-        };
-        verified_order(q, &super::octal_moves(code));
-        for (t, a) in [2, 3].iter().zip(&answers[1..]) {
-            assert!(same(&answers[0], a), "{code} to heap {n} with {t} threads");
-        }
-    }
-}
