@@ -479,7 +479,7 @@ pub struct LimitArgs {
     #[arg(long, value_name = "SIZE", default_value = "4G", global = true,
           hide_default_value = true, value_parser = parse_memory)]
     pub max_memory: usize,
-    /// Threads for the searches of the rulesets, a misère quotient's walks and `check`
+    /// Threads for the searches of the rulesets, a sweep of misère quotients and `check`
     /// (default 0: one per core; same values and verdicts with any).
     #[arg(
         long,
