@@ -418,13 +418,19 @@ fn a_users_side_rule_under_its_own_name_runs_and_is_checked_by_its_proviso() {
     );
 }
 
-/// A chain of loopy steps written by hand: the input, each step as (from, to, rule, at,
-/// option), `from` omitted when it is where the chain is; checked against the shipped rules.
+/// A step written by hand: (from, to, rule, at, option), `from` omitted when it is where
+/// the chain is.
+type HandStep<'a> = (
+    Option<&'a str>,
+    &'a str,
+    &'a str,
+    &'a [&'a str],
+    Option<&'a str>,
+);
+
+/// A chain of loopy steps written by hand from `input`, checked against the shipped rules.
 /// `Err` is the step refused and the checker's reason.
-fn check_chain(
-    input: &str,
-    steps: &[(Option<&str>, &str, &str, &[&str], Option<&str>)],
-) -> Result<(), (usize, String)> {
+fn check_chain(input: &str, steps: &[HandStep<'_>]) -> Result<(), (usize, String)> {
     let steps: Vec<serde_json::Value> = steps
         .iter()
         .map(|(from, to, rule, at, option)| {
