@@ -336,6 +336,9 @@ struct Checker<'t> {
     /// The order of sides last decided: (a, b, onside?) and whether a's side is at least
     /// b's ([`Checker::side_ge`]), the latest last.
     sides_known: std::collections::VecDeque<((G, G, bool), bool)>,
+    /// The term the last step checked ended at, and its reading: the next step's `from` is
+    /// that term when the chain is connected, and is not read again.
+    last_to: Option<(Term, Shape)>,
 }
 
 /// A whole term of a loopy proof.
@@ -371,6 +374,7 @@ impl<'t> Checker<'t> {
             graph_rules: Vec::new(),
             terms: Vec::new(),
             sides_known: Default::default(),
+            last_to: None,
         }
     }
 }

@@ -417,3 +417,91 @@ fn a_users_side_rule_under_its_own_name_runs_and_is_checked_by_its_proviso() {
         e.reason
     );
 }
+
+/// A step written by hand: (from, to, rule, at, option), `from` omitted when it is where
+/// the chain is.
+type HandStep<'a> = (
+    Option<&'a str>,
+    &'a str,
+    &'a str,
+    &'a [&'a str],
+    Option<&'a str>,
+);
+
+/// A chain of loopy steps written by hand from `input`, checked against the shipped rules.
+/// `Err` is the step refused and the checker's reason.
+fn check_chain(input: &str, steps: &[HandStep<'_>]) -> Result<(), (usize, String)> {
+    let steps: Vec<serde_json::Value> = steps
+        .iter()
+        .map(|(from, to, rule, at, option)| {
+            let mut s = serde_json::json!({"to": to, "rule": rule, "at": at});
+            if let Some(f) = from {
+                s["from"] = serde_json::Value::from(*f);
+            }
+            if let Some(o) = option {
+                s["witnesses"] = serde_json::json!({"values": {"option": o}});
+            }
+            s
+        })
+        .collect();
+    let result = steps.last().map_or(input.into(), |s| s["to"].clone());
+    let text = serde_json::json!({
+        "version": 3, "play": "loopy", "input": input, "result": result, "steps": steps,
+    })
+    .to_string();
+    let p = crate::proof::Proof::from_json(&text).unwrap();
+    p.check(&RuleSet::loopy()).map_err(|e| {
+        assert!(e.limit.is_none(), "{e}");
+        (e.step, e.reason)
+    })
+}
+
+/// The checker takes a graph equal vertex for vertex to another as the same form without
+/// refining, and reads a step's `from` no more when it is the term the last step ended at
+/// (issue 49): the half of `A & B` a step leaves alone, changed by one option, and a chain
+/// that jumps to another game, are still refused at their step.
+#[test]
+fn a_step_changing_the_other_half_or_starting_elsewhere_is_refused() {
+    // a = {0 | {a|0}}: Right's move to {a|0} is undone by Left at once, so deleting it keeps
+    // the onside (1). The offside half, b = {0 | {b|0}}, is left alone.
+    let input = "onside(a{0|{a|0}}) & offside(b{0|{b|0}})";
+    let deleted = "onside({0|}) & offside(b{0|{b|0}})";
+    let delete = (
+        None,
+        deleted,
+        "onside-delete-right",
+        &["arg0", "arg0"][..],
+        Some("0"),
+    );
+    // onside-stopper: the onside of the stopper {0|} is {0|} (its proof starts where the
+    // deletion ended, written again or not).
+    let stop = "{0|} & offside(b{0|{b|0}})";
+    let stopper = (None, stop, "onside-stopper", &["arg0"][..], None);
+    assert_eq!(check_chain(input, &[delete, stopper]), Ok(()));
+    let again = (Some(deleted), stop, "onside-stopper", &["arg0"][..], None);
+    assert_eq!(check_chain(input, &[delete, again]), Ok(()));
+    // The same deletion with the offside's 0 turned into 1: the step changes the term
+    // outside its place.
+    let changed = "onside({0|}) & offside(b{0|{b|1}})";
+    let forged = (
+        None,
+        changed,
+        "onside-delete-right",
+        &["arg0", "arg0"][..],
+        Some("0"),
+    );
+    let (step, why) = check_chain(input, &[forged]).unwrap_err();
+    assert_eq!(step, 0, "{why}");
+    assert!(why.contains("outside the place"), "{why}");
+    // The second step starting from that changed term instead of where the chain is.
+    let elsewhere = (
+        Some(changed),
+        "{0|} & offside(b{0|{b|1}})",
+        "onside-stopper",
+        &["arg0"][..],
+        None,
+    );
+    let (step, why) = check_chain(input, &[delete, elsewhere]).unwrap_err();
+    assert_eq!(step, 1, "{why}");
+    assert!(why.contains("not where the chain is"), "{why}");
+}

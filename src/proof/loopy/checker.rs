@@ -118,7 +118,11 @@ impl<'t> Checker<'t> {
                 s.rule
             )));
         }
-        let from = self.shape(&s.from)?;
+        // The term the last step ended at, read then: the same term reads the same.
+        let from = match self.last_to.take() {
+            Some((term, shape)) if term == s.from => shape,
+            _ => self.shape(&s.from)?,
+        };
         if !self.same_shape(prev, &from)? {
             return Err(Stop::Wrong(format!(
                 "it starts from {}, which is not where the chain is",
@@ -131,6 +135,7 @@ impl<'t> Checker<'t> {
         } else {
             self.apply(s, &s.at, &from, &to)?;
         }
+        self.last_to = Some((s.to.clone(), to.clone()));
         Ok(to)
     }
 

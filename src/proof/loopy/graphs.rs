@@ -4,16 +4,14 @@
 
 use super::*;
 
-/// One round of partition refinement: each vertex's new class is its class and, when
-/// `opened(v)`, the sets of its Left and Right options' classes; classes are numbered as
-/// first met, so the answer is the same whatever the hashing. The number of classes.
-fn refine(g: &G, class: &mut Vec<usize>, opened: impl Fn(usize) -> bool) -> usize {
-    let n = g.len();
-    let mut ids: rustc_hash::FxHashMap<Vec<usize>, usize> = Default::default();
-    let mut next = vec![0usize; n];
-    // The key of a vertex, written into one buffer: its class, the size of its Left set,
-    // the Left set, the Right set.
-    let mut key: Vec<usize> = Vec::new();
+/// The key of `v` under `class`, written into `key`: when `opened`, the sets of its Left and
+/// Right options' classes, else nothing (an unopened vertex is classed by its class alone).
+fn key_of(g: &G, class: &[usize], v: usize, opened: bool, key: &mut Vec<usize>) {
+    key.clear();
+    key.push(usize::from(opened));
+    if !opened {
+        return;
+    }
     let set = |os: &[usize], key: &mut Vec<usize>| {
         let from = key.len();
         key.extend(os.iter().map(|&x| class[x]));
@@ -27,47 +25,127 @@ fn refine(g: &G, class: &mut Vec<usize>, opened: impl Fn(usize) -> bool) -> usiz
         }
         key.truncate(w);
     };
-    for v in 0..n {
-        key.clear();
-        key.push(class[v]);
-        key.push(0);
-        if opened(v) {
-            set(&g.l[v], &mut key);
-            key[1] = key.len() - 2;
-            set(&g.r[v], &mut key);
-        }
-        next[v] = match ids.get(key.as_slice()) {
-            Some(&k) => k,
-            None => {
-                let k = ids.len();
-                ids.insert(key.clone(), k);
-                k
-            }
-        };
-    }
-    *class = next;
-    ids.len()
+    key.push(0);
+    set(&g.l[v], key);
+    key[1] = key.len() - 2;
+    set(&g.r[v], key);
 }
 
 impl<'t> Checker<'t> {
     /// The classes of the coarsest bisimulation: vertices in one class unfold to the same
     /// game tree (options compared as sets).
     pub(super) fn forms(&mut self, g: &G) -> Result<Vec<usize>, Stop> {
+        let mut class = vec![0usize; g.len()];
+        self.stable(g, &mut class, |_| true)?;
+        Ok(class)
+    }
+
+    /// Refines `class` until it is stable: two vertices stay in one class only when their
+    /// keys ([`key_of`]: for an `opened` vertex, its options' classes as sets) agree. The
+    /// coarsest such refinement of the partition given, its classes numbered from 0 (those
+    /// given first, each new one as it splits off).
+    ///
+    /// A class is signed again only when an option of one of its members moved to another
+    /// class (its members' keys cannot have changed otherwise), so a round costs the vertices
+    /// around the last splits, not the whole graph: two copies of a game, compared, split a
+    /// few pairs a round for as many rounds as the game is deep, and signing every vertex
+    /// each round was most of the check (issue 49). Splitting only keys that differ keeps
+    /// every pair of one form together. A class out of the queue has its members' keys
+    /// agreeing: so it was when it was last signed, and a key changes only when an option
+    /// moves, which queues its class again. So when the queue is empty the partition is
+    /// stable, the coarsest stable one, as refining all at once in rounds finds it.
+    fn stable(
+        &mut self,
+        g: &G,
+        class: &mut [usize],
+        opened: impl Fn(usize) -> bool,
+    ) -> Result<(), Stop> {
         let n = g.len();
-        let mut class = vec![0usize; n];
-        let mut count = 1;
-        loop {
-            self.tick(n as u64)?;
-            let c = refine(g, &mut class, |_| true);
-            if c == count {
-                return Ok(class);
-            }
-            count = c;
+        let count = class.iter().max().map_or(0, |&m| m + 1);
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
+        for (v, &c) in class.iter().enumerate() {
+            members[c].push(v);
         }
+        // Who has each vertex as an option (an opened vertex's key reads its options).
+        let mut before: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for v in 0..n {
+            if opened(v) {
+                for &o in g.l[v].iter().chain(&g.r[v]) {
+                    before[o].push(v);
+                }
+            }
+        }
+        self.tick(n as u64)?;
+        let mut queued = vec![true; count];
+        let mut queue: Vec<usize> = (0..count).collect();
+        let mut groups: rustc_hash::FxHashMap<Vec<usize>, usize> = Default::default();
+        let mut key: Vec<usize> = Vec::new();
+        let mut split: Vec<Vec<usize>> = Vec::new();
+        while let Some(c) = queue.pop() {
+            queued[c] = false;
+            let size = members[c].len();
+            self.tick(size as u64)?;
+            if size < 2 {
+                continue;
+            }
+            groups.clear();
+            split.clear();
+            for &v in &members[c] {
+                key_of(g, class, v, opened(v), &mut key);
+                let k = match groups.get(key.as_slice()) {
+                    Some(&k) => k,
+                    None => {
+                        groups.insert(key.clone(), split.len());
+                        split.push(Vec::new());
+                        split.len() - 1
+                    }
+                };
+                split[k].push(v);
+            }
+            if split.len() < 2 {
+                continue;
+            }
+            // The first group keeps the class; each other is a new class. Then, every group
+            // numbered, the classes of whoever has a moved vertex as an option are signed
+            // again.
+            let mut rest = std::mem::take(&mut split);
+            members[c] = std::mem::take(&mut rest[0]);
+            let first_new = members.len();
+            for group in rest.into_iter().skip(1) {
+                let id = members.len();
+                for &v in &group {
+                    class[v] = id;
+                }
+                members.push(group);
+                queued.push(false);
+            }
+            for moved in &members[first_new..] {
+                for &v in moved {
+                    for &p in &before[v] {
+                        let pc = class[p];
+                        if !queued[pc] {
+                            queued[pc] = true;
+                            queue.push(pc);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Whether the two are the same game form.
+    ///
+    /// Two graphs equal vertex for vertex are one form (bisimilarity is reflexive), decided
+    /// in their size instead of by rounds of refinement: a chain's step starts where the last
+    /// one ended and leaves the other half of `A & B` alone, so most comparisons a chain asks
+    /// are of a graph with its own copy, read again from the same entries. Any other pair is
+    /// refined as ever.
     pub(super) fn same(&mut self, a: &G, b: &G) -> Result<bool, Stop> {
+        if a == b {
+            self.tick(a.len() as u64)?;
+            return Ok(true);
+        }
         let mut u = a.clone();
         let off = u.append(b);
         let class = self.forms(&u)?;
@@ -110,15 +188,8 @@ impl<'t> Checker<'t> {
                 }
             };
         }
-        let mut count = reps.len() + usize::from(short.iter().any(|&s| !s));
-        loop {
-            self.tick(n as u64)?;
-            let c = refine(&u, &mut class, |v| !short[v]);
-            if c == count {
-                return Ok(class[a.root] == class[off + b.root]);
-            }
-            count = c;
-        }
+        self.stable(&u, &mut class, |v| !short[v])?;
+        Ok(class[a.root] == class[off + b.root])
     }
 
     /// For each vertex, whether no cycle is reachable from it (it is a short game): the
@@ -276,5 +347,81 @@ impl<'t> Checker<'t> {
         let gb = crate::proof::loopy_sides::Graph { l: &b.l, r: &b.r };
         let mut tick = |n: u64| self.tick(n);
         crate::proof::loopy_order::ge(&ga, x, &gb, y, &mut tick)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proof::check_limits::CheckLimits;
+
+    /// Refinement in rounds, as the checker first did it: every vertex's new class the
+    /// first-met number of (its class, its options' classes as sets), until a round splits
+    /// nothing.
+    fn in_rounds(g: &G) -> Vec<usize> {
+        let n = g.len();
+        let mut class = vec![0usize; n];
+        let mut count = usize::from(n > 0);
+        loop {
+            let mut ids: HashMap<Vec<usize>, usize> = HashMap::new();
+            let next: Vec<usize> = (0..n)
+                .map(|v| {
+                    let mut key = Vec::new();
+                    key_of(g, &class, v, true, &mut key);
+                    key.insert(0, class[v]);
+                    let k = ids.len();
+                    *ids.entry(key).or_insert(k)
+                })
+                .collect();
+            class = next;
+            if ids.len() == count {
+                return class;
+            }
+            count = ids.len();
+        }
+    }
+
+    /// Random graphs (a fixed linear congruential sequence), some with repeated options and
+    /// self-loops: the classes found by signing only around the splits are the classes found
+    /// in rounds, as a relation (two vertices together in one exactly when in the other).
+    #[test]
+    fn forms_signed_around_the_splits_are_the_forms_found_in_rounds() {
+        let table = TermTable::new();
+        let limits = CheckLimits::default();
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |m: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((seed >> 33) as usize) % m
+        };
+        let mut split_some = false;
+        for round in 0..300 {
+            let n = 1 + next(12 + round % 30);
+            let mut g = G::default();
+            for _ in 0..n {
+                g.add();
+            }
+            for v in 0..n {
+                for _ in 0..next(3) {
+                    let o = next(n);
+                    g.l[v].push(o);
+                }
+                for _ in 0..next(3) {
+                    let o = next(n);
+                    g.r[v].push(o);
+                }
+            }
+            let mut c = Checker::new(&table, &limits);
+            let fast = c.forms(&g).ok().unwrap();
+            let slow = in_rounds(&g);
+            for a in 0..n {
+                for b in 0..n {
+                    assert_eq!(fast[a] == fast[b], slow[a] == slow[b], "{g:?}: {a}, {b}");
+                }
+            }
+            split_some |= slow.iter().any(|&k| k > 0) && slow.contains(&0);
+        }
+        assert!(split_some);
     }
 }

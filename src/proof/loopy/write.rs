@@ -172,24 +172,27 @@ impl TableWriter {
                 }
             }
         }
-        let mut walks = Vec::with_capacity(vs.len());
-        for &start in vs {
-            self.work.tick(vs.len() as u64)?;
-            num.clear();
-            walks.push(encode(graph, start, comp, c, entry, &mut num));
-        }
         // The first least walk (there is one: a graph kept minimal has no two positions whose
-        // walks agree).
-        let Some(best) = walks.iter().min_by(|a, b| a.0.cmp(&b.0)).cloned() else {
-            return Ok(Default::default());
-        };
-        // Each walk remembered, so that the cycle written again is found whichever of its
-        // positions comes first then: where in that walk's order the least walk starts.
+        // walks agree). Every walk of a cycle has the same length (each meets every
+        // position), so a walk is given up at its first token above the least so far: most
+        // end within a few tokens, where writing each in full made a large cycle cost its
+        // size squared (issue 49).
+        let mut best = (seen.clone(), seen_order.clone());
+        for &start in &vs[1..] {
+            self.work.tick(1)?;
+            num.clear();
+            if let Some(walk) = encode_below(graph, start, comp, c, entry, &mut num, &best.0) {
+                best = walk;
+            }
+        }
+        // The walk from the first position remembered, so that the cycle written again is
+        // found when the same position comes first then: where in that walk's order the least
+        // walk starts (and the least walk itself, found from its own start).
         let key = Arc::new(best.0.clone());
-        for (walk, order) in walks {
+        for (walk, order) in [(&seen, &seen_order), (&best.0, &best.1)] {
             if let Some(at) = order.iter().position(|v| best.1.first() == Some(v)) {
                 self.least
-                    .insert(walk_hash(&walk), (Arc::clone(&key), at as u32));
+                    .insert(walk_hash(walk), (Arc::clone(&key), at as u32));
             }
         }
         Ok(best)
@@ -277,6 +280,63 @@ fn encode(
         }
     }
     (tokens, order)
+}
+
+/// [`encode`]'s walk from `start` when it is below `bound` (a walk of the same cycle, so of
+/// the same length); `None`, given up at its first token above `bound`'s, when it is not.
+fn encode_below(
+    graph: &Graph,
+    start: u32,
+    comp: &[usize],
+    c: usize,
+    entry: &[Option<Option<u32>>],
+    num: &mut HashMap<u32, u64>,
+    bound: &[u64],
+) -> Option<(Vec<u64>, Vec<u32>)> {
+    let mut order = vec![start];
+    num.insert(start, 0);
+    let mut tokens = Vec::with_capacity(bound.len());
+    // Whether a token below `bound`'s has been written: the walk is then below it whatever
+    // follows.
+    let mut below = false;
+    let mut i = 0;
+    while i < order.len() {
+        let v = order[i];
+        i += 1;
+        for os in [graph.left(v), graph.right(v)] {
+            let mut put = |token: u64, tokens: &mut Vec<u64>| -> bool {
+                if !below {
+                    match bound.get(tokens.len()).map(|b| token.cmp(b)) {
+                        Some(std::cmp::Ordering::Less) => below = true,
+                        Some(std::cmp::Ordering::Equal) => {}
+                        _ => return false,
+                    }
+                }
+                tokens.push(token);
+                true
+            };
+            if !put(os.len() as u64, &mut tokens) {
+                return None;
+            }
+            for &o in os {
+                let token = if comp[o as usize] == c {
+                    let j = *num.entry(o).or_insert_with(|| {
+                        order.push(o);
+                        order.len() as u64 - 1
+                    });
+                    2 * j + 1
+                } else {
+                    entry[o as usize]
+                        .flatten()
+                        .map_or(0, |e| 2 * (u64::from(e) + 1))
+                };
+                if !put(token, &mut tokens) {
+                    return None;
+                }
+            }
+        }
+    }
+    below.then_some((tokens, order))
 }
 
 /// A walk's hash, the key of [`TableWriter`]'s least walks (a walk found by it is compared
