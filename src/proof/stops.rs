@@ -28,7 +28,8 @@
 //!   there) and no nimber (L(*n) = R(*n) = 0), since stops depend only on the value.
 //!
 //! Each of these only answers where the definition would answer the same; where none applies
-//! the pair goes to the definition. The stops are memoised per form in the [`Memo`](super::inequality::Memo).
+//! the pair goes to the definition. The stops are memoised per form in the
+//! [`Memo`](super::inequality::Memo).
 
 use super::inequality::{Definitional, Form, FormId, Undecided};
 use crate::number::Dyadic;
