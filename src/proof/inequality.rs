@@ -104,7 +104,7 @@ pub struct Memo {
     /// Each form's canonical form, once found (`values.rs`).
     pub(super) canon: FxHashMap<FormId, FormId>,
     /// Each form's stops, once looked for (`stops.rs`).
-    pub(super) stops: FxHashMap<FormId, super::stops::Stops>,
+    pub(super) stops: FxHashMap<FormId, Option<(Dyadic, Dyadic)>>,
     /// Decide by the definition alone, without the stops' shortcuts (`stops.rs`): the plain
     /// decision the tests hold the shortcuts to.
     pub(super) plain: bool,
