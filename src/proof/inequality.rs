@@ -11,7 +11,11 @@
 //!   m ≠ 1, or n = 0 and m = 0 (seed 002 §4 on ↑ and *);
 //! * a closed form's options are those of its definition or canonical form, one level at a
 //!   time (see `Memo::leaf_options`), so `1000000` is never unfolded;
-//! * closed forms add and negate part by part, 0 + G = G and −(−G) = G (seed 002 Theorem 2.8).
+//! * closed forms add and negate part by part, 0 + G = G and −(−G) = G (seed 002 Theorem 2.8);
+//! * a pair whose left and right stops settle it (seed 002 §5: stops are monotone, and a number
+//!   against a game compares by the game's stop) is answered from them, not recursed into nor
+//!   memoised (`stops.rs`). Without it a sum of switches such as Σ_{k≤30}{k|−k} filled this memo
+//!   with millions of pairs of subforms; with it, a fifteenth of them.
 //!
 //! A sum's and a negation's options are those of Definition 2.7. The decision runs on an
 //! explicit stack, each pair of forms decided once; past [`MAX_WORK`] it is a limit error.
@@ -99,6 +103,11 @@ pub struct Memo {
     le: FxHashMap<(FormId, FormId), bool>,
     /// Each form's canonical form, once found (`values.rs`).
     pub(super) canon: FxHashMap<FormId, FormId>,
+    /// Each form's stops, once looked for (`stops.rs`).
+    pub(super) stops: FxHashMap<FormId, Option<(Dyadic, Dyadic)>>,
+    /// Decide by the definition alone, without the stops' shortcuts (`stops.rs`): the plain
+    /// decision the tests hold the shortcuts to.
+    pub(super) plain: bool,
     work: u64,
     /// The work allowed: [`MAX_WORK`] unless a caller asks for less.
     max_work: u64,
@@ -139,6 +148,8 @@ impl Memo {
             refs_done: 0,
             le: FxHashMap::default(),
             canon: FxHashMap::default(),
+            stops: FxHashMap::default(),
+            plain: false,
             work: 0,
             max_work,
             limits: Default::default(),
@@ -479,10 +490,21 @@ impl<'k> Definitional<'k> {
         self.memo.le.get(&(a, b)).copied()
     }
 
+    /// `a ≤ b` by the stops (`stops.rs`) where they settle it, unless the memo is plain.
+    fn settled_by_stops(&mut self, a: FormId, b: FormId) -> Result<Option<bool>, Undecided> {
+        if self.memo.plain {
+            return Ok(None);
+        }
+        self.le_by_stops(a, b)
+    }
+
     /// Whether `a ≤ b`, by Definition 2.5: no a^L ≥ b and no b^R ≤ a. Worked with an explicit
     /// stack (a comparison of deep games goes as deep as they do), each pair decided once.
     pub fn le(&mut self, a: FormId, b: FormId) -> Result<bool, Undecided> {
         if let Some(r) = self.quick(a, b) {
+            return Ok(r);
+        }
+        if let Some(r) = self.settled_by_stops(a, b)? {
             return Ok(r);
         }
         /// A pair being decided: the ways it could fail (`y ≤ x` for each (y, x)), and how
@@ -523,7 +545,11 @@ impl<'k> Definitional<'k> {
             let mut open = None;
             if verdict.is_none() {
                 while let Some(&(y, x)) = top.tries.get(top.next) {
-                    match self.quick(y, x) {
+                    let known = match self.quick(y, x) {
+                        None => self.settled_by_stops(y, x)?,
+                        q => q,
+                    };
+                    match known {
                         Some(true) => {
                             verdict = Some(false);
                             break;

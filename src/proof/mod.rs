@@ -72,6 +72,7 @@ mod pipeline;
 pub mod play;
 mod played;
 pub mod step;
+mod stops;
 pub mod table;
 pub mod thermocheck;
 mod tidy;

@@ -251,6 +251,10 @@ impl Definitional<'_> {
     /// The number `g` equals, if it equals one: its canonical form is that number, confirmed
     /// by g ≤ x and x ≤ g.
     pub fn number(&mut self, g: FormId) -> Result<Option<Dyadic>, Undecided> {
+        // A hot form (L > R) equals no number (`stops.rs`): no canonical form needed.
+        if !self.memo.plain && self.hot(g)? {
+            return Ok(None);
+        }
         let c = self.canonical(g)?;
         match self.memo.form(c).clone() {
             Form::Leaf(x, u, n) if u.is_zero() && n.is_zero() => {
@@ -262,6 +266,10 @@ impl Definitional<'_> {
 
     /// The nimber `g` equals, if it equals one, found and confirmed as [`Self::number`] is.
     pub fn nimber(&mut self, g: FormId) -> Result<Option<Nimber>, Undecided> {
+        // A hot form equals no nimber either (`stops.rs`).
+        if !self.memo.plain && self.hot(g)? {
+            return Ok(None);
+        }
         let c = self.canonical(g)?;
         match self.memo.form(c).clone() {
             Form::Leaf(x, u, n) if x.is_zero() && u.is_zero() => {
