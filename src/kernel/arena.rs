@@ -50,6 +50,39 @@ impl Small {
         Some(Small { num, exp, up, nim })
     }
 
+    /// The same sum as [`Nus::add`], in machine words and in the lowest terms [`Small::of`]
+    /// reads off a [`Dyadic`]; `None` when the sum leaves its bounds. Aligned numerators are
+    /// below 2^61 and ups below 2^62, so nothing here overflows.
+    pub(crate) fn add(&self, o: &Small) -> Option<Small> {
+        let e = self.exp.max(o.exp);
+        let mut num = (self.num << (e - self.exp)) + (o.num << (e - o.exp));
+        let mut exp = e;
+        if num == 0 {
+            exp = 0;
+        } else {
+            let shift = num.trailing_zeros().min(exp);
+            num >>= shift;
+            exp -= shift;
+        }
+        let up = self.up.checked_add(o.up)?;
+        (num.unsigned_abs() < 1 << 31 && up.unsigned_abs() < 1 << 62).then_some(Small {
+            num,
+            exp,
+            up,
+            nim: self.nim ^ o.nim,
+        })
+    }
+
+    /// The same negative as [`Nus::neg`]: the bounds are symmetric, so it always fits.
+    pub(crate) fn neg(&self) -> Small {
+        Small {
+            num: -self.num,
+            exp: self.exp,
+            up: -self.up,
+            nim: self.nim,
+        }
+    }
+
     /// The same rule as [`Nus::le`], in machine words.
     pub(crate) fn le(&self, o: &Small) -> bool {
         let e = self.exp.max(o.exp);
@@ -64,11 +97,16 @@ impl Small {
     }
 }
 
+/// [`Arena::small`]'s mark for an id with no machine-word closed form.
+const NO_SMALL: u32 = u32::MAX;
+
 /// A stored canonical game.
 #[derive(Clone, Debug)]
 pub(crate) enum Node {
-    /// A number-up-star value, never expanded in storage.
-    Nus(Nus),
+    /// A number-up-star value, never expanded in storage. Boxed: the closed forms are few
+    /// and a `Nus` is 96 bytes, which every explicit game's record paid in a kernel of
+    /// millions (the 6×6 Domineering board's), where a box costs the record 8.
+    Nus(Box<Nus>),
     /// A canonical game that is not number-up-star; its options, each side sorted by id, are
     /// read from [`Arena::flat`] through its span ([`Arena::opts`]).
     Opts,
@@ -96,8 +134,12 @@ pub(crate) struct Arena {
     pub(crate) les: super::memo::LeMemo,
     pub(crate) stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     pub(crate) birthdays: FxHashMap<GameId, BigInt>,
-    /// By id: the closed form in machine words when it fits, for allocation-free comparison.
-    pub(crate) small: Vec<Option<Small>>,
+    /// By id: where its closed form in machine words sits in [`Arena::smalls`], or
+    /// [`NO_SMALL`]: four bytes an id where an `Option<Small>` cost forty, for the few
+    /// closed forms among millions of explicit games.
+    small: Vec<u32>,
+    /// The closed forms that fit machine words, for allocation-free comparison and sums.
+    smalls: Vec<Small>,
     /// By id: where the options sit in `flat`: always for an explicit game, and for a closed
     /// form once opened up, so hot loops never rebuild them.
     pub(crate) spans: Vec<Option<Span>>,
@@ -168,6 +210,7 @@ impl Arena {
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
             small: Vec::new(),
+            smalls: Vec::new(),
             spans: Vec::new(),
             flat: Vec::new(),
             quick: Vec::new(),
@@ -185,11 +228,11 @@ impl Arena {
         match self.nodes.get(g.0 as usize) {
             Some(n) => n,
             None => ZERO_NODE.get_or_init(|| {
-                Node::Nus(Nus {
+                Node::Nus(Box::new(Nus {
                     number: Dyadic::zero(),
                     up: BigInt::zero(),
                     nim: Nimber::zero(),
-                })
+                }))
             }),
         }
     }
@@ -203,9 +246,16 @@ impl Arena {
             return None;
         }
         match self.node(g) {
-            Node::Nus(n) => Some(n),
+            Node::Nus(n) => Some(n.as_ref()),
             Node::Opts => None,
         }
+    }
+
+    /// The closed form of g in machine words, if it is one that fits.
+    #[inline(always)]
+    pub(crate) fn small(&self, g: GameId) -> Option<&Small> {
+        let i = *self.small.get(g.0 as usize)?;
+        self.smalls.get(i as usize)
     }
 
     /// The kind of g; a foreign id reads as 0, a number.
@@ -259,7 +309,13 @@ impl Arena {
             Some(s) => self.small_ids.insert(s, id),
             None => self.nus_ids.insert(v.clone(), id),
         };
-        self.small.push(small);
+        match small {
+            Some(s) if self.smalls.len() < NO_SMALL as usize => {
+                self.small.push(self.smalls.len() as u32);
+                self.smalls.push(s);
+            }
+            _ => self.small.push(NO_SMALL),
+        }
         self.spans.push(None);
         let s = scaled(&v.number);
         self.quick.push(Quick {
@@ -274,7 +330,7 @@ impl Arena {
         } else {
             Kind::Nus
         });
-        self.nodes.push(Node::Nus(v));
+        self.nodes.push(Node::Nus(Box::new(v)));
         id
     }
 
@@ -295,7 +351,7 @@ impl Arena {
             None => {
                 let id = GameId(self.nodes.len() as u32);
                 let stops = self.stops_of_options(&left, &right);
-                self.small.push(None);
+                self.small.push(NO_SMALL);
                 let span = self.push_span(&left, &right);
                 self.spans.push(Some(span));
                 let sig = self.sig_of_options(&left, &right);

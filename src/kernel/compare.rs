@@ -22,10 +22,7 @@ impl Kernel {
             return Some(true);
         }
         if self.arena.kind(a) != Kind::Opts && self.arena.kind(b) != Kind::Opts {
-            if let (Some(Some(x)), Some(Some(y))) = (
-                self.arena.small.get(a.0 as usize),
-                self.arena.small.get(b.0 as usize),
-            ) {
+            if let (Some(x), Some(y)) = (self.arena.small(a), self.arena.small(b)) {
                 return Some(x.le(y));
             }
         }

@@ -3,7 +3,7 @@
 //! options deleted, and finally recognition of number-up-star shapes so that closed forms stay
 //! closed.
 
-use super::arena::Nus;
+use super::arena::{Kind, Nus};
 use super::{GameId, Kernel, KernelError};
 use crate::number::{mex, Dyadic, Nimber};
 use num_bigint::BigInt;
@@ -100,6 +100,12 @@ impl Kernel {
     /// (a move to *j with j ≠ m is answered by the opponent's move to *j on the other side),
     /// which also spares opening up huge nimbers: `{*2^1000 | *2^1000}` is 0 at once.
     fn mex_shortcut(&self, l: &[GameId], r: &[GameId]) -> Option<Nimber> {
+        // The kind bytes first: a ruleset position's options are mostly explicit games, and
+        // reading each closed form's record (and cloning its nimber) before meeting one cost
+        // an allocation a game.
+        if l.iter().chain(r).any(|&g| self.arena.kind(g) == Kind::Opts) {
+            return None;
+        }
         let nim = |g: &GameId| self.as_nimber(*g);
         let ln: Vec<Nimber> = l.iter().map(nim).collect::<Option<_>>()?;
         let rn: Vec<Nimber> = r.iter().map(nim).collect::<Option<_>>()?;

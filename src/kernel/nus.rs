@@ -246,6 +246,54 @@ mod tests {
         assert!(Small::of(&nus(1, 31, 0, 0)).is_none());
     }
 
+    /// The machine-word sum and negative are the BigInt ones, in the same lowest terms (the
+    /// table of small closed forms is keyed by them), and refuse exactly where the BigInt
+    /// result leaves the machine-word bounds: values near those bounds, with cancelling
+    /// numerators and odd denominators among them.
+    #[test]
+    fn small_sums_match_big_sums() {
+        let mut vals = Vec::new();
+        let nums = [
+            0,
+            1,
+            -1,
+            2,
+            3,
+            -6,
+            7,
+            12,
+            (1 << 30) + 1,
+            (1 << 31) - 1,
+            -(1 << 31) + 1,
+        ];
+        let ups = [0, 1, -1, 2, (1 << 61) + 5, (1 << 62) - 1, -(1 << 62) + 1];
+        for &n in &nums {
+            for e in [0, 1, 2, 5, 29, 30] {
+                for &u in &ups {
+                    for k in [0, 1, 3, u64::MAX] {
+                        vals.push(nus(n, e, u, k));
+                    }
+                }
+            }
+        }
+        let smalls: Vec<(Small, &Nus)> = vals
+            .iter()
+            .filter_map(|v| Some((Small::of(v)?, v)))
+            .collect();
+        assert!(smalls.len() > 1000, "the bounds are exercised");
+        let mut refused = 0;
+        for (i, (sa, a)) in smalls.iter().enumerate() {
+            assert_eq!(Some(sa.neg()), Small::of(&a.neg()), "-{a:?}");
+            // Every pair would be 10^6 sums; a stride keeps the mix of all kinds.
+            for (sb, b) in smalls.iter().skip(i % 7).step_by(7) {
+                let big = Small::of(&a.add(b));
+                assert_eq!(sa.add(sb), big, "{a:?} + {b:?}");
+                refused += usize::from(big.is_none());
+            }
+        }
+        assert!(refused > 0, "some sums leave the bounds");
+    }
+
     /// Known birthdays: ↑ = {0|*} is born on day 2, ⇑ = {0|↑*} on day 3, ↑*2 = {0|*3} on 4.
     #[test]
     fn closed_form_birthdays() {

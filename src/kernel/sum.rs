@@ -2,12 +2,16 @@
 //! options never enter a sum with a non-number (seed 002 Theorem 5.6), and `x + H` for canonical
 //! non-number H is `{x + H^L | x + H^R}` already in canonical form.
 
+use super::arena::Kind;
 use super::idmap::IdMap;
 use super::{GameId, Kernel, KernelError};
 
 impl Kernel {
     /// a + b, or an error when a closed form too large to open up meets a general game.
     pub fn add(&mut self, a: GameId, b: GameId) -> Result<GameId, KernelError> {
+        if let Some(s) = self.small_sum(a, b) {
+            return Ok(s);
+        }
         if let (Some(x), Some(y)) = (self.arena.nus(a), self.arena.nus(b)) {
             let v = x.add(y);
             return Ok(self.nus_id(v));
@@ -80,9 +84,29 @@ impl Kernel {
         Ok(s)
     }
 
+    /// a + b for two closed forms that fit machine words, when the sum is interned already:
+    /// a ruleset's search adds and negates its parts' small numbers and infinitesimals
+    /// millions of times, and the general sum builds big integers and hashes a `Nus` each
+    /// time. `None` sends the sum to the general path, which interns it.
+    #[inline]
+    fn small_sum(&self, a: GameId, b: GameId) -> Option<GameId> {
+        if self.arena.kind(a) == Kind::Opts || self.arena.kind(b) == Kind::Opts {
+            return None;
+        }
+        let s = self.arena.small(a)?.add(self.arena.small(b)?)?;
+        self.arena.small_ids.get(&s).copied()
+    }
+
     /// Negation never fails: closed forms negate in closed form, and the negative of a
     /// canonical form is canonical, so no reduction is needed.
     pub(crate) fn negate(&mut self, a: GameId) -> GameId {
+        if self.arena.kind(a) != Kind::Opts {
+            // As in `small_sum`: machine words when the negative is interned already.
+            let n = self.arena.small(a).map(|s| s.neg());
+            if let Some(&id) = n.as_ref().and_then(|n| self.arena.small_ids.get(n)) {
+                return id;
+            }
+        }
         if let Some(v) = self.arena.nus(a) {
             let v = v.neg();
             return self.nus_id(v);
