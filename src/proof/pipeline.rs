@@ -54,12 +54,17 @@ type Verdict = Result<(), CheckError>;
 /// The lemmas (all of them, checked or not) and the verdict.
 type Outcome = (Settled, Verdict);
 
+/// The most batches the [`Writer`] may be behind before the composer waits for it: the
+/// lemmas it has not written yet hold all their steps, and on a loaded machine (three threads
+/// on two cores) an unbounded queue of them made the peak memory of Σ_{k≤30} {k|−k} grow.
+const WRITER_BEHIND: usize = 64;
+
 /// The thread that writes the words of the lemmas handed back (and, for the file, their
 /// lines), in the order they come: the same text, in the same order, as writing them on the
 /// composer's thread gave.
 struct Writer {
     /// `None` once the last batch is sent.
-    tx: Option<mpsc::Sender<Vec<Lemma>>>,
+    tx: Option<mpsc::SyncSender<Vec<Lemma>>>,
     /// `None` once joined.
     thread: Option<JoinHandle<Settled>>,
 }
@@ -67,7 +72,7 @@ struct Writer {
 impl Writer {
     fn start(rules: &RuleSet, lines: bool) -> Writer {
         let rules = rules.clone();
-        let (tx, rx) = mpsc::channel::<Vec<Lemma>>();
+        let (tx, rx) = mpsc::sync_channel::<Vec<Lemma>>(WRITER_BEHIND);
         let thread = std::thread::spawn(move || {
             let mut settled = Settled {
                 lemmas: Vec::new(),
