@@ -133,7 +133,7 @@ impl<'e> Composer<'e> {
     fn push_lemma(&mut self, mut l: Lemma) {
         self.lemma_steps += l.steps.len();
         if let Some(feed) = self.feed.as_mut() {
-            feed.lemma(l, &self.interp.terms.borrow(), self.rules);
+            feed.lemma(l, &self.interp.terms.borrow());
             return;
         }
         super::explain::write_reasons(&mut l.steps, self.rules);

@@ -397,8 +397,8 @@ fn show_set(ts: &[Term]) -> String {
 /// Writes the words of the steps the composer left without (`why` empty): a rule's instance
 /// by its witnesses, a citation by the equality it cites, a group of deletions by its parts'.
 /// The words are a tenth of the composer's work and nothing a check reads. A lemma the
-/// composer hands to the checker thread has its words written when it comes back, while the
-/// last lemmas are checked (`pipeline::Finishing::wait`); any other, when it is made.
+/// composer hands to the checker thread has its words written when it comes back, on a thread
+/// of their own (`pipeline::Writer`); any other, when it is made.
 pub(crate) fn write_reasons(steps: &mut [Step], rules: &RuleSet) {
     write_words(steps, rules, &|why| why.is_empty());
 }

@@ -700,7 +700,7 @@ fn composed(
     if let Some(finishing) = finishing {
         // Lemmas are handed over only until the composer finishes: none is left behind.
         debug_assert!(lemmas.is_empty());
-        let (settled, v) = finishing.wait(engine.rules());
+        let (settled, v) = finishing.wait();
         s.proof.lemmas = settled.lemmas;
         s.proof.terms = terms;
         // Not tidied: the checker thread starts only once the lemmas hold more than

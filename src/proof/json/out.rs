@@ -84,16 +84,49 @@ impl Serialize for ProofOut<'_> {
 
 struct Lemmas<'a>(&'a [Lemma]);
 
+/// The largest scratch buffer [`lemma_line`] keeps between lines; a larger one, grown by one
+/// long lemma, is given back.
+const SCRATCH_KEPT: usize = 1 << 20;
+
+thread_local! {
+    /// [`lemma_line`]'s buffer, reused from line to line.
+    static SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Lemma `l`'s line of the file, as [`Proof::to_json`] writes it within `lemmas` (on one line:
 /// the layout's containers nested deeper than two are written compact).
+///
+/// The lines of a large proof are all held until the file is written (the term table comes
+/// first in it, and is complete only at the end). Each one was written into a buffer of its
+/// own, grown by doubling: a line held up to twice its bytes and cost a few reallocations.
+/// A buffer reused from line to line, and each line copied out at its exact size, costs one
+/// allocation a line and holds only its bytes.
 pub(crate) fn lemma_line(l: &Lemma) -> String {
-    let mut buf = Vec::with_capacity(64 * (l.steps.len() + 1));
-    let mut ser = serde_json::Serializer::with_formatter(&mut buf, super::layout::Lines::nested(2));
+    SCRATCH.with(|scratch| {
+        let Ok(mut buf) = scratch.try_borrow_mut() else {
+            return lemma_line_in(l, &mut Vec::new());
+        };
+        let line = lemma_line_in(l, &mut buf);
+        buf.clear();
+        if buf.capacity() > SCRATCH_KEPT {
+            *buf = Vec::new();
+        }
+        line
+    })
+}
+
+/// [`lemma_line`] written by way of `buf` (empty), copied out at its exact size.
+fn lemma_line_in(l: &Lemma, buf: &mut Vec<u8>) -> String {
+    let mut ser =
+        serde_json::Serializer::with_formatter(&mut *buf, super::layout::Lines::nested(2));
     // Serialising strings, sequences and maps into a vector cannot fail.
     if LemmaOut(l).serialize(&mut ser).is_err() {
         return String::new();
     }
-    String::from_utf8(buf).unwrap_or_default()
+    // serde_json writes only valid UTF-8.
+    std::str::from_utf8(buf)
+        .map(str::to_owned)
+        .unwrap_or_default()
 }
 
 impl Serialize for Lemmas<'_> {
