@@ -254,32 +254,8 @@ fn encode(
     entry: &[Option<Option<u32>>],
     num: &mut HashMap<u32, u64>,
 ) -> (Vec<u64>, Vec<u32>) {
-    let mut order = vec![start];
-    num.insert(start, 0);
-    let mut tokens = Vec::new();
-    let mut i = 0;
-    while i < order.len() {
-        let v = order[i];
-        i += 1;
-        for os in [graph.left(v), graph.right(v)] {
-            tokens.push(os.len() as u64);
-            for &o in os {
-                let token = if comp[o as usize] == c {
-                    let j = *num.entry(o).or_insert_with(|| {
-                        order.push(o);
-                        order.len() as u64 - 1
-                    });
-                    2 * j + 1
-                } else {
-                    entry[o as usize]
-                        .flatten()
-                        .map_or(0, |e| 2 * (u64::from(e) + 1))
-                };
-                tokens.push(token);
-            }
-        }
-    }
-    (tokens, order)
+    // With no bound the walk is never given up.
+    walk(graph, start, comp, c, entry, num, None).unwrap_or_default()
 }
 
 /// [`encode`]'s walk from `start` when it is below `bound` (a walk of the same cycle, so of
@@ -293,12 +269,26 @@ fn encode_below(
     num: &mut HashMap<u32, u64>,
     bound: &[u64],
 ) -> Option<(Vec<u64>, Vec<u32>)> {
+    walk(graph, start, comp, c, entry, num, Some(bound))
+}
+
+/// The walk of [`encode`], given up (`None`) at its first token above `bound`'s, and `None`
+/// too when it ends equal to `bound`; with no bound, always the whole walk.
+fn walk(
+    graph: &Graph,
+    start: u32,
+    comp: &[usize],
+    c: usize,
+    entry: &[Option<Option<u32>>],
+    num: &mut HashMap<u32, u64>,
+    bound: Option<&[u64]>,
+) -> Option<(Vec<u64>, Vec<u32>)> {
     let mut order = vec![start];
     num.insert(start, 0);
-    let mut tokens = Vec::with_capacity(bound.len());
-    // Whether a token below `bound`'s has been written: the walk is then below it whatever
-    // follows.
-    let mut below = false;
+    let mut tokens = Vec::with_capacity(bound.map_or(0, <[u64]>::len));
+    // Whether a token below `bound`'s has been written (or there is no bound): the walk is
+    // then below it whatever follows.
+    let mut below = bound.is_none();
     let mut i = 0;
     while i < order.len() {
         let v = order[i];
@@ -306,7 +296,10 @@ fn encode_below(
         for os in [graph.left(v), graph.right(v)] {
             let mut put = |token: u64, tokens: &mut Vec<u64>| -> bool {
                 if !below {
-                    match bound.get(tokens.len()).map(|b| token.cmp(b)) {
+                    match bound
+                        .and_then(|b| b.get(tokens.len()))
+                        .map(|b| token.cmp(b))
+                    {
                         Some(std::cmp::Ordering::Less) => below = true,
                         Some(std::cmp::Ordering::Equal) => {}
                         _ => return false,
