@@ -159,14 +159,15 @@ impl TableWriter {
             return Ok(Default::default());
         };
         self.work.tick(vs.len() as u64)?;
-        let (seen, seen_order) = encode(graph, first, comp, c, entry, &mut num);
+        let (seen, seen_order) =
+            encode(graph, first, comp, c, entry, &mut num, None).unwrap_or_default();
         if let Some((key, at)) = self.least.get(&walk_hash(&seen)) {
             // The walk from the position the least walk started at when this cycle (or one
             // whose walk hashes alike) was met: when it is that least walk, this cycle is that
             // one up to renaming, and its least walk is the same.
             if let Some(&start) = seen_order.get(*at as usize) {
                 num.clear();
-                let walk = encode(graph, start, comp, c, entry, &mut num);
+                let walk = encode(graph, start, comp, c, entry, &mut num, None).unwrap_or_default();
                 if walk.0 == **key {
                     return Ok(walk);
                 }
@@ -181,7 +182,7 @@ impl TableWriter {
         for &start in &vs[1..] {
             self.work.tick(1)?;
             num.clear();
-            if let Some(walk) = encode_below(graph, start, comp, c, entry, &mut num, &best.0) {
+            if let Some(walk) = encode(graph, start, comp, c, entry, &mut num, Some(&best.0)) {
                 best = walk;
             }
         }
@@ -246,35 +247,11 @@ impl TableWriter {
 /// met, its Left options then its Right options, each list led by its length; a move inside
 /// the cycle is `2j + 1` for the j-th position met, a move out of it `0` (to a position with
 /// no moves) or `2(e + 1)` for entry e. Also the positions in the order met.
+///
+/// With a `bound` (a walk of the same cycle, so of the same length) the walk is given up
+/// (`None`) at its first token above the bound's, and is `None` too when it ends equal to
+/// it; with no bound it is always the whole walk.
 fn encode(
-    graph: &Graph,
-    start: u32,
-    comp: &[usize],
-    c: usize,
-    entry: &[Option<Option<u32>>],
-    num: &mut HashMap<u32, u64>,
-) -> (Vec<u64>, Vec<u32>) {
-    // With no bound the walk is never given up.
-    walk(graph, start, comp, c, entry, num, None).unwrap_or_default()
-}
-
-/// [`encode`]'s walk from `start` when it is below `bound` (a walk of the same cycle, so of
-/// the same length); `None`, given up at its first token above `bound`'s, when it is not.
-fn encode_below(
-    graph: &Graph,
-    start: u32,
-    comp: &[usize],
-    c: usize,
-    entry: &[Option<Option<u32>>],
-    num: &mut HashMap<u32, u64>,
-    bound: &[u64],
-) -> Option<(Vec<u64>, Vec<u32>)> {
-    walk(graph, start, comp, c, entry, num, Some(bound))
-}
-
-/// The walk of [`encode`], given up (`None`) at its first token above `bound`'s, and `None`
-/// too when it ends equal to `bound`; with no bound, always the whole walk.
-fn walk(
     graph: &Graph,
     start: u32,
     comp: &[usize],
