@@ -617,40 +617,15 @@ impl TermTable {
         Some(cur)
     }
 
-    /// Tells `kernel` the value of every entry from `valued` up to the largest one `t` refers
-    /// to, in order (entries refer only to earlier ones, so there is no recursion down the
-    /// DAG); returns the new count of entries valued. The producer and the checker each keep
-    /// their own kernel and count.
-    pub fn tell_values(
-        &self,
-        kernel: &mut crate::kernel::Kernel,
-        mut valued: usize,
-        t: &Term,
-    ) -> Result<usize, crate::kernel::KernelError> {
-        let Some(top) = max_ref(t) else {
-            return Ok(valued);
-        };
-        while valued <= top as usize {
-            let Some(view) = self.view(valued as u32) else {
-                return Err(crate::kernel::KernelError::TooLarge {
-                    what: format!("#{valued}, which is not in the proof's term table"),
-                });
-            };
-            let g = kernel.eval(view)?;
-            kernel.set_reference(valued as u32, g);
-            valued += 1;
-        }
-        Ok(valued)
-    }
-
     /// Tells `kernel` the value of each entry `t` depends on (the entries it names, those they
     /// name, and so on) that it has not been told yet, each after the entries it names.
     ///
-    /// [`Self::tell_values`] values every entry below the largest one named, in order. A
-    /// producer's table also holds the sums it was asked to simplify (its memo's keys), and
-    /// valuing those computed each sum in the kernel a second time, beside the proof that
-    /// simplifies it: a tenth of the composer's instructions on Σ_{k≤20} {k|−k}, for values no
-    /// rule asked for. A rule asks for the values of options, which name only results.
+    /// Valuing every entry below the largest one named, in order, as this did before, needed no
+    /// stack; but a producer's table also holds the sums it was asked to simplify (its memo's
+    /// keys), and valuing those computed each sum in the kernel a second time, beside the
+    /// proof that simplifies it: a tenth of the composer's instructions on Σ_{k≤20} {k|−k},
+    /// for values no rule asked for. A rule asks for the values of options, which name only
+    /// results.
     pub fn tell_needed_values(
         &self,
         kernel: &mut crate::kernel::Kernel,

@@ -92,7 +92,7 @@ pub struct TermHost<'r> {
     rules: &'r RuleSet,
     kernel: RefCell<Kernel>,
     /// The proof's term table: `#n` in a term is entry n, looked into as a pattern needs it
-    /// and valued in the kernel entry by entry.
+    /// and valued in the kernel once a value depends on it.
     pub terms: RefCell<TermTable>,
     /// Entry n's node, once looked at.
     entries: RefCell<Vec<Option<Rc<Node>>>>,
