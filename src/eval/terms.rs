@@ -92,10 +92,8 @@ pub struct TermHost<'r> {
     rules: &'r RuleSet,
     kernel: RefCell<Kernel>,
     /// The proof's term table: `#n` in a term is entry n, looked into as a pattern needs it
-    /// and valued in the kernel entry by entry.
+    /// and valued in the kernel once a value depends on it.
     pub terms: RefCell<TermTable>,
-    /// Every entry below this one has its value told to the kernel.
-    valued: Cell<usize>,
     /// Entry n's node, once looked at.
     entries: RefCell<Vec<Option<Rc<Node>>>>,
     aux: RefCell<Aux>,
@@ -117,7 +115,6 @@ impl<'r> TermHost<'r> {
             rules,
             kernel: RefCell::new(kernel),
             terms: RefCell::new(TermTable::new()),
-            valued: Cell::new(0),
             entries: RefCell::default(),
             aux: RefCell::default(),
             tops: RefCell::default(),
@@ -125,12 +122,11 @@ impl<'r> TermHost<'r> {
         }
     }
 
-    /// Tells `k` the value of every entry `t` refers to, in order (entries refer only to
-    /// earlier ones, so there is no recursion down the DAG).
+    /// Tells `k` the value of every entry `t` depends on, and of no other
+    /// ([`TermTable::tell_needed_values`]: the composer's table holds the sums it simplifies,
+    /// whose values no rule asks for).
     fn value_refs(&self, k: &mut Kernel, t: &Term) -> Result<(), KernelError> {
-        let valued = self.terms.borrow().tell_values(k, self.valued.get(), t)?;
-        self.valued.set(valued);
-        Ok(())
+        self.terms.borrow().tell_needed_values(k, t)
     }
 
     /// The value of a term that may refer to the table.

@@ -33,20 +33,42 @@ pub(crate) fn derive(
     then(s, None)
 }
 
+/// What becomes of a simplification once it is rendered.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Afterwards {
+    /// Freed: the process goes on (a batch, the REPL, the server).
+    Free,
+    /// Forgotten: the process ends with this command, and freeing a large proof node by node
+    /// costs a tenth of its run (S(16): 48,566 steps) and gives nothing back.
+    Forget,
+}
+
+impl Afterwards {
+    fn release<T>(self, x: T) {
+        match self {
+            Afterwards::Free => drop(x),
+            Afterwards::Forget => std::mem::forget(x),
+        }
+    }
+}
+
 /// [`render`], or the JSON already written for `s` when there is one.
 pub(crate) fn rendered(
     ctx: &Ctx,
-    s: &Simplification,
+    s: Simplification,
     json: Option<String>,
+    afterwards: Afterwards,
 ) -> Result<(String, Status), Failure> {
     match json {
         Some(json) => {
             // The claim that the result is final (`proof::final_form`), when it is.
             let claim = crate::proof::final_form::claim(&s.proof);
             let json = crate::proof::final_form::attach(json, claim.as_ref());
-            Ok((json, status(s)))
+            let status = status(&s);
+            afterwards.release(s);
+            Ok((json, status))
         }
-        None => render(ctx, s),
+        None => render(ctx, s, afterwards),
     }
 }
 
@@ -152,22 +174,44 @@ fn status(s: &Simplification) -> Status {
 }
 
 /// A simplification in `ctx`'s format, and its status (a limit when the rules stopped short).
-pub(crate) fn render(ctx: &Ctx, s: &Simplification) -> Result<(String, Status), Failure> {
-    // Small shared parts written out for people; JSON keeps the proof as it is.
-    let readable;
-    let proof = match ctx.format {
-        Format::Text | Format::Markdown | Format::Latex => {
-            readable = for_reader(&s.proof);
-            &readable
-        }
-        _ => &s.proof,
-    };
+pub(crate) fn render(
+    ctx: &Ctx,
+    s: Simplification,
+    afterwards: Afterwards,
+) -> Result<(String, Status), Failure> {
     let stuck = s.stuck.clone();
-    let status = status(s);
+    let status = status(&s);
     // Pictures returned above; JSON needs no lines laid out.
     if matches!(ctx.format, Format::Json | Format::Dot | Format::Svg) {
-        return Ok((proof_json(proof, &ctx.rules, ctx.explain)?, status));
+        let json = proof_json(&s.proof, &ctx.rules, ctx.explain);
+        afterwards.release(s);
+        return Ok((json?, status));
     }
+    // Under `--explain`, why the result is final: each option and why no rule applies (read
+    // from the proof as made, before its parts are written out).
+    let finals = (ctx.explain > 0 && matches!(ctx.format, Format::Text | Format::Markdown))
+        .then(|| final_lines(&s.proof, &ctx.style));
+    // Small shared parts written out for people, in place: a copy of the proof to write them
+    // out in was a tenth of `simplify`'s text for S(16). It is the same proof, so it is
+    // checked exactly when the proof as made was (see [`for_reader`]).
+    let checked = s.proof.checked;
+    let mut proof = s.proof.into_readable(crate::proof::table::READ_UP_TO);
+    proof.checked = checked;
+    let out = written(ctx, &proof, stuck);
+    afterwards.release(proof);
+    let mut out = out?;
+    if let Some(finals) = finals {
+        out.push_str(&finals);
+    }
+    Ok((out, status))
+}
+
+/// A readable proof laid out as text, Markdown or LaTeX, with its conclusion.
+fn written(
+    ctx: &Ctx,
+    proof: &crate::proof::Proof,
+    stuck: Option<String>,
+) -> Result<String, Failure> {
     // The answer is written out as `onag eval` would write it, up to the `--share` threshold;
     // beyond it, it keeps the names of the glossary above it.
     let written = match ctx.share {
@@ -179,17 +223,12 @@ pub(crate) fn render(ctx: &Ctx, s: &Simplification) -> Result<(String, Status), 
         stuck,
     };
     let d = Derivation::new(proof, ctx.steps, conclusion, &ctx.rules, ctx.explain)?;
-    let mut out = match ctx.format {
+    Ok(match ctx.format {
         Format::Text => text::derivation(&d, &ctx.style),
         Format::Markdown => markdown::derivation(&d, &ctx.style),
         Format::Latex => latex::derivation(&d),
         Format::Json | Format::Dot | Format::Svg => proof_json(proof, &ctx.rules, ctx.explain)?,
-    };
-    // Under `--explain`, why the result is final: each option and why no rule applies.
-    if ctx.explain > 0 && matches!(ctx.format, Format::Text | Format::Markdown) {
-        out.push_str(&final_lines(&s.proof, &ctx.style));
-    }
-    Ok((out, status))
+    })
 }
 
 /// `proof` with its small shared parts written out for people ([`crate::proof::Proof::readable`]).

@@ -251,7 +251,7 @@ fn run(op: Op, req: &Request, limits: &RequestLimits) -> Result<Reply, Reply> {
                 &t,
                 &engine,
                 || limits.kernel(),
-                |s, json| simplify::rendered(&ctx, &s, json),
+                |s, json| simplify::rendered(&ctx, s, json, simplify::Afterwards::Free),
             )
             .map_err(|e| positioned(e, req))?;
             Ok(Reply::rendered(text, exit, format))

@@ -6,7 +6,7 @@ use crate::cli::input;
 use crate::cli::progress::Spinner;
 use crate::kernel::Kernel;
 use crate::ops::exit::{Failure, Status};
-use crate::ops::simplify::{derive, picture, rendered};
+use crate::ops::simplify::{derive, picture, rendered, Afterwards};
 use crate::ops::Format;
 use crate::term::Term;
 
@@ -62,17 +62,13 @@ pub(crate) fn single(
     if crate::ops::loopy::is_loopy(&t) {
         return loopy(ctx, &t).map_err(|e| e.at_source(src, 1, None));
     }
-    with_spinner(ctx, &t, |s, json| {
-        let out = rendered(ctx, &s, json);
-        if ends == Ends::Process {
-            // The process ends with this command: freeing a large proof node by node
-            // costs a tenth of its run (S(16): 48,566 steps) and gives nothing back.
-            std::mem::forget(s);
-        }
-        out
-    })
-    .map(|(t, s)| (t, s.code()))
-    .map_err(|e| e.at_source(src, 1, None))
+    let afterwards = match ends {
+        Ends::Process => Afterwards::Forget,
+        Ends::Session => Afterwards::Free,
+    };
+    with_spinner(ctx, &t, |s, json| rendered(ctx, s, json, afterwards))
+        .map(|(t, s)| (t, s.code()))
+        .map_err(|e| e.at_source(src, 1, None))
 }
 
 /// One term's misère derivation ([`crate::ops::misere::simplify`]).
@@ -88,7 +84,8 @@ pub(crate) fn one(ctx: &Ctx, t: &Term) -> Result<(String, i32), Failure> {
     if crate::ops::loopy::is_loopy(t) {
         return loopy(ctx, t);
     }
-    with_spinner(ctx, t, |s, json| rendered(ctx, &s, json)).map(|(t, s)| (t, s.code()))
+    with_spinner(ctx, t, |s, json| rendered(ctx, s, json, Afterwards::Free))
+        .map(|(t, s)| (t, s.code()))
 }
 
 /// A loopy term's derivation ([`crate::ops::loopy::simplify`]), under the command's budget.
