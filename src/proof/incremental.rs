@@ -49,8 +49,8 @@ impl<'r> Incremental<'r> {
         (verdict, l.steps)
     }
 
-    /// Takes lemma `self.claims()`'s statement unchecked, for citations by the lemmas after it:
-    /// the lemma is checked on another thread ([`super::json::stream`]), whose verdict on it
+    /// Takes the next lemma's statement unchecked, for citations by the lemmas after it:
+    /// the lemma is checked on another thread (`proof::json::stream`), whose verdict on it
     /// comes before any verdict this check gives on a later lemma. A check that cites a
     /// false claim may pass, but the claim's own failure is earlier in the file and is the
     /// one reported, so the verdict is the one-thread check's.
