@@ -60,14 +60,15 @@ impl CheckLimits {
 
     /// A kernel budget's deadline, cancel flag and memory as a check's: the limits a producer's
     /// own check of its proof keeps (its derivation ran under the same budget). Work is not
-    /// carried over: the budget counts the producer's units, not the checker's.
+    /// carried over: the budget counts the producer's units, not the checker's. The threads
+    /// are the process's (`--threads`), as the producer's searches use.
     pub(crate) fn from_budget(b: &crate::kernel::Budget) -> Self {
         CheckLimits {
             deadline: b.deadline,
             cancel: b.cancel.clone(),
             max_memory: b.max_memory,
             max_work: u64::MAX,
-            threads: 0,
+            threads: crate::rulesets::search::threads(),
         }
     }
 

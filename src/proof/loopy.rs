@@ -397,6 +397,10 @@ impl super::played::Played for Checker<'_> {
         Checker::step(self, at, s)
     }
 
+    fn after(&mut self, s: &Step) -> Result<Shape, Stop> {
+        Checker::after(self, s)
+    }
+
     fn end(&mut self, at: &Shape, result: &Term) -> Result<(), Stop> {
         if matches!(at, Shape::Unopened(_)) || open::mentions(result) {
             return open::end(self, at, result);
@@ -466,13 +470,21 @@ pub(crate) fn check(
             term_rules.push((r, true));
         }
     }
-    let mut c = Checker {
-        names,
-        graph_rules,
-        terms: term_rules,
+    let make = || Checker {
+        names: names.clone(),
+        graph_rules: graph_rules.clone(),
+        terms: term_rules.clone(),
         ..Checker::new(table, limits)
     };
-    super::played::check(&mut c, "loopy", input, result, steps, lemmas)
+    super::played::check(
+        make,
+        limits.threads(),
+        "loopy",
+        input,
+        result,
+        steps,
+        lemmas,
+    )
 }
 
 /// A stopper's graph as this checker reads it, with its order: Left's and Right's options of

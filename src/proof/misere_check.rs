@@ -1029,6 +1029,10 @@ impl super::played::Played for Checker<'_> {
         Checker::step(self, *at, s)
     }
 
+    fn after(&mut self, s: &Step) -> Result<W, Stop> {
+        self.form(&s.to)
+    }
+
     fn end(&mut self, at: &W, result: &Term) -> Result<(), Stop> {
         let end = self.form(result)?;
         if self.normal(*at) != self.normal(end) {
@@ -1053,8 +1057,16 @@ pub(crate) fn check(
     rules: &crate::rules::RuleSet,
     limits: &CheckLimits,
 ) -> Result<(), CheckError> {
-    let mut c = Checker::new(table, rules, limits);
-    super::played::check(&mut c, "misère", input, result, steps, lemmas)
+    let make = || Checker::new(table, rules, limits);
+    super::played::check(
+        make,
+        limits.threads(),
+        "misère",
+        input,
+        result,
+        steps,
+        lemmas,
+    )
 }
 
 /// The form `t` writes (a term of a misère proof, `#n` read from `table`), read by this

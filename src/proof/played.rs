@@ -9,6 +9,8 @@ use super::{CheckError, CheckLimit, Proof, ProofError, TermTable};
 use crate::kernel::Budget;
 use crate::rules::RuleSet;
 use crate::term::Term;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// A failure: a wrong step, or the budget spent (a limit, not a verdict).
 pub(crate) enum Stop {
@@ -31,21 +33,113 @@ pub(crate) trait Played {
     fn start(&mut self, input: &Term) -> Result<Self::At, Stop>;
     /// One step from `at`, checked: where the chain is after it.
     fn step(&mut self, at: &Self::At, s: &Step) -> Result<Self::At, Stop>;
+    /// Where the chain is after step `s`, read from `s` alone: what [`Played::step`] returns
+    /// when `s` checks. A second thread starts its run of steps here, so it must depend on
+    /// nothing but the step (its `to`, and its rule where that changes how `to` reads).
+    fn after(&mut self, s: &Step) -> Result<Self::At, Stop>;
     /// Whether the chain, at `at`, has reached `result` (the reason when not).
     fn end(&mut self, at: &Self::At, result: &Term) -> Result<(), Stop>;
 }
 
-/// Checks a proof of play `kind` ("misère", "loopy") with `c`: no lemmas, each step from where
-/// the chain is, the end at `result`; a failure named by its step.
+/// Chains shorter than this are checked on one thread: a second checker reads its terms
+/// afresh, which costs more than half of a short chain's check.
+const TWO_THREADS_FROM: usize = 16;
+
+/// Checks a proof of play `kind` ("misère", "loopy") with checkers made by `make`: no lemmas,
+/// each step from where the chain is, the end at `result`; a failure named by its step.
+///
+/// With more than one of `threads`, the steps are cut into runs that the threads take in
+/// turn, each thread with a checker of its own; a run starts where its previous step says
+/// the chain is ([`Played::after`]), and that step is checked, in its own run, to end there.
+/// So every step is checked from where the chain is, as on one thread, and the failure
+/// reported is the first in the chain's order whatever the threads' timing: the same verdict
+/// and the same words with any number of threads. Only a limit of work may be met at another
+/// step, each checker counting its own.
 pub(crate) fn check<C: Played>(
-    c: &mut C,
+    make: impl Fn() -> C + Sync,
+    threads: usize,
     kind: &str,
     input: &Term,
     result: &Term,
     steps: &[Step],
     lemmas: usize,
 ) -> Result<(), CheckError> {
-    let err = |step: usize, stop: Stop| match stop {
+    if lemmas > 0 {
+        return Err(error(
+            0,
+            Stop::Wrong(format!(
+                "a {kind} proof cites no lemmas, and this one has some"
+            )),
+        ));
+    }
+    let threads = threads.clamp(1, (steps.len() / (TWO_THREADS_FROM / 2)).max(1));
+    if threads == 1 {
+        let mut c = make();
+        return run(&mut c, input, result, steps, 0, steps.len());
+    }
+    // Runs of about equal count, several per thread: the steps' costs differ widely (a side
+    // step may cost a thousand renamings), and a thread that is done takes the next run.
+    let runs = (threads * 4).min(steps.len());
+    let bounds: Vec<usize> = (0..=runs).map(|r| r * steps.len() / runs).collect();
+    let next = AtomicUsize::new(0);
+    // The first failure known so far: runs after it need not be checked.
+    let first_bad = AtomicUsize::new(usize::MAX);
+    let failures = Mutex::new(Vec::<(usize, CheckError)>::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut c = make();
+                loop {
+                    let r = next.fetch_add(1, Ordering::Relaxed);
+                    if r >= runs || bounds[r] > first_bad.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    if let Err(e) = run(&mut c, input, result, steps, bounds[r], bounds[r + 1]) {
+                        first_bad.fetch_min(e.step, Ordering::Relaxed);
+                        if let Ok(mut f) = failures.lock() {
+                            f.push((r, e));
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap_or_default();
+    // A run's failure to start (at step k - 1) is the previous run's at the same step too,
+    // and that one's words are those of one thread: by step, then by run.
+    match failures.into_iter().min_by_key(|(r, e)| (e.step, *r)) {
+        Some((_, e)) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// The steps `from..to` of the chain, checked with `c`: from the input when `from` is 0, else
+/// from where step `from - 1` says the chain is; and at the end of the chain, whether it
+/// reaches `result`.
+fn run<C: Played>(
+    c: &mut C,
+    input: &Term,
+    result: &Term,
+    steps: &[Step],
+    from: usize,
+    to: usize,
+) -> Result<(), CheckError> {
+    let mut at = match from {
+        0 => c.start(input).map_err(|e| error(0, e))?,
+        k => c.after(&steps[k - 1]).map_err(|e| error(k - 1, e))?,
+    };
+    for (i, s) in steps.iter().enumerate().take(to).skip(from) {
+        at = c.step(&at, s).map_err(|e| error(i, e))?;
+    }
+    if to == steps.len() {
+        c.end(&at, result).map_err(|e| error(steps.len(), e))?;
+    }
+    Ok(())
+}
+
+/// A failure at `step` as the checker reports it.
+fn error(step: usize, stop: Stop) -> CheckError {
+    match stop {
         Stop::Wrong(reason) => CheckError {
             lemma: None,
             step,
@@ -58,20 +152,7 @@ pub(crate) fn check<C: Played>(
             reason: format!("stopped at {what}"),
             limit: Some(CheckLimit::Work(what)),
         },
-    };
-    if lemmas > 0 {
-        return Err(err(
-            0,
-            Stop::Wrong(format!(
-                "a {kind} proof cites no lemmas, and this one has some"
-            )),
-        ));
     }
-    let mut at = c.start(input).map_err(|e| err(0, e))?;
-    for (i, s) in steps.iter().enumerate() {
-        at = c.step(&at, s).map_err(|e| err(i, e))?;
-    }
-    c.end(&at, result).map_err(|e| err(steps.len(), e))
 }
 
 /// A play's own proof checker: input, result, steps, the number of lemmas cited, the term
@@ -131,5 +212,85 @@ fn users_fault(p: &Proof, rules: &RuleSet, shipped: &RuleSet, e: super::CheckErr
             check: e,
         })),
         None => ProofError::SelfCheck(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{loopy, misere_check, Proof};
+    use super::CheckLimits;
+    use super::Checker;
+    use crate::kernel::Budget;
+    use crate::rules::RuleSet;
+
+    /// `p` checked by `checker` on `threads` threads: its verdict, the step and the words.
+    fn verdict(
+        p: &Proof,
+        checker: Checker,
+        rules: &RuleSet,
+        threads: usize,
+    ) -> Result<(), (usize, String)> {
+        let limits = CheckLimits {
+            threads,
+            ..CheckLimits::default()
+        };
+        checker(&p.input, &p.result, &p.steps, 0, &p.terms, rules, &limits)
+            .map_err(|e| (e.step, e.reason))
+    }
+
+    /// Every step of `p` forged in turn (it ends where the next step ends, skipping that
+    /// one; the last one ends at the input), and two steps forged at once: each judged the
+    /// same on 1, 2, 3 and 5 threads, refused at the first forged step.
+    fn judged_alike(p: &Proof, checker: Checker, rules: &RuleSet) {
+        let n = p.steps.len();
+        assert!(n >= super::TWO_THREADS_FROM, "{n} steps: too few to split");
+        for t in [1, 2, 3, 5] {
+            assert_eq!(verdict(p, checker, rules, t), Ok(()), "{t} threads");
+        }
+        let forge = |i: usize, q: &mut Proof| {
+            q.steps[i].to = match q.steps.get(i + 1) {
+                Some(s) => s.to.clone(),
+                None => q.input.clone(),
+            };
+        };
+        for i in 0..n {
+            let mut q = p.clone();
+            forge(i, &mut q);
+            let one = verdict(&q, checker, rules, 1);
+            let (step, _) = one.clone().expect_err("a forged step checks");
+            assert!(step == i || step == i + 1, "forged {i}, refused at {step}");
+            for t in [2, 3, 5] {
+                assert_eq!(
+                    verdict(&q, checker, rules, t),
+                    one,
+                    "forged {i}, {t} threads"
+                );
+            }
+        }
+        let mut q = p.clone();
+        forge(n - 3, &mut q);
+        forge(2, &mut q);
+        for t in [1, 2, 3, 5] {
+            let (step, _) = verdict(&q, checker, rules, t).expect_err("forged steps check");
+            assert!(
+                step <= 3,
+                "{t} threads: refused at {step}, after the first forgery"
+            );
+        }
+    }
+
+    #[test]
+    fn a_loopy_chain_is_judged_alike_on_any_number_of_threads() {
+        let t = crate::syntax::parse(r#"backsliding_toads_and_frogs("tt..ff")"#).unwrap();
+        let s = loopy::simplify_loopy(&t, &Budget::default()).unwrap();
+        judged_alike(&s.proof, loopy::check, &RuleSet::loopy());
+    }
+
+    #[test]
+    fn a_misere_chain_is_judged_alike_on_any_number_of_threads() {
+        let t = crate::syntax::parse("kayles(10)").unwrap();
+        let mut m = crate::misere::Misere::default();
+        let s = super::super::misere::simplify_misere(&mut m, &t).unwrap();
+        judged_alike(&s.proof, misere_check::check, &RuleSet::misere());
     }
 }

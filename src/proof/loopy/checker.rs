@@ -139,6 +139,19 @@ impl<'t> Checker<'t> {
         Ok(to)
     }
 
+    /// Where the chain is after step `s`, as [`Checker::step`] (or the opening's step) leaves
+    /// it: the opening reads its `to` with any calls left unopened, every other rule as a
+    /// whole term.
+    pub(super) fn after(&mut self, s: &Step) -> Result<Shape, Stop> {
+        if s.rule == open::RULE {
+            open::at_term(self, &s.to)
+        } else {
+            let to = self.shape(&s.to)?;
+            self.last_to = Some((s.to.clone(), to.clone()));
+            Ok(to)
+        }
+    }
+
     /// A whole term: `onside(G)`, `offside(G)`, `A & B`, sums and negatives of these, or a
     /// game.
     pub(super) fn shape(&mut self, t: &Term) -> Result<Shape, Stop> {

@@ -321,7 +321,7 @@ fn mentions_in(c: &Checker<'_>, t: &Term) -> bool {
 }
 
 /// Where the chain is as a term (with calls still in it) or as a shape.
-fn at_term(c: &mut Checker<'_>, t: &Term) -> Result<Shape, Stop> {
+pub(super) fn at_term(c: &mut Checker<'_>, t: &Term) -> Result<Shape, Stop> {
     let w = written(c, t)?;
     if mentions_in(c, &w) {
         Ok(Shape::Unopened(w))
