@@ -333,6 +333,10 @@ impl Rules for Fast {
         }
     }
 
+    fn memo_options(&self) -> bool {
+        true
+    }
+
     fn compact_key(&self, p: &Stones) -> Option<u64> {
         // Groups within four rows: each colour in 32 bits.
         match *p {
