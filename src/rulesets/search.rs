@@ -139,7 +139,7 @@ impl<P> Table<P> {
     /// `kernel.from_options(l, r)`, remembered by the options: the canonical form is a
     /// function of the options' values, so a part whose options' values were met before gets
     /// the same id without its dominance and reversibility tests asked again.
-    fn from_options(
+    fn canonical_by_options(
         &mut self,
         l: &[GameId],
         r: &[GameId],
@@ -280,7 +280,7 @@ fn solve_linked<R: Rules>(
         let (Some(&from), Some(&to)) = (frame.starts.get(i), frame.starts.get(i + 1)) else {
             let (l, r) = frame.values.split_at(frame.left_count);
             let g = if rules.memo_options() {
-                table.from_options(l, r, kernel)?
+                table.canonical_by_options(l, r, kernel)?
             } else {
                 kernel.from_options(l, r)?
             };
