@@ -16,7 +16,7 @@ pub struct Workload {
 }
 
 /// Every workload of the gate, cheapest first.
-pub const WORKLOADS: [Workload; 7] = [
+pub const WORKLOADS: [Workload; 8] = [
     Workload {
         name: "kernel_sum16",
         counts: "games the kernel interns evaluating Σ_{k=1..16} {k|−k}",
@@ -42,6 +42,11 @@ pub const WORKLOADS: [Workload; 7] = [
         name: "rooks_4x4_value",
         counts: "units of kernel work valuing `rooks(\"o.xo|ooxo|xxxo|x.xo\")`, one thread",
         run: rooks_4x4,
+    },
+    Workload {
+        name: "kings_4x4_value",
+        counts: "units of kernel work valuing `kings(\"o.xo|ooxo|xxxo|x.xo\")`, one thread",
+        run: kings_4x4,
     },
     Workload {
         name: "toads_tt..ff_sides",
@@ -93,6 +98,10 @@ fn knights_4x4() -> u64 {
 
 fn rooks_4x4() -> u64 {
     chess_4x4("rooks")
+}
+
+fn kings_4x4() -> u64 {
+    chess_4x4("kings")
 }
 
 /// Units of kernel work valuing issue 49's 4×4 board for the chess piece `name`, one thread.

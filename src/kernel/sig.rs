@@ -107,6 +107,14 @@ pub(crate) fn of_options(left: impl Iterator<Item = Sig>, right: impl Iterator<I
     Sig::from(ge) | Sig::from(le) << N
 }
 
+/// A height that the order respects: `a ≤ b` implies `height(a) ≤ height(b)` (the
+/// references below a are below b, those above b are above a), so options sorted by it meet
+/// their dominators first.
+#[inline(always)]
+pub(crate) fn height(s: Sig) -> i32 {
+    (s & 0xffff_ffff).count_ones() as i32 - (s >> N).count_ones() as i32
+}
+
 /// `a ≤ b` when the signatures settle it, else `None`.
 #[inline(always)]
 pub(crate) fn decide(a: Sig, b: Sig) -> Option<bool> {

@@ -47,6 +47,13 @@ pub trait Rules {
     fn compact_key(&self, _p: &Self::Pos) -> Option<u64> {
         None
     }
+    /// Whether the table should remember each part's canonical value by its options' values:
+    /// worth it where many different parts have the same options (the chess boards' groups,
+    /// whose canonical forms are mostly comparisons the ≤ memo answers over and over), not
+    /// where nearly every part's options are new (its memory would be spent for nothing).
+    fn memo_options(&self) -> bool {
+        false
+    }
 }
 
 /// A transposition table: canonical part → value, bounded in entries.
@@ -56,6 +63,11 @@ pub struct Table<P> {
     dense: Vec<Option<GameId>>,
     /// Values of the parts with a [`Rules::compact_key`].
     compact: crate::kernel::idmap::IdMap,
+    /// Canonical values by options, for [`Rules::memo_options`]: the Left options' ids
+    /// sorted and deduplicated, then the Right's, after their count.
+    by_options: FxHashMap<Box<[u32]>, GameId>,
+    /// Parts whose value [`Table::by_options`] gave without a canonical form worked out.
+    pub by_options_hits: usize,
 
     max_entries: usize,
     /// How many times the table was full and emptied.
@@ -72,6 +84,8 @@ impl<P: Clone + Eq + Hash> Table<P> {
             map: FxHashMap::default(),
             dense: Vec::new(),
             compact: Default::default(),
+            by_options: FxHashMap::default(),
+            by_options_hits: 0,
             max_entries: max_entries.max(1 << 10),
             clears: 0,
             solved: 0,
@@ -107,6 +121,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         if self.len() >= self.max_entries {
             self.map.clear();
             self.compact.clear();
+            self.by_options.clear();
             self.clears += 1;
         }
         match rules.compact_key(&p) {
@@ -117,6 +132,38 @@ impl<P: Clone + Eq + Hash> Table<P> {
                 self.map.insert(p, g);
             }
         }
+    }
+}
+
+impl<P> Table<P> {
+    /// `kernel.from_options(l, r)`, remembered by the options: the canonical form is a
+    /// function of the options' values, so a part whose options' values were met before gets
+    /// the same id without its dominance and reversibility tests asked again.
+    fn canonical_by_options(
+        &mut self,
+        l: &[GameId],
+        r: &[GameId],
+        kernel: &mut Kernel,
+    ) -> Result<GameId, KernelError> {
+        let side = |v: &[GameId]| {
+            let mut v: Vec<u32> = v.iter().map(|g| g.0).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let (ls, rs) = (side(l), side(r));
+        let mut key = Vec::with_capacity(1 + ls.len() + rs.len());
+        key.push(ls.len() as u32);
+        key.extend(ls);
+        key.extend(rs);
+        let key = key.into_boxed_slice();
+        if let Some(&g) = self.by_options.get(&key) {
+            self.by_options_hits += 1;
+            return Ok(g);
+        }
+        let g = kernel.from_options(l, r)?;
+        self.by_options.insert(key, g);
+        Ok(g)
     }
 }
 
@@ -232,7 +279,11 @@ fn solve_linked<R: Rules>(
         let i = frame.values.len();
         let (Some(&from), Some(&to)) = (frame.starts.get(i), frame.starts.get(i + 1)) else {
             let (l, r) = frame.values.split_at(frame.left_count);
-            let g = kernel.from_options(l, r)?;
+            let g = if rules.memo_options() {
+                table.canonical_by_options(l, r, kernel)?
+            } else {
+                kernel.from_options(l, r)?
+            };
             let part = frame.part.clone();
             depth -= 1;
             table.solved += 1;

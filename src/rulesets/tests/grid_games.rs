@@ -373,3 +373,84 @@ fn bad_boards_are_placed_and_large_ones_refused() {
     assert!(matches!(cram::parse(&big), Err(RulesetError::Kernel(_))));
     assert!(matches!(amazons::parse(&big), Err(RulesetError::Kernel(_))));
 }
+
+/// The table's canonical forms remembered by their options' values (`Rules::memo_options`,
+/// the Clobber variants') against the definition on random boards up to 4×4: a wrong key (a
+/// side's options mixed with the other's, or two lists of the same ids in another split) would
+/// give some part the value of another. The outcome class read off the value is checked
+/// against the definition's too.
+mod options_memo {
+    use super::*;
+    use crate::rulesets::search::{self, Table};
+    use proptest::prelude::*;
+
+    fn board() -> impl Strategy<Value = (usize, String)> {
+        let cell = prop_oneof![3 => Just('.'), 2 => Just('x'), 2 => Just('o')];
+        (0usize..4, 1usize..=4, 1usize..=4).prop_flat_map(move |(p, h, w)| {
+            (
+                Just(p),
+                proptest::collection::vec(cell.clone(), h * w).prop_map(move |cells| {
+                    cells
+                        .chunks(w)
+                        .map(|r| r.iter().collect::<String>())
+                        .collect::<Vec<_>>()
+                        .join("|")
+                }),
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+        #[test]
+        fn remembered_forms_match_the_definition((p, b) in board()) {
+            let name = ["kings", "rooks", "knights", "queens"][p];
+            // At most nine stones, so the definition on whole boards stays quick.
+            prop_assume!(b.chars().filter(|&c| c != '.' && c != '|').count() <= 9);
+            let piece = piece_of(name);
+            let mut k = Kernel::new();
+            let mut table = Table::for_kernel(&k);
+            let stones = gen_clobber::stones_of(&gen_clobber::parse(&b, piece).unwrap());
+            let fast = search::value_parallel(
+                &gen_clobber::Fast(piece),
+                std::slice::from_ref(&stones),
+                &mut table,
+                &mut k,
+                1,
+            )
+            .unwrap();
+            let moves = |t: &str| naive::clobber_variant_moves(name, t).unwrap();
+            let slow = brute(&mut k, &b, &moves, &mut HashMap::new());
+            prop_assert_eq!(fast, slow, "{} {}: {} vs {}", name, b, show(&mut k, fast), show(&mut k, slow));
+            prop_assert_eq!(k.outcome(fast).unwrap(), k.outcome(slow).unwrap());
+        }
+    }
+
+    /// On a crowded board the memo answers for many parts (the shortcut runs), and the value
+    /// is still the definition's.
+    #[test]
+    fn the_memo_answers_on_a_crowded_board() {
+        for (name, b) in [("kings", "xoxo|oxox|xo.."), ("queens", "xox.|oox.|x.ox")] {
+            let piece = piece_of(name);
+            let mut k = Kernel::new();
+            let mut table = Table::for_kernel(&k);
+            let stones = gen_clobber::stones_of(&gen_clobber::parse(b, piece).unwrap());
+            let fast = search::value_parallel(
+                &gen_clobber::Fast(piece),
+                std::slice::from_ref(&stones),
+                &mut table,
+                &mut k,
+                1,
+            )
+            .unwrap();
+            assert!(
+                table.by_options_hits > 0,
+                "{name} {b}: {} parts",
+                table.solved
+            );
+            let moves = |t: &str| naive::clobber_variant_moves(name, t).unwrap();
+            let slow = brute(&mut k, b, &moves, &mut HashMap::new());
+            assert_eq!(fast, slow, "{name} {b}");
+        }
+    }
+}
