@@ -10,14 +10,8 @@
 //! the rest of the file is still read (and parsed), only not checked.
 //!
 //! Reading and checking overlap: this thread parses each lemma into terms (about half the
-//! work) and passes batches of lemmas over short channels to checker threads, one a thread the
-//! caller allows, each owning an incremental check (its memo is not `Send`, so it is made
-//! there). Each batch is checked by one of them, the least behind; the others only take its
-//! lemmas' statements, so that every checker can check a citation of any lemma before its
-//! own. A lemma is thus checked assuming the lemmas before it, which another thread may still
-//! be checking: sound, because the verdict is the failure earliest in the file, and every
-//! lemma before the first false one is checked against true statements only — exactly the
-//! one-thread check. The first failure known is shared, so no checker checks past it.
+//! work) and passes it over a short channel to a checker thread, which owns the incremental
+//! check (its memo is not `Send`, so it is made there).
 
 use super::{
     chain_from_json, parse, read_table, refs_within, step_refs_within, table_fits, LemmaJson,
@@ -32,7 +26,7 @@ use crate::rules::RuleSet;
 use crate::term::Term;
 use serde::de::{DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc;
 
 /// A proof file read and checked: what it proves, in which play, and its size. The library's
@@ -49,9 +43,7 @@ pub struct CheckedFile {
     pub lemmas: usize,
     /// The play its equalities hold in.
     pub play: Play,
-    /// The file's table of shared terms, which `input` and `result` may name: the file's
-    /// entries, and after them any the check interned (the check's own copy, handed back
-    /// rather than a second copy kept: Σ_{k≤30} {k|−k}'s is 170 MB).
+    /// The file's table of shared terms, which `input` and `result` may name.
     pub terms: TermTable,
 }
 
@@ -69,29 +61,19 @@ pub(crate) fn read_and_check(
     rules: &RuleSet,
     limits: &CheckLimits,
 ) -> Result<(CheckedFile, Result<(), CheckError>), ProofError> {
-    let failed = AtomicUsize::new(NONE_FAILED);
+    let failed = AtomicBool::new(false);
     let failed = &failed;
     std::thread::scope(|scope| {
-        // On one thread the reader checks each batch itself; on more, checker threads do
-        // while the reader parses the next batches.
-        let threads = limits.threads();
-        let mut checkers = Vec::new();
-        let sink = if threads <= 1 {
-            Sink::Here(Box::new(Checking::new(rules, limits, failed)))
+        // On one thread the reader checks each batch itself; on more, a checker thread does
+        // while the reader parses the next (the two halves of the work, about equal).
+        let (sink, checker) = if limits.threads() <= 1 {
+            (Sink::Here(Box::new(Checking::new(rules, limits))), None)
         } else {
-            let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<Vec<Step>>)>();
-            let mut to = Vec::new();
-            for c in 0..threads {
-                let (tx, rx) = mpsc::sync_channel::<Work>(IN_FLIGHT * threads);
-                let done = done_tx.clone();
-                checkers.push(scope.spawn(move || check_all(rules, rx, done, c, failed, limits)));
-                to.push(tx);
-            }
-            Sink::Threads {
-                owed: vec![0; to.len()],
-                to,
-                done: done_rx,
-            }
+            let (tx, rx) = mpsc::sync_channel::<Work>(IN_FLIGHT);
+            let (done_tx, done_rx) = mpsc::channel::<Vec<Vec<Step>>>();
+            let checking = limits.clone();
+            let checker = scope.spawn(move || check_all(rules, rx, done_tx, failed, &checking));
+            (Sink::Thread(tx, done_rx), Some(checker))
         };
         let mut reader = Reader {
             limits,
@@ -99,15 +81,12 @@ pub(crate) fn read_and_check(
             play: Play::Normal,
             play_read: false,
             terms: None,
-            views: Vec::new(),
-            sent: None,
             input: None,
             result: None,
             steps: None,
             waiting: Vec::new(),
             sink,
             batch: Vec::new(),
-            batch_first: 0,
             begun: false,
             failed,
             count: 0,
@@ -127,31 +106,18 @@ pub(crate) fn read_and_check(
             Ok(()) => reader.finish(),
             Err(e) => (Err(e), reader.into_verdict()),
         };
-        let (verdict, table) = match here {
-            Some(here) => here,
-            None => {
-                let mut table = None;
-                let verdicts: Vec<_> = checkers
-                    .into_iter()
-                    .map(|checker| match checker.join() {
-                        Ok((verdict, t)) => {
-                            table = table.take().or(t);
-                            verdict
-                        }
-                        Err(_) => Err(CheckError {
-                            lemma: None,
-                            step: 0,
-                            reason: "the checker stopped unexpectedly".into(),
-                            limit: None,
-                        }),
-                    })
-                    .collect();
-                (earliest(verdicts.into_iter()), table)
-            }
+        let verdict = match (checker, here) {
+            (Some(checker), _) => checker.join().unwrap_or_else(|_| {
+                Err(CheckError {
+                    lemma: None,
+                    step: 0,
+                    reason: "the checker stopped unexpectedly".into(),
+                    limit: None,
+                })
+            }),
+            (None, here) => here.unwrap_or(Ok(())),
         };
         read.map(|(input, result, steps, lemmas, play, terms)| {
-            // The table went to the check (it is large: one copy less): it comes back.
-            let terms = terms.or(table).unwrap_or_default();
             // The claim that the result is final, checked once the chain is (`final_check`).
             let verdict = match (verdict, claim) {
                 (Ok(()), Some(c)) => final_verdict(&c, &result, &terms, play, steps, limits),
@@ -219,65 +185,48 @@ fn final_verdict(
     })
 }
 
-/// Batches parsed and not yet checked at most, a checker thread, and lemmas a batch: enough to
-/// keep the threads busy, few enough that memory stays the statements'.
+/// Batches parsed and not yet checked at most, and lemmas a batch: enough to keep both threads
+/// busy, few enough that memory stays the statements'.
 const IN_FLIGHT: usize = 4;
 const BATCH: usize = 64;
 
-/// The first failing lemma known when there is none.
-const NONE_FAILED: usize = usize::MAX;
-
-/// What the reader hands a checker, in order.
+/// What the reader hands the checker thread, in order.
 enum Work {
     /// The table is known: the check can begin.
     Begin(TermTable),
-    /// The next lemmas, in order, the first of them lemma `first` (a batch: a message a lemma
-    /// cost more in waking threads than a small lemma's check). Checked when `check`; else
-    /// only their statements are taken (they come without steps), another checker checks them.
-    Lemmas {
-        first: usize,
-        lemmas: Vec<Lemma>,
-        check: bool,
-    },
+    /// The next lemmas, in order (a batch: a message a lemma cost more in waking threads than
+    /// a small lemma's check).
+    Lemmas(Vec<Lemma>),
     /// The main chain, last, with the play convention and the number of lemmas (and the
     /// term table, for a loopy proof: its own checker reads it).
     Finish(Term, Term, Vec<Step>, Play, usize, Box<TermTable>),
 }
 
-/// A check: the verdict on everything it received, lemmas first, in order; after its first
-/// failure, or a lemma past the first failure found by any check, it takes no more work. The
-/// same whether it runs on its own thread ([`check_all`]) or on the reader's (`--threads 1`),
-/// so the verdict and its words are the same whatever the number of threads.
+/// The check: the verdict on everything received, lemmas first, in order; after the first
+/// failure it takes no more work. The same whether it runs on its own thread
+/// ([`check_all`]) or on the reader's (`--threads 1`), so the verdict and its words are the
+/// same whatever the number of threads.
 struct Checking<'r> {
     rules: &'r RuleSet,
     limits: &'r CheckLimits,
     check: Option<Incremental<'r>>,
     verdict: Result<(), CheckError>,
-    /// The first lemma any check found failing ([`NONE_FAILED`] while none has).
-    failed: &'r AtomicUsize,
-    /// Whether this check has stopped taking work.
-    stopped: bool,
 }
 
 impl<'r> Checking<'r> {
-    fn new(rules: &'r RuleSet, limits: &'r CheckLimits, failed: &'r AtomicUsize) -> Self {
+    fn new(rules: &'r RuleSet, limits: &'r CheckLimits) -> Self {
         Checking {
             rules,
             limits,
             check: None,
             verdict: Ok(()),
-            failed,
-            stopped: false,
         }
     }
 
     /// Checks `work`; the steps of the lemmas checked are handed back (to be freed by the
-    /// thread that made them). Whether this check still takes work.
+    /// thread that made them). Whether the proof still holds.
     fn take(&mut self, work: Work, used: &mut Vec<Vec<Step>>) -> bool {
-        if self.stopped {
-            if let Work::Lemmas { lemmas, .. } = work {
-                used.extend(lemmas.into_iter().map(|l| l.steps));
-            }
+        if self.verdict.is_err() {
             return false;
         }
         let (rules, limits) = (self.rules, self.limits);
@@ -286,30 +235,15 @@ impl<'r> Checking<'r> {
                 self.check = Some(Incremental::new(rules, terms, limits));
                 Ok(())
             }
-            Work::Lemmas {
-                first,
-                lemmas,
-                check,
-            } => match self.check.as_mut() {
+            Work::Lemmas(ls) => match self.check.as_mut() {
                 Some(c) => {
                     let mut verdict = Ok(());
-                    for (k, l) in (first..).zip(lemmas) {
-                        if self.stopped {
-                            used.push(l.steps);
-                        } else if !check {
-                            c.claim(l.from, l.to);
-                        } else if k > self.failed.load(Relaxed) {
-                            // Behind a failure: its verdict is not the proof's.
-                            self.stopped = true;
-                            used.push(l.steps);
-                        } else {
-                            let (v, steps) = c.lemma(l);
-                            used.push(steps);
-                            if v.is_err() {
-                                self.failed.fetch_min(k, Relaxed);
-                                self.stopped = true;
-                                verdict = v;
-                            }
+                    for l in ls {
+                        let (v, steps) = c.lemma(l);
+                        used.push(steps);
+                        if v.is_err() {
+                            verdict = v;
+                            break;
                         }
                     }
                     verdict
@@ -324,59 +258,44 @@ impl<'r> Checking<'r> {
             Work::Finish(input, result, steps, Play::Loopy, lemmas, table) => {
                 crate::proof::loopy::check(&input, &result, &steps, lemmas, &table, rules, limits)
             }
-            Work::Finish(input, result, steps, Play::Normal, _, _) => match self.check.as_mut() {
+            Work::Finish(input, result, steps, Play::Normal, _, _) => match self.check.take() {
                 Some(c) => c.finish(&input, &result, &steps),
                 None => Ok(()),
             },
         };
-        if self.verdict.is_err() {
-            // A lemma's failure is already shared; the main chain's ends the work.
-            self.failed.fetch_min(NONE_FAILED - 1, Relaxed);
-            self.stopped = true;
-        }
-        !self.stopped
-    }
-
-    /// The verdict, and the term table if the check had it.
-    fn into_parts(self) -> (Result<(), CheckError>, Option<TermTable>) {
-        (self.verdict, self.check.map(Incremental::into_table))
+        self.verdict.is_ok()
     }
 }
 
-/// Checker thread `c`: [`Checking`] of everything received. Once stopped it only drains the
-/// channel; the first failure is shared through `failed`, so the reader stops sending.
+/// The checker thread: [`Checking`] of everything received. After the first failure it only
+/// drains the channel (and says so through `failed`, so the reader stops sending).
 fn check_all(
     rules: &RuleSet,
     rx: mpsc::Receiver<Work>,
-    done: mpsc::Sender<(usize, Vec<Vec<Step>>)>,
-    c: usize,
-    failed: &AtomicUsize,
+    done: mpsc::Sender<Vec<Vec<Step>>>,
+    failed: &AtomicBool,
     limits: &CheckLimits,
-) -> (Result<(), CheckError>, Option<TermTable>) {
-    let mut checking = Checking::new(rules, limits, failed);
+) -> Result<(), CheckError> {
+    let mut checking = Checking::new(rules, limits);
     for work in rx {
-        let checked = matches!(work, Work::Lemmas { check: true, .. });
+        let lemmas = matches!(work, Work::Lemmas(_));
         let mut used = Vec::new();
-        checking.take(work, &mut used);
-        if checked {
-            // Back to the reader, which made them, to be freed there (and to count them
-            // checked).
-            let _ = done.send((c, used));
+        if !checking.take(work, &mut used) {
+            failed.store(true, Relaxed);
+        }
+        if lemmas {
+            // Back to the reader, which made them, to be freed there.
+            let _ = done.send(used);
         }
     }
-    checking.into_parts()
+    checking.verdict
 }
 
 /// Where the reader's work goes.
 enum Sink<'a> {
-    /// The checker threads' channels; the steps they are done with, coming back (with the
-    /// checker's number) to be freed on the reader's thread; and each checker's steps sent
-    /// and not yet back, by which the next batch goes to the checker least behind.
-    Threads {
-        to: Vec<mpsc::SyncSender<Work>>,
-        done: mpsc::Receiver<(usize, Vec<Vec<Step>>)>,
-        owed: Vec<usize>,
-    },
+    /// A checker thread's channel, and the steps it is done with, coming back to be freed on
+    /// the reader's thread.
+    Thread(mpsc::SyncSender<Work>, mpsc::Receiver<Vec<Vec<Step>>>),
     /// The check itself, run on the reader's thread as each batch is read (`--threads 1`).
     Here(Box<Checking<'a>>),
 }
@@ -390,13 +309,8 @@ struct Reader<'a, 'de> {
     play: Play,
     /// Whether `play` has been read yet (the table is read strictly when it is known).
     play_read: bool,
-    /// The table, once read (or known to be absent: read to the end), until it goes to the
-    /// check.
+    /// The table, once read (or known to be absent: read to the end).
     terms: Option<TermTable>,
-    /// The table's entries as written, to read it again if it is needed after it went.
-    views: Vec<Text<'de>>,
-    /// The length of the table, once it went to the check.
-    sent: Option<usize>,
     input: Option<Term>,
     result: Option<Term>,
     steps: Option<Vec<StepJson<'de>>>,
@@ -404,14 +318,12 @@ struct Reader<'a, 'de> {
     waiting: Vec<LemmaJson<'de>>,
     /// Where the lemmas go to be checked.
     sink: Sink<'a>,
-    /// Lemmas read and not yet sent, and the number of the first of them.
+    /// Lemmas read and not yet sent.
     batch: Vec<Lemma>,
-    batch_first: usize,
     /// Whether the checker has the table (the check has begun).
     begun: bool,
-    /// The first failure the checkers found ([`NONE_FAILED`] while none has): lemmas are
-    /// then only read, not sent.
-    failed: &'a AtomicUsize,
+    /// Set by the checker at its first failure: lemmas are then only read, not sent.
+    failed: &'a AtomicBool,
     /// Steps read so far, the lemmas' included.
     count: usize,
     lemmas: usize,
@@ -432,17 +344,7 @@ impl<'de> Reader<'_, 'de> {
     }
 
     fn table_len(&self) -> usize {
-        self.sent
-            .unwrap_or_else(|| self.terms.as_ref().map_or(0, TermTable::len))
-    }
-
-    /// The table, read again from its entries if it went to the check.
-    fn table(&mut self) -> Result<TermTable, ProofError> {
-        if self.terms.is_none() && self.sent.is_some() {
-            let views = parse_views(&self.views, self.limits)?;
-            self.terms = Some(read_table(views, Some(self.play))?);
-        }
-        Ok(self.terms.clone().unwrap_or_default())
+        self.terms.as_ref().map_or(0, TermTable::len)
     }
 
     /// One lemma of the file: read back, its references checked, then checked itself unless
@@ -469,10 +371,7 @@ impl<'de> Reader<'_, 'de> {
         }
         self.lemmas += 1;
         self.count += lemma.steps.len();
-        if self.failed.load(Relaxed) == NONE_FAILED {
-            if self.batch.is_empty() {
-                self.batch_first = k;
-            }
+        if !self.failed.load(Relaxed) {
             self.batch.push(lemma);
             if self.batch.len() >= BATCH {
                 self.flush();
@@ -481,83 +380,40 @@ impl<'de> Reader<'_, 'de> {
         Ok(())
     }
 
-    /// Hands `work` to the check: checked here, or sent to every checker thread (the table,
-    /// each its own copy) or to the one least behind (the main chain).
+    /// Hands `work` to the check: sent to the checker thread, or checked here.
     fn send(&mut self, work: Work) {
         match &mut self.sink {
             // A closed channel means the checker is gone; its join reports why.
-            Sink::Threads { to, owed, .. } => match work {
-                Work::Begin(terms) => {
-                    if let Some((last, rest)) = to.split_last() {
-                        for tx in rest {
-                            let _ = tx.send(Work::Begin(terms.clone()));
-                        }
-                        let _ = last.send(Work::Begin(terms));
-                    }
-                }
-                work => {
-                    let _ = to[least(owed)].send(work);
-                }
-            },
+            Sink::Thread(tx, _) => {
+                let _ = tx.send(work);
+            }
             Sink::Here(c) => {
-                c.take(work, &mut Vec::new());
+                if !c.take(work, &mut Vec::new()) {
+                    self.failed.store(true, Relaxed);
+                }
             }
         }
     }
 
-    /// Sends the lemmas read since the last batch: to be checked by the checker least behind,
-    /// their statements to the others. Frees the steps the checkers are done with.
+    /// Sends the lemmas read since the last batch, and frees the steps the checker is done with.
     fn flush(&mut self) {
-        if let Sink::Threads { done, owed, .. } = &mut self.sink {
-            while let Ok((c, used)) = done.try_recv() {
-                owed[c] -= used.iter().map(|s| s.len() + 1).sum::<usize>();
+        if let Sink::Thread(_, done) = &self.sink {
+            while let Ok(used) = done.try_recv() {
                 drop(used);
             }
         }
-        if self.batch.is_empty() {
-            return;
-        }
-        let lemmas = std::mem::take(&mut self.batch);
-        let first = self.batch_first;
-        match &mut self.sink {
-            Sink::Threads { to, owed, .. } => {
-                let c = least(owed);
-                for (_, tx) in to.iter().enumerate().filter(|&(d, _)| d != c) {
-                    let claims = lemmas
-                        .iter()
-                        .map(|l| Lemma {
-                            from: l.from.clone(),
-                            to: l.to.clone(),
-                            steps: Vec::new(),
-                        })
-                        .collect();
-                    let _ = tx.send(Work::Lemmas {
-                        first,
-                        lemmas: claims,
-                        check: false,
-                    });
-                }
-                owed[c] += lemmas.iter().map(|l| l.steps.len() + 1).sum::<usize>();
-                let _ = to[c].send(Work::Lemmas {
-                    first,
-                    lemmas,
-                    check: true,
-                });
-            }
-            Sink::Here(_) => self.send(Work::Lemmas {
-                first,
-                lemmas,
-                check: true,
-            }),
+        if !self.batch.is_empty() {
+            let batch = std::mem::take(&mut self.batch);
+            self.send(Work::Lemmas(batch));
         }
     }
 
     /// The verdict of a check run here, `None` when a checker thread has it (it ends when the
     /// channel, dropped with the reader, closes).
-    fn into_verdict(self) -> Option<(Result<(), CheckError>, Option<TermTable>)> {
+    fn into_verdict(self) -> Option<Result<(), CheckError>> {
         match self.sink {
-            Sink::Here(c) => Some(c.into_parts()),
-            Sink::Threads { .. } => None,
+            Sink::Here(c) => Some(c.verdict),
+            Sink::Thread(..) => None,
         }
     }
 
@@ -566,13 +422,10 @@ impl<'de> Reader<'_, 'de> {
         // A table with cycles is a loopy proof's, whose checker reads it at the end; the
         // normal checker, which reads entries in order, never gets it.
         let cyclic = self.terms.as_ref().is_some_and(|t| t.cyclic().is_some());
-        if !self.begun && !cyclic && self.version.is_some() {
-            // The check has the table from now on; the reader needs only its length.
-            if let Some(terms) = self.terms.take() {
-                self.begun = true;
-                self.sent = Some(terms.len());
-                self.send(Work::Begin(terms));
-            }
+        if !self.begun && !cyclic && self.version.is_some() && self.terms.is_some() {
+            let terms = self.terms.clone().unwrap_or_default();
+            self.begun = true;
+            self.send(Work::Begin(terms));
         }
     }
 
@@ -581,19 +434,17 @@ impl<'de> Reader<'_, 'de> {
     fn finish(
         mut self,
     ) -> (
-        Result<(Term, Term, usize, usize, Play, Option<TermTable>), ProofError>,
-        Option<(Result<(), CheckError>, Option<TermTable>)>,
+        Result<(Term, Term, usize, usize, Play, TermTable), ProofError>,
+        Option<Result<(), CheckError>>,
     ) {
         let read = self.finish_read();
         (read, self.into_verdict())
     }
 
     /// After the last key: the lemmas that waited, then the main chain, sent to the checker;
-    /// the claim, the number of steps and of lemmas, and the table unless the check has it.
+    /// the claim, the number of steps and of lemmas.
     #[allow(clippy::type_complexity)]
-    fn finish_read(
-        &mut self,
-    ) -> Result<(Term, Term, usize, usize, Play, Option<TermTable>), ProofError> {
+    fn finish_read(&mut self) -> Result<(Term, Term, usize, usize, Play, TermTable), ProofError> {
         let missing = |what: &str| ProofError::Json(format!("missing field `{what}`"));
         let input = self.input.take().ok_or_else(|| missing("input"))?;
         let result = self.result.take().ok_or_else(|| missing("result"))?;
@@ -601,12 +452,9 @@ impl<'de> Reader<'_, 'de> {
         // Absent keys have their defaults now that the whole text is read.
         self.version.get_or_insert(1);
         self.version_ok()?;
-        // A table the check has is one with no cycle: it fits any play.
-        if self.sent.is_none() {
-            self.terms.get_or_insert_with(TermTable::new);
-            if let Some(t) = &self.terms {
-                table_fits(t, self.play)?;
-            }
+        self.terms.get_or_insert_with(TermTable::new);
+        if let Some(t) = &self.terms {
+            table_fits(t, self.play)?;
         }
         // Lemmas wait only when the whole array came before the version or the table: then
         // none was sent yet, and they are sent now, in order.
@@ -623,11 +471,11 @@ impl<'de> Reader<'_, 'de> {
         }
         self.count += steps.len();
         self.flush();
-        if self.failed.load(Relaxed) == NONE_FAILED {
+        if !self.failed.load(Relaxed) {
             // Only a loopy or misère proof's checker reads the table here (the normal one has
             // it).
             let table = match self.play {
-                Play::Loopy | Play::Misere => Box::new(self.table()?),
+                Play::Loopy | Play::Misere => Box::new(self.terms.clone().unwrap_or_default()),
                 _ => Box::default(),
             };
             self.send(Work::Finish(
@@ -639,7 +487,7 @@ impl<'de> Reader<'_, 'de> {
                 table,
             ));
         }
-        let terms = self.terms.take();
+        let terms = self.terms.take().unwrap_or_default();
         Ok((input, result, self.count, self.lemmas, self.play, terms))
     }
 }
@@ -680,9 +528,20 @@ impl<'de> Visitor<'de> for &mut Reader<'_, 'de> {
                 }
                 "terms" => {
                     let views: Vec<Text<'de>> = map.next_value()?;
-                    let read = parse_views(&views, self.limits)
+                    let limits = self.limits;
+                    let read = views
+                        .iter()
+                        .enumerate()
+                        .map(|(n, t)| {
+                            // A large table takes a while to read: the limits are looked at
+                            // as it goes.
+                            if n % 4096 == 0 {
+                                limits.look().map_err(|which| stopped(None, which))?;
+                            }
+                            parse(t, || format!("term #{n}"))
+                        })
+                        .collect::<Result<Vec<_>, _>>()
                         .and_then(|views| read_table(views, self.play_read.then_some(self.play)));
-                    self.views = views;
                     match read {
                         Ok(t) => self.terms = Some(t),
                         Err(e) => return Err(failed(self, e)),
@@ -761,71 +620,6 @@ impl<'de> Visitor<'de> for Lemmas<'_, '_, 'de> {
     }
 }
 
-/// Tables with fewer entries than this are parsed on one thread: a thread costs more than half
-/// of their parse.
-const SPLIT_TABLE_FROM: usize = 1 << 14;
-
-/// The term table's entries parsed, on as many threads as the limits allow (the entries are
-/// independent texts; Σ_{k≤30} {k|−k}'s 239,000 take a tenth of its check on one thread). The
-/// error is the first entry's in the table's order, as one thread would report it.
-fn parse_views(views: &[Text], limits: &CheckLimits) -> Result<Vec<Term>, ProofError> {
-    let run = |from: usize, part: &[Text]| {
-        (from..)
-            .zip(part)
-            .map(|(n, t)| {
-                // A large table takes a while to read: the limits are looked at as it goes.
-                if n % 4096 == 0 {
-                    limits.look().map_err(|which| stopped(None, which))?;
-                }
-                parse(t, || format!("term #{n}"))
-            })
-            .collect::<Result<Vec<_>, _>>()
-    };
-    let threads = limits.threads().min(views.len() / SPLIT_TABLE_FROM).max(1);
-    if threads == 1 {
-        return run(0, views);
-    }
-    let size = views.len().div_ceil(threads);
-    let parts: Vec<Result<Vec<Term>, ProofError>> = std::thread::scope(|scope| {
-        let run = &run;
-        let others: Vec<_> = views
-            .chunks(size)
-            .enumerate()
-            .skip(1)
-            .map(|(i, part)| scope.spawn(move || run(i * size, part)))
-            .collect();
-        let mut parts = vec![run(0, &views[..size.min(views.len())])];
-        parts.extend(others.into_iter().map(|h| {
-            h.join().unwrap_or_else(|_| {
-                Err(ProofError::Json(
-                    "the table's reader stopped unexpectedly".into(),
-                ))
-            })
-        }));
-        parts
-    });
-    let mut out = Vec::with_capacity(views.len());
-    for part in parts {
-        out.extend(part?);
-    }
-    Ok(out)
-}
-
-/// The checkers' verdicts as one: the failure earliest in the file, a lemma's before the main
-/// chain's (which names no lemma), the lower-numbered lemma's first; on a tie (none in a
-/// check: each lemma and the main chain are checked once) the first checker's.
-fn earliest(verdicts: impl Iterator<Item = Result<(), CheckError>>) -> Result<(), CheckError> {
-    verdicts
-        .filter_map(Result::err)
-        .min_by_key(|e| e.lemma.unwrap_or(usize::MAX))
-        .map_or(Ok(()), Err)
-}
-
-/// The checker with the fewest steps sent and not yet checked (the first such).
-fn least(owed: &[usize]) -> usize {
-    (0..owed.len()).min_by_key(|&c| owed[c]).unwrap_or(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -837,19 +631,10 @@ mod tests {
         }
     }
 
-    /// What a read says, compared as text (the error types do not compare): the claim with
-    /// the table's entries it names, not the table's own state (which entries a check
-    /// interned and normalised).
+    /// What a read says, compared as text (the error types do not compare).
     fn said(text: &str, rules: &RuleSet, threads: usize) -> String {
         match read_and_check(text, rules, &on(threads)) {
-            Ok((f, verdict)) => format!(
-                "{:?} {:?} {} {} {:?} {verdict:?}",
-                f.terms.as_where(&f.input),
-                f.terms.as_where(&f.result),
-                f.steps,
-                f.lemmas,
-                f.play
-            ),
+            Ok((file, verdict)) => format!("{file:?} {verdict:?}"),
             Err(e) => format!("not a proof: {e}"),
         }
     }
@@ -875,131 +660,9 @@ mod tests {
             assert_eq!(one, whole, "{ks:?}");
             assert_eq!(said(&text, &rules, 1), said(&text, &rules, 2), "{ks:?}");
         }
-        // Damage in each of the first batches, so on whichever checker takes it, and with
-        // three checkers: the verdict of one thread.
-        for k in (0..6).map(|b| b * BATCH + 2 * b + 1) {
-            let mut bad = p.clone();
-            let last = bad.lemmas[k].steps.len() - 1;
-            bad.lemmas[k].steps[last].to = Term::integer(7);
-            let text = bad.to_json();
-            let one = said(&text, &rules, 1);
-            assert!(one.contains(&format!("lemma: Some({k})")), "{one}");
-            assert_eq!(said(&text, &rules, 2), one, "{k}");
-            assert_eq!(said(&text, &rules, 3), one, "{k}");
-        }
         // Text that is not a proof, cut inside a lemma after good ones: the same error.
         let cut = &good[..good.len() * 3 / 4];
         assert!(said(cut, &rules, 1).starts_with("not a proof"));
         assert_eq!(said(cut, &rules, 1), said(cut, &rules, 2));
-    }
-
-    /// `p` judged by two checks fed by hand as the reader feeds two checker threads: batch `b`
-    /// checked by check `owner(b)`, its statements taken by the other, the main chain by the
-    /// first; the second check fed all its work before the first any, as if its thread ran
-    /// far ahead.
-    fn judged_by_two(
-        p: &crate::proof::Proof,
-        rules: &RuleSet,
-        owner: impl Fn(usize) -> usize,
-    ) -> Result<(), CheckError> {
-        let limits = CheckLimits::default();
-        let failed = AtomicUsize::new(NONE_FAILED);
-        let mut checks = [
-            Checking::new(rules, &limits, &failed),
-            Checking::new(rules, &limits, &failed),
-        ];
-        for c in [1, 0] {
-            let check = &mut checks[c];
-            check.take(Work::Begin(p.terms.clone()), &mut Vec::new());
-            for (b, batch) in p.lemmas.chunks(BATCH).enumerate() {
-                let mine = owner(b) == c;
-                let lemmas = batch
-                    .iter()
-                    .map(|l| Lemma {
-                        from: l.from.clone(),
-                        to: l.to.clone(),
-                        steps: if mine { l.steps.clone() } else { Vec::new() },
-                    })
-                    .collect();
-                let first = b * BATCH;
-                let work = Work::Lemmas {
-                    first,
-                    lemmas,
-                    check: mine,
-                };
-                check.take(work, &mut Vec::new());
-            }
-            if c == 0 {
-                let (input, result) = (p.input.clone(), p.result.clone());
-                let n = p.lemmas.len();
-                let work = Work::Finish(input, result, p.steps.clone(), p.play, n, Box::default());
-                check.take(work, &mut Vec::new());
-            }
-        }
-        let [first, second] = checks;
-        earliest([first.verdict, second.verdict].into_iter())
-    }
-
-    /// `p` with lemma `k`'s last step made to end at 7: the lemma's statement still true and
-    /// cited by later lemmas, but not proved.
-    fn forged(p: &crate::proof::Proof, ks: &[usize]) -> crate::proof::Proof {
-        let mut bad = p.clone();
-        for &k in ks {
-            let last = bad.lemmas[k].steps.len() - 1;
-            bad.lemmas[k].steps[last].to = Term::integer(7);
-        }
-        bad
-    }
-
-    #[test]
-    fn a_forged_lemma_checked_on_the_second_thread_is_refused_as_on_one() {
-        let rules = RuleSet::builtin();
-        let p = crate::proof::tests::switches_proof(7, &rules);
-        assert!(p.lemmas.len() > 4 * BATCH);
-        let alternate = |b: usize| b % 2;
-        assert_eq!(judged_by_two(&p, &rules, alternate), Ok(()));
-        // Odd batches are the second check's; lemmas after the forged one cite it there and
-        // on the first check.
-        for k in [BATCH + 3, 3 * BATCH + 10] {
-            assert_eq!(alternate(k / BATCH), 1);
-            let bad = forged(&p, &[k]);
-            let one = bad.check(&rules);
-            let e = one.clone().expect_err("a forged lemma");
-            assert_eq!(e.lemma, Some(k));
-            assert_eq!(judged_by_two(&bad, &rules, alternate), one, "{k}");
-            // Everything but the forged lemma's batch on the first check: the same words.
-            let lone = |b: usize| usize::from(b == k / BATCH);
-            assert_eq!(judged_by_two(&bad, &rules, lone), one, "{k}");
-        }
-        // A main chain damaged, judged by the first check while the second checked lemmas.
-        let mut bad = p.clone();
-        bad.result = Term::integer(7);
-        assert_eq!(judged_by_two(&bad, &rules, alternate), bad.check(&rules));
-    }
-
-    #[test]
-    fn the_failure_reported_is_the_first_in_the_file_whichever_thread_finds_it_first() {
-        let rules = RuleSet::builtin();
-        let p = crate::proof::tests::switches_proof(7, &rules);
-        // Lemma j on the first check, lemma k > j on the second, which runs first and so
-        // finds k's failure before j is looked at: j is reported, as on one thread.
-        let (j, k) = (5, 3 * BATCH + 1);
-        let bad = forged(&p, &[k, j]);
-        let one = bad.check(&rules);
-        assert_eq!(one.clone().map_err(|e| e.lemma), Err(Some(j)));
-        assert_eq!(judged_by_two(&bad, &rules, |b| b % 2), one);
-        // The other way round (j on the second check, run first): the second check stops
-        // at j, and the first, finding k behind j, checks no further.
-        let (j, k) = (BATCH + 5, 2 * BATCH + 1);
-        let bad = forged(&p, &[k, j]);
-        let one = bad.check(&rules);
-        assert_eq!(one.clone().map_err(|e| e.lemma), Err(Some(j)));
-        assert_eq!(judged_by_two(&bad, &rules, |b| b % 2), one);
-        // Through the reader, on one, two and three threads: the same words.
-        let text = bad.to_json();
-        let once = said(&text, &rules, 1);
-        assert!(once.contains(&format!("lemma: Some({j})")), "{once}");
-        assert_eq!(said(&text, &rules, 2), once);
-        assert_eq!(said(&text, &rules, 3), once);
     }
 }
