@@ -400,6 +400,24 @@ mod options_memo {
         })
     }
 
+    /// The search's value of board `b` of `piece`, on one thread, its parts in `table`.
+    fn searched(
+        piece: Piece,
+        b: &str,
+        table: &mut Table<gen_clobber::Stones>,
+        k: &mut Kernel,
+    ) -> crate::kernel::GameId {
+        let stones = gen_clobber::stones_of(&gen_clobber::parse(b, piece).unwrap());
+        search::value_parallel(
+            &gen_clobber::Fast(piece),
+            std::slice::from_ref(&stones),
+            table,
+            k,
+            1,
+        )
+        .unwrap()
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
         #[test]
@@ -410,15 +428,7 @@ mod options_memo {
             let piece = piece_of(name);
             let mut k = Kernel::new();
             let mut table = Table::for_kernel(&k);
-            let stones = gen_clobber::stones_of(&gen_clobber::parse(&b, piece).unwrap());
-            let fast = search::value_parallel(
-                &gen_clobber::Fast(piece),
-                std::slice::from_ref(&stones),
-                &mut table,
-                &mut k,
-                1,
-            )
-            .unwrap();
+            let fast = searched(piece, &b, &mut table, &mut k);
             let moves = |t: &str| naive::clobber_variant_moves(name, t).unwrap();
             let slow = brute(&mut k, &b, &moves, &mut HashMap::new());
             prop_assert_eq!(fast, slow, "{} {}: {} vs {}", name, b, show(&mut k, fast), show(&mut k, slow));
@@ -434,15 +444,7 @@ mod options_memo {
             let piece = piece_of(name);
             let mut k = Kernel::new();
             let mut table = Table::for_kernel(&k);
-            let stones = gen_clobber::stones_of(&gen_clobber::parse(b, piece).unwrap());
-            let fast = search::value_parallel(
-                &gen_clobber::Fast(piece),
-                std::slice::from_ref(&stones),
-                &mut table,
-                &mut k,
-                1,
-            )
-            .unwrap();
+            let fast = searched(piece, b, &mut table, &mut k);
             assert!(
                 table.by_options_hits > 0,
                 "{name} {b}: {} parts",
