@@ -383,6 +383,9 @@ impl<'e> Composer<'e> {
         let first = steps.len();
         for s in sub_steps {
             // Each step starts where the one before ended; `cur` is brought up to date once.
+            // The first starts from `cur` itself, which it takes rather than copies (`cur` is
+            // set again below; an error leaves it to no one).
+            let taken = steps.len() == first;
             let before = steps
                 .get(first..)
                 .and_then(<[Step]>::last)
@@ -394,7 +397,11 @@ impl<'e> Composer<'e> {
                 .collect::<Option<Vec<_>>>()
                 .ok_or_else(missing)?;
             let to = super::step::replaced(before, &[at], s.to).ok_or_else(missing)?;
-            let from = before.clone();
+            let from = if taken {
+                std::mem::replace(cur, Term::Name(String::new()))
+            } else {
+                before.clone()
+            };
             let at_path = std::iter::once(at).chain(s.at).collect();
             steps.push(Step {
                 from,
@@ -483,17 +490,17 @@ impl<'e> Composer<'e> {
         }
         for _ in 0..=MAX_OPENINGS {
             if let Some(step) = self.at_root(&cur, &[], &self.reduce.clone()) {
-                let out = step.to.clone();
-                steps.push(step);
-                let (result, more) = if is_operator(&out) {
-                    if self.busy.contains(&out) {
-                        self.flat(&out)?
+                let out = &step.to;
+                let (result, more) = if is_operator(out) {
+                    if self.busy.contains(out) {
+                        self.flat(out)?
                     } else {
-                        self.operator(&out)?
+                        self.operator(out)?
                     }
                 } else {
-                    self.simplify(&out)?
+                    self.simplify(out)?
                 };
+                steps.push(step);
                 steps.extend(more);
                 return Ok((result, steps));
             }
@@ -714,23 +721,27 @@ impl<'e> Composer<'e> {
         rules: &[&'e Rule],
         value: Option<crate::kernel::GameId>,
     ) -> (Term, Vec<Step>, bool) {
-        let mut cur = t.clone();
-        let mut steps = Vec::new();
+        // The game reached is the last step's result, copied once at the end.
+        let mut steps: Vec<Step> = Vec::new();
+        let mut ended = false;
         while steps.len() < MAX_ROOT_STEPS {
-            let Some(step) = self.at_root(&cur, &[], rules) else {
+            let cur = steps.last().map_or(t, |s| &s.to);
+            let Some(step) = self.at_root(cur, &[], rules) else {
                 break;
             };
-            cur = step.to.clone();
             steps.push(step);
-            if let (Some(g), Term::Game { left, right }) = (value, &cur) {
+            let reached = steps.last().map(|s| &s.to);
+            if let (Some(g), Some(Term::Game { left, right })) = (value, reached) {
                 if let (Some(l), Some(r)) = (self.option_values(left), self.option_values(right)) {
                     if has_options(self.interp.kernel_mut(), g, &l, &r) {
-                        return (cur, steps, true);
+                        ended = true;
+                        break;
                     }
                 }
             }
         }
-        (cur, steps, false)
+        let cur = steps.last().map_or(t, |s| &s.to).clone();
+        (cur, steps, ended)
     }
 
     /// The engine's own run on `t`, its explanation read as steps.
