@@ -952,9 +952,42 @@ fn renumber_deep(t: &mut Term, map: &[u32]) {
     }
 }
 
+/// Entries written out once each, for writing out many terms and texts with one table and
+/// one `max`: a derivation's steps name the same entries over and over (the results of the
+/// lemmas they cite), and printing each anew was most of the text of Σ_{k≤14} {k|−k}.
+#[derive(Default)]
+pub struct Written {
+    terms: FxHashMap<u32, Term>,
+    texts: FxHashMap<u32, String>,
+}
+
+impl TermTable {
+    /// [`TermTable::written`], each entry written out once into `cache` (which must be used
+    /// with this table and this `max` only).
+    pub fn written_with(&self, t: &Term, max: usize, cache: &mut Written) -> Term {
+        match t {
+            Term::Ref(n) => {
+                if let Some(w) = cache.terms.get(n) {
+                    return w.clone();
+                }
+                let w = self.written(t, max);
+                cache.terms.insert(*n, w.clone());
+                w
+            }
+            _ => with_children(
+                t,
+                children(t)
+                    .into_iter()
+                    .map(|c| self.written_with(c, max, cache)),
+            ),
+        }
+    }
+}
+
 /// `text` with each `#n` naming an entry of at most `max` nodes replaced by the entry written
-/// out (as `written` writes a term).
-pub fn write_out_text(text: &str, table: &TermTable, max: u64) -> String {
+/// out (as `written` writes a term), each entry printed once into `cache` (used with this
+/// table and this `max` only).
+pub fn write_out_text_with(text: &str, table: &TermTable, max: u64, cache: &mut Written) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(k) = rest.find('#') {
@@ -967,8 +1000,11 @@ pub fn write_out_text(text: &str, table: &TermTable, max: u64) -> String {
             .filter(|n| (*n as usize) < table.len() && table.size(&Term::Ref(*n)) <= max);
         match entry {
             Some(n) => {
-                let t = table.written(&Term::Ref(n), max as usize);
-                out.push_str(&crate::syntax::print(&t, &Default::default()));
+                let printed = cache.texts.entry(n).or_insert_with(|| {
+                    let t = table.written(&Term::Ref(n), max as usize);
+                    crate::syntax::print(&t, &Default::default())
+                });
+                out.push_str(printed);
             }
             None => {
                 out.push('#');

@@ -67,7 +67,7 @@ pub(crate) struct Composer<'e> {
     /// The rules tried at each term, by priority (shared: each call takes its own handle).
     reduce: std::rc::Rc<[&'e Rule]>,
     /// Those of `reduce` that build something other than a closed form: all that can apply
-    /// at a game whose value has no closed form (see [`Self::may_be_closed`]).
+    /// at a game whose value has no closed form (see [`Self::finish`]).
     reshape: std::rc::Rc<[&'e Rule]>,
     open: std::rc::Rc<[&'e Rule]>,
     /// Each part met, by its entry in the term table (so a part written out and the same
@@ -383,6 +383,9 @@ impl<'e> Composer<'e> {
         let first = steps.len();
         for s in sub_steps {
             // Each step starts where the one before ended; `cur` is brought up to date once.
+            // The first starts from `cur` itself, which it takes rather than copies (`cur` is
+            // set again below; an error leaves it to no one).
+            let taken = steps.len() == first;
             let before = steps
                 .get(first..)
                 .and_then(<[Step]>::last)
@@ -394,7 +397,11 @@ impl<'e> Composer<'e> {
                 .collect::<Option<Vec<_>>>()
                 .ok_or_else(missing)?;
             let to = super::step::replaced(before, &[at], s.to).ok_or_else(missing)?;
-            let from = before.clone();
+            let from = if taken {
+                std::mem::replace(cur, Term::Name(String::new()))
+            } else {
+                before.clone()
+            };
             let at_path = std::iter::once(at).chain(s.at).collect();
             steps.push(Step {
                 from,
@@ -483,17 +490,17 @@ impl<'e> Composer<'e> {
         }
         for _ in 0..=MAX_OPENINGS {
             if let Some(step) = self.at_root(&cur, &[], &self.reduce.clone()) {
-                let out = step.to.clone();
-                steps.push(step);
-                let (result, more) = if is_operator(&out) {
-                    if self.busy.contains(&out) {
-                        self.flat(&out)?
+                let out = &step.to;
+                let (result, more) = if is_operator(out) {
+                    if self.busy.contains(out) {
+                        self.flat(out)?
                     } else {
-                        self.operator(&out)?
+                        self.operator(out)?
                     }
                 } else {
-                    self.simplify(&out)?
+                    self.simplify(out)?
                 };
+                steps.push(step);
                 steps.extend(more);
                 return Ok((result, steps));
             }
@@ -617,21 +624,44 @@ impl<'e> Composer<'e> {
             return Ok((cur, steps));
         }
         if let Term::Game { left, right } = &cur {
-            // A game already in canonical form whose value has no closed form (no number, up
-            // multiple or nimber) is finished: rules at its root could only delete or bypass
-            // options it does not have. Trying each one would cost a failed match per rule.
-            if let Some(g) = self.canonical_value(&cur) {
-                if self.interp.kernel_mut().as_nus(g).is_none() {
-                    return Ok((cur, steps));
+            // The game's value, from its options' values when they are canonical (one
+            // construction by the kernel, which decides all three questions below).
+            let value = match (self.option_values(left), self.option_values(right)) {
+                (Some(l), Some(r)) => {
+                    let k = self.interp.kernel_mut();
+                    k.from_options(&l, &r).ok().map(|g| (g, l, r))
+                }
+                _ => None,
+            };
+            // Set when the value has no closed form: then the rules can end at its canonical
+            // form only, and the game is finished as soon as it has exactly those options.
+            let mut no_closed_form = None;
+            if let Some((g, l, r)) = &value {
+                let k = self.interp.kernel_mut();
+                if k.as_nus(*g).is_none() {
+                    // A game already in canonical form whose value has no closed form (no
+                    // number, up multiple or nimber) is finished: rules at its root could only
+                    // delete or bypass options it does not have. Trying each one would cost a
+                    // failed match per rule.
+                    if has_options(k, *g, l, r) {
+                        return Ok((cur, steps));
+                    }
+                    no_closed_form = Some(*g);
                 }
             }
-            let rules = if self.may_be_closed(left, right) {
+            // When the kernel finds that the value has no closed form, no rule that builds a
+            // closed form applies at the game or at what the other rules make of it (they keep
+            // its value): each rule is a theorem, so a closed form it built would be the
+            // game's value. Trying them is most of the work of finishing a game (`mex` and
+            // `simplicity` read every option's value before they fail); skipping them leaves
+            // the proof as it was, step for step.
+            let rules = if no_closed_form.is_none() {
                 self.reduce.clone()
             } else {
                 self.reshape.clone()
             };
-            let (result, more) = self.at_root_until_done(&cur, &rules);
-            if self.is_canonical(&result) {
+            let (result, more, ended) = self.at_root_until_done(&cur, &rules, no_closed_form);
+            if ended || self.is_canonical(&result) {
                 steps.extend(tidy::tidy(&cur, more));
                 return Ok((result, steps));
             }
@@ -659,7 +689,8 @@ impl<'e> Composer<'e> {
                 }
             }
             if !open_steps.is_empty() {
-                let (result, more) = self.at_root_until_done(&opened, &self.reduce.clone());
+                let (result, more, _) =
+                    self.at_root_until_done(&opened, &self.reduce.clone(), None);
                 if self.is_canonical(&result) {
                     steps.extend(open_steps);
                     steps.extend(tidy::tidy(&opened, more));
@@ -672,39 +703,45 @@ impl<'e> Composer<'e> {
         Ok((result, steps))
     }
 
-    /// Whether the game with these (canonical) options may equal a closed form: false only
-    /// when the kernel finds that its value has none. Then no rule that builds a closed form
-    /// applies at it or at what the other rules make of it (they keep its value): each rule
-    /// is a theorem, so a closed form it built would be the game's value. Trying them is
-    /// most of the work of finishing a game (`mex` and `simplicity` read every option's
-    /// value before they fail); skipping them leaves the proof as it was, step for step.
-    fn may_be_closed(&mut self, left: &[Term], right: &[Term]) -> bool {
-        let mut values = |xs: &[Term]| {
-            xs.iter()
-                .map(|x| self.canonical_value(x))
-                .collect::<Option<Vec<_>>>()
-        };
-        let (Some(l), Some(r)) = (values(left), values(right)) else {
-            return true;
-        };
-        let k = self.interp.kernel_mut();
-        k.from_options(&l, &r)
-            .map_or(true, |g| k.as_nus(g).is_some())
+    /// The values of `xs` when each is a canonical form (see [`Self::canonical_value`]).
+    fn option_values(&mut self, xs: &[Term]) -> Option<Vec<crate::kernel::GameId>> {
+        xs.iter().map(|x| self.canonical_value(x)).collect()
     }
 
     /// `rules` applied at the root of `t`, first by priority, until none applies (or
-    /// [`MAX_ROOT_STEPS`]).
-    fn at_root_until_done(&mut self, t: &Term, rules: &[&'e Rule]) -> Done {
-        let mut cur = t.clone();
-        let mut steps = Vec::new();
+    /// [`MAX_ROOT_STEPS`]), and whether the game reached is the canonical form of `value`.
+    ///
+    /// With `value` (a value with no closed form, `t`'s), the rules stop at a game whose
+    /// options are exactly that canonical form's: no rule applies there (see
+    /// [`Self::finish`]), and finding that by trying each would cost a failed match of
+    /// every rule, the dearest round of the game (every pair of options compared).
+    fn at_root_until_done(
+        &mut self,
+        t: &Term,
+        rules: &[&'e Rule],
+        value: Option<crate::kernel::GameId>,
+    ) -> (Term, Vec<Step>, bool) {
+        // The game reached is the last step's result, copied once at the end.
+        let mut steps: Vec<Step> = Vec::new();
+        let mut ended = false;
         while steps.len() < MAX_ROOT_STEPS {
-            let Some(step) = self.at_root(&cur, &[], rules) else {
+            let cur = steps.last().map_or(t, |s| &s.to);
+            let Some(step) = self.at_root(cur, &[], rules) else {
                 break;
             };
-            cur = step.to.clone();
             steps.push(step);
+            let reached = steps.last().map(|s| &s.to);
+            if let (Some(g), Some(Term::Game { left, right })) = (value, reached) {
+                if let (Some(l), Some(r)) = (self.option_values(left), self.option_values(right)) {
+                    if has_options(self.interp.kernel_mut(), g, &l, &r) {
+                        ended = true;
+                        break;
+                    }
+                }
+            }
         }
-        (cur, steps)
+        let cur = steps.last().map_or(t, |s| &s.to).clone();
+        (cur, steps, ended)
     }
 
     /// The engine's own run on `t`, its explanation read as steps.
@@ -733,4 +770,24 @@ impl<'e> Composer<'e> {
         }
         Ok((result, tidy::tidy(&input, steps)))
     }
+}
+
+/// Whether the canonical form of `g` has exactly the options `left` and `right`, none
+/// repeated: the test of [`crate::kernel::Kernel::canonical_game`], for a value known already.
+fn has_options(
+    k: &mut crate::kernel::Kernel,
+    g: crate::kernel::GameId,
+    left: &[crate::kernel::GameId],
+    right: &[crate::kernel::GameId],
+) -> bool {
+    let same = |a: &[crate::kernel::GameId], b: Result<Vec<crate::kernel::GameId>, _>| {
+        let Ok(mut b) = b else { return false };
+        let mut a = a.to_vec();
+        let n = a.len();
+        a.sort();
+        a.dedup();
+        b.sort();
+        n == a.len() && a == b
+    };
+    same(left, k.left_options(g)) && same(right, k.right_options(g))
 }

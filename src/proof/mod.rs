@@ -518,11 +518,16 @@ impl Proof {
             return self;
         }
         let terms = std::mem::take(&mut self.terms);
-        self.edit(&mut |t| *t = terms.written(t, max as usize), &mut |why| {
-            if why.contains('#') {
-                *why = table::write_out_text(why, &terms, max);
-            }
-        });
+        // Both closures write out entries: each entry once, for both.
+        let cache = std::cell::RefCell::new(crate::term_table::Written::default());
+        self.edit(
+            &mut |t| *t = terms.written_with(t, max as usize, &mut cache.borrow_mut()),
+            &mut |why| {
+                if why.contains('#') {
+                    *why = table::write_out_text_with(why, &terms, max, &mut cache.borrow_mut());
+                }
+            },
+        );
         self.terms = terms;
         self.compacted()
     }
