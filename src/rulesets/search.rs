@@ -516,8 +516,11 @@ where
 /// `threads - 1` helpers search the same tasks (last first, each part's options last first)
 /// with kernels and tables of their own; every part any thread solves is published in an
 /// [`Exchange`], and a part missing from a thread's table is taken from there when it is
-/// published. The values are this thread's own or carried over structurally, so they are the
-/// same whatever the threads' timing; the helpers start once this thread has solved
+/// published; a thread about to begin a part that is on another thread's search path begins
+/// a missing part no other thread has begun first, if its frame has one (see
+/// [`super::search_shared`]). The values are this thread's own or carried over
+/// structurally, so they are the same whatever the threads' timing; the helpers start once
+/// this thread has solved
 /// [`super::search_shared::HELPERS_AFTER`] parts and stop when it is done, and a
 /// helper's error (a limit) only ends that helper. A helper also stops once the process uses
 /// more than half its memory limit, so that sharing never makes a search run out of memory
