@@ -275,6 +275,9 @@ fn solve_linked<R: Rules>(
     let mut depth = 0;
     let mut scratch: Vec<GameId> = Vec::new();
     open(rules, root.clone(), table, &mut stack, &mut depth, reverse);
+    if let Some(link) = link.as_deref() {
+        link.set_path(depth, Some(rules.compact_key(root).unwrap_or(0)));
+    }
     while let Some(frame) = depth.checked_sub(1).and_then(|d| stack.get_mut(d)) {
         let i = frame.values.len();
         let (Some(&from), Some(&to)) = (frame.starts.get(i), frame.starts.get(i + 1)) else {
@@ -288,6 +291,7 @@ fn solve_linked<R: Rules>(
             depth -= 1;
             table.solved += 1;
             if let Some(link) = link.as_deref_mut() {
+                link.set_path(depth, None);
                 if let Some(key) = rules.compact_key(&part) {
                     link.give(key, g, kernel)?;
                 }
@@ -313,10 +317,22 @@ fn solve_linked<R: Rules>(
             Some(v) => frame.values.push(v),
             None => {
                 // Some part is missing: work out the first one, then come back to this option.
-                let missing = parts
+                let mut missing = parts
                     .iter()
                     .zip(known.iter())
                     .find_map(|((q, _), k)| k.is_none().then(|| q.clone()));
+                // Unless another thread is working it out now: then first a missing part of
+                // this or a later option that no other thread has begun, if there is one.
+                if let (Some(link), Some(q)) = (link.as_deref(), missing.as_ref()) {
+                    if rules
+                        .compact_key(q)
+                        .is_some_and(|k| link.begun_elsewhere(k))
+                    {
+                        if let Some(q) = unclaimed(rules, table, link, frame, from) {
+                            missing = Some(q);
+                        }
+                    }
+                }
                 if let Some(q) = missing {
                     // Another thread may have solved it: its value is cheaper to carry over
                     // than to search for.
@@ -326,13 +342,46 @@ fn solve_linked<R: Rules>(
                     };
                     match shared {
                         Some(v) => table.insert(rules, q, v),
-                        None => open(rules, q, table, &mut stack, &mut depth, reverse),
+                        None => {
+                            let key = rules.compact_key(&q).unwrap_or(0);
+                            open(rules, q, table, &mut stack, &mut depth, reverse);
+                            if let Some(link) = link.as_deref() {
+                                link.set_path(depth, Some(key));
+                            }
+                        }
                     }
                 }
             }
         }
     }
     Ok(last)
+}
+
+/// The first part of `frame`'s options from the one starting at part `from` on that is
+/// missing from the table (looked up again: it may have been solved since the frame was
+/// opened) and that no other thread has begun.
+fn unclaimed<R: Rules>(
+    rules: &R,
+    table: &Table<R::Pos>,
+    link: &Link<'_>,
+    frame: &mut Frame<R::Pos>,
+    from: usize,
+) -> Option<R::Pos> {
+    let parts = frame.parts.get(from..)?;
+    let known = frame.known.get_mut(from..)?;
+    for (k, (q, _)) in known.iter_mut().zip(parts) {
+        if k.is_none() {
+            *k = table.get(rules, q);
+            if k.is_none()
+                && !rules
+                    .compact_key(q)
+                    .is_some_and(|key| link.begun_elsewhere(key))
+            {
+                return Some(q.clone());
+            }
+        }
+    }
+    None
 }
 
 /// Opens a frame for `part` at `stack[*depth]` (reusing a spare frame's buffers) and counts
@@ -467,8 +516,11 @@ where
 /// `threads - 1` helpers search the same tasks (last first, each part's options last first)
 /// with kernels and tables of their own; every part any thread solves is published in an
 /// [`Exchange`], and a part missing from a thread's table is taken from there when it is
-/// published. The values are this thread's own or carried over structurally, so they are the
-/// same whatever the threads' timing; the helpers start once this thread has solved
+/// published; a thread about to begin a part that is on another thread's search path begins
+/// a missing part no other thread has begun first, if its frame has one (see
+/// [`super::search_shared`]). The values are this thread's own or carried over
+/// structurally, so they are the same whatever the threads' timing; the helpers start once
+/// this thread has solved
 /// [`super::search_shared::HELPERS_AFTER`] parts and stop when it is done, and a
 /// helper's error (a limit) only ends that helper. A helper also stops once the process uses
 /// more than half its memory limit, so that sharing never makes a search run out of memory
@@ -508,6 +560,8 @@ where
                 break;
             }
         }
+        // A helper that stopped short leaves no parts shown as begun.
+        link.set_path(0, None);
         ex.helper_done();
     };
     std::thread::scope(|s| {

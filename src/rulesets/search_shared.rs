@@ -14,12 +14,21 @@
 //! thread publishes nothing before: most searches are over long before that, and a helper
 //! started at once cost them its whole kernel and a second core's time for nothing (the
 //! 4×4 Rooks board took twice the CPU time of one thread, at the same wall time).
+//!
+//! Each thread also shows the parts on its search path (the parts it has begun and not
+//! finished), and a thread about to begin a part that another has begun turns to a part no
+//! other has begun, coming back to the first one later (by then, most often, published).
+//! Without that the threads did the same work side by side: on a board with a symmetry the
+//! helper's first option (the main thread's last, reversed) has the same key as the main
+//! thread's first, and after that the two walks kept meeting in the same sub-parts, so the
+//! second core gained nothing on the 6×6 board. Which part a thread begins first changes
+//! only the work, never a value.
 
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::{Dyadic, Nimber};
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, RwLock};
 
 /// Parts the main thread solves alone before the helpers start (a few tens of milliseconds
@@ -38,6 +47,10 @@ enum Node {
 /// Shards of the part map, so that two threads seldom wait on one lock.
 const SHARDS: usize = 64;
 
+/// The deepest frames whose parts a thread shows on its path; deeper ones (not met on
+/// boards up to 8×8, whose paths are at most 32 parts long) are not shown.
+const PATH: usize = 64;
+
 /// What the threads of one search share.
 pub(crate) struct Exchange {
     /// By thread: the games it published, in order.
@@ -51,6 +64,15 @@ pub(crate) struct Exchange {
     /// Whether the helpers may start (set by the main thread's [`HELPERS_AFTER`]th part, or
     /// with `stop`), under the lock the helpers wait on.
     started: (Mutex<bool>, Condvar),
+    /// Set with `started`, read without the lock on every step that asks whether a part is
+    /// on another thread's path.
+    running: AtomicBool,
+    /// By thread: the keys of the parts on its search path, outermost first (a part without
+    /// a key shows as 0, which no part's key is), of which the first `depths[thread]` hold.
+    /// Read racily: a stale key only makes a thread choose its next part less well.
+    paths: Vec<Box<[AtomicU64]>>,
+    /// By thread: how many of its `paths` entries hold.
+    depths: Vec<AtomicUsize>,
 }
 
 impl Exchange {
@@ -64,6 +86,11 @@ impl Exchange {
             stop: AtomicBool::new(false),
             helpers: AtomicUsize::new(threads.saturating_sub(1)),
             started: (Mutex::new(false), Condvar::new()),
+            running: AtomicBool::new(false),
+            paths: (0..threads)
+                .map(|_| (0..PATH).map(|_| AtomicU64::new(0)).collect())
+                .collect(),
+            depths: (0..threads).map(|_| AtomicUsize::new(0)).collect(),
         }
     }
 
@@ -71,6 +98,7 @@ impl Exchange {
     fn start(&self) {
         let (lock, cv) = &self.started;
         *lock.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.running.store(true, Ordering::Relaxed);
         cv.notify_all();
     }
 
@@ -145,6 +173,44 @@ impl<'a> Link<'a> {
     /// The exchange.
     pub(crate) fn exchange(&self) -> &'a Exchange {
         self.ex
+    }
+
+    /// Shows that this thread's path is `depth` parts long, the last keyed `key` (0 for a part
+    /// without a key) when `key` is given; without it, that the path was cut back to `depth`.
+    pub(crate) fn set_path(&self, depth: usize, key: Option<u64>) {
+        let me = self.me as usize;
+        if let (Some(k), Some(slot)) = (
+            key,
+            depth
+                .checked_sub(1)
+                .and_then(|d| self.ex.paths.get(me)?.get(d)),
+        ) {
+            slot.store(k, Ordering::Relaxed);
+        }
+        if let Some(d) = self.ex.depths.get(me) {
+            d.store(depth, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the part keyed `key` is on another thread's path (begun there and not
+    /// finished), while the threads search together.
+    pub(crate) fn begun_elsewhere(&self, key: u64) -> bool {
+        if !self.ex.running.load(Ordering::Relaxed) || self.ex.stopped() {
+            return false;
+        }
+        self.ex
+            .paths
+            .iter()
+            .zip(&self.ex.depths)
+            .enumerate()
+            .any(|(t, (path, depth))| {
+                let n = depth.load(Ordering::Relaxed).min(PATH);
+                t != self.me as usize
+                    && path
+                        .iter()
+                        .take(n)
+                        .any(|k| k.load(Ordering::Relaxed) == key)
+            })
     }
 
     /// The value of the part keyed `key` if some thread has published it, as a game of

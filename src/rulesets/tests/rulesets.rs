@@ -878,6 +878,37 @@ fn domineering_one_region_on_threads_matches_brute_force() {
     }
 }
 
+/// Boards large enough that the helpers start (the main thread alone solves more than
+/// `HELPERS_AFTER` parts), so that values really cross kernels and the threads steer around
+/// the parts others have begun: the same printed value on one, two and three threads, and
+/// the 5×6 board's value is the negative of the 6×5 board's (transposing swaps the players).
+#[test]
+fn domineering_threads_share_large_regions() {
+    use crate::rulesets::domineering::{value_threads, Position};
+    use crate::rulesets::search::Table;
+    let b = "......|......|......|......|......";
+    let mut printed = Vec::new();
+    for threads in [1, 2, 3] {
+        let mut k = Kernel::new();
+        let mut t = Table::for_kernel(&k);
+        let g = value_threads(&Position::parse(b).unwrap(), &mut k, &mut t, threads).unwrap();
+        assert!(t.solved > 20_000, "the helpers never started");
+        printed.push(crate::print(&k.to_term(g), &Default::default()));
+    }
+    assert_eq!(printed[0], printed[1]);
+    assert_eq!(printed[0], printed[2]);
+    let mut k = Kernel::new();
+    let five_by_six = value_of(
+        &mut k,
+        "domineering(\"......|......|......|......|......\")",
+    );
+    let six_by_five = value_of(
+        &mut k,
+        "domineering(\".....|.....|.....|.....|.....|.....\")",
+    );
+    assert_eq!(k.neg(five_by_six), six_by_five);
+}
+
 #[test]
 fn clobber_threads_give_the_same_values() {
     use crate::rulesets::clobber::{parse as clobber_parse, value_threads};
