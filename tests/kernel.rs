@@ -652,6 +652,25 @@ fn small_term() -> impl Strategy<Value = Term> {
     terms(leaf, 7)
 }
 
+/// All-small terms (every follower has options for both players or for neither): leaves
+/// 0, ±↑, *, *2 and their neighbours, games with options on both sides, sums and negatives.
+/// Their stops are all 0, so the kernel's order among them comes from signatures, the memo
+/// and the recursion, never from stops.
+fn all_small_term() -> impl Strategy<Value = Term> {
+    let leaf = (-1i64..=1, 0u64..=2).prop_map(|(u, k)| nus("0", u, k));
+    leaf.prop_recursive(3, 12, 3, |inner| {
+        prop_oneof![
+            (
+                prop::collection::vec(inner.clone(), 1..4),
+                prop::collection::vec(inner.clone(), 1..4)
+            )
+                .prop_map(|(l, r)| Term::game(l, r)),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Term::sum(a, b)),
+            inner.prop_map(Term::neg),
+        ]
+    })
+}
+
 fn terms(leaf: impl Strategy<Value = Term> + 'static, size: u32) -> impl Strategy<Value = Term> {
     leaf.prop_recursive(3, size, 3, |inner| {
         prop_oneof![
@@ -730,6 +749,29 @@ proptest! {
         // The canonical form is definitionally equal to the term it came from.
         let ca = ex.of_kernel(&mut k, ga);
         prop_assert!(ex.eq(ca, xa));
+    }
+
+    /// Several all-small games in one kernel, every ordered pair against the definition on
+    /// explicit trees: the questions share the memo, so an answer read first (signature,
+    /// memo) before any recursion (`le_by_options`, `undominated`) is checked on pairs whose
+    /// earlier questions filled it.
+    #[test]
+    fn all_small_order_matches_definition(ts in prop::collection::vec(all_small_term(), 2..6)) {
+        let mut k = Kernel::new();
+        let mut ex = Ex { budget: 20_000, ..Ex::default() };
+        ex.zero();
+        let gs: Vec<GameId> = ts.iter().map(|t| ev(&mut k, t)).collect();
+        let xs: Vec<usize> = ts.iter().map(|t| explicit_term(&mut ex, t)).collect();
+        prop_assume!(!ex.over);
+        for (&ga, &xa) in gs.iter().zip(&xs) {
+            prop_assert_eq!(k.left_stop(ga), Dyadic::zero());
+            prop_assert_eq!(k.right_stop(ga), Dyadic::zero());
+            for (&gb, &xb) in gs.iter().zip(&xs) {
+                prop_assert_eq!(k.le(ga, gb).unwrap(), ex.le(xa, xb));
+            }
+            let ca = ex.of_kernel(&mut k, ga);
+            prop_assert!(ex.eq(ca, xa));
+        }
     }
 
     #[test]

@@ -325,10 +325,25 @@ impl Kernel {
                 self.arena.les.prefetch(x, y);
                 self.arena.les.prefetch(y, x);
             }
+            // A survivor known to dominate x (signature, memo) drops it before any recursion.
+            let mut open = super::compare::Open::default();
             for &y in &keep {
-                let d = if left { self.le(x, y)? } else { self.le(y, x)? };
-                if d {
+                let (p, q) = if left { (x, y) } else { (y, x) };
+                if self.known_or_open(p, q, &mut open) {
                     continue 'next;
+                }
+            }
+            for &(p, q) in open.pairs() {
+                if self.le_open(p, q)? {
+                    continue 'next;
+                }
+            }
+            if open.overflow {
+                for &y in &keep {
+                    let d = if left { self.le(x, y)? } else { self.le(y, x)? };
+                    if d {
+                        continue 'next;
+                    }
                 }
             }
             let mut i = 0;
