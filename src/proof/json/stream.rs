@@ -103,7 +103,7 @@ pub(crate) fn read_and_check(
                             Err(_) => break,
                         }
                     }
-                    worker.into_parts()
+                    worker.into_verdict()
                 }));
             }
             Sink::Threads(tx, threads)
@@ -144,20 +144,16 @@ pub(crate) fn read_and_check(
         let reader_at = reader.failed_at.unwrap_or(usize::MAX);
         let (read, here) = match read {
             Ok(()) => reader.finish(),
-            Err(e) => (Err(e), reader.into_parts()),
+            Err(e) => (Err(e), reader.into_verdict()),
         };
         // The checkers end when the queue closes: with the reader, either way.
-        let (verdict, table) = match here {
+        let verdict = match here {
             Some(here) => here,
             None => {
-                let mut table = None;
                 let verdicts: Vec<_> = checkers
                     .into_iter()
                     .map(|checker| match checker.join() {
-                        Ok((verdict, t)) => {
-                            table = table.take().or(t);
-                            verdict
-                        }
+                        Ok(verdict) => verdict,
                         Err(_) => Err(CheckError {
                             lemma: None,
                             step: 0,
@@ -166,9 +162,10 @@ pub(crate) fn read_and_check(
                         }),
                     })
                     .collect();
-                (earliest(verdicts.into_iter()), table)
+                earliest(verdicts.into_iter())
             }
         };
+        let table = shared.table_back();
         // A lemma that is not a proof's, found by a checker, comes before any error the reader
         // met later in the file.
         let read = match shared.bad.lock().ok().and_then(|mut b| b.take()) {
@@ -289,7 +286,7 @@ enum Published {
 }
 
 /// What the checkers share: the statements published, the first failure and the first bad
-/// lemma found, the steps counted, and the tables the reader made for them.
+/// lemma found, the steps counted, and the table.
 struct Shared<'de> {
     text: &'de str,
     /// Whether statements are published (not on one thread, where no one waits for them).
@@ -304,8 +301,10 @@ struct Shared<'de> {
     bad_at: AtomicUsize,
     /// The lemmas' steps read.
     steps: AtomicUsize,
-    /// A table for each checker, made by the reader when the table is read.
-    tables: Mutex<Vec<TermTable>>,
+    /// The table, and the checkers' copies of it.
+    tables: Mutex<Tables>,
+    /// Signalled when a checker has made its copy of the table.
+    copied: Condvar,
 }
 
 impl<'de> Shared<'de> {
@@ -319,7 +318,8 @@ impl<'de> Shared<'de> {
             bad: Mutex::new(None),
             bad_at: AtomicUsize::new(NONE_FAILED),
             steps: AtomicUsize::new(0),
-            tables: Mutex::new(Vec::new()),
+            tables: Mutex::new(Tables::default()),
+            copied: Condvar::new(),
         }
     }
 
@@ -362,6 +362,68 @@ impl<'de> Shared<'de> {
                 self.bad_at.fetch_min(k, Relaxed);
             }
         }
+    }
+}
+
+/// The table as the reader made it, and how the checkers get theirs. Each checker interns
+/// into its own; copying the table on the reader's thread (0.2 s for Σ_{k≤30} {k|−k}) held up
+/// every checker, so each checker copies it on its own thread, when it first needs it (after
+/// parsing its first batch), and the last to come takes the table itself once the copies are
+/// made.
+#[derive(Default)]
+struct Tables {
+    /// The reader's table, shared while the checkers copy it.
+    origin: Option<Arc<TermTable>>,
+    /// The checkers that have not taken their table yet.
+    left: usize,
+    /// A table handed back by a checker that ended (the first to end; the others free theirs
+    /// on their own threads, not on the reader's after the check).
+    back: Option<TermTable>,
+}
+
+impl Shared<'_> {
+    /// The table for a checker's check: a copy, or the table itself for the last checker to
+    /// ask (once the copies are made); none when the check never began (no table, or a
+    /// cyclic one).
+    fn table(&self) -> Option<TermTable> {
+        let mut t = self.tables.lock().ok()?;
+        let origin = t.origin.clone()?;
+        t.left = t.left.saturating_sub(1);
+        if t.left > 0 {
+            drop(t);
+            let copy = (*origin).clone();
+            // Let go under the lock, so the last checker, waiting for the copies, is woken
+            // only after this one's reference is gone.
+            let t = self.tables.lock();
+            drop(origin);
+            self.copied.notify_all();
+            drop(t);
+            return Some(copy);
+        }
+        drop(origin);
+        loop {
+            if t.origin.as_ref().is_some_and(|o| Arc::strong_count(o) == 1) {
+                return t.origin.take().and_then(|o| Arc::try_unwrap(o).ok());
+            }
+            t = self.copied.wait(t).ok()?;
+        }
+    }
+
+    /// A checker's table, at its end: kept for the claim if none is, else freed here.
+    fn hand_back(&self, table: TermTable) {
+        if let Ok(mut t) = self.tables.lock() {
+            if t.back.is_none() {
+                t.back = Some(table);
+                return;
+            }
+        }
+    }
+
+    /// The table the claim is read with: a checker's, or the reader's if no checker took it.
+    fn table_back(&self) -> Option<TermTable> {
+        let mut t = self.tables.lock().ok()?;
+        let origin = t.origin.take().and_then(|o| Arc::try_unwrap(o).ok());
+        origin.or_else(|| t.back.take())
     }
 }
 
@@ -426,7 +488,7 @@ impl<'r, 'de> Worker<'r, 'de> {
     fn check(&mut self) -> Option<&mut Incremental<'r>> {
         if !self.tabled {
             self.tabled = true;
-            let table = self.shared.tables.lock().ok().and_then(|mut t| t.pop());
+            let table = self.shared.table();
             self.check = table.map(|t| Incremental::new(self.rules, t, self.limits));
         }
         self.check.as_mut()
@@ -588,9 +650,12 @@ impl<'r, 'de> Worker<'r, 'de> {
         }
     }
 
-    /// The verdict, and the term table if the check had it.
-    fn into_parts(self) -> (Result<(), CheckError>, Option<TermTable>) {
-        (self.verdict, self.check.map(Incremental::into_table))
+    /// The verdict; the check's table is handed back (or freed here).
+    fn into_verdict(self) -> Result<(), CheckError> {
+        if let Some(c) = self.check {
+            self.shared.hand_back(c.into_table());
+        }
+        self.verdict
     }
 }
 
@@ -764,19 +829,17 @@ impl<'de> Reader<'_, 'de> {
         }
     }
 
-    /// The verdict and table of a check run here, `None` when checker threads have them (they
-    /// end when the queue, dropped with the reader, closes).
-    #[allow(clippy::type_complexity)]
-    fn into_parts(self) -> Option<(Result<(), CheckError>, Option<TermTable>)> {
+    /// The verdict of a check run here, `None` when checker threads have it (they end when
+    /// the queue, dropped with the reader, closes).
+    fn into_verdict(self) -> Option<Result<(), CheckError>> {
         match self.sink {
-            Sink::Here(w) => Some(w.into_parts()),
+            Sink::Here(w) => Some(w.into_verdict()),
             Sink::Threads(..) => None,
         }
     }
 
     /// The check, begun if it can be: the version read and good, and the table read. Each
-    /// checker gets its own table (its check interns into it): copies made here, the table
-    /// itself to the last.
+    /// checker gets its own table (its check interns into it): see [`Tables`].
     fn begin(&mut self) {
         // A table with cycles is a loopy proof's, whose checker reads it at the end; the
         // normal checker, which reads entries in order, never gets it.
@@ -787,28 +850,27 @@ impl<'de> Reader<'_, 'de> {
         if let Some(terms) = self.terms.take() {
             self.begun = true;
             self.table_len = terms.len();
-            let copies = match &self.sink {
-                Sink::Threads(_, n) => *n - 1,
-                Sink::Here(_) => 0,
+            let checkers = match &self.sink {
+                Sink::Threads(_, n) => *n,
+                Sink::Here(_) => 1,
             };
-            let mut tables: Vec<TermTable> = (0..copies).map(|_| terms.clone()).collect();
-            tables.push(terms);
             if let Ok(mut t) = self.shared.tables.lock() {
-                *t = tables;
+                t.origin = Some(Arc::new(terms));
+                t.left = checkers;
             }
         }
     }
 
-    /// [`Reader::finish_read`], and the verdict of a check run here ([`Reader::into_parts`]).
+    /// [`Reader::finish_read`], and the verdict of a check run here ([`Reader::into_verdict`]).
     #[allow(clippy::type_complexity)]
     fn finish(
         mut self,
     ) -> (
         Result<(Term, Term, usize, usize, Play, Option<TermTable>), ProofError>,
-        Option<(Result<(), CheckError>, Option<TermTable>)>,
+        Option<Result<(), CheckError>>,
     ) {
         let read = self.finish_read();
-        (read, self.into_parts())
+        (read, self.into_verdict())
     }
 
     /// After the last key: the lemmas that waited, then the main chain, handed out; the
@@ -1152,7 +1214,11 @@ mod tests {
         let raw = raw_lemmas(&text);
         let limits = CheckLimits::default();
         let shared = Shared::new(&text, true);
-        *shared.tables.lock().unwrap() = vec![p.terms.clone(), p.terms.clone()];
+        {
+            let mut t = shared.tables.lock().unwrap();
+            t.origin = Some(Arc::new(p.terms.clone()));
+            t.left = 2;
+        }
         let mut workers = [
             Worker::new(rules, &limits, &shared),
             Worker::new(rules, &limits, &shared),
