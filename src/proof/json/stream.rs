@@ -414,9 +414,9 @@ impl Shared<'_> {
         if let Ok(mut t) = self.tables.lock() {
             if t.back.is_none() {
                 t.back = Some(table);
-                return;
             }
         }
+        // Else `table` is freed here, after the lock is let go.
     }
 
     /// The table the claim is read with: a checker's, or the reader's if no checker took it.
