@@ -49,9 +49,28 @@ impl<'r> Incremental<'r> {
         (verdict, l.steps)
     }
 
+    /// Takes the next lemma's statement unchecked, for citations by the lemmas after it:
+    /// the lemma is checked on another thread (`proof::json::stream`), whose verdict on it
+    /// comes before any verdict this check gives on a later lemma. A check that cites a
+    /// false claim may pass, but the claim's own failure is earlier in the file and is the
+    /// one reported, so the verdict is the one-thread check's.
+    pub(crate) fn claim(&mut self, from: Term, to: Term) {
+        self.proved.push(Lemma {
+            from,
+            to,
+            steps: Vec::new(),
+        });
+    }
+
+    /// The term table, once the check is done: the file's entries as read, and after them any
+    /// the check interned (references in the file name only the former).
+    pub(crate) fn into_table(self) -> TermTable {
+        self.interp.terms
+    }
+
     /// Checks the main chain from `input` to `result`, citing any lemma.
     pub(crate) fn finish(
-        mut self,
+        &mut self,
         input: &Term,
         result: &Term,
         steps: &[Step],

@@ -9,9 +9,21 @@
 //! reported as that even when a lemma before the damage fails its check: once a lemma fails,
 //! the rest of the file is still read (and parsed), only not checked.
 //!
-//! Reading and checking overlap: this thread parses each lemma into terms (about half the
-//! work) and passes it over a short channel to a checker thread, which owns the incremental
-//! check (its memo is not `Send`, so it is made there).
+//! The reader does only what must be done in order: it finds each lemma's extent in the text
+//! (a [`RawValue`], its JSON syntax checked) and hands batches of them to the checkers. Parsing
+//! a lemma into terms is half the work of its check, and done by the reader it was the
+//! critical path of a check on two threads (session 35: no faster than one thread); so each
+//! batch is parsed by the checker that takes it, one a thread the caller allows, each owning
+//! an incremental check (its memo is not `Send`, so it is made there). A checker publishes a
+//! batch's statements as soon as it has parsed them, before checking it, and every checker
+//! takes the statements of the batches before its own from there, so that it can check a
+//! citation of any earlier lemma. A lemma is thus checked assuming the lemmas before it, which
+//! another thread may still be checking: sound, because the verdict is the failure earliest in
+//! the file, and every lemma before the first false one is checked against true statements
+//! only — exactly the one-thread check. The first failure known is shared, so no checker
+//! checks past it. A lemma that is not a proof's (bad JSON for a lemma, a term that does not
+//! parse, a dangling reference) is reported as the whole file's error, the earliest in the
+//! file, as a reader of the whole text in order would.
 
 use super::{
     chain_from_json, parse, read_table, refs_within, step_refs_within, table_fits, LemmaJson,
@@ -25,9 +37,10 @@ use crate::proof::{Lemma, Play, ProofError, Step, TermTable};
 use crate::rules::RuleSet;
 use crate::term::Term;
 use serde::de::{DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde_json::value::RawValue;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
 
 /// A proof file read and checked: what it proves, in which play, and its size. The library's
 /// `onag::CheckedFile` is made from it, with the result resolved into a value.
@@ -43,7 +56,9 @@ pub struct CheckedFile {
     pub lemmas: usize,
     /// The play its equalities hold in.
     pub play: Play,
-    /// The file's table of shared terms, which `input` and `result` may name.
+    /// The file's table of shared terms, which `input` and `result` may name: the file's
+    /// entries, and after them any the check interned (the check's own copy, handed back
+    /// rather than a second copy kept: Σ_{k≤30} {k|−k}'s is 170 MB).
     pub terms: TermTable,
 }
 
@@ -61,37 +76,60 @@ pub(crate) fn read_and_check(
     rules: &RuleSet,
     limits: &CheckLimits,
 ) -> Result<(CheckedFile, Result<(), CheckError>), ProofError> {
-    let failed = AtomicBool::new(false);
-    let failed = &failed;
+    let threads = limits.threads();
+    let shared = Shared::new(text, threads > 1);
+    let shared = &shared;
     std::thread::scope(|scope| {
-        // On one thread the reader checks each batch itself; on more, a checker thread does
-        // while the reader parses the next (the two halves of the work, about equal).
-        let (sink, checker) = if limits.threads() <= 1 {
-            (Sink::Here(Box::new(Checking::new(rules, limits))), None)
+        // On one thread the reader parses and checks each batch itself; on more, checker
+        // threads do while the reader finds the next batches in the text.
+        let mut checkers = Vec::new();
+        let sink = if threads <= 1 {
+            Sink::Here(Box::new(Worker::new(rules, limits, shared)))
         } else {
-            let (tx, rx) = mpsc::sync_channel::<Work>(IN_FLIGHT);
-            let (done_tx, done_rx) = mpsc::channel::<Vec<Vec<Step>>>();
-            let checking = limits.clone();
-            let checker = scope.spawn(move || check_all(rules, rx, done_tx, failed, &checking));
-            (Sink::Thread(tx, done_rx), Some(checker))
+            let (tx, rx) = mpsc::sync_channel::<Work>(QUEUED * threads);
+            let rx = Arc::new(Mutex::new(rx));
+            for _ in 0..threads {
+                let rx = Arc::clone(&rx);
+                checkers.push(scope.spawn(move || {
+                    let mut worker = Worker::new(rules, limits, shared);
+                    loop {
+                        // The lock is held only to take the next work, not to do it.
+                        let work = match rx.lock() {
+                            Ok(rx) => rx.recv(),
+                            Err(_) => break,
+                        };
+                        match work {
+                            Ok(work) => worker.take(work),
+                            Err(_) => break,
+                        }
+                    }
+                    worker.into_verdict()
+                }));
+            }
+            Sink::Threads(tx, threads)
         };
         let mut reader = Reader {
             limits,
+            shared,
             version: None,
             play: Play::Normal,
             play_read: false,
             terms: None,
+            views: Vec::new(),
+            table_len: 0,
+            begun: false,
             input: None,
             result: None,
             steps: None,
             waiting: Vec::new(),
             sink,
             batch: Vec::new(),
-            begun: false,
-            failed,
-            count: 0,
+            batch_first: 0,
+            batches: 0,
             lemmas: 0,
+            main_steps: 0,
             failure: None,
+            failed_at: None,
             final_claim: None,
         };
         let mut de = serde_json::Deserializer::from_str(text);
@@ -100,24 +138,44 @@ pub(crate) fn read_and_check(
             Some(e) => Err(e),
             None => read.map_err(|e| ProofError::Json(e.to_string())),
         };
-        // The checker ends when its channel closes: with the reader, either way.
         let claim = reader.final_claim.take();
+        // Where the reader's own error is in the file: inside the lemmas array at the lemma
+        // it was reading, else after every lemma.
+        let reader_at = reader.failed_at.unwrap_or(usize::MAX);
         let (read, here) = match read {
             Ok(()) => reader.finish(),
             Err(e) => (Err(e), reader.into_verdict()),
         };
-        let verdict = match (checker, here) {
-            (Some(checker), _) => checker.join().unwrap_or_else(|_| {
-                Err(CheckError {
-                    lemma: None,
-                    step: 0,
-                    reason: "the checker stopped unexpectedly".into(),
-                    limit: None,
-                })
-            }),
-            (None, here) => here.unwrap_or(Ok(())),
+        // The checkers end when the queue closes: with the reader, either way.
+        let verdict = match here {
+            Some(here) => here,
+            None => {
+                let verdicts: Vec<_> = checkers
+                    .into_iter()
+                    .map(|checker| match checker.join() {
+                        Ok(verdict) => verdict,
+                        Err(_) => Err(CheckError {
+                            lemma: None,
+                            step: 0,
+                            reason: "the checker stopped unexpectedly".into(),
+                            limit: None,
+                        }),
+                    })
+                    .collect();
+                earliest(verdicts.into_iter())
+            }
         };
-        read.map(|(input, result, steps, lemmas, play, terms)| {
+        let table = shared.table_back();
+        // A lemma that is not a proof's, found by a checker, comes before any error the reader
+        // met later in the file.
+        let read = match shared.bad.lock().ok().and_then(|mut b| b.take()) {
+            Some((k, e)) if k < reader_at || read.is_ok() => Err(e),
+            _ => read,
+        };
+        read.map(|(input, result, main_steps, lemmas, play, terms)| {
+            // The table went to the check (it is large: one copy less): it comes back.
+            let terms = terms.or(table).unwrap_or_default();
+            let steps = main_steps + shared.steps.load(Relaxed);
             // The claim that the result is final, checked once the chain is (`final_check`).
             let verdict = match (verdict, claim) {
                 (Ok(()), Some(c)) => final_verdict(&c, &result, &terms, play, steps, limits),
@@ -185,150 +243,519 @@ fn final_verdict(
     })
 }
 
-/// Batches parsed and not yet checked at most, and lemmas a batch: enough to keep both threads
-/// busy, few enough that memory stays the statements'.
-const IN_FLIGHT: usize = 4;
+/// Batches waiting in the queue at most, a checker thread (they are only slices of the text,
+/// so a long queue costs no memory), and lemmas a batch (a message a lemma cost more in waking
+/// threads than a small lemma's check).
+const QUEUED: usize = 16;
 const BATCH: usize = 64;
 
-/// What the reader hands the checker thread, in order.
-enum Work {
-    /// The table is known: the check can begin.
-    Begin(TermTable),
-    /// The next lemmas, in order (a batch: a message a lemma cost more in waking threads than
-    /// a small lemma's check).
-    Lemmas(Vec<Lemma>),
-    /// The main chain, last, with the play convention and the number of lemmas (and the
-    /// term table, for a loopy proof: its own checker reads it).
-    Finish(Term, Term, Vec<Step>, Play, usize, Box<TermTable>),
+/// The first failing lemma known when there is none.
+const NONE_FAILED: usize = usize::MAX;
+
+/// What the reader hands the checkers, in order.
+enum Work<'de> {
+    /// The next lemmas as written: batch `index`, whose first lemma is lemma `first`, in a
+    /// file whose table has `len` entries.
+    Lemmas {
+        index: usize,
+        first: usize,
+        len: usize,
+        raw: Vec<&'de RawValue>,
+    },
+    /// The main chain, last, with the play convention, the number of lemmas and of batches
+    /// (and the term table, for a loopy or misère proof: its own checker reads it).
+    Finish {
+        input: Term,
+        result: Term,
+        steps: Vec<Step>,
+        play: Play,
+        lemmas: usize,
+        batches: usize,
+        table: Box<TermTable>,
+    },
 }
 
-/// The check: the verdict on everything received, lemmas first, in order; after the first
-/// failure it takes no more work. The same whether it runs on its own thread
-/// ([`check_all`]) or on the reader's (`--threads 1`), so the verdict and its words are the
-/// same whatever the number of threads.
-struct Checking<'r> {
+/// A batch's statements as its checker published them, for the checkers of later batches.
+#[derive(Clone)]
+enum Published {
+    /// Each lemma's two sides, in order.
+    Claims(Arc<Vec<(Term, Term)>>),
+    /// None: the batch is not a proof's, or it is past a failure already found. No later
+    /// lemma's verdict is then the proof's, so a checker waiting for it stops checking.
+    Unusable,
+}
+
+/// What the checkers share: the statements published, the first failure and the first bad
+/// lemma found, the steps counted, and the table.
+struct Shared<'de> {
+    text: &'de str,
+    /// Whether statements are published (not on one thread, where no one waits for them).
+    publish: bool,
+    published: Mutex<Vec<Option<Published>>>,
+    ready: Condvar,
+    /// The first lemma any check found failing ([`NONE_FAILED`] while none has).
+    failed: AtomicUsize,
+    /// The first lemma found not to be a proof's, with why; its number also in `bad_at`, read
+    /// without the lock.
+    bad: Mutex<Option<(usize, ProofError)>>,
+    bad_at: AtomicUsize,
+    /// The lemmas' steps read.
+    steps: AtomicUsize,
+    /// The table, and the checkers' copies of it.
+    tables: Mutex<Tables>,
+    /// Signalled when a checker has made its copy of the table.
+    copied: Condvar,
+}
+
+impl<'de> Shared<'de> {
+    fn new(text: &'de str, publish: bool) -> Self {
+        Shared {
+            text,
+            publish,
+            published: Mutex::new(Vec::new()),
+            ready: Condvar::new(),
+            failed: AtomicUsize::new(NONE_FAILED),
+            bad: Mutex::new(None),
+            bad_at: AtomicUsize::new(NONE_FAILED),
+            steps: AtomicUsize::new(0),
+            tables: Mutex::new(Tables::default()),
+            copied: Condvar::new(),
+        }
+    }
+
+    /// Publishes batch `index`'s statements and wakes the checkers waiting for them.
+    fn publish(&self, index: usize, p: Published) {
+        if !self.publish {
+            return;
+        }
+        if let Ok(mut all) = self.published.lock() {
+            if all.len() <= index {
+                all.resize(index + 1, None);
+            }
+            all[index] = Some(p);
+        }
+        self.ready.notify_all();
+    }
+
+    /// Batch `index`'s statements, once published (the batch was handed out before the one
+    /// asking, and its checker publishes it after parsing, before checking: a short wait).
+    fn statements(&self, index: usize) -> Published {
+        let Ok(mut all) = self.published.lock() else {
+            return Published::Unusable;
+        };
+        loop {
+            if let Some(Some(p)) = all.get(index) {
+                return p.clone();
+            }
+            all = match self.ready.wait(all) {
+                Ok(all) => all,
+                Err(_) => return Published::Unusable,
+            };
+        }
+    }
+
+    /// Records lemma `k` as not a proof's, unless an earlier one is.
+    fn bad(&self, k: usize, e: ProofError) {
+        if let Ok(mut bad) = self.bad.lock() {
+            if bad.as_ref().is_none_or(|(j, _)| k < *j) {
+                *bad = Some((k, e));
+                self.bad_at.fetch_min(k, Relaxed);
+            }
+        }
+    }
+}
+
+/// The table as the reader made it, and how the checkers get theirs. Each checker interns
+/// into its own; copying the table on the reader's thread (0.2 s for Σ_{k≤30} {k|−k}) held up
+/// every checker, so each checker copies it on its own thread, when it first needs it (after
+/// parsing its first batch), and the last to come takes the table itself once the copies are
+/// made.
+#[derive(Default)]
+struct Tables {
+    /// The reader's table, shared while the checkers copy it.
+    origin: Option<Arc<TermTable>>,
+    /// The checkers that have not taken their table yet.
+    left: usize,
+    /// A table handed back by a checker that ended (the first to end; the others free theirs
+    /// on their own threads, not on the reader's after the check).
+    back: Option<TermTable>,
+}
+
+impl Shared<'_> {
+    /// The table for a checker's check: a copy, or the table itself for the last checker to
+    /// ask (once the copies are made); none when the check never began (no table, or a
+    /// cyclic one).
+    fn table(&self) -> Option<TermTable> {
+        let mut t = self.tables.lock().ok()?;
+        let origin = t.origin.clone()?;
+        t.left = t.left.saturating_sub(1);
+        if t.left > 0 {
+            drop(t);
+            let copy = (*origin).clone();
+            // Let go under the lock, so the last checker, waiting for the copies, is woken
+            // only after this one's reference is gone.
+            let t = self.tables.lock();
+            drop(origin);
+            self.copied.notify_all();
+            drop(t);
+            return Some(copy);
+        }
+        drop(origin);
+        loop {
+            if t.origin.as_ref().is_some_and(|o| Arc::strong_count(o) == 1) {
+                return t.origin.take().and_then(|o| Arc::try_unwrap(o).ok());
+            }
+            t = self.copied.wait(t).ok()?;
+        }
+    }
+
+    /// A checker's table, at its end: kept for the claim if none is, else freed here.
+    fn hand_back(&self, table: TermTable) {
+        if let Ok(mut t) = self.tables.lock() {
+            if t.back.is_none() {
+                t.back = Some(table);
+            }
+        }
+        // Else `table` is freed here, after the lock is let go.
+    }
+
+    /// The table the claim is read with: a checker's, or the reader's if no checker took it.
+    fn table_back(&self) -> Option<TermTable> {
+        let mut t = self.tables.lock().ok()?;
+        let origin = t.origin.take().and_then(|o| Arc::try_unwrap(o).ok());
+        origin.or_else(|| t.back.take())
+    }
+}
+
+/// Publishes a batch as unusable if its checker stops (a panic) before publishing it, so no
+/// other checker waits for it forever.
+struct Promise<'s, 'de> {
+    shared: &'s Shared<'de>,
+    index: usize,
+    kept: bool,
+}
+
+impl Promise<'_, '_> {
+    fn keep(&mut self, p: Published) {
+        self.shared.publish(self.index, p);
+        self.kept = true;
+    }
+}
+
+impl Drop for Promise<'_, '_> {
+    fn drop(&mut self) {
+        if !self.kept {
+            self.shared.publish(self.index, Published::Unusable);
+        }
+    }
+}
+
+/// A checker: the batches it takes parsed and checked, the statements of the others' taken
+/// from [`Shared`]. The same whether it runs on its own thread or on the reader's
+/// (`--threads 1`), so the verdict and its words are the same whatever the number of threads.
+struct Worker<'r, 'de> {
     rules: &'r RuleSet,
     limits: &'r CheckLimits,
+    shared: &'r Shared<'de>,
+    /// The check, once it has its table (never, for a loopy proof's cyclic table).
     check: Option<Incremental<'r>>,
+    /// Whether it looked for its table yet.
+    tabled: bool,
+    /// The batches whose statements the check has: all before this one.
+    next: usize,
+    /// Whether it can check no more (a failure, or a batch before its next one unusable).
+    stopped: bool,
+    /// Its first failure (the earliest of its own, as it takes batches in file order).
     verdict: Result<(), CheckError>,
 }
 
-impl<'r> Checking<'r> {
-    fn new(rules: &'r RuleSet, limits: &'r CheckLimits) -> Self {
-        Checking {
+impl<'r, 'de> Worker<'r, 'de> {
+    fn new(rules: &'r RuleSet, limits: &'r CheckLimits, shared: &'r Shared<'de>) -> Self {
+        Worker {
             rules,
             limits,
+            shared,
             check: None,
+            tabled: false,
+            next: 0,
+            stopped: false,
             verdict: Ok(()),
         }
     }
 
-    /// Checks `work`; the steps of the lemmas checked are handed back (to be freed by the
-    /// thread that made them). Whether the proof still holds.
-    fn take(&mut self, work: Work, used: &mut Vec<Vec<Step>>) -> bool {
-        if self.verdict.is_err() {
-            return false;
+    /// The check, begun with a table the reader made, if it made any (it makes them before it
+    /// hands out the first batch).
+    fn check(&mut self) -> Option<&mut Incremental<'r>> {
+        if !self.tabled {
+            self.tabled = true;
+            let table = self.shared.table();
+            self.check = table.map(|t| Incremental::new(self.rules, t, self.limits));
         }
-        let (rules, limits) = (self.rules, self.limits);
-        self.verdict = match work {
-            Work::Begin(terms) => {
-                self.check = Some(Incremental::new(rules, terms, limits));
-                Ok(())
+        self.check.as_mut()
+    }
+
+    fn take(&mut self, work: Work<'de>) {
+        match work {
+            Work::Lemmas {
+                index,
+                first,
+                len,
+                raw,
+            } => {
+                let mut promise = Promise {
+                    shared: self.shared,
+                    index,
+                    kept: false,
+                };
+                // Behind a lemma that is not a proof's: the file's error is that one.
+                if first > self.shared.bad_at.load(Relaxed) {
+                    return;
+                }
+                let lemmas = match self.parse(first, len, &raw) {
+                    Ok(lemmas) => lemmas,
+                    Err((k, e)) => {
+                        self.shared.bad(k, e);
+                        return;
+                    }
+                };
+                if first > self.shared.failed.load(Relaxed) {
+                    // Past a failure: read, not checked, nor needed by any check.
+                    return;
+                }
+                if self.shared.publish {
+                    let claims = lemmas.iter().map(|l| (l.from.clone(), l.to.clone()));
+                    promise.keep(Published::Claims(Arc::new(claims.collect())));
+                }
+                self.check_lemmas(index, first, lemmas);
             }
-            Work::Lemmas(ls) => match self.check.as_mut() {
-                Some(c) => {
-                    let mut verdict = Ok(());
-                    for l in ls {
-                        let (v, steps) = c.lemma(l);
-                        used.push(steps);
-                        if v.is_err() {
-                            verdict = v;
-                            break;
+            Work::Finish {
+                input,
+                result,
+                steps,
+                play,
+                lemmas,
+                batches,
+                table,
+            } => {
+                if self.shared.failed.load(Relaxed) != NONE_FAILED
+                    || self.shared.bad_at.load(Relaxed) != NONE_FAILED
+                {
+                    return;
+                }
+                let (rules, limits) = (self.rules, self.limits);
+                let verdict = match play {
+                    // Misère play has its own checker, the same `Proof::check` calls.
+                    Play::Misere => crate::proof::misere::check(
+                        &input, &result, &steps, lemmas, &table, rules, limits,
+                    ),
+                    // So has loopy play; both read the table themselves.
+                    Play::Loopy => crate::proof::loopy::check(
+                        &input, &result, &steps, lemmas, &table, rules, limits,
+                    ),
+                    // A check with no table (a cyclic one) checks no chain.
+                    Play::Normal if self.check().is_none() => Ok(()),
+                    Play::Normal => {
+                        if !self.catch_up(batches) {
+                            return;
+                        }
+                        match self.check.as_mut() {
+                            Some(c) => c.finish(&input, &result, &steps),
+                            None => Ok(()),
                         }
                     }
-                    verdict
+                };
+                if let Err(e) = verdict {
+                    self.fail(e, NONE_FAILED - 1);
                 }
-                None => Ok(()),
-            },
-            // Misère play has its own checker, the same `Proof::check` calls.
-            Work::Finish(input, result, steps, Play::Misere, lemmas, table) => {
-                crate::proof::misere::check(&input, &result, &steps, lemmas, &table, rules, limits)
             }
-            // So has loopy play; both read the table themselves.
-            Work::Finish(input, result, steps, Play::Loopy, lemmas, table) => {
-                crate::proof::loopy::check(&input, &result, &steps, lemmas, &table, rules, limits)
+        }
+    }
+
+    /// The batch's lemmas parsed, their references within the table; the first that is not a
+    /// proof's lemma, with why, when one is not.
+    fn parse(
+        &self,
+        first: usize,
+        len: usize,
+        raw: &[&'de RawValue],
+    ) -> Result<Vec<Lemma>, (usize, ProofError)> {
+        let mut out = Vec::with_capacity(raw.len());
+        let mut steps = 0;
+        for (k, r) in (first..).zip(raw) {
+            let lemma = self.limits.look().map_err(|which| stopped(Some(k), which));
+            let lemma = lemma
+                .and_then(|()| lemma_from_raw(self.shared.text, r, k, len))
+                .map_err(|e| (k, e))?;
+            steps += lemma.steps.len();
+            out.push(lemma);
+        }
+        self.shared.steps.fetch_add(steps, Relaxed);
+        Ok(out)
+    }
+
+    /// The statements of every batch before `index` in the check; whether it can go on.
+    fn catch_up(&mut self, index: usize) -> bool {
+        if self.stopped {
+            return false;
+        }
+        while self.next < index {
+            match self.shared.statements(self.next) {
+                Published::Claims(claims) => {
+                    if let Some(c) = self.check() {
+                        for (from, to) in claims.iter() {
+                            c.claim(from.clone(), to.clone());
+                        }
+                    }
+                }
+                Published::Unusable => {
+                    self.stopped = true;
+                    return false;
+                }
             }
-            Work::Finish(input, result, steps, Play::Normal, _, _) => match self.check.take() {
-                Some(c) => c.finish(&input, &result, &steps),
-                None => Ok(()),
-            },
-        };
-        self.verdict.is_ok()
+            self.next += 1;
+        }
+        true
+    }
+
+    /// Checks batch `index` (lemmas from `first`), unless a failure before it is known.
+    fn check_lemmas(&mut self, index: usize, first: usize, lemmas: Vec<Lemma>) {
+        // With no table (a cyclic one) the lemmas are read, not checked.
+        if self.check().is_none() || !self.catch_up(index) {
+            return;
+        }
+        for (k, l) in (first..).zip(lemmas) {
+            if k > self.shared.failed.load(Relaxed) {
+                // Behind a failure: its verdict is not the proof's, and this check's
+                // statements stop short, so it checks nothing more.
+                self.stopped = true;
+                return;
+            }
+            let Some(c) = self.check.as_mut() else { return };
+            let (v, steps) = c.lemma(l);
+            drop(steps);
+            if let Err(e) = v {
+                self.fail(e, k);
+                return;
+            }
+        }
+        self.next = index + 1;
+    }
+
+    /// Takes the check's failure (at lemma `k`; the main chain's after every lemma).
+    fn fail(&mut self, e: CheckError, k: usize) {
+        self.shared.failed.fetch_min(k, Relaxed);
+        self.stopped = true;
+        if self.verdict.is_ok() {
+            self.verdict = Err(e);
+        }
+    }
+
+    /// The verdict; the check's table is handed back (or freed here).
+    fn into_verdict(self) -> Result<(), CheckError> {
+        if let Some(c) = self.check {
+            self.shared.hand_back(c.into_table());
+        }
+        self.verdict
     }
 }
 
-/// The checker thread: [`Checking`] of everything received. After the first failure it only
-/// drains the channel (and says so through `failed`, so the reader stops sending).
-fn check_all(
-    rules: &RuleSet,
-    rx: mpsc::Receiver<Work>,
-    done: mpsc::Sender<Vec<Vec<Step>>>,
-    failed: &AtomicBool,
-    limits: &CheckLimits,
-) -> Result<(), CheckError> {
-    let mut checking = Checking::new(rules, limits);
-    for work in rx {
-        let lemmas = matches!(work, Work::Lemmas(_));
-        let mut used = Vec::new();
-        if !checking.take(work, &mut used) {
-            failed.store(true, Relaxed);
-        }
-        if lemmas {
-            // Back to the reader, which made them, to be freed there.
-            let _ = done.send(used);
-        }
+/// Lemma `k` read from its text: its sides, its steps (whose words no check reads), its
+/// references within a table of `len` entries.
+fn lemma_from_raw(text: &str, raw: &RawValue, k: usize, len: usize) -> Result<Lemma, ProofError> {
+    let l: LemmaJson = serde_json::from_str(raw.get()).map_err(|e| in_file(text, raw.get(), &e))?;
+    let from = parse(&l.from, || format!("lemma {k} from"))?;
+    let lemma = Lemma {
+        to: parse(&l.to, || format!("lemma {k} to"))?,
+        steps: chain_from_json(&from, &l.steps, false, false, |i| {
+            format!("{i} of lemma {k}")
+        })?,
+        from,
+    };
+    refs_within(&lemma.from, len, &|| format!("lemma {k}"))?;
+    refs_within(&lemma.to, len, &|| format!("lemma {k}"))?;
+    for (i, st) in lemma.steps.iter().enumerate() {
+        step_refs_within(st, len, &|| format!("step {i} of lemma {k}"))?;
     }
-    checking.verdict
+    Ok(lemma)
+}
+
+/// `e`, met reading `part` of `text` on its own, in the words a reader of the whole text gives:
+/// its line and column in the file.
+fn in_file(text: &str, part: &str, e: &serde_json::Error) -> ProofError {
+    let words = e.to_string();
+    if e.line() == 0 {
+        return ProofError::Json(words);
+    }
+    let at = format!(" at line {} column {}", e.line(), e.column());
+    let message = words.strip_suffix(&at).unwrap_or(&words);
+    // serde_json's position: the line (from 1) and the bytes before the point on it.
+    let offset = (part.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
+    let before = text.get(..offset).unwrap_or("");
+    let line = before.matches('\n').count() + e.line();
+    let column = if e.line() == 1 {
+        before.len() - before.rfind('\n').map_or(0, |n| n + 1) + e.column()
+    } else {
+        e.column()
+    };
+    ProofError::Json(format!("{message} at line {line} column {column}"))
+}
+
+/// The checkers' verdicts as one: the failure earliest in the file, a lemma's before the main
+/// chain's (which names no lemma), the lower-numbered lemma's first; on a tie (none in a
+/// check: each lemma and the main chain are checked once) the first checker's.
+fn earliest(verdicts: impl Iterator<Item = Result<(), CheckError>>) -> Result<(), CheckError> {
+    verdicts
+        .filter_map(Result::err)
+        .min_by_key(|e| e.lemma.unwrap_or(usize::MAX))
+        .map_or(Ok(()), Err)
 }
 
 /// Where the reader's work goes.
-enum Sink<'a> {
-    /// A checker thread's channel, and the steps it is done with, coming back to be freed on
-    /// the reader's thread.
-    Thread(mpsc::SyncSender<Work>, mpsc::Receiver<Vec<Vec<Step>>>),
+enum Sink<'r, 'de> {
+    /// The checkers' queue, and how many checkers take from it.
+    Threads(mpsc::SyncSender<Work<'de>>, usize),
     /// The check itself, run on the reader's thread as each batch is read (`--threads 1`).
-    Here(Box<Checking<'a>>),
+    Here(Box<Worker<'r, 'de>>),
 }
 
 /// The state of a read: what the file has said so far.
 struct Reader<'a, 'de> {
-    /// The caller's limits, looked at before each lemma is read.
+    /// The caller's limits, looked at before each batch is handed out.
     limits: &'a CheckLimits,
+    shared: &'a Shared<'de>,
     version: Option<u32>,
     /// The play convention (`play`; normal when absent).
     play: Play,
     /// Whether `play` has been read yet (the table is read strictly when it is known).
     play_read: bool,
-    /// The table, once read (or known to be absent: read to the end).
+    /// The table, once read (or known to be absent: read to the end), until it goes to the
+    /// check.
     terms: Option<TermTable>,
+    /// The table's entries as written, to read it again if it is needed after it went.
+    views: Vec<Text<'de>>,
+    /// The number of entries of the table.
+    table_len: usize,
+    /// Whether the checkers have the table (the check has begun).
+    begun: bool,
     input: Option<Term>,
     result: Option<Term>,
     steps: Option<Vec<StepJson<'de>>>,
-    /// Lemmas met before the version and the table were known, checked at the end.
-    waiting: Vec<LemmaJson<'de>>,
+    /// Lemmas met before the version and the table were known, handed out at the end.
+    waiting: Vec<&'de RawValue>,
     /// Where the lemmas go to be checked.
-    sink: Sink<'a>,
-    /// Lemmas read and not yet sent.
-    batch: Vec<Lemma>,
-    /// Whether the checker has the table (the check has begun).
-    begun: bool,
-    /// Set by the checker at its first failure: lemmas are then only read, not sent.
-    failed: &'a AtomicBool,
-    /// Steps read so far, the lemmas' included.
-    count: usize,
+    sink: Sink<'a, 'de>,
+    /// Lemmas read and not yet handed out, the number of the first of them, and the batches
+    /// handed out.
+    batch: Vec<&'de RawValue>,
+    batch_first: usize,
+    batches: usize,
     lemmas: usize,
+    /// The main chain's steps.
+    main_steps: usize,
     /// Why the text is not a proof, when a lemma said so (serde's error carries only words).
     failure: Option<ProofError>,
+    /// The lemma being read when the reader's error came, if it came inside the lemmas.
+    failed_at: Option<usize>,
     /// The claim that the result is final (`"final"`), checked after the chain.
     final_claim: Option<crate::proof::final_check::FinalClaim>,
 }
@@ -343,89 +770,94 @@ impl<'de> Reader<'_, 'de> {
         }
     }
 
-    fn table_len(&self) -> usize {
-        self.terms.as_ref().map_or(0, TermTable::len)
+    /// The table, read again from its entries if it went to the check.
+    fn table(&mut self) -> Result<TermTable, ProofError> {
+        if self.terms.is_none() && self.begun {
+            let views = parse_views(&self.views, self.limits)?;
+            self.terms = Some(read_table(views, Some(self.play))?);
+        }
+        Ok(self.terms.clone().unwrap_or_default())
     }
 
-    /// One lemma of the file: read back, its references checked, then checked itself unless
-    /// an earlier one failed.
-    fn lemma(&mut self, l: LemmaJson<'de>) -> Result<(), ProofError> {
-        let k = self.lemmas;
-        if let Err(which) = self.limits.look() {
-            return Err(stopped(Some(k), which));
-        }
-        let from = parse(&l.from, || format!("lemma {k} from"))?;
-        let lemma = Lemma {
-            to: parse(&l.to, || format!("lemma {k} to"))?,
-            steps: chain_from_json(&from, &l.steps, false, false, |i| {
-                format!("{i} of lemma {k}")
-            })?,
-            from,
-        };
-        drop(l);
-        let len = self.table_len();
-        refs_within(&lemma.from, len, &|| format!("lemma {k}"))?;
-        refs_within(&lemma.to, len, &|| format!("lemma {k}"))?;
-        for (i, st) in lemma.steps.iter().enumerate() {
-            step_refs_within(st, len, &|| format!("step {i} of lemma {k}"))?;
+    /// One lemma of the file, as written: handed out in its batch (a batch at a time, so that
+    /// the checkers take work in file order).
+    fn lemma(&mut self, raw: &'de RawValue) -> Result<(), ProofError> {
+        if self.batch.is_empty() {
+            self.batch_first = self.lemmas;
         }
         self.lemmas += 1;
-        self.count += lemma.steps.len();
-        if !self.failed.load(Relaxed) {
-            self.batch.push(lemma);
-            if self.batch.len() >= BATCH {
-                self.flush();
-            }
+        self.batch.push(raw);
+        if self.batch.len() >= BATCH {
+            self.flush()?;
         }
         Ok(())
     }
 
-    /// Hands `work` to the check: sent to the checker thread, or checked here.
-    fn send(&mut self, work: Work) {
+    /// Hands out the lemmas read since the last batch, unless a lemma before them is already
+    /// known to be no proof's (they would only be read: the file's error is that one).
+    fn flush(&mut self) -> Result<(), ProofError> {
+        if self.batch.is_empty() {
+            return Ok(());
+        }
+        let first = self.batch_first;
+        if let Err(which) = self.limits.look() {
+            return Err(stopped(Some(first), which));
+        }
+        let raw = std::mem::take(&mut self.batch);
+        let index = self.batches;
+        self.batches += 1;
+        if first > self.shared.bad_at.load(Relaxed) {
+            return Ok(());
+        }
+        self.send(Work::Lemmas {
+            index,
+            first,
+            len: self.table_len,
+            raw,
+        });
+        Ok(())
+    }
+
+    /// Hands `work` to the checkers, or to the check here.
+    fn send(&mut self, work: Work<'de>) {
         match &mut self.sink {
-            // A closed channel means the checker is gone; its join reports why.
-            Sink::Thread(tx, _) => {
+            // A closed queue means the checkers are gone; their joins report why.
+            Sink::Threads(tx, _) => {
                 let _ = tx.send(work);
             }
-            Sink::Here(c) => {
-                if !c.take(work, &mut Vec::new()) {
-                    self.failed.store(true, Relaxed);
-                }
-            }
+            Sink::Here(w) => w.take(work),
         }
     }
 
-    /// Sends the lemmas read since the last batch, and frees the steps the checker is done with.
-    fn flush(&mut self) {
-        if let Sink::Thread(_, done) = &self.sink {
-            while let Ok(used) = done.try_recv() {
-                drop(used);
-            }
-        }
-        if !self.batch.is_empty() {
-            let batch = std::mem::take(&mut self.batch);
-            self.send(Work::Lemmas(batch));
-        }
-    }
-
-    /// The verdict of a check run here, `None` when a checker thread has it (it ends when the
-    /// channel, dropped with the reader, closes).
+    /// The verdict of a check run here, `None` when checker threads have it (they end when
+    /// the queue, dropped with the reader, closes).
     fn into_verdict(self) -> Option<Result<(), CheckError>> {
         match self.sink {
-            Sink::Here(c) => Some(c.verdict),
-            Sink::Thread(..) => None,
+            Sink::Here(w) => Some(w.into_verdict()),
+            Sink::Threads(..) => None,
         }
     }
 
-    /// The check, begun if it can be: the version read and good, and the table read.
+    /// The check, begun if it can be: the version read and good, and the table read. Each
+    /// checker gets its own table (its check interns into it): see [`Tables`].
     fn begin(&mut self) {
         // A table with cycles is a loopy proof's, whose checker reads it at the end; the
         // normal checker, which reads entries in order, never gets it.
         let cyclic = self.terms.as_ref().is_some_and(|t| t.cyclic().is_some());
-        if !self.begun && !cyclic && self.version.is_some() && self.terms.is_some() {
-            let terms = self.terms.clone().unwrap_or_default();
+        if self.begun || cyclic || self.version.is_none() {
+            return;
+        }
+        if let Some(terms) = self.terms.take() {
             self.begun = true;
-            self.send(Work::Begin(terms));
+            self.table_len = terms.len();
+            let checkers = match &self.sink {
+                Sink::Threads(_, n) => *n,
+                Sink::Here(_) => 1,
+            };
+            if let Ok(mut t) = self.shared.tables.lock() {
+                t.origin = Some(Arc::new(terms));
+                t.left = checkers;
+            }
         }
     }
 
@@ -434,17 +866,20 @@ impl<'de> Reader<'_, 'de> {
     fn finish(
         mut self,
     ) -> (
-        Result<(Term, Term, usize, usize, Play, TermTable), ProofError>,
+        Result<(Term, Term, usize, usize, Play, Option<TermTable>), ProofError>,
         Option<Result<(), CheckError>>,
     ) {
         let read = self.finish_read();
         (read, self.into_verdict())
     }
 
-    /// After the last key: the lemmas that waited, then the main chain, sent to the checker;
-    /// the claim, the number of steps and of lemmas.
+    /// After the last key: the lemmas that waited, then the main chain, handed out; the
+    /// claim, the number of the main chain's steps and of lemmas, and the table unless the
+    /// check has it.
     #[allow(clippy::type_complexity)]
-    fn finish_read(&mut self) -> Result<(Term, Term, usize, usize, Play, TermTable), ProofError> {
+    fn finish_read(
+        &mut self,
+    ) -> Result<(Term, Term, usize, usize, Play, Option<TermTable>), ProofError> {
         let missing = |what: &str| ProofError::Json(format!("missing field `{what}`"));
         let input = self.input.take().ok_or_else(|| missing("input"))?;
         let result = self.result.take().ok_or_else(|| missing("result"))?;
@@ -452,43 +887,53 @@ impl<'de> Reader<'_, 'de> {
         // Absent keys have their defaults now that the whole text is read.
         self.version.get_or_insert(1);
         self.version_ok()?;
-        self.terms.get_or_insert_with(TermTable::new);
-        if let Some(t) = &self.terms {
-            table_fits(t, self.play)?;
+        // A table the check has is one with no cycle: it fits any play.
+        if !self.begun {
+            self.terms.get_or_insert_with(TermTable::new);
+            if let Some(t) = &self.terms {
+                table_fits(t, self.play)?;
+                self.table_len = t.len();
+            }
         }
         // Lemmas wait only when the whole array came before the version or the table: then
-        // none was sent yet, and they are sent now, in order.
+        // none was handed out yet, and they are now, in order.
         self.begin();
         for l in std::mem::take(&mut self.waiting) {
             self.lemma(l)?;
         }
+        self.flush()?;
         let steps = chain_from_json(&input, &steps_json, false, false, |i| i.to_string())?;
-        let len = self.table_len();
+        let len = self.table_len;
         refs_within(&input, len, &|| "the input".into())?;
         refs_within(&result, len, &|| "the result".into())?;
         for (i, st) in steps.iter().enumerate() {
             step_refs_within(st, len, &|| format!("step {i}"))?;
         }
-        self.count += steps.len();
-        self.flush();
-        if !self.failed.load(Relaxed) {
-            // Only a loopy or misère proof's checker reads the table here (the normal one has
-            // it).
-            let table = match self.play {
-                Play::Loopy | Play::Misere => Box::new(self.terms.clone().unwrap_or_default()),
-                _ => Box::default(),
-            };
-            self.send(Work::Finish(
-                input.clone(),
-                result.clone(),
-                steps,
-                self.play,
-                self.lemmas,
-                table,
-            ));
-        }
-        let terms = self.terms.take().unwrap_or_default();
-        Ok((input, result, self.count, self.lemmas, self.play, terms))
+        self.main_steps = steps.len();
+        // Only a loopy or misère proof's checker reads the table here (the normal one has
+        // it).
+        let table = match self.play {
+            Play::Loopy | Play::Misere => Box::new(self.table()?),
+            _ => Box::default(),
+        };
+        self.send(Work::Finish {
+            input: input.clone(),
+            result: result.clone(),
+            steps,
+            play: self.play,
+            lemmas: self.lemmas,
+            batches: self.batches,
+            table,
+        });
+        let terms = self.terms.take();
+        Ok((
+            input,
+            result,
+            self.main_steps,
+            self.lemmas,
+            self.play,
+            terms,
+        ))
     }
 }
 
@@ -528,20 +973,9 @@ impl<'de> Visitor<'de> for &mut Reader<'_, 'de> {
                 }
                 "terms" => {
                     let views: Vec<Text<'de>> = map.next_value()?;
-                    let limits = self.limits;
-                    let read = views
-                        .iter()
-                        .enumerate()
-                        .map(|(n, t)| {
-                            // A large table takes a while to read: the limits are looked at
-                            // as it goes.
-                            if n % 4096 == 0 {
-                                limits.look().map_err(|which| stopped(None, which))?;
-                            }
-                            parse(t, || format!("term #{n}"))
-                        })
-                        .collect::<Result<Vec<_>, _>>()
+                    let read = parse_views(&views, self.limits)
                         .and_then(|views| read_table(views, self.play_read.then_some(self.play)));
+                    self.views = views;
                     match read {
                         Ok(t) => self.terms = Some(t),
                         Err(e) => return Err(failed(self, e)),
@@ -605,7 +1039,12 @@ impl<'de> Visitor<'de> for Lemmas<'_, '_, 'de> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         let r = self.0;
-        while let Some(l) = seq.next_element::<LemmaJson<'de>>()? {
+        loop {
+            // Any error from here on is met at this lemma, after every lemma before it.
+            r.failed_at = Some(r.lemmas + r.waiting.len());
+            let Some(l) = seq.next_element::<&'de RawValue>()? else {
+                break;
+            };
             if !r.begun {
                 // The version or the table is still to come: this lemma waits for them.
                 r.waiting.push(l);
@@ -616,8 +1055,59 @@ impl<'de> Visitor<'de> for Lemmas<'_, '_, 'de> {
                 return Err(A::Error::custom("not a proof"));
             }
         }
+        r.failed_at = None;
         Ok(())
     }
+}
+
+/// Tables with fewer entries than this are parsed on one thread: a thread costs more than half
+/// of their parse.
+const SPLIT_TABLE_FROM: usize = 1 << 14;
+
+/// The term table's entries parsed, on as many threads as the limits allow (the entries are
+/// independent texts; Σ_{k≤30} {k|−k}'s 239,000 take a tenth of its check on one thread). The
+/// error is the first entry's in the table's order, as one thread would report it.
+fn parse_views(views: &[Text], limits: &CheckLimits) -> Result<Vec<Term>, ProofError> {
+    let run = |from: usize, part: &[Text]| {
+        (from..)
+            .zip(part)
+            .map(|(n, t)| {
+                // A large table takes a while to read: the limits are looked at as it goes.
+                if n % 4096 == 0 {
+                    limits.look().map_err(|which| stopped(None, which))?;
+                }
+                parse(t, || format!("term #{n}"))
+            })
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let threads = limits.threads().min(views.len() / SPLIT_TABLE_FROM).max(1);
+    if threads == 1 {
+        return run(0, views);
+    }
+    let size = views.len().div_ceil(threads);
+    let parts: Vec<Result<Vec<Term>, ProofError>> = std::thread::scope(|scope| {
+        let run = &run;
+        let others: Vec<_> = views
+            .chunks(size)
+            .enumerate()
+            .skip(1)
+            .map(|(i, part)| scope.spawn(move || run(i * size, part)))
+            .collect();
+        let mut parts = vec![run(0, &views[..size.min(views.len())])];
+        parts.extend(others.into_iter().map(|h| {
+            h.join().unwrap_or_else(|_| {
+                Err(ProofError::Json(
+                    "the table's reader stopped unexpectedly".into(),
+                ))
+            })
+        }));
+        parts
+    });
+    let mut out = Vec::with_capacity(views.len());
+    for part in parts {
+        out.extend(part?);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -631,22 +1121,45 @@ mod tests {
         }
     }
 
-    /// What a read says, compared as text (the error types do not compare).
+    /// What a read says, compared as text (the error types do not compare): the claim with
+    /// the table's entries it names, not the table's own state (which entries a check
+    /// interned: each checker interns what its own batches needed).
     fn said(text: &str, rules: &RuleSet, threads: usize) -> String {
         match read_and_check(text, rules, &on(threads)) {
-            Ok((file, verdict)) => format!("{file:?} {verdict:?}"),
+            Ok((f, verdict)) => format!(
+                "{:?} {:?} {} {} {:?} {verdict:?}",
+                f.terms.as_where(&f.input),
+                f.terms.as_where(&f.result),
+                f.steps,
+                f.lemmas,
+                f.play
+            ),
             Err(e) => format!("not a proof: {e}"),
         }
+    }
+
+    /// `p` with lemma `k`'s last step made to end at 7, for each k: the lemma's statement
+    /// still true and cited by later lemmas, but not proved.
+    fn forged(p: &crate::proof::Proof, ks: &[usize]) -> crate::proof::Proof {
+        let mut bad = p.clone();
+        for &k in ks {
+            let last = bad.lemmas[k].steps.len() - 1;
+            bad.lemmas[k].steps[last].to = Term::integer(7);
+        }
+        bad
     }
 
     #[test]
     fn one_thread_and_two_read_and_judge_alike() {
         let rules = RuleSet::builtin();
         let p = crate::proof::tests::switches_proof(7, &rules);
-        // More lemmas than a batch, so the checker thread gets several.
-        assert!(p.lemmas.len() > 2 * BATCH);
+        // More lemmas than a batch, so each checker thread gets several.
+        assert!(p.lemmas.len() > 4 * BATCH);
         let good = p.to_json();
         let (file, verdict) = read_and_check(&good, &rules, &on(1)).unwrap();
+        assert_eq!(verdict, Ok(()));
+        assert_eq!((file.lemmas, file.steps), (p.lemmas.len(), p.size()));
+        let (file, verdict) = read_and_check(&good, &rules, &on(2)).unwrap();
         assert_eq!(verdict, Ok(()));
         assert_eq!((file.lemmas, file.steps), (p.lemmas.len(), p.size()));
         assert_eq!(said(&good, &rules, 1), said(&good, &rules, 2));
@@ -656,13 +1169,201 @@ mod tests {
             let whole = bad.check(&rules);
             assert!(whole.is_err(), "{ks:?}");
             let text = bad.to_json();
-            let (_, one) = read_and_check(&text, &rules, &on(1)).unwrap();
-            assert_eq!(one, whole, "{ks:?}");
+            for threads in [1, 2, 3] {
+                let (_, v) = read_and_check(&text, &rules, &on(threads)).unwrap();
+                assert_eq!(v, whole, "{ks:?} on {threads}");
+            }
             assert_eq!(said(&text, &rules, 1), said(&text, &rules, 2), "{ks:?}");
+        }
+        // Damage in each of the first batches, so on whichever checker takes it, and with
+        // three checkers: the verdict of one thread.
+        for k in (0..6).map(|b| b * BATCH + 2 * b + 1) {
+            let text = forged(&p, &[k]).to_json();
+            let one = said(&text, &rules, 1);
+            assert!(one.contains(&format!("lemma: Some({k})")), "{one}");
+            assert_eq!(said(&text, &rules, 2), one, "{k}");
+            assert_eq!(said(&text, &rules, 3), one, "{k}");
         }
         // Text that is not a proof, cut inside a lemma after good ones: the same error.
         let cut = &good[..good.len() * 3 / 4];
         assert!(said(cut, &rules, 1).starts_with("not a proof"));
         assert_eq!(said(cut, &rules, 1), said(cut, &rules, 2));
+    }
+
+    /// The lemmas of `text`, as written.
+    fn raw_lemmas(text: &str) -> Vec<&RawValue> {
+        #[derive(serde::Deserialize)]
+        struct Raw<'a> {
+            #[serde(borrow)]
+            lemmas: Vec<&'a RawValue>,
+        }
+        serde_json::from_str::<Raw>(text).unwrap().lemmas
+    }
+
+    /// `p` judged by two checkers fed by hand as two checker threads are: batch `b` parsed
+    /// and checked by checker `owner(b)`, its statements published for the other, the main
+    /// chain checked by the first; every batch parsed and published first, then the second
+    /// checker checks all its batches before the first checks any, as if its thread ran far
+    /// ahead.
+    fn judged_by_two(
+        p: &crate::proof::Proof,
+        rules: &RuleSet,
+        owner: impl Fn(usize) -> usize,
+    ) -> Result<(), CheckError> {
+        let text = p.to_json();
+        let raw = raw_lemmas(&text);
+        let limits = CheckLimits::default();
+        let shared = Shared::new(&text, true);
+        {
+            let mut t = shared.tables.lock().unwrap();
+            t.origin = Some(Arc::new(p.terms.clone()));
+            t.left = 2;
+        }
+        let mut workers = [
+            Worker::new(rules, &limits, &shared),
+            Worker::new(rules, &limits, &shared),
+        ];
+        let len = p.terms.len();
+        let mut parsed: [Vec<(usize, usize, Vec<Lemma>)>; 2] = [Vec::new(), Vec::new()];
+        for (b, batch) in raw.chunks(BATCH).enumerate() {
+            let first = b * BATCH;
+            let lemmas = workers[owner(b)].parse(first, len, batch).unwrap();
+            let claims = lemmas.iter().map(|l| (l.from.clone(), l.to.clone()));
+            shared.publish(b, Published::Claims(Arc::new(claims.collect())));
+            parsed[owner(b)].push((b, first, lemmas));
+        }
+        for c in [1, 0] {
+            for (b, first, lemmas) in std::mem::take(&mut parsed[c]) {
+                workers[c].check_lemmas(b, first, lemmas);
+            }
+        }
+        workers[0].take(Work::Finish {
+            input: p.input.clone(),
+            result: p.result.clone(),
+            steps: p.steps.clone(),
+            play: p.play,
+            lemmas: p.lemmas.len(),
+            batches: raw.len().div_ceil(BATCH),
+            table: Box::default(),
+        });
+        let [first, second] = workers;
+        earliest([first.verdict, second.verdict].into_iter())
+    }
+
+    #[test]
+    fn a_forged_lemma_checked_on_the_second_thread_is_refused_as_on_one() {
+        let rules = RuleSet::builtin();
+        let p = crate::proof::tests::switches_proof(7, &rules);
+        assert!(p.lemmas.len() > 4 * BATCH);
+        let alternate = |b: usize| b % 2;
+        assert_eq!(judged_by_two(&p, &rules, alternate), Ok(()));
+        // Odd batches are the second checker's; lemmas after the forged one cite it there and
+        // on the first checker.
+        for k in [BATCH + 3, 3 * BATCH + 10] {
+            assert_eq!(alternate(k / BATCH), 1);
+            let bad = forged(&p, &[k]);
+            let one = bad.check(&rules);
+            let e = one.clone().expect_err("a forged lemma");
+            assert_eq!(e.lemma, Some(k));
+            assert_eq!(judged_by_two(&bad, &rules, alternate), one, "{k}");
+            // Everything but the forged lemma's batch on the first checker: the same words.
+            let lone = |b: usize| usize::from(b == k / BATCH);
+            assert_eq!(judged_by_two(&bad, &rules, lone), one, "{k}");
+            // And through the reader, on two and three threads.
+            let text = bad.to_json();
+            for threads in [2, 3] {
+                let (_, v) = read_and_check(&text, &rules, &on(threads)).unwrap();
+                assert_eq!(v, one, "{k} on {threads}");
+            }
+        }
+        // A main chain damaged, judged by the first checker while the second checked lemmas.
+        let mut bad = p.clone();
+        bad.result = Term::integer(7);
+        assert_eq!(judged_by_two(&bad, &rules, alternate), bad.check(&rules));
+    }
+
+    #[test]
+    fn the_failure_reported_is_the_first_in_the_file_whichever_thread_finds_it_first() {
+        let rules = RuleSet::builtin();
+        let p = crate::proof::tests::switches_proof(7, &rules);
+        // Lemma j on the first checker, lemma k > j on the second, which runs first and so
+        // finds k's failure before j is looked at: j is reported, as on one thread.
+        let (j, k) = (5, 3 * BATCH + 1);
+        let bad = forged(&p, &[k, j]);
+        let one = bad.check(&rules);
+        assert_eq!(one.clone().map_err(|e| e.lemma), Err(Some(j)));
+        assert_eq!(judged_by_two(&bad, &rules, |b| b % 2), one);
+        // The other way round (j on the second checker, run first): the second stops at j,
+        // and the first, finding k behind j, checks no further.
+        let (j, k) = (BATCH + 5, 2 * BATCH + 1);
+        let bad = forged(&p, &[k, j]);
+        let one = bad.check(&rules);
+        assert_eq!(one.clone().map_err(|e| e.lemma), Err(Some(j)));
+        assert_eq!(judged_by_two(&bad, &rules, |b| b % 2), one);
+        // Through the reader, on one, two and three threads: the same words.
+        let text = bad.to_json();
+        let once = said(&text, &rules, 1);
+        assert!(once.contains(&format!("lemma: Some({j})")), "{once}");
+        assert_eq!(said(&text, &rules, 2), once);
+        assert_eq!(said(&text, &rules, 3), once);
+    }
+
+    #[test]
+    fn a_lemma_that_is_not_a_proofs_is_reported_where_the_whole_text_reader_reports_it() {
+        let rules = RuleSet::builtin();
+        let p = crate::proof::tests::switches_proof(7, &rules);
+        let good = p.to_json();
+        let lines: Vec<&str> = good.lines().collect();
+        let at = |k: usize| {
+            let first = lines
+                .iter()
+                .position(|l| l.trim() == "\"lemmas\": [")
+                .unwrap()
+                + 1;
+            first + k
+        };
+        let with = |k: usize, edit: &dyn Fn(&str) -> String| {
+            let mut ls: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            ls[at(k)] = edit(&ls[at(k)]);
+            ls.join("\n")
+        };
+        // A lemma with no `to`, one whose `steps` is no array, one whose term does not parse:
+        // the error of the whole text's reader, with its line and column in the file, on any
+        // number of threads.
+        let no_to = |l: &str| l.replacen("\"to\": ", "\"tx\": ", 1);
+        let steps_a_string = |l: &str| l.replacen("\"steps\": [", "\"steps\": \"x\", \"s\": [", 1);
+        let bad_term = |l: &str| l.replacen("\"from\": \"", "\"from\": \"{1|", 1);
+        let k = BATCH + 3;
+        let whole = |text: &str| {
+            let e = crate::proof::Proof::from_json(text).expect_err("not a proof");
+            format!("not a proof: {e}")
+        };
+        for (i, edit) in [
+            &no_to as &dyn Fn(&str) -> String,
+            &steps_a_string,
+            &bad_term,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let text = with(k, edit);
+            let want = whole(&text);
+            assert!(want.contains("line") || want.contains("lemma"), "{want}");
+            for threads in [1, 2, 3] {
+                assert_eq!(said(&text, &rules, threads), want, "case {i} on {threads}");
+            }
+        }
+        // Two bad lemmas in different batches: the first in the file is reported, whichever
+        // checker finds its error first.
+        let bad_first = whole(&with(k, &bad_term));
+        let text = {
+            let later = with(3 * BATCH + 1, &no_to);
+            let mut ls: Vec<String> = later.lines().map(str::to_string).collect();
+            ls[at(k)] = bad_term(&ls[at(k)]);
+            ls.join("\n")
+        };
+        for threads in [1, 2, 3] {
+            assert_eq!(said(&text, &rules, threads), bad_first, "on {threads}");
+        }
     }
 }
