@@ -658,25 +658,24 @@ fn small_term() -> impl Strategy<Value = Term> {
 /// and the recursion, never from stops.
 fn all_small_term() -> impl Strategy<Value = Term> {
     let leaf = (-1i64..=1, 0u64..=2).prop_map(|(u, k)| nus("0", u, k));
-    leaf.prop_recursive(3, 12, 3, |inner| {
-        prop_oneof![
-            (
-                prop::collection::vec(inner.clone(), 1..4),
-                prop::collection::vec(inner.clone(), 1..4)
-            )
-                .prop_map(|(l, r)| Term::game(l, r)),
-            (inner.clone(), inner.clone()).prop_map(|(a, b)| Term::sum(a, b)),
-            inner.prop_map(Term::neg),
-        ]
-    })
+    terms_with_options(leaf, 12, 1..4)
 }
 
 fn terms(leaf: impl Strategy<Value = Term> + 'static, size: u32) -> impl Strategy<Value = Term> {
-    leaf.prop_recursive(3, size, 3, |inner| {
+    terms_with_options(leaf, size, 0..3)
+}
+
+/// Games over `leaf` (options on each side as many as `options` allows), sums and negatives.
+fn terms_with_options(
+    leaf: impl Strategy<Value = Term> + 'static,
+    size: u32,
+    options: std::ops::Range<usize>,
+) -> impl Strategy<Value = Term> {
+    leaf.prop_recursive(3, size, 3, move |inner| {
         prop_oneof![
             (
-                prop::collection::vec(inner.clone(), 0..3),
-                prop::collection::vec(inner.clone(), 0..3)
+                prop::collection::vec(inner.clone(), options.clone()),
+                prop::collection::vec(inner.clone(), options.clone())
             )
                 .prop_map(|(l, r)| Term::game(l, r)),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| Term::sum(a, b)),
