@@ -69,6 +69,7 @@ pub(crate) mod sharing;
 pub(crate) mod syntax;
 pub(crate) mod term;
 pub(crate) mod term_table;
+pub(crate) mod threads;
 
 pub use api::checked::{check_path, check_reader, check_with, CheckedFile};
 /// A short game's canonical form as a [`Value`]: its term, owned.
@@ -558,9 +559,6 @@ pub use rulesets::octal::Periodicity;
 /// assert_eq!(p.period, 12);
 /// ```
 pub use rulesets::octal::{NimSequence, OctalCode};
-/// Sets the number of threads the rulesets' searches use (`--threads N`); 0, the default, means
-/// one per core. The values are the same with any count.
-pub use rulesets::search::set_threads as set_search_threads;
 /// The picture of a position of a ruleset (`domineering`, `clobber`, `toads`, `hackenbush`) as
 /// SVG, read from the same text the ruleset's function takes.
 ///
@@ -588,6 +586,9 @@ pub use rulesets::{PositionError, RulesetError};
 /// ```
 pub use sharing::expand;
 pub use sharing::{expanded_size, ExpandError};
+/// Sets the number of threads the rulesets' searches use (`--threads N`); 0, the default, means
+/// one per core. The values are the same with any count.
+pub use threads::set_threads as set_search_threads;
 
 /// Runs the `onag` command line on the process's arguments and returns its exit status (0
 /// success, 1 the claim is false, 2 bad input, 3 a limit reached, 130 interrupted). The

@@ -61,7 +61,7 @@ pub fn main(serve: impl FnOnce(&ServeArgs) -> i32) -> i32 {
     // Every default limit of the library reads this, and past the hard cap the counting
     // allocator ends the process with status 3 (src/memory.rs).
     crate::memory::set_limit(cli.limits.max_memory);
-    crate::rulesets::search::set_threads(cli.limits.threads);
+    crate::threads::set_threads(cli.limits.threads);
     crate::memory::set_hard_cap(crate::memory::hard_cap_for(cli.limits.max_memory));
     // The server stops on Ctrl-C by itself (tokio's signal handling), cleanly.
     #[cfg(feature = "serve")]

@@ -338,7 +338,7 @@ pub fn sweep(
     max_order: usize,
 ) -> Result<String, KernelError> {
     let games: Vec<HeapGame> = codes.iter().map(|c| c.1.clone()).collect();
-    let threads = crate::rulesets::search::threads();
+    let threads = crate::threads::threads();
     let answers = quotients(&games, n, max_order, k.budget(), threads)?;
     let w = codes
         .iter()

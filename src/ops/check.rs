@@ -113,7 +113,7 @@ fn limits(ctx: &Ctx) -> crate::proof::check_limits::CheckLimits {
             std::time::Instant::now().checked_add(std::time::Duration::from_secs_f64(t.min(1e6)))
         }),
         // `--threads` (0: one per core): the reading and the check share them.
-        threads: crate::rulesets::search::threads(),
+        threads: crate::threads::threads(),
         ..Default::default()
     }
 }

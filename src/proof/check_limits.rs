@@ -68,7 +68,7 @@ impl CheckLimits {
             cancel: b.cancel.clone(),
             max_memory: b.max_memory,
             max_work: u64::MAX,
-            threads: crate::rulesets::search::threads(),
+            threads: crate::threads::threads(),
         }
     }
 

@@ -12,6 +12,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+pub use crate::threads::threads;
+
 /// A ruleset as the search sees it.
 pub trait Rules {
     /// A position, or a part of one, in whatever encoding the ruleset keys its table by.
@@ -433,23 +435,6 @@ fn open<R: Rules>(
     f.known
         .extend(f.parts.iter().map(|(q, _)| table.get(rules, q)));
     f.values.clear();
-}
-
-/// Threads the searches use; 0 means one per core.
-static THREADS: AtomicUsize = AtomicUsize::new(0);
-
-/// Sets the number of threads of the searches (`--threads N`); 0 means one per core. The
-/// values found are the same with any count: each is a canonical form.
-pub fn set_threads(n: usize) {
-    THREADS.store(n, Ordering::Relaxed);
-}
-
-/// The number of threads the searches use now.
-pub fn threads() -> usize {
-    match THREADS.load(Ordering::Relaxed) {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    }
 }
 
 /// The sum of the values of the positions `ps` (a board's regions), with their distinct
