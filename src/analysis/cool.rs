@@ -89,16 +89,10 @@ fn cool_rec(
     } else {
         let tid = k.number(t);
         let ntid = k.number(&-t);
-        let mut l = Vec::new();
-        for x in k.left_options(g)? {
+        let (l, r) = super::options_mapped(k, g, |k, x, left| {
             let c = cool_rec(k, th, x, t, memo, depth + 1)?;
-            l.push(k.add(c, ntid)?);
-        }
-        let mut r = Vec::new();
-        for x in k.right_options(g)? {
-            let c = cool_rec(k, th, x, t, memo, depth + 1)?;
-            r.push(k.add(c, tid)?);
-        }
+            k.add(c, if left { ntid } else { tid })
+        })?;
         k.from_options(&l, &r)?
     };
     memo.insert(g, out);
@@ -138,16 +132,10 @@ fn heat_rec(
     }
     k.spend()?;
     let nt = k.neg(t);
-    let mut l = Vec::new();
-    for x in k.left_options(g)? {
+    let (l, r) = super::options_mapped(k, g, |k, x, left| {
         let h = heat_rec(k, x, t, memo, depth + 1)?;
-        l.push(k.add(h, t)?);
-    }
-    let mut r = Vec::new();
-    for x in k.right_options(g)? {
-        let h = heat_rec(k, x, t, memo, depth + 1)?;
-        r.push(k.add(h, nt)?);
-    }
+        k.add(h, if left { t } else { nt })
+    })?;
     let out = k.from_options(&l, &r)?;
     memo.insert(g, out);
     Ok(out)
@@ -178,16 +166,10 @@ fn overheat_rec(
     }
     k.spend()?;
     let nt = k.neg(t);
-    let mut l = Vec::new();
-    for x in k.left_options(g)? {
+    let (l, r) = super::options_mapped(k, g, |k, x, left| {
         let h = overheat_rec(k, x, s, t, memo, depth + 1)?;
-        l.push(k.add(h, t)?);
-    }
-    let mut r = Vec::new();
-    for x in k.right_options(g)? {
-        let h = overheat_rec(k, x, s, t, memo, depth + 1)?;
-        r.push(k.add(h, nt)?);
-    }
+        k.add(h, if left { t } else { nt })
+    })?;
     let out = k.from_options(&l, &r)?;
     memo.insert(g, out);
     Ok(out)
