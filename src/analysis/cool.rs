@@ -89,10 +89,16 @@ fn cool_rec(
     } else {
         let tid = k.number(t);
         let ntid = k.number(&-t);
-        let (l, r) = super::options_mapped(k, g, |k, x, left| {
+        let mut l = Vec::new();
+        for x in k.left_options(g)? {
             let c = cool_rec(k, th, x, t, memo, depth + 1)?;
-            k.add(c, if left { ntid } else { tid })
-        })?;
+            l.push(k.add(c, ntid)?);
+        }
+        let mut r = Vec::new();
+        for x in k.right_options(g)? {
+            let c = cool_rec(k, th, x, t, memo, depth + 1)?;
+            r.push(k.add(c, tid)?);
+        }
         k.from_options(&l, &r)?
     };
     memo.insert(g, out);
@@ -132,10 +138,16 @@ fn heat_rec(
     }
     k.spend()?;
     let nt = k.neg(t);
-    let (l, r) = super::options_mapped(k, g, |k, x, left| {
+    let mut l = Vec::new();
+    for x in k.left_options(g)? {
         let h = heat_rec(k, x, t, memo, depth + 1)?;
-        k.add(h, if left { t } else { nt })
-    })?;
+        l.push(k.add(h, t)?);
+    }
+    let mut r = Vec::new();
+    for x in k.right_options(g)? {
+        let h = heat_rec(k, x, t, memo, depth + 1)?;
+        r.push(k.add(h, nt)?);
+    }
     let out = k.from_options(&l, &r)?;
     memo.insert(g, out);
     Ok(out)
@@ -166,10 +178,16 @@ fn overheat_rec(
     }
     k.spend()?;
     let nt = k.neg(t);
-    let (l, r) = super::options_mapped(k, g, |k, x, left| {
+    let mut l = Vec::new();
+    for x in k.left_options(g)? {
         let h = overheat_rec(k, x, s, t, memo, depth + 1)?;
-        k.add(h, if left { t } else { nt })
-    })?;
+        l.push(k.add(h, t)?);
+    }
+    let mut r = Vec::new();
+    for x in k.right_options(g)? {
+        let h = overheat_rec(k, x, s, t, memo, depth + 1)?;
+        r.push(k.add(h, nt)?);
+    }
     let out = k.from_options(&l, &r)?;
     memo.insert(g, out);
     Ok(out)

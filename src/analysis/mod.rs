@@ -51,24 +51,6 @@ pub fn tree(k: &mut Kernel, g: GameId) -> Result<Term, KernelError> {
     Ok(k.to_term(g))
 }
 
-/// Each option of `g` mapped by `f` (told which side it is on): Left's, then Right's, in the
-/// kernel's order, the first error ending the walk.
-pub fn options_mapped(
-    k: &mut Kernel,
-    g: GameId,
-    mut f: impl FnMut(&mut Kernel, GameId, bool) -> Result<GameId, KernelError>,
-) -> Result<(Vec<GameId>, Vec<GameId>), KernelError> {
-    let mut l = Vec::new();
-    for x in k.left_options(g)? {
-        l.push(f(k, x, true)?);
-    }
-    let mut r = Vec::new();
-    for x in k.right_options(g)? {
-        r.push(f(k, x, false)?);
-    }
-    Ok((l, r))
-}
-
 /// `g` printed for a message: bounded as [`written`] is, without asking the budget (an error
 /// is being reported already).
 pub fn shown(k: &mut Kernel, g: GameId) -> String {

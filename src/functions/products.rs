@@ -397,47 +397,56 @@ fn sub_rec(
     }
     k.check_budget()?;
     let (gl, gr) = (k.left_options(g)?, k.right_options(g)?);
-    // `le` as Left sees it: for Right's side both comparisons turn round.
-    let le = |k: &mut Kernel, left: bool, x: GameId, y: GameId| -> Result<bool, KernelError> {
-        if left {
-            k.le(x, y)
-        } else {
-            k.le(y, x)
+    for &x in bl {
+        let mut ok = false;
+        for &y in &gl {
+            if k.le(x, y)? {
+                ok = true;
+                break;
+            }
         }
-    };
-    for (base, own, left) in [(bl, &gl, true), (br, &gr, false)] {
-        for &x in base {
-            let mut ok = false;
-            for &y in own {
-                if le(k, left, x, y)? {
+        if !ok {
+            for y in k.right_options(x)? {
+                if k.le(y, g)? {
                     ok = true;
                     break;
                 }
             }
-            if !ok {
-                let back = if left {
-                    k.right_options(x)?
-                } else {
-                    k.left_options(x)?
-                };
-                for y in back {
-                    if le(k, left, y, g)? {
-                        ok = true;
-                        break;
-                    }
-                }
-            }
-            if !ok {
-                return Err(no_subordinate());
-            }
+        }
+        if !ok {
+            return Err(no_subordinate());
         }
     }
-    let (mut l, mut r) = (Vec::new(), Vec::new());
-    for (own, base, out) in [(gl, bl, &mut l), (gr, br, &mut r)] {
-        for y in own {
-            if !base.contains(&y) {
-                out.push(sub_rec(k, y, bl, br, memo, depth + 1)?);
+    for &x in br {
+        let mut ok = false;
+        for &y in &gr {
+            if k.le(y, x)? {
+                ok = true;
+                break;
             }
+        }
+        if !ok {
+            for y in k.left_options(x)? {
+                if k.le(g, y)? {
+                    ok = true;
+                    break;
+                }
+            }
+        }
+        if !ok {
+            return Err(no_subordinate());
+        }
+    }
+    let mut l = Vec::new();
+    for y in gl {
+        if !bl.contains(&y) {
+            l.push(sub_rec(k, y, bl, br, memo, depth + 1)?);
+        }
+    }
+    let mut r = Vec::new();
+    for y in gr {
+        if !br.contains(&y) {
+            r.push(sub_rec(k, y, bl, br, memo, depth + 1)?);
         }
     }
     let h = k.from_options(&l, &r)?;
