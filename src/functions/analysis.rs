@@ -24,15 +24,7 @@ macro_rules! simple {
         #[doc = $summary]
         pub struct $ty;
         impl Function for $ty {
-            fn name(&self) -> &'static str {
-                $name
-            }
-            fn usage(&self) -> &'static str {
-                $usage
-            }
-            fn summary(&self) -> &'static str {
-                $summary
-            }
+            described!($name, $usage, $summary);
             fn value(&self, a: &[Arg], $k: &mut Kernel) -> Result<GameId, KernelError> {
                 args::arity(self, a, 1)?;
                 let $g = args::game(self, a, 0, $k)?;
@@ -110,15 +102,8 @@ simple!(
 pub struct Cool;
 
 impl Function for Cool {
-    fn name(&self) -> &'static str {
-        "cool"
-    }
-    fn usage(&self) -> &'static str {
-        "cool(G, t)"
-    }
-    fn summary(&self) -> &'static str {
-        "G cooled by the number t > -1 (Conway; Siegel; CGSuite below 0): {GL_t - t | GR_t + t} until the mast"
-    }
+    described!("cool", "cool(G, t)",
+        "G cooled by the number t > -1 (Conway; Siegel; CGSuite below 0): {GL_t - t | GR_t + t} until the mast");
     fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 2)?;
         let g = args::game(self, a, 0, k)?;
@@ -241,15 +226,11 @@ fn written_options(a: &[Arg], k: &mut Kernel) -> Result<(Vec<Term>, Vec<Term>), 
 pub struct Heat;
 
 impl Function for Heat {
-    fn name(&self) -> &'static str {
-        "heat"
-    }
-    fn usage(&self) -> &'static str {
-        "heat(G, t)"
-    }
-    fn summary(&self) -> &'static str {
+    described!(
+        "heat",
+        "heat(G, t)",
         "G heated by t: G if G is a number, else {heat(GL, t) + t | heat(GR, t) - t}"
-    }
+    );
     fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 2)?;
         let g = args::game(self, a, 0, k)?;
@@ -307,15 +288,8 @@ impl Function for Heat {
 pub struct Overheat;
 
 impl Function for Overheat {
-    fn name(&self) -> &'static str {
-        "overheat"
-    }
-    fn usage(&self) -> &'static str {
-        "overheat(G, s, t)"
-    }
-    fn summary(&self) -> &'static str {
-        "G overheated from s to t: n copies of s for an integer n, else {overheat(GL, s, t) + t | overheat(GR, s, t) - t}"
-    }
+    described!("overheat", "overheat(G, s, t)",
+        "G overheated from s to t: n copies of s for an integer n, else {overheat(GL, s, t) + t | overheat(GR, s, t) - t}");
     fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 3)?;
         let g = args::game(self, a, 0, k)?;
@@ -329,15 +303,11 @@ impl Function for Overheat {
 pub struct Norton;
 
 impl Function for Norton {
-    fn name(&self) -> &'static str {
-        "norton"
-    }
-    fn usage(&self) -> &'static str {
-        "norton(G, U)"
-    }
-    fn summary(&self) -> &'static str {
+    described!(
+        "norton",
+        "norton(G, U)",
         "the Norton product G.U for a positive game U"
-    }
+    );
     fn value(&self, a: &[Arg], k: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 2)?;
         let g = args::game(self, a, 0, k)?;

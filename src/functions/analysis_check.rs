@@ -243,28 +243,18 @@ impl Naive {
                 return Ok(g);
             }
             let mut changed = false;
-            'left: for idx in 0..l.len() {
-                let (_, ar) = self.options(l[idx])?;
-                for x in ar {
-                    if self.le(x, g)? {
-                        let (xl, _) = self.options(x)?;
-                        l.remove(idx);
-                        l.extend(xl);
-                        changed = true;
-                        break 'left;
-                    }
-                }
-            }
-            if !changed {
-                'right: for idx in 0..r.len() {
-                    let (bl, _) = self.options(r[idx])?;
-                    for x in bl {
-                        if self.le(g, x)? {
-                            let (_, xr) = self.options(x)?;
-                            r.remove(idx);
-                            r.extend(xr);
+            // A reversible option is bypassed: Left's first, then Right's.
+            'sides: for left in [true, false] {
+                let side = if left { &mut l } else { &mut r };
+                for idx in 0..side.len() {
+                    let (ol, or) = self.options(side[idx])?;
+                    for x in if left { or } else { ol } {
+                        if if left { self.le(x, g)? } else { self.le(g, x)? } {
+                            let (xl, xr) = self.options(x)?;
+                            side.remove(idx);
+                            side.extend(if left { xl } else { xr });
                             changed = true;
-                            break 'right;
+                            break 'sides;
                         }
                     }
                 }

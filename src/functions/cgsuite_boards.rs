@@ -9,44 +9,21 @@
 //! [`super::cgsuite_rulesets_check`] (and [`super::graph_games_check`] for graphs).
 
 use super::cgsuite_rulesets_check as naive;
-use super::rulesets::{call, game_of, kernel_error, opening};
+use super::rulesets::{
+    call, expected, game_of, kernel_error, opening, read_text, text_call, text_check,
+};
 use super::{args, Function, Opening};
 use crate::kernel::{GameId, Kernel, KernelError};
+use crate::rulesets::toads;
 use crate::rulesets::{anti_clobber as ac, elephants_and_rhinos as er, partizan_arc_kayles as pak};
-use crate::rulesets::{toads, RulesetError};
 use crate::term::{Arg, Term};
-
-fn usage_error(f: &dyn Function) -> String {
-    format!("expected {}", f.usage())
-}
-
-fn text_call(name: &str, text: String) -> Term {
-    call(name, vec![Arg::Text(text)])
-}
-
-/// The one text argument, read by `read`.
-fn read_text<T>(
-    f: &dyn Function,
-    a: &[Arg],
-    read: impl Fn(&str) -> Result<T, RulesetError>,
-) -> Result<T, KernelError> {
-    args::arity(f, a, 1)?;
-    read(args::text(f, a, 0)?).map_err(|e| kernel_error(f.name(), e))
-}
 
 /// `partizan_arc_kayles("llr")`.
 pub struct PartizanArcKayles;
 
 impl Function for PartizanArcKayles {
-    fn name(&self) -> &'static str {
-        "partizan_arc_kayles"
-    }
-    fn usage(&self) -> &'static str {
-        "partizan_arc_kayles(\"lr(e;l)\")"
-    }
-    fn summary(&self) -> &'static str {
-        "Partizan Arc Kayles on a graph in CGSuite's notation with edges l (Left's), r (Right's), e (either's): take an edge of yours, removing both its ends (CGSuite's game.graph.PartizanArcKayles)"
-    }
+    described!("partizan_arc_kayles", "partizan_arc_kayles(\"lr(e;l)\")",
+        "Partizan Arc Kayles on a graph in CGSuite's notation with edges l (Left's), r (Right's), e (either's): take an edge of yours, removing both its ends (CGSuite's game.graph.PartizanArcKayles)");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         let g = read_text(self, a, pak::read)?;
         pak::value(&g, kernel).map_err(|e| kernel_error(self.name(), e))
@@ -69,9 +46,8 @@ impl Function for PartizanArcKayles {
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        Some(match a {
-            [Arg::Text(t)] => super::graph_games_check::partizan_arc_kayles(t, term),
-            _ => Err(usage_error(self)),
+        text_check(self, a, |t| {
+            super::graph_games_check::partizan_arc_kayles(t, term)
         })
     }
 }
@@ -143,7 +119,7 @@ impl Function for Strip {
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         Some(match a {
             [Arg::Text(t)] => naive::strip(self.name, self.jumps, t, term),
-            _ => Err(usage_error(self)),
+            _ => Err(expected(self)),
         })
     }
 }
@@ -152,15 +128,8 @@ impl Function for Strip {
 pub struct AntiClobber;
 
 impl Function for AntiClobber {
-    fn name(&self) -> &'static str {
-        "anti_clobber"
-    }
-    fn usage(&self) -> &'static str {
-        "anti_clobber(\"xoxo|oo..\")"
-    }
-    fn summary(&self) -> &'static str {
-        "Anti-Clobber: a stone moves orthogonally onto an empty square, leaving an enemy stone behind (x Left's, o Right's, . empty, # blocked; rows separated by |): CGSuite's game.grid.AntiClobber"
-    }
+    described!("anti_clobber", "anti_clobber(\"xoxo|oo..\")",
+        "Anti-Clobber: a stone moves orthogonally onto an empty square, leaving an enemy stone behind (x Left's, o Right's, . empty, # blocked; rows separated by |): CGSuite's game.grid.AntiClobber");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         let b = read_text(self, a, ac::parse)?;
         ac::value(&b, kernel).map_err(|e| kernel_error(self.name(), e))
@@ -181,10 +150,7 @@ impl Function for AntiClobber {
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        Some(match a {
-            [Arg::Text(t)] => naive::anti_clobber(t, term),
-            _ => Err(usage_error(self)),
-        })
+        text_check(self, a, |t| naive::anti_clobber(t, term))
     }
 }
 

@@ -8,7 +8,7 @@
 
 use super::cgsuite_rulesets_check as naive;
 use super::more_rulesets::MAX_LISTED;
-use super::rulesets::{call, game_of, int, kernel_error, opening, size};
+use super::rulesets::{call, expected, game_of, int, kernel_error, nimber, opening, size};
 use super::{args, Function, Opening};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::Dyadic;
@@ -16,14 +16,6 @@ use crate::rulesets::spawning::Spawning as Code;
 use crate::rulesets::{maundy_cake as maundy, take_away, turning as coins};
 use crate::term::{Arg, Term};
 use num_bigint::BigInt;
-
-fn nimber(kernel: &mut Kernel, g: u64) -> GameId {
-    kernel.nus(&Dyadic::zero(), &BigInt::from(0), &crate::Nimber::from(g))
-}
-
-fn usage_error(f: &dyn Function) -> String {
-    format!("expected {}", f.usage())
-}
 
 /// The heap and memory arguments, at `from` and the next.
 fn heap_memory(
@@ -65,15 +57,8 @@ fn take_away_open(
 pub struct TakeAway;
 
 impl Function for TakeAway {
-    fn name(&self) -> &'static str {
-        "take_away"
-    }
-    fn usage(&self) -> &'static str {
-        "take_away(r, n, k)"
-    }
-    fn summary(&self) -> &'static str {
-        "Take-Away: a heap of n whose previous move took k; take from 1 to r·k (CGSuite's game.heap.TakeAway(r)((n, k)))"
-    }
+    described!("take_away", "take_away(r, n, k)",
+        "Take-Away: a heap of n whose previous move took k; take from 1 to r·k (CGSuite's game.heap.TakeAway(r)((n, k)))");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 3)?;
         let r = args::number(self, a, 0, kernel)?;
@@ -95,9 +80,9 @@ impl Function for TakeAway {
         Some(match a {
             [Arg::Game(r), n, k] => match (r.as_number(), naive::size_arg(n), naive::size_arg(k)) {
                 (Some(r), Some(n), Some(k)) => naive::take_away("take_away", Some(r), n, k, term),
-                _ => Err(usage_error(self)),
+                _ => Err(expected(self)),
             },
-            _ => Err(usage_error(self)),
+            _ => Err(expected(self)),
         })
     }
 }
@@ -106,15 +91,8 @@ impl Function for TakeAway {
 pub struct FibonacciNim;
 
 impl Function for FibonacciNim {
-    fn name(&self) -> &'static str {
-        "fibonacci_nim"
-    }
-    fn usage(&self) -> &'static str {
-        "fibonacci_nim(n, k)"
-    }
-    fn summary(&self) -> &'static str {
-        "Fibonacci Nim: a heap of n whose previous move took k; take from 1 to 2k (CGSuite's game.heap.FibonacciNim((n, k)))"
-    }
+    described!("fibonacci_nim", "fibonacci_nim(n, k)",
+        "Fibonacci Nim: a heap of n whose previous move took k; take from 1 to 2k (CGSuite's game.heap.FibonacciNim((n, k)))");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 2)?;
         let (n, k) = heap_memory(self, a, 0, kernel)?;
@@ -134,9 +112,9 @@ impl Function for FibonacciNim {
         Some(match a {
             [n, k] => match (naive::size_arg(n), naive::size_arg(k)) {
                 (Some(n), Some(k)) => naive::take_away("fibonacci_nim", None, n, k, term),
-                _ => Err(usage_error(self)),
+                _ => Err(expected(self)),
             },
-            _ => Err(usage_error(self)),
+            _ => Err(expected(self)),
         })
     }
 }
@@ -175,15 +153,8 @@ impl MaundyCake {
 }
 
 impl Function for MaundyCake {
-    fn name(&self) -> &'static str {
-        "maundy_cake"
-    }
-    fn usage(&self) -> &'static str {
-        "maundy_cake(m, n)"
-    }
-    fn summary(&self) -> &'static str {
-        "Maundy Cake at CGSuite's coordinates (m, n): Left divides n, Right divides m, into d ≥ 2 equal parts (CGSuite's game.heap.MaundyCake((m, n)))"
-    }
+    described!("maundy_cake", "maundy_cake(m, n)",
+        "Maundy Cake at CGSuite's coordinates (m, n): Left divides n, Right divides m, into d ≥ 2 equal parts (CGSuite's game.heap.MaundyCake((m, n)))");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         let (m, n) = self.sides(a, kernel)?;
         maundy::value(m, n, kernel).map_err(|e| kernel_error(self.name(), e))
@@ -221,9 +192,9 @@ impl Function for MaundyCake {
         Some(match a {
             [m, n] => match (naive::size_arg(m), naive::size_arg(n)) {
                 (Some(m), Some(n)) => naive::maundy_cake(m as u64, n as u64, term),
-                _ => Err(usage_error(self)),
+                _ => Err(expected(self)),
             },
-            _ => Err(usage_error(self)),
+            _ => Err(expected(self)),
         })
     }
 }
@@ -243,15 +214,8 @@ impl Turning {
 }
 
 impl Function for Turning {
-    fn name(&self) -> &'static str {
-        "turning"
-    }
-    fn usage(&self) -> &'static str {
-        "turning(\"1-3\", \"htth\")"
-    }
-    fn summary(&self) -> &'static str {
-        "a coin-turning game on a strip of heads h and tails t, by its turning code (1-3 Mock Turtles, 1+C Ruler, 3E Turnips): turn coins the code allows, the rightmost from heads to tails (CGSuite's game.strip.Turning)"
-    }
+    described!("turning", "turning(\"1-3\", \"htth\")",
+        "a coin-turning game on a strip of heads h and tails t, by its turning code (1-3 Mock Turtles, 1+C Ruler, 3E Turnips): turn coins the code allows, the rightmost from heads to tails (CGSuite's game.strip.Turning)");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         let (code, strip) = self.read(a)?;
         let budget = kernel.budget().clone();
@@ -285,7 +249,7 @@ impl Function for Turning {
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         Some(match a {
             [code @ Arg::Text(c), Arg::Text(s)] => naive::turning(code, c, s, term),
-            _ => Err(usage_error(self)),
+            _ => Err(expected(self)),
         })
     }
 }

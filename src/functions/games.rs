@@ -10,15 +10,11 @@ use crate::term::Arg;
 pub struct Birthday;
 
 impl Function for Birthday {
-    fn name(&self) -> &'static str {
-        "birthday"
-    }
-    fn usage(&self) -> &'static str {
-        "birthday(G)"
-    }
-    fn summary(&self) -> &'static str {
+    described!(
+        "birthday",
+        "birthday(G)",
         "the birthday of G's canonical form, as an integer"
-    }
+    );
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 1)?;
         let g = args::game(self, a, 0, kernel)?;
@@ -38,15 +34,7 @@ pub struct GameValue;
 macro_rules! identity_function {
     ($ty:ty, $name:literal, $summary:literal) => {
         impl Function for $ty {
-            fn name(&self) -> &'static str {
-                $name
-            }
-            fn usage(&self) -> &'static str {
-                concat!($name, "(G)")
-            }
-            fn summary(&self) -> &'static str {
-                $summary
-            }
+            described!($name, concat!($name, "(G)"), $summary);
             fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
                 args::arity(self, a, 1)?;
                 args::game(self, a, 0, kernel)

@@ -6,7 +6,9 @@
 //! generators of [`super::graph_games_check`].
 
 use super::graph_games_check as naive;
-use super::rulesets::{game_of, kernel_error, opening};
+use super::rulesets::{
+    game_of, kernel_error, opening, picture_call, read_text, text_call, text_check,
+};
 use super::{args, Function, Opening};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::rulesets::{arc_kayles, col, hackenbush};
@@ -15,25 +17,6 @@ use crate::term::{Arg, Term};
 /// Most options an opening lists (one per vertex or edge: a graph the search takes has far
 /// fewer).
 const MAX_LISTED: usize = 10_000;
-
-fn text_call(name: &str, text: String) -> Term {
-    Term::Call {
-        name: name.to_string(),
-        args: vec![Arg::Text(text)],
-    }
-}
-
-fn checked(
-    f: &dyn Function,
-    a: &[Arg],
-    term: &Term,
-    check: naive::Check,
-) -> Option<Result<(), String>> {
-    Some(match a {
-        [Arg::Text(t)] => check(t, term),
-        _ => Err(format!("expected {}", f.usage())),
-    })
-}
 
 /// `snort("…")` or `col("…")`.
 pub struct ColLike(pub col::Game);
@@ -109,8 +92,8 @@ impl Function for ColLike {
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         match self.0 {
-            col::Game::Col => checked(self, a, term, naive::col),
-            col::Game::Snort => checked(self, a, term, naive::snort),
+            col::Game::Col => text_check(self, a, |t| naive::col(t, term)),
+            col::Game::Snort => text_check(self, a, |t| naive::snort(t, term)),
         }
     }
 }
@@ -119,19 +102,13 @@ impl Function for ColLike {
 pub struct ArcKayles;
 
 impl Function for ArcKayles {
-    fn name(&self) -> &'static str {
-        "arc_kayles"
-    }
-    fn usage(&self) -> &'static str {
-        "arc_kayles(\"---\")"
-    }
-    fn summary(&self) -> &'static str {
+    described!(
+        "arc_kayles",
+        "arc_kayles(\"---\")",
         "an Arc Kayles position in CGSuite's graph notation (remove an edge's two ends; impartial)"
-    }
+    );
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        args::arity(self, a, 1)?;
-        let g =
-            arc_kayles::read(args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
+        let g = read_text(self, a, arc_kayles::read)?;
         arc_kayles::value(&g, kernel).map_err(|e| kernel_error(self.name(), e))
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
@@ -165,7 +142,7 @@ impl Function for ArcKayles {
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        checked(self, a, term, naive::arc_kayles)
+        text_check(self, a, |t| naive::arc_kayles(t, term))
     }
 }
 
@@ -173,35 +150,18 @@ impl Function for ArcKayles {
 pub struct ChildishHackenbush;
 
 impl Function for ChildishHackenbush {
-    fn name(&self) -> &'static str {
-        "childish_hackenbush"
-    }
-    fn usage(&self) -> &'static str {
-        "childish_hackenbush(\"l(l;rl)\")"
-    }
-    fn summary(&self) -> &'static str {
-        "a Childish Hackenbush picture (as hackenbush's; a blue or red edge may be cut only if nothing falls)"
-    }
+    described!("childish_hackenbush", "childish_hackenbush(\"l(l;rl)\")",
+        "a Childish Hackenbush picture (as hackenbush's; a blue or red edge may be cut only if nothing falls)");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        args::arity(self, a, 1)?;
-        let p = hackenbush::Picture::parse(args::text(self, a, 0)?)
-            .map_err(|e| kernel_error(self.name(), e))?;
+        let p = read_text(self, a, hackenbush::Picture::parse)?;
         hackenbush::value_of(&p, true, kernel).map_err(|e| kernel_error(self.name(), e))
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        args::arity(self, a, 1)?;
-        let p = hackenbush::Picture::parse(args::text(self, a, 0)?)
-            .map_err(|e| kernel_error(self.name(), e))?;
+        let p = read_text(self, a, hackenbush::Picture::parse)?;
         let side = |left: bool| -> Vec<Term> {
             p.moves_of(left, true)
                 .iter()
-                .map(|q| {
-                    if q.edges.is_empty() {
-                        Term::zero()
-                    } else {
-                        text_call("childish_hackenbush", q.print())
-                    }
-                })
+                .map(|q| picture_call("childish_hackenbush", q))
                 .collect()
         };
         Ok(opening(
@@ -215,6 +175,6 @@ impl Function for ChildishHackenbush {
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        checked(self, a, term, naive::childish_hackenbush)
+        text_check(self, a, |t| naive::childish_hackenbush(t, term))
     }
 }

@@ -22,9 +22,6 @@ pub const MAX_CHECKED_VERTICES: usize = 40;
 /// Most steps an isomorphism test may take before the check gives up.
 const MAX_ISO_STEPS: usize = 1 << 20;
 
-/// A checker of one opening: the position's text and the opening's term.
-pub type Check = fn(&str, &Term) -> Result<(), String>;
-
 /// A labelled multigraph: each vertex's label, the edges as pairs (a loop joins a vertex to
 /// itself; parallel edges repeat).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,55 +6,28 @@
 //! [`super::grid_games_check`].
 
 use super::grid_games_check as naive;
-use super::rulesets::{game_of, kernel_error, opening};
+use super::rulesets::{game_of, kernel_error, opening, read_text, text_call, text_check};
 use super::{args, Function, Opening};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::rulesets::gen_clobber::{self, Piece};
 use crate::rulesets::{amazons, cram};
 use crate::term::{Arg, Term};
 
-fn board_call(name: &str, text: String) -> Term {
-    Term::Call {
-        name: name.to_string(),
-        args: vec![Arg::Text(text)],
-    }
-}
-
-fn check(
-    f: &dyn Function,
-    a: &[Arg],
-    go: impl Fn(&str) -> Result<(), String>,
-) -> Option<Result<(), String>> {
-    Some(match a {
-        [Arg::Text(t)] => go(t),
-        _ => Err(format!("expected {}", f.usage())),
-    })
-}
-
 /// `cram("...|.#.")`.
 pub struct Cram;
 
 impl Function for Cram {
-    fn name(&self) -> &'static str {
-        "cram"
-    }
-    fn usage(&self) -> &'static str {
-        "cram(\"...|.#.\")"
-    }
-    fn summary(&self) -> &'static str {
-        "a Cram board (rows separated by |, . empty, # filled; either player places a domino either way): a nimber"
-    }
+    described!("cram", "cram(\"...|.#.\")",
+        "a Cram board (rows separated by |, . empty, # filled; either player places a domino either way): a nimber");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        args::arity(self, a, 1)?;
-        let b = cram::parse(args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
+        let b = read_text(self, a, cram::parse)?;
         cram::value(&b, kernel).map_err(|e| kernel_error(self.name(), e))
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        args::arity(self, a, 1)?;
-        let b = cram::parse(args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
+        let b = read_text(self, a, cram::parse)?;
         let opts: Vec<Term> = cram::moves(&b)
             .iter()
-            .map(|q| board_call("cram", cram::print(q)))
+            .map(|q| text_call("cram", cram::print(q)))
             .collect();
         Ok(opening(
             game_of(opts.clone(), opts),
@@ -67,7 +40,7 @@ impl Function for Cram {
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        check(self, a, |t| naive::cram(t, term))
+        text_check(self, a, |t| naive::cram(t, term))
     }
 }
 
@@ -118,7 +91,7 @@ impl Function for Variant {
         let side = |left: bool| -> Vec<Term> {
             gen_clobber::moves(&b, self.0, left)
                 .iter()
-                .map(|q| board_call(self.name(), gen_clobber::print(q)))
+                .map(|q| text_call(self.name(), gen_clobber::print(q)))
                 .collect()
         };
         let how = match self.0 {
@@ -140,7 +113,7 @@ impl Function for Variant {
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        check(self, a, |t| naive::clobber_variant(self.0.name(), t, term))
+        text_check(self, a, |t| naive::clobber_variant(self.0.name(), t, term))
     }
 }
 
@@ -148,29 +121,18 @@ impl Function for Variant {
 pub struct Amazons;
 
 impl Function for Amazons {
-    fn name(&self) -> &'static str {
-        "amazons"
-    }
-    fn usage(&self) -> &'static str {
-        "amazons(\"x..#|....|.#.o\")"
-    }
-    fn summary(&self) -> &'static str {
-        "an Amazons board (x Left's amazon, o Right's, . empty, # burnt; an amazon moves like a queen, then shoots an arrow like one)"
-    }
+    described!("amazons", "amazons(\"x..#|....|.#.o\")",
+        "an Amazons board (x Left's amazon, o Right's, . empty, # burnt; an amazon moves like a queen, then shoots an arrow like one)");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        args::arity(self, a, 1)?;
-        let b =
-            amazons::parse(args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
+        let b = read_text(self, a, amazons::parse)?;
         amazons::value(&b, kernel).map_err(|e| kernel_error(self.name(), e))
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        args::arity(self, a, 1)?;
-        let b =
-            amazons::parse(args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
+        let b = read_text(self, a, amazons::parse)?;
         let side = |left: bool| -> Vec<Term> {
             amazons::moves(&b, left)
                 .iter()
-                .map(|q| board_call("amazons", amazons::print(q)))
+                .map(|q| text_call("amazons", amazons::print(q)))
                 .collect()
         };
         Ok(opening(
@@ -184,7 +146,7 @@ impl Function for Amazons {
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        check(self, a, |t| naive::amazons(t, term))
+        text_check(self, a, |t| naive::amazons(t, term))
     }
 }
 

@@ -7,6 +7,7 @@
 //! The boards are read by the one reader of their language (`rulesets::position::grids`, the
 //! producer's too): independence is in the moves, not the language.
 
+use super::rulesets_check::{compare, read};
 use crate::rulesets::position::{grids, Board};
 use crate::rulesets::RulesetError;
 use crate::term::{Arg, Term};
@@ -19,13 +20,6 @@ type Reader = fn(&str) -> Result<Board, RulesetError>;
 
 /// Left's and Right's options, as boards' texts.
 pub type Options = (BTreeSet<String>, BTreeSet<String>);
-
-fn read(r: Result<Board, RulesetError>) -> Result<Rows, String> {
-    r.map(|b| b.rows()).map_err(|e| match e {
-        RulesetError::Input(p) => p.to_string(),
-        e => e.to_string(),
-    })
-}
 
 /// The reader of ruleset `name`'s language.
 fn reader(name: &str) -> Option<Reader> {
@@ -89,22 +83,10 @@ fn listed(name: &str, term: &Term) -> Result<Options, String> {
     Ok((side(left, "Left")?, side(right, "Right")?))
 }
 
-fn compare(have: Options, left: BTreeSet<String>, right: BTreeSet<String>) -> Result<(), String> {
-    for (who, got, want) in [("Left", &have.0, &left), ("Right", &have.1, &right)] {
-        if let Some(x) = want.difference(got).next() {
-            return Err(format!("{who}'s move to {x:?} is missing"));
-        }
-        if let Some(x) = got.difference(want).next() {
-            return Err(format!("{who} has no move to {x:?}"));
-        }
-    }
-    Ok(())
-}
-
 /// Cram from the rules: a domino on two empty squares side by side or one above the other,
 /// for either player.
 pub fn cram_moves(board: &str) -> Result<BTreeSet<String>, String> {
-    let rows = read(grids::cram(board))?;
+    let rows = read(grids::cram(board))?.rows();
     let mut out = BTreeSet::new();
     for r in 0..rows.len() {
         for c in 0..rows[r].len() {
@@ -160,7 +142,7 @@ fn piece(name: &str) -> Option<(Vec<(i32, i32)>, bool)> {
 pub fn clobber_variant_moves(name: &str, board: &str) -> Result<Options, String> {
     let read_one = reader(name).ok_or_else(|| format!("{name} is not a grid ruleset"))?;
     let (ways, slides) = piece(name).ok_or_else(|| format!("{name} is not a Clobber variant"))?;
-    let rows = read(read_one(board))?;
+    let rows = read(read_one(board))?.rows();
     let (mut left, mut right) = (BTreeSet::new(), BTreeSet::new());
     for r in 0..rows.len() {
         for c in 0..rows[r].len() {
@@ -200,7 +182,7 @@ pub fn clobber_variant(name: &str, board: &str, term: &Term) -> Result<(), Strin
 /// lands an arrow goes like a queen over empty squares (the one it left is empty now) and
 /// burns the square it stops on; Left's moves and Right's.
 pub fn amazons_moves(board: &str) -> Result<Options, String> {
-    let rows = read(grids::amazons(board))?;
+    let rows = read(grids::amazons(board))?.rows();
     let queen = [
         (1, 0),
         (-1, 0),

@@ -5,7 +5,7 @@
 //! of [`super::heap_games_check`].
 
 use super::heap_games_check as naive;
-use super::rulesets::{call, game_of, int, integer, kernel_error, opening, size};
+use super::rulesets::{call, expected, game_of, int, integer, kernel_error, nimber, opening, size};
 use super::{args, Function, Opening};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::rulesets::take_and_break::{TakeAndBreak as Code, TbSequence};
@@ -15,14 +15,6 @@ use num_bigint::BigInt;
 
 /// Most options an opening lists.
 const MAX_LISTED: usize = 10_000;
-
-fn nimber(kernel: &mut Kernel, g: u64) -> GameId {
-    kernel.nus(
-        &crate::Dyadic::zero(),
-        &BigInt::from(0),
-        &crate::Nimber::from(g),
-    )
-}
 
 fn too_many(name: &str, what: String) -> KernelError {
     KernelError::TooLarge {
@@ -127,14 +119,7 @@ fn heap_moves(code: &Code, n: usize, heap: impl Fn(usize) -> Term) -> Option<Vec
                     (_, 0) => format!("split the heap of {n} into {}", list(hs)),
                     _ => format!("take {k} from the heap of {n}, leaving {}", list(hs)),
                 };
-                super::Move {
-                    leaves: None,
-                    player: "either",
-                    words,
-                    board: None,
-                    cells: Vec::new(),
-                    option: heaps_term(hs, &heap),
-                }
+                super::Move::in_words("either", words, heaps_term(hs, &heap))
             })
             .collect(),
     )
@@ -152,15 +137,8 @@ fn written_size(a: &Arg) -> Option<usize> {
 pub struct TakeAndBreak;
 
 impl Function for TakeAndBreak {
-    fn name(&self) -> &'static str {
-        "take_and_break"
-    }
-    fn usage(&self) -> &'static str {
-        "take_and_break(\"4!.0\", n)"
-    }
-    fn summary(&self) -> &'static str {
-        "a heap of n in the take-and-break game with this code, as CGSuite writes codes (0.77 Kayles, 4!.0 Grundy's game, 0.3F, 0.[3] Nim)"
-    }
+    described!("take_and_break", "take_and_break(\"4!.0\", n)",
+        "a heap of n in the take-and-break game with this code, as CGSuite writes codes (0.77 Kayles, 4!.0 Grundy's game, 0.3F, 0.[3] Nim)");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 2)?;
         let code = code_of(self, args::text(self, a, 0)?)?;
@@ -193,9 +171,9 @@ impl Function for TakeAndBreak {
         Some(match a {
             [code @ Arg::Text(c), n] => match naive::size_arg(n) {
                 Some(n) => naive::take_and_break("take_and_break", Some(code), c, n, term),
-                None => Err(format!("expected {}", self.usage())),
+                None => Err(expected(self)),
             },
-            _ => Err(format!("expected {}", self.usage())),
+            _ => Err(expected(self)),
         })
     }
 }
@@ -207,15 +185,8 @@ const GRUNDY: &str = "4!.0";
 pub struct Grundy;
 
 impl Function for Grundy {
-    fn name(&self) -> &'static str {
-        "grundy"
-    }
-    fn usage(&self) -> &'static str {
-        "grundy(n)"
-    }
-    fn summary(&self) -> &'static str {
-        "a heap of n in Grundy's game (split a heap into two unequal heaps; CGSuite's GrundysGame, code 4!.0)"
-    }
+    described!("grundy", "grundy(n)",
+        "a heap of n in Grundy's game (split a heap into two unequal heaps; CGSuite's GrundysGame, code 4!.0)");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 1)?;
         let n = integer(self, a, 0, kernel)?;
@@ -241,9 +212,9 @@ impl Function for Grundy {
         Some(match a {
             [n] => match naive::size_arg(n) {
                 Some(n) => naive::take_and_break("grundy", None, GRUNDY, n, term),
-                None => Err(format!("expected {}", self.usage())),
+                None => Err(expected(self)),
             },
-            _ => Err(format!("expected {}", self.usage())),
+            _ => Err(expected(self)),
         })
     }
 }
@@ -252,15 +223,8 @@ impl Function for Grundy {
 pub struct Wythoff;
 
 impl Function for Wythoff {
-    fn name(&self) -> &'static str {
-        "wythoff"
-    }
-    fn usage(&self) -> &'static str {
-        "wythoff(a, b)"
-    }
-    fn summary(&self) -> &'static str {
-        "Wythoff's game on heaps of a and b: take any number from one heap, or the same number from both"
-    }
+    described!("wythoff", "wythoff(a, b)",
+        "Wythoff's game on heaps of a and b: take any number from one heap, or the same number from both");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 2)?;
         let (x, y) = (size(self, a, 0, kernel)?, size(self, a, 1, kernel)?);
@@ -302,16 +266,10 @@ impl Function for Wythoff {
                         (0, k) => format!("take {k} from the second heap"),
                         (k, _) => format!("take {k} from both heaps"),
                     };
-                    super::Move {
-                        leaves: None,
-                        player: "either",
-                        words: format!(
-                            "{what}, leaving heaps of {p} and {q} (the queen from ({x}, {y}) to ({p}, {q}))"
-                        ),
-                        board: None,
-                        cells: Vec::new(),
-                        option: call("wythoff", vec![int(p), int(q)]),
-                    }
+                    let words = format!(
+                        "{what}, leaving heaps of {p} and {q} (the queen from ({x}, {y}) to ({p}, {q}))"
+                    );
+                    super::Move::in_words("either", words, call("wythoff", vec![int(p), int(q)]))
                 })
                 .collect(),
         )
@@ -320,9 +278,9 @@ impl Function for Wythoff {
         Some(match a {
             [x, y] => match (naive::size_arg(x), naive::size_arg(y)) {
                 (Some(x), Some(y)) => naive::wythoff(x, y, term),
-                _ => Err(format!("expected {}", self.usage())),
+                _ => Err(expected(self)),
             },
-            _ => Err(format!("expected {}", self.usage())),
+            _ => Err(expected(self)),
         })
     }
 }

@@ -7,7 +7,6 @@
 //! (`rulesets::position::take_and_break`): independence is in the moves, not the language.
 
 use crate::rulesets::position::take_and_break::{take_and_break_code, Constraint, TbCodeText};
-use crate::rulesets::RulesetError;
 use crate::term::{Arg, Term};
 use std::collections::BTreeSet;
 
@@ -20,10 +19,7 @@ pub use super::rulesets_check::size_arg;
 type Moves = BTreeSet<Vec<usize>>;
 
 fn read(code: &str) -> Result<TbCodeText, String> {
-    take_and_break_code(code).map_err(|e| match e {
-        RulesetError::Input(p) => p.to_string(),
-        e => e.to_string(),
-    })
+    super::rulesets_check::read(take_and_break_code(code))
 }
 
 /// Whether the heaps may be left under the constraint, from its words: `!` no two the same,
@@ -169,19 +165,12 @@ pub(super) fn listed_heaps(
     Ok((side(left, "Left")?, side(right, "Right")?))
 }
 
-pub(super) fn same<K: Ord + std::fmt::Debug>(
+/// The listed options against an impartial game's moves, the same for both players.
+pub(super) fn same<K: Ord + Clone + std::fmt::Debug>(
     have: (BTreeSet<K>, BTreeSet<K>),
     want: &BTreeSet<K>,
 ) -> Result<(), String> {
-    for (who, got) in [("Left", &have.0), ("Right", &have.1)] {
-        if let Some(x) = want.difference(got).next() {
-            return Err(format!("{who}'s move to {x:?} is missing"));
-        }
-        if let Some(x) = got.difference(want).next() {
-            return Err(format!("{who} has no move to {x:?}"));
-        }
-    }
-    Ok(())
+    super::rulesets_check::compare(have, want.clone(), want.clone())
 }
 
 /// A heap of n in the take-and-break game `code`, written `name(code_arg, m)` (or `name(m)`

@@ -38,66 +38,27 @@ const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> Nu
     }
 }
 
-pub static FLOOR: NumberFn = f("floor", "floor(x)", "the greatest integer <= x");
-pub static CEILING: NumberFn = f("ceiling", "ceiling(x)", "the least integer >= x");
-pub static ABS: NumberFn = f("abs", "abs(x)", "the absolute value of a number");
-pub static NUMERATOR: NumberFn = f(
-    "numerator",
-    "numerator(x)",
-    "the numerator of x in lowest terms",
-);
-pub static DENOMINATOR: NumberFn = f(
-    "denominator",
-    "denominator(x)",
-    "the denominator of x in lowest terms (positive)",
-);
-pub static GCD: NumberFn = f(
-    "gcd",
-    "gcd(a, b)",
-    "the greatest common divisor of two integers (>= 0)",
-);
-pub static MOD: NumberFn = f(
-    "mod",
-    "mod(a, b)",
-    "CGSuite's a % b: a - b*q, q the quotient truncated toward zero (sign of a)",
-);
-pub static INT_DIV: NumberFn = f(
-    "int_div",
-    "int_div(a, b)",
-    "CGSuite's integer a.Div(b): the quotient truncated toward zero (div stays exact)",
-);
-pub static MAX: NumberFn = f("max", "max(a, b)", "the larger of two numbers");
-pub static MIN: NumberFn = f("min", "min(a, b)", "the smaller of two numbers");
-pub static SIGN: NumberFn = f(
-    "sign",
-    "sign(x)",
-    "-1, 0 or 1 as x is negative, zero or positive",
-);
-pub static LB: NumberFn = f(
-    "lb",
-    "lb(n)",
-    "the binary logarithm of an integer n > 0, rounded down",
-);
-pub static ISQRT: NumberFn = f(
-    "isqrt",
-    "isqrt(n)",
-    "the integer square root of n >= 0, rounded down",
-);
-pub static IS_EVIL: NumberFn = f(
-    "is_evil",
-    "is_evil(n)",
-    "true if the integer n has an even number of 1 bits",
-);
-pub static IS_ODIOUS: NumberFn = f(
-    "is_odious",
-    "is_odious(n)",
-    "true if the integer n has an odd number of 1 bits",
-);
-pub static IS_TWO_POWER: NumberFn = f(
-    "is_two_power",
-    "is_two_power(n)",
-    "true if n is 2^k for an integer k >= 0",
-);
+table! {
+    listed in FAMILY: NumberFn = f;
+    FLOOR: "floor", "floor(x)", "the greatest integer <= x";
+    CEILING: "ceiling", "ceiling(x)", "the least integer >= x";
+    ABS: "abs", "abs(x)", "the absolute value of a number";
+    NUMERATOR: "numerator", "numerator(x)", "the numerator of x in lowest terms";
+    DENOMINATOR: "denominator", "denominator(x)", "the denominator of x in lowest terms (positive)";
+    GCD: "gcd", "gcd(a, b)", "the greatest common divisor of two integers (>= 0)";
+    MOD: "mod", "mod(a, b)",
+        "CGSuite's a % b: a - b*q, q the quotient truncated toward zero (sign of a)";
+    INT_DIV: "int_div", "int_div(a, b)",
+        "CGSuite's integer a.Div(b): the quotient truncated toward zero (div stays exact)";
+    MAX: "max", "max(a, b)", "the larger of two numbers";
+    MIN: "min", "min(a, b)", "the smaller of two numbers";
+    SIGN: "sign", "sign(x)", "-1, 0 or 1 as x is negative, zero or positive";
+    LB: "lb", "lb(n)", "the binary logarithm of an integer n > 0, rounded down";
+    ISQRT: "isqrt", "isqrt(n)", "the integer square root of n >= 0, rounded down";
+    IS_EVIL: "is_evil", "is_evil(n)", "true if the integer n has an even number of 1 bits";
+    IS_ODIOUS: "is_odious", "is_odious(n)", "true if the integer n has an odd number of 1 bits";
+    IS_TWO_POWER: "is_two_power", "is_two_power(n)", "true if n is 2^k for an integer k >= 0";
+}
 
 impl Function for NumberFn {
     described_by_fields!();
@@ -123,25 +84,7 @@ impl Function for NumberFn {
 
 /// Whether `name` is one of this family's functions.
 pub fn handles(name: &str) -> bool {
-    matches!(
-        name,
-        "floor"
-            | "ceiling"
-            | "abs"
-            | "numerator"
-            | "denominator"
-            | "gcd"
-            | "mod"
-            | "int_div"
-            | "max"
-            | "min"
-            | "sign"
-            | "lb"
-            | "isqrt"
-            | "is_evil"
-            | "is_odious"
-            | "is_two_power"
-    )
+    FAMILY.iter().any(|f| f.name() == name)
 }
 
 /// How many arguments `name` takes.

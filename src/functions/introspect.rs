@@ -23,10 +23,10 @@
 //! options are the strips its moves leave, its followers every strip reachable (the number
 //! world sends these five functions here for it, not to the loopy family).
 
-use super::args;
 use super::depth::{too_deep, MAX_DEPTH};
 use super::reply::{Family, Reply};
 use super::uptimal::Uptimals;
+use super::{args, Function};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::{Dyadic, Nimber};
 use crate::term::{Arg, Term};
@@ -42,78 +42,33 @@ const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> Fa
     Family::new(name, usage, summary, call)
 }
 
-pub static OPTIONS: Family = f(
-    "options",
-    "options(G)",
-    "the options of an impartial game (or position), as a list",
-);
-pub static LEFT_OPTIONS: Family = f(
-    "left_options",
-    "left_options(G)",
-    "Left's options of G's canonical form (or of a ruleset position), as a list",
-);
-pub static RIGHT_OPTIONS: Family = f(
-    "right_options",
-    "right_options(G)",
-    "Right's options of G's canonical form (or of a ruleset position), as a list",
-);
-pub static FOLLOWERS: Family = f(
-    "followers",
-    "followers(G)",
-    "every game (or position) reachable from G by moves of either player, G included",
-);
-pub static FOLLOWER_COUNT: Family = f(
-    "follower_count",
-    "follower_count(G)",
-    "how many followers G has (G included)",
-);
-pub static INCENTIVES: Family = f(
-    "incentives",
-    "incentives(G)",
-    "the undominated incentives GL - G and G - GR, as a list",
-);
-pub static LEFT_INCENTIVES: Family = f(
-    "left_incentives",
-    "left_incentives(G)",
-    "the undominated Left incentives GL - G, as a list",
-);
-pub static RIGHT_INCENTIVES: Family = f(
-    "right_incentives",
-    "right_incentives(G)",
-    "the undominated Right incentives G - GR, as a list",
-);
-pub static STOP_COUNT: Family = f(
-    "stop_count",
-    "stop_count(G)",
-    "the number of stopping positions (numbers) in G's complete game tree",
-);
-pub static UPTIMAL_EXPANSION: Family = f(
-    "uptimal_expansion",
-    "uptimal_expansion(G)",
-    "G = x + d1.^ + d2.^<2> + ... + *m printed as CGSuite does, x*m.d1d2... (an error if G is no uptimal)",
-);
-pub static COMPANION: Family = f(
-    "companion",
-    "companion(G)",
-    "G's lattice companion (Siegel, CGT III.2): {GL°, 0 if G >= 0 | GR°, 0 if G <= 0}, 0° = *",
-);
+table! {
+    listed in FAMILY: Family = f;
+    OPTIONS: "options", "options(G)", "the options of an impartial game (or position), as a list";
+    LEFT_OPTIONS: "left_options", "left_options(G)",
+        "Left's options of G's canonical form (or of a ruleset position), as a list";
+    RIGHT_OPTIONS: "right_options", "right_options(G)",
+        "Right's options of G's canonical form (or of a ruleset position), as a list";
+    FOLLOWERS: "followers", "followers(G)",
+        "every game (or position) reachable from G by moves of either player, G included";
+    FOLLOWER_COUNT: "follower_count", "follower_count(G)", "how many followers G has (G included)";
+    INCENTIVES: "incentives", "incentives(G)",
+        "the undominated incentives GL - G and G - GR, as a list";
+    LEFT_INCENTIVES: "left_incentives", "left_incentives(G)",
+        "the undominated Left incentives GL - G, as a list";
+    RIGHT_INCENTIVES: "right_incentives", "right_incentives(G)",
+        "the undominated Right incentives G - GR, as a list";
+    STOP_COUNT: "stop_count", "stop_count(G)",
+        "the number of stopping positions (numbers) in G's complete game tree";
+    UPTIMAL_EXPANSION: "uptimal_expansion", "uptimal_expansion(G)",
+        "G = x + d1.^ + d2.^<2> + ... + *m printed as CGSuite does, x*m.d1d2... (an error if G is no uptimal)";
+    COMPANION: "companion", "companion(G)",
+        "G's lattice companion (Siegel, CGT III.2): {GL°, 0 if G >= 0 | GR°, 0 if G <= 0}, 0° = *";
+}
 
 /// Whether `name` is one of this family's functions.
 pub fn handles(name: &str) -> bool {
-    matches!(
-        name,
-        "options"
-            | "left_options"
-            | "right_options"
-            | "followers"
-            | "follower_count"
-            | "incentives"
-            | "left_incentives"
-            | "right_incentives"
-            | "stop_count"
-            | "uptimal_expansion"
-            | "companion"
-    )
+    FAMILY.iter().any(|f| f.name() == name)
 }
 
 /// The value of `name(args)`.

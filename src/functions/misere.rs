@@ -197,196 +197,68 @@ fn heap_code(name: &str) -> Option<&'static str> {
     }
 }
 
-pub static MISERE: MisereFn = f(
-    "misere",
-    "*[…] or misere(\"…\")",
-    "a misère canonical form in CGSuite's notation: *[2], *[[2],0], *[2#0]",
-);
-pub static CANONICAL: MisereFn = f(
-    "misere_canonical_form",
-    "misere_canonical_form(G)",
-    "the misère canonical form of an impartial game (Conway's simplest form, ONAG ch. 12)",
-);
-pub static OUTCOME: MisereFn = f(
-    "misere_outcome_class",
-    "misere_outcome_class(G)",
-    "who wins G in misère play (the last mover loses): P or N, or L or R for a partizan G",
-);
-pub static NIM_VALUE: MisereFn = f(
-    "misere_nim_value",
-    "misere_nim_value(G)",
-    "the misère nim-value G⁻ of an impartial game: 1 for 0, else the mex of its options'",
-);
-pub static GENUS: MisereFn = f(
-    "genus",
-    "genus(G)",
-    "the genus g^γ0γ1… of an impartial game, as CGSuite prints it (0^0, 2^1420)",
-);
-pub static MATE: MisereFn = f(
-    "mate",
-    "mate(G)",
-    "the mate of an impartial game: * for 0, else the game of its options' mates",
-);
-pub static BIRTHDAY: MisereFn = f(
-    "misere_birthday",
-    "misere_birthday(G)",
-    "the birthday of G's misère canonical form",
-);
-pub static OPTIONS: MisereFn = f(
-    "misere_options",
-    "misere_options(G)",
-    "the options of G's misère canonical form, as a list",
-);
-pub static KAYLES: MisereFn = f(
-    "kayles",
-    "kayles(n)",
-    "a row of n Kayles pins (octal 0.77); in misère functions the position itself",
-);
-pub static DAWSONS: MisereFn = f(
-    "dawsons_kayles",
-    "dawsons_kayles(n)",
-    "a heap of n in Dawson's Kayles (octal 0.07); in misère functions the position itself",
-);
-
-macro_rules! predicate {
-    ($id:ident, $name:literal, $summary:literal) => {
-        pub static $id: MisereFn = f($name, concat!($name, "(G)"), $summary);
-    };
+table! {
+    listed in FAMILY: MisereFn = f;
+    MISERE: "misere", "*[…] or misere(\"…\")",
+        "a misère canonical form in CGSuite's notation: *[2], *[[2],0], *[2#0]";
+    CANONICAL: "misere_canonical_form", "misere_canonical_form(G)",
+        "the misère canonical form of an impartial game (Conway's simplest form, ONAG ch. 12)";
+    OUTCOME: "misere_outcome_class", "misere_outcome_class(G)",
+        "who wins G in misère play (the last mover loses): P or N, or L or R for a partizan G";
+    NIM_VALUE: "misere_nim_value", "misere_nim_value(G)",
+        "the misère nim-value G⁻ of an impartial game: 1 for 0, else the mex of its options'";
+    GENUS: "genus", "genus(G)",
+        "the genus g^γ0γ1… of an impartial game, as CGSuite prints it (0^0, 2^1420)";
+    MATE: "mate", "mate(G)",
+        "the mate of an impartial game: * for 0, else the game of its options' mates";
+    BIRTHDAY: "misere_birthday", "misere_birthday(G)", "the birthday of G's misère canonical form";
+    OPTIONS: "misere_options", "misere_options(G)",
+        "the options of G's misère canonical form, as a list";
+    KAYLES: "kayles", "kayles(n)",
+        "a row of n Kayles pins (octal 0.77); in misère functions the position itself";
+    DAWSONS: "dawsons_kayles", "dawsons_kayles(n)",
+        "a heap of n in Dawson's Kayles (octal 0.07); in misère functions the position itself";
+    IS_TAME: "is_tame", "is_tame(G)", "whether G is (hereditarily) tame in misère play";
+    IS_GENERALLY_TAME: "is_generally_tame", "is_generally_tame(G)",
+        "whether G is tame or reversibly tame in misère play";
+    IS_RESTIVE: "is_restive", "is_restive(G)", "whether G is (hereditarily) restive in misère play";
+    IS_GENERALLY_RESTIVE: "is_generally_restive", "is_generally_restive(G)",
+        "whether G is restive or reversibly restive in misère play";
+    IS_RESTLESS: "is_restless", "is_restless(G)", "whether G is restless in misère play";
+    IS_INTROVERTED: "is_introverted", "is_introverted(G)",
+        "whether G is 0 or * in misère play (the introverted games)";
+    IS_NIM_HEAP: "is_nim_heap", "is_nim_heap(G)", "whether G's misère canonical form is a nim heap";
+    IS_EXTRAVERTED: "is_extraverted", "is_extraverted(G)",
+        "whether G is a part of {G} in misère play (Conway's extraverted, or divine, games)";
+    IS_HALF_TAME: "is_half_tame", "is_half_tame(G)",
+        "whether G is not tame but G + G is tame of genus 0^0 in misère play";
+    IS_TAMEABLE: "is_tameable", "is_tameable(G)",
+        "whether G is generally tame or tameable in misère play (CGSuite's IsTameable)";
+    IS_PRIME: "is_prime", "is_prime(G)",
+        "whether G's only even parts are 0 and G itself (G neither 0 nor *) in misère play";
+    PARTS: "parts", "parts(G)",
+        "the even parts H of G other than 0 and G (G = H + K), as a list, in misère play";
+    PARTITIONS: "partitions", "partitions(G)",
+        "every way to write G as a misère sum of even primes (and * when G is odd), as lists";
+    MINUS: "misere_minus", "misere_minus(A, B)",
+        "the misère game X with X + B = A (unique by cancellation), an error when B is not a part";
+    LINK: "link", "link(A, B)",
+        "a game T with A + T and B + T both misère P-positions (ONAG ch. 12), an error when A and B are not linked";
+    IS_LINKED_TO: "is_linked_to", "is_linked_to(A, B)",
+        "whether some T makes A + T and B + T both misère P-positions (for simplest forms: neither is an option of the other)";
+    DISTINGUISHER: "distinguisher", "distinguisher(A, B)",
+        "a game T with A + T a misère P-position and B + T an N-position, an error when A = B";
+    DAY_N: "misere_day_n", "misere_day_n(n) or misere_day_n(n, max_games) or misere_day_n(n, max_games, max_options)",
+        "the misère canonical forms born by day n, as a list (CGSuite's MisereCanonicalGame.DayN); an error past max_games (default 1000000)";
+    IS_EVEN: "is_even", "is_even(G)",
+        "G = 0 or every option odd (canonical form); for a misère form *[…]: born earlier than G + *";
+    IS_ODD: "is_odd", "is_odd(G)",
+        "G != 0 and every option even (canonical form); for a misère form *[…]: G + * is born earlier";
 }
-predicate!(
-    IS_TAME,
-    "is_tame",
-    "whether G is (hereditarily) tame in misère play"
-);
-predicate!(
-    IS_GENERALLY_TAME,
-    "is_generally_tame",
-    "whether G is tame or reversibly tame in misère play"
-);
-predicate!(
-    IS_RESTIVE,
-    "is_restive",
-    "whether G is (hereditarily) restive in misère play"
-);
-predicate!(
-    IS_GENERALLY_RESTIVE,
-    "is_generally_restive",
-    "whether G is restive or reversibly restive in misère play"
-);
-predicate!(
-    IS_RESTLESS,
-    "is_restless",
-    "whether G is restless in misère play"
-);
-predicate!(
-    IS_INTROVERTED,
-    "is_introverted",
-    "whether G is 0 or * in misère play (the introverted games)"
-);
-predicate!(
-    IS_NIM_HEAP,
-    "is_nim_heap",
-    "whether G's misère canonical form is a nim heap"
-);
-predicate!(
-    IS_EXTRAVERTED,
-    "is_extraverted",
-    "whether G is a part of {G} in misère play (Conway's extraverted, or divine, games)"
-);
-predicate!(
-    IS_HALF_TAME,
-    "is_half_tame",
-    "whether G is not tame but G + G is tame of genus 0^0 in misère play"
-);
-predicate!(
-    IS_TAMEABLE,
-    "is_tameable",
-    "whether G is generally tame or tameable in misère play (CGSuite's IsTameable)"
-);
-predicate!(
-    IS_PRIME,
-    "is_prime",
-    "whether G's only even parts are 0 and G itself (G neither 0 nor *) in misère play"
-);
-pub static PARTS: MisereFn = f(
-    "parts",
-    "parts(G)",
-    "the even parts H of G other than 0 and G (G = H + K), as a list, in misère play",
-);
-pub static PARTITIONS: MisereFn = f(
-    "partitions",
-    "partitions(G)",
-    "every way to write G as a misère sum of even primes (and * when G is odd), as lists",
-);
-pub static MINUS: MisereFn = f(
-    "misere_minus",
-    "misere_minus(A, B)",
-    "the misère game X with X + B = A (unique by cancellation), an error when B is not a part",
-);
-pub static LINK: MisereFn = f(
-    "link",
-    "link(A, B)",
-    "a game T with A + T and B + T both misère P-positions (ONAG ch. 12), an error when A and B are not linked",
-);
-pub static IS_LINKED_TO: MisereFn = f(
-    "is_linked_to",
-    "is_linked_to(A, B)",
-    "whether some T makes A + T and B + T both misère P-positions (for simplest forms: neither is an option of the other)",
-);
-pub static DISTINGUISHER: MisereFn = f(
-    "distinguisher",
-    "distinguisher(A, B)",
-    "a game T with A + T a misère P-position and B + T an N-position, an error when A = B",
-);
-pub static DAY_N: MisereFn = f(
-    "misere_day_n",
-    "misere_day_n(n) or misere_day_n(n, max_games) or misere_day_n(n, max_games, max_options)",
-    "the misère canonical forms born by day n, as a list (CGSuite's MisereCanonicalGame.DayN); an error past max_games (default 1000000)",
-);
-predicate!(
-    IS_EVEN,
-    "is_even",
-    "G = 0 or every option odd (canonical form); for a misère form *[…]: born earlier than G + *"
-);
-predicate!(
-    IS_ODD,
-    "is_odd",
-    "G != 0 and every option even (canonical form); for a misère form *[…]: G + * is born earlier"
-);
 
 /// Whether `name` is a misère function evaluated here.
 pub fn handles(name: &str) -> bool {
-    matches!(
-        name,
-        "misere"
-            | "misere_canonical_form"
-            | "misere_outcome_class"
-            | "misere_nim_value"
-            | "genus"
-            | "mate"
-            | "misere_birthday"
-            | "misere_options"
-            | "is_tame"
-            | "is_generally_tame"
-            | "is_restive"
-            | "is_generally_restive"
-            | "is_restless"
-            | "is_introverted"
-            | "is_nim_heap"
-            | "is_even"
-            | "is_odd"
-            | "is_extraverted"
-            | "is_half_tame"
-            | "is_prime"
-            | "is_tameable"
-            | "parts"
-            | "partitions"
-            | "misere_minus"
-            | "link"
-            | "is_linked_to"
-            | "distinguisher"
-            | "misere_day_n"
-    )
+    FAMILY.iter().any(|f| f.name() == name) && heap_code(name).is_none()
 }
 
 /// One evaluation's misère arena, its properties and the heap games met so far.

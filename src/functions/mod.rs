@@ -25,8 +25,37 @@
 //! `Value` (games, surreals, ordinals, misère forms, loopy values, lists) and its evaluator;
 //! `loopy` evaluates the loopy notation's terms into it.
 
+/// A family's functions as one table, a row a function (`ID: name, usage, summary;`), each
+/// a static built by `$new`; `listed in LIST` also gathers them in a slice, by which the family
+/// says which names it handles, so no second list of the names can drift from the first.
+macro_rules! table {
+    (listed in $list:ident: $ty:ty = $new:ident; $($id:ident: $name:literal, $usage:literal, $summary:literal;)*) => {
+        table!($ty = $new; $($id: $name, $usage, $summary;)*);
+        pub static $list: &[&$ty] = &[$(&$id),*];
+    };
+    ($ty:ty = $new:ident; $($id:ident: $name:literal, $usage:literal, $summary:literal;)*) => {
+        $(pub static $id: $ty = $new($name, $usage, $summary);)*
+    };
+}
+
 /// The three describing methods of [`Function`] for a struct that holds them as its fields
 /// `name`, `usage` and `summary`, as most families of functions do (a table of statics).
+/// The three describing methods of [`Function`] for a function whose name, usage and summary
+/// are constants: one line of its `impl` in place of three methods.
+macro_rules! described {
+    ($name:expr, $usage:expr, $summary:expr) => {
+        fn name(&self) -> &'static str {
+            $name
+        }
+        fn usage(&self) -> &'static str {
+            $usage
+        }
+        fn summary(&self) -> &'static str {
+            $summary
+        }
+    };
+}
+
 macro_rules! described_by_fields {
     () => {
         fn name(&self) -> &'static str {
@@ -133,6 +162,20 @@ pub struct Move {
     /// writes each option as the sum of its regions, each turned to its least orientation, so
     /// a Right move's option reads `-domineering(".|.")`): the page names the option so.
     pub leaves: Option<Term>,
+}
+
+impl Move {
+    /// A move drawn as no board: who makes it, its words and the option it gives.
+    pub(crate) fn in_words(player: &'static str, words: String, option: Term) -> Move {
+        Move {
+            player,
+            words,
+            board: None,
+            cells: Vec::new(),
+            option,
+            leaves: None,
+        }
+    }
 }
 
 /// One level of a function's definition: the call equals `term`, by the named rule.
@@ -341,15 +384,11 @@ pub static REGISTRY: &[&dyn Function] = &[
 struct Size;
 
 impl Function for Size {
-    fn name(&self) -> &'static str {
-        "size"
-    }
-    fn usage(&self) -> &'static str {
-        "size(L)"
-    }
-    fn summary(&self) -> &'static str {
+    described!(
+        "size",
+        "size(L)",
         "the number of elements of a list, such as size(left_options(G)) (CGSuite's Size)"
-    }
+    );
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         match world::call(kernel, "size", a)? {
             world::Value::Game(g) => Ok(g),

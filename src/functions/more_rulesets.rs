@@ -6,49 +6,29 @@
 //! derives them again with the naive generators of [`super::more_rulesets_check`].
 
 use super::more_rulesets_check as naive;
-use super::rulesets::{call, game_of, int, kernel_error, opening, size};
+use super::rulesets::{
+    call, expected, game_of, int, kernel_error, nimber, opening, read_text, size, text_check,
+};
 use super::{args, Function, Opening};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::rulesets::{mem, spawning::Spawning as Code, toppling_dominoes as td};
 use crate::term::{Arg, Term};
-use num_bigint::BigInt;
 
 /// Most options an opening of `mem` or `spawning` lists.
 pub const MAX_LISTED: usize = 10_000;
-
-fn nimber(kernel: &mut Kernel, g: u64) -> GameId {
-    kernel.nus(
-        &crate::Dyadic::zero(),
-        &BigInt::from(0),
-        &crate::Nimber::from(g),
-    )
-}
-
-fn usage_error(f: &dyn Function) -> String {
-    format!("expected {}", f.usage())
-}
 
 /// `toppling_dominoes("lre.")`.
 pub struct TopplingDominoes;
 
 impl Function for TopplingDominoes {
-    fn name(&self) -> &'static str {
-        "toppling_dominoes"
-    }
-    fn usage(&self) -> &'static str {
-        "toppling_dominoes(\"lrrlrrl\")"
-    }
-    fn summary(&self) -> &'static str {
-        "a Toppling Dominoes strip (l Left's, r Right's, e grey, . empty): topple one of yours left or right, knocking down that whole side"
-    }
+    described!("toppling_dominoes", "toppling_dominoes(\"lrrlrrl\")",
+        "a Toppling Dominoes strip (l Left's, r Right's, e grey, . empty): topple one of yours left or right, knocking down that whole side");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        args::arity(self, a, 1)?;
-        let s = td::parse(args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
+        let s = read_text(self, a, td::parse)?;
         td::value(&s, kernel).map_err(|e| kernel_error(self.name(), e))
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        args::arity(self, a, 1)?;
-        let s = td::parse(args::text(self, a, 0)?).map_err(|e| kernel_error(self.name(), e))?;
+        let s = read_text(self, a, td::parse)?;
         let side = |left: bool| -> Vec<Term> {
             td::moves(&s, left)
                 .iter()
@@ -66,10 +46,7 @@ impl Function for TopplingDominoes {
         ))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        Some(match a {
-            [Arg::Text(t)] => naive::toppling_dominoes(t, term),
-            _ => Err(usage_error(self)),
-        })
+        text_check(self, a, |t| naive::toppling_dominoes(t, term))
     }
 }
 
@@ -89,15 +66,8 @@ impl Mem {
 }
 
 impl Function for Mem {
-    fn name(&self) -> &'static str {
-        "mem"
-    }
-    fn usage(&self) -> &'static str {
-        "mem(n, k)"
-    }
-    fn summary(&self) -> &'static str {
-        "Mem: a heap of n; take at least k, the number the previous move took (mem(n) is k = 0); CGSuite's game.heap.Mem((n, k))"
-    }
+    described!("mem", "mem(n, k)",
+        "Mem: a heap of n; take at least k, the number the previous move took (mem(n) is k = 0); CGSuite's game.heap.Mem((n, k))");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         let (n, k) = self.position(a, kernel)?;
         let budget = kernel.budget().clone();
@@ -129,7 +99,7 @@ impl Function for Mem {
         Some(match sizes.as_deref() {
             Some([n]) => naive::mem(*n, 0, term),
             Some([n, k]) => naive::mem(*n, *k, term),
-            _ => Err(usage_error(self)),
+            _ => Err(expected(self)),
         })
     }
 }
@@ -138,15 +108,8 @@ impl Function for Mem {
 pub struct Spawning;
 
 impl Function for Spawning {
-    fn name(&self) -> &'static str {
-        "spawning"
-    }
-    fn usage(&self) -> &'static str {
-        "spawning(\"1-3\", n)"
-    }
-    fn summary(&self) -> &'static str {
-        "a heap of n in the spawning game of a turning code (1-3 Mock Turtles, 1+C Ruler, 3E Turnips, 4FS Grunt): the heap form of a coin-turning game"
-    }
+    described!("spawning", "spawning(\"1-3\", n)",
+        "a heap of n in the spawning game of a turning code (1-3 Mock Turtles, 1+C Ruler, 3E Turnips, 4FS Grunt): the heap form of a coin-turning game");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 2)?;
         let code =
@@ -187,9 +150,9 @@ impl Function for Spawning {
         Some(match a {
             [code @ Arg::Text(c), n] => match naive::size_arg(n) {
                 Some(n) => naive::spawning(code, c, n, term),
-                None => Err(usage_error(self)),
+                None => Err(expected(self)),
             },
-            _ => Err(usage_error(self)),
+            _ => Err(expected(self)),
         })
     }
 }

@@ -5,9 +5,9 @@
 //! (`rulesets::position`): independence is in the moves, not in the language.
 
 use super::heap_games_check::{listed_heaps, same};
+use super::rulesets_check::read;
 use crate::rulesets::position::spawning::{spawning_code, Spacing, SpawnElement};
 use crate::rulesets::position::toppling_dominoes::toppling_dominoes as read_strip;
-use crate::rulesets::RulesetError;
 use crate::term::{Arg, Term};
 use std::collections::BTreeSet;
 
@@ -15,13 +15,6 @@ pub use super::rulesets_check::size_arg;
 
 /// Most sets of coins the brute force tries.
 const MAX_TRIED: u64 = 1 << 20;
-
-fn read<T>(r: Result<T, RulesetError>) -> Result<T, String> {
-    r.map_err(|e| match e {
-        RulesetError::Input(p) => p.to_string(),
-        e => e.to_string(),
-    })
-}
 
 fn printed(t: &Term) -> String {
     crate::syntax::print(t, &Default::default())

@@ -53,81 +53,39 @@ const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> Wo
     }
 }
 
-pub static OMEGA: World = f(
-    "omega",
-    "w, ω, omega, w^e or omega(e)",
-    "ω, or ω^e for a number e (seed 000 II.5b)",
-);
-pub static EPSILON: World = f(
-    "epsilon",
-    "epsilon or ε",
-    "ε = 1/ω, the infinitesimal LRRR… (seed 000 II.5b)",
-);
-pub static NIM: World = f(
-    "nim",
-    "*w, *(α) or nim(α)",
-    "the transfinite nimber *α for an ordinal α below ω^ω (seed 000 §I.6a)",
-);
-pub static MUL: World = f(
-    "mul",
-    "a * b (spaced), a × b or mul(a, b)",
-    "the product of two numbers, or of two impartial games (the nim product, seed 003's G×H)",
-);
-pub static DIV: World = f(
-    "div",
-    "a / b or div(a, b)",
-    "the quotient of two numbers when it has a finite normal form, or of two nimbers",
-);
-pub static SQRT: World = f(
-    "sqrt",
-    "sqrt(x)",
-    "the square root of a number (when finite in normal form) or of a nimber",
-);
-pub static NIMMUL: World = f(
-    "nimmul",
-    "a ⊗ b, a (x) b or nimmul(a, b)",
-    "the nim product of two nimbers, finite or transfinite below ω^ω",
-);
-pub static NIMDIV: World = f("nimdiv", "nimdiv(a, b)", "a ⊗ b⁻¹ for nimbers");
-pub static NIMINV: World = f("niminv", "niminv(a)", "the nim inverse of a nonzero nimber");
-pub static NIMSQRT: World = f("nimsqrt", "nimsqrt(a)", "the nim square root of a nimber");
-pub static NIMPOW: World = f("nimpow", "nimpow(a, n)", "a ⊗ a ⊗ … ⊗ a (n factors)");
-pub static NIMSOLVE: World = f(
-    "nimsolve",
-    "nimsolve(a) or nimsolve(a, k)",
-    "the even root x of x² ⊕ x = a (the other is x ⊕ 1), or an error when GF(2^(2^k)) has none",
-);
-pub static OSUM: World = f(
-    "osum",
-    "osum(a, b)",
-    "the ordinal sum a + b (1 + ω = ω); a + b is the natural sum",
-);
-pub static OPROD: World = f(
-    "oprod",
-    "oprod(a, b)",
-    "the ordinal product a·b (2·ω = ω); a * b is the natural product",
-);
-pub static HS: World = f(
-    "hs",
-    "hs\"AB(BA)\" or hs(\"L(R)\")",
-    "a Hackenstring row with recurring parts (seed 001)",
-);
-pub static SBIRTHDAY: World = f(
-    "sbirthday",
-    "sbirthday(x)",
-    "the birthday of a number: the length of its sign expansion, an ordinal",
-);
-pub static FORMBIRTHDAY: World = f(
-    "formbirthday",
-    "formbirthday(G)",
-    "the day the form G as written is born ({-1|1}: 2), beside birthday(G) of its value (0)",
-);
-pub static CUT: World = f("cut", "{0,1,2,…|}, {0|1,1/2,1/4,…}", "the simplest number in a cut whose lists go on as arithmetic or geometric progressions or partial sums of one (seed 000 II.5b)");
-pub static POWER: World = f(
-    "power",
-    "a^n (a power, as CGSuite reads it: 3^5, 2^(-4), (2/3)^(-3)) or power(a, n)",
-    "a number to an integer power (the exponent may be any value equal to an integer)",
-);
+table! {
+    World = f;
+    OMEGA: "omega", "w, ω, omega, w^e or omega(e)", "ω, or ω^e for a number e (seed 000 II.5b)";
+    EPSILON: "epsilon", "epsilon or ε", "ε = 1/ω, the infinitesimal LRRR… (seed 000 II.5b)";
+    NIM: "nim", "*w, *(α) or nim(α)",
+        "the transfinite nimber *α for an ordinal α below ω^ω (seed 000 §I.6a)";
+    MUL: "mul", "a * b (spaced), a × b or mul(a, b)",
+        "the product of two numbers, or of two impartial games (the nim product, seed 003's G×H)";
+    DIV: "div", "a / b or div(a, b)",
+        "the quotient of two numbers when it has a finite normal form, or of two nimbers";
+    SQRT: "sqrt", "sqrt(x)",
+        "the square root of a number (when finite in normal form) or of a nimber";
+    NIMMUL: "nimmul", "a ⊗ b, a (x) b or nimmul(a, b)",
+        "the nim product of two nimbers, finite or transfinite below ω^ω";
+    NIMDIV: "nimdiv", "nimdiv(a, b)", "a ⊗ b⁻¹ for nimbers";
+    NIMINV: "niminv", "niminv(a)", "the nim inverse of a nonzero nimber";
+    NIMSQRT: "nimsqrt", "nimsqrt(a)", "the nim square root of a nimber";
+    NIMPOW: "nimpow", "nimpow(a, n)", "a ⊗ a ⊗ … ⊗ a (n factors)";
+    NIMSOLVE: "nimsolve", "nimsolve(a) or nimsolve(a, k)",
+        "the even root x of x² ⊕ x = a (the other is x ⊕ 1), or an error when GF(2^(2^k)) has none";
+    OSUM: "osum", "osum(a, b)", "the ordinal sum a + b (1 + ω = ω); a + b is the natural sum";
+    OPROD: "oprod", "oprod(a, b)",
+        "the ordinal product a·b (2·ω = ω); a * b is the natural product";
+    HS: "hs", "hs\"AB(BA)\" or hs(\"L(R)\")", "a Hackenstring row with recurring parts (seed 001)";
+    SBIRTHDAY: "sbirthday", "sbirthday(x)",
+        "the birthday of a number: the length of its sign expansion, an ordinal";
+    FORMBIRTHDAY: "formbirthday", "formbirthday(G)",
+        "the day the form G as written is born ({-1|1}: 2), beside birthday(G) of its value (0)";
+    CUT: "cut", "{0,1,2,…|}, {0|1,1/2,1/4,…}",
+        "the simplest number in a cut whose lists go on as arithmetic or geometric progressions or partial sums of one (seed 000 II.5b)";
+    POWER: "power", "a^n (a power, as CGSuite reads it: 3^5, 2^(-4), (2/3)^(-3)) or power(a, n)",
+        "a number to an integer power (the exponent may be any value equal to an integer)";
+}
 
 /// A power whose value is a short game (a dyadic) opens to that number, by the definition of
 /// a power: n factors of the base (a negative exponent: the reciprocal's). Other powers (1/3

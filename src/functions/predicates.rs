@@ -15,10 +15,10 @@
 //! - `is_number`, `is_dyadic`, `is_integer`, `is_ordinal` (an integer ≥ 0), `is_nimber`;
 //!   the number world answers these for ω, 1/3 and ∗ω too.
 
-use super::args;
 use super::depth::{too_deep, MAX_DEPTH};
 use super::reply::{Family, Reply};
 use super::uptimal::Uptimals;
+use super::{args, Function};
 use crate::analysis::{atomic, Thermographer};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::{Dyadic, Nimber};
@@ -27,92 +27,41 @@ use num_bigint::BigInt;
 use num_traits::Zero;
 use std::collections::HashMap;
 
-macro_rules! predicate {
-    ($id:ident, $name:literal, $summary:literal) => {
-        pub static $id: Family = Family::new($name, concat!($name, "(G)"), $summary, call);
-    };
+const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> Family {
+    Family::new(name, usage, summary, call)
 }
 
-predicate!(
-    IS_ALL_SMALL,
-    "is_all_small",
-    "true if every follower of G has moves for both players or for neither"
-);
-predicate!(IS_ATOMIC, "is_atomic", "true if G has an atomic weight");
-predicate!(
-    IS_FINITE,
-    "is_finite",
-    "true if G has finitely many distinct followers: every short game and loopy graph; not 1/3, ω or *ω (CGSuite's IsFinite)"
-);
-predicate!(
-    IS_EVEN_TEMPERED,
-    "is_even_tempered",
-    "true if G is a number or every option is odd-tempered"
-);
-predicate!(
-    IS_ODD_TEMPERED,
-    "is_odd_tempered",
-    "true if G is not a number and every option is even-tempered"
-);
-predicate!(
-    IS_INFINITESIMAL,
-    "is_infinitesimal",
-    "true if both stops of G are 0"
-);
-predicate!(
-    IS_NUMBERISH,
-    "is_numberish",
-    "true if G's left and right stops are equal (G is a number plus an infinitesimal)"
-);
-predicate!(
-    IS_NUMBER_TINY,
-    "is_number_tiny",
-    "true if G is a number, or a number plus a Tiny or a Miny"
-);
-predicate!(
-    IS_UPTIMAL,
-    "is_uptimal",
-    "true if G has an uptimal expansion"
-);
-predicate!(IS_DYADIC, "is_dyadic", "true if G is a dyadic rational");
-predicate!(
-    IS_ORDINAL,
-    "is_ordinal",
-    "true if G is an ordinal (a short game: an integer >= 0)"
-);
-predicate!(IS_INTEGER, "is_integer", "true if G is an integer");
-predicate!(IS_NUMBER, "is_number", "true if G is a number");
-predicate!(IS_NIMBER, "is_nimber", "true if G is a nimber *n");
-pub static NIM_VALUE: Family = Family::new(
-    "nim_value",
-    "nim_value(G)",
-    "n for an impartial game equal to *n (an error for a partizan game)",
-    call,
-);
+table! {
+    listed in FAMILY: Family = f;
+    IS_ALL_SMALL: "is_all_small", "is_all_small(G)",
+        "true if every follower of G has moves for both players or for neither";
+    IS_ATOMIC: "is_atomic", "is_atomic(G)", "true if G has an atomic weight";
+    IS_FINITE: "is_finite", "is_finite(G)",
+        "true if G has finitely many distinct followers: every short game and loopy graph; not 1/3, ω or *ω (CGSuite's IsFinite)";
+    IS_EVEN_TEMPERED: "is_even_tempered", "is_even_tempered(G)",
+        "true if G is a number or every option is odd-tempered";
+    IS_ODD_TEMPERED: "is_odd_tempered", "is_odd_tempered(G)",
+        "true if G is not a number and every option is even-tempered";
+    IS_INFINITESIMAL: "is_infinitesimal", "is_infinitesimal(G)", "true if both stops of G are 0";
+    IS_NUMBERISH: "is_numberish", "is_numberish(G)",
+        "true if G's left and right stops are equal (G is a number plus an infinitesimal)";
+    IS_NUMBER_TINY: "is_number_tiny", "is_number_tiny(G)",
+        "true if G is a number, or a number plus a Tiny or a Miny";
+    IS_UPTIMAL: "is_uptimal", "is_uptimal(G)", "true if G has an uptimal expansion";
+    IS_DYADIC: "is_dyadic", "is_dyadic(G)", "true if G is a dyadic rational";
+    IS_ORDINAL: "is_ordinal", "is_ordinal(G)",
+        "true if G is an ordinal (a short game: an integer >= 0)";
+    IS_INTEGER: "is_integer", "is_integer(G)", "true if G is an integer";
+    IS_NUMBER: "is_number", "is_number(G)", "true if G is a number";
+    IS_NIMBER: "is_nimber", "is_nimber(G)", "true if G is a nimber *n";
+    NIM_VALUE: "nim_value", "nim_value(G)",
+        "n for an impartial game equal to *n (an error for a partizan game)";
+}
 
 /// Whether `name` is one of this family's functions (`is_even` and `is_odd` for a game that
 /// is not a misère form included).
 pub fn handles(name: &str) -> bool {
-    matches!(
-        name,
-        "is_all_small"
-            | "is_atomic"
-            | "is_finite"
-            | "is_even"
-            | "is_odd"
-            | "is_even_tempered"
-            | "is_odd_tempered"
-            | "is_infinitesimal"
-            | "is_numberish"
-            | "is_number_tiny"
-            | "is_uptimal"
-            | "is_dyadic"
-            | "is_ordinal"
-            | "is_integer"
-            | "is_number"
-            | "is_nimber"
-            | "nim_value"
-    )
+    matches!(name, "is_even" | "is_odd") || FAMILY.iter().any(|f| f.name() == name)
 }
 
 /// The value of `name(args)` for a short game.

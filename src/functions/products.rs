@@ -21,9 +21,9 @@
 //! those cases are computed directly, and `tests/cgsuite_functions.rs` checks them against
 //! `conway_by_definition`.
 
-use super::args;
 use super::depth::{too_deep, MAX_DEPTH};
 use super::reply::{Family, Reply};
+use super::{args, Function};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::Dyadic;
 use crate::term::Arg;
@@ -35,60 +35,29 @@ const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> Fa
     Family::new(name, usage, summary, call)
 }
 
-pub static CONWAY_PRODUCT: Family = f(
-    "conway_product",
-    "conway_product(G, H)",
-    "Conway's product of two games (numbers: their product; nimbers: the nim product)",
-);
-pub static ORDINAL_SUM: Family = f(
-    "ordinal_sum",
-    "ordinal_sum(G, H)",
-    "the ordinal sum G:H = {GL, G:HL | GR, G:HR} (CGSuite's G : H)",
-);
-pub static ORDINAL_PRODUCT: Family = f(
-    "ordinal_product",
-    "ordinal_product(G, H)",
-    "the ordinal product (CGSuite's G.OrdinalProduct(H)): its options are (G.H'):G' over H's options H' and the mover's options G' of G (of -G when H' is Right's); on nimbers, the product of ordinals (*5, *6: *30)",
-);
-pub static CONJUNCTIVE_SUM: Family = f(
-    "conjunctive_sum",
-    "conjunctive_sum(G, H)",
-    "the conjunctive sum: each move is made in both components",
-);
-pub static SELECTIVE_SUM: Family = f(
-    "selective_sum",
-    "selective_sum(G, H)",
-    "the selective sum: each move is made in one component or both",
-);
-pub static POW: Family = f(
-    "pow",
-    "pow(G, n)",
-    "G^n for G = {0|H}: {0 | -pow_to(G, n-1) + H} (pow(^, n) is ^<n>; n may be a loopy pseudonumber: pow(^, on) is ^<on>)",
-);
-pub static POW_TO: Family = f(
-    "pow_to",
-    "pow_to(G, n)",
-    "G^[n] = G : subordinate(n, 1) (pow_to(^, n) is ^[n] = ^ + ^<2> + ... + ^<n>; n may be a loopy pseudonumber: pow_to(^, on) is ^[on])",
-);
-pub static SUBORDINATE: Family = f(
-    "subordinate",
-    "subordinate(G, B)",
-    "the game H with B : H = G (CGSuite's G.Subordinate(B)), an error when there is none; loopy games too (subordinate(over, 1) is off)",
-);
+table! {
+    listed in FAMILY: Family = f;
+    CONWAY_PRODUCT: "conway_product", "conway_product(G, H)",
+        "Conway's product of two games (numbers: their product; nimbers: the nim product)";
+    ORDINAL_SUM: "ordinal_sum", "ordinal_sum(G, H)",
+        "the ordinal sum G:H = {GL, G:HL | GR, G:HR} (CGSuite's G : H)";
+    ORDINAL_PRODUCT: "ordinal_product", "ordinal_product(G, H)",
+        "the ordinal product (CGSuite's G.OrdinalProduct(H)): its options are (G.H'):G' over H's options H' and the mover's options G' of G (of -G when H' is Right's); on nimbers, the product of ordinals (*5, *6: *30)";
+    CONJUNCTIVE_SUM: "conjunctive_sum", "conjunctive_sum(G, H)",
+        "the conjunctive sum: each move is made in both components";
+    SELECTIVE_SUM: "selective_sum", "selective_sum(G, H)",
+        "the selective sum: each move is made in one component or both";
+    POW: "pow", "pow(G, n)",
+        "G^n for G = {0|H}: {0 | -pow_to(G, n-1) + H} (pow(^, n) is ^<n>; n may be a loopy pseudonumber: pow(^, on) is ^<on>)";
+    POW_TO: "pow_to", "pow_to(G, n)",
+        "G^[n] = G : subordinate(n, 1) (pow_to(^, n) is ^[n] = ^ + ^<2> + ... + ^<n>; n may be a loopy pseudonumber: pow_to(^, on) is ^[on])";
+    SUBORDINATE: "subordinate", "subordinate(G, B)",
+        "the game H with B : H = G (CGSuite's G.Subordinate(B)), an error when there is none; loopy games too (subordinate(over, 1) is off)";
+}
 
 /// Whether `name` is one of this family's functions.
 pub fn handles(name: &str) -> bool {
-    matches!(
-        name,
-        "conway_product"
-            | "ordinal_sum"
-            | "ordinal_product"
-            | "conjunctive_sum"
-            | "selective_sum"
-            | "pow"
-            | "pow_to"
-            | "subordinate"
-    )
+    FAMILY.iter().any(|f| f.name() == name)
 }
 
 /// The value of `name(args)`.

@@ -57,61 +57,29 @@ const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> Qu
     }
 }
 
-pub static QUOTIENT: QuotientFn = f(
-    "misere_quotient",
-    "misere_quotient(\"0.77\", n)",
-    "the misère quotient of heaps 1..n of an octal game: generators and relations (Plambeck–Siegel)",
-);
-pub static ORDER: QuotientFn = f(
-    "misere_quotient_order",
-    "misere_quotient_order(\"0.77\", n)",
-    "the number of elements of the misère quotient of heaps 1..n",
-);
-pub static P_PORTION: QuotientFn = f(
-    "misere_p_portion",
-    "misere_p_portion(\"0.77\", n)",
-    "the P-portion of the misère quotient: the elements whose sums are misère P-positions",
-);
-pub static PRETENDING: QuotientFn = f(
-    "pretending_function",
-    "pretending_function(\"0.77\", n)",
-    "the element of the misère quotient each heap 0..n maps to",
-);
-pub static TABLE: QuotientFn = f(
-    "misere_quotient_table",
-    "misere_quotient_table(\"0.77\", n)",
-    "the misère quotient as a table: presentation, P-portion, each heap's element and outcome",
-);
-pub static GRID: QuotientFn = f(
-    "misere_quotient_grid",
-    "misere_quotient_grid(\"0.75\", n)",
-    "the multiplication table of a misère quotient of at most 64 elements, P-portion products in parentheses",
-);
-pub static JSON: QuotientFn = f(
-    "misere_quotient_json",
-    "misere_quotient_json(\"0.77\", n)",
-    "the misère quotient as JSON: generators, relations, order, P-portion, pretending function",
-);
-
-pub static SWEEP: QuotientFn = f(
-    "misere_quotients",
-    "misere_quotients(\"0.04 0.07 0.15\", n)",
-    "the misère quotients of many codes' heaps 1..n, on all cores (--threads): one row a code with its order, P-portion size and presentation",
-);
+table! {
+    listed in FAMILY: QuotientFn = f;
+    QUOTIENT: "misere_quotient", "misere_quotient(\"0.77\", n)",
+        "the misère quotient of heaps 1..n of an octal game: generators and relations (Plambeck–Siegel)";
+    ORDER: "misere_quotient_order", "misere_quotient_order(\"0.77\", n)",
+        "the number of elements of the misère quotient of heaps 1..n";
+    P_PORTION: "misere_p_portion", "misere_p_portion(\"0.77\", n)",
+        "the P-portion of the misère quotient: the elements whose sums are misère P-positions";
+    PRETENDING: "pretending_function", "pretending_function(\"0.77\", n)",
+        "the element of the misère quotient each heap 0..n maps to";
+    TABLE: "misere_quotient_table", "misere_quotient_table(\"0.77\", n)",
+        "the misère quotient as a table: presentation, P-portion, each heap's element and outcome";
+    GRID: "misere_quotient_grid", "misere_quotient_grid(\"0.75\", n)",
+        "the multiplication table of a misère quotient of at most 64 elements, P-portion products in parentheses";
+    JSON: "misere_quotient_json", "misere_quotient_json(\"0.77\", n)",
+        "the misère quotient as JSON: generators, relations, order, P-portion, pretending function";
+    SWEEP: "misere_quotients", "misere_quotients(\"0.04 0.07 0.15\", n)",
+        "the misère quotients of many codes' heaps 1..n, on all cores (--threads): one row a code with its order, P-portion size and presentation";
+}
 
 /// Whether `name` is a quotient function.
 pub fn handles(name: &str) -> bool {
-    matches!(
-        name,
-        "misere_quotient"
-            | "misere_quotient_order"
-            | "misere_p_portion"
-            | "pretending_function"
-            | "misere_quotient_table"
-            | "misere_quotient_json"
-            | "misere_quotient_grid"
-            | "misere_quotients"
-    )
+    FAMILY.iter().any(|f| f.name() == name)
 }
 
 /// Reads `(code, n)` or `(code, n, order bound)`: an octal code, or `s:` and a subtraction

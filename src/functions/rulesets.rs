@@ -25,6 +25,17 @@ fn err(f: &dyn Function, e: RulesetError) -> KernelError {
     }
 }
 
+/// The one text argument of a function of this file, read by `read`, its errors as [`err`]
+/// words them.
+fn read_own<T>(
+    f: &dyn Function,
+    a: &[Arg],
+    read: impl Fn(&str) -> Result<T, RulesetError>,
+) -> Result<T, KernelError> {
+    args::arity(f, a, 1)?;
+    read(args::text(f, a, 0)?).map_err(|e| err(f, e))
+}
+
 /// A ruleset's error as a kernel error of the function `name`: bad text is bad input (with
 /// the line, column and caret in the text), limits stay limits.
 pub fn kernel_error(name: &str, e: RulesetError) -> KernelError {
@@ -87,8 +98,17 @@ pub(super) fn call(name: &str, args: Vec<Arg>) -> Term {
     }
 }
 
-fn text_call(name: &str, text: String) -> Term {
+pub(super) fn text_call(name: &str, text: String) -> Term {
     call(name, vec![Arg::Text(text)])
+}
+
+/// A Hackenbush picture as a call `name("…")`, or 0 when no edge is left.
+pub(super) fn picture_call(name: &str, q: &hackenbush::Picture) -> Term {
+    if q.edges.is_empty() {
+        Term::zero()
+    } else {
+        text_call(name, q.print())
+    }
 }
 
 /// A region's bit-board in the board notation (`.` empty, `#` filled).
@@ -108,6 +128,42 @@ fn board_text(b: &domineering::Board) -> String {
         })
         .collect::<Vec<_>>()
         .join("|")
+}
+
+/// The nimber *g as a game.
+pub(super) fn nimber(kernel: &mut Kernel, g: u64) -> GameId {
+    kernel.nus(
+        &crate::Dyadic::zero(),
+        &BigInt::from(0),
+        &crate::Nimber::from(g),
+    )
+}
+
+/// What a check says of arguments that are not the function's.
+pub(super) fn expected(f: &dyn Function) -> String {
+    format!("expected {}", f.usage())
+}
+
+/// The check of an opening of a function whose one argument is a position's text.
+pub(super) fn text_check(
+    f: &dyn Function,
+    a: &[Arg],
+    check: impl FnOnce(&str) -> Result<(), String>,
+) -> Option<Result<(), String>> {
+    Some(match a {
+        [Arg::Text(t)] => check(t),
+        _ => Err(expected(f)),
+    })
+}
+
+/// The one text argument, read by `read`.
+pub(super) fn read_text<T>(
+    f: &dyn Function,
+    a: &[Arg],
+    read: impl Fn(&str) -> Result<T, RulesetError>,
+) -> Result<T, KernelError> {
+    args::arity(f, a, 1)?;
+    read(args::text(f, a, 0)?).map_err(|e| kernel_error(f.name(), e))
 }
 
 pub(super) fn int(n: usize) -> Arg {
@@ -168,23 +224,14 @@ pub(crate) fn domineering_option(q: &domineering::Position) -> Result<Term, Rule
 pub struct Domineering;
 
 impl Function for Domineering {
-    fn name(&self) -> &'static str {
-        "domineering"
-    }
-    fn usage(&self) -> &'static str {
-        "domineering(\"..#|...\")"
-    }
-    fn summary(&self) -> &'static str {
-        "a Domineering board (rows separated by |, . empty, # filled; Left places vertical dominoes, Right horizontal)"
-    }
+    described!("domineering", "domineering(\"..#|...\")",
+        "a Domineering board (rows separated by |, . empty, # filled; Left places vertical dominoes, Right horizontal)");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        args::arity(self, a, 1)?;
-        let p = domineering::Position::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        let p = read_own(self, a, domineering::Position::parse)?;
         domineering::value(&p, kernel).map_err(|e| err(self, e))
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        args::arity(self, a, 1)?;
-        let p = domineering::Position::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        let p = read_own(self, a, domineering::Position::parse)?;
         // Each option is written as the sum of its regions, each in its least orientation (a
         // transposed one negated): regions no domino can join are independent, and a
         // reflection keeps the value while a transposition swaps the players. So a position
@@ -237,10 +284,7 @@ impl Function for Domineering {
         Some(out)
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        match a {
-            [Arg::Text(t)] => Some(naive::domineering(t, term)),
-            _ => Some(Err(format!("expected {}", self.usage()))),
-        }
+        text_check(self, a, |t| naive::domineering(t, term))
     }
 }
 
@@ -248,23 +292,14 @@ impl Function for Domineering {
 pub struct Clobber;
 
 impl Function for Clobber {
-    fn name(&self) -> &'static str {
-        "clobber"
-    }
-    fn usage(&self) -> &'static str {
-        "clobber(\"xo.|ox.\")"
-    }
-    fn summary(&self) -> &'static str {
-        "a Clobber board (x Left's stone, o Right's, . empty; a stone clobbers an adjacent enemy stone)"
-    }
+    described!("clobber", "clobber(\"xo.|ox.\")",
+        "a Clobber board (x Left's stone, o Right's, . empty; a stone clobbers an adjacent enemy stone)");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        args::arity(self, a, 1)?;
-        let b = clobber::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        let b = read_own(self, a, clobber::parse)?;
         clobber::value(&b, kernel).map_err(|e| err(self, e))
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        args::arity(self, a, 1)?;
-        let b = clobber::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        let b = read_own(self, a, clobber::parse)?;
         let side = |left: bool| -> Vec<Term> {
             clobber::moves(&b, left)
                 .iter()
@@ -316,10 +351,7 @@ impl Function for Clobber {
         Some(out)
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        match a {
-            [Arg::Text(t)] => Some(naive::clobber(t, term)),
-            _ => Some(Err(format!("expected {}", self.usage()))),
-        }
+        text_check(self, a, |t| naive::clobber(t, term))
     }
 }
 
@@ -327,23 +359,17 @@ impl Function for Clobber {
 pub struct Toads;
 
 impl Function for Toads {
-    fn name(&self) -> &'static str {
-        "toads"
-    }
-    fn usage(&self) -> &'static str {
-        "toads(\"TT..FF\")"
-    }
-    fn summary(&self) -> &'static str {
+    described!(
+        "toads",
+        "toads(\"TT..FF\")",
         "a Toads and Frogs row (T Left's toads move right, F Right's frogs move left, . empty)"
-    }
+    );
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        args::arity(self, a, 1)?;
-        let row = toads::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        let row = read_own(self, a, toads::parse)?;
         toads::value(&row, kernel).map_err(|e| err(self, e))
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        args::arity(self, a, 1)?;
-        let row = toads::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        let row = read_own(self, a, toads::parse)?;
         let side = |left: bool| -> Vec<Term> {
             toads::moves(&row, left)
                 .iter()
@@ -398,10 +424,7 @@ impl Function for Toads {
         Some(out)
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        match a {
-            [Arg::Text(t)] => Some(naive::toads(t, term)),
-            _ => Some(Err(format!("expected {}", self.usage()))),
-        }
+        text_check(self, a, |t| naive::toads(t, term))
     }
 }
 
@@ -409,15 +432,11 @@ impl Function for Toads {
 pub struct Cutcake;
 
 impl Function for Cutcake {
-    fn name(&self) -> &'static str {
-        "cutcake"
-    }
-    fn usage(&self) -> &'static str {
-        "cutcake(w, h)"
-    }
-    fn summary(&self) -> &'static str {
+    described!(
+        "cutcake",
+        "cutcake(w, h)",
         "a w-wide, h-high Cutcake (Left cuts vertically, Right horizontally)"
-    }
+    );
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 2)?;
         let (w, h) = (size(self, a, 0, kernel)?, size(self, a, 1, kernel)?);
@@ -464,17 +483,14 @@ impl Function for Cutcake {
             (false, "Right", "across its height"),
         ] {
             for [(a1, b1), (a2, b2)] in cutcake::options(w, h, left) {
-                out.push(super::Move {
-                    leaves: None,
+                out.push(super::Move::in_words(
                     player,
-                    words: format!("cuts the {w}×{h} cake {way} into {a1}×{b1} and {a2}×{b2}"),
-                    board: None,
-                    cells: Vec::new(),
-                    option: Term::sum(
+                    format!("cuts the {w}×{h} cake {way} into {a1}×{b1} and {a2}×{b2}"),
+                    Term::sum(
                         call("cutcake", vec![int(a1), int(b1)]),
                         call("cutcake", vec![int(a2), int(b2)]),
                     ),
-                });
+                ));
             }
         }
         Some(out)
@@ -483,9 +499,9 @@ impl Function for Cutcake {
         match a {
             [w, h] => match (naive::size_arg(w), naive::size_arg(h)) {
                 (Some(w), Some(h)) => Some(naive::cutcake(w, h, term)),
-                _ => Some(Err(format!("expected {}", self.usage()))),
+                _ => Some(Err(expected(self))),
             },
-            _ => Some(Err(format!("expected {}", self.usage()))),
+            _ => Some(Err(expected(self))),
         }
     }
 }
@@ -502,11 +518,7 @@ fn heap_value(
     let g = octal::NimSequence::new(code)
         .value(&n, &budget)
         .map_err(|e| err(f, e))?;
-    Ok(kernel.nus(
-        &crate::Dyadic::zero(),
-        &BigInt::from(0),
-        &crate::Nimber::from(g as u64),
-    ))
+    Ok(nimber(kernel, g as u64))
 }
 
 /// The opening of a heap: every option, the same for both players.
@@ -593,14 +605,7 @@ fn heap_moves(
             ),
             _ => return None,
         };
-        out.push(super::Move {
-            leaves: None,
-            player: "either",
-            words,
-            board: None,
-            cells: Vec::new(),
-            option,
-        });
+        out.push(super::Move::in_words("either", words, option));
     }
     Some(out)
 }
@@ -609,15 +614,11 @@ fn heap_moves(
 pub struct Octal;
 
 impl Function for Octal {
-    fn name(&self) -> &'static str {
-        "octal"
-    }
-    fn usage(&self) -> &'static str {
-        "octal(\"0.77\", n)"
-    }
-    fn summary(&self) -> &'static str {
+    described!(
+        "octal",
+        "octal(\"0.77\", n)",
         "a heap of n in the octal game with this code (0.77 Kayles, 0.07 Dawson's Kayles)"
-    }
+    );
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 2)?;
         let code = octal::OctalCode::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
@@ -640,9 +641,9 @@ impl Function for Octal {
             [code @ Arg::Text(c), n] => match (naive::octal_digits(c), naive::size_arg(n)) {
                 (Err(why), _) => Some(Err(why)),
                 (Ok(d), Some(n)) => Some(naive::heap("octal", code, &d, n, term)),
-                _ => Some(Err(format!("expected {}", self.usage()))),
+                _ => Some(Err(expected(self))),
             },
-            _ => Some(Err(format!("expected {}", self.usage()))),
+            _ => Some(Err(expected(self))),
         }
     }
 }
@@ -657,15 +658,11 @@ pub fn subtraction_set(text: &str) -> Result<Vec<usize>, RulesetError> {
 pub struct Subtraction;
 
 impl Function for Subtraction {
-    fn name(&self) -> &'static str {
-        "subtraction"
-    }
-    fn usage(&self) -> &'static str {
-        "subtraction(\"1,2,3\", n)"
-    }
-    fn summary(&self) -> &'static str {
+    described!(
+        "subtraction",
+        "subtraction(\"1,2,3\", n)",
         "a heap of n in the subtraction game with this set (take k tokens, k in the set)"
-    }
+    );
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 2)?;
         let set = subtraction_set(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
@@ -690,9 +687,9 @@ impl Function for Subtraction {
             [set @ Arg::Text(c), n] => match (naive::subtraction_digits(c), naive::size_arg(n)) {
                 (Err(why), _) => Some(Err(why)),
                 (Ok(d), Some(n)) => Some(naive::heap("subtraction", set, &d, n, term)),
-                _ => Some(Err(format!("expected {}", self.usage()))),
+                _ => Some(Err(expected(self))),
             },
-            _ => Some(Err(format!("expected {}", self.usage()))),
+            _ => Some(Err(expected(self))),
         }
     }
 }
@@ -701,15 +698,11 @@ impl Function for Subtraction {
 pub struct Nim;
 
 impl Function for Nim {
-    fn name(&self) -> &'static str {
-        "nim"
-    }
-    fn usage(&self) -> &'static str {
-        "nim(a, b, …)"
-    }
-    fn summary(&self) -> &'static str {
+    described!(
+        "nim",
+        "nim(a, b, …)",
         "a Nim position with heaps a, b, …: the nimber *(a ⊕ b ⊕ …)"
-    }
+    );
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         let mut heaps = Vec::with_capacity(a.len());
         for i in 0..a.len() {
@@ -724,33 +717,18 @@ impl Function for Nim {
 pub struct Hackenbush;
 
 impl Function for Hackenbush {
-    fn name(&self) -> &'static str {
-        "hackenbush"
-    }
-    fn usage(&self) -> &'static str {
-        "hackenbush(\"LRE\") or hackenbush(\"_ L a R b, a E c\")"
-    }
-    fn summary(&self) -> &'static str {
-        "a Hackenbush picture: a string of L/R/E edges from the ground, a tree L(R,E), or paths between named nodes with _ the ground"
-    }
+    described!("hackenbush", "hackenbush(\"LRE\") or hackenbush(\"_ L a R b, a E c\")",
+        "a Hackenbush picture: a string of L/R/E edges from the ground, a tree L(R,E), or paths between named nodes with _ the ground");
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        args::arity(self, a, 1)?;
-        let p = hackenbush::Picture::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        let p = read_own(self, a, hackenbush::Picture::parse)?;
         hackenbush::value(&p, kernel).map_err(|e| err(self, e))
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        args::arity(self, a, 1)?;
-        let p = hackenbush::Picture::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
+        let p = read_own(self, a, hackenbush::Picture::parse)?;
         let side = |left: bool| -> Vec<Term> {
             p.moves(left)
                 .iter()
-                .map(|q| {
-                    if q.edges.is_empty() {
-                        Term::zero()
-                    } else {
-                        text_call("hackenbush", q.print())
-                    }
-                })
+                .map(|q| picture_call("hackenbush", q))
                 .collect()
         };
         Ok(opening(
@@ -801,29 +779,20 @@ impl Function for Hackenbush {
                 } else {
                     format!("\"{}\"", letters(&rest))
                 };
-                out.push(super::Move {
-                    leaves: None,
+                let words = format!(
+                    "cuts the {colour} edge {} up from the ground{fall}, leaving {left_standing}",
+                    k + 1
+                );
+                out.push(super::Move::in_words(
                     player,
-                    words: format!(
-                        "cuts the {colour} edge {} up from the ground{fall}, leaving {left_standing}",
-                        k + 1
-                    ),
-                    board: None,
-                    cells: Vec::new(),
-                    option: if q.edges.is_empty() {
-                        Term::zero()
-                    } else {
-                        text_call("hackenbush", q.print())
-                    },
-                });
+                    words,
+                    picture_call("hackenbush", &q),
+                ));
             }
         }
         Some(out)
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        match a {
-            [Arg::Text(t)] => Some(naive::hackenbush(t, term)),
-            _ => Some(Err(format!("expected {}", self.usage()))),
-        }
+        text_check(self, a, |t| naive::hackenbush(t, term))
     }
 }

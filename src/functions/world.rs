@@ -338,26 +338,31 @@ fn value_arg(k: &mut Kernel, name: &str, a: &[Arg], i: usize) -> Result<Value, K
     }
 }
 
-fn surreal_arg(k: &mut Kernel, name: &str, a: &[Arg], i: usize) -> Result<Surreal, KernelError> {
-    let v = value_arg(k, name, a, i)?;
-    v.as_surreal(k).ok_or_else(|| {
-        let d = v.display(k, true);
+/// `x`, or the error that argument `i` must be `what`, found as `shown` prints it.
+fn must_be<T>(
+    name: &str,
+    i: usize,
+    what: &str,
+    x: Option<T>,
+    shown: impl FnOnce() -> String,
+) -> Result<T, KernelError> {
+    x.ok_or_else(|| {
         error(
             name,
-            format!("argument {} must be a number, found {d}", i + 1),
+            format!("argument {} must be {what}, found {}", i + 1, shown()),
         )
     })
 }
 
+fn surreal_arg(k: &mut Kernel, name: &str, a: &[Arg], i: usize) -> Result<Surreal, KernelError> {
+    let v = value_arg(k, name, a, i)?;
+    must_be(name, i, "a number", v.as_surreal(k), || v.display(k, true))
+}
+
 fn on2_arg(k: &mut Kernel, name: &str, a: &[Arg], i: usize) -> Result<On2, KernelError> {
     let v = value_arg(k, name, a, i)?;
-    v.as_on2(k).ok_or_else(|| {
-        let d = v.display(k, true);
-        error(
-            name,
-            format!("argument {} must be a nimber (*n or *α), found {d}", i + 1),
-        )
-    })
+    let what = "a nimber (*n or *α)";
+    must_be(name, i, what, v.as_on2(k), || v.display(k, true))
 }
 
 fn finite_nimber_arg(
@@ -367,16 +372,8 @@ fn finite_nimber_arg(
     i: usize,
 ) -> Result<Nimber, KernelError> {
     let x = on2_arg(k, name, a, i)?;
-    x.as_finite().ok_or_else(|| {
-        error(
-            name,
-            format!(
-                "argument {} must be a finite nimber, found *({})",
-                i + 1,
-                x.display(true)
-            ),
-        )
-    })
+    let shown = || format!("*({})", x.display(true));
+    must_be(name, i, "a finite nimber", x.as_finite(), shown)
 }
 
 /// An argument that is an ordinal (a number with every coefficient a positive integer and
@@ -388,33 +385,17 @@ pub(crate) fn ordinal_arg(
     i: usize,
 ) -> Result<Ordinal, KernelError> {
     let s = surreal_arg(k, name, a, i)?;
-    s.to_ordinal().ok_or_else(|| {
-        error(
-            name,
-            format!(
-                "argument {} must be an ordinal, found {}",
-                i + 1,
-                s.display(true)
-            ),
-        )
-    })
+    must_be(name, i, "an ordinal", s.to_ordinal(), || s.display(true))
 }
 
 fn natural_arg(k: &mut Kernel, name: &str, a: &[Arg], i: usize) -> Result<u64, KernelError> {
     let s = surreal_arg(k, name, a, i)?;
-    s.to_integer()
+    let n = s
+        .to_integer()
         .filter(|n| !n.is_negative())
-        .and_then(|n| n.to_u64())
-        .ok_or_else(|| {
-            error(
-                name,
-                format!(
-                    "argument {} must be a natural number below 2^64, found {}",
-                    i + 1,
-                    s.display(true)
-                ),
-            )
-        })
+        .and_then(|n| n.to_u64());
+    let what = "a natural number below 2^64";
+    must_be(name, i, what, n, || s.display(true))
 }
 
 /// Evaluates `name(args)`: a number-world function here, any other through the kernel.

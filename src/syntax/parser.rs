@@ -81,6 +81,14 @@ use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::Zero;
 
+/// The call `name(args)`, as the notation's sugar (`*w`, `hs"…"`, `1/3`) is read.
+fn call(name: &str, args: Vec<Arg>) -> Term {
+    Term::Call {
+        name: name.to_string(),
+        args,
+    }
+}
+
 /// ω's names: `w`, `omega` (and `ω`, which the lexer reads as `w`).
 fn is_omega(name: &str) -> bool {
     name == "w" || name == "omega"
@@ -506,10 +514,7 @@ impl Parser<'_> {
     /// The call `name(a, b)` an operator stands for (`a & b`, `a * b`, `a ^ b`…), recorded from
     /// `start`.
     fn call2(&mut self, start: Span, name: &str, a: Term, b: Term) -> Term {
-        let t = Term::Call {
-            name: name.to_string(),
-            args: vec![Arg::Game(a), Arg::Game(b)],
-        };
+        let t = call(name, vec![Arg::Game(a), Arg::Game(b)]);
         self.record(start, &t);
         t
     }
@@ -668,10 +673,7 @@ impl Parser<'_> {
             self.name()?
         };
         self.leave();
-        Ok(Term::Call {
-            name: "nim".to_string(),
-            args: vec![Arg::Game(alpha)],
-        })
+        Ok(call("nim", vec![Arg::Game(alpha)]))
     }
 
     #[inline(never)]
@@ -682,10 +684,7 @@ impl Parser<'_> {
             return Err(self.not_a_game());
         };
         self.bump();
-        Ok(Term::Call {
-            name: "misere".into(),
-            args: vec![crate::term::Arg::Text(s)],
-        })
+        Ok(call("misere", vec![Arg::Text(s)]))
     }
 
     fn reference(&mut self) -> Result<Term, ParseError> {
@@ -946,17 +945,11 @@ impl Parser<'_> {
                     args.push(Arg::Game(self.exponent()?));
                     self.leave();
                 }
-                Ok(Term::Call {
-                    name: "omega".to_string(),
-                    args,
-                })
+                Ok(call("omega", args))
             }
             "epsilon" if number.is_zero() && !self.call_follows() => {
                 self.bump();
-                Ok(Term::Call {
-                    name: "epsilon".to_string(),
-                    args: Vec::new(),
-                })
+                Ok(call("epsilon", Vec::new()))
             }
             "hs" if number.is_zero() => {
                 self.bump();
@@ -1010,18 +1003,12 @@ impl Parser<'_> {
                 self.bump();
                 Ok(Term::sum(
                     Term::number(number),
-                    Term::Call {
-                        name: name.to_string(),
-                        args: Vec::new(),
-                    },
+                    call(name, Vec::new()),
                 ))
             }
             _ if number.is_zero() && LOOPY_CONSTANTS.contains(&name) => {
                 self.bump();
-                Ok(Term::Call {
-                    name: name.to_string(),
-                    args: Vec::new(),
-                })
+                Ok(call(name, Vec::new()))
             }
             PASS if number.is_zero() => {
                 if self.braces == 0 {
@@ -1031,10 +1018,7 @@ impl Parser<'_> {
                     ));
                 }
                 self.bump();
-                Ok(Term::Call {
-                    name: PASS.to_string(),
-                    args: Vec::new(),
-                })
+                Ok(call(PASS, Vec::new()))
             }
             _ if number.is_zero() && self.has_where && !KEYWORDS.contains(&name) => {
                 // Checked against the definitions when the `where` that may define it is read.
@@ -1086,10 +1070,7 @@ impl Parser<'_> {
         self.labels.push((name.to_string(), span));
         let body = self.braces();
         self.labels.pop();
-        let t = Term::Call {
-            name: LOOP.to_string(),
-            args: vec![Arg::Text(name.to_string()), Arg::Game(body?)],
-        };
+        let t = call(LOOP, vec![Arg::Text(name.to_string()), Arg::Game(body?)]);
         self.record(span, &t);
         Ok(t)
     }
@@ -1121,10 +1102,7 @@ impl Parser<'_> {
             &format!("`,` or `)` to close the arguments of {name}"),
         )?;
         self.leave();
-        Ok(Term::Call {
-            name: name.to_string(),
-            args,
-        })
+        Ok(call(name, args))
     }
 
     /// The exponent after `w^`: a bare (possibly negative) integer or fraction stops there, so
@@ -1216,10 +1194,7 @@ impl Parser<'_> {
             ));
         }
         let _ = last_close;
-        Ok(Term::Call {
-            name: "hs".to_string(),
-            args: vec![Arg::Text(s)],
-        })
+        Ok(call("hs", vec![Arg::Text(s)]))
     }
 
     /// `^<n>`, `^[n]`, `v<n>`, `v[n]`, with an optional `*` or `*k` (`star_after_ups`): the canonical
@@ -1405,15 +1380,9 @@ impl Parser<'_> {
     /// negatives `v[on]`, `v<on>`, and a nimber after them (`^[on]*`, `^[on]*3`).
     #[inline(never)]
     fn loopy_uptimal(&mut self, down: bool, to: bool) -> Result<Term, ParseError> {
-        let pass = Term::Call {
-            name: PASS.to_string(),
-            args: Vec::new(),
-        };
+        let pass = call(PASS, Vec::new());
         let mut t = if to {
-            Term::Call {
-                name: "upon".to_string(),
-                args: Vec::new(),
-            }
+            call("upon", Vec::new())
         } else {
             let inner = Term::game(vec![Term::zero()], vec![Term::zero(), pass]);
             Term::game(vec![Term::zero()], vec![inner])
