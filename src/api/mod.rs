@@ -264,7 +264,7 @@ pub fn prove(a: &Term, b: &Term, engine: &Engine) -> Result<Verdict, Error> {
                 MisereVerdict::Different {
                     a,
                     b,
-                    distinguisher,
+                    apart: distinguisher,
                 } => {
                     let outcome = |p: bool| {
                         if p {
@@ -295,14 +295,14 @@ pub fn prove(a: &Term, b: &Term, engine: &Engine) -> Result<Verdict, Error> {
                 LoopyVerdict::Different {
                     a: x,
                     b: y,
-                    relation,
+                    apart: relation,
                 } => Verdict::Different(Disproof {
                     play: Play::Loopy,
                     a: Value::loopy(x),
                     b: Value::loopy(y),
                     evidence: Evidence::Loopy(relation),
                 }),
-                LoopyVerdict::EqualBySides(v) => {
+                LoopyVerdict::Unproved(v) => {
                     return Err(Error::Incomplete(format!(
                         "{a} and {b} are equal by their sides (both {v}), but the side rules do \
                          not take both to the same sides, so there is no proof (`onag::compare` \

@@ -192,59 +192,39 @@ fn call_term(
 /// label `a` (`a{…}`) the other defines one, `xa` say, and inside it `a` of the one stands
 /// where `xa` of the other does (a label refers to the nearest brace it labels).
 pub fn same_up_to_labels(a: &Term, b: &Term) -> bool {
-    fn walk(a: &Term, b: &Term, scope: &mut Vec<(String, String)>) -> bool {
-        match (a, b) {
-            (Term::Name(x), Term::Name(y)) => {
-                let there = scope.iter().rev().find(|(p, _)| p == x).map(|(_, q)| q);
-                let back = scope.iter().rev().find(|(_, q)| q == y).map(|(p, _)| p);
-                match (there, back) {
-                    (Some(q), Some(p)) => q == y && p == x,
-                    (None, None) => x == y,
-                    _ => false,
+    a == b || relabelled(a) == relabelled(b)
+}
+
+/// `t` with each label named by how many labels stand around it, and each name bound to a
+/// label by that label's new name: two terms the same up to their labels' names then read
+/// alike. A new name starts with a NUL, which no written name does, so a free name (kept as
+/// it is) never meets one.
+fn relabelled(t: &Term) -> Term {
+    fn walk(t: &mut Term, scope: &mut Vec<String>) {
+        let depth = |d: usize| format!("\0{d}");
+        match t {
+            Term::Name(x) => {
+                if let Some(d) = scope.iter().rposition(|p| p == x) {
+                    *x = depth(d);
                 }
             }
-            (
-                Term::Game {
-                    left: l1,
-                    right: r1,
-                },
-                Term::Game {
-                    left: l2,
-                    right: r2,
-                },
-            ) => {
-                l1.len() == l2.len()
-                    && r1.len() == r2.len()
-                    && l1.iter().zip(l2).all(|(x, y)| walk(x, y, scope))
-                    && r1.iter().zip(r2).all(|(x, y)| walk(x, y, scope))
-            }
-            (Term::Sum(a1, b1), Term::Sum(a2, b2)) => walk(a1, a2, scope) && walk(b1, b2, scope),
-            (Term::Neg(x), Term::Neg(y)) => walk(x, y, scope),
-            (Term::Call { name: n1, args: a1 }, Term::Call { name: n2, args: a2 })
-                if n1 == n2 && n1 == crate::loopy::build::LOOP =>
-            {
-                match (&a1[..], &a2[..]) {
-                    ([Arg::Text(x), Arg::Game(g)], [Arg::Text(y), Arg::Game(h)]) => {
-                        scope.push((x.clone(), y.clone()));
-                        let same = walk(g, h, scope);
-                        scope.pop();
-                        same
-                    }
-                    _ => a == b,
+            Term::Call { name, args } if name == crate::loopy::build::LOOP => {
+                if let [Arg::Text(x), Arg::Game(g)] = &mut args[..] {
+                    scope.push(std::mem::replace(x, depth(scope.len())));
+                    walk(g, scope);
+                    scope.pop();
                 }
             }
-            (Term::Call { name: n1, args: a1 }, Term::Call { name: n2, args: a2 }) => {
-                n1 == n2
-                    && a1.len() == a2.len()
-                    && a1.iter().zip(a2).all(|(x, y)| match (x, y) {
-                        (Arg::Game(x), Arg::Game(y)) => walk(x, y, scope),
-                        _ => x == y,
-                    })
+            _ => {
+                for c in crate::term::children_mut(t) {
+                    walk(c, scope);
+                }
             }
-            _ => a == b,
         }
     }
-    walk(a, b, &mut Vec::new())
+    let mut t = t.clone();
+    walk(&mut t, &mut Vec::new());
+    t
 }
 
 #[cfg(test)]

@@ -76,7 +76,11 @@ pub(crate) fn prove(ctx: &Ctx, x: &Term, y: &Term, budget: Budget) -> Answer {
             };
             Ok((out, Status::Ok))
         }
-        LoopyVerdict::Different { a, b, relation } => {
+        LoopyVerdict::Different {
+            a,
+            b,
+            apart: relation,
+        } => {
             let rel = match relation {
                 Relation::Greater => ">",
                 Relation::Less => "<",
@@ -98,7 +102,7 @@ pub(crate) fn prove(ctx: &Ctx, x: &Term, y: &Term, budget: Budget) -> Answer {
             };
             Ok((out, Status::False))
         }
-        LoopyVerdict::EqualBySides(v) => Err(Failure::limit(format!(
+        LoopyVerdict::Unproved(v) => Err(Failure::limit(format!(
             "{} and {} are equal by their sides (both {v}), but the side rules do not take both \
              to the same sides, so there is no proof (`onag compare` compares them)",
             x, y

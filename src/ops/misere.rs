@@ -59,7 +59,7 @@ pub(crate) fn prove(ctx: &Ctx, x: &Term, y: &Term, budget: Budget) -> Answer {
         MisereVerdict::Different {
             a,
             b,
-            distinguisher,
+            apart: distinguisher,
         } => {
             let letter = |p: bool| if p { "P" } else { "N" };
             let out = match ctx.format {

@@ -88,16 +88,7 @@ impl Proof {
             super::Play::Loopy => super::loopy::check,
             super::Play::Normal => return self.check_normal(rules, limits),
         };
-        let lemmas = self.lemmas.len();
-        played(
-            &self.input,
-            &self.result,
-            &self.steps,
-            lemmas,
-            &self.terms,
-            rules,
-            limits,
-        )
+        played(self.chain(), rules, limits)
     }
 
     /// The check of a normal-play proof: its lemmas in order, then its main chain.

@@ -55,7 +55,7 @@
 //! compared by the checker's own order of sides.
 
 use super::check_limits::{CheckLimits, LOOK_EVERY};
-use super::played::Stop;
+use super::played::{show, Chain, Stop};
 use super::step::{PathElem, Step, Witnesses};
 use super::{CheckError, Play, Proof, ProofError, TermTable};
 use crate::eval::loopy::LoopyRules;
@@ -100,10 +100,6 @@ pub const MAX_WORK: u64 = 4_000_000_000;
 
 /// The most vertices the checker builds for one term.
 const MAX_VERTICES: usize = 20_000;
-
-fn show(t: &Term) -> String {
-    crate::syntax::print(t, &Default::default())
-}
 
 fn place(at: &[(Player, usize)]) -> Vec<PathElem> {
     at.iter()
@@ -249,15 +245,7 @@ fn loopy_proof(input: Term, result: Term, mut steps: Vec<Step>, mut terms: TermT
         s.from = from;
         stored = s.to.clone();
     }
-    Proof {
-        input,
-        result,
-        steps,
-        lemmas: Vec::new(),
-        terms,
-        checked: false,
-        play: Play::Loopy,
-    }
+    Proof::played(Play::Loopy, input, result, steps, terms)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -420,15 +408,7 @@ impl super::played::Played for Checker<'_> {
 /// `result`, the steps' terms read from `table` by this checker. A loopy proof has no lemmas.
 /// Each step is re-matched from its rule in `rules` (or the shipped rule of that name the set
 /// does not hold); a user's rule is also verified by the values before and after.
-pub(crate) fn check(
-    input: &Term,
-    result: &Term,
-    steps: &[Step],
-    lemmas: usize,
-    table: &TermTable,
-    rules: &RuleSet,
-    limits: &CheckLimits,
-) -> Result<(), CheckError> {
+pub(crate) fn check(chain: Chain, rules: &RuleSet, limits: &CheckLimits) -> Result<(), CheckError> {
     let shipped = RuleSet::loopy();
     let as_shipped =
         |r: &crate::rules::Rule| shipped.get(&r.name).is_some_and(|s| s.same_statement(r));
@@ -443,48 +423,27 @@ pub(crate) fn check(
     let users = loopy(rules).into_iter().filter(|r| !as_shipped(r));
     let mut names: Vec<String> = shipped.rules().iter().map(|r| r.name.clone()).collect();
     names.extend(users.map(|r| r.name));
-    // The stopper and side rules, whatever their names: the rule set's, and the shipped
-    // ones it does not hold.
-    let mut graph_rules: Vec<positions::GraphRule> = loopy(rules)
+    // The rules matched, whatever their names: the rule set's (each known when as shipped),
+    // then the shipped ones it does not hold.
+    let matched = loopy(rules).into_iter().map(|r| (as_shipped(&r), r));
+    let missing = loopy(&shipped)
         .into_iter()
-        .filter(|r| !r.is_term_rule())
-        .map(|r| {
-            let known = as_shipped(&r);
-            positions::GraphRule::new(r, known)
-        })
-        .collect();
-    for r in loopy(&shipped) {
-        if !r.is_term_rule() && rules.get(&r.name).is_none() {
-            graph_rules.push(positions::GraphRule::new(r, true));
-        }
-    }
-    let loopy_terms = |set: &RuleSet| loopy(set).into_iter().filter(|r| r.is_term_rule());
-    let mut term_rules: Vec<_> = loopy_terms(rules)
-        .map(|r| {
-            let known = as_shipped(&r);
-            (r, known)
-        })
-        .collect();
-    for r in loopy_terms(&shipped) {
-        if rules.get(&r.name).is_none() {
-            term_rules.push((r, true));
+        .filter(|r| rules.get(&r.name).is_none());
+    let (mut graph_rules, mut term_rules) = (Vec::new(), Vec::new());
+    for (known, r) in matched.chain(missing.map(|r| (true, r))) {
+        if r.is_term_rule() {
+            term_rules.push((r, known));
+        } else {
+            graph_rules.push(positions::GraphRule::new(r, known));
         }
     }
     let make = || Checker {
         names: names.clone(),
         graph_rules: graph_rules.clone(),
         terms: term_rules.clone(),
-        ..Checker::new(table, limits)
+        ..Checker::new(chain.table, limits)
     };
-    super::played::check(
-        make,
-        limits.threads(),
-        "loopy",
-        input,
-        result,
-        steps,
-        lemmas,
-    )
+    super::played::check(make, limits.threads(), "loopy", chain)
 }
 
 /// A stopper's graph as this checker reads it, with its order: Left's and Right's options of
@@ -777,30 +736,12 @@ fn value_of(
     }
 }
 
-/// The answer to A = B for loopy games.
-#[derive(Clone, Debug)]
-pub enum LoopyVerdict {
-    /// Proved, with the game both reach as CGSuite writes it (for the command line's text;
-    /// the library's `Verdict` values the proof's result itself).
-    Equal(
-        Box<Proof>,
-        #[cfg_attr(not(feature = "cli"), allow(dead_code))] String,
-    ),
-    /// Different: both stoppers with different simplest forms (or sides that differ), and
-    /// how they compare.
-    Different {
-        /// A's value.
-        a: String,
-        /// B's value.
-        b: String,
-        /// How A compares with B.
-        relation: Relation,
-    },
-    /// Equal by their sides, but the rules do not take both to the same sides (a side that
-    /// deleting options does not make a stopper, or a stopper against a sided value), so there
-    /// is no proof.
-    EqualBySides(String),
-}
+/// The answer to A = B for loopy games. Different: both stoppers with different simplest
+/// forms (or sides that differ), their values, and how A compares with B. Unproved: equal by
+/// their sides, but the rules do not take both to the same sides (a side that deleting
+/// options does not make a stopper, or a stopper against a sided value), so there is no
+/// proof; the sides both have.
+pub type LoopyVerdict = super::played::PlayedVerdict<Relation, String>;
 
 /// A = B for loopy games: both derived; stoppers are equal exactly when their simplest forms
 /// are identical (Siegel VI.3), and the proof is checked. Games that are not stoppers are
@@ -900,11 +841,11 @@ pub fn prove_loopy_by(
         vb.write(&mut k, &mut w).map_err(ProofError::Kernel)?,
     );
     if relation == Relation::Equal {
-        return Ok(LoopyVerdict::EqualBySides(sa));
+        return Ok(LoopyVerdict::Unproved(sa));
     }
     Ok(LoopyVerdict::Different {
         a: sa,
         b: sb,
-        relation,
+        apart: relation,
     })
 }

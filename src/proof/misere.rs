@@ -19,10 +19,7 @@ use num_traits::Zero;
 use rustc_hash::FxHashMap as HashMap;
 
 pub(crate) use super::misere_check::check;
-
-fn show(t: &Term) -> String {
-    crate::syntax::print(t, &Default::default())
-}
+use super::played::show;
 
 /// Forms written as terms: each distinct form of the arena one entry of the table.
 struct Writer<'a> {
@@ -194,16 +191,8 @@ impl Writer<'_> {
 /// The proof, its table made readable: entries of at most `SMALL_WRITTEN_UP_TO` nodes written
 /// out where they stand, the table compacted to the entries the proof names.
 fn misere_proof(input: Term, result: Term, steps: Vec<Step>, terms: TermTable) -> Proof {
-    Proof {
-        input,
-        result,
-        steps,
-        lemmas: Vec::new(),
-        terms,
-        checked: false,
-        play: Play::Misere,
-    }
-    .into_readable(super::table::SMALL_WRITTEN_UP_TO)
+    Proof::played(Play::Misere, input, result, steps, terms)
+        .into_readable(super::table::SMALL_WRITTEN_UP_TO)
 }
 
 /// The misère derivation of a term: its proof (checked) and its simplest form as CGSuite
@@ -216,26 +205,11 @@ pub struct MisereSimplification {
     pub notation: String,
 }
 
-/// A misère equality proved, or why the two games differ.
-#[derive(Clone, Debug)]
-pub enum MisereVerdict {
-    /// A = B: the proof (checked) and their common simplest form in CGSuite's notation (for
-    /// the command line's text; the library's `Verdict` values the proof's result itself).
-    Equal(
-        Box<Proof>,
-        #[cfg_attr(not(feature = "cli"), allow(dead_code))] String,
-    ),
-    /// A ≠ B: their simplest forms, and a game telling them apart when one born by day 4 does.
-    Different {
-        /// A's simplest form in CGSuite's notation.
-        a: String,
-        /// B's simplest form in CGSuite's notation.
-        b: String,
-        /// A game X (in CGSuite's notation) such that A + X and B + X have different misère
-        /// outcomes, with those outcomes (`true`: a P-position).
-        distinguisher: Option<(String, bool, bool)>,
-    },
-}
+/// A misère equality proved, or why the two games differ: their simplest forms in CGSuite's
+/// notation, and a game telling them apart when one born by day 4 does: X (in CGSuite's
+/// notation) such that A + X and B + X have different misère outcomes, with those outcomes
+/// (`true`: a P-position). Misère play proves every equality its definitions find.
+pub type MisereVerdict = super::played::PlayedVerdict<Option<(String, bool, bool)>>;
 
 fn not_impartial(e: FormError) -> super::ProofError {
     match e {
@@ -424,6 +398,6 @@ pub fn prove_misere_by(
     Ok(MisereVerdict::Different {
         a: print(m, ca)?,
         b: print(m, cb)?,
-        distinguisher,
+        apart: distinguisher,
     })
 }

@@ -28,7 +28,7 @@
 use super::check_limits::{CheckLimits, LOOK_EVERY};
 use super::inequality::Undecided;
 use super::pattern::{self, Binds, Failure, Got, Host, Kinds, Look};
-use super::played::Stop;
+use super::played::{listed, show, Chain, Stop};
 use super::step::{PathElem, Step};
 use super::{CheckError, TermTable};
 use crate::rules::{
@@ -62,10 +62,6 @@ const MAX_POSITION_DEPTH: usize = 500;
 /// The most characters of a form written in a message; a deep form's text doubles with each
 /// level (both sides list the options), so it is cut there.
 const MAX_SHOWN: usize = 400;
-
-fn show(t: &Term) -> String {
-    crate::syntax::print(t, &Default::default())
-}
 
 /// A form in the checker's DAG.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -638,8 +634,8 @@ impl<'t> Checker<'t> {
             let h = c.normal(*built);
             result = Some(h);
             let (rewritten, found) = match named {
-                Some(_) => c.replace_all(pre, g, h).map_err(failure)?,
-                None => match c.put(pre, &path, h).map_err(failure)? {
+                Some(_) => c.replace_all(pre, g, h).map_err(Failure::from)?,
+                None => match c.put(pre, &path, h).map_err(Failure::from)? {
                     Some(r) => (r, true),
                     None => return Err(Failure::Other("its position is not in the term".into())),
                 },
@@ -817,7 +813,8 @@ impl<'t> Checker<'t> {
                 None => return Ok(None),
             },
             Template::Game(l, r) => {
-                let (Some(l), Some(r)) = (self.items(l, b)?, self.items(r, b)?) else {
+                let mut items = |side: &[TemplateItem]| listed(side, b, |t| self.template(t, b));
+                let (Some(l), Some(r)) = (items(l)?, items(r)?) else {
                     return Ok(None);
                 };
                 let (l, r) = (self.game(l)?, self.game(r)?);
@@ -854,29 +851,28 @@ impl<'t> Checker<'t> {
         }))
     }
 
-    /// The options one side of a built game lists.
-    fn items(&mut self, items: &[TemplateItem], b: &Binds<W>) -> Result<Option<Vec<W>>, Stop> {
-        let mut out = Vec::new();
-        for item in items {
-            match item {
-                TemplateItem::One(t) => match self.template(t, b)? {
-                    Some(x) => out.push(x),
-                    None => return Ok(None),
-                },
-                TemplateItem::Splice(s) => match b.set(s) {
-                    Some(v) => out.extend_from_slice(v),
-                    None => return Ok(None),
-                },
-                _ => return Ok(None),
+    /// Whether `pred` holds of `args` (not negated) by misère play's definitions; `None`
+    /// for a predicate misère play gives no meaning to (of numbers) or an argument not bound.
+    fn predicate(&self, pred: Predicate, args: &[String], b: &Binds<W>) -> Option<bool> {
+        let set = |name: Option<&String>| name.and_then(|n| b.set(n));
+        Some(match pred {
+            Predicate::PPosition => self.p[b.game(args.first()?)?.0 as usize],
+            Predicate::Within | Predicate::Same => {
+                let (s, t) = (set(args.first())?, set(args.get(1))?);
+                let within = s.iter().all(|x| t.contains(x));
+                match pred {
+                    Predicate::Same => within && t.iter().all(|x| s.contains(x)),
+                    _ => within,
+                }
             }
-        }
-        Ok(Some(out))
+            Predicate::Empty => set(args.first())?.is_empty(),
+            _ => return None,
+        })
     }
 
     /// One condition by misère play's definitions; `None` for one misère play gives no
     /// meaning to (an order other than `==`/`!=`, a predicate of numbers): it does not hold.
     fn condition(&mut self, c: &Condition, b: &Binds<W>) -> Result<Option<bool>, Stop> {
-        let set = |name: Option<&String>| name.and_then(|n| b.set(n)).map(<[W]>::to_vec);
         Ok(Some(match c {
             Condition::Compare(x, rel, y) => {
                 let (Some(x), Some(y)) = (self.template(x, b)?, self.template(y, b)?) else {
@@ -892,30 +888,10 @@ impl<'t> Checker<'t> {
                 negated,
                 pred,
                 args,
-            } => {
-                let holds = match pred {
-                    Predicate::PPosition => match args.first().and_then(|n| b.game(n)) {
-                        Some(&x) => self.p[x.0 as usize],
-                        None => return Ok(None),
-                    },
-                    Predicate::Within | Predicate::Same => {
-                        let (Some(s), Some(t)) = (set(args.first()), set(args.get(1))) else {
-                            return Ok(None);
-                        };
-                        let within = s.iter().all(|x| t.contains(x));
-                        match pred {
-                            Predicate::Same => within && t.iter().all(|x| s.contains(x)),
-                            _ => within,
-                        }
-                    }
-                    Predicate::Empty => match set(args.first()) {
-                        Some(s) => s.is_empty(),
-                        None => return Ok(None),
-                    },
-                    _ => return Ok(None),
-                };
-                holds != *negated
-            }
+            } => match self.predicate(*pred, args, b) {
+                Some(holds) => holds != *negated,
+                None => return Ok(None),
+            },
             Condition::InEvery { game, of, but } => {
                 let Some(&g) = b.game(of) else {
                     return Ok(None);
@@ -936,22 +912,6 @@ impl<'t> Checker<'t> {
                     .all(|&o| self.options(o).contains(&h))
             }
         }))
-    }
-}
-
-/// A limit or an unreadable form met deciding a condition, as the interpreter says it.
-fn undecided(e: Stop) -> Undecided {
-    match e {
-        Stop::Limit(which) => Undecided::Limit(which),
-        Stop::Wrong(why) => Undecided::Unreadable(why),
-    }
-}
-
-/// A limit or an unreadable form met putting a result in place, as a step's failure.
-fn failure(e: Stop) -> Failure {
-    match e {
-        Stop::Limit(which) => Failure::Limit(which),
-        Stop::Wrong(why) => Failure::Other(why),
     }
 }
 
@@ -1005,11 +965,11 @@ impl Host for Checker<'_> {
     }
 
     fn decide(&mut self, c: &Condition, b: &Binds<W>, _: &Kinds) -> Got<bool> {
-        self.condition(c, b).map_err(undecided)
+        self.condition(c, b).map_err(Undecided::from)
     }
 
     fn make(&mut self, t: &Template, b: &Binds<W>) -> Got<W> {
-        self.template(t, b).map_err(undecided)
+        self.template(t, b).map_err(Undecided::from)
     }
 
     fn show(&mut self, p: &W) -> String {
@@ -1049,24 +1009,12 @@ impl super::played::Played for Checker<'_> {
 /// Checks a misère proof: each step by the definitions, the chain connected from `input` to
 /// `result`, the terms read from `table` by this checker. A misère proof has no lemmas.
 pub(crate) fn check(
-    input: &Term,
-    result: &Term,
-    steps: &[Step],
-    lemmas: usize,
-    table: &TermTable,
+    chain: Chain,
     rules: &crate::rules::RuleSet,
     limits: &CheckLimits,
 ) -> Result<(), CheckError> {
-    let make = || Checker::new(table, rules, limits);
-    super::played::check(
-        make,
-        limits.threads(),
-        "misère",
-        input,
-        result,
-        steps,
-        lemmas,
-    )
+    let make = || Checker::new(chain.table, rules, limits);
+    super::played::check(make, limits.threads(), "misère", chain)
 }
 
 /// The form `t` writes (a term of a misère proof, `#n` read from `table`), read by this

@@ -4,13 +4,20 @@
 //! rule instances from the input to the result, and cites no lemmas.
 
 use super::check_limits::CheckLimits;
+use super::inequality::Undecided;
+use super::pattern::{Binds, Failure};
 use super::step::Step;
-use super::{CheckError, CheckLimit, Proof, ProofError, TermTable};
+use super::{CheckError, CheckLimit, Play, Proof, ProofError, TermTable};
 use crate::kernel::Budget;
-use crate::rules::RuleSet;
+use crate::rules::{RuleSet, Template, TemplateItem};
 use crate::term::Term;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+
+/// A term as the played proofs' messages write it (CGSuite's notation, ASCII).
+pub(crate) fn show(t: &Term) -> String {
+    crate::syntax::print(t, &Default::default())
+}
 
 /// A failure: a wrong step, or the budget spent (a limit, not a verdict).
 pub(crate) enum Stop {
@@ -21,6 +28,26 @@ pub(crate) enum Stop {
 impl From<String> for Stop {
     fn from(s: String) -> Self {
         Stop::Wrong(s)
+    }
+}
+
+/// A limit or an unreadable term met deciding a condition, as the interpreter says it.
+impl From<Stop> for Undecided {
+    fn from(e: Stop) -> Self {
+        match e {
+            Stop::Limit(which) => Undecided::Limit(which),
+            Stop::Wrong(why) => Undecided::Unreadable(why),
+        }
+    }
+}
+
+/// A limit or an unreadable term met putting a result in place, as a step's failure.
+impl From<Stop> for Failure {
+    fn from(e: Stop) -> Self {
+        match e {
+            Stop::Limit(which) => Failure::Limit(which),
+            Stop::Wrong(why) => Failure::Other(why),
+        }
     }
 }
 
@@ -41,6 +68,59 @@ pub(crate) trait Played {
     fn end(&mut self, at: &Self::At, result: &Term) -> Result<(), Stop>;
 }
 
+/// The options one side of a game a rule's result builds lists: each `G` built by `one`, each
+/// `..S` the set bound to it; `None` when one is unbound or builds nothing, or for an item
+/// that lists numbers (no played checker gives those a meaning). Each played checker builds
+/// its own positions; what a side lists is read alike in every play.
+pub(crate) fn listed<P: Clone, E>(
+    items: &[TemplateItem],
+    b: &Binds<P>,
+    mut one: impl FnMut(&Template) -> Result<Option<P>, E>,
+) -> Result<Option<Vec<P>>, E> {
+    let mut out = Vec::new();
+    for item in items {
+        match item {
+            TemplateItem::One(t) => match one(t)? {
+                Some(x) => out.push(x),
+                None => return Ok(None),
+            },
+            TemplateItem::Splice(s) => match b.set(s) {
+                Some(v) => out.extend_from_slice(v),
+                None => return Ok(None),
+            },
+            _ => return Ok(None),
+        }
+    }
+    Ok(Some(out))
+}
+
+/// A = B in a play with its own checker: proved, or why not. What a play says of two games
+/// it tells apart (`Apart`), and of two its definitions find equal where its rules reach no
+/// proof (`Unproved`; never, `Infallible`, for a play whose rules always do), are its own;
+/// the rest is read alike in every play. The aliases `MisereVerdict` and `LoopyVerdict`
+/// name each play's.
+#[derive(Clone, Debug)]
+pub enum PlayedVerdict<Apart, Unproved = std::convert::Infallible> {
+    /// A = B: the proof (checked) and the form both reach as CGSuite writes it (for the
+    /// command line's text; the library's `Verdict` values the proof's result itself).
+    Equal(
+        Box<Proof>,
+        #[cfg_attr(not(feature = "cli"), allow(dead_code))] String,
+    ),
+    /// A ≠ B: the forms each reaches as CGSuite writes them, and what the play says of how
+    /// they differ.
+    Different {
+        /// A's form.
+        a: String,
+        /// B's form.
+        b: String,
+        /// How they differ, in the play's terms.
+        apart: Apart,
+    },
+    /// Equal by the play's definitions, with no proof: what the play says of it.
+    Unproved(Unproved),
+}
+
 /// Chains shorter than this are checked on one thread: a second checker reads its terms
 /// afresh, which costs more than half of a short chain's check.
 const TWO_THREADS_FROM: usize = 16;
@@ -59,11 +139,15 @@ pub(crate) fn check<C: Played>(
     make: impl Fn() -> C + Sync,
     threads: usize,
     kind: &str,
-    input: &Term,
-    result: &Term,
-    steps: &[Step],
-    lemmas: usize,
+    chain: Chain,
 ) -> Result<(), CheckError> {
+    let Chain {
+        input,
+        result,
+        steps,
+        lemmas,
+        ..
+    } = chain;
     if lemmas > 0 {
         return Err(error(
             0,
@@ -155,10 +239,53 @@ fn error(step: usize, stop: Stop) -> CheckError {
     }
 }
 
-/// A play's own proof checker: input, result, steps, the number of lemmas cited, the term
-/// table the steps' terms are read from, the rules the steps may name, and the limits.
-pub(crate) type Checker =
-    fn(&Term, &Term, &[Step], usize, &TermTable, &RuleSet, &CheckLimits) -> Result<(), CheckError>;
+/// What a play's own checker is given: the chain from `input` to `result` by `steps`, how many
+/// lemmas the proof cites (a played proof cites none), and the table the terms are read from.
+/// One value, so that the plays' checkers and their callers name these five once.
+#[derive(Clone, Copy)]
+pub(crate) struct Chain<'a> {
+    pub input: &'a Term,
+    pub result: &'a Term,
+    pub steps: &'a [Step],
+    pub lemmas: usize,
+    pub table: &'a TermTable,
+}
+
+impl Proof {
+    /// A proof in `play` (one with its own checker) of `input` = `result` by `steps`, their
+    /// terms' entries in `terms`: it cites no lemmas, and is not checked yet.
+    pub(crate) fn played(
+        play: Play,
+        input: Term,
+        result: Term,
+        steps: Vec<Step>,
+        terms: TermTable,
+    ) -> Proof {
+        Proof {
+            input,
+            result,
+            steps,
+            lemmas: Vec::new(),
+            terms,
+            checked: false,
+            play,
+        }
+    }
+
+    /// This proof's chain, as its play's checker reads it.
+    pub(crate) fn chain(&self) -> Chain<'_> {
+        Chain {
+            input: &self.input,
+            result: &self.result,
+            steps: &self.steps,
+            lemmas: self.lemmas.len(),
+            table: &self.terms,
+        }
+    }
+}
+
+/// A play's own proof checker: the chain, the rules the steps may name, and the limits.
+pub(crate) type Checker = fn(Chain, &RuleSet, &CheckLimits) -> Result<(), CheckError>;
 
 /// `p` checked by its play's `checker`, as the producer's own check of what it made, under
 /// the derivation's deadline, cancel flag and memory: marked checked, or the failure. A step
@@ -172,15 +299,7 @@ pub(crate) fn verified(
     budget: &Budget,
 ) -> Result<Proof, ProofError> {
     let limits = CheckLimits::from_budget(budget);
-    match checker(
-        &p.input,
-        &p.result,
-        &p.steps,
-        p.lemmas.len(),
-        &p.terms,
-        rules,
-        &limits,
-    ) {
+    match checker(p.chain(), rules, &limits) {
         Ok(()) => {
             p.checked = true;
             Ok(p)
@@ -234,8 +353,7 @@ mod tests {
             threads,
             ..CheckLimits::default()
         };
-        checker(&p.input, &p.result, &p.steps, 0, &p.terms, rules, &limits)
-            .map_err(|e| (e.step, e.reason))
+        checker(p.chain(), rules, &limits).map_err(|e| (e.step, e.reason))
     }
 
     /// Every step of `p` forged in turn (it ends where the next step ends, skipping that

@@ -4,14 +4,20 @@
 
 use super::tree::{Side, Tree};
 
+/// The labels' size in px: the boxes and the gaps between them are measured from it.
+const FONT: f64 = 14.0;
 /// Pixels per character of a label (monospace at [`FONT`] px).
 const CHAR_W: f64 = 8.5;
-const FONT: f64 = 14.0;
+/// Between a label and its box's sides.
 const PAD: f64 = 10.0;
-const BOX_H: f64 = 26.0;
-const LEVEL: f64 = 70.0;
-const GAP: f64 = 14.0;
-const MARGIN: f64 = 20.0;
+/// A line of text with 6 px above and below it.
+const BOX_H: f64 = FONT + 12.0;
+/// Siblings stand a character's height apart.
+const GAP: f64 = FONT;
+/// Levels stand five gaps apart: room for the edges fanning out to be told apart.
+const LEVEL: f64 = 5.0 * GAP;
+/// Around the picture, twice a label's padding.
+const MARGIN: f64 = 2.0 * PAD;
 
 fn box_w(t: &Tree) -> f64 {
     t.label.chars().count() as f64 * CHAR_W + 2.0 * PAD

@@ -543,15 +543,18 @@ impl<'r, 'de> Worker<'r, 'de> {
                     return;
                 }
                 let (rules, limits) = (self.rules, self.limits);
+                let chain = crate::proof::played::Chain {
+                    input: &input,
+                    result: &result,
+                    steps: &steps,
+                    lemmas,
+                    table: &table,
+                };
                 let verdict = match play {
                     // Misère play has its own checker, the same `Proof::check` calls.
-                    Play::Misere => crate::proof::misere::check(
-                        &input, &result, &steps, lemmas, &table, rules, limits,
-                    ),
+                    Play::Misere => crate::proof::misere::check(chain, rules, limits),
                     // So has loopy play; both read the table themselves.
-                    Play::Loopy => crate::proof::loopy::check(
-                        &input, &result, &steps, lemmas, &table, rules, limits,
-                    ),
+                    Play::Loopy => crate::proof::loopy::check(chain, rules, limits),
                     // A check with no table (a cyclic one) checks no chain.
                     Play::Normal if self.check().is_none() => Ok(()),
                     Play::Normal => {

@@ -24,15 +24,12 @@ pub(super) struct Notes {
 impl Notes {
     /// The checker's answer, its refusals and limits kept for the step's verdict.
     pub(super) fn keep<T>(&mut self, r: Result<T, Stop>) -> Result<T, Undecided> {
-        r.map_err(|e| match e {
-            Stop::Limit(which) => {
-                self.limit.get_or_insert(which.clone());
-                Undecided::Limit(which)
-            }
-            Stop::Wrong(m) => {
-                self.wrong.get_or_insert(m.clone());
-                Undecided::Unreadable(m)
-            }
+        r.map_err(|e| {
+            match &e {
+                Stop::Limit(which) => self.limit.get_or_insert_with(|| which.clone()),
+                Stop::Wrong(m) => self.wrong.get_or_insert_with(|| m.clone()),
+            };
+            e.into()
         })
     }
 

@@ -34,10 +34,9 @@ use super::notes::{as_failure, Notes};
 use super::*;
 use crate::proof::inequality::Undecided;
 use crate::proof::pattern::{self, Binds, Failure, Got, Host, Kinds, Look};
+use crate::proof::played::listed;
 use crate::rules::check::{bindings, VarKind};
-use crate::rules::{
-    Condition, Pattern, Predicate, Rel, Rule, SideDeletion, Template, TemplateItem,
-};
+use crate::rules::{Condition, Pattern, Predicate, Rel, Rule, SideDeletion, Template};
 
 /// A rule of the set on a graph's positions, as the checker holds it.
 #[derive(Clone)]
@@ -310,6 +309,15 @@ impl Positions<'_, '_> {
         }
     }
 
+    /// A condition that says nothing of a loopy game's positions: it does not hold, and the
+    /// failure says why.
+    fn meaningless(&mut self, c: &Condition) -> Option<bool> {
+        self.n.failed.get_or_insert(format!(
+            "the condition {c:?} means nothing on a loopy game's positions"
+        ));
+        None
+    }
+
     /// `keeps_onside(G, a)` (`on`) or `keeps_offside(G, a)` under `b`: deleting `a` from
     /// `G`'s options keeps that side of the game.
     fn keeps(&mut self, on: bool, args: &[String], b: &Binds<Place>) -> Got<bool> {
@@ -520,33 +528,17 @@ impl Host for Positions<'_, '_> {
                 negated,
                 pred,
                 args,
-            } => {
-                let holds = match pred {
-                    Predicate::Empty => match args.first().and_then(|s| b.set(s)) {
-                        Some(s) => s.is_empty(),
-                        None => return Ok(None),
-                    },
-                    Predicate::KeepsOnside | Predicate::KeepsOffside => {
-                        match self.keeps(*pred == Predicate::KeepsOnside, args, b)? {
-                            Some(h) => h,
-                            None => return Ok(None),
-                        }
-                    }
-                    _ => {
-                        self.n.failed.get_or_insert(format!(
-                            "the condition {c:?} means nothing on a loopy game's positions"
-                        ));
-                        return Ok(None);
-                    }
-                };
-                Ok(Some(holds != *negated))
-            }
-            Condition::InEvery { .. } => {
-                self.n.failed.get_or_insert(format!(
-                    "the condition {c:?} means nothing on a loopy game's positions"
-                ));
-                Ok(None)
-            }
+            } => Ok(match pred {
+                Predicate::Empty => args
+                    .first()
+                    .and_then(|s| b.set(s))
+                    .map(|s| s.is_empty() != *negated),
+                Predicate::KeepsOnside | Predicate::KeepsOffside => self
+                    .keeps(*pred == Predicate::KeepsOnside, args, b)?
+                    .map(|h| h != *negated),
+                _ => return Ok(self.meaningless(c)),
+            }),
+            Condition::InEvery { .. } => Ok(self.meaningless(c)),
         }
     }
 
@@ -554,23 +546,12 @@ impl Host for Positions<'_, '_> {
         Ok(match t {
             Template::Var(v) => b.game(v).cloned(),
             Template::Game(l, r) => {
-                let mut sides = [Vec::new(), Vec::new()];
-                for (items, out) in [l, r].into_iter().zip(sides.iter_mut()) {
-                    for item in items {
-                        match item {
-                            TemplateItem::One(x) => match self.make(x, b)? {
-                                Some(p) => out.push(p),
-                                None => return Ok(None),
-                            },
-                            TemplateItem::Splice(s) => match b.set(s) {
-                                Some(ps) => out.extend(ps.iter().cloned()),
-                                None => return Ok(None),
-                            },
-                            _ => return Ok(None),
-                        }
-                    }
-                }
-                let [l, r] = sides;
+                let Some(l) = listed(l, b, |x| self.make(x, b))? else {
+                    return Ok(None);
+                };
+                let Some(r) = listed(r, b, |x| self.make(x, b))? else {
+                    return Ok(None);
+                };
                 Some(Place::Built(l, r))
             }
             _ => None,
