@@ -829,7 +829,7 @@ impl TermTable {
             // A view whose parts are all leaves (references, closed forms) is its own folded
             // form: most entries of a proof's table, kept as read rather than rebuilt.
             let folded = if parts_are_leaves(&v) {
-                v
+                tight(v)
             } else {
                 table.fold_children(&v)
             };
@@ -864,6 +864,17 @@ fn parts_are_leaves(t: &Term) -> bool {
         Term::Neg(a) => is_leaf(a),
         _ => false,
     }
+}
+
+/// `t` with its lists of options holding no spare room: the parser's lists grow as they are
+/// read, and a table keeps its views for good (Σ_{k≤30} {k|−k}'s table held 43 MB more kept
+/// as parsed).
+fn tight(mut t: Term) -> Term {
+    if let Term::Game { left, right } = &mut t {
+        left.shrink_to_fit();
+        right.shrink_to_fit();
+    }
+    t
 }
 
 /// Whether `t` is written in the loopy notation above its references (a labelled brace,
