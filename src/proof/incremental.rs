@@ -64,8 +64,10 @@ impl<'r> Incremental<'r> {
 
     /// The term table, once the check is done: the file's entries as read, and after them any
     /// the check interned (references in the file name only the former).
-    pub(crate) fn into_table(self) -> TermTable {
-        self.interp.terms
+    /// With the statements kept, each lemma's two sides, for the caller to free where it
+    /// chooses (a large proof's are many small blocks).
+    pub(crate) fn into_table(self) -> (TermTable, Vec<Lemma>) {
+        (self.interp.terms, self.proved)
     }
 
     /// Checks the main chain from `input` to `result`, citing any lemma.
