@@ -387,7 +387,7 @@ impl TermTable {
         }
     }
 
-    /// The references `text` keeps once [`write_out_text_with`] has written it out with `max`:
+    /// The references `text` keeps once `write_out_text_with` has written it out with `max`:
     /// those it leaves as `#n`, and those inside the entries it writes out (as
     /// [`TermTable::kept_by_written`]).
     pub fn kept_in_text(&self, text: &str, max: u64, seen: &mut [bool], out: &mut Vec<u32>) {

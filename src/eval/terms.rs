@@ -303,7 +303,7 @@ impl<'r> TermHost<'r> {
         }
     }
 
-    /// Whether child `id` can offer `p` a node ([`Self::candidates`], read without opening
+    /// Whether child `id` can offer `p` a node ([`Host::candidates`], read without opening
     /// anything): `true` whenever in doubt.
     fn operand_may_be(&self, p: &crate::rules::Pattern, id: NodeId) -> bool {
         use crate::rules::Pattern;
