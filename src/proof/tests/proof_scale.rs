@@ -157,7 +157,7 @@ fn a_readers_copy_is_the_proof_written_out_then_compacted() {
     }
     // The bounds are not all alike: some entries are written out at READ_UP_TO, not all.
     let r = p.readable(READ_UP_TO);
-    assert!(0 < r.terms.len() && r.terms.len() < p.terms.len());
+    assert!(!r.terms.is_empty() && r.terms.len() < p.terms.len());
 }
 
 /// The first step of some lemma that rewrites below the root of a game, with the index of
