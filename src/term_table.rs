@@ -339,19 +339,76 @@ impl TermTable {
     /// `t` with each reference to an entry of at most `max` nodes written out, larger ones
     /// kept: terms a reader sees stay written out where they are small.
     pub fn written(&self, t: &Term, max: usize) -> Term {
+        self.written_renumbered(t, max, &[])
+    }
+
+    /// [`TermTable::written`] with each reference it keeps renumbered by `map` (as
+    /// [`renumber`] would renumber the result), in the same walk.
+    fn written_renumbered(&self, t: &Term, max: usize, map: &[u32]) -> Term {
         match t {
-            Term::Ref(n) => {
-                if self.size(t) <= max as u64 && self.size(t) < u64::MAX {
-                    match self.view(*n) {
-                        Some(v) => self.written(v, max),
-                        None => t.clone(),
+            Term::Ref(n) => match self.written_out_view(*n, max) {
+                Some(v) => self.written_renumbered(v, max, map),
+                None => Term::Ref(map.get(*n as usize).copied().unwrap_or(*n)),
+            },
+            _ => with_children(
+                t,
+                children(t)
+                    .into_iter()
+                    .map(|c| self.written_renumbered(c, max, map)),
+            ),
+        }
+    }
+
+    /// The view [`TermTable::written`] writes `#n` out as, or `None` where it keeps `#n`.
+    fn written_out_view(&self, n: u32, max: usize) -> Option<&Term> {
+        let size = self.size(&Term::Ref(n));
+        if size <= max as u64 && size < u64::MAX {
+            self.view(n)
+        } else {
+            None
+        }
+    }
+
+    /// The references [`TermTable::written`]`(t, max)` keeps, pushed to `out` (repeats
+    /// included), found without writing anything out: each entry it would write out is walked
+    /// once (`seen`, one flag per entry).
+    pub fn kept_by_written(&self, t: &Term, max: usize, seen: &mut [bool], out: &mut Vec<u32>) {
+        match t {
+            Term::Ref(n) => match self.written_out_view(*n, max) {
+                Some(v) => {
+                    if let Some(s) = seen.get_mut(*n as usize) {
+                        if !*s {
+                            *s = true;
+                            self.kept_by_written(v, max, seen, out);
+                        }
                     }
-                } else {
-                    t.clone()
+                }
+                None => out.push(*n),
+            },
+            _ => {
+                for c in children(t) {
+                    self.kept_by_written(c, max, seen, out);
                 }
             }
-            _ => with_children(t, children(t).into_iter().map(|c| self.written(c, max))),
         }
+    }
+
+    /// The references `text` keeps once `write_out_text_with` has written it out with `max`:
+    /// those it leaves as `#n`, and those inside the entries it writes out (as
+    /// [`TermTable::kept_by_written`]).
+    pub fn kept_in_text(&self, text: &str, max: u64, seen: &mut [bool], out: &mut Vec<u32>) {
+        for n in refs_in_text(text) {
+            if self.writes_out_in_text(n, max) {
+                self.kept_by_written(&Term::Ref(n), max as usize, seen, out);
+            } else {
+                out.push(n);
+            }
+        }
+    }
+
+    /// Whether [`write_out_text_with`] replaces `#n` by the entry written out.
+    fn writes_out_in_text(&self, n: u32, max: u64) -> bool {
+        (n as usize) < self.len() && self.size(&Term::Ref(n)) <= max
     }
 
     /// `t` with the entries it names written once each: `t where A = …, B = …`, one
@@ -996,15 +1053,16 @@ pub struct Written {
 }
 
 impl TermTable {
-    /// [`TermTable::written`], each entry written out once into `cache` (which must be used
-    /// with this table and this `max` only).
-    pub fn written_with(&self, t: &Term, max: usize, cache: &mut Written) -> Term {
+    /// [`TermTable::written`] with each reference it keeps renumbered by `map` (none when
+    /// `map` is empty), each entry written out once into `cache` (which must be used with this
+    /// table, this `max` and this `map` only).
+    pub fn written_with(&self, t: &Term, max: usize, map: &[u32], cache: &mut Written) -> Term {
         match t {
             Term::Ref(n) => {
                 if let Some(w) = cache.terms.get(n) {
                     return w.clone();
                 }
-                let w = self.written(t, max);
+                let w = self.written_renumbered(t, max, map);
                 cache.terms.insert(*n, w.clone());
                 w
             }
@@ -1012,7 +1070,7 @@ impl TermTable {
                 t,
                 children(t)
                     .into_iter()
-                    .map(|c| self.written_with(c, max, cache)),
+                    .map(|c| self.written_with(c, max, map, cache)),
             ),
         }
     }
@@ -1031,7 +1089,7 @@ pub fn write_out_text_with(text: &str, table: &TermTable, max: u64, cache: &mut 
         let entry = rest[..digits]
             .parse::<u32>()
             .ok()
-            .filter(|n| (*n as usize) < table.len() && table.size(&Term::Ref(*n)) <= max);
+            .filter(|n| table.writes_out_in_text(*n, max));
         match entry {
             Some(n) => {
                 let printed = cache.texts.entry(n).or_insert_with(|| {

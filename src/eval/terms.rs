@@ -251,7 +251,9 @@ impl<'r> TermHost<'r> {
         rule: &Rule,
         node: &Rc<Node>,
     ) -> Result<Option<(TermBinds, Term)>, Stop> {
-        if !super::may_match(self, &rule.pattern, node) {
+        if !super::may_match(self, &rule.pattern, node)
+            || !self.operands_may_match(&rule.pattern, node)
+        {
             return Ok(None);
         }
         self.within(node, |top| {
@@ -279,6 +281,51 @@ impl<'r> TermHost<'r> {
                 Err(e) => Err(e),
             }
         })
+    }
+
+    /// Whether the operands of a sum or negation `node` can be what `pattern`'s operands look
+    /// for, as far as their tops tell: `false` exactly where [`Host::candidates`] offers a
+    /// pattern's operand nothing (a closed form wanted where a game form or a sum stands, a
+    /// sum wanted where a game stands). A game form is wanted from any operand (a closed form
+    /// opens into one). At a sum of two game forms (most sums of Σ_{k≤n} {k|−k}),
+    /// `number-up-star-sum`, `zero-sum-*` and `number-avoidance-*` get past
+    /// [`super::may_match`] and used to fail only at an operand, after the copies a match
+    /// starts with.
+    fn operands_may_match(&self, pattern: &crate::rules::Pattern, node: &Rc<Node>) -> bool {
+        use crate::rules::Pattern;
+        match (pattern, &node.term, node.kids.as_slice()) {
+            (Pattern::Bind(_, inner), ..) => self.operands_may_match(inner, node),
+            (Pattern::Sum(pa, pb), Term::Sum(..), [a, b]) => {
+                self.operand_may_be(pa, *a) && self.operand_may_be(pb, *b)
+            }
+            (Pattern::Neg(pa), Term::Neg(_), [a]) => self.operand_may_be(pa, *a),
+            _ => true,
+        }
+    }
+
+    /// Whether child `id` can offer `p` a node ([`Host::candidates`], read without opening
+    /// anything): `true` whenever in doubt.
+    fn operand_may_be(&self, p: &crate::rules::Pattern, id: NodeId) -> bool {
+        use crate::rules::Pattern;
+        let want = match p {
+            Pattern::Bind(_, inner) => return self.operand_may_be(inner, id),
+            Pattern::Leaf(_) => Want::Leaf,
+            Pattern::Sum(..) => Want::Sum,
+            Pattern::Neg(_) => Want::Neg,
+            Pattern::PlusMinus(_) => Want::PlusMinus,
+            // A game form may be a closed form opened; a variable takes anything.
+            _ => return true,
+        };
+        let Some(node) = self.node(id) else {
+            return true;
+        };
+        match (want, &node.term) {
+            (Want::Leaf, t) => matches!(t, Term::Nus { .. } | Term::Hackenstring(_)),
+            (Want::Sum, t) => matches!(t, Term::Sum(..)),
+            (Want::Neg, t) => matches!(t, Term::Neg(_)),
+            (Want::PlusMinus, t) => matches!(t, Term::PlusMinus(_)),
+            (Want::Game, _) => true,
+        }
     }
 
     /// Runs `f` with `node` as the start of a match: a match started while another is in

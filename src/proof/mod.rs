@@ -513,23 +513,56 @@ impl Proof {
     /// [`Proof::readable`] of a proof the caller no longer needs: no copy of its steps and
     /// table is made (a misère derivation's proof of tens of megabytes spent a sixth of its
     /// time copying itself).
+    ///
+    /// The result is [`Proof::compacted`]: the entries its terms and words still name are
+    /// found first, on the proof as it is (references not yet written out, so the walk is
+    /// short), and the terms are written out and renumbered in one walk. Compacting after
+    /// writing out walked the written-out proof twice more: a sixth of `simplify`'s text of
+    /// Σ_{k≤16} {k|−k}.
     pub fn into_readable(mut self, max: u64) -> Proof {
         if self.terms.is_empty() {
             return self;
         }
         let terms = std::mem::take(&mut self.terms);
-        // Both closures write out entries: each entry once, for both.
-        let cache = std::cell::RefCell::new(crate::term_table::Written::default());
+        let found = std::cell::RefCell::new((vec![false; terms.len()], Vec::new()));
         self.edit(
-            &mut |t| *t = terms.written_with(t, max as usize, &mut cache.borrow_mut()),
+            &mut |t| {
+                let (seen, kept) = &mut *found.borrow_mut();
+                terms.kept_by_written(t, max as usize, seen, kept);
+            },
             &mut |why| {
                 if why.contains('#') {
-                    *why = table::write_out_text_with(why, &terms, max, &mut cache.borrow_mut());
+                    let (seen, kept) = &mut *found.borrow_mut();
+                    terms.kept_in_text(why, max, seen, kept);
                 }
             },
         );
-        self.terms = terms;
-        self.compacted()
+        let roots: Vec<Term> = found.into_inner().1.into_iter().map(Term::Ref).collect();
+        let (compact, map) = terms.compact(&roots);
+        // As `compacted`: when every entry kept keeps its number, nothing is renumbered.
+        let same = map
+            .iter()
+            .enumerate()
+            .all(|(n, &m)| m == n as u32 || m == u32::MAX);
+        let map: &[u32] = if same { &[] } else { &map };
+        // Both closures write out entries: each entry once, for both.
+        let cache = std::cell::RefCell::new(crate::term_table::Written::default());
+        self.edit(
+            &mut |t| *t = terms.written_with(t, max as usize, map, &mut cache.borrow_mut()),
+            &mut |why| {
+                if why.contains('#') {
+                    *why = table::write_out_text_with(why, &terms, max, &mut cache.borrow_mut());
+                    if !same && why.contains('#') {
+                        *why = table::renumber_text(why, map);
+                    }
+                }
+            },
+        );
+        Proof {
+            terms: compact,
+            checked: false,
+            ..self
+        }
     }
 
     /// The same proof with no term table: every `#n` written out, when no term then takes

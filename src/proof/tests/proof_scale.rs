@@ -131,6 +131,35 @@ fn a_readers_copy_writes_small_entries_out_and_still_checks() {
     }
 }
 
+/// `into_readable` finds the entries it keeps before writing anything out and renumbers as it
+/// writes; here against its definition, step by step: every term written out by
+/// `TermTable::written`, every step's words by `write_out_text_with`, then `compacted`. Several
+/// bounds, so entries are dropped and the rest renumbered (and, with 0, none written out).
+#[test]
+fn a_readers_copy_is_the_proof_written_out_then_compacted() {
+    let (p, _) = proved(&switches(7));
+    for max in [0, 8, READ_UP_TO, 200, 5_000] {
+        let mut by_definition = p.clone();
+        let terms = by_definition.terms.clone();
+        let mut cache = crate::term_table::Written::default();
+        by_definition.edit(&mut |t| *t = terms.written(t, max as usize), &mut |why| {
+            if why.contains('#') {
+                *why = crate::proof::table::write_out_text_with(why, &terms, max, &mut cache);
+            }
+        });
+        let by_definition = by_definition.compacted();
+        let readable = p.readable(max);
+        assert_eq!(readable.terms.len(), by_definition.terms.len(), "max {max}");
+        assert!(
+            readable == by_definition,
+            "max {max}: the readable copies differ"
+        );
+    }
+    // The bounds are not all alike: some entries are written out at READ_UP_TO, not all.
+    let r = p.readable(READ_UP_TO);
+    assert!(!r.terms.is_empty() && r.terms.len() < p.terms.len());
+}
+
 /// The first step of some lemma that rewrites below the root of a game, with the index of
 /// the lemma and the step.
 fn deep_step(p: &Proof) -> Option<(usize, usize)> {
