@@ -30,16 +30,8 @@ pub struct NumberFn {
     summary: &'static str,
 }
 
-const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> NumberFn {
-    NumberFn {
-        name,
-        usage,
-        summary,
-    }
-}
-
 table! {
-    listed in FAMILY: NumberFn = f;
+    listed in FAMILY: NumberFn = fields;
     FLOOR: "floor", "floor(x)", "the greatest integer <= x";
     CEILING: "ceiling", "ceiling(x)", "the least integer >= x";
     ABS: "abs", "abs(x)", "the absolute value of a number";

@@ -38,12 +38,8 @@ use std::collections::{HashMap, HashSet};
 /// Most followers listed or counted one by one (an integer's are counted by formula).
 const MAX_FOLLOWERS: usize = 1 << 20;
 
-const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> Family {
-    Family::new(name, usage, summary, call)
-}
-
 table! {
-    listed in FAMILY: Family = f;
+    listed in FAMILY: Family = Family::new, call;
     OPTIONS: "options", "options(G)", "the options of an impartial game (or position), as a list";
     LEFT_OPTIONS: "left_options", "left_options(G)",
         "Left's options of G's canonical form (or of a ruleset position), as a list";

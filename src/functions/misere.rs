@@ -41,14 +41,6 @@ pub struct MisereFn {
     summary: &'static str,
 }
 
-const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> MisereFn {
-    MisereFn {
-        name,
-        usage,
-        summary,
-    }
-}
-
 impl Function for MisereFn {
     described_by_fields!();
     /// The kernel's view: the value when it is a short game (an integer, or a heap ruleset's
@@ -198,7 +190,7 @@ fn heap_code(name: &str) -> Option<&'static str> {
 }
 
 table! {
-    listed in FAMILY: MisereFn = f;
+    listed in FAMILY: MisereFn = fields;
     MISERE: "misere", "*[…] or misere(\"…\")",
         "a misère canonical form in CGSuite's notation: *[2], *[[2],0], *[2#0]";
     CANONICAL: "misere_canonical_form", "misere_canonical_form(G)",

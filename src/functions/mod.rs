@@ -26,20 +26,27 @@
 //! `loopy` evaluates the loopy notation's terms into it.
 
 /// A family's functions as one table, a row a function (`ID: name, usage, summary;`), each
-/// a static built by `$new`; `listed in LIST` also gathers them in a slice, by which the family
-/// says which names it handles, so no second list of the names can drift from the first.
+/// a static built from its row: `Ty = fields` fills a struct's `name`, `usage` and `summary`
+/// fields, `Ty = path, extra` calls `path(name, usage, summary, extra)`; `listed in LIST` also
+/// gathers them in a slice, by which the family says which names it handles, so no second list
+/// of the names can drift from the first.
 macro_rules! table {
-    (listed in $list:ident: $ty:ty = $new:ident; $($id:ident: $name:literal, $usage:literal, $summary:literal;)*) => {
-        table!($ty = $new; $($id: $name, $usage, $summary;)*);
+    (listed in $list:ident: $ty:ident = fields; $($id:ident: $name:literal, $usage:literal, $summary:literal;)*) => {
+        table!($ty = fields; $($id: $name, $usage, $summary;)*);
         pub static $list: &[&$ty] = &[$(&$id),*];
     };
-    ($ty:ty = $new:ident; $($id:ident: $name:literal, $usage:literal, $summary:literal;)*) => {
-        $(pub static $id: $ty = $new($name, $usage, $summary);)*
+    (listed in $list:ident: $ty:ident = $new:path, $extra:expr; $($id:ident: $name:literal, $usage:literal, $summary:literal;)*) => {
+        table!($ty = $new, $extra; $($id: $name, $usage, $summary;)*);
+        pub static $list: &[&$ty] = &[$(&$id),*];
+    };
+    ($ty:ident = fields; $($id:ident: $name:literal, $usage:literal, $summary:literal;)*) => {
+        $(pub static $id: $ty = $ty { name: $name, usage: $usage, summary: $summary };)*
+    };
+    ($ty:ident = $new:path, $extra:expr; $($id:ident: $name:literal, $usage:literal, $summary:literal;)*) => {
+        $(pub static $id: $ty = $new($name, $usage, $summary, $extra);)*
     };
 }
 
-/// The three describing methods of [`Function`] for a struct that holds them as its fields
-/// `name`, `usage` and `summary`, as most families of functions do (a table of statics).
 /// The three describing methods of [`Function`] for a function whose name, usage and summary
 /// are constants: one line of its `impl` in place of three methods.
 macro_rules! described {
@@ -56,6 +63,8 @@ macro_rules! described {
     };
 }
 
+/// The three describing methods of [`Function`] for a struct that holds them as its fields
+/// `name`, `usage` and `summary`, as most families of functions do (a table of statics).
 macro_rules! described_by_fields {
     () => {
         fn name(&self) -> &'static str {

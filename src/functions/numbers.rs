@@ -45,16 +45,8 @@ impl Function for World {
     }
 }
 
-const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> World {
-    World {
-        name,
-        usage,
-        summary,
-    }
-}
-
 table! {
-    World = f;
+    World = fields;
     OMEGA: "omega", "w, ω, omega, w^e or omega(e)", "ω, or ω^e for a number e (seed 000 II.5b)";
     EPSILON: "epsilon", "epsilon or ε", "ε = 1/ω, the infinitesimal LRRR… (seed 000 II.5b)";
     NIM: "nim", "*w, *(α) or nim(α)",

@@ -27,12 +27,8 @@ use num_bigint::BigInt;
 use num_traits::Zero;
 use std::collections::HashMap;
 
-const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> Family {
-    Family::new(name, usage, summary, call)
-}
-
 table! {
-    listed in FAMILY: Family = f;
+    listed in FAMILY: Family = Family::new, call;
     IS_ALL_SMALL: "is_all_small", "is_all_small(G)",
         "true if every follower of G has moves for both players or for neither";
     IS_ATOMIC: "is_atomic", "is_atomic(G)", "true if G has an atomic weight";

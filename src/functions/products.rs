@@ -31,12 +31,8 @@ use num_bigint::BigInt;
 use num_traits::Zero;
 use std::collections::HashMap;
 
-const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> Family {
-    Family::new(name, usage, summary, call)
-}
-
 table! {
-    listed in FAMILY: Family = f;
+    listed in FAMILY: Family = Family::new, call;
     CONWAY_PRODUCT: "conway_product", "conway_product(G, H)",
         "Conway's product of two games (numbers: their product; nimbers: the nim product)";
     ORDINAL_SUM: "ordinal_sum", "ordinal_sum(G, H)",

@@ -49,16 +49,8 @@ impl Function for QuotientFn {
     }
 }
 
-const fn f(name: &'static str, usage: &'static str, summary: &'static str) -> QuotientFn {
-    QuotientFn {
-        name,
-        usage,
-        summary,
-    }
-}
-
 table! {
-    listed in FAMILY: QuotientFn = f;
+    listed in FAMILY: QuotientFn = fields;
     QUOTIENT: "misere_quotient", "misere_quotient(\"0.77\", n)",
         "the misère quotient of heaps 1..n of an octal game: generators and relations (Plambeck–Siegel)";
     ORDER: "misere_quotient_order", "misere_quotient_order(\"0.77\", n)",
