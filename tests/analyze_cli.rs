@@ -179,6 +179,7 @@ fn certificates_check_and_tampering_is_rejected() {
             assert!(out.starts_with("rejected"), "{out}");
         }
     }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The bad input, each with its message: atomic weight of a game that is not
