@@ -8,7 +8,7 @@
 //! themselves, and a name bound twice must be the same game form. What its conditions mean is
 //! loopy play's: `stopper(X)` says X's game graph has no alternating cycle, `A >= B` (and the
 //! other comparisons) is the order of stoppers (false unless both are stoppers). The games are
-//! the derivation's: the side derivation (`loopy::side_derive`) knows the graph of every part
+//! the derivation's: the side derivation (`loopy::driver`) knows the graph of every part
 //! it names, and hands them with the question ([`TermAsk::games`]); a part it does not know
 //! decides no condition, so the rule does not apply.
 //!

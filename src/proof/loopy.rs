@@ -55,13 +55,13 @@
 //! compared by the checker's own order of sides.
 
 use super::check_limits::{CheckLimits, LOOK_EVERY};
-use super::played::{show, Chain, Stop};
+use super::played::{chained, show, step, Chain, Stop};
 use super::step::{PathElem, Step, Witnesses};
 use super::{CheckError, Play, Proof, ProofError, TermTable};
 use crate::eval::loopy::LoopyRules;
 use crate::kernel::{Budget, GameId, Kernel, KernelError, Relation};
-use crate::loopy::derive::{derive, minimal, Edit, Hole, LoopyDerivation, Writer};
-use crate::loopy::side_derive::{self, side_call};
+use crate::loopy::derive::{minimal, Edit, Hole, LoopyDerivation, Writer};
+use crate::loopy::driver::{self, derive, side_call};
 use crate::loopy::{Loopy, Player, Work};
 use crate::number::Dyadic;
 use crate::rules::{Name, RuleSet};
@@ -177,9 +177,7 @@ fn why(e: &Edit, rules: &RuleSet, shipped: &RuleSet) -> String {
 
 fn steps_of(d: &LoopyDerivation, input: &Term, rules: &RuleSet) -> Vec<Step> {
     let shipped = RuleSet::loopy();
-    let mut prev = input.clone();
-    let mut out = Vec::with_capacity(d.steps.len());
-    for s in &d.steps {
+    chained(input, &d.steps, |from, s| {
         let mut w = Witnesses::default();
         let int = |n: usize| Dyadic::from(n as i64);
         match &s.edit {
@@ -209,22 +207,12 @@ fn steps_of(d: &LoopyDerivation, input: &Term, rules: &RuleSet) -> Vec<Step> {
             })
             .collect();
         at.extend(place(&s.at));
-        let st = Step {
-            from: prev,
-            to: s.term.clone(),
-            rule: s.edit.rule().to_string(),
-            at,
-            why: why(&s.edit, rules, &shipped),
-            witnesses: w,
-            // A term rule read right to left (`S & S = S` writing a stopper as `S & S`).
-            reversed: matches!(s.edit, Edit::Term { reversed: true, .. }),
-            parts: Vec::new(),
-            lemma: None,
-        };
-        prev = st.to.clone();
-        out.push(st);
-    }
-    out
+        let why = why(&s.edit, rules, &shipped);
+        let mut st = step((from, s.term.clone()), s.edit.rule(), at, why, w);
+        // A term rule read right to left (`S & S = S` writing a stopper as `S & S`).
+        st.reversed = matches!(s.edit, Edit::Term { reversed: true, .. });
+        st
+    })
 }
 
 /// The proof of `steps` from `input` to `result`, the steps' terms kept in the term table as
@@ -528,9 +516,9 @@ fn side_derivation(
     let d = if let Some((side, x)) = side_call(t) {
         let g = graph_of(x, budget, out.graphs()).map_err(ProofError::Kernel)?;
         let def = out.write(&minimal(&g)).map_err(ProofError::Kernel)? != *x;
-        side_derive::side(&g, side, def, &mut work, out)
+        driver::side(&g, side, def, &mut work, out)
     } else {
-        if !side_derive::has_sidle(t)
+        if !driver::has_sidle(t)
             && graph_of(t, budget, out.graphs())
                 .map_err(ProofError::Kernel)?
                 .is_stopper()
@@ -541,7 +529,7 @@ fn side_derivation(
         // that follow it write more.
         let graphs = out.graphs().clone();
         let mut leaf = |x: &Term| graph_of(x, budget, &graphs);
-        side_derive::sided(t, &mut leaf, &mut work, out)
+        driver::sided(t, &mut leaf, &mut work, out)
     };
     d.map_err(ProofError::Kernel)
 }
@@ -598,7 +586,7 @@ pub fn simplify_loopy_by(
     let mut out = TableWriter::with_rules(Work::new(budget.clone()), LoopyRules::new(rules));
     let opened = open::open_all(t, budget, &mut out)?;
     let t = &opened.term;
-    let by_sides = if side_call(t).is_some() || side_derive::has_sidle(t) {
+    let by_sides = if side_call(t).is_some() || driver::has_sidle(t) {
         match side_derivation(t, budget, &mut out)? {
             Some(d) => Some(d),
             None => {
@@ -703,13 +691,13 @@ fn value_of(
     // Sums and negatives of sided values part by part (the sum of values is their upsum
     // and downsum, src/loopy/value.rs).
     match t {
-        Term::Sum(a, b) if side_derive::has_sidle(t) => {
+        Term::Sum(a, b) if driver::has_sidle(t) => {
             let (a, b) = (value_of(a, budget, graphs)?, value_of(b, budget, graphs)?);
             return a
                 .add(&b, &mut Work::new(budget.clone()))
                 .map_err(ProofError::Kernel);
         }
-        Term::Neg(a) if side_derive::has_sidle(t) => return Ok(value_of(a, budget, graphs)?.neg()),
+        Term::Neg(a) if driver::has_sidle(t) => return Ok(value_of(a, budget, graphs)?.neg()),
         _ => {}
     }
     match sidled(t) {
@@ -763,7 +751,7 @@ pub fn prove_loopy_by(
     let oa = open::open_all(a, budget, &mut out)?;
     let ob = open::open_all(b, budget, &mut out)?;
     let (a, b) = (&oa.term, &ob.term);
-    let plain = |t: &Term| !side_derive::has_sidle(t) && side_call(t).is_none();
+    let plain = |t: &Term| !driver::has_sidle(t) && side_call(t).is_none();
     let mut tried = None;
     if plain(a) && plain(b) {
         let (_, da) = derivation(a, budget, &mut out)?;

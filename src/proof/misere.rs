@@ -19,7 +19,7 @@ use num_traits::Zero;
 use rustc_hash::FxHashMap as HashMap;
 
 pub(crate) use super::misere_check::check;
-use super::played::show;
+use super::played::{chained, meeting, show, step};
 
 /// Forms written as terms: each distinct form of the arena one entry of the table.
 struct Writer<'a> {
@@ -134,29 +134,14 @@ impl Writer<'_> {
 
     fn step(&mut self, from: Term, s: &MisereStep) -> Step {
         let witnesses = self.witnesses(s);
-        Step {
-            from,
-            to: self.term(s.whole),
-            rule: s.reduction.rule.clone(),
-            at: Vec::new(),
-            why: self.why(s),
-            witnesses,
-            reversed: false,
-            parts: Vec::new(),
-            lemma: None,
-        }
+        let to = self.term(s.whole);
+        let why = self.why(s);
+        step((from, to), &s.reduction.rule, Vec::new(), why, witnesses)
     }
 
     /// The steps of a derivation from `input` (the term it was read from).
     fn steps(&mut self, d: &MisereDerivation, input: &Term) -> Vec<Step> {
-        let mut prev = input.clone();
-        let mut out = Vec::with_capacity(d.steps.len());
-        for s in &d.steps {
-            let st = self.step(prev, s);
-            prev = st.to.clone();
-            out.push(st);
-        }
-        out
+        chained(input, &d.steps, |from, s| self.step(from, s))
     }
 
     /// The steps of a derivation from its input: the opening, when there is one, then the
@@ -168,21 +153,14 @@ impl Writer<'_> {
             return (input, steps);
         }
         let form = self.term(x.d.input);
-        let mut steps = vec![Step {
-            from: input.clone(),
-            to: form.clone(),
-            rule: "misere-opening".to_string(),
-            at: Vec::new(),
-            why: format!(
-                "{} written out: a ruleset position is the game of the positions its moves \
-                 reach, each written out the same way (each distinct position once)",
-                show(&input)
-            ),
-            witnesses: Witnesses::default(),
-            reversed: false,
-            parts: Vec::new(),
-            lemma: None,
-        }];
+        let why = format!(
+            "{} written out: a ruleset position is the game of the positions its moves reach, \
+             each written out the same way (each distinct position once)",
+            show(&input)
+        );
+        let opening = (input.clone(), form.clone());
+        let w = Witnesses::default();
+        let mut steps = vec![step(opening, "misere-opening", Vec::new(), why, w)];
         steps.extend(self.steps(&x.d, &form));
         (input, steps)
     }
@@ -384,9 +362,9 @@ pub fn prove_misere_by(
             table: TermTable::new(),
             memo: HashMap::default(),
         };
-        let (ia, mut steps) = w.derived(&xa);
+        let (ia, steps) = w.derived(&xa);
         let (ib, back) = w.derived(&xb);
-        steps.extend(back.iter().rev().map(Step::inverse));
+        let steps = meeting(steps, &back);
         let p = verified(misere_proof(ia, ib, steps, w.table), rules, m.budget())?;
         return Ok(MisereVerdict::Equal(Box::new(p), print(m, ca)?));
     }

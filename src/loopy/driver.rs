@@ -1,6 +1,23 @@
-//! The onside and offside of a game step by step: a derivation whose every step is one
-//! instance of a rule of `rules/loopy.rules` at a named place, for `onag simplify` of
-//! `onside(G)`, `offside(G)`, `A & B` and of a game that is not a stopper.
+//! Loopy play's derivation driver, for a stopper, `onside(G)`, `offside(G)`, `A & B` and a
+//! game that is not a stopper: every step one instance of a rule of `rules/loopy.rules` (or a
+//! user's set) at a named place, for `onag simplify` and `onag prove`.
+//!
+//! What the driver owns, and no rule: the step record ([`LoopyStep`]: the rule and its
+//! witnesses, the place as the parts of the whole term followed and a path of options, the
+//! game and the whole term after), the one step loop (`Run::chain`: ask the chooser, name the
+//! vertex, keep the graph minimal and numbered, write it, record the step, with its cap and
+//! the cap's wording), the budget (every chooser ticks the derivation's [`Work`], whose
+//! budget carries the deadline and Ctrl-C), and the end of a chain (the chooser finds nothing:
+//! done; a side it cannot make a stopper: `None`, never a guess). What a rule is, and whether
+//! it applies, is the caller's [`Rules`] (`eval::loopy`, the one evaluator); what is
+//! play-specific here is the choosers (the next rule instance and the fusion of equal
+//! positions, [`super::derive::next_edit`]; which deletion to ask about next) and the openings
+//! (`loopy-sum`, `loopy-sides`). Misère play's driver (`misere::derive`) owns the same record,
+//! caps and ending over its arena of forms, walked bottom-up with a memo instead of one loop
+//! at the top; a fourth play joins by a chooser and a record of its own shape.
+//!
+//! A stopper ([`derive`]): `loopy-sum` when the input is not written as its graph, then the
+//! stopper rules one instance a step until none applies, then the fusion of equal positions.
 //!
 //! [`super::sides`] finds a side at once, many deletions a pass. Here one option is deleted
 //! per step, each a step of a side rule of the rule set the derivation runs
@@ -22,7 +39,7 @@
 //! kept minimal as a form and numbered ([`super::derive::minimal`]), so a place names the same
 //! vertex in the graph and in the term. When no alternating cycle is left the side is a
 //! stopper (`onside-stopper`), and the stopper rules take it to its simplest form
-//! ([`super::derive::derive`]). A side that deletions do not make a stopper is not derived
+//! ([`derive`]). A side that deletions do not make a stopper is not derived
 //! (`None`): the caller says so, never guesses.
 //!
 //! Sums and negatives of sided values ([`sided`]) are taken apart by the theorems of sided
@@ -38,8 +55,8 @@
 
 use super::canonical::canonical;
 use super::derive::{
-    derive, minimal, places, Edit, Hole, LoopyDerivation, LoopyStep, Place, SideAsk, TermAsk,
-    Writer,
+    minimal, next_edit, places, Edit, Hole, LoopyDerivation, LoopyStep, Place, SideAsk, TermAsk,
+    Writer, MAX_STEPS,
 };
 use super::side_order::Side;
 use super::sides::cyclic_edges;
@@ -138,6 +155,15 @@ struct Run<'w> {
 /// A deletion that is a step: the vertex, whose option, its index, the side rule's name and
 /// the game after.
 type Deletion = (u32, Player, usize, String, Loopy);
+
+/// What a chain's chooser found at the game it is at: a step (the edit, the vertex it acts
+/// at, the game after), the end of the chain, or no way on (a side deletions do not make a
+/// stopper).
+enum Next {
+    Step(Edit, u32, Loopy),
+    Done,
+    Stuck,
+}
 
 /// Above this many positions, a side whose stopper is known is first cut down (see
 /// [`Run::cutting_deletion`]) before the stopper rules take over: their checks compare the
@@ -281,7 +307,7 @@ impl Run<'_> {
         from_definition: bool,
         p: At<'_>,
     ) -> Result<Option<(Loopy, Term)>, KernelError> {
-        let mut cur = minimal(g);
+        let cur = minimal(g);
         let inside = deeper(p.within, Hole::Arg(0));
         let pin = At {
             within: &inside,
@@ -301,33 +327,19 @@ impl Run<'_> {
             Some(s) => Some(self.out.write(s)?),
             None => None,
         };
-        let mut count = 0;
-        loop {
+        let mut next = |run: &mut Run<'_>, cur: &Loopy| -> Result<Next, KernelError> {
             let cut = match &target {
-                Some(s) if cur.len() > CUT_ABOVE => self.cutting_deletion(&cur, side, s)?,
+                Some(s) if cur.len() > CUT_ABOVE => run.cutting_deletion(cur, side, s)?,
                 _ => None,
             };
-            let found = match cut {
+            let (v, player, option, rule, next) = match cut {
                 Some(d) => d,
-                None if cur.is_stopper() => break,
-                None => match self.next_deletion(&cur, side, target.as_ref())? {
+                None if cur.is_stopper() => return Ok(Next::Done),
+                None => match run.next_deletion(cur, side, target.as_ref())? {
                     Some(d) => d,
-                    None => return Ok(None),
+                    None => return Ok(Next::Stuck),
                 },
             };
-            count += 1;
-            if count > MAX_DELETIONS {
-                return Err(super::limit(&format!(
-                    "{MAX_DELETIONS} deletions deriving a side"
-                )));
-            }
-            let (v, player, option, rule, next) = found;
-            let at = places(&cur)
-                .get(v as usize)
-                .cloned()
-                .flatten()
-                .unwrap_or_default();
-            let after = minimal(&next);
             let edit = Edit::SideDelete {
                 rule,
                 side,
@@ -335,10 +347,13 @@ impl Run<'_> {
                 option,
                 equal_to: equal_to.clone(),
             };
-            let t = side_term(side, self.out.write_minimal(&after)?);
-            self.steps.push(pin.step(edit, at, t, after.clone()));
-            cur = after;
-        }
+            Ok(Next::Step(edit, v, next))
+        };
+        let cap = (MAX_DELETIONS, "deletions deriving a side");
+        let wrap = |t: Term| side_term(side, t);
+        let Some(cur) = self.chain(cur, cap, &mut next, pin, &wrap)? else {
+            return Ok(None);
+        };
         // `onside-stopper` (or a user's rule of that shape): the side of a stopper is itself.
         let written = self.out.write_minimal(&cur)?;
         let at = side_term(side, written.clone());
@@ -349,17 +364,55 @@ impl Run<'_> {
         Ok(Some(self.stopper_chain(&cur, p)?))
     }
 
-    /// The stopper derivation of `g` (written already) at `p`: its simplest form and term.
+    /// The stopper derivation of `g` (minimal, written already) at `p`, one rule instance a
+    /// step until none applies, then the fusion of equal positions: its simplest form and
+    /// term.
     fn stopper_chain(&mut self, g: &Loopy, p: At<'_>) -> Result<(Loopy, Term), KernelError> {
-        let d = derive(g, false, self.work, self.out)?;
-        for s in d.steps {
-            self.steps.push(LoopyStep {
-                within: p.within.to_vec(),
-                term: (p.wrap)(s.term),
-                ..s
-            });
+        let mut next = |run: &mut Run<'_>, cur: &Loopy| {
+            Ok(match next_edit(cur, run.work, run.out.rules())? {
+                Some((edit, v, h)) => Next::Step(edit, v, h),
+                None => Next::Done,
+            })
+        };
+        let cap = (MAX_STEPS, "steps of simplifying a stopper");
+        let g = self.chain(minimal(g), cap, &mut next, p, &|t| t)?;
+        let g = g.unwrap_or_else(Loopy::zero);
+        Ok((g.clone(), self.out.write_minimal(&g)?))
+    }
+
+    /// The driver's loop over one game graph `cur` (minimal and numbered) at `p`: each step
+    /// `next` finds is named by the path to its vertex, the game after it made minimal and
+    /// numbered ([`minimal`]) and written (its term at `p` made by `wrap`), until `next` says
+    /// done (the game reached) or stuck (`None`). More than `cap.0` steps is the limit
+    /// "`cap.0` `cap.1`".
+    fn chain(
+        &mut self,
+        mut cur: Loopy,
+        cap: (usize, &str),
+        next: &mut dyn FnMut(&mut Self, &Loopy) -> Result<Next, KernelError>,
+        p: At<'_>,
+        wrap: &dyn Fn(Term) -> Term,
+    ) -> Result<Option<Loopy>, KernelError> {
+        let mut taken = 0;
+        loop {
+            let (edit, v, h) = match next(self, &cur)? {
+                Next::Step(edit, v, h) => (edit, v, h),
+                Next::Done => return Ok(Some(cur)),
+                Next::Stuck => return Ok(None),
+            };
+            taken += 1;
+            if taken > cap.0 {
+                return Err(super::limit(&format!("{} {}", cap.0, cap.1)));
+            }
+            let at = places(&cur)
+                .get(v as usize)
+                .cloned()
+                .flatten()
+                .unwrap_or_default();
+            cur = minimal(&h);
+            let t = wrap(self.out.write_minimal(&cur)?);
+            self.steps.push(p.step(edit, at, t, cur.clone()));
         }
-        Ok((d.result, d.term))
     }
 
     /// The stopper `g`, written `written` at `p`, to its simplest form in place: first
@@ -690,6 +743,46 @@ pub fn side(
     from_top(work, out, |run, top| {
         let got = run.side_chain(g, side, None, from_definition, top)?;
         Ok(got.map(|(g, t)| Reached::Stopper(g, t)))
+    })
+}
+
+/// The derivation of `g`'s simplest form. `from_definition` says the input term was not
+/// already the graph written out (a sum, a negative, a named game): then the first step is
+/// `loopy-sum`, writing the graph. A game that is not a stopper gets only that step.
+pub fn derive(
+    g: &Loopy,
+    from_definition: bool,
+    work: &mut Work,
+    out: &mut dyn Writer,
+) -> Result<LoopyDerivation, KernelError> {
+    let mut run = Run {
+        steps: Vec::new(),
+        work,
+        out,
+    };
+    let top = At {
+        within: &[],
+        wrap: &|t| t,
+    };
+    let cur = minimal(g);
+    if from_definition {
+        let t = run.out.write_minimal(&cur)?;
+        run.steps
+            .push(top.step(Edit::Sum, Vec::new(), t, cur.clone()));
+    }
+    let stopper = cur.is_stopper();
+    let (result, term) = if stopper {
+        run.stopper_chain(&cur, top)?
+    } else {
+        let t = run.out.write_minimal(&cur)?;
+        (cur, t)
+    };
+    Ok(LoopyDerivation {
+        steps: run.steps,
+        result,
+        term,
+        stopper,
+        offside: None,
     })
 }
 
