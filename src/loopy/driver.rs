@@ -1,20 +1,15 @@
-//! Loopy play's derivation driver, for a stopper, `onside(G)`, `offside(G)`, `A & B` and a
-//! game that is not a stopper: every step one instance of a rule of `rules/loopy.rules` (or a
-//! user's set) at a named place, for `onag simplify` and `onag prove`.
+//! Loopy play's one derivation driver, for a stopper, `onside(G)`, `offside(G)`, `A & B` and
+//! a game that is not a stopper: every step one rule instance at a named place.
 //!
-//! What the driver owns, and no rule: the step record ([`LoopyStep`]: the rule and its
-//! witnesses, the place as the parts of the whole term followed and a path of options, the
-//! game and the whole term after), the one step loop (`Run::chain`: ask the chooser, name the
-//! vertex, keep the graph minimal and numbered, write it, record the step, with its cap and
-//! the cap's wording), the budget (every chooser ticks the derivation's [`Work`], whose
-//! budget carries the deadline and Ctrl-C), and the end of a chain (the chooser finds nothing:
-//! done; a side it cannot make a stopper: `None`, never a guess). What a rule is, and whether
-//! it applies, is the caller's [`Rules`] (`eval::loopy`, the one evaluator); what is
-//! play-specific here is the choosers (the next rule instance and the fusion of equal
-//! positions, [`super::derive::next_edit`]; which deletion to ask about next) and the openings
-//! (`loopy-sum`, `loopy-sides`). Misère play's driver (`misere::derive`) owns the same record,
-//! caps and ending over its arena of forms, walked bottom-up with a memo instead of one loop
-//! at the top; a fourth play joins by a chooser and a record of its own shape.
+//! The driver owns the step record ([`LoopyStep`]: the rule and witnesses, the place, the
+//! game and whole term after), the one step loop (`Run::chain`: ask the chooser, name the
+//! vertex, keep the graph minimal and numbered, write it, record the step; its cap and the
+//! cap's wording), the budget (each chooser ticks [`Work`], whose budget carries the deadline
+//! and Ctrl-C) and the end of a chain (nothing found: done; a side no deletion makes a
+//! stopper: `None`, never a guess). Whether a rule applies is the caller's [`super::derive::Rules`]
+//! (`eval::loopy`); play-specific here are only the choosers (the next stopper rule instance,
+//! else the fusion, [`super::derive::next_edit`]; which deletion to ask about) and the
+//! openings (`loopy-sum`, `loopy-sides`).
 //!
 //! A stopper ([`derive`]): `loopy-sum` when the input is not written as its graph, then the
 //! stopper rules one instance a step until none applies, then the fusion of equal positions.
@@ -66,20 +61,6 @@ use crate::term::{Arg, Term};
 
 /// The most deletions one side's derivation may make.
 const MAX_DELETIONS: usize = 5_000;
-
-fn other(p: Player) -> Player {
-    match p {
-        Player::Left => Player::Right,
-        Player::Right => Player::Left,
-    }
-}
-
-fn favoured(side: Side) -> Player {
-    match side {
-        Side::On => Player::Left,
-        Side::Off => Player::Right,
-    }
-}
 
 /// `onside(t)` or `offside(t)`.
 pub fn side_term(side: Side, t: Term) -> Term {
@@ -179,14 +160,14 @@ type Half<'a> =
 impl Run<'_> {
     /// Asks the rules whether deleting `who`'s option `index` of `v` is a step inside
     /// `side(g)` (its side rule's proviso decided against `target` when the side's stopper is
-    /// known, else against `g`): the game after, or `None`.
+    /// known, else against `g`): the deletion, or `None`.
     fn ask(
         &mut self,
         g: &Loopy,
         side: Side,
         target: Option<&Loopy>,
         (v, who, index): (u32, Player, usize),
-    ) -> Result<Option<(String, Loopy)>, KernelError> {
+    ) -> Result<Option<Deletion>, KernelError> {
         let ask = SideAsk {
             g,
             side,
@@ -195,7 +176,8 @@ impl Run<'_> {
             who,
             index,
         };
-        self.out.rules().side_delete(&ask, self.work)
+        let found = self.out.rules().side_delete(&ask, self.work)?;
+        Ok(found.map(|(rule, next)| (v, who, index, rule, next)))
     }
 
     /// The term step from `at` to `want` at `p`, when a term rule of the set makes it (its
@@ -224,17 +206,6 @@ impl Run<'_> {
         Ok(true)
     }
 
-    /// A term step from `at` to `want` whose result is a sided value (`sidle-sum`,
-    /// `sidle-neg`): it has no one game after it, so the step records 0 there.
-    fn sided_step(
-        &mut self,
-        (at, want): (&Term, &Term),
-        games: &[(Term, Loopy)],
-        p: At<'_>,
-    ) -> Result<bool, KernelError> {
-        self.term_step((at, want, false), games, &Loopy::zero(), p)
-    }
-
     /// The next deletion that keeps `g`'s side, or `None` when none does. The order is the
     /// derivation's: the moves of the player the side does not favour that the favoured player
     /// undoes at once, then every other option on an alternating cycle, the disfavoured
@@ -246,8 +217,8 @@ impl Run<'_> {
         target: Option<&Loopy>,
     ) -> Result<Option<Deletion>, KernelError> {
         let graph = g.graph();
-        let fav = favoured(side);
-        let dis = other(fav);
+        let fav = side.favoured();
+        let dis = fav.other();
         let mut tries: Vec<(u32, Player, u32)> = Vec::new();
         // Moves the favoured player undoes at once.
         for v in 0..graph.len() as u32 {
@@ -267,8 +238,8 @@ impl Run<'_> {
             };
             // Against the side's stopper when it is known: a few vertices against the whole
             // graph, where `g` is the whole graph again.
-            if let Some((rule, next)) = self.ask(g, side, target, (v, who, index))? {
-                return Ok(Some((v, who, index, rule, next)));
+            if let Some(d) = self.ask(g, side, target, (v, who, index))? {
+                return Ok(Some(d));
             }
         }
         Ok(None)
@@ -288,8 +259,8 @@ impl Run<'_> {
             for who in [Player::Left, Player::Right] {
                 for index in 0..graph.options(v, who).len() {
                     self.work.tick(1)?;
-                    if let Some((rule, next)) = self.ask(g, side, Some(target), (v, who, index))? {
-                        return Ok(Some((v, who, index, rule, next)));
+                    if let Some(d) = self.ask(g, side, Some(target), (v, who, index))? {
+                        return Ok(Some(d));
                     }
                 }
             }
@@ -660,7 +631,8 @@ impl Run<'_> {
                     (tc, c.clone()),
                     (td, d.clone()),
                 ];
-                if !self.sided_step((&at, &want), &games, p)? {
+                // A sided value has no one game after it: the step records 0 there.
+                if !self.term_step((&at, &want, false), &games, &Loopy::zero(), p)? {
                     return Ok(None);
                 }
                 let (on_sum, off_sum_g) = (a.add(&c, self.work)?, b.add(&d, self.work)?);
@@ -698,7 +670,8 @@ impl Run<'_> {
                 let at = neg(&sidle_term(ta.clone(), tb.clone()));
                 let want = sidle_term(neg(&tb), neg_a.clone());
                 let games = [(ta, a.clone()), (tb.clone(), b.clone())];
-                if !self.sided_step((&at, &want), &games, p)? {
+                // A sided value has no one game after it: the step records 0 there.
+                if !self.term_step((&at, &want, false), &games, &Loopy::zero(), p)? {
                     return Ok(None);
                 }
                 // The new onside is −B, the new offside −A.
@@ -740,10 +713,10 @@ pub fn side(
     work: &mut Work,
     out: &mut dyn Writer,
 ) -> Result<Option<LoopyDerivation>, KernelError> {
-    from_top(work, out, |run, top| {
-        let got = run.side_chain(g, side, None, from_definition, top)?;
-        Ok(got.map(|(g, t)| Reached::Stopper(g, t)))
-    })
+    let (steps, got) = from_top(work, out, |run, top| {
+        run.side_chain(g, side, None, from_definition, top)
+    })?;
+    Ok(got.map(|(g, t)| Reached::Stopper(g, t).derivation(steps)))
 }
 
 /// The derivation of `g`'s simplest form. `from_definition` says the input term was not
@@ -755,30 +728,21 @@ pub fn derive(
     work: &mut Work,
     out: &mut dyn Writer,
 ) -> Result<LoopyDerivation, KernelError> {
-    let mut run = Run {
-        steps: Vec::new(),
-        work,
-        out,
-    };
-    let top = At {
-        within: &[],
-        wrap: &|t| t,
-    };
     let cur = minimal(g);
-    if from_definition {
-        let t = run.out.write_minimal(&cur)?;
-        run.steps
-            .push(top.step(Edit::Sum, Vec::new(), t, cur.clone()));
-    }
     let stopper = cur.is_stopper();
-    let (result, term) = if stopper {
-        run.stopper_chain(&cur, top)?
-    } else {
-        let t = run.out.write_minimal(&cur)?;
-        (cur, t)
-    };
+    let (steps, (result, term)) = from_top(work, out, |run, top| {
+        if from_definition {
+            let t = run.out.write_minimal(&cur)?;
+            run.steps
+                .push(top.step(Edit::Sum, Vec::new(), t, cur.clone()));
+        }
+        match stopper {
+            true => run.stopper_chain(&cur, top),
+            false => Ok((cur.clone(), run.out.write_minimal(&cur)?)),
+        }
+    })?;
     Ok(LoopyDerivation {
-        steps: run.steps,
+        steps,
         result,
         term,
         stopper,
@@ -786,12 +750,12 @@ pub fn derive(
     })
 }
 
-/// The derivation that `go` makes from the top of the whole term, to what it reached.
-fn from_top(
+/// The steps that `go` makes from the top of the whole term, and what it reached.
+fn from_top<R>(
     work: &mut Work,
     out: &mut dyn Writer,
-    go: impl FnOnce(&mut Run<'_>, At<'_>) -> Result<Option<Reached>, KernelError>,
-) -> Result<Option<LoopyDerivation>, KernelError> {
+    go: impl FnOnce(&mut Run<'_>, At<'_>) -> Result<R, KernelError>,
+) -> Result<(Vec<LoopyStep>, R), KernelError> {
     let mut run = Run {
         steps: Vec::new(),
         work,
@@ -801,31 +765,8 @@ fn from_top(
         within: &[],
         wrap: &|t| t,
     };
-    let Some(r) = go(&mut run, top)? else {
-        return Ok(None);
-    };
-    let steps = run.steps;
-    Ok(Some(match r {
-        Reached::Stopper(g, term) => LoopyDerivation {
-            steps,
-            result: g,
-            term,
-            stopper: true,
-            offside: None,
-        },
-        Reached::Sided {
-            on,
-            on_term,
-            off,
-            off_term,
-        } => LoopyDerivation {
-            steps,
-            result: on,
-            term: sidle_term(on_term, off_term),
-            stopper: false,
-            offside: Some(off),
-        },
-    }))
+    let r = go(&mut run, top)?;
+    Ok((run.steps, r))
 }
 
 /// What a part of a term reached: a stopper in simplest form, or two different sides in
@@ -848,6 +789,26 @@ impl Reached {
             Reached::Sided {
                 on_term, off_term, ..
             } => sidle_term(on_term.clone(), off_term.clone()),
+        }
+    }
+
+    /// The derivation by `steps` that reached this.
+    fn derivation(self, steps: Vec<LoopyStep>) -> LoopyDerivation {
+        let (result, term, stopper, offside) = match self {
+            Reached::Stopper(g, term) => (g, term, true, None),
+            Reached::Sided {
+                on,
+                on_term,
+                off,
+                off_term,
+            } => (on, sidle_term(on_term, off_term), false, Some(off)),
+        };
+        LoopyDerivation {
+            steps,
+            result,
+            term,
+            stopper,
+            offside,
         }
     }
 
@@ -959,5 +920,6 @@ pub fn sided(
     work: &mut Work,
     out: &mut dyn Writer,
 ) -> Result<Option<LoopyDerivation>, KernelError> {
-    from_top(work, out, |run, top| run.part(t, top, leaf))
+    let (steps, got) = from_top(work, out, |run, top| run.part(t, top, leaf))?;
+    Ok(got.map(|r| r.derivation(steps)))
 }

@@ -113,6 +113,16 @@ pub enum Player {
     Right,
 }
 
+impl Player {
+    /// The other player.
+    pub fn other(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
+}
+
 impl Graph {
     /// A graph of `n` vertices with no edges.
     pub fn with_vertices(n: usize) -> Graph {

@@ -568,6 +568,28 @@ fn sided(g: &Loopy, budget: &Budget) -> Result<crate::loopy::value::Value, Proof
     crate::loopy::value::Value::of(g, &mut Work::new(budget.clone())).map_err(ProofError::Kernel)
 }
 
+/// A value as CGSuite writes it (`over & under`).
+fn value_text(v: &crate::loopy::value::Value, budget: &Budget) -> Result<String, ProofError> {
+    let mut k = Kernel::new();
+    k.set_budget(budget.clone());
+    v.write(&mut k, &mut Work::new(budget.clone()))
+        .map_err(ProofError::Kernel)
+}
+
+/// The value a derivation's two sides make; `None` when it reached one stopper.
+fn sides_value(
+    d: &LoopyDerivation,
+    budget: &Budget,
+) -> Result<Option<crate::loopy::value::Value>, ProofError> {
+    let Some(off) = &d.offside else {
+        return Ok(None);
+    };
+    let mut w = Work::new(budget.clone());
+    crate::loopy::value::Value::sided(d.result.clone(), off.clone(), &mut w)
+        .map(Some)
+        .map_err(ProofError::Kernel)
+}
+
 /// The checked derivation of a loopy term: a stopper to its simplest form; `onside(G)`,
 /// `offside(G)` to the side's simplest form; `A & B` and any other game to its sides, each in
 /// simplest form (`value` then says the value they make); a game whose sides the rules do not
@@ -637,30 +659,14 @@ pub fn simplify_loopy_by(
         rules,
         budget,
     )?;
-    let mut k = Kernel::new();
-    k.set_budget(budget.clone());
-    let value = if let Some(off) = &d.offside {
-        let v = crate::loopy::value::Value::sided(
-            d.result.clone(),
-            off.clone(),
-            &mut Work::new(budget.clone()),
-        )
-        .map_err(ProofError::Kernel)?;
-        Some(
-            v.write(&mut k, &mut Work::new(budget.clone()))
-                .map_err(ProofError::Kernel)?,
-        )
-    } else if d.stopper {
-        None
-    } else {
-        match g.map(|g| sided(&g, budget)).transpose()? {
+    let value = match sides_value(&d, budget)? {
+        Some(v) => Some(value_text(&v, budget)?),
+        None if d.stopper => None,
+        None => match g.map(|g| sided(&g, budget)).transpose()? {
             // Sidling did not settle: no value by sides to tell.
             None | Some(crate::loopy::value::Value::Graph(_)) => None,
-            Some(v) => Some(
-                v.write(&mut k, &mut Work::new(budget.clone()))
-                    .map_err(ProofError::Kernel)?,
-            ),
-        }
+            Some(v) => Some(value_text(&v, budget)?),
+        },
     };
     Ok(LoopySimplification {
         notation: written(&d.result, budget)?,
@@ -797,18 +803,8 @@ pub fn prove_loopy_by(
                 rules,
                 budget,
             )?;
-            let form = match &da.offside {
-                Some(off) => {
-                    let mut k = Kernel::new();
-                    k.set_budget(budget.clone());
-                    crate::loopy::value::Value::sided(
-                        da.result.clone(),
-                        off.clone(),
-                        &mut Work::new(budget.clone()),
-                    )
-                    .and_then(|v| v.write(&mut k, &mut Work::new(budget.clone())))
-                    .map_err(ProofError::Kernel)?
-                }
+            let form = match sides_value(&da, budget)? {
+                Some(v) => value_text(&v, budget)?,
                 None => written(&da.result, budget)?,
             };
             return Ok(LoopyVerdict::Equal(Box::new(p), form));
@@ -821,13 +817,7 @@ pub fn prove_loopy_by(
     let relation = va
         .compare(&vb, &mut Work::new(budget.clone()))
         .map_err(ProofError::Kernel)?;
-    let mut k = Kernel::new();
-    k.set_budget(budget.clone());
-    let mut w = Work::new(budget.clone());
-    let (sa, sb) = (
-        va.write(&mut k, &mut w).map_err(ProofError::Kernel)?,
-        vb.write(&mut k, &mut w).map_err(ProofError::Kernel)?,
-    );
+    let (sa, sb) = (value_text(&va, budget)?, value_text(&vb, budget)?);
     if relation == Relation::Equal {
         return Ok(LoopyVerdict::Unproved(sa));
     }
