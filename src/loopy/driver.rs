@@ -48,6 +48,9 @@
 //! ([`super::derive::Rules::term_step`], `eval::loopy_terms`) which rule makes it; with none
 //! it does not go on (`None`; the two equal sides of `finish` stay `S & S`).
 
+#[cfg(test)]
+mod tests;
+
 use super::canonical::canonical;
 use super::derive::{
     minimal, next_edit, places, Edit, Hole, LoopyDerivation, LoopyStep, Place, SideAsk, TermAsk,

@@ -205,17 +205,6 @@ fn not_impartial(e: FormError) -> super::ProofError {
     }
 }
 
-/// Whether the checker reads `t` as written (braces, heaps, sums); otherwise a proof writes
-/// its form (a `*[…]`, say).
-fn plain(t: &Term) -> bool {
-    match t {
-        Term::Game { left, right } => left.iter().chain(right).all(plain),
-        Term::Nus { number, up, .. } => number.is_zero() && num_traits::Zero::is_zero(up),
-        Term::Sum(a, b) => plain(a) && plain(b),
-        _ => false,
-    }
-}
-
 /// A derivation: the term it starts from (`None`: its form, written from the arena), whether
 /// that term names ruleset positions (then its first step is `misere-opening`, the term
 /// written out as the DAG of their moves), and the derivation of the written-out form.
@@ -278,10 +267,12 @@ fn derivation(
         crate::misere::derive::form_of_opened(m, forms, t, &mut |c: &Term| open_call(&mut k, c))
             .map_err(not_impartial)?;
     let d = crate::eval::misere::derive(m, forms, f, rules).map_err(super::ProofError::Kernel)?;
-    let opened = has_positions(t) == Some(true);
+    // Braces, heaps and sums the checker reads as written (otherwise a proof writes the
+    // form: a `*[…]`, say); with ruleset positions, opened.
+    let positions = has_positions(t);
     Ok(Derived {
-        input: (opened || plain(t)).then(|| t.clone()),
-        opened,
+        input: positions.is_some().then(|| t.clone()),
+        opened: positions == Some(true),
         d,
     })
 }
