@@ -350,6 +350,7 @@ impl Run<'_> {
         };
         let cap = (MAX_STEPS, "steps of simplifying a stopper");
         let g = self.chain(minimal(g), cap, &mut next, p, &|t| t)?;
+        // The stopper's chooser is never stuck: it ends at the game reached.
         let g = g.unwrap_or_else(Loopy::zero);
         Ok((g.clone(), self.out.write_minimal(&g)?))
     }
