@@ -11,7 +11,7 @@
 //! else the fusion, [`super::derive::next_edit`]; which deletion to ask about) and the
 //! openings (`loopy-sum`, `loopy-sides`).
 //!
-//! A stopper ([`derive`]): `loopy-sum` when the input is not written as its graph, then the
+//! A stopper ([`derive()`]): `loopy-sum` when the input is not written as its graph, then the
 //! stopper rules one instance a step until none applies, then the fusion of equal positions.
 //!
 //! [`super::sides`] finds a side at once, many deletions a pass. Here one option is deleted
@@ -34,7 +34,7 @@
 //! kept minimal as a form and numbered ([`super::derive::minimal`]), so a place names the same
 //! vertex in the graph and in the term. When no alternating cycle is left the side is a
 //! stopper (`onside-stopper`), and the stopper rules take it to its simplest form
-//! ([`derive`]). A side that deletions do not make a stopper is not derived
+//! ([`derive()`]). A side that deletions do not make a stopper is not derived
 //! (`None`): the caller says so, never guesses.
 //!
 //! Sums and negatives of sided values ([`sided`]) are taken apart by the theorems of sided
