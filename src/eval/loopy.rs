@@ -18,7 +18,7 @@
 //! apply.
 //!
 //! A side rule (one with such a proviso) is tried only inside a side's derivation
-//! (`loopy::side_derive`), which chooses the deletion to ask about and calls
+//! (`loopy::driver`), which chooses the deletion to ask about and calls
 //! [`Rules::side_delete`]: the host then asks about that one instance ([`Places::asks`]), so
 //! the order of sides is decided once, for the deletion the derivation chose.
 //!
@@ -424,7 +424,8 @@ fn named_options(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::loopy::derive::{derive, Writer};
+    use crate::loopy::derive::Writer;
+    use crate::loopy::driver::derive;
     use crate::term::Term;
 
     /// Writes nothing a test reads: the steps' edits are what is compared.
@@ -486,7 +487,7 @@ mod tests {
 
     #[test]
     fn a_side_deletion_is_the_side_rules_step() {
-        use crate::loopy::side_derive::side;
+        use crate::loopy::driver::side;
         let mut w = NoTerms(LoopyRules::shipped());
         let d = side(&undo_game(), Side::On, false, &mut Work::default(), &mut w)
             .unwrap()
@@ -511,7 +512,7 @@ mod tests {
     /// is not 1), so no side is reached. The rule set is what runs.
     #[test]
     fn removing_a_side_rule_changes_the_side_derivation() {
-        use crate::loopy::side_derive::side;
+        use crate::loopy::driver::side;
         let mut rules = RuleSet::loopy();
         assert!(rules.remove("onside-delete-right"));
         let mut w = NoTerms(LoopyRules::new(&rules));

@@ -8,7 +8,7 @@
 //! themselves, and a name bound twice must be the same game form. What its conditions mean is
 //! loopy play's: `stopper(X)` says X's game graph has no alternating cycle, `A >= B` (and the
 //! other comparisons) is the order of stoppers (false unless both are stoppers). The games are
-//! the derivation's: the side derivation (`loopy::side_derive`) knows the graph of every part
+//! the derivation's: the side derivation (`loopy::driver`) knows the graph of every part
 //! it names, and hands them with the question ([`TermAsk::games`]); a part it does not know
 //! decides no condition, so the rule does not apply.
 //!
@@ -20,34 +20,23 @@
 //! pattern is matched on the term the step writes and its result must be the term before. No
 //! rule: no step, and the derivation says it cannot go on.
 
+use super::play_rules::PlayRules;
 use crate::kernel::KernelError;
 use crate::loopy::derive::{minimal, TermAsk};
 use crate::loopy::{order, Loopy, Work};
 use crate::rules::Template;
-use crate::rules::{Condition, LoopyCall, Pattern, Predicate, Rule, RuleKind, RuleSet};
+use crate::rules::{Condition, LoopyCall, Pattern, Predicate, Rule, RuleSet};
 use crate::term::{Arg, Term};
 use std::collections::BTreeMap;
 
 /// The term rules of a rule set: its `reduce` rules of the group `loopy` that are term rules,
-/// lower priority first, then in the set's order.
-#[derive(Clone, Debug, Default)]
-pub struct TermRules {
-    rules: Vec<Rule>,
-}
+/// lower priority first, then in the set's order (held as every play's rules are).
+pub struct TermRules(PlayRules);
 
 impl TermRules {
     /// The term rules of `set`.
     pub fn new(set: &RuleSet) -> Self {
-        let mut rules: Vec<Rule> = set
-            .rules()
-            .iter()
-            .filter(|r| r.kind == RuleKind::Reduce)
-            .filter(|r| r.groups.iter().any(|g| g == "loopy"))
-            .filter(|r| r.is_term_rule())
-            .cloned()
-            .collect();
-        rules.sort_by_key(|r| r.priority);
-        TermRules { rules }
+        TermRules(PlayRules::new_where(set, Some("loopy"), Rule::is_term_rule))
     }
 
     /// The first rule whose instance is the step `ask` describes: its name, or `None`.
@@ -57,7 +46,7 @@ impl TermRules {
         } else {
             (ask.at, ask.want)
         };
-        for rule in &self.rules {
+        for rule in self.0.rules() {
             work.tick(1)?;
             let mut b = Binds {
                 names: BTreeMap::new(),
@@ -231,6 +220,7 @@ fn relabelled(t: &Term) -> Term {
 mod tests {
     use super::*;
     use crate::loopy::Graph;
+    use crate::rules::RuleKind;
 
     /// The game of `edges` (each vertex's `[left, right]` options), vertex 0 the root.
     fn game(edges: Vec<[Vec<u32>; 2]>) -> Loopy {

@@ -238,11 +238,6 @@ impl Reducer for MisereRules {
                     .filter(|(n, _)| n != "G")
                     .map(|(n, x)| (n.to_string(), x.id))
                     .collect(),
-                sets: b
-                    .sets
-                    .iter()
-                    .map(|(n, xs)| (n.to_string(), xs.clone()))
-                    .collect(),
             }));
         }
         Ok(None)
@@ -475,7 +470,6 @@ mod tests {
                 rule: rule.into(),
                 after: forms.of_mid(m, h)?,
                 games: Vec::new(),
-                sets: Vec::new(),
             }))
         }
     }

@@ -7,8 +7,33 @@
 //! a rule's result becomes there (a form of the misère arena, a rewritten loopy graph): the
 //! caller's `accept`. The order (lower priority first, then the set's order), the cap on
 //! candidate matches, the kinds of each rule's variables (worked out once) and the mapping of
-//! a limit to an error are written here once. A fourth play (scoring play, say) gets them by
-//! holding a [`PlayRules`] and calling [`apply`].
+//! a limit to an error are written here once.
+//!
+//! A fourth play (scoring play, say) plugs in by three things of its own: a host that is
+//! [`Places`] (what a place's options are, and its decider: what `P(X)`, `<=`, … mean in
+//! that play), what a rule's result becomes at a place (the `accept` of [`apply`]), and a
+//! driver over its games: the order of places (misère's bottom-up over a DAG, each distinct
+//! form once; loopy's one chain at the top), its step record, caps and openings. The rules,
+//! their order and their matching it takes from here:
+//!
+//! ```text
+//! struct ScoringHost<'a> { forms: &'a Scored, rules: &'a PlayRules }
+//! impl Places for ScoringHost<'_> {
+//!     type Place = SId;
+//!     fn options(&self, p: SId) -> (&[SId], &[SId]) { self.forms.options(p) }
+//!     fn rules(&self) -> &PlayRules { self.rules }
+//!     fn decide(&self, c: &Condition, b: &BindsOf<Self>) -> Result<bool, Stop> {
+//!         predicate(c, b, |pred, arg| Ok(self.forms.holds(pred, arg(0))))
+//!     }
+//! }
+//! // The driver, at each place p it reaches: the first rule whose result is a scoring game.
+//! for rule in host.rules.rules() {
+//!     if let Some((binds, after)) = apply(&host, rule, p, p, |built, b| to_form(built, b))? {
+//!         steps.push(Step { rule: rule.name.clone(), at: p, binds, after });
+//!         break;
+//!     }
+//! }
+//! ```
 
 use super::{
     build, first, may_match, Binds, BindsOf, Built, Decider, Host, Kinds, Shape, Stop, Want,

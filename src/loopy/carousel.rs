@@ -56,10 +56,7 @@ pub fn simplify(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, Kernel
     if g.is_stopper() {
         return canonical(g, work);
     }
-    let fav = match which {
-        Side::On => Player::Left,
-        Side::Off => Player::Right,
-    };
+    let fav = which.favoured();
     let mut graph = g.graph().clone();
     let n = graph.len();
     drop_undone(&mut graph, n, fav, work)?;
@@ -321,10 +318,7 @@ fn bypass_reversible(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, K
     let mut graph = g.graph().clone();
     for v in 0..n as u32 {
         for who in [Player::Left, Player::Right] {
-            let back = match who {
-                Player::Left => Player::Right,
-                Player::Right => Player::Left,
-            };
+            let back = who.other();
             for x in g.graph().options(v, who).to_vec() {
                 for &z in g.graph().options(x, back) {
                     work.tick(1)?;

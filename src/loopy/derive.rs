@@ -1,6 +1,8 @@
-//! The simplest form of a stopper step by step: a derivation whose every step is one instance
-//! of a rule of `rules/loopy.rules`, at a named place, on a game graph written as a term by
-//! the caller's [`Writer`]: the loopy notation (`a{0|a}`, `pass`, [`tree`]) where it writes the
+//! What a loopy derivation is made of (the driver that runs it is `driver`): its step record
+//! ([`LoopyStep`]), the traits of the rules and the writer it is given, the graphs kept
+//! minimal and numbered, their places, and the stopper's chooser of the next step
+//! ([`next_edit`]). Each step is one instance of a rule of `rules/loopy.rules`, at a named
+//! place, on a game graph written as a term by the caller's [`Writer`]: the loopy notation (`a{0|a}`, `pass`, [`tree`]) where it writes the
 //! graph without copying a position inside a cycle, else (`proof::loopy`'s writer, which this
 //! layer does not see) the proof's term table, one entry per position.
 //!
@@ -379,7 +381,7 @@ pub(crate) fn places(g: &Loopy) -> Vec<Option<Place>> {
 
 /// The next edit of a minimal, numbered stopper and the game after it, or `None` when it is
 /// its simplest form: a rule's instance if one applies, else the fusion of equal positions.
-fn next(
+pub(super) fn next_edit(
     g: &Loopy,
     work: &mut Work,
     rules: &mut dyn Rules,
@@ -405,61 +407,4 @@ fn next(
     }
     let h = Loopy::new(&fused, rep[g.root() as usize]).unwrap_or_else(Loopy::zero);
     Ok(Some((Edit::Fusion, g.root(), h)))
-}
-
-/// The derivation of `g`'s simplest form. `from_definition` says the input term was not
-/// already the graph written out (a sum, a negative, a named game): then the first step is
-/// `loopy-sum`, writing the graph. A game that is not a stopper gets only that step.
-pub fn derive(
-    g: &Loopy,
-    from_definition: bool,
-    work: &mut Work,
-    out: &mut dyn Writer,
-) -> Result<LoopyDerivation, KernelError> {
-    let mut cur = minimal(g);
-    let mut steps = Vec::new();
-    if from_definition {
-        steps.push(LoopyStep {
-            edit: Edit::Sum,
-            within: Vec::new(),
-            at: Vec::new(),
-            term: out.write_minimal(&cur)?,
-            after: cur.clone(),
-        });
-    }
-    let stopper = cur.is_stopper();
-    if stopper {
-        loop {
-            if steps.len() > MAX_STEPS {
-                return Err(super::limit(&format!(
-                    "{MAX_STEPS} steps of simplifying a stopper"
-                )));
-            }
-            let Some((edit, v, h)) = next(&cur, work, out.rules())? else {
-                break;
-            };
-            let at = places(&cur)
-                .get(v as usize)
-                .cloned()
-                .flatten()
-                .unwrap_or_default();
-            let after = minimal(&h);
-            steps.push(LoopyStep {
-                edit,
-                within: Vec::new(),
-                at,
-                term: out.write_minimal(&after)?,
-                after: after.clone(),
-            });
-            cur = after;
-        }
-    }
-    let term = out.write_minimal(&cur)?;
-    Ok(LoopyDerivation {
-        steps,
-        result: cur,
-        term,
-        stopper,
-        offside: None,
-    })
 }

@@ -32,11 +32,11 @@
 //!   stopper plus a number is translated (`translate`), so `on + 20000` is `on` at once;
 //! - degree, varieties and stability, and the predicates read off the stops (`variety`);
 //! - ordinal sums, subordination and powers with a pseudonumber exponent (`ordinal`);
-//! - the simplest form of a stopper one edit per step, each an instance of a rule of
-//!   `rules/loopy.rules` at a named place, for `onag simplify` and `onag prove` (`derive`).
-//! - the onside and offside one deletion per step (`onside-delete-left` …), each checked by
-//!   the order of sides, then the stopper steps, for `onside(G)`, `offside(G)`, `A & B` and
-//!   games that are not stoppers (`side_derive`).
+//! - derivations: the simplest form of a stopper one edit per step, each an instance of a
+//!   rule of `rules/loopy.rules` at a named place, and the onside and offside one deletion
+//!   per step (`onside-delete-left` …), each checked by the order of sides, then the stopper
+//!   steps, for `onside(G)`, `offside(G)`, `A & B` and games that are not stoppers, all by one
+//!   driver (`driver`; the step record, the traits and the writing of graphs in `derive`).
 //!
 //! # CGSuite's loopy test cases
 //!
@@ -78,6 +78,7 @@ pub mod build;
 pub mod canonical;
 pub mod carousel;
 pub mod derive;
+pub mod driver;
 pub mod notation;
 pub mod order;
 pub mod ordinal;
@@ -85,7 +86,6 @@ pub mod outcome;
 pub mod print;
 pub mod props;
 pub mod refine;
-pub mod side_derive;
 pub mod side_order;
 pub mod sides;
 pub mod stops;
@@ -111,6 +111,16 @@ pub enum Player {
     Left,
     /// Right.
     Right,
+}
+
+impl Player {
+    /// The other player.
+    pub fn other(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
 }
 
 impl Graph {

@@ -92,18 +92,11 @@ impl Side {
     }
 
     /// The player whose infinite play wins on this side.
-    fn favoured(self) -> Player {
+    pub(crate) fn favoured(self) -> Player {
         match self {
             Side::On => Player::Left,
             Side::Off => Player::Right,
         }
-    }
-}
-
-fn other(p: Player) -> Player {
-    match p {
-        Player::Left => Player::Right,
-        Player::Right => Player::Left,
     }
 }
 
@@ -117,7 +110,7 @@ pub(crate) fn drop_undone(
     fav: Player,
     work: &mut Work,
 ) -> Result<(), KernelError> {
-    let dis = other(fav);
+    let dis = fav.other();
     for v in 0..m as u32 {
         work.tick(1)?;
         let keep: Vec<u32> = graph
@@ -148,7 +141,7 @@ pub(crate) fn drop_undone(
 /// side is unchanged (a Right edge gone can only help Left, so one direction is checked).
 fn prune(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
     let fav = which.favoured();
-    let dis = other(fav);
+    let dis = fav.other();
     let mut graph = g.graph().clone();
     let n = graph.len();
     drop_undone(&mut graph, n, fav, work)?;

@@ -152,10 +152,7 @@ fn stop(
     if depth > 2 * g.len() {
         return Err(super::not_stopper("stops"));
     }
-    let other = match who {
-        Player::Left => Player::Right,
-        Player::Right => Player::Left,
-    };
+    let other = who.other();
     let mut best: Option<Pseudo> = None;
     for &t in g.graph().options(v, who) {
         let s = stop(g, t, other, pseudo, memo, work, depth + 1)?;

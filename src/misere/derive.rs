@@ -115,12 +115,17 @@ impl Forms {
         Ok(self.heaps[n])
     }
 
+    /// `k` when the sorted, distinct `options` are the heaps *0 … *(k−1): that game is *k.
+    fn heap_of(&self, options: &[FId]) -> Option<usize> {
+        let k = options.len();
+        (k <= self.heaps.len() && options.iter().zip(&self.heaps).all(|(a, b)| a == b)).then_some(k)
+    }
+
     /// The game whose options are `options` (their order and repetition do not matter).
     pub fn game(&mut self, mut options: Vec<FId>) -> Result<FId, KernelError> {
         options.sort_unstable();
         options.dedup();
-        let k = options.len();
-        if k <= self.heaps.len() && options.iter().zip(&self.heaps).all(|(a, b)| a == b) {
+        if let Some(k) = self.heap_of(&options) {
             return self.heap(k);
         }
         let height = 1 + options.iter().map(|&o| self.height(o)).max().unwrap_or(0);
@@ -132,8 +137,7 @@ impl Forms {
     pub fn find(&self, mut options: Vec<FId>) -> Option<FId> {
         options.sort_unstable();
         options.dedup();
-        let k = options.len();
-        if k <= self.heaps.len() && options.iter().zip(&self.heaps).all(|(a, b)| a == b) {
+        if let Some(k) = self.heap_of(&options) {
             return self.find_heap(k);
         }
         self.index.get(&Node::Game(options)).copied()
@@ -168,11 +172,7 @@ impl Forms {
 
     /// The options of `f` (a heap's are the heaps below it).
     pub fn options(&self, f: FId) -> Vec<FId> {
-        match self.nodes.get(f.0 as usize) {
-            Some(Node::Heap(n)) => self.heaps[..*n].to_vec(),
-            Some(Node::Game(o)) => o.clone(),
-            None => Vec::new(),
-        }
+        self.option_slice(f).to_vec()
     }
 
     /// `f` with every occurrence of the form `g` replaced by `h` (each form of the DAG visited
@@ -279,10 +279,9 @@ pub struct Applied {
     /// The form the rule's result is (its options not necessarily simplified: the derivation
     /// simplifies it in turn).
     pub after: FId,
-    /// The games the match bound, by the rule's names (the form rewritten, `G`, left out).
+    /// The games the match bound, by the rule's names (the form rewritten, `G`, left out;
+    /// the sets are not kept: a step's witnesses name games only).
     pub games: Vec<(String, FId)>,
-    /// The sets the match bound, by the rule's names.
-    pub sets: Vec<(String, Vec<FId>)>,
 }
 
 impl Applied {
@@ -613,9 +612,9 @@ struct Deriver<'a> {
     /// its simplest form's id (the misère kernel's value of it, whatever the rules did) and
     /// the form it became.
     done: HashMap<FId, (MId, FId)>,
-    /// The rules each form was rewritten by so far (the form, the rule, its result), to
-    /// rewrite it again where a later step makes it anew.
-    chains: HashMap<FId, Vec<(FId, Applied, FId)>>,
+    /// The rules each form was rewritten by so far (the rule, its result), to rewrite it
+    /// again where a later step makes it anew.
+    chains: HashMap<FId, Vec<(Applied, FId)>>,
     /// How many rule results are being simplified, one inside another.
     nested: usize,
 }
@@ -649,8 +648,8 @@ impl Deriver<'_> {
             // step's rewrite turns {{{*}}} into {{0}} = {*}, which that step had replaced): it
             // is rewritten again, by the same rules and witnesses.
             if r.1 != g {
-                for (before, applied, after) in self.chains.get(&g).cloned().unwrap_or_default() {
-                    self.rewrite(applied, before, after)?;
+                for (applied, after) in self.chains.get(&g).cloned().unwrap_or_default() {
+                    self.rewrite(applied, g, after)?;
                 }
             }
             self.done.insert(f, r);
@@ -677,10 +676,8 @@ impl Deriver<'_> {
             // A rule whose result is what it matched changes nothing: no step.
             return Ok(g);
         }
-        self.chains
-            .entry(g)
-            .or_default()
-            .push((g, applied.clone(), after));
+        let chain = self.chains.entry(g).or_default();
+        chain.push((applied.clone(), after));
         self.rewrite(applied, g, after)?;
         if self.nested >= MAX_STEPS_AT_A_FORM {
             return Err(too_large(&format!(

@@ -55,13 +55,13 @@
 //! compared by the checker's own order of sides.
 
 use super::check_limits::{CheckLimits, LOOK_EVERY};
-use super::played::{show, Chain, Stop};
+use super::played::{chained, show, step, Chain, Stop};
 use super::step::{PathElem, Step, Witnesses};
 use super::{CheckError, Play, Proof, ProofError, TermTable};
 use crate::eval::loopy::LoopyRules;
 use crate::kernel::{Budget, GameId, Kernel, KernelError, Relation};
-use crate::loopy::derive::{derive, minimal, Edit, Hole, LoopyDerivation, Writer};
-use crate::loopy::side_derive::{self, side_call};
+use crate::loopy::derive::{minimal, Edit, Hole, LoopyDerivation, Writer};
+use crate::loopy::driver::{self, derive, side_call};
 use crate::loopy::{Loopy, Player, Work};
 use crate::number::Dyadic;
 use crate::rules::{Name, RuleSet};
@@ -177,9 +177,7 @@ fn why(e: &Edit, rules: &RuleSet, shipped: &RuleSet) -> String {
 
 fn steps_of(d: &LoopyDerivation, input: &Term, rules: &RuleSet) -> Vec<Step> {
     let shipped = RuleSet::loopy();
-    let mut prev = input.clone();
-    let mut out = Vec::with_capacity(d.steps.len());
-    for s in &d.steps {
+    chained(input, &d.steps, |from, s| {
         let mut w = Witnesses::default();
         let int = |n: usize| Dyadic::from(n as i64);
         match &s.edit {
@@ -209,22 +207,12 @@ fn steps_of(d: &LoopyDerivation, input: &Term, rules: &RuleSet) -> Vec<Step> {
             })
             .collect();
         at.extend(place(&s.at));
-        let st = Step {
-            from: prev,
-            to: s.term.clone(),
-            rule: s.edit.rule().to_string(),
-            at,
-            why: why(&s.edit, rules, &shipped),
-            witnesses: w,
-            // A term rule read right to left (`S & S = S` writing a stopper as `S & S`).
-            reversed: matches!(s.edit, Edit::Term { reversed: true, .. }),
-            parts: Vec::new(),
-            lemma: None,
-        };
-        prev = st.to.clone();
-        out.push(st);
-    }
-    out
+        let why = why(&s.edit, rules, &shipped);
+        let mut st = step((from, s.term.clone()), s.edit.rule(), at, why, w);
+        // A term rule read right to left (`S & S = S` writing a stopper as `S & S`).
+        st.reversed = matches!(s.edit, Edit::Term { reversed: true, .. });
+        st
+    })
 }
 
 /// The proof of `steps` from `input` to `result`, the steps' terms kept in the term table as
@@ -528,9 +516,9 @@ fn side_derivation(
     let d = if let Some((side, x)) = side_call(t) {
         let g = graph_of(x, budget, out.graphs()).map_err(ProofError::Kernel)?;
         let def = out.write(&minimal(&g)).map_err(ProofError::Kernel)? != *x;
-        side_derive::side(&g, side, def, &mut work, out)
+        driver::side(&g, side, def, &mut work, out)
     } else {
-        if !side_derive::has_sidle(t)
+        if !driver::has_sidle(t)
             && graph_of(t, budget, out.graphs())
                 .map_err(ProofError::Kernel)?
                 .is_stopper()
@@ -541,7 +529,7 @@ fn side_derivation(
         // that follow it write more.
         let graphs = out.graphs().clone();
         let mut leaf = |x: &Term| graph_of(x, budget, &graphs);
-        side_derive::sided(t, &mut leaf, &mut work, out)
+        driver::sided(t, &mut leaf, &mut work, out)
     };
     d.map_err(ProofError::Kernel)
 }
@@ -580,6 +568,28 @@ fn sided(g: &Loopy, budget: &Budget) -> Result<crate::loopy::value::Value, Proof
     crate::loopy::value::Value::of(g, &mut Work::new(budget.clone())).map_err(ProofError::Kernel)
 }
 
+/// A value as CGSuite writes it (`over & under`).
+fn value_text(v: &crate::loopy::value::Value, budget: &Budget) -> Result<String, ProofError> {
+    let mut k = Kernel::new();
+    k.set_budget(budget.clone());
+    v.write(&mut k, &mut Work::new(budget.clone()))
+        .map_err(ProofError::Kernel)
+}
+
+/// The value a derivation's two sides make; `None` when it reached one stopper.
+fn sides_value(
+    d: &LoopyDerivation,
+    budget: &Budget,
+) -> Result<Option<crate::loopy::value::Value>, ProofError> {
+    let Some(off) = &d.offside else {
+        return Ok(None);
+    };
+    let mut w = Work::new(budget.clone());
+    crate::loopy::value::Value::sided(d.result.clone(), off.clone(), &mut w)
+        .map(Some)
+        .map_err(ProofError::Kernel)
+}
+
 /// The checked derivation of a loopy term: a stopper to its simplest form; `onside(G)`,
 /// `offside(G)` to the side's simplest form; `A & B` and any other game to its sides, each in
 /// simplest form (`value` then says the value they make); a game whose sides the rules do not
@@ -598,7 +608,7 @@ pub fn simplify_loopy_by(
     let mut out = TableWriter::with_rules(Work::new(budget.clone()), LoopyRules::new(rules));
     let opened = open::open_all(t, budget, &mut out)?;
     let t = &opened.term;
-    let by_sides = if side_call(t).is_some() || side_derive::has_sidle(t) {
+    let by_sides = if side_call(t).is_some() || driver::has_sidle(t) {
         match side_derivation(t, budget, &mut out)? {
             Some(d) => Some(d),
             None => {
@@ -649,30 +659,14 @@ pub fn simplify_loopy_by(
         rules,
         budget,
     )?;
-    let mut k = Kernel::new();
-    k.set_budget(budget.clone());
-    let value = if let Some(off) = &d.offside {
-        let v = crate::loopy::value::Value::sided(
-            d.result.clone(),
-            off.clone(),
-            &mut Work::new(budget.clone()),
-        )
-        .map_err(ProofError::Kernel)?;
-        Some(
-            v.write(&mut k, &mut Work::new(budget.clone()))
-                .map_err(ProofError::Kernel)?,
-        )
-    } else if d.stopper {
-        None
-    } else {
-        match g.map(|g| sided(&g, budget)).transpose()? {
+    let value = match sides_value(&d, budget)? {
+        Some(v) => Some(value_text(&v, budget)?),
+        None if d.stopper => None,
+        None => match g.map(|g| sided(&g, budget)).transpose()? {
             // Sidling did not settle: no value by sides to tell.
             None | Some(crate::loopy::value::Value::Graph(_)) => None,
-            Some(v) => Some(
-                v.write(&mut k, &mut Work::new(budget.clone()))
-                    .map_err(ProofError::Kernel)?,
-            ),
-        }
+            Some(v) => Some(value_text(&v, budget)?),
+        },
     };
     Ok(LoopySimplification {
         notation: written(&d.result, budget)?,
@@ -703,13 +697,13 @@ fn value_of(
     // Sums and negatives of sided values part by part (the sum of values is their upsum
     // and downsum, src/loopy/value.rs).
     match t {
-        Term::Sum(a, b) if side_derive::has_sidle(t) => {
+        Term::Sum(a, b) if driver::has_sidle(t) => {
             let (a, b) = (value_of(a, budget, graphs)?, value_of(b, budget, graphs)?);
             return a
                 .add(&b, &mut Work::new(budget.clone()))
                 .map_err(ProofError::Kernel);
         }
-        Term::Neg(a) if side_derive::has_sidle(t) => return Ok(value_of(a, budget, graphs)?.neg()),
+        Term::Neg(a) if driver::has_sidle(t) => return Ok(value_of(a, budget, graphs)?.neg()),
         _ => {}
     }
     match sidled(t) {
@@ -763,7 +757,7 @@ pub fn prove_loopy_by(
     let oa = open::open_all(a, budget, &mut out)?;
     let ob = open::open_all(b, budget, &mut out)?;
     let (a, b) = (&oa.term, &ob.term);
-    let plain = |t: &Term| !side_derive::has_sidle(t) && side_call(t).is_none();
+    let plain = |t: &Term| !driver::has_sidle(t) && side_call(t).is_none();
     let mut tried = None;
     if plain(a) && plain(b) {
         let (_, da) = derivation(a, budget, &mut out)?;
@@ -809,18 +803,8 @@ pub fn prove_loopy_by(
                 rules,
                 budget,
             )?;
-            let form = match &da.offside {
-                Some(off) => {
-                    let mut k = Kernel::new();
-                    k.set_budget(budget.clone());
-                    crate::loopy::value::Value::sided(
-                        da.result.clone(),
-                        off.clone(),
-                        &mut Work::new(budget.clone()),
-                    )
-                    .and_then(|v| v.write(&mut k, &mut Work::new(budget.clone())))
-                    .map_err(ProofError::Kernel)?
-                }
+            let form = match sides_value(&da, budget)? {
+                Some(v) => value_text(&v, budget)?,
                 None => written(&da.result, budget)?,
             };
             return Ok(LoopyVerdict::Equal(Box::new(p), form));
@@ -833,13 +817,7 @@ pub fn prove_loopy_by(
     let relation = va
         .compare(&vb, &mut Work::new(budget.clone()))
         .map_err(ProofError::Kernel)?;
-    let mut k = Kernel::new();
-    k.set_budget(budget.clone());
-    let mut w = Work::new(budget.clone());
-    let (sa, sb) = (
-        va.write(&mut k, &mut w).map_err(ProofError::Kernel)?,
-        vb.write(&mut k, &mut w).map_err(ProofError::Kernel)?,
-    );
+    let (sa, sb) = (value_text(&va, budget)?, value_text(&vb, budget)?);
     if relation == Relation::Equal {
         return Ok(LoopyVerdict::Unproved(sa));
     }

@@ -19,7 +19,7 @@ use num_traits::Zero;
 use rustc_hash::FxHashMap as HashMap;
 
 pub(crate) use super::misere_check::check;
-use super::played::show;
+use super::played::{chained, meeting, show, step};
 
 /// Forms written as terms: each distinct form of the arena one entry of the table.
 struct Writer<'a> {
@@ -134,29 +134,14 @@ impl Writer<'_> {
 
     fn step(&mut self, from: Term, s: &MisereStep) -> Step {
         let witnesses = self.witnesses(s);
-        Step {
-            from,
-            to: self.term(s.whole),
-            rule: s.reduction.rule.clone(),
-            at: Vec::new(),
-            why: self.why(s),
-            witnesses,
-            reversed: false,
-            parts: Vec::new(),
-            lemma: None,
-        }
+        let to = self.term(s.whole);
+        let why = self.why(s);
+        step((from, to), &s.reduction.rule, Vec::new(), why, witnesses)
     }
 
     /// The steps of a derivation from `input` (the term it was read from).
     fn steps(&mut self, d: &MisereDerivation, input: &Term) -> Vec<Step> {
-        let mut prev = input.clone();
-        let mut out = Vec::with_capacity(d.steps.len());
-        for s in &d.steps {
-            let st = self.step(prev, s);
-            prev = st.to.clone();
-            out.push(st);
-        }
-        out
+        chained(input, &d.steps, |from, s| self.step(from, s))
     }
 
     /// The steps of a derivation from its input: the opening, when there is one, then the
@@ -168,21 +153,14 @@ impl Writer<'_> {
             return (input, steps);
         }
         let form = self.term(x.d.input);
-        let mut steps = vec![Step {
-            from: input.clone(),
-            to: form.clone(),
-            rule: "misere-opening".to_string(),
-            at: Vec::new(),
-            why: format!(
-                "{} written out: a ruleset position is the game of the positions its moves \
-                 reach, each written out the same way (each distinct position once)",
-                show(&input)
-            ),
-            witnesses: Witnesses::default(),
-            reversed: false,
-            parts: Vec::new(),
-            lemma: None,
-        }];
+        let why = format!(
+            "{} written out: a ruleset position is the game of the positions its moves reach, \
+             each written out the same way (each distinct position once)",
+            show(&input)
+        );
+        let opening = (input.clone(), form.clone());
+        let w = Witnesses::default();
+        let mut steps = vec![step(opening, "misere-opening", Vec::new(), why, w)];
         steps.extend(self.steps(&x.d, &form));
         (input, steps)
     }
@@ -224,17 +202,6 @@ fn not_impartial(e: FormError) -> super::ProofError {
                 calls: Vec::new(),
             })
         }
-    }
-}
-
-/// Whether the checker reads `t` as written (braces, heaps, sums); otherwise a proof writes
-/// its form (a `*[…]`, say).
-fn plain(t: &Term) -> bool {
-    match t {
-        Term::Game { left, right } => left.iter().chain(right).all(plain),
-        Term::Nus { number, up, .. } => number.is_zero() && num_traits::Zero::is_zero(up),
-        Term::Sum(a, b) => plain(a) && plain(b),
-        _ => false,
     }
 }
 
@@ -300,10 +267,12 @@ fn derivation(
         crate::misere::derive::form_of_opened(m, forms, t, &mut |c: &Term| open_call(&mut k, c))
             .map_err(not_impartial)?;
     let d = crate::eval::misere::derive(m, forms, f, rules).map_err(super::ProofError::Kernel)?;
-    let opened = has_positions(t) == Some(true);
+    // Braces, heaps and sums the checker reads as written (otherwise a proof writes the
+    // form: a `*[…]`, say); with ruleset positions, opened.
+    let positions = has_positions(t);
     Ok(Derived {
-        input: (opened || plain(t)).then(|| t.clone()),
-        opened,
+        input: positions.is_some().then(|| t.clone()),
+        opened: positions == Some(true),
         d,
     })
 }
@@ -384,9 +353,9 @@ pub fn prove_misere_by(
             table: TermTable::new(),
             memo: HashMap::default(),
         };
-        let (ia, mut steps) = w.derived(&xa);
+        let (ia, steps) = w.derived(&xa);
         let (ib, back) = w.derived(&xb);
-        steps.extend(back.iter().rev().map(Step::inverse));
+        let steps = meeting(steps, &back);
         let p = verified(misere_proof(ia, ib, steps, w.table), rules, m.budget())?;
         return Ok(MisereVerdict::Equal(Box::new(p), print(m, ca)?));
     }

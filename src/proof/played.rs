@@ -68,6 +68,52 @@ pub(crate) trait Played {
     fn end(&mut self, at: &Self::At, result: &Term) -> Result<(), Stop>;
 }
 
+/// The steps of a derivation from `input` (the term it starts from), each made by `make`
+/// from the term the chain is at: a played proof is one chain of single rule instances.
+pub(crate) fn chained<S>(
+    input: &Term,
+    steps: &[S],
+    mut make: impl FnMut(Term, &S) -> Step,
+) -> Vec<Step> {
+    let mut prev = input.clone();
+    let mut out = Vec::with_capacity(steps.len());
+    for s in steps {
+        let st = make(prev, s);
+        prev = st.to.clone();
+        out.push(st);
+    }
+    out
+}
+
+/// The chain of a proof that A = B: A's steps to where both derivations meet, then B's read
+/// backwards.
+pub(crate) fn meeting(mut a: Vec<Step>, b: &[Step]) -> Vec<Step> {
+    a.extend(b.iter().rev().map(Step::inverse));
+    a
+}
+
+/// A step of a played proof: one instance of `rule` at `at`, read left to right, with its
+/// witnesses (no parts, no lemma: a played proof cites none).
+pub(crate) fn step(
+    (from, to): (Term, Term),
+    rule: &str,
+    at: Vec<super::step::PathElem>,
+    why: String,
+    witnesses: super::step::Witnesses,
+) -> Step {
+    Step {
+        from,
+        to,
+        rule: rule.to_string(),
+        at,
+        why,
+        witnesses,
+        reversed: false,
+        parts: Vec::new(),
+        lemma: None,
+    }
+}
+
 /// The options one side of a game a rule's result builds lists: each `G` built by `one`, each
 /// `..S` the set bound to it; `None` when one is unbound or builds nothing, or for an item
 /// that lists numbers (no played checker gives those a meaning). Each played checker builds

@@ -18,7 +18,7 @@
 //! it may give no answer where deleting edges on the whole graph gives one; its caller then
 //! falls back to that, and checks whatever is found against the game itself.
 
-use super::{other, Side};
+use super::Side;
 use crate::kernel::KernelError;
 use crate::loopy::canonical::{canonical_each, number};
 use crate::loopy::side_order::{side_ge_diagonal, side_ge_matrix};
@@ -126,11 +126,8 @@ fn prune_part(
     which: Side,
     work: &mut Work,
 ) -> Result<bool, KernelError> {
-    let fav = match which {
-        Side::On => Player::Left,
-        Side::Off => Player::Right,
-    };
-    let dis = other(fav);
+    let fav = which.favoured();
+    let dis = fav.other();
     super::drop_undone(local, m, fav, work)?;
     // Every deletion kept below keeps the side of every vertex (the component's, checked;
     // the stoppers below it, untouched), so the order of their sides is this matrix
@@ -180,7 +177,7 @@ pub(crate) fn delete_edge(graph: &mut Graph, v: u32, who: Player, t: u32) {
         .copied()
         .filter(|&x| x != t)
         .collect();
-    let kept = graph.options(v, other(who)).to_vec();
+    let kept = graph.options(v, who.other()).to_vec();
     match who {
         Player::Left => graph.set_options(v, opts, kept),
         Player::Right => graph.set_options(v, kept, opts),

@@ -23,7 +23,7 @@ use super::{show, Checker, Shape, G, MAX_VERTICES};
 use crate::kernel::{Budget, KernelError};
 use crate::loopy::derive::{LoopyDerivation, Writer};
 use crate::loopy::Work;
-use crate::proof::played::Stop;
+use crate::proof::played::{self, meeting, Stop};
 use crate::proof::step::{path_string, replace_at, subterm_at, PathElem, Step, Witnesses};
 use crate::proof::{Proof, ProofError};
 use crate::rules::RuleSet;
@@ -152,21 +152,13 @@ pub(super) fn open_all(
         let Some(next) = replace_at(&cur, &at, &opened) else {
             break;
         };
-        steps.push(Step {
-            from: cur,
-            to: next.clone(),
-            rule: RULE.to_string(),
-            at,
-            why: format!(
-                "the Backsliding Toads and Frogs strip \"{text}\" is the game graph of its moves \
-                 (a toad steps right or back left into an empty square or jumps one frog, a \
-                 frog the mirror image; a label marks a strip reached again)"
-            ),
-            witnesses: Witnesses::default(),
-            reversed: false,
-            parts: Vec::new(),
-            lemma: None,
-        });
+        let why = format!(
+            "the Backsliding Toads and Frogs strip \"{text}\" is the game graph of its moves (a \
+             toad steps right or back left into an empty square or jumps one frog, a frog the \
+             mirror image; a label marks a strip reached again)"
+        );
+        let w = Witnesses::default();
+        steps.push(played::step((cur, next.clone()), RULE, at, why, w));
         cur = next;
     }
     if mentions(&cur) {
@@ -208,9 +200,9 @@ pub(super) fn equality(
 ) -> Proof {
     let mut steps = a.steps.clone();
     steps.extend(super::steps_of(da, &a.term, rules));
-    let back = super::steps_of(db, &b.term, rules);
-    steps.extend(back.iter().rev().map(Step::inverse));
-    steps.extend(b.steps.iter().rev().map(Step::inverse));
+    let mut back = b.steps.clone();
+    back.extend(super::steps_of(db, &b.term, rules));
+    let steps = meeting(steps, &back);
     super::loopy_proof(a.input.clone(), b.input.clone(), steps, terms)
 }
 

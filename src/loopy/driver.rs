@@ -1,6 +1,18 @@
-//! The onside and offside of a game step by step: a derivation whose every step is one
-//! instance of a rule of `rules/loopy.rules` at a named place, for `onag simplify` of
-//! `onside(G)`, `offside(G)`, `A & B` and of a game that is not a stopper.
+//! Loopy play's one derivation driver, for a stopper, `onside(G)`, `offside(G)`, `A & B` and
+//! a game that is not a stopper: every step one rule instance at a named place.
+//!
+//! The driver owns the step record ([`LoopyStep`]: the rule and witnesses, the place, the
+//! game and whole term after), the one step loop (`Run::chain`: ask the chooser, name the
+//! vertex, keep the graph minimal and numbered, write it, record the step; its cap and the
+//! cap's wording), the budget (each chooser ticks [`Work`], whose budget carries the deadline
+//! and Ctrl-C) and the end of a chain (nothing found: done; a side no deletion makes a
+//! stopper: `None`, never a guess). Whether a rule applies is the caller's [`super::derive::Rules`]
+//! (`eval::loopy`); play-specific here are only the choosers (the next stopper rule instance,
+//! else the fusion, [`super::derive::next_edit`]; which deletion to ask about) and the
+//! openings (`loopy-sum`, `loopy-sides`).
+//!
+//! A stopper ([`derive()`]): `loopy-sum` when the input is not written as its graph, then the
+//! stopper rules one instance a step until none applies, then the fusion of equal positions.
 //!
 //! [`super::sides`] finds a side at once, many deletions a pass. Here one option is deleted
 //! per step, each a step of a side rule of the rule set the derivation runs
@@ -22,7 +34,7 @@
 //! kept minimal as a form and numbered ([`super::derive::minimal`]), so a place names the same
 //! vertex in the graph and in the term. When no alternating cycle is left the side is a
 //! stopper (`onside-stopper`), and the stopper rules take it to its simplest form
-//! ([`super::derive::derive`]). A side that deletions do not make a stopper is not derived
+//! ([`derive()`]). A side that deletions do not make a stopper is not derived
 //! (`None`): the caller says so, never guesses.
 //!
 //! Sums and negatives of sided values ([`sided`]) are taken apart by the theorems of sided
@@ -36,10 +48,13 @@
 //! ([`super::derive::Rules::term_step`], `eval::loopy_terms`) which rule makes it; with none
 //! it does not go on (`None`; the two equal sides of `finish` stay `S & S`).
 
+#[cfg(test)]
+mod tests;
+
 use super::canonical::canonical;
 use super::derive::{
-    derive, minimal, places, Edit, Hole, LoopyDerivation, LoopyStep, Place, SideAsk, TermAsk,
-    Writer,
+    minimal, next_edit, places, Edit, Hole, LoopyDerivation, LoopyStep, Place, SideAsk, TermAsk,
+    Writer, MAX_STEPS,
 };
 use super::side_order::Side;
 use super::sides::cyclic_edges;
@@ -49,20 +64,6 @@ use crate::term::{Arg, Term};
 
 /// The most deletions one side's derivation may make.
 const MAX_DELETIONS: usize = 5_000;
-
-fn other(p: Player) -> Player {
-    match p {
-        Player::Left => Player::Right,
-        Player::Right => Player::Left,
-    }
-}
-
-fn favoured(side: Side) -> Player {
-    match side {
-        Side::On => Player::Left,
-        Side::Off => Player::Right,
-    }
-}
 
 /// `onside(t)` or `offside(t)`.
 pub fn side_term(side: Side, t: Term) -> Term {
@@ -139,6 +140,15 @@ struct Run<'w> {
 /// the game after.
 type Deletion = (u32, Player, usize, String, Loopy);
 
+/// What a chain's chooser found at the game it is at: a step (the edit, the vertex it acts
+/// at, the game after), the end of the chain, or no way on (a side deletions do not make a
+/// stopper).
+enum Next {
+    Step(Edit, u32, Loopy),
+    Done,
+    Stuck,
+}
+
 /// Above this many positions, a side whose stopper is known is first cut down (see
 /// [`Run::cutting_deletion`]) before the stopper rules take over: their checks compare the
 /// whole game before and after each step, positions pairwise, where a side deletion is
@@ -153,14 +163,14 @@ type Half<'a> =
 impl Run<'_> {
     /// Asks the rules whether deleting `who`'s option `index` of `v` is a step inside
     /// `side(g)` (its side rule's proviso decided against `target` when the side's stopper is
-    /// known, else against `g`): the game after, or `None`.
+    /// known, else against `g`): the deletion, or `None`.
     fn ask(
         &mut self,
         g: &Loopy,
         side: Side,
         target: Option<&Loopy>,
         (v, who, index): (u32, Player, usize),
-    ) -> Result<Option<(String, Loopy)>, KernelError> {
+    ) -> Result<Option<Deletion>, KernelError> {
         let ask = SideAsk {
             g,
             side,
@@ -169,7 +179,8 @@ impl Run<'_> {
             who,
             index,
         };
-        self.out.rules().side_delete(&ask, self.work)
+        let found = self.out.rules().side_delete(&ask, self.work)?;
+        Ok(found.map(|(rule, next)| (v, who, index, rule, next)))
     }
 
     /// The term step from `at` to `want` at `p`, when a term rule of the set makes it (its
@@ -198,17 +209,6 @@ impl Run<'_> {
         Ok(true)
     }
 
-    /// A term step from `at` to `want` whose result is a sided value (`sidle-sum`,
-    /// `sidle-neg`): it has no one game after it, so the step records 0 there.
-    fn sided_step(
-        &mut self,
-        (at, want): (&Term, &Term),
-        games: &[(Term, Loopy)],
-        p: At<'_>,
-    ) -> Result<bool, KernelError> {
-        self.term_step((at, want, false), games, &Loopy::zero(), p)
-    }
-
     /// The next deletion that keeps `g`'s side, or `None` when none does. The order is the
     /// derivation's: the moves of the player the side does not favour that the favoured player
     /// undoes at once, then every other option on an alternating cycle, the disfavoured
@@ -220,8 +220,8 @@ impl Run<'_> {
         target: Option<&Loopy>,
     ) -> Result<Option<Deletion>, KernelError> {
         let graph = g.graph();
-        let fav = favoured(side);
-        let dis = other(fav);
+        let fav = side.favoured();
+        let dis = fav.other();
         let mut tries: Vec<(u32, Player, u32)> = Vec::new();
         // Moves the favoured player undoes at once.
         for v in 0..graph.len() as u32 {
@@ -241,8 +241,8 @@ impl Run<'_> {
             };
             // Against the side's stopper when it is known: a few vertices against the whole
             // graph, where `g` is the whole graph again.
-            if let Some((rule, next)) = self.ask(g, side, target, (v, who, index))? {
-                return Ok(Some((v, who, index, rule, next)));
+            if let Some(d) = self.ask(g, side, target, (v, who, index))? {
+                return Ok(Some(d));
             }
         }
         Ok(None)
@@ -262,8 +262,8 @@ impl Run<'_> {
             for who in [Player::Left, Player::Right] {
                 for index in 0..graph.options(v, who).len() {
                     self.work.tick(1)?;
-                    if let Some((rule, next)) = self.ask(g, side, Some(target), (v, who, index))? {
-                        return Ok(Some((v, who, index, rule, next)));
+                    if let Some(d) = self.ask(g, side, Some(target), (v, who, index))? {
+                        return Ok(Some(d));
                     }
                 }
             }
@@ -281,7 +281,7 @@ impl Run<'_> {
         from_definition: bool,
         p: At<'_>,
     ) -> Result<Option<(Loopy, Term)>, KernelError> {
-        let mut cur = minimal(g);
+        let cur = minimal(g);
         let inside = deeper(p.within, Hole::Arg(0));
         let pin = At {
             within: &inside,
@@ -301,33 +301,19 @@ impl Run<'_> {
             Some(s) => Some(self.out.write(s)?),
             None => None,
         };
-        let mut count = 0;
-        loop {
+        let mut next = |run: &mut Run<'_>, cur: &Loopy| -> Result<Next, KernelError> {
             let cut = match &target {
-                Some(s) if cur.len() > CUT_ABOVE => self.cutting_deletion(&cur, side, s)?,
+                Some(s) if cur.len() > CUT_ABOVE => run.cutting_deletion(cur, side, s)?,
                 _ => None,
             };
-            let found = match cut {
+            let (v, player, option, rule, next) = match cut {
                 Some(d) => d,
-                None if cur.is_stopper() => break,
-                None => match self.next_deletion(&cur, side, target.as_ref())? {
+                None if cur.is_stopper() => return Ok(Next::Done),
+                None => match run.next_deletion(cur, side, target.as_ref())? {
                     Some(d) => d,
-                    None => return Ok(None),
+                    None => return Ok(Next::Stuck),
                 },
             };
-            count += 1;
-            if count > MAX_DELETIONS {
-                return Err(super::limit(&format!(
-                    "{MAX_DELETIONS} deletions deriving a side"
-                )));
-            }
-            let (v, player, option, rule, next) = found;
-            let at = places(&cur)
-                .get(v as usize)
-                .cloned()
-                .flatten()
-                .unwrap_or_default();
-            let after = minimal(&next);
             let edit = Edit::SideDelete {
                 rule,
                 side,
@@ -335,10 +321,13 @@ impl Run<'_> {
                 option,
                 equal_to: equal_to.clone(),
             };
-            let t = side_term(side, self.out.write_minimal(&after)?);
-            self.steps.push(pin.step(edit, at, t, after.clone()));
-            cur = after;
-        }
+            Ok(Next::Step(edit, v, next))
+        };
+        let cap = (MAX_DELETIONS, "deletions deriving a side");
+        let wrap = |t: Term| side_term(side, t);
+        let Some(cur) = self.chain(cur, cap, &mut next, pin, &wrap)? else {
+            return Ok(None);
+        };
         // `onside-stopper` (or a user's rule of that shape): the side of a stopper is itself.
         let written = self.out.write_minimal(&cur)?;
         let at = side_term(side, written.clone());
@@ -349,17 +338,56 @@ impl Run<'_> {
         Ok(Some(self.stopper_chain(&cur, p)?))
     }
 
-    /// The stopper derivation of `g` (written already) at `p`: its simplest form and term.
+    /// The stopper derivation of `g` (minimal, written already) at `p`, one rule instance a
+    /// step until none applies, then the fusion of equal positions: its simplest form and
+    /// term.
     fn stopper_chain(&mut self, g: &Loopy, p: At<'_>) -> Result<(Loopy, Term), KernelError> {
-        let d = derive(g, false, self.work, self.out)?;
-        for s in d.steps {
-            self.steps.push(LoopyStep {
-                within: p.within.to_vec(),
-                term: (p.wrap)(s.term),
-                ..s
-            });
+        let mut next = |run: &mut Run<'_>, cur: &Loopy| {
+            Ok(match next_edit(cur, run.work, run.out.rules())? {
+                Some((edit, v, h)) => Next::Step(edit, v, h),
+                None => Next::Done,
+            })
+        };
+        let cap = (MAX_STEPS, "steps of simplifying a stopper");
+        let g = self.chain(minimal(g), cap, &mut next, p, &|t| t)?;
+        // The stopper's chooser is never stuck: it ends at the game reached.
+        let g = g.unwrap_or_else(Loopy::zero);
+        Ok((g.clone(), self.out.write_minimal(&g)?))
+    }
+
+    /// The driver's loop over one game graph `cur` (minimal and numbered) at `p`: each step
+    /// `next` finds is named by the path to its vertex, the game after it made minimal and
+    /// numbered ([`minimal`]) and written (its term at `p` made by `wrap`), until `next` says
+    /// done (the game reached) or stuck (`None`). More than `cap.0` steps is the limit
+    /// "`cap.0` `cap.1`".
+    fn chain(
+        &mut self,
+        mut cur: Loopy,
+        cap: (usize, &str),
+        next: &mut dyn FnMut(&mut Self, &Loopy) -> Result<Next, KernelError>,
+        p: At<'_>,
+        wrap: &dyn Fn(Term) -> Term,
+    ) -> Result<Option<Loopy>, KernelError> {
+        let mut taken = 0;
+        loop {
+            let (edit, v, h) = match next(self, &cur)? {
+                Next::Step(edit, v, h) => (edit, v, h),
+                Next::Done => return Ok(Some(cur)),
+                Next::Stuck => return Ok(None),
+            };
+            taken += 1;
+            if taken > cap.0 {
+                return Err(super::limit(&format!("{} {}", cap.0, cap.1)));
+            }
+            let at = places(&cur)
+                .get(v as usize)
+                .cloned()
+                .flatten()
+                .unwrap_or_default();
+            cur = minimal(&h);
+            let t = wrap(self.out.write_minimal(&cur)?);
+            self.steps.push(p.step(edit, at, t, cur.clone()));
         }
-        Ok((d.result, d.term))
     }
 
     /// The stopper `g`, written `written` at `p`, to its simplest form in place: first
@@ -607,7 +635,8 @@ impl Run<'_> {
                     (tc, c.clone()),
                     (td, d.clone()),
                 ];
-                if !self.sided_step((&at, &want), &games, p)? {
+                // A sided value has no one game after it: the step records 0 there.
+                if !self.term_step((&at, &want, false), &games, &Loopy::zero(), p)? {
                     return Ok(None);
                 }
                 let (on_sum, off_sum_g) = (a.add(&c, self.work)?, b.add(&d, self.work)?);
@@ -645,7 +674,8 @@ impl Run<'_> {
                 let at = neg(&sidle_term(ta.clone(), tb.clone()));
                 let want = sidle_term(neg(&tb), neg_a.clone());
                 let games = [(ta, a.clone()), (tb.clone(), b.clone())];
-                if !self.sided_step((&at, &want), &games, p)? {
+                // A sided value has no one game after it: the step records 0 there.
+                if !self.term_step((&at, &want, false), &games, &Loopy::zero(), p)? {
                     return Ok(None);
                 }
                 // The new onside is −B, the new offside −A.
@@ -687,18 +717,49 @@ pub fn side(
     work: &mut Work,
     out: &mut dyn Writer,
 ) -> Result<Option<LoopyDerivation>, KernelError> {
-    from_top(work, out, |run, top| {
-        let got = run.side_chain(g, side, None, from_definition, top)?;
-        Ok(got.map(|(g, t)| Reached::Stopper(g, t)))
+    let (steps, got) = from_top(work, out, |run, top| {
+        run.side_chain(g, side, None, from_definition, top)
+    })?;
+    Ok(got.map(|(g, t)| Reached::Stopper(g, t).derivation(steps)))
+}
+
+/// The derivation of `g`'s simplest form. `from_definition` says the input term was not
+/// already the graph written out (a sum, a negative, a named game): then the first step is
+/// `loopy-sum`, writing the graph. A game that is not a stopper gets only that step.
+pub fn derive(
+    g: &Loopy,
+    from_definition: bool,
+    work: &mut Work,
+    out: &mut dyn Writer,
+) -> Result<LoopyDerivation, KernelError> {
+    let cur = minimal(g);
+    let stopper = cur.is_stopper();
+    let (steps, (result, term)) = from_top(work, out, |run, top| {
+        if from_definition {
+            let t = run.out.write_minimal(&cur)?;
+            run.steps
+                .push(top.step(Edit::Sum, Vec::new(), t, cur.clone()));
+        }
+        match stopper {
+            true => run.stopper_chain(&cur, top),
+            false => Ok((cur.clone(), run.out.write_minimal(&cur)?)),
+        }
+    })?;
+    Ok(LoopyDerivation {
+        steps,
+        result,
+        term,
+        stopper,
+        offside: None,
     })
 }
 
-/// The derivation that `go` makes from the top of the whole term, to what it reached.
-fn from_top(
+/// The steps that `go` makes from the top of the whole term, and what it reached.
+fn from_top<R>(
     work: &mut Work,
     out: &mut dyn Writer,
-    go: impl FnOnce(&mut Run<'_>, At<'_>) -> Result<Option<Reached>, KernelError>,
-) -> Result<Option<LoopyDerivation>, KernelError> {
+    go: impl FnOnce(&mut Run<'_>, At<'_>) -> Result<R, KernelError>,
+) -> Result<(Vec<LoopyStep>, R), KernelError> {
     let mut run = Run {
         steps: Vec::new(),
         work,
@@ -708,31 +769,8 @@ fn from_top(
         within: &[],
         wrap: &|t| t,
     };
-    let Some(r) = go(&mut run, top)? else {
-        return Ok(None);
-    };
-    let steps = run.steps;
-    Ok(Some(match r {
-        Reached::Stopper(g, term) => LoopyDerivation {
-            steps,
-            result: g,
-            term,
-            stopper: true,
-            offside: None,
-        },
-        Reached::Sided {
-            on,
-            on_term,
-            off,
-            off_term,
-        } => LoopyDerivation {
-            steps,
-            result: on,
-            term: sidle_term(on_term, off_term),
-            stopper: false,
-            offside: Some(off),
-        },
-    }))
+    let r = go(&mut run, top)?;
+    Ok((run.steps, r))
 }
 
 /// What a part of a term reached: a stopper in simplest form, or two different sides in
@@ -755,6 +793,26 @@ impl Reached {
             Reached::Sided {
                 on_term, off_term, ..
             } => sidle_term(on_term.clone(), off_term.clone()),
+        }
+    }
+
+    /// The derivation by `steps` that reached this.
+    fn derivation(self, steps: Vec<LoopyStep>) -> LoopyDerivation {
+        let (result, term, stopper, offside) = match self {
+            Reached::Stopper(g, term) => (g, term, true, None),
+            Reached::Sided {
+                on,
+                on_term,
+                off,
+                off_term,
+            } => (on, sidle_term(on_term, off_term), false, Some(off)),
+        };
+        LoopyDerivation {
+            steps,
+            result,
+            term,
+            stopper,
+            offside,
         }
     }
 
@@ -866,5 +924,6 @@ pub fn sided(
     work: &mut Work,
     out: &mut dyn Writer,
 ) -> Result<Option<LoopyDerivation>, KernelError> {
-    from_top(work, out, |run, top| run.part(t, top, leaf))
+    let (steps, got) = from_top(work, out, |run, top| run.part(t, top, leaf))?;
+    Ok(got.map(|r| r.derivation(steps)))
 }
