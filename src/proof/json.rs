@@ -714,4 +714,31 @@ mod tests {
             .collect();
         assert_eq!(got, want);
     }
+
+    /// The text in pieces is the text: joined, and with the final claim and the last newline
+    /// put on its last piece (as `simplify` does before writing the pieces out), it is what
+    /// the proof made and checked after, written whole, becomes with them.
+    #[test]
+    fn a_proof_text_in_pieces_is_the_whole_text_with_its_end_edited_alike() {
+        let engine = crate::engine::Engine::new(RuleSet::builtin());
+        // Large enough for the lemmas to be checked (and their lines written) while the
+        // proof is made, small enough for a final claim.
+        let src = "{4|1}+{3|2}+{5|0}+{6|-1}+{2|1}+{7|3}";
+        let t = crate::syntax::parse(src).unwrap();
+        let after = crate::proof::simplify(&t, &engine).unwrap();
+        let whole = after.proof.to_json();
+        let claim = crate::proof::final_form::claim(&after.proof);
+        assert!(claim.is_some(), "{src}: no claim to attach");
+        let (_, mut text) = crate::proof::simplify_as_json_text(&t, &engine).unwrap();
+        assert!(
+            text.lines.len() > 1 && !text.tail.is_empty(),
+            "{src}: not in pieces"
+        );
+        assert_eq!(text.pieces().collect::<String>(), whole);
+        text.edit_end(|end| end + "\n");
+        text.edit_end(|end| crate::proof::final_form::attach(end, claim.as_ref()));
+        let edited = crate::proof::final_form::attach(whole + "\n", claim.as_ref());
+        assert!(edited.contains("\"final\": "), "{src}: no claim attached");
+        assert_eq!(text.into_string(), edited);
+    }
 }
