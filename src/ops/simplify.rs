@@ -6,6 +6,7 @@ use super::render::{dot, latex, markdown, proof_json, svg, text, tree, Conclusio
 use super::{Ctx, Format, Share, TreeChoice};
 use crate::engine::Engine;
 use crate::kernel::Kernel;
+use crate::proof::json::ProofText;
 use crate::proof::Simplification;
 use crate::term::Term;
 
@@ -19,14 +20,14 @@ pub(crate) fn derive(
     t: &Term,
     engine: &Engine,
     kernel: impl FnOnce() -> Kernel,
-    then: impl FnOnce(Simplification, Option<String>) -> Result<(String, Status), Failure>,
+    then: impl FnOnce(Simplification, Option<ProofText>) -> Result<(String, Status), Failure>,
 ) -> Result<(String, Status), Failure> {
     if matches!(ctx.format, Format::Dot | Format::Svg) {
         return Ok((picture(ctx, t, kernel)?, Status::Ok));
     }
     if matches!(ctx.format, Format::Json) && ctx.explain == 0 {
-        let (s, mut json) = crate::proof::simplify_as_json(t, engine)?;
-        json.push('\n');
+        let (s, mut json) = crate::proof::simplify_as_json_text(t, engine)?;
+        json.edit_end(|end| end + "\n");
         return then(s, Some(json));
     }
     let s = crate::proof::simplify(t, engine)?;
@@ -56,20 +57,32 @@ impl Afterwards {
 pub(crate) fn rendered(
     ctx: &Ctx,
     s: Simplification,
-    json: Option<String>,
+    json: Option<ProofText>,
     afterwards: Afterwards,
 ) -> Result<(String, Status), Failure> {
     match json {
         Some(json) => {
-            // The claim that the result is final (`proof::final_form`), when it is.
-            let claim = crate::proof::final_form::claim(&s.proof);
-            let json = crate::proof::final_form::attach(json, claim.as_ref());
-            let status = status(&s);
-            afterwards.release(s);
-            Ok((json, status))
+            let (json, status) = finished(s, json, afterwards);
+            Ok((json.into_string(), status))
         }
         None => render(ctx, s, afterwards),
     }
+}
+
+/// The JSON written for `s` with the claim that the result is final (`proof::final_form`)
+/// when it is, and the status; `s` is then released. The text stays in pieces, for a caller
+/// that writes it out without copying it into one string.
+pub(crate) fn finished(
+    s: Simplification,
+    mut json: ProofText,
+    afterwards: Afterwards,
+) -> (ProofText, Status) {
+    let claim = crate::proof::final_form::claim(&s.proof);
+    // The claim goes at the end of the text, which is all `attach` reads.
+    json.edit_end(|end| crate::proof::final_form::attach(end, claim.as_ref()));
+    let status = status(&s);
+    afterwards.release(s);
+    (json, status)
 }
 
 /// Why `proof`'s result is final, a line each (empty when it is not, or too large to say),

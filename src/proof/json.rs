@@ -358,6 +358,66 @@ fn step_from_json(
     })
 }
 
+/// A proof's JSON text as its head, its lemmas' lines and its tail, in that order: the text
+/// of Σ_{k≤30} {k|−k} is 147 MB, 142 of them lemma lines held since the checker thread handed
+/// them back, and copying them into one string at the end was the peak of `simplify`'s
+/// memory (1.03–1.06 GB). Written piece by piece ([`ProofText::pieces`]), the lines are never
+/// held twice.
+#[cfg(any(test, feature = "cli"))]
+#[derive(Debug, Default)]
+pub(crate) struct ProofText {
+    head: String,
+    /// Each a lemma's line; the first is written after a newline, the others after a comma
+    /// and a newline, each indented as a lemma is.
+    lines: Vec<String>,
+    /// Empty when there are no lines (the whole text is then the head).
+    tail: String,
+}
+
+#[cfg(any(test, feature = "cli"))]
+impl ProofText {
+    /// A text in one piece.
+    pub(crate) fn whole(text: String) -> ProofText {
+        ProofText {
+            head: text,
+            ..ProofText::default()
+        }
+    }
+
+    /// The piece the text ends with, where the final claim and the last newline go (see
+    /// `final_form::attach`, which reads and changes only the end of the text), replaced by
+    /// what `edit` makes of it.
+    pub(crate) fn edit_end(&mut self, edit: impl FnOnce(String) -> String) {
+        let end = if self.tail.is_empty() {
+            &mut self.head
+        } else {
+            &mut self.tail
+        };
+        *end = edit(std::mem::take(end));
+    }
+
+    /// The text's pieces in order: concatenated, the whole text.
+    pub(crate) fn pieces(&self) -> impl Iterator<Item = &str> {
+        let lines = self.lines.iter().enumerate().flat_map(|(k, l)| {
+            let sep = if k == 0 { "\n    " } else { ",\n    " };
+            [sep, l.as_str()]
+        });
+        std::iter::once(self.head.as_str())
+            .chain(lines)
+            .chain(std::iter::once(self.tail.as_str()))
+    }
+
+    /// The whole text in one string.
+    pub(crate) fn into_string(self) -> String {
+        if self.lines.is_empty() && self.tail.is_empty() {
+            return self.head;
+        }
+        let mut out = String::with_capacity(self.pieces().map(str::len).sum());
+        self.pieces().for_each(|p| out.push_str(p));
+        out
+    }
+}
+
 impl Proof {
     /// The proof as JSON (see the module docs for the schema): a line for each term table
     /// entry, each step of the main chain and each lemma.
@@ -377,34 +437,33 @@ impl Proof {
     }
 
     /// [`Proof::to_json`] with the lemmas' lines written already ([`lemma_line`], one for each
-    /// of the proof's lemmas, in order): the same text. `simplify` writes each lemma's line
-    /// as the checker thread hands the lemma back, while it checks the last ones.
+    /// of the proof's lemmas, in order): the same text, in pieces ([`ProofText`]). `simplify`
+    /// writes each lemma's line as the checker thread hands the lemma back, while it checks
+    /// the last ones.
     #[cfg(any(test, feature = "cli"))]
-    pub(crate) fn to_json_with(&self, lines: Vec<String>) -> String {
+    pub(crate) fn to_json_with(&self, lines: Vec<String>) -> ProofText {
         if lines.len() != self.lemmas.len() {
-            return self.to_json();
+            return ProofText::whole(self.to_json());
         }
-        let size = lines.iter().map(|l| l.len() + 6).sum::<usize>();
-        let mut buf = Vec::with_capacity(64 * (self.steps.len() + self.terms.len()) + size + 1024);
+        let mut buf = Vec::with_capacity(64 * (self.steps.len() + self.terms.len()) + 1024);
         let mut ser = serde_json::Serializer::with_formatter(&mut buf, layout::Lines::default());
         if serde::Serialize::serialize(&out::ProofOut(self, false), &mut ser).is_err() {
-            return String::new();
+            return ProofText::whole(String::new());
         }
-        if !lines.is_empty() {
-            // The object's last key is `lemmas`: its closing line gives way to them.
-            if !buf.ends_with(b"\n}") {
-                return self.to_json();
-            }
-            buf.truncate(buf.len() - 2);
-            buf.extend_from_slice(b",\n  \"lemmas\": [");
-            // Each line freed once copied, so the text is not held twice.
-            for (k, l) in lines.into_iter().enumerate() {
-                buf.extend_from_slice(if k == 0 { b"\n    " } else { b",\n    " });
-                buf.extend_from_slice(l.as_bytes());
-            }
-            buf.extend_from_slice(b"\n  ]\n}");
+        if lines.is_empty() {
+            return ProofText::whole(String::from_utf8(buf).unwrap_or_default());
         }
-        String::from_utf8(buf).unwrap_or_default()
+        // The object's last key is `lemmas`: its closing line gives way to them.
+        if !buf.ends_with(b"\n}") {
+            return ProofText::whole(self.to_json());
+        }
+        buf.truncate(buf.len() - 2);
+        buf.extend_from_slice(b",\n  \"lemmas\": [");
+        ProofText {
+            head: String::from_utf8(buf).unwrap_or_default(),
+            lines,
+            tail: "\n  ]\n}".into(),
+        }
     }
 
     /// Reads a proof without checking it; `checked` is always false, whatever the text says.
@@ -654,5 +713,32 @@ mod tests {
             .into_iter()
             .collect();
         assert_eq!(got, want);
+    }
+
+    /// The text in pieces is the text: joined, and with the final claim and the last newline
+    /// put on its last piece (as `simplify` does before writing the pieces out), it is what
+    /// the proof made and checked after, written whole, becomes with them.
+    #[test]
+    fn a_proof_text_in_pieces_is_the_whole_text_with_its_end_edited_alike() {
+        let engine = crate::engine::Engine::new(RuleSet::builtin());
+        // Large enough for the lemmas to be checked (and their lines written) while the
+        // proof is made, small enough for a final claim.
+        let src = "{4|1}+{3|2}+{5|0}+{6|-1}+{2|1}+{7|3}";
+        let t = crate::syntax::parse(src).unwrap();
+        let after = crate::proof::simplify(&t, &engine).unwrap();
+        let whole = after.proof.to_json();
+        let claim = crate::proof::final_form::claim(&after.proof);
+        assert!(claim.is_some(), "{src}: no claim to attach");
+        let (_, mut text) = crate::proof::simplify_as_json_text(&t, &engine).unwrap();
+        assert!(
+            text.lines.len() > 1 && !text.tail.is_empty(),
+            "{src}: not in pieces"
+        );
+        assert_eq!(text.pieces().collect::<String>(), whole);
+        text.edit_end(|end| end + "\n");
+        text.edit_end(|end| crate::proof::final_form::attach(end, claim.as_ref()));
+        let edited = crate::proof::final_form::attach(whole + "\n", claim.as_ref());
+        assert!(edited.contains("\"final\": "), "{src}: no claim attached");
+        assert_eq!(text.into_string(), edited);
     }
 }

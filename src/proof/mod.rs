@@ -684,12 +684,13 @@ pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError>
 /// after), and is returned with its lemmas' statements only: their steps are in the text.
 /// Otherwise the writing is done while the proof is checked (the two are independent;
 /// `onag simplify --format json` spent a tenth of its time writing after the check). The text
-/// says `"checked": true` and is returned only when the check passed.
+/// says `"checked": true` and is returned only when the check passed; in pieces, so that a
+/// large one is written out without being copied into one string first.
 #[cfg(any(test, feature = "cli"))]
-pub(crate) fn simplify_as_json(
+pub(crate) fn simplify_as_json_text(
     t: &Term,
     engine: &Engine,
-) -> Result<(Simplification, String), ProofError> {
+) -> Result<(Simplification, json::ProofText), ProofError> {
     let (mut s, verdict, lines) = composed(t, engine, true)?;
     if let Some(v) = verdict {
         s.proof.checked = v.is_ok();
@@ -708,7 +709,16 @@ pub(crate) fn simplify_as_json(
     verdict?;
     let json =
         json.map_err(|_| ProofError::Explanation("the JSON writer stopped unexpectedly".into()))?;
-    Ok((s, json))
+    Ok((s, json::ProofText::whole(json)))
+}
+
+/// [`simplify_as_json_text`] with the text in one string.
+#[cfg(test)]
+pub(crate) fn simplify_as_json(
+    t: &Term,
+    engine: &Engine,
+) -> Result<(Simplification, String), ProofError> {
+    simplify_as_json_text(t, engine).map(|(s, text)| (s, text.into_string()))
 }
 
 /// The composer's proof of `t`, lemmas and table attached, and the verdict on it when it was

@@ -329,6 +329,18 @@ pub(crate) fn emit(text: &str) -> bool {
         .is_ok()
 }
 
+/// [`emit`] for a text in pieces (a large proof's JSON, `ProofText`), through one buffer: a
+/// piece is often a line of its own, and standard output flushes at each line.
+pub(crate) fn emit_pieces<'a>(pieces: impl Iterator<Item = &'a str>) -> bool {
+    let mut out = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
+    for p in pieces {
+        if out.write_all(super::style::shown(p).as_bytes()).is_err() {
+            return false;
+        }
+    }
+    out.flush().is_ok()
+}
+
 /// Runs `one` on every line of a batch: results to standard output as they come, errors to
 /// standard error with the line number; the status is the worst seen (bad input beats a false
 /// claim, a limit beats both).

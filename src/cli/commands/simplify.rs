@@ -1,12 +1,12 @@
 //! `onag simplify`: the derivation of a canonical form, one rule application per step
 //! (computed and written by [`crate::ops::simplify`]).
 
-use super::{batch, emit, Ctx, Input};
+use super::{batch, emit, emit_pieces, Ctx, Input};
 use crate::cli::input;
 use crate::cli::progress::Spinner;
 use crate::kernel::Kernel;
 use crate::ops::exit::{Failure, Status};
-use crate::ops::simplify::{derive, picture, rendered, Afterwards};
+use crate::ops::simplify::{derive, finished, picture, rendered, Afterwards};
 use crate::ops::Format;
 use crate::term::Term;
 
@@ -66,9 +66,19 @@ pub(crate) fn single(
         Ends::Process => Afterwards::Forget,
         Ends::Session => Afterwards::Free,
     };
-    with_spinner(ctx, &t, |s, json| rendered(ctx, s, json, afterwards))
-        .map(|(t, s)| (t, s.code()))
-        .map_err(|e| e.at_source(src, 1, None))
+    with_spinner(ctx, &t, |s, json| match (json, ends) {
+        // The process ends with this command: the proof's JSON is written out piece by piece
+        // (`ProofText`), never copied into one string (Σ_{k≤30} {k|−k}: 147 MB, the peak of
+        // the run's memory), and nothing is left for the caller to print.
+        (Some(json), Ends::Process) => {
+            let (json, status) = finished(s, json, afterwards);
+            emit_pieces(json.pieces());
+            Ok((String::new(), status))
+        }
+        (json, _) => rendered(ctx, s, json, afterwards),
+    })
+    .map(|(t, s)| (t, s.code()))
+    .map_err(|e| e.at_source(src, 1, None))
 }
 
 /// One term's misère derivation ([`crate::ops::misere::simplify`]).
@@ -98,7 +108,10 @@ fn loopy(ctx: &Ctx, t: &Term) -> Result<(String, i32), Failure> {
 fn with_spinner(
     ctx: &Ctx,
     t: &Term,
-    then: impl FnOnce(crate::proof::Simplification, Option<String>) -> Result<(String, Status), Failure>,
+    then: impl FnOnce(
+        crate::proof::Simplification,
+        Option<crate::proof::json::ProofText>,
+    ) -> Result<(String, Status), Failure>,
 ) -> Result<(String, Status), Failure> {
     if matches!(ctx.format, Format::Dot | Format::Svg) {
         return Ok((picture(ctx, t, Kernel::new)?, Status::Ok));
