@@ -369,30 +369,39 @@ impl<'de> Shared<'de> {
 
 /// The table as the reader made it, shared by the checkers. Each checker interns into a table
 /// of its own over it ([`TermTable::over`]): a copy each (0.2 s for Σ_{k≤30} {k|−k}'s, made
-/// on each checker's thread but the last) doubled the memory of a check on two threads.
+/// on each checker's thread but the last) doubled the memory of a check on two threads. A
+/// lone checker (`--threads 1`) takes the table itself, with no base to read through.
 #[derive(Default)]
 struct Tables {
     /// The reader's table, once read.
     origin: Option<Arc<TermTable>>,
+    /// The lone checker's table, handed back as it ended.
+    back: Option<TermTable>,
 }
 
 impl Shared<'_> {
-    /// The table for a checker's check, over the reader's; none when the check never began
-    /// (no table, or a cyclic one).
+    /// The table for a checker's check: over the reader's, or the reader's itself for a lone
+    /// checker; none when the check never began (no table, or a cyclic one).
     fn table(&self) -> Option<TermTable> {
-        let t = self.tables.lock().ok()?;
-        t.origin.clone().map(TermTable::over)
+        let mut t = self.tables.lock().ok()?;
+        if self.publish {
+            return t.origin.clone().map(TermTable::over);
+        }
+        t.origin.take().map(whole)
     }
 
-    /// The reader's table, once every checker has let go of it (they have ended): the table
-    /// the claim is read with and the caller gets.
+    /// The reader's table, once every checker has let go of it (they have ended), or the
+    /// lone checker's: the table the claim is read with and the caller gets.
     fn table_back(&self) -> Option<TermTable> {
         let mut t = self.tables.lock().ok()?;
-        let origin = t.origin.take()?;
-        // Every checker let go of it as it ended, so this is the only holder; were it not, a
-        // copy is the same table.
-        Some(Arc::try_unwrap(origin).unwrap_or_else(|o| (*o).clone()))
+        t.origin.take().map(whole).or_else(|| t.back.take())
     }
+}
+
+/// The table `shared` holds, taken out: its only holder is the caller (every checker let go
+/// of it, or none took it yet); were it not, a copy is the same table.
+fn whole(shared: Arc<TermTable>) -> TermTable {
+    Arc::try_unwrap(shared).unwrap_or_else(|o| (*o).clone())
 }
 
 /// Publishes a batch as unusable if its checker stops (a panic) before publishing it, so no
@@ -624,14 +633,20 @@ impl<'r, 'de> Worker<'r, 'de> {
     /// The verdict; the check's own entries and the statements it held are freed on a
     /// thread of their own, for the last checker to end has the whole check waiting for it (a
     /// fifth of a second for Σ_{k≤30} {k|−k}'s). The shared table is let go here, so the
-    /// caller takes it back whole.
+    /// caller takes it back whole; a lone checker hands back the table it took.
     fn into_verdict(self) -> Result<(), CheckError> {
         if let Some(c) = self.check {
             let (table, statements) = c.into_table();
             crate::threads::free_later(statements, self.limits.threads());
-            let (shared, own) = table.unshare();
-            drop(shared);
-            crate::threads::free_later(own, self.limits.threads());
+            if !self.shared.publish {
+                if let Ok(mut t) = self.shared.tables.lock() {
+                    t.back = Some(table);
+                }
+            } else {
+                let (shared, own) = table.unshare();
+                drop(shared);
+                crate::threads::free_later(own, self.limits.threads());
+            }
         }
         self.verdict
     }
@@ -1255,7 +1270,8 @@ mod tests {
     }
 
     /// The checkers share the file's table and intern into tables of their own over it: the
-    /// table the caller gets back is the file's, whatever they interned; and a lemma naming
+    /// table the caller gets back is the file's, whatever they interned (a lone checker's own
+    /// comes back, the file's entries first); and a lemma naming
     /// the entry numbered next, which a checker's own table may hold by then, is no proof's
     /// lemma on any number of threads (it names no entry of the file).
     #[test]
@@ -1267,7 +1283,11 @@ mod tests {
         for threads in [1, 2, 3] {
             let (file, verdict) = read_and_check(&p.to_json(), &rules, &on(threads)).unwrap();
             assert_eq!(verdict, Ok(()));
-            assert_eq!(file.terms, read, "on {threads}");
+            let first = file.terms.views().get(..read.len());
+            assert_eq!(first, Some(read.views()), "on {threads}");
+            if threads > 1 {
+                assert_eq!(file.terms, read, "on {threads}");
+            }
         }
         // A checker interns while it checks (sameness up to the order of options): its own
         // entries follow the shared table's.
