@@ -30,6 +30,7 @@ use crate::kernel::generated_name;
 use crate::loopy::build::{CONSTANTS, LOOP, PASS};
 use crate::term::{children, children_mut, Arg, Term};
 use rustc_hash::FxHashMap;
+use std::sync::Arc;
 
 /// Larger subterms than this (written out, in nodes) are shared through the table when a proof
 /// stores them; smaller ones (a closed form, a game of one closed option) are kept written
@@ -44,14 +45,24 @@ pub const SHARE_ABOVE: u64 = 2;
 pub const OPEN_DEPTH: usize = 1000;
 
 /// The term table of a proof.
+///
+/// A table may lie over a *base*, a table shared read-only with others ([`TermTable::over`]):
+/// its first entries are the base's and what it interns goes to entries of its own after them.
+/// The checkers of a proof read its table so, each interning what its own comparisons need:
+/// a copy each had doubled the memory of a check on two threads (Σ_{k≤30} {k|−k}'s table
+/// is 170 MB) and cost each checker but one the copy's time.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TermTable {
-    /// Entry n's view.
+    /// The entries below `first()`, shared.
+    base: Option<Arc<TermTable>>,
+    /// The view of entry `first() + i`, at `i`.
     views: Vec<Term>,
+    /// The entries of `views`, by view (the base's are in its own index).
     index: FxHashMap<Term, u32>,
-    /// Entry n's size written out, in nodes (saturating).
+    /// Entry `first() + i`'s size written out, in nodes (saturating), at `i`.
     sizes: Vec<u64>,
-    /// Entry n's entry with options in a fixed order, once asked.
+    /// Entry n's entry with options in a fixed order, once asked (every entry, the base's
+    /// too: each table normalises for itself).
     normal: Vec<Option<u32>>,
     /// Every entry below this one has its `normal` entry.
     normalised: usize,
@@ -132,28 +143,76 @@ impl TermTable {
         Self::default()
     }
 
+    /// A table whose first entries are `base`'s, shared rather than copied: what it interns
+    /// is its own, after them, and `base` is never changed. (`views` then gives only its own
+    /// entries: a table over a base is a checker's, never written out.)
+    pub fn over(base: Arc<TermTable>) -> TermTable {
+        TermTable {
+            normal: base.normal.clone(),
+            normalised: base.normalised,
+            cyclic: base.cyclic,
+            base: Some(base),
+            ..TermTable::default()
+        }
+    }
+
+    /// The base this table lies over, let go here (so that its other holders may take it
+    /// back whole), and the rest of the table, which names the base's entries and is only
+    /// to be dropped (wherever the caller likes: it may be large).
+    pub fn unshare(mut self) -> (Option<Arc<TermTable>>, impl Send + 'static) {
+        (self.base.take(), self)
+    }
+
+    /// The number of the first entry of this table's own (the base's length).
+    fn first(&self) -> usize {
+        self.base.as_ref().map_or(0, |b| b.len())
+    }
+
     /// How many entries.
     pub fn len(&self) -> usize {
-        self.views.len()
+        self.first() + self.views.len()
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.views.is_empty()
+        self.len() == 0
     }
 
     /// Entry `n`'s view: its top node, children that are not leaves as references.
     pub fn view(&self, n: u32) -> Option<&Term> {
-        self.views.get(n as usize)
+        match &self.base {
+            Some(b) if (n as usize) < b.len() => b.view(n),
+            Some(b) => self.views.get(n as usize - b.len()),
+            None => self.views.get(n as usize),
+        }
     }
 
-    /// The views in order: entry n refers only to entries before n.
+    /// Entry `n`'s size written out.
+    fn entry_size(&self, n: u32) -> Option<u64> {
+        match &self.base {
+            Some(b) if (n as usize) < b.len() => b.entry_size(n),
+            Some(b) => self.sizes.get(n as usize - b.len()).copied(),
+            None => self.sizes.get(n as usize).copied(),
+        }
+    }
+
+    /// The entry whose view is `view`, if there is one.
+    fn find(&self, view: &Term) -> Option<u32> {
+        let base = self.base.as_ref().and_then(|b| b.find(view));
+        base.or_else(|| self.index.get(view).copied())
+    }
+
+    /// The views in order: entry n refers only to entries before n. (A table over a base:
+    /// its own entries', from `len()` of the base.)
     pub fn views(&self) -> &[Term] {
         &self.views
     }
 
     fn insert_view(&mut self, view: Term) -> u32 {
-        let n = self.views.len() as u32;
+        let n = self.len() as u32;
+        if let Some(m) = self.base.as_ref().and_then(|b| b.find(&view)) {
+            return m;
+        }
         // One lookup, whether the view is new or not: a table read from a proof hashes each
         // of its entries once.
         let view = match self.index.entry(view) {
@@ -167,7 +226,7 @@ impl TermTable {
         // A reference to this entry or a later one: not finite written out.
         let size = children(&view).iter().fold(1u64, |acc, c| {
             acc.saturating_add(match c {
-                Term::Ref(m) => self.sizes.get(*m as usize).copied().unwrap_or(u64::MAX),
+                Term::Ref(m) => self.entry_size(*m).unwrap_or(u64::MAX),
                 other => other.size() as u64,
             })
         });
@@ -194,13 +253,13 @@ impl TermTable {
     /// the first new entry's number, or `None` (the table unchanged) if a view repeats an
     /// entry, which the caller treats as its own error.
     pub fn push_graph(&mut self, views: Vec<Term>) -> Option<u32> {
-        let base = self.views.len();
-        if views.iter().any(|v| self.index.contains_key(v)) {
+        let base = self.len();
+        if views.iter().any(|v| self.find(v).is_some()) {
             return None;
         }
         for v in views {
             let n = self.insert_view(v);
-            if n as usize != self.views.len() - 1 {
+            if n as usize != self.len() - 1 {
                 // Two views alike: undo, so the table stays as it was.
                 self.truncate(base);
                 return None;
@@ -209,12 +268,15 @@ impl TermTable {
         Some(base as u32)
     }
 
-    /// Drops the entries from `len` on (only entries just pushed: nothing refers to them).
+    /// Drops the entries from `len` on (only entries just pushed: nothing refers to them; a
+    /// base's stay).
     fn truncate(&mut self, len: usize) {
-        for v in self.views.drain(len..) {
+        let len = len.max(self.first());
+        let own = len - self.first();
+        for v in self.views.drain(own..) {
             self.index.remove(&v);
         }
-        self.sizes.truncate(len);
+        self.sizes.truncate(own);
         self.normal.truncate(len);
         self.normalised = self.normalised.min(len);
         if self.cyclic.is_some_and(|c| c as usize >= len) {
@@ -506,7 +568,7 @@ impl TermTable {
     /// The size of `t` written out, in nodes (saturating at `u64::MAX`).
     pub fn size(&self, t: &Term) -> u64 {
         match t {
-            Term::Ref(n) => self.sizes.get(*n as usize).copied().unwrap_or(1),
+            Term::Ref(n) => self.entry_size(*n).unwrap_or(1),
             _ => children(t)
                 .into_iter()
                 .fold(1u64, |acc, c| acc.saturating_add(self.size(c))),
@@ -542,7 +604,7 @@ impl TermTable {
     fn normal_of(&mut self, n: u32) -> u32 {
         // Entries refer only to earlier ones, so normalising every entry up to n in order
         // needs no recursion, however deep the DAG.
-        while self.normalised <= n as usize && self.normalised < self.views.len() {
+        while self.normalised <= n as usize && self.normalised < self.len() {
             let i = self.normalised;
             if self.normal[i].is_none() {
                 let m = self.normalise_entry(i);
@@ -558,11 +620,13 @@ impl TermTable {
 
     /// Entry i with options sorted, its children's normal forms already known.
     fn normalise_entry(&mut self, i: usize) -> u32 {
-        let view = self.views[i].clone();
+        let Some(view) = self.view(i as u32).cloned() else {
+            return i as u32;
+        };
         let norm_child = |s: &Self, c: &Term| match c {
             Term::Ref(m) => {
                 let k = s.normal.get(*m as usize).copied().flatten().unwrap_or(*m);
-                match s.views.get(k as usize) {
+                match s.view(k) {
                     Some(v) if is_leaf(v) => v.clone(),
                     _ => Term::Ref(k),
                 }
@@ -744,7 +808,7 @@ impl TermTable {
             return self.absorb_cyclic(other);
         }
         let mut map = Vec::with_capacity(other.len());
-        for v in &other.views {
+        for v in (0..other.len() as u32).filter_map(|n| other.view(n)) {
             let v = renumber(v, &map);
             map.push(self.intern(&v));
         }
@@ -756,8 +820,11 @@ impl TermTable {
     /// found for both tables together by partition refinement (the coarsest such sameness);
     /// each of `other`'s entries is an entry of this table the same as it, or a new one.
     fn absorb_cyclic(&mut self, other: &TermTable) -> Vec<u32> {
-        let base = self.views.len();
-        let all: Vec<&Term> = self.views.iter().chain(other.views.iter()).collect();
+        let base = self.len();
+        let all: Vec<&Term> = (0..base as u32)
+            .filter_map(|n| self.view(n))
+            .chain((0..other.len() as u32).filter_map(|n| other.view(n)))
+            .collect();
         // Entry i of the union: this table's i, or `other`'s i − base (its references moved).
         let at = |i: usize, r: u32| -> usize {
             if i < base {
@@ -822,7 +889,7 @@ impl TermTable {
             mark(t, &mut keep, &mut pending);
         }
         while let Some(n) = pending.pop() {
-            if let Some(v) = self.views.get(n as usize) {
+            if let Some(v) = self.view(n) {
                 mark(v, &mut keep, &mut pending);
             }
         }
@@ -837,7 +904,7 @@ impl TermTable {
             }
         }
         let mut out = TermTable::new();
-        for (n, v) in self.views.iter().enumerate() {
+        for (n, v) in (0..self.len() as u32).filter_map(|n| Some((n as usize, self.view(n)?))) {
             if keep[n] {
                 out.insert_view(renumber(v, &map));
             }
@@ -1341,6 +1408,50 @@ mod tests {
             (dup.entry, dup.reason.as_str()),
             (2, "repeats an earlier entry")
         );
+    }
+
+    /// A table over a shared base numbers what it interns as a copy of the base would, reads
+    /// the base's entries through, and leaves the base as it was.
+    #[test]
+    fn a_table_over_a_base_is_a_copy_that_shares() {
+        let mut base = TermTable::new();
+        for s in ["{1|-1} + {2|-2}", "{{1|-1}, 2 | {2|-2}}", "-{3|1}"] {
+            base.intern(&parse(s).unwrap());
+        }
+        let shared = Arc::new(base.clone());
+        let mut copy = base.clone();
+        let mut over = TermTable::over(Arc::clone(&shared));
+        assert_eq!((over.len(), over.cyclic()), (base.len(), None));
+        // Old games (the base's numbers), new ones, and sameness up to the order of
+        // options, which interns the normal forms.
+        for s in [
+            "{1|-1} + {2|-2}",
+            "{2, {1|-1} | {2|-2}}",
+            "{{3|1}|{1|-1}} + -{3|1}",
+            "{2|-2} + {1|-1}",
+            "{2|-2}",
+        ] {
+            let g = parse(s).unwrap();
+            assert_eq!(over.intern(&g), copy.intern(&g), "{s}");
+            let h = parse("{2, {1|-1} | {2|-2}}").unwrap();
+            assert_eq!(over.same(&g, &h), copy.same(&g, &h), "{s}");
+            assert_eq!(over.normal(&g), copy.normal(&g), "{s}");
+        }
+        assert!(over.len() > base.len() + 2, "{}", over.len());
+        assert_eq!(over.len(), copy.len());
+        for n in 0..copy.len() as u32 {
+            assert_eq!(over.view(n), copy.view(n), "#{n}");
+            let r = Term::Ref(n);
+            assert_eq!(over.size(&r), copy.size(&r), "#{n}");
+            assert_eq!(over.expand(&r, 1000), copy.expand(&r, 1000), "#{n}");
+        }
+        // Its own entries only, after the base's.
+        assert_eq!(over.views(), &copy.views()[base.len()..]);
+        assert_eq!(*shared, base);
+        let (b, rest) = over.unshare();
+        drop(rest);
+        drop(b);
+        assert_eq!(Arc::try_unwrap(shared).ok(), Some(base));
     }
 
     #[test]

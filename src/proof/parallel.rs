@@ -3,7 +3,8 @@
 //! A lemma's check needs only the statements of the lemmas before it, and a proof in memory has
 //! them all from the start: so the lemmas split into two runs of about equal steps, each
 //! checked on its own thread with its own interpreter (the checker's memo is not `Send`, and
-//! sharing it would serialise the threads), the second run then the main chain. Each half
+//! sharing it would serialise the threads) over one copy of the table, the second run then
+//! the main chain. Each half
 //! judges exactly as [`Proof::check`] does, with `check_lemma` and `Proof::check_main` (the
 //! main chain by `check_main_chain`, as there), and the first failure in the proof's order is
 //! the one reported. The memos do some work twice (a comparison both halves meet), so this
@@ -12,7 +13,7 @@
 use super::check::{check_lemma, CheckError};
 use super::inequality::{Memo, MAX_WORK};
 use super::matcher::TermRules;
-use super::Proof;
+use super::{Proof, TermTable};
 use crate::rules::RuleSet;
 
 /// Proofs with fewer lemmas than this are checked on one thread: starting a thread and
@@ -45,9 +46,12 @@ impl Proof {
                 behind * 2 >= total
             })
             .map_or(self.lemmas.len(), |k| k + 1);
+        // One copy of the table, which both halves read and neither changes: each interns
+        // into a table of its own over it.
+        let base = std::sync::Arc::new(self.terms.clone());
         let lemmas_from = |from: usize, to: usize| -> Result<(), CheckError> {
-            let mut interp =
-                TermRules::with_memo(rules, self.terms.clone(), Memo::with_budget(MAX_WORK));
+            let terms = TermTable::over(std::sync::Arc::clone(&base));
+            let mut interp = TermRules::with_memo(rules, terms, Memo::with_budget(MAX_WORK));
             for k in from..to {
                 check_lemma(&mut interp, rules, &self.lemmas[..k], &self.lemmas[k])?;
             }

@@ -106,7 +106,7 @@ pub(crate) fn read_and_check(
                     worker.into_verdict()
                 }));
             }
-            Sink::Threads(tx, threads)
+            Sink::Threads(tx)
         };
         let mut reader = Reader {
             limits,
@@ -306,10 +306,8 @@ struct Shared<'de> {
     bad_at: AtomicUsize,
     /// The lemmas' steps read.
     steps: AtomicUsize,
-    /// The table, and the checkers' copies of it.
+    /// The table the checkers share.
     tables: Mutex<Tables>,
-    /// Signalled when a checker has made its copy of the table.
-    copied: Condvar,
 }
 
 impl<'de> Shared<'de> {
@@ -324,7 +322,6 @@ impl<'de> Shared<'de> {
             bad_at: AtomicUsize::new(NONE_FAILED),
             steps: AtomicUsize::new(0),
             tables: Mutex::new(Tables::default()),
-            copied: Condvar::new(),
         }
     }
 
@@ -370,68 +367,41 @@ impl<'de> Shared<'de> {
     }
 }
 
-/// The table as the reader made it, and how the checkers get theirs. Each checker interns
-/// into its own; copying the table on the reader's thread (0.2 s for Σ_{k≤30} {k|−k}) held up
-/// every checker, so each checker copies it on its own thread, when it first needs it (after
-/// parsing its first batch), and the last to come takes the table itself once the copies are
-/// made.
+/// The table as the reader made it, shared by the checkers. Each checker interns into a table
+/// of its own over it ([`TermTable::over`]): a copy each (0.2 s for Σ_{k≤30} {k|−k}'s, made
+/// on each checker's thread but the last) doubled the memory of a check on two threads. A
+/// lone checker (`--threads 1`) takes the table itself, with no base to read through.
 #[derive(Default)]
 struct Tables {
-    /// The reader's table, shared while the checkers copy it.
+    /// The reader's table, once read.
     origin: Option<Arc<TermTable>>,
-    /// The checkers that have not taken their table yet.
-    left: usize,
-    /// A table handed back by a checker that ended (the first to end; the others free theirs
-    /// on their own threads, not on the reader's after the check).
+    /// The lone checker's table, handed back as it ended.
     back: Option<TermTable>,
 }
 
 impl Shared<'_> {
-    /// The table for a checker's check: a copy, or the table itself for the last checker to
-    /// ask (once the copies are made); none when the check never began (no table, or a
-    /// cyclic one).
+    /// The table for a checker's check: over the reader's, or the reader's itself for a lone
+    /// checker; none when the check never began (no table, or a cyclic one).
     fn table(&self) -> Option<TermTable> {
         let mut t = self.tables.lock().ok()?;
-        let origin = t.origin.clone()?;
-        t.left = t.left.saturating_sub(1);
-        if t.left > 0 {
-            drop(t);
-            let copy = (*origin).clone();
-            // Let go under the lock, so the last checker, waiting for the copies, is woken
-            // only after this one's reference is gone.
-            let t = self.tables.lock();
-            drop(origin);
-            self.copied.notify_all();
-            drop(t);
-            return Some(copy);
+        if self.publish {
+            return t.origin.clone().map(TermTable::over);
         }
-        drop(origin);
-        loop {
-            if t.origin.as_ref().is_some_and(|o| Arc::strong_count(o) == 1) {
-                return t.origin.take().and_then(|o| Arc::try_unwrap(o).ok());
-            }
-            t = self.copied.wait(t).ok()?;
-        }
+        t.origin.take().map(whole)
     }
 
-    /// A checker's table, at its end: kept for the claim if none is, else given back to be
-    /// freed (after the lock is let go).
-    fn hand_back(&self, table: TermTable) -> Option<TermTable> {
-        match self.tables.lock() {
-            Ok(mut t) if t.back.is_none() => {
-                t.back = Some(table);
-                None
-            }
-            _ => Some(table),
-        }
-    }
-
-    /// The table the claim is read with: a checker's, or the reader's if no checker took it.
+    /// The reader's table, once every checker has let go of it (they have ended), or the
+    /// lone checker's: the table the claim is read with and the caller gets.
     fn table_back(&self) -> Option<TermTable> {
         let mut t = self.tables.lock().ok()?;
-        let origin = t.origin.take().and_then(|o| Arc::try_unwrap(o).ok());
-        origin.or_else(|| t.back.take())
+        t.origin.take().map(whole).or_else(|| t.back.take())
     }
+}
+
+/// The table `shared` holds, taken out: its only holder is the caller (every checker let go
+/// of it, or none took it yet); were it not, a copy is the same table.
+fn whole(shared: Arc<TermTable>) -> TermTable {
+    Arc::try_unwrap(shared).unwrap_or_else(|o| (*o).clone())
 }
 
 /// Publishes a batch as unusable if its checker stops (a panic) before publishing it, so no
@@ -660,15 +630,22 @@ impl<'r, 'de> Worker<'r, 'de> {
         }
     }
 
-    /// The verdict; the check's table is handed back (or freed), and so are the statements
-    /// it held: on a thread of their own, for the last checker to end has the whole check
-    /// waiting for it (a fifth of a second for Σ_{k≤30} {k|−k}'s).
+    /// The verdict; the check's own entries and the statements it held are freed on a
+    /// thread of their own, for the last checker to end has the whole check waiting for it (a
+    /// fifth of a second for Σ_{k≤30} {k|−k}'s). The shared table is let go here, so the
+    /// caller takes it back whole; a lone checker hands back the table it took.
     fn into_verdict(self) -> Result<(), CheckError> {
         if let Some(c) = self.check {
             let (table, statements) = c.into_table();
             crate::threads::free_later(statements, self.limits.threads());
-            if let Some(table) = self.shared.hand_back(table) {
-                crate::threads::free_later(table, self.limits.threads());
+            if !self.shared.publish {
+                if let Ok(mut t) = self.shared.tables.lock() {
+                    t.back = Some(table);
+                }
+            } else {
+                let (shared, own) = table.unshare();
+                drop(shared);
+                crate::threads::free_later(own, self.limits.threads());
             }
         }
         self.verdict
@@ -728,8 +705,8 @@ fn earliest(verdicts: impl Iterator<Item = Result<(), CheckError>>) -> Result<()
 
 /// Where the reader's work goes.
 enum Sink<'r, 'de> {
-    /// The checkers' queue, and how many checkers take from it.
-    Threads(mpsc::SyncSender<Work<'de>>, usize),
+    /// The checkers' queue.
+    Threads(mpsc::SyncSender<Work<'de>>),
     /// The check itself, run on the reader's thread as each batch is read (`--threads 1`).
     Here(Box<Worker<'r, 'de>>),
 }
@@ -838,7 +815,7 @@ impl<'de> Reader<'_, 'de> {
     fn send(&mut self, work: Work<'de>) {
         match &mut self.sink {
             // A closed queue means the checkers are gone; their joins report why.
-            Sink::Threads(tx, _) => {
+            Sink::Threads(tx) => {
                 let _ = tx.send(work);
             }
             Sink::Here(w) => w.take(work),
@@ -854,8 +831,8 @@ impl<'de> Reader<'_, 'de> {
         }
     }
 
-    /// The check, begun if it can be: the version read and good, and the table read. Each
-    /// checker gets its own table (its check interns into it): see [`Tables`].
+    /// The check, begun if it can be: the version read and good, and the table read. The
+    /// checkers share it, each interning into a table of its own over it: see [`Tables`].
     fn begin(&mut self) {
         // A table with cycles is a loopy proof's, whose checker reads it at the end; the
         // normal checker, which reads entries in order, never gets it.
@@ -866,13 +843,8 @@ impl<'de> Reader<'_, 'de> {
         if let Some(terms) = self.terms.take() {
             self.begun = true;
             self.table_len = terms.len();
-            let checkers = match &self.sink {
-                Sink::Threads(_, n) => *n,
-                Sink::Here(_) => 1,
-            };
             if let Ok(mut t) = self.shared.tables.lock() {
                 t.origin = Some(Arc::new(terms));
-                t.left = checkers;
             }
         }
     }
@@ -1233,7 +1205,6 @@ mod tests {
         {
             let mut t = shared.tables.lock().unwrap();
             t.origin = Some(Arc::new(p.terms.clone()));
-            t.left = 2;
         }
         let mut workers = [
             Worker::new(rules, &limits, &shared),
@@ -1296,6 +1267,48 @@ mod tests {
         let mut bad = p.clone();
         bad.result = Term::integer(7);
         assert_eq!(judged_by_two(&bad, &rules, alternate), bad.check(&rules));
+    }
+
+    /// The checkers share the file's table and intern into tables of their own over it: the
+    /// table the caller gets back is the file's, whatever they interned (a lone checker's own
+    /// comes back, the file's entries first); and a lemma naming
+    /// the entry numbered next, which a checker's own table may hold by then, is no proof's
+    /// lemma on any number of threads (it names no entry of the file).
+    #[test]
+    fn the_shared_table_comes_back_as_read_and_no_lemma_names_a_checkers_own_entry() {
+        let rules = RuleSet::builtin();
+        let p = crate::proof::tests::switches_proof(7, &rules);
+        let len = p.terms.len() as u32;
+        let read = crate::proof::Proof::from_json(&p.to_json()).unwrap().terms;
+        for threads in [1, 2, 3] {
+            let (file, verdict) = read_and_check(&p.to_json(), &rules, &on(threads)).unwrap();
+            assert_eq!(verdict, Ok(()));
+            let first = file.terms.views().get(..read.len());
+            assert_eq!(first, Some(read.views()), "on {threads}");
+            if threads > 1 {
+                assert_eq!(file.terms, read, "on {threads}");
+            }
+        }
+        // A checker interns while it checks (sameness up to the order of options): its own
+        // entries follow the shared table's.
+        let mut own = TermTable::over(Arc::new(read.clone()));
+        let g = crate::syntax::parse("{2, {1|-1} | {-1|-3}, {3|1}}").unwrap();
+        let h = crate::syntax::parse("{{1|-1}, 2 | {3|1}, {-1|-3}}").unwrap();
+        assert!(own.same(&g, &h));
+        assert!(own.len() as u32 > len);
+        for k in [3, BATCH + 3] {
+            let mut bad = p.clone();
+            bad.lemmas[k].to = Term::Ref(len);
+            let text = bad.to_json();
+            let want = format!(
+                "not a proof: {}",
+                crate::proof::Proof::from_json(&text).expect_err("a dangling reference")
+            );
+            assert!(want.contains(&format!("#{len}")), "{want}");
+            for threads in [1, 2, 3] {
+                assert_eq!(said(&text, &rules, threads), want, "{k} on {threads}");
+            }
+        }
     }
 
     #[test]
