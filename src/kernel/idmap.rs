@@ -28,17 +28,9 @@ impl IdMap {
         (u64::from(a.0) << 32) | u64::from(b.0)
     }
 
-    /// The slot to start probing at: Fibonacci hashing, the top bits of the product, which
-    /// depend on every bit of the key. Taking product bits 32..32+b instead (as before) for a
-    /// table of 2^b slots reads key bits 0..32+b only: the Clobber variants' groups, keyed
-    /// `x | o << 32`, then collided whenever they differed only in Right's last rows: the 4×4
-    /// Kings board's 1.3 M table look-ups cost ~300 instructions each, ~95 with the top bits.
+    /// The slot to start probing at: Fibonacci hashing, the high bits of the product.
     fn home(key: u64, mask: usize) -> usize {
-        let bits = mask.count_ones();
-        if bits == 0 {
-            return 0;
-        }
-        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize & mask
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & mask
     }
 
     pub(crate) fn len(&self) -> usize {
