@@ -192,26 +192,62 @@ fn column_bits(x: u64) -> u64 {
     (x | (x >> 8)) & 0xff
 }
 
-/// The least of the sixteen images of anchored (x, o): the eight symmetries of the union's
-/// bounding box, each with the colours as they are or swapped (then `true`).
-fn least_image(x: u64, o: u64) -> ((u64, u64), bool) {
-    let (w, h) = dims(x | o);
-    let (tx, to) = (transpose(x), transpose(o));
-    let mut best = ((x, o), false);
-    let mut consider = |a: u64, b: u64| {
-        for cand in [((a, b), false), ((b, a), true)] {
-            if cand.0 < best.0 {
-                best = cand;
-            }
-        }
+/// Anchored `v` under symmetry `s` of a `w × h` box: bit 2 transposes (the box becomes
+/// `h × w`), then bit 0 mirrors left-right and bit 1 flips top-bottom.
+fn image(v: u64, s: u32, w: u32, h: u32) -> u64 {
+    let (v, w, h) = if s & 4 != 0 {
+        (transpose(v), h, w)
+    } else {
+        (v, w, h)
     };
-    // The four flips keeping the orientation, then those of the transpose (w and h swapped).
-    for (a, b, w, h) in [(x, o, w, h), (tx, to, h, w)] {
-        let (ma, mb) = (mirror(a, w), mirror(b, w));
-        consider(a, b);
-        consider(ma, mb);
-        consider(flip(a, h), flip(b, h));
-        consider(flip(ma, h), flip(mb, h));
+    let v = if s & 1 != 0 { mirror(v, w) } else { v };
+    if s & 2 != 0 {
+        flip(v, h)
+    } else {
+        v
+    }
+}
+
+/// The least of the sixteen images of anchored (x, o) (the eight symmetries of the union's
+/// bounding box, each with the colours as they are or swapped, then `true`), ordered by the
+/// union of the stones first and Left's stones second: any total order on the images names
+/// a group, and this one lets the union decide alone, so the stones of each colour are moved
+/// only for the symmetries that give the least union (mostly one), not for all eight. An
+/// anchored union of height h has a stone in row h − 1 and none above, so the images with
+/// fewer rows are the smaller words: a box that is not square needs only the four images of
+/// the orientation with fewer rows (as in `super::domineering_small::canonical`). Ordering
+/// by (x, o) instead moved both colours under all eight symmetries, a seventh of the 4×4
+/// Kings board's instructions.
+fn least_image(x: u64, o: u64) -> ((u64, u64), bool) {
+    let u = x | o;
+    let (w, h) = dims(u);
+    // The union's images by symmetry (index as in `image`), only in the orientations that
+    // can give the least: each mirror and transpose once, not once a symmetry.
+    let mut images = [u64::MAX; 8];
+    if h <= w {
+        let m = mirror(u, w);
+        images[..4].copy_from_slice(&[u, m, flip(u, h), flip(m, h)]);
+    }
+    if h >= w {
+        let t = transpose(u);
+        let m = mirror(t, h);
+        images[4..].copy_from_slice(&[t, m, flip(t, w), flip(m, w)]);
+    }
+    let least = images.iter().copied().min().unwrap_or(u);
+    let mut best = ((x, o), false);
+    let mut found = false;
+    for (s, _) in (0u32..).zip(images).filter(|&(_, iu)| iu == least) {
+        let ix = image(x, s, w, h);
+        let io = least ^ ix;
+        let cand = if io < ix {
+            ((io, ix), true)
+        } else {
+            ((ix, io), false)
+        };
+        if !found || cand.0 < best.0 {
+            best = cand;
+            found = true;
+        }
     }
     best
 }
@@ -251,12 +287,15 @@ mod tests {
             };
             let mut images = flips(x, o, w, h).to_vec();
             images.extend(flips(transpose(x), transpose(o), h, w));
-            // Where the least plain image is also the least swapped one, the group is its own
-            // negative and either sign names the key.
-            let plain = images.iter().min().copied();
-            let swapped = images.iter().map(|&(a, b)| (b, a)).min();
+            // The key is the least image by (union, Left's stones). Where the least plain
+            // image is also the least swapped one, the group is its own negative and either
+            // sign names the key.
+            let order = |&(a, b): &(u64, u64)| (a | b, a);
+            let plain = images.iter().copied().min_by_key(order);
+            let swapped = images.iter().map(|&(a, b)| (b, a)).min_by_key(order);
             let self_swapped = plain == swapped;
-            assert_eq!(Some((kx, ko)), plain.min(swapped));
+            let least = [plain, swapped].into_iter().flatten().min_by_key(order);
+            assert_eq!(Some((kx, ko)), least);
             for (a, b) in images {
                 for (p, q, swapped) in [(a, b, false), (b, a, true)] {
                     let (k2, n2) = least_image(p, q);
