@@ -116,29 +116,24 @@ impl Wall {
 
     /// `self(t) + k·t`.
     pub fn tilt(&self, k: i64) -> Wall {
-        Wall {
-            pieces: self
-                .pieces
-                .iter()
-                .map(|p| Piece {
-                    from: p.from.clone(),
-                    x: &p.x + &times(k, &p.from),
-                    slope: p.slope + k,
-                })
-                .collect(),
-        }
+        self.plus_line(&Dyadic::zero(), k)
     }
 
     /// `self(t) + c`.
     pub fn shift(&self, c: &Dyadic) -> Wall {
+        self.plus_line(c, 0)
+    }
+
+    /// `self(t) + c + k·t`: adding a line keeps every breakpoint where it was.
+    fn plus_line(&self, c: &Dyadic, k: i64) -> Wall {
         Wall {
             pieces: self
                 .pieces
                 .iter()
                 .map(|p| Piece {
                     from: p.from.clone(),
-                    x: &p.x + c,
-                    slope: p.slope,
+                    x: &(&p.x + c) + &times(k, &p.from),
+                    slope: p.slope + k,
                 })
                 .collect(),
         }

@@ -323,6 +323,17 @@ mod tests {
         form_of(m, forms, &crate::syntax::parse(s).unwrap()).unwrap()
     }
 
+    /// The derivation of the game written `s` by `rules`.
+    fn derived(
+        m: &mut Misere,
+        forms: &mut Forms,
+        s: &str,
+        rules: &RuleSet,
+    ) -> crate::misere::derive::MisereDerivation {
+        let f = form(m, forms, s);
+        derive(m, forms, f, rules).unwrap()
+    }
+
     fn shipped() -> RuleSet {
         RuleSet::misere()
     }
@@ -331,14 +342,12 @@ mod tests {
     fn the_proviso_turns_a_star_option_into_zero_but_not_a_star_two() {
         let (mut m, mut fs, rules) = (Misere::default(), Forms::new(), shipped());
         // {*} = 0: * has 0 as an option and is a misère P-position.
-        let f = form(&mut m, &mut fs, "{*|*}");
-        let d = derive(&mut m, &mut fs, f, &rules).unwrap();
+        let d = derived(&mut m, &mut fs, "{*|*}", &rules);
         assert_eq!(d.steps.len(), 1);
         assert_eq!(d.result, fs.heap(0).unwrap());
         assert_eq!(d.steps[0].reduction.rule, "misere-reversible-zero");
         // {*2} is already simplest (the proviso fails: *2 is no P-position).
-        let f = form(&mut m, &mut fs, "{*2|*2}");
-        let d = derive(&mut m, &mut fs, f, &rules).unwrap();
+        let d = derived(&mut m, &mut fs, "{*2|*2}", &rules);
         assert!(d.steps.is_empty());
         let h2 = fs.heap(2).unwrap();
         assert_eq!(d.result, fs.game(vec![h2]).unwrap());
@@ -349,8 +358,7 @@ mod tests {
         let (mut m, mut fs, rules) = (Misere::default(), Forms::new(), shipped());
         // {{*}, *2}: the option {*} becomes 0 first; then in {0, *2} the option *2 reverses
         // through * (whose one option 0 is the other option), as in normal play.
-        let f = form(&mut m, &mut fs, "{{*|*},*2|{*|*},*2}");
-        let d = derive(&mut m, &mut fs, f, &rules).unwrap();
+        let d = derived(&mut m, &mut fs, "{{*|*},*2|{*|*},*2}", &rules);
         assert_eq!(d.steps.len(), 2);
         let star = fs.heap(1).unwrap();
         assert_eq!(d.steps[0].before, fs.game(vec![star]).unwrap());
@@ -365,8 +373,12 @@ mod tests {
     #[test]
     fn a_shared_form_is_simplified_once_everywhere() {
         let (mut m, mut fs, rules) = (Misere::default(), Forms::new(), shipped());
-        let f = form(&mut m, &mut fs, "{{*|*},{{*|*}|{*|*}}|{*|*},{{*|*}|{*|*}}}");
-        let d = derive(&mut m, &mut fs, f, &rules).unwrap();
+        let d = derived(
+            &mut m,
+            &mut fs,
+            "{{*|*},{{*|*}|{*|*}}|{*|*},{{*|*}|{*|*}}}",
+            &rules,
+        );
         let star = fs.heap(1).unwrap();
         let g = fs.game(vec![star]).unwrap();
         assert_eq!(d.steps.iter().filter(|s| s.before == g).count(), 1);
@@ -381,8 +393,7 @@ mod tests {
     #[test]
     fn a_form_made_anew_by_a_step_is_replaced_again() {
         let (mut m, mut fs, rules) = (Misere::default(), Forms::new(), shipped());
-        let f = form(&mut m, &mut fs, "{{{*|*}|{*|*}}|{{*|*}|{*|*}}}");
-        let d = derive(&mut m, &mut fs, f, &rules).unwrap();
+        let d = derived(&mut m, &mut fs, "{{{*|*}|{*|*}}|{{*|*}|{*|*}}}", &rules);
         let star = fs.heap(1).unwrap();
         let g = fs.game(vec![star]).unwrap();
         assert_eq!(d.steps.len(), 2);

@@ -10,7 +10,7 @@
 
 use super::cgsuite_rulesets_check as naive;
 use super::rulesets::{
-    call, expected, game_of, kernel_error, opening, read_text, text_call, text_check,
+    call, expected, game_of, kernel_error, opened_by, opening, read_text, text_call, text_check,
 };
 use super::{args, Function, Opening};
 use crate::kernel::{GameId, Kernel, KernelError};
@@ -136,14 +136,8 @@ impl Function for AntiClobber {
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
         let b = read_text(self, a, ac::parse)?;
-        let side = |left: bool| -> Vec<Term> {
-            ac::moves(&b, left)
-                .iter()
-                .map(|q| text_call("anti_clobber", ac::print(q)))
-                .collect()
-        };
         Ok(opening(
-            game_of(side(true), side(false)),
+            opened_by(|left| ac::moves(&b, left), |q| text_call("anti_clobber", ac::print(q))),
             "anti_clobber",
             format!("The Anti-Clobber board {} is the game of its moves: a player's stone steps onto an adjacent empty square and an opponent's stone appears where it stood", ac::print(&b)),
             "CGSuite game.grid.AntiClobber (GenClobber played backwards)",

@@ -7,7 +7,7 @@
 
 use super::graph_games_check as naive;
 use super::rulesets::{
-    game_of, kernel_error, opening, picture_call, read_text, text_call, text_check,
+    game_of, kernel_error, opened_by, opening, picture_call, read_text, text_call, text_check,
 };
 use super::{args, Function, Opening};
 use crate::kernel::{GameId, Kernel, KernelError};
@@ -158,14 +158,8 @@ impl Function for ChildishHackenbush {
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
         let p = read_text(self, a, hackenbush::Picture::parse)?;
-        let side = |left: bool| -> Vec<Term> {
-            p.moves_of(left, true)
-                .iter()
-                .map(|q| picture_call("childish_hackenbush", q))
-                .collect()
-        };
         Ok(opening(
-            game_of(side(true), side(false)),
+            opened_by(|left| p.moves_of(left, true), |q| picture_call("childish_hackenbush", q)),
             "childish-hackenbush",
             format!(
                 "The Childish Hackenbush picture {} is the game of its cuts: Left cuts a blue edge whose cut drops nothing or any green edge, Right likewise a red or green one",

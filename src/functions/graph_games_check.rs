@@ -30,7 +30,8 @@ struct Plain {
     edges: Vec<(usize, usize)>,
 }
 
-fn read(text: &str, abc: &Alphabet) -> Result<Plain, String> {
+/// A position in `abc`'s notation, refused when it is larger than the naive check takes.
+fn graph_text(text: &str, abc: &Alphabet) -> Result<GraphText, String> {
     let g: GraphText = graph::graph(text, abc).map_err(|e| match e {
         RulesetError::Input(p) => p.to_string(),
         e => e.to_string(),
@@ -41,6 +42,11 @@ fn read(text: &str, abc: &Alphabet) -> Result<Plain, String> {
             g.vertices.len()
         ));
     }
+    Ok(g)
+}
+
+fn read(text: &str, abc: &Alphabet) -> Result<Plain, String> {
+    let g = graph_text(text, abc)?;
     Ok(Plain {
         labels: g.vertices.into_iter().map(|(l, _)| l).collect(),
         edges: g.edges.into_iter().map(|(a, b, _, _)| (a, b)).collect(),
@@ -391,16 +397,7 @@ type ColouredEdges = Vec<(usize, usize, String)>;
 
 /// A Partizan Arc Kayles position read: its vertex count and coloured edges.
 fn coloured(text: &str) -> Result<(usize, ColouredEdges), String> {
-    let g: GraphText = graph::graph(text, &graph::PARTIZAN_ARC_KAYLES).map_err(|e| match e {
-        RulesetError::Input(p) => p.to_string(),
-        e => e.to_string(),
-    })?;
-    if g.vertices.len() > MAX_CHECKED_VERTICES {
-        return Err(format!(
-            "a graph of {} vertices is more than the naive check takes ({MAX_CHECKED_VERTICES})",
-            g.vertices.len()
-        ));
-    }
+    let g = graph_text(text, &graph::PARTIZAN_ARC_KAYLES)?;
     Ok((
         g.vertices.len(),
         g.edges.into_iter().map(|(a, b, l, _)| (a, b, l)).collect(),

@@ -6,7 +6,9 @@
 //! [`super::grid_games_check`].
 
 use super::grid_games_check as naive;
-use super::rulesets::{game_of, kernel_error, opening, read_text, text_call, text_check};
+use super::rulesets::{
+    game_of, kernel_error, opened_by, opening, read_text, text_call, text_check,
+};
 use super::{args, Function, Opening};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::rulesets::gen_clobber::{self, Piece};
@@ -129,14 +131,8 @@ impl Function for Amazons {
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
         let b = read_text(self, a, amazons::parse)?;
-        let side = |left: bool| -> Vec<Term> {
-            amazons::moves(&b, left)
-                .iter()
-                .map(|q| text_call("amazons", amazons::print(q)))
-                .collect()
-        };
         Ok(opening(
-            game_of(side(true), side(false)),
+            opened_by(|left| amazons::moves(&b, left), |q| text_call("amazons", amazons::print(q))),
             "amazons",
             format!(
                 "The Amazons board {} is the game of its moves: an amazon moves like a chess queen over empty squares, then shoots an arrow the same way from where it lands, burning the square the arrow reaches",

@@ -630,4 +630,6 @@ pub mod args {
 }
 
 #[cfg(test)]
+pub(crate) mod test_eval;
+#[cfg(test)]
 mod tests;

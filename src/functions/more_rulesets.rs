@@ -7,7 +7,8 @@
 
 use super::more_rulesets_check as naive;
 use super::rulesets::{
-    call, expected, game_of, int, kernel_error, nimber, opening, read_text, size, text_check,
+    call, expected, game_of, int, kernel_error, nimber, opened_by, opening, read_text, size,
+    text_check,
 };
 use super::{args, Function, Opening};
 use crate::kernel::{GameId, Kernel, KernelError};
@@ -29,14 +30,8 @@ impl Function for TopplingDominoes {
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
         let s = read_text(self, a, td::parse)?;
-        let side = |left: bool| -> Vec<Term> {
-            td::moves(&s, left)
-                .iter()
-                .map(|q| call("toppling_dominoes", vec![Arg::Text(td::print(q))]))
-                .collect()
-        };
         Ok(opening(
-            game_of(side(true), side(false)),
+            opened_by(|left| td::moves(&s, left), |q| call("toppling_dominoes", vec![Arg::Text(td::print(q))])),
             "toppling-dominoes",
             format!(
                 "The Toppling Dominoes strip {} is the game of its moves: a player topples one of its own or a grey domino left or right, knocking down every square on that side",

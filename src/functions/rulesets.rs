@@ -177,6 +177,13 @@ pub(super) fn game_of(mut left: Vec<Term>, mut right: Vec<Term>) -> Term {
     Term::game(left, right)
 }
 
+/// A partizan position opened by its moves: each player's positions after one move
+/// (`moves(left)`) written as terms by `term`, repeats dropped as [`game_of`] drops them.
+pub(super) fn opened_by<P>(moves: impl Fn(bool) -> Vec<P>, term: impl Fn(&P) -> Term) -> Term {
+    let side = |left| moves(left).iter().map(&term).collect();
+    game_of(side(true), side(false))
+}
+
 fn dedup_keep_order(v: &mut Vec<Term>) {
     let mut seen = std::collections::HashSet::new();
     v.retain(|t| seen.insert(t.clone()));
@@ -300,14 +307,8 @@ impl Function for Clobber {
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
         let b = read_own(self, a, clobber::parse)?;
-        let side = |left: bool| -> Vec<Term> {
-            clobber::moves(&b, left)
-                .iter()
-                .map(|q| text_call("clobber", clobber::print(q)))
-                .collect()
-        };
         Ok(opening(
-            game_of(side(true), side(false)),
+            opened_by(|left| clobber::moves(&b, left), |q| text_call("clobber", clobber::print(q))),
             "clobber",
             format!(
                 "The Clobber board {} is the game of its moves: a stone moves onto an adjacent stone of the other colour, which is removed",
@@ -370,14 +371,8 @@ impl Function for Toads {
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
         let row = read_own(self, a, toads::parse)?;
-        let side = |left: bool| -> Vec<Term> {
-            toads::moves(&row, left)
-                .iter()
-                .map(|q| text_call("toads", toads::print(q)))
-                .collect()
-        };
         Ok(opening(
-            game_of(side(true), side(false)),
+            opened_by(|left| toads::moves(&row, left), |q| text_call("toads", toads::print(q))),
             "toads",
             format!(
                 "The Toads and Frogs row {} is the game of its moves: a toad steps or jumps a frog to the right, a frog steps or jumps a toad to the left",
@@ -453,19 +448,13 @@ impl Function for Cutcake {
                 format!("a cake is at least 1×1, not {w}×{h}"),
             ));
         }
-        let side = |left: bool| -> Vec<Term> {
-            cutcake::options(w, h, left)
-                .iter()
-                .map(|[(a1, b1), (a2, b2)]| {
+        Ok(opening(
+            opened_by(|left| cutcake::options(w, h, left), |[(a1, b1), (a2, b2)]| {
                     Term::sum(
                         call("cutcake", vec![int(*a1), int(*b1)]),
                         call("cutcake", vec![int(*a2), int(*b2)]),
                     )
-                })
-                .collect()
-        };
-        Ok(opening(
-            game_of(side(true), side(false)),
+                }),
             "cutcake",
             format!("A {w}-wide, {h}-high cake is the game of its cuts: Left cuts it into two narrower cakes, Right into two lower ones"),
             "Winning Ways (Cutcake)",
@@ -725,14 +714,8 @@ impl Function for Hackenbush {
     }
     fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
         let p = read_own(self, a, hackenbush::Picture::parse)?;
-        let side = |left: bool| -> Vec<Term> {
-            p.moves(left)
-                .iter()
-                .map(|q| picture_call("hackenbush", q))
-                .collect()
-        };
         Ok(opening(
-            game_of(side(true), side(false)),
+            opened_by(|left| p.moves(left), |q| picture_call("hackenbush", q)),
             "hackenbush",
             format!(
                 "The Hackenbush picture {} is the game of its cuts: Left cuts an L or E edge, Right an R or E edge, and what no longer reaches the ground falls",

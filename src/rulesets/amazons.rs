@@ -13,7 +13,7 @@
 //! value).
 
 use super::grid::Shape;
-use super::grid_parts::{self, at, least_image, squares, step, COMPASS};
+use super::grid_parts::{self, at, squares, step, COMPASS};
 use super::search::{self, Rules, Table};
 use super::RulesetError;
 use crate::kernel::{GameId, Kernel};
@@ -78,11 +78,7 @@ impl Rules for Amazons {
         })
         .into_iter()
         .filter(|&g| g & (p.x | p.o) != 0)
-        .map(|g| {
-            let (shape, [x, o, open]) = grid_parts::trim(p.shape, g, [p.x, p.o, p.open]);
-            let ((shape, [x, o, open]), negated) = least_image(shape, [x, o, open], true);
-            (Board { shape, x, o, open }, negated)
-        })
+        .map(|g| p.part(g, p.open))
         .collect()
     }
 

@@ -10,7 +10,7 @@
 //! that colour still moves). Each region is keyed by the least of its images under the board's eight symmetries
 //! and the colour swap (which swaps the players and negates the value).
 
-use super::grid_parts::{self, at, least_image, squares, step, ORTHOGONAL};
+use super::grid_parts::{self, at, squares, step, ORTHOGONAL};
 use super::search::{self, Rules, Table};
 use super::RulesetError;
 use crate::kernel::{GameId, Kernel};
@@ -65,11 +65,8 @@ impl Rules for AntiClobber {
             .regions(p.open)
             .into_iter()
             .filter(|&g| g & stones != 0 && g & !stones != 0)
-            .map(|g| {
-                let (shape, [x, o, open]) = grid_parts::trim(p.shape, g, [p.x, p.o, g]);
-                let ((shape, [x, o, open]), negated) = least_image(shape, [x, o, open], true);
-                (Board { shape, x, o, open }, negated)
-            })
+            // A region's open squares are the region itself.
+            .map(|g| p.part(g, g))
             .collect()
     }
 

@@ -166,6 +166,17 @@ pub struct Pieces {
     pub open: u128,
 }
 
+impl Pieces {
+    /// The part of this board on `region` (its open squares `open`) as a search key: trimmed
+    /// to its bounding box and brought to its least image, with whether that image swapped
+    /// the players (a part and its negative share one key).
+    pub fn part(&self, region: u128, open: u128) -> (Pieces, bool) {
+        let (shape, [x, o, open]) = trim(self.shape, region, [self.x, self.o, open]);
+        let ((shape, [x, o, open]), negated) = least_image(shape, [x, o, open], true);
+        (Pieces { shape, x, o, open }, negated)
+    }
+}
+
 /// The pieces of a board its position reader read; boards of more than [`MAX_REGION`]
 /// squares are refused (a limit, `title` naming the ruleset).
 pub fn read_pieces(g: &super::position::Board, title: &str) -> Result<Pieces, super::RulesetError> {

@@ -27,30 +27,21 @@ pub fn value(n: usize, k: usize, budget: &Budget) -> Result<u64, RulesetError> {
     if k > n {
         return Ok(0);
     }
-    // rows[m][j] = G(m, j) for j ≤ m (G(m, j) = 0 for j > m).
-    let mut rows: Vec<Vec<u16>> = Vec::with_capacity(n + 1);
-    for m in 0..=n {
-        budget.check().map_err(RulesetError::from)?;
-        let mut row = vec![0u16; m + 1];
-        let mut seen = vec![false; m + 2];
-        let mut mex = 0usize;
-        for a in (1..=m).rev() {
+    // rows[m][j] = G(m, j) for 1 ≤ j ≤ m (G(m, j) = 0 for j > m; G(m, 0) = G(m, 1)).
+    let rows = super::running_mex::rows(
+        n,
+        budget,
+        |m| (1..=m).rev(),
+        |rows, m, a| {
             let r = m - a;
-            let g = if a <= r { rows[r][a] } else { 0 } as usize;
-            if g < seen.len() {
-                seen[g] = true;
+            if a <= r {
+                rows[r][a]
+            } else {
+                0
             }
-            while mex < seen.len() && seen[mex] {
-                mex += 1;
-            }
-            row[a] = mex as u16;
-        }
-        if m > 0 {
-            row[0] = row[1];
-        }
-        rows.push(row);
-    }
-    Ok(rows[n][k] as u64)
+        },
+    )?;
+    Ok(rows[n][k.max(1).min(n)] as u64)
 }
 
 #[cfg(test)]

@@ -39,6 +39,7 @@ pub mod octal;
 pub mod outcome;
 pub mod partizan_arc_kayles;
 pub mod position;
+mod running_mex;
 pub mod search;
 mod search_shared;
 pub mod spawning;

@@ -43,25 +43,15 @@ pub fn value(r: &Dyadic, n: usize, k: usize, budget: &Budget) -> Result<u64, Rul
     // lim[a] = min(⌊r·a⌋, n): the most the next move may take after a move of a.
     let lim: Vec<usize> = (0..=n).map(|a| most_taken(r, a, n)).collect();
     // rows[m][c] = H(m, c) for c ≤ m.
-    let mut rows: Vec<Vec<u16>> = Vec::with_capacity(n + 1);
-    for m in 0..=n {
-        budget.check().map_err(RulesetError::from)?;
-        let mut row = vec![0u16; m + 1];
-        let mut seen = vec![false; m + 2];
-        let mut mex = 0usize;
-        for a in 1..=m {
+    let rows = super::running_mex::rows(
+        n,
+        budget,
+        |m| 1..=m,
+        |rows, m, a| {
             let rest = m - a;
-            let g = rows[rest][lim[a].min(rest)] as usize;
-            if g < seen.len() {
-                seen[g] = true;
-            }
-            while mex < seen.len() && seen[mex] {
-                mex += 1;
-            }
-            row[a] = mex as u16;
-        }
-        rows.push(row);
-    }
+            rows[rest][lim[a].min(rest)]
+        },
+    )?;
     Ok(rows[n][most_taken(r, k, n)] as u64)
 }
 

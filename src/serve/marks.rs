@@ -260,20 +260,38 @@ fn board_moves(x: &Term, y: &Term, braces: bool) -> Vec<Value> {
                 ('L', left)
             };
             let option = written.iter().position(|o| *o == m.option);
-            json!({
-                "ruleset": name,
-                "player": m.player,
-                "words": m.words,
-                "cells": m.cells,
-                "board": m.board,
-                "option": option.map(|k| format!("{side}{k}")),
-                // The option named as the position the move leaves when the opening writes it
-                // otherwise (a Domineering board turned and negated), the opening's form beside.
-                "text": crate::syntax::print(m.leaves.as_ref().unwrap_or(&m.option), &opts),
-                "written": m.leaves.as_ref().map(|_| crate::syntax::print(&m.option, &opts)),
-            })
+            // The option named as the position the move leaves when the opening writes it
+            // otherwise (a Domineering board turned and negated), the opening's form beside.
+            let text = crate::syntax::print(m.leaves.as_ref().unwrap_or(&m.option), &opts);
+            let shown = m
+                .leaves
+                .as_ref()
+                .map(|_| crate::syntax::print(&m.option, &opts));
+            move_json(name, &m, option.map(|k| format!("{side}{k}")), text, shown)
         })
         .collect()
+}
+
+/// One move on a board as the page reads it, for normal and misère openings alike: the
+/// ruleset's words and cells, the option it gives (`L3`) when found, the position it leaves
+/// (`text`) and the step's form of it (`written`) when that differs.
+fn move_json(
+    name: &str,
+    m: &crate::functions::Move,
+    option: Option<String>,
+    text: String,
+    written: Option<String>,
+) -> Value {
+    json!({
+        "ruleset": name,
+        "player": m.player,
+        "words": m.words,
+        "cells": m.cells,
+        "board": m.board,
+        "option": option,
+        "text": text,
+        "written": written,
+    })
 }
 
 /// The ruleset named by the call `x` and its moves in words, when it gives them and there
@@ -319,16 +337,9 @@ fn misere_moves(
             let shown = m.leaves.as_ref().unwrap_or(&m.option);
             let mine = trees.tree(shown);
             let option = mine.and_then(|t| option_trees.iter().position(|o| *o == Some(t)));
-            json!({
-                "ruleset": name,
-                "player": m.player,
-                "words": m.words,
-                "cells": m.cells,
-                "board": m.board,
-                "option": option.map(|i| format!("L{i}")),
-                "text": crate::syntax::print(shown, &opts),
-                "written": option.map(|i| crate::syntax::print(&options[i], &opts)),
-            })
+            let text = crate::syntax::print(shown, &opts);
+            let written = option.map(|i| crate::syntax::print(&options[i], &opts));
+            move_json(name, &m, option.map(|i| format!("L{i}")), text, written)
         })
         .collect()
 }

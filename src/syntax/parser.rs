@@ -201,10 +201,7 @@ fn parse_recording(
     }
     let t = p.shared()?;
     if p.peek() != &Tok::Eof {
-        return Err(p.error_here(format!(
-            "expected an operator (`+`, `-`, `+-`) or the end of the input, found {}",
-            p.peek().describe()
-        )));
+        return Err(p.expected("an operator (`+`, `-`, `+-`) or the end of the input"));
     }
     if let Some((name, span)) = p.uses.first().cloned() {
         let hint = spelled_out(&name).map_or(String::new(), |m| format!(" (did you mean `{m}`?)"));
@@ -254,6 +251,24 @@ pub(crate) fn joins(a: &Term, b: &Term) -> bool {
         return false;
     };
     !x.is_zero() && ux.is_zero() && nx.is_zero() && number.is_zero() && written_with_plus(up, nim)
+}
+
+/// Whether a token after `*` starts a game the `*` multiplies (`3*{1|0}`, `3*^`, `1/2 * ^`)
+/// rather than ends a number-up-star literal: the tokens both readers of a number then `*`
+/// share (the number-up-star reader takes an integer there too: `2*3` is 6).
+fn starts_a_factor(t: &Tok) -> bool {
+    matches!(
+        t,
+        Tok::LBrace
+            | Tok::LParen
+            | Tok::Ident(_)
+            | Tok::Str(_)
+            | Tok::Up(_)
+            | Tok::Down(_)
+            | Tok::Star
+            | Tok::Uptimal { .. }
+            | Tok::Hash(_)
+    )
 }
 
 /// Whether the ups and star after a nonzero number are written with a `+` (see [`joins`]).
@@ -359,8 +374,14 @@ impl Parser<'_> {
         if *self.peek() == tok {
             Ok(self.bump().span)
         } else {
-            Err(self.error_here(format!("expected {what}, found {}", self.peek().describe())))
+            Err(self.expected(what))
         }
+    }
+
+    /// The one wording of every "expected …, found …" error, pointing at the token found.
+    #[inline(never)]
+    fn expected(&self, what: &str) -> ParseError {
+        self.error_here(format!("expected {what}, found {}", self.peek().describe()))
     }
 
     /// Enters one level of nesting, refusing to go past [`MAX_NESTING`].
@@ -835,10 +856,7 @@ impl Parser<'_> {
         defined: &rustc_hash::FxHashMap<String, (usize, Span)>,
     ) -> Result<(String, Span), ParseError> {
         let Tok::Ident(name) = self.peek().clone() else {
-            return Err(self.error_here(format!(
-                "expected a name to define (as in `A = {{1|0}}`), found {}",
-                self.peek().describe()
-            )));
+            return Err(self.expected("a name to define (as in `A = {1|0}`)"));
         };
         let span = self.span();
         if KEYWORDS.contains(&name.as_str()) {
@@ -885,18 +903,14 @@ impl Parser<'_> {
 
     #[inline(never)]
     fn not_a_game(&self) -> ParseError {
-        self.error_here(format!(
-            "expected a game (a number, `*`, `^`, `v`, `{{`, `(`, `+-`, `Tiny`, `Miny` or `hs\"…\"`), found {}",
-            self.peek().describe()
-        ))
+        self.expected(
+            "a game (a number, `*`, `^`, `v`, `{`, `(`, `+-`, `Tiny`, `Miny` or `hs\"…\"`)",
+        )
     }
 
     #[inline(never)]
     fn after_option(&self) -> ParseError {
-        self.error_here(format!(
-            "expected an option, `,`, a `|` or `}}`, found {}",
-            self.peek().describe()
-        ))
+        self.expected("an option, `,`, a `|` or `}`")
     }
 
     #[inline(never)]
@@ -909,10 +923,7 @@ impl Parser<'_> {
 
     #[inline(never)]
     fn after_comma(&self) -> ParseError {
-        self.error_here(format!(
-            "expected an option after `,`, found {}",
-            self.peek().describe()
-        ))
+        self.expected("an option after `,`")
     }
 
     /// A name: `Tiny(G)`, `Miny(G)` (with a number prefix x for `xTiny(G)`) or `hs"…"`.
@@ -954,10 +965,7 @@ impl Parser<'_> {
             "hs" if number.is_zero() => {
                 self.bump();
                 let Tok::Str(s) = self.peek().clone() else {
-                    return Err(self.error_here(format!(
-                        "expected a quoted row of pebbles after hs, like hs\"LRE\", found {}",
-                        self.peek().describe()
-                    )));
+                    return Err(self.expected("a quoted row of pebbles after hs, like hs\"LRE\""));
                 };
                 let str_span = self.bump().span;
                 if s.contains(['(', ')', ' ']) {
@@ -1260,11 +1268,9 @@ impl Parser<'_> {
         let e = match self.peek() {
             Tok::Int(_) => Term::number(Dyadic::integer(self.int()?.0)),
             Tok::LParen => self.parens()?,
-            other => {
-                return Err(self.error_here(format!(
-                    "expected an exponent (an integer or a parenthesised expression) after `^`, found {}",
-                    other.describe()
-                )))
+            _ => {
+                return Err(self
+                    .expected("an exponent (an integer or a parenthesised expression) after `^`"))
             }
         };
         self.power_tail(start, e)
@@ -1278,9 +1284,7 @@ impl Parser<'_> {
                 let n = parse_decimal(&s).ok_or_else(|| self.error(span, "expected an integer"))?;
                 Ok((n, span))
             }
-            other => {
-                Err(self.error_here(format!("expected an integer, found {}", other.describe())))
-            }
+            _ => Err(self.expected("an integer")),
         }
     }
 
@@ -1343,20 +1347,7 @@ impl Parser<'_> {
             // `3*{1|0}` is three copies, `3*` alone a number-up-star literal and `3*2` the
             // product 6 (nus_suffix). CGSuite never prints `*` before `^`, `v` or another `*`
             // (`3^*`, not `3*^`), so those read as copies too: `3*^` is 3·↑.
-            if *self.peek() == Tok::Star
-                && matches!(
-                    self.peek_at(1),
-                    Tok::LBrace
-                        | Tok::LParen
-                        | Tok::Ident(_)
-                        | Tok::Str(_)
-                        | Tok::Up(_)
-                        | Tok::Down(_)
-                        | Tok::Star
-                        | Tok::Uptimal { .. }
-                        | Tok::Hash(_)
-                )
-            {
+            if *self.peek() == Tok::Star && starts_a_factor(self.peek_at(1)) {
                 return self.copies(num, start, false);
             }
             Dyadic::integer(num)
@@ -1441,19 +1432,7 @@ impl Parser<'_> {
         // evaluated); an integer there makes copies (`literal`).
         if numbered
             && *self.peek() == Tok::Star
-            && matches!(
-                self.peek_at(1),
-                Tok::Int(_)
-                    | Tok::LBrace
-                    | Tok::LParen
-                    | Tok::Ident(_)
-                    | Tok::Str(_)
-                    | Tok::Up(_)
-                    | Tok::Down(_)
-                    | Tok::Star
-                    | Tok::Uptimal { .. }
-                    | Tok::Hash(_)
-            )
+            && (matches!(self.peek_at(1), Tok::Int(_)) || starts_a_factor(self.peek_at(1)))
         {
             return Ok(Term::Nus {
                 number,

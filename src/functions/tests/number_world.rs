@@ -4,24 +4,13 @@
 //! values come from the seeds, from definitions evaluated here (the mex definition of ⊗, the
 //! option definition of G×H) or from the research notes' cross-checked vectors.
 
+use crate::functions::test_eval::{show, value};
 use crate::functions::world::{self, Value};
 use crate::syntax::parse;
 use crate::Nimber;
 use crate::{GameId, Kernel};
 use num_bigint::BigUint;
 use proptest::prelude::*;
-
-fn value(k: &mut Kernel, src: &str) -> Value {
-    let t = parse(src).unwrap_or_else(|e| panic!("{src}: {}", e.render()));
-    world::eval(k, &t).unwrap_or_else(|e| panic!("{src}: {e}"))
-}
-
-/// The value printed in ASCII, as `onag eval` prints it into a pipe.
-fn show(src: &str) -> String {
-    let mut k = Kernel::new();
-    let v = value(&mut k, src);
-    v.display(&mut k, true)
-}
 
 fn error(src: &str) -> String {
     let mut k = Kernel::new();

@@ -5,10 +5,10 @@
 //! which shares nothing with the simplification but the order of sides.
 
 use super::*;
+use crate::functions::test_eval::{show, value};
 use crate::functions::world;
 use crate::loopy::side_order::side_ge;
 use crate::loopy::value::Value;
-use crate::syntax::parse;
 use crate::Kernel;
 
 fn w() -> Work {
@@ -16,17 +16,6 @@ fn w() -> Work {
 }
 
 const CAROUSEL: &str = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
-
-fn value(k: &mut Kernel, src: &str) -> world::Value {
-    let t = parse(src).unwrap_or_else(|e| panic!("{src}: {}", e.render()));
-    world::eval(k, &t).unwrap_or_else(|e| panic!("{src}: {e}"))
-}
-
-fn show(src: &str) -> String {
-    let mut k = Kernel::new();
-    let v = value(&mut k, src);
-    v.display(&mut k, true)
-}
 
 fn loopy(k: &mut Kernel, src: &str) -> Value {
     match value(k, src) {

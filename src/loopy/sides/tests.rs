@@ -3,21 +3,13 @@
 //! comments; and, on random graphs, against sidling by rounds, a different procedure.
 
 use super::*;
-use crate::functions::world;
+use crate::functions::test_eval::show;
 use crate::loopy::order;
 use crate::loopy::tests::random_graph;
-use crate::syntax::parse;
 use crate::Kernel;
 
 fn w() -> Work {
     Work::default()
-}
-
-fn show(src: &str) -> String {
-    let mut k = Kernel::new();
-    let t = parse(src).unwrap_or_else(|e| panic!("{src}: {}", e.render()));
-    let v = world::eval(&mut k, &t).unwrap_or_else(|e| panic!("{src}: {e}"));
-    v.display(&mut k, true)
 }
 
 /// on + off = dud (Winning Ways ch. 11; the tutorial's `on + off`, printed `dud`): in the

@@ -49,30 +49,15 @@ pub fn svg(
         "<rect width=\"{W}\" height=\"{H}\" fill=\"white\"/>\n"
     ));
     // Axes: t = 0 horizontally, x = 0 vertically when in range; labels.
-    let y0 = py(0.0);
-    out.push_str(&format!(
-        "<line x1=\"{:.1}\" y1=\"{y0:.1}\" x2=\"{:.1}\" y2=\"{y0:.1}\" stroke=\"#888\"/>\n",
-        MARGIN / 2.0,
-        W - MARGIN / 2.0
-    ));
-    out.push_str(&format!(
-        "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"#444\">t = 0</text>\n",
-        W - MARGIN / 2.0 - 36.0,
-        y0 - 4.0
-    ));
+    let (y0, half) = (py(0.0), MARGIN / 2.0);
+    line(&mut out, (half, y0), (W - half, y0), GREY_AXIS);
+    text(&mut out, (W - half - 36.0, y0 - 4.0), GREY_TEXT, "t = 0");
     if (xmin..=xmax).contains(&0.0) {
         let x0 = px(0.0);
-        out.push_str(&format!(
-            "<line x1=\"{x0:.1}\" y1=\"{:.1}\" x2=\"{x0:.1}\" y2=\"{:.1}\" stroke=\"#bbb\"/>\n",
-            MARGIN / 2.0,
-            H - MARGIN / 2.0
-        ));
+        line(&mut out, (x0, half), (x0, H - half), " stroke=\"#bbb\"");
     }
-    out.push_str(&format!(
-        "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"#444\">&#8592; x (value, increasing to the left)</text>\n",
-        MARGIN,
-        H - 12.0
-    ));
+    let x_axis = "&#8592; x (value, increasing to the left)";
+    text(&mut out, (MARGIN, H - 12.0), GREY_TEXT, x_axis);
     out.push_str(&format!(
         "<text x=\"8\" y=\"{:.1}\" fill=\"#444\">t &#8593;</text>\n",
         MARGIN / 2.0
@@ -90,12 +75,13 @@ pub fn svg(
     };
     wall(right, "#d8281f", &mut out);
     wall(left, "#1f4fd8", &mut out);
-    out.push_str(&format!(
-        "<line x1=\"{m:.1}\" y1=\"{:.1}\" x2=\"{m:.1}\" y2=\"{:.1}\" stroke=\"#333\" stroke-width=\"2\" stroke-dasharray=\"6,4\"/>\n",
-        py(tau),
-        py(tmax),
-        m = px(f(mast))
-    ));
+    let m = px(f(mast));
+    line(
+        &mut out,
+        (m, py(tau)),
+        (m, py(tmax)),
+        " stroke=\"#333\" stroke-width=\"2\" stroke-dasharray=\"6,4\"",
+    );
     // Breakpoints with exact labels, each point once.
     let mut labelled: Vec<(Dyadic, Dyadic)> = Vec::new();
     for (t, x) in left.iter().chain(right) {
@@ -107,21 +93,33 @@ pub fn svg(
         out.push_str(&format!(
             "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"3\" fill=\"#222\"/>\n"
         ));
-        out.push_str(&format!(
-            "<text x=\"{:.1}\" y=\"{:.1}\">({}, {})</text>\n",
-            cx + 4.0,
-            cy - 4.0,
-            escape(&t.to_string()),
-            escape(&x.to_string())
-        ));
+        let point = format!("({}, {})", escape(&t.to_string()), escape(&x.to_string()));
+        text(&mut out, (cx + 4.0, cy - 4.0), "", &point);
     }
-    out.push_str(&format!(
-        "<text x=\"{:.1}\" y=\"{:.1}\">mast {} at t = {}</text>\n",
-        px(f(mast)) + 6.0,
-        py(tmax) + 12.0,
+    let mast_label = format!(
+        "mast {} at t = {}",
         escape(&mast.to_string()),
         escape(&temp.to_string())
-    ));
+    );
+    text(&mut out, (m + 6.0, py(tmax) + 12.0), "", &mast_label);
     out.push_str("</svg>\n");
     out
+}
+
+/// The axis's stroke and the labels' fill: the grey that keeps them behind the walls.
+const GREY_AXIS: &str = " stroke=\"#888\"";
+const GREY_TEXT: &str = " fill=\"#444\"";
+
+/// A line from one point to another; `style` its stroke attributes, each after a space.
+fn line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), style: &str) {
+    out.push_str(&format!(
+        "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"{style}/>\n"
+    ));
+}
+
+/// `body` (already escaped) written at a point; `attrs` more attributes, each after a space.
+fn text(out: &mut String, (x, y): (f64, f64), attrs: &str, body: &str) {
+    out.push_str(&format!(
+        "<text x=\"{x:.1}\" y=\"{y:.1}\"{attrs}>{body}</text>\n"
+    ));
 }

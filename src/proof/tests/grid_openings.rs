@@ -3,8 +3,8 @@
 //! value the kernel computes, the checker accepts it, and a tampered opening is rejected by the
 //! naive move generators (`functions::grid_games_check`).
 
+use super::{assert_fewer_options_refused, step_at, wide_opening};
 use crate::parse;
-use crate::proof::{Proof, Step};
 use crate::RuleSet;
 use crate::{Engine, Kernel, Term};
 
@@ -50,14 +50,6 @@ fn grid_boards_simplify_to_their_values_with_checked_proofs() {
     }
 }
 
-/// The step at `place`: (lemma, step), or a step of the proof itself.
-fn step_at(p: &mut Proof, place: (Option<usize>, usize)) -> &mut Step {
-    match place {
-        (Some(k), i) => &mut p.lemmas[k].steps[i],
-        (None, i) => &mut p.steps[i],
-    }
-}
-
 #[test]
 fn a_tampered_grid_opening_is_rejected() {
     let rules = RuleSet::builtin();
@@ -71,32 +63,10 @@ fn a_tampered_grid_opening_is_rejected() {
     ] {
         let s = simplify(text);
         s.proof.check(&rules).unwrap();
-        // The first opening by `rule` with two options a side: in a lemma, or else in the
-        // proof's own steps.
-        let wide = |st: &Step| {
-            st.rule == rule
-                && matches!(&st.to, Term::Game { left, right } if left.len() >= 2 && right.len() >= 2)
-        };
-        let place = s
-            .proof
-            .lemmas
-            .iter()
-            .enumerate()
-            .find_map(|(k, l)| l.steps.iter().position(wide).map(|i| (Some(k), i)))
-            .or_else(|| s.proof.steps.iter().position(wide).map(|i| (None, i)))
+        let place = wide_opening(&s.proof, rule)
             .unwrap_or_else(|| panic!("{text}: no opening with two options a side"));
-        let mut p = s.proof.clone();
-        let Term::Game { left, right } = step_at(&mut p, place).to.clone() else {
-            panic!("an opening gives a game");
-        };
         // One option fewer on each side.
-        let mut p = s.proof.clone();
-        step_at(&mut p, place).to = Term::game(left[1..].to_vec(), right[1..].to_vec());
-        let e = p.check(&rules).unwrap_err();
-        assert!(
-            e.reason.contains(&format!("opening `{rule}`")),
-            "{text}: {e}"
-        );
+        let (left, right) = assert_fewer_options_refused(&s.proof, place, rule, text, &rules);
         // An option listed twice in place of another.
         let mut p = s.proof.clone();
         let mut l = left.clone();

@@ -6,6 +6,57 @@ mod inequality;
 mod openings;
 mod proof_scale;
 
+use super::{Proof, Step};
+use crate::rules::RuleSet;
+use crate::term::Term;
+
+/// A step's place: a lemma's number and the step's there, or `None` and a step of the proof.
+type Place = (Option<usize>, usize);
+
+/// The first opening by `rule` with at least two options a side: in a lemma, or else in the
+/// proof's own steps (the tampering tests' target).
+fn wide_opening(p: &Proof, rule: &str) -> Option<Place> {
+    let wide = |st: &Step| {
+        st.rule == rule
+            && matches!(&st.to, Term::Game { left, right } if left.len() >= 2 && right.len() >= 2)
+    };
+    p.lemmas
+        .iter()
+        .enumerate()
+        .find_map(|(k, l)| l.steps.iter().position(wide).map(|i| (Some(k), i)))
+        .or_else(|| p.steps.iter().position(wide).map(|i| (None, i)))
+}
+
+/// The step at `place`, to tamper with.
+fn step_at(p: &mut Proof, place: Place) -> &mut Step {
+    match place {
+        (Some(k), i) => &mut p.lemmas[k].steps[i],
+        (None, i) => &mut p.steps[i],
+    }
+}
+
+/// The opening at `place` of `text`'s proof `p` with one option fewer on each side is
+/// refused as the fault of the opening `rule`; its options are returned for more tampering.
+fn assert_fewer_options_refused(
+    p: &Proof,
+    place: Place,
+    rule: &str,
+    text: &str,
+    rules: &RuleSet,
+) -> (Vec<Term>, Vec<Term>) {
+    let Term::Game { left, right } = step_at(&mut p.clone(), place).to.clone() else {
+        panic!("an opening gives a game");
+    };
+    let mut p = p.clone();
+    step_at(&mut p, place).to = Term::game(left[1..].to_vec(), right[1..].to_vec());
+    let e = p.check(rules).unwrap_err();
+    assert!(
+        e.reason.contains(&format!("opening `{rule}`")),
+        "{text}: {e}"
+    );
+    (left, right)
+}
+
 /// The checked proof of Σ_{k=1..n} {k|−k} under `rules`: the sums whose many lemmas the
 /// checker's threads and the pipeline's batches are tested on.
 pub(crate) fn switches_proof(n: i64, rules: &crate::rules::RuleSet) -> super::Proof {

@@ -2,6 +2,7 @@
 //! distinct call is proved once as a lemma, and the checker accepts an opening only through the
 //! function's independent re-derivation (`check_open`).
 
+use super::{assert_fewer_options_refused, step_at, wide_opening};
 use crate::parse;
 use crate::proof::{PathElem, Proof, Step, TermTable, Witnesses};
 use crate::Kernel;
@@ -318,34 +319,16 @@ fn tampered_openings_are_rejected(cases: &[(&str, &str)]) {
     for &(text, rule) in cases {
         let s = simplify(text);
         s.proof.check(&rules).unwrap();
-        let (k, i) = s
-            .proof
-            .lemmas
-            .iter()
-            .enumerate()
-            .find_map(|(k, l)| {
-                l.steps.iter().position(|st| {
-                    st.rule == rule
-                        && matches!(&st.to, Term::Game { left, right } if left.len() >= 2 && right.len() >= 2)
-                }).map(|i| (k, i))
-            })
+        let place = wide_opening(&s.proof, rule)
+            .filter(|place| place.0.is_some())
             .unwrap_or_else(|| panic!("{text}: no opening with two options"));
-        let Term::Game { left, right } = s.proof.lemmas[k].steps[i].to.clone() else {
-            panic!("an opening gives a game");
-        };
-        let mut p = s.proof.clone();
-        p.lemmas[k].steps[i].to = Term::game(left[1..].to_vec(), right[1..].to_vec());
-        let e = p.check(&rules).unwrap_err();
-        assert!(
-            e.reason.contains(&format!("opening `{rule}`")),
-            "{text}: {e}"
-        );
+        let (left, right) = assert_fewer_options_refused(&s.proof, place, rule, text, &rules);
         let mut p = s.proof.clone();
         let mut l = left.clone();
         l[0] = l[l.len() - 1].clone();
         let mut r = right.clone();
         r[0] = r[r.len() - 1].clone();
-        p.lemmas[k].steps[i].to = Term::game(l, r);
+        step_at(&mut p, place).to = Term::game(l, r);
         assert!(p.check(&rules).is_err(), "{text}");
     }
 }

@@ -20,6 +20,11 @@ fn show(k: &mut Kernel, g: GameId) -> String {
     print(&k.to_term(g), &Default::default())
 }
 
+/// The searched value `fast` is the definition's `slow` on board `what` (both printed when not).
+fn same_value(k: &mut Kernel, what: &str, fast: GameId, slow: GameId) {
+    assert_eq!(fast, slow, "{what}: {} vs {}", show(k, fast), show(k, slow));
+}
+
 /// A tiny deterministic generator (xorshift), so the random boards are the same every run.
 struct Rng(u64);
 impl Rng {
@@ -38,15 +43,7 @@ fn brute(
     moves: &dyn Fn(&str) -> naive::Options,
     memo: &mut HashMap<String, GameId>,
 ) -> GameId {
-    if let Some(&g) = memo.get(board) {
-        return g;
-    }
-    let (l, r) = moves(board);
-    let l: Vec<GameId> = l.iter().map(|b| brute(k, b, moves, memo)).collect();
-    let r: Vec<GameId> = r.iter().map(|b| brute(k, b, moves, memo)).collect();
-    let g = k.from_options(&l, &r).unwrap();
-    memo.insert(board.to_string(), g);
-    g
+    super::by_definition(k, &board.to_string(), &|b: &String| moves(b), memo)
 }
 
 fn random_board(rng: &mut Rng, rows: usize, cols: usize, alphabet: &[char]) -> String {
@@ -144,13 +141,7 @@ fn cram_matches_the_definition() {
     for b in boards {
         let fast = cram::value(&cram::parse(&b).unwrap(), &mut k).unwrap();
         let slow = brute(&mut k, &b, &moves, &mut memo);
-        assert_eq!(
-            fast,
-            slow,
-            "{b}: {} vs {}",
-            show(&mut k, fast),
-            show(&mut k, slow)
-        );
+        same_value(&mut k, &b, fast, slow);
         assert!(k.as_nus(fast).is_some(), "{b}: Cram values are nimbers");
     }
 }
@@ -172,13 +163,7 @@ fn clobber_variants_match_the_definition() {
             let fast =
                 gen_clobber::value(&gen_clobber::parse(&b, piece).unwrap(), piece, &mut k).unwrap();
             let slow = brute(&mut k, &b, &moves, &mut memo);
-            assert_eq!(
-                fast,
-                slow,
-                "{name} {b}: {} vs {}",
-                show(&mut k, fast),
-                show(&mut k, slow)
-            );
+            same_value(&mut k, &format!("{name} {b}"), fast, slow);
         }
     }
 }
@@ -288,13 +273,7 @@ fn amazons_matches_the_definition() {
     for b in boards {
         let fast = amazons::value(&amazons::parse(&b).unwrap(), &mut k).unwrap();
         let slow = brute(&mut k, &b, &moves, &mut memo);
-        assert_eq!(
-            fast,
-            slow,
-            "{b}: {} vs {}",
-            show(&mut k, fast),
-            show(&mut k, slow)
-        );
+        same_value(&mut k, &b, fast, slow);
     }
     // One amazon at the end of a 1×3 strip, by hand: it moves one square and shoots back
     // (`#x.`) or on (`.x#`), each leaving it one more move, worth 1; or two squares, shooting

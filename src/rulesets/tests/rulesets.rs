@@ -41,33 +41,30 @@ fn domineering_brute(
     board: Vec<bool>,
     memo: &mut HashMap<Vec<bool>, GameId>,
 ) -> GameId {
-    if let Some(&g) = memo.get(&board) {
-        return g;
-    }
-    let mut left = Vec::new();
-    let mut right = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            if !board[r * cols + c] {
-                continue;
-            }
-            if r + 1 < rows && board[(r + 1) * cols + c] {
-                let mut b = board.clone();
-                b[r * cols + c] = false;
-                b[(r + 1) * cols + c] = false;
-                left.push(domineering_brute(k, rows, cols, b, memo));
-            }
-            if c + 1 < cols && board[r * cols + c + 1] {
-                let mut b = board.clone();
-                b[r * cols + c] = false;
-                b[r * cols + c + 1] = false;
-                right.push(domineering_brute(k, rows, cols, b, memo));
+    let moves = |board: &Vec<bool>| {
+        let (mut left, mut right) = (Vec::new(), Vec::new());
+        for r in 0..rows {
+            for c in 0..cols {
+                if !board[r * cols + c] {
+                    continue;
+                }
+                if r + 1 < rows && board[(r + 1) * cols + c] {
+                    let mut b = board.clone();
+                    b[r * cols + c] = false;
+                    b[(r + 1) * cols + c] = false;
+                    left.push(b);
+                }
+                if c + 1 < cols && board[r * cols + c + 1] {
+                    let mut b = board.clone();
+                    b[r * cols + c] = false;
+                    b[r * cols + c + 1] = false;
+                    right.push(b);
+                }
             }
         }
-    }
-    let g = k.from_options(&left, &right).unwrap();
-    memo.insert(board, g);
-    g
+        (left, right)
+    };
+    super::by_definition(k, &board, &moves, memo)
 }
 
 fn dom(k: &mut Kernel, text: &str) -> GameId {
@@ -242,40 +239,38 @@ use crate::rulesets::toads;
 
 /// Toads and Frogs by the rules on the whole row, memoised by the row only.
 fn toads_brute(k: &mut Kernel, row: Vec<char>, memo: &mut HashMap<Vec<char>, GameId>) -> GameId {
-    if let Some(&g) = memo.get(&row) {
-        return g;
-    }
+    super::by_definition(k, &row, &|r: &Vec<char>| toads_moves(r), memo)
+}
+
+/// Each player's rows after one move of Toads and Frogs.
+fn toads_moves(row: &[char]) -> (Vec<Vec<char>>, Vec<Vec<char>>) {
     let n = row.len();
     let (mut left, mut right) = (Vec::new(), Vec::new());
     for i in 0..n {
         if row[i] == 'T' {
             if i + 1 < n && row[i + 1] == '.' {
-                let mut r = row.clone();
+                let mut r = row.to_vec();
                 r.swap(i, i + 1);
                 left.push(r);
             } else if i + 2 < n && row[i + 1] == 'F' && row[i + 2] == '.' {
-                let mut r = row.clone();
+                let mut r = row.to_vec();
                 r.swap(i, i + 2);
                 left.push(r);
             }
         }
         if row[i] == 'F' {
             if i >= 1 && row[i - 1] == '.' {
-                let mut r = row.clone();
+                let mut r = row.to_vec();
                 r.swap(i, i - 1);
                 right.push(r);
             } else if i >= 2 && row[i - 1] == 'T' && row[i - 2] == '.' {
-                let mut r = row.clone();
+                let mut r = row.to_vec();
                 r.swap(i, i - 2);
                 right.push(r);
             }
         }
     }
-    let l: Vec<GameId> = left.into_iter().map(|r| toads_brute(k, r, memo)).collect();
-    let r: Vec<GameId> = right.into_iter().map(|r| toads_brute(k, r, memo)).collect();
-    let g = k.from_options(&l, &r).unwrap();
-    memo.insert(row, g);
-    g
+    (left, right)
 }
 
 fn toad(k: &mut Kernel, text: &str) -> GameId {
@@ -337,9 +332,11 @@ fn clobber_brute(
     b: Vec<char>,
     memo: &mut HashMap<Vec<char>, GameId>,
 ) -> GameId {
-    if let Some(&g) = memo.get(&b) {
-        return g;
-    }
+    super::by_definition(k, &b, &|b: &Vec<char>| clobber_moves(rows, cols, b), memo)
+}
+
+/// Each player's boards after one move of Clobber.
+fn clobber_moves(rows: usize, cols: usize, b: &[char]) -> (Vec<Vec<char>>, Vec<Vec<char>>) {
     let (mut left, mut right) = (Vec::new(), Vec::new());
     for r in 0..rows {
         for c in 0..cols {
@@ -363,7 +360,7 @@ fn clobber_brute(
             }
             for j in nbrs {
                 if b[j] == other {
-                    let mut next = b.clone();
+                    let mut next = b.to_vec();
                     next[j] = me;
                     next[r * cols + c] = '.';
                     if me == 'x' {
@@ -375,17 +372,7 @@ fn clobber_brute(
             }
         }
     }
-    let l: Vec<GameId> = left
-        .into_iter()
-        .map(|x| clobber_brute(k, rows, cols, x, memo))
-        .collect();
-    let r: Vec<GameId> = right
-        .into_iter()
-        .map(|x| clobber_brute(k, rows, cols, x, memo))
-        .collect();
-    let g = k.from_options(&l, &r).unwrap();
-    memo.insert(b, g);
-    g
+    (left, right)
 }
 
 fn clob(k: &mut Kernel, text: &str) -> GameId {
@@ -434,12 +421,17 @@ fn hackenbush_brute(
     edges: Vec<(usize, usize, char)>,
     memo: &mut HashMap<Vec<(usize, usize, char)>, GameId>,
 ) -> GameId {
-    if let Some(&g) = memo.get(&edges) {
-        return g;
-    }
+    super::by_definition(k, &edges, &|e: &Edges| hackenbush_moves(e), memo)
+}
+
+/// A picture, as [`hackenbush_brute`] writes it.
+type Edges = Vec<(usize, usize, char)>;
+
+/// Each player's pictures after one cut.
+fn hackenbush_moves(edges: &[(usize, usize, char)]) -> (Vec<Edges>, Vec<Edges>) {
     let (mut left, mut right) = (Vec::new(), Vec::new());
     for i in 0..edges.len() {
-        let mut rest = edges.clone();
+        let mut rest = edges.to_vec();
         let (_, _, c) = rest.remove(i);
         // Nodes reachable from the ground.
         let mut reach = vec![0usize];
@@ -466,17 +458,7 @@ fn hackenbush_brute(
             right.push(next);
         }
     }
-    let l: Vec<GameId> = left
-        .into_iter()
-        .map(|e| hackenbush_brute(k, e, memo))
-        .collect();
-    let r: Vec<GameId> = right
-        .into_iter()
-        .map(|e| hackenbush_brute(k, e, memo))
-        .collect();
-    let g = k.from_options(&l, &r).unwrap();
-    memo.insert(edges, g);
-    g
+    (left, right)
 }
 
 fn hb(k: &mut Kernel, text: &str) -> GameId {

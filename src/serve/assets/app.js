@@ -213,6 +213,12 @@ function showRelation(op, d) {
     }
   }
   lines.splice(1, 0, ...Steps.winningLines(d)); // steps.js: the moves in A and B themselves
+  appendList(box, lines);
+}
+
+/** `lines` as a bulleted list at the end of `box` (each line's text as it is, never HTML);
+ * plays.js's loopy and misère relations too. */
+function appendList(box, lines) {
   const ul = document.createElement('ul');
   for (const l of lines) {
     const li = document.createElement('li');

@@ -119,13 +119,7 @@ function showPlayedRelation(d) {
     $('headline').textContent = `not equal in loopy play: ${d.a} ${d.relation} ${d.b}`;
     lines.push(`Their values are ${d.a_value} and ${d.b_value}.`);
   }
-  const ul = document.createElement('ul');
-  for (const l of lines) {
-    const li = document.createElement('li');
-    li.textContent = l;
-    ul.appendChild(li);
-  }
-  box.appendChild(ul);
+  appendList(box, lines); // app.js
 }
 
 // ---------- Analyze in misère and loopy play ----------
