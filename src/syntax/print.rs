@@ -48,19 +48,8 @@ pub(crate) fn print_into(t: &Term, opts: &PrintOptions, out: &mut String) {
 /// `n` in decimal, appended without the formatting machinery: a proof's terms are mostly
 /// references (`#n`) and small integers, and `write!` spent more on each number (argument
 /// parsing, padding) than on the rest of its term.
-fn push_decimal(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    // ASCII digits only.
-    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+fn push_decimal(out: &mut String, n: u64) {
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 /// Whether `l` reads back as a brace's label: a name of letters (or `_`) that the lexer does
