@@ -12,7 +12,7 @@ use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 use serde::Serialize;
 
 /// A proof as the file writes it; its lemmas left out when `.1` is false (their lines are
-/// then added to the text, see `Proof::to_json_with`, which the CLI has).
+/// then added to the text, see `Proof::with_head`, which the CLI has).
 pub(super) struct ProofOut<'a>(pub(super) &'a Proof, pub(super) bool);
 
 /// A term as its string in the notation.
