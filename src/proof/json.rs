@@ -747,6 +747,8 @@ mod tests {
             text.lines.len() > 1 && !text.tail.is_empty(),
             "{src}: not in pieces"
         );
+        // The claim worked out while the last lemmas were checked is the finished proof's.
+        assert_eq!(text.claim, Some(claim.clone()));
         assert_eq!(text.pieces().collect::<String>(), whole);
         text.edit_end(|end| end + "\n");
         text.edit_end(|end| crate::proof::final_form::attach(end, claim.as_ref()));

@@ -839,6 +839,27 @@ mod tests {
         crate::syntax::parse(src).unwrap()
     }
 
+    /// References and integers are written by `push_decimal`, not `fmt`: the same digits at
+    /// every length, the ends of the ranges included.
+    #[test]
+    fn numbers_are_written_as_fmt_writes_them() {
+        let mut ns: Vec<u64> = vec![0, 9, 10, 99, 100, u64::from(u32::MAX), u64::MAX];
+        ns.extend((0..20).map(|k| 10u64.pow(k) - 1));
+        ns.extend((0..20).map(|k| 10u64.pow(k)));
+        for n in ns {
+            let mut out = String::from("#");
+            push_decimal(&mut out, n);
+            assert_eq!(out, format!("#{n}"));
+        }
+        for (t, want) in [
+            (Term::Ref(u32::MAX), format!("#{}", u32::MAX)),
+            (closed("-1234567"), "-1234567".to_string()),
+            (closed("*4096"), "*4096".to_string()),
+        ] {
+            assert_eq!(print(&t, &Default::default()), want);
+        }
+    }
+
     /// A `loop(…)` or `power(…)` call that no text of the parser's makes (a hand-made proof
     /// file's) is printed as the plain call, which reads back as itself: before, a label
     /// that is not a name ran into its body (`loop("1,2", 5)` printed `1,25`) and a power
