@@ -159,7 +159,7 @@ pub fn print(t: &Term, opts: &PrintOptions) -> String {
     print::print(t, opts)
 }
 
-/// [`print`] appended to `out` (a writer of many terms reuses one buffer).
+/// [`print()`] appended to `out` (a writer of many terms reuses one buffer).
 pub(crate) fn print_into(t: &Term, opts: &PrintOptions, out: &mut String) {
     print::print_into(t, opts, out)
 }

@@ -25,7 +25,7 @@ pub(crate) fn print(t: &Term, opts: &PrintOptions) -> String {
     out
 }
 
-/// [`print`] appended to `out`: a writer of many terms (a proof file's) reuses one buffer
+/// [`print()`] appended to `out`: a writer of many terms (a proof file's) reuses one buffer
 /// rather than allocating, filling and freeing a string for each.
 pub(crate) fn print_into(t: &Term, opts: &PrintOptions, out: &mut String) {
     let p = Printer {
