@@ -77,7 +77,12 @@ pub(crate) fn finished(
     mut json: ProofText,
     afterwards: Afterwards,
 ) -> (ProofText, Status) {
-    let claim = crate::proof::final_form::claim(&s.proof);
+    // Worked out while the proof was checked, when it was large enough to be checked as
+    // it was made (`proof::simplify_as_json_text`).
+    let claim = json
+        .claim
+        .take()
+        .unwrap_or_else(|| crate::proof::final_form::claim(&s.proof));
     // The claim goes at the end of the text, which is all `attach` reads.
     json.edit_end(|end| crate::proof::final_form::attach(end, claim.as_ref()));
     let status = status(&s);

@@ -372,6 +372,9 @@ pub(crate) struct ProofText {
     lines: Vec<String>,
     /// Empty when there are no lines (the whole text is then the head).
     tail: String,
+    /// The claim that the result is final (`final_form::claim`), when it was worked out while
+    /// the proof was checked: `Some(None)` says there is none.
+    pub(crate) claim: Option<Option<super::final_claim::FinalClaim>>,
 }
 
 #[cfg(any(test, feature = "cli"))]
@@ -436,20 +439,29 @@ impl Proof {
         String::from_utf8(buf).unwrap_or_default()
     }
 
-    /// [`Proof::to_json`] with the lemmas' lines written already ([`lemma_line`], one for each
-    /// of the proof's lemmas, in order): the same text, in pieces ([`ProofText`]). `simplify`
-    /// writes each lemma's line as the checker thread hands the lemma back, while it checks
-    /// the last ones.
+    /// The text [`Proof::to_json`] writes before the lemmas (their key too, when there are
+    /// none): the table, the input, the result and the main chain. It needs none of the
+    /// lemmas, so `simplify` writes it while the checker thread checks the last of them.
     #[cfg(any(test, feature = "cli"))]
-    pub(crate) fn to_json_with(&self, lines: Vec<String>) -> ProofText {
+    pub(crate) fn json_head(&self) -> Option<Vec<u8>> {
+        let mut buf = Vec::with_capacity(64 * (self.steps.len() + self.terms.len()) + 1024);
+        let mut ser = serde_json::Serializer::with_formatter(&mut buf, layout::Lines::default());
+        serde::Serialize::serialize(&out::ProofOut(self, false), &mut ser).ok()?;
+        Some(buf)
+    }
+
+    /// [`Proof::to_json`] with the lemmas' lines written already ([`lemma_line`], one for each
+    /// of the proof's lemmas, in order) and the head [`Proof::json_head`] wrote for this proof
+    /// as it is: the same text, in pieces ([`ProofText`]). `simplify` writes each lemma's line
+    /// as the checker thread hands the lemma back, and the head while it checks the last ones.
+    #[cfg(any(test, feature = "cli"))]
+    pub(crate) fn with_head(&self, head: Option<Vec<u8>>, lines: Vec<String>) -> ProofText {
         if lines.len() != self.lemmas.len() {
             return ProofText::whole(self.to_json());
         }
-        let mut buf = Vec::with_capacity(64 * (self.steps.len() + self.terms.len()) + 1024);
-        let mut ser = serde_json::Serializer::with_formatter(&mut buf, layout::Lines::default());
-        if serde::Serialize::serialize(&out::ProofOut(self, false), &mut ser).is_err() {
+        let Some(mut buf) = head else {
             return ProofText::whole(String::new());
-        }
+        };
         if lines.is_empty() {
             return ProofText::whole(String::from_utf8(buf).unwrap_or_default());
         }
@@ -463,6 +475,7 @@ impl Proof {
             head: String::from_utf8(buf).unwrap_or_default(),
             lines,
             tail: "\n  ]\n}".into(),
+            claim: None,
         }
     }
 
@@ -734,6 +747,8 @@ mod tests {
             text.lines.len() > 1 && !text.tail.is_empty(),
             "{src}: not in pieces"
         );
+        // The claim worked out while the last lemmas were checked is the finished proof's.
+        assert_eq!(text.claim, Some(claim.clone()));
         assert_eq!(text.pieces().collect::<String>(), whole);
         text.edit_end(|end| end + "\n");
         text.edit_end(|end| crate::proof::final_form::attach(end, claim.as_ref()));

@@ -159,6 +159,11 @@ pub fn print(t: &Term, opts: &PrintOptions) -> String {
     print::print(t, opts)
 }
 
+/// [`print()`] appended to `out` (a writer of many terms reuses one buffer).
+pub(crate) fn print_into(t: &Term, opts: &PrintOptions, out: &mut String) {
+    print::print_into(t, opts, out)
+}
+
 /// A term displays as the one printer writes it with default options: ASCII, CGSuite's
 /// notation, so `format!("{t}")` reads back with `parse` to the same term.
 ///

@@ -20,6 +20,14 @@ type Doc = RcDoc<'static, ()>;
 const MAX_SLASHES: usize = 4;
 
 pub(crate) fn print(t: &Term, opts: &PrintOptions) -> String {
+    let mut out = String::new();
+    print_into(t, opts, &mut out);
+    out
+}
+
+/// [`print()`] appended to `out`: a writer of many terms (a proof file's) reuses one buffer
+/// rather than allocating, filling and freeing a string for each.
+pub(crate) fn print_into(t: &Term, opts: &PrintOptions, out: &mut String) {
     let p = Printer {
         unicode: opts.unicode,
         braces: opts.braces,
@@ -28,16 +36,20 @@ pub(crate) fn print(t: &Term, opts: &PrintOptions) -> String {
     // of a proof, nearly) is written straight into the text: the same characters as the laid
     // out document, without building it (proofs print hundreds of thousands of such terms).
     if opts.width.is_none() && plain(t) {
-        let mut out = String::new();
-        p.write_expr(t, &mut out);
-        return out;
+        p.write_expr(t, out);
+        return;
     }
     let doc = p.expr(t);
     let width = opts.width.unwrap_or(usize::MAX >> 4);
-    let mut out = String::new();
     // Writing into a String cannot fail.
-    let _ = doc.render_fmt(width, &mut out);
-    out
+    let _ = doc.render_fmt(width, out);
+}
+
+/// `n` in decimal, appended without the formatting machinery: a proof's terms are mostly
+/// references (`#n`) and small integers, and `write!` spent more on each number (argument
+/// parsing, padding) than on the rest of its term.
+fn push_decimal(out: &mut String, n: u64) {
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 /// Whether `l` reads back as a brace's label: a name of letters (or `_`) that the lexer does
@@ -672,7 +684,7 @@ impl Printer {
             }
             Term::Game { left, right } => {
                 out.push('{');
-                out.push_str(&self.write_slashes(left, right).0);
+                self.write_slashes(left, right, out);
                 out.push('}');
             }
             Term::Nus { number, up, nim } if plus_literal(number, up, nim) => {
@@ -682,8 +694,8 @@ impl Printer {
             }
             Term::Nus { number, up, nim } => self.write_nus(number, up, nim, out),
             Term::Ref(n) => {
-                use std::fmt::Write;
-                let _ = write!(out, "#{n}");
+                out.push('#');
+                push_decimal(out, u64::from(*n));
             }
             Term::Neg(x) => {
                 out.push_str(self.minus());
@@ -710,7 +722,6 @@ impl Printer {
         out: &mut String,
     ) {
         use num_traits::ToPrimitive;
-        use std::fmt::Write;
         if up.is_zero() {
             let small = number.to_integer().and_then(|n| n.to_i64());
             match (small, nim.to_u64()) {
@@ -718,12 +729,13 @@ impl Printer {
                     if n < 0 {
                         out.push_str(self.minus());
                     }
-                    let _ = write!(out, "{}", n.unsigned_abs());
+                    push_decimal(out, n.unsigned_abs());
                     return;
                 }
                 (Some(0), Some(1)) => return out.push('*'),
                 (Some(0), Some(m)) => {
-                    let _ = write!(out, "*{m}");
+                    out.push('*');
+                    push_decimal(out, m);
                     return;
                 }
                 _ => {}
@@ -732,33 +744,46 @@ impl Printer {
         out.push_str(&self.nus(number, up, nim));
     }
 
-    /// [`Printer::slashes`] as text.
-    fn write_slashes(&self, left: &[Term], right: &[Term]) -> (String, usize) {
-        let side = |opts: &[Term]| -> (String, usize) {
-            if let [g @ Term::Game { left: l, right: r }] = opts {
-                if self.slash(l, r, g) {
-                    let (d, c) = self.write_slashes(l, r);
-                    if c < MAX_SLASHES {
-                        return (d, c);
-                    }
-                    return (format!("{{{d}}}"), 0);
-                }
-            }
-            let mut s = String::new();
-            for (k, x) in opts.iter().enumerate() {
-                if k > 0 {
-                    s.push(',');
-                }
-                self.write_expr(x, &mut s);
-            }
-            (s, 0)
-        };
-        let (mut l, cl) = side(left);
-        let (r, cr) = side(right);
+    /// [`Printer::slashes`] appended to `out`, and how many bars its top separator has.
+    ///
+    /// The bars stand between the sides but their number is known only once the right side
+    /// is written, so they are put in after it: a move of the right side's few bytes, where
+    /// building each side as a string of its own cost an allocation and a copy per level.
+    fn write_slashes(&self, left: &[Term], right: &[Term], out: &mut String) -> usize {
+        let cl = self.write_side(left, out);
+        let between = out.len();
+        let cr = self.write_side(right, out);
         let bars = cl.max(cr) + 1;
-        l.extend(std::iter::repeat_n('|', bars));
-        l.push_str(&r);
-        (l, bars)
+        if bars == 1 {
+            out.insert(between, '|');
+        } else {
+            out.insert_str(between, &"|".repeat(bars));
+        }
+        bars
+    }
+
+    /// One side of [`Printer::write_slashes`] appended to `out`, and its bar count (0 unless
+    /// it is a lone game written bare).
+    fn write_side(&self, opts: &[Term], out: &mut String) -> usize {
+        if let [g @ Term::Game { left: l, right: r }] = opts {
+            if self.slash(l, r, g) {
+                let start = out.len();
+                let c = self.write_slashes(l, r, out);
+                if c < MAX_SLASHES {
+                    return c;
+                }
+                out.insert(start, '{');
+                out.push('}');
+                return 0;
+            }
+        }
+        for (k, x) in opts.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            self.write_expr(x, out);
+        }
+        0
     }
 }
 
@@ -812,6 +837,27 @@ mod tests {
 
     fn closed(src: &str) -> Term {
         crate::syntax::parse(src).unwrap()
+    }
+
+    /// References and integers are written by `push_decimal`, not `fmt`: the same digits at
+    /// every length, the ends of the ranges included.
+    #[test]
+    fn numbers_are_written_as_fmt_writes_them() {
+        let mut ns: Vec<u64> = vec![0, 9, 10, 99, 100, u64::from(u32::MAX), u64::MAX];
+        ns.extend((0..20).map(|k| 10u64.pow(k) - 1));
+        ns.extend((0..20).map(|k| 10u64.pow(k)));
+        for n in ns {
+            let mut out = String::from("#");
+            push_decimal(&mut out, n);
+            assert_eq!(out, format!("#{n}"));
+        }
+        for (t, want) in [
+            (Term::Ref(u32::MAX), format!("#{}", u32::MAX)),
+            (closed("-1234567"), "-1234567".to_string()),
+            (closed("*4096"), "*4096".to_string()),
+        ] {
+            assert_eq!(print(&t, &Default::default()), want);
+        }
     }
 
     /// A `loop(…)` or `power(…)` call that no text of the parser's makes (a hand-made proof

@@ -12,7 +12,7 @@ use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 use serde::Serialize;
 
 /// A proof as the file writes it; its lemmas left out when `.1` is false (their lines are
-/// then added to the text, see `Proof::to_json_with`, which the CLI has).
+/// then added to the text, see `Proof::with_head`, which the CLI has).
 pub(super) struct ProofOut<'a>(pub(super) &'a Proof, pub(super) bool);
 
 /// A term as its string in the notation.
@@ -38,9 +38,28 @@ struct Path<'a>(&'a [PathElem]);
 
 struct WitnessOut<'a>(&'a Witnesses);
 
+thread_local! {
+    /// [`TermOut`]'s text, reused from term to term: a proof file has hundreds of thousands
+    /// of terms, and a string allocated, filled and freed for each was a tenth of writing it.
+    static TERM_TEXT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
 impl Serialize for TermOut<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&print(self.0))
+        TERM_TEXT.with(|text| {
+            // Printing calls nothing that writes a term: the buffer is free unless a caller
+            // nests writers, which then print into a string of their own.
+            let Ok(mut buf) = text.try_borrow_mut() else {
+                return s.serialize_str(&print(self.0));
+            };
+            buf.clear();
+            crate::syntax::print_into(self.0, &Default::default(), &mut buf);
+            let done = s.serialize_str(&buf);
+            if buf.capacity() > SCRATCH_KEPT {
+                *buf = String::new();
+            }
+            done
+        })
     }
 }
 
