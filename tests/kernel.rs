@@ -710,6 +710,83 @@ fn explicit_term(ex: &mut Ex, t: &Term) -> usize {
     }
 }
 
+/// The canonical form of `{l | r}` by the definitions alone (seed 002 Definitions 2.18–2.25),
+/// on explicit trees: a dominated option deleted or a reversible one bypassed, one at a time,
+/// until neither applies. No stops, signatures, ranks or memo of the kernel: only `Ex::le`.
+fn plain_canonical(ex: &mut Ex, mut l: Vec<usize>, mut r: Vec<usize>) -> (Vec<usize>, Vec<usize>) {
+    loop {
+        l.sort_unstable();
+        l.dedup();
+        r.sort_unstable();
+        r.dedup();
+        // Options are canonical trees, so equal values are the same tree (deduplicated above):
+        // a ≤ b between two of them is domination.
+        let dominated = |ex: &mut Ex, xs: &[usize], left: bool| {
+            (0..xs.len()).find(|&i| {
+                (0..xs.len()).any(|j| {
+                    j != i
+                        && if left {
+                            ex.le(xs[i], xs[j])
+                        } else {
+                            ex.le(xs[j], xs[i])
+                        }
+                })
+            })
+        };
+        if let Some(i) = dominated(ex, &l, true) {
+            l.remove(i);
+            continue;
+        }
+        if let Some(i) = dominated(ex, &r, false) {
+            r.remove(i);
+            continue;
+        }
+        let g = ex.make(l.clone(), r.clone());
+        // A Left option a with some a^R ≤ G is replaced by that a^R's Left options.
+        let reversible_left = l.iter().enumerate().find_map(|(i, &a)| {
+            let ars = ex.nodes[a].1.clone();
+            ars.into_iter().find(|&ar| ex.le(ar, g)).map(|ar| (i, ar))
+        });
+        if let Some((i, ar)) = reversible_left {
+            l.remove(i);
+            l.extend(ex.nodes[ar].0.clone());
+            continue;
+        }
+        let reversible_right = r.iter().enumerate().find_map(|(i, &b)| {
+            let bls = ex.nodes[b].0.clone();
+            bls.into_iter().find(|&bl| ex.le(g, bl)).map(|bl| (i, bl))
+        });
+        if let Some((i, bl)) = reversible_right {
+            r.remove(i);
+            r.extend(ex.nodes[bl].1.clone());
+            continue;
+        }
+        return (l, r);
+    }
+}
+
+/// `from_options` on lists of kernel games against [`plain_canonical`] on their explicit
+/// trees: the kernel's canonical form, opened up, must be exactly the plain pass's.
+fn canonical_matches_definition(ls: &[Term], rs: &[Term]) -> Result<(), TestCaseError> {
+    let mut k = Kernel::new();
+    let mut ex = Ex {
+        budget: 20_000,
+        ..Ex::default()
+    };
+    ex.zero();
+    let l: Vec<GameId> = ls.iter().map(|t| ev(&mut k, t)).collect();
+    let r: Vec<GameId> = rs.iter().map(|t| ev(&mut k, t)).collect();
+    let g = k.from_options(&l, &r).unwrap();
+    let xl: Vec<usize> = l.iter().map(|&x| ex.of_kernel(&mut k, x)).collect();
+    let xr: Vec<usize> = r.iter().map(|&x| ex.of_kernel(&mut k, x)).collect();
+    let xg = ex.of_kernel(&mut k, g);
+    prop_assume!(!ex.over);
+    let (pl, pr) = plain_canonical(&mut ex, xl, xr);
+    prop_assume!(!ex.over);
+    prop_assert_eq!(&ex.nodes[xg], &(pl, pr));
+    Ok(())
+}
+
 proptest! {
     // A fixed seed keeps the run time and the cases the same from run to run.
     #![proptest_config(ProptestConfig {
@@ -771,6 +848,28 @@ proptest! {
             let ca = ex.of_kernel(&mut k, ga);
             prop_assert!(ex.eq(ca, xa));
         }
+    }
+
+    /// The dominance pass (ranked options, the survivors' ranks sparing questions) and the
+    /// reversibility tests (G's stops and signature settling them at every depth) against the
+    /// definitions, among all-small options: stops all 0, so the ranks are signature heights
+    /// and most questions reach the memo and the recursion.
+    #[test]
+    fn all_small_canonical_forms_match_definition(
+        ls in prop::collection::vec(all_small_term(), 0..6),
+        rs in prop::collection::vec(all_small_term(), 0..6),
+    ) {
+        canonical_matches_definition(&ls, &rs)?;
+    }
+
+    /// As above with numbers, switches and ups among the options: stops tell many options
+    /// apart, and a game of numbers is recognised as a number.
+    #[test]
+    fn canonical_forms_match_definition(
+        ls in prop::collection::vec(small_term(), 0..6),
+        rs in prop::collection::vec(small_term(), 0..6),
+    ) {
+        canonical_matches_definition(&ls, &rs)?;
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! options deleted, and finally recognition of number-up-star shapes so that closed forms stay
 //! closed.
 
-use super::arena::{Kind, Nus};
+use super::arena::{Kind, Nus, Quick};
 use super::{GameId, Kernel, KernelError};
 use crate::number::{mex, Dyadic, Nimber};
 use num_bigint::BigInt;
@@ -80,9 +80,15 @@ impl Kernel {
         // brings in, hence the second pass.
         let mut l = self.undominated(&l, true)?;
         let mut r = self.undominated(&r, false)?;
-        let stops = self.arena.stops_of_options(&l, &r);
-        let bypassed_left = self.bypass_left(&mut l, &r, stops)?;
-        let bypassed_right = self.bypass_right(&l, &mut r, stops)?;
+        // G's stops and signature: bypassing keeps G's value, so they hold for every list the
+        // bypasses pass through, and they settle most tests `y ≤ G` before any option is
+        // opened.
+        let gq = Quick {
+            stops: self.arena.stops_of_options(&l, &r),
+            sig: self.arena.sig_of_options(&l, &r),
+        };
+        let bypassed_left = self.bypass_left(&mut l, &r, gq)?;
+        let bypassed_right = self.bypass_right(&l, &mut r, gq)?;
         // Without a bypass the lists are those of the first pass, already undominated.
         if bypassed_left {
             l = self.undominated(&l, true)?;
@@ -204,36 +210,22 @@ impl Kernel {
     }
 
     /// Replaces each Left option x with a Right option y ≤ G by y's Left options; whether
-    /// any was replaced. `stops` are G's (scaled, when known): stops are monotone, so a y
-    /// with a stop above G's same stop is not ≤ G, and a y whose left stop is below G's right
-    /// stop is < G (a number lies between them), both without the recursive test.
+    /// any was replaced. `gq` is G's stops and signature, which settle most tests without
+    /// the recursion ([`super::compare::quick_le`]).
     fn bypass_left(
         &mut self,
         l: &mut Vec<GameId>,
         r: &[GameId],
-        stops: Option<(i64, i64)>,
+        gq: Quick,
     ) -> Result<bool, KernelError> {
         let mut bypassed = false;
-        // G's signature: bypassing keeps G's value, so it holds for every list below.
-        let sig_g = self.arena.sig_of_options(l, r);
         let mut i = 0;
         'outer: while i < l.len() {
             let Some(&x) = l.get(i) else { break };
             let sx = self.ensure_options(x)?;
             for j in 0..sx.nr {
                 let y = self.arena.flat_at(sx.right(j));
-                let decided = match (stops, self.arena.fast_stops(y)) {
-                    (Some((gl, gr)), Some((yl, yr))) if yl > gl || yr > gr => Some(false),
-                    (Some((_, gr)), Some((yl, _))) if yl < gr => Some(true),
-                    _ => self
-                        .arena
-                        .sig(y)
-                        .and_then(|sy| super::sig::decide(sy, sig_g)),
-                };
-                let reversible = match decided {
-                    Some(d) => d,
-                    None => self.virt_ge(l, r, y)?,
-                };
+                let reversible = self.virt_ge(l, r, gq, y)?;
                 if reversible {
                     let sy = self.ensure_options(y)?;
                     l.remove(i);
@@ -253,33 +245,21 @@ impl Kernel {
     }
 
     /// Replaces each Right option x with a Left option y ≥ G by y's Right options; whether
-    /// any was replaced. `stops` as for [`Kernel::bypass_left`], mirrored.
+    /// any was replaced. `gq` as for [`Kernel::bypass_left`], mirrored.
     fn bypass_right(
         &mut self,
         l: &[GameId],
         r: &mut Vec<GameId>,
-        stops: Option<(i64, i64)>,
+        gq: Quick,
     ) -> Result<bool, KernelError> {
         let mut bypassed = false;
-        let sig_g = self.arena.sig_of_options(l, r);
         let mut i = 0;
         'outer: while i < r.len() {
             let Some(&x) = r.get(i) else { break };
             let sx = self.ensure_options(x)?;
             for j in 0..sx.nl {
                 let y = self.arena.flat_at(sx.left(j));
-                let decided = match (stops, self.arena.fast_stops(y)) {
-                    (Some((gl, gr)), Some((yl, yr))) if yl < gl || yr < gr => Some(false),
-                    (Some((gl, _)), Some((_, yr))) if gl < yr => Some(true),
-                    _ => self
-                        .arena
-                        .sig(y)
-                        .and_then(|sy| super::sig::decide(sig_g, sy)),
-                };
-                let reversible = match decided {
-                    Some(d) => d,
-                    None => self.virt_le(l, r, y)?,
-                };
+                let reversible = self.virt_le(l, r, gq, y)?;
                 if reversible {
                     let sy = self.ensure_options(y)?;
                     r.remove(i);
@@ -304,52 +284,86 @@ impl Kernel {
     /// option below a survivor is dropped (the survivor, or whatever later drops it, dominates
     /// it), and an option that survives drops the survivors below it.
     fn undominated(&mut self, opts: &[GameId], left: bool) -> Result<Vec<GameId>, KernelError> {
-        let mut keep: Vec<GameId> = Vec::with_capacity(opts.len());
-        // Likely dominators first (the order respects ≤: higher stops, then, among equal stops
-        // as in an all-small game, a greater signature height), so a dominated option mostly
-        // meets a survivor above it at once instead of surviving a while and costing a
-        // comparison with each later option.
-        let height = |g: GameId| self.arena.sig(g).map_or(0, super::sig::height);
-        let mut order: Vec<(i64, i64, i32, GameId)> = opts
-            .iter()
-            .map(|&g| match (self.arena.fast_stops(g), left) {
-                (None, _) => (i64::MAX, i64::MAX, 0, g),
-                (Some((ls, rs)), true) => (-rs, -ls, -height(g), g),
-                (Some((ls, rs)), false) => (ls, rs, height(g), g),
-            })
-            .collect();
+        // Likely dominators first: the options sorted by a rank that the order respects (for
+        // Left, y ≤ x gives rank(x) ≤ rank(y) in every component: higher stops first, then,
+        // among equal stops as in an all-small game, a greater signature height), so a
+        // dominated option mostly meets a survivor above it at once instead of surviving a
+        // while and costing a comparison with each later option. The buffers are the
+        // kernel's, kept between calls: this runs for every canonical form.
+        let mut order = std::mem::take(&mut self.dominance_order);
+        let mut keep = std::mem::take(&mut self.dominance_keep);
+        order.clear();
+        keep.clear();
+        order.extend(opts.iter().map(|&g| rank(self.arena.quick(g), left, g)));
         order.sort_unstable();
-        'next: for &(_, _, _, x) in &order {
+        let found = self.survivors(&order, &mut keep, left);
+        let out = found.map(|()| {
+            let mut out: Vec<GameId> = keep.iter().map(|r| r.id).collect();
+            out.sort_unstable();
+            out
+        });
+        self.dominance_order = order;
+        self.dominance_keep = keep;
+        out
+    }
+
+    /// [`Kernel::undominated`]'s pass over the ranked options, leaving the survivors in `keep`.
+    fn survivors(
+        &mut self,
+        order: &[Ranked],
+        keep: &mut Vec<Ranked>,
+        left: bool,
+    ) -> Result<(), KernelError> {
+        'next: for &x in order {
             // Both questions about each survivor, asked ahead so their memo misses overlap.
-            for &y in &keep {
-                self.arena.les.prefetch(x, y);
-                self.arena.les.prefetch(y, x);
+            for y in keep.iter() {
+                self.arena.les.prefetch(x.id, y.id);
+                self.arena.les.prefetch(y.id, x.id);
             }
             // A survivor known to dominate x (signature, memo) drops it before any recursion.
             let mut open = super::compare::Open::default();
-            for &y in &keep {
-                let (p, q) = if left { (x, y) } else { (y, x) };
+            for (i, y) in keep.iter().enumerate() {
+                let (p, q) = if left { (x.id, y.id) } else { (y.id, x.id) };
                 if self.known_or_open(p, q, &mut open) {
+                    to_front(keep, i);
                     continue 'next;
                 }
             }
             for &(p, q) in open.pairs() {
                 if self.le_open(p, q)? {
+                    let d = if left { q } else { p };
+                    if let Some(i) = keep.iter().position(|r| r.id == d) {
+                        to_front(keep, i);
+                    }
                     continue 'next;
                 }
             }
             if open.overflow {
-                for &y in &keep {
-                    let d = if left { self.le(x, y)? } else { self.le(y, x)? };
+                for y in keep.iter() {
+                    let d = if left {
+                        self.le(x.id, y.id)?
+                    } else {
+                        self.le(y.id, x.id)?
+                    };
                     if d {
                         continue 'next;
                     }
                 }
             }
+            // x survives; it drops the survivors it dominates. A survivor y came first, so
+            // rank(y) ≤ rank(x); x dominating y would give rank(x) ≤ rank(y) componentwise,
+            // so only a survivor of the same rank can be dominated (when both ranks are
+            // exact), and the others are passed without a question.
             let mut i = 0;
             while i < keep.len() {
                 let Some(&y) = keep.get(i) else { break };
-                let d = if left { self.le(y, x)? } else { self.le(x, y)? };
+                let d = if x.exact && y.exact && y.key != x.key {
+                    false
+                } else if left {
+                    self.le(y.id, x.id)?
+                } else {
+                    self.le(x.id, y.id)?
+                };
                 if d {
                     keep.swap_remove(i);
                 } else {
@@ -358,8 +372,7 @@ impl Kernel {
             }
             keep.push(x);
         }
-        keep.sort_unstable();
-        Ok(keep)
+        Ok(())
     }
 
     /// Whether the canonical options `{l | r}` (of a non-number) are those of a
@@ -417,5 +430,46 @@ impl Kernel {
             }
         }
         Ok(None)
+    }
+}
+
+/// An option as [`Kernel::undominated`] sorts it: its rank, then its id (for a deterministic
+/// order among equal ranks).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Ranked {
+    /// For Left (−right stop, −left stop, −signature height), for Right (left stop, right
+    /// stop, height): if y ≤ x then Left's key of x is ≤ y's in every component and Right's
+    /// key of y is ≤ x's, since stops are monotone and y ≤ x puts every reference below y
+    /// below x and every reference above x above y.
+    key: (i64, i64, i32),
+    id: GameId,
+    /// Whether the key is the game's (its stops fit machine words): an unknown one is
+    /// ranked last, and ranks nothing.
+    exact: bool,
+}
+
+/// Moves the survivor at `i` to the front, keeping the others' order: a survivor that has
+/// just dominated an option is asked first about the next (options of one position often
+/// share a dominator), so fewer recursive questions are spent on survivors that do not
+/// dominate it. Only the order of the questions changes, never the survivors.
+fn to_front(keep: &mut [Ranked], i: usize) {
+    if let Some(k) = keep.get_mut(..=i) {
+        k.rotate_right(1);
+    }
+}
+
+/// `g`'s rank for [`Kernel::undominated`] on the given side.
+fn rank(q: Option<Quick>, left: bool, g: GameId) -> Ranked {
+    match q.and_then(|q| q.stops.map(|s| (s, super::sig::height(q.sig)))) {
+        None => Ranked {
+            key: (i64::MAX, i64::MAX, 0),
+            id: g,
+            exact: false,
+        },
+        Some(((ls, rs), h)) => Ranked {
+            key: if left { (-rs, -ls, -h) } else { (ls, rs, h) },
+            id: g,
+            exact: true,
+        },
     }
 }

@@ -208,6 +208,10 @@ pub struct Kernel {
     det_order: rustc_hash::FxHashMap<(GameId, GameId), std::cmp::Ordering>,
     /// Each game's options in that order.
     det_sorted: rustc_hash::FxHashMap<GameId, DetSorted>,
+    /// The dominance pass's buffers (`construct::undominated`), kept so that the pass, run
+    /// for every canonical form, allocates only its result.
+    dominance_order: Vec<construct::Ranked>,
+    dominance_keep: Vec<construct::Ranked>,
 }
 
 /// Opaque: an arena of hash-consed games and its memos.
@@ -306,6 +310,8 @@ impl Kernel {
             tree_sizes: Default::default(),
             det_order: Default::default(),
             det_sorted: Default::default(),
+            dominance_order: Vec::new(),
+            dominance_keep: Vec::new(),
         }
     }
 

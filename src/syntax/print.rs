@@ -39,6 +39,18 @@ pub(crate) fn print_into(t: &Term, opts: &PrintOptions, out: &mut String) {
         p.write_expr(t, out);
         return;
     }
+    // A large shared value is a `where` of thousands of one-line definitions (the 4×4 Kings
+    // board's value has 8,700): written a definition at a time, as the document lays them
+    // out, instead of through one document of them all, which cost a tenth of computing it.
+    if let (None, Term::Where { body, defs }) = (opts.width, t) {
+        if let Some(out) = crate::term::one_set_options(t)
+            .is_none()
+            .then(|| p.write_where(body, defs))
+            .flatten()
+        {
+            return out;
+        }
+    }
     let doc = p.expr(t);
     let width = opts.width.unwrap_or(usize::MAX >> 4);
     // Writing into a String cannot fail.
@@ -618,7 +630,7 @@ fn plain_shallow(t: &Term, depth: usize) -> bool {
             .iter()
             .chain(right)
             .all(|x| plain_shallow(x, depth + 1)),
-        Term::Nus { .. } | Term::Ref(_) => true,
+        Term::Nus { .. } | Term::Ref(_) | Term::Name(_) => true,
         Term::Sum(a, b) => plain_shallow(a, depth + 1) && plain_shallow(b, depth + 1),
         Term::Neg(x) => plain_shallow(x, depth + 1),
         _ => false,
@@ -630,7 +642,7 @@ fn plain_deep(t: &Term) -> bool {
     while let Some(t) = todo.pop() {
         match t {
             Term::Game { left, right } => todo.extend(left.iter().chain(right)),
-            Term::Nus { .. } | Term::Ref(_) => {}
+            Term::Nus { .. } | Term::Ref(_) | Term::Name(_) => {}
             Term::Sum(a, b) => {
                 todo.push(a);
                 todo.push(b);
@@ -697,6 +709,7 @@ impl Printer {
                 out.push('#');
                 push_decimal(out, u64::from(*n));
             }
+            Term::Name(name) => out.push_str(name),
             Term::Neg(x) => {
                 out.push_str(self.minus());
                 if matches!(**x, Term::Sum(..)) || lead(x) != Lead::Other {
@@ -710,6 +723,45 @@ impl Printer {
             // `plain` admits no other node.
             _ => out.push_str(&self.expr(t).pretty(usize::MAX >> 4).to_string()),
         }
+    }
+
+    /// `body where A = …, B = …` as [`Printer::expr`] lays it out on an unbounded width:
+    /// the body, then `where ` on a new line and one definition a line, indented by six. Each
+    /// part is written directly when [`plain`], else through its own document; `None` (the
+    /// caller then lays out the whole document) when a part is parenthesised by
+    /// [`Printer::part`] or its own layout breaks a line, where the indent would differ.
+    fn write_where(&self, body: &Term, defs: &[(String, Term)]) -> Option<String> {
+        let mut out = String::new();
+        self.write_part_line(body, &mut out)?;
+        out.push_str("\nwhere ");
+        for (k, (name, d)) in defs.iter().enumerate() {
+            if k > 0 {
+                out.push_str(",\n      ");
+            }
+            out.push_str(name);
+            out.push_str(" = ");
+            self.write_part_line(d, &mut out)?;
+        }
+        Some(out)
+    }
+
+    /// [`Printer::part`] of `t` on one line into `out`, or `None` as for
+    /// [`Printer::write_where`].
+    fn write_part_line(&self, t: &Term, out: &mut String) -> Option<()> {
+        if matches!(t, Term::Where { .. }) || matches!(t, Term::Call { name, .. } if name == SIDLE)
+        {
+            return None;
+        }
+        if plain(t) {
+            self.write_expr(t, out);
+            return Some(());
+        }
+        let text = self.expr(t).pretty(usize::MAX >> 4).to_string();
+        if text.contains('\n') {
+            return None;
+        }
+        out.push_str(&text);
+        Some(())
     }
 
     /// [`Printer::nus`] into `out`: a small integer or a nimber directly (most leaves of a
@@ -919,10 +971,22 @@ mod tests {
         crate::syntax::arb_games(leaf, 3)
     }
 
+    /// [`arb_plain`]'s terms with names among the leaves, as a shared value's definitions
+    /// refer to each other (no reader here: the names are defined nowhere).
+    fn arb_named() -> impl Strategy<Value = Term> {
+        let leaf = prop_oneof![
+            (-3i64..4).prop_map(Term::integer),
+            (0u64..3).prop_map(|n| Term::nimber(n.into())),
+            prop::sample::select(vec!["A", "LXK", "QQ"]).prop_map(|n| Term::Name(n.into())),
+            prop::sample::select(vec!["1/2", "^", "v*", "-1v2*3", "2+*3"]).prop_map(closed),
+        ];
+        crate::syntax::arb_games(leaf, 3)
+    }
+
     proptest! {
         #[test]
         fn direct_writer_matches_the_document(
-            t in arb_plain(),
+            t in prop_oneof![arb_plain(), arb_named()],
             unicode in any::<bool>(),
             braces in any::<bool>(),
         ) {
@@ -967,6 +1031,52 @@ mod tests {
         assert_eq!(print(&t, &braces), "{1|{0|-5}}");
         assert_eq!(print(&closed("{2|0||3}"), &braces), "{{2|0}|3}");
         assert_eq!(print(&closed("{||{|}|-5}"), &braces), "{|{{|}|-5}}");
+    }
+
+    /// A `where` written a definition at a time is the whole document's text: plain
+    /// definitions, ones with nodes only the document knows (±, Tiny), a body that is a sum,
+    /// and a definition that is itself a `where` (parenthesised: the document's).
+    #[test]
+    fn where_terms_match_the_document() {
+        let name = |s: &str| Term::Name(s.into());
+        let defs = vec![
+            ("A".to_string(), closed("{0,^*|v*,{*|0}}")),
+            ("B".to_string(), closed("{Tiny(2) | +-1, 3.^}")),
+            (
+                "C".to_string(),
+                Term::game(vec![name("A"), closed("+-{0,^*}")], vec![name("B")]),
+            ),
+            ("D".to_string(), Term::sum(name("C"), Term::neg(name("A")))),
+        ];
+        let bodies = [
+            Term::game(vec![name("A"), name("D")], vec![closed("*2")]),
+            Term::sum(name("A"), name("B")),
+            name("D"),
+        ];
+        for body in bodies {
+            for nested in [false, true] {
+                let mut defs = defs.clone();
+                if nested {
+                    let inner = Term::Where {
+                        body: Box::new(name("E")),
+                        defs: vec![("E".to_string(), closed("{1|0}"))],
+                    };
+                    defs.push(("F".to_string(), inner));
+                }
+                let t = Term::Where {
+                    body: Box::new(body.clone()),
+                    defs,
+                };
+                for (unicode, braces) in [(false, false), (true, false), (false, true)] {
+                    let opts = PrintOptions {
+                        unicode,
+                        width: None,
+                        braces,
+                    };
+                    assert_eq!(print(&t, &opts), via_document(&t, unicode, braces));
+                }
+            }
+        }
     }
 
     #[test]
