@@ -43,12 +43,13 @@ pub(crate) fn print_into(t: &Term, opts: &PrintOptions, out: &mut String) {
     // board's value has 8,700): written a definition at a time, as the document lays them
     // out, instead of through one document of them all, which cost a tenth of computing it.
     if let (None, Term::Where { body, defs }) = (opts.width, t) {
-        if let Some(out) = crate::term::one_set_options(t)
+        if let Some(text) = crate::term::one_set_options(t)
             .is_none()
             .then(|| p.write_where(body, defs))
             .flatten()
         {
-            return out;
+            out.push_str(&text);
+            return;
         }
     }
     let doc = p.expr(t);
