@@ -1044,6 +1044,16 @@ fn max_ref(t: &Term) -> Option<u32> {
     }
 }
 
+/// Whether an entry of a table with these views names itself or a later entry. When none
+/// does, [`TermTable::from_views`] and [`TermTable::from_views_backwards`] read them alike,
+/// into a table with no cycle, whatever the play turns out to be.
+pub(crate) fn names_forward(views: &[Term]) -> bool {
+    views
+        .iter()
+        .enumerate()
+        .any(|(i, v)| max_ref(v).is_some_and(|m| m as usize >= i))
+}
+
 /// `f` on each of `t`'s children, in the order of [`children`], without listing them first:
 /// reading a table walks every entry's children three times (its references checked, its size,
 /// its largest reference), and a vector each time was a tenth of reading Σ_{k≤30} {k|−k}'s
