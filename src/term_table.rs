@@ -224,8 +224,9 @@ impl TermTable {
             }
         };
         // A reference to this entry or a later one: not finite written out.
-        let size = children(&view).iter().fold(1u64, |acc, c| {
-            acc.saturating_add(match c {
+        let mut size = 1u64;
+        each_child(&view, &mut |c| {
+            size = size.saturating_add(match c {
                 Term::Ref(m) => self.entry_size(*m).unwrap_or(u64::MAX),
                 other => other.size() as u64,
             })
@@ -1035,7 +1036,38 @@ fn closed<'t>(t: &'t Term, bound: &mut Vec<&'t str>) -> bool {
 fn max_ref(t: &Term) -> Option<u32> {
     match t {
         Term::Ref(n) => Some(*n),
-        _ => children(t).into_iter().filter_map(max_ref).max(),
+        _ => {
+            let mut max = None;
+            each_child(t, &mut |c| max = max.max(max_ref(c)));
+            max
+        }
+    }
+}
+
+/// Whether an entry of a table with these views names itself or a later entry. When none
+/// does, [`TermTable::from_views`] and [`TermTable::from_views_backwards`] read them alike,
+/// into a table with no cycle, whatever the play turns out to be.
+pub(crate) fn names_forward(views: &[Term]) -> bool {
+    views
+        .iter()
+        .enumerate()
+        .any(|(i, v)| max_ref(v).is_some_and(|m| m as usize >= i))
+}
+
+/// `f` on each of `t`'s children, in the order of [`children`], without listing them first:
+/// reading a table walks every entry's children three times (its references checked, its size,
+/// its largest reference), and a vector each time was a tenth of reading Σ_{k≤30} {k|−k}'s
+/// table, which every checker waits for.
+fn each_child<'t>(t: &'t Term, f: &mut impl FnMut(&'t Term)) {
+    match t {
+        Term::Game { left, right } => left.iter().chain(right).for_each(f),
+        Term::Sum(a, b) => {
+            f(a);
+            f(b);
+        }
+        Term::Neg(a) => f(a),
+        Term::Nus { .. } | Term::Hackenstring(_) | Term::Ref(_) => {}
+        _ => children(t).into_iter().for_each(f),
     }
 }
 
@@ -1225,11 +1257,7 @@ fn check_refs(t: &Term, entry: usize, limit: usize, bad: &mut Option<String>) {
                 format!("refers to #{n}, which is not an entry of the table")
             });
         }
-        _ => {
-            for c in children(t) {
-                check_refs(c, entry, limit, bad);
-            }
-        }
+        _ => each_child(t, &mut |c| check_refs(c, entry, limit, bad)),
     }
 }
 

@@ -182,6 +182,63 @@ fn certificates_check_and_tampering_is_rejected() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `check` tells a certificate from a proof by the top-level `certificate` field however the
+/// file is laid out: the key spelt with an escape, a certificate carrying a proof's own
+/// fields (so that the proof's reader, which now reads first, gets further into it), and a
+/// proof with a stray `certificate` field, which is still checked as the proof it is.
+#[test]
+fn a_certificate_is_told_from_a_proof_whatever_its_fields() {
+    let dir = std::env::temp_dir().join(format!("onag-cert-kind-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("f.json");
+    let check = |text: &str| {
+        std::fs::write(&file, text).unwrap();
+        onag(&["check", file.to_str().unwrap()])
+    };
+    let (code, cert, err) = onag(&["analyze", "--certificate", "{2|-1} + {1|-1}"]);
+    assert_eq!(code, 0, "{err}");
+    let certified = |out: &str| out.starts_with("ok: the thermograph certificate");
+    // As written, and with its key escaped (`\u0063` is `c`): a certificate either way.
+    let (code, out, err) = check(&cert);
+    assert!(code == 0 && certified(&out), "{out}{err}");
+    let escaped = cert.replacen("\"certificate\"", "\"\\u0063ertificate\"", 1);
+    assert_ne!(escaped, cert);
+    let (code, out, err) = check(&escaped);
+    assert!(code == 0 && certified(&out), "{out}{err}");
+    // With a proof's input, result and steps beside its own fields: still the certificate.
+    let mut v: serde_json::Value = serde_json::from_str(&cert).unwrap();
+    v["input"] = serde_json::json!("{1|-1}");
+    v["result"] = serde_json::json!("{1|-1}");
+    v["steps"] = serde_json::json!([]);
+    let (code, out, err) = check(&v.to_string());
+    assert!(code == 0 && certified(&out), "{out}{err}");
+    // A proof with a `certificate` field naming another kind: the proof is checked. Naming
+    // thermographs, it is read as a certificate (one with no games), as it always was.
+    let (code, proof, err) = onag(&["simplify", "--format", "json", "{1|-1} + {2|-2}"]);
+    assert_eq!(code, 0, "{err}");
+    let mut p: serde_json::Value = serde_json::from_str(&proof).unwrap();
+    p["certificate"] = serde_json::json!("none");
+    let (code, out, err) = check(&p.to_string());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("ok: the proof that"), "{out}");
+    p["certificate"] = serde_json::json!("thermographs");
+    let (code, out, err) = check(&p.to_string());
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("certificate fails at no `games` list"),
+        "{out}"
+    );
+    p["certificate"] = serde_json::json!("none");
+    // And one made unreadable (a `steps` that is no list) is bad input, never a certificate.
+    let (code, out, err) = check(
+        &p.to_string()
+            .replacen("\"steps\"", "\"steps\": 1, \"x\"", 1),
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(!certified(&out), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The bad input, each with its message: atomic weight of a game that is not
 /// infinitesimal, a temperature that is not a number or is negative (exit 2); a huge
 /// temperature is exact (exit 0); the temperature of a gigantic sum stops at the memory limit

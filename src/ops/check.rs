@@ -9,16 +9,28 @@ use crate::proof::ProofError;
 pub(crate) fn check(ctx: &Ctx, text: String) -> Result<(String, Status), Failure> {
     // The time limit counts from here, before the text is first looked at.
     let limits = limits(ctx);
+    // Read and checked as it streams, lemma by lemma, so only the lemmas' statements are held
+    // (the file's text stays: its strings are borrowed from it). A file that is not a proof
+    // is bad input (2) even when a lemma before the damage fails; a proof that fails is
+    // false (1).
+    let read = crate::proof::json::read_and_check(&text, &ctx.rules, &limits);
+    // A thermograph certificate is told by its top-level `certificate` field. The proof's
+    // reader notes such a key, so the text is looked at again only when it has one or is not
+    // read as a proof: searching a large proof for the word before its check cost two passes
+    // over its text (a tenth of Σ_{k≤30} {k|−k}'s time before its checkers can start).
+    let maybe_certificate = match &read {
+        Ok((file, _)) => file.certificate_key,
+        Err(_) => true,
+    };
     // Only the `certificate` field is read to tell the kinds apart: building a whole JSON
-    // tree of a large proof just to look at it cost as much as reading the proof. And only
-    // when the key can be there: a text with neither the word nor an escape (`\u…`) that could
-    // spell it has no such key, and a pass of serde over a proof of 10 MB to find that out was
-    // a fifteenth of its check.
+    // tree of a large text just to look at it cost as much as reading a proof. And only when
+    // the key can be there: a text with neither the word nor an escape (`\u…`) that could
+    // spell it has no such key.
     #[derive(serde::Deserialize)]
     struct Kind {
         certificate: Option<serde_json::Value>,
     }
-    if text.contains("certificate") || text.contains("\\u") {
+    if maybe_certificate && (text.contains("certificate") || text.contains("\\u")) {
         let kind = serde_json::from_str::<Kind>(&text).ok();
         if kind.is_some_and(|k| k.certificate.is_some()) {
             if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
@@ -28,12 +40,7 @@ pub(crate) fn check(ctx: &Ctx, text: String) -> Result<(String, Status), Failure
             }
         }
     }
-    // Read and checked as it streams, lemma by lemma, so only the lemmas' statements are held
-    // (the file's text stays: its strings are borrowed from it). A file that is not a proof
-    // is bad input (2) even when a lemma before the damage fails; a proof that fails is
-    // false (1).
-    let (read, result) =
-        crate::proof::json::read_and_check(&text, &ctx.rules, &limits).map_err(Failure::from)?;
+    let (read, result) = read.map_err(Failure::from)?;
     // Stopped by the memory limit: not a verdict on the proof.
     if let Err(e) = &result {
         if e.limit.is_some() {

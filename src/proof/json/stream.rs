@@ -36,6 +36,7 @@ use crate::proof::incremental::Incremental;
 use crate::proof::{Lemma, Play, ProofError, Step, TermTable};
 use crate::rules::RuleSet;
 use crate::term::Term;
+use crate::term_table::names_forward;
 use serde::de::{DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use std::fmt;
@@ -60,6 +61,11 @@ pub struct CheckedFile {
     /// entries, and after them any the check interned (the check's own copy, handed back
     /// rather than a second copy kept: Σ_{k≤30} {k|−k}'s is 170 MB).
     pub terms: TermTable,
+    /// Whether the file has a top-level `certificate` key (which no proof needs): only then,
+    /// or when the text is not read as a proof, need a caller look again for a thermograph
+    /// certificate, rather than search the whole text for the word before the check (two
+    /// passes over Σ_{k≤30} {k|−k}'s 147 MB, a tenth of what every checker waits for).
+    pub certificate_key: bool,
 }
 
 /// Reads a proof file and checks it as it reads, holding the statements of its lemmas but not
@@ -118,6 +124,7 @@ pub(crate) fn read_and_check(
             views: Vec::new(),
             table_len: 0,
             begun: false,
+            apart: None,
             input: None,
             result: None,
             steps: None,
@@ -131,6 +138,7 @@ pub(crate) fn read_and_check(
             failure: None,
             failed_at: None,
             final_claim: None,
+            certificate_key: false,
         };
         let mut de = serde_json::Deserializer::from_str(text);
         let read = (&mut reader).deserialize(&mut de).and_then(|()| de.end());
@@ -139,6 +147,7 @@ pub(crate) fn read_and_check(
             None => read.map_err(|e| ProofError::Json(e.to_string())),
         };
         let claim = reader.final_claim.take();
+        let certificate_key = reader.certificate_key;
         // Where the reader's own error is in the file: inside the lemmas array at the lemma
         // it was reading, else after every lemma.
         let reader_at = reader.failed_at.unwrap_or(usize::MAX);
@@ -177,6 +186,12 @@ pub(crate) fn read_and_check(
             Some((k, e)) if k < reader_at || read.is_ok() => Err(e),
             _ => read,
         };
+        // A table read apart that is no table: the file's error, before any lemma's or any
+        // the reader met later (a reader of the table in order stops there).
+        let read = match shared.table_failure() {
+            Some(e) => Err(e),
+            None => read,
+        };
         read.map(|(input, result, main_steps, lemmas, play, terms)| {
             // The table went to the check (it is large: one copy less): it comes back.
             let terms = terms.or(table).unwrap_or_default();
@@ -193,6 +208,7 @@ pub(crate) fn read_and_check(
                 lemmas,
                 play,
                 terms,
+                certificate_key,
             };
             (file, verdict)
         })
@@ -377,6 +393,28 @@ struct Tables {
     origin: Option<Arc<TermTable>>,
     /// The lone checker's table, handed back as it ended.
     back: Option<TermTable>,
+    /// The table being read on a thread of its own ([`Reader::read_terms`]), until a checker
+    /// needs it or the check ends.
+    building: Option<std::thread::JoinHandle<Result<TermTable, ProofError>>>,
+    /// Why the table read apart is no table: the file's error, met before any lemma.
+    failure: Option<ProofError>,
+}
+
+impl Tables {
+    /// The table read apart, waited for and kept (or why it is none).
+    fn settle(&mut self) {
+        if let Some(h) = self.building.take() {
+            match h.join() {
+                Ok(Ok(table)) => self.origin = Some(Arc::new(table)),
+                Ok(Err(e)) => self.failure = Some(e),
+                Err(_) => {
+                    self.failure = Some(ProofError::Json(
+                        "the table's reader stopped unexpectedly".into(),
+                    ))
+                }
+            }
+        }
+    }
 }
 
 impl Shared<'_> {
@@ -384,6 +422,7 @@ impl Shared<'_> {
     /// checker; none when the check never began (no table, or a cyclic one).
     fn table(&self) -> Option<TermTable> {
         let mut t = self.tables.lock().ok()?;
+        t.settle();
         if self.publish {
             return t.origin.clone().map(TermTable::over);
         }
@@ -394,7 +433,27 @@ impl Shared<'_> {
     /// lone checker's: the table the claim is read with and the caller gets.
     fn table_back(&self) -> Option<TermTable> {
         let mut t = self.tables.lock().ok()?;
+        t.settle();
         t.origin.take().map(whole).or_else(|| t.back.take())
+    }
+}
+
+impl Shared<'_> {
+    /// Whether a checker can have the table now without waiting: it is not being read apart,
+    /// or its read has ended. (Another checker holding the lock is waiting for it.)
+    fn table_ready(&self) -> bool {
+        match self.tables.try_lock() {
+            Ok(t) => t.building.as_ref().is_none_or(|h| h.is_finished()),
+            Err(std::sync::TryLockError::WouldBlock) => false,
+            Err(std::sync::TryLockError::Poisoned(_)) => true,
+        }
+    }
+
+    /// Why the table read apart is no table, if it is not (waited for).
+    fn table_failure(&self) -> Option<ProofError> {
+        let mut t = self.tables.lock().ok()?;
+        t.settle();
+        t.failure.take()
     }
 }
 
@@ -444,6 +503,9 @@ struct Worker<'r, 'de> {
     stopped: bool,
     /// Its first failure (the earliest of its own, as it takes batches in file order).
     verdict: Result<(), CheckError>,
+    /// Batches parsed (their statements published) while the table was still being read, to
+    /// check in order once it is: parsing need not wait for the table, only checking does.
+    parsed: Vec<(usize, usize, Vec<Lemma>)>,
 }
 
 impl<'r, 'de> Worker<'r, 'de> {
@@ -457,6 +519,7 @@ impl<'r, 'de> Worker<'r, 'de> {
             next: 0,
             stopped: false,
             verdict: Ok(()),
+            parsed: Vec::new(),
         }
     }
 
@@ -503,7 +566,10 @@ impl<'r, 'de> Worker<'r, 'de> {
                     let claims = lemmas.iter().map(|l| (l.from.clone(), l.to.clone()));
                     promise.keep(Published::Claims(Arc::new(claims.collect())));
                 }
-                self.check_lemmas(index, first, lemmas);
+                self.parsed.push((index, first, lemmas));
+                if self.shared.table_ready() {
+                    self.check_parsed();
+                }
             }
             Work::Finish {
                 input,
@@ -514,6 +580,8 @@ impl<'r, 'de> Worker<'r, 'de> {
                 batches,
                 table,
             } => {
+                // Its own batches come before the main chain.
+                self.check_parsed();
                 if self.shared.failed.load(Relaxed) != NONE_FAILED
                     || self.shared.bad_at.load(Relaxed) != NONE_FAILED
                 {
@@ -597,6 +665,13 @@ impl<'r, 'de> Worker<'r, 'de> {
         true
     }
 
+    /// Checks the batches it parsed and kept, in order (waiting for the table if need be).
+    fn check_parsed(&mut self) {
+        for (index, first, lemmas) in std::mem::take(&mut self.parsed) {
+            self.check_lemmas(index, first, lemmas);
+        }
+    }
+
     /// Checks batch `index` (lemmas from `first`), unless a failure before it is known.
     fn check_lemmas(&mut self, index: usize, first: usize, lemmas: Vec<Lemma>) {
         // With no table (a cyclic one) the lemmas are read, not checked.
@@ -634,7 +709,8 @@ impl<'r, 'de> Worker<'r, 'de> {
     /// thread of their own, for the last checker to end has the whole check waiting for it (a
     /// fifth of a second for Σ_{k≤30} {k|−k}'s). The shared table is let go here, so the
     /// caller takes it back whole; a lone checker hands back the table it took.
-    fn into_verdict(self) -> Result<(), CheckError> {
+    fn into_verdict(mut self) -> Result<(), CheckError> {
+        self.check_parsed();
         if let Some(c) = self.check {
             let (table, statements) = c.into_table();
             crate::threads::free_later(statements, self.limits.threads());
@@ -730,6 +806,9 @@ struct Reader<'a, 'de> {
     table_len: usize,
     /// Whether the checkers have the table (the check has begun).
     begun: bool,
+    /// The number of entries of a table being read apart ([`Reader::read_terms`]), until the
+    /// check begins.
+    apart: Option<usize>,
     input: Option<Term>,
     result: Option<Term>,
     steps: Option<Vec<StepJson<'de>>>,
@@ -751,6 +830,8 @@ struct Reader<'a, 'de> {
     failed_at: Option<usize>,
     /// The claim that the result is final (`"final"`), checked after the chain.
     final_claim: Option<crate::proof::final_check::FinalClaim>,
+    /// Whether a top-level key is `certificate` ([`CheckedFile::certificate_key`]).
+    certificate_key: bool,
 }
 
 impl<'de> Reader<'_, 'de> {
@@ -770,6 +851,37 @@ impl<'de> Reader<'_, 'de> {
             self.terms = Some(read_table(views, Some(self.play))?);
         }
         Ok(self.terms.clone().unwrap_or_default())
+    }
+
+    /// The table from its entries as written. With checker threads, and no entry naming
+    /// itself or a later one (so no cycle, whatever the play), the parsed entries are made a
+    /// table on a thread of its own, while the reader goes on finding lemmas and the checkers
+    /// parse them: that read (hashing every entry, a quarter of a second for Σ_{k≤30} {k|−k}'s
+    /// 239,000) was the serial start every checker waited for. A table that then proves no
+    /// table is the file's error all the same ([`Shared::table_failure`]).
+    fn read_terms(&mut self, views: Vec<Text<'de>>) -> Result<(), ProofError> {
+        let parsed = parse_views(&views, self.limits)?;
+        self.views = views;
+        let play = self.play_read.then_some(self.play);
+        if self.shared.publish && play != Some(Play::Loopy) && !names_forward(&parsed) {
+            let len = parsed.len();
+            let building = std::thread::Builder::new()
+                .name("onag-table".into())
+                .spawn(move || read_table(parsed, play));
+            if let Ok(h) = building {
+                if let Ok(mut t) = self.shared.tables.lock() {
+                    t.building = Some(h);
+                    self.apart = Some(len);
+                    return Ok(());
+                }
+            }
+            // No thread (or no lock): read here, from the text again (the entries went).
+            let parsed = parse_views(&self.views, self.limits)?;
+            self.terms = Some(read_table(parsed, play)?);
+            return Ok(());
+        }
+        self.terms = Some(read_table(parsed, play)?);
+        Ok(())
     }
 
     /// One lemma of the file, as written: handed out in its batch (a batch at a time, so that
@@ -846,6 +958,10 @@ impl<'de> Reader<'_, 'de> {
             if let Ok(mut t) = self.shared.tables.lock() {
                 t.origin = Some(Arc::new(terms));
             }
+        } else if let Some(len) = self.apart.take() {
+            // The table being read apart: the checkers wait for it when they check.
+            self.begun = true;
+            self.table_len = len;
         }
     }
 
@@ -876,7 +992,7 @@ impl<'de> Reader<'_, 'de> {
         self.version.get_or_insert(1);
         self.version_ok()?;
         // A table the check has is one with no cycle: it fits any play.
-        if !self.begun {
+        if !self.begun && self.apart.is_none() {
             self.terms.get_or_insert_with(TermTable::new);
             if let Some(t) = &self.terms {
                 table_fits(t, self.play)?;
@@ -961,12 +1077,8 @@ impl<'de> Visitor<'de> for &mut Reader<'_, 'de> {
                 }
                 "terms" => {
                     let views: Vec<Text<'de>> = map.next_value()?;
-                    let read = parse_views(&views, self.limits)
-                        .and_then(|views| read_table(views, self.play_read.then_some(self.play)));
-                    self.views = views;
-                    match read {
-                        Ok(t) => self.terms = Some(t),
-                        Err(e) => return Err(failed(self, e)),
+                    if let Err(e) = self.read_terms(views) {
+                        return Err(failed(self, e));
                     }
                     self.begin();
                 }
@@ -997,8 +1109,9 @@ impl<'de> Visitor<'de> for &mut Reader<'_, 'de> {
                 "checked" => {
                     map.next_value::<bool>()?;
                 }
-                // Other keys are not part of the schema.
-                _ => {
+                // Other keys are not part of the schema; a certificate's is noted.
+                other => {
+                    self.certificate_key |= other == "certificate";
                     map.next_value::<IgnoredAny>()?;
                 }
             }
@@ -1267,6 +1380,105 @@ mod tests {
         let mut bad = p.clone();
         bad.result = Term::integer(7);
         assert_eq!(judged_by_two(&bad, &rules, alternate), bad.check(&rules));
+    }
+
+    /// Batches taken while the table is still being read apart are parsed, their statements
+    /// published, and kept; once the table is read they are checked in order, a forged lemma
+    /// among them refused with the one-thread words, on whichever checker kept it.
+    #[test]
+    fn batches_parsed_before_the_table_is_read_are_checked_once_it_is() {
+        let rules = RuleSet::builtin();
+        let p = crate::proof::tests::switches_proof(7, &rules);
+        let k = BATCH + 5;
+        let bad = forged(&p, &[k]);
+        let one = bad.check(&rules);
+        assert_eq!(one.as_ref().err().and_then(|e| e.lemma), Some(k));
+        for proof in [&p, &bad] {
+            let text = proof.to_json();
+            let raw = raw_lemmas(&text);
+            let limits = CheckLimits::default();
+            let shared = Shared::new(&text, true);
+            // The table's read held until the checkers have taken every batch.
+            let (go, wait) = mpsc::channel::<()>();
+            let table = proof.terms.clone();
+            let reading = std::thread::spawn(move || {
+                let _ = wait.recv();
+                Ok(table)
+            });
+            shared.tables.lock().unwrap().building = Some(reading);
+            let mut workers = [
+                Worker::new(&rules, &limits, &shared),
+                Worker::new(&rules, &limits, &shared),
+            ];
+            let len = proof.terms.len();
+            let batches = raw.len().div_ceil(BATCH);
+            for (b, batch) in raw.chunks(BATCH).enumerate() {
+                workers[b % 2].take(Work::Lemmas {
+                    index: b,
+                    first: b * BATCH,
+                    len,
+                    raw: batch.to_vec(),
+                });
+            }
+            // Nothing checked yet: every batch kept, every statement published.
+            assert!(!shared.table_ready());
+            let kept: usize = workers.iter().map(|w| w.parsed.len()).sum();
+            assert_eq!(kept, batches);
+            assert_eq!(shared.published.lock().unwrap().len(), batches);
+            assert!(workers
+                .iter()
+                .all(|w| w.check.is_none() && w.verdict.is_ok()));
+            go.send(()).unwrap();
+            workers[0].take(Work::Finish {
+                input: proof.input.clone(),
+                result: proof.result.clone(),
+                steps: proof.steps.clone(),
+                play: proof.play,
+                lemmas: proof.lemmas.len(),
+                batches,
+                table: Box::default(),
+            });
+            let [first, second] = workers;
+            let verdict = earliest([first.into_verdict(), second.into_verdict()].into_iter());
+            assert_eq!(verdict, proof.check(&rules));
+        }
+    }
+
+    /// A table that is no table, read apart while the lemmas after it are read and parsed
+    /// (one of them not a proof's lemma either): the table's error, the one a single thread
+    /// gives, on any number of threads.
+    #[test]
+    fn a_bad_table_read_apart_is_the_files_error_before_any_lemma() {
+        let rules = RuleSet::builtin();
+        let p = crate::proof::tests::switches_proof(7, &rules);
+        let text = p.to_json();
+        let views = p.terms.views();
+        let last = views.len() - 1;
+        let quoted = |t: &Term| serde_json::to_string(&t.to_string()).unwrap();
+        // The last entry made a repeat of the first; the text's first mention of each entry
+        // is in the table, written first.
+        let at = text.find(&quoted(&views[last])).unwrap();
+        assert!(at < text.find("\"lemmas\"").unwrap());
+        let mut bad = text.clone();
+        bad.replace_range(at..at + quoted(&views[last]).len(), &quoted(&views[0]));
+        // And a lemma's side that does not parse.
+        let lemma = bad.find("\"lemmas\"").unwrap();
+        let from = lemma + bad[lemma..].find("\"from\": \"").unwrap() + "\"from\": \"".len();
+        bad.insert_str(from, "{|");
+        let one = said(&bad, &rules, 1);
+        assert!(
+            one.starts_with("not a proof") && one.contains(&format!("term #{last}: repeats")),
+            "{one}"
+        );
+        for threads in [2, 3] {
+            assert_eq!(said(&bad, &rules, threads), one, "on {threads}");
+        }
+        // The table alone damaged: the same.
+        let mut table_only = text.clone();
+        table_only.replace_range(at..at + quoted(&views[last]).len(), &quoted(&views[0]));
+        let one = said(&table_only, &rules, 1);
+        assert!(one.contains(&format!("term #{last}: repeats")), "{one}");
+        assert_eq!(said(&table_only, &rules, 2), one);
     }
 
     /// The checkers share the file's table and intern into tables of their own over it: the
