@@ -8,7 +8,7 @@
 //! (`rulesets::position`): independence is in the moves, not in the language.
 
 use super::more_rulesets_check::allows;
-use super::rulesets_check::{compare, listed, read, text_of};
+use super::rulesets_check::{compare, join, listed, read, text_of};
 use crate::number::Dyadic;
 use crate::rulesets::position::spawning::spawning_code;
 use crate::rulesets::position::{
@@ -212,16 +212,14 @@ pub fn anti_clobber(text: &str, term: &Term) -> Result<(), String> {
                     let mut next = rows.clone();
                     next[nr][nc] = mine;
                     next[r][c] = theirs;
-                    let t: Vec<String> = next.iter().map(|x| x.iter().collect()).collect();
-                    set.insert(t.join("|"));
+                    set.insert(join(&next));
                 }
             }
         }
     }
     let got = listed(term, |t| {
         let g = grids::anti_clobber(text_of(t, "anti_clobber")?).ok()?;
-        let t: Vec<String> = g.rows().iter().map(|x| x.iter().collect()).collect();
-        Some(t.join("|"))
+        Some(join(&g.rows()))
     })?;
     compare(got, left, right)
 }

@@ -7,7 +7,7 @@
 //! The boards are read by the one reader of their language (`rulesets::position::grids`, the
 //! producer's too): independence is in the moves, not the language.
 
-use super::rulesets_check::{compare, read};
+use super::rulesets_check::{compare, join, listed_as, read};
 use crate::rulesets::position::{grids, Board};
 use crate::rulesets::RulesetError;
 use crate::term::{Arg, Term};
@@ -34,13 +34,6 @@ fn reader(name: &str) -> Option<Reader> {
     })
 }
 
-fn text(rows: &Rows) -> String {
-    rows.iter()
-        .map(|r| r.iter().collect::<String>())
-        .collect::<Vec<_>>()
-        .join("|")
-}
-
 /// The square (r, c) moved by (dr, dc), if on the board.
 fn go(rows: &Rows, (r, c): (usize, usize), (dr, dc): (i32, i32)) -> Option<(usize, usize)> {
     let (nr, nc) = (r as i32 + dr, c as i32 + dc);
@@ -54,33 +47,20 @@ fn go(rows: &Rows, (r, c): (usize, usize), (dr, dc): (i32, i32)) -> Option<(usiz
 /// The options an opening lists, Left's and Right's, each as its board's text in the
 /// canonical spelling; an option that is not a board of ruleset `name` is an error.
 fn listed(name: &str, term: &Term) -> Result<Options, String> {
-    let Term::Game { left, right } = term else {
-        return Err("an opening of a position is a game {left options | right options}".into());
-    };
     let read_one = reader(name).ok_or_else(|| format!("{name} is not a grid ruleset"))?;
-    let side = |opts: &[Term], who: &str| -> Result<BTreeSet<String>, String> {
-        let mut set = BTreeSet::new();
-        for o in opts {
-            let board = match o {
-                Term::Call { name: n, args } if n == name => match args.as_slice() {
-                    [Arg::Text(t)] => read_one(t).ok().map(|b| text(&b.rows())),
-                    _ => None,
-                },
+    listed_as(
+        term,
+        "a position",
+        |o| match o {
+            Term::Call { name: n, args } if n == name => match args.as_slice() {
+                [Arg::Text(t)] => read_one(t).ok().map(|b| join(&b.rows())),
                 _ => None,
-            };
-            let Some(board) = board else {
-                return Err(format!(
-                    "{who} option {} is not a position of this ruleset",
-                    crate::syntax::print(o, &Default::default())
-                ));
-            };
-            if !set.insert(board.clone()) {
-                return Err(format!("{who} option {board:?} is listed twice"));
-            }
-        }
-        Ok(set)
-    };
-    Ok((side(left, "Left")?, side(right, "Right")?))
+            },
+            _ => None,
+        },
+        |who, o| format!("{who} option {o} is not a position of this ruleset"),
+        |who, _, board| format!("{who} option {board:?} is listed twice"),
+    )
 }
 
 /// Cram from the rules: a domino on two empty squares side by side or one above the other,
@@ -96,7 +76,7 @@ pub fn cram_moves(board: &str) -> Result<BTreeSet<String>, String> {
                         let mut n = rows.clone();
                         n[r][c] = '#';
                         n[r2][c2] = '#';
-                        out.insert(text(&n));
+                        out.insert(join(&n));
                     }
                 }
             }
@@ -163,7 +143,7 @@ pub fn clobber_variant_moves(name: &str, board: &str) -> Result<Options, String>
                         let mut n = rows.clone();
                         n[a][b] = me;
                         n[r][c] = '.';
-                        if me == 'x' { &mut left } else { &mut right }.insert(text(&n));
+                        if me == 'x' { &mut left } else { &mut right }.insert(join(&n));
                     }
                 }
             }
@@ -222,7 +202,7 @@ pub fn amazons_moves(board: &str) -> Result<Options, String> {
                 for (p, q) in reach(&moved, (a, b)) {
                     let mut n = moved.clone();
                     n[p][q] = '#';
-                    if me == 'x' { &mut left } else { &mut right }.insert(text(&n));
+                    if me == 'x' { &mut left } else { &mut right }.insert(join(&n));
                 }
             }
         }

@@ -6,6 +6,7 @@
 //! The code is read by the code language's one reader, the producer's too
 //! (`rulesets::position::take_and_break`): independence is in the moves, not the language.
 
+use super::rulesets_check::listed_as;
 use crate::rulesets::position::take_and_break::{take_and_break_code, Constraint, TbCodeText};
 use crate::term::{Arg, Term};
 use std::collections::BTreeSet;
@@ -140,29 +141,20 @@ pub(super) fn listed_heaps(
     term: &Term,
     one: &dyn Fn(&Term) -> Option<usize>,
 ) -> Result<(Moves, Moves), String> {
-    let Term::Game { left, right } = term else {
-        return Err("an opening of a heap is a game {left options | right options}".into());
-    };
-    let side = |opts: &[Term], who: &str| -> Result<BTreeSet<Vec<usize>>, String> {
-        let mut set = BTreeSet::new();
-        for o in opts {
+    listed_as(
+        term,
+        "a heap",
+        |o| {
             let mut v = Vec::new();
             if !o.as_number().is_some_and(|x| x.is_zero()) {
-                option_heaps(o, one, &mut v).ok_or_else(|| {
-                    format!(
-                        "{who} option {} is not a sum of heaps of this game",
-                        crate::syntax::print(o, &Default::default())
-                    )
-                })?;
+                option_heaps(o, one, &mut v)?;
             }
             v.sort_unstable();
-            if !set.insert(v.clone()) {
-                return Err(format!("{who} option {v:?} is listed twice"));
-            }
-        }
-        Ok(set)
-    };
-    Ok((side(left, "Left")?, side(right, "Right")?))
+            Some(v)
+        },
+        |who, o| format!("{who} option {o} is not a sum of heaps of this game"),
+        |who, _, v| format!("{who} option {v:?} is listed twice"),
+    )
 }
 
 /// The listed options against an impartial game's moves, the same for both players.
@@ -205,32 +197,20 @@ pub fn wythoff(a: usize, b: usize, term: &Term) -> Result<(), String> {
             }
         }
     }
-    let Term::Game { left, right } = term else {
-        return Err("an opening of a position is a game {left options | right options}".into());
-    };
-    let read = |opts: &[Term]| -> Result<BTreeSet<Vec<usize>>, String> {
-        let mut set = BTreeSet::new();
-        for o in opts {
-            let pos = match o {
-                Term::Call { name, args } if name == "wythoff" => match args.as_slice() {
-                    [x, y] => size_arg(x).zip(size_arg(y)),
-                    _ => None,
-                },
+    let listed = listed_as(
+        term,
+        "a position",
+        |o| match o {
+            Term::Call { name, args } if name == "wythoff" => match args.as_slice() {
+                [x, y] => Some(vec![size_arg(x)?, size_arg(y)?]),
                 _ => None,
-            }
-            .ok_or_else(|| {
-                format!(
-                    "option {} is not a Wythoff position",
-                    crate::syntax::print(o, &Default::default())
-                )
-            })?;
-            if !set.insert(vec![pos.0, pos.1]) {
-                return Err(format!("option {pos:?} is listed twice"));
-            }
-        }
-        Ok(set)
-    };
-    same((read(left)?, read(right)?), &want)
+            },
+            _ => None,
+        },
+        |_, o| format!("option {o} is not a Wythoff position"),
+        |_, _, p| format!("option ({}, {}) is listed twice", p[0], p[1]),
+    )?;
+    same(listed, &want)
 }
 
 /// The moves of a heap of `n` in the take-and-break game `code` (an octal code is one), each

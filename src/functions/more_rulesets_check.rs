@@ -5,7 +5,7 @@
 //! (`rulesets::position`): independence is in the moves, not in the language.
 
 use super::heap_games_check::{listed_heaps, same};
-use super::rulesets_check::read;
+use super::rulesets_check::{compare, listed_as, read};
 use crate::rulesets::position::spawning::{spawning_code, Spacing, SpawnElement};
 use crate::rulesets::position::toppling_dominoes::toppling_dominoes as read_strip;
 use crate::term::{Arg, Term};
@@ -15,10 +15,6 @@ pub use super::rulesets_check::size_arg;
 
 /// Most sets of coins the brute force tries.
 const MAX_TRIED: u64 = 1 << 20;
-
-fn printed(t: &Term) -> String {
-    crate::syntax::print(t, &Default::default())
-}
 
 /// Toppling Dominoes from the rules: for every domino of the mover's colour or grey, the strip
 /// with it and everything left of it laid flat, and with it and everything right of it.
@@ -38,43 +34,20 @@ pub fn toppling_dominoes(text: &str, term: &Term) -> Result<(), String> {
             }
         }
     }
-    let Term::Game { left, right } = term else {
-        return Err("an opening of a position is a game {left options | right options}".into());
-    };
-    let side = |opts: &[Term], who: &str| -> Result<BTreeSet<String>, String> {
-        let mut set = BTreeSet::new();
-        for o in opts {
-            let s = match o {
-                Term::Call { name, args } if name == "toppling_dominoes" => match args.as_slice() {
-                    [Arg::Text(s)] => read_strip(s).ok().map(|v| v.into_iter().collect()),
-                    _ => None,
-                },
+    let listed = listed_as(
+        term,
+        "a position",
+        |o| match o {
+            Term::Call { name, args } if name == "toppling_dominoes" => match args.as_slice() {
+                [Arg::Text(s)] => read_strip(s).ok().map(|v| v.into_iter().collect()),
                 _ => None,
-            }
-            .ok_or_else(|| {
-                format!(
-                    "{who} option {} is not a Toppling Dominoes strip",
-                    printed(o)
-                )
-            })?;
-            if !set.insert(s) {
-                return Err(format!("{who} option {} is listed twice", printed(o)));
-            }
-        }
-        Ok(set)
-    };
-    for (who, have, want) in [
-        ("Left", side(left, "Left")?, &want.0),
-        ("Right", side(right, "Right")?, &want.1),
-    ] {
-        if let Some(x) = want.difference(&have).next() {
-            return Err(format!("{who}'s move to {x:?} is missing"));
-        }
-        if let Some(x) = have.difference(want).next() {
-            return Err(format!("{who} has no move to {x:?}"));
-        }
-    }
-    Ok(())
+            },
+            _ => None,
+        },
+        |who, o| format!("{who} option {o} is not a Toppling Dominoes strip"),
+        |who, o, _| format!("{who} option {o} is listed twice"),
+    )?;
+    compare(listed, want.0, want.1)
 }
 
 /// Mem from the rules: take a tokens, at least one, at least k, at most n.
@@ -83,27 +56,20 @@ pub fn mem(n: usize, k: usize, term: &Term) -> Result<(), String> {
         .filter(|&a| a >= k)
         .map(|a| vec![n - a, a])
         .collect();
-    let Term::Game { left, right } = term else {
-        return Err("an opening of a position is a game {left options | right options}".into());
-    };
-    let side = |opts: &[Term]| -> Result<BTreeSet<Vec<usize>>, String> {
-        let mut set = BTreeSet::new();
-        for o in opts {
-            let p = match o {
-                Term::Call { name, args } if name == "mem" => match args.as_slice() {
-                    [x, y] => size_arg(x).zip(size_arg(y)),
-                    _ => None,
-                },
+    let listed = listed_as(
+        term,
+        "a position",
+        |o| match o {
+            Term::Call { name, args } if name == "mem" => match args.as_slice() {
+                [x, y] => Some(vec![size_arg(x)?, size_arg(y)?]),
                 _ => None,
-            }
-            .ok_or_else(|| format!("option {} is not a Mem position mem(n, k)", printed(o)))?;
-            if !set.insert(vec![p.0, p.1]) {
-                return Err(format!("option {p:?} is listed twice"));
-            }
-        }
-        Ok(set)
-    };
-    same((side(left)?, side(right)?), &want)
+            },
+            _ => None,
+        },
+        |_, o| format!("option {o} is not a Mem position mem(n, k)"),
+        |_, _, p| format!("option ({}, {}) is listed twice", p[0], p[1]),
+    )?;
+    same(listed, &want)
 }
 
 /// Whether turning the coins `coins` (increasing, the last one n) is a move of the element,

@@ -27,24 +27,39 @@ pub(super) fn listed<K: Ord>(
     term: &Term,
     read: impl Fn(&Term) -> Option<K>,
 ) -> Result<(BTreeSet<K>, BTreeSet<K>), String> {
+    listed_as(
+        term,
+        "a position",
+        read,
+        |who, o| format!("{who} option {o} is not a position of this ruleset"),
+        |who, o, _| format!("{who} option {o} is listed twice"),
+    )
+}
+
+/// [`listed`] in a ruleset check's own words: what the opening is of (`a position`, `a
+/// heap`), why an option that `read` does not read is refused, and how a repeated one is
+/// named (each given the player and the option as printed; a repeat also its key).
+pub(super) fn listed_as<K: Ord>(
+    term: &Term,
+    of: &str,
+    read: impl Fn(&Term) -> Option<K>,
+    unread: impl Fn(&str, &str) -> String,
+    twice: impl Fn(&str, &str, &K) -> String,
+) -> Result<(BTreeSet<K>, BTreeSet<K>), String> {
     let Term::Game { left, right } = term else {
-        return Err("an opening of a position is a game {left options | right options}".into());
+        return Err(format!(
+            "an opening of {of} is a game {{left options | right options}}"
+        ));
     };
     let side = |opts: &[Term], who: &str| -> Result<BTreeSet<K>, String> {
         let mut set = BTreeSet::new();
         for o in opts {
-            let k = read(o).ok_or_else(|| {
-                format!(
-                    "{who} option {} is not a position of this ruleset",
-                    crate::syntax::print(o, &Default::default())
-                )
-            })?;
-            if !set.insert(k) {
-                return Err(format!(
-                    "{who} option {} is listed twice",
-                    crate::syntax::print(o, &Default::default())
-                ));
+            let shown = || crate::syntax::print(o, &Default::default());
+            let k = read(o).ok_or_else(|| unread(who, &shown()))?;
+            if set.contains(&k) {
+                return Err(twice(who, &shown(), &k));
             }
+            set.insert(k);
         }
         Ok(set)
     };
@@ -78,7 +93,8 @@ pub(super) fn text_of<'a>(t: &'a Term, name: &str) -> Option<&'a str> {
     }
 }
 
-fn join(rows: &[Vec<char>]) -> String {
+/// A board's rows written as its text, `|` between rows.
+pub(crate) fn join(rows: &[Vec<char>]) -> String {
     let r: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
     r.join("|")
 }

@@ -13,7 +13,7 @@
 //! in the moves, not the language, as in `functions::grid_games_check`.
 
 use crate::functions::heap_games_check;
-use crate::functions::rulesets_check::size_arg;
+use crate::functions::rulesets_check::{join, size_arg};
 use crate::rulesets::position::{graph, grids, subtraction_set};
 use crate::rulesets::RulesetError;
 use crate::term::{Arg, Term};
@@ -126,12 +126,6 @@ fn wythoff(a: usize, b: usize) -> Vec<Move> {
 /// Cram: a domino on two empty squares side by side or one above the other.
 fn cram(board: &str) -> Result<Vec<Move>, String> {
     let rows = grids::cram(board).map_err(read_err)?.rows();
-    let text = |r: &[Vec<char>]| -> String {
-        r.iter()
-            .map(|row| row.iter().collect::<String>())
-            .collect::<Vec<_>>()
-            .join("|")
-    };
     let mut out = Vec::new();
     for r in 0..rows.len() {
         for c in 0..rows[r].len() {
@@ -141,7 +135,7 @@ fn cram(board: &str) -> Result<Vec<Move>, String> {
                     let mut n = rows.clone();
                     n[r][c] = '#';
                     n[r2][c2] = '#';
-                    out.push(vec![call("cram", vec![Arg::Text(text(&n))])]);
+                    out.push(vec![call("cram", vec![Arg::Text(join(&n))])]);
                 }
             }
         }
