@@ -569,6 +569,12 @@ impl Host for TermHost<'_> {
     }
 
     fn value(&self, k: &mut Kernel, id: &NodeId) -> Result<Option<GameId>, Stop> {
+        // An entry valued before is read straight from the kernel: a name bound twice
+        // (`options-are-sets`) asks this of every pair of options, and the general path
+        // below walks the entry and starts an evaluation only to read the same value.
+        if let Some(v) = (*id < AUX).then(|| k.reference_value(*id)).flatten() {
+            return Ok(Some(v));
+        }
         let node = if *id < AUX { None } else { self.node(*id) };
         if let Some(v) = node.as_ref().and_then(|n| n.value.get()) {
             return Ok(Some(v));
