@@ -64,6 +64,7 @@ pub type TermBinds = Binds<Term, Term>;
 impl TermBinds {
     /// Each game variable and the term it stands for: the opened form where a pattern looked
     /// inside a closed form, else the subterm itself.
+    #[cfg(test)]
     pub fn game_terms(&self) -> Vec<(crate::rules::Name, Term)> {
         self.games
             .iter()
@@ -77,6 +78,11 @@ impl TermBinds {
             .collect()
     }
 }
+
+/// What [`super::may_match`] reads of a node: its kind (as [`Shape`]'s variant) and, for a
+/// game, how many Left and Right options it has. Nodes with one key are matched by the same
+/// rules' tops, so a caller trying many rules at many nodes may sort the rules once per key.
+pub type ShapeKey = (u8, usize, usize);
 
 /// Terms the table keeps inline (closed forms) and the games closed forms open into.
 #[derive(Default)]
@@ -236,6 +242,18 @@ impl<'r> TermHost<'r> {
         let shallow = self.terms.borrow_mut().shallow(t);
         let depth = self.tops.borrow().len() as NodeId;
         self.make(TOP.saturating_add(depth), shallow)
+    }
+
+    /// `node`'s [`ShapeKey`].
+    pub fn shape_key(&self, node: &Rc<Node>) -> ShapeKey {
+        match self.shape(node) {
+            Shape::Game(l, r) => (0, l.len(), r.len()),
+            Shape::Sum(..) => (1, 0, 0),
+            Shape::Neg(_) => (2, 0, 0),
+            Shape::PlusMinus(_) => (3, 0, 0),
+            Shape::Leaf(_) => (4, 0, 0),
+            Shape::Other => (5, 0, 0),
+        }
     }
 
     /// The first match of `rule` at the top of `t` whose side conditions hold and whose result
