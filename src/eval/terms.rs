@@ -10,7 +10,7 @@
 //! node is shared ([`Node`], its children as numbers), never a term. Terms are written only for
 //! the match that is kept.
 
-use super::{build, first, Binds, BindsOf, Built, Host, LeafRef, Shape, Stop, Want};
+use super::{build, first_in, Binds, BindsOf, Built, Host, LeafRef, Shape, Stop, Want};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::rules::{Rule, RuleKind, RuleSet};
 use crate::term::Term;
@@ -107,6 +107,9 @@ pub struct TermHost<'r> {
     tops: RefCell<Vec<Rc<Node>>>,
     /// The kinds of the variables of rule i of `rules`, once asked.
     kinds: RefCell<Vec<Option<Option<Rc<super::Kinds>>>>>,
+    /// Emptied bindings kept for the next match (a search's and its result's): some fifty
+    /// rules are tried at each term, and a match opening a closed form starts another.
+    spare: RefCell<Vec<(BindsOf<Self>, BindsOf<Self>)>>,
 }
 
 impl<'r> TermHost<'r> {
@@ -125,6 +128,7 @@ impl<'r> TermHost<'r> {
             aux: RefCell::default(),
             tops: RefCell::default(),
             kinds: RefCell::default(),
+            spare: RefCell::default(),
         }
     }
 
@@ -277,7 +281,8 @@ impl<'r> TermHost<'r> {
         self.within(node, |top| {
             let tried = Cell::new(0usize);
             let mut built = None;
-            let found = first(
+            let (mut work, mut b) = self.spare.borrow_mut().pop().unwrap_or_default();
+            let found = first_in(
                 self,
                 rule,
                 top.id,
@@ -290,14 +295,18 @@ impl<'r> TermHost<'r> {
                     tried.set(tried.get() + 1);
                     tried.get() > MAX_MATCHES
                 },
+                &mut work,
+                &mut b,
             );
-            match found {
-                Ok(Some(b)) => {
-                    Ok(built.map(|r| (self.witnesses_of(&b), self.written_built(&r, &b))))
-                }
-                Ok(None) | Err(Stop::GaveUp) => Ok(None),
+            let out = match found {
+                Ok(true) => Ok(built.map(|r| (self.witnesses_of(&b), self.written_built(&r, &b)))),
+                Ok(false) | Err(Stop::GaveUp) => Ok(None),
                 Err(e) => Err(e),
-            }
+            };
+            work.clear();
+            b.clear();
+            self.spare.borrow_mut().push((work, b));
+            out
         })
     }
 
@@ -701,6 +710,63 @@ mod tests {
         }
         // It does turn most rules down somewhere (else it would spare nothing).
         assert!(skipped > terms.len() * r.rules().len() / 4, "{skipped}");
+    }
+
+    /// The shape test reads no more of a node than its key: every built-in rule turns down
+    /// all nodes of one key or none (the proof composer sorts the rules once per key), over
+    /// terms whose keys meet with different children, options and closed forms.
+    #[test]
+    fn the_shape_test_depends_on_the_shape_key_only() {
+        let r = RuleSet::builtin();
+        let host = TermHost::new(&r);
+        let terms = [
+            "{|}",
+            "{0|}",
+            "{1|}",
+            "{*|}",
+            "{|0}",
+            "{|-3/4}",
+            "{0|0}",
+            "{^|v}",
+            "{1|-1}",
+            "{0,*|0,*}",
+            "{1,2|3,4}",
+            "{0,1,2|3}",
+            "{*2,1/2,{1|}|-1}",
+            "{1|-1} + {2|-2}",
+            "3 + {5|4}",
+            "3 + 4",
+            "-{1|0}",
+            "-2",
+            "+-{1,2}",
+            "+-{3}",
+            "3",
+            "*2",
+            "^*",
+            "0",
+        ];
+        let mut by_key: FxHashMap<ShapeKey, (String, Vec<bool>)> = FxHashMap::default();
+        let mut shared = 0;
+        for src in terms {
+            let node = host.top(&t(src));
+            let fits: Vec<bool> = r
+                .rules()
+                .iter()
+                .map(|rule| crate::eval::may_match(&host, &rule.pattern, &node))
+                .collect();
+            match by_key.get(&host.shape_key(&node)) {
+                Some((first, seen)) => {
+                    shared += 1;
+                    assert_eq!(seen, &fits, "{src} and {first}");
+                }
+                None => {
+                    by_key.insert(host.shape_key(&node), (src.to_string(), fits));
+                }
+            }
+        }
+        // Keys do meet (else nothing was compared), and they part what the test parts.
+        assert!(shared >= 8, "{shared}");
+        assert!(by_key.len() >= 10, "{}", by_key.len());
     }
 
     fn show(t: &Term) -> String {

@@ -106,6 +106,12 @@ pub(crate) struct Composer<'e> {
     busy: FxHashSet<Term>,
     /// Shared entries found canonical (with their value) or not.
     canonical: FxHashMap<u32, Option<crate::kernel::GameId>>,
+    /// The value of the game [`Self::finish`] last returned as canonical (cleared as each
+    /// part's simplification starts), and the entries lemmas ended at with that value, not
+    /// yet asked for: [`Self::canonical_value`] then checks that the entry's options are the
+    /// canonical form's instead of constructing its value from them a second time.
+    finished: Option<crate::kernel::GameId>,
+    hints: FxHashMap<u32, crate::kernel::GameId>,
     /// The lemmas, each citing only those before it (those not yet handed to `feed`).
     pub lemmas: Vec<Lemma>,
     /// Whether to check lemmas on another thread as they are made, once there are enough
@@ -143,6 +149,8 @@ impl<'e> Composer<'e> {
             memo: FxHashMap::default(),
             busy: FxHashSet::default(),
             canonical: FxHashMap::default(),
+            finished: None,
+            hints: FxHashMap::default(),
             lemmas: Vec::new(),
             pipeline: false,
             feed: None,
@@ -203,7 +211,10 @@ impl<'e> Composer<'e> {
                     return *v;
                 }
                 let view = self.interp.terms.borrow().view(*n)?.clone();
-                let v = self.canonical_value(&view);
+                let v = match (self.hints.remove(n), &view) {
+                    (Some(g), Term::Game { left, right }) => self.game_value(left, right, Some(g)),
+                    _ => self.canonical_value(&view),
+                };
                 self.canonical.insert(*n, v);
                 // The entry's value is the canonical form's: told to the kernel now, a rule
                 // that binds a name twice or asks a condition of the entry reads it instead
@@ -213,20 +224,29 @@ impl<'e> Composer<'e> {
                 }
                 v
             }
-            Term::Game { left, right } => {
-                let l = left
-                    .iter()
-                    .map(|x| self.canonical_value(x))
-                    .collect::<Option<Vec<_>>>()?;
-                let r = right
-                    .iter()
-                    .map(|x| self.canonical_value(x))
-                    .collect::<Option<Vec<_>>>()?;
-                let k = self.interp.kernel_mut();
-                k.canonical_game(&l, &r).ok()?
-            }
+            Term::Game { left, right } => self.game_value(left, right, None),
             _ => None,
         }
+    }
+
+    /// [`Self::canonical_value`] of `{left | right}`; `hint`, a value the game may have, is
+    /// taken when the options are exactly its canonical form's (a wrong hint costs only the
+    /// test).
+    fn game_value(
+        &mut self,
+        left: &[Term],
+        right: &[Term],
+        hint: Option<crate::kernel::GameId>,
+    ) -> Option<crate::kernel::GameId> {
+        let l = self.option_values(left)?;
+        let r = self.option_values(right)?;
+        let k = self.interp.kernel_mut();
+        if let Some(g) = hint {
+            if has_options(k, g, &l, &r) {
+                return Some(g);
+            }
+        }
+        k.canonical_game(&l, &r).ok()?
     }
 
     /// Whether a proof of `t` should be built by lemmas: `t` (written out) adds two terms not
@@ -374,6 +394,7 @@ impl<'e> Composer<'e> {
 
     /// `t` simplified, with the steps from `t` to the result.
     pub(crate) fn simplify(&mut self, t: &Term) -> Result<Done, ProofError> {
+        self.finished = None;
         self.tick(t)?;
         let done = self.simplify_inner(t)?;
         // A limit the evaluator reached on the way ends the proof here.
@@ -483,6 +504,7 @@ impl<'e> Composer<'e> {
             return self.flat(t);
         }
         let (result, steps) = self.simplify(t)?;
+        let finished = self.finished.take();
         if steps.len() <= 1 {
             self.memo
                 .insert(key, Known::Steps((result.clone(), steps.clone())));
@@ -492,6 +514,9 @@ impl<'e> Composer<'e> {
         // A large result is stored once in the term table and referred to, so the terms
         // of the steps that use it stay the size of their own nodes.
         let result = self.interp.terms.borrow_mut().share(&result);
+        if let (Term::Ref(n), Some(g)) = (&result, finished) {
+            self.hints.insert(*n, g);
+        }
         self.push_lemma(Lemma {
             from: t.clone(),
             to: result.clone(),
@@ -707,6 +732,7 @@ impl<'e> Composer<'e> {
                     // delete or bypass options it does not have. Trying each one would cost a
                     // failed match per rule.
                     if has_options(k, *g, l, r) {
+                        self.finished = Some(*g);
                         return Ok((cur, steps));
                     }
                     no_closed_form = Some(*g);
@@ -725,6 +751,9 @@ impl<'e> Composer<'e> {
             };
             let (result, more, ended) = self.at_root_until_done(&cur, rules, no_closed_form);
             if ended || self.is_canonical(&result) {
+                if ended {
+                    self.finished = no_closed_form;
+                }
                 steps.extend(tidy::tidy(&cur, more));
                 return Ok((result, steps));
             }
