@@ -781,8 +781,7 @@ impl<'e> Composer<'e> {
                 }
             }
             if !open_steps.is_empty() {
-                let (result, more, _) =
-                    self.at_root_until_done(&opened, Rules::Reduce, None);
+                let (result, more, _) = self.at_root_until_done(&opened, Rules::Reduce, None);
                 if self.is_canonical(&result) {
                     steps.extend(open_steps);
                     steps.extend(tidy::tidy(&opened, more));
