@@ -19,6 +19,7 @@ type Cont<'c, H> = dyn FnMut(&mut BindsOf<H>) -> Result<bool, Stop> + 'c;
 
 /// Calls `each` on every match of `pattern` against `node` (reached through `id`), in order,
 /// until it returns `Ok(true)`; whether it did.
+#[cfg(test)]
 pub fn matches<H: Host>(
     host: &H,
     pattern: &Pattern,
@@ -26,13 +27,26 @@ pub fn matches<H: Host>(
     node: H::Node,
     each: &mut dyn FnMut(&mut BindsOf<H>) -> Result<bool, Stop>,
 ) -> Result<bool, Stop> {
-    let mut b = BindsOf::<H>::default();
+    matches_in(host, pattern, id, node, each, &mut BindsOf::<H>::default())
+}
+
+/// [`matches`] with the bindings grown in `b` (emptied first): a caller that matches many
+/// times keeps one `b` and its vectors' room, rather than growing new ones each time.
+fn matches_in<H: Host>(
+    host: &H,
+    pattern: &Pattern,
+    id: H::Id,
+    node: H::Node,
+    each: &mut dyn FnMut(&mut BindsOf<H>) -> Result<bool, Stop>,
+    b: &mut BindsOf<H>,
+) -> Result<bool, Stop> {
+    b.clear();
     b.slots.push(Slot {
         node,
         id: id.clone(),
         parent: None,
     });
-    Matcher { host }.node(pattern, 0, &id, &mut b, &mut |b| each(b))
+    Matcher { host }.node(pattern, 0, &id, b, &mut |b| each(b))
 }
 
 /// The first match of `rule` at `node` whose side conditions hold and that `accept` takes
@@ -47,11 +61,40 @@ pub fn first<H: Host>(
     accept: &mut dyn FnMut(&BindsOf<H>) -> Result<bool, Stop>,
     give_up: &dyn Fn() -> bool,
 ) -> Result<Option<BindsOf<H>>, Stop> {
+    let mut out = BindsOf::<H>::default();
+    let found = first_in(
+        host,
+        rule,
+        id,
+        node,
+        accept,
+        give_up,
+        &mut BindsOf::<H>::default(),
+        &mut out,
+    )?;
+    Ok(found.then_some(out))
+}
+
+/// [`first`] with the bindings grown in `work` and the match found swapped into `out` (both
+/// emptied first); whether one was found. A caller that tries many rules keeps the two and
+/// their vectors' room instead of growing new ones for every rule.
+#[allow(clippy::too_many_arguments)]
+pub fn first_in<H: Host>(
+    host: &H,
+    rule: &Rule,
+    id: H::Id,
+    node: H::Node,
+    accept: &mut dyn FnMut(&BindsOf<H>) -> Result<bool, Stop>,
+    give_up: &dyn Fn() -> bool,
+    work: &mut BindsOf<H>,
+    out: &mut BindsOf<H>,
+) -> Result<bool, Stop> {
+    out.clear();
     // The kinds of the rule's variables, worked out on the first candidate: most calls find
     // none (a rule tried on each of a million options).
     let kinds: std::cell::OnceCell<Option<std::rc::Rc<super::Kinds>>> = Default::default();
-    let mut found = None;
-    matches(host, &rule.pattern, id, node, &mut |b| {
+    let mut found = false;
+    let each = &mut |b: &mut BindsOf<H>| {
         if give_up() {
             return Err(Stop::GaveUp);
         }
@@ -61,13 +104,15 @@ pub fn first<H: Host>(
             return Ok(true);
         };
         if host.asks(rule, b) && super::conditions(host, rule, b, kinds)? && accept(b)? {
-            // The search stops here: the bindings are taken, not copied (what is left to
-            // undo on the way out is then empty).
-            found = Some(std::mem::take(b));
+            // The search stops here: the bindings are swapped out, not copied (what is left
+            // to undo on the way out is then `out`'s empty vectors).
+            std::mem::swap(b, out);
+            found = true;
             return Ok(true);
         }
         Ok(false)
-    })?;
+    };
+    matches_in(host, &rule.pattern, id, node, each, work)?;
     Ok(found)
 }
 

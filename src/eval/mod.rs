@@ -41,7 +41,7 @@ mod mirror_tests;
 pub use build::{build, Built};
 pub use decide::{conditions, Decider, NormalPlay};
 pub use leaf::Leaf;
-pub use matching::{first, may_match};
+pub use matching::{first, first_in, may_match};
 
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::{Dyadic, Nimber};
@@ -269,6 +269,14 @@ fn lookup<'a, T>(list: &'a [(Name, T)], name: &str) -> Option<&'a T> {
 }
 
 impl<I, N> Binds<I, N> {
+    /// No bindings, the vectors' room kept.
+    pub fn clear(&mut self) {
+        self.games.clear();
+        self.sets.clear();
+        self.values.clear();
+        self.rows.clear();
+        self.slots.clear();
+    }
     /// The game bound to `name`.
     pub fn game(&self, name: &str) -> Option<&Bound<I>> {
         lookup(&self.games, name)

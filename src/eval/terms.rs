@@ -10,7 +10,7 @@
 //! node is shared ([`Node`], its children as numbers), never a term. Terms are written only for
 //! the match that is kept.
 
-use super::{build, first, Binds, BindsOf, Built, Host, LeafRef, Shape, Stop, Want};
+use super::{build, first_in, Binds, BindsOf, Built, Host, LeafRef, Shape, Stop, Want};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::rules::{Rule, RuleKind, RuleSet};
 use crate::term::Term;
@@ -64,6 +64,7 @@ pub type TermBinds = Binds<Term, Term>;
 impl TermBinds {
     /// Each game variable and the term it stands for: the opened form where a pattern looked
     /// inside a closed form, else the subterm itself.
+    #[cfg(test)]
     pub fn game_terms(&self) -> Vec<(crate::rules::Name, Term)> {
         self.games
             .iter()
@@ -77,6 +78,11 @@ impl TermBinds {
             .collect()
     }
 }
+
+/// What [`super::may_match`] reads of a node: its kind (as [`Shape`]'s variant) and, for a
+/// game, how many Left and Right options it has. Nodes with one key are matched by the same
+/// rules' tops, so a caller trying many rules at many nodes may sort the rules once per key.
+pub type ShapeKey = (u8, usize, usize);
 
 /// Terms the table keeps inline (closed forms) and the games closed forms open into.
 #[derive(Default)]
@@ -101,6 +107,9 @@ pub struct TermHost<'r> {
     tops: RefCell<Vec<Rc<Node>>>,
     /// The kinds of the variables of rule i of `rules`, once asked.
     kinds: RefCell<Vec<Option<Option<Rc<super::Kinds>>>>>,
+    /// Emptied bindings kept for the next match (a search's and its result's): some fifty
+    /// rules are tried at each term, and a match opening a closed form starts another.
+    spare: RefCell<Vec<(BindsOf<Self>, BindsOf<Self>)>>,
 }
 
 impl<'r> TermHost<'r> {
@@ -119,6 +128,7 @@ impl<'r> TermHost<'r> {
             aux: RefCell::default(),
             tops: RefCell::default(),
             kinds: RefCell::default(),
+            spare: RefCell::default(),
         }
     }
 
@@ -238,6 +248,18 @@ impl<'r> TermHost<'r> {
         self.make(TOP.saturating_add(depth), shallow)
     }
 
+    /// `node`'s [`ShapeKey`].
+    pub fn shape_key(&self, node: &Rc<Node>) -> ShapeKey {
+        match self.shape(node) {
+            Shape::Game(l, r) => (0, l.len(), r.len()),
+            Shape::Sum(..) => (1, 0, 0),
+            Shape::Neg(_) => (2, 0, 0),
+            Shape::PlusMinus(_) => (3, 0, 0),
+            Shape::Leaf(_) => (4, 0, 0),
+            Shape::Other => (5, 0, 0),
+        }
+    }
+
     /// The first match of `rule` at the top of `t` whose side conditions hold and whose result
     /// can be built, and that result.
     pub fn apply(&self, rule: &Rule, t: &Term) -> Result<Option<(TermBinds, Term)>, Stop> {
@@ -259,7 +281,8 @@ impl<'r> TermHost<'r> {
         self.within(node, |top| {
             let tried = Cell::new(0usize);
             let mut built = None;
-            let found = first(
+            let (mut work, mut b) = self.spare.borrow_mut().pop().unwrap_or_default();
+            let found = first_in(
                 self,
                 rule,
                 top.id,
@@ -272,14 +295,18 @@ impl<'r> TermHost<'r> {
                     tried.set(tried.get() + 1);
                     tried.get() > MAX_MATCHES
                 },
+                &mut work,
+                &mut b,
             );
-            match found {
-                Ok(Some(b)) => {
-                    Ok(built.map(|r| (self.witnesses_of(&b), self.written_built(&r, &b))))
-                }
-                Ok(None) | Err(Stop::GaveUp) => Ok(None),
+            let out = match found {
+                Ok(true) => Ok(built.map(|r| (self.witnesses_of(&b), self.written_built(&r, &b)))),
+                Ok(false) | Err(Stop::GaveUp) => Ok(None),
                 Err(e) => Err(e),
-            }
+            };
+            work.clear();
+            b.clear();
+            self.spare.borrow_mut().push((work, b));
+            out
         })
     }
 
@@ -569,6 +596,12 @@ impl Host for TermHost<'_> {
     }
 
     fn value(&self, k: &mut Kernel, id: &NodeId) -> Result<Option<GameId>, Stop> {
+        // An entry valued before is read straight from the kernel: a name bound twice
+        // (`options-are-sets`) asks this of every pair of options, and the general path
+        // below walks the entry and starts an evaluation only to read the same value.
+        if let Some(v) = (*id < AUX).then(|| k.reference_value(*id)).flatten() {
+            return Ok(Some(v));
+        }
         let node = if *id < AUX { None } else { self.node(*id) };
         if let Some(v) = node.as_ref().and_then(|n| n.value.get()) {
             return Ok(Some(v));
@@ -677,6 +710,63 @@ mod tests {
         }
         // It does turn most rules down somewhere (else it would spare nothing).
         assert!(skipped > terms.len() * r.rules().len() / 4, "{skipped}");
+    }
+
+    /// The shape test reads no more of a node than its key: every built-in rule turns down
+    /// all nodes of one key or none (the proof composer sorts the rules once per key), over
+    /// terms whose keys meet with different children, options and closed forms.
+    #[test]
+    fn the_shape_test_depends_on_the_shape_key_only() {
+        let r = RuleSet::builtin();
+        let host = TermHost::new(&r);
+        let terms = [
+            "{|}",
+            "{0|}",
+            "{1|}",
+            "{*|}",
+            "{|0}",
+            "{|-3/4}",
+            "{0|0}",
+            "{^|v}",
+            "{1|-1}",
+            "{0,*|0,*}",
+            "{1,2|3,4}",
+            "{0,1,2|3}",
+            "{*2,1/2,{1|}|-1}",
+            "{1|-1} + {2|-2}",
+            "3 + {5|4}",
+            "3 + 4",
+            "-{1|0}",
+            "-2",
+            "+-{1,2}",
+            "+-{3}",
+            "3",
+            "*2",
+            "^*",
+            "0",
+        ];
+        let mut by_key: FxHashMap<ShapeKey, (String, Vec<bool>)> = FxHashMap::default();
+        let mut shared = 0;
+        for src in terms {
+            let node = host.top(&t(src));
+            let fits: Vec<bool> = r
+                .rules()
+                .iter()
+                .map(|rule| crate::eval::may_match(&host, &rule.pattern, &node))
+                .collect();
+            match by_key.get(&host.shape_key(&node)) {
+                Some((first, seen)) => {
+                    shared += 1;
+                    assert_eq!(seen, &fits, "{src} and {first}");
+                }
+                None => {
+                    by_key.insert(host.shape_key(&node), (src.to_string(), fits));
+                }
+            }
+        }
+        // Keys do meet (else nothing was compared), and they part what the test parts.
+        assert!(shared >= 8, "{shared}");
+        assert!(by_key.len() >= 10, "{}", by_key.len());
     }
 
     fn show(t: &Term) -> String {

@@ -55,6 +55,17 @@ fn is_operator(t: &Term) -> bool {
 /// A simplified term and the steps from the original to it.
 type Done = (Term, Vec<Step>);
 
+/// Which of the composer's rule lists [`Composer::at_root`] tries.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Rules {
+    /// All rules that reduce, by priority.
+    Reduce,
+    /// Those that build something other than a closed form.
+    Reshape,
+    /// The `kind open` rules.
+    Open,
+}
+
 /// What a part met before stands for in a parent.
 enum Known {
     /// The citation of lemma `lemma`, which proves the part equal to `result`. Only the
@@ -81,6 +92,11 @@ pub(crate) struct Composer<'e> {
     /// at a game whose value has no closed form (see [`Self::finish`]).
     reshape: std::rc::Rc<[&'e Rule]>,
     open: std::rc::Rc<[&'e Rule]>,
+    /// For each rule list and shape of node (kind and side sizes), the positions of the rules
+    /// in it whose top pattern can match such a node ([`crate::eval::may_match`] reads no
+    /// more than that). Some fifty rules are tried at each root and most are of another
+    /// shape: a sum is tried against two of them, not fifty.
+    fitting: FxHashMap<(Rules, crate::eval::terms::ShapeKey), std::rc::Rc<[usize]>>,
     /// Each part met, by its entry in the term table (so a part written out and the same
     /// part written with references are one), with its result and what stands for it in a
     /// parent (see [`Known`]).
@@ -90,6 +106,12 @@ pub(crate) struct Composer<'e> {
     busy: FxHashSet<Term>,
     /// Shared entries found canonical (with their value) or not.
     canonical: FxHashMap<u32, Option<crate::kernel::GameId>>,
+    /// The value of the game [`Self::finish`] last returned as canonical (cleared as each
+    /// part's simplification starts), and the entries lemmas ended at with that value, not
+    /// yet asked for: [`Self::canonical_value`] then checks that the entry's options are the
+    /// canonical form's instead of constructing its value from them a second time.
+    finished: Option<crate::kernel::GameId>,
+    hints: FxHashMap<u32, crate::kernel::GameId>,
     /// The lemmas, each citing only those before it (those not yet handed to `feed`).
     pub lemmas: Vec<Lemma>,
     /// Whether to check lemmas on another thread as they are made, once there are enough
@@ -123,9 +145,12 @@ impl<'e> Composer<'e> {
             reduce: reduce.into(),
             reshape: reshape.into(),
             open: open.into(),
+            fitting: FxHashMap::default(),
             memo: FxHashMap::default(),
             busy: FxHashSet::default(),
             canonical: FxHashMap::default(),
+            finished: None,
+            hints: FxHashMap::default(),
             lemmas: Vec::new(),
             pipeline: false,
             feed: None,
@@ -186,24 +211,42 @@ impl<'e> Composer<'e> {
                     return *v;
                 }
                 let view = self.interp.terms.borrow().view(*n)?.clone();
-                let v = self.canonical_value(&view);
+                let v = match (self.hints.remove(n), &view) {
+                    (Some(g), Term::Game { left, right }) => self.game_value(left, right, Some(g)),
+                    _ => self.canonical_value(&view),
+                };
                 self.canonical.insert(*n, v);
+                // The entry's value is the canonical form's: told to the kernel now, a rule
+                // that binds a name twice or asks a condition of the entry reads it instead
+                // of evaluating the entry again.
+                if let Some(g) = v {
+                    self.interp.kernel_mut().set_reference(*n, g);
+                }
                 v
             }
-            Term::Game { left, right } => {
-                let l = left
-                    .iter()
-                    .map(|x| self.canonical_value(x))
-                    .collect::<Option<Vec<_>>>()?;
-                let r = right
-                    .iter()
-                    .map(|x| self.canonical_value(x))
-                    .collect::<Option<Vec<_>>>()?;
-                let k = self.interp.kernel_mut();
-                k.canonical_game(&l, &r).ok()?
-            }
+            Term::Game { left, right } => self.game_value(left, right, None),
             _ => None,
         }
+    }
+
+    /// [`Self::canonical_value`] of `{left | right}`; `hint`, a value the game may have, is
+    /// taken when the options are exactly its canonical form's (a wrong hint costs only the
+    /// test).
+    fn game_value(
+        &mut self,
+        left: &[Term],
+        right: &[Term],
+        hint: Option<crate::kernel::GameId>,
+    ) -> Option<crate::kernel::GameId> {
+        let l = self.option_values(left)?;
+        let r = self.option_values(right)?;
+        let k = self.interp.kernel_mut();
+        if let Some(g) = hint {
+            if has_options(k, g, &l, &r) {
+                return Some(g);
+            }
+        }
+        k.canonical_game(&l, &r).ok()?
     }
 
     /// Whether a proof of `t` should be built by lemmas: `t` (written out) adds two terms not
@@ -222,14 +265,12 @@ impl<'e> Composer<'e> {
                 if !(closed(a) && closed(b)) {
                     return true;
                 }
-                let reduce = self.reduce.clone();
-                self.at_root(t, &[], &reduce).is_none() || self.wants(a) || self.wants(b)
+                self.at_root(t, &[], Rules::Reduce).is_none() || self.wants(a) || self.wants(b)
             }
             Term::Nus { .. } => {
-                let open = self.open.clone();
                 self.open_form(t).is_none()
                     && self
-                        .at_root(t, &[], &open)
+                        .at_root(t, &[], Rules::Open)
                         .is_some_and(|s| s.after().is_some_and(is_operator))
             }
             Term::Game { left, right } => left.iter().chain(right).any(|x| self.wants(x)),
@@ -353,6 +394,7 @@ impl<'e> Composer<'e> {
 
     /// `t` simplified, with the steps from `t` to the result.
     pub(crate) fn simplify(&mut self, t: &Term) -> Result<Done, ProofError> {
+        self.finished = None;
         self.tick(t)?;
         let done = self.simplify_inner(t)?;
         // A limit the evaluator reached on the way ends the proof here.
@@ -462,6 +504,7 @@ impl<'e> Composer<'e> {
             return self.flat(t);
         }
         let (result, steps) = self.simplify(t)?;
+        let finished = self.finished.take();
         if steps.len() <= 1 {
             self.memo
                 .insert(key, Known::Steps((result.clone(), steps.clone())));
@@ -471,6 +514,9 @@ impl<'e> Composer<'e> {
         // A large result is stored once in the term table and referred to, so the terms
         // of the steps that use it stay the size of their own nodes.
         let result = self.interp.terms.borrow_mut().share(&result);
+        if let (Term::Ref(n), Some(g)) = (&result, finished) {
+            self.hints.insert(*n, g);
+        }
         self.push_lemma(Lemma {
             from: t.clone(),
             to: result.clone(),
@@ -514,7 +560,7 @@ impl<'e> Composer<'e> {
             _ => {}
         }
         for _ in 0..=MAX_OPENINGS {
-            if let Some(step) = self.at_root(&cur, &[], &self.reduce.clone()) {
+            if let Some(step) = self.at_root(&cur, &[], Rules::Reduce) {
                 let out = &step.to;
                 let (result, more) = if is_operator(out) {
                     if self.busy.contains(out) {
@@ -556,10 +602,26 @@ impl<'e> Composer<'e> {
 
     /// The first of `rules` that applies at `path` of `t`, as a step (none when the evaluator
     /// reached a limit, which is recorded and ends the proof at the next tick).
-    fn at_root(&mut self, t: &Term, path: &[PathElem], rules: &[&'e Rule]) -> Option<Step> {
+    fn at_root(&mut self, t: &Term, path: &[PathElem], which: Rules) -> Option<Step> {
         let sub = super::step::subterm_at(t, path)?;
         let node = self.interp.top(sub);
-        for rule in rules {
+        let rules = match which {
+            Rules::Reduce => self.reduce.clone(),
+            Rules::Reshape => self.reshape.clone(),
+            Rules::Open => self.open.clone(),
+        };
+        let key = (which, self.interp.shape_key(&node));
+        let fitting = match self.fitting.get(&key) {
+            Some(f) => f.clone(),
+            None => {
+                let f: std::rc::Rc<[usize]> = (0..rules.len())
+                    .filter(|&i| crate::eval::may_match(&self.interp, &rules[i].pattern, &node))
+                    .collect();
+                self.fitting.insert(key, f.clone());
+                f
+            }
+        };
+        for rule in fitting.iter().map(|&i| rules[i]) {
             let applied = match self.interp.apply_top(rule, &node) {
                 Ok(a) => a,
                 Err(stop) => {
@@ -568,8 +630,10 @@ impl<'e> Composer<'e> {
                 }
             };
             if let Some((m, built)) = applied {
+                // A step's match holds each game as the term it stands for already
+                // (`TermHost::witnesses_of`): its terms are moved, not copied.
                 let w = super::step::Witnesses {
-                    games: m.game_terms(),
+                    games: m.games.into_iter().map(|(n, g)| (n, g.id)).collect(),
                     sets: m.sets,
                     values: m.values,
                     rows: m.rows,
@@ -615,8 +679,7 @@ impl<'e> Composer<'e> {
         if !matches!(super::step::subterm_at(t, &[p]), Some(Term::Nus { .. })) {
             return Ok(None);
         }
-        let open = self.open.clone();
-        let Some(step) = self.at_root(t, &[p], &open) else {
+        let Some(step) = self.at_root(t, &[p], Rules::Open) else {
             return Ok(None);
         };
         // What the opening built may be a shared entry: look at its top node.
@@ -669,6 +732,7 @@ impl<'e> Composer<'e> {
                     // delete or bypass options it does not have. Trying each one would cost a
                     // failed match per rule.
                     if has_options(k, *g, l, r) {
+                        self.finished = Some(*g);
                         return Ok((cur, steps));
                     }
                     no_closed_form = Some(*g);
@@ -681,12 +745,15 @@ impl<'e> Composer<'e> {
             // `simplicity` read every option's value before they fail); skipping them leaves
             // the proof as it was, step for step.
             let rules = if no_closed_form.is_none() {
-                self.reduce.clone()
+                Rules::Reduce
             } else {
-                self.reshape.clone()
+                Rules::Reshape
             };
-            let (result, more, ended) = self.at_root_until_done(&cur, &rules, no_closed_form);
+            let (result, more, ended) = self.at_root_until_done(&cur, rules, no_closed_form);
             if ended || self.is_canonical(&result) {
+                if ended {
+                    self.finished = no_closed_form;
+                }
                 steps.extend(tidy::tidy(&cur, more));
                 return Ok((result, steps));
             }
@@ -714,8 +781,7 @@ impl<'e> Composer<'e> {
                 }
             }
             if !open_steps.is_empty() {
-                let (result, more, _) =
-                    self.at_root_until_done(&opened, &self.reduce.clone(), None);
+                let (result, more, _) = self.at_root_until_done(&opened, Rules::Reduce, None);
                 if self.is_canonical(&result) {
                     steps.extend(open_steps);
                     steps.extend(tidy::tidy(&opened, more));
@@ -743,7 +809,7 @@ impl<'e> Composer<'e> {
     fn at_root_until_done(
         &mut self,
         t: &Term,
-        rules: &[&'e Rule],
+        rules: Rules,
         value: Option<crate::kernel::GameId>,
     ) -> (Term, Vec<Step>, bool) {
         // The game reached is the last step's result, copied once at the end.
