@@ -294,7 +294,10 @@ impl Kernel {
         let mut keep = std::mem::take(&mut self.dominance_keep);
         order.clear();
         keep.clear();
-        order.extend(opts.iter().map(|&g| rank(self.arena.quick(g), left, g)));
+        order.extend(
+            opts.iter()
+                .map(|&g| rank(self.arena.quick(g), self.arena.height(g), left, g)),
+        );
         order.sort_unstable();
         let found = self.survivors(&order, &mut keep, left);
         let out = found.map(|()| {
@@ -458,9 +461,10 @@ fn to_front(keep: &mut [Ranked], i: usize) {
     }
 }
 
-/// `g`'s rank for [`Kernel::undominated`] on the given side.
-fn rank(q: Option<Quick>, left: bool, g: GameId) -> Ranked {
-    match q.and_then(|q| q.stops.map(|s| (s, super::sig::height(q.sig)))) {
+/// `g`'s rank for [`Kernel::undominated`] on the given side, from its stops and the height
+/// `h` of its signature.
+fn rank(q: Option<Quick>, h: i32, left: bool, g: GameId) -> Ranked {
+    match q.and_then(|q| q.stops.map(|s| (s, h))) {
         None => Ranked {
             key: (i64::MAX, i64::MAX, 0),
             id: g,
