@@ -111,7 +111,7 @@ impl Proof {
         check_main_chain(
             interp,
             rules,
-            &self.lemmas,
+            &self.lemmas[..],
             &self.input,
             &self.result,
             &self.steps,
@@ -126,15 +126,36 @@ impl Proof {
     }
 }
 
-/// Checks lemma number `before.len()`, citing only the lemmas `before` it; a failure names it.
-pub(super) fn check_lemma(
+/// The lemmas a chain may cite, by their statements: a proof's lemmas held whole, or the
+/// streaming checker's statements, which two checker threads share rather than each keep a
+/// copy of (`incremental::Proved`).
+pub(crate) trait Statements {
+    /// The lemmas proved: lemmas `0..count()` may be cited.
+    fn count(&self) -> usize;
+    /// Lemma `k`'s two sides, if it may be cited.
+    fn statement(&self, k: usize) -> Option<(&Term, &Term)>;
+}
+
+impl Statements for [Lemma] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn statement(&self, k: usize) -> Option<(&Term, &Term)> {
+        self.get(k).map(|l| (&l.from, &l.to))
+    }
+}
+
+/// Checks lemma number `before.count()`, citing only the lemmas `before` it; a failure names
+/// it.
+pub(super) fn check_lemma<L: Statements + ?Sized>(
     interp: &mut TermRules,
     rules: &RuleSet,
-    before: &[Lemma],
+    before: &L,
     l: &Lemma,
 ) -> Result<(), CheckError> {
     check_chain(interp, rules, before, &l.from, &l.to, &l.steps).map_err(|e| CheckError {
-        lemma: Some(before.len()),
+        lemma: Some(before.count()),
         ..e
     })
 }
@@ -180,10 +201,10 @@ fn loopy_notation(t: &Term, table: &TermTable) -> Option<String> {
 /// notation has no value there (issue 45: `{pass|} = {pass|}`, no steps and no `play`, was
 /// passed as a normal-play identity). Lemmas need no such look: a citation puts a lemma's
 /// side only where the chain already has the other, and rules bring no loopy game in.
-pub(super) fn check_main_chain(
+pub(super) fn check_main_chain<L: Statements + ?Sized>(
     interp: &mut TermRules,
     rules: &RuleSet,
-    lemmas: &[Lemma],
+    lemmas: &L,
     input: &Term,
     result: &Term,
     steps: &[Step],
@@ -205,10 +226,10 @@ pub(super) fn check_main_chain(
     check_chain(interp, rules, lemmas, input, result, steps)
 }
 
-pub(super) fn check_chain(
+pub(super) fn check_chain<L: Statements + ?Sized>(
     interp: &mut TermRules,
     rules: &RuleSet,
-    lemmas: &[Lemma],
+    lemmas: &L,
     input: &Term,
     result: &Term,
     steps: &[Step],
@@ -396,14 +417,14 @@ fn same_node(a: &Term, b: &Term) -> bool {
 
 /// Checks a step citing lemma `k`: the lemma is proved before the step, and the step replaces
 /// the lemma's one side by its other at its position and changes nothing else.
-fn check_citation(
+fn check_citation<L: Statements + ?Sized>(
     interp: &mut TermRules,
-    lemmas: &[Lemma],
+    lemmas: &L,
     s: &Step,
     k: usize,
 ) -> Result<(), String> {
     let where_ = super::step::Path(&s.at);
-    let Some(l) = lemmas.get(k) else {
+    let Some((from, to)) = lemmas.statement(k) else {
         return Err(format!("it cites lemma {k}, which is not proved before it"));
     };
     if s.rule != LEMMA || !s.parts.is_empty() || !s.witnesses.is_empty() {
@@ -418,11 +439,11 @@ fn check_citation(
     } else {
         (before, after)
     };
-    if !interp.same(src, &l.from) || !interp.same(dst, &l.to) {
+    if !interp.same(src, from) || !interp.same(dst, to) {
         return Err(format!(
             "lemma {k} proves {} = {}, not {} = {} at position {where_}",
-            show(&l.from),
-            show(&l.to),
+            show(from),
+            show(to),
             show(src),
             show(dst)
         ));

@@ -6,7 +6,7 @@
 //! each checked lemma's statement and nothing else, and judges exactly as `check` does — the
 //! same `check_chain` on the same lemmas in the same order, then the main chain (`check_main_chain`).
 
-use super::check::{check_lemma, check_main_chain, CheckError};
+use super::check::{check_lemma, check_main_chain, CheckError, Statements};
 use super::check_limits::CheckLimits;
 use super::inequality::Memo;
 use super::matcher::TermRules;
@@ -14,13 +14,94 @@ use super::step::Step;
 use super::{Lemma, TermTable};
 use crate::rules::RuleSet;
 use crate::term::Term;
+use std::sync::Arc;
+
+/// Lemmas' two sides, in order.
+pub(crate) type Claims = Vec<(Term, Term)>;
+
+/// The statements of the lemmas checked or taken so far, in order: runs this check moved in
+/// a lemma at a time, and batches shared with the other checkers of a file read on several
+/// threads (`proof::json::stream` publishes each batch's statements once, and every checker
+/// cites from that one copy: on two threads each checker's own copy of all of Σ_{k≤30}
+/// {k|−k}'s 160,000 statements, beside the published one, was a quarter of a gigabyte).
+/// Only the first `visible` may be cited: a check's own batch, shared before its lemmas are
+/// checked, becomes citable a lemma at a time as they pass.
+#[derive(Default)]
+pub(crate) struct Proved {
+    /// Each run with the number of its first lemma.
+    runs: Vec<(usize, Run)>,
+    /// The statements held.
+    total: usize,
+    /// The statements that may be cited: lemmas `0..visible`.
+    visible: usize,
+}
+
+enum Run {
+    Own(Claims),
+    Shared(Arc<Claims>),
+}
+
+impl Run {
+    fn get(&self, i: usize) -> Option<&(Term, Term)> {
+        match self {
+            Run::Own(c) => c.get(i),
+            Run::Shared(c) => c.get(i),
+        }
+    }
+}
+
+impl Proved {
+    /// The next lemma's statement, moved in, citable at once.
+    fn push(&mut self, from: Term, to: Term) {
+        if self.visible < self.total {
+            // A shared run not yet all citable: the lemma is its next, already held.
+            self.visible += 1;
+            return;
+        }
+        match self.runs.last_mut() {
+            Some((_, Run::Own(c))) => c.push((from, to)),
+            _ => self.runs.push((self.total, Run::Own(vec![(from, to)]))),
+        }
+        self.total += 1;
+        self.visible += 1;
+    }
+
+    /// The next lemmas' statements, shared, citable at once (`citable`) or each as it passes
+    /// its check ([`Incremental::lemma`]).
+    fn share(&mut self, claims: Arc<Claims>, citable: bool) {
+        let n = claims.len();
+        self.runs.push((self.total, Run::Shared(claims)));
+        self.total += n;
+        if citable {
+            self.visible = self.total;
+        }
+    }
+}
+
+impl Statements for Proved {
+    fn count(&self) -> usize {
+        self.visible
+    }
+
+    fn statement(&self, k: usize) -> Option<(&Term, &Term)> {
+        if k >= self.visible {
+            return None;
+        }
+        let run = self
+            .runs
+            .partition_point(|(first, _)| *first <= k)
+            .checked_sub(1)?;
+        let (first, r) = &self.runs[run];
+        r.get(k - first).map(|(a, b)| (a, b))
+    }
+}
 
 /// A check in progress: the lemmas so far checked, by their statements.
 pub(crate) struct Incremental<'r> {
     rules: &'r RuleSet,
     interp: TermRules<'r>,
-    /// Lemma k's two sides, with no steps: all a citation of it is checked against.
-    proved: Vec<Lemma>,
+    /// Lemma k's two sides: all a citation of it is checked against.
+    proved: Proved,
 }
 
 impl<'r> Incremental<'r> {
@@ -30,7 +111,7 @@ impl<'r> Incremental<'r> {
         Incremental {
             rules,
             interp: TermRules::with_memo(rules, terms, Memo::with_limits(limits.clone())),
-            proved: Vec::new(),
+            proved: Proved::default(),
         }
     }
 
@@ -40,33 +121,32 @@ impl<'r> Incremental<'r> {
     pub(crate) fn lemma(&mut self, l: Lemma) -> (Result<(), CheckError>, Vec<Step>) {
         let verdict = check_lemma(&mut self.interp, self.rules, &self.proved, &l);
         if verdict.is_ok() {
-            self.proved.push(Lemma {
-                from: l.from,
-                to: l.to,
-                steps: Vec::new(),
-            });
+            self.proved.push(l.from, l.to);
         }
         (verdict, l.steps)
     }
 
-    /// Takes the next lemma's statement unchecked, for citations by the lemmas after it:
-    /// the lemma is checked on another thread (`proof::json::stream`), whose verdict on it
+    /// Takes the next lemmas' statements unchecked, for citations by the lemmas after them:
+    /// they are checked on another thread (`proof::json::stream`), whose verdict on them
     /// comes before any verdict this check gives on a later lemma. A check that cites a
     /// false claim may pass, but the claim's own failure is earlier in the file and is the
     /// one reported, so the verdict is the one-thread check's.
-    pub(crate) fn claim(&mut self, from: Term, to: Term) {
-        self.proved.push(Lemma {
-            from,
-            to,
-            steps: Vec::new(),
-        });
+    pub(crate) fn claim(&mut self, claims: Arc<Claims>) {
+        self.proved.share(claims, true);
+    }
+
+    /// Takes the statements of the next lemmas this check is to check, shared with the other
+    /// checkers: each becomes citable only once [`Incremental::lemma`] has passed it, so the
+    /// lemmas given next must be these, in order.
+    pub(crate) fn own(&mut self, claims: Arc<Claims>) {
+        self.proved.share(claims, false);
     }
 
     /// The term table, once the check is done: the file's entries as read, and after them any
     /// the check interned (references in the file name only the former).
     /// With the statements kept, each lemma's two sides, for the caller to free where it
     /// chooses (a large proof's are many small blocks).
-    pub(crate) fn into_table(self) -> (TermTable, Vec<Lemma>) {
+    pub(crate) fn into_table(self) -> (TermTable, Proved) {
         (self.interp.terms, self.proved)
     }
 

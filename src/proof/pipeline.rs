@@ -344,7 +344,7 @@ fn check_all(
                         // Checked in this table's numbers, then handed back in the
                         // composer's: the lemma names only the composer's entries.
                         translate_lemma(l, &map);
-                        verdict = check_lemma(&mut interp, rules, &proved, l);
+                        verdict = check_lemma(&mut interp, rules, &proved[..], l);
                         proved.push(Lemma {
                             from: l.from.clone(),
                             to: l.to.clone(),
@@ -362,7 +362,7 @@ fn check_all(
                     translate(&mut steps, &map);
                     let (input, result) = (renumber(&input, &map), renumber(&result, &map));
                     verdict =
-                        check_main_chain(&mut interp, rules, &proved, &input, &result, &steps);
+                        check_main_chain(&mut interp, rules, &proved[..], &input, &result, &steps);
                 }
             }
         }

@@ -32,7 +32,7 @@ use super::{
 use super::{READS, VERSION};
 use crate::proof::check::{CheckError, CheckLimit};
 use crate::proof::check_limits::CheckLimits;
-use crate::proof::incremental::Incremental;
+use crate::proof::incremental::{Claims, Incremental};
 use crate::proof::{Lemma, Play, ProofError, Step, TermTable};
 use crate::rules::RuleSet;
 use crate::term::Term;
@@ -270,6 +270,14 @@ fn final_verdict(
 const QUEUED: usize = 16;
 const BATCH: usize = 64;
 
+/// Batches a checker parses and keeps, at most, while the table is still being read apart,
+/// before it waits for the table. Parsed lemmas are large (their steps, with witnesses: some
+/// kilobytes a step), and with no bound each checker of Σ_{k≤30} {k|−k} kept 150 to 345
+/// batches (up to 22,000 lemmas) before the table was read, the more the busier the machine:
+/// a quarter more page faults than with this bound, and the table's own thread, which they
+/// all wait for, left a smaller share of the cores. A few batches each still fill the wait.
+const AHEAD: usize = 16;
+
 /// The first failing lemma known when there is none.
 const NONE_FAILED: usize = usize::MAX;
 
@@ -299,8 +307,8 @@ enum Work<'de> {
 /// A batch's statements as its checker published them, for the checkers of later batches.
 #[derive(Clone)]
 enum Published {
-    /// Each lemma's two sides, in order.
-    Claims(Arc<Vec<(Term, Term)>>),
+    /// Each lemma's two sides, in order: the one copy every checker cites them from.
+    Claims(Arc<Claims>),
     /// None: the batch is not a proof's, or it is past a failure already found. No later
     /// lemma's verdict is then the proof's, so a checker waiting for it stops checking.
     Unusable,
@@ -486,6 +494,10 @@ impl Drop for Promise<'_, '_> {
     }
 }
 
+/// A batch parsed: its number, its first lemma's, its lemmas, and their statements as
+/// published (none on one thread, where nothing is published).
+type Parsed = (usize, usize, Vec<Lemma>, Option<Arc<Claims>>);
+
 /// A checker: the batches it takes parsed and checked, the statements of the others' taken
 /// from [`Shared`]. The same whether it runs on its own thread or on the reader's
 /// (`--threads 1`), so the verdict and its words are the same whatever the number of threads.
@@ -505,7 +517,7 @@ struct Worker<'r, 'de> {
     verdict: Result<(), CheckError>,
     /// Batches parsed (their statements published) while the table was still being read, to
     /// check in order once it is: parsing need not wait for the table, only checking does.
-    parsed: Vec<(usize, usize, Vec<Lemma>)>,
+    parsed: Vec<Parsed>,
 }
 
 impl<'r, 'de> Worker<'r, 'de> {
@@ -562,12 +574,17 @@ impl<'r, 'de> Worker<'r, 'de> {
                     // Past a failure: read, not checked, nor needed by any check.
                     return;
                 }
-                if self.shared.publish {
+                let claims = self.shared.publish.then(|| {
                     let claims = lemmas.iter().map(|l| (l.from.clone(), l.to.clone()));
-                    promise.keep(Published::Claims(Arc::new(claims.collect())));
+                    Arc::new(claims.collect::<Claims>())
+                });
+                if let Some(c) = &claims {
+                    promise.keep(Published::Claims(Arc::clone(c)));
                 }
-                self.parsed.push((index, first, lemmas));
-                if self.shared.table_ready() {
+                self.parsed.push((index, first, lemmas, claims));
+                // Past `AHEAD` batches kept, the checker waits for the table rather than
+                // parse on: see [`AHEAD`].
+                if self.parsed.len() >= AHEAD || self.shared.table_ready() {
                     self.check_parsed();
                 }
             }
@@ -650,9 +667,7 @@ impl<'r, 'de> Worker<'r, 'de> {
             match self.shared.statements(self.next) {
                 Published::Claims(claims) => {
                     if let Some(c) = self.check() {
-                        for (from, to) in claims.iter() {
-                            c.claim(from.clone(), to.clone());
-                        }
+                        c.claim(claims);
                     }
                 }
                 Published::Unusable => {
@@ -667,16 +682,27 @@ impl<'r, 'de> Worker<'r, 'de> {
 
     /// Checks the batches it parsed and kept, in order (waiting for the table if need be).
     fn check_parsed(&mut self) {
-        for (index, first, lemmas) in std::mem::take(&mut self.parsed) {
-            self.check_lemmas(index, first, lemmas);
+        for (index, first, lemmas, claims) in std::mem::take(&mut self.parsed) {
+            self.check_lemmas(index, first, lemmas, claims);
         }
     }
 
-    /// Checks batch `index` (lemmas from `first`), unless a failure before it is known.
-    fn check_lemmas(&mut self, index: usize, first: usize, lemmas: Vec<Lemma>) {
+    /// Checks batch `index` (lemmas from `first`, their statements as published), unless a
+    /// failure before it is known.
+    fn check_lemmas(
+        &mut self,
+        index: usize,
+        first: usize,
+        lemmas: Vec<Lemma>,
+        claims: Option<Arc<Claims>>,
+    ) {
         // With no table (a cyclic one) the lemmas are read, not checked.
         if self.check().is_none() || !self.catch_up(index) {
             return;
+        }
+        // Cited from the published copy, each once it has passed.
+        if let (Some(c), Some(claims)) = (self.check.as_mut(), claims) {
+            c.own(claims);
         }
         for (k, l) in (first..).zip(lemmas) {
             if k > self.shared.failed.load(Relaxed) {
@@ -1324,17 +1350,18 @@ mod tests {
             Worker::new(rules, &limits, &shared),
         ];
         let len = p.terms.len();
-        let mut parsed: [Vec<(usize, usize, Vec<Lemma>)>; 2] = [Vec::new(), Vec::new()];
+        let mut parsed: [Vec<Parsed>; 2] = [Vec::new(), Vec::new()];
         for (b, batch) in raw.chunks(BATCH).enumerate() {
             let first = b * BATCH;
             let lemmas = workers[owner(b)].parse(first, len, batch).unwrap();
             let claims = lemmas.iter().map(|l| (l.from.clone(), l.to.clone()));
-            shared.publish(b, Published::Claims(Arc::new(claims.collect())));
-            parsed[owner(b)].push((b, first, lemmas));
+            let claims = Arc::new(claims.collect::<Claims>());
+            shared.publish(b, Published::Claims(Arc::clone(&claims)));
+            parsed[owner(b)].push((b, first, lemmas, Some(claims)));
         }
         for c in [1, 0] {
-            for (b, first, lemmas) in std::mem::take(&mut parsed[c]) {
-                workers[c].check_lemmas(b, first, lemmas);
+            for (b, first, lemmas, claims) in std::mem::take(&mut parsed[c]) {
+                workers[c].check_lemmas(b, first, lemmas, claims);
             }
         }
         workers[0].take(Work::Finish {
@@ -1412,6 +1439,8 @@ mod tests {
             ];
             let len = proof.terms.len();
             let batches = raw.len().div_ceil(BATCH);
+            // Fewer than `AHEAD` batches each, so that neither waits for the table.
+            assert!(batches < 2 * AHEAD);
             for (b, batch) in raw.chunks(BATCH).enumerate() {
                 workers[b % 2].take(Work::Lemmas {
                     index: b,
@@ -1441,6 +1470,112 @@ mod tests {
             let [first, second] = workers;
             let verdict = earliest([first.into_verdict(), second.into_verdict()].into_iter());
             assert_eq!(verdict, proof.check(&rules));
+        }
+    }
+
+    /// A lemma citing itself, the next lemma or a later one of its own batch (whose
+    /// statements its checker holds, shared, before it checks them) is refused as on one
+    /// thread: the lemma it cites is not proved before it.
+    #[test]
+    fn a_citation_of_a_lemma_not_yet_checked_in_the_same_batch_is_refused_on_any_threads() {
+        let rules = RuleSet::builtin();
+        let p = crate::proof::tests::switches_proof(7, &rules);
+        // A citing step of a lemma that is neither first nor last of its batch.
+        let (j, i) = (0..p.lemmas.len())
+            .filter(|j| j % BATCH != 0 && j % BATCH < BATCH - 4 && j + 4 < p.lemmas.len())
+            .find_map(|j| {
+                let i = p.lemmas[j].steps.iter().position(|s| s.lemma.is_some())?;
+                Some((j, i))
+            })
+            .expect("a lemma citing another");
+        for cited in [j, j + 1, j + 3] {
+            let mut bad = p.clone();
+            bad.lemmas[j].steps[i].lemma = Some(cited);
+            let one = bad.check(&rules);
+            let e = one
+                .clone()
+                .expect_err("a citation of a lemma not yet proved");
+            assert_eq!((e.lemma, e.step), (Some(j), i), "{cited}");
+            assert!(
+                e.reason.contains(&format!(
+                    "cites lemma {cited}, which is not proved before it"
+                )),
+                "{cited}: {}",
+                e.reason
+            );
+            let text = bad.to_json();
+            for threads in [1, 2, 3] {
+                let (_, v) = read_and_check(&text, &rules, &on(threads)).unwrap();
+                assert_eq!(v, one, "{cited} on {threads}");
+            }
+        }
+    }
+
+    /// A checker keeps at most [`AHEAD`] batches parsed while the table is read apart, then
+    /// waits for it (no more batches published meanwhile); the verdict once the table is read
+    /// is the one-thread check's, a forged lemma among those kept included.
+    #[test]
+    fn a_checker_parses_at_most_ahead_batches_before_the_table_is_read() {
+        let rules = RuleSet::builtin();
+        let p = crate::proof::tests::switches_proof(7, &rules);
+        // One lemma a batch, so that the proof has many more batches than `AHEAD`.
+        assert!(p.lemmas.len() > 2 * AHEAD);
+        let k = AHEAD / 2;
+        let bad = forged(&p, &[k]);
+        assert_eq!(bad.check(&rules).err().and_then(|e| e.lemma), Some(k));
+        for proof in [&p, &bad] {
+            let text = proof.to_json();
+            let raw = raw_lemmas(&text);
+            let limits = CheckLimits::default();
+            let shared = Shared::new(&text, true);
+            let (go, wait) = mpsc::channel::<()>();
+            let table = proof.terms.clone();
+            let reading = std::thread::spawn(move || {
+                let _ = wait.recv();
+                Ok(table)
+            });
+            shared.tables.lock().unwrap().building = Some(reading);
+            let len = proof.terms.len();
+            let published = || shared.published.lock().unwrap().len();
+            let verdict = std::thread::scope(|s| {
+                let feeder = s.spawn(|| {
+                    let mut worker = Worker::new(&rules, &limits, &shared);
+                    let mut most = 0;
+                    for (b, lemma) in raw.iter().enumerate() {
+                        worker.take(Work::Lemmas {
+                            index: b,
+                            first: b,
+                            len,
+                            raw: vec![*lemma],
+                        });
+                        most = most.max(worker.parsed.len());
+                    }
+                    worker.take(Work::Finish {
+                        input: proof.input.clone(),
+                        result: proof.result.clone(),
+                        steps: proof.steps.clone(),
+                        play: proof.play,
+                        lemmas: proof.lemmas.len(),
+                        batches: raw.len(),
+                        table: Box::default(),
+                    });
+                    (most, worker.into_verdict())
+                });
+                // The feeder parses `AHEAD` batches, then waits for the table: however long
+                // it is given, it publishes no more.
+                let start = std::time::Instant::now();
+                while published() < AHEAD && start.elapsed().as_secs() < 120 {
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                assert_eq!(published(), AHEAD);
+                assert!(!shared.table_ready());
+                go.send(()).unwrap();
+                feeder.join().unwrap()
+            });
+            // Seen between takes: the `AHEAD`-th batch is checked, with the rest, as it comes.
+            assert_eq!(verdict.0, AHEAD - 1);
+            assert_eq!(verdict.1, proof.check(&rules));
         }
     }
 
