@@ -6,9 +6,16 @@ use super::{unsupported, Ctx, Format};
 use crate::proof::ProofError;
 
 /// The verdict on `text` in `ctx`'s format, and its status (false when the proof fails).
-pub(crate) fn check(ctx: &Ctx, text: String) -> Result<(String, Status), Failure> {
-    // The time limit counts from here, before the text is first looked at.
-    let limits = limits(ctx);
+///
+/// The time limit counts from `started`, when the command began to read the file: reading a
+/// large proof (tens of megabytes, a page fault every 4 KiB) is part of what the user waits
+/// for, and a limit counted only from here let the command run past it by that much.
+pub(crate) fn check(
+    ctx: &Ctx,
+    text: String,
+    started: std::time::Instant,
+) -> Result<(String, Status), Failure> {
+    let limits = limits(ctx, started);
     // Read and checked as it streams, lemma by lemma, so only the lemmas' statements are held
     // (the file's text stays: its strings are borrowed from it). A file that is not a proof
     // is bad input (2) even when a lemma before the damage fails; a proof that fails is
@@ -20,6 +27,9 @@ pub(crate) fn check(ctx: &Ctx, text: String) -> Result<(String, Status), Failure
     // over its text (a tenth of Σ_{k≤30} {k|−k}'s time before its checkers can start).
     let maybe_certificate = match &read {
         Ok((file, _)) => file.certificate_key,
+        // A read stopped by a limit says nothing of the text's kind, and a scan of a large
+        // text after the deadline only makes the stop later.
+        Err(ProofError::Check(e)) if e.limit.is_some() => false,
         Err(_) => true,
     };
     // Only the `certificate` field is read to tell the kinds apart: building a whole JSON
@@ -116,11 +126,11 @@ fn misere_form(text: &str) -> Option<String> {
 }
 
 /// The check's limits: the command's time limit from now (Ctrl-C ends the process).
-fn limits(ctx: &Ctx) -> crate::proof::check_limits::CheckLimits {
+fn limits(ctx: &Ctx, started: std::time::Instant) -> crate::proof::check_limits::CheckLimits {
     crate::proof::check_limits::CheckLimits {
-        deadline: ctx.time_limit.and_then(|t| {
-            std::time::Instant::now().checked_add(std::time::Duration::from_secs_f64(t.min(1e6)))
-        }),
+        deadline: ctx
+            .time_limit
+            .and_then(|t| started.checked_add(std::time::Duration::from_secs_f64(t.min(1e6)))),
         // `--threads` (0: one per core): the reading and the check share them.
         threads: crate::threads::threads(),
         ..Default::default()

@@ -6,6 +6,8 @@ use crate::ops::exit::Failure;
 use std::io::Read;
 
 pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, Failure> {
+    // `--time-limit` counts the file's reading too.
+    let started = std::time::Instant::now();
     let text = if file == "-" {
         let mut s = String::new();
         std::io::stdin()
@@ -16,7 +18,7 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, Failure> {
         std::fs::read_to_string(file)
             .map_err(|e| Failure::bad(format!("cannot read {file}: {e}")))?
     };
-    let (out, status) = crate::ops::check::check(ctx, text)?;
+    let (out, status) = crate::ops::check::check(ctx, text, started)?;
     emit(&out);
     Ok(status.code())
 }
