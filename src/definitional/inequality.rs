@@ -22,10 +22,10 @@
 //!
 //! [`Inequality`] is the same decision written out as a tree, to the depth a reader asks for.
 
-use super::table::TermTable;
 use crate::number::{Dyadic, Nimber};
-use crate::rules::Rel;
+use crate::term::Rel;
 use crate::term::{Pebble, Term};
+use crate::term_table::TermTable;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, Zero};
 use rustc_hash::FxHashMap;
@@ -182,7 +182,7 @@ impl Memo {
     }
 
     /// The caller's limits, looked at now (between steps, where no work is spent).
-    pub(super) fn look(&self) -> Result<(), String> {
+    pub(crate) fn look(&self) -> Result<(), String> {
         self.limits.look()
     }
 
