@@ -3,8 +3,9 @@
 //! The proof producer (the engine and `proof::compose`) evaluates rules with `onag::eval`, and
 //! the kernel decides its comparisons. The checker (`src/proof/check.rs`, its interpreter
 //! `src/proof/pattern.rs` with normal play's `src/proof/matcher.rs` and misère play's
-//! `src/proof/misere_check.rs`, the step helpers `src/proof/step.rs` they use, and every file of
-//! `src/definitional/`: the order by the definition, its canonical forms and stops) must use
+//! `src/proof/misere_check.rs`, the step helpers `src/proof/step.rs` they use, every file of
+//! `src/definitional/`: the order by the definition, its canonical forms and stops, and the
+//! check of `cool`/`heat` openings `src/functions/analysis_check.rs` that runs on them) must use
 //! neither, and holds no kernel at all: an error in the evaluator would
 //! otherwise be confirmed by the very code that made it. This test reads their source (the
 //! part outside `#[cfg(test)]`) and refuses any path into the evaluator, the engine or the
@@ -12,12 +13,13 @@
 //! would enforce the same by the compiler, at the cost of splitting the kernel and rule
 //! language out of this one; the text check is kept small and its patterns are tested below.
 
-const CHECKER: [&str; 5] = [
+const CHECKER: [&str; 6] = [
     "src/proof/check.rs",
     "src/proof/matcher.rs",
     "src/proof/pattern.rs",
     "src/proof/misere_check.rs",
     "src/proof/step.rs",
+    "src/functions/analysis_check.rs",
 ];
 
 /// The checker's files: [`CHECKER`] and every file of `src/definitional/`, the games by their

@@ -74,7 +74,7 @@ impl std::error::Error for Undecided {}
 /// negation is kept as written and its options are worked out by the definition when a
 /// comparison asks for them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Form {
+pub(crate) enum Form {
     /// The closed form x + u·↑ + *n.
     Leaf(Dyadic, BigInt, Nimber),
     /// `{ left | right }`.
@@ -187,11 +187,11 @@ impl Memo {
     }
 
     /// The form with id `id`.
-    pub(super) fn form(&self, id: FormId) -> &Form {
+    pub(crate) fn form(&self, id: FormId) -> &Form {
         &self.forms[id as usize]
     }
 
-    pub(super) fn intern(&mut self, f: Form) -> Result<FormId, Undecided> {
+    pub(crate) fn intern(&mut self, f: Form) -> Result<FormId, Undecided> {
         // Stated shortcuts that only rename a form's value: closed forms add and negate part
         // by part (seed 002 §3, §6, §7), 0 + G = G (Theorem 2.8) and −(−G) = G.
         let f = match f {
@@ -226,13 +226,13 @@ impl Memo {
         Ok(id)
     }
 
-    pub(super) fn leaf(&mut self, x: Dyadic, u: BigInt, n: Nimber) -> Result<FormId, Undecided> {
+    pub(crate) fn leaf(&mut self, x: Dyadic, u: BigInt, n: Nimber) -> Result<FormId, Undecided> {
         self.intern(Form::Leaf(x, u, n))
     }
 
     /// The options of a form: a game's own; a sum's and a negation's by the definition
     /// (seed 002 Definition 2.7); a closed form's by its definition, one level.
-    pub(super) fn options(&mut self, id: FormId) -> Result<Options, Undecided> {
+    pub(crate) fn options(&mut self, id: FormId) -> Result<Options, Undecided> {
         if let Some(o) = &self.options[id as usize] {
             return Ok(o.clone());
         }

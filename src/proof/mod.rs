@@ -16,8 +16,8 @@
 //!   `pipeline`/`parallel`/`incremental` (sums proved by lemmas, through `eval`), `tidy`,
 //!   `table` (the proof's term table);
 //! - normal play's checker: `check` with its own rule interpreter (`matcher`) and the order by
-//!   the definition with its canonical forms and stops (`crate::definitional`, a module of its
-//!   own below the producer), under the caller's limits (`definitional::check_limits`);
+//!   the definition with its canonical forms and stops (`crate::definitional`, below `functions`,
+//!   whose check of `cool`/`heat` openings decides on the same forms), under the caller's limits (`definitional::check_limits`);
 //!   `thermocheck` for thermograph certificates;
 //! - relations with reasons: `compare`, `play` (winning moves of a disproof);
 //! - played proofs, one chain of rule steps in one frame (`played`): misère (`misere` the
