@@ -48,6 +48,7 @@ pub(crate) mod analysis;
 mod api;
 #[cfg(feature = "cli")]
 pub(crate) mod cli;
+pub(crate) mod definitional;
 pub(crate) mod engine;
 pub(crate) mod error;
 pub(crate) mod eval;

@@ -2,10 +2,10 @@
 //! value, its table of shared terms resolved.
 
 use super::value::Value;
+use crate::definitional::check_limits::CheckLimits;
 use crate::engine::{Engine, Limits};
 use crate::error::Error;
 use crate::play::Play;
-use crate::proof::check_limits::CheckLimits;
 use crate::rules::RuleSet;
 use crate::term::Term;
 

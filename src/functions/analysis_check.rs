@@ -1,53 +1,45 @@
 //! The independent check of `cool` and `heat` openings: a second, deliberately naive
-//! implementation of the definitions, written on terms, that calls nothing in
-//! `crate::analysis` and nothing in the kernel.
+//! implementation of the definitions that calls nothing in `crate::analysis` and nothing in
+//! the kernel.
 //!
-//! It reads the call's game argument as written into its own small hash-consed arena, confirms
-//! that the form is canonical by the definitions (no dominated option, no reversible one, with
-//! a comparison `G ≤ H` by the recursive definition, memoised), derives the canonical forms of
-//! closed forms `x + n·↑ + *k` itself (`↑ = {0|*}`, `*k = {*0,…,*(k−1) | *0,…,*(k−1)}`, sums by
-//! the definition of `+`, then the same reduction), and computes thermographs for t ≥ 0 from
-//! the options' walls. Then it says what one level of the definition must be and compares the
-//! opening with it, options as sets.
+//! Its games are the proof checker's own forms (`definitional::inequality`: hash-consed, compared
+//! by the definition, made canonical by the definitions in `definitional::values`), both being
+//! the checker side. The call's game argument is read as written, each game's options sorted and
+//! without repeats, and confirmed canonical: a game whose options are canonical is canonical
+//! exactly when the checker's canonical form of it is itself, or is the closed form
+//! `x + n·↑ + *k` whose options (by that closed form's definition) are the game's; such a game
+//! is held as that closed form, so that a game written with braces and the closed form naming
+//! it are one form, as they are one canonical form. Sums are read as the canonical form of the
+//! sum, `±`, Tiny and Miny by their definitions. Then it computes thermographs for t ≥ 0 from
+//! the options' walls, says what one level of the definition must be, and compares the
+//! opening with it, options as sets of forms as written (not of values: heating is not a
+//! function of the value).
 //!
 //! Theorems it leans on, each standard (Siegel, *Combinatorial Game Theory*, II.3–II.5):
 //! - a form whose options are all numbers, every Left one below every Right one, equals the
 //!   simplest number between them (the simplicity theorem), so such a form is read as that
 //!   number;
-//! - number translation: for a number x and a game G not equal to a number,
-//!   `x ≤ G` iff no `G^R ≤ x`, `G ≤ x` iff no `G^L ≥ x`, and `x + G = {x + G^L | x + G^R}`
-//!   (used only on forms already confirmed canonical, which are numbers exactly when they are
-//!   read as numbers);
 //! - a canonical game that is not a number has both kinds of options, its left stop is at least
 //!   its right stop, and its temperature is at least 0, so its walls for t ≥ 0 are the scaffolds
 //!   `max RW(G^L)(t) − t`, `min LW(G^R)(t) + t` up to the least t ≥ 0 where they meet, and the
 //!   mast above.
 
+use crate::definitional::inequality::{Definitional, Form, FormId as Id, Memo, Undecided};
 use crate::number::Dyadic;
 use crate::term::{Arg, Term};
 use num_bigint::BigInt;
 use num_traits::{ToPrimitive, Zero};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-/// How many comparisons a check may make before it gives up (and rejects, saying so).
+/// How much work (the checker's forms made, options listed, pairs compared) a check may do
+/// before it gives up (and rejects, saying so).
 const MAX_WORK: u64 = 20_000_000;
-/// The largest `n` in `n·↑` and `k` in `*k` whose canonical form the check derives.
+/// The largest `n` in `n·↑` and `k` in `*k` the check reads.
 const MAX_CLOSED: u64 = 32;
-/// The largest exponent of a dyadic's denominator the check accepts (its comparisons descend
-/// through the number's options one denominator at a time).
+/// The largest exponent of a dyadic's denominator the check accepts.
 const MAX_EXP: u64 = 1024;
-/// The deepest term the check reads (each level is a stack frame here and in the comparisons).
+/// The deepest term the check reads (each level is a stack frame here).
 const MAX_TERM_DEPTH: usize = 512;
-
-type Id = u32;
-
-/// A form: a number (read as its value) or explicit options, each side sorted and without
-/// repeats.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Node {
-    Num(Dyadic),
-    Opts(Vec<Id>, Vec<Id>),
-}
 
 /// A wall for t ≥ 0: pieces `(t_i, x_i, s_i)`, the value `x_i + s_i (t − t_i)` from `t_i` to the
 /// next piece (the last goes on for ever); the first starts at t = 0.
@@ -63,19 +55,24 @@ struct Thermo {
     mast: Dyadic,
 }
 
-/// The arena, its memos and the work done.
-#[derive(Default)]
+/// The checker's forms, the games among them confirmed canonical, and the thermographs found.
 struct Naive {
-    nodes: Vec<Node>,
-    index: HashMap<Node, Id>,
-    /// Forms confirmed canonical.
-    canonical: HashMap<Id, bool>,
-    le_memo: HashMap<(Id, Id), bool>,
-    neg_memo: HashMap<Id, Id>,
-    add_memo: HashMap<(Id, Id), Id>,
+    memo: Memo,
+    /// Games (not closed forms, which are canonical by their notation) confirmed canonical.
+    canonical: HashSet<Id>,
     thermo: HashMap<Id, Thermo>,
-    work: u64,
     depth: usize,
+}
+
+impl Default for Naive {
+    fn default() -> Self {
+        Naive {
+            memo: Memo::with_budget(MAX_WORK),
+            canonical: HashSet::new(),
+            thermo: HashMap::new(),
+            depth: 0,
+        }
+    }
 }
 
 type R<T> = Result<T, String>;
@@ -84,50 +81,57 @@ fn show(t: &Term) -> String {
     crate::syntax::print(t, &Default::default())
 }
 
-impl Naive {
-    fn tick(&mut self) -> R<()> {
-        self.work += 1;
-        if self.work > MAX_WORK {
-            return Err(format!(
-                "the independent check gave up after {MAX_WORK} steps (the game is too large for it)"
-            ));
-        }
-        Ok(())
+/// The checker's refusal in this check's words: a limit is this check giving up.
+fn undecided(u: Undecided) -> String {
+    match u {
+        Undecided::Limit(_) => format!(
+            "the independent check gave up after {MAX_WORK} steps (the game is too large for it)"
+        ),
+        Undecided::Unreadable(why) => why,
     }
+}
 
+impl Naive {
     fn num(&mut self, x: Dyadic) -> R<Id> {
         if x.denominator_exp() > MAX_EXP {
             return Err(format!(
                 "the number {x} has a denominator above 2^{MAX_EXP}, too fine for the independent check"
             ));
         }
-        Ok(self.intern(Node::Num(x)))
-    }
-
-    fn intern(&mut self, n: Node) -> Id {
-        if let Some(&i) = self.index.get(&n) {
-            return i;
-        }
-        let i = self.nodes.len() as Id;
-        self.nodes.push(n.clone());
-        self.index.insert(n, i);
-        i
+        self.memo
+            .leaf(x, BigInt::zero(), crate::number::Nimber::zero())
+            .map_err(undecided)
     }
 
     fn as_num(&self, i: Id) -> Option<&Dyadic> {
-        match &self.nodes[i as usize] {
-            Node::Num(x) => Some(x),
-            Node::Opts(..) => None,
+        match self.memo.form(i) {
+            Form::Leaf(x, u, n) if u.is_zero() && n.is_zero() => Some(x),
+            _ => None,
         }
     }
 
-    /// `{l | r}`: the simplest number between when every option is a number and every Left
-    /// one is below every Right one (the simplicity theorem), else the form itself.
-    fn form(&mut self, mut l: Vec<Id>, mut r: Vec<Id>) -> R<Id> {
+    fn is_canonical(&self, i: Id) -> bool {
+        matches!(self.memo.form(i), Form::Leaf(..)) || self.canonical.contains(&i)
+    }
+
+    /// Options one level down, each side sorted: a closed form's are those of its definition.
+    fn options(&mut self, i: Id) -> R<(Vec<Id>, Vec<Id>)> {
+        let o = self.memo.options(i).map_err(undecided)?;
+        let (mut l, mut r) = (o.0.clone(), o.1.clone());
         l.sort_unstable();
-        l.dedup();
         r.sort_unstable();
-        r.dedup();
+        Ok((l, r))
+    }
+
+    /// `{l | r}` as written, options sorted and without repeats: the simplest number between
+    /// when every option is a number and every Left one is below every Right one (the
+    /// simplicity theorem); the closed form it is, when it is that closed form's canonical
+    /// form; else the game, confirmed canonical when it is.
+    fn game(&mut self, mut l: Vec<Id>, mut r: Vec<Id>) -> R<Id> {
+        for side in [&mut l, &mut r] {
+            side.sort_unstable();
+            side.dedup();
+        }
         let ln: Option<Vec<Dyadic>> = l.iter().map(|&i| self.as_num(i).cloned()).collect();
         let rn: Option<Vec<Dyadic>> = r.iter().map(|&i| self.as_num(i).cloned()).collect();
         if let (Some(ln), Some(rn)) = (ln, rn) {
@@ -143,291 +147,60 @@ impl Naive {
                 }
             }
         }
-        Ok(self.intern(Node::Opts(l, r)))
-    }
-
-    /// Options one level down: a number's are those of its canonical form (`n = {n−1|}` for
-    /// n > 0, `{|n+1}` for n < 0, `m/2^k = {(m−1)/2^k | (m+1)/2^k}`).
-    fn options(&mut self, i: Id) -> R<(Vec<Id>, Vec<Id>)> {
-        match self.nodes[i as usize].clone() {
-            Node::Opts(l, r) => Ok((l, r)),
-            Node::Num(x) => {
-                let one = Dyadic::from(1);
-                if x.is_integer() {
-                    if x > Dyadic::zero() {
-                        Ok((vec![self.num(&x - &one)?], vec![]))
-                    } else if x < Dyadic::zero() {
-                        Ok((vec![], vec![self.num(&x + &one)?]))
-                    } else {
-                        Ok((vec![], vec![]))
-                    }
-                } else {
-                    let ulp = one.mul_pow2(-(x.denominator_exp() as i64));
-                    Ok((vec![self.num(&x - &ulp)?], vec![self.num(&x + &ulp)?]))
-                }
+        let whole = l.iter().chain(&r).all(|&o| self.is_canonical(o));
+        let g = self
+            .memo
+            .intern(Form::Game(l.clone(), r.clone()))
+            .map_err(undecided)?;
+        if whole {
+            let c = Definitional::new(&mut self.memo, None)
+                .canonical(g)
+                .map_err(undecided)?;
+            if c == g {
+                self.canonical.insert(g);
+            } else if matches!(self.memo.form(c), Form::Leaf(..)) && self.options(c)? == (l, r) {
+                return Ok(c);
             }
         }
+        Ok(g)
     }
 
-    fn is_canonical(&self, i: Id) -> bool {
-        matches!(self.nodes[i as usize], Node::Num(_))
-            || self.canonical.get(&i).copied().unwrap_or(false)
-    }
-
-    /// `a ≤ b` by the definition: no `a^L ≥ b` and no `b^R ≤ a`; between a number and a form
-    /// confirmed canonical (so not a number), by number translation.
-    fn le(&mut self, a: Id, b: Id) -> R<bool> {
-        if a == b {
-            return Ok(true);
-        }
-        if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
-            return Ok(x <= y);
-        }
-        if let Some(&v) = self.le_memo.get(&(a, b)) {
-            return Ok(v);
-        }
-        self.tick()?;
-        let v = if self.as_num(a).is_some() && self.is_canonical(b) {
-            let (_, br) = self.options(b)?;
-            let mut ok = true;
-            for c in br {
-                if self.le(c, a)? {
-                    ok = false;
-                    break;
-                }
-            }
-            ok
-        } else if self.as_num(b).is_some() && self.is_canonical(a) {
-            let (al, _) = self.options(a)?;
-            let mut ok = true;
-            for c in al {
-                if self.le(b, c)? {
-                    ok = false;
-                    break;
-                }
-            }
-            ok
-        } else {
-            let (al, _) = self.options(a)?;
-            let (_, br) = self.options(b)?;
-            let mut ok = true;
-            for c in al {
-                if self.le(b, c)? {
-                    ok = false;
-                    break;
-                }
-            }
-            if ok {
-                for c in br {
-                    if self.le(c, a)? {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            ok
-        };
-        self.le_memo.insert((a, b), v);
-        Ok(v)
-    }
-
-    /// The canonical form of `{l | r}` whose options are canonical: dominated options removed,
-    /// reversible ones bypassed, until neither is left.
-    fn reduce(&mut self, mut l: Vec<Id>, mut r: Vec<Id>) -> R<Id> {
-        loop {
-            self.tick()?;
-            l = self.undominated(l, true)?;
-            r = self.undominated(r, false)?;
-            let g = self.form(l.clone(), r.clone())?;
-            if self.as_num(g).is_some() {
-                return Ok(g);
-            }
-            let mut changed = false;
-            // A reversible option is bypassed: Left's first, then Right's.
-            'sides: for left in [true, false] {
-                let side = if left { &mut l } else { &mut r };
-                for idx in 0..side.len() {
-                    let (ol, or) = self.options(side[idx])?;
-                    for x in if left { or } else { ol } {
-                        if if left { self.le(x, g)? } else { self.le(g, x)? } {
-                            let (xl, xr) = self.options(x)?;
-                            side.remove(idx);
-                            side.extend(if left { xl } else { xr });
-                            changed = true;
-                            break 'sides;
-                        }
-                    }
-                }
-            }
-            if !changed {
-                self.canonical.insert(g, true);
-                return Ok(g);
-            }
-        }
-    }
-
-    /// The options no other option beats (for Left the greater, for Right the smaller).
-    fn undominated(&mut self, mut v: Vec<Id>, left: bool) -> R<Vec<Id>> {
-        v.sort_unstable();
-        v.dedup();
-        let mut keep = Vec::new();
-        for (i, &a) in v.iter().enumerate() {
-            let mut beaten = false;
-            for (j, &b) in v.iter().enumerate() {
-                if i != j && if left { self.le(a, b)? } else { self.le(b, a)? } {
-                    beaten = true;
-                    break;
-                }
-            }
-            if !beaten {
-                keep.push(a);
-            }
-        }
-        Ok(keep)
-    }
-
-    /// Confirms that a form is canonical (its options first).
-    fn confirm(&mut self, i: Id) -> R<()> {
+    /// Confirms that a form is canonical as written.
+    fn confirm(&self, i: Id) -> R<()> {
         if self.is_canonical(i) {
-            return Ok(());
+            Ok(())
+        } else {
+            Err("the game is not written in canonical form".into())
         }
-        let (l, r) = self.options(i)?;
-        for &o in l.iter().chain(&r) {
-            self.confirm(o)?;
-        }
-        if self.reduce(l, r)? != i {
-            return Err("the game is not written in canonical form".into());
-        }
-        Ok(())
     }
 
     fn neg(&mut self, i: Id) -> R<Id> {
-        if let Some(&n) = self.neg_memo.get(&i) {
-            return Ok(n);
-        }
-        let n = match self.nodes[i as usize].clone() {
-            Node::Num(x) => self.num(-x)?,
-            Node::Opts(l, r) => {
-                let mut nl = Vec::new();
-                for x in r {
-                    nl.push(self.neg(x)?);
-                }
-                let mut nr = Vec::new();
-                for x in l {
-                    nr.push(self.neg(x)?);
-                }
-                let n = self.form(nl, nr)?;
-                if self.is_canonical(i) {
-                    self.canonical.insert(n, true);
-                }
-                n
+        match self.memo.form(i).clone() {
+            Form::Leaf(x, u, n) => self.memo.leaf(-x, -u, n).map_err(undecided),
+            _ => {
+                let (l, r) = self.options(i)?;
+                let nl = r.iter().map(|&x| self.neg(x)).collect::<R<_>>()?;
+                let nr = l.iter().map(|&x| self.neg(x)).collect::<R<_>>()?;
+                self.game(nl, nr)
             }
-        };
-        self.neg_memo.insert(i, n);
-        Ok(n)
+        }
     }
 
-    /// The canonical form of `a + b`, both canonical.
+    /// The canonical form of `a + b`, both canonical, by the checker's canonical forms.
     fn add(&mut self, a: Id, b: Id) -> R<Id> {
-        if let Some(&s) = self.add_memo.get(&(a, b)) {
-            return Ok(s);
+        let s = self.memo.intern(Form::Sum(a, b)).map_err(undecided)?;
+        let c = Definitional::new(&mut self.memo, None)
+            .canonical(s)
+            .map_err(undecided)?;
+        if !matches!(self.memo.form(c), Form::Leaf(..)) {
+            self.canonical.insert(c);
         }
-        self.tick()?;
-        let s = match (self.as_num(a).cloned(), self.as_num(b).cloned()) {
-            (Some(x), Some(y)) => self.num(&x + &y)?,
-            (Some(x), None) => self.translate(&x, b)?,
-            (None, Some(y)) => self.translate(&y, a)?,
-            (None, None) => {
-                let (al, ar) = self.options(a)?;
-                let (bl, br) = self.options(b)?;
-                let mut l = Vec::new();
-                let mut r = Vec::new();
-                for &x in &al {
-                    l.push(self.add(x, b)?);
-                }
-                for &x in &bl {
-                    l.push(self.add(a, x)?);
-                }
-                for &x in &ar {
-                    r.push(self.add(x, b)?);
-                }
-                for &x in &br {
-                    r.push(self.add(a, x)?);
-                }
-                self.reduce(l, r)?
-            }
-        };
-        self.add_memo.insert((a, b), s);
-        Ok(s)
+        Ok(c)
     }
 
-    /// `x + G` for a canonical G that is not a number: `{x + G^L | x + G^R}`, then reduced.
-    fn translate(&mut self, x: &Dyadic, g: Id) -> R<Id> {
-        if x.is_zero() {
-            return Ok(g);
-        }
-        self.tick()?;
-        let (l, r) = self.options(g)?;
-        let xi = self.num(x.clone())?;
-        let mut nl = Vec::new();
-        for o in l {
-            nl.push(self.add(xi, o)?);
-        }
-        let mut nr = Vec::new();
-        for o in r {
-            nr.push(self.add(xi, o)?);
-        }
-        // Number translation gives the value; the reduction confirms the form is canonical
-        // (bypassing a reversible option should a translated number option need it).
-        self.reduce(nl, nr)
-    }
-
-    /// The canonical form of `x + n·↑ + *k`, derived from `↑ = {0|*}` and `*k`'s definition.
-    fn closed(&mut self, x: &Dyadic, up: &BigInt, nim: &crate::number::Nimber) -> R<Id> {
-        let small = |v: Option<u64>| v.filter(|&v| v <= MAX_CLOSED);
-        let (Some(n), Some(k)) = (small(up.magnitude().to_u64()), small(nim.to_u64())) else {
-            return Err(format!(
-                "the independent check derives n·↑ + *k only for n and k up to {MAX_CLOSED}"
-            ));
-        };
-        let zero = self.num(Dyadic::zero())?;
-        // *0 … *k by the definition.
-        let mut stars = vec![zero];
-        for _ in 0..k {
-            let s = self.form(stars.clone(), stars.clone())?;
-            self.canonical.insert(s, true);
-            stars.push(s);
-        }
-        let star = if k >= 1 {
-            stars[1]
-        } else {
-            self.closed_star()?
-        };
-        let mut g = stars[k as usize];
-        let u = self.reduce(vec![zero], vec![star])?;
-        let step = if up.sign() == num_bigint::Sign::Minus {
-            self.neg(u)?
-        } else {
-            u
-        };
-        for _ in 0..n {
-            g = self.add(g, step)?;
-        }
-        let xi = self.num(x.clone())?;
-        self.add(xi, g)
-    }
-
-    fn closed_star(&mut self) -> R<Id> {
-        let zero = self.num(Dyadic::zero())?;
-        let s = self.form(vec![zero], vec![zero])?;
-        self.canonical.insert(s, true);
-        Ok(s)
-    }
-
-    /// The form a term writes. Closed forms are derived here; `±`, Tiny and Miny by their
-    /// definitions; a sum of forms by the definition of `+` (each part reduced first).
+    /// The form a term writes. Closed forms by their notation; `±`, Tiny and Miny by their
+    /// definitions; a sum of canonical forms by its canonical form.
     fn node(&mut self, t: &Term) -> R<Id> {
-        self.tick()?;
         self.depth += 1;
         if self.depth > MAX_TERM_DEPTH {
             return Err(format!(
@@ -442,22 +215,21 @@ impl Naive {
     fn node_inner(&mut self, t: &Term) -> R<Id> {
         match t {
             Term::Nus { number, up, nim } => {
-                if up.is_zero() && nim.is_zero() {
-                    self.num(number.clone())
-                } else {
-                    self.closed(number, up, nim)
+                let small = |v: Option<u64>| v.filter(|&v| v <= MAX_CLOSED).is_some();
+                if !small(up.magnitude().to_u64()) || !small(nim.to_u64()) {
+                    return Err(format!(
+                        "the independent check derives n·↑ + *k only for n and k up to {MAX_CLOSED}"
+                    ));
                 }
+                self.num(number.clone())?;
+                self.memo
+                    .leaf(number.clone(), up.clone(), nim.clone())
+                    .map_err(undecided)
             }
             Term::Game { left, right } => {
-                let mut l = Vec::new();
-                for x in left {
-                    l.push(self.node(x)?);
-                }
-                let mut r = Vec::new();
-                for x in right {
-                    r.push(self.node(x)?);
-                }
-                self.form(l, r)
+                let l = left.iter().map(|x| self.node(x)).collect::<R<_>>()?;
+                let r = right.iter().map(|x| self.node(x)).collect::<R<_>>()?;
+                self.game(l, r)
             }
             Term::PlusMinus(xs) => {
                 let mut l = Vec::new();
@@ -467,7 +239,7 @@ impl Naive {
                     l.push(a);
                     r.push(self.neg(a)?);
                 }
-                self.form(l, r)
+                self.game(l, r)
             }
             Term::Neg(a) => {
                 let a = self.node(a)?;
@@ -481,15 +253,12 @@ impl Naive {
                 let tiny = matches!(t, Term::Tiny { .. });
                 let s = if tiny { self.neg(s)? } else { s };
                 let y = self.add(x, s)?;
-                let inner = if tiny {
-                    self.form(vec![x], vec![y])?
-                } else {
-                    self.form(vec![y], vec![x])?
-                };
                 if tiny {
-                    self.form(vec![x], vec![inner])
+                    let inner = self.game(vec![x], vec![y])?;
+                    self.game(vec![x], vec![inner])
                 } else {
-                    self.form(vec![inner], vec![x])
+                    let inner = self.game(vec![y], vec![x])?;
+                    self.game(vec![inner], vec![x])
                 }
             }
             Term::Sum(a, b) => {
@@ -511,7 +280,6 @@ impl Naive {
         if let Some(th) = self.thermo.get(&g) {
             return Ok(th.clone());
         }
-        self.tick()?;
         let th = if let Some(x) = self.as_num(g).cloned() {
             let wall = vec![(Dyadic::zero(), x.clone(), 0)];
             Thermo {
@@ -863,5 +631,38 @@ mod tests {
             assert_eq!(tt, Some(d(t)), "{g}");
             assert_eq!(mm, d(m), "{g}");
         }
+    }
+
+    #[test]
+    fn games_are_one_form_with_their_closed_forms_and_apart_from_equal_forms() {
+        let mut n = Naive::default();
+        // A canonical game written with braces is the closed form it is, at any depth.
+        let up = n.node(&term("^")).unwrap();
+        for s in ["{0|{0|0}}", "{0|*}", "-{{0|0}|0}"] {
+            assert_eq!(n.node(&term(s)).unwrap(), up, "{s}");
+        }
+        assert_ne!(n.node(&term("^*")).unwrap(), up);
+        // A form equal to ^ but not canonical is a form of its own, and not confirmed.
+        let other = n.node(&term("{0,{*|*}|*}")).unwrap();
+        assert_ne!(other, up);
+        assert!(n.confirm(other).is_err());
+        // Sums are read as their canonical forms: ^ + ^ + * is ^^*, one form with {0|^}.
+        let sum = n.node(&term("^ + ^ + *")).unwrap();
+        assert_eq!(sum, n.node(&term("{0|^}")).unwrap());
+        assert_eq!(sum, n.node(&term("^^*")).unwrap());
+    }
+
+    #[test]
+    fn an_option_listed_as_an_equal_form_is_not_the_option_written() {
+        // {*|-1} is canonical; * listed as {0,{*|*}|0} (equal to it, not its form) is refused:
+        // heating is not a function of the value.
+        let args = [Arg::Game(term("{*|-1}")), Arg::Game(term("1"))];
+        let good = term("{heat(*,1) + 1|heat(-1,1) - 1}");
+        assert_eq!(heat(&args, &good), Ok(()));
+        let equal = term("{heat({0,{*|*}|0},1) + 1|heat(-1,1) - 1}");
+        assert_eq!(
+            heat(&args, &equal),
+            Err("Left's options are not those of the game as written".into())
+        );
     }
 }

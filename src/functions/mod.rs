@@ -18,8 +18,8 @@
 //! Each family's `open` has an independent check (`check_open`) in a module of its own, sharing
 //! nothing with the family's move generator: `rulesets_check` (a naive move generator per
 //! ruleset, options compared by their regions up to the board's symmetries), `analysis_check`
-//! (naive cooling and heating on terms), `nimopen` (the mex definition of the nim product),
-//! `heap_games_check` (take-and-break codes and Wythoff's game by brute force),
+//! (naive cooling and heating on the checkers' forms, `crate::definitional`), `nimopen` (the
+//! mex definition of the nim product), `heap_games_check` (take-and-break codes and Wythoff's game by brute force),
 //! `more_rulesets_check`, `grid_games_check`, `graph_games_check` and
 //! `cgsuite_rulesets_check` (CGSuite's remaining rulesets). `world` is the number world's
 //! `Value` (games, surreals, ordinals, misère forms, loopy values, lists) and its evaluator;

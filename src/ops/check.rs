@@ -126,8 +126,11 @@ fn misere_form(text: &str) -> Option<String> {
 }
 
 /// The check's limits: the command's time limit from now (Ctrl-C ends the process).
-fn limits(ctx: &Ctx, started: std::time::Instant) -> crate::proof::check_limits::CheckLimits {
-    crate::proof::check_limits::CheckLimits {
+fn limits(
+    ctx: &Ctx,
+    started: std::time::Instant,
+) -> crate::definitional::check_limits::CheckLimits {
+    crate::definitional::check_limits::CheckLimits {
         deadline: ctx
             .time_limit
             .and_then(|t| started.checked_add(std::time::Duration::from_secs_f64(t.min(1e6)))),

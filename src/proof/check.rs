@@ -6,13 +6,13 @@
 //! result rebuilt and compared with the claimed one. A proof that passes is a chain of literal
 //! rule instances from input to result.
 
-use super::check_limits::CheckLimits;
-use super::inequality::{Inequality, Memo};
 use super::matcher::{Failure, TermRules};
 use super::step::{path_string, subterm_at};
 use super::step::{Step, LEMMA};
 use super::TermTable;
 use super::{Lemma, Proof};
+use crate::definitional::check_limits::CheckLimits;
+use crate::definitional::inequality::{Inequality, Memo};
 use crate::rules::RuleSet;
 use crate::term::{Arg, Term};
 use std::fmt;
@@ -60,7 +60,7 @@ impl Proof {
     /// Re-verifies every step without the e-graph: each lemma in order (citing only lemmas
     /// before it), then the main chain. Does not change `checked`; see [`Proof::verify`].
     pub fn check(&self, rules: &RuleSet) -> Result<(), CheckError> {
-        self.check_within(rules, super::inequality::MAX_WORK)
+        self.check_within(rules, crate::definitional::inequality::MAX_WORK)
     }
 
     /// [`Proof::check`] allowed `max_work` units of the checker's work (forms made, options

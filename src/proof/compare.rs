@@ -4,8 +4,8 @@
 //! is a winning move: a ≤ b fails exactly when Left, moving first in a − b, wins, either by
 //! moving in a to some a^L ≥ b or by moving in −b (Right's b^R ≤ a, negated).
 
-use super::inequality::{Definitional, Inequality, Memo, Reason};
 use super::ProofError;
+use crate::definitional::inequality::{Definitional, Inequality, Memo, Reason};
 use crate::kernel::Relation;
 use crate::term::Term;
 use std::fmt;

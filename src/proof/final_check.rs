@@ -18,7 +18,7 @@
 //! producer, `final_form`, lists the same ones by its own reading of the result and decides
 //! them with the engine's kernels; it names nothing of this module); [`check`] requires the
 //! claim to list exactly these, and decides each by its own means: normal play by the checker's comparison by
-//! the definition ([`super::inequality::Definitional`]), misère play on the form the misère
+//! the definition ([`crate::definitional::inequality::Definitional`]), misère play on the form the misère
 //! checker reads ([`super::misere_check::form_of`]) with its own P-positions, identity of
 //! simplest forms standing for equality (the options are simplest forms, checked first), loopy
 //! play on the graph the loopy checker reads with its own survival order
@@ -26,10 +26,10 @@
 //! closed form (a number, `^`, `*n`, `x + n.^ + *m`) is canonical by its notation, which
 //! names the canonical form; it is listed, not opened.
 
-use super::check_limits::CheckLimits;
-use super::inequality::{Definitional, Memo, Undecided};
 use super::table::TermTable;
 use super::Play;
+use crate::definitional::check_limits::CheckLimits;
+use crate::definitional::inequality::{Definitional, Memo, Undecided};
 use crate::term::Term;
 use std::collections::HashMap;
 
@@ -150,7 +150,7 @@ fn option_options(d: &mut Definitional, a: &Term) -> Result<(Vec<Term>, Vec<Term
     if let Term::Game { left, right } = a {
         return Ok((left.clone(), right.clone()));
     }
-    Ok(super::inequality::options_of(d, a)?)
+    Ok(crate::definitional::inequality::options_of(d, a)?)
 }
 
 /// Misère play: the result read as the misère checker reads a form (its tree of options,

@@ -7,11 +7,11 @@
 //! same `check_chain` on the same lemmas in the same order, then the main chain (`check_main_chain`).
 
 use super::check::{check_lemma, check_main_chain, CheckError, Statements};
-use super::check_limits::CheckLimits;
-use super::inequality::Memo;
 use super::matcher::TermRules;
 use super::step::Step;
 use super::{Lemma, TermTable};
+use crate::definitional::check_limits::CheckLimits;
+use crate::definitional::inequality::Memo;
 use crate::rules::RuleSet;
 use crate::term::Term;
 use std::sync::Arc;

@@ -54,10 +54,10 @@
 //! name) is verified at its step by the definitions: the two terms' values by their sides,
 //! compared by the checker's own order of sides.
 
-use super::check_limits::{CheckLimits, LOOK_EVERY};
 use super::played::{chained, show, step, Chain, Stop};
 use super::step::{PathElem, Step, Witnesses};
 use super::{CheckError, Play, Proof, ProofError, TermTable};
+use crate::definitional::check_limits::{CheckLimits, LOOK_EVERY};
 use crate::eval::loopy::LoopyRules;
 use crate::kernel::{Budget, GameId, Kernel, KernelError, Relation};
 use crate::loopy::derive::{minimal, Edit, Hole, LoopyDerivation, Writer};

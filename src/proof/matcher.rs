@@ -9,11 +9,11 @@
 //! which nimber, are two sets the same) by its own canonical forms (`values.rs`). It holds no
 //! kernel. A limit reached on the way is reported as a limit, never as a failed condition.
 
-use super::inequality::{Definitional, FormId, Inequality, Memo, Undecided};
 pub use super::pattern::Failure;
 use super::pattern::{self, Got, Host, Kinds, Look};
 use super::step::Witnesses;
 use super::table::TermTable;
+use crate::definitional::inequality::{Definitional, FormId, Inequality, Memo, Undecided};
 use crate::number::{mex, Dyadic, Nimber};
 use crate::rules::check::{as_value_expr, bindings, is_value_template};
 use crate::rules::Name;

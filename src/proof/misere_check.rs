@@ -25,12 +25,12 @@
 //! (option indices as written). Either way the other side must be this side so rewritten,
 //! compared as forms.
 
-use super::check_limits::{CheckLimits, LOOK_EVERY};
-use super::inequality::Undecided;
 use super::pattern::{self, Binds, Failure, Got, Host, Kinds, Look};
 use super::played::{listed, show, Chain, Stop};
 use super::step::{PathElem, Step};
 use super::{CheckError, TermTable};
+use crate::definitional::check_limits::{CheckLimits, LOOK_EVERY};
+use crate::definitional::inequality::Undecided;
 use crate::rules::{
     Condition, LeafTemplate, Pattern, Predicate, Rel, Rule, RuleKind, RuleSet, Template,
     TemplateItem, ValueExpr,

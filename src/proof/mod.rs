@@ -14,10 +14,11 @@
 //! Its parts, producer side and checker side kept apart (`tests/boundary.rs`):
 //! - normal play's producer: `explain` (the engine's record read as steps), `compose` and
 //!   `pipeline`/`parallel`/`incremental` (sums proved by lemmas, through `eval`), `tidy`,
-//!   `table` (the proof's term table), `values`;
+//!   `table` (the proof's term table);
 //! - normal play's checker: `check` with its own rule interpreter (`matcher`) and the order by
-//!   the definition (`inequality`), under the caller's limits (`check_limits`); `thermocheck`
-//!   for thermograph certificates;
+//!   the definition with its canonical forms and stops (`crate::definitional`, below `functions`,
+//!   whose check of `cool`/`heat` openings decides on the same forms), under the caller's limits (`definitional::check_limits`);
+//!   `thermocheck` for thermograph certificates;
 //! - relations with reasons: `compare`, `play` (winning moves of a disproof);
 //! - played proofs, one chain of rule steps in one frame (`played`): misère (`misere` the
 //!   producer; `misere_check` and `misere_moves` its checker, P-positions by its own search)
@@ -42,7 +43,6 @@
 //! ```
 
 mod check;
-pub(crate) mod check_limits;
 mod compare;
 mod compose;
 pub(crate) mod display;
@@ -53,7 +53,6 @@ pub mod final_claim;
 #[cfg(feature = "cli")]
 pub mod final_form;
 mod incremental;
-pub mod inequality;
 pub mod json;
 pub mod loopy;
 mod loopy_order;
@@ -72,26 +71,26 @@ mod pipeline;
 pub mod play;
 mod played;
 pub mod step;
-mod stops;
 pub mod table;
 pub mod thermocheck;
 mod tidy;
-mod values;
 
+pub use crate::definitional::inequality::{Inequality, Reason, Undecided};
 pub use check::{CheckError, CheckLimit, ConditionProof};
 pub use compare::{compare, Comparison};
-pub use inequality::{Inequality, Reason, Undecided};
 #[cfg(feature = "cli")]
 pub(crate) use misere_check::form_of as misere_form_of;
 pub use play::{MoveInGames, Which};
 pub use step::{PathElem, Step, Witnesses, LEMMA};
 pub use table::TermTable;
 
+use crate::definitional::check_limits::CheckLimits;
 use crate::engine::{Engine, EngineError, Saturation};
 use crate::kernel::{Kernel, KernelError, OutcomeClass as Class};
 use crate::rules::RuleSet;
 use crate::term::Term;
 use std::fmt;
+use std::time::Instant;
 
 /// Proofs of at most this many steps have their term tables compacted (see `Proof::tidied`).
 pub(crate) const COMPACT_UP_TO: usize = 256;
@@ -130,6 +129,61 @@ impl Proof {
     /// until [`Proof::verify`] accepts it).
     pub fn checked(&self) -> bool {
         self.checked
+    }
+}
+
+// The caller's limits turned into a check's, and the public entry point that takes them, live
+// here and not beside `CheckLimits` (`crate::definitional`, below the engine and the kernel), so
+// that the checker's own files never name the engine or the kernel (tests/boundary.rs).
+impl CheckLimits {
+    /// A caller's limits as a check's: the time from now, the cancel flag, memory and work.
+    pub(crate) fn from_now(limits: &crate::engine::Limits) -> Self {
+        CheckLimits {
+            deadline: Instant::now().checked_add(limits.time),
+            cancel: limits.cancel.clone(),
+            max_memory: limits.max_memory,
+            max_work: limits.max_work,
+            threads: 0,
+        }
+    }
+
+    /// A kernel budget's deadline, cancel flag and memory as a check's: the limits a producer's
+    /// own check of its proof keeps (its derivation ran under the same budget). Work is not
+    /// carried over: the budget counts the producer's units, not the checker's. The threads
+    /// are the process's (`--threads`), as the producer's searches use.
+    pub(crate) fn from_budget(b: &crate::kernel::Budget) -> Self {
+        CheckLimits {
+            deadline: b.deadline,
+            cancel: b.cancel.clone(),
+            max_memory: b.max_memory,
+            max_work: u64::MAX,
+            threads: crate::threads::threads(),
+        }
+    }
+}
+
+impl Proof {
+    /// [`Proof::check`](Proof::check) under a caller's [`Limits`](crate::engine::Limits): its time from
+    /// now, cancel flag, memory and work. Reaching one stops the check with a [`CheckError`]
+    /// whose `limit` is set: the proof was not judged.
+    ///
+    /// ```
+    /// use onag::{Engine, Limits, RuleSet};
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// let rules = RuleSet::builtin();
+    /// let s = onag::simplify(&onag::parse("{0,1|2}").unwrap(), &Engine::new(rules.clone())).unwrap();
+    /// assert!(s.proof.check_with(&rules, &Limits::default()).is_ok());
+    /// // A cancel flag already set stops it before its first step.
+    /// let cancelled = Limits { cancel: Some(Arc::new(AtomicBool::new(true))), ..Limits::default() };
+    /// let e = s.proof.check_with(&rules, &cancelled).unwrap_err();
+    /// assert!(e.limit.is_some() && e.reason.contains("cancelled"), "{e}");
+    /// ```
+    pub fn check_with(
+        &self,
+        rules: &RuleSet,
+        limits: &crate::engine::Limits,
+    ) -> Result<(), CheckError> {
+        self.check_under(rules, &CheckLimits::from_now(limits))
     }
 }
 

@@ -11,9 +11,9 @@
 //! pays only for proofs of many lemmas; smaller ones are checked in one go.
 
 use super::check::{check_lemma, CheckError};
-use super::inequality::{Memo, MAX_WORK};
 use super::matcher::TermRules;
 use super::{Proof, TermTable};
+use crate::definitional::inequality::{Memo, MAX_WORK};
 use crate::rules::RuleSet;
 
 /// Proofs with fewer lemmas than this are checked on one thread: starting a thread and

@@ -11,8 +11,8 @@
 //! test and order of stoppers (`proof::loopy`'s term rules). This shares nothing with the producer's evaluator but the rule
 //! data. A limit reached on the way is reported as a limit, never as a failed condition.
 
-use super::inequality::Undecided;
 use super::step::Witnesses;
+use crate::definitional::inequality::Undecided;
 use crate::rules::check::VarKind;
 use crate::rules::{Condition, Name, Pattern, Rule, SidePattern, Template};
 use std::collections::BTreeMap;

@@ -19,10 +19,10 @@
 //! thread idled half the run; on their own thread they take whichever core is free.
 
 use super::check::{check_lemma, check_main_chain, CheckError};
-use super::inequality::{Memo, MAX_WORK};
 use super::matcher::TermRules;
 use super::table::{renumber, renumber_in_place};
 use super::{Lemma, Step, TermTable};
+use crate::definitional::inequality::{Memo, MAX_WORK};
 use crate::rules::RuleSet;
 use crate::term::Term;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};

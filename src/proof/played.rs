@@ -3,11 +3,11 @@
 //! definitions, never by the normal-play checker. A proof of this kind is one chain of single
 //! rule instances from the input to the result, and cites no lemmas.
 
-use super::check_limits::CheckLimits;
-use super::inequality::Undecided;
 use super::pattern::{Binds, Failure};
 use super::step::Step;
 use super::{CheckError, CheckLimit, Play, Proof, ProofError, TermTable};
+use crate::definitional::check_limits::CheckLimits;
+use crate::definitional::inequality::Undecided;
 use crate::kernel::Budget;
 use crate::rules::{RuleSet, Template, TemplateItem};
 use crate::term::Term;

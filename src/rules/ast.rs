@@ -180,62 +180,9 @@ pub enum ValueArg {
     Any,
 }
 
-/// A comparison between games, decided by the kernel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rel {
-    /// ≤
-    Le,
-    /// <
-    Lt,
-    /// ≥
-    Ge,
-    /// >
-    Gt,
-    /// =
-    Eq,
-    /// ≠
-    Ne,
-    /// ‖ (confused with)
-    Fuzzy,
-    /// ⊲ (less than or confused with)
-    LessOrFuzzy,
-    /// ⊳ (greater than or confused with)
-    GreaterOrFuzzy,
-}
-
-impl Rel {
-    /// Whether the relation holds between two games of which the first is at least the
-    /// second exactly when `ge`, and at most it exactly when `le`: what each relation means
-    /// in any play whose order is a partial order (the stopper order, the order of sides).
-    pub fn by_order(self, ge: bool, le: bool) -> bool {
-        match self {
-            Rel::Eq => ge && le,
-            Rel::Ne => !(ge && le),
-            Rel::Le => le,
-            Rel::Ge => ge,
-            Rel::Lt => le && !ge,
-            Rel::Gt => ge && !le,
-            Rel::Fuzzy => !ge && !le,
-            Rel::LessOrFuzzy => !ge,
-            Rel::GreaterOrFuzzy => !le,
-        }
-    }
-
-    /// The symbol as written in rule files.
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Rel::Le => "<=",
-            Rel::Lt => "<",
-            Rel::Ge => ">=",
-            Rel::Gt => ">",
-            Rel::Eq => "==",
-            Rel::Ne => "!=",
-            Rel::Fuzzy => "||",
-            Rel::LessOrFuzzy => "<|",
-            Rel::GreaterOrFuzzy => "|>",
-        }
-    }
-}
+/// A comparison between games: defined with the terms (`crate::term`), below both the rule
+/// language and the checker's order by the definition, which reads it too.
+pub use crate::term::Rel;
 
 /// A side condition.
 // Conditions are built once per rule and never moved in bulk: boxing the templates would only

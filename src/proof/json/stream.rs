@@ -30,8 +30,8 @@ use super::{
     StepJson, Text,
 };
 use super::{READS, VERSION};
+use crate::definitional::check_limits::CheckLimits;
 use crate::proof::check::{CheckError, CheckLimit};
-use crate::proof::check_limits::CheckLimits;
 use crate::proof::incremental::{Claims, Incremental};
 use crate::proof::{Lemma, Play, ProofError, Step, TermTable};
 use crate::rules::RuleSet;

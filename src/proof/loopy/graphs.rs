@@ -353,7 +353,7 @@ impl<'t> Checker<'t> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::proof::check_limits::CheckLimits;
+    use crate::definitional::check_limits::CheckLimits;
 
     /// Refinement in rounds, as the checker first did it: every vertex's new class the
     /// first-met number of (its class, its options' classes as sets), until a round splits

@@ -5,7 +5,7 @@
 //! interpreter's general failure cannot.
 
 use super::Stop;
-use crate::proof::inequality::Undecided;
+use crate::definitional::inequality::Undecided;
 use crate::proof::pattern::{Binds, Failure};
 
 /// Why a step's match went as it did, each the first met.

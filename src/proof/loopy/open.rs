@@ -416,7 +416,7 @@ pub(super) fn end(c: &mut Checker<'_>, at: &Shape, result: &Term) -> Result<(), 
 mod tests {
     use super::super::TableWriter;
     use super::*;
-    use crate::proof::check_limits::CheckLimits;
+    use crate::definitional::check_limits::CheckLimits;
     use proptest::prelude::*;
 
     /// The checker's verdict on `term` as the opening of `text`: `Ok(same form)` or its

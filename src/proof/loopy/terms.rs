@@ -21,7 +21,7 @@
 
 use super::notes::{as_failure, Notes};
 use super::*;
-use crate::proof::inequality::Undecided;
+use crate::definitional::inequality::Undecided;
 use crate::proof::pattern::{self, Binds, Failure, Got, Host, Kinds, Look};
 use crate::rules::check::bindings;
 use crate::rules::{Condition, LoopyCall, Pattern, Predicate, Rule, Template};

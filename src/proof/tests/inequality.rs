@@ -1,8 +1,8 @@
 //! Inequalities by the definition: the checker's comparison against the kernel's, and the
 //! written-out proofs against the definition they claim to follow.
 
+use crate::definitional::inequality::{Definitional, Memo};
 use crate::parse;
-use crate::proof::inequality::{Definitional, Memo};
 use crate::proof::{Inequality, Reason};
 use crate::Term;
 use crate::{GameId, Kernel};
@@ -252,7 +252,7 @@ proptest! {
 /// it proved) stands in the way of no comparison but one that refers to it.
 #[test]
 fn an_unreadable_entry_blocks_only_what_refers_to_it() {
-    use crate::proof::inequality::Undecided;
+    use crate::definitional::inequality::Undecided;
     use crate::proof::TermTable;
     let table = TermTable::from_views(vec![
         parse(r#"toads("T.F")"#).unwrap(),

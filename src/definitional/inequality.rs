@@ -22,10 +22,10 @@
 //!
 //! [`Inequality`] is the same decision written out as a tree, to the depth a reader asks for.
 
-use super::table::TermTable;
 use crate::number::{Dyadic, Nimber};
-use crate::rules::Rel;
+use crate::term::Rel;
 use crate::term::{Pebble, Term};
+use crate::term_table::TermTable;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, Zero};
 use rustc_hash::FxHashMap;
@@ -74,7 +74,7 @@ impl std::error::Error for Undecided {}
 /// negation is kept as written and its options are worked out by the definition when a
 /// comparison asks for them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Form {
+pub(crate) enum Form {
     /// The closed form x + u·↑ + *n.
     Leaf(Dyadic, BigInt, Nimber),
     /// `{ left | right }`.
@@ -182,16 +182,16 @@ impl Memo {
     }
 
     /// The caller's limits, looked at now (between steps, where no work is spent).
-    pub(super) fn look(&self) -> Result<(), String> {
+    pub(crate) fn look(&self) -> Result<(), String> {
         self.limits.look()
     }
 
     /// The form with id `id`.
-    pub(super) fn form(&self, id: FormId) -> &Form {
+    pub(crate) fn form(&self, id: FormId) -> &Form {
         &self.forms[id as usize]
     }
 
-    pub(super) fn intern(&mut self, f: Form) -> Result<FormId, Undecided> {
+    pub(crate) fn intern(&mut self, f: Form) -> Result<FormId, Undecided> {
         // Stated shortcuts that only rename a form's value: closed forms add and negate part
         // by part (seed 002 §3, §6, §7), 0 + G = G (Theorem 2.8) and −(−G) = G.
         let f = match f {
@@ -226,13 +226,13 @@ impl Memo {
         Ok(id)
     }
 
-    pub(super) fn leaf(&mut self, x: Dyadic, u: BigInt, n: Nimber) -> Result<FormId, Undecided> {
+    pub(crate) fn leaf(&mut self, x: Dyadic, u: BigInt, n: Nimber) -> Result<FormId, Undecided> {
         self.intern(Form::Leaf(x, u, n))
     }
 
     /// The options of a form: a game's own; a sum's and a negation's by the definition
     /// (seed 002 Definition 2.7); a closed form's by its definition, one level.
-    pub(super) fn options(&mut self, id: FormId) -> Result<Options, Undecided> {
+    pub(crate) fn options(&mut self, id: FormId) -> Result<Options, Undecided> {
         if let Some(o) = &self.options[id as usize] {
             return Ok(o.clone());
         }

@@ -2,13 +2,11 @@
 //! checker (normal play's memo, the misère and loopy checkers' own counters, the streaming
 //! reader) looks at as it goes.
 //!
-//! A checker's limit is never a verdict: it stops with a [`super::CheckError`] whose `limit` is
+//! A checker's limit is never a verdict: it stops with a [`crate::proof::CheckError`] whose `limit` is
 //! set, and the library says [`crate::Error::Limit`] (the command line exit 3). The checkers
 //! own their decisions and share nothing with the producer; this is only the caller's bounds,
 //! so it is its own small type and not the kernel's budget.
 
-use super::CheckError;
-use crate::rules::RuleSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -47,31 +45,6 @@ impl Default for CheckLimits {
 }
 
 impl CheckLimits {
-    /// A caller's limits as a check's: the time from now, the cancel flag, memory and work.
-    pub(crate) fn from_now(limits: &crate::engine::Limits) -> Self {
-        CheckLimits {
-            deadline: Instant::now().checked_add(limits.time),
-            cancel: limits.cancel.clone(),
-            max_memory: limits.max_memory,
-            max_work: limits.max_work,
-            threads: 0,
-        }
-    }
-
-    /// A kernel budget's deadline, cancel flag and memory as a check's: the limits a producer's
-    /// own check of its proof keeps (its derivation ran under the same budget). Work is not
-    /// carried over: the budget counts the producer's units, not the checker's. The threads
-    /// are the process's (`--threads`), as the producer's searches use.
-    pub(crate) fn from_budget(b: &crate::kernel::Budget) -> Self {
-        CheckLimits {
-            deadline: b.deadline,
-            cancel: b.cancel.clone(),
-            max_memory: b.max_memory,
-            max_work: u64::MAX,
-            threads: crate::threads::threads(),
-        }
-    }
-
     /// The threads the check uses: `threads`, or one per core when that is 0.
     pub(crate) fn threads(&self) -> usize {
         match self.threads {
@@ -94,33 +67,6 @@ impl CheckLimits {
             return Err("the deadline of its time limit passed".into());
         }
         crate::memory::check(self.max_memory).map_err(|m| m.to_string())
-    }
-}
-
-// The public entry point that turns a caller's limits into a check's lives here, beside the
-// conversion, so that the checker's own files never name the engine (tests/boundary.rs).
-impl super::Proof {
-    /// [`Proof::check`](super::Proof::check) under a caller's [`Limits`](crate::engine::Limits): its time from
-    /// now, cancel flag, memory and work. Reaching one stops the check with a [`CheckError`]
-    /// whose `limit` is set: the proof was not judged.
-    ///
-    /// ```
-    /// use onag::{Engine, Limits, RuleSet};
-    /// use std::sync::{atomic::AtomicBool, Arc};
-    /// let rules = RuleSet::builtin();
-    /// let s = onag::simplify(&onag::parse("{0,1|2}").unwrap(), &Engine::new(rules.clone())).unwrap();
-    /// assert!(s.proof.check_with(&rules, &Limits::default()).is_ok());
-    /// // A cancel flag already set stops it before its first step.
-    /// let cancelled = Limits { cancel: Some(Arc::new(AtomicBool::new(true))), ..Limits::default() };
-    /// let e = s.proof.check_with(&rules, &cancelled).unwrap_err();
-    /// assert!(e.limit.is_some() && e.reason.contains("cancelled"), "{e}");
-    /// ```
-    pub fn check_with(
-        &self,
-        rules: &RuleSet,
-        limits: &crate::engine::Limits,
-    ) -> Result<(), CheckError> {
-        self.check_under(rules, &CheckLimits::from_now(limits))
     }
 }
 

@@ -407,7 +407,7 @@ mod tests {
 
     #[test]
     fn a_deep_chain_is_made_canonical_without_recursion() {
-        let mut table = super::super::table::TermTable::new();
+        let mut table = crate::term_table::TermTable::new();
         let mut last = table.intern(&Term::game(vec![], vec![]));
         for _ in 0..50_000 {
             last = table.intern(&Term::game(vec![Term::Ref(last)], vec![]));

@@ -144,10 +144,10 @@ impl Definitional<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::inequality::Memo;
-    use super::super::matcher::{Failure, TermRules};
-    use super::super::step::Witnesses;
     use super::*;
     use crate::kernel::Kernel;
+    use crate::proof::matcher::{Failure, TermRules};
+    use crate::proof::step::Witnesses;
     use crate::rules::RuleSet;
     use crate::term::Term;
     use proptest::prelude::*;
