@@ -336,17 +336,34 @@ impl TermTable {
     }
 
     fn fold_plain(&mut self, t: &Term) -> Term {
-        let kids: Vec<Term> = children(t)
-            .into_iter()
-            .map(|c| {
-                if is_leaf(c) {
-                    c.clone()
-                } else {
-                    Term::Ref(self.intern_plain(c))
-                }
-            })
-            .collect();
-        with_children(t, kids.into_iter())
+        // Games and sums, nearly every node a proof interns, are rebuilt directly: the list
+        // of children and the list of folded ones were two allocations a node.
+        match t {
+            Term::Game { left, right } => Term::Game {
+                left: left.iter().map(|c| self.fold_child(c)).collect(),
+                right: right.iter().map(|c| self.fold_child(c)).collect(),
+            },
+            Term::Sum(a, b) => {
+                let a = self.fold_child(a);
+                Term::sum(a, self.fold_child(b))
+            }
+            _ => {
+                let kids: Vec<Term> = children(t)
+                    .into_iter()
+                    .map(|c| self.fold_child(c))
+                    .collect();
+                with_children(t, kids.into_iter())
+            }
+        }
+    }
+
+    /// A child of a view: a leaf as it is, anything else by its entry.
+    fn fold_child(&mut self, c: &Term) -> Term {
+        if is_leaf(c) {
+            c.clone()
+        } else {
+            Term::Ref(self.intern_plain(c))
+        }
     }
 
     /// The view of a term in the loopy notation. An entry is a game on its own, so only a
@@ -1008,7 +1025,12 @@ fn loopy_notation(t: &Term) -> bool {
     match t {
         Term::Call { name, .. } if name == LOOP || name == PASS => true,
         Term::Call { name, args } if args.is_empty() && CONSTANTS.contains(&name.as_str()) => true,
-        _ => children(t).into_iter().any(loopy_notation),
+        // Without a list of the children: this walk is asked of every term interned.
+        _ => {
+            let mut found = false;
+            each_child(t, &mut |c| found = found || loopy_notation(c));
+            found
+        }
     }
 }
 

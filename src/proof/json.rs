@@ -47,6 +47,7 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
+#[cfg(test)]
 mod layout;
 mod out;
 mod stream;
@@ -159,6 +160,7 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+#[cfg(test)]
 fn print(t: &Term) -> String {
     crate::syntax::print(t, &Default::default())
 }
@@ -429,14 +431,9 @@ impl Proof {
     /// written, so no copy of the proof as strings is built first (a proof of 50,000 steps
     /// would hold its whole text twice).
     pub fn to_json(&self) -> String {
-        let mut buf = Vec::with_capacity(64 * (self.size() + self.terms.len()) + 1024);
-        let mut ser = serde_json::Serializer::with_formatter(&mut buf, layout::Lines::default());
-        // Serialising strings, sequences and maps into a vector cannot fail.
-        if serde::Serialize::serialize(&out::ProofOut(self, true), &mut ser).is_err() {
-            return String::new();
-        }
-        // serde_json writes only valid UTF-8.
-        String::from_utf8(buf).unwrap_or_default()
+        let mut buf = String::with_capacity(64 * (self.size() + self.terms.len()) + 1024);
+        out::proof(&mut buf, self, true);
+        buf
     }
 
     /// The text [`Proof::to_json`] writes before the lemmas (their key too, when there are
@@ -444,10 +441,9 @@ impl Proof {
     /// lemmas, so `simplify` writes it while the checker thread checks the last of them.
     #[cfg(any(test, feature = "cli"))]
     pub(crate) fn json_head(&self) -> Option<Vec<u8>> {
-        let mut buf = Vec::with_capacity(64 * (self.steps.len() + self.terms.len()) + 1024);
-        let mut ser = serde_json::Serializer::with_formatter(&mut buf, layout::Lines::default());
-        serde::Serialize::serialize(&out::ProofOut(self, false), &mut ser).ok()?;
-        Some(buf)
+        let mut buf = String::with_capacity(64 * (self.steps.len() + self.terms.len()) + 1024);
+        out::proof(&mut buf, self, false);
+        Some(buf.into_bytes())
     }
 
     /// [`Proof::to_json`] with the lemmas' lines written already ([`lemma_line`], one for each

@@ -4,6 +4,9 @@
 //! Pretty-printing every key on its own line made a proof of 50,000 steps a million lines and
 //! more than twice its size, most of it spaces; one line per lemma or step keeps the file
 //! readable with `grep`, `less` and `diff`, and small.
+//!
+//! The writer (`out.rs`) writes this layout by hand; this formatter, with `serde_json` and the
+//! reader's derived schema, is the independent writing of it that the tests compare with.
 
 use serde_json::ser::Formatter;
 use std::io::{self, Write};
@@ -20,14 +23,6 @@ pub(super) struct Lines {
 }
 
 impl Lines {
-    /// The layout of what is written `depth` containers deep (each already with a child), as
-    /// the whole file's layout would write it there.
-    pub(super) fn nested(depth: usize) -> Self {
-        Lines {
-            open: vec![true; depth],
-        }
-    }
-
     fn spread(&self) -> bool {
         self.open.len() <= LINES_UP_TO
     }

@@ -1,237 +1,200 @@
 //! The writing half of the JSON schema, straight from a [`Proof`]: the same fields, in the
-//! same order, as the reader's `ProofJson` (so the text is what serialising that would give),
-//! but each term printed only as it is written and nothing collected first.
+//! same order, as the reader's `ProofJson` (so the text is what serialising that with
+//! `layout::Lines` would give, which the tests beside the reader compare), but each
+//! term printed only as it is written and nothing collected first.
+//!
+//! Written by hand rather than through `serde_json`: the layout is fixed (the root object and
+//! its arrays a child per line, every step and lemma compact on its line), and serde's way
+//! cost a third of the writer thread of Σ_{k≤14} {k|−k} (331 M instructions) in its
+//! byte-at-a-time escaping of text that almost never needs it (each term printed into a
+//! buffer, then scanned and copied) and in a formatter call per punctuation mark. Here each
+//! term is printed into the line itself and only checked for a byte that needs escaping.
 
-use super::{print, VERSION};
+use super::VERSION;
 use crate::proof::step::{PathElem, Step, Witnesses};
 use crate::proof::{Lemma, Proof};
 use crate::rules::Name;
-use crate::term::row_text;
 use crate::term::Term;
-use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct, Serializer};
-use serde::Serialize;
+use std::fmt::Write as _;
 
-/// A proof as the file writes it; its lemmas left out when `.1` is false (their lines are
-/// then added to the text, see `Proof::with_head`, which the CLI has).
-pub(super) struct ProofOut<'a>(pub(super) &'a Proof, pub(super) bool);
+/// Whether `s` has a byte JSON requires escaped: a quote, a backslash or a control character.
+/// Terms are printed in ASCII notation and have one only in a quoted call argument.
+fn needs_escape(s: &[u8]) -> bool {
+    // Eight bytes at a time: `w - 0x01…01 * n` borrows into a byte's top bit, not set in `w`,
+    // exactly when some byte of `w` is below `n` (for `n` up to 0x80), so each test is exact
+    // for the word as a whole. A byte at a time cost five instructions a byte, a tenth of
+    // the writer thread.
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const TOPS: u64 = 0x8080_8080_8080_8080;
+    let below = |w: u64, n: u8| w.wrapping_sub(ONES * u64::from(n)) & !w & TOPS != 0;
+    let bad = |b: u8| b < 0x20 || b == b'"' || b == b'\\';
+    let mut words = s.chunks_exact(8);
+    for c in words.by_ref() {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(c);
+        let w = u64::from_le_bytes(b);
+        if below(w, 0x20)
+            || below(w ^ (ONES * u64::from(b'"')), 1)
+            || below(w ^ (ONES * u64::from(b'\\')), 1)
+        {
+            return true;
+        }
+    }
+    words.remainder().iter().any(|&b| bad(b))
+}
 
-/// A term as its string in the notation.
-struct TermOut<'a>(&'a Term);
+/// `s` escaped as `serde_json` escapes a string's contents (the short escapes for `\b`, `\t`,
+/// `\n`, `\f`, `\r`, `\"`, `\\`, and `\u00xx` in lower case for other control characters).
+fn escape_into(buf: &mut String, s: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut run = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let short = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            0x08 => "\\b",
+            0x09 => "\\t",
+            0x0a => "\\n",
+            0x0c => "\\f",
+            0x0d => "\\r",
+            b if b < 0x20 => "",
+            _ => continue,
+        };
+        buf.push_str(&s[run..i]);
+        run = i + 1;
+        if short.is_empty() {
+            buf.push_str("\\u00");
+            buf.push(char::from(HEX[usize::from(b >> 4)]));
+            buf.push(char::from(HEX[usize::from(b & 0xf)]));
+        } else {
+            buf.push_str(short);
+        }
+    }
+    buf.push_str(&s[run..]);
+}
+
+/// A JSON string whose contents `write` appends to `buf` as plain text: escaped afterwards in
+/// the rare case it needs it.
+fn quoted(buf: &mut String, write: impl FnOnce(&mut String)) {
+    buf.push('"');
+    let start = buf.len();
+    write(buf);
+    if needs_escape(&buf.as_bytes()[start..]) {
+        let raw = buf.split_off(start);
+        escape_into(buf, &raw);
+    }
+    buf.push('"');
+}
+
+fn text(buf: &mut String, s: &str) {
+    buf.push('"');
+    if needs_escape(s.as_bytes()) {
+        escape_into(buf, s);
+    } else {
+        buf.push_str(s);
+    }
+    buf.push('"');
+}
+
+/// `n` in decimal.
+fn number(buf: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    buf.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
+fn term(buf: &mut String, t: &Term) {
+    quoted(buf, |b| {
+        crate::syntax::print_into(t, &Default::default(), b)
+    });
+}
+
+/// A field of the schema (a name with nothing to escape), after the `", "` that separates it
+/// from the one before unless `first`.
+fn key(buf: &mut String, first: bool, k: &str) {
+    if !first {
+        buf.push_str(", ");
+    }
+    buf.push('"');
+    buf.push_str(k);
+    buf.push_str("\": ");
+}
+
+/// `items` as a compact array, each written by `each`.
+fn array<'a, T>(buf: &mut String, items: &'a [T], mut each: impl FnMut(&mut String, &'a T)) {
+    buf.push('[');
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            buf.push_str(", ");
+        }
+        each(buf, x);
+    }
+    buf.push(']');
+}
 
 /// A chain of steps from `start`: a step's `from` is written only where it is not the term
 /// the chain has reached.
-struct Chain<'a> {
-    start: &'a Term,
-    steps: &'a [Step],
+fn chain<'a>(buf: &mut String, start: &'a Term, steps: &'a [Step]) {
+    let mut prev = start;
+    array(buf, steps, |b, s| {
+        step(b, s, prev);
+        prev = &s.to;
+    });
 }
 
-struct StepOut<'a> {
-    step: &'a Step,
-    prev: &'a Term,
-}
-
-struct LemmaOut<'a>(&'a Lemma);
-
-struct Terms<'a>(&'a [Term]);
-
-struct Path<'a>(&'a [PathElem]);
-
-struct WitnessOut<'a>(&'a Witnesses);
-
-thread_local! {
-    /// [`TermOut`]'s text, reused from term to term: a proof file has hundreds of thousands
-    /// of terms, and a string allocated, filled and freed for each was a tenth of writing it.
-    static TERM_TEXT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
-}
-
-impl Serialize for TermOut<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        TERM_TEXT.with(|text| {
-            // Printing calls nothing that writes a term: the buffer is free unless a caller
-            // nests writers, which then print into a string of their own.
-            let Ok(mut buf) = text.try_borrow_mut() else {
-                return s.serialize_str(&print(self.0));
-            };
-            buf.clear();
-            crate::syntax::print_into(self.0, &Default::default(), &mut buf);
-            let done = s.serialize_str(&buf);
-            if buf.capacity() > SCRATCH_KEPT {
-                *buf = String::new();
+fn step(buf: &mut String, s: &Step, prev: &Term) {
+    buf.push('{');
+    let mut first = true;
+    if s.from != *prev {
+        key(buf, true, "from");
+        term(buf, &s.from);
+        first = false;
+    }
+    key(buf, first, "to");
+    term(buf, &s.to);
+    key(buf, false, "rule");
+    text(buf, &s.rule);
+    // Version 3 leaves out what is empty or false: most steps are at the root or cite a
+    // lemma, and few are reversed.
+    if !s.at.is_empty() {
+        key(buf, false, "at");
+        array(buf, &s.at, |b, e: &PathElem| {
+            let (name, index) = e.written();
+            b.push('"');
+            b.push_str(name);
+            if let Some(i) = index {
+                number(b, i);
             }
-            done
-        })
+            b.push('"');
+        });
     }
-}
-
-impl Serialize for Terms<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for t in self.0 {
-            seq.serialize_element(&TermOut(t))?;
-        }
-        seq.end()
+    key(buf, false, "why");
+    text(buf, &s.why);
+    if s.reversed {
+        key(buf, false, "reversed");
+        buf.push_str("true");
     }
-}
-
-impl Serialize for ProofOut<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let p = self.0;
-        let mut st = s.serialize_struct("ProofJson", 8)?;
-        st.serialize_field("version", &VERSION)?;
-        if p.play != crate::proof::Play::Normal {
-            st.serialize_field("play", p.play.name())?;
-        }
-        if !p.terms.views().is_empty() {
-            st.serialize_field("terms", &Terms(p.terms.views()))?;
-        }
-        st.serialize_field("input", &TermOut(&p.input))?;
-        st.serialize_field("result", &TermOut(&p.result))?;
-        st.serialize_field("checked", &p.checked)?;
-        st.serialize_field(
-            "steps",
-            &Chain {
-                start: &p.input,
-                steps: &p.steps,
-            },
-        )?;
-        if self.1 && !p.lemmas.is_empty() {
-            st.serialize_field("lemmas", &Lemmas(&p.lemmas))?;
-        }
-        st.end()
+    if !s.witnesses.is_empty() {
+        key(buf, false, "witnesses");
+        witnesses(buf, &s.witnesses);
     }
-}
-
-struct Lemmas<'a>(&'a [Lemma]);
-
-/// The largest scratch buffer [`lemma_line`] keeps between lines; a larger one, grown by one
-/// long lemma, is given back.
-const SCRATCH_KEPT: usize = 1 << 20;
-
-thread_local! {
-    /// [`lemma_line`]'s buffer, reused from line to line.
-    static SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Lemma `l`'s line of the file, as [`Proof::to_json`] writes it within `lemmas` (on one line:
-/// the layout's containers nested deeper than two are written compact).
-///
-/// The lines of a large proof are all held until the file is written (the term table comes
-/// first in it, and is complete only at the end). Each one was written into a buffer of its
-/// own, grown by doubling: a line held up to twice its bytes and cost a few reallocations.
-/// A buffer reused from line to line, and each line copied out at its exact size, costs one
-/// allocation a line and holds only its bytes.
-pub(crate) fn lemma_line(l: &Lemma) -> String {
-    SCRATCH.with(|scratch| {
-        let Ok(mut buf) = scratch.try_borrow_mut() else {
-            return lemma_line_in(l, &mut Vec::new());
-        };
-        let line = lemma_line_in(l, &mut buf);
-        buf.clear();
-        if buf.capacity() > SCRATCH_KEPT {
-            *buf = Vec::new();
-        }
-        line
-    })
-}
-
-/// [`lemma_line`] written by way of `buf` (empty), copied out at its exact size.
-fn lemma_line_in(l: &Lemma, buf: &mut Vec<u8>) -> String {
-    let mut ser =
-        serde_json::Serializer::with_formatter(&mut *buf, super::layout::Lines::nested(2));
-    // Serialising strings, sequences and maps into a vector cannot fail.
-    if LemmaOut(l).serialize(&mut ser).is_err() {
-        return String::new();
+    if !s.parts.is_empty() {
+        key(buf, false, "parts");
+        chain(buf, &s.from, &s.parts);
     }
-    // serde_json writes only valid UTF-8.
-    std::str::from_utf8(buf)
-        .map(str::to_owned)
-        .unwrap_or_default()
-}
-
-impl Serialize for Lemmas<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for l in self.0 {
-            seq.serialize_element(&LemmaOut(l))?;
-        }
-        seq.end()
+    if let Some(k) = s.lemma {
+        key(buf, false, "lemma");
+        number(buf, k);
     }
-}
-
-impl Serialize for LemmaOut<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let l = self.0;
-        let mut st = s.serialize_struct("LemmaJson", 3)?;
-        st.serialize_field("from", &TermOut(&l.from))?;
-        st.serialize_field("to", &TermOut(&l.to))?;
-        st.serialize_field(
-            "steps",
-            &Chain {
-                start: &l.from,
-                steps: &l.steps,
-            },
-        )?;
-        st.end()
-    }
-}
-
-impl Serialize for Chain<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.steps.len()))?;
-        let mut prev = self.start;
-        for step in self.steps {
-            seq.serialize_element(&StepOut { step, prev })?;
-            prev = &step.to;
-        }
-        seq.end()
-    }
-}
-
-impl Serialize for Path<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for e in self.0 {
-            seq.serialize_element(&e.to_string())?;
-        }
-        seq.end()
-    }
-}
-
-impl Serialize for StepOut<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let step = self.step;
-        let mut st = s.serialize_struct("StepJson", 9)?;
-        if step.from != *self.prev {
-            st.serialize_field("from", &TermOut(&step.from))?;
-        }
-        st.serialize_field("to", &TermOut(&step.to))?;
-        st.serialize_field("rule", &step.rule)?;
-        // Version 3 leaves out what is empty or false: most steps are at the root or cite a
-        // lemma, and few are reversed.
-        if !step.at.is_empty() {
-            st.serialize_field("at", &Path(&step.at))?;
-        }
-        st.serialize_field("why", &step.why)?;
-        if step.reversed {
-            st.serialize_field("reversed", &step.reversed)?;
-        }
-        if !step.witnesses.is_empty() {
-            st.serialize_field("witnesses", &WitnessOut(&step.witnesses))?;
-        }
-        if !step.parts.is_empty() {
-            st.serialize_field(
-                "parts",
-                &Chain {
-                    start: &step.from,
-                    steps: &step.parts,
-                },
-            )?;
-        }
-        if let Some(k) = step.lemma {
-            st.serialize_field("lemma", &k)?;
-        }
-        st.end()
-    }
+    buf.push('}');
 }
 
 /// The bindings in the order of their names, the last of equal names kept.
@@ -249,86 +212,220 @@ fn by_name<V>(bindings: &[(Name, V)]) -> Vec<&(Name, V)> {
     out
 }
 
-/// A map of one kind of witness, each value written by `write`.
-struct MapOut<'a, V> {
-    bindings: &'a [(Name, V)],
-    write: fn(&V) -> ValueOut<'_>,
-}
-
-/// A witness value as the schema writes it.
-enum ValueOut<'a> {
-    Term(&'a Term),
-    Terms(&'a [Term]),
-    Text(String),
-}
-
-impl Serialize for ValueOut<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            ValueOut::Term(t) => TermOut(t).serialize(s),
-            ValueOut::Terms(ts) => Terms(ts).serialize(s),
-            ValueOut::Text(t) => s.serialize_str(t),
+/// A map of one kind of witness, each value written by `value`.
+fn map<V>(buf: &mut String, bindings: &[(Name, V)], value: impl Fn(&mut String, &V)) {
+    buf.push('{');
+    for (i, (name, v)) in by_name(bindings).into_iter().enumerate() {
+        if i > 0 {
+            buf.push_str(", ");
         }
+        text(buf, name.as_str());
+        buf.push_str(": ");
+        value(buf, v);
     }
+    buf.push('}');
 }
 
-impl<V> Serialize for MapOut<'_, V> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let sorted = by_name(self.bindings);
-        let mut map = s.serialize_map(Some(sorted.len()))?;
-        for (name, v) in sorted {
-            map.serialize_entry(name.as_str(), &(self.write)(v))?;
-        }
-        map.end()
+fn witnesses(buf: &mut String, w: &Witnesses) {
+    buf.push('{');
+    let mut first = true;
+    if !w.games.is_empty() {
+        key(buf, first, "games");
+        map(buf, &w.games, term);
+        first = false;
     }
+    if !w.sets.is_empty() {
+        key(buf, first, "sets");
+        map(buf, &w.sets, |b, ts: &Vec<Term>| array(b, ts, term));
+        first = false;
+    }
+    if !w.values.is_empty() {
+        key(buf, first, "values");
+        map(buf, &w.values, |b, v| {
+            quoted(b, |b| {
+                let _ = write!(b, "{v}");
+            })
+        });
+        first = false;
+    }
+    if !w.rows.is_empty() {
+        key(buf, first, "rows");
+        map(buf, &w.rows, |b, r| {
+            quoted(b, |b| b.extend(r.iter().map(|p| p.letter())))
+        });
+    }
+    buf.push('}');
 }
 
-impl Serialize for WitnessOut<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let w = self.0;
-        let mut st = s.serialize_struct("WitnessJson", 4)?;
-        if !w.games.is_empty() {
-            st.serialize_field(
-                "games",
-                &MapOut {
-                    bindings: &w.games,
-                    write: |t| ValueOut::Term(t),
-                },
-            )?;
-        }
-        if !w.sets.is_empty() {
-            st.serialize_field(
-                "sets",
-                &MapOut {
-                    bindings: &w.sets,
-                    write: |ts| ValueOut::Terms(ts),
-                },
-            )?;
-        }
-        if !w.values.is_empty() {
-            st.serialize_field(
-                "values",
-                &MapOut {
-                    bindings: &w.values,
-                    write: |v| ValueOut::Text(v.to_string()),
-                },
-            )?;
-        }
-        if !w.rows.is_empty() {
-            st.serialize_field(
-                "rows",
-                &MapOut {
-                    bindings: &w.rows,
-                    write: |r| ValueOut::Text(row_text(r)),
-                },
-            )?;
-        }
-        st.end()
+fn lemma(buf: &mut String, l: &Lemma) {
+    buf.push_str("{\"from\": ");
+    term(buf, &l.from);
+    buf.push_str(", \"to\": ");
+    term(buf, &l.to);
+    buf.push_str(", \"steps\": ");
+    chain(buf, &l.from, &l.steps);
+    buf.push('}');
+}
+
+/// A field of the root object (after the one before it, unless `first`), on its line.
+fn root_key(buf: &mut String, first: bool, k: &str) {
+    buf.push_str(if first { "\n  \"" } else { ",\n  \"" });
+    buf.push_str(k);
+    buf.push_str("\": ");
+}
+
+/// An array of the root object, a member per line.
+fn root_array<'a, T>(buf: &mut String, items: &'a [T], mut each: impl FnMut(&mut String, &'a T)) {
+    buf.push('[');
+    for (i, x) in items.iter().enumerate() {
+        buf.push_str(if i == 0 { "\n    " } else { ",\n    " });
+        each(buf, x);
     }
+    if !items.is_empty() {
+        buf.push_str("\n  ");
+    }
+    buf.push(']');
+}
+
+/// Proof `p` as the file writes it, appended to `buf`; its lemmas left out when `lemmas` is
+/// false (their lines are then added to the text, see `Proof::with_head`, which the CLI has).
+pub(super) fn proof(buf: &mut String, p: &Proof, lemmas: bool) {
+    buf.push('{');
+    root_key(buf, true, "version");
+    number(buf, VERSION as usize);
+    if p.play != crate::proof::Play::Normal {
+        root_key(buf, false, "play");
+        text(buf, p.play.name());
+    }
+    if !p.terms.views().is_empty() {
+        root_key(buf, false, "terms");
+        root_array(buf, p.terms.views(), term);
+    }
+    root_key(buf, false, "input");
+    term(buf, &p.input);
+    root_key(buf, false, "result");
+    term(buf, &p.result);
+    root_key(buf, false, "checked");
+    buf.push_str(if p.checked { "true" } else { "false" });
+    root_key(buf, false, "steps");
+    let mut prev = &p.input;
+    root_array(buf, &p.steps, |b, s| {
+        step(b, s, prev);
+        prev = &s.to;
+    });
+    if lemmas && !p.lemmas.is_empty() {
+        root_key(buf, false, "lemmas");
+        root_array(buf, &p.lemmas, lemma);
+    }
+    buf.push_str("\n}");
+}
+
+/// The largest scratch buffer [`lemma_line`] keeps between lines; a larger one, grown by one
+/// long lemma, is given back.
+const SCRATCH_KEPT: usize = 1 << 20;
+
+thread_local! {
+    /// [`lemma_line`]'s buffer, reused from line to line.
+    static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Lemma `l`'s line of the file, as [`Proof::to_json`] writes it within `lemmas` (on one line,
+/// as everything below the root's arrays is).
+///
+/// The lines of a large proof are all held until the file is written (the term table comes
+/// first in it, and is complete only at the end). Each one was written into a buffer of its
+/// own, grown by doubling: a line held up to twice its bytes and cost a few reallocations.
+/// A buffer reused from line to line, and each line copied out at its exact size, costs one
+/// allocation a line and holds only its bytes.
+pub(crate) fn lemma_line(l: &Lemma) -> String {
+    SCRATCH.with(|scratch| {
+        let Ok(mut buf) = scratch.try_borrow_mut() else {
+            let mut own = String::new();
+            lemma(&mut own, l);
+            return own;
+        };
+        buf.clear();
+        lemma(&mut buf, l);
+        let line = buf.as_str().to_owned();
+        buf.clear();
+        if buf.capacity() > SCRATCH_KEPT {
+            *buf = String::new();
+        }
+        line
+    })
 }
 
 /// [`by_name`] with owned results, for the tests beside the reader.
 #[cfg(test)]
 pub(super) fn by_name_for_test<V: Clone>(bindings: &[(Name, V)]) -> Vec<(Name, V)> {
     by_name(bindings).into_iter().cloned().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_paths_are_written_as_they_display() {
+        for n in [0, 1, 9, 10, 99, 100, 12345, u32::MAX as usize, usize::MAX] {
+            let mut got = String::new();
+            number(&mut got, n);
+            assert_eq!(got, n.to_string());
+        }
+        let step = Step {
+            at: vec![
+                PathElem::Left(0),
+                PathElem::Right(12),
+                PathElem::SumLeft,
+                PathElem::SumRight,
+                PathElem::NegInner,
+                PathElem::PmArg(3),
+                PathElem::CallArg(10),
+            ],
+            lemma: Some(1234),
+            ..Step::cite(Term::Ref(0), Term::Ref(1), Vec::new(), 0, String::new())
+        };
+        let mut got = String::new();
+        super::step(&mut got, &step, &Term::Ref(0));
+        let paths: Vec<String> = step.at.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            paths,
+            ["L0", "R12", "sum.0", "sum.1", "neg", "pm3", "arg10"]
+        );
+        let want = format!(
+            "{{\"to\": \"#1\", \"rule\": \"lemma\", \"at\": {}, \"why\": \"\", \"lemma\": 1234}}",
+            serde_json::to_string(&paths).unwrap().replace(',', ", ")
+        );
+        assert_eq!(got, want);
+    }
+
+    /// Every ASCII byte, alone and in text around it, and text beyond ASCII: escaped as
+    /// `serde_json` escapes it.
+    #[test]
+    fn strings_are_escaped_as_serde_json_escapes_them() {
+        let mut cases: Vec<String> = (0u8..0x80)
+            .map(|b| format!("a{}b", char::from(b)))
+            .collect();
+        cases.push(String::new());
+        cases.push("↑*3 + \"LRE\"\\\n\u{7f}é".into());
+        // Longer than a word of the scan, each byte to escape at each place in it, beside
+        // the bytes just above and below the ranges escaped.
+        for bad in ['"', '\\', '\n', '\u{1f}', '\0'] {
+            for at in 0..20 {
+                let mut s: String = "!#[]\u{7f} ~x".chars().cycle().take(20).collect();
+                s.replace_range(at..at + 1, &bad.to_string());
+                cases.push(s);
+            }
+        }
+        cases.push("!#[]\u{7f} ~x!#[]\u{7f} ~x!#[]\u{7f} ~x".into());
+        for s in cases {
+            let want = serde_json::to_string(&s).unwrap();
+            let mut got = String::new();
+            text(&mut got, &s);
+            assert_eq!(got, want, "{s:?}");
+            let mut got = String::new();
+            quoted(&mut got, |b| b.push_str(&s));
+            assert_eq!(got, want, "{s:?}");
+        }
+    }
 }
