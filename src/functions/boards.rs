@@ -54,8 +54,11 @@ pub(super) struct Board<P: 'static> {
     /// The independent check of an opening, from the position's text.
     pub check: fn(&str, &Term) -> Result<(), String>,
     /// The moves in words, from the position's text, when the ruleset describes them.
-    pub moves: Option<fn(&str) -> Option<Vec<Move>>>,
+    pub moves: Option<Described>,
 }
+
+/// A ruleset's moves in words, from the position's text.
+type Described = fn(&str) -> Option<Vec<Move>>;
 
 /// How an opening writes a position's options.
 pub(super) enum Options<P: 'static> {

@@ -90,9 +90,10 @@ impl Function for TakeAway {
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
         let verdict = match (self.fibonacci, a) {
             (true, _) => sizes(a).map(|[n, k]| (None, n, k)),
-            (false, [Arg::Game(r), rest @ ..]) => {
-                (r.as_number().zip(sizes(rest))).map(|(r, [n, k])| (Some(r), n, k))
-            }
+            (false, [Arg::Game(r), rest @ ..]) => r
+                .as_number()
+                .zip(sizes(rest))
+                .map(|(r, [n, k])| (Some(r), n, k)),
             _ => None,
         };
         let verdict = verdict.map(|(r, n, k)| naive::take_away(self.name, r, n, k, term));
