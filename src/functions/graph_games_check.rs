@@ -310,27 +310,18 @@ fn compare_by(
         // written from different vertices): a repeated option leaves the game as it is, and
         // the producer does not search for a canonical spelling. Each must be a move, and
         // every move must be listed.
+        let any = |among: &[Plain], iso: &dyn Fn(&Plain) -> Result<bool, String>| {
+            among
+                .iter()
+                .try_fold(false, |found, y| Ok::<_, String>(found || iso(y)?))
+        };
         for x in &got {
-            let mut found = false;
-            for d in derived {
-                if isomorphic(x, d)? {
-                    found = true;
-                    break;
-                }
-            }
-            if !found {
+            if !any(derived, &|d| isomorphic(x, d))? {
                 return Err(format!("{who} has no move to {x:?}"));
             }
         }
         for d in derived {
-            let mut found = false;
-            for x in &got {
-                if isomorphic(x, d)? {
-                    found = true;
-                    break;
-                }
-            }
-            if !found {
+            if !any(&got, &|x| isomorphic(x, d))? {
                 return Err(format!("{who}'s move to {d:?} is missing"));
             }
         }

@@ -1,35 +1,18 @@
 //! Heap games beyond octal codes, as functions: `take_and_break("4!.0", n)` in CGSuite's whole
 //! code language, `grundy(n)` (Grundy's game, `4!.0`) and `wythoff(a, b)` (Wythoff's game on
-//! two heaps). Each value is a nimber from the ruleset (`crate::rulesets`); each opening lists
-//! the positions one move reaches, and `check_open` re-derives them with the naive generators
-//! of [`super::heap_games_check`].
+//! two heaps), and `grundys_game(n)`, CGSuite's name for `grundy(n)`. Each value is a nimber
+//! from the ruleset (`crate::rulesets`); each opening lists the positions one move reaches, and
+//! `check_open` re-derives them with the naive generators of [`super::heap_games_check`].
 
 use super::heap_games_check as naive;
-use super::rulesets::{call, expected, game_of, int, integer, kernel_error, nimber, opening, size};
+use super::rulesets::{call, checked, heap_moves, heaps_term, impartial, int, integer};
+use super::rulesets::{kernel_error, nim_value, opening, size, sizes, too_many, MAX_LISTED};
 use super::{args, Function, Opening};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::rulesets::take_and_break::{TakeAndBreak as Code, TbSequence};
 use crate::rulesets::wythoff;
 use crate::term::{Arg, Term};
 use num_bigint::BigInt;
-
-/// Most options an opening lists.
-const MAX_LISTED: usize = 10_000;
-
-fn too_many(name: &str, what: String) -> KernelError {
-    KernelError::TooLarge {
-        what: format!("{name}: the options of {what} (at most {MAX_LISTED} are listed)"),
-    }
-}
-
-/// The sum of heap calls a move leaves (0 when it leaves none).
-fn heaps_term(heaps: &[usize], heap: impl Fn(usize) -> Term) -> Term {
-    let mut it = heaps.iter();
-    match it.next() {
-        None => Term::zero(),
-        Some(&h) => it.fold(heap(h), |acc, &x| Term::sum(acc, heap(x))),
-    }
-}
 
 fn code_of(f: &dyn Function, text: &str) -> Result<Code, KernelError> {
     Code::parse(text).map_err(|e| kernel_error(f.name(), e))
@@ -41,11 +24,9 @@ fn heap_value(
     n: &BigInt,
     kernel: &mut Kernel,
 ) -> Result<GameId, KernelError> {
-    let budget = kernel.budget().clone();
-    let g = TbSequence::new(code)
-        .value(n, &budget)
-        .map_err(|e| kernel_error(f.name(), e))?;
-    Ok(nimber(kernel, g as u64))
+    nim_value(f.name(), kernel, |budget| {
+        TbSequence::new(code).value(n, budget).map(|g| g as u64)
+    })
 }
 
 fn heap_open(
@@ -66,14 +47,16 @@ fn heap_open(
         return Err(too_many(f.name(), format!("a heap of {n}")));
     }
     let opts: Vec<Term> = moves.iter().map(|m| heaps_term(m, &heap)).collect();
-    let (rule, says, cite) = if f.name() == "grundy" {
-        (
+    if f.name() == "grundy" {
+        impartial(
+            opts,
             "grundy",
             format!("A heap of {n} in Grundy's game is the impartial game of the two unequal heaps each split leaves"),
             "Winning Ways (Grundy's game); Grundy, Mathematics and games (1939)",
         )
     } else {
-        (
+        impartial(
+            opts,
             "take-and-break",
             format!(
                 "A heap of {n} is the impartial game of the heaps its moves leave (code {})",
@@ -81,18 +64,16 @@ fn heap_open(
             ),
             "Winning Ways (take-and-break games); CGSuite (take-and-break codes: research/cgsuite.md §3)",
         )
-    };
-    Ok(opening(game_of(opts.clone(), opts), rule, says, cite))
+    }
 }
 
 /// The most tokens in a heap whose moves are described in words (a reader's heap: the page
 /// lists at most 40 moves anyway, and a code that splits into many heaps has many).
 const MAX_DESCRIBED: usize = 200;
 
-/// The moves of a heap of `n` in words ("take 1 from the heap of 5, leaving 1 and 3", "split
-/// the heap of 5 into 1 and 4"), each with the option [`heap_open`] writes for it; `None` past
-/// [`MAX_DESCRIBED`] tokens or when the moves take more than a second to list.
-fn heap_moves(code: &Code, n: usize, heap: impl Fn(usize) -> Term) -> Option<Vec<super::Move>> {
+/// The moves of a heap of `n` in words, each with the option [`heap_open`] writes for it;
+/// `None` past [`MAX_DESCRIBED`] tokens or when the moves take more than a second to list.
+fn described(code: &Code, n: usize, heap: impl Fn(usize) -> Term) -> Option<Vec<super::Move>> {
     if n > MAX_DESCRIBED {
         return None;
     }
@@ -100,122 +81,84 @@ fn heap_moves(code: &Code, n: usize, heap: impl Fn(usize) -> Term) -> Option<Vec
         deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(1)),
         ..Default::default()
     };
-    let moves = code.moves(n, &budget).ok()?;
-    let list = |hs: &[usize]| -> String {
-        let words: Vec<String> = hs.iter().map(|h| h.to_string()).collect();
-        match words.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-            _ => words.join(""),
-        }
-    };
-    Some(
-        moves
-            .iter()
-            .map(|hs| {
-                let k = n - hs.iter().sum::<usize>();
-                let words = match (hs.len(), k) {
-                    (0, _) => format!("take all {n} from the heap of {n}"),
-                    (1, _) => format!("take {k} from the heap of {n}, leaving {}", hs[0]),
-                    (_, 0) => format!("split the heap of {n} into {}", list(hs)),
-                    _ => format!("take {k} from the heap of {n}, leaving {}", list(hs)),
-                };
-                super::Move::in_words("either", words, heaps_term(hs, &heap))
-            })
-            .collect(),
-    )
+    Some(heap_moves(n, &code.moves(n, &budget).ok()?, heap))
 }
 
-/// A heap's size written as a whole number (a move description's argument), else `None`.
-fn written_size(a: &Arg) -> Option<usize> {
-    match a {
-        Arg::Game(t) => t.as_number()?.to_integer()?.try_into().ok(),
-        Arg::Text(_) => None,
+/// A heap of a take-and-break game: `take_and_break("4!.0", n)`, its code the first argument,
+/// or `grundy(n)`, its code fixed.
+pub struct TakeAndBreak {
+    name: &'static str,
+    usage: &'static str,
+    summary: &'static str,
+    /// The code, when the function fixes it.
+    fixed: Option<&'static str>,
+}
+
+/// `take_and_break("4!.0", n)`.
+pub static TAKE_AND_BREAK: TakeAndBreak = TakeAndBreak {
+    name: "take_and_break",
+    usage: "take_and_break(\"4!.0\", n)",
+    summary: "a heap of n in the take-and-break game with this code, as CGSuite writes codes (0.77 Kayles, 4!.0 Grundy's game, 0.3F, 0.[3] Nim)",
+    fixed: None,
+};
+
+/// `grundy(n)`: Grundy's game.
+pub static GRUNDY: TakeAndBreak = TakeAndBreak {
+    name: "grundy",
+    usage: "grundy(n)",
+    summary: "a heap of n in Grundy's game (split a heap into two unequal heaps; CGSuite's GrundysGame, code 4!.0)",
+    fixed: Some("4!.0"),
+};
+
+impl TakeAndBreak {
+    /// The code and the index of the heap's argument, the last.
+    fn read(&self, a: &[Arg]) -> Result<(Code, usize), KernelError> {
+        let i = usize::from(self.fixed.is_none());
+        args::arity(self, a, i + 1)?;
+        let text = match self.fixed {
+            Some(code) => code,
+            None => args::text(self, a, 0)?,
+        };
+        Ok((code_of(self, text)?, i))
+    }
+    /// A heap of m, its code written as in the call `a`.
+    fn heap(&self, a: &[Arg], m: usize) -> Term {
+        let code = a.iter().take(usize::from(self.fixed.is_none())).cloned();
+        call(self.name, code.chain([int(m)]).collect())
+    }
+    /// The code's argument (none when fixed), the code and the heap's argument.
+    fn written<'a>(&self, a: &'a [Arg]) -> Option<(Option<&'a Arg>, &'a str, &'a Arg)> {
+        match (self.fixed, a) {
+            (Some(code), [n]) => Some((None, code, n)),
+            (None, [c @ Arg::Text(code), n]) => Some((Some(c), code, n)),
+            _ => None,
+        }
     }
 }
 
-/// `take_and_break("0.77", n)`.
-pub struct TakeAndBreak;
-
 impl Function for TakeAndBreak {
-    described!("take_and_break", "take_and_break(\"4!.0\", n)",
-        "a heap of n in the take-and-break game with this code, as CGSuite writes codes (0.77 Kayles, 4!.0 Grundy's game, 0.3F, 0.[3] Nim)");
+    described_by_fields!();
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        args::arity(self, a, 2)?;
-        let code = code_of(self, args::text(self, a, 0)?)?;
-        let n = integer(self, a, 1, kernel)?;
+        let (code, i) = self.read(a)?;
+        let n = integer(self, a, i, kernel)?;
         heap_value(self, code, &n, kernel)
     }
     fn open(&self, a: &[Arg], kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        args::arity(self, a, 2)?;
-        let code = code_of(self, args::text(self, a, 0)?)?;
-        let n = size(self, a, 1, kernel)?;
-        let code_arg = a[0].clone();
-        heap_open(
-            self,
-            &code,
-            n,
-            |m| call("take_and_break", vec![code_arg.clone(), int(m)]),
-            kernel,
-        )
+        let (code, i) = self.read(a)?;
+        let n = size(self, a, i, kernel)?;
+        heap_open(self, &code, n, |m| self.heap(a, m), kernel)
     }
     fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
-        let [code_arg @ Arg::Text(c), n] = a else {
-            return None;
-        };
-        let code = Code::parse(c).ok()?;
-        heap_moves(&code, written_size(n)?, |m| {
-            call("take_and_break", vec![code_arg.clone(), int(m)])
-        })
+        let (_, code, n) = self.written(a)?;
+        let code = Code::parse(code).ok()?;
+        described(&code, naive::size_arg(n)?, |m| self.heap(a, m))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        Some(match a {
-            [code @ Arg::Text(c), n] => match naive::size_arg(n) {
-                Some(n) => naive::take_and_break("take_and_break", Some(code), c, n, term),
-                None => Err(expected(self)),
-            },
-            _ => Err(expected(self)),
-        })
-    }
-}
-
-/// Grundy's game's code.
-const GRUNDY: &str = "4!.0";
-
-/// `grundy(n)`: Grundy's game.
-pub struct Grundy;
-
-impl Function for Grundy {
-    described!("grundy", "grundy(n)",
-        "a heap of n in Grundy's game (split a heap into two unequal heaps; CGSuite's GrundysGame, code 4!.0)");
-    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        args::arity(self, a, 1)?;
-        let n = integer(self, a, 0, kernel)?;
-        heap_value(self, code_of(self, GRUNDY)?, &n, kernel)
-    }
-    fn open(&self, a: &[Arg], kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        args::arity(self, a, 1)?;
-        let n = size(self, a, 0, kernel)?;
-        heap_open(
-            self,
-            &code_of(self, GRUNDY)?,
-            n,
-            |m| call("grundy", vec![int(m)]),
-            kernel,
-        )
-    }
-    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
-        let [n] = a else { return None };
-        let code = Code::parse(GRUNDY).ok()?;
-        heap_moves(&code, written_size(n)?, |m| call("grundy", vec![int(m)]))
-    }
-    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        Some(match a {
-            [n] => match naive::size_arg(n) {
-                Some(n) => naive::take_and_break("grundy", None, GRUNDY, n, term),
-                None => Err(expected(self)),
-            },
-            _ => Err(expected(self)),
-        })
+        let verdict = self.written(a).and_then(|(code_arg, code, n)| {
+            let n = naive::size_arg(n)?;
+            Some(naive::take_and_break(self.name, code_arg, code, n, term))
+        });
+        checked(self, verdict)
     }
 }
 
@@ -228,9 +171,7 @@ impl Function for Wythoff {
     fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
         args::arity(self, a, 2)?;
         let (x, y) = (size(self, a, 0, kernel)?, size(self, a, 1, kernel)?);
-        let budget = kernel.budget().clone();
-        let g = wythoff::value(x, y, &budget).map_err(|e| kernel_error(self.name(), e))?;
-        Ok(nimber(kernel, g))
+        nim_value(self.name(), kernel, |budget| wythoff::value(x, y, budget))
     }
     fn open(&self, a: &[Arg], kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
         args::arity(self, a, 2)?;
@@ -242,16 +183,16 @@ impl Function for Wythoff {
             .into_iter()
             .map(|(p, q)| call("wythoff", vec![int(p), int(q)]))
             .collect();
-        Ok(opening(
-            game_of(opts.clone(), opts),
+        impartial(
+            opts,
             "wythoff",
             format!("Wythoff's game on heaps of {x} and {y} is the impartial game of the positions left by taking from one heap or the same number from both"),
             "Wythoff, A modification of the game of Nim (1907)",
-        ))
+        )
     }
     fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
         let [x, y] = a else { return None };
-        let (x, y) = (written_size(x)?, written_size(y)?);
+        let (x, y) = (naive::size_arg(x)?, naive::size_arg(y)?);
         if x.saturating_add(y) > MAX_DESCRIBED {
             return None;
         }
@@ -275,12 +216,67 @@ impl Function for Wythoff {
         )
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        Some(match a {
-            [x, y] => match (naive::size_arg(x), naive::size_arg(y)) {
-                (Some(x), Some(y)) => naive::wythoff(x, y, term),
-                _ => Err(expected(self)),
-            },
-            _ => Err(expected(self)),
+        checked(self, sizes(a).map(|[x, y]| naive::wythoff(x, y, term)))
+    }
+}
+
+/// A function under CGSuite's name where onag chose another (`grundys_game` for `grundy`):
+/// the same function, listed under both names, its calls opened to the target's calls.
+pub struct Alias {
+    /// CGSuite's name, in snake case.
+    pub name: &'static str,
+    /// onag's function.
+    pub target: &'static str,
+    /// How to call it.
+    pub usage: &'static str,
+    /// What it is.
+    pub summary: &'static str,
+}
+
+/// `grundys_game(n)`, CGSuite's `GrundysGame(n)`: onag's `grundy(n)`.
+pub static GRUNDYS_GAME: Alias = Alias {
+    name: "grundys_game",
+    target: "grundy",
+    usage: "grundys_game(n)",
+    summary: "CGSuite's name (game.heap.GrundysGame) for grundy(n): a heap of n in Grundy's game, split a heap into two unequal heaps",
+};
+
+impl Alias {
+    fn target(&self) -> Result<&'static dyn Function, KernelError> {
+        super::lookup(self.target).ok_or_else(|| {
+            args::error(
+                self.name,
+                format!("its function {} is missing", self.target),
+            )
         })
+    }
+}
+
+impl Function for Alias {
+    described_by_fields!();
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        self.target()?.value(a, kernel)
+    }
+    /// The call under onag's name: one step, so the target's own opening (and its check)
+    /// follows as the next.
+    fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
+        Ok(opening(
+            call(self.target, a.to_vec()),
+            self.name,
+            format!("{} is CGSuite's name for {}", self.name, self.target),
+            "CGSuite's ruleset library (game.heap.GrundysGame)",
+        ))
+    }
+    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
+        Some(match term {
+            Term::Call { name, args } if name == self.target && args.as_slice() == a => Ok(()),
+            _ => Err(format!(
+                "{}(…) opens to {}(…) with the same arguments",
+                self.name, self.target
+            )),
+        })
+    }
+    fn congruent(&self) -> bool {
+        self.target().map_or(true, |f| f.congruent())
     }
 }

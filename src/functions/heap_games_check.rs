@@ -197,20 +197,25 @@ pub fn wythoff(a: usize, b: usize, term: &Term) -> Result<(), String> {
             }
         }
     }
-    let listed = listed_as(
+    same(listed_pairs(term, "wythoff", "a Wythoff position")?, &want)
+}
+
+/// The options an opening lists as calls `name(x, y)` of two sizes, each the pair `[x, y]`;
+/// another option is not `what`.
+pub(super) fn listed_pairs(term: &Term, name: &str, what: &str) -> Result<(Moves, Moves), String> {
+    listed_as(
         term,
         "a position",
         |o| match o {
-            Term::Call { name, args } if name == "wythoff" => match args.as_slice() {
+            Term::Call { name: n, args } if n == name => match args.as_slice() {
                 [x, y] => Some(vec![size_arg(x)?, size_arg(y)?]),
                 _ => None,
             },
             _ => None,
         },
-        |_, o| format!("option {o} is not a Wythoff position"),
+        |_, o| format!("option {o} is not {what}"),
         |_, _, p| format!("option ({}, {}) is listed twice", p[0], p[1]),
-    )?;
-    same(listed, &want)
+    )
 }
 
 /// The moves of a heap of `n` in the take-and-break game `code` (an octal code is one), each

@@ -387,7 +387,7 @@ pub fn call(
     // A ruleset position's outcome is played out (who wins, no canonical form built), before
     // the argument would be evaluated to its value.
     if matches!(name, "outcome_class" | "outcome") && a.len() == 1 {
-        if let Some(o) = super::grid_games::outcome_by_play(k, arg(name, a, 0)?)? {
+        if let Some(o) = super::boards::outcome_by_play(k, arg(name, a, 0)?)? {
             return Ok(Answer::Text(o.to_string()));
         }
     }

@@ -50,7 +50,7 @@ impl Function for MisereFn {
             Some(code) => {
                 args::arity(self, a, 1)?;
                 let args2 = [Arg::Text(code.into()), a[0].clone()];
-                rs::Octal.value(&args2, k)
+                rs::OCTAL.value(&args2, k)
             }
             None => match call(k, self.name, a)? {
                 Answer::Game(g) => Ok(g),

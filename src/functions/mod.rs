@@ -81,14 +81,12 @@ macro_rules! described_by_fields {
 
 mod analysis;
 pub mod analysis_check;
-mod cgsuite_boards;
+mod boards;
 mod cgsuite_heaps;
 pub mod cgsuite_rulesets_check;
 mod depth;
 mod games;
-mod graph_games;
 pub mod graph_games_check;
-mod grid_games;
 pub mod grid_games_check;
 mod heap_games;
 pub mod heap_games_check;
@@ -96,7 +94,6 @@ pub mod integers;
 pub mod introspect;
 pub mod loopy;
 pub mod misere;
-mod more_rulesets;
 pub mod more_rulesets_check;
 pub mod nimopen;
 pub mod nimroots;
@@ -216,39 +213,39 @@ pub static REGISTRY: &[&dyn Function] = &[
     &analysis::Mean,
     &analysis::LeftStop,
     &analysis::RightStop,
-    &rulesets::Domineering,
-    &rulesets::Clobber,
-    &rulesets::Toads,
+    &boards::DOMINEERING,
+    &boards::CLOBBER,
+    &boards::TOADS,
     &rulesets::Cutcake,
-    &rulesets::Octal,
-    &rulesets::Subtraction,
+    &rulesets::OCTAL,
+    &rulesets::SUBTRACTION,
     &rulesets::Nim,
-    &heap_games::TakeAndBreak,
-    &heap_games::Grundy,
+    &heap_games::TAKE_AND_BREAK,
+    &heap_games::GRUNDY,
     &heap_games::Wythoff,
-    &more_rulesets::TopplingDominoes,
-    &more_rulesets::Mem,
-    &more_rulesets::Spawning,
-    &cgsuite_heaps::TakeAway,
-    &cgsuite_heaps::FibonacciNim,
+    &boards::TOPPLING_DOMINOES,
+    &cgsuite_heaps::Mem,
+    &cgsuite_heaps::Spawning,
+    &cgsuite_heaps::TAKE_AWAY,
+    &cgsuite_heaps::FIBONACCI_NIM,
     &cgsuite_heaps::MaundyCake,
     &cgsuite_heaps::Turning,
-    &cgsuite_boards::TOADS_AND_FROGS,
-    &cgsuite_boards::ELEPHANTS_AND_RHINOS,
-    &cgsuite_boards::PartizanArcKayles,
-    &cgsuite_boards::AntiClobber,
-    &cgsuite_boards::GRUNDYS_GAME,
-    &rulesets::Hackenbush,
-    &graph_games::SNORT,
-    &graph_games::COL,
-    &graph_games::ArcKayles,
-    &graph_games::ChildishHackenbush,
-    &grid_games::Cram,
-    &grid_games::KINGS,
-    &grid_games::ROOKS,
-    &grid_games::KNIGHTS,
-    &grid_games::QUEENS,
-    &grid_games::Amazons,
+    &boards::TOADS_AND_FROGS,
+    &boards::ELEPHANTS_AND_RHINOS,
+    &boards::PARTIZAN_ARC_KAYLES,
+    &boards::ANTI_CLOBBER,
+    &heap_games::GRUNDYS_GAME,
+    &boards::HACKENBUSH,
+    &boards::SNORT,
+    &boards::COL,
+    &boards::ARC_KAYLES,
+    &boards::CHILDISH_HACKENBUSH,
+    &boards::CRAM,
+    &boards::KINGS,
+    &boards::ROOKS,
+    &boards::KNIGHTS,
+    &boards::QUEENS,
+    &boards::AMAZONS,
     &numbers::OMEGA,
     &numbers::EPSILON,
     &numbers::NIM,

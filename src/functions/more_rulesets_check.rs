@@ -4,7 +4,7 @@
 //! an opening lists, as sets. Texts are read by the producer's readers
 //! (`rulesets::position`): independence is in the moves, not in the language.
 
-use super::heap_games_check::{listed_heaps, same};
+use super::heap_games_check::{listed_heaps, listed_pairs, same};
 use super::rulesets_check::{compare, listed_as, read};
 use crate::rulesets::position::spawning::{spawning_code, Spacing, SpawnElement};
 use crate::rulesets::position::toppling_dominoes::toppling_dominoes as read_strip;
@@ -56,19 +56,7 @@ pub fn mem(n: usize, k: usize, term: &Term) -> Result<(), String> {
         .filter(|&a| a >= k)
         .map(|a| vec![n - a, a])
         .collect();
-    let listed = listed_as(
-        term,
-        "a position",
-        |o| match o {
-            Term::Call { name, args } if name == "mem" => match args.as_slice() {
-                [x, y] => Some(vec![size_arg(x)?, size_arg(y)?]),
-                _ => None,
-            },
-            _ => None,
-        },
-        |_, o| format!("option {o} is not a Mem position mem(n, k)"),
-        |_, _, p| format!("option ({}, {}) is listed twice", p[0], p[1]),
-    )?;
+    let listed = listed_pairs(term, "mem", "a Mem position mem(n, k)")?;
     same(listed, &want)
 }
 

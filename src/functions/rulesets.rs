@@ -1,17 +1,17 @@
-//! Rulesets as functions: `domineering("..|..")`, `clobber("xo")`, `toads("T.F")`,
-//! `cutcake(3, 2)`, `octal("0.77", 10)`, `subtraction("1,2,3", 10)`, `nim(3, 5)`,
-//! `hackenbush("LR")`. Each value comes from the ruleset's search (`crate::rulesets`); each
-//! opening lists the positions one move reaches, each distinct position once, as calls.
+//! Rulesets of numbers as functions: `cutcake(3, 2)`, `octal("0.77", 10)`,
+//! `subtraction("1,2,3", 10)`, `nim(3, 5)`; and what every ruleset function shares (reading
+//! sizes and texts, wording a ruleset's errors, writing options as calls, impartial openings,
+//! the frame of a check). The rulesets whose position is a text are [`super::boards`]. Each
+//! value comes from the ruleset's search (`crate::rulesets`); each opening lists the positions
+//! one move reaches, each distinct position once, as calls.
 //!
-//! `check_open` re-derives an opening with a second, deliberately naive move generator written
-//! here from the rules of each game (strings and indices, no bit-boards, no symmetries), so a
-//! derivation step "position → game" is checked independently of the search that made it.
+//! `check_open` re-derives an opening with a second, deliberately naive move generator
+//! (`rulesets_check`, from the rules of each game), so a derivation step "position → game" is
+//! checked independently of the search that made it.
 
 use super::{args, rulesets_check as naive, Function, Opening};
 use crate::kernel::{GameId, Kernel, KernelError};
-use crate::rulesets::{
-    self, clobber, cutcake, domineering, hackenbush, octal, toads, RulesetError,
-};
+use crate::rulesets::{self, cutcake, hackenbush, octal, RulesetError};
 use crate::term::{Arg, Term};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
@@ -23,17 +23,6 @@ fn err(f: &dyn Function, e: RulesetError) -> KernelError {
         RulesetError::Argument(m) => args::error(f.name(), format!("{m} ({})", f.usage())),
         e => kernel_error(f.name(), e),
     }
-}
-
-/// The one text argument of a function of this file, read by `read`, its errors as [`err`]
-/// words them.
-fn read_own<T>(
-    f: &dyn Function,
-    a: &[Arg],
-    read: impl Fn(&str) -> Result<T, RulesetError>,
-) -> Result<T, KernelError> {
-    args::arity(f, a, 1)?;
-    read(args::text(f, a, 0)?).map_err(|e| err(f, e))
 }
 
 /// A ruleset's error as a kernel error of the function `name`: bad text is bad input (with
@@ -111,25 +100,6 @@ pub(super) fn picture_call(name: &str, q: &hackenbush::Picture) -> Term {
     }
 }
 
-/// A region's bit-board in the board notation (`.` empty, `#` filled).
-fn board_text(b: &domineering::Board) -> String {
-    let (w, h) = (b.shape.w as usize, b.shape.h as usize);
-    (0..h)
-        .map(|r| {
-            (0..w)
-                .map(|c| {
-                    if b.empty & crate::rulesets::grid::bit(w, r, c) != 0 {
-                        '.'
-                    } else {
-                        '#'
-                    }
-                })
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("|")
-}
-
 /// The nimber *g as a game.
 pub(super) fn nimber(kernel: &mut Kernel, g: u64) -> GameId {
     kernel.nus(
@@ -203,226 +173,6 @@ pub(super) fn opening(
     })
 }
 
-/// A Domineering position as its opening writes an option: the sum of its regions, each in its
-/// least orientation (negated when transposed), in a fixed order; 0 when none is left. (The
-/// page names the move that gives each option by it, `serve::marks`.)
-pub(crate) fn domineering_option(q: &domineering::Position) -> Result<Term, RulesetError> {
-    let mut parts: Vec<Term> = q
-        .regions()?
-        .iter()
-        .map(|r| {
-            let (b, negated) = r.canonical();
-            let c = text_call("domineering", board_text(&b));
-            if negated {
-                Term::neg(c)
-            } else {
-                c
-            }
-        })
-        .collect();
-    parts.sort_by(Term::structural_cmp);
-    Ok(parts
-        .into_iter()
-        .reduce(Term::sum)
-        .unwrap_or_else(Term::zero))
-}
-
-/// `domineering("..#|...")`.
-pub struct Domineering;
-
-impl Function for Domineering {
-    described!("domineering", "domineering(\"..#|...\")",
-        "a Domineering board (rows separated by |, . empty, # filled; Left places vertical dominoes, Right horizontal)");
-    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        let p = read_own(self, a, domineering::Position::parse)?;
-        domineering::value(&p, kernel).map_err(|e| err(self, e))
-    }
-    fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        let p = read_own(self, a, domineering::Position::parse)?;
-        // Each option is written as the sum of its regions, each in its least orientation (a
-        // transposed one negated): regions no domino can join are independent, and a
-        // reflection keeps the value while a transposition swaps the players. So a position
-        // met again in another place or orientation is one call, proved once.
-        let side = |left: bool| -> Result<Vec<Term>, KernelError> {
-            domineering::options(&p, left)
-                .iter()
-                .map(|q| domineering_option(q).map_err(|e| err(self, e)))
-                .collect()
-        };
-        let (left, right) = (side(true)?, side(false)?);
-        Ok(opening(
-            game_of(left, right),
-            "domineering",
-            format!(
-                "The Domineering board {} is the game of its moves: Left places a vertical domino, Right a horizontal one; each position reached is the sum of its regions, each turned to its least orientation (negated when transposed)",
-                p.print()
-            ),
-            "Winning Ways (Domineering); CGSuite's notation",
-        ))
-    }
-    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
-        let [Arg::Text(text)] = a else { return None };
-        let p = domineering::Position::parse(text).ok()?;
-        let mut out = Vec::new();
-        for (left, player) in [(true, "Left"), (false, "Right")] {
-            for q in domineering::options(&p, left) {
-                // The domino's squares: empty before, filled after (row, column from 1).
-                let cells: Vec<[usize; 2]> = (0..p.empty.len())
-                    .filter(|&i| p.empty[i] && !q.empty[i])
-                    .map(|i| [i / p.width.max(1) + 1, i % p.width.max(1) + 1])
-                    .collect();
-                let squares: Vec<String> =
-                    cells.iter().map(|[r, c]| format!("({r}, {c})")).collect();
-                out.push(super::Move {
-                    player,
-                    // Left's domino is vertical, Right's horizontal (the page says so once).
-                    words: format!("covers {}", squares.join("–")),
-                    // The board the move leaves, as a call onag reads back to the option's
-                    // value: the option itself is written region by region, a Right move's
-                    // regions often turned (negated transposes), which a student cannot
-                    // match with the board drawn.
-                    leaves: Some(text_call("domineering", q.print())),
-                    board: Some(q.print()),
-                    cells,
-                    option: domineering_option(&q).ok()?,
-                });
-            }
-        }
-        Some(out)
-    }
-    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        text_check(self, a, |t| naive::domineering(t, term))
-    }
-}
-
-/// `clobber("xo.|ox.")`.
-pub struct Clobber;
-
-impl Function for Clobber {
-    described!("clobber", "clobber(\"xo.|ox.\")",
-        "a Clobber board (x Left's stone, o Right's, . empty; a stone clobbers an adjacent enemy stone)");
-    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        let b = read_own(self, a, clobber::parse)?;
-        clobber::value(&b, kernel).map_err(|e| err(self, e))
-    }
-    fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        let b = read_own(self, a, clobber::parse)?;
-        Ok(opening(
-            opened_by(|left| clobber::moves(&b, left), |q| text_call("clobber", clobber::print(q))),
-            "clobber",
-            format!(
-                "The Clobber board {} is the game of its moves: a stone moves onto an adjacent stone of the other colour, which is removed",
-                clobber::print(&b)
-            ),
-            "Albert, Grossman, Nowakowski, Wolfe, An introduction to Clobber (2005)",
-        ))
-    }
-    /// Each move as the squares it joins, (row, column) from the top left as Domineering's
-    /// are: "moves the x on (1, 1) onto the o on (1, 2), clobbering it", drawn as the board
-    /// it leaves (the mover's stone now on the square it clobbered).
-    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
-        let [Arg::Text(text)] = a else { return None };
-        let b = clobber::parse(text).ok()?;
-        let w = usize::from(b.shape.w).max(1);
-        let place = |i: usize| [i / w + 1, i % w + 1];
-        let mut out = Vec::new();
-        for (left, player, (mine, theirs)) in
-            [(true, "Left", ('x', 'o')), (false, "Right", ('o', 'x'))]
-        {
-            let before = if left { b.x } else { b.o };
-            for q in clobber::moves(&b, left) {
-                let after = if left { q.x } else { q.o };
-                // The mover's stone leaves one square and stands on another, the clobbered one.
-                let from = (before & !after).trailing_zeros() as usize;
-                let to = (after & !before).trailing_zeros() as usize;
-                let (f, t) = (place(from), place(to));
-                out.push(super::Move {
-                    leaves: None,
-                    player,
-                    words: format!(
-                        "moves the {mine} on ({}, {}) onto the {theirs} on ({}, {}), clobbering it",
-                        f[0], f[1], t[0], t[1]
-                    ),
-                    board: Some(clobber::print(&q)),
-                    cells: vec![f, t],
-                    option: text_call("clobber", clobber::print(&q)),
-                });
-            }
-        }
-        Some(out)
-    }
-    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        text_check(self, a, |t| naive::clobber(t, term))
-    }
-}
-
-/// `toads("TT..FF")`.
-pub struct Toads;
-
-impl Function for Toads {
-    described!(
-        "toads",
-        "toads(\"TT..FF\")",
-        "a Toads and Frogs row (T Left's toads move right, F Right's frogs move left, . empty)"
-    );
-    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        let row = read_own(self, a, toads::parse)?;
-        toads::value(&row, kernel).map_err(|e| err(self, e))
-    }
-    fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        let row = read_own(self, a, toads::parse)?;
-        Ok(opening(
-            opened_by(|left| toads::moves(&row, left), |q| text_call("toads", toads::print(q))),
-            "toads",
-            format!(
-                "The Toads and Frogs row {} is the game of its moves: a toad steps or jumps a frog to the right, a frog steps or jumps a toad to the left",
-                toads::print(&row)
-            ),
-            "Winning Ways (Toads and Frogs)",
-        ))
-    }
-    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
-        let [Arg::Text(text)] = a else { return None };
-        let row = toads::parse(text).ok()?;
-        let mut out = Vec::new();
-        for (left, player, piece) in [(true, "Left", "toad"), (false, "Right", "frog")] {
-            for q in toads::moves(&row, left) {
-                // The square left and the square reached (from 1), read off the two rows.
-                let was: Vec<usize> = (0..row.len())
-                    .filter(|&i| row[i] != 0 && q[i] == 0)
-                    .collect();
-                let now: Vec<usize> = (0..row.len())
-                    .filter(|&i| row[i] == 0 && q[i] != 0)
-                    .collect();
-                let (&[from], &[to]) = (was.as_slice(), now.as_slice()) else {
-                    return None;
-                };
-                let how = if from.abs_diff(to) == 1 {
-                    "steps"
-                } else {
-                    "jumps"
-                };
-                out.push(super::Move {
-                    leaves: None,
-                    player,
-                    words: format!(
-                        "the {piece} on square {} {how} to square {}",
-                        from + 1,
-                        to + 1
-                    ),
-                    board: Some(toads::print(&q)),
-                    cells: vec![[1, to + 1]],
-                    option: text_call("toads", toads::print(&q)),
-                });
-            }
-        }
-        Some(out)
-    }
-    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        text_check(self, a, |t| naive::toads(t, term))
-    }
-}
-
 /// `cutcake(w, h)`.
 pub struct Cutcake;
 
@@ -462,7 +212,7 @@ impl Function for Cutcake {
     }
     fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
         let [w, h] = a else { return None };
-        let (w, h) = (written_size(w)?, written_size(h)?);
+        let (w, h) = (naive::size_arg(w)?, naive::size_arg(h)?);
         if w == 0 || h == 0 || w > 1000 || h > 1000 {
             return None;
         }
@@ -485,155 +235,183 @@ impl Function for Cutcake {
         Some(out)
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        match a {
-            [w, h] => match (naive::size_arg(w), naive::size_arg(h)) {
-                (Some(w), Some(h)) => Some(naive::cutcake(w, h, term)),
-                _ => Some(Err(expected(self))),
-            },
-            _ => Some(Err(expected(self))),
-        }
+        checked(self, sizes(a).map(|[w, h]| naive::cutcake(w, h, term)))
     }
 }
 
-/// The heap argument and the sequence of a take-away game.
-fn heap_value(
-    f: &dyn Function,
-    code: octal::OctalCode,
-    a: &[Arg],
-    kernel: &mut Kernel,
-) -> Result<GameId, KernelError> {
-    let n = integer(f, a, 1, kernel)?;
-    let budget = kernel.budget().clone();
-    let g = octal::NimSequence::new(code)
-        .value(&n, &budget)
-        .map_err(|e| err(f, e))?;
-    Ok(nimber(kernel, g as u64))
-}
-
-/// The opening of a heap: every option, the same for both players.
-fn heap_open(
-    f: &dyn Function,
-    code: &octal::OctalCode,
-    code_arg: &Arg,
-    a: &[Arg],
-    kernel: &mut Kernel,
-) -> Result<Option<Opening>, KernelError> {
-    let n = size(f, a, 1, kernel)?;
-    if n > 10_000 {
-        return Err(KernelError::TooLarge {
-            what: format!(
-                "{}: the options of a heap of {n} (at most 10000 are listed)",
-                f.name()
-            ),
-        });
-    }
-    let heap = |m: usize| call(f.name(), vec![code_arg.clone(), int(m)]);
-    let opts: Vec<Term> = code
-        .moves(n)
-        .into_iter()
-        .map(|heaps| match heaps.as_slice() {
-            [] => Term::zero(),
-            [m] => heap(*m),
-            [x, y] => Term::sum(heap(*x), heap(*y)),
-            _ => Term::zero(),
-        })
-        .collect();
-    Ok(opening(
-        game_of(opts.clone(), opts),
-        if f.name() == "octal" {
-            "octal"
-        } else {
-            "subtraction"
-        },
-        format!(
-            "A heap of {n} is the impartial game of the heaps its moves leave (code {})",
-            code.print()
-        ),
-        "Winning Ways (Taking and breaking: octal games)",
-    ))
-}
-
-/// A size written as a whole number (a move description's argument), else `None`.
-fn written_size(a: &Arg) -> Option<usize> {
-    match a {
-        Arg::Game(t) => t.as_number()?.to_integer()?.try_into().ok(),
-        Arg::Text(_) => None,
-    }
-}
-
-/// The moves of a heap of `n` in words ("take 2 from the heap of 5, leaving 1 and 2"), each
-/// with the option [`heap_open`] writes for it; `None` past the heaps it lists.
-fn heap_moves(
-    name: &str,
-    code: &octal::OctalCode,
-    code_arg: &Arg,
+/// The moves of a heap of `n` in words ("take 1 from the heap of 5, leaving 1 and 3", "split
+/// the heap of 5 into 1 and 4"), each the heaps it leaves, written as a sum of `heap` calls.
+pub(super) fn heap_moves(
     n: usize,
-) -> Option<Vec<super::Move>> {
-    if n > 10_000 {
-        return None;
-    }
-    let heap = |m: usize| call(name, vec![code_arg.clone(), int(m)]);
-    let moves = code.moves(n);
-    let mut out = Vec::with_capacity(moves.len());
-    for heaps in moves {
-        let left: usize = heaps.iter().sum();
-        let k = n - left;
-        let (words, option) = match heaps.as_slice() {
-            [] => (format!("take all {n} from the heap of {n}"), Term::zero()),
-            [m] => (
-                format!("take {k} from the heap of {n}, leaving {m}"),
-                heap(*m),
-            ),
-            [x, y] if k == 0 => (
-                format!("split the heap of {n} into {x} and {y}"),
-                Term::sum(heap(*x), heap(*y)),
-            ),
-            [x, y] => (
-                format!("take {k} from the heap of {n}, leaving {x} and {y}"),
-                Term::sum(heap(*x), heap(*y)),
-            ),
-            _ => return None,
+    moves: &[Vec<usize>],
+    heap: impl Fn(usize) -> Term,
+) -> Vec<super::Move> {
+    let list = |hs: &[usize]| -> String {
+        let words: Vec<String> = hs.iter().map(|h| h.to_string()).collect();
+        match words.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => words.join(""),
+        }
+    };
+    let moves = moves.iter().map(|hs| {
+        let k = n - hs.iter().sum::<usize>();
+        let words = match (hs.len(), k) {
+            (0, _) => format!("take all {n} from the heap of {n}"),
+            (1, _) => format!("take {k} from the heap of {n}, leaving {}", hs[0]),
+            (_, 0) => format!("split the heap of {n} into {}", list(hs)),
+            _ => format!("take {k} from the heap of {n}, leaving {}", list(hs)),
         };
-        out.push(super::Move::in_words("either", words, option));
+        super::Move::in_words("either", words, heaps_term(hs, &heap))
+    });
+    moves.collect()
+}
+
+/// The sum of heap calls a move leaves (0 when it leaves none).
+pub(super) fn heaps_term(heaps: &[usize], heap: impl Fn(usize) -> Term) -> Term {
+    let mut it = heaps.iter();
+    match it.next() {
+        None => Term::zero(),
+        Some(&h) => it.fold(heap(h), |acc, &x| Term::sum(acc, heap(x))),
     }
-    Some(out)
+}
+
+/// Most options an opening of a heap lists.
+pub(super) const MAX_LISTED: usize = 10_000;
+
+/// The error for a position with more than [`MAX_LISTED`] options.
+pub(super) fn too_many(name: &str, what: String) -> KernelError {
+    KernelError::TooLarge {
+        what: format!("{name}: the options of {what} (at most {MAX_LISTED} are listed)"),
+    }
+}
+
+/// The nim-value `value` finds within the kernel's budget, as the nimber it is.
+pub(super) fn nim_value(
+    name: &str,
+    kernel: &mut Kernel,
+    value: impl FnOnce(&crate::kernel::Budget) -> Result<u64, RulesetError>,
+) -> Result<GameId, KernelError> {
+    let budget = kernel.budget().clone();
+    let g = value(&budget).map_err(|e| kernel_error(name, e))?;
+    Ok(nimber(kernel, g))
+}
+
+/// An impartial position's opening: the same options for both players.
+pub(super) fn impartial(
+    opts: Vec<Term>,
+    rule: &'static str,
+    says: String,
+    cite: &'static str,
+) -> Result<Option<Opening>, KernelError> {
+    Ok(opening(game_of(opts.clone(), opts), rule, says, cite))
+}
+
+/// A check's verdict on arguments it could read (`Some`), and on others that they are not the
+/// function's.
+pub(super) fn checked(
+    f: &dyn Function,
+    verdict: Option<Result<(), String>>,
+) -> Option<Result<(), String>> {
+    Some(verdict.unwrap_or_else(|| Err(expected(f))))
+}
+
+/// The arguments as `N` sizes (whole numbers written out), as a check reads them.
+pub(super) fn sizes<const N: usize>(a: &[Arg]) -> Option<[usize; N]> {
+    let sizes: Option<Vec<usize>> = a.iter().map(naive::size_arg).collect();
+    sizes?.try_into().ok()
+}
+
+/// An octal or subtraction game: a heap and the code or set that says its moves.
+pub struct Coded {
+    name: &'static str,
+    usage: &'static str,
+    summary: &'static str,
+    /// The code, from the code's or set's text.
+    code: fn(&str) -> Result<octal::OctalCode, RulesetError>,
+    /// The check's own reading of that text.
+    digits: fn(&str) -> Result<Vec<u8>, String>,
 }
 
 /// `octal("0.77", n)`.
-pub struct Octal;
+pub static OCTAL: Coded = Coded {
+    name: "octal",
+    usage: "octal(\"0.77\", n)",
+    summary: "a heap of n in the octal game with this code (0.77 Kayles, 0.07 Dawson's Kayles)",
+    code: octal::OctalCode::parse,
+    digits: naive::octal_digits,
+};
 
-impl Function for Octal {
-    described!(
-        "octal",
-        "octal(\"0.77\", n)",
-        "a heap of n in the octal game with this code (0.77 Kayles, 0.07 Dawson's Kayles)"
-    );
-    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+/// `subtraction("1,2,3", n)`.
+pub static SUBTRACTION: Coded = Coded {
+    name: "subtraction",
+    usage: "subtraction(\"1,2,3\", n)",
+    summary: "a heap of n in the subtraction game with this set (take k tokens, k in the set)",
+    code: |set| octal::OctalCode::subtraction(&subtraction_set(set)?),
+    digits: naive::subtraction_digits,
+};
+
+impl Coded {
+    fn code(&self, a: &[Arg]) -> Result<octal::OctalCode, KernelError> {
         args::arity(self, a, 2)?;
-        let code = octal::OctalCode::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
-        heap_value(self, code, a, kernel)
+        (self.code)(args::text(self, a, 0)?).map_err(|e| err(self, e))
+    }
+}
+
+impl Function for Coded {
+    described_by_fields!();
+    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
+        let code = self.code(a)?;
+        let n = integer(self, a, 1, kernel)?;
+        let budget = kernel.budget().clone();
+        let g = octal::NimSequence::new(code)
+            .value(&n, &budget)
+            .map_err(|e| err(self, e))?;
+        Ok(nimber(kernel, g as u64))
     }
     fn open(&self, a: &[Arg], kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        args::arity(self, a, 2)?;
-        let code = octal::OctalCode::parse(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
-        heap_open(self, &code, &a[0], a, kernel)
+        let code = self.code(a)?;
+        let n = size(self, a, 1, kernel)?;
+        if n > MAX_LISTED {
+            return Err(too_many(self.name, format!("a heap of {n}")));
+        }
+        let heap = |m: usize| call(self.name, vec![a[0].clone(), int(m)]);
+        let opts = code
+            .moves(n)
+            .iter()
+            .map(|hs| heaps_term(hs, heap))
+            .collect();
+        let says = format!(
+            "A heap of {n} is the impartial game of the heaps its moves leave (code {})",
+            code.print()
+        );
+        impartial(
+            opts,
+            self.name,
+            says,
+            "Winning Ways (Taking and breaking: octal games)",
+        )
     }
+    /// `None` past the heaps [`Function::open`] lists.
     fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
         let [code_arg @ Arg::Text(c), n] = a else {
             return None;
         };
-        let code = octal::OctalCode::parse(c).ok()?;
-        heap_moves(self.name(), &code, code_arg, written_size(n)?)
+        let (code, n) = ((self.code)(c).ok()?, naive::size_arg(n)?);
+        let heap = |m: usize| call(self.name, vec![code_arg.clone(), int(m)]);
+        (n <= MAX_LISTED).then(|| heap_moves(n, &code.moves(n), heap))
     }
     fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        match a {
-            [code @ Arg::Text(c), n] => match (naive::octal_digits(c), naive::size_arg(n)) {
-                (Err(why), _) => Some(Err(why)),
-                (Ok(d), Some(n)) => Some(naive::heap("octal", code, &d, n, term)),
-                _ => Some(Err(expected(self))),
+        checked(
+            self,
+            match a {
+                [code @ Arg::Text(c), n] => match ((self.digits)(c), naive::size_arg(n)) {
+                    (Err(why), _) => Some(Err(why)),
+                    (Ok(d), Some(n)) => Some(naive::heap(self.name, code, &d, n, term)),
+                    _ => None,
+                },
+                _ => None,
             },
-            _ => Some(Err(expected(self))),
-        }
+        )
     }
 }
 
@@ -641,46 +419,6 @@ impl Function for Octal {
 /// which the proof checker also uses.
 pub fn subtraction_set(text: &str) -> Result<Vec<usize>, RulesetError> {
     rulesets::position::subtraction_set(text)
-}
-
-/// `subtraction("1,2,3", n)`.
-pub struct Subtraction;
-
-impl Function for Subtraction {
-    described!(
-        "subtraction",
-        "subtraction(\"1,2,3\", n)",
-        "a heap of n in the subtraction game with this set (take k tokens, k in the set)"
-    );
-    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        args::arity(self, a, 2)?;
-        let set = subtraction_set(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
-        let code = octal::OctalCode::subtraction(&set).map_err(|e| err(self, e))?;
-        heap_value(self, code, a, kernel)
-    }
-    fn open(&self, a: &[Arg], kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        args::arity(self, a, 2)?;
-        let set = subtraction_set(args::text(self, a, 0)?).map_err(|e| err(self, e))?;
-        let code = octal::OctalCode::subtraction(&set).map_err(|e| err(self, e))?;
-        heap_open(self, &code, &a[0], a, kernel)
-    }
-    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
-        let [code_arg @ Arg::Text(c), n] = a else {
-            return None;
-        };
-        let code = octal::OctalCode::subtraction(&subtraction_set(c).ok()?).ok()?;
-        heap_moves(self.name(), &code, code_arg, written_size(n)?)
-    }
-    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        match a {
-            [set @ Arg::Text(c), n] => match (naive::subtraction_digits(c), naive::size_arg(n)) {
-                (Err(why), _) => Some(Err(why)),
-                (Ok(d), Some(n)) => Some(naive::heap("subtraction", set, &d, n, term)),
-                _ => Some(Err(expected(self))),
-            },
-            _ => Some(Err(expected(self))),
-        }
-    }
 }
 
 /// `nim(a, b, …)`.
@@ -699,83 +437,5 @@ impl Function for Nim {
         }
         let n = octal::nim(&heaps).map_err(|e| err(self, e))?;
         Ok(kernel.nus(&crate::Dyadic::zero(), &BigInt::from(0), &n))
-    }
-}
-
-/// `hackenbush("…")`.
-pub struct Hackenbush;
-
-impl Function for Hackenbush {
-    described!("hackenbush", "hackenbush(\"LRE\") or hackenbush(\"_ L a R b, a E c\")",
-        "a Hackenbush picture: a string of L/R/E edges from the ground, a tree L(R,E), or paths between named nodes with _ the ground");
-    fn value(&self, a: &[Arg], kernel: &mut Kernel) -> Result<GameId, KernelError> {
-        let p = read_own(self, a, hackenbush::Picture::parse)?;
-        hackenbush::value(&p, kernel).map_err(|e| err(self, e))
-    }
-    fn open(&self, a: &[Arg], _kernel: &mut Kernel) -> Result<Option<Opening>, KernelError> {
-        let p = read_own(self, a, hackenbush::Picture::parse)?;
-        Ok(opening(
-            opened_by(|left| p.moves(left), |q| picture_call("hackenbush", q)),
-            "hackenbush",
-            format!(
-                "The Hackenbush picture {} is the game of its cuts: Left cuts an L or E edge, Right an R or E edge, and what no longer reaches the ground falls",
-                p.print()
-            ),
-            "Winning Ways, vol. 1 (Hackenbush, as seed 001 cites it); seed 001 (Hackenstrings)",
-        ))
-    }
-    /// A Hackenbush string's cuts in words: which edge, counted up from the ground, and the
-    /// string left standing (what was above the cut falls). Pictures that are not one string
-    /// have no words here.
-    fn moves(&self, a: &[Arg]) -> Option<Vec<super::Move>> {
-        use hackenbush::Colour;
-        let [Arg::Text(text)] = a else { return None };
-        let p = hackenbush::Picture::parse(text).ok()?;
-        let colours = p.as_string()?;
-        let letters = |cs: &[Colour]| -> String {
-            cs.iter()
-                .map(|c| match c {
-                    Colour::L => 'L',
-                    Colour::R => 'R',
-                    Colour::E => 'E',
-                })
-                .collect()
-        };
-        let mut out = Vec::new();
-        for (left, player) in [(true, "Left"), (false, "Right")] {
-            for q in p.moves(left) {
-                // A cut at edge k (from 0) of a string leaves exactly the k edges below it.
-                let rest = q.as_string()?;
-                let k = rest.len();
-                let colour = match colours.get(k)? {
-                    Colour::L => "blue (L)",
-                    Colour::R => "red (R)",
-                    Colour::E => "green (E)",
-                };
-                let fall = match colours.len() - k - 1 {
-                    0 => String::new(),
-                    1 => " (the edge above falls)".to_string(),
-                    n => format!(" (the {n} edges above fall)"),
-                };
-                let left_standing = if rest.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    format!("\"{}\"", letters(&rest))
-                };
-                let words = format!(
-                    "cuts the {colour} edge {} up from the ground{fall}, leaving {left_standing}",
-                    k + 1
-                );
-                out.push(super::Move::in_words(
-                    player,
-                    words,
-                    picture_call("hackenbush", &q),
-                ));
-            }
-        }
-        Some(out)
-    }
-    fn check_open(&self, a: &[Arg], term: &Term) -> Option<Result<(), String>> {
-        text_check(self, a, |t| naive::hackenbush(t, term))
     }
 }
