@@ -10,7 +10,10 @@
 //! the rest of the file is still read (and parsed), only not checked.
 //!
 //! The reader does only what must be done in order: it finds each lemma's extent in the text
-//! (a [`RawValue`], its JSON syntax checked) and hands batches of them to the checkers. Parsing
+//! and hands batches of them to the checkers. In a file laid out as onag writes it a lemma is
+//! a line, and the next newline ends it ([`lines`]); any other text, or one that is not a
+//! proof, is read again by a `serde` visitor of the whole text (each lemma a [`RawValue`], its
+//! JSON syntax checked), whose verdict and words are the file's. Parsing
 //! a lemma into terms is half the work of its check, and done by the reader it was the
 //! critical path of a check on two threads (session 35: no faster than one thread); so each
 //! batch is parsed by the checker that takes it, one a thread the caller allows, each owning
@@ -40,8 +43,10 @@ use crate::term_table::names_forward;
 use serde::de::{DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::{mpsc, Arc, Condvar, Mutex};
+
+mod lines;
 
 /// A proof file read and checked: what it proves, in which play, and its size. The library's
 /// `onag::CheckedFile` is made from it, with the result resolved into a value.
@@ -82,6 +87,30 @@ pub(crate) fn read_and_check(
     rules: &RuleSet,
     limits: &CheckLimits,
 ) -> Result<(CheckedFile, Result<(), CheckError>), ProofError> {
+    // The file read as onag writes it, a lemma a line ([`lines`]); a text laid out otherwise,
+    // or one that is no proof, is read again from the start by serde's reader of the whole
+    // text, whose verdict and words are then the file's (twice the reading, for such texts
+    // only).
+    if let Some(read) = read_and_check_by(text, rules, limits, true) {
+        return read;
+    }
+    read_and_check_by(text, rules, limits, false).unwrap_or_else(|| {
+        Err(ProofError::Json(
+            "the proof's reader stopped unexpectedly".into(),
+        ))
+    })
+}
+
+/// [`read_and_check`] by the line reader (`by_lines`), `None` when it cannot read the text
+/// (laid out otherwise, or no proof: see [`lines`]), or by serde's reader of the whole text
+/// (never `None`).
+#[allow(clippy::type_complexity)]
+fn read_and_check_by(
+    text: &str,
+    rules: &RuleSet,
+    limits: &CheckLimits,
+    by_lines: bool,
+) -> Option<Result<(CheckedFile, Result<(), CheckError>), ProofError>> {
     let threads = limits.threads();
     let shared = Shared::new(text, threads > 1);
     let shared = &shared;
@@ -140,11 +169,34 @@ pub(crate) fn read_and_check(
             final_claim: None,
             certificate_key: false,
         };
-        let mut de = serde_json::Deserializer::from_str(text);
-        let read = (&mut reader).deserialize(&mut de).and_then(|()| de.end());
-        let read = match reader.failure.take() {
-            Some(e) => Err(e),
-            None => read.map_err(|e| ProofError::Json(e.to_string())),
+        let read = if by_lines {
+            match lines::read(&mut reader, text) {
+                Ok(()) => Ok(()),
+                // A limit met while reading is no judgement of the text.
+                Err(lines::Bail) if reader.failure.as_ref().is_some_and(stopped_by_limit) => {
+                    Err(reader
+                        .failure
+                        .take()
+                        .unwrap_or_else(|| stopped(None, String::new())))
+                }
+                Err(lines::Bail) => {
+                    // The checkers let their work go; the text is read again.
+                    shared.abandoned.store(true, Relaxed);
+                    drop(reader);
+                    for checker in checkers {
+                        let _ = checker.join();
+                    }
+                    let _ = shared.table_back();
+                    return None;
+                }
+            }
+        } else {
+            let mut de = serde_json::Deserializer::from_str(text);
+            let read = (&mut reader).deserialize(&mut de).and_then(|()| de.end());
+            match reader.failure.take() {
+                Some(e) => Err(e),
+                None => read.map_err(|e| ProofError::Json(e.to_string())),
+            }
         };
         let claim = reader.final_claim.take();
         let certificate_key = reader.certificate_key;
@@ -192,27 +244,39 @@ pub(crate) fn read_and_check(
             Some(e) => Err(e),
             None => read,
         };
-        read.map(|(input, result, main_steps, lemmas, play, terms)| {
-            // The table went to the check (it is large: one copy less): it comes back.
-            let terms = terms.or(table).unwrap_or_default();
-            let steps = main_steps + shared.steps.load(Relaxed);
-            // The claim that the result is final, checked once the chain is (`final_check`).
-            let verdict = match (verdict, claim) {
-                (Ok(()), Some(c)) => final_verdict(&c, &result, &terms, play, steps, limits),
-                (v, _) => v,
-            };
-            let file = CheckedFile {
-                input,
-                result,
-                steps,
-                lemmas,
-                play,
-                terms,
-                certificate_key,
-            };
-            (file, verdict)
-        })
+        // The line reader's only error is a limit's (not a verdict, and met where the clock
+        // says on any reader): any other is said in the words of serde's reader.
+        if by_lines && read.as_ref().is_err_and(|e| !stopped_by_limit(e)) {
+            return None;
+        }
+        Some(
+            read.map(|(input, result, main_steps, lemmas, play, terms)| {
+                // The table went to the check (it is large: one copy less): it comes back.
+                let terms = terms.or(table).unwrap_or_default();
+                let steps = main_steps + shared.steps.load(Relaxed);
+                // The claim that the result is final, checked once the chain is (`final_check`).
+                let verdict = match (verdict, claim) {
+                    (Ok(()), Some(c)) => final_verdict(&c, &result, &terms, play, steps, limits),
+                    (v, _) => v,
+                };
+                let file = CheckedFile {
+                    input,
+                    result,
+                    steps,
+                    lemmas,
+                    play,
+                    terms,
+                    certificate_key,
+                };
+                (file, verdict)
+            }),
+        )
     })
+}
+
+/// Whether `e` is a read stopped by the caller's limits.
+fn stopped_by_limit(e: &ProofError) -> bool {
+    matches!(e, ProofError::Check(c) if c.limit.is_some())
 }
 
 /// The error of a read stopped by the caller's limits (at lemma `lemma`, or in the table):
@@ -289,7 +353,7 @@ enum Work<'de> {
         index: usize,
         first: usize,
         len: usize,
-        raw: Vec<&'de RawValue>,
+        raw: Vec<&'de str>,
     },
     /// The main chain, last, with the play convention, the number of lemmas and of batches
     /// (and the term table, for a loopy or misère proof: its own checker reads it).
@@ -332,6 +396,9 @@ struct Shared<'de> {
     steps: AtomicUsize,
     /// The table the checkers share.
     tables: Mutex<Tables>,
+    /// Whether the read was given up ([`lines`] could not read the text): the checkers let
+    /// the rest of their work go.
+    abandoned: AtomicBool,
 }
 
 impl<'de> Shared<'de> {
@@ -346,6 +413,7 @@ impl<'de> Shared<'de> {
             bad_at: AtomicUsize::new(NONE_FAILED),
             steps: AtomicUsize::new(0),
             tables: Mutex::new(Tables::default()),
+            abandoned: AtomicBool::new(false),
         }
     }
 
@@ -559,8 +627,9 @@ impl<'r, 'de> Worker<'r, 'de> {
                     index,
                     kept: false,
                 };
-                // Behind a lemma that is not a proof's: the file's error is that one.
-                if first > self.shared.bad_at.load(Relaxed) {
+                // Behind a lemma that is not a proof's: the file's error is that one. A read
+                // given up is done again from the start.
+                if first > self.shared.bad_at.load(Relaxed) || self.shared.abandoned.load(Relaxed) {
                     return;
                 }
                 let lemmas = match self.parse(first, len, &raw) {
@@ -642,7 +711,7 @@ impl<'r, 'de> Worker<'r, 'de> {
         &self,
         first: usize,
         len: usize,
-        raw: &[&'de RawValue],
+        raw: &[&'de str],
     ) -> Result<Vec<Lemma>, (usize, ProofError)> {
         let mut out = Vec::with_capacity(raw.len());
         let mut steps = 0;
@@ -696,8 +765,9 @@ impl<'r, 'de> Worker<'r, 'de> {
         lemmas: Vec<Lemma>,
         claims: Option<Arc<Claims>>,
     ) {
-        // With no table (a cyclic one) the lemmas are read, not checked.
-        if self.check().is_none() || !self.catch_up(index) {
+        // With no table (a cyclic one) the lemmas are read, not checked; nor are they when
+        // the read was given up.
+        if self.shared.abandoned.load(Relaxed) || self.check().is_none() || !self.catch_up(index) {
             return;
         }
         // Cited from the published copy, each once it has passed.
@@ -756,8 +826,8 @@ impl<'r, 'de> Worker<'r, 'de> {
 
 /// Lemma `k` read from its text: its sides, its steps (whose words no check reads), its
 /// references within a table of `len` entries.
-fn lemma_from_raw(text: &str, raw: &RawValue, k: usize, len: usize) -> Result<Lemma, ProofError> {
-    let l: LemmaJson = serde_json::from_str(raw.get()).map_err(|e| in_file(text, raw.get(), &e))?;
+fn lemma_from_raw(text: &str, raw: &str, k: usize, len: usize) -> Result<Lemma, ProofError> {
+    let l: LemmaJson = serde_json::from_str(raw).map_err(|e| in_file(text, raw, &e))?;
     let from = parse(&l.from, || format!("lemma {k} from"))?;
     let lemma = Lemma {
         to: parse(&l.to, || format!("lemma {k} to"))?,
@@ -839,12 +909,12 @@ struct Reader<'a, 'de> {
     result: Option<Term>,
     steps: Option<Vec<StepJson<'de>>>,
     /// Lemmas met before the version and the table were known, handed out at the end.
-    waiting: Vec<&'de RawValue>,
+    waiting: Vec<&'de str>,
     /// Where the lemmas go to be checked.
     sink: Sink<'a, 'de>,
     /// Lemmas read and not yet handed out, the number of the first of them, and the batches
     /// handed out.
-    batch: Vec<&'de RawValue>,
+    batch: Vec<&'de str>,
     batch_first: usize,
     batches: usize,
     lemmas: usize,
@@ -912,7 +982,7 @@ impl<'de> Reader<'_, 'de> {
 
     /// One lemma of the file, as written: handed out in its batch (a batch at a time, so that
     /// the checkers take work in file order).
-    fn lemma(&mut self, raw: &'de RawValue) -> Result<(), ProofError> {
+    fn lemma(&mut self, raw: &'de str) -> Result<(), ProofError> {
         if self.batch.is_empty() {
             self.batch_first = self.lemmas;
         }
@@ -1085,64 +1155,115 @@ impl<'de> Visitor<'de> for &mut Reader<'_, 'de> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let mut seen: Vec<Text<'de>> = Vec::new();
         while let Some(key) = map.next_key::<Text<'de>>()? {
-            if seen.contains(&key) {
-                return Err(A::Error::custom(format!("duplicate field `{key}`")));
+            self.field(key, &mut seen, &mut map)?;
+        }
+        Ok(())
+    }
+}
+
+/// Where a top-level field's value is read from: serde's map of the whole text, or the
+/// line reader's ([`lines`]). The reader judges each field alike from either.
+trait Values<'de> {
+    type Error: serde::de::Error;
+    /// The field's value.
+    fn value<T: serde::Deserialize<'de>>(&mut self) -> Result<T, Self::Error>;
+    /// The `lemmas` array, each handed to `r` as it is met.
+    fn lemmas(&mut self, r: &mut Reader<'_, 'de>) -> Result<(), Self::Error>;
+}
+
+impl<'de, A: MapAccess<'de>> Values<'de> for A {
+    type Error = A::Error;
+
+    fn value<T: serde::Deserialize<'de>>(&mut self) -> Result<T, A::Error> {
+        self.next_value()
+    }
+
+    fn lemmas(&mut self, r: &mut Reader<'_, 'de>) -> Result<(), A::Error> {
+        self.next_value_seed(Lemmas(r))
+    }
+}
+
+impl<'de> Reader<'_, 'de> {
+    /// The top-level field `key`, its value read from `map`; `seen` the keys before it.
+    fn field<V: Values<'de>>(
+        &mut self,
+        key: Text<'de>,
+        seen: &mut Vec<Text<'de>>,
+        map: &mut V,
+    ) -> Result<(), V::Error> {
+        if seen.contains(&key) {
+            return Err(V::Error::custom(format!("duplicate field `{key}`")));
+        }
+        seen.push(key.clone());
+        let failed = |r: &mut Reader, e: ProofError| {
+            r.failure = Some(e);
+            V::Error::custom("not a proof")
+        };
+        match key.as_ref() {
+            "version" => {
+                self.version = Some(map.value()?);
+                if let Err(e) = self.version_ok() {
+                    return Err(failed(self, e));
+                }
+                self.begin();
             }
-            seen.push(key.clone());
-            let failed = |r: &mut Reader, e: ProofError| {
-                r.failure = Some(e);
-                A::Error::custom("not a proof")
-            };
-            match key.as_ref() {
-                "version" => {
-                    self.version = Some(map.next_value()?);
-                    if let Err(e) = self.version_ok() {
-                        return Err(failed(self, e));
+            "terms" => {
+                let views: Vec<Text<'de>> = map.value()?;
+                if let Err(e) = self.read_terms(views) {
+                    return Err(failed(self, e));
+                }
+                self.begin();
+            }
+            "input" | "result" => {
+                let text: Text<'de> = map.value()?;
+                let what = key.to_string();
+                match parse(&text, || what.clone()) {
+                    Ok(t) if what == "input" => self.input = Some(t),
+                    Ok(t) => self.result = Some(t),
+                    Err(e) => return Err(failed(self, e)),
+                }
+            }
+            "play" => {
+                let text: Text<'de> = map.value()?;
+                match Play::read(&text) {
+                    Ok(p) => {
+                        self.play = p;
+                        self.play_read = true;
                     }
-                    self.begin();
+                    Err(e) => return Err(failed(self, e)),
                 }
-                "terms" => {
-                    let views: Vec<Text<'de>> = map.next_value()?;
-                    if let Err(e) = self.read_terms(views) {
-                        return Err(failed(self, e));
-                    }
-                    self.begin();
-                }
-                "input" | "result" => {
-                    let text: Text<'de> = map.next_value()?;
-                    let what = key.to_string();
-                    match parse(&text, || what.clone()) {
-                        Ok(t) if what == "input" => self.input = Some(t),
-                        Ok(t) => self.result = Some(t),
-                        Err(e) => return Err(failed(self, e)),
-                    }
-                }
-                "play" => {
-                    let text: Text<'de> = map.next_value()?;
-                    match Play::read(&text) {
-                        Ok(p) => {
-                            self.play = p;
-                            self.play_read = true;
-                        }
-                        Err(e) => return Err(failed(self, e)),
-                    }
-                }
-                "steps" => self.steps = Some(map.next_value()?),
-                "final" => self.final_claim = Some(map.next_value()?),
-                "lemmas" => map.next_value_seed(Lemmas(&mut *self))?,
-                // Never believed, but a boolean as `Proof::from_json` requires: the two
-                // readers accept the same texts.
-                "checked" => {
-                    map.next_value::<bool>()?;
-                }
-                // Other keys are not part of the schema; a certificate's is noted.
-                other => {
-                    self.certificate_key |= other == "certificate";
-                    map.next_value::<IgnoredAny>()?;
-                }
+            }
+            "steps" => self.steps = Some(map.value()?),
+            "final" => self.final_claim = Some(map.value()?),
+            "lemmas" => map.lemmas(self)?,
+            // Never believed, but a boolean as `Proof::from_json` requires: the two
+            // readers accept the same texts.
+            "checked" => {
+                map.value::<bool>()?;
+            }
+            // Other keys are not part of the schema; a certificate's is noted.
+            other => {
+                self.certificate_key |= other == "certificate";
+                map.value::<IgnoredAny>()?;
             }
         }
         Ok(())
+    }
+
+    /// Before the next lemma is looked for: any error from here on is met at it, after
+    /// every lemma before it.
+    fn meeting(&mut self) {
+        self.failed_at = Some(self.lemmas + self.waiting.len());
+    }
+
+    /// A lemma of the `lemmas` array, as written, met in order.
+    fn met(&mut self, l: &'de str) -> Result<(), ProofError> {
+        if !self.begun {
+            // The version or the table is still to come: this lemma waits for them.
+            self.waiting.push(l);
+            return Ok(());
+        }
+        self.lemma(l)
     }
 }
 
@@ -1167,17 +1288,11 @@ impl<'de> Visitor<'de> for Lemmas<'_, '_, 'de> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         let r = self.0;
         loop {
-            // Any error from here on is met at this lemma, after every lemma before it.
-            r.failed_at = Some(r.lemmas + r.waiting.len());
+            r.meeting();
             let Some(l) = seq.next_element::<&'de RawValue>()? else {
                 break;
             };
-            if !r.begun {
-                // The version or the table is still to come: this lemma waits for them.
-                r.waiting.push(l);
-                continue;
-            }
-            if let Err(e) = r.lemma(l) {
+            if let Err(e) = r.met(l.get()) {
                 r.failure = Some(e);
                 return Err(A::Error::custom("not a proof"));
             }
@@ -1318,13 +1433,14 @@ mod tests {
     }
 
     /// The lemmas of `text`, as written.
-    fn raw_lemmas(text: &str) -> Vec<&RawValue> {
+    fn raw_lemmas(text: &str) -> Vec<&str> {
         #[derive(serde::Deserialize)]
         struct Raw<'a> {
             #[serde(borrow)]
             lemmas: Vec<&'a RawValue>,
         }
-        serde_json::from_str::<Raw>(text).unwrap().lemmas
+        let raw = serde_json::from_str::<Raw>(text).unwrap().lemmas;
+        raw.into_iter().map(RawValue::get).collect()
     }
 
     /// `p` judged by two checkers fed by hand as two checker threads are: batch `b` parsed
