@@ -221,7 +221,7 @@ impl<'de> Values<'de> for Scan<'de> {
 #[cfg(test)]
 mod tests {
     use super::super::read_and_check_by;
-    use crate::proof::check_limits::CheckLimits;
+    use crate::definitional::check_limits::CheckLimits;
     use crate::rules::RuleSet;
 
     /// What a read by lines (`true`) or by serde's reader says, as text: the claim, the table's
