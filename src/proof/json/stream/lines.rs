@@ -3,7 +3,7 @@
 //! the next newline.
 //!
 //! serde's reader of the whole text must scan every byte of every lemma to find where it ends
-//! (a [`RawValue`](serde_json::value::RawValue)), on the one thread that hands the lemmas out:
+//! (a [`RawValue`]), on the one thread that hands the lemmas out:
 //! 1.9 G instructions for Σ_{k≤30} {k|−k}'s 142 MB of lemmas, which both checkers waited for
 //! on two threads, and a tenth of the work on one. JSON strings hold no raw newline, so in a
 //! file written a lemma a line each newline ends a lemma, and the checker that takes the
