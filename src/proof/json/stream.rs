@@ -1432,6 +1432,19 @@ mod tests {
         assert_eq!(said(cut, &rules, 1), said(cut, &rules, 2));
     }
 
+    /// `proof`'s term table as `shared`'s table read, held until the returned sender sends,
+    /// as a read of a large table still running while the checkers start.
+    fn hold_table(proof: &crate::proof::Proof, shared: &Shared) -> mpsc::Sender<()> {
+        let (go, wait) = mpsc::channel::<()>();
+        let table = proof.terms.clone();
+        let reading = std::thread::spawn(move || {
+            let _ = wait.recv();
+            Ok(table)
+        });
+        shared.tables.lock().unwrap().building = Some(reading);
+        go
+    }
+
     /// The lemmas of `text`, as written.
     fn raw_lemmas(text: &str) -> Vec<&str> {
         #[derive(serde::Deserialize)]
@@ -1542,13 +1555,7 @@ mod tests {
             let limits = CheckLimits::default();
             let shared = Shared::new(&text, true);
             // The table's read held until the checkers have taken every batch.
-            let (go, wait) = mpsc::channel::<()>();
-            let table = proof.terms.clone();
-            let reading = std::thread::spawn(move || {
-                let _ = wait.recv();
-                Ok(table)
-            });
-            shared.tables.lock().unwrap().building = Some(reading);
+            let go = hold_table(proof, &shared);
             let mut workers = [
                 Worker::new(&rules, &limits, &shared),
                 Worker::new(&rules, &limits, &shared),
@@ -1644,13 +1651,7 @@ mod tests {
             let raw = raw_lemmas(&text);
             let limits = CheckLimits::default();
             let shared = Shared::new(&text, true);
-            let (go, wait) = mpsc::channel::<()>();
-            let table = proof.terms.clone();
-            let reading = std::thread::spawn(move || {
-                let _ = wait.recv();
-                Ok(table)
-            });
-            shared.tables.lock().unwrap().building = Some(reading);
+            let go = hold_table(proof, &shared);
             let len = proof.terms.len();
             let published = || shared.published.lock().unwrap().len();
             let verdict = std::thread::scope(|s| {
