@@ -1,33 +1,11 @@
 //! Rulesets against published values and against brute-force evaluations written here from the
 //! rules alone (no regions, no symmetries, no transposition table beyond a plain memo).
 
+use super::{show, value_of, Rng};
+use crate::parse;
 use crate::rulesets::domineering;
-use crate::{parse, print};
 use crate::{GameId, Kernel};
 use std::collections::HashMap;
-
-fn value_of(k: &mut Kernel, text: &str) -> GameId {
-    k.eval(&parse(text).unwrap()).unwrap()
-}
-
-fn show(k: &mut Kernel, g: GameId) -> String {
-    let t = k.to_term(g);
-    print(&t, &Default::default())
-}
-
-/// A tiny deterministic generator (xorshift), so the random positions are the same every run.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Domineering
