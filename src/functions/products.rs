@@ -393,44 +393,11 @@ fn sub_rec(
     }
     k.check_budget()?;
     let (gl, gr) = (k.left_options(g)?, k.right_options(g)?);
-    for &x in bl {
-        let mut ok = false;
-        for &y in &gl {
-            if k.le(x, y)? {
-                ok = true;
-                break;
+    for (side, gs, left) in [(bl, &gl, true), (br, &gr, false)] {
+        for &x in side {
+            if !reached(k, g, x, gs, left)? {
+                return Err(no_subordinate());
             }
-        }
-        if !ok {
-            for y in k.right_options(x)? {
-                if k.le(y, g)? {
-                    ok = true;
-                    break;
-                }
-            }
-        }
-        if !ok {
-            return Err(no_subordinate());
-        }
-    }
-    for &x in br {
-        let mut ok = false;
-        for &y in &gr {
-            if k.le(y, x)? {
-                ok = true;
-                break;
-            }
-        }
-        if !ok {
-            for y in k.left_options(x)? {
-                if k.le(g, y)? {
-                    ok = true;
-                    break;
-                }
-            }
-        }
-        if !ok {
-            return Err(no_subordinate());
         }
     }
     let mut l = Vec::new();
@@ -448,6 +415,36 @@ fn sub_rec(
     let h = k.from_options(&l, &r)?;
     memo.insert(g, h);
     Ok(h)
+}
+
+/// Whether B's option `x` (Left's when `left`) is reached by one of G's options `gs` on its
+/// side that is at least as good for its player, or reversed through: one of x's options for
+/// the other player is at most G for Left (at least G for Right).
+fn reached(
+    k: &mut Kernel,
+    g: GameId,
+    x: GameId,
+    gs: &[GameId],
+    left: bool,
+) -> Result<bool, KernelError> {
+    // `a` at most `b` for the player whose option `x` is.
+    let le = |k: &mut Kernel, a, b| if left { k.le(a, b) } else { k.le(b, a) };
+    for &y in gs {
+        if le(k, x, y)? {
+            return Ok(true);
+        }
+    }
+    let other = if left {
+        Kernel::right_options
+    } else {
+        Kernel::left_options
+    };
+    for y in other(k, x)? {
+        if le(k, y, g)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 fn no_subordinate() -> KernelError {
