@@ -32,7 +32,7 @@ use num_traits::Zero;
 use std::collections::HashMap;
 
 table! {
-    listed in FAMILY: Family = Family::new, call;
+    handled listed in FAMILY: Family = Family::new, call;
     CONWAY_PRODUCT: "conway_product", "conway_product(G, H)",
         "Conway's product of two games (numbers: their product; nimbers: the nim product)";
     ORDINAL_SUM: "ordinal_sum", "ordinal_sum(G, H)",
@@ -49,11 +49,6 @@ table! {
         "G^[n] = G : subordinate(n, 1) (pow_to(^, n) is ^[n] = ^ + ^<2> + ... + ^<n>; n may be a loopy pseudonumber: pow_to(^, on) is ^[on])";
     SUBORDINATE: "subordinate", "subordinate(G, B)",
         "the game H with B : H = G (CGSuite's G.Subordinate(B)), an error when there is none; loopy games too (subordinate(over, 1) is off)";
-}
-
-/// Whether `name` is one of this family's functions.
-pub fn handles(name: &str) -> bool {
-    FAMILY.iter().any(|f| f.name() == name)
 }
 
 /// The value of `name(args)`.
