@@ -117,75 +117,51 @@ pub fn freeze(k: &mut Kernel, th: &mut Thermographer, g: GameId) -> Result<GameI
 /// `∫^t G`, heating by any game t.
 pub fn heat(k: &mut Kernel, g: GameId, t: GameId) -> Result<GameId, KernelError> {
     let mut memo = HashMap::new();
-    heat_rec(k, g, t, &mut memo, 0)
-}
-
-fn heat_rec(
-    k: &mut Kernel,
-    g: GameId,
-    t: GameId,
-    memo: &mut HashMap<GameId, GameId>,
-    depth: usize,
-) -> Result<GameId, KernelError> {
-    if k.as_number(g).is_some() {
-        return Ok(g);
-    }
-    if let Some(&h) = memo.get(&g) {
-        return Ok(h);
-    }
-    if depth > MAX_DEPTH {
-        return Err(too_deep("heating"));
-    }
-    k.spend()?;
-    let nt = k.neg(t);
-    let mut l = Vec::new();
-    for x in k.left_options(g)? {
-        let h = heat_rec(k, x, t, memo, depth + 1)?;
-        l.push(k.add(h, t)?);
-    }
-    let mut r = Vec::new();
-    for x in k.right_options(g)? {
-        let h = heat_rec(k, x, t, memo, depth + 1)?;
-        r.push(k.add(h, nt)?);
-    }
-    let out = k.from_options(&l, &r)?;
-    memo.insert(g, out);
-    Ok(out)
+    heat_rec(k, g, None, t, &mut memo, 0)
 }
 
 /// `∫_s^t G`, overheating from s to t.
 pub fn overheat(k: &mut Kernel, g: GameId, s: GameId, t: GameId) -> Result<GameId, KernelError> {
     let mut memo = HashMap::new();
-    overheat_rec(k, g, s, t, &mut memo, 0)
+    heat_rec(k, g, Some(s), t, &mut memo, 0)
 }
 
-fn overheat_rec(
+/// `{G^L + t | G^R − t}` over the options heated the same way, down to the numbers: heating
+/// (`s` none) leaves a number as it is, overheating from `s` makes an integer n into n·s.
+fn heat_rec(
     k: &mut Kernel,
     g: GameId,
-    s: GameId,
+    s: Option<GameId>,
     t: GameId,
     memo: &mut HashMap<GameId, GameId>,
     depth: usize,
 ) -> Result<GameId, KernelError> {
-    if let Some(n) = k.as_number(g).and_then(|x| x.to_integer().cloned()) {
-        return k.multiple(&n, s);
+    match s {
+        None if k.as_number(g).is_some() => return Ok(g),
+        Some(s) => {
+            if let Some(n) = k.as_number(g).and_then(|x| x.to_integer().cloned()) {
+                return k.multiple(&n, s);
+            }
+        }
+        None => {}
     }
     if let Some(&h) = memo.get(&g) {
         return Ok(h);
     }
     if depth > MAX_DEPTH {
-        return Err(too_deep("overheating"));
+        let what = s.map_or("heating", |_| "overheating");
+        return Err(too_deep(what));
     }
     k.spend()?;
     let nt = k.neg(t);
     let mut l = Vec::new();
     for x in k.left_options(g)? {
-        let h = overheat_rec(k, x, s, t, memo, depth + 1)?;
+        let h = heat_rec(k, x, s, t, memo, depth + 1)?;
         l.push(k.add(h, t)?);
     }
     let mut r = Vec::new();
     for x in k.right_options(g)? {
-        let h = overheat_rec(k, x, s, t, memo, depth + 1)?;
+        let h = heat_rec(k, x, s, t, memo, depth + 1)?;
         r.push(k.add(h, nt)?);
     }
     let out = k.from_options(&l, &r)?;

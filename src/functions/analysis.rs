@@ -19,8 +19,10 @@ use crate::analysis::{atomic, cool, reduced, Thermographer};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::term::{Arg, Term};
 
+/// One-argument functions of a game as a table, a row a function (`Ty: name, usage, summary,
+/// |kernel, game| value;`), each a unit struct whose `Function::value` reads the one game.
 macro_rules! simple {
-    ($ty:ident, $name:literal, $usage:literal, $summary:literal, |$k:ident, $g:ident| $body:expr) => {
+    ($($ty:ident: $name:literal, $usage:literal, $summary:literal, |$k:ident, $g:ident| $body:expr;)*) => {$(
         #[doc = $summary]
         pub struct $ty;
         impl Function for $ty {
@@ -31,72 +33,37 @@ macro_rules! simple {
                 $body
             }
         }
-    };
+    )*};
 }
 
-simple!(Temperature, "temperature", "temperature(G)",
-    "G's temperature as a number (-1 for an integer, -1/2^k for m/2^k in lowest terms, as CGSuite and cgt)",
-    |k, g| {
-        let t = Thermographer::new().of(k, g)?.temperature.clone();
-        Ok(k.number(&t))
-    });
-
-simple!(
-    Mean,
-    "mean",
-    "mean(G)",
-    "G's mean value (the mast of its thermograph)",
-    |k, g| {
+simple! {
+    Temperature: "temperature", "temperature(G)",
+        "G's temperature as a number (-1 for an integer, -1/2^k for m/2^k in lowest terms, as CGSuite and cgt)",
+        |k, g| {
+            let t = Thermographer::new().of(k, g)?.temperature.clone();
+            Ok(k.number(&t))
+        };
+    Mean: "mean", "mean(G)", "G's mean value (the mast of its thermograph)", |k, g| {
         let m = Thermographer::new().of(k, g)?.mast.clone();
         Ok(k.number(&m))
-    }
-);
-
-simple!(
-    LeftStop,
-    "left_stop",
-    "left_stop(G)",
-    "G's left stop, a number",
-    |k, g| {
+    };
+    LeftStop: "left_stop", "left_stop(G)", "G's left stop, a number", |k, g| {
         let s = k.left_stop(g);
         Ok(k.number(&s))
-    }
-);
-
-simple!(
-    RightStop,
-    "right_stop",
-    "right_stop(G)",
-    "G's right stop, a number",
-    |k, g| {
+    };
+    RightStop: "right_stop", "right_stop(G)", "G's right stop, a number", |k, g| {
         let s = k.right_stop(g);
         Ok(k.number(&s))
-    }
-);
-
-simple!(
-    Freeze,
-    "freeze",
-    "freeze(G)",
-    "G cooled by its own temperature",
-    |k, g| cool::freeze(k, &mut Thermographer::new(), g)
-);
-
-simple!(
-    Reduced,
-    "reduced",
-    "reduced(G)",
-    "the reduced canonical form of G (equal to G modulo infinitesimals)",
-    |k, g| reduced::reduced(k, g)
-);
-
-simple!(
-    AtomicWeight,
-    "atomic_weight",
-    "atomic_weight(G)",
-    "the atomic weight of an atomic infinitesimal G (an error otherwise)",
-    |k, g| atomic::atomic_weight(k, g)
-);
+    };
+    Freeze: "freeze", "freeze(G)", "G cooled by its own temperature",
+        |k, g| cool::freeze(k, &mut Thermographer::new(), g);
+    Reduced: "reduced", "reduced(G)",
+        "the reduced canonical form of G (equal to G modulo infinitesimals)",
+        |k, g| reduced::reduced(k, g);
+    AtomicWeight: "atomic_weight", "atomic_weight(G)",
+        "the atomic weight of an atomic infinitesimal G (an error otherwise)",
+        |k, g| atomic::atomic_weight(k, g);
+}
 
 /// `cool(G, t)`: G cooled by the number t ≥ 0.
 pub struct Cool;

@@ -399,73 +399,38 @@ pub static CRAM: Board<cram::Board> = Board {
     moves: None,
 };
 
-/// What the four Clobber variants of CGSuite's `GenClobber` cite.
-const GEN_CLOBBER: &str =
-    "CGSuite (game.grid.GenClobber: Kings, Rooks, Knights, Queens); Clobber, §1 (the rules)";
+/// The four Clobber variants of CGSuite's `GenClobber`, a static each: the language, search
+/// and check are `gen_clobber`'s and `grid_check`'s for the piece; only the words differ.
+macro_rules! gen_clobber {
+    ($($static:ident: $name:literal, $piece:ident, $title:literal, $with:literal, $moves:literal;)*) => {$(
+        #[doc = concat!("`", $name, "(\"xox|ox.\")`.")]
+        pub static $static: Board<gen_clobber::Board> = Board {
+            name: $name,
+            usage: concat!($name, "(\"xox|ox.\")"),
+            summary: concat!("a ", $title, " board (Clobber with ", $with,
+                ": x Left's stone, o Right's, . empty)"),
+            read: |t| gen_clobber::parse(t, Piece::$piece),
+            value: |b, k| gen_clobber::value(b, Piece::$piece, k),
+            print: gen_clobber::print,
+            options: Reached(|b, l| gen_clobber::moves(b, Piece::$piece, l)),
+            rule: $name,
+            says: concat!("The ", $title, " board {} is the game of its moves: a stone moves ",
+                $moves, " onto a stone of the other colour, which is removed"),
+            cite: "CGSuite (game.grid.GenClobber: Kings, Rooks, Knights, Queens); Clobber, §1 (the rules)",
+            check: |t, term| grid_check::clobber_variant($name, t, term),
+            moves: None,
+        };
+    )*};
+}
 
-/// `kings("xox|ox.")`.
-pub static KINGS: Board<gen_clobber::Board> = Board {
-    name: "kings",
-    usage: "kings(\"xox|ox.\")",
-    summary: "a Kings board (Clobber with a king's moves: x Left's stone, o Right's, . empty)",
-    read: |t| gen_clobber::parse(t, Piece::King),
-    value: |b, k| gen_clobber::value(b, Piece::King, k),
-    print: gen_clobber::print,
-    options: Reached(|b, l| gen_clobber::moves(b, Piece::King, l)),
-    rule: "kings",
-    says: "The Kings board {} is the game of its moves: a stone moves one square in any of the eight directions onto a stone of the other colour, which is removed",
-    cite: GEN_CLOBBER,
-    check: |t, term| grid_check::clobber_variant("kings", t, term),
-    moves: None,
-};
-
-/// `rooks("xox|ox.")`.
-pub static ROOKS: Board<gen_clobber::Board> = Board {
-    name: "rooks",
-    usage: "rooks(\"xox|ox.\")",
-    summary: "a Rooks board (Clobber with a rook's moves over empty squares: x Left's stone, o Right's, . empty)",
-    read: |t| gen_clobber::parse(t, Piece::Rook),
-    value: |b, k| gen_clobber::value(b, Piece::Rook, k),
-    print: gen_clobber::print,
-    options: Reached(|b, l| gen_clobber::moves(b, Piece::Rook, l)),
-    rule: "rooks",
-    says: "The Rooks board {} is the game of its moves: a stone moves along its row or column over empty squares onto a stone of the other colour, which is removed",
-    cite: GEN_CLOBBER,
-    check: |t, term| grid_check::clobber_variant("rooks", t, term),
-    moves: None,
-};
-
-/// `knights("xox|ox.")`.
-pub static KNIGHTS: Board<gen_clobber::Board> = Board {
-    name: "knights",
-    usage: "knights(\"xox|ox.\")",
-    summary: "a Knights board (Clobber with a knight's jumps: x Left's stone, o Right's, . empty)",
-    read: |t| gen_clobber::parse(t, Piece::Knight),
-    value: |b, k| gen_clobber::value(b, Piece::Knight, k),
-    print: gen_clobber::print,
-    options: Reached(|b, l| gen_clobber::moves(b, Piece::Knight, l)),
-    rule: "knights",
-    says: "The Knights board {} is the game of its moves: a stone moves by a knight's jump onto a stone of the other colour, which is removed",
-    cite: GEN_CLOBBER,
-    check: |t, term| grid_check::clobber_variant("knights", t, term),
-    moves: None,
-};
-
-/// `queens("xox|ox.")`.
-pub static QUEENS: Board<gen_clobber::Board> = Board {
-    name: "queens",
-    usage: "queens(\"xox|ox.\")",
-    summary: "a Queens board (Clobber with a queen's moves over empty squares: x Left's stone, o Right's, . empty)",
-    read: |t| gen_clobber::parse(t, Piece::Queen),
-    value: |b, k| gen_clobber::value(b, Piece::Queen, k),
-    print: gen_clobber::print,
-    options: Reached(|b, l| gen_clobber::moves(b, Piece::Queen, l)),
-    rule: "queens",
-    says: "The Queens board {} is the game of its moves: a stone moves along its row, column or a diagonal over empty squares onto a stone of the other colour, which is removed",
-    cite: GEN_CLOBBER,
-    check: |t, term| grid_check::clobber_variant("queens", t, term),
-    moves: None,
-};
+gen_clobber! {
+    KINGS: "kings", King, "Kings", "a king's moves", "one square in any of the eight directions";
+    ROOKS: "rooks", Rook, "Rooks", "a rook's moves over empty squares",
+        "along its row or column over empty squares";
+    KNIGHTS: "knights", Knight, "Knights", "a knight's jumps", "by a knight's jump";
+    QUEENS: "queens", Queen, "Queens", "a queen's moves over empty squares",
+        "along its row, column or a diagonal over empty squares";
+}
 
 /// `amazons("x..#|....|.#.o")`.
 pub static AMAZONS: Board<amazons::Board> = Board {

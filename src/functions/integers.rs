@@ -31,7 +31,7 @@ pub struct NumberFn {
 }
 
 table! {
-    listed in FAMILY: NumberFn = fields;
+    handled listed in FAMILY: NumberFn = fields;
     FLOOR: "floor", "floor(x)", "the greatest integer <= x";
     CEILING: "ceiling", "ceiling(x)", "the least integer >= x";
     ABS: "abs", "abs(x)", "the absolute value of a number";
@@ -72,11 +72,6 @@ impl Function for NumberFn {
             Answer::Bool(b) => Reply::Bool(b).into_game(self.name),
         }
     }
-}
-
-/// Whether `name` is one of this family's functions.
-pub fn handles(name: &str) -> bool {
-    FAMILY.iter().any(|f| f.name() == name)
 }
 
 /// How many arguments `name` takes.

@@ -39,7 +39,7 @@ use std::collections::{HashMap, HashSet};
 const MAX_FOLLOWERS: usize = 1 << 20;
 
 table! {
-    listed in FAMILY: Family = Family::new, call;
+    handled listed in FAMILY: Family = Family::new, call;
     OPTIONS: "options", "options(G)", "the options of an impartial game (or position), as a list";
     LEFT_OPTIONS: "left_options", "left_options(G)",
         "Left's options of G's canonical form (or of a ruleset position), as a list";
@@ -60,11 +60,6 @@ table! {
         "G = x + d1.^ + d2.^<2> + ... + *m printed as CGSuite does, x*m.d1d2... (an error if G is no uptimal)";
     COMPANION: "companion", "companion(G)",
         "G's lattice companion (Siegel, CGT III.2): {GL°, 0 if G >= 0 | GR°, 0 if G <= 0}, 0° = *";
-}
-
-/// Whether `name` is one of this family's functions.
-pub fn handles(name: &str) -> bool {
-    FAMILY.iter().any(|f| f.name() == name)
 }
 
 /// The value of `name(args)`.

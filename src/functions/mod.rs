@@ -29,8 +29,15 @@
 /// a static built from its row: `Ty = fields` fills a struct's `name`, `usage` and `summary`
 /// fields, `Ty = path, extra` calls `path(name, usage, summary, extra)`; `listed in LIST` also
 /// gathers them in a slice, by which the family says which names it handles, so no second list
-/// of the names can drift from the first.
+/// of the names can drift from the first; `handled listed in LIST` also writes that `handles`.
 macro_rules! table {
+    (handled listed in $list:ident: $($rest:tt)*) => {
+        table!(listed in $list: $($rest)*);
+        /// Whether `name` is one of this family's functions.
+        pub fn handles(name: &str) -> bool {
+            $list.iter().any(|f| f.name() == name)
+        }
+    };
     (listed in $list:ident: $ty:ident = fields; $($id:ident: $name:literal, $usage:literal, $summary:literal;)*) => {
         table!($ty = fields; $($id: $name, $usage, $summary;)*);
         pub static $list: &[&$ty] = &[$(&$id),*];

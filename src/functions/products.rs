@@ -32,7 +32,7 @@ use num_traits::Zero;
 use std::collections::HashMap;
 
 table! {
-    listed in FAMILY: Family = Family::new, call;
+    handled listed in FAMILY: Family = Family::new, call;
     CONWAY_PRODUCT: "conway_product", "conway_product(G, H)",
         "Conway's product of two games (numbers: their product; nimbers: the nim product)";
     ORDINAL_SUM: "ordinal_sum", "ordinal_sum(G, H)",
@@ -49,11 +49,6 @@ table! {
         "G^[n] = G : subordinate(n, 1) (pow_to(^, n) is ^[n] = ^ + ^<2> + ... + ^<n>; n may be a loopy pseudonumber: pow_to(^, on) is ^[on])";
     SUBORDINATE: "subordinate", "subordinate(G, B)",
         "the game H with B : H = G (CGSuite's G.Subordinate(B)), an error when there is none; loopy games too (subordinate(over, 1) is off)";
-}
-
-/// Whether `name` is one of this family's functions.
-pub fn handles(name: &str) -> bool {
-    FAMILY.iter().any(|f| f.name() == name)
 }
 
 /// The value of `name(args)`.
@@ -393,44 +388,11 @@ fn sub_rec(
     }
     k.check_budget()?;
     let (gl, gr) = (k.left_options(g)?, k.right_options(g)?);
-    for &x in bl {
-        let mut ok = false;
-        for &y in &gl {
-            if k.le(x, y)? {
-                ok = true;
-                break;
+    for (side, gs, left) in [(bl, &gl, true), (br, &gr, false)] {
+        for &x in side {
+            if !reached(k, g, x, gs, left)? {
+                return Err(no_subordinate());
             }
-        }
-        if !ok {
-            for y in k.right_options(x)? {
-                if k.le(y, g)? {
-                    ok = true;
-                    break;
-                }
-            }
-        }
-        if !ok {
-            return Err(no_subordinate());
-        }
-    }
-    for &x in br {
-        let mut ok = false;
-        for &y in &gr {
-            if k.le(y, x)? {
-                ok = true;
-                break;
-            }
-        }
-        if !ok {
-            for y in k.left_options(x)? {
-                if k.le(g, y)? {
-                    ok = true;
-                    break;
-                }
-            }
-        }
-        if !ok {
-            return Err(no_subordinate());
         }
     }
     let mut l = Vec::new();
@@ -448,6 +410,36 @@ fn sub_rec(
     let h = k.from_options(&l, &r)?;
     memo.insert(g, h);
     Ok(h)
+}
+
+/// Whether B's option `x` (Left's when `left`) is reached by one of G's options `gs` on its
+/// side that is at least as good for its player, or reversed through: one of x's options for
+/// the other player is at most G for Left (at least G for Right).
+fn reached(
+    k: &mut Kernel,
+    g: GameId,
+    x: GameId,
+    gs: &[GameId],
+    left: bool,
+) -> Result<bool, KernelError> {
+    // `a` at most `b` for the player whose option `x` is.
+    let le = |k: &mut Kernel, a, b| if left { k.le(a, b) } else { k.le(b, a) };
+    for &y in gs {
+        if le(k, x, y)? {
+            return Ok(true);
+        }
+    }
+    let other = if left {
+        Kernel::right_options
+    } else {
+        Kernel::left_options
+    };
+    for y in other(k, x)? {
+        if le(k, y, g)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 fn no_subordinate() -> KernelError {

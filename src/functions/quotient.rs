@@ -50,7 +50,7 @@ impl Function for QuotientFn {
 }
 
 table! {
-    listed in FAMILY: QuotientFn = fields;
+    handled listed in FAMILY: QuotientFn = fields;
     QUOTIENT: "misere_quotient", "misere_quotient(\"0.77\", n)",
         "the misère quotient of heaps 1..n of an octal game: generators and relations (Plambeck–Siegel)";
     ORDER: "misere_quotient_order", "misere_quotient_order(\"0.77\", n)",
@@ -67,11 +67,6 @@ table! {
         "the misère quotient as JSON: generators, relations, order, P-portion, pretending function";
     SWEEP: "misere_quotients", "misere_quotients(\"0.04 0.07 0.15\", n)",
         "the misère quotients of many codes' heaps 1..n, on all cores (--threads): one row a code with its order, P-portion size and presentation";
-}
-
-/// Whether `name` is a quotient function.
-pub fn handles(name: &str) -> bool {
-    FAMILY.iter().any(|f| f.name() == name)
 }
 
 /// Reads `(code, n)` or `(code, n, order bound)`: an octal code, or `s:` and a subtraction

@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 /// too) reads it, or why not: the checker reads every position by the same grammar as the
 /// producer, so a text the producer would refuse is refused here, and one it accepts means
 /// the same position here (docs/POSITIONS.md). Only the moves are generated independently.
-pub(super) fn read<T>(r: Result<T, RulesetError>) -> Result<T, String> {
+pub(crate) fn read<T>(r: Result<T, RulesetError>) -> Result<T, String> {
     r.map_err(|e| match e {
         RulesetError::Input(p) => p.to_string(),
         e => e.to_string(),

@@ -624,11 +624,22 @@ impl Loopy {
 
     /// Whether no vertex lies on a cycle (the game is short).
     pub fn is_loopfree(&self) -> bool {
-        // Kahn's algorithm on the plain graph.
+        self.acyclic(false)
+    }
+
+    /// Whether the plain graph has no cycle, by Kahn's algorithm; a pass (a vertex's move to
+    /// itself) is left out when `skip_passes`, so that one graph walk serves both
+    /// [`Loopy::is_loopfree`] and `props::is_plumtree`.
+    pub(super) fn acyclic(&self, skip_passes: bool) -> bool {
         let n = self.len();
+        let graph = &self.graph;
+        let targets = |v: u32| {
+            let out = graph.left(v).iter().chain(graph.right(v)).copied();
+            out.filter(move |&t| !(skip_passes && t == v))
+        };
         let mut indeg = vec![0usize; n];
         for v in 0..n as u32 {
-            for &t in self.graph.left(v).iter().chain(self.graph.right(v)) {
+            for t in targets(v) {
                 indeg[t as usize] += 1;
             }
         }
@@ -636,7 +647,7 @@ impl Loopy {
         let mut seen = 0;
         while let Some(v) = stack.pop() {
             seen += 1;
-            for &t in self.graph.left(v).iter().chain(self.graph.right(v)) {
+            for t in targets(v) {
                 indeg[t as usize] -= 1;
                 if indeg[t as usize] == 0 {
                     stack.push(t);

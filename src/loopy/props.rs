@@ -7,34 +7,7 @@ use crate::kernel::{Kernel, KernelError};
 /// Whether every cycle the game reaches is a pass (a vertex's move to itself): the graph with
 /// its self-loops removed has no cycle (a "plumtree", Winning Ways ch. 11).
 pub fn is_plumtree(g: &Loopy) -> bool {
-    let graph = g.graph();
-    let n = graph.len();
-    let mut indeg = vec![0usize; n];
-    let targets = |v: u32| {
-        graph
-            .left(v)
-            .iter()
-            .chain(graph.right(v))
-            .copied()
-            .filter(move |&t| t != v)
-    };
-    for v in 0..n as u32 {
-        for t in targets(v) {
-            indeg[t as usize] += 1;
-        }
-    }
-    let mut stack: Vec<u32> = (0..n as u32).filter(|&v| indeg[v as usize] == 0).collect();
-    let mut seen = 0;
-    while let Some(v) = stack.pop() {
-        seen += 1;
-        for t in targets(v) {
-            indeg[t as usize] -= 1;
-            if indeg[t as usize] == 0 {
-                stack.push(t);
-            }
-        }
-    }
-    seen == n
+    g.acyclic(true)
 }
 
 /// Whether a simplest stopper is a pseudonumber: a number, `on`, `off`, or a plumtree

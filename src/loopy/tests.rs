@@ -10,7 +10,8 @@ use super::*;
 use crate::kernel::{Kernel, Relation};
 use crate::term::Term;
 
-fn w() -> Work {
+/// A fresh default budget, for the tests of the loopy modules.
+pub(super) fn w() -> Work {
     Work::default()
 }
 

@@ -237,11 +237,7 @@ mod tests {
     use super::*;
     use crate::kernel::Relation;
     use crate::loopy::order::compare;
-    use crate::loopy::tests::random_graph;
-
-    fn w() -> Work {
-        Work::default()
-    }
+    use crate::loopy::tests::{random_graph, w};
 
     fn number(k: &mut Kernel, text: &str) -> GameId {
         k.eval(&crate::syntax::parse(text).unwrap()).unwrap()

@@ -86,6 +86,15 @@ macro_rules! tri {
     };
 }
 
+/// The next character must be `$c`, else the reading error is returned as [`tri!`] returns one.
+macro_rules! expect {
+    ($r:expr, $c:expr) => {
+        if let Err(e) = $r.expect($c) {
+            return Ok(Err(e));
+        }
+    };
+}
+
 impl Reader<'_> {
     fn err(&self, message: impl Into<String>) -> ReadError {
         ReadError {
@@ -189,9 +198,7 @@ impl Reader<'_> {
             Some('[') => {
                 self.i += 1;
                 let items = tri!(self.input_list(']'));
-                if let Err(e) = self.expect(']') {
-                    return Ok(Err(e));
-                }
+                expect!(self, ']');
                 let mut opts = Vec::with_capacity(items.len());
                 for it in items {
                     opts.push(tri!(self.item_game(it)));
@@ -200,9 +207,7 @@ impl Reader<'_> {
             }
             Some('*') => {
                 self.i += 1;
-                if let Err(e) = self.expect('[') {
-                    return Ok(Err(e));
-                }
+                expect!(self, '[');
                 let start = self.i;
                 let mut depth = 1;
                 while self.i < self.chars.len() {
@@ -234,9 +239,7 @@ impl Reader<'_> {
             Some('(') => {
                 self.i += 1;
                 let it = tri!(self.input_sum());
-                if let Err(e) = self.expect(')') {
-                    return Ok(Err(e));
-                }
+                expect!(self, ')');
                 Ok(Ok(it))
             }
             _ => {
@@ -275,17 +278,13 @@ impl Reader<'_> {
             Some('(') => {
                 self.i += 1;
                 let g = tri!(self.printed_word(Some(')')));
-                if let Err(e) = self.expect(')') {
-                    return Ok(Err(e));
-                }
+                expect!(self, ')');
                 g
             }
             Some('&') => {
                 self.i += 1;
                 let n = tri!(self.integer());
-                if let Err(e) = self.expect(';') {
-                    return Ok(Err(e));
-                }
+                expect!(self, ';');
                 self.m.heap(n)?
             }
             Some(c) if c.is_ascii_digit() => {
@@ -304,9 +303,7 @@ impl Reader<'_> {
                 Some('[') => {
                     self.i += 1;
                     g = tri!(self.subscripts(g));
-                    if let Err(e) = self.expect(']') {
-                        return Ok(Err(e));
-                    }
+                    expect!(self, ']');
                 }
                 _ => return Ok(Ok(g)),
             }
@@ -354,9 +351,7 @@ impl Reader<'_> {
             Some('&') => {
                 self.i += 1;
                 let n = tri!(self.integer());
-                if let Err(e) = self.expect(';') {
-                    return Ok(Err(e));
-                }
+                expect!(self, ';');
                 Ok(Ok(n))
             }
             Some(c) if c.is_ascii_digit() => {

@@ -162,54 +162,22 @@ fn forged_stopper_steps_are_refused_at_their_step_by_the_rules_pattern() {
     // {0, 1 | pass}: Left's 0 is dominated by her 1 (1 − 0 > 0), so the honest step checks.
     let (input, to) = ("{0,{0|}|pass}", "{{0|}|pass}");
     let honest = [("removed", "0"), ("by", "1")];
-    assert_eq!(
-        check_one(input, "loopy-dominated-left", &[], to, &honest),
-        Ok(())
-    );
+    let dominated = |to, w: &[_]| check_one(input, "loopy-dominated-left", &[], to, w);
+    assert_eq!(dominated(to, &honest), Ok(()));
     // 1 is not at most 0: the same deletion witnessed the other way round fails the
     // condition `removed <= by`, and the rule's words say so.
-    let e = check_one(
-        input,
-        "loopy-dominated-left",
-        &[],
-        "{0|pass}",
-        &[("removed", "1"), ("by", "0")],
-    )
-    .unwrap_err();
-    assert!(
-        e.contains("loopy-dominated-left") && e.contains("removed <= by"),
-        "{e}"
-    );
+    let e = dominated("{0|pass}", &[("removed", "1"), ("by", "0")]).unwrap_err();
+    assert!(e.contains("loopy-dominated-left"), "{e}");
+    assert!(e.contains("removed <= by"), "{e}");
     assert!(e.contains("does not hold"), "{e}");
     // Witnesses naming an option the game lacks, or the wrong option for the step: no
     // match of the pattern agrees with them.
-    let e = check_one(
-        input,
-        "loopy-dominated-left",
-        &[],
-        to,
-        &[("removed", "5"), ("by", "1")],
-    )
-    .unwrap_err();
+    let e = dominated(to, &[("removed", "5"), ("by", "1")]).unwrap_err();
     assert!(e.contains("removed = 5"), "{e}");
-    let e = check_one(
-        input,
-        "loopy-dominated-left",
-        &[],
-        to,
-        &[("removed", "0"), ("by", "0")],
-    )
-    .unwrap_err();
+    let e = dominated(to, &[("removed", "0"), ("by", "0")]).unwrap_err();
     assert!(e.contains("by = 0"), "{e}");
     // A witness the rule does not name.
-    let e = check_one(
-        input,
-        "loopy-dominated-left",
-        &[],
-        to,
-        &[("removed", "0"), ("over", "1")],
-    )
-    .unwrap_err();
+    let e = dominated(to, &[("removed", "0"), ("over", "1")]).unwrap_err();
     assert!(e.contains("`over`"), "{e}");
     // The honest deletion, cited as the mirror rule: Right's options are `pass` alone.
     let e = check_one(input, "loopy-dominated-right", &[], to, &honest).unwrap_err();
@@ -224,24 +192,13 @@ fn a_reversible_step_through_an_option_not_at_most_the_game_is_refused() {
     // 5 <= G fails (5 − * is a win for Left whoever starts), so Left's {0|*,5} may not be
     // replaced by 5's Left option 4.
     let honest = [("option", "0"), ("through", "0")];
-    assert_eq!(
-        check_one("{{0|*}|0}", "loopy-reversible-left", &[], "{0|0}", &honest),
-        Ok(())
-    );
-    let e = check_one(
-        "{{0|*,5}|0}",
-        "loopy-reversible-left",
-        &[],
-        "{4|0}",
-        &[("option", "0"), ("through", "1")],
-    )
-    .unwrap_err();
-    assert!(
-        e.contains("through <= G") && e.contains("does not hold"),
-        "{e}"
-    );
+    let reversible = |from, to, w: &[_]| check_one(from, "loopy-reversible-left", &[], to, w);
+    assert_eq!(reversible("{{0|*}|0}", "{0|0}", &honest), Ok(()));
+    let e = reversible("{{0|*,5}|0}", "{4|0}", &[("option", "0"), ("through", "1")]).unwrap_err();
+    assert!(e.contains("through <= G"), "{e}");
+    assert!(e.contains("does not hold"), "{e}");
     // A result that is not the rule's: the reversal through * replaced by nothing.
-    let e = check_one("{{0|*}|0}", "loopy-reversible-left", &[], "{|0}", &honest).unwrap_err();
+    let e = reversible("{{0|*}|0}", "{|0}", &honest).unwrap_err();
     assert!(e.contains("not the game before with the options"), "{e}");
 }
 
@@ -264,35 +221,17 @@ fn a_side_deletion_changing_the_onside_is_refused_by_its_proviso() {
     // a = {0 | {a|0}}: Right's move to {a|0} is undone by Left at once, so deleting it keeps
     // the onside (1); deleting Left's 0 instead leaves {| {a|0}}, whose onside is not 1
     // (Left moving first has no move).
-    assert_eq!(
-        check_one(
-            "onside(a{0|{a|0}})",
-            "onside-delete-right",
-            &["arg0"],
-            "onside({0|})",
-            &[("option", "0")]
-        ),
-        Ok(())
-    );
-    let e = check_one(
-        "onside(a{0|{a|0}})",
-        "onside-delete-left",
-        &["arg0"],
-        "onside(a{|{a|0}})",
-        &[("option", "0")],
-    )
-    .unwrap_err();
-    assert!(
-        e.contains("onside-delete-left") && e.contains("changes the onside"),
-        "{e}"
-    );
+    let delete = |from, rule, to| check_one(from, rule, &["arg0"], to, &[("option", "0")]);
+    let a = "onside(a{0|{a|0}})";
+    assert_eq!(delete(a, "onside-delete-right", "onside({0|})"), Ok(()));
+    let e = delete(a, "onside-delete-left", "onside(a{|{a|0}})").unwrap_err();
+    assert!(e.contains("onside-delete-left"), "{e}");
+    assert!(e.contains("changes the onside"), "{e}");
     // The honest deletion in the offside: there Left's undo is not the favoured player's.
-    let e = check_one(
+    let e = delete(
         "offside(a{0|{a|0}})",
         "onside-delete-right",
-        &["arg0"],
         "offside({0|})",
-        &[("option", "0")],
     )
     .unwrap_err();
     assert!(e.contains("applies inside an onside"), "{e}");
@@ -335,11 +274,8 @@ fn a_users_stopper_rule_under_its_own_name_runs_and_is_checked_by_its_pattern() 
     (w[0].1, w[1].1) = (b, a);
     let e = forged.check(&rules).unwrap_err();
     assert_eq!(e.step, 0);
-    assert!(
-        e.reason.contains("my-dominated") && e.reason.contains("removed <= by"),
-        "{}",
-        e.reason
-    );
+    assert!(e.reason.contains("my-dominated"), "{}", e.reason);
+    assert!(e.reason.contains("removed <= by"), "{}", e.reason);
     // The same rule without its condition deletes any Left option: unsound, and caught at
     // its step (over = {0 | pass} is a win for Left moving first, {| pass} is not).
     let unsound = LOOPY_FILE[LOOPY_FILE.find("rule loopy-dominated-left\n").unwrap()..]

@@ -13,9 +13,8 @@
 //! in the moves, not the language, as in `functions::grid_games_check`.
 
 use crate::functions::heap_games_check;
-use crate::functions::rulesets_check::{join, size_arg};
+use crate::functions::rulesets_check::{join, read, size_arg};
 use crate::rulesets::position::{graph, grids, subtraction_set};
-use crate::rulesets::RulesetError;
 use crate::term::{Arg, Term};
 
 /// The rulesets whose positions a misère derivation may open (the heap games `kayles`,
@@ -38,13 +37,6 @@ const MAX_VERTICES: usize = 64;
 
 /// A move: the positions it leaves, to be summed.
 pub type Move = Vec<Term>;
-
-fn read_err(e: RulesetError) -> String {
-    match e {
-        RulesetError::Input(p) => p.to_string(),
-        e => e.to_string(),
-    }
-}
 
 fn int(n: usize) -> Arg {
     Arg::Game(Term::integer(n as i64))
@@ -95,7 +87,7 @@ fn heap(n: &Arg, code: &str, pos: impl Fn(usize) -> Term) -> Result<Vec<Move>, S
 
 /// A subtraction game: take s tokens, s in the set and at most the heap.
 fn subtraction(s: &Arg, set: &str, n: &Arg) -> Result<Vec<Move>, String> {
-    let set = subtraction_set(set).map_err(read_err)?;
+    let set = read(subtraction_set(set))?;
     let n = size_arg(n).ok_or("a heap's size is a whole number")?;
     Ok(set
         .iter()
@@ -125,7 +117,7 @@ fn wythoff(a: usize, b: usize) -> Vec<Move> {
 
 /// Cram: a domino on two empty squares side by side or one above the other.
 fn cram(board: &str) -> Result<Vec<Move>, String> {
-    let rows = grids::cram(board).map_err(read_err)?.rows();
+    let rows = read(grids::cram(board))?.rows();
     let mut out = Vec::new();
     for r in 0..rows.len() {
         for c in 0..rows[r].len() {
@@ -147,7 +139,7 @@ fn cram(board: &str) -> Result<Vec<Move>, String> {
 /// is written with the vertices that still have an edge (a vertex with none takes no part in
 /// any move), or is 0 when no edge is left.
 fn arc_kayles(text: &str) -> Result<Vec<Move>, String> {
-    let g = graph::graph(text, &graph::ARC_KAYLES).map_err(read_err)?;
+    let g = read(graph::graph(text, &graph::ARC_KAYLES))?;
     let n = g.vertices.len();
     if n > MAX_VERTICES {
         return Err(format!(

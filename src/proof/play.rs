@@ -149,32 +149,23 @@ mod tests {
         crate::syntax::parse(s).unwrap()
     }
 
+    /// The winning move of `who` in `a − b`, told as a move in `a` or in `b`, if any.
+    fn win(a: &str, b: &str, who: Player) -> Option<MoveInGames> {
+        winning_move_in_games(&mut Kernel::new(), &parse(a), &parse(b), who).unwrap()
+    }
+
     #[test]
     fn the_move_is_in_the_game_as_written() {
-        let mut k = Kernel::new();
         // {0|1} < 1: Right wins {0|1} - 1 by moving {0|1} to 1, leaving 1 - 1 = 0.
-        let m = winning_move_in_games(&mut k, &parse("{0|1}"), &parse("1"), Player::Right)
-            .unwrap()
-            .unwrap();
+        let m = win("{0|1}", "1", Player::Right).unwrap();
         assert_eq!((m.game, m.mover), (Which::A, Player::Right));
         assert_eq!(m.to, parse("1"));
-        assert!(
-            winning_move_in_games(&mut k, &parse("{0|1}"), &parse("1"), Player::Left)
-                .unwrap()
-                .is_none()
-        );
+        assert!(win("{0|1}", "1", Player::Left).is_none());
         // {1|} + {0|5} = 2 + 1 = 3 > 2: Right moving first has no move that wins.
-        let a = parse("{1|} + {0|5}");
-        assert!(
-            winning_move_in_games(&mut k, &a, &parse("2"), Player::Right)
-                .unwrap()
-                .is_none()
-        );
+        assert!(win("{1|} + {0|5}", "2", Player::Right).is_none());
         // A sum: * + * vs * ; A - B = * , Left wins moving first by a move in a summand of A
         // (* + * -> 0 + *, and * - * = 0) — the first summand, to 0.
-        let m = winning_move_in_games(&mut k, &parse("{0|0} + {0|0}"), &parse("*"), Player::Left)
-            .unwrap()
-            .unwrap();
+        let m = win("{0|0} + {0|0}", "*", Player::Left).unwrap();
         assert_eq!(m.game, Which::A);
         assert_eq!(m.at, vec![PathElem::SumLeft]);
         assert_eq!(m.to, parse("0"));
@@ -183,12 +174,9 @@ mod tests {
 
     #[test]
     fn a_move_in_b_is_the_other_players() {
-        let mut k = Kernel::new();
         // {|-1} = -2, so 0 - {|-1} = 2: A = 0 has no move, and Left wins moving first by
         // Right's move in B to -1 (0 - (-1) = 1 >= 0).
-        let m = winning_move_in_games(&mut k, &parse("0"), &parse("{|-1}"), Player::Left)
-            .unwrap()
-            .unwrap();
+        let m = win("0", "{|-1}", Player::Left).unwrap();
         assert_eq!((m.game, m.mover), (Which::B, Player::Right));
         assert_eq!(m.to, parse("-1"));
     }

@@ -47,20 +47,8 @@ pub fn value(n: usize, k: usize, budget: &Budget) -> Result<u64, RulesetError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::tests::mex_by_definition;
     use std::collections::HashMap;
-
-    fn by_definition(n: usize, k: usize, memo: &mut HashMap<(usize, usize), u64>) -> u64 {
-        if let Some(&v) = memo.get(&(n, k)) {
-            return v;
-        }
-        let vals: Vec<u64> = moves(n, k)
-            .into_iter()
-            .map(|(m, j)| by_definition(m, j, memo))
-            .collect();
-        let g = (0..).find(|v| !vals.contains(v)).unwrap();
-        memo.insert((n, k), g);
-        g
-    }
 
     #[test]
     fn the_table_is_the_definition() {
@@ -69,7 +57,7 @@ mod tests {
             for k in 0..45 {
                 assert_eq!(
                     value(n, k, &Budget::default()).unwrap(),
-                    by_definition(n, k, &mut memo),
+                    mex_by_definition((n, k), &|&(n, k)| moves(n, k), &mut memo),
                     "({n}, {k})"
                 );
             }

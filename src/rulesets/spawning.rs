@@ -179,26 +179,6 @@ fn choose<E>(
     buf: &mut Vec<usize>,
     f: &mut dyn FnMut(&[usize]) -> Result<(), E>,
 ) -> Result<(), E> {
-    fn go<E>(
-        from: usize,
-        hi: usize,
-        h: usize,
-        buf: &mut Vec<usize>,
-        f: &mut dyn FnMut(&[usize]) -> Result<(), E>,
-    ) -> Result<(), E> {
-        if buf.len() == h {
-            return f(buf);
-        }
-        let need = h - buf.len();
-        let mut x = from;
-        while x + need <= hi + 1 {
-            buf.push(x);
-            go(x + 1, hi, h, buf, f)?;
-            buf.pop();
-            x += 1;
-        }
-        Ok(())
-    }
     buf.clear();
     if lo > hi {
         return Ok(());
@@ -208,9 +188,9 @@ fn choose<E>(
             return Ok(());
         }
         buf.push(1);
-        return go(2, hi, h, buf, f);
+        return choose_pairs(2, hi, h, buf, f);
     }
-    go(lo, hi, h, buf, f)
+    choose_pairs(lo, hi, h, buf, f)
 }
 
 /// Every set of `k` distinct numbers from `lo..=hi`.

@@ -58,6 +58,7 @@ pub fn value(r: &Dyadic, n: usize, k: usize, budget: &Budget) -> Result<u64, Rul
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::tests::mex_by_definition;
     use std::collections::HashMap;
 
     /// The definition: the mex of the options' values, the options tested by a ≤ r·k in exact
@@ -68,17 +69,12 @@ mod tests {
         k: usize,
         memo: &mut HashMap<(usize, usize), u64>,
     ) -> u64 {
-        if let Some(&v) = memo.get(&(n, k)) {
-            return v;
-        }
-        let limit = r * &Dyadic::from(k as i64);
-        let vals: Vec<u64> = (1..=n)
-            .filter(|&a| Dyadic::from(a as i64) <= limit)
-            .map(|a| by_definition(r, n - a, a, memo))
-            .collect();
-        let g = (0..).find(|v| !vals.contains(v)).unwrap();
-        memo.insert((n, k), g);
-        g
+        let moves = |&(n, k): &(usize, usize)| {
+            let limit = r * &Dyadic::from(k as i64);
+            let take = move |a: usize| Dyadic::from(a as i64) <= limit;
+            (1..=n).filter(move |&a| take(a)).map(move |a| (n - a, a))
+        };
+        mex_by_definition((n, k), &moves, memo)
     }
 
     #[test]

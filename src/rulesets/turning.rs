@@ -68,22 +68,13 @@ pub fn moves(code: &Spawning, s: &[bool], limit: usize) -> Result<Vec<Strip>, Ru
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::tests::mex_by_definition;
     use std::collections::HashMap;
 
     /// The mex definition on whole strips, every move by [`moves`]: the nim-sum shortcut is
     /// a theorem, checked here against it.
     fn by_definition(code: &Spawning, s: Strip, memo: &mut HashMap<Strip, u64>) -> u64 {
-        if let Some(&v) = memo.get(&s) {
-            return v;
-        }
-        let vals: Vec<u64> = moves(code, &s, 1 << 16)
-            .unwrap()
-            .into_iter()
-            .map(|t| by_definition(code, t, memo))
-            .collect();
-        let g = (0..).find(|v| !vals.contains(v)).unwrap();
-        memo.insert(s, g);
-        g
+        mex_by_definition(s, &|s: &Strip| moves(code, s, 1 << 16).unwrap(), memo)
     }
 
     #[test]

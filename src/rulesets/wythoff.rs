@@ -87,21 +87,8 @@ fn check(budget: &Budget) -> Result<(), RulesetError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::tests::mex_by_definition;
     use std::collections::HashMap;
-
-    /// The definition, directly: the mex of the options' values, memoised.
-    fn by_definition(a: usize, b: usize, memo: &mut HashMap<(usize, usize), u64>) -> u64 {
-        if let Some(&v) = memo.get(&(a, b)) {
-            return v;
-        }
-        let vals: Vec<u64> = moves(a, b)
-            .into_iter()
-            .map(|(p, q)| by_definition(p, q, memo))
-            .collect();
-        let g = (0..).find(|v| !vals.contains(v)).unwrap();
-        memo.insert((a, b), g);
-        g
-    }
 
     #[test]
     fn the_table_is_the_definition() {
@@ -110,7 +97,7 @@ mod tests {
             for b in 0..24 {
                 assert_eq!(
                     value(a, b, &Budget::default()).unwrap(),
-                    by_definition(a, b, &mut memo),
+                    mex_by_definition((a, b), &|&(a, b)| moves(a, b), &mut memo),
                     "({a}, {b})"
                 );
             }

@@ -7,7 +7,7 @@
 //! most six squares; where no position reachable has a backward step, the game is Toads and
 //! Frogs itself and its value is `toads`'s; and CGSuite's own test value.
 
-use super::show;
+use super::{show, words};
 use crate::kernel::Relation;
 use crate::loopy::value::Value;
 use crate::loopy::{Loopy, Work};
@@ -150,19 +150,6 @@ fn outcome_class(r: &Reach) -> &'static str {
     }
 }
 
-fn strips(max: usize) -> Vec<String> {
-    let mut all = vec![String::new()];
-    let mut last = vec![String::new()];
-    for _ in 0..max {
-        last = last
-            .iter()
-            .flat_map(|s| ['t', 'f', '.'].map(|c| format!("{s}{c}")))
-            .collect();
-        all.extend(last.iter().cloned());
-    }
-    all
-}
-
 /// Whether some play alternating between the players goes on forever from the start: a
 /// cycle among the states (strip, player to move), found by a depth-first search.
 fn alternating_cycle(r: &Reach) -> bool {
@@ -206,7 +193,7 @@ fn alternating_cycle(r: &Reach) -> bool {
 fn outcome_classes_of_every_strip_of_at_most_six_squares_agree_with_a_brute_force() {
     let mut seen = std::collections::BTreeSet::new();
     let (mut stoppers, mut zeros) = (0, 0);
-    for s in strips(6) {
+    for s in words(['t', 'f', '.'], 6) {
         let chars: Vec<char> = s.chars().collect();
         let r = reach(&chars);
         let want = outcome_class(&r);
@@ -251,7 +238,7 @@ fn outcome_classes_of_every_strip_of_at_most_six_squares_agree_with_a_brute_forc
 #[test]
 fn without_a_backward_step_anywhere_the_game_is_toads_and_frogs() {
     let mut met = 0;
-    for s in strips(6) {
+    for s in words(['t', 'f', '.'], 6) {
         let chars: Vec<char> = s.chars().collect();
         let r = reach(&chars);
         if s.is_empty() || r.strips.iter().any(|t| has_backward_step(t)) {

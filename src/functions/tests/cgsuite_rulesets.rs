@@ -9,7 +9,7 @@
 //! - each opening accepted by its naive checker, and refused once an option is dropped or one
 //!   is added.
 
-use super::show_or_error as show;
+use super::{show_or_error as show, words};
 use crate::functions;
 use crate::syntax::parse;
 use crate::term::Term;
@@ -283,20 +283,6 @@ fn strip_def(s: &str, jumps: bool, k: &mut Kernel, memo: &mut HashMap<String, Ga
     g
 }
 
-fn strips(max: usize) -> Vec<String> {
-    let mut out = vec![String::new()];
-    let mut last = vec![String::new()];
-    for _ in 0..max {
-        let next: Vec<String> = last
-            .iter()
-            .flat_map(|s| ['t', 'f', '.'].map(|c| format!("{s}{c}")))
-            .collect();
-        out.extend(next.iter().cloned());
-        last = next;
-    }
-    out
-}
-
 #[test]
 fn strips_agree_with_cgsuite() {
     // GameStripTest: ElephantsAndRhinos("tttt..fff") = 1 and
@@ -312,7 +298,7 @@ fn strips_agree_with_cgsuite() {
 fn strips_are_their_definitions() {
     let mut k = Kernel::new();
     let (mut with, mut without) = (HashMap::new(), HashMap::new());
-    for s in strips(7) {
+    for s in words(['t', 'f', '.'], 7) {
         let want = strip_def(&s, true, &mut k, &mut with);
         assert_eq!(
             value_of(&mut k, &format!("toads_and_frogs(\"{s}\")")),
@@ -377,17 +363,7 @@ fn partizan_arc_kayles_agrees_with_cgsuite() {
 fn partizan_arc_kayles_is_its_definition() {
     let mut k = Kernel::new();
     let mut memo = HashMap::new();
-    let mut paths = vec![String::new()];
-    let mut last = vec![String::new()];
-    for _ in 0..7 {
-        let next: Vec<String> = last
-            .iter()
-            .flat_map(|s| ['l', 'r', 'e'].map(|c| format!("{s}{c}")))
-            .collect();
-        paths.extend(next.iter().cloned());
-        last = next;
-    }
-    for e in paths {
+    for e in words(['l', 'r', 'e'], 7) {
         let want = path_def(&e, &mut k, &mut memo);
         let text = if e.is_empty() {
             ".".to_string()

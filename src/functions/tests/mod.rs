@@ -30,6 +30,20 @@ fn show_or_error(src: &str) -> String {
     shown(src).unwrap_or_else(|e| format!("error: {e}"))
 }
 
+/// Every word of at most `max` of the three letters, the empty word first, shortest first.
+fn words(letters: [char; 3], max: usize) -> Vec<String> {
+    let mut all = vec![String::new()];
+    let mut last = vec![String::new()];
+    for _ in 0..max {
+        last = last
+            .iter()
+            .flat_map(|s| letters.map(|c| format!("{s}{c}")))
+            .collect();
+        all.extend(last.iter().cloned());
+    }
+    all
+}
+
 /// [`shown`], an error failing the test.
 fn show(src: &str) -> String {
     shown(src).unwrap_or_else(|e| panic!("{src}: {e}"))

@@ -88,10 +88,8 @@ fn seed_000_nim_field_operations() {
     // Artin–Schreier: x² ⊕ x = *8 has roots *16 and *17, none in GF(16)
     assert_eq!(show("nimsolve(*8)"), "*16");
     let e = error("nimsolve(*8, 2)");
-    assert!(
-        e.contains("no solution in GF(2^(2^2))") && e.contains("GF(2^(2^3))"),
-        "{e}"
-    );
+    assert!(e.contains("no solution in GF(2^(2^2))"), "{e}");
+    assert!(e.contains("GF(2^(2^3))"), "{e}");
     assert!(e.contains("*16") && e.contains("*17"), "{e}");
     assert_eq!(show("nimsolve(*8, 3)"), "*16");
     // bad input

@@ -8,12 +8,9 @@ use super::*;
 use crate::functions::test_eval::{show, value};
 use crate::functions::world;
 use crate::loopy::side_order::side_ge;
+use crate::loopy::tests::w;
 use crate::loopy::value::Value;
 use crate::Kernel;
-
-fn w() -> Work {
-    Work::default()
-}
 
 const CAROUSEL: &str = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
 
@@ -141,14 +138,6 @@ fn random_simplified_sides_keep_the_side() {
 /// Whether `a` and `b` have the same `which` side, by the order of sides both ways.
 fn same_side_of(a: &Loopy, b: &Loopy, which: Side) -> bool {
     side_ge(a, b, which, &mut w()).unwrap() && side_ge(b, a, which, &mut w()).unwrap()
-}
-
-/// A game's size: its vertices, then its edges.
-fn size(g: &Loopy) -> (usize, usize) {
-    let edges = (0..g.len() as u32)
-        .map(|v| g.graph().left(v).len() + g.graph().right(v).len())
-        .sum();
-    (g.len(), edges)
 }
 
 /// What keeps the `which` side `s` from being as simple as the steps of simplification can

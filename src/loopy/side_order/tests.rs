@@ -4,12 +4,8 @@
 //! the deletion) is such a superset.
 
 use super::*;
-use crate::loopy::tests::random_graph;
+use crate::loopy::tests::{random_graph, w};
 use crate::loopy::Graph;
-
-fn w() -> Work {
-    Work::default()
-}
 
 /// A linear congruential generator (no dependency), as `random_graph` draws.
 fn step(seed: &mut u64) -> u64 {

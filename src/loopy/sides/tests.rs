@@ -5,12 +5,8 @@
 use super::*;
 use crate::functions::test_eval::show;
 use crate::loopy::order;
-use crate::loopy::tests::random_graph;
+use crate::loopy::tests::{random_graph, w};
 use crate::Kernel;
-
-fn w() -> Work {
-    Work::default()
-}
 
 /// on + off = dud (Winning Ways ch. 11; the tutorial's `on + off`, printed `dud`): in the
 /// onside Left passes in `on` forever, so the onside is `on`; the offside `off` likewise.

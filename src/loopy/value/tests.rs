@@ -3,12 +3,8 @@
 //! (no partition refinement), and the value so found against both sides sought one by one.
 
 use super::*;
-use crate::loopy::tests::random_graph;
+use crate::loopy::tests::{random_graph, w};
 use crate::loopy::Player;
-
-fn w() -> Work {
-    Work::default()
-}
 
 /// Whether vertex u of `g` and vertex v of −g unfold to the same game, for all u, v: the
 /// largest relation in which each Left option of u has a related Left option of v in −g (a

@@ -5,35 +5,16 @@
 //! generators of the proof checker (`functions::grid_games_check`, written from the rules on
 //! rows of characters) reach, memoised on the board's text only — no parts, no symmetries.
 
+use super::{show, value_of, Rng};
 use crate::functions::grid_games_check as naive;
 use crate::rulesets::gen_clobber::{self, Piece};
 use crate::rulesets::{amazons, cram};
-use crate::{parse, print};
 use crate::{GameId, Kernel};
 use std::collections::{BTreeSet, HashMap};
-
-fn value_of(k: &mut Kernel, text: &str) -> GameId {
-    k.eval(&parse(text).unwrap()).unwrap()
-}
-
-fn show(k: &mut Kernel, g: GameId) -> String {
-    print(&k.to_term(g), &Default::default())
-}
 
 /// The searched value `fast` is the definition's `slow` on board `what` (both printed when not).
 fn same_value(k: &mut Kernel, what: &str, fast: GameId, slow: GameId) {
     assert_eq!(fast, slow, "{what}: {} vs {}", show(k, fast), show(k, slow));
-}
-
-/// A tiny deterministic generator (xorshift), so the random boards are the same every run.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
 }
 
 /// The definition on whole boards: `moves` gives Left's and Right's boards from a board.

@@ -4,9 +4,29 @@
 mod grid_games;
 mod rulesets;
 
+use crate::{parse, print};
 use crate::{GameId, Kernel};
 use std::collections::HashMap;
 use std::hash::Hash;
+
+fn value_of(k: &mut Kernel, text: &str) -> GameId {
+    k.eval(&parse(text).unwrap()).unwrap()
+}
+
+fn show(k: &mut Kernel, g: GameId) -> String {
+    print(&k.to_term(g), &Default::default())
+}
+
+/// A tiny deterministic generator (xorshift), so the random positions are the same every run.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
 
 /// The value of `p` by the definition, {Left's options | Right's options}, from the rules
 /// alone (`moves` gives each player's positions after a move), memoised on the position only:
@@ -35,5 +55,28 @@ where
         .collect();
     let g = k.from_options(&l, &r).unwrap();
     memo.insert(p.clone(), g);
+    g
+}
+
+/// The nim value of `p` by the definition, the mex of the values of the positions `moves`
+/// reaches, memoised: the brute force the impartial games' tables are compared with.
+pub(super) fn mex_by_definition<P, I>(
+    p: P,
+    moves: &dyn Fn(&P) -> I,
+    memo: &mut HashMap<P, u64>,
+) -> u64
+where
+    P: Clone + Eq + Hash,
+    I: IntoIterator<Item = P>,
+{
+    if let Some(&v) = memo.get(&p) {
+        return v;
+    }
+    let vals: Vec<u64> = moves(&p)
+        .into_iter()
+        .map(|q| mex_by_definition(q, moves, memo))
+        .collect();
+    let g = (0..).find(|v| !vals.contains(v)).unwrap();
+    memo.insert(p, g);
     g
 }

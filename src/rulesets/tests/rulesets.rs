@@ -1,33 +1,11 @@
 //! Rulesets against published values and against brute-force evaluations written here from the
 //! rules alone (no regions, no symmetries, no transposition table beyond a plain memo).
 
+use super::{show, value_of, Rng};
+use crate::parse;
 use crate::rulesets::domineering;
-use crate::{parse, print};
 use crate::{GameId, Kernel};
 use std::collections::HashMap;
-
-fn value_of(k: &mut Kernel, text: &str) -> GameId {
-    k.eval(&parse(text).unwrap()).unwrap()
-}
-
-fn show(k: &mut Kernel, g: GameId) -> String {
-    let t = k.to_term(g);
-    print(&t, &Default::default())
-}
-
-/// A tiny deterministic generator (xorshift), so the random positions are the same every run.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Domineering
@@ -760,13 +738,7 @@ fn hackenbush_openings_are_checked_from_the_rules() {
 fn domineering_threads_give_the_same_values() {
     use crate::rulesets::domineering::{value_threads, Position};
     use crate::rulesets::search::Table;
-    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut boards: Vec<String> = vec![
         "....|....|....|....".into(),
         ".....|.....|.....|.....".into(),
@@ -774,11 +746,11 @@ fn domineering_threads_give_the_same_values() {
         "...#...#...|...#...#...|.#.#.#.#.#.".into(),
     ];
     for _ in 0..12 {
-        let (h, w) = (2 + next() % 4, 2 + next() % 7);
+        let (h, w) = (2 + rng.below(4), 2 + rng.below(7));
         let rows: Vec<String> = (0..h)
             .map(|_| {
                 (0..w)
-                    .map(|_| if next() % 4 == 0 { '#' } else { '.' })
+                    .map(|_| if rng.below(4) == 0 { '#' } else { '.' })
                     .collect()
             })
             .collect();
@@ -813,13 +785,7 @@ fn domineering_threads_give_the_same_values() {
 fn domineering_one_region_on_threads_matches_brute_force() {
     use crate::rulesets::domineering::{value_threads, Position};
     use crate::rulesets::search::Table;
-    let mut rng = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let mut boards: Vec<(usize, usize, Vec<bool>)> = Vec::new();
     for rows in 2..=4 {
         for cols in 2..=4 {
@@ -827,8 +793,8 @@ fn domineering_one_region_on_threads_matches_brute_force() {
         }
     }
     while boards.len() < 30 {
-        let (rows, cols) = (3 + (next() % 2) as usize, 3 + (next() % 3) as usize);
-        let cells: Vec<bool> = (0..rows * cols).map(|_| next() % 6 != 0).collect();
+        let (rows, cols) = (3 + rng.below(2) as usize, 3 + rng.below(3) as usize);
+        let cells: Vec<bool> = (0..rows * cols).map(|_| rng.below(6) != 0).collect();
         let text: Vec<String> = cells
             .chunks(cols)
             .map(|r| r.iter().map(|&e| if e { '.' } else { '#' }).collect())
