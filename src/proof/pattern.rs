@@ -15,6 +15,7 @@ use super::step::Witnesses;
 use crate::definitional::inequality::Undecided;
 use crate::rules::check::VarKind;
 use crate::rules::{Condition, Name, Pattern, Rule, SidePattern, Template};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// The most matches enumerated for one step; beyond it the step is rejected as too ambiguous
@@ -317,10 +318,10 @@ pub fn matches<H: Host>(
                 let (left, right) = H::sides(&view);
                 let mut after_left = Vec::new();
                 let mut used = vec![false; left.len()];
-                side(h, lp, left, 0, &mut used, b, &mut after_left, d);
+                side(h, lp, left, 0, &mut used, Cow::Borrowed(b), &mut after_left, d);
                 for b2 in after_left {
                     let mut used = vec![false; right.len()];
-                    side(h, rp, right, 0, &mut used, &b2, out, d);
+                    side(h, rp, right, 0, &mut used, Cow::Owned(b2), out, d);
                 }
             }
         }
@@ -330,6 +331,11 @@ pub fn matches<H: Host>(
 
 /// The matches of one side of a game pattern: its picks, each a distinct option, from the
 /// `i`-th on; the options left over are the rest.
+///
+/// `b` is owned where the caller has no further use for it (a match of the picks before, or
+/// of the left side): the match it completes is then `b` itself, not a copy. Copying each
+/// finished match (its games and sets cloned node by node) and dropping the original straight
+/// after was 7 % of the producer's self-check of Σ_{k≤14} {k|−k}, and of `check`'s work.
 #[allow(clippy::too_many_arguments)]
 fn side<H: Host>(
     h: &mut H,
@@ -337,7 +343,7 @@ fn side<H: Host>(
     opts: &[H::Place],
     i: usize,
     used: &mut Vec<bool>,
-    b: &Binds<H::Place>,
+    b: Cow<'_, Binds<H::Place>>,
     out: &mut Vec<Binds<H::Place>>,
     d: usize,
 ) {
@@ -360,11 +366,11 @@ fn side<H: Host>(
             .collect();
         match &sp.rest {
             Some(name) => {
-                let mut b2 = b.clone();
+                let mut b2 = b.into_owned();
                 b2.sets.push((Name::from(name.as_str()), rest));
                 out.push(b2);
             }
-            None if rest.is_empty() => out.push(b.clone()),
+            None if rest.is_empty() => out.push(b.into_owned()),
             None => {}
         }
         return;
@@ -375,9 +381,9 @@ fn side<H: Host>(
         }
         used[p] = true;
         let mut mid = Vec::new();
-        matches(h, &sp.picks[i], &opts[p], false, b, &mut mid, d + 1);
+        matches(h, &sp.picks[i], &opts[p], false, &b, &mut mid, d + 1);
         for b2 in mid {
-            side(h, sp, opts, i + 1, used, &b2, out, d);
+            side(h, sp, opts, i + 1, used, Cow::Owned(b2), out, d);
         }
         used[p] = false;
     }
@@ -395,11 +401,11 @@ fn bind_game<H: Host>(
     if !h.takes(v, t) {
         return None;
     }
-    if let Some(prev) = b.game(v).cloned() {
-        if h.same(&prev, t) {
+    if let Some(prev) = b.game(v) {
+        if h.same(prev, t) {
             return Some(b.clone());
         }
-        return match h.equal(&prev, t) {
+        return match h.equal(prev, t) {
             Ok(true) => Some(b.clone()),
             Ok(false) | Err(Undecided::Unreadable(_)) => None,
             Err(Undecided::Limit(which)) => {
