@@ -318,7 +318,16 @@ pub fn matches<H: Host>(
                 let (left, right) = H::sides(&view);
                 let mut after_left = Vec::new();
                 let mut used = vec![false; left.len()];
-                side(h, lp, left, 0, &mut used, Cow::Borrowed(b), &mut after_left, d);
+                side(
+                    h,
+                    lp,
+                    left,
+                    0,
+                    &mut used,
+                    Cow::Borrowed(b),
+                    &mut after_left,
+                    d,
+                );
                 for b2 in after_left {
                     let mut used = vec![false; right.len()];
                     side(h, rp, right, 0, &mut used, Cow::Owned(b2), out, d);
