@@ -70,9 +70,7 @@ struct Writer {
 }
 
 impl Writer {
-    /// With `spent`, the steps of the lemmas written into lines go there to be freed (see
-    /// [`Spent`]); a closed channel hands them back, and they are freed here.
-    fn start(rules: &RuleSet, lines: bool, spent: Option<mpsc::Sender<Spent>>) -> Writer {
+    fn start(rules: &RuleSet, lines: bool) -> Writer {
         let rules = rules.clone();
         let (tx, rx) = mpsc::sync_channel::<Vec<Lemma>>(WRITER_BEHIND);
         let thread = std::thread::spawn(move || {
@@ -81,11 +79,7 @@ impl Writer {
                 lines: lines.then(Vec::new),
             };
             for batch in rx {
-                let steps = settled.take(batch, &rules);
-                if let (false, Some(tx)) = (steps.is_empty(), &spent) {
-                    // Refused only once the composer is done: then they are freed here.
-                    let _ = tx.send(steps);
-                }
+                settled.take(batch, &rules);
             }
             settled
         });
@@ -117,15 +111,6 @@ impl Writer {
     }
 }
 
-/// The steps of a batch of lemmas whose lines are written, on their way back to the composer's
-/// thread, which made them, to be freed there. Freed on the writer's thread, they were
-/// mimalloc's remote frees, each pushed onto the page's shared list and collected again:
-/// dropping them was 74 of the writer's 260 million instructions for Σ_{k≤14} {k|−k}, and
-/// costs the composer 40 million, its frees going straight back to its own free lists (its
-/// next allocations). The three threads share two cores, so the 34 million fewer in all
-/// (Σ_{k≤20}: 150 million) are what counts.
-type Spent = Vec<Vec<Step>>;
-
 /// The composer's end of a running check.
 pub(crate) struct Feed {
     tx: mpsc::Sender<Work>,
@@ -142,8 +127,6 @@ pub(crate) struct Feed {
     batch: Vec<Lemma>,
     /// Writes the words of the lemmas handed back so far.
     writer: Writer,
-    /// Steps the writer is done with, freed here (`None` once finished).
-    spent: Option<mpsc::Receiver<Spent>>,
 }
 
 /// The lemmas the checker thread has handed back, in order, with the words of their steps
@@ -158,19 +141,15 @@ pub(crate) struct Settled {
 }
 
 impl Settled {
-    /// Takes a batch in; returns the steps of the lemmas written into lines, which are no
-    /// longer needed (none without lines: the lemmas keep them).
-    fn take(&mut self, batch: Vec<Lemma>, rules: &RuleSet) -> Spent {
-        let mut spent = Vec::new();
+    fn take(&mut self, batch: Vec<Lemma>, rules: &RuleSet) {
         for mut l in batch {
             super::explain::write_reasons(&mut l.steps, rules);
             if let Some(lines) = self.lines.as_mut() {
                 lines.push(crate::proof::json::lemma_line(&l));
-                spent.push(std::mem::take(&mut l.steps));
+                l.steps = Vec::new();
             }
             self.lemmas.push(l);
         }
-        spent
     }
 }
 
@@ -189,7 +168,6 @@ impl Feed {
         let gone = abandoned.clone();
         let (back_tx, returned) = mpsc::channel::<Vec<Lemma>>();
         let thread = std::thread::spawn(move || check_all(&ours, rx, &gone, &back_tx));
-        let (spent_tx, spent) = mpsc::channel::<Spent>();
         let mut feed = Feed {
             tx,
             thread: Some(thread),
@@ -198,8 +176,7 @@ impl Feed {
             views_sent: 0,
             lemmas: 0,
             batch: Vec::new(),
-            writer: Writer::start(rules, lines, lines.then_some(spent_tx)),
-            spent: Some(spent),
+            writer: Writer::start(rules, lines),
         };
         for l in lemmas {
             feed.lemma(l, table);
@@ -221,16 +198,6 @@ impl Feed {
             self.flush(table);
             while let Ok(batch) = self.returned.try_recv() {
                 self.writer.send(batch);
-            }
-            self.free_spent();
-        }
-    }
-
-    /// Frees the steps the writer has sent back, on this (their maker's) thread.
-    fn free_spent(&mut self) {
-        if let Some(spent) = &self.spent {
-            while let Ok(steps) = spent.try_recv() {
-                drop(steps);
             }
         }
     }
@@ -258,10 +225,6 @@ impl Feed {
         steps: &[Step],
     ) -> Finishing {
         self.flush(table);
-        self.free_spent();
-        // From here the writer frees what it is done with: the composer's thread goes on to
-        // write the main chain and reads the channel no more.
-        drop(self.spent.take());
         let views = self.new_views(table);
         let _ = self.tx.send(Work::Finish(
             views,
@@ -481,9 +444,8 @@ mod tests {
         feed.finish(&p.terms, &p.input, &p.result, &p.steps).wait()
     }
 
-    /// The lines written as the lemmas come back (their steps then sent back to the
-    /// composer's thread to be freed) are each lemma's line written from the proof itself,
-    /// and the lemmas kept are their statements alone.
+    /// The lines written as the lemmas come back are each lemma's line written from the
+    /// proof itself, and the lemmas kept are their statements alone (their steps freed).
     #[test]
     fn the_lines_written_as_lemmas_come_back_are_the_lemmas_lines() {
         let rules = RuleSet::builtin();
