@@ -94,6 +94,12 @@ pub trait Host {
     type View;
     /// The Left and Right options of a view.
     fn sides(v: &Self::View) -> (&[Self::Place], &[Self::Place]);
+    /// `t` itself as the one view [`Host::games`] would give of it, where the play's places
+    /// are their own views (normal play's game terms): matched where it is, not copied into
+    /// a list first. `None` leaves it to `games`.
+    fn as_view(_t: &Self::Place) -> Option<&Self::View> {
+        None
+    }
     /// How a pattern other than a variable sees `t`.
     fn look(&mut self, t: &Self::Place) -> Look<Self::Place>;
     /// `t` as a game pattern sees it (none if it is no game); `top` is the rewritten place
@@ -313,28 +319,43 @@ pub fn matches<H: Host>(
                 }
             }
         }
-        Pattern::Game(lp, rp) => {
-            for view in h.games(t, top) {
-                let (left, right) = H::sides(&view);
-                let mut after_left = Vec::new();
-                let mut used = vec![false; left.len()];
-                side(
-                    h,
-                    lp,
-                    left,
-                    0,
-                    &mut used,
-                    Cow::Borrowed(b),
-                    &mut after_left,
-                    d,
-                );
-                for b2 in after_left {
-                    let mut used = vec![false; right.len()];
-                    side(h, rp, right, 0, &mut used, Cow::Owned(b2), out, d);
+        Pattern::Game(lp, rp) => match H::as_view(t) {
+            Some(view) => game(h, (lp, rp), view, b, out, d),
+            None => {
+                for view in h.games(t, top) {
+                    game(h, (lp, rp), &view, b, out, d);
                 }
             }
-        }
+        },
         _ => h.other(p, t, b, out, d),
+    }
+}
+
+/// The matches of a game pattern's two sides in a view of a place.
+fn game<H: Host>(
+    h: &mut H,
+    (lp, rp): (&SidePattern, &SidePattern),
+    view: &H::View,
+    b: &Binds<H::Place>,
+    out: &mut Vec<Binds<H::Place>>,
+    d: usize,
+) {
+    let (left, right) = H::sides(view);
+    let mut after_left = Vec::new();
+    let mut used = vec![false; left.len()];
+    side(
+        h,
+        lp,
+        left,
+        0,
+        &mut used,
+        Cow::Borrowed(b),
+        &mut after_left,
+        d,
+    );
+    for b2 in after_left {
+        let mut used = vec![false; right.len()];
+        side(h, rp, right, 0, &mut used, Cow::Owned(b2), out, d);
     }
 }
 
