@@ -531,6 +531,11 @@ impl Host for TermRules<'_> {
         }
     }
 
+    fn as_view(t: &Term) -> Option<&Term> {
+        // `games` gives a game term itself, at the top or below it.
+        matches!(t, Term::Game { .. }).then_some(t)
+    }
+
     fn look(&mut self, t: &Term) -> Look<Term> {
         match t {
             Term::Ref(_) => self.terms.unfold(t).map_or(Look::Gone, Look::As),

@@ -15,6 +15,7 @@ use super::step::Witnesses;
 use crate::definitional::inequality::Undecided;
 use crate::rules::check::VarKind;
 use crate::rules::{Condition, Name, Pattern, Rule, SidePattern, Template};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// The most matches enumerated for one step; beyond it the step is rejected as too ambiguous
@@ -93,6 +94,12 @@ pub trait Host {
     type View;
     /// The Left and Right options of a view.
     fn sides(v: &Self::View) -> (&[Self::Place], &[Self::Place]);
+    /// `t` itself as the one view [`Host::games`] would give of it, where the play's places
+    /// are their own views (normal play's game terms): matched where it is, not copied into
+    /// a list first. `None` leaves it to `games`.
+    fn as_view(_t: &Self::Place) -> Option<&Self::View> {
+        None
+    }
     /// How a pattern other than a variable sees `t`.
     fn look(&mut self, t: &Self::Place) -> Look<Self::Place>;
     /// `t` as a game pattern sees it (none if it is no game); `top` is the rewritten place
@@ -312,24 +319,53 @@ pub fn matches<H: Host>(
                 }
             }
         }
-        Pattern::Game(lp, rp) => {
-            for view in h.games(t, top) {
-                let (left, right) = H::sides(&view);
-                let mut after_left = Vec::new();
-                let mut used = vec![false; left.len()];
-                side(h, lp, left, 0, &mut used, b, &mut after_left, d);
-                for b2 in after_left {
-                    let mut used = vec![false; right.len()];
-                    side(h, rp, right, 0, &mut used, &b2, out, d);
+        Pattern::Game(lp, rp) => match H::as_view(t) {
+            Some(view) => game(h, (lp, rp), view, b, out, d),
+            None => {
+                for view in h.games(t, top) {
+                    game(h, (lp, rp), &view, b, out, d);
                 }
             }
-        }
+        },
         _ => h.other(p, t, b, out, d),
+    }
+}
+
+/// The matches of a game pattern's two sides in a view of a place.
+fn game<H: Host>(
+    h: &mut H,
+    (lp, rp): (&SidePattern, &SidePattern),
+    view: &H::View,
+    b: &Binds<H::Place>,
+    out: &mut Vec<Binds<H::Place>>,
+    d: usize,
+) {
+    let (left, right) = H::sides(view);
+    let mut after_left = Vec::new();
+    let mut used = vec![false; left.len()];
+    side(
+        h,
+        lp,
+        left,
+        0,
+        &mut used,
+        Cow::Borrowed(b),
+        &mut after_left,
+        d,
+    );
+    for b2 in after_left {
+        let mut used = vec![false; right.len()];
+        side(h, rp, right, 0, &mut used, Cow::Owned(b2), out, d);
     }
 }
 
 /// The matches of one side of a game pattern: its picks, each a distinct option, from the
 /// `i`-th on; the options left over are the rest.
+///
+/// `b` is owned where the caller has no further use for it (a match of the picks before, or
+/// of the left side): the match it completes is then `b` itself, not a copy. Copying each
+/// finished match (its games and sets cloned node by node) and dropping the original straight
+/// after was 7 % of the producer's self-check of Σ_{k≤14} {k|−k} and 3 % of `check`'s.
 #[allow(clippy::too_many_arguments)]
 fn side<H: Host>(
     h: &mut H,
@@ -337,7 +373,7 @@ fn side<H: Host>(
     opts: &[H::Place],
     i: usize,
     used: &mut Vec<bool>,
-    b: &Binds<H::Place>,
+    b: Cow<'_, Binds<H::Place>>,
     out: &mut Vec<Binds<H::Place>>,
     d: usize,
 ) {
@@ -360,11 +396,11 @@ fn side<H: Host>(
             .collect();
         match &sp.rest {
             Some(name) => {
-                let mut b2 = b.clone();
+                let mut b2 = b.into_owned();
                 b2.sets.push((Name::from(name.as_str()), rest));
                 out.push(b2);
             }
-            None if rest.is_empty() => out.push(b.clone()),
+            None if rest.is_empty() => out.push(b.into_owned()),
             None => {}
         }
         return;
@@ -375,9 +411,9 @@ fn side<H: Host>(
         }
         used[p] = true;
         let mut mid = Vec::new();
-        matches(h, &sp.picks[i], &opts[p], false, b, &mut mid, d + 1);
+        matches(h, &sp.picks[i], &opts[p], false, &b, &mut mid, d + 1);
         for b2 in mid {
-            side(h, sp, opts, i + 1, used, &b2, out, d);
+            side(h, sp, opts, i + 1, used, Cow::Owned(b2), out, d);
         }
         used[p] = false;
     }
@@ -395,11 +431,11 @@ fn bind_game<H: Host>(
     if !h.takes(v, t) {
         return None;
     }
-    if let Some(prev) = b.game(v).cloned() {
-        if h.same(&prev, t) {
+    if let Some(prev) = b.game(v) {
+        if h.same(prev, t) {
             return Some(b.clone());
         }
-        return match h.equal(&prev, t) {
+        return match h.equal(prev, t) {
             Ok(true) => Some(b.clone()),
             Ok(false) | Err(Undecided::Unreadable(_)) => None,
             Err(Undecided::Limit(which)) => {

@@ -428,15 +428,42 @@ mod tests {
     /// largest one it or an earlier lemma names (as the composer hands them over), checked
     /// on the checker thread.
     fn fed(p: &crate::proof::Proof, rules: &RuleSet) -> Outcome {
+        fed_lines(p, rules, false)
+    }
+
+    /// [`fed`], with each lemma's line of the file written as it comes back when `lines`.
+    fn fed_lines(p: &crate::proof::Proof, rules: &RuleSet, lines: bool) -> Outcome {
         let views = p.terms.views();
         let upto = |n: usize| TermTable::from_views(views[..n].to_vec()).unwrap();
-        let mut feed = Feed::start(rules, Vec::new(), &TermTable::new(), false);
+        let mut feed = Feed::start(rules, Vec::new(), &TermTable::new(), lines);
         let mut need = 0usize;
         for l in &p.lemmas {
             need = need.max(names(l).map_or(0, |n| n as usize + 1));
             feed.lemma(l.clone(), &upto(need));
         }
         feed.finish(&p.terms, &p.input, &p.result, &p.steps).wait()
+    }
+
+    /// The lines written as the lemmas come back are each lemma's line written from the
+    /// proof itself, and the lemmas kept are their statements alone (their steps freed).
+    #[test]
+    fn the_lines_written_as_lemmas_come_back_are_the_lemmas_lines() {
+        let rules = RuleSet::builtin();
+        let p = crate::proof::tests::switches_proof(7, &rules);
+        assert!(p.checked && p.lemmas.len() > 2 * BATCH);
+        let (settled, verdict) = fed_lines(&p, &rules, true);
+        assert_eq!(verdict, Ok(()));
+        let want: Vec<String> = p
+            .lemmas
+            .iter()
+            .map(crate::proof::json::lemma_line)
+            .collect();
+        assert_eq!(settled.lines, Some(want));
+        assert_eq!(settled.lemmas.len(), p.lemmas.len());
+        for (kept, l) in settled.lemmas.iter().zip(&p.lemmas) {
+            assert!(kept.steps.is_empty() && !l.steps.is_empty());
+            assert_eq!((&kept.from, &kept.to), (&l.from, &l.to));
+        }
     }
 
     #[test]
