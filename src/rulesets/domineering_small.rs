@@ -8,7 +8,8 @@
 //! word alone says which region it is: the width and height are read off its highest bits,
 //! and the word is the transposition table's key. The key of a region is the least of its
 //! eight anchored images; the four that transpose swap vertical and horizontal, so the value
-//! is then the negative of the key's.
+//! is then the negative of the key's. A region within 4×4 is its own key (see
+//! `small_parts`).
 //!
 //! Regions larger than 8×8 (possible on longer boards) keep [`Board`]'s general encoding;
 //! [`Cells`] holds either, and [`Fast`] is the search's rules over both. The value is the
@@ -30,8 +31,9 @@ const NOT_COL0: u64 = !COL0;
 /// A region (or a position derived from one by moves) for the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cells {
-    /// Empty squares within an 8×8 box, bit `8r + c`. As a part it is anchored and least
-    /// under the symmetries; as an option (a part with one domino placed) it is neither.
+    /// Empty squares within an 8×8 box, bit `8r + c`. As a part it is anchored and, unless
+    /// it fits 4×4, least under the symmetries; as an option (a part with one domino placed)
+    /// it is neither.
     Small(u64),
     /// A region wider or taller than 8, in the general encoding.
     Big(Board),
@@ -143,10 +145,18 @@ pub fn canonical(x: u64) -> (u64, bool) {
     }
 }
 
-/// The live regions of `x` (empty squares with an empty neighbour, 4-connected), each keyed
-/// by [`canonical`], appended to `out`. Each flood starts at the first square at or after the
-/// middle of the squares left (by bit index, so a middle row): a flood takes as many rounds
-/// as the farthest square is steps away, about half as many from the middle as from a corner.
+/// The live regions of `x` (empty squares with an empty neighbour, 4-connected), appended to
+/// `out`: each anchored, and keyed by [`canonical`] unless it fits the dense box. Each flood
+/// starts at the first square at or after the middle of the squares left (by bit index, so a
+/// middle row): a flood takes as many rounds as the farthest square is steps away, about half
+/// as many from the middle as from a corner.
+///
+/// A region within [`DENSE_SIDE`] × [`DENSE_SIDE`] keeps its own anchored image, as the
+/// general rules keep small boxes: its dense slot costs one mask either way, each of its at
+/// most eight images is solved once in a table of 2^16 slots, and finding the least image
+/// cost more than solving the images: two parts in five are that small (4.2 million of 10.2
+/// million on the empty 5×6 board), while the small regions solved only go from 965 to 6,992
+/// (5 % fewer instructions in all).
 fn small_parts(x: u64, out: &mut Vec<(Cells, bool)>) {
     let mut rest = x & neighbours(x);
     while rest != 0 {
@@ -154,7 +164,12 @@ fn small_parts(x: u64, out: &mut Vec<(Cells, bool)>) {
         let after = rest & (u64::MAX << middle);
         let r = flood(after & after.wrapping_neg(), rest);
         rest &= !r;
-        let (key, negated) = canonical(anchor(r));
+        let a = anchor(r);
+        if a & !DENSE_BOX == 0 {
+            out.push((Cells::Small(a), false));
+            continue;
+        }
+        let (key, negated) = canonical(a);
         out.push((Cells::Small(key), negated));
     }
 }
@@ -458,7 +473,13 @@ mod tests {
                     }
                 }
                 reached |= group;
-                want.push(canonical(anchor(group)));
+                // Regions within the dense box keep their own anchored image.
+                let a = anchor(group);
+                want.push(if a & !DENSE_BOX == 0 {
+                    (a, false)
+                } else {
+                    canonical(a)
+                });
             }
             let mut got: Vec<(u64, bool)> = Fast
                 .parts(&Cells::Small(x))

@@ -147,6 +147,37 @@ fn domineering_full_small_rectangles_match_brute_force() {
     }
 }
 
+/// Every filling of the 4×4, 3×5 and 5×3 boards, searched with one table shared by all of
+/// a shape's boards, against the brute force. Regions within 4×4 are keyed by their own
+/// image and larger ones by their least (`domineering_small::small_parts`), so each
+/// small image is solved on its own and meets, in the shared table, the images other boards
+/// left there, transposed and reflected ones included.
+#[test]
+fn domineering_every_filling_of_small_rectangles_matches_brute_force() {
+    use crate::rulesets::domineering::{value_threads, Position};
+    use crate::rulesets::search::Table;
+    let mut k = Kernel::new();
+    for (rows, cols) in [(4, 4), (3, 5), (5, 3)] {
+        let mut table = Table::new(1 << 20);
+        let mut memo = HashMap::new();
+        let n = rows * cols;
+        for bits in 0u32..1 << n {
+            let board: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
+            let position = Position {
+                width: cols,
+                height: rows,
+                empty: board.clone(),
+            };
+            let fast = value_threads(&position, &mut k, &mut table, 1).unwrap();
+            let brute = domineering_brute(&mut k, rows, cols, board, &mut memo);
+            if fast != brute {
+                let (f, b) = (show(&mut k, fast), show(&mut k, brute));
+                panic!("{}: search {f}, brute force {b}", position.print());
+            }
+        }
+    }
+}
+
 #[test]
 fn domineering_bad_boards_are_positioned_errors() {
     use crate::RulesetError;
