@@ -863,10 +863,8 @@ mod tests {
 
     #[test]
     fn the_work_limit_is_an_error_not_an_answer() {
-        let mut memo = Memo {
-            work: MAX_WORK,
-            ..Memo::default()
-        };
+        let mut memo = Memo::default();
+        memo.work = MAX_WORK;
         let mut d = Definitional::new(&mut memo, None);
         let g = crate::syntax::parse("{0, * | {1|0}}").unwrap();
         let e = d.le_terms(&g, &Term::zero()).unwrap_err();

@@ -1217,7 +1217,8 @@ impl<'de> Reader<'_, 'de> {
                 self.begin();
             }
             "terms" => {
-                let views: Vec<Text<'de>> = map.value()?;
+                let views: Vec<super::Borrowed<'de>> = map.value()?;
+                let views = views.into_iter().map(|v| v.0).collect();
                 if let Err(e) = self.read_terms(views) {
                     return Err(failed(self, e));
                 }
