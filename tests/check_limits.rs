@@ -131,3 +131,29 @@ fn a_check_stops_at_its_limits() {
     assert!(!err.contains("ran past its time limit"), "{err}");
     assert!(took <= bound, "{took:?}, bound {bound:?}");
 }
+
+/// `CheckedFile::work` counts what the work limit bounds: on one thread (one checker, one
+/// memo) a check allowed exactly the work it reported passes, and one allowed a unit less
+/// stops at the work limit — a limit, not a rejection. The count is the same run after run,
+/// and the check of a larger sum does more.
+#[test]
+fn a_checks_work_is_what_its_work_limit_bounds() {
+    onag::set_search_threads(1);
+    let rules = onag::RuleSet::builtin();
+    let json = proof_of_switches(6);
+    let work = onag::check(&json, &rules).expect("the proof checks").work;
+    assert!(work > 0);
+    assert_eq!(onag::check(&json, &rules).expect("it checks").work, work);
+    let within = |max_work| {
+        let limits = onag::Limits {
+            max_work,
+            ..onag::Limits::default()
+        };
+        onag::check_with(&json, &rules, &limits)
+    };
+    assert_eq!(within(work).expect("it checks within its work").work, work);
+    let e = within(work - 1).expect_err("a unit less is too little");
+    assert!(matches!(e, onag::Error::Limit { .. }), "{e}");
+    let smaller = onag::check(&proof_of_switches(4), &rules).expect("Σ4 checks");
+    assert!(smaller.work < work, "{} against {work}", smaller.work);
+}

@@ -16,7 +16,7 @@ pub struct Workload {
 }
 
 /// Every workload of the gate, cheapest first.
-pub const WORKLOADS: [Workload; 8] = [
+pub const WORKLOADS: [Workload; 13] = [
     Workload {
         name: "kernel_sum16",
         counts: "games the kernel interns evaluating Σ_{k=1..16} {k|−k}",
@@ -27,6 +27,31 @@ pub const WORKLOADS: [Workload; 8] = [
         counts:
             "steps of the checked proof of Σ_{k=1..6} {k|−k}, lemmas' included, plus its lemmas",
         run: proof_sum6,
+    },
+    Workload {
+        name: "check_sum8",
+        counts: "units of the checker's work (`CheckedFile::work`) checking the proof file of Σ_{k=1..8} {k|−k}, one thread",
+        run: check_sum8,
+    },
+    Workload {
+        name: "check_sum12",
+        counts: "units of the checker's work checking the proof file of Σ_{k=1..12} {k|−k}, one thread",
+        run: check_sum12,
+    },
+    Workload {
+        name: "check_sum16",
+        counts: "units of the checker's work checking the proof file of Σ_{k=1..16} {k|−k}, one thread",
+        run: check_sum16,
+    },
+    Workload {
+        name: "misere_kayles12_proof",
+        counts: "steps of the misère derivation of `kayles(12)`, lemmas' included, plus its lemmas",
+        run: misere_kayles12_proof,
+    },
+    Workload {
+        name: "misere_kayles12_check",
+        counts: "units of the misère checker's work checking that derivation's proof file, one thread",
+        run: misere_kayles12_check,
     },
     Workload {
         name: "domineering_4x4",
@@ -82,6 +107,54 @@ fn proof_sum6() -> u64 {
     let p = &s.proof;
     let steps: usize = p.steps.len() + p.lemmas.iter().map(|l| l.steps.len()).sum::<usize>();
     (steps + p.lemmas.len()) as u64
+}
+
+fn check_sum8() -> u64 {
+    check_switches(8)
+}
+
+fn check_sum12() -> u64 {
+    check_switches(12)
+}
+
+fn check_sum16() -> u64 {
+    check_switches(16)
+}
+
+/// The checker's units of work (its memos' forms made, options listed, pairs compared) for
+/// the proof file `onag simplify --format json` writes for Σ_{k=1..n} {k|−k}, read and
+/// checked on one thread: on more, each checker's memo serves only its own lemmas, and the
+/// sum depends on how they were shared out.
+fn check_switches(n: i64) -> u64 {
+    let t = onag::parse(&switches(n)).expect("the sum parses");
+    let s = onag::simplify(&t, &Engine::default()).expect("the sum simplifies");
+    checked_work(&s.proof.to_json())
+}
+
+/// The units of work `onag::check` spends on `json`, one thread, after it checks.
+fn checked_work(json: &str) -> u64 {
+    onag::set_search_threads(1);
+    let file = onag::check(json, &onag::RuleSet::builtin()).expect("the proof checks");
+    file.work
+}
+
+/// The misère derivation of Kayles' row of 12.
+fn kayles12_misere() -> onag::Proof {
+    let t = onag::parse("kayles(12)").expect("kayles(12) parses");
+    let misere = Engine::default().with_play(onag::Play::Misere);
+    let s = onag::simplify(&t, &misere).expect("kayles(12) is derived");
+    assert!(s.proof.checked());
+    s.proof
+}
+
+fn misere_kayles12_proof() -> u64 {
+    let p = kayles12_misere();
+    let steps: usize = p.steps.len() + p.lemmas.iter().map(|l| l.steps.len()).sum::<usize>();
+    (steps + p.lemmas.len()) as u64
+}
+
+fn misere_kayles12_check() -> u64 {
+    checked_work(&kayles12_misere().to_json())
 }
 
 fn domineering_4x4() -> u64 {

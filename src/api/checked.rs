@@ -28,6 +28,13 @@ pub struct CheckedFile {
     pub steps: usize,
     /// Its lemmas.
     pub lemmas: usize,
+    /// The units of work the check spent deciding the steps' conditions by the definition
+    /// (forms made, options listed, pairs compared; a misère proof's positions read): what
+    /// grows when the check does more, not the proof (tests/work_gate.rs holds it). On one
+    /// thread ([`crate::set_search_threads`]) it is the same on every run; on more, each
+    /// checker remembers only what it decided for the lemmas it took, so it depends on how
+    /// they were shared out.
+    pub work: u64,
 }
 
 /// Reads a proof file (the JSON that [`crate::Proof::to_json`] writes and `onag simplify
@@ -141,6 +148,7 @@ fn checked(
         value,
         steps: file.steps,
         lemmas: file.lemmas,
+        work: file.work,
     })
 }
 

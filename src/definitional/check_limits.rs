@@ -7,7 +7,7 @@
 //! own their decisions and share nothing with the producer; this is only the caller's bounds,
 //! so it is its own small type and not the kernel's budget.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -30,6 +30,11 @@ pub(crate) struct CheckLimits {
     /// The threads a check may use (`--threads`; 0: one per core). Not a bound on the
     /// verdict, which is the same with any number: only on how the work is shared.
     pub threads: usize,
+    /// The units of work the checkers under these bounds spent, each checker's added as it
+    /// ends (its memo or counter dropped): shared by every clone, so a check on several
+    /// threads sums its checkers' work without any of them reporting back. A fresh tally
+    /// per check ([`CheckLimits::tallied`]) is what `onag::CheckedFile::work` says.
+    pub spent: Arc<AtomicU64>,
 }
 
 impl Default for CheckLimits {
@@ -40,6 +45,7 @@ impl Default for CheckLimits {
             max_memory: crate::memory::limit(),
             max_work: u64::MAX,
             threads: 0,
+            spent: Arc::default(),
         }
     }
 }
@@ -51,6 +57,25 @@ impl CheckLimits {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         }
+    }
+
+    /// The same bounds with a tally of their own, from zero: a check's work counted apart
+    /// from any other check the caller ran under `self`.
+    pub(crate) fn tallied(&self) -> Self {
+        CheckLimits {
+            spent: Arc::default(),
+            ..self.clone()
+        }
+    }
+
+    /// Adds a checker's `work` to the tally, as the checker ends.
+    pub(crate) fn tally(&self, work: u64) {
+        self.spent.fetch_add(work, Ordering::Relaxed);
+    }
+
+    /// The units of work tallied so far.
+    pub(crate) fn spent(&self) -> u64 {
+        self.spent.load(Ordering::Relaxed)
     }
 
     /// Whether the check may go on: the cancel flag, the deadline and the memory, in that

@@ -118,6 +118,14 @@ pub struct Memo {
     next_look: u64,
 }
 
+/// A memo's work is added to its limits' tally as it ends, so a check run by several memos
+/// (a checker a thread) is counted whole without any of them handing a number back.
+impl Drop for Memo {
+    fn drop(&mut self) {
+        self.limits.tally(self.work);
+    }
+}
+
 impl Default for Memo {
     fn default() -> Self {
         Memo::with_budget(MAX_WORK)
@@ -160,10 +168,14 @@ impl Memo {
     /// An empty memo under a caller's limits: its work at most theirs (and [`MAX_WORK`]), and
     /// their deadline, cancel flag and memory looked at as it works.
     pub(crate) fn with_limits(limits: super::check_limits::CheckLimits) -> Self {
-        Memo {
-            limits: limits.clone(),
-            ..Memo::with_budget(limits.max_work.min(MAX_WORK))
-        }
+        let mut memo = Memo::with_budget(limits.max_work.min(MAX_WORK));
+        memo.limits = limits;
+        memo
+    }
+
+    /// The units of work spent so far (forms made, options listed, pairs compared).
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     pub(super) fn spend(&mut self, n: u64) -> Result<(), Undecided> {
@@ -851,10 +863,8 @@ mod tests {
 
     #[test]
     fn the_work_limit_is_an_error_not_an_answer() {
-        let mut memo = Memo {
-            work: MAX_WORK,
-            ..Memo::default()
-        };
+        let mut memo = Memo::default();
+        memo.work = MAX_WORK;
         let mut d = Definitional::new(&mut memo, None);
         let g = crate::syntax::parse("{0, * | {1|0}}").unwrap();
         let e = d.le_terms(&g, &Term::zero()).unwrap_err();

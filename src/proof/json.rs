@@ -72,6 +72,99 @@ fn version_one() -> u32 {
 /// large proof copies no text it only looks at.
 type Text<'a> = Cow<'a, str>;
 
+/// A [`Text`] inside a vector or a map, borrowed where it has no escapes. serde borrows a
+/// `Cow` only as a field of a derived struct marked `borrow`: inside a `Vec` or a map, or read
+/// on its own, `Cow`'s own `Deserialize` makes every string an owned copy — each step's path
+/// and witnesses (a few allocations a step, a tenth of a lemma's parse), and every entry of
+/// the term table (Σ_{k≤30} {k|−k}'s 239,000, on the reader's thread before any lemma is
+/// handed out). It reads what `String` reads, with `String`'s words for what it does not.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct Borrowed<'a>(Text<'a>);
+
+impl std::ops::Deref for Borrowed<'_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for Borrowed<'_> {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Borrowed<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<String> for Borrowed<'_> {
+    fn from(s: String) -> Self {
+        Borrowed(Cow::Owned(s))
+    }
+}
+
+impl From<Name> for Borrowed<'_> {
+    fn from(s: Name) -> Self {
+        Borrowed(Cow::Owned(s.into()))
+    }
+}
+
+impl Serialize for Borrowed<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Borrowed<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_string(BorrowedVisitor).map(Borrowed)
+    }
+}
+
+/// `String`'s visitor, keeping a string of the text borrowed.
+struct BorrowedVisitor;
+
+impl<'a> serde::de::Visitor<'a> for BorrowedVisitor {
+    type Value = Text<'a>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a string")
+    }
+
+    fn visit_borrowed_str<E: serde::de::Error>(self, v: &'a str) -> Result<Text<'a>, E> {
+        Ok(Cow::Borrowed(v))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Text<'a>, E> {
+        Ok(Cow::Owned(v.to_owned()))
+    }
+
+    fn visit_string<E: serde::de::Error>(self, v: String) -> Result<Text<'a>, E> {
+        Ok(Cow::Owned(v))
+    }
+
+    fn visit_bytes<E: serde::de::Error>(self, v: &[u8]) -> Result<Text<'a>, E> {
+        match std::str::from_utf8(v) {
+            Ok(s) => Ok(Cow::Owned(s.to_owned())),
+            Err(_) => Err(E::invalid_value(serde::de::Unexpected::Bytes(v), &self)),
+        }
+    }
+
+    fn visit_byte_buf<E: serde::de::Error>(self, v: Vec<u8>) -> Result<Text<'a>, E> {
+        match String::from_utf8(v) {
+            Ok(s) => Ok(Cow::Owned(s)),
+            Err(e) => Err(E::invalid_value(
+                serde::de::Unexpected::Bytes(&e.into_bytes()),
+                &self,
+            )),
+        }
+    }
+}
+
 #[derive(Serialize, Deserialize)]
 struct ProofJson<'a> {
     /// Absent in proofs written before version 2.
@@ -118,7 +211,7 @@ struct StepJson<'a> {
     rule: Text<'a>,
     /// Absent at the root (version 3).
     #[serde(default, skip_serializing_if = "Vec::is_empty", borrow)]
-    at: Vec<Text<'a>>,
+    at: Vec<Borrowed<'a>>,
     #[serde(default, borrow)]
     why: Text<'a>,
     /// Absent when false (version 3).
@@ -138,13 +231,13 @@ struct StepJson<'a> {
 #[derive(Serialize, Deserialize, Default)]
 struct WitnessJson<'a> {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty", borrow)]
-    games: BTreeMap<Text<'a>, Text<'a>>,
+    games: BTreeMap<Borrowed<'a>, Borrowed<'a>>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty", borrow)]
-    sets: BTreeMap<Text<'a>, Vec<Text<'a>>>,
+    sets: BTreeMap<Borrowed<'a>, Vec<Borrowed<'a>>>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty", borrow)]
-    values: BTreeMap<Text<'a>, Text<'a>>,
+    values: BTreeMap<Borrowed<'a>, Borrowed<'a>>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty", borrow)]
-    rows: BTreeMap<Text<'a>, Text<'a>>,
+    rows: BTreeMap<Borrowed<'a>, Borrowed<'a>>,
 }
 
 impl WitnessJson<'_> {
@@ -705,6 +798,47 @@ mod tests {
         // Every kind of field was written somewhere, with something in it.
         assert!(seen.values().all(|&s| s), "{seen:?}");
         assert!(written > 10_000);
+    }
+
+    /// A string inside a vector or a map reads as `Cow`'s own reader reads it (the same text,
+    /// escapes and all; a repeated key's last value; a non-string refused in the same words),
+    /// but a string with no escape is borrowed from the text, not copied.
+    #[test]
+    fn a_borrowed_text_reads_as_a_string_does() {
+        let text = r#"["{1|0}", "a\u0041\n", ""]"#;
+        let ours: Vec<Borrowed> = serde_json::from_str(text).unwrap();
+        let theirs: Vec<Text> = serde_json::from_str(text).unwrap();
+        assert_eq!(
+            ours.iter().map(|b| &b.0).collect::<Vec<_>>(),
+            theirs.iter().collect::<Vec<_>>()
+        );
+        assert_eq!(&*ours[1], "aA\n");
+        assert!(matches!(ours[0].0, Cow::Borrowed("{1|0}")));
+        assert!(matches!(ours[1].0, Cow::Owned(_)));
+        let map = r#"{"b": "1", "a": "2", "b": "3"}"#;
+        let ours: BTreeMap<Borrowed, Borrowed> = serde_json::from_str(map).unwrap();
+        let theirs: BTreeMap<Text, Text> = serde_json::from_str(map).unwrap();
+        let ours: Vec<(&str, &str)> = ours.iter().map(|(k, v)| (&**k, &**v)).collect();
+        let theirs: Vec<(&str, &str)> = theirs.iter().map(|(k, v)| (&**k, &**v)).collect();
+        assert_eq!(ours, theirs);
+        assert_eq!(ours, [("a", "2"), ("b", "3")]);
+        for bad in [
+            "[1]",
+            "[null]",
+            "[\"a\", {}]",
+            "{\"a\": [\"b\"]}",
+            "[\"\\ud800\"]",
+            "3",
+        ] {
+            let ours = serde_json::from_str::<Vec<Borrowed>>(bad).map(|_| ());
+            let theirs = serde_json::from_str::<Vec<Text>>(bad).map(|_| ());
+            assert_eq!(
+                ours.map_err(|e| e.to_string()),
+                theirs.map_err(|e| e.to_string()),
+                "{bad}"
+            );
+            assert!(serde_json::from_str::<Vec<Text>>(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -113,6 +113,14 @@ struct Checker<'t> {
     limits: CheckLimits,
 }
 
+/// The check's work is added to its limits' tally as the checker ends
+/// (`onag::CheckedFile::work`).
+impl Drop for Checker<'_> {
+    fn drop(&mut self) {
+        self.limits.tally(self.work);
+    }
+}
+
 impl<'t> Checker<'t> {
     fn new(table: &'t TermTable, rules: &'t RuleSet, limits: &CheckLimits) -> Self {
         Checker {

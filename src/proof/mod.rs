@@ -137,13 +137,17 @@ impl Proof {
 // that the checker's own files never name the engine or the kernel (tests/boundary.rs).
 impl CheckLimits {
     /// A caller's limits as a check's: the time from now, the cancel flag, memory and work.
+    /// The threads are the process's (`onag::set_search_threads`, `--threads`; one per core
+    /// unless set), so a caller can ask for a check on one thread, whose count of work
+    /// (`onag::CheckedFile::work`) is the same on every run.
     pub(crate) fn from_now(limits: &crate::engine::Limits) -> Self {
         CheckLimits {
             deadline: Instant::now().checked_add(limits.time),
             cancel: limits.cancel.clone(),
             max_memory: limits.max_memory,
             max_work: limits.max_work,
-            threads: 0,
+            threads: crate::threads::threads(),
+            spent: Default::default(),
         }
     }
 
@@ -158,6 +162,7 @@ impl CheckLimits {
             max_memory: b.max_memory,
             max_work: u64::MAX,
             threads: crate::threads::threads(),
+            spent: Default::default(),
         }
     }
 }

@@ -71,6 +71,11 @@ pub struct CheckedFile {
     /// certificate, rather than search the whole text for the word before the check (two
     /// passes over Σ_{k≤30} {k|−k}'s 147 MB, a tenth of what every checker waits for).
     pub certificate_key: bool,
+    /// The units of work its checkers spent: their memos' (forms made, options listed, pairs
+    /// compared) and the misère checker's, summed ([`CheckLimits::tally`]). On one thread
+    /// the same on every run; on more, each checker's memo serves only the lemmas it took, so
+    /// the sum depends on how they were shared out (the gate records one thread's).
+    pub work: u64,
 }
 
 /// Reads a proof file and checks it as it reads, holding the statements of its lemmas but not
@@ -111,6 +116,8 @@ fn read_and_check_by(
     limits: &CheckLimits,
     by_lines: bool,
 ) -> Option<Result<(CheckedFile, Result<(), CheckError>), ProofError>> {
+    // Its own tally: a read given up ([`lines`]) and read again counts only the second.
+    let limits = &limits.tallied();
     let threads = limits.threads();
     let shared = Shared::new(text, threads > 1);
     let shared = &shared;
@@ -267,6 +274,8 @@ fn read_and_check_by(
                     play,
                     terms,
                     certificate_key,
+                    // Every checker has ended (and the final claim's check with them).
+                    work: limits.spent(),
                 };
                 (file, verdict)
             }),
@@ -1208,7 +1217,8 @@ impl<'de> Reader<'_, 'de> {
                 self.begin();
             }
             "terms" => {
-                let views: Vec<Text<'de>> = map.value()?;
+                let views: Vec<super::Borrowed<'de>> = map.value()?;
+                let views = views.into_iter().map(|v| v.0).collect();
                 if let Err(e) = self.read_terms(views) {
                     return Err(failed(self, e));
                 }
