@@ -157,3 +157,51 @@ fn a_checks_work_is_what_its_work_limit_bounds() {
     let smaller = onag::check(&proof_of_switches(4), &rules).expect("Σ4 checks");
     assert!(smaller.work < work, "{} against {work}", smaller.work);
 }
+
+/// A proof file of `onag::simplify` in `play`, as `onag simplify --format json` writes it.
+fn proof_in(play: onag::Play, text: &str) -> String {
+    let t = onag::parse(text).expect("the input parses");
+    let engine = onag::Engine::default().with_play(play);
+    let s = onag::simplify(&t, &engine).expect("the input is derived");
+    assert!(s.proof.checked());
+    s.proof.to_json()
+}
+
+/// The same as [`a_checks_work_is_what_its_work_limit_bounds`] for the checkers of the other
+/// plays: the loopy checker's work (added as it ends, as the memos' are) and the misère
+/// checker's are what their work limits bound, the same run after run, and larger for a
+/// larger game's proof.
+#[test]
+fn a_loopy_or_misere_checks_work_is_what_its_work_limit_bounds() {
+    onag::set_search_threads(1);
+    let rules = onag::RuleSet::builtin();
+    for (play, large, small) in [
+        (
+            onag::Play::Loopy,
+            "backsliding_toads_and_frogs(\"tt..ff\")",
+            "upon + upon",
+        ),
+        (onag::Play::Misere, "kayles(8)", "kayles(5)"),
+    ] {
+        let json = proof_in(play, large);
+        let work = onag::check(&json, &rules).expect("the proof checks").work;
+        assert!(work > 0, "{large}");
+        assert_eq!(onag::check(&json, &rules).expect("it checks").work, work);
+        let within = |max_work| {
+            let limits = onag::Limits {
+                max_work,
+                ..onag::Limits::default()
+            };
+            onag::check_with(&json, &rules, &limits)
+        };
+        assert_eq!(within(work).expect("it checks within its work").work, work);
+        let e = within(work - 1).expect_err("a unit less is too little");
+        assert!(matches!(e, onag::Error::Limit { .. }), "{large}: {e}");
+        let smaller = onag::check(&proof_in(play, small), &rules).expect("it checks");
+        assert!(
+            smaller.work < work,
+            "{small}: {} against {work}",
+            smaller.work
+        );
+    }
+}

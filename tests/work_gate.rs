@@ -62,3 +62,29 @@ fn every_recorded_count_names_a_workload() {
     }
     assert_eq!(record.len(), gate::WORKLOADS.len());
 }
+
+/// A misère or loopy derivation's count (`Simplification::work`) is the same run after run
+/// and grows with the game derived; normal play's derivation counts its work elsewhere
+/// (`Saturation`) and says none.
+#[test]
+fn a_derivations_work_is_counted_and_grows_with_the_game() {
+    let work = |play, text: &str| {
+        let t = onag::parse(text).expect("the input parses");
+        let engine = onag::Engine::default().with_play(play);
+        onag::simplify(&t, &engine).expect("it is derived").work
+    };
+    for (play, large, small) in [
+        (onag::Play::Misere, "kayles(12)", "kayles(8)"),
+        (
+            onag::Play::Loopy,
+            "backsliding_toads_and_frogs(\"tt..ff\")",
+            "upon + upon",
+        ),
+    ] {
+        let w = work(play, large).expect("counted");
+        assert_eq!(work(play, large), Some(w), "{large}");
+        let s = work(play, small).expect("counted");
+        assert!(0 < s && s < w, "{small} {s} against {large} {w}");
+    }
+    assert_eq!(work(onag::Play::Normal, "{1|-1} + {2|-2}"), None);
+}

@@ -16,7 +16,7 @@ pub struct Workload {
 }
 
 /// Every workload of the gate, cheapest first.
-pub const WORKLOADS: [Workload; 13] = [
+pub const WORKLOADS: [Workload; 15] = [
     Workload {
         name: "kernel_sum16",
         counts: "games the kernel interns evaluating Σ_{k=1..16} {k|−k}",
@@ -44,14 +44,24 @@ pub const WORKLOADS: [Workload; 13] = [
         run: check_sum16,
     },
     Workload {
-        name: "misere_kayles12_proof",
-        counts: "steps of the misère derivation of `kayles(12)`, lemmas' included, plus its lemmas",
-        run: misere_kayles12_proof,
+        name: "misere_kayles12_derivation",
+        counts: "units of the misère arena's work deriving `kayles(12)`'s simplest form (forms simplified, rules tried, P-position questions answered: `Simplification::work`)",
+        run: misere_kayles12_derivation,
     },
     Workload {
         name: "misere_kayles12_check",
         counts: "units of the misère checker's work checking that derivation's proof file, one thread",
         run: misere_kayles12_check,
+    },
+    Workload {
+        name: "loopy_toads_tt..ff_derivation",
+        counts: "units of loopy work deriving `backsliding_toads_and_frogs(\"tt..ff\")`'s sides with a proof (its rules' searches, the comparisons writing its graphs: `Simplification::work`)",
+        run: loopy_toads_derivation,
+    },
+    Workload {
+        name: "loopy_toads_tt..ff_check",
+        counts: "units of the loopy checker's work checking that derivation's proof file, one thread",
+        run: loopy_toads_check,
     },
     Workload {
         name: "domineering_4x4",
@@ -147,14 +157,36 @@ fn kayles12_misere() -> onag::Proof {
     s.proof
 }
 
-fn misere_kayles12_proof() -> u64 {
-    let p = kayles12_misere();
-    let steps: usize = p.steps.len() + p.lemmas.iter().map(|l| l.steps.len()).sum::<usize>();
-    (steps + p.lemmas.len()) as u64
+/// The work of the derivation itself, not its proof's size: a derivation that asked twice
+/// the questions for the same proof would write the same steps.
+fn misere_kayles12_derivation() -> u64 {
+    let t = onag::parse("kayles(12)").expect("kayles(12) parses");
+    let misere = Engine::default().with_play(onag::Play::Misere);
+    let s = onag::simplify(&t, &misere).expect("kayles(12) is derived");
+    s.work.expect("a misère derivation counts its work")
 }
 
 fn misere_kayles12_check() -> u64 {
     checked_work(&kayles12_misere().to_json())
+}
+
+/// Backsliding Toads and Frogs' `tt..ff`, derived in loopy play to its sides.
+fn toads_loopy() -> onag::Simplification {
+    let t = onag::parse("backsliding_toads_and_frogs(\"tt..ff\")").expect("the strip parses");
+    let loopy = Engine::default().with_play(onag::Play::Loopy);
+    let s = onag::simplify(&t, &loopy).expect("tt..ff is derived");
+    assert!(s.proof.checked());
+    s
+}
+
+fn loopy_toads_derivation() -> u64 {
+    toads_loopy()
+        .work
+        .expect("a loopy derivation counts its work")
+}
+
+fn loopy_toads_check() -> u64 {
+    checked_work(&toads_loopy().proof.to_json())
 }
 
 fn domineering_4x4() -> u64 {

@@ -184,6 +184,7 @@ pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, Error> {
                 value: Value::Misere(value::MisereForm::new(s.notation)),
                 canonical: true,
                 stuck: None,
+                work: Some(s.work),
             })
         }
         Play::Loopy => {
@@ -196,6 +197,7 @@ pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, Error> {
                 stuck: (!reached).then(|| {
                     "the game's sides are not stoppers: the rules reach its graph only".into()
                 }),
+                work: Some(s.work),
             })
         }
         _ => {
@@ -226,6 +228,7 @@ pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, Error> {
                 proof: s.proof,
                 canonical: s.canonical,
                 stuck: s.stuck,
+                work: None,
             })
         }
     }

@@ -46,6 +46,14 @@ pub struct Simplification {
     pub canonical: bool,
     /// Why the rules stopped short of it: `Some` exactly when `canonical` is false.
     pub stuck: Option<String>,
+    /// The units of work the derivation spent, where its play counts them in one place
+    /// (misère play: the misère arena's forms simplified, rules tried and P-position
+    /// questions answered; loopy play: its rules' searches and the comparisons writing its
+    /// graphs), not its check's: the same on every run, what the regression gate
+    /// (`tests/work_gate.rs`) records, as a proof's size does not grow when the search for
+    /// it does. `None` in normal play, whose e-graph run counts its work in
+    /// [`crate::Saturation`].
+    pub work: Option<u64>,
 }
 
 impl Simplification {

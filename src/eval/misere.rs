@@ -216,6 +216,10 @@ impl Reducer for MisereRules {
         g: FId,
     ) -> Result<Option<Applied>, KernelError> {
         for rule in self.rules.rules() {
+            // A rule tried at a form is a unit of the derivation's work (with the forms
+            // simplified and the P-position questions its conditions ask), so a derivation
+            // that tries more rules for the same steps counts more.
+            m.tick()?;
             let host = MisereHost {
                 forms,
                 m: RefCell::new(&mut *m),

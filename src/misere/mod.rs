@@ -135,6 +135,13 @@ impl Misere {
         &self.budget
     }
 
+    /// The units of work counted so far (forms simplified, rules tried at them, P-position
+    /// questions answered, games and sums made): what a misère derivation's gate records (`tests/work_gate.rs`),
+    /// as it grows when the derivation searches more for the same proof.
+    pub(crate) fn work(&self) -> u64 {
+        self.work
+    }
+
     /// Counts a unit of work and checks the budget every 256 units.
     pub(crate) fn tick(&mut self) -> Result<(), KernelError> {
         self.work += 1;

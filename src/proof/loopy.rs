@@ -336,6 +336,14 @@ enum Shape {
     Neg(Box<Shape>),
 }
 
+/// The check's work is added to its limits' tally as the checker ends
+/// (`onag::CheckedFile::work`), as the normal-play memos' and the misère checker's are.
+impl Drop for Checker<'_> {
+    fn drop(&mut self) {
+        self.limits.tally(self.work);
+    }
+}
+
 impl<'t> Checker<'t> {
     /// A checker reading `table`, within `limits`, that knows no rules yet.
     fn new(table: &'t TermTable, limits: &'t CheckLimits) -> Self {
@@ -425,11 +433,14 @@ pub(crate) fn check(chain: Chain, rules: &RuleSet, limits: &CheckLimits) -> Resu
             graph_rules.push(positions::GraphRule::new(r, known));
         }
     }
-    let make = || Checker {
-        names: names.clone(),
-        graph_rules: graph_rules.clone(),
-        terms: term_rules.clone(),
-        ..Checker::new(chain.table, limits)
+    // Set field by field: a checker reports its work as it is dropped, so none is built by
+    // moving fields out of another.
+    let make = || {
+        let mut c = Checker::new(chain.table, limits);
+        c.names = names.clone();
+        c.graph_rules = graph_rules.clone();
+        c.terms = term_rules.clone();
+        c
     };
     super::played::check(make, limits.threads(), "loopy", chain)
 }
@@ -499,8 +510,9 @@ fn derivation(
     let g = graph_of(t, budget, out.graphs()).map_err(ProofError::Kernel)?;
     let mut work = Work::new(budget.clone());
     let written = out.write(&minimal(&g)).map_err(ProofError::Kernel)?;
-    let d = derive(&g, written != *t, &mut work, out).map_err(ProofError::Kernel)?;
-    Ok((g, d))
+    let d = derive(&g, written != *t, &mut work, out);
+    out.add_work(work.count());
+    Ok((g, d.map_err(ProofError::Kernel)?))
 }
 
 /// The derivation of a term by the side rules too: `onside(G)` and `offside(G)` to the
@@ -531,6 +543,7 @@ fn side_derivation(
         let mut leaf = |x: &Term| graph_of(x, budget, &graphs);
         driver::sided(t, &mut leaf, &mut work, out)
     };
+    out.add_work(work.count());
     d.map_err(ProofError::Kernel)
 }
 
@@ -555,6 +568,10 @@ pub struct LoopySimplification {
     /// For a game that is not a stopper: its value by its sides (`over & under`), when they
     /// are stoppers.
     pub value: Option<String>,
+    /// The units of work the derivation spent (its rules' searches and the comparisons of
+    /// positions writing its graphs, [`TableWriter::work`]), not its check's: the same on
+    /// every run, and what grows when the derivation searches more for the same proof.
+    pub work: u64,
 }
 
 fn written(g: &Loopy, budget: &Budget) -> Result<String, ProofError> {
@@ -654,6 +671,7 @@ pub fn simplify_loopy_by(
             }
         }
     };
+    let work = out.work();
     let proof = verified(
         open::derivation(&opened, &d, out.terms, rules),
         rules,
@@ -674,6 +692,7 @@ pub fn simplify_loopy_by(
         sides: d.offside.is_some(),
         proof,
         value,
+        work,
     })
 }
 

@@ -181,6 +181,11 @@ pub struct MisereSimplification {
     pub proof: Proof,
     /// The simplest form as CGSuite prints it (`*[2#0]`).
     pub notation: String,
+    /// The units of work the misère arena spent on the derivation (its forms simplified,
+    /// the rules tried at them and their P-position questions answered,
+    /// [`crate::misere::Misere::work`]), not on its check or its notation: the same on every
+    /// run, and what grows when the derivation searches more for the same proof.
+    pub work: u64,
 }
 
 /// A misère equality proved, or why the two games differ: their simplest forms in CGSuite's
@@ -303,7 +308,9 @@ pub fn simplify_misere_by(
     rules: &crate::rules::RuleSet,
 ) -> Result<MisereSimplification, super::ProofError> {
     let mut forms = Forms::new();
+    let before = m.work();
     let x = derivation(m, &mut forms, t, rules)?;
+    let work = m.work() - before;
     let mut w = Writer {
         forms: &forms,
         table: TermTable::new(),
@@ -318,7 +325,11 @@ pub fn simplify_misere_by(
     )?;
     let notation =
         crate::misere::notation::print(m, x.d.canonical).map_err(super::ProofError::Kernel)?;
-    Ok(MisereSimplification { proof, notation })
+    Ok(MisereSimplification {
+        proof,
+        notation,
+        work,
+    })
 }
 
 /// A = B in misère play: both derived to their simplest forms, which are equal exactly when

@@ -44,6 +44,9 @@ pub(crate) struct TableWriter {
     /// it ([`TableWriter::graphs`]).
     graphs: HashMap<u32, Loopy>,
     work: Work,
+    /// The units of work the derivations that wrote here counted on their own counters
+    /// ([`TableWriter::add_work`]): with `work`'s, a loopy simplification's work.
+    derived: u64,
     /// The rules a stopper's derivation runs (`rules/loopy.rules` unless the caller's).
     rules: LoopyRules,
 }
@@ -64,8 +67,21 @@ impl TableWriter {
             least: HashMap::new(),
             graphs: HashMap::new(),
             work,
+            derived: 0,
             rules,
         }
+    }
+
+    /// Adds the units a derivation counted on its own counter to [`TableWriter::work`].
+    pub fn add_work(&mut self, units: u64) {
+        self.derived = self.derived.saturating_add(units);
+    }
+
+    /// The units of work spent writing here (comparisons of positions) and by the
+    /// derivations that wrote here: what the loopy derivation's gate records
+    /// (`tests/work_gate.rs`), the same on every run.
+    pub fn work(&self) -> u64 {
+        self.work.count().saturating_add(self.derived)
     }
 
     /// The graph each entry written here for a whole graph stands for.
