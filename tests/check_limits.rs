@@ -132,32 +132,6 @@ fn a_check_stops_at_its_limits() {
     assert!(took <= bound, "{took:?}, bound {bound:?}");
 }
 
-/// `CheckedFile::work` counts what the work limit bounds: on one thread (one checker, one
-/// memo) a check allowed exactly the work it reported passes, and one allowed a unit less
-/// stops at the work limit — a limit, not a rejection. The count is the same run after run,
-/// and the check of a larger sum does more.
-#[test]
-fn a_checks_work_is_what_its_work_limit_bounds() {
-    onag::set_search_threads(1);
-    let rules = onag::RuleSet::builtin();
-    let json = proof_of_switches(6);
-    let work = onag::check(&json, &rules).expect("the proof checks").work;
-    assert!(work > 0);
-    assert_eq!(onag::check(&json, &rules).expect("it checks").work, work);
-    let within = |max_work| {
-        let limits = onag::Limits {
-            max_work,
-            ..onag::Limits::default()
-        };
-        onag::check_with(&json, &rules, &limits)
-    };
-    assert_eq!(within(work).expect("it checks within its work").work, work);
-    let e = within(work - 1).expect_err("a unit less is too little");
-    assert!(matches!(e, onag::Error::Limit { .. }), "{e}");
-    let smaller = onag::check(&proof_of_switches(4), &rules).expect("Σ4 checks");
-    assert!(smaller.work < work, "{} against {work}", smaller.work);
-}
-
 /// A proof file of `onag::simplify` in `play`, as `onag simplify --format json` writes it.
 fn proof_in(play: onag::Play, text: &str) -> String {
     let t = onag::parse(text).expect("the input parses");
@@ -167,15 +141,17 @@ fn proof_in(play: onag::Play, text: &str) -> String {
     s.proof.to_json()
 }
 
-/// The same as [`a_checks_work_is_what_its_work_limit_bounds`] for the checkers of the other
-/// plays: the loopy checker's work (added as it ends, as the memos' are) and the misère
-/// checker's are what their work limits bound, the same run after run, and larger for a
-/// larger game's proof.
+/// `CheckedFile::work` counts what the work limit bounds, in every play: on one thread (one
+/// checker, one memo) a check allowed exactly the work it reported passes, and one allowed a
+/// unit less stops at the work limit — a limit, not a rejection. The count is the same run
+/// after run, and the check of a larger game's proof does more.
 #[test]
-fn a_loopy_or_misere_checks_work_is_what_its_work_limit_bounds() {
+fn a_checks_work_is_what_its_work_limit_bounds_in_every_play() {
     onag::set_search_threads(1);
     let rules = onag::RuleSet::builtin();
+    let (sum6, sum4) = (switches(6), switches(4));
     for (play, large, small) in [
+        (onag::Play::Normal, sum6.as_str(), sum4.as_str()),
         (
             onag::Play::Loopy,
             "backsliding_toads_and_frogs(\"tt..ff\")",
