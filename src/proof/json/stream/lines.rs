@@ -220,8 +220,10 @@ impl<'de> Values<'de> for Scan<'de> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::read_and_check_by;
+    use super::super::{read_and_check_by, CheckedFile};
     use crate::definitional::check_limits::CheckLimits;
+    use crate::proof::check::CheckError;
+    use crate::proof::ProofError;
     use crate::rules::RuleSet;
 
     /// What a read by lines (`true`) or by serde's reader says, as text: the claim, the table's
@@ -232,7 +234,12 @@ mod tests {
             threads,
             ..CheckLimits::default()
         };
-        Some(match read_and_check_by(text, rules, &limits, by_lines)? {
+        Some(told(read_and_check_by(text, rules, &limits, by_lines)?))
+    }
+
+    /// A read's outcome as text (see [`said`]).
+    fn told(read: Result<(CheckedFile, Result<(), CheckError>), ProofError>) -> String {
+        match read {
             Ok((f, verdict)) => format!(
                 "{:?} {:?} {} {} {:?} {} {verdict:?}",
                 f.terms.as_where(&f.input),
@@ -243,7 +250,7 @@ mod tests {
                 f.certificate_key,
             ),
             Err(e) => format!("not a proof: {e}"),
-        })
+        }
     }
 
     /// The lines of `text` from the one after `"lemmas": [` to the one before its `]`.
@@ -429,18 +436,7 @@ mod tests {
                     threads,
                     ..CheckLimits::default()
                 };
-                let read = match super::super::read_and_check(text, &rules, &limits) {
-                    Ok((f, v)) => format!(
-                        "{:?} {:?} {} {} {:?} {} {v:?}",
-                        f.terms.as_where(&f.input),
-                        f.terms.as_where(&f.result),
-                        f.steps,
-                        f.lemmas,
-                        f.play,
-                        f.certificate_key,
-                    ),
-                    Err(e) => format!("not a proof: {e}"),
-                };
+                let read = told(super::super::read_and_check(text, &rules, &limits));
                 assert_eq!(read, by_serde, "{what} on {threads}");
             }
         }
