@@ -1329,6 +1329,48 @@ mod tests {
     use super::*;
     use crate::syntax::parse;
 
+    /// The index finds each entry by its view as a map from views to numbers would (the
+    /// independent definition here), over many entries and through the index's growth; a
+    /// graph refused for repeating an entry takes its own views out of the index again.
+    #[test]
+    fn the_index_finds_entries_by_view_as_a_map_of_views_would() {
+        let mut t = TermTable::new();
+        let mut want: std::collections::HashMap<Term, u32> = std::collections::HashMap::new();
+        for k in 0..3000i64 {
+            // Each a game of earlier entries and integers: many alike in shape, none equal.
+            let l = if k > 0 {
+                Term::Ref(((k * 37 + 11) % k) as u32)
+            } else {
+                Term::integer(0)
+            };
+            let v = Term::game(vec![l], vec![Term::integer(k)]);
+            let n = t.push_view(v.clone());
+            assert_eq!(n as usize, want.len());
+            want.insert(v, n);
+        }
+        for (v, &n) in &want {
+            assert_eq!(t.push_view(v.clone()), n);
+            assert_eq!(t.find(v), Some(n));
+        }
+        let len = t.len();
+        let fresh = Term::game(vec![Term::integer(-1)], vec![Term::integer(-2)]);
+        let other = Term::game(vec![Term::integer(-3)], vec![Term::integer(-4)]);
+        // Two views alike in the graph itself: the first two are entered, then taken out.
+        assert_eq!(
+            t.push_graph(vec![fresh.clone(), other.clone(), fresh.clone()]),
+            None
+        );
+        assert_eq!(t.len(), len);
+        assert_eq!((t.find(&fresh), t.find(&other)), (None, None));
+        // Pushed again, it gets the next number, as it would have before.
+        assert_eq!(t.push_view(fresh.clone()), len as u32);
+        assert_eq!(t.find(&fresh), Some(len as u32));
+        // A table read from the same views is equal to it, and finds alike.
+        let back = TermTable::from_views(t.views().to_vec()).unwrap();
+        assert_eq!(back, t);
+        assert_eq!(back.find(&fresh), Some(len as u32));
+    }
+
     #[test]
     fn equal_subterms_are_one_entry_and_expand_back() {
         let mut t = TermTable::new();
