@@ -487,6 +487,69 @@ mod tests {
         }
     }
 
+    /// The proof checked on the checker thread as a composer would send it whose entry `m`
+    /// repeats entry 0's view: the checker keeps that view once, so from entry `m` on its
+    /// numbers are not the composer's and every lemma is translated one way and back (the
+    /// composer's own tables never repeat a view; the checker's normal-form entries shift its
+    /// numbers so). The verdict: whether it passes, and where it fails.
+    fn fed_with_a_repeat(
+        p: &crate::proof::Proof,
+        rules: &RuleSet,
+        m: usize,
+    ) -> (bool, Option<(Option<usize>, usize)>) {
+        // The composer's numbers with the repeat at m: entries from m on are one later.
+        let shift: Vec<u32> = (0..p.terms.len() as u32)
+            .map(|n| if n as usize >= m { n + 1 } else { n })
+            .collect();
+        let mut views: Vec<Term> = p
+            .terms
+            .views()
+            .iter()
+            .map(|v| renumber(v, &shift))
+            .collect();
+        views.insert(m, views[0].clone());
+        let mut lemmas = p.lemmas.clone();
+        for l in &mut lemmas {
+            renumber_in_place(&mut l.from, &shift);
+            renumber_in_place(&mut l.to, &shift);
+            translate(&mut l.steps, &shift);
+        }
+        let mut steps = p.steps.clone();
+        translate(&mut steps, &shift);
+        let (tx, rx) = mpsc::channel();
+        let (back_tx, back) = mpsc::channel();
+        // Every entry first (the repeat turns the numbers at once), the lemmas in two batches.
+        let later = lemmas.split_off(lemmas.len() / 2);
+        tx.send(Work::Lemmas(views, lemmas)).unwrap();
+        tx.send(Work::Lemmas(Vec::new(), later)).unwrap();
+        let (input, result) = (renumber(&p.input, &shift), renumber(&p.result, &shift));
+        tx.send(Work::Finish(Vec::new(), input, result, steps))
+            .unwrap();
+        drop(tx);
+        let verdict = check_all(rules, rx, &AtomicBool::new(false), &back_tx);
+        drop(back_tx);
+        assert_eq!(back.iter().map(|b| b.len()).sum::<usize>(), p.lemmas.len());
+        (verdict.is_ok(), verdict.err().map(|e| (e.lemma, e.step)))
+    }
+
+    #[test]
+    fn a_check_whose_numbers_are_not_the_composers_judges_as_the_whole_proof_check() {
+        let rules = RuleSet::builtin();
+        let p = crate::proof::tests::switches_proof(7, &rules);
+        let m = p.terms.len() / 3;
+        assert!(m > 10);
+        assert_eq!(fed_with_a_repeat(&p, &rules, m), (true, None));
+        for (ks, bad) in crate::proof::parallel::tests::damaged(&p) {
+            let whole = bad.check(&rules).map_err(|e| (e.lemma, e.step));
+            assert!(whole.is_err(), "{ks:?}");
+            assert_eq!(
+                fed_with_a_repeat(&bad, &rules, m),
+                (false, whole.err()),
+                "{ks:?}"
+            );
+        }
+    }
+
     #[test]
     fn a_check_fed_lemma_by_lemma_judges_as_the_whole_proof_check() {
         let rules = RuleSet::builtin();
