@@ -47,6 +47,7 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
+mod fast;
 #[cfg(test)]
 mod layout;
 mod out;

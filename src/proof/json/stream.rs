@@ -836,6 +836,22 @@ impl<'r, 'de> Worker<'r, 'de> {
 /// Lemma `k` read from its text: its sides, its steps (whose words no check reads), its
 /// references within a table of `len` entries.
 fn lemma_from_raw(text: &str, raw: &str, k: usize, len: usize) -> Result<Lemma, ProofError> {
+    // A lemma as onag writes it is read straight into its steps; any other text, or one that
+    // is no lemma, by serde, whose words are the file's.
+    match super::fast::lemma(raw, len) {
+        Some(lemma) => Ok(lemma),
+        None => lemma_by_serde(text, raw, k, len),
+    }
+}
+
+/// [`lemma_from_raw`] by serde's model of a lemma ([`LemmaJson`]): any text, and the words for
+/// each error.
+pub(super) fn lemma_by_serde(
+    text: &str,
+    raw: &str,
+    k: usize,
+    len: usize,
+) -> Result<Lemma, ProofError> {
     let l: LemmaJson = serde_json::from_str(raw).map_err(|e| in_file(text, raw, &e))?;
     let from = parse(&l.from, || format!("lemma {k} from"))?;
     let lemma = Lemma {

@@ -1,0 +1,508 @@
+//! A lemma's text read straight into the checker's [`Lemma`], without serde's model of it.
+//!
+//! Reading a lemma was half of its check (Σ_{k≤16} {k|−k}: 655 M of the check's 1,358 M
+//! instructions), and half of the reading was serde's: a [`LemmaJson`](super::LemmaJson) of
+//! [`StepJson`](super::StepJson)s, each step's witnesses four `BTreeMap`s of strings, built
+//! only to be walked once into [`Step`]s and dropped. Here the text goes into the steps as it is
+//! scanned: the maps' entries straight into the witnesses' vectors, in the order the maps would
+//! give them.
+//!
+//! It reads only what it reads exactly as that path does — the layout onag writes and nothing
+//! unusual: strings with no escape and no control character, each step field and each witness
+//! kind at most once, every map's keys in increasing order (a map's own order, so none
+//! repeats), a lemma's `from` before its `steps` and a step's before its `parts`, no unknown
+//! field, no `null`, a `lemma` of plain digits. For any other text, and for
+//! any text that is not a lemma (a term that does not parse, a reference past the table), it
+//! says nothing ([`lemma`] is `None`) and the caller reads the text with serde, whose verdict and
+//! words on it are the file's: so what this reader accepts it reads into exactly the lemma the
+//! other does (tested on proofs of each play and on texts altered every way above), and it
+//! judges nothing.
+
+use super::{parse_row, parse_value, refs_within, step_refs_within};
+use crate::proof::step::{PathElem, Step, Witnesses};
+use crate::proof::Lemma;
+use crate::rules::Name;
+use crate::term::Term;
+
+/// A lemma's text read into the lemma, its references within a table of `len` entries;
+/// `None` when the text is not one this reader reads (see the module docs).
+pub(super) fn lemma(raw: &str, len: usize) -> Option<Lemma> {
+    let mut s = Scan {
+        b: raw.as_bytes(),
+        text: raw,
+        at: 0,
+    };
+    s.ws();
+    let (mut from, mut to, mut steps) = (None, None, None);
+    s.object(|s, key| {
+        match key {
+            "from" if from.is_none() => from = Some(term(s.string()?)?),
+            "to" if to.is_none() => to = Some(term(s.string()?)?),
+            // The chain starts at `from`, written before it in a lemma onag writes.
+            "steps" if steps.is_none() => steps = Some(s.chain(from.as_ref()?, false)?),
+            _ => return None,
+        }
+        Some(())
+    })?;
+    s.ws();
+    if s.at != raw.len() {
+        return None;
+    }
+    let lemma = Lemma {
+        from: from?,
+        to: to?,
+        steps: steps?,
+    };
+    // The reader's checks, which here only say whether the text is read here.
+    let what = &String::new;
+    refs_within(&lemma.from, len, what).ok()?;
+    refs_within(&lemma.to, len, what).ok()?;
+    for st in &lemma.steps {
+        step_refs_within(st, len, what).ok()?;
+    }
+    Some(lemma)
+}
+
+/// A term of the text, read as [`super::parse`] reads it.
+fn term(s: &str) -> Option<Term> {
+    crate::syntax::parse_proof_term(s).ok()
+}
+
+/// JSON's whitespace.
+fn ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+/// The bytes that end a string as [`Scan::string`] reads it: its quote, or an escape or a
+/// control character, which it leaves to serde.
+const STOPS: [bool; 256] = {
+    let mut stops = [false; 256];
+    let mut c = 0;
+    while c < 0x20 {
+        stops[c] = true;
+        c += 1;
+    }
+    stops[b'"' as usize] = true;
+    stops[b'\\' as usize] = true;
+    stops
+};
+
+/// The text and where the reading is in it.
+struct Scan<'a> {
+    b: &'a [u8],
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Scan<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.at).copied()
+    }
+
+    fn ws(&mut self) {
+        while self.peek().is_some_and(ws) {
+            self.at += 1;
+        }
+    }
+
+    fn eat(&mut self, c: u8) -> Option<()> {
+        (self.peek() == Some(c)).then(|| self.at += 1)
+    }
+
+    /// A string with no escape and no control character (serde's reader reads the others).
+    fn string(&mut self) -> Option<&'a str> {
+        self.eat(b'"')?;
+        let from = self.at;
+        // A lookup a byte: strings are most of a lemma's text (its steps' words), and short,
+        // so a search that starts wide costs more than it saves.
+        let to = from + self.b[from..].iter().position(|&c| STOPS[usize::from(c)])?;
+        if self.b[to] != b'"' {
+            return None;
+        }
+        self.at = to + 1;
+        // Both ends are ASCII quotes, so on character boundaries.
+        self.text.get(from..to)
+    }
+
+    /// An object whose keys are strings as [`Scan::string`] reads them, each value read by
+    /// `value` (which fails on a key it does not read).
+    fn object(&mut self, mut value: impl FnMut(&mut Self, &'a str) -> Option<()>) -> Option<()> {
+        self.eat(b'{')?;
+        self.ws();
+        if self.eat(b'}').is_some() {
+            return Some(());
+        }
+        loop {
+            let key = self.string()?;
+            self.ws();
+            self.eat(b':')?;
+            self.ws();
+            value(self, key)?;
+            self.ws();
+            match self.peek()? {
+                b',' => {
+                    self.at += 1;
+                    self.ws();
+                }
+                b'}' => {
+                    self.at += 1;
+                    return Some(());
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// An array, each element read by `item`.
+    fn array(&mut self, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        self.eat(b'[')?;
+        self.ws();
+        if self.eat(b']').is_some() {
+            return Some(());
+        }
+        loop {
+            item(self)?;
+            self.ws();
+            match self.peek()? {
+                b',' => {
+                    self.at += 1;
+                    self.ws();
+                }
+                b']' => {
+                    self.at += 1;
+                    return Some(());
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// An array of strings.
+    fn strings(&mut self) -> Option<Vec<&'a str>> {
+        let mut out = Vec::new();
+        self.array(|s| {
+            out.push(s.string()?);
+            Some(())
+        })?;
+        Some(out)
+    }
+
+    /// A map of strings to what `value` reads, its keys in increasing order (as a map's are
+    /// visited: none repeats), each entry handed to `each`.
+    fn map<T>(
+        &mut self,
+        mut value: impl FnMut(&mut Self) -> Option<T>,
+        mut each: impl FnMut(&'a str, T) -> Option<()>,
+    ) -> Option<()> {
+        let mut last: Option<&str> = None;
+        self.object(|s, key| {
+            if last.is_some_and(|l| l >= key) {
+                return None;
+            }
+            last = Some(key);
+            let v = value(s)?;
+            each(key, v)
+        })
+    }
+
+    fn word(&mut self, w: &str) -> Option<()> {
+        self.b[self.at..]
+            .starts_with(w.as_bytes())
+            .then(|| self.at += w.len())
+    }
+
+    /// `true` or `false`.
+    fn boolean(&mut self) -> Option<bool> {
+        match self.peek()? {
+            b't' => self.word("true").map(|()| true),
+            _ => self.word("false").map(|()| false),
+        }
+    }
+
+    /// A number as serde reads a `usize`, when written in plain digits (no leading zero, no
+    /// fraction or exponent) and no larger than a `usize`.
+    fn index(&mut self) -> Option<usize> {
+        let from = self.at;
+        let mut n: usize = 0;
+        while let Some(d @ b'0'..=b'9') = self.peek() {
+            n = n.checked_mul(10)?.checked_add(usize::from(d - b'0'))?;
+            self.at += 1;
+        }
+        let digits = self.at - from;
+        if digits == 0 || (digits > 1 && self.b[from] == b'0') {
+            return None;
+        }
+        if matches!(self.peek(), Some(b'.' | b'e' | b'E')) {
+            return None;
+        }
+        Some(n)
+    }
+
+    /// The array of steps that starts here, a chain from `start` as `chain_from_json` reads
+    /// it (`nested`: the parts of a grouped step, which have none of their own).
+    fn chain(&mut self, start: &Term, nested: bool) -> Option<Vec<Step>> {
+        let mut out: Vec<Step> = Vec::new();
+        self.array(|s| {
+            let prev = out.last().map_or(start, |p| &p.to);
+            let step = s.step(prev, nested)?;
+            out.push(step);
+            Some(())
+        })?;
+        Some(out)
+    }
+
+    /// One step as `step_from_json` reads it (its words not kept, as the streaming check
+    /// keeps none), `prev` the term the chain reached.
+    fn step(&mut self, prev: &Term, nested: bool) -> Option<Step> {
+        let mut from: Option<Term> = None;
+        let mut to: Option<&str> = None;
+        let mut rule: Option<&str> = None;
+        let mut at: Option<Vec<PathElem>> = None;
+        let mut why = false;
+        let mut reversed: Option<bool> = None;
+        let mut witnesses: Option<Witnesses> = None;
+        let mut parts: Option<Vec<Step>> = None;
+        let mut lemma: Option<usize> = None;
+        let mut lemma_read = false;
+        self.object(|s, key| {
+            match key {
+                // Before `parts`, as onag writes it: the parts start where the step does.
+                "from" if from.is_none() && parts.is_none() => from = Some(term(s.string()?)?),
+                "to" if to.is_none() => to = Some(s.string()?),
+                "rule" if rule.is_none() => rule = Some(s.string()?),
+                "at" if at.is_none() => {
+                    let elems = s.strings()?;
+                    let elems = elems.iter().map(|e| e.parse::<PathElem>().ok());
+                    at = Some(elems.collect::<Option<Vec<_>>>()?);
+                }
+                "why" if !why => {
+                    s.string()?;
+                    why = true;
+                }
+                "reversed" if reversed.is_none() => reversed = Some(s.boolean()?),
+                "witnesses" if witnesses.is_none() => witnesses = Some(s.witnesses()?),
+                "parts" if parts.is_none() => {
+                    let parts_from = from.as_ref().unwrap_or(prev);
+                    let read = s.chain(parts_from, true)?;
+                    if nested && !read.is_empty() {
+                        return None;
+                    }
+                    parts = Some(read);
+                }
+                "lemma" if !lemma_read => {
+                    lemma = Some(s.index()?);
+                    lemma_read = true;
+                }
+                _ => return None,
+            }
+            Some(())
+        })?;
+        Some(Step {
+            to: term(to?)?,
+            from: from.unwrap_or_else(|| prev.clone()),
+            rule: rule?.to_string(),
+            at: at.unwrap_or_default(),
+            why: String::new(),
+            witnesses: witnesses.unwrap_or_default(),
+            reversed: reversed.unwrap_or(false),
+            parts: parts.unwrap_or_default(),
+            lemma,
+        })
+    }
+
+    /// A step's witnesses, each kind's entries in its map's order.
+    fn witnesses(&mut self) -> Option<Witnesses> {
+        let mut w = Witnesses::default();
+        let mut seen = [false; 4];
+        self.object(|s, key| {
+            let kind = ["games", "sets", "values", "rows"]
+                .iter()
+                .position(|k| *k == key)?;
+            if std::mem::replace(&mut seen[kind], true) {
+                return None;
+            }
+            match kind {
+                0 => s.map(Scan::string, |n, t| {
+                    w.games.push((Name::from(n), term(t)?));
+                    Some(())
+                }),
+                1 => s.map(Scan::strings, |n, ts| {
+                    let ts = ts.into_iter().map(term).collect::<Option<Vec<_>>>()?;
+                    w.sets.push((Name::from(n), ts));
+                    Some(())
+                }),
+                2 => s.map(Scan::string, |n, v| {
+                    w.values
+                        .push((Name::from(n), parse_value(v, &String::new).ok()?));
+                    Some(())
+                }),
+                _ => s.map(Scan::string, |n, r| {
+                    w.rows.push((Name::from(n), parse_row(r).ok()?));
+                    Some(())
+                }),
+            }
+        })?;
+        Some(w)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::stream::lemma_by_serde;
+
+    /// What the two readers make of `raw` (in a table of `len` entries) agrees: this one reads
+    /// nothing, or the lemma serde's reads. Whether this one read it.
+    fn agree(raw: &str, len: usize) -> bool {
+        let slow = lemma_by_serde(raw, raw, 0, len);
+        match (super::lemma(raw, len), slow) {
+            (None, _) => false,
+            (Some(fast), Ok(slow)) => {
+                assert_eq!(fast, slow, "{raw}");
+                true
+            }
+            (Some(fast), Err(e)) => panic!("read {fast:?} where serde says {e}: {raw}"),
+        }
+    }
+
+    /// Each lemma's line of proofs onag writes (a lemma a line), with its table's length: of
+    /// sums with grouped steps, set and value witnesses, reversed steps, and a misère proof.
+    fn written() -> Vec<(String, usize)> {
+        let engine = crate::engine::Engine::new(crate::rules::RuleSet::builtin());
+        let mut proofs: Vec<crate::proof::Proof> = [
+            "{1|-1}+{2|-2}+{3|-3}+{4|-4}+{5|-5}+{6|-6}",
+            "{0,1,2,3|4,5,6} + {1|-1} + {2|-2}",
+            "^ + *3 + {2|1} + {0||0|-3}",
+            "3/2 + {1/2|-1/2} + {0,*|0,*} + ^*",
+            "{0,^,*|0,v,*} + {1|*} + {*2|*3}",
+        ]
+        .iter()
+        .map(|src| {
+            let t = crate::syntax::parse(src).unwrap();
+            crate::proof::simplify(&t, &engine).unwrap().proof
+        })
+        .collect();
+        let t = crate::syntax::parse("*2 + *3 + {*|*}").unwrap();
+        let mut m = crate::misere::Misere::default();
+        proofs.push(
+            crate::proof::misere::simplify_misere(&mut m, &t)
+                .unwrap()
+                .proof,
+        );
+        let mut out = Vec::new();
+        for p in proofs {
+            let len = p.terms.len();
+            let json = p.to_json();
+            let lines = json.lines().skip_while(|l| !l.contains("\"lemmas\": ["));
+            for l in lines
+                .skip(1)
+                .take_while(|l| !l.trim_start().starts_with(']'))
+            {
+                let l = l.trim();
+                out.push((l.strip_suffix(',').unwrap_or(l).to_string(), len));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_lemma_onag_writes_is_read_here_into_the_lemma_serdes_reader_reads() {
+        let lines = written();
+        assert!(lines.len() > 100, "{}", lines.len());
+        let all = lines.iter().map(|(l, _)| l.as_str()).collect::<String>();
+        // The shapes read here, each met: grouped steps, citations, reversed steps, witnesses.
+        for shape in [
+            "\"parts\"",
+            "\"lemma\":",
+            "\"reversed\"",
+            "\"sets\"",
+            "\"games\"",
+        ] {
+            assert!(all.contains(shape), "{shape}");
+        }
+        for (l, len) in &lines {
+            assert!(agree(l, *len), "{l}");
+        }
+        // A witness of every kind, values and rows too (no sum's lemma names those).
+        let l = r##"{"from": "1 + 2", "to": "3", "steps": [{"to": "3", "rule": "r", "at": ["L0", "sum.1", "neg", "pm2", "arg1", "R3"], "witnesses": {"games": {"a": "#0", "b": "{1|*}"}, "rows": {"r": "LRE"}, "sets": {"L": [], "R": ["1", "*"]}, "values": {"m": "-7", "n": "3/2"}}}]}"##;
+        assert!(agree(l, 1));
+        let read = super::lemma(l, 1).unwrap();
+        assert_eq!(read.steps[0].witnesses.values.len(), 2);
+        assert_eq!(read.steps[0].witnesses.rows[0].1.len(), 3);
+    }
+
+    /// `l` altered at its `n`th `what` (counted from 0) into `with`, if it has one.
+    fn altered(l: &str, what: &str, n: usize, with: &str) -> Option<String> {
+        let (at, _) = l.match_indices(what).nth(n)?;
+        Some(format!("{}{with}{}", &l[..at], &l[at + what.len()..]))
+    }
+
+    #[test]
+    fn a_lemma_laid_out_otherwise_or_no_lemma_is_left_to_serde_or_read_alike() {
+        // Every way a text can differ from what onag writes, at each place it can: this
+        // reader reads it into serde's lemma, or leaves it; never reads what serde refuses.
+        let changes: &[(&str, &str)] = &[
+            (", ", ","),
+            (": ", ":"),
+            (", ", " ,\t"),
+            ("{", "{ \n"),
+            ("}", "\r }"),
+            ("[", "[ "),
+            ("\"to\"", "\"tO\""),
+            ("\"to\"", "\"from\""),
+            ("\"from\"", "\"to\""),
+            ("\"rule\"", "\"why\""),
+            ("\"why\"", "\"at\""),
+            ("\"at\"", "\"parts\""),
+            ("\"steps\": [", "\"steps\": [1, "),
+            ("\"lemma\": ", "\"lemma\": 0"),
+            ("\"lemma\": ", "\"lemma\": -"),
+            ("\"lemma\": ", "\"lemma\": 1."),
+            ("\"lemma\": ", "\"lemma\": 99999999999999999999"),
+            ("\"lemma\": ", "\"lemma\": null, \"x\": "),
+            ("+", "\\u002b"),
+            ("+", "\\"),
+            ("+", "\t"),
+            ("#", "#9"),
+            ("#", "#99999"),
+            ("|", "||"),
+            ("\"L", "\"Z"),
+            ("\"a\"", "\"c\""),
+            ("\"R\"", "\"A\""),
+            ("\"", ""),
+            ("}", "},"),
+            ("}", ""),
+            ("]", ""),
+            ("\"reversed\": true", "\"reversed\": false"),
+            ("\"reversed\": true", "\"reversed\": tru"),
+            ("\"reversed\": true", "\"reversed\": 1"),
+            ("\"witnesses\": {", "\"witnesses\": {\"games\": {}, "),
+            ("\"witnesses\": {", "\"witnesses\": {\"other\": {}, "),
+            ("\"parts\": [", "\"parts\": [], \"x\": ["),
+            ("\"rule\": ", "\"from\": \"0\", \"rule\": "),
+            ("\"steps\": [{", "\"steps\": [{\"parts\": [{\"to\": \"0\", \"rule\": \"r\", \"parts\": [{\"to\": \"0\", \"rule\": \"r\"}]}], "),
+        ];
+        let lines = written();
+        let (mut read, mut left) = (0, 0);
+        for (l, len) in lines.iter().step_by(7) {
+            for (what, with) in changes {
+                for n in [0, 1, 2, 5] {
+                    let Some(m) = altered(l, what, n, with) else {
+                        continue;
+                    };
+                    if agree(&m, *len) {
+                        read += 1;
+                    } else {
+                        left += 1;
+                    }
+                }
+            }
+            // A reference past the table is no lemma's: left to serde.
+            assert!(super::lemma(l, *len).is_some());
+            if l.contains('#') {
+                let past = l.replacen('#', &format!("#{len}0"), 1);
+                assert!(super::lemma(&past, *len).is_none(), "{past}");
+            }
+        }
+        assert!(read > 100 && left > 100, "{read} {left}");
+    }
+}
