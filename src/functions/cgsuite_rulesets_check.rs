@@ -10,10 +10,9 @@
 use super::more_rulesets_check::allows;
 use super::rulesets_check::{compare, join, listed, read, text_of};
 use crate::number::Dyadic;
+use crate::rulesets::position::grids;
 use crate::rulesets::position::spawning::spawning_code;
-use crate::rulesets::position::{
-    grids, toads_and_frogs::toads_and_frogs, turning::turning as coins,
-};
+use crate::rulesets::position::strips::{toads_and_frogs, turning as coins};
 use crate::term::{Arg, Term};
 use num_traits::ToPrimitive;
 use std::collections::BTreeSet;

@@ -66,8 +66,14 @@ fn listed(name: &str, term: &Term) -> Result<Options, String> {
 /// Cram from the rules: a domino on two empty squares side by side or one above the other,
 /// for either player.
 pub fn cram_moves(board: &str) -> Result<BTreeSet<String>, String> {
+    Ok(cram_boards(board)?.into_iter().collect())
+}
+
+/// The boards Cram's moves leave, in the board's order (row by row, each square's domino
+/// across before the one down): the misère checker's generator too (`proof::misere_moves`).
+pub fn cram_boards(board: &str) -> Result<Vec<String>, String> {
     let rows = read(grids::cram(board))?.rows();
-    let mut out = BTreeSet::new();
+    let mut out = Vec::new();
     for r in 0..rows.len() {
         for c in 0..rows[r].len() {
             for d in [(0, 1), (1, 0)] {
@@ -76,7 +82,7 @@ pub fn cram_moves(board: &str) -> Result<BTreeSet<String>, String> {
                         let mut n = rows.clone();
                         n[r][c] = '#';
                         n[r2][c2] = '#';
-                        out.insert(join(&n));
+                        out.push(join(&n));
                     }
                 }
             }
