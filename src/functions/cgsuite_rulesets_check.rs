@@ -8,7 +8,7 @@
 //! (`rulesets::position`): independence is in the moves, not in the language.
 
 use super::more_rulesets_check::allows;
-use super::rulesets_check::{compare, join, listed, read, text_of};
+use super::rulesets_check::{compare, join, listed, read, strip_moves, text_of};
 use crate::number::Dyadic;
 use crate::rulesets::position::grids;
 use crate::rulesets::position::spawning::spawning_code;
@@ -144,35 +144,11 @@ pub fn turning(code_arg: &Arg, code: &str, text: &str, term: &Term) -> Result<()
     compare(got, want.clone(), want)
 }
 
-/// Toads and Frogs (`jumps`) or Elephants and Rhinos on CGSuite's strips, from the rules: a
-/// `t` steps right into a `.`, or (with jumps) over one `f` into the `.` beyond; an `f` the
-/// same to the left.
+/// Toads and Frogs (`jumps`) or Elephants and Rhinos on CGSuite's strips, from the rules
+/// ([`strip_moves`]).
 pub fn strip(name: &str, jumps: bool, text: &str, term: &Term) -> Result<(), String> {
     let row = read(toads_and_frogs(text))?;
-    let (mut left, mut right) = (BTreeSet::new(), BTreeSet::new());
-    for i in 0..row.len() {
-        let (dir, other, set): (isize, char, &mut BTreeSet<String>) = match row[i] {
-            't' => (1, 'f', &mut left),
-            'f' => (-1, 't', &mut right),
-            _ => continue,
-        };
-        let at = |k: isize| -> Option<char> {
-            let j = i as isize + dir * k;
-            (j >= 0).then(|| row.get(j as usize).copied()).flatten()
-        };
-        let to = if at(1) == Some('.') {
-            Some(1)
-        } else if jumps && at(1) == Some(other) && at(2) == Some('.') {
-            Some(2)
-        } else {
-            None
-        };
-        if let Some(k) = to {
-            let mut n = row.clone();
-            n.swap(i, (i as isize + dir * k) as usize);
-            set.insert(n.into_iter().collect::<String>());
-        }
-    }
+    let (left, right) = strip_moves(&row, ['t', 'f'], jumps);
     let got = listed(term, |t| {
         Some(
             read(toads_and_frogs(text_of(t, name)?))

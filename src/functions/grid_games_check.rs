@@ -2,7 +2,8 @@
 //! `amazons`): a second move generator per ruleset, written from the rules on the board's
 //! characters (rows of characters and coordinates; no bit-boards, groups or symmetries), and
 //! a comparison of the boards it reaches with those an opening lists, as sets: every option
-//! once, nothing missing, nothing extra.
+//! once, nothing missing, nothing extra. Clobber's own check (`rulesets_check::clobber`)
+//! takes its moves from here too, its piece a rook that does not slide.
 //!
 //! The boards are read by the one reader of their language (`rulesets::position::grids`, the
 //! producer's too): independence is in the moves, not the language.
@@ -25,6 +26,7 @@ pub type Options = (BTreeSet<String>, BTreeSet<String>);
 fn reader(name: &str) -> Option<Reader> {
     Some(match name {
         "cram" => grids::cram,
+        "clobber" => crate::rulesets::position::clobber,
         "kings" => grids::kings,
         "rooks" => grids::rooks,
         "knights" => grids::knights,
@@ -117,12 +119,13 @@ fn piece(name: &str) -> Option<(Vec<(i32, i32)>, bool)> {
         "kings" => (both(), false),
         "queens" => (both(), true),
         "rooks" => (rook.clone(), true),
+        "clobber" => (rook.clone(), false),
         "knights" => (knight, false),
         _ => return None,
     })
 }
 
-/// A Clobber variant from the rules: a stone goes one of its ways (sliding over empty squares
+/// Clobber or a Clobber variant from the rules: a stone goes one of its ways (sliding over empty squares
 /// for rooks and queens) onto a stone of the other colour, which is removed; Left's moves and
 /// Right's.
 pub fn clobber_variant_moves(name: &str, board: &str) -> Result<Options, String> {
