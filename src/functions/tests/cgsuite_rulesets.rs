@@ -11,6 +11,7 @@
 
 use super::{show_or_error as show, words};
 use crate::functions;
+use crate::rulesets::tests::{by_definition, mex_by_definition};
 use crate::syntax::parse;
 use crate::term::Term;
 use crate::{Arg, GameId, Kernel};
@@ -49,16 +50,11 @@ fn take_away_def(
     k: usize,
     memo: &mut HashMap<(usize, usize), u64>,
 ) -> u64 {
-    if let Some(&v) = memo.get(&(n, k)) {
-        return v;
-    }
-    let opts: Vec<u64> = (1..=n)
-        .filter(|&a| a as i64 * q <= p * k as i64)
-        .map(|a| take_away_def(p, q, n - a, a, memo))
-        .collect();
-    let g = mex(&opts);
-    memo.insert((n, k), g);
-    g
+    let moves = |&(n, k): &(usize, usize)| {
+        let taken = (1..=n).filter(move |&a| a as i64 * q <= p * k as i64);
+        taken.map(move |a| (n - a, a))
+    };
+    mex_by_definition((n, k), &moves, memo)
 }
 
 #[test]
@@ -241,46 +237,40 @@ fn turning_is_its_definition() {
 /// A strip by its definition: a `t` steps right into a `.` or (with jumps) over one `f` into
 /// the `.` beyond; an `f` the same to the left.
 fn strip_def(s: &str, jumps: bool, k: &mut Kernel, memo: &mut HashMap<String, GameId>) -> GameId {
-    if let Some(&g) = memo.get(s) {
-        return g;
-    }
-    let c: Vec<char> = s.chars().collect();
-    let mut sides = (Vec::new(), Vec::new());
-    for i in 0..c.len() {
-        let (dir, other, left): (isize, char, bool) = match c[i] {
-            't' => (1, 'f', true),
-            'f' => (-1, 't', false),
-            _ => continue,
-        };
-        let at = |j: isize| {
-            let p = i as isize + dir * j;
-            if p < 0 || p >= c.len() as isize {
+    let moves = |s: &String| {
+        let c: Vec<char> = s.chars().collect();
+        let mut sides = (Vec::new(), Vec::new());
+        for i in 0..c.len() {
+            let (dir, other, left): (isize, char, bool) = match c[i] {
+                't' => (1, 'f', true),
+                'f' => (-1, 't', false),
+                _ => continue,
+            };
+            let at = |j: isize| {
+                let p = i as isize + dir * j;
+                if p < 0 || p >= c.len() as isize {
+                    None
+                } else {
+                    Some(c[p as usize])
+                }
+            };
+            let to = if at(1) == Some('.') {
+                Some(1)
+            } else if jumps && at(1) == Some(other) && at(2) == Some('.') {
+                Some(2)
+            } else {
                 None
-            } else {
-                Some(c[p as usize])
-            }
-        };
-        let to = if at(1) == Some('.') {
-            Some(1)
-        } else if jumps && at(1) == Some(other) && at(2) == Some('.') {
-            Some(2)
-        } else {
-            None
-        };
-        if let Some(j) = to {
-            let mut n = c.clone();
-            n.swap(i, (i as isize + dir * j) as usize);
-            let g = strip_def(&n.iter().collect::<String>(), jumps, k, memo);
-            if left {
-                sides.0.push(g);
-            } else {
-                sides.1.push(g);
+            };
+            if let Some(j) = to {
+                let mut n = c.clone();
+                n.swap(i, (i as isize + dir * j) as usize);
+                let n = n.iter().collect::<String>();
+                if left { &mut sides.0 } else { &mut sides.1 }.push(n);
             }
         }
-    }
-    let g = k.from_options(&sides.0, &sides.1).unwrap();
-    memo.insert(s.to_string(), g);
-    g
+        sides
+    };
+    by_definition(k, &s.to_string(), &moves, memo)
 }
 
 #[test]
@@ -397,42 +387,35 @@ fn anti_def(
     k: &mut Kernel,
     memo: &mut HashMap<Vec<Vec<char>>, GameId>,
 ) -> GameId {
-    if let Some(&g) = memo.get(rows) {
-        return g;
-    }
-    let (h, w) = (rows.len(), rows[0].len());
-    let mut sides = (Vec::new(), Vec::new());
-    for r in 0..h {
-        for c in 0..w {
-            let (theirs, left) = match rows[r][c] {
-                'x' => ('o', true),
-                'o' => ('x', false),
-                _ => continue,
-            };
-            for (dr, dc) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
-                let (nr, nc) = (r as i32 + dr, c as i32 + dc);
-                if nr < 0 || nc < 0 || nr >= h as i32 || nc >= w as i32 {
-                    continue;
-                }
-                let (nr, nc) = (nr as usize, nc as usize);
-                if rows[nr][nc] != '.' {
-                    continue;
-                }
-                let mut next = rows.to_vec();
-                next[nr][nc] = rows[r][c];
-                next[r][c] = theirs;
-                let g = anti_def(&next, k, memo);
-                if left {
-                    sides.0.push(g);
-                } else {
-                    sides.1.push(g);
+    let moves = |rows: &Vec<Vec<char>>| {
+        let (h, w) = (rows.len(), rows[0].len());
+        let mut sides = (Vec::new(), Vec::new());
+        for r in 0..h {
+            for c in 0..w {
+                let (theirs, left) = match rows[r][c] {
+                    'x' => ('o', true),
+                    'o' => ('x', false),
+                    _ => continue,
+                };
+                for (dr, dc) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
+                    let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+                    if nr < 0 || nc < 0 || nr >= h as i32 || nc >= w as i32 {
+                        continue;
+                    }
+                    let (nr, nc) = (nr as usize, nc as usize);
+                    if rows[nr][nc] != '.' {
+                        continue;
+                    }
+                    let mut next = rows.to_vec();
+                    next[nr][nc] = rows[r][c];
+                    next[r][c] = theirs;
+                    if left { &mut sides.0 } else { &mut sides.1 }.push(next);
                 }
             }
         }
-    }
-    let g = k.from_options(&sides.0, &sides.1).unwrap();
-    memo.insert(rows.to_vec(), g);
-    g
+        sides
+    };
+    by_definition(k, &rows.to_vec(), &moves, memo)
 }
 
 #[test]

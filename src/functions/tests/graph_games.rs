@@ -15,20 +15,9 @@ fn by_definition(
     k: &mut Kernel,
     memo: &mut HashMap<String, GameId>,
 ) -> GameId {
-    if let Some(&g) = memo.get(text) {
-        return g;
-    }
-    let (l, r) = naive::options(name, text).unwrap_or_else(|e| panic!("{name}({text:?}): {e}"));
-    let mut side = |opts: Vec<String>, k: &mut Kernel| -> Vec<GameId> {
-        opts.iter()
-            .map(|t| by_definition(name, t, k, memo))
-            .collect()
-    };
-    let l = side(l, k);
-    let r = side(r, k);
-    let g = k.from_options(&l, &r).unwrap();
-    memo.insert(text.to_string(), g);
-    g
+    let moves =
+        |t: &String| naive::options(name, t).unwrap_or_else(|e| panic!("{name}({t:?}): {e}"));
+    crate::rulesets::tests::by_definition(k, &text.to_string(), &moves, memo)
 }
 
 fn value(name: &str, text: &str, k: &mut Kernel) -> GameId {
