@@ -303,7 +303,7 @@ pub fn toads(text: &str, term: &Term) -> Result<(), String> {
 /// `toad` and frogs `frog` (onag's `T`/`F` rows, CGSuite's `t`/`f` strips): a toad steps right
 /// into a `.`, or (with jumps) over one frog into the `.` beyond; a frog the same to the left.
 /// The rows one move reaches, Left's (a toad) and Right's (a frog).
-pub(super) fn strip_moves(
+pub(crate) fn strip_moves(
     row: &[char],
     [toad, frog]: [char; 2],
     jumps: bool,

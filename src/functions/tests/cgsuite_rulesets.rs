@@ -235,40 +235,12 @@ fn turning_is_its_definition() {
 // Toads and Frogs, Elephants and Rhinos
 
 /// A strip by its definition: a `t` steps right into a `.` or (with jumps) over one `f` into
-/// the `.` beyond; an `f` the same to the left.
+/// the `.` beyond; an `f` the same to the left (the proof checker's naive generator,
+/// `rulesets_check::strip_moves`, written apart from the search).
 fn strip_def(s: &str, jumps: bool, k: &mut Kernel, memo: &mut HashMap<String, GameId>) -> GameId {
     let moves = |s: &String| {
         let c: Vec<char> = s.chars().collect();
-        let mut sides = (Vec::new(), Vec::new());
-        for i in 0..c.len() {
-            let (dir, other, left): (isize, char, bool) = match c[i] {
-                't' => (1, 'f', true),
-                'f' => (-1, 't', false),
-                _ => continue,
-            };
-            let at = |j: isize| {
-                let p = i as isize + dir * j;
-                if p < 0 || p >= c.len() as isize {
-                    None
-                } else {
-                    Some(c[p as usize])
-                }
-            };
-            let to = if at(1) == Some('.') {
-                Some(1)
-            } else if jumps && at(1) == Some(other) && at(2) == Some('.') {
-                Some(2)
-            } else {
-                None
-            };
-            if let Some(j) = to {
-                let mut n = c.clone();
-                n.swap(i, (i as isize + dir * j) as usize);
-                let n = n.iter().collect::<String>();
-                if left { &mut sides.0 } else { &mut sides.1 }.push(n);
-            }
-        }
-        sides
+        crate::functions::rulesets_check::strip_moves(&c, ['t', 'f'], jumps)
     };
     by_definition(k, &s.to_string(), &moves, memo)
 }

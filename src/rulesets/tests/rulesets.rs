@@ -5,7 +5,7 @@ use super::{show, value_of, Rng};
 use crate::parse;
 use crate::rulesets::domineering;
 use crate::{GameId, Kernel};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 // ---------------------------------------------------------------------------------------------
 // Domineering
@@ -246,40 +246,16 @@ fn subtraction_games_and_nim() {
 
 use crate::rulesets::toads;
 
-/// Toads and Frogs by the rules on the whole row, memoised by the row only.
+/// Toads and Frogs by the rules on the whole row, memoised by the row only: the moves by the
+/// proof checker's naive generator (`functions::rulesets_check::strip_moves`), written apart
+/// from the search.
 fn toads_brute(k: &mut Kernel, row: Vec<char>, memo: &mut HashMap<Vec<char>, GameId>) -> GameId {
-    super::by_definition(k, &row, &|r: &Vec<char>| toads_moves(r), memo)
-}
-
-/// Each player's rows after one move of Toads and Frogs.
-fn toads_moves(row: &[char]) -> (Vec<Vec<char>>, Vec<Vec<char>>) {
-    let n = row.len();
-    let (mut left, mut right) = (Vec::new(), Vec::new());
-    for i in 0..n {
-        if row[i] == 'T' {
-            if i + 1 < n && row[i + 1] == '.' {
-                let mut r = row.to_vec();
-                r.swap(i, i + 1);
-                left.push(r);
-            } else if i + 2 < n && row[i + 1] == 'F' && row[i + 2] == '.' {
-                let mut r = row.to_vec();
-                r.swap(i, i + 2);
-                left.push(r);
-            }
-        }
-        if row[i] == 'F' {
-            if i >= 1 && row[i - 1] == '.' {
-                let mut r = row.to_vec();
-                r.swap(i, i - 1);
-                right.push(r);
-            } else if i >= 2 && row[i - 1] == 'T' && row[i - 2] == '.' {
-                let mut r = row.to_vec();
-                r.swap(i, i - 2);
-                right.push(r);
-            }
-        }
-    }
-    (left, right)
+    let moves = |r: &Vec<char>| {
+        let rows = |v: BTreeSet<String>| v.iter().map(|s| s.chars().collect()).collect();
+        let (left, right) = crate::functions::rulesets_check::strip_moves(r, ['T', 'F'], true);
+        (rows(left), rows(right)) as (Vec<Vec<char>>, Vec<Vec<char>>)
+    };
+    super::by_definition(k, &row, &moves, memo)
 }
 
 fn toad(k: &mut Kernel, text: &str) -> GameId {
@@ -333,55 +309,28 @@ fn toads_and_frogs_random_rows_match_brute_force() {
 
 use crate::rulesets::clobber;
 
-/// Clobber by the rules on the whole board, memoised by the board only.
+/// Clobber by the rules on the whole board, memoised by the board only: the moves by the proof
+/// checker's naive generator (`functions::grid_games_check`, Clobber's piece a rook that does
+/// not slide), written apart from the search.
 fn clobber_brute(
     k: &mut Kernel,
-    rows: usize,
     cols: usize,
     b: Vec<char>,
     memo: &mut HashMap<Vec<char>, GameId>,
 ) -> GameId {
-    super::by_definition(k, &b, &|b: &Vec<char>| clobber_moves(rows, cols, b), memo)
-}
-
-/// Each player's boards after one move of Clobber.
-fn clobber_moves(rows: usize, cols: usize, b: &[char]) -> (Vec<Vec<char>>, Vec<Vec<char>>) {
-    let (mut left, mut right) = (Vec::new(), Vec::new());
-    for r in 0..rows {
-        for c in 0..cols {
-            let me = b[r * cols + c];
-            if me == '.' {
-                continue;
-            }
-            let other = if me == 'x' { 'o' } else { 'x' };
-            let mut nbrs = vec![];
-            if r > 0 {
-                nbrs.push((r - 1) * cols + c);
-            }
-            if r + 1 < rows {
-                nbrs.push((r + 1) * cols + c);
-            }
-            if c > 0 {
-                nbrs.push(r * cols + c - 1);
-            }
-            if c + 1 < cols {
-                nbrs.push(r * cols + c + 1);
-            }
-            for j in nbrs {
-                if b[j] == other {
-                    let mut next = b.to_vec();
-                    next[j] = me;
-                    next[r * cols + c] = '.';
-                    if me == 'x' {
-                        left.push(next);
-                    } else {
-                        right.push(next);
-                    }
-                }
-            }
-        }
-    }
-    (left, right)
+    let moves = |b: &Vec<char>| {
+        let text: Vec<String> = b.chunks(cols).map(|r| r.iter().collect()).collect();
+        let (left, right) =
+            crate::functions::grid_games_check::clobber_variant_moves("clobber", &text.join("|"))
+                .unwrap();
+        let boards = |v: BTreeSet<String>| {
+            v.iter()
+                .map(|t| t.replace('|', "").chars().collect())
+                .collect()
+        };
+        (boards(left), boards(right)) as (Vec<Vec<char>>, Vec<Vec<char>>)
+    };
+    super::by_definition(k, &b, &moves, memo)
 }
 
 fn clob(k: &mut Kernel, text: &str) -> GameId {
@@ -413,7 +362,7 @@ fn clobber_random_boards_match_brute_force() {
         let text: Vec<String> = b.chunks(cols).map(|r| r.iter().collect()).collect();
         let text = text.join("|");
         let fast = clob(&mut k, &text);
-        let brute = clobber_brute(&mut k, rows, cols, b, &mut HashMap::new());
+        let brute = clobber_brute(&mut k, cols, b, &mut HashMap::new());
         assert_eq!(fast, brute, "{text}");
     }
 }
