@@ -164,6 +164,18 @@ pub fn strip(name: &str, jumps: bool, text: &str, term: &Term) -> Result<(), Str
 /// Right's) steps up, down, left or right onto a `.`, and the other player's stone is put
 /// where it stood.
 pub fn anti_clobber(text: &str, term: &Term) -> Result<(), String> {
+    let (left, right) = anti_clobber_moves(text)?;
+    let got = listed(term, |t| {
+        let g = grids::anti_clobber(text_of(t, "anti_clobber")?).ok()?;
+        Some(join(&g.rows()))
+    })?;
+    compare(got, left, right)
+}
+
+/// The boards one Anti-Clobber move reaches, Left's and Right's.
+pub(crate) fn anti_clobber_moves(
+    text: &str,
+) -> Result<(BTreeSet<String>, BTreeSet<String>), String> {
     let b = read(grids::anti_clobber(text))?;
     let rows = b.rows();
     let (h, w) = (b.height, b.width);
@@ -192,9 +204,5 @@ pub fn anti_clobber(text: &str, term: &Term) -> Result<(), String> {
             }
         }
     }
-    let got = listed(term, |t| {
-        let g = grids::anti_clobber(text_of(t, "anti_clobber")?).ok()?;
-        Some(join(&g.rows()))
-    })?;
-    compare(got, left, right)
+    Ok((left, right))
 }

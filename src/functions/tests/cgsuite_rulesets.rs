@@ -352,42 +352,13 @@ fn partizan_arc_kayles_is_its_definition() {
 // ---------------------------------------------------------------------------------------
 // Anti-Clobber
 
-/// Anti-Clobber by its definition on rows of characters: a stone steps onto an orthogonally
-/// adjacent `.`, and the other colour's stone appears where it stood.
-fn anti_def(
-    rows: &[Vec<char>],
-    k: &mut Kernel,
-    memo: &mut HashMap<Vec<Vec<char>>, GameId>,
-) -> GameId {
-    let moves = |rows: &Vec<Vec<char>>| {
-        let (h, w) = (rows.len(), rows[0].len());
-        let mut sides = (Vec::new(), Vec::new());
-        for r in 0..h {
-            for c in 0..w {
-                let (theirs, left) = match rows[r][c] {
-                    'x' => ('o', true),
-                    'o' => ('x', false),
-                    _ => continue,
-                };
-                for (dr, dc) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
-                    let (nr, nc) = (r as i32 + dr, c as i32 + dc);
-                    if nr < 0 || nc < 0 || nr >= h as i32 || nc >= w as i32 {
-                        continue;
-                    }
-                    let (nr, nc) = (nr as usize, nc as usize);
-                    if rows[nr][nc] != '.' {
-                        continue;
-                    }
-                    let mut next = rows.to_vec();
-                    next[nr][nc] = rows[r][c];
-                    next[r][c] = theirs;
-                    if left { &mut sides.0 } else { &mut sides.1 }.push(next);
-                }
-            }
-        }
-        sides
-    };
-    by_definition(k, &rows.to_vec(), &moves, memo)
+/// Anti-Clobber by its definition: a stone steps onto an orthogonally adjacent `.`, and the
+/// other colour's stone appears where it stood (the proof checker's naive generator,
+/// `cgsuite_rulesets_check::anti_clobber_moves`, written apart from the search).
+fn anti_def(text: &str, k: &mut Kernel, memo: &mut HashMap<String, GameId>) -> GameId {
+    let moves =
+        |t: &String| crate::functions::cgsuite_rulesets_check::anti_clobber_moves(t).unwrap();
+    by_definition(k, &text.to_string(), &moves, memo)
 }
 
 #[test]
@@ -417,7 +388,7 @@ fn anti_clobber_is_its_definition() {
             }
             let text: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
             let text = text.join("|");
-            let want = anti_def(&rows, &mut k, &mut memo);
+            let want = anti_def(&text, &mut k, &mut memo);
             assert_eq!(
                 value_of(&mut k, &format!("anti_clobber(\"{text}\")")),
                 want,

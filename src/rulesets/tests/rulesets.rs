@@ -226,15 +226,16 @@ fn subtraction_games_and_nim() {
     // Subtraction game {2, 5}: brute force by the rules.
     let mut s = NimSequence::new(OctalCode::subtraction(&[2, 5]).unwrap());
     let v = s.values_to(200, &Budget::default()).unwrap();
-    let mut b: Vec<u32> = Vec::new();
-    for n in 0..=200usize {
-        let opts: Vec<u32> = [2usize, 5]
-            .iter()
-            .filter(|&&k| k <= n)
-            .map(|&k| b[n - k])
-            .collect();
-        b.push((0..).find(|g| !opts.contains(g)).unwrap());
-    }
+    let moves = |&n: &usize| {
+        [2, 5]
+            .into_iter()
+            .filter(move |&k| k <= n)
+            .map(move |k| n - k)
+    };
+    let mut memo = HashMap::new();
+    let b: Vec<u32> = (0..=200)
+        .map(|n| super::mex_by_definition(n, &moves, &mut memo) as u32)
+        .collect();
     assert_eq!(v, b);
     // Nim: heaps 3, 5, 6 nim-add to 0.
     let z = crate::rulesets::octal::nim(&[3.into(), 5.into(), 6.into()]).unwrap();
