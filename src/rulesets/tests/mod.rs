@@ -21,10 +21,7 @@ fn show(k: &mut Kernel, g: GameId) -> String {
 struct Rng(u64);
 impl Rng {
     fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
+        crate::xorshift(&mut self.0) % n
     }
 }
 
