@@ -5,7 +5,7 @@ use super::{show, value_of, Rng};
 use crate::parse;
 use crate::rulesets::domineering;
 use crate::{GameId, Kernel};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 // ---------------------------------------------------------------------------------------------
 // Domineering
@@ -250,13 +250,12 @@ use crate::rulesets::toads;
 /// Toads and Frogs by the rules on the whole row, memoised by the row only: the moves by the
 /// proof checker's naive generator (`functions::rulesets_check::strip_moves`), written apart
 /// from the search.
-fn toads_brute(k: &mut Kernel, row: Vec<char>, memo: &mut HashMap<Vec<char>, GameId>) -> GameId {
-    let moves = |r: &Vec<char>| {
-        let rows = |v: BTreeSet<String>| v.iter().map(|s| s.chars().collect()).collect();
-        let (left, right) = crate::functions::rulesets_check::strip_moves(r, ['T', 'F'], true);
-        (rows(left), rows(right)) as (Vec<Vec<char>>, Vec<Vec<char>>)
+fn toads_brute(k: &mut Kernel, row: &str, memo: &mut HashMap<String, GameId>) -> GameId {
+    let moves = |r: &String| {
+        let row: Vec<char> = r.chars().collect();
+        crate::functions::rulesets_check::strip_moves(&row, ['T', 'F'], true)
     };
-    super::by_definition(k, &row, &moves, memo)
+    super::by_definition(k, &row.to_string(), &moves, memo)
 }
 
 fn toad(k: &mut Kernel, text: &str) -> GameId {
@@ -283,12 +282,11 @@ fn toads_and_frogs_random_rows_match_brute_force() {
     let mut memo = HashMap::new();
     for _ in 0..400 {
         let n = 1 + rng.below(9) as usize;
-        let row: Vec<char> = (0..n)
+        let text: String = (0..n)
             .map(|_| ['.', 'T', 'F'][rng.below(3) as usize])
             .collect();
-        let text: String = row.iter().collect();
         let fast = toad(&mut k, &text);
-        let brute = toads_brute(&mut k, row, &mut memo);
+        let brute = toads_brute(&mut k, &text, &mut memo);
         assert_eq!(fast, brute, "{text}");
     }
     // Starting positions T^a □^b F^c.
@@ -296,8 +294,7 @@ fn toads_and_frogs_random_rows_match_brute_force() {
         for b in 1..=3 {
             for c in 1..=3 {
                 let text = format!("{}{}{}", "T".repeat(a), ".".repeat(b), "F".repeat(c));
-                let row: Vec<char> = text.chars().collect();
-                let brute = toads_brute(&mut k, row, &mut memo);
+                let brute = toads_brute(&mut k, &text, &mut memo);
                 assert_eq!(toad(&mut k, &text), brute, "{text}");
             }
         }
@@ -313,25 +310,11 @@ use crate::rulesets::clobber;
 /// Clobber by the rules on the whole board, memoised by the board only: the moves by the proof
 /// checker's naive generator (`functions::grid_games_check`, Clobber's piece a rook that does
 /// not slide), written apart from the search.
-fn clobber_brute(
-    k: &mut Kernel,
-    cols: usize,
-    b: Vec<char>,
-    memo: &mut HashMap<Vec<char>, GameId>,
-) -> GameId {
-    let moves = |b: &Vec<char>| {
-        let text: Vec<String> = b.chunks(cols).map(|r| r.iter().collect()).collect();
-        let (left, right) =
-            crate::functions::grid_games_check::clobber_variant_moves("clobber", &text.join("|"))
-                .unwrap();
-        let boards = |v: BTreeSet<String>| {
-            v.iter()
-                .map(|t| t.replace('|', "").chars().collect())
-                .collect()
-        };
-        (boards(left), boards(right)) as (Vec<Vec<char>>, Vec<Vec<char>>)
+fn clobber_brute(k: &mut Kernel, text: &str, memo: &mut HashMap<String, GameId>) -> GameId {
+    let moves = |t: &String| {
+        crate::functions::grid_games_check::clobber_variant_moves("clobber", t).unwrap()
     };
-    super::by_definition(k, &b, &moves, memo)
+    super::by_definition(k, &text.to_string(), &moves, memo)
 }
 
 fn clob(k: &mut Kernel, text: &str) -> GameId {
@@ -363,7 +346,7 @@ fn clobber_random_boards_match_brute_force() {
         let text: Vec<String> = b.chunks(cols).map(|r| r.iter().collect()).collect();
         let text = text.join("|");
         let fast = clob(&mut k, &text);
-        let brute = clobber_brute(&mut k, cols, b, &mut HashMap::new());
+        let brute = clobber_brute(&mut k, &text, &mut HashMap::new());
         assert_eq!(fast, brute, "{text}");
     }
 }
