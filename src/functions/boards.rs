@@ -186,7 +186,7 @@ boards! {
     CLOBBER: clobber::Board = {
         name: "clobber", rule: "clobber", usage: "clobber(\"xo.|ox.\")", read: clobber::parse,
         value: clobber::value, print: clobber::print, options: Reached(clobber::moves),
-        check: naive::clobber, moves: Some(clobber_moves),
+        check: grid_check::clobber, moves: Some(clobber_moves),
         summary: "a Clobber board (x Left's stone, o Right's, . empty; a stone clobbers an adjacent enemy stone)",
         says: "The Clobber board {} is the game of its moves: a stone moves onto an adjacent stone of the other colour, which is removed",
         cite: "Albert, Grossman, Nowakowski, Wolfe, An introduction to Clobber (2005)",

@@ -2,13 +2,13 @@
 //! `amazons`): a second move generator per ruleset, written from the rules on the board's
 //! characters (rows of characters and coordinates; no bit-boards, groups or symmetries), and
 //! a comparison of the boards it reaches with those an opening lists, as sets: every option
-//! once, nothing missing, nothing extra. Clobber's own check (`rulesets_check::clobber`)
-//! takes its moves from here too, its piece a rook that does not slide.
+//! once, nothing missing, nothing extra. Clobber's own check is here too ([`clobber`]), its
+//! piece a rook that does not slide.
 //!
 //! The boards are read by the one reader of their language (`rulesets::position::grids`, the
 //! producer's too): independence is in the moves, not the language.
 
-use super::rulesets_check::{compare, join, listed_as, read};
+use super::rulesets_check::{compare, join, listed as listed_one, listed_as, read, text_of};
 use crate::rulesets::position::{grids, Board};
 use crate::rulesets::RulesetError;
 use crate::term::{Arg, Term};
@@ -159,6 +159,18 @@ pub fn clobber_variant_moves(name: &str, board: &str) -> Result<Options, String>
         }
     }
     Ok((left, right))
+}
+
+/// Clobber from the rules: a stone moves onto an orthogonally adjacent stone of the other
+/// colour, which is removed (its piece a rook that does not slide); its options read as
+/// `rulesets_check`'s one-text rulesets' are.
+pub fn clobber(text: &str, term: &Term) -> Result<(), String> {
+    let (left, right) = clobber_variant_moves("clobber", text)?;
+    let got = listed_one(term, |t| {
+        let b = crate::rulesets::position::clobber(text_of(t, "clobber")?).ok()?;
+        Some(join(&b.rows()))
+    })?;
+    compare(got, left, right)
 }
 
 /// Checks an opening of a Clobber variant.

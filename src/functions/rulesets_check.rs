@@ -278,17 +278,6 @@ fn option_key(t: &Term) -> Option<Vec<RegionKey>> {
     Some(out)
 }
 
-/// Clobber from the rules: a stone moves onto an orthogonally adjacent stone of the other
-/// colour, which is removed (the Clobber variants' generator, its piece a one-step rook).
-pub fn clobber(text: &str, term: &Term) -> Result<(), String> {
-    let (left, right) = super::grid_games_check::clobber_variant_moves("clobber", text)?;
-    let got = listed(term, |t| {
-        let b = position::clobber(text_of(t, "clobber")?).ok()?;
-        Some(join(&b.rows()))
-    })?;
-    compare(got, left, right)
-}
-
 /// Toads and Frogs from the rules, on its T/F rows ([`strip_moves`]).
 pub fn toads(text: &str, term: &Term) -> Result<(), String> {
     let (left, right) = strip_moves(&read(position::toads(text))?, ['T', 'F'], true);
