@@ -624,3 +624,13 @@ pub use syntax::{print, ParseError, PrintOptions, MAX_NESTING};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;
+
+/// A tiny deterministic generator (xorshift) for the unit tests' random cases, so that a
+/// failure repeats on every run.
+#[cfg(test)]
+pub(crate) fn xorshift(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}

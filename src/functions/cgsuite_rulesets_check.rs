@@ -8,12 +8,11 @@
 //! (`rulesets::position`): independence is in the moves, not in the language.
 
 use super::more_rulesets_check::allows;
-use super::rulesets_check::{compare, join, listed, read, text_of};
+use super::rulesets_check::{compare, join, listed, read, strip_moves, text_of};
 use crate::number::Dyadic;
+use crate::rulesets::position::grids;
 use crate::rulesets::position::spawning::spawning_code;
-use crate::rulesets::position::{
-    grids, toads_and_frogs::toads_and_frogs, turning::turning as coins,
-};
+use crate::rulesets::position::strips::{toads_and_frogs, turning as coins};
 use crate::term::{Arg, Term};
 use num_traits::ToPrimitive;
 use std::collections::BTreeSet;
@@ -145,35 +144,11 @@ pub fn turning(code_arg: &Arg, code: &str, text: &str, term: &Term) -> Result<()
     compare(got, want.clone(), want)
 }
 
-/// Toads and Frogs (`jumps`) or Elephants and Rhinos on CGSuite's strips, from the rules: a
-/// `t` steps right into a `.`, or (with jumps) over one `f` into the `.` beyond; an `f` the
-/// same to the left.
+/// Toads and Frogs (`jumps`) or Elephants and Rhinos on CGSuite's strips, from the rules
+/// ([`strip_moves`]).
 pub fn strip(name: &str, jumps: bool, text: &str, term: &Term) -> Result<(), String> {
     let row = read(toads_and_frogs(text))?;
-    let (mut left, mut right) = (BTreeSet::new(), BTreeSet::new());
-    for i in 0..row.len() {
-        let (dir, other, set): (isize, char, &mut BTreeSet<String>) = match row[i] {
-            't' => (1, 'f', &mut left),
-            'f' => (-1, 't', &mut right),
-            _ => continue,
-        };
-        let at = |k: isize| -> Option<char> {
-            let j = i as isize + dir * k;
-            (j >= 0).then(|| row.get(j as usize).copied()).flatten()
-        };
-        let to = if at(1) == Some('.') {
-            Some(1)
-        } else if jumps && at(1) == Some(other) && at(2) == Some('.') {
-            Some(2)
-        } else {
-            None
-        };
-        if let Some(k) = to {
-            let mut n = row.clone();
-            n.swap(i, (i as isize + dir * k) as usize);
-            set.insert(n.into_iter().collect::<String>());
-        }
-    }
+    let (left, right) = strip_moves(&row, ['t', 'f'], jumps);
     let got = listed(term, |t| {
         Some(
             read(toads_and_frogs(text_of(t, name)?))
@@ -189,6 +164,18 @@ pub fn strip(name: &str, jumps: bool, text: &str, term: &Term) -> Result<(), Str
 /// Right's) steps up, down, left or right onto a `.`, and the other player's stone is put
 /// where it stood.
 pub fn anti_clobber(text: &str, term: &Term) -> Result<(), String> {
+    let (left, right) = anti_clobber_moves(text)?;
+    let got = listed(term, |t| {
+        let g = grids::anti_clobber(text_of(t, "anti_clobber")?).ok()?;
+        Some(join(&g.rows()))
+    })?;
+    compare(got, left, right)
+}
+
+/// The boards one Anti-Clobber move reaches, Left's and Right's.
+pub(crate) fn anti_clobber_moves(
+    text: &str,
+) -> Result<(BTreeSet<String>, BTreeSet<String>), String> {
     let b = read(grids::anti_clobber(text))?;
     let rows = b.rows();
     let (h, w) = (b.height, b.width);
@@ -217,9 +204,5 @@ pub fn anti_clobber(text: &str, term: &Term) -> Result<(), String> {
             }
         }
     }
-    let got = listed(term, |t| {
-        let g = grids::anti_clobber(text_of(t, "anti_clobber")?).ok()?;
-        Some(join(&g.rows()))
-    })?;
-    compare(got, left, right)
+    Ok((left, right))
 }

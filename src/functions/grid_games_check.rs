@@ -2,12 +2,13 @@
 //! `amazons`): a second move generator per ruleset, written from the rules on the board's
 //! characters (rows of characters and coordinates; no bit-boards, groups or symmetries), and
 //! a comparison of the boards it reaches with those an opening lists, as sets: every option
-//! once, nothing missing, nothing extra.
+//! once, nothing missing, nothing extra. Clobber's own check is here too ([`clobber`]), its
+//! piece a rook that does not slide.
 //!
 //! The boards are read by the one reader of their language (`rulesets::position::grids`, the
 //! producer's too): independence is in the moves, not the language.
 
-use super::rulesets_check::{compare, join, listed_as, read};
+use super::rulesets_check::{compare, join, listed as listed_one, listed_as, read, text_of};
 use crate::rulesets::position::{grids, Board};
 use crate::rulesets::RulesetError;
 use crate::term::{Arg, Term};
@@ -25,6 +26,7 @@ pub type Options = (BTreeSet<String>, BTreeSet<String>);
 fn reader(name: &str) -> Option<Reader> {
     Some(match name {
         "cram" => grids::cram,
+        "clobber" => crate::rulesets::position::clobber,
         "kings" => grids::kings,
         "rooks" => grids::rooks,
         "knights" => grids::knights,
@@ -66,8 +68,14 @@ fn listed(name: &str, term: &Term) -> Result<Options, String> {
 /// Cram from the rules: a domino on two empty squares side by side or one above the other,
 /// for either player.
 pub fn cram_moves(board: &str) -> Result<BTreeSet<String>, String> {
+    Ok(cram_boards(board)?.into_iter().collect())
+}
+
+/// The boards Cram's moves leave, in the board's order (row by row, each square's domino
+/// across before the one down): the misère checker's generator too (`proof::misere_moves`).
+pub fn cram_boards(board: &str) -> Result<Vec<String>, String> {
     let rows = read(grids::cram(board))?.rows();
-    let mut out = BTreeSet::new();
+    let mut out = Vec::new();
     for r in 0..rows.len() {
         for c in 0..rows[r].len() {
             for d in [(0, 1), (1, 0)] {
@@ -76,7 +84,7 @@ pub fn cram_moves(board: &str) -> Result<BTreeSet<String>, String> {
                         let mut n = rows.clone();
                         n[r][c] = '#';
                         n[r2][c2] = '#';
-                        out.insert(join(&n));
+                        out.push(join(&n));
                     }
                 }
             }
@@ -111,12 +119,13 @@ fn piece(name: &str) -> Option<(Vec<(i32, i32)>, bool)> {
         "kings" => (both(), false),
         "queens" => (both(), true),
         "rooks" => (rook.clone(), true),
+        "clobber" => (rook.clone(), false),
         "knights" => (knight, false),
         _ => return None,
     })
 }
 
-/// A Clobber variant from the rules: a stone goes one of its ways (sliding over empty squares
+/// Clobber or a Clobber variant from the rules: a stone goes one of its ways (sliding over empty squares
 /// for rooks and queens) onto a stone of the other colour, which is removed; Left's moves and
 /// Right's.
 pub fn clobber_variant_moves(name: &str, board: &str) -> Result<Options, String> {
@@ -150,6 +159,18 @@ pub fn clobber_variant_moves(name: &str, board: &str) -> Result<Options, String>
         }
     }
     Ok((left, right))
+}
+
+/// Clobber from the rules: a stone moves onto an orthogonally adjacent stone of the other
+/// colour, which is removed (its piece a rook that does not slide); its options read as
+/// `rulesets_check`'s one-text rulesets' are.
+pub fn clobber(text: &str, term: &Term) -> Result<(), String> {
+    let (left, right) = clobber_variant_moves("clobber", text)?;
+    let got = listed_one(term, |t| {
+        let b = crate::rulesets::position::clobber(text_of(t, "clobber")?).ok()?;
+        Some(join(&b.rows()))
+    })?;
+    compare(got, left, right)
 }
 
 /// Checks an opening of a Clobber variant.

@@ -652,7 +652,7 @@ fn call_form(
         ("dawsons_kayles", [_]) => heap_code(k, "0.07", 0)?,
         ("octal", [Arg::Text(code), _]) => heap_code(k, code, 1)?,
         ("subtraction", [Arg::Text(set), _]) => {
-            let s = rs::subtraction_set(set).map_err(|e| args::error(f, e.to_string()))?;
+            let s = crate::rulesets::position::subtraction_set(set).map_err(|e| args::error(f, e.to_string()))?;
             let code = OctalCode::subtraction(&s).map_err(|e| args::error(f, e.to_string()))?;
             heap_code(k, &code.print(), 1)?
         }

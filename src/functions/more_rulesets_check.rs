@@ -7,7 +7,7 @@
 use super::heap_games_check::{listed_heaps, listed_pairs, same};
 use super::rulesets_check::{compare, listed_as, read};
 use crate::rulesets::position::spawning::{spawning_code, Spacing, SpawnElement};
-use crate::rulesets::position::toppling_dominoes::toppling_dominoes as read_strip;
+use crate::rulesets::position::strips::toppling_dominoes as read_strip;
 use crate::term::{Arg, Term};
 use std::collections::BTreeSet;
 

@@ -13,7 +13,7 @@
 //! ([`crate::misere::sweep`]); a code that stops at a limit of its own says so in its row.
 
 use super::misere::Answer;
-use super::{args, rulesets as rs, Function};
+use super::{args, Function};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::misere::presentation::{present, Presentation};
 use crate::misere::quotient::{quotient_of, HeapGame, DEFAULT_MAX_ORDER};
@@ -154,7 +154,8 @@ fn split_codes(t: &str) -> Vec<String> {
 fn heap_game(name: &str, code: &str) -> Result<HeapGame, KernelError> {
     Ok(match code.strip_prefix("s:") {
         Some(set) => {
-            let s = rs::subtraction_set(set).map_err(|e| args::error(name, e.to_string()))?;
+            let s = crate::rulesets::position::subtraction_set(set)
+                .map_err(|e| args::error(name, e.to_string()))?;
             HeapGame::Octal(
                 OctalCode::subtraction(&s).map_err(|e| args::error(name, e.to_string()))?,
             )

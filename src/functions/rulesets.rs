@@ -346,7 +346,8 @@ pub static SUBTRACTION: Coded = Coded {
     name: "subtraction",
     usage: "subtraction(\"1,2,3\", n)",
     summary: "a heap of n in the subtraction game with this set (take k tokens, k in the set)",
-    code: |set| octal::OctalCode::subtraction(&subtraction_set(set)?),
+    // The set language's one reader (docs/POSITIONS.md), which the proof checker also uses.
+    code: |set| octal::OctalCode::subtraction(&rulesets::position::subtraction_set(set)?),
     digits: naive::subtraction_digits,
 };
 
@@ -413,12 +414,6 @@ impl Function for Coded {
             },
         )
     }
-}
-
-/// Reads a subtraction set `"1,2,3"` by the set language's one reader (docs/POSITIONS.md),
-/// which the proof checker also uses.
-pub fn subtraction_set(text: &str) -> Result<Vec<usize>, RulesetError> {
-    rulesets::position::subtraction_set(text)
 }
 
 /// `nim(a, b, …)`.

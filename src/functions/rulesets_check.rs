@@ -278,90 +278,50 @@ fn option_key(t: &Term) -> Option<Vec<RegionKey>> {
     Some(out)
 }
 
-/// Clobber from the rules: a stone moves onto an orthogonally adjacent stone of the other
-/// colour, which is removed.
-pub fn clobber(text: &str, term: &Term) -> Result<(), String> {
-    let (left, right) = clobber_moves(text)?;
-    let key = |v: Boards| v.iter().map(|n| join(n)).collect();
-    let got = listed(term, |t| {
-        let b = position::clobber(text_of(t, "clobber")?).ok()?;
-        Some(join(&b.rows()))
-    })?;
-    compare(got, key(left), key(right))
-}
-
-/// The boards one clobbering move reaches, Left's and Right's.
-fn clobber_moves(text: &str) -> Result<(Boards, Boards), String> {
-    let b = read(position::clobber(text))?.rows();
-    let (mut left, mut right) = (Vec::new(), Vec::new());
-    for r in 0..b.len() {
-        for c in 0..b[r].len() {
-            let me = b[r][c];
-            let other = match me {
-                'x' => 'o',
-                'o' => 'x',
-                _ => continue,
-            };
-            let mut targets = vec![(r + 1, c), (r, c + 1)];
-            if r > 0 {
-                targets.push((r - 1, c));
-            }
-            if c > 0 {
-                targets.push((r, c - 1));
-            }
-            for (tr, tc) in targets {
-                if b.get(tr).and_then(|row| row.get(tc)) == Some(&other) {
-                    let mut n = b.clone();
-                    n[tr][tc] = me;
-                    n[r][c] = '.';
-                    if me == 'x' { &mut left } else { &mut right }.push(n);
-                }
-            }
-        }
-    }
-    Ok((left, right))
-}
-
-/// Toads and Frogs from the rules: a toad steps right into an empty square or jumps one frog
-/// into the empty square beyond; frogs the same to the left.
+/// Toads and Frogs from the rules, on its T/F rows ([`strip_moves`]).
 pub fn toads(text: &str, term: &Term) -> Result<(), String> {
-    let (left, right) = toads_moves(text)?;
+    let (left, right) = strip_moves(&read(position::toads(text))?, ['T', 'F'], true);
     let got = listed(term, |t| {
         let row = position::toads(text_of(t, "toads")?).ok()?;
         Some(row.into_iter().collect::<String>())
     })?;
-    compare(got, left.into_iter().collect(), right.into_iter().collect())
+    compare(got, left, right)
 }
 
+/// Toads and Frogs (`jumps`) or Elephants and Rhinos from the rules, on a row whose toads are
+/// `toad` and frogs `frog` (onag's `T`/`F` rows, CGSuite's `t`/`f` strips): a toad steps right
+/// into a `.`, or (with jumps) over one frog into the `.` beyond; a frog the same to the left.
 /// The rows one move reaches, Left's (a toad) and Right's (a frog).
-fn toads_moves(text: &str) -> Result<(Vec<String>, Vec<String>), String> {
-    let row = read(position::toads(text))?;
-    let (mut left, mut right) = (Vec::new(), Vec::new());
+pub(crate) fn strip_moves(
+    row: &[char],
+    [toad, frog]: [char; 2],
+    jumps: bool,
+) -> (BTreeSet<String>, BTreeSet<String>) {
+    let (mut left, mut right) = (BTreeSet::new(), BTreeSet::new());
     for i in 0..row.len() {
-        let go = |to: usize, set: &mut Vec<String>| {
-            let mut n = row.clone();
-            n.swap(i, to);
-            set.push(n.iter().collect::<String>());
+        let (dir, other, set): (isize, char, &mut BTreeSet<String>) = match row[i] {
+            c if c == toad => (1, frog, &mut left),
+            c if c == frog => (-1, toad, &mut right),
+            _ => continue,
         };
-        match row[i] {
-            'T' => {
-                if row.get(i + 1) == Some(&'.') {
-                    go(i + 1, &mut left);
-                } else if row.get(i + 1) == Some(&'F') && row.get(i + 2) == Some(&'.') {
-                    go(i + 2, &mut left);
-                }
-            }
-            'F' => {
-                if i >= 1 && row[i - 1] == '.' {
-                    go(i - 1, &mut right);
-                } else if i >= 2 && row[i - 1] == 'T' && row[i - 2] == '.' {
-                    go(i - 2, &mut right);
-                }
-            }
-            _ => {}
+        let at = |k: isize| -> Option<char> {
+            let j = i as isize + dir * k;
+            (j >= 0).then(|| row.get(j as usize).copied()).flatten()
+        };
+        let to = if at(1) == Some('.') {
+            Some(1)
+        } else if jumps && at(1) == Some(other) && at(2) == Some('.') {
+            Some(2)
+        } else {
+            None
+        };
+        if let Some(k) = to {
+            let mut n = row.to_vec();
+            n.swap(i, (i as isize + dir * k) as usize);
+            set.insert(n.into_iter().collect::<String>());
         }
     }
-    Ok((left, right))
+    (left, right)
 }
 
 /// A size argument written as an integer leaf.
@@ -601,7 +561,7 @@ pub fn options(name: &str, text: &str) -> Result<(Vec<Term>, Vec<Term>), String>
         args: vec![Arg::Text(s)],
     };
     let boards = |v: Boards| v.iter().map(|b| call(join(b))).collect();
-    let texts = |v: Vec<String>| v.into_iter().map(call).collect();
+    let texts = |v: BTreeSet<String>| v.into_iter().map(call).collect();
     let pictures = |v: Vec<Edges>| {
         v.iter()
             .map(|e| {
@@ -619,11 +579,11 @@ pub fn options(name: &str, text: &str) -> Result<(Vec<Term>, Vec<Term>), String>
             (boards(l), boards(r))
         }
         "clobber" => {
-            let (l, r) = clobber_moves(text)?;
-            (boards(l), boards(r))
+            let (l, r) = super::grid_games_check::clobber_variant_moves("clobber", text)?;
+            (texts(l), texts(r))
         }
         "toads" => {
-            let (l, r) = toads_moves(text)?;
+            let (l, r) = strip_moves(&read(position::toads(text))?, ['T', 'F'], true);
             (texts(l), texts(r))
         }
         "hackenbush" => {

@@ -545,26 +545,22 @@ fn cgsuite_canonical_stopper_cases() {
 fn cgsuite_sided_value_cases() {
     let mut k = Kernel::new();
     let o = |g: &Loopy| outcome(g, &mut w()).unwrap();
-    // "dud" → onside on, offside off, outcome D.
-    let g = read_text(&mut k, "dud");
-    assert_eq!(onside(&g, &mut w()).unwrap(), Loopy::on());
-    assert_eq!(offside(&g, &mut w()).unwrap(), Loopy::off());
-    assert_eq!(o(&g), LoopyOutcome::D);
-    // "a{{|a}|}" → "1 & 0", outcome PHat.
-    let g = read_text(&mut k, "a{{|a}|}");
-    assert!(!g.is_stopper());
-    let one = canonical(&short(&mut k, "1"), &mut w()).unwrap();
-    let zero = canonical(&short(&mut k, "0"), &mut w()).unwrap();
-    assert_eq!(onside(&g, &mut w()).unwrap(), one);
-    assert_eq!(offside(&g, &mut w()).unwrap(), zero);
-    assert_eq!(o(&g), LoopyOutcome::PHat);
+    // "dud" → onside on, offside off, outcome D; "a{{|a}|}" → "1 & 0", outcome PHat;
     // "{0|{dud|},*}" → "^ & v*", outcome NHat.
-    let g = read_text(&mut k, "{0|{dud|},*}");
-    let up = canonical(&short(&mut k, "^"), &mut w()).unwrap();
-    let downstar = canonical(&short(&mut k, "v*"), &mut w()).unwrap();
-    assert_eq!(onside(&g, &mut w()).unwrap(), up);
-    assert_eq!(offside(&g, &mut w()).unwrap(), downstar);
-    assert_eq!(o(&g), LoopyOutcome::NHat);
+    let sided = |k: &mut Kernel, t| canonical(&short(k, t), &mut w()).unwrap();
+    for (text, on, off, outcome) in [
+        ("dud", None, None, LoopyOutcome::D),
+        ("a{{|a}|}", Some("1"), Some("0"), LoopyOutcome::PHat),
+        ("{0|{dud|},*}", Some("^"), Some("v*"), LoopyOutcome::NHat),
+    ] {
+        let g = read_text(&mut k, text);
+        let on = on.map_or(Loopy::on(), |t| sided(&mut k, t));
+        let off = off.map_or(Loopy::off(), |t| sided(&mut k, t));
+        assert_eq!(onside(&g, &mut w()).unwrap(), on, "{text}");
+        assert_eq!(offside(&g, &mut w()).unwrap(), off, "{text}");
+        assert_eq!(o(&g), outcome, "{text}");
+    }
+    assert!(!read_text(&mut k, "a{{|a}|}").is_stopper());
     // Bach's Carousel: not stopper-sided (CGSuite has no Onside for it), outcome N.
     let g = read_text(&mut k, "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}");
     assert_eq!(o(&g), LoopyOutcome::N);

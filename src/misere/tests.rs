@@ -121,21 +121,14 @@ fn misere_nim_against_search_and_bouton() {
 }
 
 /// A small random form (a deterministic generator, so failures repeat).
-fn next(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
-}
-
 fn random_tree(seed: &mut u64, depth: u32) -> Tree {
     if depth == 0 {
         return Tree(Vec::new());
     }
-    let n = (next(seed) % 4) as usize;
+    let n = (crate::xorshift(seed) % 4) as usize;
     let mut opts = Vec::new();
     for _ in 0..n {
-        let d = (next(seed) % depth as u64) as u32;
+        let d = (crate::xorshift(seed) % depth as u64) as u32;
         opts.push(random_tree(seed, d));
     }
     Tree(opts)

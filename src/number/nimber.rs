@@ -331,9 +331,7 @@ mod tests {
     fn table_kernel_agrees_with_bit_recursion() {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            crate::xorshift(&mut x);
             let y = x.rotate_left(29) ^ 0x5851_f42d_4c95_7f2d;
             let expected = word::nim_mul_bits(x, y, 64);
             assert_eq!(nim_mul_u64_portable(x, y), expected);

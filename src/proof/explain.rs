@@ -5,6 +5,7 @@
 //! its own (egg expands it into the children's steps), so every step here is a rule instance,
 //! and `n` indexes the engine's record of that application, which holds its witnesses.
 
+use super::played::show;
 use super::step::{PathElem, Step, Witnesses};
 use super::ProofError;
 use crate::engine::lang::{Cg, Leaf};
@@ -380,10 +381,6 @@ fn slot_term(egraph: &Graph, rec: &StepRecord, s: usize, depth: usize) -> Option
         });
     }
     node_term(&slot.node, kids).ok()
-}
-
-fn show(t: &Term) -> String {
-    crate::syntax::print(t, &Default::default())
 }
 
 /// [`show`] appended to `out`: the words of every step of a proof are mostly its terms.

@@ -4,17 +4,18 @@
 //! position is the game of the positions its moves reach) is checked independently.
 //!
 //! Each move is the list of positions it leaves, to be summed (none: the empty game 0); a
-//! position is written as the call that names it, so the checker memoises by the call. Cram,
-//! Wythoff, subtraction games and Arc Kayles are played here from their rules; the heap games
-//! with a take-and-break code (`kayles`, `dawsons_kayles`, `octal`, `take_and_break`,
-//! `grundy`) use `functions::heap_games_check`'s brute force over every way to split what is
-//! left, which is the normal-play opening checker's generator, written apart from the producer.
+//! position is written as the call that names it, so the checker memoises by the call.
+//! Wythoff, subtraction games and Arc Kayles are played here from their rules; Cram and the heap
+//! games with a take-and-break code (`kayles`, `dawsons_kayles`, `octal`, `take_and_break`,
+//! `grundy`) use the normal-play opening checker's generators, written apart from the producer
+//! (`functions::grid_games_check`'s, `functions::heap_games_check`'s brute force over every way
+//! to split what is left).
 //! Positions are read by their languages' one readers (`rulesets::position`): independence is
 //! in the moves, not the language, as in `functions::grid_games_check`.
 
-use crate::functions::heap_games_check;
-use crate::functions::rulesets_check::{join, read, size_arg};
-use crate::rulesets::position::{graph, grids, subtraction_set};
+use crate::functions::rulesets_check::{read, size_arg};
+use crate::functions::{grid_games_check, heap_games_check};
+use crate::rulesets::position::{graph, subtraction_set};
 use crate::term::{Arg, Term};
 
 /// The rulesets whose positions a misère derivation may open (the heap games `kayles`,
@@ -115,24 +116,14 @@ fn wythoff(a: usize, b: usize) -> Vec<Move> {
     out
 }
 
-/// Cram: a domino on two empty squares side by side or one above the other.
+/// Cram: a domino on two empty squares side by side or one above the other, by the normal-play
+/// opening checker's generator (`functions::grid_games_check`), apart from the producer's.
 fn cram(board: &str) -> Result<Vec<Move>, String> {
-    let rows = read(grids::cram(board))?.rows();
-    let mut out = Vec::new();
-    for r in 0..rows.len() {
-        for c in 0..rows[r].len() {
-            for (r2, c2) in [(r, c + 1), (r + 1, c)] {
-                let free = |a: usize, b: usize| rows.get(a).and_then(|x| x.get(b)) == Some(&'.');
-                if free(r, c) && free(r2, c2) {
-                    let mut n = rows.clone();
-                    n[r][c] = '#';
-                    n[r2][c2] = '#';
-                    out.push(vec![call("cram", vec![Arg::Text(join(&n))])]);
-                }
-            }
-        }
-    }
-    Ok(out)
+    let boards = grid_games_check::cram_boards(board)?;
+    Ok(boards
+        .into_iter()
+        .map(|b| vec![call("cram", vec![Arg::Text(b)])])
+        .collect())
 }
 
 /// Arc Kayles: a move takes an edge and both its ends (a loop's one end). The position left

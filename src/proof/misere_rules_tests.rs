@@ -5,16 +5,13 @@
 //! of the library.
 
 use super::misere::simplify_misere_by;
+use super::played::show;
 use super::tests::refusal_of;
 use crate::misere::Misere;
 use crate::rules::{RuleSet, MISERE_FILE};
 
 fn parse(s: &str) -> crate::term::Term {
     crate::syntax::parse(s).unwrap()
-}
-
-fn show(t: &crate::term::Term) -> String {
-    crate::syntax::print(t, &Default::default())
 }
 
 /// `rules/misere.rules` with the rule `name` cut out of its text.

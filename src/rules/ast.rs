@@ -114,32 +114,28 @@ pub enum LoopyCall {
     Offside,
 }
 
+/// Each call with its name in a term and how many games it takes, in declaration order: one
+/// table read both ways.
+const LOOPY_CALLS: [(LoopyCall, &str, usize); 3] = [
+    (LoopyCall::Sidle, "sidle", 2),
+    (LoopyCall::Onside, "onside", 1),
+    (LoopyCall::Offside, "offside", 1),
+];
+
 impl LoopyCall {
     /// The call's name in a term (`sidle` for `A & B`).
     pub fn name(self) -> &'static str {
-        match self {
-            LoopyCall::Sidle => "sidle",
-            LoopyCall::Onside => "onside",
-            LoopyCall::Offside => "offside",
-        }
+        LOOPY_CALLS[self as usize].1
     }
 
     /// The call named `name` in a term.
     pub fn from_name(name: &str) -> Option<LoopyCall> {
-        Some(match name {
-            "sidle" => LoopyCall::Sidle,
-            "onside" => LoopyCall::Onside,
-            "offside" => LoopyCall::Offside,
-            _ => return None,
-        })
+        LOOPY_CALLS.iter().find(|c| c.1 == name).map(|c| c.0)
     }
 
     /// How many games it takes.
     pub fn arity(self) -> usize {
-        match self {
-            LoopyCall::Sidle => 2,
-            LoopyCall::Onside | LoopyCall::Offside => 1,
-        }
+        LOOPY_CALLS[self as usize].2
     }
 }
 
@@ -254,61 +250,40 @@ pub enum Predicate {
     Stopper,
 }
 
+/// Each predicate with its name in rule files and how many arguments it takes, in declaration
+/// order: one table read both ways.
+const PREDICATES: [(Predicate, &str, usize); 15] = [
+    (Predicate::Number, "number", 1),
+    (Predicate::Nimber, "nimber", 1),
+    (Predicate::Numbers, "numbers", 1),
+    (Predicate::Nimbers, "nimbers", 1),
+    (Predicate::Same, "same", 2),
+    (Predicate::Integer, "integer", 1),
+    (Predicate::Fits, "fits", 2),
+    (Predicate::Adjacent, "adjacent", 2),
+    (Predicate::InitialNimbers, "initial", 1),
+    (Predicate::Empty, "empty", 1),
+    (Predicate::PPosition, "P", 1),
+    (Predicate::Within, "within", 2),
+    (Predicate::KeepsOnside, "keeps_onside", 2),
+    (Predicate::KeepsOffside, "keeps_offside", 2),
+    (Predicate::Stopper, "stopper", 1),
+];
+
 impl Predicate {
     /// The name as written in rule files.
     pub fn name(self) -> &'static str {
-        match self {
-            Predicate::Number => "number",
-            Predicate::Nimber => "nimber",
-            Predicate::Numbers => "numbers",
-            Predicate::Nimbers => "nimbers",
-            Predicate::Same => "same",
-            Predicate::Integer => "integer",
-            Predicate::Fits => "fits",
-            Predicate::Adjacent => "adjacent",
-            Predicate::InitialNimbers => "initial",
-            Predicate::Empty => "empty",
-            Predicate::PPosition => "P",
-            Predicate::Within => "within",
-            Predicate::KeepsOnside => "keeps_onside",
-            Predicate::KeepsOffside => "keeps_offside",
-            Predicate::Stopper => "stopper",
-        }
+        PREDICATES[self as usize].1
     }
 
     /// Parses a predicate name.
     pub fn from_name(s: &str) -> Option<Predicate> {
-        Some(match s {
-            "number" => Predicate::Number,
-            "nimber" => Predicate::Nimber,
-            "numbers" => Predicate::Numbers,
-            "nimbers" => Predicate::Nimbers,
-            "same" => Predicate::Same,
-            "integer" => Predicate::Integer,
-            "fits" => Predicate::Fits,
-            "adjacent" => Predicate::Adjacent,
-            "initial" => Predicate::InitialNimbers,
-            "empty" => Predicate::Empty,
-            "P" => Predicate::PPosition,
-            "within" => Predicate::Within,
-            "keeps_onside" => Predicate::KeepsOnside,
-            "keeps_offside" => Predicate::KeepsOffside,
-            "stopper" => Predicate::Stopper,
-            _ => return None,
-        })
+        PREDICATES.iter().find(|p| p.1 == s).map(|p| p.0)
     }
 
     /// How many arguments it takes.
     pub fn arity(self) -> usize {
-        match self {
-            Predicate::Same
-            | Predicate::Fits
-            | Predicate::Adjacent
-            | Predicate::Within
-            | Predicate::KeepsOnside
-            | Predicate::KeepsOffside => 2,
-            _ => 1,
-        }
+        PREDICATES[self as usize].2
     }
 }
 
@@ -409,34 +384,29 @@ pub enum ValueFn {
     NimVal,
 }
 
+/// Each function with its name in rule files and how many set/game arguments and value
+/// arguments it takes, in declaration order: one table read both ways.
+const VALUE_FNS: [(ValueFn, &str, usize, usize); 8] = [
+    (ValueFn::Simplest, "simplest", 2, 0),
+    (ValueFn::Mex, "mex", 1, 0),
+    (ValueFn::NimAdd, "nimadd", 0, 2),
+    (ValueFn::Ulp, "ulp", 0, 1),
+    (ValueFn::Mid, "mid", 0, 2),
+    (ValueFn::Count, "count", 1, 0),
+    (ValueFn::NumVal, "numval", 1, 0),
+    (ValueFn::NimVal, "nimval", 1, 0),
+];
+
 impl ValueFn {
     /// The name as written in rule files.
     pub fn name(self) -> &'static str {
-        match self {
-            ValueFn::Simplest => "simplest",
-            ValueFn::Mex => "mex",
-            ValueFn::NimAdd => "nimadd",
-            ValueFn::Ulp => "ulp",
-            ValueFn::Mid => "mid",
-            ValueFn::Count => "count",
-            ValueFn::NumVal => "numval",
-            ValueFn::NimVal => "nimval",
-        }
+        VALUE_FNS[self as usize].1
     }
 
     /// Parses a function name, with how many set/game arguments and value arguments it takes.
     pub fn from_name(s: &str) -> Option<(ValueFn, usize, usize)> {
-        Some(match s {
-            "simplest" => (ValueFn::Simplest, 2, 0),
-            "mex" => (ValueFn::Mex, 1, 0),
-            "nimadd" => (ValueFn::NimAdd, 0, 2),
-            "ulp" => (ValueFn::Ulp, 0, 1),
-            "mid" => (ValueFn::Mid, 0, 2),
-            "count" => (ValueFn::Count, 1, 0),
-            "numval" => (ValueFn::NumVal, 1, 0),
-            "nimval" => (ValueFn::NimVal, 1, 0),
-            _ => return None,
-        })
+        let &(f, _, sets, values) = VALUE_FNS.iter().find(|f| f.1 == s)?;
+        Some((f, sets, values))
     }
 }
 
@@ -447,5 +417,31 @@ impl fmt::Display for RuleKind {
             RuleKind::Open => "open",
             RuleKind::Manual => "manual",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each table is in its enum's declaration order (`name` and `arity` index it by the
+    /// variant), and reads a name back to its variant.
+    #[test]
+    fn the_name_tables_are_in_declaration_order() {
+        for (i, &(p, name, arity)) in PREDICATES.iter().enumerate() {
+            assert_eq!((p as usize, p.name(), p.arity()), (i, name, arity));
+            assert_eq!(Predicate::from_name(name), Some(p));
+        }
+        for (i, &(f, name, sets, values)) in VALUE_FNS.iter().enumerate() {
+            assert_eq!((f as usize, f.name()), (i, name));
+            assert_eq!(ValueFn::from_name(name), Some((f, sets, values)));
+        }
+        for (i, &(c, name, arity)) in LOOPY_CALLS.iter().enumerate() {
+            assert_eq!((c as usize, c.name(), c.arity()), (i, name, arity));
+            assert_eq!(LoopyCall::from_name(name), Some(c));
+        }
+        assert_eq!(Predicate::from_name("Number"), None);
+        assert_eq!(ValueFn::from_name("max"), None);
+        assert_eq!(LoopyCall::from_name("side"), None);
     }
 }

@@ -1,7 +1,7 @@
 //! Elephants and Rhinos (CGSuite's `game.strip.ElephantsAndRhinos`, its `GenToadsAndFrogs` with
 //! `maxJump => 0`): Toads and Frogs without jumps. Left's elephants `t` step one square right
 //! into an empty square, Right's rhinos `f` one square left. Notation CGSuite's Toads and Frogs
-//! strips (`rulesets::position::toads_and_frogs`): `"tttt..fff"`.
+//! strips (`rulesets::position::strips`): `"tttt..fff"`.
 //!
 //! Search: with no jumps, an elephant just left of a rhino (`tf`) and the rhino never move
 //! again (each waits for the other's square), so the strip falls apart there into parts whose

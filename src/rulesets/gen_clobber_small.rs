@@ -269,21 +269,14 @@ fn least_image(x: u64, o: u64) -> ((u64, u64), bool) {
 mod tests {
     use super::*;
 
-    fn pseudo_random(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
     /// Every image of a group under the symmetries and the colour swap has the same key, with
     /// the sign following the swap (where the group is not its own swapped image).
     #[test]
     fn keys_are_invariant_under_the_symmetries_and_the_swap() {
         let mut seed = 0x5eed_1234_abcd_0001u64;
         for _ in 0..3000 {
-            let all = pseudo_random(&mut seed) & pseudo_random(&mut seed);
-            let split = pseudo_random(&mut seed);
+            let all = crate::xorshift(&mut seed) & crate::xorshift(&mut seed);
+            let split = crate::xorshift(&mut seed);
             let (x, o) = anchored(all & split, all & !split);
             if x | o == 0 {
                 continue;
@@ -326,9 +319,10 @@ mod tests {
     fn compress_drops_only_empty_lines() {
         let mut seed = 0x0dd_ba11_cafe_f00du64;
         for _ in 0..2000 {
-            let all =
-                pseudo_random(&mut seed) & pseudo_random(&mut seed) & pseudo_random(&mut seed);
-            let split = pseudo_random(&mut seed);
+            let all = crate::xorshift(&mut seed)
+                & crate::xorshift(&mut seed)
+                & crate::xorshift(&mut seed);
+            let split = crate::xorshift(&mut seed);
             let (x, o) = anchored(all & split, all & !split);
             let (cx, co) = compressed(x, o);
             let rows: Vec<u32> = (0..8).filter(|r| (x | o) >> (8 * r) & 0xff != 0).collect();

@@ -171,4 +171,4 @@ pub(crate) fn too_large(what: impl Into<String>) -> RulesetError {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

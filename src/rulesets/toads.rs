@@ -32,11 +32,11 @@ pub fn print(row: &[u8]) -> String {
 }
 
 /// Reads a strip in CGSuite's Toads and Frogs notation (`"tt..ff"`,
-/// [`super::position::toads_and_frogs`]), in which Elephants and Rhinos and Backsliding Toads
+/// [`super::position::strips`]), in which Elephants and Rhinos and Backsliding Toads
 /// and Frogs write their positions.
 pub fn parse_strip(text: &str) -> Result<Row, RulesetError> {
     Ok(squares(
-        super::position::toads_and_frogs::toads_and_frogs(text)?,
+        super::position::strips::toads_and_frogs(text)?,
         't',
         'f',
     ))

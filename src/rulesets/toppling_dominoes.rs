@@ -19,9 +19,9 @@ const GREY: u8 = 3;
 /// A strip: each square `0` empty, `1` Left's, `2` Right's, `3` grey.
 pub type Strip = Box<[u8]>;
 
-/// Reads a strip by the one reader of its language, [`super::position::toppling_dominoes`].
+/// Reads a strip by the one reader of its language, [`super::position::strips`].
 pub fn parse(text: &str) -> Result<Strip, RulesetError> {
-    Ok(super::position::toppling_dominoes::toppling_dominoes(text)?
+    Ok(super::position::strips::toppling_dominoes(text)?
         .into_iter()
         .map(|c| match c {
             'l' => LEFT,

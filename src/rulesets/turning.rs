@@ -15,9 +15,9 @@ use crate::kernel::Budget;
 /// A strip: `true` for heads, coin 1 first.
 pub type Strip = Vec<bool>;
 
-/// Reads a strip by the one reader of its language, [`super::position::turning`].
+/// Reads a strip by the one reader of its language, [`super::position::strips`].
 pub fn parse(text: &str) -> Result<Strip, RulesetError> {
-    Ok(super::position::turning::turning(text)?
+    Ok(super::position::strips::turning(text)?
         .into_iter()
         .map(|c| c == 'h')
         .collect())

@@ -94,7 +94,7 @@ fn nim_sequence(name: &str, text: &str, time_limit: f64) -> Result<i32, Failure>
     let code = if name == "octal" {
         OctalCode::parse(text)
     } else {
-        crate::functions::rulesets::subtraction_set(text).and_then(|s| OctalCode::subtraction(&s))
+        crate::rulesets::position::subtraction_set(text).and_then(|s| OctalCode::subtraction(&s))
     }
     .map_err(|e| Failure::from(crate::functions::rulesets::kernel_error(name, e)))?;
     let mut seq = NimSequence::new(code);

@@ -310,12 +310,7 @@ fn cool_openings_of_closed_forms_sugar_and_random_sums() {
     // Random sums of two or three games born by day 2, written canonically.
     let day2 = born_by(&mut k, 2);
     let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = |n: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % n as u64) as usize
-    };
+    let mut next = |n: usize| (crate::xorshift(&mut x) % n as u64) as usize;
     for _ in 0..150 {
         let mut g = day2[next(day2.len())];
         for _ in 0..1 + next(2) {

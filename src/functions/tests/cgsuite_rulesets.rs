@@ -11,6 +11,7 @@
 
 use super::{show_or_error as show, words};
 use crate::functions;
+use crate::rulesets::tests::{by_definition, mex_by_definition};
 use crate::syntax::parse;
 use crate::term::Term;
 use crate::{Arg, GameId, Kernel};
@@ -49,16 +50,11 @@ fn take_away_def(
     k: usize,
     memo: &mut HashMap<(usize, usize), u64>,
 ) -> u64 {
-    if let Some(&v) = memo.get(&(n, k)) {
-        return v;
-    }
-    let opts: Vec<u64> = (1..=n)
-        .filter(|&a| a as i64 * q <= p * k as i64)
-        .map(|a| take_away_def(p, q, n - a, a, memo))
-        .collect();
-    let g = mex(&opts);
-    memo.insert((n, k), g);
-    g
+    let moves = |&(n, k): &(usize, usize)| {
+        let taken = (1..=n).filter(move |&a| a as i64 * q <= p * k as i64);
+        taken.map(move |a| (n - a, a))
+    };
+    mex_by_definition((n, k), &moves, memo)
 }
 
 #[test]
@@ -239,48 +235,14 @@ fn turning_is_its_definition() {
 // Toads and Frogs, Elephants and Rhinos
 
 /// A strip by its definition: a `t` steps right into a `.` or (with jumps) over one `f` into
-/// the `.` beyond; an `f` the same to the left.
+/// the `.` beyond; an `f` the same to the left (the proof checker's naive generator,
+/// `rulesets_check::strip_moves`, written apart from the search).
 fn strip_def(s: &str, jumps: bool, k: &mut Kernel, memo: &mut HashMap<String, GameId>) -> GameId {
-    if let Some(&g) = memo.get(s) {
-        return g;
-    }
-    let c: Vec<char> = s.chars().collect();
-    let mut sides = (Vec::new(), Vec::new());
-    for i in 0..c.len() {
-        let (dir, other, left): (isize, char, bool) = match c[i] {
-            't' => (1, 'f', true),
-            'f' => (-1, 't', false),
-            _ => continue,
-        };
-        let at = |j: isize| {
-            let p = i as isize + dir * j;
-            if p < 0 || p >= c.len() as isize {
-                None
-            } else {
-                Some(c[p as usize])
-            }
-        };
-        let to = if at(1) == Some('.') {
-            Some(1)
-        } else if jumps && at(1) == Some(other) && at(2) == Some('.') {
-            Some(2)
-        } else {
-            None
-        };
-        if let Some(j) = to {
-            let mut n = c.clone();
-            n.swap(i, (i as isize + dir * j) as usize);
-            let g = strip_def(&n.iter().collect::<String>(), jumps, k, memo);
-            if left {
-                sides.0.push(g);
-            } else {
-                sides.1.push(g);
-            }
-        }
-    }
-    let g = k.from_options(&sides.0, &sides.1).unwrap();
-    memo.insert(s.to_string(), g);
-    g
+    let moves = |s: &String| {
+        let c: Vec<char> = s.chars().collect();
+        crate::functions::rulesets_check::strip_moves(&c, ['t', 'f'], jumps)
+    };
+    by_definition(k, &s.to_string(), &moves, memo)
 }
 
 #[test]
@@ -390,49 +352,13 @@ fn partizan_arc_kayles_is_its_definition() {
 // ---------------------------------------------------------------------------------------
 // Anti-Clobber
 
-/// Anti-Clobber by its definition on rows of characters: a stone steps onto an orthogonally
-/// adjacent `.`, and the other colour's stone appears where it stood.
-fn anti_def(
-    rows: &[Vec<char>],
-    k: &mut Kernel,
-    memo: &mut HashMap<Vec<Vec<char>>, GameId>,
-) -> GameId {
-    if let Some(&g) = memo.get(rows) {
-        return g;
-    }
-    let (h, w) = (rows.len(), rows[0].len());
-    let mut sides = (Vec::new(), Vec::new());
-    for r in 0..h {
-        for c in 0..w {
-            let (theirs, left) = match rows[r][c] {
-                'x' => ('o', true),
-                'o' => ('x', false),
-                _ => continue,
-            };
-            for (dr, dc) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
-                let (nr, nc) = (r as i32 + dr, c as i32 + dc);
-                if nr < 0 || nc < 0 || nr >= h as i32 || nc >= w as i32 {
-                    continue;
-                }
-                let (nr, nc) = (nr as usize, nc as usize);
-                if rows[nr][nc] != '.' {
-                    continue;
-                }
-                let mut next = rows.to_vec();
-                next[nr][nc] = rows[r][c];
-                next[r][c] = theirs;
-                let g = anti_def(&next, k, memo);
-                if left {
-                    sides.0.push(g);
-                } else {
-                    sides.1.push(g);
-                }
-            }
-        }
-    }
-    let g = k.from_options(&sides.0, &sides.1).unwrap();
-    memo.insert(rows.to_vec(), g);
-    g
+/// Anti-Clobber by its definition: a stone steps onto an orthogonally adjacent `.`, and the
+/// other colour's stone appears where it stood (the proof checker's naive generator,
+/// `cgsuite_rulesets_check::anti_clobber_moves`, written apart from the search).
+fn anti_def(text: &str, k: &mut Kernel, memo: &mut HashMap<String, GameId>) -> GameId {
+    let moves =
+        |t: &String| crate::functions::cgsuite_rulesets_check::anti_clobber_moves(t).unwrap();
+    by_definition(k, &text.to_string(), &moves, memo)
 }
 
 #[test]
@@ -462,7 +388,7 @@ fn anti_clobber_is_its_definition() {
             }
             let text: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
             let text = text.join("|");
-            let want = anti_def(&rows, &mut k, &mut memo);
+            let want = anti_def(&text, &mut k, &mut memo);
             assert_eq!(
                 value_of(&mut k, &format!("anti_clobber(\"{text}\")")),
                 want,

@@ -15,20 +15,9 @@ fn by_definition(
     k: &mut Kernel,
     memo: &mut HashMap<String, GameId>,
 ) -> GameId {
-    if let Some(&g) = memo.get(text) {
-        return g;
-    }
-    let (l, r) = naive::options(name, text).unwrap_or_else(|e| panic!("{name}({text:?}): {e}"));
-    let mut side = |opts: Vec<String>, k: &mut Kernel| -> Vec<GameId> {
-        opts.iter()
-            .map(|t| by_definition(name, t, k, memo))
-            .collect()
-    };
-    let l = side(l, k);
-    let r = side(r, k);
-    let g = k.from_options(&l, &r).unwrap();
-    memo.insert(text.to_string(), g);
-    g
+    let moves =
+        |t: &String| naive::options(name, t).unwrap_or_else(|e| panic!("{name}({t:?}): {e}"));
+    crate::rulesets::tests::by_definition(k, &text.to_string(), &moves, memo)
 }
 
 fn value(name: &str, text: &str, k: &mut Kernel) -> GameId {
@@ -55,14 +44,6 @@ fn text(n: usize, mask: u32, tints: u32) -> String {
     parts.join(";")
 }
 
-/// A small deterministic generator for the samples.
-fn next(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
-}
-
 #[test]
 fn every_small_graph_agrees_with_the_definition() {
     let mut k = Kernel::new();
@@ -73,7 +54,11 @@ fn every_small_graph_agrees_with_the_definition() {
         let pairs = n * (n - 1) / 2;
         for mask in 0..1u32 << pairs {
             for _ in 0..3 {
-                cases.push((n, mask, (next(&mut seed) % 3u64.pow(n as u32)) as u32));
+                cases.push((
+                    n,
+                    mask,
+                    (crate::xorshift(&mut seed) % 3u64.pow(n as u32)) as u32,
+                ));
             }
             cases.push((n, mask, 0));
         }
@@ -81,8 +66,12 @@ fn every_small_graph_agrees_with_the_definition() {
     for n in [5usize, 6] {
         for _ in 0..60 {
             let pairs = n * (n - 1) / 2;
-            let mask = (next(&mut seed) % (1u64 << pairs)) as u32;
-            cases.push((n, mask, (next(&mut seed) % 3u64.pow(n as u32)) as u32));
+            let mask = (crate::xorshift(&mut seed) % (1u64 << pairs)) as u32;
+            cases.push((
+                n,
+                mask,
+                (crate::xorshift(&mut seed) % 3u64.pow(n as u32)) as u32,
+            ));
         }
     }
     for (n, mask, tints) in cases {
@@ -110,8 +99,8 @@ fn col_values_are_numbers_or_numbers_plus_star() {
     for n in 1..=6usize {
         let pairs = n * (n - 1) / 2;
         for _ in 0..40 {
-            let mask = (next(&mut seed) % (1u64 << pairs)) as u32;
-            let tints = (next(&mut seed) % 3u64.pow(n as u32)) as u32;
+            let mask = (crate::xorshift(&mut seed) % (1u64 << pairs)) as u32;
+            let tints = (crate::xorshift(&mut seed) % 3u64.pow(n as u32)) as u32;
             let t = text(n, mask, tints);
             let g = value("col", &t, &mut k);
             let Some((_, up, nim)) = k.as_nus(g) else {

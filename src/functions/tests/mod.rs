@@ -16,6 +16,7 @@ mod seed_examples;
 use crate::functions::world;
 use crate::syntax::parse;
 use crate::Kernel;
+use std::collections::BTreeSet;
 
 /// An expression's value in the number world as `onag eval` prints it (ASCII), or its error.
 fn shown(src: &str) -> Result<String, String> {
@@ -47,4 +48,22 @@ fn words(letters: [char; 3], max: usize) -> Vec<String> {
 /// [`shown`], an error failing the test.
 fn show(src: &str) -> String {
     shown(src).unwrap_or_else(|e| panic!("{src}: {e}"))
+}
+
+/// The nim products below `n` by seed 000 §I.6a's mex definition evaluated literally:
+/// a⊗b = mex{(a'⊗b) ⊕ (a⊗b') ⊕ (a'⊗b')}.
+fn mex_table(n: usize) -> Vec<Vec<u64>> {
+    let mut mul = vec![vec![0u64; n]; n];
+    for a in 0..n {
+        for b in 0..n {
+            let mut seen = BTreeSet::new();
+            for a2 in 0..a {
+                for b2 in 0..b {
+                    seen.insert(mul[a2][b] ^ mul[a][b2] ^ mul[a2][b2]);
+                }
+            }
+            mul[a][b] = (0..).find(|x| !seen.contains(x)).unwrap();
+        }
+    }
+    mul
 }

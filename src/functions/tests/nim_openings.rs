@@ -4,6 +4,7 @@
 //! from the definition, tampered openings are rejected, and the values of the opened options
 //! have the mex the definition (evaluated literally here) and the fast product both give.
 
+use super::mex_table;
 use crate::functions::{self, world, Opening};
 use crate::parse;
 use crate::Nimber;
@@ -24,23 +25,6 @@ fn check(name: &str, a: &str, b: &str, t: &Term) -> Result<(), String> {
         .unwrap()
         .check_open(&args(a, b), t)
         .expect("nim products have an independent check")
-}
-
-/// seed 000 §I.6a evaluated literally: a⊗b = mex{(a'⊗b) ⊕ (a⊗b') ⊕ (a'⊗b')}.
-fn mex_table(n: usize) -> Vec<Vec<u64>> {
-    let mut mul = vec![vec![0u64; n]; n];
-    for a in 0..n {
-        for b in 0..n {
-            let mut seen = BTreeSet::new();
-            for a2 in 0..a {
-                for b2 in 0..b {
-                    seen.insert(mul[a2][b] ^ mul[a][b2] ^ mul[a2][b2]);
-                }
-            }
-            mul[a][b] = (0..).find(|x| !seen.contains(x)).unwrap();
-        }
-    }
-    mul
 }
 
 fn options(t: &Term) -> (&[Term], &[Term]) {

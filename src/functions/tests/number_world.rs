@@ -4,6 +4,7 @@
 //! values come from the seeds, from definitions evaluated here (the mex definition of ⊗, the
 //! option definition of G×H) or from the research notes' cross-checked vectors.
 
+use super::mex_table;
 use crate::functions::test_eval::{show, value};
 use crate::functions::world::{self, Value};
 use crate::syntax::parse;
@@ -24,24 +25,6 @@ fn same(a: &str, b: &str) {
     assert_eq!(show(a), show(b), "{a} vs {b}");
 }
 
-/// The mex definitions of seed 000 §I.6a evaluated literally for nimbers below `n`:
-/// `a⊗b = mex{(a'⊗b) ⊕ (a⊗b') ⊕ (a'⊗b')}`.
-fn mex_table(n: usize) -> Vec<Vec<usize>> {
-    let mut mul = vec![vec![0usize; n]; n];
-    for a in 0..n {
-        for b in 0..n {
-            let mut seen = vec![false; 4 * n];
-            for a2 in 0..a {
-                for b2 in 0..b {
-                    seen[mul[a2][b] ^ mul[a][b2] ^ mul[a2][b2]] = true;
-                }
-            }
-            mul[a][b] = seen.iter().position(|s| !s).unwrap_or(seen.len());
-        }
-    }
-    mul
-}
-
 #[test]
 fn seed_003_gf16_multiplication_table_in_expressions() {
     let table = mex_table(16);
@@ -52,7 +35,7 @@ fn seed_003_gf16_multiplication_table_in_expressions() {
                 let src = format!("*{a} {op} *{b}");
                 let v = value(&mut k, &src);
                 let Value::Game(g) = v else { panic!("{src}") };
-                assert_eq!(k.as_nimber(g), Some(Nimber::from(want as u64)), "{src}");
+                assert_eq!(k.as_nimber(g), Some(Nimber::from(want)), "{src}");
             }
         }
     }

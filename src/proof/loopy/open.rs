@@ -11,7 +11,7 @@
 //! table, one entry per position; the loopy derivation then starts from the opened term.
 //!
 //! The checker reads the strip by the one reader of its language
-//! (`rulesets::position::toads_and_frogs`, docs/POSITIONS.md), so a text the producer refuses
+//! (`rulesets::position::strips`, docs/POSITIONS.md), so a text the producer refuses
 //! is refused here with the same words; generates the strip's graph by a naive move generator
 //! of its own (characters and indices, every strip reached one vertex); reads the step's term
 //! into its own graph ([`Checker::read`]); and accepts the step when the two graphs unfold to
@@ -249,7 +249,7 @@ pub(super) fn refused(e: RulesetError) -> String {
 
 /// The strip's game graph, re-generated: vertex 0 the strip, every strip reached a vertex.
 fn regenerate(c: &mut Checker<'_>, text: &str) -> Result<G, Stop> {
-    let strip = position::toads_and_frogs::toads_and_frogs(text).map_err(refused)?;
+    let strip = position::strips::toads_and_frogs(text).map_err(refused)?;
     let mut index: HashMap<Vec<char>, usize> = HashMap::new();
     let mut order = vec![strip.clone()];
     index.insert(strip, 0);

@@ -3,19 +3,15 @@
 //! value the kernel computes, the checker accepts it, and a tampered opening is rejected by the
 //! naive move generators (`functions::grid_games_check`).
 
-use super::{assert_fewer_options_refused, step_at, wide_opening};
+use super::{
+    agrees_with_the_kernel, assert_fewer_options_refused, simplify, step_at, wide_opening,
+};
 use crate::parse;
 use crate::RuleSet;
-use crate::{Engine, Kernel, Term};
-
-fn simplify(text: &str) -> crate::proof::Simplification {
-    let engine = Engine::new(RuleSet::builtin());
-    crate::proof::simplify(&parse(text).unwrap(), &engine).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
+use crate::{Kernel, Term};
 
 #[test]
 fn grid_boards_simplify_to_their_values_with_checked_proofs() {
-    let rules = RuleSet::builtin();
     for text in [
         r#"cram("...|...")"#,
         r#"cram("..#|...|.#.")"#,
@@ -26,14 +22,7 @@ fn grid_boards_simplify_to_their_values_with_checked_proofs() {
         r#"amazons("x..|..o")"#,
         r#"cram("...") + kings("xo")"#,
     ] {
-        let s = simplify(text);
-        assert!(s.canonical, "{text}: {:?}", s.stuck);
-        assert!(s.proof.checked, "{text}");
-        s.proof.check(&rules).unwrap();
-        let mut k = Kernel::new();
-        let value = k.eval(&parse(text).unwrap()).unwrap();
-        let result = s.proof.expand(s.result(), 1 << 20).unwrap();
-        assert_eq!(k.eval(&result).unwrap(), value, "{text}");
+        agrees_with_the_kernel(text);
     }
     // CGSuite's expected values (GameGridTest.scala) come out of the proofs too.
     for (text, value) in [

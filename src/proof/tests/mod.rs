@@ -9,6 +9,7 @@ mod proof_scale;
 use super::{Proof, Step};
 use crate::rules::RuleSet;
 use crate::term::Term;
+use crate::{parse, Engine, Kernel};
 
 /// A step's place: a lemma's number and the step's there, or `None` and a step of the proof.
 type Place = (Option<usize>, usize);
@@ -115,4 +116,21 @@ pub(crate) fn refusal_of<T: std::fmt::Debug>(
         }
         other => panic!("the unsound step was not caught: {other:?}"),
     }
+}
+
+fn simplify(text: &str) -> crate::proof::Simplification {
+    let engine = Engine::new(RuleSet::builtin());
+    crate::proof::simplify(&parse(text).unwrap(), &engine).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The proof ends at the canonical form the kernel computes from the ruleset's own fast path.
+fn agrees_with_the_kernel(text: &str) {
+    let s = simplify(text);
+    assert!(s.canonical, "{text}: {:?}", s.stuck);
+    assert!(s.proof.checked, "{text}");
+    s.proof.check(&RuleSet::builtin()).unwrap();
+    let mut k = Kernel::new();
+    let value = k.eval(&parse(text).unwrap()).unwrap();
+    let result = s.proof.expand(s.result(), 1 << 20).unwrap();
+    assert_eq!(k.eval(&result).unwrap(), value, "{text}");
 }

@@ -2,28 +2,14 @@
 //! distinct call is proved once as a lemma, and the checker accepts an opening only through the
 //! function's independent re-derivation (`check_open`).
 
-use super::{assert_fewer_options_refused, step_at, wide_opening};
+use super::{
+    agrees_with_the_kernel, assert_fewer_options_refused, simplify, step_at, wide_opening,
+};
 use crate::parse;
 use crate::proof::{PathElem, Proof, Step, TermTable, Witnesses};
 use crate::Kernel;
 use crate::RuleSet;
-use crate::{Engine, Term};
-
-fn simplify(text: &str) -> crate::proof::Simplification {
-    let engine = Engine::new(RuleSet::builtin());
-    crate::proof::simplify(&parse(text).unwrap(), &engine).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-/// The proof ends at the canonical form the kernel computes from the ruleset's own fast path.
-fn agrees_with_the_kernel(text: &str) {
-    let s = simplify(text);
-    assert!(s.canonical, "{text}: {:?}", s.stuck);
-    assert!(s.proof.checked, "{text}");
-    let mut k = Kernel::new();
-    let value = k.eval(&parse(text).unwrap()).unwrap();
-    let result = s.proof.expand(s.result(), 1 << 20).unwrap();
-    assert_eq!(k.eval(&result).unwrap(), value, "{text}");
-}
+use crate::Term;
 
 #[test]
 fn boards_simplify_to_their_values_with_checked_proofs() {

@@ -17,10 +17,8 @@ use super::{PositionError, RulesetError};
 pub mod graph;
 pub mod grids;
 pub mod spawning;
+pub mod strips;
 pub mod take_and_break;
-pub mod toads_and_frogs;
-pub mod toppling_dominoes;
-pub mod turning;
 
 /// Most squares a board's text may hold; larger boards are refused (a limit) before anything
 /// is built.

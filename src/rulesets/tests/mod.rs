@@ -21,17 +21,14 @@ fn show(k: &mut Kernel, g: GameId) -> String {
 struct Rng(u64);
 impl Rng {
     fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
+        crate::xorshift(&mut self.0) % n
     }
 }
 
 /// The value of `p` by the definition, {Left's options | Right's options}, from the rules
 /// alone (`moves` gives each player's positions after a move), memoised on the position only:
-/// every brute force these tests compare a ruleset's search with.
-fn by_definition<P, I>(
+/// every brute force these tests (and the functions' tests) compare a ruleset's search with.
+pub(crate) fn by_definition<P, I>(
     k: &mut Kernel,
     p: &P,
     moves: &dyn Fn(&P) -> (I, I),
@@ -60,7 +57,7 @@ where
 
 /// The nim value of `p` by the definition, the mex of the values of the positions `moves`
 /// reaches, memoised: the brute force the impartial games' tables are compared with.
-pub(super) fn mex_by_definition<P, I>(
+pub(crate) fn mex_by_definition<P, I>(
     p: P,
     moves: &dyn Fn(&P) -> I,
     memo: &mut HashMap<P, u64>,

@@ -226,15 +226,16 @@ fn subtraction_games_and_nim() {
     // Subtraction game {2, 5}: brute force by the rules.
     let mut s = NimSequence::new(OctalCode::subtraction(&[2, 5]).unwrap());
     let v = s.values_to(200, &Budget::default()).unwrap();
-    let mut b: Vec<u32> = Vec::new();
-    for n in 0..=200usize {
-        let opts: Vec<u32> = [2usize, 5]
-            .iter()
-            .filter(|&&k| k <= n)
-            .map(|&k| b[n - k])
-            .collect();
-        b.push((0..).find(|g| !opts.contains(g)).unwrap());
-    }
+    let moves = |&n: &usize| {
+        [2, 5]
+            .into_iter()
+            .filter(move |&k| k <= n)
+            .map(move |k| n - k)
+    };
+    let mut memo = HashMap::new();
+    let b: Vec<u32> = (0..=200)
+        .map(|n| super::mex_by_definition(n, &moves, &mut memo) as u32)
+        .collect();
     assert_eq!(v, b);
     // Nim: heaps 3, 5, 6 nim-add to 0.
     let z = crate::rulesets::octal::nim(&[3.into(), 5.into(), 6.into()]).unwrap();
@@ -246,40 +247,15 @@ fn subtraction_games_and_nim() {
 
 use crate::rulesets::toads;
 
-/// Toads and Frogs by the rules on the whole row, memoised by the row only.
-fn toads_brute(k: &mut Kernel, row: Vec<char>, memo: &mut HashMap<Vec<char>, GameId>) -> GameId {
-    super::by_definition(k, &row, &|r: &Vec<char>| toads_moves(r), memo)
-}
-
-/// Each player's rows after one move of Toads and Frogs.
-fn toads_moves(row: &[char]) -> (Vec<Vec<char>>, Vec<Vec<char>>) {
-    let n = row.len();
-    let (mut left, mut right) = (Vec::new(), Vec::new());
-    for i in 0..n {
-        if row[i] == 'T' {
-            if i + 1 < n && row[i + 1] == '.' {
-                let mut r = row.to_vec();
-                r.swap(i, i + 1);
-                left.push(r);
-            } else if i + 2 < n && row[i + 1] == 'F' && row[i + 2] == '.' {
-                let mut r = row.to_vec();
-                r.swap(i, i + 2);
-                left.push(r);
-            }
-        }
-        if row[i] == 'F' {
-            if i >= 1 && row[i - 1] == '.' {
-                let mut r = row.to_vec();
-                r.swap(i, i - 1);
-                right.push(r);
-            } else if i >= 2 && row[i - 1] == 'T' && row[i - 2] == '.' {
-                let mut r = row.to_vec();
-                r.swap(i, i - 2);
-                right.push(r);
-            }
-        }
-    }
-    (left, right)
+/// Toads and Frogs by the rules on the whole row, memoised by the row only: the moves by the
+/// proof checker's naive generator (`functions::rulesets_check::strip_moves`), written apart
+/// from the search.
+fn toads_brute(k: &mut Kernel, row: &str, memo: &mut HashMap<String, GameId>) -> GameId {
+    let moves = |r: &String| {
+        let row: Vec<char> = r.chars().collect();
+        crate::functions::rulesets_check::strip_moves(&row, ['T', 'F'], true)
+    };
+    super::by_definition(k, &row.to_string(), &moves, memo)
 }
 
 fn toad(k: &mut Kernel, text: &str) -> GameId {
@@ -306,12 +282,11 @@ fn toads_and_frogs_random_rows_match_brute_force() {
     let mut memo = HashMap::new();
     for _ in 0..400 {
         let n = 1 + rng.below(9) as usize;
-        let row: Vec<char> = (0..n)
+        let text: String = (0..n)
             .map(|_| ['.', 'T', 'F'][rng.below(3) as usize])
             .collect();
-        let text: String = row.iter().collect();
         let fast = toad(&mut k, &text);
-        let brute = toads_brute(&mut k, row, &mut memo);
+        let brute = toads_brute(&mut k, &text, &mut memo);
         assert_eq!(fast, brute, "{text}");
     }
     // Starting positions T^a □^b F^c.
@@ -319,8 +294,7 @@ fn toads_and_frogs_random_rows_match_brute_force() {
         for b in 1..=3 {
             for c in 1..=3 {
                 let text = format!("{}{}{}", "T".repeat(a), ".".repeat(b), "F".repeat(c));
-                let row: Vec<char> = text.chars().collect();
-                let brute = toads_brute(&mut k, row, &mut memo);
+                let brute = toads_brute(&mut k, &text, &mut memo);
                 assert_eq!(toad(&mut k, &text), brute, "{text}");
             }
         }
@@ -333,55 +307,14 @@ fn toads_and_frogs_random_rows_match_brute_force() {
 
 use crate::rulesets::clobber;
 
-/// Clobber by the rules on the whole board, memoised by the board only.
-fn clobber_brute(
-    k: &mut Kernel,
-    rows: usize,
-    cols: usize,
-    b: Vec<char>,
-    memo: &mut HashMap<Vec<char>, GameId>,
-) -> GameId {
-    super::by_definition(k, &b, &|b: &Vec<char>| clobber_moves(rows, cols, b), memo)
-}
-
-/// Each player's boards after one move of Clobber.
-fn clobber_moves(rows: usize, cols: usize, b: &[char]) -> (Vec<Vec<char>>, Vec<Vec<char>>) {
-    let (mut left, mut right) = (Vec::new(), Vec::new());
-    for r in 0..rows {
-        for c in 0..cols {
-            let me = b[r * cols + c];
-            if me == '.' {
-                continue;
-            }
-            let other = if me == 'x' { 'o' } else { 'x' };
-            let mut nbrs = vec![];
-            if r > 0 {
-                nbrs.push((r - 1) * cols + c);
-            }
-            if r + 1 < rows {
-                nbrs.push((r + 1) * cols + c);
-            }
-            if c > 0 {
-                nbrs.push(r * cols + c - 1);
-            }
-            if c + 1 < cols {
-                nbrs.push(r * cols + c + 1);
-            }
-            for j in nbrs {
-                if b[j] == other {
-                    let mut next = b.to_vec();
-                    next[j] = me;
-                    next[r * cols + c] = '.';
-                    if me == 'x' {
-                        left.push(next);
-                    } else {
-                        right.push(next);
-                    }
-                }
-            }
-        }
-    }
-    (left, right)
+/// Clobber by the rules on the whole board, memoised by the board only: the moves by the proof
+/// checker's naive generator (`functions::grid_games_check`, Clobber's piece a rook that does
+/// not slide), written apart from the search.
+fn clobber_brute(k: &mut Kernel, text: &str, memo: &mut HashMap<String, GameId>) -> GameId {
+    let moves = |t: &String| {
+        crate::functions::grid_games_check::clobber_variant_moves("clobber", t).unwrap()
+    };
+    super::by_definition(k, &text.to_string(), &moves, memo)
 }
 
 fn clob(k: &mut Kernel, text: &str) -> GameId {
@@ -413,7 +346,7 @@ fn clobber_random_boards_match_brute_force() {
         let text: Vec<String> = b.chunks(cols).map(|r| r.iter().collect()).collect();
         let text = text.join("|");
         let fast = clob(&mut k, &text);
-        let brute = clobber_brute(&mut k, rows, cols, b, &mut HashMap::new());
+        let brute = clobber_brute(&mut k, &text, &mut HashMap::new());
         assert_eq!(fast, brute, "{text}");
     }
 }
