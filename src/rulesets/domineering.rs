@@ -16,7 +16,10 @@
 //! keyed by one 64-bit word. That is [`Domineering`](super::domineering_board::Domineering),
 //! the rules over [`Board`]s of any size; [`value`] searches with
 //! [`super::domineering_small::Fast`], which keeps every region within 8×8 as one word (all of
-//! them, on boards up to 8×8) and hands larger ones to `Domineering`.
+//! them, on boards up to 8×8) and hands larger ones to `Domineering`. `Fast` leaves out a
+//! region's moves that another move of the same player provably dominates (see
+//! `domineering_small::dominated_left`); the canonical form, so the value, is the one the
+//! full option lists give.
 
 pub use super::domineering_board::Board;
 use super::domineering_small::{part_of, Cells, Fast};

@@ -14,7 +14,9 @@
 //! Regions larger than 8×8 (possible on longer boards) keep [`Board`]'s general encoding;
 //! [`Cells`] holds either, and [`Fast`] is the search's rules over both. The value is the
 //! same as with [`super::domineering_board::Domineering`]'s rules alone: both split a board into
-//! the same regions and both key a region by an image under the symmetries.
+//! the same regions and both key a region by an image under the symmetries, and a word
+//! region's moves leave out only moves another of its moves dominates ([`dominated_left`]),
+//! which a canonical form drops anyway.
 
 use super::domineering_board::{Board, Domineering};
 #[cfg(test)]
@@ -52,6 +54,51 @@ pub fn left_moves(x: u64) -> u64 {
 /// Squares where Right can put the left end of a horizontal domino.
 pub fn right_moves(x: u64) -> u64 {
     x & (x >> 1) & NOT_COL7
+}
+
+/// Left's moves (by the top square of the domino) that another Left move of the same region
+/// dominates, for a reason visible on the board. A region's squares only ever leave it, and:
+///
+/// *Lemma.* If positions P ⊆ Q and no square of Q ∖ P has a horizontal neighbour in Q (Right
+/// can never use one), then Q ≥ P; with "vertical" and Left instead, Q ≤ P. (By induction:
+/// every Right move of Q lies in P, and Q^R ⊇ P^R keeps the hypothesis, so Q^R ≥ P^R ⧐ P;
+/// every Left move of P is one of Q, and Q^L ⊇ P^L, so P^L ≤ Q^L ⧏ Q.)
+///
+/// In a column of three squares p, q, r (top to bottom), let T cover p, q and B cover q, r,
+/// and X = G − p − q − r. If p has no square above it and r no horizontal neighbour, then
+/// G − T ⊇ X with r the extra square, unusable by Right, so G − T ≥ X; and G − B ⊇ X with p
+/// the extra square, unusable by Left (above it nothing, below it q, now covered), so
+/// G − B ≤ X: B is dominated by T. Upside down: if r has no square below it and p no
+/// horizontal neighbour, T is dominated by B. Where both hold (a column of exactly three
+/// squares, both ends without horizontal neighbours) T and B are equal and T is kept, so a
+/// dropped move's dominator is never dropped itself.
+pub(super) fn dominated_left(x: u64) -> u64 {
+    let moves = left_moves(x);
+    let top = x & !(x << 8);
+    let bottom = x & !(x >> 8);
+    let lone = x & !(((x & NOT_COL7) << 1) | ((x & NOT_COL0) >> 1));
+    // B at j (squares j, j + 8) under T at j − 8, which is a top; j + 8 alone in its row.
+    let lower = moves & (top << 8) & (lone >> 8);
+    // T at i above B at i + 8, whose lower square i + 16 is a bottom; i alone in its row.
+    let upper = moves & lone & (moves >> 8) & (bottom >> 16);
+    lower | (upper & !(lower >> 8))
+}
+
+/// Right's moves (by the left square of the domino) that another Right move of the same
+/// region dominates: [`dominated_left`] transposed. In a row of three squares p, q, r (left
+/// to right), L covering p, q and R covering q, r: if p has no square to its left and r no
+/// vertical neighbour, G − L ≤ G − p − q − r ≤ G − R, so R is dominated; if r has no square
+/// to its right and p no vertical neighbour, L is dominated; where both hold L is kept.
+pub(super) fn dominated_right(x: u64) -> u64 {
+    let moves = right_moves(x);
+    let leftmost = x & !((x & NOT_COL7) << 1);
+    let rightmost = x & !((x & NOT_COL0) >> 1);
+    let lone = x & !((x << 8) | (x >> 8));
+    // R at j (squares j, j + 1) beside L at j − 1, which is leftmost; j + 1 alone in its column.
+    let later = moves & ((leftmost & NOT_COL7) << 1) & (lone >> 1);
+    // L at i beside R at i + 1, whose right square i + 2 is rightmost; i alone in its column.
+    let earlier = moves & lone & (moves >> 1) & (rightmost >> 2);
+    later | (earlier & !(later >> 1))
 }
 
 /// The squares of `within` connected to `seed` through `within`.
@@ -272,9 +319,9 @@ impl Rules for Fast {
         match p {
             Cells::Small(x) => {
                 let (mut at, step) = if left {
-                    (left_moves(*x), 8)
+                    (left_moves(*x) & !dominated_left(*x), 8)
                 } else {
-                    (right_moves(*x), 1)
+                    (right_moves(*x) & !dominated_right(*x), 1)
                 };
                 while at != 0 {
                     let i = at.trailing_zeros();

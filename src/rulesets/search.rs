@@ -23,7 +23,9 @@ pub trait Rules {
     /// (a Domineering region transposed, a Clobber region with its colours swapped). Parts
     /// with value 0 known from the rules alone may be left out.
     fn parts(&self, p: &Self::Pos) -> Vec<(Self::Pos, bool)>;
-    /// The positions Left (`left`) or Right can move to from the canonical part `p`.
+    /// The positions Left (`left`) or Right can move to from the canonical part `p`. A ruleset
+    /// may leave out a move that a move it lists dominates for a reason it can prove from the
+    /// position alone (Domineering's columns and rows of three): the value is the same.
     fn moves(&self, p: &Self::Pos, left: bool) -> Vec<Self::Pos>;
     /// [`Rules::parts`] appended to `out`: the search calls this once per option, so a
     /// ruleset that can fill a buffer in place saves an allocation per option.

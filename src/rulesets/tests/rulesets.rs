@@ -178,6 +178,99 @@ fn domineering_every_filling_of_small_rectangles_matches_brute_force() {
     }
 }
 
+/// The same over every filling of the 3×6 and 6×3 boards, whose columns and rows of three
+/// are where the search leaves out dominated moves (`domineering_small::dominated_left`): a
+/// move left out that was not dominated would change some board's canonical form.
+#[test]
+fn domineering_every_filling_of_three_by_six_matches_brute_force() {
+    use crate::rulesets::domineering::{value_threads, Position};
+    use crate::rulesets::search::Table;
+    let mut k = Kernel::new();
+    for (rows, cols) in [(3, 6), (6, 3)] {
+        let mut table = Table::new(1 << 20);
+        let mut memo = HashMap::new();
+        let n = rows * cols;
+        for bits in 0u32..1 << n {
+            let board: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
+            let position = Position {
+                width: cols,
+                height: rows,
+                empty: board.clone(),
+            };
+            let fast = value_threads(&position, &mut k, &mut table, 1).unwrap();
+            let brute = domineering_brute(&mut k, rows, cols, board, &mut memo);
+            if fast != brute {
+                let (f, b) = (show(&mut k, fast), show(&mut k, brute));
+                panic!("{}: search {f}, brute force {b}", position.print());
+            }
+        }
+    }
+}
+
+/// Each move the search leaves out as dominated is, by the brute force, no better for its
+/// player than some move it keeps; and a player with moves keeps at least one. Regions drawn
+/// at random within a 4×5 box, one bit a square (`8r + c`).
+#[test]
+fn domineering_moves_left_out_are_dominated_by_moves_kept() {
+    use crate::rulesets::domineering_small::{
+        dominated_left, dominated_right, left_moves, right_moves,
+    };
+    let (rows, cols) = (4usize, 5usize);
+    let mut rng = Rng(0x51ed_2701_9abc_0042);
+    let mut k = Kernel::new();
+    let mut memo = HashMap::new();
+    let mut left_out = 0;
+    for _ in 0..1500 {
+        let mut x = 0u64;
+        for r in 0..rows {
+            for c in 0..cols {
+                if rng.below(4) != 0 {
+                    x |= 1 << (8 * r + c);
+                }
+            }
+        }
+        let board_of = |y: u64| -> Vec<bool> {
+            (0..rows * cols)
+                .map(|i| y >> (8 * (i / cols) + i % cols) & 1 == 1)
+                .collect()
+        };
+        for (left, all, dropped, step) in [
+            (true, left_moves(x), dominated_left(x), 8),
+            (false, right_moves(x), dominated_right(x), 1),
+        ] {
+            assert_eq!(dropped & !all, 0, "{x:#x}: only moves are left out");
+            let kept = all & !dropped;
+            assert!(all == 0 || kept != 0, "{x:#x}: a move is kept");
+            let value = |k: &mut Kernel, memo: &mut HashMap<_, _>, i: u32| {
+                let y = x & !(1 << i | 1 << (i + step));
+                domineering_brute(k, rows, cols, board_of(y), memo)
+            };
+            let mut rest = dropped;
+            while rest != 0 {
+                let i = rest.trailing_zeros();
+                rest &= rest - 1;
+                left_out += 1;
+                let worse = value(&mut k, &mut memo, i);
+                let mut dominated = false;
+                let mut ks = kept;
+                while ks != 0 && !dominated {
+                    let j = ks.trailing_zeros();
+                    ks &= ks - 1;
+                    let better = value(&mut k, &mut memo, j);
+                    dominated = if left {
+                        k.le(worse, better).unwrap()
+                    } else {
+                        k.le(better, worse).unwrap()
+                    };
+                }
+                assert!(dominated, "{x:#x}: move at {i} (left {left}) left out");
+            }
+        }
+    }
+    // The draw meets the rule often enough to test it.
+    assert!(left_out > 50, "{left_out}");
+}
+
 #[test]
 fn domineering_bad_boards_are_positioned_errors() {
     use crate::RulesetError;
