@@ -154,10 +154,16 @@ fn domineering_full_small_rectangles_match_brute_force() {
 /// left there, transposed and reflected ones included.
 #[test]
 fn domineering_every_filling_of_small_rectangles_matches_brute_force() {
+    every_filling_matches_brute_force(&[(4, 4), (3, 5), (5, 3)]);
+}
+
+/// Searches every filling of each `rows × cols` shape, with one table shared by a shape's
+/// boards, and compares each value with the brute force's.
+fn every_filling_matches_brute_force(shapes: &[(usize, usize)]) {
     use crate::rulesets::domineering::{value_threads, Position};
     use crate::rulesets::search::Table;
     let mut k = Kernel::new();
-    for (rows, cols) in [(4, 4), (3, 5), (5, 3)] {
+    for &(rows, cols) in shapes {
         let mut table = Table::new(1 << 20);
         let mut memo = HashMap::new();
         let n = rows * cols;
@@ -183,28 +189,7 @@ fn domineering_every_filling_of_small_rectangles_matches_brute_force() {
 /// move left out that was not dominated would change some board's canonical form.
 #[test]
 fn domineering_every_filling_of_three_by_six_matches_brute_force() {
-    use crate::rulesets::domineering::{value_threads, Position};
-    use crate::rulesets::search::Table;
-    let mut k = Kernel::new();
-    for (rows, cols) in [(3, 6), (6, 3)] {
-        let mut table = Table::new(1 << 20);
-        let mut memo = HashMap::new();
-        let n = rows * cols;
-        for bits in 0u32..1 << n {
-            let board: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
-            let position = Position {
-                width: cols,
-                height: rows,
-                empty: board.clone(),
-            };
-            let fast = value_threads(&position, &mut k, &mut table, 1).unwrap();
-            let brute = domineering_brute(&mut k, rows, cols, board, &mut memo);
-            if fast != brute {
-                let (f, b) = (show(&mut k, fast), show(&mut k, brute));
-                panic!("{}: search {f}, brute force {b}", position.print());
-            }
-        }
-    }
+    every_filling_matches_brute_force(&[(3, 6), (6, 3)]);
 }
 
 /// Each move the search leaves out as dominated is, by the brute force, no better for its
