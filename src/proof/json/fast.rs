@@ -127,37 +127,31 @@ impl<'a> Scan<'a> {
     /// An object whose keys are strings as [`Scan::string`] reads them, each value read by
     /// `value` (which fails on a key it does not read).
     fn object(&mut self, mut value: impl FnMut(&mut Self, &'a str) -> Option<()>) -> Option<()> {
-        self.eat(b'{')?;
-        self.ws();
-        if self.eat(b'}').is_some() {
-            return Some(());
-        }
-        loop {
-            let key = self.string()?;
-            self.ws();
-            self.eat(b':')?;
-            self.ws();
-            value(self, key)?;
-            self.ws();
-            match self.peek()? {
-                b',' => {
-                    self.at += 1;
-                    self.ws();
-                }
-                b'}' => {
-                    self.at += 1;
-                    return Some(());
-                }
-                _ => return None,
-            }
-        }
+        self.sequence(b'{', b'}', |s| {
+            let key = s.string()?;
+            s.ws();
+            s.eat(b':')?;
+            s.ws();
+            value(s, key)
+        })
     }
 
     /// An array, each element read by `item`.
-    fn array(&mut self, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
-        self.eat(b'[')?;
+    fn array(&mut self, item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        self.sequence(b'[', b']', item)
+    }
+
+    /// Elements between `open` and `close`, separated by commas, each read by `item`: an
+    /// object's members or an array's elements.
+    fn sequence(
+        &mut self,
+        open: u8,
+        close: u8,
+        mut item: impl FnMut(&mut Self) -> Option<()>,
+    ) -> Option<()> {
+        self.eat(open)?;
         self.ws();
-        if self.eat(b']').is_some() {
+        if self.eat(close).is_some() {
             return Some(());
         }
         loop {
@@ -168,7 +162,7 @@ impl<'a> Scan<'a> {
                     self.at += 1;
                     self.ws();
                 }
-                b']' => {
+                c if c == close => {
                     self.at += 1;
                     return Some(());
                 }
