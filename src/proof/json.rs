@@ -53,7 +53,9 @@ mod layout;
 mod out;
 mod stream;
 
+#[cfg(test)]
 pub(crate) use out::lemma_line;
+pub(crate) use out::lemma_line_worded;
 pub(crate) use stream::read_and_check;
 
 /// The schema version this build writes; it reads this one and the two before it (see
@@ -540,7 +542,7 @@ impl Proof {
         Some(buf.into_bytes())
     }
 
-    /// [`Proof::to_json`] with the lemmas' lines written already ([`lemma_line`], one for each
+    /// [`Proof::to_json`] with the lemmas' lines written already ([`lemma_line_worded`], one for each
     /// of the proof's lemmas, in order) and the head [`Proof::json_head`] wrote for this proof
     /// as it is: the same text, in pieces ([`ProofText`]). `simplify` writes each lemma's line
     /// as the checker thread hands the lemma back, and the head while it checks the last ones.

@@ -792,7 +792,7 @@ pub(crate) fn simplify_as_json(
 /// checked while it was made (a large proof: `pipeline.rs`); `None` when it is still to be
 /// checked. The composer is gone when this returns, so its memo is not held through a check.
 /// With `lines`, a proof checked while it was made comes with its lemmas' lines of the file
-/// (`json::lemma_line`), written as the checker thread handed them back, and its
+/// (`json::lemma_line_worded`), written as the checker thread handed them back, and its
 /// lemmas keep only their statements: their steps are in the lines (Σ_{k≤30} {k|−k} held
 /// its lemmas' steps and its whole text at once).
 /// `meanwhile` is given the proof (its lemmas not attached yet) while the check of a large

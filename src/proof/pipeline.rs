@@ -143,10 +143,13 @@ pub(crate) struct Settled {
 impl Settled {
     fn take(&mut self, batch: Vec<Lemma>, rules: &RuleSet) {
         for mut l in batch {
-            super::explain::write_reasons(&mut l.steps, rules);
-            if let Some(lines) = self.lines.as_mut() {
-                lines.push(crate::proof::json::lemma_line(&l));
-                l.steps = Vec::new();
+            match self.lines.as_mut() {
+                // The words go straight into the line: the steps are freed once it is written.
+                Some(lines) => {
+                    lines.push(crate::proof::json::lemma_line_worded(&l, rules));
+                    l.steps = Vec::new();
+                }
+                None => super::explain::write_reasons(&mut l.steps, rules),
             }
             self.lemmas.push(l);
         }
