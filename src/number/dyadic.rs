@@ -533,6 +533,21 @@ impl std::ops::Neg for Dyadic {
 }
 
 /// Prints as CGSuite does: an integer, or an improper fraction `n/d` (never a mixed number).
+impl Dyadic {
+    /// The text [`Display`](fmt::Display) writes, appended to `out`: an integer that fits a
+    /// machine word without the formatting machinery (a proof's witnesses are mostly small
+    /// integers, and its writer writes hundreds of thousands of them).
+    pub(crate) fn push_to(&self, out: &mut String) {
+        match (self.num.to_i64(), self.exp) {
+            (Some(n), 0) => out.push_str(itoa::Buffer::new().format(n)),
+            _ => {
+                use fmt::Write as _;
+                let _ = write!(out, "{self}");
+            }
+        }
+    }
+}
+
 impl fmt::Display for Dyadic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Machine-word numerators and denominators are written without the big-integer

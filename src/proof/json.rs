@@ -53,7 +53,9 @@ mod layout;
 mod out;
 mod stream;
 
+#[cfg(test)]
 pub(crate) use out::lemma_line;
+pub(crate) use out::lemma_line_worded;
 pub(crate) use stream::read_and_check;
 
 /// The schema version this build writes; it reads this one and the two before it (see
@@ -540,26 +542,24 @@ impl Proof {
         Some(buf.into_bytes())
     }
 
-    /// [`Proof::to_json`] with the lemmas' lines written already ([`lemma_line`], one for each
-    /// of the proof's lemmas, in order) and the head [`Proof::json_head`] wrote for this proof
-    /// as it is: the same text, in pieces ([`ProofText`]). `simplify` writes each lemma's line
-    /// as the checker thread hands the lemma back, and the head while it checks the last ones.
+    /// [`Proof::to_json`] of this proof with its lemmas, whose lines are written already
+    /// ([`lemma_line_worded`], one for each of the lemmas, in order), from the head
+    /// [`Proof::json_head`] wrote for it: the same text, in pieces ([`ProofText`]). `simplify`
+    /// writes each lemma's line as the checker thread hands the lemma back, the head while it
+    /// checks the last ones, and keeps nothing else of the lemmas (`pipeline::Settled`).
     #[cfg(any(test, feature = "cli"))]
-    pub(crate) fn with_head(&self, head: Option<Vec<u8>>, lines: Vec<String>) -> ProofText {
-        if lines.len() != self.lemmas.len() {
-            return ProofText::whole(self.to_json());
-        }
+    pub(crate) fn with_head(head: Option<Vec<u8>>, lines: Vec<String>) -> ProofText {
         let Some(mut buf) = head else {
             return ProofText::whole(String::new());
         };
         if lines.is_empty() {
             return ProofText::whole(String::from_utf8(buf).unwrap_or_default());
         }
-        // The object's last key is `lemmas`: its closing line gives way to them.
-        if !buf.ends_with(b"\n}") {
-            return ProofText::whole(self.to_json());
+        // The object's last key is `lemmas`: its closing line (which `json_head` ends with)
+        // gives way to them.
+        if buf.ends_with(b"\n}") {
+            buf.truncate(buf.len() - 2);
         }
-        buf.truncate(buf.len() - 2);
         buf.extend_from_slice(b",\n  \"lemmas\": [");
         ProofText {
             head: String::from_utf8(buf).unwrap_or_default(),

@@ -740,7 +740,7 @@ pub fn simplify(t: &Term, engine: &Engine) -> Result<Simplification, ProofError>
 
 /// [`simplify`] and the proof written as JSON ([`Proof::to_json`]). A proof checked while it
 /// was made has its lemmas' lines written as the checker thread hands them back (the rest
-/// after), and is returned with its lemmas' statements only: their steps are in the text.
+/// after), and is returned without its lemmas: they are in the text.
 /// Otherwise the writing is done while the proof is checked (the two are independent;
 /// `onag simplify --format json` spent a tenth of its time writing after the check). The text
 /// says `"checked": true` and is returned only when the check passed; in pieces, so that a
@@ -761,7 +761,7 @@ pub(crate) fn simplify_as_json_text(
     if let Some((v, (head, claim))) = verdict {
         s.proof.checked = v.is_ok();
         v?;
-        let mut json = s.proof.with_head(head, lines);
+        let mut json = Proof::with_head(head, lines);
         json.claim = Some(claim);
         return Ok((s, json));
     }
@@ -792,9 +792,9 @@ pub(crate) fn simplify_as_json(
 /// checked while it was made (a large proof: `pipeline.rs`); `None` when it is still to be
 /// checked. The composer is gone when this returns, so its memo is not held through a check.
 /// With `lines`, a proof checked while it was made comes with its lemmas' lines of the file
-/// (`json::lemma_line`), written as the checker thread handed them back, and its
-/// lemmas keep only their statements: their steps are in the lines (Σ_{k≤30} {k|−k} held
-/// its lemmas' steps and its whole text at once).
+/// (`json::lemma_line_worded`), written as the checker thread handed them back, instead of
+/// its lemmas: they are in the lines (Σ_{k≤30} {k|−k} held its lemmas' steps and its whole
+/// text at once, then their statements beside the lines).
 /// `meanwhile` is given the proof (its lemmas not attached yet) while the check of a large
 /// one finishes on the other threads, and what it returns comes with the verdict.
 #[allow(clippy::type_complexity)]

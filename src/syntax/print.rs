@@ -13,6 +13,7 @@ use crate::term::{row_text, Arg, Term};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use pretty::RcDoc;
+use std::cell::Cell;
 
 type Doc = RcDoc<'static, ()>;
 
@@ -31,13 +32,21 @@ pub(crate) fn print_into(t: &Term, opts: &PrintOptions, out: &mut String) {
     let p = Printer {
         unicode: opts.unicode,
         braces: opts.braces,
+        strayed: Cell::new(false),
     };
     // On one line, a term of games, closed forms, references, sums and negations (every term
     // of a proof, nearly) is written straight into the text: the same characters as the laid
     // out document, without building it (proofs print hundreds of thousands of such terms).
-    if opts.width.is_none() && plain(t) {
+    // The direct writers meet every node of the term, so a term that is not [`plain`] is
+    // found as it is written, and its text taken back: a walk of each term to decide first
+    // was a tenth of the proof file's writer.
+    if opts.width.is_none() {
+        let start = out.len();
         p.write_expr(t, out);
-        return;
+        if !p.strayed.get() {
+            return;
+        }
+        out.truncate(start);
     }
     // A large shared value is a `where` of thousands of one-line definitions (the 4×4 Kings
     // board's value has 8,700): written a definition at a time, as the document lays them
@@ -157,6 +166,9 @@ struct Printer {
     unicode: bool,
     /// [`PrintOptions::braces`]: no slash notation.
     braces: bool,
+    /// Set when a direct writer meets a node [`plain`] does not admit: what it wrote is then
+    /// not the document's text (see [`print_into`]).
+    strayed: Cell<bool>,
 }
 
 impl Printer {
@@ -692,8 +704,14 @@ impl Printer {
                 self.write_expr(t, out);
                 out.push(')');
             }
+            // Its nodes are not written one by one: a game that is not plain is left to the
+            // document here.
             Term::Game { .. } if uptimal::recognize_shifted(t).is_some() => {
-                out.push_str(&self.uptimal(t));
+                if plain(t) {
+                    out.push_str(&self.uptimal(t));
+                } else {
+                    self.strayed.set(true);
+                }
             }
             Term::Game { left, right } => {
                 out.push('{');
@@ -721,8 +739,8 @@ impl Printer {
                     self.write_unary(x, out);
                 }
             }
-            // `plain` admits no other node.
-            _ => out.push_str(&self.expr(t).pretty(usize::MAX >> 4).to_string()),
+            // `plain` admits no other node: the term is written by the document instead.
+            _ => self.strayed.set(true),
         }
     }
 
@@ -882,9 +900,13 @@ mod tests {
     /// The laid-out document on one line: the text `print` wrote before the direct writers.
     fn via_document(t: &Term, unicode: bool, braces: bool) -> String {
         let mut out = String::new();
-        let _ = Printer { unicode, braces }
-            .expr(t)
-            .render_fmt(usize::MAX >> 4, &mut out);
+        let _ = Printer {
+            unicode,
+            braces,
+            strayed: Cell::new(false),
+        }
+        .expr(t)
+        .render_fmt(usize::MAX >> 4, &mut out);
         out
     }
 
@@ -1088,5 +1110,48 @@ mod tests {
             print(&t, &PrintOptions::default()),
             via_document(&t, false, false)
         );
+    }
+
+    /// Games, closed forms and references with nodes the direct writers do not write among
+    /// them (a tiny, `±`, a call, a multiple), at any depth and inside games of an uptimal's
+    /// shape: the direct writers start on them and give way to the document.
+    fn arb_mixed() -> impl Strategy<Value = Term> {
+        let leaf = prop_oneof![
+            (-3i64..4).prop_map(Term::integer),
+            (0u64..3).prop_map(|n| Term::nimber(n.into())),
+            (0u32..40).prop_map(Term::Ref),
+            prop::sample::select(vec![
+                "^",
+                "v*",
+                "1/2",
+                "Tiny(2)",
+                "+-1",
+                "+-{1,2}",
+                "2.Miny(1)",
+                "3.{1|0}",
+                "kayles(3)",
+                "{0|Tiny(1)}",
+                "{0||0|+-1}",
+            ])
+            .prop_map(closed),
+        ];
+        crate::syntax::arb_games(leaf, 3)
+    }
+
+    proptest! {
+        #[test]
+        fn a_term_the_direct_writers_cannot_write_is_written_by_the_document(
+            t in arb_mixed(),
+            unicode in any::<bool>(),
+            braces in any::<bool>(),
+        ) {
+            let opts = PrintOptions { unicode, width: None, braces };
+            let want = via_document(&t, unicode, braces);
+            prop_assert_eq!(print(&t, &opts), want.clone());
+            // After text already there, which stays as it was.
+            let mut out = String::from("G = ");
+            print_into(&t, &opts, &mut out);
+            prop_assert_eq!(out, format!("G = {want}"));
+        }
     }
 }

@@ -13,9 +13,8 @@
 use super::VERSION;
 use crate::proof::step::{PathElem, Step, Witnesses};
 use crate::proof::{Lemma, Proof};
-use crate::rules::Name;
+use crate::rules::{Name, RuleSet};
 use crate::term::Term;
-use std::fmt::Write as _;
 
 /// Whether `s` has a byte JSON requires escaped: a quote, a backslash or a control character.
 /// Terms are printed in ASCII notation and have one only in a quoted call argument.
@@ -141,16 +140,20 @@ fn array<'a, T>(buf: &mut String, items: &'a [T], mut each: impl FnMut(&mut Stri
 }
 
 /// A chain of steps from `start`: a step's `from` is written only where it is not the term
-/// the chain has reached.
-fn chain<'a>(buf: &mut String, start: &'a Term, steps: &'a [Step]) {
+/// the chain has reached. With `words`, a step without words has them written as
+/// `explain::write_reasons` would give it (see [`lemma_line_worded`]).
+fn chain<'a>(buf: &mut String, start: &'a Term, steps: &'a [Step], words: Words) {
     let mut prev = start;
     array(buf, steps, |b, s| {
-        step(b, s, prev);
+        step(b, s, prev, words);
         prev = &s.to;
     });
 }
 
-fn step(buf: &mut String, s: &Step, prev: &Term) {
+/// The rules a step's words are written from, where the step has none yet.
+type Words<'r> = Option<&'r RuleSet>;
+
+fn step(buf: &mut String, s: &Step, prev: &Term, words: Words) {
     buf.push('{');
     let mut first = true;
     if s.from != *prev {
@@ -177,7 +180,12 @@ fn step(buf: &mut String, s: &Step, prev: &Term) {
         });
     }
     key(buf, false, "why");
-    text(buf, &s.why);
+    match words {
+        Some(rules) if s.why.is_empty() => {
+            quoted(buf, |b| crate::proof::explain::words_into(s, rules, b));
+        }
+        _ => text(buf, &s.why),
+    }
     if s.reversed {
         key(buf, false, "reversed");
         buf.push_str("true");
@@ -188,7 +196,7 @@ fn step(buf: &mut String, s: &Step, prev: &Term) {
     }
     if !s.parts.is_empty() {
         key(buf, false, "parts");
-        chain(buf, &s.from, &s.parts);
+        chain(buf, &s.from, &s.parts, words);
     }
     if let Some(k) = s.lemma {
         key(buf, false, "lemma");
@@ -241,11 +249,7 @@ fn witnesses(buf: &mut String, w: &Witnesses) {
     }
     if !w.values.is_empty() {
         key(buf, first, "values");
-        map(buf, &w.values, |b, v| {
-            quoted(b, |b| {
-                let _ = write!(b, "{v}");
-            })
-        });
+        map(buf, &w.values, |b, v| quoted(b, |b| v.push_to(b)));
         first = false;
     }
     if !w.rows.is_empty() {
@@ -257,13 +261,13 @@ fn witnesses(buf: &mut String, w: &Witnesses) {
     buf.push('}');
 }
 
-fn lemma(buf: &mut String, l: &Lemma) {
+fn lemma(buf: &mut String, l: &Lemma, words: Words) {
     buf.push_str("{\"from\": ");
     term(buf, &l.from);
     buf.push_str(", \"to\": ");
     term(buf, &l.to);
     buf.push_str(", \"steps\": ");
-    chain(buf, &l.from, &l.steps);
+    chain(buf, &l.from, &l.steps, words);
     buf.push('}');
 }
 
@@ -310,23 +314,37 @@ pub(super) fn proof(buf: &mut String, p: &Proof, lemmas: bool) {
     root_key(buf, false, "steps");
     let mut prev = &p.input;
     root_array(buf, &p.steps, |b, s| {
-        step(b, s, prev);
+        step(b, s, prev, None);
         prev = &s.to;
     });
     if lemmas && !p.lemmas.is_empty() {
         root_key(buf, false, "lemmas");
-        root_array(buf, &p.lemmas, lemma);
+        root_array(buf, &p.lemmas, |b, l| lemma(b, l, None));
     }
     buf.push_str("\n}");
 }
 
-/// The largest scratch buffer [`lemma_line`] keeps between lines; a larger one, grown by one
-/// long lemma, is given back.
+/// The largest scratch buffer [`line`] keeps between lines; a larger one, grown by one long
+/// lemma, is given back.
 const SCRATCH_KEPT: usize = 1 << 20;
 
 thread_local! {
-    /// [`lemma_line`]'s buffer, reused from line to line.
+    /// [`line`]'s buffer, reused from line to line.
     static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Lemma `l`'s line of the file, its steps' words as they are.
+#[cfg(test)]
+pub(crate) fn lemma_line(l: &Lemma) -> String {
+    line(l, None)
+}
+
+/// Lemma `l`'s line of the file as it is once `explain::write_reasons(&mut l.steps, rules)`
+/// has written its steps' words, without writing them into the steps (see
+/// `explain::words_into`): the lines of a proof checked while it was made, whose lemmas keep
+/// only their statements once written.
+pub(crate) fn lemma_line_worded(l: &Lemma, rules: &RuleSet) -> String {
+    line(l, Some(rules))
 }
 
 /// Lemma `l`'s line of the file, as [`Proof::to_json`] writes it within `lemmas` (on one line,
@@ -337,15 +355,15 @@ thread_local! {
 /// own, grown by doubling: a line held up to twice its bytes and cost a few reallocations.
 /// A buffer reused from line to line, and each line copied out at its exact size, costs one
 /// allocation a line and holds only its bytes.
-pub(crate) fn lemma_line(l: &Lemma) -> String {
+fn line(l: &Lemma, words: Words) -> String {
     SCRATCH.with(|scratch| {
         let Ok(mut buf) = scratch.try_borrow_mut() else {
             let mut own = String::new();
-            lemma(&mut own, l);
+            lemma(&mut own, l, words);
             return own;
         };
         buf.clear();
-        lemma(&mut buf, l);
+        lemma(&mut buf, l, words);
         let line = buf.as_str().to_owned();
         buf.clear();
         if buf.capacity() > SCRATCH_KEPT {
@@ -386,7 +404,7 @@ mod tests {
             ..Step::cite(Term::Ref(0), Term::Ref(1), Vec::new(), 0, String::new())
         };
         let mut got = String::new();
-        super::step(&mut got, &step, &Term::Ref(0));
+        super::step(&mut got, &step, &Term::Ref(0), None);
         let paths: Vec<String> = step.at.iter().map(ToString::to_string).collect();
         assert_eq!(
             paths,

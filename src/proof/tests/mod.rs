@@ -134,3 +134,77 @@ fn agrees_with_the_kernel(text: &str) {
     let result = s.proof.expand(s.result(), 1 << 20).unwrap();
     assert_eq!(k.eval(&result).unwrap(), value, "{text}");
 }
+
+/// The words the file's writer puts straight into a lemma's line (`explain::words_into`) are
+/// those `explain::write_reasons` writes into the step, and a lemma's line written so is the
+/// line of the lemma with its words written: on proofs whose steps cite lemmas, group
+/// deletions into parts, delete an option equal to another written otherwise (whose words
+/// name both forms), reverse an option and bind values, under the shipped rules and the
+/// fundamental ones.
+#[test]
+fn words_written_into_a_line_are_the_words_written_into_its_step() {
+    use super::explain::{words_into, write_reasons};
+    let shipped = RuleSet::builtin();
+    let fundamental = shipped.select("fundamental").unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for (rules, text) in [
+        (&shipped, "{1|-1}+{2|-2}+{3|-3}+{4|-4}"),
+        (&shipped, "{1,{2|0}|}"),
+        (&shipped, "^3 + *2"),
+        (&fundamental, "{0,1,2|5}"),
+        (&fundamental, "{0,{|}|}"),
+        (&fundamental, "{{2|-1}|}"),
+        (&fundamental, "{*,{0|0}|0}"),
+    ] {
+        let p = super::simplify(&parse(text).unwrap(), &Engine::new(rules.clone()))
+            .unwrap()
+            .proof;
+        let unworded = |steps: &[Step]| {
+            let mut steps = steps.to_vec();
+            for s in &mut steps {
+                s.edit(&mut |_| {}, &mut String::clear);
+            }
+            steps
+        };
+        let chains = std::iter::once(&p.steps).chain(p.lemmas.iter().map(|l| &l.steps));
+        for bare in chains.map(|steps| unworded(steps)) {
+            let mut worded = bare.clone();
+            write_reasons(&mut worded, rules);
+            for (s, w) in bare.iter().zip(&worded) {
+                let mut got = String::from("before: ");
+                words_into(s, rules, &mut got);
+                assert_eq!(got, format!("before: {}", w.why), "{text}: {}", s.rule);
+                seen.insert(match () {
+                    _ if !s.parts.is_empty() => "parts".to_string(),
+                    _ if w.why.contains("are equal games") => "equal options".to_string(),
+                    _ if !s.witnesses.values.is_empty() => "values".to_string(),
+                    _ => s.rule.clone(),
+                });
+            }
+        }
+        for l in &p.lemmas {
+            let bare = super::Lemma {
+                steps: unworded(&l.steps),
+                ..l.clone()
+            };
+            let mut worded = bare.clone();
+            write_reasons(&mut worded.steps, rules);
+            assert_eq!(
+                super::json::lemma_line_worded(&bare, rules),
+                super::json::lemma_line(&worded),
+                "{text}"
+            );
+        }
+    }
+    for kind in [
+        "lemma",
+        "parts",
+        "equal options",
+        "values",
+        "dominated-left",
+        "dominated-right",
+        "reversible-left",
+    ] {
+        assert!(seen.contains(kind), "no step of kind {kind} among {seen:?}");
+    }
+}
