@@ -380,14 +380,20 @@ pub(crate) fn limit(which: &str) -> KernelError {
     }
 }
 
-/// The error for an operation defined only on stoppers.
-pub(crate) fn not_stopper(what: &str) -> KernelError {
+/// The error of the function `name` (no call to place it in): loopy play's refusals of a
+/// game outside a function's domain.
+pub(crate) fn error(name: &str, message: impl Into<String>) -> KernelError {
     KernelError::Function {
-        name: what.to_string(),
-        message: "the game is not a stopper (some follower allows infinite alternating play)"
-            .to_string(),
+        name: name.to_string(),
+        message: message.into(),
         calls: Vec::new(),
     }
+}
+
+/// The error for an operation defined only on stoppers.
+pub(crate) fn not_stopper(what: &str) -> KernelError {
+    let why = "the game is not a stopper (some follower allows infinite alternating play)";
+    error(what, why)
 }
 
 /// Refuses a short game whose number part alone has more positions than a graph may have: a

@@ -48,13 +48,12 @@ pub fn side(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelErro
         }
     }
     let name = which.name();
-    Err(KernelError::Function {
-        name: name.to_string(),
-        message: format!(
+    Err(super::error(
+        name,
+        format!(
             "sidling did not settle: no stopper equal to the {name} was found (the {name} may not be a stopper)"
         ),
-        calls: Vec::new(),
-    })
+    ))
 }
 
 /// The side by deleting edges of alternating cycles ([`prune`]), as a canonical stopper
