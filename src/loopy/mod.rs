@@ -175,6 +175,16 @@ impl Graph {
         }
     }
 
+    /// Sets `who`'s options of `v` as [`Graph::set_options`] does, the other player's kept:
+    /// how the deletions and bypasses of one player's edges rewrite a vertex.
+    pub fn set_side(&mut self, v: u32, who: Player, options: Vec<u32>) {
+        let kept = self.options(v, who.other()).to_vec();
+        match who {
+            Player::Left => self.set_options(v, options, kept),
+            Player::Right => self.set_options(v, kept, options),
+        }
+    }
+
     /// Whether every edge points at a vertex of the graph.
     pub fn check(&self) -> bool {
         let n = self.len() as u32;
