@@ -309,11 +309,11 @@ impl Run {
         match node.sides() {
             Some((l, r)) => {
                 let (mut l, mut r) = (l.to_vec(), r.to_vec());
-                for side in [&mut l, &mut r] {
-                    side.sort();
-                    if dedup {
-                        side.dedup();
-                    }
+                l.sort();
+                r.sort();
+                if dedup {
+                    l.dedup();
+                    r.dedup();
                 }
                 Cg::game(l, r)
             }
