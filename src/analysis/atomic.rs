@@ -191,29 +191,25 @@ fn naive(
         let star = k.nus(&Dyadic::zero(), &BigInt::zero(), &Nimber::new(far));
         let le = k.le(g, star)?;
         let ge = k.le(star, g)?;
-        if le && !ge {
-            // Least integer n with n ⧐ every l (n ≤ l fails).
+        if le != ge {
+            // Below *far, the least integer n with n ⧐ every Left option l (n ≤ l fails);
+            // above it, the greatest with n <| every Right option r.
             let mut best: Option<BigInt> = None;
-            for &x in &l {
-                let mut n = k.right_stop(x).ceil();
+            for &x in if le { &l } else { &r } {
+                let (mut n, beyond) = match le {
+                    true => (k.right_stop(x).ceil(), BigInt::from(1)),
+                    false => (k.left_stop(x).floor(), BigInt::from(-1)),
+                };
                 let nid = k.number(&Dyadic::integer(n.clone()));
-                if k.le(nid, x)? {
-                    n += 1;
+                // n is not yet past the option: one more step.
+                let short = if le { k.le(nid, x)? } else { k.le(x, nid)? };
+                if short {
+                    n += &beyond;
                 }
-                if best.as_ref().is_none_or(|b| n > *b) {
-                    best = Some(n);
-                }
-            }
-            out = k.number(&Dyadic::integer(best.unwrap_or_default()));
-        } else if ge && !le {
-            let mut best: Option<BigInt> = None;
-            for &x in &r {
-                let mut n = k.left_stop(x).floor();
-                let nid = k.number(&Dyadic::integer(n.clone()));
-                if k.le(x, nid)? {
-                    n -= 1;
-                }
-                if best.as_ref().is_none_or(|b| n < *b) {
+                if best
+                    .as_ref()
+                    .is_none_or(|b| (&n - b) * &beyond > BigInt::zero())
+                {
                     best = Some(n);
                 }
             }

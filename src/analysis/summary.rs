@@ -81,9 +81,9 @@ pub fn analyze(k: &mut Kernel, term: &Term) -> Result<Summary, KernelError> {
         for p in &parts {
             ids.push(k.eval(p)?);
         }
-        winning_in_sum(k, &ids)?
+        winning(k, &ids)?
     } else {
-        winning(k, g)?
+        winning(k, &[g])?
     };
     Ok(Summary {
         canonical: super::written(k, g)?,
@@ -101,35 +101,12 @@ pub fn analyze(k: &mut Kernel, term: &Term) -> Result<Summary, KernelError> {
     })
 }
 
-fn winning(k: &mut Kernel, g: GameId) -> Result<(Vec<Move>, Vec<Move>), KernelError> {
+/// Winning moves, component by component in a sum of `parts`: moving component i to its
+/// option o wins for Left when `o + Σ_{j≠i} G_j ≥ 0` (Right: ≤ 0). A game of one part is the
+/// game itself, its moves naming no component.
+fn winning(k: &mut Kernel, parts: &[GameId]) -> Result<(Vec<Move>, Vec<Move>), KernelError> {
     let zero = k.zero();
-    let mut left = Vec::new();
-    for x in k.left_options(g)? {
-        if k.le(zero, x)? {
-            left.push(Move {
-                component: None,
-                to: super::written(k, x)?,
-            });
-        }
-    }
-    let mut right = Vec::new();
-    for x in k.right_options(g)? {
-        if k.le(x, zero)? {
-            right.push(Move {
-                component: None,
-                to: super::written(k, x)?,
-            });
-        }
-    }
-    Ok((left, right))
-}
-
-/// Winning moves in a sum, component by component: moving component i to its option o wins for
-/// Left when `o + Σ_{j≠i} G_j ≥ 0` (Right: ≤ 0).
-fn winning_in_sum(k: &mut Kernel, parts: &[GameId]) -> Result<(Vec<Move>, Vec<Move>), KernelError> {
-    let zero = k.zero();
-    let mut left = Vec::new();
-    let mut right = Vec::new();
+    let (mut left, mut right) = (Vec::new(), Vec::new());
     for (i, &c) in parts.iter().enumerate() {
         let mut rest = zero;
         for (j, &d) in parts.iter().enumerate() {
@@ -137,22 +114,23 @@ fn winning_in_sum(k: &mut Kernel, parts: &[GameId]) -> Result<(Vec<Move>, Vec<Mo
                 rest = k.add(rest, d)?;
             }
         }
-        let ct = super::written(k, c)?;
-        for x in k.left_options(c)? {
+        let component = match parts.len() {
+            1 => None,
+            _ => Some((i, super::written(k, c)?)),
+        };
+        let (cl, cr) = k.options(c)?;
+        let sides = cl.into_iter().map(|x| (x, true));
+        for (x, for_left) in sides.chain(cr.into_iter().map(|x| (x, false))) {
             let s = k.add(x, rest)?;
-            if k.le(zero, s)? {
-                left.push(Move {
-                    component: Some((i, ct.clone())),
-                    to: super::written(k, x)?,
-                });
-            }
-        }
-        for x in k.right_options(c)? {
-            let s = k.add(x, rest)?;
-            if k.le(s, zero)? {
-                right.push(Move {
-                    component: Some((i, ct.clone())),
-                    to: super::written(k, x)?,
+            let (wins, out) = match for_left {
+                true => (k.le(zero, s)?, &mut left),
+                false => (k.le(s, zero)?, &mut right),
+            };
+            if wins {
+                let to = super::written(k, x)?;
+                out.push(Move {
+                    component: component.clone(),
+                    to,
                 });
             }
         }

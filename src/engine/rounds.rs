@@ -196,12 +196,12 @@ impl Run {
             }
             let class = self.egraph.find(class);
             let s = self.state_of(class);
-            let key_head = self.form_key(&s.head);
+            let key_head = self.form_key(&s.head, true);
             let others: Vec<Cg> = self.egraph[class]
                 .nodes
                 .iter()
                 .filter(|n| matches!(n, Cg::Sum(_) | Cg::Neg(_) | Cg::PlusMinus(_)))
-                .filter(|n| self.form_key(n) != key_head)
+                .filter(|n| self.form_key(n, true) != key_head)
                 .cloned()
                 .collect();
             'class: for node in others {
@@ -301,31 +301,20 @@ impl Run {
         false
     }
 
-    /// The node with each child replaced by its class and each side sorted, duplicates kept.
-    pub(super) fn sorted_form(&self, node: &Cg) -> Cg {
+    /// The node with each child replaced by its class and each side sorted, duplicates kept
+    /// (`dedup` false) or dropped: with them dropped, equal keys are the same game form up to
+    /// the order of options.
+    pub(super) fn form_key(&self, node: &Cg, dedup: bool) -> Cg {
         let node = node.clone().map_children(|c| self.egraph.find(c));
         match node.sides() {
             Some((l, r)) => {
                 let (mut l, mut r) = (l.to_vec(), r.to_vec());
                 l.sort();
                 r.sort();
-                Cg::game(l, r)
-            }
-            None => node,
-        }
-    }
-
-    /// The node with each child replaced by its class and each side sorted: equal keys are
-    /// the same game form up to the order of options.
-    pub(super) fn form_key(&self, node: &Cg) -> Cg {
-        let node = node.clone().map_children(|c| self.egraph.find(c));
-        match node.sides() {
-            Some((l, r)) => {
-                let (mut l, mut r) = (l.to_vec(), r.to_vec());
-                l.sort();
-                l.dedup();
-                r.sort();
-                r.dedup();
+                if dedup {
+                    l.dedup();
+                    r.dedup();
+                }
                 Cg::game(l, r)
             }
             None => node,
@@ -363,7 +352,7 @@ impl Run {
         let from_node = &b.slots[0].node;
         let here = self.egraph.find(class);
         let own = |n: &Cg| n.children().iter().any(|&c| self.egraph.find(c) == here);
-        if self.form_key(&to_node) == self.form_key(from_node)
+        if self.form_key(&to_node, true) == self.form_key(from_node, true)
             && to_node.children().len() >= from_node.children().len()
         {
             return Ok(Applied::Identity);
@@ -374,7 +363,7 @@ impl Run {
         } else {
             role
         };
-        let seen = (here, as_role, self.sorted_form(&to_node));
+        let seen = (here, as_role, self.form_key(&to_node, false));
         let grows = to_node.children().len() >= from_node.children().len();
         if (grows || role == Role::Other) && self.visited.contains(&seen) {
             // Merged classes can make a chain of steps lead back to a form this class had
@@ -400,7 +389,7 @@ impl Run {
         }
         if role != Role::Other {
             self.visited
-                .insert((here, role, self.sorted_form(from_node)));
+                .insert((here, role, self.form_key(from_node, false)));
         }
         self.visited.insert(seen);
         self.steps.push(StepRecord {

@@ -77,10 +77,6 @@ impl Default for Naive {
 
 type R<T> = Result<T, String>;
 
-fn show(t: &Term) -> String {
-    crate::syntax::print(t, &Default::default())
-}
-
 /// The checker's refusal in this check's words: a limit is this check giving up.
 fn undecided(u: Undecided) -> String {
     match u {
@@ -269,8 +265,7 @@ impl Naive {
                 self.add(a, b)
             }
             other => Err(format!(
-                "the independent check reads games written with braces, closed forms, ±, Tiny, Miny, sums and negations; not {}",
-                show(other)
+                "the independent check reads games written with braces, closed forms, ±, Tiny, Miny, sums and negations; not {other}"
             )),
         }
     }
@@ -464,7 +459,7 @@ fn game_arg(n: &mut Naive, a: &[Arg], name: &str) -> R<Id> {
 /// One option `name(X, t) + s` of an opening: X's form, after checking the call's t and the
 /// shift s.
 fn option_of(n: &mut Naive, o: &Term, name: &str, t: Id, shift: Id) -> R<Id> {
-    let bad = || format!("the option {} is not {name}(X, t) ± t", show(o));
+    let bad = || format!("the option {o} is not {name}(X, t) ± t");
     let Term::Sum(call, s) = o else {
         return Err(bad());
     };
@@ -479,16 +474,10 @@ fn option_of(n: &mut Naive, o: &Term, name: &str, t: Id, shift: Id) -> R<Id> {
         return Err(bad());
     }
     if n.node(tt)? != t {
-        return Err(format!(
-            "the option {} calls {name} with another t",
-            show(o)
-        ));
+        return Err(format!("the option {o} calls {name} with another t"));
     }
     if n.node(s)? != shift {
-        return Err(format!(
-            "the option {} is shifted by the wrong amount",
-            show(o)
-        ));
+        return Err(format!("the option {o} is shifted by the wrong amount"));
     }
     n.node(x)
 }
@@ -497,8 +486,7 @@ fn option_of(n: &mut Naive, o: &Term, name: &str, t: Id, shift: Id) -> R<Id> {
 fn definition(n: &mut Naive, term: &Term, g: Id, name: &str, t: Id, ls: Id, rs: Id) -> R<()> {
     let Term::Game { left, right } = term else {
         return Err(format!(
-            "one level of the definition is a game {{{name}(G^L, t) ± t | {name}(G^R, t) ± t}}, not {}",
-            show(term)
+            "one level of the definition is a game {{{name}(G^L, t) ± t | {name}(G^R, t) ± t}}, not {term}"
         ));
     };
     let (gl, gr) = n.options(g)?;
@@ -529,7 +517,7 @@ pub fn cool(a: &[Arg], term: &Term) -> Result<(), String> {
     };
     let t = n.node(tt)?;
     let Some(tv) = n.as_num(t).cloned() else {
-        return Err(format!("the temperature {} is not a number", show(tt)));
+        return Err(format!("the temperature {tt} is not a number"));
     };
     if tv < Dyadic::zero() {
         return Err(format!("cooling is defined for t >= 0, not {tv}"));

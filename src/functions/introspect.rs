@@ -456,7 +456,7 @@ impl Position {
 
     fn new(mut parts: Vec<Term>) -> Position {
         parts.retain(|p| !is_zero(p));
-        parts.sort_by_key(print);
+        parts.sort_by_key(Term::to_string);
         Position(parts)
     }
 
@@ -464,7 +464,11 @@ impl Position {
         if self.0.is_empty() {
             return "0".into();
         }
-        self.0.iter().map(print).collect::<Vec<_>>().join(" + ")
+        self.0
+            .iter()
+            .map(Term::to_string)
+            .collect::<Vec<_>>()
+            .join(" + ")
     }
 
     /// The positions one move of Left (or Right) reaches.
@@ -488,10 +492,6 @@ impl Position {
         }
         Ok(out)
     }
-}
-
-fn print(t: &Term) -> String {
-    crate::syntax::print(t, &Default::default())
 }
 
 fn is_zero(t: &Term) -> bool {

@@ -313,6 +313,18 @@ fn operand(
     lift(k, x)
 }
 
+/// The first operand of a function of `n` games, their count checked before any is evaluated.
+fn first(
+    k: &mut Kernel,
+    name: &str,
+    a: &[Arg],
+    n: usize,
+    eval: &mut Eval<'_>,
+) -> Result<Lv, KernelError> {
+    arity(name, a, n)?;
+    operand(k, name, a, 0, eval)
+}
+
 fn stopper<'v>(name: &str, v: &'v Lv) -> Result<&'v Loopy, KernelError> {
     match v {
         Lv::Stopper(g) => Ok(g),
@@ -429,16 +441,13 @@ pub fn call(
             value(k, &t, eval)
         }
         SIDLE => {
-            arity(name, a, 2)?;
-            let on = operand(k, name, a, 0, eval)?;
-            let off = operand(k, name, a, 1, eval)?;
+            let (on, off) = (first(k, name, a, 2, eval)?, operand(k, name, a, 1, eval)?);
             // A's onside and B's offside (CGSuite's `A & B` of sided values too).
             let (on, off) = (on.onside_game().clone(), off.offside_game().clone());
             settle(k, Lv::of_sides(on, off, &mut w)?)
         }
         "onside" | "offside" => {
-            arity(name, a, 1)?;
-            let v = operand(k, name, a, 0, eval)?;
+            let v = first(k, name, a, 1, eval)?;
             let s = if name == "onside" {
                 v.onside_game()
             } else {
@@ -452,9 +461,7 @@ pub fn call(
             settle(k, Lv::Stopper(s.clone()))
         }
         "upsum" | "downsum" => {
-            arity(name, a, 2)?;
-            let x = operand(k, name, a, 0, eval)?;
-            let y = operand(k, name, a, 1, eval)?;
+            let (x, y) = (first(k, name, a, 2, eval)?, operand(k, name, a, 1, eval)?);
             let (g, h) = (stopper(name, &x)?, stopper(name, &y)?);
             let which = if name == "upsum" { Side::On } else { Side::Off };
             let s = side(&g.add(h, &mut w)?, which, &mut w)?;
@@ -474,50 +481,42 @@ pub fn call(
             settle(k, v)
         }
         "outcome_class" | "outcome" => {
-            arity(name, a, 1)?;
-            let v = operand(k, name, a, 0, eval)?;
+            let v = first(k, name, a, 1, eval)?;
             Ok(Answer::Text(outcome(&v, &mut w)?.to_string()))
         }
         "is_loopfree" => {
-            arity(name, a, 1)?;
-            let v = operand(k, name, a, 0, eval)?;
+            let v = first(k, name, a, 1, eval)?;
             Ok(Answer::Bool(matches!(&v, Lv::Stopper(g) if g.is_loopfree())))
         }
         "is_stopper" => {
-            arity(name, a, 1)?;
-            let v = operand(k, name, a, 0, eval)?;
+            let v = first(k, name, a, 1, eval)?;
             Ok(Answer::Bool(matches!(v, Lv::Stopper(_))))
         }
         "is_stopper_sided" => {
-            arity(name, a, 1)?;
-            let v = operand(k, name, a, 0, eval)?;
+            let v = first(k, name, a, 1, eval)?;
             Ok(Answer::Bool(!matches!(v, Lv::Graph(_))))
         }
         "is_idempotent" => {
-            arity(name, a, 1)?;
-            let v = operand(k, name, a, 0, eval)?;
+            let v = first(k, name, a, 1, eval)?;
             let twice = v.add(&v, &mut w)?;
             Ok(Answer::Bool(twice.compare(&v, &mut w)? == Relation::Equal))
         }
         "is_plumtree" => {
-            arity(name, a, 1)?;
-            let v = operand(k, name, a, 0, eval)?;
+            let v = first(k, name, a, 1, eval)?;
             Ok(Answer::Bool(match &v {
                 Lv::Stopper(g) => crate::loopy::props::is_plumtree(g),
                 _ => false,
             }))
         }
         "is_pseudonumber" => {
-            arity(name, a, 1)?;
-            let v = operand(k, name, a, 0, eval)?;
+            let v = first(k, name, a, 1, eval)?;
             Ok(Answer::Bool(match &v {
                 Lv::Stopper(g) => crate::loopy::props::is_pseudonumber(k, g, &mut w)?,
                 _ => false,
             }))
         }
         "options" | "left_options" | "right_options" => {
-            arity(name, a, 1)?;
-            let v = operand(k, name, a, 0, eval)?;
+            let v = first(k, name, a, 1, eval)?;
             let g = match &v {
                 Lv::Stopper(g) => g.clone(),
                 Lv::Graph(s) if s.onside == s.offside => s.onside.clone(),
@@ -544,8 +543,7 @@ pub fn call(
         }
         "left_stop" | "right_stop" | "degree" | "variety" | "is_stable" | "follower_count"
         | "followers" => {
-            arity(name, a, 1)?;
-            let v = operand(k, name, a, 0, eval)?;
+            let v = first(k, name, a, 1, eval)?;
             let g = stopper(name, &v)?.clone();
             match name {
                 "left_stop" | "right_stop" => {
@@ -577,9 +575,7 @@ pub fn call(
             }
         }
         "upsum_variety" | "downsum_variety" => {
-            arity(name, a, 2)?;
-            let x = operand(k, name, a, 0, eval)?;
-            let y = operand(k, name, a, 1, eval)?;
+            let (x, y) = (first(k, name, a, 2, eval)?, operand(k, name, a, 1, eval)?);
             let (g, d) = (stopper(name, &x)?, stopper(name, &y)?);
             let s = if name == "upsum_variety" {
                 variety::upsum_variety(g, d, &mut w)?
@@ -589,8 +585,7 @@ pub fn call(
             settle(k, Lv::Stopper(s))
         }
         "is_infinitesimal" | "is_numberish" | "is_number_tiny" => {
-            arity(name, a, 1)?;
-            let v = operand(k, name, a, 0, eval)?;
+            let v = first(k, name, a, 1, eval)?;
             Ok(Answer::Bool(match (&v, name) {
                 (Lv::Stopper(g), "is_infinitesimal") => variety::is_infinitesimal(g, k, &mut w)?,
                 (Lv::Stopper(g), "is_numberish") => variety::is_numberish(g, k, &mut w)?,
@@ -629,8 +624,7 @@ pub fn call(
             }))
         }
         "left_strong_stop" | "right_strong_stop" => {
-            arity(name, a, 1)?;
-            let v = operand(k, name, a, 0, eval)?;
+            let v = first(k, name, a, 1, eval)?;
             let g = stopper(name, &v)?.clone();
             let (l, r) = crate::loopy::stops::stops(&g, k, &mut w)?;
             let s = if name == "left_strong_stop" { l } else { r };
@@ -638,8 +632,7 @@ pub fn call(
             settle(k, Lv::Stopper(s))
         }
         "game_value" => {
-            arity(name, a, 1)?;
-            let v = operand(k, name, a, 0, eval)?;
+            let v = first(k, name, a, 1, eval)?;
             settle(k, v)
         }
         "canonical_form" | "is_all_small" | "is_uptimal" | "is_finite" => {
@@ -647,8 +640,7 @@ pub fn call(
             // answered as the short game it is; a loopy one has no canonical form
             // (CGSuite's NotShortGameException), is finite, and is neither all-small nor
             // uptimal (CGSuite's NormalValue defaults, which its stoppers keep).
-            arity(name, a, 1)?;
-            let v = operand(k, name, a, 0, eval)?;
+            let v = first(k, name, a, 1, eval)?;
             match settle(k, v)? {
                 Answer::Game(id) => match name {
                     "canonical_form" => Ok(Answer::Game(id)),
@@ -666,8 +658,7 @@ pub fn call(
             }
         }
         "tiny" | "miny" => {
-            arity(name, a, 1)?;
-            let v = operand(k, name, a, 0, eval)?;
+            let v = first(k, name, a, 1, eval)?;
             let g = stopper(name, &v)?;
             let zero = Loopy::zero();
             let inner = Loopy::from_options(&[&zero], &[&g.neg()], &mut w)?;
@@ -678,9 +669,7 @@ pub fn call(
             settle(k, Lv::of(&t, &mut w)?)
         }
         "ordinal_sum" | "subordinate" | "pow_to" | "pow" => {
-            arity(name, a, 2)?;
-            let x = operand(k, name, a, 0, eval)?;
-            let y = operand(k, name, a, 1, eval)?;
+            let (x, y) = (first(k, name, a, 2, eval)?, operand(k, name, a, 1, eval)?);
             let (g, h) = (stopper(name, &x)?, stopper(name, &y)?);
             if name.starts_with("pow") && !crate::loopy::props::is_pseudonumber(k, h, &mut w)? {
                 return Err(error(

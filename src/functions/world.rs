@@ -316,6 +316,25 @@ fn nim_guard(name: &str, xs: &[&On2]) -> Result<(), KernelError> {
     }
 }
 
+/// The nim product or quotient of `p` and `q` (`mul`, `div`, `nimmul`, `nimdiv`), or `p`'s
+/// nim inverse (`niminv`) or square root (`sqrt`, `nimsqrt`), the sizes guarded and the
+/// budget asked between products.
+fn nim_op(k: &mut Kernel, name: &str, p: &On2, q: Option<&On2>) -> Result<Value, KernelError> {
+    nim_guard(name, &[&[p][..], q.as_slice()].concat())?;
+    let check = &mut || k.check_budget();
+    let no_inverse = |why: &str| error(name, format!("{why}*0 has no nim inverse"));
+    let r = match (name, q) {
+        ("mul" | "nimmul", Some(q)) => p.mul_checked(q, check)?,
+        ("div" | "nimdiv", Some(q)) => {
+            let r = p.div_checked(q, check)?;
+            r.ok_or_else(|| no_inverse("division by *0: "))?
+        }
+        ("niminv", _) => p.inv_checked(check)?.ok_or_else(|| no_inverse(""))?,
+        _ => p.sqrt_checked(check)?,
+    };
+    Ok(Value::nimber(r, k))
+}
+
 fn arity(name: &str, usage: &str, a: &[Arg], ok: &[usize]) -> Result<(), KernelError> {
     if ok.contains(&a.len()) {
         Ok(())
@@ -455,9 +474,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             }
             if let (Some(p), Some(q)) = (x.as_on2(k), y.as_on2(k)) {
                 // The product of impartial games (seed 003, G×H) is the nim product.
-                nim_guard(name, &[&p, &q])?;
-                let r = p.mul_checked(&q, &mut || k.check_budget())?;
-                return Ok(Value::nimber(r, k));
+                return nim_op(k, name, &p, Some(&q));
             }
             // An integer times a short game, in either order, is that many copies (CGSuite's
             // `3 * G`, the Norton product by an integer).
@@ -506,11 +523,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
                 return Ok(Value::surreal(r, k));
             }
             if let (Some(p), Some(q)) = (x.as_on2(k), y.as_on2(k)) {
-                nim_guard(name, &[&p, &q])?;
-                let r = p
-                    .div_checked(&q, &mut || k.check_budget())?
-                    .ok_or_else(|| error(name, "division by *0: *0 has no nim inverse"))?;
-                return Ok(Value::nimber(r, k));
+                return nim_op(k, name, &p, Some(&q));
             }
             let (dx, dy) = (x.display(k, true), y.display(k, true));
             Err(error(
@@ -527,46 +540,27 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
                 return Ok(Value::surreal(r, k));
             }
             if let Some(n) = x.as_on2(k) {
-                nim_guard(name, &[&n])?;
-                let r = n.sqrt_checked(&mut || k.check_budget())?;
-                return Ok(Value::nimber(r, k));
+                return nim_op(k, name, &n, None);
             }
             Err(error(
                 name,
                 "the square root is defined for numbers and nimbers",
             ))
         }
-        "nimmul" => {
-            arity(name, "nimmul(a, b) or a ⊗ b or a (x) b", a, &[2])?;
-            let (p, q) = (on2_arg(k, name, a, 0)?, on2_arg(k, name, a, 1)?);
-            nim_guard(name, &[&p, &q])?;
-            let r = p.mul_checked(&q, &mut || k.check_budget())?;
-            Ok(Value::nimber(r, k))
-        }
-        "nimdiv" => {
-            arity(name, "nimdiv(a, b)", a, &[2])?;
-            let (p, q) = (on2_arg(k, name, a, 0)?, on2_arg(k, name, a, 1)?);
-            nim_guard(name, &[&p, &q])?;
-            let r = p
-                .div_checked(&q, &mut || k.check_budget())?
-                .ok_or_else(|| error(name, "division by *0: *0 has no nim inverse"))?;
-            Ok(Value::nimber(r, k))
-        }
-        "niminv" => {
-            arity(name, "niminv(a)", a, &[1])?;
+        "nimmul" | "nimdiv" | "niminv" | "nimsqrt" => {
+            let (usage, n) = match name {
+                "nimmul" => ("nimmul(a, b) or a ⊗ b or a (x) b".to_string(), 2),
+                "nimdiv" => ("nimdiv(a, b)".to_string(), 2),
+                _ => (format!("{name}(a)"), 1),
+            };
+            arity(name, &usage, a, &[n])?;
             let p = on2_arg(k, name, a, 0)?;
-            nim_guard(name, &[&p])?;
-            let r = p
-                .inv_checked(&mut || k.check_budget())?
-                .ok_or_else(|| error(name, "*0 has no nim inverse"))?;
-            Ok(Value::nimber(r, k))
-        }
-        "nimsqrt" => {
-            arity(name, "nimsqrt(a)", a, &[1])?;
-            let p = on2_arg(k, name, a, 0)?;
-            nim_guard(name, &[&p])?;
-            let r = p.sqrt_checked(&mut || k.check_budget())?;
-            Ok(Value::nimber(r, k))
+            let q = if n == 2 {
+                Some(on2_arg(k, name, a, 1)?)
+            } else {
+                None
+            };
+            nim_op(k, name, &p, q.as_ref())
         }
         "nimpow" => {
             arity(name, "nimpow(a, n)", a, &[2])?;

@@ -33,7 +33,7 @@
 //! of it keeps its side and makes it smaller (the tests check this by the order of sides).
 
 use super::canonical::canonical;
-use super::side_order::{side_ge, side_ge_matrix, Side};
+use super::side_order::{keeps, side_ge, side_ge_matrix, Side};
 use super::sides::{append, cyclic_edges, delete_edge, drop_undone};
 use super::{Graph, Loopy, Player, Work};
 use crate::kernel::KernelError;
@@ -336,12 +336,8 @@ fn bypass_reversible(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, K
                         .filter(|&t| t != x)
                         .collect();
                     os.extend_from_slice(graph.options(z, who));
-                    let kept = graph.options(v, back).to_vec();
                     let mut trial = graph.clone();
-                    match who {
-                        Player::Left => trial.set_options(v, os, kept),
-                        Player::Right => trial.set_options(v, kept, os),
-                    }
+                    trial.set_side(v, who, os);
                     let before = Loopy::new(&graph, root).unwrap_or_else(Loopy::zero);
                     let after = Loopy::new(&trial, root).unwrap_or_else(Loopy::zero);
                     if size(&after) < size(&before)
@@ -379,13 +375,7 @@ fn delete_edges(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, Kernel
                     root,
                 };
                 let next = Loopy { graph: trial, root };
-                // Without a Left edge the game can only be smaller, without a Right edge
-                // larger: the other direction decides.
-                let same = match who {
-                    Player::Left => side_ge(&next, &cur, which, work)?,
-                    Player::Right => side_ge(&cur, &next, which, work)?,
-                };
-                if same {
+                if keeps(&next, &cur, who, which, work)? {
                     graph = next.graph;
                 }
             }
@@ -430,11 +420,7 @@ fn delete_batch(
     }
     let cur = Loopy::new(graph, root).unwrap_or_else(Loopy::zero);
     let next = Loopy::new(&trial, root).unwrap_or_else(Loopy::zero);
-    let same = match who {
-        Player::Left => side_ge(&next, &cur, which, work)?,
-        Player::Right => side_ge(&cur, &next, which, work)?,
-    };
-    if same {
+    if keeps(&next, &cur, who, which, work)? {
         *graph = trial;
         return Ok(());
     }

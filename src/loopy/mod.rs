@@ -175,6 +175,16 @@ impl Graph {
         }
     }
 
+    /// Sets `who`'s options of `v` as [`Graph::set_options`] does, the other player's kept:
+    /// how the deletions and bypasses of one player's edges rewrite a vertex.
+    pub fn set_side(&mut self, v: u32, who: Player, options: Vec<u32>) {
+        let kept = self.options(v, who.other()).to_vec();
+        match who {
+            Player::Left => self.set_options(v, options, kept),
+            Player::Right => self.set_options(v, kept, options),
+        }
+    }
+
     /// Whether every edge points at a vertex of the graph.
     pub fn check(&self) -> bool {
         let n = self.len() as u32;
@@ -380,14 +390,20 @@ pub(crate) fn limit(which: &str) -> KernelError {
     }
 }
 
-/// The error for an operation defined only on stoppers.
-pub(crate) fn not_stopper(what: &str) -> KernelError {
+/// The error of the function `name` (no call to place it in): loopy play's refusals of a
+/// game outside a function's domain.
+pub(crate) fn error(name: &str, message: impl Into<String>) -> KernelError {
     KernelError::Function {
-        name: what.to_string(),
-        message: "the game is not a stopper (some follower allows infinite alternating play)"
-            .to_string(),
+        name: name.to_string(),
+        message: message.into(),
         calls: Vec::new(),
     }
+}
+
+/// The error for an operation defined only on stoppers.
+pub(crate) fn not_stopper(what: &str) -> KernelError {
+    let why = "the game is not a stopper (some follower allows infinite alternating play)";
+    error(what, why)
 }
 
 /// Refuses a short game whose number part alone has more positions than a graph may have: a

@@ -48,12 +48,8 @@ impl std::error::Error for ReadError {
 }
 
 fn no_calls(_: &mut Kernel, name: &str, _: &[Arg]) -> Result<GameId, KernelError> {
-    Err(KernelError::Function {
-        name: name.to_string(),
-        message: "functions are not read here (onag::parse and the number world read them)"
-            .to_string(),
-        calls: Vec::new(),
-    })
+    let why = "functions are not read here (onag::parse and the number world read them)";
+    Err(super::error(name, why))
 }
 
 /// Reads `src` as a loopy game: its graph, as written.

@@ -18,17 +18,9 @@
 //! are the stopper order (`order::ge_matrix`, every vertex of G against a base option at
 //! once); the results are graphs, simplified by the caller.
 
-use super::{canonical::canonical, order::ge_matrix, Graph, Loopy, Work};
+use super::{canonical::canonical, error, order::ge_matrix, Graph, Loopy, Work};
 use crate::kernel::KernelError;
 use std::collections::HashMap;
-
-fn error(name: &str, message: &str) -> KernelError {
-    KernelError::Function {
-        name: name.to_string(),
-        message: message.to_string(),
-        calls: Vec::new(),
-    }
-}
 
 /// The ordinal sum G:H of two game graphs (not simplified).
 pub fn ordinal_sum(g: &Loopy, h: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {

@@ -16,7 +16,7 @@
 use super::canonical::canonical;
 use super::order::compare;
 pub use super::side_order::Side;
-use super::side_order::{side_ge, side_ge_matrix};
+use super::side_order::{keeps, side_ge, side_ge_matrix};
 use super::{Graph, Loopy, Player, Work};
 use crate::kernel::{KernelError, Relation};
 
@@ -48,13 +48,12 @@ pub fn side(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelErro
         }
     }
     let name = which.name();
-    Err(KernelError::Function {
-        name: name.to_string(),
-        message: format!(
+    Err(super::error(
+        name,
+        format!(
             "sidling did not settle: no stopper equal to the {name} was found (the {name} may not be a stopper)"
         ),
-        calls: Vec::new(),
-    })
+    ))
 }
 
 /// The side by deleting edges of alternating cycles ([`prune`]), as a canonical stopper
@@ -120,11 +119,7 @@ pub(crate) fn drop_undone(
             .filter(|&t| !graph.options(t, fav).contains(&v))
             .collect();
         if keep.len() != graph.options(v, dis).len() {
-            let kept = graph.options(v, fav).to_vec();
-            match dis {
-                Player::Left => graph.set_options(v, keep, kept),
-                Player::Right => graph.set_options(v, kept, keep),
-            }
+            graph.set_side(v, dis, keep);
         }
     }
     Ok(())
@@ -169,13 +164,7 @@ fn prune(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> 
             let mut trial = graph.clone();
             parts::delete_edge(&mut trial, v, who, t);
             let next = Loopy::new(&trial, root).unwrap_or_else(Loopy::zero);
-            // Without a Left edge the game can only be smaller, without a Right edge larger:
-            // the other direction is what decides.
-            let same = match who {
-                Player::Left => side_ge(&next, &cur, which, work)?,
-                Player::Right => side_ge(&cur, &next, which, work)?,
-            };
-            if same {
+            if keeps(&next, &cur, who, which, work)? {
                 graph = trial;
                 cur = next;
                 deleted = true;

@@ -165,15 +165,12 @@ fn stop(
         });
     }
     let Some(best) = best else {
-        return Err(KernelError::Function {
-            name: match who {
-                Player::Left => "left_stop",
-                Player::Right => "right_stop",
-            }
-            .to_string(),
-            message: "a follower that is no pseudonumber has no option for the player to move: it has no stop".to_string(),
-            calls: Vec::new(),
-        });
+        let name = match who {
+            Player::Left => "left_stop",
+            Player::Right => "right_stop",
+        };
+        let why = "a follower that is no pseudonumber has no option for the player to move: it has no stop";
+        return Err(super::error(name, why));
     };
     memo[v as usize][slot] = Some(best.clone());
     Ok(best)

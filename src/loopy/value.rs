@@ -127,11 +127,10 @@ impl Value {
                 onside: on,
                 offside: off,
             }),
-            _ => Err(KernelError::Function {
-                name: "&".to_string(),
-                message: "in A & B the onside A must be at least the offside B (a game's onside is never below its offside)".to_string(),
-                calls: Vec::new(),
-            }),
+            _ => Err(super::error(
+                "&",
+                "in A & B the onside A must be at least the offside B (a game's onside is never below its offside)",
+            )),
         }
     }
 
@@ -285,11 +284,10 @@ fn side_compare(
 /// The error for an operation defined only for stopper-sided values (CGSuite's `Onside` and
 /// `Offside`, which its `SidedValue` does not have).
 pub fn not_sided(what: &str) -> KernelError {
-    KernelError::Function {
-        name: what.to_string(),
-        message: "the game is not stopper-sided: its onside and offside are not both stoppers (the value prints them, simplified, as A & B), and CGSuite defines this only for stopper-sided values".to_string(),
-        calls: Vec::new(),
-    }
+    super::error(
+        what,
+        "the game is not stopper-sided: its onside and offside are not both stoppers (the value prints them, simplified, as A & B), and CGSuite defines this only for stopper-sided values",
+    )
 }
 
 #[cfg(test)]

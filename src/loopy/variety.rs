@@ -13,16 +13,8 @@
 
 use super::sides::{side, Side};
 use super::stops::{stops, Pseudo};
-use super::{Loopy, Work};
+use super::{error as err, Loopy, Work};
 use crate::kernel::{Kernel, KernelError, Relation};
-
-fn err(name: &str, message: &str) -> KernelError {
-    KernelError::Function {
-        name: name.to_string(),
-        message: message.to_string(),
-        calls: Vec::new(),
-    }
-}
 
 /// The onside of G + H (CGSuite's `G.Upsum(H)`).
 pub fn upsum(g: &Loopy, h: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {

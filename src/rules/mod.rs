@@ -79,29 +79,21 @@ impl fmt::Display for RuleError {
 
 impl std::error::Error for RuleError {}
 
+/// A shipped rule file, `rules/NAME`, with its name: the name is written once.
+macro_rules! shipped {
+    ($name:literal) => {
+        ($name, include_str!(concat!("../../rules/", $name)))
+    };
+}
+
 /// The rule files shipped with onag, in the order they are read.
 pub const BUILTIN_FILES: [(&str, &str); 6] = [
-    ("sets.rules", include_str!("../../rules/sets.rules")),
-    (
-        "definitions.rules",
-        include_str!("../../rules/definitions.rules"),
-    ),
-    (
-        "dominated.rules",
-        include_str!("../../rules/dominated.rules"),
-    ),
-    (
-        "reversible.rules",
-        include_str!("../../rules/reversible.rules"),
-    ),
-    (
-        "gift-horse.rules",
-        include_str!("../../rules/gift-horse.rules"),
-    ),
-    (
-        "shortcuts.rules",
-        include_str!("../../rules/shortcuts.rules"),
-    ),
+    shipped!("sets.rules"),
+    shipped!("definitions.rules"),
+    shipped!("dominated.rules"),
+    shipped!("reversible.rules"),
+    shipped!("gift-horse.rules"),
+    shipped!("shortcuts.rules"),
 ];
 
 /// The rules of misère play (`rules/misere.rules`), which misère derivations run

@@ -219,7 +219,7 @@ impl NimSequence {
             self.push_next();
             let len = self.values.len();
             if len.is_multiple_of(1024) {
-                check(budget)?;
+                budget.check()?;
             }
             if len >= 16 && len.is_power_of_two() {
                 self.periodicity = self.prove_period();
@@ -312,10 +312,6 @@ impl NimSequence {
         }
         Ok(out)
     }
-}
-
-fn check(budget: &Budget) -> Result<(), RulesetError> {
-    budget.check().map_err(RulesetError::from)
 }
 
 /// The nim-sum of Nim heaps: the value of a Nim position.

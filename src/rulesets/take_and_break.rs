@@ -135,8 +135,8 @@ impl TakeAndBreak {
                     }
                     count += 1;
                     if count.is_multiple_of(4096) {
-                        if let Err(e) = check(budget) {
-                            err = Some(e);
+                        if let Err(e) = budget.check() {
+                            err = Some(e.into());
                             return false;
                         }
                     }
@@ -276,7 +276,7 @@ impl TbSequence {
         let mut stamp = 0u32;
         while self.values.len() <= n {
             let m = self.values.len();
-            check(budget)?;
+            budget.check()?;
             stamp += 1;
             let values = &self.values;
             self.game.each_move(m, budget, |heaps| {
@@ -292,10 +292,6 @@ impl TbSequence {
         }
         Ok(self.values[n])
     }
-}
-
-fn check(budget: &Budget) -> Result<(), RulesetError> {
-    budget.check().map_err(RulesetError::from)
 }
 
 #[cfg(test)]

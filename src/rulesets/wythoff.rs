@@ -59,7 +59,7 @@ pub fn value(a: usize, b: usize, budget: &Budget) -> Result<u64, RulesetError> {
     let mut diags = Bits::new(a + b + 1, bits);
     let mut last = 0;
     for i in 0..=a {
-        check(budget)?;
+        budget.check()?;
         for j in 0..=b {
             let d = i + b - j;
             let (r, c, g) = (rows.row(i), cols.row(j), diags.row(d));
@@ -78,10 +78,6 @@ pub fn value(a: usize, b: usize, budget: &Budget) -> Result<u64, RulesetError> {
         }
     }
     Ok(last as u64)
-}
-
-fn check(budget: &Budget) -> Result<(), RulesetError> {
-    budget.check().map_err(RulesetError::from)
 }
 
 #[cfg(test)]

@@ -95,19 +95,33 @@ fn append(out: &mut String, (text, mut node): (String, Node)) -> Node {
     node
 }
 
+/// `text` as one node of `kind` spanning all of it, over `children` (placed in it already).
+fn whole(
+    kind: &'static str,
+    text: String,
+    children: Vec<(String, Node)>,
+) -> Option<(String, Node)> {
+    let end = text.len();
+    let node = Node {
+        kind,
+        start: 0,
+        end,
+        children,
+    };
+    Some((text, node))
+}
+
+/// `(t)`: the node is t's, inside the parentheses.
+fn parenthesised(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
+    let mut out = String::from("(");
+    let node = append(&mut out, expr(t, w)?);
+    out.push(')');
+    Some((out, node))
+}
+
 fn leaf(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
     spend(w)?;
-    let text = t.to_string();
-    let end = text.len();
-    Some((
-        text,
-        Node {
-            kind: "leaf",
-            start: 0,
-            end,
-            children: Vec::new(),
-        },
-    ))
+    whole("leaf", t.to_string(), Vec::new())
 }
 
 /// A term at the loosest level: a sum unparenthesised.
@@ -119,16 +133,7 @@ fn expr(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
         let na = append(&mut out, part(a, w)?);
         out.push_str(" & ");
         let nb = append(&mut out, part(b, w)?);
-        let end = out.len();
-        return Some((
-            out,
-            Node {
-                kind: "sided",
-                start: 0,
-                end,
-                children: vec![("arg0".into(), na), ("arg1".into(), nb)],
-            },
-        ));
+        return whole("sided", out, vec![("arg0".into(), na), ("arg1".into(), nb)]);
     }
     let Term::Sum(a, b) = t else {
         return unary(t, w);
@@ -155,16 +160,7 @@ fn expr(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
             append(&mut out, unary(b, w)?)
         }
     };
-    let end = out.len();
-    Some((
-        out,
-        Node {
-            kind: "sum",
-            start: 0,
-            end,
-            children: vec![("sum.0".into(), na), ("sum.1".into(), nb)],
-        },
-    ))
+    whole("sum", out, vec![("sum.0".into(), na), ("sum.1".into(), nb)])
 }
 
 /// The two sides of `A & B` (`sidle(A, B)`), as the printer writes it with `&`.
@@ -181,22 +177,14 @@ fn sided(t: &Term) -> Option<[&Term; 2]> {
 /// Where the printer reads a part: `A & B` parenthesised.
 fn part(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
     if sided(t).is_some() {
-        let mut out = String::from("(");
-        let node = append(&mut out, expr(t, w)?);
-        out.push(')');
-        return Some((out, node));
+        return parenthesised(t, w);
     }
     expr(t, w)
 }
 
 fn unary(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
     match t {
-        Term::Call { .. } if sided(t).is_some() => {
-            let mut out = String::from("(");
-            let node = append(&mut out, expr(t, w)?);
-            out.push(')');
-            Some((out, node))
-        }
+        Term::Call { .. } if sided(t).is_some() => parenthesised(t, w),
         // A labelled brace `a{…}`: a step's place goes from it straight to the braces'
         // options, so it is the braces' node, its span taking in the label.
         Term::Call { name, args } if name == "loop" => match &args[..] {
@@ -215,25 +203,11 @@ fn unary(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
                 let mut out = format!("{name}(");
                 let nx = append(&mut out, part(x, w)?);
                 out.push(')');
-                let end = out.len();
-                Some((
-                    out,
-                    Node {
-                        kind: "call",
-                        start: 0,
-                        end,
-                        children: vec![("arg0".into(), nx)],
-                    },
-                ))
+                whole("call", out, vec![("arg0".into(), nx)])
             }
             _ => leaf(t, w),
         },
-        Term::Sum(..) => {
-            let mut out = String::from("(");
-            let node = append(&mut out, expr(t, w)?);
-            out.push(')');
-            Some((out, node))
-        }
+        Term::Sum(..) => parenthesised(t, w),
         Term::Game { left, right } => {
             spend(w)?;
             let mut out = String::from("{");
@@ -243,38 +217,17 @@ fn unary(t: &Term, w: &mut Writer) -> Option<(String, Node)> {
             }
             out.push_str(&body);
             out.push('}');
-            let end = out.len();
-            Some((
-                out,
-                Node {
-                    kind: "game",
-                    start: 0,
-                    end,
-                    children,
-                },
-            ))
+            whole("game", out, children)
         }
         Term::Neg(x) => {
             spend(w)?;
             let mut out = String::from("-");
             let inner = if matches!(**x, Term::Sum(..)) || leads_with_number(x) {
-                out.push('(');
-                let n = append(&mut out, expr(x, w)?);
-                out.push(')');
-                n
+                append(&mut out, parenthesised(x, w)?)
             } else {
                 append(&mut out, unary(x, w)?)
             };
-            let end = out.len();
-            Some((
-                out,
-                Node {
-                    kind: "neg",
-                    start: 0,
-                    end,
-                    children: vec![("neg".into(), inner)],
-                },
-            ))
+            whole("neg", out, vec![("neg".into(), inner)])
         }
         _ => leaf(t, w),
     }
@@ -315,13 +268,7 @@ fn slashes(left: &[Term], right: &[Term], w: &mut Writer) -> Option<Slashes> {
                 for (_, k) in &mut kids {
                     k.shift(shift);
                 }
-                let end = text.len();
-                let node = Node {
-                    kind: "game",
-                    start: 0,
-                    end,
-                    children: kids,
-                };
+                let (text, node) = whole("game", text, kids)?;
                 let bars = if shift == 0 { c } else { 0 };
                 return Some((text, bars, vec![(format!("{who}0"), node)]));
             }

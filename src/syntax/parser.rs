@@ -89,6 +89,15 @@ fn call(name: &str, args: Vec<Arg>) -> Term {
     }
 }
 
+/// The span of the `k`th character of a Hackenstring row quoted at `quoted` (inside the quotes).
+fn pebble_at(quoted: Span, k: usize) -> Span {
+    let mut a = quoted.start;
+    a.column += 1 + k;
+    let mut b = a;
+    b.column += 1;
+    Span::new(a, b)
+}
+
 /// ω's names: `w`, `omega` (and `ω`, which the lexer reads as `w`).
 fn is_omega(name: &str) -> bool {
     name == "w" || name == "omega"
@@ -977,22 +986,12 @@ impl Parser<'_> {
                         'L' | 'A' => Pebble::Left,
                         'R' | 'B' => Pebble::Right,
                         'E' | 'C' => Pebble::Neutral,
-                        '.' | '…' => {
-                            let mut at = str_span.start;
-                            at.column += 1 + k;
-                            let mut end = at;
-                            end.column += 1;
-                            return Err(self.error(Span::new(at, end), ROW_GOES_ON));
-                        }
+                        '.' | '…' => return Err(self.error(pebble_at(str_span, k), ROW_GOES_ON)),
                         _ => {
-                            let mut at = str_span.start;
-                            at.column += 1 + k;
-                            let mut end = at;
-                            end.column += 1;
                             return Err(self.error(
-                                Span::new(at, end),
+                                pebble_at(str_span, k),
                                 format!("`{c}` is not a pebble: a Hackenstring row uses L, R, E (or A, B, C)"),
-                            ));
+                            ))
                         }
                     });
                 }
@@ -1164,15 +1163,8 @@ impl Parser<'_> {
     /// whose value the number world works out.
     #[inline(never)]
     fn recurring_row(&mut self, s: String, str_span: Span) -> Result<Term, ParseError> {
-        let at = |k: usize| {
-            let mut a = str_span.start;
-            a.column += 1 + k;
-            let mut b = a;
-            b.column += 1;
-            Span::new(a, b)
-        };
+        let at = |k: usize| pebble_at(str_span, k);
         let mut open: Vec<usize> = Vec::new();
-        let mut last_close: Option<usize> = None;
         for (k, c) in s.chars().enumerate() {
             match c.to_ascii_uppercase() {
                 'L' | 'A' | 'R' | 'B' | 'E' | 'C' | ' ' => {}
@@ -1185,7 +1177,6 @@ impl Parser<'_> {
                     if s.chars().skip(o + 1).take(k - o - 1).all(|c| c == ' ') {
                         return Err(self.error(at(k), "an empty recurring part `()`: put pebbles between the parentheses"));
                     }
-                    last_close = Some(k);
                 }
                 _ => {
                     return Err(self.error(
@@ -1201,7 +1192,6 @@ impl Parser<'_> {
                 "this `(` is never closed: a recurring part is written (…)",
             ));
         }
-        let _ = last_close;
         Ok(call("hs", vec![Arg::Text(s)]))
     }
 

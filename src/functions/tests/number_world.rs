@@ -237,18 +237,10 @@ fn seed_001_infinite_hackenstrings() {
     let nines = value(&mut k, "hs\"AB(A)\"");
     let one = value(&mut k, "1");
     let five = value(&mut k, "hs\"AB(A)A\"");
-    assert_eq!(
-        world::compare_numbers(&k, &nines, &one),
-        Some(std::cmp::Ordering::Less)
-    );
-    assert_eq!(
-        world::compare_numbers(&k, &nines, &five),
-        Some(std::cmp::Ordering::Less)
-    );
-    assert_eq!(
-        world::compare_numbers(&k, &five, &one),
-        Some(std::cmp::Ordering::Less)
-    );
+    for (a, b) in [(&nines, &one), (&nines, &five), (&five, &one)] {
+        let less = Some(std::cmp::Ordering::Less);
+        assert_eq!(world::compare_numbers(&k, a, b), less);
+    }
     // infinite rows: L(L) = ω, L(R) = 1/ω, ( A ) = ω, ( ( A ) ) = ω²
     assert_eq!(show("hs\"L(L)\""), "w");
     assert_eq!(show("hs\"L(R)\""), "w^-1");

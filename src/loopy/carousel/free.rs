@@ -153,14 +153,7 @@ pub(super) fn drop_dominated(
                 }
                 if free {
                     let rest: Vec<u32> = os.into_iter().filter(|&t| t != x).collect();
-                    let other = match who {
-                        Player::Left => graph.right(v).to_vec(),
-                        Player::Right => graph.left(v).to_vec(),
-                    };
-                    match who {
-                        Player::Left => graph.set_options(v, rest, other),
-                        Player::Right => graph.set_options(v, other, rest),
-                    }
+                    graph.set_side(v, who, rest);
                 } else {
                     left.push((v, who, x));
                     i += 1;

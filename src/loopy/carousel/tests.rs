@@ -181,10 +181,7 @@ fn simplest_fault(s: &Loopy, which: Side) -> Option<String> {
                         let mut os2: Vec<u32> = os.iter().copied().filter(|&t| t != x).collect();
                         os2.extend_from_slice(graph.options(z, who));
                         let mut trial = graph.clone();
-                        match who {
-                            Player::Left => trial.set_options(v, os2, graph.right(v).to_vec()),
-                            Player::Right => trial.set_options(v, graph.left(v).to_vec(), os2),
-                        }
+                        trial.set_side(v, who, os2);
                         let t = Loopy::new(&trial, s.root()).unwrap();
                         if size(&t) < size(s) && same_side_of(&t, s, which) {
                             return Some(format!(

@@ -25,10 +25,7 @@ fn drop_some(g: &Graph, m: usize, who: Player, seed: &mut u64) -> Graph {
             .copied()
             .filter(|_| !step(seed).is_multiple_of(3))
             .collect();
-        match who {
-            Player::Left => h.set_options(v, kept, g.right(v).to_vec()),
-            Player::Right => h.set_options(v, g.left(v).to_vec(), kept),
-        }
+        h.set_side(v, who, kept);
     }
     h
 }

@@ -177,11 +177,7 @@ pub(crate) fn delete_edge(graph: &mut Graph, v: u32, who: Player, t: u32) {
         .copied()
         .filter(|&x| x != t)
         .collect();
-    let kept = graph.options(v, who.other()).to_vec();
-    match who {
-        Player::Left => graph.set_options(v, opts, kept),
-        Player::Right => graph.set_options(v, kept, opts),
-    }
+    graph.set_side(v, who, opts);
 }
 
 /// Deletes the edges of `batch` (all one player's) if that keeps the side of each of the

@@ -278,25 +278,28 @@ impl<'t> Checker<'t> {
         }
         let term_rule = self.term_rule(&s.rule).is_some();
         match f {
-            Shape::Sum(a, b) => {
-                let Shape::Sum(a2, b2) = t else {
+            // A sum's parts or `A & B`'s sides: the step is inside one, the other kept.
+            Shape::Sum(a, b) | Shape::Sidle(a, b) => {
+                let sum = matches!(f, Shape::Sum(..));
+                let (Shape::Sum(a2, b2) | Shape::Sidle(a2, b2)) = t else {
                     return Err(outside());
                 };
-                match at.first() {
-                    Some(PathElem::SumLeft) => {
-                        if !self.same_shape(b, b2)? {
-                            return Err(outside());
-                        }
-                        self.apply(s, &at[1..], a, a2)
-                    }
-                    Some(PathElem::SumRight) => {
-                        if !self.same_shape(a, a2)? {
-                            return Err(outside());
-                        }
-                        self.apply(s, &at[1..], b, b2)
-                    }
-                    _ => Err(no_place()),
+                if sum != matches!(t, Shape::Sum(..)) {
+                    return Err(outside());
                 }
+                let (into_a, into_b) = match sum {
+                    true => (PathElem::SumLeft, PathElem::SumRight),
+                    false => (PathElem::CallArg(0), PathElem::CallArg(1)),
+                };
+                let (inside, kept, inside2, kept2) = match at.first() {
+                    Some(&e) if e == into_a => (a, b, a2, b2),
+                    Some(&e) if e == into_b => (b, a, b2, a2),
+                    _ => return Err(no_place()),
+                };
+                if !self.same_shape(kept, kept2)? {
+                    return Err(outside());
+                }
+                self.apply(s, &at[1..], inside, inside2)
             }
             Shape::Neg(a) => {
                 let Shape::Neg(a2) = t else {
@@ -304,26 +307,6 @@ impl<'t> Checker<'t> {
                 };
                 match at.first() {
                     Some(PathElem::NegInner) => self.apply(s, &at[1..], a, a2),
-                    _ => Err(no_place()),
-                }
-            }
-            Shape::Sidle(a, b) => {
-                let Shape::Sidle(a2, b2) = t else {
-                    return Err(outside());
-                };
-                match at.first() {
-                    Some(PathElem::CallArg(0)) => {
-                        if !self.same_shape(b, b2)? {
-                            return Err(outside());
-                        }
-                        self.apply(s, &at[1..], a, a2)
-                    }
-                    Some(PathElem::CallArg(1)) => {
-                        if !self.same_shape(a, a2)? {
-                            return Err(outside());
-                        }
-                        self.apply(s, &at[1..], b, b2)
-                    }
                     _ => Err(no_place()),
                 }
             }

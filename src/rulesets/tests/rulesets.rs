@@ -453,22 +453,7 @@ fn hackenbush_moves(edges: &[(usize, usize, char)]) -> (Vec<Edges>, Vec<Edges>) 
     for i in 0..edges.len() {
         let mut rest = edges.to_vec();
         let (_, _, c) = rest.remove(i);
-        // Nodes reachable from the ground.
-        let mut reach = vec![0usize];
-        loop {
-            let before = reach.len();
-            for &(a, b, _) in &rest {
-                if reach.contains(&a) && !reach.contains(&b) {
-                    reach.push(b);
-                }
-                if reach.contains(&b) && !reach.contains(&a) {
-                    reach.push(a);
-                }
-            }
-            if reach.len() == before {
-                break;
-            }
-        }
+        let reach = grounded(&rest);
         let mut next: Vec<_> = rest.into_iter().filter(|e| reach.contains(&e.0)).collect();
         next.sort_unstable();
         if c != 'R' {
@@ -479,6 +464,25 @@ fn hackenbush_moves(edges: &[(usize, usize, char)]) -> (Vec<Edges>, Vec<Edges>) 
         }
     }
     (left, right)
+}
+
+/// The nodes of a picture that some path of its edges joins to the ground (node 0).
+fn grounded(edges: &[(usize, usize, char)]) -> Vec<usize> {
+    let mut reach = vec![0usize];
+    loop {
+        let before = reach.len();
+        for &(a, b, _) in edges {
+            if reach.contains(&a) && !reach.contains(&b) {
+                reach.push(b);
+            }
+            if reach.contains(&b) && !reach.contains(&a) {
+                reach.push(a);
+            }
+        }
+        if reach.len() == before {
+            return reach;
+        }
+    }
 }
 
 fn hb(k: &mut Kernel, text: &str) -> GameId {
@@ -557,21 +561,7 @@ fn hackenbush_random_graphs_match_brute_force() {
             .collect();
         let text = text.join(", ");
         // An edge off the ground as written is an error at it (issue 33.5), never dropped.
-        let mut reach = vec![0usize];
-        loop {
-            let before = reach.len();
-            for &(a, b, _) in &edges {
-                if reach.contains(&a) && !reach.contains(&b) {
-                    reach.push(b);
-                }
-                if reach.contains(&b) && !reach.contains(&a) {
-                    reach.push(a);
-                }
-            }
-            if reach.len() == before {
-                break;
-            }
-        }
+        let reach = grounded(&edges);
         if edges.iter().any(|e| !reach.contains(&e.0)) {
             let e = Picture::parse(&text).unwrap_err();
             assert!(
