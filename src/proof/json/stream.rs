@@ -1194,6 +1194,11 @@ trait Values<'de> {
     fn value<T: serde::Deserialize<'de>>(&mut self) -> Result<T, Self::Error>;
     /// The `lemmas` array, each handed to `r` as it is met.
     fn lemmas(&mut self, r: &mut Reader<'_, 'de>) -> Result<(), Self::Error>;
+    /// The `terms` array: the table's entries as written.
+    fn views(&mut self) -> Result<Vec<Text<'de>>, Self::Error> {
+        let views: Vec<super::Borrowed<'de>> = self.value()?;
+        Ok(views.into_iter().map(|v| v.0).collect())
+    }
 }
 
 impl<'de, A: MapAccess<'de>> Values<'de> for A {
@@ -1233,8 +1238,7 @@ impl<'de> Reader<'_, 'de> {
                 self.begin();
             }
             "terms" => {
-                let views: Vec<super::Borrowed<'de>> = map.value()?;
-                let views = views.into_iter().map(|v| v.0).collect();
+                let views = map.views()?;
                 if let Err(e) = self.read_terms(views) {
                     return Err(failed(self, e));
                 }
@@ -1344,7 +1348,10 @@ fn parse_views(views: &[Text], limits: &CheckLimits) -> Result<Vec<Term>, ProofE
                 if n % 4096 == 0 {
                     limits.look().map_err(|which| stopped(None, which))?;
                 }
-                parse(t, || format!("term #{n}"))
+                match super::fast::view(t) {
+                    Some(view) => Ok(view),
+                    None => parse(t, || format!("term #{n}")),
+                }
             })
             .collect::<Result<Vec<_>, _>>()
     };
