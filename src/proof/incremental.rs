@@ -126,6 +126,41 @@ impl<'r> Incremental<'r> {
         (verdict, l.steps)
     }
 
+    /// [`Incremental::lemma`], the lemma handed back whole when it fails: a check over the
+    /// table's first entries (`proof::json::stream`'s early check) gives no verdict of its own,
+    /// and a lemma it does not pass is checked again over the whole table. (Boxed: a failure
+    /// is rare, and a lemma is large to hand back by value.)
+    pub(crate) fn lemma_or_back(&mut self, l: Lemma) -> Result<Vec<Step>, Box<Lemma>> {
+        if check_lemma(&mut self.interp, self.rules, &self.proved, &l).is_err() {
+            return Err(Box::new(l));
+        }
+        self.proved.push(l.from, l.to);
+        Ok(l.steps)
+    }
+
+    /// Lemma `k`'s statement, if it may be cited now.
+    pub(crate) fn statement(&self, k: usize) -> Option<(&Term, &Term)> {
+        self.proved.statement(k)
+    }
+
+    /// The check going on over `terms` (a table holding this one's base entries, and more),
+    /// with the statements it holds and a memo of its own under `limits`. This check's memo
+    /// ends here (its work tallied); its table is handed back, for the caller to free where it
+    /// chooses.
+    pub(crate) fn rebase(
+        self,
+        terms: TermTable,
+        limits: &CheckLimits,
+    ) -> (Incremental<'r>, TermTable) {
+        let rules = self.rules;
+        let next = Incremental {
+            rules,
+            interp: TermRules::with_memo(rules, terms, Memo::with_limits(limits.clone())),
+            proved: self.proved,
+        };
+        (next, self.interp.terms)
+    }
+
     /// Takes the next lemmas' statements unchecked, for citations by the lemmas after them:
     /// they are checked on another thread (`proof::json::stream`), whose verdict on them
     /// comes before any verdict this check gives on a later lemma. A check that cites a

@@ -63,6 +63,74 @@ pub(super) fn lemma(raw: &str, len: usize) -> Option<Lemma> {
     Some(lemma)
 }
 
+/// An entry of the term table as onag writes nearly all of them — two leaves joined by ` + `
+/// (`#84595 + #47`, `-220 + -29`) or a game of leaves with one bar (`{#99817|#98779}`), a leaf
+/// a reference or an integer — read into exactly the term [`super::parse`] reads (the quick
+/// reader's: `syntax::quick`); `None` for any other text, which the caller parses so. Why:
+/// the table's entries are parsed before any lemma can be checked, and the general reader
+/// spent 1,500 instructions on each of Σ_{k≤30} {k|−k}'s 239,000 (356 M in all, most of the
+/// check's serial start); and its games' option lists came with spare room, which the table
+/// then gave back one reallocation an entry on the one thread every checker waits for. The
+/// lists made here hold no spare room.
+pub(super) fn view(s: &str) -> Option<Term> {
+    let b = s.as_bytes();
+    if b.first() == Some(&b'{') {
+        let bar = b.iter().position(|&c| c == b'|')?;
+        if b.last() != Some(&b'}') || bar + 1 >= b.len() - 1 {
+            return None;
+        }
+        let left = leaves(&s[1..bar])?;
+        let right = leaves(&s[bar + 1..s.len() - 1])?;
+        return Some(Term::Game { left, right });
+    }
+    // A leaf holds no space: the first one is the sum's.
+    let plus = b.iter().position(|&c| c == b' ')?;
+    if b.get(plus..plus + 3) != Some(b" + ") {
+        return None;
+    }
+    let a = leaf(&s[..plus])?;
+    let c = leaf(&s[plus + 3..])?;
+    Some(Term::sum(a, c))
+}
+
+/// A non-empty list of at most four leaves separated by commas, with no spare room. Near the
+/// memory limit it reads none, as the quick reader reads no list there (its room looked at
+/// as that reader looks before its list's first push, the only look for four options): the
+/// full parser then reports the limit.
+fn leaves(s: &str) -> Option<Vec<Term>> {
+    let n = 1 + s.bytes().filter(|&c| c == b',').count();
+    if n > 4 {
+        return None;
+    }
+    crate::memory::check_push(&Vec::<Term>::new()).ok()?;
+    let mut out = Vec::with_capacity(n);
+    for part in s.split(',') {
+        out.push(leaf(part)?);
+    }
+    Some(out)
+}
+
+/// `#n` or an integer, as the quick reader reads a leaf: digits with no leading zero (`0`
+/// alone excepted), at most 18 of them, no `-0`; a reference that fits a `u32`.
+fn leaf(s: &str) -> Option<Term> {
+    let digits = |d: &str| {
+        !d.is_empty()
+            && d.len() <= 18
+            && d.bytes().all(|c| c.is_ascii_digit())
+            && (d == "0" || !d.starts_with('0'))
+    };
+    if let Some(n) = s.strip_prefix('#') {
+        return digits(n).then(|| n.parse().ok().map(Term::Ref))?;
+    }
+    if !digits(s.strip_prefix('-').unwrap_or(s)) || s == "-0" {
+        return None;
+    }
+    let n: i64 = s.parse().ok()?;
+    Some(Term::number(crate::number::Dyadic::integer(
+        num_bigint::BigInt::from(n),
+    )))
+}
+
 /// A term of the text, read as [`super::parse`] reads it.
 fn term(s: &str) -> Option<Term> {
     crate::syntax::parse_proof_term(s).ok()
@@ -360,6 +428,139 @@ mod tests {
 
     /// Each lemma's line of proofs onag writes (a lemma a line), with its table's length: of
     /// sums with grouped steps, set and value witnesses, reversed steps, and a misère proof.
+    /// What [`super::view`] makes of `s`: nothing, or the term the general reader makes.
+    fn view_agrees(s: &str) -> bool {
+        let slow = super::super::parse(s, String::new);
+        match (super::view(s), slow) {
+            (None, _) => false,
+            (Some(fast), Ok(slow)) => {
+                assert_eq!(fast, slow, "{s}");
+                true
+            }
+            (Some(fast), Err(e)) => panic!("read {fast:?} where the parser says {e}: {s}"),
+        }
+    }
+
+    /// Every entry of the tables onag writes (sums of every kind, switches, games of numbers,
+    /// misère and loopy proofs' tables): read here into the general reader's term, or left
+    /// to it; and the two shapes nearly every entry of Σ {k|−k}'s tables has are read here.
+    #[test]
+    fn every_table_entry_onag_writes_is_read_here_into_the_parsers_term_or_left_to_it() {
+        let engine = crate::engine::Engine::new(crate::rules::RuleSet::builtin());
+        let mut texts: Vec<String> = [
+            "{1|-1}+{2|-2}+{3|-3}+{4|-4}+{5|-5}+{6|-6}+{7|-7}+{8|-8}",
+            "{0,1,2,3|4,5,6} + {1|-1} + {2|-2}",
+            "^ + *3 + {2|1} + {0||0|-3}",
+            "3/2 + {1/2|-1/2} + {0,*|0,*} + ^*",
+            "{0,^,*|0,v,*} + {1|*} + {*2|*3}",
+            "{5,4,3,2,1|-1,-2,-3,-4,-5} + {3|-3}",
+        ]
+        .iter()
+        .map(|src| {
+            let t = crate::syntax::parse(src).unwrap();
+            crate::proof::simplify(&t, &engine).unwrap().proof.to_json()
+        })
+        .collect();
+        let t = crate::syntax::parse("*2 + *3 + {*|*}").unwrap();
+        let mut m = crate::misere::Misere::default();
+        let misere = crate::proof::misere::simplify_misere(&mut m, &t).unwrap();
+        texts.push(misere.proof.to_json());
+        let (mut read, mut all) = (0, 0);
+        for text in &texts {
+            let v: serde_json::Value = serde_json::from_str(text).unwrap();
+            for entry in v["terms"].as_array().into_iter().flatten() {
+                let entry = entry.as_str().unwrap();
+                all += 1;
+                read += usize::from(view_agrees(entry));
+            }
+        }
+        assert!(all > 200, "{all}");
+        assert!(read * 2 > all, "{read} of {all}");
+        for shape in [
+            "#84595 + #47",
+            "-220 + -29",
+            "{#99817|#98779}",
+            "3 + #5",
+            "{-2|7}",
+        ] {
+            assert!(view_agrees(shape), "{shape}");
+        }
+    }
+
+    /// Texts near those shapes, each either read into the parser's term or left to it (most
+    /// are left: a third operand, a minus, two bars, a leading zero, an overflowing number, a
+    /// space out of place, an empty side, five options, a nested game, a nimber).
+    #[test]
+    fn a_table_entry_of_any_other_shape_is_left_to_the_parser_or_read_alike() {
+        let texts = [
+            "#1 + #2 + #3",
+            "#1 - #2",
+            "#1 +#2",
+            "#1  + #2",
+            " #1 + #2",
+            "#1 + #2 ",
+            "#01 + #2",
+            "#0 + 0",
+            "-0 + #1",
+            "--1 + #1",
+            "#4294967295 + #1",
+            "#4294967296 + #1",
+            "999999999999999999 + 1",
+            "1000000000000000000 + 1",
+            "-999999999999999999 + #0",
+            "{#1||#2}",
+            "{#1|#2|#3}",
+            "{|#1}",
+            "{#1|}",
+            "{|}",
+            "{#1,#2|#3,#4}",
+            "{#1,#2,#3,#4|#5}",
+            "{#1,#2,#3,#4,#5|#6}",
+            "{#1,,#2|#3}",
+            "{#1,|#3}",
+            "{{#1|#2}|#3}",
+            "{#1 + #2|#3}",
+            "{*|#3}",
+            "*2 + #1",
+            "^ + #1",
+            "1/2 + #3",
+            "{#1|#2} + #3",
+            "#1",
+            "5",
+            "",
+            "+",
+            " + ",
+            "{",
+            "}",
+            "{#1|#2",
+            "#1|#2}",
+            "{#1|#2}}",
+            "#a + #1",
+            "#1 + #2x",
+            "2 + ^3",
+            "3 + 0",
+        ];
+        for t in texts {
+            view_agrees(t);
+        }
+        for read in [
+            "{#1,#2,#3,#4|#5}",
+            "#4294967295 + #1",
+            "3 + 0",
+            "{#1,#2|#3,#4}",
+        ] {
+            assert!(view_agrees(read), "{read}");
+        }
+        for left in [
+            "#1 + #2 + #3",
+            "{#1,#2,#3,#4,#5|#6}",
+            "#4294967296 + #1",
+            "{|#1}",
+        ] {
+            assert!(!view_agrees(left), "{left}");
+        }
+    }
+
     fn written() -> Vec<(String, usize)> {
         let engine = crate::engine::Engine::new(crate::rules::RuleSet::builtin());
         let mut proofs: Vec<crate::proof::Proof> = [
