@@ -19,7 +19,9 @@
 //! them, on boards up to 8×8) and hands larger ones to `Domineering`. `Fast` leaves out a
 //! region's moves that another move of the same player provably dominates (see
 //! `domineering_small::dominated_left`); the canonical form, so the value, is the one the
-//! full option lists give.
+//! full option lists give. It also settles a region with a bridge from four smaller regions'
+//! values, when the table has them and the bridge theorem applies (see
+//! `domineering_small::bridge`), without valuing the region's options.
 
 pub use super::domineering_board::Board;
 use super::domineering_small::{part_of, Cells, Fast};

@@ -101,8 +101,61 @@ pub(super) fn dominated_right(x: u64) -> u64 {
     later | (earlier & !(later >> 1))
 }
 
+/// A region's first bridge at or after square `from`, as four smaller positions for
+/// [`Rules::shortcut_into`], and where to look for the next:
+/// `[B + x, B, A + x, A]`, where x is a square whose only neighbours are a left and a right
+/// one (or one above and one below) and removing x cuts region `x` into A and B.
+///
+/// *Theorem.* Let x be a horizontal bridge: its only neighbours are a on its left, in A, and
+/// b on its right, in B, and no square of A is next to one of B. Write A + x for A's squares
+/// with x (a region, x hanging off a) and x + B alike. Then
+/// (A + x) + (x + B) ≤ G ≤ (A + x) + B, and G ≤ A + (x + B).
+/// *Upper bound*, by induction on the squares: H = (A + x) + B is G with x and b no longer
+/// neighbours. Left never covers x, so both have the same Left moves, and Right's are the same
+/// but for G's extra domino xb; every common move keeps the hypothesis (squares only go), so
+/// G^L ≤ H^L and H^R ≥ G^R for each common move m (the same move on both). Then no G^L ≥ H
+/// (it would give H^L ≥ H) and no H^R ≤ G (G^R ≤ G), so G ≤ H. *Lower bound*: K = (A + x) +
+/// (x′ + B), x copied. Left's moves are the same again, and each of G's Right moves has one in K
+/// below it: a common move by induction, ax by K's ax, which leaves (A − a) + (x′ + B) ≤
+/// (A − a) + B = G − ax (x′ is a square Left can never use, so taking it off helps only Left:
+/// `dominated_left`'s lemma), and xb likewise. So K ≤ G.
+///
+/// Hence if x + B = B, both bounds are (A + x) + B and G = (A + x) + B; if A + x = A,
+/// G = A + (x + B). A vertical bridge is the transpose (the players swap, the values negate,
+/// and the same two conclusions hold).
+pub(super) fn bridge(x: u64, from: u32, out: &mut Vec<Cells>) -> Option<u32> {
+    let has_left = (x & NOT_COL7) << 1;
+    let has_right = (x & NOT_COL0) >> 1;
+    let (has_above, has_below) = (x << 8, x >> 8);
+    let across = x & has_left & has_right & !(has_above | has_below);
+    let down = x & has_above & has_below & !(has_left | has_right);
+    let mut rest = (across | down) & u64::MAX.checked_shl(from).unwrap_or(0);
+    while rest != 0 {
+        let s = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let (a, b) = if across & s != 0 {
+            (s >> 1, s << 1)
+        } else {
+            (s >> 8, s << 8)
+        };
+        let side_a = flood(a, x & !s);
+        if side_a & b != 0 {
+            continue;
+        }
+        let side_b = x & !s & !side_a;
+        out.extend([
+            Cells::Small(side_b | s),
+            Cells::Small(side_b),
+            Cells::Small(side_a | s),
+            Cells::Small(side_a),
+        ]);
+        return Some(s.trailing_zeros() + 1);
+    }
+    None
+}
+
 /// The squares of `within` connected to `seed` through `within`.
-fn flood(seed: u64, within: u64) -> u64 {
+pub(super) fn flood(seed: u64, within: u64) -> u64 {
     let mut region = seed & within;
     loop {
         let next = (region | neighbours(region)) & within;
@@ -331,6 +384,16 @@ impl Rules for Fast {
             }
             Cells::Big(b) => out.extend(Domineering.moves(b, left).into_iter().map(Cells::Big)),
         }
+    }
+
+    fn shortcut_into(&self, p: &Cells, from: usize, out: &mut Vec<Cells>) -> Option<usize> {
+        let Cells::Small(x) = *p else { return None };
+        // A region within 4×4 is solved into its slot of the dense array once, and small;
+        // its bridges are not looked for.
+        if x & !DENSE_BOX == 0 || from >= 64 {
+            return None;
+        }
+        bridge(x, from as u32, out).map(|next| next as usize)
     }
 
     fn dense_key(&self, p: &Cells) -> Option<usize> {

@@ -256,6 +256,91 @@ fn domineering_moves_left_out_are_dominated_by_moves_kept() {
     assert!(left_out > 50, "{left_out}");
 }
 
+/// The bridge theorem (`domineering_small::bridge`) against the brute force: for horizontal
+/// bridges x joining A and B in random regions within a 5×5 box, (A + x) + (x + B) ≤ G ≤
+/// (A + x) + B and G ≤ A + (x + B) (for vertical ones each ≤ turned over), and each equality
+/// the search settles a region by holds.
+#[test]
+fn domineering_bridges_bound_their_regions() {
+    use crate::rulesets::domineering_small::{bridge, flood, Cells};
+    let (rows, cols) = (5usize, 5usize);
+    let mut rng = Rng(0xb41d_6e00_5eed_0049);
+    let mut k = Kernel::new();
+    let mut memo = HashMap::new();
+    let board_of = |y: u64| -> Vec<bool> {
+        (0..rows * cols)
+            .map(|i| y >> (8 * (i / cols) + i % cols) & 1 == 1)
+            .collect()
+    };
+    let (mut bridges, mut settled) = (0, 0);
+    for _ in 0..600 {
+        let mut y = 0u64;
+        for r in 0..rows {
+            for c in 0..cols {
+                if rng.below(3) != 0 {
+                    y |= 1 << (8 * r + c);
+                }
+            }
+        }
+        // One region: the squares connected to the first.
+        let x = flood(y & y.wrapping_neg(), y);
+        let v = |k: &mut Kernel, memo: &mut HashMap<_, _>, y: u64| {
+            domineering_brute(k, rows, cols, board_of(y), memo)
+        };
+        let g = v(&mut k, &mut memo, x);
+        let mut from = 0;
+        let mut out = Vec::new();
+        while let Some(next) = bridge(x, from, &mut out) {
+            from = next;
+            let words: Vec<u64> = out
+                .drain(..)
+                .map(|c| match c {
+                    Cells::Small(w) => w,
+                    Cells::Big(_) => unreachable!(),
+                })
+                .collect();
+            let [bx, b, ax, a] = words[..] else {
+                panic!("a group is four positions")
+            };
+            // The four are x's two sides, with and without x.
+            assert_eq!(ax & bx, ax ^ a, "{x:#x}");
+            assert_eq!(ax | bx, x, "{x:#x}");
+            assert_eq!(a & b, 0, "{x:#x}");
+            bridges += 1;
+            let (p, q) = (v(&mut k, &mut memo, bx), v(&mut k, &mut memo, b));
+            let (r, s) = (v(&mut k, &mut memo, ax), v(&mut k, &mut memo, a));
+            let lower = k.add(r, p).unwrap();
+            let upper_b = k.add(r, q).unwrap();
+            let upper_a = k.add(s, p).unwrap();
+            // A vertical bridge is the transpose: the players swap and the bounds turn over.
+            let across = (ax & bx) >> 1 & x != 0;
+            let ordered = |k: &mut Kernel, lo: GameId, hi: GameId| {
+                if across {
+                    k.le(lo, hi).unwrap()
+                } else {
+                    k.le(hi, lo).unwrap()
+                }
+            };
+            assert!(ordered(&mut k, lower, g), "{x:#x}: (A + x) + (x + B)");
+            assert!(ordered(&mut k, g, upper_b), "{x:#x}: (A + x) + B");
+            assert!(ordered(&mut k, g, upper_a), "{x:#x}: A + (x + B)");
+            if p == q {
+                assert_eq!(g, upper_b, "{x:#x}");
+                settled += 1;
+            }
+            if r == s {
+                assert_eq!(g, upper_a, "{x:#x}");
+                settled += 1;
+            }
+        }
+    }
+    // The draw meets bridges, and settles some regions, often enough to test both.
+    assert!(
+        bridges > 200 && settled > 50,
+        "{bridges} bridges, {settled} settled"
+    );
+}
+
 #[test]
 fn domineering_bad_boards_are_positioned_errors() {
     use crate::RulesetError;
