@@ -324,12 +324,12 @@ pub(super) fn proof(buf: &mut String, p: &Proof, lemmas: bool) {
     buf.push_str("\n}");
 }
 
-/// The largest scratch buffer [`line`] keeps between lines; a larger one, grown by one long
+/// The largest scratch buffer [`line()`] keeps between lines; a larger one, grown by one long
 /// lemma, is given back.
 const SCRATCH_KEPT: usize = 1 << 20;
 
 thread_local! {
-    /// [`line`]'s buffer, reused from line to line.
+    /// [`line()`]'s buffer, reused from line to line.
     static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
