@@ -15,7 +15,6 @@
 //!   of U if G is an integer n, else `{G^L.U + (U + I) | G^R.U − (U + I)}` where I ranges over
 //!   U's incentives `U^L − U` and `U − U^R`. It depends on U's form; the canonical one is used.
 
-use super::map_options;
 use super::thermograph::Thermographer;
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::Dyadic;
@@ -90,11 +89,17 @@ fn cool_rec(
     } else {
         let tid = k.number(t);
         let ntid = k.number(&-t);
-        map_options(k, g, |k, x, left, out| {
+        let mut l = Vec::new();
+        for x in k.left_options(g)? {
             let c = cool_rec(k, th, x, t, memo, depth + 1)?;
-            out.push(k.add(c, if left { ntid } else { tid })?);
-            Ok(())
-        })?
+            l.push(k.add(c, ntid)?);
+        }
+        let mut r = Vec::new();
+        for x in k.right_options(g)? {
+            let c = cool_rec(k, th, x, t, memo, depth + 1)?;
+            r.push(k.add(c, tid)?);
+        }
+        k.from_options(&l, &r)?
     };
     memo.insert(g, out);
     Ok(out)
@@ -149,11 +154,17 @@ fn heat_rec(
     }
     k.spend()?;
     let nt = k.neg(t);
-    let out = map_options(k, g, |k, x, left, out| {
+    let mut l = Vec::new();
+    for x in k.left_options(g)? {
         let h = heat_rec(k, x, s, t, memo, depth + 1)?;
-        out.push(k.add(h, if left { t } else { nt })?);
-        Ok(())
-    })?;
+        l.push(k.add(h, t)?);
+    }
+    let mut r = Vec::new();
+    for x in k.right_options(g)? {
+        let h = heat_rec(k, x, s, t, memo, depth + 1)?;
+        r.push(k.add(h, nt)?);
+    }
+    let out = k.from_options(&l, &r)?;
     memo.insert(g, out);
     Ok(out)
 }
@@ -199,14 +210,22 @@ fn norton_rec(
         return Err(too_deep("a Norton product"));
     }
     k.spend()?;
-    let out = map_options(k, g, |k, x, left, out| {
+    let mut l = Vec::new();
+    for x in k.left_options(g)? {
         let p = norton_rec(k, x, u, steps, memo, depth + 1)?;
         for &s in steps {
-            let s = if left { s } else { k.neg(s) };
-            out.push(k.add(p, s)?);
+            l.push(k.add(p, s)?);
         }
-        Ok(())
-    })?;
+    }
+    let mut r = Vec::new();
+    for x in k.right_options(g)? {
+        let p = norton_rec(k, x, u, steps, memo, depth + 1)?;
+        for &s in steps {
+            let ns = k.neg(s);
+            r.push(k.add(p, ns)?);
+        }
+    }
+    let out = k.from_options(&l, &r)?;
     memo.insert(g, out);
     Ok(out)
 }

@@ -51,26 +51,6 @@ pub fn tree(k: &mut Kernel, g: GameId) -> Result<Term, KernelError> {
     Ok(k.to_term(g))
 }
 
-/// `{f(G^L) | f(G^R)}`: the game whose options are G's, Left's then Right's, each mapped by
-/// `f` (told the side, `true` for Left) to the options it pushes. The recursions here (cooling,
-/// heating, Norton products, atomic weights, projections, companions) build their results so,
-/// and Left's are worked out first, as each did by hand.
-pub(crate) fn map_options(
-    k: &mut Kernel,
-    g: GameId,
-    mut f: impl FnMut(&mut Kernel, GameId, bool, &mut Vec<GameId>) -> Result<(), KernelError>,
-) -> Result<GameId, KernelError> {
-    let (gl, gr) = k.options(g)?;
-    let (mut l, mut r) = (Vec::new(), Vec::new());
-    for x in gl {
-        f(k, x, true, &mut l)?;
-    }
-    for x in gr {
-        f(k, x, false, &mut r)?;
-    }
-    k.from_options(&l, &r)
-}
-
 /// `g` printed for a message: bounded as [`written`] is, without asking the budget (an error
 /// is being reported already).
 pub fn shown(k: &mut Kernel, g: GameId) -> String {

@@ -52,10 +52,15 @@ fn star_projection(
         return Ok(p);
     }
     k.spend()?;
-    let out = super::map_options(k, g, |k, x, _, out| {
-        out.push(star_projection(k, x, memo, depth + 1)?);
-        Ok(())
-    })?;
+    let mut l = Vec::new();
+    for x in k.left_options(g)? {
+        l.push(star_projection(k, x, memo, depth + 1)?);
+    }
+    let mut r = Vec::new();
+    for x in k.right_options(g)? {
+        r.push(star_projection(k, x, memo, depth + 1)?);
+    }
+    let out = k.from_options(&l, &r)?;
     memo.insert(g, out);
     Ok(out)
 }

@@ -395,13 +395,19 @@ fn sub_rec(
             }
         }
     }
-    // G's options that are not B's, each a subordinate in turn.
-    let h = crate::analysis::map_options(k, g, |k, y, left, out| {
-        if !(if left { bl } else { br }).contains(&y) {
-            out.push(sub_rec(k, y, bl, br, memo, depth + 1)?);
+    let mut l = Vec::new();
+    for y in gl {
+        if !bl.contains(&y) {
+            l.push(sub_rec(k, y, bl, br, memo, depth + 1)?);
         }
-        Ok(())
-    })?;
+    }
+    let mut r = Vec::new();
+    for y in gr {
+        if !br.contains(&y) {
+            r.push(sub_rec(k, y, bl, br, memo, depth + 1)?);
+        }
+    }
+    let h = k.from_options(&l, &r)?;
     memo.insert(g, h);
     Ok(h)
 }
