@@ -29,7 +29,7 @@ mod error;
 mod lexer;
 mod parser;
 mod print;
-mod quick;
+pub(crate) mod quick;
 mod uptimal;
 
 pub use error::ParseError;

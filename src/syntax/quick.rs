@@ -162,15 +162,18 @@ fn range(slots: &mut [Option<Vec<Term>>], seps: &[usize], lo: usize, hi: usize) 
     Some(Term::Game { left, right })
 }
 
+/// Whether `d` is a leaf's digits as the quick reader takes them: no leading zero (`0` alone
+/// excepted) and at most 18, so the number fits an `i64` and a reference a `u32` or fails.
+pub(crate) fn digits(d: &str) -> bool {
+    !d.is_empty()
+        && d.len() <= 18
+        && d.bytes().all(|c| c.is_ascii_digit())
+        && (d == "0" || !d.starts_with('0'))
+}
+
 /// A leaf: `#n`, an integer, `*` or `*n` read here; other text of digits, spaces and
 /// `# - + * ^ v / ( )` read by the full parser alone; anything else `None`.
 fn leaf(s: &str) -> Option<Term> {
-    let digits = |d: &str| {
-        !d.is_empty()
-            && d.len() <= 18
-            && d.bytes().all(|c| c.is_ascii_digit())
-            && (d == "0" || !d.starts_with('0'))
-    };
     if let Some(n) = s.strip_prefix('#') {
         if digits(n) {
             return n.parse().ok().map(Term::Ref);

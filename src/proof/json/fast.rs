@@ -113,12 +113,7 @@ fn leaves(s: &str) -> Option<Vec<Term>> {
 /// `#n` or an integer, as the quick reader reads a leaf: digits with no leading zero (`0`
 /// alone excepted), at most 18 of them, no `-0`; a reference that fits a `u32`.
 fn leaf(s: &str) -> Option<Term> {
-    let digits = |d: &str| {
-        !d.is_empty()
-            && d.len() <= 18
-            && d.bytes().all(|c| c.is_ascii_digit())
-            && (d == "0" || !d.starts_with('0'))
-    };
+    use crate::syntax::quick::digits;
     if let Some(n) = s.strip_prefix('#') {
         return digits(n).then(|| n.parse().ok().map(Term::Ref))?;
     }

@@ -1762,6 +1762,20 @@ mod tests {
         raw.into_iter().map(RawValue::get).collect()
     }
 
+    /// The work that ends a test's check of `p` after its `batches` batches: the whole-proof
+    /// parts, and no table (the tests hand it over themselves).
+    fn finish(p: &crate::proof::Proof, batches: usize) -> Work {
+        Work::Finish {
+            input: p.input.clone(),
+            result: p.result.clone(),
+            steps: p.steps.clone(),
+            play: p.play,
+            lemmas: p.lemmas.len(),
+            batches,
+            table: Box::default(),
+        }
+    }
+
     /// `p` judged by two checkers fed by hand as two checker threads are: batch `b` parsed
     /// and checked by checker `owner(b)`, its statements published for the other, the main
     /// chain checked by the first; every batch parsed and published first, then the second
@@ -1799,15 +1813,7 @@ mod tests {
                 workers[c].check_lemmas(b, first, lemmas, claims);
             }
         }
-        workers[0].take(Work::Finish {
-            input: p.input.clone(),
-            result: p.result.clone(),
-            steps: p.steps.clone(),
-            play: p.play,
-            lemmas: p.lemmas.len(),
-            batches: raw.len().div_ceil(BATCH),
-            table: Box::default(),
-        });
+        workers[0].take(finish(p, raw.len().div_ceil(BATCH)));
         let [first, second] = workers;
         earliest([first.verdict, second.verdict].into_iter())
     }
@@ -1887,15 +1893,7 @@ mod tests {
                 .iter()
                 .all(|w| w.check.is_none() && w.verdict.is_ok()));
             go.send(()).unwrap();
-            workers[0].take(Work::Finish {
-                input: proof.input.clone(),
-                result: proof.result.clone(),
-                steps: proof.steps.clone(),
-                play: proof.play,
-                lemmas: proof.lemmas.len(),
-                batches,
-                table: Box::default(),
-            });
+            workers[0].take(finish(proof, batches));
             let [first, second] = workers;
             let verdict = earliest([first.into_verdict(), second.into_verdict()].into_iter());
             assert_eq!(verdict, proof.check(&rules));
@@ -2013,15 +2011,7 @@ mod tests {
                 .iter()
                 .all(|w| w.check.is_none() && w.verdict.is_ok()));
             go.send(()).unwrap();
-            workers[0].take(Work::Finish {
-                input: proof.input.clone(),
-                result: proof.result.clone(),
-                steps: proof.steps.clone(),
-                play: proof.play,
-                lemmas: proof.lemmas.len(),
-                batches,
-                table: Box::default(),
-            });
+            workers[0].take(finish(proof, batches));
             let [a, b] = workers;
             let verdict = earliest([a.into_verdict(), b.into_verdict()].into_iter());
             assert_eq!(verdict, one, "{bad:?}");
@@ -2061,15 +2051,7 @@ mod tests {
                         });
                         most = most.max(worker.parsed.len());
                     }
-                    worker.take(Work::Finish {
-                        input: proof.input.clone(),
-                        result: proof.result.clone(),
-                        steps: proof.steps.clone(),
-                        play: proof.play,
-                        lemmas: proof.lemmas.len(),
-                        batches: raw.len(),
-                        table: Box::default(),
-                    });
+                    worker.take(finish(proof, raw.len()));
                     (most, worker.into_verdict())
                 });
                 // The feeder parses `AHEAD` batches, then waits for the table: however long

@@ -192,6 +192,20 @@ fn domineering_every_filling_of_three_by_six_matches_brute_force() {
     every_filling_matches_brute_force(&[(3, 6), (6, 3)]);
 }
 
+/// A random set of squares within a `rows` × `cols` box, one bit a square (`8r + c`), each
+/// square in it but for one chance in `one_in`.
+fn random_word(rng: &mut Rng, rows: usize, cols: usize, one_in: u64) -> u64 {
+    let mut x = 0u64;
+    for r in 0..rows {
+        for c in 0..cols {
+            if rng.below(one_in) != 0 {
+                x |= 1 << (8 * r + c);
+            }
+        }
+    }
+    x
+}
+
 /// Each move the search leaves out as dominated is, by the brute force, no better for its
 /// player than some move it keeps; and a player with moves keeps at least one. Regions drawn
 /// at random within a 4×5 box, one bit a square (`8r + c`).
@@ -206,14 +220,7 @@ fn domineering_moves_left_out_are_dominated_by_moves_kept() {
     let mut memo = HashMap::new();
     let mut left_out = 0;
     for _ in 0..1500 {
-        let mut x = 0u64;
-        for r in 0..rows {
-            for c in 0..cols {
-                if rng.below(4) != 0 {
-                    x |= 1 << (8 * r + c);
-                }
-            }
-        }
+        let x = random_word(&mut rng, rows, cols, 4);
         let board_of = |y: u64| -> Vec<bool> {
             (0..rows * cols)
                 .map(|i| y >> (8 * (i / cols) + i % cols) & 1 == 1)
@@ -274,14 +281,7 @@ fn domineering_bridges_bound_their_regions() {
     };
     let (mut bridges, mut settled) = (0, 0);
     for _ in 0..600 {
-        let mut y = 0u64;
-        for r in 0..rows {
-            for c in 0..cols {
-                if rng.below(3) != 0 {
-                    y |= 1 << (8 * r + c);
-                }
-            }
-        }
+        let y = random_word(&mut rng, rows, cols, 3);
         // One region: the squares connected to the first.
         let x = flood(y & y.wrapping_neg(), y);
         let v = |k: &mut Kernel, memo: &mut HashMap<_, _>, y: u64| {
