@@ -1764,7 +1764,7 @@ mod tests {
 
     /// The work that ends a test's check of `p` after its `batches` batches: the whole-proof
     /// parts, and no table (the tests hand it over themselves).
-    fn finish(p: &crate::proof::Proof, batches: usize) -> Work {
+    fn finish<'a>(p: &crate::proof::Proof, batches: usize) -> Work<'a> {
         Work::Finish {
             input: p.input.clone(),
             result: p.result.clone(),
