@@ -1762,6 +1762,30 @@ mod tests {
         raw.into_iter().map(RawValue::get).collect()
     }
 
+    /// Two checkers given the proof's batches in turn (batch `b` to checker `b % 2`), as the
+    /// reader hands them out, with `len` entries in the table.
+    fn fed_alternately<'r, 'de>(
+        rules: &'r RuleSet,
+        limits: &'r CheckLimits,
+        shared: &'r Shared<'de>,
+        raw: &[&'de str],
+        len: usize,
+    ) -> [Worker<'r, 'de>; 2] {
+        let mut workers = [
+            Worker::new(rules, limits, shared),
+            Worker::new(rules, limits, shared),
+        ];
+        for (b, batch) in raw.chunks(BATCH).enumerate() {
+            workers[b % 2].take(Work::Lemmas {
+                index: b,
+                first: b * BATCH,
+                len,
+                raw: batch.to_vec(),
+            });
+        }
+        workers
+    }
+
     /// The work that ends a test's check of `p` after its `batches` batches: the whole-proof
     /// parts, and no table (the tests hand it over themselves).
     fn finish<'a>(p: &crate::proof::Proof, batches: usize) -> Work<'a> {
@@ -1868,22 +1892,10 @@ mod tests {
             let shared = Shared::new(&text, true);
             // The table's read held until the checkers have taken every batch.
             let go = hold_table(proof, &shared);
-            let mut workers = [
-                Worker::new(&rules, &limits, &shared),
-                Worker::new(&rules, &limits, &shared),
-            ];
-            let len = proof.terms.len();
             let batches = raw.len().div_ceil(BATCH);
             // Fewer than `AHEAD` batches each, so that neither waits for the table.
             assert!(batches < 2 * AHEAD);
-            for (b, batch) in raw.chunks(BATCH).enumerate() {
-                workers[b % 2].take(Work::Lemmas {
-                    index: b,
-                    first: b * BATCH,
-                    len,
-                    raw: batch.to_vec(),
-                });
-            }
+            let mut workers = fed_alternately(&rules, &limits, &shared, &raw, proof.terms.len());
             // Nothing checked yet: every batch kept, every statement published.
             assert!(!shared.table_ready());
             let kept: usize = workers.iter().map(|w| w.parsed.len()).sum();
@@ -1977,20 +1989,9 @@ mod tests {
             let views = proof.terms.views()[..first].to_vec();
             let part = TermTable::from_views_backwards(views).unwrap();
             *shared.early.0.lock().unwrap() = EarlyTable::Ready(Arc::new(part));
-            let mut workers = [
-                Worker::new(&rules, &limits, &shared),
-                Worker::new(&rules, &limits, &shared),
-            ];
             let batches = raw.len().div_ceil(BATCH);
             assert!(batches < 2 * AHEAD);
-            for (b, batch) in raw.chunks(BATCH).enumerate() {
-                workers[b % 2].take(Work::Lemmas {
-                    index: b,
-                    first: b * BATCH,
-                    len,
-                    raw: batch.to_vec(),
-                });
-            }
+            let mut workers = fed_alternately(&rules, &limits, &shared, &raw, len);
             // Checked before the table is read: lemmas from the first on, short of those
             // naming later entries (and of a forged one, which the early check leaves).
             assert!(!shared.table_ready());
