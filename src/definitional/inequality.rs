@@ -100,7 +100,7 @@ pub struct Memo {
     unreadable: FxHashMap<u32, String>,
     /// Table entries below this one have their forms in `refs` or `unreadable`.
     refs_done: u32,
-    /// Read a reference's entry and only the entries it reaches ([`Definitional::read_needed`]),
+    /// Read a reference's entry and only the entries it reaches ([`Definitional::needed`]),
     /// rather than every entry up to it. Reading in order is the one-thread check's (its
     /// work, counted in forms made, is recorded and must not move); the checkers of a file
     /// read on several threads each read the entries they need: in order, each read every
@@ -186,6 +186,16 @@ impl Memo {
     pub(crate) fn reading_by_need(mut self, by_need: bool) -> Self {
         self.by_need = by_need;
         self
+    }
+
+    /// Forgets what was read of table entries `len` and after (their forms, or why they are
+    /// unreadable), for a table numbering them otherwise: the forms themselves, and all that
+    /// was decided of them, hold of any table.
+    pub(crate) fn forget_entries_from(&mut self, len: usize) {
+        let len = u32::try_from(len).unwrap_or(u32::MAX);
+        self.refs.retain(|&n, _| n < len);
+        self.unreadable.retain(|&n, _| n < len);
+        self.refs_done = self.refs_done.min(len);
     }
 
     /// The units of work spent so far (forms made, options listed, pairs compared).
@@ -479,7 +489,8 @@ impl<'k> Definitional<'k> {
     /// same whichever entries were read before it. Found with an explicit stack: a chain of
     /// entries is as long as the table.
     fn needed(&self, table: &TermTable, n: u32) -> Vec<u32> {
-        let unread = |m: &u32| !self.memo.refs.contains_key(m) && !self.memo.unreadable.contains_key(m);
+        let unread =
+            |m: &u32| !self.memo.refs.contains_key(m) && !self.memo.unreadable.contains_key(m);
         let mut seen = rustc_hash::FxHashSet::default();
         seen.insert(n);
         let mut entries = vec![n];
@@ -971,14 +982,49 @@ mod tests {
                 }
             }
         }
-        assert!(matches!(decide(&mut by_need, bad, 0), Err(Undecided::Unreadable(_))));
+        assert!(matches!(
+            decide(&mut by_need, bad, 0),
+            Err(Undecided::Unreadable(_))
+        ));
         // The chain, last in the table, read by need makes none of the forms of the entries
         // before it that it does not name; read in order, all of them.
         let mut need = Memo::default().reading_by_need(true);
         let mut order = Memo::default();
         decide(&mut need, chain, chain).unwrap();
         decide(&mut order, chain, chain).unwrap();
-        assert!(need.work() < order.work(), "{} {}", need.work(), order.work());
+        assert!(
+            need.work() < order.work(),
+            "{} {}",
+            need.work(),
+            order.work()
+        );
+    }
+
+    #[test]
+    fn a_memo_kept_for_another_table_forgets_the_entries_numbered_otherwise_there() {
+        // Two tables alike in their first entries, a switch moved up by 2 ({3|1}), then each
+        // with an entry of its own: 0 in one, 3 in the other.
+        let table = |last: i64| {
+            let mut t = TermTable::new();
+            let switch = t.intern(&crate::syntax::parse("{1|-1}").unwrap());
+            let g = t.intern(&Term::sum(Term::Ref(switch), Term::integer(2)));
+            let len = t.len();
+            let own = t.intern(&Term::integer(last));
+            (t, g, len, own)
+        };
+        let ((early, g, len, own), (whole, ..)) = (table(0), table(3));
+        let le = |memo: &mut Memo, table: &TermTable, a: u32, b: u32| {
+            let mut d = Definitional::new(memo, Some(table));
+            d.le_terms(&Term::Ref(a), &Term::Ref(b)).unwrap()
+        };
+        for by_need in [false, true] {
+            let mut memo = Memo::default().reading_by_need(by_need);
+            assert!(le(&mut memo, &early, own, g), "0 <= {{3|1}}");
+            memo.forget_entries_from(len);
+            // The entry read again from the whole table: 3 is not ≤ {3|1}.
+            assert!(!le(&mut memo, &whole, own, g), "3 <= {{3|1}}");
+            assert_eq!(memo.refs.len(), whole.len());
+        }
     }
 
     #[test]

@@ -151,22 +151,17 @@ impl<'r> Incremental<'r> {
         self.proved.statement(k)
     }
 
-    /// The check going on over `terms` (a table holding this one's base entries, and more),
-    /// with the statements it holds and a memo of its own under `limits`. This check's memo
-    /// ends here (its work tallied); its table is handed back, for the caller to free where it
-    /// chooses.
-    pub(crate) fn rebase(
-        self,
-        terms: TermTable,
-        limits: &CheckLimits,
-    ) -> (Incremental<'r>, TermTable) {
-        let rules = self.rules;
-        let next = Incremental {
-            rules,
-            interp: TermRules::with_memo(rules, terms, memo(limits)),
-            proved: self.proved,
-        };
-        (next, self.interp.terms)
+    /// The check going on over `terms`, a table holding this one's first `len` entries (the
+    /// file's: all this check's references name) and more, with the statements it holds and
+    /// its memo: what the memo decided holds over any table, and a fresh one re-read and
+    /// re-decided what the early check had (`proof::json::stream`'s [`Early`]). Its own
+    /// entries are forgotten, and this check's table is handed back, for the caller to free
+    /// where it chooses.
+    ///
+    /// [`Early`]: crate::proof::json::stream
+    pub(crate) fn rebase(mut self, terms: TermTable, len: usize) -> (Incremental<'r>, TermTable) {
+        let old = self.interp.retable(terms, len);
+        (self, old)
     }
 
     /// Takes the next lemmas' statements unchecked, for citations by the lemmas after them:

@@ -737,7 +737,7 @@ impl<'r, 'de> Worker<'r, 'de> {
             self.check = table.map(|t| match early {
                 // The early check's statements carried on, over the whole table.
                 Some(e) => {
-                    let (check, left) = e.check.rebase(t, self.limits);
+                    let (check, left) = e.check.rebase(t, e.len);
                     crate::threads::free_later(left, self.limits.threads());
                     check
                 }
