@@ -153,12 +153,10 @@ impl<'r> Incremental<'r> {
 
     /// The check going on over `terms`, a table holding this one's first `len` entries (the
     /// file's: all this check's references name) and more, with the statements it holds and
-    /// its memo: what the memo decided holds over any table, and a fresh one re-read and
-    /// re-decided what the early check had (`proof::json::stream`'s [`Early`]). Its own
-    /// entries are forgotten, and this check's table is handed back, for the caller to free
-    /// where it chooses.
-    ///
-    /// [`Early`]: crate::proof::json::stream
+    /// its memo: what the memo decided holds over any table (a fresh memo re-read and
+    /// re-decided all that `proof::json::stream`'s early check had). What the memo read of
+    /// this table's own entries is forgotten, and this table is handed back, for the caller
+    /// to free where it chooses.
     pub(crate) fn rebase(mut self, terms: TermTable, len: usize) -> (Incremental<'r>, TermTable) {
         let old = self.interp.retable(terms, len);
         (self, old)
