@@ -100,6 +100,13 @@ pub struct Memo {
     unreadable: FxHashMap<u32, String>,
     /// Table entries below this one have their forms in `refs` or `unreadable`.
     refs_done: u32,
+    /// Read a reference's entry and only the entries it reaches ([`Definitional::needed`]),
+    /// rather than every entry up to it. Reading in order is the one-thread check's (its
+    /// work, counted in forms made, is recorded and must not move); the checkers of a file
+    /// read on several threads each read the entries they need: in order, each read every
+    /// entry of the table, the same quarter-million forms made twice over for Σ_{k≤30} {k|−k},
+    /// most of which no condition of either checker reaches.
+    by_need: bool,
     le: FxHashMap<(FormId, FormId), bool>,
     /// Each form's canonical form, once found (`values.rs`).
     pub(super) canon: FxHashMap<FormId, FormId>,
@@ -154,6 +161,7 @@ impl Memo {
             refs: FxHashMap::default(),
             unreadable: FxHashMap::default(),
             refs_done: 0,
+            by_need: false,
             le: FxHashMap::default(),
             canon: FxHashMap::default(),
             stops: FxHashMap::default(),
@@ -171,6 +179,23 @@ impl Memo {
         let mut memo = Memo::with_budget(limits.max_work.min(MAX_WORK));
         memo.limits = limits;
         memo
+    }
+
+    /// This memo reading a table's entries as they are needed when `by_need` (see its field
+    /// `by_need`), or all in order up to each one asked for.
+    pub(crate) fn reading_by_need(mut self, by_need: bool) -> Self {
+        self.by_need = by_need;
+        self
+    }
+
+    /// Forgets what was read of table entries `len` and after (their forms, or why they are
+    /// unreadable), for a table numbering them otherwise: the forms themselves, and all that
+    /// was decided of them, hold of any table.
+    pub(crate) fn forget_entries_from(&mut self, len: usize) {
+        let len = u32::try_from(len).unwrap_or(u32::MAX);
+        self.refs.retain(|&n, _| n < len);
+        self.unreadable.retain(|&n, _| n < len);
+        self.refs_done = self.refs_done.min(len);
     }
 
     /// The units of work spent so far (forms made, options listed, pairs compared).
@@ -414,20 +439,16 @@ impl<'k> Definitional<'k> {
                         "the reference #{n}, which the proof's table does not hold"
                     )));
                 }
-                for i in self.memo.refs_done..=*n {
-                    if let Some(view) = table.view(i) {
-                        match self.form_at(view, depth + 1) {
-                            Ok(id) => {
-                                self.memo.refs.insert(i, id);
-                            }
-                            Err(Undecided::Unreadable(why)) => {
-                                self.memo.unreadable.insert(i, why);
-                            }
-                            Err(e) => return Err(e),
-                        }
+                if self.memo.by_need {
+                    for i in self.needed(table, *n) {
+                        self.read_entry(table, i, depth)?;
                     }
+                } else {
+                    for i in self.memo.refs_done..=*n {
+                        self.read_entry(table, i, depth)?;
+                    }
+                    self.memo.refs_done = self.memo.refs_done.max(n + 1);
                 }
-                self.memo.refs_done = self.memo.refs_done.max(n + 1);
                 if let Some(why) = self.memo.unreadable.get(n) {
                     return Err(Undecided::Unreadable(format!("#{n}: {why}")));
                 }
@@ -441,6 +462,54 @@ impl<'k> Definitional<'k> {
                 "the notation of {other}, which the checker reads only written out as games and sums"
             ))),
         }
+    }
+
+    /// Entry `i`'s form, into `refs`, or why it is unreadable, into `unreadable`: read with
+    /// the entries it names already read (they are earlier ones), so nothing recurses down
+    /// the table.
+    fn read_entry(&mut self, table: &TermTable, i: u32, depth: usize) -> Result<(), Undecided> {
+        if let Some(view) = table.view(i) {
+            match self.form_at(view, depth + 1) {
+                Ok(id) => {
+                    self.memo.refs.insert(i, id);
+                }
+                Err(Undecided::Unreadable(why)) => {
+                    self.memo.unreadable.insert(i, why);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    /// Entry `n` and the entries it reaches through the terms [`Definitional::form`] reads
+    /// (games, sums, negations, `±`), that are not read yet, in increasing order: entries
+    /// name only earlier ones, so each is then read after those it names, as in order. A
+    /// form is read from its term alone, so an entry's form, or why it is unreadable, is the
+    /// same whichever entries were read before it. Found with an explicit stack: a chain of
+    /// entries is as long as the table.
+    fn needed(&self, table: &TermTable, n: u32) -> Vec<u32> {
+        let unread =
+            |m: &u32| !self.memo.refs.contains_key(m) && !self.memo.unreadable.contains_key(m);
+        let mut seen = rustc_hash::FxHashSet::default();
+        seen.insert(n);
+        let mut entries = vec![n];
+        let mut terms: Vec<&Term> = table.view(n).into_iter().collect();
+        while let Some(t) = terms.pop() {
+            match t {
+                Term::Game { left, right } => terms.extend(left.iter().chain(right)),
+                Term::Sum(a, b) => terms.extend([&**a, &**b]),
+                Term::Neg(a) => terms.push(a),
+                Term::PlusMinus(xs) => terms.extend(xs),
+                Term::Ref(m) if unread(m) && seen.insert(*m) => {
+                    entries.push(*m);
+                    terms.extend(table.view(*m));
+                }
+                _ => {}
+            }
+        }
+        entries.sort_unstable();
+        entries
     }
 
     /// A Hackenstring row by its definition (seed 001): each prefix from the shortest up, so
@@ -859,6 +928,103 @@ mod tests {
         assert!(d.le_terms(&chain, &n).unwrap());
         assert!(d.le_terms(&n, &chain).unwrap());
         assert!(!d.le_terms(&chain, &Term::integer(99_999)).unwrap());
+    }
+
+    #[test]
+    fn a_memo_reading_entries_by_need_decides_as_one_reading_them_in_order() {
+        // A table of switches, their sums and negations, two games naming a multiple (which
+        // the checker does not read) and one naming that game; then a second, unrelated
+        // chain. The memo reading in order is the reference (the one-thread check's).
+        let mut table = TermTable::new();
+        let mut entries = Vec::new();
+        for k in 1..=4 {
+            let s = crate::syntax::parse(&format!("{{{k}|-{k}}}")).unwrap();
+            entries.push(table.intern(&s));
+        }
+        for k in 1..entries.len() {
+            let sum = Term::sum(Term::Ref(entries[k - 1]), Term::Ref(entries[k]));
+            entries.push(table.intern(&sum));
+            entries.push(table.intern(&Term::neg(Term::Ref(entries[k]))));
+        }
+        let multiple = Term::Multiple {
+            count: BigInt::from(2),
+            game: Box::new(Term::Ref(entries[0])),
+        };
+        let m = table.intern(&multiple);
+        let bad = table.intern(&Term::game(vec![Term::Ref(m)], vec![Term::Ref(entries[1])]));
+        entries.push(table.intern(&Term::game(vec![Term::Ref(bad)], vec![])));
+        entries.push(bad);
+        let mut chain = table.intern(&Term::game(vec![], vec![]));
+        for _ in 0..50 {
+            chain = table.intern(&Term::game(vec![], vec![Term::Ref(chain)]));
+        }
+        entries.push(chain);
+        let decide = |memo: &mut Memo, a: u32, b: u32| {
+            let mut d = Definitional::new(memo, Some(&table));
+            d.le_terms(&Term::Ref(a), &Term::Ref(b))
+        };
+        let mut kernel = Kernel::new();
+        let (mut in_order, mut by_need) = (Memo::default(), Memo::default().reading_by_need(true));
+        for &a in &entries {
+            for &b in &entries {
+                let want = decide(&mut in_order, a, b);
+                // One memo for every pair, and a fresh one for each (nothing read before).
+                assert_eq!(decide(&mut by_need, a, b), want, "#{a} <= #{b}");
+                let mut fresh = Memo::default().reading_by_need(true);
+                assert_eq!(decide(&mut fresh, a, b), want, "#{a} <= #{b} afresh");
+                // The referee, where the checker reads both.
+                if let Ok(le) = want {
+                    let eval = |k: &mut Kernel, n: u32| {
+                        k.eval(&table.expand(&Term::Ref(n), 1 << 20).unwrap())
+                    };
+                    let (x, y) = (eval(&mut kernel, a).unwrap(), eval(&mut kernel, b).unwrap());
+                    assert_eq!(le, kernel.le(x, y).unwrap(), "#{a} <= #{b}");
+                }
+            }
+        }
+        assert!(matches!(
+            decide(&mut by_need, bad, 0),
+            Err(Undecided::Unreadable(_))
+        ));
+        // The chain, last in the table, read by need makes none of the forms of the entries
+        // before it that it does not name; read in order, all of them.
+        let mut need = Memo::default().reading_by_need(true);
+        let mut order = Memo::default();
+        decide(&mut need, chain, chain).unwrap();
+        decide(&mut order, chain, chain).unwrap();
+        assert!(
+            need.work() < order.work(),
+            "{} {}",
+            need.work(),
+            order.work()
+        );
+    }
+
+    #[test]
+    fn a_memo_kept_for_another_table_forgets_the_entries_numbered_otherwise_there() {
+        // Two tables alike in their first entries, a switch moved up by 2 ({3|1}), then each
+        // with an entry of its own: 0 in one, 3 in the other.
+        let table = |last: i64| {
+            let mut t = TermTable::new();
+            let switch = t.intern(&crate::syntax::parse("{1|-1}").unwrap());
+            let g = t.intern(&Term::sum(Term::Ref(switch), Term::integer(2)));
+            let len = t.len();
+            let own = t.intern(&Term::integer(last));
+            (t, g, len, own)
+        };
+        let ((early, g, len, own), (whole, ..)) = (table(0), table(3));
+        let le = |memo: &mut Memo, table: &TermTable, a: u32, b: u32| {
+            let mut d = Definitional::new(memo, Some(table));
+            d.le_terms(&Term::Ref(a), &Term::Ref(b)).unwrap()
+        };
+        for by_need in [false, true] {
+            let mut memo = Memo::default().reading_by_need(by_need);
+            assert!(le(&mut memo, &early, own, g), "0 <= {{3|1}}");
+            memo.forget_entries_from(len);
+            // The entry read again from the whole table: 3 is not ≤ {3|1}.
+            assert!(!le(&mut memo, &whole, own, g), "3 <= {{3|1}}");
+            assert_eq!(memo.refs.len(), whole.len());
+        }
     }
 
     #[test]

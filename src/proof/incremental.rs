@@ -96,6 +96,14 @@ impl Statements for Proved {
     }
 }
 
+/// A checker's memo under `limits`. On several threads it reads the table's entries as its
+/// conditions need them: each checker reading every entry in order, as the lone checker does,
+/// made each of them all the table's forms (a fifth of the two-thread check's extra work for
+/// Σ_{k≤30} {k|−k}). The lone checker's reading, and so its work, is unchanged.
+fn memo(limits: &CheckLimits) -> Memo {
+    Memo::with_limits(limits.clone()).reading_by_need(limits.threads() > 1)
+}
+
 /// A check in progress: the lemmas so far checked, by their statements.
 pub(crate) struct Incremental<'r> {
     rules: &'r RuleSet,
@@ -110,7 +118,7 @@ impl<'r> Incremental<'r> {
     pub(crate) fn new(rules: &'r RuleSet, terms: TermTable, limits: &CheckLimits) -> Self {
         Incremental {
             rules,
-            interp: TermRules::with_memo(rules, terms, Memo::with_limits(limits.clone())),
+            interp: TermRules::with_memo(rules, terms, memo(limits)),
             proved: Proved::default(),
         }
     }
@@ -143,22 +151,15 @@ impl<'r> Incremental<'r> {
         self.proved.statement(k)
     }
 
-    /// The check going on over `terms` (a table holding this one's base entries, and more),
-    /// with the statements it holds and a memo of its own under `limits`. This check's memo
-    /// ends here (its work tallied); its table is handed back, for the caller to free where it
-    /// chooses.
-    pub(crate) fn rebase(
-        self,
-        terms: TermTable,
-        limits: &CheckLimits,
-    ) -> (Incremental<'r>, TermTable) {
-        let rules = self.rules;
-        let next = Incremental {
-            rules,
-            interp: TermRules::with_memo(rules, terms, Memo::with_limits(limits.clone())),
-            proved: self.proved,
-        };
-        (next, self.interp.terms)
+    /// The check going on over `terms`, a table holding this one's first `len` entries (the
+    /// file's: all this check's references name) and more, with the statements it holds and
+    /// its memo: what the memo decided holds over any table (a fresh memo re-read and
+    /// re-decided all that `proof::json::stream`'s early check had). What the memo read of
+    /// this table's own entries is forgotten, and this table is handed back, for the caller
+    /// to free where it chooses.
+    pub(crate) fn rebase(mut self, terms: TermTable, len: usize) -> (Incremental<'r>, TermTable) {
+        let old = self.interp.retable(terms, len);
+        (self, old)
     }
 
     /// Takes the next lemmas' statements unchecked, for citations by the lemmas after them:

@@ -85,6 +85,15 @@ impl<'a> TermRules<'a> {
         }
     }
 
+    /// The table replaced by `terms`, which holds the same first `len` entries and more (the
+    /// early check's table made whole: `proof::incremental`), the memo kept: its forms are
+    /// the terms' own, whatever table named them, and only what it read of entries from `len`
+    /// on (numbered otherwise in `terms`) is forgotten. The old table is handed back.
+    pub(crate) fn retable(&mut self, terms: TermTable, len: usize) -> TermTable {
+        self.memo.forget_entries_from(len);
+        std::mem::replace(&mut self.terms, terms)
+    }
+
     /// The caller's limits (deadline, cancel flag, memory), looked at now: the checker looks
     /// between steps as well as while it decides.
     pub(super) fn look(&self) -> Result<(), String> {

@@ -667,8 +667,9 @@ impl From<Parsed> for Kept {
 /// A check over the table's first entries ([`Shared::early`]), run while the rest are read:
 /// it takes the lemmas in order while each reads only those entries (see [`reads_within`]),
 /// and stops for good at the first that does not, or that it does not pass. Its statements
-/// go on to the check over the whole table, which begins where it stopped; its own entries
-/// and memo are let go, and no verdict or word of it is ever the file's: a lemma it does not
+/// go on to the check over the whole table, which begins where it stopped, and so does its
+/// memo (forms and decisions hold over any table; what it read of its own entries is
+/// forgotten: `Incremental::rebase`); its own entries are let go, and no verdict or word of it is ever the file's: a lemma it does not
 /// pass is checked again over the whole table, which says why.
 ///
 /// Why it judges a lemma as the check over the whole table does: entries name only earlier
@@ -737,7 +738,7 @@ impl<'r, 'de> Worker<'r, 'de> {
             self.check = table.map(|t| match early {
                 // The early check's statements carried on, over the whole table.
                 Some(e) => {
-                    let (check, left) = e.check.rebase(t, self.limits);
+                    let (check, left) = e.check.rebase(t, e.len);
                     crate::threads::free_later(left, self.limits.threads());
                     check
                 }
