@@ -586,7 +586,7 @@ impl Host for TermRules<'_> {
                 let mut mid = Vec::new();
                 pattern::matches(self, pa, a, false, b, &mut mid, d + 1);
                 for b2 in mid {
-                    pattern::matches(self, pb, c, false, &b2, out, d + 1);
+                    pattern::matches_owned(self, pb, c, false, b2, out, d + 1);
                 }
             }
             Pattern::Neg(pa) => {
