@@ -20,7 +20,8 @@ use crate::rules::Name;
 use crate::rules::*;
 use crate::term::{Pebble, Term};
 use num_bigint::BigInt;
-use num_traits::ToPrimitive;
+use num_traits::{ToPrimitive, Zero};
+use std::borrow::Cow;
 
 /// The most options a closed form is opened into (`*n` has n options): the kernel's and the
 /// engine's cap (`eval::leaf::MAX_OPEN`), so every opening the engine writes can be checked.
@@ -174,11 +175,16 @@ impl<'a> TermRules<'a> {
     /// The forms of `t` a pattern may see: `t` itself, and for a game pattern looking at a
     /// closed form below the top, its opened definition.
     fn views(&mut self, p: &Pattern, t: &Term, top: bool) -> Vec<Term> {
-        let wants_game = matches!(p, Pattern::Game(..));
-        if !wants_game || top || matches!(t, Term::Game { .. }) {
+        if Self::seen_as_written(p, t, top) {
             return vec![t.clone()];
         }
         self.open(t).into_iter().collect()
+    }
+
+    /// Whether [`TermRules::views`] gives `t` itself: all but a game pattern looking at a
+    /// closed form below the top.
+    fn seen_as_written(p: &Pattern, t: &Term, top: bool) -> bool {
+        !matches!(p, Pattern::Game(..)) || top || matches!(t, Term::Game { .. })
     }
 
     /// Opens a closed form with the first `kind open` rule that makes it a game.
@@ -256,9 +262,9 @@ impl<'a> TermRules<'a> {
         name: &str,
         of: fn(&mut Self, &Term) -> Result<Option<T>, Undecided>,
     ) -> Got<Vec<T>> {
-        let members = some!(b.set(name)).to_vec();
+        let members = some!(b.set(name));
         let mut out = Vec::with_capacity(members.len());
-        for m in &members {
+        for m in members {
             out.push(some!(of(self, m)?));
         }
         Ok(Some(out))
@@ -332,8 +338,8 @@ impl<'a> TermRules<'a> {
             let y = some!(self.value(&some!(as_value_expr(y)), b)?);
             (x <= y, y <= x)
         } else {
-            let gx = some!(self.build(x, b, None)?);
-            let gy = some!(self.build(y, b, None)?);
+            let gx = some!(self.build_borrowing(x, b)?);
+            let gy = some!(self.build_borrowing(y, b)?);
             // By the definition, on the checker's own forms.
             let mut d = Definitional::new(&mut self.memo, Some(&self.terms));
             let (fx, fy) = (d.form(&gx)?, d.form(&gy)?);
@@ -350,16 +356,15 @@ impl<'a> TermRules<'a> {
 
     fn predicate(&mut self, pred: Predicate, args: &[String], b: &Binds) -> Got<bool> {
         let a0 = some!(args.first());
-        let game = |b: &Binds, name: &str| b.game(name).cloned();
         Ok(Some(match pred {
-            Predicate::Number => self.number(&some!(game(b, a0)))?.is_some(),
-            Predicate::Nimber => self.nimber(&some!(game(b, a0)))?.is_some(),
+            Predicate::Number => self.number(some!(b.game(a0)))?.is_some(),
+            Predicate::Nimber => self.nimber(some!(b.game(a0)))?.is_some(),
             Predicate::Numbers => self.numbers_of(b, a0)?.is_some(),
             Predicate::Nimbers => self.nimbers_of(b, a0)?.is_some(),
             Predicate::Same => {
-                let x = some!(b.set(a0)).to_vec();
-                let y = some!(b.set(some!(args.get(1)))).to_vec();
-                self.canonical_set(&x)? == self.canonical_set(&y)?
+                let x = some!(b.set(a0));
+                let y = some!(b.set(some!(args.get(1))));
+                self.canonical_set(x)? == self.canonical_set(y)?
             }
             Predicate::Integer => some!(b.value(a0)).is_integer(),
             Predicate::Fits => {
@@ -434,12 +439,12 @@ impl<'a> TermRules<'a> {
                 )
                 .ok())),
                 ValueFn::NumVal => {
-                    let g = some!(b.game(some!(sets.first()))).clone();
-                    some!(self.number(&g)?)
+                    let g = some!(b.game(some!(sets.first())));
+                    some!(self.number(g)?)
                 }
                 ValueFn::NimVal => {
-                    let g = some!(b.game(some!(sets.first()))).clone();
-                    let n = some!(self.nimber(&g)?);
+                    let g = some!(b.game(some!(sets.first())));
+                    let n = some!(self.nimber(g)?);
                     Dyadic::integer(BigInt::from(n.value().clone()))
                 }
             },
@@ -475,15 +480,28 @@ impl<'a> TermRules<'a> {
         }))
     }
 
+    /// [`TermRules::build`] of a condition's side: a variable's game is read where the match
+    /// holds it, not copied (the dominated options' `a <= b`, on every such step).
+    fn build_borrowing<'b>(&mut self, t: &Template, b: &'b Binds) -> Got<Cow<'b, Term>> {
+        if let Template::Var(v) = t {
+            if let Some(g) = b.game(v) {
+                return Ok(Some(Cow::Borrowed(g)));
+            }
+        }
+        Ok(self.build(t, b, None)?.map(Cow::Owned))
+    }
+
     fn items(&mut self, items: &[TemplateItem], b: &Binds) -> Got<Vec<Term>> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(items.len());
         for item in items {
             match item {
                 TemplateItem::One(t) => out.push(some!(self.build(t, b, None)?)),
                 TemplateItem::Splice(s) => out.extend_from_slice(some!(b.set(s))),
                 TemplateItem::Map { over, body } => {
-                    for m in some!(b.set(over)).to_vec() {
-                        out.push(some!(self.build(body, b, Some((over, &m)))?));
+                    let members = some!(b.set(over));
+                    out.reserve(members.len());
+                    for m in members {
+                        out.push(some!(self.build(body, b, Some((over, m)))?));
                     }
                 }
                 TemplateItem::Nims(n) => {
@@ -566,6 +584,10 @@ impl Host for TermRules<'_> {
         self.views(inner, t, top)
     }
 
+    fn binds_itself(&mut self, inner: &Pattern, t: &Term, top: bool) -> bool {
+        Self::seen_as_written(inner, t, top)
+    }
+
     fn other(&mut self, p: &Pattern, t: &Term, b: &Binds, out: &mut Vec<Binds>, d: usize) {
         match p {
             Pattern::Sum(pa, pb) => {
@@ -573,7 +595,7 @@ impl Host for TermRules<'_> {
                 let mut mid = Vec::new();
                 pattern::matches(self, pa, a, false, b, &mut mid, d + 1);
                 for b2 in mid {
-                    pattern::matches(self, pb, c, false, &b2, out, d + 1);
+                    pattern::matches_owned(self, pb, c, false, b2, out, d + 1);
                 }
             }
             Pattern::Neg(pa) => {
@@ -583,7 +605,7 @@ impl Host for TermRules<'_> {
             }
             Pattern::PlusMinus(s) => {
                 if let Term::PlusMinus(xs) = t {
-                    let mut b2 = b.clone();
+                    let mut b2 = pattern::with_room(b);
                     b2.sets.push((Name::from(s.as_str()), xs.clone()));
                     out.push(b2);
                 }
@@ -679,47 +701,71 @@ pub fn holds_deciding<E>(rel: Rel, mut le: impl FnMut(bool) -> Result<bool, E>) 
     Ok(holds_by_le(rel, ab.unwrap_or(false), ba))
 }
 
+/// A part of a closed form: its number, its multiple of up, its nimber.
+#[derive(Clone, Copy)]
+enum Part {
+    Number,
+    Up,
+    Nim,
+}
+
 /// Matches a leaf pattern against a closed-form term (an empty Hackenstring row is 0).
+///
+/// A part is made a value only where the pattern binds or compares it; the others are only
+/// asked whether they are zero (each part made a value, and two lists of them, on every
+/// match of a closed form were most of this).
 fn leaf(lp: &LeafPattern, t: &Term, b: &Binds) -> Option<Binds> {
     if let (LeafPattern::Hack(r), Term::Hackenstring(row)) = (lp, t) {
         if !row.is_empty() {
-            let mut b2 = b.clone();
+            let mut b2 = pattern::with_room(b);
             b2.rows.push((Name::from(r.as_str()), row.clone()));
             return Some(b2);
         }
     }
-    // The three parts of the closed form: number, up multiple, nimber.
-    let (x, u, n) = match t {
-        Term::Nus { number, up, nim } => (
-            number.clone(),
-            Dyadic::integer(up.clone()),
-            Dyadic::integer(BigInt::from(nim.value().clone())),
-        ),
-        Term::Hackenstring(r) if r.is_empty() => (Dyadic::zero(), Dyadic::zero(), Dyadic::zero()),
+    // The three parts of the closed form; `None`, the empty row, is 0 in each.
+    let parts = match t {
+        Term::Nus { number, up, nim } => Some((number, up, nim)),
+        Term::Hackenstring(r) if r.is_empty() => None,
         _ => return None,
     };
+    let is_zero = |p: Part| {
+        parts.is_none_or(|(x, u, n)| match p {
+            Part::Number => x.is_zero(),
+            Part::Up => u.is_zero(),
+            Part::Nim => n.is_zero(),
+        })
+    };
+    let value = |p: Part| match (parts, p) {
+        (None, _) => Dyadic::zero(),
+        (Some((x, _, _)), Part::Number) => x.clone(),
+        (Some((_, u, _)), Part::Up) => Dyadic::integer(u.clone()),
+        (Some((_, _, n)), Part::Nim) => Dyadic::integer(BigInt::from(n.value().clone())),
+    };
+    let integer = parts.is_none_or(|(x, _, _)| x.is_integer());
     // Each pattern: which parts must be zero, and which argument takes which part.
-    let (zero, args): (Vec<&Dyadic>, Vec<(&ValueArg, &Dyadic)>) = match lp {
-        LeafPattern::Num(a) => (vec![&u, &n], vec![(a, &x)]),
-        LeafPattern::Int(a) if x.is_integer() => (vec![&u, &n], vec![(a, &x)]),
-        LeafPattern::Nim(a) => (vec![&x, &u], vec![(a, &n)]),
-        LeafPattern::Up(a) => (vec![&x, &n], vec![(a, &u)]),
-        LeafPattern::Nus(p, q, r) => (vec![], vec![(p, &x), (q, &u), (r, &n)]),
+    let (zero, args): (&[Part], &[(&ValueArg, Part)]) = match lp {
+        LeafPattern::Num(a) => (&[Part::Up, Part::Nim], &[(a, Part::Number)]),
+        LeafPattern::Int(a) if integer => (&[Part::Up, Part::Nim], &[(a, Part::Number)]),
+        LeafPattern::Nim(a) => (&[Part::Number, Part::Up], &[(a, Part::Nim)]),
+        LeafPattern::Up(a) => (&[Part::Number, Part::Nim], &[(a, Part::Up)]),
+        LeafPattern::Nus(p, q, r) => (&[], &[(p, Part::Number), (q, Part::Up), (r, Part::Nim)]),
         LeafPattern::Int(_) | LeafPattern::Hack(_) => return None,
     };
-    if zero.iter().any(|z| !z.is_zero()) {
+    if zero.iter().any(|&z| !is_zero(z)) {
         return None;
     }
-    let mut b2 = b.clone();
-    for (a, v) in args {
+    let mut b2 = pattern::with_room(b);
+    for &(a, p) in args {
         let ok = match a {
             ValueArg::Any => true,
-            ValueArg::Lit(l) => l == v,
-            ValueArg::Var(name) if b2.value(name).is_some() => b2.value(name) == Some(v),
-            ValueArg::Var(name) => {
-                b2.values.push((Name::from(name.as_str()), v.clone()));
-                true
-            }
+            ValueArg::Lit(l) => *l == value(p),
+            ValueArg::Var(name) => match b2.value(name) {
+                Some(v) => *v == value(p),
+                None => {
+                    b2.values.push((Name::from(name.as_str()), value(p)));
+                    true
+                }
+            },
         };
         if !ok {
             return None;

@@ -107,6 +107,11 @@ pub trait Host {
     fn games(&mut self, t: &Self::Place, top: bool) -> Vec<Self::View>;
     /// What `NAME @ inner` may bind at `t`.
     fn bound(&mut self, inner: &Pattern, t: &Self::Place, top: bool) -> Vec<Self::Place>;
+    /// Whether [`Host::bound`] would give `t` itself and nothing else: it is then bound where
+    /// it is, without a list of copies. `false` (the default) always asks `bound`.
+    fn binds_itself(&mut self, _inner: &Pattern, _t: &Self::Place, _top: bool) -> bool {
+        false
+    }
     /// The matches of a pattern that is neither a variable, a binding nor a game (a sum, a
     /// negative, a leaf): the play's own, if it has such places.
     fn other(
@@ -293,6 +298,34 @@ pub fn matches<H: Host>(
     out: &mut Vec<Binds<H::Place>>,
     d: usize,
 ) {
+    matches_from(h, p, t, top, Cow::Borrowed(b), out, d);
+}
+
+/// [`matches()`] extending a match the caller is done with (each match of a sum's first
+/// summand, extended by its second): a variable or a binding is added to `b` itself, not to
+/// a copy of it.
+pub fn matches_owned<H: Host>(
+    h: &mut H,
+    p: &Pattern,
+    t: &H::Place,
+    top: bool,
+    b: Binds<H::Place>,
+    out: &mut Vec<Binds<H::Place>>,
+    d: usize,
+) {
+    matches_from(h, p, t, top, Cow::Owned(b), out, d);
+}
+
+/// [`matches()`] from `b`, borrowed or the caller's to extend.
+fn matches_from<H: Host>(
+    h: &mut H,
+    p: &Pattern,
+    t: &H::Place,
+    top: bool,
+    b: Cow<'_, Binds<H::Place>>,
+    out: &mut Vec<Binds<H::Place>>,
+    d: usize,
+) {
     if out.len() >= MAX_MATCHES || d > 64 {
         return;
     }
@@ -302,32 +335,39 @@ pub fn matches<H: Host>(
         }
         return;
     }
-    let seen;
-    let t = match h.look(t) {
-        Look::Same => t,
-        Look::As(u) => {
-            seen = u;
-            &seen
-        }
+    let t: Cow<'_, H::Place> = match h.look(t) {
+        Look::Same => Cow::Borrowed(t),
+        Look::As(u) => Cow::Owned(u),
         Look::Gone => return,
     };
     match p {
+        Pattern::Bind(v, inner) if b.game(v).is_none() && h.binds_itself(inner, &t, top) => {
+            // What `bound` and `bind_game` would do, with the place moved into the match
+            // rather than copied twice (a summand of every sum's definition).
+            if h.takes(v, &t) {
+                let mut b2 = extended(b);
+                b2.games.push((Name::from(v.as_str()), t.into_owned()));
+                if let Some((_, t2)) = b2.games.last() {
+                    matches(h, inner, t2, true, &b2, out, d + 1);
+                }
+            }
+        }
         Pattern::Bind(v, inner) => {
-            for t2 in h.bound(inner, t, top) {
-                if let Some(b2) = bind_game(h, v, &t2, b) {
+            for t2 in h.bound(inner, &t, top) {
+                if let Some(b2) = bind_game(h, v, &t2, Cow::Borrowed(&*b)) {
                     matches(h, inner, &t2, true, &b2, out, d + 1);
                 }
             }
         }
-        Pattern::Game(lp, rp) => match H::as_view(t) {
-            Some(view) => game(h, (lp, rp), view, b, out, d),
+        Pattern::Game(lp, rp) => match H::as_view(&t) {
+            Some(view) => game(h, (lp, rp), view, &b, out, d),
             None => {
-                for view in h.games(t, top) {
-                    game(h, (lp, rp), &view, b, out, d);
+                for view in h.games(&t, top) {
+                    game(h, (lp, rp), &view, &b, out, d);
                 }
             }
         },
-        _ => h.other(p, t, b, out, d),
+        _ => h.other(p, &t, &b, out, d),
     }
 }
 
@@ -396,7 +436,7 @@ fn side<H: Host>(
             .collect();
         match &sp.rest {
             Some(name) => {
-                let mut b2 = b.into_owned();
+                let mut b2 = extended(b);
                 b2.sets.push((Name::from(name.as_str()), rest));
                 out.push(b2);
             }
@@ -426,27 +466,54 @@ fn bind_game<H: Host>(
     h: &mut H,
     v: &str,
     t: &H::Place,
-    b: &Binds<H::Place>,
+    b: Cow<'_, Binds<H::Place>>,
 ) -> Option<Binds<H::Place>> {
     if !h.takes(v, t) {
         return None;
     }
     if let Some(prev) = b.game(v) {
-        if h.same(prev, t) {
-            return Some(b.clone());
-        }
-        return match h.equal(prev, t) {
-            Ok(true) => Some(b.clone()),
-            Ok(false) | Err(Undecided::Unreadable(_)) => None,
-            Err(Undecided::Limit(which)) => {
-                h.limit().get_or_insert(which);
-                None
-            }
-        };
+        let equal = h.same(prev, t)
+            || match h.equal(prev, t) {
+                Ok(equal) => equal,
+                Err(Undecided::Unreadable(_)) => false,
+                Err(Undecided::Limit(which)) => {
+                    h.limit().get_or_insert(which);
+                    false
+                }
+            };
+        return equal.then(|| b.into_owned());
     }
-    let mut b2 = b.clone();
+    let mut b2 = extended(b);
     b2.games.push((Name::from(v), t.clone()));
     Some(b2)
+}
+
+/// `b` to bind more in: itself when the caller is done with it, else a copy with room.
+fn extended<P: Clone>(b: Cow<'_, Binds<P>>) -> Binds<P> {
+    match b {
+        Cow::Borrowed(b) => with_room(b),
+        Cow::Owned(b) => b,
+    }
+}
+
+/// A copy of `b` to bind more in: each list that holds something gets room for two more, so
+/// the binding that follows the copy, and the next, do not move the list again (a copy grown
+/// by one was a reallocation on most bindings of every step's match).
+pub(super) fn with_room<P: Clone>(b: &Binds<P>) -> Binds<P> {
+    fn room<T: Clone>(xs: &[T]) -> Vec<T> {
+        if xs.is_empty() {
+            return Vec::new();
+        }
+        let mut out = Vec::with_capacity(xs.len() + 2);
+        out.extend_from_slice(xs);
+        out
+    }
+    Binds {
+        games: room(&b.games),
+        sets: room(&b.sets),
+        values: room(&b.values),
+        rows: room(&b.rows),
+    }
 }
 
 /// Whether every side condition holds, without saying why not (opening a closed form tries
