@@ -37,6 +37,18 @@ impl IdMap {
         self.len
     }
 
+    /// Starts loading the cache line where [`IdMap::get`] of `key` looks first, so that a
+    /// caller about to look up many keys waits for their misses together. A hint only.
+    #[inline]
+    pub(crate) fn prefetch(&self, key: u64) {
+        if let Some(s) = self
+            .slots
+            .get(Self::home(key, self.slots.len().wrapping_sub(1)))
+        {
+            prefetch(s);
+        }
+    }
+
     #[inline]
     pub(crate) fn get(&self, key: u64) -> Option<GameId> {
         if self.slots.is_empty() {
@@ -100,6 +112,22 @@ impl IdMap {
             self.place(s.key, s.id);
         }
     }
+}
+
+/// Starts loading the cache line holding `at`: a hint to the cache, nothing is read or
+/// changed (the memo tables' prefetches, [`IdMap::prefetch`] and `LeMemo::prefetch`).
+#[inline]
+pub(crate) fn prefetch<T>(at: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint to the cache; it reads nothing the program sees and
+    // cannot fault, and `at` points into a live value besides.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            (at as *const T).cast(),
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = at;
 }
 
 #[cfg(test)]

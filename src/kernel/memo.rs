@@ -61,7 +61,7 @@ impl LeMemo {
     #[inline]
     pub(crate) fn prefetch(&self, a: GameId, b: GameId) {
         let (i, j) = (a.0 as usize, b.0 as usize);
-        let at: *const u64 = if i < DENSE_MAX && j < DENSE_MAX {
+        let at: &u64 = if i < DENSE_MAX && j < DENSE_MAX {
             if i >= self.dim || j >= self.dim {
                 return;
             }
@@ -80,14 +80,7 @@ impl LeMemo {
                 None => return,
             }
         };
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch is a hint to the cache; it reads nothing the program sees and
-        // cannot fault, and `at` points into a live slice besides.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(at.cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = at;
+        super::idmap::prefetch(at);
     }
 
     pub(crate) fn get(&self, a: GameId, b: GameId) -> Option<bool> {

@@ -97,6 +97,16 @@ impl Kernel {
         self.arena.small_ids.get(&s).copied()
     }
 
+    /// Starts loading the memo entry [`Kernel::neg`] of `a` reads first, for a caller about
+    /// to negate several games (a search's parts): their cache misses then overlap. A hint
+    /// only: nothing is computed or changed.
+    #[inline]
+    pub fn prefetch_neg(&self, a: GameId) {
+        if self.arena.kind(a) == Kind::Opts {
+            self.arena.negs.prefetch(u64::from(a.0));
+        }
+    }
+
     /// Negation never fails: closed forms negate in closed form, and the negative of a
     /// canonical form is canonical, so no reduction is needed.
     pub(crate) fn negate(&mut self, a: GameId) -> GameId {

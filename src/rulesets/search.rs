@@ -63,8 +63,9 @@ pub trait Rules {
     /// theorem): if P and Q have equal values then p = R + Q, and if R and S have equal values
     /// then p = S + P. `from` says where to start looking (0 at first, then what the last call
     /// returned); `None` (and nothing appended) when there is no further group. The search
-    /// takes a group only when the table knows the values of its positions' parts, one group
-    /// at a time, and falls back on `p`'s moves when none settles it (Domineering's bridges).
+    /// takes a group only when the table (or another thread) knows the values it needs, one
+    /// group at a time, and falls back on `p`'s moves when none settles it (Domineering's
+    /// bridges).
     fn shortcut_into(
         &self,
         _p: &Self::Pos,
@@ -128,6 +129,15 @@ impl<P: Clone + Eq + Hash> Table<P> {
         match rules.compact_key(p) {
             Some(k) => self.compact.get(k),
             None => self.map.get(p).copied(),
+        }
+    }
+    /// Starts loading where [`Table::get`] of `p` looks (a part with a one-word key), so
+    /// that a frame's many look-ups wait for their cache misses together.
+    fn prefetch<R: Rules<Pos = P>>(&self, rules: &R, p: &P) {
+        if rules.dense_key(p).is_none() {
+            if let Some(k) = rules.compact_key(p) {
+                self.compact.prefetch(k);
+            }
         }
     }
     fn insert<R: Rules<Pos = P>>(&mut self, rules: &R, p: P, g: GameId) {
@@ -205,9 +215,9 @@ struct Frame<P> {
     known: Vec<Option<GameId>>,
     left_count: usize,
     values: Vec<GameId>,
-    /// When `options` are a [`Rules::shortcut_into`] group rather than moves: where to look
-    /// for the next group.
-    shortcut: Option<usize>,
+    /// The part's value when a [`Rules::shortcut_into`] group settled it ([`fill`]): then
+    /// its options are not looked at.
+    settled: Option<GameId>,
 }
 
 /// The value of position `p`: the sum of its parts' values.
@@ -295,21 +305,26 @@ fn solve_linked<R: Rules>(
         }
     }
     let mut last = kernel.zero();
+    let mut sh = Shared { kernel, link };
     // `stack[..depth]` are the frames in use; those above are spare, kept for their buffers.
     let mut stack: Vec<Frame<R::Pos>> = Vec::new();
     let mut depth = 0;
     let mut scratch: Vec<GameId> = Vec::new();
-    open(rules, root.clone(), table, &mut stack, &mut depth, reverse);
-    if let Some(link) = link.as_deref() {
+    open(
+        rules,
+        root.clone(),
+        table,
+        &mut sh,
+        &mut stack,
+        &mut depth,
+        reverse,
+    )?;
+    if let Some(link) = sh.link.as_deref() {
         link.set_path(depth, Some(rules.compact_key(root).unwrap_or(0)));
     }
     while let Some(frame) = depth.checked_sub(1).and_then(|d| stack.get_mut(d)) {
         let i = frame.values.len();
-        let settled = if frame.shortcut.is_some() {
-            settle(&frame.values, kernel)?
-        } else {
-            None
-        };
+        let settled = frame.settled;
         let next = match (settled, frame.starts.get(i), frame.starts.get(i + 1)) {
             (None, Some(&from), Some(&to)) => Some((from, to)),
             _ => None,
@@ -318,25 +333,21 @@ fn solve_linked<R: Rules>(
             let g = if let Some(g) = settled {
                 table.shortcuts += 1;
                 g
-            } else if let Some(next) = frame.shortcut {
-                // This group did not settle the part: the next, else its options after all.
-                fill(rules, frame, table, reverse, Some(next));
-                continue;
             } else {
                 let (l, r) = frame.values.split_at(frame.left_count);
                 if rules.memo_options() {
-                    table.canonical_by_options(l, r, kernel)?
+                    table.canonical_by_options(l, r, sh.kernel)?
                 } else {
-                    kernel.from_options(l, r)?
+                    sh.kernel.from_options(l, r)?
                 }
             };
             let part = frame.part.clone();
             depth -= 1;
             table.solved += 1;
-            if let Some(link) = link.as_deref_mut() {
+            if let Some(link) = sh.link.as_deref_mut() {
                 link.set_path(depth, None);
                 if let Some(key) = rules.compact_key(&part) {
-                    link.give(key, g, kernel)?;
+                    link.give(key, g, sh.kernel)?;
                 }
                 if reverse && link.exchange().stopped() {
                     return Ok(g);
@@ -356,16 +367,8 @@ fn solve_linked<R: Rules>(
                 *k = table.get(rules, q);
             }
         }
-        match sum_parts_with(parts, known, kernel, &mut scratch)? {
+        match sum_parts_with(parts, known, sh.kernel, &mut scratch)? {
             Some(v) => frame.values.push(v),
-            None if frame.shortcut.is_some() => {
-                // A group is worth its values only when the table has them: solving its
-                // positions for it (regions the search would not meet otherwise, with all
-                // their followers) cost more than the parts it settled saved (6×6: 23 % more
-                // CPU time). The next group, else the moves.
-                let next = frame.shortcut;
-                fill(rules, frame, table, reverse, next);
-            }
             None => {
                 // Some part is missing: work out the first one, then come back to this option.
                 let mut missing = parts
@@ -374,7 +377,7 @@ fn solve_linked<R: Rules>(
                     .find_map(|((q, _), k)| k.is_none().then(|| q.clone()));
                 // Unless another thread is working it out now: then first a missing part of
                 // this or a later option that no other thread has begun, if there is one.
-                if let (Some(link), Some(q)) = (link.as_deref(), missing.as_ref()) {
+                if let (Some(link), Some(q)) = (sh.link.as_deref(), missing.as_ref()) {
                     if rules
                         .compact_key(q)
                         .is_some_and(|k| link.begun_elsewhere(k))
@@ -387,16 +390,16 @@ fn solve_linked<R: Rules>(
                 if let Some(q) = missing {
                     // Another thread may have solved it: its value is cheaper to carry over
                     // than to search for.
-                    let shared = match (link.as_deref_mut(), rules.compact_key(&q)) {
-                        (Some(link), Some(key)) => link.take(key, kernel)?,
+                    let shared = match (sh.link.as_deref_mut(), rules.compact_key(&q)) {
+                        (Some(link), Some(key)) => link.take(key, sh.kernel)?,
                         _ => None,
                     };
                     match shared {
                         Some(v) => table.insert(rules, q, v),
                         None => {
                             let key = rules.compact_key(&q).unwrap_or(0);
-                            open(rules, q, table, &mut stack, &mut depth, reverse);
-                            if let Some(link) = link.as_deref() {
+                            open(rules, q, table, &mut sh, &mut stack, &mut depth, reverse)?;
+                            if let Some(link) = sh.link.as_deref() {
                                 link.set_path(depth, Some(key));
                             }
                         }
@@ -443,11 +446,12 @@ fn unclaimed<R: Rules>(
 fn open<R: Rules>(
     rules: &R,
     part: R::Pos,
-    table: &Table<R::Pos>,
+    table: &mut Table<R::Pos>,
+    shared: &mut Shared<'_, '_>,
     stack: &mut Vec<Frame<R::Pos>>,
     depth: &mut usize,
     reverse: bool,
-) {
+) -> Result<(), KernelError> {
     if stack.len() <= *depth {
         stack.push(Frame {
             part: part.clone(),
@@ -457,73 +461,152 @@ fn open<R: Rules>(
             known: Vec::new(),
             left_count: 0,
             values: Vec::new(),
-            shortcut: None,
+            settled: None,
         });
     }
     let Some(f) = stack.get_mut(*depth) else {
-        return;
+        return Ok(());
     };
     *depth += 1;
     f.part = part;
-    fill(rules, f, table, reverse, Some(0));
+    fill(rules, f, table, shared, reverse)
 }
 
-/// Fills frame `f` for its part: the first [`Rules::shortcut_into`] group found from
-/// `shortcut` on whose positions' parts all have values in the table, if any, else the moves;
-/// then the options' parts and their values in the table.
+/// Fills frame `f` for its part: settled by the first [`Rules::shortcut_into`] group whose
+/// values the table (or another thread) has and that settles it, if any; else its moves, the
+/// options' parts and their values in the table.
+///
+/// A group is worth its values only when they are known: solving its positions for it
+/// (regions the search would not meet otherwise, with all their followers) cost more than the
+/// parts it settled saved (6×6: 23 % more CPU time). So a group's positions are valued here
+/// one at a time, each only when the promise still needs it: P first (both conclusions need
+/// it), then Q, then R (needed by either), then S unless P = Q settled it already.
 fn fill<R: Rules>(
     rules: &R,
     f: &mut Frame<R::Pos>,
-    table: &Table<R::Pos>,
+    table: &mut Table<R::Pos>,
+    shared: &mut Shared<'_, '_>,
     reverse: bool,
-    mut shortcut: Option<usize>,
-) {
-    loop {
+) -> Result<(), KernelError> {
+    f.settled = None;
+    f.values.clear();
+    let mut from = Some(0);
+    while let Some(at) = from {
         f.options.clear();
-        f.shortcut = shortcut.and_then(|from| rules.shortcut_into(&f.part, from, &mut f.options));
-        if f.shortcut.is_some() {
-            f.left_count = f.options.len();
-        } else {
-            rules.moves_into(&f.part, true, &mut f.options);
-            f.left_count = f.options.len();
-            rules.moves_into(&f.part, false, &mut f.options);
-            if reverse {
-                let (l, r) = f.options.split_at_mut(f.left_count);
-                l.reverse();
-                r.reverse();
-            }
+        from = rules.shortcut_into(&f.part, at, &mut f.options);
+        if from.is_none() {
+            break;
         }
-        f.parts.clear();
-        f.starts.clear();
-        for o in &f.options {
-            f.starts.push(f.parts.len());
-            rules.parts_into(o, &mut f.parts);
-        }
-        f.starts.push(f.parts.len());
-        f.known.clear();
-        f.known
-            .extend(f.parts.iter().map(|(q, _)| table.get(rules, q)));
-        f.values.clear();
-        // A group whose first position's parts the table lacks is passed at once.
-        let first = f.starts.get(1).copied().unwrap_or(0);
-        if f.shortcut.is_some() && f.known.iter().take(first).any(|k| k.is_none()) {
-            shortcut = f.shortcut;
+        let Some(p) = known_value(rules, f, 0, table, shared)? else {
             continue;
+        };
+        let q = known_value(rules, f, 1, table, shared)?;
+        let Some(r) = known_value(rules, f, 2, table, shared)? else {
+            continue;
+        };
+        if q == Some(p) {
+            f.settled = Some(shared.kernel.add(r, p)?);
+            return Ok(());
         }
-        return;
+        if known_value(rules, f, 3, table, shared)? == Some(r) {
+            f.settled = Some(shared.kernel.add(r, p)?);
+            return Ok(());
+        }
     }
+    f.options.clear();
+    rules.moves_into(&f.part, true, &mut f.options);
+    f.left_count = f.options.len();
+    rules.moves_into(&f.part, false, &mut f.options);
+    if reverse {
+        let (l, r) = f.options.split_at_mut(f.left_count);
+        l.reverse();
+        r.reverse();
+    }
+    f.parts.clear();
+    f.starts.clear();
+    for o in &f.options {
+        f.starts.push(f.parts.len());
+        rules.parts_into(o, &mut f.parts);
+    }
+    f.starts.push(f.parts.len());
+    // The look-ups' cache misses asked for together, and then the negatives' that the
+    // options' sums will read (a transposed part's value is negated).
+    for (q, _) in &f.parts {
+        table.prefetch(rules, q);
+    }
+    f.known.clear();
+    f.known
+        .extend(f.parts.iter().map(|(q, _)| table.get(rules, q)));
+    for ((_, negated), k) in f.parts.iter().zip(&f.known) {
+        if let (true, Some(v)) = (*negated, *k) {
+            shared.kernel.prefetch_neg(v);
+        }
+    }
+    f.values.clear();
+    Ok(())
 }
 
-/// The value a [`Rules::shortcut_into`] group gives its part, if the values found so far
-/// (`values`, of P, Q, R, S in turn) settle it: asked after each value, so that P = Q spares
-/// S's value.
-fn settle(values: &[GameId], kernel: &mut Kernel) -> Result<Option<GameId>, KernelError> {
-    // Values are canonical forms, hash-consed: equal values are equal ids.
-    match *values {
-        [p, q, r] if p == q => kernel.add(r, q).map(Some),
-        [p, _, r, s] if r == s => kernel.add(s, p).map(Some),
-        _ => Ok(None),
+/// The value of `f.options[i]` (a position of a [`Rules::shortcut_into`] group) if the table
+/// or another thread has all its parts', else `None`; `f`'s part buffers are the scratch.
+fn known_value<R: Rules>(
+    rules: &R,
+    f: &mut Frame<R::Pos>,
+    i: usize,
+    table: &mut Table<R::Pos>,
+    shared: &mut Shared<'_, '_>,
+) -> Result<Option<GameId>, KernelError> {
+    let Some(o) = f.options.get(i) else {
+        return Ok(None);
+    };
+    f.parts.clear();
+    rules.parts_into(o, &mut f.parts);
+    f.known.clear();
+    f.known
+        .extend(f.parts.iter().map(|(q, _)| table.get(rules, q)));
+    take_shared(rules, table, shared, &f.parts, &mut f.known)?;
+    sum_parts_with(&f.parts, &f.known, shared.kernel, &mut f.values)
+}
+
+/// The kernel and, when threads search together, this thread's link to the others: what
+/// [`take_shared`] needs to carry another thread's values over.
+struct Shared<'k, 'l> {
+    kernel: &'k mut Kernel,
+    link: Option<&'k mut Link<'l>>,
+}
+
+/// The parts missing from `known` (and from the table) that another thread has published,
+/// carried into this thread's kernel and table. For a [`Rules::shortcut_into`] group only:
+/// a group is taken when its values are known, and a value another thread found is as good
+/// as one of this thread's (the same canonical form, so the same answer); without this the
+/// two threads' tables, filled in different orders, each missed groups the other could have
+/// settled, and opened those regions' options instead.
+fn take_shared<R: Rules>(
+    rules: &R,
+    table: &mut Table<R::Pos>,
+    shared: &mut Shared<'_, '_>,
+    parts: &[(R::Pos, bool)],
+    known: &mut [Option<GameId>],
+) -> Result<(), KernelError> {
+    let Some(link) = shared.link.as_deref_mut() else {
+        return Ok(());
+    };
+    for (k, (q, _)) in known.iter_mut().zip(parts) {
+        if k.is_some() {
+            continue;
+        }
+        *k = table.get(rules, q);
+        if k.is_some() {
+            continue;
+        }
+        let Some(key) = rules.compact_key(q) else {
+            continue;
+        };
+        if let Some(v) = link.take(key, shared.kernel)? {
+            table.insert(rules, q.clone(), v);
+            *k = Some(v);
+        }
     }
+    Ok(())
 }
 
 /// The sum of the values of the positions `ps` (a board's regions), with their distinct
