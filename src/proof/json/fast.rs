@@ -64,8 +64,8 @@ pub(super) fn lemma(raw: &str, len: usize) -> Option<Lemma> {
 }
 
 /// An entry of the term table as onag writes nearly all of them — two leaves joined by ` + `
-/// (`#84595 + #47`, `-220 + -29`) or a game of leaves with one bar (`{#99817|#98779}`), a leaf
-/// a reference or an integer — read into exactly the term [`super::parse`] reads (the quick
+/// (`#84595 + #47`, `-220 + -29`) or a game with one bar of leaves and sums of two leaves
+/// (`{#99817|#98779}`, `{-28 + #15,#444|#1975}`), a leaf a reference or an integer — read into exactly the term [`super::parse`] reads (the quick
 /// reader's: `syntax::quick`); `None` for any other text, which the caller parses so. Why:
 /// the table's entries are parsed before any lemma can be checked, and the general reader
 /// spent 1,500 instructions on each of Σ_{k≤30} {k|−k}'s 239,000 (356 M in all, most of the
@@ -93,7 +93,8 @@ pub(super) fn view(s: &str) -> Option<Term> {
     Some(Term::sum(a, c))
 }
 
-/// A non-empty list of at most four leaves separated by commas, with no spare room. Near the
+/// A non-empty list of at most four options separated by commas, each a leaf or a sum of two
+/// ([`option`]), with no spare room. Near the
 /// memory limit it reads none, as the quick reader reads no list there (its room looked at
 /// as that reader looks before its list's first push, the only look for four options): the
 /// full parser then reports the limit.
@@ -105,9 +106,19 @@ fn leaves(s: &str) -> Option<Vec<Term>> {
     crate::memory::check_push(&Vec::<Term>::new()).ok()?;
     let mut out = Vec::with_capacity(n);
     for part in s.split(',') {
-        out.push(leaf(part)?);
+        out.push(option(part)?);
     }
     Some(out)
+}
+
+/// A game's option as the quick reader reads one of these: a leaf, or two leaves joined by
+/// ` + ` (`-28 + #15`, a step's half-added option), their sum. Anything else (a third operand,
+/// a ` - `) is no leaf on either side of the first ` + `, so it is left to that reader.
+fn option(s: &str) -> Option<Term> {
+    match s.find(" + ") {
+        Some(plus) => Some(Term::sum(leaf(&s[..plus])?, leaf(&s[plus + 3..])?)),
+        None => leaf(s),
+    }
 }
 
 /// `#n` or an integer, as the quick reader reads a leaf: digits with no leading zero (`0`
@@ -117,18 +128,33 @@ fn leaf(s: &str) -> Option<Term> {
     if let Some(n) = s.strip_prefix('#') {
         return digits(n).then(|| n.parse().ok().map(Term::Ref))?;
     }
+    integer(s).map(Term::number)
+}
+
+/// An integer as the quick reader reads one (see [`leaf`]).
+fn integer(s: &str) -> Option<crate::number::Dyadic> {
+    use crate::syntax::quick::digits;
     if !digits(s.strip_prefix('-').unwrap_or(s)) || s == "-0" {
         return None;
     }
     let n: i64 = s.parse().ok()?;
-    Some(Term::number(crate::number::Dyadic::integer(
-        num_bigint::BigInt::from(n),
-    )))
+    Some(crate::number::Dyadic::integer(num_bigint::BigInt::from(n)))
 }
 
-/// A term of the text, read as [`super::parse`] reads it.
+/// A term of the text, read as [`super::parse`] reads it. A leaf, a sum of two leaves and a
+/// game of leaves with one bar — most of the terms of a lemma onag writes (witnesses, steps'
+/// `to`) — are read into that term directly ([`leaf`], [`view`]), without the quick reader's
+/// walk; any other text is left to it.
 fn term(s: &str) -> Option<Term> {
-    crate::syntax::parse_proof_term(s).ok()
+    leaf(s)
+        .or_else(|| view(s))
+        .or_else(|| crate::syntax::parse_proof_term(s).ok())
+}
+
+/// A witness's value, read as [`parse_value`] reads it: an integer directly ([`integer`]),
+/// any other text by that reader.
+fn value(v: &str) -> Option<crate::number::Dyadic> {
+    integer(v).or_else(|| parse_value(v, &String::new).ok())
 }
 
 /// JSON's whitespace.
@@ -149,6 +175,36 @@ const STOPS: [bool; 256] = {
     stops[b'\\' as usize] = true;
     stops
 };
+
+/// Where the first byte of [`STOPS`] is in `b`, looked for eight bytes at a time. Why: a
+/// lemma's strings are most of its text (a step's words, `why`, are a third of the bytes of
+/// Σ_{k≤12} {k|−k}'s file), and a lookup a byte was a tenth of a lemma's reading.
+fn stop(b: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte below `n` (n ≤ 0x80): exact at the lowest such byte, and a
+    // borrow may mark bytes above it only, never below; so the lowest mark of the three
+    // masks together is the first stop.
+    let below = |w: u64, n: u64| w.wrapping_sub(ONES * n) & !w & HIGH;
+    let mut i = 0;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let marks = below(w, 0x20)
+            | below(w ^ (ONES * u64::from(b'"')), 1)
+            | below(w ^ (ONES * u64::from(b'\\')), 1);
+        if marks != 0 {
+            // A mark is a byte's high bit: its index is the byte's.
+            return Some(i + (marks.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    b[i..]
+        .iter()
+        .position(|&c| STOPS[usize::from(c)])
+        .map(|p| i + p)
+}
 
 /// The text and where the reading is in it.
 struct Scan<'a> {
@@ -176,9 +232,7 @@ impl<'a> Scan<'a> {
     fn string(&mut self) -> Option<&'a str> {
         self.eat(b'"')?;
         let from = self.at;
-        // A lookup a byte: strings are most of a lemma's text (its steps' words), and short,
-        // so a search that starts wide costs more than it saves.
-        let to = from + self.b[from..].iter().position(|&c| STOPS[usize::from(c)])?;
+        let to = from + stop(&self.b[from..])?;
         if self.b[to] != b'"' {
             return None;
         }
@@ -389,8 +443,7 @@ impl<'a> Scan<'a> {
                     Some(())
                 }),
                 2 => s.map(Scan::string, |n, v| {
-                    w.values
-                        .push((Name::from(n), parse_value(v, &String::new).ok()?));
+                    w.values.push((Name::from(n), value(v)?));
                     Some(())
                 }),
                 _ => s.map(Scan::string, |n, r| {
@@ -406,6 +459,79 @@ impl<'a> Scan<'a> {
 #[cfg(test)]
 mod tests {
     use super::super::stream::lemma_by_serde;
+
+    /// The stop found eight bytes at a time is the first byte of `STOPS`, by a byte-by-byte
+    /// search: every byte value at every offset of a word and past the last whole word, after
+    /// every prefix of bytes that are no stops (high bytes of UTF-8 text and the bytes next to
+    /// the stops among them), and no stop at all.
+    #[test]
+    fn a_strings_end_is_found_eight_bytes_at_a_time_where_a_byte_at_a_time_finds_it() {
+        let naive = |b: &[u8]| b.iter().position(|&c| super::STOPS[usize::from(c)]);
+        let fill: &[u8] = &[
+            b'a', 0x20, 0x21, 0x23, 0x5b, 0x5d, 0x7f, 0x80, 0xa2, 0xdc, 0xff,
+        ];
+        let mut checked = 0;
+        for len in 0..20 {
+            for &f in fill {
+                let mut b = vec![f; len];
+                assert_eq!(super::stop(&b), naive(&b));
+                for at in 0..len {
+                    for c in 0..=255u8 {
+                        b[at] = c;
+                        assert_eq!(super::stop(&b), naive(&b), "{b:?}");
+                        // A second stop after the first changes nothing.
+                        if at + 1 < len {
+                            b[at + 1] = b'"';
+                            assert_eq!(super::stop(&b), naive(&b), "{b:?}");
+                            b[at + 1] = f;
+                        }
+                        checked += 1;
+                    }
+                    b[at] = f;
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    /// A lemma's terms and values are read into what the general readers make of them: the
+    /// shapes read directly (a leaf, a sum of two leaves, a game of leaves with one bar) and
+    /// those left to the quick reader.
+    #[test]
+    fn a_term_or_value_is_read_into_the_general_readers_term_or_number() {
+        for s in [
+            "#0",
+            "#1238",
+            "-9",
+            "0",
+            "-0",
+            "7",
+            "#4294967296",
+            "999999999999999999",
+            "1000000000000000000",
+            "#1238 + -9",
+            "{#1958,#444|#1973,#1975}",
+            "{-37|-39}",
+            "{-28 + #15,#1238 + 9|-30 + #15,#1238 + -9}",
+            "{-37|-30 + -9}",
+            "*",
+            "*3",
+            "1/2",
+            "^",
+            "3 + 0",
+            "{#1||#2|#3}",
+            "-{#1|#2}",
+            "#01",
+            "",
+            " 1",
+            "1 ",
+        ] {
+            let slow = super::super::parse(s, String::new).ok();
+            assert_eq!(super::term(s), slow, "{s}");
+            let slow = super::parse_value(s, &String::new).ok();
+            assert_eq!(super::value(s), slow, "{s}");
+        }
+    }
 
     /// What the two readers make of `raw` (in a table of `len` entries) agrees: this one reads
     /// nothing, or the lemma serde's reads. Whether this one read it.
@@ -515,6 +641,14 @@ mod tests {
             "{#1,|#3}",
             "{{#1|#2}|#3}",
             "{#1 + #2|#3}",
+            "{#1 + #2 + #3|#4}",
+            "{#1 - #2|#3}",
+            "{#1 +#2|#3}",
+            "{#1  + #2|#3}",
+            "{#1 + |#3}",
+            "{ + #1|#3}",
+            "{#1 + -0|#3}",
+            "{-28 + #15,#1238 + 9|-30 + #15,#1238 + -9}",
             "{*|#3}",
             "*2 + #1",
             "^ + #1",
@@ -543,6 +677,8 @@ mod tests {
             "#4294967295 + #1",
             "3 + 0",
             "{#1,#2|#3,#4}",
+            "{#1 + #2|#3}",
+            "{-28 + #15,#1238 + 9|-30 + #15,#1238 + -9}",
         ] {
             assert!(view_agrees(read), "{read}");
         }
@@ -551,6 +687,8 @@ mod tests {
             "{#1,#2,#3,#4,#5|#6}",
             "#4294967296 + #1",
             "{|#1}",
+            "{#1 + #2 + #3|#4}",
+            "{#1 - #2|#3}",
         ] {
             assert!(!view_agrees(left), "{left}");
         }
