@@ -65,8 +65,9 @@ pub(super) fn lemma(raw: &str, len: usize) -> Option<Lemma> {
 
 /// An entry of the term table as onag writes nearly all of them — two leaves joined by ` + `
 /// (`#84595 + #47`, `-220 + -29`) or a game with one bar of leaves and sums of two leaves
-/// (`{#99817|#98779}`, `{-28 + #15,#444|#1975}`), a leaf a reference or an integer — read into exactly the term [`super::parse`] reads (the quick
-/// reader's: `syntax::quick`); `None` for any other text, which the caller parses so. Why:
+/// (`{#99817|#98779}`, `{-28 + #15,#444|#1975}`), a leaf a reference or an integer — read
+/// into exactly the term [`super::parse`] reads (the quick reader's: `syntax::quick`); `None`
+/// for any other text, which the caller parses so. Why:
 /// the table's entries are parsed before any lemma can be checked, and the general reader
 /// spent 1,500 instructions on each of Σ_{k≤30} {k|−k}'s 239,000 (356 M in all, most of the
 /// check's serial start); and its games' option lists came with spare room, which the table
@@ -94,10 +95,9 @@ pub(super) fn view(s: &str) -> Option<Term> {
 }
 
 /// A non-empty list of at most four options separated by commas, each a leaf or a sum of two
-/// ([`option`]), with no spare room. Near the
-/// memory limit it reads none, as the quick reader reads no list there (its room looked at
-/// as that reader looks before its list's first push, the only look for four options): the
-/// full parser then reports the limit.
+/// ([`option`]), with no spare room. Near the memory limit it reads none, as the quick reader
+/// reads no list there (its room looked at as that reader looks before its list's first push,
+/// the only look for four options): the full parser then reports the limit.
 fn leaves(s: &str) -> Option<Vec<Term>> {
     let n = 1 + s.bytes().filter(|&c| c == b',').count();
     if n > 4 {
