@@ -589,23 +589,34 @@ impl Host for TermRules<'_> {
     }
 
     fn other(&mut self, p: &Pattern, t: &Term, b: &Binds, out: &mut Vec<Binds>, d: usize) {
+        self.other_from(p, t, Cow::Borrowed(b), out, d);
+    }
+
+    fn other_from(
+        &mut self,
+        p: &Pattern,
+        t: &Term,
+        b: Cow<'_, Binds>,
+        out: &mut Vec<Binds>,
+        d: usize,
+    ) {
         match p {
             Pattern::Sum(pa, pb) => {
                 let Term::Sum(a, c) = t else { return };
                 let mut mid = Vec::new();
-                pattern::matches(self, pa, a, false, b, &mut mid, d + 1);
+                pattern::matches_from(self, pa, a, false, b, &mut mid, d + 1);
                 for b2 in mid {
                     pattern::matches_owned(self, pb, c, false, b2, out, d + 1);
                 }
             }
             Pattern::Neg(pa) => {
                 if let Term::Neg(a) = t {
-                    pattern::matches(self, pa, a, false, b, out, d + 1);
+                    pattern::matches_from(self, pa, a, false, b, out, d + 1);
                 }
             }
             Pattern::PlusMinus(s) => {
                 if let Term::PlusMinus(xs) = t {
-                    let mut b2 = pattern::with_room(b);
+                    let mut b2 = pattern::extended(b);
                     b2.sets.push((Name::from(s.as_str()), xs.clone()));
                     out.push(b2);
                 }
@@ -714,10 +725,12 @@ enum Part {
 /// A part is made a value only where the pattern binds or compares it; the others are only
 /// asked whether they are zero (each part made a value, and two lists of them, on every
 /// match of a closed form were most of this).
-fn leaf(lp: &LeafPattern, t: &Term, b: &Binds) -> Option<Binds> {
+///
+/// `b` is extended in place when the caller is done with it (a sum's second summand).
+fn leaf(lp: &LeafPattern, t: &Term, b: Cow<'_, Binds>) -> Option<Binds> {
     if let (LeafPattern::Hack(r), Term::Hackenstring(row)) = (lp, t) {
         if !row.is_empty() {
-            let mut b2 = pattern::with_room(b);
+            let mut b2 = pattern::extended(b);
             b2.rows.push((Name::from(r.as_str()), row.clone()));
             return Some(b2);
         }
@@ -754,7 +767,7 @@ fn leaf(lp: &LeafPattern, t: &Term, b: &Binds) -> Option<Binds> {
     if zero.iter().any(|&z| !is_zero(z)) {
         return None;
     }
-    let mut b2 = pattern::with_room(b);
+    let mut b2 = pattern::extended(b);
     for &(a, p) in args {
         let ok = match a {
             ValueArg::Any => true,
