@@ -27,7 +27,7 @@ use crate::term::Rel;
 use crate::term::{Pebble, Term};
 use crate::term_table::TermTable;
 use num_bigint::{BigInt, BigUint};
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::rc::Rc;
@@ -95,6 +95,10 @@ pub struct Memo {
     ids: FxHashMap<Form, FormId>,
     options: Vec<Option<Options>>,
     refs: FxHashMap<u32, FormId>,
+    /// The form of each integer leaf read so far, by its value: nearly every leaf of a
+    /// proof's terms is a small integer, and interning one cloned its numerator and hashed
+    /// the three parts of its form only to find the form already made.
+    ints: FxHashMap<i64, FormId>,
     /// Table entries the checker does not read (a call kept as the key of a part), and why:
     /// an error only where a step refers to one.
     unreadable: FxHashMap<u32, String>,
@@ -159,6 +163,7 @@ impl Memo {
             ids: FxHashMap::default(),
             options: Vec::new(),
             refs: FxHashMap::default(),
+            ints: FxHashMap::default(),
             unreadable: FxHashMap::default(),
             refs_done: 0,
             by_need: false,
@@ -403,7 +408,19 @@ impl<'k> Definitional<'k> {
                 self.memo.intern(Form::Game(l, r))
             }
             Term::Nus { number, up, nim } => {
-                self.memo.leaf(number.clone(), up.clone(), nim.clone())
+                // An integer's form, once made, is found by its value: the same form
+                // `intern` finds (forms are never forgotten), with no work spent either way.
+                let int = (up.is_zero() && nim.is_zero() && number.is_integer())
+                    .then(|| number.numerator().to_i64())
+                    .flatten();
+                if let Some(id) = int.and_then(|k| self.memo.ints.get(&k)) {
+                    return Ok(*id);
+                }
+                let id = self.memo.leaf(number.clone(), up.clone(), nim.clone())?;
+                if let Some(k) = int {
+                    self.memo.ints.insert(k, id);
+                }
+                Ok(id)
             }
             Term::Sum(a, b) => {
                 let (a, b) = (self.form_at(a, depth + 1)?, self.form_at(b, depth + 1)?);

@@ -113,7 +113,7 @@ impl<'a> TermRules<'a> {
 
     /// Whether two terms are the same game written alike, up to the order of options.
     pub fn same(&mut self, a: &Term, b: &Term) -> bool {
-        self.terms.same(a, b)
+        written_alike(&self.terms, a, b) || self.terms.same(a, b)
     }
 
     /// Whether `rule` rewrites `src` to `dst` with a match that agrees with `witnesses`; the
@@ -131,7 +131,7 @@ impl<'a> TermRules<'a> {
             .as_ref()
             .map_err(|e| Failure::Other(e.clone()))?;
         let mut accept = |h: &mut Self, built: &Term| {
-            if h.terms.same(built, dst) {
+            if h.same(built, dst) {
                 return Ok(());
             }
             Err(Failure::Result(format!(
@@ -632,7 +632,7 @@ impl Host for TermRules<'_> {
     }
 
     fn same(&mut self, a: &Term, b: &Term) -> bool {
-        self.terms.same(a, b)
+        TermRules::same(self, a, b)
     }
 
     fn equal(&mut self, a: &Term, b: &Term) -> Result<bool, Undecided> {
@@ -647,7 +647,7 @@ impl Host for TermRules<'_> {
         }
         let g = Term::game(a.to_vec(), vec![]);
         let h = Term::game(b.to_vec(), vec![]);
-        self.terms.same(&g, &h)
+        TermRules::same(self, &g, &h)
     }
 
     fn limit(&mut self) -> &mut Option<String> {
@@ -665,6 +665,59 @@ impl Host for TermRules<'_> {
     fn show(&mut self, p: &Term) -> String {
         show(p)
     }
+}
+
+/// The most nodes [`written_alike`] compares before it leaves the pair to the table.
+const ALIKE_NODES: u32 = 256;
+
+/// Whether `a` and `b` are one term once the references on either side are written out where
+/// the other side writes their entry (`{1|-1}` bound where a witness says `#0`; a sum rule's
+/// result built from its bound summands, the step's written with their references): then
+/// [`TermTable::same`] says they are the same game, and this finds it node by node, with
+/// neither a list of pairs to walk (an allocation each time, where most compared terms are a
+/// few nodes) nor a normal form. `false` says only "not found alike": a different order of
+/// options, more than [`ALIKE_NODES`] nodes or a deep term, or a table with cycles (whose
+/// references are left to the table), and the caller asks the table.
+fn written_alike(table: &TermTable, a: &Term, b: &Term) -> bool {
+    fn go(table: &TermTable, a: &Term, b: &Term, budget: &mut u32, depth: u32) -> bool {
+        if *budget == 0 || depth > 64 {
+            return false;
+        }
+        *budget -= 1;
+        let mut both = |x: &Term, y: &Term| go(table, x, y, budget, depth + 1);
+        match (a, b) {
+            (Term::Ref(m), Term::Ref(n)) if m == n => true,
+            (Term::Ref(m), _) => table.view(*m).is_some_and(|v| both(v, b)),
+            (_, Term::Ref(n)) => table.view(*n).is_some_and(|v| both(a, v)),
+            (
+                Term::Game {
+                    left: l1,
+                    right: r1,
+                },
+                Term::Game {
+                    left: l2,
+                    right: r2,
+                },
+            ) => {
+                l1.len() == l2.len()
+                    && r1.len() == r2.len()
+                    && l1
+                        .iter()
+                        .zip(l2)
+                        .chain(r1.iter().zip(r2))
+                        .all(|(x, y)| both(x, y))
+            }
+            (Term::Sum(a1, b1), Term::Sum(a2, b2)) => both(a1, a2) && both(b1, b2),
+            (Term::Neg(x), Term::Neg(y)) => both(x, y),
+            // Anything else as written.
+            _ => a == b,
+        }
+    }
+    if a == b {
+        return true;
+    }
+    let mut budget = ALIKE_NODES;
+    table.cyclic().is_none() && go(table, a, b, &mut budget, 0)
 }
 
 fn nat(x: &Dyadic) -> Option<Nimber> {

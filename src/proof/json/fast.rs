@@ -18,7 +18,7 @@
 //! other does (tested on proofs of each play and on texts altered every way above), and it
 //! judges nothing.
 
-use super::{parse_row, parse_value, refs_within, step_refs_within};
+use super::{parse_row, parse_value, refs_within};
 use crate::proof::step::{PathElem, Step, Witnesses};
 use crate::proof::Lemma;
 use crate::rules::Name;
@@ -31,13 +31,14 @@ pub(super) fn lemma(raw: &str, len: usize) -> Option<Lemma> {
         b: raw.as_bytes(),
         text: raw,
         at: 0,
+        len,
     };
     s.ws();
     let (mut from, mut to, mut steps) = (None, None, None);
     s.object(|s, key| {
         match key {
-            "from" if from.is_none() => from = Some(term(s.string()?)?),
-            "to" if to.is_none() => to = Some(term(s.string()?)?),
+            "from" if from.is_none() => from = Some(term(s.string()?, len)?),
+            "to" if to.is_none() => to = Some(term(s.string()?, len)?),
             // The chain starts at `from`, written before it in a lemma onag writes.
             "steps" if steps.is_none() => steps = Some(s.chain(from.as_ref()?, false)?),
             _ => return None,
@@ -48,19 +49,16 @@ pub(super) fn lemma(raw: &str, len: usize) -> Option<Lemma> {
     if s.at != raw.len() {
         return None;
     }
-    let lemma = Lemma {
+    // Every term here was read by [`term`], which reads none with a reference past the
+    // table, or is a copy of one (a step's `from`, the term the chain reached): the reader's
+    // check that each refers within the table, which here only says whether the text is read
+    // here, is done. Walking every step's terms again after reading them, `from` the
+    // previous `to` over again, was a thirtieth of `onag check`'s instructions.
+    Some(Lemma {
         from: from?,
         to: to?,
         steps: steps?,
-    };
-    // The reader's checks, which here only say whether the text is read here.
-    let what = &String::new;
-    refs_within(&lemma.from, len, what).ok()?;
-    refs_within(&lemma.to, len, what).ok()?;
-    for st in &lemma.steps {
-        step_refs_within(st, len, what).ok()?;
-    }
-    Some(lemma)
+    })
 }
 
 /// An entry of the term table as onag writes nearly all of them — two leaves joined by ` + `
@@ -74,14 +72,19 @@ pub(super) fn lemma(raw: &str, len: usize) -> Option<Lemma> {
 /// then gave back one reallocation an entry on the one thread every checker waits for. The
 /// lists made here hold no spare room.
 pub(super) fn view(s: &str) -> Option<Term> {
+    view_within(s, usize::MAX)
+}
+
+/// [`view`] of a term whose references are all below `len`; `None` for one that has another.
+fn view_within(s: &str, len: usize) -> Option<Term> {
     let b = s.as_bytes();
     if b.first() == Some(&b'{') {
         let bar = b.iter().position(|&c| c == b'|')?;
         if b.last() != Some(&b'}') || bar + 1 >= b.len() - 1 {
             return None;
         }
-        let left = leaves(&s[1..bar])?;
-        let right = leaves(&s[bar + 1..s.len() - 1])?;
+        let left = leaves(&s[1..bar], len)?;
+        let right = leaves(&s[bar + 1..s.len() - 1], len)?;
         return Some(Term::Game { left, right });
     }
     // A leaf holds no space: the first one is the sum's.
@@ -89,8 +92,8 @@ pub(super) fn view(s: &str) -> Option<Term> {
     if b.get(plus..plus + 3) != Some(b" + ") {
         return None;
     }
-    let a = leaf(&s[..plus])?;
-    let c = leaf(&s[plus + 3..])?;
+    let a = leaf(&s[..plus], len)?;
+    let c = leaf(&s[plus + 3..], len)?;
     Some(Term::sum(a, c))
 }
 
@@ -98,7 +101,7 @@ pub(super) fn view(s: &str) -> Option<Term> {
 /// ([`option`]), with no spare room. Near the memory limit it reads none, as the quick reader
 /// reads no list there (its room looked at as that reader looks before its list's first push,
 /// the only look for four options): the full parser then reports the limit.
-fn leaves(s: &str) -> Option<Vec<Term>> {
+fn leaves(s: &str, len: usize) -> Option<Vec<Term>> {
     let n = 1 + s.bytes().filter(|&c| c == b',').count();
     if n > 4 {
         return None;
@@ -109,11 +112,11 @@ fn leaves(s: &str) -> Option<Vec<Term>> {
     let mut from = 0;
     for (i, &c) in s.as_bytes().iter().enumerate() {
         if c == b',' {
-            out.push(option(&s[from..i])?);
+            out.push(option(&s[from..i], len)?);
             from = i + 1;
         }
     }
-    out.push(option(&s[from..])?);
+    out.push(option(&s[from..], len)?);
     Some(out)
 }
 
@@ -126,23 +129,26 @@ fn leaves(s: &str) -> Option<Vec<Term>> {
 /// there is none the whole is no leaf. Looking at the first space alone gives what
 /// `find(" + ")` gives, without setting up a substring search for each option (a twentieth
 /// of `onag check`'s instructions on Σ_{k≤12} {k|−k}).
-fn option(s: &str) -> Option<Term> {
+fn option(s: &str, len: usize) -> Option<Term> {
     let b = s.as_bytes();
     match b.iter().position(|&c| c == b' ') {
-        Some(plus) if b.get(plus..plus + 3) == Some(b" + ") => {
-            Some(Term::sum(leaf(&s[..plus])?, leaf(&s[plus + 3..])?))
-        }
+        Some(plus) if b.get(plus..plus + 3) == Some(b" + ") => Some(Term::sum(
+            leaf(&s[..plus], len)?,
+            leaf(&s[plus + 3..], len)?,
+        )),
         Some(_) => None,
-        None => leaf(s),
+        None => leaf(s, len),
     }
 }
 
 /// `#n` or an integer, as the quick reader reads a leaf: digits with no leading zero (`0`
-/// alone excepted), at most 18 of them, no `-0`; a reference that fits a `u32`.
-fn leaf(s: &str) -> Option<Term> {
+/// alone excepted), at most 18 of them, no `-0`; a reference that fits a `u32`, and is below
+/// `len` (else `None`).
+fn leaf(s: &str, len: usize) -> Option<Term> {
     use crate::syntax::quick::digits;
     if let Some(n) = s.strip_prefix('#') {
-        return digits(n).then(|| u32::try_from(value_of(n)).ok().map(Term::Ref))?;
+        let n = u32::try_from(value_of(digits(n).then_some(n)?)).ok()?;
+        return ((n as usize) < len).then_some(Term::Ref(n));
     }
     integer(s).map(Term::number)
 }
@@ -169,14 +175,17 @@ fn value_of(d: &str) -> u64 {
     d.bytes().fold(0u64, |n, c| n * 10 + u64::from(c - b'0'))
 }
 
-/// A term of the text, read as [`super::parse`] reads it. A leaf, a sum of two leaves and a
-/// game of leaves with one bar — most of the terms of a lemma onag writes (witnesses, steps'
-/// `to`) — are read into that term directly ([`leaf`], [`view`]), without the quick reader's
-/// walk; any other text is left to it.
-fn term(s: &str) -> Option<Term> {
-    leaf(s)
-        .or_else(|| view(s))
-        .or_else(|| crate::syntax::parse_proof_term(s).ok())
+/// A term of the text, read as [`super::parse`] reads it, if every reference in it is below
+/// `len` (the table's entries). A leaf, a sum of two leaves and a game of leaves with one bar
+/// — most of the terms of a lemma onag writes (witnesses, steps' `to`) — are read into that
+/// term directly ([`leaf`], [`view`]), each reference looked at as it is read, without the
+/// quick reader's walk; any other text is left to it, and its term walked for references.
+fn term(s: &str, len: usize) -> Option<Term> {
+    leaf(s, len).or_else(|| view_within(s, len)).or_else(|| {
+        let t = crate::syntax::parse_proof_term(s).ok()?;
+        refs_within(&t, len, &String::new).ok()?;
+        Some(t)
+    })
 }
 
 /// A witness's value, read as [`parse_value`] reads it: an integer directly ([`integer`]),
@@ -239,6 +248,8 @@ struct Scan<'a> {
     b: &'a [u8],
     text: &'a str,
     at: usize,
+    /// The table's entries: every reference read is below it, or the text is not read here.
+    len: usize,
 }
 
 impl<'a> Scan<'a> {
@@ -406,7 +417,9 @@ impl<'a> Scan<'a> {
         self.object(|s, key| {
             match key {
                 // Before `parts`, as onag writes it: the parts start where the step does.
-                "from" if from.is_none() && parts.is_none() => from = Some(term(s.string()?)?),
+                "from" if from.is_none() && parts.is_none() => {
+                    from = Some(term(s.string()?, s.len)?)
+                }
                 "to" if to.is_none() => to = Some(s.string()?),
                 "rule" if rule.is_none() => rule = Some(s.string()?),
                 "at" if at.is_none() => {
@@ -437,7 +450,7 @@ impl<'a> Scan<'a> {
             Some(())
         })?;
         Some(Step {
-            to: term(to?)?,
+            to: term(to?, self.len)?,
             from: from.unwrap_or_else(|| prev.clone()),
             rule: rule?.to_string(),
             at: at.unwrap_or_default(),
@@ -451,6 +464,7 @@ impl<'a> Scan<'a> {
 
     /// A step's witnesses, each kind's entries in its map's order.
     fn witnesses(&mut self) -> Option<Witnesses> {
+        let len = self.len;
         let mut w = Witnesses::default();
         let mut seen = [false; 4];
         self.object(|s, key| {
@@ -462,11 +476,12 @@ impl<'a> Scan<'a> {
             }
             match kind {
                 0 => s.map(Scan::string, |n, t| {
-                    w.games.push((Name::from(n), term(t)?));
+                    w.games.push((Name::from(n), term(t, len)?));
                     Some(())
                 }),
                 1 => s.map(Scan::strings, |n, ts| {
-                    let ts = ts.into_iter().map(term).collect::<Option<Vec<_>>>()?;
+                    let ts = ts.into_iter().map(|t| term(t, len));
+                    let ts = ts.collect::<Option<Vec<_>>>()?;
                     w.sets.push((Name::from(n), ts));
                     Some(())
                 }),
@@ -555,7 +570,7 @@ mod tests {
             "1 ",
         ] {
             let slow = super::super::parse(s, String::new).ok();
-            assert_eq!(super::term(s), slow, "{s}");
+            assert_eq!(super::term(s, usize::MAX), slow, "{s}");
             let slow = super::parse_value(s, &String::new).ok();
             assert_eq!(super::value(s), slow, "{s}");
         }
@@ -860,5 +875,62 @@ mod tests {
             }
         }
         assert!(read > 100 && left > 100, "{read} {left}");
+    }
+
+    /// A reference is looked at as it is read: at the table's length or past it, wherever it
+    /// is written (a leaf, a sum, a game's option, a term left to the full parser), the term
+    /// is not read; below it, the term is the full parser's.
+    #[test]
+    fn a_term_with_a_reference_past_the_table_is_not_read() {
+        for (s, max) in [
+            ("#4", 4),
+            ("#4 + 1", 4),
+            ("-3 + #4", 4),
+            ("{#1,#4|2}", 4),
+            ("{1|2 + #4}", 4),
+            ("{#1||#2|#4}", 4),
+            ("-#4", 4),
+            ("{0|#0}", 0),
+        ] {
+            let slow = super::super::parse(s, String::new).ok();
+            assert!(slow.is_some(), "{s}");
+            assert_eq!(super::term(s, max + 1), slow, "{s}");
+            assert_eq!(super::term(s, max), None, "{s} in a table of {max}");
+        }
+    }
+
+    /// Each reference of a lemma onag writes, one at a time, set to the table's length (the
+    /// first entry past it): the lemma is not read here, and serde's reader refuses it; set to
+    /// the last entry, it is read as serde reads it.
+    #[test]
+    fn a_lemma_with_any_one_reference_past_the_table_is_left_to_serde() {
+        let (mut past, mut within) = (0, 0);
+        for (l, len) in written().iter().step_by(3) {
+            // The words of a step (`why`) name references too, but are no terms: not read.
+            let words: Vec<(usize, usize)> = l
+                .match_indices("\"why\": \"")
+                .map(|(i, w)| {
+                    (
+                        i + w.len(),
+                        i + w.len() + l[i + w.len()..].find('"').unwrap(),
+                    )
+                })
+                .collect();
+            for (at, _) in l.match_indices('#') {
+                if words.iter().any(|&(from, to)| (from..to).contains(&at)) {
+                    continue;
+                }
+                let digits = l[at + 1..].bytes().take_while(u8::is_ascii_digit).count();
+                let with = |n: usize| format!("{}#{n}{}", &l[..at], &l[at + 1 + digits..]);
+                let bad = with(*len);
+                assert!(super::lemma(&bad, *len).is_none(), "{bad}");
+                assert!(lemma_by_serde(&bad, &bad, 0, *len).is_err(), "{bad}");
+                past += 1;
+                if agree(&with(len - 1), *len) {
+                    within += 1;
+                }
+            }
+        }
+        assert!(past > 100 && within > 100, "{past} {within}");
     }
 }
