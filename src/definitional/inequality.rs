@@ -1044,6 +1044,46 @@ mod tests {
         }
     }
 
+    /// An integer leaf's form, found by its value once made, is the form interning its three
+    /// parts finds, with no work spent for it again; other leaves (a fraction, a nimber, an
+    /// up, an integer past `i64`) are interned as ever.
+    #[test]
+    fn an_integer_leafs_form_is_found_by_value_as_interning_finds_it() {
+        let mut memo = Memo::default();
+        let leaves = [
+            "0",
+            "3",
+            "-3",
+            "1/2",
+            "*",
+            "^",
+            "3*",
+            "-7",
+            "123456789012345678901234567890",
+            "3",
+        ];
+        let mut made = Vec::new();
+        for s in leaves {
+            let t = crate::syntax::parse(s).unwrap();
+            let id = Definitional::new(&mut memo, None).form(&t).unwrap();
+            let Term::Nus { number, up, nim } = &t else {
+                panic!("{s} is a closed form")
+            };
+            let work = memo.work();
+            let interned = memo.leaf(number.clone(), up.clone(), nim.clone()).unwrap();
+            assert_eq!(id, interned, "{s}");
+            assert_eq!(memo.work(), work, "{s}: made once");
+            let again = Definitional::new(&mut memo, None).form(&t).unwrap();
+            assert_eq!((again, memo.work()), (id, work), "{s}");
+            made.push(id);
+        }
+        // `3` twice is one form; the ten leaves are nine.
+        assert_eq!(made[1], made[9]);
+        made.sort_unstable();
+        made.dedup();
+        assert_eq!(made.len(), 9);
+    }
+
     #[test]
     fn the_work_limit_is_an_error_not_an_answer() {
         let mut memo = Memo::default();

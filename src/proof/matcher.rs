@@ -141,7 +141,12 @@ impl<'a> TermRules<'a> {
                 show(dst)
             )))
         };
-        pattern::rewrites(self, rule, kinds, src, witnesses, &mut accept)
+        // The result looked for where the step writes it first: most steps' results are
+        // their templates written out, references for the places bound by their entries.
+        let mut quick = |h: &mut Self, t: &Template, b: &Binds| {
+            h.terms.cyclic().is_none() && builds_as(&h.terms, t, b, None, dst)
+        };
+        pattern::rewrites_quick(self, rule, kinds, src, witnesses, &mut accept, &mut quick)
     }
 
     /// `rule`'s variables and their kinds: kept for a rule of this interpreter's rule set (the
@@ -667,6 +672,74 @@ impl Host for TermRules<'_> {
     }
 }
 
+/// Whether [`TermRules::build`] of `t` under `b` (`elem` the member a map's set variable
+/// stands for) gives a term [`written_alike`] `dst`, so the same as it ([`TermRules::same`]):
+/// the step's result followed down the rule's template, without building it. A sum's
+/// definition built each option with a copy of a summand, to compare it and drop it: a
+/// sixth of the matcher's work. `false` says only "not found so": a template part this does
+/// not follow (a value, a leaf, `..nims`, cuts) is left to building and comparing. The
+/// table must hold no cycle.
+fn builds_as(
+    table: &TermTable,
+    t: &Template,
+    b: &Binds,
+    elem: Option<(&str, &Term)>,
+    dst: &Term,
+) -> bool {
+    if let Template::Var(v) = t {
+        // As `build` reads a variable: the map's member, else the bound game.
+        let got = match elem {
+            Some((name, m)) if name == v => Some(m),
+            _ => b.game(v),
+        };
+        return got.is_some_and(|g| written_alike(table, g, dst));
+    }
+    // The built node is the template's: `dst`'s is read through its references.
+    let mut dst = dst;
+    while let Term::Ref(n) = dst {
+        match table.view(*n) {
+            Some(v) => dst = v,
+            None => return false,
+        }
+    }
+    match (t, dst) {
+        (Template::Game(l, r), Term::Game { left, right }) => {
+            items_as(table, l, b, left) && items_as(table, r, b, right)
+        }
+        (Template::Sum(x, y), Term::Sum(p, q)) => {
+            builds_as(table, x, b, elem, p) && builds_as(table, y, b, elem, q)
+        }
+        (Template::Neg(x), Term::Neg(p)) => builds_as(table, x, b, elem, p),
+        _ => false,
+    }
+}
+
+/// Whether [`TermRules::items`] of `items` under `b` gives, in order, options each
+/// [`written_alike`] the one of `dst` in its place, and as many (see [`builds_as`]).
+fn items_as(table: &TermTable, items: &[TemplateItem], b: &Binds, dst: &[Term]) -> bool {
+    let mut rest = dst.iter();
+    for item in items {
+        let ok = match item {
+            TemplateItem::One(t) => rest.next().is_some_and(|d| builds_as(table, t, b, None, d)),
+            TemplateItem::Splice(s) => b.set(s).is_some_and(|ms| {
+                ms.iter()
+                    .all(|m| rest.next().is_some_and(|d| written_alike(table, m, d)))
+            }),
+            TemplateItem::Map { over, body } => b.set(over).is_some_and(|ms| {
+                ms.iter().all(|m| {
+                    rest.next()
+                        .is_some_and(|d| builds_as(table, body, b, Some((over, m)), d))
+                })
+            }),
+            TemplateItem::Nims(_) | TemplateItem::Cuts { .. } => false,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    rest.next().is_none()
+}
+
 /// The most nodes [`written_alike`] compares before it leaves the pair to the table.
 const ALIKE_NODES: u32 = 256;
 
@@ -956,6 +1029,127 @@ mod tests {
             Err("limit")
         });
         assert_eq!((r, n), (Err("limit"), 1));
+    }
+
+    /// A binding whose inside binds no game is matched in place and bound after it: each
+    /// list of the match in the order the pattern binds it (the summand before the leaf's
+    /// value, a summand's sets after the summand's own binding is listed first).
+    #[test]
+    fn a_binding_matched_in_place_binds_as_it_is_written() {
+        let rules = RuleSet::builtin();
+        let mut i = TermRules::new(&rules);
+        let sum = rules.get("sum-definition").unwrap();
+        let ms = i.matches(sum, &t("{1|-1} + {2|-2}"));
+        assert_eq!(ms.len(), 1);
+        let names = |xs: &[(Name, Term)]| xs.iter().map(|(n, _)| n.to_string()).collect::<Vec<_>>();
+        assert_eq!(names(&ms[0].games), ["A", "B"]);
+        assert_eq!(ms[0].game("A"), Some(&t("{1|-1}")));
+        assert_eq!(ms[0].game("B"), Some(&t("{2|-2}")));
+        let sets: Vec<_> = ms[0]
+            .sets
+            .iter()
+            .map(|(n, x)| (n.to_string(), x.clone()))
+            .collect();
+        let want = [("AL", "1"), ("AR", "-1"), ("BL", "2"), ("BR", "-2")];
+        let want: Vec<_> = want
+            .iter()
+            .map(|(n, x)| (n.to_string(), vec![t(x)]))
+            .collect();
+        assert_eq!(sets, want);
+        let avoid = rules.get("number-avoidance-right").unwrap();
+        let ms = i.matches(avoid, &t("{1|-1} + 2"));
+        assert_eq!(ms.len(), 1);
+        assert_eq!(names(&ms[0].games), ["G", "X"]);
+        assert_eq!(ms[0].game("X"), Some(&t("2")));
+        assert_eq!(ms[0].value("x"), Some(&Dyadic::from(2)));
+        // A leaf that is no number: no match, nothing bound.
+        assert!(i.matches(avoid, &t("{1|-1} + *")).is_empty());
+        // An inside that binds games (reversible options) is bound before it, as ever.
+        let rev = rules.get("reversible-left").unwrap();
+        let ms = i.matches(rev, &t("{{0|{1|}}|2}"));
+        assert_eq!(ms.len(), 1);
+        assert_eq!(names(&ms[0].games), ["G", "A", "B"]);
+    }
+
+    /// The pairs of a few proofs' steps: each rule step's subterm and result, and its match.
+    fn instances() -> Vec<(crate::proof::Proof, String, Term, Term)> {
+        let engine = crate::engine::Engine::new(RuleSet::builtin());
+        let mut out = Vec::new();
+        for src in [
+            "{1|-1} + {2|-2} + {3|-3} + {4|-4}",
+            "{0,1,2|3} + {1|-1} + 1/2",
+            "^ + *3 + {2|1} + {0||0|-3}",
+            "{0,^,*|0,v,*} + {1|*} + {*2|*3}",
+        ] {
+            let p = crate::proof::simplify(&t(src), &engine).unwrap().proof;
+            let steps: Vec<_> = p
+                .lemmas
+                .iter()
+                .flat_map(|l| &l.steps)
+                .chain(&p.steps)
+                .cloned()
+                .collect();
+            for s in steps
+                .iter()
+                .filter(|s| s.lemma.is_none() && s.parts.is_empty())
+            {
+                let (Some(a), Some(z)) = (s.before(), s.after()) else {
+                    continue;
+                };
+                let (a, z) = if s.reversed { (z, a) } else { (a, z) };
+                out.push((p.clone(), s.rule.clone(), a.clone(), z.clone()));
+            }
+        }
+        out
+    }
+
+    /// The quick look at a result ([`builds_as`]) and the quick comparison ([`written_alike`])
+    /// say yes only where building the result and the table's comparison do, on every match
+    /// of every rule step of a few proofs, against the step's result, the result built, and
+    /// results altered (options swapped, one replaced, one dropped); and the quick look finds
+    /// most steps' results.
+    #[test]
+    fn the_quick_look_at_a_result_agrees_with_building_it() {
+        let rules = RuleSet::builtin();
+        let (mut found, mut steps) = (0, 0);
+        for (p, name, src, dst) in instances() {
+            let rule = rules.get(&name).unwrap();
+            let mut i = TermRules::with_table(&rules, p.terms.clone());
+            let mut cands = vec![dst.clone()];
+            if let Term::Game { left, right } = &dst {
+                let mut l = left.clone();
+                l.reverse();
+                cands.push(Term::game(l, right.clone()));
+                if let Some((_, rest)) = left.split_first() {
+                    cands.push(Term::game(rest.to_vec(), right.clone()));
+                    let mut l = left.clone();
+                    l[0] = t("17");
+                    cands.push(Term::game(l, right.clone()));
+                }
+            }
+            steps += 1;
+            let mut step_found = false;
+            for b in i.matches(rule, &src) {
+                let Ok(Some(built)) = i.build(&rule.result, &b, None) else {
+                    assert!(cands
+                        .iter()
+                        .all(|c| !builds_as(&i.terms, &rule.result, &b, None, c)));
+                    continue;
+                };
+                for c in cands.iter().chain([&built]) {
+                    let same = i.terms.same(&built, c);
+                    if builds_as(&i.terms, &rule.result, &b, None, c) {
+                        assert!(same, "{name}: {built} and {c}");
+                        step_found |= c == &dst;
+                    }
+                    if written_alike(&i.terms, &built, c) {
+                        assert!(same, "{name}: {built} and {c}");
+                    }
+                }
+            }
+            found += usize::from(step_found);
+        }
+        assert!(steps > 50 && found * 2 > steps, "{found} of {steps}");
     }
 
     #[test]

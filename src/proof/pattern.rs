@@ -160,6 +160,11 @@ pub trait Host {
 /// What takes or refuses a built result: `Ok` if it is the step's, else why not.
 pub type Accept<'a, H> = dyn FnMut(&mut H, &<H as Host>::Place) -> Result<(), Failure> + 'a;
 
+/// A quick look at whether the result a template builds under a match is one the step's
+/// `accept` takes: `true` only where building it would give a result and `accept` take it;
+/// `false` says nothing, and the result is built and handed to `accept`.
+pub type Quick<'a, H> = dyn FnMut(&mut H, &Template, &Binds<<H as Host>::Place>) -> bool + 'a;
+
 /// Whether `rule` at `src`, under a match agreeing with `witnesses`, meets its conditions and
 /// builds a result that `accept` takes (`accept` says why not, as a [`Failure::Result`]); the
 /// match if one does.
@@ -170,6 +175,20 @@ pub fn rewrites<H: Host>(
     src: &H::Place,
     witnesses: &Binds<H::Place>,
     accept: &mut Accept<'_, H>,
+) -> Result<Binds<H::Place>, Failure> {
+    rewrites_quick(h, rule, kinds, src, witnesses, accept, &mut |_, _, _| false)
+}
+
+/// [`rewrites()`], a match whose result `quick` finds the step's taken without building it:
+/// the verdict is the one building it and `accept` would give.
+pub fn rewrites_quick<H: Host>(
+    h: &mut H,
+    rule: &Rule,
+    kinds: &Kinds,
+    src: &H::Place,
+    witnesses: &Binds<H::Place>,
+    accept: &mut Accept<'_, H>,
+    quick: &mut Quick<'_, H>,
 ) -> Result<Binds<H::Place>, Failure> {
     for (n, _) in &witnesses.games {
         if !matches!(kinds.get(n.as_str()), Some(VarKind::Game)) {
@@ -217,6 +236,9 @@ pub fn rewrites<H: Host>(
                 note(f, &mut best);
                 continue;
             }
+        }
+        if quick(h, &rule.result, &b) {
+            return Ok(b);
         }
         match h.make(&rule.result, &b) {
             Err(Undecided::Limit(which)) => return Err(stop(h, which)),
