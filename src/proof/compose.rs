@@ -73,8 +73,30 @@ enum Known {
     /// {k|−k} has 160,000 lemmas, and a kept citation step and its copy of the part took
     /// some 60 MB of the run's peak).
     Cited { result: Term, lemma: usize },
-    /// The result and the one step it took (none when the part was simplified already).
-    Steps(Done),
+    /// The one step it took (none when the part was simplified already). Its result is not
+    /// kept: a part's parent reads only its steps (see [`Composer::cite`]).
+    Steps(Vec<Step>),
+}
+
+/// The `from` of a step [`Composer::cite`] hands to [`Composer::part`], which writes it:
+/// a term with nothing allocated, in place of a copy of the part that was dropped unread.
+fn unwritten() -> Term {
+    Term::Name(String::new())
+}
+
+/// A copy of `s` but its `from`, which is left [`unwritten`] (its parts are whole).
+fn handed(s: &Step) -> Step {
+    Step {
+        from: unwritten(),
+        to: s.to.clone(),
+        rule: s.rule.clone(),
+        at: s.at.clone(),
+        why: s.why.clone(),
+        witnesses: s.witnesses.clone(),
+        reversed: s.reversed,
+        parts: s.parts.clone(),
+        lemma: s.lemma,
+    }
 }
 
 /// Builds one proof's lemmas and steps.
@@ -431,7 +453,7 @@ impl<'e> Composer<'e> {
         at: PathElem,
         sub: &Term,
     ) -> Result<(), ProofError> {
-        let (_, sub_steps) = self.cite(sub)?;
+        let sub_steps = self.cite(sub)?;
         let missing = || ProofError::Explanation(format!("no subterm at {}", path_string(&[at])));
         let first = steps.len();
         for s in sub_steps {
@@ -451,7 +473,7 @@ impl<'e> Composer<'e> {
                 .ok_or_else(missing)?;
             let to = super::step::replaced(before, &[at], s.to).ok_or_else(missing)?;
             let from = if taken {
-                std::mem::replace(cur, Term::Name(String::new()))
+                std::mem::replace(cur, unwritten())
             } else {
                 before.clone()
             };
@@ -473,19 +495,30 @@ impl<'e> Composer<'e> {
     /// The steps standing for a part in its parent: a citation of its lemma, or the step
     /// itself when it took one. Every part that takes two steps or more is a lemma, so a step
     /// is written out in the whole term of the part it changes, not in every enclosing term.
-    fn cite(&mut self, t: &Term) -> Result<Done, ProofError> {
+    ///
+    /// A step met again, or a citation, is handed over with its `from` [`unwritten`]:
+    /// [`Self::part`], the only caller, puts each step in the term of the parent and writes
+    /// its `from` there, so a copy of the part made for it was freed unread (one for every
+    /// part met, at every size of sum). The result is not returned either: the parent reads
+    /// it from the last step.
+    fn cite(&mut self, t: &Term) -> Result<Vec<Step>, ProofError> {
         if matches!(t, Term::Nus { .. } | Term::Ref(_)) {
-            return Ok((t.clone(), Vec::new()));
+            return Ok(Vec::new());
         }
         let key = self.interp.terms.borrow_mut().intern(t);
         if let Some(known) = self.memo.get(&key) {
-            let (result, steps) = match known {
+            let steps = match known {
                 Known::Cited { result, lemma } => {
-                    let cite =
-                        Step::cite(t.clone(), result.clone(), Vec::new(), *lemma, String::new());
-                    return Ok((result.clone(), vec![cite]));
+                    let cite = Step::cite(
+                        unwritten(),
+                        result.clone(),
+                        Vec::new(),
+                        *lemma,
+                        String::new(),
+                    );
+                    return Ok(vec![cite]);
                 }
-                Known::Steps(done) => done,
+                Known::Steps(steps) => steps,
             };
             // The part may be written otherwise here than where it was first met: a citation
             // starts from it as it is written here.
@@ -493,22 +526,22 @@ impl<'e> Composer<'e> {
                 .iter()
                 .map(|s| match s.lemma {
                     Some(k) if s.at.is_empty() && s.from != *t => {
-                        Step::cite(t.clone(), s.to.clone(), Vec::new(), k, String::new())
+                        Step::cite(unwritten(), s.to.clone(), Vec::new(), k, String::new())
                     }
-                    _ => s.clone(),
+                    _ => handed(s),
                 })
                 .collect();
-            return Ok((result.clone(), steps));
+            return Ok(steps);
         }
         if self.busy.contains(t) {
-            return self.flat(t);
+            return Ok(self.flat(t)?.1);
         }
         let (result, steps) = self.simplify(t)?;
         let finished = self.finished.take();
         if steps.len() <= 1 {
-            self.memo
-                .insert(key, Known::Steps((result.clone(), steps.clone())));
-            return Ok((result, steps));
+            let out = steps.iter().map(handed).collect();
+            self.memo.insert(key, Known::Steps(steps));
+            return Ok(out);
         }
         let k = self.feed.as_ref().map_or(0, |f| f.len()) + self.lemmas.len();
         // A large result is stored once in the term table and referred to, so the terms
@@ -523,15 +556,9 @@ impl<'e> Composer<'e> {
             steps,
         });
         // Its words (`t = result`) are written later, as a rule step's are.
-        let cite = Step::cite(t.clone(), result.clone(), Vec::new(), k, String::new());
-        self.memo.insert(
-            key,
-            Known::Cited {
-                result: result.clone(),
-                lemma: k,
-            },
-        );
-        Ok((result, vec![cite]))
+        let cite = Step::cite(unwritten(), result.clone(), Vec::new(), k, String::new());
+        self.memo.insert(key, Known::Cited { result, lemma: k });
+        Ok(vec![cite])
     }
 
     /// A sum, negation or `±(…)`: its operands simplified, then one rule at its root, then
