@@ -293,7 +293,7 @@ mod tests {
             }
             // Answers a function of the pair, so a stale slot would show as a wrong one.
             let r = (a.0 ^ b.0) & 1 == 0;
-            if n % 3 == 0 {
+            if n.is_multiple_of(3) {
                 m.insert(a, b, r);
                 kept.insert((a, b), r);
             } else {
