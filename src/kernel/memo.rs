@@ -8,6 +8,13 @@
 //! `(u64, bool)` costs 16, and a lookup is a multiply, a shift and a short linear probe. Ids of
 //! 2^31 and above (which no kernel reaches in practice) go to an ordinary map, so the memo is
 //! lossless for every id.
+//!
+//! Beside the table, answers that are cheap to work out again (settled by the options' known
+//! answers, without recursion: [`LeMemo::insert_cheap`]) go to a direct-mapped cache that
+//! forgets: on the Domineering boards they are two thirds of the answers and most are never
+//! read again, so keeping them all only grew the table (and each doubling touches fresh
+//! memory, which costs time here). What the cache forgets, the recursion finds again; the
+//! answers are the same either way.
 
 use super::GameId;
 use rustc_hash::FxHashMap;
@@ -36,7 +43,16 @@ pub(crate) struct LeMemo {
     len: usize,
     /// Pairs with an id of 2^31 or more.
     wide: FxHashMap<(GameId, GameId), bool>,
+    /// The cheap answers ([`LeMemo::insert_cheap`]): [`CHEAP_SLOTS`] entries or none yet,
+    /// each slot holding the last one whose key hashed there.
+    cheap: Vec<u64>,
 }
+
+/// The cheap answers' cache: 8 MiB, most of it in the last-level cache of the machines this
+/// is measured on, and allocated zeroed so that its pages cost only once touched. With 2^20
+/// slots the empty 4×7 Domineering board runs as many instructions as with every cheap answer
+/// kept (1,820,941,158 against 1,820,941,957); with 2^16, 1.2 % more.
+const CHEAP_SLOTS: usize = 1 << 20;
 
 impl LeMemo {
     fn key(a: GameId, b: GameId) -> Option<u64> {
@@ -96,6 +112,13 @@ impl LeMemo {
         let Some(key) = Self::key(a, b) else {
             return self.wide.get(&(a, b)).copied();
         };
+        // The cheap answers first: one slot, where a miss in the table probes several.
+        if !self.cheap.is_empty() {
+            let e = *self.cheap.get(Self::home(key, self.cheap.len() - 1))?;
+            if e != EMPTY && e & !ANSWER == key {
+                return Some(e & ANSWER != 0);
+            }
+        }
         if self.slots.is_empty() {
             return None;
         }
@@ -110,6 +133,25 @@ impl LeMemo {
                 return Some(e & ANSWER != 0);
             }
             i = (i + 1) & mask;
+        }
+    }
+
+    /// Keeps an answer that is cheap to work out again where it may be forgotten: in the
+    /// cache of [`CHEAP_SLOTS`] slots, replacing the answer that was there. Pairs of small ids
+    /// go to the matrix as [`LeMemo::insert`] puts them (its size does not depend on how many
+    /// answers it holds), and pairs with a wide id are not kept.
+    pub(crate) fn insert_cheap(&mut self, a: GameId, b: GameId, r: bool) {
+        if (a.0 as usize) < DENSE_MAX && (b.0 as usize) < DENSE_MAX {
+            self.insert(a, b, r);
+            return;
+        }
+        let Some(key) = Self::key(a, b) else { return };
+        if self.cheap.is_empty() {
+            self.cheap = vec![EMPTY; CHEAP_SLOTS];
+        }
+        let mask = self.cheap.len() - 1;
+        if let Some(slot) = self.cheap.get_mut(Self::home(key, mask)) {
+            *slot = key | if r { ANSWER } else { 0 };
         }
     }
 
@@ -228,6 +270,54 @@ mod tests {
                 let (a, b) = (GameId(a), GameId(b));
                 assert_eq!(m.get(a, b), want.get(&(a, b)).copied());
             }
+        }
+    }
+
+    /// The cheap answers: never a wrong answer (a slot's key is compared whole), the last
+    /// answer of a pair wins, small pairs are kept for good, and the table's answers stand
+    /// beside them.
+    #[test]
+    fn cheap_answers_are_right_or_forgotten() {
+        let mut m = LeMemo::default();
+        let mut want: FxHashMap<(GameId, GameId), bool> = FxHashMap::default();
+        let mut kept: FxHashMap<(GameId, GameId), bool> = FxHashMap::default();
+        let mut x: u64 = 987_654_321;
+        for n in 0..3_000_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let a = GameId((x >> 8) as u32 % 5_000_000);
+            let b = GameId((x >> 40) as u32 % 5_000_000);
+            if a == b {
+                continue;
+            }
+            // Answers a function of the pair, so a stale slot would show as a wrong one.
+            let r = (a.0 ^ b.0) & 1 == 0;
+            if n.is_multiple_of(3) {
+                m.insert(a, b, r);
+                kept.insert((a, b), r);
+            } else {
+                m.insert_cheap(a, b, r);
+            }
+            want.insert((a, b), r);
+        }
+        let small = (GameId(5), GameId(7));
+        m.insert_cheap(small.0, small.1, true);
+        let mut found = 0;
+        for (&(a, b), &r) in &want {
+            match m.get(a, b) {
+                Some(got) => {
+                    assert_eq!(got, r);
+                    found += 1;
+                }
+                None => assert!(!kept.contains_key(&(a, b))),
+            }
+        }
+        // The cache held some of the cheap answers, not all: it forgets.
+        assert!(found > kept.len() && found < want.len());
+        assert_eq!(m.get(small.0, small.1), Some(true));
+        for (&(a, b), &r) in &kept {
+            assert_eq!(m.get(a, b), Some(r));
         }
     }
 }
