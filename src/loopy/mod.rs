@@ -38,38 +38,6 @@
 //!   steps, for `onside(G)`, `offside(G)`, `A & B` and games that are not stoppers, all by one
 //!   driver (`driver`; the step record, the traits and the writing of graphs in `derive`).
 //!
-//! # CGSuite's loopy test cases
-//!
-//! `tests/loopy.rs` asserts CGSuite's own expected text for (row × column) pairs of
-//! CanonicalStopperTestCase.scala, SidedValueTestCase.scala and the loopy rows of
-//! GameTest.scala and EvalTest.scala (aaron-siegel/cgsuite,
-//! lib/core/src/test/scala/org/cgsuite/lang/):
-//!
-//! | file | pairs | asserted | agree |
-//! |---|---|---|---|
-//! | CanonicalStopperTestCase (14 rows × 32, Followers in 12) | 460 | 376 | 375 |
-//! | SidedValueTestCase (4 rows × 20) | 80 | 72 | 72 |
-//! | GameTest, loopy rows (Pow/PowTo 15, two-argument 11, sided 5) | 31 | 30 | 30 |
-//! | EvalTest, loopy rows (specifiers 25, operations 4, simplification 1, explicit 1) | 31 | 29 | 29 |
-//! | total | 602 | 507 | 506 |
-//!
-//! Every asserted pair is answered (`degree`, `is_stable` and `variety` of Grenville's unstable
-//! game and of the 17-vertex row, whose degree is the onside of G − G, since sides are found
-//! part by part). The one that does not agree, the variety of `{0|^<on>||v<on>}`, is CGSuite's
-//! value with a vertex's options in another order (`{^<on>,^[on]*||v<on>|0}`). Followers are compared as sets (CGSuite prints
-//! them in its own order of games). EvalTest's list rows are asserted element by element and its
-//! `uponth := …;` rows with uponth written out. Not asserted, not expressible in onag: `Class` (onag has
-//! no classes of values), `IsUptimal` of loopy values, `Options(Left)`/`Stop(Left)` (onag's
-//! `left_options`/`left_stop`, asserted under those names, are the same functions), and
-//! `upon.Subordinate('{*|*}')` (onag has no quoted game forms: a base is its value, and `{*|*}`
-//! is 0; likewise EvalTest's `('{-1|1}':on).GameValue`). Bach's Carousel
-//! (`a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}`, whose sides are not stoppers) and it + 1 print CGSuite's
-//! text (`carousel`: the sides made smaller by deletions the order of sides allows; CGSuite
-//! uses a heuristic it says has no simplicity theorem behind it); EvalTest's 3 times it is
-//! asserted by the order of sides only (CGSuite's text, read back, has the sides of G + G + G
-//! written out, and so has onag's answer, printed otherwise: the two heuristics stop at
-//! different games).
-//!
 //! Every loop that can grow counts its work and checks the caller's [`Budget`] (deadline,
 //! cancel flag, memory, most vertices), so a sum that explodes stops with
 //! [`KernelError::Limit`]; nothing here panics on any graph.

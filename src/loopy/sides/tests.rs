@@ -8,15 +8,6 @@ use crate::loopy::order;
 use crate::loopy::tests::{random_graph, w};
 use crate::Kernel;
 
-/// on + off = dud (Winning Ways ch. 11; the tutorial's `on + off`, printed `dud`): in the
-/// onside Left passes in `on` forever, so the onside is `on`; the offside `off` likewise.
-#[test]
-fn on_plus_off_is_dud() {
-    assert_eq!(show("on + off"), "dud");
-    assert_eq!(show("onside(on + off)"), "on");
-    assert_eq!(show("offside(on + off)"), "off");
-}
-
 /// over − over = over + under = over & under. By hand: the sum is G = {under, G | G, over}
 /// (Left's pass in under, Right's in over). In the onside Right's pass is useless (Left passes
 /// back and infinite play is Left's), so G⁺ = a{under, a | over}, a stopper; its Left option
@@ -45,23 +36,6 @@ fn upon_minus_upon() {
             assert_eq!(s, r);
         }
     }
-}
-
-/// CGSuite's EvalTest.scala, "correctly interpret loopy game specifiers": `over & v` reads
-/// and prints back; `a{1||a|0}` is `2 & +-1`; `over+^` is `over`.
-#[test]
-fn cgsuite_eval_test_rows() {
-    assert_eq!(show("over & v"), "over & v");
-    assert_eq!(show("a{1||a|0}"), "2 & +-1");
-    assert_eq!(show("over + ^"), "over");
-    // A sided value plus a short game: its sides are the sides plus the game (upsum and
-    // downsum of a stopper and a short game are the plain sums).
-    assert_eq!(
-        show("(over & v) + 1 + *"),
-        show("(over + 1 + *) & (v + 1 + *)")
-    );
-    assert_eq!(show("offside(over & v)"), "v");
-    assert_eq!(show("onside(over & v)"), "over");
 }
 
 /// Bach's Carousel is not stopper-sided (CGSuite has no Onside for it): an error, no guess.
