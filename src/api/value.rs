@@ -310,7 +310,7 @@ impl Value {
     /// A loopy derivation's value, written: a short game when it is one.
     pub(crate) fn loopy(text: String) -> Value {
         if let Ok(t) = crate::syntax::parse(&text) {
-            if !crate::functions::loopy::is_loopy_term(&t) {
+            if !crate::loopy::build::is_loopy(&t) {
                 let mut k = Kernel::new();
                 if let Ok(g) = k.eval(&t) {
                     return Value::Game(ShortGame::of(&mut k, g));

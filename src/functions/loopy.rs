@@ -47,11 +47,6 @@ pub enum Answer {
 /// The number world's evaluator, handed in.
 pub type Eval<'a> = dyn FnMut(&mut Kernel, &Term) -> Result<Operand, KernelError> + 'a;
 
-/// Whether the term is the loopy notation's (so the number world hands it here).
-pub fn is_loopy_term(t: &Term) -> bool {
-    is_loopy(t)
-}
-
 /// The functions of this family, with their usage.
 pub const NAMES: [(&str, &str); 48] = [
     ("onside", "onside(G): the onside of a stopper-sided game, infinite play won by Left (CGSuite's G.Onside)"),

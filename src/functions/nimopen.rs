@@ -82,7 +82,7 @@ pub fn open(
 /// not both nimbers.
 fn operands(name: &str, args: &[Arg], k: &mut Kernel) -> Result<Option<(u64, u64)>, KernelError> {
     if args.len() != 2 {
-        return Err(world::error(
+        return Err(super::args::error(
             name,
             format!("expected 2 arguments, found {}", args.len()),
         ));
@@ -91,7 +91,7 @@ fn operands(name: &str, args: &[Arg], k: &mut Kernel) -> Result<Option<(u64, u64
     let mut nimbers = Vec::with_capacity(2);
     for (i, a) in args.iter().enumerate() {
         let Arg::Game(t) = a else {
-            return Err(world::error(
+            return Err(super::args::error(
                 name,
                 format!("argument {} must be an expression, not a string", i + 1),
             ));
@@ -114,7 +114,7 @@ fn operands(name: &str, args: &[Arg], k: &mut Kernel) -> Result<Option<(u64, u64
             if name == "mul" {
                 return Ok(None);
             }
-            return Err(world::error(
+            return Err(super::args::error(
                 name,
                 format!(
                     "the mex definition opens a product of two nimbers (impartial games); argument {} is {shown}",

@@ -20,7 +20,6 @@
 //! and the products under them are derived too. Above it `open` says so and `onag eval` gives
 //! the value.
 
-use super::world;
 use super::Opening;
 use crate::kernel::{Kernel, KernelError};
 use crate::term::{Arg, Term};
@@ -45,11 +44,11 @@ fn call(name: &str, args: Vec<Term>) -> Term {
 /// The one argument of `name(*n)` as a nimber below [`LIMIT`].
 fn operand(name: &str, args: &[Arg], k: &mut Kernel) -> Result<u64, KernelError> {
     let [Arg::Game(t)] = args else {
-        return Err(world::error(name, format!("{name} takes one nimber")));
+        return Err(super::args::error(name, format!("{name} takes one nimber")));
     };
     let g = k.eval(t)?;
     let n = k.as_nimber(g).ok_or_else(|| {
-        world::error(
+        super::args::error(
             name,
             "the mex definition opens the inverse or square root of a nimber",
         )
@@ -66,14 +65,14 @@ fn fast(name: &str, n: u64, k: &mut Kernel) -> Result<u64, KernelError> {
     let g = super::value(k, name, &[Arg::Game(nim(n))])?;
     k.as_nimber(g)
         .and_then(|x| x.to_u64())
-        .ok_or_else(|| world::error(name, "the value is not a finite nimber"))
+        .ok_or_else(|| super::args::error(name, "the value is not a finite nimber"))
 }
 
 /// One level of the mex definition of `niminv(*p)` or `nimsqrt(*s)`.
 pub fn open(name: &str, args: &[Arg], k: &mut Kernel) -> Result<Option<Opening>, KernelError> {
     let n = operand(name, args, k)?;
     if name == "niminv" && n == 0 {
-        return Err(world::error(name, "*0 has no nim inverse"));
+        return Err(super::args::error(name, "*0 has no nim inverse"));
     }
     let q = fast(name, n, k)?;
     let mut options = if name == "niminv" {

@@ -17,7 +17,7 @@
 //! here; everything else (braces, literals, other families' functions) goes to the kernel, which
 //! refuses a number-world value inside braces with a clear error.
 
-use super::args;
+use super::args::error;
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::signs as sign;
 use crate::number::{Dyadic, Nimber, On2, Ordinal, Surreal};
@@ -132,17 +132,12 @@ impl Value {
     }
 }
 
-/// An error of the number world: bad input, reported like a function's.
-pub fn error(what: &str, message: impl Into<String>) -> KernelError {
-    args::error(what, message)
-}
-
 /// The value of a term in the number world.
 pub fn eval(k: &mut Kernel, t: &Term) -> Result<Value, KernelError> {
     if super::misere::is_form_term(t) {
         return super::misere::form_value(k, t).map(Value::from);
     }
-    if super::loopy::is_loopy_term(t) && !matches!(t, Term::Call { .. }) {
+    if crate::loopy::build::is_loopy(t) && !matches!(t, Term::Call { .. }) {
         return super::loopy::value(k, t, &mut loopy_operand).map(Value::from);
     }
     match t {

@@ -184,13 +184,6 @@ pub fn minimal(g: &Loopy) -> Loopy {
     number(&q)
 }
 
-/// The label of the k-th labelled vertex: the printer's (`a` … `z`, `aa`, … letters only,
-/// never a run of `v` or a reserved name), so that every label the derivation writes reads
-/// back as a label.
-fn label(k: usize) -> String {
-    super::print::label_name(k)
-}
-
 /// How a derivation writes the game graph of a step as a term, and which rules it runs. CGSuite's
 /// notation (labels, [`tree`]) writes a graph whose every shared position is a closed part; a
 /// graph with a position reached along two paths inside a cycle needs the proof's term table,
@@ -316,7 +309,7 @@ pub fn tree(g: &Loopy) -> Result<Option<Term>, KernelError> {
                         }
                     } else if self.open.contains(&o) {
                         let k = self.labels.len();
-                        let l = self.labels.entry(o).or_insert_with(|| label(k)).clone();
+                        let l = self.labels.entry(o).or_insert_with(|| super::print::label_name(k)).clone();
                         Term::Name(l)
                     } else {
                         if self.seen[o as usize] && self.comp[o as usize] == self.comp[v as usize] {

@@ -33,7 +33,7 @@ fn write_labelled(
     work: &mut Work,
     labels: &mut usize,
 ) -> Result<Term, KernelError> {
-    let short = short_values(g, kernel, work)?;
+    let short = super::translate::short_parts(g, kernel, work)?;
     let mut p = Printer {
         g,
         short,
@@ -45,18 +45,6 @@ fn write_labelled(
     let t = p.vertex(g.root());
     *labels = p.labels;
     t
-}
-
-/// For each vertex of `g`'s graph, the short game it is when it reaches no cycle: those all
-/// of whose options are short, as a least fixed point, found from the ends of play backwards
-/// (`translate::short_parts`). Sweeping the graph until nothing changed took a sweep per
-/// level: `over + 3000`'s 3,001 integers were 3,001 sweeps of 3,002 vertices.
-pub(crate) fn short_values(
-    g: &Loopy,
-    kernel: &mut Kernel,
-    work: &mut Work,
-) -> Result<Vec<Option<GameId>>, KernelError> {
-    super::translate::short_parts(g, kernel, work)
 }
 
 struct Printer<'a> {

@@ -96,7 +96,7 @@ pub fn pseudonumbers(
     kernel: &mut Kernel,
     work: &mut Work,
 ) -> Result<Vec<Option<Pseudo>>, KernelError> {
-    let short = super::print::short_values(g, kernel, work)?;
+    let short = super::translate::short_parts(g, kernel, work)?;
     let num = |kernel: &Kernel, v: u32| short[v as usize].and_then(|id| kernel.as_number(id));
     let graph = g.graph();
     let mut out = Vec::with_capacity(g.len());

@@ -200,7 +200,8 @@ pub fn translate(
 
 /// For each position of `g`, the short game it is when no cycle is reachable from it: the
 /// positions all of whose options are short, from the ends of play backwards, each made by
-/// the kernel from its options' games.
+/// the kernel from its options' games. (Sweeping the graph until nothing changed took a sweep
+/// per level: `over + 3000`'s 3,001 integers were 3,001 sweeps of 3,002 vertices.)
 pub(crate) fn short_parts(
     g: &Loopy,
     k: &mut Kernel,

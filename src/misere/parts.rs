@@ -27,11 +27,6 @@ use crate::kernel::KernelError;
 use std::cmp::Ordering;
 
 impl Misere {
-    /// Whether `g` is odd, for a game known to be 0, * or in the table.
-    fn parity(&mut self, g: MId) -> Result<bool, KernelError> {
-        self.is_odd(g)
-    }
-
     /// `x` (even) with `odd`'s parity: x or x + *.
     fn with_parity(&mut self, x: MId, odd: bool) -> Result<MId, KernelError> {
         if odd {
@@ -61,7 +56,7 @@ impl Misere {
                 prime_options = usize::MAX;
                 break;
             }
-            let odd = self.parity(o)?;
+            let odd = self.is_odd(o)?;
             let p = self.two_partitions(o)?;
             let unpaired = !odd || {
                 let e = self.even_part(o)?;
@@ -107,7 +102,7 @@ impl Misere {
                 let xopts = self.options(x).to_vec();
                 let mut xinfo = Vec::with_capacity(xopts.len());
                 for &xo in &xopts {
-                    let odd = self.parity(xo)?;
+                    let odd = self.is_odd(xo)?;
                     let e = self.even_part(xo)?;
                     xinfo.push((e, odd));
                 }
@@ -203,7 +198,7 @@ impl Misere {
         }
         // Every X' + Y is a G'.
         'x: for &xo in xopts {
-            let (e, odd) = (self.even_part(xo)?, self.parity(xo)?);
+            let (e, odd) = (self.even_part(xo)?, self.is_odd(xo)?);
             if let Some(j) = index(parts, e) {
                 let want = self.with_parity(parts[j ^ 1], odd)?;
                 if yopts.contains(&want) {
@@ -221,7 +216,7 @@ impl Misere {
         }
         // Every X + Y' is a G'.
         'y: for &yo in &yopts {
-            let (e, odd) = (self.even_part(yo)?, self.parity(yo)?);
+            let (e, odd) = (self.even_part(yo)?, self.is_odd(yo)?);
             if let Some(j) = index(parts, e) {
                 let want = self.with_parity(parts[j ^ 1], odd)?;
                 let want_even = self.even_part(want)?;
@@ -256,7 +251,7 @@ impl Misere {
         let Some(i) = p.iter().position(|&x| x == eh) else {
             return Ok(None);
         };
-        let odd = self.parity(g)? != self.parity(h)?;
+        let odd = self.is_odd(g)? != self.is_odd(h)?;
         self.with_parity(p[i ^ 1], odd).map(Some)
     }
 

@@ -7,7 +7,7 @@ use super::render::{latex, markdown};
 use super::style::Style;
 use super::{unsupported, Ctx, Format};
 use crate::kernel::{Kernel, OutcomeClass};
-use crate::proof::{disprove, Disproof, MoveInGames, Player, Which};
+use crate::proof::{disprove, Disproof, MoveInGames, Which};
 use crate::term::Term;
 
 /// The relation of `x` and `y` with its reasons in `ctx`'s format; each kernel it uses comes
@@ -167,13 +167,6 @@ pub(crate) fn reasons(x: &Term, y: &Term, d: &Disproof, style: &Style) -> Vec<St
     lines
 }
 
-fn player_name(p: Player) -> &'static str {
-    match p {
-        Player::Left => "Left",
-        Player::Right => "Right",
-    }
-}
-
 /// A winning first move as a move in the games written: which game, which part, to what.
 fn in_games(x: &Term, y: &Term, m: &MoveInGames, style: &Style) -> String {
     let (name, whole) = match m.game {
@@ -194,13 +187,13 @@ fn in_games(x: &Term, y: &Term, m: &MoveInGames, style: &Style) -> String {
     } else {
         format!(
             "moving in -B, which is {}'s move in {moved} to {}",
-            player_name(m.mover),
+            m.mover,
             style.term(&m.to)
         )
     };
     format!(
         "In the games as written: {} moving first wins by {how}, leaving {}.",
-        player_name(m.player),
+        m.player,
         difference(a2, b2, style)
     )
 }
@@ -218,14 +211,14 @@ fn json(x: &Term, y: &Term, rel: OutcomeClass, d: &Disproof) -> serde_json::Valu
         "difference": ascii(&d.difference),
         "outcome": d.outcome.to_string(),
         "moves": d.moves.iter().map(|m| serde_json::json!({
-            "player": match m.player { Player::Left => "Left", Player::Right => "Right" },
+            "player": m.player.to_string(),
             "to": ascii(&m.position),
             "outcome": m.outcome.to_string(),
         })).collect::<Vec<_>>(),
         "moves_in_games": d.in_games.iter().map(|m| serde_json::json!({
-            "player": player_name(m.player),
+            "player": m.player.to_string(),
             "game": match m.game { Which::A => "A", Which::B => "B" },
-            "mover": player_name(m.mover),
+            "mover": m.mover.to_string(),
             "at": path_json(&m.at),
             "part": ascii(&m.part),
             "to": ascii(&m.to),
