@@ -18,15 +18,7 @@ use num_traits::Zero;
 use std::collections::HashMap;
 
 fn err(message: String) -> KernelError {
-    KernelError::Function {
-        name: "atomic_weight".into(),
-        message,
-        calls: Vec::new(),
-    }
-}
-
-fn show(k: &mut Kernel, g: GameId) -> String {
-    super::shown(k, g)
+    super::cool::domain("atomic_weight", message)
 }
 
 /// Whether G is infinitesimal: both stops are 0.
@@ -95,7 +87,7 @@ fn far_star(
 pub fn atomic_weight(k: &mut Kernel, g: GameId) -> Result<GameId, KernelError> {
     if !is_infinitesimal(k, g) {
         let (l, r) = (k.left_stop(g), k.right_stop(g));
-        let shown = show(k, g);
+        let shown = super::shown(k, g);
         return Err(err(format!(
             "{shown} is not infinitesimal (its stops are {l} and {r}); atomic weight is defined for infinitesimals"
         )));
@@ -106,7 +98,7 @@ pub fn atomic_weight(k: &mut Kernel, g: GameId) -> Result<GameId, KernelError> {
     if is_all_small(k, g)? || within_red_kite(k, g, w, &mut fs)? {
         Ok(w)
     } else {
-        let shown = show(k, g);
+        let shown = super::shown(k, g);
         Err(err(format!("{shown} is infinitesimal but not atomic")))
     }
 }

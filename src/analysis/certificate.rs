@@ -2,22 +2,14 @@
 //! `onag check` can verify each thermograph from its options' walls alone
 //! (`crate::proof::thermocheck`, which shares no code with this module's producer).
 
+use super::summary::points_json;
 use super::thermograph::Thermographer;
 use crate::kernel::{GameId, Kernel, KernelError};
-use crate::number::Dyadic;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
 /// The most subgames a certificate lists.
 pub const MAX_ENTRIES: usize = 200_000;
-
-fn pts(p: &[(Dyadic, Dyadic)]) -> Value {
-    Value::Array(
-        p.iter()
-            .map(|(t, x)| json!([t.to_string(), x.to_string()]))
-            .collect(),
-    )
-}
 
 /// The certificate for g as JSON: `{"certificate": "thermographs", "root": i, "games": [...]}`,
 /// each game `{game, left, right, temperature, mast, left_wall, right_wall}` where `left` and
@@ -73,8 +65,8 @@ pub fn build(k: &mut Kernel, g: GameId) -> Result<Value, KernelError> {
             "right": ix(r),
             "temperature": t.temperature.to_string(),
             "mast": t.mast.to_string(),
-            "left_wall": pts(&t.left_points()),
-            "right_wall": pts(&t.right_points()),
+            "left_wall": points_json(&t.left_points()),
+            "right_wall": points_json(&t.right_points()),
         }));
     }
     Ok(json!({

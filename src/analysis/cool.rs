@@ -31,7 +31,7 @@ pub(crate) fn too_deep(what: &str) -> KernelError {
     }
 }
 
-fn domain(name: &str, message: String) -> KernelError {
+pub(super) fn domain(name: &str, message: String) -> KernelError {
     KernelError::Function {
         name: name.to_string(),
         message,

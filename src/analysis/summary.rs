@@ -151,7 +151,7 @@ fn show(t: &Term) -> String {
     crate::syntax::print(t, &Default::default())
 }
 
-fn points_json(pts: &[(Dyadic, Dyadic)]) -> Value {
+pub(super) fn points_json(pts: &[(Dyadic, Dyadic)]) -> Value {
     Value::Array(
         pts.iter()
             .map(|(t, x)| json!([t.to_string(), x.to_string()]))
