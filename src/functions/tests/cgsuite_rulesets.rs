@@ -9,7 +9,7 @@
 //! - each opening accepted by its naive checker, and refused once an option is dropped or one
 //!   is added.
 
-use super::{show_or_error as show, words};
+use super::{show_or_error as show, star, words};
 use crate::functions;
 use crate::rulesets::tests::{by_definition, mex_by_definition};
 use crate::syntax::parse;
@@ -20,14 +20,6 @@ use std::collections::HashMap;
 /// Whether two expressions have one value.
 fn same(a: &str, b: &str) -> bool {
     show(&format!("{a} - ({b})")) == "0"
-}
-
-fn star(n: u64) -> String {
-    match n {
-        0 => "0".into(),
-        1 => "*".into(),
-        n => format!("*{n}"),
-    }
 }
 
 fn value_of(k: &mut Kernel, src: &str) -> GameId {

@@ -13,6 +13,7 @@ mod number_world;
 mod ruleset_readers;
 mod seed_examples;
 
+use crate::functions::test_eval::show;
 use crate::functions::world;
 use crate::syntax::parse;
 use crate::Kernel;
@@ -45,9 +46,13 @@ fn words(letters: [char; 3], max: usize) -> Vec<String> {
     all
 }
 
-/// [`shown`], an error failing the test.
-fn show(src: &str) -> String {
-    shown(src).unwrap_or_else(|e| panic!("{src}: {e}"))
+/// `*n` as onag prints it.
+fn star(n: impl Into<u128>) -> String {
+    match n.into() {
+        0 => "0".into(),
+        1 => "*".into(),
+        n => format!("*{n}"),
+    }
 }
 
 /// The nim products below `n` by seed 000 §I.6a's mex definition evaluated literally:

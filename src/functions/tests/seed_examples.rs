@@ -2,19 +2,10 @@
 //! as a test citing its section). The expected values are the seeds' own; where a seed states a
 //! general fact (Corollary 55, Theorem 54) it is checked for the first several n.
 
-use super::show;
+use super::{show, star};
 use crate::functions::world::{self, Value};
 use crate::syntax::parse;
 use crate::Kernel;
-
-/// `*n` as onag prints it.
-fn star(n: u128) -> String {
-    match n {
-        0 => "0".into(),
-        1 => "*".into(),
-        n => format!("*{n}"),
-    }
-}
 
 /// seed 003, Example 17: 0 + 0 = {} = 0, 0 + * = {0} = *, and * + * = {0 + *, * + 0} = {*},
 /// which is not a nimber of its own form but has the value 0 (mex{1} = 0).
