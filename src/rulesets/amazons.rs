@@ -14,7 +14,7 @@
 
 use super::grid::Shape;
 use super::grid_parts::{self, at, squares, step, COMPASS};
-use super::search::{self, Rules, Table};
+use super::search::{self, Rules};
 use super::RulesetError;
 use crate::kernel::{GameId, Kernel};
 
@@ -89,12 +89,5 @@ impl Rules for Amazons {
 
 /// The value of a board, its regions shared out over [`search::threads`] threads.
 pub fn value(b: &Board, kernel: &mut Kernel) -> Result<GameId, RulesetError> {
-    let mut table = Table::for_kernel(kernel);
-    search::value_parallel(
-        &Amazons,
-        std::slice::from_ref(b),
-        &mut table,
-        kernel,
-        search::threads(),
-    )
+    super::value_in_threads(&Amazons, b, kernel, search::threads())
 }

@@ -10,7 +10,7 @@
 
 use super::grid::{self, Shape};
 use super::grid_parts::{self, least_image};
-use super::search::{self, Rules, Table};
+use super::search::{self, Rules};
 use super::RulesetError;
 use crate::kernel::{GameId, Kernel};
 
@@ -83,12 +83,5 @@ impl Rules for Cram {
 
 /// The value of a board (a nimber), its regions shared out over [`search::threads`] threads.
 pub fn value(b: &Board, kernel: &mut Kernel) -> Result<GameId, RulesetError> {
-    let mut table = Table::for_kernel(kernel);
-    search::value_parallel(
-        &Cram,
-        std::slice::from_ref(b),
-        &mut table,
-        kernel,
-        search::threads(),
-    )
+    super::value_in_threads(&Cram, b, kernel, search::threads())
 }

@@ -29,7 +29,7 @@
 use super::gen_clobber_small::Geometry;
 use super::grid::Shape;
 use super::grid_parts::{self, at, least_image, squares, step, COMPASS, KNIGHT, ORTHOGONAL};
-use super::search::{self, Rules, Table};
+use super::search::{self, Rules};
 use super::RulesetError;
 use crate::kernel::{GameId, Kernel};
 use std::sync::OnceLock;
@@ -370,14 +370,7 @@ pub fn value_threads(
     kernel: &mut Kernel,
     threads: usize,
 ) -> Result<GameId, RulesetError> {
-    let mut table = Table::for_kernel(kernel);
-    search::value_parallel(
-        &Fast(piece),
-        std::slice::from_ref(&stones_of(b)),
-        &mut table,
-        kernel,
-        threads,
-    )
+    super::value_in_threads(&Fast(piece), &stones_of(b), kernel, threads)
 }
 
 /// [`value_threads`] with the general rules alone ([`GenClobber`], no word encoding): the
@@ -389,12 +382,5 @@ pub fn value_general(
     kernel: &mut Kernel,
     threads: usize,
 ) -> Result<GameId, RulesetError> {
-    let mut table = Table::for_kernel(kernel);
-    search::value_parallel(
-        &GenClobber(piece),
-        std::slice::from_ref(b),
-        &mut table,
-        kernel,
-        threads,
-    )
+    super::value_in_threads(&GenClobber(piece), b, kernel, threads)
 }

@@ -51,8 +51,24 @@ pub mod toppling_dominoes;
 pub mod turning;
 pub mod wythoff;
 
-use crate::kernel::KernelError;
+use crate::kernel::{GameId, Kernel, KernelError};
 use std::fmt;
+
+/// The value of one position of `rules`, in a table of its own, its parts shared out over
+/// `threads` threads (the value is the same for every count).
+fn value_in_threads<R>(
+    rules: &R,
+    p: &R::Pos,
+    kernel: &mut Kernel,
+    threads: usize,
+) -> Result<GameId, RulesetError>
+where
+    R: search::Rules + Sync,
+    R::Pos: Send + Sync,
+{
+    let mut table = search::Table::for_kernel(kernel);
+    search::value_parallel(rules, std::slice::from_ref(p), &mut table, kernel, threads)
+}
 
 /// Bad text for a position: where it is and what is wrong, with the offending line for a caret.
 #[derive(Clone, Debug, PartialEq, Eq)]
