@@ -330,7 +330,7 @@ fn misere_moves(
         Some(Term::Game { left, .. }) => left,
         _ => Vec::new(),
     };
-    let option_trees: Vec<Option<usize>> = options.iter().map(|o| trees.tree(o)).collect();
+    let option_trees: Vec<_> = options.iter().map(|o| trees.tree(o)).collect();
     moves
         .into_iter()
         .map(|m| {

@@ -5,143 +5,59 @@
 //! distinct position once), so here a move is matched by game trees: the position it leaves,
 //! played out by the ruleset's own opening (`functions::misere::open_position`), is the same
 //! tree as the option it gives. Impartial trees only, compared as identical forms (options as
-//! sets), within [`MAX_NODES`] distinct trees: past that, no option is named.
+//! sets) in the arena misère derivations write their forms in ([`Forms`], read by
+//! [`form_of_opened`], within its limits and the request's budget): past them, no option is
+//! named.
 
 use crate::kernel::Kernel;
-use crate::term::Term;
-use std::collections::HashMap;
+use crate::misere::derive::{form_of_opened, FId, Forms};
+use crate::misere::Misere;
+use crate::term::{children_mut, Arg, Term};
 
-/// The most distinct game trees built for one step (a reader's position has far fewer).
-pub const MAX_NODES: usize = 20_000;
+/// The name of the call that stands for a table entry `#n` in a term given to the arena's
+/// reader, which opens it as it opens a ruleset position: once, the entries being a DAG that
+/// written out could be exponentially larger.
+const ENTRY: &str = "#";
 
-/// The most positions opened one inside another.
-const MAX_DEPTH: usize = 400;
-
-/// Impartial game trees, each interned as the sorted set of its options' ids.
+/// Impartial game trees, each a form of one arena.
 pub struct Trees<'a> {
     k: &'a mut Kernel,
     /// The proof's term table, for `#n` (each entry read when first met).
     table: &'a [String],
-    ids: HashMap<Vec<usize>, usize>,
-    count: usize,
-    sets: Vec<Vec<usize>>,
-    memo: HashMap<Term, usize>,
-    sums: HashMap<(usize, usize), usize>,
-    depth: usize,
+    m: Misere,
+    forms: Forms,
 }
 
 impl<'a> Trees<'a> {
     pub fn new(k: &'a mut Kernel, table: &'a [String]) -> Trees<'a> {
+        let m = Misere::new(k.budget().clone());
         Trees {
             k,
             table,
-            ids: HashMap::new(),
-            count: 0,
-            sets: Vec::new(),
-            memo: HashMap::new(),
-            sums: HashMap::new(),
-            depth: 0,
+            m,
+            forms: Forms::new(),
         }
-    }
-
-    fn intern(&mut self, mut v: Vec<usize>) -> Option<usize> {
-        v.sort_unstable();
-        v.dedup();
-        if let Some(&i) = self.ids.get(&v) {
-            return Some(i);
-        }
-        if self.count >= MAX_NODES {
-            return None;
-        }
-        let i = self.count;
-        self.count += 1;
-        self.sets.push(v.clone());
-        self.ids.insert(v, i);
-        Some(i)
-    }
-
-    /// The nim heap of `n`: its options the heaps below it.
-    fn heap(&mut self, n: usize) -> Option<usize> {
-        let mut below = Vec::with_capacity(n);
-        for _ in 0..n {
-            let h = self.intern(below.clone())?;
-            below.push(h);
-        }
-        self.intern(below)
-    }
-
-    /// The sum of two trees: a move in either part.
-    fn sum(&mut self, a: usize, b: usize) -> Option<usize> {
-        let key = (a.min(b), a.max(b));
-        if let Some(&s) = self.sums.get(&key) {
-            return Some(s);
-        }
-        let mut opts = Vec::new();
-        for x in self.sets[a].clone() {
-            opts.push(self.sum(x, b)?);
-        }
-        for y in self.sets[b].clone() {
-            opts.push(self.sum(a, y)?);
-        }
-        let s = self.intern(opts)?;
-        self.sums.insert(key, s);
-        Some(s)
     }
 
     /// The game tree of `t`: braces whose two sides agree, nim heaps, sums, `#n` of the table,
     /// and ruleset positions (opened by their moves). `None` for anything else (a partizan
     /// game, a number), or past the limits.
-    pub fn tree(&mut self, t: &Term) -> Option<usize> {
-        if let Some(&i) = self.memo.get(t) {
-            return Some(i);
-        }
-        if self.depth >= MAX_DEPTH {
-            return None;
-        }
-        self.depth += 1;
-        let i = self.build(t);
-        self.depth -= 1;
-        let i = i?;
-        self.memo.insert(t.clone(), i);
-        Some(i)
-    }
-
-    fn build(&mut self, t: &Term) -> Option<usize> {
-        match t {
-            Term::Game { left, right } => {
-                let mut l = Vec::with_capacity(left.len());
-                for x in left {
-                    l.push(self.tree(x)?);
-                }
-                let mut r = Vec::with_capacity(right.len());
-                for x in right {
-                    r.push(self.tree(x)?);
-                }
-                let (l, r) = (self.intern(l)?, self.intern(r)?);
-                (l == r).then_some(l)
+    pub fn tree(&mut self, t: &Term) -> Option<FId> {
+        let (k, table) = (&mut *self.k, self.table);
+        let mut open = |c: &Term| {
+            let Term::Call { name, args } = c else {
+                return Ok(None);
+            };
+            if name != ENTRY {
+                return Ok(crate::functions::misere::open_position(k, c)?);
             }
-            Term::Nus { number, up, nim } if number.is_zero() && num_traits::Zero::is_zero(up) => {
-                let n = usize::try_from(nim.to_u64()?).ok()?;
-                if n > MAX_NODES {
-                    return None;
-                }
-                self.heap(n)
-            }
-            Term::Sum(a, b) => {
-                let (a, b) = (self.tree(a)?, self.tree(b)?);
-                self.sum(a, b)
-            }
-            Term::Ref(n) => {
-                let src = self.table.get(usize::try_from(*n).ok()?)?;
-                let entry = crate::syntax::parse_with_refs(src).ok()?;
-                self.tree(&entry)
-            }
-            Term::Call { .. } => {
-                let opened = crate::functions::misere::open_position(self.k, t).ok()??;
-                self.tree(&opened)
-            }
-            _ => None,
-        }
+            let entry = match &args[..] {
+                [Arg::Text(n)] => n.parse::<usize>().ok().and_then(|n| table.get(n)),
+                _ => None,
+            };
+            Ok(entry.and_then(|src| crate::syntax::parse_with_refs(src).ok()).map(entries))
+        };
+        form_of_opened(&mut self.m, &mut self.forms, &entries(t.clone()), &mut open).ok()
     }
 
     /// `t` read one level: a `#n` replaced by its table entry.
@@ -155,11 +71,26 @@ impl<'a> Trees<'a> {
     }
 }
 
+/// `t` with each `#n` the call [`ENTRY`]`("n")`.
+fn entries(mut t: Term) -> Term {
+    fn mark(t: &mut Term) {
+        if let Term::Ref(n) = *t {
+            *t = Term::Call {
+                name: ENTRY.into(),
+                args: vec![Arg::Text(n.to_string())],
+            };
+        }
+        children_mut(t).into_iter().for_each(mark);
+    }
+    mark(&mut t);
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn tree(trees: &mut Trees, src: &str) -> Option<usize> {
+    fn tree(trees: &mut Trees, src: &str) -> Option<FId> {
         trees.tree(&crate::syntax::parse_with_refs(src).unwrap())
     }
 
