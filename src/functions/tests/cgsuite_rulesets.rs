@@ -72,7 +72,7 @@ fn take_away_is_its_definition() {
         let mut memo = HashMap::new();
         for n in 0..=14 {
             for k in 0..=16 {
-                let want = star(take_away_def(p, q, n, k, &mut memo));
+                let want = star(take_away_def(p, q, n, k, &mut memo).into());
                 assert_eq!(
                     show(&format!("take_away({p}/{q}, {n}, {k})")),
                     want,
@@ -212,7 +212,7 @@ fn turning_is_its_definition() {
                 let text: String = (0..len)
                     .map(|i| if s & (1 << i) != 0 { 'h' } else { 't' })
                     .collect();
-                let want = star(turning_def(s, len, allowed, &mut memo));
+                let want = star(turning_def(s, len, allowed, &mut memo).into());
                 assert_eq!(
                     show(&format!("turning(\"{code}\", \"{text}\")")),
                     want,

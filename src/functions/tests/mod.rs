@@ -47,8 +47,8 @@ fn words(letters: [char; 3], max: usize) -> Vec<String> {
 }
 
 /// `*n` as onag prints it.
-fn star(n: impl Into<u128>) -> String {
-    match n.into() {
+fn star(n: u128) -> String {
+    match n {
         0 => "0".into(),
         1 => "*".into(),
         n => format!("*{n}"),
