@@ -63,38 +63,6 @@ pub fn canonical_each(
         .collect())
 }
 
-/// `graph` kept to what `roots` reach, renumbered in the order first reached (the first
-/// root's part first, as [`Loopy::new`] numbers a single root), with the roots' new numbers.
-fn reached(graph: &Graph, roots: &[u32]) -> (Graph, Vec<u32>) {
-    let n = graph.len();
-    let mut index = vec![u32::MAX; n];
-    let mut order: Vec<u32> = Vec::new();
-    for &r in roots {
-        if index[r as usize] != u32::MAX {
-            continue;
-        }
-        index[r as usize] = order.len() as u32;
-        order.push(r);
-        let mut i = order.len() - 1;
-        while i < order.len() {
-            let v = order[i];
-            i += 1;
-            for &t in graph.left(v).iter().chain(graph.right(v)) {
-                if index[t as usize] == u32::MAX {
-                    index[t as usize] = order.len() as u32;
-                    order.push(t);
-                }
-            }
-        }
-    }
-    let mut g = Graph::with_vertices(order.len());
-    for (i, &v) in order.iter().enumerate() {
-        let map = |os: &[u32]| os.iter().map(|&t| index[t as usize]).collect();
-        g.set_options(i as u32, map(graph.left(v)), map(graph.right(v)));
-    }
-    (g, roots.iter().map(|&r| index[r as usize]).collect())
-}
-
 /// Dominated options removed, reversible ones bypassed, then equal vertices fused, to a
 /// fixed point, on a stopper graph: the graph and where the `roots` went.
 fn simplest(
@@ -102,7 +70,7 @@ fn simplest(
     roots: Vec<u32>,
     work: &mut Work,
 ) -> Result<(Graph, Vec<u32>), KernelError> {
-    let (mut cur, mut roots) = reached(&graph, &roots);
+    let (mut cur, mut roots) = graph.reached(&roots);
     for _ in 0..MAX_ROUNDS {
         let n = cur.len();
         let whole = Loopy {
@@ -171,7 +139,7 @@ fn simplest(
             }
         }
         if changed {
-            (cur, roots) = reached(&graph, &roots);
+            (cur, roots) = graph.reached(&roots);
             continue;
         }
         // Fusion: each vertex to the first vertex equal to it.
@@ -181,13 +149,9 @@ fn simplest(
         if rep.iter().enumerate().all(|(a, &r)| a as u32 == r) {
             return Ok((cur, roots));
         }
-        let mut fused = Graph::with_vertices(n);
-        for v in 0..n as u32 {
-            let map = |os: &[u32]| os.iter().map(|&t| rep[t as usize]).collect();
-            fused.set_options(v, map(graph.left(v)), map(graph.right(v)));
-        }
+        let fused = graph.mapped(0..n as u32, &rep);
         let moved: Vec<u32> = roots.iter().map(|&r| rep[r as usize]).collect();
-        (cur, roots) = reached(&fused, &moved);
+        (cur, roots) = fused.reached(&moved);
     }
     Err(super::limit("100000 rounds of simplifying a stopper"))
 }
@@ -237,13 +201,8 @@ pub fn number(g: &Loopy) -> Loopy {
             }
         }
     }
-    let mut out = Graph::with_vertices(order.len());
-    for (i, &v) in order.iter().enumerate() {
-        let map = |os: &[u32]| os.iter().map(|&t| index[t as usize]).collect();
-        out.set_options(i as u32, map(graph.left(v)), map(graph.right(v)));
-    }
     Loopy {
-        graph: out,
+        graph: graph.mapped(order.iter().copied(), &index),
         root: 0,
     }
 }

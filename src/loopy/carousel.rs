@@ -211,16 +211,9 @@ fn bisimilar_merged(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
             first[c as usize] = v as u32;
         }
     }
-    let mut merged = Graph::with_vertices(n);
-    for v in 0..n as u32 {
-        let map = |os: &[u32]| {
-            os.iter()
-                .map(|&t| first[class[t as usize] as usize])
-                .collect()
-        };
-        merged.set_options(v, map(graph.left(v)), map(graph.right(v)));
-    }
-    let root = first[class[g.root() as usize] as usize];
+    let to: Vec<u32> = class.iter().map(|&c| first[c as usize]).collect();
+    let merged = graph.mapped(0..n as u32, &to);
+    let root = to[g.root() as usize];
     Ok(Loopy::new(&merged, root).unwrap_or_else(Loopy::zero))
 }
 
@@ -283,12 +276,8 @@ fn fuse_batch(
     for &a in batch {
         to[a as usize] = rep[a as usize];
     }
-    let mut fused = Graph::with_vertices(n);
-    for v in 0..n as u32 {
-        work.tick(1)?;
-        let map = |os: &[u32]| os.iter().map(|&t| to[t as usize]).collect();
-        fused.set_options(v, map(graph.left(v)), map(graph.right(v)));
-    }
+    work.tick(n as u64)?;
+    let fused = graph.mapped(0..n as u32, &to);
     let to_root = to[*root as usize];
     if same_side(&fused, to_root, graph, *root, which, work)? {
         *graph = fused;
@@ -464,13 +453,8 @@ pub fn short_first(g: &Loopy, work: &mut Work) -> Result<Loopy, KernelError> {
     for (i, &v) in order.iter().enumerate() {
         index[v as usize] = i as u32;
     }
-    let mut out = Graph::with_vertices(n);
-    for &v in &order {
-        let map = |os: &[u32]| os.iter().map(|&t| index[t as usize]).collect();
-        out.set_options(index[v as usize], map(graph.left(v)), map(graph.right(v)));
-    }
     Ok(Loopy {
-        graph: out,
+        graph: graph.mapped(order.iter().copied(), &index),
         root: index[g.root() as usize],
     })
 }

@@ -169,16 +169,12 @@ pub fn minimal(g: &Loopy) -> Loopy {
         Err(_) => ((0..n).collect(), n),
     };
     // One vertex per colour, with the options of any member (all members agree).
-    let mut q = Graph::with_vertices(classes);
-    let mut done = vec![false; classes];
-    for v in 0..n as u32 {
-        let c = colour[v as usize];
-        if !done[c] {
-            done[c] = true;
-            let map = |os: &[u32]| os.iter().map(|&t| colour[t as usize] as u32).collect();
-            q.set_options(c as u32, map(graph.left(v)), map(graph.right(v)));
-        }
+    let mut member = vec![0u32; classes];
+    for (v, &c) in colour.iter().enumerate().rev() {
+        member[c] = v as u32;
     }
+    let to: Vec<u32> = colour.iter().map(|&c| c as u32).collect();
+    let q = graph.mapped(member.into_iter(), &to);
     let root = colour.get(g.root() as usize).copied().unwrap_or(0) as u32;
     let q = Loopy::new(&q, root).unwrap_or_else(Loopy::zero);
     number(&q)
@@ -393,11 +389,7 @@ pub(super) fn next_edit(
     if rep.iter().enumerate().all(|(a, &r)| a as u32 == r) {
         return Ok(None);
     }
-    let mut fused = Graph::with_vertices(n);
-    for v in 0..n as u32 {
-        let map = |os: &[u32]| os.iter().map(|&t| rep[t as usize]).collect();
-        fused.set_options(v, map(graph.left(v)), map(graph.right(v)));
-    }
+    let fused = graph.mapped(0..n as u32, &rep);
     let h = Loopy::new(&fused, rep[g.root() as usize]).unwrap_or_else(Loopy::zero);
     Ok(Some((Edit::Fusion, g.root(), h)))
 }

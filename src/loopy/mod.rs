@@ -153,6 +153,18 @@ impl Graph {
         }
     }
 
+    /// The graph whose vertex `i` is this one's `order[i]`, each option `t` moved to `to[t]`:
+    /// a renumbering (`to` the inverse of `order`), or a quotient (`order` every vertex, `to`
+    /// each one's representative).
+    pub(crate) fn mapped(&self, order: impl ExactSizeIterator<Item = u32>, to: &[u32]) -> Graph {
+        let mut g = Graph::with_vertices(order.len());
+        for (i, v) in order.enumerate() {
+            let map = |os: &[u32]| os.iter().map(|&t| to[t as usize]).collect();
+            g.set_options(i as u32, map(self.left(v)), map(self.right(v)));
+        }
+        g
+    }
+
     /// Whether every edge points at a vertex of the graph.
     pub fn check(&self) -> bool {
         let n = self.len() as u32;
@@ -199,13 +211,18 @@ impl Graph {
 
     /// The vertices reachable from `root` (itself included), in the order first reached.
     pub fn reachable(&self, root: u32) -> Vec<u32> {
-        let mut seen = vec![false; self.len()];
         let mut order = Vec::new();
-        if (root as usize) < self.len() {
-            seen[root as usize] = true;
-            order.push(root);
+        self.reach(root, &mut vec![false; self.len()], &mut order);
+        order
+    }
+
+    /// Appends to `order`, breadth first, what `root` reaches that is not `seen` yet.
+    fn reach(&self, root: u32, seen: &mut [bool], order: &mut Vec<u32>) {
+        if root as usize >= self.len() || std::mem::replace(&mut seen[root as usize], true) {
+            return;
         }
-        let mut i = 0;
+        order.push(root);
+        let mut i = order.len() - 1;
         while i < order.len() {
             let v = order[i];
             i += 1;
@@ -215,7 +232,21 @@ impl Graph {
                 }
             }
         }
-        order
+    }
+
+    /// The graph kept to what `roots` reach, renumbered in the order first reached (each
+    /// root's part in turn, as [`Graph::reachable`] orders one), with the roots' new numbers.
+    pub(crate) fn reached(&self, roots: &[u32]) -> (Graph, Vec<u32>) {
+        let (mut seen, mut order) = (vec![false; self.len()], Vec::new());
+        for &r in roots {
+            self.reach(r, &mut seen, &mut order);
+        }
+        let mut index = vec![u32::MAX; self.len()];
+        for (i, &v) in order.iter().enumerate() {
+            index[v as usize] = i as u32;
+        }
+        let at = roots.iter().map(|&r| index[r as usize]).collect();
+        (self.mapped(order.iter().copied(), &index), at)
     }
 
     /// Whether no infinite alternating play starts anywhere: the graph of (vertex, player to
@@ -436,17 +467,8 @@ impl Loopy {
         if !graph.check() || root as usize >= graph.len() {
             return None;
         }
-        let order = graph.reachable(root);
-        let mut index = vec![u32::MAX; graph.len()];
-        for (i, &v) in order.iter().enumerate() {
-            index[v as usize] = i as u32;
-        }
-        let mut g = Graph::with_vertices(order.len());
-        for (i, &v) in order.iter().enumerate() {
-            let map = |os: &[u32]| os.iter().map(|&t| index[t as usize]).collect();
-            g.set_options(i as u32, map(graph.left(v)), map(graph.right(v)));
-        }
-        Some(Loopy { graph: g, root: 0 })
+        let (graph, _) = graph.reached(&[root]);
+        Some(Loopy { graph, root: 0 })
     }
 
     /// The graph (vertex 0 is the game itself).

@@ -238,16 +238,7 @@ pub fn without(g: &Loopy, v: u32, who: Player, index: usize) -> Loopy {
         .filter(|&(k, _)| k != index)
         .map(|(_, &o)| o)
         .collect();
-    match who {
-        Player::Left => {
-            let keep = h.right(v).to_vec();
-            h.set_options(v, opts, keep)
-        }
-        Player::Right => {
-            let keep = h.left(v).to_vec();
-            h.set_options(v, keep, opts)
-        }
-    }
+    h.set_side(v, who, opts);
     Loopy::new(&h, g.root()).unwrap_or_else(Loopy::zero)
 }
 

@@ -206,11 +206,7 @@ fn fuse(g: &Loopy, which: Side, work: &mut Work) -> Result<Loopy, KernelError> {
     if rep.iter().enumerate().all(|(a, &r)| a as u32 == r) {
         return Ok(g.clone());
     }
-    let mut fused = Graph::with_vertices(n);
-    for v in 0..n as u32 {
-        let map = |os: &[u32]| os.iter().map(|&t| rep[t as usize]).collect();
-        fused.set_options(v, map(g.graph().left(v)), map(g.graph().right(v)));
-    }
+    let fused = g.graph().mapped(0..n as u32, &rep);
     Ok(Loopy::new(&fused, rep[g.root() as usize]).unwrap_or_else(Loopy::zero))
 }
 
