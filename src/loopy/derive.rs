@@ -22,6 +22,7 @@
 
 use super::canonical::number;
 use super::order::ge_matrix;
+use super::print::label_name as label;
 use super::side_order::Side;
 use super::{Graph, Loopy, Player, Work};
 use crate::kernel::KernelError;
@@ -305,7 +306,7 @@ pub fn tree(g: &Loopy) -> Result<Option<Term>, KernelError> {
                         }
                     } else if self.open.contains(&o) {
                         let k = self.labels.len();
-                        let l = self.labels.entry(o).or_insert_with(|| super::print::label_name(k)).clone();
+                        let l = self.labels.entry(o).or_insert_with(|| label(k)).clone();
                         Term::Name(l)
                     } else {
                         if self.seen[o as usize] && self.comp[o as usize] == self.comp[v as usize] {

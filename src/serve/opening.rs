@@ -12,6 +12,7 @@
 use crate::kernel::Kernel;
 use crate::misere::derive::{form_of_opened, FId, Forms};
 use crate::misere::Misere;
+use crate::syntax::parse_with_refs;
 use crate::term::{children_mut, Arg, Term};
 
 /// The name of the call that stands for a table entry `#n` in a term given to the arena's
@@ -55,7 +56,7 @@ impl<'a> Trees<'a> {
                 [Arg::Text(n)] => n.parse::<usize>().ok().and_then(|n| table.get(n)),
                 _ => None,
             };
-            Ok(entry.and_then(|src| crate::syntax::parse_with_refs(src).ok()).map(entries))
+            Ok(entry.and_then(|src| parse_with_refs(src).ok()).map(entries))
         };
         form_of_opened(&mut self.m, &mut self.forms, &entries(t.clone()), &mut open).ok()
     }
@@ -63,9 +64,7 @@ impl<'a> Trees<'a> {
     /// `t` read one level: a `#n` replaced by its table entry.
     pub fn resolve(&self, t: &Term) -> Option<Term> {
         match t {
-            Term::Ref(n) => {
-                crate::syntax::parse_with_refs(self.table.get(usize::try_from(*n).ok()?)?).ok()
-            }
+            Term::Ref(n) => parse_with_refs(self.table.get(usize::try_from(*n).ok()?)?).ok(),
             t => Some(t.clone()),
         }
     }
