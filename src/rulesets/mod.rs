@@ -4,7 +4,7 @@
 //! column, a move generator for both players and a printer. Values come from [`search`]: a
 //! position is split into independent parts (whose values add), each part is reduced to a
 //! canonical encoding under the board's symmetries, and a transposition table keyed by that
-//! encoding holds the kernel's hash-consed [`GameId`](crate::kernel::GameId) of every part met,
+//! encoding holds the kernel's hash-consed [`GameId`] of every part met,
 //! so the search never builds a game tree, only canonical values.
 //!
 //! Impartial take-away games (Nim, subtraction games, octal games) are valued by their
