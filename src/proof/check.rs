@@ -341,80 +341,77 @@ fn rewritten<'a>(from: &'a Term, s: &'a Step) -> Result<(&'a Term, &'a Term), St
 
 /// Whether `a` and `b` are alike except at `path` (where either may hold anything): the same
 /// node at every level down the path, every child off the path equal. Compares in place,
-/// without building `a` with `b`'s part put in.
+/// without building `a` with `b`'s part put in, nor a list of each node's children (an
+/// allocation at every level of every step's path, half of this).
 fn same_outside(a: &Term, b: &Term, path: &[super::step::PathElem]) -> bool {
+    use super::step::PathElem as P;
+    use crate::term::Arg;
+    // The lists alike but at `i`, which both have.
+    let but = |xs: &[Term], ys: &[Term], i: usize| {
+        i < xs.len()
+            && xs.len() == ys.len()
+            && xs
+                .iter()
+                .zip(ys)
+                .enumerate()
+                .all(|(k, (x, y))| k == i || x == y)
+    };
     let (mut a, mut b) = (a, b);
     for p in path {
-        if std::mem::discriminant(a) != std::mem::discriminant(b) {
-            return false;
-        }
-        let (xs, ys) = (crate::term::children(a), crate::term::children(b));
-        let (Some(i), Some(j)) = (child_index(a, p), child_index(b, p)) else {
+        let next = match (p, a, b) {
+            (
+                P::Left(i),
+                Term::Game {
+                    left: l1,
+                    right: r1,
+                },
+                Term::Game {
+                    left: l2,
+                    right: r2,
+                },
+            ) => (but(l1, l2, *i) && r1 == r2).then(|| (&l1[*i], &l2[*i])),
+            (
+                P::Right(i),
+                Term::Game {
+                    left: l1,
+                    right: r1,
+                },
+                Term::Game {
+                    left: l2,
+                    right: r2,
+                },
+            ) => (l1 == l2 && but(r1, r2, *i)).then(|| (&r1[*i], &r2[*i])),
+            (P::SumLeft, Term::Sum(x, c), Term::Sum(y, d)) => (c == d).then_some((&**x, &**y)),
+            (P::SumRight, Term::Sum(c, x), Term::Sum(d, y)) => (c == d).then_some((&**x, &**y)),
+            (P::NegInner, Term::Neg(x), Term::Neg(y)) => Some((&**x, &**y)),
+            (P::PmArg(i), Term::PlusMinus(xs), Term::PlusMinus(ys)) => {
+                but(xs, ys, *i).then(|| (&xs[*i], &ys[*i]))
+            }
+            // A call's name and text arguments alike, its game arguments equal but the one
+            // the path goes into.
+            (P::CallArg(i), Term::Call { name: n, args: xs }, Term::Call { name: m, args: ys })
+                if n == m && xs.len() == ys.len() =>
+            {
+                let alike = xs.iter().zip(ys).enumerate().all(|(k, pair)| match pair {
+                    (Arg::Game(x), Arg::Game(y)) => k == *i || x == y,
+                    (Arg::Text(s), Arg::Text(t)) => s == t,
+                    _ => false,
+                });
+                match (xs.get(*i), ys.get(*i)) {
+                    (Some(Arg::Game(x)), Some(Arg::Game(y))) if alike => Some((x, y)),
+                    _ => None,
+                }
+            }
+            // A path goes only through games, sums, negations, `±` and calls.
+            _ => None,
+        };
+        let Some((x, y)) = next else {
             return false;
         };
-        if i != j || xs.len() != ys.len() || !same_node(a, b) {
-            return false;
-        }
-        if xs
-            .iter()
-            .zip(&ys)
-            .enumerate()
-            .any(|(k, (x, y))| k != i && x != y)
-        {
-            return false;
-        }
-        a = xs[i];
-        b = ys[i];
+        a = x;
+        b = y;
     }
     true
-}
-
-/// Which of [`children`](crate::term::children) a path element steps into, if `t` has it.
-fn child_index(t: &Term, p: &super::step::PathElem) -> Option<usize> {
-    use super::step::PathElem as P;
-    let i = match (p, t) {
-        (P::Left(i), Term::Game { left, .. }) => (*i < left.len()).then_some(*i)?,
-        (P::Right(i), Term::Game { left, right }) => {
-            (*i < right.len()).then_some(left.len() + i)?
-        }
-        (P::SumLeft, Term::Sum(..)) | (P::NegInner, Term::Neg(_)) => 0,
-        (P::SumRight, Term::Sum(..)) => 1,
-        (P::PmArg(i), Term::PlusMinus(xs)) => (*i < xs.len()).then_some(*i)?,
-        (P::CallArg(i), Term::Call { args, .. }) => {
-            // Children of a call are its game arguments only, in order.
-            match args.get(*i)? {
-                crate::term::Arg::Game(_) => args[..*i]
-                    .iter()
-                    .filter(|a| matches!(a, crate::term::Arg::Game(_)))
-                    .count(),
-                crate::term::Arg::Text(_) => return None,
-            }
-        }
-        _ => return None,
-    };
-    Some(i)
-}
-
-/// Whether two nodes agree in everything but their children: the split of a game's options
-/// into Left and Right, a call's name and text arguments.
-fn same_node(a: &Term, b: &Term) -> bool {
-    match (a, b) {
-        (Term::Game { left: l1, .. }, Term::Game { left: l2, .. }) => l1.len() == l2.len(),
-        (Term::Call { name: n1, args: a1 }, Term::Call { name: n2, args: a2 }) => {
-            n1 == n2
-                && a1.len() == a2.len()
-                && a1.iter().zip(a2).all(|(x, y)| match (x, y) {
-                    (crate::term::Arg::Game(_), crate::term::Arg::Game(_)) => true,
-                    (crate::term::Arg::Text(s), crate::term::Arg::Text(t)) => s == t,
-                    _ => false,
-                })
-        }
-        (Term::Sum(..), Term::Sum(..))
-        | (Term::Neg(_), Term::Neg(_))
-        | (Term::PlusMinus(_), Term::PlusMinus(_)) => true,
-        // A path goes only through games, sums, negations, `±` and calls.
-        _ => false,
-    }
 }
 
 /// Checks a step from `from` citing lemma `k`: the lemma is proved before the step, and the

@@ -418,9 +418,13 @@ impl<'a> Scan<'a> {
                 "to" if to.is_none() => to = Some(s.string()?),
                 "rule" if rule.is_none() => rule = Some(s.string()?),
                 "at" if at.is_none() => {
-                    let elems = s.strings()?;
-                    let elems = elems.iter().map(|e| e.parse::<PathElem>().ok());
-                    at = Some(elems.collect::<Option<Vec<_>>>()?);
+                    // Each element parsed as it is read, with no list of its words first.
+                    let mut elems = Vec::new();
+                    s.array(|s| {
+                        elems.push(s.string()?.parse::<PathElem>().ok()?);
+                        Some(())
+                    })?;
+                    at = Some(elems);
                 }
                 "why" if !why => {
                     s.string()?;
