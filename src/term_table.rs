@@ -725,35 +725,38 @@ impl TermTable {
     /// its view (`{1|-1}` where the step wrote `#0`), so most terms it compares differ only
     /// so; finding that node by node allocates nothing, where [`TermTable::normal`] interns
     /// both terms (a tenth of a large proof's check). `false` says only "not found alike": a
-    /// different order of options, or more than a few hundred nodes, is left to `normal`.
-    /// A table with cycles (a loopy proof's) is always left to it.
-    fn alike(&self, a: &Term, b: &Term) -> bool {
-        if self.cyclic.is_some() {
-            return false;
-        }
-        let mut budget = ALIKE_NODES;
-        let mut pairs = vec![(a, b)];
-        while let Some((a, b)) = pairs.pop() {
-            if budget == 0 {
+    /// different order of options, or more than [`ALIKE_NODES`] pairs of nodes looked at, is
+    /// left to `normal`. A table with cycles (a loopy proof's) is always left to it.
+    ///
+    /// Walked by recursion, at most [`ALIKE_NODES`] deep: a list of the pairs still to look at
+    /// was an allocation on every comparison, and the checker's matcher kept a walk of its own
+    /// beside this one to avoid it. Each pair looked at (a reference looked through to another
+    /// reference counts again) spends one of the budget, so a "yes" is found for exactly the
+    /// pairs of terms it was found for in any order of walking.
+    pub(crate) fn alike(&self, a: &Term, b: &Term) -> bool {
+        fn go(table: &TermTable, a: &Term, b: &Term, budget: &mut u32) -> bool {
+            if *budget == 0 {
                 return false;
             }
-            budget -= 1;
+            *budget -= 1;
             let (a, b) = match (a, b) {
-                (Term::Ref(m), Term::Ref(n)) if m == n => continue,
-                (Term::Ref(m), _) => match self.view(*m) {
+                (Term::Ref(m), Term::Ref(n)) if m == n => return true,
+                (Term::Ref(m), _) => match table.view(*m) {
                     Some(v) => (v, b),
                     None => return false,
                 },
-                (_, Term::Ref(n)) => match self.view(*n) {
+                (_, Term::Ref(n)) => match table.view(*n) {
                     Some(v) => (a, v),
                     None => return false,
                 },
                 _ => (a, b),
             };
             if matches!(a, Term::Ref(_)) || matches!(b, Term::Ref(_)) {
-                pairs.push((a, b));
-                continue;
+                return go(table, a, b, budget);
             }
+            let mut both = |xs: &[Term], ys: &[Term]| {
+                xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| go(table, x, y, budget))
+            };
             match (a, b) {
                 (
                     Term::Game {
@@ -764,32 +767,18 @@ impl TermTable {
                         left: l2,
                         right: r2,
                     },
-                ) => {
-                    if l1.len() != l2.len() || r1.len() != r2.len() {
-                        return false;
-                    }
-                    pairs.extend(l1.iter().zip(l2).chain(r1.iter().zip(r2)));
-                }
+                ) => l1.len() == l2.len() && r1.len() == r2.len() && both(l1, l2) && both(r1, r2),
                 (Term::Sum(a1, b1), Term::Sum(a2, b2)) => {
-                    pairs.push((&**a1, &**a2));
-                    pairs.push((&**b1, &**b2));
+                    go(table, a1, a2, budget) && go(table, b1, b2, budget)
                 }
-                (Term::Neg(x), Term::Neg(y)) => pairs.push((&**x, &**y)),
-                (Term::PlusMinus(xs), Term::PlusMinus(ys)) => {
-                    if xs.len() != ys.len() {
-                        return false;
-                    }
-                    pairs.extend(xs.iter().zip(ys));
-                }
+                (Term::Neg(x), Term::Neg(y)) => go(table, x, y, budget),
+                (Term::PlusMinus(xs), Term::PlusMinus(ys)) => both(xs, ys),
                 // Anything else is compared as written.
-                (a, b) => {
-                    if a != b {
-                        return false;
-                    }
-                }
+                (a, b) => a == b,
             }
         }
-        true
+        let mut budget = ALIKE_NODES;
+        self.cyclic.is_none() && go(self, a, b, &mut budget)
     }
 
     /// `t`'s top node written out one level if it is a reference.

@@ -270,36 +270,38 @@ pub(super) fn check_chain<L: Statements + ?Sized>(
         if let Err(which) = interp.look() {
             return Err(stopped(i, which));
         }
-        // Options are sets: the order they are listed in is not part of the game.
-        if !interp.same(&s.from, at) {
+        // Options are sets: the order they are listed in is not part of the game. A step
+        // whose `from` the file leaves out starts where the chain is.
+        let from = s.starts_at(at);
+        if !std::ptr::eq(from, at) && !interp.same(from, at) {
             return Err(fail(
                 i,
                 if i == 0 {
                     format!(
                         "the first step starts from {}, not the input {}",
-                        show(&s.from),
+                        show(from),
                         show(at)
                     )
                 } else {
                     format!(
                         "the step starts from {}, but the previous step ended at {}",
-                        show(&s.from),
+                        show(from),
                         show(at)
                     )
                 },
             ));
         }
-        if let Err(r) = check_path(&s.from, &s.at) {
+        if let Err(r) = check_path(from, &s.at) {
             return Err(fail(i, r));
         }
         let judged = if let Some(k) = s.lemma {
-            check_citation(interp, lemmas, s, k)
+            check_citation(interp, lemmas, from, s, k)
         } else if let Some(o) = rules.opening(&s.rule) {
-            check_opening(interp, o, s)
+            check_opening(interp, o, from, s)
         } else if s.parts.is_empty() {
-            check_instance(interp, rules, s)
+            check_instance(interp, rules, from, s)
         } else {
-            check_group(interp, rules, s)
+            check_group(interp, rules, from, s)
         };
         if let Err(r) = judged {
             return Err(match interp.take_limit() {
@@ -322,14 +324,14 @@ pub(super) fn check_chain<L: Statements + ?Sized>(
     Ok(())
 }
 
-/// The subterms a step rewrites at its position, before and after, once it is known to change
-/// nothing else.
-fn rewritten(s: &Step) -> Result<(&Term, &Term), String> {
+/// The subterms a step starting from `from` rewrites at its position, before and after, once
+/// it is known to change nothing else.
+fn rewritten<'a>(from: &'a Term, s: &'a Step) -> Result<(&'a Term, &'a Term), String> {
     let where_ = super::step::Path(&s.at);
-    let (Some(before), Some(after)) = (subterm_at(&s.from, &s.at), subterm_at(&s.to, &s.at)) else {
+    let (Some(before), Some(after)) = (subterm_at(from, &s.at), subterm_at(&s.to, &s.at)) else {
         return Err(format!("there is no subterm at position {where_}"));
     };
-    if !same_outside(&s.from, &s.to, &s.at) {
+    if !same_outside(from, &s.to, &s.at) {
         return Err(format!(
             "the step changes the term outside position {where_}"
         ));
@@ -339,92 +341,90 @@ fn rewritten(s: &Step) -> Result<(&Term, &Term), String> {
 
 /// Whether `a` and `b` are alike except at `path` (where either may hold anything): the same
 /// node at every level down the path, every child off the path equal. Compares in place,
-/// without building `a` with `b`'s part put in.
+/// without building `a` with `b`'s part put in, nor a list of each node's children (an
+/// allocation at every level of every step's path, half of this).
 fn same_outside(a: &Term, b: &Term, path: &[super::step::PathElem]) -> bool {
+    use super::step::PathElem as P;
+    use crate::term::Arg;
+    // The lists alike but at `i`, which both have.
+    let but = |xs: &[Term], ys: &[Term], i: usize| {
+        i < xs.len()
+            && xs.len() == ys.len()
+            && xs
+                .iter()
+                .zip(ys)
+                .enumerate()
+                .all(|(k, (x, y))| k == i || x == y)
+    };
     let (mut a, mut b) = (a, b);
     for p in path {
-        if std::mem::discriminant(a) != std::mem::discriminant(b) {
-            return false;
-        }
-        let (xs, ys) = (crate::term::children(a), crate::term::children(b));
-        let (Some(i), Some(j)) = (child_index(a, p), child_index(b, p)) else {
+        let next = match (p, a, b) {
+            (
+                P::Left(i),
+                Term::Game {
+                    left: l1,
+                    right: r1,
+                },
+                Term::Game {
+                    left: l2,
+                    right: r2,
+                },
+            ) => (but(l1, l2, *i) && r1 == r2).then(|| (&l1[*i], &l2[*i])),
+            (
+                P::Right(i),
+                Term::Game {
+                    left: l1,
+                    right: r1,
+                },
+                Term::Game {
+                    left: l2,
+                    right: r2,
+                },
+            ) => (l1 == l2 && but(r1, r2, *i)).then(|| (&r1[*i], &r2[*i])),
+            (P::SumLeft, Term::Sum(x, c), Term::Sum(y, d)) => (c == d).then_some((&**x, &**y)),
+            (P::SumRight, Term::Sum(c, x), Term::Sum(d, y)) => (c == d).then_some((&**x, &**y)),
+            (P::NegInner, Term::Neg(x), Term::Neg(y)) => Some((&**x, &**y)),
+            (P::PmArg(i), Term::PlusMinus(xs), Term::PlusMinus(ys)) => {
+                but(xs, ys, *i).then(|| (&xs[*i], &ys[*i]))
+            }
+            // A call's name and text arguments alike, its game arguments equal but the one
+            // the path goes into.
+            (P::CallArg(i), Term::Call { name: n, args: xs }, Term::Call { name: m, args: ys })
+                if n == m && xs.len() == ys.len() =>
+            {
+                let alike = xs.iter().zip(ys).enumerate().all(|(k, pair)| match pair {
+                    (Arg::Game(x), Arg::Game(y)) => k == *i || x == y,
+                    (Arg::Text(s), Arg::Text(t)) => s == t,
+                    _ => false,
+                });
+                match (xs.get(*i), ys.get(*i)) {
+                    (Some(Arg::Game(x)), Some(Arg::Game(y))) if alike => Some((x, y)),
+                    _ => None,
+                }
+            }
+            // A path goes only through games, sums, negations, `±` and calls.
+            _ => None,
+        };
+        let Some((x, y)) = next else {
             return false;
         };
-        if i != j || xs.len() != ys.len() || !same_node(a, b) {
-            return false;
-        }
-        if xs
-            .iter()
-            .zip(&ys)
-            .enumerate()
-            .any(|(k, (x, y))| k != i && x != y)
-        {
-            return false;
-        }
-        a = xs[i];
-        b = ys[i];
+        a = x;
+        b = y;
     }
     true
 }
 
-/// Which of [`children`](crate::term::children) a path element steps into, if `t` has it.
-fn child_index(t: &Term, p: &super::step::PathElem) -> Option<usize> {
-    use super::step::PathElem as P;
-    let i = match (p, t) {
-        (P::Left(i), Term::Game { left, .. }) => (*i < left.len()).then_some(*i)?,
-        (P::Right(i), Term::Game { left, right }) => {
-            (*i < right.len()).then_some(left.len() + i)?
-        }
-        (P::SumLeft, Term::Sum(..)) | (P::NegInner, Term::Neg(_)) => 0,
-        (P::SumRight, Term::Sum(..)) => 1,
-        (P::PmArg(i), Term::PlusMinus(xs)) => (*i < xs.len()).then_some(*i)?,
-        (P::CallArg(i), Term::Call { args, .. }) => {
-            // Children of a call are its game arguments only, in order.
-            match args.get(*i)? {
-                crate::term::Arg::Game(_) => args[..*i]
-                    .iter()
-                    .filter(|a| matches!(a, crate::term::Arg::Game(_)))
-                    .count(),
-                crate::term::Arg::Text(_) => return None,
-            }
-        }
-        _ => return None,
-    };
-    Some(i)
-}
-
-/// Whether two nodes agree in everything but their children: the split of a game's options
-/// into Left and Right, a call's name and text arguments.
-fn same_node(a: &Term, b: &Term) -> bool {
-    match (a, b) {
-        (Term::Game { left: l1, .. }, Term::Game { left: l2, .. }) => l1.len() == l2.len(),
-        (Term::Call { name: n1, args: a1 }, Term::Call { name: n2, args: a2 }) => {
-            n1 == n2
-                && a1.len() == a2.len()
-                && a1.iter().zip(a2).all(|(x, y)| match (x, y) {
-                    (crate::term::Arg::Game(_), crate::term::Arg::Game(_)) => true,
-                    (crate::term::Arg::Text(s), crate::term::Arg::Text(t)) => s == t,
-                    _ => false,
-                })
-        }
-        (Term::Sum(..), Term::Sum(..))
-        | (Term::Neg(_), Term::Neg(_))
-        | (Term::PlusMinus(_), Term::PlusMinus(_)) => true,
-        // A path goes only through games, sums, negations, `±` and calls.
-        _ => false,
-    }
-}
-
-/// Checks a step citing lemma `k`: the lemma is proved before the step, and the step replaces
-/// the lemma's one side by its other at its position and changes nothing else.
+/// Checks a step from `from` citing lemma `k`: the lemma is proved before the step, and the
+/// step replaces the lemma's one side by its other at its position and changes nothing else.
 fn check_citation<L: Statements + ?Sized>(
     interp: &mut TermRules,
     lemmas: &L,
+    from: &Term,
     s: &Step,
     k: usize,
 ) -> Result<(), String> {
     let where_ = super::step::Path(&s.at);
-    let Some((from, to)) = lemmas.statement(k) else {
+    let Some((side, to)) = lemmas.statement(k) else {
         return Err(format!("it cites lemma {k}, which is not proved before it"));
     };
     if s.rule != LEMMA || !s.parts.is_empty() || !s.witnesses.is_empty() {
@@ -433,16 +433,16 @@ fn check_citation<L: Statements + ?Sized>(
             s.rule
         ));
     }
-    let (before, after) = rewritten(s)?;
+    let (before, after) = rewritten(from, s)?;
     let (src, dst) = if s.reversed {
         (after, before)
     } else {
         (before, after)
     };
-    if !interp.same(src, from) || !interp.same(dst, to) {
+    if !interp.same(src, side) || !interp.same(dst, to) {
         return Err(format!(
             "lemma {k} proves {} = {}, not {} = {} at position {where_}",
-            show(from),
+            show(side),
             show(to),
             show(src),
             show(dst)
@@ -473,13 +473,14 @@ fn check_path(t: &Term, path: &[super::step::PathElem]) -> Result<(), String> {
 /// The most nodes a call and its opening may take written out for the function's own check.
 const MAX_OPENING_CHECKED: usize = 2_000_000;
 
-/// Checks a step by an opening rule: at its position a call of the rule's function is replaced
-/// by a term that the function's independent re-derivation of its definition
-/// ([`check_open`](crate::functions::Function::check_open)) confirms, and nothing else
-/// changes. A function without such a check cannot have its openings accepted.
+/// Checks a step from `from` by an opening rule: at its position a call of the rule's
+/// function is replaced by a term that the function's independent re-derivation of its
+/// definition ([`check_open`](crate::functions::Function::check_open)) confirms, and nothing
+/// else changes. A function without such a check cannot have its openings accepted.
 fn check_opening(
     interp: &mut TermRules,
     o: &crate::rules::OpeningRule,
+    from: &Term,
     s: &Step,
 ) -> Result<(), String> {
     let where_ = super::step::Path(&s.at);
@@ -489,7 +490,7 @@ fn check_opening(
             o.name
         ));
     }
-    let (before, after) = rewritten(s)?;
+    let (before, after) = rewritten(from, s)?;
     let (call, opened) = if s.reversed {
         (after, before)
     } else {
@@ -533,11 +534,16 @@ fn check_opening(
     }
 }
 
-/// Checks one rule instance: the step changes only its position, and there the named rule
-/// rewrites the subterm as claimed, with a match agreeing with the witnesses.
-fn check_instance(interp: &mut TermRules, rules: &RuleSet, s: &super::Step) -> Result<(), String> {
+/// Checks one rule instance from `from`: the step changes only its position, and there the
+/// named rule rewrites the subterm as claimed, with a match agreeing with the witnesses.
+fn check_instance(
+    interp: &mut TermRules,
+    rules: &RuleSet,
+    from: &Term,
+    s: &Step,
+) -> Result<(), String> {
     let where_ = super::step::Path(&s.at);
-    let (before, after) = rewritten(s)?;
+    let (before, after) = rewritten(from, s)?;
     let Some(rule) = rules.get(&s.rule) else {
         return Err(format!("there is no rule named `{}`", s.rule));
     };
@@ -569,10 +575,15 @@ fn check_instance(interp: &mut TermRules, rules: &RuleSet, s: &super::Step) -> R
     Ok(())
 }
 
-/// Checks a grouped step: its parts are single instances of its rule at its position, chained
-/// from its first term to its last.
-fn check_group(interp: &mut TermRules, rules: &RuleSet, s: &super::Step) -> Result<(), String> {
-    let mut at = s.from.clone();
+/// Checks a grouped step from `from`: its parts are single instances of its rule at its
+/// position, chained from its first term to its last.
+fn check_group(
+    interp: &mut TermRules,
+    rules: &RuleSet,
+    from: &Term,
+    s: &Step,
+) -> Result<(), String> {
+    let mut at = from;
     for (j, p) in s.parts.iter().enumerate() {
         if !p.parts.is_empty() {
             return Err(format!("part {j} is itself a group"));
@@ -586,20 +597,21 @@ fn check_group(interp: &mut TermRules, rules: &RuleSet, s: &super::Step) -> Resu
                 path_string(&s.at)
             ));
         }
-        if p.from != at {
+        let part_from = p.starts_at(at);
+        if !std::ptr::eq(part_from, at) && part_from != at {
             return Err(format!(
                 "part {j} starts from {}, not {}",
-                show(&p.from),
-                show(&at)
+                show(part_from),
+                show(at)
             ));
         }
-        check_instance(interp, rules, p).map_err(|r| format!("part {j}: {r}"))?;
-        at = p.to.clone();
+        check_instance(interp, rules, part_from, p).map_err(|r| format!("part {j}: {r}"))?;
+        at = &p.to;
     }
-    if at != s.to {
+    if *at != s.to {
         return Err(format!(
             "the parts end at {}, not the step's {}",
-            show(&at),
+            show(at),
             show(&s.to)
         ));
     }

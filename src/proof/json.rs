@@ -323,7 +323,10 @@ fn refs_within(t: &Term, len: usize, what: &dyn Fn() -> String) -> Result<(), Pr
 /// [`refs_within`] for every term of a step; `what` names the step, written only for an error
 /// (not a name formatted for every step read, only to be thrown away).
 fn step_refs_within(s: &Step, len: usize, what: &dyn Fn() -> String) -> Result<(), ProofError> {
-    refs_within(&s.from, len, what)?;
+    // A `from` left out ([`Step::FROM_CHAIN`]) names only what the chain's terms name.
+    if s.from != Step::FROM_CHAIN {
+        refs_within(&s.from, len, what)?;
+    }
     refs_within(&s.to, len, what)?;
     for (_, t) in &s.witnesses.games {
         refs_within(t, len, what)?;

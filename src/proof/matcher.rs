@@ -113,7 +113,7 @@ impl<'a> TermRules<'a> {
 
     /// Whether two terms are the same game written alike, up to the order of options.
     pub fn same(&mut self, a: &Term, b: &Term) -> bool {
-        written_alike(&self.terms, a, b) || self.terms.same(a, b)
+        self.terms.same(a, b)
     }
 
     /// Whether `rule` rewrites `src` to `dst` with a match that agrees with `witnesses`; the
@@ -673,7 +673,7 @@ impl Host for TermRules<'_> {
 }
 
 /// Whether [`TermRules::build`] of `t` under `b` (`elem` the member a map's set variable
-/// stands for) gives a term [`written_alike`] `dst`, so the same as it ([`TermRules::same`]):
+/// stands for) gives a term [`TermTable::alike`] `dst`, so the same as it ([`TermRules::same`]):
 /// the step's result followed down the rule's template, without building it. A sum's
 /// definition built each option with a copy of a summand, to compare it and drop it: a
 /// sixth of the matcher's work. `false` says only "not found so": a template part this does
@@ -692,7 +692,7 @@ fn builds_as(
             Some((name, m)) if name == v => Some(m),
             _ => b.game(v),
         };
-        return got.is_some_and(|g| written_alike(table, g, dst));
+        return got.is_some_and(|g| table.alike(g, dst));
     }
     // The built node is the template's: `dst`'s is read through its references.
     let mut dst = dst;
@@ -715,7 +715,7 @@ fn builds_as(
 }
 
 /// Whether [`TermRules::items`] of `items` under `b` gives, in order, options each
-/// [`written_alike`] the one of `dst` in its place, and as many (see [`builds_as`]).
+/// [`TermTable::alike`] the one of `dst` in its place, and as many (see [`builds_as`]).
 fn items_as(table: &TermTable, items: &[TemplateItem], b: &Binds, dst: &[Term]) -> bool {
     let mut rest = dst.iter();
     for item in items {
@@ -723,7 +723,7 @@ fn items_as(table: &TermTable, items: &[TemplateItem], b: &Binds, dst: &[Term]) 
             TemplateItem::One(t) => rest.next().is_some_and(|d| builds_as(table, t, b, None, d)),
             TemplateItem::Splice(s) => b.set(s).is_some_and(|ms| {
                 ms.iter()
-                    .all(|m| rest.next().is_some_and(|d| written_alike(table, m, d)))
+                    .all(|m| rest.next().is_some_and(|d| table.alike(m, d)))
             }),
             TemplateItem::Map { over, body } => b.set(over).is_some_and(|ms| {
                 ms.iter().all(|m| {
@@ -738,59 +738,6 @@ fn items_as(table: &TermTable, items: &[TemplateItem], b: &Binds, dst: &[Term]) 
         }
     }
     rest.next().is_none()
-}
-
-/// The most nodes [`written_alike`] compares before it leaves the pair to the table.
-const ALIKE_NODES: u32 = 256;
-
-/// Whether `a` and `b` are one term once the references on either side are written out where
-/// the other side writes their entry (`{1|-1}` bound where a witness says `#0`; a sum rule's
-/// result built from its bound summands, the step's written with their references): then
-/// [`TermTable::same`] says they are the same game, and this finds it node by node, with
-/// neither a list of pairs to walk (an allocation each time, where most compared terms are a
-/// few nodes) nor a normal form. `false` says only "not found alike": a different order of
-/// options, more than [`ALIKE_NODES`] nodes or a deep term, or a table with cycles (whose
-/// references are left to the table), and the caller asks the table.
-fn written_alike(table: &TermTable, a: &Term, b: &Term) -> bool {
-    fn go(table: &TermTable, a: &Term, b: &Term, budget: &mut u32, depth: u32) -> bool {
-        if *budget == 0 || depth > 64 {
-            return false;
-        }
-        *budget -= 1;
-        let mut both = |x: &Term, y: &Term| go(table, x, y, budget, depth + 1);
-        match (a, b) {
-            (Term::Ref(m), Term::Ref(n)) if m == n => true,
-            (Term::Ref(m), _) => table.view(*m).is_some_and(|v| both(v, b)),
-            (_, Term::Ref(n)) => table.view(*n).is_some_and(|v| both(a, v)),
-            (
-                Term::Game {
-                    left: l1,
-                    right: r1,
-                },
-                Term::Game {
-                    left: l2,
-                    right: r2,
-                },
-            ) => {
-                l1.len() == l2.len()
-                    && r1.len() == r2.len()
-                    && l1
-                        .iter()
-                        .zip(l2)
-                        .chain(r1.iter().zip(r2))
-                        .all(|(x, y)| both(x, y))
-            }
-            (Term::Sum(a1, b1), Term::Sum(a2, b2)) => both(a1, a2) && both(b1, b2),
-            (Term::Neg(x), Term::Neg(y)) => both(x, y),
-            // Anything else as written.
-            _ => a == b,
-        }
-    }
-    if a == b {
-        return true;
-    }
-    let mut budget = ALIKE_NODES;
-    table.cyclic().is_none() && go(table, a, b, &mut budget, 0)
 }
 
 fn nat(x: &Dyadic) -> Option<Nimber> {
@@ -1103,7 +1050,7 @@ mod tests {
         out
     }
 
-    /// The quick look at a result ([`builds_as`]) and the quick comparison ([`written_alike`])
+    /// The quick look at a result ([`builds_as`]) and the quick comparison ([`TermTable::alike`])
     /// say yes only where building the result and the table's comparison do, on every match
     /// of every rule step of a few proofs, against the step's result, the result built, and
     /// results altered (options swapped, one replaced, one dropped); and the quick look finds
@@ -1142,7 +1089,7 @@ mod tests {
                         assert!(same, "{name}: {built} and {c}");
                         step_found |= c == &dst;
                     }
-                    if written_alike(&i.terms, &built, c) {
+                    if i.terms.alike(&built, c) {
                         assert!(same, "{name}: {built} and {c}");
                     }
                 }

@@ -287,6 +287,9 @@ pub struct Step {
     pub lemma: Option<usize>,
 }
 
+/// The entry [`Step::FROM_CHAIN`] names.
+const FROM_CHAIN_REF: u32 = u32::MAX;
+
 /// The rule name of a step that cites a lemma rather than applying a rule.
 pub const LEMMA: &str = "lemma";
 
@@ -390,6 +393,23 @@ impl Step {
             reversed: !self.reversed,
             parts: self.parts.iter().rev().map(Step::inverse).collect(),
             ..self.but_terms()
+        }
+    }
+
+    /// The `from` of a step read for the check from a file that leaves it out: "where the
+    /// chain is", which the checker holds already ([`Step::starts_at`]). The file's reader
+    /// made it a copy of the previous step's `to`, which the check compared with that term,
+    /// term for term, and then dropped: a tenth of `onag check`'s instructions. No file's
+    /// term is this reference: a table's entries are numbered below `u32::MAX` and a reader
+    /// takes no reference past its table.
+    pub(crate) const FROM_CHAIN: Term = Term::Ref(FROM_CHAIN_REF);
+
+    /// The term the step starts from, `chain` the term its chain has reached: its own
+    /// `from`, or `chain` where that is [`Step::FROM_CHAIN`].
+    pub(crate) fn starts_at<'a>(&'a self, chain: &'a Term) -> &'a Term {
+        match self.from {
+            Term::Ref(FROM_CHAIN_REF) => chain,
+            _ => &self.from,
         }
     }
 

@@ -10,13 +10,13 @@
 //! It reads only what it reads exactly as that path does — the layout onag writes and nothing
 //! unusual: strings with no escape and no control character, each step field and each witness
 //! kind at most once, every map's keys in increasing order (a map's own order, so none
-//! repeats), a lemma's `from` before its `steps` and a step's before its `parts`, no unknown
-//! field, no `null`, a `lemma` of plain digits. For any other text, and for
-//! any text that is not a lemma (a term that does not parse, a reference past the table), it
-//! says nothing ([`lemma`] is `None`) and the caller reads the text with serde, whose verdict and
-//! words on it are the file's: so what this reader accepts it reads into exactly the lemma the
-//! other does (tested on proofs of each play and on texts altered every way above), and it
-//! judges nothing.
+//! repeats), no unknown field, no `null`, a `lemma` of plain digits. For any other text, and
+//! for any text that is not a lemma (a term that does not parse, a reference past the table),
+//! it says nothing ([`lemma`] is `None`) and the caller reads the text with serde, whose
+//! verdict and words on it are the file's: so what this reader accepts it reads into exactly
+//! the lemma the other does, but for a step's `from` left out, which is
+//! [`Step::FROM_CHAIN`] here where serde's reader copies the term the chain reached (tested
+//! on proofs of each play and on texts altered every way above), and it judges nothing.
 
 use super::{parse_row, parse_value, refs_within};
 use crate::proof::step::{PathElem, Step, Witnesses};
@@ -39,8 +39,7 @@ pub(super) fn lemma(raw: &str, len: usize) -> Option<Lemma> {
         match key {
             "from" if from.is_none() => from = Some(term(s.string()?, len)?),
             "to" if to.is_none() => to = Some(term(s.string()?, len)?),
-            // The chain starts at `from`, written before it in a lemma onag writes.
-            "steps" if steps.is_none() => steps = Some(s.chain(from.as_ref()?, false)?),
+            "steps" if steps.is_none() => steps = Some(s.chain(false)?),
             _ => return None,
         }
         Some(())
@@ -50,10 +49,9 @@ pub(super) fn lemma(raw: &str, len: usize) -> Option<Lemma> {
         return None;
     }
     // Every term here was read by [`term`], which reads none with a reference past the
-    // table, or is a copy of one (a step's `from`, the term the chain reached): the reader's
-    // check that each refers within the table, which here only says whether the text is read
-    // here, is done. Walking every step's terms again after reading them, `from` the
-    // previous `to` over again, was a thirtieth of `onag check`'s instructions.
+    // table, or is [`Step::FROM_CHAIN`]: the reader's check that each refers within the
+    // table, which here only says whether the text is read here, is done. Walking every
+    // step's terms again after reading them was a thirtieth of `onag check`'s instructions.
     Some(Lemma {
         from: from?,
         to: to?,
@@ -388,22 +386,22 @@ impl<'a> Scan<'a> {
         Some(n)
     }
 
-    /// The array of steps that starts here, a chain from `start` as `chain_from_json` reads
-    /// it (`nested`: the parts of a grouped step, which have none of their own).
-    fn chain(&mut self, start: &Term, nested: bool) -> Option<Vec<Step>> {
+    /// The array of steps that starts here, a chain as `chain_from_json` reads it, but for
+    /// a step's `from` left out, which is [`Step::FROM_CHAIN`] rather than a copy of the term
+    /// the chain reached (`nested`: the parts of a grouped step, which have none of their
+    /// own).
+    fn chain(&mut self, nested: bool) -> Option<Vec<Step>> {
         let mut out: Vec<Step> = Vec::new();
         self.array(|s| {
-            let prev = out.last().map_or(start, |p| &p.to);
-            let step = s.step(prev, nested)?;
-            out.push(step);
+            out.push(s.step(nested)?);
             Some(())
         })?;
         Some(out)
     }
 
     /// One step as `step_from_json` reads it (its words not kept, as the streaming check
-    /// keeps none), `prev` the term the chain reached.
-    fn step(&mut self, prev: &Term, nested: bool) -> Option<Step> {
+    /// keeps none), its `from` [`Step::FROM_CHAIN`] where the text leaves it out.
+    fn step(&mut self, nested: bool) -> Option<Step> {
         let mut from: Option<Term> = None;
         let mut to: Option<&str> = None;
         let mut rule: Option<&str> = None;
@@ -416,16 +414,17 @@ impl<'a> Scan<'a> {
         let mut lemma_read = false;
         self.object(|s, key| {
             match key {
-                // Before `parts`, as onag writes it: the parts start where the step does.
-                "from" if from.is_none() && parts.is_none() => {
-                    from = Some(term(s.string()?, s.len)?)
-                }
+                "from" if from.is_none() => from = Some(term(s.string()?, s.len)?),
                 "to" if to.is_none() => to = Some(s.string()?),
                 "rule" if rule.is_none() => rule = Some(s.string()?),
                 "at" if at.is_none() => {
-                    let elems = s.strings()?;
-                    let elems = elems.iter().map(|e| e.parse::<PathElem>().ok());
-                    at = Some(elems.collect::<Option<Vec<_>>>()?);
+                    // Each element parsed as it is read, with no list of its words first.
+                    let mut elems = Vec::new();
+                    s.array(|s| {
+                        elems.push(s.string()?.parse::<PathElem>().ok()?);
+                        Some(())
+                    })?;
+                    at = Some(elems);
                 }
                 "why" if !why => {
                     s.string()?;
@@ -434,8 +433,7 @@ impl<'a> Scan<'a> {
                 "reversed" if reversed.is_none() => reversed = Some(s.boolean()?),
                 "witnesses" if witnesses.is_none() => witnesses = Some(s.witnesses()?),
                 "parts" if parts.is_none() => {
-                    let parts_from = from.as_ref().unwrap_or(prev);
-                    let read = s.chain(parts_from, true)?;
+                    let read = s.chain(true)?;
                     if nested && !read.is_empty() {
                         return None;
                     }
@@ -451,7 +449,7 @@ impl<'a> Scan<'a> {
         })?;
         Some(Step {
             to: term(to?, self.len)?,
-            from: from.unwrap_or_else(|| prev.clone()),
+            from: from.unwrap_or(Step::FROM_CHAIN),
             rule: rule?.to_string(),
             at: at.unwrap_or_default(),
             why: String::new(),
@@ -502,6 +500,9 @@ impl<'a> Scan<'a> {
 #[cfg(test)]
 mod tests {
     use super::super::stream::lemma_by_serde;
+    use crate::proof::step::Step;
+    use crate::proof::Lemma;
+    use crate::term::Term;
 
     /// The stop found eight bytes at a time is the first byte of `STOPS`, by a byte-by-byte
     /// search: every byte value at every offset of a word and past the last whole word, after
@@ -576,14 +577,35 @@ mod tests {
         }
     }
 
+    /// `l` with each step's `from` that is [`Step::FROM_CHAIN`] written out as the term its
+    /// chain reached (a group's parts start where the group does), as serde's reader writes it.
+    fn written_out(mut l: Lemma) -> Lemma {
+        fn chain(steps: &mut [Step], start: &Term) {
+            let mut at = start.clone();
+            for s in steps {
+                assert_ne!(s.to, Step::FROM_CHAIN);
+                if s.from == Step::FROM_CHAIN {
+                    s.from = at;
+                }
+                let from = s.from.clone();
+                chain(&mut s.parts, &from);
+                at = s.to.clone();
+            }
+        }
+        let from = l.from.clone();
+        chain(&mut l.steps, &from);
+        l
+    }
+
     /// What the two readers make of `raw` (in a table of `len` entries) agrees: this one reads
-    /// nothing, or the lemma serde's reads. Whether this one read it.
+    /// nothing, or the lemma serde's reads, each step's `from` left out where the chain is.
+    /// Whether this one read it.
     fn agree(raw: &str, len: usize) -> bool {
         let slow = lemma_by_serde(raw, raw, 0, len);
         match (super::lemma(raw, len), slow) {
             (None, _) => false,
             (Some(fast), Ok(slow)) => {
-                assert_eq!(fast, slow, "{raw}");
+                assert_eq!(written_out(fast), slow, "{raw}");
                 true
             }
             (Some(fast), Err(e)) => panic!("read {fast:?} where serde says {e}: {raw}"),
