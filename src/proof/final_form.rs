@@ -81,16 +81,17 @@ fn says_too_much_at_root(t: &Term) -> bool {
 }
 
 /// Whether the facts a normal-play claim about `t` lists (`final_claim::normal_facts`, in its
-/// order) take more than [`MAX_TEXT`] bytes by their texts alone, counted without deciding
-/// any: the claim is then refused, whether by the bytes (`NormalByKernel::fact` counts the
-/// same texts, and more) or before them (a fact that holds, a limit). Σ_{k≤8} to Σ_{k≤11}
+/// order) take more than [`MAX_TEXT`] bytes of JSON, counted without deciding any: the claim
+/// is then refused, whether by its JSON's bytes ([`listed`]), its texts' bytes before that
+/// (`NormalByKernel::fact`) or before them (a fact that holds, a limit). Σ_{k≤8} to Σ_{k≤11}
 /// {k|−k} pass the bytes only below the top ([`says_too_much_at_root`] refuses nothing
 /// there), and valuing every form by the kernel, deciding each fact and writing it out only
 /// to refuse them was 15 % of the composer's thread at Σ_{k≤10} (18 of 119 M instructions).
 ///
-/// Counted are the facts about dominated options and about reversibility through the
-/// options of an option that is a game form (a closed option's options are the kernel's:
-/// left out, so the count is a lower bound). Each form is printed once.
+/// The facts are those `normal_facts` lists, each form printed once; a closed option's
+/// options are its canonical ones as the kernel writes them (the only question the kernel is
+/// asked here). A fact this count misses (an option it cannot read) only makes it lower.
+/// More than [`MAX_FACTS`] facts are refused likewise.
 fn facts_too_long(t: &Term) -> bool {
     let mut lens: HashMap<*const Term, usize> = HashMap::new();
     let mut len = |x: &Term| {
@@ -98,43 +99,74 @@ fn facts_too_long(t: &Term) -> bool {
             .entry(x as *const Term)
             .or_insert_with(|| x.to_string().len())
     };
+    let mut k = Kernel::new();
+    k.set_budget(budget());
+    // The texts' lengths of a closed form's options on one side (none if it cannot say).
+    let mut closed_options = |a: &Term, left: bool| -> Vec<usize> {
+        let Ok(v) = k.eval(a) else {
+            return Vec::new();
+        };
+        let os = if left {
+            k.left_options(v)
+        } else {
+            k.right_options(v)
+        };
+        os.unwrap_or_default()
+            .into_iter()
+            .map(|o| k.to_term(o).to_string().len())
+            .collect()
+    };
+    let mut facts = 0usize;
     // `L3`, `R12`: a side's letter and the index.
     let name = |i: usize| 1 + i.checked_ilog10().map_or(1, |d| d as usize + 1);
     let mut text = 0usize;
-    let mut stack: Vec<&Term> = vec![t];
-    while let Some(g) = stack.pop() {
+    // Each form with its depth: a fact below the top writes its place, `"at":["L0","R1"],`,
+    // at least five bytes an element and eight more.
+    let mut stack: Vec<(usize, &Term)> = vec![(0, t)];
+    while let Some((depth, g)) = stack.pop() {
         let Term::Game { left, right } = g else {
             continue;
         };
+        // A fact's JSON but its texts: `{"game":"","option":"","value":"","not":"","by":"",
+        // "fails":""}`, its place, and the comma before the next.
+        let json = 62 + if depth == 0 { 0 } else { 7 + 5 * depth } + 1;
         let game = len(g);
         for (opts, is_left) in [(left, true), (right, false)] {
             for (i, a) in opts.iter().enumerate() {
                 // The fact's game, option and value.
-                let head = game + name(i) + len(a);
+                let head = json + game + name(i) + len(a);
                 for (j, b) in opts.iter().enumerate() {
                     if i != j {
                         // `dominated`, by `Lj = b`, failing `a <= b`.
                         let by = name(j) + 3 + len(b);
                         text = text.saturating_add(head + 9 + by + len(a) + 4 + len(b));
+                        facts += 1;
                     }
                 }
-                if let Term::Game {
-                    left: al,
-                    right: ar,
-                } = a
-                {
-                    for (n, x) in (if is_left { ar } else { al }).iter().enumerate() {
-                        // `reversible`, by `its Rn = x`, failing `x <= game`.
-                        let by = 4 + name(n) + 3 + len(x);
-                        text = text.saturating_add(head + 10 + by + len(x) + 4 + game);
-                    }
+                // Reversible through each of its options on the other side: `reversible`,
+                // by `its Rn = x`, failing `x <= game`.
+                let through: Vec<usize> = match a {
+                    Term::Game {
+                        left: al,
+                        right: ar,
+                    } => (if is_left { ar } else { al })
+                        .iter()
+                        .map(&mut len)
+                        .collect(),
+                    Term::Nus { .. } => closed_options(a, !is_left),
+                    _ => Vec::new(),
+                };
+                for (n, x) in through.into_iter().enumerate() {
+                    let by = 4 + name(n) + 3 + x;
+                    text = text.saturating_add(head + 10 + by + x + 4 + game);
+                    facts += 1;
                 }
-                if text > MAX_TEXT {
+                if text > MAX_TEXT || facts > MAX_FACTS {
                     return true;
                 }
             }
         }
-        stack.extend(left.iter().chain(right));
+        stack.extend(left.iter().chain(right).map(|x| (depth + 1, x)));
     }
     false
 }
