@@ -81,8 +81,8 @@ impl TermBinds {
 
 /// What [`TermHost::may_apply`] reads of a node: its kind (as [`Shape`]'s variant) and, for a
 /// game, how many Left and Right options it has; for a sum or a negation, the kinds of its
-/// operands' tops ([`TermHost::operand_kind`]). Nodes with one key are matched by the same
-/// rules' tops, so a caller trying many rules at many nodes may sort the rules once per key.
+/// operands' tops (closed form, sum, negation, `±`, other). Nodes with one key are matched by
+/// the same rules' tops, so a caller trying many rules at many nodes may sort them once a key.
 pub type ShapeKey = (u8, usize, usize);
 
 /// Terms the table keeps inline (closed forms) and the games closed forms open into.
