@@ -79,9 +79,10 @@ impl TermBinds {
     }
 }
 
-/// What [`super::may_match`] reads of a node: its kind (as [`Shape`]'s variant) and, for a
-/// game, how many Left and Right options it has. Nodes with one key are matched by the same
-/// rules' tops, so a caller trying many rules at many nodes may sort the rules once per key.
+/// What [`TermHost::may_apply`] reads of a node: its kind (as [`Shape`]'s variant) and, for a
+/// game, how many Left and Right options it has; for a sum or a negation, the kinds of its
+/// operands' tops (closed form, sum, negation, `±`, other). Nodes with one key are matched by
+/// the same rules' tops, so a caller trying many rules at many nodes may sort them once a key.
 pub type ShapeKey = (u8, usize, usize);
 
 /// Terms the table keeps inline (closed forms) and the games closed forms open into.
@@ -252,8 +253,8 @@ impl<'r> TermHost<'r> {
     pub fn shape_key(&self, node: &Rc<Node>) -> ShapeKey {
         match self.shape(node) {
             Shape::Game(l, r) => (0, l.len(), r.len()),
-            Shape::Sum(..) => (1, 0, 0),
-            Shape::Neg(_) => (2, 0, 0),
+            Shape::Sum(a, b) => (1, self.operand_kind(*a), self.operand_kind(*b)),
+            Shape::Neg(a) => (2, self.operand_kind(*a), 0),
             Shape::PlusMinus(_) => (3, 0, 0),
             Shape::Leaf(_) => (4, 0, 0),
             Shape::Other => (5, 0, 0),
@@ -273,9 +274,7 @@ impl<'r> TermHost<'r> {
         rule: &Rule,
         node: &Rc<Node>,
     ) -> Result<Option<(TermBinds, Term)>, Stop> {
-        if !super::may_match(self, &rule.pattern, node)
-            || !self.operands_may_match(&rule.pattern, node)
-        {
+        if !self.may_apply(rule, node) {
             return Ok(None);
         }
         self.within(node, |top| {
@@ -308,6 +307,26 @@ impl<'r> TermHost<'r> {
             self.spare.borrow_mut().push((work, b));
             out
         })
+    }
+
+    /// Whether `rule` can match at `node` as far as its top and its operands' tops tell
+    /// ([`super::may_match`] and the operands' kinds): `false` only where [`Self::apply_top`]
+    /// finds no match. It reads no more of the node than its [`ShapeKey`].
+    pub fn may_apply(&self, rule: &Rule, node: &Rc<Node>) -> bool {
+        super::may_match(self, &rule.pattern, node) && self.operands_may_match(&rule.pattern, node)
+    }
+
+    /// The kind of child `id`'s top, as [`Self::operand_may_be`] reads it: unknown (0), a
+    /// closed form or a row (1), a sum (2), a negation (3), `±(…)` (4), anything else (5).
+    fn operand_kind(&self, id: NodeId) -> usize {
+        match self.node(id).as_deref().map(|n| &n.term) {
+            None => 0,
+            Some(Term::Nus { .. } | Term::Hackenstring(_)) => 1,
+            Some(Term::Sum(..)) => 2,
+            Some(Term::Neg(_)) => 3,
+            Some(Term::PlusMinus(_)) => 4,
+            Some(_) => 5,
+        }
     }
 
     /// Whether the operands of a sum or negation `node` can be what `pattern`'s operands look
@@ -734,10 +753,24 @@ mod tests {
             "{0,1,2|3}",
             "{*2,1/2,{1|}|-1}",
             "{1|-1} + {2|-2}",
+            "{1|-1} + {2|-2,3}",
             "3 + {5|4}",
+            "1/2 + {5|4,0}",
+            "{5|4} + 3",
+            "{5|4} + -1",
             "3 + 4",
+            "0 + *",
+            "0 + {1|-1}",
+            "{1|-1} + 0",
+            "({1|-1} + 2) + 3",
+            "3 + ({1|-1} + 2)",
+            "({1|-1} + 2) + ({2|-2} + 1)",
             "-{1|0}",
+            "-{2|1,0}",
+            "-(1 + {1|0})",
+            "-(2 + {1|0})",
             "-2",
+            "-3",
             "+-{1,2}",
             "+-{3}",
             "3",
@@ -752,7 +785,7 @@ mod tests {
             let fits: Vec<bool> = r
                 .rules()
                 .iter()
-                .map(|rule| crate::eval::may_match(&host, &rule.pattern, &node))
+                .map(|rule| host.may_apply(rule, &node))
                 .collect();
             match by_key.get(&host.shape_key(&node)) {
                 Some((first, seen)) => {

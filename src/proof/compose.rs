@@ -62,6 +62,9 @@ enum Rules {
     Reduce,
     /// Those that build something other than a closed form.
     Reshape,
+    /// Those of `Reshape` that can apply at a game whose options all have different values
+    /// (see [`repeats_an_option`]).
+    ReshapeDistinct,
     /// The `kind open` rules.
     Open,
 }
@@ -113,11 +116,14 @@ pub(crate) struct Composer<'e> {
     /// Those of `reduce` that build something other than a closed form: all that can apply
     /// at a game whose value has no closed form (see [`Self::finish`]).
     reshape: std::rc::Rc<[&'e Rule]>,
+    /// Those of `reshape` that do not name one option twice ([`repeats_an_option`]).
+    reshape_distinct: std::rc::Rc<[&'e Rule]>,
     open: std::rc::Rc<[&'e Rule]>,
-    /// For each rule list and shape of node (kind and side sizes), the positions of the rules
-    /// in it whose top pattern can match such a node ([`crate::eval::may_match`] reads no
-    /// more than that). Some fifty rules are tried at each root and most are of another
-    /// shape: a sum is tried against two of them, not fifty.
+    /// For each rule list and shape of node (kind and side sizes; a sum's or negation's
+    /// operands' kinds), the positions of the rules in it that can match such a node
+    /// ([`TermHost::may_apply`] reads no more than that). Some fifty rules are tried at each
+    /// root and most are of another shape: a sum of two game forms is tried against the two
+    /// rules that take any operands, not against the closed forms' sums and shortcuts.
     fitting: FxHashMap<(Rules, crate::eval::terms::ShapeKey), std::rc::Rc<[usize]>>,
     /// Each part met, by its entry in the term table (so a part written out and the same
     /// part written with references are one), with its result and what stands for it in a
@@ -159,6 +165,11 @@ impl<'e> Composer<'e> {
             .copied()
             .filter(|r| !matches!(r.result, Template::Leaf(_)))
             .collect();
+        let reshape_distinct: Vec<&Rule> = reshape
+            .iter()
+            .copied()
+            .filter(|r| !repeats_an_option(&r.pattern))
+            .collect();
         Composer {
             engine,
             rules: engine.rules(),
@@ -166,6 +177,7 @@ impl<'e> Composer<'e> {
             halted: None,
             reduce: reduce.into(),
             reshape: reshape.into(),
+            reshape_distinct: reshape_distinct.into(),
             open: open.into(),
             fitting: FxHashMap::default(),
             memo: FxHashMap::default(),
@@ -635,6 +647,7 @@ impl<'e> Composer<'e> {
         let rules = match which {
             Rules::Reduce => self.reduce.clone(),
             Rules::Reshape => self.reshape.clone(),
+            Rules::ReshapeDistinct => self.reshape_distinct.clone(),
             Rules::Open => self.open.clone(),
         };
         let key = (which, self.interp.shape_key(&node));
@@ -642,7 +655,7 @@ impl<'e> Composer<'e> {
             Some(f) => f.clone(),
             None => {
                 let f: std::rc::Rc<[usize]> = (0..rules.len())
-                    .filter(|&i| crate::eval::may_match(&self.interp, &rules[i].pattern, &node))
+                    .filter(|&i| self.interp.may_apply(rules[i], &node))
                     .collect();
                 self.fitting.insert(key, f.clone());
                 f
@@ -842,24 +855,48 @@ impl<'e> Composer<'e> {
         // The game reached is the last step's result, copied once at the end.
         let mut steps: Vec<Step> = Vec::new();
         let mut ended = false;
+        // Whether the game reached has options of canonical forms, no two of one value: a
+        // rule that names one option twice is then not tried (`options-are-sets-*`, tried
+        // before the deletions at every game of Σ_{k≤n} {k|−k}, failed at each after
+        // comparing every pair of options).
+        let mut distinct = value.is_some()
+            && match t {
+                Term::Game { left, right } => self.distinct_values(left, right),
+                _ => false,
+            };
         while steps.len() < MAX_ROOT_STEPS {
             let cur = steps.last().map_or(t, |s| &s.to);
-            let Some(step) = self.at_root(cur, &[], rules) else {
+            let which = if distinct && rules == Rules::Reshape {
+                Rules::ReshapeDistinct
+            } else {
+                rules
+            };
+            let Some(step) = self.at_root(cur, &[], which) else {
                 break;
             };
             steps.push(step);
             let reached = steps.last().map(|s| &s.to);
+            distinct = false;
             if let (Some(g), Some(Term::Game { left, right })) = (value, reached) {
                 if let (Some(l), Some(r)) = (self.option_values(left), self.option_values(right)) {
                     if has_options(self.interp.kernel_mut(), g, &l, &r) {
                         ended = true;
                         break;
                     }
+                    distinct = all_different(&l, &r);
                 }
             }
         }
         let cur = steps.last().map_or(t, |s| &s.to).clone();
         (cur, steps, ended)
+    }
+
+    /// Whether the options `left` and `right` are all canonical forms, no two of one value.
+    fn distinct_values(&mut self, left: &[Term], right: &[Term]) -> bool {
+        match (self.option_values(left), self.option_values(right)) {
+            (Some(l), Some(r)) => all_different(&l, &r),
+            _ => false,
+        }
     }
 
     /// The engine's own run on `t`, its explanation read as steps.
@@ -908,4 +945,67 @@ fn has_options(
         n == a.len() && a == b
     };
     same(left, k.left_options(g)) && same(right, k.right_options(g))
+}
+
+/// Whether no two of `left` and `right` (canonical ids: one id a value) are one value.
+fn all_different(left: &[crate::kernel::GameId], right: &[crate::kernel::GameId]) -> bool {
+    let mut all: Vec<crate::kernel::GameId> = left.iter().chain(right).copied().collect();
+    all.sort();
+    all.windows(2).all(|w| w[0] != w[1])
+}
+
+/// Whether `pattern` is a game whose options name one game variable twice: it matches only
+/// where two options have one value (a name bound twice stands for equal games), so never at
+/// a game whose options' values all differ ([`all_different`]).
+fn repeats_an_option(pattern: &crate::rules::Pattern) -> bool {
+    use crate::rules::Pattern;
+    match pattern {
+        Pattern::Bind(_, inner) => repeats_an_option(inner),
+        Pattern::Game(l, r) => {
+            let mut names: Vec<&str> = l
+                .picks
+                .iter()
+                .chain(&r.picks)
+                .filter_map(|p| match p {
+                    Pattern::Var(v) | Pattern::Bind(v, _) => Some(v.as_str()),
+                    _ => None,
+                })
+                .collect();
+            let n = names.len();
+            names.sort_unstable();
+            names.dedup();
+            names.len() < n
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rules left out at a game whose options' values differ are those that name an
+    /// option twice, and only those.
+    #[test]
+    fn the_rules_left_out_at_distinct_options_name_an_option_twice() {
+        let rules = RuleSet::builtin();
+        let named = |n: &str| {
+            let r = rules.rules().iter().find(|r| r.name == n);
+            repeats_an_option(&r.unwrap_or_else(|| panic!("{n}")).pattern)
+        };
+        assert!(named("options-are-sets-left"));
+        assert!(named("options-are-sets-right"));
+        for n in [
+            "dominated-left",
+            "dominated-right",
+            "sum-definition",
+            "reversible-left",
+        ] {
+            assert!(!named(n), "{n}");
+        }
+        let id = crate::kernel::GameId;
+        assert!(all_different(&[id(1), id(2)], &[id(3)]));
+        assert!(!all_different(&[id(1), id(2)], &[id(1)]));
+        assert!(!all_different(&[id(2), id(2)], &[]));
+    }
 }
