@@ -57,31 +57,25 @@ fn main() {
     for n in sizes {
         let game = switches_text(n as i64);
         let file = dir.join(format!("onag-proof-ratio-{}-{n}.json", std::process::id()));
+        let json = [
+            "simplify",
+            "--format",
+            "json",
+            "--time-limit",
+            "1000",
+            &game,
+        ];
         let proof = Command::new(env!("CARGO_BIN_EXE_onag"))
-            .args([
-                "simplify",
-                "--format",
-                "json",
-                "--time-limit",
-                "1000",
-                &game,
-            ])
+            .args(json)
             .output()
             .expect("onag simplify runs");
         assert!(proof.status.success(), "simplify Σ{n} failed");
         std::fs::write(&file, &proof.stdout).expect("the proof file is written");
         let path = file.to_str().expect("a UTF-8 temporary path");
-        let commands: [Vec<&str>; 3] = [
-            vec!["eval", "--time-limit", "1000", &game],
-            vec![
-                "simplify",
-                "--format",
-                "json",
-                "--time-limit",
-                "1000",
-                &game,
-            ],
-            vec!["check", "--time-limit", "1000", path],
+        let commands: [&[&str]; 3] = [
+            &["eval", "--time-limit", "1000", &game],
+            &json,
+            &["check", "--time-limit", "1000", path],
         ];
         let mut times: [Vec<f64>; 3] = Default::default();
         for round in 0..rounds + 3 {
