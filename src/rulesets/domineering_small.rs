@@ -396,6 +396,24 @@ impl Rules for Fast {
         bridge(x, from as u32, out).map(|next| next as usize)
     }
 
+    /// A group's pair is a position X and X less one square s: whether their values are
+    /// equal does not change when both move across the board, so the key is X anchored with
+    /// s's index in the anchored box beside it (X's box has at most seven rows, so its
+    /// anchored word is below 2^56; a larger one has no key).
+    fn pair_key(&self, with: &Cells, without: &Cells) -> Option<u64> {
+        let (Cells::Small(a), Cells::Small(b)) = (*with, *without) else {
+            return None;
+        };
+        let s = a ^ b;
+        if a == 0 || b & !a != 0 || s.count_ones() != 1 {
+            return None;
+        }
+        let rows = a.trailing_zeros() & !7;
+        let shift = rows + column_bits(a >> rows).trailing_zeros();
+        let x = a >> shift;
+        (x >> 56 == 0).then(|| x | u64::from(s.trailing_zeros() - shift) << 56)
+    }
+
     fn dense_key(&self, p: &Cells) -> Option<usize> {
         let Cells::Small(x) = *p else { return None };
         // Within the first DENSE_SIDE rows and columns: one mask, where measuring the box
@@ -606,6 +624,58 @@ mod tests {
                 let (w, h) = dims(k);
                 let fits = w <= DENSE_SIDE && h <= DENSE_SIDE;
                 assert_eq!(Fast.dense_key(&Cells::Small(k)).is_some(), fits, "{k:#x}");
+            }
+        }
+    }
+
+    /// A pair's key is the same wherever the pair sits in the box and different for pairs
+    /// that are not translates of each other; pairs that are not a position and the same
+    /// less one square have none.
+    #[test]
+    fn pair_keys_tell_pairs_apart_up_to_translation() {
+        let mut seed = 0x9a1c_4e55_7b0d_21f3u64;
+        let mut seen: std::collections::HashMap<u64, (u64, u64)> = Default::default();
+        for _ in 0..20_000 {
+            // Within a 6×6 box, so that every translate below stays in the word.
+            let x = pseudo_random(&mut seed) & pseudo_random(&mut seed) & 0x3f3f_3f3f_3f3f;
+            if x.count_ones() < 2 {
+                continue;
+            }
+            let s = 1u64 << (pseudo_random(&mut seed) % 64);
+            if x & s == 0 {
+                assert_eq!(Fast.pair_key(&Cells::Small(x), &Cells::Small(x)), None);
+                continue;
+            }
+            let key = Fast.pair_key(&Cells::Small(x), &Cells::Small(x & !s));
+            let Some(key) = key else {
+                panic!("no key for {x:#x}");
+            };
+            // The translates by up to two rows and columns down and right.
+            for (dr, dc) in [(0, 1), (1, 0), (2, 2)] {
+                let t = (x << (8 * dr)) << dc;
+                let ts = (s << (8 * dr)) << dc;
+                assert_eq!(
+                    Fast.pair_key(&Cells::Small(t), &Cells::Small(t & !ts)),
+                    Some(key)
+                );
+            }
+            // Each key belongs to one pair up to translation: x anchored, with s moved as x.
+            let first_row = (0..8).find(|r| x >> (8 * r) & 0xff != 0).unwrap_or(0);
+            let first_col = (0..8).find(|c| x & (COL0 << c) != 0).unwrap_or(0);
+            let shift = 8 * first_row + first_col;
+            assert_eq!(x >> shift, anchor(x));
+            let pair = (x >> shift, s >> shift);
+            let at = seen.entry(key).or_insert(pair);
+            assert_eq!(*at, pair, "{x:#x} less {s:#x}");
+            // A square added, or two taken, is no pair.
+            assert_eq!(Fast.pair_key(&Cells::Small(x & !s), &Cells::Small(x)), None);
+            let t = x & !s;
+            if t.count_ones() >= 2 {
+                let s2 = t & t.wrapping_neg();
+                assert_eq!(
+                    Fast.pair_key(&Cells::Small(x), &Cells::Small(t & !s2)),
+                    None
+                );
             }
         }
     }
