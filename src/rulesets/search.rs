@@ -700,9 +700,14 @@ fn take_shared<R: Rules>(
         let Some(key) = rules.compact_key(q) else {
             continue;
         };
-        if let Some(v) = link.take(key, shared.kernel)? {
-            table.insert(rules, q.clone(), v);
-            *k = Some(v);
+        match link.take(key, shared.kernel)? {
+            Some(v) => {
+                table.insert(rules, q.clone(), v);
+                *k = Some(v);
+            }
+            // One value missing everywhere leaves the position unknown: the others are not
+            // worth a look in the exchange.
+            None => break,
         }
     }
     Ok(())
