@@ -88,6 +88,13 @@ impl LeMemo {
             }
         } else {
             let Some(key) = Self::key(a, b) else { return };
+            // `get` reads the cheap answers' slot first: its miss too, alongside the table's.
+            if let Some(c) = self
+                .cheap
+                .get(Self::home(key, self.cheap.len().wrapping_sub(1)))
+            {
+                super::idmap::prefetch(c);
+            }
             if self.slots.is_empty() {
                 return;
             }
