@@ -21,7 +21,9 @@
 //! `domineering_small::dominated_left`); the canonical form, so the value, is the one the
 //! full option lists give. It also settles a region with a bridge from four smaller regions'
 //! values, when the table has them and the bridge theorem applies (see
-//! `domineering_small::bridge`), without valuing the region's options.
+//! `domineering_small::bridge`), without valuing the region's options; whether a side's stub
+//! is worthless is remembered by the side's shape (`Rules::pair_key`), for the next region
+//! with the same side.
 
 pub use super::domineering_board::Board;
 use super::domineering_small::{part_of, Cells, Fast};

@@ -964,7 +964,7 @@ mod tests {
             })
             .collect();
         // Answers a function of the key, so a stale or foreign slot would show.
-        let answer = |k: u64| k.count_ones() % 2 == 0;
+        let answer = |k: u64| k.count_ones().is_multiple_of(2);
         for &k in &keys {
             c.insert(k, !answer(k));
             c.insert(k, answer(k));
