@@ -102,6 +102,57 @@ fn handed(s: &Step) -> Step {
     }
 }
 
+/// The steps of a chain from `start` with each `from` written out that starts where the
+/// chain is ([`Step::FROM_CHAIN`]), their parts' too: what a proof's readers other than the
+/// checker and the file's writer expect.
+///
+/// The composer's steps start where the chain is, and say so instead of holding a copy of
+/// the term before: the copy cost the composer a clone per step (and `tidy` another), the
+/// checker thread a comparison with the step before, and the writer thread a comparison and
+/// a free, on every step of a lemma checked and written while the proof is made, which read
+/// the chain from the step before anyway. A lemma kept in the proof, and the main chain, are
+/// written out here.
+pub(crate) fn chained(start: &Term, steps: &mut [Step]) {
+    let mut at = start;
+    for s in steps {
+        if s.from == Step::FROM_CHAIN {
+            s.from = at.clone();
+        }
+        chained(&s.from, &mut s.parts);
+        at = &s.to;
+    }
+}
+
+/// The term a chain of `steps` from `start` has reached.
+fn reached<'a>(start: &'a Term, steps: &'a [Step]) -> &'a Term {
+    steps.last().map_or(start, |s| &s.to)
+}
+
+/// Step `s` of a part put at `at` of `outer` (which holds the part there): [`Step::lifted`],
+/// but a `from` that starts where the chain is still does.
+fn lifted(s: &Step, outer: &Term, at: PathElem) -> Option<Step> {
+    let put = |t: &Term| super::step::replaced(outer, &[at], t.clone());
+    Some(Step {
+        from: if s.from == Step::FROM_CHAIN {
+            Step::FROM_CHAIN
+        } else {
+            put(&s.from)?
+        },
+        to: put(&s.to)?,
+        at: std::iter::once(at).chain(s.at.iter().copied()).collect(),
+        parts: s
+            .parts
+            .iter()
+            .map(|p| lifted(p, outer, at))
+            .collect::<Option<Vec<_>>>()?,
+        rule: s.rule.clone(),
+        why: s.why.clone(),
+        witnesses: s.witnesses.clone(),
+        reversed: s.reversed,
+        lemma: s.lemma,
+    })
+}
+
 /// Builds one proof's lemmas and steps.
 pub(crate) struct Composer<'e> {
     engine: &'e Engine,
@@ -206,6 +257,7 @@ impl<'e> Composer<'e> {
             feed.lemma(l, &self.interp.terms.borrow());
             return;
         }
+        chained(&l.from, &mut l.steps);
         super::explain::write_reasons(&mut l.steps, self.rules);
         self.lemmas.push(l);
         if self.pipeline && self.lemma_steps >= super::pipeline::PIPELINE_FROM_STEPS {
@@ -324,15 +376,17 @@ impl<'e> Composer<'e> {
         };
         let f = crate::functions::lookup(name)
             .ok_or_else(|| crate::functions::unknown(name).in_call(t))?;
-        let mut cur = t.clone();
         let mut steps = Vec::new();
-        // Each game argument simplified in place; what it became is read back from `cur`.
+        // Each game argument simplified in place; what it became is read back from the
+        // term the steps reached.
         let mut args = args.clone();
         for (i, a) in args.iter_mut().enumerate() {
             let Arg::Game(g) = a else { continue };
             if f.congruent() {
-                self.part(&mut cur, &mut steps, PathElem::CallArg(i), g)?;
-                if let Some(now) = super::step::subterm_at(&cur, &[PathElem::CallArg(i)]) {
+                self.part(t, &mut steps, PathElem::CallArg(i), g)?;
+                if let Some(now) =
+                    super::step::subterm_at(reached(t, &steps), &[PathElem::CallArg(i)])
+                {
                     *g = now.clone();
                 }
             }
@@ -441,14 +495,14 @@ impl<'e> Composer<'e> {
             Term::Sum(..) | Term::Neg(_) | Term::PlusMinus(_) => self.operator(t),
             Term::Call { .. } => self.call(t),
             Term::Game { left, right } => {
-                let mut cur = t.clone();
                 let mut steps = Vec::new();
                 for (i, o) in left.iter().enumerate() {
-                    self.part(&mut cur, &mut steps, PathElem::Left(i), o)?;
+                    self.part(t, &mut steps, PathElem::Left(i), o)?;
                 }
                 for (i, o) in right.iter().enumerate() {
-                    self.part(&mut cur, &mut steps, PathElem::Right(i), o)?;
+                    self.part(t, &mut steps, PathElem::Right(i), o)?;
                 }
+                let cur = reached(t, &steps).clone();
                 self.finish(cur, steps)
             }
             // A shared entry is a part proved already (a lemma's result).
@@ -457,49 +511,39 @@ impl<'e> Composer<'e> {
         }
     }
 
-    /// Simplifies the part `sub` of `cur` at `at`, appending its steps lifted into `cur`.
+    /// Simplifies the part `sub` at `at` of the term a chain of `steps` from `start` has
+    /// reached, appending its steps lifted into that term.
+    ///
+    /// The term reached is read from the last step, never kept beside it: a copy of it, made
+    /// after every part, was the composer's largest clone.
     fn part(
         &mut self,
-        cur: &mut Term,
+        start: &Term,
         steps: &mut Vec<Step>,
         at: PathElem,
         sub: &Term,
     ) -> Result<(), ProofError> {
         let sub_steps = self.cite(sub)?;
         let missing = || ProofError::Explanation(format!("no subterm at {}", path_string(&[at])));
-        let first = steps.len();
         for s in sub_steps {
-            // Each step starts where the one before ended; `cur` is brought up to date once.
-            // The first starts from `cur` itself, which it takes rather than copies (`cur` is
-            // set again below; an error leaves it to no one).
-            let taken = steps.len() == first;
-            let before = steps
-                .get(first..)
-                .and_then(<[Step]>::last)
-                .map_or(&*cur, |s| &s.to);
+            // Each step starts where the one before ended, and says so rather than holding a
+            // copy of it: see `chained`.
+            let before = reached(start, steps);
             let parts = s
                 .parts
                 .iter()
-                .map(|p| p.lifted(before, &[at]))
+                .map(|p| lifted(p, before, at))
                 .collect::<Option<Vec<_>>>()
                 .ok_or_else(missing)?;
             let to = super::step::replaced(before, &[at], s.to).ok_or_else(missing)?;
-            let from = if taken {
-                std::mem::replace(cur, unwritten())
-            } else {
-                before.clone()
-            };
             let at_path = std::iter::once(at).chain(s.at).collect();
             steps.push(Step {
-                from,
+                from: Step::FROM_CHAIN,
                 to,
                 at: at_path,
                 parts,
                 ..s
             });
-        }
-        if let Some(last) = steps.get(first..).and_then(<[Step]>::last) {
-            *cur = last.to.clone();
         }
         Ok(())
     }
@@ -583,23 +627,23 @@ impl<'e> Composer<'e> {
     }
 
     fn operator_inner(&mut self, t: &Term) -> Result<Done, ProofError> {
-        let mut cur = t.clone();
         let mut steps = Vec::new();
         match t {
             Term::Sum(a, b) => {
-                self.part(&mut cur, &mut steps, PathElem::SumLeft, a)?;
-                self.part(&mut cur, &mut steps, PathElem::SumRight, b)?;
+                self.part(t, &mut steps, PathElem::SumLeft, a)?;
+                self.part(t, &mut steps, PathElem::SumRight, b)?;
             }
-            Term::Neg(a) => self.part(&mut cur, &mut steps, PathElem::NegInner, a)?,
+            Term::Neg(a) => self.part(t, &mut steps, PathElem::NegInner, a)?,
             Term::PlusMinus(xs) => {
                 for (i, x) in xs.iter().enumerate() {
-                    self.part(&mut cur, &mut steps, PathElem::PmArg(i), x)?;
+                    self.part(t, &mut steps, PathElem::PmArg(i), x)?;
                 }
             }
             _ => {}
         }
         for _ in 0..=MAX_OPENINGS {
-            if let Some(step) = self.at_root(&cur, &[], Rules::Reduce) {
+            let cur = reached(t, &steps);
+            if let Some(step) = self.at_root(cur, &[], Rules::Reduce) {
                 let out = &step.to;
                 let (result, more) = if is_operator(out) {
                     if self.busy.contains(out) {
@@ -615,15 +659,12 @@ impl<'e> Composer<'e> {
                 return Ok((result, steps));
             }
             // Nothing matches the sum yet: open a closed operand into a game.
-            let Some(opened) = self.open_operand(&cur)? else {
+            let Some(opened) = self.open_operand(cur)? else {
                 break;
             };
-            if let Some(last) = opened.last() {
-                cur = last.to.clone();
-            }
             steps.extend(opened);
         }
-        let (result, more) = self.flat(&cur)?;
+        let (result, more) = self.flat(reached(t, &steps))?;
         steps.extend(more);
         Ok((result, steps))
     }
@@ -679,9 +720,10 @@ impl<'e> Composer<'e> {
                     rows: m.rows,
                 };
                 let to = super::step::replaced(t, path, built)?;
-                // Its words are written later (`explain::write_reasons`).
+                // Its words are written later (`explain::write_reasons`). It starts from `t`,
+                // where every caller's chain is (see `chained`).
                 return Some(Step {
-                    from: t.clone(),
+                    from: Step::FROM_CHAIN,
                     to,
                     rule: rule.name.clone(),
                     at: path.to_vec(),
@@ -730,11 +772,10 @@ impl<'e> Composer<'e> {
             Some(Term::Game { .. }) => Ok(Some(vec![step])),
             Some(sum) if is_operator(sum) => {
                 let sum = sum.clone();
-                let mut cur = step.to.clone();
                 let mut steps = vec![step];
-                self.part(&mut cur, &mut steps, p, &sum)?;
+                self.part(t, &mut steps, p, &sum)?;
                 // The sum's lemma may end at a shared entry: a game all the same.
-                let game = super::step::subterm_at(&cur, &[p])
+                let game = super::step::subterm_at(reached(t, &steps), &[p])
                     .and_then(|t| self.interp.terms.borrow().unfold(t))
                     .is_some_and(|t| matches!(t, Term::Game { .. }));
                 Ok(game.then_some(steps))
@@ -1007,5 +1048,72 @@ mod tests {
         assert!(all_different(&[id(1), id(2)], &[id(3)]));
         assert!(!all_different(&[id(1), id(2)], &[id(1)]));
         assert!(!all_different(&[id(2), id(2)], &[]));
+    }
+
+    /// `steps` with each `from` (theirs and their parts') that is the term the chain has
+    /// reached said so, as the composer makes them.
+    fn unchained(start: &Term, steps: &[Step]) -> Vec<Step> {
+        let mut at = start;
+        let mut out = Vec::new();
+        for s in steps {
+            let mut u = s.clone();
+            u.parts = unchained(&s.from, &s.parts);
+            if s.from == *at {
+                u.from = Step::FROM_CHAIN;
+            }
+            out.push(u);
+            at = &s.to;
+        }
+        out
+    }
+
+    /// A chain whose steps start where the chain is reads, for every reader of the composer's
+    /// steps, as the same chain written out: its lines of the file (words written into them
+    /// included), its words, its tidied form, and `chained` gives it back.
+    #[test]
+    fn steps_that_start_where_the_chain_is_read_as_written_out() {
+        let shipped = RuleSet::builtin();
+        let fundamental = shipped.select("fundamental").unwrap();
+        let mut chains = 0;
+        for (rules, text) in [
+            (&shipped, "{1|-1}+{2|-2}+{3|-3}+{4|-4}+{5|-5}"),
+            (&shipped, "^3 + *2 + {3|1/2}"),
+            (&shipped, "{1,{2|0}|}"),
+            (&fundamental, "{0,1,2|5}"),
+            (&fundamental, "{*,{0|0}|0}"),
+        ] {
+            let engine = Engine::new(rules.clone());
+            let p = crate::proof::simplify(&crate::syntax::parse(text).unwrap(), &engine)
+                .unwrap()
+                .proof;
+            let lemmas = p.lemmas.iter().map(|l| (&l.from, &l.to, &l.steps));
+            for (from, to, steps) in std::iter::once((&p.input, &p.result, &p.steps)).chain(lemmas)
+            {
+                let u = unchained(from, steps);
+                let mut back = u.clone();
+                chained(from, &mut back);
+                assert_eq!(&back, steps, "{text}");
+                // Their lines with the words left to the writer, as the checker thread
+                // hands lemmas back.
+                let line = |steps: &[Step]| {
+                    let mut steps = steps.to_vec();
+                    for s in &mut steps {
+                        s.edit(&mut |_| {}, &mut String::clear);
+                    }
+                    let l = Lemma {
+                        from: from.clone(),
+                        to: to.clone(),
+                        steps,
+                    };
+                    crate::proof::json::lemma_line_worded(&l, rules)
+                };
+                assert_eq!(line(&u), line(steps), "{text}");
+                let mut tidied = tidy::tidy(from, u);
+                chained(from, &mut tidied);
+                assert_eq!(tidied, tidy::tidy(from, steps.clone()), "{text}");
+                chains += 1;
+            }
+        }
+        assert!(chains > 10, "{chains}");
     }
 }
