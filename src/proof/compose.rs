@@ -602,7 +602,19 @@ impl<'e> Composer<'e> {
         let k = self.feed.as_ref().map_or(0, |f| f.len()) + self.lemmas.len();
         // A large result is stored once in the term table and referred to, so the terms
         // of the steps that use it stay the size of their own nodes.
-        let result = self.interp.terms.borrow_mut().share(&result);
+        let result = {
+            let mut terms = self.interp.terms.borrow_mut();
+            match &result {
+                // A game of two options or more is past `SHARE_ABOVE` nodes, whatever its
+                // options: `share` would count every node of it to say so.
+                Term::Game { left, right }
+                    if left.len() + right.len() > crate::term_table::SHARE_ABOVE as usize - 1 =>
+                {
+                    Term::Ref(terms.intern(&result))
+                }
+                _ => terms.share(&result),
+            }
+        };
         if let (Term::Ref(n), Some(g)) = (&result, finished) {
             self.hints.insert(*n, g);
         }
@@ -905,6 +917,7 @@ impl<'e> Composer<'e> {
                 Term::Game { left, right } => self.distinct_values(left, right),
                 _ => false,
             };
+        let options = value.and_then(|g| Options::of(self.interp.kernel_mut(), g));
         while steps.len() < MAX_ROOT_STEPS {
             let cur = steps.last().map_or(t, |s| &s.to);
             let which = if distinct && rules == Rules::Reshape {
@@ -918,9 +931,9 @@ impl<'e> Composer<'e> {
             steps.push(step);
             let reached = steps.last().map(|s| &s.to);
             distinct = false;
-            if let (Some(g), Some(Term::Game { left, right })) = (value, reached) {
+            if let (Some(_), Some(Term::Game { left, right })) = (value, reached) {
                 if let (Some(l), Some(r)) = (self.option_values(left), self.option_values(right)) {
-                    if has_options(self.interp.kernel_mut(), g, &l, &r) {
+                    if options.as_ref().is_some_and(|o| o.are(&l, &r)) {
                         ended = true;
                         break;
                     }
@@ -976,16 +989,49 @@ fn has_options(
     left: &[crate::kernel::GameId],
     right: &[crate::kernel::GameId],
 ) -> bool {
-    let same = |a: &[crate::kernel::GameId], b: Result<Vec<crate::kernel::GameId>, _>| {
-        let Ok(mut b) = b else { return false };
-        let mut a = a.to_vec();
-        let n = a.len();
-        a.sort();
-        a.dedup();
-        b.sort();
-        n == a.len() && a == b
-    };
-    same(left, k.left_options(g)) && same(right, k.right_options(g))
+    Options::of(k, g).is_some_and(|o| o.are(left, right))
+}
+
+/// The options of a value's canonical form, each side sorted: asked of the kernel once for
+/// all the games a chain of root steps reaches ([`Composer::at_root_until_done`] compares
+/// each with them; asking again at each step cost two lists and two sorts a step).
+struct Options {
+    left: Vec<crate::kernel::GameId>,
+    right: Vec<crate::kernel::GameId>,
+}
+
+impl Options {
+    /// `g`'s options; none when the kernel cannot list them.
+    fn of(k: &mut crate::kernel::Kernel, g: crate::kernel::GameId) -> Option<Options> {
+        let mut left = k.left_options(g).ok()?;
+        let mut right = k.right_options(g).ok()?;
+        left.sort_unstable();
+        right.sort_unstable();
+        Some(Options { left, right })
+    }
+
+    /// Whether `left` and `right` are exactly these options, none repeated.
+    fn are(&self, left: &[crate::kernel::GameId], right: &[crate::kernel::GameId]) -> bool {
+        // `a` sorted is `b`, and no two of `a` are one: a short list sorted on the stack.
+        let same = |a: &[crate::kernel::GameId], b: &[crate::kernel::GameId]| {
+            if a.len() != b.len() {
+                return false;
+            }
+            let mut sorted = [crate::kernel::GameId(0); 16];
+            let mut long = Vec::new();
+            let a = if a.len() <= sorted.len() {
+                let s = &mut sorted[..a.len()];
+                s.copy_from_slice(a);
+                s
+            } else {
+                long.extend_from_slice(a);
+                &mut long[..]
+            };
+            a.sort_unstable();
+            a == b && a.windows(2).all(|w| w[0] != w[1])
+        };
+        same(left, &self.left) && same(right, &self.right)
+    }
 }
 
 /// Whether no two of `left` and `right` (canonical ids: one id a value) are one value.
