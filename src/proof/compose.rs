@@ -102,27 +102,6 @@ fn handed(s: &Step) -> Step {
     }
 }
 
-/// The steps of a chain from `start` with each `from` written out that starts where the
-/// chain is ([`Step::FROM_CHAIN`]), their parts' too: what a proof's readers other than the
-/// checker and the file's writer expect.
-///
-/// The composer's steps start where the chain is, and say so instead of holding a copy of
-/// the term before: the copy cost the composer a clone per step (and `tidy` another), the
-/// checker thread a comparison with the step before, and the writer thread a comparison and
-/// a free, on every step of a lemma checked and written while the proof is made, which read
-/// the chain from the step before anyway. A lemma kept in the proof, and the main chain, are
-/// written out here.
-pub(crate) fn chained(start: &Term, steps: &mut [Step]) {
-    let mut at = start;
-    for s in steps {
-        if s.from == Step::FROM_CHAIN {
-            s.from = at.clone();
-        }
-        chained(&s.from, &mut s.parts);
-        at = &s.to;
-    }
-}
-
 /// The term a chain of `steps` from `start` has reached.
 fn reached<'a>(start: &'a Term, steps: &'a [Step]) -> &'a Term {
     steps.last().map_or(start, |s| &s.to)
@@ -257,7 +236,7 @@ impl<'e> Composer<'e> {
             feed.lemma(l, &self.interp.terms.borrow());
             return;
         }
-        chained(&l.from, &mut l.steps);
+        super::explain::chained(&l.from, &mut l.steps);
         super::explain::write_reasons(&mut l.steps, self.rules);
         self.lemmas.push(l);
         if self.pipeline && self.lemma_steps >= super::pipeline::PIPELINE_FROM_STEPS {
@@ -527,7 +506,7 @@ impl<'e> Composer<'e> {
         let missing = || ProofError::Explanation(format!("no subterm at {}", path_string(&[at])));
         for s in sub_steps {
             // Each step starts where the one before ended, and says so rather than holding a
-            // copy of it: see `chained`.
+            // copy of it: see `explain::chained`.
             let before = reached(start, steps);
             let parts = s
                 .parts
@@ -733,7 +712,7 @@ impl<'e> Composer<'e> {
                 };
                 let to = super::step::replaced(t, path, built)?;
                 // Its words are written later (`explain::write_reasons`). It starts from `t`,
-                // where every caller's chain is (see `chained`).
+                // where every caller's chain is (see `explain::chained`).
                 return Some(Step {
                     from: Step::FROM_CHAIN,
                     to,
@@ -1095,6 +1074,8 @@ mod tests {
         assert!(!all_different(&[id(1), id(2)], &[id(1)]));
         assert!(!all_different(&[id(2), id(2)], &[]));
     }
+
+    use crate::proof::explain::chained;
 
     /// `steps` with each `from` (theirs and their parts') that is the term the chain has
     /// reached said so, as the composer makes them.

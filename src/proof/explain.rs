@@ -413,6 +413,27 @@ pub(crate) fn reword(steps: &mut [Step], rules: &RuleSet) {
     write_words(steps, rules, &|why| why.contains('#'));
 }
 
+/// The steps of a chain from `start` with each `from` written out that starts where the
+/// chain is ([`Step::FROM_CHAIN`]), their parts' too: what a proof's readers other than the
+/// checker and the file's writer expect.
+///
+/// The composer's steps start where the chain is, and say so instead of holding a copy of
+/// the term before: the copy cost the composer a clone per step (and `tidy` another), the
+/// checker thread a comparison with the step before, and the writer thread a comparison and
+/// a free, on every step of a lemma checked and written while the proof is made, which read
+/// the chain from the step before anyway. A lemma kept in the proof, and the main chain, are
+/// written out here.
+pub(crate) fn chained(start: &Term, steps: &mut [Step]) {
+    let mut at = start;
+    for s in steps {
+        if s.from == Step::FROM_CHAIN {
+            s.from = at.clone();
+        }
+        chained(&s.from, &mut s.parts);
+        at = &s.to;
+    }
+}
+
 /// The words [`write_reasons`] gives `s`, appended to `out` (its own words when it has some);
 /// `chain` is the term the chain has reached, where a step whose `from` is
 /// [`Step::FROM_CHAIN`] starts (the composer's steps, see `compose::Composer::part`).
