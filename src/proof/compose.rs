@@ -102,6 +102,36 @@ fn handed(s: &Step) -> Step {
     }
 }
 
+/// The term a chain of `steps` from `start` has reached.
+fn reached<'a>(start: &'a Term, steps: &'a [Step]) -> &'a Term {
+    steps.last().map_or(start, |s| &s.to)
+}
+
+/// Step `s` of a part put at `at` of `outer` (which holds the part there): [`Step::lifted`],
+/// but a `from` that starts where the chain is still does.
+fn lifted(s: &Step, outer: &Term, at: PathElem) -> Option<Step> {
+    let put = |t: &Term| super::step::replaced(outer, &[at], t.clone());
+    Some(Step {
+        from: if s.from == Step::FROM_CHAIN {
+            Step::FROM_CHAIN
+        } else {
+            put(&s.from)?
+        },
+        to: put(&s.to)?,
+        at: std::iter::once(at).chain(s.at.iter().copied()).collect(),
+        parts: s
+            .parts
+            .iter()
+            .map(|p| lifted(p, outer, at))
+            .collect::<Option<Vec<_>>>()?,
+        rule: s.rule.clone(),
+        why: s.why.clone(),
+        witnesses: s.witnesses.clone(),
+        reversed: s.reversed,
+        lemma: s.lemma,
+    })
+}
+
 /// Builds one proof's lemmas and steps.
 pub(crate) struct Composer<'e> {
     engine: &'e Engine,
@@ -206,6 +236,7 @@ impl<'e> Composer<'e> {
             feed.lemma(l, &self.interp.terms.borrow());
             return;
         }
+        super::explain::chained(&l.from, &mut l.steps);
         super::explain::write_reasons(&mut l.steps, self.rules);
         self.lemmas.push(l);
         if self.pipeline && self.lemma_steps >= super::pipeline::PIPELINE_FROM_STEPS {
@@ -324,15 +355,17 @@ impl<'e> Composer<'e> {
         };
         let f = crate::functions::lookup(name)
             .ok_or_else(|| crate::functions::unknown(name).in_call(t))?;
-        let mut cur = t.clone();
         let mut steps = Vec::new();
-        // Each game argument simplified in place; what it became is read back from `cur`.
+        // Each game argument simplified in place; what it became is read back from the
+        // term the steps reached.
         let mut args = args.clone();
         for (i, a) in args.iter_mut().enumerate() {
             let Arg::Game(g) = a else { continue };
             if f.congruent() {
-                self.part(&mut cur, &mut steps, PathElem::CallArg(i), g)?;
-                if let Some(now) = super::step::subterm_at(&cur, &[PathElem::CallArg(i)]) {
+                self.part(t, &mut steps, PathElem::CallArg(i), g)?;
+                if let Some(now) =
+                    super::step::subterm_at(reached(t, &steps), &[PathElem::CallArg(i)])
+                {
                     *g = now.clone();
                 }
             }
@@ -441,14 +474,14 @@ impl<'e> Composer<'e> {
             Term::Sum(..) | Term::Neg(_) | Term::PlusMinus(_) => self.operator(t),
             Term::Call { .. } => self.call(t),
             Term::Game { left, right } => {
-                let mut cur = t.clone();
                 let mut steps = Vec::new();
                 for (i, o) in left.iter().enumerate() {
-                    self.part(&mut cur, &mut steps, PathElem::Left(i), o)?;
+                    self.part(t, &mut steps, PathElem::Left(i), o)?;
                 }
                 for (i, o) in right.iter().enumerate() {
-                    self.part(&mut cur, &mut steps, PathElem::Right(i), o)?;
+                    self.part(t, &mut steps, PathElem::Right(i), o)?;
                 }
+                let cur = reached(t, &steps).clone();
                 self.finish(cur, steps)
             }
             // A shared entry is a part proved already (a lemma's result).
@@ -457,49 +490,39 @@ impl<'e> Composer<'e> {
         }
     }
 
-    /// Simplifies the part `sub` of `cur` at `at`, appending its steps lifted into `cur`.
+    /// Simplifies the part `sub` at `at` of the term a chain of `steps` from `start` has
+    /// reached, appending its steps lifted into that term.
+    ///
+    /// The term reached is read from the last step, never kept beside it: a copy of it, made
+    /// after every part, was the composer's largest clone.
     fn part(
         &mut self,
-        cur: &mut Term,
+        start: &Term,
         steps: &mut Vec<Step>,
         at: PathElem,
         sub: &Term,
     ) -> Result<(), ProofError> {
         let sub_steps = self.cite(sub)?;
         let missing = || ProofError::Explanation(format!("no subterm at {}", path_string(&[at])));
-        let first = steps.len();
         for s in sub_steps {
-            // Each step starts where the one before ended; `cur` is brought up to date once.
-            // The first starts from `cur` itself, which it takes rather than copies (`cur` is
-            // set again below; an error leaves it to no one).
-            let taken = steps.len() == first;
-            let before = steps
-                .get(first..)
-                .and_then(<[Step]>::last)
-                .map_or(&*cur, |s| &s.to);
+            // Each step starts where the one before ended, and says so rather than holding a
+            // copy of it: see `explain::chained`.
+            let before = reached(start, steps);
             let parts = s
                 .parts
                 .iter()
-                .map(|p| p.lifted(before, &[at]))
+                .map(|p| lifted(p, before, at))
                 .collect::<Option<Vec<_>>>()
                 .ok_or_else(missing)?;
             let to = super::step::replaced(before, &[at], s.to).ok_or_else(missing)?;
-            let from = if taken {
-                std::mem::replace(cur, unwritten())
-            } else {
-                before.clone()
-            };
             let at_path = std::iter::once(at).chain(s.at).collect();
             steps.push(Step {
-                from,
+                from: Step::FROM_CHAIN,
                 to,
                 at: at_path,
                 parts,
                 ..s
             });
-        }
-        if let Some(last) = steps.get(first..).and_then(<[Step]>::last) {
-            *cur = last.to.clone();
         }
         Ok(())
     }
@@ -558,7 +581,19 @@ impl<'e> Composer<'e> {
         let k = self.feed.as_ref().map_or(0, |f| f.len()) + self.lemmas.len();
         // A large result is stored once in the term table and referred to, so the terms
         // of the steps that use it stay the size of their own nodes.
-        let result = self.interp.terms.borrow_mut().share(&result);
+        let result = {
+            let mut terms = self.interp.terms.borrow_mut();
+            match &result {
+                // A game of two options or more is past `SHARE_ABOVE` nodes, whatever its
+                // options: `share` would count every node of it to say so.
+                Term::Game { left, right }
+                    if left.len() + right.len() > crate::term_table::SHARE_ABOVE as usize - 1 =>
+                {
+                    Term::Ref(terms.intern(&result))
+                }
+                _ => terms.share(&result),
+            }
+        };
         if let (Term::Ref(n), Some(g)) = (&result, finished) {
             self.hints.insert(*n, g);
         }
@@ -583,23 +618,23 @@ impl<'e> Composer<'e> {
     }
 
     fn operator_inner(&mut self, t: &Term) -> Result<Done, ProofError> {
-        let mut cur = t.clone();
         let mut steps = Vec::new();
         match t {
             Term::Sum(a, b) => {
-                self.part(&mut cur, &mut steps, PathElem::SumLeft, a)?;
-                self.part(&mut cur, &mut steps, PathElem::SumRight, b)?;
+                self.part(t, &mut steps, PathElem::SumLeft, a)?;
+                self.part(t, &mut steps, PathElem::SumRight, b)?;
             }
-            Term::Neg(a) => self.part(&mut cur, &mut steps, PathElem::NegInner, a)?,
+            Term::Neg(a) => self.part(t, &mut steps, PathElem::NegInner, a)?,
             Term::PlusMinus(xs) => {
                 for (i, x) in xs.iter().enumerate() {
-                    self.part(&mut cur, &mut steps, PathElem::PmArg(i), x)?;
+                    self.part(t, &mut steps, PathElem::PmArg(i), x)?;
                 }
             }
             _ => {}
         }
         for _ in 0..=MAX_OPENINGS {
-            if let Some(step) = self.at_root(&cur, &[], Rules::Reduce) {
+            let cur = reached(t, &steps);
+            if let Some(step) = self.at_root(cur, &[], Rules::Reduce) {
                 let out = &step.to;
                 let (result, more) = if is_operator(out) {
                     if self.busy.contains(out) {
@@ -615,15 +650,12 @@ impl<'e> Composer<'e> {
                 return Ok((result, steps));
             }
             // Nothing matches the sum yet: open a closed operand into a game.
-            let Some(opened) = self.open_operand(&cur)? else {
+            let Some(opened) = self.open_operand(cur)? else {
                 break;
             };
-            if let Some(last) = opened.last() {
-                cur = last.to.clone();
-            }
             steps.extend(opened);
         }
-        let (result, more) = self.flat(&cur)?;
+        let (result, more) = self.flat(reached(t, &steps))?;
         steps.extend(more);
         Ok((result, steps))
     }
@@ -679,9 +711,10 @@ impl<'e> Composer<'e> {
                     rows: m.rows,
                 };
                 let to = super::step::replaced(t, path, built)?;
-                // Its words are written later (`explain::write_reasons`).
+                // Its words are written later (`explain::write_reasons`). It starts from `t`,
+                // where every caller's chain is (see `explain::chained`).
                 return Some(Step {
-                    from: t.clone(),
+                    from: Step::FROM_CHAIN,
                     to,
                     rule: rule.name.clone(),
                     at: path.to_vec(),
@@ -730,11 +763,10 @@ impl<'e> Composer<'e> {
             Some(Term::Game { .. }) => Ok(Some(vec![step])),
             Some(sum) if is_operator(sum) => {
                 let sum = sum.clone();
-                let mut cur = step.to.clone();
                 let mut steps = vec![step];
-                self.part(&mut cur, &mut steps, p, &sum)?;
+                self.part(t, &mut steps, p, &sum)?;
                 // The sum's lemma may end at a shared entry: a game all the same.
-                let game = super::step::subterm_at(&cur, &[p])
+                let game = super::step::subterm_at(reached(t, &steps), &[p])
                     .and_then(|t| self.interp.terms.borrow().unfold(t))
                     .is_some_and(|t| matches!(t, Term::Game { .. }));
                 Ok(game.then_some(steps))
@@ -864,6 +896,7 @@ impl<'e> Composer<'e> {
                 Term::Game { left, right } => self.distinct_values(left, right),
                 _ => false,
             };
+        let options = value.and_then(|g| Options::of(self.interp.kernel_mut(), g));
         while steps.len() < MAX_ROOT_STEPS {
             let cur = steps.last().map_or(t, |s| &s.to);
             let which = if distinct && rules == Rules::Reshape {
@@ -877,9 +910,9 @@ impl<'e> Composer<'e> {
             steps.push(step);
             let reached = steps.last().map(|s| &s.to);
             distinct = false;
-            if let (Some(g), Some(Term::Game { left, right })) = (value, reached) {
+            if let (Some(_), Some(Term::Game { left, right })) = (value, reached) {
                 if let (Some(l), Some(r)) = (self.option_values(left), self.option_values(right)) {
-                    if has_options(self.interp.kernel_mut(), g, &l, &r) {
+                    if options.as_ref().is_some_and(|o| o.are(&l, &r)) {
                         ended = true;
                         break;
                     }
@@ -935,16 +968,49 @@ fn has_options(
     left: &[crate::kernel::GameId],
     right: &[crate::kernel::GameId],
 ) -> bool {
-    let same = |a: &[crate::kernel::GameId], b: Result<Vec<crate::kernel::GameId>, _>| {
-        let Ok(mut b) = b else { return false };
-        let mut a = a.to_vec();
-        let n = a.len();
-        a.sort();
-        a.dedup();
-        b.sort();
-        n == a.len() && a == b
-    };
-    same(left, k.left_options(g)) && same(right, k.right_options(g))
+    Options::of(k, g).is_some_and(|o| o.are(left, right))
+}
+
+/// The options of a value's canonical form, each side sorted: asked of the kernel once for
+/// all the games a chain of root steps reaches ([`Composer::at_root_until_done`] compares
+/// each with them; asking again at each step cost two lists and two sorts a step).
+struct Options {
+    left: Vec<crate::kernel::GameId>,
+    right: Vec<crate::kernel::GameId>,
+}
+
+impl Options {
+    /// `g`'s options; none when the kernel cannot list them.
+    fn of(k: &mut crate::kernel::Kernel, g: crate::kernel::GameId) -> Option<Options> {
+        let mut left = k.left_options(g).ok()?;
+        let mut right = k.right_options(g).ok()?;
+        left.sort_unstable();
+        right.sort_unstable();
+        Some(Options { left, right })
+    }
+
+    /// Whether `left` and `right` are exactly these options, none repeated.
+    fn are(&self, left: &[crate::kernel::GameId], right: &[crate::kernel::GameId]) -> bool {
+        // `a` sorted is `b`, and no two of `a` are one: a short list sorted on the stack.
+        let same = |a: &[crate::kernel::GameId], b: &[crate::kernel::GameId]| {
+            if a.len() != b.len() {
+                return false;
+            }
+            let mut sorted = [crate::kernel::GameId(0); 16];
+            let mut long = Vec::new();
+            let a = if a.len() <= sorted.len() {
+                let s = &mut sorted[..a.len()];
+                s.copy_from_slice(a);
+                s
+            } else {
+                long.extend_from_slice(a);
+                &mut long[..]
+            };
+            a.sort_unstable();
+            a == b && a.windows(2).all(|w| w[0] != w[1])
+        };
+        same(left, &self.left) && same(right, &self.right)
+    }
 }
 
 /// Whether no two of `left` and `right` (canonical ids: one id a value) are one value.
@@ -1007,5 +1073,74 @@ mod tests {
         assert!(all_different(&[id(1), id(2)], &[id(3)]));
         assert!(!all_different(&[id(1), id(2)], &[id(1)]));
         assert!(!all_different(&[id(2), id(2)], &[]));
+    }
+
+    use crate::proof::explain::chained;
+
+    /// `steps` with each `from` (theirs and their parts') that is the term the chain has
+    /// reached said so, as the composer makes them.
+    fn unchained(start: &Term, steps: &[Step]) -> Vec<Step> {
+        let mut at = start;
+        let mut out = Vec::new();
+        for s in steps {
+            let mut u = s.clone();
+            u.parts = unchained(&s.from, &s.parts);
+            if s.from == *at {
+                u.from = Step::FROM_CHAIN;
+            }
+            out.push(u);
+            at = &s.to;
+        }
+        out
+    }
+
+    /// A chain whose steps start where the chain is reads, for every reader of the composer's
+    /// steps, as the same chain written out: its lines of the file (words written into them
+    /// included), its words, its tidied form, and `chained` gives it back.
+    #[test]
+    fn steps_that_start_where_the_chain_is_read_as_written_out() {
+        let shipped = RuleSet::builtin();
+        let fundamental = shipped.select("fundamental").unwrap();
+        let mut chains = 0;
+        for (rules, text) in [
+            (&shipped, "{1|-1}+{2|-2}+{3|-3}+{4|-4}+{5|-5}"),
+            (&shipped, "^3 + *2 + {3|1/2}"),
+            (&shipped, "{1,{2|0}|}"),
+            (&fundamental, "{0,1,2|5}"),
+            (&fundamental, "{*,{0|0}|0}"),
+        ] {
+            let engine = Engine::new(rules.clone());
+            let p = crate::proof::simplify(&crate::syntax::parse(text).unwrap(), &engine)
+                .unwrap()
+                .proof;
+            let lemmas = p.lemmas.iter().map(|l| (&l.from, &l.to, &l.steps));
+            for (from, to, steps) in std::iter::once((&p.input, &p.result, &p.steps)).chain(lemmas)
+            {
+                let u = unchained(from, steps);
+                let mut back = u.clone();
+                chained(from, &mut back);
+                assert_eq!(&back, steps, "{text}");
+                // Their lines with the words left to the writer, as the checker thread
+                // hands lemmas back.
+                let line = |steps: &[Step]| {
+                    let mut steps = steps.to_vec();
+                    for s in &mut steps {
+                        s.edit(&mut |_| {}, &mut String::clear);
+                    }
+                    let l = Lemma {
+                        from: from.clone(),
+                        to: to.clone(),
+                        steps,
+                    };
+                    crate::proof::json::lemma_line_worded(&l, rules)
+                };
+                assert_eq!(line(&u), line(steps), "{text}");
+                let mut tidied = tidy::tidy(from, u);
+                chained(from, &mut tidied);
+                assert_eq!(tidied, tidy::tidy(from, steps.clone()), "{text}");
+                chains += 1;
+            }
+        }
+        assert!(chains > 10, "{chains}");
     }
 }

@@ -6,7 +6,7 @@
 //! and `n` indexes the engine's record of that application, which holds its witnesses.
 
 use super::played::show;
-use super::step::{PathElem, Step, Witnesses};
+use super::step::{subterm_at, PathElem, Step, Witnesses};
 use super::ProofError;
 use crate::engine::lang::{Cg, Leaf};
 use crate::engine::matcher::Graph;
@@ -413,29 +413,55 @@ pub(crate) fn reword(steps: &mut [Step], rules: &RuleSet) {
     write_words(steps, rules, &|why| why.contains('#'));
 }
 
-/// The words [`write_reasons`] gives `s`, appended to `out` (its own words when it has some).
+/// The steps of a chain from `start` with each `from` written out that starts where the
+/// chain is ([`Step::FROM_CHAIN`]), their parts' too: what a proof's readers other than the
+/// checker and the file's writer expect.
+///
+/// The composer's steps start where the chain is, and say so instead of holding a copy of
+/// the term before: the copy cost the composer a clone per step (and `tidy` another), the
+/// checker thread a comparison with the step before, and the writer thread a comparison and
+/// a free, on every step of a lemma checked and written while the proof is made, which read
+/// the chain from the step before anyway. A lemma kept in the proof, and the main chain, are
+/// written out here.
+pub(crate) fn chained(start: &Term, steps: &mut [Step]) {
+    let mut at = start;
+    for s in steps {
+        if s.from == Step::FROM_CHAIN {
+            s.from = at.clone();
+        }
+        chained(&s.from, &mut s.parts);
+        at = &s.to;
+    }
+}
+
+/// The words [`write_reasons`] gives `s`, appended to `out` (its own words when it has some);
+/// `chain` is the term the chain has reached, where a step whose `from` is
+/// [`Step::FROM_CHAIN`] starts (the composer's steps, see `compose::Composer::part`).
 ///
 /// The proof file's writer puts them straight into a lemma's line: written into each step
 /// first, every step's words were a string of their own, grown a few bytes at a time, copied
 /// into the line and freed (Σ_{k≤20} {k|−k}: a tenth of the writer thread's work).
-pub(crate) fn words_into(s: &Step, rules: &RuleSet, out: &mut String) {
+pub(crate) fn words_into(s: &Step, chain: &Term, rules: &RuleSet, out: &mut String) {
+    let from = s.starts_at(chain);
     if !s.why.is_empty() {
         out.push_str(&s.why);
     } else if !s.parts.is_empty() {
+        let mut at = from;
         for (i, p) in s.parts.iter().enumerate() {
             if i > 0 {
                 out.push_str("; ");
             }
-            words_into(p, rules, out);
+            words_into(p, at, rules, out);
+            at = &p.to;
         }
     } else if s.lemma.is_some() {
-        if let (Some(a), Some(b)) = (s.before(), s.after()) {
+        if let (Some(a), Some(b)) = (subterm_at(from, &s.at), s.after()) {
             show_into(a, out);
             out.push_str(" = ");
             show_into(b, out);
         }
     } else if rules.get(&s.rule).is_some() {
-        match refined(s) {
+        match refined(s, subterm_at(from, &s.at)) {
             Some(why) => out.push_str(&why),
             None => describe_into(Some(rules), &s.rule, &s.witnesses, out),
         }
@@ -477,13 +503,14 @@ fn write_words(steps: &mut [Step], rules: &RuleSet, stale: &dyn Fn(&str) -> bool
 /// step deletes an option *equal* to the one it keeps, which need not be written the same
 /// (`{0, {|} |}`); "listed twice" would then be wrong, so both forms are named.
 pub(crate) fn refine_why(step: &mut Step) {
-    if let Some(why) = refined(step) {
+    if let Some(why) = refined(step, step.before()) {
         step.why = why;
     }
 }
 
-/// The words [`refine_why`] gives `step`, if it changes them.
-fn refined(step: &Step) -> Option<String> {
+/// The words [`refine_why`] gives `step`, if it changes them; `before` is the subterm the
+/// step rewrites, as it is before the step.
+fn refined(step: &Step, before: Option<&Term>) -> Option<String> {
     let left = match step.rule.as_str() {
         "options-are-sets-left" => true,
         "options-are-sets-right" => false,
@@ -498,7 +525,7 @@ fn refined(step: &Step) -> Option<String> {
             left: al,
             right: ar,
         }),
-    ) = (step.before(), step.after())
+    ) = (before, step.after())
     else {
         return None;
     };

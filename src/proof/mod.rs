@@ -878,6 +878,7 @@ fn simplify_with(
         });
     }
     let (result, mut steps) = c.simplify(&written)?;
+    explain::chained(&written, &mut steps);
     explain::write_reasons(&mut steps, engine.rules());
     let canonical = c.is_canonical(&result);
     // The answer is written out where it is small, as it reads best (the proof stores parts

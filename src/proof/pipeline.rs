@@ -150,6 +150,7 @@ impl Settled {
                 // written.
                 Some(lines) => lines.push(crate::proof::json::lemma_line_worded(&l, rules)),
                 None => {
+                    super::explain::chained(&l.from, &mut l.steps);
                     super::explain::write_reasons(&mut l.steps, rules);
                     self.lemmas.push(l);
                 }

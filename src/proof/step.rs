@@ -401,7 +401,8 @@ impl Step {
     /// made it a copy of the previous step's `to`, which the check compared with that term,
     /// term for term, and then dropped: a tenth of `onag check`'s instructions. No file's
     /// term is this reference: a table's entries are numbered below `u32::MAX` and a reader
-    /// takes no reference past its table.
+    /// takes no reference past its table. The composer's steps start so too, until
+    /// `explain::chained` writes them out for the proof's other readers.
     pub(crate) const FROM_CHAIN: Term = Term::Ref(FROM_CHAIN_REF);
 
     /// The term the step starts from, `chain` the term its chain has reached: its own

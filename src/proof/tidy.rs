@@ -9,16 +9,28 @@ use crate::term::Term;
 use rustc_hash::FxHashMap;
 
 /// The proof's steps without detours or scattered deletions.
+///
+/// A step may start where the chain is ([`Step::FROM_CHAIN`], as the composer's do): its
+/// `from` is then the `to` of the step before it, or `input`.
 pub(crate) fn tidy(input: &Term, steps: Vec<Step>) -> Vec<Step> {
     let mut steps = cut_detours(input, steps);
     for _ in 0..MAX_PASSES {
         let before = steps.len();
-        steps = cut_excursions(steps);
+        steps = cut_excursions(input, steps);
         if steps.len() == before {
             break;
         }
     }
-    group(steps)
+    group(input, steps)
+}
+
+/// The term step `i` of `steps` starts from, in a chain from `input`.
+fn start<'a>(input: &'a Term, steps: &'a [Step], i: usize) -> &'a Term {
+    let chain = match i.checked_sub(1) {
+        Some(j) => &steps[j].to,
+        None => input,
+    };
+    steps[i].starts_at(chain)
 }
 
 /// How many times excursions are looked for (each pass can reveal more).
@@ -31,21 +43,22 @@ const MAX_EXCURSION: usize = 4096;
 /// (a closed form opened, then folded back), while the steps in between touch only that
 /// subterm or places beside it. The steps beside it stay, with the subterm put back as it was;
 /// they were rule instances at their own positions, and still are.
-fn cut_excursions(mut steps: Vec<Step>) -> Vec<Step> {
+fn cut_excursions(input: &Term, mut steps: Vec<Step>) -> Vec<Step> {
     let mut i = 0;
     while i < steps.len() {
-        let p = steps[i].at.clone();
-        let Some(orig) = subterm_at(&steps[i].from, &p).cloned() else {
+        let p = &steps[i].at;
+        // The subterm is copied only once its return is found (most steps have none).
+        let Some(orig) = subterm_at(start(input, &steps, i), p) else {
             i += 1;
             continue;
         };
         let mut back = None;
         for (j, s) in steps.iter().enumerate().skip(i).take(MAX_EXCURSION) {
-            let within = s.at.starts_with(&p);
+            let within = s.at.starts_with(p);
             if !within && p.starts_with(&s.at) {
                 break; // a step around the subterm: the excursion cannot be cut past it
             }
-            if within && subterm_at(&s.to, &p) == Some(&orig) {
+            if within && subterm_at(&s.to, p) == Some(orig) {
                 back = Some(j);
                 break;
             }
@@ -54,6 +67,7 @@ fn cut_excursions(mut steps: Vec<Step>) -> Vec<Step> {
             i += 1;
             continue;
         };
+        let (p, orig) = (p.clone(), orig.clone());
         let restore = |t: &Term| replace_at(t, &p, &orig);
         let mut kept = Vec::new();
         let mut ok = true;
@@ -61,9 +75,15 @@ fn cut_excursions(mut steps: Vec<Step>) -> Vec<Step> {
             if s.at.starts_with(&p) {
                 continue;
             }
+            // A step that starts where the chain is still does: the kept steps connect
+            // (the steps cut changed only the subterm at `p`, which is put back).
             let fix = |s: &Step| -> Option<Step> {
                 Some(Step {
-                    from: restore(&s.from)?,
+                    from: if s.from == Step::FROM_CHAIN {
+                        Step::FROM_CHAIN
+                    } else {
+                        restore(&s.from)?
+                    },
                     to: restore(&s.to)?,
                     ..s.clone()
                 })
@@ -133,25 +153,33 @@ fn cut_detours(input: &Term, steps: Vec<Step>) -> Vec<Step> {
     out
 }
 
-/// The number of options of the game at a step's position, before and after.
-fn option_counts(s: &Step) -> Option<(usize, usize)> {
+/// The number of options of the game at a step's position, before and after; `from` is the
+/// term the step starts from.
+fn option_counts(s: &Step, from: &Term) -> Option<(usize, usize)> {
     let count = |t: &Term| match t {
         Term::Game { left, right } => Some(left.len() + right.len()),
         _ => None,
     };
     Some((
-        count(subterm_at(&s.from, &s.at)?)?,
+        count(subterm_at(from, &s.at)?)?,
         count(subterm_at(&s.to, &s.at)?)?,
     ))
 }
 
-/// Whether a single step deletes options and changes nothing else of the game.
-fn deletes(s: &Step) -> bool {
-    s.parts.is_empty() && matches!(option_counts(s), Some((b, a)) if a < b)
+/// Whether a single step, starting from `from`, deletes options and changes nothing else of
+/// the game; read backwards when it is reversed (the second half of a proof of a = b), where
+/// it adds the same options back.
+fn deletes(s: &Step, from: &Term) -> bool {
+    s.parts.is_empty()
+        && match option_counts(s, from) {
+            Some((b, a)) if s.reversed => b < a,
+            Some((b, a)) => a < b,
+            None => false,
+        }
 }
 
 /// Merges runs of consecutive deletions by the same rule at the same position into one step.
-fn group(steps: Vec<Step>) -> Vec<Step> {
+fn group(input: &Term, steps: Vec<Step>) -> Vec<Step> {
     let mut out: Vec<Step> = Vec::with_capacity(steps.len());
     let mut run: Vec<Step> = Vec::new();
     let flush = |run: &mut Vec<Step>, out: &mut Vec<Step>| {
@@ -184,24 +212,22 @@ fn group(steps: Vec<Step>) -> Vec<Step> {
         });
     };
     for s in steps {
+        // A step that starts where the chain is (`Step::FROM_CHAIN`) joins the one before
+        // it without comparing the terms.
         let joins = run.last().is_some_and(|p| {
             p.rule == s.rule
                 && p.at == s.at
                 && p.reversed == s.reversed
-                && p.to == s.from
+                && (s.from == Step::FROM_CHAIN || p.to == s.from)
                 && p.lemma.is_none()
                 && s.lemma.is_none()
         });
         if !joins {
             flush(&mut run, &mut out);
         }
-        // Deletions read forwards delete; read backwards (the second half of a proof of a = b)
-        // they add the same options back, and group just as well.
-        let batchable = if s.reversed {
-            deletes(&s.inverse())
-        } else {
-            deletes(&s)
-        };
+        // The term the chain has reached: the last step kept, in `run` if it has any.
+        let chain = run.last().or(out.last()).map_or(input, |p| &p.to);
+        let batchable = deletes(&s, s.starts_at(chain));
         if batchable {
             run.push(s);
         } else {

@@ -166,13 +166,16 @@ fn words_written_into_a_line_are_the_words_written_into_its_step() {
             }
             steps
         };
-        let chains = std::iter::once(&p.steps).chain(p.lemmas.iter().map(|l| &l.steps));
-        for bare in chains.map(|steps| unworded(steps)) {
+        let chains = std::iter::once((&p.input, &p.steps))
+            .chain(p.lemmas.iter().map(|l| (&l.from, &l.steps)));
+        for (start, bare) in chains.map(|(start, steps)| (start, unworded(steps))) {
             let mut worded = bare.clone();
             write_reasons(&mut worded, rules);
+            let mut at = start;
             for (s, w) in bare.iter().zip(&worded) {
                 let mut got = String::from("before: ");
-                words_into(s, rules, &mut got);
+                words_into(s, at, rules, &mut got);
+                at = &s.to;
                 assert_eq!(got, format!("before: {}", w.why), "{text}: {}", s.rule);
                 seen.insert(match () {
                     _ if !s.parts.is_empty() => "parts".to_string(),
