@@ -51,9 +51,10 @@ pub struct TermRules<'a> {
     /// The first limit reached while matching (a repeated variable's equality, a closed form
     /// opened), where no `Result` reaches: [`TermRules::rewrites`] reports it as a limit.
     limit: Option<String>,
-    /// Each rule's variables and their kinds, read once per rule of `rules` rather than once
-    /// per step (a map built for every step was a percent of a large proof's check).
-    kinds: rustc_hash::FxHashMap<String, SharedKinds>,
+    /// Each rule's variables and their kinds, by the rule's place in `rules`, read once per
+    /// rule rather than once per step (a map built for every step was a percent of a large
+    /// proof's check).
+    kinds: Vec<Option<SharedKinds>>,
     /// Rule steps on closed forms alone taken before ([`TermRules::rewrites_again`]), by a
     /// hash of the step: the rule's name, its two terms, the values it records.
     taken: rustc_hash::FxHashMap<u64, Vec<LeafStep>>,
@@ -107,7 +108,7 @@ impl<'a> TermRules<'a> {
             memo,
             terms,
             limit: None,
-            kinds: rustc_hash::FxHashMap::default(),
+            kinds: Vec::new(),
             taken: rustc_hash::FxHashMap::default(),
         }
     }
@@ -244,19 +245,30 @@ impl<'a> TermRules<'a> {
 
     /// `rule`'s variables and their kinds: kept for a rule of this interpreter's rule set (the
     /// same rule, by address, as the set's rule of its name), read afresh for any other.
+    /// Found by the rule's place in the set, as its address tells (names are unique in a set,
+    /// so the rule there is the set's rule of its name): two lookups of its name a step were
+    /// half a percent of a large proof's check.
     fn kinds_of(&mut self, rule: &Rule) -> SharedKinds {
-        let ours = self
-            .rules
-            .get(&rule.name)
-            .is_some_and(|r| std::ptr::eq(r, rule));
-        if !ours {
+        let all = self.rules.rules();
+        let at = std::ptr::from_ref(rule) as usize;
+        let first = all.as_ptr() as usize;
+        let size = std::mem::size_of::<Rule>().max(1);
+        let place = at
+            .checked_sub(first)
+            .filter(|off| off % size == 0)
+            .map(|off| off / size)
+            .filter(|&i| i < all.len() && std::ptr::eq(&all[i], rule));
+        let Some(i) = place else {
             return std::rc::Rc::new(bindings(&rule.pattern));
+        };
+        if self.kinds.len() < all.len() {
+            self.kinds.resize(all.len(), None);
         }
-        if let Some(k) = self.kinds.get(&rule.name) {
+        if let Some(k) = &self.kinds[i] {
             return k.clone();
         }
         let k = std::rc::Rc::new(bindings(&rule.pattern));
-        self.kinds.insert(rule.name.clone(), k.clone());
+        self.kinds[i] = Some(k.clone());
         k
     }
 
