@@ -552,7 +552,7 @@ fn check_instance(
     } else {
         (before, after)
     };
-    if let Err(f) = interp.rewrites(rule, src, dst, &s.witnesses) {
+    if let Err(f) = interp.rewrites_again(rule, src, dst, &s.witnesses) {
         let dir = if s.reversed {
             " (read right to left)"
         } else {

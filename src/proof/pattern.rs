@@ -190,6 +190,30 @@ pub fn rewrites_quick<H: Host>(
     accept: &mut Accept<'_, H>,
     quick: &mut Quick<'_, H>,
 ) -> Result<Binds<H::Place>, Failure> {
+    witness_kinds(rule, kinds, witnesses)?;
+    let mut out = Vec::new();
+    matches(h, &rule.pattern, src, true, &Binds::default(), &mut out, 0);
+    if let Some(which) = h.limit().clone() {
+        return Err(Failure::Limit(which));
+    }
+    if out.len() >= MAX_MATCHES {
+        return Err(Failure::Other(format!(
+            "more than {MAX_MATCHES} ways to match rule `{}`",
+            rule.name
+        )));
+    }
+    let mut best = Failure::NoMatch;
+    // Taken by value: the match that holds is handed back as it is, not copied.
+    for b in out {
+        if let Some(b) = judge(h, rule, kinds, witnesses, accept, quick, b, &mut best)? {
+            return Ok(b);
+        }
+    }
+    Err(best)
+}
+
+/// Every recorded witness names a variable of `rule` of its kind: a game, or a set.
+fn witness_kinds<P>(rule: &Rule, kinds: &Kinds, witnesses: &Binds<P>) -> Result<(), Failure> {
     for (n, _) in &witnesses.games {
         if !matches!(kinds.get(n.as_str()), Some(VarKind::Game)) {
             return Err(Failure::Witness(format!(
@@ -206,54 +230,218 @@ pub fn rewrites_quick<H: Host>(
             )));
         }
     }
-    let mut out = Vec::new();
-    matches(h, &rule.pattern, src, true, &Binds::default(), &mut out, 0);
-    if let Some(which) = h.limit().clone() {
-        return Err(Failure::Limit(which));
-    }
-    if out.len() >= MAX_MATCHES {
-        return Err(Failure::Other(format!(
-            "more than {MAX_MATCHES} ways to match rule `{}`",
-            rule.name
-        )));
-    }
-    let mut best = Failure::NoMatch;
-    let note = |f: Failure, best: &mut Failure| {
+    Ok(())
+}
+
+/// One match judged as [`rewrites_quick`] judges each, in turn: `Ok(Some)` the match taken,
+/// `Ok(None)` a failure noted in `best` (kept if it ranks above it), `Err` a limit, which ends
+/// the search.
+#[allow(clippy::too_many_arguments)]
+fn judge<H: Host>(
+    h: &mut H,
+    rule: &Rule,
+    kinds: &Kinds,
+    witnesses: &Binds<H::Place>,
+    accept: &mut Accept<'_, H>,
+    quick: &mut Quick<'_, H>,
+    b: Binds<H::Place>,
+    best: &mut Failure,
+) -> Result<Option<Binds<H::Place>>, Failure> {
+    let mut note = |f: Failure| {
         if f.rank() > best.rank() {
             *best = f;
         }
     };
-    // Taken by value: the match that holds is handed back as it is, not copied.
-    for b in out {
-        if let Err(why) = agrees(h, &b, witnesses) {
-            note(Failure::Witness(why), &mut best);
-            continue;
-        }
-        match conditions(h, rule, &b, kinds) {
-            Ok(()) => {}
-            Err(Failure::Limit(which)) => return Err(stop(h, which)),
-            Err(f) => {
-                note(f, &mut best);
-                continue;
-            }
-        }
-        if quick(h, &rule.result, &b) {
-            return Ok(b);
-        }
-        match h.make(&rule.result, &b) {
-            Err(Undecided::Limit(which)) => return Err(stop(h, which)),
-            Ok(Some(built)) => match accept(h, &built) {
-                Ok(()) => return Ok(b),
-                Err(Failure::Limit(which)) => return Err(stop(h, which)),
-                Err(f) => note(f, &mut best),
-            },
-            Ok(None) | Err(Undecided::Unreadable(_)) => note(
-                Failure::Other(format!("rule `{}`'s result cannot be built", rule.name)),
-                &mut best,
-            ),
+    if let Err(why) = agrees(h, &b, witnesses) {
+        note(Failure::Witness(why));
+        return Ok(None);
+    }
+    match conditions(h, rule, &b, kinds) {
+        Ok(()) => {}
+        Err(Failure::Limit(which)) => return Err(stop(h, which)),
+        Err(f) => {
+            note(f);
+            return Ok(None);
         }
     }
-    Err(best)
+    if quick(h, &rule.result, &b) {
+        return Ok(Some(b));
+    }
+    match h.make(&rule.result, &b) {
+        Err(Undecided::Limit(which)) => return Err(stop(h, which)),
+        Ok(Some(built)) => match accept(h, &built) {
+            Ok(()) => return Ok(Some(b)),
+            Err(Failure::Limit(which)) => return Err(stop(h, which)),
+            Err(f) => note(f),
+        },
+        Ok(None) | Err(Undecided::Unreadable(_)) => note(Failure::Other(format!(
+            "rule `{}`'s result cannot be built",
+            rule.name
+        ))),
+    }
+    Ok(None)
+}
+
+/// [`rewrites_quick`], a rule whose pattern is a game whose picks are game variables, each
+/// named once (the dominated options' `{ a, b, ..L | ..R }`), first looked at match by match.
+///
+/// Why: [`rewrites_quick`] lists every match before it judges the first (its verdict on too
+/// many matches, or on a limit met while listing them, comes before any), and the dominated
+/// options' rules match each ordered pair of options: the step's pair is nearly always the
+/// first, and the others were built, each with its rest of the options copied, only to be
+/// dropped (a third of such a step's check). Here the matches are counted without being
+/// built, and when they are fewer than [`MAX_MATCHES`] each is built and judged in the order
+/// [`matches()`] lists them, until one is taken. Binding
+/// such variables decides nothing and meets no limit, so the list is the one [`matches()`]
+/// makes, the matches judged are the ones [`rewrites_quick`] judges, in its order, and the
+/// match taken, or the limit met, is its. Anything else — no match taken, more than a few
+/// options, the memory limit near — is left to [`rewrites_quick`] from the start, whose
+/// refusal and its words are then the step's.
+pub fn rewrites_picking<H: Host>(
+    h: &mut H,
+    rule: &Rule,
+    kinds: &Kinds,
+    src: &H::Place,
+    witnesses: &Binds<H::Place>,
+    accept: &mut Accept<'_, H>,
+    quick: &mut Quick<'_, H>,
+) -> Result<Binds<H::Place>, Failure> {
+    if let Some(got) = by_picks(h, rule, kinds, src, witnesses, accept, quick) {
+        return got;
+    }
+    rewrites_quick(h, rule, kinds, src, witnesses, accept, quick)
+}
+
+/// The names of a side's picks when each is a game variable; `None` if one is not.
+fn pick_names(sp: &SidePattern) -> Option<Vec<&str>> {
+    sp.picks
+        .iter()
+        .map(|p| match p {
+            Pattern::Var(v) => Some(v.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// How many ways `k` distinct picks take options of a side of `n` (all of them when the side
+/// names no rest): n·(n−1)·…·(n−k+1), at most `cap`.
+fn ways(n: usize, k: usize, rest: bool, cap: u64) -> u64 {
+    if k > n || (!rest && n != k) {
+        return 0;
+    }
+    let mut w: u64 = 1;
+    for m in (n - k + 1)..=n {
+        w = w.saturating_mul(m as u64).min(cap);
+    }
+    w
+}
+
+/// Hands `each` every way `at.len()..k` more picks take options of `n` distinct from each
+/// other and from those in `at`, in the order [`side`] finds them (the first pick's option
+/// lowest first, then the next's), until it answers something.
+fn each_way<T>(
+    n: usize,
+    k: usize,
+    at: &mut Vec<usize>,
+    each: &mut dyn FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    if at.len() == k {
+        return each(at);
+    }
+    for p in 0..n {
+        if at.contains(&p) {
+            continue;
+        }
+        at.push(p);
+        let got = each_way(n, k, at, each);
+        at.pop();
+        if got.is_some() {
+            return got;
+        }
+    }
+    None
+}
+
+/// The match [`rewrites_picking`] looks for first, if it finds it (or a limit on the way);
+/// `None` leaves the step to [`rewrites_quick`].
+fn by_picks<H: Host>(
+    h: &mut H,
+    rule: &Rule,
+    kinds: &Kinds,
+    src: &H::Place,
+    witnesses: &Binds<H::Place>,
+    accept: &mut Accept<'_, H>,
+    quick: &mut Quick<'_, H>,
+) -> Option<Result<Binds<H::Place>, Failure>> {
+    let Pattern::Game(lp, rp) = &rule.pattern else {
+        return None;
+    };
+    let (ln, rn) = (pick_names(lp)?, pick_names(rp)?);
+    let names: Vec<&str> = ln.iter().chain(&rn).copied().collect();
+    let distinct = names
+        .iter()
+        .enumerate()
+        .all(|(i, v)| !names[..i].contains(v));
+    if !distinct || h.limit().is_some() || witness_kinds(rule, kinds, witnesses).is_err() {
+        return None;
+    }
+    let t: Cow<'_, H::Place> = match h.look(src) {
+        Look::Same => Cow::Borrowed(src),
+        Look::As(u) => Cow::Owned(u),
+        Look::Gone => return None,
+    };
+    let (left, right) = H::sides(H::as_view(&t)?);
+    let cap = MAX_MATCHES as u64;
+    let count = ways(left.len(), ln.len(), lp.rest.is_some(), cap).saturating_mul(ways(
+        right.len(),
+        rn.len(),
+        rp.rest.is_some(),
+        cap,
+    ));
+    if count == 0 || count >= cap {
+        return None;
+    }
+    // The rest of a side's options, in order, as `side` lists them.
+    let rest = |opts: &[H::Place], took: &[usize]| -> Vec<H::Place> {
+        opts.iter()
+            .enumerate()
+            .filter(|(p, _)| !took.contains(p))
+            .map(|(_, o)| o.clone())
+            .collect()
+    };
+    let room = |opts: &[H::Place]| {
+        let room = opts.len().saturating_mul(std::mem::size_of::<H::Place>());
+        crate::memory::check_room(crate::memory::limit(), room).is_ok()
+    };
+    if !room(left) || !room(right) {
+        return None;
+    }
+    let mut best = Failure::NoMatch;
+    let (mut lat, mut rat) = (Vec::with_capacity(ln.len()), Vec::with_capacity(rn.len()));
+    each_way(left.len(), ln.len(), &mut lat, &mut |l| {
+        each_way(right.len(), rn.len(), &mut rat, &mut |r| {
+            let mut b = Binds::<H::Place>::default();
+            b.games.reserve_exact(names.len());
+            for (i, (v, &p)) in ln.iter().zip(l).chain(rn.iter().zip(r)).enumerate() {
+                let o = if i < ln.len() { &left[p] } else { &right[p] };
+                // A place the play's variable does not take is no match (`bind_game`).
+                if !h.takes(v, o) {
+                    return None;
+                }
+                b.games.push((Name::from(*v), o.clone()));
+            }
+            for (sp, opts, took) in [(lp, left, l), (rp, right, r)] {
+                if let Some(name) = &sp.rest {
+                    b.sets.push((Name::from(name.as_str()), rest(opts, took)));
+                }
+            }
+            match judge(h, rule, kinds, witnesses, accept, quick, b, &mut best) {
+                Ok(Some(b)) => Some(Ok(b)),
+                Ok(None) => None,
+                Err(f) => Some(Err(f)),
+            }
+        })
+    })
 }
 
 /// The result of the first match of `rule` at `t` (as [`matches()`] orders them) whose

@@ -325,11 +325,14 @@ impl<'a> Scan<'a> {
         }
     }
 
-    /// An array of strings.
-    fn strings(&mut self) -> Option<Vec<&'a str>> {
+    /// An array of strings, each read by [`term`] as it is read: a witness set's members,
+    /// with no list of their texts made first and dropped (a list allocated and freed for
+    /// each of the four sets of every sum's step).
+    fn terms(&mut self) -> Option<Vec<Term>> {
+        let len = self.len;
         let mut out = Vec::new();
         self.array(|s| {
-            out.push(s.string()?);
+            out.push(term(s.string()?, len)?);
             Some(())
         })?;
         Some(out)
@@ -477,9 +480,7 @@ impl<'a> Scan<'a> {
                     w.games.push((Name::from(n), term(t, len)?));
                     Some(())
                 }),
-                1 => s.map(Scan::strings, |n, ts| {
-                    let ts = ts.into_iter().map(|t| term(t, len));
-                    let ts = ts.collect::<Option<Vec<_>>>()?;
+                1 => s.map(Scan::terms, |n, ts| {
                     w.sets.push((Name::from(n), ts));
                     Some(())
                 }),
