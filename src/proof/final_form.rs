@@ -19,6 +19,7 @@ use super::{Play, Proof, TermTable};
 use crate::kernel::{Budget, GameId, Kernel, KernelError};
 use crate::misere::{MId, Misere, MisereOutcome};
 use crate::term::Term;
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
 /// Units of work the producer's kernels may spend on one claim.
@@ -36,13 +37,17 @@ pub fn claim(proof: &Proof) -> Option<FinalClaim> {
     }
     // Past `MAX_NODES` written out, `expand` refuses it below: told first, as it bounds the
     // depth [`says_too_much_shared`] reads to.
-    if proof.terms.size(&proof.result) > MAX_NODES as u64
-        || says_too_much_shared(&proof.result, &proof.terms)
-    {
+    if proof.terms.size(&proof.result) > MAX_NODES as u64 {
+        return None;
+    }
+    let (too_much, exact) = says_too_much_shared(&proof.result, &proof.terms);
+    if too_much {
         return None;
     }
     let t = proof.terms.expand(&proof.result, MAX_NODES)?;
-    if says_too_much_at_root(&t) || facts_too_long(&t) {
+    // A bound that is the text's length has said what the text would (the results of the
+    // sums: their roots were printed again only to count the same bytes).
+    if (!exact && says_too_much_at_root(&t)) || facts_too_long(&t) {
         return None;
     }
     let (closed, facts) = normal(&t).ok()?;
@@ -79,16 +84,16 @@ fn root_facts<'a>(
 /// {k|−k}'s result is refused so; writing it out and printing it only to refuse it were 16 of
 /// the 276 million instructions on the composer's thread. A result this lets pass is told
 /// from its text, as before.
-fn says_too_much_shared<'a>(result: &'a Term, terms: &'a TermTable) -> bool {
+///
+/// Also whether the bound is the text's length: [`says_too_much_at_root`] then says the same.
+fn says_too_much_shared<'a>(result: &'a Term, terms: &'a TermTable) -> (bool, bool) {
     let Some(root @ Term::Game { left, right }) = TextBound::top(terms, result) else {
-        return false;
+        return (false, false);
     };
     let (facts, reversible) = root_facts(left, right, |a| TextBound::top(terms, a));
-    facts > 0
-        && facts
-            .saturating_add(reversible)
-            .saturating_mul(TextBound::new(terms).of(root).text)
-            > MAX_TEXT
+    let text = TextBound::new(terms).of(root);
+    let named = facts.saturating_add(reversible).saturating_mul(text.text);
+    (facts > 0 && named > MAX_TEXT, text.exact)
 }
 
 /// Lower bounds of the lengths of terms' texts (`Display`) written out, read from the
@@ -103,10 +108,10 @@ fn says_too_much_shared<'a>(result: &'a Term, terms: &'a TermTable) -> bool {
 struct TextBound<'a> {
     terms: &'a TermTable,
     /// Each entry's bound.
-    memo: HashMap<u32, Bounded<'a>>,
+    memo: FxHashMap<u32, Bounded<'a>>,
     /// Each game's bound, by its address (the games are borrowed while this is read, so an
     /// address is one game's).
-    games: HashMap<*const Term, Bounded<'a>>,
+    games: FxHashMap<*const Term, Bounded<'a>>,
 }
 
 /// The printer's bars before it braces a bare game (`syntax::print`'s `MAX_SLASHES`).
@@ -142,9 +147,12 @@ impl<'a> Leaves<'a> {
 struct Bounded<'a> {
     /// Its text's bytes, at least.
     text: usize,
+    /// Whether `text` is its text's bytes, and `bare`'s are exactly those printed: a term of
+    /// small integers and games written in braces and bars (the results of the sums).
+    exact: bool,
     /// For a game surely not written as an uptimal, with options on both sides: its text
-    /// without its braces, at least, its bars and whether they are exactly those printed.
-    bare: Option<(usize, usize, bool)>,
+    /// without its braces, at least, and its bars.
+    bare: Option<(usize, usize)>,
     leaves: Leaves<'a>,
 }
 
@@ -152,8 +160,8 @@ impl<'a> TextBound<'a> {
     fn new(terms: &'a TermTable) -> Self {
         TextBound {
             terms,
-            memo: HashMap::new(),
-            games: HashMap::new(),
+            memo: FxHashMap::default(),
+            games: FxHashMap::default(),
         }
     }
 
@@ -168,6 +176,7 @@ impl<'a> TextBound<'a> {
     fn of(&mut self, t: &'a Term) -> Bounded<'a> {
         let nothing = Bounded {
             text: 0,
+            exact: false,
             bare: None,
             leaves: Leaves::Other,
         };
@@ -188,17 +197,16 @@ impl<'a> TextBound<'a> {
             Term::Nus { number, up, nim } => {
                 use num_traits::{ToPrimitive, Zero};
                 // A small integer is its digits after any minus sign; anything else a byte.
-                let text = match number.to_integer().and_then(|n| n.to_i64()) {
+                let (text, exact) = match number.to_integer().and_then(|n| n.to_i64()) {
                     Some(n) if up.is_zero() && nim.is_zero() => {
-                        usize::from(n < 0)
-                            + n.unsigned_abs()
-                                .checked_ilog10()
-                                .map_or(1, |d| d as usize + 1)
+                        let digits = n.unsigned_abs().checked_ilog10().map_or(1, |d| d + 1);
+                        (usize::from(n < 0) + digits as usize, true)
                     }
-                    _ => 1,
+                    _ => (1, false),
                 };
                 Bounded {
                     text,
+                    exact,
                     bare: None,
                     leaves: Leaves::One(number),
                 }
@@ -222,6 +230,7 @@ impl<'a> TextBound<'a> {
         if leaves != Leaves::Mixed {
             return Bounded {
                 text: 1,
+                exact: false,
                 bare: None,
                 leaves,
             };
@@ -230,7 +239,8 @@ impl<'a> TextBound<'a> {
         let inside = l.0 + bars + r.0;
         Bounded {
             text: inside + 2,
-            bare: (!left.is_empty() && !right.is_empty()).then_some((inside, bars, l.2 && r.2)),
+            exact: l.2 && r.2,
+            bare: (!left.is_empty() && !right.is_empty()).then_some((inside, bars)),
             leaves,
         }
     }
@@ -240,25 +250,28 @@ impl<'a> TextBound<'a> {
     fn side(&mut self, opts: &'a [Term]) -> (usize, usize, bool, Leaves<'a>) {
         if let [g] = opts {
             let b = self.of(g);
-            let lone_game = matches!(Self::top(self.terms, g), Some(Term::Game { left, right }) if !left.is_empty() && !right.is_empty());
+            let lone_game = matches!(Self::top(self.terms, g),
+                Some(Term::Game { left, right }) if !left.is_empty() && !right.is_empty());
             return match b.bare {
-                Some((inside, c, true)) if c < MAX_SLASHES => (inside, c, true, b.leaves),
-                Some((inside, _, true)) => (inside + 2, 0, true, b.leaves),
+                Some((inside, c)) if b.exact && c < MAX_SLASHES => (inside, c, true, b.leaves),
+                Some((inside, _)) if b.exact => (inside + 2, 0, true, b.leaves),
                 // Bare or braced: at least its inside, and no bars known.
-                Some((inside, _, false)) => (inside, 0, false, b.leaves),
+                Some((inside, _)) => (inside, 0, false, b.leaves),
                 // Perhaps an uptimal, perhaps bare.
                 None if lone_game => (b.text, 0, false, b.leaves),
-                None => (b.text, 0, true, b.leaves),
+                None => (b.text, 0, b.exact, b.leaves),
             };
         }
         let mut text = opts.len().saturating_sub(1);
+        let mut exact = true;
         let mut leaves = Leaves::None;
         for o in opts {
             let b = self.of(o);
             text += b.text;
+            exact &= b.exact;
             leaves = leaves.and(b.leaves);
         }
-        (text, 0, true, leaves)
+        (text, 0, exact, leaves)
     }
 }
 
@@ -294,9 +307,11 @@ fn says_too_much_at_root(t: &Term) -> bool {
 /// there), and valuing every form by the kernel, deciding each fact and writing it out only
 /// to refuse them was 15 % of the composer's thread at Σ_{k≤10} (18 of 119 M instructions).
 ///
-/// The facts are those `normal_facts` lists, each form printed once; a closed option's
-/// options are its canonical ones as the kernel writes them (the only question the kernel is
-/// asked here). A fact this count misses (an option it cannot read) only makes it lower.
+/// The facts are those `normal_facts` lists, each form's text counted by its [`TextBound`]
+/// (a form's from its options', so each form once); a closed option's options are its
+/// canonical ones as the kernel writes them (the only question the kernel is asked here). A
+/// fact this count misses (an option it cannot read), or a text it counts short, only makes it
+/// lower.
 /// More than [`MAX_FACTS`] facts are refused likewise.
 fn facts_too_long<'t>(t: &'t Term) -> bool {
     // Each form's text by its lower bound, each form's from its options' (the text itself
@@ -1409,9 +1424,13 @@ mod tests {
                 told.push(src.clone());
             }
             // Told from the table, it is told from the text.
-            if says_too_much_shared(&proof.result, &proof.terms) {
+            let (too_much, exact) = says_too_much_shared(&proof.result, &proof.terms);
+            if too_much {
                 assert!(says_too_much_at_root(&root), "{src}");
                 shared.push(src.clone());
+            }
+            if exact {
+                assert_eq!(too_much, says_too_much_at_root(&root), "{src}");
             }
             if facts_too_long(&root) {
                 assert!(whole.is_none(), "{src}");
@@ -1461,7 +1480,8 @@ mod tests {
             "{{1|{1|1*}}|-1}",
             "{3|{3|{3|{3|{3|3*}}}}}",
             "{*2,{1|-1}|on}",
-            "{a|{1|0}}",
+            "{{1|0}|on}",
+            "{{1|0} + *|2}",
             "{|}",
             "{{|}|{1|0}}",
             "-{1|0}",
@@ -1469,11 +1489,13 @@ mod tests {
         let engine = crate::engine::Engine::new(crate::rules::RuleSet::builtin());
         let check = |t: &Term, terms: &TermTable, is_exact: bool| {
             let text = terms.expand(t, usize::MAX).expect("acyclic").to_string();
-            let b = TextBound::new(terms).of(t).text;
-            assert!(b <= text.len(), "{text}: {b}");
-            if is_exact {
-                assert_eq!(b, text.len(), "{text}");
+            let b = TextBound::new(terms).of(t);
+            assert!(b.text <= text.len(), "{text}: {}", b.text);
+            // Said to be the text's length exactly where it is.
+            if b.exact {
+                assert_eq!(b.text, text.len(), "{text}");
             }
+            assert_eq!(b.exact, is_exact, "{text}");
         };
         for (srcs, is_exact) in [(&exact[..], true), (&bounded[..], false)] {
             for src in srcs {
