@@ -504,6 +504,9 @@ impl<'e> Composer<'e> {
     ) -> Result<(), ProofError> {
         let sub_steps = self.cite(sub)?;
         let missing = || ProofError::Explanation(format!("no subterm at {}", path_string(&[at])));
+        // Room for them at once: a step is large, and the chain grew by doubling a part at
+        // a time.
+        steps.reserve(sub_steps.len());
         for s in sub_steps {
             // Each step starts where the one before ended, and says so rather than holding a
             // copy of it: see `explain::chained`.
@@ -645,6 +648,7 @@ impl<'e> Composer<'e> {
                 } else {
                     self.simplify(out)?
                 };
+                steps.reserve(1 + more.len());
                 steps.push(step);
                 steps.extend(more);
                 return Ok((result, steps));

@@ -19,6 +19,7 @@ use super::{Play, Proof, TermTable};
 use crate::kernel::{Budget, GameId, Kernel, KernelError};
 use crate::misere::{MId, Misere, MisereOutcome};
 use crate::term::Term;
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
 /// Units of work the producer's kernels may spend on one claim.
@@ -34,12 +35,244 @@ pub fn claim(proof: &Proof) -> Option<FinalClaim> {
     if proof.play != Play::Normal {
         return claim_about(&proof.result, &proof.terms, proof.play).ok();
     }
+    // Past `MAX_NODES` written out, `expand` refuses it below: told first, as it bounds the
+    // depth [`says_too_much_shared`] reads to.
+    if proof.terms.size(&proof.result) > MAX_NODES as u64 {
+        return None;
+    }
+    let (too_much, exact) = says_too_much_shared(&proof.result, &proof.terms);
+    if too_much {
+        return None;
+    }
     let t = proof.terms.expand(&proof.result, MAX_NODES)?;
-    if says_too_much_at_root(&t) || facts_too_long(&t) {
+    // A bound that is the text's length has said what the text would (the results of the
+    // sums: their roots were printed again only to count the same bytes).
+    if (!exact && says_too_much_at_root(&t)) || facts_too_long(&t) {
         return None;
     }
     let (closed, facts) = normal(&t).ok()?;
     listed(Play::Normal, closed, facts).ok()
+}
+
+/// The facts and the reversible ones among them that [`says_too_much_at_root`] counts at a
+/// game of these options, `top` reading each option's top node.
+fn root_facts<'a>(
+    left: &'a [Term],
+    right: &'a [Term],
+    top: impl Fn(&'a Term) -> Option<&'a Term>,
+) -> (usize, usize) {
+    let (mut facts, mut reversible) = (0usize, 0usize);
+    for (opts, is_left) in [(left, true), (right, false)] {
+        for a in opts {
+            facts = facts.saturating_add(opts.len() - 1);
+            if let Some(Term::Game {
+                left: al,
+                right: ar,
+            }) = top(a)
+            {
+                let through = if is_left { ar.len() } else { al.len() };
+                facts = facts.saturating_add(through);
+                reversible = reversible.saturating_add(through);
+            }
+        }
+    }
+    (facts, reversible)
+}
+
+/// [`says_too_much_at_root`] told from the table, before `result` is written out: the same
+/// facts counted from its entries, each named by a text at least [`TextBound`] long. Σ_{k≤13}
+/// {k|−k}'s result is refused so; writing it out and printing it only to refuse it were 16 of
+/// the 276 million instructions on the composer's thread. A result this lets pass is told
+/// from its text, as before.
+///
+/// Also whether the bound is the text's length: [`says_too_much_at_root`] then says the same.
+fn says_too_much_shared<'a>(result: &'a Term, terms: &'a TermTable) -> (bool, bool) {
+    let Some(root @ Term::Game { left, right }) = TextBound::top(terms, result) else {
+        return (false, false);
+    };
+    let (facts, reversible) = root_facts(left, right, |a| TextBound::top(terms, a));
+    let text = TextBound::new(terms).of(root);
+    let named = facts.saturating_add(reversible).saturating_mul(text.text);
+    (facts > 0 && named > MAX_TEXT, text.exact)
+}
+
+/// Lower bounds of the lengths of terms' texts (`Display`) written out, read from the
+/// entries of a table, each entry once: the printer's layout of games (options joined by
+/// commas, a lone game on a side written bare in slash notation until [`MAX_SLASHES`] bars,
+/// braced past them) followed where it is certain, and a lower bound taken where it is not.
+///
+/// It is not certain at a game that may be written as an uptimal (`^<3>`, `1v[2]*`: a few
+/// bytes for a game of any size): such a game's leaves all have one number
+/// (`syntax::uptimal`), so a game with leaves of two numbers is written in braces or bars, and
+/// any other is bounded by one byte.
+struct TextBound<'a> {
+    terms: &'a TermTable,
+    /// Each entry's bound.
+    memo: FxHashMap<u32, Bounded<'a>>,
+    /// Each game's bound, by its address (the games are borrowed while this is read, so an
+    /// address is one game's).
+    games: FxHashMap<*const Term, Bounded<'a>>,
+}
+
+/// The printer's bars before it braces a bare game (`syntax::print`'s `MAX_SLASHES`).
+const MAX_SLASHES: usize = 4;
+
+/// The numbers of a term's leaves, as far as telling an uptimal's form asks.
+#[derive(Clone, Copy, PartialEq)]
+enum Leaves<'a> {
+    /// No leaf.
+    None,
+    /// Closed forms, all of this number.
+    One(&'a crate::number::Dyadic),
+    /// Closed forms of two numbers or more: no uptimal's form.
+    Mixed,
+    /// A leaf of another kind.
+    Other,
+}
+
+impl<'a> Leaves<'a> {
+    fn and(self, other: Leaves<'a>) -> Leaves<'a> {
+        match (self, other) {
+            (Leaves::None, x) | (x, Leaves::None) => x,
+            (Leaves::Mixed, _) | (_, Leaves::Mixed) => Leaves::Mixed,
+            (Leaves::One(a), Leaves::One(b)) if a == b => Leaves::One(a),
+            (Leaves::One(_), Leaves::One(_)) => Leaves::Mixed,
+            _ => Leaves::Other,
+        }
+    }
+}
+
+/// What [`TextBound`] knows of a term.
+#[derive(Clone, Copy)]
+struct Bounded<'a> {
+    /// Its text's bytes, at least.
+    text: usize,
+    /// Whether `text` is its text's bytes, and `bare`'s are exactly those printed: a term of
+    /// small integers and games written in braces and bars (the results of the sums).
+    exact: bool,
+    /// For a game surely not written as an uptimal, with options on both sides: its text
+    /// without its braces, at least, and its bars.
+    bare: Option<(usize, usize)>,
+    leaves: Leaves<'a>,
+}
+
+impl<'a> TextBound<'a> {
+    fn new(terms: &'a TermTable) -> Self {
+        TextBound {
+            terms,
+            memo: FxHashMap::default(),
+            games: FxHashMap::default(),
+        }
+    }
+
+    /// `t`'s top node, its references followed.
+    fn top(terms: &'a TermTable, mut t: &'a Term) -> Option<&'a Term> {
+        while let Term::Ref(n) = t {
+            t = terms.view(*n)?;
+        }
+        Some(t)
+    }
+
+    fn of(&mut self, t: &'a Term) -> Bounded<'a> {
+        let nothing = Bounded {
+            text: 0,
+            exact: false,
+            bare: None,
+            leaves: Leaves::Other,
+        };
+        match t {
+            Term::Ref(n) => {
+                if let Some(b) = self.memo.get(n) {
+                    return *b;
+                }
+                // Met again inside itself (a table with cycles): nothing is claimed of it.
+                self.memo.insert(*n, nothing);
+                let b = match self.terms.view(*n) {
+                    Some(v) => self.of(v),
+                    None => nothing,
+                };
+                self.memo.insert(*n, b);
+                b
+            }
+            Term::Nus { number, up, nim } => {
+                use num_traits::{ToPrimitive, Zero};
+                // A small integer is its digits after any minus sign; anything else a byte.
+                let (text, exact) = match number.to_integer().and_then(|n| n.to_i64()) {
+                    Some(n) if up.is_zero() && nim.is_zero() => {
+                        let digits = n.unsigned_abs().checked_ilog10().map_or(1, |d| d + 1);
+                        (usize::from(n < 0) + digits as usize, true)
+                    }
+                    _ => (1, false),
+                };
+                Bounded {
+                    text,
+                    exact,
+                    bare: None,
+                    leaves: Leaves::One(number),
+                }
+            }
+            Term::Game { left, right } => {
+                if let Some(b) = self.games.get(&(t as *const Term)) {
+                    return *b;
+                }
+                let b = self.game(left, right);
+                self.games.insert(t as *const Term, b);
+                b
+            }
+            _ => nothing,
+        }
+    }
+
+    fn game(&mut self, left: &'a [Term], right: &'a [Term]) -> Bounded<'a> {
+        let l = self.side(left);
+        let r = self.side(right);
+        let leaves = l.3.and(r.3);
+        if leaves != Leaves::Mixed {
+            return Bounded {
+                text: 1,
+                exact: false,
+                bare: None,
+                leaves,
+            };
+        }
+        let bars = l.1.max(r.1) + 1;
+        let inside = l.0 + bars + r.0;
+        Bounded {
+            text: inside + 2,
+            exact: l.2 && r.2,
+            bare: (!left.is_empty() && !right.is_empty()).then_some((inside, bars)),
+            leaves,
+        }
+    }
+
+    /// One side of a game's options: its text's bytes (at least), its bars (at least, exactly
+    /// when said) and its leaves.
+    fn side(&mut self, opts: &'a [Term]) -> (usize, usize, bool, Leaves<'a>) {
+        if let [g] = opts {
+            let b = self.of(g);
+            let lone_game = matches!(Self::top(self.terms, g),
+                Some(Term::Game { left, right }) if !left.is_empty() && !right.is_empty());
+            return match b.bare {
+                Some((inside, c)) if b.exact && c < MAX_SLASHES => (inside, c, true, b.leaves),
+                Some((inside, _)) if b.exact => (inside + 2, 0, true, b.leaves),
+                // Bare or braced: at least its inside, and no bars known.
+                Some((inside, _)) => (inside, 0, false, b.leaves),
+                // Perhaps an uptimal, perhaps bare.
+                None if lone_game => (b.text, 0, false, b.leaves),
+                None => (b.text, 0, b.exact, b.leaves),
+            };
+        }
+        let mut text = opts.len().saturating_sub(1);
+        let mut exact = true;
+        let mut leaves = Leaves::None;
+        for o in opts {
+            let b = self.of(o);
+            text += b.text;
+            exact &= b.exact;
+            leaves = leaves.and(b.leaves);
+        }
+        (text, 0, exact, leaves)
+    }
 }
 
 /// Whether the facts about the options of `t` itself, which a normal-play claim lists first,
@@ -58,21 +291,7 @@ fn says_too_much_at_root(t: &Term) -> bool {
     let Term::Game { left, right } = t else {
         return false;
     };
-    let (mut facts, mut reversible) = (0usize, 0usize);
-    for (opts, is_left) in [(left, true), (right, false)] {
-        for a in opts {
-            facts = facts.saturating_add(opts.len() - 1);
-            if let Term::Game {
-                left: al,
-                right: ar,
-            } = a
-            {
-                let through = if is_left { ar.len() } else { al.len() };
-                facts = facts.saturating_add(through);
-                reversible = reversible.saturating_add(through);
-            }
-        }
-    }
+    let (facts, reversible) = root_facts(left, right, Some);
     facts > 0
         && facts
             .saturating_add(reversible)
@@ -88,17 +307,21 @@ fn says_too_much_at_root(t: &Term) -> bool {
 /// there), and valuing every form by the kernel, deciding each fact and writing it out only
 /// to refuse them was 15 % of the composer's thread at Σ_{k≤10} (18 of 119 M instructions).
 ///
-/// The facts are those `normal_facts` lists, each form printed once; a closed option's
-/// options are its canonical ones as the kernel writes them (the only question the kernel is
-/// asked here). A fact this count misses (an option it cannot read) only makes it lower.
+/// The facts are those `normal_facts` lists, each form's text counted by its [`TextBound`]
+/// (a form's from its options', so each form once); a closed option's options are its
+/// canonical ones as the kernel writes them (the only question the kernel is asked here). A
+/// fact this count misses (an option it cannot read), or a text it counts short, only makes it
+/// lower.
 /// More than [`MAX_FACTS`] facts are refused likewise.
-fn facts_too_long(t: &Term) -> bool {
-    let mut lens: HashMap<*const Term, usize> = HashMap::new();
-    let mut len = |x: &Term| {
-        *lens
-            .entry(x as *const Term)
-            .or_insert_with(|| x.to_string().len())
-    };
+fn facts_too_long<'t>(t: &'t Term) -> bool {
+    // Each form's text by its lower bound, each form's from its options' (the text itself
+    // for the sums' results, whose games are written in bars and braces): a count past the
+    // bytes is past them printed, and a count short of them only leaves the refusal to the
+    // kernel's reading. Each form printed in full was 4 of the composer's 99 M instructions
+    // at Σ_{k≤10} {k|−k}, most of this count's.
+    let written_out = TermTable::default();
+    let mut bound = TextBound::new(&written_out);
+    let mut len = |x: &'t Term| bound.of(x).text;
     let mut k = Kernel::new();
     k.set_budget(budget());
     // The texts' lengths of a closed form's options on one side (none if it cannot say).
@@ -1186,6 +1409,7 @@ mod tests {
         .collect();
         inputs.extend([2, 3, 5, 8, 12].map(sigma));
         let mut told = Vec::new();
+        let mut shared = Vec::new();
         let mut counted = Vec::new();
         for src in &inputs {
             let t = crate::syntax::parse(src).expect("parses");
@@ -1199,6 +1423,15 @@ mod tests {
                 assert!(whole.is_none(), "{src}");
                 told.push(src.clone());
             }
+            // Told from the table, it is told from the text.
+            let (too_much, exact) = says_too_much_shared(&proof.result, &proof.terms);
+            if too_much {
+                assert!(says_too_much_at_root(&root), "{src}");
+                shared.push(src.clone());
+            }
+            if exact {
+                assert_eq!(too_much, says_too_much_at_root(&root), "{src}");
+            }
             if facts_too_long(&root) {
                 assert!(whole.is_none(), "{src}");
                 counted.push(src.clone());
@@ -1208,6 +1441,7 @@ mod tests {
         // is refused only further down, by the kernel's reading, or by the facts' texts
         // counted without it.
         assert_eq!(told, vec![sigma(12)]);
+        assert_eq!(shared, told);
         assert_eq!(counted, vec![sigma(8), sigma(12)]);
         assert!(inputs.iter().any(|src| {
             let t = crate::syntax::parse(src).expect("parses");
@@ -1218,6 +1452,70 @@ mod tests {
             )
             .is_some()
         }));
+    }
+
+    /// A text's bound from a table is at most the text, and is the text where every game has
+    /// leaves of two numbers or more (nothing written as an uptimal) and plain integers: bars
+    /// past `MAX_SLASHES`, lone games, several options a side, written out or shared.
+    #[test]
+    fn a_texts_bound_is_at_most_the_text() {
+        let exact = [
+            "{1|-1}",
+            "{3|1||-1|-3}",
+            "{{7|5||3|1}|{-1|-3||-5|-7}}",
+            "{9|7||5|3|||1|-1||-3|-5||||-7|-9|||-11|-13||-15|-17}",
+            "{{9|7||5|3|||1|-1||-3|-5||||-7|-9|||-11|-13||-15|-17}|-20}",
+            "{1,{3|2},{5|4||3|2}|{-1|-2},-3}",
+            "{{1|0},{0|-1}|{2|1||0|-1}}",
+            "{5,3|}",
+            "{{5,3|}|0}",
+        ];
+        let bounded = [
+            "^",
+            "{0|{0|*}}",
+            "{1|{1|1*}}",
+            "{^<3>|{2|1}}",
+            "{{0|^*}|{5|-5}}",
+            "{{0|{0|*}}|{0|*}}",
+            "{{1|{1|1*}}|-1}",
+            "{3|{3|{3|{3|{3|3*}}}}}",
+            "{*2,{1|-1}|on}",
+            "{{1|0}|on}",
+            "{{1|0} + *|2}",
+            "{|}",
+            "{{|}|{1|0}}",
+            "-{1|0}",
+        ];
+        let engine = crate::engine::Engine::new(crate::rules::RuleSet::builtin());
+        let check = |t: &Term, terms: &TermTable, is_exact: bool| {
+            let text = terms.expand(t, usize::MAX).expect("acyclic").to_string();
+            let b = TextBound::new(terms).of(t);
+            assert!(b.text <= text.len(), "{text}: {}", b.text);
+            // Said to be the text's length exactly where it is.
+            if b.exact {
+                assert_eq!(b.text, text.len(), "{text}");
+            }
+            assert_eq!(b.exact, is_exact, "{text}");
+        };
+        for (srcs, is_exact) in [(&exact[..], true), (&bounded[..], false)] {
+            for src in srcs {
+                let t = crate::syntax::parse(src).expect("parses");
+                check(&t, &TermTable::default(), is_exact);
+                // Shared: each game an entry of the table.
+                let mut table = TermTable::default();
+                let shared = Term::Ref(table.intern(&t));
+                check(&shared, &table, is_exact);
+            }
+        }
+        // The results of sums, shared as the composer leaves them.
+        for n in [3, 6, 9] {
+            let parts: Vec<String> = (1..=n).map(|k| format!("{{{k}|-{k}}}")).collect();
+            let t = crate::syntax::parse(&parts.join(" + ")).expect("parses");
+            let p = crate::proof::simplify(&t, &engine)
+                .expect("simplifies")
+                .proof;
+            check(&p.result, &p.terms, true);
+        }
     }
 
     #[test]
