@@ -357,6 +357,18 @@ impl TermTable {
         self.insert_view(view)
     }
 
+    /// [`TermTable::push_view`] of a view whose hash the other table kept
+    /// ([`TermTable::hashes`]): the view names the same entries here, so it is not hashed again.
+    pub(crate) fn push_view_hashed(&mut self, view: Term, hash: u64) -> u32 {
+        debug_assert_eq!(hash, view_hash(&view));
+        self.insert_hashed(view, hash)
+    }
+
+    /// The hashes of the views of [`TermTable::views`], in the same order.
+    pub(crate) fn hashes(&self) -> &[u64] {
+        &self.hashes
+    }
+
     /// Appends the entries of a loopy game graph's positions, which may name each other:
     /// `views[i]` becomes entry `len() + i`, and names the others by those numbers. Each view
     /// is a brace whose options are references, `0` or `pass`, none of them the view of an
