@@ -62,6 +62,12 @@ pub struct TermTable {
     /// {k|−k}'s proof has 239,000 entries, and the composer's table and its self-check's each
     /// held 69 MB of copies beside their 65 MB of views.
     index: hashbrown::HashTable<u32>,
+    /// Entry `first() + i`'s [`view_hash`], at `i`: the index grows, and entries are taken out
+    /// of it, without hashing a view again (each a walk of its parts, whose memory is cold).
+    hashes: Vec<u64>,
+    /// The entry numbers of the parts [`TermTable::intern_parts`] has interned, a stack of
+    /// one run per call under way (empty between calls): room reused, not allocated a node.
+    parts: Vec<u32>,
     /// Entry `first() + i`'s size written out, in nodes (saturating), at `i`.
     sizes: Vec<u64>,
     /// Entry n's entry with options in a fixed order, once asked (every entry, the base's
@@ -140,10 +146,67 @@ fn with_children(t: &Term, mut kids: impl Iterator<Item = Term>) -> Term {
 /// [`TermTable::normal`]: a step's terms are a few nodes over references.
 const ALIKE_NODES: u32 = 256;
 
-/// The hash a view is found by in a table's index.
+/// The hash a view is found by in a table's index. A game's and a sum's are made from their
+/// parts alone (a reference by its number, another leaf by its own hash), so
+/// [`TermTable::intern`] can look a game or sum up by its parts' entries before it builds the
+/// view ([`parts_hash`]); any other view is hashed whole.
 fn view_hash(view: &Term) -> u64 {
-    use std::hash::BuildHasher;
-    rustc_hash::FxBuildHasher.hash_one(view)
+    match view {
+        Term::Game { left, right } => parts_hash(
+            GAME_TAG,
+            left.len(),
+            left.iter().chain(right).map(Part::of_leaf),
+        ),
+        Term::Sum(a, b) => parts_hash(SUM_TAG, 0, [Part::of_leaf(a), Part::of_leaf(b)]),
+        other => {
+            use std::hash::BuildHasher;
+            rustc_hash::FxBuildHasher.hash_one(other)
+        }
+    }
+}
+
+const GAME_TAG: u64 = 0x9e37_79b9_7f4a_7c15;
+const SUM_TAG: u64 = 0xc2b2_ae3d_27d4_eb4f;
+
+/// A part of a view as [`parts_hash`] reads it: an entry's number, or a leaf written in place.
+#[derive(Clone, Copy)]
+enum Part<'t> {
+    Entry(u32),
+    Leaf(&'t Term),
+}
+
+impl<'t> Part<'t> {
+    /// A part of a view (a leaf: a reference, a closed form, a row).
+    fn of_leaf(t: &'t Term) -> Part<'t> {
+        match t {
+            Term::Ref(n) => Part::Entry(*n),
+            other => Part::Leaf(other),
+        }
+    }
+
+    /// Whether the view's part `t` is this one.
+    fn is(self, t: &Term) -> bool {
+        match (self, t) {
+            (Part::Entry(n), Term::Ref(m)) => n == *m,
+            (Part::Leaf(a), b) => a == b,
+            _ => false,
+        }
+    }
+}
+
+/// The hash of a game (`left` of its parts Left's) or a sum with these parts, in order.
+fn parts_hash<'t>(tag: u64, left: usize, parts: impl IntoIterator<Item = Part<'t>>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    h.write_u64(tag);
+    h.write_usize(left);
+    for p in parts {
+        match p {
+            Part::Entry(n) => h.write_u32(n),
+            Part::Leaf(t) => t.hash(&mut h),
+        }
+    }
+    h.finish()
 }
 
 /// Two tables are equal when they hold the same entries in the same order (with the same
@@ -239,6 +302,12 @@ impl TermTable {
     }
 
     fn insert_view(&mut self, view: Term) -> u32 {
+        let hash = view_hash(&view);
+        self.insert_hashed(view, hash)
+    }
+
+    /// [`TermTable::insert_view`] with the view's hash known ([`view_hash`]).
+    fn insert_hashed(&mut self, view: Term, hash: u64) -> u32 {
         let n = self.len() as u32;
         if let Some(m) = self.base.as_ref().and_then(|b| b.find(&view)) {
             return m;
@@ -247,16 +316,22 @@ impl TermTable {
         // of its entries once.
         let first = self.first();
         let own = &self.views;
+        let hashes = &self.hashes;
         match self.index.entry(
-            view_hash(&view),
+            hash,
             |&m| own[m as usize - first] == view,
-            |&m| view_hash(&own[m as usize - first]),
+            |&m| hashes[m as usize - first],
         ) {
             hashbrown::hash_table::Entry::Occupied(e) => return *e.get(),
             hashbrown::hash_table::Entry::Vacant(e) => {
                 e.insert(n);
             }
         }
+        self.push_new(view, hash, n)
+    }
+
+    /// Appends `view`, hashed `hash`, as entry `n` (the next), already in the index.
+    fn push_new(&mut self, view: Term, hash: u64, n: u32) -> u32 {
         // A reference to this entry or a later one: not finite written out.
         let mut size = 1u64;
         each_child(&view, &mut |c| {
@@ -271,6 +346,7 @@ impl TermTable {
         self.sizes.push(size);
         self.normal.push(None);
         self.views.push(view);
+        self.hashes.push(hash);
         n
     }
 
@@ -279,6 +355,18 @@ impl TermTable {
     /// the earlier entry's number, which the caller can tell).
     pub(crate) fn push_view(&mut self, view: Term) -> u32 {
         self.insert_view(view)
+    }
+
+    /// [`TermTable::push_view`] of a view whose hash the other table kept
+    /// ([`TermTable::hashes`]): the view names the same entries here, so it is not hashed again.
+    pub(crate) fn push_view_hashed(&mut self, view: Term, hash: u64) -> u32 {
+        debug_assert_eq!(hash, view_hash(&view));
+        self.insert_hashed(view, hash)
+    }
+
+    /// The hashes of the views of [`TermTable::views`], in the same order.
+    pub(crate) fn hashes(&self) -> &[u64] {
+        &self.hashes
     }
 
     /// Appends the entries of a loopy game graph's positions, which may name each other:
@@ -309,13 +397,14 @@ impl TermTable {
         let len = len.max(self.first());
         let own = len - self.first();
         let first = self.first();
-        for (k, v) in self.views.iter().enumerate().skip(own) {
+        for (k, &h) in self.hashes.iter().enumerate().skip(own) {
             let n = (first + k) as u32;
-            if let Ok(e) = self.index.find_entry(view_hash(v), |&m| m == n) {
+            if let Ok(e) = self.index.find_entry(h, |&m| m == n) {
                 e.remove();
             }
         }
         self.views.truncate(own);
+        self.hashes.truncate(own);
         self.sizes.truncate(own);
         self.normal.truncate(len);
         self.normalised = self.normalised.min(len);
@@ -351,17 +440,135 @@ impl TermTable {
         if let Term::Ref(n) = t {
             return *n;
         }
-        let view = self.fold_children(t);
-        self.insert_view(view)
+        if loopy_notation(t) {
+            let view = self.fold_loopy(t);
+            self.insert_view(view)
+        } else {
+            self.intern_plain(t)
+        }
     }
 
     /// The entry of `t`, known to be written without the loopy notation.
     fn intern_plain(&mut self, t: &Term) -> u32 {
-        if let Term::Ref(n) = t {
-            return *n;
+        match t {
+            Term::Ref(n) => *n,
+            Term::Game { left, right } => self.intern_parts(GAME_TAG, left.len(), left, right),
+            Term::Sum(a, b) => self.intern_parts(
+                SUM_TAG,
+                0,
+                std::slice::from_ref(&**a),
+                std::slice::from_ref(&**b),
+            ),
+            _ => {
+                let view = self.fold_plain(t);
+                self.insert_view(view)
+            }
         }
-        let view = self.fold_plain(t);
-        self.insert_view(view)
+    }
+
+    /// The entry of the game (`tag` [`GAME_TAG`], `left` Left's options) or sum
+    /// ([`SUM_TAG`]) whose parts are `a` then `b`, without the loopy notation: its parts that
+    /// are not leaves are interned first, in order (as [`TermTable::fold_plain`] interns them),
+    /// and the entry is looked up by their numbers, so that its view is built only when it is
+    /// new. Nearly every node a proof interns is an entry already.
+    fn intern_parts(&mut self, tag: u64, left: usize, a: &[Term], b: &[Term]) -> u32 {
+        let start = self.parts.len();
+        for c in a.iter().chain(b) {
+            if !is_leaf(c) {
+                let n = self.intern_plain(c);
+                self.parts.push(n);
+            }
+        }
+        /// Part `c` of the view, the numbers of its interned parts read from `ids` in order.
+        fn part<'t>(c: &'t Term, ids: &mut std::slice::Iter<'_, u32>) -> Part<'t> {
+            if is_leaf(c) {
+                Part::of_leaf(c)
+            } else {
+                Part::Entry(ids.next().copied().unwrap_or(u32::MAX))
+            }
+        }
+        let mut ids = self.parts[start..].iter();
+        let hash = parts_hash(tag, left, a.iter().chain(b).map(|c| part(c, &mut ids)));
+        let is_view = |v: &Term, parts: &[u32]| -> bool {
+            let mut ids = parts.iter();
+            let (vl, vr): (&[Term], &[Term]) = match v {
+                Term::Game { left: l, right: r } if tag == GAME_TAG => (l, r),
+                Term::Sum(x, y) if tag == SUM_TAG => {
+                    (std::slice::from_ref(&**x), std::slice::from_ref(&**y))
+                }
+                _ => return false,
+            };
+            vl.len() == a.len()
+                && vr.len() == b.len()
+                && a.iter()
+                    .chain(b)
+                    .zip(vl.iter().chain(vr))
+                    .all(|(c, w)| part(c, &mut ids).is(w))
+        };
+        let found = {
+            let first = self.first();
+            let parts = &self.parts[start..];
+            let base = self.base.as_ref().and_then(|t| {
+                let own = &t.views;
+                let tf = t.first();
+                // A base without a base of its own (a checker's table lies over one).
+                t.base
+                    .is_none()
+                    .then(|| {
+                        t.index
+                            .find(hash, |&m| is_view(&own[m as usize - tf], parts))
+                    })
+                    .flatten()
+                    .copied()
+            });
+            let own = &self.views;
+            base.or_else(|| {
+                self.index
+                    .find(hash, |&m| is_view(&own[m as usize - first], parts))
+                    .copied()
+            })
+        };
+        let n = match found {
+            Some(n) => n,
+            None if self.base.as_ref().is_some_and(|t| t.base.is_some()) => {
+                // Not reached (no table lies over a table over a base): looked up whole.
+                let view = self.parts_view(tag, a, b, start);
+                self.insert_view(view)
+            }
+            None => {
+                let view = self.parts_view(tag, a, b, start);
+                let n = self.len() as u32;
+                let hashes = &self.hashes;
+                let first = self.first();
+                self.index
+                    .insert_unique(hash, n, |&m| hashes[m as usize - first]);
+                self.push_new(view, hash, n)
+            }
+        };
+        self.parts.truncate(start);
+        n
+    }
+
+    /// The view of the game or sum whose parts are `a` then `b`, its interned parts' numbers
+    /// at `self.parts[start..]`.
+    fn parts_view(&self, tag: u64, a: &[Term], b: &[Term], start: usize) -> Term {
+        let mut ids = self.parts[start..].iter();
+        let mut fold = |c: &Term| {
+            if is_leaf(c) {
+                c.clone()
+            } else {
+                Term::Ref(ids.next().copied().unwrap_or(u32::MAX))
+            }
+        };
+        if tag == GAME_TAG {
+            Term::Game {
+                left: a.iter().map(&mut fold).collect(),
+                right: b.iter().map(&mut fold).collect(),
+            }
+        } else {
+            let x = a.first().map_or_else(Term::zero, &mut fold);
+            Term::sum(x, b.first().map_or_else(Term::zero, &mut fold))
+        }
     }
 
     /// `t`'s top node with its non-leaf children interned (in the loopy notation, only the
@@ -979,9 +1186,7 @@ impl TermTable {
         // again at every doubling (a fifth of reading Σ_{k≤30} {k|−k}'s table of 239,000
         // entries). The vectors grow by copying, which is cheap, and keep the room doubling
         // leaves for the entries a check interns.
-        table
-            .index
-            .reserve(len, |&m| view_hash(&table.views[m as usize]));
+        table.index.reserve(len, |&m| table.hashes[m as usize]);
         for (i, v) in views.into_iter().enumerate() {
             if let Term::Ref(n) = v {
                 return Err(TableError {

@@ -43,10 +43,16 @@ const BATCH: usize = 8;
 enum Work {
     /// Table entries made since the last message (in the composer's order, so with the
     /// composer's numbers), then lemmas to check.
-    Lemmas(Vec<Term>, Vec<Lemma>),
+    Lemmas(Views, Vec<Lemma>),
     /// The last entries, and the main chain from `input` to `result`.
-    Finish(Vec<Term>, Term, Term, Vec<Step>),
+    Finish(Views, Term, Term, Vec<Step>),
 }
+
+/// Table entries with the hashes the composer's table keeps for them (`TermTable::hashes`):
+/// while the checker's numbers are the composer's, a view is entered there without hashing it
+/// again (Σ_{k≤20} {k|−k}: 48 million of the checker's instructions). Fewer hashes than views
+/// (none, in the tests) leaves the rest to be hashed.
+type Views = (Vec<Term>, Vec<u64>);
 
 /// The checker thread's verdict; the lemmas come back batch by batch ([`Feed::returned`]).
 type Verdict = Result<(), CheckError>;
@@ -208,10 +214,12 @@ impl Feed {
         }
     }
 
-    fn new_views(&mut self, table: &TermTable) -> Vec<Term> {
-        let views = table.views()[self.views_sent.min(table.len())..].to_vec();
+    fn new_views(&mut self, table: &TermTable) -> Views {
+        let from = self.views_sent.min(table.len());
+        let views = table.views()[from..].to_vec();
+        let hashes = table.hashes()[from..].to_vec();
         self.views_sent = table.len();
-        views
+        (views, hashes)
     }
 
     fn flush(&mut self, table: &TermTable) {
@@ -346,12 +354,17 @@ fn check_all(
                map: &mut Vec<u32>,
                back: &mut Vec<u32>,
                same: &mut bool,
-               views| {
-        for mut v in views {
-            if !*same {
-                renumber_in_place(&mut v, map);
-            }
-            let here = interp.terms.push_view(v);
+               (views, hashes): Views| {
+        for (i, mut v) in views.into_iter().enumerate() {
+            let here = match hashes.get(i) {
+                Some(&h) if *same => interp.terms.push_view_hashed(v, h),
+                _ => {
+                    if !*same {
+                        renumber_in_place(&mut v, map);
+                    }
+                    interp.terms.push_view(v)
+                }
+            };
             let theirs = map.len() as u32;
             *same &= here == theirs;
             map.push(here);
@@ -536,10 +549,11 @@ mod tests {
         let (back_tx, back) = mpsc::channel();
         // Every entry first (the repeat turns the numbers at once), the lemmas in two batches.
         let later = lemmas.split_off(lemmas.len() / 2);
-        tx.send(Work::Lemmas(views, lemmas)).unwrap();
-        tx.send(Work::Lemmas(Vec::new(), later)).unwrap();
+        tx.send(Work::Lemmas((views, Vec::new()), lemmas)).unwrap();
+        tx.send(Work::Lemmas((Vec::new(), Vec::new()), later))
+            .unwrap();
         let (input, result) = (renumber(&p.input, &shift), renumber(&p.result, &shift));
-        tx.send(Work::Finish(Vec::new(), input, result, steps))
+        tx.send(Work::Finish((Vec::new(), Vec::new()), input, result, steps))
             .unwrap();
         drop(tx);
         let verdict = check_all(rules, rx, &AtomicBool::new(false), &back_tx);
