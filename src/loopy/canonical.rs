@@ -84,28 +84,8 @@ fn simplest(
         let mut changed = false;
         // Dominated options.
         for v in 0..n as u32 {
-            let keep_l: Vec<u32> = graph
-                .left(v)
-                .iter()
-                .copied()
-                .filter(|&x| {
-                    !graph
-                        .left(v)
-                        .iter()
-                        .any(|&y| y != x && at(y, x) && (!at(x, y) || y < x))
-                })
-                .collect();
-            let keep_r: Vec<u32> = graph
-                .right(v)
-                .iter()
-                .copied()
-                .filter(|&x| {
-                    !graph
-                        .right(v)
-                        .iter()
-                        .any(|&y| y != x && at(x, y) && (!at(y, x) || y < x))
-                })
-                .collect();
+            let keep_l = undominated(graph.left(v), |y, x| at(y, x));
+            let keep_r = undominated(graph.right(v), |y, x| at(x, y));
             if keep_l.len() != graph.left(v).len() || keep_r.len() != graph.right(v).len() {
                 changed = true;
                 graph.set_options(v, keep_l, keep_r);
@@ -156,6 +136,16 @@ fn simplest(
     Err(super::limit("100000 rounds of simplifying a stopper"))
 }
 
+/// The options `os` that no other one dominates, `better(y, x)` saying y is at least as good
+/// as x for their player; of equal options the first in `os`' order (the smallest) is kept.
+fn undominated(os: &[u32], better: impl Fn(u32, u32) -> bool) -> Vec<u32> {
+    let beaten = |x: u32| {
+        os.iter()
+            .any(|&y| y != x && better(y, x) && (!better(x, y) || y < x))
+    };
+    os.iter().copied().filter(|&x| !beaten(x)).collect()
+}
+
 /// The same game with its vertices numbered canonically: colours refined from the options'
 /// colours until stable (the rank of each vertex's signature among all signatures, so the
 /// colours do not depend on the input's numbering), then breadth first from the game, options
@@ -164,17 +154,7 @@ fn simplest(
 pub fn number(g: &Loopy) -> Loopy {
     let graph = g.graph();
     let n = graph.len();
-    let sorted = |os: &[u32], colour: &[usize]| -> Vec<usize> {
-        let mut c: Vec<usize> = os.iter().map(|&t| colour[t as usize]).collect();
-        c.sort_unstable();
-        c
-    };
-    let sig = |v: usize, colour: &[usize]| {
-        (
-            sorted(graph.left(v as u32), colour),
-            sorted(graph.right(v as u32), colour),
-        )
-    };
+    let sig = super::refine::option_classes(graph, false);
     // Without a budget to stop it (at most n rounds of n signatures).
     let colour: Vec<u32> = match super::refine::refine(n, &sig, &mut |_| Ok(())) {
         Ok((c, _)) => c.into_iter().map(|c| c as u32).collect(),
