@@ -16,7 +16,7 @@
 //! two stoppers are equal exactly when their canonical forms are identical.
 
 use super::order::ge_matrix;
-use super::{Graph, Loopy, Work};
+use super::{Graph, Loopy, Player, Work};
 use crate::kernel::KernelError;
 
 /// Rounds of simplification allowed before giving up (each round changes some edge; the
@@ -84,7 +84,7 @@ fn simplest(
         let mut changed = false;
         // Dominated options.
         for v in 0..n as u32 {
-            let keep_l = undominated(graph.left(v), |y, x| at(y, x));
+            let keep_l = undominated(graph.left(v), &at);
             let keep_r = undominated(graph.right(v), |y, x| at(x, y));
             if keep_l.len() != graph.left(v).len() || keep_r.len() != graph.right(v).len() {
                 changed = true;
@@ -92,30 +92,26 @@ fn simplest(
             }
             work.tick(1)?;
         }
-        // Reversible options, one bypass per vertex and side per round.
+        // Reversible options, one bypass per vertex and side per round: a Left option Gᴸ
+        // with a Gᴸᴿ ≤ G, then a Right option Gᴿ with a Gᴿᴸ ≥ G.
         for v in 0..n as u32 {
             work.tick(1)?;
-            let left = graph.left(v).to_vec();
-            let hit = left
-                .iter()
-                .find_map(|&x| graph.right(x).iter().find(|&&r| at(v, r)).map(|&r| (x, r)));
-            if let Some((x, r)) = hit {
-                let mut l: Vec<u32> = left.into_iter().filter(|&y| y != x).collect();
-                l.extend_from_slice(graph.left(r));
-                let right = graph.right(v).to_vec();
-                graph.set_options(v, l, right);
-                changed = true;
-            }
-            let right = graph.right(v).to_vec();
-            let hit = right
-                .iter()
-                .find_map(|&x| graph.left(x).iter().find(|&&l| at(l, v)).map(|&l| (x, l)));
-            if let Some((x, l)) = hit {
-                let mut r: Vec<u32> = right.into_iter().filter(|&y| y != x).collect();
-                r.extend_from_slice(graph.right(l));
-                let left = graph.left(v).to_vec();
-                graph.set_options(v, left, r);
-                changed = true;
+            for who in [Player::Left, Player::Right] {
+                let left = who == Player::Left;
+                let reverses = |o: u32| if left { at(v, o) } else { at(o, v) };
+                let mine = graph.options(v, who).to_vec();
+                let hit = mine.iter().find_map(|&x| {
+                    let back = graph.options(x, who.other());
+                    back.iter().find(|&&o| reverses(o)).map(|&o| (x, o))
+                });
+                if let Some((x, o)) = hit {
+                    let mut os: Vec<u32> = mine.into_iter().filter(|&y| y != x).collect();
+                    os.extend_from_slice(graph.options(o, who));
+                    let theirs = graph.options(v, who.other()).to_vec();
+                    let (l, r) = if left { (os, theirs) } else { (theirs, os) };
+                    graph.set_options(v, l, r);
+                    changed = true;
+                }
             }
         }
         if changed {
