@@ -84,7 +84,7 @@ fn simplest(
         let mut changed = false;
         // Dominated options.
         for v in 0..n as u32 {
-            let keep_l = undominated(graph.left(v), &at);
+            let keep_l = undominated(graph.left(v), at);
             let keep_r = undominated(graph.right(v), |y, x| at(x, y));
             if keep_l.len() != graph.left(v).len() || keep_r.len() != graph.right(v).len() {
                 changed = true;
