@@ -163,10 +163,16 @@ fn naive(
     k.spend()?;
     let two = k.number(&Dyadic::from(2));
     let mtwo = k.number(&Dyadic::from(-2));
-    let (l, r) = super::map_options(k, g, |k, x, left| {
+    let mut l = Vec::new();
+    for x in k.left_options(g)? {
         let w = naive(k, x, memo, fs, depth + 1)?;
-        k.add(w, if left { mtwo } else { two })
-    })?;
+        l.push(k.add(w, mtwo)?);
+    }
+    let mut r = Vec::new();
+    for x in k.right_options(g)? {
+        let w = naive(k, x, memo, fs, depth + 1)?;
+        r.push(k.add(w, two)?);
+    }
     let w0 = k.from_options(&l, &r)?;
     let mut out = w0;
     if k.as_number(w0).is_some_and(|x| x.is_integer()) {

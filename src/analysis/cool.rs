@@ -89,10 +89,16 @@ fn cool_rec(
     } else {
         let tid = k.number(t);
         let ntid = k.number(&-t);
-        let (l, r) = super::map_options(k, g, |k, x, left| {
+        let mut l = Vec::new();
+        for x in k.left_options(g)? {
             let c = cool_rec(k, th, x, t, memo, depth + 1)?;
-            k.add(c, if left { ntid } else { tid })
-        })?;
+            l.push(k.add(c, ntid)?);
+        }
+        let mut r = Vec::new();
+        for x in k.right_options(g)? {
+            let c = cool_rec(k, th, x, t, memo, depth + 1)?;
+            r.push(k.add(c, tid)?);
+        }
         k.from_options(&l, &r)?
     };
     memo.insert(g, out);
@@ -148,10 +154,16 @@ fn heat_rec(
     }
     k.spend()?;
     let nt = k.neg(t);
-    let (l, r) = super::map_options(k, g, |k, x, left| {
+    let mut l = Vec::new();
+    for x in k.left_options(g)? {
         let h = heat_rec(k, x, s, t, memo, depth + 1)?;
-        k.add(h, if left { t } else { nt })
-    })?;
+        l.push(k.add(h, t)?);
+    }
+    let mut r = Vec::new();
+    for x in k.right_options(g)? {
+        let h = heat_rec(k, x, s, t, memo, depth + 1)?;
+        r.push(k.add(h, nt)?);
+    }
     let out = k.from_options(&l, &r)?;
     memo.insert(g, out);
     Ok(out)
@@ -198,16 +210,22 @@ fn norton_rec(
         return Err(too_deep("a Norton product"));
     }
     k.spend()?;
-    let (l, r) = super::map_options(k, g, |k, x, left| {
+    let mut l = Vec::new();
+    for x in k.left_options(g)? {
         let p = norton_rec(k, x, u, steps, memo, depth + 1)?;
-        let mut out = Vec::with_capacity(steps.len());
         for &s in steps {
-            let s = if left { s } else { k.neg(s) };
-            out.push(k.add(p, s)?);
+            l.push(k.add(p, s)?);
         }
-        Ok(out)
-    })?;
-    let out = k.from_options(&l.concat(), &r.concat())?;
+    }
+    let mut r = Vec::new();
+    for x in k.right_options(g)? {
+        let p = norton_rec(k, x, u, steps, memo, depth + 1)?;
+        for &s in steps {
+            let ns = k.neg(s);
+            r.push(k.add(p, ns)?);
+        }
+    }
+    let out = k.from_options(&l, &r)?;
     memo.insert(g, out);
     Ok(out)
 }

@@ -51,25 +51,6 @@ pub fn tree(k: &mut Kernel, g: GameId) -> Result<Term, KernelError> {
     Ok(k.to_term(g))
 }
 
-/// Each Left option of `g` mapped by `f`, then each Right option (`f`'s flag is true for
-/// Left's): the two lists of a game made from G's options one by one, as cooling, heating,
-/// companions and projections make theirs.
-pub(crate) fn map_options<T>(
-    k: &mut Kernel,
-    g: GameId,
-    mut f: impl FnMut(&mut Kernel, GameId, bool) -> Result<T, KernelError>,
-) -> Result<(Vec<T>, Vec<T>), KernelError> {
-    let mut l = Vec::new();
-    for x in k.left_options(g)? {
-        l.push(f(k, x, true)?);
-    }
-    let mut r = Vec::new();
-    for x in k.right_options(g)? {
-        r.push(f(k, x, false)?);
-    }
-    Ok((l, r))
-}
-
 /// `g` printed for a message: bounded as [`written`] is, without asking the budget (an error
 /// is being reported already).
 pub fn shown(k: &mut Kernel, g: GameId) -> String {

@@ -52,7 +52,14 @@ fn star_projection(
         return Ok(p);
     }
     k.spend()?;
-    let (l, r) = super::map_options(k, g, |k, x, _| star_projection(k, x, memo, depth + 1))?;
+    let mut l = Vec::new();
+    for x in k.left_options(g)? {
+        l.push(star_projection(k, x, memo, depth + 1)?);
+    }
+    let mut r = Vec::new();
+    for x in k.right_options(g)? {
+        r.push(star_projection(k, x, memo, depth + 1)?);
+    }
     let out = k.from_options(&l, &r)?;
     memo.insert(g, out);
     Ok(out)

@@ -414,8 +414,14 @@ pub fn companion(
     }
     k.check_budget()?;
     let zero = k.zero();
-    let (mut l, mut r) =
-        crate::analysis::map_options(k, g, |k, x, _| companion(k, x, memo, depth + 1))?;
+    let mut l = Vec::new();
+    for x in k.left_options(g)? {
+        l.push(companion(k, x, memo, depth + 1)?);
+    }
+    let mut r = Vec::new();
+    for x in k.right_options(g)? {
+        r.push(companion(k, x, memo, depth + 1)?);
+    }
     if k.le(zero, g)? {
         l.push(zero);
     }

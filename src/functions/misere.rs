@@ -545,16 +545,18 @@ pub fn to_misere(k: &mut Kernel, c: &mut Ctx, name: &str, t: &Term) -> Result<MI
     };
     match t {
         Term::Game { left, right } => {
-            let mut set = |os: &[Term]| -> Result<Vec<MId>, KernelError> {
-                let mut s = os
-                    .iter()
-                    .map(|o| to_misere(k, c, name, o))
-                    .collect::<Result<Vec<_>, _>>()?;
-                s.sort_unstable();
-                s.dedup();
-                Ok(s)
-            };
-            let (l, r) = (set(left)?, set(right)?);
+            let mut l = Vec::with_capacity(left.len());
+            for o in left {
+                l.push(to_misere(k, c, name, o)?);
+            }
+            let mut r = Vec::with_capacity(right.len());
+            for o in right {
+                r.push(to_misere(k, c, name, o)?);
+            }
+            l.sort_unstable();
+            l.dedup();
+            r.sort_unstable();
+            r.dedup();
             if l != r {
                 return Err(not_impartial(&t.to_string()));
             }

@@ -24,7 +24,6 @@
 use super::depth::{too_deep, MAX_DEPTH};
 use super::reply::{Family, Reply};
 use super::{args, Function};
-use crate::analysis::map_options;
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::number::Dyadic;
 use crate::term::Arg;
@@ -308,9 +307,12 @@ impl OrdinalProduct {
             return Err(too_deep("an ordinal product"));
         }
         let (mut l, mut r) = self.options(k, g, h, depth + 1)?;
-        let (yl, yr) = map_options(k, y, |k, x, _| self.colon(k, g, h, x, depth + 1))?;
-        l.extend(yl);
-        r.extend(yr);
+        for x in k.left_options(y)? {
+            l.push(self.colon(k, g, h, x, depth + 1)?);
+        }
+        for x in k.right_options(y)? {
+            r.push(self.colon(k, g, h, x, depth + 1)?);
+        }
         let v = k.from_options(&l, &r)?;
         self.sums.insert((g, h, y), v);
         Ok(v)
