@@ -220,19 +220,13 @@ impl Thermographer {
         // max_i (RW_i(t) − t) = (max_i RW_i)(t) − t: one tilt per side, not one per option.
         let mut ls: Option<Wall> = None;
         for x in l {
-            let th = get(x)?;
-            ls = Some(match ls {
-                None => th.right.clone(),
-                Some(a) => a.max(&th.right),
-            });
+            let w = &get(x)?.right;
+            ls = Some(ls.map_or_else(|| w.clone(), |a| a.max(w)));
         }
         let mut rs: Option<Wall> = None;
         for x in r {
-            let th = get(x)?;
-            rs = Some(match rs {
-                None => th.left.clone(),
-                Some(a) => a.min(&th.left),
-            });
+            let w = &get(x)?.left;
+            rs = Some(rs.map_or_else(|| w.clone(), |a| a.min(w)));
         }
         scaffolds_to_thermograph(ls.map(|w| w.tilt(-1)), rs.map(|w| w.tilt(1)))
     }

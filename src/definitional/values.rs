@@ -251,30 +251,30 @@ impl Definitional<'_> {
     /// The number `g` equals, if it equals one: its canonical form is that number, confirmed
     /// by g ≤ x and x ≤ g.
     pub fn number(&mut self, g: FormId) -> Result<Option<Dyadic>, Undecided> {
-        // A hot form (L > R) equals no number (`stops.rs`): no canonical form needed.
-        if !self.memo.plain && self.hot(g)? {
-            return Ok(None);
-        }
-        let c = self.canonical(g)?;
-        match self.memo.form(c).clone() {
-            Form::Leaf(x, u, n) if u.is_zero() && n.is_zero() => {
-                self.confirm(g, c).map(|()| Some(x))
-            }
-            _ => Ok(None),
-        }
+        let leaf = self.leaf_if(g, |_, u, n| u.is_zero() && n.is_zero())?;
+        Ok(leaf.map(|(x, _, _)| x))
     }
 
     /// The nimber `g` equals, if it equals one, found and confirmed as [`Self::number`] is.
     pub fn nimber(&mut self, g: FormId) -> Result<Option<Nimber>, Undecided> {
-        // A hot form equals no nimber either (`stops.rs`).
+        let leaf = self.leaf_if(g, |x, u, _| x.is_zero() && u.is_zero())?;
+        Ok(leaf.map(|(_, _, n)| n))
+    }
+
+    /// The leaf `x + u·↑ + *n` that `g`'s canonical form is, when `want` takes it, confirmed
+    /// by g ≤ it and it ≤ g. A hot form (L > R) equals no number or nimber (`stops.rs`): no
+    /// canonical form is needed for it.
+    fn leaf_if(
+        &mut self,
+        g: FormId,
+        want: impl Fn(&Dyadic, &BigInt, &Nimber) -> bool,
+    ) -> Result<Option<(Dyadic, BigInt, Nimber)>, Undecided> {
         if !self.memo.plain && self.hot(g)? {
             return Ok(None);
         }
         let c = self.canonical(g)?;
         match self.memo.form(c).clone() {
-            Form::Leaf(x, u, n) if x.is_zero() && u.is_zero() => {
-                self.confirm(g, c).map(|()| Some(n))
-            }
+            Form::Leaf(x, u, n) if want(&x, &u, &n) => self.confirm(g, c).map(|()| Some((x, u, n))),
             _ => Ok(None),
         }
     }

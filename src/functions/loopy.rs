@@ -356,10 +356,6 @@ const SHORT_ANSWERED: [&str; 16] = [
 /// degree 0 (the onside of G − G = 0), idempotent only when it is 0 (G + G = G), a
 /// pseudonumber exactly when it is a number; its outcome and stops are the short game's.
 fn short_answer(k: &mut Kernel, name: &str, g: GameId) -> Result<Option<Answer>, KernelError> {
-    use crate::number::Nimber;
-    let number = |k: &mut Kernel, d: crate::number::Dyadic| {
-        Answer::Game(k.nus(&d, &num_bigint::BigInt::default(), &Nimber::zero()))
-    };
     Ok(Some(match name {
         "is_loopfree" | "is_stopper" | "is_stopper_sided" | "is_plumtree" => Answer::Bool(true),
         "is_pseudonumber" => Answer::Bool(k.as_number(g).is_some()),
@@ -369,11 +365,11 @@ fn short_answer(k: &mut Kernel, name: &str, g: GameId) -> Result<Option<Answer>,
         "outcome_class" | "outcome" => Answer::Text(k.outcome(g)?.to_string()),
         "left_stop" | "left_strong_stop" => {
             let d = k.left_stop(g);
-            number(k, d)
+            Answer::Game(k.number(&d))
         }
         "right_stop" | "right_strong_stop" => {
             let d = k.right_stop(g);
-            number(k, d)
+            Answer::Game(k.number(&d))
         }
         _ => return Ok(None),
     }))
@@ -479,29 +475,20 @@ pub fn call(
             let v = first(k, name, a, 1, eval)?;
             Ok(Answer::Text(outcome(&v, &mut w)?.to_string()))
         }
-        "is_loopfree" => {
+        "is_loopfree" | "is_stopper" | "is_stopper_sided" | "is_plumtree" => {
             let v = first(k, name, a, 1, eval)?;
-            Ok(Answer::Bool(matches!(&v, Lv::Stopper(g) if g.is_loopfree())))
-        }
-        "is_stopper" => {
-            let v = first(k, name, a, 1, eval)?;
-            Ok(Answer::Bool(matches!(v, Lv::Stopper(_))))
-        }
-        "is_stopper_sided" => {
-            let v = first(k, name, a, 1, eval)?;
-            Ok(Answer::Bool(!matches!(v, Lv::Graph(_))))
+            Ok(Answer::Bool(match (&v, name) {
+                (Lv::Stopper(g), "is_loopfree") => g.is_loopfree(),
+                (Lv::Stopper(g), "is_plumtree") => crate::loopy::props::is_plumtree(g),
+                (Lv::Stopper(_), _) => true,
+                (Lv::Sided { .. }, n) => n == "is_stopper_sided",
+                (Lv::Graph(_), _) => false,
+            }))
         }
         "is_idempotent" => {
             let v = first(k, name, a, 1, eval)?;
             let twice = v.add(&v, &mut w)?;
             Ok(Answer::Bool(twice.compare(&v, &mut w)? == Relation::Equal))
-        }
-        "is_plumtree" => {
-            let v = first(k, name, a, 1, eval)?;
-            Ok(Answer::Bool(match &v {
-                Lv::Stopper(g) => crate::loopy::props::is_plumtree(g),
-                _ => false,
-            }))
         }
         "is_pseudonumber" => {
             let v = first(k, name, a, 1, eval)?;
@@ -552,11 +539,7 @@ pub fn call(
                 "is_stable" => Ok(Answer::Bool(variety::is_stable(&g, &mut w)?)),
                 "follower_count" => {
                     let n = crate::number::Dyadic::integer(num_bigint::BigInt::from(g.len()));
-                    Ok(Answer::Game(k.nus(
-                        &n,
-                        &num_bigint::BigInt::default(),
-                        &crate::number::Nimber::zero(),
-                    )))
+                    Ok(Answer::Game(k.number(&n)))
                 }
                 _ => {
                     let mut out = Vec::with_capacity(g.len());

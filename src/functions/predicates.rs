@@ -94,17 +94,11 @@ pub fn holds(k: &mut Kernel, name: &str, g: GameId) -> Result<bool, KernelError>
             Err(KernelError::Function { .. }) => false,
             Err(e) => return Err(e),
         },
-        "is_even" | "is_odd" => {
-            let (even, odd) = Parity::new(Rule::Even).of(k, g, 0)?;
-            if name == "is_even" {
-                even
-            } else {
-                odd
-            }
-        }
-        "is_even_tempered" | "is_odd_tempered" => {
-            let (even, odd) = Parity::new(Rule::Tempered).of(k, g, 0)?;
-            if name == "is_even_tempered" {
+        "is_even" | "is_odd" | "is_even_tempered" | "is_odd_tempered" => {
+            let tempered = name.ends_with("_tempered");
+            let rule = if tempered { Rule::Tempered } else { Rule::Even };
+            let (even, odd) = Parity::new(rule).of(k, g, 0)?;
+            if name.starts_with("is_even") {
                 even
             } else {
                 odd

@@ -550,11 +550,7 @@ pub fn call(k: &mut Kernel, name: &str, a: &[Arg]) -> Result<Value, KernelError>
             };
             arity(name, &usage, a, &[n])?;
             let p = on2_arg(k, name, a, 0)?;
-            let q = if n == 2 {
-                Some(on2_arg(k, name, a, 1)?)
-            } else {
-                None
-            };
+            let q = (n == 2).then(|| on2_arg(k, name, a, 1)).transpose()?;
             nim_op(k, name, &p, q.as_ref())
         }
         "nimpow" => {

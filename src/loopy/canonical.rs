@@ -16,7 +16,7 @@
 //! two stoppers are equal exactly when their canonical forms are identical.
 
 use super::order::ge_matrix;
-use super::{Graph, Loopy, Work};
+use super::{Graph, Loopy, Player, Work};
 use crate::kernel::KernelError;
 
 /// Rounds of simplification allowed before giving up (each round changes some edge; the
@@ -84,58 +84,34 @@ fn simplest(
         let mut changed = false;
         // Dominated options.
         for v in 0..n as u32 {
-            let keep_l: Vec<u32> = graph
-                .left(v)
-                .iter()
-                .copied()
-                .filter(|&x| {
-                    !graph
-                        .left(v)
-                        .iter()
-                        .any(|&y| y != x && at(y, x) && (!at(x, y) || y < x))
-                })
-                .collect();
-            let keep_r: Vec<u32> = graph
-                .right(v)
-                .iter()
-                .copied()
-                .filter(|&x| {
-                    !graph
-                        .right(v)
-                        .iter()
-                        .any(|&y| y != x && at(x, y) && (!at(y, x) || y < x))
-                })
-                .collect();
+            let keep_l = undominated(graph.left(v), at);
+            let keep_r = undominated(graph.right(v), |y, x| at(x, y));
             if keep_l.len() != graph.left(v).len() || keep_r.len() != graph.right(v).len() {
                 changed = true;
                 graph.set_options(v, keep_l, keep_r);
             }
             work.tick(1)?;
         }
-        // Reversible options, one bypass per vertex and side per round.
+        // Reversible options, one bypass per vertex and side per round: a Left option Gᴸ
+        // with a Gᴸᴿ ≤ G, then a Right option Gᴿ with a Gᴿᴸ ≥ G.
         for v in 0..n as u32 {
             work.tick(1)?;
-            let left = graph.left(v).to_vec();
-            let hit = left
-                .iter()
-                .find_map(|&x| graph.right(x).iter().find(|&&r| at(v, r)).map(|&r| (x, r)));
-            if let Some((x, r)) = hit {
-                let mut l: Vec<u32> = left.into_iter().filter(|&y| y != x).collect();
-                l.extend_from_slice(graph.left(r));
-                let right = graph.right(v).to_vec();
-                graph.set_options(v, l, right);
-                changed = true;
-            }
-            let right = graph.right(v).to_vec();
-            let hit = right
-                .iter()
-                .find_map(|&x| graph.left(x).iter().find(|&&l| at(l, v)).map(|&l| (x, l)));
-            if let Some((x, l)) = hit {
-                let mut r: Vec<u32> = right.into_iter().filter(|&y| y != x).collect();
-                r.extend_from_slice(graph.right(l));
-                let left = graph.left(v).to_vec();
-                graph.set_options(v, left, r);
-                changed = true;
+            for who in [Player::Left, Player::Right] {
+                let left = who == Player::Left;
+                let reverses = |o: u32| if left { at(v, o) } else { at(o, v) };
+                let mine = graph.options(v, who).to_vec();
+                let hit = mine.iter().find_map(|&x| {
+                    let back = graph.options(x, who.other());
+                    back.iter().find(|&&o| reverses(o)).map(|&o| (x, o))
+                });
+                if let Some((x, o)) = hit {
+                    let mut os: Vec<u32> = mine.into_iter().filter(|&y| y != x).collect();
+                    os.extend_from_slice(graph.options(o, who));
+                    let theirs = graph.options(v, who.other()).to_vec();
+                    let (l, r) = if left { (os, theirs) } else { (theirs, os) };
+                    graph.set_options(v, l, r);
+                    changed = true;
+                }
             }
         }
         if changed {
@@ -156,6 +132,16 @@ fn simplest(
     Err(super::limit("100000 rounds of simplifying a stopper"))
 }
 
+/// The options `os` that no other one dominates, `better(y, x)` saying y is at least as good
+/// as x for their player; of equal options the first in `os`' order (the smallest) is kept.
+fn undominated(os: &[u32], better: impl Fn(u32, u32) -> bool) -> Vec<u32> {
+    let beaten = |x: u32| {
+        os.iter()
+            .any(|&y| y != x && better(y, x) && (!better(x, y) || y < x))
+    };
+    os.iter().copied().filter(|&x| !beaten(x)).collect()
+}
+
 /// The same game with its vertices numbered canonically: colours refined from the options'
 /// colours until stable (the rank of each vertex's signature among all signatures, so the
 /// colours do not depend on the input's numbering), then breadth first from the game, options
@@ -164,17 +150,7 @@ fn simplest(
 pub fn number(g: &Loopy) -> Loopy {
     let graph = g.graph();
     let n = graph.len();
-    let sorted = |os: &[u32], colour: &[usize]| -> Vec<usize> {
-        let mut c: Vec<usize> = os.iter().map(|&t| colour[t as usize]).collect();
-        c.sort_unstable();
-        c
-    };
-    let sig = |v: usize, colour: &[usize]| {
-        (
-            sorted(graph.left(v as u32), colour),
-            sorted(graph.right(v as u32), colour),
-        )
-    };
+    let sig = super::refine::option_classes(graph, false);
     // Without a budget to stop it (at most n rounds of n signatures).
     let colour: Vec<u32> = match super::refine::refine(n, &sig, &mut |_| Ok(())) {
         Ok((c, _)) => c.into_iter().map(|c| c as u32).collect(),

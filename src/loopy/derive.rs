@@ -152,18 +152,7 @@ pub struct LoopyDerivation {
 pub fn minimal(g: &Loopy) -> Loopy {
     let graph = g.graph();
     let n = graph.len();
-    let set = |os: &[u32], colour: &[usize]| -> Vec<usize> {
-        let mut c: Vec<usize> = os.iter().map(|&t| colour[t as usize]).collect();
-        c.sort_unstable();
-        c.dedup();
-        c
-    };
-    let sig = |v: usize, colour: &[usize]| {
-        (
-            set(graph.left(v as u32), colour),
-            set(graph.right(v as u32), colour),
-        )
-    };
+    let sig = super::refine::option_classes(graph, true);
     // Without a budget to stop it (a quotient takes at most n rounds of n signatures).
     let (colour, classes) = match super::refine::refine(n, &sig, &mut |_| Ok(())) {
         Ok(r) => r,

@@ -603,18 +603,10 @@ impl Loopy {
             }
             work.tick(1)?;
             if done {
-                let l: Vec<GameId> = self
-                    .graph
-                    .left(v)
-                    .iter()
-                    .filter_map(|&t| value[t as usize])
-                    .collect();
-                let r: Vec<GameId> = self
-                    .graph
-                    .right(v)
-                    .iter()
-                    .filter_map(|&t| value[t as usize])
-                    .collect();
+                let known = |os: &[u32]| -> Vec<GameId> {
+                    os.iter().filter_map(|&t| value[t as usize]).collect()
+                };
+                let (l, r) = (known(self.graph.left(v)), known(self.graph.right(v)));
                 value[v as usize] = Some(kernel.from_options(&l, &r)?);
             } else {
                 stack.push((v, true));

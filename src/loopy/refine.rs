@@ -11,6 +11,26 @@
 use crate::kernel::KernelError;
 use std::collections::BTreeMap;
 
+/// The signature of a game graph's vertex `v`: the sorted classes of its Left options and of
+/// its Right options, each list without repeats when `set` (options as a set of classes, as
+/// [`super::derive::minimal`] takes them; in order with repeats for a canonical numbering).
+pub fn option_classes(
+    graph: &super::Graph,
+    set: bool,
+) -> impl Fn(usize, &[usize]) -> (Vec<usize>, Vec<usize>) + '_ {
+    move |v, class| {
+        let side = |os: &[u32]| {
+            let mut c: Vec<usize> = os.iter().map(|&t| class[t as usize]).collect();
+            c.sort_unstable();
+            if set {
+                c.dedup();
+            }
+            c
+        };
+        (side(graph.left(v as u32)), side(graph.right(v as u32)))
+    }
+}
+
 /// Each member's class (numbered by the order of signatures, from 0), and how many classes.
 /// `sig(i, classes)` is member i's signature under the current classes; `tick` is called once
 /// a round with the number of members signed (at least 1) and may stop the refinement.

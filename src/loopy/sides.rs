@@ -64,11 +64,7 @@ pub fn by_pruning(g: &Loopy, which: Side, work: &mut Work) -> Result<Option<Loop
         return Ok(None);
     }
     let s = canonical(&candidate, work)?;
-    Ok(if checked(g, &s, which, work)? {
-        Some(s)
-    } else {
-        None
-    })
+    Ok(checked(g, &s, which, work)?.then_some(s))
 }
 
 /// Whether the stopper `s` is the side of `g`: each at least the other, by the order of sides.
@@ -280,18 +276,8 @@ pub fn by_rounds(g: &Loopy, which: Side, work: &mut Work) -> Result<Option<Loopy
             if exact[v as usize] {
                 continue;
             }
-            let l: Vec<&Loopy> = g
-                .graph()
-                .left(v)
-                .iter()
-                .map(|&t| &approx[t as usize])
-                .collect();
-            let r: Vec<&Loopy> = g
-                .graph()
-                .right(v)
-                .iter()
-                .map(|&t| &approx[t as usize])
-                .collect();
+            let at = |os: &[u32]| os.iter().map(|&t| &approx[t as usize]).collect::<Vec<_>>();
+            let (l, r) = (at(g.graph().left(v)), at(g.graph().right(v)));
             let s = canonical(&Loopy::from_options(&l, &r, work)?, work)?;
             if s != approx[v as usize] && compare(&s, &approx[v as usize], work)? != Relation::Equal
             {

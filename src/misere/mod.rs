@@ -186,17 +186,21 @@ impl Misere {
         self.options(g).binary_search(&h).is_ok()
     }
 
+    /// An error when the arena holds as many forms as the budget allows (or ids can name).
+    fn room(&self) -> Result<(), KernelError> {
+        if self.nodes.len() >= self.budget.max_games.min(u32::MAX as usize - 1) {
+            let most = self.budget.max_games;
+            return Err(limit(&format!("more than {most} misère canonical forms")));
+        }
+        Ok(())
+    }
+
     /// Stores a set of options that is already in simplest form (no deletion applies).
     fn intern(&mut self, options: Vec<MId>) -> Result<MId, KernelError> {
         if let Some(&id) = self.index.get(options.as_slice()) {
             return Ok(id);
         }
-        if self.nodes.len() >= self.budget.max_games.min(u32::MAX as usize - 1) {
-            return Err(limit(&format!(
-                "more than {} misère canonical forms",
-                self.budget.max_games
-            )));
-        }
+        self.room()?;
         let birthday = 1 + options.iter().map(|&o| self.birthday(o)).max().unwrap_or(0);
         let gplus = mex(options.iter().map(|&o| self.gplus(o)));
         let gminus = mex(options.iter().map(|&o| self.gminus(o)));
@@ -302,12 +306,7 @@ impl Misere {
             let h = match self.index.get(opts.as_slice()) {
                 Some(&h) => h,
                 None => {
-                    if self.nodes.len() >= self.budget.max_games.min(u32::MAX as usize - 1) {
-                        return Err(limit(&format!(
-                            "more than {} misère canonical forms",
-                            self.budget.max_games
-                        )));
-                    }
+                    self.room()?;
                     // Born on day k, G⁺ = k, and G⁻ = k but for 0⁻ = 1 and *⁻ = 0.
                     let gminus = if k < 2 { 1 - k } else { k };
                     self.store(opts, k, k, gminus)

@@ -113,11 +113,7 @@ impl Dyadic {
 
     /// The value as an integer, when it is one.
     pub fn to_integer(&self) -> Option<&BigInt> {
-        if self.exp == 0 {
-            Some(&self.num)
-        } else {
-            None
-        }
+        (self.exp == 0).then_some(&self.num)
     }
 
     /// True for zero.

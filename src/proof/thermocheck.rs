@@ -282,20 +282,8 @@ fn verify_walls(
     if lw.is_empty() || rw.is_empty() {
         return fail(Some(i), "a non-integer must have options on both sides");
     }
-    let ls = |t: &Dyadic| {
-        lw.iter()
-            .map(|w| eval(w, t))
-            .max()
-            .map(|m| &m - t)
-            .unwrap_or_default()
-    };
-    let rs = |t: &Dyadic| {
-        rw.iter()
-            .map(|w| eval(w, t))
-            .min()
-            .map(|m| &m + t)
-            .unwrap_or_default()
-    };
+    let ls = |t: &Dyadic| lw.iter().map(|w| eval(w, t)).max().map(|m| &m - t);
+    let rs = |t: &Dyadic| rw.iter().map(|w| eval(w, t)).min().map(|m| &m + t);
     let mut ts: Vec<Dyadic> = lw
         .iter()
         .chain(rw.iter())
@@ -315,7 +303,7 @@ fn verify_walls(
     }
     samples.sort();
     for t in &samples {
-        let (l, r) = (ls(t), rs(t));
+        let (l, r) = (ls(t).unwrap_or_default(), rs(t).unwrap_or_default());
         if t < tau {
             if l <= r {
                 return fail(
@@ -323,23 +311,13 @@ fn verify_walls(
                     format!("the scaffolds already meet at t = {t}, below the temperature {tau}"),
                 );
             }
-            if eval(left, t) != l {
-                return fail(
-                    Some(i),
-                    format!(
-                        "Left's wall at t = {t} is {}, but the options give {l}",
-                        eval(left, t)
-                    ),
-                );
-            }
-            if eval(right, t) != r {
-                return fail(
-                    Some(i),
-                    format!(
-                        "Right's wall at t = {t} is {}, but the options give {r}",
-                        eval(right, t)
-                    ),
-                );
+            for (who, wall, want) in [("Left", left, &l), ("Right", right, &r)] {
+                let at = eval(wall, t);
+                if at != *want {
+                    let why =
+                        format!("{who}'s wall at t = {t} is {at}, but the options give {want}");
+                    return fail(Some(i), why);
+                }
             }
         } else {
             if eval(left, t) != *mast || eval(right, t) != *mast {

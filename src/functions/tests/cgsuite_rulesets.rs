@@ -253,18 +253,13 @@ fn strips_are_their_definitions() {
     let mut k = Kernel::new();
     let (mut with, mut without) = (HashMap::new(), HashMap::new());
     for s in words(['t', 'f', '.'], 7) {
-        let want = strip_def(&s, true, &mut k, &mut with);
-        assert_eq!(
-            value_of(&mut k, &format!("toads_and_frogs(\"{s}\")")),
-            want,
-            "{s}"
-        );
-        let want = strip_def(&s, false, &mut k, &mut without);
-        assert_eq!(
-            value_of(&mut k, &format!("elephants_and_rhinos(\"{s}\")")),
-            want,
-            "{s}"
-        );
+        for (name, jumps, memo) in [
+            ("toads_and_frogs", true, &mut with),
+            ("elephants_and_rhinos", false, &mut without),
+        ] {
+            let want = strip_def(&s, jumps, &mut k, memo);
+            assert_eq!(value_of(&mut k, &format!("{name}(\"{s}\")")), want, "{s}");
+        }
     }
     // onag's own spelling of Toads and Frogs is the same game.
     assert!(same(

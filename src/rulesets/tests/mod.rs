@@ -42,14 +42,12 @@ where
         return g;
     }
     let (left, right) = moves(p);
-    let l: Vec<GameId> = left
-        .into_iter()
-        .map(|o| by_definition(k, &o, moves, memo))
-        .collect();
-    let r: Vec<GameId> = right
-        .into_iter()
-        .map(|o| by_definition(k, &o, moves, memo))
-        .collect();
+    let mut values = |os: I| -> Vec<GameId> {
+        os.into_iter()
+            .map(|o| by_definition(k, &o, moves, memo))
+            .collect()
+    };
+    let (l, r) = (values(left), values(right));
     let g = k.from_options(&l, &r).unwrap();
     memo.insert(p.clone(), g);
     g
