@@ -414,6 +414,14 @@ impl Rules for Fast {
         (x >> 56 == 0).then(|| x | u64::from(s.trailing_zeros() - shift) << 56)
     }
 
+    /// The live squares (those with an empty neighbour: the others are worth nothing)
+    /// anchored: the same squares up to a translation, so the same value.
+    fn position_key(&self, p: &Cells) -> Option<u64> {
+        let Cells::Small(x) = *p else { return None };
+        let live = x & neighbours(x);
+        (live != 0).then(|| anchor(live))
+    }
+
     fn dense_key(&self, p: &Cells) -> Option<usize> {
         let Cells::Small(x) = *p else { return None };
         // Within the first DENSE_SIDE rows and columns: one mask, where measuring the box

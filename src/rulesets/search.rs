@@ -83,6 +83,14 @@ pub trait Rules {
     fn pair_key(&self, _with: &Self::Pos, _without: &Self::Pos) -> Option<u64> {
         None
     }
+    /// A one-word key of a whole position before it is split into parts (an option, or a
+    /// [`Rules::shortcut_into`] group's position), nonzero, equal for two positions only when
+    /// their values are equal (for Domineering, the same squares up to a translation); `None`
+    /// when there is none. The search remembers an option's value (the sum of its parts') under
+    /// it, so that the same option met from another part needs no split, look-ups or sum.
+    fn position_key(&self, _p: &Self::Pos) -> Option<u64> {
+        None
+    }
 }
 
 /// A transposition table: canonical part → value, bounded in entries.
@@ -99,6 +107,8 @@ pub struct Table<P> {
     pub by_options_hits: usize,
     /// Whether the two positions of a group's pair were found equal, by [`Rules::pair_key`].
     pairs: PairCache,
+    /// Values of whole positions (options), by [`Rules::position_key`].
+    positions: PositionCache,
 
     max_entries: usize,
     /// How many times the table was full and emptied.
@@ -120,6 +130,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
             by_options: FxHashMap::default(),
             by_options_hits: 0,
             pairs: PairCache::default(),
+            positions: PositionCache::default(),
             max_entries: max_entries.max(1 << 10),
             clears: 0,
             solved: 0,
@@ -223,6 +234,51 @@ impl PairCache {
     }
 }
 
+/// Values of whole positions by [`Rules::position_key`]: a direct-mapped cache that forgets
+/// (one slot per key's hash, the last value kept), so that it costs a fixed
+/// [`POSITION_SLOTS`] × 16 bytes however long the search. A value read back is the kernel's
+/// id of the position's value, so it is the same as the one worked out again; the table's
+/// clearing leaves it alone (the kernel's ids stay valid).
+#[derive(Default)]
+struct PositionCache {
+    /// [`POSITION_SLOTS`] entries or none yet: (key, id); key 0 is an empty slot.
+    slots: Vec<(u64, u32)>,
+}
+
+/// How many values [`PositionCache`] holds at most.
+const POSITION_SLOTS: usize = 1 << 21;
+
+impl PositionCache {
+    fn slot(key: u64) -> usize {
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as usize & (POSITION_SLOTS - 1)
+    }
+
+    #[inline]
+    fn get(&self, key: u64) -> Option<GameId> {
+        let &(k, v) = self.slots.get(Self::slot(key))?;
+        (k == key && k != 0).then_some(GameId(v))
+    }
+
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        if let Some(e) = self.slots.get(Self::slot(key)) {
+            crate::kernel::idmap::prefetch(e);
+        }
+    }
+
+    fn insert(&mut self, key: u64, g: GameId) {
+        if key == 0 {
+            return;
+        }
+        if self.slots.is_empty() {
+            self.slots = vec![(0, 0); POSITION_SLOTS];
+        }
+        if let Some(e) = self.slots.get_mut(Self::slot(key)) {
+            *e = (key, g.0);
+        }
+    }
+}
+
 impl<P> Table<P> {
     /// `kernel.from_options(l, r)`, remembered by the options: the canonical form is a
     /// function of the options' values, so a part whose options' values were met before gets
@@ -267,6 +323,10 @@ struct Frame<P> {
     parts: Vec<(P, bool)>,
     /// Where each option's parts start in `parts`, and a last entry for the end.
     starts: Vec<usize>,
+    /// By option: its [`Rules::position_key`] (0 for none), and its value when the table's
+    /// [`PositionCache`] had it when the frame was opened (then it has no parts).
+    keys: Vec<u64>,
+    cached: Vec<Option<GameId>>,
     /// By part: its value if the table had it when the frame was opened.
     known: Vec<Option<GameId>>,
     left_count: usize,
@@ -380,6 +440,12 @@ fn solve_linked<R: Rules>(
     }
     while let Some(frame) = depth.checked_sub(1).and_then(|d| stack.get_mut(d)) {
         let i = frame.values.len();
+        if frame.settled.is_none() {
+            if let Some(Some(v)) = frame.cached.get(i) {
+                frame.values.push(*v);
+                continue;
+            }
+        }
         let settled = frame.settled;
         let next = match (settled, frame.starts.get(i), frame.starts.get(i + 1)) {
             (None, Some(&from), Some(&to)) => Some((from, to)),
@@ -424,7 +490,12 @@ fn solve_linked<R: Rules>(
             }
         }
         match sum_parts_with(parts, known, sh.kernel, &mut scratch)? {
-            Some(v) => frame.values.push(v),
+            Some(v) => {
+                frame.values.push(v);
+                if let Some(&key) = frame.keys.get(i) {
+                    table.positions.insert(key, v);
+                }
+            }
             None => {
                 // Some part is missing: work out the first one, then come back to this option.
                 let mut missing = parts
@@ -514,6 +585,8 @@ fn open<R: Rules>(
             options: Vec::new(),
             parts: Vec::new(),
             starts: Vec::new(),
+            keys: Vec::new(),
+            cached: Vec::new(),
             known: Vec::new(),
             left_count: 0,
             values: Vec::new(),
@@ -606,9 +679,20 @@ fn fill<R: Rules>(
     }
     f.parts.clear();
     f.starts.clear();
-    for o in &f.options {
+    f.keys.clear();
+    f.keys
+        .extend(f.options.iter().map(|o| rules.position_key(o).unwrap_or(0)));
+    for &k in &f.keys {
+        table.positions.prefetch(k);
+    }
+    f.cached.clear();
+    for (o, &k) in f.options.iter().zip(&f.keys) {
         f.starts.push(f.parts.len());
-        rules.parts_into(o, &mut f.parts);
+        let v = table.positions.get(k);
+        f.cached.push(v);
+        if v.is_none() {
+            rules.parts_into(o, &mut f.parts);
+        }
     }
     f.starts.push(f.parts.len());
     // The look-ups' cache misses asked for together, and then the negatives' that the
@@ -657,13 +741,21 @@ fn known_value<R: Rules>(
     let Some(o) = f.options.get(i) else {
         return Ok(None);
     };
+    let key = rules.position_key(o).unwrap_or(0);
+    if let Some(v) = table.positions.get(key) {
+        return Ok(Some(v));
+    }
     f.parts.clear();
     rules.parts_into(o, &mut f.parts);
     f.known.clear();
     f.known
         .extend(f.parts.iter().map(|(q, _)| table.get(rules, q)));
     take_shared(rules, table, shared, &f.parts, &mut f.known)?;
-    sum_parts_with(&f.parts, &f.known, shared.kernel, &mut f.values)
+    let v = sum_parts_with(&f.parts, &f.known, shared.kernel, &mut f.values)?;
+    if let Some(v) = v {
+        table.positions.insert(key, v);
+    }
+    Ok(v)
 }
 
 /// The kernel and, when threads search together, this thread's link to the others: what
