@@ -235,14 +235,15 @@ impl PairCache {
 }
 
 /// Values of whole positions by [`Rules::position_key`]: a direct-mapped cache that forgets
-/// (one slot per key's hash, the last value kept), so that it costs a fixed
-/// [`POSITION_SLOTS`] × 16 bytes however long the search. A value read back is the kernel's
-/// id of the position's value, so it is the same as the one worked out again; the table's
-/// clearing leaves it alone (the kernel's ids stay valid).
+/// (one slot per key's hash, the last value kept), so that it costs a fixed 32 MiB however
+/// long the search. A value read back is the kernel's id of the position's value, so it is the
+/// same as the one worked out again; the table's clearing leaves it alone (the kernel's ids
+/// stay valid).
 #[derive(Default)]
 struct PositionCache {
-    /// [`POSITION_SLOTS`] entries or none yet: (key, id); key 0 is an empty slot.
-    slots: Vec<(u64, u32)>,
+    /// [`POSITION_SLOTS`] entries or none yet: the key in the low 64 bits and the id above,
+    /// or 0 (no key is 0). Allocated zeroed, so its pages cost only once touched.
+    slots: Vec<u128>,
 }
 
 /// How many values [`PositionCache`] holds at most.
@@ -255,10 +256,11 @@ impl PositionCache {
 
     #[inline]
     fn get(&self, key: u64) -> Option<GameId> {
-        let &(k, v) = self.slots.get(Self::slot(key))?;
-        (k == key && k != 0).then_some(GameId(v))
+        let e = *self.slots.get(Self::slot(key))?;
+        (key != 0 && e as u64 == key).then_some(GameId((e >> 64) as u32))
     }
 
+    /// Starts loading the slot [`PositionCache::get`] of `key` reads.
     #[inline]
     fn prefetch(&self, key: u64) {
         if let Some(e) = self.slots.get(Self::slot(key)) {
@@ -271,10 +273,10 @@ impl PositionCache {
             return;
         }
         if self.slots.is_empty() {
-            self.slots = vec![(0, 0); POSITION_SLOTS];
+            self.slots = vec![0; POSITION_SLOTS];
         }
         if let Some(e) = self.slots.get_mut(Self::slot(key)) {
-            *e = (key, g.0);
+            *e = u128::from(key) | u128::from(g.0) << 64;
         }
     }
 }
@@ -1039,6 +1041,40 @@ pub fn transfer(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The positions' cache gives back the last value stored under a key or nothing, never
+    /// another key's value (keys spread over every bit, values over every id bit), and it
+    /// forgets once more keys than slots are stored; key 0 is never kept.
+    #[test]
+    fn position_cache_is_right_or_forgets() {
+        let mut c = PositionCache::default();
+        assert_eq!(c.get(7), None);
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let keys: Vec<u64> = (0..2 * POSITION_SLOTS)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x.max(1)
+            })
+            .collect();
+        let value = |k: u64| GameId((k >> 17) as u32 ^ (k as u32));
+        for &k in &keys {
+            c.insert(k, GameId(!value(k).0));
+            c.insert(k, value(k));
+            assert_eq!(c.get(k), Some(value(k)));
+        }
+        let found = keys.iter().filter(|&&k| c.get(k).is_some()).count();
+        for &k in &keys {
+            assert!(c.get(k).is_none_or(|v| v == value(k)));
+        }
+        assert!(
+            found > POSITION_SLOTS / 2 && found <= POSITION_SLOTS,
+            "{found}"
+        );
+        c.insert(0, GameId(3));
+        assert_eq!(c.get(0), None);
+    }
 
     /// The pairs' cache gives back the last answer stored under a key or nothing, never
     /// another key's answer, and it forgets once more keys than slots are stored.
