@@ -96,21 +96,37 @@ fn text(buf: &mut String, s: &str) {
 }
 
 /// `n` in decimal.
-fn number(buf: &mut String, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    buf.extend(digits[at..].iter().map(|&d| char::from(d)));
+fn number(buf: &mut String, n: usize) {
+    buf.push_str(itoa::Buffer::new().format(n));
 }
 
+/// A term as the printer writes it on one line, quoted. A reference and a small integer (a
+/// third of the terms of a large proof's file) are written here, as the printer writes them
+/// (`#n`; the digits, after `-` when negative): each went through the printer's dispatch and
+/// then the scan for bytes to escape, which neither has.
 fn term(buf: &mut String, t: &Term) {
+    use num_traits::{ToPrimitive, Zero};
+    let small = match t {
+        Term::Ref(n) => {
+            buf.push_str("\"#");
+            buf.push_str(itoa::Buffer::new().format(*n));
+            buf.push('"');
+            return;
+        }
+        Term::Nus { number, up, nim } if up.is_zero() && nim.is_zero() => {
+            number.to_integer().and_then(|n| n.to_i64())
+        }
+        _ => None,
+    };
+    if let Some(n) = small {
+        buf.push('"');
+        if n < 0 {
+            buf.push('-');
+        }
+        buf.push_str(itoa::Buffer::new().format(n.unsigned_abs()));
+        buf.push('"');
+        return;
+    }
     quoted(buf, |b| {
         crate::syntax::print_into(t, &Default::default(), b)
     });
@@ -455,6 +471,45 @@ mod tests {
             serde_json::to_string(&paths).unwrap().replace(',', ", ")
         );
         assert_eq!(got, want);
+    }
+
+    /// References and integers, written without the printer, and the terms beside them that
+    /// are not written so: each quoted as the printer writes it.
+    #[test]
+    fn terms_written_without_the_printer_are_written_as_it_writes_them() {
+        let big: num_bigint::BigInt = num_bigint::BigInt::from(i64::MAX) * 4i32;
+        let mut terms = vec![
+            Term::Ref(0),
+            Term::Ref(7),
+            Term::Ref(u32::MAX - 1),
+            Term::integer(0),
+            Term::integer(1),
+            Term::integer(-1),
+            Term::integer(-24),
+            Term::integer(i64::MAX),
+            Term::integer(i64::MIN),
+            Term::Nus {
+                number: crate::number::Dyadic::integer(big.clone()),
+                up: 0.into(),
+                nim: crate::number::Nimber::from(0u64),
+            },
+            Term::Nus {
+                number: crate::number::Dyadic::integer(-big),
+                up: 0.into(),
+                nim: crate::number::Nimber::from(0u64),
+            },
+        ];
+        for src in [
+            "1/2", "-3/4", "*", "*2", "^", "v*", "3^*2", "-2*", "{1|-1}", "#3 + -2",
+        ] {
+            terms.push(crate::syntax::parse_with_refs(src).unwrap());
+        }
+        for t in &terms {
+            let mut got = String::new();
+            term(&mut got, t);
+            let want = format!("\"{}\"", crate::syntax::print(t, &Default::default()));
+            assert_eq!(got, want, "{t:?}");
+        }
     }
 
     /// Every ASCII byte, alone and in text around it, and text beyond ASCII: escaped as
