@@ -860,6 +860,20 @@ mod tests {
             .into_iter()
             .collect();
         assert_eq!(got, want);
+        // Few bindings are ordered on the stack, more in a list: runs of equal names at the
+        // ends, a name repeated three times, both sides of the bound.
+        for n in [0, 1, 15, 16, 17, 40] {
+            let bindings: Vec<(Name, i32)> = (0..n)
+                .map(|i| (Name::from(format!("n{}", (i * 7) % 5 + (i % 3) * 10)), i))
+                .collect();
+            let want: Vec<(Name, i32)> = bindings
+                .iter()
+                .cloned()
+                .collect::<BTreeMap<_, _>>()
+                .into_iter()
+                .collect();
+            assert_eq!(out::by_name_for_test(&bindings), want, "{n}");
+        }
     }
 
     /// The text in pieces is the text: joined, and with the final claim and the last newline

@@ -96,21 +96,37 @@ fn text(buf: &mut String, s: &str) {
 }
 
 /// `n` in decimal.
-fn number(buf: &mut String, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    buf.extend(digits[at..].iter().map(|&d| char::from(d)));
+fn number(buf: &mut String, n: usize) {
+    buf.push_str(itoa::Buffer::new().format(n));
 }
 
+/// A term as the printer writes it on one line, quoted. A reference and a small integer (a
+/// third of the terms of a large proof's file) are written here, as the printer writes them
+/// (`#n`; the digits, after `-` when negative): each went through the printer's dispatch and
+/// then the scan for bytes to escape, which neither has.
 fn term(buf: &mut String, t: &Term) {
+    use num_traits::{ToPrimitive, Zero};
+    let small = match t {
+        Term::Ref(n) => {
+            buf.push_str("\"#");
+            buf.push_str(itoa::Buffer::new().format(*n));
+            buf.push('"');
+            return;
+        }
+        Term::Nus { number, up, nim } if up.is_zero() && nim.is_zero() => {
+            number.to_integer().and_then(|n| n.to_i64())
+        }
+        _ => None,
+    };
+    if let Some(n) = small {
+        buf.push('"');
+        if n < 0 {
+            buf.push('-');
+        }
+        buf.push_str(itoa::Buffer::new().format(n.unsigned_abs()));
+        buf.push('"');
+        return;
+    }
     quoted(buf, |b| {
         crate::syntax::print_into(t, &Default::default(), b)
     });
@@ -210,32 +226,65 @@ fn step(buf: &mut String, s: &Step, prev: &Term, words: Words) {
     buf.push('}');
 }
 
-/// The bindings in the order of their names, the last of equal names kept.
-fn by_name<V>(bindings: &[(Name, V)]) -> Vec<&(Name, V)> {
-    let mut v: Vec<&(Name, V)> = bindings.iter().collect();
-    // Stable: among equal names the last binding stays last.
-    v.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut out: Vec<&(Name, V)> = Vec::with_capacity(v.len());
-    for b in v {
-        match out.last_mut() {
-            Some(last) if last.0 == b.0 => *last = b,
-            _ => out.push(b),
+/// The most bindings [`by_name`] orders on the stack; more (none of the built-in rules binds
+/// so many) are ordered in a list.
+const FEW: usize = 16;
+
+/// The bindings in the order of their names, the last of equal names kept, each passed to
+/// `each` in that order. A rule binds a few names: their order is found by an insertion sort
+/// of their positions on the stack. A list of them and a library sort for each map of each
+/// step (two allocations and a sort call a map) were a tenth of the writer thread.
+fn by_name<'a, V>(bindings: &'a [(Name, V)], mut each: impl FnMut(&'a (Name, V))) {
+    let n = bindings.len();
+    let mut few = [0u8; FEW];
+    let mut many = Vec::new();
+    // Positions in `bindings`, in the order of their names, stable (equal names keep their
+    // order, so the last binding of a name is the last of its run).
+    let at = |k: usize, few: &[u8], many: &[usize]| -> usize {
+        if n <= FEW {
+            usize::from(few[k])
+        } else {
+            many[k]
         }
+    };
+    if n <= FEW {
+        for (i, (name, _)) in bindings.iter().enumerate() {
+            let name = name.as_str();
+            let mut j = i;
+            while j > 0 && bindings[usize::from(few[j - 1])].0.as_str() > name {
+                few[j] = few[j - 1];
+                j -= 1;
+            }
+            // `i < FEW`, which fits a byte.
+            few[j] = i as u8;
+        }
+    } else {
+        many = (0..n).collect();
+        many.sort_by(|&a, &b| bindings[a].0.cmp(&bindings[b].0));
     }
-    out
+    for k in 0..n {
+        let b = &bindings[at(k, &few, &many)];
+        // Only the last of a run of equal names is written.
+        if k + 1 < n && bindings[at(k + 1, &few, &many)].0 == b.0 {
+            continue;
+        }
+        each(b);
+    }
 }
 
 /// A map of one kind of witness, each value written by `value`.
 fn map<V>(buf: &mut String, bindings: &[(Name, V)], value: impl Fn(&mut String, &V)) {
     buf.push('{');
-    for (i, (name, v)) in by_name(bindings).into_iter().enumerate() {
-        if i > 0 {
+    let mut first = true;
+    by_name(bindings, |(name, v)| {
+        if !first {
             buf.push_str(", ");
         }
+        first = false;
         text(buf, name.as_str());
         buf.push_str(": ");
         value(buf, v);
-    }
+    });
     buf.push('}');
 }
 
@@ -381,7 +430,9 @@ fn line(l: &Lemma, words: Words) -> String {
 /// [`by_name`] with owned results, for the tests beside the reader.
 #[cfg(test)]
 pub(super) fn by_name_for_test<V: Clone>(bindings: &[(Name, V)]) -> Vec<(Name, V)> {
-    by_name(bindings).into_iter().cloned().collect()
+    let mut out = Vec::new();
+    by_name(bindings, |b| out.push(b.clone()));
+    out
 }
 
 #[cfg(test)]
@@ -420,6 +471,45 @@ mod tests {
             serde_json::to_string(&paths).unwrap().replace(',', ", ")
         );
         assert_eq!(got, want);
+    }
+
+    /// References and integers, written without the printer, and the terms beside them that
+    /// are not written so: each quoted as the printer writes it.
+    #[test]
+    fn terms_written_without_the_printer_are_written_as_it_writes_them() {
+        let big: num_bigint::BigInt = num_bigint::BigInt::from(i64::MAX) * 4i32;
+        let mut terms = vec![
+            Term::Ref(0),
+            Term::Ref(7),
+            Term::Ref(u32::MAX - 1),
+            Term::integer(0),
+            Term::integer(1),
+            Term::integer(-1),
+            Term::integer(-24),
+            Term::integer(i64::MAX),
+            Term::integer(i64::MIN),
+            Term::Nus {
+                number: crate::number::Dyadic::integer(big.clone()),
+                up: 0.into(),
+                nim: crate::number::Nimber::from(0u64),
+            },
+            Term::Nus {
+                number: crate::number::Dyadic::integer(-big),
+                up: 0.into(),
+                nim: crate::number::Nimber::from(0u64),
+            },
+        ];
+        for src in [
+            "1/2", "-3/4", "*", "*2", "^", "v*", "3^*2", "-2*", "{1|-1}", "#3 + -2",
+        ] {
+            terms.push(crate::syntax::parse_with_refs(src).unwrap());
+        }
+        for t in &terms {
+            let mut got = String::new();
+            term(&mut got, t);
+            let want = format!("\"{}\"", crate::syntax::print(t, &Default::default()));
+            assert_eq!(got, want, "{t:?}");
+        }
     }
 
     /// Every ASCII byte, alone and in text around it, and text beyond ASCII: escaped as
