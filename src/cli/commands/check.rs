@@ -25,6 +25,9 @@ pub(super) fn run(ctx: &Ctx, file: &str) -> Result<i32, Failure> {
 /// Below this a file is read by one thread: starting the others costs more than they save.
 const READ_APART_FROM: u64 = 1 << 22;
 
+/// The most parts a file is read in at once.
+const PARTS: usize = 4;
+
 /// The file's text, as [`std::fs::read_to_string`] gives it (and by it, with its error, on any
 /// trouble). A large file on more than one thread is read in parts at once, one a thread, each
 /// part's UTF-8 checked by the thread that read it: the kernel zeroes each page of the text's
@@ -44,6 +47,7 @@ fn read_file(file: &str) -> std::io::Result<String> {
 /// it had, or it is not UTF-8: the caller then reads it again as one.
 #[cfg(unix)]
 fn read_in_parts(file: &str, threads: usize) -> Option<String> {
+    use std::mem::MaybeUninit;
     use std::os::unix::fs::FileExt;
     if threads <= 1 {
         return None;
@@ -54,15 +58,16 @@ fn read_in_parts(file: &str, threads: usize) -> Option<String> {
         return None;
     }
     let len = usize::try_from(meta.len()).ok()?;
-    // Zeroed by the allocator without touching it (fresh pages are zero), so each page is
-    // first written, and faulted in, by the thread that reads into it.
-    let mut buf = vec![0u8; len];
-    let part = len.div_ceil(threads);
+    // Not zeroed first (the allocator may have to write every byte of a reused block), so
+    // each page is first written, and faulted in, by the thread that reads into it.
+    let mut buf: Vec<u8> = Vec::with_capacity(len);
+    // A part a thread, up to a few: the reads wait on memory, not on the cores.
+    let part = len.div_ceil(threads.min(PARTS));
     let inside = std::thread::scope(|scope| {
         let f = &f;
-        let mut chunks = buf.chunks_mut(part).enumerate();
-        let read = move |i: usize, chunk: &mut [u8]| {
-            f.read_exact_at(chunk, (i * part) as u64).ok()?;
+        let mut chunks = buf.spare_capacity_mut()[..len].chunks_mut(part).enumerate();
+        let read = move |i: usize, chunk: &mut [MaybeUninit<u8>]| {
+            let chunk = read_into(f, chunk, (i * part) as u64)?;
             utf8_inside(chunk, i == 0)
         };
         // The first part is read here, the others on threads of their own.
@@ -79,6 +84,9 @@ fn read_in_parts(file: &str, threads: usize) -> Option<String> {
         inside.extend(others.into_iter().map(|h| h?.join().ok()?));
         inside.into_iter().collect::<Option<Vec<_>>>()
     })?;
+    // SAFETY: every part of the first `len` bytes of the capacity was read whole
+    // (`read_into` answered), so all of them are written.
+    unsafe { buf.set_len(len) };
     // Nothing past the size read: a file that grew meanwhile is read again as one.
     let mut past = [0u8; 1];
     if !matches!(f.read_at(&mut past, meta.len()), Ok(0)) {
@@ -96,9 +104,42 @@ fn read_in_parts(file: &str, threads: usize) -> Option<String> {
     Some(unsafe { String::from_utf8_unchecked(buf) })
 }
 
+/// `part` read whole from `f` at `offset`, as bytes; `None` when it cannot be (an error, or
+/// the file ends first).
+#[cfg(unix)]
+fn read_into<'a>(
+    f: &std::fs::File,
+    part: &'a mut [std::mem::MaybeUninit<u8>],
+    offset: u64,
+) -> Option<&'a [u8]> {
+    use std::os::unix::io::AsRawFd;
+    let mut done = 0;
+    while done < part.len() {
+        let at = libc::off_t::try_from(offset.checked_add(done as u64)?).ok()?;
+        let rest = &mut part[done..];
+        // SAFETY: `pread` writes at most `rest.len()` bytes from `rest`'s start, memory held
+        // here alone (a `&mut`), and reads none of it; the descriptor is `f`'s, open while
+        // `f` is borrowed.
+        let n = unsafe { libc::pread(f.as_raw_fd(), rest.as_mut_ptr().cast(), rest.len(), at) };
+        match usize::try_from(n) {
+            // At most `rest.len()` bytes, now written.
+            Ok(n) if n > 0 => done += n,
+            // The file ended first.
+            Ok(_) => return None,
+            Err(_) if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted => {
+            }
+            Err(_) => return None,
+        }
+    }
+    // SAFETY: every byte of `part` was written by `pread` above (`done` counts them, and the
+    // loop ends at `part.len()`), and `MaybeUninit<u8>` has `u8`'s layout.
+    Some(unsafe { std::slice::from_raw_parts(part.as_ptr().cast::<u8>(), part.len()) })
+}
+
 /// The span of a part that its thread checks, `start..end` within it: from its first ASCII
 /// byte (from its start, for the first part) to its last; `None` when it has no ASCII byte
 /// or the span is not UTF-8 (the text is then checked as one, by the caller).
+#[cfg(unix)]
 fn utf8_inside(part: &[u8], first: bool) -> Option<(usize, usize)> {
     let start = if first {
         0
@@ -112,6 +153,7 @@ fn utf8_inside(part: &[u8], first: bool) -> Option<(usize, usize)> {
 
 /// Whether the text in `buf` between the spans `inside` its parts of `part` bytes (checked
 /// by [`utf8_inside`]) is UTF-8: from each span's end to the next one's start, and to the end.
+#[cfg(unix)]
 fn utf8_between(buf: &[u8], part: usize, inside: &[(usize, usize)]) -> bool {
     let mut from = 0;
     for (i, &(start, end)) in inside.iter().enumerate() {
@@ -124,7 +166,7 @@ fn utf8_between(buf: &[u8], part: usize, inside: &[(usize, usize)]) -> bool {
     std::str::from_utf8(&buf[from..]).is_ok()
 }
 
-#[cfg(test)]
+#[cfg(all(test, unix))]
 mod tests {
     use super::{utf8_between, utf8_inside};
     use proptest::prelude::*;
