@@ -141,6 +141,11 @@ fn cut_detours(input: &Term, steps: Vec<Step>) -> Vec<Step> {
         }
         return out;
     }
+    cut_detours_hashed(input, steps)
+}
+
+/// [`cut_detours`] for a chain of any length: the terms visited found by their hash.
+fn cut_detours_hashed(input: &Term, steps: Vec<Step>) -> Vec<Step> {
     let hash = |t: &Term| {
         use std::hash::{BuildHasher, BuildHasherDefault};
         BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(t)
@@ -264,4 +269,64 @@ fn group(input: &Term, steps: Vec<Step>) -> Vec<Step> {
     }
     flush(&mut run, &mut out);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(to: i64) -> Step {
+        Step {
+            from: Step::FROM_CHAIN,
+            to: Term::integer(to),
+            rule: "r".into(),
+            at: Vec::new(),
+            why: String::new(),
+            witnesses: Default::default(),
+            reversed: false,
+            parts: Vec::new(),
+            lemma: None,
+        }
+    }
+
+    /// Every chain of up to `FEW_STEPS` steps over four terms (the input among them, so
+    /// detours back to it, to any earlier term, nested and repeated): the short chain's cuts
+    /// are the hashed ones, and what is left visits no term twice.
+    #[test]
+    fn a_short_chains_detours_are_cut_as_by_hashing() {
+        let input = Term::integer(0);
+        let mut cut = 0;
+        for len in 0..=FEW_STEPS {
+            for code in 0..4usize.pow(len as u32) {
+                let chain: Vec<Step> = (0..len)
+                    .map(|i| step((code / 4usize.pow(i as u32) % 4) as i64))
+                    .collect();
+                let short = cut_detours(&input, chain.clone());
+                assert_eq!(short, cut_detours_hashed(&input, chain.clone()), "{code}");
+                let mut seen = vec![input.clone()];
+                for s in &short {
+                    assert!(!seen.contains(&s.to), "{code}");
+                    seen.push(s.to.clone());
+                }
+                cut += usize::from(short.len() < chain.len());
+            }
+        }
+        assert!(cut > 1000);
+    }
+
+    /// A chain of root steps: tidied with or without the search for excursions, the same.
+    #[test]
+    fn root_chains_need_no_excursion_search() {
+        let input = Term::integer(0);
+        for code in 0..4usize.pow(6) {
+            let chain: Vec<Step> = (0..6)
+                .map(|i| step((code / 4usize.pow(i) % 4) as i64))
+                .collect();
+            let mut full = cut_detours(&input, chain.clone());
+            for _ in 0..MAX_PASSES {
+                full = cut_excursions(&input, full);
+            }
+            assert_eq!(tidy(&input, chain), group(&input, full), "{code}");
+        }
+    }
 }
