@@ -14,6 +14,14 @@ use rustc_hash::FxHashMap;
 /// `from` is then the `to` of the step before it, or `input`.
 pub(crate) fn tidy(input: &Term, steps: Vec<Step>) -> Vec<Step> {
     let mut steps = cut_detours(input, steps);
+    // Steps all at the root, each starting where the chain is, have no excursion to cut:
+    // with the detours gone, no step reaches the term any step before it started from (see
+    // `cut_excursions`). The composer's chains of rules at a game's root (the deletions of
+    // dominated options) are such.
+    let at_root = |s: &Step| s.at.is_empty() && s.parts.is_empty() && s.from == Step::FROM_CHAIN;
+    if steps.iter().all(at_root) {
+        return group(input, steps);
+    }
     for _ in 0..MAX_PASSES {
         let before = steps.len();
         steps = cut_excursions(input, steps);
@@ -32,6 +40,10 @@ fn start<'a>(input: &'a Term, steps: &'a [Step], i: usize) -> &'a Term {
     };
     steps[i].starts_at(chain)
 }
+
+/// Chains of at most this many steps have their detours found by comparing each step's
+/// result with those before it, rather than by hashing them.
+const FEW_STEPS: usize = 8;
 
 /// How many times excursions are looked for (each pass can reveal more).
 const MAX_PASSES: usize = 6;
@@ -114,6 +126,26 @@ fn cut_excursions(input: &Term, mut steps: Vec<Step>) -> Vec<Step> {
 /// found by their hash, not by comparing each step with all before it: an explanation of
 /// thousands of steps of large terms made that comparison most of a proof's time.
 fn cut_detours(input: &Term, steps: Vec<Step>) -> Vec<Step> {
+    // A short chain (the composer's, of a few rules at a game's root) is compared step by
+    // step: the same cuts, without hashing every term reached.
+    if steps.len() <= FEW_STEPS {
+        let mut out: Vec<Step> = Vec::with_capacity(steps.len());
+        for s in steps {
+            if &s.to == input {
+                out.clear();
+            } else if let Some(i) = out.iter().position(|o| o.to == s.to) {
+                out.truncate(i + 1);
+            } else {
+                out.push(s);
+            }
+        }
+        return out;
+    }
+    cut_detours_hashed(input, steps)
+}
+
+/// [`cut_detours`] for a chain of any length: the terms visited found by their hash.
+fn cut_detours_hashed(input: &Term, steps: Vec<Step>) -> Vec<Step> {
     let hash = |t: &Term| {
         use std::hash::{BuildHasher, BuildHasherDefault};
         BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(t)
@@ -237,4 +269,64 @@ fn group(input: &Term, steps: Vec<Step>) -> Vec<Step> {
     }
     flush(&mut run, &mut out);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(to: i64) -> Step {
+        Step {
+            from: Step::FROM_CHAIN,
+            to: Term::integer(to),
+            rule: "r".into(),
+            at: Vec::new(),
+            why: String::new(),
+            witnesses: Default::default(),
+            reversed: false,
+            parts: Vec::new(),
+            lemma: None,
+        }
+    }
+
+    /// Every chain of up to `FEW_STEPS` steps over four terms (the input among them, so
+    /// detours back to it, to any earlier term, nested and repeated): the short chain's cuts
+    /// are the hashed ones, and what is left visits no term twice.
+    #[test]
+    fn a_short_chains_detours_are_cut_as_by_hashing() {
+        let input = Term::integer(0);
+        let mut cut = 0;
+        for len in 0..=FEW_STEPS {
+            for code in 0..4usize.pow(len as u32) {
+                let chain: Vec<Step> = (0..len)
+                    .map(|i| step((code / 4usize.pow(i as u32) % 4) as i64))
+                    .collect();
+                let short = cut_detours(&input, chain.clone());
+                assert_eq!(short, cut_detours_hashed(&input, chain.clone()), "{code}");
+                let mut seen = vec![input.clone()];
+                for s in &short {
+                    assert!(!seen.contains(&s.to), "{code}");
+                    seen.push(s.to.clone());
+                }
+                cut += usize::from(short.len() < chain.len());
+            }
+        }
+        assert!(cut > 1000);
+    }
+
+    /// A chain of root steps: tidied with or without the search for excursions, the same.
+    #[test]
+    fn root_chains_need_no_excursion_search() {
+        let input = Term::integer(0);
+        for code in 0..4usize.pow(6) {
+            let chain: Vec<Step> = (0..6)
+                .map(|i| step((code / 4usize.pow(i) % 4) as i64))
+                .collect();
+            let mut full = cut_detours(&input, chain.clone());
+            for _ in 0..MAX_PASSES {
+                full = cut_excursions(&input, full);
+            }
+            assert_eq!(tidy(&input, chain), group(&input, full), "{code}");
+        }
+    }
 }
