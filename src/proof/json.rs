@@ -852,27 +852,22 @@ mod tests {
             (Name::from("a"), 2),
             (Name::from("b"), 3),
         ];
-        let got: Vec<(Name, i32)> = out::by_name_for_test(&bindings);
-        let want: Vec<(Name, i32)> = bindings
-            .iter()
-            .cloned()
-            .collect::<BTreeMap<_, _>>()
-            .into_iter()
-            .collect();
-        assert_eq!(got, want);
+        // What a map by name keeps: each name once, in order, with its last binding.
+        let by_map = |b: &[(Name, i32)]| -> Vec<(Name, i32)> {
+            b.iter()
+                .cloned()
+                .collect::<BTreeMap<_, _>>()
+                .into_iter()
+                .collect()
+        };
+        assert_eq!(out::by_name_for_test(&bindings), by_map(&bindings));
         // Few bindings are ordered on the stack, more in a list: runs of equal names at the
         // ends, a name repeated three times, both sides of the bound.
         for n in [0, 1, 15, 16, 17, 40] {
             let bindings: Vec<(Name, i32)> = (0..n)
                 .map(|i| (Name::from(format!("n{}", (i * 7) % 5 + (i % 3) * 10)), i))
                 .collect();
-            let want: Vec<(Name, i32)> = bindings
-                .iter()
-                .cloned()
-                .collect::<BTreeMap<_, _>>()
-                .into_iter()
-                .collect();
-            assert_eq!(out::by_name_for_test(&bindings), want, "{n}");
+            assert_eq!(out::by_name_for_test(&bindings), by_map(&bindings), "{n}");
         }
     }
 

@@ -1042,6 +1042,16 @@ pub fn transfer(
 mod tests {
     use super::*;
 
+    /// `n` keys from a xorshift generator started at `seed`: spread over every bit.
+    fn xorshift(mut x: u64, n: usize) -> impl Iterator<Item = u64> {
+        (0..n).map(move |_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        })
+    }
+
     /// The positions' cache gives back the last value stored under a key or nothing, never
     /// another key's value (keys spread over every bit, values over every id bit), and it
     /// forgets once more keys than slots are stored; key 0 is never kept.
@@ -1049,14 +1059,8 @@ mod tests {
     fn position_cache_is_right_or_forgets() {
         let mut c = PositionCache::default();
         assert_eq!(c.get(7), None);
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let keys: Vec<u64> = (0..2 * POSITION_SLOTS)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x.max(1)
-            })
+        let keys: Vec<u64> = xorshift(0x9e37_79b9_7f4a_7c15, 2 * POSITION_SLOTS)
+            .map(|x| x.max(1))
             .collect();
         let value = |k: u64| GameId((k >> 17) as u32 ^ (k as u32));
         for &k in &keys {
@@ -1082,14 +1086,8 @@ mod tests {
     fn pair_cache_is_right_or_forgets() {
         let mut c = PairCache::default();
         assert_eq!(c.get(5), None);
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let keys: Vec<u64> = (0..2 * PAIR_SLOTS)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                (x >> 2).max(1)
-            })
+        let keys: Vec<u64> = xorshift(0x2545_f491_4f6c_dd1d, 2 * PAIR_SLOTS)
+            .map(|x| (x >> 2).max(1))
             .collect();
         // Answers a function of the key, so a stale or foreign slot would show.
         let answer = |k: u64| k.count_ones().is_multiple_of(2);
