@@ -235,35 +235,48 @@ impl PairCache {
 }
 
 /// Values of whole positions by [`Rules::position_key`]: a direct-mapped cache that forgets
-/// (one slot per key's hash, the last value kept), so that it costs a fixed 32 MiB however
-/// long the search. A value read back is the kernel's id of the position's value, so it is the
-/// same as the one worked out again; the table's clearing leaves it alone (the kernel's ids
-/// stay valid).
+/// (one slot per key's hash, the last value kept). It starts small and grows fourfold each time
+/// it has taken as many values as it has slots, up to [`POSITION_SLOTS`] (32 MiB): a small
+/// board's search then costs a few kilobytes, not the 32 MiB a 6×6 board's needs, which would
+/// count against a tight `--max-memory`. A value read back is the kernel's id of the position's
+/// value, so it is the same as the one worked out again; the table's clearing leaves it alone
+/// (the kernel's ids stay valid).
 #[derive(Default)]
 struct PositionCache {
-    /// [`POSITION_SLOTS`] entries or none yet: the key in the low 64 bits and the id above,
-    /// or 0 (no key is 0). Allocated zeroed, so its pages cost only once touched.
+    /// A power of two of entries, or none yet: the key in the low 64 bits and the id above, or
+    /// 0 (no key is 0). Allocated zeroed, so its pages cost only once touched.
     slots: Vec<u128>,
+    /// Values stored since the cache last grew.
+    stored: usize,
 }
 
 /// How many values [`PositionCache`] holds at most.
 const POSITION_SLOTS: usize = 1 << 21;
+/// How many values [`PositionCache`] holds at first.
+const FIRST_POSITION_SLOTS: usize = 1 << 12;
 
 impl PositionCache {
-    fn slot(key: u64) -> usize {
-        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as usize & (POSITION_SLOTS - 1)
+    /// The slot of `key` among `len` slots (a power of two, at least 2).
+    fn slot(key: u64, len: usize) -> usize {
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - len.trailing_zeros())) as usize
     }
 
     #[inline]
     fn get(&self, key: u64) -> Option<GameId> {
-        let e = *self.slots.get(Self::slot(key))?;
+        if self.slots.is_empty() {
+            return None;
+        }
+        let e = *self.slots.get(Self::slot(key, self.slots.len()))?;
         (key != 0 && e as u64 == key).then_some(GameId((e >> 64) as u32))
     }
 
     /// Starts loading the slot [`PositionCache::get`] of `key` reads.
     #[inline]
     fn prefetch(&self, key: u64) {
-        if let Some(e) = self.slots.get(Self::slot(key)) {
+        if self.slots.is_empty() {
+            return;
+        }
+        if let Some(e) = self.slots.get(Self::slot(key, self.slots.len())) {
             crate::kernel::idmap::prefetch(e);
         }
     }
@@ -273,11 +286,30 @@ impl PositionCache {
             return;
         }
         if self.slots.is_empty() {
-            self.slots = vec![0; POSITION_SLOTS];
+            self.slots = vec![0; FIRST_POSITION_SLOTS];
+        } else if self.stored >= self.slots.len() && self.slots.len() < POSITION_SLOTS {
+            self.grow();
         }
-        if let Some(e) = self.slots.get_mut(Self::slot(key)) {
-            *e = u128::from(key) | u128::from(g.0) << 64;
+        self.put(u128::from(key) | u128::from(g.0) << 64);
+        self.stored += 1;
+    }
+
+    /// Writes the entry `e` (key and value) into its slot.
+    fn put(&mut self, e: u128) {
+        let len = self.slots.len();
+        if let Some(slot) = self.slots.get_mut(Self::slot(e as u64, len)) {
+            *slot = e;
         }
+    }
+
+    /// Four times the slots, keeping what the cache holds.
+    fn grow(&mut self) {
+        let len = (self.slots.len() * 4).min(POSITION_SLOTS);
+        let old = std::mem::replace(&mut self.slots, vec![0; len]);
+        for e in old.into_iter().filter(|&e| e != 0) {
+            self.put(e);
+        }
+        self.stored = 0;
     }
 }
 
@@ -1078,6 +1110,38 @@ mod tests {
         );
         c.insert(0, GameId(3));
         assert_eq!(c.get(0), None);
+        assert_eq!(c.slots.len(), POSITION_SLOTS);
+    }
+
+    /// A few values keep the positions' cache at its first size, and growing keeps what it held.
+    #[test]
+    fn position_cache_starts_small_and_grows_keeping_its_values() {
+        let mut c = PositionCache::default();
+        assert!(c.slots.is_empty());
+        let keys: Vec<u64> = xorshift(0x1234_5678_9abc_def1, FIRST_POSITION_SLOTS)
+            .map(|x| x.max(1))
+            .collect();
+        let value = |k: u64| GameId(k as u32);
+        for &k in keys.iter().take(100) {
+            c.insert(k, value(k));
+        }
+        assert_eq!(c.slots.len(), FIRST_POSITION_SLOTS);
+        for &k in keys.iter().skip(100) {
+            c.insert(k, value(k));
+        }
+        // As many values as slots: still the first size; the next value makes it grow.
+        assert_eq!(c.slots.len(), FIRST_POSITION_SLOTS);
+        let held: Vec<u64> = keys
+            .iter()
+            .copied()
+            .filter(|&k| c.get(k).is_some())
+            .collect();
+        assert!(held.len() > FIRST_POSITION_SLOTS / 2, "{}", held.len());
+        c.grow();
+        assert_eq!(c.slots.len(), 4 * FIRST_POSITION_SLOTS);
+        for &k in &held {
+            assert_eq!(c.get(k), Some(value(k)));
+        }
     }
 
     /// The pairs' cache gives back the last answer stored under a key or nothing, never
