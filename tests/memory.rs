@@ -427,6 +427,41 @@ fn a_small_budget_is_enough_for_small_work() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("3/2"));
 }
 
+/// The rulesets' search keeps caches (the positions' cache, the kernel's memos) that the budget
+/// counts; they must start small and grow with the work, so a small board fits a small budget on
+/// any number of threads, and its value is the one an unlimited run prints.
+#[test]
+fn a_small_budget_is_enough_for_a_small_board() {
+    let _g = lock();
+    for board in ["....|....|....", "....|....|....|...."] {
+        let free = onag(&["eval", "--ruleset", "domineering", board]);
+        assert_eq!(free.status.code(), Some(0), "{board}: {}", stderr(&free));
+        for threads in ["1", "2"] {
+            for budget in ["8M", "16M"] {
+                let o = onag(&[
+                    "--threads",
+                    threads,
+                    "--max-memory",
+                    budget,
+                    "eval",
+                    "--ruleset",
+                    "domineering",
+                    board,
+                ]);
+                assert_eq!(
+                    o.status.code(),
+                    Some(0),
+                    "{board}, {threads} threads, {budget}: {}",
+                    stderr(&o)
+                );
+                assert_eq!(
+                    o.stdout, free.stdout,
+                    "{board}, {threads} threads, {budget}"
+                );
+            }
+        }
+    }
+}
 #[test]
 fn the_flag_reads_units_and_rejects_nonsense() {
     let _g = lock();
