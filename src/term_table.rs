@@ -142,6 +142,24 @@ fn with_children(t: &Term, mut kids: impl Iterator<Item = Term>) -> Term {
     }
 }
 
+/// `t`'s top node with each child replaced, in order, by `f` of it: [`with_children`] of
+/// [`children`], without the list of children for games, sums and negations (nearly every
+/// node a proof's walks rebuild; the list was an allocation a node).
+fn map_children(t: &Term, mut f: impl FnMut(&Term) -> Term) -> Term {
+    match t {
+        Term::Game { left, right } => Term::Game {
+            left: left.iter().map(&mut f).collect(),
+            right: right.iter().map(&mut f).collect(),
+        },
+        Term::Sum(a, b) => {
+            let a = f(a);
+            Term::sum(a, f(b))
+        }
+        Term::Neg(a) => Term::neg(f(a)),
+        _ => with_children(t, children(t).into_iter().map(f)),
+    }
+}
+
 /// The most pairs of nodes [`TermTable::alike`] looks at before leaving a comparison to
 /// [`TermTable::normal`]: a step's terms are a few nodes over references.
 const ALIKE_NODES: u32 = 256;
@@ -275,6 +293,7 @@ impl TermTable {
     }
 
     /// Entry `n`'s size written out.
+    #[inline]
     fn entry_size(&self, n: u32) -> Option<u64> {
         match &self.base {
             Some(b) if (n as usize) < b.len() => b.entry_size(n),
@@ -664,30 +683,42 @@ impl TermTable {
 
     /// `t` with each reference to an entry of at most `max` nodes written out, larger ones
     /// kept: terms a reader sees stay written out where they are small.
+    #[inline]
     pub fn written(&self, t: &Term, max: usize) -> Term {
         self.written_renumbered(t, max, &[])
     }
 
     /// [`TermTable::written`] with each reference it keeps renumbered by `map` (as
     /// [`renumber`] would renumber the result), in the same walk.
+    ///
+    /// A reference kept, most of what it is asked (Σ_{k≤30} {k|−k}: 1.6 million calls on the
+    /// composer's thread), is answered here; any other node is rebuilt by
+    /// [`TermTable::written_node`], out of line, whose frame a reference does not pay for.
+    #[inline]
     fn written_renumbered(&self, t: &Term, max: usize, map: &[u32]) -> Term {
         match t {
             Term::Ref(n) => match self.written_out_view(*n, max) {
-                Some(v) => self.written_renumbered(v, max, map),
+                Some(v) => self.written_node(v, max, map),
                 None => Term::Ref(map.get(*n as usize).copied().unwrap_or(*n)),
             },
-            _ => with_children(
-                t,
-                children(t)
-                    .into_iter()
-                    .map(|c| self.written_renumbered(c, max, map)),
-            ),
+            _ => self.written_node(t, max, map),
+        }
+    }
+
+    /// [`TermTable::written_renumbered`] of a node that is not a reference kept.
+    #[inline(never)]
+    fn written_node(&self, t: &Term, max: usize, map: &[u32]) -> Term {
+        match t {
+            Term::Ref(_) => self.written_renumbered(t, max, map),
+            _ => map_children(t, |c| self.written_renumbered(c, max, map)),
         }
     }
 
     /// The view [`TermTable::written`] writes `#n` out as, or `None` where it keeps `#n`.
+    #[inline]
     fn written_out_view(&self, n: u32, max: usize) -> Option<&Term> {
-        let size = self.size(&Term::Ref(n));
+        // `size(&Term::Ref(n))`, without making (and dropping) the reference.
+        let size = self.entry_size(n).unwrap_or(1);
         if size <= max as u64 && size < u64::MAX {
             self.view(n)
         } else {
@@ -833,9 +864,11 @@ impl TermTable {
     pub fn size(&self, t: &Term) -> u64 {
         match t {
             Term::Ref(n) => self.entry_size(*n).unwrap_or(1),
-            _ => children(t)
-                .into_iter()
-                .fold(1u64, |acc, c| acc.saturating_add(self.size(c))),
+            _ => {
+                let mut size = 1u64;
+                each_child(t, &mut |c| size = size.saturating_add(self.size(c)));
+                size
+            }
         }
     }
 
@@ -854,7 +887,7 @@ impl TermTable {
                 Some(v) => self.expand_unchecked(v),
                 None => t.clone(),
             },
-            _ => with_children(t, children(t).into_iter().map(|c| self.expand_unchecked(c))),
+            _ => map_children(t, |c| self.expand_unchecked(c)),
         }
     }
 
@@ -990,11 +1023,13 @@ impl TermTable {
 
     /// `t`'s top node written out one level if it is a reference.
     pub fn unfold(&self, t: &Term) -> Option<Term> {
-        let mut cur = t.clone();
+        // Followed by reference, and only the node reached copied: a copy of `t` (and of each
+        // view on the way), each dropped, was half the clones the checker's `unfold` made.
+        let mut cur = t;
         while let Term::Ref(n) = cur {
-            cur = self.view(n)?.clone();
+            cur = self.view(*n)?;
         }
-        Some(cur)
+        Some(cur.clone())
     }
 
     /// Tells `kernel` the value of each entry `t` depends on (the entries it names, those they
@@ -1260,7 +1295,11 @@ fn loopy_notation(t: &Term) -> bool {
     match t {
         Term::Call { name, .. } if name == LOOP || name == PASS => true,
         Term::Call { name, args } if args.is_empty() && CONSTANTS.contains(&name.as_str()) => true,
-        // Without a list of the children: this walk is asked of every term interned.
+        // Without a list of the children: this walk is asked of every term interned. A
+        // leaf holds no call, and a game's or sum's walk stops at the first that is one.
+        Term::Ref(_) | Term::Nus { .. } | Term::Hackenstring(_) => false,
+        Term::Game { left, right } => left.iter().chain(right).any(loopy_notation),
+        Term::Sum(a, b) => loopy_notation(a) || loopy_notation(b),
         _ => {
             let mut found = false;
             each_child(t, &mut |c| found = found || loopy_notation(c));
@@ -1332,7 +1371,7 @@ fn each_child<'t>(t: &'t Term, f: &mut impl FnMut(&'t Term)) {
 fn renumber_with(t: &Term, f: &dyn Fn(u32) -> u32) -> Term {
     match t {
         Term::Ref(n) => Term::Ref(f(*n)),
-        _ => with_children(t, children(t).into_iter().map(|c| renumber_with(c, f))),
+        _ => map_children(t, |c| renumber_with(c, f)),
     }
 }
 
@@ -1340,7 +1379,7 @@ fn renumber_with(t: &Term, f: &dyn Fn(u32) -> u32) -> Term {
 pub fn renumber(t: &Term, map: &[u32]) -> Term {
     match t {
         Term::Ref(n) => Term::Ref(map.get(*n as usize).copied().unwrap_or(*n)),
-        _ => with_children(t, children(t).into_iter().map(|c| renumber(c, map))),
+        _ => map_children(t, |c| renumber(c, map)),
     }
 }
 
@@ -1422,12 +1461,7 @@ impl TermTable {
                 cache.terms.insert(*n, w.clone());
                 w
             }
-            _ => with_children(
-                t,
-                children(t)
-                    .into_iter()
-                    .map(|c| self.written_with(c, max, map, cache)),
-            ),
+            _ => map_children(t, |c| self.written_with(c, max, map, cache)),
         }
     }
 }

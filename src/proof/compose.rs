@@ -401,7 +401,7 @@ impl<'e> Composer<'e> {
         steps.push(Step {
             from: call,
             to: opening.term.clone(),
-            rule: opening.rule.to_string(),
+            rule: opening.rule.into(),
             at: Vec::new(),
             why: opening.says,
             witnesses: super::step::Witnesses::default(),
@@ -720,7 +720,7 @@ impl<'e> Composer<'e> {
                 return Some(Step {
                     from: Step::FROM_CHAIN,
                     to,
-                    rule: rule.name.clone(),
+                    rule: rule.name.as_str().into(),
                     at: path.to_vec(),
                     why: String::new(),
                     witnesses: w,

@@ -107,7 +107,7 @@ pub(crate) fn run_steps(
         let mut step = Step {
             from: terms[i - 1].clone(),
             to: terms[i].clone(),
-            rule: name,
+            rule: name.into(),
             at: path,
             why,
             witnesses,

@@ -445,7 +445,7 @@ fn step_from_json(
     Ok(Step {
         from,
         to: parse(&s.to, || format!("step {} to", name()))?,
-        rule: s.rule.to_string(),
+        rule: s.rule.as_ref().into(),
         at,
         why: if words {
             s.why.to_string()

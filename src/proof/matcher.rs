@@ -1149,7 +1149,7 @@ mod tests {
                     continue;
                 };
                 let (a, z) = if s.reversed { (z, a) } else { (a, z) };
-                out.push((p.clone(), s.rule.clone(), a.clone(), z.clone()));
+                out.push((p.clone(), s.rule.to_string(), a.clone(), z.clone()));
             }
         }
         out

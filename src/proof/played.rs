@@ -104,7 +104,7 @@ pub(crate) fn step(
     Step {
         from,
         to,
-        rule: rule.to_string(),
+        rule: rule.into(),
         at,
         why,
         witnesses,

@@ -266,8 +266,13 @@ pub struct Step {
     pub from: Term,
     /// The whole term after the step; it differs from `from` only at `at`.
     pub to: Term,
-    /// The rule's name in the rule set.
-    pub rule: String,
+    /// The rule's name in the rule set: a [`Name`], which holds a name of up to 24 bytes (every
+    /// built-in rule's) in place, and [`LEMMA`] as a reference to the constant, so a step's
+    /// name allocates nothing (a `String` until 2026-12 — it was an allocation a step, made on
+    /// the composer's thread and freed on the proof writer's). It reads as a `str`
+    /// (`step.rule == "lemma"`, `step.rule.as_str()`, `&*step.rule`); `String::from` or
+    /// `.to_string()` gives an owned `String`, and `.into()` makes one from a `String` or `&str`.
+    pub rule: Name,
     /// Where the rule applies: a path of options and operands from the root.
     pub at: Vec<PathElem>,
     /// The witnesses in words, for people; the checker reads `witnesses`, not this.
@@ -299,7 +304,7 @@ impl Step {
         Step {
             from,
             to,
-            rule: LEMMA.to_string(),
+            rule: Name::const_new(LEMMA),
             at,
             why,
             witnesses: Witnesses::default(),

@@ -299,7 +299,7 @@ fn reason(s: &Step) -> Reason {
     Reason {
         rule: match s.lemma {
             Some(k) => format!("lemma {k}"),
-            None => s.rule.clone(),
+            None => s.rule.to_string(),
         },
         why: with_sets(s),
         reversed: s.reversed,

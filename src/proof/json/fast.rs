@@ -453,7 +453,7 @@ impl<'a> Scan<'a> {
         Some(Step {
             to: term(to?, self.len)?,
             from: from.unwrap_or(Step::FROM_CHAIN),
-            rule: rule?.to_string(),
+            rule: rule?.into(),
             at: at.unwrap_or_default(),
             why: String::new(),
             witnesses: witnesses.unwrap_or_default(),

@@ -111,7 +111,7 @@ impl<'t> Checker<'t> {
                 "a loopy step is a single rule instance (no lemma, no parts)".into(),
             ));
         }
-        if !self.names.contains(&s.rule) {
+        if !self.names.iter().any(|n| *n == s.rule) {
             return Err(Stop::Wrong(format!(
                 "`{}` is not a rule of loopy games (rules/loopy.rules, or a `reduce` rule of \
                  the group `loopy` in the rules given)",

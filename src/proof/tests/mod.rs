@@ -181,7 +181,7 @@ fn words_written_into_a_line_are_the_words_written_into_its_step() {
                     _ if !s.parts.is_empty() => "parts".to_string(),
                     _ if w.why.contains("are equal games") => "equal options".to_string(),
                     _ if !s.witnesses.values.is_empty() => "values".to_string(),
-                    _ => s.rule.clone(),
+                    _ => s.rule.to_string(),
                 });
             }
         }
