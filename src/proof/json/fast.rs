@@ -211,9 +211,10 @@ const STOPS: [bool; 256] = {
     stops
 };
 
-/// Where the first byte of [`STOPS`] is in `b`, looked for eight bytes at a time. Why: a
-/// lemma's strings are most of its text (a step's words, `why`, are a third of the bytes of
-/// Σ_{k≤12} {k|−k}'s file), and a lookup a byte was a tenth of a lemma's reading.
+/// Where the first byte of [`STOPS`] is in `b`, looked for sixteen bytes at a time (SSE2),
+/// then eight. Why: a lemma's strings are most of its text (a step's words, `why`, are a
+/// third of the bytes of Σ_{k≤12} {k|−k}'s file), and a lookup a byte was a tenth of a
+/// lemma's reading.
 fn stop(b: &[u8]) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -222,6 +223,17 @@ fn stop(b: &[u8]) -> Option<usize> {
     // masks together is the first stop.
     let below = |w: u64, n: u64| w.wrapping_sub(ONES * n) & !w & HIGH;
     let mut i = 0;
+    // Sixteen bytes at a time where SSE2 is (every x86-64): a third of the instructions of
+    // the eight-byte words below, which read the rest.
+    #[cfg(target_arch = "x86_64")]
+    while let Some(chunk) = b.get(i..).and_then(<[u8]>::first_chunk::<16>) {
+        let marks = stops16(chunk);
+        if marks != 0 {
+            // Bit k of the mask is byte k's.
+            return Some(i + marks.trailing_zeros() as usize);
+        }
+        i += 16;
+    }
     while let Some(chunk) = b.get(i..i + 8) {
         let mut word = [0; 8];
         word.copy_from_slice(chunk);
@@ -239,6 +251,28 @@ fn stop(b: &[u8]) -> Option<usize> {
         .iter()
         .position(|&c| STOPS[usize::from(c)])
         .map(|p| i + p)
+}
+
+/// The bytes of `STOPS` among the sixteen of `chunk`, as a mask: bit k for byte k.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn stops16(chunk: &[u8; 16]) -> u32 {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8,
+    };
+    // SAFETY: SSE2 is part of every x86-64 target; the load reads the 16 bytes of `chunk`
+    // and needs no alignment.
+    let mask = unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast());
+        // A byte is a control character when its unsigned minimum with 0x1f is itself.
+        let control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v);
+        let quote = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8));
+        let backslash = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8));
+        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), control))
+    };
+    // Sixteen bits, from the sixteen bytes' high bits.
+    mask as u32
 }
 
 /// The text and where the reading is in it.
@@ -505,18 +539,19 @@ mod tests {
     use crate::proof::Lemma;
     use crate::term::Term;
 
-    /// The stop found eight bytes at a time is the first byte of `STOPS`, by a byte-by-byte
-    /// search: every byte value at every offset of a word and past the last whole word, after
-    /// every prefix of bytes that are no stops (high bytes of UTF-8 text and the bytes next to
-    /// the stops among them), and no stop at all.
+    /// The stop found sixteen and eight bytes at a time is the first byte of `STOPS`, by a
+    /// byte-by-byte search: every byte value at every offset of two sixteen-byte blocks, of
+    /// the word after them and past the last whole word, after every prefix of bytes that are
+    /// no stops (high bytes of UTF-8 text and the bytes next to the stops among them), and no
+    /// stop at all.
     #[test]
-    fn a_strings_end_is_found_eight_bytes_at_a_time_where_a_byte_at_a_time_finds_it() {
+    fn a_strings_end_is_found_sixteen_bytes_at_a_time_where_a_byte_at_a_time_finds_it() {
         let naive = |b: &[u8]| b.iter().position(|&c| super::STOPS[usize::from(c)]);
         let fill: &[u8] = &[
             b'a', 0x20, 0x21, 0x23, 0x5b, 0x5d, 0x7f, 0x80, 0xa2, 0xdc, 0xff,
         ];
         let mut checked = 0;
-        for len in 0..20 {
+        for len in 0..44 {
             for &f in fill {
                 let mut b = vec![f; len];
                 assert_eq!(super::stop(&b), naive(&b));
