@@ -415,11 +415,18 @@ impl Rules for Fast {
     }
 
     /// The live squares (those with an empty neighbour: the others are worth nothing)
-    /// anchored: the same squares up to a translation, so the same value.
+    /// anchored, and the least of their four images under the flips that keep vertical
+    /// vertical (left-right, top-bottom, half turn): the same squares up to a translation and
+    /// a flip, so the same value. The options of a region with a symmetry come in mirror pairs,
+    /// and a flip finds the pair's other option in the cache.
     fn position_key(&self, p: &Cells) -> Option<u64> {
         let Cells::Small(x) = *p else { return None };
         let live = x & neighbours(x);
-        (live != 0).then(|| anchor(live))
+        (live != 0).then(|| {
+            let a = anchor(live);
+            let (w, h) = dims(a);
+            least_flip_of(a, w, h)
+        })
     }
 
     fn dense_key(&self, p: &Cells) -> Option<usize> {
