@@ -415,11 +415,18 @@ impl Rules for Fast {
     }
 
     /// The live squares (those with an empty neighbour: the others are worth nothing)
-    /// anchored: the same squares up to a translation, so the same value.
+    /// anchored, and the least of their four images under the flips that keep vertical
+    /// vertical (left-right, top-bottom, half turn): the same squares up to a translation and
+    /// a flip, so the same value. The options of a region with a symmetry come in mirror pairs,
+    /// and a flip finds the pair's other option in the cache.
     fn position_key(&self, p: &Cells) -> Option<u64> {
         let Cells::Small(x) = *p else { return None };
         let live = x & neighbours(x);
-        (live != 0).then(|| anchor(live))
+        (live != 0).then(|| {
+            let a = anchor(live);
+            let (w, h) = dims(a);
+            least_flip_of(a, w, h)
+        })
     }
 
     fn dense_key(&self, p: &Cells) -> Option<usize> {
@@ -684,6 +691,44 @@ mod tests {
                     Fast.pair_key(&Cells::Small(x), &Cells::Small(t & !s2)),
                     None
                 );
+            }
+        }
+    }
+
+    /// A position's cache key is the same for every translate and flip of its live squares
+    /// (with dead squares anywhere), one flip class per key, and a transpose has another key
+    /// unless it is a flip of the position (its value is the negative).
+    #[test]
+    fn position_keys_are_the_live_squares_up_to_translation_and_flips() {
+        let mut seed = 0x7e57_0f5e_ed4b_1d00u64;
+        let mut seen: std::collections::HashMap<u64, u64> = Default::default();
+        for _ in 0..20_000 {
+            // Within a 6×6 box, so that every translate below stays in the word.
+            let x = pseudo_random(&mut seed) & pseudo_random(&mut seed) & 0x3f3f_3f3f_3f3f;
+            let live = x & neighbours(x);
+            let key = Fast.position_key(&Cells::Small(x));
+            if live == 0 {
+                assert_eq!(key, None);
+                continue;
+            }
+            let Some(key) = key else {
+                panic!("no key for {x:#x}");
+            };
+            assert_ne!(key, 0);
+            let a = anchor(live);
+            let (w, h) = dims(a);
+            let images = [a, mirror(a, w), flip(a, h), flip(mirror(a, w), h)];
+            for img in images {
+                for (dr, dc) in [(0, 0), (0, 1), (1, 0), (2, 2)] {
+                    let t = (img << (8 * dr)) << dc;
+                    assert_eq!(Fast.position_key(&Cells::Small(t)), Some(key), "{x:#x}");
+                }
+            }
+            let least = images.iter().copied().min().unwrap_or(a);
+            assert_eq!(*seen.entry(key).or_insert(least), least, "{x:#x}");
+            let t = transpose(a);
+            if least_flip(t) != least {
+                assert_ne!(Fast.position_key(&Cells::Small(t)), Some(key), "{x:#x}");
             }
         }
     }

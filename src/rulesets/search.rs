@@ -85,9 +85,10 @@ pub trait Rules {
     }
     /// A one-word key of a whole position before it is split into parts (an option, or a
     /// [`Rules::shortcut_into`] group's position), nonzero, equal for two positions only when
-    /// their values are equal (for Domineering, the same squares up to a translation); `None`
-    /// when there is none. The search remembers an option's value (the sum of its parts') under
-    /// it, so that the same option met from another part needs no split, look-ups or sum.
+    /// their values are equal (for Domineering, the same live squares up to a translation and
+    /// a flip that keeps vertical vertical); `None` when there is none. The search remembers an
+    /// option's value (the sum of its parts') under it, so that the same option met from
+    /// another part needs no split, look-ups or sum.
     fn position_key(&self, _p: &Self::Pos) -> Option<u64> {
         None
     }
