@@ -103,6 +103,10 @@ pub struct TermHost<'r> {
     pub terms: RefCell<TermTable>,
     /// Entry n's node, once looked at.
     entries: RefCell<Vec<Option<Rc<Node>>>>,
+    /// Entry n as a step shows it ([`Self::written_id`]), once written: entries do not change,
+    /// and a step's match and result name the same few entries again and again (Σ_{k≤12}
+    /// {k|−k} writes some 46,000 ids, each a walk of the table before).
+    written: RefCell<Vec<Option<Term>>>,
     aux: RefCell<Aux>,
     /// The terms the matches in progress started from, outermost first.
     tops: RefCell<Vec<Rc<Node>>>,
@@ -126,6 +130,7 @@ impl<'r> TermHost<'r> {
             kernel: RefCell::new(kernel),
             terms: RefCell::new(TermTable::new()),
             entries: RefCell::default(),
+            written: RefCell::default(),
             aux: RefCell::default(),
             tops: RefCell::default(),
             kinds: RefCell::default(),
@@ -274,7 +279,7 @@ impl<'r> TermHost<'r> {
         rule: &Rule,
         node: &Rc<Node>,
     ) -> Result<Option<(TermBinds, Term)>, Stop> {
-        if !self.may_apply(rule, node) {
+        if !self.may_apply(rule, node) || !self.literals_may_match(&rule.pattern, node) {
             return Ok(None);
         }
         self.within(node, |top| {
@@ -345,6 +350,55 @@ impl<'r> TermHost<'r> {
                 self.operand_may_be(pa, *a) && self.operand_may_be(pb, *b)
             }
             (Pattern::Neg(pa), Term::Neg(_), [a]) => self.operand_may_be(pa, *a),
+            _ => true,
+        }
+    }
+
+    /// Whether the closed-form operands of a sum or negation `node` can be the literal leaves
+    /// `pattern`'s operands ask for (`int(0) + G`): `false` only where the match fails at that
+    /// operand. Unlike [`Self::may_apply`] it reads the operands' values, not their kinds
+    /// alone, so it is asked at each node, not once a [`ShapeKey`]: at Σ_{k≤12} {k|−k},
+    /// `zero-sum-*` was matched at every sum of a game and a number and failed at the number.
+    fn literals_may_match(&self, pattern: &crate::rules::Pattern, node: &Rc<Node>) -> bool {
+        use crate::rules::Pattern;
+        match (pattern, &node.term, node.kids.as_slice()) {
+            (Pattern::Bind(_, inner), ..) => self.literals_may_match(inner, node),
+            // The second operand is matched after the first: it may be turned down first only
+            // where matching the first can stop at nothing (a closed form opened up to a
+            // limit), so that no limit the search would have met goes unreported.
+            (Pattern::Sum(pa, pb), Term::Sum(..), [a, b]) => {
+                self.literal_may_be(pa, *a) && (!plain(pa) || self.literal_may_be(pb, *b))
+            }
+            (Pattern::Neg(pa), Term::Neg(_), [a]) => self.literal_may_be(pa, *a),
+            _ => true,
+        }
+    }
+
+    /// Whether child `id` can match `p` as far as a literal number `p` asks for tells
+    /// (`int(0)`, `num(1/2)`): the child's node is a closed form, and the leaf pattern takes
+    /// one with no ↑ or nimber part whose number is the literal ([`super::matching`]'s
+    /// `leaf`); `true` whenever in doubt.
+    fn literal_may_be(&self, p: &crate::rules::Pattern, id: NodeId) -> bool {
+        use crate::rules::{LeafPattern, Pattern, ValueArg};
+        let lit = match p {
+            Pattern::Bind(_, inner) => return self.literal_may_be(inner, id),
+            Pattern::Leaf(
+                LeafPattern::Num(ValueArg::Lit(l)) | LeafPattern::Int(ValueArg::Lit(l)),
+            ) => l,
+            _ => return true,
+        };
+        // Closed forms are children of the host's own store; a table entry is never one.
+        if id < AUX {
+            return true;
+        }
+        let Some(node) = self.node(id) else {
+            return true;
+        };
+        match &node.term {
+            Term::Nus { number, up, nim } => {
+                use num_traits::Zero;
+                up.is_zero() && nim.is_zero() && number == lit
+            }
             _ => true,
         }
     }
@@ -492,7 +546,17 @@ impl<'r> TermHost<'r> {
     /// The term `id` stands for, its small shared parts written out.
     fn written_id(&self, id: NodeId) -> Term {
         if id < AUX {
-            return self.written_term(&Term::Ref(id));
+            let n = id as usize;
+            if let Some(Some(t)) = self.written.borrow().get(n) {
+                return t.clone();
+            }
+            let t = self.written_term(&Term::Ref(id));
+            let mut written = self.written.borrow_mut();
+            if written.len() <= n {
+                written.resize(n + 1, None);
+            }
+            written[n] = Some(t.clone());
+            return t;
         }
         match self.node(id) {
             Some(n) if matches!(n.term, Term::Nus { .. } | Term::Hackenstring(_)) => n.term.clone(),
@@ -510,6 +574,17 @@ impl<'r> TermHost<'r> {
     #[cfg(test)]
     pub fn term(&self, r: &Built<NodeId>, b: &BindsOf<Self>) -> Term {
         built_term(r, b, &|id| self.term_of(id))
+    }
+}
+
+/// Whether matching `p` against a child opens nothing and asks the kernel nothing: a
+/// variable or a leaf pattern (named or not).
+fn plain(p: &crate::rules::Pattern) -> bool {
+    use crate::rules::Pattern;
+    match p {
+        Pattern::Var(_) | Pattern::Leaf(_) => true,
+        Pattern::Bind(_, inner) => plain(inner),
+        _ => false,
     }
 }
 
