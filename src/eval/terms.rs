@@ -165,12 +165,19 @@ impl<'r> TermHost<'r> {
         Self::node_with(id, term, kids)
     }
 
-    /// The ids of `term`'s children, in order.
+    /// The ids of `term`'s children, in order ([`crate::term::children`]'s; a game's and a
+    /// sum's read in place, without that list first).
     fn kids(&self, term: &Term) -> Vec<NodeId> {
-        crate::term::children(term)
-            .into_iter()
-            .map(|c| self.child_id(c))
-            .collect()
+        match term {
+            Term::Game { left, right } => {
+                left.iter().chain(right).map(|c| self.child_id(c)).collect()
+            }
+            Term::Sum(a, b) => vec![self.child_id(a), self.child_id(b)],
+            _ => crate::term::children(term)
+                .into_iter()
+                .map(|c| self.child_id(c))
+                .collect(),
+        }
     }
 
     fn node_with(id: NodeId, term: Term, kids: Vec<NodeId>) -> Rc<Node> {
@@ -249,7 +256,16 @@ impl<'r> TermHost<'r> {
     /// what a match copies is the size of a number, whatever the depth. Made once for all
     /// the rules tried at one term.
     pub fn top(&self, t: &Term) -> Rc<Node> {
-        let shallow = self.terms.borrow_mut().shallow(t);
+        // A game or sum whose children are references and closed forms already (every game
+        // a chain of root steps reaches, nearly every sum the composer simplifies) is its own
+        // shallow form: `shallow` would walk it for the loopy notation and copy it child by
+        // child to the same term.
+        let flat = |c: &Term| matches!(c, Term::Ref(_) | Term::Nus { .. } | Term::Hackenstring(_));
+        let shallow = match t {
+            Term::Game { left, right } if left.iter().chain(right).all(flat) => t.clone(),
+            Term::Sum(a, b) if flat(a) && flat(b) => t.clone(),
+            _ => self.terms.borrow_mut().shallow(t),
+        };
         let depth = self.tops.borrow().len() as NodeId;
         self.make(TOP.saturating_add(depth), shallow)
     }
