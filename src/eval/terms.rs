@@ -829,6 +829,59 @@ mod tests {
         assert!(skipped > terms.len() * r.rules().len() / 4, "{skipped}");
     }
 
+    /// The literal test turns a rule down only where it matches nothing: over every built-in
+    /// rule and sums and negations of closed forms with and without the literals the rules
+    /// ask for (`0`, `*`, `^`, `1/2`), and a rule file whose literal is the second operand
+    /// behind a game pattern (which it must not turn down before the game is matched).
+    #[test]
+    fn a_rule_turned_down_by_a_literal_has_no_match() {
+        let builtin = RuleSet::builtin();
+        let late = rules("rule late-zero\n  match { ..L | ..R } + int(0)\n  yield { ..L | ..R }");
+        let terms = [
+            "0 + {1|-1}",
+            "{1|-1} + 0",
+            "3 + {1|-1}",
+            "{1|-1} + 3",
+            "0 + 0",
+            "1/2 + 0",
+            "* + 0",
+            "0 + *",
+            "^ + 0",
+            "{1|-1} + ^",
+            "-0",
+            "-3",
+            "-{1|0}",
+            "2 + 1",
+            "1 + 2",
+            "{1|-1} + {2|-2}",
+            "0 + 1/2",
+        ];
+        let (mut skipped, mut kept) = (0, 0);
+        for r in [&builtin, &late] {
+            let host = TermHost::new(r);
+            for src in terms {
+                let term = t(src);
+                let node = host.top(&term);
+                for rule in r.rules() {
+                    let found = host.matches(&rule.pattern, &term).unwrap_or_default();
+                    if host.literals_may_match(&rule.pattern, &node) {
+                        kept += 1;
+                    } else {
+                        skipped += 1;
+                        assert!(found.is_empty(), "{} matches {src}", rule.name);
+                    }
+                }
+            }
+            // A game behind the literal keeps the rule: the game is matched first.
+            let node = host.top(&t("{1|-1} + 3"));
+            if let Some(rule) = r.rules().iter().find(|r| r.name == "late-zero") {
+                assert!(host.literals_may_match(&rule.pattern, &node));
+            }
+        }
+        // It does turn rules down (`zero-sum-*` at a sum with a number that is not 0).
+        assert!(skipped >= 8 && kept > skipped, "{skipped} {kept}");
+    }
+
     /// The shape test reads no more of a node than its key: every built-in rule turns down
     /// all nodes of one key or none (the proof composer sorts the rules once per key), over
     /// terms whose keys meet with different children, options and closed forms.
