@@ -103,6 +103,10 @@ pub struct TermHost<'r> {
     pub terms: RefCell<TermTable>,
     /// Entry n's node, once looked at.
     entries: RefCell<Vec<Option<Rc<Node>>>>,
+    /// Entry n as a step shows it ([`Self::written_id`]), once written: entries do not change,
+    /// and a step's match and result name the same few entries again and again (Σ_{k≤12}
+    /// {k|−k} writes some 46,000 ids, each a walk of the table before).
+    written: RefCell<Vec<Option<Term>>>,
     aux: RefCell<Aux>,
     /// The terms the matches in progress started from, outermost first.
     tops: RefCell<Vec<Rc<Node>>>,
@@ -126,6 +130,7 @@ impl<'r> TermHost<'r> {
             kernel: RefCell::new(kernel),
             terms: RefCell::new(TermTable::new()),
             entries: RefCell::default(),
+            written: RefCell::default(),
             aux: RefCell::default(),
             tops: RefCell::default(),
             kinds: RefCell::default(),
@@ -160,12 +165,19 @@ impl<'r> TermHost<'r> {
         Self::node_with(id, term, kids)
     }
 
-    /// The ids of `term`'s children, in order.
+    /// The ids of `term`'s children, in order ([`crate::term::children`]'s; a game's and a
+    /// sum's read in place, without that list first).
     fn kids(&self, term: &Term) -> Vec<NodeId> {
-        crate::term::children(term)
-            .into_iter()
-            .map(|c| self.child_id(c))
-            .collect()
+        match term {
+            Term::Game { left, right } => {
+                left.iter().chain(right).map(|c| self.child_id(c)).collect()
+            }
+            Term::Sum(a, b) => vec![self.child_id(a), self.child_id(b)],
+            _ => crate::term::children(term)
+                .into_iter()
+                .map(|c| self.child_id(c))
+                .collect(),
+        }
     }
 
     fn node_with(id: NodeId, term: Term, kids: Vec<NodeId>) -> Rc<Node> {
@@ -244,7 +256,16 @@ impl<'r> TermHost<'r> {
     /// what a match copies is the size of a number, whatever the depth. Made once for all
     /// the rules tried at one term.
     pub fn top(&self, t: &Term) -> Rc<Node> {
-        let shallow = self.terms.borrow_mut().shallow(t);
+        // A game or sum whose children are references and closed forms already (every game
+        // a chain of root steps reaches, nearly every sum the composer simplifies) is its own
+        // shallow form: `shallow` would walk it for the loopy notation and copy it child by
+        // child to the same term.
+        let flat = |c: &Term| matches!(c, Term::Ref(_) | Term::Nus { .. } | Term::Hackenstring(_));
+        let shallow = match t {
+            Term::Game { left, right } if left.iter().chain(right).all(flat) => t.clone(),
+            Term::Sum(a, b) if flat(a) && flat(b) => t.clone(),
+            _ => self.terms.borrow_mut().shallow(t),
+        };
         let depth = self.tops.borrow().len() as NodeId;
         self.make(TOP.saturating_add(depth), shallow)
     }
@@ -274,7 +295,7 @@ impl<'r> TermHost<'r> {
         rule: &Rule,
         node: &Rc<Node>,
     ) -> Result<Option<(TermBinds, Term)>, Stop> {
-        if !self.may_apply(rule, node) {
+        if !self.may_apply(rule, node) || !self.literals_may_match(&rule.pattern, node) {
             return Ok(None);
         }
         self.within(node, |top| {
@@ -345,6 +366,55 @@ impl<'r> TermHost<'r> {
                 self.operand_may_be(pa, *a) && self.operand_may_be(pb, *b)
             }
             (Pattern::Neg(pa), Term::Neg(_), [a]) => self.operand_may_be(pa, *a),
+            _ => true,
+        }
+    }
+
+    /// Whether the closed-form operands of a sum or negation `node` can be the literal leaves
+    /// `pattern`'s operands ask for (`int(0) + G`): `false` only where the match fails at that
+    /// operand. Unlike [`Self::may_apply`] it reads the operands' values, not their kinds
+    /// alone, so it is asked at each node, not once a [`ShapeKey`]: at Σ_{k≤12} {k|−k},
+    /// `zero-sum-*` was matched at every sum of a game and a number and failed at the number.
+    fn literals_may_match(&self, pattern: &crate::rules::Pattern, node: &Rc<Node>) -> bool {
+        use crate::rules::Pattern;
+        match (pattern, &node.term, node.kids.as_slice()) {
+            (Pattern::Bind(_, inner), ..) => self.literals_may_match(inner, node),
+            // The second operand is matched after the first: it may be turned down first only
+            // where matching the first can stop at nothing (a closed form opened up to a
+            // limit), so that no limit the search would have met goes unreported.
+            (Pattern::Sum(pa, pb), Term::Sum(..), [a, b]) => {
+                self.literal_may_be(pa, *a) && (!plain(pa) || self.literal_may_be(pb, *b))
+            }
+            (Pattern::Neg(pa), Term::Neg(_), [a]) => self.literal_may_be(pa, *a),
+            _ => true,
+        }
+    }
+
+    /// Whether child `id` can match `p` as far as a literal number `p` asks for tells
+    /// (`int(0)`, `num(1/2)`): the child's node is a closed form, and the leaf pattern takes
+    /// one with no ↑ or nimber part whose number is the literal ([`super::matching`]'s
+    /// `leaf`); `true` whenever in doubt.
+    fn literal_may_be(&self, p: &crate::rules::Pattern, id: NodeId) -> bool {
+        use crate::rules::{LeafPattern, Pattern, ValueArg};
+        let lit = match p {
+            Pattern::Bind(_, inner) => return self.literal_may_be(inner, id),
+            Pattern::Leaf(
+                LeafPattern::Num(ValueArg::Lit(l)) | LeafPattern::Int(ValueArg::Lit(l)),
+            ) => l,
+            _ => return true,
+        };
+        // Closed forms are children of the host's own store; a table entry is never one.
+        if id < AUX {
+            return true;
+        }
+        let Some(node) = self.node(id) else {
+            return true;
+        };
+        match &node.term {
+            Term::Nus { number, up, nim } => {
+                use num_traits::Zero;
+                up.is_zero() && nim.is_zero() && number == lit
+            }
             _ => true,
         }
     }
@@ -492,7 +562,17 @@ impl<'r> TermHost<'r> {
     /// The term `id` stands for, its small shared parts written out.
     fn written_id(&self, id: NodeId) -> Term {
         if id < AUX {
-            return self.written_term(&Term::Ref(id));
+            let n = id as usize;
+            if let Some(Some(t)) = self.written.borrow().get(n) {
+                return t.clone();
+            }
+            let t = self.written_term(&Term::Ref(id));
+            let mut written = self.written.borrow_mut();
+            if written.len() <= n {
+                written.resize(n + 1, None);
+            }
+            written[n] = Some(t.clone());
+            return t;
         }
         match self.node(id) {
             Some(n) if matches!(n.term, Term::Nus { .. } | Term::Hackenstring(_)) => n.term.clone(),
@@ -510,6 +590,17 @@ impl<'r> TermHost<'r> {
     #[cfg(test)]
     pub fn term(&self, r: &Built<NodeId>, b: &BindsOf<Self>) -> Term {
         built_term(r, b, &|id| self.term_of(id))
+    }
+}
+
+/// Whether matching `p` against a child opens nothing and asks the kernel nothing: a
+/// variable or a leaf pattern (named or not).
+fn plain(p: &crate::rules::Pattern) -> bool {
+    use crate::rules::Pattern;
+    match p {
+        Pattern::Var(_) | Pattern::Leaf(_) => true,
+        Pattern::Bind(_, inner) => plain(inner),
+        _ => false,
     }
 }
 
@@ -640,7 +731,14 @@ impl Host for TermHost<'_> {
     /// Kept for the rules of the host's rule set, which are tried at every term.
     fn kinds(&self, rule: &Rule) -> Option<Rc<super::Kinds>> {
         let all = self.rules.rules();
-        let Some(i) = all.iter().position(|r| std::ptr::eq(r, rule)) else {
+        // Its place in the set, from its address: a search of the set for it was asked at
+        // every rule tried that met a candidate (`position` by address, some fifty rules).
+        let at = rule as *const Rule;
+        let place = all
+            .as_ptr_range()
+            .contains(&at)
+            .then(|| (at as usize - all.as_ptr() as usize) / std::mem::size_of::<Rule>());
+        let Some(i) = place else {
             return crate::rules::check::bindings(&rule.pattern)
                 .ok()
                 .map(Rc::new);
@@ -729,6 +827,59 @@ mod tests {
         }
         // It does turn most rules down somewhere (else it would spare nothing).
         assert!(skipped > terms.len() * r.rules().len() / 4, "{skipped}");
+    }
+
+    /// The literal test turns a rule down only where it matches nothing: over every built-in
+    /// rule and sums and negations of closed forms with and without the literals the rules
+    /// ask for (`0`, `*`, `^`, `1/2`), and a rule file whose literal is the second operand
+    /// behind a game pattern (which it must not turn down before the game is matched).
+    #[test]
+    fn a_rule_turned_down_by_a_literal_has_no_match() {
+        let builtin = RuleSet::builtin();
+        let late = rules("rule late-zero\n  match { ..L | ..R } + int(0)\n  yield { ..L | ..R }");
+        let terms = [
+            "0 + {1|-1}",
+            "{1|-1} + 0",
+            "3 + {1|-1}",
+            "{1|-1} + 3",
+            "0 + 0",
+            "1/2 + 0",
+            "* + 0",
+            "0 + *",
+            "^ + 0",
+            "{1|-1} + ^",
+            "-0",
+            "-3",
+            "-{1|0}",
+            "2 + 1",
+            "1 + 2",
+            "{1|-1} + {2|-2}",
+            "0 + 1/2",
+        ];
+        let (mut skipped, mut kept) = (0, 0);
+        for r in [&builtin, &late] {
+            let host = TermHost::new(r);
+            for src in terms {
+                let term = t(src);
+                let node = host.top(&term);
+                for rule in r.rules() {
+                    let found = host.matches(&rule.pattern, &term).unwrap_or_default();
+                    if host.literals_may_match(&rule.pattern, &node) {
+                        kept += 1;
+                    } else {
+                        skipped += 1;
+                        assert!(found.is_empty(), "{} matches {src}", rule.name);
+                    }
+                }
+            }
+            // A game behind the literal keeps the rule: the game is matched first.
+            let node = host.top(&t("{1|-1} + 3"));
+            if let Some(rule) = r.rules().iter().find(|r| r.name == "late-zero") {
+                assert!(host.literals_may_match(&rule.pattern, &node));
+            }
+        }
+        // It does turn rules down (`zero-sum-*` at a sum with a number that is not 0).
+        assert!(skipped >= 8 && kept > skipped, "{skipped} {kept}");
     }
 
     /// The shape test reads no more of a node than its key: every built-in rule turns down

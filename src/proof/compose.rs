@@ -167,9 +167,11 @@ pub(crate) struct Composer<'e> {
     /// The value of the game [`Self::finish`] last returned as canonical (cleared as each
     /// part's simplification starts), and the entries lemmas ended at with that value, not
     /// yet asked for: [`Self::canonical_value`] then checks that the entry's options are the
-    /// canonical form's instead of constructing its value from them a second time.
-    finished: Option<crate::kernel::GameId>,
-    hints: FxHashMap<u32, crate::kernel::GameId>,
+    /// canonical form's instead of constructing its value from them a second time. Each
+    /// value goes with the options of its canonical form where [`Self::finish`] listed them
+    /// (the test then compares with those rather than asking the kernel for them again).
+    finished: Option<(crate::kernel::GameId, Option<Options>)>,
+    hints: FxHashMap<u32, (crate::kernel::GameId, Option<Options>)>,
     /// The lemmas, each citing only those before it (those not yet handed to `feed`).
     pub lemmas: Vec<Lemma>,
     /// Whether to check lemmas on another thread as they are made, once there are enough
@@ -277,7 +279,9 @@ impl<'e> Composer<'e> {
                 }
                 let view = self.interp.terms.borrow().view(*n)?.clone();
                 let v = match (self.hints.remove(n), &view) {
-                    (Some(g), Term::Game { left, right }) => self.game_value(left, right, Some(g)),
+                    (Some((g, o)), Term::Game { left, right }) => {
+                        self.game_value(left, right, Some(g), o.as_ref())
+                    }
                     _ => self.canonical_value(&view),
                 };
                 self.canonical.insert(*n, v);
@@ -289,25 +293,30 @@ impl<'e> Composer<'e> {
                 }
                 v
             }
-            Term::Game { left, right } => self.game_value(left, right, None),
+            Term::Game { left, right } => self.game_value(left, right, None, None),
             _ => None,
         }
     }
 
     /// [`Self::canonical_value`] of `{left | right}`; `hint`, a value the game may have, is
     /// taken when the options are exactly its canonical form's (a wrong hint costs only the
-    /// test).
+    /// test), `options` those of the hint's canonical form when they were listed already.
     fn game_value(
         &mut self,
         left: &[Term],
         right: &[Term],
         hint: Option<crate::kernel::GameId>,
+        options: Option<&Options>,
     ) -> Option<crate::kernel::GameId> {
         let l = self.option_values(left)?;
         let r = self.option_values(right)?;
         let k = self.interp.kernel_mut();
         if let Some(g) = hint {
-            if has_options(k, g, &l, &r) {
+            let fits = match options {
+                Some(o) => o.are(&l, &r),
+                None => has_options(k, g, &l, &r),
+            };
+            if fits {
                 return Some(g);
             }
         }
@@ -597,8 +606,8 @@ impl<'e> Composer<'e> {
                 _ => terms.share(&result),
             }
         };
-        if let (Term::Ref(n), Some(g)) = (&result, finished) {
-            self.hints.insert(*n, g);
+        if let (Term::Ref(n), Some(f)) = (&result, finished) {
+            self.hints.insert(*n, f);
         }
         self.push_lemma(Lemma {
             from: t.clone(),
@@ -800,6 +809,9 @@ impl<'e> Composer<'e> {
             // Set when the value has no closed form: then the rules can end at its canonical
             // form only, and the game is finished as soon as it has exactly those options.
             let mut no_closed_form = None;
+            // The options of its canonical form, listed once: for the test below, the chain
+            // of root steps and the hint the lemma's result carries (see `finished`).
+            let mut options = None;
             if let Some((g, l, r)) = &value {
                 let k = self.interp.kernel_mut();
                 if k.as_nus(*g).is_none() {
@@ -807,8 +819,9 @@ impl<'e> Composer<'e> {
                     // number, up multiple or nimber) is finished: rules at its root could only
                     // delete or bypass options it does not have. Trying each one would cost a
                     // failed match per rule.
-                    if has_options(k, *g, l, r) {
-                        self.finished = Some(*g);
+                    options = Options::of(k, *g);
+                    if options.as_ref().is_some_and(|o| o.are(l, r)) {
+                        self.finished = Some((*g, options));
                         return Ok((cur, steps));
                     }
                     no_closed_form = Some(*g);
@@ -825,10 +838,11 @@ impl<'e> Composer<'e> {
             } else {
                 Rules::Reshape
             };
-            let (result, more, ended) = self.at_root_until_done(&cur, rules, no_closed_form);
+            let (result, more, ended) =
+                self.at_root_until_done(&cur, rules, no_closed_form, options.as_ref());
             if ended || self.is_canonical(&result) {
                 if ended {
-                    self.finished = no_closed_form;
+                    self.finished = no_closed_form.map(|g| (g, options));
                 }
                 steps.extend(tidy::tidy(&cur, more));
                 return Ok((result, steps));
@@ -857,7 +871,7 @@ impl<'e> Composer<'e> {
                 }
             }
             if !open_steps.is_empty() {
-                let (result, more, _) = self.at_root_until_done(&opened, Rules::Reduce, None);
+                let (result, more, _) = self.at_root_until_done(&opened, Rules::Reduce, None, None);
                 if self.is_canonical(&result) {
                     steps.extend(open_steps);
                     steps.extend(tidy::tidy(&opened, more));
@@ -876,7 +890,8 @@ impl<'e> Composer<'e> {
     }
 
     /// `rules` applied at the root of `t`, first by priority, until none applies (or
-    /// [`MAX_ROOT_STEPS`]), and whether the game reached is the canonical form of `value`.
+    /// [`MAX_ROOT_STEPS`]), and whether the game reached is the canonical form of `value`
+    /// (whose options are `options`, when the caller listed them).
     ///
     /// With `value` (a value with no closed form, `t`'s), the rules stop at a game whose
     /// options are exactly that canonical form's: no rule applies there (see
@@ -887,6 +902,7 @@ impl<'e> Composer<'e> {
         t: &Term,
         rules: Rules,
         value: Option<crate::kernel::GameId>,
+        options: Option<&Options>,
     ) -> (Term, Vec<Step>, bool) {
         // The game reached is the last step's result, copied once at the end.
         let mut steps: Vec<Step> = Vec::new();
@@ -900,7 +916,14 @@ impl<'e> Composer<'e> {
                 Term::Game { left, right } => self.distinct_values(left, right),
                 _ => false,
             };
-        let options = value.and_then(|g| Options::of(self.interp.kernel_mut(), g));
+        let listed;
+        let options = match options {
+            Some(o) => Some(o),
+            None => {
+                listed = value.and_then(|g| Options::of(self.interp.kernel_mut(), g));
+                listed.as_ref()
+            }
+        };
         while steps.len() < MAX_ROOT_STEPS {
             let cur = steps.last().map_or(t, |s| &s.to);
             let which = if distinct && rules == Rules::Reshape {
@@ -916,7 +939,7 @@ impl<'e> Composer<'e> {
             distinct = false;
             if let (Some(_), Some(Term::Game { left, right })) = (value, reached) {
                 if let (Some(l), Some(r)) = (self.option_values(left), self.option_values(right)) {
-                    if options.as_ref().is_some_and(|o| o.are(&l, &r)) {
+                    if options.is_some_and(|o| o.are(&l, &r)) {
                         ended = true;
                         break;
                     }
@@ -986,8 +1009,8 @@ struct Options {
 impl Options {
     /// `g`'s options; none when the kernel cannot list them.
     fn of(k: &mut crate::kernel::Kernel, g: crate::kernel::GameId) -> Option<Options> {
-        let mut left = k.left_options(g).ok()?;
-        let mut right = k.right_options(g).ok()?;
+        // Both lists at once: `left_options` and `right_options` each list both.
+        let (mut left, mut right) = k.options(g).ok()?;
         left.sort_unstable();
         right.sort_unstable();
         Some(Options { left, right })
