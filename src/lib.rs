@@ -240,6 +240,9 @@ pub use play::Play;
 /// assert!(back.verify(&rules).is_ok() && back.checked());
 /// ```
 pub use proof::Proof;
+/// A short name held inline, read as a `str`: a proof step's rule and a witness's pattern
+/// variable are named by it (`step.rule == "lemma"`).
+pub use rules::Name;
 /// A set of rules (theorems written as data in `rules/*.rules`): the shipped ones, a named
 /// part of them, or your own files added.
 ///
