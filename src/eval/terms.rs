@@ -817,6 +817,61 @@ mod tests {
         r
     }
 
+    /// A rule's result written straight from its template is the term the [`Built`] tree
+    /// of the same first match writes out, for every built-in rule at terms of each kind.
+    #[test]
+    fn results_written_from_the_template_are_the_built_trees_terms() {
+        let r = RuleSet::builtin();
+        let host = TermHost::new(&r);
+        let mut applied = 0;
+        for text in [
+            "{1|-1} + {2|-2}",
+            "3 + {2|-2}",
+            "{2|-2} + -1/2",
+            "1 + 2",
+            "{0, 1 | 2}",
+            "{0, * | 2, 3}",
+            "-{1|-1}",
+            "^ + *",
+            "{0|*} + *2",
+            "*3",
+            "{1|{0|-1}}",
+            "0 + {1|-1}",
+        ] {
+            let term = t(text);
+            for rule in r.rules() {
+                let written = host.apply(rule, &term).unwrap();
+                let node = host.top(&term);
+                let from_tree = host.within(&node, |top| {
+                    let mut built = None;
+                    let found = crate::eval::first(
+                        &host,
+                        rule,
+                        top.id,
+                        top.clone(),
+                        &mut |b| {
+                            built = crate::eval::build(&host, &rule.result, b)?;
+                            Ok(built.is_some())
+                        },
+                        &|| false,
+                    )
+                    .unwrap();
+                    found
+                        .zip(built)
+                        .map(|(b, out)| host.expanded(&host.term(&out, &b)))
+                });
+                applied += usize::from(written.is_some());
+                assert_eq!(
+                    written.map(|(_, out)| host.expanded(&out)),
+                    from_tree,
+                    "{} at {text}",
+                    rule.name
+                );
+            }
+        }
+        assert!(applied >= 12, "{applied}");
+    }
+
     /// The quick shape test skips only rules that match nothing: over every built-in rule
     /// and terms of every kind and side size, a rule it turns down has no match at all.
     #[test]
