@@ -1,7 +1,8 @@
-//! A rule's result under a match, as a tree whose leaves are the matched parts themselves.
+//! A rule's result under a match, made by a [`Make`] from the template and the matched parts.
 //!
-//! The host turns the tree into its own form: the engine adds it to the e-graph (a bound
-//! part by the very id the match used), the producer writes it as a term.
+//! The engine builds a [`Built`] tree whose leaves are the matched parts themselves and adds it
+//! to the e-graph (a bound part by the very id the match used); the producer writes the term a
+//! step shows straight from the template (`terms::Written`), with no tree in between.
 
 use super::decide::Eval;
 use super::leaf::{cuts, nims, Leaf, MAX_OPEN};
