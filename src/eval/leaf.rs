@@ -31,6 +31,14 @@ impl Leaf {
         }
     }
 
+    /// As a term, taking its parts.
+    pub fn into_term(self) -> Term {
+        match self {
+            Leaf::Nus { number, up, nim } => Term::Nus { number, up, nim },
+            Leaf::Hack(row) => Term::Hackenstring(row),
+        }
+    }
+
     /// As a term.
     pub fn to_term(&self) -> Term {
         match self {

@@ -38,7 +38,7 @@ mod differential_tests;
 #[cfg(test)]
 mod mirror_tests;
 
-pub use build::{build, Built};
+pub use build::{build, build_into, Built, Make};
 pub use decide::{conditions, Decider, NormalPlay};
 pub use leaf::Leaf;
 pub use matching::{first, first_in, may_match};

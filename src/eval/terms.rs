@@ -10,7 +10,9 @@
 //! node is shared ([`Node`], its children as numbers), never a term. Terms are written only for
 //! the match that is kept.
 
-use super::{build, first_in, Binds, BindsOf, Built, Host, LeafRef, Shape, Stop, Want};
+#[cfg(test)]
+use super::Built;
+use super::{build_into, first_in, Binds, BindsOf, Host, LeafRef, Make, Shape, Stop, Want};
 use crate::kernel::{GameId, Kernel, KernelError};
 use crate::rules::{Rule, RuleKind, RuleSet};
 use crate::term::Term;
@@ -308,7 +310,10 @@ impl<'r> TermHost<'r> {
                 top.id,
                 top.clone(),
                 &mut |b| {
-                    built = build(self, &rule.result, b)?;
+                    // Written as the step shows it, straight from the template: the tree
+                    // of boxes `build` makes, written out and dropped, was a fifth of a
+                    // match's cost.
+                    built = build_into(self, &rule.result, b, &Written(self))?;
                     Ok(built.is_some())
                 },
                 &|| {
@@ -319,7 +324,7 @@ impl<'r> TermHost<'r> {
                 &mut b,
             );
             let out = match found {
-                Ok(true) => Ok(built.map(|r| (self.witnesses_of(&b), self.written_built(&r, &b)))),
+                Ok(true) => Ok(built.map(|r| (self.witnesses_of(&b), r))),
                 Ok(false) | Err(Stop::GaveUp) => Ok(None),
                 Err(e) => Err(e),
             };
@@ -581,11 +586,6 @@ impl<'r> TermHost<'r> {
         }
     }
 
-    /// The built term (as `term` gives it) with small shared parts written out, built once.
-    fn written_built(&self, r: &Built<NodeId>, b: &BindsOf<Self>) -> Term {
-        built_term(r, b, &|id| self.written_id(id))
-    }
-
     /// A built result written as a term.
     #[cfg(test)]
     pub fn term(&self, r: &Built<NodeId>, b: &BindsOf<Self>) -> Term {
@@ -640,8 +640,40 @@ fn as_terms(b: &BindsOf<TermHost>, part: &dyn Fn(NodeId) -> Term, slots: bool) -
     }
 }
 
+/// A rule's result written as a step shows it, built from the template directly: what
+/// `built_term` makes of the [`super::Built`] tree with each part written by
+/// [`TermHost::written_id`], without the tree.
+struct Written<'h, 'r>(&'h TermHost<'r>);
+
+impl Make<TermHost<'_>> for Written<'_, '_> {
+    type Out = Term;
+    fn id(&self, id: &NodeId) -> Term {
+        self.0.written_id(*id)
+    }
+    fn slot(&self, b: &BindsOf<TermHost<'_>>, s: usize) -> Term {
+        match b.slots.get(s) {
+            Some(slot) => self.0.written_id(slot.node.id),
+            // Slots come from the same match; an out-of-range one cannot be built.
+            None => Term::zero(),
+        }
+    }
+    fn leaf(&self, leaf: super::Leaf) -> Term {
+        leaf.into_term()
+    }
+    fn game(&self, left: Vec<Term>, right: Vec<Term>) -> Term {
+        Term::game(left, right)
+    }
+    fn sum(&self, a: Term, b: Term) -> Term {
+        Term::sum(a, b)
+    }
+    fn neg(&self, a: Term) -> Term {
+        Term::neg(a)
+    }
+}
+
 /// A built result as a term, each matched part (a bound child, or the node in a slot) written
 /// by `part`.
+#[cfg(test)]
 fn built_term(r: &Built<NodeId>, b: &BindsOf<TermHost>, part: &dyn Fn(NodeId) -> Term) -> Term {
     let each = |xs: &[Built<NodeId>]| xs.iter().map(|x| built_term(x, b, part)).collect();
     match r {
@@ -783,6 +815,61 @@ mod tests {
         let mut r = RuleSet::empty();
         r.add_text("test.rules", &text).expect("test rules parse");
         r
+    }
+
+    /// A rule's result written straight from its template is the term the [`Built`] tree
+    /// of the same first match writes out, for every built-in rule at terms of each kind.
+    #[test]
+    fn results_written_from_the_template_are_the_built_trees_terms() {
+        let r = RuleSet::builtin();
+        let host = TermHost::new(&r);
+        let mut applied = 0;
+        for text in [
+            "{1|-1} + {2|-2}",
+            "3 + {2|-2}",
+            "{2|-2} + -1/2",
+            "1 + 2",
+            "{0, 1 | 2}",
+            "{0, * | 2, 3}",
+            "-{1|-1}",
+            "^ + *",
+            "{0|*} + *2",
+            "*3",
+            "{1|{0|-1}}",
+            "0 + {1|-1}",
+        ] {
+            let term = t(text);
+            for rule in r.rules() {
+                let written = host.apply(rule, &term).unwrap();
+                let node = host.top(&term);
+                let from_tree = host.within(&node, |top| {
+                    let mut built = None;
+                    let found = crate::eval::first(
+                        &host,
+                        rule,
+                        top.id,
+                        top.clone(),
+                        &mut |b| {
+                            built = crate::eval::build(&host, &rule.result, b)?;
+                            Ok(built.is_some())
+                        },
+                        &|| false,
+                    )
+                    .unwrap();
+                    found
+                        .zip(built)
+                        .map(|(b, out)| host.expanded(&host.term(&out, &b)))
+                });
+                applied += usize::from(written.is_some());
+                assert_eq!(
+                    written.map(|(_, out)| host.expanded(&out)),
+                    from_tree,
+                    "{} at {text}",
+                    rule.name
+                );
+            }
+        }
+        assert!(applied >= 12, "{applied}");
     }
 
     /// The quick shape test skips only rules that match nothing: over every built-in rule

@@ -470,15 +470,28 @@ impl<'e> Composer<'e> {
 
     /// `t` simplified, with the steps from `t` to the result.
     pub(crate) fn simplify(&mut self, t: &Term) -> Result<Done, ProofError> {
+        self.simplify_hinted(t, None)
+    }
+
+    /// [`Self::simplify`], `hint` a value `t` may have (see [`Self::finish`]).
+    fn simplify_hinted(
+        &mut self,
+        t: &Term,
+        hint: Option<crate::kernel::GameId>,
+    ) -> Result<Done, ProofError> {
         self.finished = None;
         self.tick(t)?;
-        let done = self.simplify_inner(t)?;
+        let done = self.simplify_inner(t, hint)?;
         // A limit the evaluator reached on the way ends the proof here.
         self.tick(t)?;
         Ok(done)
     }
 
-    fn simplify_inner(&mut self, t: &Term) -> Result<Done, ProofError> {
+    fn simplify_inner(
+        &mut self,
+        t: &Term,
+        hint: Option<crate::kernel::GameId>,
+    ) -> Result<Done, ProofError> {
         match t {
             Term::Sum(..) | Term::Neg(_) | Term::PlusMinus(_) => self.operator(t),
             Term::Call { .. } => self.call(t),
@@ -491,7 +504,7 @@ impl<'e> Composer<'e> {
                     self.part(t, &mut steps, PathElem::Right(i), o)?;
                 }
                 let cur = reached(t, &steps).clone();
-                self.finish(cur, steps)
+                self.finish_hinted(cur, steps, hint)
             }
             // A shared entry is a part proved already (a lemma's result).
             Term::Ref(_) => Ok((t.clone(), Vec::new())),
@@ -655,7 +668,12 @@ impl<'e> Composer<'e> {
                         self.operator(out)?
                     }
                 } else {
-                    self.simplify(out)?
+                    // The game a number added to a game opens into has the value the
+                    // kernel's sum gives by translating the game's options (no
+                    // canonicalisation): a hint `finish` tests instead of constructing the
+                    // value from the simplified options.
+                    let hint = self.translated_value(cur);
+                    self.simplify_hinted(out, hint)?
                 };
                 steps.reserve(1 + more.len());
                 steps.push(step);
@@ -671,6 +689,30 @@ impl<'e> Composer<'e> {
         let (result, more) = self.flat(reached(t, &steps))?;
         steps.extend(more);
         Ok((result, steps))
+    }
+
+    /// The value of `t` when it is a sum of a number and a game whose value is no closed form,
+    /// both canonical: the kernel adds those by translating the game's canonical options by
+    /// the number (seed 002 Theorem 5.6), with no canonical form to construct. `None`
+    /// otherwise, or where the kernel cannot add them.
+    fn translated_value(&mut self, t: &Term) -> Option<crate::kernel::GameId> {
+        let Term::Sum(a, b) = t else {
+            return None;
+        };
+        let va = self.canonical_value(a)?;
+        let vb = self.canonical_value(b)?;
+        let k = self.interp.kernel_mut();
+        let (x, g) = if k.as_number(va).is_some() {
+            (va, vb)
+        } else if k.as_number(vb).is_some() {
+            (vb, va)
+        } else {
+            return None;
+        };
+        if k.as_nus(g).is_some() {
+            return None;
+        }
+        k.add(x, g).ok()
     }
 
     /// A closed form opened by its definition; a limit reached is recorded (see `halted`).
@@ -792,7 +834,20 @@ impl<'e> Composer<'e> {
     /// game's options are canonical, so only rules at its root can apply: they are applied
     /// there, first by priority, as the engine would; when that does not end in the canonical
     /// form (a rule set without the needed theorems), the engine's own run on the game decides.
-    fn finish(&mut self, cur: Term, mut steps: Vec<Step>) -> Result<Done, ProofError> {
+    fn finish(&mut self, cur: Term, steps: Vec<Step>) -> Result<Done, ProofError> {
+        self.finish_hinted(cur, steps, None)
+    }
+
+    /// [`Self::finish`], `hint` a value the game may have: when its options are exactly the
+    /// canonical form's of a hint with no closed form, the game is that canonical form, as
+    /// the kernel's construction from the options would have found (a wrong hint costs only
+    /// the test).
+    fn finish_hinted(
+        &mut self,
+        cur: Term,
+        mut steps: Vec<Step>,
+        hint: Option<crate::kernel::GameId>,
+    ) -> Result<Done, ProofError> {
         if matches!(cur, Term::Nus { .. } | Term::Ref(_)) {
             return Ok((cur, steps));
         }
@@ -802,6 +857,12 @@ impl<'e> Composer<'e> {
             let value = match (self.option_values(left), self.option_values(right)) {
                 (Some(l), Some(r)) => {
                     let k = self.interp.kernel_mut();
+                    if let Some(g) = hint.filter(|&g| k.as_nus(g).is_none()) {
+                        if let Some(o) = Options::of(k, g).filter(|o| o.are(&l, &r)) {
+                            self.finished = Some((g, Some(o)));
+                            return Ok((cur, steps));
+                        }
+                    }
                     k.from_options(&l, &r).ok().map(|g| (g, l, r))
                 }
                 _ => None,
