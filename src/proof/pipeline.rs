@@ -88,6 +88,8 @@ impl Writer {
             let mut settled = Settled {
                 lemmas: Vec::new(),
                 lines: lines.then(Vec::new),
+                written: 0,
+                chunk: crate::proof::json::CHUNK,
             };
             for batch in rx {
                 settled.take(batch, &rules);
@@ -151,8 +153,13 @@ pub(crate) struct Feed {
 pub(crate) struct Settled {
     /// The lemmas, when the file is not being written.
     pub lemmas: Vec<Lemma>,
-    /// The lines, when the file is being written.
+    /// The lines, when the file is being written: in chunks of many, each line after its
+    /// separator (`json::push_line_worded`), as `Proof::with_head` takes them.
     pub lines: Option<Vec<String>>,
+    /// How many lines `lines` holds.
+    written: usize,
+    /// The size `lines` are allocated in ([`crate::proof::json::CHUNK`]; smaller in tests).
+    chunk: usize,
 }
 
 impl Settled {
@@ -161,7 +168,16 @@ impl Settled {
             match self.lines.as_mut() {
                 // The words go straight into the line, and the lemma is freed once it is
                 // written.
-                Some(lines) => lines.push(crate::proof::json::lemma_line_worded(&l, rules)),
+                Some(lines) => {
+                    crate::proof::json::push_line_worded(
+                        lines,
+                        self.written,
+                        &l,
+                        rules,
+                        self.chunk,
+                    );
+                    self.written += 1;
+                }
                 None => {
                     super::explain::chained(&l.from, &mut l.steps);
                     super::explain::write_reasons(&mut l.steps, rules);
@@ -309,10 +325,11 @@ impl Finishing {
             .unwrap_or_else(|_| Err(stopped("checker")));
         match std::mem::replace(&mut self.writer, Writer::idle()).finish() {
             Some(settled) => {
-                let kept = settled
-                    .lines
-                    .as_ref()
-                    .map_or(settled.lemmas.len(), Vec::len);
+                let kept = if settled.lines.is_some() {
+                    settled.written
+                } else {
+                    settled.lemmas.len()
+                };
                 let verdict = if kept == self.handed {
                     verdict
                 } else {
@@ -326,6 +343,8 @@ impl Finishing {
                 Settled {
                     lemmas: Vec::new(),
                     lines: None,
+                    written: 0,
+                    chunk: crate::proof::json::CHUNK,
                 },
                 verdict.and(Err(stopped("writer of the lemmas' words"))),
             ),
@@ -533,13 +552,32 @@ mod tests {
         assert!(p.checked && p.lemmas.len() > 2 * BATCH);
         let (settled, verdict) = fed_lines(&p, &rules, true);
         assert_eq!(verdict, Ok(()));
-        let want: Vec<String> = p
+        // Each line after a newline, and a comma before all but the first.
+        let want: String = p
             .lemmas
             .iter()
-            .map(crate::proof::json::lemma_line)
+            .enumerate()
+            .map(|(k, l)| {
+                let sep = if k == 0 { "\n    " } else { ",\n    " };
+                format!("{sep}{}", crate::proof::json::lemma_line(l))
+            })
             .collect();
-        assert_eq!(settled.lines, Some(want));
+        assert_eq!(settled.written, p.lemmas.len());
+        assert_eq!(settled.lines.map(|c| c.concat()), Some(want.clone()));
         assert!(settled.lemmas.is_empty());
+        // In chunks far smaller than the text: many, and the same text.
+        let mut small = Settled {
+            lemmas: Vec::new(),
+            lines: Some(Vec::new()),
+            written: 0,
+            chunk: 4096,
+        };
+        small.take(p.lemmas[..5].to_vec(), &rules);
+        small.take(p.lemmas[5..].to_vec(), &rules);
+        let chunks = small.lines.unwrap_or_default();
+        assert!(chunks.len() > 3, "{}", chunks.len());
+        assert_eq!(small.written, p.lemmas.len());
+        assert_eq!(chunks.concat(), want);
     }
 
     /// The proof checked on the checker thread as a composer would send it whose entry `m`

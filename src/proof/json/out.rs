@@ -457,53 +457,67 @@ pub(super) fn proof(buf: &mut String, p: &Proof, lemmas: bool) {
     buf.push_str("\n}");
 }
 
-/// The largest scratch buffer [`line()`] keeps between lines; a larger one, grown by one long
-/// lemma, is given back.
-const SCRATCH_KEPT: usize = 1 << 20;
-
-thread_local! {
-    /// [`line()`]'s buffer, reused from line to line.
-    static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
-}
-
 /// Lemma `l`'s line of the file, its steps' words as they are.
 #[cfg(test)]
 pub(crate) fn lemma_line(l: &Lemma) -> String {
     line(l, None)
 }
 
+/// The most a chunk of lemma lines ([`push_line_worded`]) is allocated with: above the CLI's
+/// output buffer (1 MiB), so that a full chunk is written straight out, not copied into it.
+pub(crate) const CHUNK: usize = 2 << 20;
+
+/// A chunk with less room than this left is not started on: a line is some kilobytes (those
+/// of Σ_{k≤30} {k|−k} 1.1 kB on average), and one longer than the room grows its chunk.
+const LINE_ROOM: usize = 16 << 10;
+
+/// Lemma `l`'s line of the file, its steps' words written as `explain::write_reasons` would
+/// write them (see `explain::words_into`), appended to the lines
+/// `chunks` hold, after the `count` lines before it: after a newline (a comma and a newline
+/// if it is not the first) and the indent, as the root's arrays have each member.
+///
+/// The lines of a large proof are all held until the file is written (the term table comes
+/// first in it, and is complete only at the end). A string a line was an allocation a line,
+/// and a copy of each line's bytes out of the buffer it was written in, grown from line to
+/// line; then a second copy of them all into the output's buffer, at the end of the run.
+/// Chunks of [`CHUNK`] bytes, each line written straight into the last, are each one
+/// allocation of many lines, and are written out as they are.
+pub(crate) fn push_line_worded(
+    chunks: &mut Vec<String>,
+    count: usize,
+    l: &Lemma,
+    rules: &RuleSet,
+    chunk: usize,
+) {
+    let full = chunks
+        .last()
+        .is_none_or(|c| c.capacity() - c.len() < LINE_ROOM.min(chunk / 2));
+    if full {
+        chunks.push(String::with_capacity(chunk));
+    }
+    let Some(buf) = chunks.last_mut() else {
+        return;
+    };
+    buf.push_str(if count == 0 { "\n    " } else { ",\n    " });
+    lemma(buf, l, Some(rules));
+}
+
 /// Lemma `l`'s line of the file as it is once `explain::write_reasons(&mut l.steps, rules)`
 /// has written its steps' words, without writing them into the steps (see
 /// `explain::words_into`): the lines of a proof checked while it was made, whose lemmas keep
 /// only their statements once written.
+#[cfg(test)]
 pub(crate) fn lemma_line_worded(l: &Lemma, rules: &RuleSet) -> String {
     line(l, Some(rules))
 }
 
 /// Lemma `l`'s line of the file, as [`Proof::to_json`] writes it within `lemmas` (on one line,
 /// as everything below the root's arrays is).
-///
-/// The lines of a large proof are all held until the file is written (the term table comes
-/// first in it, and is complete only at the end). Each one was written into a buffer of its
-/// own, grown by doubling: a line held up to twice its bytes and cost a few reallocations.
-/// A buffer reused from line to line, and each line copied out at its exact size, costs one
-/// allocation a line and holds only its bytes.
+#[cfg(test)]
 fn line(l: &Lemma, words: Words) -> String {
-    SCRATCH.with(|scratch| {
-        let Ok(mut buf) = scratch.try_borrow_mut() else {
-            let mut own = String::new();
-            lemma(&mut own, l, words);
-            return own;
-        };
-        buf.clear();
-        lemma(&mut buf, l, words);
-        let line = buf.as_str().to_owned();
-        buf.clear();
-        if buf.capacity() > SCRATCH_KEPT {
-            *buf = String::new();
-        }
-        line
-    })
+    let mut buf = String::new();
+    lemma(&mut buf, l, words);
+    buf
 }
 
 /// [`by_name`] with owned results, for the tests beside the reader.
