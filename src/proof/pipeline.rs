@@ -72,9 +72,10 @@ const WRITER_BEHIND: usize = 16;
 
 /// The most batches the checker thread may be behind before the composer waits for it. The
 /// lemmas sent and not yet checked hold all their steps, and the queue of them had no bound:
-/// on a loaded machine, where the composer got a core to itself and the checker shared the
-/// other, one run of Σ_{k≤30} {k|−k} of six peaked at 961 MB against 650–700 MB for the rest.
-/// Waiting, the composer leaves its core to the checker and the writer.
+/// on a loaded machine (load 6), one run of Σ_{k≤30} {k|−k} of seven peaked at 961 MB against
+/// 646–705 MB for the rest, its fastest (the composer had a core to itself, while the checker
+/// and the writer shared the other); such a queue is the likeliest cause, not a proven one.
+/// 32 batches are 1,024 lemmas. Waiting, the composer leaves its core to the other two.
 const CHECKER_BEHIND: usize = 32;
 
 /// The thread that writes the words of the lemmas handed back (and, for the file, their
