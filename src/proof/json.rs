@@ -55,7 +55,9 @@ mod stream;
 
 #[cfg(test)]
 pub(crate) use out::lemma_line;
+#[cfg(test)]
 pub(crate) use out::lemma_line_worded;
+pub(crate) use out::{push_line_worded, CHUNK};
 pub(crate) use stream::read_and_check;
 
 /// The schema version this build writes; it reads this one and the two before it (see
@@ -468,9 +470,9 @@ fn step_from_json(
 #[derive(Debug, Default)]
 pub(crate) struct ProofText {
     head: String,
-    /// Each a lemma's line; the first is written after a newline, the others after a comma
-    /// and a newline, each indented as a lemma is.
-    lines: Vec<String>,
+    /// The lemmas' lines in chunks of many (`out::push_line_worded`): the first line after a
+    /// newline, the others after a comma and a newline, each indented as a lemma is.
+    chunks: Vec<String>,
     /// Empty when there are no lines (the whole text is then the head).
     tail: String,
     /// The claim that the result is final (`final_form::claim`), when it was worked out while
@@ -502,18 +504,14 @@ impl ProofText {
 
     /// The text's pieces in order: concatenated, the whole text.
     pub(crate) fn pieces(&self) -> impl Iterator<Item = &str> {
-        let lines = self.lines.iter().enumerate().flat_map(|(k, l)| {
-            let sep = if k == 0 { "\n    " } else { ",\n    " };
-            [sep, l.as_str()]
-        });
         std::iter::once(self.head.as_str())
-            .chain(lines)
+            .chain(self.chunks.iter().map(String::as_str))
             .chain(std::iter::once(self.tail.as_str()))
     }
 
     /// The whole text in one string.
     pub(crate) fn into_string(self) -> String {
-        if self.lines.is_empty() && self.tail.is_empty() {
+        if self.chunks.is_empty() && self.tail.is_empty() {
             return self.head;
         }
         let mut out = String::with_capacity(self.pieces().map(str::len).sum());
@@ -546,16 +544,16 @@ impl Proof {
     }
 
     /// [`Proof::to_json`] of this proof with its lemmas, whose lines are written already
-    /// ([`lemma_line_worded`], one for each of the lemmas, in order), from the head
+    /// (`chunks`: [`out::push_line_worded`] of each of the lemmas, in order), from the head
     /// [`Proof::json_head`] wrote for it: the same text, in pieces ([`ProofText`]). `simplify`
     /// writes each lemma's line as the checker thread hands the lemma back, the head while it
     /// checks the last ones, and keeps nothing else of the lemmas (`pipeline::Settled`).
     #[cfg(any(test, feature = "cli"))]
-    pub(crate) fn with_head(head: Option<Vec<u8>>, lines: Vec<String>) -> ProofText {
+    pub(crate) fn with_head(head: Option<Vec<u8>>, chunks: Vec<String>) -> ProofText {
         let Some(mut buf) = head else {
             return ProofText::whole(String::new());
         };
-        if lines.is_empty() {
+        if chunks.is_empty() {
             return ProofText::whole(String::from_utf8(buf).unwrap_or_default());
         }
         // The object's last key is `lemmas`: its closing line (which `json_head` ends with)
@@ -566,7 +564,7 @@ impl Proof {
         buf.extend_from_slice(b",\n  \"lemmas\": [");
         ProofText {
             head: String::from_utf8(buf).unwrap_or_default(),
-            lines,
+            chunks,
             tail: "\n  ]\n}".into(),
             claim: None,
         }
@@ -887,7 +885,7 @@ mod tests {
         assert!(claim.is_some(), "{src}: no claim to attach");
         let (_, mut text) = crate::proof::simplify_as_json_text(&t, &engine).unwrap();
         assert!(
-            text.lines.len() > 1 && !text.tail.is_empty(),
+            !text.chunks.is_empty() && !text.tail.is_empty(),
             "{src}: not in pieces"
         );
         // The claim worked out while the last lemmas were checked is the finished proof's.

@@ -70,6 +70,14 @@ type Outcome = (Settled, Verdict);
 /// 16 batches of [`BATCH`] lemmas: the same 512 lemmas as 64 batches of eight were.
 const WRITER_BEHIND: usize = 16;
 
+/// The most batches the checker thread may be behind before the composer waits for it. The
+/// lemmas sent and not yet checked hold all their steps, and the queue of them had no bound:
+/// on a loaded machine (load 6), one run of Σ_{k≤30} {k|−k} of seven peaked at 961 MB against
+/// 646–705 MB for the rest, its fastest (the composer had a core to itself, while the checker
+/// and the writer shared the other); such a queue is the likeliest cause, not a proven one.
+/// 32 batches are 1,024 lemmas. Waiting, the composer leaves its core to the other two.
+const CHECKER_BEHIND: usize = 32;
+
 /// The thread that writes the words of the lemmas handed back (and, for the file, their
 /// lines), in the order they come: the same text, in the same order, as writing them on the
 /// composer's thread gave.
@@ -88,6 +96,8 @@ impl Writer {
             let mut settled = Settled {
                 lemmas: Vec::new(),
                 lines: lines.then(Vec::new),
+                written: 0,
+                chunk: crate::proof::json::CHUNK,
             };
             for batch in rx {
                 settled.take(batch, &rules);
@@ -124,7 +134,7 @@ impl Writer {
 
 /// The composer's end of a running check.
 pub(crate) struct Feed {
-    tx: mpsc::Sender<Work>,
+    tx: mpsc::SyncSender<Work>,
     /// `None` once finished.
     thread: Option<JoinHandle<()>>,
     /// The checker thread's verdict, sent before it frees its table and memo.
@@ -151,8 +161,13 @@ pub(crate) struct Feed {
 pub(crate) struct Settled {
     /// The lemmas, when the file is not being written.
     pub lemmas: Vec<Lemma>,
-    /// The lines, when the file is being written.
+    /// The lines, when the file is being written: in chunks of many, each line after its
+    /// separator (`json::push_line_worded`), as `Proof::with_head` takes them.
     pub lines: Option<Vec<String>>,
+    /// How many lines `lines` holds.
+    written: usize,
+    /// The size `lines` are allocated in ([`crate::proof::json::CHUNK`]; smaller in tests).
+    chunk: usize,
 }
 
 impl Settled {
@@ -161,7 +176,16 @@ impl Settled {
             match self.lines.as_mut() {
                 // The words go straight into the line, and the lemma is freed once it is
                 // written.
-                Some(lines) => lines.push(crate::proof::json::lemma_line_worded(&l, rules)),
+                Some(lines) => {
+                    crate::proof::json::push_line_worded(
+                        lines,
+                        self.written,
+                        &l,
+                        rules,
+                        self.chunk,
+                    );
+                    self.written += 1;
+                }
                 None => {
                     super::explain::chained(&l.from, &mut l.steps);
                     super::explain::write_reasons(&mut l.steps, rules);
@@ -182,7 +206,7 @@ impl Feed {
         lines: bool,
     ) -> Feed {
         let ours = rules.clone();
-        let (tx, rx) = mpsc::channel::<Work>();
+        let (tx, rx) = mpsc::sync_channel::<Work>(CHECKER_BEHIND);
         let abandoned = Arc::new(AtomicBool::new(false));
         let gone = abandoned.clone();
         let (back_tx, returned) = mpsc::channel::<Vec<Lemma>>();
@@ -257,7 +281,7 @@ impl Feed {
             result.clone(),
             steps.to_vec(),
         ));
-        let (tx, _) = mpsc::channel();
+        let (tx, _) = mpsc::sync_channel(0);
         drop(std::mem::replace(&mut self.tx, tx));
         let (_, returned) = mpsc::channel();
         let (_, verdict) = mpsc::channel();
@@ -309,10 +333,11 @@ impl Finishing {
             .unwrap_or_else(|_| Err(stopped("checker")));
         match std::mem::replace(&mut self.writer, Writer::idle()).finish() {
             Some(settled) => {
-                let kept = settled
-                    .lines
-                    .as_ref()
-                    .map_or(settled.lemmas.len(), Vec::len);
+                let kept = if settled.lines.is_some() {
+                    settled.written
+                } else {
+                    settled.lemmas.len()
+                };
                 let verdict = if kept == self.handed {
                     verdict
                 } else {
@@ -326,6 +351,8 @@ impl Finishing {
                 Settled {
                     lemmas: Vec::new(),
                     lines: None,
+                    written: 0,
+                    chunk: crate::proof::json::CHUNK,
                 },
                 verdict.and(Err(stopped("writer of the lemmas' words"))),
             ),
@@ -533,13 +560,32 @@ mod tests {
         assert!(p.checked && p.lemmas.len() > 2 * BATCH);
         let (settled, verdict) = fed_lines(&p, &rules, true);
         assert_eq!(verdict, Ok(()));
-        let want: Vec<String> = p
+        // Each line after a newline, and a comma before all but the first.
+        let want: String = p
             .lemmas
             .iter()
-            .map(crate::proof::json::lemma_line)
+            .enumerate()
+            .map(|(k, l)| {
+                let sep = if k == 0 { "\n    " } else { ",\n    " };
+                format!("{sep}{}", crate::proof::json::lemma_line(l))
+            })
             .collect();
-        assert_eq!(settled.lines, Some(want));
+        assert_eq!(settled.written, p.lemmas.len());
+        assert_eq!(settled.lines.map(|c| c.concat()), Some(want.clone()));
         assert!(settled.lemmas.is_empty());
+        // In chunks far smaller than the text: many, and the same text.
+        let mut small = Settled {
+            lemmas: Vec::new(),
+            lines: Some(Vec::new()),
+            written: 0,
+            chunk: 4096,
+        };
+        small.take(p.lemmas[..5].to_vec(), &rules);
+        small.take(p.lemmas[5..].to_vec(), &rules);
+        let chunks = small.lines.unwrap_or_default();
+        assert!(chunks.len() > 3, "{}", chunks.len());
+        assert_eq!(small.written, p.lemmas.len());
+        assert_eq!(chunks.concat(), want);
     }
 
     /// The proof checked on the checker thread as a composer would send it whose entry `m`

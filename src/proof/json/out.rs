@@ -100,36 +100,115 @@ fn number(buf: &mut String, n: usize) {
     buf.push_str(itoa::Buffer::new().format(n));
 }
 
-/// A term as the printer writes it on one line, quoted. A reference and a small integer (a
-/// third of the terms of a large proof's file) are written here, as the printer writes them
-/// (`#n`; the digits, after `-` when negative): each went through the printer's dispatch and
-/// then the scan for bytes to escape, which neither has.
+/// A term as the printer writes it on one line, quoted. The terms of a large proof's file
+/// are nearly all references, small integers, and sums and games of them (`#3 + -2`,
+/// `{#5,#6 + 1|#7 + #8,#9 + -3}`): those are written here, as the printer writes them,
+/// without its dispatch, its look for an uptimal at each game, its bars put in after the
+/// right side, and the scan for bytes to escape, none of which they need (Σ_{k≤20} {k|−k}:
+/// the printer was 139 of the writer thread's 658 million instructions). Anything else, or
+/// deeper than [`FAST_DEPTH`], is the printer's.
 fn term(buf: &mut String, t: &Term) {
+    let start = buf.len();
+    buf.push('"');
+    if fast_expr(buf, t, 0) {
+        buf.push('"');
+        return;
+    }
+    buf.truncate(start);
+    quoted(buf, |b| {
+        crate::syntax::print_into(t, &Default::default(), b)
+    });
+}
+
+/// How deep [`fast_expr`] follows a term before leaving it to the printer.
+const FAST_DEPTH: usize = 32;
+
+/// `t`'s value when it is an integer that fits an `i64`, with no ups and no star.
+fn small_integer(t: &Term) -> Option<i64> {
     use num_traits::{ToPrimitive, Zero};
-    let small = match t {
-        Term::Ref(n) => {
-            buf.push_str("\"#");
-            buf.push_str(itoa::Buffer::new().format(*n));
-            buf.push('"');
-            return;
-        }
+    match t {
         Term::Nus { number, up, nim } if up.is_zero() && nim.is_zero() => {
             number.to_integer().and_then(|n| n.to_i64())
         }
         _ => None,
-    };
-    if let Some(n) = small {
-        buf.push('"');
-        if n < 0 {
-            buf.push('-');
-        }
-        buf.push_str(itoa::Buffer::new().format(n.unsigned_abs()));
-        buf.push('"');
-        return;
     }
-    quoted(buf, |b| {
-        crate::syntax::print_into(t, &Default::default(), b)
-    });
+}
+
+/// A small integer as the printer writes it in ASCII: its digits, after `-` when negative.
+fn integer(buf: &mut String, n: i64) {
+    if n < 0 {
+        buf.push('-');
+    }
+    buf.push_str(itoa::Buffer::new().format(n.unsigned_abs()));
+}
+
+/// `t` appended as the printer's `write_expr` writes it on one line in ASCII, when it is made
+/// of references, small integers, sums and games of those (no option a game); false, with
+/// part of it appended, otherwise (the caller takes that back). A sum is `a + b`, `b`
+/// parenthesised when a sum (`write_unary`); of two such parts neither is a literal the
+/// printer would join or parenthesise (`joins`, `plus_literal`: only a literal with ups or a
+/// star is). A game is `{` its options, comma-separated, `|`, `}`: one bar, as neither side
+/// is a lone game. A game whose first Left option is a number is left to the printer, which
+/// may write it as an uptimal (`1^<2>`: `uptimal::recognize_shifted` looks for one only there).
+fn fast_expr(buf: &mut String, t: &Term, depth: usize) -> bool {
+    if depth >= FAST_DEPTH {
+        return false;
+    }
+    match t {
+        Term::Sum(a, b) => {
+            if !fast_expr(buf, a, depth + 1) {
+                return false;
+            }
+            buf.push_str(" + ");
+            fast_unary(buf, b, depth + 1)
+        }
+        _ => fast_unary(buf, t, depth),
+    }
+}
+
+/// `t` appended as the printer's `write_unary` writes it, under [`fast_expr`]'s terms.
+fn fast_unary(buf: &mut String, t: &Term, depth: usize) -> bool {
+    match t {
+        Term::Ref(n) => {
+            buf.push('#');
+            buf.push_str(itoa::Buffer::new().format(*n));
+            true
+        }
+        Term::Sum(..) => {
+            buf.push('(');
+            let ok = fast_expr(buf, t, depth + 1);
+            buf.push(')');
+            ok
+        }
+        Term::Game { left, right } => {
+            if matches!(left.first(), Some(Term::Nus { .. } | Term::Game { .. })) {
+                return false;
+            }
+            buf.push('{');
+            for (side, opts) in [left, right].into_iter().enumerate() {
+                if side == 1 {
+                    buf.push('|');
+                }
+                for (k, x) in opts.iter().enumerate() {
+                    if k > 0 {
+                        buf.push(',');
+                    }
+                    if matches!(x, Term::Game { .. }) || !fast_expr(buf, x, depth + 1) {
+                        return false;
+                    }
+                }
+            }
+            buf.push('}');
+            true
+        }
+        _ => match small_integer(t) {
+            Some(n) => {
+                integer(buf, n);
+                true
+            }
+            None => false,
+        },
+    }
 }
 
 /// A field of the schema (a name with nothing to escape), after the `", "` that separates it
@@ -378,53 +457,67 @@ pub(super) fn proof(buf: &mut String, p: &Proof, lemmas: bool) {
     buf.push_str("\n}");
 }
 
-/// The largest scratch buffer [`line()`] keeps between lines; a larger one, grown by one long
-/// lemma, is given back.
-const SCRATCH_KEPT: usize = 1 << 20;
-
-thread_local! {
-    /// [`line()`]'s buffer, reused from line to line.
-    static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
-}
-
 /// Lemma `l`'s line of the file, its steps' words as they are.
 #[cfg(test)]
 pub(crate) fn lemma_line(l: &Lemma) -> String {
     line(l, None)
 }
 
+/// The most a chunk of lemma lines ([`push_line_worded`]) is allocated with: above the CLI's
+/// output buffer (1 MiB), so that a full chunk is written straight out, not copied into it.
+pub(crate) const CHUNK: usize = 2 << 20;
+
+/// A chunk with less room than this left is not started on: a line is some kilobytes (those
+/// of Σ_{k≤30} {k|−k} 1.1 kB on average), and one longer than the room grows its chunk.
+const LINE_ROOM: usize = 16 << 10;
+
+/// Lemma `l`'s line of the file, its steps' words written as `explain::write_reasons` would
+/// write them (see `explain::words_into`), appended to the lines
+/// `chunks` hold, after the `count` lines before it: after a newline (a comma and a newline
+/// if it is not the first) and the indent, as the root's arrays have each member.
+///
+/// The lines of a large proof are all held until the file is written (the term table comes
+/// first in it, and is complete only at the end). A string a line was an allocation a line,
+/// and a copy of each line's bytes out of the buffer it was written in, grown from line to
+/// line; then a second copy of them all into the output's buffer, at the end of the run.
+/// Chunks of [`CHUNK`] bytes, each line written straight into the last, are each one
+/// allocation of many lines, and are written out as they are.
+pub(crate) fn push_line_worded(
+    chunks: &mut Vec<String>,
+    count: usize,
+    l: &Lemma,
+    rules: &RuleSet,
+    chunk: usize,
+) {
+    let full = chunks
+        .last()
+        .is_none_or(|c| c.capacity() - c.len() < LINE_ROOM.min(chunk / 2));
+    if full {
+        chunks.push(String::with_capacity(chunk));
+    }
+    let Some(buf) = chunks.last_mut() else {
+        return;
+    };
+    buf.push_str(if count == 0 { "\n    " } else { ",\n    " });
+    lemma(buf, l, Some(rules));
+}
+
 /// Lemma `l`'s line of the file as it is once `explain::write_reasons(&mut l.steps, rules)`
 /// has written its steps' words, without writing them into the steps (see
 /// `explain::words_into`): the lines of a proof checked while it was made, whose lemmas keep
 /// only their statements once written.
+#[cfg(test)]
 pub(crate) fn lemma_line_worded(l: &Lemma, rules: &RuleSet) -> String {
     line(l, Some(rules))
 }
 
 /// Lemma `l`'s line of the file, as [`Proof::to_json`] writes it within `lemmas` (on one line,
 /// as everything below the root's arrays is).
-///
-/// The lines of a large proof are all held until the file is written (the term table comes
-/// first in it, and is complete only at the end). Each one was written into a buffer of its
-/// own, grown by doubling: a line held up to twice its bytes and cost a few reallocations.
-/// A buffer reused from line to line, and each line copied out at its exact size, costs one
-/// allocation a line and holds only its bytes.
+#[cfg(test)]
 fn line(l: &Lemma, words: Words) -> String {
-    SCRATCH.with(|scratch| {
-        let Ok(mut buf) = scratch.try_borrow_mut() else {
-            let mut own = String::new();
-            lemma(&mut own, l, words);
-            return own;
-        };
-        buf.clear();
-        lemma(&mut buf, l, words);
-        let line = buf.as_str().to_owned();
-        buf.clear();
-        if buf.capacity() > SCRATCH_KEPT {
-            *buf = String::new();
-        }
-        line
-    })
+    let mut buf = String::new();
+    lemma(&mut buf, l, words);
+    buf
 }
 
 /// [`by_name`] with owned results, for the tests beside the reader.
@@ -510,6 +603,76 @@ mod tests {
             let want = format!("\"{}\"", crate::syntax::print(t, &Default::default()));
             assert_eq!(got, want, "{t:?}");
         }
+    }
+
+    /// Leaves of every kind [`fast_expr`] writes or leaves to the printer: references,
+    /// integers small and big, and literals that are not integers (some the printer joins
+    /// to a number before them or parenthesises).
+    fn arb_leaf() -> impl proptest::strategy::Strategy<Value = Term> {
+        use proptest::prelude::*;
+        let big = num_bigint::BigInt::from(i64::MAX) * 3i32;
+        prop_oneof![
+            4 => (0u32..300).prop_map(Term::Ref),
+            4 => (-40i64..40).prop_map(Term::integer),
+            1 => Just(Term::integer(i64::MIN)),
+            1 => prop_oneof![Just(big.clone()), Just(-big)].prop_map(|n| Term::Nus {
+                number: crate::number::Dyadic::integer(n),
+                up: 0.into(),
+                nim: crate::number::Nimber::from(0u64),
+            }),
+            2 => prop_oneof![
+                Just("1/2"), Just("-3/4"), Just("*"), Just("*2"), Just("^"), Just("v*"),
+                Just("^3"), Just("2*3"), Just("1^*"), Just("*0"),
+            ]
+            .prop_map(|s| crate::syntax::parse_with_refs(s).unwrap()),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// Every term, written here or by the printer, is written as the printer writes it.
+        #[test]
+        fn every_term_is_written_as_the_printer_writes_it(
+            t in crate::syntax::arb_games(arb_leaf(), 4)
+        ) {
+            let mut got = String::from("[");
+            term(&mut got, &t);
+            let want = format!("[\"{}\"", crate::syntax::print(&t, &Default::default()));
+            proptest::prop_assert_eq!(got, want);
+        }
+    }
+
+    /// A term too deep for the fast writers is the printer's, and written as it writes it;
+    /// one just within them is theirs.
+    #[test]
+    fn deep_terms_are_written_as_the_printer_writes_them() {
+        for depth in [
+            FAST_DEPTH - 2,
+            FAST_DEPTH - 1,
+            FAST_DEPTH,
+            FAST_DEPTH + 5,
+            200,
+        ] {
+            let mut t = Term::Ref(1);
+            for k in 0..depth {
+                t = if k % 2 == 0 {
+                    Term::sum(Term::integer(k as i64), t)
+                } else {
+                    Term::game(vec![Term::Ref(k as u32)], vec![t])
+                };
+            }
+            let mut got = String::new();
+            term(&mut got, &t);
+            let want = format!("\"{}\"", crate::syntax::print(&t, &Default::default()));
+            assert_eq!(got, want, "{depth}");
+        }
+        let mut flat = Term::Ref(0);
+        for k in 0..FAST_DEPTH - 1 {
+            flat = Term::sum(flat, Term::integer(-(k as i64)));
+        }
+        let mut got = String::new();
+        assert!(fast_expr(&mut got, &flat, 0));
+        assert_eq!(got, crate::syntax::print(&flat, &Default::default()));
     }
 
     /// Every ASCII byte, alone and in text around it, and text beyond ASCII: escaped as
