@@ -236,7 +236,7 @@ fn array<'a, T>(buf: &mut String, items: &'a [T], mut each: impl FnMut(&mut Stri
 
 /// A chain of steps from `start`: a step's `from` is written only where it is not the term
 /// the chain has reached. With `words`, a step without words has them written as
-/// `explain::write_reasons` would give it (see [`lemma_line_worded`]).
+/// `explain::write_reasons` would give it (see `lemma_line_worded`, built in tests only).
 fn chain<'a>(buf: &mut String, start: &'a Term, steps: &'a [Step], words: Words) {
     let mut prev = start;
     array(buf, steps, |b, s| {
